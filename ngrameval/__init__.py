@@ -1,0 +1,9 @@
+"""ngrameval: classic n-gram metrics for text generation, exact to their reference tools."""
+__version__ = "0.1.0"
+
+from .bleu import BleuResult, BleuStatistics, bleu, bleu_statistics  # noqa: E402
+from .nist import NistResult, nist  # noqa: E402
+from .tokenizers import TOKENIZER_NAMES, get_tokenizer  # noqa: E402
+
+__all__ = ["bleu", "bleu_statistics", "BleuResult", "BleuStatistics", "nist", "NistResult", "get_tokenizer",
+           "TOKENIZER_NAMES", "__version__"]

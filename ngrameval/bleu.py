@@ -1,0 +1,561 @@
+"""BLEU (Papineni et al., 2002) as sufficient statistics plus one scoring rule per reference tool.
+
+The statistics of each sentence -- clipped n-gram matches and totals per order,
+hypothesis length and the reference length chosen by the brevity rule -- add up,
+so a corpus score, a bootstrap sample or a distributed run all start by summing
+rows of :class:`BleuStatistics`. Each variant is a small vectorized function over
+rows (one row for a corpus, one row per sentence for sentence scores):
+
+========== ==================================================================
+variant    reproduces
+========== ==================================================================
+sacrebleu  sacrebleu 2.6.0 ``BLEU.compute_bleu`` (none / floor / add-k / exp)
+nltk       NLTK 3.10.4 ``corpus_bleu`` / ``sentence_bleu``, SmoothingFunction 0-7
+mteval     mteval-v13a.pl ``bleu_score`` (its smoothing; closest length)
+nmt        tensorflow/nmt ``compute_bleu`` (HF evaluate's ``bleu``)
+d2l        Dive into Deep Learning's ``bleu`` (weights 1/2^n)
+========== ==================================================================
+"""
+from __future__ import annotations
+
+import math
+import sys
+from dataclasses import dataclass, field, replace
+from typing import Any, Dict, List, Optional, Sequence, Union
+
+import numpy as np
+
+from . import __version__
+from .corpus import IndexedCorpus, index_corpus
+from .inputs import check_choice, check_positive_int
+from .ngrams import ReferenceIndex
+from .tokenizers import TokenizerSpec
+
+SACREBLEU_VERSION = "2.6.0"
+VARIANTS = ("sacrebleu", "nltk", "mteval", "nmt", "d2l")
+BREVITY_PENALTIES = ("closest", "shortest", "average")
+SACREBLEU_SMOOTHING = ("none", "floor", "add-k", "exp")
+NLTK_SMOOTHING = tuple(f"method{i}" for i in range(8))
+_DEFAULTS = {
+    #          tokenize       brevity     smooth
+    "sacrebleu": ("13a", "closest", "exp"),
+    "nltk": ("none", "closest", "method0"),
+    "mteval": ("mteval-v13a", "closest", "exp"),
+    "nmt": ("13a", "shortest", False),
+    "d2l": ("none", "closest", None),
+}
+_SMOOTHING = {
+    "sacrebleu": SACREBLEU_SMOOTHING,
+    "nltk": NLTK_SMOOTHING,
+    "mteval": ("exp",),
+    "nmt": (False, True),
+    "d2l": (None,),
+}
+
+
+# --------------------------------------------------------------------------- statistics
+
+@dataclass
+class BleuStatistics:
+    """Sufficient statistics, one row per sentence (or one summed row per corpus).
+
+    ``clamped_totals`` is ``max(1, totals)`` per sentence, summed: NLTK's
+    ``modified_precision`` denominators, which differ from ``totals`` for
+    sentences shorter than the order.
+    """
+
+    hyp_len: np.ndarray          # (K,)
+    ref_len: np.ndarray          # (K,) reference length chosen by the brevity rule (float: "average")
+    matches: np.ndarray          # (K, N) clipped matches per order
+    totals: np.ndarray           # (K, N) hypothesis n-grams per order
+    clamped_totals: np.ndarray   # (K, N)
+
+    def __len__(self) -> int:
+        return len(self.hyp_len)
+
+    def __add__(self, other: "BleuStatistics") -> "BleuStatistics":
+        return BleuStatistics(*(np.concatenate([a, b]) for a, b in self._pairs(other)))
+
+    def _pairs(self, other):
+        return [(getattr(self, f), getattr(other, f)) for f in self.__dataclass_fields__]
+
+    def rows(self, selection: Any) -> "BleuStatistics":
+        """A subset (or resample) of sentences, e.g. ``stats.rows([0, 0, 3])``."""
+        return BleuStatistics(*(getattr(self, f)[selection] for f in self.__dataclass_fields__))
+
+    def sum(self, weights: Optional[np.ndarray] = None) -> "BleuStatistics":
+        """The corpus statistics: the column sums (optionally weighted, for bootstrap counts)."""
+        def total(a):
+            return (a.sum(axis=0) if weights is None else np.tensordot(weights, a, axes=1))[None]
+        return BleuStatistics(*(total(getattr(self, f)) for f in self.__dataclass_fields__))
+
+
+def reference_lengths(index: ReferenceIndex, hyp_len: np.ndarray, rule: str) -> np.ndarray:
+    """Per sentence, the reference length the brevity penalty uses.
+
+    ``closest``: the reference length closest to the hypothesis length, the
+    shorter one on ties (sacrebleu, NLTK, mteval-v13a); ``shortest``: the
+    shortest reference (tensorflow/nmt); ``average``: the mean reference length.
+    """
+    lengths = index.segment_len
+    starts = np.cumsum(index.refs_per_sentence) - index.refs_per_sentence
+    if rule == "shortest":
+        return np.minimum.reduceat(lengths, starts).astype(np.float64)
+    if rule == "average":
+        return np.add.reduceat(lengths, starts) / index.refs_per_sentence
+    scale = int(lengths.max(initial=0)) + 1
+    distance = np.abs(lengths - hyp_len[index.segment_sentence])
+    return (np.minimum.reduceat(distance * scale + lengths, starts) % scale).astype(np.float64)
+
+
+def statistics_from_index(corpus: IndexedCorpus, max_order: int, brevity_penalty: str = "closest",
+                          matches=None) -> BleuStatistics:
+    """Per-sentence BLEU statistics of an indexed corpus."""
+    index = corpus.index
+    if matches is None:
+        matches = index.match(corpus.hypotheses, max_order)
+    hyp_len = matches.hyp_len
+    clipped = np.stack([index.per_sentence(index.clipped(matches, n), n) for n in range(1, max_order + 1)],
+                       axis=1).astype(np.int64)
+    totals = np.maximum(hyp_len[:, None] - np.arange(max_order)[None, :], 0)
+    return BleuStatistics(hyp_len, reference_lengths(index, hyp_len, brevity_penalty), clipped, totals,
+                          np.maximum(totals, 1))
+
+
+def bleu_statistics(predictions: Any, references: Any, max_order: int = 4, tokenize: TokenizerSpec = "13a",
+                    lowercase: bool = False, brevity_penalty: str = "closest") -> BleuStatistics:
+    """Per-sentence sufficient statistics, for significance tests and distributed evaluation.
+
+    >>> stats = bleu_statistics(["the cat sat"], [["the cat sat down"]], tokenize="none")
+    >>> stats.matches.tolist(), stats.totals.tolist(), stats.ref_len.tolist()
+    ([[3, 2, 1, 0]], [[3, 2, 1, 0]], [4.0])
+    """
+    check_positive_int("max_order", max_order)
+    check_choice("brevity_penalty", brevity_penalty, BREVITY_PENALTIES)
+    corpus = index_corpus(predictions, references, tokenize, lowercase, max_order)
+    return statistics_from_index(corpus, max_order, brevity_penalty)
+
+
+# --------------------------------------------------------------------------- scoring rules
+# Each rule takes K rows of statistics (and, for NLTK's smoothing quirks, the K
+# rows of the "last" sentence), a (W, N) array of weight sets and its options,
+# and returns scores (K, W), precisions (K, N) and brevity penalties (K,).
+
+def _log(p: np.ndarray) -> np.ndarray:
+    with np.errstate(divide="ignore"):
+        return np.log(p)
+
+
+def _ratio(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(b > 0, a / np.where(b > 0, b, 1), 0.0)
+
+
+def _papineni_bp(hyp_len: np.ndarray, ref_len: np.ndarray) -> np.ndarray:
+    """exp(1 - r/c) when c < r, 1 otherwise; 0 for an empty hypothesis."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        bp = np.exp(1 - ref_len / np.where(hyp_len > 0, hyp_len, 1))
+    return np.where(hyp_len < ref_len, np.where(hyp_len > 0, bp, 0.0), 1.0)
+
+
+def _score_sacrebleu(rows, last, weights, smooth, smooth_value, effective_order, **_):
+    """sacrebleu 2.6.0 ``BLEU.compute_bleu``, vectorized; weights generalize its uniform mean
+    (the log-precisions of the orders used are averaged with weights renormalized over them)."""
+    correct = rows.matches.astype(np.float64)
+    total = rows.totals.astype(np.float64)
+    if smooth == "add-k":
+        correct[:, 1:] += smooth_value
+        total[:, 1:] += smooth_value
+    # sacrebleu stops at the first order without hypothesis n-grams.
+    used = np.cumprod(total > 0, axis=1).astype(bool)
+    zero = (correct == 0) & used
+    if smooth == "exp":
+        fallback = _ratio(np.ones_like(total), 2.0 ** np.cumsum(zero, axis=1) * total)
+    elif smooth == "floor":
+        fallback = _ratio(np.full_like(total, smooth_value), total)
+    else:
+        fallback = np.zeros_like(total)
+    precisions = np.where(used, np.where(correct > 0, _ratio(correct, total), fallback), 0.0)
+    if effective_order:
+        order_used = used | ~used.any(axis=1, keepdims=True)
+    else:
+        order_used = np.ones_like(used)
+    log_p = np.where(order_used, _log(precisions), 0.0)
+    w = weights[None, :, :] * order_used[:, None, :]
+    with np.errstate(invalid="ignore"):
+        mean = (w * log_p[:, None, :]).sum(axis=2) / w.sum(axis=2)
+    mean = np.where(np.isnan(mean), -np.inf, mean)
+    bp = _papineni_bp(rows.hyp_len, rows.ref_len)
+    scores = bp[:, None] * np.exp(mean)
+    scores[~(rows.matches > 0).any(axis=1)] = 0.0   # sacrebleu returns 0 when nothing matches
+    return scores, precisions, bp
+
+
+def _nltk_precisions(rows, last, smooth, epsilon, alpha, k):
+    """The p_n that NLTK 3.10.4 ``corpus_bleu`` hands to ``math.log`` after smoothing."""
+    num = rows.matches.astype(np.float64)
+    den = rows.clamped_totals.astype(np.float64)
+    n_orders = num.shape[1]
+    zero = num == 0
+    plain = num / den
+    if smooth == "method0":
+        return np.where(zero, sys.float_info.min, plain)
+    if smooth == "method1":
+        return np.where(zero, (num + epsilon) / den, plain)
+    if smooth == "method2":
+        smoothed = (num + 1) / (den + 1)
+        smoothed[:, 0] = plain[:, 0]
+        return smoothed
+    if smooth == "method3":
+        return np.where(zero, 1 / (2.0 ** np.cumsum(zero, axis=1) * den), plain)
+    if smooth in ("method4", "method7"):
+        hyp_len = rows.hyp_len.astype(np.float64)[:, None]
+        applies = zero & (hyp_len > 1)
+        with np.errstate(divide="ignore", invalid="ignore"):
+            numerator = 1 / (2.0 ** np.cumsum(applies, axis=1) * k / np.log(hyp_len))
+        p = np.where(applies, numerator / den, plain)
+        if smooth == "method4":
+            return p
+        plain = p
+    if smooth in ("method5", "method7"):
+        # NLTK averages p_{n-1} (already smoothed), p_n and p_{n+1}; beyond the last order it
+        # uses the 5-gram precision of the last hypothesis, whatever the order.
+        next_p = np.concatenate([plain[:, 1:n_orders], (last.matches[:, 4] / last.clamped_totals[:, 4])[:, None]],
+                                axis=1)
+        p = plain.copy()
+        previous = plain[:, 0] + 1
+        for i in range(n_orders):
+            p[:, i] = (previous + plain[:, i] + next_p[:, i]) / 3
+            previous = p[:, i]
+        return p
+    # method6: interpolate with a prior p_{n-1}^2 / p_{n-2}; l counts the last hypothesis' n-grams.
+    if n_orders < 3 or (num[:, 2] == 0).any():
+        raise ValueError("smooth='method6' needs a non-zero trigram precision for every score "
+                         "(NLTK asserts p_3 > 0), so max_order >= 3 and a matching trigram")
+    p = plain.copy()
+    for i in range(2, n_orders):
+        prior = np.where(p[:, i - 2] == 0, 0.0, p[:, i - 1] ** 2 / np.where(p[:, i - 2] == 0, 1, p[:, i - 2]))
+        ngrams_in_last = np.maximum(last.hyp_len - i, 0)
+        p[:, i] = (num[:, i] + alpha * prior) / (ngrams_in_last + alpha)
+    return p
+
+
+def _score_nltk(rows, last, weights, smooth, epsilon, alpha, k, auto_reweigh, **_):
+    """NLTK 3.10.4 ``corpus_bleu``: smoothed p_n, orders with p_n <= 0 left out of the sum."""
+    precisions = _nltk_precisions(rows, last, smooth, epsilon, alpha, k)
+    hyp_len = rows.hyp_len
+    with np.errstate(divide="ignore", invalid="ignore"):
+        bp = np.where(hyp_len > rows.ref_len, 1.0,
+                      np.where(hyp_len == 0, 0.0, np.exp(1 - rows.ref_len / np.where(hyp_len > 0, hyp_len, 1))))
+    log_p = np.where(precisions > 0, _log(np.where(precisions > 0, precisions, 1)), 0.0)
+    scores = np.empty((len(rows), len(weights)))
+    for j, w in enumerate(weights):
+        w_rows = np.broadcast_to(w, log_p.shape).copy()
+        if auto_reweigh and tuple(w) == (0.25, 0.25, 0.25, 0.25):
+            for r in np.flatnonzero((hyp_len < 4) & (hyp_len > 0)):
+                w_rows[r] = np.where(np.arange(w_rows.shape[1]) < hyp_len[r], 1 / hyp_len[r], 0.0)
+        scores[:, j] = bp * np.exp((w_rows * log_p).sum(axis=1))
+    scores[rows.matches[:, 0] == 0] = 0.0
+    return scores, precisions, bp
+
+
+def _score_mteval(rows, last, weights, **_):
+    """mteval-v13a.pl ``bleu_score``: an order without matches scores 1/(2^k total), k counting such
+    orders; an order without hypothesis n-grams counts as precision 1; BP 0 for an empty output."""
+    correct = rows.matches.astype(np.float64)
+    total = rows.totals.astype(np.float64)
+    unmatched = (correct == 0) & (total > 0)
+    smoothed = _ratio(np.ones_like(total), 2.0 ** np.cumsum(unmatched, axis=1) * total)
+    precisions = np.where(total == 0, 1.0, np.where(unmatched, smoothed, _ratio(correct, total)))
+    hyp_len = rows.hyp_len
+    with np.errstate(divide="ignore", invalid="ignore"):
+        bp = np.where(hyp_len > 0, np.exp(np.minimum(0, 1 - rows.ref_len / np.where(hyp_len > 0, hyp_len, 1))), 0.0)
+    scores = bp[:, None] * np.exp(_log(precisions) @ weights.T)
+    return scores, precisions, bp
+
+
+def _score_nmt(rows, last, weights, smooth, **_):
+    """tensorflow/nmt ``compute_bleu``: add-one smoothing on every order when ``smooth``."""
+    correct = rows.matches.astype(np.float64)
+    total = rows.totals.astype(np.float64)
+    precisions = (correct + 1) / (total + 1) if smooth else _ratio(correct, total)
+    positive = (precisions > 0).all(axis=1)
+    geo_mean = np.where(positive[:, None], np.exp(_log(np.where(precisions > 0, precisions, 1)) @ weights.T), 0.0)
+    ratio = _ratio(rows.hyp_len.astype(np.float64), rows.ref_len)
+    with np.errstate(divide="ignore"):
+        bp = np.where(ratio > 1.0, 1.0, np.where(ratio > 0, np.exp(1 - 1.0 / np.where(ratio > 0, ratio, 1)), 0.0))
+    return geo_mean * bp[:, None], precisions, bp
+
+
+def _score_d2l(rows, last, weights, **_):
+    """d2l ``bleu``: exp(min(0, 1 - r/c)) * prod p_n^(w_n), w_n = 1/2^n by default."""
+    precisions = _ratio(rows.matches.astype(np.float64), rows.totals.astype(np.float64))
+    hyp_len = rows.hyp_len
+    with np.errstate(divide="ignore", invalid="ignore"):
+        bp = np.where(hyp_len > 0, np.exp(np.minimum(0, 1 - rows.ref_len / np.where(hyp_len > 0, hyp_len, 1))), 0.0)
+        scores = bp[:, None] * np.exp(_log(precisions) @ weights.T)
+    return scores, precisions, bp
+
+
+_RULES = {"sacrebleu": _score_sacrebleu, "nltk": _score_nltk, "mteval": _score_mteval, "nmt": _score_nmt,
+          "d2l": _score_d2l}
+
+
+# --------------------------------------------------------------------------- options and result
+
+@dataclass(frozen=True)
+class BleuOptions:
+    """The resolved options of one BLEU computation (variant defaults filled in)."""
+
+    variant: str = "sacrebleu"
+    max_order: int = 4
+    weights: tuple = ()                 # one or more weight tuples
+    several_weights: bool = False
+    smooth: Any = "exp"
+    smooth_value: Optional[float] = None
+    epsilon: float = 0.1
+    alpha: float = 5.0
+    k: float = 5.0
+    use_effective_order: Optional[bool] = None
+    auto_reweigh: bool = False
+    brevity_penalty: str = "closest"
+    tokenize: TokenizerSpec = "13a"
+    lowercase: bool = False
+
+    @property
+    def statistics_order(self) -> int:
+        """NLTK's method 5 and 7 look at 5-gram precision whatever max_order is."""
+        if self.variant == "nltk" and self.smooth in ("method5", "method7"):
+            return max(self.max_order, 5)
+        return self.max_order
+
+
+def resolve_options(variant: str = "sacrebleu", max_order: Optional[int] = None, weights: Any = None,
+                    smooth: Any = "default", smooth_value: Optional[float] = None,
+                    epsilon: Optional[float] = None, alpha: Optional[float] = None, k: Optional[float] = None,
+                    use_effective_order: Optional[bool] = None, auto_reweigh: bool = False,
+                    brevity_penalty: Optional[str] = None, tokenize: TokenizerSpec = "default",
+                    lowercase: bool = False) -> BleuOptions:
+    """Check every option and fill in the variant's defaults."""
+    check_choice("variant", variant, VARIANTS)
+    default_tokenize, default_bp, default_smooth = _DEFAULTS[variant]
+    weight_sets, several = _weight_sets(weights)
+    if max_order is None:
+        max_order = max(len(w) for w in weight_sets) if weight_sets else 4
+    check_positive_int("max_order", max_order)
+    if not weight_sets:
+        if variant == "d2l":
+            weight_sets = [tuple(0.5 ** n for n in range(1, max_order + 1))]
+        else:
+            weight_sets = [(1.0 / max_order,) * max_order]
+    for w in weight_sets:
+        if variant != "nltk" and len(w) != max_order:
+            raise ValueError(f"weights {w} have {len(w)} entries but max_order is {max_order}")
+        if len(w) > max_order:
+            raise ValueError(f"weights {w} have more entries than max_order={max_order}")
+    if smooth == "default":
+        smooth = default_smooth
+    if variant == "sacrebleu" and smooth is None:
+        smooth = "none"
+    if variant == "nltk" and smooth is None:
+        smooth = "method0"
+    if variant == "nmt" and smooth in (None, "none"):
+        smooth = False
+    check_choice(f"smooth for variant {variant!r}", smooth, _SMOOTHING[variant])
+    if smooth_value is None and smooth in ("floor", "add-k"):
+        smooth_value = {"floor": epsilon, "add-k": k}[smooth]
+    if smooth_value is None and smooth in ("floor", "add-k"):
+        smooth_value = {"floor": 0.1, "add-k": 1.0}[smooth]
+    brevity_penalty = brevity_penalty or default_bp
+    check_choice("brevity_penalty", brevity_penalty, BREVITY_PENALTIES)
+    if tokenize == "default":
+        tokenize = default_tokenize
+    if use_effective_order and variant != "sacrebleu":
+        raise ValueError("use_effective_order is sacrebleu's option; use variant='sacrebleu'")
+    return BleuOptions(variant, max_order, tuple(weight_sets), several, smooth, smooth_value,
+                       0.1 if epsilon is None else float(epsilon), 5.0 if alpha is None else float(alpha),
+                       5.0 if k is None else float(k), use_effective_order, auto_reweigh, brevity_penalty,
+                       tokenize, bool(lowercase))
+
+
+def _weight_sets(weights: Any):
+    if weights is None:
+        return [], False
+    if isinstance(weights, np.ndarray):
+        weights = weights.tolist()
+    if not isinstance(weights, (list, tuple)) or len(weights) == 0:
+        raise ValueError(f"weights must be a non-empty sequence of numbers (or of such sequences), got {weights!r}")
+    several = isinstance(weights[0], (list, tuple, np.ndarray))
+    sets = [tuple(w) for w in weights] if several else [tuple(weights)]
+    for w in sets:
+        if len(w) == 0 or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in w):
+            raise ValueError(f"weights must contain numbers, got {w!r}")
+        if any(x < 0 or math.isnan(x) for x in w):
+            raise ValueError(f"weights must not be negative, got {w!r}")
+    return sets, several
+
+
+def signature(options: BleuOptions, num_refs: Any, tokenizer_name: str, sentence: bool = False) -> str:
+    """A reproducibility signature. The sacrebleu variant uses sacrebleu's own format."""
+    if options.variant == "sacrebleu":
+        smooth = options.smooth
+        if smooth in ("floor", "add-k"):
+            smooth += f"[{options.smooth_value:.2f}]"
+        effective = _effective_order(options, sentence)
+        parts = [f"nrefs:{num_refs}", f"case:{'lc' if options.lowercase else 'mixed'}",
+                 f"eff:{'yes' if effective else 'no'}", f"tok:{tokenizer_name}", f"smooth:{smooth}"]
+        if options.max_order != 4:
+            parts.append(f"order:{options.max_order}")
+        if options.weights != ((1.0 / options.max_order,) * options.max_order,):
+            parts.append(f"weights:{_format_weights(options.weights)}")
+        if options.brevity_penalty != "closest":
+            parts.append(f"bp:{options.brevity_penalty}")
+        return "|".join(parts + [f"version:{SACREBLEU_VERSION}"])
+    smooth = {True: "add-one", False: "none", None: "none"}.get(options.smooth, options.smooth)
+    parts = [f"variant:{options.variant}", f"nrefs:{num_refs}", f"case:{'lc' if options.lowercase else 'mixed'}",
+             f"tok:{tokenizer_name}", f"smooth:{smooth}", f"order:{options.max_order}",
+             f"weights:{_format_weights(options.weights)}", f"bp:{options.brevity_penalty}"]
+    return "|".join(parts + [f"ngrameval:{__version__}"])
+
+
+def _format_weights(weight_sets) -> str:
+    return ";".join(",".join(f"{x:g}" for x in w) for w in weight_sets)
+
+
+def _effective_order(options: BleuOptions, sentence: bool) -> bool:
+    if options.use_effective_order is None:
+        return sentence    # sacrebleu: off for corpus_bleu, on for sentence_bleu
+    return options.use_effective_order
+
+
+def score_rows(rows: BleuStatistics, last: BleuStatistics, options: BleuOptions, sentence: bool = False):
+    """Apply the variant's rule to K rows; returns (scores (K, W), precisions (K, N), bp (K,))."""
+    n = options.max_order
+    weights = np.zeros((len(options.weights), n))
+    for j, w in enumerate(options.weights):
+        weights[j, :len(w)] = w
+    head = BleuStatistics(rows.hyp_len, rows.ref_len, rows.matches[:, :n], rows.totals[:, :n],
+                          rows.clamped_totals[:, :n])
+    return _RULES[options.variant](head, last, weights, smooth=options.smooth, smooth_value=options.smooth_value,
+                                   effective_order=_effective_order(options, sentence), epsilon=options.epsilon,
+                                   alpha=options.alpha, k=options.k, auto_reweigh=options.auto_reweigh)
+
+
+@dataclass
+class BleuResult:
+    """A corpus BLEU score, its parts, and optionally per-sentence scores and an explanation."""
+
+    bleu: Union[float, List[float]]
+    precisions: List[float]
+    counts: List[int]
+    totals: List[int]
+    brevity_penalty: float
+    length_ratio: float
+    translation_length: int
+    reference_length: Union[int, float]
+    signature: str
+    sentence_scores: Optional[Union[List[float], List[List[float]]]] = None
+    sentence_signature: Optional[str] = None
+    explanation: Optional[List[Dict[str, Any]]] = None
+    statistics: Optional[BleuStatistics] = field(default=None, repr=False)
+
+    def as_dict(self) -> Dict[str, Any]:
+        """The result as the dict the evaluate metric returns (optional parts only when asked for)."""
+        result = {name: getattr(self, name) for name in (
+            "bleu", "precisions", "counts", "totals", "brevity_penalty", "length_ratio", "translation_length",
+            "reference_length", "signature")}
+        for name in ("sentence_scores", "sentence_signature", "explanation"):
+            if getattr(self, name) is not None:
+                result[name] = getattr(self, name)
+        return result
+
+
+def score_statistics(stats: BleuStatistics, options: BleuOptions, num_refs: Any = 1,
+                     tokenizer_name: str = "13a") -> BleuResult:
+    """The corpus score of per-sentence statistics (summed; NLTK's quirks read the last row)."""
+    total = stats.sum()
+    scores, precisions, bp = score_rows(total, stats.rows([-1]), options)
+    ref_len = float(total.ref_len[0])
+    hyp_len = int(total.hyp_len[0])
+    return BleuResult(
+        bleu=scores[0].tolist() if options.several_weights else float(scores[0, 0]),
+        precisions=precisions[0].tolist(),
+        counts=total.matches[0, :options.max_order].tolist(),
+        totals=total.totals[0, :options.max_order].tolist(),
+        brevity_penalty=float(bp[0]),
+        length_ratio=hyp_len / ref_len if ref_len else 0.0,
+        translation_length=hyp_len,
+        reference_length=int(ref_len) if ref_len.is_integer() else ref_len,
+        signature=signature(options, num_refs, tokenizer_name),
+        statistics=stats,
+    )
+
+
+def sentence_scores(stats: BleuStatistics, options: BleuOptions):
+    """One score per sentence (one list per sentence when several weight sets are given)."""
+    scores, _, _ = score_rows(stats, stats, options, sentence=True)
+    return scores.tolist() if options.several_weights else scores[:, 0].tolist()
+
+
+def bleu(predictions: Any, references: Any, variant: str = "sacrebleu", max_order: Optional[int] = None,
+         weights: Any = None, smooth: Any = "default", smooth_value: Optional[float] = None,
+         epsilon: Optional[float] = None, alpha: Optional[float] = None, k: Optional[float] = None,
+         use_effective_order: Optional[bool] = None, auto_reweigh: bool = False,
+         brevity_penalty: Optional[str] = None, tokenize: TokenizerSpec = "default", lowercase: bool = False,
+         sentence_level: bool = False, explain: bool = False) -> BleuResult:
+    """Corpus BLEU in [0, 1], exact to the reference tool named by ``variant``.
+
+    ``references`` holds one string or a list of strings per prediction.
+    ``variant`` picks the defaults and the scoring rule: ``"sacrebleu"`` (13a,
+    exp smoothing), ``"nltk"`` (whitespace tokens, ``smooth="method0"``..``"method7"``),
+    ``"mteval"`` (mteval-v13a.pl), ``"nmt"`` (tensorflow/nmt, HF's ``bleu``;
+    ``smooth=True`` adds one) or ``"d2l"`` (weights 1/2^n).
+
+    >>> result = bleu(["the cat sat on the mat"], [["the cat sat on the mat", "a cat sat"]])
+    >>> result.bleu, result.brevity_penalty
+    (1.0, 1.0)
+    >>> round(bleu(["A B B C D"], ["A B C D E F"], variant="d2l", max_order=2).bleu, 6)
+    0.681477
+    """
+    options = resolve_options(variant, max_order, weights, smooth, smooth_value, epsilon, alpha, k,
+                              use_effective_order, auto_reweigh, brevity_penalty, tokenize, lowercase)
+    corpus = index_corpus(predictions, references, options.tokenize, options.lowercase, options.statistics_order)
+    matches = corpus.index.match(corpus.hypotheses, options.statistics_order)
+    stats = statistics_from_index(corpus, options.statistics_order, options.brevity_penalty, matches)
+    result = score_statistics(stats, options, corpus.num_refs, corpus.tokenizer.name)
+    if sentence_level:
+        result.sentence_scores = sentence_scores(stats, options)
+        result.sentence_signature = signature(options, corpus.num_refs, corpus.tokenizer.name, sentence=True)
+    if explain:
+        result.explanation = explain_matches(corpus, matches, options.max_order, stats.ref_len)
+    return result
+
+
+def explain_matches(corpus: IndexedCorpus, matches, max_order: int, reference_length: np.ndarray,
+                    entry_weights: Optional[List[np.ndarray]] = None) -> List[Dict[str, Any]]:
+    """Per prediction: its tokens, its references' tokens, the reference length used, and per
+    order the matched n-grams with their count, clipped count and start positions.
+    ``entry_weights`` (per order, per reference entry) adds a ``weight`` to each n-gram (NIST)."""
+    index = corpus.index
+    explanation = []
+    for s, hypothesis in enumerate(corpus.hypotheses):
+        start = matches.offsets[s]
+        orders = []
+        for n in range(1, max_order + 1):
+            table = index.orders[n - 1]
+            positions = matches.position_entry[n - 1][start:start + len(hypothesis)]
+            found: Dict[int, List[int]] = {}
+            for position in np.flatnonzero(positions >= 0).tolist():
+                found.setdefault(int(positions[position]), []).append(position)
+            ngrams = []
+            for entry, where in found.items():
+                item = {"ngram": " ".join(hypothesis[where[0]:where[0] + n]), "count": len(where),
+                        "clipped": int(min(len(where), table.max_count[entry])), "positions": where}
+                if entry_weights is not None:
+                    item["weight"] = float(entry_weights[n - 1][entry])
+                ngrams.append(item)
+            orders.append({"n": n, "matches": sum(item["clipped"] for item in ngrams),
+                           "total": max(len(hypothesis) - n + 1, 0), "ngrams": ngrams})
+        explanation.append({"prediction_tokens": list(hypothesis), "reference_tokens": corpus.references[s],
+                            "reference_length": float(reference_length[s]), "orders": orders})
+    return explanation

@@ -1,0 +1,223 @@
+"""The n-gram engine shared by every metric.
+
+Tokens become integer ids; n-grams become integer keys; counting, clipping and
+summing are numpy operations over whole corpora, not Python loops per n-gram.
+
+The central object is :class:`ReferenceIndex`, built once per reference set
+(and cached, so that many systems scored against one test set tokenize and
+index the references once). For every order ``n`` it holds a sorted table of
+the distinct (sentence, n-gram) pairs of the references -- its *entries* -- with
+their counts in each reference. An entry's key is built from the entry of its
+(n-1)-gram prefix, ``key_n = entry_{n-1}(prefix) * V + id(last token)``, so keys
+stay small (below ``entries * V``) whatever the order, and every key is scoped to
+its sentence because the order-1 key is ``sentence * V + id``.
+
+A hypothesis corpus is then matched by looking its keys up in those tables
+(:func:`numpy.searchsorted`), order by order, reusing the entry of each prefix:
+a hypothesis n-gram whose prefix is not in the references cannot match.
+Counting the matched positions per entry and clipping against the references'
+counts is one ``bincount`` and one ``minimum`` per order.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Dict, List, Optional, Sequence
+
+import numpy as np
+
+Tokens = Sequence[str]
+
+
+@dataclass
+class OrderTable:
+    """The distinct (sentence, n-gram) entries of the references for one order n."""
+
+    keys: np.ndarray            # sorted int64 keys, one per entry
+    sentence: np.ndarray        # sentence index of each entry (non-decreasing)
+    max_count: np.ndarray       # maximum count over the sentence's references (clipping)
+    pair_entry: np.ndarray      # sparse (entry, reference slot, count) triples: the count
+    pair_slot: np.ndarray       # of the entry in each reference where it occurs
+    pair_count: np.ndarray
+    position_entry: np.ndarray  # entry of the n-gram starting at each reference token, -1 if none
+
+
+@dataclass
+class Matches:
+    """How one hypothesis corpus matches a :class:`ReferenceIndex`, order by order."""
+
+    hyp_len: np.ndarray                     # tokens per hypothesis
+    hyp_count: List[np.ndarray]             # per order: count in its hypothesis, per reference entry
+    position_entry: List[np.ndarray]        # per order: matched entry at each hypothesis token, -1 if none
+    offsets: np.ndarray                     # start of each hypothesis in the token arrays
+
+
+class ReferenceIndex:
+    """Token ids, lengths and per-order n-gram tables of a reference corpus.
+
+    ``references[i]`` is the list of tokenized references of sentence ``i``
+    (at least one each).
+    """
+
+    def __init__(self, references: Sequence[Sequence[Tokens]], max_order: int) -> None:
+        self.vocabulary: Dict[str, int] = {}
+        vocabulary = self.vocabulary
+        segments = [segment for refs in references for segment in refs]
+        self.refs_per_sentence = np.fromiter((len(refs) for refs in references), np.int64, len(references))
+        self.num_sentences = len(references)
+        self.segment_sentence = np.repeat(np.arange(self.num_sentences), self.refs_per_sentence)
+        self.segment_slot = np.arange(len(segments)) - np.repeat(
+            np.cumsum(self.refs_per_sentence) - self.refs_per_sentence, self.refs_per_sentence)
+        self.segment_len = np.fromiter((len(s) for s in segments), np.int64, len(segments))
+        total = int(self.segment_len.sum())
+        self.ids = np.fromiter(
+            (vocabulary.setdefault(token, len(vocabulary)) for segment in segments for token in segment),
+            np.int64, total)
+        self.base = max(len(vocabulary), 1)
+        self.max_slots = int(self.refs_per_sentence.max()) if len(segments) else 0
+        # Per token position: its sentence, its reference slot, and how many tokens remain in its segment.
+        segment_of_position = np.repeat(np.arange(len(segments)), self.segment_len)
+        segment_end = np.cumsum(self.segment_len)
+        self._position_sentence = self.segment_sentence[segment_of_position]
+        self._position_slot = self.segment_slot[segment_of_position]
+        self._remaining = segment_end[segment_of_position] - np.arange(total)
+        self.orders: List[OrderTable] = []
+        self._words: Optional[List[str]] = None
+        self.extend(max_order)
+
+    @property
+    def max_order(self) -> int:
+        return len(self.orders)
+
+    def extend(self, max_order: int) -> None:
+        """Build the tables of orders up to ``max_order`` (orders already built are kept)."""
+        while len(self.orders) < max_order:
+            n = len(self.orders) + 1
+            positions = np.flatnonzero(self._remaining >= n)
+            if n == 1:
+                keys = self._position_sentence[positions] * self.base + self.ids[positions]
+            else:
+                prefix = self.orders[-1].position_entry[positions]
+                keys = prefix * self.base + self.ids[positions + n - 1]
+            table_keys, entry = np.unique(keys, return_inverse=True)
+            position_entry = np.full(len(self.ids), -1, np.int64)
+            position_entry[positions] = entry
+            slots = max(self.max_slots, 1)
+            pairs, pair_count = np.unique(entry * slots + self._position_slot[positions], return_counts=True)
+            pair_entry, pair_slot = np.divmod(pairs, slots)
+            if slots == 1:
+                max_count = pair_count
+            else:
+                starts = np.flatnonzero(np.r_[True, pair_entry[1:] != pair_entry[:-1]])
+                max_count = np.maximum.reduceat(pair_count, starts)
+            if n == 1:
+                sentence = table_keys // self.base
+            else:
+                sentence = self.orders[-1].sentence[table_keys // self.base]
+            self.orders.append(OrderTable(table_keys, sentence, max_count, pair_entry, pair_slot,
+                                          pair_count, position_entry))
+
+    def encode(self, segments: Sequence[Tokens]) -> np.ndarray:
+        """Token ids of ``segments`` concatenated; tokens unseen in the references get -1."""
+        get = self.vocabulary.get
+        total = sum(map(len, segments))
+        return np.fromiter((get(token, -1) for segment in segments for token in segment), np.int64, total)
+
+    def match(self, hypotheses: Sequence[Tokens], max_order: int) -> Matches:
+        """Match one hypothesis per sentence against the references, orders 1..max_order."""
+        if len(hypotheses) != self.num_sentences:
+            raise ValueError(f"{len(hypotheses)} predictions for {self.num_sentences} references")
+        self.extend(max_order)
+        ids = self.encode(hypotheses)
+        hyp_len = np.fromiter(map(len, hypotheses), np.int64, len(hypotheses))
+        offsets = np.r_[0, np.cumsum(hyp_len)]
+        sentence = np.repeat(np.arange(len(hypotheses)), hyp_len)
+        remaining = offsets[1:][sentence] - np.arange(len(ids))
+        counts, entries = [], []
+        previous = None
+        for n in range(1, max_order + 1):
+            table = self.orders[n - 1]
+            if n == 1:
+                positions = np.flatnonzero(ids >= 0)
+                keys = sentence[positions] * self.base + ids[positions]
+            else:
+                positions = np.flatnonzero((remaining >= n) & (previous >= 0))
+                last = ids[positions + n - 1]
+                keep = last >= 0
+                positions, last = positions[keep], last[keep]
+                keys = previous[positions] * self.base + last
+            found = np.searchsorted(table.keys, keys)
+            found[found == len(table.keys)] = 0
+            hit = table.keys[found] == keys if len(table.keys) else np.zeros(len(keys), bool)
+            position_entry = np.full(len(ids), -1, np.int64)
+            position_entry[positions[hit]] = found[hit]
+            counts.append(np.bincount(found[hit], minlength=len(table.keys)))
+            entries.append(position_entry)
+            previous = position_entry
+        return Matches(hyp_len, counts, entries, offsets)
+
+    def clipped(self, matches: Matches, n: int) -> np.ndarray:
+        """Per reference entry of order n: hypothesis count clipped by the references' maximum."""
+        return np.minimum(matches.hyp_count[n - 1], self.orders[n - 1].max_count)
+
+    def per_sentence(self, values: np.ndarray, n: int) -> np.ndarray:
+        """Sum a per-entry array of order n into one value per sentence."""
+        return np.bincount(self.orders[n - 1].sentence, weights=values, minlength=self.num_sentences)
+
+    def ngram(self, n: int, entry: int) -> List[str]:
+        """The tokens of entry ``entry`` of order ``n`` (for explanations)."""
+        if self._words is None:
+            self._words = list(self.vocabulary)
+        position = int(np.flatnonzero(self.orders[n - 1].position_entry == entry)[0])
+        return [self._words[i] for i in self.ids[position:position + n]]
+
+    def global_counts(self, max_order: int) -> List[np.ndarray]:
+        """Per order: for each reference position, how often its n-gram occurs in all references
+        of all sentences (the corpus-wide counts behind NIST's information weights)."""
+        self.extend(max_order)
+        result, previous = [], None
+        for n in range(1, max_order + 1):
+            positions = np.flatnonzero(self._remaining >= n)
+            if n == 1:
+                keys = self.ids[positions]
+            else:
+                keys = previous[positions] * self.base + self.ids[positions + n - 1]
+            _, inverse, counts = np.unique(keys, return_inverse=True, return_counts=True)
+            rank = np.full(len(self.ids), -1, np.int64)
+            rank[positions] = inverse
+            count_at = np.zeros(len(self.ids), np.int64)
+            count_at[positions] = counts[inverse]
+            result.append(count_at)
+            previous = rank
+        return result
+
+    def entry_values(self, n: int, per_position: np.ndarray) -> np.ndarray:
+        """Turn a per-reference-position value of order n-grams into a per-entry value
+        (every position of an entry holds the same value)."""
+        table = self.orders[n - 1]
+        values = np.zeros(len(table.keys), per_position.dtype)
+        valid = table.position_entry >= 0
+        values[table.position_entry[valid]] = per_position[valid]
+        return values
+
+
+class ReferenceCache:
+    """A small LRU cache of reference indexes, keyed by the tokenized references' identity.
+
+    Scoring many systems against one test set then tokenizes and indexes the
+    references once. The key is the tuple of reference strings plus the
+    tokenizer's name and options, so equal references hit the cache even when
+    passed as new list objects.
+    """
+
+    def __init__(self, size: int = 4) -> None:
+        self.size = size
+        self._items: Dict[tuple, object] = {}
+
+    def get(self, key: tuple, build):
+        item = self._items.pop(key, None)
+        if item is None:
+            item = build()
+        self._items[key] = item
+        while len(self._items) > self.size:
+            self._items.pop(next(iter(self._items)))
+        return item

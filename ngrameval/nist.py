@@ -1,0 +1,217 @@
+"""NIST (Doddington, 2002): information-weighted n-gram co-occurrence.
+
+Two reference tools disagree, and both are offered:
+
+- ``variant="nltk"`` reproduces NLTK 3.10.4 ``corpus_nist`` / ``sentence_nist``:
+  for each sentence and order it picks the single reference with the best
+  information-weighted precision (clipping against that reference only), and the
+  length penalty compares the hypothesis length with those chosen references.
+  ``sentence_nist`` computes information weights from that sentence's references.
+- ``variant="mteval"`` reproduces mteval-v13a.pl: clipping against the maximum
+  count over all references, the average reference length in the penalty, and
+  information weights from all references of the whole test set (a segment's
+  score uses them too). It keeps one Perl quirk: a bigram whose first word is
+  the string ``0`` takes its weight against the total word count (Perl treats
+  the prefix "0" as false).
+
+info(w1..wn) = log2(count(w1..wn-1) / count(w1..wn)), with count() over the references
+and count() of the empty prefix the number of reference words.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional
+
+import numpy as np
+
+from . import __version__
+from .bleu import explain_matches
+from .corpus import IndexedCorpus, index_corpus
+from .inputs import check_choice, check_positive_int
+from .ngrams import Matches, ReferenceIndex
+from .tokenizers import TokenizerSpec
+
+VARIANTS = ("nltk", "mteval")
+_DEFAULT_TOKENIZE = {"nltk": "none", "mteval": "mteval-v13a"}
+# beta makes the penalty 0.5 when the output is 2/3 of the reference length.
+BETA = math.log(0.5) / math.log(1.5) ** 2
+
+
+def length_penalty(ratio: np.ndarray) -> np.ndarray:
+    """exp(beta * log(min(ratio, 1))^2), 0 for an empty output."""
+    ratio = np.asarray(ratio, dtype=np.float64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        inside = np.exp(BETA * np.log(np.where(ratio > 0, ratio, 1)) ** 2)
+    return np.where(ratio >= 1, 1.0, np.where(ratio > 0, inside, 0.0))
+
+
+def information_weights(index: ReferenceIndex, max_order: int, scope: str, perl_zero_prefix: bool = False):
+    """Per order, the information weight of every reference entry.
+
+    ``scope="corpus"``: counts over all references of all sentences (mteval, NLTK's corpus_nist);
+    ``scope="sentence"``: counts over the sentence's own references (NLTK's sentence_nist).
+    """
+    weights = []
+    if scope == "corpus":
+        counts = index.global_counts(max_order)
+        total_words = float(len(index.ids))
+        zero_id = index.vocabulary.get("0", -2)
+        for n in range(1, max_order + 1):
+            count = counts[n - 1].astype(np.float64)
+            prefix = np.full_like(count, total_words) if n == 1 else counts[n - 2].astype(np.float64)
+            if n == 2 and perl_zero_prefix:
+                prefix = np.where(index.ids == zero_id, total_words, prefix)
+            with np.errstate(divide="ignore", invalid="ignore"):
+                per_position = np.where(count > 0, np.log2(prefix / np.where(count > 0, count, 1)), 0.0)
+            weights.append(index.entry_values(n, per_position))
+        return weights
+    sentence_words = np.bincount(index.segment_sentence, weights=index.segment_len, minlength=index.num_sentences)
+    counts = []
+    for n in range(1, max_order + 1):
+        table = index.orders[n - 1]
+        count = np.bincount(table.pair_entry, weights=table.pair_count, minlength=len(table.keys))
+        prefix = sentence_words[table.sentence] if n == 1 else counts[-1][table.keys // index.base]
+        weights.append(np.log2(prefix / count))
+        counts.append(count)
+    return weights
+
+
+@dataclass
+class NistStatistics:
+    """Per-sentence NIST statistics (rows add up): information of the matched n-grams per order,
+    hypothesis n-grams per order, hypothesis length, and the reference length the penalty uses
+    (per order for NLTK, whose choice of reference differs by order)."""
+
+    information: np.ndarray     # (S, N)
+    totals: np.ndarray          # (S, N)
+    hyp_len: np.ndarray         # (S,)
+    ref_len: np.ndarray         # (S, N)
+
+    def sum(self) -> "NistStatistics":
+        return NistStatistics(*(getattr(self, f).sum(axis=0)[None] for f in self.__dataclass_fields__))
+
+
+def _mteval_statistics(index: ReferenceIndex, matches: Matches, weights, max_order: int) -> NistStatistics:
+    information = np.stack([index.per_sentence(index.clipped(matches, n) * weights[n - 1], n)
+                            for n in range(1, max_order + 1)], axis=1)
+    hyp_len = matches.hyp_len
+    totals = np.maximum(hyp_len[:, None] - np.arange(max_order)[None, :], 0)
+    average = np.bincount(index.segment_sentence, weights=index.segment_len,
+                          minlength=index.num_sentences) / index.refs_per_sentence
+    return NistStatistics(information, totals, hyp_len, np.repeat(average[:, None], max_order, axis=1))
+
+
+def _nltk_statistics(index: ReferenceIndex, matches: Matches, weights, max_order: int) -> NistStatistics:
+    """For each sentence and order, the reference with the best precision (ties: larger
+    information, then the longer reference), as NLTK's ``max`` over tuples picks it."""
+    sentences, slots = index.num_sentences, max(index.max_slots, 1)
+    ref_len = np.full((sentences, slots), -1.0)
+    ref_len[index.segment_sentence, index.segment_slot] = index.segment_len
+    present = ref_len >= 0
+    information = np.zeros((sentences, max_order))
+    chosen_len = np.zeros((sentences, max_order))
+    for n in range(1, max_order + 1):
+        table = index.orders[n - 1]
+        clipped = np.minimum(matches.hyp_count[n - 1][table.pair_entry], table.pair_count)
+        per_reference = np.bincount(table.sentence[table.pair_entry] * slots + table.pair_slot,
+                                    weights=clipped * weights[n - 1][table.pair_entry],
+                                    minlength=sentences * slots).reshape(sentences, slots)
+        per_reference = np.where(present, per_reference, -np.inf)
+        best = per_reference.max(axis=1)
+        information[:, n - 1] = best
+        chosen_len[:, n - 1] = np.where(per_reference == best[:, None], ref_len, -1).max(axis=1)
+    hyp_len = matches.hyp_len
+    totals = np.maximum(hyp_len[:, None] - np.arange(max_order)[None, :], 0)
+    return NistStatistics(information, totals, hyp_len, chosen_len)
+
+
+def _scores(stats: NistStatistics, variant: str):
+    """Per row: individual and cumulative scores per order and the length penalty."""
+    totals = stats.totals.astype(np.float64)
+    if variant == "mteval":
+        precision = stats.information / np.maximum(totals, 1)
+        ratio = stats.hyp_len / np.where(stats.ref_len[:, 0] > 0, stats.ref_len[:, 0], np.nan)
+    else:
+        with np.errstate(divide="ignore", invalid="ignore"):
+            precision = np.where(totals > 0, stats.information / np.where(totals > 0, totals, 1), 0.0)
+        n = stats.totals.shape[1]
+        reference = stats.ref_len.sum(axis=1)
+        ratio = n * stats.hyp_len / np.where(reference > 0, reference, np.nan)
+    ratio = np.where(np.isnan(ratio), np.where(stats.hyp_len > 0, 1.0, 0.0), ratio)
+    penalty = length_penalty(ratio)
+    return precision * penalty[:, None], np.cumsum(precision, axis=1) * penalty[:, None], penalty
+
+
+@dataclass
+class NistResult:
+    """A corpus NIST score with per-order individual and cumulative scores."""
+
+    nist: float
+    individual: List[float]
+    cumulative: List[float]
+    length_penalty: float
+    matched_information: List[float]
+    totals: List[int]
+    translation_length: int
+    reference_length: float
+    signature: str
+    sentence_scores: Optional[List[float]] = None
+    explanation: Optional[List[Dict[str, Any]]] = None
+    statistics: Optional[NistStatistics] = field(default=None, repr=False)
+
+    def as_dict(self) -> Dict[str, Any]:
+        result = {name: getattr(self, name) for name in (
+            "nist", "individual", "cumulative", "length_penalty", "matched_information", "totals",
+            "translation_length", "reference_length", "signature")}
+        for name in ("sentence_scores", "explanation"):
+            if getattr(self, name) is not None:
+                result[name] = getattr(self, name)
+        return result
+
+
+def nist(predictions: Any, references: Any, variant: str = "nltk", n: int = 5, tokenize: TokenizerSpec = "default",
+         lowercase: bool = False, sentence_level: bool = False, explain: bool = False) -> NistResult:
+    """Corpus NIST, exact to NLTK (``variant="nltk"``, default) or to mteval-v13a.pl (``"mteval"``).
+
+    >>> hyp = "It is a guide to action which ensures that the military always obeys the commands of the party"
+    >>> refs = ["It is a guide to action that ensures that the military will forever heed Party commands",
+    ...         "It is the guiding principle which guarantees the military forces always being under the command of the Party",
+    ...         "It is the practical guide for the army always to heed the directions of the party"]
+    >>> round(nist([hyp], [refs]).nist, 4)
+    3.371
+    >>> round(nist([hyp], [refs], variant="mteval").nist, 4)
+    5.0379
+    """
+    check_choice("variant", variant, VARIANTS)
+    check_positive_int("n", n)
+    if tokenize == "default":
+        tokenize = _DEFAULT_TOKENIZE[variant]
+    corpus = index_corpus(predictions, references, tokenize, lowercase, n)
+    index = corpus.index
+    matches = index.match(corpus.hypotheses, n)
+    statistics = _nltk_statistics if variant == "nltk" else _mteval_statistics
+    weights = information_weights(index, n, "corpus", perl_zero_prefix=variant == "mteval")
+    stats = statistics(index, matches, weights, n)
+    total = stats.sum()
+    individual, cumulative, penalty = _scores(total, variant)
+    reference_length = (float(total.ref_len[0, 0]) if variant == "mteval"
+                        else float(total.ref_len[0].sum()) / n)
+    result = NistResult(
+        nist=float(cumulative[0, -1]), individual=individual[0].tolist(), cumulative=cumulative[0].tolist(),
+        length_penalty=float(penalty[0]), matched_information=total.information[0].tolist(),
+        totals=total.totals[0].tolist(), translation_length=int(total.hyp_len[0]),
+        reference_length=reference_length,
+        signature=f"variant:{variant}|nrefs:{corpus.num_refs}|case:{'lc' if lowercase else 'mixed'}|"
+                  f"tok:{corpus.tokenizer.name}|n:{n}|ngrameval:{__version__}",
+        statistics=stats)
+    if sentence_level:
+        if variant == "nltk":   # sentence_nist weighs n-grams by the sentence's own references
+            sentence_weights = information_weights(index, n, "sentence")
+            stats_for_sentences = statistics(index, matches, sentence_weights, n)
+        else:
+            stats_for_sentences = stats
+        result.sentence_scores = _scores(stats_for_sentences, variant)[1][:, -1].tolist()
+    if explain:
+        result.explanation = explain_matches(corpus, matches, n, stats.ref_len[:, 0], entry_weights=weights)
+    return result

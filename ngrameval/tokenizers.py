@@ -1,0 +1,233 @@
+"""Named tokenizers: a string in, a list of tokens out, and nothing else.
+
+Every tokenizer is found by name (``get_tokenizer("13a")``) or wraps a callable.
+They tokenize a whole corpus at once (``tokenize(lines)``) because the fast
+13a path works on the joined text: a handful of C-level passes over one big
+string instead of four regex substitutions per line.
+
+Lowercasing is part of the tokenizer because the reference tools disagree on
+it: sacrebleu lowercases the whole string with ``str.lower()`` before
+tokenizing, mteval-v13a lowercases ASCII letters only (``tr/[A-Z]/[a-z]/``)
+after it has replaced entities.
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable, Iterable, List, Optional, Sequence, Union
+
+Tokens = List[str]
+TokenizerSpec = Union[str, Callable[[str], Union[str, Sequence[str]]], None]
+
+# mteval-v13a's "tokenize punctuation" class: { | } ~ [ \ ] ^ _ ` space ! " # $ % &
+# ( ) * + : ; < = > ? @ /  -- each character is surrounded by spaces.
+_PUNCTUATION_13A = "{|}~[\\]^_` !\"#$%&()*+:;<=>?@/"
+_SPLIT_PUNCTUATION = re.compile("([" + re.escape(_PUNCTUATION_13A) + "])")
+_ASCII_LOWER = str.maketrans({chr(c): chr(c + 32) for c in range(ord("A"), ord("Z") + 1)})
+
+# The 13a rules, as mteval-v13a.pl and sacrebleu apply them, one line at a time.
+_RULES_13A = [
+    (re.compile(r"([\{-\~\[-\` -\&\(-\+\:-\@\/])"), r" \1 "),
+    (re.compile(r"([^0-9])([\.,])"), r"\1 \2 "),
+    (re.compile(r"([\.,])([^0-9])"), r" \1 \2"),
+    (re.compile(r"([0-9])(-)"), r"\1 \2 "),
+]
+# The same rules as single-character rewrites, valid on text where no period or
+# comma touches another one: then a period or comma is split off unless it sits
+# between two digits, and a dash is split off after a digit. They start with the
+# literal character (so the regex engine jumps from one to the next) and use
+# literal replacements (which CPython applies without a Python call per match).
+_SPLIT_PERIOD = re.compile(r"\.(?:(?<![0-9]\.)|(?![0-9]))")
+_SPLIT_COMMA = re.compile(r",(?:(?<![0-9],)|(?![0-9]))")
+_SPLIT_DASH = re.compile(r"-(?<=[0-9]-)")
+_ADJACENT_PERIOD_OR_COMMA = re.compile(r"[.,][.,]")
+
+
+def _unescape_13a(text: str) -> str:
+    text = text.replace("<skipped>", "")
+    if "&" in text:
+        text = (text.replace("&quot;", '"').replace("&amp;", "&")
+                .replace("&lt;", "<").replace("&gt;", ">"))
+    return text
+
+
+class Tokenizer:
+    """A named tokenizer. ``tokenize(lines)`` returns one token list per line."""
+
+    name = "base"
+
+    def __init__(self, lowercase: bool = False) -> None:
+        self.lowercase = lowercase
+
+    def __call__(self, line: str) -> Tokens:
+        return self.tokenize([line])[0]
+
+    def tokenize(self, lines: Sequence[str]) -> List[Tokens]:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(lowercase={self.lowercase})"
+
+
+class WhitespaceTokenizer(Tokenizer):
+    """``none``: split on whitespace (sacrebleu's ``tokenize='none'``, NLTK's usual input)."""
+
+    name = "none"
+
+    def tokenize(self, lines: Sequence[str]) -> List[Tokens]:
+        if self.lowercase:
+            return [line.lower().split() for line in lines]
+        return [line.split() for line in lines]
+
+
+class Tokenizer13a(Tokenizer):
+    """``13a``: mteval-v13a's tokenization, token for token what sacrebleu's ``13a`` gives.
+
+    As in sacrebleu, ``lowercase`` applies ``str.lower()`` to the line first and
+    trailing whitespace is stripped before tokenizing.
+
+    >>> Tokenizer13a()("Hello, world... it's 3.5-4 (approx.)")
+    ['Hello', ',', 'world', '.', '.', '.', "it's", '3.5', '-', '4', '(', 'approx', '.', ')']
+    """
+
+    name = "13a"
+    _lower_ascii_after_unescape = False
+
+    def _prepare(self, line: str) -> str:
+        if self.lowercase and not self._lower_ascii_after_unescape:
+            line = line.lower()
+        return line.rstrip()
+
+    def tokenize_line(self, line: str) -> Tokens:
+        """The 13a rules applied literally to one line (the slow, obviously exact path)."""
+        line = self._prepare(line).replace("-\n", "").replace("\n", " ")
+        line = _unescape_13a(line)
+        if self.lowercase and self._lower_ascii_after_unescape:
+            line = line.translate(_ASCII_LOWER)
+        line = f" {line} "
+        for pattern, replacement in _RULES_13A:
+            line = pattern.sub(replacement, line)
+        return line.split()
+
+    def tokenize(self, lines: Sequence[str]) -> List[Tokens]:
+        prepared = [self._prepare(line) for line in lines]
+        multiline = [i for i, line in enumerate(prepared) if "\n" in line]
+        if multiline:
+            prepared = [line.replace("\n", " ") for line in prepared]
+        text = _unescape_13a("\n".join(prepared))
+        if self.lowercase and self._lower_ascii_after_unescape:
+            text = text.translate(_ASCII_LOWER)
+        # re.split keeps the captured punctuation; joining with spaces surrounds each one.
+        text = " ".join(_SPLIT_PUNCTUATION.split(text))
+        # Lines where a period or comma touches another one go through the literal rules.
+        exact_lines = set(multiline)
+        if _ADJACENT_PERIOD_OR_COMMA.search(text):
+            line_of = _line_index(text)
+            exact_lines.update(line_of(m.start()) for m in _ADJACENT_PERIOD_OR_COMMA.finditer(text))
+        text = _SPLIT_PERIOD.sub(" . ", text)
+        text = _SPLIT_COMMA.sub(" , ", text)
+        text = _SPLIT_DASH.sub(" - ", text)
+        tokens = [line.split() for line in text.split("\n")]
+        for i in exact_lines:
+            tokens[i] = self.tokenize_line(lines[i])
+        return tokens
+
+
+class TokenizerMteval13a(Tokenizer13a):
+    """``mteval-v13a``: 13a with mteval-v13a.pl's lowercasing (ASCII letters only, after unescaping).
+
+    This is what ``mteval-v13a.pl`` does without ``-c``; with ``lowercase=False`` it is
+    identical to ``13a``.
+    """
+
+    name = "mteval-v13a"
+    _lower_ascii_after_unescape = True
+
+
+def _line_index(text: str) -> Callable[[int], int]:
+    import bisect
+
+    starts = [0] + [m.end() for m in re.finditer("\n", text)]
+    return lambda position: bisect.bisect_right(starts, position) - 1
+
+
+class SacrebleuTokenizer(Tokenizer):
+    """A sacrebleu tokenizer (``intl``, ``zh``, ``char``, ``ja-mecab``), applied as sacrebleu
+    applies it: lowercase first if asked, strip trailing whitespace, tokenize, split."""
+
+    _CLASSES = {
+        "intl": ("tokenizer_intl", "TokenizerV14International"),
+        "zh": ("tokenizer_zh", "TokenizerZh"),
+        "char": ("tokenizer_char", "TokenizerChar"),
+        "ja-mecab": ("tokenizer_ja_mecab", "TokenizerJaMecab"),
+    }
+
+    def __init__(self, name: str, lowercase: bool = False) -> None:
+        super().__init__(lowercase)
+        import importlib
+
+        module_name, class_name = self._CLASSES[name]
+        module = importlib.import_module(f"sacrebleu.tokenizers.{module_name}")
+        try:
+            self._tokenizer = getattr(module, class_name)()
+        except RuntimeError as error:  # sacrebleu's message when MeCab is missing
+            raise ValueError(
+                f"tokenizer {name!r} needs optional packages: pip install 'ngrameval[ja]'") from error
+        self.name = self._tokenizer.signature()
+
+    def tokenize(self, lines: Sequence[str]) -> List[Tokens]:
+        tokenizer = self._tokenizer
+        if self.lowercase:
+            return [tokenizer(line.lower().rstrip()).split() for line in lines]
+        return [tokenizer(line.rstrip()).split() for line in lines]
+
+
+class CallableTokenizer(Tokenizer):
+    """Any ``str -> list[str]`` (or ``str -> str``, then split on whitespace) function."""
+
+    def __init__(self, function: Callable[[str], Union[str, Sequence[str]]], lowercase: bool = False):
+        super().__init__(lowercase)
+        self.function = function
+        self.name = getattr(function, "__name__", type(function).__name__)
+
+    def tokenize(self, lines: Sequence[str]) -> List[Tokens]:
+        result = []
+        for line in lines:
+            tokens = self.function(line.lower() if self.lowercase else line)
+            if isinstance(tokens, str):
+                tokens = tokens.split()
+            elif not all(isinstance(token, str) for token in tokens):
+                raise ValueError(f"tokenizer {self.name!r} must return a string or a list of strings")
+            result.append(list(tokens))
+        return result
+
+
+_NAMED = {
+    "none": WhitespaceTokenizer,
+    "13a": Tokenizer13a,
+    "mteval-v13a": TokenizerMteval13a,
+}
+TOKENIZER_NAMES = tuple(_NAMED) + tuple(SacrebleuTokenizer._CLASSES)
+
+
+def get_tokenizer(spec: TokenizerSpec, lowercase: bool = False) -> Tokenizer:
+    """Return the tokenizer named ``spec`` (see ``TOKENIZER_NAMES``), or wrap a callable.
+
+    >>> get_tokenizer("none")("a  b c")
+    ['a', 'b', 'c']
+    """
+    if isinstance(spec, Tokenizer):
+        return spec
+    if callable(spec):
+        return CallableTokenizer(spec, lowercase)
+    if spec in _NAMED:
+        return _NAMED[spec](lowercase)
+    if spec in SacrebleuTokenizer._CLASSES:
+        return SacrebleuTokenizer(spec, lowercase)
+    raise ValueError(f"unknown tokenize {spec!r}; valid names: {', '.join(TOKENIZER_NAMES)}, or a callable")
+
+
+def lowercase_tokens(segments: Iterable[Tokens], tokenizer: Tokenizer) -> List[Tokens]:
+    """Lowercase already-tokenized input the way ``tokenizer`` would lowercase text."""
+    if isinstance(tokenizer, TokenizerMteval13a):
+        return [[token.translate(_ASCII_LOWER) for token in tokens] for tokens in segments]
+    return [[token.lower() for token in tokens] for tokens in segments]
