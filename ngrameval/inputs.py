@@ -9,6 +9,7 @@ Accepted shapes (``N`` predictions):
 """
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any, List, Sequence, Tuple
 
 Corpus = Tuple[List[Any], List[List[Any]], bool]
@@ -52,6 +53,13 @@ def normalize_corpus(predictions: Any, references: Any) -> Corpus:
     if len(predictions) == 0:
         raise ValueError("predictions and references are empty: nothing to score")
     pretokenized = _is_sequence(predictions[0])
+    if not pretokenized and set(map(type, predictions)) == {str}:
+        # The common shapes, checked at C speed; anything else gets the detailed checks below.
+        kinds = set(map(type, references))
+        if kinds == {str}:
+            return list(predictions), [[r] for r in references], False
+        if kinds <= {list, tuple} and all(references) and set(map(type, chain.from_iterable(references))) == {str}:
+            return list(predictions), [list(r) for r in references], False
     hyps: List[Any] = []
     refs: List[List[Any]] = []
     for i, (prediction, reference) in enumerate(zip(predictions, references)):

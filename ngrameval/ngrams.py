@@ -20,7 +20,8 @@ counts is one ``bincount`` and one ``minimum`` per order.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from itertools import chain, repeat
 from typing import Dict, List, Optional, Sequence
 
 import numpy as np
@@ -59,9 +60,10 @@ class ReferenceIndex:
     """
 
     def __init__(self, references: Sequence[Sequence[Tokens]], max_order: int) -> None:
-        self.vocabulary: Dict[str, int] = {}
-        vocabulary = self.vocabulary
         segments = [segment for refs in references for segment in refs]
+        # Ids in order of first occurrence; dict.fromkeys and map keep the loops in C.
+        self.vocabulary: Dict[str, int] = {
+            token: i for i, token in enumerate(dict.fromkeys(chain.from_iterable(segments)))}
         self.refs_per_sentence = np.fromiter((len(refs) for refs in references), np.int64, len(references))
         self.num_sentences = len(references)
         self.segment_sentence = np.repeat(np.arange(self.num_sentences), self.refs_per_sentence)
@@ -69,10 +71,8 @@ class ReferenceIndex:
             np.cumsum(self.refs_per_sentence) - self.refs_per_sentence, self.refs_per_sentence)
         self.segment_len = np.fromiter((len(s) for s in segments), np.int64, len(segments))
         total = int(self.segment_len.sum())
-        self.ids = np.fromiter(
-            (vocabulary.setdefault(token, len(vocabulary)) for segment in segments for token in segment),
-            np.int64, total)
-        self.base = max(len(vocabulary), 1)
+        self.ids = np.fromiter(map(self.vocabulary.__getitem__, chain.from_iterable(segments)), np.int64, total)
+        self.base = max(len(self.vocabulary), 1)
         self.max_slots = int(self.refs_per_sentence.max()) if len(segments) else 0
         # Per token position: its sentence, its reference slot, and how many tokens remain in its segment.
         segment_of_position = np.repeat(np.arange(len(segments)), self.segment_len)
@@ -104,7 +104,7 @@ class ReferenceIndex:
             slots = max(self.max_slots, 1)
             pairs, pair_count = np.unique(entry * slots + self._position_slot[positions], return_counts=True)
             pair_entry, pair_slot = np.divmod(pairs, slots)
-            if slots == 1:
+            if slots == 1 or len(pair_count) == 0:
                 max_count = pair_count
             else:
                 starts = np.flatnonzero(np.r_[True, pair_entry[1:] != pair_entry[:-1]])
@@ -118,9 +118,8 @@ class ReferenceIndex:
 
     def encode(self, segments: Sequence[Tokens]) -> np.ndarray:
         """Token ids of ``segments`` concatenated; tokens unseen in the references get -1."""
-        get = self.vocabulary.get
         total = sum(map(len, segments))
-        return np.fromiter((get(token, -1) for segment in segments for token in segment), np.int64, total)
+        return np.fromiter(map(self.vocabulary.get, chain.from_iterable(segments), repeat(-1)), np.int64, total)
 
     def match(self, hypotheses: Sequence[Tokens], max_order: int) -> Matches:
         """Match one hypothesis per sentence against the references, orders 1..max_order."""

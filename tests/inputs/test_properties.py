@@ -1,0 +1,72 @@
+"""Properties that hold for any input: statistics add up, identity scores 1, the fast 13a
+tokenizer equals the literal rules (and sacrebleu's tokenizer)."""
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a as SacrebleuTokenizer13a
+
+import ngrameval
+from ngrameval.bleu import bleu_statistics
+from ngrameval.tokenizers import get_tokenizer
+
+WORDS = st.sampled_from(["the", "cat", "sat", "on", "a", "mat", "dog", "0", "1", "."])
+SENTENCE = st.lists(WORDS, max_size=12).map(" ".join)
+PAIRS = st.lists(st.tuples(SENTENCE, st.lists(SENTENCE, min_size=1, max_size=3)), min_size=1, max_size=8)
+# Characters that exercise every 13a rule: digits around periods, commas and dashes, runs of
+# punctuation, entities, tags, non-ASCII letters, line breaks and odd spaces.
+TRICKY_PIECES = list("ab1 2.,-.'\"&;<>?()/\\é\u00a0\nAZ") + ["&quot;", "&amp;", "&QUOT;", "<skipped>", "-\n", "É"]
+TRICKY_TEXT = st.lists(st.sampled_from(TRICKY_PIECES), max_size=30).map("".join)
+
+
+def _stats(pairs):
+    return bleu_statistics([p for p, _ in pairs], [r for _, r in pairs], tokenize="none")
+
+
+@settings(max_examples=60, deadline=None)
+@given(PAIRS, PAIRS)
+def test_statistics_of_a_concatenation_are_the_concatenated_statistics(first, second):
+    joined, a, b = _stats(first + second), _stats(first), _stats(second)
+    for name in ("hyp_len", "ref_len", "matches", "totals", "clamped_totals"):
+        assert np.array_equal(getattr(joined, name), np.concatenate([getattr(a, name), getattr(b, name)]))
+        assert np.array_equal(getattr(joined.sum(), name), getattr(a.sum(), name) + getattr(b.sum(), name))
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.lists(WORDS, min_size=4, max_size=12).map(" ".join), min_size=1, max_size=6))
+def test_identical_prediction_and_reference_score_one(sentences):
+    for variant in ("sacrebleu", "nltk", "mteval", "nmt", "d2l"):
+        assert abs(ngrameval.bleu(sentences, sentences, variant=variant, tokenize="none").bleu - 1.0) < 1e-12
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(TRICKY_TEXT, min_size=1, max_size=5), st.booleans())
+def test_fast_13a_equals_the_literal_rules_and_sacrebleu(lines, lowercase):
+    tokenizer = get_tokenizer("13a", lowercase)
+    sacrebleu_tokenizer = SacrebleuTokenizer13a()
+    fast = tokenizer.tokenize(lines)
+    for line, tokens in zip(lines, fast):
+        assert tokens == tokenizer.tokenize_line(line)
+        text = line.lower() if lowercase else line
+        assert tokens == sacrebleu_tokenizer(text.rstrip()).split()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(TRICKY_TEXT, min_size=1, max_size=5))
+def test_mteval_tokenizer_lowercases_ascii_only(lines):
+    lowercased = get_tokenizer("mteval-v13a", lowercase=True)
+    for line, tokens in zip(lines, lowercased.tokenize(lines)):
+        assert tokens == lowercased.tokenize_line(line)
+        assert not any("A" <= c <= "Z" for token in tokens for c in token)
+        assert "É" not in line or any("É" in token for token in tokens)
+    assert get_tokenizer("mteval-v13a").tokenize(lines) == get_tokenizer("13a").tokenize(lines)
+
+
+@settings(max_examples=60, deadline=None)
+@given(PAIRS)
+def test_pretokenized_input_equals_whitespace_tokenized_text(pairs):
+    predictions = [p for p, _ in pairs]
+    references = [r for _, r in pairs]
+    tokens = ngrameval.bleu([p.split() for p in predictions], [[r.split() for r in refs] for refs in references],
+                            sentence_level=True)
+    text = ngrameval.bleu(predictions, references, tokenize="none", sentence_level=True)
+    assert tokens.sentence_scores == text.sentence_scores and tokens.bleu == text.bleu
