@@ -102,22 +102,31 @@ def _mteval_statistics(index: ReferenceIndex, matches: Matches, weights, max_ord
     return NistStatistics(information, totals, hyp_len, np.repeat(average[:, None], max_order, axis=1))
 
 
+def _nltk_reference_information(index: ReferenceIndex, matches: Matches, weights, n: int) -> np.ndarray:
+    """(sentences, reference slots): information of the order-n hypothesis n-grams matched in each
+    reference, clipped against that reference alone (NLTK's ``hyp_ngrams & ref_ngrams``);
+    -inf where a sentence has fewer references."""
+    table = index.orders[n - 1]
+    sentences, slots = index.num_sentences, max(index.max_slots, 1)
+    clipped = np.minimum(matches.hyp_count[n - 1][table.pair_entry], table.pair_count)
+    per_reference = np.bincount(table.sentence[table.pair_entry] * slots + table.pair_slot,
+                                weights=clipped * weights[n - 1][table.pair_entry],
+                                minlength=sentences * slots).reshape(sentences, slots)
+    present = np.zeros((sentences, slots), bool)
+    present[index.segment_sentence, index.segment_slot] = True
+    return np.where(present, per_reference, -np.inf)
+
+
 def _nltk_statistics(index: ReferenceIndex, matches: Matches, weights, max_order: int) -> NistStatistics:
     """For each sentence and order, the reference with the best precision (ties: larger
     information, then the longer reference), as NLTK's ``max`` over tuples picks it."""
     sentences, slots = index.num_sentences, max(index.max_slots, 1)
     ref_len = np.full((sentences, slots), -1.0)
     ref_len[index.segment_sentence, index.segment_slot] = index.segment_len
-    present = ref_len >= 0
     information = np.zeros((sentences, max_order))
     chosen_len = np.zeros((sentences, max_order))
     for n in range(1, max_order + 1):
-        table = index.orders[n - 1]
-        clipped = np.minimum(matches.hyp_count[n - 1][table.pair_entry], table.pair_count)
-        per_reference = np.bincount(table.sentence[table.pair_entry] * slots + table.pair_slot,
-                                    weights=clipped * weights[n - 1][table.pair_entry],
-                                    minlength=sentences * slots).reshape(sentences, slots)
-        per_reference = np.where(present, per_reference, -np.inf)
+        per_reference = _nltk_reference_information(index, matches, weights, n)
         best = per_reference.max(axis=1)
         information[:, n - 1] = best
         chosen_len[:, n - 1] = np.where(per_reference == best[:, None], ref_len, -1).max(axis=1)
@@ -214,4 +223,10 @@ def nist(predictions: Any, references: Any, variant: str = "nltk", n: int = 5, t
         result.sentence_scores = _scores(stats_for_sentences, variant)[1][:, -1].tolist()
     if explain:
         result.explanation = explain_matches(corpus, matches, n, stats.ref_len[:, 0], entry_weights=weights)
+        if variant == "nltk":   # NLTK scores each order against its best single reference: show all of them
+            for order in range(1, n + 1):
+                per_reference = _nltk_reference_information(index, matches, weights, order)
+                for s, item in enumerate(result.explanation):
+                    refs = int(index.refs_per_sentence[s])
+                    item["orders"][order - 1]["reference_information"] = per_reference[s, :refs].tolist()
     return result

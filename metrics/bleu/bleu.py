@@ -1,0 +1,188 @@
+# Copyright 2026 The ngrameval Authors.
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+"""BLEU, exact to sacrebleu, NLTK, mteval-v13a.pl, tensorflow/nmt or d2l: an evaluate front end to ngrameval."""
+
+import datasets
+import evaluate
+import ngrameval
+from ngrameval.inputs import normalize_corpus
+
+_CITATION = """\
+@inproceedings{papineni-etal-2002-bleu,
+    title = "{B}leu: a Method for Automatic Evaluation of Machine Translation",
+    author = "Papineni, Kishore  and
+      Roukos, Salim  and
+      Ward, Todd  and
+      Zhu, Wei-Jing",
+    booktitle = "Proceedings of the 40th Annual Meeting of the Association for Computational Linguistics",
+    month = jul,
+    year = "2002",
+    address = "Philadelphia, Pennsylvania, USA",
+    publisher = "Association for Computational Linguistics",
+    url = "https://aclanthology.org/P02-1040",
+    doi = "10.3115/1073083.1073135",
+    pages = "311--318",
+}
+@inproceedings{post-2018-call,
+    title = "A Call for Clarity in Reporting {BLEU} Scores",
+    author = "Post, Matt",
+    booktitle = "Proceedings of the Third Conference on Machine Translation: Research Papers",
+    month = oct,
+    year = "2018",
+    address = "Belgium, Brussels",
+    publisher = "Association for Computational Linguistics",
+    url = "https://aclanthology.org/W18-6319",
+    doi = "10.18653/v1/W18-6319",
+    pages = "186--191",
+}
+"""
+
+_DESCRIPTION = """\
+BLEU (Papineni et al., 2002) scores predictions by their clipped n-gram precisions against one or more
+references, combined as a weighted geometric mean and multiplied by a brevity penalty. The tools that
+compute it disagree on tokenization, smoothing and the reference length, so this metric reproduces one
+tool exactly, chosen with `variant`: "sacrebleu" (sacrebleu 2.6.0, the default), "nltk" (NLTK 3.10.4
+corpus_bleu / sentence_bleu), "mteval" (mteval-v13a.pl), "nmt" (tensorflow/nmt compute_bleu, as in the
+canonical `bleu` metric of evaluate) or "d2l" (Dive into Deep Learning). Scores are in [0, 1], not 0-100.
+The computation is done by the `ngrameval` package, which must be installed.
+"""
+
+_KWARGS_DESCRIPTION = """
+Computes corpus BLEU (and optionally per-sentence BLEU) of predictions against references.
+
+Args:
+    predictions (`list` of `str`, or `list` of `list` of `str`): the outputs to score, one string per
+        segment, or one token list per segment (already tokenized; `tokenize` is then not applied).
+    references (`list`): one entry per prediction: a string or a list of strings (any number, at least
+        one) for string predictions; a token list or a list of token lists for token-list predictions.
+    variant (`str`): the tool to reproduce and its defaults: "sacrebleu" (default), "nltk", "mteval",
+        "nmt" or "d2l".
+    max_order (`int`): highest n-gram order, a positive integer. Defaults to the length of the longest
+        weight set when `weights` is given, else 4.
+    weights (`list` of `float`, or `list` of such lists): non-negative weights of the log-precisions,
+        one per order. Defaults to 1/max_order each ("d2l": 1/2**n). Except with "nltk", each set must
+        have exactly max_order entries ("nltk" allows fewer; missing orders get weight 0). Several sets
+        give one score per set (`bleu` and each entry of `sentence_scores` become lists).
+    smooth: the smoothing, valid values depend on `variant`:
+        "sacrebleu": "exp" (default), "none" (or None), "floor", "add-k";
+        "nltk": "method0" (default, also None) to "method7" (NLTK's SmoothingFunction methods);
+        "mteval": "exp" only (mteval-v13a.pl's 1/2**k smoothing);
+        "nmt": False (default, also None or "none") or True (add one to matches and totals of every order);
+        "d2l": None only.
+    smooth_value (`float`): "sacrebleu" only: the value of "floor" (default `epsilon`, else 0.1) or of
+        "add-k" (default `k`, else 1).
+    epsilon (`float`): NLTK method1's epsilon (default 0.1); default smooth_value of sacrebleu's "floor".
+    alpha (`float`): NLTK method6's alpha (default 5).
+    k (`float`): NLTK method4/method7's k (default 5); default smooth_value of sacrebleu's "add-k".
+    use_effective_order (`bool`): "sacrebleu" only (True with another variant is a ValueError): leave
+        out the orders without hypothesis n-grams. Default None: off for the corpus score, on for
+        `sentence_scores`, as in sacrebleu's corpus_bleu and sentence_bleu.
+    auto_reweigh (`bool`): "nltk" only (ignored by the others): NLTK's auto_reweigh; when the hypothesis
+        length is below 4 and the weights are (0.25, 0.25, 0.25, 0.25), use 1/length for the first
+        length orders. Default False.
+    brevity_penalty (`str`): the reference length r of the brevity penalty: "closest" (the reference
+        length closest to the hypothesis length, the shorter on ties; default except for "nmt"),
+        "shortest" (default for "nmt") or "average".
+    tokenize (`str` or callable): "none" (split on whitespace; default for "nltk" and "d2l"), "13a"
+        (default for "sacrebleu" and "nmt"), "mteval-v13a" (13a with mteval-v13a.pl's ASCII-only
+        lowercasing; default for "mteval"), "intl", "zh", "char", "ja-mecab" (sacrebleu's tokenizers;
+        "ja-mecab" needs `pip install 'ngrameval[ja]'`), or a function from a string to a list of tokens
+        (or to a string, then split on whitespace).
+    lowercase (`bool`): lowercase predictions and references first. Default False.
+    sentence_level (`bool`): also return `sentence_scores` and `sentence_signature`. Default False.
+    explain (`bool`): also return `explanation`, the matched n-grams of every prediction. Default False.
+
+Returns:
+    bleu (`float`, or `list` of `float` with several weight sets): corpus BLEU, in [0, 1] (NLTK's
+        method5 and method7 can exceed 1, as they do in NLTK).
+    precisions (`list` of `float`): per order, the (smoothed) n-gram precision the variant uses.
+    counts (`list` of `int`): per order, the clipped n-gram matches summed over the corpus.
+    totals (`list` of `int`): per order, the prediction n-grams summed over the corpus.
+    brevity_penalty (`float`): in [0, 1]; 0 when the predictions are empty.
+    length_ratio (`float`): translation_length / reference_length (0 when reference_length is 0).
+    translation_length (`int`): tokens in the predictions.
+    reference_length (`int`, or `float` with brevity_penalty="average"): the summed reference length r.
+    signature (`str`): the options used; for "sacrebleu" in sacrebleu's own signature format.
+    sentence_scores (`list` of `float`, or `list` of `list` with several weight sets): with
+        sentence_level=True, one score per prediction, as the tool's sentence-level function computes it.
+    sentence_signature (`str`): with sentence_level=True, the signature of the sentence scores.
+    explanation (`list` of `dict`): with explain=True, per prediction: prediction_tokens,
+        reference_tokens, reference_length and orders; each order has n, matches, total and ngrams,
+        each n-gram its text ("ngram"), count, clipped count and positions in the prediction.
+
+Examples:
+
+    Several references per prediction (sacrebleu's corpus_bleu):
+        >>> bleu = evaluate.load("metrics/bleu")
+        >>> predictions = ["hello there general kenobi", "foo bar foobar"]
+        >>> references = [["hello there general kenobi", "hello there !"], ["foo bar foobar"]]
+        >>> results = bleu.compute(predictions=predictions, references=references)
+        >>> print(results["bleu"], results["counts"], results["totals"])
+        1.0 [7, 5, 3, 1] [7, 5, 3, 1]
+        >>> print(results["signature"])
+        nrefs:var|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0
+
+    One reference string per prediction, NLTK's corpus_bleu and sentence_bleu with smoothing method1:
+        >>> predictions = ["the cat sat on the mat", "a dog barked"]
+        >>> references = ["the cat sat on a mat", "the dog barked loudly"]
+        >>> results = bleu.compute(predictions=predictions, references=references, variant="nltk",
+        ...                        smooth="method1", sentence_level=True)
+        >>> print(round(results["bleu"], 4), [round(s, 4) for s in results["sentence_scores"]])
+        0.4109 [0.5373, 0.1722]
+
+    Token lists, as tensorflow/nmt (the canonical `bleu` metric) with add-one smoothing:
+        >>> predictions = [["the", "cat", "sat", "on", "the", "mat"]]
+        >>> references = [[["the", "cat", "is", "on", "the", "mat"], ["there", "is", "a", "cat", "on", "the", "mat"]]]
+        >>> results = bleu.compute(predictions=predictions, references=references, variant="nmt", smooth=True)
+        >>> print(round(results["bleu"], 4), results["counts"], results["totals"])
+        0.4889 [5, 3, 1, 0] [6, 5, 4, 3]
+
+    Which n-grams matched:
+        >>> results = bleu.compute(predictions=["a b a"], references=["a b c"], max_order=2, explain=True)
+        >>> print(results["explanation"][0]["orders"][0]["ngrams"])
+        [{'ngram': 'a', 'count': 2, 'clipped': 1, 'positions': [0, 2]}, {'ngram': 'b', 'count': 1, 'clipped': 1, 'positions': [1]}]
+"""
+
+_TEXT = datasets.Value("string", id="sequence")
+_TOKENS = datasets.Sequence(_TEXT)
+
+
+@evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
+class Bleu(evaluate.Metric):
+    """BLEU computed by ngrameval.bleu."""
+
+    def _info(self):
+        return evaluate.MetricInfo(
+            description=_DESCRIPTION,
+            citation=_CITATION,
+            inputs_description=_KWARGS_DESCRIPTION,
+            features=[
+                datasets.Features({"predictions": _TEXT, "references": datasets.Sequence(_TEXT, id="references")}),
+                datasets.Features({"predictions": _TEXT, "references": _TEXT}),
+                datasets.Features({"predictions": _TOKENS, "references": datasets.Sequence(_TOKENS)}),
+            ],
+            codebase_urls=["https://github.com/mjpost/sacrebleu", "https://github.com/nltk/nltk",
+                           "https://github.com/tensorflow/nmt/blob/master/nmt/scripts/bleu.py"],
+            reference_urls=["https://aclanthology.org/P02-1040", "https://aclanthology.org/W18-6319"],
+        )
+
+    def compute(self, *, predictions=None, references=None, **kwargs):
+        """Check the inputs with ngrameval (one clear ValueError per problem) before evaluate stores them;
+        every reference becomes a list, so all input shapes reach `_compute` in one shape."""
+        if predictions is not None or references is not None:
+            predictions, references, _ = normalize_corpus(predictions, references)
+        return super().compute(predictions=predictions, references=references, **kwargs)
+
+    def _compute(self, predictions, references, **options):
+        return ngrameval.bleu(predictions, references, **options).as_dict()

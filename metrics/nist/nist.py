@@ -1,0 +1,147 @@
+# Copyright 2026 The ngrameval Authors.
+#
+# Licensed under the Apache License, Version 2.0 (the "License");
+# you may not use this file except in compliance with the License.
+# You may obtain a copy of the License at
+#
+#     http://www.apache.org/licenses/LICENSE-2.0
+#
+# Unless required by applicable law or agreed to in writing, software
+# distributed under the License is distributed on an "AS IS" BASIS,
+# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
+# See the License for the specific language governing permissions and
+# limitations under the License.
+"""NIST, exact to NLTK or to mteval-v13a.pl: an evaluate front end to ngrameval."""
+
+import datasets
+import evaluate
+import ngrameval
+from ngrameval.inputs import normalize_corpus
+
+_CITATION = """\
+@inproceedings{doddington-2002-automatic,
+    author = {Doddington, George},
+    title = {Automatic Evaluation of Machine Translation Quality Using N-gram Co-Occurrence Statistics},
+    booktitle = {Proceedings of the Second International Conference on Human Language Technology Research},
+    series = {HLT '02},
+    year = {2002},
+    address = {San Diego, California},
+    publisher = {Morgan Kaufmann Publishers Inc.},
+    pages = {138--145},
+    url = {https://dl.acm.org/doi/10.5555/1289189.1289273},
+}
+@inproceedings{post-2018-call,
+    title = "A Call for Clarity in Reporting {BLEU} Scores",
+    author = "Post, Matt",
+    booktitle = "Proceedings of the Third Conference on Machine Translation: Research Papers",
+    month = oct,
+    year = "2018",
+    address = "Belgium, Brussels",
+    publisher = "Association for Computational Linguistics",
+    url = "https://aclanthology.org/W18-6319",
+    doi = "10.18653/v1/W18-6319",
+    pages = "186--191",
+}
+"""
+
+_DESCRIPTION = """\
+NIST (Doddington, 2002) is a BLEU-like n-gram co-occurrence score in which every matched n-gram counts by
+its information weight, log2(count(w1..wn-1) / count(w1..wn)) over the references, so that rare n-grams
+count more than frequent ones; the per-order averages are added up (not multiplied) and scaled by a
+length penalty that is 0.5 when the output is 2/3 of the reference length. Two tools disagree on how
+several references are used, so `variant` picks the one to reproduce exactly: "nltk" (NLTK 3.10.4
+corpus_nist / sentence_nist, the default) or "mteval" (mteval-v13a.pl). The computation is done by the
+`ngrameval` package, which must be installed.
+"""
+
+_KWARGS_DESCRIPTION = """
+Computes corpus NIST (and optionally per-sentence NIST) of predictions against references.
+
+Args:
+    predictions (`list` of `str`, or `list` of `list` of `str`): the outputs to score, one string per
+        segment, or one token list per segment (already tokenized; `tokenize` is then not applied).
+    references (`list`): one entry per prediction: a string or a list of strings (any number, at least
+        one) for string predictions; a token list or a list of token lists for token-list predictions.
+    variant (`str`): "nltk" (default) or "mteval".
+    n (`int`): highest n-gram order, a positive integer. Default 5.
+    tokenize (`str` or callable): "none" (split on whitespace; default for "nltk"), "mteval-v13a"
+        (default for "mteval"; 13a with mteval-v13a.pl's ASCII-only lowercasing), "13a", "intl", "zh",
+        "char", "ja-mecab" (sacrebleu's tokenizers; "ja-mecab" needs `pip install 'ngrameval[ja]'`), or a
+        function from a string to a list of tokens (or to a string, then split on whitespace).
+    lowercase (`bool`): lowercase predictions and references first. Default False (mteval-v13a.pl
+        lowercases unless it is run with -c: pass lowercase=True to reproduce it without -c).
+    sentence_level (`bool`): also return `sentence_scores`. Default False.
+    explain (`bool`): also return `explanation`, the matched n-grams of every prediction. Default False.
+
+Returns:
+    nist (`float`): corpus NIST, >= 0 (no fixed upper bound): the last entry of `cumulative`.
+    individual (`list` of `float`): per order, the information-weighted precision times the length penalty.
+    cumulative (`list` of `float`): per order, the sum of `individual` up to that order.
+    length_penalty (`float`): in [0, 1]; 1 when the predictions are at least as long as the references,
+        0 when they are empty.
+    matched_information (`list` of `float`): per order, the information of the matched n-grams, summed.
+    totals (`list` of `int`): per order, the prediction n-grams summed over the corpus.
+    translation_length (`int`): tokens in the predictions.
+    reference_length (`float`): the reference length of the length penalty ("mteval": the per-segment
+        average reference length, summed; "nltk": the lengths of the references chosen per order,
+        summed and averaged over the orders).
+    signature (`str`): the options used.
+    sentence_scores (`list` of `float`): with sentence_level=True, one score per prediction, as NLTK's
+        sentence_nist or mteval-v13a.pl's segment scores compute it.
+    explanation (`list` of `dict`): with explain=True, per prediction: prediction_tokens,
+        reference_tokens, reference_length and orders; each order has n, matches, total and ngrams,
+        each n-gram its text ("ngram"), count, clipped count, positions and information weight.
+
+Examples:
+
+    Several references per prediction, NLTK's corpus_nist and sentence_nist:
+        >>> nist = evaluate.load("metrics/nist")
+        >>> predictions = ["he read the book because he was interested in world history",
+        ...                "the cat sat on the mat"]
+        >>> references = [["he was interested in world history because he read the book"],
+        ...               ["the cat is on the mat", "there is a cat on the mat"]]
+        >>> results = nist.compute(predictions=predictions, references=references, sentence_level=True)
+        >>> print(round(results["nist"], 4), [round(s, 4) for s in results["sentence_scores"]])
+        4.1139 [3.4776, 2.3958]
+
+    One reference string per prediction, as mteval-v13a.pl (without -c) scores it:
+        >>> results = nist.compute(predictions=["The cat sat on the mat."], references=["the cat is on the mat."],
+        ...                        variant="mteval", lowercase=True)
+        >>> print(round(results["nist"], 4), results["totals"])
+        2.4539 [7, 6, 5, 4, 3]
+
+    Token lists, with the information weight of each matched n-gram:
+        >>> results = nist.compute(predictions=[["a", "b", "a"]], references=[["a", "b", "c"]], n=2, explain=True)
+        >>> print([(g["ngram"], g["clipped"], round(g["weight"], 4)) for g in results["explanation"][0]["orders"][0]["ngrams"]])
+        [('a', 1, 1.585), ('b', 1, 1.585)]
+"""
+
+
+@evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
+class Nist(evaluate.Metric):
+    """NIST computed by ngrameval.nist."""
+
+    def _info(self):
+        text = datasets.Value("string", id="sequence")
+        tokens = datasets.Sequence(text)
+        shapes = [(text, datasets.Sequence(text, id="references")), (text, text), (tokens, datasets.Sequence(tokens))]
+        return evaluate.MetricInfo(
+            description=_DESCRIPTION,
+            citation=_CITATION,
+            inputs_description=_KWARGS_DESCRIPTION,
+            features=[datasets.Features({"predictions": p, "references": r}) for p, r in shapes],
+            codebase_urls=["https://github.com/nltk/nltk/blob/develop/nltk/translate/nist_score.py",
+                           "https://github.com/moses-smt/mosesdecoder/blob/master/scripts/generic/mteval-v13a.pl"],
+            reference_urls=["https://dl.acm.org/doi/10.5555/1289189.1289273"],
+        )
+
+    def compute(self, *, predictions=None, references=None, **kwargs):
+        """Validate with ngrameval first: its ValueErrors name the problem, evaluate's Arrow conversion
+        would not. References come back as lists, the one shape `_compute` then sees."""
+        if predictions is None and references is None:     # data given earlier through add/add_batch
+            return super().compute(**kwargs)
+        hyps, refs, _ = normalize_corpus(predictions, references)
+        return super().compute(predictions=hyps, references=refs, **kwargs)
+
+    def _compute(self, predictions, references, **options):
+        return ngrameval.nist(predictions, references, **options).as_dict()
