@@ -151,6 +151,15 @@ def _ratio(a: np.ndarray, b: np.ndarray) -> np.ndarray:
         return np.where(b > 0, a / np.where(b > 0, b, 1), 0.0)
 
 
+def _weighted_log_sum(precisions: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """(K, W): sum over orders of w_n * log(p_n), orders with weight 0 left out (so a zero
+    precision there does not turn 0 * log 0 into NaN); -inf when a weighted order has p_n = 0."""
+    weighted = weights[None, :, :] > 0
+    with np.errstate(divide="ignore", invalid="ignore"):
+        terms = np.where(weighted, weights[None, :, :] * _log(precisions)[:, None, :], 0.0)
+    return terms.sum(axis=2)
+
+
 def _papineni_bp(hyp_len: np.ndarray, ref_len: np.ndarray) -> np.ndarray:
     """exp(1 - r/c) when c < r, 1 otherwise; 0 for an empty hypothesis."""
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -180,11 +189,11 @@ def _score_sacrebleu(rows, last, weights, smooth, smooth_value, effective_order,
         order_used = used | ~used.any(axis=1, keepdims=True)
     else:
         order_used = np.ones_like(used)
-    log_p = np.where(order_used, _log(precisions), 0.0)
     w = weights[None, :, :] * order_used[:, None, :]
-    with np.errstate(invalid="ignore"):
-        mean = (w * log_p[:, None, :]).sum(axis=2) / w.sum(axis=2)
-    mean = np.where(np.isnan(mean), -np.inf, mean)
+    used_weight = w.sum(axis=2)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        terms = np.where(w > 0, w * _log(precisions)[:, None, :], 0.0)
+        mean = np.where(used_weight > 0, terms.sum(axis=2) / np.where(used_weight > 0, used_weight, 1), -np.inf)
     bp = _papineni_bp(rows.hyp_len, rows.ref_len)
     scores = bp[:, None] * np.exp(mean)
     scores[~(rows.matches > 0).any(axis=1)] = 0.0   # sacrebleu returns 0 when nothing matches
@@ -270,7 +279,7 @@ def _score_mteval(rows, last, weights, **_):
     hyp_len = rows.hyp_len
     with np.errstate(divide="ignore", invalid="ignore"):
         bp = np.where(hyp_len > 0, np.exp(np.minimum(0, 1 - rows.ref_len / np.where(hyp_len > 0, hyp_len, 1))), 0.0)
-    scores = bp[:, None] * np.exp(_log(precisions) @ weights.T)
+    scores = bp[:, None] * np.exp(_weighted_log_sum(precisions, weights))
     return scores, precisions, bp
 
 
@@ -279,8 +288,8 @@ def _score_nmt(rows, last, weights, smooth, **_):
     correct = rows.matches.astype(np.float64)
     total = rows.totals.astype(np.float64)
     precisions = (correct + 1) / (total + 1) if smooth else _ratio(correct, total)
-    positive = (precisions > 0).all(axis=1)
-    geo_mean = np.where(positive[:, None], np.exp(_log(np.where(precisions > 0, precisions, 1)) @ weights.T), 0.0)
+    # nmt returns 0 when any precision is 0; with zero weights, only weighted orders count.
+    geo_mean = np.exp(_weighted_log_sum(precisions, weights))
     ratio = _ratio(rows.hyp_len.astype(np.float64), rows.ref_len)
     with np.errstate(divide="ignore"):
         bp = np.where(ratio > 1.0, 1.0, np.where(ratio > 0, np.exp(1 - 1.0 / np.where(ratio > 0, ratio, 1)), 0.0))
@@ -293,7 +302,7 @@ def _score_d2l(rows, last, weights, **_):
     hyp_len = rows.hyp_len
     with np.errstate(divide="ignore", invalid="ignore"):
         bp = np.where(hyp_len > 0, np.exp(np.minimum(0, 1 - rows.ref_len / np.where(hyp_len > 0, hyp_len, 1))), 0.0)
-        scores = bp[:, None] * np.exp(_log(precisions) @ weights.T)
+        scores = bp[:, None] * np.exp(_weighted_log_sum(precisions, weights))
     return scores, precisions, bp
 
 

@@ -23,6 +23,17 @@ def _is_sequence(item: Any) -> bool:
     return isinstance(item, (list, tuple))
 
 
+def _as_list(item: Any) -> Any:
+    """numpy arrays, datasets columns and other sized iterables (not strings) become lists."""
+    if isinstance(item, (str, bytes, dict)) or _is_sequence(item):
+        return item
+    if hasattr(item, "tolist"):
+        return item.tolist()
+    if hasattr(item, "__len__") and hasattr(item, "__iter__"):
+        return list(item)
+    return item
+
+
 def _check_tokens(tokens: Any, where: str) -> List[str]:
     if not _is_sequence(tokens):
         raise ValueError(f"{where} must be a list of token strings, got {_kind(tokens)}")
@@ -43,6 +54,7 @@ def normalize_corpus(predictions: Any, references: Any) -> Corpus:
     ...
     ValueError: references[0] is an empty list: every prediction needs at least one reference
     """
+    predictions, references = _as_list(predictions), _as_list(references)
     if isinstance(predictions, str) or not _is_sequence(predictions):
         raise ValueError(f"predictions must be a list of strings (or of token lists), got {_kind(predictions)}")
     if isinstance(references, str) or not _is_sequence(references):

@@ -1,16 +1,3 @@
-# Copyright 2026 The ngrameval Authors.
-#
-# Licensed under the Apache License, Version 2.0 (the "License");
-# you may not use this file except in compliance with the License.
-# You may obtain a copy of the License at
-#
-#     http://www.apache.org/licenses/LICENSE-2.0
-#
-# Unless required by applicable law or agreed to in writing, software
-# distributed under the License is distributed on an "AS IS" BASIS,
-# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
-# See the License for the specific language governing permissions and
-# limitations under the License.
 """BLEU, exact to sacrebleu, NLTK, mteval-v13a.pl, tensorflow/nmt or d2l: an evaluate front end to ngrameval."""
 
 import datasets
@@ -88,9 +75,9 @@ Args:
     use_effective_order (`bool`): "sacrebleu" only (True with another variant is a ValueError): leave
         out the orders without hypothesis n-grams. Default None: off for the corpus score, on for
         `sentence_scores`, as in sacrebleu's corpus_bleu and sentence_bleu.
-    auto_reweigh (`bool`): "nltk" only (ignored by the others): NLTK's auto_reweigh; when the hypothesis
-        length is below 4 and the weights are (0.25, 0.25, 0.25, 0.25), use 1/length for the first
-        length orders. Default False.
+    auto_reweigh (`bool`): "nltk" only (ignored by the others): NLTK's auto_reweigh; when the prediction
+        length c (of the corpus; of the sentence for sentence scores) is below 4 and the weights are
+        (0.25, 0.25, 0.25, 0.25), use weight 1/c for the first c orders. Default False.
     brevity_penalty (`str`): the reference length r of the brevity penalty: "closest" (the reference
         length closest to the hypothesis length, the shorter on ties; default except for "nmt"),
         "shortest" (default for "nmt") or "average".
@@ -99,7 +86,8 @@ Args:
         lowercasing; default for "mteval"), "intl", "zh", "char", "ja-mecab" (sacrebleu's tokenizers;
         "ja-mecab" needs `pip install 'ngrameval[ja]'`), or a function from a string to a list of tokens
         (or to a string, then split on whitespace).
-    lowercase (`bool`): lowercase predictions and references first. Default False.
+    lowercase (`bool`): lowercase predictions and references first. Default False (mteval-v13a.pl
+        lowercases unless it is run with -c: pass lowercase=True to reproduce it).
     sentence_level (`bool`): also return `sentence_scores` and `sentence_signature`. Default False.
     explain (`bool`): also return `explanation`, the matched n-grams of every prediction. Default False.
 
@@ -109,7 +97,7 @@ Returns:
     precisions (`list` of `float`): per order, the (smoothed) n-gram precision the variant uses.
     counts (`list` of `int`): per order, the clipped n-gram matches summed over the corpus.
     totals (`list` of `int`): per order, the prediction n-grams summed over the corpus.
-    brevity_penalty (`float`): in [0, 1]; 0 when the predictions are empty.
+    brevity_penalty (`float`): in [0, 1]; 0 when the predictions are empty (and the references are not).
     length_ratio (`float`): translation_length / reference_length (0 when reference_length is 0).
     translation_length (`int`): tokens in the predictions.
     reference_length (`int`, or `float` with brevity_penalty="average"): the summed reference length r.
@@ -133,20 +121,27 @@ Examples:
         >>> print(results["signature"])
         nrefs:var|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0
 
-    One reference string per prediction, NLTK's corpus_bleu and sentence_bleu with smoothing method1:
-        >>> predictions = ["the cat sat on the mat", "a dog barked"]
-        >>> references = ["the cat sat on a mat", "the dog barked loudly"]
-        >>> results = bleu.compute(predictions=predictions, references=references, variant="nltk",
-        ...                        smooth="method1", sentence_level=True)
-        >>> print(round(results["bleu"], 4), [round(s, 4) for s in results["sentence_scores"]])
-        0.4109 [0.5373, 0.1722]
+    NLTK's corpus_bleu and sentence_bleu, on the example of NLTK's own documentation (which prints
+    0.5920... for the corpus and 0.4118... for the first sentence against its first reference):
+        >>> hyp1 = "It is a guide to action which ensures that the military always obeys the commands of the party"
+        >>> ref1a = "It is a guide to action that ensures that the military will forever heed Party commands"
+        >>> ref1b = "It is the guiding principle which guarantees the military forces always being under the command of the Party"
+        >>> ref1c = "It is the practical guide for the army always to heed the directions of the party"
+        >>> hyp2 = "he read the book because he was interested in world history"
+        >>> ref2a = "he was interested in world history because he read the book"
+        >>> results = bleu.compute(predictions=[hyp1, hyp2], references=[[ref1a, ref1b, ref1c], [ref2a]], variant="nltk")
+        >>> print(str(results["bleu"])[:6])
+        0.5920
+        >>> results = bleu.compute(predictions=[hyp1], references=[ref1a], variant="nltk", smooth="method1")
+        >>> print(str(results["bleu"])[:6])
+        0.4118
 
-    Token lists, as tensorflow/nmt (the canonical `bleu` metric) with add-one smoothing:
-        >>> predictions = [["the", "cat", "sat", "on", "the", "mat"]]
-        >>> references = [[["the", "cat", "is", "on", "the", "mat"], ["there", "is", "a", "cat", "on", "the", "mat"]]]
-        >>> results = bleu.compute(predictions=predictions, references=references, variant="nmt", smooth=True)
-        >>> print(round(results["bleu"], 4), results["counts"], results["totals"])
-        0.4889 [5, 3, 1, 0] [6, 5, 4, 3]
+    Token lists, as tensorflow/nmt (the canonical `bleu` metric) with add-one smoothing; nmt's
+    compute_bleu gives 0.5401725898595141 here:
+        >>> results = bleu.compute(predictions=[hyp1.split()], references=[[ref1a.split(), ref1b.split(), ref1c.split()]],
+        ...                        variant="nmt", smooth=True)
+        >>> print(round(results["bleu"], 6), results["reference_length"])
+        0.540173 16
 
     Which n-grams matched:
         >>> results = bleu.compute(predictions=["a b a"], references=["a b c"], max_order=2, explain=True)

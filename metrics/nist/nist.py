@@ -1,16 +1,3 @@
-# Copyright 2026 The ngrameval Authors.
-#
-# Licensed under the Apache License, Version 2.0 (the "License");
-# you may not use this file except in compliance with the License.
-# You may obtain a copy of the License at
-#
-#     http://www.apache.org/licenses/LICENSE-2.0
-#
-# Unless required by applicable law or agreed to in writing, software
-# distributed under the License is distributed on an "AS IS" BASIS,
-# WITHOUT WARRANTIES OR CONDITIONS OF ANY KIND, either express or implied.
-# See the License for the specific language governing permissions and
-# limitations under the License.
 """NIST, exact to NLTK or to mteval-v13a.pl: an evaluate front end to ngrameval."""
 
 import datasets
@@ -30,18 +17,6 @@ _CITATION = """\
     pages = {138--145},
     url = {https://dl.acm.org/doi/10.5555/1289189.1289273},
 }
-@inproceedings{post-2018-call,
-    title = "A Call for Clarity in Reporting {BLEU} Scores",
-    author = "Post, Matt",
-    booktitle = "Proceedings of the Third Conference on Machine Translation: Research Papers",
-    month = oct,
-    year = "2018",
-    address = "Belgium, Brussels",
-    publisher = "Association for Computational Linguistics",
-    url = "https://aclanthology.org/W18-6319",
-    doi = "10.18653/v1/W18-6319",
-    pages = "186--191",
-}
 """
 
 _DESCRIPTION = """\
@@ -58,10 +33,10 @@ _KWARGS_DESCRIPTION = """
 Computes corpus NIST (and optionally per-sentence NIST) of predictions against references.
 
 Args:
-    predictions (`list` of `str`, or `list` of `list` of `str`): the outputs to score, one string per
-        segment, or one token list per segment (already tokenized; `tokenize` is then not applied).
-    references (`list`): one entry per prediction: a string or a list of strings (any number, at least
-        one) for string predictions; a token list or a list of token lists for token-list predictions.
+    predictions (`list` of `str`, or `list` of `list` of `str`): one string per output segment, or one
+        token list per segment; `tokenize` is not applied to token lists.
+    references (`list`): per prediction, a string or a list of strings (at least one, any number), or
+        for token-list predictions a token list or a list of token lists.
     variant (`str`): "nltk" (default) or "mteval".
     n (`int`): highest n-gram order, a positive integer. Default 5.
     tokenize (`str` or callable): "none" (split on whitespace; default for "nltk"), "mteval-v13a"
@@ -90,27 +65,29 @@ Returns:
         sentence_nist or mteval-v13a.pl's segment scores compute it.
     explanation (`list` of `dict`): with explain=True, per prediction: prediction_tokens,
         reference_tokens, reference_length and orders; each order has n, matches, total and ngrams,
-        each n-gram its text ("ngram"), count, clipped count, positions and information weight.
+        each n-gram its text ("ngram"), count, clipped count, positions and information "weight";
+        with "nltk" each order also has reference_information, the information matched against each
+        reference alone (NLTK uses the reference with the best precision).
 
 Examples:
 
     Several references per prediction, NLTK's corpus_nist and sentence_nist:
         >>> nist = evaluate.load("metrics/nist")
-        >>> predictions = ["he read the book because he was interested in world history",
-        ...                "the cat sat on the mat"]
-        >>> references = [["he was interested in world history because he read the book"],
-        ...               ["the cat is on the mat", "there is a cat on the mat"]]
-        >>> results = nist.compute(predictions=predictions, references=references, sentence_level=True)
-        >>> print(round(results["nist"], 4), [round(s, 4) for s in results["sentence_scores"]])
-        4.1139 [3.4776, 2.3958]
+        >>> hypotheses = ["It is a guide to action which ensures that the military always obeys the commands of the party",
+        ...               "It is to insure the troops forever hearing the activity guidebook that party direct"]
+        >>> three = ["It is a guide to action that ensures that the military will forever heed Party commands",
+        ...          "It is the guiding principle which guarantees the military forces always being under the command of the Party",
+        ...          "It is the practical guide for the army always to heed the directions of the party"]
+        >>> results = nist.compute(predictions=hypotheses, references=[three, three], sentence_level=True)
+        >>> print([round(s, 4) for s in results["sentence_scores"]])
+        [3.371, 1.4619]
 
-    One reference string per prediction, as mteval-v13a.pl (without -c) scores it:
-        >>> results = nist.compute(predictions=["The cat sat on the mat."], references=["the cat is on the mat."],
-        ...                        variant="mteval", lowercase=True)
-        >>> print(round(results["nist"], 4), results["totals"])
-        2.4539 [7, 6, 5, 4, 3]
+    mteval-v13a.pl -c prints 5.03792016875168 for the first hypothesis scored alone:
+        >>> results = nist.compute(predictions=hypotheses[:1], references=[three], variant="mteval")
+        >>> print(round(results["nist"], 10))
+        5.0379201688
 
-    Token lists, with the information weight of each matched n-gram:
+    Information weights: each word occurs once among the 3 reference words, so log2(3/1):
         >>> results = nist.compute(predictions=[["a", "b", "a"]], references=[["a", "b", "c"]], n=2, explain=True)
         >>> print([(g["ngram"], g["clipped"], round(g["weight"], 4)) for g in results["explanation"][0]["orders"][0]["ngrams"]])
         [('a', 1, 1.585), ('b', 1, 1.585)]
@@ -126,9 +103,7 @@ class Nist(evaluate.Metric):
         tokens = datasets.Sequence(text)
         shapes = [(text, datasets.Sequence(text, id="references")), (text, text), (tokens, datasets.Sequence(tokens))]
         return evaluate.MetricInfo(
-            description=_DESCRIPTION,
-            citation=_CITATION,
-            inputs_description=_KWARGS_DESCRIPTION,
+            description=_DESCRIPTION, citation=_CITATION, inputs_description=_KWARGS_DESCRIPTION,
             features=[datasets.Features({"predictions": p, "references": r}) for p, r in shapes],
             codebase_urls=["https://github.com/nltk/nltk/blob/develop/nltk/translate/nist_score.py",
                            "https://github.com/moses-smt/mosesdecoder/blob/master/scripts/generic/mteval-v13a.pl"],

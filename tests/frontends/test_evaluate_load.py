@@ -1,0 +1,234 @@
+"""The evaluate front ends (metrics/bleu, metrics/nist): loaded offline with ``evaluate.load``, they
+return exactly what ngrameval returns, their documented examples run, and bad input gets
+ngrameval's ValueError rather than an Arrow conversion error."""
+import doctest
+import inspect
+import re
+import sys
+from pathlib import Path
+
+import evaluate
+import pytest
+
+import ngrameval
+from ngrameval.bleu import VARIANTS as BLEU_VARIANTS
+from ngrameval.nist import VARIANTS as NIST_VARIANTS
+from ngrameval.tokenizers import TOKENIZER_NAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+LIBRARY = {"bleu": ngrameval.bleu, "nist": ngrameval.nist}
+
+PREDICTIONS = ["the cat sat on the mat", "a dog barks at the postman", "It is 3.5 km, not 4."]
+REFERENCES = [["the cat sat on a mat", "a cat sat on the mat"], ["the dog barks at the postman"],
+              ["It is 3.5 km, not 4 km.", "it's 3.5 km"]]
+SHAPES = {
+    "strings, several references": (PREDICTIONS, REFERENCES),
+    "strings, one reference string": (PREDICTIONS, [refs[0] for refs in REFERENCES]),
+    "token lists, lists of token lists": ([p.split() for p in PREDICTIONS],
+                                          [[r.split() for r in refs] for refs in REFERENCES]),
+    "token lists, one token list": ([p.split() for p in PREDICTIONS], [refs[0].split() for refs in REFERENCES]),
+    "tuples": (tuple(PREDICTIONS), tuple(tuple(refs) for refs in REFERENCES)),
+    "strings, mixed reference shapes": (PREDICTIONS, [REFERENCES[0], REFERENCES[1][0], REFERENCES[2]]),
+    "empty strings": (["", "a dog barks", "the cat"], [["", "a b"], [""], ["the cat", ""]]),
+    "empty token lists": ([[], ["a", "dog", "barks"], ["the", "cat"]], [[[], ["a", "b"]], [[]], [["the", "cat"], []]]),
+}
+OPTIONS = [
+    ("bleu", {}),
+    ("bleu", {"variant": "sacrebleu", "smooth": "floor", "sentence_level": True}),
+    ("bleu", {"variant": "nltk", "smooth": "method4", "sentence_level": True, "explain": True}),
+    ("bleu", {"variant": "nltk", "weights": [[0.5, 0.5], [0.25] * 4], "sentence_level": True}),
+    ("bleu", {"variant": "mteval", "lowercase": True, "sentence_level": True}),
+    ("bleu", {"variant": "nmt", "smooth": True, "explain": True}),
+    ("bleu", {"variant": "d2l", "max_order": 2, "sentence_level": True}),
+    ("nist", {}),
+    ("nist", {"variant": "nltk", "n": 3, "sentence_level": True, "explain": True}),
+    ("nist", {"variant": "mteval", "sentence_level": True, "explain": True}),
+    ("nist", {"tokenize": "13a", "lowercase": True}),
+]
+
+
+def _forget_evaluate_modules():
+    """evaluate imports scripts as ``evaluate_modules.*`` from the modules cache it saw first."""
+    for name in [name for name in sys.modules if name.split(".")[0] == "evaluate_modules"]:
+        del sys.modules[name]
+
+
+@pytest.fixture(scope="module")
+def hf_home(tmp_path_factory):
+    """Offline, with every evaluate cache in a temporary HF_HOME. evaluate reads its cache paths
+    from the environment when it is imported, so its config is pointed there as well."""
+    home = tmp_path_factory.mktemp("hf_home")
+    with pytest.MonkeyPatch.context() as patch:
+        for name in ("HF_HUB_OFFLINE", "HF_DATASETS_OFFLINE", "HF_EVALUATE_OFFLINE"):
+            patch.setenv(name, "1")
+        patch.setenv("HF_HOME", str(home))
+        patch.setattr(evaluate.config, "HF_EVALUATE_OFFLINE", True)
+        for name, folder in (("HF_MODULES_CACHE", "modules"), ("HF_METRICS_CACHE", "metrics"),
+                             ("HF_EVALUATE_CACHE", "evaluate")):
+            patch.setattr(evaluate.config, name, home / folder)
+        patch.setattr(sys, "path", list(sys.path))   # evaluate appends the modules cache to it
+        _forget_evaluate_modules()
+        yield home
+        _forget_evaluate_modules()
+
+
+@pytest.fixture
+def load(hf_home, tmp_path):
+    def load_metric(name):
+        return evaluate.load(str(ROOT / "metrics" / name), cache_dir=str(tmp_path / "cache"))
+    return load_metric
+
+
+def _assert_plain(value, where="result"):
+    """Only the types a JSON encoder or a user expects: no numpy scalars or arrays."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            assert type(key) is str, f"{where} has a key of type {type(key).__name__}"
+            _assert_plain(item, f"{where}[{key!r}]")
+    elif isinstance(value, list):
+        for i, item in enumerate(value):
+            _assert_plain(item, f"{where}[{i}]")
+    else:
+        assert type(value) in (str, int, float, bool), f"{where} is {type(value).__name__}"
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize("name, options", OPTIONS)
+def test_compute_returns_what_ngrameval_returns(load, name, options, shape):
+    predictions, references = SHAPES[shape]
+    result = load(name).compute(predictions=predictions, references=references, **options)
+    assert result == LIBRARY[name](predictions, references, **options).as_dict()
+    _assert_plain(result)
+    if options.get("sentence_level"):
+        assert len(result["sentence_scores"]) == len(predictions)
+    if options.get("explain"):
+        assert len(result["explanation"]) == len(predictions)
+
+
+@pytest.mark.parametrize("shape", ["strings, several references", "strings, one reference string",
+                                   "token lists, lists of token lists"])
+@pytest.mark.parametrize("name", LIBRARY)
+def test_add_batch_in_two_batches_equals_the_whole_corpus(load, name, shape):
+    """add_batch goes through evaluate's own feature matching: each documented shape must match one."""
+    predictions, references = SHAPES[shape]
+    metric = load(name)
+    metric.add_batch(predictions=predictions[:1], references=references[:1])
+    metric.add_batch(predictions=predictions[1:], references=references[1:])
+    assert metric.compute(sentence_level=True) == LIBRARY[name](predictions, references,
+                                                                sentence_level=True).as_dict()
+
+
+def _run_examples(text, name, monkeypatch):
+    """Run the >>> examples of ``text`` with the repository root as working directory."""
+    monkeypatch.chdir(ROOT)
+    test = doctest.DocTestParser().get_doctest(text, {"evaluate": evaluate}, name, name, 0)
+    report = []
+    runner = doctest.DocTestRunner(optionflags=doctest.NORMALIZE_WHITESPACE)
+    runner.run(test, out=report.append)
+    assert runner.failures == 0, "".join(report)
+    return runner.tries
+
+
+@pytest.mark.parametrize("name", LIBRARY)
+def test_documented_examples_run(load, name, monkeypatch):
+    """The Examples of the script's _KWARGS_DESCRIPTION, as doctests."""
+    module = sys.modules[type(load(name)).__module__]
+    assert _run_examples(module._KWARGS_DESCRIPTION, f"metrics/{name}/{name}.py", monkeypatch) >= 5
+
+
+@pytest.mark.parametrize("name", LIBRARY)
+def test_metric_card_examples_run(hf_home, name, monkeypatch):
+    card = (ROOT / "metrics" / name / "README.md").read_text(encoding="utf-8")
+    assert _run_examples(card, f"metrics/{name}/README.md", monkeypatch) >= 8
+
+
+BAD_INPUTS = {
+    "length mismatch": (["a b", "c"], [["a b"]], {}, r"differ in length: 2 predictions, 1 references"),
+    "empty lists": ([], [], {}, "empty"),
+    "predictions a string": ("a b", ["a b"], {}, "predictions must be a list"),
+    "references missing": (["a b"], None, {}, "references must be a list"),
+    "None prediction": (["a b", None], ["a b", "c"], {}, r"predictions\[1\] is None"),
+    "None reference": (["a b"], [None], {}, r"references\[0\] is None"),
+    "None among references": (["a b"], [["a b", None]], {}, r"references\[0\]\[1\] is None"),
+    "int prediction": ([7], ["a b"], {}, r"predictions\[0\] is int"),
+    "int reference": (["a b"], [["a b", 7]], {}, r"references\[0\]\[1\] is int"),
+    "int token": ([["a", 7]], [["a", "b"]], {}, r"predictions\[0\] contains a token of type int"),
+    "references one level too deep": (["a b"], [[["a", "b"]]], {}, r"references\[0\]\[0\] is list"),
+    "token references two levels too deep": ([["a", "b"]], [[[["a", "b"]]]], {},
+                                             r"references\[0\]\[0\] contains a token of type list"),
+    "token references too shallow": ([["a", "b"]], ["a b"], {}, r"references\[0\] must be a token list"),
+    "empty reference list": (["a b", "c"], [["a b"], []], {}, r"references\[1\] is an empty list"),
+    "empty token reference list": ([["a"]], [[]], {}, r"references\[0\] is an empty list"),
+    "unknown tokenize": (["a b"], ["a b"], {"tokenize": "moses"}, "unknown tokenize 'moses'"),
+}
+BAD_BLEU_OPTIONS = {
+    "unknown variant": ({"variant": "bleurt"}, "unknown variant 'bleurt'"),
+    "unknown smooth": ({"smooth": "method3"}, "unknown smooth for variant 'sacrebleu' 'method3'"),
+    "unknown nltk smooth": ({"variant": "nltk", "smooth": "exp"}, "unknown smooth for variant 'nltk' 'exp'"),
+    "max_order 0": ({"max_order": 0}, "max_order must be a positive integer, got 0"),
+    "negative weights": ({"weights": [0.5, -0.5]}, "weights must not be negative"),
+    "weights of the wrong length": ({"weights": [0.5, 0.5], "max_order": 4}, "have 2 entries but max_order is 4"),
+    "effective order outside sacrebleu": ({"variant": "nmt", "use_effective_order": True}, "use_effective_order"),
+}
+BAD_NIST_OPTIONS = {
+    "unknown variant": ({"variant": "sacrebleu"}, "unknown variant 'sacrebleu'"),
+    "n 0": ({"n": 0}, "n must be a positive integer, got 0"),
+}
+BAD_CASES = ([pytest.param(name, *case, id=f"{name}: {label}") for label, case in BAD_INPUTS.items() for name in LIBRARY]
+             + [pytest.param("bleu", ["a b"], ["a b"], *case, id=f"bleu: {label}")
+                for label, case in BAD_BLEU_OPTIONS.items()]
+             + [pytest.param("nist", ["a b"], ["a b"], *case, id=f"nist: {label}")
+                for label, case in BAD_NIST_OPTIONS.items()])
+
+
+@pytest.mark.parametrize("name, predictions, references, options, message", BAD_CASES)
+def test_bad_input_gets_ngrameval_error(load, name, predictions, references, options, message):
+    with pytest.raises(ValueError, match=message) as through_evaluate:
+        load(name).compute(predictions=predictions, references=references, **options)
+    with pytest.raises(ValueError) as direct:
+        LIBRARY[name](predictions, references, **options)
+    assert str(through_evaluate.value) == str(direct.value)
+
+
+@pytest.mark.parametrize("name, variants", [("bleu", BLEU_VARIANTS), ("nist", NIST_VARIANTS)])
+def test_unknown_variant_lists_the_valid_ones(load, name, variants):
+    with pytest.raises(ValueError) as error:
+        load(name).compute(predictions=["a b"], references=["a b"], variant="bogus")
+    assert all(repr(variant) in str(error.value) for variant in variants), str(error.value)
+
+
+@pytest.mark.parametrize("name", LIBRARY)
+def test_unknown_tokenize_lists_the_valid_ones(load, name):
+    with pytest.raises(ValueError) as error:
+        load(name).compute(predictions=["a b"], references=["a b"], tokenize="bogus")
+    assert all(tokenizer in str(error.value) for tokenizer in TOKENIZER_NAMES), str(error.value)
+
+
+@pytest.mark.parametrize("variant, valid", [("sacrebleu", ["'none'", "'floor'", "'add-k'", "'exp'"]),
+                                            ("nltk", [f"'method{i}'" for i in range(8)])])
+def test_unknown_smooth_lists_the_valid_ones(load, variant, valid):
+    with pytest.raises(ValueError, match=re.escape(f"unknown smooth for variant {variant!r}")) as error:
+        load("bleu").compute(predictions=["a b"], references=["a b"], variant=variant, smooth="bogus")
+    assert all(name in str(error.value) for name in valid), str(error.value)
+
+
+def test_metric_still_works_after_a_bad_call(load):
+    metric = load("bleu")
+    with pytest.raises(ValueError, match="unknown variant"):
+        metric.compute(predictions=PREDICTIONS, references=REFERENCES, variant="bogus")
+    with pytest.raises(ValueError, match="differ in length"):
+        metric.compute(predictions=PREDICTIONS, references=REFERENCES[:1])
+    assert metric.compute(predictions=PREDICTIONS, references=REFERENCES) == ngrameval.bleu(
+        PREDICTIONS, REFERENCES).as_dict()
+
+
+@pytest.mark.parametrize("name, citations", [("bleu", ["Papineni", "Post, Matt"]), ("nist", ["Doddington"])])
+def test_info_documents_every_option_and_output(load, name, citations):
+    info = load(name).info
+    assert isinstance(info.features, list) and len(info.features) == 3
+    assert all(author in info.citation for author in citations)
+    arguments, outputs = info.inputs_description.split("Args:")[1].split("Examples:")[0].split("Returns:")
+    documented = set(re.findall(r"^    (\w+)[ :]", arguments, flags=re.MULTILINE))
+    assert documented == set(inspect.signature(LIBRARY[name]).parameters)
+    full = LIBRARY[name](PREDICTIONS, REFERENCES, sentence_level=True, explain=True).as_dict()
+    assert set(re.findall(r"^    (\w+) \(", outputs, flags=re.MULTILINE)) == set(full)
