@@ -238,11 +238,11 @@ def _nltk_precisions(rows, last, smooth, epsilon, alpha, k):
             previous = p[:, i]
         return p
     # method6: interpolate with a prior p_{n-1}^2 / p_{n-2}; l counts the last hypothesis' n-grams.
-    if n_orders < 3 or (num[:, 2] == 0).any():
+    if n_orders < 3 or ((num[:, 2] == 0) & (num[:, 0] > 0)).any():
         raise ValueError("smooth='method6' needs a non-zero trigram precision for every score "
                          "(NLTK asserts p_3 > 0), so max_order >= 3 and a matching trigram")
     p = plain.copy()
-    for i in range(2, n_orders):
+    for i in range(2, n_orders):   # (rows without unigram matches score 0 whatever p is)
         prior = np.where(p[:, i - 2] == 0, 0.0, p[:, i - 1] ** 2 / np.where(p[:, i - 2] == 0, 1, p[:, i - 2]))
         ngrams_in_last = np.maximum(last.hyp_len - i, 0)
         p[:, i] = (num[:, i] + alpha * prior) / (ngrams_in_last + alpha)
@@ -260,7 +260,7 @@ def _score_nltk(rows, last, weights, smooth, epsilon, alpha, k, auto_reweigh, **
     scores = np.empty((len(rows), len(weights)))
     for j, w in enumerate(weights):
         w_rows = np.broadcast_to(w, log_p.shape).copy()
-        if auto_reweigh and tuple(w) == (0.25, 0.25, 0.25, 0.25):
+        if auto_reweigh[j]:
             for r in np.flatnonzero((hyp_len < 4) & (hyp_len > 0)):
                 w_rows[r] = np.where(np.arange(w_rows.shape[1]) < hyp_len[r], 1 / hyp_len[r], 0.0)
         scores[:, j] = bp * np.exp((w_rows * log_p).sum(axis=1))
@@ -326,7 +326,7 @@ class BleuOptions:
     alpha: float = 5.0
     k: float = 5.0
     use_effective_order: Optional[bool] = None
-    auto_reweigh: bool = False
+    auto_reweigh: tuple = ()            # per weight set: NLTK re-weighs short hypotheses
     brevity_penalty: str = "closest"
     tokenize: TokenizerSpec = "13a"
     lowercase: bool = False
@@ -348,7 +348,7 @@ def resolve_options(variant: str = "sacrebleu", max_order: Optional[int] = None,
     """Check every option and fill in the variant's defaults."""
     check_choice("variant", variant, VARIANTS)
     default_tokenize, default_bp, default_smooth = _DEFAULTS[variant]
-    weight_sets, several = _weight_sets(weights)
+    weight_sets, several, tuples = _weight_sets(weights)
     if max_order is None:
         max_order = max(len(w) for w in weight_sets) if weight_sets else 4
     check_positive_int("max_order", max_order)
@@ -357,6 +357,7 @@ def resolve_options(variant: str = "sacrebleu", max_order: Optional[int] = None,
             weight_sets = [tuple(0.5 ** n for n in range(1, max_order + 1))]
         else:
             weight_sets = [(1.0 / max_order,) * max_order]
+        tuples = [True]
     for w in weight_sets:
         if variant != "nltk" and len(w) != max_order:
             raise ValueError(f"weights {w} have {len(w)} entries but max_order is {max_order}")
@@ -381,27 +382,31 @@ def resolve_options(variant: str = "sacrebleu", max_order: Optional[int] = None,
         tokenize = default_tokenize
     if use_effective_order and variant != "sacrebleu":
         raise ValueError("use_effective_order is sacrebleu's option; use variant='sacrebleu'")
+    # NLTK compares each weight set with the tuple (0.25, 0.25, 0.25, 0.25): a list never equals it.
+    reweigh = tuple(bool(auto_reweigh) and is_tuple and w == (0.25, 0.25, 0.25, 0.25)
+                    for w, is_tuple in zip(weight_sets, tuples))
     return BleuOptions(variant, max_order, tuple(weight_sets), several, smooth, smooth_value,
                        0.1 if epsilon is None else float(epsilon), 5.0 if alpha is None else float(alpha),
-                       5.0 if k is None else float(k), use_effective_order, auto_reweigh, brevity_penalty,
+                       5.0 if k is None else float(k), use_effective_order, reweigh, brevity_penalty,
                        tokenize, bool(lowercase))
 
 
 def _weight_sets(weights: Any):
     if weights is None:
-        return [], False
+        return [], False, []
     if isinstance(weights, np.ndarray):
         weights = weights.tolist()
     if not isinstance(weights, (list, tuple)) or len(weights) == 0:
         raise ValueError(f"weights must be a non-empty sequence of numbers (or of such sequences), got {weights!r}")
     several = isinstance(weights[0], (list, tuple, np.ndarray))
-    sets = [tuple(w) for w in weights] if several else [tuple(weights)]
+    given = list(weights) if several else [weights]
+    sets = [tuple(w) for w in given]
     for w in sets:
         if len(w) == 0 or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in w):
             raise ValueError(f"weights must contain numbers, got {w!r}")
         if any(x < 0 or math.isnan(x) for x in w):
             raise ValueError(f"weights must not be negative, got {w!r}")
-    return sets, several
+    return sets, several, [isinstance(w, tuple) for w in given]
 
 
 def signature(options: BleuOptions, num_refs: Any, tokenizer_name: str, sentence: bool = False) -> str:

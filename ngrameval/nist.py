@@ -46,24 +46,38 @@ def length_penalty(ratio: np.ndarray) -> np.ndarray:
     return np.where(ratio >= 1, 1.0, np.where(ratio > 0, inside, 0.0))
 
 
-def information_weights(index: ReferenceIndex, max_order: int, scope: str, perl_zero_prefix: bool = False):
+def _log2_ratio(numerator: np.ndarray, denominator: np.ndarray, perl: bool) -> np.ndarray:
+    """log2(numerator / denominator) bit for bit as the reference tool computes it: NLTK's
+    ``math.log(a / b, 2)`` or mteval's ``-log(b / a) / log 2`` (libm's log, not numpy's, which may differ
+    in the last bit and so decide a tie between references). Distinct ratios are few, so this is cheap."""
+    pairs, inverse = np.unique(np.stack([numerator, denominator]).astype(np.int64), axis=1, return_inverse=True)
+    log2 = math.log(2)
+    if perl:
+        values = [-math.log(b / a) / log2 for a, b in pairs.T.tolist()]
+    else:
+        values = [math.log(a / b) / log2 for a, b in pairs.T.tolist()]
+    return np.array(values, dtype=np.float64)[inverse.reshape(-1)]
+
+
+def information_weights(index: ReferenceIndex, max_order: int, scope: str, perl: bool = False):
     """Per order, the information weight of every reference entry.
 
     ``scope="corpus"``: counts over all references of all sentences (mteval, NLTK's corpus_nist);
     ``scope="sentence"``: counts over the sentence's own references (NLTK's sentence_nist).
+    ``perl``: mteval-v13a.pl's arithmetic, and its quirk for bigrams starting with the word "0".
     """
     weights = []
     if scope == "corpus":
         counts = index.global_counts(max_order)
-        total_words = float(len(index.ids))
+        total_words = len(index.ids)
         zero_id = index.vocabulary.get("0", -2)
         for n in range(1, max_order + 1):
-            count = counts[n - 1].astype(np.float64)
-            prefix = np.full_like(count, total_words) if n == 1 else counts[n - 2].astype(np.float64)
-            if n == 2 and perl_zero_prefix:
+            valid = counts[n - 1] > 0
+            prefix = np.full(len(index.ids), total_words) if n == 1 else counts[n - 2]
+            if n == 2 and perl:
                 prefix = np.where(index.ids == zero_id, total_words, prefix)
-            with np.errstate(divide="ignore", invalid="ignore"):
-                per_position = np.where(count > 0, np.log2(prefix / np.where(count > 0, count, 1)), 0.0)
+            per_position = np.zeros(len(index.ids))
+            per_position[valid] = _log2_ratio(prefix[valid], counts[n - 1][valid], perl)
             weights.append(index.entry_values(n, per_position))
         return weights
     sentence_words = np.bincount(index.segment_sentence, weights=index.segment_len, minlength=index.num_sentences)
@@ -72,7 +86,7 @@ def information_weights(index: ReferenceIndex, max_order: int, scope: str, perl_
         table = index.orders[n - 1]
         count = np.bincount(table.pair_entry, weights=table.pair_count, minlength=len(table.keys))
         prefix = sentence_words[table.sentence] if n == 1 else counts[-1][table.keys // index.base]
-        weights.append(np.log2(prefix / count))
+        weights.append(_log2_ratio(prefix, count, perl))
         counts.append(count)
     return weights
 
@@ -117,6 +131,26 @@ def _nltk_reference_information(index: ReferenceIndex, matches: Matches, weights
     return np.where(present, per_reference, -np.inf)
 
 
+def _nltk_information_in_order(index: ReferenceIndex, matches: Matches, weights, n: int, sentence: int,
+                                slot: int) -> float:
+    """The information matched against one reference, summed as NLTK sums it: Python's ``sum`` over
+    the hypothesis n-grams in order of first occurrence. Used to break near-ties between references
+    exactly as NLTK does (the float rounding of the sum decides them)."""
+    table = index.orders[n - 1]
+    slots = max(index.max_slots, 1)
+    start = matches.offsets[sentence]
+    entries = matches.position_entry[n - 1][start:matches.offsets[sentence + 1]]
+    ordered = list(dict.fromkeys(entries[entries >= 0].tolist()))
+    pair_keys = table.pair_entry * slots + table.pair_slot
+    terms = []
+    for entry in ordered:
+        at = int(np.searchsorted(pair_keys, entry * slots + slot))
+        if at < len(pair_keys) and pair_keys[at] == entry * slots + slot:
+            count = min(int(matches.hyp_count[n - 1][entry]), int(table.pair_count[at]))
+            terms.append(float(weights[n - 1][entry]) * count)
+    return sum(terms)
+
+
 def _nltk_statistics(index: ReferenceIndex, matches: Matches, weights, max_order: int) -> NistStatistics:
     """For each sentence and order, the reference with the best precision (ties: larger
     information, then the longer reference), as NLTK's ``max`` over tuples picks it."""
@@ -128,6 +162,12 @@ def _nltk_statistics(index: ReferenceIndex, matches: Matches, weights, max_order
     for n in range(1, max_order + 1):
         per_reference = _nltk_reference_information(index, matches, weights, n)
         best = per_reference.max(axis=1)
+        # Where references (nearly) tie, the last bit of NLTK's own sum decides: recompute those exactly.
+        near = np.isclose(per_reference, best[:, None], rtol=1e-12, atol=0) & (per_reference > 0)
+        for sentence in np.flatnonzero(near.sum(axis=1) > 1).tolist():
+            for slot in np.flatnonzero(near[sentence]).tolist():
+                per_reference[sentence, slot] = _nltk_information_in_order(index, matches, weights, n, sentence, slot)
+            best[sentence] = per_reference[sentence].max()
         information[:, n - 1] = best
         chosen_len[:, n - 1] = np.where(per_reference == best[:, None], ref_len, -1).max(axis=1)
     hyp_len = matches.hyp_len
@@ -200,7 +240,7 @@ def nist(predictions: Any, references: Any, variant: str = "nltk", n: int = 5, t
     index = corpus.index
     matches = index.match(corpus.hypotheses, n)
     statistics = _nltk_statistics if variant == "nltk" else _mteval_statistics
-    weights = information_weights(index, n, "corpus", perl_zero_prefix=variant == "mteval")
+    weights = information_weights(index, n, "corpus", perl=variant == "mteval")
     stats = statistics(index, matches, weights, n)
     total = stats.sum()
     individual, cumulative, penalty = _scores(total, variant)

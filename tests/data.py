@@ -1,0 +1,167 @@
+"""Loading the shared data for the tests, and one float comparison used everywhere.
+
+Every loader takes the ``shared`` fixture (a function: relative path -> Path, which
+fails in CI when the file is missing) so that no test reads ``../shared`` by itself.
+Files are read once per session (``lru_cache``) and handed out as fresh lists.
+"""
+from __future__ import annotations
+
+import csv
+import functools
+import json
+import math
+import os
+import re
+from pathlib import Path
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+Shared = Callable[[str], Path]
+
+WMT17 = "data/wmt17-en-de"
+WMT17_SYSTEMS = (
+    "C-3MA.4959", "FBK.4870", "KIT.4950", "LIUM-NMT.4900", "LMU-nmt-reranked.4934", "LMU-nmt-single.4893",
+    "PROMT-Rule-based.4735", "RWTH-nmt-ensemble.4921", "SYSTRAN.4847", "TALP-UPC.4834", "online-A.0",
+    "online-B.0", "online-F.0", "online-G.0", "uedin-nmt.4722", "xmu.4910",
+)
+WMT22 = "data/wmt22-news-systems"
+WMT22_SYSTEMS = {
+    "de-en": ("JDExploreAcademy", "LT22", "Lan-Bridge", "Online-A", "Online-B", "Online-G", "Online-W", "Online-Y",
+              "PROMT"),
+    "zh-en": ("AISP-SJTU", "DLUT", "HuaweiTSC", "JDExploreAcademy", "Lan-Bridge", "LanguageX", "NiuTrans", "Online-A",
+              "Online-B", "Online-G", "Online-W", "Online-Y"),
+    "en-de": ("JDExploreAcademy", "Lan-Bridge", "Online-A", "Online-B", "Online-G", "Online-W", "Online-Y",
+              "OpenNMT", "PROMT"),
+}
+WMT15 = "data/nltk-wmt15-eval-mteval13a"
+
+
+# --------------------------------------------------------------------------- files
+
+@functools.lru_cache(maxsize=None)
+def _lines(path: Path) -> Tuple[str, ...]:
+    # As sacrebleu's command line reads a file: UTF-8 (a leading U+FEFF stays part of the
+    # first line, as in wmt17 online-A), lines split at "\n" only.
+    with open(path, encoding="utf-8", newline="") as handle:
+        text = handle.read()
+    lines = text.split("\n")
+    if text.endswith("\n"):
+        lines.pop()
+    return tuple(lines)
+
+
+def read_lines(path: Path) -> List[str]:
+    """The lines of a UTF-8 text file, without line ends."""
+    return list(_lines(path))
+
+
+@functools.lru_cache(maxsize=None)
+def _json(path: Path):
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def load_json(shared: Shared, relative: str):
+    """A shared JSON file, parsed (shared between tests: do not modify it)."""
+    return _json(shared(relative))
+
+
+def read_tsv(shared: Shared, relative: str) -> List[Dict[str, str]]:
+    """The rows of a tab-separated file with a header line."""
+    with open(shared(relative), encoding="utf-8", newline="") as handle:
+        return list(csv.DictReader(handle, delimiter="\t"))
+
+
+def json_at_collection(relative: str):
+    """A shared JSON file read while pytest collects (to parametrize by its cases), or None
+    when it is not there; the tests themselves then read it through ``shared``, which fails
+    (NGRAMEVAL_SHARED set) or skips."""
+    configured = os.environ.get("NGRAMEVAL_SHARED")
+    root = Path(configured) if configured else Path(__file__).resolve().parents[1].parent / "shared"
+    path = root / relative
+    return _json(path) if path.is_file() else None
+
+
+# --------------------------------------------------------------------------- corpora
+
+def wmt17_system(shared: Shared, system: str) -> List[str]:
+    return read_lines(shared(f"{WMT17}/system-outputs/newstest2017.{system}.en-de"))
+
+
+def wmt17_reference(shared: Shared) -> List[str]:
+    return read_lines(shared(f"{WMT17}/references/newstest2017-ende-ref.de"))
+
+
+def wmt22_system(shared: Shared, pair: str, system: str) -> List[str]:
+    target = pair.split("-")[1]
+    return read_lines(shared(f"{WMT22}/txt/system-outputs/generaltest2022.{pair}.hyp.{system}.{target}"))
+
+
+def wmt22_references(shared: Shared, pair: str, labels: Sequence[str] = ("A", "B")) -> List[List[str]]:
+    """Reference streams (sacrebleu's shape: one list of lines per reference)."""
+    target = pair.split("-")[1]
+    return [read_lines(shared(f"{WMT22}/txt/references/generaltest2022.{pair}.ref.{label}.{target}"))
+            for label in labels]
+
+
+def per_segment(streams: Sequence[Sequence[str]]) -> List[List[str]]:
+    """Reference streams -> one list of references per segment (ngrameval's and NLTK's shape)."""
+    return [list(group) for group in zip(*streams)]
+
+
+def wmt17_slice(shared: Shared, system: str, stop: Optional[int] = None):
+    """(hypotheses, references per segment) of a wmt17 system, the first ``stop`` segments."""
+    return wmt17_system(shared, system)[:stop], [[r] for r in wmt17_reference(shared)[:stop]]
+
+
+def wmt22_slice(shared: Shared, pair: str, system: str, stop: Optional[int] = None):
+    """(hypotheses, both references per segment) of a wmt22 system, the first ``stop`` segments."""
+    return wmt22_system(shared, pair, system)[:stop], per_segment(wmt22_references(shared, pair))[:stop]
+
+
+def corpus_slice(shared: Shared, spec: Tuple):
+    """``("wmt17", system, stop)`` or ``("wmt22", pair, system, stop)`` -> (hypotheses, references)."""
+    loaders = {"wmt17": wmt17_slice, "wmt22": wmt22_slice}
+    return loaders[spec[0]](shared, *spec[1:])
+
+
+def as_streams(references: Sequence[Sequence[str]]) -> List[List[str]]:
+    """References per segment (the same count each) -> reference streams (sacrebleu's shape)."""
+    return per_segment(references)   # the same transposition, the other way round
+
+
+def whitespace_tokens(hypotheses: Sequence[str], references: Sequence[Sequence[str]]):
+    """NLTK's inputs: token lists, split on whitespace."""
+    return [h.split() for h in hypotheses], [[r.split() for r in group] for group in references]
+
+
+_SEGMENT = re.compile(r'<seg id="?(\d+)"?>(.*?)</seg>', re.S)
+_DOCUMENT = re.compile(r'<doc\b[^>]*\bdocid="([^"]*)"[^>]*>(.*?)</doc>', re.S)
+
+
+def read_sgm(shared: Shared, relative: str) -> Dict[Tuple[str, str], str]:
+    """The segments of an mteval SGML file, keyed by (docid, seg id), text as written."""
+    text = "\n".join(read_lines(shared(relative)))
+    return {(docid, seg): segment for docid, body in _DOCUMENT.findall(text) for seg, segment in _SEGMENT.findall(body)}
+
+
+# --------------------------------------------------------------------------- comparison
+
+def _flatten(values, where=()):
+    """[(index path, number)] of a number or of (nested) lists or dicts of numbers."""
+    if isinstance(values, dict):
+        return [item for key, value in values.items() for item in _flatten(value, where + (key,))]
+    if isinstance(values, (list, tuple)):
+        return [item for i, value in enumerate(values) for item in _flatten(value, where + (i,))]
+    return [(where, values)]
+
+
+def assert_close(got, expected, rel: float = 1e-9, abs_tol: float = 1e-300, what: str = "value") -> None:
+    """``math.isclose`` on numbers or, element-wise, on (nested) lists or dicts of numbers (a dict
+    keyed by segment index reports a subset by its indices); the message gives the first
+    mismatches as (index, got, expected)."""
+    got_items, expected_items = _flatten(got), _flatten(expected)
+    assert [i for i, _ in got_items] == [i for i, _ in expected_items], \
+        f"{what}: shapes differ ({len(got_items)} numbers got, {len(expected_items)} expected)"
+    bad = [(i, g, e) for (i, g), (_, e) in zip(got_items, expected_items)
+           if not math.isclose(g, e, rel_tol=rel, abs_tol=abs_tol)]
+    assert not bad, f"{what}: {len(bad)} of {len(expected_items)} differ (rel_tol={rel}); (index, got, expected): " \
+                    f"{bad[:5]}"
