@@ -20,6 +20,7 @@ counts is one ``bincount`` and one ``minimum`` per order.
 """
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 from itertools import chain, repeat
 from typing import Dict, List, Optional, Sequence
@@ -82,6 +83,7 @@ class ReferenceIndex:
         self._remaining = segment_end[segment_of_position] - np.arange(total)
         self.orders: List[OrderTable] = []
         self._words: Optional[List[str]] = None
+        self._lock = threading.Lock()   # an index shared through the cache may be extended by several threads
         self.extend(max_order)
 
     @property
@@ -90,6 +92,10 @@ class ReferenceIndex:
 
     def extend(self, max_order: int) -> None:
         """Build the tables of orders up to ``max_order`` (orders already built are kept)."""
+        with self._lock:
+            self._extend(max_order)
+
+    def _extend(self, max_order: int) -> None:
         while len(self.orders) < max_order:
             n = len(self.orders) + 1
             positions = np.flatnonzero(self._remaining >= n)
@@ -211,12 +217,14 @@ class ReferenceCache:
     def __init__(self, size: int = 4) -> None:
         self.size = size
         self._items: Dict[tuple, object] = {}
+        self._lock = threading.Lock()
 
     def get(self, key: tuple, build):
-        item = self._items.pop(key, None)
-        if item is None:
-            item = build()
-        self._items[key] = item
-        while len(self._items) > self.size:
-            self._items.pop(next(iter(self._items)))
-        return item
+        with self._lock:
+            item = self._items.pop(key, None)
+            if item is None:
+                item = build()
+            self._items[key] = item
+            while len(self._items) > self.size:
+                self._items.pop(next(iter(self._items)))
+            return item

@@ -1,0 +1,660 @@
+"""The page shared by the ngrameval Spaces (``spaces/bleu``, ``spaces/nist``).
+
+Each Space's ``app.py`` describes only its metric -- its option controls, how
+their values become ``compute()`` arguments, and how a result is shown -- as a
+:class:`MetricSpace`; :func:`build_demo` turns that into a ``gradio.Blocks``
+page. Everything else lives here: reading the text boxes and uploaded files,
+the size limits, error messages, the score card, tables, plots, the per-sentence
+explanation with highlighted n-gram matches, and launching.
+
+The metric is the real ``evaluate`` script (``metrics/<name>/<name>.py``),
+loaded offline from the repository (or from ``NGRAMEVAL_METRICS_DIR``).
+"""
+from __future__ import annotations
+
+import csv
+import html
+import inspect
+import io
+import json
+import logging
+import math
+import os
+import re
+import threading
+from dataclasses import dataclass, field, fields
+from pathlib import Path
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+# Before gradio / huggingface_hub are imported: they read these once.
+os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
+for _variable in ("HF_HUB_OFFLINE", "HF_DATASETS_OFFLINE", "HF_EVALUATE_OFFLINE"):
+    os.environ.setdefault(_variable, "1")
+
+import gradio as gr  # noqa: E402
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+import ngrameval  # noqa: E402
+from ngrameval import TOKENIZER_NAMES  # noqa: E402
+
+MAX_LINES = 20_000
+MAX_BYTES = 10 * 1024 * 1024
+MAX_FILE_SIZE = "10mb"          # gradio refuses larger uploads before they reach us
+REFERENCE_BOXES = 3
+DIGITS = 6
+MAX_ORDER = 9                   # the order sliders' maximum
+LOG = logging.getLogger("ngrameval.spaces")
+
+INPUT_HELP = f"""\
+**Text boxes.** One prediction per line in *Predictions*; on the same line of *References 1*, its
+reference. Several references per prediction: fill *References 2* and *References 3* line by line too
+(leave a box empty when unused; an empty or missing line there means no extra reference for that
+prediction). Empty lines at the end of a box are ignored.
+
+**Files** (the *Upload files* tab; an uploaded predictions file is scored instead of the text boxes):
+- `.txt`: one prediction per line, plus one `.txt` reference file per reference (line *k* is the
+  reference of prediction *k*);
+- `.jsonl`: one object per line, `{{"prediction": "...", "references": ["...", "..."]}}`;
+- `.csv` / `.tsv`: a header row with the columns `prediction`, `reference` and optionally
+  `reference_2`, `reference_3`, ... (an empty cell in those means no extra reference).
+
+**Limits:** {MAX_LINES:,} predictions and 10 MB of input.
+"""
+
+
+class InputError(ValueError):
+    """A problem with the user's input; its message is shown on the page as is."""
+
+
+# --------------------------------------------------------------------------- the metric
+
+def metric_path(app_file: str, name: str) -> Path:
+    """The folder of the metric script: ``$NGRAMEVAL_METRICS_DIR/<name>`` when that is set; else
+    ``metrics/<name>`` of the repository holding ``spaces/<name>/app.py``, or a ``metrics/<name>``
+    copied next to app.py (a deployed Space)."""
+    here = Path(app_file).resolve()
+    configured = os.environ.get("NGRAMEVAL_METRICS_DIR")
+    bases = [Path(configured)] if configured else [p / "metrics" for p in [*here.parents[2:3], here.parent]]
+    for base in bases:
+        if (base / name / f"{name}.py").is_file():
+            return base / name
+    raise FileNotFoundError(f"no metric script {name}/{name}.py in {' or '.join(map(str, bases))}; "
+                            "set NGRAMEVAL_METRICS_DIR to the folder holding it")
+
+
+class Metric:
+    """The evaluate metric, one computation at a time.
+
+    ``evaluate.Metric.compute`` keeps per-call state (its data writer) on the instance, so
+    computations on one loaded metric are serialized; the queue still serves concurrent
+    users, and input parsing and tables run outside the lock.
+    """
+
+    def __init__(self, app_file: str, name: str):
+        import evaluate
+
+        self.module = evaluate.load(str(metric_path(app_file, name)), keep_in_memory=True)
+        self._lock = threading.Lock()
+
+    def compute(self, predictions: List[str], references: List[List[str]], **options) -> Dict[str, Any]:
+        with self._lock:
+            return self.module.compute(predictions=predictions, references=references, sentence_level=True,
+                                       explain=True, **options)
+
+
+# --------------------------------------------------------------------------- reading input
+
+def _check_size(size: int, what: str) -> None:
+    if size > MAX_BYTES:
+        raise InputError(f"{what} is {size / 1024 / 1024:.1f} MB; the limit is 10 MB.")
+
+
+def _check_count(count: int, what: str) -> None:
+    if count > MAX_LINES:
+        raise InputError(f"{what} has {count:,} predictions; the limit is {MAX_LINES:,}.")
+
+
+def lines_of(text: Optional[str]) -> List[str]:
+    """The lines of a text box or a text file (\\n, \\r\\n or \\r), without empty lines at the end."""
+    lines = (text or "").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    while lines and not lines[-1].strip():
+        lines.pop()
+    return lines
+
+
+def group_references(count: int, columns: Sequence[Tuple[str, List[str]]], predictions: str) -> List[List[str]]:
+    """One list of references per prediction from reference columns (name, lines). The first column
+    gives every prediction its reference; a later one may stop early (its empty lines at the end are
+    ignored), and an empty or missing line there adds no reference."""
+    for i, (name, lines) in enumerate(columns):
+        if len(lines) > count or (i == 0 and len(lines) < count):
+            raise InputError(f"{name} has {len(lines)} line(s) but {predictions} has {count}: "
+                             "give one reference per prediction, on the same line number.")
+    first, *others = [lines for _, lines in columns]
+    return [[first[k]] + [lines[k] for lines in others if k < len(lines) and lines[k].strip()]
+            for k in range(count)]
+
+
+def corpus_from_text(predictions: Optional[str], references: Sequence[Optional[str]]):
+    """(predictions, references) from the text boxes."""
+    _check_size(sum(len((text or "").encode("utf-8")) for text in (predictions, *references)), "The text input")
+    hyps = lines_of(predictions)
+    if not hyps:
+        raise InputError("Predictions is empty: type one prediction per line, upload a file, or click an example.")
+    _check_count(len(hyps), "Predictions")
+    columns = [(f"References {i}", lines_of(text)) for i, text in enumerate(references, 1)]
+    if not columns or not columns[0][1]:
+        raise InputError("References 1 is empty: type the reference of each prediction on its line.")
+    columns = [columns[0]] + [column for column in columns[1:] if column[1]]
+    return hyps, group_references(len(hyps), columns, "Predictions")
+
+
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_bytes().decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise InputError(f"{path.name} is not UTF-8 text (byte {error.start}).") from None
+
+
+def _from_jsonl(path: Path):
+    hyps, refs = [], []
+    for number, line in enumerate(lines_of(_read_text(path)), 1):
+        if not line.strip():
+            continue
+        where = f"{path.name}, line {number}"
+        try:
+            item = json.loads(line)
+        except json.JSONDecodeError as error:
+            raise InputError(f"{where} is not valid JSON ({error.msg}).") from None
+        if not isinstance(item, dict) or not isinstance(item.get("prediction"), str):
+            raise InputError(f'{where}: each line needs a string field "prediction".')
+        references = item.get("references", item.get("reference"))
+        if isinstance(references, str):
+            references = [references]
+        if not isinstance(references, list) or not references or not all(isinstance(r, str) for r in references):
+            raise InputError(f'{where}: "references" must be a string or a non-empty list of strings.')
+        hyps.append(item["prediction"])
+        refs.append(references)
+    return hyps, refs
+
+
+def _from_table(path: Path):
+    tsv = path.suffix.lower() == ".tsv"
+    reader = csv.reader(io.StringIO(_read_text(path)), delimiter="\t" if tsv else ",",
+                        quoting=csv.QUOTE_NONE if tsv else csv.QUOTE_MINIMAL)
+    header = [cell.strip().lower() for cell in next(reader, [])]
+    if "prediction" not in header or "reference" not in header:
+        raise InputError(f"{path.name} needs a header row with the columns prediction and reference "
+                         f"(then reference_2, reference_3, ...); its first row is {header}.")
+    extra = sorted((int(name[10:]), i) for i, name in enumerate(header) if re.fullmatch(r"reference_\d+", name))
+    columns = [header.index("reference")] + [i for _, i in extra]
+    hyps, refs = [], []
+    for number, row in enumerate(reader, 2):
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) != len(header):
+            raise InputError(f"{path.name}, row {number} has {len(row)} cells but the header has {len(header)}.")
+        hyps.append(row[header.index("prediction")])
+        refs.append([row[columns[0]]] + [row[i] for i in columns[1:] if row[i].strip()])
+    return hyps, refs
+
+
+def corpus_from_files(predictions_file: str, reference_files: Optional[Sequence[str]]):
+    """(predictions, references) from an uploaded predictions file (and reference files for .txt)."""
+    path = Path(predictions_file)
+    reference_paths = [Path(p) for p in reference_files or []]
+    _check_size(sum(p.stat().st_size for p in [path, *reference_paths]), "The upload")
+    suffix = path.suffix.lower()
+    if suffix != ".txt" and reference_paths:
+        raise InputError(f"Reference files are read only with a .txt predictions file; {path.name} holds "
+                         "its references itself: remove the reference files.")
+    if suffix == ".txt":
+        if not reference_paths:
+            raise InputError(f"{path.name} holds only predictions: upload one .txt reference file per reference.")
+        hyps = lines_of(_read_text(path))
+        refs = group_references(len(hyps), [(f"Reference file {p.name}", lines_of(_read_text(p)))
+                                            for p in reference_paths], path.name) if hyps else []
+    elif suffix == ".jsonl":
+        hyps, refs = _from_jsonl(path)
+    elif suffix in (".csv", ".tsv"):
+        hyps, refs = _from_table(path)
+    else:
+        raise InputError(f"{path.name}: unsupported file type {suffix or '(none)'!r}; "
+                         "use .txt, .jsonl, .csv or .tsv.")
+    if not hyps:
+        raise InputError(f"{path.name} holds no predictions.")
+    _check_count(len(hyps), path.name)
+    return hyps, refs
+
+
+# --------------------------------------------------------------------------- options
+
+def tokenizer_dropdown() -> gr.Dropdown:
+    return gr.Dropdown([("default (per variant)", "default")] + list(TOKENIZER_NAMES), value="default",
+                       label="Tokenizer", info="none = split on whitespace")
+
+
+def lowercase_checkbox() -> gr.Checkbox:
+    return gr.Checkbox(False, label="Lowercase", info="lowercase predictions and references first")
+
+
+def order_slider(label: str, value: int) -> gr.Slider:
+    return gr.Slider(1, MAX_ORDER, value=value, step=1, label=label)
+
+
+def optional_number(value: Any, name: str) -> Optional[float]:
+    """A number box's value: None when left blank."""
+    if value is None or value == "":
+        return None
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise InputError(f"{name} must be a number, got {value!r}.") from None
+    if not math.isfinite(number):
+        raise InputError(f"{name} must be a finite number, got {value!r}.")
+    return number
+
+
+def parse_weights(text: Optional[str]) -> Any:
+    """'0.25 0.25 0.25 0.25' -> a list; several sets separated by ';' -> a list of lists; blank -> None."""
+    sets = [part for part in (text or "").split(";") if part.strip()]
+    parsed = []
+    for part in sets:
+        numbers = []
+        for item in re.split(r"[\s,]+", part.strip()):
+            try:
+                numbers.append(float(item))
+            except ValueError:
+                raise InputError(f"weights: {item!r} is not a number (write e.g. 0.25 0.25 0.25 0.25; "
+                                 "separate several sets with ';').") from None
+        parsed.append(numbers)
+    if not parsed:
+        return None
+    return parsed if len(parsed) > 1 else parsed[0]
+
+
+def pick(value: Any, choices: Dict[Any, Any], name: str) -> Any:
+    """Map a dropdown value to the metric's option, with a readable error for unknown values."""
+    if value not in choices:
+        raise InputError(f"unknown {name} {value!r}; valid values: {', '.join(map(repr, choices))}.")
+    return choices[value]
+
+
+# --------------------------------------------------------------------------- showing results
+
+@dataclass
+class Presentation:
+    """What the page shows of one result (built by the Space's ``present``)."""
+
+    scores: List[Tuple[str, float]]            # (caption, value) per big number
+    per_order: pd.DataFrame                    # first column "order" ("1-gram", ...)
+    summary: Dict[str, Any]                    # scalar parts of the score
+    sentence_scores: Dict[str, List[float]]    # column -> one score per prediction (the first is plotted)
+    signature: str
+
+
+def fmt(value: Any) -> str:
+    """Scores and parts as the page prints them (DIGITS decimals)."""
+    return f"{value:.{DIGITS}f}" if isinstance(value, float) else str(value)
+
+
+def order_labels(count: int) -> List[str]:
+    return [f"{n}-gram" for n in range(1, count + 1)]
+
+
+def score_card(metric: str, scores: Sequence[Tuple[str, float]]) -> str:
+    cards = "".join(
+        '<div style="padding:.6rem 1.2rem;border-radius:.6rem;background:var(--background-fill-secondary)">'
+        f'<div style="font-size:.9rem;opacity:.75">{html.escape(metric)}</div>'
+        f'<div class="score-value" style="font-size:2.8rem;font-weight:700;line-height:1.15">{fmt(float(value))}</div>'
+        f'<div style="font-size:.8rem;opacity:.7">{html.escape(caption)}</div></div>'
+        for caption, value in scores)
+    return f'<div style="display:flex;gap:1rem;flex-wrap:wrap">{cards}</div>'
+
+
+def status_html(message: str, error: bool = False) -> str:
+    if not error:
+        return f'<div class="status-ok" style="opacity:.8">{html.escape(message)}</div>'
+    return ('<div class="status-error" role="alert" style="padding:.6rem .9rem;border-radius:.5rem;'
+            'border:1px solid #dc2626;background:rgba(220,38,38,.08);color:var(--body-text-color)">'
+            f'<strong>Cannot compute the score.</strong> {html.escape(message)}</div>')
+
+
+def rounded(frame: pd.DataFrame) -> pd.DataFrame:
+    return frame.round(DIGITS)
+
+
+def summary_table(summary: Dict[str, Any]) -> pd.DataFrame:
+    def show(value):
+        return f"{value:g}" if isinstance(value, float) and value.is_integer() else fmt(value)
+    return pd.DataFrame({"part": list(summary), "value": [show(v) for v in summary.values()]})
+
+
+def histogram(scores: Sequence[float], high: Optional[float], bins: int = 10) -> pd.DataFrame:
+    """Sentences per score bin, from 0 to ``high`` (or the highest score, if larger)."""
+    values = np.array([s for s in scores if math.isfinite(s)], dtype=float)
+    top = max([high or 0.0] + values.tolist())
+    top = top if top > 0 else 1.0
+    edges = np.linspace(0.0, top, bins + 1)
+    counts = np.histogram(np.clip(values, 0.0, top), edges)[0]
+    return pd.DataFrame({"score": [f"{a:.2f}–{b:.2f}" for a, b in zip(edges, edges[1:])], "sentences": counts})
+
+
+def sentence_table(predictions: List[str], references: List[List[str]], scores: Dict[str, List[float]]):
+    columns = {"#": list(range(1, len(predictions) + 1))}
+    columns.update({name: [round(s, DIGITS) for s in values] for name, values in scores.items()})
+    columns["prediction"] = predictions
+    columns["references"] = [" ‖ ".join(group) for group in references]
+    text = (100 - 6 - 11 * len(scores)) // 2
+    return gr.Dataframe(value=pd.DataFrame(columns),
+                        column_widths=["6%"] + ["11%"] * len(scores) + [f"{text}%", f"{text}%"])
+
+
+_PALETTE = ["#bae6fd", "#7dd3fc", "#38bdf8", "#0ea5e9", "#0284c7", "#818cf8", "#6366f1", "#a78bfa", "#8b5cf6"]
+OVER_CLIP = "beyond clip"
+
+
+def highlight(tokens: List[str], orders: List[Dict[str, Any]]):
+    """Per token the highest order of a counted match covering it. Occurrences of an n-gram past its
+    clipped count (the first ``clipped`` occurrences count) are marked OVER_CLIP when nothing counted
+    covers the token."""
+    best = [0] * len(tokens)
+    excess = [False] * len(tokens)
+    for order in orders:
+        n = order["n"]
+        for ngram in order["ngrams"]:
+            for rank, start in enumerate(sorted(ngram["positions"])):
+                for i in range(start, min(start + n, len(tokens))):
+                    if rank < ngram["clipped"]:
+                        best[i] = max(best[i], n)
+                    else:
+                        excess[i] = True
+    pieces: List[Tuple[str, Optional[str]]] = []
+    for i, token in enumerate(tokens):
+        if i:
+            pieces.append((" ", None))
+        pieces.append((token, f"{best[i]}-gram" if best[i] else OVER_CLIP if excess[i] else None))
+    used = {label for _, label in pieces if label}
+    colors = {f"{n}-gram": _PALETTE[(n - 1) % len(_PALETTE)] for n in range(1, len(orders) + 1)}
+    colors[OVER_CLIP] = "#fca5a5"
+    return gr.HighlightedText(value=pieces, color_map={k: v for k, v in colors.items() if k in used})
+
+
+def ngram_table(orders: List[Dict[str, Any]]) -> pd.DataFrame:
+    rows = []
+    for order in orders:
+        for ngram in sorted(order["ngrams"], key=lambda g: min(g["positions"])):
+            row = {"order": order["n"], "n-gram": ngram["ngram"], "count": ngram["count"],
+                   "clipped count": ngram["clipped"],
+                   "positions": ", ".join(str(p + 1) for p in ngram["positions"])}
+            if "weight" in ngram:
+                row["information weight"] = round(ngram["weight"], DIGITS)
+            rows.append(row)
+    columns = ["order", "n-gram", "count", "clipped count", "positions"]
+    return pd.DataFrame(rows) if rows else pd.DataFrame(columns=columns)
+
+
+def order_table(orders: List[Dict[str, Any]]) -> pd.DataFrame:
+    """Per order: matches and n-grams; with information weights (NIST) the matched information:
+    per reference when the explanation has it (NLTK scores each order against the best one),
+    else clipped against all references together (mteval-v13a.pl)."""
+    weighted = any("weight" in g for order in orders for g in order["ngrams"])
+    rows = []
+    for order in orders:
+        row = {"order": f"{order['n']}-gram", "matched (clipped)": order["matches"],
+               "prediction n-grams": order["total"]}
+        per_reference = order.get("reference_information")
+        if per_reference:
+            row.update({f"vs reference {i}": round(v, DIGITS) for i, v in enumerate(per_reference, 1)})
+            row["best (used)"] = round(max(per_reference), DIGITS)
+        elif weighted:
+            row["information"] = round(sum(g["clipped"] * g.get("weight", 0.0) for g in order["ngrams"]), DIGITS)
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def explain(state: Optional[Dict[str, Any]], number: Any):
+    """The explanation of prediction ``number`` (from 1): heading, highlight, n-gram and order tables."""
+    if not state:
+        return "", None, None, None
+    explanation = state["explanation"]
+    try:
+        index = int(number) - 1
+    except (TypeError, ValueError):
+        index = -1
+    if not 0 <= index < len(explanation):
+        return status_html(f"Choose a sentence from 1 to {len(explanation)}.", error=True), None, None, None
+    item = explanation[index]
+    references = "".join(f"<li>{html.escape(' '.join(tokens))}</li>" for tokens in item["reference_tokens"])
+    heading = (f'<div class="sentence-info"><strong>Sentence {index + 1} of {len(explanation)}</strong> · '
+               f'sentence score {fmt(float(state["scores"][index]))} · reference length used '
+               f'{item["reference_length"]:g} · prediction length {len(item["prediction_tokens"])}'
+               f'<div style="margin-top:.3rem">Tokenized references:</div><ol>{references}</ol></div>')
+    return (heading, highlight(item["prediction_tokens"], item["orders"]), ngram_table(item["orders"]),
+            order_table(item["orders"]))
+
+
+# --------------------------------------------------------------------------- the page
+
+def papineni() -> Tuple[List[str], List[List[str]]]:
+    """The two hypotheses and, per reference box, the three references of Papineni et al. (2002)
+    that ngrameval ships (ngrameval/examples)."""
+    folder = Path(ngrameval.__file__).parent / "examples"
+    hypotheses = lines_of((folder / "hypotheses.txt").read_text(encoding="utf-8"))
+    return hypotheses, [lines_of((folder / f"references.{i}.txt").read_text(encoding="utf-8")) for i in (1, 2, 3)]
+
+
+@dataclass
+class Example:
+    label: str
+    predictions: Sequence[str]
+    references: Sequence[Sequence[str]]      # per reference box, one line per prediction
+    options: Dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class MetricSpace:
+    """What a Space's app.py describes; :func:`build_demo` does the rest."""
+
+    name: str                                     # metrics/<name>, and the result's score key
+    title: str
+    intro: str                                    # Markdown under the title
+    app_file: str
+    controls: Callable[[], Dict[str, gr.components.Component]]   # builds the option controls
+    options: Callable[..., Dict[str, Any]]        # control values (by name) -> compute() options
+    present: Callable[[Dict[str, Any], Dict[str, Any]], Presentation]
+    order_plot: Tuple[str, str]                   # (per_order column plotted, its title)
+    score_high: Optional[float]                   # nominal top of the score range (None: open)
+    examples: Sequence[Example] = ()
+    explanation_note: str = ""                    # Markdown added to the explanation's introduction
+
+
+@dataclass
+class _Outputs:
+    raw: gr.JSON
+    status: gr.HTML
+    score: gr.HTML
+    per_order: gr.Dataframe
+    summary: gr.Dataframe
+    order_plot: gr.BarPlot
+    histogram: gr.BarPlot
+    sentences: gr.Dataframe
+    number: gr.Number
+    heading: gr.HTML
+    highlight: gr.HighlightedText
+    ngrams: gr.Dataframe
+    orders: gr.Dataframe
+    signature: gr.Textbox
+    results: gr.Column
+    state: gr.State
+
+    def components(self) -> List[gr.components.Component]:
+        return [getattr(self, f.name) for f in fields(self)]
+
+    def values(self, **given) -> List[Any]:
+        """The outputs in order: the given ones, None (cleared) for the others."""
+        return [given.get(f.name) for f in fields(self)]
+
+
+def _examples(space: MetricSpace, controls: Dict[str, gr.components.Component]) -> List[List[Any]]:
+    rows = []
+    for example in space.examples:
+        boxes = ["\n".join(lines) for lines in example.references]
+        boxes += [""] * (REFERENCE_BOXES - len(boxes))
+        rows.append(["\n".join(example.predictions), *boxes,
+                     *(example.options.get(name, control.value) for name, control in controls.items())])
+    return rows
+
+
+def build_demo(space: MetricSpace) -> gr.Blocks:
+    """The page: inputs and options, examples, the score and its parts, plots, per-sentence scores,
+    the explanation of one sentence, the signature and the raw result."""
+    metric = Metric(space.app_file, space.name)
+    label = space.name.upper()
+
+    def run(predictions, references_1, references_2, references_3, predictions_file, reference_files,
+            *option_values):
+        try:
+            if predictions_file:
+                hyps, refs = corpus_from_files(predictions_file, reference_files)
+                source = f"the file {Path(predictions_file).name}"
+            else:
+                hyps, refs = corpus_from_text(predictions, [references_1, references_2, references_3])
+                source = "the text boxes"
+            options = space.options(**dict(zip(names, option_values)))
+            result = metric.compute(hyps, refs, **options)
+            shown = space.present(result, options)
+        except (ValueError, ImportError) as error:      # InputError, and the metric's own messages
+            return outputs.values(raw={"error": str(error)}, status=status_html(str(error), error=True),
+                                  results=gr.Column(visible=False))
+        except Exception as error:  # noqa: BLE001 - shown as a message, logged with its traceback
+            LOG.exception("scoring failed")
+            message = f"unexpected {type(error).__name__}: {error}"
+            return outputs.values(raw={"error": message}, status=status_html(message, error=True),
+                                  results=gr.Column(visible=False))
+        first_scores = next(iter(shown.sentence_scores.values()))
+        state = {"explanation": result.pop("explanation"), "scores": first_scores}
+        counts = sorted({len(group) for group in refs})
+        per_prediction = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+        bins = histogram(first_scores, space.score_high)
+        plotted = shown.per_order[["order", space.order_plot[0]]]
+        return outputs.values(
+            raw=result,
+            status=status_html(f"Scored {len(hyps):,} prediction(s) from {source}, "
+                               f"{per_prediction} reference(s) each."),
+            score=score_card(label, shown.scores),
+            per_order=rounded(shown.per_order),
+            summary=summary_table(shown.summary),
+            order_plot=gr.BarPlot(value=plotted, sort=list(plotted["order"])),
+            histogram=gr.BarPlot(value=bins, sort=list(bins["score"])),
+            sentences=sentence_table(hyps, refs, shown.sentence_scores),
+            number=gr.Number(value=1, maximum=len(hyps)),
+            **dict(zip(("heading", "highlight", "ngrams", "orders"), explain(state, 1))),
+            signature=shown.signature,
+            results=gr.Column(visible=True),
+            state=state,
+        )
+
+    with gr.Blocks(title=f"{label} · ngrameval") as demo:
+        gr.Markdown(f"# {space.title}\n\n{space.intro}")
+        with gr.Row(equal_height=False):
+            with gr.Column(scale=3):
+                with gr.Tabs():
+                    with gr.Tab("Type text"):
+                        predictions = gr.Textbox(label="Predictions", lines=3, max_lines=12, elem_id="predictions",
+                                                 placeholder="one prediction per line")
+                        reference_boxes = [
+                            gr.Textbox(label=f"References {i}", lines=3 if i == 1 else 1, max_lines=12,
+                                       elem_id=f"references-{i}",
+                                       placeholder="one reference per line, on the line of its prediction" if i == 1
+                                       else "optional: another reference per prediction (empty = unused)")
+                            for i in range(1, REFERENCE_BOXES + 1)]
+                    with gr.Tab("Upload files"):
+                        predictions_file = gr.File(label="Predictions file (.txt, .jsonl, .csv, .tsv)",
+                                                   file_types=[".txt", ".jsonl", ".csv", ".tsv"],
+                                                   elem_id="predictions-file")
+                        reference_files = gr.File(label="Reference files (.txt; only with a .txt predictions file)",
+                                                  file_count="multiple", file_types=[".txt"],
+                                                  elem_id="reference-files")
+                with gr.Accordion("How to enter predictions and references", open=False):
+                    gr.Markdown(INPUT_HELP)
+            with gr.Column(scale=2):
+                controls = space.controls()
+                names = list(controls)
+                run.__signature__ = _api_signature(controls)    # named API parameters, with defaults
+                submit = gr.Button(f"Compute {label}", variant="primary", elem_id="submit")
+        status = gr.HTML(label="Status", elem_id="status")
+        examples_area = gr.Column()     # filled below, once the outputs exist
+
+        with gr.Column(visible=False) as results:      # shown once something is scored
+            gr.Markdown("## Result")
+            with gr.Row(equal_height=False):
+                with gr.Column(scale=2):
+                    score = gr.HTML(label="Score", elem_id="score")
+                    summary = gr.Dataframe(label="Corpus statistics", interactive=False, elem_id="summary")
+                per_order = gr.Dataframe(label="Per n-gram order", interactive=False, elem_id="per-order", scale=3)
+            with gr.Row():
+                order_plot = gr.BarPlot(x="order", y=space.order_plot[0], title=space.order_plot[1],
+                                        label="Per order", elem_id="order-plot", height=260, y_lim=[0, None])
+                histogram_plot = gr.BarPlot(x="score", y="sentences", title="Sentence scores", label="Histogram",
+                                            elem_id="histogram", x_label_angle=-30, height=260)
+            sentences = gr.Dataframe(label="Per-sentence scores (click a header to sort, a row to explain it)",
+                                     interactive=False, max_height=320, elem_id="sentences", wrap=True)
+
+            gr.Markdown("## Explanation of one sentence\nMatched n-grams of the prediction: each token is "
+                        "labelled with the highest order of a counted match covering it. Occurrences of an n-gram "
+                        "past its clipped count (more than in any one reference; the first ones count) are marked "
+                        f"“{OVER_CLIP}”. {space.explanation_note}")
+            with gr.Row(equal_height=False):
+                number = gr.Number(value=1, minimum=1, precision=0, label="Sentence", elem_id="sentence-number",
+                                   scale=1, min_width=120)
+                heading = gr.HTML(label="Sentence", elem_id="sentence-info")
+            highlight_view = gr.HighlightedText(label="Prediction tokens", show_legend=True, elem_id="highlight")
+            orders = gr.Dataframe(label="Per order", interactive=False, elem_id="orders")
+            ngrams = gr.Dataframe(label="Matched n-grams (count: in the prediction; clipped count: at most the "
+                                  "count in a reference; positions: token numbers, from 1)", interactive=False,
+                                  max_height=320, elem_id="ngrams")
+            signature = gr.Textbox(label="Signature (the options used)", interactive=False, elem_id="signature",
+                                   buttons=["copy"], lines=1, max_lines=3)
+            with gr.Accordion("Raw result (what evaluate's compute() returned, without the explanation)",
+                              open=False):
+                raw = gr.JSON(label="Result", elem_id="raw")
+        state = gr.State()
+
+        outputs = _Outputs(raw, status, score, per_order, summary, order_plot, histogram_plot, sentences, number,
+                           heading, highlight_view, ngrams, orders, signature, results, state)
+        texts = [predictions, *reference_boxes]
+        with examples_area:
+            gr.Examples(_examples(space, controls), inputs=texts + list(controls.values()),
+                        outputs=outputs.components(), example_labels=[e.label for e in space.examples],
+                        label="Examples (click one to score it)", run_on_click=True, cache_examples=False,
+                        fn=lambda *values: run(*values[:len(texts)], None, None, *values[len(texts):]))
+        submit.click(run, texts + [predictions_file, reference_files] + list(controls.values()),
+                     outputs.components(), api_name="score")
+        number.change(explain, [state, number], [heading, highlight_view, ngrams, orders], api_visibility="private")
+        sentences.select(_selected_sentence, None, number, api_visibility="private")
+    demo.queue(default_concurrency_limit=4, max_size=64)
+    return demo
+
+
+def _api_signature(controls: Dict[str, gr.components.Component]) -> inspect.Signature:
+    """The submit function's API: the text boxes, the files, then one parameter per control. All are
+    optional for gradio_client (a None default; a control left out takes its initial value)."""
+    names = ["predictions", *(f"references_{i}" for i in range(1, REFERENCE_BOXES + 1)), "predictions_file",
+             "reference_files", *controls]
+    return inspect.Signature([inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None)
+                              for name in names])
+
+
+def _selected_sentence(event: gr.SelectData):
+    """A click on a row of the per-sentence table explains that sentence (its "#" column)."""
+    return event.row_value[0] if event.row_value else gr.update()
+
+
+def launch(demo: gr.Blocks, **options) -> None:
+    """Serve on 127.0.0.1:$GRADIO_SERVER_PORT (7860 by default); ``options`` go to ``demo.launch``."""
+    settings = {"server_name": os.environ.get("GRADIO_SERVER_NAME", "127.0.0.1"),
+                "server_port": int(os.environ.get("GRADIO_SERVER_PORT", "7860")),
+                "max_file_size": MAX_FILE_SIZE, "show_error": False}
+    settings.update(options)
+    demo.launch(**settings)
