@@ -164,6 +164,21 @@ class ReferenceIndex:
         """Per reference entry of order n: hypothesis count clipped by the references' maximum."""
         return np.minimum(matches.hyp_count[n - 1], self.orders[n - 1].max_count)
 
+    def per_reference(self, matches: Matches, n: int, weights: Optional[np.ndarray] = None) -> np.ndarray:
+        """(sentences, reference slots): order-n matches of each hypothesis against each of its
+        references alone, clipped by that reference's counts (optionally weighted per entry);
+        -inf for slots a sentence does not have (it has fewer references)."""
+        table = self.orders[n - 1]
+        sentences, slots = self.num_sentences, max(self.max_slots, 1)
+        clipped = np.minimum(matches.hyp_count[n - 1][table.pair_entry], table.pair_count).astype(np.float64)
+        if weights is not None:
+            clipped *= weights[table.pair_entry]
+        result = np.bincount(table.sentence[table.pair_entry] * slots + table.pair_slot, weights=clipped,
+                             minlength=sentences * slots).reshape(sentences, slots)
+        present = np.zeros((sentences, slots), bool)
+        present[self.segment_sentence, self.segment_slot] = True
+        return np.where(present, result, -np.inf)
+
     def per_sentence(self, values: np.ndarray, n: int) -> np.ndarray:
         """Sum a per-entry array of order n into one value per sentence."""
         return np.bincount(self.orders[n - 1].sentence, weights=values, minlength=self.num_sentences)

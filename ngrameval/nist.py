@@ -116,21 +116,6 @@ def _mteval_statistics(index: ReferenceIndex, matches: Matches, weights, max_ord
     return NistStatistics(information, totals, hyp_len, np.repeat(average[:, None], max_order, axis=1))
 
 
-def _nltk_reference_information(index: ReferenceIndex, matches: Matches, weights, n: int) -> np.ndarray:
-    """(sentences, reference slots): information of the order-n hypothesis n-grams matched in each
-    reference, clipped against that reference alone (NLTK's ``hyp_ngrams & ref_ngrams``);
-    -inf where a sentence has fewer references."""
-    table = index.orders[n - 1]
-    sentences, slots = index.num_sentences, max(index.max_slots, 1)
-    clipped = np.minimum(matches.hyp_count[n - 1][table.pair_entry], table.pair_count)
-    per_reference = np.bincount(table.sentence[table.pair_entry] * slots + table.pair_slot,
-                                weights=clipped * weights[n - 1][table.pair_entry],
-                                minlength=sentences * slots).reshape(sentences, slots)
-    present = np.zeros((sentences, slots), bool)
-    present[index.segment_sentence, index.segment_slot] = True
-    return np.where(present, per_reference, -np.inf)
-
-
 def _nltk_information_in_order(index: ReferenceIndex, matches: Matches, weights, n: int, sentence: int,
                                 slot: int) -> float:
     """The information matched against one reference, summed as NLTK sums it: Python's ``sum`` over
@@ -160,7 +145,7 @@ def _nltk_statistics(index: ReferenceIndex, matches: Matches, weights, max_order
     information = np.zeros((sentences, max_order))
     chosen_len = np.zeros((sentences, max_order))
     for n in range(1, max_order + 1):
-        per_reference = _nltk_reference_information(index, matches, weights, n)
+        per_reference = index.per_reference(matches, n, weights[n - 1])
         best = per_reference.max(axis=1)
         # Where references (nearly) tie, the last bit of NLTK's own sum decides: recompute those exactly.
         near = np.isclose(per_reference, best[:, None], rtol=1e-12, atol=0) & (per_reference > 0)
@@ -265,7 +250,7 @@ def nist(predictions: Any, references: Any, variant: str = "nltk", n: int = 5, t
         result.explanation = explain_matches(corpus, matches, n, stats.ref_len[:, 0], entry_weights=weights)
         if variant == "nltk":   # NLTK scores each order against its best single reference: show all of them
             for order in range(1, n + 1):
-                per_reference = _nltk_reference_information(index, matches, weights, order)
+                per_reference = index.per_reference(matches, order, weights[order - 1])
                 for s, item in enumerate(result.explanation):
                     refs = int(index.refs_per_sentence[s])
                     item["orders"][order - 1]["reference_information"] = per_reference[s, :refs].tolist()
