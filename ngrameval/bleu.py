@@ -570,6 +570,6 @@ def explain_matches(corpus: IndexedCorpus, matches, max_order: int, reference_le
                 ngrams.append(item)
             orders.append({"n": n, "matches": sum(item["clipped"] for item in ngrams),
                            "total": max(len(hypothesis) - n + 1, 0), "ngrams": ngrams})
-        explanation.append({"prediction_tokens": list(hypothesis), "reference_tokens": corpus.references[s],
+        explanation.append({"prediction_tokens": list(hypothesis), "reference_tokens": index.reference_tokens(s),
                             "reference_length": float(reference_length[s]), "orders": orders})
     return explanation

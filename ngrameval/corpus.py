@@ -20,7 +20,6 @@ class IndexedCorpus:
     hypotheses: List[List[str]]
     index: ReferenceIndex
     tokenizer: Tokenizer
-    references: List[List[List[str]]]
 
     @property
     def num_refs(self) -> Any:
@@ -53,9 +52,8 @@ def index_corpus(predictions: Any, references: Any, tokenize: TokenizerSpec, low
     def build():
         flat = tokenize_references()
         bounds = np.cumsum((0,) + counts).tolist()
-        grouped = [flat[bounds[i]:bounds[i + 1]] for i in range(len(counts))]
-        return ReferenceIndex(grouped, max_order), grouped
+        return ReferenceIndex([flat[bounds[i]:bounds[i + 1]] for i in range(len(counts))], max_order)
 
-    index, grouped = _REFERENCE_CACHE.get(key, build)
+    index = _REFERENCE_CACHE.get(key, build)
     index.extend(max_order)
-    return IndexedCorpus(hyp_tokens, index, tokenizer, grouped)
+    return IndexedCorpus(hyp_tokens, index, tokenizer)

@@ -75,13 +75,14 @@ class ReferenceIndex:
         self.ids = np.fromiter(map(self.vocabulary.__getitem__, chain.from_iterable(segments)), np.int64, total)
         self.base = max(len(self.vocabulary), 1)
         self.max_slots = int(self.refs_per_sentence.max()) if len(segments) else 0
-        # Per token position: its sentence, its reference slot, and how many tokens remain in its segment.
+        # Per token position: its reference slot and how many tokens remain in its segment (narrow
+        # integer types: for large corpora these arrays and the order tables are most of the memory).
         segment_of_position = np.repeat(np.arange(len(segments)), self.segment_len)
-        segment_end = np.cumsum(self.segment_len)
-        self._position_sentence = self.segment_sentence[segment_of_position]
-        self._position_slot = self.segment_slot[segment_of_position]
-        self._remaining = segment_end[segment_of_position] - np.arange(total)
+        self._position_slot = self.segment_slot[segment_of_position].astype(np.int16 if self.max_slots < 2 ** 15
+                                                                             else np.int32)
+        self._remaining = (np.cumsum(self.segment_len)[segment_of_position] - np.arange(total)).astype(np.int32)
         self.orders: List[OrderTable] = []
+        self.memo: Dict[tuple, object] = {}   # derived data that depends on the references only (NIST weights)
         self._words: Optional[List[str]] = None
         self._lock = threading.Lock()   # an index shared through the cache may be extended by several threads
         self.extend(max_order)
@@ -100,23 +101,33 @@ class ReferenceIndex:
             n = len(self.orders) + 1
             positions = np.flatnonzero(self._remaining >= n)
             if n == 1:
-                keys = self._position_sentence[positions] * self.base + self.ids[positions]
+                position_sentence = np.repeat(self.segment_sentence, self.segment_len)
+                keys = position_sentence * self.base + self.ids
+                del position_sentence
             else:
-                prefix = self.orders[-1].position_entry[positions]
+                prefix = self.orders[-1].position_entry[positions].astype(np.int64)
                 keys = prefix * self.base + self.ids[positions + n - 1]
+                del prefix
             table_keys, entry = np.unique(keys, return_inverse=True)
-            position_entry = np.full(len(self.ids), -1, np.int64)
+            del keys
+            position_entry = np.full(len(self.ids), -1, np.int32)
             position_entry[positions] = entry
             slots = max(self.max_slots, 1)
-            pairs, pair_count = np.unique(entry * slots + self._position_slot[positions], return_counts=True)
-            pair_entry, pair_slot = np.divmod(pairs, slots)
-            if slots == 1 or len(pair_count) == 0:
+            if slots == 1:
+                pair_count = np.bincount(entry, minlength=len(table_keys)).astype(np.int32)
+                pair_entry, pair_slot = np.arange(len(table_keys), dtype=np.int32), np.zeros(len(table_keys), np.int16)
                 max_count = pair_count
             else:
+                pairs, pair_count = np.unique(entry * slots + self._position_slot[positions], return_counts=True)
+                pair_entry, pair_slot = np.divmod(pairs, slots)
+                pair_entry, pair_slot, pair_count = (pair_entry.astype(np.int32), pair_slot.astype(np.int16),
+                                                     pair_count.astype(np.int32))
                 starts = np.flatnonzero(np.r_[True, pair_entry[1:] != pair_entry[:-1]])
-                max_count = np.maximum.reduceat(pair_count, starts)
+                max_count = (np.maximum.reduceat(pair_count, starts) if len(pair_count)
+                             else pair_count)
+            del entry
             if n == 1:
-                sentence = table_keys // self.base
+                sentence = (table_keys // self.base).astype(np.int32)
             else:
                 sentence = self.orders[-1].sentence[table_keys // self.base]
             self.orders.append(OrderTable(table_keys, sentence, max_count, pair_entry, pair_slot,
@@ -149,11 +160,11 @@ class ReferenceIndex:
                 last = ids[positions + n - 1]
                 keep = last >= 0
                 positions, last = positions[keep], last[keep]
-                keys = previous[positions] * self.base + last
+                keys = previous[positions].astype(np.int64) * self.base + last
             found = np.searchsorted(table.keys, keys)
             found[found == len(table.keys)] = 0
             hit = table.keys[found] == keys if len(table.keys) else np.zeros(len(keys), bool)
-            position_entry = np.full(len(ids), -1, np.int64)
+            position_entry = np.full(len(ids), -1, np.int32)
             position_entry[positions[hit]] = found[hit]
             counts.append(np.bincount(found[hit], minlength=len(table.keys)))
             entries.append(position_entry)
@@ -173,7 +184,7 @@ class ReferenceIndex:
         clipped = np.minimum(matches.hyp_count[n - 1][table.pair_entry], table.pair_count).astype(np.float64)
         if weights is not None:
             clipped *= weights[table.pair_entry]
-        result = np.bincount(table.sentence[table.pair_entry] * slots + table.pair_slot, weights=clipped,
+        result = np.bincount(table.sentence[table.pair_entry].astype(np.int64) * slots + table.pair_slot, weights=clipped,
                              minlength=sentences * slots).reshape(sentences, slots)
         present = np.zeros((sentences, slots), bool)
         present[self.segment_sentence, self.segment_slot] = True
@@ -183,12 +194,17 @@ class ReferenceIndex:
         """Sum a per-entry array of order n into one value per sentence."""
         return np.bincount(self.orders[n - 1].sentence, weights=values, minlength=self.num_sentences)
 
-    def ngram(self, n: int, entry: int) -> List[str]:
-        """The tokens of entry ``entry`` of order ``n`` (for explanations)."""
+    def words(self, ids: np.ndarray) -> List[str]:
+        """The tokens of reference token ids."""
         if self._words is None:
             self._words = list(self.vocabulary)
-        position = int(np.flatnonzero(self.orders[n - 1].position_entry == entry)[0])
-        return [self._words[i] for i in self.ids[position:position + n]]
+        return [self._words[i] for i in ids.tolist()]
+
+    def reference_tokens(self, sentence: int) -> List[List[str]]:
+        """The tokenized references of one sentence, rebuilt from the ids (the index keeps no strings)."""
+        ends = np.cumsum(self.segment_len)
+        segments = np.flatnonzero(self.segment_sentence == sentence)
+        return [self.words(self.ids[ends[k] - self.segment_len[k]:ends[k]]) for k in segments.tolist()]
 
     def global_counts(self, max_order: int) -> List[np.ndarray]:
         """Per order: for each reference position, how often its n-gram occurs in all references

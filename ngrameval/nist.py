@@ -50,12 +50,14 @@ def _log2_ratio(numerator: np.ndarray, denominator: np.ndarray, perl: bool) -> n
     """log2(numerator / denominator) bit for bit as the reference tool computes it: NLTK's
     ``math.log(a / b, 2)`` or mteval's ``-log(b / a) / log 2`` (libm's log, not numpy's, which may differ
     in the last bit and so decide a tie between references). Distinct ratios are few, so this is cheap."""
-    pairs, inverse = np.unique(np.stack([numerator, denominator]).astype(np.int64), axis=1, return_inverse=True)
+    numerator, denominator = np.asarray(numerator, np.int64), np.asarray(denominator, np.int64)
+    scale = int(denominator.max(initial=0)) + 1
+    pairs, inverse = np.unique(numerator * scale + denominator, return_inverse=True)
     log2 = math.log(2)
     if perl:
-        values = [-math.log(b / a) / log2 for a, b in pairs.T.tolist()]
+        values = [-math.log(b / a) / log2 for a, b in zip(*map(np.ndarray.tolist, np.divmod(pairs, scale)))]
     else:
-        values = [math.log(a / b) / log2 for a, b in pairs.T.tolist()]
+        values = [math.log(a / b) / log2 for a, b in zip(*map(np.ndarray.tolist, np.divmod(pairs, scale)))]
     return np.array(values, dtype=np.float64)[inverse.reshape(-1)]
 
 
@@ -65,7 +67,15 @@ def information_weights(index: ReferenceIndex, max_order: int, scope: str, perl:
     ``scope="corpus"``: counts over all references of all sentences (mteval, NLTK's corpus_nist);
     ``scope="sentence"``: counts over the sentence's own references (NLTK's sentence_nist).
     ``perl``: mteval-v13a.pl's arithmetic, and its quirk for bigrams starting with the word "0".
+    They depend on the references only, so they are kept with the (cached) index.
     """
+    key = ("nist-information", max_order, scope, perl)
+    if key not in index.memo:
+        index.memo[key] = _information_weights(index, max_order, scope, perl)
+    return index.memo[key]
+
+
+def _information_weights(index: ReferenceIndex, max_order: int, scope: str, perl: bool):
     weights = []
     if scope == "corpus":
         counts = index.global_counts(max_order)
@@ -126,7 +136,7 @@ def _nltk_information_in_order(index: ReferenceIndex, matches: Matches, weights,
     start = matches.offsets[sentence]
     entries = matches.position_entry[n - 1][start:matches.offsets[sentence + 1]]
     ordered = list(dict.fromkeys(entries[entries >= 0].tolist()))
-    pair_keys = table.pair_entry * slots + table.pair_slot
+    pair_keys = table.pair_entry.astype(np.int64) * slots + table.pair_slot
     terms = []
     for entry in ordered:
         at = int(np.searchsorted(pair_keys, entry * slots + slot))
