@@ -68,14 +68,15 @@ def normalize_corpus(predictions: Any, references: Any) -> Corpus:
     if pretokenized and set(map(type, predictions)) <= {list, tuple} \
             and set(map(type, chain.from_iterable(predictions))) <= {str}:
         # Token lists, checked at C speed: one token list or a list of token lists per prediction.
+        # (Token lists are passed on as they are, not copied: nothing downstream modifies them.)
         kinds = set(map(type, references))
         if kinds <= {list, tuple} and all(references):
             firsts = set(type(r[0]) for r in references)
             if firsts <= {list, tuple} and set(map(type, chain.from_iterable(references))) <= {list, tuple} \
                     and set(map(type, chain.from_iterable(chain.from_iterable(references)))) <= {str}:
-                return [list(p) for p in predictions], [[list(r) for r in refs] for refs in references], True
+                return list(predictions), list(references), True
             if firsts <= {str} and set(map(type, chain.from_iterable(references))) <= {str}:
-                return [list(p) for p in predictions], [[list(r)] for r in references], True
+                return list(predictions), [[r] for r in references], True
     if not pretokenized and set(map(type, predictions)) == {str}:
         # The common shapes, checked at C speed; anything else gets the detailed checks below.
         kinds = set(map(type, references))

@@ -1,9 +1,9 @@
 """BLEU, exact to sacrebleu, NLTK, mteval-v13a.pl, tensorflow/nmt or d2l: an evaluate front end to ngrameval."""
 
-import datasets
 import evaluate
 import ngrameval
-from ngrameval.inputs import normalize_corpus
+from ngrameval.frontend import ValidatedMetric
+from ngrameval.frontend import input_features
 
 _CITATION = """\
 @inproceedings{papineni-etal-2002-bleu,
@@ -149,35 +149,21 @@ Examples:
         [{'ngram': 'a', 'count': 2, 'clipped': 1, 'positions': [0, 2]}, {'ngram': 'b', 'count': 1, 'clipped': 1, 'positions': [1]}]
 """
 
-_TEXT = datasets.Value("string", id="sequence")
-_TOKENS = datasets.Sequence(_TEXT)
 
 
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
-class Bleu(evaluate.Metric):
+class Bleu(ValidatedMetric, evaluate.Metric):
     """BLEU computed by ngrameval.bleu."""
+
+    score = staticmethod(ngrameval.bleu)
 
     def _info(self):
         return evaluate.MetricInfo(
             description=_DESCRIPTION,
             citation=_CITATION,
             inputs_description=_KWARGS_DESCRIPTION,
-            features=[
-                datasets.Features({"predictions": _TEXT, "references": datasets.Sequence(_TEXT, id="references")}),
-                datasets.Features({"predictions": _TEXT, "references": _TEXT}),
-                datasets.Features({"predictions": _TOKENS, "references": datasets.Sequence(_TOKENS)}),
-            ],
+            features=input_features(),
             codebase_urls=["https://github.com/mjpost/sacrebleu", "https://github.com/nltk/nltk",
                            "https://github.com/tensorflow/nmt/blob/master/nmt/scripts/bleu.py"],
             reference_urls=["https://aclanthology.org/P02-1040", "https://aclanthology.org/W18-6319"],
         )
-
-    def compute(self, *, predictions=None, references=None, **kwargs):
-        """Check the inputs with ngrameval (one clear ValueError per problem) before evaluate stores them;
-        every reference becomes a list, so all input shapes reach `_compute` in one shape."""
-        if predictions is not None or references is not None:
-            predictions, references, _ = normalize_corpus(predictions, references)
-        return super().compute(predictions=predictions, references=references, **kwargs)
-
-    def _compute(self, predictions, references, **options):
-        return ngrameval.bleu(predictions, references, **options).as_dict()

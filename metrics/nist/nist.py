@@ -1,9 +1,9 @@
 """NIST, exact to NLTK or to mteval-v13a.pl: an evaluate front end to ngrameval."""
 
-import datasets
 import evaluate
 import ngrameval
-from ngrameval.inputs import normalize_corpus
+from ngrameval.frontend import ValidatedMetric
+from ngrameval.frontend import input_features
 
 _CITATION = """\
 @inproceedings{doddington-2002-automatic,
@@ -95,28 +95,16 @@ Examples:
 
 
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
-class Nist(evaluate.Metric):
+class Nist(ValidatedMetric, evaluate.Metric):
     """NIST computed by ngrameval.nist."""
 
+    score = staticmethod(ngrameval.nist)
+
     def _info(self):
-        text = datasets.Value("string", id="sequence")
-        tokens = datasets.Sequence(text)
-        shapes = [(text, datasets.Sequence(text, id="references")), (text, text), (tokens, datasets.Sequence(tokens))]
         return evaluate.MetricInfo(
             description=_DESCRIPTION, citation=_CITATION, inputs_description=_KWARGS_DESCRIPTION,
-            features=[datasets.Features({"predictions": p, "references": r}) for p, r in shapes],
+            features=input_features(),
             codebase_urls=["https://github.com/nltk/nltk/blob/develop/nltk/translate/nist_score.py",
                            "https://github.com/moses-smt/mosesdecoder/blob/master/scripts/generic/mteval-v13a.pl"],
             reference_urls=["https://dl.acm.org/doi/10.5555/1289189.1289273"],
         )
-
-    def compute(self, *, predictions=None, references=None, **kwargs):
-        """Validate with ngrameval first: its ValueErrors name the problem, evaluate's Arrow conversion
-        would not. References come back as lists, the one shape `_compute` then sees."""
-        if predictions is None and references is None:     # data given earlier through add/add_batch
-            return super().compute(**kwargs)
-        hyps, refs, _ = normalize_corpus(predictions, references)
-        return super().compute(predictions=hyps, references=refs, **kwargs)
-
-    def _compute(self, predictions, references, **options):
-        return ngrameval.nist(predictions, references, **options).as_dict()
