@@ -1,11 +1,11 @@
-"""The page shared by the ngrameval Spaces (``spaces/bleu``, ``spaces/nist``).
+"""The page shared by the ngrameval Spaces (``spaces/bleu``, ``spaces/nist``, ``spaces/rouge``).
 
 Each Space's ``app.py`` describes only its metric -- its option controls, how
 their values become ``compute()`` arguments, and how a result is shown -- as a
 :class:`MetricSpace`; :func:`build_demo` turns that into a ``gradio.Blocks``
 page. Everything else lives here: reading the text boxes and uploaded files,
 the size limits, error messages, the score card, tables, plots, the per-sentence
-explanation with highlighted n-gram matches, and launching.
+explanation with highlighted matches, and launching.
 
 The metric is the real ``evaluate`` script (``metrics/<name>/<name>.py``),
 loaded offline from the repository (or from ``NGRAMEVAL_METRICS_DIR``).
@@ -98,8 +98,7 @@ class Metric:
 
     def compute(self, predictions: List[str], references: List[List[str]], **options) -> Dict[str, Any]:
         with self._lock:
-            return self.module.compute(predictions=predictions, references=references, sentence_level=True,
-                                       explain=True, **options)
+            return self.module.compute(predictions=predictions, references=references, **options)
 
 
 # --------------------------------------------------------------------------- reading input
@@ -287,7 +286,7 @@ class Presentation:
     """What the page shows of one result (built by the Space's ``present``)."""
 
     scores: List[Tuple[str, float]]            # (caption, value) per big number
-    per_order: pd.DataFrame                    # first column "order" ("1-gram", ...)
+    per_order: pd.DataFrame                    # first column: the plot's categories ("1-gram", ...; "rouge1", ...)
     summary: Dict[str, Any]                    # scalar parts of the score
     sentence_scores: Dict[str, List[float]]    # column -> one score per prediction (the first is plotted)
     signature: str
@@ -303,10 +302,11 @@ def order_labels(count: int) -> List[str]:
 
 
 def score_card(metric: str, scores: Sequence[Tuple[str, float]]) -> str:
+    size = "2.8rem" if len(scores) <= 2 else "1.7rem"      # several scores side by side
     cards = "".join(
         '<div style="padding:.6rem 1.2rem;border-radius:.6rem;background:var(--background-fill-secondary)">'
         f'<div style="font-size:.9rem;opacity:.75">{html.escape(metric)}</div>'
-        f'<div class="score-value" style="font-size:2.8rem;font-weight:700;line-height:1.15">{fmt(float(value))}</div>'
+        f'<div class="score-value" style="font-size:{size};font-weight:700;line-height:1.15">{fmt(float(value))}</div>'
         f'<div style="font-size:.8rem;opacity:.7">{html.escape(caption)}</div></div>'
         for caption, value in scores)
     return f'<div style="display:flex;gap:1rem;flex-wrap:wrap">{cards}</div>'
@@ -345,19 +345,21 @@ def sentence_table(predictions: List[str], references: List[List[str]], scores: 
     columns.update({name: [round(s, DIGITS) for s in values] for name, values in scores.items()})
     columns["prediction"] = predictions
     columns["references"] = [" ‖ ".join(group) for group in references]
-    text = (100 - 6 - 11 * len(scores)) // 2
+    width = min(11, 60 // len(scores))        # the score columns take at most 60% together
+    text = (100 - 6 - width * len(scores)) // 2
     return gr.Dataframe(value=pd.DataFrame(columns),
-                        column_widths=["6%"] + ["11%"] * len(scores) + [f"{text}%", f"{text}%"])
+                        column_widths=["6%"] + [f"{width}%"] * len(scores) + [f"{text}%", f"{text}%"])
 
 
 _PALETTE = ["#bae6fd", "#7dd3fc", "#38bdf8", "#0ea5e9", "#0284c7", "#818cf8", "#6366f1", "#a78bfa", "#8b5cf6"]
+_EXTRA_COLORS = ["#fcd34d", "#86efac", "#f9a8d4"]
 OVER_CLIP = "beyond clip"
 
 
-def highlight(tokens: List[str], orders: List[Dict[str, Any]]):
-    """Per token the highest order of a counted match covering it. Occurrences of an n-gram past its
-    clipped count (the first ``clipped`` occurrences count) are marked OVER_CLIP when nothing counted
-    covers the token."""
+def ngram_labels(tokens: List[str], orders: List[Dict[str, Any]]) -> List[Optional[str]]:
+    """Per token the highest order of a counted match covering it ("2-gram"). Occurrences of an n-gram
+    past its clipped count (the first ``clipped`` occurrences count) are marked OVER_CLIP when nothing
+    counted covers the token; None: no match."""
     best = [0] * len(tokens)
     excess = [False] * len(tokens)
     for order in orders:
@@ -369,15 +371,24 @@ def highlight(tokens: List[str], orders: List[Dict[str, Any]]):
                         best[i] = max(best[i], n)
                     else:
                         excess[i] = True
+    return [f"{best[i]}-gram" if best[i] else OVER_CLIP if excess[i] else None for i in range(len(tokens))]
+
+
+def highlight(tokens: List[str], orders: List[Dict[str, Any]], labels: Optional[Sequence[Optional[str]]] = None):
+    """The tokens with their labels: ``labels`` (one per token, None for none) when given, else
+    :func:`ngram_labels`. n-gram labels take the order palette, OVER_CLIP red, others the extra colours."""
+    if labels is None:
+        labels = ngram_labels(tokens, orders)
     pieces: List[Tuple[str, Optional[str]]] = []
-    for i, token in enumerate(tokens):
+    for i, (token, label) in enumerate(zip(tokens, labels)):
         if i:
             pieces.append((" ", None))
-        pieces.append((token, f"{best[i]}-gram" if best[i] else OVER_CLIP if excess[i] else None))
-    used = {label for _, label in pieces if label}
-    colors = {f"{n}-gram": _PALETTE[(n - 1) % len(_PALETTE)] for n in range(1, len(orders) + 1)}
+        pieces.append((token, label))
+    colors = {f"{n}-gram": _PALETTE[(n - 1) % len(_PALETTE)] for n in range(1, MAX_ORDER + 1)}
     colors[OVER_CLIP] = "#fca5a5"
-    return gr.HighlightedText(value=pieces, color_map={k: v for k, v in colors.items() if k in used})
+    others = sorted({label for label in labels if label and label not in colors})
+    colors.update({label: _EXTRA_COLORS[i % len(_EXTRA_COLORS)] for i, label in enumerate(others)})
+    return gr.HighlightedText(value=pieces, color_map={k: v for k, v in colors.items() if k in set(labels)})
 
 
 def ngram_table(orders: List[Dict[str, Any]]) -> pd.DataFrame:
@@ -401,7 +412,7 @@ def order_table(orders: List[Dict[str, Any]]) -> pd.DataFrame:
     weighted = any("weight" in g for order in orders for g in order["ngrams"])
     rows = []
     for order in orders:
-        row = {"order": f"{order['n']}-gram", "matched (clipped)": order["matches"],
+        row = {"order": order.get("label") or f"{order['n']}-gram", "matched (clipped)": order["matches"],
                "prediction n-grams": order["total"]}
         per_reference = order.get("reference_information")
         if per_reference:
@@ -413,25 +424,42 @@ def order_table(orders: List[Dict[str, Any]]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def explain(state: Optional[Dict[str, Any]], number: Any):
-    """The explanation of prediction ``number`` (from 1): heading, highlight, n-gram and order tables."""
+ExplainOne = Callable[[str, List[str], Dict[str, Any]], Dict[str, Any]]
+
+
+def explain(state: Optional[Dict[str, Any]], number: Any, explain_one: Optional[ExplainOne] = None):
+    """The explanation of prediction ``number`` (from 1): heading, highlight, n-gram and order tables.
+
+    The state holds every explanation (computed with the score, ``explain=True``), or, for a metric
+    without one, the corpus and options, and ``explain_one(prediction, references, options)`` computes
+    the one asked for. An item has the keys of the metric's ``explanation`` entries (prediction_tokens,
+    reference_tokens, reference_length, orders), optionally ``labels`` (one per prediction token,
+    instead of the n-gram orders) and ``reference_notes`` (a note shown after each reference)."""
     if not state:
         return "", None, None, None
-    explanation = state["explanation"]
+    count = len(state["scores"])
     try:
         index = int(number) - 1
     except (TypeError, ValueError):
         index = -1
-    if not 0 <= index < len(explanation):
-        return status_html(f"Choose a sentence from 1 to {len(explanation)}.", error=True), None, None, None
-    item = explanation[index]
-    references = "".join(f"<li>{html.escape(' '.join(tokens))}</li>" for tokens in item["reference_tokens"])
-    heading = (f'<div class="sentence-info"><strong>Sentence {index + 1} of {len(explanation)}</strong> · '
+    if not 0 <= index < count:
+        return status_html(f"Choose a sentence from 1 to {count}.", error=True), None, None, None
+    if state.get("explanation") is not None:
+        item = state["explanation"][index]
+    else:
+        try:
+            item = explain_one(state["predictions"][index], state["references"][index], state["options"])
+        except ValueError as error:
+            return status_html(str(error), error=True), None, None, None
+    notes = item.get("reference_notes") or [""] * len(item["reference_tokens"])
+    references = "".join(f"<li>{html.escape(' '.join(tokens))}" + (f" <em>({html.escape(note)})</em>" if note else "")
+                         + "</li>" for tokens, note in zip(item["reference_tokens"], notes))
+    heading = (f'<div class="sentence-info"><strong>Sentence {index + 1} of {count}</strong> · '
                f'sentence score {fmt(float(state["scores"][index]))} · reference length used '
                f'{item["reference_length"]:g} · prediction length {len(item["prediction_tokens"])}'
                f'<div style="margin-top:.3rem">Tokenized references:</div><ol>{references}</ol></div>')
-    return (heading, highlight(item["prediction_tokens"], item["orders"]), ngram_table(item["orders"]),
-            order_table(item["orders"]))
+    return (heading, highlight(item["prediction_tokens"], item["orders"], item.get("labels")),
+            ngram_table(item["orders"]), order_table(item["orders"]))
 
 
 # --------------------------------------------------------------------------- the page
@@ -452,21 +480,37 @@ class Example:
     options: Dict[str, Any] = field(default_factory=dict)
 
 
+EXPLANATION_INTRO = ("Matched n-grams of the prediction: each token is labelled with the highest order of a counted "
+                     "match covering it. Occurrences of an n-gram past its clipped count (more than in any one "
+                     f"reference; the first ones count) are marked “{OVER_CLIP}”.")
+
+
 @dataclass
 class MetricSpace:
-    """What a Space's app.py describes; :func:`build_demo` does the rest."""
+    """What a Space's app.py describes; :func:`build_demo` does the rest.
 
-    name: str                                     # metrics/<name>, and the result's score key
+    The result shown is ``compute(**options, **detail_options)``. ``present(result, options, per_sentence)``
+    gets, as ``per_sentence``, the result of a second ``compute(**options, **sentence_options)`` when
+    ``sentence_options`` is set (e.g. ROUGE's ``use_aggregator=False``), else the result itself. The
+    explanation of a sentence is the result's ``explanation`` entry, or ``explain_one(prediction,
+    references, options)`` when the metric has no explanation of its own."""
+
+    name: str                                     # metrics/<name>
     title: str
     intro: str                                    # Markdown under the title
     app_file: str
     controls: Callable[[], Dict[str, gr.components.Component]]   # builds the option controls
     options: Callable[..., Dict[str, Any]]        # control values (by name) -> compute() options
-    present: Callable[[Dict[str, Any], Dict[str, Any]], Presentation]
+    present: Callable[[Dict[str, Any], Dict[str, Any], Dict[str, Any]], Presentation]
     order_plot: Tuple[str, str]                   # (per_order column plotted, its title)
     score_high: Optional[float]                   # nominal top of the score range (None: open)
     examples: Sequence[Example] = ()
     explanation_note: str = ""                    # Markdown added to the explanation's introduction
+    explanation_intro: str = EXPLANATION_INTRO    # Markdown: what the highlight shows
+    per_order_label: str = "Per n-gram order"     # the label of the per_order table
+    detail_options: Dict[str, Any] = field(default_factory=lambda: {"sentence_level": True, "explain": True})
+    sentence_options: Optional[Dict[str, Any]] = None
+    explain_one: Optional[ExplainOne] = None
 
 
 @dataclass
@@ -512,6 +556,9 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
     metric = Metric(space.app_file, space.name)
     label = space.name.upper()
 
+    def explain_sentence(state, number):
+        return explain(state, number, space.explain_one)
+
     def run(predictions, references_1, references_2, references_3, predictions_file, reference_files,
             *option_values):
         try:
@@ -522,8 +569,10 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                 hyps, refs = corpus_from_text(predictions, [references_1, references_2, references_3])
                 source = "the text boxes"
             options = space.options(**dict(zip(names, option_values)))
-            result = metric.compute(hyps, refs, **options)
-            shown = space.present(result, options)
+            result = metric.compute(hyps, refs, **options, **space.detail_options)
+            per_sentence = result if space.sentence_options is None else \
+                metric.compute(hyps, refs, **options, **space.sentence_options)
+            shown = space.present(result, options, per_sentence)
         except (ValueError, ImportError) as error:      # InputError, and the metric's own messages
             return outputs.values(raw={"error": str(error)}, status=status_html(str(error), error=True),
                                   results=gr.Column(visible=False))
@@ -533,11 +582,14 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
             return outputs.values(raw={"error": message}, status=status_html(message, error=True),
                                   results=gr.Column(visible=False))
         first_scores = next(iter(shown.sentence_scores.values()))
-        state = {"explanation": result.pop("explanation"), "scores": first_scores}
+        state = {"explanation": result.pop("explanation", None), "scores": first_scores}
+        if state["explanation"] is None:    # explained on demand, by space.explain_one
+            state.update(predictions=hyps, references=refs, options=options)
         counts = sorted({len(group) for group in refs})
         per_prediction = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
         bins = histogram(first_scores, space.score_high)
-        plotted = shown.per_order[["order", space.order_plot[0]]]
+        category = shown.per_order.columns[0]
+        plotted = shown.per_order[[category, space.order_plot[0]]]
         return outputs.values(
             raw=result,
             status=status_html(f"Scored {len(hyps):,} prediction(s) from {source}, "
@@ -545,11 +597,11 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
             score=score_card(label, shown.scores),
             per_order=rounded(shown.per_order),
             summary=summary_table(shown.summary),
-            order_plot=gr.BarPlot(value=plotted, sort=list(plotted["order"])),
+            order_plot=gr.BarPlot(value=plotted, x=category, sort=list(plotted[category])),
             histogram=gr.BarPlot(value=bins, sort=list(bins["score"])),
             sentences=sentence_table(hyps, refs, shown.sentence_scores),
             number=gr.Number(value=1, maximum=len(hyps)),
-            **dict(zip(("heading", "highlight", "ngrams", "orders"), explain(state, 1))),
+            **dict(zip(("heading", "highlight", "ngrams", "orders"), explain_sentence(state, 1))),
             signature=shown.signature,
             results=gr.Column(visible=True),
             state=state,
@@ -592,19 +644,18 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                 with gr.Column(scale=2):
                     score = gr.HTML(label="Score", elem_id="score")
                     summary = gr.Dataframe(label="Corpus statistics", interactive=False, elem_id="summary")
-                per_order = gr.Dataframe(label="Per n-gram order", interactive=False, elem_id="per-order", scale=3)
+                per_order = gr.Dataframe(label=space.per_order_label, interactive=False, elem_id="per-order",
+                                         scale=3)
             with gr.Row():
                 order_plot = gr.BarPlot(x="order", y=space.order_plot[0], title=space.order_plot[1],
-                                        label="Per order", elem_id="order-plot", height=260, y_lim=[0, None])
+                                        label=space.per_order_label, elem_id="order-plot", height=260,
+                                        y_lim=[0, None])
                 histogram_plot = gr.BarPlot(x="score", y="sentences", title="Sentence scores", label="Histogram",
                                             elem_id="histogram", x_label_angle=-30, height=260)
             sentences = gr.Dataframe(label="Per-sentence scores (click a header to sort, a row to explain it)",
                                      interactive=False, max_height=320, elem_id="sentences", wrap=True)
 
-            gr.Markdown("## Explanation of one sentence\nMatched n-grams of the prediction: each token is "
-                        "labelled with the highest order of a counted match covering it. Occurrences of an n-gram "
-                        "past its clipped count (more than in any one reference; the first ones count) are marked "
-                        f"“{OVER_CLIP}”. {space.explanation_note}")
+            gr.Markdown(f"## Explanation of one sentence\n{space.explanation_intro} {space.explanation_note}")
             with gr.Row(equal_height=False):
                 number = gr.Number(value=1, minimum=1, precision=0, label="Sentence", elem_id="sentence-number",
                                    scale=1, min_width=120)
@@ -631,7 +682,8 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                         fn=lambda *values: run(*values[:len(texts)], None, None, *values[len(texts):]))
         submit.click(run, texts + [predictions_file, reference_files] + list(controls.values()),
                      outputs.components(), api_name="score")
-        number.change(explain, [state, number], [heading, highlight_view, ngrams, orders], api_visibility="private")
+        number.change(explain_sentence, [state, number], [heading, highlight_view, ngrams, orders],
+                      api_visibility="private")
         sentences.select(_selected_sentence, None, number, api_visibility="private")
     demo.queue(default_concurrency_limit=4, max_size=64)
     return demo

@@ -80,7 +80,7 @@ def options(variant, tokenize, smooth, brevity_penalty, max_order, weights, lowe
                 k=ui.optional_number(k, "k"))
 
 
-def present(result, options):
+def present(result, options, _per_sentence):
     several = isinstance(result["bleu"], list)
     weight_sets = options["weights"] if several else [options["weights"]]
     captions = [f"weights {' '.join(f'{w:g}' for w in ws)}" if ws else "corpus score" for ws in weight_sets]

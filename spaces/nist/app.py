@@ -41,7 +41,7 @@ def options(variant, tokenize, n, lowercase):
     return dict(variant=variant, tokenize=tokenize, n=int(n), lowercase=bool(lowercase))
 
 
-def present(result, options):
+def present(result, options, _per_sentence):
     return ui.Presentation(
         scores=[(f"{options['variant']} variant, n = {options['n']}", result["nist"])],
         per_order=pd.DataFrame({"order": ui.order_labels(len(result["individual"])),

@@ -1,6 +1,6 @@
-"""The evaluate front ends (metrics/bleu, metrics/nist): loaded offline with ``evaluate.load``, they
-return exactly what ngrameval returns, their documented examples run, and bad input gets
-ngrameval's ValueError rather than an Arrow conversion error."""
+"""The evaluate front ends (metrics/bleu, metrics/nist, metrics/rouge): loaded offline with
+``evaluate.load``, they return exactly what ngrameval returns, their documented examples run, and bad
+input gets ngrameval's ValueError rather than an Arrow conversion error."""
 import doctest
 import inspect
 import re
@@ -13,10 +13,14 @@ import pytest
 import ngrameval
 from ngrameval.bleu import VARIANTS as BLEU_VARIANTS
 from ngrameval.nist import VARIANTS as NIST_VARIANTS
+from ngrameval.rouge import ROUGE155_OPTIONS, TOKENIZERS as ROUGE_TOKENIZERS, VARIANTS as ROUGE_VARIANTS
 from ngrameval.tokenizers import TOKENIZER_NAMES
 
 ROOT = Path(__file__).resolve().parents[2]
-LIBRARY = {"bleu": ngrameval.bleu, "nist": ngrameval.nist}
+LIBRARY = {"bleu": ngrameval.bleu, "nist": ngrameval.nist, "rouge": ngrameval.rouge}
+# Per metric, the options that ask for one value per prediction (to check the lengths of the lists).
+PER_PREDICTION = {"bleu": {"sentence_level": True}, "nist": {"sentence_level": True},
+                  "rouge": {"use_aggregator": False}}
 
 PREDICTIONS = ["the cat sat on the mat", "a dog barks at the postman", "It is 3.5 km, not 4."]
 REFERENCES = [["the cat sat on a mat", "a cat sat on the mat"], ["the dog barks at the postman"],
@@ -44,7 +48,19 @@ OPTIONS = [
     ("nist", {"variant": "nltk", "n": 3, "sentence_level": True, "explain": True}),
     ("nist", {"variant": "mteval", "sentence_level": True, "explain": True}),
     ("nist", {"tokenize": "13a", "lowercase": True}),
+    ("rouge", {}),
+    ("rouge", {"rouge_types": ["rouge3", "rougeW", "rougeS4", "rougeSU*"], "use_stemmer": True, "multi_ref": "pooled",
+               "alpha": 0.8, "w": 1.5, "use_aggregator": False}),
+    ("rouge", {"tokenizer": "whitespace", "remove_stopwords": True, "bootstrap": {"n_samples": 20, "seed": 1}}),
+    ("rouge", {"variant": "rouge155", "rouge_types": ["rouge1", "rougeL", "rougeW", "rougeSU4"], "use_stemmer": True,
+               "remove_stopwords": True, "use_aggregator": False}),
+    ("rouge", {"variant": "rouge155", "multi_ref": "best", "limit_words": 3}),
+    ("rouge", {"variant": "rouge155", "limit_bytes": 12, "use_aggregator": False}),
 ]
+# ROUGE-1.5.5 tokenizes the text itself: "rouge155" takes strings only (token lists are a bad case below).
+COMBINATIONS = [pytest.param(name, options, shape, id=f"{name}-options{i}-{shape}")
+                for i, (name, options) in enumerate(OPTIONS)
+                for shape in SHAPES if not (options.get("variant") == "rouge155" and "token" in shape)]
 
 
 def _forget_evaluate_modules():
@@ -92,8 +108,7 @@ def _assert_plain(value, where="result"):
         assert type(value) in (str, int, float, bool), f"{where} is {type(value).__name__}"
 
 
-@pytest.mark.parametrize("shape", SHAPES)
-@pytest.mark.parametrize("name, options", OPTIONS)
+@pytest.mark.parametrize("name, options, shape", COMBINATIONS)
 def test_compute_returns_what_ngrameval_returns(load, name, options, shape):
     predictions, references = SHAPES[shape]
     result = load(name).compute(predictions=predictions, references=references, **options)
@@ -103,6 +118,8 @@ def test_compute_returns_what_ngrameval_returns(load, name, options, shape):
         assert len(result["sentence_scores"]) == len(predictions)
     if options.get("explain"):
         assert len(result["explanation"]) == len(predictions)
+    if options.get("use_aggregator") is False:
+        assert {len(value) for key, value in result.items() if key != "signature"} == {len(predictions)}
 
 
 @pytest.mark.parametrize("shape", ["strings, several references", "strings, one reference string",
@@ -114,8 +131,8 @@ def test_add_batch_in_two_batches_equals_the_whole_corpus(load, name, shape):
     metric = load(name)
     metric.add_batch(predictions=predictions[:1], references=references[:1])
     metric.add_batch(predictions=predictions[1:], references=references[1:])
-    assert metric.compute(sentence_level=True) == LIBRARY[name](predictions, references,
-                                                                sentence_level=True).as_dict()
+    assert metric.compute(**PER_PREDICTION[name]) == LIBRARY[name](predictions, references,
+                                                                   **PER_PREDICTION[name]).as_dict()
 
 
 def _run_examples(text, name, monkeypatch):
@@ -159,26 +176,53 @@ BAD_INPUTS = {
     "token references too shallow": ([["a", "b"]], ["a b"], {}, r"references\[0\] must be a token list"),
     "empty reference list": (["a b", "c"], [["a b"], []], {}, r"references\[1\] is an empty list"),
     "empty token reference list": ([["a"]], [[]], {}, r"references\[0\] is an empty list"),
-    "unknown tokenize": (["a b"], ["a b"], {"tokenize": "moses"}, "unknown tokenize 'moses'"),
 }
-BAD_BLEU_OPTIONS = {
-    "unknown variant": ({"variant": "bleurt"}, "unknown variant 'bleurt'"),
-    "unknown smooth": ({"smooth": "method3"}, "unknown smooth for variant 'sacrebleu' 'method3'"),
-    "unknown nltk smooth": ({"variant": "nltk", "smooth": "exp"}, "unknown smooth for variant 'nltk' 'exp'"),
-    "max_order 0": ({"max_order": 0}, "max_order must be a positive integer, got 0"),
-    "negative weights": ({"weights": [0.5, -0.5]}, "weights must not be negative"),
-    "weights of the wrong length": ({"weights": [0.5, 0.5], "max_order": 4}, "have 2 entries but max_order is 4"),
-    "effective order outside sacrebleu": ({"variant": "nmt", "use_effective_order": True}, "use_effective_order"),
+# Bad options, on the input ["a b"], ["a b"].
+BAD_OPTIONS = {
+    "bleu": {
+        "unknown tokenize": ({"tokenize": "moses"}, "unknown tokenize 'moses'"),
+        "unknown variant": ({"variant": "bleurt"}, "unknown variant 'bleurt'"),
+        "unknown smooth": ({"smooth": "method3"}, "unknown smooth for variant 'sacrebleu' 'method3'"),
+        "unknown nltk smooth": ({"variant": "nltk", "smooth": "exp"}, "unknown smooth for variant 'nltk' 'exp'"),
+        "max_order 0": ({"max_order": 0}, "max_order must be a positive integer, got 0"),
+        "negative weights": ({"weights": [0.5, -0.5]}, "weights must not be negative"),
+        "weights of the wrong length": ({"weights": [0.5, 0.5], "max_order": 4}, "have 2 entries but max_order is 4"),
+        "effective order outside sacrebleu": ({"variant": "nmt", "use_effective_order": True}, "use_effective_order"),
+    },
+    "nist": {
+        "unknown tokenize": ({"tokenize": "moses"}, "unknown tokenize 'moses'"),
+        "unknown variant": ({"variant": "sacrebleu"}, "unknown variant 'sacrebleu'"),
+        "n 0": ({"n": 0}, "n must be a positive integer, got 0"),
+    },
+    "rouge": {
+        "unknown tokenizer": ({"tokenizer": "moses"}, "unknown tokenizer 'moses'"),
+        "BLEU's tokenize": ({"tokenize": "13a"}, r"unknown options \['tokenize'\]"),
+        "unknown variant": ({"variant": "pyrouge"}, "unknown variant 'pyrouge'"),
+        "unknown rouge type": ({"rouge_types": ["rouge1", "rougeX"]}, "unknown rouge type 'rougeX'"),
+        "rouge0": ({"rouge_types": ["rouge0"]}, "n must be a positive integer"),
+        "rougeS0": ({"rouge_types": ["rougeS0"]}, "the skip distance must be a positive integer"),
+        "no rouge types": ({"rouge_types": []}, "rouge_types must be a non-empty list"),
+        "alpha above 1": ({"alpha": 2}, r"alpha must be a number in \[0, 1\], got 2"),
+        "w below 1": ({"w": 0.5}, "w must be a number >= 1, got 0.5"),
+        "unknown multi_ref": ({"multi_ref": "average"}, "unknown multi_ref 'average'"),
+        "use_stemmer not a bool": ({"use_stemmer": "yes"}, "use_stemmer must be True or False"),
+        "unknown bootstrap option": ({"bootstrap": {"samples": 10}}, "unknown bootstrap options"),
+        "stemmer with a callable tokenizer": ({"tokenizer": str.split, "use_stemmer": True},
+                                              "use_stemmer=True works with the named tokenizers only"),
+        "limit_words outside rouge155": ({"limit_words": 5}, "limit_words .* needs variant='rouge155'"),
+        "limit_bytes 0": ({"variant": "rouge155", "limit_bytes": 0}, "limit_bytes must be a positive integer, got 0"),
+        "both limits": ({"variant": "rouge155", "limit_words": 5, "limit_bytes": 20},
+                        "give limit_words or limit_bytes, not both"),
+        "tokenizer with rouge155": ({"variant": "rouge155", "tokenizer": "whitespace"},
+                                    "uses ROUGE-1.5.5's own tokenizer"),
+    },
 }
-BAD_NIST_OPTIONS = {
-    "unknown variant": ({"variant": "sacrebleu"}, "unknown variant 'sacrebleu'"),
-    "n 0": ({"n": 0}, "n must be a positive integer, got 0"),
-}
-BAD_CASES = ([pytest.param(name, *case, id=f"{name}: {label}") for label, case in BAD_INPUTS.items() for name in LIBRARY]
-             + [pytest.param("bleu", ["a b"], ["a b"], *case, id=f"bleu: {label}")
-                for label, case in BAD_BLEU_OPTIONS.items()]
-             + [pytest.param("nist", ["a b"], ["a b"], *case, id=f"nist: {label}")
-                for label, case in BAD_NIST_OPTIONS.items()])
+BAD_CASES = ([pytest.param(name, *case, id=f"{name}: {label}")
+              for label, case in BAD_INPUTS.items() for name in LIBRARY]
+             + [pytest.param(name, ["a b"], ["a b"], *case, id=f"{name}: {label}")
+                for name, cases in BAD_OPTIONS.items() for label, case in cases.items()]
+             + [pytest.param("rouge", [["a", "b"]], [["a", "b"]], {"variant": "rouge155"},
+                             "variant='rouge155' takes strings", id="rouge: token lists with rouge155")])
 
 
 @pytest.mark.parametrize("name, predictions, references, options, message", BAD_CASES)
@@ -190,18 +234,21 @@ def test_bad_input_gets_ngrameval_error(load, name, predictions, references, opt
     assert str(through_evaluate.value) == str(direct.value)
 
 
-@pytest.mark.parametrize("name, variants", [("bleu", BLEU_VARIANTS), ("nist", NIST_VARIANTS)])
+@pytest.mark.parametrize("name, variants", [("bleu", BLEU_VARIANTS), ("nist", NIST_VARIANTS),
+                                            ("rouge", ROUGE_VARIANTS)])
 def test_unknown_variant_lists_the_valid_ones(load, name, variants):
     with pytest.raises(ValueError) as error:
         load(name).compute(predictions=["a b"], references=["a b"], variant="bogus")
     assert all(repr(variant) in str(error.value) for variant in variants), str(error.value)
 
 
-@pytest.mark.parametrize("name", LIBRARY)
-def test_unknown_tokenize_lists_the_valid_ones(load, name):
+@pytest.mark.parametrize("name, option, valid", [("bleu", "tokenize", TOKENIZER_NAMES),
+                                                 ("nist", "tokenize", TOKENIZER_NAMES),
+                                                 ("rouge", "tokenizer", ROUGE_TOKENIZERS)])
+def test_unknown_tokenizer_lists_the_valid_ones(load, name, option, valid):
     with pytest.raises(ValueError) as error:
-        load(name).compute(predictions=["a b"], references=["a b"], tokenize="bogus")
-    assert all(tokenizer in str(error.value) for tokenizer in TOKENIZER_NAMES), str(error.value)
+        load(name).compute(predictions=["a b"], references=["a b"], **{option: "bogus"})
+    assert all(tokenizer in str(error.value) for tokenizer in valid), str(error.value)
 
 
 @pytest.mark.parametrize("variant, valid", [("sacrebleu", ["'none'", "'floor'", "'add-k'", "'exp'"]),
@@ -212,23 +259,42 @@ def test_unknown_smooth_lists_the_valid_ones(load, variant, valid):
     assert all(name in str(error.value) for name in valid), str(error.value)
 
 
-def test_metric_still_works_after_a_bad_call(load):
-    metric = load("bleu")
+@pytest.mark.parametrize("name", LIBRARY)
+def test_metric_still_works_after_a_bad_call(load, name):
+    metric = load(name)
     with pytest.raises(ValueError, match="unknown variant"):
         metric.compute(predictions=PREDICTIONS, references=REFERENCES, variant="bogus")
     with pytest.raises(ValueError, match="differ in length"):
         metric.compute(predictions=PREDICTIONS, references=REFERENCES[:1])
-    assert metric.compute(predictions=PREDICTIONS, references=REFERENCES) == ngrameval.bleu(
+    assert metric.compute(predictions=PREDICTIONS, references=REFERENCES) == LIBRARY[name](
         PREDICTIONS, REFERENCES).as_dict()
 
 
-@pytest.mark.parametrize("name, citations", [("bleu", ["Papineni", "Post, Matt"]), ("nist", ["Doddington"])])
+# Per metric: the options that make the result hold every output, the keyword options the library takes
+# through **kwargs, and how an output key is documented (ROUGE's keys are named after the rouge types).
+FULL_RESULT = {"bleu": {"sentence_level": True, "explain": True}, "nist": {"sentence_level": True, "explain": True},
+               "rouge": {"bootstrap": {"n_samples": 10, "seed": 0}}}
+KEYWORD_OPTIONS = {"rouge": ROUGE155_OPTIONS}
+
+
+def _documented_key(name, key):
+    """rouge1_fmeasure_low -> <type>_<measure>_<bound>, rouge1_recall -> <type>_recall; others as they are."""
+    if name != "rouge" or key == "signature":
+        return key
+    key = re.sub(r"^rouge[^_]+", "<type>", key)
+    return re.sub(r"_(precision|recall|fmeasure)_(low|mid|high)$", "_<measure>_<bound>", key)
+
+
+@pytest.mark.parametrize("name, citations", [("bleu", ["Papineni", "Post, Matt"]), ("nist", ["Doddington"]),
+                                             ("rouge", ["Lin, Chin-Yew"])])
 def test_info_documents_every_option_and_output(load, name, citations):
     info = load(name).info
     assert isinstance(info.features, list) and len(info.features) == 3
     assert all(author in info.citation for author in citations)
     arguments, outputs = info.inputs_description.split("Args:")[1].split("Examples:")[0].split("Returns:")
     documented = set(re.findall(r"^    (\w+)[ :]", arguments, flags=re.MULTILINE))
-    assert documented == set(inspect.signature(LIBRARY[name]).parameters)
-    full = LIBRARY[name](PREDICTIONS, REFERENCES, sentence_level=True, explain=True).as_dict()
-    assert set(re.findall(r"^    (\w+) \(", outputs, flags=re.MULTILINE)) == set(full)
+    parameters = inspect.signature(LIBRARY[name]).parameters.values()
+    assert documented == {p.name for p in parameters if p.kind != p.VAR_KEYWORD} | set(KEYWORD_OPTIONS.get(name, ()))
+    full = LIBRARY[name](PREDICTIONS, REFERENCES, **FULL_RESULT[name]).as_dict()
+    documented = set(re.findall(r"^    ([\w<>]+) \(", outputs, flags=re.MULTILINE))
+    assert documented == {_documented_key(name, key) for key in full}

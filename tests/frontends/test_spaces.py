@@ -1,4 +1,4 @@
-"""The Gradio Spaces (spaces/bleu, spaces/nist), driven as a person and as an API client would.
+"""The Gradio Spaces (spaces/bleu, spaces/nist, spaces/rouge), driven as a person and as an API client would.
 
 Each Space is served once per session on a free port of 127.0.0.1; one headless Chromium
 (Debian's, through playwright) loads the pages. The scores the pages and the API show must
@@ -42,7 +42,7 @@ def _require(module: str):
 
 @pytest.fixture(scope="session")
 def ui():
-    """spaces/_shared/ui.py, the module both apps import."""
+    """spaces/_shared/ui.py, the module the apps import."""
     _require("gradio")
     sys.path.insert(0, str(SHARED))
     import ui as module
@@ -115,19 +115,39 @@ REFERENCES = [["the cat sat on a mat", "a cat sat on the mat"], ["the dog barks 
 
 SPACES = {
     "bleu": {
-        "score": lambda hyps, refs, **options: ngrameval.bleu(hyps, refs, **options).bleu,
+        "library": ngrameval.bleu,
+        "details": {"sentence_level": True},     # what the page asks for besides the options (explain aside)
+        "shown": lambda result: [result["bleu"]],    # the score card's numbers, from the library's result
         # options picked in the page's dropdowns: (element id, option), and the same as keyword arguments
         "picks": [("variant", "nltk"), ("smooth", "method1")],
         "options": {"variant": "nltk", "smooth": "method1"},
+        "highlight": "4-gram",                   # a label of the first sentence's highlighted tokens
         # (the start of an example's label, its predictions, their references, the options it sets)
         "example": ("d2l: A B B C D", ["A B B C D"], [["A B C D E F"]], {"variant": "d2l", "max_order": 2}),
+        "below_minimum": {"max_order": 0},       # a value gradio refuses ("less than minimum value 1")
     },
     "nist": {
-        "score": lambda hyps, refs, **options: ngrameval.nist(hyps, refs, **options).nist,
+        "library": ngrameval.nist,
+        "details": {"sentence_level": True},
+        "shown": lambda result: [result["nist"]],
         "picks": [("variant", "mteval")],
         "options": {"variant": "mteval"},
+        "highlight": "4-gram",
         "example": ("Papineni et al.: two hypotheses", PAPINENI_HYPOTHESES,
                     [PAPINENI_REFERENCES, PAPINENI_REFERENCES], {}),
+        "below_minimum": {"n": 0},
+    },
+    "rouge": {
+        "library": ngrameval.rouge,
+        "details": {},
+        "shown": lambda result: [value for key, value in result.items() if key != "signature" and "_" not in key],
+        "picks": [("variant", "rouge155")],
+        "ticks": [("rouge-types", "rougeLsum"), ("rouge-types", "rougeSU4")],   # checkboxes clicked: off, on
+        "options": {"variant": "rouge155", "rouge_types": ["rouge1", "rouge2", "rougeL", "rougeSU4"]},
+        "highlight": "LCS",
+        "example": ("Chinese: each CJK character", ["猫坐在垫子上。", "今天天气很好"],
+                    [["猫在垫子上睡觉。"], ["今天的天气非常好"]], {"rouge_types": ["rouge1", "rouge2", "rougeL"]}),
+        "below_minimum": {"w": 0},
     },
 }
 
@@ -140,6 +160,16 @@ def space(request, serve):
 
 def _formatted(value: float) -> str:
     return f"{value:.6f}"
+
+
+def _library(case, hyps, refs, **options):
+    """The library's result for what the page computes, as it comes back through JSON."""
+    return json.loads(json.dumps(case["library"](hyps, refs, **case["details"], **options).as_dict()))
+
+
+def _shown(case, hyps, refs, **options):
+    """The score card's numbers, as the page prints them."""
+    return [_formatted(value) for value in case["shown"](case["library"](hyps, refs, **options).as_dict())]
 
 
 def _fill(page, predictions, reference_boxes):
@@ -162,16 +192,18 @@ def test_page_scores_like_ngrameval(space, page, tmp_path):
     _fill(page, PREDICTIONS, REFERENCE_BOXES)
     for elem_id, option in case["picks"]:
         _choose(page, elem_id, option)
+    for elem_id, label in case.get("ticks", []):
+        page.locator(f"#{elem_id}").get_by_label(label, exact=True).click()
     page.locator("#submit").click()
-    expected = _formatted(case["score"](PREDICTIONS, REFERENCES, **case["options"]))
+    expected = _shown(case, PREDICTIONS, REFERENCES, **case["options"])
     _expect(page.locator("#score .score-value")).to_have_text(expected)
-    assert page.locator("#score .score-value").inner_text() == expected
+    assert page.locator("#score .score-value").all_inner_texts() == expected
     _expect(page.locator("#status")).to_contain_text("Scored 2 prediction(s) from the text boxes, 1 to 2 reference")
 
-    # The explanation of sentence 1, then of sentence 2: tokens highlighted by matched order.
+    # The explanation of sentence 1, then of sentence 2: tokens highlighted by what matched.
     highlighted = page.locator("#highlight .token.highlighted")
     _expect(highlighted.first).to_be_visible()
-    _expect(page.locator("#highlight")).to_contain_text("4-gram")
+    _expect(page.locator("#highlight")).to_contain_text(case["highlight"])
     _expect(page.locator("#sentence-info")).to_contain_text("Sentence 1 of 2")
     page.locator("#sentence-number input").fill("2")
     page.locator("#sentence-number input").press("Enter")
@@ -186,8 +218,7 @@ def test_example_click_scores_like_ngrameval(space, page, tmp_path):
     label, hyps, refs, options = case["example"]
     page.goto(url)
     page.get_by_role("button", name=label).first.click()     # an example's label starts with this text
-    expected = _formatted(case["score"](hyps, refs, **options))
-    _expect(page.locator("#score .score-value")).to_have_text(expected)
+    _expect(page.locator("#score .score-value")).to_have_text(_shown(case, hyps, refs, **options))
     _expect(page.locator("#predictions textarea")).to_have_value("\n".join(hyps))
     _expect(page.locator("#highlight .token.highlighted").first).to_be_visible()
     page.screenshot(path=str(tmp_path / f"{name}-example.png"), full_page=True)
@@ -209,7 +240,7 @@ def test_bad_input_shows_a_message_not_a_traceback(space, page, tmp_path):
     page.screenshot(path=str(tmp_path / f"{name}-error.png"), full_page=True)
     _fill(page, ["a b c d"], [["a b c d"]])
     page.locator("#submit").click()
-    _expect(page.locator("#score .score-value")).to_be_visible()
+    _expect(page.locator("#score .score-value").first).to_be_visible()
     _expect(error).to_have_count(0)
 
 
@@ -224,11 +255,8 @@ def test_api_scores_like_ngrameval(space):
     client = _client(url)
     result = client.predict(predictions="\n".join(PREDICTIONS), references_1="\n".join(REFERENCE_BOXES[0]),
                             references_2="\n".join(REFERENCE_BOXES[1]), **case["options"], api_name="/score")
-    raw = result[0]
-    library = (ngrameval.bleu if name == "bleu" else ngrameval.nist)(PREDICTIONS, REFERENCES, sentence_level=True,
-                                                                     **case["options"]).as_dict()
-    assert raw == json.loads(json.dumps(library))
-    assert _formatted(library[name]) in result[2]        # the score card
+    assert result[0] == _library(case, PREDICTIONS, REFERENCES, **case["options"])
+    assert all(value in result[2] for value in _shown(case, PREDICTIONS, REFERENCES, **case["options"]))   # the card
 
 
 def test_api_scores_every_example_like_ngrameval(space, serve):
@@ -239,7 +267,7 @@ def test_api_scores_every_example_like_ngrameval(space, serve):
         raw = client.predict(predictions="\n".join(example.predictions), **boxes, **example.options,
                              api_name="/score")[0]
         references = [[lines[k] for lines in example.references] for k in range(len(example.predictions))]
-        assert raw[name] == case["score"](example.predictions, references, **example.options), example.label
+        assert raw == _library(case, example.predictions, references, **example.options), example.label
 
 
 def test_api_reads_uploaded_files(space, tmp_path):
@@ -257,15 +285,15 @@ def test_api_reads_uploaded_files(space, tmp_path):
     for i, box in enumerate(REFERENCE_BOXES, 1):
         reference_files.append(tmp_path / f"ref{i}.txt")
         reference_files[-1].write_text("\n".join(box) + "\n", encoding="utf-8")
-    expected = case["score"](PREDICTIONS, REFERENCES)
+    expected = _library(case, PREDICTIONS, REFERENCES)
     client = _client(url)
     for upload, references in ((jsonl, None), (table, None), (system, [handle_file(p) for p in reference_files])):
         raw = client.predict(predictions_file=handle_file(upload), reference_files=references, api_name="/score")[0]
-        assert raw[name] == expected, upload.name
+        assert raw == expected, upload.name
 
 
 def test_api_refuses_bad_input_with_a_message(space):
-    name, _, url = space
+    name, case, url = space
     client = _client(url)
     raw = client.predict(predictions="a b\nc d", references_1="a b", api_name="/score")[0]
     assert raw == {"error": "References 1 has 1 line(s) but Predictions has 2: give one reference per prediction, "
@@ -274,10 +302,15 @@ def test_api_refuses_bad_input_with_a_message(space):
         raw = client.predict(predictions="a b", references_1="a b", variant="nltk", smooth="method9",
                              api_name="/score")[0]
         assert raw["error"].startswith("unknown smooth for variant 'nltk' 'method9'; valid values: 'method0'")
+    if name == "rouge":   # the page disables the tokenizer for rouge155; through the API the metric refuses it
+        raw = client.predict(predictions="a b", references_1="a b", variant="rouge155", tokenizer="whitespace",
+                             api_name="/score")[0]
+        with pytest.raises(ValueError) as error:
+            ngrameval.rouge(["a b"], ["a b"], variant="rouge155", tokenizer="whitespace")
+        assert raw == {"error": str(error.value)}
     # Values outside a control's choices or range are refused by gradio, with its message.
     with pytest.raises(_require("gradio_client.exceptions").AppError, match="less than minimum value 1"):
-        client.predict(predictions="a b", references_1="a b", **{"max_order" if name == "bleu" else "n": 0},
-                       api_name="/score")
+        client.predict(predictions="a b", references_1="a b", **case["below_minimum"], api_name="/score")
 
 
 # --------------------------------------------------------------------------- the shared helpers
@@ -341,3 +374,35 @@ def test_weights_and_highlight(ui):
     pieces = ui.highlight(item["prediction_tokens"], item["orders"]).value
     assert [entry["class_or_confidence"] for entry in pieces if entry["token"].strip()] == \
         ["1-gram", ui.OVER_CLIP, ui.OVER_CLIP]
+
+
+def test_highlight_with_given_labels(ui):
+    pieces = ui.highlight(["a", "b", "c"], [], ["LCS", None, ui.OVER_CLIP])
+    assert [(entry["token"], entry["class_or_confidence"]) for entry in pieces.value if entry["token"].strip()] == \
+        [("a", "LCS"), ("b", None), ("c", ui.OVER_CLIP)]
+    assert set(pieces.color_map) == {"LCS", ui.OVER_CLIP}
+
+
+@pytest.mark.parametrize("variant", ["rouge_score", "rouge155"])
+def test_rouge_explanation_agrees_with_the_scores(serve, variant):
+    """The ROUGE Space's explanation (computed in the app) counts what ngrameval's scores count: LCS tokens
+    = ROUGE-L hits, matched unigrams and bigrams = ROUGE-1 and ROUGE-2 hits, against each reference alone;
+    with several references it shows the one with the best F of the first type."""
+    app = serve("rouge")[1]
+    prediction = "The cat in the hat sat on the hat, said the cat."
+    references = ["the hat is on the cat", "a cat sat in the hat", "The cat said: the hat, the hat!"]
+    types = ["rougeL", "rouge1", "rouge2"]
+    options = app.options(types, variant, "default", "default", False, False, 0.5, 1.2, None, None)
+    for reference in references:
+        item = app.explain_one(prediction, [reference], options)
+        matches = {order.get("label") or f"rouge{order['n']}": order["matches"] for order in item["orders"]}
+        result = ngrameval.rouge([prediction], [reference], types, variant=variant)
+        hits = {t: round(result.recall[t] * len(item["reference_tokens"][0] if t != "rouge2" else
+                                                 item["reference_tokens"][0][1:])) for t in types}
+        assert {"rougeL": matches[app.LCS], "rouge1": matches["rouge1"], "rouge2": matches["rouge2"]} == hits
+        assert item["labels"].count(app.LCS) == hits["rougeL"]
+    item = app.explain_one(prediction, references, options)
+    alone = ngrameval.rouge([prediction] * 3, references, types, variant=variant, use_aggregator=False)
+    best = max(range(3), key=lambda j: (alone.fmeasure["rougeL"][j], -j))
+    assert [note.endswith("highlighted") for note in item["reference_notes"]] == [j == best for j in range(3)]
+    assert item["reference_length"] == len(item["reference_tokens"][best])
