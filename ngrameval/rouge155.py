@@ -430,6 +430,18 @@ def _prepare(text: str, tokenizer: _Tokenizer, words: Optional[int], nbytes: Opt
 
 # --------------------------------------------------------------------------- rounding
 
+def summary_tokens(text: str, use_stemmer: bool = False, remove_stopwords: bool = False,
+                   limit_words: Optional[int] = None, limit_bytes: Optional[int] = None) -> Tuple[List[str], List[List[str]]]:
+    r"""A summary's tokens as ROUGE-1.5.5 counts them (after ``-l`` / ``-b`` cuts, ``-s`` and ``-m``):
+    the tokens of ROUGE-N/S and unigram clipping, and the tokens per sentence of ROUGE-L/W.
+
+    >>> summary_tokens("The cats sat.\nOn the mat-side!", use_stemmer=True)
+    (['the', 'cat', 'sat', 'on', 'the', 'mat', 'side'], [['the', 'cat', 'sat'], ['on', 'the', 'mat', 'side']])
+    """
+    summary = _prepare(text, _tokenizer(use_stemmer, remove_stopwords, None, None), limit_words, limit_bytes, lcs=True)
+    return summary.flat, summary.sentences
+
+
 def _round5(value: float) -> float:
     """``sprintf("%7.5f", value)`` read back as a number."""
     return float("%.5f" % value)

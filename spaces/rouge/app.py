@@ -111,12 +111,10 @@ def present(result, options, per_sentence):
 
 def tokens(text, options):
     """(tokens, tokens per sentence) of a summary as the variant counts them: the unigram tokens, and the
-    sentences its LCS is taken over. ngrameval.rouge155 has no public function for its tokens: its
-    tokenizer and summary reader (with the -l / -b cuts) are used here."""
+    sentences its LCS is taken over."""
     if options["variant"] == "rouge155":
-        tokenizer = rouge155._tokenizer(options["use_stemmer"], options["remove_stopwords"], None, None)
-        summary = rouge155._prepare(text, tokenizer, options["limit_words"], options["limit_bytes"], lcs=True)
-        return summary.flat, summary.sentences
+        return rouge155.summary_tokens(text, options["use_stemmer"], options["remove_stopwords"],
+                                       options["limit_words"], options["limit_bytes"])
     return RougeTokenizer(options["tokenizer"], options["use_stemmer"], options["remove_stopwords"]).split(text)
 
 
