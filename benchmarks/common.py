@@ -3,21 +3,23 @@
 A benchmark script declares *sections* (one task on one data set) made of *rows*
 (one tool doing that task). A row is a factory ``factory(corpus, **options)``
 that does the untimed preparation (imports, converting the inputs to the shape
-the tool wants) and returns a zero-argument ``run`` whose result -- a list of
-scores -- is checked against the ngrameval row it is compared with.
+the tool wants) and returns a zero-argument ``run`` whose result -- (nested)
+lists, tuples or dicts of scores, compared in order -- is checked against the
+ngrameval row it is compared with.
 
 Every measurement runs in a fresh ``python -c`` process, one per repetition, so
 that no cache survives from one repetition to the next (ngrameval's reference
 cache, sacrebleu's ``lru_cache`` on its 13a tokenizer): caches only help within
 one run, as they would for a user scoring 16 systems in one process. Per
 process we record wall time (``time.perf_counter``), CPU time of all threads
-(``time.process_time``, plus any child processes) and the peak resident set
-size (``VmHWM``, see :func:`peak_rss_kb`). Imports and input preparation are not
-timed, and the process idles for ``SETTLE_SECONDS`` before the task (numpy's
-OpenBLAS threads spin for a while after import). The best time over the
-repetitions is reported. Peak memory is reported absolute and as the difference
-to a *baseline* process that imported the same modules and prepared the same
-inputs but did not run the task.
+(``time.process_time``, plus the CPU time of any child processes) and the peak
+resident set size (``VmHWM``, see :func:`peak_rss_kb`; a row whose tool runs as
+a child process adds that process's peak with :func:`report_child_peak`).
+Imports and input preparation are not timed, and the process idles for
+``SETTLE_SECONDS`` before the task (numpy's OpenBLAS threads spin for a while
+after import). The best time over the repetitions is reported. Peak memory is
+reported absolute and as the difference to a *baseline* process that imported
+the same modules and prepared the same inputs but did not run the task.
 """
 from __future__ import annotations
 
@@ -167,6 +169,7 @@ class Row:
     options: Dict[str, Any] = field(default_factory=dict)
     compare_to: Optional[str] = None
     note: str = ""
+    tolerance: float = TOLERANCE
 
 
 @dataclass(frozen=True)
@@ -195,6 +198,14 @@ class Section:
 # --------------------------------------------------------------------------- the measuring process
 
 _WORKER = "import sys; sys.path.insert(0, sys.argv[1]); import common; common.worker(sys.argv[2])"
+_CHILD_PEAKS_KB: List[int] = []
+
+
+def report_child_peak(kb: int) -> None:
+    """For a row whose tool runs as a child process: that process's peak resident set in KiB (its own
+    ``VmHWM``, which the worker's does not include). The worker adds the largest reported to its own peak
+    -- an upper bound of what the two held at once."""
+    _CHILD_PEAKS_KB.append(int(kb))
 
 
 def worker(spec_path: str) -> None:
@@ -214,10 +225,11 @@ def worker(spec_path: str) -> None:
         children = resource.getrusage(resource.RUSAGE_CHILDREN)
         wall, cpu = time.perf_counter(), time.process_time()
         result = run()
-        output["cpu"] = time.process_time() - cpu
+        cpu = time.process_time() - cpu
         output["wall"] = time.perf_counter() - wall
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         output["children_cpu"] = after.ru_utime + after.ru_stime - children.ru_utime - children.ru_stime
+        output["cpu"] = cpu + output["children_cpu"]
         output["result"] = result
     elif spec["mode"] == "profile":
         import cProfile
@@ -231,7 +243,8 @@ def worker(spec_path: str) -> None:
         stats.sort_stats("tottime").print_stats(18)
         stats.sort_stats("cumulative").print_stats(25)
         output["profile"] = text.getvalue()
-    output["peak_kb"] = peak_rss_kb()
+    output["children_peak_kb"] = max(_CHILD_PEAKS_KB, default=0)
+    output["peak_kb"] = peak_rss_kb() + output["children_peak_kb"]
     Path(spec["output"]).write_text(json.dumps(output, default=float))
 
 
@@ -271,20 +284,24 @@ def measure(row: Row, corpus_path: Path, repeats: int, scratch: Path) -> Dict[st
     baseline_mb = _spawn(row, corpus_path, "baseline", scratch)["peak_kb"] / 1024
     peak_mb = max(run["peak_kb"] for run in runs) / 1024
     return {"wall_s": min(run["wall"] for run in runs), "cpu_s": min(run["cpu"] for run in runs),
-            "children_cpu_s": max(run["children_cpu"] for run in runs), "peak_mb": peak_mb - baseline_mb,
+            "children_cpu_s": max(run["children_cpu"] for run in runs),
+            "children_peak_mb": max(run["children_peak_kb"] for run in runs) / 1024, "peak_mb": peak_mb - baseline_mb,
             "peak_abs_mb": peak_mb, "baseline_mb": baseline_mb, "repeats": repeats, "result": runs[0]["result"]}
 
 
 # --------------------------------------------------------------------------- checks and reports
 
 def _flatten(values: Any) -> List[float]:
+    if isinstance(values, dict):
+        values = list(values.values())
     if isinstance(values, (list, tuple)):
         return [x for value in values for x in _flatten(value)]
     return [float(values)]
 
 
 def max_difference(a: Any, b: Any) -> float:
-    """Largest absolute difference between two (nested) lists of scores; inf when their shapes differ."""
+    """Largest absolute difference between two (nested) lists, tuples or dicts of scores, in order; inf when
+    their sizes differ."""
     a, b = _flatten(a), _flatten(b)
     if len(a) != len(b):
         return float("inf")
@@ -316,10 +333,11 @@ def run_section(section: Section, corpus_path: Path, repeats: int, scratch: Path
                           ratio_wall=_ratio(record["wall_s"], engine["wall_s"]),
                           ratio_peak=_ratio(record["peak_mb"], engine["peak_mb"]),
                           max_abs_diff=max_difference(result, engine["result"]))
-            record["scores_agree"] = record["max_abs_diff"] <= TOLERANCE
+            record["tolerance"] = row.tolerance
+            record["scores_agree"] = record["max_abs_diff"] <= row.tolerance
             if not record["scores_agree"]:
                 print(f"WARNING: {row.label} and {row.compare_to} disagree in {section.key}: "
-                      f"max |difference| {record['max_abs_diff']:.3g} > {TOLERANCE:g}", flush=True)
+                      f"max |difference| {record['max_abs_diff']:.3g} > {row.tolerance:g}", flush=True)
         record["note"] = row.note
         records.append(record)
     return records
@@ -378,9 +396,9 @@ def revision() -> str:
            f"{'+dirty' if dirty else ''})"
 
 
-def environment() -> Dict[str, Any]:
+def environment(packages: Sequence[str] = PACKAGES) -> Dict[str, Any]:
     versions = {}
-    for name in PACKAGES:
+    for name in packages:
         try:
             versions[name] = metadata.version(name)
         except metadata.PackageNotFoundError:
@@ -391,7 +409,7 @@ def environment() -> Dict[str, Any]:
 
 
 def main(benchmark: str, build_sections: Callable[[bool], Iterable[Section]],
-         argv: Optional[Sequence[str]] = None) -> int:
+         argv: Optional[Sequence[str]] = None, packages: Sequence[str] = PACKAGES) -> int:
     parser = argparse.ArgumentParser(description=f"{benchmark} benchmark of ngrameval against its peers")
     parser.add_argument("--quick", action="store_true", help="smaller data, fewer repetitions")
     parser.add_argument("--repeats", type=int, help="fresh processes per row (default 3, 2 with --quick)")
@@ -399,7 +417,7 @@ def main(benchmark: str, build_sections: Callable[[bool], Iterable[Section]],
     parser.add_argument("--profile", action="store_true", help="also print a cProfile of every ngrameval row")
     args = parser.parse_args(argv)
     repeats = args.repeats or (2 if args.quick else 3)
-    env = environment()
+    env = environment(packages)
     print(f"# {benchmark} benchmark{' (quick)' if args.quick else ''}\n")
     print(f"ngrameval at {env['revision']}; Python {env['python']}, {env['cpus']} CPUs, {env['platform']}; " +
           ", ".join(f"{k} {v}" for k, v in env["packages"].items()) +

