@@ -20,15 +20,15 @@ from __future__ import annotations
 
 import math
 import sys
-from dataclasses import dataclass, field, replace
-from typing import Any, Dict, List, Optional, Sequence, Union
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Union
 
 import numpy as np
 
 from . import __version__
 from .corpus import IndexedCorpus, index_corpus
 from .inputs import check_choice, check_positive_int
-from .ngrams import ReferenceIndex
+from .ngrams import ReferenceIndex, divide_or_zero
 from .tokenizers import TokenizerSpec
 
 SACREBLEU_VERSION = "2.6.0"
@@ -73,21 +73,13 @@ class BleuStatistics:
     def __len__(self) -> int:
         return len(self.hyp_len)
 
-    def __add__(self, other: "BleuStatistics") -> "BleuStatistics":
-        return BleuStatistics(*(np.concatenate([a, b]) for a, b in self._pairs(other)))
-
-    def _pairs(self, other):
-        return [(getattr(self, f), getattr(other, f)) for f in self.__dataclass_fields__]
-
     def rows(self, selection: Any) -> "BleuStatistics":
         """A subset (or resample) of sentences, e.g. ``stats.rows([0, 0, 3])``."""
         return BleuStatistics(*(getattr(self, f)[selection] for f in self.__dataclass_fields__))
 
-    def sum(self, weights: Optional[np.ndarray] = None) -> "BleuStatistics":
-        """The corpus statistics: the column sums (optionally weighted, for bootstrap counts)."""
-        def total(a):
-            return (a.sum(axis=0) if weights is None else np.tensordot(weights, a, axes=1))[None]
-        return BleuStatistics(*(total(getattr(self, f)) for f in self.__dataclass_fields__))
+    def sum(self) -> "BleuStatistics":
+        """The corpus statistics: the column sums, as one row."""
+        return BleuStatistics(*(getattr(self, f).sum(axis=0)[None] for f in self.__dataclass_fields__))
 
 
 def reference_lengths(index: ReferenceIndex, hyp_len: np.ndarray, rule: str) -> np.ndarray:
@@ -146,11 +138,6 @@ def _log(p: np.ndarray) -> np.ndarray:
         return np.log(p)
 
 
-def _ratio(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(b > 0, a / np.where(b > 0, b, 1), 0.0)
-
-
 def _weighted_log_sum(precisions: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """(K, W): sum over orders of w_n * log(p_n), orders with weight 0 left out (so a zero
     precision there does not turn 0 * log 0 into NaN); -inf when a weighted order has p_n = 0."""
@@ -160,8 +147,17 @@ def _weighted_log_sum(precisions: np.ndarray, weights: np.ndarray) -> np.ndarray
     return terms.sum(axis=2)
 
 
+def _bp_empty_zero(rows) -> np.ndarray:
+    """exp(min(0, 1 - r/c)), 0 for an empty hypothesis (NLTK, mteval-v13a and d2l alike)."""
+    hyp_len = rows.hyp_len
+    with np.errstate(divide="ignore", invalid="ignore"):
+        penalty = np.exp(np.minimum(0, 1 - rows.ref_len / np.where(hyp_len > 0, hyp_len, 1)))
+    return np.where(hyp_len > 0, penalty, 0.0)
+
+
 def _papineni_bp(hyp_len: np.ndarray, ref_len: np.ndarray) -> np.ndarray:
-    """exp(1 - r/c) when c < r, 1 otherwise; 0 for an empty hypothesis."""
+    """exp(1 - r/c) when c < r, 1 otherwise; 0 for an empty hypothesis shorter than its reference
+    (sacrebleu: an empty hypothesis with an empty reference keeps 1)."""
     with np.errstate(divide="ignore", invalid="ignore"):
         bp = np.exp(1 - ref_len / np.where(hyp_len > 0, hyp_len, 1))
     return np.where(hyp_len < ref_len, np.where(hyp_len > 0, bp, 0.0), 1.0)
@@ -179,12 +175,12 @@ def _score_sacrebleu(rows, last, weights, smooth, smooth_value, effective_order,
     used = np.cumprod(total > 0, axis=1).astype(bool)
     zero = (correct == 0) & used
     if smooth == "exp":
-        fallback = _ratio(np.ones_like(total), 2.0 ** np.cumsum(zero, axis=1) * total)
+        fallback = divide_or_zero(np.ones_like(total), 2.0 ** np.cumsum(zero, axis=1) * total)
     elif smooth == "floor":
-        fallback = _ratio(np.full_like(total, smooth_value), total)
+        fallback = divide_or_zero(np.full_like(total, smooth_value), total)
     else:
         fallback = np.zeros_like(total)
-    precisions = np.where(used, np.where(correct > 0, _ratio(correct, total), fallback), 0.0)
+    precisions = np.where(used, np.where(correct > 0, divide_or_zero(correct, total), fallback), 0.0)
     if effective_order:
         order_used = used | ~used.any(axis=1, keepdims=True)
     else:
@@ -253,9 +249,7 @@ def _score_nltk(rows, last, weights, smooth, epsilon, alpha, k, auto_reweigh, **
     """NLTK 3.10.4 ``corpus_bleu``: smoothed p_n, orders with p_n <= 0 left out of the sum."""
     precisions = _nltk_precisions(rows, last, smooth, epsilon, alpha, k)
     hyp_len = rows.hyp_len
-    with np.errstate(divide="ignore", invalid="ignore"):
-        bp = np.where(hyp_len > rows.ref_len, 1.0,
-                      np.where(hyp_len == 0, 0.0, np.exp(1 - rows.ref_len / np.where(hyp_len > 0, hyp_len, 1))))
+    bp = _bp_empty_zero(rows)
     log_p = np.where(precisions > 0, _log(np.where(precisions > 0, precisions, 1)), 0.0)
     scores = np.empty((len(rows), len(weights)))
     for j, w in enumerate(weights):
@@ -274,11 +268,9 @@ def _score_mteval(rows, last, weights, **_):
     correct = rows.matches.astype(np.float64)
     total = rows.totals.astype(np.float64)
     unmatched = (correct == 0) & (total > 0)
-    smoothed = _ratio(np.ones_like(total), 2.0 ** np.cumsum(unmatched, axis=1) * total)
-    precisions = np.where(total == 0, 1.0, np.where(unmatched, smoothed, _ratio(correct, total)))
-    hyp_len = rows.hyp_len
-    with np.errstate(divide="ignore", invalid="ignore"):
-        bp = np.where(hyp_len > 0, np.exp(np.minimum(0, 1 - rows.ref_len / np.where(hyp_len > 0, hyp_len, 1))), 0.0)
+    smoothed = divide_or_zero(np.ones_like(total), 2.0 ** np.cumsum(unmatched, axis=1) * total)
+    precisions = np.where(total == 0, 1.0, np.where(unmatched, smoothed, divide_or_zero(correct, total)))
+    bp = _bp_empty_zero(rows)
     scores = bp[:, None] * np.exp(_weighted_log_sum(precisions, weights))
     return scores, precisions, bp
 
@@ -287,10 +279,10 @@ def _score_nmt(rows, last, weights, smooth, **_):
     """tensorflow/nmt ``compute_bleu``: add-one smoothing on every order when ``smooth``."""
     correct = rows.matches.astype(np.float64)
     total = rows.totals.astype(np.float64)
-    precisions = (correct + 1) / (total + 1) if smooth else _ratio(correct, total)
+    precisions = (correct + 1) / (total + 1) if smooth else divide_or_zero(correct, total)
     # nmt returns 0 when any precision is 0; with zero weights, only weighted orders count.
     geo_mean = np.exp(_weighted_log_sum(precisions, weights))
-    ratio = _ratio(rows.hyp_len.astype(np.float64), rows.ref_len)
+    ratio = divide_or_zero(rows.hyp_len.astype(np.float64), rows.ref_len)
     with np.errstate(divide="ignore"):
         bp = np.where(ratio > 1.0, 1.0, np.where(ratio > 0, np.exp(1 - 1.0 / np.where(ratio > 0, ratio, 1)), 0.0))
     return geo_mean * bp[:, None], precisions, bp
@@ -298,12 +290,9 @@ def _score_nmt(rows, last, weights, smooth, **_):
 
 def _score_d2l(rows, last, weights, **_):
     """d2l ``bleu``: exp(min(0, 1 - r/c)) * prod p_n^(w_n), w_n = 1/2^n by default."""
-    precisions = _ratio(rows.matches.astype(np.float64), rows.totals.astype(np.float64))
-    hyp_len = rows.hyp_len
-    with np.errstate(divide="ignore", invalid="ignore"):
-        bp = np.where(hyp_len > 0, np.exp(np.minimum(0, 1 - rows.ref_len / np.where(hyp_len > 0, hyp_len, 1))), 0.0)
-        scores = bp[:, None] * np.exp(_weighted_log_sum(precisions, weights))
-    return scores, precisions, bp
+    precisions = divide_or_zero(rows.matches.astype(np.float64), rows.totals.astype(np.float64))
+    bp = _bp_empty_zero(rows)
+    return bp[:, None] * np.exp(_weighted_log_sum(precisions, weights)), precisions, bp
 
 
 _RULES = {"sacrebleu": _score_sacrebleu, "nltk": _score_nltk, "mteval": _score_mteval, "nmt": _score_nmt,

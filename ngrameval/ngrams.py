@@ -30,6 +30,12 @@ import numpy as np
 Tokens = Sequence[str]
 
 
+def divide_or_zero(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """a / b elementwise, 0 where b is 0 (precisions, recalls and lengths of empty texts)."""
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.where(b > 0, a / np.where(b > 0, b, 1), 0.0)
+
+
 @dataclass
 class OrderTable:
     """The distinct (sentence, n-gram) entries of the references for one order n."""
@@ -87,9 +93,17 @@ class ReferenceIndex:
         self._lock = threading.Lock()   # an index shared through the cache may be extended by several threads
         self.extend(max_order)
 
-    @property
-    def max_order(self) -> int:
-        return len(self.orders)
+    def by_slot(self, per_segment: np.ndarray, fill=0.0) -> np.ndarray:
+        """Per-reference values laid out as (sentences, reference slots); ``fill`` where a sentence
+        has fewer references than the most any sentence has."""
+        per_segment = np.asarray(per_segment)
+        grid = np.full((self.num_sentences, max(self.max_slots, 1)), fill, np.result_type(per_segment, fill))
+        grid[self.segment_sentence, self.segment_slot] = per_segment
+        return grid
+
+    def slots_present(self) -> np.ndarray:
+        """(sentences, reference slots): which slots hold a reference."""
+        return self.by_slot(np.ones(len(self.segment_len), bool), False)
 
     def extend(self, max_order: int) -> None:
         """Build the tables of orders up to ``max_order`` (orders already built are kept)."""
@@ -186,9 +200,7 @@ class ReferenceIndex:
             clipped *= weights[table.pair_entry]
         result = np.bincount(table.sentence[table.pair_entry].astype(np.int64) * slots + table.pair_slot, weights=clipped,
                              minlength=sentences * slots).reshape(sentences, slots)
-        present = np.zeros((sentences, slots), bool)
-        present[self.segment_sentence, self.segment_slot] = True
-        return np.where(present, result, -np.inf)
+        return np.where(self.slots_present(), result, -np.inf)
 
     def per_sentence(self, values: np.ndarray, n: int) -> np.ndarray:
         """Sum a per-entry array of order n into one value per sentence."""

@@ -27,9 +27,9 @@ import numpy as np
 
 from . import __version__
 from .bleu import explain_matches
-from .corpus import IndexedCorpus, index_corpus
+from .corpus import index_corpus
 from .inputs import check_choice, check_positive_int
-from .ngrams import Matches, ReferenceIndex
+from .ngrams import Matches, ReferenceIndex, divide_or_zero
 from .tokenizers import TokenizerSpec
 
 VARIANTS = ("nltk", "mteval")
@@ -149,9 +149,8 @@ def _nltk_information_in_order(index: ReferenceIndex, matches: Matches, weights,
 def _nltk_statistics(index: ReferenceIndex, matches: Matches, weights, max_order: int) -> NistStatistics:
     """For each sentence and order, the reference with the best precision (ties: larger
     information, then the longer reference), as NLTK's ``max`` over tuples picks it."""
-    sentences, slots = index.num_sentences, max(index.max_slots, 1)
-    ref_len = np.full((sentences, slots), -1.0)
-    ref_len[index.segment_sentence, index.segment_slot] = index.segment_len
+    sentences = index.num_sentences
+    ref_len = index.by_slot(index.segment_len, -1.0)
     information = np.zeros((sentences, max_order))
     chosen_len = np.zeros((sentences, max_order))
     for n in range(1, max_order + 1):
@@ -177,8 +176,7 @@ def _scores(stats: NistStatistics, variant: str):
         precision = stats.information / np.maximum(totals, 1)
         ratio = stats.hyp_len / np.where(stats.ref_len[:, 0] > 0, stats.ref_len[:, 0], np.nan)
     else:
-        with np.errstate(divide="ignore", invalid="ignore"):
-            precision = np.where(totals > 0, stats.information / np.where(totals > 0, totals, 1), 0.0)
+        precision = divide_or_zero(stats.information, totals)
         n = stats.totals.shape[1]
         reference = stats.ref_len.sum(axis=1)
         ratio = n * stats.hyp_len / np.where(reference > 0, reference, np.nan)

@@ -44,7 +44,7 @@ import numpy as np
 from . import __version__
 from .inputs import check_choice, normalize_corpus
 from .lcs import lcs_lengths, lcs_union_mask, wlcs
-from .ngrams import ReferenceCache, ReferenceIndex
+from .ngrams import ReferenceCache, ReferenceIndex, divide_or_zero
 
 ROUGE_SCORE_VERSION = "0.1.2"
 VARIANTS = ("rouge_score", "rouge155")
@@ -343,10 +343,8 @@ class RougeStatistics:
 
 
 def _grid(index: ReferenceIndex, per_segment: np.ndarray) -> np.ndarray:
-    """Per-reference values -> (predictions, slots), 0 where a prediction has fewer references."""
-    grid = np.zeros((index.num_sentences, max(index.max_slots, 1)))
-    grid[index.segment_sentence, index.segment_slot] = per_segment
-    return grid
+    """Per-reference values -> (predictions, slots) floats, 0 where a prediction has fewer references."""
+    return index.by_slot(per_segment, 0.0)
 
 
 def _offsets(lengths: Sequence[int]) -> np.ndarray:
@@ -532,18 +530,12 @@ def rouge_statistics(predictions: Any, references: Any, rouge_types: Any = DEFAU
         else:
             parts.append(corpus.skip(rouge_type))
     index = corpus.index
-    present = np.zeros((index.num_sentences, max(index.max_slots, 1)), bool)
-    present[index.segment_sentence, index.segment_slot] = True
+    present = index.slots_present()
     hits, hyp_total, ref_total = (np.stack([p[i] for p in parts]) for i in range(3))
     return RougeStatistics(types, hits, hyp_total, ref_total, present, w)
 
 
 # --------------------------------------------------------------------------- scoring
-
-def _ratio(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(b > 0, a / np.where(b > 0, b, 1), 0.0)
-
 
 def fmeasure(precision: np.ndarray, recall: np.ndarray, alpha: float = 0.5) -> np.ndarray:
     """ROUGE-1.5.5's F = P * R / ((1 - alpha) * P + alpha * R), 0 when the denominator is 0.
@@ -551,7 +543,7 @@ def fmeasure(precision: np.ndarray, recall: np.ndarray, alpha: float = 0.5) -> n
     doubling are exact in binary floating point)."""
     precision, recall = np.asarray(precision, np.float64), np.asarray(recall, np.float64)
     denominator = (1 - alpha) * precision + alpha * recall
-    return _ratio(precision * recall, denominator)
+    return divide_or_zero(precision * recall, denominator)
 
 
 def score_statistics(stats: RougeStatistics, alpha: float = 0.5, multi_ref: str = "best") -> np.ndarray:
@@ -565,7 +557,7 @@ def score_statistics(stats: RougeStatistics, alpha: float = 0.5, multi_ref: str 
                                   (stats.hits, stats.prediction_total, stats.reference_total))
     if multi_ref == "pooled":
         hits, hyp_total, ref_total = (a.sum(axis=2, keepdims=True) for a in (hits, hyp_total, ref_total))
-    precision, recall = _ratio(hits, hyp_total), _ratio(hits, ref_total)
+    precision, recall = divide_or_zero(hits, hyp_total), divide_or_zero(hits, ref_total)
     weighted = np.array([t.kind == "W" for t in stats.rouge_types])[:, None, None]
     if weighted.any():
         inverse = 1.0 / stats.weight

@@ -13,7 +13,7 @@ after it has replaced entities.
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable, List, Optional, Sequence, Union
+from typing import Callable, Iterable, List, Sequence, Union
 
 Tokens = List[str]
 TokenizerSpec = Union[str, Callable[[str], Union[str, Sequence[str]]], None]
