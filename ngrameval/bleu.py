@@ -14,6 +14,8 @@ nltk       NLTK 3.10.4 ``corpus_bleu`` / ``sentence_bleu``, SmoothingFunction 0-
 mteval     mteval-v13a.pl ``bleu_score`` (its smoothing; closest length)
 nmt        tensorflow/nmt ``compute_bleu`` (HF evaluate's ``bleu``)
 d2l        Dive into Deep Learning's ``bleu`` (weights 1/2^n)
+coco       pycocoevalcap 1.2 ``Bleu`` (COCO captions: tiny epsilons instead of
+           smoothing, closest reference length, whitespace tokens)
 ========== ==================================================================
 """
 from __future__ import annotations
@@ -32,7 +34,7 @@ from .ngrams import ReferenceIndex, divide_or_zero
 from .tokenizers import TokenizerSpec
 
 SACREBLEU_VERSION = "2.6.0"
-VARIANTS = ("sacrebleu", "nltk", "mteval", "nmt", "d2l")
+VARIANTS = ("sacrebleu", "nltk", "mteval", "nmt", "d2l", "coco")
 BREVITY_PENALTIES = ("closest", "shortest", "average")
 SACREBLEU_SMOOTHING = ("none", "floor", "add-k", "exp")
 NLTK_SMOOTHING = tuple(f"method{i}" for i in range(8))
@@ -43,6 +45,7 @@ _DEFAULTS = {
     "mteval": ("mteval-v13a", "closest", "exp"),
     "nmt": ("13a", "shortest", False),
     "d2l": ("none", "closest", None),
+    "coco": ("none", "closest", None),
 }
 _SMOOTHING = {
     "sacrebleu": SACREBLEU_SMOOTHING,
@@ -50,6 +53,7 @@ _SMOOTHING = {
     "mteval": ("exp",),
     "nmt": (False, True),
     "d2l": (None,),
+    "coco": (None,),
 }
 
 
@@ -295,8 +299,18 @@ def _score_d2l(rows, last, weights, **_):
     return bp[:, None] * np.exp(_weighted_log_sum(precisions, weights)), precisions, bp
 
 
+def _score_coco(rows, last, weights, **_):
+    """pycocoevalcap 1.2 ``BleuScorer.compute_score``: p_n = (matches + 1e-15) / (totals + 1e-9), so
+    an order without matches gives a tiny score instead of 0; BP exp(1 - 1/ratio) with
+    ratio = (c + 1e-15) / (r + 1e-9) when it is below 1."""
+    precisions = (rows.matches + 1e-15) / (rows.totals + 1e-9)
+    ratio = (rows.hyp_len + 1e-15) / (rows.ref_len + 1e-9)
+    bp = np.where(ratio < 1, np.exp(1 - 1 / ratio), 1.0)
+    return bp[:, None] * np.exp(_weighted_log_sum(precisions, weights)), precisions, bp
+
+
 _RULES = {"sacrebleu": _score_sacrebleu, "nltk": _score_nltk, "mteval": _score_mteval, "nmt": _score_nmt,
-          "d2l": _score_d2l}
+          "d2l": _score_d2l, "coco": _score_coco}
 
 
 # --------------------------------------------------------------------------- options and result
@@ -348,7 +362,8 @@ def resolve_options(variant: str = "sacrebleu", max_order: Optional[int] = None,
             weight_sets = [(1.0 / max_order,) * max_order]
         tuples = [True]
     for w in weight_sets:
-        if variant != "nltk" and len(w) != max_order:
+        # NLTK and pycocoevalcap (its BLEU-1..3) also score with fewer weights than orders.
+        if variant not in ("nltk", "coco") and len(w) != max_order:
             raise ValueError(f"weights {w} have {len(w)} entries but max_order is {max_order}")
         if len(w) > max_order:
             raise ValueError(f"weights {w} have more entries than max_order={max_order}")
@@ -512,7 +527,8 @@ def bleu(predictions: Any, references: Any, variant: str = "sacrebleu", max_orde
     ``variant`` picks the defaults and the scoring rule: ``"sacrebleu"`` (13a,
     exp smoothing), ``"nltk"`` (whitespace tokens, ``smooth="method0"``..``"method7"``),
     ``"mteval"`` (mteval-v13a.pl), ``"nmt"`` (tensorflow/nmt, HF's ``bleu``;
-    ``smooth=True`` adds one) or ``"d2l"`` (weights 1/2^n).
+    ``smooth=True`` adds one), ``"d2l"`` (weights 1/2^n) or ``"coco"`` (pycocoevalcap;
+    ``weights=[(1,), (.5, .5), (1/3,) * 3, (.25,) * 4]`` gives its Bleu_1..Bleu_4).
 
     >>> result = bleu(["the cat sat on the mat"], [["the cat sat on the mat", "a cat sat"]])
     >>> result.bleu, result.brevity_penalty

@@ -36,6 +36,43 @@ def divide_or_zero(a: np.ndarray, b: np.ndarray) -> np.ndarray:
         return np.where(b > 0, a / np.where(b > 0, b, 1), 0.0)
 
 
+def distinct(values: np.ndarray) -> np.ndarray:
+    """The sorted distinct values of an integer array. (numpy 2.x's ``np.unique`` without
+    ``return_*`` flags hashes, which is many times slower than sorting on large int64 arrays.)
+
+    >>> distinct(np.array([3, 1, 3, 2])).tolist()
+    [1, 2, 3]
+    """
+    ordered = np.sort(values)
+    return ordered[np.r_[True, ordered[1:] != ordered[:-1]]] if len(ordered) else ordered
+
+
+def corpus_ngram_ids(ids: np.ndarray, lengths: np.ndarray, max_order: int) -> List[np.ndarray]:
+    """Per order n = 1..max_order: at each token position, a corpus-wide id of the n-gram that
+    starts there (equal n-grams get equal ids in every sentence; ids run from 0 to the number of
+    distinct n-grams - 1), and -1 where the sentence has fewer than n tokens left.
+
+    ``ids`` are the non-negative token ids of all sentences concatenated, ``lengths`` the tokens
+    per sentence. An n-gram's key is its (n-1)-gram prefix's id times the vocabulary size plus
+    its last token, so keys stay small at every order.
+
+    >>> [a.tolist() for a in corpus_ngram_ids(np.array([4, 7, 4, 7, 4]), np.array([2, 3]), 2)]
+    [[0, 1, 0, 1, 0], [0, -1, 0, 1, -1]]
+    """
+    ids = np.asarray(ids, np.int64)
+    lengths = np.asarray(lengths, np.int64)
+    remaining = np.repeat(np.cumsum(lengths), lengths) - np.arange(len(ids))
+    base = int(ids.max(initial=-1)) + 1
+    result: List[np.ndarray] = []
+    for n in range(1, max_order + 1):
+        positions = np.flatnonzero(remaining >= n)
+        keys = ids[positions] if n == 1 else result[-1][positions] * base + ids[positions + n - 1]
+        ranks = np.full(len(ids), -1, np.int64)
+        ranks[positions] = np.unique(keys, return_inverse=True)[1]
+        result.append(ranks)
+    return result
+
+
 @dataclass
 class OrderTable:
     """The distinct (sentence, n-gram) entries of the references for one order n."""
@@ -221,21 +258,12 @@ class ReferenceIndex:
     def global_counts(self, max_order: int) -> List[np.ndarray]:
         """Per order: for each reference position, how often its n-gram occurs in all references
         of all sentences (the corpus-wide counts behind NIST's information weights)."""
-        self.extend(max_order)
-        result, previous = [], None
-        for n in range(1, max_order + 1):
-            positions = np.flatnonzero(self._remaining >= n)
-            if n == 1:
-                keys = self.ids[positions]
-            else:
-                keys = previous[positions] * self.base + self.ids[positions + n - 1]
-            _, inverse, counts = np.unique(keys, return_inverse=True, return_counts=True)
-            rank = np.full(len(self.ids), -1, np.int64)
-            rank[positions] = inverse
+        result = []
+        for ranks in corpus_ngram_ids(self.ids, self.segment_len, max_order):
+            valid = ranks >= 0
             count_at = np.zeros(len(self.ids), np.int64)
-            count_at[positions] = counts[inverse]
+            count_at[valid] = np.bincount(ranks[valid])[ranks[valid]]
             result.append(count_at)
-            previous = rank
         return result
 
     def entry_values(self, n: int, per_position: np.ndarray) -> np.ndarray:

@@ -190,3 +190,35 @@ def assert_close(got, expected, rel: float = 1e-9, abs_tol: float = 1e-300, what
            if not math.isclose(g, e, rel_tol=rel, abs_tol=abs_tol)]
     assert not bad, f"{what}: {len(bad)} of {len(expected_items)} differ (rel_tol={rel}); (index, got, expected): " \
                     f"{bad[:5]}"
+
+
+# --------------------------------------------------------------------------- E2E NLG Challenge
+
+E2E = "data/e2e-nlg-challenge"
+# The primary systems whose files follow the test set's MR order (tnt1/tnt2 do not: SOURCE.md).
+E2E_PRIMARY = ("adapt", "chen", "dangnt", "forge1", "forge3", "gong", "harv", "nle", "sheff1", "sheff2", "slug-alt",
+               "slug", "tgen", "tr1", "tr2", "tuda", "zhang", "zhaw1", "zhaw2")
+
+
+@functools.lru_cache(maxsize=None)
+def _e2e_references(path: Path) -> Tuple[Tuple[str, Tuple[str, ...]], ...]:
+    grouped: Dict[str, List[str]] = {}
+    with open(path, encoding="utf-8", newline="") as handle:
+        for row in csv.DictReader(handle):
+            grouped.setdefault(row["mr"], []).append(row["ref"])
+    return tuple((mr, tuple(refs)) for mr, refs in grouped.items())
+
+
+def e2e_references(shared: Shared) -> Tuple[List[str], List[List[str]]]:
+    """The 630 test MRs (in order of first appearance) and their references (1 to 45 each)."""
+    rows = _e2e_references(shared(f"{E2E}/e2e-dataset/testset_w_refs.csv"))
+    return [mr for mr, _ in rows], [list(refs) for _, refs in rows]
+
+
+def e2e_outputs(shared: Shared, system: str) -> List[str]:
+    """A primary system's 630 outputs, in the test set's MR order (TSV files with a header; some
+    start with a byte-order mark, harv's have blank lines between rows)."""
+    path = shared(f"{E2E}/e2e-eval/system_outputs/primary/{system}.tsv")
+    with open(path, encoding="utf-8-sig", newline="") as handle:
+        rows = list(csv.reader(handle, delimiter="\t"))
+    return [row[1] for row in rows[1:] if row]

@@ -1,0 +1,318 @@
+"""CIDEr and CIDEr-D (Vedantam et al., 2015), exact to the reference code.
+
+========== ===================================================================
+variant    reproduces
+========== ===================================================================
+cider-d    pycocoevalcap 1.2 ``Cider`` (= vrama91/cider ``CiderD``): clipped
+           tf-idf products, a Gaussian length penalty (sigma 6), times 10
+cider      vrama91/cider ``Cider``: plain tf-idf cosine, no clipping, no length
+           penalty (also times 10)
+========== ===================================================================
+
+Each text is a tf-idf vector per n-gram order: term frequency times
+``log(D) - log(max(1, df))``, with ``df`` the number of items whose references
+contain the n-gram and ``D`` the number of items (``idf="corpus"``, the default),
+or both taken from another reference corpus (:class:`DocumentFrequency`).
+An item scores the mean over orders of the similarity to each reference,
+averaged over its references, times 10; the corpus score is the mean over items.
+
+The computation is array-based: every n-gram of the corpus gets a corpus-wide id
+(:func:`ngrameval.ngrams.corpus_ngram_ids`), term frequencies are the counts of
+(text, id) pairs, and a prediction meets its references by joining those pairs on
+(item, id). Per-item scores are this metric's sufficient statistics: once the
+document frequencies are fixed, a corpus score (or a bootstrap sample) is their mean.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+from dataclasses import dataclass, field
+from itertools import chain
+from typing import Any, Dict, List, Optional, Sequence, Union
+
+import numpy as np
+
+from . import __version__
+from .inputs import check_choice, check_positive_int, normalize_corpus
+from .ngrams import corpus_ngram_ids, distinct
+from .tokenizers import TokenizerSpec, get_tokenizer, lowercase_tokens
+
+VARIANTS = ("cider-d", "cider")
+_FORMAT = "ngrameval-cider-document-frequency"
+
+
+@dataclass
+class DocumentFrequency:
+    """Document frequencies from a reference corpus: for each n-gram (tokens joined by single
+    spaces), the number of items whose references contain it, and the number of items.
+
+    Build one from a large reference set (as the original CIDEr code's ``coco-val-df``) to score
+    a few items against stable idf weights:
+
+    >>> table = DocumentFrequency.from_references([["a cat", "the cat"], ["a dog"]], max_order=2)
+    >>> table.num_documents, table.counts["a"], table.counts["cat"], table.counts["a cat"]
+    (2, 2, 1, 1)
+    """
+
+    num_documents: int
+    counts: Dict[str, int]
+    max_order: int = 4
+    tokenize: str = "none"
+
+    @classmethod
+    def from_references(cls, references: Any, max_order: int = 4, tokenize: TokenizerSpec = "none",
+                        lowercase: bool = False) -> "DocumentFrequency":
+        """Count, for every n-gram up to ``max_order``, the items whose references contain it."""
+        check_positive_int("max_order", max_order)
+        references = list(references)
+        first = references[0] if references else None
+        tokenized = isinstance(first, (list, tuple)) and len(first) > 0 and isinstance(first[0], (list, tuple))
+        _, refs, pretokenized = normalize_corpus([[] if tokenized else ""] * len(references), references)
+        corpus = _Corpus([], refs, get_tokenizer(tokenize, lowercase), pretokenized, lowercase, max_order)
+        counts: Dict[str, int] = {}
+        for n in range(1, max_order + 1):
+            _, gram, _, starts = corpus.term_frequencies(n)
+            df = corpus.document_frequency(n, gram, starts)
+            present = np.flatnonzero(df)
+            counts.update(zip(corpus.ngram_strings(n, present), df[present].astype(np.int64).tolist()))
+        name = tokenize if isinstance(tokenize, str) else getattr(tokenize, "__name__", "callable")
+        return cls(len(refs), counts, max_order, name)
+
+    def save(self, path: Union[str, os.PathLike]) -> None:
+        """Write the table as JSON (n-grams as space-joined strings)."""
+        data = {"format": _FORMAT, "num_documents": self.num_documents, "max_order": self.max_order,
+                "tokenize": self.tokenize, "counts": self.counts}
+        with open(path, "w", encoding="utf-8") as f:
+            json.dump(data, f, ensure_ascii=False)
+
+    @classmethod
+    def load(cls, path: Union[str, os.PathLike]) -> "DocumentFrequency":
+        """Read a table written by :meth:`save`."""
+        with open(path, encoding="utf-8") as f:
+            data = json.load(f)
+        if not isinstance(data, dict) or data.get("format") != _FORMAT:
+            raise ValueError(f"{path} is not a CIDEr document-frequency table written by DocumentFrequency.save")
+        return cls(int(data["num_documents"]), {str(k): int(v) for k, v in data["counts"].items()},
+                   int(data["max_order"]), str(data.get("tokenize", "none")))
+
+
+def _expand(starts: np.ndarray, counts: np.ndarray):
+    """Concatenated ranges ``starts[k] : starts[k] + counts[k]``, and for each element its k."""
+    owner = np.repeat(np.arange(len(counts)), counts)
+    offsets = np.cumsum(counts) - counts
+    return starts[owner] + np.arange(int(counts.sum())) - offsets[owner], owner
+
+
+class _Corpus:
+    """Distinct texts, tokenized once, with corpus-wide n-gram ids; per item the text of its
+    prediction and its *reference group*, the tuple of its reference texts. Items that share
+    references (several systems scored on one test set) share a group, and the work that depends
+    only on the references (document frequencies, the reference table) is done once per group.
+    """
+
+    def __init__(self, hypotheses: Sequence[Any], references: Sequence[Sequence[Any]], tokenizer: Any,
+                 pretokenized: bool, lowercase: bool, max_order: int) -> None:
+        lookup: Dict[Any, int] = {}
+        as_key = tuple if pretokenized else str
+        def text_ids(texts):
+            return np.fromiter((lookup.setdefault(as_key(t), len(lookup)) for t in texts), np.int64, len(texts))
+        self.hyp_text = text_ids(hypotheses)
+        self.refs_per_item = np.fromiter(map(len, references), np.int64, len(references))
+        self.ref_text = text_ids([r for group in references for r in group])
+        self.ref_item = np.repeat(np.arange(len(references)), self.refs_per_item)
+        self.ref_start = np.cumsum(self.refs_per_item) - self.refs_per_item
+        groups: Dict[tuple, int] = {}
+        bounds = np.r_[self.ref_start, len(self.ref_text)].tolist()
+        texts_of_item = self.ref_text.tolist()
+        self.group_of_item = np.fromiter(
+            (groups.setdefault(tuple(texts_of_item[bounds[i]:bounds[i + 1]]), len(groups))
+             for i in range(len(references))), np.int64, len(references))
+        self.group_multiplicity = np.bincount(self.group_of_item, minlength=len(groups))
+        first_item = np.full(len(groups), -1, np.int64)
+        first_item[self.group_of_item[::-1]] = np.arange(len(references))[::-1]
+        members, self.member_group = _expand(self.ref_start[first_item], self.refs_per_item[first_item])
+        self.member_text = self.ref_text[members]
+        self.member_slot = members - self.ref_start[first_item][self.member_group]
+
+        texts = list(lookup)
+        if pretokenized:
+            tokens = lowercase_tokens(texts, tokenizer) if lowercase else texts
+        else:
+            tokens = tokenizer.tokenize(texts)
+        vocabulary = {t: i for i, t in enumerate(dict.fromkeys(chain.from_iterable(tokens)))}
+        self.words = list(vocabulary)
+        self.lengths = np.fromiter(map(len, tokens), np.int64, len(tokens))
+        self.ids = np.fromiter(map(vocabulary.__getitem__, chain.from_iterable(tokens)), np.int64,
+                               int(self.lengths.sum()))
+        self.text_of_position = np.repeat(np.arange(len(tokens)), self.lengths)
+        self.ngram_ids = corpus_ngram_ids(self.ids, self.lengths, max_order)
+
+    def num_ngrams(self, n: int) -> int:
+        return max(int(self.ngram_ids[n - 1].max(initial=-1)) + 1, 1)
+
+    def term_frequencies(self, n: int):
+        """The distinct (text, n-gram) pairs of order n, sorted, their counts, and where each text's
+        pairs start."""
+        grams = self.ngram_ids[n - 1]
+        valid = grams >= 0
+        keys, tf = np.unique(self.text_of_position[valid] * self.num_ngrams(n) + grams[valid], return_counts=True)
+        text, gram = np.divmod(keys, self.num_ngrams(n))
+        starts = np.searchsorted(text, np.arange(len(self.lengths) + 1))
+        return text, gram, tf, starts
+
+    def reference_pairs(self, starts: np.ndarray):
+        """The (text, n-gram) pairs of every group's references: indexes into the pairs, and the
+        member (group, slot, text) each belongs to."""
+        return _expand(starts[self.member_text], starts[self.member_text + 1] - starts[self.member_text])
+
+    def document_frequency(self, n: int, gram: np.ndarray, starts: np.ndarray) -> np.ndarray:
+        """Per n-gram id of order n, the number of items whose references contain it."""
+        pair, member = self.reference_pairs(starts)
+        present = distinct(self.member_group[member] * self.num_ngrams(n) + gram[pair])
+        group, present_gram = np.divmod(present, self.num_ngrams(n))
+        return np.bincount(present_gram, weights=self.group_multiplicity[group], minlength=self.num_ngrams(n))
+
+    def ngram_strings(self, n: int, grams: np.ndarray) -> List[str]:
+        """The n-grams with the given ids, as space-joined tokens."""
+        first = np.full(self.num_ngrams(n), -1, np.int64)
+        positions = np.flatnonzero(self.ngram_ids[n - 1] >= 0)
+        first[self.ngram_ids[n - 1][positions[::-1]]] = positions[::-1]
+        words, ids = self.words, self.ids
+        return [" ".join(words[i] for i in ids[p:p + n].tolist()) for p in first[grams].tolist()]
+
+
+@dataclass
+class CiderResult:
+    """A corpus CIDEr score (mean over items), per-item scores, and optionally an explanation."""
+
+    cider: float
+    scores: List[float]
+    variant: str
+    signature: str
+    explanation: Optional[List[Dict[str, Any]]] = None
+    document_frequency: Optional[DocumentFrequency] = field(default=None, repr=False)
+
+    def as_dict(self) -> Dict[str, Any]:
+        """The result as the dict the evaluate metric returns."""
+        result = {"cider": self.cider, "scores": self.scores, "variant": self.variant, "signature": self.signature}
+        if self.explanation is not None:
+            result["explanation"] = self.explanation
+        return result
+
+
+def _resolve_idf(idf: Any) -> Optional[DocumentFrequency]:
+    if isinstance(idf, DocumentFrequency):
+        return idf
+    if idf == "corpus":
+        return None
+    if isinstance(idf, (str, os.PathLike)):
+        if not os.path.isfile(idf):
+            raise ValueError(f"idf must be 'corpus', a DocumentFrequency or the path of a saved table; "
+                             f"no file {str(idf)!r}")
+        return DocumentFrequency.load(idf)
+    raise ValueError(f"idf must be 'corpus', a DocumentFrequency or the path of a saved table, got {idf!r}")
+
+
+def cider(predictions: Any, references: Any, variant: str = "cider-d", max_order: int = 4, sigma: float = 6.0,
+          idf: Any = "corpus", tokenize: TokenizerSpec = "none", lowercase: bool = False,
+          explain: bool = False) -> CiderResult:
+    """CIDEr-D (default, pycocoevalcap 1.2) or CIDEr (``variant="cider"``) of one prediction per item
+    against its references (one string or a list of strings per prediction).
+
+    pycocoevalcap splits texts on whitespace (``tokenize="none"``, the default): give it
+    PTB-tokenized captions as COCO's evaluation does, or ``tokenize="ptb"``. Document frequencies
+    come from the references themselves (``idf="corpus"``), so one item alone scores 0; pass a
+    :class:`DocumentFrequency` (or the path of a saved one) to use another corpus's.
+
+    >>> result = cider(["a man rides a horse", "two dogs are playing in grass"],
+    ...                [["a man riding a horse on a beach", "a person rides a horse"],
+    ...                 ["two dogs play in the grass", "dogs playing on a lawn"]])
+    >>> round(result.cider, 6), [round(s, 6) for s in result.scores]
+    (2.313348, [2.962235, 1.664461])
+    """
+    check_choice("variant", variant, VARIANTS)
+    check_positive_int("max_order", max_order)
+    if isinstance(sigma, bool) or not isinstance(sigma, (int, float)) or not sigma > 0 or math.isinf(sigma):
+        raise ValueError(f"sigma must be a positive number, got {sigma!r}")
+    table = _resolve_idf(idf)
+    if table is not None and table.max_order < max_order:
+        raise ValueError(f"the document-frequency table goes up to {table.max_order}-grams but max_order is "
+                         f"{max_order}")
+    hyps, refs, pretokenized = normalize_corpus(predictions, references)
+    tokenizer = get_tokenizer(tokenize, lowercase)
+    corpus = _Corpus(hyps, refs, tokenizer, pretokenized, lowercase, max_order)
+    num_items, num_refs = len(hyps), len(corpus.ref_text)
+    log_documents = np.log(float(table.num_documents if table is not None else num_items))
+    similarity = np.zeros((num_refs, max_order))   # per reference, per order
+    details = []
+    for n in range(1, max_order + 1):
+        text, gram, tf, starts = corpus.term_frequencies(n)
+        if table is None:
+            gram_df = corpus.document_frequency(n, gram, starts)[gram]
+        else:
+            unique_grams, where = np.unique(gram, return_inverse=True)
+            known = np.array([table.counts.get(s, 0) for s in corpus.ngram_strings(n, unique_grams)], np.float64)
+            gram_df = known[where]
+        weight = tf * (log_documents - np.log(np.maximum(1.0, gram_df)))
+        norm = np.sqrt(np.bincount(text, weight * weight, minlength=len(corpus.lengths)))
+        # The references of each group, sorted by (group, n-gram); each prediction n-gram looks up
+        # the range of its group's references that contain it.
+        ref_pair, member = corpus.reference_pairs(starts)
+        ref_keys = corpus.member_group[member] * corpus.num_ngrams(n) + gram[ref_pair]
+        order = np.argsort(ref_keys, kind="stable")
+        ref_keys, ref_pair, member = ref_keys[order], ref_pair[order], member[order]
+        hyp_text = corpus.hyp_text
+        hyp_pair, item = _expand(starts[hyp_text], starts[hyp_text + 1] - starts[hyp_text])
+        hyp_keys = corpus.group_of_item[item] * corpus.num_ngrams(n) + gram[hyp_pair]
+        left = np.searchsorted(ref_keys, hyp_keys, "left")
+        found, matched = _expand(left, np.searchsorted(ref_keys, hyp_keys, "right") - left)
+        hyp_weight, ref_weight = weight[hyp_pair[matched]], weight[ref_pair[found]]
+        product = (np.minimum(hyp_weight, ref_weight) if variant == "cider-d" else hyp_weight) * ref_weight
+        reference = corpus.ref_start[item[matched]] + corpus.member_slot[member[found]]
+        dot = np.bincount(reference, product, minlength=num_refs)
+        denominator = norm[hyp_text[corpus.ref_item]] * norm[corpus.ref_text]
+        similarity[:, n - 1] = np.where(denominator != 0, dot / np.where(denominator != 0, denominator, 1), dot)
+        if explain:
+            details.append((text, gram, tf, gram_df, weight, starts))
+    cosine = similarity.copy()
+    if variant == "cider-d":
+        # pycocoevalcap's length is the number of bigrams; with max_order 1 it counts none.
+        bigrams = np.maximum(corpus.lengths - 1, 0) if max_order >= 2 else np.zeros(len(corpus.lengths), np.int64)
+        delta = (bigrams[corpus.hyp_text[corpus.ref_item]] - bigrams[corpus.ref_text]).astype(np.float64)
+        penalty = np.e ** (-(delta ** 2) / (2 * float(sigma) ** 2))
+        similarity *= penalty[:, None]
+    else:
+        penalty = np.ones(num_refs)
+    per_item = np.zeros((num_items, max_order))
+    np.add.at(per_item, corpus.ref_item, similarity)
+    scores = per_item.mean(axis=1) / corpus.refs_per_item * 10.0
+    idf_name = "corpus" if table is None else f"table({table.num_documents})"
+    tok_name = tokenizer.name + ("+lc" if lowercase else "")
+    result = CiderResult(
+        cider=float(np.mean(scores)), scores=scores.tolist(), variant=variant,
+        signature=f"variant:{variant}|tok:{tok_name}|n:{max_order}|sigma:{float(sigma):g}|idf:{idf_name}"
+                  f"|ngrameval:{__version__}",
+        document_frequency=table)
+    if explain:
+        result.explanation = _explain(corpus, details, cosine, penalty, scores, float(log_documents))
+    return result
+
+
+def _explain(corpus: _Corpus, details, cosine, penalty, scores, log_documents):
+    """Per item: its score, per reference the (clipped) cosine similarity per order before the
+    length penalty and that penalty, and the prediction's n-grams with their term frequency,
+    document frequency, idf and tf-idf weight."""
+    explanation = []
+    for i, text in enumerate(corpus.hyp_text.tolist()):
+        first = corpus.ref_start[i]
+        references = [{"cosine": cosine[r].tolist(), "length_penalty": float(penalty[r])}
+                      for r in range(first, first + corpus.refs_per_item[i])]
+        ngrams = []
+        for n, (_, gram, tf, df, weight, starts) in enumerate(details, start=1):
+            pairs = range(starts[text], starts[text + 1])
+            for k, ngram in zip(pairs, corpus.ngram_strings(n, gram[starts[text]:starts[text + 1]])):
+                ngrams.append({"ngram": ngram, "n": n, "tf": int(tf[k]), "df": int(df[k]),
+                               "idf": log_documents - math.log(max(1.0, float(df[k]))), "weight": float(weight[k])})
+        explanation.append({"score": float(scores[i]), "references": references, "ngrams": ngrams})
+    return explanation
