@@ -28,15 +28,15 @@ import json
 import math
 import os
 from dataclasses import dataclass, field
-from itertools import chain
 from typing import Any, Dict, List, Optional, Sequence, Union
 
 import numpy as np
 
 from . import __version__
 from .inputs import check_choice, check_positive_int, normalize_corpus
+from .corpus import encode_texts
 from .ngrams import corpus_ngram_ids, distinct
-from .tokenizers import TokenizerSpec, get_tokenizer, lowercase_tokens
+from .tokenizers import TokenizerSpec, get_tokenizer
 
 VARIANTS = ("cider-d", "cider")
 _FORMAT = "ngrameval-cider-document-frequency"
@@ -135,17 +135,8 @@ class _Corpus:
         self.member_text = self.ref_text[members]
         self.member_slot = members - self.ref_start[first_item][self.member_group]
 
-        texts = list(lookup)
-        if pretokenized:
-            tokens = lowercase_tokens(texts, tokenizer) if lowercase else texts
-        else:
-            tokens = tokenizer.tokenize(texts)
-        vocabulary = {t: i for i, t in enumerate(dict.fromkeys(chain.from_iterable(tokens)))}
-        self.words = list(vocabulary)
-        self.lengths = np.fromiter(map(len, tokens), np.int64, len(tokens))
-        self.ids = np.fromiter(map(vocabulary.__getitem__, chain.from_iterable(tokens)), np.int64,
-                               int(self.lengths.sum()))
-        self.text_of_position = np.repeat(np.arange(len(tokens)), self.lengths)
+        self.ids, self.lengths, self.words = encode_texts(list(lookup), tokenizer, pretokenized, lowercase)
+        self.text_of_position = np.repeat(np.arange(len(self.lengths)), self.lengths)
         self.ngram_ids = corpus_ngram_ids(self.ids, self.lengths, max_order)
 
     def num_ngrams(self, n: int) -> int:
@@ -260,7 +251,7 @@ def cider(predictions: Any, references: Any, variant: str = "cider-d", max_order
         # the range of its group's references that contain it.
         ref_pair, member = corpus.reference_pairs(starts)
         ref_keys = corpus.member_group[member] * corpus.num_ngrams(n) + gram[ref_pair]
-        order = np.argsort(ref_keys, kind="stable")
+        order = np.argsort(ref_keys)
         ref_keys, ref_pair, member = ref_keys[order], ref_pair[order], member[order]
         hyp_text = corpus.hyp_text
         hyp_pair, item = _expand(starts[hyp_text], starts[hyp_text + 1] - starts[hyp_text])

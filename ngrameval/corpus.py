@@ -2,13 +2,14 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, List
+from itertools import chain
+from typing import Any, List, Sequence, Tuple
 
 import numpy as np
 
 from .inputs import normalize_corpus
 from .ngrams import ReferenceCache, ReferenceIndex
-from .tokenizers import Tokenizer, TokenizerSpec, get_tokenizer, lowercase_tokens
+from .tokenizers import Tokenizer, TokenizerSpec, WhitespaceTokenizer, get_tokenizer, lowercase_tokens
 
 _REFERENCE_CACHE = ReferenceCache(size=4)
 
@@ -57,3 +58,41 @@ def index_corpus(predictions: Any, references: Any, tokenize: TokenizerSpec, low
     index = _REFERENCE_CACHE.get(key, build)
     index.extend(max_order)
     return IndexedCorpus(hyp_tokens, index, tokenizer)
+
+
+# Joins the texts of a corpus so that one split() finds every token; it stands for a text boundary.
+_BOUNDARY = "\x00"
+
+
+def encode_texts(texts: Sequence[Any], tokenizer: Tokenizer, pretokenized: bool = False,
+                 lowercase: bool = False) -> Tuple[np.ndarray, np.ndarray, List[str]]:
+    """Tokenize texts straight to ``(ids, lengths, words)``: the token ids of all texts concatenated
+    (``words[id]`` is the token; ids in order of first occurrence) and the tokens per text.
+
+    Splitting on whitespace needs no token lists: the texts are joined with a boundary token and
+    split once.
+
+    >>> ids, lengths, words = encode_texts(["a b a", "", "b c"], get_tokenizer("none"))
+    >>> ids.tolist(), lengths.tolist(), words
+    ([0, 1, 0, 1, 2], [3, 0, 2], ['a', 'b', 'c'])
+    """
+    if not pretokenized and type(tokenizer) is WhitespaceTokenizer:
+        joined = f" {_BOUNDARY} ".join(texts)
+        if joined.count(_BOUNDARY) == max(len(texts) - 1, 0):   # no text holds the boundary character
+            flat = (joined.lower() if tokenizer.lowercase else joined).split()
+            distinct = dict.fromkeys(flat)
+            distinct.pop(_BOUNDARY, None)
+            vocabulary = {token: i for i, token in enumerate(distinct)}
+            vocabulary[_BOUNDARY] = -1
+            ids = np.fromiter(map(vocabulary.__getitem__, flat), np.int64, len(flat))
+            boundaries = np.flatnonzero(ids < 0)
+            lengths = np.diff(np.r_[-1, boundaries, len(ids)]) - 1
+            return ids[ids >= 0], lengths, list(distinct)
+    if pretokenized:
+        tokens = lowercase_tokens(texts, tokenizer) if lowercase else texts
+    else:
+        tokens = tokenizer.tokenize(texts)
+    vocabulary = {token: i for i, token in enumerate(dict.fromkeys(chain.from_iterable(tokens)))}
+    lengths = np.fromiter(map(len, tokens), np.int64, len(tokens))
+    ids = np.fromiter(map(vocabulary.__getitem__, chain.from_iterable(tokens)), np.int64, int(lengths.sum()))
+    return ids, lengths, list(vocabulary)

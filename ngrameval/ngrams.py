@@ -52,25 +52,24 @@ def corpus_ngram_ids(ids: np.ndarray, lengths: np.ndarray, max_order: int) -> Li
     starts there (equal n-grams get equal ids in every sentence; ids run from 0 to the number of
     distinct n-grams - 1), and -1 where the sentence has fewer than n tokens left.
 
-    ``ids`` are the non-negative token ids of all sentences concatenated, ``lengths`` the tokens
-    per sentence. An n-gram's key is its (n-1)-gram prefix's id times the vocabulary size plus
-    its last token, so keys stay small at every order.
+    ``ids`` are the token ids of all sentences concatenated, a vocabulary's ids 0..V-1 (so they
+    are the unigram ids as they are), ``lengths`` the tokens per sentence. An n-gram's key is its
+    (n-1)-gram prefix's id times V plus its last token, so keys stay small at every order.
 
-    >>> [a.tolist() for a in corpus_ngram_ids(np.array([4, 7, 4, 7, 4]), np.array([2, 3]), 2)]
+    >>> [a.tolist() for a in corpus_ngram_ids(np.array([0, 1, 0, 1, 0]), np.array([2, 3]), 2)]
     [[0, 1, 0, 1, 0], [0, -1, 0, 1, -1]]
     """
     ids = np.asarray(ids, np.int64)
     lengths = np.asarray(lengths, np.int64)
     remaining = np.repeat(np.cumsum(lengths), lengths) - np.arange(len(ids))
     base = int(ids.max(initial=-1)) + 1
-    result: List[np.ndarray] = []
-    for n in range(1, max_order + 1):
+    result: List[np.ndarray] = [ids]
+    for n in range(2, max_order + 1):
         positions = np.flatnonzero(remaining >= n)
-        keys = ids[positions] if n == 1 else result[-1][positions] * base + ids[positions + n - 1]
         ranks = np.full(len(ids), -1, np.int64)
-        ranks[positions] = np.unique(keys, return_inverse=True)[1]
+        ranks[positions] = np.unique(result[-1][positions] * base + ids[positions + n - 1], return_inverse=True)[1]
         result.append(ranks)
-    return result
+    return result[:max_order]
 
 
 @dataclass
