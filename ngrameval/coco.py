@@ -1,0 +1,195 @@
+"""The COCO caption evaluation suite (pycocoevalcap 1.2's ``COCOEvalCap``) in one call.
+
+pycocoevalcap tokenizes every caption with Stanford's PTBTokenizer (lowercased, punctuation
+dropped) and then runs BLEU-1..4, METEOR 1.5, ROUGE-L and CIDEr-D on the space-joined tokens.
+Here each scorer is ngrameval's exact equivalent: BLEU ``variant="coco"``, METEOR
+``variant="meteor15"``, :func:`rouge_l` below and CIDEr ``variant="cider-d"``; the tokenizer is
+:mod:`ngrameval.ptb`. SPICE is not offered: it needs Stanford CoreNLP models that no package
+registry ships.
+
+Input is predictions/references as everywhere in ngrameval, or pycocoevalcap's own shapes:
+``gts`` (image id -> reference captions) and ``res`` (image id -> one caption, or a COCO results
+list of ``{"image_id", "caption"}``); captions may be strings or ``{"caption": ...}`` dicts.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from itertools import chain
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from .bleu import bleu
+from .cider import cider
+from .inputs import check_choice, normalize_corpus
+from .lcs import lcs_lengths
+
+METRICS = ("bleu", "meteor", "rouge_l", "cider")
+TOKENIZERS = ("ptb", "none")
+_BLEU_WEIGHTS = [(1.0,), (0.5, 0.5), (1 / 3,) * 3, (0.25,) * 4]
+
+
+def rouge_l(predictions: Sequence[str], references: Sequence[Sequence[str]], beta: float = 1.2) -> np.ndarray:
+    """pycocoevalcap 1.2 ``Rouge``: per item, the F-measure (``beta`` 1.2) of the highest LCS
+    precision and the highest LCS recall over the references -- taken separately, possibly from
+    different references. Tokens are the text split on single spaces, as pycocoevalcap splits.
+
+    >>> rouge_l(["a man rides a horse"], [["a man riding a horse on a beach", "a person rides a horse"]]).tolist()
+    [0.8]
+    """
+    candidates = [p.split(" ") for p in predictions]
+    refs = [r.split(" ") for group in references for r in group]
+    vocabulary: Dict[str, int] = {}
+    def encode(texts):
+        return np.fromiter((vocabulary.setdefault(t, len(vocabulary)) for t in chain.from_iterable(texts)), np.int64)
+    cand_ids, ref_ids = encode(candidates), encode(refs)
+    cand_len = np.fromiter(map(len, candidates), np.int64, len(candidates))
+    ref_len = np.fromiter(map(len, refs), np.int64, len(refs))
+    item = np.repeat(np.arange(len(candidates)), [len(group) for group in references])
+    lcs = lcs_lengths(ref_ids, np.r_[0, np.cumsum(ref_len)], cand_ids, np.r_[0, np.cumsum(cand_len)],
+                      np.arange(len(refs)), item)
+    precision = np.full(len(candidates), -np.inf)
+    recall = np.full(len(candidates), -np.inf)
+    np.maximum.at(precision, item, lcs / cand_len[item])
+    np.maximum.at(recall, item, lcs / ref_len)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        score = (1 + beta ** 2) * precision * recall / (recall + beta ** 2 * precision)
+    return np.where((precision != 0) & (recall != 0), score, 0.0)
+
+
+def _caption(value: Any, where: str) -> str:
+    if isinstance(value, dict):
+        if "caption" not in value:
+            raise ValueError(f"{where} is a dict without a 'caption' key")
+        value = value["caption"]
+    if not isinstance(value, str):
+        raise ValueError(f"{where} is {type(value).__name__}; captions must be strings")
+    return value
+
+
+def from_coco(gts: Any, res: Any) -> Tuple[List[Any], List[str], List[List[str]]]:
+    """pycocoevalcap's ``gts``/``res`` -> (image ids in ``gts`` order, predictions, references).
+
+    >>> from_coco({1: ["a dog", "the dog"]}, [{"image_id": 1, "caption": "a dog runs"}])
+    ([1], ['a dog runs'], [['a dog', 'the dog']])
+    """
+    if not isinstance(gts, dict):
+        raise ValueError(f"gts must be a dict of image id -> reference captions, got {type(gts).__name__}")
+    if isinstance(res, (list, tuple)):
+        results: Dict[Any, List[Any]] = {}
+        for k, entry in enumerate(res):
+            if not isinstance(entry, dict) or "image_id" not in entry or "caption" not in entry:
+                raise ValueError(f"res[{k}] must be a dict with 'image_id' and 'caption'")
+            results.setdefault(entry["image_id"], []).append(entry)
+        res = results
+    if not isinstance(res, dict):
+        raise ValueError(f"res must be a dict of image id -> [caption] or a COCO results list, got "
+                         f"{type(res).__name__}")
+    only_gts = [k for k in gts if k not in res]
+    only_res = [k for k in res if k not in gts]
+    if only_gts or only_res:
+        raise ValueError(f"gts and res must have the same image ids: {len(only_gts)} only in gts "
+                         f"(e.g. {only_gts[:3]}), {len(only_res)} only in res (e.g. {only_res[:3]})")
+    ids = list(gts)
+    predictions, references = [], []
+    for image in ids:
+        captions = res[image] if isinstance(res[image], (list, tuple)) else [res[image]]
+        if len(captions) != 1:
+            raise ValueError(f"image {image!r} has {len(captions)} results; COCO evaluation takes exactly one "
+                             "caption per image")
+        predictions.append(_caption(captions[0], f"res[{image!r}]"))
+        group = gts[image]
+        if isinstance(group, (str, dict)):
+            group = [group]
+        if not isinstance(group, (list, tuple)) or not group:
+            raise ValueError(f"gts[{image!r}] must be a non-empty list of captions")
+        references.append([_caption(c, f"gts[{image!r}][{j}]") for j, c in enumerate(group)])
+    return ids, predictions, references
+
+
+@dataclass
+class CocoCaptionResult:
+    """Corpus scores named as pycocoevalcap names them (``Bleu_1`` .. ``Bleu_4``, ``METEOR``,
+    ``ROUGE_L``, ``CIDEr``), the same per item, and the image ids when given in COCO shape."""
+
+    scores: Dict[str, float]
+    per_item: Dict[str, List[float]]
+    image_ids: Optional[List[Any]] = None
+    meteor_note: Optional[str] = None
+
+    def as_dict(self) -> Dict[str, Any]:
+        """The result as the dict the evaluate metric returns."""
+        result: Dict[str, Any] = dict(self.scores)
+        result["per_item"] = self.per_item
+        if self.image_ids is not None:
+            result["image_ids"] = self.image_ids
+        if self.meteor_note:
+            result["meteor_note"] = self.meteor_note
+        return result
+
+
+def coco_caption(predictions: Any = None, references: Any = None, *, gts: Any = None, res: Any = None,
+                 tokenize: str = "ptb", metrics: Sequence[str] = METRICS,
+                 meteor_options: Optional[Dict[str, Any]] = None) -> CocoCaptionResult:
+    """BLEU-1..4, METEOR, ROUGE-L and CIDEr-D as pycocoevalcap's ``COCOEvalCap`` computes them.
+
+    ``tokenize="ptb"`` (default) tokenizes as pycocoevalcap does; ``"none"`` takes the texts as
+    they are (already tokenized, or raw as nlg-eval passes them). ``metrics`` picks a subset of
+    ``("bleu", "meteor", "rouge_l", "cider")``; ``meteor_options`` go to :func:`ngrameval.meteor`.
+
+    >>> result = coco_caption(gts={1: ["A man riding a horse on a beach.", "A person rides a horse."],
+    ...                            2: ["Two dogs play in the grass.", "Dogs playing on a lawn."]},
+    ...                       res={1: ["A man rides a horse."], 2: ["Two dogs are playing in grass."]},
+    ...                       metrics=("bleu", "rouge_l", "cider"))
+    >>> {name: round(value, 6) for name, value in result.scores.items()}
+    {'Bleu_1': 0.909091, 'Bleu_2': 0.635642, 'Bleu_3': 0.386464, 'Bleu_4': 5.8e-05, 'ROUGE_L': 0.733333, 'CIDEr': 2.313348}
+    """
+    check_choice("tokenize", tokenize, TOKENIZERS)
+    for name in metrics:
+        check_choice("metric", name, METRICS)
+    if not metrics:
+        raise ValueError(f"metrics is empty; choose from {', '.join(METRICS)}")
+    coco_shape = gts is not None or res is not None
+    if coco_shape:
+        if predictions is not None or references is not None:
+            raise ValueError("give either predictions/references or gts/res, not both")
+        if gts is None or res is None:
+            raise ValueError("COCO-shaped input needs both gts and res")
+        image_ids, hyps, refs = from_coco(gts, res)
+    else:
+        image_ids = None
+        hyps, refs, pretokenized = normalize_corpus(predictions, references)
+        if pretokenized:
+            raise ValueError("coco_caption takes strings (captions), not token lists")
+    if tokenize == "ptb":
+        from .ptb import ptb_tokenize
+        flat = ptb_tokenize(list(hyps) + [r for group in refs for r in group])
+        hyps, flat_refs = flat[:len(hyps)], flat[len(hyps):]
+        bounds = np.r_[0, np.cumsum([len(group) for group in refs])].tolist()
+        refs = [flat_refs[bounds[i]:bounds[i + 1]] for i in range(len(refs))]
+    scores: Dict[str, float] = {}
+    per_item: Dict[str, List[float]] = {}
+    meteor_note = None
+    for name in METRICS:
+        if name not in metrics:
+            continue
+        if name == "bleu":
+            result = bleu(hyps, refs, variant="coco", weights=_BLEU_WEIGHTS, sentence_level=True)
+            for n in range(4):
+                scores[f"Bleu_{n + 1}"] = result.bleu[n]
+                per_item[f"Bleu_{n + 1}"] = [row[n] for row in result.sentence_scores]
+        elif name == "meteor":
+            from .meteor import meteor
+            result = meteor(hyps, refs, variant="meteor15", **(meteor_options or {}))
+            scores["METEOR"] = result.meteor
+            per_item["METEOR"] = result.scores
+            meteor_note = result.note
+        elif name == "rouge_l":
+            values = rouge_l(hyps, refs)
+            scores["ROUGE_L"] = float(np.mean(values))
+            per_item["ROUGE_L"] = values.tolist()
+        else:
+            result = cider(hyps, refs, variant="cider-d")
+            scores["CIDEr"] = result.cider
+            per_item["CIDEr"] = result.scores
+    return CocoCaptionResult(scores, per_item, image_ids, meteor_note)
