@@ -1,0 +1,412 @@
+"""METEOR as NLTK 3.10.4's ``nltk.translate.meteor_score.meteor_score`` computes it, sentence by sentence.
+
+What Hugging Face evaluate's ``meteor`` metric runs (it tokenizes with
+``nltk.word_tokenize`` and reports the mean of the sentence scores). For each
+hypothesis and each of its references (token lists, lowercased with ``str.lower``):
+
+1. align words in three stages, each on the words the earlier stages left:
+   ``exact`` (equal words), ``stem`` (equal Porter stems: NLTK's ``PorterStemmer``
+   in its default NLTK_EXTENSIONS mode) and ``synonym`` (the reference word is a
+   lemma name, without ``_``, of a synset WordNet 3.0 returns for the hypothesis
+   word, read by :mod:`ngrameval.wordnet`; as in NLTK, this stage sees the words
+   the stem stage left as their stems). NLTK's greedy order is kept: the
+   hypothesis is walked from its last word to its first; in the exact and stem
+   stages a word takes the last free reference word with the same key, in the
+   synonym stage the last free reference word that is any of its synonyms.
+2. ``P = m / len(hypothesis)``, ``R = m / len(reference)`` (m aligned words),
+   ``Fmean = P R / (alpha P + (1 - alpha) R)``, ``chunks`` = runs of aligned words
+   adjacent in both sentences (alignment ordered by hypothesis position),
+   ``penalty = gamma (chunks / m) ** beta``, ``score = (1 - penalty) Fmean``;
+   0 when a division by zero occurs (no match, an empty hypothesis or reference),
+   as NLTK returns.
+3. the sentence score is the best over the references (the first best one is
+   reported as chosen).
+
+The float operations are NLTK's, in NLTK's order, so scores are equal bit for bit.
+All (hypothesis, reference) pairs are aligned at once: the exact and stem stages
+are numpy sorts over the whole corpus, the synonym stage loops in Python over the
+few token pairs WordNet relates. Stems and synonym sets are computed once per word
+type per call; WordNet's files are read once per process
+(:func:`ngrameval.wordnet.load_wordnet`).
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import chain
+from typing import Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from .inputs import check_choice, normalize_corpus
+from .wordnet import PathLike, WordNet, load_wordnet
+
+STAGES = ("exact", "stem", "synonym")
+TOKENIZERS = ("nltk", "whitespace")
+WORDNET_VERSION = "3.0"
+
+Match = Tuple[int, int, str]
+
+
+@dataclass(frozen=True)
+class MeteorAlignment:
+    """How one hypothesis was scored against its chosen reference.
+
+    ``matches`` are (hypothesis position, reference position, stage) ordered by hypothesis
+    position. When NLTK's formula divides by zero (no match, empty hypothesis or reference)
+    the score is 0 and the quantities that could not be computed are 0.
+    """
+
+    reference: int
+    matches: Tuple[Match, ...]
+    hypothesis_length: int
+    reference_length: int
+    chunks: int
+    precision: float
+    recall: float
+    fmean: float
+    penalty: float
+    score: float
+
+
+@dataclass
+class NltkMeteorResult:
+    """Sentence scores, and with ``explain=True`` one :class:`MeteorAlignment` per sentence."""
+
+    scores: List[float]
+    alignments: Optional[List[MeteorAlignment]] = None
+
+    @property
+    def mean(self) -> float:
+        """The corpus score of Hugging Face's ``meteor``: ``numpy.mean`` of the sentence scores (pairwise
+        summation, hence not always ``sum / n`` to the last bit)."""
+        return float(np.mean(self.scores))
+
+
+# --------------------------------------------------------------------------- words
+
+@lru_cache(maxsize=1 << 17)
+def porter_stem(word: str) -> str:
+    """NLTK's ``PorterStemmer()`` (NLTK_EXTENSIONS mode, as meteor_score creates it) on one word, cached.
+
+    >>> porter_stem("ensures"), porter_stem("commands")
+    ('ensur', 'command')
+    """
+    return _porter_stemmer().stem(word)
+
+
+@lru_cache(maxsize=1)
+def _porter_stemmer():
+    from nltk.stem.porter import PorterStemmer   # importing nltk takes about a second: only when stemming
+
+    return PorterStemmer()
+
+
+def meteor_synonyms(wordnet: WordNet, word: str) -> FrozenSet[str]:
+    """The words the synonym stage accepts for hypothesis word ``word``: the lemma names without "_" of
+    ``wordnet.synsets(word)``, and ``word`` itself.
+
+    >>> sorted(meteor_synonyms(load_wordnet(), "heed"))
+    ['attentiveness', 'heed', 'listen', 'mind', 'regard']
+    """
+    return frozenset([name for name in wordnet.lemma_names(word) if "_" not in name] + [word])
+
+
+def tokenize(texts: Sequence[str], tokenizer: str = "nltk") -> List[List[str]]:
+    """Token lists for METEOR, offline.
+
+    ``"nltk"``: NLTK's ``NLTKWordTokenizer`` on the whole text, i.e. ``nltk.word_tokenize(text,
+    preserve_line=True)``. Hugging Face's ``meteor`` calls ``word_tokenize(text)``, which first splits
+    the text into sentences with Punkt (a model NLTK downloads); both give the same tokens whenever
+    Punkt finds one sentence, and differ only at inner sentence ends (a period that ends a sentence
+    inside the text stays attached to its word here). ``"whitespace"``: ``str.split()``.
+
+    >>> tokenize(['He left. "Costs rose 5.3% (approx.)," she said.'])
+    [['He', 'left.', '``', 'Costs', 'rose', '5.3', '%', '(', 'approx.', ')', ',', "''", 'she', 'said', '.']]
+    """
+    check_choice("tokenizer", tokenizer, TOKENIZERS)
+    if tokenizer == "whitespace":
+        return [text.split() for text in texts]
+    from nltk.tokenize.destructive import NLTKWordTokenizer
+
+    word_tokenizer = NLTKWordTokenizer()
+    return [word_tokenizer.tokenize(text) for text in texts]
+
+
+# --------------------------------------------------------------------------- alignment
+#
+# Every (hypothesis, reference) pair of the corpus is aligned at once. Tokens are rows of flat
+# arrays (pair, position, word id); a stage that matches equal keys (exact: word ids, stem: stem
+# ids) is NLTK's ``_match_enums``, which walks the hypothesis from its end and gives each word the
+# last free reference word with its key: that pairs, per pair and key, the k-th last occurrence in
+# the hypothesis with the k-th last occurrence in the reference. So each token gets its rank from
+# the end among the tokens of its pair with its key, and tokens match when (pair, key, rank) is
+# equal: one sort per side and an intersection. The synonym stage is greedy in the same order but
+# over a relation, so it runs in Python, on the few (hypothesis, reference) token pairs it relates.
+
+_COMBINATIONS_PER_BATCH = 1 << 18   # bounds the memory of the synonym stage's token-pair arrays
+
+
+@dataclass
+class _Tokens:
+    """Tokens of many pairs, ordered by (pair, position)."""
+
+    pair: np.ndarray
+    position: np.ndarray
+    key: np.ndarray
+
+    def __getitem__(self, rows) -> "_Tokens":
+        return _Tokens(self.pair[rows], self.position[rows], self.key[rows])
+
+
+def _word_ids(token_lists: Sequence[Sequence[str]]) -> Tuple[List[str], List[np.ndarray], List[np.ndarray]]:
+    """(vocabulary, ids of each group's lowercased tokens concatenated, tokens per list of each group) of
+    groups of token lists, the per-token work done by C loops (``map``, ``dict.fromkeys``)."""
+    lowered = [list(map(str.lower, chain.from_iterable(group))) for group in token_lists]
+    vocabulary = list(dict.fromkeys(chain.from_iterable(lowered)))
+    index = {word: i for i, word in enumerate(vocabulary)}.__getitem__
+    ids = [np.fromiter(map(index, words), np.int64, len(words)) for words in lowered]
+    lengths = [np.fromiter(map(len, group), np.int64, len(group)) for group in token_lists]
+    return vocabulary, ids, lengths
+
+
+def _positions(lengths: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+    """(owner, position) of every token of lists with these lengths."""
+    owner = np.repeat(np.arange(len(lengths)), lengths)
+    return owner, np.arange(len(owner)) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+
+
+def _ranked_keys(tokens: _Tokens, keys: int, length: int) -> np.ndarray:
+    """(pair, key, rank from the end among the pair's tokens with that key) as one integer."""
+    group = tokens.pair * keys + tokens.key
+    order = np.argsort(group * length + (length - 1 - tokens.position))
+    grouped = group[order]
+    starts = np.r_[True, grouped[1:] != grouped[:-1]]
+    first = np.maximum.accumulate(np.where(starts, np.arange(len(order)), 0))
+    rank = np.empty(len(order), np.int64)
+    rank[order] = np.arange(len(order)) - first
+    return group * length + rank
+
+
+def _match_equal_keys(hyp: _Tokens, ref: _Tokens, keys: int, length: int) -> Tuple[np.ndarray, np.ndarray]:
+    """NLTK's ``_match_enums`` on every pair: the rows of the matched hypothesis and reference tokens."""
+    _, hyp_rows, ref_rows = np.intersect1d(_ranked_keys(hyp, keys, length), _ranked_keys(ref, keys, length),
+                                           assume_unique=True, return_indices=True)
+    return hyp_rows, ref_rows
+
+
+def _spans(pairs: np.ndarray, count: int) -> Tuple[np.ndarray, np.ndarray]:
+    """(first row, rows) of each pair in rows ordered by pair."""
+    sizes = np.bincount(pairs, minlength=count)
+    return np.cumsum(sizes) - sizes, sizes
+
+
+def _synonym_candidates(hyp: _Tokens, ref: _Tokens, related: np.ndarray, keys: int,
+                        pairs: int) -> Tuple[np.ndarray, np.ndarray]:
+    """Every (hypothesis row, reference row) of the same pair whose keys are ``related`` (sorted
+    ``hyp_key * keys + ref_key``), built batch by batch over the pairs' token cross products."""
+    hyp_first, hyp_sizes = _spans(hyp.pair, pairs)
+    ref_first, ref_sizes = _spans(ref.pair, pairs)
+    combinations = hyp_sizes * ref_sizes
+    ends = np.cumsum(combinations)
+    hyp_rows, ref_rows = [], []
+    start = 0
+    while start < pairs:
+        stop = max(int(np.searchsorted(ends, ends[start] - combinations[start] + _COMBINATIONS_PER_BATCH, "right")),
+                   start + 1)
+        batch = np.arange(start, stop)
+        owner, offset = _positions(combinations[batch])
+        owner = batch[owner]
+        h = hyp_first[owner] + offset // ref_sizes[owner]
+        r = ref_first[owner] + offset % ref_sizes[owner]
+        codes = hyp.key[h] * keys + ref.key[r]
+        found = np.searchsorted(related, codes)
+        hit = related[np.minimum(found, len(related) - 1)] == codes if len(related) else np.zeros(len(codes), bool)
+        hyp_rows.append(h[hit])
+        ref_rows.append(r[hit])
+        start = stop
+    return np.concatenate(hyp_rows), np.concatenate(ref_rows)
+
+
+def _match_synonyms(hyp: _Tokens, ref: _Tokens,
+                    candidates: Tuple[np.ndarray, np.ndarray]) -> Tuple[List[int], List[int]]:
+    """NLTK's ``_enum_wordnetsyn_match``: from the last hypothesis word of a pair to its first, each takes
+    the free reference word at the largest position among its candidates."""
+    hyp_rows, ref_rows = candidates
+    order = np.lexsort((-ref.position[ref_rows], -hyp.position[hyp_rows], hyp.pair[hyp_rows]))
+    matched_hyp: List[int] = []
+    matched_ref: List[int] = []
+    taken = set()
+    current = -1
+    for h, r in zip(hyp_rows[order].tolist(), ref_rows[order].tolist()):
+        if h != current and r not in taken:   # candidates of one word come by decreasing position
+            current = h
+            taken.add(r)
+            matched_hyp.append(h)
+            matched_ref.append(r)
+    return matched_hyp, matched_ref
+
+
+@dataclass
+class _Alignment:
+    """The matches of every pair, ordered by (pair, hypothesis position)."""
+
+    pair: np.ndarray
+    hyp: np.ndarray
+    ref: np.ndarray
+    stage: np.ndarray      # index into STAGES
+    counts: np.ndarray     # per pair
+    chunks: np.ndarray     # per pair (0 without matches)
+
+
+def _align(hypotheses: Sequence[Sequence[str]], references: Sequence[Sequence[str]], pair_hypothesis: np.ndarray,
+           synonyms: Callable[[str], FrozenSet[str]], stem: Callable[[str], str]) -> _Alignment:
+    """NLTK's ``_enum_align_words`` for every pair p = (hypotheses[pair_hypothesis[p]], references[p]),
+    tokens lowercased with ``str.lower`` as ``_generate_enums`` does."""
+    words, (hyp_ids, ref_ids), (hyp_lengths, ref_lengths) = _word_ids([hypotheses, references])
+    pairs = len(references)
+    pair_hyp_lengths = hyp_lengths[pair_hypothesis]
+    length = int(max(hyp_lengths.max(initial=0), ref_lengths.max(initial=0))) + 1
+    if pairs * max(len(words), 1) * length >= 1 << 62:
+        raise ValueError("the corpus is too large to align at once: score it in parts")
+    pair, position = _positions(pair_hyp_lengths)
+    hyp = _Tokens(pair, position, hyp_ids[(np.cumsum(hyp_lengths) - hyp_lengths)[pair_hypothesis][pair] + position])
+    ref = _Tokens(*_positions(ref_lengths), ref_ids)
+    found = []   # (pair, hypothesis position, reference position, stage) of each stage
+
+    def keep(hyp_rows, ref_rows, stage):
+        found.append((hyp.pair[hyp_rows], hyp.position[hyp_rows], ref.position[ref_rows],
+                      np.full(len(hyp_rows), stage)))
+        hyp_left, ref_left = np.ones(len(hyp.pair), bool), np.ones(len(ref.pair), bool)
+        hyp_left[hyp_rows] = False
+        ref_left[ref_rows] = False
+        # Later stages only look at pairs with words left on both sides.
+        both = (np.bincount(hyp.pair[hyp_left], minlength=pairs) > 0) & \
+            (np.bincount(ref.pair[ref_left], minlength=pairs) > 0)
+        return hyp[hyp_left & both[hyp.pair]], ref[ref_left & both[ref.pair]]
+
+    hyp, ref = keep(*_match_equal_keys(hyp, ref, len(words), length), 0)
+    # The stem stage, and after it the synonym stage, see the words left as their stems.
+    stem_ids: Dict[str, int] = {}
+    stem_of = np.zeros(len(words), np.int64)
+    for word_id in np.unique(np.r_[hyp.key, ref.key]).tolist():
+        stem_of[word_id] = stem_ids.setdefault(stem(words[word_id]), len(stem_ids))
+    hyp, ref = _Tokens(hyp.pair, hyp.position, stem_of[hyp.key]), _Tokens(ref.pair, ref.position, stem_of[ref.key])
+    hyp, ref = keep(*_match_equal_keys(hyp, ref, len(stem_ids), length), 1)
+    stems = list(stem_ids)
+    related = np.unique(np.array([hyp_stem * len(stems) + stem_ids[name]
+                                  for hyp_stem in np.unique(hyp.key).tolist()
+                                  for name in synonyms(stems[hyp_stem]) if name in stem_ids], np.int64))
+    hyp_rows, ref_rows = _match_synonyms(hyp, ref, _synonym_candidates(hyp, ref, related, len(stems), pairs))
+    keep(np.array(hyp_rows, np.int64), np.array(ref_rows, np.int64), 2)
+
+    pair, hyp_position, ref_position, stage = (np.concatenate(column) for column in zip(*found))
+    order = np.lexsort((hyp_position, pair))
+    pair, hyp_position, ref_position, stage = pair[order], hyp_position[order], ref_position[order], stage[order]
+    # A new chunk starts at a pair's first match and wherever the next match is not adjacent in both.
+    new_chunk = np.r_[True, (pair[1:] != pair[:-1]) | (hyp_position[1:] != hyp_position[:-1] + 1)
+                      | (ref_position[1:] != ref_position[:-1] + 1)]
+    return _Alignment(pair, hyp_position, ref_position, stage, np.bincount(pair, minlength=pairs),
+                      np.bincount(pair[new_chunk], minlength=pairs))
+
+
+def _formula(count: int, chunks: int, hypothesis_length: int, reference_length: int, alpha: float, beta: float,
+             gamma: float) -> Tuple[float, float, float, float, float]:
+    """NLTK's ``single_meteor_score`` arithmetic, operation for operation: (precision, recall, fmean,
+    penalty, score); a ZeroDivisionError gives score 0 (and 0 for what was not computed)."""
+    precision = recall = 0.0
+    try:
+        precision = float(count) / hypothesis_length
+        recall = float(count) / reference_length
+        fmean = (precision * recall) / (alpha * precision + (1 - alpha) * recall)
+        fragmentation = float(chunks) / count
+    except ZeroDivisionError:
+        return precision, recall, 0.0, 0.0, 0.0
+    penalty = gamma * fragmentation ** beta
+    return precision, recall, fmean, penalty, (1 - penalty) * fmean
+
+
+# --------------------------------------------------------------------------- corpus
+
+def _check_parameter(name: str, value: Any, low: float, high: float = math.inf) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)) \
+            or not low <= value <= high:
+        valid = f"{low} <= {name} <= {high}" if high < math.inf else f"{name} >= {low}"
+        raise ValueError(f"{name} must be a number with {valid}, got {value!r}")
+    return float(value)
+
+
+def _resolve_wordnet(wordnet: Union[WordNet, PathLike, None]) -> WordNet:
+    reader = wordnet if isinstance(wordnet, WordNet) else load_wordnet(wordnet)
+    if reader.version != WORDNET_VERSION:
+        raise ValueError(f"{reader.directory} holds WordNet {reader.version or '(unknown version)'}; NLTK's METEOR "
+                         f"uses WordNet {WORDNET_VERSION} (Debian/Ubuntu: apt-get install wordnet-base)")
+    return reader
+
+
+def nltk_meteor(hypotheses: Sequence[Sequence[str]], references: Sequence[Sequence[Sequence[str]]],
+                alpha: float = 0.9, beta: float = 3.0, gamma: float = 0.5, explain: bool = False,
+                wordnet: Union[WordNet, PathLike, None] = None) -> NltkMeteorResult:
+    """NLTK 3.10.4's ``meteor_score(references[i], hypotheses[i], alpha=, beta=, gamma=)`` for every i.
+
+    ``hypotheses``: token lists; ``references``: per hypothesis a list of token lists (or one token
+    list). ``wordnet``: a :class:`~ngrameval.wordnet.WordNet`, a directory of WordNet 3.0's files, or
+    None to find them (see :func:`ngrameval.wordnet.find_wordnet`). ``alpha`` and ``gamma`` lie in
+    [0, 1], ``beta >= 0`` (METEOR's parameter ranges).
+
+    >>> hypothesis = "It is a guide to action which ensures that the military always obeys the commands of the party"
+    >>> reference = "It is a guide to action that ensures that the military will forever heed Party commands"
+    >>> result = nltk_meteor([hypothesis.split()], [[reference.split()]], explain=True)
+    >>> round(result.scores[0], 4)
+    0.6944
+    >>> alignment = result.alignments[0]
+    >>> alignment.chunks, alignment.matches[-2:]
+    (6, ((16, 9, 'exact'), (17, 14, 'exact')))
+    """
+    hyps, refs, pretokenized = normalize_corpus(hypotheses, references)
+    if not pretokenized:
+        raise ValueError("nltk_meteor takes token lists (as NLTK's meteor_score does); tokenize strings first, "
+                         "e.g. with ngrameval.meteor_nltk.tokenize")
+    alpha = _check_parameter("alpha", alpha, 0.0, 1.0)
+    beta = _check_parameter("beta", beta, 0.0)
+    gamma = _check_parameter("gamma", gamma, 0.0, 1.0)
+    reader = _resolve_wordnet(wordnet)
+    synonym_sets: Dict[str, FrozenSet[str]] = {}
+
+    def synonyms(word: str) -> FrozenSet[str]:
+        accepted = synonym_sets.get(word)
+        if accepted is None:
+            accepted = synonym_sets[word] = meteor_synonyms(reader, word)
+        return accepted
+
+    references_per_hypothesis = np.fromiter(map(len, refs), np.int64, len(refs))
+    flat_references = [reference for group in refs for reference in group]
+    aligned = _align(hyps, flat_references, np.repeat(np.arange(len(hyps)), references_per_hypothesis),
+                     synonyms, porter_stem)
+    hyp_lengths, ref_lengths = list(map(len, hyps)), list(map(len, flat_references))
+    counts, chunks = aligned.counts.tolist(), aligned.chunks.tolist()
+    scores: List[float] = []
+    chosen: List[Tuple[int, int, Tuple[float, ...]]] = []   # (reference, pair, formula) per hypothesis
+    pair = 0
+    for hypothesis, references_here in enumerate(references_per_hypothesis.tolist()):
+        best_score, best = -math.inf, (0, 0, ())
+        for index in range(references_here):
+            numbers = _formula(counts[pair], chunks[pair], hyp_lengths[hypothesis], ref_lengths[pair], alpha, beta,
+                               gamma)
+            if numbers[-1] > best_score:   # as max(): the first of equal scores
+                best_score, best = numbers[-1], (index, pair, numbers)
+            pair += 1
+        scores.append(best_score)
+        chosen.append(best)
+    if not explain:
+        return NltkMeteorResult(scores)
+    first = np.searchsorted(aligned.pair, np.arange(len(flat_references) + 1)).tolist()
+    columns = [aligned.hyp.tolist(), aligned.ref.tolist(), [STAGES[s] for s in aligned.stage.tolist()]]
+    alignments = []
+    for hypothesis, (index, pair, numbers) in enumerate(chosen):
+        matches = tuple(zip(*(column[first[pair]:first[pair + 1]] for column in columns)))
+        alignments.append(MeteorAlignment(index, matches, hyp_lengths[hypothesis], ref_lengths[pair], chunks[pair],
+                                          *numbers))
+    return NltkMeteorResult(scores, alignments)
+
