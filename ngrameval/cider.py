@@ -294,6 +294,10 @@ def _explain(corpus: _Corpus, details, cosine, penalty, scores, log_documents):
     """Per item: its score, per reference the (clipped) cosine similarity per order before the
     length penalty and that penalty, and the prediction's n-grams with their term frequency,
     document frequency, idf and tf-idf weight."""
+    names = []   # per order: the n-gram of each id the predictions use
+    for n, (_, gram, _, _, _, starts) in enumerate(details, start=1):
+        used = np.unique(np.concatenate([gram[starts[t]:starts[t + 1]] for t in corpus.hyp_text.tolist()] or [gram[:0]]))
+        names.append(dict(zip(used.tolist(), corpus.ngram_strings(n, used))))
     explanation = []
     for i, text in enumerate(corpus.hyp_text.tolist()):
         first = corpus.ref_start[i]
@@ -301,9 +305,8 @@ def _explain(corpus: _Corpus, details, cosine, penalty, scores, log_documents):
                       for r in range(first, first + corpus.refs_per_item[i])]
         ngrams = []
         for n, (_, gram, tf, df, weight, starts) in enumerate(details, start=1):
-            pairs = range(starts[text], starts[text + 1])
-            for k, ngram in zip(pairs, corpus.ngram_strings(n, gram[starts[text]:starts[text + 1]])):
-                ngrams.append({"ngram": ngram, "n": n, "tf": int(tf[k]), "df": int(df[k]),
+            for k in range(starts[text], starts[text + 1]):
+                ngrams.append({"ngram": names[n - 1][int(gram[k])], "n": n, "tf": int(tf[k]), "df": int(df[k]),
                                "idf": log_documents - math.log(max(1.0, float(df[k]))), "weight": float(weight[k])})
         explanation.append({"score": float(scores[i]), "references": references, "ngrams": ngrams})
     return explanation

@@ -201,8 +201,22 @@ class CallableTokenizer(Tokenizer):
         return result
 
 
+class PtbTokenizer(Tokenizer):
+    """``ptb``: pycocoevalcap's tokenization of captions (Stanford PTBTokenizer with -preserveLines
+    -lowerCase, then its punctuation dropped), in Python (:mod:`ngrameval.ptb`). It always
+    lowercases, as pycocoevalcap does."""
+
+    name = "ptb"
+
+    def tokenize(self, lines: Sequence[str]) -> List[Tokens]:
+        from .ptb import ptb_tokenize
+
+        return [line.split(" ") if line else [] for line in ptb_tokenize(list(lines))]
+
+
 _NAMED = {
     "none": WhitespaceTokenizer,
+    "ptb": PtbTokenizer,
     "13a": Tokenizer13a,
     "mteval-v13a": TokenizerMteval13a,
 }

@@ -1,4 +1,4 @@
-"""The page shared by the ngrameval Spaces (``spaces/bleu``, ``spaces/nist``, ``spaces/rouge``).
+"""The page shared by the ngrameval Spaces (``spaces/bleu``, ``nist``, ``rouge``, ``cider``, ``coco_caption``).
 
 Each Space's ``app.py`` describes only its metric -- its option controls, how
 their values become ``compute()`` arguments, and how a result is shown -- as a
@@ -36,6 +36,7 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 import ngrameval  # noqa: E402
 from ngrameval import TOKENIZER_NAMES  # noqa: E402
+from ngrameval.coco import from_coco  # noqa: E402
 
 MAX_LINES = 20_000
 MAX_BYTES = 10 * 1024 * 1024
@@ -45,9 +46,18 @@ DIGITS = 6
 MAX_ORDER = 9                   # the order sliders' maximum
 LOG = logging.getLogger("ngrameval.spaces")
 
-INPUT_HELP = f"""\
+
+def input_help(boxes: int = REFERENCE_BOXES, coco_json: bool = False) -> str:
+    """The page's *How to enter predictions and references* (Markdown), for ``boxes`` reference boxes
+    and, with ``coco_json``, COCO's JSON files."""
+    coco = """
+- `.json`: COCO caption results, `[{"image_id": 1, "caption": "..."}, ...]` (or `{"1": "..."}`), plus one
+  `.json` reference file: `{"1": ["caption", "caption", ...], ...}` (pycocoevalcap's `gts`) or COCO's
+  annotation file (`{"annotations": [{"image_id": 1, "caption": "..."}, ...]}`). Image ids are matched as
+  text; both files must have the same images and one result per image.""" if coco_json else ""
+    return f"""\
 **Text boxes.** One prediction per line in *Predictions*; on the same line of *References 1*, its
-reference. Several references per prediction: fill *References 2* and *References 3* line by line too
+reference. Several references per prediction: fill *References 2* to *References {boxes}* line by line too
 (leave a box empty when unused; an empty or missing line there means no extra reference for that
 prediction). Empty lines at the end of a box are ignored.
 
@@ -56,7 +66,7 @@ prediction). Empty lines at the end of a box are ignored.
   reference of prediction *k*);
 - `.jsonl`: one object per line, `{{"prediction": "...", "references": ["...", "..."]}}`;
 - `.csv` / `.tsv`: a header row with the columns `prediction`, `reference` and optionally
-  `reference_2`, `reference_3`, ... (an empty cell in those means no extra reference).
+  `reference_2`, `reference_3`, ... (an empty cell in those means no extra reference).{coco}
 
 **Limits:** {MAX_LINES:,} predictions and 10 MB of input.
 """
@@ -96,9 +106,10 @@ class Metric:
         self.module = evaluate.load(str(metric_path(app_file, name)), keep_in_memory=True)
         self._lock = threading.Lock()
 
-    def compute(self, predictions: List[str], references: List[List[str]], **options) -> Dict[str, Any]:
+    def compute(self, **arguments) -> Dict[str, Any]:
+        """``compute(predictions=..., references=..., **options)``, or ``gts=..., res=...`` (COCO shapes)."""
         with self._lock:
-            return self.module.compute(predictions=predictions, references=references, **options)
+            return self.module.compute(**arguments)
 
 
 # --------------------------------------------------------------------------- reading input
@@ -226,6 +237,58 @@ def corpus_from_files(predictions_file: str, reference_files: Optional[Sequence[
     return hyps, refs
 
 
+def _read_json(path: Path) -> Any:
+    try:
+        return json.loads(_read_text(path))
+    except json.JSONDecodeError as error:
+        raise InputError(f"{path.name} is not valid JSON ({error.msg}, line {error.lineno}).") from None
+
+
+def _image_id(entry: Any, where: str) -> str:
+    if not isinstance(entry, dict) or "image_id" not in entry or "caption" not in entry:
+        raise InputError(f'{where} must be an object with "image_id" and "caption".')
+    return str(entry["image_id"])
+
+
+def coco_from_files(results_file: str, reference_files: Optional[Sequence[str]]) -> Tuple[Dict[str, Any], Any]:
+    """pycocoevalcap's ``(gts, res)`` from an uploaded COCO results JSON and one reference JSON (a
+    ``gts`` dict or COCO's annotation file), image ids as text: JSON object keys are text while
+    COCO's lists hold numbers. ``ngrameval.coco.from_coco`` then checks that they match."""
+    path = Path(results_file)
+    reference_paths = [Path(p) for p in reference_files or []]
+    _check_size(sum(p.stat().st_size for p in [path, *reference_paths]), "The upload")
+    if len(reference_paths) != 1 or reference_paths[0].suffix.lower() != ".json":
+        raise InputError(f"{path.name} holds COCO results: upload exactly one .json reference file "
+                         '({"image_id": ["caption", ...]} or a COCO annotation file).')
+    results, references = _read_json(path), _read_json(reference_paths[0])
+    if isinstance(results, list):
+        res: Any = [{**entry, "image_id": _image_id(entry, f"{path.name}, result {k + 1}")}
+                    for k, entry in enumerate(results)]
+    elif isinstance(results, dict):
+        res = {str(image): captions for image, captions in results.items()}
+    else:
+        raise InputError(f'{path.name} must be a COCO results list ([{{"image_id": ..., "caption": ...}}]) '
+                         "or an object of image id -> caption.")
+    name = reference_paths[0].name
+    if isinstance(references, dict) and isinstance(references.get("annotations"), list):
+        # As COCOEvalCap: evaluated on the images of the results (an annotation file covers a whole split).
+        scored = {entry["image_id"] for entry in res} if isinstance(res, list) else set(res)
+        gts: Dict[str, Any] = {}
+        for k, entry in enumerate(references["annotations"]):
+            image = _image_id(entry, f"{name}, annotation {k + 1}")
+            if image in scored:
+                gts.setdefault(image, []).append(entry["caption"])
+    elif isinstance(references, dict):
+        gts = {str(image): captions for image, captions in references.items()}
+    else:
+        raise InputError(f'{name} must be an object of image id -> reference captions, or COCO\'s annotation '
+                         'file ({"annotations": [{"image_id": ..., "caption": ...}]}).')
+    if not gts:
+        raise InputError(f"{name} holds no references for the images of {path.name}.")
+    _check_count(len(res), path.name)
+    return gts, res
+
+
 # --------------------------------------------------------------------------- options
 
 def tokenizer_dropdown() -> gr.Dropdown:
@@ -290,6 +353,7 @@ class Presentation:
     summary: Dict[str, Any]                    # scalar parts of the score
     sentence_scores: Dict[str, List[float]]    # column -> one score per prediction (the first is plotted)
     signature: str
+    notes: Sequence[str] = ()                  # shown under the score card (what is not computed, and why)
 
 
 def fmt(value: Any) -> str:
@@ -301,7 +365,7 @@ def order_labels(count: int) -> List[str]:
     return [f"{n}-gram" for n in range(1, count + 1)]
 
 
-def score_card(metric: str, scores: Sequence[Tuple[str, float]]) -> str:
+def score_card(metric: str, scores: Sequence[Tuple[str, float]], notes: Sequence[str] = ()) -> str:
     size = "2.8rem" if len(scores) <= 2 else "1.7rem"      # several scores side by side
     cards = "".join(
         '<div style="padding:.6rem 1.2rem;border-radius:.6rem;background:var(--background-fill-secondary)">'
@@ -309,7 +373,9 @@ def score_card(metric: str, scores: Sequence[Tuple[str, float]]) -> str:
         f'<div class="score-value" style="font-size:{size};font-weight:700;line-height:1.15">{fmt(float(value))}</div>'
         f'<div style="font-size:.8rem;opacity:.7">{html.escape(caption)}</div></div>'
         for caption, value in scores)
-    return f'<div style="display:flex;gap:1rem;flex-wrap:wrap">{cards}</div>'
+    remarks = "".join(f'<div class="score-note" style="margin-top:.5rem;font-size:.85rem;opacity:.85">'
+                      f'{html.escape(note)}</div>' for note in notes)
+    return f'<div style="display:flex;gap:1rem;flex-wrap:wrap">{cards}</div>{remarks}'
 
 
 def status_html(message: str, error: bool = False) -> str:
@@ -340,15 +406,21 @@ def histogram(scores: Sequence[float], high: Optional[float], bins: int = 10) ->
     return pd.DataFrame({"score": [f"{a:.2f}–{b:.2f}" for a, b in zip(edges, edges[1:])], "sentences": counts})
 
 
-def sentence_table(predictions: List[str], references: List[List[str]], scores: Dict[str, List[float]]):
-    columns = {"#": list(range(1, len(predictions) + 1))}
+def sentence_table(predictions: List[str], references: List[List[str]], scores: Dict[str, List[float]],
+                   image_ids: Optional[Sequence[Any]] = None):
+    """Per prediction: its number, its image id (COCO input), its scores and the texts."""
+    columns: Dict[str, List[Any]] = {"#": list(range(1, len(predictions) + 1))}
+    if image_ids is not None:
+        columns["image id"] = [str(image) for image in image_ids]
     columns.update({name: [round(s, DIGITS) for s in values] for name, values in scores.items()})
     columns["prediction"] = predictions
     columns["references"] = [" ‖ ".join(group) for group in references]
+    ids = 0 if image_ids is None else 8
     width = min(11, 60 // len(scores))        # the score columns take at most 60% together
-    text = (100 - 6 - width * len(scores)) // 2
+    text = (100 - 6 - ids - width * len(scores)) // 2
     return gr.Dataframe(value=pd.DataFrame(columns),
-                        column_widths=["6%"] + [f"{width}%"] * len(scores) + [f"{text}%", f"{text}%"])
+                        column_widths=["6%"] + [f"{ids}%"] * bool(ids) + [f"{width}%"] * len(scores)
+                        + [f"{text}%", f"{text}%"])
 
 
 _PALETTE = ["#bae6fd", "#7dd3fc", "#38bdf8", "#0ea5e9", "#0284c7", "#818cf8", "#6366f1", "#a78bfa", "#8b5cf6"]
@@ -374,9 +446,11 @@ def ngram_labels(tokens: List[str], orders: List[Dict[str, Any]]) -> List[Option
     return [f"{best[i]}-gram" if best[i] else OVER_CLIP if excess[i] else None for i in range(len(tokens))]
 
 
-def highlight(tokens: List[str], orders: List[Dict[str, Any]], labels: Optional[Sequence[Optional[str]]] = None):
+def highlight(tokens: List[str], orders: List[Dict[str, Any]], labels: Optional[Sequence[Optional[str]]] = None,
+              colors: Optional[Dict[str, str]] = None):
     """The tokens with their labels: ``labels`` (one per token, None for none) when given, else
-    :func:`ngram_labels`. n-gram labels take the order palette, OVER_CLIP red, others the extra colours."""
+    :func:`ngram_labels`. Labels take their colour from ``colors`` when given there, n-gram labels the
+    order palette, OVER_CLIP red, others the extra colours."""
     if labels is None:
         labels = ngram_labels(tokens, orders)
     pieces: List[Tuple[str, Optional[str]]] = []
@@ -384,11 +458,12 @@ def highlight(tokens: List[str], orders: List[Dict[str, Any]], labels: Optional[
         if i:
             pieces.append((" ", None))
         pieces.append((token, label))
-    colors = {f"{n}-gram": _PALETTE[(n - 1) % len(_PALETTE)] for n in range(1, MAX_ORDER + 1)}
-    colors[OVER_CLIP] = "#fca5a5"
-    others = sorted({label for label in labels if label and label not in colors})
-    colors.update({label: _EXTRA_COLORS[i % len(_EXTRA_COLORS)] for i, label in enumerate(others)})
-    return gr.HighlightedText(value=pieces, color_map={k: v for k, v in colors.items() if k in set(labels)})
+    color_map = {f"{n}-gram": _PALETTE[(n - 1) % len(_PALETTE)] for n in range(1, MAX_ORDER + 1)}
+    color_map[OVER_CLIP] = "#fca5a5"
+    color_map.update(colors or {})
+    others = sorted({label for label in labels if label and label not in color_map})
+    color_map.update({label: _EXTRA_COLORS[i % len(_EXTRA_COLORS)] for i, label in enumerate(others)})
+    return gr.HighlightedText(value=pieces, color_map={k: v for k, v in color_map.items() if k in set(labels)})
 
 
 def ngram_table(orders: List[Dict[str, Any]]) -> pd.DataFrame:
@@ -425,16 +500,21 @@ def order_table(orders: List[Dict[str, Any]]) -> pd.DataFrame:
 
 
 ExplainOne = Callable[[str, List[str], Dict[str, Any]], Dict[str, Any]]
+ExplainItem = Callable[[int, Dict[str, Any]], Dict[str, Any]]
 
 
-def explain(state: Optional[Dict[str, Any]], number: Any, explain_one: Optional[ExplainOne] = None):
+def explain(state: Optional[Dict[str, Any]], number: Any, explain_one: Optional[ExplainOne] = None,
+            explain_item: Optional[ExplainItem] = None):
     """The explanation of prediction ``number`` (from 1): heading, highlight, n-gram and order tables.
 
-    The state holds every explanation (computed with the score, ``explain=True``), or, for a metric
-    without one, the corpus and options, and ``explain_one(prediction, references, options)`` computes
-    the one asked for. An item has the keys of the metric's ``explanation`` entries (prediction_tokens,
-    reference_tokens, reference_length, orders), optionally ``labels`` (one per prediction token,
-    instead of the n-gram orders) and ``reference_notes`` (a note shown after each reference)."""
+    The state holds the corpus, the options, the result and every explanation when the metric gave
+    them (computed with the score, ``explain=True``). The item shown is ``explain_item(index, state)``
+    when given (a Space that turns its metric's explanation into one), else the metric's explanation
+    entry, else ``explain_one(prediction, references, options)`` computes it. An item has the keys of
+    BLEU's ``explanation`` entries (prediction_tokens, reference_tokens, reference_length -- None: not
+    shown --, orders), optionally ``labels`` (one per prediction token, instead of the n-gram orders)
+    and their ``colors``, ``reference_notes`` (a note shown after each reference), and ``ngram_table``
+    and ``order_table`` (DataFrames shown instead of the tables of matched n-grams and orders)."""
     if not state:
         return "", None, None, None
     count = len(state["scores"])
@@ -444,22 +524,30 @@ def explain(state: Optional[Dict[str, Any]], number: Any, explain_one: Optional[
         index = -1
     if not 0 <= index < count:
         return status_html(f"Choose a sentence from 1 to {count}.", error=True), None, None, None
-    if state.get("explanation") is not None:
-        item = state["explanation"][index]
-    else:
-        try:
+    try:
+        if explain_item is not None:
+            item = explain_item(index, state)
+        elif state.get("explanation") is not None:
+            item = state["explanation"][index]
+        else:
             item = explain_one(state["predictions"][index], state["references"][index], state["options"])
-        except ValueError as error:
-            return status_html(str(error), error=True), None, None, None
+    except ValueError as error:
+        return status_html(str(error), error=True), None, None, None
     notes = item.get("reference_notes") or [""] * len(item["reference_tokens"])
     references = "".join(f"<li>{html.escape(' '.join(tokens))}" + (f" <em>({html.escape(note)})</em>" if note else "")
                          + "</li>" for tokens, note in zip(item["reference_tokens"], notes))
-    heading = (f'<div class="sentence-info"><strong>Sentence {index + 1} of {count}</strong> · '
-               f'sentence score {fmt(float(state["scores"][index]))} · reference length used '
-               f'{item["reference_length"]:g} · prediction length {len(item["prediction_tokens"])}'
+    facts = [f'{html.escape(state.get("score_name", "sentence score"))} {fmt(float(state["scores"][index]))}']
+    if state.get("image_ids") is not None:
+        facts.insert(0, f'image id {html.escape(str(state["image_ids"][index]))}')
+    if item.get("reference_length") is not None:
+        facts.append(f'reference length used {item["reference_length"]:g}')
+    facts.append(f'prediction length {len(item["prediction_tokens"])}')
+    heading = (f'<div class="sentence-info"><strong>Sentence {index + 1} of {count}</strong> · {" · ".join(facts)}'
                f'<div style="margin-top:.3rem">Tokenized references:</div><ol>{references}</ol></div>')
-    return (heading, highlight(item["prediction_tokens"], item["orders"], item.get("labels")),
-            ngram_table(item["orders"]), order_table(item["orders"]))
+    tables = (item["ngram_table"], item["order_table"]) if "ngram_table" in item else \
+        (ngram_table(item["orders"]), order_table(item["orders"]))
+    shown = highlight(item["prediction_tokens"], item.get("orders", []), item.get("labels"), item.get("colors"))
+    return (heading, shown, *tables)
 
 
 # --------------------------------------------------------------------------- the page
@@ -472,6 +560,32 @@ def papineni() -> Tuple[List[str], List[List[str]]]:
     return hypotheses, [lines_of((folder / f"references.{i}.txt").read_text(encoding="utf-8")) for i in (1, 2, 3)]
 
 
+_SCENES = [  # (caption, five reference captions), written for these pages, tokenized as COCO's evaluation does
+    ("a dog runs on the beach with a frisbee",
+     ["a brown dog running along the beach", "a dog carries a frisbee across the sand",
+      "a dog is running on a sandy beach", "a dog with a red frisbee in its mouth on the beach",
+      "the dog plays fetch by the ocean"]),
+    ("a kitchen with a stove and a refrigerator",
+     ["a small kitchen with a white stove", "a kitchen with wooden cabinets and a refrigerator",
+      "an old stove next to a refrigerator in a kitchen", "a clean kitchen with appliances and a window",
+      "the kitchen has a stove a sink and a fridge"]),
+    ("a red bus driving down a city street",
+     ["a red double decker bus on a street", "a bus drives down a busy city street",
+      "a red bus stopped at a traffic light", "people waiting as a bus drives by",
+      "a city bus driving past tall buildings"]),
+    ("a man riding a skateboard down a ramp",
+     ["a skateboarder doing a trick on a ramp", "a man rides his skateboard at a skate park",
+      "a young man skateboarding down a ramp", "a person on a skateboard in the air",
+      "a skateboarder jumps off a concrete ramp"]),
+]
+
+
+def captions() -> Tuple[List[str], List[List[str]]]:
+    """Four image captions and, per reference box, their five references (the CIDEr and COCO pages'
+    examples)."""
+    return [caption for caption, _ in _SCENES], [[group[k] for _, group in _SCENES] for k in range(5)]
+
+
 @dataclass
 class Example:
     label: str
@@ -480,6 +594,8 @@ class Example:
     options: Dict[str, Any] = field(default_factory=dict)
 
 
+NGRAMS_LABEL = ("Matched n-grams (count: in the prediction; clipped count: at most the count in a reference; "
+                "positions: token numbers, from 1)")
 EXPLANATION_INTRO = ("Matched n-grams of the prediction: each token is labelled with the highest order of a counted "
                      "match covering it. Occurrences of an n-gram past its clipped count (more than in any one "
                      f"reference; the first ones count) are marked “{OVER_CLIP}”.")
@@ -492,8 +608,9 @@ class MetricSpace:
     The result shown is ``compute(**options, **detail_options)``. ``present(result, options, per_sentence)``
     gets, as ``per_sentence``, the result of a second ``compute(**options, **sentence_options)`` when
     ``sentence_options`` is set (e.g. ROUGE's ``use_aggregator=False``), else the result itself. The
-    explanation of a sentence is the result's ``explanation`` entry, or ``explain_one(prediction,
-    references, options)`` when the metric has no explanation of its own."""
+    explanation of a sentence is ``explain_item(index, state)`` when set, else the result's ``explanation``
+    entry, or ``explain_one(prediction, references, options)`` when the metric has no explanation of its
+    own (see :func:`explain`)."""
 
     name: str                                     # metrics/<name>
     title: str
@@ -511,6 +628,12 @@ class MetricSpace:
     detail_options: Dict[str, Any] = field(default_factory=lambda: {"sentence_level": True, "explain": True})
     sentence_options: Optional[Dict[str, Any]] = None
     explain_one: Optional[ExplainOne] = None
+    explain_item: Optional[ExplainItem] = None
+    label: Optional[str] = None                   # the metric's name on the page (default: NAME)
+    ngrams_label: str = NGRAMS_LABEL              # the labels of the explanation's two tables
+    orders_label: str = "Per order"
+    reference_boxes: int = REFERENCE_BOXES        # text boxes for references (API: references_1, ...)
+    coco_json: bool = False                       # also read COCO results + references JSON uploads
 
 
 @dataclass
@@ -544,7 +667,7 @@ def _examples(space: MetricSpace, controls: Dict[str, gr.components.Component]) 
     rows = []
     for example in space.examples:
         boxes = ["\n".join(lines) for lines in example.references]
-        boxes += [""] * (REFERENCE_BOXES - len(boxes))
+        boxes += [""] * (space.reference_boxes - len(boxes))
         rows.append(["\n".join(example.predictions), *boxes,
                      *(example.options.get(name, control.value) for name, control in controls.items())])
     return rows
@@ -554,24 +677,34 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
     """The page: inputs and options, examples, the score and its parts, plots, per-sentence scores,
     the explanation of one sentence, the signature and the raw result."""
     metric = Metric(space.app_file, space.name)
-    label = space.name.upper()
+    label = space.label or space.name.upper()
+    boxes = space.reference_boxes
 
     def explain_sentence(state, number):
-        return explain(state, number, space.explain_one)
+        return explain(state, number, space.explain_one, space.explain_item)
 
-    def run(predictions, references_1, references_2, references_3, predictions_file, reference_files,
-            *option_values):
+    def run(predictions, *values):
+        references, (predictions_file, reference_files), option_values = \
+            values[:boxes], values[boxes:boxes + 2], values[boxes + 2:]
+        image_ids = None
         try:
-            if predictions_file:
+            if predictions_file and space.coco_json and Path(predictions_file).suffix.lower() == ".json":
+                gts, res = coco_from_files(predictions_file, reference_files)
+                image_ids, hyps, refs = from_coco(gts, res)     # as the metric reads them: for the tables
+                inputs = {"predictions": None, "references": None, "gts": gts, "res": res}
+                source = f"the COCO files {Path(predictions_file).name} and {Path(reference_files[0]).name}"
+            elif predictions_file:
                 hyps, refs = corpus_from_files(predictions_file, reference_files)
+                inputs = {"predictions": hyps, "references": refs}
                 source = f"the file {Path(predictions_file).name}"
             else:
-                hyps, refs = corpus_from_text(predictions, [references_1, references_2, references_3])
+                hyps, refs = corpus_from_text(predictions, references)
+                inputs = {"predictions": hyps, "references": refs}
                 source = "the text boxes"
             options = space.options(**dict(zip(names, option_values)))
-            result = metric.compute(hyps, refs, **options, **space.detail_options)
+            result = metric.compute(**inputs, **options, **space.detail_options)
             per_sentence = result if space.sentence_options is None else \
-                metric.compute(hyps, refs, **options, **space.sentence_options)
+                metric.compute(**inputs, **options, **space.sentence_options)
             shown = space.present(result, options, per_sentence)
         except (ValueError, ImportError) as error:      # InputError, and the metric's own messages
             return outputs.values(raw={"error": str(error)}, status=status_html(str(error), error=True),
@@ -581,10 +714,10 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
             message = f"unexpected {type(error).__name__}: {error}"
             return outputs.values(raw={"error": message}, status=status_html(message, error=True),
                                   results=gr.Column(visible=False))
-        first_scores = next(iter(shown.sentence_scores.values()))
-        state = {"explanation": result.pop("explanation", None), "scores": first_scores}
-        if state["explanation"] is None:    # explained on demand, by space.explain_one
-            state.update(predictions=hyps, references=refs, options=options)
+        score_name, first_scores = next(iter(shown.sentence_scores.items()))
+        state = {"explanation": result.pop("explanation", None), "scores": first_scores, "predictions": hyps,
+                 "references": refs, "options": options, "result": result, "image_ids": image_ids,
+                 "score_name": "sentence score" if score_name == "score" else score_name}
         counts = sorted({len(group) for group in refs})
         per_prediction = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
         bins = histogram(first_scores, space.score_high)
@@ -594,12 +727,12 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
             raw=result,
             status=status_html(f"Scored {len(hyps):,} prediction(s) from {source}, "
                                f"{per_prediction} reference(s) each."),
-            score=score_card(label, shown.scores),
+            score=score_card(label, shown.scores, shown.notes),
             per_order=rounded(shown.per_order),
             summary=summary_table(shown.summary),
             order_plot=gr.BarPlot(value=plotted, x=category, sort=list(plotted[category])),
             histogram=gr.BarPlot(value=bins, sort=list(bins["score"])),
-            sentences=sentence_table(hyps, refs, shown.sentence_scores),
+            sentences=sentence_table(hyps, refs, shown.sentence_scores, image_ids),
             number=gr.Number(value=1, maximum=len(hyps)),
             **dict(zip(("heading", "highlight", "ngrams", "orders"), explain_sentence(state, 1))),
             signature=shown.signature,
@@ -620,20 +753,23 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                                        elem_id=f"references-{i}",
                                        placeholder="one reference per line, on the line of its prediction" if i == 1
                                        else "optional: another reference per prediction (empty = unused)")
-                            for i in range(1, REFERENCE_BOXES + 1)]
+                            for i in range(1, boxes + 1)]
                     with gr.Tab("Upload files"):
-                        predictions_file = gr.File(label="Predictions file (.txt, .jsonl, .csv, .tsv)",
-                                                   file_types=[".txt", ".jsonl", ".csv", ".tsv"],
-                                                   elem_id="predictions-file")
-                        reference_files = gr.File(label="Reference files (.txt; only with a .txt predictions file)",
-                                                  file_count="multiple", file_types=[".txt"],
-                                                  elem_id="reference-files")
+                        coco = [".json"] if space.coco_json else []
+                        predictions_file = gr.File(
+                            label="Predictions file (.txt, .jsonl, .csv, .tsv"
+                            + (", COCO results .json)" if coco else ")"),
+                            file_types=[".txt", ".jsonl", ".csv", ".tsv", *coco], elem_id="predictions-file")
+                        reference_files = gr.File(
+                            label="Reference files (.txt; only with a .txt predictions file"
+                            + ("; one .json with a COCO results file)" if coco else ")"),
+                            file_count="multiple", file_types=[".txt", *coco], elem_id="reference-files")
                 with gr.Accordion("How to enter predictions and references", open=False):
-                    gr.Markdown(INPUT_HELP)
+                    gr.Markdown(input_help(boxes, space.coco_json))
             with gr.Column(scale=2):
                 controls = space.controls()
                 names = list(controls)
-                run.__signature__ = _api_signature(controls)    # named API parameters, with defaults
+                run.__signature__ = _api_signature(controls, boxes)    # named API parameters, with defaults
                 submit = gr.Button(f"Compute {label}", variant="primary", elem_id="submit")
         status = gr.HTML(label="Status", elem_id="status")
         examples_area = gr.Column()     # filled below, once the outputs exist
@@ -661,10 +797,8 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                                    scale=1, min_width=120)
                 heading = gr.HTML(label="Sentence", elem_id="sentence-info")
             highlight_view = gr.HighlightedText(label="Prediction tokens", show_legend=True, elem_id="highlight")
-            orders = gr.Dataframe(label="Per order", interactive=False, elem_id="orders")
-            ngrams = gr.Dataframe(label="Matched n-grams (count: in the prediction; clipped count: at most the "
-                                  "count in a reference; positions: token numbers, from 1)", interactive=False,
-                                  max_height=320, elem_id="ngrams")
+            orders = gr.Dataframe(label=space.orders_label, interactive=False, elem_id="orders")
+            ngrams = gr.Dataframe(label=space.ngrams_label, interactive=False, max_height=320, elem_id="ngrams")
             signature = gr.Textbox(label="Signature (the options used)", interactive=False, elem_id="signature",
                                    buttons=["copy"], lines=1, max_lines=3)
             with gr.Accordion("Raw result (what evaluate's compute() returned, without the explanation)",
@@ -689,10 +823,10 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
     return demo
 
 
-def _api_signature(controls: Dict[str, gr.components.Component]) -> inspect.Signature:
+def _api_signature(controls: Dict[str, gr.components.Component], boxes: int) -> inspect.Signature:
     """The submit function's API: the text boxes, the files, then one parameter per control. All are
     optional for gradio_client (a None default; a control left out takes its initial value)."""
-    names = ["predictions", *(f"references_{i}" for i in range(1, REFERENCE_BOXES + 1)), "predictions_file",
+    names = ["predictions", *(f"references_{i}" for i in range(1, boxes + 1)), "predictions_file",
              "reference_files", *controls]
     return inspect.Signature([inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None)
                               for name in names])

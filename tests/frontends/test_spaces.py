@@ -1,4 +1,4 @@
-"""The Gradio Spaces (spaces/bleu, spaces/nist, spaces/rouge), driven as a person and as an API client would.
+"""The Gradio Spaces (spaces/bleu, nist, rouge, cider, coco_caption), driven as a person and as an API client would.
 
 Each Space is served once per session on a free port of 127.0.0.1; one headless Chromium
 (Debian's, through playwright) loads the pages. The scores the pages and the API show must
@@ -8,6 +8,7 @@ fail, with what to install -- they never skip.
 """
 import importlib.util
 import json
+import math
 import os
 import re
 import shutil
@@ -149,6 +150,35 @@ SPACES = {
                     [["猫在垫子上睡觉。"], ["今天的天气非常好"]], {"rouge_types": ["rouge1", "rouge2", "rougeL"]}),
         "below_minimum": {"w": 0},
     },
+    "cider": {
+        "library": ngrameval.cider,
+        "details": {},
+        "shown": lambda result: [result["cider"]],
+        "picks": [("variant", "cider")],
+        "options": {"variant": "cider"},
+        "highlight": "rare: high idf",           # "sat": in the references of one item of two
+        "example": ("pycocoevalcap's toy case", ["a man rides a horse", "two dogs are playing in grass"],
+                    [["a man riding a horse on a beach", "a person rides a horse"],
+                     ["two dogs play in the grass", "dogs playing on a lawn"]], {}),
+        "below_minimum": {"max_order": 0},
+    },
+    "coco_caption": {
+        "library": ngrameval.coco_caption,
+        "details": {},
+        "shown": lambda result: [value for key, value in result.items()
+                                 if key not in ("per_item", "image_ids", "meteor_note")],
+        "picks": [],
+        "ticks": [("metrics", "METEOR 1.5")],   # off: the defaults (with METEOR) have tests of their own below
+        "options": {"metrics": ["bleu", "rouge_l", "cider"]},
+        "signature": "tokenize:ptb|metrics:bleu,rouge_l,cider",
+        "notice": "SPICE is not computed",
+        "highlight": "4-gram",
+        "example": ("Without METEOR", ["A man rides a horse.", "Two dogs are playing in grass."],
+                    [["A man riding a horse on a beach.", "A person rides a horse."],
+                     ["Two dogs play in the grass.", "Dogs playing on a lawn."]],
+                    {"metrics": ["bleu", "rouge_l", "cider"]}),
+        "refused": ({"metrics": ["spice"]}, "'spice' .* is not in the list of choices"),
+    },
 }
 
 
@@ -209,7 +239,10 @@ def test_page_scores_like_ngrameval(space, page, tmp_path):
     page.locator("#sentence-number input").press("Enter")
     _expect(page.locator("#sentence-info")).to_contain_text("Sentence 2 of 2")
     _expect(page.locator("#ngrams")).to_contain_text("barks at")
-    assert f"variant:{case['options']['variant']}" in page.locator("#signature textarea").input_value()
+    assert case.get("signature", f"variant:{case['options'].get('variant')}") in \
+        page.locator("#signature textarea").input_value()
+    if "notice" in case:
+        _expect(page.locator("#score .score-note").first).to_contain_text(case["notice"])
     page.screenshot(path=str(tmp_path / f"{name}-scored.png"), full_page=True)
 
 
@@ -308,9 +341,16 @@ def test_api_refuses_bad_input_with_a_message(space):
         with pytest.raises(ValueError) as error:
             ngrameval.rouge(["a b"], ["a b"], variant="rouge155", tokenizer="whitespace")
         assert raw == {"error": str(error.value)}
+    if name in ("cider", "coco_caption"):   # options the metric refuses, with its message
+        bad = {"cider": {"sigma": 0.0}, "coco_caption": {"metrics": []}}[name]
+        raw = client.predict(predictions="a b\nc d", references_1="a b\nc d", **bad, api_name="/score")[0]
+        with pytest.raises(ValueError) as error:
+            case["library"](["a b", "c d"], ["a b", "c d"], **bad)
+        assert raw == {"error": str(error.value)}
     # Values outside a control's choices or range are refused by gradio, with its message.
-    with pytest.raises(_require("gradio_client.exceptions").AppError, match="less than minimum value 1"):
-        client.predict(predictions="a b", references_1="a b", **case["below_minimum"], api_name="/score")
+    refused, message = case.get("refused", (case.get("below_minimum"), "less than minimum value 1"))
+    with pytest.raises(_require("gradio_client.exceptions").AppError, match=message):
+        client.predict(predictions="a b", references_1="a b", **refused, api_name="/score")
 
 
 # --------------------------------------------------------------------------- the shared helpers
@@ -406,3 +446,186 @@ def test_rouge_explanation_agrees_with_the_scores(serve, variant):
     best = max(range(3), key=lambda j: (alone.fmeasure["rougeL"][j], -j))
     assert [note.endswith("highlighted") for note in item["reference_notes"]] == [j == best for j in range(3)]
     assert item["reference_length"] == len(item["reference_tokens"][best])
+
+
+# --------------------------------------------------------------------------- CIDEr and the COCO caption suite
+
+COCO_OPTIONS = {"cider": {}, "coco_caption": {"metrics": ["bleu", "rouge_l", "cider"]}}   # METEOR: see the end
+RAW_CAPTIONS = ["A dog runs on the beach, with a frisbee!", "Two (brown) dogs play in the grass..."]
+RAW_REFERENCES = [["A dog is running on a sandy beach.", "Two dogs playing on a lawn."],
+                  ["The dog plays fetch by the ocean.", "Dogs play in the grass"]]     # per reference box
+
+
+def _per_item(boxes):
+    return [[box[k] for box in boxes] for k in range(len(boxes[0]))]
+
+
+def test_cider_explanation_agrees_with_the_metric(serve):
+    """The CIDEr page's parts and explanation rearrange the metric's explanation: the per-order shares average
+    to the score, each item's per-reference table to its score; weights are tf x idf with idf = log(items) -
+    log(max(1, df)); every n-gram of the prediction is listed; a word is marked absent exactly when no
+    reference of its item has it."""
+    app = serve("cider")[1]
+    hyps, refs = app.CAPTIONS, _per_item(app.REFERENCES)        # the page's example
+    for variant in ("cider-d", "cider"):
+        options = app.options(variant, "none", 4, 6.0, False, None)
+        result = ngrameval.cider(hyps, refs, variant=variant, explain=True).as_dict()
+        shown = app.present(result, options, result)
+        assert shown.per_order["share ×10"].mean() == pytest.approx(result["cider"], abs=1e-12)
+        assert shown.sentence_scores[app.VARIANTS[variant]] == result["scores"]
+        state = {"explanation": result["explanation"], "predictions": hyps, "references": refs, "options": options}
+        for index, score in enumerate(result["scores"]):
+            item = app.explain_item(index, state)
+            assert item["order_table"]["share of score ×10"].iloc[-1] == pytest.approx(score, abs=1e-6)
+            grams = item["ngram_table"]
+            assert (grams["weight"] - grams["tf"] * grams["idf"]).abs().max() < 1e-5
+            idf = [math.log(len(hyps)) - math.log(max(1, df)) for df in grams["df"]]
+            assert (grams["idf"] - idf).abs().max() < 1e-6
+            tokens = item["prediction_tokens"]
+            assert len(grams) == sum(len({tuple(tokens[i:i + n]) for i in range(len(tokens) - n + 1)})
+                                     for n in range(1, 5))
+            words = {word for reference in item["reference_tokens"] for word in reference}
+            assert [label == app.ABSENT[0] for label in item["labels"]] == [word not in words for word in tokens]
+
+
+def test_cider_examples_equal_pycocoevalcap(serve):
+    """Every CIDEr-D example of the page, through the API, scores what pycocoevalcap 1.2's Cider computes."""
+    cider_module = _require("pycocoevalcap.cider.cider")
+    url, app = serve("cider")
+    client = _client(url)
+    checked = 0
+    for example in app.SPACE.examples:
+        if example.options.get("variant", "cider-d") != "cider-d":
+            continue
+        boxes = {f"references_{i}": "\n".join(lines) for i, lines in enumerate(example.references, 1)}
+        raw = client.predict(predictions="\n".join(example.predictions), **boxes, **example.options,
+                             api_name="/score")[0]
+        refs = _per_item(example.references)
+        peer, peer_scores = cider_module.Cider().compute_score(
+            {k: group for k, group in enumerate(refs)}, {k: [hyp] for k, hyp in enumerate(example.predictions)})
+        assert raw["cider"] == pytest.approx(peer, abs=1e-12), example.label
+        assert raw["scores"] == pytest.approx(list(peer_scores), abs=1e-12), example.label
+        checked += 1
+    assert checked >= 3
+
+
+def test_cider_idf_table_upload(serve, page, tmp_path):
+    """An idf table saved with DocumentFrequency.save, uploaded on the page, gives ngrameval's score with that
+    table; a JSON file that is not such a table shows the metric's message."""
+    url, app = serve("cider")
+    table = ngrameval.DocumentFrequency.from_references(_per_item(app.REFERENCES))
+    path = tmp_path / "captions-idf.json"
+    table.save(path)
+    hyp, refs = "a dog with a frisbee on the beach", ["a dog runs on the sand", "a dog catches a frisbee"]
+    expected = ngrameval.cider([hyp], [refs], idf=table)
+    page.goto(url)
+    _fill(page, [hyp], [[refs[0]], [refs[1]]])
+    page.locator("#idf-table input[type=file]").set_input_files(str(path))
+    _expect(page.locator("#idf-table").get_by_role("cell", name=path.name)).to_be_visible()    # uploaded
+    page.locator("#submit").click()
+    _expect(page.locator("#score .score-value")).to_have_text([_formatted(expected.cider)])
+    _expect(page.locator("#summary")).to_contain_text(f"the table ({len(app.CAPTIONS)} documents)")
+    _expect(page.locator("#signature textarea")).to_have_value(expected.signature)
+    assert expected.cider > 0      # one item alone, with the corpus's own idf, would score 0
+
+    bad = tmp_path / "not-a-table.json"
+    bad.write_text('{"counts": {}}', encoding="utf-8")
+    handle_file = _require("gradio_client").handle_file
+    raw = _client(url).predict(predictions=hyp, references_1=refs[0], idf_table=handle_file(bad), api_name="/score")[0]
+    with pytest.raises(ValueError) as error:
+        ngrameval.cider([hyp], [refs[0]], idf=str(bad))
+    assert "not-a-table.json" in raw["error"] and raw["error"].endswith(str(error.value)[len(str(bad)):])
+
+
+@pytest.mark.parametrize("name", ["cider", "coco_caption"])
+def test_coco_json_uploads(serve, name, tmp_path):
+    """A COCO results JSON with a references JSON (pycocoevalcap's gts, or COCO's annotation file, of which
+    only the images of the results count) scores as the metric does from gts/res: in gts order, with the
+    image ids in the result and the per-item table. Mismatched images show ngrameval's message."""
+    from ngrameval.coco import from_coco
+    case, options = SPACES[name], COCO_OPTIONS[name]
+    handle_file = _require("gradio_client").handle_file
+    images = [42, 7]
+    results = [{"image_id": image, "caption": hyp} for image, hyp in zip(images, RAW_CAPTIONS)]
+    gts = {str(image): group for image, group in reversed(list(zip(images, _per_item(RAW_REFERENCES))))}
+    files = {"results.json": results, "gts.json": gts,
+             "captions.json": {"annotations": [{"image_id": int(image), "id": n, "caption": caption}
+                                               for n, (image, caption) in enumerate(
+                                                   [(i, c) for i, group in gts.items() for c in group]
+                                                   + [(99, "an image without a result")])]},
+             "twice.json": results + [{"image_id": 7, "caption": "a second caption"}],
+             "other.json": [{"image_id": 5, "caption": "a caption"}, *results[1:]]}
+    for file_name, content in files.items():
+        (tmp_path / file_name).write_text(json.dumps(content), encoding="utf-8")
+    image_ids, hyps, refs = from_coco(gts, [{**entry, "image_id": str(entry["image_id"])} for entry in results])
+    expected = {**_library(case, hyps, refs, **options), "image_ids": image_ids}
+    client = _client(serve(name)[0])
+    for references in ("gts.json", "captions.json"):
+        outputs = client.predict(predictions_file=handle_file(tmp_path / "results.json"),
+                                 reference_files=[handle_file(tmp_path / references)], **options, api_name="/score")
+        assert outputs[0] == expected, references
+        table = outputs[7]["value"]      # the per-item table: its image id column
+        assert table["headers"][1] == "image id" and [row[1] for row in table["data"]] == image_ids == ["7", "42"]
+        assert f"the COCO files results.json and {references}" in outputs[1]
+    for results_file in ("twice.json", "other.json"):
+        with pytest.raises(ValueError) as error:
+            from_coco(gts, [{**entry, "image_id": str(entry["image_id"])} for entry in files[results_file]])
+        raw = client.predict(predictions_file=handle_file(tmp_path / results_file),
+                             reference_files=[handle_file(tmp_path / "gts.json")], **options, api_name="/score")[0]
+        assert raw == {"error": str(error.value)}, results_file
+    raw = client.predict(predictions_file=handle_file(tmp_path / "results.json"), api_name="/score")[0]
+    assert raw["error"].startswith("results.json holds COCO results: upload exactly one .json reference file")
+
+
+def test_coco_files(ui, tmp_path):
+    """ui.coco_from_files: readable messages for files that are not COCO's shapes."""
+    results = tmp_path / "results.json"
+    results.write_text('[{"image_id": 1, "caption": "a cat"}]', encoding="utf-8")
+    cases = {
+        "broken.json": ("{", "broken.json is not valid JSON"),
+        "list.json": ('["a cat"]', "list.json must be an object of image id -> reference captions"),
+        "annotations.json": ('{"annotations": [{"image_id": 2, "caption": "a dog"}]}',
+                             "annotations.json holds no references for the images of results.json"),
+        "entry.json": ('{"annotations": [{"image_id": 1}]}', 'entry.json, annotation 1 must be an object with '
+                                                             '"image_id" and "caption"'),
+    }
+    for file_name, (content, message) in cases.items():
+        (tmp_path / file_name).write_text(content, encoding="utf-8")
+        with pytest.raises(ui.InputError, match=re.escape(message)):
+            ui.coco_from_files(str(results), [str(tmp_path / file_name)])
+    (tmp_path / "gts.json").write_text('{"1": ["a cat", "the cat"]}', encoding="utf-8")
+    assert ui.coco_from_files(str(results), [str(tmp_path / "gts.json")]) == \
+        ({"1": ["a cat", "the cat"]}, [{"image_id": "1", "caption": "a cat"}])
+    with pytest.raises(ui.InputError, match="upload exactly one .json reference file"):
+        ui.coco_from_files(str(results), [str(tmp_path / "gts.json")] * 2)
+
+
+# The parts that need ngrameval.ptb as a tokenizer of CIDEr and ngrameval.meteor (the COCO page's defaults).
+
+def test_cider_page_ptb_tokenizer(serve):
+    """tokenize="ptb" on the CIDEr page is pycocoevalcap's PTB tokenization (ngrameval.ptb) followed by CIDEr-D."""
+    from ngrameval.ptb import ptb_tokenize
+    client = _client(serve("cider")[0])
+    raw = client.predict(predictions="\n".join(RAW_CAPTIONS), references_1="\n".join(RAW_REFERENCES[0]),
+                         references_2="\n".join(RAW_REFERENCES[1]), tokenize="ptb", api_name="/score")[0]
+    refs = _per_item(RAW_REFERENCES)
+    expected = ngrameval.cider(ptb_tokenize(RAW_CAPTIONS), [ptb_tokenize(group) for group in refs])
+    assert (raw.get("cider"), raw.get("scores")) == (expected.cider, expected.scores), raw
+
+
+def test_coco_page_defaults_ptb_and_meteor(serve, page):
+    """The COCO page by default: PTB tokenization and all four metrics, METEOR included; the explanation shows
+    the PTB tokens, and SPICE's absence is stated."""
+    from ngrameval.ptb import ptb_tokenize
+    page.goto(serve("coco_caption")[0])
+    _fill(page, RAW_CAPTIONS, RAW_REFERENCES)
+    page.locator("#submit").click()
+    expected = ngrameval.coco_caption(RAW_CAPTIONS, _per_item(RAW_REFERENCES)).as_dict()
+    assert "METEOR" in expected
+    _expect(page.locator("#score .score-value")).to_have_text(_shown(SPACES["coco_caption"], RAW_CAPTIONS,
+                                                                     _per_item(RAW_REFERENCES)))
+    _expect(page.locator("#score")).to_contain_text("SPICE is not computed")
+    tokens = [text for text in page.locator("#highlight .token").all_inner_texts() if text.strip()]
+    assert tokens == ptb_tokenize(RAW_CAPTIONS[:1])[0].split(" ")
+    _expect(page.locator("#orders")).to_contain_text("METEOR")
+
