@@ -216,9 +216,9 @@ class PtbTokenizer(Tokenizer):
 
 _NAMED = {
     "none": WhitespaceTokenizer,
-    "ptb": PtbTokenizer,
     "13a": Tokenizer13a,
     "mteval-v13a": TokenizerMteval13a,
+    "ptb": PtbTokenizer,
 }
 TOKENIZER_NAMES = tuple(_NAMED) + tuple(SacrebleuTokenizer._CLASSES)
 

@@ -1,4 +1,5 @@
-"""The page shared by the ngrameval Spaces (``spaces/bleu``, ``nist``, ``rouge``, ``cider``, ``coco_caption``).
+"""The page shared by the ngrameval Spaces (``spaces/bleu``, ``nist``, ``rouge``, ``cider``, ``coco_caption``,
+``meteor``).
 
 Each Space's ``app.py`` describes only its metric -- its option controls, how
 their values become ``compute()`` arguments, and how a result is shown -- as a
@@ -24,7 +25,7 @@ import re
 import threading
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 # Before gradio / huggingface_hub are imported: they read these once.
 os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
@@ -47,9 +48,12 @@ MAX_ORDER = 9                   # the order sliders' maximum
 LOG = logging.getLogger("ngrameval.spaces")
 
 
-def input_help(boxes: int = REFERENCE_BOXES, coco_json: bool = False) -> str:
-    """The page's *How to enter predictions and references* (Markdown), for ``boxes`` reference boxes
-    and, with ``coco_json``, COCO's JSON files."""
+def input_help(boxes: int = REFERENCE_BOXES, coco_json: bool = False, max_predictions: Optional[int] = None,
+               max_references: Optional[int] = None) -> str:
+    """The page's *How to enter predictions and references* (Markdown), for ``boxes`` reference boxes,
+    with ``coco_json`` COCO's JSON files, and the page's limits (see :func:`check_limits`)."""
+    limits = f"{max_predictions or MAX_LINES:,} predictions" + \
+        (f", {max_references:,} references in all" if max_references else "")
     coco = """
 - `.json`: COCO caption results, `[{"image_id": 1, "caption": "..."}, ...]` (or `{"1": "..."}`), plus one
   `.json` reference file: `{"1": ["caption", "caption", ...], ...}` (pycocoevalcap's `gts`) or COCO's
@@ -68,7 +72,7 @@ prediction). Empty lines at the end of a box are ignored.
 - `.csv` / `.tsv`: a header row with the columns `prediction`, `reference` and optionally
   `reference_2`, `reference_3`, ... (an empty cell in those means no extra reference).{coco}
 
-**Limits:** {MAX_LINES:,} predictions and 10 MB of input.
+**Limits:** {limits} and 10 MB of input.
 """
 
 
@@ -122,6 +126,18 @@ def _check_size(size: int, what: str) -> None:
 def _check_count(count: int, what: str) -> None:
     if count > MAX_LINES:
         raise InputError(f"{what} has {count:,} predictions; the limit is {MAX_LINES:,}.")
+
+
+def check_limits(predictions: Sequence[Any], references: Sequence[Sequence[Any]],
+                 max_predictions: Optional[int] = None, max_references: Optional[int] = None) -> None:
+    """A Space's own limits, below MAX_LINES for a slower metric: predictions, and references counted
+    over all predictions (what a metric that aligns every pair costs)."""
+    if max_predictions is not None and len(predictions) > max_predictions:
+        raise InputError(f"The input has {len(predictions):,} predictions; the limit of this page is "
+                         f"{max_predictions:,}.")
+    total = sum(len(group) for group in references)
+    if max_references is not None and total > max_references:
+        raise InputError(f"The input has {total:,} references in all; the limit of this page is {max_references:,}.")
 
 
 def lines_of(text: Optional[str]) -> List[str]:
@@ -514,7 +530,8 @@ def explain(state: Optional[Dict[str, Any]], number: Any, explain_one: Optional[
     BLEU's ``explanation`` entries (prediction_tokens, reference_tokens, reference_length -- None: not
     shown --, orders), optionally ``labels`` (one per prediction token, instead of the n-gram orders)
     and their ``colors``, ``reference_notes`` (a note shown after each reference), and ``ngram_table``
-    and ``order_table`` (DataFrames shown instead of the tables of matched n-grams and orders)."""
+    and ``order_table`` (DataFrames shown instead of the tables of matched n-grams and orders), and
+    ``details_html`` (HTML shown under the references, e.g. an alignment)."""
     if not state:
         return "", None, None, None
     count = len(state["scores"])
@@ -533,6 +550,9 @@ def explain(state: Optional[Dict[str, Any]], number: Any, explain_one: Optional[
             item = explain_one(state["predictions"][index], state["references"][index], state["options"])
     except ValueError as error:
         return status_html(str(error), error=True), None, None, None
+    except Exception as error:  # noqa: BLE001 - the score stays shown; the failure is a message, logged
+        LOG.exception("explaining sentence %d failed", index + 1)
+        return status_html(f"unexpected {type(error).__name__}: {error}", error=True), None, None, None
     notes = item.get("reference_notes") or [""] * len(item["reference_tokens"])
     references = "".join(f"<li>{html.escape(' '.join(tokens))}" + (f" <em>({html.escape(note)})</em>" if note else "")
                          + "</li>" for tokens, note in zip(item["reference_tokens"], notes))
@@ -543,7 +563,8 @@ def explain(state: Optional[Dict[str, Any]], number: Any, explain_one: Optional[
         facts.append(f'reference length used {item["reference_length"]:g}')
     facts.append(f'prediction length {len(item["prediction_tokens"])}')
     heading = (f'<div class="sentence-info"><strong>Sentence {index + 1} of {count}</strong> · {" · ".join(facts)}'
-               f'<div style="margin-top:.3rem">Tokenized references:</div><ol>{references}</ol></div>')
+               f'<div style="margin-top:.3rem">Tokenized references:</div><ol>{references}</ol>'
+               f'{item.get("details_html", "")}</div>')
     tables = (item["ngram_table"], item["order_table"]) if "ngram_table" in item else \
         (ngram_table(item["orders"]), order_table(item["orders"]))
     shown = highlight(item["prediction_tokens"], item.get("orders", []), item.get("labels"), item.get("colors"))
@@ -605,12 +626,14 @@ EXPLANATION_INTRO = ("Matched n-grams of the prediction: each token is labelled 
 class MetricSpace:
     """What a Space's app.py describes; :func:`build_demo` does the rest.
 
-    The result shown is ``compute(**options, **detail_options)``. ``present(result, options, per_sentence)``
+    The result shown is ``compute(**options, **detail_options)`` (``detail_options(options)`` when it is a
+    function: details that depend on the options). ``present(result, options, per_sentence)``
     gets, as ``per_sentence``, the result of a second ``compute(**options, **sentence_options)`` when
     ``sentence_options`` is set (e.g. ROUGE's ``use_aggregator=False``), else the result itself. The
     explanation of a sentence is ``explain_item(index, state)`` when set, else the result's ``explanation``
     entry, or ``explain_one(prediction, references, options)`` when the metric has no explanation of its
-    own (see :func:`explain`)."""
+    own (see :func:`explain`). ``max_predictions`` and ``max_references`` lower the limits for a slower
+    metric (:func:`check_limits`)."""
 
     name: str                                     # metrics/<name>
     title: str
@@ -625,7 +648,8 @@ class MetricSpace:
     explanation_note: str = ""                    # Markdown added to the explanation's introduction
     explanation_intro: str = EXPLANATION_INTRO    # Markdown: what the highlight shows
     per_order_label: str = "Per n-gram order"     # the label of the per_order table
-    detail_options: Dict[str, Any] = field(default_factory=lambda: {"sentence_level": True, "explain": True})
+    detail_options: Union[Dict[str, Any], Callable[[Dict[str, Any]], Dict[str, Any]]] = field(
+        default_factory=lambda: {"sentence_level": True, "explain": True})
     sentence_options: Optional[Dict[str, Any]] = None
     explain_one: Optional[ExplainOne] = None
     explain_item: Optional[ExplainItem] = None
@@ -634,6 +658,8 @@ class MetricSpace:
     orders_label: str = "Per order"
     reference_boxes: int = REFERENCE_BOXES        # text boxes for references (API: references_1, ...)
     coco_json: bool = False                       # also read COCO results + references JSON uploads
+    max_predictions: Optional[int] = None         # lower limits than MAX_LINES (see check_limits)
+    max_references: Optional[int] = None
 
 
 @dataclass
@@ -701,8 +727,10 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                 hyps, refs = corpus_from_text(predictions, references)
                 inputs = {"predictions": hyps, "references": refs}
                 source = "the text boxes"
+            check_limits(hyps, refs, space.max_predictions, space.max_references)
             options = space.options(**dict(zip(names, option_values)))
-            result = metric.compute(**inputs, **options, **space.detail_options)
+            details = space.detail_options(options) if callable(space.detail_options) else space.detail_options
+            result = metric.compute(**inputs, **options, **details)
             per_sentence = result if space.sentence_options is None else \
                 metric.compute(**inputs, **options, **space.sentence_options)
             shown = space.present(result, options, per_sentence)
@@ -765,7 +793,7 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                             + ("; one .json with a COCO results file)" if coco else ")"),
                             file_count="multiple", file_types=[".txt", *coco], elem_id="reference-files")
                 with gr.Accordion("How to enter predictions and references", open=False):
-                    gr.Markdown(input_help(boxes, space.coco_json))
+                    gr.Markdown(input_help(boxes, space.coco_json, space.max_predictions, space.max_references))
             with gr.Column(scale=2):
                 controls = space.controls()
                 names = list(controls)

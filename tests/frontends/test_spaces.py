@@ -1,4 +1,5 @@
-"""The Gradio Spaces (spaces/bleu, nist, rouge, cider, coco_caption), driven as a person and as an API client would.
+"""The Gradio Spaces (spaces/bleu, nist, rouge, cider, coco_caption, meteor), driven as a person and as an API
+client would.
 
 Each Space is served once per session on a free port of 127.0.0.1; one headless Chromium
 (Debian's, through playwright) loads the pages. The scores the pages and the API show must
@@ -58,7 +59,9 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="session")
 def serve(ui):
-    """serve("bleu") -> (URL, module) of spaces/bleu/app.py, its demo started once and closed at the end."""
+    """serve("bleu") -> (URL, module) of spaces/bleu/app.py, its demo started once and closed at the end. A Space
+    with a warm_up() (METEOR: its first run indexes the paraphrase table) is warmed up first, as its app does
+    before serving, so that the pages' timeouts do not include that once-per-machine work."""
     started = {}
 
     def start(name: str) -> str:
@@ -66,6 +69,8 @@ def serve(ui):
             spec = importlib.util.spec_from_file_location(f"ngrameval_space_{name}", ROOT / "spaces" / name / "app.py")
             module = importlib.util.module_from_spec(spec)
             spec.loader.exec_module(module)
+            if hasattr(module, "warm_up"):
+                module.warm_up()
             port = _free_port()
             module.demo.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True,
                                max_file_size=ui.MAX_FILE_SIZE)
@@ -179,6 +184,19 @@ SPACES = {
                     {"metrics": ["bleu", "rouge_l", "cider"]}),
         "refused": ({"metrics": ["spice"]}, "'spice' .* is not in the list of choices"),
     },
+    "meteor": {
+        "library": ngrameval.meteor,
+        "details": {},
+        "shown": lambda result: [result["meteor"]],
+        "picks": [("variant", "nltk")],
+        "options": {"variant": "nltk"},
+        "highlight": "exact",
+        "explained": "barks",                    # sentence 2's matches are single words
+        "example": ("pycocoevalcap's toy case", ["a man rides a horse", "two dogs are playing in grass"],
+                    [["a man riding a horse on a beach", "a person rides a horse"],
+                     ["two dogs play in the grass", "dogs playing on a lawn"]], {}),
+        "below_minimum": {"beam_size": 0},
+    },
 }
 
 
@@ -238,7 +256,7 @@ def test_page_scores_like_ngrameval(space, page, tmp_path):
     page.locator("#sentence-number input").fill("2")
     page.locator("#sentence-number input").press("Enter")
     _expect(page.locator("#sentence-info")).to_contain_text("Sentence 2 of 2")
-    _expect(page.locator("#ngrams")).to_contain_text("barks at")
+    _expect(page.locator("#ngrams")).to_contain_text(case.get("explained", "barks at"))
     assert case.get("signature", f"variant:{case['options'].get('variant')}") in \
         page.locator("#signature textarea").input_value()
     if "notice" in case:
@@ -629,3 +647,142 @@ def test_coco_page_defaults_ptb_and_meteor(serve, page):
     assert tokens == ptb_tokenize(RAW_CAPTIONS[:1])[0].split(" ")
     _expect(page.locator("#orders")).to_contain_text("METEOR")
 
+
+
+# --------------------------------------------------------------------------- METEOR
+
+def _meteor_state(app, hyps, refs, options):
+    """What the METEOR page keeps after scoring: the corpus, its options, and the explanations it computed."""
+    result = ngrameval.meteor(hyps, refs, **options, **app.detail_options(options)).as_dict()
+    return result, {"explanation": result.get("explanation"), "predictions": hyps, "references": refs,
+                    "options": options, "scores": result["scores"]}
+
+
+def test_meteor_nltk_example_click(serve, page, tmp_path):
+    """Clicking an NLTK example scores what ngrameval's nltk variant scores and explains the first segment: the
+    chunks boxed in the alignment and the rows of the matches table are ngrameval's explanation's."""
+    url, app = serve("meteor")
+    example = next(e for e in app.SPACE.examples if e.label.startswith("The same with NLTK"))
+    hyps, refs = list(example.predictions), _per_item(example.references)
+    expected = ngrameval.meteor(hyps, refs, **example.options, explain=True)
+    page.goto(url)
+    page.get_by_role("button", name=example.label).click()
+    _expect(page.locator("#score .score-value")).to_have_text([_formatted(expected.meteor)])
+    _expect(page.locator("#variant input")).to_have_value("nltk")
+    first = expected.explanation[0]
+    _expect(page.locator("#sentence-info .aligned-prediction .chunk")).to_have_count(first["chunks"])
+    _expect(page.locator("#sentence-info .aligned-reference .chunk")).to_have_count(first["chunks"])
+    _expect(page.locator("#ngrams [role=grid]")).to_have_attribute("aria-rowcount", str(len(first["matches"]) + 1))
+    for match in first["matches"]:
+        _expect(page.locator("#ngrams")).to_contain_text(" ".join(match["reference_words"]))
+    _expect(page.locator("#signature textarea")).to_have_value(expected.signature)
+    page.screenshot(path=str(tmp_path / "meteor-nltk-example.png"), full_page=True)
+
+
+def test_meteor_task_checks_its_modules(serve, page):
+    """Choosing a task on the page checks its modules (universal: exact and paraphrase), and the page then
+    scores what ngrameval scores with that task."""
+    url, app = serve("meteor")
+    page.goto(url)
+    _fill(page, PREDICTIONS, REFERENCE_BOXES)
+    _choose(page, "task", "universal")
+    modules = page.locator("#modules")
+    for module in app.MODULES:
+        checked = module in ("exact", "paraphrase")
+        _expect(modules.get_by_label(module, exact=True)).to_be_checked(checked=checked)
+    page.locator("#submit").click()
+    expected = ngrameval.meteor(PREDICTIONS, REFERENCES, task="universal")
+    _expect(page.locator("#score .score-value")).to_have_text([_formatted(expected.meteor)])
+    _expect(page.locator("#signature textarea")).to_have_value(expected.signature)
+
+
+def test_explanation_failure_is_a_message(ui):
+    """A Space's explanation that fails shows a message in place of the explanation (the score stays)."""
+    def failing(index, state):
+        raise RuntimeError("no alignment")
+    heading, *tables = ui.explain({"scores": [0.5]}, 1, explain_item=failing)
+    assert "unexpected RuntimeError: no alignment" in heading and tables == [None, None, None]
+
+
+@pytest.mark.parametrize("options", [
+    {"task": "adq"},
+    {"modules": ["exact", "synonym"], "normalization": "lower", "beam_size": 5},
+    {"modules": ["exact", "stem", "synonym", "paraphrase"], "parameters": "0.5 1.0 0.3 0.6",
+     "weights": "1 0.5 0.5 0.5"},
+    {"variant": "nltk", "alpha": 0.8, "beta": 2.0, "gamma": 0.4, "tokenize": "whitespace"},
+], ids=["task", "modules", "parameters", "nltk"])
+def test_meteor_api_options_like_ngrameval(serve, options):
+    """Every option of the page, through the API, gives ngrameval's result with the same options."""
+    url, app = serve("meteor")
+    raw = _client(url).predict(predictions="\n".join(RAW_CAPTIONS), references_1="\n".join(RAW_REFERENCES[0]),
+                               references_2="\n".join(RAW_REFERENCES[1]), **options, api_name="/score")[0]
+    library = {name: [float(x) for x in value.split()] if name in ("parameters", "weights") else value
+               for name, value in options.items()}
+    assert raw == _library(SPACES["meteor"], RAW_CAPTIONS, _per_item(RAW_REFERENCES), **library)
+
+
+def test_meteor_refuses_bad_options_and_large_input(serve):
+    """Options the metric refuses show its message; input over the page's limits is refused before scoring."""
+    url, app = serve("meteor")
+    client = _client(url)
+    for bad, library in [({"modules": []}, {"modules": []}),
+                         ({"parameters": "0.5 1"}, {"parameters": [0.5, 1.0]}),
+                         ({"weights": "1 0.5"}, {"weights": [1.0, 0.5]})]:
+        raw = client.predict(predictions="a b", references_1="a b", **bad, api_name="/score")[0]
+        with pytest.raises(ValueError) as error:
+            ngrameval.meteor(["a b"], ["a b"], **library)
+        assert raw == {"error": str(error.value)}, bad
+    raw = client.predict(predictions="a b", references_1="a b", weights="1 x", api_name="/score")[0]
+    assert raw == {"error": "module weights: 'x' is not a number (write e.g. 1 0.6 0.8 0.6)."}
+    many = app.MAX_PREDICTIONS + 1
+    raw = client.predict(predictions="a\n" * many, references_1="a\n" * many, api_name="/score")[0]
+    assert raw == {"error": f"The input has {many:,} predictions; the limit of this page is {app.MAX_PREDICTIONS:,}."}
+    count = app.MAX_REFERENCES // 5 + 1
+    boxes = {f"references_{i}": "a\n" * count for i in range(1, 6)}
+    raw = client.predict(predictions="a\n" * count, **boxes, api_name="/score")[0]
+    assert raw == {"error": f"The input has {5 * count:,} references in all; the limit of this page is "
+                            f"{app.MAX_REFERENCES:,}."}
+
+
+@pytest.mark.parametrize("variant", ["meteor15", "nltk"])
+def test_meteor_explanation_matches_ngrameval(serve, shared, variant):
+    """The page's explanation of each segment (E2E outputs, 1 to 45 references; the page's examples) is
+    ngrameval's: the matches table row for row (module, words, positions), as many chunks as the metric
+    counts, the coloured words those of the matches, the best reference's parts, and the score against each
+    reference equal to the segment's score against that reference alone (METEOR 1.5: the explanation's
+    reference_scores), the best one the segment's score."""
+    from tests.data import e2e_outputs, e2e_references
+    app = serve("meteor")[1]
+    hyps, refs = e2e_outputs(shared, "tgen")[:15], e2e_references(shared)[1][:15]
+    for example in app.EXAMPLES[:2] + app.EXAMPLES[4:5]:
+        hyps, refs = hyps + list(example.predictions), refs + _per_item(example.references)
+    options = app.options(variant, "rank", list(app.MODULES), "norm", "", "", 40, 0.9, 3.0, 0.5, "nltk")
+    expected = ngrameval.meteor(hyps, refs, **options, explain=True)
+    result, state = _meteor_state(app, hyps, refs, options)
+    assert result["scores"] == expected.scores
+    for index, segment in enumerate(expected.explanation):
+        item = app.explain_item(index, state)
+        matches = sorted(segment["matches"], key=lambda m: m["hypothesis_start"])
+        table = item["ngram_table"]
+        assert list(table["module"]) == [m["module"] for m in matches]
+        assert list(table["prediction words"]) == [" ".join(m["hypothesis_words"]) for m in matches]
+        assert list(table["reference words"]) == [" ".join(m["reference_words"]) for m in matches]
+        assert list(table["prediction positions"]) == [app.positions(m["hypothesis_start"], m["hypothesis_length"])
+                                                       for m in matches]
+        assert list(table["reference positions"]) == [app.positions(m["reference_start"], m["reference_length"])
+                                                      for m in matches]
+        assert (table["chunk"].max() if matches else 0) == segment["chunks"]
+        assert item["details_html"].count('class="chunk"') == 2 * segment["chunks"]
+        assert sum(label is not None for label in item["labels"]) == sum(m["hypothesis_length"] for m in matches)
+        assert item["prediction_tokens"] == segment["hypothesis"]
+        per_reference = item["order_table"]
+        best = per_reference.iloc[segment["reference_index"]]
+        assert best["reference"].endswith("(best, used)")
+        for column, key in (("score", "score"), ("precision", "precision"), ("recall", "recall"), ("Fmean", "fmean"),
+                            ("penalty", "penalty")):
+            assert best[column] == pytest.approx(segment[key], abs=1e-6), column
+        alone = ngrameval.meteor([hyps[index]] * len(refs[index]), [[r] for r in refs[index]], **options).scores
+        assert list(per_reference["score"]) == pytest.approx(alone, abs=1e-6)
+        assert max(alone) == segment["score"] == expected.scores[index]
+        if variant == "meteor15":
+            assert segment["reference_scores"] == alone
