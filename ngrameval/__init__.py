@@ -4,10 +4,12 @@ __version__ = "0.1.0"
 from .bleu import BleuResult, BleuStatistics, bleu, bleu_statistics  # noqa: E402
 from .cider import CiderResult, DocumentFrequency, cider  # noqa: E402
 from .coco import CocoCaptionResult, coco_caption  # noqa: E402
+from .meteor import MeteorResult, meteor  # noqa: E402
 from .nist import NistResult, nist  # noqa: E402
 from .rouge import RougeResult, RougeStatistics, rouge, rouge_statistics, skip_bigrams  # noqa: E402
 from .tokenizers import TOKENIZER_NAMES, get_tokenizer  # noqa: E402
 
 __all__ = ["bleu", "bleu_statistics", "BleuResult", "BleuStatistics", "nist", "NistResult", "cider", "CiderResult",
-           "DocumentFrequency", "coco_caption", "CocoCaptionResult", "rouge", "rouge_statistics", "RougeResult",
+           "DocumentFrequency", "coco_caption", "CocoCaptionResult", "meteor",
+           "MeteorResult", "rouge", "rouge_statistics", "RougeResult",
            "RougeStatistics", "skip_bigrams", "get_tokenizer", "TOKENIZER_NAMES", "__version__"]

@@ -34,18 +34,24 @@ Computes the COCO caption metrics, for the corpus and per item.
 Args:
     predictions (`list` of `str`): one caption per item.
     references (`list`): per prediction, a reference caption or a list of them (at least one).
-    gts, res (`dict`): instead of predictions/references, pycocoevalcap's shapes: gts maps an image id to
-        its reference captions (strings or {"caption": ...} dicts), res maps it to a one-caption list (or
-        res is a COCO results list of {"image_id", "caption"} dicts); both must have the same image ids and
-        one result per image. The result then has `image_ids`, the order of `per_item`.
+    gts (`dict`): instead of predictions/references, pycocoevalcap's shapes: image id -> reference captions
+        (strings or {"caption": ...} dicts).
+    res (`dict` or `list`): with gts: image id -> one-caption list, or a COCO results list of
+        {"image_id", "caption"} dicts; the same image ids as gts, one result per image. The result then has
+        `image_ids`, the order of `per_item`.
     tokenize (`str`): "ptb" (default: pycocoevalcap's PTB tokenization) or "none" (the texts are used as
         they are, as nlg-eval does).
     metrics (`list` of `str`): any of "bleu", "meteor", "rouge_l", "cider". Default all four.
     meteor_options (`dict`): options for METEOR 1.5 (see metrics/meteor), e.g. {"paraphrase_table": path}.
 
 Returns:
-    Bleu_1, Bleu_2, Bleu_3, Bleu_4, METEOR, ROUGE_L, CIDEr (`float`): the corpus scores, named as
-        pycocoevalcap names them (only those asked for).
+    Bleu_1 (`float`): BLEU-1 of the corpus, as pycocoevalcap computes it (only the metrics asked for appear).
+    Bleu_2 (`float`): BLEU-2.
+    Bleu_3 (`float`): BLEU-3.
+    Bleu_4 (`float`): BLEU-4.
+    METEOR (`float`): METEOR 1.5.
+    ROUGE_L (`float`): ROUGE-L (beta 1.2).
+    CIDEr (`float`): CIDEr-D.
     per_item (`dict` of `list` of `float`): the same names, one score per item.
     image_ids (`list`): with gts/res, the image ids in the order of `per_item`.
     meteor_note (`str`): with METEOR, a note when a METEOR module was unavailable (the paraphrase table).
@@ -62,6 +68,13 @@ Examples:
         {'Bleu_1': 0.909, 'ROUGE_L': 0.733, 'CIDEr': 2.313}
         >>> results["image_ids"], [round(s, 3) for s in results["per_item"]["ROUGE_L"]]
         ([1, 2], [0.8, 0.667])
+
+    All four metrics, METEOR 1.5 included (pycocoevalcap prints METEOR 0.4873609047158131 here):
+        >>> results = coco.compute(predictions=["A man rides a horse.", "Two dogs are playing in grass."],
+        ...                        references=[["A man riding a horse on a beach.", "A person rides a horse."],
+        ...                                    ["Two dogs play in the grass.", "Dogs playing on a lawn."]])
+        >>> print(round(results["METEOR"], 10), sorted(results["per_item"]))
+        0.4873609047 ['Bleu_1', 'Bleu_2', 'Bleu_3', 'Bleu_4', 'CIDEr', 'METEOR', 'ROUGE_L']
 """
 
 

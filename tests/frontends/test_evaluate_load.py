@@ -1,4 +1,4 @@
-"""The evaluate front ends (metrics/bleu, metrics/nist, metrics/rouge): loaded offline with
+"""The evaluate front ends (metrics/bleu, nist, rouge, cider, meteor, coco_caption): loaded offline with
 ``evaluate.load``, they return exactly what ngrameval returns, their documented examples run, and bad
 input gets ngrameval's ValueError rather than an Arrow conversion error."""
 import doctest
@@ -12,15 +12,21 @@ import pytest
 
 import ngrameval
 from ngrameval.bleu import VARIANTS as BLEU_VARIANTS
+from ngrameval.cider import VARIANTS as CIDER_VARIANTS
+from ngrameval.meteor import VARIANTS as METEOR_VARIANTS
 from ngrameval.nist import VARIANTS as NIST_VARIANTS
 from ngrameval.rouge import ROUGE155_OPTIONS, TOKENIZERS as ROUGE_TOKENIZERS, VARIANTS as ROUGE_VARIANTS
 from ngrameval.tokenizers import TOKENIZER_NAMES
 
 ROOT = Path(__file__).resolve().parents[2]
-LIBRARY = {"bleu": ngrameval.bleu, "nist": ngrameval.nist, "rouge": ngrameval.rouge}
+LIBRARY = {"bleu": ngrameval.bleu, "nist": ngrameval.nist, "rouge": ngrameval.rouge, "cider": ngrameval.cider,
+           "meteor": ngrameval.meteor, "coco_caption": ngrameval.coco_caption}
 # Per metric, the options that ask for one value per prediction (to check the lengths of the lists).
 PER_PREDICTION = {"bleu": {"sentence_level": True}, "nist": {"sentence_level": True},
-                  "rouge": {"use_aggregator": False}}
+                  "rouge": {"use_aggregator": False}, "cider": {}, "meteor": {}, "coco_caption": {}}
+# The metrics that also take pycocoevalcap's gts/res, and those that take strings only.
+COCO_SHAPED = ("cider", "meteor", "coco_caption")
+STRINGS_ONLY = ("coco_caption",)
 
 PREDICTIONS = ["the cat sat on the mat", "a dog barks at the postman", "It is 3.5 km, not 4."]
 REFERENCES = [["the cat sat on a mat", "a cat sat on the mat"], ["the dog barks at the postman"],
@@ -56,11 +62,19 @@ OPTIONS = [
                "remove_stopwords": True, "use_aggregator": False}),
     ("rouge", {"variant": "rouge155", "multi_ref": "best", "limit_words": 3}),
     ("rouge", {"variant": "rouge155", "limit_bytes": 12, "use_aggregator": False}),
+    ("cider", {}),
+    ("cider", {"variant": "cider", "max_order": 3, "sigma": 3.0, "lowercase": True, "explain": True}),
+    ("meteor", {}),
+    ("meteor", {"task": "adq", "modules": ["exact", "stem"], "normalization": "lower", "explain": True}),
+    ("meteor", {"variant": "nltk", "alpha": 0.8, "tokenize": "whitespace", "explain": True}),
+    ("coco_caption", {}),
+    ("coco_caption", {"tokenize": "none", "metrics": ["bleu", "rouge_l", "cider"]}),
 ]
 # ROUGE-1.5.5 tokenizes the text itself: "rouge155" takes strings only (token lists are a bad case below).
 COMBINATIONS = [pytest.param(name, options, shape, id=f"{name}-options{i}-{shape}")
                 for i, (name, options) in enumerate(OPTIONS)
-                for shape in SHAPES if not (options.get("variant") == "rouge155" and "token" in shape)]
+                for shape in SHAPES if not ((options.get("variant") == "rouge155" or name in STRINGS_ONLY)
+                                            and "token" in shape)]
 
 
 def _forget_evaluate_modules():
@@ -122,9 +136,10 @@ def test_compute_returns_what_ngrameval_returns(load, name, options, shape):
         assert {len(value) for key, value in result.items() if key != "signature"} == {len(predictions)}
 
 
-@pytest.mark.parametrize("shape", ["strings, several references", "strings, one reference string",
-                                   "token lists, lists of token lists"])
-@pytest.mark.parametrize("name", LIBRARY)
+@pytest.mark.parametrize("name, shape", [(name, shape) for name in LIBRARY
+                                         for shape in ["strings, several references", "strings, one reference string",
+                                                       "token lists, lists of token lists"]
+                                         if not (name in STRINGS_ONLY and "token" in shape)])
 def test_add_batch_in_two_batches_equals_the_whole_corpus(load, name, shape):
     """add_batch goes through evaluate's own feature matching: each documented shape must match one."""
     predictions, references = SHAPES[shape]
@@ -194,6 +209,27 @@ BAD_OPTIONS = {
         "unknown variant": ({"variant": "sacrebleu"}, "unknown variant 'sacrebleu'"),
         "n 0": ({"n": 0}, "n must be a positive integer, got 0"),
     },
+    "cider": {
+        "unknown variant": ({"variant": "ciderr"}, "unknown variant 'ciderr'"),
+        "max_order 0": ({"max_order": 0}, "max_order must be a positive integer, got 0"),
+        "negative sigma": ({"sigma": -1.0}, "sigma must be a positive number"),
+        "missing idf table": ({"idf": "/nonexistent/df.json"}, "no file '/nonexistent/df.json'"),
+        "unknown tokenize": ({"tokenize": "moses"}, "unknown tokenize 'moses'"),
+    },
+    "meteor": {
+        "unknown variant": ({"variant": "meteor2"}, "unknown variant 'meteor2'"),
+        "unknown task": ({"task": "best"}, "unknown task 'best'"),
+        "unknown module": ({"modules": ["exact", "wordnet"]}, "unknown module 'wordnet'"),
+        "nltk option with meteor15": ({"alpha": 0.5}, "alpha is an option of variant='nltk'"),
+        "meteor15 option with nltk": ({"variant": "nltk", "task": "rank"}, "task is an option of variant='meteor15'"),
+        "alpha above 1": ({"variant": "nltk", "alpha": 2.0}, "alpha must be a number"),
+        "unknown nltk tokenize": ({"variant": "nltk", "tokenize": "13a"}, "unknown tokenize '13a'"),
+    },
+    "coco_caption": {
+        "unknown metric": ({"metrics": ["bleu", "spice"]}, "unknown metric 'spice'"),
+        "no metrics": ({"metrics": []}, "metrics is empty"),
+        "unknown tokenize": ({"tokenize": "13a"}, "unknown tokenize '13a'"),
+    },
     "rouge": {
         "unknown tokenizer": ({"tokenizer": "moses"}, "unknown tokenizer 'moses'"),
         "BLEU's tokenize": ({"tokenize": "13a"}, r"unknown options \['tokenize'\]"),
@@ -218,7 +254,8 @@ BAD_OPTIONS = {
     },
 }
 BAD_CASES = ([pytest.param(name, *case, id=f"{name}: {label}")
-              for label, case in BAD_INPUTS.items() for name in LIBRARY]
+              for label, case in BAD_INPUTS.items() for name in LIBRARY
+              if not (name in STRINGS_ONLY and "token" in label)]
              + [pytest.param(name, ["a b"], ["a b"], *case, id=f"{name}: {label}")
                 for name, cases in BAD_OPTIONS.items() for label, case in cases.items()]
              + [pytest.param("rouge", [["a", "b"]], [["a", "b"]], {"variant": "rouge155"},
@@ -235,7 +272,8 @@ def test_bad_input_gets_ngrameval_error(load, name, predictions, references, opt
 
 
 @pytest.mark.parametrize("name, variants", [("bleu", BLEU_VARIANTS), ("nist", NIST_VARIANTS),
-                                            ("rouge", ROUGE_VARIANTS)])
+                                            ("rouge", ROUGE_VARIANTS), ("cider", CIDER_VARIANTS),
+                                            ("meteor", METEOR_VARIANTS)])
 def test_unknown_variant_lists_the_valid_ones(load, name, variants):
     with pytest.raises(ValueError) as error:
         load(name).compute(predictions=["a b"], references=["a b"], variant="bogus")
@@ -262,8 +300,9 @@ def test_unknown_smooth_lists_the_valid_ones(load, variant, valid):
 @pytest.mark.parametrize("name", LIBRARY)
 def test_metric_still_works_after_a_bad_call(load, name):
     metric = load(name)
-    with pytest.raises(ValueError, match="unknown variant"):
-        metric.compute(predictions=PREDICTIONS, references=REFERENCES, variant="bogus")
+    bad_option = {"metrics": ["bogus"]} if name == "coco_caption" else {"variant": "bogus"}
+    with pytest.raises(ValueError, match="unknown (variant|metric)"):
+        metric.compute(predictions=PREDICTIONS, references=REFERENCES, **bad_option)
     with pytest.raises(ValueError, match="differ in length"):
         metric.compute(predictions=PREDICTIONS, references=REFERENCES[:1])
     assert metric.compute(predictions=PREDICTIONS, references=REFERENCES) == LIBRARY[name](
@@ -273,7 +312,11 @@ def test_metric_still_works_after_a_bad_call(load, name):
 # Per metric: the options that make the result hold every output, the keyword options the library takes
 # through **kwargs, and how an output key is documented (ROUGE's keys are named after the rouge types).
 FULL_RESULT = {"bleu": {"sentence_level": True, "explain": True}, "nist": {"sentence_level": True, "explain": True},
-               "rouge": {"bootstrap": {"n_samples": 10, "seed": 0}}}
+               "rouge": {"bootstrap": {"n_samples": 10, "seed": 0}}, "cider": {"explain": True},
+               "meteor": {"explain": True}, "coco_caption": {}}
+# Documented outputs a full result on PREDICTIONS lacks: image ids (gts/res input only), notes of missing data.
+CONDITIONAL_OUTPUTS = {"cider": {"image_ids"}, "meteor": {"image_ids", "note"},
+                       "coco_caption": {"image_ids", "meteor_note"}}
 KEYWORD_OPTIONS = {"rouge": ROUGE155_OPTIONS}
 
 
@@ -286,15 +329,60 @@ def _documented_key(name, key):
 
 
 @pytest.mark.parametrize("name, citations", [("bleu", ["Papineni", "Post, Matt"]), ("nist", ["Doddington"]),
-                                             ("rouge", ["Lin, Chin-Yew"])])
+                                             ("rouge", ["Lin, Chin-Yew"]), ("cider", ["Vedantam"]),
+                                             ("meteor", ["Denkowski", "Banerjee"]), ("coco_caption", ["Chen, Xinlei"])])
 def test_info_documents_every_option_and_output(load, name, citations):
     info = load(name).info
-    assert isinstance(info.features, list) and len(info.features) == 3
+    assert isinstance(info.features, list) and len(info.features) == (2 if name in STRINGS_ONLY else 3)
     assert all(author in info.citation for author in citations)
     arguments, outputs = info.inputs_description.split("Args:")[1].split("Examples:")[0].split("Returns:")
     documented = set(re.findall(r"^    (\w+)[ :]", arguments, flags=re.MULTILINE))
     parameters = inspect.signature(LIBRARY[name]).parameters.values()
-    assert documented == {p.name for p in parameters if p.kind != p.VAR_KEYWORD} | set(KEYWORD_OPTIONS.get(name, ()))
+    coco_inputs = {"gts", "res"} if name in COCO_SHAPED else set()
+    assert documented == ({p.name for p in parameters if p.kind != p.VAR_KEYWORD} | set(KEYWORD_OPTIONS.get(name, ()))
+                          | coco_inputs)
     full = LIBRARY[name](PREDICTIONS, REFERENCES, **FULL_RESULT[name]).as_dict()
     documented = set(re.findall(r"^    ([\w<>]+) \(", outputs, flags=re.MULTILINE))
-    assert documented == {_documented_key(name, key) for key in full}
+    assert documented == {_documented_key(name, key) for key in full} | CONDITIONAL_OUTPUTS.get(name, set())
+
+
+GTS = {"img1": REFERENCES[0], "img2": REFERENCES[1], "img3": REFERENCES[2]}
+RES = [{"image_id": image, "caption": caption} for image, caption in zip(["img3", "img1", "img2"],
+                                                                          [PREDICTIONS[2], PREDICTIONS[0], PREDICTIONS[1]])]
+
+
+@pytest.mark.parametrize("name", COCO_SHAPED)
+def test_gts_res_equal_predictions_references(load, name):
+    """pycocoevalcap's shapes: items in the order of gts, whatever the order of the results list."""
+    result = load(name).compute(gts=GTS, res=RES)
+    assert result.pop("image_ids") == list(GTS)
+    assert result == LIBRARY[name](PREDICTIONS, REFERENCES).as_dict()
+    as_dicts = load(name).compute(gts={k: [{"caption": c} for c in v] for k, v in GTS.items()},
+                                  res={r["image_id"]: [r["caption"]] for r in RES})
+    assert as_dicts.pop("image_ids") == list(GTS) and as_dicts == result
+
+
+BAD_COCO = {
+    "ids only on one side": ({"img1": ["a b"], "img2": ["c"]}, {"img1": ["a b"], "img3": ["c"]},
+                             r"same image ids: 1 only in gts \(e.g. \['img2'\]\), 1 only in res \(e.g. \['img3'\]\)"),
+    "two results for one image": ({"img1": ["a b"]}, [{"image_id": "img1", "caption": "a"},
+                                                      {"image_id": "img1", "caption": "b"}],
+                                  "image 'img1' has 2 results; COCO evaluation takes exactly one caption per image"),
+    "result without a caption": ({"img1": ["a b"]}, [{"image_id": "img1"}], r"res\[0\] must be a dict with"),
+    "empty reference list": ({"img1": []}, {"img1": ["a"]}, r"gts\['img1'\] must be a non-empty list"),
+    "caption not a string": ({"img1": ["a b", 3]}, {"img1": ["a"]}, r"gts\['img1'\]\[1\] is int"),
+}
+
+
+@pytest.mark.parametrize("name", COCO_SHAPED)
+@pytest.mark.parametrize("case", BAD_COCO)
+def test_bad_gts_res(load, name, case):
+    gts, res, message = BAD_COCO[case]
+    with pytest.raises(ValueError, match=message):
+        load(name).compute(gts=gts, res=res)
+
+
+@pytest.mark.parametrize("name", COCO_SHAPED)
+def test_gts_res_and_predictions_together_are_refused(load, name):
+    with pytest.raises(ValueError, match="either predictions/references or gts/res"):
+        load(name).compute(predictions=PREDICTIONS, references=REFERENCES, gts=GTS, res=RES)

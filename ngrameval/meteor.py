@@ -1,0 +1,175 @@
+"""METEOR, exact to METEOR 1.5 (the jar pycocoevalcap runs) or to NLTK's ``meteor_score``.
+
+========= =====================================================================
+variant   reproduces
+========= =====================================================================
+meteor15  meteor-1.5.jar (Denkowski & Lavie, 2014) as pycocoevalcap 1.2 runs it
+          (``-l en -norm``): exact, stem, synonym and paraphrase modules,
+          function-word weighting, its beam search; the corpus score comes from
+          the summed statistics (:mod:`ngrameval.meteor15`)
+nltk      NLTK 3.10.4 ``meteor_score``: exact, Porter-stem and WordNet-synonym
+          stages, greedy alignment, best reference; the corpus score is the mean
+          of sentence scores, as Hugging Face's ``meteor`` (:mod:`ngrameval.meteor_nltk`)
+========= =====================================================================
+"""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Any, Dict, List, Optional, Sequence
+
+from . import __version__
+from .inputs import check_choice, normalize_corpus
+
+VARIANTS = ("meteor15", "nltk")
+_METEOR15_OPTIONS = ("task", "modules", "weights", "parameters", "normalization", "beam_size", "paraphrase_table",
+                     "cache_dir")
+_NLTK_OPTIONS = ("alpha", "beta", "gamma", "tokenize", "wordnet")
+_SCORERS: Dict[tuple, Any] = {}   # METEOR 1.5 scorers by options: their data is loaded once per process
+_SCORERS_LOCK = threading.Lock()
+
+
+@dataclass
+class MeteorResult:
+    """A corpus METEOR score, the score of every segment, and optionally an explanation.
+
+    ``precision``, ``recall``, ``fmean`` and ``penalty`` are the corpus-level parts METEOR 1.5
+    computes from the summed statistics (None for the NLTK variant, which has no corpus level)."""
+
+    meteor: float
+    scores: List[float]
+    variant: str
+    signature: str
+    precision: Optional[float] = None
+    recall: Optional[float] = None
+    fmean: Optional[float] = None
+    penalty: Optional[float] = None
+    note: Optional[str] = None
+    explanation: Optional[List[Dict[str, Any]]] = None
+
+    def as_dict(self) -> Dict[str, Any]:
+        """The result as the dict the evaluate metric returns (the parts that apply)."""
+        return {name: value for name, value in self.__dict__.items() if value is not None}
+
+
+def _meteor15_scorer(options: Dict[str, Any]):
+    from .meteor15 import Meteor15
+
+    key = tuple((name, tuple(value) if isinstance(value, list) else value) for name, value in sorted(options.items()))
+    with _SCORERS_LOCK:
+        scorer = _SCORERS.get(key)
+        if scorer is None:
+            scorer = _SCORERS[key] = Meteor15(**options)
+        return scorer
+
+
+def _pycocoevalcap_hypothesis(text: str) -> str:
+    """What pycocoevalcap's ``Meteor`` sends the jar of a hypothesis: ``|||`` (its field separator)
+    removed and double spaces halved once."""
+    return text.replace("|||", "").replace("  ", " ")
+
+
+def _meteor15(predictions, references, options: Dict[str, Any], explain: bool) -> MeteorResult:
+    scorer = _meteor15_scorer(options)
+    hyps, refs, pretokenized = normalize_corpus(predictions, references)
+    if pretokenized:   # the jar reads text
+        hyps, refs = [" ".join(h) for h in hyps], [[" ".join(r) for r in group] for group in refs]
+    hyps = [_pycocoevalcap_hypothesis(h) for h in hyps]
+    result = scorer.score(hyps, refs)
+    note = "; ".join(f"{module} module off: {why}" for module, why in result.modules_off.items()) or None
+    p = result.parameters
+    signature = (f"variant:meteor15|modules:{','.join(result.modules)}|weights:{','.join(f'{w:g}' for w in p.weights)}"
+                 f"|params:{p.alpha:g},{p.beta:g},{p.gamma:g},{p.delta:g}|norm:{result.normalization}"
+                 f"|ngrameval:{__version__}")
+    meteor_result = MeteorResult(
+        meteor=float(result.score), scores=result.segment_scores.tolist(), variant="meteor15", signature=signature,
+        precision=float(result.precision), recall=float(result.recall), fmean=float(result.fmean),
+        penalty=float(result.penalty), note=note)
+    if explain:
+        meteor_result.explanation = [_explain15(scorer.explain(h, group)) for h, group in zip(hyps, refs)]
+    return meteor_result
+
+
+def _explain15(explanation) -> Dict[str, Any]:
+    return {
+        "hypothesis": list(explanation.hypothesis), "reference": list(explanation.reference),
+        "reference_index": int(explanation.best_reference),
+        "matches": [{"module": m.module, "hypothesis_start": m.hyp_start, "hypothesis_length": m.hyp_length,
+                     "reference_start": m.ref_start, "reference_length": m.ref_length,
+                     "hypothesis_words": list(m.hyp_words), "reference_words": list(m.ref_words)}
+                    for m in explanation.matches],
+        "chunks": int(explanation.chunks), "precision": float(explanation.precision),
+        "recall": float(explanation.recall), "fmean": float(explanation.fmean),
+        "fragmentation": float(explanation.fragmentation), "penalty": float(explanation.penalty),
+        "score": float(explanation.score), "reference_scores": [float(s) for s in explanation.reference_scores]}
+
+
+def _nltk(predictions, references, alpha, beta, gamma, tokenize, wordnet, explain: bool) -> MeteorResult:
+    from .meteor_nltk import WORDNET_VERSION, nltk_meteor, tokenize as tokenize_texts
+
+    hyps, refs, pretokenized = normalize_corpus(predictions, references)
+    if not pretokenized:
+        flat = tokenize_texts(list(hyps) + [r for group in refs for r in group], tokenize)
+        hyps, flat_refs = flat[:len(hyps)], flat[len(hyps):]
+        grouped, start = [], 0
+        for group in refs:
+            grouped.append(flat_refs[start:start + len(group)])
+            start += len(group)
+        refs = grouped
+    result = nltk_meteor(hyps, refs, alpha, beta, gamma, explain, wordnet)
+    signature = (f"variant:nltk|tok:{tokenize if not pretokenized else 'given'}|alpha:{alpha:g}|beta:{beta:g}"
+                 f"|gamma:{gamma:g}|wordnet:{WORDNET_VERSION}|ngrameval:{__version__}")
+    meteor_result = MeteorResult(meteor=result.mean, scores=[float(s) for s in result.scores], variant="nltk",
+                                 signature=signature)
+    if explain:
+        meteor_result.explanation = [
+            {"hypothesis": list(h), "reference": list(refs[i][a.reference]), "reference_index": a.reference,
+             "matches": [{"module": stage, "hypothesis_start": hp, "hypothesis_length": 1, "reference_start": rp,
+                          "reference_length": 1, "hypothesis_words": [h[hp]], "reference_words": [refs[i][a.reference][rp]]}
+                         for hp, rp, stage in a.matches],
+             "chunks": a.chunks, "precision": a.precision, "recall": a.recall, "fmean": a.fmean, "penalty": a.penalty,
+             "score": a.score}
+            for i, (h, a) in enumerate(zip(hyps, result.alignments))]
+    return meteor_result
+
+
+def meteor(predictions: Any, references: Any, variant: str = "meteor15", *, task: Optional[str] = None,
+           modules: Optional[Sequence[str]] = None, weights: Optional[Sequence[float]] = None,
+           parameters: Optional[Sequence[float]] = None, normalization: Optional[str] = None,
+           beam_size: Optional[int] = None, paraphrase_table: Any = None, cache_dir: Any = None,
+           alpha: Optional[float] = None, beta: Optional[float] = None, gamma: Optional[float] = None,
+           tokenize: Optional[str] = None, wordnet: Any = None, explain: bool = False) -> MeteorResult:
+    """METEOR of predictions against references (one string or a list of strings per prediction).
+
+    ``variant="meteor15"`` (default) is METEOR 1.5 as pycocoevalcap runs it; its options are the
+    jar's: ``task`` (``"rank"`` default, ``"adq"``, ``"hter"``, ``"li"``, ...), ``modules``,
+    ``weights``, ``parameters`` (alpha, beta, gamma, delta), ``normalization`` (``"norm"``
+    default, ``"norm_nopunct"``, ``"lower"``, ``"none"``), ``beam_size``, ``paraphrase_table``
+    (a path; default pycocoevalcap's ``paraphrase-en.gz`` when installed; ``False``: none) and
+    ``cache_dir`` (where the table's index is kept). ``variant="nltk"`` is NLTK's
+    ``meteor_score`` with ``alpha``, ``beta``, ``gamma`` (0.9, 3, 0.5), ``tokenize``
+    (``"nltk"``: NLTK's word tokenizer, default; ``"whitespace"``) and ``wordnet`` (the
+    directory of WordNet 3.0's files; found by default).
+
+    >>> prediction = "It is a guide to action which ensures that the military always obeys the commands of the party"
+    >>> reference = "It is a guide to action that ensures that the military will forever heed Party commands"
+    >>> round(meteor([prediction], [reference], variant="nltk", tokenize="whitespace").meteor, 6)
+    0.694444
+    """
+    check_choice("variant", variant, VARIANTS)
+    given = {name: value for name, value in dict(
+        task=task, modules=modules, weights=weights, parameters=parameters, normalization=normalization,
+        beam_size=beam_size, paraphrase_table=paraphrase_table, cache_dir=cache_dir, alpha=alpha, beta=beta,
+        gamma=gamma, tokenize=tokenize, wordnet=wordnet).items() if value is not None}
+    foreign = sorted(set(given) & set(_NLTK_OPTIONS if variant == "meteor15" else _METEOR15_OPTIONS))
+    if foreign:
+        other = "nltk" if variant == "meteor15" else "meteor15"
+        raise ValueError(f"{', '.join(foreign)} {'is an option' if len(foreign) == 1 else 'are options'} of "
+                         f"variant={other!r}, not of variant={variant!r}")
+    if variant == "nltk":
+        from .meteor_nltk import TOKENIZERS
+        tokenize = "nltk" if tokenize is None else tokenize
+        check_choice("tokenize", tokenize, TOKENIZERS)
+        return _nltk(predictions, references, 0.9 if alpha is None else alpha, 3.0 if beta is None else beta,
+                     0.5 if gamma is None else gamma, tokenize, wordnet, explain)
+    return _meteor15(predictions, references, given, explain)

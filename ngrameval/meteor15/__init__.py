@@ -1,0 +1,369 @@
+"""METEOR 1.5 (Denkowski and Lavie, 2014), exact to the ``meteor-1.5.jar`` that pycocoevalcap 1.2 runs.
+
+pycocoevalcap starts ``java -jar -Xmx2G meteor-1.5.jar - - -stdio -l en -norm``, sends one
+``SCORE ||| ref1 ||| ref2 ... ||| hyp`` line per segment (the jar answers with its statistics
+for the best reference), then one ``EVAL`` line with all statistics (the jar answers with each
+segment's score and the corpus score computed from the summed statistics). :class:`Meteor15`
+does the same in Python, reading the jar's data (function words, WordNet synonyms, normalizer
+prefixes) from the installed jar and the paraphrase table through an on-disk index
+(:mod:`.paraphrase`):
+
+>>> meteor = Meteor15()
+>>> result = meteor.score(["a man rides a horse"], [["a man riding a horse on a beach", "a person rides a horse"]])
+>>> round(result.score, 6), result.best_reference.tolist()
+(0.890909, [1])
+
+Options (the jar's command-line options in brackets):
+
+- ``task`` [``-t``]: ``rank`` (the default), ``adq``, ``hter``, ``li``, ``tune``, ``util``,
+  ``universal``: the English parameters and module weights of the jar's ``Constants``;
+- ``modules`` [``-m``]: any of ``exact``, ``stem``, ``synonym``, ``paraphrase``, in the order
+  they run; ``weights`` [``-w``]: one per module (by position); ``parameters`` [``-p``]:
+  (alpha, beta, gamma, delta), instead of a task (the jar's rules: see
+  :func:`.score.resolve_parameters`);
+- ``normalization``: ``norm`` [``-norm``, pycocoevalcap's], ``norm_nopunct`` [``-norm
+  -noPunct``], ``lower`` [``-lower``] or ``none``;
+- ``beam_size`` [``-x``], ``paraphrase_table`` [``-a``] (``None``: pycocoevalcap's
+  ``paraphrase-en.gz``; ``False``: no table) and ``cache_dir`` (where its index is kept).
+
+Without a paraphrase table the ``paraphrase`` module finds nothing and the result says so in
+``modules_off``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from ..inputs import check_choice, check_positive_int, normalize_corpus
+from . import resources
+from .align import DEFAULT_BEAM_SIZE, Stage, build_stage, search
+from .matchers import (Candidates, Sides, java_hashes, paraphrase_candidates, spans, synonym_candidates,
+                       word_candidates)
+from .normalize import NORMALIZATIONS, prepare
+from .paraphrase import ParaphraseTable
+from .score import (MODULES, STATS_LENGTH, TASKS, Parameters, aggregate, compute, module_columns,
+                    parse_stats_line, resolve_parameters, stats_line)
+from .stem import english_stemmer
+
+__all__ = ["Meteor15", "Meteor15Result", "Meteor15Explanation", "AlignedMatch", "TASKS", "MODULES",
+           "NORMALIZATIONS", "aggregate", "compute", "stats_line", "parse_stats_line", "Parameters"]
+
+PathArg = Union[str, Path, None, bool]
+ALIGNMENT_BATCH = 4096   # alignments searched together: bounds the memory of the beam search
+
+
+@dataclass
+class Meteor15Result:
+    """Scores of a corpus: ``score`` (from the summed statistics, as the jar's ``EVAL``),
+    ``segment_scores``, ``statistics`` (one row of the jar's 23 stats-line numbers per segment,
+    for its best reference), ``best_reference`` (index of that reference: the first with the
+    highest score), the corpus ``precision``, ``recall``, ``fmean``, ``fragmentation``,
+    ``penalty``, and the configuration used. ``modules_off`` names modules that could not run
+    and why (the paraphrase module without a table)."""
+
+    score: float
+    segment_scores: np.ndarray
+    statistics: np.ndarray
+    best_reference: np.ndarray
+    precision: float
+    recall: float
+    fmean: float
+    fragmentation: float
+    penalty: float
+    modules: Tuple[str, ...]
+    parameters: Parameters
+    normalization: str
+    modules_off: Dict[str, str] = field(default_factory=dict)
+    paraphrase_table: Optional[str] = None
+
+    def stats_lines(self) -> List[str]:
+        """The jar's stats line of each segment (what its ``SCORE`` command prints).
+
+        >>> Meteor15(paraphrase_table=False).score(["a b"], ["a b"]).stats_lines()
+        ['2.0 2.0 1.0 1.0 1.0 1.0 1.0 1.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 1.0 2.0 2.0']
+        """
+        return [stats_line(row) for row in self.statistics]
+
+
+@dataclass(frozen=True)
+class AlignedMatch:
+    """One match of an alignment: hypothesis words ``[hyp_start, hyp_start + hyp_length)`` matched to
+    reference words ``[ref_start, ref_start + ref_length)`` by ``module``."""
+
+    module: str
+    hyp_start: int
+    hyp_length: int
+    ref_start: int
+    ref_length: int
+    hyp_words: Tuple[str, ...]
+    ref_words: Tuple[str, ...]
+
+
+@dataclass
+class Meteor15Explanation:
+    """How one segment was scored against its best reference: the words the jar aligned (after
+    normalization), the matches (left to right in the reference), the chunks (runs of matches
+    contiguous and in the same order on both sides), and the score's parts. ``reference_scores``
+    has the score against each reference."""
+
+    hypothesis: List[str]
+    reference: List[str]
+    best_reference: int
+    matches: List[AlignedMatch]
+    chunks: int
+    statistics: np.ndarray
+    precision: float
+    recall: float
+    fmean: float
+    fragmentation: float
+    penalty: float
+    score: float
+    reference_scores: List[float]
+    modules_off: Dict[str, str] = field(default_factory=dict)
+
+    def chunk_spans(self) -> List[List[AlignedMatch]]:
+        """The matches grouped into chunks (as the jar counts them).
+
+        >>> e = Meteor15(paraphrase_table=False).explain("b c a", "a b c")
+        >>> [[m.ref_words for m in chunk] for chunk in e.chunk_spans()]
+        [[('a',)], [('b',), ('c',)]]
+        """
+        groups: List[List[AlignedMatch]] = []
+        last_ref_end = last_hyp_end = None
+        for match in self.matches:
+            if groups and match.ref_start == last_ref_end and match.hyp_start == last_hyp_end:
+                groups[-1].append(match)
+            else:
+                groups.append([match])
+            last_ref_end, last_hyp_end = match.ref_start + match.ref_length, match.hyp_start + match.hyp_length
+        return groups
+
+
+@dataclass
+class _Aligned:
+    """The statistics of a list of (hypothesis, reference) pairs, and the alignments of its last batch
+    (all of them for :meth:`Meteor15.explain`, whose few pairs are one batch)."""
+
+    stage: Stage
+    chosen: np.ndarray
+    statistics: np.ndarray
+
+
+class Meteor15:
+    """A METEOR 1.5 scorer (see the module documentation); resources are loaded on first use and kept.
+
+    >>> Meteor15(task="best")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown task 'best'; valid values: 'rank', 'adq', 'hter', 'li', 'tune', 'util', 'universal'
+    >>> Meteor15(modules=["exact", "wordnet"])
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown module 'wordnet'; valid values: 'exact', 'stem', 'synonym', 'paraphrase'
+    """
+
+    def __init__(self, task: Optional[str] = None, modules: Optional[Sequence[str]] = None,
+                 weights: Optional[Sequence[float]] = None, parameters: Optional[Sequence[float]] = None,
+                 normalization: str = "norm", beam_size: int = DEFAULT_BEAM_SIZE, paraphrase_table: PathArg = None,
+                 cache_dir: Union[str, Path, None] = None, jar: Union[str, Path, None] = None):
+        self.modules, self.parameters = resolve_parameters(task, modules, weights, parameters)
+        check_choice("normalization", normalization, NORMALIZATIONS)
+        self.normalization = normalization
+        self.beam_size = check_positive_int("beam_size", beam_size)
+        self.jar = resources.find_jar(jar)
+        self.modules_off: Dict[str, str] = {}
+        self._table_path: Optional[Path] = None
+        if "paraphrase" in self.modules:
+            if paraphrase_table is False:
+                self.modules_off["paraphrase"] = "no paraphrase table (paraphrase_table=False)"
+            elif paraphrase_table is None or paraphrase_table is True:
+                self._table_path = resources.default_paraphrase_table()
+                if self._table_path is None:
+                    self.modules_off["paraphrase"] = ("no paraphrase table: pycocoevalcap's meteor/data/"
+                                                      f"{resources.PARAPHRASE_NAME} is not installed")
+            else:
+                self._table_path = Path(paraphrase_table)
+                if not self._table_path.is_file():
+                    raise ValueError(f"paraphrase table not found: {self._table_path}")
+        self.cache_dir = cache_dir
+        self._table: Optional[ParaphraseTable] = None
+        self._nonbreaking: Optional[Dict[str, int]] = None
+        self._stemmer = english_stemmer() if "stem" in self.modules else None
+
+    # ----------------------------------------------------------------------------- resources
+
+    @property
+    def paraphrase(self) -> Optional[ParaphraseTable]:
+        """The paraphrase table's index (built into the cache the first time), or None.
+
+        >>> Meteor15(paraphrase_table=False).paraphrase is None
+        True
+        """
+        if self._table is None and self._table_path is not None:
+            self._table = ParaphraseTable.open(self._table_path, self.cache_dir)
+        return self._table
+
+    def words(self, text: str) -> List[str]:
+        """The words the jar aligns for ``text`` (normalized as configured).
+
+        >>> Meteor15().words("It's a U.S.-made car.")
+        ['it', "'s", 'a', 'us', 'made', 'car', '.']
+        """
+        if self._nonbreaking is None:
+            self._nonbreaking = resources.nonbreaking_prefixes(self.jar) if self.normalization.startswith("norm") \
+                else {}
+        return prepare(text, self.normalization, self._nonbreaking)
+
+    # ----------------------------------------------------------------------------- alignment
+
+    def _align(self, pairs: Sequence[Tuple[List[str], List[str]]], batch: int = ALIGNMENT_BATCH) -> _Aligned:
+        """Align each (hypothesis words, reference words) pair and count its statistics; the alignments
+        are searched ``batch`` at a time (memory), word features are computed once."""
+        vocabulary: Dict[str, int] = {}
+        hyp_words = [[vocabulary.setdefault(w, len(vocabulary)) for w in hyp] for hyp, _ in pairs]
+        ref_words = [[vocabulary.setdefault(w, len(vocabulary)) for w in ref] for _, ref in pairs]
+        words = list(vocabulary)
+        exact_key = java_hashes(words)
+        function = resources.function_words(self.jar)
+        is_function = np.fromiter((w.lower() in function for w in words), dtype=bool, count=len(words))
+        features: Dict[str, Any] = {}
+        if "stem" in self.modules:
+            features["stem"] = java_hashes(self._stemmer.stemWords(words))
+        if "synonym" in self.modules:
+            synonyms = resources.SynonymDictionary.load(self.jar)
+            features["synonym"] = [sorted(synonyms.synsets(w)) for w in words]
+        if "paraphrase" in self.modules and self.paraphrase is not None:
+            features["paraphrase"] = self.paraphrase.ids(words)
+        aligner_weights = np.array([1.0 if module == "exact" else 0.5 for module in self.modules])
+        statistics = []
+        for lo in range(0, max(len(pairs), 1), batch):
+            sides = Sides.of(list(zip(hyp_words[lo:lo + batch], ref_words[lo:lo + batch])))
+            parts = []
+            for position, module in enumerate(self.modules):
+                if module == "exact":
+                    parts.append(word_candidates(sides, position, exact_key, exact_key, None))
+                elif module == "stem":
+                    parts.append(word_candidates(sides, position, features["stem"], features["stem"], exact_key))
+                elif module == "synonym":
+                    parts.append(synonym_candidates(sides, position, features["synonym"], exact_key))
+                elif "paraphrase" in features:
+                    parts.append(paraphrase_candidates(sides, position, self.paraphrase, features["paraphrase"]))
+            stage = build_stage(sides, Candidates.concatenate(parts), _identical(sides, exact_key))
+            paths = search(stage, sides, aligner_weights, self.beam_size)
+            statistics.append(_statistics(sides, stage, paths.chosen, paths.chunks, is_function))
+        return _Aligned(stage, paths.chosen, np.concatenate(statistics))
+
+    def _segments(self, predictions: Any, references: Any):
+        hyps, refs, pretokenized = normalize_corpus(predictions, references)
+        if pretokenized:   # the jar reads text: tokens are joined by spaces
+            hyps = [" ".join(h) for h in hyps]
+            refs = [[" ".join(r) for r in group] for group in refs]
+        prepared: Dict[str, List[str]] = {}
+        for text in hyps:
+            if text not in prepared:
+                prepared[text] = self.words(text)
+        for group in refs:
+            for text in group:
+                if text not in prepared:
+                    prepared[text] = self.words(text)
+        pairs = [(prepared[h], prepared[r]) for h, group in zip(hyps, refs) for r in group]
+        segment = np.repeat(np.arange(len(hyps)), [len(group) for group in refs])
+        return pairs, segment
+
+    def score(self, predictions: Any, references: Any) -> Meteor15Result:
+        """Score a corpus: one prediction string per segment, one or more references each (token lists
+        are joined by spaces: the jar reads text).
+
+        >>> result = Meteor15().score(["the cat sat", "a dog"], [["the cat sat down"], ["a dog", "the dog"]])
+        >>> round(result.score, 4), [round(float(s), 4) for s in result.segment_scores]
+        (0.4588, [0.3799, 1.0])
+        """
+        pairs, segment = self._segments(predictions, references)
+        aligned = self._align(pairs)
+        scores = compute(aligned.statistics, self.parameters)["score"]
+        best = _best_alignment(segment, scores)
+        statistics = aligned.statistics[best]
+        corpus = {name: float(value[0]) for name, value in compute(aggregate(statistics)[None], self.parameters).items()}
+        first = np.searchsorted(segment, np.arange(len(best)))
+        return Meteor15Result(
+            score=corpus["score"], segment_scores=scores[best], statistics=statistics, best_reference=best - first,
+            precision=corpus["precision"], recall=corpus["recall"], fmean=corpus["fmean"],
+            fragmentation=corpus["fragmentation"], penalty=corpus["penalty"], modules=self.modules,
+            parameters=self.parameters, normalization=self.normalization, modules_off=dict(self.modules_off),
+            paraphrase_table=str(self._table_path) if self._table_path is not None else None)
+
+    def explain(self, prediction: str, references: Union[str, Sequence[str]]) -> Meteor15Explanation:
+        """The alignment and score parts of one segment against its best reference.
+
+        The usual METEOR example: 6 matched words in 2 chunks ("the cat", "sat on the mat").
+
+        >>> e = Meteor15().explain("the cat was sat on the mat", ["the cat sat on the mat"])
+        >>> len(e.matches), e.chunks, [len(chunk) for chunk in e.chunk_spans()]
+        (6, 2, [2, 4])
+        >>> round(e.precision, 4), e.recall, round(e.fragmentation, 4), round(e.penalty, 4), round(e.score, 4)
+        (0.9231, 1.0, 0.3333, 0.4816, 0.512)
+        """
+        pairs, _ = self._segments([prediction], [references])
+        aligned = self._align(pairs)
+        metrics = compute(aligned.statistics, self.parameters)
+        best = int(_best_alignment(np.zeros(len(pairs), dtype=np.int64), metrics["score"])[0])
+        stage, hyp, ref = aligned.stage, pairs[best][0], pairs[best][1]
+        chosen = np.flatnonzero(aligned.chosen & (stage.a == best))
+        chosen = chosen[np.argsort(stage.start[chosen], kind="stable")]
+        matches = [AlignedMatch(self.modules[stage.module[c]], int(stage.match_start[c]), int(stage.match_length[c]),
+                                int(stage.start[c]), int(stage.length[c]),
+                                tuple(hyp[stage.match_start[c]:stage.match_start[c] + stage.match_length[c]]),
+                                tuple(ref[stage.start[c]:stage.start[c] + stage.length[c]])) for c in chosen]
+        return Meteor15Explanation(
+            hypothesis=hyp, reference=ref, best_reference=best, matches=matches,
+            chunks=int(aligned.statistics[best, 20]), statistics=aligned.statistics[best],
+            precision=float(metrics["precision"][best]), recall=float(metrics["recall"][best]),
+            fmean=float(metrics["fmean"][best]), fragmentation=float(metrics["fragmentation"][best]),
+            penalty=float(metrics["penalty"][best]), score=float(metrics["score"][best]),
+            reference_scores=metrics["score"].tolist(), modules_off=dict(self.modules_off))
+
+
+def _identical(sides: Sides, exact_key: np.ndarray) -> np.ndarray:
+    """Alignments whose two lines have the same words (by hash code, as the jar compares them)."""
+    same_length = sides.hyp_length == sides.ref_length
+    identical = same_length.copy()
+    for a in np.flatnonzero(same_length):
+        h = exact_key[sides.hyp_word[sides.hyp_offset[a]:sides.hyp_offset[a] + sides.hyp_length[a]]]
+        r = exact_key[sides.ref_word[sides.ref_offset[a]:sides.ref_offset[a] + sides.ref_length[a]]]
+        identical[a] = np.array_equal(h, r)
+    return identical
+
+
+def _statistics(sides: Sides, stage: Stage, chosen: np.ndarray, chunks: np.ndarray,
+                is_function: np.ndarray) -> np.ndarray:
+    """The jar's 23 statistics of each alignment, from the matches its best path uses."""
+    n_align = len(sides.hyp_length)
+    stats = np.zeros((n_align, STATS_LENGTH))
+    stats[:, 0], stats[:, 1] = sides.hyp_length, sides.ref_length
+    hyp_function, ref_function = is_function[sides.hyp_word], is_function[sides.ref_word]
+    stats[:, 2] = np.bincount(np.repeat(np.arange(n_align), sides.hyp_length), hyp_function, minlength=n_align)
+    stats[:, 3] = np.bincount(np.repeat(np.arange(n_align), sides.ref_length), ref_function, minlength=n_align)
+    c = np.flatnonzero(chosen)
+    a, module = stage.a[c], stage.module[c]
+    for begin, length, function, column in (
+            (sides.hyp_offset[a] + stage.match_start[c], stage.match_length[c], hyp_function, 0),
+            (sides.ref_offset[a] + stage.start[c], stage.length[c], ref_function, 1)):
+        row, index = spans(begin, length)
+        is_fn = function[index].astype(np.int64)
+        # columns 4 + 4 * module + (0 hyp content, 1 ref content, 2 hyp function, 3 ref function)
+        np.add.at(stats, (a[row], 4 + 4 * module[row] + column + 2 * is_fn), 1)
+    stats[:, 20] = chunks
+    stats[:, 21] = sum(stats[:, module_columns(m)[0]] + stats[:, module_columns(m)[2]] for m in range(4))
+    stats[:, 22] = sum(stats[:, module_columns(m)[1]] + stats[:, module_columns(m)[3]] for m in range(4))
+    return stats
+
+
+def _best_alignment(segment: np.ndarray, scores: np.ndarray) -> np.ndarray:
+    """Per segment, the index of its first alignment with the highest score (the jar keeps a reference
+    only when it scores strictly higher than the best so far)."""
+    order = np.lexsort((np.arange(len(scores)), -scores, segment))
+    first_of_segment = np.searchsorted(segment[order], np.arange(int(segment.max(initial=-1)) + 1), "left")
+    return order[first_of_segment]

@@ -1,0 +1,251 @@
+"""The jar's four matchers, run on every (hypothesis, reference) pair of a corpus at once.
+
+Each matcher returns the candidate matches of every alignment as arrays (a
+:class:`Candidates`): alignment, reference start and length, hypothesis start and length,
+and sort keys that put them in the order the jar lists them. The jar compares words by
+``String.hashCode`` (``Stage.words1/words2`` hold hash codes), so two different words with the
+same Java hash count as equal; :func:`java_hashes` gives those hashes.
+
+- exact: equal hash codes;
+- stem: equal hash codes of the Snowball (2.2, the jar's ``org.tartarus.snowball``) English
+  stems, different words;
+- synonym: a shared WordNet synset (:class:`~.resources.SynonymDictionary`), different words;
+- paraphrase: a reference phrase that the table lists with a hypothesis phrase as its
+  paraphrase, or the other way round (two passes, as the jar runs them).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable, List, Sequence, Tuple
+
+import numpy as np
+
+from ..ngrams import distinct
+from .paraphrase import ParaphraseTable
+
+
+def spans(starts: np.ndarray, lengths: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+    """The ranges ``[starts[k], starts[k] + lengths[k])`` laid end to end: (k of each element, element).
+
+    >>> [a.tolist() for a in spans(np.array([5, 0, 9]), np.array([2, 0, 3]))]
+    [[0, 0, 2, 2, 2], [5, 6, 9, 10, 11]]
+    """
+    row = np.repeat(np.arange(len(starts)), lengths)
+    return row, np.repeat(starts - np.cumsum(lengths) + lengths, lengths) + np.arange(int(lengths.sum()))
+
+
+def java_hashes(words: Sequence[str]) -> np.ndarray:
+    """``String.hashCode()`` of each word (over UTF-16 code units, as int64 values of the int32).
+
+    >>> java_hashes(["", "a", "hello", "Aa", "BB", "\\U0001F600"]).tolist()
+    [0, 97, 99162322, 2112, 2112, 1772899]
+    """
+    if not len(words):
+        return np.zeros(0, dtype=np.int64)
+    units = np.frombuffer("".join(words).encode("utf-16-le"), dtype=np.uint16).astype(np.uint64)
+    lengths = np.fromiter((len(word.encode("utf-16-le")) // 2 for word in words), dtype=np.int64, count=len(words))
+    ends = np.cumsum(lengths)
+    # h = sum(unit * 31 ** (units after it)) mod 2 ** 32, with the powers taken mod 2 ** 32.
+    after = np.repeat(ends, lengths) - np.arange(len(units)) - 1
+    powers = np.ones(max(int(lengths.max()), 1), dtype=np.uint64)
+    for k in range(1, len(powers)):
+        powers[k] = (powers[k - 1] * np.uint64(31)) & np.uint64(0xFFFFFFFF)
+    terms = (units * powers[after]) & np.uint64(0xFFFFFFFF)
+    sums = np.zeros(len(words), dtype=np.uint64)
+    nonempty = lengths > 0
+    sums[nonempty] = np.add.reduceat(terms, (ends - lengths)[nonempty])
+    return (sums & np.uint64(0xFFFFFFFF)).astype(np.uint32).view(np.int32).astype(np.int64)
+
+
+@dataclass
+class Candidates:
+    """Candidate matches: alignment ``a``, reference span ``[start, start + length)``,
+    hypothesis span ``[match_start, match_start + match_length)``, and ``order`` (a row of five
+    sort keys each: module position, pass, then three keys) that sorts them, within an alignment
+    and start, as the jar lists them."""
+
+    a: np.ndarray
+    start: np.ndarray
+    length: np.ndarray
+    match_start: np.ndarray
+    match_length: np.ndarray
+    order: np.ndarray
+
+    @classmethod
+    def empty(cls) -> "Candidates":
+        """No candidates.
+
+        >>> len(Candidates.empty().a)
+        0
+        """
+        z = np.zeros(0, dtype=np.int64)
+        return cls(z, z, z, z, z, np.zeros((0, 5), dtype=np.int64))
+
+    @classmethod
+    def concatenate(cls, parts: Iterable["Candidates"]) -> "Candidates":
+        """All candidates of ``parts``, in turn.
+
+        >>> len(Candidates.concatenate([Candidates.empty(), Candidates.empty()]).a)
+        0
+        """
+        parts = list(parts)
+        if not parts:
+            return cls.empty()
+        return cls(*(np.concatenate([getattr(p, name) for p in parts]) for name in
+                     ("a", "start", "length", "match_start", "match_length", "order")))
+
+
+@dataclass
+class Sides:
+    """The words of every alignment: ``hyp_word[hyp_offset[a] + j]`` is word j of alignment a's
+    hypothesis (an index into the corpus vocabulary), and likewise for the reference.
+
+    >>> sides = Sides.of([([0, 1, 0], [0, 1])])    # "a b a" against "a b" (vocabulary: a=0, b=1)
+    >>> [x.tolist() for x in sides.rows("ref")]
+    [[0, 0], [0, 1], [0, 1]]
+    """
+
+    hyp_word: np.ndarray
+    hyp_offset: np.ndarray
+    hyp_length: np.ndarray
+    ref_word: np.ndarray
+    ref_offset: np.ndarray
+    ref_length: np.ndarray
+
+    @classmethod
+    def of(cls, pairs: Sequence[Tuple[Sequence[int], Sequence[int]]]) -> "Sides":
+        """From (hypothesis word ids, reference word ids) pairs."""
+        def flat(lists):
+            lengths = np.fromiter(map(len, lists), dtype=np.int64, count=len(lists))
+            values = np.fromiter((w for words in lists for w in words), dtype=np.int64, count=int(lengths.sum()))
+            return values, np.cumsum(lengths) - lengths, lengths
+        return cls(*flat([hyp for hyp, _ in pairs]), *flat([ref for _, ref in pairs]))
+
+    def rows(self, side: str):
+        """(alignment, position, word) of every word of one side."""
+        word, offset, length = (getattr(self, f"{side}_{name}") for name in ("word", "offset", "length"))
+        a = np.repeat(np.arange(len(length)), length)
+        return a, np.arange(len(word)) - offset[a], word
+
+
+def _join(left_key: np.ndarray, right_key: np.ndarray):
+    """All pairs (i, j) with left_key[i] == right_key[j], ordered by i, then by j."""
+    order = np.argsort(right_key, kind="stable")
+    sorted_keys = right_key[order]
+    lo = np.searchsorted(sorted_keys, left_key, "left")
+    i, at = spans(lo, np.searchsorted(sorted_keys, left_key, "right") - lo)
+    return i, order[at]
+
+
+def _pairs(sides: Sides, ref_keys: np.ndarray, hyp_keys: np.ndarray, ref_rows, hyp_rows):
+    """Word pairs of the same alignment whose keys agree: (a, reference position, hypothesis position),
+    ordered by alignment, reference position, hypothesis position. ``ref_keys[k]`` is the key of
+    reference row k (rows may repeat a word with several keys, as synonyms do)."""
+    (ra, ri, _), (ha, hj, _) = ref_rows, hyp_rows
+    # Keys are < 2 ** 32 in magnitude: pack (alignment, key) into one int64.
+    left = ra * (1 << 33) + (ref_keys + (1 << 32))
+    right = ha * (1 << 33) + (hyp_keys + (1 << 32))
+    i, j = _join(left, right)
+    return ra[i], ri[i], hj[j]
+
+
+def word_candidates(sides: Sides, module: int, ref_key: np.ndarray, hyp_key: np.ndarray,
+                    exact_key: np.ndarray) -> Candidates:
+    """Exact (``exact_key is None``) or stem matches: one-word matches of words with equal keys
+    (``ref_key``/``hyp_key`` per vocabulary word), for stems only between different words.
+
+    >>> c = word_candidates(Sides.of([([0, 1, 0], [0, 1])]), 0, np.array([7, 8]), np.array([7, 8]), None)
+    >>> list(zip(c.start.tolist(), c.match_start.tolist()))    # (reference, hypothesis) positions
+    [(0, 0), (0, 2), (1, 1)]
+    """
+    ref_rows, hyp_rows = sides.rows("ref"), sides.rows("hyp")
+    a, i, j = _pairs(sides, ref_key[ref_rows[2]], hyp_key[hyp_rows[2]], ref_rows, hyp_rows)
+    if exact_key is not None:
+        keep = exact_key[sides.ref_word[sides.ref_offset[a] + i]] != exact_key[sides.hyp_word[sides.hyp_offset[a] + j]]
+        a, i, j = a[keep], i[keep], j[keep]
+    return _single_words(module, a, i, j)
+
+
+def _single_words(module: int, a, i, j) -> Candidates:
+    one, zero = np.ones(len(a), dtype=np.int64), np.zeros(len(a), dtype=np.int64)
+    return Candidates(a, i, one, j, one, np.stack([np.full(len(a), module), zero, j, zero, zero], axis=1))
+
+
+def synonym_candidates(sides: Sides, module: int, synsets: List[Sequence[int]], exact_key: np.ndarray) -> Candidates:
+    """One-word matches of different words that share a synset (``synsets[w]``: ids of vocabulary word w).
+
+    >>> c = synonym_candidates(Sides.of([([0, 1], [2])]), 2, [[5], [6, 9], [9]], np.array([10, 11, 12]))
+    >>> list(zip(c.start.tolist(), c.match_start.tolist()))
+    [(0, 1)]
+    """
+    counts = np.fromiter(map(len, synsets), dtype=np.int64, count=len(synsets))
+    flat = np.fromiter((s for group in synsets for s in group), dtype=np.int64, count=int(counts.sum()))
+    first = np.cumsum(counts) - counts
+
+    def exploded(side: str):
+        a, position, word = sides.rows(side)
+        row, at = spans(first[word], counts[word])
+        return (a[row], position[row], word[row]), flat[at]
+
+    ref_rows, ref_synset = exploded("ref")
+    hyp_rows, hyp_synset = exploded("hyp")
+    a, i, j = _pairs(sides, ref_synset, hyp_synset, ref_rows, hyp_rows)
+    # A pair sharing several synsets is one match.
+    n_hyp = int(sides.hyp_length.max(initial=0)) + 1
+    n_ref = int(sides.ref_length.max(initial=0)) + 1
+    packed = distinct((a * n_ref + i) * n_hyp + j)
+    a, i, j = packed // (n_ref * n_hyp), packed // n_hyp % n_ref, packed % n_hyp
+    keep = exact_key[sides.ref_word[sides.ref_offset[a] + i]] != exact_key[sides.hyp_word[sides.hyp_offset[a] + j]]
+    return _single_words(module, a[keep], i[keep], j[keep])
+
+
+def paraphrase_candidates(sides: Sides, module: int, table: ParaphraseTable, table_id: np.ndarray) -> Candidates:
+    """Phrase matches from the paraphrase table (``table_id[w]``: the table's id of vocabulary word w, or -1).
+
+    The jar's first pass takes reference phrases at each reference position (shorter first,
+    then in table order) and finds their paraphrases in the hypothesis (left to right); the
+    second pass does the same from hypothesis phrases and appends to the lists of the
+    reference positions where the paraphrases start.
+
+    >>> import gzip, tempfile
+    >>> from pathlib import Path
+    >>> path = Path(tempfile.mkdtemp()) / "toy.gz"
+    >>> _ = path.write_bytes(gzip.compress(b"0.5\\nbig dog\\nhound\\n"))
+    >>> table = ParaphraseTable.open(path, cache_dir=path.parent)
+    >>> words = ["a", "hound", "big", "dog"]          # "a hound" against "a big dog"
+    >>> c = paraphrase_candidates(Sides.of([([0, 1], [0, 2, 3])]), 3, table, table.ids(words))
+    >>> c.start.tolist(), c.length.tolist(), c.match_start.tolist(), c.match_length.tolist()
+    ([1], [2], [1], [1])
+    """
+    found = {}
+    for side in ("ref", "hyp"):
+        offset, length = getattr(sides, f"{side}_offset"), getattr(sides, f"{side}_length")
+        found[side] = table.find_ngrams(table_id[getattr(sides, f"{side}_word")], offset, offset + length)
+    parts = []
+    for source_side, target_side, second_pass in (("ref", "hyp", 0), ("hyp", "ref", 1)):
+        # (alignment, position, length, source) of every source phrase on the source side ...
+        position, phrase_length, source = found[source_side][0]
+        offset = getattr(sides, f"{source_side}_offset")
+        a = np.searchsorted(offset, position, "right") - 1
+        row, entry = spans(np.asarray(table.source_first[source], dtype=np.int64),
+                           np.asarray(table.source_count[source], dtype=np.int64))
+        target = np.asarray(table.entry_target[entry], dtype=np.int64)
+        # ... joined with the target phrases found on the other side of the same alignment.
+        t_position, t_length, t_target = found[target_side][1]
+        t_offset = getattr(sides, f"{target_side}_offset")
+        t_a = np.searchsorted(t_offset, t_position, "right") - 1
+        n_targets = len(table.target_length)
+        i, j = _join(a[row] * n_targets + target, t_a * n_targets + t_target)
+        alignment, entry = a[row[i]], entry[i]
+        source_at, source_len = position[row[i]] - offset[alignment], phrase_length[row[i]]
+        target_at, target_len = t_position[j] - t_offset[alignment], t_length[j]
+        module_key = np.full(len(i), module)
+        if second_pass:
+            parts.append(Candidates(alignment, target_at, target_len, source_at, source_len,
+                                    np.stack([module_key, np.ones(len(i), dtype=np.int64), source_at, source_len,
+                                              entry], axis=1)))
+        else:
+            parts.append(Candidates(alignment, source_at, source_len, target_at, target_len,
+                                    np.stack([module_key, np.zeros(len(i), dtype=np.int64), source_len, entry,
+                                              target_at], axis=1)))
+    return Candidates.concatenate(parts)

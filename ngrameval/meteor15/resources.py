@@ -1,0 +1,212 @@
+"""The METEOR 1.5 jar's English data, read from the installed jar at run time.
+
+pycocoevalcap 1.2 ships ``meteor/meteor-1.5.jar`` and ``meteor/data/paraphrase-en.gz``. The jar
+holds the function-word list (``function/english.words``), the WordNet-derived synonym files
+(``synonym/english.{exceptions,synsets}``; ``english.relations`` is never read by the jar) and
+the non-breaking prefixes of its normalizer (``nonbreaking/english.prefixes``). Nothing here is
+copied into this package: the files are opened with :mod:`zipfile` and parsed as the jar
+parses them (lines split at ``\\n``, ``\\r`` and ``\\r\\n`` as Java's ``readLine`` does; words
+split at the five characters of Java's ``StringTokenizer``).
+"""
+from __future__ import annotations
+
+import functools
+import importlib.util
+import re
+import zipfile
+from pathlib import Path
+from typing import Dict, FrozenSet, List, Optional, Tuple, Union
+
+PathLike = Union[str, Path]
+
+JAR_NAME = "meteor-1.5.jar"
+PARAPHRASE_NAME = "paraphrase-en.gz"
+
+# java.util.StringTokenizer's default delimiters.
+_TOKENIZER_SPLIT = re.compile(r"[ \t\n\r\f]+")
+# java.io.BufferedReader.readLine's line ends.
+_LINE_ENDS = re.compile(r"\r\n|\r|\n")
+
+
+def java_tokens(text: str) -> List[str]:
+    """Words as ``new StringTokenizer(text)`` gives them (split at space, tab, LF, CR, FF only).
+
+    >>> java_tokens(" a\\tb\\u00a0c \\x0bd ")
+    ['a', 'b\\xa0c', '\\x0bd']
+    """
+    return [word for word in _TOKENIZER_SPLIT.split(text) if word]
+
+
+def java_lines(text: str) -> List[str]:
+    """Lines as a loop of ``BufferedReader.readLine`` returns them (no empty line after a final line end).
+
+    >>> java_lines("a\\r\\nb\\rc\\n")
+    ['a', 'b', 'c']
+    """
+    lines = _LINE_ENDS.split(text)
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def pycocoevalcap_meteor_dir() -> Optional[Path]:
+    """``<pycocoevalcap>/meteor`` of the installed pycocoevalcap (a namespace package), or None."""
+    try:
+        spec = importlib.util.find_spec("pycocoevalcap")
+    except (ImportError, ValueError):
+        return None
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    for location in spec.submodule_search_locations:
+        directory = Path(location) / "meteor"
+        if (directory / JAR_NAME).is_file():
+            return directory
+    return None
+
+
+def find_jar(jar: Optional[PathLike] = None) -> Path:
+    """The METEOR 1.5 jar: ``jar`` when given, else the one pycocoevalcap installs.
+
+    >>> find_jar().name
+    'meteor-1.5.jar'
+    """
+    if jar is not None:
+        path = Path(jar)
+        if not path.is_file():
+            raise ValueError(f"METEOR jar not found: {path}")
+        return path
+    directory = pycocoevalcap_meteor_dir()
+    if directory is None:
+        raise ValueError("METEOR 1.5 needs the data in meteor-1.5.jar, which pycocoevalcap installs: "
+                         "pip install 'ngrameval[meteor]' or pycocoevalcap==1.2 (or pass jar=<path to meteor-1.5.jar>)")
+    return directory / JAR_NAME
+
+
+def default_paraphrase_table() -> Optional[Path]:
+    """``<pycocoevalcap>/meteor/data/paraphrase-en.gz`` when it is installed, else None (the jar's
+    own default: ``data/paraphrase-en.gz`` next to the jar)."""
+    directory = pycocoevalcap_meteor_dir()
+    if directory is None:
+        return None
+    path = directory / "data" / PARAPHRASE_NAME
+    return path if path.is_file() else None
+
+
+@functools.lru_cache(maxsize=8)
+def _read_member(jar: Path, member: str) -> str:
+    with zipfile.ZipFile(jar) as archive:
+        try:
+            data = archive.read(member)
+        except KeyError:
+            raise ValueError(f"{jar} has no {member}: is it the METEOR 1.5 jar?") from None
+    # The jar decodes with UTF-8 (its synonym list with the platform charset, but that file is ASCII).
+    return data.decode("utf-8", errors="replace")
+
+
+def function_words(jar: Path) -> FrozenSet[str]:
+    """``function/english.words``: one word a line, compared with the lowercased word.
+
+    >>> "the" in function_words(find_jar()), "cat" in function_words(find_jar())
+    (True, False)
+    """
+    return frozenset(java_lines(_read_member(jar, "function/english.words")))
+
+
+def nonbreaking_prefixes(jar: Path) -> Dict[str, int]:
+    """``nonbreaking/english.prefixes`` as the normalizer reads it: prefix -> 1 (any following word)
+    or 2 (``#NUMERIC_ONLY#``: only before a number); lines starting with ``#`` skipped.
+
+    >>> prefixes = nonbreaking_prefixes(find_jar())
+    >>> prefixes["Mr"], prefixes["No"]
+    (1, 2)
+    """
+    table: Dict[str, int] = {}
+    for line in java_lines(_read_member(jar, "nonbreaking/english.prefixes")):
+        words = java_tokens(line)
+        if not words or words[0].startswith("#"):
+            continue
+        table[words[0]] = 2 if len(words) > 1 and words[1] == "#NUMERIC_ONLY#" else 1
+    return table
+
+
+class SynonymDictionary:
+    """The jar's ``SynonymDictionary``: WordNet synsets of a word, of its base forms (the exception
+    list) or, for other words, of the first base form that simple suffix rules find.
+
+    Synset lines are parsed on demand (a word's ids only when a corpus word asks for them).
+
+    >>> synonyms = SynonymDictionary.load(find_jar())
+    >>> bool(synonyms.synsets("car") & synonyms.synsets("automobile"))
+    True
+    >>> synonyms.synsets("geese") == synonyms.synsets("goose") | synonyms.synsets("geese")
+    True
+    """
+
+    # The jar's suffix rules (morph): a word ending in SUFFIXES[i] becomes its stem + ADDITIONS[i]
+    # when that is a WordNet word; the first such rule wins.
+    SUFFIXES = ("s", "ses", "xes", "zes", "ches", "shes", "men", "ies", "s", "ies", "es", "es", "ed", "ed",
+                "ing", "ing", "er", "est", "er", "est")
+    ADDITIONS = ("", "s", "x", "z", "ch", "sh", "man", "y", "", "y", "e", "", "e", "", "e", "", "", "", "e", "e")
+
+    def __init__(self, bases: Dict[str, Tuple[str, ...]], synset_lines: Dict[str, str]):
+        self._bases = bases
+        self._synset_lines = synset_lines
+        self._cache: Dict[str, FrozenSet[int]] = {}
+
+    @classmethod
+    def load(cls, jar: Path) -> "SynonymDictionary":
+        """Read ``synonym/english.exceptions`` (a base form, then a line of its irregular forms) and
+        ``synonym/english.synsets`` (a word, then a line of synset ids; a later entry replaces an
+        earlier one) from the jar."""
+        return cls._load(Path(jar))
+
+    @staticmethod
+    @functools.lru_cache(maxsize=2)
+    def _load(jar: Path) -> "SynonymDictionary":
+        exception_lines = java_lines(_read_member(jar, "synonym/english.exceptions"))
+        bases: Dict[str, List[str]] = {}
+        for base, forms in zip(exception_lines[0::2], exception_lines[1::2]):
+            for form in java_tokens(forms):
+                bases.setdefault(form, []).append(base)
+        synset_lines = java_lines(_read_member(jar, "synonym/english.synsets"))
+        return SynonymDictionary({form: tuple(found) for form, found in bases.items()},
+                                 dict(zip(synset_lines[0::2], synset_lines[1::2])))
+
+    @property
+    def words(self) -> List[str]:
+        """The words that have synsets, in file order.
+
+        >>> SynonymDictionary.load(find_jar()).words[:2]
+        ["'hood", "'s_gravenhage"]
+        """
+        return list(self._synset_lines)
+
+    def _direct(self, word: str) -> FrozenSet[int]:
+        line = self._synset_lines.get(word)
+        return frozenset(map(int, java_tokens(line))) if line is not None else frozenset()
+
+    def _morph(self, word: str) -> str:
+        # As the jar: "-ful" is noted but not removed (its substring call is discarded), and the
+        # suffix is appended again to whatever base form is found. Lengths are UTF-16 lengths.
+        tail = "ful" if word.endswith("ful") else ""
+        if word.endswith("ss") or len(word.encode("utf-16-le")) <= 4:
+            return word
+        for suffix, addition in zip(self.SUFFIXES, self.ADDITIONS):
+            if word.endswith(suffix):
+                candidate = word[:len(word) - len(suffix)] + addition
+                if candidate in self._synset_lines:
+                    return candidate + tail
+        return ""
+
+    def synsets(self, word: str) -> FrozenSet[int]:
+        """The synset ids the jar's SynonymMatcher compares: those of the word itself and of its
+        base forms (``getSynSets(word) | getStemSynSets(word)``)."""
+        found = self._cache.get(word)
+        if found is None:
+            forms = self._bases.get(word)
+            if forms is not None:
+                stem_sets = frozenset().union(*(self._direct(base) for base in forms))
+            else:
+                stem_sets = self._direct(self._morph(word))
+            found = self._cache[word] = self._direct(word) | stem_sets
+        return found

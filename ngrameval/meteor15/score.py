@@ -1,0 +1,198 @@
+"""METEOR 1.5's statistics and scores (``MeteorStats`` / ``MeteorScorer.computeMetrics``), and its
+English parameter presets (``Constants``), as the jar has them.
+
+A segment's statistics are the 23 numbers of the jar's stats line (what its stdio ``SCORE``
+command prints): hypothesis and reference lengths, their function-word counts, then for each
+of four module slots the matched content words of the hypothesis and of the reference and the
+matched function words of each, then the chunk count and the matched words of each side.
+Statistics add up over a corpus (the jar's ``EVAL``), except that a segment matched perfectly
+(all words of both sides, one chunk) does not add its chunk.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Dict, Optional, Sequence, Tuple
+
+import numpy as np
+
+from ..inputs import check_choice
+
+MODULES = ("exact", "stem", "synonym", "paraphrase")
+STATS_LENGTH = 23
+MAX_MODULES = 4
+
+# Per task (English): (alpha, beta, gamma, delta), module weights by module *position*, default modules.
+_ENGLISH_MODULES = MODULES
+TASKS: Dict[str, Tuple[Tuple[float, float, float, float], Tuple[float, ...], Tuple[str, ...]]] = {
+    "rank": ((0.85, 0.20, 0.60, 0.75), (1.0, 0.6, 0.8, 0.6), _ENGLISH_MODULES),
+    "adq": ((0.75, 1.40, 0.45, 0.70), (1.0, 1.0, 0.6, 0.8), _ENGLISH_MODULES),
+    "hter": ((0.40, 1.50, 0.35, 0.55), (1.0, 0.2, 0.6, 0.8), _ENGLISH_MODULES),
+    "li": ((0.75, 1.40, 0.70, 0.50), (1.0, 0.5, 0.5, 0.5), _ENGLISH_MODULES),
+    "tune": ((0.5, 1.0, 0.5, 0.5), (1.0, 0.5, 0.5, 0.5), _ENGLISH_MODULES),
+    "util": ((0.65, 0.1, 0.55, 0.65), (1.0, 0.0, 0.0, 0.8), _ENGLISH_MODULES),
+    "universal": ((0.70, 1.40, 0.30, 0.70), (1.0, 0.6, 0.0, 0.0), ("exact", "paraphrase")),
+}
+DEFAULT_TASK = "rank"     # also the jar's "default"
+
+# Column indexes of the statistics.
+TEST_LENGTH, REF_LENGTH, TEST_FUNCTION, REF_FUNCTION = 0, 1, 2, 3
+CHUNKS, TEST_WORD_MATCHES, REF_WORD_MATCHES = 20, 21, 22
+
+
+def module_columns(slot: int) -> Tuple[int, int, int, int]:
+    """Columns of module slot ``slot``: (hypothesis content, reference content, hypothesis function,
+    reference function) matches.
+
+    >>> module_columns(1)
+    (8, 9, 10, 11)
+    """
+    base = 4 + 4 * slot
+    return base, base + 1, base + 2, base + 3
+
+
+@dataclass(frozen=True)
+class Parameters:
+    """alpha (precision vs recall), beta and gamma (fragmentation penalty), delta (content vs function
+    words), and the module weights by module position."""
+
+    alpha: float
+    beta: float
+    gamma: float
+    delta: float
+    weights: Tuple[float, ...]
+
+
+def compute(stats: np.ndarray, parameters: Parameters) -> Dict[str, np.ndarray]:
+    """``computeMetrics`` on each row of statistics, in the jar's order of operations: precision, recall,
+    fmean, fragmentation, penalty, score (float64; NaN scores become 0, negative ones 0).
+
+    >>> p = Parameters(0.85, 0.2, 0.6, 0.75, (1.0, 0.6, 0.8, 0.6))
+    >>> row = np.zeros(23); row[[0, 1, 4, 5, 20, 21, 22]] = [4, 4, 4, 4, 1, 4, 4]
+    >>> float(compute(row[None], p)["score"][0])
+    1.0
+    """
+    s = np.asarray(stats, dtype=np.float64)
+    delta = parameters.delta
+    with np.errstate(divide="ignore", invalid="ignore"):
+        test_length = delta * (s[:, TEST_LENGTH] - s[:, TEST_FUNCTION]) + (1.0 - delta) * s[:, TEST_FUNCTION]
+        ref_length = delta * (s[:, REF_LENGTH] - s[:, REF_FUNCTION]) + (1.0 - delta) * s[:, REF_FUNCTION]
+        test_matches = np.zeros(len(s))
+        ref_matches = np.zeros(len(s))
+        for slot, weight in enumerate(parameters.weights):
+            test_matches = test_matches + s[:, module_columns(slot)[0]] * weight * delta
+        for slot, weight in enumerate(parameters.weights):
+            ref_matches = ref_matches + s[:, module_columns(slot)[1]] * weight * delta
+        for slot, weight in enumerate(parameters.weights):
+            test_matches = test_matches + s[:, module_columns(slot)[2]] * weight * (1.0 - delta)
+        for slot, weight in enumerate(parameters.weights):
+            ref_matches = ref_matches + s[:, module_columns(slot)[3]] * weight * (1.0 - delta)
+        precision = test_matches / test_length
+        recall = ref_matches / ref_length
+        fmean = 1.0 / ((1.0 - parameters.alpha) / precision + parameters.alpha / recall)
+        fragmentation = np.where(_perfect(s), 0.0,
+                                 s[:, CHUNKS] / ((s[:, TEST_WORD_MATCHES] + s[:, REF_WORD_MATCHES]) / 2.0))
+        penalty = parameters.gamma * np.power(fragmentation, parameters.beta)
+        score = fmean * (1.0 - penalty)
+    score = np.where(np.isnan(score), 0.0, np.maximum(score, 0.0))
+    return {"precision": precision, "recall": recall, "fmean": fmean, "fragmentation": fragmentation,
+            "penalty": penalty, "score": score}
+
+
+def _perfect(s: np.ndarray) -> np.ndarray:
+    """Every word of both sides matched, in one chunk (the jar's totals: content + function matches)."""
+    test_total = sum(s[:, module_columns(slot)[0]] + s[:, module_columns(slot)[2]] for slot in range(MAX_MODULES))
+    ref_total = sum(s[:, module_columns(slot)[1]] + s[:, module_columns(slot)[3]] for slot in range(MAX_MODULES))
+    return (test_total == s[:, TEST_LENGTH]) & (ref_total == s[:, REF_LENGTH]) & (s[:, CHUNKS] == 1.0)
+
+
+def aggregate(stats: np.ndarray) -> np.ndarray:
+    """Corpus statistics: the column sums, except the chunks of perfectly matched segments (``addStats``).
+
+    >>> one = np.zeros(23); one[[0, 1, 4, 5, 20, 21, 22]] = [2, 2, 2, 2, 1, 2, 2]
+    >>> aggregate(np.stack([one, one]))[[0, 20]].tolist()
+    [4.0, 0.0]
+    """
+    s = np.asarray(stats, dtype=np.float64).reshape(-1, STATS_LENGTH)
+    total = s.sum(axis=0)
+    total[CHUNKS] = s[~_perfect(s), CHUNKS].sum()
+    return total
+
+
+def _java_double(value: float) -> str:
+    """``Double.toString`` of a whole number (statistics are whole numbers).
+
+    >>> _java_double(12.0), _java_double(12345678.0), _java_double(10000000.0)
+    ('12.0', '1.2345678E7', '1.0E7')
+    """
+    if abs(value) < 1e7:
+        return f"{value:.1f}"
+    digits = str(int(abs(value)))
+    mantissa = digits[0] + "." + (digits[1:].rstrip("0") or "0")
+    return ("-" if value < 0 else "") + f"{mantissa}E{len(digits) - 1}"
+
+
+def stats_line(row: Sequence[float]) -> str:
+    """The jar's stats line (``MeteorStats.toString``) for one row of statistics.
+
+    >>> stats_line([5, 5] + [2] * 6 + [0] * 12 + [1, 5, 5])
+    '5.0 5.0 2.0 2.0 2.0 2.0 2.0 2.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 1.0 5.0 5.0'
+    """
+    return " ".join(_java_double(float(value)) for value in row)
+
+
+def parse_stats_line(line: str) -> np.ndarray:
+    """Statistics from a stats line (as the jar's ``EVAL`` reads them).
+
+    >>> parse_stats_line("5.0 5.0 2.0 2.0 2.0 2.0 2.0 2.0 0 0 0 0 0 0 0 0 0 0 0 0 1.0 5.0 5.0")[[0, 20]].tolist()
+    [5.0, 1.0]
+    """
+    values = line.split()
+    if len(values) != STATS_LENGTH:
+        raise ValueError(f"a METEOR stats line has {STATS_LENGTH} numbers, got {len(values)}: {line!r}")
+    return np.array([float(value) for value in values])
+
+
+def resolve_parameters(task: Optional[str], modules: Optional[Sequence[str]], weights: Optional[Sequence[float]],
+                       parameters: Optional[Sequence[float]]) -> Tuple[Tuple[str, ...], Parameters]:
+    """The modules and parameters the jar uses for ``[-t task] [-m modules] [-w weights] [-p parameters]``.
+
+    As in the jar, weights belong to module *positions*: without ``weights``, the task's weights
+    are cut (or padded with 0.0) to the number of modules, so ``modules=("exact", "synonym")``
+    under ``rank`` weights synonym matches 0.6 (the stem slot's weight). Giving ``parameters``
+    makes the jar's task "custom", which ignores ``-t`` and takes the English modules and the
+    ``adq`` weights (1.0 1.0 0.6 0.8): a ``task`` with ``parameters`` is an error here.
+
+    >>> resolve_parameters("rank", ["exact", "synonym"], None, None)[1].weights
+    (1.0, 0.6)
+    >>> resolve_parameters(None, None, None, (0.5, 1.0, 0.3, 0.6))[1].weights
+    (1.0, 1.0, 0.6, 0.8)
+    >>> resolve_parameters("fast", None, None, None)
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown task 'fast'; valid values: 'rank', 'adq', 'hter', 'li', 'tune', 'util', 'universal'
+    """
+    if parameters is not None:
+        if task is not None:
+            raise ValueError(f"give task={task!r} or parameters, not both: with parameters the jar's task is "
+                             "'custom' (English modules, adq weights 1.0 1.0 0.6 0.8 unless weights are given)")
+        if len(parameters) != 4:
+            raise ValueError(f"parameters must be (alpha, beta, gamma, delta), got {parameters!r}")
+        _, task_weights, task_modules = TASKS["adq"]
+    else:
+        task = DEFAULT_TASK if task is None else task
+        check_choice("task", task, tuple(TASKS))
+        parameters, task_weights, task_modules = TASKS[task]
+    if modules is None:
+        modules = task_modules
+    if isinstance(modules, str) or not len(modules):
+        raise ValueError(f"modules must be a non-empty list of module names from {MODULES}, got {modules!r}")
+    for module in modules:
+        check_choice("module", module, MODULES)
+    if len(set(modules)) != len(modules):
+        raise ValueError(f"modules must not repeat a module, got {list(modules)!r}")
+    if weights is None:
+        weights = tuple(task_weights[:len(modules)]) + (0.0,) * (len(modules) - len(task_weights))
+    elif len(weights) != len(modules):
+        raise ValueError(f"weights must give one weight per module ({len(modules)}: {list(modules)}), "
+                         f"got {len(weights)}")
+    return tuple(modules), Parameters(*map(float, parameters), tuple(map(float, weights)))
