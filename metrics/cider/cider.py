@@ -36,9 +36,9 @@ Args:
         list per item.
     references (`list`): per prediction, a string or a list of strings (at least one, any number), or
         for token-list predictions a token list or a list of token lists.
-    gts, res (`dict`): instead of predictions/references, pycocoevalcap's shapes: gts maps an image id to
-        its reference captions, res maps it to a one-caption list (or res is a COCO results list of
-        {"image_id", "caption"} dicts); the result then has `image_ids`, the order of `scores`.
+    gts (`dict`): instead of predictions/references, pycocoevalcap's shapes: image id -> reference captions.
+    res (`dict` or `list`): with gts: image id -> one-caption list, or a COCO results list of
+        {"image_id", "caption"} dicts. The result then has `image_ids`, the order of `scores`.
     variant (`str`): "cider-d" (default) or "cider".
     max_order (`int`): highest n-gram order. Default 4.
     sigma (`float`): the standard deviation of CIDEr-D's length penalty. Default 6.0.
@@ -55,7 +55,9 @@ Returns:
     cider (`float`): the mean of `scores`, >= 0 (10 for a caption equal to all its references when every
         n-gram is informative; no fixed upper bound).
     scores (`list` of `float`): one score per item.
-    variant (`str`), signature (`str`): the options used.
+    variant (`str`): the variant used.
+    signature (`str`): the options used.
+    image_ids (`list`): with gts/res, the image ids in the order of `scores`.
     explanation (`list` of `dict`): with explain=True, per item: score; references, each with its cosine
         similarity per order (before the penalty) and length_penalty; ngrams, the prediction's n-grams with
         tf, df (items whose references contain it), idf and weight (tf * idf).
