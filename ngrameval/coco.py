@@ -163,8 +163,10 @@ def coco_caption(predictions: Any = None, references: Any = None, *, gts: Any = 
             raise ValueError("coco_caption takes strings (captions), not token lists")
     if tokenize == "ptb":
         from .ptb import ptb_tokenize
-        flat = ptb_tokenize(list(hyps) + [r for group in refs for r in group])
-        hyps, flat_refs = flat[:len(hyps)], flat[len(hyps):]
+        # Two runs, references first, as COCOEvalCap runs the Java tokenizer: a text's last tokens can
+        # depend on the text after it ("U.S." before "The"), so one run over both could differ.
+        flat_refs = ptb_tokenize([r for group in refs for r in group])
+        hyps = ptb_tokenize(list(hyps))
         bounds = np.r_[0, np.cumsum([len(group) for group in refs])].tolist()
         refs = [flat_refs[bounds[i]:bounds[i + 1]] for i in range(len(refs))]
     scores: Dict[str, float] = {}
