@@ -14,6 +14,7 @@ nltk      NLTK 3.10.4 ``meteor_score``: exact, Porter-stem and WordNet-synonym
 """
 from __future__ import annotations
 
+import math
 import threading
 from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Sequence
@@ -90,6 +91,11 @@ def _meteor15(predictions, references, options: Dict[str, Any], explain: bool) -
     return meteor_result
 
 
+def _defined(value: float) -> float:
+    """A part of the score, 0 where it is undefined (no matches: fragmentation 0/0), as the NLTK variant."""
+    return float(value) if math.isfinite(value) else 0.0
+
+
 def _explain15(explanation) -> Dict[str, Any]:
     return {
         "hypothesis": list(explanation.hypothesis), "reference": list(explanation.reference),
@@ -98,10 +104,10 @@ def _explain15(explanation) -> Dict[str, Any]:
                      "reference_start": m.ref_start, "reference_length": m.ref_length,
                      "hypothesis_words": list(m.hyp_words), "reference_words": list(m.ref_words)}
                     for m in explanation.matches],
-        "chunks": int(explanation.chunks), "precision": float(explanation.precision),
-        "recall": float(explanation.recall), "fmean": float(explanation.fmean),
-        "fragmentation": float(explanation.fragmentation), "penalty": float(explanation.penalty),
-        "score": float(explanation.score), "reference_scores": [float(s) for s in explanation.reference_scores]}
+        "chunks": int(explanation.chunks), "precision": _defined(explanation.precision),
+        "recall": _defined(explanation.recall), "fmean": _defined(explanation.fmean),
+        "fragmentation": _defined(explanation.fragmentation), "penalty": _defined(explanation.penalty),
+        "score": _defined(explanation.score), "reference_scores": [_defined(s) for s in explanation.reference_scores]}
 
 
 def _nltk(predictions, references, alpha, beta, gamma, tokenize, wordnet, explain: bool) -> MeteorResult:

@@ -43,7 +43,7 @@ _ADJACENT_PERIOD_OR_COMMA = re.compile(r"[.,][.,]")
 
 
 def _unescape_13a(text: str) -> str:
-    text = text.replace("<skipped>", "")
+    """The four entities 13a replaces (after ``<skipped>`` and the line breaks are gone)."""
     if "&" in text:
         text = (text.replace("&quot;", '"').replace("&amp;", "&")
                 .replace("&lt;", "<").replace("&gt;", ">"))
@@ -99,7 +99,8 @@ class Tokenizer13a(Tokenizer):
 
     def tokenize_line(self, line: str) -> Tokens:
         """The 13a rules applied literally to one line (the slow, obviously exact path)."""
-        line = self._prepare(line).replace("-\n", "").replace("\n", " ")
+        # mteval-v13a's and sacrebleu's order: <skipped>, then hyphenated line breaks, then line breaks.
+        line = self._prepare(line).replace("<skipped>", "").replace("-\n", "").replace("\n", " ")
         line = _unescape_13a(line)
         if self.lowercase and self._lower_ascii_after_unescape:
             line = line.translate(_ASCII_LOWER)
@@ -113,7 +114,7 @@ class Tokenizer13a(Tokenizer):
         multiline = [i for i, line in enumerate(prepared) if "\n" in line]
         if multiline:
             prepared = [line.replace("\n", " ") for line in prepared]
-        text = _unescape_13a("\n".join(prepared))
+        text = _unescape_13a("\n".join(prepared).replace("<skipped>", ""))
         if self.lowercase and self._lower_ascii_after_unescape:
             text = text.translate(_ASCII_LOWER)
         # re.split keeps the captured punctuation; joining with spaces surrounds each one.
