@@ -222,3 +222,24 @@ def e2e_outputs(shared: Shared, system: str) -> List[str]:
     with open(path, encoding="utf-8-sig", newline="") as handle:
         rows = list(csv.reader(handle, delimiter="\t"))
     return [row[1] for row in rows[1:] if row]
+
+
+# --------------------------------------------------------------------------- peers
+
+class Memoized:
+    """A peer object whose one-argument method ``name`` is remembered per argument: the same answers,
+    computed once per distinct argument, so that a slow peer (NLTK's stemmer, its WordNet reader) runs
+    faster on large inputs. Other attributes are the wrapped object's."""
+
+    def __init__(self, wrapped, name: str) -> None:
+        self._wrapped, self._name, self._answers = wrapped, name, {}
+        setattr(self, name, self._remembered)
+
+    def _remembered(self, argument):
+        answer = self._answers.get(argument)
+        if answer is None:
+            answer = self._answers[argument] = getattr(self._wrapped, self._name)(argument)
+        return answer
+
+    def __getattr__(self, attribute):
+        return getattr(self._wrapped, attribute)

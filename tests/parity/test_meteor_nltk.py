@@ -29,7 +29,7 @@ from nltk.translate import meteor_score as nltk_meteor_module
 
 from ngrameval.meteor_nltk import MeteorAlignment, meteor_synonyms, nltk_meteor, tokenize
 from ngrameval.wordnet import ADJ, ADJ_SAT, ADV, NOUN, POS_ORDER, VERB, WordNet, all_index_lemmas, find_wordnet
-from tests.data import E2E_PRIMARY, e2e_outputs, e2e_references, load_json, wmt22_slice
+from tests.data import E2E_PRIMARY, Memoized, e2e_outputs, e2e_references, load_json, wmt22_slice
 
 _SOURCE_FILES = ("index.noun", "index.verb", "index.adj", "index.adv", "index.sense", "data.noun", "data.verb",
                  "data.adj", "data.adv", "noun.exc", "verb.exc", "adj.exc", "adv.exc")
@@ -81,37 +81,10 @@ def nltk_wordnet(tmp_path_factory):
     nltk.data.path[:] = saved
 
 
-class MemoizedWordNet:
-    """The peer's WordNet reader, remembering ``synsets(word)`` per word: the same answers, computed
-    once per word, so that NLTK's meteor_score runs faster on large inputs (it asks once per token)."""
-
-    def __init__(self, reader):
-        self._reader = reader
-        self._synsets = {}
-
-    def synsets(self, word):
-        found = self._synsets.get(word)
-        if found is None:
-            found = self._synsets[word] = self._reader.synsets(word)
-        return found
-
-
-class MemoizedStemmer:
-    def __init__(self):
-        self._stemmer = PorterStemmer()
-        self._stems = {}
-
-    def stem(self, word):
-        stem = self._stems.get(word)
-        if stem is None:
-            stem = self._stems[word] = self._stemmer.stem(word)
-        return stem
-
-
 @pytest.fixture(scope="module")
 def peer(nltk_wordnet):
     """NLTK's meteor_score on token lists, with memoized WordNet and stemmer, over a whole corpus."""
-    wordnet, stemmer = MemoizedWordNet(nltk_wordnet), MemoizedStemmer()
+    wordnet, stemmer = Memoized(nltk_wordnet, "synsets"), Memoized(PorterStemmer(), "stem")
 
     def score(hypotheses, references, **options):
         return [nltk_meteor_module.meteor_score(refs, hyp, wordnet=wordnet, stemmer=stemmer, **options)
@@ -321,7 +294,7 @@ def test_alignments_explained(shared, nltk_wordnet):
     hypotheses += [h for h, _ in ADVERSARIAL]
     references += [r for _, r in ADVERSARIAL]
     result = nltk_meteor(hypotheses, references, explain=True)
-    wordnet = MemoizedWordNet(nltk_wordnet)
+    wordnet = Memoized(nltk_wordnet, "synsets")
     stages_seen = set()
     for hypothesis, group, score, alignment in zip(hypotheses, references, result.scores, result.alignments):
         assert isinstance(alignment, MeteorAlignment) and alignment.score == score

@@ -15,7 +15,7 @@ from rouge_score import rouge_scorer, tokenize as rouge_score_tokenize
 import ngrameval
 from ngrameval.lcs import lcs_length, lcs_lengths, lcs_positions, lcs_union_mask
 from ngrameval.rouge import RougeTokenizer
-from tests.data import realsumm, wmt22_slice, wmt22_system
+from tests.data import Memoized, realsumm, wmt22_slice, wmt22_system
 
 TYPES = ["rouge1", "rouge2", "rouge3", "rouge4", "rougeL", "rougeLsum"]
 MEASURES = ("precision", "recall", "fmeasure")
@@ -27,25 +27,10 @@ def expected_array(scores, types):
     return np.array([[[getattr(score[t], m) for m in MEASURES] for score in scores] for t in types])
 
 
-class MemoizedStemmer:
-    """rouge-score's own stemmer (NLTK's PorterStemmer), remembering each word's stem: the same
-    stems, computed once per word instead of once per token, so that the peer runs faster."""
-
-    def __init__(self, stemmer):
-        self._stemmer = stemmer
-        self._stems = {}
-
-    def stem(self, word):
-        stem = self._stems.get(word)
-        if stem is None:
-            stem = self._stems[word] = self._stemmer.stem(word)
-        return stem
-
-
 def peer_scorer(types, use_stemmer):
     scorer = rouge_scorer.RougeScorer(types, use_stemmer=use_stemmer)
     if use_stemmer:
-        scorer._tokenizer._stemmer = MemoizedStemmer(scorer._tokenizer._stemmer)
+        scorer._tokenizer._stemmer = Memoized(scorer._tokenizer._stemmer, "stem")
     return scorer
 
 
