@@ -10,7 +10,10 @@ Two ways to the same numbers:
 - whole corpora of integer-coded sequences at once, with numpy: :func:`lcs_lengths` and
   :func:`lcs_union_mask`. Every pair runs the same bit-parallel recurrence on 64-bit words
   (several words, with carries, for sequences longer than 64 tokens), all pairs of a corpus
-  in one vectorized step per row; the backtrace also walks all pairs at once.
+  in one vectorized step per row; the backtrace also walks all pairs at once. ROUGE-1.5.5's
+  weighted LCS of many pairs, with the positions it marks: :func:`wlcs_union_mask` (a
+  dynamic program over anti-diagonals, all pairs at once, each pair first cut to its shared
+  tokens). :func:`sentence_pairs` lists the sentence pairs of summary-level LCS.
 
 The bit-parallel recurrence: with ``M[x]`` the bit mask of the positions of token ``x`` in
 ``b`` and ``V`` starting as all ones, each token ``x`` of ``a`` updates
@@ -23,6 +26,8 @@ from __future__ import annotations
 from typing import Hashable, List, Sequence, Tuple
 
 import numpy as np
+
+from .ngrams import distinct
 
 Tokens = Sequence[Hashable]
 
@@ -166,6 +171,17 @@ def wlcs(a: Tokens, b: Tokens, weight: float = 1.2, positions: bool = False):
 
 # --------------------------------------------------------------------------- corpora (numpy)
 
+def in_sorted(values: np.ndarray, keys: np.ndarray) -> np.ndarray:
+    """Whether each value occurs in ``keys`` (sorted): one binary search per value.
+
+    >>> in_sorted(np.array([3, 5, 0]), np.array([1, 3, 4])).tolist()
+    [True, False, False]
+    """
+    if len(keys) == 0:
+        return np.zeros(len(values), bool)
+    return keys[np.minimum(np.searchsorted(keys, values), len(keys) - 1)] == values
+
+
 def _ranges(starts: np.ndarray, lengths: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
     """Concatenated ranges ``starts[k] + 0 .. lengths[k]-1``: (flat indices, offset in range)."""
     within = np.arange(int(lengths.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths)
@@ -184,6 +200,7 @@ class _Pairs:
         self.b_start, self.b_len, self.b_seq = b_start[order], b_len[order], b_seq[order]
         self.words = words
         self._mask_table()
+        self._mask_rows()
 
     def _mask_table(self) -> None:
         """Sorted keys ``b_seq * base + token`` and, per key, the token's position bits in b."""
@@ -197,25 +214,30 @@ class _Pairs:
         words = self.words
         word_keys = (owner * self.base + tokens) * words + within // _WORD
         bits = np.left_shift(np.uint64(1), (within % _WORD).astype(np.uint64))
-        order = np.argsort(word_keys, kind="stable")
+        order = np.argsort(word_keys)          # equal keys add up their bits: their order does not matter
         word_keys, bits = word_keys[order], bits[order]
         starts = np.flatnonzero(np.r_[True, word_keys[1:] != word_keys[:-1]]) if len(word_keys) else \
             np.zeros(0, np.int64)
         summed = np.add.reduceat(bits, starts) if len(starts) else np.zeros(0, np.uint64)   # distinct bits: sum = or
-        unique_word_keys = word_keys[starts]
-        self.keys, key_index = np.unique(unique_word_keys // words, return_inverse=True)
-        self.masks = np.zeros((len(self.keys), words), np.uint64)
-        self.masks[key_index.reshape(-1), unique_word_keys % words] = summed
+        unique_keys = word_keys[starts] // words      # sorted: the distinct (b, token) of each word
+        key_start = np.r_[True, unique_keys[1:] != unique_keys[:-1]] if len(unique_keys) else np.zeros(0, bool)
+        self.keys, key_index = unique_keys[key_start], np.cumsum(key_start) - 1
+        # One more row, all zeros, for the tokens of a that b lacks.
+        self.masks = np.zeros((len(self.keys) + 1, words), np.uint64)
+        self.masks[key_index, word_keys[starts] % words] = summed
+
+    def _mask_rows(self) -> None:
+        """Row i of pair p uses the mask ``masks[mask_row[row_first[p] + i]]``: the tokens of every pair's
+        a looked up at once (the all-zero last mask for those b lacks)."""
+        tokens = self.a_ids[_ranges(self.a_start, self.a_len)[0]]
+        wanted = np.repeat(self.b_seq, self.a_len) * self.base + tokens
+        found = np.minimum(np.searchsorted(self.keys, wanted), max(len(self.keys) - 1, 0))
+        hit = (tokens >= 0) & (self.keys[found] == wanted) if len(self.keys) else np.zeros(len(wanted), bool)
+        self.mask_row = np.where(hit, found, len(self.keys))
+        self.row_first = np.cumsum(self.a_len) - self.a_len
 
     def _lookup(self, active: int, i: int) -> np.ndarray:
-        tokens = self.a_ids[self.a_start[:active] + i]
-        keys = self.b_seq[:active] * self.base + tokens
-        found = np.searchsorted(self.keys, keys)
-        found[found == len(self.keys)] = 0
-        hit = (self.keys[found] == keys) & (tokens >= 0) if len(self.keys) else np.zeros(active, bool)
-        masks = self.masks[found] if len(self.keys) else np.zeros((active, self.words), np.uint64)
-        masks[~hit] = 0
-        return masks
+        return self.masks[self.mask_row[self.row_first[:active] + i]]
 
     def _add(self, v: np.ndarray, u: np.ndarray) -> np.ndarray:
         """v + u over multi-word integers (word 0 lowest), carries propagated."""
@@ -269,9 +291,9 @@ def _prefix_zeros(rows: np.ndarray, cumulative: np.ndarray, row: np.ndarray, j: 
 
 def _backtrace(pairs: _Pairs, rows: np.ndarray, row_base: np.ndarray) -> np.ndarray:
     """Walk all pairs back as :func:`lcs_positions` does; returns the marked positions of a (flat)."""
-    zeros = _bitcount(~rows).astype(np.int64)
-    cumulative = np.zeros((len(rows), pairs.words + 1), np.int64)
-    np.cumsum(zeros, axis=1, out=cumulative[:, 1:])
+    # Zero bits of each row below each word boundary (int32: the rows can be many).
+    cumulative = np.zeros((len(rows), pairs.words + 1), np.int32)
+    np.cumsum(_bitcount(~rows), axis=1, dtype=np.int32, out=cumulative[:, 1:])
     i, j = pairs.a_len.copy(), pairs.b_len.copy()
     active = np.flatnonzero((i > 0) & (j > 0))
     marked = []
@@ -341,4 +363,159 @@ def lcs_union_mask(a_ids: np.ndarray, a_offsets: np.ndarray, b_ids: np.ndarray, 
         pairs = _Pairs(a_ids, a_start, a_len, b_ids, b_start, b_len, b_seq, words)
         _, rows, row_base = pairs.run(keep_rows=True)
         mask[_backtrace(pairs, rows, row_base)] = True
+    return mask
+
+
+def sentence_pairs(a_counts: np.ndarray, b_counts: np.ndarray, pair_a: np.ndarray,
+                   pair_b: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+    """Every (sentence of text ``pair_a[p]``, sentence of text ``pair_b[p]``) of every text pair ``p``:
+    indices into the concatenated sentences of the a texts (``a_counts[t]`` sentences in text t) and of
+    the b texts. Pair by pair, a sentences outer, b sentences inner (the pairs of a summary-level LCS).
+
+    >>> [x.tolist() for x in sentence_pairs([2, 1], [1, 2], [0, 1], [1, 0])]
+    [[0, 0, 1, 1, 2], [1, 2, 1, 2, 0]]
+    """
+    a_counts, b_counts = np.asarray(a_counts, np.int64), np.asarray(b_counts, np.int64)
+    pair_a, pair_b = np.asarray(pair_a, np.int64), np.asarray(pair_b, np.int64)
+    a_first, b_first = np.cumsum(a_counts) - a_counts, np.cumsum(b_counts) - b_counts
+    sizes = a_counts[pair_a] * b_counts[pair_b]
+    block = np.repeat(np.arange(len(pair_a)), sizes)
+    within = np.arange(len(block)) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+    inner = b_counts[pair_b][block]
+    return a_first[pair_a[block]] + within // inner, b_first[pair_b[block]] + within % inner
+
+
+# --------------------------------------------------------------------------- weighted LCS of corpora (numpy)
+#
+# ROUGE-1.5.5's wlcs_inner and markLCS, all pairs at once. Two things keep the work small:
+#
+# - Consecutive tokens of a that do not occur in the paired b (rows without a match) act as one such
+#   row: a row without matches is the running maximum of the row above and ends every run of matches,
+#   so a second one equals the first; reading back, the walk goes straight up through the lower ones and
+#   leaves the top one where it would leave a single one. The same holds for columns (tokens of b absent
+#   from a). So each pair is cut to its shared tokens, every run of other tokens kept as one gap token;
+#   the values and the marks are those of the whole pair.
+# - The table is filled by anti-diagonals, each held as an array indexed by the row, so that the cells
+#   above, to the left and on the diagonal are plain slices of the two previous anti-diagonals.
+
+_GAP_A, _GAP_B = -1, -2     # gap and padding tokens of the two sides: they match nothing
+
+
+def _shared_runs(ids: np.ndarray, starts: np.ndarray, lengths: np.ndarray, other_keys: np.ndarray,
+                 other_seq: np.ndarray, base: int, gap: int):
+    """Each pair's sequence cut to the tokens that occur in its other sequence (``other_keys``: the sorted
+    distinct ``sequence * base + token`` of the other side), every run of the others kept as one ``gap``:
+    (tokens, their positions in ``ids``, tokens per pair, shared tokens per pair). Pair by pair, in order."""
+    positions, within = _ranges(starts, lengths)
+    owner = np.repeat(np.arange(len(lengths)), lengths)
+    tokens = ids[positions]
+    shared = (tokens >= 0) & in_sorted(other_seq[owner] * base + tokens, other_keys)
+    keep = shared | (within == 0) | np.r_[True, shared[:-1]]   # shared, or the first of a run of others
+    return (np.where(shared, tokens, gap)[keep], positions[keep], np.bincount(owner[keep], minlength=len(lengths)),
+            np.bincount(owner[shared], minlength=len(lengths)))
+
+
+def _padded(tokens: np.ndarray, first: np.ndarray, lengths: np.ndarray, width: int, fill: int) -> np.ndarray:
+    """Sequences ``tokens[first[p]:first[p] + lengths[p]]`` as the rows of a (pairs, width) array."""
+    out = np.full((len(first), width), fill, np.int64)
+    positions, within = _ranges(first, lengths)
+    out[np.repeat(np.arange(len(first)), lengths), within] = tokens[positions]
+    return out
+
+
+def _buckets(rows: np.ndarray, cols: np.ndarray, cells: int = 1 << 21):
+    """Pair indices grouped by shape (the same powers of two above rows and above columns), each group
+    small enough to fill at once: (pairs, rows, cols), rows and cols the largest in the group."""
+    key = np.frexp(rows.astype(np.float64))[1] * 64 + np.frexp(cols.astype(np.float64))[1]
+    order = np.argsort(key, kind="stable")
+    for group in np.split(order, np.flatnonzero(np.diff(key[order])) + 1):
+        if len(group):
+            height, width = int(rows[group].max()), int(cols[group].max())
+            step = max(1, cells // ((height + width + 1) * (height + 1)))
+            for start in range(0, len(group), step):
+                yield group[start:start + step], height, width
+
+
+def _wlcs_up_moves(a: np.ndarray, b: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """wlcs_inner's table for rows ``a`` (pairs, m) and columns ``b`` (pairs, n): for a cell (i, j) without
+    a match, ``up[:, i + j, i]`` tells whether the read-back goes up (``c[i-1][j] >= c[i][j-1]``). A match
+    goes diagonally with ``c = (c[i-1][j-1] + f(k + 1)) - f(k)``, k the run of matches ending at
+    (i-1, j-1): the script's order of floating-point operations, so that ties fall as in the script."""
+    pairs, rows = a.shape
+    cols = b.shape[1]
+    up_moves = np.zeros((pairs, rows + cols + 1, rows + 1), bool)
+    # Anti-diagonals d - 2 and d - 1 (values and runs of matches), indexed by row; the cells of row 0
+    # and of column 0 are never written: they stay 0.
+    value_2, value_1 = np.zeros((pairs, rows + 1)), np.zeros((pairs, rows + 1))
+    run_2, run_1 = np.zeros((pairs, rows + 1), np.int64), np.zeros((pairs, rows + 1), np.int64)
+    for d in range(2, rows + cols + 1):
+        low, high = max(1, d - cols), min(rows, d - 1)
+        here, above = slice(low, high + 1), slice(low - 1, high)
+        match = a[:, above] == b[:, d - high - 1:d - low][:, ::-1]    # cell (i, d - i): a[i - 1], b[d - i - 1]
+        k = run_2[:, above]
+        through = (value_2[:, above] + weights[k + 1]) - weights[k]
+        up, left = value_1[:, above], value_1[:, here]
+        go_up = up >= left
+        value, run = np.zeros((pairs, rows + 1)), np.zeros((pairs, rows + 1), np.int64)
+        value[:, here] = np.where(match, through, np.where(go_up, up, left))
+        run[:, here] = np.where(match, k + 1, 0)
+        up_moves[:, d, here] = go_up
+        value_2, value_1, run_2, run_1 = value_1, value, run_1, run
+    return up_moves
+
+
+def _wlcs_marks(a: np.ndarray, b: np.ndarray, a_len: np.ndarray, b_len: np.ndarray,
+                up_moves: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+    """markLCS on every pair: from (m, n), a match goes diagonally and marks its row, other cells go up
+    or left as the table says. Returns the (pair, row) of every mark."""
+    i, j = a_len.copy(), b_len.copy()
+    active = np.flatnonzero((i > 0) & (j > 0))
+    marked_pair, marked_row = [np.zeros(0, np.int64)], [np.zeros(0, np.int64)]
+    while len(active):
+        ii, jj = i[active], j[active]
+        match = a[active, ii - 1] == b[active, jj - 1]
+        marked_pair.append(active[match])
+        marked_row.append(ii[match] - 1)
+        go_up = up_moves[active, ii + jj, ii]
+        i[active] = ii - (match | go_up)
+        j[active] = jj - (match | ~go_up)
+        active = active[(i[active] > 0) & (j[active] > 0)]
+    return np.concatenate(marked_pair), np.concatenate(marked_row)
+
+
+def wlcs_union_mask(a_ids: np.ndarray, a_offsets: np.ndarray, b_ids: np.ndarray, b_offsets: np.ndarray,
+                    pair_a: np.ndarray, pair_b: np.ndarray, weight: float = 1.2) -> np.ndarray:
+    """Per token of ``a`` (flat, as ``a_ids``): whether the weighted LCS (``f(k) = k ** weight``) of any of
+    its pairs takes it, as ROUGE-1.5.5's ``wlcs_inner`` fills its table and ``markLCS`` reads it back:
+    a match always goes diagonally; otherwise up when ``c[i-1][j] >= c[i][j-1]``, else left. Sequences
+    and pairs as in :func:`lcs_union_mask`; negative ids match nothing.
+
+    >>> a = np.array([1, 2, 3, 4]); b = np.array([1, 2, 4, 3])
+    >>> wlcs_union_mask(a, [0, 4], b, [0, 4], [0], [0], 2.0).tolist()
+    [True, True, True, False]
+    """
+    a_ids, b_ids = np.asarray(a_ids, np.int64), np.asarray(b_ids, np.int64)
+    a_offsets, b_offsets = np.asarray(a_offsets, np.int64), np.asarray(b_offsets, np.int64)
+    pair_a, pair_b = np.asarray(pair_a, np.int64), np.asarray(pair_b, np.int64)
+    mask = np.zeros(len(a_ids), bool)
+    if len(pair_a) == 0 or len(a_ids) == 0 or len(b_ids) == 0:
+        return mask
+    base = int(max(a_ids.max(), b_ids.max(), 0)) + 1
+    a_lengths, b_lengths = np.diff(a_offsets), np.diff(b_offsets)
+    a_keys = distinct(np.repeat(np.arange(len(a_lengths)), a_lengths) * base + a_ids)
+    b_keys = distinct(np.repeat(np.arange(len(b_lengths)), b_lengths) * base + b_ids)
+    a_tokens, a_origin, a_len, shared = _shared_runs(a_ids, a_offsets[pair_a], a_lengths[pair_a], b_keys,
+                                                     pair_b, base, _GAP_A)
+    b_tokens, _, b_len, _ = _shared_runs(b_ids, b_offsets[pair_b], b_lengths[pair_b], a_keys, pair_a, base, _GAP_B)
+    a_first, b_first = np.cumsum(a_len) - a_len, np.cumsum(b_len) - b_len
+    # Pairs without a shared token mark nothing.
+    useful = np.flatnonzero(shared)
+    longest = int(max(a_len.max(), b_len.max()))
+    weights = np.array([float(k) ** weight for k in range(longest + 2)])   # C pow, as Perl's **
+    for group, rows, cols in _buckets(a_len[useful], b_len[useful]):
+        pairs = useful[group]
+        a = _padded(a_tokens, a_first[pairs], a_len[pairs], rows, _GAP_A)
+        b = _padded(b_tokens, b_first[pairs], b_len[pairs], cols, _GAP_B)
+        marked_pair, marked_row = _wlcs_marks(a, b, a_len[pairs], b_len[pairs], _wlcs_up_moves(a, b, weights))
+        mask[a_origin[a_first[pairs[marked_pair]] + marked_row]] = True
     return mask

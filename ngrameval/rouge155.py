@@ -71,13 +71,16 @@ import shlex
 import xml.etree.ElementTree as ElementTree
 from types import MappingProxyType
 from dataclasses import dataclass, field
+from itertools import chain
 from pathlib import Path
-from typing import Dict, Iterable, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from .inputs import check_choice
+from .lcs import lcs_union_mask, sentence_pairs, wlcs_union_mask
 from .ngrams import ReferenceIndex
+from .rouge import SkipBigramOverlap, ascii_runs, skip_bigram_count
 
 __all__ = ["score", "score_be", "bootstrap", "porter_stem", "load_stopwords", "load_exceptions", "read_config",
            "read_summary", "read_be", "Evaluation", "run", "MULTI_REF"]
@@ -316,7 +319,6 @@ def porter_stem(word: str) -> str:
 # --------------------------------------------------------------------------- text
 
 _WHITESPACE = re.compile(rb"[ \t\n\r\f\v]+")     # Perl's \s on bytes
-_TOKEN = re.compile(rb"[a-z0-9]+")
 
 
 def _encode(text: str) -> bytes:
@@ -380,15 +382,17 @@ def _cut_bytes_lcs(sentences: List[bytes], limit: int) -> List[bytes]:
 
 
 class _Tokenizer:
-    """Tokens as ROUGE counts them, stopwords removed and stems applied, cached per raw token."""
+    """Tokens as ROUGE counts them, stopwords removed and stems applied, as integer ids: each distinct raw
+    token is converted once (``ids``: raw token -> id, -1 for a stopword; ``words[id]``: the token)."""
 
     def __init__(self, stopwords: Optional[frozenset], exceptions: Optional[Mapping[str, str]]) -> None:
         self.stopwords = stopwords
         self.exceptions = exceptions
-        self.cache: Dict[bytes, Optional[str]] = {}
+        self.ids: Dict[str, int] = {}
+        self.words: List[str] = []
+        self._vocabulary: Dict[str, int] = {}
 
-    def _convert(self, raw: bytes) -> Optional[str]:
-        token = raw.decode("ascii")
+    def _convert(self, token: str) -> Optional[str]:
         if self.stopwords is not None and token in self.stopwords:
             return None
         if self.exceptions is not None and len(token) > 3:
@@ -396,36 +400,54 @@ class _Tokenizer:
             return base if base is not None else porter_stem(token)
         return token
 
-    def tokens(self, sentences: Iterable[bytes]) -> List[str]:
-        cache, out = self.cache, []
-        for sentence in sentences:
-            for raw in _TOKEN.findall(sentence):
-                token = cache.get(raw, 0)
-                if token == 0:
-                    token = cache[raw] = self._convert(raw)
-                if token is not None:
-                    out.append(token)
-        return out
+    def encode(self, sentences: List[bytes]) -> Tuple[np.ndarray, np.ndarray]:
+        """Token ids of the (lowercased) sentences concatenated, and the tokens of each sentence."""
+        raw, counts = ascii_runs(b"\n".join(sentences), len(sentences))
+        for token in dict.fromkeys(raw):
+            if token not in self.ids:
+                converted = self._convert(token)
+                if converted is not None and converted not in self._vocabulary:
+                    self._vocabulary[converted] = len(self.words)
+                    self.words.append(converted)
+                self.ids[token] = -1 if converted is None else self._vocabulary[converted]
+        ids = np.fromiter(map(self.ids.__getitem__, raw), np.int64, len(raw))
+        if self.stopwords is not None:
+            kept = ids >= 0
+            counts = np.bincount(np.repeat(np.arange(len(sentences)), counts)[kept], minlength=len(sentences))
+            ids = ids[kept]
+        return ids, counts
 
 
 @dataclass
-class _Summary:
-    flat: List[str]                 # readText: tokens of the (cut) summary, for N, S, BE and unigram clipping
-    sentences: List[List[str]]      # readText_LCS: tokens per sentence, for L and W
+class _Summaries:
+    """Token ids of summaries: readText's tokens of each (cut) summary, for N, S and unigram clipping, and
+    readText_LCS's tokens of each sentence, for L and W."""
+
+    ids: np.ndarray                 # all summaries concatenated
+    lengths: np.ndarray             # tokens per summary
+    sentence_ids: np.ndarray        # all sentences of all summaries concatenated
+    sentence_lengths: np.ndarray    # tokens per sentence
+    sentence_counts: np.ndarray     # sentences per summary
 
 
-def _prepare(text: str, tokenizer: _Tokenizer, words: Optional[int], nbytes: Optional[int], lcs: bool) -> _Summary:
-    sentences = _sentences(text)
+def _summaries(texts: Sequence[str], tokenizer: _Tokenizer, words: Optional[int], nbytes: Optional[int]) -> _Summaries:
+    sentences = [_sentences(text) for text in texts]
     if words:
-        flat = lcs_sentences = _cut_words(sentences, words)
+        flat = lcs_sentences = [_cut_words(s, words) for s in sentences]
     elif nbytes:
-        flat = _cut_bytes(sentences, nbytes)
-        lcs_sentences = _cut_bytes_lcs(sentences, nbytes)
+        flat = [_cut_bytes(s, nbytes) for s in sentences]
+        lcs_sentences = [_cut_bytes_lcs(s, nbytes) for s in sentences]
     else:
         flat = lcs_sentences = sentences
-    flat_tokens = tokenizer.tokens(flat)
-    per_sentence = [tokenizer.tokens((s,)) for s in lcs_sentences] if lcs else []
-    return _Summary(flat_tokens, per_sentence)
+    sentence_counts = np.fromiter(map(len, lcs_sentences), np.int64, len(texts))
+    sentence_ids, sentence_lengths = tokenizer.encode(list(chain.from_iterable(lcs_sentences)))
+    if flat is lcs_sentences:
+        ids, per_sentence, counts = sentence_ids, sentence_lengths, sentence_counts
+    else:
+        counts = np.fromiter(map(len, flat), np.int64, len(texts))
+        ids, per_sentence = tokenizer.encode(list(chain.from_iterable(flat)))
+    lengths = np.diff(np.r_[0, np.cumsum(per_sentence)][np.r_[0, np.cumsum(counts)]])
+    return _Summaries(ids, lengths, sentence_ids, sentence_lengths, sentence_counts)
 
 
 # --------------------------------------------------------------------------- rounding
@@ -438,8 +460,12 @@ def summary_tokens(text: str, use_stemmer: bool = False, remove_stopwords: bool 
     >>> summary_tokens("The cats sat.\nOn the mat-side!", use_stemmer=True)
     (['the', 'cat', 'sat', 'on', 'the', 'mat', 'side'], [['the', 'cat', 'sat'], ['on', 'the', 'mat', 'side']])
     """
-    summary = _prepare(text, _tokenizer(use_stemmer, remove_stopwords, None, None), limit_words, limit_bytes, lcs=True)
-    return summary.flat, summary.sentences
+    tokenizer = _tokenizer(use_stemmer, remove_stopwords, None, None)
+    summary = _summaries([text], tokenizer, limit_words, limit_bytes)
+    words = tokenizer.words
+    sentences = [words[i] for i in summary.sentence_ids.tolist()]
+    bounds = np.r_[0, np.cumsum(summary.sentence_lengths)].tolist()
+    return [words[i] for i in summary.ids.tolist()], [sentences[a:b] for a, b in zip(bounds[:-1], bounds[1:])]
 
 
 def _round5(value: float) -> float:
@@ -496,164 +522,6 @@ def _rounded_recall(hits: np.ndarray, counts: np.ndarray) -> np.ndarray:
     for index in zip(*np.nonzero(counts)):
         out[index] = _round5(hits[index] / counts[index])
     return out
-
-
-# --------------------------------------------------------------------------- bags of grams
-
-def _clip_bags(peer_doc: np.ndarray, peer_key: np.ndarray, model_doc: np.ndarray, model_slot: np.ndarray,
-               model_key: np.ndarray, documents: int, slots: int) -> np.ndarray:
-    """(documents, slots): sum over keys of min(peer count, model count), keys scoped per document."""
-    hits = np.zeros(documents * slots)
-    if len(model_key) == 0 or len(peer_key) == 0:
-        return hits.reshape(documents, slots)
-    key_span = int(max(peer_key.max(), model_key.max())) + 1
-    peer_units, peer_counts = np.unique(peer_doc.astype(np.int64) * key_span + peer_key, return_counts=True)
-    model_units, model_counts = np.unique(
-        (model_doc.astype(np.int64) * key_span + model_key) * slots + model_slot, return_counts=True)
-    scoped, slot = np.divmod(model_units, slots)
-    found = np.searchsorted(peer_units, scoped)
-    found[found == len(peer_units)] = 0
-    match = peer_units[found] == scoped
-    clipped = np.where(match, np.minimum(model_counts, peer_counts[found]), 0)
-    np.add.at(hits, (scoped // key_span) * slots + slot, clipped)
-    return hits.reshape(documents, slots)
-
-
-@functools.lru_cache(maxsize=512)
-def _skip_pairs(length: int, distance: int, unigrams: bool) -> Tuple[np.ndarray, np.ndarray]:
-    """Index pairs (i, j) of createSkipBigram for a summary of ``length`` tokens; j == -1 marks the
-    unigram of i (ROUGE-SU: every token but the last)."""
-    if length < 2:
-        return np.zeros(0, np.int64), np.zeros(0, np.int64)
-    first, second = np.triu_indices(length, 1)
-    if distance >= 0:
-        keep = second - first <= distance + 1
-        first, second = first[keep], second[keep]
-    if unigrams:
-        first = np.concatenate([np.arange(length - 1), first])
-        second = np.concatenate([np.full(length - 1, -1), second])
-    return first.astype(np.int64), second.astype(np.int64)
-
-
-# --------------------------------------------------------------------------- LCS
-
-@dataclass
-class _LcsInput:
-    model_sentences: List[np.ndarray]   # token ids of every model sentence, in (document, slot, sentence) order
-    model_owner: np.ndarray             # (document * slots + slot) of each model sentence
-    peer_sentences: List[np.ndarray]
-    pairs_model: np.ndarray             # the (model sentence, peer sentence) pairs to align
-    pairs_peer: np.ndarray
-
-
-def _buckets(model_len: np.ndarray, peer_len: np.ndarray, cells: int = 1 << 22):
-    """Groups of pair indices of similar shape, each small enough to align at once."""
-    key = np.frexp(model_len.astype(np.float64))[1] * 64 + np.frexp(peer_len.astype(np.float64))[1]
-    order = np.argsort(key, kind="stable")
-    bounds = np.flatnonzero(np.diff(key[order])) + 1
-    for group in np.split(order, bounds):
-        if len(group) == 0:
-            continue
-        rows, cols = int(model_len[group].max()), int(peer_len[group].max())
-        step = max(1, cells // ((rows + 1) * (cols + 1)))
-        for start in range(0, len(group), step):
-            yield group[start:start + step], rows, cols
-
-
-def _padded(sequences: Sequence[np.ndarray], indices: np.ndarray, width: int, fill: int) -> np.ndarray:
-    out = np.full((len(indices), width), fill, np.int64)
-    lengths = np.fromiter((len(sequences[i]) for i in indices), np.int64, len(indices))
-    if lengths.sum():
-        rows = np.repeat(np.arange(len(indices)), lengths)
-        cols = np.arange(int(lengths.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths)
-        out[rows, cols] = np.concatenate([sequences[i] for i in indices])
-    return out
-
-
-_DIAGONAL, _UP, _LEFT = 0, 1, 2
-
-
-def _directions_lcs(model: np.ndarray, peer: np.ndarray) -> np.ndarray:
-    """lcs_inner's move table, (pairs, rows, cols) for cells (1..m, 1..n). A row of the LCS table is the
-    running maximum of (diagonal + 1 where the tokens match, else the cell above), since a match never
-    loses to the cell on its left."""
-    pairs, rows = model.shape
-    cols = peer.shape[1]
-    directions = np.empty((pairs, rows, cols), np.int8)
-    previous = np.zeros((pairs, cols + 1), np.int32)
-    current = np.zeros((pairs, cols + 1), np.int32)
-    for i in range(rows):
-        match = model[:, i:i + 1] == peer
-        candidate = np.where(match, previous[:, :-1] + 1, previous[:, 1:])
-        np.maximum.accumulate(candidate, axis=1, out=current[:, 1:])
-        up = previous[:, 1:] >= current[:, :-1]
-        directions[:, i, :] = np.where(match, _DIAGONAL, np.where(up, _UP, _LEFT))
-        previous, current = current, previous
-    return directions
-
-
-def _directions_wlcs(model: np.ndarray, peer: np.ndarray, weights: np.ndarray) -> np.ndarray:
-    """wlcs_inner's move table: a match always goes diagonally with
-    ``c = c[i-1][j-1] + f(k+1) - f(k)`` (k the run ending there), else up when ``c[i-1][j] >= c[i][j-1]``.
-    Filled by anti-diagonals, all pairs at once."""
-    pairs, rows = model.shape
-    cols = peer.shape[1]
-    value = np.zeros((pairs, rows + 1, cols + 1))
-    run = np.zeros((pairs, rows + 1, cols + 1), np.int64)
-    directions = np.zeros((pairs, rows + 1, cols + 1), np.int8)
-    for diagonal in range(2, rows + cols + 1):
-        i = np.arange(max(1, diagonal - cols), min(rows, diagonal - 1) + 1)
-        if len(i) == 0:
-            continue
-        j = diagonal - i
-        match = model[:, i - 1] == peer[:, j - 1]
-        k = run[:, i - 1, j - 1]
-        through = (value[:, i - 1, j - 1] + weights[k + 1]) - weights[k]
-        up, left = value[:, i - 1, j], value[:, i, j - 1]
-        go_up = up >= left
-        value[:, i, j] = np.where(match, through, np.where(go_up, up, left))
-        run[:, i, j] = np.where(match, k + 1, 0)
-        directions[:, i, j] = np.where(match, _DIAGONAL, np.where(go_up, _UP, _LEFT))
-    return directions[:, 1:, 1:]
-
-
-def _trace(directions: np.ndarray, model_len: np.ndarray, peer_len: np.ndarray) -> np.ndarray:
-    """markLCS: follow the moves from (m, n); the model positions of diagonal moves are hits."""
-    pairs, rows, _ = directions.shape
-    marks = np.zeros((pairs, rows), bool)
-    i, j = model_len.copy(), peer_len.copy()
-    active = np.flatnonzero((i > 0) & (j > 0))
-    while len(active):
-        move = directions[active, i[active] - 1, j[active] - 1]
-        diagonal = active[move == _DIAGONAL]
-        marks[diagonal, i[diagonal] - 1] = True
-        i[active[move != _LEFT]] -= 1
-        j[active[move != _UP]] -= 1
-        active = active[(i[active] > 0) & (j[active] > 0)]
-    return marks
-
-
-def _union_marks(data: _LcsInput, weights: Optional[np.ndarray]) -> np.ndarray:
-    """The hit mask over all model sentence tokens (concatenated): the union, over the peer sentences,
-    of the LCS (or WLCS) positions marked on each model sentence."""
-    model_len = np.fromiter(map(len, data.model_sentences), np.int64, len(data.model_sentences))
-    peer_len = np.fromiter(map(len, data.peer_sentences), np.int64, len(data.peer_sentences))
-    offsets = np.r_[0, np.cumsum(model_len)]
-    mask = np.zeros(int(offsets[-1]), bool)
-    if len(data.pairs_model) == 0:
-        return mask
-    pair_m, pair_p = data.pairs_model, data.pairs_peer
-    for group, rows, cols in _buckets(model_len[pair_m], peer_len[pair_p]):
-        model = _padded(data.model_sentences, pair_m[group], rows, -1)
-        peer = _padded(data.peer_sentences, pair_p[group], cols, -2)
-        if weights is None:
-            directions = _directions_lcs(model, peer)
-        else:
-            directions = _directions_wlcs(model, peer, weights)
-        marks = _trace(directions, model_len[pair_m[group]], peer_len[pair_p[group]])
-        pair_index, position = np.nonzero(marks)
-        mask[offsets[pair_m[group][pair_index]] + position] = True
-    return mask
 
 
 # --------------------------------------------------------------------------- the scorer
@@ -735,61 +603,78 @@ def score(predictions: Sequence[str], references: Sequence[Sequence[str]], rouge
         if isinstance(group, str) or not len(group) or not all(isinstance(r, str) for r in group):
             raise ValueError(f"references[{i}] must be a non-empty list of strings")
     tokenizer = _tokenizer(use_stemmer, remove_stopwords, stopwords, exceptions)
-    need_lcs = any(kind in ("L", "W") for _, kind, _ in types)
-    peers = [_prepare(p, tokenizer, length_limit_words, length_limit_bytes, need_lcs) for p in predictions]
-    models = [[_prepare(r, tokenizer, length_limit_words, length_limit_bytes, need_lcs) for r in group]
-              for group in references]
-    documents = len(peers)
-    slots = max((len(group) for group in models), default=1)
-    present = np.zeros((documents, slots), bool)
-    for d, group in enumerate(models):
-        present[d, :len(group)] = True
-    results: Dict[str, np.ndarray] = {}
+    documents = len(predictions)
     if documents == 0:
         return {name: np.zeros((0, 3)) for name, _, _ in types}
+    peers = _summaries(predictions, tokenizer, length_limit_words, length_limit_bytes)
+    models = _summaries([r for group in references for r in group], tokenizer, length_limit_words, length_limit_bytes)
+    per_document = np.fromiter(map(len, references), np.int64, documents)
+    slots = int(per_document.max())
+    model_doc = np.repeat(np.arange(documents), per_document)
+    model_slot = np.arange(len(model_doc)) - np.repeat(np.cumsum(per_document) - per_document, per_document)
+    present = np.zeros((documents, slots), bool)
+    present[model_doc, model_slot] = True
 
-    peer_len = np.fromiter((len(p.flat) for p in peers), np.int64, documents)
-    model_len = np.zeros((documents, slots), np.int64)
-    for d, group in enumerate(models):
-        model_len[d, :len(group)] = [len(m.flat) for m in group]
+    def grid(per_model: np.ndarray) -> np.ndarray:
+        """Per-model values -> (documents, slots), 0 where a document has fewer models."""
+        out = np.zeros((documents, slots))
+        out[model_doc, model_slot] = per_model
+        return out
+
+    def per_peer(values: np.ndarray) -> np.ndarray:
+        return np.repeat(values.astype(np.float64)[:, None], slots, axis=1)
+
+    results: Dict[str, np.ndarray] = {}
 
     # ROUGE-N: the shared engine's per-reference clipped counts.
     orders = sorted({n for _, kind, n in types if kind == "N"})
     if orders:
-        index = ReferenceIndex([[m.flat for m in group] for group in models], max(orders))
-        matches = index.match([p.flat for p in peers], max(orders))
+        model_tokens = _token_lists(models)
+        bounds = np.r_[0, np.cumsum(per_document)].tolist()
+        index = ReferenceIndex([model_tokens[a:b] for a, b in zip(bounds[:-1], bounds[1:])], max(orders))
+        matches = index.match(_token_lists(peers), max(orders))
     for name, kind, n in types:
         if kind != "N":
             continue
         hits = index.per_reference(matches, n)
         hits = np.where(np.isfinite(hits), hits, 0)
         hits = _pad_slots(hits, slots)
-        model_counts = np.where(present, np.maximum(model_len - n + 1, 0), 0).astype(np.float64)
-        peer_counts = np.broadcast_to(np.maximum(peer_len - n + 1, 0)[:, None], (documents, slots)).astype(np.float64)
+        model_counts = grid(np.maximum(models.lengths - n + 1, 0))
+        peer_counts = per_peer(np.maximum(peers.lengths - n + 1, 0))
         selection = _best(_rounded_recall(hits, model_counts), present) if multi_ref == "best" else None
         totals = _pool(hits, model_counts, peer_counts, present, multi_ref, selection)
         results[name] = _finish(*totals, alpha)
 
-    vocabulary: Dict[str, int] = {}     # token ids shared by S, SU, L and W
-    ids = functools.partial(_ids, vocabulary)
-
+    # ROUGE-S / SU: the skip-bigrams of all documents at once (S and SU of one distance share the count).
+    overlap = None
     for name, kind, distance in types:
         if kind not in ("S", "SU"):
             continue
-        hits, model_counts, peer_counts = _skip_bigram_counts(peers, models, ids, distance, kind == "SU", slots)
+        if overlap is None:
+            overlap = SkipBigramOverlap(peers.ids, peers.lengths, models.ids, models.lengths, model_doc)
+        limit, unigrams = (None if distance < 0 else distance), kind == "SU"
+        hits = grid(overlap.hits(limit, unigrams))
+        model_counts = grid(skip_bigram_count(models.lengths, limit, unigrams))
+        peer_counts = per_peer(skip_bigram_count(peers.lengths, limit, unigrams))
         selection = _best(_rounded_recall(hits, model_counts), present) if multi_ref == "best" else None
         totals = _pool(hits, model_counts, peer_counts, present, multi_ref, selection)
         results[name] = _finish(*totals, alpha)
 
-    if need_lcs:
-        lcs_types = [(name, kind) for name, kind, _ in types if kind in ("L", "W")]
-        computed: Dict[str, np.ndarray] = {}
-        for name, kind in lcs_types:
+    computed: Dict[str, np.ndarray] = {}
+    for name, kind, _ in types:
+        if kind in ("L", "W"):
             if kind not in computed:
-                computed[kind] = _lcs_scores(peers, models, ids, present, slots, alpha, multi_ref,
-                                             None if kind == "L" else float(w))
+                computed[kind] = _lcs_scores(peers, models, model_doc * slots + model_slot, present, alpha,
+                                             multi_ref, None if kind == "L" else float(w))
             results[name] = computed[kind].copy()
     return {name: results[name] for name, _, _ in types}
+
+
+def _token_lists(summaries: _Summaries) -> List[List[int]]:
+    """Each summary's token ids as a list (the shared n-gram engine takes token sequences)."""
+    ids = summaries.ids.tolist()
+    bounds = np.r_[0, np.cumsum(summaries.lengths)].tolist()
+    return [ids[a:b] for a, b in zip(bounds[:-1], bounds[1:])]
 
 
 def _pad_slots(values: np.ndarray, slots: int) -> np.ndarray:
@@ -800,87 +685,33 @@ def _pad_slots(values: np.ndarray, slots: int) -> np.ndarray:
     return out
 
 
-def _ids(vocabulary: Dict[str, int], tokens: Sequence[str]) -> np.ndarray:
-    get = vocabulary.setdefault
-    return np.fromiter((get(t, len(vocabulary)) for t in tokens), np.int64, len(tokens))
-
-
-def _skip_bigram_counts(peers, models, ids, distance: int, unigrams: bool, slots: int):
-    documents = len(peers)
-    peer_keys, peer_docs, model_keys, model_docs, model_slots = [], [], [], [], []
-    model_counts = np.zeros((documents, slots))
-    peer_counts = np.zeros((documents, slots))
-    for d, (peer, group) in enumerate(zip(peers, models)):
-        summaries = [peer.flat] + [m.flat for m in group]
-        token_ids = [ids(s) for s in summaries]
-        local, inverse = np.unique(np.concatenate(token_ids), return_inverse=True) if any(map(len, token_ids)) \
-            else (np.zeros(0, np.int64), np.zeros(0, np.int64))
-        span = len(local) + 1          # local id == len(local) stands for "no second token" (a unigram)
-        start = 0
-        for k, seq in enumerate(token_ids):
-            local_ids = inverse[start:start + len(seq)]
-            start += len(seq)
-            first, second = _skip_pairs(len(seq), distance, unigrams)
-            keys = local_ids[first] * span + np.where(second >= 0, local_ids[np.maximum(second, 0)], span - 1) \
-                if len(first) else np.zeros(0, np.int64)
-            if k == 0:
-                peer_keys.append(keys)
-                peer_docs.append(np.full(len(keys), d))
-                peer_counts[d, :] = len(keys)
-            else:
-                model_keys.append(keys)
-                model_docs.append(np.full(len(keys), d))
-                model_slots.append(np.full(len(keys), k - 1))
-                model_counts[d, k - 1] = len(keys)
-    # Keys are local to a document; _clip_bags scopes them by document.
-    hits = _clip_bags(_cat(peer_docs), _cat(peer_keys), _cat(model_docs), _cat(model_slots), _cat(model_keys),
-                      documents, slots)
-    return hits, model_counts, peer_counts
-
-
-def _cat(parts: List[np.ndarray]) -> np.ndarray:
-    return np.concatenate(parts).astype(np.int64) if parts else np.zeros(0, np.int64)
-
-
-def _lcs_scores(peers, models, ids, present, slots, alpha, multi_ref, w: Optional[float]) -> np.ndarray:
-    documents = len(peers)
-    # Model sentences in (document, slot, sentence) order; peer sentences per document.
-    model_sentences, owner, pairs_m, pairs_p = [], [], [], []
-    peer_sentences: List[np.ndarray] = []
-    for d, (peer, group) in enumerate(zip(peers, models)):
-        peer_first = len(peer_sentences)
-        peer_ids = [ids(s) for s in peer.sentences]
-        peer_sentences.extend(peer_ids)
-        nonempty_peer = [peer_first + t for t, s in enumerate(peer_ids) if len(s)]
-        for k, model in enumerate(group):
-            for sentence in model.sentences:
-                sentence_ids = ids(sentence)
-                if len(sentence_ids) and nonempty_peer:
-                    pairs_m.extend([len(model_sentences)] * len(nonempty_peer))
-                    pairs_p.extend(nonempty_peer)
-                model_sentences.append(sentence_ids)
-                owner.append(d * slots + k)
-    data = _LcsInput(model_sentences, np.asarray(owner, np.int64), peer_sentences,
-                     np.asarray(pairs_m, np.int64), np.asarray(pairs_p, np.int64))
-    weights = None
-    if w is not None:
-        longest = max((len(s) for s in model_sentences), default=0) + 2
-        weights = np.array([float(k) ** w for k in range(longest + 1)])
-    mask = _union_marks(data, weights)
+def _lcs_scores(peers: _Summaries, models: _Summaries, model_owner: np.ndarray, present: np.ndarray, alpha: float,
+                multi_ref: str, w: Optional[float]) -> np.ndarray:
+    """ROUGE-L (``w`` None) or ROUGE-W per document: the union LCS (or WLCS) of every model sentence with
+    the peer's sentences, counted in order against the unigram counts of both summaries. ``model_owner``
+    is ``document * slots + slot`` of each model."""
+    documents, slots = present.shape
+    model_offsets = np.r_[0, np.cumsum(models.sentence_lengths)]
+    peer_offsets = np.r_[0, np.cumsum(peers.sentence_lengths)]
+    pair_m, pair_p = sentence_pairs(models.sentence_counts, peers.sentence_counts, np.arange(len(model_owner)),
+                                    model_owner // slots)
+    if w is None:
+        mask = lcs_union_mask(models.sentence_ids, model_offsets, peers.sentence_ids, peer_offsets, pair_m, pair_p)
+    else:
+        mask = wlcs_union_mask(models.sentence_ids, model_offsets, peers.sentence_ids, peer_offsets, pair_m, pair_p, w)
 
     # Clip the marked tokens, in order, by the unigram counts of the (cut) model and peer texts: the r-th
     # marked occurrence of a token counts while r < min(model count, peer count).
-    sentence_len = np.fromiter(map(len, model_sentences), np.int64, len(model_sentences))
-    token_owner = np.repeat(data.model_owner, sentence_len)
-    token_sentence = np.repeat(np.arange(len(model_sentences)), sentence_len)
-    token_id = np.concatenate(model_sentences) if model_sentences else np.zeros(0, np.int64)
-    peer_flat = [ids(p.flat) for p in peers]
-    model_flat = [(d * slots + k, ids(m.flat)) for d, group in enumerate(models) for k, m in enumerate(group)]
-    span = len(ids.args[0]) + 1     # ids is partial(_ids, vocabulary), complete by now: ids < span
-    model_units, model_unit_counts = _unit_counts(
-        [np.full(len(a), o, np.int64) for o, a in model_flat], [a for _, a in model_flat], span)
-    peer_units, peer_unit_counts = _unit_counts(
-        [np.full(len(a), d, np.int64) for d, a in enumerate(peer_flat)], peer_flat, span)
+    sentence_len = models.sentence_lengths
+    sentence_owner = np.repeat(model_owner, models.sentence_counts)
+    token_owner = np.repeat(sentence_owner, sentence_len)
+    token_sentence = np.repeat(np.arange(len(sentence_len)), sentence_len)
+    token_id = models.sentence_ids
+    span = int(max(models.ids.max(initial=0), peers.ids.max(initial=0), token_id.max(initial=0))) + 1
+    model_units, model_unit_counts = np.unique(np.repeat(model_owner, models.lengths) * span + models.ids,
+                                               return_counts=True)
+    peer_units, peer_unit_counts = np.unique(np.repeat(np.arange(documents), peers.lengths) * span + peers.ids,
+                                             return_counts=True)
     marked = np.flatnonzero(mask)
     unit = token_owner[marked] * span + token_id[marked]
     order = np.argsort(unit, kind="stable")
@@ -896,10 +727,10 @@ def _lcs_scores(peers, models, ids, present, slots, alpha, multi_ref, w: Optiona
     counted = np.zeros(len(token_id), bool)
     counted[marked[counted_marked]] = True
 
-    peer_len = np.fromiter((len(p.flat) for p in peers), np.int64, documents)
+    peer_len = peers.lengths
     if w is None:
         hits = np.bincount(token_owner[counted], minlength=documents * slots).reshape(documents, slots).astype(float)
-        base = np.bincount(data.model_owner, weights=sentence_len, minlength=documents * slots).reshape(documents, slots)
+        base = np.bincount(sentence_owner, weights=sentence_len, minlength=documents * slots).reshape(documents, slots)
         peer_counts = np.broadcast_to(peer_len[:, None].astype(float), (documents, slots))
         selection = None
         if multi_ref == "best":
@@ -910,6 +741,7 @@ def _lcs_scores(peers, models, ids, present, slots, alpha, multi_ref, w: Optiona
 
     # ROUGE-W: runs of counted hits. A run is added (weighted) at a counted position whose next position
     # is unmarked, or that ends its sentence; hits marked but not counted neither add nor end a run.
+    weights = np.array([float(k) ** w for k in range(int(sentence_len.max(initial=0)) + 1)])
     sentence_end = np.cumsum(sentence_len) - 1
     is_last = np.zeros(len(token_id), bool)
     is_last[sentence_end[sentence_len > 0]] = True
@@ -918,14 +750,14 @@ def _lcs_scores(peers, models, ids, present, slots, alpha, multi_ref, w: Optiona
     flush_at = np.flatnonzero(flush)
     running = np.cumsum(counted)
     sentence_before = np.r_[0, running][np.r_[0, np.cumsum(sentence_len)][:-1]]   # counted before each sentence
-    previous = np.r_[-1, flush_at[:-1]]
+    previous = np.r_[-1, flush_at[:-1]][:len(flush_at)]   # the flush before each (none before the first)
     same_sentence = np.r_[False, token_sentence[flush_at[1:]] == token_sentence[flush_at[:-1]]] \
         if len(flush_at) else np.zeros(0, bool)
     before = np.where(same_sentence, running[np.maximum(previous, 0)], sentence_before[token_sentence[flush_at]])
     run_length = running[flush_at] - before
     hit_w = np.bincount(token_owner[flush_at], weights=weights[run_length] if len(flush_at) else None,
                         minlength=documents * slots).reshape(documents, slots)
-    base_w = np.bincount(data.model_owner, weights=weights[sentence_len] if len(sentence_len) else None,
+    base_w = np.bincount(sentence_owner, weights=weights[sentence_len] if len(sentence_len) else None,
                          minlength=documents * slots).reshape(documents, slots)
     inverse = 1 / w
     model_totals = np.zeros((documents, slots))
@@ -943,12 +775,6 @@ def _lcs_scores(peers, models, ids, present, slots, alpha, multi_ref, w: Optiona
         selection = _best(scores, present)
     totals = _pool(hit_w, model_totals, peer_totals, present, multi_ref, selection)
     return _finish(*totals, alpha, inverse_power=inverse)
-
-
-def _unit_counts(owners: List[np.ndarray], token_ids: List[np.ndarray], span: int):
-    if not token_ids or not sum(map(len, token_ids)):
-        return np.zeros(0, np.int64), np.zeros(0, np.int64)
-    return np.unique(np.concatenate(owners) * span + np.concatenate(token_ids), return_counts=True)
 
 
 def _lookup(units: np.ndarray, counts: np.ndarray, keys: np.ndarray) -> np.ndarray:

@@ -210,6 +210,23 @@ def test_batched_lcs_equals_rouge_score():
     assert mask.tolist() == expected_mask.tolist()
 
 
+@pytest.mark.parametrize("length", [63, 64, 65, 128, 129])
+def test_sentences_at_word_boundaries_equal_rouge_score(length):
+    """Texts of one sentence whose length sits at a 64-bit word boundary of the LCS kernels: rougeL
+    and rougeLsum (which takes a shortcut when each side has one sentence) against rouge-score."""
+    rng = random.Random(length)
+    words = "the cat sat on a mat dog ran far away".split()
+    pairs = [(" ".join(rng.choice(words) for _ in range(length)), " ".join(rng.choice(words) for _ in range(n)))
+             for n in (length - 1, length, length + 1, 2 * length)]
+    scorer = rouge_scorer.RougeScorer(["rougeL", "rougeLsum"])
+    expected = [scorer.score(reference, prediction) for prediction, reference in pairs]
+    got = ngrameval.rouge([p for p, _ in pairs], [r for _, r in pairs], rouge_types=["rougeL", "rougeLsum"],
+                          use_aggregator=False)
+    result = got.as_dict()
+    for kind in ("rougeL", "rougeLsum"):
+        assert result[f"{kind}_fmeasure"] == [score[kind].fmeasure for score in expected]
+
+
 # --------------------------------------------------------------------------- non-ASCII text
 # rouge-score drops every non-ASCII character; the default tokenizer keeps letters of every script.
 
