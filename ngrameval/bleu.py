@@ -12,8 +12,9 @@ variant    reproduces
 sacrebleu  sacrebleu 2.6.0 ``BLEU.compute_bleu`` (none / floor / add-k / exp)
 nltk       NLTK 3.10.4 ``corpus_bleu`` / ``sentence_bleu``, SmoothingFunction 0-7
 mteval     mteval-v13a.pl ``bleu_score`` (its smoothing; closest length)
-nmt        tensorflow/nmt ``compute_bleu`` (HF evaluate's ``bleu``)
-d2l        Dive into Deep Learning's ``bleu`` (weights 1/2^n)
+nmt        tensorflow/nmt ``compute_bleu`` with HF evaluate's 13a (HF's ``bleu``)
+d2l        Dive into Deep Learning 1.0.3's ``bleu`` (weights 1/2^n, orders up
+           to the prediction's length, split on single spaces)
 coco       pycocoevalcap 1.2 ``Bleu`` (COCO captions: tiny epsilons instead of
            smoothing, closest reference length, whitespace tokens)
 ========== ==================================================================
@@ -23,17 +24,19 @@ from __future__ import annotations
 import math
 import sys
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 import numpy as np
 
 from . import __version__
 from .corpus import IndexedCorpus, index_corpus
-from .inputs import check_choice, check_positive_int
+from .inputs import check_choice, check_flag, check_number, check_order
+from .metric import MetricFamily, Statistics, columns, last_weighted, register
 from .ngrams import ReferenceIndex, divide_or_zero
 from .tokenizers import TokenizerSpec
 
 SACREBLEU_VERSION = "2.6.0"
+NLTK_VERSION = "3.10.4"
 VARIANTS = ("sacrebleu", "nltk", "mteval", "nmt", "d2l", "coco")
 BREVITY_PENALTIES = ("closest", "shortest", "average")
 SACREBLEU_SMOOTHING = ("none", "floor", "add-k", "exp")
@@ -43,8 +46,8 @@ _DEFAULTS = {
     "sacrebleu": ("13a", "closest", "exp"),
     "nltk": ("none", "closest", "method0"),
     "mteval": ("mteval-v13a", "closest", "exp"),
-    "nmt": ("13a", "shortest", False),
-    "d2l": ("none", "closest", None),
+    "nmt": ("hf-13a", "shortest", False),
+    "d2l": ("space", "closest", None),
     "coco": ("none", "closest", None),
 }
 _SMOOTHING = {
@@ -126,8 +129,9 @@ def bleu_statistics(predictions: Any, references: Any, max_order: int = 4, token
     >>> stats.matches.tolist(), stats.totals.tolist(), stats.ref_len.tolist()
     ([[3, 2, 1, 0]], [[3, 2, 1, 0]], [4.0])
     """
-    check_positive_int("max_order", max_order)
+    check_order("max_order", max_order)
     check_choice("brevity_penalty", brevity_penalty, BREVITY_PENALTIES)
+    check_flag("lowercase", lowercase)
     corpus = index_corpus(predictions, references, tokenize, lowercase, max_order)
     return statistics_from_index(corpus, max_order, brevity_penalty)
 
@@ -144,10 +148,11 @@ def _log(p: np.ndarray) -> np.ndarray:
 
 def _weighted_log_sum(precisions: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """(K, W): sum over orders of w_n * log(p_n), orders with weight 0 left out (so a zero
-    precision there does not turn 0 * log 0 into NaN); -inf when a weighted order has p_n = 0."""
-    weighted = weights[None, :, :] > 0
+    precision there does not turn 0 * log 0 into NaN); -inf when a weighted order has p_n = 0.
+    ``weights`` is (W, N), or (K, W, N) for weights that differ per row."""
+    per_row = weights if weights.ndim == 3 else weights[None, :, :]
     with np.errstate(divide="ignore", invalid="ignore"):
-        terms = np.where(weighted, weights[None, :, :] * _log(precisions)[:, None, :], 0.0)
+        terms = np.where(per_row > 0, per_row * _log(precisions)[:, None, :], 0.0)
     return terms.sum(axis=2)
 
 
@@ -196,7 +201,10 @@ def _score_sacrebleu(rows, last, weights, smooth, smooth_value, effective_order,
         mean = np.where(used_weight > 0, terms.sum(axis=2) / np.where(used_weight > 0, used_weight, 1), -np.inf)
     bp = _papineni_bp(rows.hyp_len, rows.ref_len)
     scores = bp[:, None] * np.exp(mean)
-    scores[~(rows.matches > 0).any(axis=1)] = 0.0   # sacrebleu returns 0 when nothing matches
+    # sacrebleu returns 0, and reports precisions of 0, when nothing matches.
+    nothing = ~(rows.matches > 0).any(axis=1)
+    scores[nothing] = 0.0
+    precisions[nothing] = 0.0
     return scores, precisions, bp
 
 
@@ -238,9 +246,14 @@ def _nltk_precisions(rows, last, smooth, epsilon, alpha, k):
             previous = p[:, i]
         return p
     # method6: interpolate with a prior p_{n-1}^2 / p_{n-2}; l counts the last hypothesis' n-grams.
-    if n_orders < 3 or ((num[:, 2] == 0) & (num[:, 0] > 0)).any():
+    # NLTK returns 0 before smoothing when no unigram matches; otherwise it needs p_3 (an
+    # IndexError below three orders, an assertion when p_3 = 0), where we raise a clear error.
+    scored = num[:, 0] > 0
+    if scored.any() and (n_orders < 3 or (num[scored, 2] == 0).any()):
         raise ValueError("smooth='method6' needs a non-zero trigram precision for every score "
                          "(NLTK asserts p_3 > 0), so max_order >= 3 and a matching trigram")
+    if n_orders < 3:
+        return plain
     p = plain.copy()
     for i in range(2, n_orders):   # (rows without unigram matches score 0 whatever p is)
         prior = np.where(p[:, i - 2] == 0, 0.0, p[:, i - 1] ** 2 / np.where(p[:, i - 2] == 0, 1, p[:, i - 2]))
@@ -293,10 +306,12 @@ def _score_nmt(rows, last, weights, smooth, **_):
 
 
 def _score_d2l(rows, last, weights, **_):
-    """d2l ``bleu``: exp(min(0, 1 - r/c)) * prod p_n^(w_n), w_n = 1/2^n by default."""
+    """d2l 1.0.3 ``bleu``: exp(min(0, 1 - r/c)) * prod p_n^(w_n), w_n = 1/2^n by default, over the
+    orders n <= c only (the book's earlier code divided by zero on predictions shorter than k)."""
     precisions = divide_or_zero(rows.matches.astype(np.float64), rows.totals.astype(np.float64))
     bp = _bp_empty_zero(rows)
-    return bp[:, None] * np.exp(_weighted_log_sum(precisions, weights)), precisions, bp
+    counted = weights[None, :, :] * (rows.totals > 0)[:, None, :]
+    return bp[:, None] * np.exp(_weighted_log_sum(precisions, counted)), precisions, bp
 
 
 def _score_coco(rows, last, weights, **_):
@@ -354,7 +369,7 @@ def resolve_options(variant: str = "sacrebleu", max_order: Optional[int] = None,
     weight_sets, several, tuples = _weight_sets(weights)
     if max_order is None:
         max_order = max(len(w) for w in weight_sets) if weight_sets else 4
-    check_positive_int("max_order", max_order)
+    check_order("max_order", max_order)
     if not weight_sets:
         if variant == "d2l":
             weight_sets = [tuple(0.5 ** n for n in range(1, max_order + 1))]
@@ -376,10 +391,24 @@ def resolve_options(variant: str = "sacrebleu", max_order: Optional[int] = None,
     if variant == "nmt" and smooth in (None, "none"):
         smooth = False
     check_choice(f"smooth for variant {variant!r}", smooth, _SMOOTHING[variant])
+    # The smoothing constants' domains (Chen and Cherry, 2014): NLTK divides by k and by
+    # ln(c) * alpha terms, so 0 there gives inf or a ZeroDivisionError, never a score.
+    if smooth_value is not None:
+        check_number("smooth_value", smooth_value, low=0)
+    if epsilon is not None:
+        check_number("epsilon", epsilon, low=0)
+    if alpha is not None:
+        check_number("alpha", alpha, low=0, low_open=True)
+    if k is not None:
+        check_number("k", k, low=0, low_open=True)
+    if use_effective_order is not None:
+        check_flag("use_effective_order", use_effective_order)
+    check_flag("auto_reweigh", auto_reweigh)
+    check_flag("lowercase", lowercase)
     if smooth_value is None and smooth in ("floor", "add-k"):
         smooth_value = {"floor": epsilon, "add-k": k}[smooth]
     if smooth_value is None and smooth in ("floor", "add-k"):
-        smooth_value = {"floor": 0.1, "add-k": 1.0}[smooth]
+        smooth_value = {"floor": 0.1, "add-k": 1}[smooth]   # sacrebleu's SMOOTH_DEFAULTS
     brevity_penalty = brevity_penalty or default_bp
     check_choice("brevity_penalty", brevity_penalty, BREVITY_PENALTIES)
     if tokenize == "default":
@@ -408,8 +437,8 @@ def _weight_sets(weights: Any):
     for w in sets:
         if len(w) == 0 or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in w):
             raise ValueError(f"weights must contain numbers, got {w!r}")
-        if any(x < 0 or math.isnan(x) for x in w):
-            raise ValueError(f"weights must not be negative, got {w!r}")
+        if not all(math.isfinite(x) and x >= 0 for x in w):
+            raise ValueError(f"weights must be finite and not negative, got {w!r}")
     return sets, several, [isinstance(w, tuple) for w in given]
 
 
@@ -433,7 +462,12 @@ def signature(options: BleuOptions, num_refs: Any, tokenizer_name: str, sentence
     parts = [f"variant:{options.variant}", f"nrefs:{num_refs}", f"case:{'lc' if options.lowercase else 'mixed'}",
              f"tok:{tokenizer_name}", f"smooth:{smooth}", f"order:{options.max_order}",
              f"weights:{_format_weights(options.weights)}", f"bp:{options.brevity_penalty}"]
-    return "|".join(parts + [f"ngrameval:{__version__}"])
+    return "|".join(parts + [_PEERS[options.variant], f"ngrameval:{__version__}"])
+
+
+# The tool and version each variant reproduces, as the signature names it.
+_PEERS = {"nltk": f"nltk:{NLTK_VERSION}", "mteval": "mteval:v13a", "nmt": "nmt:hf-evaluate",
+          "d2l": "d2l:1.0.3", "coco": "pycocoevalcap:1.2"}
 
 
 def _format_weights(weight_sets) -> str:
@@ -495,11 +529,12 @@ def score_statistics(stats: BleuStatistics, options: BleuOptions, num_refs: Any 
     scores, precisions, bp = score_rows(total, stats.rows([-1]), options)
     ref_len = float(total.ref_len[0])
     hyp_len = int(total.hyp_len[0])
+    counts, totals = reported_counts(total, options)
     return BleuResult(
         bleu=scores[0].tolist() if options.several_weights else float(scores[0, 0]),
         precisions=precisions[0].tolist(),
-        counts=total.matches[0, :options.max_order].tolist(),
-        totals=total.totals[0, :options.max_order].tolist(),
+        counts=counts,
+        totals=totals,
         brevity_penalty=float(bp[0]),
         length_ratio=hyp_len / ref_len if ref_len else 0.0,
         translation_length=hyp_len,
@@ -507,6 +542,24 @@ def score_statistics(stats: BleuStatistics, options: BleuOptions, num_refs: Any 
         signature=signature(options, num_refs, tokenizer_name),
         statistics=stats,
     )
+
+
+def reported_counts(total: BleuStatistics, options: BleuOptions) -> Tuple[List[Any], List[Any]]:
+    """The matches and totals per order as the variant's tool reports them (the raw sums stay in
+    the statistics): sacrebleu's add-k smoothing adds k to both for orders 2..N, because it smooths
+    its counts in place, unless nothing matched (it returns before smoothing).
+
+    >>> options = resolve_options(smooth="add-k")
+    >>> reported_counts(bleu_statistics(["a b c"], [["a b d"]]).sum(), options)
+    ([2, 2, 1, 1], [3, 3, 2, 1])
+    """
+    counts = total.matches[0, :options.max_order].tolist()
+    totals = total.totals[0, :options.max_order].tolist()
+    if options.variant == "sacrebleu" and options.smooth == "add-k" and any(counts):
+        k = options.smooth_value
+        counts = counts[:1] + [c + k for c in counts[1:]]
+        totals = totals[:1] + [t + k for t in totals[1:]]
+    return counts, totals
 
 
 def sentence_scores(stats: BleuStatistics, options: BleuOptions):
@@ -538,6 +591,8 @@ def bleu(predictions: Any, references: Any, variant: str = "sacrebleu", max_orde
     """
     options = resolve_options(variant, max_order, weights, smooth, smooth_value, epsilon, alpha, k,
                               use_effective_order, auto_reweigh, brevity_penalty, tokenize, lowercase)
+    check_flag("sentence_level", sentence_level)
+    check_flag("explain", explain)
     corpus = index_corpus(predictions, references, options.tokenize, options.lowercase, options.statistics_order)
     matches = corpus.index.match(corpus.hypotheses, options.statistics_order)
     stats = statistics_from_index(corpus, options.statistics_order, options.brevity_penalty, matches)
@@ -578,3 +633,40 @@ def explain_matches(corpus: IndexedCorpus, matches, max_order: int, reference_le
         explanation.append({"prediction_tokens": list(hypothesis), "reference_tokens": index.reference_tokens(s),
                             "reference_length": float(reference_length[s]), "orders": orders})
     return explanation
+
+
+class BleuFamily(MetricFamily):
+    """BLEU on the metric protocol: rows are hypothesis length, reference length, then matches,
+    totals and NLTK's clamped totals per order; every variant's rule scores their sums."""
+
+    name = "bleu"
+    function = staticmethod(bleu)
+    options_not_for_statistics = ("sentence_level", "explain")
+
+    def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
+        self.check_options(options)
+        resolved = resolve_options(**options)
+        corpus = index_corpus(predictions, references, resolved.tokenize, resolved.lowercase,
+                              resolved.statistics_order)
+        stats = statistics_from_index(corpus, resolved.statistics_order, resolved.brevity_penalty)
+        outputs = tuple(f"bleu.{i + 1}" for i in range(len(resolved.weights))) if resolved.several_weights \
+            else ("bleu",)
+        rows = columns(stats.hyp_len, stats.ref_len, stats.matches, stats.totals, stats.clamped_totals)
+        return Statistics(self.name, rows, outputs, signature(resolved, corpus.num_refs, corpus.tokenizer.name),
+                          {"options": resolved})
+
+    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
+        options: BleuOptions = stats.context["options"]
+        last = stats.rows[last_weighted(weights, len(stats))]
+        scores, _, _ = score_rows(_from_rows(totals, options.statistics_order),
+                                  _from_rows(last, options.statistics_order), options)
+        return scores
+
+
+def _from_rows(rows: np.ndarray, order: int) -> BleuStatistics:
+    """BleuStatistics from protocol rows (see :class:`BleuFamily`)."""
+    return BleuStatistics(rows[:, 0], rows[:, 1], rows[:, 2:2 + order], rows[:, 2 + order:2 + 2 * order],
+                          rows[:, 2 + 2 * order:2 + 3 * order])
+
+
+register(BleuFamily())

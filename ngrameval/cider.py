@@ -28,13 +28,14 @@ import json
 import math
 import os
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from . import __version__
-from .inputs import check_choice, check_positive_int, normalize_corpus
 from .corpus import encode_texts
+from .inputs import check_choice, check_flag, check_number, check_order, normalize_corpus
+from .metric import MeanOfSegments, register
 from .ngrams import corpus_ngram_ids, distinct
 from .tokenizers import TokenizerSpec, get_tokenizer
 
@@ -64,7 +65,8 @@ class DocumentFrequency:
     def from_references(cls, references: Any, max_order: int = 4, tokenize: TokenizerSpec = "none",
                         lowercase: bool = False) -> "DocumentFrequency":
         """Count, for every n-gram up to ``max_order``, the items whose references contain it."""
-        check_positive_int("max_order", max_order)
+        max_order = check_order("max_order", max_order)
+        lowercase = check_flag("lowercase", lowercase)
         references = list(references)
         first = references[0] if references else None
         tokenized = isinstance(first, (list, tuple)) and len(first) > 0 and isinstance(first[0], (list, tuple))
@@ -223,9 +225,9 @@ def cider(predictions: Any, references: Any, variant: str = "cider-d", max_order
     (2.313348, [2.962235, 1.664461])
     """
     check_choice("variant", variant, VARIANTS)
-    check_positive_int("max_order", max_order)
-    if isinstance(sigma, bool) or not isinstance(sigma, (int, float)) or not sigma > 0 or math.isinf(sigma):
-        raise ValueError(f"sigma must be a positive number, got {sigma!r}")
+    max_order = check_order("max_order", max_order)
+    sigma = check_number("sigma", sigma, low=0.0, low_open=True)
+    lowercase, explain = check_flag("lowercase", lowercase), check_flag("explain", explain)
     table = _resolve_idf(idf)
     if table is not None and table.max_order < max_order:
         raise ValueError(f"the document-frequency table goes up to {table.max_order}-grams but max_order is "
@@ -271,7 +273,7 @@ def cider(predictions: Any, references: Any, variant: str = "cider-d", max_order
         # pycocoevalcap's length is the number of bigrams; with max_order 1 it counts none.
         bigrams = np.maximum(corpus.lengths - 1, 0) if max_order >= 2 else np.zeros(len(corpus.lengths), np.int64)
         delta = (bigrams[corpus.hyp_text[corpus.ref_item]] - bigrams[corpus.ref_text]).astype(np.float64)
-        penalty = np.e ** (-(delta ** 2) / (2 * float(sigma) ** 2))
+        penalty = np.e ** (-(delta ** 2) / (2 * sigma ** 2))
         similarity *= penalty[:, None]
     else:
         penalty = np.ones(num_refs)
@@ -282,7 +284,7 @@ def cider(predictions: Any, references: Any, variant: str = "cider-d", max_order
     tok_name = tokenizer.name + ("+lc" if lowercase else "")
     result = CiderResult(
         cider=float(np.mean(scores)), scores=scores.tolist(), variant=variant,
-        signature=f"variant:{variant}|tok:{tok_name}|n:{max_order}|sigma:{float(sigma):g}|idf:{idf_name}"
+        signature=f"variant:{variant}|tok:{tok_name}|n:{max_order}|sigma:{sigma:g}|idf:{idf_name}"
                   f"|ngrameval:{__version__}",
         document_frequency=table)
     if explain:
@@ -310,3 +312,20 @@ def _explain(corpus: _Corpus, details, cosine, penalty, scores, log_documents):
                                "idf": log_documents - math.log(max(1.0, float(df[k]))), "weight": float(weight[k])})
         explanation.append({"score": float(scores[i]), "references": references, "ngrams": ngrams})
     return explanation
+
+
+class CiderFamily(MeanOfSegments):
+    """CIDEr on the metric protocol: per-item scores, averaged; the document frequencies come from
+    the whole reference set once (a resample keeps them, as the corpus score's idf)."""
+
+    name = "cider"
+    function = staticmethod(cider)
+    options_not_for_statistics = ("explain",)
+
+    def scores_of_segments(self, predictions: Any, references: Any,
+                           **options: Any) -> Tuple[np.ndarray, Tuple[str, ...], str]:
+        result = cider(predictions, references, **options)
+        return np.asarray(result.scores)[:, None], ("cider",), result.signature
+
+
+register(CiderFamily())

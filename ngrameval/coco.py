@@ -145,6 +145,8 @@ def coco_caption(predictions: Any = None, references: Any = None, *, gts: Any = 
     {'Bleu_1': 0.909091, 'Bleu_2': 0.635642, 'Bleu_3': 0.386464, 'Bleu_4': 5.8e-05, 'ROUGE_L': 0.733333, 'CIDEr': 2.313348}
     """
     check_choice("tokenize", tokenize, TOKENIZERS)
+    if isinstance(metrics, str):
+        raise ValueError(f"metrics must be a list of metric names from {', '.join(METRICS)}, got {metrics!r}")
     for name in metrics:
         check_choice("metric", name, METRICS)
     if not metrics:

@@ -9,7 +9,7 @@ import numpy as np
 
 from .inputs import normalize_corpus
 from .ngrams import ReferenceCache, ReferenceIndex
-from .tokenizers import Tokenizer, TokenizerSpec, WhitespaceTokenizer, get_tokenizer, lowercase_tokens
+from .tokenizers import Tokenizer, TokenizerSpec, WhitespaceTokenizer, get_tokenizer, is_builtin, lowercase_tokens
 
 _REFERENCE_CACHE = ReferenceCache(size=4)
 
@@ -44,8 +44,9 @@ def index_corpus(predictions: Any, references: Any, tokenize: TokenizerSpec, low
             return lowercase_tokens(flat_refs, tokenizer) if lowercase else flat_refs
     else:
         hyp_tokens = tokenizer.tokenize(hyps)
-        key = (type(tokenizer), tokenizer.name, getattr(tokenizer, "function", None), lowercase,
-               counts, tuple(flat_refs))
+        # A user's callable may be unhashable or change between calls: its references are not cached.
+        key = None if not is_builtin(tokenizer) else \
+            (type(tokenizer), tokenizer.name, lowercase, counts, tuple(flat_refs))
 
         def tokenize_references():
             return tokenizer.tokenize(flat_refs)

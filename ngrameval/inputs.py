@@ -6,11 +6,18 @@ Accepted shapes (``N`` predictions):
 - references: for string predictions, ``N`` strings (one reference each) or
   ``N`` lists of strings (any number, at least one, per prediction); for
   tokenized predictions, ``N`` token lists or ``N`` lists of token lists.
+
+A reference token with whitespace inside, when no prediction token has any, is a string
+where a token list belongs, and is refused.
 """
 from __future__ import annotations
 
+import math
+import re
 from itertools import chain
 from typing import Any, List, Sequence, Tuple
+
+import numpy as np
 
 Corpus = Tuple[List[Any], List[List[Any]], bool]
 
@@ -74,9 +81,9 @@ def normalize_corpus(predictions: Any, references: Any) -> Corpus:
             firsts = set(type(r[0]) for r in references)
             if firsts <= {list, tuple} and set(map(type, chain.from_iterable(references))) <= {list, tuple} \
                     and set(map(type, chain.from_iterable(chain.from_iterable(references)))) <= {str}:
-                return list(predictions), list(references), True
+                return _without_spaces_in_tokens(list(predictions), list(references))
             if firsts <= {str} and set(map(type, chain.from_iterable(references))) <= {str}:
-                return list(predictions), [[r] for r in references], True
+                return _without_spaces_in_tokens(list(predictions), [[r] for r in references])
     if not pretokenized and set(map(type, predictions)) == {str}:
         # The common shapes, checked at C speed; anything else gets the detailed checks below.
         kinds = set(map(type, references))
@@ -117,7 +124,38 @@ def normalize_corpus(predictions: Any, references: Any) -> Corpus:
             if not group:
                 raise ValueError(f"references[{i}] is an empty list: every prediction needs at least one reference")
         refs.append(group)
-    return hyps, refs, pretokenized
+    return _without_spaces_in_tokens(hyps, refs) if pretokenized else (hyps, refs, False)
+
+
+_WHITESPACE = re.compile(r"\s")
+
+
+def _without_spaces_in_tokens(hyps: List[Any], refs: List[List[Any]]) -> Corpus:
+    """Token lists as ``(hyps, refs, True)``, unless the references look like strings.
+
+    A reference token with whitespace inside, next to predictions whose tokens have none, is
+    what a string reference given with token-list predictions looks like (``[["a", "b"]]`` with
+    ``[["a b"]]``: one reference of one token, which would silently score 0), so that mixed
+    shape is refused, naming where it was found. Multi-word tokens on both sides (``"new york"``,
+    which NLTK's METEOR looks up in WordNet) are the caller's choice and are kept.
+
+    >>> _without_spaces_in_tokens([["a", "b"]], [[["a b"]]])
+    Traceback (most recent call last):
+    ...
+    ValueError: references[0][0] holds 'a b', a token with whitespace inside: predictions are token lists, so every reference must be a token list too (split the references into tokens, or give the predictions as strings)
+    >>> _without_spaces_in_tokens([["new york"]], [[["new york"]]])[2]
+    True
+    """
+    def has_whitespace(token_lists) -> bool:
+        return _WHITESPACE.search("\x00".join(chain.from_iterable(token_lists))) is not None
+
+    if has_whitespace(hyps) or not has_whitespace(chain.from_iterable(refs)):
+        return hyps, refs, True
+    i, j, token = next((i, j, token) for i, group in enumerate(refs) for j, tokens in enumerate(group)
+                       for token in tokens if _WHITESPACE.search(token))
+    raise ValueError(f"references[{i}][{j}] holds {token!r}, a token with whitespace inside: predictions are "
+                     "token lists, so every reference must be a token list too (split the references into "
+                     "tokens, or give the predictions as strings)")
 
 
 def check_choice(name: str, value: Any, valid: Sequence[Any]) -> None:
@@ -130,3 +168,57 @@ def check_positive_int(name: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
         raise ValueError(f"{name} must be a positive integer, got {value!r}")
     return value
+
+
+# The largest n-gram order (or ROUGE-N's N) any metric accepts. Published metrics use orders up to
+# 9 (ROUGE-1.5.5 -n, BLEU's max_order rarely past 6); work grows with the order, so a bound keeps a
+# mistyped order (10**6, 10**18) from running for minutes or exhausting memory.
+MAX_ORDER = 100
+
+
+def check_order(name: str, value: Any) -> int:
+    """An n-gram order: an integer from 1 to :data:`MAX_ORDER`.
+
+    >>> check_order("max_order", 4)
+    4
+    >>> check_order("max_order", 10**6)
+    Traceback (most recent call last):
+    ...
+    ValueError: max_order must be an integer from 1 to 100, got 1000000
+    """
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) \
+            or not 1 <= value <= MAX_ORDER:
+        raise ValueError(f"{name} must be an integer from 1 to {MAX_ORDER}, got {value!r}")
+    return int(value)
+
+
+def check_flag(name: str, value: Any) -> bool:
+    """A True/False option; strings such as ``"no"`` are refused rather than read as true.
+
+    >>> check_flag("lowercase", "no")
+    Traceback (most recent call last):
+    ...
+    ValueError: lowercase must be True or False, got 'no'
+    """
+    if not isinstance(value, (bool, np.bool_)):
+        raise ValueError(f"{name} must be True or False, got {value!r}")
+    return bool(value)
+
+
+def check_number(name: str, value: Any, low: float = -math.inf, high: float = math.inf,
+                 low_open: bool = False) -> float:
+    """A finite real number in ``[low, high]`` (``(low, high]`` with ``low_open``); NaN, infinities,
+    booleans and strings are refused.
+
+    >>> check_number("k", 0, low=0, low_open=True)
+    Traceback (most recent call last):
+    ...
+    ValueError: k must be a finite number > 0, got 0
+    """
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)) \
+            or not math.isfinite(value) or not (low < value if low_open else low <= value) or not value <= high:
+        bound = ("> " if low_open else ">= ") + f"{low:g}" if low > -math.inf else ""
+        if high < math.inf:
+            bound = f"in ({low:g}, {high:g}]" if low_open else f"in [{low:g}, {high:g}]"
+        raise ValueError(f"{name} must be a finite number{' ' + bound if bound else ''}, got {value!r}")
+    return float(value)

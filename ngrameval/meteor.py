@@ -15,12 +15,16 @@ nltk      NLTK 3.10.4 ``meteor_score``: exact, Porter-stem and WordNet-synonym
 from __future__ import annotations
 
 import math
+import os
 import threading
-from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, List, Optional, Sequence, Union
+
+import numpy as np
 
 from . import __version__
-from .inputs import check_choice, normalize_corpus
+from .inputs import check_choice, check_flag, normalize_corpus
+from .metric import MetricFamily, Statistics, columns, register
 
 VARIANTS = ("meteor15", "nltk")
 _METEOR15_OPTIONS = ("task", "modules", "weights", "parameters", "normalization", "beam_size", "paraphrase_table",
@@ -47,16 +51,23 @@ class MeteorResult:
     penalty: Optional[float] = None
     note: Optional[str] = None
     explanation: Optional[List[Dict[str, Any]]] = None
+    # METEOR 1.5's statistics rows (summable) and parameters: what the metric protocol scores.
+    statistics: Optional[np.ndarray] = field(default=None, repr=False)
+    parameters: Any = field(default=None, repr=False)
 
     def as_dict(self) -> Dict[str, Any]:
         """The result as the dict the evaluate metric returns (the parts that apply)."""
-        return {name: value for name, value in self.__dict__.items() if value is not None}
+        return {name: value for name, value in self.__dict__.items()
+                if value is not None and name not in ("statistics", "parameters")}
 
 
 def _meteor15_scorer(options: Dict[str, Any]):
     from .meteor15 import Meteor15
 
-    key = tuple((name, tuple(value) if isinstance(value, list) else value) for name, value in sorted(options.items()))
+    # Sequences (lists, numpy arrays) become tuples so that the options can be a key; options are
+    # checked when the scorer is made, so a refused value (NaN, a string) never enters the cache.
+    key = tuple((name, value if isinstance(value, (str, bytes, os.PathLike)) or not hasattr(value, "__iter__")
+                 else tuple(value)) for name, value in sorted(options.items()))
     with _SCORERS_LOCK:
         scorer = _SCORERS.get(key)
         if scorer is None:
@@ -71,6 +82,8 @@ def _pycocoevalcap_hypothesis(text: str) -> str:
 
 
 def _meteor15(predictions, references, options: Dict[str, Any], explain: bool) -> MeteorResult:
+    from .meteor15.score import summable
+
     scorer = _meteor15_scorer(options)
     hyps, refs, pretokenized = normalize_corpus(predictions, references)
     if pretokenized:   # the jar reads text
@@ -85,7 +98,8 @@ def _meteor15(predictions, references, options: Dict[str, Any], explain: bool) -
     meteor_result = MeteorResult(
         meteor=float(result.score), scores=result.segment_scores.tolist(), variant="meteor15", signature=signature,
         precision=float(result.precision), recall=float(result.recall), fmean=float(result.fmean),
-        penalty=float(result.penalty), note=note)
+        penalty=float(result.penalty), note=note, statistics=summable(result.statistics),
+        parameters=result.parameters)
     if explain:
         meteor_result.explanation = [_explain15(scorer.explain(h, group)) for h, group in zip(hyps, refs)]
     return meteor_result
@@ -123,7 +137,9 @@ def _nltk(predictions, references, alpha, beta, gamma, tokenize, wordnet, explai
             start += len(group)
         refs = grouped
     result = nltk_meteor(hyps, refs, alpha, beta, gamma, explain, wordnet)
-    signature = (f"variant:nltk|tok:{tokenize if not pretokenized else 'given'}|alpha:{alpha:g}|beta:{beta:g}"
+    tokenizer_name = "given" if pretokenized else tokenize if isinstance(tokenize, str) else \
+        getattr(tokenize, "__name__", type(tokenize).__name__)
+    signature = (f"variant:nltk|tok:{tokenizer_name}|alpha:{alpha:g}|beta:{beta:g}"
                  f"|gamma:{gamma:g}|wordnet:{WORDNET_VERSION}|ngrameval:{__version__}")
     meteor_result = MeteorResult(meteor=result.mean, scores=[float(s) for s in result.scores], variant="nltk",
                                  signature=signature)
@@ -144,7 +160,8 @@ def meteor(predictions: Any, references: Any, variant: str = "meteor15", *, task
            parameters: Optional[Sequence[float]] = None, normalization: Optional[str] = None,
            beam_size: Optional[int] = None, paraphrase_table: Any = None, cache_dir: Any = None,
            alpha: Optional[float] = None, beta: Optional[float] = None, gamma: Optional[float] = None,
-           tokenize: Optional[str] = None, wordnet: Any = None, explain: bool = False) -> MeteorResult:
+           tokenize: Union[str, Callable[[str], Any], None] = None, wordnet: Any = None,
+           explain: bool = False) -> MeteorResult:
     """METEOR of predictions against references (one string or a list of strings per prediction).
 
     ``variant="meteor15"`` (default) is METEOR 1.5 as pycocoevalcap runs it; its options are the
@@ -154,8 +171,12 @@ def meteor(predictions: Any, references: Any, variant: str = "meteor15", *, task
     (a path; default pycocoevalcap's ``paraphrase-en.gz`` when installed; ``False``: none) and
     ``cache_dir`` (where the table's index is kept). ``variant="nltk"`` is NLTK's
     ``meteor_score`` with ``alpha``, ``beta``, ``gamma`` (0.9, 3, 0.5), ``tokenize``
-    (``"nltk"``: NLTK's word tokenizer, default; ``"whitespace"``) and ``wordnet`` (the
-    directory of WordNet 3.0's files; found by default).
+    (``"nltk"``: NLTK's word tokenizer, default; ``"whitespace"``; or a callable, ``str -> list
+    of str``) and ``wordnet`` (the directory of WordNet 3.0's files; found by default).
+
+    Every number must be finite and in METEOR's range (alpha, gamma, delta and module weights in
+    [0, 1], beta >= 0, ``beam_size`` a positive integer) and ``explain`` a bool: anything else is a
+    ValueError naming the option.
 
     >>> prediction = "It is a guide to action which ensures that the military always obeys the commands of the party"
     >>> reference = "It is a guide to action that ensures that the military will forever heed Party commands"
@@ -163,6 +184,7 @@ def meteor(predictions: Any, references: Any, variant: str = "meteor15", *, task
     0.694444
     """
     check_choice("variant", variant, VARIANTS)
+    explain = check_flag("explain", explain)
     given = {name: value for name, value in dict(
         task=task, modules=modules, weights=weights, parameters=parameters, normalization=normalization,
         beam_size=beam_size, paraphrase_table=paraphrase_table, cache_dir=cache_dir, alpha=alpha, beta=beta,
@@ -175,7 +197,39 @@ def meteor(predictions: Any, references: Any, variant: str = "meteor15", *, task
     if variant == "nltk":
         from .meteor_nltk import TOKENIZERS
         tokenize = "nltk" if tokenize is None else tokenize
-        check_choice("tokenize", tokenize, TOKENIZERS)
+        if not callable(tokenize):
+            check_choice("tokenize", tokenize, TOKENIZERS)
         return _nltk(predictions, references, 0.9 if alpha is None else alpha, 3.0 if beta is None else beta,
                      0.5 if gamma is None else gamma, tokenize, wordnet, explain)
     return _meteor15(predictions, references, given, explain)
+
+
+class MeteorFamily(MetricFamily):
+    """METEOR on the metric protocol. METEOR 1.5 scores summed statistics, as the jar's corpus
+    score (rows: its stats-line numbers per segment, the chunks of perfect segments left out as its
+    ``addStats`` does); NLTK's variant averages segment scores."""
+
+    name = "meteor"
+    function = staticmethod(meteor)
+    options_not_for_statistics = ("explain",)
+
+    def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
+        self.check_options(options)
+        result = meteor(predictions, references, **options)
+        if result.statistics is None:
+            rows = columns(result.scores, np.ones(len(result.scores)))
+        else:
+            rows = result.statistics
+        return Statistics(self.name, rows, ("meteor",), result.signature, {"parameters": result.parameters})
+
+    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
+        parameters = stats.context["parameters"]
+        if parameters is None:   # NLTK: the mean of segment scores
+            count = totals[:, 1:]
+            return np.divide(totals[:, :1], count, out=np.zeros_like(count), where=count > 0)
+        from .meteor15.score import compute
+
+        return compute(totals, parameters)["score"][:, None]
+
+
+register(MeteorFamily())

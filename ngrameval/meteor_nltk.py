@@ -39,7 +39,8 @@ from typing import Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Tup
 
 import numpy as np
 
-from .inputs import check_choice, normalize_corpus
+from .inputs import check_choice, check_flag, check_number, normalize_corpus
+from .tokenizers import get_tokenizer
 from .wordnet import PathLike, WordNet, load_wordnet
 
 STAGES = ("exact", "stem", "synonym")
@@ -113,18 +114,23 @@ def meteor_synonyms(wordnet: WordNet, word: str) -> FrozenSet[str]:
     return frozenset([name for name in wordnet.lemma_names(word) if "_" not in name] + [word])
 
 
-def tokenize(texts: Sequence[str], tokenizer: str = "nltk") -> List[List[str]]:
+def tokenize(texts: Sequence[str], tokenizer: Union[str, Callable[[str], Any]] = "nltk") -> List[List[str]]:
     """Token lists for METEOR, offline.
 
     ``"nltk"``: NLTK's ``NLTKWordTokenizer`` on the whole text, i.e. ``nltk.word_tokenize(text,
     preserve_line=True)``. Hugging Face's ``meteor`` calls ``word_tokenize(text)``, which first splits
     the text into sentences with Punkt (a model NLTK downloads); both give the same tokens whenever
     Punkt finds one sentence, and differ only at inner sentence ends (a period that ends a sentence
-    inside the text stays attached to its word here). ``"whitespace"``: ``str.split()``.
+    inside the text stays attached to its word here). ``"whitespace"``: ``str.split()``. A callable
+    (``str -> list of str``, or ``str -> str`` then split on whitespace) is called on each text.
 
     >>> tokenize(['He left. "Costs rose 5.3% (approx.)," she said.'])
     [['He', 'left.', '``', 'Costs', 'rose', '5.3', '%', '(', 'approx.', ')', ',', "''", 'she', 'said', '.']]
+    >>> tokenize(["a-b c"], lambda text: text.replace("-", " ").split())
+    [['a', 'b', 'c']]
     """
+    if callable(tokenizer):
+        return get_tokenizer(tokenizer).tokenize(texts)
     check_choice("tokenizer", tokenizer, TOKENIZERS)
     if tokenizer == "whitespace":
         return [text.split() for text in texts]
@@ -177,12 +183,19 @@ def _positions(lengths: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
     return owner, np.arange(len(owner)) - np.repeat(np.cumsum(lengths) - lengths, lengths)
 
 
+def _run_starts(rows: int, differs_from_previous: np.ndarray) -> np.ndarray:
+    """Whether each of ``rows`` rows starts a run: the first row, and every later row ``i`` where
+    ``differs_from_previous[i - 1]``. No rows, no starts: ``np.r_[True, ...]`` would give one start
+    even then, and a corpus without a single match has no rows."""
+    return np.concatenate([np.ones(min(rows, 1), bool), differs_from_previous])
+
+
 def _ranked_keys(tokens: _Tokens, keys: int, length: int) -> np.ndarray:
     """(pair, key, rank from the end among the pair's tokens with that key) as one integer."""
     group = tokens.pair * keys + tokens.key
     order = np.argsort(group * length + (length - 1 - tokens.position))
     grouped = group[order]
-    starts = np.r_[True, grouped[1:] != grouped[:-1]]
+    starts = _run_starts(len(grouped), grouped[1:] != grouped[:-1])
     first = np.maximum.accumulate(np.where(starts, np.arange(len(order)), 0))
     rank = np.empty(len(order), np.int64)
     rank[order] = np.arange(len(order)) - first
@@ -305,8 +318,8 @@ def _align(hypotheses: Sequence[Sequence[str]], references: Sequence[Sequence[st
     order = np.lexsort((hyp_position, pair))
     pair, hyp_position, ref_position, stage = pair[order], hyp_position[order], ref_position[order], stage[order]
     # A new chunk starts at a pair's first match and wherever the next match is not adjacent in both.
-    new_chunk = np.r_[True, (pair[1:] != pair[:-1]) | (hyp_position[1:] != hyp_position[:-1] + 1)
-                      | (ref_position[1:] != ref_position[:-1] + 1)]
+    new_chunk = _run_starts(len(pair), (pair[1:] != pair[:-1]) | (hyp_position[1:] != hyp_position[:-1] + 1)
+                            | (ref_position[1:] != ref_position[:-1] + 1))
     return _Alignment(pair, hyp_position, ref_position, stage, np.bincount(pair, minlength=pairs),
                       np.bincount(pair[new_chunk], minlength=pairs))
 
@@ -328,14 +341,6 @@ def _formula(count: int, chunks: int, hypothesis_length: int, reference_length: 
 
 
 # --------------------------------------------------------------------------- corpus
-
-def _check_parameter(name: str, value: Any, low: float, high: float = math.inf) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float, np.integer, np.floating)) \
-            or not low <= value <= high:
-        valid = f"{low} <= {name} <= {high}" if high < math.inf else f"{name} >= {low}"
-        raise ValueError(f"{name} must be a number with {valid}, got {value!r}")
-    return float(value)
-
 
 def _resolve_wordnet(wordnet: Union[WordNet, PathLike, None]) -> WordNet:
     reader = wordnet if isinstance(wordnet, WordNet) else load_wordnet(wordnet)
@@ -368,9 +373,10 @@ def nltk_meteor(hypotheses: Sequence[Sequence[str]], references: Sequence[Sequen
     if not pretokenized:
         raise ValueError("nltk_meteor takes token lists (as NLTK's meteor_score does); tokenize strings first, "
                          "e.g. with ngrameval.meteor_nltk.tokenize")
-    alpha = _check_parameter("alpha", alpha, 0.0, 1.0)
-    beta = _check_parameter("beta", beta, 0.0)
-    gamma = _check_parameter("gamma", gamma, 0.0, 1.0)
+    alpha = check_number("alpha", alpha, 0.0, 1.0)
+    beta = check_number("beta", beta, 0.0)
+    gamma = check_number("gamma", gamma, 0.0, 1.0)
+    explain = check_flag("explain", explain)
     reader = _resolve_wordnet(wordnet)
     synonym_sets: Dict[str, FrozenSet[str]] = {}
 

@@ -281,7 +281,9 @@ class ReferenceCache:
     Scoring many systems against one test set then tokenizes and indexes the
     references once. The key is the tuple of reference strings plus the
     tokenizer's name and options, so equal references hit the cache even when
-    passed as new list objects.
+    passed as new list objects. A key of None means "do not cache": a user's callable
+    tokenizer may be unhashable, or return other tokens on the next call, so references
+    tokenized by one are indexed anew every time.
     """
 
     def __init__(self, size: int = 4) -> None:
@@ -289,7 +291,9 @@ class ReferenceCache:
         self._items: Dict[tuple, object] = {}
         self._lock = threading.Lock()
 
-    def get(self, key: tuple, build):
+    def get(self, key: Optional[tuple], build):
+        if key is None:
+            return build()
         with self._lock:
             item = self._items.pop(key, None)
             if item is None:

@@ -26,9 +26,10 @@ from typing import Any, Dict, List, Optional
 import numpy as np
 
 from . import __version__
-from .bleu import explain_matches
-from .corpus import index_corpus
-from .inputs import check_choice, check_positive_int
+from .bleu import NLTK_VERSION, explain_matches
+from .corpus import IndexedCorpus, index_corpus
+from .inputs import check_choice, check_flag, check_order
+from .metric import MetricFamily, Statistics, columns, register
 from .ngrams import Matches, ReferenceIndex, divide_or_zero
 from .tokenizers import TokenizerSpec
 
@@ -212,6 +213,28 @@ class NistResult:
         return result
 
 
+def _corpus_statistics(predictions: Any, references: Any, variant: str, n: int, tokenize: TokenizerSpec,
+                       lowercase: bool):
+    """Check the options, then tokenize, index and match once: (corpus, matches, the corpus's
+    information weights, per-sentence statistics)."""
+    check_choice("variant", variant, VARIANTS)
+    check_order("n", n)
+    check_flag("lowercase", lowercase)
+    if tokenize == "default":
+        tokenize = _DEFAULT_TOKENIZE[variant]
+    corpus = index_corpus(predictions, references, tokenize, lowercase, n)
+    matches = corpus.index.match(corpus.hypotheses, n)
+    weights = information_weights(corpus.index, n, "corpus", perl=variant == "mteval")
+    statistics = _nltk_statistics if variant == "nltk" else _mteval_statistics
+    return corpus, matches, weights, statistics(corpus.index, matches, weights, n)
+
+
+def _signature(variant: str, corpus: IndexedCorpus, lowercase: bool, n: int) -> str:
+    peer = f"nltk:{NLTK_VERSION}" if variant == "nltk" else "mteval:v13a"
+    return (f"variant:{variant}|nrefs:{corpus.num_refs}|case:{'lc' if lowercase else 'mixed'}|"
+            f"tok:{corpus.tokenizer.name}|n:{n}|{peer}|ngrameval:{__version__}")
+
+
 def nist(predictions: Any, references: Any, variant: str = "nltk", n: int = 5, tokenize: TokenizerSpec = "default",
          lowercase: bool = False, sentence_level: bool = False, explain: bool = False) -> NistResult:
     """Corpus NIST, exact to NLTK (``variant="nltk"``, default) or to mteval-v13a.pl (``"mteval"``).
@@ -225,16 +248,11 @@ def nist(predictions: Any, references: Any, variant: str = "nltk", n: int = 5, t
     >>> round(nist([hyp], [refs], variant="mteval").nist, 4)
     5.0379
     """
-    check_choice("variant", variant, VARIANTS)
-    check_positive_int("n", n)
-    if tokenize == "default":
-        tokenize = _DEFAULT_TOKENIZE[variant]
-    corpus = index_corpus(predictions, references, tokenize, lowercase, n)
+    check_flag("sentence_level", sentence_level)
+    check_flag("explain", explain)
+    corpus, matches, weights, stats = _corpus_statistics(predictions, references, variant, n, tokenize, lowercase)
     index = corpus.index
-    matches = index.match(corpus.hypotheses, n)
     statistics = _nltk_statistics if variant == "nltk" else _mteval_statistics
-    weights = information_weights(index, n, "corpus", perl=variant == "mteval")
-    stats = statistics(index, matches, weights, n)
     total = stats.sum()
     individual, cumulative, penalty = _scores(total, variant)
     reference_length = (float(total.ref_len[0, 0]) if variant == "mteval"
@@ -244,8 +262,7 @@ def nist(predictions: Any, references: Any, variant: str = "nltk", n: int = 5, t
         length_penalty=float(penalty[0]), matched_information=total.information[0].tolist(),
         totals=total.totals[0].tolist(), translation_length=int(total.hyp_len[0]),
         reference_length=reference_length,
-        signature=f"variant:{variant}|nrefs:{corpus.num_refs}|case:{'lc' if lowercase else 'mixed'}|"
-                  f"tok:{corpus.tokenizer.name}|n:{n}|ngrameval:{__version__}",
+        signature=_signature(variant, corpus, lowercase, n),
         statistics=stats)
     if sentence_level:
         if variant == "nltk":   # sentence_nist weighs n-grams by the sentence's own references
@@ -263,3 +280,28 @@ def nist(predictions: Any, references: Any, variant: str = "nltk", n: int = 5, t
                     refs = int(index.refs_per_sentence[s])
                     item["orders"][order - 1]["reference_information"] = per_reference[s, :refs].tolist()
     return result
+
+
+class NistFamily(MetricFamily):
+    """NIST on the metric protocol: rows are the matched information and the hypothesis n-grams per
+    order, the hypothesis length and the reference length(s); the information weights come from the
+    whole reference set once (a resample keeps them)."""
+
+    name = "nist"
+    function = staticmethod(nist)
+    options_not_for_statistics = ("sentence_level", "explain")
+
+    def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
+        settings = self.with_defaults(options)
+        corpus, _, _, stats = _corpus_statistics(predictions, references, **settings)
+        rows = columns(stats.information, stats.totals, stats.hyp_len, stats.ref_len)
+        return Statistics(self.name, rows, ("nist",),
+                          _signature(settings["variant"], corpus, settings["lowercase"], settings["n"]), settings)
+
+    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
+        n = stats.context["n"]
+        sums = NistStatistics(totals[:, :n], totals[:, n:2 * n], totals[:, 2 * n], totals[:, 2 * n + 1:])
+        return _scores(sums, stats.context["variant"])[1][:, -1:]
+
+
+register(NistFamily())

@@ -399,8 +399,10 @@ def _rules() -> Tuple[_Rule, ...]:
         R("thing3", g["THING3"], "text", "[A-Za-z0-9]"),
         R("dolsign", g["DOLSIGN"], "text", "[A-Z$#]"),
         R("dolsign2", g["DOLSIGN2"], "currency", g["DOLSIGN2"]),
+        # An acronym ends a sentence before a common sentence-initial word or a markup tag (then a
+        # space or line break): "A. <br/> b" is "A", "." and the tag, as "A. The b" is "A", ".", "The".
         R("acronym_followed", g["ACRONYM"], "acronym", caseless_first,
-          context=f"{g['SPACENL']}+{g['ACRONYM_FOLLOWER']}{g['SPACENL_CHAR']}", split=1),
+          context=f"{g['SPACENL']}+(?:{g['ACRONYM_FOLLOWER']}|{g['SGML']}){g['SPACENL_CHAR']}", split=1),
         R("abbrev3_number", g["ABBREV3"], "text", caseless_first, context=f"{g['SPACENL']}?{digit}"),
         R("company_ltd", "(?:" + _keywords("pty pte co") + r")\.", "text", "[pPcC]",
           context=g["SPACE"] + _keywords("ltd lim"), context_length=4),

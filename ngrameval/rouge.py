@@ -2,14 +2,19 @@
 
 ``variant="rouge_score"`` (the default) reproduces google-research's rouge-score 0.1.2
 (``RougeScorer(...).score`` / ``score_multi``, what Hugging Face's ``rouge`` metric runs),
-except that it keeps non-ASCII words, which rouge-score drops:
+except that it keeps the words of scripts other than Latin, which rouge-score deletes:
 
-- tokens: lowercase, then runs of letters and digits. On ASCII text these are exactly
-  rouge-score's tokens (runs of ``[a-z0-9]``); elsewhere letters, marks and digits of every
-  script are kept, and each CJK ideograph, kana and hangul syllable is a token of its own.
-  ``tokenizer="rouge_score"`` drops non-ASCII characters as rouge-score does. With
-  ``use_stemmer`` tokens longer than 3 characters go through NLTK's Porter stemmer in its
-  default mode, as rouge-score's (only ASCII tokens: Porter's rules are for English).
+- tokens: lowercase (``str.lower``), then rouge-score's tokens: runs of ``[a-z0-9]``, every other
+  character separating, accented Latin letters too (``"café"`` gives ``"caf"``, ``"naïve"``
+  ``"na"`` and ``"ve"``). Where rouge-score has no token, letters, marks and digits of other scripts
+  (Greek, Cyrillic, Arabic, Hebrew, Devanagari, Thai, CJK, ...: characters whose Unicode
+  Script_Extensions name neither Latin, Common nor Inherited) are kept: each Han ideograph, kana
+  and hangul syllable is a token of its own, other scripts make runs. The two kinds never join: a
+  Latin word with a Cyrillic letter inside (``"cаt"``) gives ``"c"``, ``"а"``, ``"t"``. So
+  dropping the tokens of other scripts leaves exactly rouge-score's tokens, on any text.
+  ``tokenizer="rouge_score"`` is rouge-score's own (no other-script tokens). With ``use_stemmer``
+  ``[a-z0-9]`` tokens longer than 3 characters go through NLTK's Porter stemmer in its default
+  mode, with rouge-score's validity check on the stem; other scripts' tokens are not stemmed.
 - ``rougeN``: clipped n-gram overlap, ``rougeL``: LCS of the whole texts, ``rougeLsum``:
   the summary-level union LCS over sentences split at newlines, with rouge-score's
   clipping of hits by token counts (it reads back each LCS as rouge-score does, so ties
@@ -33,7 +38,6 @@ F is ROUGE-1.5.5's ``F = P * R / ((1 - alpha) * P + alpha * R)`` (0 when the den
 """
 from __future__ import annotations
 
-import math
 import re
 from dataclasses import dataclass, field
 from functools import partial
@@ -44,8 +48,10 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from . import __version__
-from .inputs import check_choice, normalize_corpus
+from .inputs import MAX_ORDER, check_choice, check_flag, check_number, check_order, check_positive_int, \
+    normalize_corpus
 from .lcs import in_sorted, lcs_lengths, lcs_union_mask, sentence_pairs, wlcs
+from .metric import MeanOfSegments, register
 from .ngrams import ReferenceCache, ReferenceIndex, distinct, divide_or_zero
 
 ROUGE_SCORE_VERSION = "0.1.2"
@@ -54,8 +60,12 @@ MULTI_REF = ("best", "pooled")
 TOKENIZERS = ("default", "rouge_score", "whitespace")
 DEFAULT_TYPES = ("rouge1", "rouge2", "rougeL", "rougeLsum")
 ROUGE155_OPTIONS = ("limit_words", "limit_bytes")
-TYPE_FORMS = "rouge1 .. rouge9 (rougeN for any n >= 1), rougeL, rougeLsum, rougeW, rougeS<d>, rougeS*, " \
-             "rougeSU<d>, rougeSU* (d >= 1: the largest number of tokens between the two words)"
+# The largest skip distance d of rougeS<d> / rougeSU<d>. Pairs are bounded by the texts' lengths anyway
+# (rougeS* takes any distance); the bound keeps position arithmetic far from integer overflow.
+MAX_SKIP_DISTANCE = 1_000_000
+TYPE_FORMS = f"rouge1 .. rouge{MAX_ORDER} (rougeN, 1 <= n <= {MAX_ORDER}), rougeL, rougeLsum, rougeW, rougeS<d>, " \
+             f"rougeS*, rougeSU<d>, rougeSU* (1 <= d <= {MAX_SKIP_DISTANCE}: the largest number of tokens between " \
+             "the two words)"
 MEASURES = ("precision", "recall", "fmeasure")
 
 TokenizerArg = Union[str, Callable[[str], Sequence[str]], None]
@@ -78,26 +88,39 @@ _SKIP_TYPE = re.compile(r"rouge(SU|S)([0-9]+|\*)")
 
 
 def parse_rouge_type(name: Any) -> RougeType:
-    """``"rouge2"`` -> RougeType("rouge2", "n", 2); a clear ValueError for anything else."""
+    """``"rouge2"`` -> RougeType("rouge2", "n", 2); a clear ValueError for anything else, an n above
+    :data:`~ngrameval.inputs.MAX_ORDER` or a skip distance above :data:`MAX_SKIP_DISTANCE` too.
+
+    >>> parse_rouge_type("rougeSU4")
+    RougeType(name='rougeSU4', kind='SU', size=4)
+    >>> parse_rouge_type("rouge10000000000")
+    Traceback (most recent call last):
+    ...
+    ValueError: rouge type 'rouge10000000000': n must be an integer from 1 to 100, got 10000000000
+    """
     if not isinstance(name, str):
         raise ValueError(f"rouge types must be strings, got {type(name).__name__} {name!r}; valid forms: {TYPE_FORMS}")
     if name in ("rougeL", "rougeLsum", "rougeW"):
         return RougeType(name, name[5:])
     match = _N_TYPE.fullmatch(name)
     if match:
-        n = int(match.group(1))
-        if n < 1 or match.group(1) != str(n):
+        digits = match.group(1)
+        if digits.startswith("0"):
             raise ValueError(f"rouge type {name!r}: n must be a positive integer without leading zeros "
                              f"(rouge1, rouge2, ...)")
-        return RougeType(name, "n", n)
+        if len(digits) > 20:     # (int() refuses strings of more than 4300 digits; all these are too large)
+            raise ValueError(f"rouge type {name[:25]}...: n must be an integer from 1 to {MAX_ORDER}, got a "
+                             f"{len(digits)}-digit number")
+        return RougeType(name, "n", check_order(f"rouge type {name!r}: n", int(digits)))
     match = _SKIP_TYPE.fullmatch(name)
     if match:
         kind, distance = match.groups()
         if distance == "*":
             return RougeType(name, kind, None)
-        if int(distance) < 1 or distance != str(int(distance)):
-            raise ValueError(f"rouge type {name!r}: the skip distance must be a positive integer "
-                             f"(rouge{kind}4) or * (rouge{kind}*), got {distance}")
+        if distance.startswith("0") or len(distance) > len(str(MAX_SKIP_DISTANCE)) \
+                or int(distance) > MAX_SKIP_DISTANCE:
+            raise ValueError(f"rouge type {name!r}: the skip distance must be a positive integer up to "
+                             f"{MAX_SKIP_DISTANCE} (rouge{kind}4) or * (rouge{kind}*, any distance), got {distance}")
         return RougeType(name, kind, int(distance))
     raise ValueError(f"unknown rouge type {name!r}; valid forms: {TYPE_FORMS}")
 
@@ -139,25 +162,26 @@ def skip_bigrams(tokens: Sequence[str], distance: Optional[int] = None,
 
 _ASCII_TOKEN = re.compile(r"[a-z0-9]+")
 _VALID_TOKEN = re.compile(r"^[a-z0-9]+$")     # rouge-score's final check
-_CJK = r"\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}"
-_unicode_token = None
+# The default tokenizer's words of scripts other than Latin (rouge-score deletes them; see RougeTokenizer).
+# A character is of another script when it is a letter, mark or digit whose Script_Extensions name neither
+# Latin nor Common nor Inherited (by extensions, the katakana prolonged sound mark ー, a Common character
+# that only Japanese uses, is Japanese). Han, kana and hangul characters are tokens alone (with the
+# marks after them); other scripts' characters make runs; a mark continues a run (a combining acute in
+# Cyrillic), except after [a-z0-9], where rouge-score's rule holds and it separates.
+_OTHER = r"[\p{L}\p{M}\p{N}]--[\p{scx=Latin}\p{scx=Common}\p{scx=Inherited}]"
+_ALONE = r"\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}"
+_DEFAULT_TOKEN = (rf"(?V1)[a-z0-9]+|[[{_OTHER}]&&[{_ALONE}]]\p{{M}}*"
+                  rf"|[[{_OTHER}]--[{_ALONE}]](?:[[{_OTHER}]--[{_ALONE}]]|\p{{M}})*")
+_default_token = None
 _stemmer = None
 _STEMS: Dict[str, str] = {}
 _STEM_CACHE_SIZE = 1 << 20
 
 
-def _unicode_tokens(text: str) -> List[str]:
-    """Runs of letters, marks and digits; each CJK ideograph, kana or hangul syllable alone."""
-    global _unicode_token
-    if _unicode_token is None:
-        import regex
-        _unicode_token = regex.compile(rf"(?V1)[{_CJK}]|[[\p{{L}}\p{{M}}\p{{N}}]--[{_CJK}]]+")
-    return _unicode_token.findall(text)
-
-
 def _stem(token: str) -> str:
-    """NLTK's Porter stemmer (default mode, as rouge-score creates it) on ASCII tokens longer than 3
-    characters, cached; "" where rouge-score's validity check would drop the stem."""
+    """NLTK's Porter stemmer (default mode, as rouge-score creates it) on [a-z0-9] tokens longer than 3
+    characters, cached; "" where rouge-score's validity check would drop the stem. Tokens of other
+    scripts are left as they are (Porter's rules are for English)."""
     stem = _STEMS.get(token)
     if stem is None:
         global _stemmer
@@ -176,7 +200,15 @@ def _stem(token: str) -> str:
 
 
 def _default_words(line: str) -> List[str]:
-    return _ASCII_TOKEN.findall(line) if line.isascii() else _unicode_tokens(line)
+    """The default tokenizer's words of a lowercased line: rouge-score's runs of [a-z0-9], and the words
+    of other scripts (see ``_OTHER``) where rouge-score has none."""
+    if line.isascii():
+        return _ASCII_TOKEN.findall(line)
+    global _default_token
+    if _default_token is None:
+        import regex
+        _default_token = regex.compile(_DEFAULT_TOKEN)
+    return _default_token.findall(line)
 
 
 # Bytes other than [a-z0-9] and the newline become spaces.
@@ -261,6 +293,10 @@ def _cut(tokens: List[Any], counts: np.ndarray) -> List[List[Any]]:
 class RougeTokenizer:
     """Text -> tokens for the rouge_score variant: words, stop words removed, then stemmed.
 
+    The named tokenizers lowercase and cut lines into words: "default" rouge-score's runs of [a-z0-9]
+    plus the words of scripts other than Latin (which rouge-score deletes), "rouge_score" rouge-score's
+    runs alone, "whitespace" whitespace-separated pieces.
+
     ``split(text)`` also gives the tokens of each non-empty line (rougeLsum's sentences). For the
     named tokenizers the tokens of the whole text are those of its lines in order (a newline
     separates tokens); a callable is run on the text and on each line. ``tokenize(texts)`` does
@@ -268,6 +304,10 @@ class RougeTokenizer:
 
     >>> RougeTokenizer(use_stemmer=True).split("The cats sat.\\nOn the mats!")
     (['the', 'cat', 'sat', 'on', 'the', 'mat'], [['the', 'cat', 'sat'], ['on', 'the', 'mat']])
+    >>> RougeTokenizer()("Café, naïve, мир, 東京")        # accented Latin letters separate, as in rouge-score
+    ['caf', 'na', 've', 'мир', '東', '京']
+    >>> RougeTokenizer()("cаt")                           # a Cyrillic а inside a Latin word: three tokens
+    ['c', 'а', 't']
     """
 
     def __init__(self, tokenizer: TokenizerArg = None, use_stemmer: bool = False,
@@ -286,7 +326,9 @@ class RougeTokenizer:
             self.name = tokenizer
         self.use_stemmer = use_stemmer
         self.remove_stopwords = remove_stopwords
-        self.key = (self.name, self.function, use_stemmer, remove_stopwords)
+        # What the reference cache keys on; None (no caching) for a callable, which may be unhashable or
+        # return other tokens on another call.
+        self.key: Optional[tuple] = None if self.function is not None else (self.name, use_stemmer, remove_stopwords)
 
     def __call__(self, text: Union[str, Sequence[str]]) -> List[str]:
         return self.tokenize([text]).tokens[0]
@@ -395,8 +437,8 @@ def _group(flat: List[Any], counts: Sequence[int]) -> List[List[Any]]:
 def _references(refs: List[List[Any]], tokenizer: RougeTokenizer, pretokenized: bool) -> _References:
     flat = [r for group in refs for r in group]
     counts = tuple(len(group) for group in refs)
-    key = ("rouge", tokenizer.key, pretokenized, counts,
-           tuple(map(tuple, flat)) if pretokenized else tuple(flat))
+    key = None if tokenizer.key is None else ("rouge", tokenizer.key, pretokenized, counts,
+                                              tuple(map(tuple, flat)) if pretokenized else tuple(flat))
 
     def build():
         texts = tokenizer.tokenize(flat)
@@ -675,8 +717,9 @@ def rouge_statistics(predictions: Any, references: Any, rouge_types: Any = DEFAU
     ([[3.0, 1.0]], [[3.0, 3.0]], [[4.0, 2.0]])
     """
     types = parse_rouge_types(rouge_types)
-    _check_flags(use_stemmer=use_stemmer, remove_stopwords=remove_stopwords)
-    _check_number("w", w, low=1.0)
+    check_flag("use_stemmer", use_stemmer)
+    check_flag("remove_stopwords", remove_stopwords)
+    check_number("w", w, low=1.0)
     hyps, refs, pretokenized = normalize_corpus(predictions, references)
     rouge_tokenizer = RougeTokenizer(tokenizer, use_stemmer, remove_stopwords)
     orders = [t.size for t in types if t.kind == "n"]
@@ -760,9 +803,10 @@ def bootstrap_intervals(scores: np.ndarray, n_samples: int = 1000, confidence: f
 
 @dataclass
 class RougeResult:
-    """ROUGE scores per type: the mean over predictions (``use_aggregator=True``) or one value per
-    prediction, optional bootstrap intervals (type -> measure -> {"low", "mid", "high"}), and the
-    signature. ``result["rouge1"]`` is the rouge1 F-measure."""
+    """ROUGE scores per type: the aggregate over predictions (``use_aggregator=True``: the mean, or
+    ROUGE-1.5.5.pl's printed bootstrap average) or one value per prediction, optional intervals (type ->
+    measure -> {"low", "mid", "high"} percentile bootstrap, or {"low", "high"}: ROUGE-1.5.5.pl's
+    confidence interval), and the signature. ``result["rouge1"]`` is the rouge1 F-measure."""
 
     precision: Dict[str, Union[float, List[float]]]
     recall: Dict[str, Union[float, List[float]]]
@@ -797,13 +841,13 @@ class RougeResult:
 
 def _signature(variant: str, types: List[RougeType], tokenizer_name: str, use_stemmer: bool,
                remove_stopwords: bool, alpha: float, multi_ref: str, w: float, num_refs: Any,
-               limits: Dict[str, Any]) -> str:
+               rouge155_parts: Dict[str, Any]) -> str:
     parts = [f"variant:{variant}", f"types:{','.join(t.name for t in types)}", f"tok:{tokenizer_name}",
              f"stem:{'yes' if use_stemmer else 'no'}", f"stop:{'yes' if remove_stopwords else 'no'}",
              f"alpha:{alpha:g}", f"refs:{multi_ref}", f"nrefs:{num_refs}"]
     if any(t.kind == "W" for t in types):
         parts.append(f"w:{w:g}")
-    parts += [f"{name}:{value}" for name, value in limits.items() if value is not None]
+    parts += [f"{name}:{value}" for name, value in rouge155_parts.items() if value is not None]
     if variant == "rouge_score":
         parts.append(f"rouge_score:{ROUGE_SCORE_VERSION}")
     return "|".join(parts + [f"ngrameval:{__version__}"])
@@ -811,18 +855,12 @@ def _signature(variant: str, types: List[RougeType], tokenizer_name: str, use_st
 
 # --------------------------------------------------------------------------- checks
 
-def _check_flags(**flags: Any) -> None:
-    for name, value in flags.items():
-        if not isinstance(value, (bool, np.bool_)):
-            raise ValueError(f"{name} must be True or False, got {value!r}")
-
-
-def _check_number(name: str, value: Any, low: float, high: float = math.inf) -> float:
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)) \
-            or not low <= float(value) <= high:
-        where = f"in [{low:g}, {high:g}]" if high < math.inf else f">= {low:g}"
-        raise ValueError(f"{name} must be a number {where}, got {value!r}")
-    return float(value)
+AGGREGATES = ("mean", "bootstrap")
+# The most bootstrap samples (rouge-score's n_samples, ROUGE-1.5.5's -r): each costs a pass over the
+# predictions, and 1000 is what both tools default to.
+MAX_BOOTSTRAP_SAMPLES = 100_000
+# pyrouge's <P ID> (its default system id): the peer half of ROUGE-1.5.5's "<eval id>.<peer id>" keys.
+PYROUGE_SYSTEM_ID = "1"
 
 
 def _check_bootstrap(bootstrap: Any) -> Optional[Dict[str, Any]]:
@@ -838,13 +876,48 @@ def _check_bootstrap(bootstrap: Any) -> Optional[Dict[str, Any]]:
         raise ValueError(f"unknown bootstrap options {sorted(unknown)}; valid: n_samples, confidence, seed")
     options = {"n_samples": 1000, "confidence": 0.95, "seed": None, **bootstrap}
     n = options["n_samples"]
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1:
-        raise ValueError(f"bootstrap n_samples must be a positive integer, got {n!r}")
-    confidence = _check_number("bootstrap confidence", options["confidence"], 0.0, 1.0)
+    if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or not 1 <= n <= MAX_BOOTSTRAP_SAMPLES:
+        raise ValueError(f"bootstrap n_samples must be an integer from 1 to {MAX_BOOTSTRAP_SAMPLES}, got {n!r}")
+    confidence = check_number("bootstrap confidence", options["confidence"], 0.0, 1.0)
     seed = options["seed"]
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0):
+    if seed is not None and (isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer))
+                             or seed < 0):
         raise ValueError(f"bootstrap seed must be None or a non-negative integer, got {seed!r}")
     return {"n_samples": int(n), "confidence": confidence, "seed": seed}
+
+
+def _check_eval_ids(eval_ids: Any, count: int) -> List[str]:
+    """ROUGE-1.5.5's evaluation ids, one per prediction, as strings (the script keys evaluations by them).
+
+    The default is pyrouge's numbering: its ``write_config_static`` lists the system summaries sorted by
+    file name and writes one ``<EVAL ID="i">`` per file, i = 1, 2, ... (bheinzerling/pyrouge,
+    ``pyrouge/Rouge155.py``), so 1..N in the order given is pyrouge's when the predictions are in the
+    order of their file names.
+
+    >>> _check_eval_ids(None, 3)
+    ['1', '2', '3']
+    >>> _check_eval_ids(["a", 7], 2)
+    ['a', '7']
+    """
+    if eval_ids is None:
+        return [str(i) for i in range(1, count + 1)]
+    if hasattr(eval_ids, "tolist") and not isinstance(eval_ids, (list, tuple)):
+        eval_ids = eval_ids.tolist()
+    if not isinstance(eval_ids, (list, tuple)):
+        raise ValueError(f"eval_ids must be a list with one evaluation id (an integer or a string) per prediction, "
+                         f"got {type(eval_ids).__name__}")
+    if len(eval_ids) != count:
+        raise ValueError(f"eval_ids has {len(eval_ids)} ids for {count} predictions: give one per prediction")
+    keys: Dict[str, int] = {}
+    for i, eval_id in enumerate(eval_ids):
+        if isinstance(eval_id, (bool, np.bool_)) or not isinstance(eval_id, (int, np.integer, str)) or eval_id == "":
+            raise ValueError(f"eval_ids[{i}] must be an integer or a non-empty string, got {eval_id!r}")
+        key = str(eval_id)
+        if key in keys:
+            raise ValueError(f"eval_ids[{i}] repeats eval_ids[{keys[key]}] ({key!r}): ROUGE-1.5.5 keeps one "
+                             "evaluation per id")
+        keys[key] = i
+    return list(keys)
 
 
 # --------------------------------------------------------------------------- entry point
@@ -862,36 +935,83 @@ def _rouge155_scores(hyps, refs, pretokenized, types, tokenizer, use_stemmer, re
     return np.stack([np.asarray(result[t.name], np.float64).reshape(len(hyps), 3) for t in types])
 
 
+def _rouge155_printed(scores: np.ndarray, eval_ids: List[str], n_samples: int,
+                      confidence: float) -> Tuple[np.ndarray, np.ndarray]:
+    """ROUGE-1.5.5.pl's printed ``Average_P/R/F`` (the mean of its seeded bootstrap means, ``-r n_samples``)
+    and the bounds of its interval (``-c``) from the per-prediction scores (types, predictions, 3): arrays
+    (types, 3) of averages and (2, types, 3) of low and high bounds."""
+    from decimal import Decimal
+    from . import rouge155
+    keys = [f"{eval_id}.{PYROUGE_SYSTEM_ID}" for eval_id in eval_ids]
+    # -c is a percentage: 0.95 -> 95 as written (a float product could be off in the last bit, which
+    # moves the script's interval index).
+    percent = float(Decimal(repr(confidence)) * 100)
+    averages, bounds = np.empty(scores.shape[::2]), np.empty((2,) + scores.shape[::2])
+    for i, per_prediction in enumerate(scores):
+        printed = rouge155.bootstrap(per_prediction, keys, n_samples, percent)
+        for m, measure in enumerate(("precision", "recall", "f")):
+            averages[i, m], bounds[0, i, m], bounds[1, i, m] = printed[measure]
+    return averages, bounds
+
+
 def rouge(predictions: Any, references: Any, rouge_types: Any = DEFAULT_TYPES, variant: str = "rouge_score",
           use_stemmer: bool = False, remove_stopwords: bool = False, alpha: float = 0.5,
           multi_ref: Optional[str] = None, tokenizer: TokenizerArg = None, use_aggregator: bool = True,
-          bootstrap: Any = None, w: float = 1.2, **rouge155_options: Any) -> RougeResult:
+          bootstrap: Any = None, w: float = 1.2, aggregate: Optional[str] = None,
+          eval_ids: Optional[Sequence[Union[int, str]]] = None, **rouge155_options: Any) -> RougeResult:
     """ROUGE precision, recall and F per type, exact to rouge-score 0.1.2 (``variant="rouge_score"``)
-    on ASCII text, or to ROUGE-1.5.5 (``variant="rouge155"``).
+    on text without words of scripts other than Latin, or to ROUGE-1.5.5.pl (``variant="rouge155"``).
 
-    ``references`` holds one string or a list of strings per prediction. ``rouge_types``: rougeN,
-    rougeL, rougeLsum (sentences split at newlines), rougeW (weight ``w``), rougeS<d>/rougeS*,
-    rougeSU<d>/rougeSU*. ``tokenizer``: "default", "rouge_score" (drops non-ASCII as rouge-score),
-    "whitespace" or a callable. ``multi_ref``: "best" (rouge-score's ``score_multi``; ROUGE-1.5.5's -f B)
-    or "pooled" (ROUGE-1.5.5's -f A); by default each variant's own: "best" for rouge_score,
-    "pooled" for rouge155.
-    ``use_aggregator=False`` gives one score per prediction; ``bootstrap=dict(n_samples=1000,
-    confidence=0.95, seed=0)`` adds low/mid/high intervals. ``limit_words`` / ``limit_bytes``
-    truncate summaries (ROUGE-1.5.5's -l / -b; variant "rouge155" only).
+    ``references`` holds one string or a list of strings per prediction. ``rouge_types``: rougeN
+    (n <= 100), rougeL, rougeLsum (sentences split at newlines), rougeW (weight ``w``),
+    rougeS<d>/rougeS*, rougeSU<d>/rougeSU*. ``tokenizer``: "default" (rouge-score's tokens plus the
+    words of other scripts), "rouge_score" (rouge-score's own), "whitespace" or a callable.
+    ``multi_ref``: "best" (rouge-score's ``score_multi``; ROUGE-1.5.5's -f B) or "pooled"
+    (ROUGE-1.5.5's -f A); by default each variant's own: "best" for rouge_score, "pooled" for rouge155.
+    ``limit_words`` / ``limit_bytes`` truncate summaries (ROUGE-1.5.5's -l / -b; "rouge155" only).
+
+    ``use_aggregator=False`` gives one score per prediction. The aggregate (``aggregate``): "mean",
+    the plain mean over predictions (the default of "rouge_score"), or "bootstrap" ("rouge155" only,
+    its default): what ROUGE-1.5.5.pl prints as ``Average_R/P/F``, the mean of its seeded bootstrap
+    means, with its confidence interval as the ``low`` and ``high`` bounds; ``eval_ids`` are the
+    evaluation ids the script sorts by (default 1..N, as pyrouge numbers them) and
+    ``bootstrap=dict(n_samples=1000, confidence=0.95)`` its ``-r`` and ``-c``. Otherwise
+    ``bootstrap=dict(n_samples=1000, confidence=0.95, seed=0)`` adds seeded percentile intervals
+    (low/mid/high) of the mean.
 
     >>> result = rouge(["the cat sat on the mat"], ["the cat was on the mat"], ["rouge1", "rougeL"])
     >>> round(result["rouge1"], 6), round(result.recall["rougeL"], 6)
     (0.833333, 0.833333)
+    >>> printed = rouge(["the cat sat", "a dog barked"], ["the cat sat down", "the dog barked"], ["rouge1"],
+    ...                 variant="rouge155")
+    >>> printed.recall["rouge1"], printed.intervals["rouge1"]["recall"]
+    (0.70833, {'low': 0.66667, 'high': 0.75})
     """
     check_choice("variant", variant, VARIANTS)
     if multi_ref is None:
         multi_ref = "pooled" if variant == "rouge155" else "best"
     check_choice("multi_ref", multi_ref, MULTI_REF)
+    if aggregate is None:
+        aggregate = "bootstrap" if variant == "rouge155" else "mean"
+    check_choice("aggregate", aggregate, AGGREGATES)
+    rouge155_bootstrap = variant == "rouge155" and aggregate == "bootstrap"
+    if aggregate == "bootstrap" and not rouge155_bootstrap:
+        raise ValueError("aggregate='bootstrap' (ROUGE-1.5.5.pl's printed averages) needs variant='rouge155'; "
+                         "rouge-score's own BootstrapAggregator draws unseeded samples, so no tool's number "
+                         "can be reproduced: use aggregate='mean' and bootstrap= for intervals")
+    if eval_ids is not None and not rouge155_bootstrap:
+        raise ValueError("eval_ids (the order of ROUGE-1.5.5's bootstrap) needs variant='rouge155' with "
+                         "aggregate='bootstrap'")
     types = parse_rouge_types(rouge_types)
-    _check_flags(use_stemmer=use_stemmer, remove_stopwords=remove_stopwords, use_aggregator=use_aggregator)
-    alpha = _check_number("alpha", alpha, 0.0, 1.0)
-    w = _check_number("w", w, low=1.0)
+    for name, flag in (("use_stemmer", use_stemmer), ("remove_stopwords", remove_stopwords),
+                       ("use_aggregator", use_aggregator)):
+        check_flag(name, flag)
+    alpha = check_number("alpha", alpha, 0.0, 1.0)
+    w = check_number("w", w, low=1.0)
     bootstrap_options = _check_bootstrap(bootstrap)
+    if rouge155_bootstrap and bootstrap_options is not None and bootstrap_options["seed"] is not None:
+        raise ValueError("bootstrap seed: ROUGE-1.5.5.pl seeds its i-th resample with srand(i); leave seed unset "
+                         "with variant='rouge155' (or ask for aggregate='mean')")
     unknown = set(rouge155_options) - set(ROUGE155_OPTIONS)
     if unknown:
         raise ValueError(f"unknown options {sorted(unknown)}; rouge() also takes {', '.join(ROUGE155_OPTIONS)} "
@@ -901,11 +1021,11 @@ def rouge(predictions: Any, references: Any, rouge_types: Any = DEFAULT_TYPES, v
         if value is not None:
             if variant != "rouge155":
                 raise ValueError(f"{name} (ROUGE-1.5.5's length limit) needs variant='rouge155'")
-            if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1:
-                raise ValueError(f"{name} must be a positive integer, got {value!r}")
+            check_positive_int(name, value)
     if limits["limit_words"] is not None and limits["limit_bytes"] is not None:
         raise ValueError("give limit_words or limit_bytes, not both (ROUGE-1.5.5 applies one)")
     hyps, refs, pretokenized = normalize_corpus(predictions, references)
+    keys = _check_eval_ids(eval_ids, len(hyps)) if rouge155_bootstrap else []
     statistics = None
     if variant == "rouge155":
         scores = _rouge155_scores(hyps, refs, pretokenized, types, tokenizer, use_stemmer, remove_stopwords, alpha,
@@ -918,18 +1038,51 @@ def rouge(predictions: Any, references: Any, rouge_types: Any = DEFAULT_TYPES, v
         tokenizer_name = rouge_tokenizer.name
     counts = {len(group) for group in refs}
     num_refs = counts.pop() if len(counts) == 1 else "var"
-    if use_aggregator:
-        values = scores.mean(axis=1)
-        tables = [{t.name: float(values[i, m]) for i, t in enumerate(types)} for m in range(3)]
-    else:
+    printed = bounds = None
+    if rouge155_bootstrap and (use_aggregator or bootstrap_options is not None):
+        settings = bootstrap_options or _check_bootstrap(True)
+        printed, bounds = _rouge155_printed(scores, keys, settings["n_samples"], settings["confidence"])
+    if not use_aggregator:
         tables = [{t.name: scores[i, :, m].tolist() for i, t in enumerate(types)} for m in range(3)]
+    else:
+        values = printed if printed is not None else scores.mean(axis=1)
+        tables = [{t.name: float(values[i, m]) for i, t in enumerate(types)} for m in range(3)]
+    rouge155_parts = dict(limits)     # the signature's ROUGE-1.5.5 options: limits, the aggregate and its -r, -c
+    if variant == "rouge155":
+        rouge155_parts["avg"] = aggregate
+        if printed is not None:
+            rouge155_parts.update(r=settings["n_samples"], c=f"{settings['confidence']:g}")
     result = RougeResult(*tables, signature=_signature(variant, types, tokenizer_name, use_stemmer, remove_stopwords,
-                                                       alpha, multi_ref, w, num_refs, limits),
+                                                       alpha, multi_ref, w, num_refs, rouge155_parts),
                          scores=scores, statistics=statistics)
-    if bootstrap_options is not None:
+    if bounds is not None:
+        names = ("low", "high")
+    elif bootstrap_options is not None:
         flat = scores.transpose(1, 0, 2).reshape(len(hyps), -1)
         bounds = bootstrap_intervals(flat, **bootstrap_options).reshape(3, len(types), 3)
-        result.intervals = {t.name: {measure: {bound: float(bounds[b, i, m]) for b, bound in
-                                               enumerate(("low", "mid", "high"))}
+        names = ("low", "mid", "high")
+    if bounds is not None:
+        result.intervals = {t.name: {measure: {bound: float(bounds[b, i, m]) for b, bound in enumerate(names)}
                                      for m, measure in enumerate(MEASURES)} for i, t in enumerate(types)}
     return result
+
+
+class RougeFamily(MeanOfSegments):
+    """ROUGE on the metric protocol: each prediction's F-measure per type (both variants average them;
+    ROUGE-1.5.5's printed bootstrap average is not a sum of rows, so ``rouge155`` is scored here by
+    the plain mean, ``aggregate="mean"``)."""
+
+    name = "rouge"
+    function = staticmethod(rouge)
+    options_not_for_statistics = ("use_aggregator", "bootstrap", "aggregate", "eval_ids")
+
+    def extra_options(self) -> Sequence[str]:
+        return ROUGE155_OPTIONS
+
+    def scores_of_segments(self, predictions: Any, references: Any,
+                           **options: Any) -> Tuple[np.ndarray, Tuple[str, ...], str]:
+        result = rouge(predictions, references, use_aggregator=False, aggregate="mean", **options)
+        return result.scores[:, :, 2].T, tuple(result.fmeasure), result.signature
+
+
+register(RougeFamily())

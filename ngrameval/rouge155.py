@@ -77,10 +77,11 @@ from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from .inputs import check_choice
+from .inputs import check_choice, check_flag, check_number, check_order, check_positive_int
 from .lcs import lcs_union_mask, sentence_pairs, wlcs_union_mask
 from .ngrams import ReferenceIndex
-from .rouge import SkipBigramOverlap, ascii_runs, skip_bigram_count
+from .rouge import MAX_BOOTSTRAP_SAMPLES, MAX_SKIP_DISTANCE, SkipBigramOverlap, ascii_runs, parse_rouge_type, \
+    skip_bigram_count
 
 __all__ = ["score", "score_be", "bootstrap", "porter_stem", "load_stopwords", "load_exceptions", "read_config",
            "read_summary", "read_be", "Evaluation", "run", "MULTI_REF"]
@@ -526,37 +527,27 @@ def _rounded_recall(hits: np.ndarray, counts: np.ndarray) -> np.ndarray:
 
 # --------------------------------------------------------------------------- the scorer
 
-_TYPE = re.compile(r"^rouge(?:(\d+)|(L)|(Lsum)|(W)|S(U?)(\d+|\*))$")
+# ngrameval.rouge's type kinds -> this module's: rougeL and rougeLsum are both ROUGE-1.5.5's ROUGE-L.
+_KINDS = {"n": "N", "L": "L", "Lsum": "L", "W": "W", "S": "S", "SU": "SU"}
 
 
-def _parse_types(rouge_types: Sequence[str]):
+def _parse_types(rouge_types: Sequence[str]) -> List[Tuple[str, str, Optional[int]]]:
+    """(name, kind, n or skip distance: -1 for any) per type, parsed (and bounded) as ngrameval.rouge does."""
     parsed = []
     for name in rouge_types:
-        m = _TYPE.match(name) if isinstance(name, str) else None
-        if m is None or (m.group(1) is not None and int(m.group(1)) < 1):
-            raise ValueError(f"unknown ROUGE-1.5.5 type {name!r}: use rouge1..rougeN, rougeL (= rougeLsum, "
-                             "summary-level union LCS), rougeW, rougeS<d>/rougeS* or rougeSU<d>/rougeSU*")
-        if m.group(1) is not None:
-            parsed.append((name, "N", int(m.group(1))))
-        elif m.group(2) or m.group(3):
-            parsed.append((name, "L", None))
-        elif m.group(4):
-            parsed.append((name, "W", None))
-        else:
-            distance = -1 if m.group(6) == "*" else int(m.group(6))
-            parsed.append((name, "SU" if m.group(5) else "S", distance))
+        rouge_type = parse_rouge_type(name)
+        size = -1 if rouge_type.kind in ("S", "SU") and rouge_type.size is None else rouge_type.size
+        parsed.append((name, _KINDS[rouge_type.kind], size))
     return parsed
 
 
-def _check_options(alpha, multi_ref, w, words, nbytes):
+def _check_options(alpha, multi_ref, w, words, nbytes) -> None:
     check_choice("multi_ref", multi_ref, MULTI_REF)
-    if isinstance(alpha, bool) or not isinstance(alpha, (int, float)) or not 0 <= alpha <= 1:
-        raise ValueError(f"alpha must be a number between 0 and 1, got {alpha!r}")
-    if isinstance(w, bool) or not isinstance(w, (int, float)) or not w > 0:
-        raise ValueError(f"w (the ROUGE-W weight) must be a number greater than 0, got {w!r}")
+    check_number("alpha", alpha, 0.0, 1.0)
+    check_number("w (the ROUGE-W weight)", w, low=0.0, low_open=True)
     for name, value in (("length_limit_words", words), ("length_limit_bytes", nbytes)):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
-            raise ValueError(f"{name} must be a positive integer or None, got {value!r}")
+        if value is not None:
+            check_positive_int(name, value)
     if words is not None and nbytes is not None:
         raise ValueError("give length_limit_words or length_limit_bytes, not both (ROUGE-1.5.5 refuses -l with -b)")
 
@@ -594,6 +585,8 @@ def score(predictions: Sequence[str], references: Sequence[Sequence[str]], rouge
     ([[0.83333, 0.83333, 0.83333]], [[0.83333, 0.83333, 0.83333]])
     """
     types = _parse_types(rouge_types)
+    check_flag("use_stemmer", use_stemmer)
+    check_flag("remove_stopwords", remove_stopwords)
     _check_options(alpha, multi_ref, w, length_limit_words, length_limit_bytes)
     if len(predictions) != len(references):
         raise ValueError(f"predictions and references differ in length: {len(predictions)} and {len(references)}")
@@ -848,6 +841,7 @@ def score_be(predictions: Sequence[Sequence[str]], references: Sequence[Sequence
     [[0.5, 0.5, 0.5]]
     """
     check_choice("mode", mode, BE_MODES)
+    check_flag("use_stemmer", use_stemmer)
     _check_options(alpha, multi_ref, 1.0, None, None)
     if len(predictions) != len(references):
         raise ValueError(f"predictions and references differ in length: {len(predictions)} and {len(references)}")
@@ -878,16 +872,16 @@ def score_be(predictions: Sequence[Sequence[str]], references: Sequence[Sequence
 _DRAND48_A, _DRAND48_C, _DRAND48_MASK = 0x5DEECE66D, 0xB, (1 << 48) - 1
 
 
-def _perl_rand_indices(seeds: int, draws: int) -> np.ndarray:
-    """``srand($seed); int(rand(draws))`` repeated ``draws`` times, for seeds 0..seeds-1: Perl's drand48
-    (seed << 16 | 0x330E, x = a x + c mod 2^48, rand(n) = n x / 2^48). (seeds, draws) indices."""
+def _perl_rand_indices(seeds: range, draws: int) -> np.ndarray:
+    """``srand($seed); int(rand(draws))`` repeated ``draws`` times, for each seed of ``seeds``: Perl's
+    drand48 (seed << 16 | 0x330E, x = a x + c mod 2^48, rand(n) = n x / 2^48). (seeds, draws) indices."""
     multipliers, increments = [], []
     a, c = 1, 0
     for _ in range(draws):
         a, c = (_DRAND48_A * a) & _DRAND48_MASK, (_DRAND48_A * c + _DRAND48_C) & _DRAND48_MASK
         multipliers.append(a)
         increments.append(c)
-    state = (np.arange(seeds, dtype=np.uint64) << np.uint64(16)) | np.uint64(0x330E)
+    state = (np.arange(seeds.start, seeds.stop, dtype=np.uint64) << np.uint64(16)) | np.uint64(0x330E)
     with np.errstate(over="ignore"):   # products wrap modulo 2^64, which keeps them right modulo 2^48
         x = (state[:, None] * np.array(multipliers, np.uint64)[None, :]
              + np.array(increments, np.uint64)[None, :]) & np.uint64(_DRAND48_MASK)
@@ -910,11 +904,19 @@ def bootstrap(scores: np.ndarray, keys: Optional[Sequence[str]] = None, resample
     (default: ``"1.X"``, ``"2.X"``, ... in the order given). Returns ``{"recall": (average, low, high),
     "precision": ..., "f": ...}``.
 
+    ``resamples`` is at most ``ngrameval.rouge.MAX_BOOTSTRAP_SAMPLES``.
+
     >>> bootstrap(np.array([[0.5, 0.25, 0.33333]]))["recall"]
     (0.25, 0.25, 0.25)
     """
     scores = np.asarray(scores, np.float64)
     count = len(scores)
+    if scores.shape != (count, 3):
+        raise ValueError(f"scores must be rows of (precision, recall, F), got an array of shape {scores.shape}")
+    if isinstance(resamples, (bool, np.bool_)) or not isinstance(resamples, (int, np.integer)) \
+            or not 1 <= resamples <= MAX_BOOTSTRAP_SAMPLES:
+        raise ValueError(f"resamples (-r) must be an integer from 1 to {MAX_BOOTSTRAP_SAMPLES}, got {resamples!r}")
+    check_number("confidence (-c)", confidence, 0.0, 100.0)
     if keys is None:
         keys = [f"{i + 1}.X" for i in range(count)]
     if len(keys) != count:
@@ -925,15 +927,16 @@ def bootstrap(scores: np.ndarray, keys: Optional[Sequence[str]] = None, resample
     upper_a = int(resamples - delta - 1)
     lower_a = int(delta)
     ratio = resamples - delta - 1 - upper_a
+    means = np.zeros((resamples, 3))
+    # Resamples a block at a time: the draws of a block are (block, count) integers.
+    block = max(1, 500_000 // max(count, 1))
+    for start in range(0, resamples if count else 0, block):
+        picks = _perl_rand_indices(range(start, min(start + block, resamples)), count)
+        # Each sample's sum in the script's order (a running sum, not numpy's pairwise one).
+        means[start:start + len(picks)] = np.cumsum(values[picks], axis=1)[:, -1] / count
     out = {}
-    if count:
-        picks = _perl_rand_indices(resamples, count)
     for column, name in ((1, "recall"), (0, "precision"), (2, "f")):
-        if count:
-            means = np.cumsum(values[picks, column], axis=1)[:, -1] / count
-        else:
-            means = np.zeros(resamples)
-        ranked = np.sort(means)
+        ranked = np.sort(means[:, column])
         average = _round5(float(np.cumsum(ranked)[-1]) / resamples)
         low = _round5(_at(ranked, lower_a) + (_at(ranked, lower_a + 1) - _at(ranked, lower_a)) * ratio)
         high = _round5(_at(ranked, upper_a) + (_at(ranked, upper_a + 1) - _at(ranked, upper_a)) * ratio)
@@ -1132,13 +1135,15 @@ def run(argv: Union[str, Sequence[str]], cwd: Optional[PathLike] = None) -> str:
 
     metrics: List[Tuple[str, str]] = []        # (method tag, score() type or "BE")
     if "n" in opts:
-        metrics += [(f"ROUGE-{n}", f"rouge{n}") for n in range(1, int(opts["n"]) + 1)]
+        metrics += [(f"ROUGE-{n}", f"rouge{n}") for n in range(1, check_order("-n", int(opts["n"])) + 1)]
     if "x" not in opts and be_mode is None:
         metrics.append(("ROUGE-L", "rougeL"))
     if weight_text is not None:
         metrics.append((f"ROUGE-W-{weight_text}", "rougeW"))
     if "2" in opts:
         distance = int(opts["2"])
+        if distance > MAX_SKIP_DISTANCE:
+            raise ValueError(f"-2 (the skip distance) must be at most {MAX_SKIP_DISTANCE} (or -1: any), got {distance}")
         label = "*" if distance < 0 else str(distance)
         if "u" in opts:
             metrics.append((f"ROUGE-SU{label}", f"rougeSU{label}"))

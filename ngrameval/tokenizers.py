@@ -79,6 +79,22 @@ class WhitespaceTokenizer(Tokenizer):
         return [line.split() for line in lines]
 
 
+class SpaceTokenizer(Tokenizer):
+    """``space``: split on single spaces, as Dive into Deep Learning's ``bleu`` does
+    (``str.split(" ")``): runs of spaces give empty tokens, an empty line one empty token.
+
+    >>> SpaceTokenizer().tokenize(["a  b", ""])
+    [['a', '', 'b'], ['']]
+    """
+
+    name = "space"
+
+    def tokenize(self, lines: Sequence[str]) -> List[Tokens]:
+        if self.lowercase:
+            return [line.lower().split(" ") for line in lines]
+        return [line.split(" ") for line in lines]
+
+
 class Tokenizer13a(Tokenizer):
     """``13a``: mteval-v13a's tokenization, token for token what sacrebleu's ``13a`` gives.
 
@@ -91,11 +107,12 @@ class Tokenizer13a(Tokenizer):
 
     name = "13a"
     _lower_ascii_after_unescape = False
+    _strip_trailing_whitespace = True
 
     def _prepare(self, line: str) -> str:
         if self.lowercase and not self._lower_ascii_after_unescape:
             line = line.lower()
-        return line.rstrip()
+        return line.rstrip() if self._strip_trailing_whitespace else line
 
     def tokenize_line(self, line: str) -> Tokens:
         """The 13a rules applied literally to one line (the slow, obviously exact path)."""
@@ -142,6 +159,20 @@ class TokenizerMteval13a(Tokenizer13a):
 
     name = "mteval-v13a"
     _lower_ascii_after_unescape = True
+
+
+class TokenizerHf13a(Tokenizer13a):
+    r"""``hf-13a``: the 13a tokenizer of Hugging Face evaluate's ``bleu`` metric (its
+    ``tokenizer_13a.py``), which applies sacrebleu's 13a rules to the line as given: unlike
+    sacrebleu it does not strip trailing whitespace first, so a line ending in a hyphen and a
+    line break loses both.
+
+    >>> TokenizerHf13a()("the cat-\n"), Tokenizer13a()("the cat-\n")
+    (['the', 'cat'], ['the', 'cat-'])
+    """
+
+    name = "hf-13a"
+    _strip_trailing_whitespace = False
 
 
 def _line_index(text: str) -> Callable[[int], int]:
@@ -217,8 +248,10 @@ class PtbTokenizer(Tokenizer):
 
 _NAMED = {
     "none": WhitespaceTokenizer,
+    "space": SpaceTokenizer,
     "13a": Tokenizer13a,
     "mteval-v13a": TokenizerMteval13a,
+    "hf-13a": TokenizerHf13a,
     "ptb": PtbTokenizer,
 }
 TOKENIZER_NAMES = tuple(_NAMED) + tuple(SacrebleuTokenizer._CLASSES)
@@ -239,6 +272,17 @@ def get_tokenizer(spec: TokenizerSpec, lowercase: bool = False) -> Tokenizer:
     if spec in SacrebleuTokenizer._CLASSES:
         return SacrebleuTokenizer(spec, lowercase)
     raise ValueError(f"unknown tokenize {spec!r}; valid names: {', '.join(TOKENIZER_NAMES)}, or a callable")
+
+
+def is_builtin(tokenizer: Tokenizer) -> bool:
+    """Whether ``tokenizer`` is one of ngrameval's named tokenizers, whose output depends on its
+    name and lowercasing only (so tokenized references may be cached); a user's callable or
+    subclass may be unhashable or return other tokens on the next call.
+
+    >>> is_builtin(get_tokenizer("13a")), is_builtin(get_tokenizer(str.split))
+    (True, False)
+    """
+    return type(tokenizer) in _NAMED.values() or type(tokenizer) is SacrebleuTokenizer
 
 
 def lowercase_tokens(segments: Iterable[Tokens], tokenizer: Tokenizer) -> List[Tokens]:

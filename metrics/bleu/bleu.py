@@ -81,9 +81,10 @@ Args:
     brevity_penalty (`str`): the reference length r of the brevity penalty: "closest" (the reference
         length closest to the hypothesis length, the shorter on ties; default except for "nmt"),
         "shortest" (default for "nmt") or "average".
-    tokenize (`str` or callable): "none" (split on whitespace; default for "nltk" and "d2l"), "13a"
-        (default for "sacrebleu" and "nmt"), "mteval-v13a" (13a with mteval-v13a.pl's ASCII-only
-        lowercasing; default for "mteval"), "intl", "zh", "char", "ja-mecab" (sacrebleu's tokenizers;
+    tokenize (`str` or callable): "none" (split on whitespace; default for "nltk"), "space" (split on
+        single spaces, as d2l; default for "d2l"), "13a" (default for "sacrebleu"), "hf-13a" (the canonical
+        bleu metric's 13a, which does not strip the line first; default for "nmt"), "mteval-v13a" (13a with
+        mteval-v13a.pl's ASCII-only lowercasing; default for "mteval"), "intl", "zh", "char", "ja-mecab" (sacrebleu's tokenizers;
         "ja-mecab" needs `pip install 'ngrameval[ja]'`), or a function from a string to a list of tokens
         (or to a string, then split on whitespace).
     lowercase (`bool`): lowercase predictions and references first. Default False (mteval-v13a.pl

@@ -40,8 +40,9 @@ Args:
     res (`dict` or `list`): with gts: image id -> one-caption list, or a COCO results list of
         {"image_id", "caption"} dicts. The result then has `image_ids`, the order of `scores`.
     variant (`str`): "cider-d" (default) or "cider".
-    max_order (`int`): highest n-gram order. Default 4.
-    sigma (`float`): the standard deviation of CIDEr-D's length penalty. Default 6.0.
+    max_order (`int`): highest n-gram order, 1 to 100. Default 4 (pycocoevalcap counts only up to 4
+        whatever its n; see the card's known differences).
+    sigma (`float`): the standard deviation of CIDEr-D's length penalty, finite and > 0. Default 6.0.
     idf (`str` or `ngrameval.cider.DocumentFrequency`): "corpus" (default: document frequencies of the
         references given) or a table from another reference corpus, or the path of one saved as JSON
         with `DocumentFrequency.save` (for scoring a few items against stable weights).

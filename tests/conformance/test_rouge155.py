@@ -210,12 +210,20 @@ def test_stopwords_file(shared):
 # --------------------------------------------------------------------------- bad input
 
 @pytest.mark.parametrize("options, message", [
-    (dict(rouge_types=["rougeX"]), "unknown ROUGE-1.5.5 type"),
-    (dict(rouge_types=["rouge0"]), "unknown ROUGE-1.5.5 type"),
+    (dict(rouge_types=["rougeX"]), "unknown rouge type 'rougeX'"),
+    (dict(rouge_types=["rouge0"]), "n must be a positive integer"),
+    # Orders and skip distances are bounded (a mistyped rouge10000000000 would run for ever).
+    (dict(rouge_types=["rouge10000000000"]), "n must be an integer from 1 to 100, got 10000000000"),
+    (dict(rouge_types=["rougeS1000001"]), "skip distance must be a positive integer up to 1000000"),
     (dict(length_limit_words=10, length_limit_bytes=75), "not both"),
     (dict(length_limit_words=0), "positive integer"),
-    (dict(alpha=1.5), "alpha"),
-    (dict(w=0), "greater than 0"),
+    (dict(length_limit_bytes=2.5), "length_limit_bytes must be a positive integer"),
+    (dict(alpha=1.5), r"alpha must be a finite number in \[0, 1\], got 1.5"),
+    (dict(alpha=float("nan")), r"alpha must be a finite number in \[0, 1\], got nan"),
+    (dict(w=0), r"w \(the ROUGE-W weight\) must be a finite number > 0"),
+    (dict(w=float("inf")), r"w \(the ROUGE-W weight\) must be a finite number > 0, got inf"),
+    (dict(use_stemmer="no"), "use_stemmer must be True or False, got 'no'"),
+    (dict(remove_stopwords=1), "remove_stopwords must be True or False, got 1"),
     (dict(multi_ref="jackknife"), "multi_ref"),
 ])
 def test_bad_options(options, message):
@@ -225,6 +233,30 @@ def test_bad_options(options, message):
     arguments.update(options)
     with pytest.raises(ValueError, match=message):
         rouge155.score(**arguments)
+
+
+@pytest.mark.parametrize("arguments, message", [
+    (dict(resamples=0), r"resamples \(-r\) must be an integer from 1 to 100000, got 0"),
+    (dict(resamples=10**12), r"resamples \(-r\) must be an integer from 1 to 100000"),
+    (dict(resamples=True), r"resamples \(-r\) must be an integer"),
+    (dict(confidence=float("nan")), r"confidence \(-c\) must be a finite number in \[0, 100\], got nan"),
+    (dict(scores=np.zeros((2, 2))), r"scores must be rows of \(precision, recall, F\)"),
+])
+def test_bad_bootstrap_options(arguments, message):
+    options = {**dict(scores=np.zeros((2, 3)), resamples=10, confidence=95.0), **arguments}
+    with pytest.raises(ValueError, match=message):
+        rouge155.bootstrap(**options)
+
+
+@pytest.mark.parametrize("command, message", [("-n 10000000000 -a c.xml", "-n must be an integer from 1 to 100"),
+                                              ("-2 10000000 -a c.xml", "-2 .* must be at most 1000000"),
+                                              ("-r 0 -a c.xml", r"resamples \(-r\) must be an integer from 1")])
+def test_bad_command_line_bounds(tmp_path, command, message):
+    (tmp_path / "p.spl").write_text("a b\n")
+    (tmp_path / "c.xml").write_text('<ROUGE-EVAL><EVAL ID="1"><INPUT-FORMAT TYPE="SPL"/><PEERS><P ID="1">p.spl</P>'
+                                    '</PEERS><MODELS><M ID="A">p.spl</M></MODELS></EVAL></ROUGE-EVAL>')
+    with pytest.raises(ValueError, match=message):
+        rouge155.run(command, cwd=tmp_path)
 
 
 def test_bad_shapes():

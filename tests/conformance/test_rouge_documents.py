@@ -11,6 +11,7 @@ import pytest
 
 import ngrameval
 from ngrameval.lcs import lcs_positions, wlcs
+from ngrameval import rouge155
 from ngrameval.rouge155 import load_stopwords
 from tests.data import load_json, read_lines
 
@@ -165,13 +166,44 @@ def test_rouge155_variant_is_called_with_the_options(monkeypatch):
     monkeypatch.setattr(ngrameval, "rouge155", fake, raising=False)
     result = ngrameval.rouge(["a b", "c"], ["a", ["c", "d"]], ["rouge1", "rougeW"], variant="rouge155",
                              use_stemmer=True, remove_stopwords=True, alpha=0.8, multi_ref="pooled", w=1.5,
-                             limit_words=100, bootstrap={"seed": 1, "n_samples": 20})
+                             limit_words=100, aggregate="mean", bootstrap={"seed": 1, "n_samples": 20})
     assert calls == [dict(predictions=["a b", "c"], references=[["a"], ["c", "d"]], rouge_types=["rouge1", "rougeW"],
                           use_stemmer=True, remove_stopwords=True, alpha=0.8, multi_ref="pooled", w=1.5,
                           length_limit_words=100, length_limit_bytes=None)]
     assert result.precision == {"rouge1": 0.5, "rougeW": 0.5}
     assert result.intervals["rougeW"]["recall"] == {"low": 0.25, "mid": 0.25, "high": 0.25}
-    assert "variant:rouge155" in result.signature and "limit_words:100" in result.signature
+    assert {"variant:rouge155", "limit_words:100", "avg:mean"} <= set(result.signature.split("|"))
+
+
+def test_rouge155_aggregate_is_the_printed_bootstrap_average():
+    """variant="rouge155" aggregates as ROUGE-1.5.5.pl prints (rouge155.bootstrap of the per-prediction rows,
+    keyed "<eval id>.1" as pyrouge writes them; the Perl parity tests compare with the script itself);
+    aggregate="mean" is the plain mean; eval_ids reorder the bootstrap."""
+    rng = np.random.default_rng(3)
+    words = "a b c d e f g h".split()
+    predictions = [" ".join(rng.choice(words, 6)) for _ in range(12)]
+    references = [" ".join(rng.choice(words, 6)) for _ in range(12)]
+    rows = ngrameval.rouge(predictions, references, ["rouge1"], variant="rouge155", use_aggregator=False).scores[0]
+    for eval_ids in (None, list(range(12, 0, -1)), [f"d{i}" for i in range(12)]):
+        keys = [f"{i}.1" for i in (eval_ids or range(1, 13))]
+        printed = rouge155.bootstrap(rows, keys)
+        result = ngrameval.rouge(predictions, references, ["rouge1"], variant="rouge155", eval_ids=eval_ids)
+        for measure, name in (("precision", "precision"), ("recall", "recall"), ("fmeasure", "f")):
+            average, low, high = printed[name]
+            assert getattr(result, measure)["rouge1"] == average
+            assert result.intervals["rouge1"][measure] == {"low": low, "high": high}
+        assert {"avg:bootstrap", "r:1000", "c:0.95"} <= set(result.signature.split("|"))
+    mean = ngrameval.rouge(predictions, references, ["rouge1"], variant="rouge155", aggregate="mean")
+    assert mean.recall["rouge1"] == rows[:, 1].mean() and mean.intervals is None
+    few = ngrameval.rouge(predictions, references, ["rouge1"], variant="rouge155",
+                          bootstrap={"n_samples": 50, "confidence": 0.9})
+    assert few.recall["rouge1"] == rouge155.bootstrap(rows, [f"{i}.1" for i in range(1, 13)], 50, 90.0)["recall"][0]
+    assert "r:50" in few.signature.split("|")
+
+
+def test_eval_ids_must_be_distinct():
+    with pytest.raises(ValueError, match=r"eval_ids\[1\] repeats eval_ids\[0\] \('1'\)"):
+        ngrameval.rouge(["a", "b"], ["a", "b"], variant="rouge155", eval_ids=[1, "1"])
 
 
 # --------------------------------------------------------------------------- bad input
@@ -182,26 +214,47 @@ BAD_OPTIONS = [
     (dict(rouge_types=["rougeS0"]), "skip distance must be a positive integer"),
     (dict(rouge_types=["rougeSU0"]), "skip distance must be a positive integer"),
     (dict(rouge_types=["rougeS"]), "unknown rouge type 'rougeS'; valid forms: rouge1"),
-    (dict(rouge_types=["rougeX"]), "unknown rouge type 'rougeX'; valid forms: rouge1 .. rouge9"),
+    (dict(rouge_types=["rougeX"]), "unknown rouge type 'rougeX'; valid forms: rouge1 .. rouge100"),
+    # Orders and skip distances are bounded: rouge10000000000 would run for ever.
+    (dict(rouge_types=["rouge10000000000"]), "rouge10000000000'?: n must be an integer from 1 to 100"),
+    (dict(rouge_types=["rouge101"]), "n must be an integer from 1 to 100, got 101"),
+    (dict(rouge_types=["rouge" + "9" * 5000]), "n must be an integer from 1 to 100, got a 5000-digit number"),
+    (dict(rouge_types=["rougeSU1000001"]), "skip distance must be a positive integer up to 1000000"),
     (dict(rouge_types=["ROUGE1"]), "unknown rouge type 'ROUGE1'"),
     (dict(rouge_types=["rougeS-1"]), "unknown rouge type 'rougeS-1'"),
     (dict(rouge_types=[1]), "rouge types must be strings"),
     (dict(rouge_types=[]), "rouge_types must be a non-empty list"),
     (dict(variant="pyrouge"), "unknown variant 'pyrouge'; valid values: 'rouge_score', 'rouge155'"),
     (dict(multi_ref="average"), "unknown multi_ref 'average'; valid values: 'best', 'pooled'"),
-    (dict(alpha=1.5), r"alpha must be a number in \[0, 1\], got 1.5"),
-    (dict(alpha=-0.1), r"alpha must be a number in \[0, 1\]"),
-    (dict(alpha="0.5"), r"alpha must be a number in \[0, 1\]"),
-    (dict(alpha=float("nan")), r"alpha must be a number in \[0, 1\]"),
-    (dict(w=0.5), "w must be a number >= 1"),
+    (dict(alpha=1.5), r"alpha must be a finite number in \[0, 1\], got 1.5"),
+    (dict(alpha=-0.1), r"alpha must be a finite number in \[0, 1\]"),
+    (dict(alpha="0.5"), r"alpha must be a finite number in \[0, 1\]"),
+    (dict(alpha=float("nan")), r"alpha must be a finite number in \[0, 1\], got nan"),
+    (dict(w=0.5), "w must be a finite number >= 1"),
+    (dict(w=float("inf")), "w must be a finite number >= 1, got inf"),
+    (dict(variant="rouge155", w=float("nan")), "w must be a finite number >= 1, got nan"),
     (dict(use_stemmer="yes"), "use_stemmer must be True or False"),
+    (dict(use_stemmer="no"), "use_stemmer must be True or False, got 'no'"),
+    (dict(variant="rouge155", remove_stopwords="no"), "remove_stopwords must be True or False, got 'no'"),
     (dict(use_aggregator=None), "use_aggregator must be True or False"),
     (dict(tokenizer="13a"), "unknown tokenizer '13a'; valid values: 'default', 'rouge_score', 'whitespace'"),
     (dict(tokenizer=str.split, use_stemmer=True), "use_stemmer=True works with the named tokenizers only"),
     (dict(tokenizer=lambda text: text), "the tokenizer must return a list of strings"),
     (dict(bootstrap={"samples": 10}), r"unknown bootstrap options \['samples'\]"),
-    (dict(bootstrap={"n_samples": 0}), "bootstrap n_samples must be a positive integer"),
-    (dict(bootstrap={"confidence": 2}), r"bootstrap confidence must be a number in \[0, 1\]"),
+    (dict(bootstrap={"n_samples": 0}), "bootstrap n_samples must be an integer from 1 to 100000, got 0"),
+    (dict(bootstrap={"n_samples": 10**9}), "bootstrap n_samples must be an integer from 1 to 100000"),
+    (dict(bootstrap={"confidence": 2}), r"bootstrap confidence must be a finite number in \[0, 1\]"),
+    (dict(bootstrap={"confidence": float("nan")}), r"bootstrap confidence must be a finite number in \[0, 1\]"),
+    (dict(variant="rouge155", bootstrap={"seed": 3}), r"bootstrap seed: ROUGE-1.5.5.pl seeds its i-th resample"),
+    (dict(aggregate="median"), "unknown aggregate 'median'; valid values: 'mean', 'bootstrap'"),
+    (dict(aggregate="bootstrap"), "aggregate='bootstrap' .* needs variant='rouge155'"),
+    (dict(eval_ids=[1]), "eval_ids .* needs variant='rouge155' with aggregate='bootstrap'"),
+    (dict(variant="rouge155", aggregate="mean", eval_ids=[1]), "eval_ids .* needs variant='rouge155' with agg"),
+    (dict(variant="rouge155", eval_ids=[1, 2]), "eval_ids has 2 ids for 1 predictions"),
+    (dict(variant="rouge155", eval_ids="1"), "eval_ids must be a list with one evaluation id"),
+    (dict(variant="rouge155", eval_ids=[1.0]), r"eval_ids\[0\] must be an integer or a non-empty string, got 1.0"),
+    (dict(variant="rouge155", eval_ids=[True]), r"eval_ids\[0\] must be an integer or a non-empty string"),
+    (dict(variant="rouge155", eval_ids=[""]), r"eval_ids\[0\] must be an integer or a non-empty string"),
     (dict(bootstrap="yes"), "bootstrap must be None, True or a dict"),
     (dict(limit_words=10), "limit_words .* needs variant='rouge155'"),
     (dict(variant="rouge155", limit_bytes=0), "limit_bytes must be a positive integer"),

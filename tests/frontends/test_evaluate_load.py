@@ -199,20 +199,20 @@ BAD_OPTIONS = {
         "unknown variant": ({"variant": "bleurt"}, "unknown variant 'bleurt'"),
         "unknown smooth": ({"smooth": "method3"}, "unknown smooth for variant 'sacrebleu' 'method3'"),
         "unknown nltk smooth": ({"variant": "nltk", "smooth": "exp"}, "unknown smooth for variant 'nltk' 'exp'"),
-        "max_order 0": ({"max_order": 0}, "max_order must be a positive integer, got 0"),
-        "negative weights": ({"weights": [0.5, -0.5]}, "weights must not be negative"),
+        "max_order 0": ({"max_order": 0}, "max_order must be an integer from 1 to 100, got 0"),
+        "negative weights": ({"weights": [0.5, -0.5]}, "weights must be finite and not negative"),
         "weights of the wrong length": ({"weights": [0.5, 0.5], "max_order": 4}, "have 2 entries but max_order is 4"),
         "effective order outside sacrebleu": ({"variant": "nmt", "use_effective_order": True}, "use_effective_order"),
     },
     "nist": {
         "unknown tokenize": ({"tokenize": "moses"}, "unknown tokenize 'moses'"),
         "unknown variant": ({"variant": "sacrebleu"}, "unknown variant 'sacrebleu'"),
-        "n 0": ({"n": 0}, "n must be a positive integer, got 0"),
+        "n 0": ({"n": 0}, "n must be an integer from 1 to 100, got 0"),
     },
     "cider": {
         "unknown variant": ({"variant": "ciderr"}, "unknown variant 'ciderr'"),
-        "max_order 0": ({"max_order": 0}, "max_order must be a positive integer, got 0"),
-        "negative sigma": ({"sigma": -1.0}, "sigma must be a positive number"),
+        "max_order 0": ({"max_order": 0}, "max_order must be an integer from 1 to 100, got 0"),
+        "negative sigma": ({"sigma": -1.0}, "sigma must be a finite number > 0"),
         "missing idf table": ({"idf": "/nonexistent/df.json"}, "no file '/nonexistent/df.json'"),
         "unknown tokenize": ({"tokenize": "moses"}, "unknown tokenize 'moses'"),
     },
@@ -222,7 +222,7 @@ BAD_OPTIONS = {
         "unknown module": ({"modules": ["exact", "wordnet"]}, "unknown module 'wordnet'"),
         "nltk option with meteor15": ({"alpha": 0.5}, "alpha is an option of variant='nltk'"),
         "meteor15 option with nltk": ({"variant": "nltk", "task": "rank"}, "task is an option of variant='meteor15'"),
-        "alpha above 1": ({"variant": "nltk", "alpha": 2.0}, "alpha must be a number"),
+        "alpha above 1": ({"variant": "nltk", "alpha": 2.0}, "alpha must be a finite number in .0, 1."),
         "unknown nltk tokenize": ({"variant": "nltk", "tokenize": "13a"}, "unknown tokenize '13a'"),
     },
     "coco_caption": {
@@ -238,8 +238,18 @@ BAD_OPTIONS = {
         "rouge0": ({"rouge_types": ["rouge0"]}, "n must be a positive integer"),
         "rougeS0": ({"rouge_types": ["rougeS0"]}, "the skip distance must be a positive integer"),
         "no rouge types": ({"rouge_types": []}, "rouge_types must be a non-empty list"),
-        "alpha above 1": ({"alpha": 2}, r"alpha must be a number in \[0, 1\], got 2"),
-        "w below 1": ({"w": 0.5}, "w must be a number >= 1, got 0.5"),
+        "alpha above 1": ({"alpha": 2}, r"alpha must be a finite number in \[0, 1\], got 2"),
+        "alpha NaN": ({"alpha": float("nan")}, r"alpha must be a finite number in \[0, 1\], got nan"),
+        "w below 1": ({"w": 0.5}, "w must be a finite number >= 1, got 0.5"),
+        "w infinite": ({"w": float("inf")}, "w must be a finite number >= 1, got inf"),
+        "rouge10000000000": ({"rouge_types": ["rouge10000000000"]}, "n must be an integer from 1 to 100"),
+        "remove_stopwords 'no'": ({"remove_stopwords": "no"}, "remove_stopwords must be True or False, got 'no'"),
+        "unknown aggregate": ({"aggregate": "median"}, "unknown aggregate 'median'"),
+        "bootstrap aggregate with rouge_score": ({"aggregate": "bootstrap"}, "needs variant='rouge155'"),
+        "eval_ids of another length": ({"variant": "rouge155", "eval_ids": [1, 2]}, "eval_ids has 2 ids for 1"),
+        "eval_ids with rouge_score": ({"eval_ids": [1]}, "eval_ids .* needs variant='rouge155'"),
+        "seed with ROUGE-1.5.5's bootstrap": ({"variant": "rouge155", "bootstrap": {"seed": 1}},
+                                              "ROUGE-1.5.5.pl seeds its i-th resample"),
         "unknown multi_ref": ({"multi_ref": "average"}, "unknown multi_ref 'average'"),
         "use_stemmer not a bool": ({"use_stemmer": "yes"}, "use_stemmer must be True or False"),
         "unknown bootstrap option": ({"bootstrap": {"samples": 10}}, "unknown bootstrap options"),
@@ -269,6 +279,22 @@ def test_bad_input_gets_ngrameval_error(load, name, predictions, references, opt
     with pytest.raises(ValueError) as direct:
         LIBRARY[name](predictions, references, **options)
     assert str(through_evaluate.value) == str(direct.value)
+
+
+@pytest.mark.parametrize("options", [{"variant": "rouge155"}, {"variant": "rouge155", "eval_ids": [3, "b", 1]},
+                                     {"variant": "rouge155", "bootstrap": {"n_samples": 50, "confidence": 0.9}},
+                                     {"variant": "rouge155", "aggregate": "mean", "bootstrap": {"seed": 2}},
+                                     {"tokenizer": "default", "use_stemmer": True}])
+def test_rouge_aggregates_through_evaluate(load, options):
+    """ROUGE-1.5.5's printed averages (the rouge155 default), eval_ids, and the accent-splitting default
+    tokenizer give through evaluate what ngrameval.rouge gives."""
+    predictions = PREDICTIONS[:2] + ["Un café noir, très naïf."]
+    references = REFERENCES[:2] + [["un café noir", "naïve coffee"]]
+    through_evaluate = load("rouge").compute(predictions=predictions, references=references, **options)
+    assert through_evaluate == ngrameval.rouge(predictions, references, **options).as_dict()
+    _assert_plain(through_evaluate)
+    if options.get("variant") == "rouge155" and "aggregate" not in options:
+        assert {"rouge1_recall_low", "rouge1_recall_high"} <= set(through_evaluate)
 
 
 @pytest.mark.parametrize("name, variants", [("bleu", BLEU_VARIANTS), ("nist", NIST_VARIANTS),

@@ -333,9 +333,10 @@ def test_nltk_tokenizer_is_word_tokenize_of_the_line(shared):
 # --------------------------------------------------------------------------- bad input
 
 @pytest.mark.parametrize("options,message", [
-    (dict(alpha=1.5), "alpha must be a number with 0.0 <= alpha <= 1.0"),
+    (dict(alpha=1.5), r"alpha must be a finite number in \[0, 1\], got 1.5"),
     (dict(alpha=float("nan")), "alpha"),
-    (dict(beta=-1), "beta must be a number with beta >= 0.0"),
+    (dict(beta=-1), "beta must be a finite number >= 0, got -1"),
+    (dict(beta=float("inf")), "beta must be a finite number >= 0, got inf"),
     (dict(gamma=True), "gamma"),
     (dict(gamma="0.5"), "gamma"),
 ])

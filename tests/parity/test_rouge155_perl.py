@@ -19,6 +19,7 @@ from typing import Dict, List
 import numpy as np
 import pytest
 
+import ngrameval
 from ngrameval import rouge155
 from tests import rouge155_perl
 
@@ -191,3 +192,78 @@ def test_porter_stemmer_word_by_word(peer, tmp_path):
     assert len(theirs) == len(words)
     wrong = [(w, rouge155.porter_stem(w), t) for w, t in zip(words, theirs) if rouge155.porter_stem(w) != t]
     assert not wrong, f"{len(wrong)} of {len(words)} stems differ (word, ours, perl): {wrong[:10]}"
+
+
+# --------------------------------------------------------------------------- the printed averages
+
+def test_realsumm_printed_averages_and_intervals(peer, shared, tmp_path):
+    """``variant="rouge155"``'s aggregate is what the script prints with ``-c 95 -r 1000``: Average_R/P/F
+    (the mean of its seeded bootstrap means, not the plain mean) and the 95% interval, to the printed
+    digits; given in another order with the matching ``eval_ids``, the same numbers."""
+    from tests.conformance.test_rouge155 import _averages
+    predictions, references = _realsumm(shared, 50)
+    done = rouge155_perl.run(peer, tmp_path, predictions, references, ["-c", "95", "-r", "1000", "-n", "2", "-m"])
+    printed = _averages(done.stdout)
+    types = {"ROUGE-1": "rouge1", "ROUGE-2": "rouge2", "ROUGE-L": "rougeL"}
+    assert len(printed) == 3 * len(types)
+    order = list(range(len(predictions)))[::-1]
+    for eval_ids, rows in ((None, list(range(len(predictions)))), ([i + 1 for i in order], order)):
+        result = ngrameval.rouge([predictions[i] for i in rows], [references[i] for i in rows], list(types.values()),
+                                 variant="rouge155", use_stemmer=True, eval_ids=eval_ids)
+        for metric, rouge_type in types.items():
+            for letter, measure in (("R", "recall"), ("P", "precision"), ("F", "fmeasure")):
+                bounds = result.intervals[rouge_type][measure]
+                got = tuple("%7.5f" % value for value in (getattr(result, measure)[rouge_type], bounds["low"],
+                                                           bounds["high"]))
+                assert got == printed["S", metric, letter], (eval_ids is None, metric, letter)
+    # The plain mean is not what the script prints (which is why it is not the default).
+    mean = ngrameval.rouge(predictions, references, ["rouge1"], variant="rouge155", use_stemmer=True, aggregate="mean")
+    assert "%7.5f" % mean.recall["rouge1"] != printed["S", "ROUGE-1", "R"][0]
+
+
+# --------------------------------------------------------------------------- random text
+
+_RANDOM_PIECES = ("the cat sat on a mat running runs ran geese mice agreement Analysis 1990 3.5 U.S. x-ray -- "
+                  "state-of-the-art , . ; ' ! ? ( ) café naïve — мир 東京 $5 a1b2 THE RUNNING").split()
+
+
+def _random_summary(rng: random.Random) -> str:
+    """1-4 sentences of random pieces (tokens, punctuation, non-ASCII words), each with a content word
+    first (the script divides by zero on a model without tokens)."""
+    sentences = []
+    for _ in range(rng.randint(1, 4)):
+        pieces = [rng.choice(_CONTENT)] + [rng.choice(_RANDOM_PIECES) for _ in range(rng.randint(0, 12))]
+        if rng.random() < 0.2:   # a long run of one token
+            pieces += [rng.choice(_CONTENT)] * rng.randint(5, 30)
+        sentences.append(" ".join(pieces))
+    return "\n".join(sentences)
+
+
+@pytest.mark.parametrize("seed, options", [(1, ""), (2, "-m"), (3, "-m -s -f B"), (4, "-l 15 -p 0.3")])
+def test_random_text(peer, tmp_path, seed, options):
+    """A seeded random search: ``ngrameval.rouge(variant="rouge155", use_aggregator=False)`` against the
+    script's per-evaluation scores, and its aggregate against the printed averages."""
+    from tests.conformance.test_rouge155 import _averages
+    rng = random.Random(seed)
+    predictions = [_random_summary(rng) for _ in range(40)]
+    references = [[_random_summary(rng) for _ in range(rng.randint(1, 3))] for _ in predictions]
+    flags = options.split()
+    done = rouge155_perl.run(peer, tmp_path, predictions, references,
+                             ["-c", "95", "-r", "200", "-n", "3", "-2", "4", "-U"] + flags)
+    perl = rouge155_perl.parse_scores(done.stdout, len(predictions))
+    types = ["rouge1", "rouge2", "rouge3", "rougeL", "rougeS4", "rougeSU4"]
+    limit = int(flags[flags.index("-l") + 1]) if "-l" in flags else None
+    common = dict(variant="rouge155", use_stemmer="-m" in flags, remove_stopwords="-s" in flags,
+                  multi_ref="best" if "-f" in flags else "pooled",
+                  alpha=float(flags[flags.index("-p") + 1]) if "-p" in flags else 0.5, limit_words=limit)
+    per_summary = ngrameval.rouge(predictions, references, types, use_aggregator=False, **common)
+    _compare(perl, {t: per_summary.scores[i] for i, t in enumerate(types)}, f"random {seed} {options}")
+    aggregate = ngrameval.rouge(predictions, references, types, bootstrap={"n_samples": 200}, **common)
+    printed = _averages(done.stdout)
+    for rouge_type in types:
+        metric = "ROUGE-" + rouge_type[5:]
+        for letter, measure in (("R", "recall"), ("P", "precision"), ("F", "fmeasure")):
+            bounds = aggregate.intervals[rouge_type][measure]
+            got = tuple("%7.5f" % value for value in (getattr(aggregate, measure)[rouge_type], bounds["low"],
+                                                       bounds["high"]))
+            assert got == printed["S", metric, letter], (rouge_type, letter)

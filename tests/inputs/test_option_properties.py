@@ -1,0 +1,144 @@
+"""Properties every metric's options share: a flag is a real boolean, a number is finite and in
+its range, an n-gram order is bounded (refused at once, never minutes of work), and any callable
+works as a tokenizer. One table lists each metric's options by kind; a metric added later gets a
+row here."""
+import dataclasses
+import math
+import re
+
+import pytest
+
+import ngrameval
+from ngrameval.inputs import MAX_ORDER
+
+PREDICTIONS = ["the cat sat on the mat", "a dog barks"]
+REFERENCES = [["the cat sat on a mat", "a cat sat on the mat"], ["the dog barks"]]
+
+# metric -> (base options, flags, numbers (option -> base options it needs), orders)
+OPTIONS = {
+    "bleu": ({}, ["lowercase", "sentence_level", "explain", "auto_reweigh", "use_effective_order"],
+             {"smooth_value": {"smooth": "floor"}, "epsilon": {"variant": "nltk", "smooth": "method1"},
+              "alpha": {"variant": "nltk", "smooth": "method6"}, "k": {"variant": "nltk", "smooth": "method4"}},
+             {"max_order": {}}),
+    "bleu_statistics": ({}, ["lowercase"], {}, {"max_order": {}}),
+    "nist": ({}, ["lowercase", "sentence_level", "explain"], {}, {"n": {}}),
+    "rouge": ({}, ["use_stemmer", "remove_stopwords", "use_aggregator"],
+              {"alpha": {}, "w": {"variant": "rouge155", "rouge_types": ["rougeW"]}}, {}),
+    "meteor": ({}, ["explain"], {"alpha": {"variant": "nltk"}, "beta": {"variant": "nltk"},
+                                 "gamma": {"variant": "nltk"}}, {}),
+    "cider": ({}, ["lowercase", "explain"], {"sigma": {}}, {"max_order": {}}),
+}
+# Options that scale work with their value, given as a sequence or a name.
+ORDER_SPELLINGS = {
+    "rouge": lambda order: {"rouge_types": [f"rouge{order}"]},
+}
+BAD_FLAGS = ["no", "yes", 1, None]
+BAD_NUMBERS = [math.nan, math.inf, -math.inf, "1"]
+BAD_ORDERS = [0, -1, 2.0, True, MAX_ORDER + 1, 10 ** 6, 10 ** 18]
+
+
+def _cases(kind):
+    for metric, (base, flags, numbers, orders) in OPTIONS.items():
+        if kind == "flag":
+            yield from ((metric, name, {**base}, value) for name in flags for value in BAD_FLAGS)
+        elif kind == "number":
+            yield from ((metric, name, {**base, **needs}, value) for name, needs in numbers.items()
+                        for value in BAD_NUMBERS)
+        else:
+            yield from ((metric, name, {**base, **needs}, value) for name, needs in orders.items()
+                        for value in BAD_ORDERS)
+
+
+def _score(metric, **options):
+    return getattr(ngrameval, metric)(PREDICTIONS, REFERENCES, **options)
+
+
+@pytest.mark.parametrize("metric, name, base, value", list(_cases("flag")))
+def test_flags_must_be_booleans(metric, name, base, value):
+    if value is None and name == "use_effective_order":   # None: sacrebleu's default (off for corpus scores)
+        assert _score(metric, **base, **{name: value}).bleu == _score(metric, **base, **{name: False}).bleu
+        return
+    with pytest.raises(ValueError, match=re.escape(name)):
+        _score(metric, **base, **{name: value})
+
+
+@pytest.mark.parametrize("metric, name, base, value", list(_cases("number")))
+def test_numbers_must_be_finite(metric, name, base, value):
+    with pytest.raises(ValueError, match=re.escape(name)):
+        _score(metric, **base, **{name: value})
+
+
+@pytest.mark.parametrize("metric, name, base, value", list(_cases("order")))
+def test_orders_are_bounded(metric, name, base, value):
+    with pytest.raises(ValueError, match=re.escape(name)):
+        _score(metric, **base, **{name: value})
+
+
+@pytest.mark.parametrize("metric", sorted(ORDER_SPELLINGS))
+@pytest.mark.parametrize("order", [MAX_ORDER + 1, 10 ** 6, 10 ** 10])
+def test_orders_spelled_in_names_are_bounded(metric, order):
+    with pytest.raises(ValueError, match=str(MAX_ORDER)):
+        _score(metric, **ORDER_SPELLINGS[metric](order))
+
+
+@pytest.mark.parametrize("metric, name, base", [(m, n, {**b, **needs}) for m, (b, _, _, orders) in OPTIONS.items()
+                                                 for n, needs in orders.items()])
+def test_the_largest_order_is_accepted(metric, name, base):
+    result = _score(metric, **base, **{name: MAX_ORDER})
+    assert result is not None
+
+
+@pytest.mark.parametrize("value", [[math.nan] * 4, [math.inf] * 4, [0.25, 0.25, -0.25, 0.25]])
+def test_bleu_weights_must_be_finite_and_not_negative(value):
+    with pytest.raises(ValueError, match="weights"):
+        ngrameval.bleu(PREDICTIONS, REFERENCES, weights=value)
+
+
+@pytest.mark.parametrize("smooth", ["method4", "method7"])
+def test_nltk_k_zero_is_refused_not_infinite(smooth):
+    with pytest.raises(ValueError, match="k must be a finite number > 0"):
+        ngrameval.bleu(["a b c d e"], [["a x c y e"]], variant="nltk", smooth=smooth, k=0)
+
+
+@pytest.mark.parametrize("value", [math.nan, -1])
+def test_sacrebleu_smooth_value_must_be_finite_and_not_negative(value):
+    for smooth in ("floor", "add-k"):
+        with pytest.raises(ValueError, match="smooth_value"):
+            ngrameval.bleu(PREDICTIONS, REFERENCES, smooth=smooth, smooth_value=value)
+
+
+def test_meteor15_parameters_must_be_finite():
+    with pytest.raises(ValueError, match="parameters"):
+        ngrameval.meteor(PREDICTIONS, REFERENCES, parameters=[math.nan, 3.0, 0.5, 0.5])
+
+
+@pytest.mark.parametrize("metric", ["bleu", "nist", "rouge", "meteor", "cider"])
+def test_token_lists_with_string_references_are_refused(metric):
+    with pytest.raises(ValueError, match="token"):
+        getattr(ngrameval, metric)([["the", "cat"]], [["the cat"]])
+
+
+@dataclasses.dataclass
+class WhitespaceSplit:
+    """An unhashable callable (a dataclass with ``__call__``)."""
+
+    def __call__(self, line):
+        return line.split()
+
+
+MAIN_NUMBERS = {
+    "bleu": lambda result: result.bleu,
+    "bleu_statistics": lambda result: result.matches.tolist(),
+    "nist": lambda result: result.nist,
+    "rouge": lambda result: {name: value for name, value in result.as_dict().items() if "signature" not in name},
+    "cider": lambda result: result.cider,
+}
+
+
+@pytest.mark.parametrize("metric, option", [("bleu", "tokenize"), ("bleu_statistics", "tokenize"),
+                                            ("nist", "tokenize"), ("rouge", "tokenizer"), ("cider", "tokenize")])
+def test_any_callable_is_a_tokenizer(metric, option):
+    with_callable = _score(metric, **{option: WhitespaceSplit()})
+    with_tokens = getattr(ngrameval, metric)([p.split() for p in PREDICTIONS],
+                                            [[r.split() for r in refs] for refs in REFERENCES])
+    assert MAIN_NUMBERS[metric](with_callable) == MAIN_NUMBERS[metric](with_tokens)
