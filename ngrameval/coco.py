@@ -23,6 +23,7 @@ from .bleu import bleu
 from .cider import cider
 from .inputs import check_choice, normalize_corpus
 from .lcs import lcs_lengths
+from .metric import CombinedFamily, MeanOfSegments, MetricFamily, Statistics, get_family, register
 
 METRICS = ("bleu", "meteor", "rouge_l", "cider")
 TOKENIZERS = ("ptb", "none")
@@ -128,22 +129,10 @@ class CocoCaptionResult:
         return result
 
 
-def coco_caption(predictions: Any = None, references: Any = None, *, gts: Any = None, res: Any = None,
-                 tokenize: str = "ptb", metrics: Sequence[str] = METRICS,
-                 meteor_options: Optional[Dict[str, Any]] = None) -> CocoCaptionResult:
-    """BLEU-1..4, METEOR, ROUGE-L and CIDEr-D as pycocoevalcap's ``COCOEvalCap`` computes them.
-
-    ``tokenize="ptb"`` (default) tokenizes as pycocoevalcap does; ``"none"`` takes the texts as
-    they are (already tokenized, or raw as nlg-eval passes them). ``metrics`` picks a subset of
-    ``("bleu", "meteor", "rouge_l", "cider")``; ``meteor_options`` go to :func:`ngrameval.meteor`.
-
-    >>> result = coco_caption(gts={1: ["A man riding a horse on a beach.", "A person rides a horse."],
-    ...                            2: ["Two dogs play in the grass.", "Dogs playing on a lawn."]},
-    ...                       res={1: ["A man rides a horse."], 2: ["Two dogs are playing in grass."]},
-    ...                       metrics=("bleu", "rouge_l", "cider"))
-    >>> {name: round(value, 6) for name, value in result.scores.items()}
-    {'Bleu_1': 0.909091, 'Bleu_2': 0.635642, 'Bleu_3': 0.386464, 'Bleu_4': 5.8e-05, 'ROUGE_L': 0.733333, 'CIDEr': 2.313348}
-    """
+def _tokenized_captions(predictions: Any, references: Any, gts: Any, res: Any, tokenize: str,
+                        metrics: Sequence[str]) -> Tuple[Optional[List[Any]], List[str], List[List[str]]]:
+    """Check the options and the input (either shape), then tokenize as COCOEvalCap does:
+    (image ids or None, predictions, references per prediction)."""
     check_choice("tokenize", tokenize, TOKENIZERS)
     if isinstance(metrics, str):
         raise ValueError(f"metrics must be a list of metric names from {', '.join(METRICS)}, got {metrics!r}")
@@ -171,6 +160,26 @@ def coco_caption(predictions: Any = None, references: Any = None, *, gts: Any = 
         hyps = ptb_tokenize(list(hyps))
         bounds = np.r_[0, np.cumsum([len(group) for group in refs])].tolist()
         refs = [flat_refs[bounds[i]:bounds[i + 1]] for i in range(len(refs))]
+    return image_ids, hyps, refs
+
+
+def coco_caption(predictions: Any = None, references: Any = None, *, gts: Any = None, res: Any = None,
+                 tokenize: str = "ptb", metrics: Sequence[str] = METRICS,
+                 meteor_options: Optional[Dict[str, Any]] = None) -> CocoCaptionResult:
+    """BLEU-1..4, METEOR, ROUGE-L and CIDEr-D as pycocoevalcap's ``COCOEvalCap`` computes them.
+
+    ``tokenize="ptb"`` (default) tokenizes as pycocoevalcap does; ``"none"`` takes the texts as
+    they are (already tokenized, or raw as nlg-eval passes them). ``metrics`` picks a subset of
+    ``("bleu", "meteor", "rouge_l", "cider")``; ``meteor_options`` go to :func:`ngrameval.meteor`.
+
+    >>> result = coco_caption(gts={1: ["A man riding a horse on a beach.", "A person rides a horse."],
+    ...                            2: ["Two dogs play in the grass.", "Dogs playing on a lawn."]},
+    ...                       res={1: ["A man rides a horse."], 2: ["Two dogs are playing in grass."]},
+    ...                       metrics=("bleu", "rouge_l", "cider"))
+    >>> {name: round(value, 6) for name, value in result.scores.items()}
+    {'Bleu_1': 0.909091, 'Bleu_2': 0.635642, 'Bleu_3': 0.386464, 'Bleu_4': 5.8e-05, 'ROUGE_L': 0.733333, 'CIDEr': 2.313348}
+    """
+    image_ids, hyps, refs = _tokenized_captions(predictions, references, gts, res, tokenize, metrics)
     scores: Dict[str, float] = {}
     per_item: Dict[str, List[float]] = {}
     meteor_note = None
@@ -197,3 +206,54 @@ def coco_caption(predictions: Any = None, references: Any = None, *, gts: Any = 
             scores["CIDEr"] = result.cider
             per_item["CIDEr"] = result.scores
     return CocoCaptionResult(scores, per_item, image_ids, meteor_note)
+
+
+class _PycocoevalcapRougeL(MeanOfSegments):
+    """pycocoevalcap's ROUGE-L (:func:`rouge_l`) as a part of the suite's statistics (not registered:
+    it is the suite's, on the suite's tokens)."""
+
+    name = "coco_caption.rouge_l"
+    function = staticmethod(rouge_l)
+
+    def scores_of_segments(self, predictions: Any, references: Any,
+                           **options: Any) -> Tuple[np.ndarray, Tuple[str, ...], str]:
+        return rouge_l(predictions, references)[:, None], ("ROUGE_L",), "rouge_l:pycocoevalcap-1.2"
+
+
+class CocoCaptionFamily(CombinedFamily):
+    """The COCO suite on the metric protocol: the statistics of BLEU (``coco``, Bleu_1..4), METEOR 1.5,
+    pycocoevalcap's ROUGE-L and CIDEr-D on the suite's tokens, side by side; each part is scored by
+    its own family."""
+
+    name = "coco_caption"
+    function = staticmethod(coco_caption)
+
+    def statistics(self, predictions: Any = None, references: Any = None, **options: Any) -> Statistics:
+        settings = self.with_defaults(options)
+        _, hyps, refs = _tokenized_captions(predictions, references, settings["gts"], settings["res"],
+                                            settings["tokenize"], settings["metrics"])
+        parts: List[Tuple[MetricFamily, Statistics, Tuple[str, ...]]] = []
+        for name in METRICS:
+            if name not in settings["metrics"]:
+                continue
+            if name == "bleu":
+                family: MetricFamily = get_family("bleu")
+                part = family.statistics(hyps, refs, variant="coco", weights=_BLEU_WEIGHTS)
+                names: Tuple[str, ...] = ("Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4")
+            elif name == "meteor":
+                family = get_family("meteor")
+                part = family.statistics(hyps, refs, variant="meteor15", **(settings["meteor_options"] or {}))
+                names = ("METEOR",)
+            elif name == "rouge_l":
+                family = _PycocoevalcapRougeL()
+                part = family.statistics(hyps, refs)
+                names = ("ROUGE_L",)
+            else:
+                family = get_family("cider")
+                part = family.statistics(hyps, refs, variant="cider-d")
+                names = ("CIDEr",)
+            parts.append((family, part, names))
+        return self.combine(parts, f"tok:{settings['tokenize']}")
+
+
+register(CocoCaptionFamily())

@@ -3,7 +3,7 @@ documentation, citation and the ngrameval function it calls. (No evaluate import
 is a mixin placed before ``evaluate.Metric``.)"""
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List
+from typing import Any, Callable, Dict, List, Optional
 
 from .inputs import normalize_corpus
 
@@ -22,11 +22,50 @@ class ValidatedMetric:
         if predictions is None and references is None:     # data given earlier through add/add_batch
             return super().compute(**kwargs)
         hyps, refs, _ = normalize_corpus(predictions, references)
+        if getattr(self, "num_process", 1) == 1 and getattr(self, "writer", None) is None:
+            # One process and nothing added before: evaluate's Arrow round trip would only copy the
+            # validated data (and cost half the scoring time), so it is scored as it is.
+            return self._compute(hyps, refs, **kwargs)
         # References come back as lists: the one shape `_compute` then sees, whatever the input shape.
         return super().compute(predictions=hyps, references=refs, **kwargs)
 
-    def _compute(self, predictions: List[Any], references: List[Any], **options: Any) -> Dict[str, Any]:
-        return type(self).score(predictions, references, **options).as_dict()
+    def _compute(self, predictions: List[Any], references: List[Any], confidence: Any = False,
+                 **options: Any) -> Dict[str, Any]:
+        result = type(self).score(predictions, references, **options).as_dict()
+        settings = _confidence_settings(confidence)
+        if settings is not None:
+            result["confidence"] = confidence_intervals(type(self).score, predictions, references, options, settings)
+        return result
+
+
+def _confidence_settings(confidence: Any) -> Optional[Dict[str, Any]]:
+    """``confidence=True`` (1000 bootstrap samples, 95%, sacrebleu's seed) or a dict of
+    ``n_samples``, ``confidence`` and ``seed``; False or None: no intervals."""
+    if confidence is None or confidence is False:
+        return None
+    if confidence is True:
+        return {}
+    if isinstance(confidence, dict):
+        unknown = set(confidence) - {"n_samples", "confidence", "seed"}
+        if unknown:
+            raise ValueError(f"unknown confidence options {sorted(unknown)}; valid: n_samples, confidence, seed")
+        return dict(confidence)
+    raise ValueError(f"confidence must be True, False or a dict of n_samples, confidence and seed, got {confidence!r}")
+
+
+def confidence_intervals(function: Callable[..., Any], predictions: Any, references: Any, options: Dict[str, Any],
+                         settings: Dict[str, Any]) -> Dict[str, Dict[str, Any]]:
+    """Bootstrap intervals of every output of the metric whose public function is ``function``, through
+    the metric protocol (the same for every metric): output -> {"score", "mean", "low", "high"}."""
+    from .metric import family_of
+    from .significance import confidence_interval
+
+    family = family_of(function)
+    statistics_options = {name: value for name, value in options.items()
+                          if name not in family.options_not_for_statistics}
+    stats = family.statistics(predictions, references, **statistics_options)
+    return {output: {"score": result.score, "mean": result.mean, "low": result.ci[0], "high": result.ci[1]}
+            for output, result in confidence_interval(stats, **settings).items()}
 
 
 class CocoShapedMetric(ValidatedMetric):

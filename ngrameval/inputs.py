@@ -90,7 +90,8 @@ def normalize_corpus(predictions: Any, references: Any) -> Corpus:
         if kinds == {str}:
             return list(predictions), [[r] for r in references], False
         if kinds <= {list, tuple} and all(references) and set(map(type, chain.from_iterable(references))) == {str}:
-            return list(predictions), [list(r) for r in references], False
+            # Lists are passed on as they are (nothing downstream modifies them); tuples become lists.
+            return list(predictions), list(references) if kinds == {list} else [list(r) for r in references], False
     hyps: List[Any] = []
     refs: List[List[Any]] = []
     for i, (prediction, reference) in enumerate(zip(predictions, references)):

@@ -139,6 +139,30 @@ class MeanOfSegments(MetricFamily):
         return np.divide(totals[:, :-1], count, out=np.zeros_like(totals[:, :-1]), where=count > 0)
 
 
+class CombinedFamily(MetricFamily):
+    """A family whose statistics are other families' statistics side by side (a suite such as
+    COCOEvalCap's): each part keeps its columns and is scored by its own family."""
+
+    def combine(self, parts: Sequence[Tuple[MetricFamily, Statistics, Tuple[str, ...]]],
+                signature: str) -> Statistics:
+        """One Statistics of ``(family, statistics, output names)`` parts; the signature joins theirs."""
+        rows = np.hstack([part.rows for _, part, _ in parts])
+        outputs = tuple(name for _, _, names in parts for name in names)
+        layout = [(family, part, part.rows.shape[1]) for family, part, _ in parts]
+        joined = " + ".join(part.signature for _, part, _ in parts)
+        return Statistics(self.name, rows, outputs, f"{self.name}|{signature}|{joined}", {"parts": layout})
+
+    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
+        scores, start = [], 0
+        for family, part, width in stats.context["parts"]:
+            # The part's rows are read from the combined rows, so that a subset or resample of the
+            # combined statistics is that of every part.
+            own = replace(part, rows=stats.rows[:, start:start + width])
+            scores.append(family.score_totals(own, totals[:, start:start + width], weights))
+            start += width
+        return np.hstack(scores)
+
+
 _REGISTRY: Dict[str, MetricFamily] = {}
 
 
@@ -153,8 +177,8 @@ def register(family: MetricFamily) -> MetricFamily:
 def metric_names() -> List[str]:
     """The registered metrics' names.
 
-    >>> sorted(metric_names())
-    ['bleu', 'cider', 'meteor', 'nist', 'rouge']
+    >>> {"bleu", "nist", "rouge", "meteor", "cider", "coco_caption"} <= set(metric_names())
+    True
     """
     return list(_REGISTRY)
 
@@ -165,6 +189,19 @@ def get_family(name: Any) -> MetricFamily:
     if family is None:
         raise ValueError(f"unknown metric {name!r}; valid metrics: {', '.join(_REGISTRY)}")
     return family
+
+
+def family_of(function: Callable[..., Any]) -> MetricFamily:
+    """The family whose public function is ``function`` (``ngrameval.bleu`` -> the BLEU family).
+
+    >>> import ngrameval
+    >>> family_of(ngrameval.nist).name
+    'nist'
+    """
+    for family in _REGISTRY.values():
+        if family.function is function:
+            return family
+    raise ValueError(f"no metric family computes {getattr(function, '__name__', function)!r}")
 
 
 def statistics(metric: str, predictions: Any, references: Any, **options: Any) -> Statistics:

@@ -91,6 +91,9 @@ Args:
         lowercases unless it is run with -c: pass lowercase=True to reproduce it).
     sentence_level (`bool`): also return `sentence_scores` and `sentence_signature`. Default False.
     explain (`bool`): also return `explanation`, the matched n-grams of every prediction. Default False.
+    confidence (`bool` or `dict`): also return `confidence`, bootstrap intervals of every score the
+        same way for every ngrameval metric (sacrebleu's resampling: seed 12345 or $SACREBLEU_SEED); a dict
+        sets n_samples (1000), confidence (0.95) and seed. Default False.
 
 Returns:
     bleu (`float`, or `list` of `float` with several weight sets): corpus BLEU, in [0, 1] (NLTK's
@@ -109,6 +112,7 @@ Returns:
     explanation (`list` of `dict`): with explain=True, per prediction: prediction_tokens,
         reference_tokens, reference_length and orders; each order has n, matches, total and ngrams,
         each n-gram its text ("ngram"), count, clipped count and positions in the prediction.
+    confidence (`dict`, with confidence=...): per score name, {"score", "mean", "low", "high"}.
 
 Examples:
 

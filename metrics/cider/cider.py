@@ -51,6 +51,9 @@ Args:
         tokenizer name or function.
     lowercase (`bool`): lowercase first. Default False.
     explain (`bool`): also return `explanation`. Default False.
+    confidence (`bool` or `dict`): also return `confidence`, bootstrap intervals of every score the
+        same way for every ngrameval metric (sacrebleu's resampling: seed 12345 or $SACREBLEU_SEED); a dict
+        sets n_samples (1000), confidence (0.95) and seed. Default False.
 
 Returns:
     cider (`float`): the mean of `scores`, >= 0 (10 for a caption equal to all its references when every
@@ -62,6 +65,7 @@ Returns:
     explanation (`list` of `dict`): with explain=True, per item: score; references, each with its cosine
         similarity per order (before the penalty) and length_penalty; ngrams, the prediction's n-grams with
         tf, df (items whose references contain it), idf and weight (tf * idf).
+    confidence (`dict`, with confidence=...): per score name, {"score", "mean", "low", "high"}.
 
 Examples:
 

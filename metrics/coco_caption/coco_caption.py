@@ -43,6 +43,9 @@ Args:
         they are, as nlg-eval does).
     metrics (`list` of `str`): any of "bleu", "meteor", "rouge_l", "cider". Default all four.
     meteor_options (`dict`): options for METEOR 1.5 (see metrics/meteor), e.g. {"paraphrase_table": path}.
+    confidence (`bool` or `dict`): also return `confidence`, bootstrap intervals of every score the
+        same way for every ngrameval metric (sacrebleu's resampling: seed 12345 or $SACREBLEU_SEED); a dict
+        sets n_samples (1000), confidence (0.95) and seed. Default False.
 
 Returns:
     Bleu_1 (`float`): BLEU-1 of the corpus, as pycocoevalcap computes it (only the metrics asked for appear).
@@ -55,6 +58,7 @@ Returns:
     per_item (`dict` of `list` of `float`): the same names, one score per item.
     image_ids (`list`): with gts/res, the image ids in the order of `per_item`.
     meteor_note (`str`): with METEOR, a note when a METEOR module was unavailable (the paraphrase table).
+    confidence (`dict`, with confidence=...): per score name, {"score", "mean", "low", "high"}.
 
 Examples:
 

@@ -75,6 +75,9 @@ Args:
         "whitespace", or a function from a string to a list of tokens.
     wordnet (`str`): nltk: the directory of WordNet 3.0's files (default: found, e.g. /usr/share/wordnet).
     explain (`bool`): also return `explanation`. Default False.
+    confidence (`bool` or `dict`): also return `confidence`, bootstrap intervals of every score the
+        same way for every ngrameval metric (sacrebleu's resampling: seed 12345 or $SACREBLEU_SEED); a dict
+        sets n_samples (1000), confidence (0.95) and seed. Default False.
 
 Returns:
     meteor (`float`): the corpus score in [0, 1]. meteor15: from the summed statistics of the segments (the
@@ -92,6 +95,7 @@ Returns:
         (after meteor15's normalization), reference_index, matches (module, positions and words on both
         sides), chunks, precision, recall, fmean, penalty, score (meteor15 also fragmentation and
         reference_scores).
+    confidence (`dict`, with confidence=...): per score name, {"score", "mean", "low", "high"}.
 
 Examples:
 

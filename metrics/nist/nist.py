@@ -47,6 +47,9 @@ Args:
         lowercases unless it is run with -c: pass lowercase=True to reproduce it without -c).
     sentence_level (`bool`): also return `sentence_scores`. Default False.
     explain (`bool`): also return `explanation`, the matched n-grams of every prediction. Default False.
+    confidence (`bool` or `dict`): also return `confidence`, bootstrap intervals of every score the
+        same way for every ngrameval metric (sacrebleu's resampling: seed 12345 or $SACREBLEU_SEED); a dict
+        sets n_samples (1000), confidence (0.95) and seed. Default False.
 
 Returns:
     nist (`float`): corpus NIST, >= 0 (no fixed upper bound): the last entry of `cumulative`.
@@ -68,6 +71,7 @@ Returns:
         each n-gram its text ("ngram"), count, clipped count, positions and information "weight";
         with "nltk" each order also has reference_information, the information matched against each
         reference alone (NLTK uses the reference with the best precision).
+    confidence (`dict`, with confidence=...): per score name, {"score", "mean", "low", "high"}.
 
 Examples:
 

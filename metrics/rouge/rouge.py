@@ -80,6 +80,9 @@ Args:
     limit_words (`int`): "rouge155" only: ROUGE-1.5.5's -l, keep the first limit_words words of every
         summary (predictions and references). Default None.
     limit_bytes (`int`): "rouge155" only: ROUGE-1.5.5's -b, keep the first limit_bytes bytes. Default None.
+    confidence (`bool` or `dict`): also return `confidence`, bootstrap intervals of every score the
+        same way for every ngrameval metric (sacrebleu's resampling: seed 12345 or $SACREBLEU_SEED); a dict
+        sets n_samples (1000), confidence (0.95) and seed. Default False.
 
 Returns:
     <type> (`float`, or `list` of `float` with use_aggregator=False): for each rouge type asked for, its
@@ -91,6 +94,7 @@ Returns:
         measure ("precision", "recall", "fmeasure"), e.g. rouge1_fmeasure_low: with `bootstrap`, or
         with aggregate "bootstrap" (then "low" and "high": ROUGE-1.5.5's printed confidence interval).
     signature (`str`): the options used.
+    confidence (`dict`, with confidence=...): per score name, {"score", "mean", "low", "high"}.
 
 Examples:
 

@@ -365,11 +365,13 @@ def test_info_documents_every_option_and_output(load, name, citations):
     documented = set(re.findall(r"^    (\w+)[ :]", arguments, flags=re.MULTILINE))
     parameters = inspect.signature(LIBRARY[name]).parameters.values()
     coco_inputs = {"gts", "res"} if name in COCO_SHAPED else set()
+    # "confidence" is every script's (the front end computes intervals through the metric protocol).
     assert documented == ({p.name for p in parameters if p.kind != p.VAR_KEYWORD} | set(KEYWORD_OPTIONS.get(name, ()))
-                          | coco_inputs)
+                          | coco_inputs | {"confidence"})
     full = LIBRARY[name](PREDICTIONS, REFERENCES, **FULL_RESULT[name]).as_dict()
     documented = set(re.findall(r"^    ([\w<>]+) \(", outputs, flags=re.MULTILINE))
-    assert documented == {_documented_key(name, key) for key in full} | CONDITIONAL_OUTPUTS.get(name, set())
+    assert documented == {_documented_key(name, key) for key in full} | CONDITIONAL_OUTPUTS.get(name, set()) \
+        | {"confidence"}
 
 
 GTS = {"img1": REFERENCES[0], "img2": REFERENCES[1], "img3": REFERENCES[2]}
@@ -412,3 +414,41 @@ def test_bad_gts_res(load, name, case):
 def test_gts_res_and_predictions_together_are_refused(load, name):
     with pytest.raises(ValueError, match="either predictions/references or gts/res"):
         load(name).compute(predictions=PREDICTIONS, references=REFERENCES, gts=GTS, res=RES)
+
+
+# --------------------------------------------------------------------------- the protocol behind every script
+
+@pytest.mark.parametrize("name", sorted(LIBRARY))
+def test_compute_in_one_process_equals_the_stored_path(load, name):
+    """compute(predictions=..., references=...) in one process skips evaluate's Arrow storage;
+    add_batch and compute() keep it: both give the same result."""
+    predictions, references = SHAPES["strings, several references"]
+    direct = load(name).compute(predictions=predictions, references=references)
+    metric = load(name)
+    metric.add_batch(predictions=predictions[:2], references=references[:2])
+    metric.add_batch(predictions=predictions[2:], references=references[2:])
+    assert metric.compute() == direct
+
+
+@pytest.mark.parametrize("name", sorted(LIBRARY))
+def test_every_script_gives_the_protocols_confidence_intervals(load, name):
+    from ngrameval.metric import family_of
+    from ngrameval.significance import confidence_interval
+
+    predictions, references = SHAPES["strings, several references"]
+    settings = {"n_samples": 50, "confidence": 0.9, "seed": 7}
+    result = load(name).compute(predictions=predictions, references=references, confidence=settings)
+    stats = family_of(LIBRARY[name]).statistics(predictions, references)
+    expected = confidence_interval(stats, **settings)
+    assert set(result["confidence"]) == set(stats.outputs)
+    for output, interval in expected.items():
+        assert result["confidence"][output] == {"score": interval.score, "mean": interval.mean,
+                                                "low": interval.ci[0], "high": interval.ci[1]}
+        assert interval.ci[0] <= interval.mean <= interval.ci[1]
+
+
+@pytest.mark.parametrize("confidence, message", [("yes", "confidence must be True, False or a dict"),
+                                                 ({"samples": 5}, "unknown confidence options")])
+def test_bad_confidence_options(load, confidence, message):
+    with pytest.raises(ValueError, match=message):
+        load("bleu").compute(predictions=PREDICTIONS, references=REFERENCES, confidence=confidence)

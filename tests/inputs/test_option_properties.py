@@ -142,3 +142,11 @@ def test_any_callable_is_a_tokenizer(metric, option):
     with_tokens = getattr(ngrameval, metric)([p.split() for p in PREDICTIONS],
                                             [[r.split() for r in refs] for refs in REFERENCES])
     assert MAIN_NUMBERS[metric](with_callable) == MAIN_NUMBERS[metric](with_tokens)
+
+
+def test_every_registered_metric_has_a_row_here():
+    """A metric added to the registry must declare its options' kinds above (the COCO suite has none of
+    its own: its parts are the rows of bleu, meteor and cider)."""
+    from ngrameval.metric import metric_names
+
+    assert set(metric_names()) - {"coco_caption"} <= set(OPTIONS)
