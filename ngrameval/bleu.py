@@ -670,3 +670,64 @@ def _from_rows(rows: np.ndarray, order: int) -> BleuStatistics:
 
 
 register(BleuFamily())
+
+
+# --------------------------------------------------------------------------- sacrebleu's own arithmetic
+# sacrebleu's significance tests score on its 0-100 scale, its bootstrap on float32 sums of the
+# statistics (under NumPy 2's NEP 50, ``100. * correct / total`` then stays float32), its corpus
+# score and approximate randomization on integers. Reproducing their means, intervals and
+# p-values bit for bit needs its arithmetic, not the [0, 1] rule above.
+
+def follows_sacrebleu_arithmetic(options: BleuOptions) -> bool:
+    """Whether sacrebleu itself computes these options (its variant, uniform weights, closest length)."""
+    return (options.variant == "sacrebleu" and options.brevity_penalty == "closest"
+            and options.weights == ((1.0 / options.max_order,) * options.max_order,))
+
+
+def sacrebleu_percent_scores(sums: np.ndarray, options: BleuOptions) -> np.ndarray:
+    """(B,) sacrebleu 2.6.0 ``BLEU.compute_bleu`` scores (0-100) of (B, columns) sums of
+    :class:`BleuFamily` rows, operation for operation in the dtype of ``sums`` (float32: its bootstrap;
+    float64: its corpus score and AR). Logs and exponentials go through ``math`` element by element,
+    as sacrebleu's do (NumPy's SIMD ``log``/``exp`` may differ from them in the last bit).
+
+    >>> options = resolve_options(tokenize="none")
+    >>> sums = BleuFamily().statistics(["a b c d e"], [["a b c d f"]], tokenize="none").rows
+    >>> sacrebleu_percent_scores(sums, options).tolist()   # sacrebleu: 66.87403049764218
+    [66.87403049764218]
+    """
+    dtype = sums.dtype.type
+    n = options.max_order
+    correct, total = sums[:, 2:2 + n].copy(), sums[:, 2 + n:2 + 2 * n].copy()
+    matched = (correct != 0).any(axis=1)          # checked before add-k, as sacrebleu does
+    if options.smooth == "add-k":
+        correct[:, 1:] += dtype(options.smooth_value)
+        total[:, 1:] += dtype(options.smooth_value)
+    used = np.cumprod(total > 0, axis=1).astype(bool)     # its loop breaks at the first empty order
+    zero = used & (correct == 0)
+    hundred = dtype(100.0)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        precisions = hundred * correct / total
+        if options.smooth == "exp":
+            smoothed = hundred / ((2.0 ** np.cumsum(zero, axis=1)).astype(dtype) * total)
+        elif options.smooth == "floor":
+            smoothed = dtype(100.0 * options.smooth_value) / total
+        else:
+            smoothed = np.zeros_like(total)
+    precisions = np.where(used, np.where(zero, smoothed, precisions), 0.0)
+    logs = _elementwise(lambda p: math.log(p) if p != 0.0 else -9999999999, precisions)   # sacrebleu's my_log
+    order = used.sum(axis=1) if _effective_order(options, False) else np.full(len(sums), n)
+    log_sum = logs[:, 0]
+    for i in range(1, n):                        # Python's sum(): left to right
+        log_sum = log_sum + np.where(i < order, logs[:, i], 0.0)
+    hyp_len, ref_len = sums[:, 0].astype(np.int64), sums[:, 1].astype(np.int64)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        bp = np.where(hyp_len < ref_len, np.where(hyp_len > 0, _elementwise(math.exp, 1 - ref_len / hyp_len), 0.0),
+                      1.0)
+    with np.errstate(divide="ignore", invalid="ignore"):   # rows without matches score 0 below
+        mean_log = log_sum / order
+    return np.where(matched, bp * _elementwise(math.exp, mean_log), 0.0)
+
+
+def _elementwise(function, values: np.ndarray) -> np.ndarray:
+    """``function`` of each element (Python floats in, float64 out), in the shape of ``values``."""
+    return np.fromiter(map(function, values.ravel().tolist()), np.float64, values.size).reshape(values.shape)

@@ -1,0 +1,444 @@
+"""A leaderboard of systems and its presentations: text, JSON, CSV/TSV, Markdown, LaTeX, JSON lines of
+segment scores, and one self-contained HTML report (inline CSS, SVG and a few lines of JavaScript;
+nothing is fetched when it is viewed).
+
+The HTML report holds the ranked table with intervals and significance marks, a bar chart per score
+with interval whiskers, a box plot of each system's segment scores, and, for each pair of systems,
+the segments where their headline scores differ most, with the words of each prediction that are
+part of an n-gram of the segment's references highlighted.
+"""
+from __future__ import annotations
+
+import csv
+import html
+import io
+import json
+import re
+from dataclasses import dataclass
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from .significance import SystemResult
+
+FORMATS = ("text", "json", "csv", "tsv", "markdown", "latex", "html")
+NOT_SIGNIFICANT = "\u2020"   # dagger
+TEST_NAMES = {"bs": "paired bootstrap resampling", "ar": "paired approximate randomization"}
+# The highlight's tokens: runs of word characters and single other non-space characters (13a-like, and
+# independent of the metric: the highlight explains, it does not score).
+TOKEN = re.compile(r"\w+|[^\w\s]")
+HIGHLIGHT_ORDER = 4
+PAIR_SEGMENTS = 10
+
+
+def column_key(metric: str, output: str, several: bool) -> str:
+    """The name of a score column: the metric's name when it has one output, else ``METRIC.OUTPUT``
+    (an output already named ``METRIC.something`` is kept).
+
+    >>> column_key("bleu", "bleu", False), column_key("rouge", "rouge1", True), column_key("bleu", "bleu.2", True)
+    ('bleu', 'rouge.rouge1', 'bleu.2')
+    """
+    if not several:
+        return metric
+    return output if output.startswith(metric + ".") else f"{metric}.{output}"
+
+
+@dataclass
+class Column:
+    """One score column: an output of a metric, and the signature of its numbers."""
+
+    key: str
+    metric: str
+    output: str
+    signature: str
+
+
+@dataclass
+class SystemScores:
+    """A system's row: corpus results per column key, (segments, columns) segment scores, its outputs."""
+
+    name: str
+    results: Dict[str, SystemResult]
+    segment_scores: np.ndarray
+    predictions: List[str]
+
+
+@dataclass
+class Leaderboard:
+    """Systems in the order given (the first is the baseline of a paired test) and their scores."""
+
+    columns: List[Column]
+    systems: List[SystemScores]
+    references: List[List[str]]
+    baseline: Optional[str] = None
+    test: Optional[str] = None
+    significance_level: float = 0.05
+
+    def ranked(self) -> List[SystemScores]:
+        """The systems by their first column's score, best first (ties keep the order given)."""
+        headline = self.columns[0].key
+        return sorted(self.systems, key=lambda system: -system.results[headline].score)
+
+    def not_significant(self, result: SystemResult) -> bool:
+        """Whether a system's paired test against the baseline is not significant: p above the level
+        (sacrebleu stars p <= 0.05 as significant; this is the complement, so no cell gets both marks)."""
+        return result.p_value is not None and result.p_value > self.significance_level
+
+    def cell(self, system: SystemScores, key: str, scale: float, width: int) -> str:
+        """A displayed score: sacrebleu's text (score, mean and interval half-width, p-value with its
+        star), and the mark of a result not significantly different from the baseline's."""
+        result = system.results[key]
+        return result.formatted(scale, width) + (NOT_SIGNIFICANT if self.not_significant(result) else "")
+
+    def label(self, system: SystemScores) -> str:
+        return system.name + (" (baseline)" if system.name == self.baseline else "")
+
+    def legend(self) -> List[str]:
+        """What the marks and intervals mean, one sentence a line."""
+        lines = []
+        results = [result for system in self.systems for result in system.results.values()]
+        if any(result.ci is not None for result in results):
+            lines.append("score (\u03bc = mean \u00b1 half-width of the 95% confidence interval) of bootstrap "
+                         "resamples")
+        if self.test is not None:
+            lines.append(f"p: {TEST_NAMES[self.test]} test against the baseline, {self.baseline}; *: significantly "
+                         f"different from the baseline (p \u2264 {self.significance_level:g}, as sacrebleu marks it); "
+                         f"{NOT_SIGNIFICANT}: not significantly different from the baseline "
+                         f"(p > {self.significance_level:g}). Every system is tested against the baseline only, "
+                         "not against the best system.")
+        return lines
+
+
+# --------------------------------------------------------------------------- machine-readable formats
+
+def to_json(board: Leaderboard) -> str:
+    """One object: the baseline and, per system in the order given, every column's result."""
+    def entry(column: Column, result: SystemResult) -> Dict[str, object]:
+        return {"score": result.score, "signature": column.signature, "mean": result.mean,
+                "ci": list(result.ci) if result.ci is not None else None, "p_value": result.p_value}
+
+    systems = [{"name": system.name, "scores": {column.key: entry(column, system.results[column.key])
+                                                 for column in board.columns}} for system in board.systems]
+    return json.dumps({"baseline": board.baseline, "systems": systems}, indent=1, ensure_ascii=False) + "\n"
+
+
+def to_delimited(board: Leaderboard, delimiter: str) -> str:
+    """CSV or TSV: a header, then one row per system with each column's score, mean, interval and p-value
+    (empty when not computed)."""
+    fields = ("", ".mean", ".ci_low", ".ci_high", ".p_value")
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter=delimiter, lineterminator="\n")
+    writer.writerow(["system"] + [column.key + field for column in board.columns for field in fields])
+    for system in board.systems:
+        row: List[object] = [system.name]
+        for column in board.columns:
+            result = system.results[column.key]
+            low, high = result.ci if result.ci is not None else (None, None)
+            row += ["" if value is None else repr(float(value))
+                    for value in (result.score, result.mean, low, high, result.p_value)]
+        writer.writerow(row)
+    return buffer.getvalue()
+
+
+def to_sentences(board: Leaderboard) -> str:
+    """JSON lines: one object per segment per system, ``{"system", "segment" (1-based), "scores"}``."""
+    lines = []
+    for system in board.systems:
+        for index, row in enumerate(system.segment_scores.tolist(), 1):
+            scores = {column.key: value for column, value in zip(board.columns, row)}
+            lines.append(json.dumps({"system": system.name, "segment": index, "scores": scores}, ensure_ascii=False))
+    return "".join(line + "\n" for line in lines)
+
+
+# --------------------------------------------------------------------------- tables for people
+
+def _table(board: Leaderboard, scale: float, width: int, escape: Callable[[str], str]) -> List[List[str]]:
+    header = ["System"] + [escape(column.key) for column in board.columns]
+    return [header] + [[escape(board.label(system))] + [escape(board.cell(system, column.key, scale, width))
+                                                         for column in board.columns] for system in board.systems]
+
+
+def to_text(board: Leaderboard, scale: float, width: int) -> str:
+    """An aligned table, then the signatures and the legend."""
+    rows = _table(board, scale, width, str)
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+    lines = ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths)))
+             for row in rows]
+    lines.insert(1, "  ".join("-" * w for w in widths))
+    lines += [""] + [f"{column.key}: {column.signature}" for column in board.columns] + board.legend()
+    return "\n".join(line.rstrip() for line in lines) + "\n"
+
+
+def to_markdown(board: Leaderboard, scale: float, width: int) -> str:
+    """A Markdown table, then the signatures and the legend."""
+    rows = _table(board, scale, width, lambda text: text.replace("|", "\\|"))
+    lines = ["| " + " | ".join(row) + " |" for row in rows]
+    lines.insert(1, "| --- |" + " ---: |" * len(board.columns))
+    lines += [""] + [f"- `{column.key}`: `{column.signature}`" for column in board.columns]
+    lines += [""] + board.legend() if board.legend() else []
+    return "\n".join(lines) + "\n"
+
+
+LATEX_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
+                 "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
+                 "\u00b1": r"$\pm$", "\u03bc": r"$\mu$", NOT_SIGNIFICANT: r"$^\dagger$", "\u2264": r"$\leq$"}
+
+
+def latex_escape(text: str) -> str:
+    r"""Text as LaTeX source.
+
+    >>> latex_escape("sys_1 & 50% \u00b1 2")
+    'sys\\_1 \\& 50\\% $\\pm$ 2'
+    """
+    return "".join(LATEX_SPECIAL.get(character, character) for character in text)
+
+
+def to_latex(board: Leaderboard, scale: float, width: int) -> str:
+    """A ``tabular`` (no packages needed), the signatures as comments, then the legend."""
+    rows = _table(board, scale, width, latex_escape)
+    lines = [f"% {column.key}: {column.signature}" for column in board.columns]
+    lines += ["\\begin{tabular}{l" + "r" * len(board.columns) + "}", "\\hline", " & ".join(rows[0]) + " \\\\",
+              "\\hline"] + [" & ".join(row) + " \\\\" for row in rows[1:]] + ["\\hline", "\\end{tabular}"]
+    lines += [latex_escape(line) for line in board.legend()]
+    return "\n".join(lines) + "\n"
+
+
+# --------------------------------------------------------------------------- the HTML report
+
+def matched_spans(prediction: str, references: Sequence[str],
+                  max_order: int = HIGHLIGHT_ORDER) -> List[Tuple[int, int, int]]:
+    """``(start, end, n)`` for each token of ``prediction``: n is the longest n-gram (up to ``max_order``)
+    holding the token that occurs in one of ``references`` (0: the token occurs in none).
+
+    >>> matched_spans("the cat sat", ["a cat sat down", "the end"])
+    [(0, 3, 1), (4, 7, 2), (8, 11, 2)]
+    """
+    tokens = list(TOKEN.finditer(prediction))
+    words = [token.group() for token in tokens]
+    reference_ngrams = set()
+    for reference in references:
+        reference_words = TOKEN.findall(reference)
+        reference_ngrams.update(tuple(reference_words[i:i + n]) for n in range(1, max_order + 1)
+                                for i in range(len(reference_words) - n + 1))
+    longest = [0] * len(words)
+    for n in range(1, max_order + 1):
+        for i in range(len(words) - n + 1):
+            if tuple(words[i:i + n]) in reference_ngrams:
+                for j in range(i, i + n):
+                    longest[j] = n
+    return [(token.start(), token.end(), n) for token, n in zip(tokens, longest)]
+
+
+def highlighted(prediction: str, references: Sequence[str]) -> str:
+    """``prediction`` as escaped HTML, each matched token in ``<mark class="nN">``.
+
+    >>> highlighted("a <b> c", ["<b>", "b c"])
+    'a <mark class="n3">&lt;</mark><mark class="n3">b</mark><mark class="n3">&gt;</mark> <mark class="n1">c</mark>'
+    """
+    parts, position = [], 0
+    for start, end, n in matched_spans(prediction, references):
+        parts.append(html.escape(prediction[position:start]))
+        token = html.escape(prediction[start:end])
+        parts.append(f'<mark class="n{n}">{token}</mark>' if n else token)
+        position = end
+    parts.append(html.escape(prediction[position:]))
+    return "".join(parts)
+
+
+CSS = """
+body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:1100px;padding:0 1em;color:#222}
+h1{font-size:1.5em}h2{font-size:1.2em;margin-top:2em;border-bottom:1px solid #ddd}
+table{border-collapse:collapse}th,td{padding:.25em .6em;border-bottom:1px solid #eee;vertical-align:top}
+td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+code{font-size:.85em;word-break:break-all}.legend{color:#555;font-size:.9em}
+svg text{font:12px system-ui,sans-serif}.bar{fill:#4c78a8}.whisker{stroke:#222;stroke-width:1.5}
+.box{fill:#c6dbef;stroke:#4c78a8}.median{stroke:#08306b;stroke-width:2}.range{stroke:#888}.mean{fill:#e45756}
+mark{background:none}mark.n1{background:#fdf0c2}mark.n2{background:#fbe08a}mark.n3{background:#f8c95a}
+mark.n4{background:#f0a830}.pair td.text{min-width:16em}.refs{color:#555}.refs div+div{border-top:1px dotted #ccc}
+"""
+
+SCRIPT = """
+document.getElementById('pair').addEventListener('change', function (event) {
+  document.querySelectorAll('section.pair').forEach(function (section) {
+    section.hidden = section.dataset.pair !== event.target.value;
+  });
+});
+"""
+
+
+def _display(value: float, scale: float, width: int) -> str:
+    return f"{value * scale:.{width}f}"
+
+
+def _axis(low: float, high: float) -> Tuple[float, float]:
+    """A range holding 0 and the values, never empty."""
+    low, high = min(low, 0.0), max(high, 0.0)
+    return (low, high) if high > low else (low, low + 1.0)
+
+
+SVG_WIDTH, LABEL_WIDTH, VALUE_WIDTH, ROW = 760, 220, 90, 24
+
+
+def _svg(rows: int, body: List[str], title: str) -> str:
+    height = rows * ROW + 10
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{SVG_WIDTH}" height="{height}" '
+            f'viewBox="0 0 {SVG_WIDTH} {height}" role="img" aria-label="{html.escape(title)}">'
+            + "".join(body) + "</svg>")
+
+
+def bar_chart(board: Leaderboard, column: Column, scale: float, width: int) -> str:
+    """An SVG bar per system (ranked) with its interval as a whisker."""
+    systems = board.ranked()
+    results = [system.results[column.key] for system in systems]
+    values = [bound for result in results for bound in ((result.score,) + tuple(result.ci or ()))]
+    low, high = _axis(min(values), max(values))
+    plot = SVG_WIDTH - LABEL_WIDTH - VALUE_WIDTH
+
+    def x(value: float) -> float:
+        return LABEL_WIDTH + (value - low) / (high - low) * plot
+
+    body = []
+    for row, (system, result) in enumerate(zip(systems, results)):
+        y = 5 + row * ROW
+        left, right = sorted((x(0.0), x(result.score)))
+        body.append(f'<text x="{LABEL_WIDTH - 6}" y="{y + 15}" text-anchor="end">{html.escape(system.name)}</text>'
+                    f'<rect class="bar" x="{left:.1f}" y="{y + 3}" width="{right - left:.1f}" height="{ROW - 8}">'
+                    f'<title>{html.escape(system.name)}: {html.escape(board.cell(system, column.key, scale, width))}'
+                    f'</title></rect>')
+        if result.ci is not None:
+            a, b = x(result.ci[0]), x(result.ci[1])
+            middle = y + ROW / 2 - 1
+            body.append(f'<path class="whisker" d="M{a:.1f},{middle}H{b:.1f}M{a:.1f},{y + 6}V{y + ROW - 8}'
+                        f'M{b:.1f},{y + 6}V{y + ROW - 8}"/>')
+        body.append(f'<text x="{SVG_WIDTH - VALUE_WIDTH + 6}" y="{y + 15}">'
+                    f'{_display(result.score, scale, width)}</text>')
+    return _svg(len(systems), body, f"{column.key} per system")
+
+
+def box_plot(board: Leaderboard, column_index: int, scale: float, width: int) -> str:
+    """An SVG box plot per system (ranked) of its segment scores: range, quartiles, median, mean."""
+    systems = board.ranked()
+    scores = [system.segment_scores[:, column_index] for system in systems]
+    finite = np.concatenate([values[np.isfinite(values)] for values in scores] + [np.zeros(1)])
+    low, high = _axis(float(finite.min()), float(finite.max()))
+    plot = SVG_WIDTH - LABEL_WIDTH - VALUE_WIDTH
+
+    def x(value: float) -> float:
+        return LABEL_WIDTH + (value - low) / (high - low) * plot
+
+    body = []
+    for row, (system, values) in enumerate(zip(systems, scores)):
+        y = 5 + row * ROW
+        body.append(f'<text x="{LABEL_WIDTH - 6}" y="{y + 15}" text-anchor="end">{html.escape(system.name)}</text>')
+        values = values[np.isfinite(values)]
+        if not len(values):
+            continue
+        minimum, q1, median, q3, maximum = np.percentile(values, [0, 25, 50, 75, 100]).tolist()
+        mean = float(values.mean())
+        middle = y + ROW / 2 - 1
+        summary = (f"{system.name}: {len(values)} segments, min {_display(minimum, scale, width)}, quartiles "
+                   f"{_display(q1, scale, width)} / {_display(median, scale, width)} / {_display(q3, scale, width)}, "
+                   f"max {_display(maximum, scale, width)}, mean {_display(mean, scale, width)}")
+        body.append(f'<g><title>{html.escape(summary)}</title>'
+                    f'<path class="range" d="M{x(minimum):.1f},{middle}H{x(maximum):.1f}"/>'
+                    f'<rect class="box" x="{x(q1):.1f}" y="{y + 4}" width="{max(x(q3) - x(q1), 1):.1f}" '
+                    f'height="{ROW - 10}"/>'
+                    f'<path class="median" d="M{x(median):.1f},{y + 4}V{y + ROW - 6}"/>'
+                    f'<circle class="mean" cx="{x(mean):.1f}" cy="{middle}" r="3"/></g>'
+                    f'<text x="{SVG_WIDTH - VALUE_WIDTH + 6}" y="{y + 15}">'
+                    f'median {_display(median, scale, width)}</text>')
+    return _svg(len(systems), body, f"segment {board.columns[column_index].key} per system")
+
+
+def default_pair(board: Leaderboard) -> Tuple[int, int]:
+    """Indices (into the ranked systems) of the pair shown first: the best system and the baseline, or
+    the best and the second best."""
+    ranked = [system.name for system in board.ranked()]
+    if board.baseline is not None and ranked[0] != board.baseline:
+        return 0, ranked.index(board.baseline)
+    return 0, 1
+
+
+def pair_section(board: Leaderboard, first: int, second: int, scale: float, width: int, shown: bool) -> str:
+    """The segments where two systems' headline segment scores differ most, both predictions highlighted."""
+    ranked = board.ranked()
+    a, b = ranked[first], ranked[second]
+    headline = board.columns[0].key
+    difference = a.segment_scores[:, 0] - b.segment_scores[:, 0]
+    order = np.argsort(-np.abs(np.nan_to_num(difference)), kind="stable")[:PAIR_SEGMENTS]
+    name_a, name_b = html.escape(a.name), html.escape(b.name)
+    rows = []
+    for segment in order.tolist():
+        references = board.references[segment]
+        rows.append(
+            f'<tr><td class="num">{segment + 1}</td>'
+            f'<td class="num">{_display(a.segment_scores[segment, 0], scale, width)}</td>'
+            f'<td class="num">{_display(b.segment_scores[segment, 0], scale, width)}</td>'
+            f'<td class="text">{highlighted(a.predictions[segment], references)}</td>'
+            f'<td class="text">{highlighted(b.predictions[segment], references)}</td>'
+            f'<td class="text refs">{"".join(f"<div>{html.escape(r)}</div>" for r in references)}</td></tr>')
+    return (f'<section class="pair" data-pair="{first}-{second}"{"" if shown else " hidden"}>'
+            f'<h3><span class="a">{name_a}</span> vs <span class="b">{name_b}</span></h3>'
+            f'<table><thead><tr><th>segment</th><th>{name_a}</th><th>{name_b}</th><th>{name_a}</th>'
+            f'<th>{name_b}</th><th>references</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
+            f'<p class="legend">The {len(rows)} segments where their segment {html.escape(headline)} differs most.'
+            f'</p></section>')
+
+
+def to_html(board: Leaderboard, scale: float, width: int) -> str:
+    """The report: one HTML document with everything inline."""
+    ranked = board.ranked()
+    header = "".join(f"<th>{html.escape(column.key)}</th>" for column in board.columns)
+    rows = "".join(
+        f'<tr><td class="num">{rank}</td><td>{html.escape(board.label(system))}</td>'
+        + "".join(f'<td class="num">{html.escape(board.cell(system, column.key, scale, width))}</td>'
+                  for column in board.columns) + "</tr>"
+        for rank, system in enumerate(ranked, 1))
+    signatures = "".join(f"<li><b>{html.escape(column.key)}</b>: <code>{html.escape(column.signature)}</code></li>"
+                         for column in board.columns)
+    legend = "".join(f'<p class="legend">{html.escape(line)}</p>' for line in board.legend())
+    bars = "".join(f"<h3>{html.escape(column.key)}</h3>{bar_chart(board, column, scale, width)}"
+                   for column in board.columns)
+    boxes = "".join(f"<h3>{html.escape(column.key)}</h3>{box_plot(board, index, scale, width)}"
+                    for index, column in enumerate(board.columns))
+    if len(ranked) > 1:
+        shown = default_pair(board)
+        pairs = [(i, j) for i in range(len(ranked)) for j in range(len(ranked)) if i < j]
+        pairs.sort(key=lambda pair: pair != tuple(sorted(shown)))
+        options = "".join(f'<option value="{i}-{j}">{html.escape(ranked[i].name)} vs {html.escape(ranked[j].name)}'
+                          f'</option>' for i, j in pairs)
+        sections = "".join(pair_section(board, i, j, scale, width, (i, j) == tuple(sorted(shown)))
+                           for i, j in pairs)
+        pair_view = (f'<label>Pair: <select id="pair">{options}</select></label>{sections}'
+                     '<p class="legend">Highlighted: the words of a prediction that are part of an n-gram (up to '
+                     f'{HIGHLIGHT_ORDER} words; darker: longer) of one of the segment\'s references.</p>'
+                     f"<script>{SCRIPT}</script>")
+    else:
+        pair_view = "<p>One system: no pair to compare.</p>"
+    return f"""<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy"
+ content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
+<title>ngrameval leaderboard</title><style>{CSS}</style></head>
+<body><h1>ngrameval leaderboard</h1>
+<p>{len(ranked)} systems, {len(board.references)} segments, ranked by {html.escape(board.columns[0].key)}.</p>
+<h2>Scores</h2><table id="leaderboard"><thead><tr><th>rank</th><th>system</th>{header}</tr></thead>
+<tbody>{rows}</tbody></table>{legend}<ul class="legend">{signatures}</ul>
+<h2>Scores per system</h2><div id="bars">{bars}</div>
+<h2>Segment scores</h2><div id="distributions">{boxes}
+<p class="legend">Each segment scored as a corpus of one segment. Box: quartiles; line: median; dot: mean;
+whisker: range.</p></div>
+<h2>Where two systems differ</h2><div id="pairs">{pair_view}</div>
+</body></html>
+"""
+
+
+def render(board: Leaderboard, output_format: str, scale: float = 1.0, width: int = 4) -> str:
+    """The leaderboard as ``output_format`` (one of :data:`FORMATS`, or ``"sentences"``: JSON lines of the
+    segment scores); ``scale`` and ``width`` apply to the formats meant for reading."""
+    readable = {"text": to_text, "markdown": to_markdown, "latex": to_latex, "html": to_html}
+    if output_format in readable:
+        return readable[output_format](board, scale, width)
+    machine = {"json": to_json, "sentences": to_sentences,
+               "csv": lambda b: to_delimited(b, ","), "tsv": lambda b: to_delimited(b, "\t")}
+    return machine[output_format](board)

@@ -1,0 +1,444 @@
+"""Bootstrap confidence intervals and paired significance tests, as sacrebleu 2.6.0 runs them.
+
+Everything works on :mod:`ngrameval.metric` statistics: a resample is a weighted sum of a system's
+rows, scored by its family (``family.score(stats, weights)``), so any registered metric gets
+intervals and p-values without re-tokenizing or re-matching. sacrebleu's conventions are kept so
+that a user switching loses nothing:
+
+- one index matrix ``rng.choice(n, size=(n_samples, n))`` from ``np.random.default_rng(seed)``,
+  the seed read from ``SACREBLEU_SEED`` (default 12345, ``none`` for an unseeded run);
+- the interval bounds are the sorted resample scores at positions ``n // 40`` and
+  ``n - n // 40 - 1`` (95%), sacrebleu printing their half-width;
+- paired bootstrap (Koehn, 2004; Moses' script): the p-value counts resampled differences, centred
+  on their mean, above the observed one, plus one; approximate randomization (Riezler and Maxwell,
+  2005; multeval): the p-value counts shuffles whose difference exceeds the observed one, plus one.
+  Both compare strictly (``>``), so a system compared with itself gets the smallest p-value
+  ``1 / (n_samples + 1)``, as in sacrebleu.
+
+For BLEU options sacrebleu itself computes, resamples are scored with sacrebleu's own arithmetic
+(its 0-100 scale, float32 sums in the bootstrap, see :func:`ngrameval.bleu.sacrebleu_percent_scores`):
+means, intervals and p-values then equal sacrebleu's bit for bit (divided by 100).
+
+>>> from ngrameval.metric import statistics
+>>> references = [["the cat sat on the mat"], ["a dog barks at night"], ["it rains"], ["we go home now"]]
+>>> baseline = statistics("rouge", ["the cat sat", "a dog barks", "it rains", "we go"], references)
+>>> system = statistics("rouge", ["the cat sat on a mat", "a dog", "it snows", "we go home"], references)
+>>> results = paired_test(baseline, [system], seed=12345)
+>>> results[1]["rouge1"].p_value < 1, results[0]["rouge1"].ci[0] <= results[0]["rouge1"].mean
+(True, True)
+"""
+from __future__ import annotations
+
+import math
+import os
+import statistics as python_statistics
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from .bleu import BleuOptions, follows_sacrebleu_arithmetic, sacrebleu_percent_scores
+from .metric import Statistics, get_family
+
+DEFAULT_SEED = 12345
+SEED_VARIABLE = "SACREBLEU_SEED"
+DEFAULT_SAMPLES = {"bs": 1000, "ar": 10000}       # sacrebleu's PairedTest defaults
+TESTS = tuple(DEFAULT_SAMPLES)
+MAX_SAMPLES = 1_000_000
+# Floats per block of resamples (a block's (resamples, segments) weights): bounds memory at ~64 MB.
+BLOCK_FLOATS = 1 << 23
+# Integers below 2**24 are exact in float32, so float32 sums below it are sacrebleu's in any order.
+FLOAT32_EXACT = 1 << 24
+
+Seed = Union[str, int, None]
+
+
+def resolve_seed(seed: Seed = "env") -> Optional[int]:
+    """The seed a run uses: ``"env"`` reads ``SACREBLEU_SEED`` as sacrebleu does (``none`` in any case:
+    unseeded; unset: 12345), ``None`` is unseeded, an int is used as given.
+
+    >>> resolve_seed(42), resolve_seed(None), resolve_seed(0)
+    (42, None, 0)
+    """
+    if seed == "env":
+        value = os.environ.get(SEED_VARIABLE)
+        if value is None:
+            return DEFAULT_SEED
+        if value.strip().lower() == "none":
+            return None
+        try:
+            seed = int(value)
+        except ValueError:
+            raise ValueError(f"{SEED_VARIABLE} must be an integer or 'none', got {value!r}") from None
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise ValueError(f"seed must be 'env', None or a non-negative integer, got {seed!r}")
+    return int(seed)
+
+
+@dataclass
+class SystemResult:
+    """One system's result for one output of a metric: its corpus ``score``, and from resampling the
+    bootstrap ``mean``, the interval bounds ``ci`` = (low, high) and the paired test's ``p_value``."""
+
+    score: float
+    mean: Optional[float] = None
+    ci: Optional[Tuple[float, float]] = None
+    p_value: Optional[float] = None
+
+    @property
+    def half_width(self) -> Optional[float]:
+        """Half the interval's width: the "± x" sacrebleu prints (and stores as its ``ci``)."""
+        return None if self.ci is None else 0.5 * (self.ci[1] - self.ci[0])
+
+    def formatted(self, scale: float = 1.0, width: int = 1, table: bool = False) -> str:
+        """sacrebleu's text for this result, values times ``scale`` (100 for sacrebleu's BLEU) with
+        ``width`` decimals: ``Score.format``'s ``20.4 (μ = 20.4 ± 0.8)`` (which it prints only for a
+        positive mean), or with ``table`` its paired-test table's ``20.4 (20.4 ± 0.8)``; then the
+        table's ``(p = 0.0010)*`` (the star: p <= 0.05) when there is a p-value.
+
+        >>> result = SystemResult(0.2041, mean=0.2043, ci=(0.1962, 0.2122), p_value=0.001)
+        >>> result.formatted(100)
+        '20.4 (μ = 20.4 ± 0.8) (p = 0.0010)*'
+        >>> SystemResult(0.2041, mean=0.2043, ci=(0.1962, 0.2122)).formatted(100, width=2, table=True)
+        '20.41 (20.43 ± 0.80)'
+        """
+        text = f"{self.score * scale:.{width}f}"
+        if self.mean is not None and (table or self.mean > 0):
+            spread = 0.5 * (self.ci[1] * scale - self.ci[0] * scale)
+            text += f" ({'' if table else 'μ = '}{self.mean * scale:.{width}f} ± {spread:.{width}f})"
+        if self.p_value is not None:
+            text += f" (p = {self.p_value:.4f})" + ("" if self.p_value > 0.05 else "*")
+        return text
+
+
+def interval_positions(count: int, confidence: float) -> Tuple[int, int]:
+    """The positions of the interval's bounds among ``count`` sorted resample scores: sacrebleu's
+    ``n // 40`` and ``n - n // 40 - 1`` at 95%, generally floor(n (1 - confidence) / 2) from each end
+    (the confidence read as the decimal it prints as, so 0.95 gives exactly n // 40).
+
+    >>> interval_positions(1000, 0.95), interval_positions(1000, 0.9), interval_positions(39, 0.95)
+    ((25, 974), (50, 949), (0, 38))
+    >>> all(interval_positions(n, 0.95)[0] == n // 40 for n in range(1, 5000))
+    True
+    """
+    lower = math.floor(count * (1 - Fraction(str(confidence))) / 2)
+    return lower, count - lower - 1
+
+
+# --------------------------------------------------------------------------- scoring resamples
+
+class _Scorer:
+    """Scores sums of one system's rows: with sacrebleu's own arithmetic on its 0-100 scale for the
+    BLEU sacrebleu computes (``scale`` 100), with the family's float64 rule otherwise (``scale`` 1)."""
+
+    def __init__(self, stats: Statistics):
+        self.stats = stats
+        self.family = get_family(stats.metric)
+        options = stats.context.get("options")
+        self.sacrebleu: Optional[BleuOptions] = options if (
+            isinstance(options, BleuOptions) and follows_sacrebleu_arithmetic(options)) else None
+        self.scale = 100.0 if self.sacrebleu else 1.0
+
+    def corpus(self) -> np.ndarray:
+        """(outputs,) the corpus scores in the test's arithmetic (sacrebleu's: its integer sums)."""
+        if self.sacrebleu:
+            return sacrebleu_percent_scores(self.stats.totals(), self.sacrebleu)
+        return self.family.score(self.stats)[0]
+
+    def score_resampled(self, sums: np.ndarray, counts: np.ndarray, draws: np.ndarray) -> np.ndarray:
+        """(B, outputs) the scores of bootstrap resamples: their (B, columns) float64 ``sums``, the
+        (B, segments) ``counts`` that made them and the drawn indices."""
+        if not self.sacrebleu:
+            return self.family.score_totals(self.stats, sums, counts)
+        rows = self.stats.rows
+        # sacrebleu sums np.array(stats, dtype="float32")[draw] in float32. Below 2**24 every partial
+        # sum is an exact integer, so exact sums cast to float32 are its sums, bit for bit.
+        if len(rows) * rows.max(initial=0) < FLOAT32_EXACT:
+            sums32 = sums.astype(np.float32)
+        else:   # its own order of float32 additions
+            sums32 = np.vstack([rows.astype(np.float32)[part].sum(axis=1)
+                                for part in _blocks(draws, len(rows) * rows.shape[1])])
+        return sacrebleu_percent_scores(sums32, self.sacrebleu)[:, None]
+
+    @property
+    def integral(self) -> bool:
+        """Rows of integers (BLEU's, NIST's counts): their sums are exact in any order."""
+        rows = self.stats.rows
+        return bool(np.all(rows == np.floor(rows)) and np.abs(rows).sum(axis=0).max(initial=0) < 2 ** 53)
+
+    def shuffled(self, other: Statistics, keep: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+        """(B, outputs) twice: the scores of the pseudo-systems that take this system's segment where
+        ``keep`` (B, segments) is true and ``other``'s elsewhere, and of their complements
+        (approximate randomization)."""
+        # keep @ mine + ~keep @ other's (sacrebleu's two products) is other's total + keep @ (mine -
+        # other's): one product, exact for integer rows (BLEU, NIST counts), and a system shuffled
+        # with itself gets its own total twice, bit for bit.
+        difference = self.stats.rows - other.rows
+        mine, others = self.stats.totals(), other.totals()
+        kept, swapped = [], []
+        interleaved = None
+        for block in _blocks(keep, len(self.stats)):
+            moved = block.astype(np.float64) @ difference
+            for sums, complement, scores in ((others + moved, block, kept), (mine - moved, ~block, swapped)):
+                if self.sacrebleu:
+                    scores.append(sacrebleu_percent_scores(sums, self.sacrebleu)[:, None])
+                    continue
+                if interleaved is None:   # segment i of both systems side by side, for rules reading the last one
+                    interleaved = Statistics(self.stats.metric, np.stack([self.stats.rows, other.rows], axis=1)
+                                             .reshape(2 * len(other), -1), self.stats.outputs, self.stats.signature,
+                                             self.stats.context)
+                pattern = np.stack([complement, ~complement], axis=2).reshape(len(complement), -1)
+                scores.append(self.family.score_totals(interleaved, sums, pattern))
+        return np.vstack(kept), np.vstack(swapped)
+
+
+def _resample_scores(scorers: Sequence[_Scorer], draws: np.ndarray) -> List[np.ndarray]:
+    """Per scorer, (B, outputs) its scores of the bootstrap resamples given as (B, segments) drawn
+    indices. Systems with integer rows are summed in one product, their rows side by side (thin
+    products, one per system, are several times slower); the others one by one, so that a row's sum
+    never depends on the neighbours BLAS happened to give it."""
+    segments = draws.shape[1]
+    stacked = [i for i, scorer in enumerate(scorers) if scorer.integral]
+    rows = np.hstack([scorers[i].stats.rows for i in stacked]) if stacked else None
+    edges = np.cumsum([0] + [scorers[i].stats.rows.shape[1] for i in stacked])
+    scores: List[List[np.ndarray]] = [[] for _ in scorers]
+    for block in _blocks(draws, segments):
+        counts = _counts(block, segments).astype(np.float64)
+        sums = dict(zip(stacked, np.hsplit(counts @ rows, edges[1:-1]))) if stacked else {}
+        for i, scorer in enumerate(scorers):
+            scores[i].append(scorer.score_resampled(sums[i] if i in sums else counts @ scorer.stats.rows,
+                                                    counts, block))
+    return [np.vstack(parts) for parts in scores]
+
+
+def _blocks(matrix: np.ndarray, floats_per_row: int) -> Iterator[np.ndarray]:
+    """Row blocks of ``matrix`` holding about BLOCK_FLOATS floats of work each."""
+    size = max(1, BLOCK_FLOATS // max(1, floats_per_row))
+    for start in range(0, len(matrix), size):
+        yield matrix[start:start + size]
+
+
+def _counts(draws: np.ndarray, segments: int) -> np.ndarray:
+    """(B, segments) how often each segment was drawn, from (B, draws) indices.
+
+    >>> _counts(np.array([[0, 0, 2], [1, 2, 2]]), 3).tolist()
+    [[2, 0, 1], [0, 1, 2]]
+    """
+    offsets = draws + (np.arange(len(draws)) * segments)[:, None]
+    return np.bincount(offsets.ravel(), minlength=len(draws) * segments).reshape(len(draws), segments)
+
+
+def _draws(seed: Optional[int], segments: int, samples: int) -> np.ndarray:
+    """sacrebleu's bootstrap indices: ``default_rng(seed).choice(n, size=(samples, n), replace=True)``."""
+    return np.random.default_rng(seed).choice(segments, size=(samples, segments), replace=True)
+
+
+def _bootstrap_result(score: float, resampled: np.ndarray, scale: float, confidence: float,
+                      mean_of: Callable[[np.ndarray], float]) -> SystemResult:
+    """The mean and interval bounds of one output's resample scores (on the test's scale), divided by
+    ``scale``. sacrebleu's ``estimate_ci`` averages the sorted scores with NumPy, its
+    ``Score.estimate_ci`` (``corpus_score(n_bootstrap=...)``) with ``statistics.mean``: ``mean_of``."""
+    ordered = np.sort(resampled)
+    lower, upper = interval_positions(len(ordered), confidence)
+    return SystemResult(score, mean_of(ordered) / scale, (float(ordered[lower]) / scale, float(ordered[upper]) / scale))
+
+
+def _numpy_mean(ordered: np.ndarray) -> float:
+    return float(ordered.mean())
+
+
+def _exact_mean(ordered: np.ndarray) -> float:
+    return float(python_statistics.mean(ordered.tolist()))
+
+
+def _p_value(exceeding: np.ndarray) -> float:
+    """(count + 1) / (trials + 1), multeval's and sacrebleu's estimate (never 0)."""
+    return (int(np.sum(exceeding)) + 1) / (len(exceeding) + 1)
+
+
+# --------------------------------------------------------------------------- public API
+
+def confidence_interval(stats: Statistics, n_samples: int = 1000, confidence: float = 0.95,
+                        seed: Seed = "env") -> Dict[str, SystemResult]:
+    """Output name -> the corpus score with the bootstrap mean and interval of one system, as sacrebleu's
+    ``corpus_score(..., n_bootstrap=n_samples)`` (``--confidence``) computes them.
+
+    >>> from ngrameval.metric import statistics
+    >>> stats = statistics("bleu", ["a b c d e", "x y z w", "p q r s t"],
+    ...                    [["a b c d f"], ["x y z w"], ["p q r s"]], tokenize="none")
+    >>> result = confidence_interval(stats, seed=12345)["bleu"]
+    >>> result.score, result.ci[0] <= result.score <= result.ci[1]
+    (0.7495125119296697, True)
+    """
+    _check_samples("n_samples", n_samples)
+    _check_confidence(confidence)
+    _check_statistics("stats", stats)
+    seed = resolve_seed(seed)
+    scorer = _Scorer(stats)
+    resampled, = _resample_scores([scorer], _draws(seed, len(stats), n_samples))
+    return {name: _bootstrap_result(score, resampled[:, j], scorer.scale, confidence, _exact_mean)
+            for j, (name, score) in enumerate(scorer.family.corpus_scores(stats).items())}
+
+
+def paired_test(baseline: Statistics, systems: Sequence[Statistics], test: str = "bs",
+                n_samples: Optional[int] = None, confidence: float = 0.95, seed: Seed = "env",
+                n_ar_confidence: int = -1) -> List[Dict[str, SystemResult]]:
+    """sacrebleu's ``PairedTest``: per system (the baseline first), output name -> its result. The
+    baseline gets its bootstrap mean and interval; each system its p-value against the baseline and,
+    with ``test="bs"`` (paired bootstrap, 1000 resamples by default) or with ``n_ar_confidence`` > 0
+    for ``test="ar"`` (approximate randomization, 10,000 trials by default; 0 means 1000 resamples),
+    its mean and interval. Every system must share the baseline's metric, options and references.
+
+    >>> from ngrameval.metric import statistics
+    >>> references = [["a b c d f"], ["x y z w"], ["p q r s"], ["k l m n"]]
+    >>> baseline = statistics("bleu", ["a b c d e", "x y z w", "p q r s t", "k l"], references, tokenize="none")
+    >>> system = statistics("bleu", ["a b c d f", "x y w", "p q r s", "k l m n"], references, tokenize="none")
+    >>> bs, ar = (paired_test(baseline, [system], test, seed=12345) for test in ("bs", "ar"))
+    >>> 0 < bs[1]["bleu"].p_value <= 1, 0 < ar[1]["bleu"].p_value <= 1, ar[1]["bleu"].mean is None
+    (True, True, True)
+    >>> paired_test(baseline, [baseline], "ar", seed=12345)[1]["bleu"].p_value   # strict ">", as sacrebleu
+    9.999000099990002e-05
+    """
+    if test not in TESTS:
+        raise ValueError(f"unknown test {test!r}; valid tests: 'bs' (paired bootstrap), 'ar' (approximate "
+                         "randomization)")
+    n_samples = DEFAULT_SAMPLES[test] if n_samples is None else n_samples
+    _check_samples("n_samples", n_samples)
+    _check_confidence(confidence)
+    n_ar_confidence = _resolve_ar_confidence(test, n_ar_confidence)
+    _check_statistics("baseline", baseline)
+    if isinstance(systems, Statistics):
+        raise ValueError("systems must be a sequence of Statistics (wrap a single system in a list)")
+    for index, system in enumerate(systems):
+        _check_statistics(f"systems[{index}]", system)
+        _check_comparable(baseline, system, index)
+    seed = resolve_seed(seed)
+    # sacrebleu's PairedTest hands each system's test ``seed if seed else None``, while the baseline's
+    # interval (_bootstrap_resample) seeds with the seed itself: seed 0 gives a reproducible baseline
+    # interval but unseeded system tests. We keep that, and draw one matrix shared by every system
+    # where sacrebleu draws a fresh unseeded one per system: each comparison sees the same distribution.
+    system_seed = seed if seed else None
+    segments = len(baseline)
+    base = _Scorer(baseline)
+    base_corpus = base.corpus()
+    base_scores = base.family.corpus_scores(baseline)
+    base_samples = n_samples if test == "bs" else n_ar_confidence
+    results = [{name: SystemResult(score) for name, score in base_scores.items()}]
+    if base_samples > 0:
+        base_draws = _draws(seed, segments, base_samples)
+        base_resampled, = _resample_scores([base], base_draws)
+        results[0] = {name: _bootstrap_result(score, base_resampled[:, j], base.scale, confidence, _numpy_mean)
+                      for j, (name, score) in enumerate(base_scores.items())}
+    if test == "bs":
+        # A fresh default_rng(system_seed) per system draws the baseline's indices again when seeded.
+        system_draws = base_draws if system_seed is not None else _draws(None, segments, n_samples)
+    else:
+        rng = np.random.default_rng(system_seed)
+        keep_baseline = rng.integers(2, size=(n_samples, segments), dtype=bool)
+        system_draws = rng.choice(segments, size=(n_ar_confidence, segments), replace=True) \
+            if n_ar_confidence > 0 else None
+    scorers = [_Scorer(system) for system in systems]
+    if test == "bs":   # the baseline scored again on the systems' draws (unless unseeded, its interval's)
+        base_on_draws, *systems_resampled = _resample_scores([base] + scorers, system_draws)
+    elif system_draws is not None:
+        systems_resampled = _resample_scores(scorers, system_draws)
+    for index, scorer in enumerate(scorers):
+        system = scorer.stats
+        observed = np.abs(base_corpus - scorer.corpus())
+        scores = scorer.family.corpus_scores(system)
+        if test == "bs":
+            resampled = systems_resampled[index]
+            differences = np.abs(resampled - base_on_draws)
+            exceeding = differences - differences.mean(axis=0) > observed
+        else:
+            kept, swapped = base.shuffled(system, keep_baseline)
+            exceeding = np.abs(kept - swapped) > observed
+            resampled = systems_resampled[index] if system_draws is not None else None
+        result = {}
+        for j, (name, score) in enumerate(scores.items()):
+            result[name] = SystemResult(score) if resampled is None else \
+                _bootstrap_result(score, resampled[:, j], scorer.scale, confidence, _numpy_mean)
+            result[name].p_value = _p_value(exceeding[:, j])
+        results.append(result)
+    return results
+
+
+def signature_suffix(test: Optional[str], n_samples: int, seed: Optional[int], n_ar_confidence: int = -1) -> str:
+    """The fields sacrebleu adds to a signature for resampling, in its order (``bs``, ``ar``, ``seed``;
+    sacrebleu writes them right after ``nrefs``): ``test`` None for a single system's interval
+    (``--confidence``), ``"bs"`` or ``"ar"`` for a paired test; ``seed`` as :func:`resolve_seed` gives it.
+
+    >>> signature_suffix(None, 1000, 12345), signature_suffix("bs", 1000, None)
+    ('|bs:1000|seed:12345', '|bs:1000|seed:none')
+    >>> signature_suffix("ar", 10000, 12345, n_ar_confidence=1000)
+    '|bs:1000|ar:10000|seed:12345'
+    """
+    if test is not None and test not in TESTS:
+        raise ValueError(f"unknown test {test!r}; valid tests: None (an interval), 'bs', 'ar'")
+    _check_samples("n_samples", n_samples)
+    fields = {"bs": n_samples if test in (None, "bs") else None,
+              "ar": n_samples if test == "ar" else None}
+    if test == "ar" and _resolve_ar_confidence(test, n_ar_confidence) > 0:
+        fields["bs"] = _resolve_ar_confidence(test, n_ar_confidence)
+    fields["seed"] = str(seed).lower()
+    return "".join(f"|{name}:{value}" for name, value in fields.items() if value is not None)
+
+
+def with_suffix(signature: str, suffix: str) -> str:
+    """A signature with :func:`signature_suffix`'s fields where sacrebleu writes them: after a leading
+    ``nrefs`` field (sacrebleu's format, which the sacrebleu BLEU variant keeps), at the end otherwise.
+
+    >>> with_suffix("nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0", "|bs:1000|seed:12345")
+    'nrefs:1|bs:1000|seed:12345|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0'
+    """
+    first, bar, rest = signature.partition("|")
+    if first.startswith("nrefs:"):
+        return first + suffix + bar + rest
+    return signature + suffix
+
+
+# --------------------------------------------------------------------------- checks
+
+def _check_samples(name: str, value: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 1 <= value <= MAX_SAMPLES:
+        raise ValueError(f"{name} must be an integer from 1 to {MAX_SAMPLES:,}, got {value!r}")
+
+
+def _check_confidence(confidence: float) -> None:
+    if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) or not 0 < confidence < 1:
+        raise ValueError(f"confidence must be a number strictly between 0 and 1 (0.95 for 95%), got {confidence!r}")
+
+
+def _resolve_ar_confidence(test: str, n_ar_confidence: int) -> int:
+    """sacrebleu's ``n_ar_confidence``: -1 no interval, 0 the default 1000 resamples; AR's option only."""
+    if n_ar_confidence == -1:
+        return -1
+    if test != "ar":
+        raise ValueError("n_ar_confidence is for test='ar' only (the paired bootstrap gives intervals itself)")
+    if n_ar_confidence == 0:
+        return DEFAULT_SAMPLES["bs"]
+    _check_samples("n_ar_confidence (or -1, or 0 for 1000)", n_ar_confidence)
+    return int(n_ar_confidence)
+
+
+def _check_statistics(name: str, stats: Statistics) -> None:
+    if not isinstance(stats, Statistics):
+        raise ValueError(f"{name} must be ngrameval.metric.Statistics (from ngrameval.metric.statistics), "
+                         f"got {type(stats).__name__}")
+    if len(stats) == 0:
+        raise ValueError(f"{name} has no segments to resample")
+
+
+def _check_comparable(baseline: Statistics, system: Statistics, index: int) -> None:
+    if system.metric != baseline.metric:
+        raise ValueError(f"systems[{index}] is scored with {system.metric!r} but the baseline with "
+                         f"{baseline.metric!r}: compare systems under the same metric")
+    if system.signature != baseline.signature or system.outputs != baseline.outputs:
+        raise ValueError(f"systems[{index}] has signature {system.signature!r} but the baseline "
+                         f"{baseline.signature!r}: compare systems under the same options")
+    if len(system) != len(baseline):
+        raise ValueError(f"systems[{index}] has {len(system)} segments but the baseline {len(baseline)}: "
+                         "paired tests need the same segments")
