@@ -36,7 +36,7 @@ from . import __version__
 from .corpus import encode_texts
 from .inputs import check_choice, check_flag, check_number, check_order, normalize_corpus
 from .metric import MeanOfSegments, register
-from .ngrams import corpus_ngram_ids, distinct
+from .ngrams import concatenated_ranges, corpus_ngram_ids, distinct
 from .tokenizers import TokenizerSpec, get_tokenizer
 
 VARIANTS = ("cider-d", "cider")
@@ -99,13 +99,6 @@ class DocumentFrequency:
                    int(data["max_order"]), str(data.get("tokenize", "none")))
 
 
-def _expand(starts: np.ndarray, counts: np.ndarray):
-    """Concatenated ranges ``starts[k] : starts[k] + counts[k]``, and for each element its k."""
-    owner = np.repeat(np.arange(len(counts)), counts)
-    offsets = np.cumsum(counts) - counts
-    return starts[owner] + np.arange(int(counts.sum())) - offsets[owner], owner
-
-
 class _Corpus:
     """Distinct texts, tokenized once, with corpus-wide n-gram ids; per item the text of its
     prediction and its *reference group*, the tuple of its reference texts. Items that share
@@ -133,7 +126,7 @@ class _Corpus:
         self.group_multiplicity = np.bincount(self.group_of_item, minlength=len(groups))
         first_item = np.full(len(groups), -1, np.int64)
         first_item[self.group_of_item[::-1]] = np.arange(len(references))[::-1]
-        members, self.member_group = _expand(self.ref_start[first_item], self.refs_per_item[first_item])
+        members, self.member_group = concatenated_ranges(self.ref_start[first_item], self.refs_per_item[first_item])
         self.member_text = self.ref_text[members]
         self.member_slot = members - self.ref_start[first_item][self.member_group]
 
@@ -157,7 +150,7 @@ class _Corpus:
     def reference_pairs(self, starts: np.ndarray):
         """The (text, n-gram) pairs of every group's references: indexes into the pairs, and the
         member (group, slot, text) each belongs to."""
-        return _expand(starts[self.member_text], starts[self.member_text + 1] - starts[self.member_text])
+        return concatenated_ranges(starts[self.member_text], starts[self.member_text + 1] - starts[self.member_text])
 
     def document_frequency(self, n: int, gram: np.ndarray, starts: np.ndarray) -> np.ndarray:
         """Per n-gram id of order n, the number of items whose references contain it."""
@@ -256,10 +249,10 @@ def cider(predictions: Any, references: Any, variant: str = "cider-d", max_order
         order = np.argsort(ref_keys)
         ref_keys, ref_pair, member = ref_keys[order], ref_pair[order], member[order]
         hyp_text = corpus.hyp_text
-        hyp_pair, item = _expand(starts[hyp_text], starts[hyp_text + 1] - starts[hyp_text])
+        hyp_pair, item = concatenated_ranges(starts[hyp_text], starts[hyp_text + 1] - starts[hyp_text])
         hyp_keys = corpus.group_of_item[item] * corpus.num_ngrams(n) + gram[hyp_pair]
         left = np.searchsorted(ref_keys, hyp_keys, "left")
-        found, matched = _expand(left, np.searchsorted(ref_keys, hyp_keys, "right") - left)
+        found, matched = concatenated_ranges(left, np.searchsorted(ref_keys, hyp_keys, "right") - left)
         hyp_weight, ref_weight = weight[hyp_pair[matched]], weight[ref_pair[found]]
         product = (np.minimum(hyp_weight, ref_weight) if variant == "cider-d" else hyp_weight) * ref_weight
         reference = corpus.ref_start[item[matched]] + corpus.member_slot[member[found]]

@@ -27,7 +27,7 @@ from typing import Hashable, List, Sequence, Tuple
 
 import numpy as np
 
-from .ngrams import distinct
+from .ngrams import concatenated_ranges, distinct
 
 Tokens = Sequence[Hashable]
 
@@ -182,12 +182,6 @@ def in_sorted(values: np.ndarray, keys: np.ndarray) -> np.ndarray:
     return keys[np.minimum(np.searchsorted(keys, values), len(keys) - 1)] == values
 
 
-def _ranges(starts: np.ndarray, lengths: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
-    """Concatenated ranges ``starts[k] + 0 .. lengths[k]-1``: (flat indices, offset in range)."""
-    within = np.arange(int(lengths.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths)
-    return np.repeat(starts, lengths) + within, within
-
-
 class _Pairs:
     """Pairs of sequences (``a`` rows, bits over ``b``) with ``words`` 64-bit words per row."""
 
@@ -205,9 +199,9 @@ class _Pairs:
     def _mask_table(self) -> None:
         """Sorted keys ``b_seq * base + token`` and, per key, the token's position bits in b."""
         seqs, first = np.unique(self.b_seq, return_index=True)
-        positions, within = _ranges(self.b_start[first], self.b_len[first])
-        tokens = self.b_ids[positions]
-        owner = np.repeat(seqs, self.b_len[first])
+        within, owner = concatenated_ranges(0, self.b_len[first])
+        tokens = self.b_ids[self.b_start[first][owner] + within]
+        owner = seqs[owner]
         keep = tokens >= 0                   # tokens unknown to the references match nothing
         tokens, owner, within = tokens[keep], owner[keep], within[keep]
         self.base = int(max(self.a_ids.max(initial=0), tokens.max(initial=0))) + 1
@@ -229,7 +223,7 @@ class _Pairs:
     def _mask_rows(self) -> None:
         """Row i of pair p uses the mask ``masks[mask_row[row_first[p] + i]]``: the tokens of every pair's
         a looked up at once (the all-zero last mask for those b lacks)."""
-        tokens = self.a_ids[_ranges(self.a_start, self.a_len)[0]]
+        tokens = self.a_ids[concatenated_ranges(self.a_start, self.a_len)[0]]
         wanted = np.repeat(self.b_seq, self.a_len) * self.base + tokens
         found = np.minimum(np.searchsorted(self.keys, wanted), max(len(self.keys) - 1, 0))
         hit = (tokens >= 0) & (self.keys[found] == wanted) if len(self.keys) else np.zeros(len(wanted), bool)
@@ -378,9 +372,7 @@ def sentence_pairs(a_counts: np.ndarray, b_counts: np.ndarray, pair_a: np.ndarra
     a_counts, b_counts = np.asarray(a_counts, np.int64), np.asarray(b_counts, np.int64)
     pair_a, pair_b = np.asarray(pair_a, np.int64), np.asarray(pair_b, np.int64)
     a_first, b_first = np.cumsum(a_counts) - a_counts, np.cumsum(b_counts) - b_counts
-    sizes = a_counts[pair_a] * b_counts[pair_b]
-    block = np.repeat(np.arange(len(pair_a)), sizes)
-    within = np.arange(len(block)) - np.repeat(np.cumsum(sizes) - sizes, sizes)
+    within, block = concatenated_ranges(0, a_counts[pair_a] * b_counts[pair_b])
     inner = b_counts[pair_b][block]
     return a_first[pair_a[block]] + within // inner, b_first[pair_b[block]] + within % inner
 
@@ -406,8 +398,8 @@ def _shared_runs(ids: np.ndarray, starts: np.ndarray, lengths: np.ndarray, other
     """Each pair's sequence cut to the tokens that occur in its other sequence (``other_keys``: the sorted
     distinct ``sequence * base + token`` of the other side), every run of the others kept as one ``gap``:
     (tokens, their positions in ``ids``, tokens per pair, shared tokens per pair). Pair by pair, in order."""
-    positions, within = _ranges(starts, lengths)
-    owner = np.repeat(np.arange(len(lengths)), lengths)
+    within, owner = concatenated_ranges(0, lengths)
+    positions = starts[owner] + within
     tokens = ids[positions]
     shared = (tokens >= 0) & in_sorted(other_seq[owner] * base + tokens, other_keys)
     keep = shared | (within == 0) | np.r_[True, shared[:-1]]   # shared, or the first of a run of others
@@ -418,8 +410,8 @@ def _shared_runs(ids: np.ndarray, starts: np.ndarray, lengths: np.ndarray, other
 def _padded(tokens: np.ndarray, first: np.ndarray, lengths: np.ndarray, width: int, fill: int) -> np.ndarray:
     """Sequences ``tokens[first[p]:first[p] + lengths[p]]`` as the rows of a (pairs, width) array."""
     out = np.full((len(first), width), fill, np.int64)
-    positions, within = _ranges(first, lengths)
-    out[np.repeat(np.arange(len(first)), lengths), within] = tokens[positions]
+    within, owner = concatenated_ranges(0, lengths)
+    out[owner, within] = tokens[first[owner] + within]
     return out
 
 

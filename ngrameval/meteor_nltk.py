@@ -40,6 +40,7 @@ from typing import Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Tup
 import numpy as np
 
 from .inputs import check_choice, check_flag, check_number, normalize_corpus
+from .ngrams import concatenated_ranges
 from .tokenizers import get_tokenizer
 from .wordnet import PathLike, WordNet, load_wordnet
 
@@ -177,12 +178,6 @@ def _word_ids(token_lists: Sequence[Sequence[str]]) -> Tuple[List[str], List[np.
     return vocabulary, ids, lengths
 
 
-def _positions(lengths: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
-    """(owner, position) of every token of lists with these lengths."""
-    owner = np.repeat(np.arange(len(lengths)), lengths)
-    return owner, np.arange(len(owner)) - np.repeat(np.cumsum(lengths) - lengths, lengths)
-
-
 def _run_starts(rows: int, differs_from_previous: np.ndarray) -> np.ndarray:
     """Whether each of ``rows`` rows starts a run: the first row, and every later row ``i`` where
     ``differs_from_previous[i - 1]``. No rows, no starts: ``np.r_[True, ...]`` would give one start
@@ -229,7 +224,7 @@ def _synonym_candidates(hyp: _Tokens, ref: _Tokens, related: np.ndarray, keys: i
         stop = max(int(np.searchsorted(ends, ends[start] - combinations[start] + _COMBINATIONS_PER_BATCH, "right")),
                    start + 1)
         batch = np.arange(start, stop)
-        owner, offset = _positions(combinations[batch])
+        offset, owner = concatenated_ranges(0, combinations[batch])
         owner = batch[owner]
         h = hyp_first[owner] + offset // ref_sizes[owner]
         r = ref_first[owner] + offset % ref_sizes[owner]
@@ -283,9 +278,10 @@ def _align(hypotheses: Sequence[Sequence[str]], references: Sequence[Sequence[st
     length = int(max(hyp_lengths.max(initial=0), ref_lengths.max(initial=0))) + 1
     if pairs * max(len(words), 1) * length >= 1 << 62:
         raise ValueError("the corpus is too large to align at once: score it in parts")
-    pair, position = _positions(pair_hyp_lengths)
+    position, pair = concatenated_ranges(0, pair_hyp_lengths)
     hyp = _Tokens(pair, position, hyp_ids[(np.cumsum(hyp_lengths) - hyp_lengths)[pair_hypothesis][pair] + position])
-    ref = _Tokens(*_positions(ref_lengths), ref_ids)
+    ref_position, ref_pair = concatenated_ranges(0, ref_lengths)   # reference p is pair p's
+    ref = _Tokens(ref_pair, ref_position, ref_ids)
     found = []   # (pair, hypothesis position, reference position, stage) of each stage
 
     def keep(hyp_rows, ref_rows, stage):

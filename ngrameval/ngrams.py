@@ -23,7 +23,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 from itertools import chain, repeat
-from typing import Dict, List, Optional, Sequence
+from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -45,6 +45,25 @@ def distinct(values: np.ndarray) -> np.ndarray:
     """
     ordered = np.sort(values)
     return ordered[np.r_[True, ordered[1:] != ordered[:-1]]] if len(ordered) else ordered
+
+
+def concatenated_ranges(starts: Union[int, np.ndarray], lengths: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+    """The ranges ``starts[k] .. starts[k] + lengths[k] - 1`` laid end to end, and for each element the
+    k of its range: (positions, owners), int64 arrays of ``lengths.sum()`` elements. ``starts`` may be
+    one number for every range; with 0 the positions are each element's offset in its range. Ranges of
+    length 0 contribute nothing; no ranges give two empty arrays.
+
+    >>> [a.tolist() for a in concatenated_ranges(np.array([5, 0, 9]), np.array([2, 0, 3]))]
+    [[5, 6, 9, 10, 11], [0, 0, 2, 2, 2]]
+    >>> [a.tolist() for a in concatenated_ranges(0, np.array([2, 0, 3]))]
+    [[0, 1, 0, 1, 2], [0, 0, 2, 2, 2]]
+    >>> [a.tolist() for a in concatenated_ranges(np.zeros(0, np.int64), np.zeros(0, np.int64))]
+    [[], []]
+    """
+    lengths = np.asarray(lengths, np.int64)
+    owners = np.repeat(np.arange(len(lengths)), lengths)
+    shift = np.asarray(starts, np.int64) - (np.cumsum(lengths) - lengths)   # start minus the range's first index
+    return np.arange(len(owners)) + np.repeat(shift, lengths), owners
 
 
 def corpus_ngram_ids(ids: np.ndarray, lengths: np.ndarray, max_order: int) -> List[np.ndarray]:
@@ -109,9 +128,7 @@ class ReferenceIndex:
             token: i for i, token in enumerate(dict.fromkeys(chain.from_iterable(segments)))}
         self.refs_per_sentence = np.fromiter((len(refs) for refs in references), np.int64, len(references))
         self.num_sentences = len(references)
-        self.segment_sentence = np.repeat(np.arange(self.num_sentences), self.refs_per_sentence)
-        self.segment_slot = np.arange(len(segments)) - np.repeat(
-            np.cumsum(self.refs_per_sentence) - self.refs_per_sentence, self.refs_per_sentence)
+        self.segment_slot, self.segment_sentence = concatenated_ranges(0, self.refs_per_sentence)
         self.segment_len = np.fromiter((len(s) for s in segments), np.int64, len(segments))
         total = int(self.segment_len.sum())
         self.ids = np.fromiter(map(self.vocabulary.__getitem__, chain.from_iterable(segments)), np.int64, total)

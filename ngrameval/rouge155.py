@@ -79,9 +79,9 @@ import numpy as np
 
 from .inputs import check_choice, check_flag, check_number, check_order, check_positive_int
 from .lcs import lcs_union_mask, sentence_pairs, wlcs_union_mask
-from .ngrams import ReferenceIndex
-from .rouge import MAX_BOOTSTRAP_SAMPLES, MAX_SKIP_DISTANCE, SkipBigramOverlap, ascii_runs, parse_rouge_type, \
-    skip_bigram_count
+from .ngrams import ReferenceIndex, concatenated_ranges
+from .rouge_common import MAX_BOOTSTRAP_SAMPLES, MAX_SKIP_DISTANCE, SkipBigramOverlap, ascii_runs, \
+    parse_rouge_type, skip_bigram_count
 
 __all__ = ["score", "score_be", "bootstrap", "porter_stem", "load_stopwords", "load_exceptions", "read_config",
            "read_summary", "read_be", "Evaluation", "run", "MULTI_REF"]
@@ -603,8 +603,7 @@ def score(predictions: Sequence[str], references: Sequence[Sequence[str]], rouge
     models = _summaries([r for group in references for r in group], tokenizer, length_limit_words, length_limit_bytes)
     per_document = np.fromiter(map(len, references), np.int64, documents)
     slots = int(per_document.max())
-    model_doc = np.repeat(np.arange(documents), per_document)
-    model_slot = np.arange(len(model_doc)) - np.repeat(np.cumsum(per_document) - per_document, per_document)
+    model_slot, model_doc = concatenated_ranges(0, per_document)
     present = np.zeros((documents, slots), bool)
     present[model_doc, model_slot] = True
 
@@ -710,7 +709,7 @@ def _lcs_scores(peers: _Summaries, models: _Summaries, model_owner: np.ndarray, 
     order = np.argsort(unit, kind="stable")
     sorted_unit = unit[order]
     group_start = np.r_[0, np.flatnonzero(np.diff(sorted_unit)) + 1] if len(sorted_unit) else np.zeros(0, np.int64)
-    rank_sorted = np.arange(len(sorted_unit)) - np.repeat(group_start, np.diff(np.r_[group_start, len(sorted_unit)]))
+    rank_sorted = concatenated_ranges(0, np.diff(np.r_[group_start, len(sorted_unit)]))[0]   # rank in its group
     rank = np.empty(len(unit), np.int64)
     rank[order] = rank_sorted
     peer_doc = token_owner[marked] // slots
@@ -904,7 +903,7 @@ def bootstrap(scores: np.ndarray, keys: Optional[Sequence[str]] = None, resample
     (default: ``"1.X"``, ``"2.X"``, ... in the order given). Returns ``{"recall": (average, low, high),
     "precision": ..., "f": ...}``.
 
-    ``resamples`` is at most ``ngrameval.rouge.MAX_BOOTSTRAP_SAMPLES``.
+    ``resamples`` is at most ``ngrameval.rouge_common.MAX_BOOTSTRAP_SAMPLES``.
 
     >>> bootstrap(np.array([[0.5, 0.25, 0.33333]]))["recall"]
     (0.25, 0.25, 0.25)

@@ -38,10 +38,10 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from ..inputs import check_choice, check_positive_int, normalize_corpus
+from ..ngrams import concatenated_ranges
 from . import resources
 from .align import DEFAULT_BEAM_SIZE, Stage, build_stage, search
-from .matchers import (Candidates, Sides, java_hashes, paraphrase_candidates, spans, synonym_candidates,
-                       word_candidates)
+from .matchers import Candidates, Sides, java_hashes, paraphrase_candidates, synonym_candidates, word_candidates
 from .normalize import NORMALIZATIONS, prepare
 from .paraphrase import ParaphraseTable
 from .score import (MODULES, STATS_LENGTH, TASKS, Parameters, aggregate, compute, module_columns,
@@ -351,7 +351,7 @@ def _statistics(sides: Sides, stage: Stage, chosen: np.ndarray, chunks: np.ndarr
     for begin, length, function, column in (
             (sides.hyp_offset[a] + stage.match_start[c], stage.match_length[c], hyp_function, 0),
             (sides.ref_offset[a] + stage.start[c], stage.length[c], ref_function, 1)):
-        row, index = spans(begin, length)
+        index, row = concatenated_ranges(begin, length)
         is_fn = function[index].astype(np.int64)
         # columns 4 + 4 * module + (0 hyp content, 1 ref content, 2 hyp function, 3 ref function)
         np.add.at(stats, (a[row], 4 + 4 * module[row] + column + 2 * is_fn), 1)

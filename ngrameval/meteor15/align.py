@@ -28,7 +28,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .matchers import Candidates, Sides, spans
+from ..ngrams import concatenated_ranges
+from .matchers import Candidates, Sides
 
 DEFAULT_BEAM_SIZE = 40
 
@@ -81,11 +82,11 @@ def build_stage(sides: Sides, candidates: Candidates, identical: np.ndarray) -> 
 
 
 def _coverage(begin: np.ndarray, length: np.ndarray, size: int) -> np.ndarray:
-    return np.bincount(spans(begin, length)[1], minlength=size)
+    return np.bincount(concatenated_ranges(begin, length)[0], minlength=size)
 
 
 def _all_one(cover: np.ndarray, begin: np.ndarray, length: np.ndarray) -> np.ndarray:
-    row, index = spans(begin, length)
+    index, row = concatenated_ranges(begin, length)
     bad = np.zeros(len(begin), dtype=bool)
     bad[row[cover[index] != 1]] = True
     return ~bad
@@ -94,7 +95,7 @@ def _all_one(cover: np.ndarray, begin: np.ndarray, length: np.ndarray) -> np.nda
 def _lanes(begin: np.ndarray, length: np.ndarray, rows: np.ndarray, count: int, lanes: int) -> np.ndarray:
     """Bit masks (``lanes`` uint64 words a row) with bits [begin, begin + length) set in row ``rows``."""
     masks = np.zeros((count, lanes), dtype=np.uint64)
-    row, position = spans(begin, length)
+    position, row = concatenated_ranges(begin, length)
     np.bitwise_or.at(masks, (rows[row], position // 64), np.left_shift(np.uint64(1), (position % 64).astype(np.uint64)))
     return masks
 
@@ -150,8 +151,8 @@ def search(stage: Stage, sides: Sides, aligner_weights: np.ndarray, beam_size: i
     fixed_at = np.full(len(sides.ref_word) + 1, -1, dtype=np.int64)
     fixed_at[ref_slot[fixed]] = fixed
     fixed_cover = np.zeros(len(sides.ref_word), dtype=bool)
-    fixed_cover[spans(ref_slot[fixed], stage.length[fixed])[1]] = True
-    row, index = spans(ref_slot, stage.length)
+    fixed_cover[concatenated_ranges(ref_slot[fixed], stage.length[fixed])[0]] = True
+    index, row = concatenated_ranges(ref_slot, stage.length)
     blocked = np.zeros(n_cand, dtype=bool)
     blocked[row[fixed_cover[index]]] = True
 
@@ -184,8 +185,8 @@ def search(stage: Stage, sides: Sides, aligner_weights: np.ndarray, beam_size: i
         rows = np.flatnonzero(free)
         lo = stage.first[slot[rows]]
         count = stage.first[slot[rows] + 1] - lo
-        pr = np.repeat(rows, count)
-        pc = np.repeat(lo - np.cumsum(count) + count, count) + np.arange(int(count.sum()))
+        pc, pr = concatenated_ranges(lo, count)
+        pr = rows[pr]
         usable = ~blocked[pc] & ~(U[pr] & cand_mask[pc]).any(axis=1)
         pr, pc = pr[usable], pc[usable]
         n_children = np.bincount(pr, minlength=len(A))

@@ -20,18 +20,8 @@ from typing import Iterable, List, Sequence, Tuple
 
 import numpy as np
 
-from ..ngrams import distinct
+from ..ngrams import concatenated_ranges, distinct
 from .paraphrase import ParaphraseTable
-
-
-def spans(starts: np.ndarray, lengths: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
-    """The ranges ``[starts[k], starts[k] + lengths[k])`` laid end to end: (k of each element, element).
-
-    >>> [a.tolist() for a in spans(np.array([5, 0, 9]), np.array([2, 0, 3]))]
-    [[0, 0, 2, 2, 2], [5, 6, 9, 10, 11]]
-    """
-    row = np.repeat(np.arange(len(starts)), lengths)
-    return row, np.repeat(starts - np.cumsum(lengths) + lengths, lengths) + np.arange(int(lengths.sum()))
 
 
 def java_hashes(words: Sequence[str]) -> np.ndarray:
@@ -123,9 +113,9 @@ class Sides:
 
     def rows(self, side: str):
         """(alignment, position, word) of every word of one side."""
-        word, offset, length = (getattr(self, f"{side}_{name}") for name in ("word", "offset", "length"))
-        a = np.repeat(np.arange(len(length)), length)
-        return a, np.arange(len(word)) - offset[a], word
+        word, length = getattr(self, f"{side}_word"), getattr(self, f"{side}_length")
+        position, a = concatenated_ranges(0, length)   # (offsets are the running sums of the lengths)
+        return a, position, word
 
 
 def _join(left_key: np.ndarray, right_key: np.ndarray):
@@ -133,7 +123,7 @@ def _join(left_key: np.ndarray, right_key: np.ndarray):
     order = np.argsort(right_key, kind="stable")
     sorted_keys = right_key[order]
     lo = np.searchsorted(sorted_keys, left_key, "left")
-    i, at = spans(lo, np.searchsorted(sorted_keys, left_key, "right") - lo)
+    at, i = concatenated_ranges(lo, np.searchsorted(sorted_keys, left_key, "right") - lo)
     return i, order[at]
 
 
@@ -184,7 +174,7 @@ def synonym_candidates(sides: Sides, module: int, synsets: List[Sequence[int]], 
 
     def exploded(side: str):
         a, position, word = sides.rows(side)
-        row, at = spans(first[word], counts[word])
+        at, row = concatenated_ranges(first[word], counts[word])
         return (a[row], position[row], word[row]), flat[at]
 
     ref_rows, ref_synset = exploded("ref")
@@ -227,8 +217,8 @@ def paraphrase_candidates(sides: Sides, module: int, table: ParaphraseTable, tab
         position, phrase_length, source = found[source_side][0]
         offset = getattr(sides, f"{source_side}_offset")
         a = np.searchsorted(offset, position, "right") - 1
-        row, entry = spans(np.asarray(table.source_first[source], dtype=np.int64),
-                           np.asarray(table.source_count[source], dtype=np.int64))
+        entry, row = concatenated_ranges(np.asarray(table.source_first[source], dtype=np.int64),
+                                         np.asarray(table.source_count[source], dtype=np.int64))
         target = np.asarray(table.entry_target[entry], dtype=np.int64)
         # ... joined with the target phrases found on the other side of the same alignment.
         t_position, t_length, t_target = found[target_side][1]

@@ -32,6 +32,8 @@ from typing import Dict, Optional, Tuple, Union
 
 import numpy as np
 
+from ..ngrams import concatenated_ranges
+
 FORMAT_VERSION = 1
 PathLike = Union[str, Path]
 
@@ -155,7 +157,7 @@ def _word_rows(phrases: list, words: _Interner, block: int = 400_000) -> Tuple[n
     line = np.searchsorted(np.flatnonzero(raw == 10), starts)
     lengths = np.bincount(line, minlength=len(phrases))
     rows = np.zeros((len(phrases), int(lengths.max(initial=1))), dtype=np.int64)
-    rows[line, np.arange(len(line)) - (np.cumsum(lengths) - lengths)[line]] = ids + 1
+    rows[line, concatenated_ranges(0, lengths)[0]] = ids + 1     # (line: the owners of these ranges)
     return rows, lengths
 
 

@@ -115,7 +115,7 @@ def summable(stats: np.ndarray) -> np.ndarray:
     leaves out of the corpus chunks: any sum of these rows is the jar's aggregate of those segments.
 
     >>> one = np.zeros(23); one[[0, 1, 4, 5, 20, 21, 22]] = [2, 2, 2, 2, 1, 2, 2]
-    >>> summable(one[None])[0, 20]
+    >>> float(summable(one[None])[0, 20])
     0.0
     """
     s = np.array(stats, dtype=np.float64).reshape(-1, STATS_LENGTH)

@@ -1,0 +1,240 @@
+"""What the two ROUGE implementations share: :mod:`ngrameval.rouge` (rouge-score and its extensions) and
+:mod:`ngrameval.rouge155` (ROUGE-1.5.5.pl) both parse rouge types, count skip-bigrams and cut ASCII text
+into runs of ``[a-z0-9]`` with what is here; this module imports neither of them.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from .inputs import MAX_ORDER, check_order
+from .lcs import in_sorted
+from .ngrams import concatenated_ranges, distinct
+
+# The largest skip distance d of rougeS<d> / rougeSU<d>. Pairs are bounded by the texts' lengths anyway
+# (rougeS* takes any distance); the bound keeps position arithmetic far from integer overflow.
+MAX_SKIP_DISTANCE = 1_000_000
+TYPE_FORMS = f"rouge1 .. rouge{MAX_ORDER} (rougeN, 1 <= n <= {MAX_ORDER}), rougeL, rougeLsum, rougeW, rougeS<d>, " \
+             f"rougeS*, rougeSU<d>, rougeSU* (1 <= d <= {MAX_SKIP_DISTANCE}: the largest number of tokens between " \
+             "the two words)"
+# The most bootstrap samples (rouge-score's n_samples, ROUGE-1.5.5's -r): each costs a pass over the
+# predictions, and 1000 is what both tools default to.
+MAX_BOOTSTRAP_SAMPLES = 100_000
+
+
+# --------------------------------------------------------------------------- rouge types
+
+@dataclass(frozen=True)
+class RougeType:
+    """A parsed rouge type: ``kind`` is "n", "L", "Lsum", "W", "S" or "SU"; ``size`` is n for
+    "n" and the skip distance for "S"/"SU" (None: any distance)."""
+
+    name: str
+    kind: str
+    size: Optional[int] = None
+
+
+_N_TYPE = re.compile(r"rouge([0-9]+)")
+_SKIP_TYPE = re.compile(r"rouge(SU|S)([0-9]+|\*)")
+
+
+def parse_rouge_type(name: Any) -> RougeType:
+    """``"rouge2"`` -> RougeType("rouge2", "n", 2); a clear ValueError for anything else, an n above
+    :data:`~ngrameval.inputs.MAX_ORDER` or a skip distance above :data:`MAX_SKIP_DISTANCE` too.
+
+    >>> parse_rouge_type("rougeSU4")
+    RougeType(name='rougeSU4', kind='SU', size=4)
+    >>> parse_rouge_type("rouge10000000000")
+    Traceback (most recent call last):
+    ...
+    ValueError: rouge type 'rouge10000000000': n must be an integer from 1 to 100, got 10000000000
+    """
+    if not isinstance(name, str):
+        raise ValueError(f"rouge types must be strings, got {type(name).__name__} {name!r}; valid forms: {TYPE_FORMS}")
+    if name in ("rougeL", "rougeLsum", "rougeW"):
+        return RougeType(name, name[5:])
+    match = _N_TYPE.fullmatch(name)
+    if match:
+        digits = match.group(1)
+        if digits.startswith("0"):
+            raise ValueError(f"rouge type {name!r}: n must be a positive integer without leading zeros "
+                             f"(rouge1, rouge2, ...)")
+        if len(digits) > 20:     # (int() refuses strings of more than 4300 digits; all these are too large)
+            raise ValueError(f"rouge type {name[:25]}...: n must be an integer from 1 to {MAX_ORDER}, got a "
+                             f"{len(digits)}-digit number")
+        return RougeType(name, "n", check_order(f"rouge type {name!r}: n", int(digits)))
+    match = _SKIP_TYPE.fullmatch(name)
+    if match:
+        kind, distance = match.groups()
+        if distance == "*":
+            return RougeType(name, kind, None)
+        if distance.startswith("0") or len(distance) > len(str(MAX_SKIP_DISTANCE)) \
+                or int(distance) > MAX_SKIP_DISTANCE:
+            raise ValueError(f"rouge type {name!r}: the skip distance must be a positive integer up to "
+                             f"{MAX_SKIP_DISTANCE} (rouge{kind}4) or * (rouge{kind}*, any distance), got {distance}")
+        return RougeType(name, kind, int(distance))
+    raise ValueError(f"unknown rouge type {name!r}; valid forms: {TYPE_FORMS}")
+
+
+def parse_rouge_types(rouge_types: Any) -> List[RougeType]:
+    if isinstance(rouge_types, str):
+        rouge_types = [rouge_types]
+    if hasattr(rouge_types, "tolist") and not isinstance(rouge_types, (list, tuple)):
+        rouge_types = rouge_types.tolist()
+    if not isinstance(rouge_types, (list, tuple)) or not rouge_types:
+        raise ValueError(f"rouge_types must be a non-empty list of rouge types; valid forms: {TYPE_FORMS}")
+    return [parse_rouge_type(name) for name in dict.fromkeys(rouge_types)]
+
+
+def skip_bigrams(tokens: Sequence[str], distance: Optional[int] = None,
+                 unigrams: bool = False) -> List[Tuple[str, ...]]:
+    """The skip-bigrams of a token sequence in ROUGE-1.5.5's order (``createSkipBigram``): every
+    pair of tokens in sentence order with at most ``distance`` tokens between them (None: any).
+    ``unigrams=True`` adds ROUGE-SU's unigrams (1-tuples; ROUGE-1.5.5 leaves out the last token).
+
+    >>> [" ".join(pair) for pair in skip_bigrams("police killed the gunman".split(), distance=1)]
+    ['police killed', 'police the', 'killed the', 'killed gunman', 'the gunman']
+    """
+    result: List[Tuple[str, ...]] = []
+    last = len(tokens) - 1
+    for i in range(last):
+        if unigrams:
+            result.append((tokens[i],))
+        stop = last if distance is None else min(last, i + distance + 1)
+        result.extend((tokens[i], tokens[j]) for j in range(i + 1, stop + 1))
+    return result
+
+
+# --------------------------------------------------------------------------- ASCII runs
+
+# Bytes other than [a-z0-9] and the newline become spaces.
+_SEPARATORS = bytes(c if chr(c) in "abcdefghijklmnopqrstuvwxyz0123456789\n" else 32 for c in range(256))
+
+
+def ascii_runs(joined: bytes, lines: int) -> Tuple[List[str], np.ndarray]:
+    """The runs of [a-z0-9] of ``lines`` lines joined by newlines (every other byte separates), and how
+    many runs each line has: one C-level translation and split for all lines, runs per line counted
+    where runs start.
+
+    >>> ascii_runs(b"a1 b-c\\n\\nx\\xe9y", 3)
+    (['a1', 'b', 'c', 'x', 'y'], array([3, 0, 2]))
+    """
+    joined = joined.translate(_SEPARATORS)
+    codes = np.frombuffer(joined, np.uint8)
+    letter = (codes != 32) & (codes != 10)
+    starts = np.flatnonzero(letter & ~np.r_[False, letter[:-1]])
+    line = np.searchsorted(np.flatnonzero(codes == 10), starts)
+    return joined.decode("ascii").split(), np.bincount(line, minlength=lines)
+
+
+# --------------------------------------------------------------------------- skip-bigrams
+
+def skip_bigram_count(lengths: np.ndarray, distance: Optional[int] = None, unigrams: bool = False) -> np.ndarray:
+    """Skip-bigrams (pairs at most ``distance`` tokens apart; None: any) of texts of ``lengths`` tokens,
+    plus with ``unigrams`` ROUGE-SU's unigrams (every token but the last).
+
+    >>> skip_bigram_count(np.array([0, 1, 4]), None).tolist(), skip_bigram_count(np.array([4]), 1, True).tolist()
+    ([0, 0, 6], [8])
+    """
+    lengths = np.asarray(lengths, np.int64)
+    gaps = np.maximum(lengths - 1, 0)
+    if distance is not None:
+        gaps = np.minimum(gaps, distance + 1)
+    return gaps * lengths - gaps * (gaps + 1) // 2 + (np.maximum(lengths - 1, 0) if unigrams else 0)
+
+
+@dataclass
+class _SkipSide:
+    """The kept tokens of one side (predictions or references) of a :class:`SkipBigramOverlap`."""
+
+    positions: np.ndarray   # in the side's concatenated tokens, increasing
+    ranks: np.ndarray       # dense rank of (prediction, token): equal tokens of one prediction's texts
+    text: np.ndarray        # text of each kept token
+    end: np.ndarray         # index (in the kept tokens) where that text's kept tokens end
+    last: np.ndarray        # whether it is the last token of its text
+
+
+class SkipBigramOverlap:
+    """ROUGE-S / ROUGE-SU hits of predictions against their references, all pairs at once: per
+    reference, the sum over skip-bigrams of min(count in the prediction, count in the reference).
+
+    Token ids of the predictions and of the references are concatenated (``*_lengths`` tokens per
+    text); ``reference_owner[k]`` is the prediction of reference k. Negative ids match nothing. A
+    skip-bigram can only match when both its tokens occur on both sides, so only the tokens a
+    prediction shares with its references (and a reference with its prediction) are paired, with their
+    positions for the distance limit; the pairs are counted with one sort per side over the corpus.
+
+    >>> overlap = SkipBigramOverlap([0, 1, 2], [3], [0, 2, 1, 3], [4], [0])
+    >>> overlap.hits(None).tolist(), overlap.hits(0).tolist(), overlap.hits(None, unigrams=True).tolist()
+    ([2.0], [0.0], [4.0])
+    """
+
+    def __init__(self, prediction_ids: Any, prediction_lengths: Any, reference_ids: Any, reference_lengths: Any,
+                 reference_owner: Any) -> None:
+        pred_ids, ref_ids = np.asarray(prediction_ids, np.int64), np.asarray(reference_ids, np.int64)
+        pred_lengths, ref_lengths = np.asarray(prediction_lengths, np.int64), np.asarray(reference_lengths, np.int64)
+        ref_owner = np.asarray(reference_owner, np.int64)
+        self.references = len(ref_lengths)
+        per_prediction = np.bincount(ref_owner, minlength=len(pred_lengths))
+        self._slots = int(per_prediction.max(initial=1))
+        self._slot = np.arange(self.references) - (np.cumsum(per_prediction) - per_prediction)[ref_owner]
+        # (prediction, token) codes; a token is kept when the other side of its prediction has it too.
+        base = int(max(pred_ids.max(initial=0), ref_ids.max(initial=0))) + 1
+        pred_text = np.repeat(np.arange(len(pred_lengths)), pred_lengths)
+        ref_text = np.repeat(np.arange(self.references), ref_lengths)
+        pred_code = np.where(pred_ids >= 0, pred_text * base + pred_ids, -1)
+        ref_code = np.where(ref_ids >= 0, ref_owner[ref_text] * base + ref_ids, -1)
+        pred_kept = np.flatnonzero((pred_code >= 0) & in_sorted(pred_code, distinct(ref_code)))
+        ref_kept = np.flatnonzero((ref_code >= 0) & in_sorted(ref_code, distinct(pred_code)))
+        # Dense ranks of the kept codes keep the skip-bigram keys rank(a) * R + rank(b) small.
+        codes, ranks = np.unique(np.concatenate([pred_code[pred_kept], ref_code[ref_kept]]), return_inverse=True)
+        self._rank_count = max(len(codes), 1)
+        self._sides = [self._side(kept, text, lengths, side_ranks) for kept, text, lengths, side_ranks in (
+            (pred_kept, pred_text, pred_lengths, ranks[:len(pred_kept)]),
+            (ref_kept, ref_text, ref_lengths, ranks[len(pred_kept):]))]
+        self._hits: Dict[Any, np.ndarray] = {}
+
+    @staticmethod
+    def _side(kept: np.ndarray, text_of: np.ndarray, lengths: np.ndarray, ranks: np.ndarray) -> _SkipSide:
+        ends = np.cumsum(lengths)
+        text = text_of[kept]
+        return _SkipSide(kept, ranks, text, np.searchsorted(kept, ends[text]), kept == ends[text] - 1)
+
+    def _keys(self, side: _SkipSide, distance: Optional[int]) -> Tuple[np.ndarray, np.ndarray]:
+        """The skip-bigrams of one side's kept tokens: keys rank(a) * R + rank(b), and the first token."""
+        stop = side.end
+        if distance is not None:
+            stop = np.minimum(stop, np.searchsorted(side.positions, side.positions + distance + 1, side="right"))
+        partners = np.maximum(stop - np.arange(len(stop)) - 1, 0)
+        second, first = concatenated_ranges(np.arange(len(stop)) + 1, partners)
+        return side.ranks[first] * self._rank_count + side.ranks[second], first
+
+    def _clip(self, pred_keys: np.ndarray, ref_keys: np.ndarray, ref_text: np.ndarray) -> np.ndarray:
+        """Per reference: the sum over its keys of min(count in the reference, count in its prediction)
+        (keys are scoped by prediction already; the slot tells a prediction's references apart)."""
+        if len(pred_keys) == 0 or len(ref_keys) == 0:
+            return np.zeros(self.references)
+        pred_units, pred_counts = np.unique(pred_keys, return_counts=True)
+        units, first, counts = np.unique(ref_keys * self._slots + self._slot[ref_text], return_index=True,
+                                         return_counts=True)
+        keys = units // self._slots
+        found = np.minimum(np.searchsorted(pred_units, keys), len(pred_units) - 1)
+        clipped = np.where(pred_units[found] == keys, np.minimum(counts, pred_counts[found]), 0)
+        return np.bincount(ref_text[first], weights=clipped, minlength=self.references)
+
+    def hits(self, distance: Optional[int] = None, unigrams: bool = False) -> np.ndarray:
+        """Per reference: clipped skip-bigrams at most ``distance`` tokens apart (None: any), plus with
+        ``unigrams`` the clipped unigrams (every token but the last of each text, as ROUGE-SU)."""
+        pred, ref = self._sides
+        if distance not in self._hits:
+            pred_keys, _ = self._keys(pred, distance)
+            ref_keys, first = self._keys(ref, distance)
+            self._hits[distance] = self._clip(pred_keys, ref_keys, ref.text[first])
+        if not unigrams:
+            return self._hits[distance]
+        if "unigrams" not in self._hits:
+            self._hits["unigrams"] = self._clip(pred.ranks[~pred.last], ref.ranks[~ref.last], ref.text[~ref.last])
+        return self._hits[distance] + self._hits["unigrams"]
