@@ -276,14 +276,48 @@ def _axis(low: float, high: float) -> Tuple[float, float]:
     return (low, high) if high > low else (low, low + 1.0)
 
 
-SVG_WIDTH, LABEL_WIDTH, VALUE_WIDTH, ROW = 760, 220, 90, 24
+SVG_WIDTH, VALUE_WIDTH, ROW = 760, 90, 24
+# System names are labels left of the plot: as wide as the longest name (about 7 px a character at the
+# page's 12 px font), within bounds; a longer name is cut with an ellipsis (the bar's tooltip has it whole).
+LABEL_CHARS, MIN_LABEL_WIDTH, MAX_LABEL_WIDTH, CHAR_WIDTH = 48, 120, 340, 7
 
 
-def _svg(rows: int, body: List[str], title: str) -> str:
-    height = rows * ROW + 10
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{SVG_WIDTH}" height="{height}" '
-            f'viewBox="0 0 {SVG_WIDTH} {height}" role="img" aria-label="{html.escape(title)}">'
-            + "".join(body) + "</svg>")
+@dataclass
+class _Frame:
+    """The geometry shared by the charts: a row per system, its label on the left, the value on the right."""
+
+    names: List[str]
+    low: float
+    high: float
+
+    @property
+    def label_width(self) -> int:
+        longest = max((len(_label(name)) for name in self.names), default=0)
+        return min(max(longest * CHAR_WIDTH + 12, MIN_LABEL_WIDTH), MAX_LABEL_WIDTH)
+
+    def x(self, value: float) -> float:
+        plot = SVG_WIDTH - self.label_width - VALUE_WIDTH
+        return self.label_width + (value - self.low) / (self.high - self.low) * plot
+
+    def label(self, row: int) -> str:
+        name = self.names[row]
+        return (f'<g><title>{html.escape(name)}</title><text x="{self.label_width - 6}" y="{5 + row * ROW + 15}" '
+                f'text-anchor="end">{html.escape(_label(name))}</text></g>')
+
+    def svg(self, body: List[str], title: str) -> str:
+        height = len(self.names) * ROW + 10
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{SVG_WIDTH}" height="{height}" '
+                f'viewBox="0 0 {SVG_WIDTH} {height}" role="img" aria-label="{html.escape(title)}">'
+                + "".join(body) + "</svg>")
+
+
+def _label(name: str) -> str:
+    """A system name as a chart label: cut to LABEL_CHARS characters with an ellipsis.
+
+    >>> _label("a" * 60)[-3:], len(_label("a" * 60))
+    ('aa…', 48)
+    """
+    return name if len(name) <= LABEL_CHARS else name[:LABEL_CHARS - 1] + "…"
 
 
 def bar_chart(board: Leaderboard, column: Column, scale: float, width: int) -> str:
@@ -291,17 +325,13 @@ def bar_chart(board: Leaderboard, column: Column, scale: float, width: int) -> s
     systems = board.ranked()
     results = [system.results[column.key] for system in systems]
     values = [bound for result in results for bound in ((result.score,) + tuple(result.ci or ()))]
-    low, high = _axis(min(values), max(values))
-    plot = SVG_WIDTH - LABEL_WIDTH - VALUE_WIDTH
-
-    def x(value: float) -> float:
-        return LABEL_WIDTH + (value - low) / (high - low) * plot
-
+    frame = _Frame([system.name for system in systems], *_axis(min(values), max(values)))
+    x = frame.x
     body = []
     for row, (system, result) in enumerate(zip(systems, results)):
         y = 5 + row * ROW
         left, right = sorted((x(0.0), x(result.score)))
-        body.append(f'<text x="{LABEL_WIDTH - 6}" y="{y + 15}" text-anchor="end">{html.escape(system.name)}</text>'
+        body.append(frame.label(row) +
                     f'<rect class="bar" x="{left:.1f}" y="{y + 3}" width="{right - left:.1f}" height="{ROW - 8}">'
                     f'<title>{html.escape(system.name)}: {html.escape(board.cell(system, column.key, scale, width))}'
                     f'</title></rect>')
@@ -312,7 +342,7 @@ def bar_chart(board: Leaderboard, column: Column, scale: float, width: int) -> s
                         f'M{b:.1f},{y + 6}V{y + ROW - 8}"/>')
         body.append(f'<text x="{SVG_WIDTH - VALUE_WIDTH + 6}" y="{y + 15}">'
                     f'{_display(result.score, scale, width)}</text>')
-    return _svg(len(systems), body, f"{column.key} per system")
+    return frame.svg(body, f"{column.key} per system")
 
 
 def box_plot(board: Leaderboard, column_index: int, scale: float, width: int) -> str:
@@ -320,16 +350,12 @@ def box_plot(board: Leaderboard, column_index: int, scale: float, width: int) ->
     systems = board.ranked()
     scores = [system.segment_scores[:, column_index] for system in systems]
     finite = np.concatenate([values[np.isfinite(values)] for values in scores] + [np.zeros(1)])
-    low, high = _axis(float(finite.min()), float(finite.max()))
-    plot = SVG_WIDTH - LABEL_WIDTH - VALUE_WIDTH
-
-    def x(value: float) -> float:
-        return LABEL_WIDTH + (value - low) / (high - low) * plot
-
+    frame = _Frame([system.name for system in systems], *_axis(float(finite.min()), float(finite.max())))
+    x = frame.x
     body = []
     for row, (system, values) in enumerate(zip(systems, scores)):
         y = 5 + row * ROW
-        body.append(f'<text x="{LABEL_WIDTH - 6}" y="{y + 15}" text-anchor="end">{html.escape(system.name)}</text>')
+        body.append(frame.label(row))
         values = values[np.isfinite(values)]
         if not len(values):
             continue
@@ -347,7 +373,7 @@ def box_plot(board: Leaderboard, column_index: int, scale: float, width: int) ->
                     f'<circle class="mean" cx="{x(mean):.1f}" cy="{middle}" r="3"/></g>'
                     f'<text x="{SVG_WIDTH - VALUE_WIDTH + 6}" y="{y + 15}">'
                     f'median {_display(median, scale, width)}</text>')
-    return _svg(len(systems), body, f"segment {board.columns[column_index].key} per system")
+    return frame.svg(body, f"segment {board.columns[column_index].key} per system")
 
 
 def default_pair(board: Leaderboard) -> Tuple[int, int]:
