@@ -6,6 +6,7 @@ from .cider import CiderResult, DocumentFrequency, cider  # noqa: E402
 from .coco import CocoCaptionResult, coco_caption  # noqa: E402
 from .meteor import MeteorResult, meteor  # noqa: E402
 from .metric import MetricFamily, Statistics, get_family, metric_names  # noqa: E402
+from .significance import confidence_interval, paired_test  # noqa: E402
 from .nist import NistResult, nist  # noqa: E402
 from .rouge import RougeResult, RougeStatistics, rouge, rouge_statistics, skip_bigrams  # noqa: E402
 from .tokenizers import TOKENIZER_NAMES, get_tokenizer  # noqa: E402
@@ -13,4 +14,4 @@ from .tokenizers import TOKENIZER_NAMES, get_tokenizer  # noqa: E402
 __all__ = ["bleu", "bleu_statistics", "BleuResult", "BleuStatistics", "nist", "NistResult", "cider", "CiderResult",
            "DocumentFrequency", "coco_caption", "CocoCaptionResult", "meteor",
            "MeteorResult", "rouge", "rouge_statistics", "RougeResult",
-           "RougeStatistics", "skip_bigrams", "MetricFamily", "Statistics", "get_family", "metric_names", "get_tokenizer", "TOKENIZER_NAMES", "__version__"]
+           "RougeStatistics", "skip_bigrams", "MetricFamily", "Statistics", "get_family", "metric_names", "confidence_interval", "paired_test", "get_tokenizer", "TOKENIZER_NAMES", "__version__"]

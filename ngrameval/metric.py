@@ -114,6 +114,13 @@ class MetricFamily(ABC):
         """(B, outputs): the corpus score (one row) or the score of each weighted sum of rows."""
         return self.score_totals(stats, stats.totals(weights), weights)
 
+    def own_interval(self, stats: Statistics, n_samples: int,
+                     confidence: float) -> Optional[Dict[str, Tuple[float, float, float]]]:
+        """Output -> (bootstrap mean, low, high) where the tool this family reproduces resamples in its own
+        way, which then replaces the generic (sacrebleu's) bootstrap of :mod:`ngrameval.significance`;
+        None (the default): no such way."""
+        return None
+
     def corpus_scores(self, stats: Statistics) -> Dict[str, float]:
         """Output name -> corpus score."""
         return dict(zip(stats.outputs, self.score(stats)[0].tolist()))

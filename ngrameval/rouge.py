@@ -39,6 +39,7 @@ F is ROUGE-1.5.5's ``F = P * R / ((1 - alpha) * P + alpha * R)`` (0 when the den
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from dataclasses import dataclass, field
 from functools import partial
 from itertools import chain
@@ -50,7 +51,7 @@ import numpy as np
 from . import __version__, rouge155
 from .inputs import check_choice, check_flag, check_number, check_positive_int, normalize_corpus
 from .lcs import lcs_lengths, lcs_union_mask, sentence_pairs, wlcs
-from .metric import MeanOfSegments, register
+from .metric import MeanOfSegments, Statistics, register
 from .ngrams import ReferenceCache, ReferenceIndex, concatenated_ranges, divide_or_zero
 from .rouge_common import (MAX_BOOTSTRAP_SAMPLES, MAX_SKIP_DISTANCE, TYPE_FORMS, RougeType,  # noqa: F401 (also public here)
                            SkipBigramOverlap, ascii_runs, parse_rouge_type, parse_rouge_types, skip_bigram_count,
@@ -711,7 +712,6 @@ def _rouge155_printed(scores: np.ndarray, eval_ids: List[str], n_samples: int,
     """ROUGE-1.5.5.pl's printed ``Average_P/R/F`` (the mean of its seeded bootstrap means, ``-r n_samples``)
     and the bounds of its interval (``-c``) from the per-prediction scores (types, predictions, 3): arrays
     (types, 3) of averages and (2, types, 3) of low and high bounds."""
-    from decimal import Decimal
     keys = [f"{eval_id}.{PYROUGE_SYSTEM_ID}" for eval_id in eval_ids]
     # -c is a percentage: 0.95 -> 95 as written (a float product could be off in the last bit, which
     # moves the script's interval index).
@@ -853,6 +853,22 @@ class RougeFamily(MeanOfSegments):
                            **options: Any) -> Tuple[np.ndarray, Tuple[str, ...], str]:
         result = rouge(predictions, references, use_aggregator=False, aggregate="mean", **options)
         return result.scores[:, :, 2].T, tuple(result.fmeasure), result.signature
+
+    def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
+        stats = super().statistics(predictions, references, **options)
+        stats.context["variant"] = options.get("variant", "rouge_score")
+        return stats
+
+    def own_interval(self, stats: Statistics, n_samples: int,
+                     confidence: float) -> Optional[Dict[str, Tuple[float, float, float]]]:
+        """ROUGE-1.5.5.pl's own interval for ``rouge155`` (its ``-r`` draws, resample i seeded with
+        ``srand(i)``, evaluation ids 1..N as pyrouge numbers them): the printed F average and bounds."""
+        if stats.context.get("variant") != "rouge155":
+            return None
+        f = stats.rows[:, :-1].T                      # (types, predictions): the F-measures the rows hold
+        averages, bounds = _rouge155_printed(np.repeat(f[:, :, None], 3, axis=2),
+                                             _check_eval_ids(None, len(stats)), n_samples, confidence)
+        return {output: (averages[i, 2], bounds[0, i, 2], bounds[1, i, 2]) for i, output in enumerate(stats.outputs)}
 
 
 register(RougeFamily())

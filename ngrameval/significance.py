@@ -278,6 +278,10 @@ def confidence_interval(stats: Statistics, n_samples: int = 1000, confidence: fl
     _check_statistics("stats", stats)
     seed = resolve_seed(seed)
     scorer = _Scorer(stats)
+    own = scorer.family.own_interval(stats, n_samples, confidence)
+    if own is not None:   # the reproduced tool's own resampling (ROUGE-1.5.5.pl's), which ignores the seed
+        return {name: SystemResult(score, float(own[name][0]), (float(own[name][1]), float(own[name][2])))
+                for name, score in scorer.family.corpus_scores(stats).items()}
     resampled, = _resample_scores([scorer], _draws(seed, len(stats), n_samples))
     return {name: _bootstrap_result(score, resampled[:, j], scorer.scale, confidence, _exact_mean)
             for j, (name, score) in enumerate(scorer.family.corpus_scores(stats).items())}

@@ -14,13 +14,12 @@ rouge-score's generator is seeded here so the test is deterministic; the toleran
 """
 import numpy as np
 import pytest
+from rouge_score import rouge_scorer, scoring
 
+import ngrameval
 from ngrameval.metric import statistics
 from ngrameval.significance import confidence_interval
 from tests.data import realsumm
-
-rouge_scorer = pytest.importorskip("rouge_score.rouge_scorer")
-scoring = pytest.importorskip("rouge_score.scoring")
 
 SUMMARIES = 300
 SAMPLES = 1000
@@ -49,3 +48,20 @@ def test_intervals_as_rouge_score(shared):
         assert abs(ours[name].mean - theirs[name].mid.fmeasure) <= 0.3 * standard_error, name
         assert abs(ours[name].ci[0] - theirs[name].low.fmeasure) <= 0.6 * standard_error, name
         assert abs(ours[name].ci[1] - theirs[name].high.fmeasure) <= 0.6 * standard_error, name
+
+
+def test_rouge155_intervals_are_rouge155s_own(shared):
+    """variant="rouge155": the interval is ROUGE-1.5.5.pl's (its -r draws, -c), as ngrameval.rouge prints
+    it (which tests/parity/test_rouge155_perl.py checks against the Perl script run there)."""
+    _, predictions, references = realsumm(shared)
+    predictions, references = predictions[:40], references[:40]
+    types = ["rouge1", "rouge2", "rougeL"]
+    intervals = confidence_interval(statistics("rouge", predictions, references, rouge_types=types,
+                                               variant="rouge155"), n_samples=SAMPLES)
+    printed = ngrameval.rouge(predictions, references, rouge_types=types, variant="rouge155")
+    plain = ngrameval.rouge(predictions, references, rouge_types=types, variant="rouge155", aggregate="mean")
+    for name in types:
+        assert intervals[name].score == pytest.approx(plain.fmeasure[name], rel=1e-12)   # a sum's order
+        assert intervals[name].mean == printed.fmeasure[name]
+        assert intervals[name].ci == (printed.intervals[name]["fmeasure"]["low"],
+                                      printed.intervals[name]["fmeasure"]["high"])

@@ -10,14 +10,14 @@ scores; its printed half-width ``0.5 * (upper - lower)``, rebuilt from our divid
 """
 import numpy as np
 import pytest
+import sacrebleu.metrics as sacrebleu_metrics
+import sacrebleu.significance as sacrebleu_significance
 
 from ngrameval import significance
 from ngrameval.metric import statistics
 from ngrameval.significance import confidence_interval, paired_test
 from tests.data import WMT17_SYSTEMS, wmt17_reference, wmt17_system
 
-sacrebleu_metrics = pytest.importorskip("sacrebleu.metrics")
-sacrebleu_significance = pytest.importorskip("sacrebleu.significance")
 
 BASELINE = "LIUM-NMT.4900"
 # Four systems at full length for the comparisons with sacrebleu run here (it takes ~2 s per test).

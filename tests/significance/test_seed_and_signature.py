@@ -1,11 +1,11 @@
 """SACREBLEU_SEED and the signature fields, as sacrebleu 2.6.0 reads and writes them (run here)."""
 import pytest
+import sacrebleu.metrics as sacrebleu_metrics
+import sacrebleu.significance as sacrebleu_significance
 
 from ngrameval.metric import statistics
 from ngrameval.significance import DEFAULT_SEED, paired_test, resolve_seed, signature_suffix, with_suffix
 
-sacrebleu_metrics = pytest.importorskip("sacrebleu.metrics")
-sacrebleu_significance = pytest.importorskip("sacrebleu.significance")
 
 PREDICTIONS = ["the cat sat on the mat", "a dog barks", "it rains today", "we go home now"]
 OTHER = ["the cat sat on a mat", "a dog", "it rains", "we go home"]
