@@ -77,31 +77,6 @@ COMBINATIONS = [pytest.param(name, options, shape, id=f"{name}-options{i}-{shape
                                             and "token" in shape)]
 
 
-def _forget_evaluate_modules():
-    """evaluate imports scripts as ``evaluate_modules.*`` from the modules cache it saw first."""
-    for name in [name for name in sys.modules if name.split(".")[0] == "evaluate_modules"]:
-        del sys.modules[name]
-
-
-@pytest.fixture(scope="module")
-def hf_home(tmp_path_factory):
-    """Offline, with every evaluate cache in a temporary HF_HOME. evaluate reads its cache paths
-    from the environment when it is imported, so its config is pointed there as well."""
-    home = tmp_path_factory.mktemp("hf_home")
-    with pytest.MonkeyPatch.context() as patch:
-        for name in ("HF_HUB_OFFLINE", "HF_DATASETS_OFFLINE", "HF_EVALUATE_OFFLINE"):
-            patch.setenv(name, "1")
-        patch.setenv("HF_HOME", str(home))
-        patch.setattr(evaluate.config, "HF_EVALUATE_OFFLINE", True)
-        for name, folder in (("HF_MODULES_CACHE", "modules"), ("HF_METRICS_CACHE", "metrics"),
-                             ("HF_EVALUATE_CACHE", "evaluate")):
-            patch.setattr(evaluate.config, name, home / folder)
-        patch.setattr(sys, "path", list(sys.path))   # evaluate appends the modules cache to it
-        _forget_evaluate_modules()
-        yield home
-        _forget_evaluate_modules()
-
-
 @pytest.fixture
 def load(hf_home, tmp_path):
     def load_metric(name):

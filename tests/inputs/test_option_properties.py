@@ -27,6 +27,9 @@ OPTIONS = {
     "meteor": ({}, ["explain"], {"alpha": {"variant": "nltk"}, "beta": {"variant": "nltk"},
                                  "gamma": {"variant": "nltk"}}, {}),
     "cider": ({}, ["lowercase", "explain"], {"sigma": {}}, {"max_order": {}}),
+    "chrf": ({}, ["lowercase", "whitespace", "eps_smoothing", "sentence_level"], {"beta": {}},
+             {"char_order": {}}),   # (NLTK's min_char_order needs one reference: tests/inputs/test_chrf_gleu_inputs.py)
+    "gleu": ({}, ["sentence_level"], {}, {"max_len": {}, "min_len": {"max_len": 100}}),
 }
 # Options that scale work with their value, given as a sequence or a name.
 ORDER_SPELLINGS = {

@@ -16,7 +16,8 @@ from tests.data import wmt17_slice
 SEGMENTS = 30
 CASES = [("bleu", variant) for variant in ("sacrebleu", "nltk", "mteval", "nmt", "d2l", "coco")] + [
     ("nist", "nltk"), ("nist", "mteval"), ("rouge", "rouge_score"), ("rouge", "rouge155"),
-    ("meteor", "meteor15"), ("meteor", "nltk"), ("cider", "cider-d"), ("cider", "cider"), ("coco_caption", None)]
+    ("meteor", "meteor15"), ("meteor", "nltk"), ("cider", "cider-d"), ("cider", "cider"), ("coco_caption", None),
+    ("chrf", "sacrebleu"), ("chrf", "nltk"), ("gleu", "nltk"), ("gleu", "google_bleu")]
 
 
 def test_every_registered_metric_is_covered():

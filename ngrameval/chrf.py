@@ -1,0 +1,384 @@
+"""chrF (Popović, 2015) and chrF++ (Popović, 2017): character (and word) n-gram F-scores.
+
+Two reference tools, picked by ``variant``:
+
+========== ==================================================================
+variant    reproduces
+========== ==================================================================
+sacrebleu  sacrebleu 2.6.0 ``CHRF`` (``corpus_chrf``, ``sentence_chrf``): per
+           segment the statistics of the reference with the best sentence F
+           (the first one on ties), summed over the corpus; F of the averaged
+           per-order precision and recall (its "effective order"), or the mean
+           of per-order F with ``eps_smoothing``
+nltk       NLTK 3.10.4 ``corpus_chrf`` / ``sentence_chrf``: one reference per
+           prediction, per-order F per sentence, averaged over orders and
+           sentences (a macro average)
+========== ==================================================================
+
+Characters are the tokens of :class:`ngrameval.ngrams.ReferenceIndex` (a string is a sequence of
+characters), so the n-grams of every segment are counted, matched and clipped against each reference
+at once, with numpy, and the references' index is cached for the next system scored against them.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from . import __version__
+from .inputs import MAX_ORDER, check_choice, check_flag, check_number, check_order, normalize_corpus
+from .metric import MetricFamily, Statistics, columns, register
+from .ngrams import ReferenceCache, ReferenceIndex, divide_or_zero
+
+SACREBLEU_VERSION = "2.6.0"
+NLTK_VERSION = "3.10.4"
+VARIANTS = ("sacrebleu", "nltk")
+DEFAULT_BETA = {"sacrebleu": 2, "nltk": 3.0}
+# sacrebleu's and NLTK's stand-in for a precision, recall or F that would divide by zero.
+EPSILON = 1e-16
+# string.punctuation: what sacrebleu's chrF++ splits off the start or end of a word.
+_PUNCTUATION = frozenset('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~')
+# NLTK removes whitespace with the `regex` engine's \s+ (Unicode White_Space), which unlike str.split
+# keeps the information separators U+001C..U+001F.
+_NLTK_WHITESPACE = re.compile("[\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+")
+
+_REFERENCE_CACHE = ReferenceCache(size=4)
+
+
+# --------------------------------------------------------------------------- matching
+
+@dataclass
+class ReferenceMatches:
+    """Per order n = 1..N, each hypothesis matched against each of its references alone."""
+
+    matches: np.ndarray     # (sentences, reference slots, N) clipped matches; 0 for slots without a reference
+    hyp_counts: np.ndarray  # (sentences, N) hypothesis n-grams
+    ref_counts: np.ndarray  # (sentences, reference slots, N) reference n-grams; 0 for slots without a reference
+    present: np.ndarray     # (sentences, reference slots) whether the slot holds a reference
+
+
+def ngram_counts(lengths: np.ndarray, max_order: int) -> np.ndarray:
+    """(..., N): the n-grams of sequences of ``lengths`` for n = 1..N.
+
+    >>> ngram_counts(np.array([3, 0]), 4).tolist()
+    [[3, 2, 1, 0], [0, 0, 0, 0]]
+    """
+    return np.maximum(np.asarray(lengths)[..., None] - np.arange(max_order), 0)
+
+
+def reference_matches(index: ReferenceIndex, hypotheses: Sequence[Sequence[str]], max_order: int) -> ReferenceMatches:
+    """Match one token sequence per sentence (a token list, or a string: its characters) against each
+    of its references in ``index`` alone, orders 1..max_order."""
+    matches = index.match(hypotheses, max_order)
+    per_reference = np.stack([index.per_reference(matches, n) for n in range(1, max_order + 1)], axis=2)
+    present = index.slots_present()
+    ref_counts = ngram_counts(index.by_slot(index.segment_len, 0), max_order) * present[:, :, None]
+    return ReferenceMatches(np.where(present[:, :, None], per_reference, 0.0), ngram_counts(matches.hyp_len, max_order),
+                            ref_counts, present)
+
+
+def _cached_matches(hypotheses: Sequence[Sequence[str]], references: Callable[[], Sequence[Sequence[Sequence[str]]]],
+                    max_order: int, cache_key: tuple) -> ReferenceMatches:
+    """:func:`reference_matches` with the references' index cached under ``cache_key``: the next system
+    scored against the same references reuses it (``references()`` prepares them only on a miss)."""
+    index = _REFERENCE_CACHE.get(cache_key, lambda: ReferenceIndex(references(), max_order))
+    return reference_matches(index, hypotheses, max_order)
+
+
+# --------------------------------------------------------------------------- options
+
+@dataclass(frozen=True)
+class ChrfOptions:
+    """The checked options of :func:`chrf` (``beta`` resolved to the variant's default)."""
+
+    variant: str
+    char_order: int
+    word_order: int
+    beta: float
+    lowercase: bool
+    whitespace: bool
+    eps_smoothing: bool
+    min_char_order: int
+
+
+def _check_word_order(value: Any) -> int:
+    if value == 0 and not isinstance(value, (bool, np.bool_, float)):
+        return 0
+    try:
+        return check_order("word_order", value)
+    except ValueError:
+        raise ValueError(f"word_order must be an integer from 0 to {MAX_ORDER}, got {value!r}") from None
+
+
+def resolve_options(variant: str = "sacrebleu", char_order: int = 6, word_order: int = 0,
+                    beta: Optional[float] = None, lowercase: bool = False, whitespace: bool = False,
+                    eps_smoothing: bool = False, min_char_order: int = 1) -> ChrfOptions:
+    """Check every option (one clear ValueError each) and fill in the variant's default beta.
+
+    >>> resolve_options("nltk").beta
+    3.0
+    >>> resolve_options("nltk", word_order=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: word_order is sacrebleu's option (chrF++); NLTK's chrF counts characters only
+    """
+    check_choice("variant", variant, VARIANTS)
+    char_order = check_order("char_order", char_order)
+    word_order = _check_word_order(word_order)
+    beta = DEFAULT_BETA[variant] if beta is None else check_number("beta", beta, low=0)
+    for name, value in (("lowercase", lowercase), ("whitespace", whitespace), ("eps_smoothing", eps_smoothing)):
+        check_flag(name, value)
+    min_char_order = check_order("min_char_order", min_char_order)
+    if min_char_order > char_order:
+        raise ValueError(f"min_char_order ({min_char_order}) must not exceed char_order ({char_order})")
+    if variant == "nltk":
+        if word_order:
+            raise ValueError("word_order is sacrebleu's option (chrF++); NLTK's chrF counts characters only")
+        for name, value in (("lowercase", lowercase), ("eps_smoothing", eps_smoothing)):
+            if value:
+                raise ValueError(f"{name} is sacrebleu's option; use variant='sacrebleu'")
+    elif min_char_order != 1:
+        raise ValueError("min_char_order is NLTK's option (its min_len); use variant='nltk'")
+    return ChrfOptions(variant, char_order, word_order, beta, bool(lowercase), bool(whitespace),
+                       bool(eps_smoothing), min_char_order)
+
+
+def signature(options: ChrfOptions, num_refs: Any) -> str:
+    """sacrebleu's ``CHRF().get_signature()`` for the sacrebleu variant (plus ``beta:`` when beta is
+    not 2: sacrebleu writes beta in the score's name only); ngrameval's format for NLTK's.
+
+    >>> signature(resolve_options(), 1)
+    'nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:2.6.0'
+    """
+    if options.variant == "sacrebleu":
+        parts = [f"nrefs:{num_refs}", f"case:{'lc' if options.lowercase else 'mixed'}",
+                 f"eff:{'no' if options.eps_smoothing else 'yes'}", f"nc:{options.char_order}",
+                 f"nw:{options.word_order}", f"space:{'yes' if options.whitespace else 'no'}"]
+        if options.beta != 2:
+            parts.append(f"beta:{options.beta:g}")
+        return "|".join(parts + [f"version:{SACREBLEU_VERSION}"])
+    return "|".join(["variant:nltk", f"nrefs:{num_refs}", f"min_len:{options.min_char_order}",
+                     f"max_len:{options.char_order}", f"beta:{options.beta:g}",
+                     f"space:{'yes' if options.whitespace else 'no'}", f"nltk:{NLTK_VERSION}",
+                     f"ngrameval:{__version__}"])
+
+
+def score_name(options: ChrfOptions) -> str:
+    """The score's name as sacrebleu prints it: ``chrF2``, ``chrF2++`` (one + per word order)."""
+    return f"chrF{options.beta:g}" + "+" * options.word_order
+
+
+# --------------------------------------------------------------------------- statistics
+
+def _remove_punctuation(line: str) -> List[str]:
+    """sacrebleu's chrF++ words: whitespace-separated, one punctuation character split off the end
+    of a word, or else off its start (so "(hi)" gives "(hi" and ")", as in sacrebleu)."""
+    words: List[str] = []
+    for word in line.split():
+        if len(word) > 1 and word[-1] in _PUNCTUATION:
+            words += [word[:-1], word[-1]]
+        elif len(word) > 1 and word[0] in _PUNCTUATION:
+            words += [word[0], word[1:]]
+        else:
+            words.append(word)
+    return words
+
+
+def _character_text(line: str, options: ChrfOptions) -> str:
+    """The characters whose n-grams count: whitespace removed unless ``whitespace``, each tool its way."""
+    if options.whitespace:
+        return line
+    if options.variant == "nltk":
+        return _NLTK_WHITESPACE.sub("", line)
+    return "".join(line.split())
+
+
+def _prepared_corpus(predictions: Any, references: Any, options: ChrfOptions) -> Tuple[List[str], List[List[str]]]:
+    """Validated strings (token lists joined with spaces, as NLTK joins them), lowercased if asked."""
+    hyps, refs, pretokenized = normalize_corpus(predictions, references)
+    if pretokenized:
+        hyps, refs = [" ".join(h) for h in hyps], [[" ".join(r) for r in group] for group in refs]
+    if options.variant == "nltk":
+        for i, group in enumerate(refs):
+            if len(group) != 1:
+                raise ValueError(f"NLTK's chrF takes one reference per prediction; references[{i}] has {len(group)}")
+    if options.lowercase:
+        hyps, refs = [h.lower() for h in hyps], [[r.lower() for r in group] for group in refs]
+    return hyps, refs
+
+
+def _order_statistics(hyps: List[str], refs: List[List[str]], options: ChrfOptions) -> ReferenceMatches:
+    """Matches per (segment, reference, order): character orders, then word orders."""
+    counts = tuple(map(len, refs))
+    flat_refs = tuple(r for group in refs for r in group)
+
+    def texts(lines):
+        return [_character_text(line, options) for line in lines]
+
+    characters = _cached_matches(texts(hyps), lambda: [texts(group) for group in refs], options.char_order,
+                                  ("characters", options.variant, options.whitespace, counts, flat_refs))
+    if not options.word_order:
+        return characters
+    words = _cached_matches([_remove_punctuation(h) for h in hyps],
+                             lambda: [[_remove_punctuation(r) for r in group] for group in refs], options.word_order,
+                             ("words", counts, flat_refs))
+    return ReferenceMatches(*(np.concatenate([getattr(characters, name), getattr(words, name)], axis=-1)
+                              for name in ("matches", "hyp_counts", "ref_counts")), characters.present)
+
+
+def sacrebleu_f_score(hyp: np.ndarray, ref: np.ndarray, match: np.ndarray, beta: float,
+                      eps_smoothing: bool) -> np.ndarray:
+    """sacrebleu 2.6.0 ``CHRF._compute_f_score`` on (..., orders) statistics, in [0, 100] as sacrebleu
+    returns it (best-reference ties are decided on these very numbers), operation for operation.
+
+    >>> float(sacrebleu_f_score(np.array([4.0]), np.array([5.0]), np.array([4.0]), 2, False)[()])
+    83.33333333333334
+    """
+    factor = beta ** 2
+    score = np.zeros(hyp.shape[:-1])
+    avg_prec, avg_rec, effective_order = np.zeros_like(score), np.zeros_like(score), np.zeros_like(score)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        for i in range(hyp.shape[-1]):    # in order, as sacrebleu adds them up
+            n_hyp, n_ref, n_match = hyp[..., i], ref[..., i], match[..., i]
+            prec = np.where(n_hyp > 0, n_match / n_hyp, EPSILON)
+            rec = np.where(n_ref > 0, n_match / n_ref, EPSILON)
+            denom = factor * prec + rec
+            score += np.where(denom > 0, (1 + factor) * prec * rec / denom, EPSILON)
+            both = (n_hyp > 0) & (n_ref > 0)
+            avg_prec += np.where(both, prec, 0.0)
+            avg_rec += np.where(both, rec, 0.0)
+            effective_order += both
+        if eps_smoothing:
+            return 100 * score / hyp.shape[-1]
+        avg_prec = divide_or_zero(avg_prec, effective_order)
+        avg_rec = divide_or_zero(avg_rec, effective_order)
+        f = (1 + factor) * avg_prec * avg_rec
+        f /= factor * avg_prec + avg_rec
+    return np.where(avg_prec + avg_rec != 0, 100 * f, 0.0)
+
+
+def nltk_f_scores(hyp: np.ndarray, ref: np.ndarray, match: np.ndarray, beta: float) -> np.ndarray:
+    """NLTK 3.10.4 ``chrf_precision_recall_fscore_support``'s F per order: epsilon wherever a division
+    is by zero (no hypothesis or reference n-grams, or no match at all)."""
+    factor = beta ** 2
+    with np.errstate(divide="ignore", invalid="ignore"):
+        prec, rec = match / hyp, match / ref
+        denom = factor * prec + rec
+        f = (1 + factor) * (prec * rec) / denom
+    return np.where((hyp > 0) & (ref > 0) & (denom != 0), f, EPSILON)
+
+
+def _statistics(predictions: Any, references: Any, options: ChrfOptions) -> Tuple[np.ndarray, Any]:
+    """Protocol rows and nrefs. sacrebleu: per order hypothesis n-grams, reference n-grams and matches
+    of the chosen reference (orders: characters, then words). NLTK: per order F, then a count."""
+    hyps, refs = _prepared_corpus(predictions, references, options)
+    counts = set(map(len, refs))
+    num_refs = counts.pop() if len(counts) == 1 else "var"
+    stats = _order_statistics(hyps, refs, options)
+    if options.variant == "nltk":
+        low = options.min_char_order - 1
+        f = nltk_f_scores(stats.hyp_counts[:, low:], stats.ref_counts[:, 0, low:], stats.matches[:, 0, low:],
+                          options.beta)
+        return columns(f, np.ones(len(hyps))), num_refs
+    # sacrebleu counts no hypothesis n-grams of an order its reference has none of.
+    hyp = np.where(stats.ref_counts > 0, stats.hyp_counts[:, None, :], 0)
+    f = sacrebleu_f_score(hyp, stats.ref_counts, stats.matches, options.beta, options.eps_smoothing)
+    best = np.argmax(np.where(stats.present, f, -np.inf), axis=1)   # the first of equal scores
+    take = np.arange(len(hyps))
+    return columns(hyp[take, best], stats.ref_counts[take, best], stats.matches[take, best]), num_refs
+
+
+def score_rows(rows: np.ndarray, options: ChrfOptions) -> np.ndarray:
+    """(K,) scores in [0, 1] of K rows (one per segment, or sums of them)."""
+    if options.variant == "nltk":
+        count = rows[:, -1]
+        return divide_or_zero(rows[:, :-1].sum(axis=1) / (rows.shape[1] - 1), count)
+    n = rows.shape[1] // 3
+    return sacrebleu_f_score(rows[:, :n], rows[:, n:2 * n], rows[:, 2 * n:], options.beta, options.eps_smoothing) / 100
+
+
+# --------------------------------------------------------------------------- public API
+
+@dataclass
+class ChrfResult:
+    """A corpus chrF score in [0, 1], its parts, and optionally per-segment scores."""
+
+    chrf: float
+    name: str
+    signature: str
+    char_precisions: Optional[List[float]] = None
+    char_recalls: Optional[List[float]] = None
+    word_precisions: Optional[List[float]] = None
+    word_recalls: Optional[List[float]] = None
+    char_fscores: Optional[List[float]] = None
+    sentence_scores: Optional[List[float]] = None
+    statistics: Optional[np.ndarray] = field(default=None, repr=False)
+
+    def as_dict(self) -> Dict[str, Any]:
+        """The result as the dict the evaluate metric returns (parts the variant has not are left out)."""
+        return {name: getattr(self, name) for name in (
+            "chrf", "name", "char_precisions", "char_recalls", "word_precisions", "word_recalls", "char_fscores",
+            "signature", "sentence_scores") if getattr(self, name) is not None}
+
+
+def chrf(predictions: Any, references: Any, variant: str = "sacrebleu", char_order: int = 6, word_order: int = 0,
+         beta: Optional[float] = None, lowercase: bool = False, whitespace: bool = False,
+         eps_smoothing: bool = False, min_char_order: int = 1, sentence_level: bool = False) -> ChrfResult:
+    """Corpus chrF (``word_order=2``: chrF++) in [0, 1], exact to the tool named by ``variant``.
+
+    ``"sacrebleu"`` (default; beta 2): sacrebleu 2.6.0 ``CHRF(char_order, word_order, beta, lowercase,
+    whitespace, eps_smoothing)``, the options of HF evaluate's ``chrf``, under the same names.
+    ``"nltk"`` (beta 3): NLTK 3.10.4 ``corpus_chrf(min_len=min_char_order, max_len=char_order,
+    ignore_whitespace=not whitespace)``, one reference per prediction. ``sentence_level`` adds
+    ``sentence_chrf`` per prediction. Token lists are joined with spaces (as NLTK joins them).
+
+    >>> result = chrf(["the cat sat on the mat"], [["the cat sat on a mat", "a cat sat on the mat"]])
+    >>> round(result.chrf, 6), result.name
+    (0.88957, 'chrF2')
+    >>> round(chrf(["the cat"], ["the mat"], variant="nltk", sentence_level=True).sentence_scores[0], 6)
+    0.280556
+    """
+    options = resolve_options(variant, char_order, word_order, beta, lowercase, whitespace, eps_smoothing,
+                              min_char_order)
+    check_flag("sentence_level", sentence_level)
+    rows, num_refs = _statistics(predictions, references, options)
+    total = rows.sum(axis=0, keepdims=True)
+    result = ChrfResult(float(score_rows(total, options)[0]), score_name(options), signature(options, num_refs),
+                        statistics=rows)
+    if variant == "nltk":
+        result.char_fscores = (total[0, :-1] / total[0, -1]).tolist()
+    else:
+        n = rows.shape[1] // 3
+        precisions = divide_or_zero(total[0, 2 * n:], total[0, :n]).tolist()
+        recalls = divide_or_zero(total[0, 2 * n:], total[0, n:2 * n]).tolist()
+        c = options.char_order
+        result.char_precisions, result.char_recalls = precisions[:c], recalls[:c]
+        if options.word_order:
+            result.word_precisions, result.word_recalls = precisions[c:], recalls[c:]
+    if sentence_level:
+        result.sentence_scores = score_rows(rows, options).tolist()
+    return result
+
+
+class ChrfFamily(MetricFamily):
+    """chrF on the metric protocol. sacrebleu: rows are, per order (characters, then words), the
+    hypothesis n-grams, reference n-grams and matches of the chosen reference, and a sum of rows is
+    scored as sacrebleu scores the corpus; NLTK: rows are the per-order F of each sentence and 1."""
+
+    name = "chrf"
+    function = staticmethod(chrf)
+    options_not_for_statistics = ("sentence_level",)
+
+    def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
+        self.check_options(options)
+        resolved = resolve_options(**options)
+        rows, num_refs = _statistics(predictions, references, resolved)
+        return Statistics(self.name, rows, ("chrf",), signature(resolved, num_refs), {"options": resolved})
+
+    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
+        return score_rows(totals, stats.context["options"])[:, None]
+
+
+register(ChrfFamily())

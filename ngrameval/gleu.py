@@ -1,0 +1,147 @@
+"""GLEU, Google's sentence-level BLEU (Wu et al., 2016): all n-grams of orders min_len..max_len
+counted together, matches over max(prediction n-grams, reference n-grams).
+
+=========== ==================================================================
+variant     reproduces
+=========== ==================================================================
+nltk        NLTK 3.10.4 ``corpus_gleu`` / ``sentence_gleu`` (whitespace tokens
+            for strings; token lists as given)
+google_bleu HF evaluate's ``google_bleu`` metric: NLTK's ``corpus_gleu`` on the
+            tokens of its own copy of sacrebleu's 13a tokenizer (``hf-13a``)
+=========== ==================================================================
+
+Per segment NLTK keeps the reference with the highest ratio matches / max(hyp, ref) n-grams (the
+first one on ties; references that have no n-grams and face a hypothesis without any are skipped),
+and the corpus score sums both numbers over the segments: the rows are (matches, n-grams) and add up.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional
+
+import numpy as np
+
+from . import __version__
+from .chrf import reference_matches
+from .corpus import index_corpus
+from .inputs import check_choice, check_flag, check_order
+from .metric import MetricFamily, Statistics, columns, register
+from .ngrams import divide_or_zero
+from .tokenizers import TokenizerSpec
+
+NLTK_VERSION = "3.10.4"
+VARIANTS = ("nltk", "google_bleu")
+DEFAULT_TOKENIZE = {"nltk": "none", "google_bleu": "hf-13a"}
+
+
+@dataclass(frozen=True)
+class GleuOptions:
+    """The checked options of :func:`gleu` (``tokenize`` resolved to the variant's default)."""
+
+    variant: str
+    min_len: int
+    max_len: int
+    tokenize: TokenizerSpec
+
+
+def resolve_options(variant: str = "nltk", min_len: int = 1, max_len: int = 4,
+                    tokenize: TokenizerSpec = "default") -> GleuOptions:
+    """Check every option (one clear ValueError each).
+
+    >>> resolve_options("google_bleu").tokenize
+    'hf-13a'
+    >>> resolve_options(min_len=3, max_len=2)
+    Traceback (most recent call last):
+    ...
+    ValueError: min_len (3) must not exceed max_len (2)
+    """
+    check_choice("variant", variant, VARIANTS)
+    min_len, max_len = check_order("min_len", min_len), check_order("max_len", max_len)
+    if min_len > max_len:
+        raise ValueError(f"min_len ({min_len}) must not exceed max_len ({max_len})")
+    return GleuOptions(variant, min_len, max_len, DEFAULT_TOKENIZE[variant] if tokenize == "default" else tokenize)
+
+
+def signature(options: GleuOptions, num_refs: Any, tokenizer_name: str) -> str:
+    """Every option that changes the score, and the tools reproduced."""
+    peer = "evaluate:google_bleu|" if options.variant == "google_bleu" else ""
+    return (f"variant:{options.variant}|nrefs:{num_refs}|tok:{tokenizer_name}|min_len:{options.min_len}|"
+            f"max_len:{options.max_len}|{peer}nltk:{NLTK_VERSION}|ngrameval:{__version__}")
+
+
+def _statistics(predictions: Any, references: Any, options: GleuOptions):
+    """Rows (matches, n-grams) of the chosen reference per segment, nrefs and the tokenizer's name."""
+    corpus = index_corpus(predictions, references, options.tokenize, False, options.max_len)
+    stats = reference_matches(corpus.index, corpus.hypotheses, options.max_len)
+    orders = slice(options.min_len - 1, options.max_len)
+    matches = stats.matches[:, :, orders].sum(axis=2)
+    ngrams = np.maximum(stats.hyp_counts[:, None, orders].sum(axis=2), stats.ref_counts[:, :, orders].sum(axis=2))
+    usable = stats.present & (ngrams > 0)
+    ratio = np.where(usable, divide_or_zero(matches, ngrams), -np.inf)
+    best = np.argmax(ratio, axis=1)    # the first of equal ratios, as Python's max keeps it
+    take = np.arange(len(best))
+    scored = usable[take, best]        # False: no reference had an n-gram to compare, the segment adds 0/0
+    rows = columns(np.where(scored, matches[take, best], 0), np.where(scored, ngrams[take, best], 0))
+    return rows, corpus.num_refs, corpus.tokenizer.name
+
+
+@dataclass
+class GleuResult:
+    """A corpus GLEU score in [0, 1], its two sums, and optionally per-segment scores."""
+
+    gleu: float
+    n_match: int
+    n_all: int
+    signature: str
+    sentence_scores: Optional[List[float]] = None
+    statistics: Optional[np.ndarray] = field(default=None, repr=False)
+
+    def as_dict(self) -> Dict[str, Any]:
+        """The result as the dict the evaluate metric returns (``sentence_scores`` when asked for)."""
+        result = {name: getattr(self, name) for name in ("gleu", "n_match", "n_all", "signature")}
+        if self.sentence_scores is not None:
+            result["sentence_scores"] = self.sentence_scores
+        return result
+
+
+def gleu(predictions: Any, references: Any, variant: str = "nltk", min_len: int = 1, max_len: int = 4,
+         tokenize: TokenizerSpec = "default", sentence_level: bool = False) -> GleuResult:
+    """Corpus GLEU in [0, 1]: NLTK 3.10.4 ``corpus_gleu`` (``variant="nltk"``, strings split on
+    whitespace) or HF evaluate's ``google_bleu`` (``variant="google_bleu"``, its 13a tokens);
+    ``sentence_level`` adds ``sentence_gleu`` per prediction. ``tokenize`` takes the names BLEU takes,
+    or a callable (what ``google_bleu`` calls ``tokenizer``).
+
+    >>> result = gleu(["the cat sat on the mat"], [["the cat sat on a mat", "a cat sat"]], sentence_level=True)
+    >>> result.n_match, result.n_all, round(result.gleu, 6)
+    (11, 18, 0.611111)
+    """
+    options = resolve_options(variant, min_len, max_len, tokenize)
+    check_flag("sentence_level", sentence_level)
+    rows, num_refs, tokenizer_name = _statistics(predictions, references, options)
+    n_match, n_all = rows.sum(axis=0).tolist()
+    result = GleuResult(float(divide_or_zero(n_match, n_all)), int(n_match), int(n_all),
+                        signature(options, num_refs, tokenizer_name), statistics=rows)
+    if sentence_level:
+        result.sentence_scores = divide_or_zero(rows[:, 0], rows[:, 1]).tolist()
+    return result
+
+
+class GleuFamily(MetricFamily):
+    """GLEU on the metric protocol: rows are the matches and n-grams of each segment's chosen
+    reference; a sum of rows scores matches / n-grams (0 without n-grams)."""
+
+    name = "gleu"
+    function = staticmethod(gleu)
+    options_not_for_statistics = ("sentence_level",)
+
+    def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
+        self.check_options(options)
+        resolved = resolve_options(**options)
+        rows, num_refs, tokenizer_name = _statistics(predictions, references, resolved)
+        return Statistics(self.name, rows, ("gleu",), signature(resolved, num_refs, tokenizer_name))
+
+    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
+        return divide_or_zero(totals[:, :1], totals[:, 1:])
+
+
+register(GleuFamily())
