@@ -423,7 +423,9 @@ def run_score(args: argparse.Namespace) -> int:
     tests = Significance(test, args.paired_n, args.confidence_n if args.confidence else None,
                          significance.resolve_seed("env" if args.seed is None else args.seed))
     steps = len(metrics) * (len(systems) + 1)
-    with tqdm(total=steps, desc="ngrameval", unit="step", file=sys.stderr, delay=1.0,
+    # No bar for runs shorter than a second; TQDM_DELAY, tqdm's own setting, changes that.
+    with tqdm(total=steps, desc="ngrameval", unit="step", file=sys.stderr,
+              delay=float(os.environ.get("TQDM_DELAY", "1")),
               disable=args.quiet or not sys.stderr.isatty()) as progress:
         board = score_leaderboard(names, predictions, per_segment_references,
                                   options, tests, progress)

@@ -279,8 +279,9 @@ def _stderr_on_a_terminal(arguments):
 
     reader = threading.Thread(target=read)
     reader.start()
+    # TQDM_DELAY=0: the bar from the start, however fast the run (it waits a second by default).
     completed = subprocess.run([sys.executable, "-m", "ngrameval", *arguments], stderr=terminal,
-                               stdout=subprocess.DEVNULL, check=False)
+                               stdout=subprocess.DEVNULL, check=False, env={**os.environ, "TQDM_DELAY": "0"})
     os.close(terminal)
     reader.join(10)
     os.close(master)
