@@ -101,6 +101,7 @@ class OrderTable:
     pair_entry: np.ndarray      # sparse (entry, reference slot, count) triples: the count
     pair_slot: np.ndarray       # of the entry in each reference where it occurs
     pair_count: np.ndarray
+    pair_cell: np.ndarray       # sentence * reference slots + slot of each pair: its cell in per_reference
     position_entry: np.ndarray  # entry of the n-gram starting at each reference token, -1 if none
 
 
@@ -197,8 +198,13 @@ class ReferenceIndex:
                 sentence = (table_keys // self.base).astype(np.int32)
             else:
                 sentence = self.orders[-1].sentence[table_keys // self.base]
+            if slots == 1:
+                pair_cell = sentence
+            else:
+                cell_type = np.int32 if self.num_sentences * slots < 2 ** 31 else np.int64
+                pair_cell = sentence[pair_entry].astype(cell_type) * slots + pair_slot
             self.orders.append(OrderTable(table_keys, sentence, max_count, pair_entry, pair_slot,
-                                          pair_count, position_entry))
+                                          pair_count, pair_cell, position_entry))
 
     def encode(self, segments: Sequence[Tokens]) -> np.ndarray:
         """Token ids of ``segments`` concatenated; tokens unseen in the references get -1."""
@@ -214,28 +220,34 @@ class ReferenceIndex:
         hyp_len = np.fromiter(map(len, hypotheses), np.int64, len(hypotheses))
         offsets = np.r_[0, np.cumsum(hyp_len)]
         sentence = np.repeat(np.arange(len(hypotheses)), hyp_len)
-        remaining = offsets[1:][sentence] - np.arange(len(ids))
+        sentence_end = offsets[1:][sentence]
+        # The positions whose n-gram may match (their (n-1)-gram matched), extended order by order.
+        # They are visited sorted by (sentence, first token): the n-gram keys then come in runs that
+        # share a prefix and fall in one narrow stretch of the table, and searchsorted on such runs is
+        # much faster than on keys in no order within each sentence. The sort pays for itself only as
+        # numpy's stable sort of 16-bit integers, a radix sort: by token, then by sentence.
+        positions = np.flatnonzero(ids >= 0)
+        if self.base <= 2 ** 16 and len(hypotheses) <= 2 ** 16:
+            positions = positions[np.argsort(ids[positions].astype(np.uint16), kind="stable")]
+            positions = positions[np.argsort(sentence[positions].astype(np.uint16), kind="stable")]
+        keys = sentence[positions] * self.base + ids[positions]
         counts, entries = [], []
-        previous = None
         for n in range(1, max_order + 1):
             table = self.orders[n - 1]
-            if n == 1:
-                positions = np.flatnonzero(ids >= 0)
-                keys = sentence[positions] * self.base + ids[positions]
-            else:
-                positions = np.flatnonzero((remaining >= n) & (previous >= 0))
+            if n > 1:   # extend the positions matched at order n - 1 (their entries) by one token
+                fits = positions + n - 1 < sentence_end[positions]
+                positions, prefix = positions[fits], entry[fits]
                 last = ids[positions + n - 1]
-                keep = last >= 0
-                positions, last = positions[keep], last[keep]
-                keys = previous[positions].astype(np.int64) * self.base + last
+                known = last >= 0
+                positions, keys = positions[known], prefix[known] * self.base + last[known]
             found = np.searchsorted(table.keys, keys)
             found[found == len(table.keys)] = 0
             hit = table.keys[found] == keys if len(table.keys) else np.zeros(len(keys), bool)
+            positions, entry = positions[hit], found[hit]
             position_entry = np.full(len(ids), -1, np.int32)
-            position_entry[positions[hit]] = found[hit]
-            counts.append(np.bincount(found[hit], minlength=len(table.keys)))
+            position_entry[positions] = entry
+            counts.append(np.bincount(entry, minlength=len(table.keys)))
             entries.append(position_entry)
-            previous = position_entry
         return Matches(hyp_len, counts, entries, offsets)
 
     def clipped(self, matches: Matches, n: int) -> np.ndarray:
@@ -248,11 +260,13 @@ class ReferenceIndex:
         -inf for slots a sentence does not have (it has fewer references)."""
         table = self.orders[n - 1]
         sentences, slots = self.num_sentences, max(self.max_slots, 1)
-        clipped = np.minimum(matches.hyp_count[n - 1][table.pair_entry], table.pair_count).astype(np.float64)
+        hyp_count = matches.hyp_count[n - 1]
+        if len(table.pair_entry) != len(table.keys):   # else every entry has one pair: its own
+            hyp_count = hyp_count[table.pair_entry]
+        clipped = np.minimum(hyp_count, table.pair_count).astype(np.float64)
         if weights is not None:
             clipped *= weights[table.pair_entry]
-        result = np.bincount(table.sentence[table.pair_entry].astype(np.int64) * slots + table.pair_slot, weights=clipped,
-                             minlength=sentences * slots).reshape(sentences, slots)
+        result = np.bincount(table.pair_cell, weights=clipped, minlength=sentences * slots).reshape(sentences, slots)
         return np.where(self.slots_present(), result, -np.inf)
 
     def per_sentence(self, values: np.ndarray, n: int) -> np.ndarray:
