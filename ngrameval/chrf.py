@@ -172,9 +172,13 @@ def score_name(options: ChrfOptions) -> str:
 
 # --------------------------------------------------------------------------- statistics
 
-def _remove_punctuation(line: str) -> List[str]:
+def words_without_punctuation(line: str) -> List[str]:
     """sacrebleu's chrF++ words: whitespace-separated, one punctuation character split off the end
-    of a word, or else off its start (so "(hi)" gives "(hi" and ")", as in sacrebleu)."""
+    of a word, or else off its start (so "(hi)" gives "(hi" and ")", as in sacrebleu).
+
+    >>> words_without_punctuation("(hi) there.")
+    ['(hi', ')', 'there', '.']
+    """
     words: List[str] = []
     for word in line.split():
         if len(word) > 1 and word[-1] in _PUNCTUATION:
@@ -186,8 +190,12 @@ def _remove_punctuation(line: str) -> List[str]:
     return words
 
 
-def _character_text(line: str, options: ChrfOptions) -> str:
-    """The characters whose n-grams count: whitespace removed unless ``whitespace``, each tool its way."""
+def character_text(line: str, options: ChrfOptions) -> str:
+    r"""The characters whose n-grams count: whitespace removed unless ``whitespace``, each tool its way.
+
+    >>> character_text("a b\x1c c", resolve_options()), character_text("a b\x1c c", resolve_options(variant="nltk"))
+    ('abc', 'ab\x1cc')
+    """
     if options.whitespace:
         return line
     if options.variant == "nltk":
@@ -215,14 +223,14 @@ def _order_statistics(hyps: List[str], refs: List[List[str]], options: ChrfOptio
     flat_refs = tuple(r for group in refs for r in group)
 
     def texts(lines):
-        return [_character_text(line, options) for line in lines]
+        return [character_text(line, options) for line in lines]
 
     characters = _cached_matches(texts(hyps), lambda: [texts(group) for group in refs], options.char_order,
                                   ("characters", options.variant, options.whitespace, counts, flat_refs))
     if not options.word_order:
         return characters
-    words = _cached_matches([_remove_punctuation(h) for h in hyps],
-                             lambda: [[_remove_punctuation(r) for r in group] for group in refs], options.word_order,
+    words = _cached_matches([words_without_punctuation(h) for h in hyps],
+                             lambda: [[words_without_punctuation(r) for r in group] for group in refs], options.word_order,
                              ("words", counts, flat_refs))
     return ReferenceMatches(*(np.concatenate([getattr(characters, name), getattr(words, name)], axis=-1)
                               for name in ("matches", "hyp_counts", "ref_counts")), characters.present)

@@ -1,5 +1,5 @@
 """The page shared by the ngrameval Spaces (``spaces/bleu``, ``nist``, ``rouge``, ``cider``, ``coco_caption``,
-``meteor``).
+``meteor``, ``chrf``, ``gleu``).
 
 Each Space's ``app.py`` describes only its metric -- its option controls, how
 their values become ``compute()`` arguments, and how a result is shown -- as a
@@ -370,6 +370,7 @@ class Presentation:
     sentence_scores: Dict[str, List[float]]    # column -> one score per prediction (the first is plotted)
     signature: str
     notes: Sequence[str] = ()                  # shown under the score card (what is not computed, and why)
+    order_plot: Optional[Tuple[str, str]] = None   # instead of the Space's: a variant with other columns (chrF)
 
 
 def fmt(value: Any) -> str:
@@ -462,24 +463,39 @@ def ngram_labels(tokens: List[str], orders: List[Dict[str, Any]]) -> List[Option
     return [f"{best[i]}-gram" if best[i] else OVER_CLIP if excess[i] else None for i in range(len(tokens))]
 
 
-def highlight(tokens: List[str], orders: List[Dict[str, Any]], labels: Optional[Sequence[Optional[str]]] = None,
-              colors: Optional[Dict[str, str]] = None):
-    """The tokens with their labels: ``labels`` (one per token, None for none) when given, else
-    :func:`ngram_labels`. Labels take their colour from ``colors`` when given there, n-gram labels the
-    order palette, OVER_CLIP red, others the extra colours."""
-    if labels is None:
-        labels = ngram_labels(tokens, orders)
-    pieces: List[Tuple[str, Optional[str]]] = []
-    for i, (token, label) in enumerate(zip(tokens, labels)):
-        if i:
-            pieces.append((" ", None))
-        pieces.append((token, label))
+def label_colors(labels: Sequence[Optional[str]], colors: Optional[Dict[str, str]] = None) -> Dict[str, str]:
+    """The colour of each label used: from ``colors`` when given there, n-gram labels the order palette,
+    OVER_CLIP red, others the extra colours."""
     color_map = {f"{n}-gram": _PALETTE[(n - 1) % len(_PALETTE)] for n in range(1, MAX_ORDER + 1)}
     color_map[OVER_CLIP] = "#fca5a5"
     color_map.update(colors or {})
     others = sorted({label for label in labels if label and label not in color_map})
     color_map.update({label: _EXTRA_COLORS[i % len(_EXTRA_COLORS)] for i, label in enumerate(others)})
-    return gr.HighlightedText(value=pieces, color_map={k: v for k, v in color_map.items() if k in set(labels)})
+    return {k: v for k, v in color_map.items() if k in set(labels)}
+
+
+def highlight(tokens: List[str], orders: List[Dict[str, Any]], labels: Optional[Sequence[Optional[str]]] = None,
+              colors: Optional[Dict[str, str]] = None, separator: str = " "):
+    """The tokens with their labels: ``labels`` (one per token, None for none) when given, else
+    :func:`ngram_labels`, coloured by :func:`label_colors`. ``separator`` goes between tokens ("" for
+    characters that keep their own spaces)."""
+    if labels is None:
+        labels = ngram_labels(tokens, orders)
+    pieces: List[Tuple[str, Optional[str]]] = []
+    for i, (token, label) in enumerate(zip(tokens, labels)):
+        if i and separator:
+            pieces.append((separator, None))
+        pieces.append((token, label))
+    return gr.HighlightedText(value=pieces, color_map=label_colors(labels, colors))
+
+
+def marked_html(tokens: Sequence[str], labels: Sequence[Optional[str]], colors: Optional[Dict[str, str]] = None) -> str:
+    """The tokens as HTML, each labelled one marked in its :func:`highlight` colour (with the label as its
+    tooltip): a second highlighted sequence in an explanation's ``details_html`` (chrF++'s words)."""
+    color_map = label_colors(labels, colors)
+    return " ".join(f'<mark title="{html.escape(label)}" style="background:{color_map[label]};color:#111;'
+                    f'border-radius:.2rem;padding:0 .15rem">{html.escape(token)}</mark>' if label
+                    else html.escape(token) for token, label in zip(tokens, labels))
 
 
 def ngram_table(orders: List[Dict[str, Any]]) -> pd.DataFrame:
@@ -531,7 +547,9 @@ def explain(state: Optional[Dict[str, Any]], number: Any, explain_one: Optional[
     shown --, orders), optionally ``labels`` (one per prediction token, instead of the n-gram orders)
     and their ``colors``, ``reference_notes`` (a note shown after each reference), and ``ngram_table``
     and ``order_table`` (DataFrames shown instead of the tables of matched n-grams and orders), and
-    ``details_html`` (HTML shown under the references, e.g. an alignment)."""
+    ``details_html`` (HTML shown under the references, e.g. an alignment), ``separator`` (what goes between
+    the highlighted tokens; "" for characters) and ``prediction_length`` (the length shown, when it is not
+    the number of tokens: chrF counts characters without the spaces it shows)."""
     if not state:
         return "", None, None, None
     count = len(state["scores"])
@@ -561,13 +579,14 @@ def explain(state: Optional[Dict[str, Any]], number: Any, explain_one: Optional[
         facts.insert(0, f'image id {html.escape(str(state["image_ids"][index]))}')
     if item.get("reference_length") is not None:
         facts.append(f'reference length used {item["reference_length"]:g}')
-    facts.append(f'prediction length {len(item["prediction_tokens"])}')
+    facts.append(f'prediction length {item.get("prediction_length", len(item["prediction_tokens"]))}')
     heading = (f'<div class="sentence-info"><strong>Sentence {index + 1} of {count}</strong> · {" · ".join(facts)}'
                f'<div style="margin-top:.3rem">Tokenized references:</div><ol>{references}</ol>'
                f'{item.get("details_html", "")}</div>')
     tables = (item["ngram_table"], item["order_table"]) if "ngram_table" in item else \
         (ngram_table(item["orders"]), order_table(item["orders"]))
-    shown = highlight(item["prediction_tokens"], item.get("orders", []), item.get("labels"), item.get("colors"))
+    shown = highlight(item["prediction_tokens"], item.get("orders", []), item.get("labels"), item.get("colors"),
+                      item.get("separator", " "))
     return (heading, shown, *tables)
 
 
@@ -629,7 +648,9 @@ class MetricSpace:
     The result shown is ``compute(**options, **detail_options)`` (``detail_options(options)`` when it is a
     function: details that depend on the options). ``present(result, options, per_sentence)``
     gets, as ``per_sentence``, the result of a second ``compute(**options, **sentence_options)`` when
-    ``sentence_options`` is set (e.g. ROUGE's ``use_aggregator=False``), else the result itself. The
+    ``sentence_options`` is set (e.g. ROUGE's ``use_aggregator=False``), else the result itself; with
+    ``present_corpus`` it also gets the predictions and references read (``present(result, options,
+    per_sentence, predictions, references)``: GLEU's per-order table, which its metric does not return). The
     explanation of a sentence is ``explain_item(index, state)`` when set, else the result's ``explanation``
     entry, or ``explain_one(prediction, references, options)`` when the metric has no explanation of its
     own (see :func:`explain`). ``max_predictions`` and ``max_references`` lower the limits for a slower
@@ -660,6 +681,7 @@ class MetricSpace:
     coco_json: bool = False                       # also read COCO results + references JSON uploads
     max_predictions: Optional[int] = None         # lower limits than MAX_LINES (see check_limits)
     max_references: Optional[int] = None
+    present_corpus: bool = False                  # present() also gets the predictions and references
 
 
 @dataclass
@@ -733,7 +755,7 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
             result = metric.compute(**inputs, **options, **details)
             per_sentence = result if space.sentence_options is None else \
                 metric.compute(**inputs, **options, **space.sentence_options)
-            shown = space.present(result, options, per_sentence)
+            shown = space.present(result, options, per_sentence, *((hyps, refs) if space.present_corpus else ()))
         except (ValueError, ImportError) as error:      # InputError, and the metric's own messages
             return outputs.values(raw={"error": str(error)}, status=status_html(str(error), error=True),
                                   results=gr.Column(visible=False))
@@ -750,7 +772,8 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
         per_prediction = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
         bins = histogram(first_scores, space.score_high)
         category = shown.per_order.columns[0]
-        plotted = shown.per_order[[category, space.order_plot[0]]]
+        plotted_column, plot_title = shown.order_plot or space.order_plot
+        plotted = shown.per_order[[category, plotted_column]]
         return outputs.values(
             raw=result,
             status=status_html(f"Scored {len(hyps):,} prediction(s) from {source}, "
@@ -758,7 +781,8 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
             score=score_card(label, shown.scores, shown.notes),
             per_order=rounded(shown.per_order),
             summary=summary_table(shown.summary),
-            order_plot=gr.BarPlot(value=plotted, x=category, sort=list(plotted[category])),
+            order_plot=gr.BarPlot(value=plotted, x=category, y=plotted_column, title=plot_title,
+                                  sort=list(plotted[category])),
             histogram=gr.BarPlot(value=bins, sort=list(bins["score"])),
             sentences=sentence_table(hyps, refs, shown.sentence_scores, image_ids),
             number=gr.Number(value=1, maximum=len(hyps)),

@@ -1,5 +1,5 @@
-"""The Gradio Spaces (spaces/bleu, nist, rouge, cider, coco_caption, meteor), driven as a person and as an API
-client would.
+"""The Gradio Spaces (spaces/bleu, nist, rouge, cider, coco_caption, meteor, chrf, gleu), driven as a person
+and as an API client would.
 
 Each Space is served once per session on a free port of 127.0.0.1; one headless Chromium
 (Debian's, through playwright) loads the pages. The scores the pages and the API show must
@@ -197,6 +197,37 @@ SPACES = {
                      ["two dogs play in the grass", "dogs playing on a lawn"]], {}),
         "below_minimum": {"beam_size": 0},
     },
+    "chrf": {
+        "library": ngrameval.chrf,
+        "details": {"sentence_level": True},
+        "shown": lambda result: [result["chrf"]],
+        "picks": [],
+        "checks": ["whitespace"],                # single checkboxes turned on
+        "options": {"whitespace": True},
+        "signature": "space:yes",
+        "highlight": "6-gram",
+        "explained": "og",                       # a bigram of sentence 2's "dog" (the table shows its first rows)
+        "example": ("The same, chrF++ lowercased",
+                    ["The relationship between cats and dogs is not exactly friendly.",
+                     "a good bookshop is just a genteel black hole that knows how to read."],
+                    [["The relationship between dogs and cats is not exactly friendly.",    # per prediction
+                      "The relation between cats and dogs isn't friendly."],
+                     ["A good bookshop is just a genteel Black Hole that knows how to read.",
+                      "A good bookshop is a genteel black hole that can read."]],
+                    {"word_order": 2, "lowercase": True}),
+        "below_minimum": {"char_order": 0},
+    },
+    "gleu": {
+        "library": ngrameval.gleu,
+        "details": {"sentence_level": True},
+        "shown": lambda result: [result["gleu"]],
+        "picks": [("variant", "google_bleu")],
+        "options": {"variant": "google_bleu"},
+        "highlight": "4-gram",
+        "example": ("the cat sat on the mat: bigrams", ["the cat sat on the mat"],
+                    [["the cat sat on a mat", "a cat sat on the mat"]], {"min_len": 2, "max_len": 3}),
+        "below_minimum": {"max_len": 0},
+    },
 }
 
 
@@ -242,6 +273,8 @@ def test_page_scores_like_ngrameval(space, page, tmp_path):
         _choose(page, elem_id, option)
     for elem_id, label in case.get("ticks", []):
         page.locator(f"#{elem_id}").get_by_label(label, exact=True).click()
+    for elem_id in case.get("checks", []):
+        page.locator(f"#{elem_id} input[type=checkbox]").check()
     page.locator("#submit").click()
     expected = _shown(case, PREDICTIONS, REFERENCES, **case["options"])
     _expect(page.locator("#score .score-value")).to_have_text(expected)
@@ -786,3 +819,58 @@ def test_meteor_explanation_matches_ngrameval(serve, shared, variant):
         assert max(alone) == segment["score"] == expected.scores[index]
         if variant == "meteor15":
             assert segment["reference_scores"] == alone
+
+
+# --------------------------------------------------------------------------- chrF and GLEU: rebuilt explanations
+# Neither metric returns its matches; the pages rebuild them (the reference used, the clipped n-grams) from
+# ngrameval's public functions. Their numbers must give back the metric's own.
+
+CHRF_OPTIONS = [
+    {"variant": "sacrebleu", "char_order": 6, "word_order": 2, "beta": None, "lowercase": True, "whitespace": False,
+     "eps_smoothing": False, "min_char_order": 1},
+    {"variant": "sacrebleu", "char_order": 4, "word_order": 0, "beta": 1.0, "lowercase": False, "whitespace": True,
+     "eps_smoothing": True, "min_char_order": 1},
+    {"variant": "nltk", "char_order": 5, "word_order": 0, "beta": None, "lowercase": False, "whitespace": False,
+     "eps_smoothing": False, "min_char_order": 2},
+]
+
+
+@pytest.mark.parametrize("options", CHRF_OPTIONS)
+def test_chrf_explanation_agrees_with_the_metric(serve, options):
+    app = serve("chrf")[1]
+    hyps = PAPINENI_HYPOTHESES + ["The Cat, sat (on) the mat!", "x"]
+    refs = [PAPINENI_REFERENCES, PAPINENI_REFERENCES, ["the cat sat on a mat.", "A cat sat on the mat"], ["y"]]
+    if options["variant"] == "nltk":
+        refs = [group[:1] for group in refs]
+    result = ngrameval.chrf(hyps, refs, sentence_level=True, **options)
+    state = {"options": options, "predictions": hyps, "references": refs}
+    for index, score in enumerate(result.sentence_scores):
+        item = app.explain_item(index, state)
+        used = [note.startswith("used: ") for note in item["reference_notes"]]
+        assert used.count(True) == 1
+        assert f"{score:.6f}" in item["reference_notes"][used.index(True)]
+        for row in item["order_table"].to_dict("records"):
+            if "precision" in row and row["reference n-grams"]:      # sacrebleu: the metric's parts of the pair
+                assert row["precision"] == pytest.approx(row["matched (clipped)"] / row["prediction n-grams"], abs=1e-6)
+                assert row["recall"] == pytest.approx(row["matched (clipped)"] / row["reference n-grams"], abs=1e-6)
+        counted = [label for label in item["labels"] if label]
+        assert len(item["labels"]) == len(item["prediction_tokens"]) and (counted or index == 3)
+        assert item["ngram_table"]["clipped count"].sum() == item["order_table"]["matched (clipped)"].sum()
+        if index < 3:    # sentence 4 matches nothing
+            assert ("words" in set(item["ngram_table"]["kind"])) == bool(options["word_order"])
+
+
+@pytest.mark.parametrize("options", [{"variant": "nltk", "tokenize": "default", "min_len": 1, "max_len": 4},
+                                     {"variant": "google_bleu", "tokenize": "default", "min_len": 2, "max_len": 3}])
+def test_gleu_explanation_agrees_with_the_metric(serve, options):
+    app = serve("gleu")[1]
+    hyps = PAPINENI_HYPOTHESES + ["the cat, sat on the mat!", "x"]
+    refs = [PAPINENI_REFERENCES, PAPINENI_REFERENCES, ["the cat sat on a mat.", "a cat sat on the mat"], ["y z"]]
+    result = ngrameval.gleu(hyps, refs, sentence_level=True, **options).as_dict()
+    shown = app.present(result, options, result, hyps, refs)
+    assert shown.per_order["matches"].sum() == result["n_match"]
+    state = {"options": options, "predictions": hyps, "references": refs}
+    for index, score in enumerate(result["sentence_scores"]):
+        table = app.explain_item(index, state)["order_table"]
+        largest = max(table["prediction n-grams"].sum(), table["reference n-grams"].sum())
+        assert (table["matched (clipped)"].sum() / largest if largest else 0.0) == pytest.approx(score, abs=1e-12)
