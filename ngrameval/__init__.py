@@ -8,13 +8,14 @@ from .coco import CocoCaptionResult, coco_caption  # noqa: E402
 from .gleu import GleuResult, gleu  # noqa: E402
 from .meteor import MeteorResult, meteor  # noqa: E402
 from .metric import MetricFamily, Statistics, get_family, metric_names  # noqa: E402
-from .significance import confidence_interval, paired_test  # noqa: E402
 from .nist import NistResult, nist  # noqa: E402
 from .rouge import RougeResult, RougeStatistics, rouge, rouge_statistics, skip_bigrams  # noqa: E402
+from .significance import confidence_interval, paired_test  # noqa: E402
+from .ter import TerResult, ter  # noqa: E402
 from .tokenizers import TOKENIZER_NAMES, get_tokenizer  # noqa: E402
 
-__all__ = ["bleu", "bleu_statistics", "BleuResult", "BleuStatistics", "chrf", "ChrfResult", "gleu", "GleuResult",
-           "nist", "NistResult", "cider", "CiderResult", "DocumentFrequency", "coco_caption", "CocoCaptionResult",
-           "meteor", "MeteorResult", "rouge", "rouge_statistics", "RougeResult", "RougeStatistics", "skip_bigrams",
-           "MetricFamily", "Statistics", "get_family", "metric_names", "confidence_interval", "paired_test",
-           "get_tokenizer", "TOKENIZER_NAMES", "__version__"]
+__all__ = ["bleu", "bleu_statistics", "BleuResult", "BleuStatistics", "chrf", "ChrfResult", "cider", "CiderResult",
+           "DocumentFrequency", "coco_caption", "CocoCaptionResult", "gleu", "GleuResult", "meteor", "MeteorResult",
+           "nist", "NistResult", "rouge", "rouge_statistics", "RougeResult", "RougeStatistics", "skip_bigrams",
+           "ter", "TerResult", "MetricFamily", "Statistics", "get_family", "metric_names", "confidence_interval",
+           "paired_test", "get_tokenizer", "TOKENIZER_NAMES", "__version__"]

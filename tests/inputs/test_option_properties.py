@@ -30,6 +30,8 @@ OPTIONS = {
     "chrf": ({}, ["lowercase", "whitespace", "eps_smoothing", "sentence_level"], {"beta": {}},
              {"char_order": {}}),   # (NLTK's min_char_order needs one reference: tests/inputs/test_chrf_gleu_inputs.py)
     "gleu": ({}, ["sentence_level"], {}, {"max_len": {}, "min_len": {"max_len": 100}}),
+    # (TER's HF aliases ignore_punct and support_zh_ja_chars default to None, "use sacrebleu's name".)
+    "ter": ({}, ["normalized", "no_punct", "asian_support", "case_sensitive", "sentence_level", "explain"], {}, {}),
 }
 # Options that scale work with their value, given as a sequence or a name.
 ORDER_SPELLINGS = {

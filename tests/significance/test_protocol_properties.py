@@ -17,7 +17,7 @@ SEGMENTS = 30
 CASES = [("bleu", variant) for variant in ("sacrebleu", "nltk", "mteval", "nmt", "d2l", "coco")] + [
     ("nist", "nltk"), ("nist", "mteval"), ("rouge", "rouge_score"), ("rouge", "rouge155"),
     ("meteor", "meteor15"), ("meteor", "nltk"), ("cider", "cider-d"), ("cider", "cider"), ("coco_caption", None),
-    ("chrf", "sacrebleu"), ("chrf", "nltk"), ("gleu", "nltk"), ("gleu", "google_bleu")]
+    ("chrf", "sacrebleu"), ("chrf", "nltk"), ("gleu", "nltk"), ("gleu", "google_bleu"), ("ter", None)]
 
 
 def test_every_registered_metric_is_covered():
@@ -31,7 +31,7 @@ def public_corpus_scores(metric, variant, predictions, references):
     if metric == "rouge":
         options = {"aggregate": "mean"} if variant == "rouge155" else {}
         return ngrameval.rouge(predictions, references, variant=variant, **options).as_dict()
-    result = getattr(ngrameval, metric)(predictions, references, variant=variant)
+    result = getattr(ngrameval, metric)(predictions, references, **({"variant": variant} if variant else {}))
     return {metric: getattr(result, metric)}
 
 

@@ -1,0 +1,432 @@
+"""TER, translation edit rate (Snover et al., 2006), exact to sacrebleu 2.6.0's ``TER``.
+
+TER counts the edits that turn a prediction into a reference -- insertions, deletions and
+substitutions of words, and *shifts* (moving a block of words, one edit each) -- divided by the
+reference length. sacrebleu follows Tercom's greedy search: while some shift lowers the edit
+distance, apply the best one (largest gain, then longest block, earliest block, earliest target),
+trying only blocks that match the reference elsewhere, are misaligned now, are at most 10 words long
+and move at most 50 positions, and giving up after 1000 candidate shifts per reference. With several
+references, a segment takes the fewest edits and the *average* reference length.
+
+Each segment's row is (edits of the best reference, average reference length): rows add up, and
+the corpus TER is their summed edits over their summed lengths (1 when there are edits but no
+reference words, 0 when there is neither).
+
+What sacrebleu does, reproduced here: its Tercom tokenizer (lowercase unless ``case_sensitive``;
+``normalized`` splits punctuation and unescapes XML entities, ``asian_support`` splits CJK
+characters, ``no_punct`` deletes punctuation) is applied once to each prediction but *twice* to each
+reference (``TER._preprocess_segment`` runs again inside ``_extract_reference_info``), which with
+``normalized`` splits a reference further (``'s`` before the space the first pass added, ``..1``);
+its edit distance is filled only inside a beam (see :mod:`ngrameval.editdistance`, which computes
+it bit-parallel and proves when the beam changes nothing).
+"""
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+
+from .editdistance import DELETION, INSERTION, MATCH, SUBSTITUTION, Alignment, BeamEditDistance
+from .inputs import check_flag, normalize_corpus
+from .metric import MetricFamily, Statistics, register
+
+SACREBLEU_VERSION = "2.6.0"
+# sacrebleu lib_ter's limits of the shift search (the first two are Tercom's).
+MAX_SHIFT_SIZE = 10
+MAX_SHIFT_DISTANCE = 50
+MAX_SHIFT_CANDIDATES = 1000
+
+
+# --------------------------------------------------------------------------- tokenizer
+
+# sacrebleu 2.6.0 tokenizers/tokenizer_ter.py, rule for rule (a port of Tercom's Normalizer.java).
+# (Its first rules have literal patterns and replacements: str.replace does the same, faster.)
+_WESTERN_LITERAL = (("\n-", ""), ("\n", " "), ("&quot;", '"'), ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"))
+_WESTERN_AFTER_PADDING = [(re.compile(pattern), replacement) for pattern, replacement in (
+    (r"([{-~[-` -&(-+:-@/])", r" \1 "),
+    (r"'s ", r" 's "), (r"'s$", r" 's"),
+    (r"([^0-9])([\.,])", r"\1 \2 "), (r"([\.,])([^0-9])", r" \1 \2"),
+    (r"([0-9])(-)", r"\1 \2 "),
+)]
+_ASIAN_PUNCT = r"([\u3001\u3002\u3008-\u3011\u3014-\u301f\uff61-\uff65\u30fb])"
+_FULL_WIDTH_PUNCT = r"([\uff0e\uff0c\uff1f\uff1a\uff1b\uff01\uff02\uff08\uff09])"
+# (The kana rules' "^[...]" inside a group is sacrebleu's, an anchor rather than a negation: kept.)
+_ASIAN = [(re.compile(pattern), replacement) for pattern, replacement in (
+    (r"([\u4e00-\u9fff\u3400-\u4dbf])", r" \1 "),
+    (r"([\u31c0-\u31ef\u2e80-\u2eff])", r" \1 "),
+    (r"([\u3300-\u33ff\uf900-\ufaff\ufe30-\ufe4f])", r" \1 "),
+    (r"([\u3200-\u3f22])", r" \1 "),
+    (r"(^|^[\u3040-\u309f])([\u3040-\u309f]+)(?=$|^[\u3040-\u309f])", r"\1 \2 "),
+    (r"(^|^[\u30a0-\u30ff])([\u30a0-\u30ff]+)(?=$|^[\u30a0-\u30ff])", r"\1 \2 "),
+    (r"(^|^[\u31f0-\u31ff])([\u31f0-\u31ff]+)(?=$|^[\u31f0-\u31ff])", r"\1 \2 "),
+    (_ASIAN_PUNCT, r" \1 "), (_FULL_WIDTH_PUNCT, r" \1 "),
+)]
+_PUNCT = re.compile(r"[\.,\?:;!\"\(\)]")
+_ASIAN_PUNCT_REMOVAL = [re.compile(_ASIAN_PUNCT), re.compile(_FULL_WIDTH_PUNCT)]
+
+
+@dataclass(frozen=True)
+class TercomTokenizer:
+    """sacrebleu's ``TercomTokenizer``: a line in, its tokens joined by single spaces out.
+
+    >>> TercomTokenizer(normalized=True)("It's 3.5 &amp; more, isn't it?")
+    "it 's 3.5 & more , isn't it ?"
+    """
+
+    normalized: bool = False
+    no_punct: bool = False
+    asian_support: bool = False
+    case_sensitive: bool = False
+
+    def __call__(self, line: str) -> str:
+        if not line:
+            return ""
+        if not self.case_sensitive:
+            line = line.lower()
+        if self.normalized:
+            for literal, replacement in _WESTERN_LITERAL:
+                line = line.replace(literal, replacement)
+            line = f" {line} "
+            for pattern, replacement in _WESTERN_AFTER_PADDING:
+                line = pattern.sub(replacement, line)
+            if self.asian_support:
+                for pattern, replacement in _ASIAN:
+                    line = pattern.sub(replacement, line)
+        if self.no_punct:
+            line = _PUNCT.sub("", line)
+            if self.asian_support:
+                for pattern in _ASIAN_PUNCT_REMOVAL:
+                    line = pattern.sub("", line)
+        return " ".join(line.split())
+
+    def prediction_words(self, line: str) -> List[str]:
+        """A prediction's words, as sacrebleu's ``TER`` reads them (``rstrip``, then the tokenizer)."""
+        return self(line.rstrip()).split()
+
+    # Cached, as sacrebleu caches its tokenizer: the same references are scored against every system
+    # (a tuple, so that what the cache holds cannot be changed).
+    @functools.lru_cache(maxsize=2 ** 16)
+    def reference_words(self, line: str) -> Tuple[str, ...]:
+        """A reference's words: sacrebleu's ``TER`` preprocesses references twice.
+
+        >>> TercomTokenizer(normalized=True).reference_words("the cat's.")
+        ('the', 'cat', "'s", '.')
+        >>> TercomTokenizer(normalized=True).prediction_words("the cat's.")
+        ['the', "cat's", '.']
+        """
+        once = self(line.rstrip())
+        return tuple(self(once.rstrip()).split())
+
+
+# --------------------------------------------------------------------------- the shift search
+
+@dataclass(frozen=True)
+class Shift:
+    """A block of ``length`` words moved from ``start`` to before the word at ``target`` (sacrebleu's
+    ``_perform_shift`` indices, in the hypothesis before the shift)."""
+
+    start: int
+    length: int
+    target: int
+
+    def apply(self, words: List[str]) -> List[str]:
+        """The shifted words (sacrebleu's ``_perform_shift``, including its reading of a target
+        inside or right after the block).
+
+        >>> Shift(3, 1, 0).apply(list("abcd"))
+        ['d', 'a', 'b', 'c']
+        """
+        start, end, target = self.start, self.start + self.length, self.target
+        if target < start:
+            return words[:target] + words[start:end] + words[target:start] + words[end:]
+        if target > end:
+            return words[:start] + words[end:target] + words[start:end] + words[target:]
+        return words[:start] + words[end:self.length + target] + words[start:end] + words[self.length + target:]
+
+    @property
+    def first_changed(self) -> int:
+        """The shifted words equal the original ones before this position."""
+        return min(self.start, self.target)
+
+    @property
+    def landing(self) -> int:
+        """Where the block starts after the shift."""
+        return self.target - self.length if self.target > self.start + self.length else self.target
+
+
+@dataclass
+class ReferenceEdits:
+    """The result of the shift search against one reference: the edits, the shifts applied (in
+    order) and the alignment of the shifted hypothesis."""
+
+    edits: int
+    shifts: List[Shift]
+    alignment: Alignment
+
+
+def edits_to_reference(hypothesis: Sequence[str], reference: Sequence[str]) -> ReferenceEdits:
+    """sacrebleu's ``translation_edit_rate``: the shifts Tercom's greedy search applies, then the
+    edit distance of the shifted hypothesis.
+
+    >>> found = edits_to_reference("b c a".split(), "a b c".split())
+    >>> found.edits, found.shifts
+    (1, [Shift(start=2, length=1, target=0)])
+    """
+    if not reference:
+        return ReferenceEdits(len(hypothesis), [], Alignment(list(hypothesis), len(hypothesis),
+                                                             DELETION * len(hypothesis), []))
+    distances = BeamEditDistance(reference, len(hypothesis))
+    positions: Dict[str, List[int]] = {}
+    for j, word in enumerate(reference):
+        positions.setdefault(word, []).append(j)
+    alignment = distances.align(hypothesis)
+    shifts: List[Shift] = []
+    checked = 0
+    while alignment.distance > 0:      # (a perfect alignment has no misaligned block to shift)
+        candidates, count = _shift_candidates(alignment, reference, positions)
+        checked += count
+        # sacrebleu stops once 1000 candidates were tried, dropping the best shift of that round.
+        if checked >= MAX_SHIFT_CANDIDATES or not candidates:
+            break
+        best_key, best_shift, unsure = None, None, []
+        for shift in candidates:
+            shifted = shift.apply(alignment.words)
+            distance, exact = distances.lower_bound(shifted, shift.first_changed, alignment)
+            # Tercom's ranking: largest gain, then longest block, earliest block, earliest target.
+            key = (alignment.distance - distance, shift.length, -shift.start, -shift.target)
+            if not exact:
+                unsure.append((key, shift, shifted))
+            elif best_key is None or key > best_key:
+                best_key, best_shift = key, shift
+        # Where the beam may cut the cheapest alignments, the Levenshtein distance only bounds the
+        # gain from above: fill the beam for the candidates that could still win, most promising first.
+        unsure.sort(key=lambda item: item[0], reverse=True)
+        for key, shift, shifted in unsure:
+            if best_key is not None and key <= best_key:
+                break
+            gain = alignment.distance - distances.beam_distance(shifted, shift.first_changed, alignment)
+            key = (gain,) + key[1:]
+            if best_key is None or key > best_key:
+                best_key, best_shift = key, shift
+        if best_key[0] <= 0:
+            break
+        shifts.append(best_shift)
+        alignment = distances.align(best_shift.apply(alignment.words))
+    return ReferenceEdits(len(shifts) + alignment.distance, shifts, alignment)
+
+
+def _shift_candidates(alignment: Alignment, reference: Sequence[str],
+                      positions: Dict[str, List[int]]) -> Tuple[List[Shift], int]:
+    """sacrebleu's ``_shift`` candidates: the distinct shifts, and how many it counts (the same shift
+    reached from several reference positions counts each time)."""
+    words = alignment.words
+    n, m = len(words), len(reference)
+    # sacrebleu flips the trace (reference -> hypothesis) and reads, per reference word, the
+    # hypothesis word aligned to it (or the last one before it), and which words are misaligned.
+    aligned_to: List[int] = []
+    hypothesis_errors, reference_errors = [0], [0]      # prefix sums
+    position = -1
+    for operation in alignment.trace:
+        if operation != INSERTION:
+            position += 1
+            hypothesis_errors.append(hypothesis_errors[-1] + (operation != MATCH))
+        if operation != DELETION:
+            aligned_to.append(position)
+            reference_errors.append(reference_errors[-1] + (operation != MATCH))
+    candidates: Dict[Shift, None] = {}
+    count = 0
+    for start, word in enumerate(words):
+        for reference_start in positions.get(word, ()):
+            if abs(reference_start - start) > MAX_SHIFT_DISTANCE:
+                continue
+            length = 0
+            while (length < MAX_SHIFT_SIZE and start + length < n and reference_start + length < m
+                   and words[start + length] == reference[reference_start + length]):
+                length += 1
+                # Only blocks misaligned in the hypothesis, matching misaligned reference words, and
+                # not aligned to themselves already.
+                if hypothesis_errors[start + length] == hypothesis_errors[start] \
+                        or reference_errors[reference_start + length] == reference_errors[reference_start] \
+                        or start <= aligned_to[reference_start] < start + length:
+                    continue
+                previous_target = -1
+                for offset in range(-1, length):
+                    target = 0 if reference_start + offset == -1 else aligned_to[reference_start + offset] + 1
+                    if target != previous_target:
+                        previous_target = target
+                        candidates[Shift(start, length, target)] = None
+                        count += 1
+    return list(candidates), count
+
+
+# --------------------------------------------------------------------------- the metric
+
+@dataclass
+class TerResult:
+    """Corpus TER (sacrebleu's score / 100), its parts, and optionally per-segment scores and the
+    edits of each segment's best reference."""
+
+    ter: float
+    num_edits: int
+    ref_length: float
+    signature: str
+    sentence_scores: Optional[List[float]] = None
+    explanation: Optional[List[Dict[str, Any]]] = None
+    statistics: Optional[Statistics] = field(default=None, repr=False)
+
+    def as_dict(self) -> Dict[str, Any]:
+        """The result as the dict the evaluate metric returns (optional parts only when asked for)."""
+        result = {"ter": self.ter, "num_edits": self.num_edits, "ref_length": self.ref_length,
+                  "signature": self.signature}
+        for name in ("sentence_scores", "explanation"):
+            if getattr(self, name) is not None:
+                result[name] = getattr(self, name)
+        return result
+
+
+def ter_of_totals(totals: np.ndarray) -> np.ndarray:
+    """(B,) TER of (B, 2) sums of (edits, average reference length): sacrebleu's
+    ``_compute_score_from_stats`` / 100 (1 for edits without reference words, 0 for neither).
+
+    >>> ter_of_totals(np.array([[3.0, 4.0], [2.0, 0.0], [0.0, 0.0]])).tolist()
+    [0.75, 1.0, 0.0]
+    """
+    edits, length = totals[:, 0], totals[:, 1]
+    return np.where(length > 0, edits / np.where(length > 0, length, 1), (edits > 0).astype(np.float64))
+
+
+def _resolve_tokenizer(normalized: Any, no_punct: Any, asian_support: Any, case_sensitive: Any,
+                       ignore_punct: Any, support_zh_ja_chars: Any) -> TercomTokenizer:
+    """Check the options; HF evaluate's ``ignore_punct`` and ``support_zh_ja_chars`` name
+    ``no_punct`` and ``asian_support`` (given both ways, they must agree)."""
+    flags = {name: check_flag(name, value) for name, value in (
+        ("normalized", normalized), ("no_punct", no_punct), ("asian_support", asian_support),
+        ("case_sensitive", case_sensitive))}
+    for alias, name in (("ignore_punct", "no_punct"), ("support_zh_ja_chars", "asian_support")):
+        value = {"ignore_punct": ignore_punct, "support_zh_ja_chars": support_zh_ja_chars}[alias]
+        if value is None:
+            continue
+        value = check_flag(alias, value)
+        if flags[name] and not value:
+            raise ValueError(f"{alias}=False contradicts {name}=True ({alias} is HF evaluate's name for {name})")
+        flags[name] = value
+    return TercomTokenizer(**flags)
+
+
+def signature(tokenizer: TercomTokenizer, num_refs: Any) -> str:
+    """sacrebleu's ``TER().get_signature()``.
+
+    >>> signature(TercomTokenizer(), 1)
+    'nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:2.6.0'
+    """
+    def yes_no(flag: bool) -> str:
+        return "yes" if flag else "no"
+    return (f"nrefs:{num_refs}|case:{'mixed' if tokenizer.case_sensitive else 'lc'}|tok:tercom|"
+            f"norm:{yes_no(tokenizer.normalized)}|punct:{yes_no(not tokenizer.no_punct)}|"
+            f"asian:{yes_no(tokenizer.asian_support)}|version:{SACREBLEU_VERSION}")
+
+
+def _segment_edits(predictions: Any, references: Any, tokenizer: TercomTokenizer, explain: bool):
+    """Rows (edits of the best reference, average reference length), the number of references
+    (sacrebleu's notation) and, with ``explain``, what each segment's edits are."""
+    hyps, refs, pretokenized = normalize_corpus(predictions, references)
+    if pretokenized:
+        raise ValueError("TER tokenizes text itself (sacrebleu's Tercom tokenizer): give predictions and "
+                         "references as strings, not token lists")
+    rows = np.empty((len(hyps), 2))
+    explanation = [] if explain else None
+    for s, (prediction, group) in enumerate(zip(hyps, refs)):
+        hypothesis = tokenizer.prediction_words(prediction)
+        reference_words = [tokenizer.reference_words(reference) for reference in group]
+        found = [edits_to_reference(hypothesis, words) for words in reference_words]
+        best = min(range(len(found)), key=lambda k: found[k].edits)    # the first of the fewest edits
+        rows[s] = found[best].edits, sum(map(len, reference_words)) / len(reference_words)
+        if explain:
+            explanation.append(_explain(hypothesis, reference_words, best, found[best], rows[s, 1]))
+    counts = {len(group) for group in refs}
+    return rows, counts.pop() if len(counts) == 1 else "var", explanation
+
+
+def _explain(hypothesis: List[str], reference_words: List[Tuple[str, ...]], best: int, found: ReferenceEdits,
+             reference_length: float) -> Dict[str, Any]:
+    """One segment's explanation: the shifts, then the word edits of the shifted prediction."""
+    words = list(hypothesis)
+    shifts = []
+    for shift in found.shifts:
+        shifts.append({"words": words[shift.start:shift.start + shift.length], "from": shift.start,
+                       "to": shift.landing})
+        words = shift.apply(words)
+    reference = reference_words[best]
+    edits = []
+    i = j = 0
+    names = {SUBSTITUTION: "substitution", INSERTION: "insertion", DELETION: "deletion"}
+    for operation in found.alignment.trace:
+        if operation in names:
+            # Each edit names the side(s) it concerns: an insertion has no prediction word, a deletion
+            # no reference word.
+            edit: Dict[str, Any] = {"op": names[operation]}
+            if operation != INSERTION:
+                edit.update(prediction_position=i, prediction_word=words[i])
+            if operation != DELETION:
+                edit.update(reference_position=j, reference_word=reference[j])
+            edits.append(edit)
+        i += operation != INSERTION
+        j += operation != DELETION
+    return {"prediction_tokens": hypothesis, "reference_tokens": [list(words) for words in reference_words],
+            "best_reference": best,
+            "num_edits": found.edits, "reference_length": float(reference_length), "shifts": shifts,
+            "shifted_tokens": words, "edits": edits}
+
+
+def ter(predictions: Any, references: Any, normalized: bool = False, no_punct: bool = False,
+        asian_support: bool = False, case_sensitive: bool = False, sentence_level: bool = False,
+        explain: bool = False, ignore_punct: Optional[bool] = None,
+        support_zh_ja_chars: Optional[bool] = None) -> TerResult:
+    """Corpus TER, exact to sacrebleu 2.6.0 ``TER(...).corpus_score`` (its score / 100: edits per
+    reference word, above 1 when the edits outnumber the reference words).
+
+    ``references`` holds one string or a list of strings per prediction (the fewest edits over them
+    and their average length count). ``normalized``, ``no_punct``, ``asian_support`` and
+    ``case_sensitive`` are sacrebleu's options (HF evaluate's ``ter`` calls the second and third
+    ``ignore_punct`` and ``support_zh_ja_chars``; both spellings work). ``sentence_level`` adds
+    ``sentence_scores`` (sacrebleu's ``sentence_score`` / 100); ``explain`` adds, per segment, the
+    shifts and word edits against its best reference.
+
+    >>> result = ter(["the cat sat on mat the"], [["the cat sat on the mat", "a cat sat"]])
+    >>> result.ter, result.num_edits, result.ref_length
+    (0.2222222222222222, 1, 4.5)
+    >>> ter(["Hello world !"], ["hello world"], sentence_level=True).sentence_scores
+    [0.5]
+    """
+    tokenizer = _resolve_tokenizer(normalized, no_punct, asian_support, case_sensitive, ignore_punct,
+                                   support_zh_ja_chars)
+    check_flag("sentence_level", sentence_level)
+    check_flag("explain", explain)
+    rows, num_refs, explanation = _segment_edits(predictions, references, tokenizer, explain)
+    stats = Statistics(TerFamily.name, rows, ("ter",), signature(tokenizer, num_refs))
+    totals = stats.totals()
+    return TerResult(ter=float(ter_of_totals(totals)[0]), num_edits=int(totals[0, 0]),
+                     ref_length=float(totals[0, 1]), signature=stats.signature,
+                     sentence_scores=ter_of_totals(rows).tolist() if sentence_level else None,
+                     explanation=explanation, statistics=stats)
+
+
+class TerFamily(MetricFamily):
+    """TER on the metric protocol: rows are (edits of the best reference, average reference length)."""
+
+    name = "ter"
+    function = staticmethod(ter)
+    options_not_for_statistics = ("sentence_level", "explain")
+
+    def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
+        self.check_options(options)
+        return ter(predictions, references, **options).statistics
+
+    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
+        return ter_of_totals(totals)[:, None]
+
+
+register(TerFamily())
