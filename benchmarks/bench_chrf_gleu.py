@@ -18,7 +18,7 @@ GLEU_ENGINE = "ngrameval.gleu"
 
 def ngrameval_chrf(corpus: Corpus, word_order: int = 0):
     """``ngrameval.chrf`` once per system (its reference index is cached after the first)."""
-    from ngrameval.chrf import chrf
+    from ngrameval.metrics.chrf import chrf
 
     return lambda: [chrf(system, corpus.references, word_order=word_order).chrf for system in corpus.systems]
 
@@ -45,7 +45,7 @@ def sacrebleu_reused_chrf(corpus: Corpus, word_order: int = 0):
 
 def ngrameval_gleu(corpus: Corpus):
     """``ngrameval.gleu`` once per system, on strings (split on whitespace, as the peer's token lists)."""
-    from ngrameval.gleu import gleu
+    from ngrameval.metrics.gleu import gleu
 
     return lambda: [gleu(system, corpus.references).gleu for system in corpus.systems]
 

@@ -1,11 +1,11 @@
-"""METEOR 1.5: ngrameval.meteor15 against the meteor-1.5.jar that pycocoevalcap 1.2 runs.
+"""METEOR 1.5: ngrameval.metrics.meteor15 against the meteor-1.5.jar that pycocoevalcap 1.2 runs.
 
     python benchmarks/bench_meteor15.py [--quick] [--repeats N] [--only wmt22-3k e2e] [--profile]
 
 Both tools are timed as whole processes, as a user meets them: the jar is started as pycocoevalcap starts
 it (``java -jar -Xmx2G meteor-1.5.jar - - -stdio -l en -norm``: JVM start, the 5.3 million paraphrase
 entries loaded) and fed one ``SCORE`` line per segment, then one ``EVAL`` line; ngrameval runs in a
-``python -c`` child process that imports ``ngrameval.meteor15``, opens the paraphrase table's index and
+``python -c`` child process that imports ``ngrameval.metrics.meteor15``, opens the paraphrase table's index and
 scores the corpus in one call. The index is on disk already (*warm*: built before the timing into the
 default cache directory) or not (*cold*: an empty cache directory, so the run builds it). Every row
 returns the segment scores and the corpus score, checked against ngrameval's to 1e-9.
@@ -28,7 +28,7 @@ TOLERANCE = 1e-9
 _CHILD = """
 import json, pathlib, re, sys
 job = json.loads(pathlib.Path(sys.argv[1]).read_text(encoding="utf-8"))
-from ngrameval.meteor15 import Meteor15
+from ngrameval.metrics.meteor15 import Meteor15
 result = Meteor15(cache_dir=job["cache_dir"]).score(job["hypotheses"], job["references"])
 peak = int(re.search(r"VmHWM:\\s+(\\d+)", pathlib.Path("/proc/self/status").read_text()).group(1))
 pathlib.Path(sys.argv[2]).write_text(json.dumps({"segments": result.segment_scores.tolist(), "corpus": result.score,
@@ -49,7 +49,7 @@ def _pycocoevalcap_hypotheses(corpus: Corpus):
 def _warm_index() -> None:
     """Build the paraphrase table's index in the default cache directory (in a child process, so that no
     measuring process carries its memory)."""
-    subprocess.run([sys.executable, "-c", "from ngrameval.meteor15 import Meteor15; Meteor15().paraphrase"],
+    subprocess.run([sys.executable, "-c", "from ngrameval.metrics.meteor15 import Meteor15; Meteor15().paraphrase"],
                    check=True, cwd=ROOT)
 
 
@@ -81,7 +81,7 @@ def load_e2e(count: int) -> Corpus:
 # --------------------------------------------------------------------------- rows (run in a fresh process)
 
 def ngrameval_process(corpus: Corpus, cold: bool = False):
-    """``python -c``: import ngrameval.meteor15, score the corpus in one call (the default options: rank,
+    """``python -c``: import ngrameval.metrics.meteor15, score the corpus in one call (the default options: rank,
     -norm, all four modules), print the scores. Cold: with an empty cache directory."""
     scratch = Path(tempfile.mkdtemp(prefix="ngrameval-meteor15-bench-"))
     atexit.register(shutil.rmtree, scratch, True)
@@ -120,8 +120,8 @@ def jar_process(corpus: Corpus):
 
 # --------------------------------------------------------------------------- sections
 
-WARM = "ngrameval.meteor15 (warm index)"
-COLD = "ngrameval.meteor15 (cold: builds the index)"
+WARM = "ngrameval.metrics.meteor15 (warm index)"
+COLD = "ngrameval.metrics.meteor15 (cold: builds the index)"
 JAR = "meteor-1.5.jar -stdio -norm (pycocoevalcap's protocol)"
 
 NOTES = [

@@ -1,4 +1,4 @@
-"""METEOR, NLTK's variant: ngrameval.meteor_nltk against NLTK 3.10.4's ``meteor_score``.
+"""METEOR, NLTK's variant: ngrameval.metrics.meteor_nltk against NLTK 3.10.4's ``meteor_score``.
 
     python benchmarks/bench_meteor_nltk.py [--quick] [--repeats N] [--only wmt22-3k e2e] [--profile]
 
@@ -55,7 +55,7 @@ def load_e2e(systems: int) -> Corpus:
 
 
 def token_lists(corpus: Corpus):
-    from ngrameval.meteor_nltk import tokenize
+    from ngrameval.metrics.meteor_nltk import tokenize
 
     return [tokenize(system) for system in corpus.systems], [tokenize(group) for group in corpus.references]
 
@@ -64,7 +64,7 @@ def token_lists(corpus: Corpus):
 
 def ngrameval_meteor(corpus: Corpus):
     """``nltk_meteor`` once per system; WordNet's files are read inside the timing (first use)."""
-    from ngrameval.meteor_nltk import nltk_meteor
+    from ngrameval.metrics.meteor_nltk import nltk_meteor
 
     importlib.import_module("nltk.stem.porter")   # importing nltk takes ~1 s; the peer row imports it untimed too
 

@@ -1,4 +1,4 @@
-"""PTB tokenization: ngrameval.ptb against pycocoevalcap 1.2's PTBTokenizer (Stanford CoreNLP 3.4.1, Java).
+"""PTB tokenization: ngrameval.text.ptb against pycocoevalcap 1.2's PTBTokenizer (Stanford CoreNLP 3.4.1, Java).
 
     python benchmarks/bench_ptb.py [--quick] [--repeats N] [--only coco e2e wmt22] [--profile]
 
@@ -55,9 +55,9 @@ def _checksums(lines: List[str]) -> List[int]:
 
 
 def ngrameval_ptb(corpus: Corpus):
-    """``ngrameval.ptb.ptb_tokenize`` on all texts (its one-time set-up, building and compiling the rules,
+    """``ngrameval.text.ptb.ptb_tokenize`` on all texts (its one-time set-up, building and compiling the rules,
     is timed: the first call in a process does it)."""
-    from ngrameval.ptb import ptb_tokenize
+    from ngrameval.text.ptb import ptb_tokenize
 
     texts = corpus.systems[0]
 
@@ -89,7 +89,7 @@ def java_ptb(corpus: Corpus):
 
 # --------------------------------------------------------------------------- sections
 
-ENGINE = "ngrameval.ptb.ptb_tokenize"
+ENGINE = "ngrameval.text.ptb.ptb_tokenize"
 JAVA = "PTBTokenizer (Java, pycocoevalcap's command)"
 NOTES = [
     "ngrameval: one `ptb_tokenize(texts)` call in the measuring process; its set-up (the rules' regexes "

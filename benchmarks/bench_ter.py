@@ -18,7 +18,7 @@ from common import Corpus, Row, Section, Target, load_wmt17, main, synthetic_cor
 
 def ngrameval_ter(corpus: Corpus, sentence_level: bool = False, **options):
     """``ngrameval.ter`` once per system: its corpus score, or its sentence scores."""
-    from ngrameval.ter import ter
+    from ngrameval.metrics.ter import ter
 
     def run():
         results = [ter(system, corpus.references, sentence_level=sentence_level, **options)

@@ -1,18 +1,18 @@
 """ngrameval: classic n-gram metrics for text generation, exact to their reference tools."""
 __version__ = "0.1.0"
 
-from .bleu import BleuResult, BleuStatistics, bleu, bleu_statistics  # noqa: E402
-from .chrf import ChrfResult, chrf  # noqa: E402
-from .cider import CiderResult, DocumentFrequency, cider  # noqa: E402
-from .coco import CocoCaptionResult, coco_caption  # noqa: E402
-from .gleu import GleuResult, gleu  # noqa: E402
-from .meteor import MeteorResult, meteor  # noqa: E402
-from .metric import MetricFamily, Statistics, get_family, metric_names  # noqa: E402
-from .nist import NistResult, nist  # noqa: E402
-from .rouge import RougeResult, RougeStatistics, rouge, rouge_statistics, skip_bigrams  # noqa: E402
-from .significance import confidence_interval, paired_test  # noqa: E402
-from .ter import TerResult, ter  # noqa: E402
-from .tokenizers import TOKENIZER_NAMES, get_tokenizer  # noqa: E402
+from ngrameval.metric import MetricFamily, Statistics, get_family, metric_names  # noqa: E402
+from ngrameval.metrics.bleu import BleuResult, BleuStatistics, bleu, bleu_statistics  # noqa: E402
+from ngrameval.metrics.chrf import ChrfResult, chrf  # noqa: E402
+from ngrameval.metrics.cider import CiderResult, DocumentFrequency, cider  # noqa: E402
+from ngrameval.metrics.coco import CocoCaptionResult, coco_caption  # noqa: E402
+from ngrameval.metrics.gleu import GleuResult, gleu  # noqa: E402
+from ngrameval.metrics.meteor import MeteorResult, meteor  # noqa: E402
+from ngrameval.metrics.nist import NistResult, nist  # noqa: E402
+from ngrameval.metrics.rouge import RougeResult, RougeStatistics, rouge, rouge_statistics, skip_bigrams  # noqa: E402
+from ngrameval.metrics.ter import TerResult, ter  # noqa: E402
+from ngrameval.significance import confidence_interval, paired_test  # noqa: E402
+from ngrameval.text.tokenizers import TOKENIZER_NAMES, get_tokenizer  # noqa: E402
 
 __all__ = ["bleu", "bleu_statistics", "BleuResult", "BleuStatistics", "chrf", "ChrfResult", "cider", "CiderResult",
            "DocumentFrequency", "coco_caption", "CocoCaptionResult", "gleu", "GleuResult", "meteor", "MeteorResult",

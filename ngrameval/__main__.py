@@ -1,7 +1,7 @@
-"""``python -m ngrameval``: the ``ngrameval`` command (see :mod:`ngrameval.cli`)."""
+"""``python -m ngrameval``: the ``ngrameval`` command (see :mod:`ngrameval.frontends.cli`)."""
 import sys
 
-from .cli import main
+from ngrameval.frontends.cli import main
 
 if __name__ == "__main__":
     sys.exit(main())

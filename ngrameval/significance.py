@@ -38,8 +38,8 @@ from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Un
 
 import numpy as np
 
-from .bleu import BleuOptions, follows_sacrebleu_arithmetic, sacrebleu_percent_scores
-from .metric import Statistics, get_family
+from ngrameval.metric import Statistics, get_family
+from ngrameval.metrics.bleu import BleuOptions, follows_sacrebleu_arithmetic, sacrebleu_percent_scores
 
 DEFAULT_SEED = 12345
 SEED_VARIABLE = "SACREBLEU_SEED"

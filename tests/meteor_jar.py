@@ -18,7 +18,7 @@ import subprocess
 from pathlib import Path
 from typing import List, Optional, Sequence, Tuple
 
-from ngrameval.meteor15 import resources
+from ngrameval.metrics.meteor15 import resources
 
 _PEAK = re.compile(r"^VmHWM:\s+(\d+)", re.M)
 

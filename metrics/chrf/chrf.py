@@ -1,9 +1,9 @@
 """chrF and chrF++, exact to sacrebleu 2.6.0 or to NLTK 3.10.4: an evaluate front end to ngrameval."""
 
 import evaluate
-from ngrameval.chrf import chrf
-from ngrameval.frontend import ValidatedMetric
-from ngrameval.frontend import input_features
+from ngrameval.metrics.chrf import chrf
+from ngrameval.frontends.evaluate import ValidatedMetric
+from ngrameval.frontends.evaluate import input_features
 
 _CITATION = """\
 @inproceedings{popovic-2015-chrf,

@@ -3,8 +3,8 @@ to ngrameval."""
 
 import evaluate
 import ngrameval
-from ngrameval.frontend import CocoShapedMetric
-from ngrameval.frontend import input_features
+from ngrameval.frontends.evaluate import CocoShapedMetric
+from ngrameval.frontends.evaluate import input_features
 
 _CITATION = """\
 @inproceedings{vedantam-2015-cider,

@@ -1,9 +1,9 @@
 """GLEU (Google BLEU), exact to NLTK 3.10.4 or to HF evaluate's google_bleu: an evaluate front end to ngrameval."""
 
 import evaluate
-from ngrameval.gleu import gleu
-from ngrameval.frontend import ValidatedMetric
-from ngrameval.frontend import input_features
+from ngrameval.metrics.gleu import gleu
+from ngrameval.frontends.evaluate import ValidatedMetric
+from ngrameval.frontends.evaluate import input_features
 
 _CITATION = """\
 @misc{wu2016googles,

@@ -2,8 +2,8 @@
 
 import evaluate
 import ngrameval
-from ngrameval.frontend import ValidatedMetric
-from ngrameval.frontend import input_features
+from ngrameval.frontends.evaluate import ValidatedMetric
+from ngrameval.frontends.evaluate import input_features
 
 _CITATION = """\
 @inproceedings{doddington-2002-automatic,

@@ -1,9 +1,9 @@
 """TER, exact to sacrebleu 2.6.0's TER (Tercom's shift search): an evaluate front end to ngrameval."""
 
 import evaluate
-from ngrameval.frontend import ValidatedMetric
-from ngrameval.frontend import input_features
-from ngrameval.ter import ter
+from ngrameval.frontends.evaluate import ValidatedMetric
+from ngrameval.frontends.evaluate import input_features
+from ngrameval.metrics.ter import ter
 
 _CITATION = """\
 @inproceedings{snover-etal-2006-study,

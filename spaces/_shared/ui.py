@@ -37,7 +37,7 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 import ngrameval  # noqa: E402
 from ngrameval import TOKENIZER_NAMES  # noqa: E402
-from ngrameval.coco import from_coco  # noqa: E402
+from ngrameval.metrics.coco import from_coco  # noqa: E402
 
 MAX_LINES = 20_000
 MAX_BYTES = 10 * 1024 * 1024
@@ -269,7 +269,7 @@ def _image_id(entry: Any, where: str) -> str:
 def coco_from_files(results_file: str, reference_files: Optional[Sequence[str]]) -> Tuple[Dict[str, Any], Any]:
     """pycocoevalcap's ``(gts, res)`` from an uploaded COCO results JSON and one reference JSON (a
     ``gts`` dict or COCO's annotation file), image ids as text: JSON object keys are text while
-    COCO's lists hold numbers. ``ngrameval.coco.from_coco`` then checks that they match."""
+    COCO's lists hold numbers. ``ngrameval.metrics.coco.from_coco`` then checks that they match."""
     path = Path(results_file)
     reference_paths = [Path(p) for p in reference_files or []]
     _check_size(sum(p.stat().st_size for p in [path, *reference_paths]), "The upload")

@@ -11,10 +11,10 @@ import ui  # noqa: E402  (spaces/_shared/ui.py: the page shared with the BLEU Sp
 import gradio as gr  # noqa: E402
 import pandas as pd  # noqa: E402
 import ngrameval  # noqa: E402
-from ngrameval.chrf import ngram_counts, resolve_options  # noqa: E402
+from ngrameval.metrics.chrf import ngram_counts, resolve_options  # noqa: E402
 # How chrF turns a line into the characters and the words it counts. They are the metric's own (private)
 # steps: the explanation must count exactly what the score counts, so it calls them rather than copy them.
-from ngrameval.chrf import character_text, words_without_punctuation  # noqa: E402
+from ngrameval.metrics.chrf import character_text, words_without_punctuation  # noqa: E402
 
 INTRO = """\
 chrF (Popović, 2015): the F-score of character n-gram precision and recall (orders 1 to 6, whitespace

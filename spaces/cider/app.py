@@ -12,7 +12,7 @@ import gradio as gr  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 from ngrameval import TOKENIZER_NAMES  # noqa: E402
-from ngrameval.tokenizers import get_tokenizer  # noqa: E402
+from ngrameval.text.tokenizers import get_tokenizer  # noqa: E402
 
 VARIANTS = {"cider-d": "CIDEr-D", "cider": "CIDEr"}
 TOKENIZERS = list(dict.fromkeys(["none", "ptb", *TOKENIZER_NAMES]))

@@ -80,7 +80,7 @@ def explain_item(index, state):
     against its references, and every metric's score of it."""
     texts = [state["predictions"][index], *state["references"][index]]
     if state["options"]["tokenize"] == "ptb":
-        from ngrameval.ptb import ptb_tokenize
+        from ngrameval.text.ptb import ptb_tokenize
         texts = ptb_tokenize(texts)
     item = ngrameval.bleu(texts[:1], [texts[1:]], variant="coco", max_order=4, explain=True).explanation[0]
     per_item = state["result"]["per_item"]

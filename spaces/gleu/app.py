@@ -12,8 +12,8 @@ import gradio as gr  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 import ngrameval  # noqa: E402
-from ngrameval.chrf import ngram_counts  # noqa: E402
-from ngrameval.gleu import resolve_options  # noqa: E402
+from ngrameval.metrics.chrf import ngram_counts  # noqa: E402
+from ngrameval.metrics.gleu import resolve_options  # noqa: E402
 
 INTRO = """\
 GLEU (Wu et al., 2016), Google's sentence-level BLEU: all n-grams of orders **min_len** to **max_len** of a

@@ -15,9 +15,9 @@ import gradio as gr  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 import ngrameval  # noqa: E402
-from ngrameval.meteor15 import MODULES, NORMALIZATIONS, TASKS  # noqa: E402
-from ngrameval.meteor15.align import DEFAULT_BEAM_SIZE  # noqa: E402
-from ngrameval.meteor_nltk import TOKENIZERS  # noqa: E402
+from ngrameval.metrics.meteor15 import MODULES, NORMALIZATIONS, TASKS  # noqa: E402
+from ngrameval.metrics.meteor15.align import DEFAULT_BEAM_SIZE  # noqa: E402
+from ngrameval.metrics.meteor_nltk import TOKENIZERS  # noqa: E402
 
 # METEOR 1.5 searches an alignment for every (prediction, reference) pair, about 0.5 ms each: these
 # limits keep one request under ~10 s of CPU (the n-gram pages take 20,000 predictions).

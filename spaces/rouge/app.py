@@ -11,9 +11,9 @@ import ui  # noqa: E402  (spaces/_shared/ui.py: the page shared with the BLEU an
 import gradio as gr  # noqa: E402
 import pandas as pd  # noqa: E402
 import ngrameval  # noqa: E402
-from ngrameval import rouge155  # noqa: E402
-from ngrameval.lcs import lcs_positions  # noqa: E402
-from ngrameval.rouge import RougeTokenizer, parse_rouge_types  # noqa: E402
+from ngrameval.metrics import rouge155  # noqa: E402
+from ngrameval.engine.lcs import lcs_positions  # noqa: E402
+from ngrameval.metrics.rouge import RougeTokenizer, parse_rouge_types  # noqa: E402
 
 TYPES = ["rouge1", "rouge2", "rouge3", "rouge4", "rougeL", "rougeLsum", "rougeW", "rougeS4", "rougeSU4", "rougeS*",
          "rougeSU*"]

@@ -14,7 +14,7 @@ import ngrameval
 from tests.data import assert_close, load_json
 
 # ``ngrameval.nist`` is the function; the module holds BETA and length_penalty.
-nist_module = importlib.import_module("ngrameval.nist")
+nist_module = importlib.import_module("ngrameval.metrics.nist")
 
 DOCUMENTS = "conformance/documents.json"
 # Cases about METEOR and ROUGE belong to other metrics' tests.

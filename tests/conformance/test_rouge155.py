@@ -1,4 +1,4 @@
-"""ROUGE-1.5.5 (``ngrameval.rouge155``) against published ROUGE-1.5.5.pl numbers in ../shared:
+"""ROUGE-1.5.5 (``ngrameval.metrics.rouge155``) against published ROUGE-1.5.5.pl numbers in ../shared:
 
 - the 17 expected outputs of the ROUGE-1.5.5 distribution (``sample-output/*.out``: ROUGE-1..4, L, W-1.2,
   S*, SU* with -m, -s, -l 10, -b 75 on the SEE sample; ROUGE-1..4 and L on DUC 2002 SPL files; ROUGE-BE),
@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ngrameval import rouge155
+from ngrameval.metrics import rouge155
 from tests.data import read_lines
 
 SAMPLE = "data/rouge-1.5.5-sample"

@@ -8,12 +8,12 @@ import numpy as np
 import pytest
 
 import ngrameval
-from ngrameval.lcs import lcs_positions, wlcs
-from ngrameval import rouge155
-from ngrameval.rouge155 import load_stopwords
+from ngrameval.engine.lcs import lcs_positions, wlcs
+from ngrameval.metrics import rouge155
+from ngrameval.metrics.rouge155 import load_stopwords
 from tests.data import load_json, read_lines
 
-rouge_module = importlib.import_module("ngrameval.rouge")
+rouge_module = importlib.import_module("ngrameval.metrics.rouge")
 
 DOCUMENTS = "conformance/documents.json"
 

@@ -15,7 +15,7 @@ import pytest
 
 import ngrameval
 from ngrameval import significance
-from ngrameval.cli import EXAMPLES, Source, main, read_corpus, split_lines
+from ngrameval.frontends.cli import EXAMPLES, Source, main, read_corpus, split_lines
 from ngrameval.metric import get_family, statistics
 from tests.data import WMT22, read_tsv
 

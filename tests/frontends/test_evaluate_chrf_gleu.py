@@ -6,8 +6,8 @@ import sys
 
 import pytest
 
-from ngrameval.chrf import chrf
-from ngrameval.gleu import gleu
+from ngrameval.metrics.chrf import chrf
+from ngrameval.metrics.gleu import gleu
 from tests.frontends.test_evaluate_load import ROOT, SHAPES, _assert_plain, _run_examples, load  # noqa: F401
 
 LIBRARY = {"chrf": chrf, "gleu": gleu}

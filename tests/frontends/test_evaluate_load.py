@@ -11,12 +11,12 @@ import evaluate
 import pytest
 
 import ngrameval
-from ngrameval.bleu import VARIANTS as BLEU_VARIANTS
-from ngrameval.cider import VARIANTS as CIDER_VARIANTS
-from ngrameval.meteor import VARIANTS as METEOR_VARIANTS
-from ngrameval.nist import VARIANTS as NIST_VARIANTS
-from ngrameval.rouge import ROUGE155_OPTIONS, TOKENIZERS as ROUGE_TOKENIZERS, VARIANTS as ROUGE_VARIANTS
-from ngrameval.tokenizers import TOKENIZER_NAMES
+from ngrameval.metrics.bleu import VARIANTS as BLEU_VARIANTS
+from ngrameval.metrics.cider import VARIANTS as CIDER_VARIANTS
+from ngrameval.metrics.meteor import VARIANTS as METEOR_VARIANTS
+from ngrameval.metrics.nist import VARIANTS as NIST_VARIANTS
+from ngrameval.metrics.rouge import ROUGE155_OPTIONS, TOKENIZERS as ROUGE_TOKENIZERS, VARIANTS as ROUGE_VARIANTS
+from ngrameval.text.tokenizers import TOKENIZER_NAMES
 
 ROOT = Path(__file__).resolve().parents[2]
 LIBRARY = {"bleu": ngrameval.bleu, "nist": ngrameval.nist, "rouge": ngrameval.rouge, "cider": ngrameval.cider,

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from ngrameval.ter import ter
+from ngrameval.metrics.ter import ter
 from tests.frontends.test_evaluate_load import ROOT, SHAPES, _assert_plain, _run_examples, load  # noqa: F401
 
 STRING_SHAPES = [shape for shape in SHAPES if "token" not in shape]

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from ngrameval.cli import main
+from ngrameval.frontends.cli import main
 
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--host-resolver-rules=MAP * ~NOTFOUND"]

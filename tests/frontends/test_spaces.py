@@ -1,4 +1,4 @@
-"""The Gradio Spaces (spaces/bleu, nist, rouge, cider, coco_caption, meteor, chrf, gleu), driven as a person
+"""The Gradio Spaces (spaces/bleu, nist, rouge, cider, coco_caption, meteor, chrf, gleu, ter), driven as a person
 and as an API client would.
 
 Each Space is served once per session on a free port of 127.0.0.1; one headless Chromium
@@ -228,6 +228,22 @@ SPACES = {
                     [["the cat sat on a mat", "a cat sat on the mat"]], {"min_len": 2, "max_len": 3}),
         "below_minimum": {"max_len": 0},
     },
+    "ter": {
+        "library": ngrameval.ter,
+        "details": {"sentence_level": True},
+        "shown": lambda result: [result["ter"]],
+        "picks": [],
+        "checks": ["case-sensitive"],
+        "options": {"case_sensitive": True},
+        "signature": "case:mixed",
+        "highlight": "match",                    # sentence 1 equals its second reference
+        "explained": "substitution",             # sentence 2: "a" / "the" swapped
+        "example": ("A shift: mat the cat sat on the",
+                    ["mat the cat sat on the", "the big dog barked loudly at a cat today"],
+                    [["the cat sat on the mat", "the cat sat on a mat"],
+                     ["the dog barks at the cat", "a dog barked at cats"]], {}),
+        # only checkboxes: no choice or range gradio refuses; the metric refuses a value that is not a flag
+    },
 }
 
 
@@ -392,12 +408,14 @@ def test_api_refuses_bad_input_with_a_message(space):
         with pytest.raises(ValueError) as error:
             ngrameval.rouge(["a b"], ["a b"], variant="rouge155", tokenizer="whitespace")
         assert raw == {"error": str(error.value)}
-    if name in ("cider", "coco_caption"):   # options the metric refuses, with its message
-        bad = {"cider": {"sigma": 0.0}, "coco_caption": {"metrics": []}}[name]
+    if name in ("cider", "coco_caption", "ter"):   # options the metric refuses, with its message
+        bad = {"cider": {"sigma": 0.0}, "coco_caption": {"metrics": []}, "ter": {"normalized": "maybe"}}[name]
         raw = client.predict(predictions="a b\nc d", references_1="a b\nc d", **bad, api_name="/score")[0]
         with pytest.raises(ValueError) as error:
             case["library"](["a b", "c d"], ["a b", "c d"], **bad)
         assert raw == {"error": str(error.value)}
+    if "refused" not in case and "below_minimum" not in case:     # TER: checkboxes only
+        return
     # Values outside a control's choices or range are refused by gradio, with its message.
     refused, message = case.get("refused", (case.get("below_minimum"), "less than minimum value 1"))
     with pytest.raises(_require("gradio_client.exceptions").AppError, match=message):
@@ -593,7 +611,7 @@ def test_coco_json_uploads(serve, name, tmp_path):
     """A COCO results JSON with a references JSON (pycocoevalcap's gts, or COCO's annotation file, of which
     only the images of the results count) scores as the metric does from gts/res: in gts order, with the
     image ids in the result and the per-item table. Mismatched images show ngrameval's message."""
-    from ngrameval.coco import from_coco
+    from ngrameval.metrics.coco import from_coco
     case, options = SPACES[name], COCO_OPTIONS[name]
     handle_file = _require("gradio_client").handle_file
     images = [42, 7]
@@ -651,11 +669,11 @@ def test_coco_files(ui, tmp_path):
         ui.coco_from_files(str(results), [str(tmp_path / "gts.json")] * 2)
 
 
-# The parts that need ngrameval.ptb as a tokenizer of CIDEr and ngrameval.meteor (the COCO page's defaults).
+# The parts that need ngrameval.text.ptb as a tokenizer of CIDEr and ngrameval.meteor (the COCO page's defaults).
 
 def test_cider_page_ptb_tokenizer(serve):
-    """tokenize="ptb" on the CIDEr page is pycocoevalcap's PTB tokenization (ngrameval.ptb) followed by CIDEr-D."""
-    from ngrameval.ptb import ptb_tokenize
+    """tokenize="ptb" on the CIDEr page is pycocoevalcap's PTB tokenization (ngrameval.text.ptb) followed by CIDEr-D."""
+    from ngrameval.text.ptb import ptb_tokenize
     client = _client(serve("cider")[0])
     raw = client.predict(predictions="\n".join(RAW_CAPTIONS), references_1="\n".join(RAW_REFERENCES[0]),
                          references_2="\n".join(RAW_REFERENCES[1]), tokenize="ptb", api_name="/score")[0]
@@ -667,7 +685,7 @@ def test_cider_page_ptb_tokenizer(serve):
 def test_coco_page_defaults_ptb_and_meteor(serve, page):
     """The COCO page by default: PTB tokenization and all four metrics, METEOR included; the explanation shows
     the PTB tokens, and SPICE's absence is stated."""
-    from ngrameval.ptb import ptb_tokenize
+    from ngrameval.text.ptb import ptb_tokenize
     page.goto(serve("coco_caption")[0])
     _fill(page, RAW_CAPTIONS, RAW_REFERENCES)
     page.locator("#submit").click()
@@ -874,3 +892,80 @@ def test_gleu_explanation_agrees_with_the_metric(serve, options):
         table = app.explain_item(index, state)["order_table"]
         largest = max(table["prediction n-grams"].sum(), table["reference n-grams"].sum())
         assert (table["matched (clipped)"].sum() / largest if largest else 0.0) == pytest.approx(score, abs=1e-12)
+
+
+# --------------------------------------------------------------------------- TER: the drawn edits
+
+TER_CORPUS = (["mat the cat sat on the", "a b c d e f", "the big dog barked loudly at a cat today",
+               "on the mat the cat sat quietly", "", "x y"],
+              [["the cat sat on the mat"], ["f e d c b a", "a b c"], ["the dog barks at the cat", "a dog barked at cats"],
+               ["the cat sat on the mat", "the cat sat"], ["a b"], [""]])
+
+
+def _ter_counts(item):
+    counts = {op: sum(edit["op"] == op for edit in item["edits"]) for op in ("substitution", "insertion", "deletion")}
+    return {"shift": len(item["shifts"]), **counts}
+
+
+@pytest.mark.parametrize("options", [{}, {"normalized": True, "no_punct": True, "case_sensitive": True}])
+def test_ter_drawing_counts_equal_the_explanation(serve, options):
+    """The drawn alignment of every segment (the corpus above, the page's examples) has as many bracketed shift
+    blocks, and substitution, insertion and deletion columns, as ngrameval's explanation has edits of each kind;
+    they add up to the segment's edits; the edit table has a row per edit; the columns' prediction words are the
+    shifted prediction, their reference words the best reference."""
+    app = serve("ter")[1]
+    hyps, refs = list(TER_CORPUS[0]), list(TER_CORPUS[1])
+    for example in app.EXAMPLES:
+        hyps, refs = hyps + list(example.predictions), refs + _per_item(example.references)
+    result = ngrameval.ter(hyps, refs, sentence_level=True, explain=True, **options)
+    state = {"explanation": result.explanation, "predictions": hyps, "references": refs, "options": options,
+             "scores": result.sentence_scores}
+    shifted = 0
+    for index, segment in enumerate(result.explanation):
+        item = app.explain_item(index, state)
+        drawing, counts = item["details_html"], _ter_counts(segment)
+        drawn = {"shift": drawing.count('class="ter-shift-block"'),
+                 **{op: drawing.count(f'class="ter-col ter-op-{op}"') for op in ("substitution", "insertion",
+                                                                                  "deletion")}}
+        assert drawn == counts, index
+        assert sum(drawn.values()) == segment["num_edits"], index
+        assert drawing.count('class="ter-shift-target"') == len(segment["shifts"])
+        assert len(item["ngram_table"]) == len(segment["shifts"]) + len(segment["edits"])
+        assert dict(zip(item["order_table"]["edit"], item["order_table"]["count"])) == \
+            {**counts, "total": segment["num_edits"]}
+        tops = re.findall(r'class="ter-pred"[^>]*>([^<]*)', drawing)
+        bottoms = re.findall(r'class="ter-ref"[^>]*>([^<]*)', drawing)
+        unescape = __import__("html").unescape
+        assert [unescape(w) for w in tops if w != "∅"] == segment["shifted_tokens"]
+        assert [unescape(w) for w in bottoms if w != "∅"] == segment["reference_tokens"][segment["best_reference"]]
+        shifted += bool(segment["shifts"])
+    assert shifted >= 3        # the cases have shifts to draw
+
+
+def test_ter_page_draws_the_edits(serve, page, tmp_path):
+    """In the browser: the shift example's first segment shows one bracketed shift and no other edit; the second
+    its substitutions and deletions as coloured columns, as many as the explanation has; text is escaped."""
+    url, app = serve("ter")
+    example = app.EXAMPLES[0]
+    hyps, refs = list(example.predictions), _per_item(example.references)
+    expected = ngrameval.ter(hyps, refs, explain=True)
+    page.goto(url)
+    page.get_by_role("button", name=example.label).click()
+    _expect(page.locator("#score .score-value")).to_have_text([_formatted(expected.ter)])
+    info = page.locator("#sentence-info")
+    for number, segment in enumerate(expected.explanation, 1):
+        if number > 1:
+            page.locator("#sentence-number input").fill(str(number))
+            page.locator("#sentence-number input").press("Enter")
+            _expect(info).to_contain_text(f"Sentence {number} of 2")
+        counts = _ter_counts(segment)
+        _expect(info.locator(".ter-shift-block")).to_have_count(counts["shift"])
+        for op in ("substitution", "insertion", "deletion"):
+            _expect(info.locator(f".ter-col.ter-op-{op}")).to_have_count(counts[op])
+        _expect(info.locator(".ter-col")).to_have_count(len(segment["shifted_tokens"]) + counts["insertion"])
+        page.screenshot(path=str(tmp_path / f"ter-segment-{number}.png"), full_page=True)
+    _fill(page, ["<b>bold</b> & co"], [["<b>bold</b> and co"], []])     # (the example filled References 2)
+    page.locator("#submit").click()
+    _expect(info.locator(".ter-col.ter-op-substitution")).to_have_count(1)
+    _expect(info.locator(".ter-alignment")).to_contain_text("<b>bold</b>")
+    assert info.locator("b").count() == 0

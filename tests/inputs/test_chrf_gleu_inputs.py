@@ -6,10 +6,10 @@ import re
 import numpy as np
 import pytest
 
-import ngrameval.chrf  # noqa: F401  (registers the families)
-import ngrameval.gleu  # noqa: F401
-from ngrameval.chrf import chrf
-from ngrameval.gleu import gleu
+import ngrameval.metrics.chrf  # noqa: F401  (registers the families)
+import ngrameval.metrics.gleu  # noqa: F401
+from ngrameval.metrics.chrf import chrf
+from ngrameval.metrics.gleu import gleu
 from ngrameval.metric import get_family
 
 PREDICTIONS = ["the cat sat on the mat", "a dog barks"]

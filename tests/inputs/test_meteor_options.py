@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 import ngrameval
+from tests.callables import UnhashableSplitter
 
 ROOT = Path(__file__).resolve().parents[2]
 PREDICTIONS = ["the cat sat on the mat", "a dog barks"]
@@ -92,26 +93,14 @@ def test_meteor15_sequences_of_any_kind():
     assert as_array.scores == as_list.scores and as_array.meteor == as_list.meteor
 
 
-class _Splitter:
-    """An unhashable callable tokenizer: whitespace, and with ``split_hyphens`` hyphens too."""
-
-    __hash__ = None
-
-    def __init__(self, split_hyphens=False):
-        self.split_hyphens = split_hyphens
-
-    def __call__(self, text):
-        return (text.replace("-", " ") if self.split_hyphens else text).split()
-
-
 def test_nltk_callable_tokenizers():
     """A function or an unhashable callable object tokenizes as given, call after call (no stale results
     from an earlier tokenizer)."""
     whitespace = ngrameval.meteor(PREDICTIONS, REFERENCES, variant="nltk", tokenize="whitespace")
-    for tokenizer in (str.split, lambda text: text.split(), _Splitter()):
+    for tokenizer in (str.split, lambda text: text.split(), UnhashableSplitter()):
         result = ngrameval.meteor(PREDICTIONS, REFERENCES, variant="nltk", tokenize=tokenizer)
         assert result.scores == whitespace.scores
-    splitter = _Splitter()
+    splitter = UnhashableSplitter()
     first = ngrameval.meteor(["a-b c"], ["a b c"], variant="nltk", tokenize=splitter).scores
     splitter.split_hyphens = True   # the same object now tokenizes otherwise
     second = ngrameval.meteor(["a-b c"], ["a b c"], variant="nltk", tokenize=splitter).scores

@@ -9,7 +9,7 @@ import re
 import pytest
 
 import ngrameval
-from ngrameval.inputs import MAX_ORDER
+from ngrameval.engine.inputs import MAX_ORDER
 
 PREDICTIONS = ["the cat sat on the mat", "a dog barks"]
 REFERENCES = [["the cat sat on a mat", "a cat sat on the mat"], ["the dog barks"]]

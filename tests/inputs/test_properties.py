@@ -6,8 +6,8 @@ from hypothesis import strategies as st
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a as SacrebleuTokenizer13a
 
 import ngrameval
-from ngrameval.bleu import bleu_statistics
-from ngrameval.tokenizers import get_tokenizer
+from ngrameval.metrics.bleu import bleu_statistics
+from ngrameval.text.tokenizers import get_tokenizer
 
 WORDS = st.sampled_from(["the", "cat", "sat", "on", "a", "mat", "dog", "0", "1", "."])
 SENTENCE = st.lists(WORDS, max_size=12).map(" ".join)

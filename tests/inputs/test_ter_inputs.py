@@ -5,7 +5,7 @@ import numpy as np
 import pytest
 
 from ngrameval.metric import get_family
-from ngrameval.ter import Shift, TercomTokenizer, ter
+from ngrameval.metrics.ter import Shift, TercomTokenizer, ter
 
 PREDICTIONS = ["the cat sat on the mat", "mat the dog barks", "", "a b c"]
 REFERENCES = [["the cat sat on a mat", "a cat sat on the mat"], ["the dog barks mat"], ["a b"], [""]]

@@ -4,8 +4,8 @@ from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
-from ngrameval.meteor_nltk import nltk_meteor
-from ngrameval.wordnet import ENVIRONMENT_VARIABLE, REQUIRED_FILES, WordNet, WordNetNotFoundError, find_wordnet, \
+from ngrameval.metrics.meteor_nltk import nltk_meteor
+from ngrameval.text.wordnet import ENVIRONMENT_VARIABLE, REQUIRED_FILES, WordNet, WordNetNotFoundError, find_wordnet, \
     load_wordnet
 
 
@@ -50,7 +50,7 @@ def test_explicit_path_wins_over_the_environment(tmp_path, monkeypatch):
 
 
 def test_nothing_found_lists_where_it_looked(monkeypatch):
-    import ngrameval.wordnet as module
+    import ngrameval.text.wordnet as module
 
     monkeypatch.delenv(ENVIRONMENT_VARIABLE, raising=False)
     monkeypatch.setattr(module, "_default_directories", lambda: iter([module.Path("/nonexistent/wordnet")]))

@@ -20,7 +20,7 @@ from sacrebleu.metrics import BLEU
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a as SacrebleuTokenizer13a
 
 import ngrameval
-from ngrameval.tokenizers import get_tokenizer
+from ngrameval.text.tokenizers import get_tokenizer
 from tests.inputs.test_properties import TRICKY_TEXT
 
 D2L_VERSION = "1.0.3"

@@ -12,8 +12,8 @@ from nltk.translate.chrf_score import corpus_chrf, sentence_chrf
 from nltk.translate.gleu_score import corpus_gleu, sentence_gleu
 from sacrebleu.metrics import CHRF
 
-from ngrameval.chrf import chrf
-from ngrameval.gleu import gleu
+from ngrameval.metrics.chrf import chrf
+from ngrameval.metrics.gleu import gleu
 
 SCALE = int(os.environ.get("RANDOM_SEARCH_SCALE", "1"))
 PIECES = ["the", "cat", "sat", "a", "A", "The", ".", ",", "...", "!!!", "(", ")", "(hi)", "-", "'s", "3.5",

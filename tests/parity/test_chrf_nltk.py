@@ -5,7 +5,7 @@ import pytest
 import regex
 from nltk.translate.chrf_score import corpus_chrf, sentence_chrf
 
-from ngrameval.chrf import chrf
+from ngrameval.metrics.chrf import chrf
 from tests.data import WMT17_SYSTEMS, assert_close, e2e_outputs, e2e_references, wmt17_slice, wmt22_slice
 
 REL = 1e-12
@@ -63,7 +63,7 @@ def test_token_lists_are_joined_with_spaces():
 
 def test_whitespace_is_nltks():
     # Every code point NLTK's \s+ removes, and only those (U+001C..U+001F stay, unlike str.split).
-    from ngrameval.chrf import _NLTK_WHITESPACE
+    from ngrameval.metrics.chrf import _NLTK_WHITESPACE
     text = "".join(map(chr, range(0x3001)))
     assert _NLTK_WHITESPACE.sub("", text) == regex.sub(r"\s+", "", text)
     assert_same_as_nltk(["a\x1cb c\x1f", "a\u3000b"], ["a\x1cbc", "ab"])

@@ -4,7 +4,7 @@ reproduces it (SOURCE.md: every value but zh-en chrf-all, where multi-reference 
 sacrebleu versions)."""
 import pytest
 
-from ngrameval.chrf import chrf
+from ngrameval.metrics.chrf import chrf
 from tests.data import WMT22, WMT22_SYSTEMS, assert_close, per_segment, read_tsv, wmt22_references, wmt22_system
 
 METRICS = {"chrf-A": ("A",), "chrf-B": ("B",), "chrf-all": ("A", "B")}

@@ -7,8 +7,8 @@ import numpy as np
 import pytest
 from sacrebleu.metrics import CHRF
 
-import ngrameval.chrf  # noqa: F401  (registers the family)
-from ngrameval.chrf import chrf
+import ngrameval.metrics.chrf  # noqa: F401  (registers the family)
+from ngrameval.metrics.chrf import chrf
 from ngrameval.metric import get_family
 from tests.data import WMT17_SYSTEMS, WMT22_SYSTEMS, assert_close, e2e_outputs, e2e_references, wmt17_slice, \
     wmt22_slice

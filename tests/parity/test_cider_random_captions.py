@@ -19,8 +19,8 @@ from pycocoevalcap.cider.cider import Cider
 from pycocoevalcap.rouge.rouge import Rouge
 
 import ngrameval
-from ngrameval.cider import cider
-from ngrameval.coco import rouge_l
+from ngrameval.metrics.cider import cider
+from ngrameval.metrics.coco import rouge_l
 from tests.data import assert_close
 from tests.parity.test_pycocoevalcap import BLEU_WEIGHTS, TOLERANCE, coco_shape
 

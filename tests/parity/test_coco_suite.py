@@ -16,7 +16,7 @@ from pycocoevalcap.rouge.rouge import Rouge
 from pycocoevalcap.tokenizer.ptbtokenizer import PTBTokenizer
 
 import ngrameval
-from ngrameval.bleu import BleuStatistics, resolve_options, score_statistics
+from ngrameval.metrics.bleu import BleuStatistics, resolve_options, score_statistics
 from tests.data import E2E_PRIMARY, assert_close, e2e_outputs, e2e_references, read_lines
 
 TOLERANCE = 1e-9

@@ -6,8 +6,8 @@ import pytest
 from nltk.translate.gleu_score import corpus_gleu, sentence_gleu
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 
-import ngrameval.gleu  # noqa: F401  (registers the family)
-from ngrameval.gleu import gleu
+import ngrameval.metrics.gleu  # noqa: F401  (registers the family)
+from ngrameval.metrics.gleu import gleu
 from ngrameval.metric import get_family
 from tests.data import WMT17_SYSTEMS, WMT22_SYSTEMS, assert_close, e2e_outputs, e2e_references, wmt17_slice, \
     wmt22_slice

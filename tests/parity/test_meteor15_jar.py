@@ -1,4 +1,4 @@
-"""ngrameval.meteor15 against the METEOR 1.5 jar that pycocoevalcap 1.2 ships, run in the tests through
+"""ngrameval.metrics.meteor15 against the METEOR 1.5 jar that pycocoevalcap 1.2 ships, run in the tests through
 its stdio protocol as pycocoevalcap runs it (``tests/meteor_jar.py``: one jar process per option set).
 
 Compared for every segment: the stats line (as text: the same best reference, matches per module and
@@ -26,10 +26,10 @@ from typing import Dict, List, Sequence
 import numpy as np
 import pytest
 
-from ngrameval.meteor15 import Meteor15, resources, stats_line
-from ngrameval.meteor15.normalize import NORMALIZATIONS, normalize_line
-from ngrameval.meteor15.paraphrase import ParaphraseTable, cache_key
-from ngrameval.meteor15.stem import english_stemmer
+from ngrameval.metrics.meteor15 import Meteor15, resources, stats_line
+from ngrameval.metrics.meteor15.normalize import NORMALIZATIONS, normalize_line
+from ngrameval.metrics.meteor15.paraphrase import ParaphraseTable, cache_key
+from ngrameval.metrics.meteor15.stem import english_stemmer
 from tests import meteor_jar
 from tests.data import E2E_PRIMARY, e2e_outputs, e2e_references, load_json, read_lines, wmt22_slice
 

@@ -1,4 +1,4 @@
-"""ngrameval.meteor_nltk and ngrameval.wordnet against NLTK 3.10.4, run in each test.
+"""ngrameval.metrics.meteor_nltk and ngrameval.text.wordnet against NLTK 3.10.4, run in each test.
 
 NLTK's ``WordNetCorpusReader`` reads the same WordNet 3.0 files (Debian's wordnet-base and
 wordnet-sense-index, /usr/share/wordnet) from a copy laid out as an nltk_data directory: NLTK
@@ -27,8 +27,8 @@ from nltk.stem.porter import PorterStemmer
 from nltk.tokenize import word_tokenize
 from nltk.translate import meteor_score as nltk_meteor_module
 
-from ngrameval.meteor_nltk import MeteorAlignment, meteor_synonyms, nltk_meteor, tokenize
-from ngrameval.wordnet import ADJ, ADJ_SAT, ADV, NOUN, POS_ORDER, VERB, WordNet, all_index_lemmas, find_wordnet
+from ngrameval.metrics.meteor_nltk import MeteorAlignment, meteor_synonyms, nltk_meteor, tokenize
+from ngrameval.text.wordnet import ADJ, ADJ_SAT, ADV, NOUN, POS_ORDER, VERB, WordNet, all_index_lemmas, find_wordnet
 from tests.data import E2E_PRIMARY, Memoized, e2e_outputs, e2e_references, load_json, wmt22_slice
 
 _SOURCE_FILES = ("index.noun", "index.verb", "index.adj", "index.adv", "index.sense", "data.noun", "data.verb",
@@ -258,7 +258,7 @@ def test_adversarial_cases(peer):
 def test_long_texts_and_small_batches(shared, peer, monkeypatch):
     """Whole documents (30 segments joined: many repeated words, large synonym-stage cross products),
     with the synonym stage's batches made small enough that they split the corpus and single pairs."""
-    import ngrameval.meteor_nltk as module
+    import ngrameval.metrics.meteor_nltk as module
 
     hypotheses, references = _wmt22_tokens(shared, "de-en", "Online-Y", 300)
     documents = [sum(hypotheses[i:i + 30], []) for i in range(0, 300, 30)]

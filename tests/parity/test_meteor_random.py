@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 import ngrameval
-from ngrameval.meteor15 import Meteor15
+from ngrameval.metrics.meteor15 import Meteor15
 from tests import meteor_jar
 from tests.parity.test_meteor15_jar import assert_same_as_jar
 from tests.parity.test_meteor_nltk import nltk_wordnet, peer  # noqa: F401  (fixtures: NLTK on Debian's WordNet)

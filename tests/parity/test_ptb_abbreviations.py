@@ -1,4 +1,4 @@
-"""ngrameval.ptb against Stanford's PTBTokenizer (the jar of pycocoevalcap 1.2, run here) where a
+"""ngrameval.text.ptb against Stanford's PTBTokenizer (the jar of pycocoevalcap 1.2, run here) where a
 token's period depends on what follows it: abbreviations and acronyms before markup tags, sentence
 starters, capitals, numbers, symbols and line breaks.
 
@@ -53,7 +53,7 @@ def test_abbreviations_before_markup_tokens_case_kept():
 @pytest.mark.parametrize("text", LINE_BREAKS)
 def test_line_breaks_around_markup_tokens_case_kept(text):
     """Raw output of a text whose line breaks the lexer sees (so one Java run per text)."""
-    from ngrameval.ptb import ptb_token_lines
+    from ngrameval.text.ptb import ptb_token_lines
     from tests.parity.test_ptb_java import _java_output
 
     expected = [line.split(" ") if line else [] for line in _java_output(text, lowercase=False).split("\n")]

@@ -1,4 +1,4 @@
-"""ngrameval.ptb against Stanford's PTBTokenizer (CoreNLP 3.4.1, the jar of pycocoevalcap 1.2), run here.
+"""ngrameval.text.ptb against Stanford's PTBTokenizer (CoreNLP 3.4.1, the jar of pycocoevalcap 1.2), run here.
 
 The peer is pycocoevalcap's own ``PTBTokenizer.tokenize`` (one Java process per call, all texts of a
 case at once: ``tests/ptb_java.py``), compared string for string with :func:`ptb_tokenize`; and Java's
@@ -27,7 +27,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ngrameval.ptb import PUNCTUATIONS, ptb_token_lines, ptb_tokenize
+from ngrameval.text.ptb import PUNCTUATIONS, ptb_token_lines, ptb_tokenize
 from tests import ptb_java
 from tests.data import E2E, WMT22, e2e_outputs, e2e_references, load_json, read_lines
 

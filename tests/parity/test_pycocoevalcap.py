@@ -1,4 +1,4 @@
-"""BLEU ``variant="coco"``, :func:`ngrameval.coco.rouge_l` and CIDEr against pycocoevalcap 1.2's
+"""BLEU ``variant="coco"``, :func:`ngrameval.metrics.coco.rouge_l` and CIDEr against pycocoevalcap 1.2's
 scorers (pure Python, run in each test) on E2E system outputs, nlg-eval's examples and the toy case.
 
 pycocoevalcap's scorers take ``gts`` (id -> references) and ``res`` (id -> [prediction]) and split
@@ -13,8 +13,8 @@ from pycocoevalcap.cider.cider import Cider
 from pycocoevalcap.rouge.rouge import Rouge
 
 import ngrameval
-from ngrameval.cider import DocumentFrequency, cider
-from ngrameval.coco import coco_caption, rouge_l
+from ngrameval.metrics.cider import DocumentFrequency, cider
+from ngrameval.metrics.coco import coco_caption, rouge_l
 from tests.data import E2E_PRIMARY, assert_close, e2e_outputs, e2e_references, load_json, read_lines
 
 TOLERANCE = 1e-9

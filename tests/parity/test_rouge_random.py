@@ -17,7 +17,7 @@ import pytest
 from rouge_score import rouge_scorer, tokenize as rouge_score_tokenize
 
 import ngrameval
-from ngrameval.rouge import RougeTokenizer
+from ngrameval.metrics.rouge import RougeTokenizer
 from tests.parity.test_rouge_score import TOLERANCE, expected_array, max_difference, peer_scorer
 
 TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]

@@ -18,8 +18,8 @@ import pytest
 from rouge_score import rouge_scorer, tokenize as rouge_score_tokenize
 
 import ngrameval
-from ngrameval.lcs import lcs_length, lcs_lengths, lcs_positions, lcs_union_mask
-from ngrameval.rouge import RougeTokenizer
+from ngrameval.engine.lcs import lcs_length, lcs_lengths, lcs_positions, lcs_union_mask
+from ngrameval.metrics.rouge import RougeTokenizer
 from tests.data import Memoized, read_lines, realsumm, wmt22_slice, wmt22_system
 
 TYPES = ["rouge1", "rouge2", "rouge3", "rouge4", "rougeL", "rougeLsum"]

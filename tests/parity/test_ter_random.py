@@ -15,8 +15,8 @@ import pytest
 from sacrebleu.metrics import TER
 from sacrebleu.metrics.lib_ter import BeamEditDistance as PeerBeamEditDistance
 
-from ngrameval.editdistance import BeamEditDistance
-from ngrameval.ter import ter
+from ngrameval.engine.editdistance import BeamEditDistance
+from ngrameval.metrics.ter import ter
 from tests.parity.test_ter_sacrebleu import OPTIONS, as_padded_streams
 
 SCALE = int(os.environ.get("RANDOM_SEARCH_SCALE", "1"))

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from sacrebleu.metrics import TER
 
-from ngrameval.ter import ter
+from ngrameval.metrics.ter import ter
 from tests.data import (WMT17_SYSTEMS, WMT22, assert_close, e2e_outputs, e2e_references, read_lines, wmt17_slice,
                         wmt22_references, wmt22_system)
 

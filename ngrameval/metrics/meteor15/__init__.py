@@ -37,16 +37,17 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from ..inputs import check_choice, check_positive_int, normalize_corpus
-from ..ngrams import concatenated_ranges
-from . import resources
-from .align import DEFAULT_BEAM_SIZE, Stage, build_stage, search
-from .matchers import Candidates, Sides, java_hashes, paraphrase_candidates, synonym_candidates, word_candidates
-from .normalize import NORMALIZATIONS, prepare
-from .paraphrase import ParaphraseTable
-from .score import (MODULES, STATS_LENGTH, TASKS, Parameters, aggregate, compute, module_columns,
-                    parse_stats_line, resolve_parameters, stats_line)
-from .stem import english_stemmer
+from ngrameval.engine.inputs import check_choice, check_positive_int, normalize_corpus
+from ngrameval.engine.ngrams import concatenated_ranges
+from ngrameval.metrics.meteor15 import resources
+from ngrameval.metrics.meteor15.align import DEFAULT_BEAM_SIZE, Stage, build_stage, search
+from ngrameval.metrics.meteor15.matchers import (Candidates, Sides, java_hashes, paraphrase_candidates,
+                                                 synonym_candidates, word_candidates)
+from ngrameval.metrics.meteor15.normalize import NORMALIZATIONS, prepare
+from ngrameval.metrics.meteor15.paraphrase import ParaphraseTable
+from ngrameval.metrics.meteor15.score import (MODULES, STATS_LENGTH, TASKS, Parameters, aggregate, compute,
+                                              module_columns, parse_stats_line, resolve_parameters, stats_line)
+from ngrameval.metrics.meteor15.stem import english_stemmer
 
 __all__ = ["Meteor15", "Meteor15Result", "Meteor15Explanation", "AlignedMatch", "TASKS", "MODULES",
            "NORMALIZATIONS", "aggregate", "compute", "stats_line", "parse_stats_line", "Parameters"]

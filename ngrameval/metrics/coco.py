@@ -4,7 +4,7 @@ pycocoevalcap tokenizes every caption with Stanford's PTBTokenizer (lowercased, 
 dropped) and then runs BLEU-1..4, METEOR 1.5, ROUGE-L and CIDEr-D on the space-joined tokens.
 Here each scorer is ngrameval's exact equivalent: BLEU ``variant="coco"``, METEOR
 ``variant="meteor15"``, :func:`rouge_l` below and CIDEr ``variant="cider-d"``; the tokenizer is
-:mod:`ngrameval.ptb`. SPICE is not offered: it needs Stanford CoreNLP models that no package
+:mod:`ngrameval.text.ptb`. SPICE is not offered: it needs Stanford CoreNLP models that no package
 registry ships.
 
 Input is predictions/references as everywhere in ngrameval, or pycocoevalcap's own shapes:
@@ -19,11 +19,11 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from .bleu import bleu
-from .cider import cider
-from .inputs import check_choice, normalize_corpus
-from .lcs import lcs_lengths
-from .metric import CombinedFamily, MeanOfSegments, MetricFamily, Statistics, get_family, register
+from ngrameval.engine.inputs import check_choice, normalize_corpus
+from ngrameval.engine.lcs import lcs_lengths
+from ngrameval.metric import CombinedFamily, MeanOfSegments, MetricFamily, Statistics, get_family, register
+from ngrameval.metrics.bleu import bleu
+from ngrameval.metrics.cider import cider
 
 METRICS = ("bleu", "meteor", "rouge_l", "cider")
 TOKENIZERS = ("ptb", "none")
@@ -153,7 +153,8 @@ def _tokenized_captions(predictions: Any, references: Any, gts: Any, res: Any, t
         if pretokenized:
             raise ValueError("coco_caption takes strings (captions), not token lists")
     if tokenize == "ptb":
-        from .ptb import ptb_tokenize
+        from ngrameval.text.ptb import ptb_tokenize
+
         # Two runs, references first, as COCOEvalCap runs the Java tokenizer: a text's last tokens can
         # depend on the text after it ("U.S." before "The"), so one run over both could differ.
         flat_refs = ptb_tokenize([r for group in refs for r in group])
@@ -192,7 +193,7 @@ def coco_caption(predictions: Any = None, references: Any = None, *, gts: Any = 
                 scores[f"Bleu_{n + 1}"] = result.bleu[n]
                 per_item[f"Bleu_{n + 1}"] = [row[n] for row in result.sentence_scores]
         elif name == "meteor":
-            from .meteor import meteor
+            from ngrameval.metrics.meteor import meteor
             result = meteor(hyps, refs, variant="meteor15", **(meteor_options or {}))
             scores["METEOR"] = result.meteor
             per_item["METEOR"] = result.scores

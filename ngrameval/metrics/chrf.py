@@ -15,7 +15,7 @@ nltk       NLTK 3.10.4 ``corpus_chrf`` / ``sentence_chrf``: one reference per
            sentences (a macro average)
 ========== ==================================================================
 
-Characters are the tokens of :class:`ngrameval.ngrams.ReferenceIndex` (a string is a sequence of
+Characters are the tokens of :class:`ngrameval.engine.ngrams.ReferenceIndex` (a string is a sequence of
 characters), so the n-grams of every segment are counted, matched and clipped against each reference
 at once, with numpy, and the references' index is cached for the next system scored against them.
 """
@@ -27,10 +27,10 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from . import __version__
-from .inputs import MAX_ORDER, check_choice, check_flag, check_number, check_order, normalize_corpus
-from .metric import MetricFamily, Statistics, columns, register
-from .ngrams import ReferenceCache, ReferenceIndex, divide_or_zero
+from ngrameval import __version__
+from ngrameval.engine.inputs import MAX_ORDER, check_choice, check_flag, check_number, check_order, normalize_corpus
+from ngrameval.engine.ngrams import ReferenceCache, ReferenceIndex, divide_or_zero
+from ngrameval.metric import MetricFamily, Statistics, columns, register
 
 SACREBLEU_VERSION = "2.6.0"
 NLTK_VERSION = "3.10.4"

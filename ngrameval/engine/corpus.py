@@ -7,9 +7,10 @@ from typing import Any, List, Sequence, Tuple
 
 import numpy as np
 
-from .inputs import normalize_corpus
-from .ngrams import ReferenceCache, ReferenceIndex
-from .tokenizers import Tokenizer, TokenizerSpec, WhitespaceTokenizer, get_tokenizer, is_builtin, lowercase_tokens
+from ngrameval.engine.inputs import normalize_corpus
+from ngrameval.engine.ngrams import ReferenceCache, ReferenceIndex
+from ngrameval.text.tokenizers import (Tokenizer, TokenizerSpec, WhitespaceTokenizer, get_tokenizer, is_builtin,
+                                       lowercase_tokens)
 
 _REFERENCE_CACHE = ReferenceCache(size=4)
 

@@ -34,13 +34,13 @@ ROUGE-1.5.5 the last token of a text is not counted as a unigram).
 F is ROUGE-1.5.5's ``F = P * R / ((1 - alpha) * P + alpha * R)`` (0 when the denominator is
 0); ``alpha=0.5`` gives F1 bit for bit as rouge-score computes it.
 
-``variant="rouge155"`` runs the ROUGE-1.5.5.pl reimplementation in :mod:`ngrameval.rouge155`.
+``variant="rouge155"`` runs the ROUGE-1.5.5.pl reimplementation in :mod:`ngrameval.metrics.rouge155`.
 """
 from __future__ import annotations
 
 import re
-from decimal import Decimal
 from dataclasses import dataclass, field
+from decimal import Decimal
 from functools import partial
 from itertools import chain
 from operator import is_not, methodcaller
@@ -48,14 +48,15 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from . import __version__, rouge155
-from .inputs import check_choice, check_flag, check_number, check_positive_int, normalize_corpus
-from .lcs import lcs_lengths, lcs_union_mask, sentence_pairs, wlcs
-from .metric import MeanOfSegments, Statistics, register
-from .ngrams import ReferenceCache, ReferenceIndex, concatenated_ranges, divide_or_zero
-from .rouge_common import (MAX_BOOTSTRAP_SAMPLES, MAX_SKIP_DISTANCE, TYPE_FORMS, RougeType,  # noqa: F401 (also public here)
-                           SkipBigramOverlap, ascii_runs, parse_rouge_type, parse_rouge_types, skip_bigram_count,
-                           skip_bigrams)
+from ngrameval import __version__
+from ngrameval.engine.inputs import check_choice, check_flag, check_number, check_positive_int, normalize_corpus
+from ngrameval.engine.lcs import lcs_lengths, lcs_union_mask, sentence_pairs, wlcs
+from ngrameval.engine.ngrams import ReferenceCache, ReferenceIndex, concatenated_ranges, divide_or_zero
+from ngrameval.metric import MeanOfSegments, Statistics, register
+from ngrameval.metrics import rouge155
+from ngrameval.metrics.rouge_common import (MAX_BOOTSTRAP_SAMPLES, MAX_SKIP_DISTANCE,  # noqa: F401 (also public here)
+                                            TYPE_FORMS, RougeType, SkipBigramOverlap, ascii_runs, parse_rouge_type,
+                                            parse_rouge_types, skip_bigram_count, skip_bigrams)
 
 ROUGE_SCORE_VERSION = "0.1.2"
 VARIANTS = ("rouge_score", "rouge155")

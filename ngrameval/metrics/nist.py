@@ -25,13 +25,13 @@ from typing import Any, Dict, List, Optional
 
 import numpy as np
 
-from . import __version__
-from .bleu import NLTK_VERSION, explain_matches
-from .corpus import IndexedCorpus, index_corpus
-from .inputs import check_choice, check_flag, check_order
-from .metric import MetricFamily, Statistics, columns, register
-from .ngrams import Matches, ReferenceIndex, divide_or_zero
-from .tokenizers import TokenizerSpec
+from ngrameval import __version__
+from ngrameval.engine.corpus import IndexedCorpus, index_corpus
+from ngrameval.engine.inputs import check_choice, check_flag, check_order
+from ngrameval.engine.ngrams import Matches, ReferenceIndex, divide_or_zero
+from ngrameval.metric import MetricFamily, Statistics, columns, register
+from ngrameval.metrics.bleu import NLTK_VERSION, explain_matches
+from ngrameval.text.tokenizers import TokenizerSpec
 
 VARIANTS = ("nltk", "mteval")
 _DEFAULT_TOKENIZE = {"nltk": "none", "mteval": "mteval-v13a"}

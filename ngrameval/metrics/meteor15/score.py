@@ -15,7 +15,7 @@ from typing import Dict, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ..inputs import check_choice, check_number
+from ngrameval.engine.inputs import check_choice, check_number
 
 MODULES = ("exact", "stem", "synonym", "paraphrase")
 STATS_LENGTH = 23

@@ -69,19 +69,19 @@ import os
 import re
 import shlex
 import xml.etree.ElementTree as ElementTree
-from types import MappingProxyType
 from dataclasses import dataclass, field
 from itertools import chain
 from pathlib import Path
+from types import MappingProxyType
 from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from .inputs import check_choice, check_flag, check_number, check_order, check_positive_int
-from .lcs import lcs_union_mask, sentence_pairs, wlcs_union_mask
-from .ngrams import ReferenceIndex, concatenated_ranges
-from .rouge_common import MAX_BOOTSTRAP_SAMPLES, MAX_SKIP_DISTANCE, SkipBigramOverlap, ascii_runs, \
-    parse_rouge_type, skip_bigram_count
+from ngrameval.engine.inputs import check_choice, check_flag, check_number, check_order, check_positive_int
+from ngrameval.engine.lcs import lcs_union_mask, sentence_pairs, wlcs_union_mask
+from ngrameval.engine.ngrams import ReferenceIndex, concatenated_ranges
+from ngrameval.metrics.rouge_common import (MAX_BOOTSTRAP_SAMPLES, MAX_SKIP_DISTANCE, SkipBigramOverlap, ascii_runs,
+                                            parse_rouge_type, skip_bigram_count)
 
 __all__ = ["score", "score_be", "bootstrap", "porter_stem", "load_stopwords", "load_exceptions", "read_config",
            "read_summary", "read_be", "Evaluation", "run", "MULTI_REF"]
@@ -903,7 +903,7 @@ def bootstrap(scores: np.ndarray, keys: Optional[Sequence[str]] = None, resample
     (default: ``"1.X"``, ``"2.X"``, ... in the order given). Returns ``{"recall": (average, low, high),
     "precision": ..., "f": ...}``.
 
-    ``resamples`` is at most ``ngrameval.rouge_common.MAX_BOOTSTRAP_SAMPLES``.
+    ``resamples`` is at most ``ngrameval.metrics.rouge_common.MAX_BOOTSTRAP_SAMPLES``.
 
     >>> bootstrap(np.array([[0.5, 0.25, 0.33333]]))["recall"]
     (0.25, 0.25, 0.25)

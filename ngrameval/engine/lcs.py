@@ -27,7 +27,7 @@ from typing import Hashable, List, Sequence, Tuple
 
 import numpy as np
 
-from .ngrams import concatenated_ranges, distinct
+from ngrameval.engine.ngrams import concatenated_ranges, distinct
 
 Tokens = Sequence[Hashable]
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Dict, List
 
-from .resources import java_tokens
+from ngrameval.metrics.meteor15.resources import java_tokens
 
 NORMALIZATIONS = ("norm", "norm_nopunct", "lower", "none")
 

@@ -1,5 +1,5 @@
 """What the two ROUGE implementations share: :mod:`ngrameval.rouge` (rouge-score and its extensions) and
-:mod:`ngrameval.rouge155` (ROUGE-1.5.5.pl) both parse rouge types, count skip-bigrams and cut ASCII text
+:mod:`ngrameval.metrics.rouge155` (ROUGE-1.5.5.pl) both parse rouge types, count skip-bigrams and cut ASCII text
 into runs of ``[a-z0-9]`` with what is here; this module imports neither of them.
 """
 from __future__ import annotations
@@ -10,9 +10,9 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from .inputs import MAX_ORDER, check_order
-from .lcs import in_sorted
-from .ngrams import concatenated_ranges, distinct
+from ngrameval.engine.inputs import MAX_ORDER, check_order
+from ngrameval.engine.lcs import in_sorted
+from ngrameval.engine.ngrams import concatenated_ranges, distinct
 
 # The largest skip distance d of rougeS<d> / rougeSU<d>. Pairs are bounded by the texts' lengths anyway
 # (rougeS* takes any distance); the bound keeps position arithmetic far from integer overflow.
@@ -43,7 +43,7 @@ _SKIP_TYPE = re.compile(r"rouge(SU|S)([0-9]+|\*)")
 
 def parse_rouge_type(name: Any) -> RougeType:
     """``"rouge2"`` -> RougeType("rouge2", "n", 2); a clear ValueError for anything else, an n above
-    :data:`~ngrameval.inputs.MAX_ORDER` or a skip distance above :data:`MAX_SKIP_DISTANCE` too.
+    :data:`~ngrameval.engine.inputs.MAX_ORDER` or a skip distance above :data:`MAX_SKIP_DISTANCE` too.
 
     >>> parse_rouge_type("rougeSU4")
     RougeType(name='rougeSU4', kind='SU', size=4)

@@ -32,7 +32,7 @@ from typing import Dict, Optional, Tuple, Union
 
 import numpy as np
 
-from ..ngrams import concatenated_ranges
+from ngrameval.engine.ngrams import concatenated_ranges
 
 FORMAT_VERSION = 1
 PathLike = Union[str, Path]

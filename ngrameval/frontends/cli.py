@@ -25,14 +25,14 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 from tqdm import tqdm
 
-from . import significance
-from .bleu import VARIANTS as BLEU_VARIANTS, bleu
-from .metric import Statistics, get_family, metric_names
-from .nist import VARIANTS as NIST_VARIANTS, nist
-from .report import FORMATS, Column, Leaderboard, SystemScores, column_key, render
-from .tokenizers import TOKENIZER_NAMES
+from ngrameval import significance
+from ngrameval.frontends.report import FORMATS, Column, Leaderboard, SystemScores, column_key, render
+from ngrameval.metric import Statistics, get_family, metric_names
+from ngrameval.metrics.bleu import VARIANTS as BLEU_VARIANTS, bleu
+from ngrameval.metrics.nist import VARIANTS as NIST_VARIANTS, nist
+from ngrameval.text.tokenizers import TOKENIZER_NAMES
 
-EXAMPLES = Path(__file__).parent / "examples"
+EXAMPLES = Path(__file__).parents[1] / "examples"
 STDIN = "-"
 # A "FILE:FIELD" suffix is read only after these extensions, so that a plain file name holding a colon
 # stays a file name.

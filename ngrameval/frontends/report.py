@@ -19,7 +19,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from .significance import SystemResult
+from ngrameval.significance import SystemResult
 
 FORMATS = ("text", "json", "csv", "tsv", "markdown", "latex", "html")
 NOT_SIGNIFICANT = "\u2020"   # dagger

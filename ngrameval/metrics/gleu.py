@@ -21,13 +21,13 @@ from typing import Any, Dict, List, Optional
 
 import numpy as np
 
-from . import __version__
-from .chrf import reference_matches
-from .corpus import index_corpus
-from .inputs import check_choice, check_flag, check_order
-from .metric import MetricFamily, Statistics, columns, register
-from .ngrams import divide_or_zero
-from .tokenizers import TokenizerSpec
+from ngrameval import __version__
+from ngrameval.engine.corpus import index_corpus
+from ngrameval.engine.inputs import check_choice, check_flag, check_order
+from ngrameval.engine.ngrams import divide_or_zero
+from ngrameval.metric import MetricFamily, Statistics, columns, register
+from ngrameval.metrics.chrf import reference_matches
+from ngrameval.text.tokenizers import TokenizerSpec
 
 NLTK_VERSION = "3.10.4"
 VARIANTS = ("nltk", "google_bleu")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, Dict, List, Optional
 
-from .inputs import normalize_corpus
+from ngrameval.engine.inputs import normalize_corpus
 
 
 class ValidatedMetric:
@@ -57,8 +57,8 @@ def confidence_intervals(function: Callable[..., Any], predictions: Any, referen
                          settings: Dict[str, Any]) -> Dict[str, Dict[str, Any]]:
     """Bootstrap intervals of every output of the metric whose public function is ``function``, through
     the metric protocol (the same for every metric): output -> {"score", "mean", "low", "high"}."""
-    from .metric import family_of
-    from .significance import confidence_interval
+    from ngrameval.metric import family_of
+    from ngrameval.significance import confidence_interval
 
     family = family_of(function)
     statistics_options = {name: value for name, value in options.items()
@@ -80,7 +80,7 @@ class CocoShapedMetric(ValidatedMetric):
             return super().compute(predictions=predictions, references=references, **kwargs)
         if predictions is not None or references is not None:
             raise ValueError("give either predictions/references or gts/res, not both")
-        from .coco import from_coco
+        from ngrameval.metrics.coco import from_coco
         image_ids, predictions, references = from_coco(gts if gts is not None else {}, res if res is not None else {})
         result = super().compute(predictions=predictions, references=references, **kwargs)
         result["image_ids"] = image_ids

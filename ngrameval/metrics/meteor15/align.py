@@ -28,8 +28,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..ngrams import concatenated_ranges
-from .matchers import Candidates, Sides
+from ngrameval.engine.ngrams import concatenated_ranges
+from ngrameval.metrics.meteor15.matchers import Candidates, Sides
 
 DEFAULT_BEAM_SIZE = 40
 
@@ -57,7 +57,7 @@ def build_stage(sides: Sides, candidates: Candidates, identical: np.ndarray) -> 
 
     "a b a" against "a b": "b" has one candidate covering words nobody else covers (fixed); "a" does not.
 
-    >>> from ngrameval.meteor15.matchers import word_candidates
+    >>> from ngrameval.metrics.meteor15.matchers import word_candidates
     >>> sides = Sides.of([([0, 1, 0], [0, 1])])
     >>> keys = np.array([7, 8])
     >>> stage = build_stage(sides, word_candidates(sides, 0, keys, keys, None), np.array([False]))
@@ -131,7 +131,7 @@ def search(stage: Stage, sides: Sides, aligner_weights: np.ndarray, beam_size: i
 
     "a b a" against "a b": the first "a" of the hypothesis goes with "a", so "a b" is one chunk.
 
-    >>> from ngrameval.meteor15.matchers import word_candidates
+    >>> from ngrameval.metrics.meteor15.matchers import word_candidates
     >>> sides = Sides.of([([0, 1, 0], [0, 1])])
     >>> keys = np.array([7, 8])
     >>> stage = build_stage(sides, word_candidates(sides, 0, keys, keys, None), np.array([False]))

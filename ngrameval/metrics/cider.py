@@ -17,7 +17,7 @@ An item scores the mean over orders of the similarity to each reference,
 averaged over its references, times 10; the corpus score is the mean over items.
 
 The computation is array-based: every n-gram of the corpus gets a corpus-wide id
-(:func:`ngrameval.ngrams.corpus_ngram_ids`), term frequencies are the counts of
+(:func:`ngrameval.engine.ngrams.corpus_ngram_ids`), term frequencies are the counts of
 (text, id) pairs, and a prediction meets its references by joining those pairs on
 (item, id). Per-item scores are this metric's sufficient statistics: once the
 document frequencies are fixed, a corpus score (or a bootstrap sample) is their mean.
@@ -32,12 +32,12 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from . import __version__
-from .corpus import encode_texts
-from .inputs import check_choice, check_flag, check_number, check_order, normalize_corpus
-from .metric import MeanOfSegments, register
-from .ngrams import concatenated_ranges, corpus_ngram_ids, distinct
-from .tokenizers import TokenizerSpec, get_tokenizer
+from ngrameval import __version__
+from ngrameval.engine.corpus import encode_texts
+from ngrameval.engine.inputs import check_choice, check_flag, check_number, check_order, normalize_corpus
+from ngrameval.engine.ngrams import concatenated_ranges, corpus_ngram_ids, distinct
+from ngrameval.metric import MeanOfSegments, register
+from ngrameval.text.tokenizers import TokenizerSpec, get_tokenizer
 
 VARIANTS = ("cider-d", "cider")
 _FORMAT = "ngrameval-cider-document-frequency"

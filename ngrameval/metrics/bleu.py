@@ -28,12 +28,12 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 
 import numpy as np
 
-from . import __version__
-from .corpus import IndexedCorpus, index_corpus
-from .inputs import check_choice, check_flag, check_number, check_order
-from .metric import MetricFamily, Statistics, columns, last_weighted, register
-from .ngrams import ReferenceIndex, divide_or_zero
-from .tokenizers import TokenizerSpec
+from ngrameval import __version__
+from ngrameval.engine.corpus import IndexedCorpus, index_corpus
+from ngrameval.engine.inputs import check_choice, check_flag, check_number, check_order
+from ngrameval.engine.ngrams import ReferenceIndex, divide_or_zero
+from ngrameval.metric import MetricFamily, Statistics, columns, last_weighted, register
+from ngrameval.text.tokenizers import TokenizerSpec
 
 SACREBLEU_VERSION = "2.6.0"
 NLTK_VERSION = "3.10.4"

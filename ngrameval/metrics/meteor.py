@@ -6,10 +6,10 @@ variant   reproduces
 meteor15  meteor-1.5.jar (Denkowski & Lavie, 2014) as pycocoevalcap 1.2 runs it
           (``-l en -norm``): exact, stem, synonym and paraphrase modules,
           function-word weighting, its beam search; the corpus score comes from
-          the summed statistics (:mod:`ngrameval.meteor15`)
+          the summed statistics (:mod:`ngrameval.metrics.meteor15`)
 nltk      NLTK 3.10.4 ``meteor_score``: exact, Porter-stem and WordNet-synonym
           stages, greedy alignment, best reference; the corpus score is the mean
-          of sentence scores, as Hugging Face's ``meteor`` (:mod:`ngrameval.meteor_nltk`)
+          of sentence scores, as Hugging Face's ``meteor`` (:mod:`ngrameval.metrics.meteor_nltk`)
 ========= =====================================================================
 """
 from __future__ import annotations
@@ -22,9 +22,9 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Union
 
 import numpy as np
 
-from . import __version__
-from .inputs import check_choice, check_flag, normalize_corpus
-from .metric import MetricFamily, Statistics, columns, register
+from ngrameval import __version__
+from ngrameval.engine.inputs import check_choice, check_flag, normalize_corpus
+from ngrameval.metric import MetricFamily, Statistics, columns, register
 
 VARIANTS = ("meteor15", "nltk")
 _METEOR15_OPTIONS = ("task", "modules", "weights", "parameters", "normalization", "beam_size", "paraphrase_table",
@@ -62,7 +62,7 @@ class MeteorResult:
 
 
 def _meteor15_scorer(options: Dict[str, Any]):
-    from .meteor15 import Meteor15
+    from ngrameval.metrics.meteor15 import Meteor15
 
     # Sequences (lists, numpy arrays) become tuples so that the options can be a key; options are
     # checked when the scorer is made, so a refused value (NaN, a string) never enters the cache.
@@ -82,7 +82,7 @@ def _pycocoevalcap_hypothesis(text: str) -> str:
 
 
 def _meteor15(predictions, references, options: Dict[str, Any], explain: bool) -> MeteorResult:
-    from .meteor15.score import summable
+    from ngrameval.metrics.meteor15.score import summable
 
     scorer = _meteor15_scorer(options)
     hyps, refs, pretokenized = normalize_corpus(predictions, references)
@@ -125,7 +125,7 @@ def _explain15(explanation) -> Dict[str, Any]:
 
 
 def _nltk(predictions, references, alpha, beta, gamma, tokenize, wordnet, explain: bool) -> MeteorResult:
-    from .meteor_nltk import WORDNET_VERSION, nltk_meteor, tokenize as tokenize_texts
+    from ngrameval.metrics.meteor_nltk import WORDNET_VERSION, nltk_meteor, tokenize as tokenize_texts
 
     hyps, refs, pretokenized = normalize_corpus(predictions, references)
     if not pretokenized:
@@ -195,7 +195,7 @@ def meteor(predictions: Any, references: Any, variant: str = "meteor15", *, task
         raise ValueError(f"{', '.join(foreign)} {'is an option' if len(foreign) == 1 else 'are options'} of "
                          f"variant={other!r}, not of variant={variant!r}")
     if variant == "nltk":
-        from .meteor_nltk import TOKENIZERS
+        from ngrameval.metrics.meteor_nltk import TOKENIZERS
         tokenize = "nltk" if tokenize is None else tokenize
         if not callable(tokenize):
             check_choice("tokenize", tokenize, TOKENIZERS)
@@ -227,7 +227,7 @@ class MeteorFamily(MetricFamily):
         if parameters is None:   # NLTK: the mean of segment scores
             count = totals[:, 1:]
             return np.divide(totals[:, :1], count, out=np.zeros_like(count), where=count > 0)
-        from .meteor15.score import compute
+        from ngrameval.metrics.meteor15.score import compute
 
         return compute(totals, parameters)["score"][:, None]
 

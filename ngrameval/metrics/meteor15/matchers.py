@@ -20,8 +20,8 @@ from typing import Iterable, List, Sequence, Tuple
 
 import numpy as np
 
-from ..ngrams import concatenated_ranges, distinct
-from .paraphrase import ParaphraseTable
+from ngrameval.engine.ngrams import concatenated_ranges, distinct
+from ngrameval.metrics.meteor15.paraphrase import ParaphraseTable
 
 
 def java_hashes(words: Sequence[str]) -> np.ndarray:

@@ -8,7 +8,7 @@ hypothesis and each of its references (token lists, lowercased with ``str.lower`
    ``exact`` (equal words), ``stem`` (equal Porter stems: NLTK's ``PorterStemmer``
    in its default NLTK_EXTENSIONS mode) and ``synonym`` (the reference word is a
    lemma name, without ``_``, of a synset WordNet 3.0 returns for the hypothesis
-   word, read by :mod:`ngrameval.wordnet`; as in NLTK, this stage sees the words
+   word, read by :mod:`ngrameval.text.wordnet`; as in NLTK, this stage sees the words
    the stem stage left as their stems). NLTK's greedy order is kept: the
    hypothesis is walked from its last word to its first; in the exact and stem
    stages a word takes the last free reference word with the same key, in the
@@ -27,7 +27,7 @@ All (hypothesis, reference) pairs are aligned at once: the exact and stem stages
 are numpy sorts over the whole corpus, the synonym stage loops in Python over the
 few token pairs WordNet relates. Stems and synonym sets are computed once per word
 type per call; WordNet's files are read once per process
-(:func:`ngrameval.wordnet.load_wordnet`).
+(:func:`ngrameval.text.wordnet.load_wordnet`).
 """
 from __future__ import annotations
 
@@ -39,10 +39,10 @@ from typing import Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Tup
 
 import numpy as np
 
-from .inputs import check_choice, check_flag, check_number, normalize_corpus
-from .ngrams import concatenated_ranges
-from .tokenizers import get_tokenizer
-from .wordnet import PathLike, WordNet, load_wordnet
+from ngrameval.engine.inputs import check_choice, check_flag, check_number, normalize_corpus
+from ngrameval.engine.ngrams import concatenated_ranges
+from ngrameval.text.tokenizers import get_tokenizer
+from ngrameval.text.wordnet import PathLike, WordNet, load_wordnet
 
 STAGES = ("exact", "stem", "synonym")
 TOKENIZERS = ("nltk", "whitespace")
@@ -100,7 +100,7 @@ def porter_stem(word: str) -> str:
 
 @lru_cache(maxsize=1)
 def _porter_stemmer():
-    from nltk.stem.porter import PorterStemmer   # importing nltk takes about a second: only when stemming
+    from nltk.stem.porter import PorterStemmer  # importing nltk takes about a second: only when stemming
 
     return PorterStemmer()
 
@@ -352,8 +352,8 @@ def nltk_meteor(hypotheses: Sequence[Sequence[str]], references: Sequence[Sequen
     """NLTK 3.10.4's ``meteor_score(references[i], hypotheses[i], alpha=, beta=, gamma=)`` for every i.
 
     ``hypotheses``: token lists; ``references``: per hypothesis a list of token lists (or one token
-    list). ``wordnet``: a :class:`~ngrameval.wordnet.WordNet`, a directory of WordNet 3.0's files, or
-    None to find them (see :func:`ngrameval.wordnet.find_wordnet`). ``alpha`` and ``gamma`` lie in
+    list). ``wordnet``: a :class:`~ngrameval.text.wordnet.WordNet`, a directory of WordNet 3.0's files, or
+    None to find them (see :func:`ngrameval.text.wordnet.find_wordnet`). ``alpha`` and ``gamma`` lie in
     [0, 1], ``beta >= 0`` (METEOR's parameter ranges).
 
     >>> hypothesis = "It is a guide to action which ensures that the military always obeys the commands of the party"
@@ -368,7 +368,7 @@ def nltk_meteor(hypotheses: Sequence[Sequence[str]], references: Sequence[Sequen
     hyps, refs, pretokenized = normalize_corpus(hypotheses, references)
     if not pretokenized:
         raise ValueError("nltk_meteor takes token lists (as NLTK's meteor_score does); tokenize strings first, "
-                         "e.g. with ngrameval.meteor_nltk.tokenize")
+                         "e.g. with ngrameval.metrics.meteor_nltk.tokenize")
     alpha = check_number("alpha", alpha, 0.0, 1.0)
     beta = check_number("beta", beta, 0.0)
     gamma = check_number("gamma", gamma, 0.0, 1.0)

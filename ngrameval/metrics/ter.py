@@ -17,7 +17,7 @@ What sacrebleu does, reproduced here: its Tercom tokenizer (lowercase unless ``c
 characters, ``no_punct`` deletes punctuation) is applied once to each prediction but *twice* to each
 reference (``TER._preprocess_segment`` runs again inside ``_extract_reference_info``), which with
 ``normalized`` splits a reference further (``'s`` before the space the first pass added, ``..1``);
-its edit distance is filled only inside a beam (see :mod:`ngrameval.editdistance`, which computes
+its edit distance is filled only inside a beam (see :mod:`ngrameval.engine.editdistance`, which computes
 it bit-parallel and proves when the beam changes nothing).
 """
 from __future__ import annotations
@@ -29,9 +29,9 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from .editdistance import DELETION, INSERTION, MATCH, SUBSTITUTION, Alignment, BeamEditDistance
-from .inputs import check_flag, normalize_corpus
-from .metric import MetricFamily, Statistics, register
+from ngrameval.engine.editdistance import DELETION, INSERTION, MATCH, SUBSTITUTION, Alignment, BeamEditDistance
+from ngrameval.engine.inputs import check_flag, normalize_corpus
+from ngrameval.metric import MetricFamily, Statistics, register
 
 SACREBLEU_VERSION = "2.6.0"
 # sacrebleu lib_ter's limits of the shift search (the first two are Tercom's).

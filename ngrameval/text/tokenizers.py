@@ -235,13 +235,13 @@ class CallableTokenizer(Tokenizer):
 
 class PtbTokenizer(Tokenizer):
     """``ptb``: pycocoevalcap's tokenization of captions (Stanford PTBTokenizer with -preserveLines
-    -lowerCase, then its punctuation dropped), in Python (:mod:`ngrameval.ptb`). It always
+    -lowerCase, then its punctuation dropped), in Python (:mod:`ngrameval.text.ptb`). It always
     lowercases, as pycocoevalcap does."""
 
     name = "ptb"
 
     def tokenize(self, lines: Sequence[str]) -> List[Tokens]:
-        from .ptb import ptb_tokenize
+        from ngrameval.text.ptb import ptb_tokenize
 
         return [line.split(" ") if line else [] for line in ptb_tokenize(list(lines))]
 

@@ -1,0 +1,1 @@
+"""The metric families: each reproduces its tools and registers itself with ngrameval.metric."""

@@ -1,0 +1,1 @@
+"""Text to tokens: the named tokenizers, the PTB tokenizer, the WordNet reader."""
