@@ -21,6 +21,9 @@ from ngrameval.text.tokenizers import TOKENIZER_NAMES
 ROOT = Path(__file__).resolve().parents[2]
 LIBRARY = {"bleu": ngrameval.bleu, "nist": ngrameval.nist, "rouge": ngrameval.rouge, "cider": ngrameval.cider,
            "meteor": ngrameval.meteor, "coco_caption": ngrameval.coco_caption}
+# Every evaluate script in metrics/ (the checks that apply to all of them run on each; the newer metrics'
+# own shape tests are in test_evaluate_chrf_gleu.py and test_evaluate_ter.py).
+SCRIPTS = sorted(path.name for path in (ROOT / "metrics").iterdir() if (path / f"{path.name}.py").is_file())
 # Per metric, the options that ask for one value per prediction (to check the lengths of the lists).
 PER_PREDICTION = {"bleu": {"sentence_level": True}, "nist": {"sentence_level": True},
                   "rouge": {"use_aggregator": False}, "cider": {}, "meteor": {}, "coco_caption": {}}
@@ -136,14 +139,14 @@ def _run_examples(text, name, monkeypatch):
     return runner.tries
 
 
-@pytest.mark.parametrize("name", LIBRARY)
+@pytest.mark.parametrize("name", SCRIPTS)
 def test_documented_examples_run(load, name, monkeypatch):
     """The Examples of the script's _KWARGS_DESCRIPTION, as doctests."""
     module = sys.modules[type(load(name)).__module__]
     assert _run_examples(module._KWARGS_DESCRIPTION, f"metrics/{name}/{name}.py", monkeypatch) >= 5
 
 
-@pytest.mark.parametrize("name", LIBRARY)
+@pytest.mark.parametrize("name", SCRIPTS)
 def test_metric_card_examples_run(hf_home, name, monkeypatch):
     card = (ROOT / "metrics" / name / "README.md").read_text(encoding="utf-8")
     assert _run_examples(card, f"metrics/{name}/README.md", monkeypatch) >= 8
@@ -393,7 +396,7 @@ def test_gts_res_and_predictions_together_are_refused(load, name):
 
 # --------------------------------------------------------------------------- the protocol behind every script
 
-@pytest.mark.parametrize("name", sorted(LIBRARY))
+@pytest.mark.parametrize("name", SCRIPTS)
 def test_compute_in_one_process_equals_the_stored_path(load, name):
     """compute(predictions=..., references=...) in one process skips evaluate's Arrow storage;
     add_batch and compute() keep it: both give the same result."""
@@ -405,7 +408,7 @@ def test_compute_in_one_process_equals_the_stored_path(load, name):
     assert metric.compute() == direct
 
 
-@pytest.mark.parametrize("name", sorted(LIBRARY))
+@pytest.mark.parametrize("name", SCRIPTS)
 def test_every_script_gives_the_protocols_confidence_intervals(load, name):
     from ngrameval.metric import family_of
     from ngrameval.significance import confidence_interval
@@ -413,13 +416,15 @@ def test_every_script_gives_the_protocols_confidence_intervals(load, name):
     predictions, references = SHAPES["strings, several references"]
     settings = {"n_samples": 50, "confidence": 0.9, "seed": 7}
     result = load(name).compute(predictions=predictions, references=references, confidence=settings)
-    stats = family_of(LIBRARY[name]).statistics(predictions, references)
+    stats = family_of(getattr(ngrameval, name)).statistics(predictions, references)
     expected = confidence_interval(stats, **settings)
     assert set(result["confidence"]) == set(stats.outputs)
     for output, interval in expected.items():
         assert result["confidence"][output] == {"score": interval.score, "mean": interval.mean,
                                                 "low": interval.ci[0], "high": interval.ci[1]}
         assert interval.ci[0] <= interval.mean <= interval.ci[1]
+    if name in result:   # one output named as the metric: the interval's score is the script's score
+        assert result["confidence"][name]["score"] == result[name]
 
 
 @pytest.mark.parametrize("confidence, message", [("yes", "confidence must be True, False or a dict"),
