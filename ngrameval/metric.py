@@ -138,12 +138,30 @@ class MeanOfSegments(MetricFamily):
     def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
         self.check_options(options)
         scores, outputs, signature = self.scores_of_segments(predictions, references, **options)
-        rows = np.hstack([np.asarray(scores, np.float64), np.ones((len(scores), 1))])
-        return Statistics(self.name, rows, outputs, signature)
+        return Statistics(self.name, rows_with_count(scores), outputs, signature)
 
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
-        count = totals[:, -1:]
-        return np.divide(totals[:, :-1], count, out=np.zeros_like(totals[:, :-1]), where=count > 0)
+        return means(totals)
+
+
+def rows_with_count(scores: np.ndarray) -> np.ndarray:
+    """Per-segment scores (segments, outputs) as rows that add up: the scores, then a count of 1.
+
+    >>> rows_with_count(np.array([0.5, 1.0])).tolist()
+    [[0.5, 1.0], [1.0, 1.0]]
+    """
+    scores = np.asarray(scores, np.float64).reshape(len(scores), -1)
+    return np.hstack([scores, np.ones((len(scores), 1))])
+
+
+def means(totals: np.ndarray) -> np.ndarray:
+    """(B, outputs): sums of :func:`rows_with_count` rows divided by their count (0 for no segment).
+
+    >>> means(np.array([[1.5, 2.0], [0.0, 0.0]])).tolist()
+    [[0.75], [0.0]]
+    """
+    count = totals[:, -1:]
+    return np.divide(totals[:, :-1], count, out=np.zeros_like(totals[:, :-1]), where=count > 0)
 
 
 class CombinedFamily(MetricFamily):

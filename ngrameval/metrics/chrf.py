@@ -30,7 +30,7 @@ import numpy as np
 from ngrameval import __version__
 from ngrameval.engine.inputs import MAX_ORDER, check_choice, check_flag, check_number, check_order, normalize_corpus
 from ngrameval.engine.ngrams import ReferenceCache, ReferenceIndex, divide_or_zero
-from ngrameval.metric import MetricFamily, Statistics, columns, register
+from ngrameval.metric import MetricFamily, Statistics, columns, register, rows_with_count
 
 SACREBLEU_VERSION = "2.6.0"
 NLTK_VERSION = "3.10.4"
@@ -289,7 +289,7 @@ def _statistics(predictions: Any, references: Any, options: ChrfOptions) -> Tupl
         low = options.min_char_order - 1
         f = nltk_f_scores(stats.hyp_counts[:, low:], stats.ref_counts[:, 0, low:], stats.matches[:, 0, low:],
                           options.beta)
-        return columns(f, np.ones(len(hyps))), num_refs
+        return rows_with_count(f), num_refs
     # sacrebleu counts no hypothesis n-grams of an order its reference has none of.
     hyp = np.where(stats.ref_counts > 0, stats.hyp_counts[:, None, :], 0)
     f = sacrebleu_f_score(hyp, stats.ref_counts, stats.matches, options.beta, options.eps_smoothing)

@@ -24,7 +24,7 @@ import numpy as np
 
 from ngrameval import __version__
 from ngrameval.engine.inputs import check_choice, check_flag, normalize_corpus
-from ngrameval.metric import MetricFamily, Statistics, columns, register
+from ngrameval.metric import MetricFamily, Statistics, means, register, rows_with_count
 
 VARIANTS = ("meteor15", "nltk")
 _METEOR15_OPTIONS = ("task", "modules", "weights", "parameters", "normalization", "beam_size", "paraphrase_table",
@@ -217,7 +217,7 @@ class MeteorFamily(MetricFamily):
         self.check_options(options)
         result = meteor(predictions, references, **options)
         if result.statistics is None:
-            rows = columns(result.scores, np.ones(len(result.scores)))
+            rows = rows_with_count(result.scores)
         else:
             rows = result.statistics
         return Statistics(self.name, rows, ("meteor",), result.signature, {"parameters": result.parameters})
@@ -225,8 +225,7 @@ class MeteorFamily(MetricFamily):
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
         parameters = stats.context["parameters"]
         if parameters is None:   # NLTK: the mean of segment scores
-            count = totals[:, 1:]
-            return np.divide(totals[:, :1], count, out=np.zeros_like(count), where=count > 0)
+            return means(totals)
         from ngrameval.metrics.meteor15.score import compute
 
         return compute(totals, parameters)["score"][:, None]
