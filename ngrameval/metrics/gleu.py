@@ -70,7 +70,8 @@ def signature(options: GleuOptions, num_refs: Any, tokenizer_name: str) -> str:
 
 
 def _statistics(predictions: Any, references: Any, options: GleuOptions):
-    """Rows (matches, n-grams) of the chosen reference per segment, nrefs and the tokenizer's name."""
+    """Rows (matches, n-grams) of the chosen reference per segment, the index of that reference, nrefs
+    and the tokenizer's name."""
     corpus = index_corpus(predictions, references, options.tokenize, False, options.max_len)
     stats = reference_matches(corpus.index, corpus.hypotheses, options.max_len)
     orders = slice(options.min_len - 1, options.max_len)
@@ -82,7 +83,7 @@ def _statistics(predictions: Any, references: Any, options: GleuOptions):
     take = np.arange(len(best))
     scored = usable[take, best]        # False: no reference had an n-gram to compare, the segment adds 0/0
     rows = columns(np.where(scored, matches[take, best], 0), np.where(scored, ngrams[take, best], 0))
-    return rows, corpus.num_refs, corpus.tokenizer.name
+    return rows, best, corpus.num_refs, corpus.tokenizer.name
 
 
 @dataclass
@@ -95,6 +96,8 @@ class GleuResult:
     signature: str
     sentence_scores: Optional[List[float]] = None
     statistics: Optional[np.ndarray] = field(default=None, repr=False)
+    # Per prediction, the index of the reference its row counts (the first of the highest ratios).
+    best_reference: Optional[List[int]] = field(default=None, repr=False)
 
     def as_dict(self) -> Dict[str, Any]:
         """The result as the dict the evaluate metric returns (``sentence_scores`` when asked for)."""
@@ -117,10 +120,11 @@ def gleu(predictions: Any, references: Any, variant: str = "nltk", min_len: int 
     """
     options = resolve_options(variant, min_len, max_len, tokenize)
     check_flag("sentence_level", sentence_level)
-    rows, num_refs, tokenizer_name = _statistics(predictions, references, options)
+    rows, best, num_refs, tokenizer_name = _statistics(predictions, references, options)
     n_match, n_all = rows.sum(axis=0).tolist()
     result = GleuResult(float(divide_or_zero(n_match, n_all)), int(n_match), int(n_all),
-                        signature(options, num_refs, tokenizer_name), statistics=rows)
+                        signature(options, num_refs, tokenizer_name), statistics=rows,
+                        best_reference=best.tolist())
     if sentence_level:
         result.sentence_scores = divide_or_zero(rows[:, 0], rows[:, 1]).tolist()
     return result
@@ -137,7 +141,7 @@ class GleuFamily(MetricFamily):
     def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
         self.check_options(options)
         resolved = resolve_options(**options)
-        rows, num_refs, tokenizer_name = _statistics(predictions, references, resolved)
+        rows, _, num_refs, tokenizer_name = _statistics(predictions, references, resolved)
         return Statistics(self.name, rows, ("gleu",), signature(resolved, num_refs, tokenizer_name))
 
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:

@@ -46,25 +46,19 @@ def options(variant, tokenize, min_len, max_len):
 
 
 # --------------------------------------------------------------------------- the chosen references
-# The metric returns the corpus sums only; the per-order counts and the matched n-grams are recomputed here
-# from ngrameval's public functions: GLEU of each (prediction, reference) pair picks the reference, and BLEU's
-# clipped matches against that one reference (the same clipping: at most the n-gram's count in it) give the
-# n-grams, per order.
+# The metric returns the corpus sums and which reference each prediction's row counts; the per-order counts and
+# the matched n-grams are recomputed here from ngrameval's public functions: GLEU of each (prediction,
+# reference) pair gives every reference's row, and BLEU's clipped matches against the chosen reference (the
+# same clipping: at most the n-gram's count in it) give the n-grams, per order.
 
 def chosen_references(hyps, refs, options):
-    """Per prediction the index of the reference GLEU uses, and per reference its (matches, n-grams) row:
-    the highest ratio, the first on ties, a reference with n-grams before one without (NLTK skips a pair
-    with no n-gram on either side)."""
+    """Per prediction the index of the reference GLEU uses (the metric's own choice), and per reference
+    its (matches, n-grams) row."""
+    chosen = ngrameval.gleu(hyps, refs, **options).best_reference
     pairs = [(h, r) for h, group in zip(hyps, refs) for r in group]
     rows = ngrameval.gleu([h for h, _ in pairs], [[r] for _, r in pairs], **options).statistics
-    chosen, per_reference, start = [], [], 0
-    for group in refs:
-        group_rows = rows[start:start + len(group)]
-        start += len(group)
-        keys = [(n_all > 0, n_match / n_all if n_all else 0.0) for n_match, n_all in group_rows]
-        chosen.append(max(range(len(group)), key=keys.__getitem__))   # max keeps the first of equal keys
-        per_reference.append(group_rows)
-    return chosen, per_reference
+    bounds = np.cumsum([0] + [len(group) for group in refs])
+    return chosen, [rows[start:end] for start, end in zip(bounds[:-1], bounds[1:])]
 
 
 def _bleu_options(options):
