@@ -14,7 +14,6 @@ import os
 import re
 import shutil
 import socket
-import sys
 from pathlib import Path
 
 for _name, _value in (("GRADIO_ANALYTICS_ENABLED", "False"), ("HF_HUB_OFFLINE", "1"), ("HF_DATASETS_OFFLINE", "1"),
@@ -26,7 +25,6 @@ import pytest  # noqa: E402
 import ngrameval  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED = ROOT / "spaces" / "_shared"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync",
                  "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
@@ -44,11 +42,10 @@ def _require(module: str):
 
 @pytest.fixture(scope="session")
 def ui():
-    """spaces/_shared/ui.py, the module the apps import."""
+    """ngrameval.ui.page, the page every app builds."""
     _require("gradio")
-    sys.path.insert(0, str(SHARED))
-    import ui as module
-    return module
+    from ngrameval.ui import page
+    return page
 
 
 def _free_port() -> int:
@@ -59,27 +56,29 @@ def _free_port() -> int:
 
 @pytest.fixture(scope="session")
 def serve(ui):
-    """serve("bleu") -> (URL, module) of spaces/bleu/app.py, its demo started once and closed at the end. A Space
-    with a warm_up() (METEOR: its first run indexes the paraphrase table) is warmed up first, as its app does
-    before serving, so that the pages' timeouts do not include that once-per-machine work."""
+    """serve("bleu") -> (URL, ngrameval.ui.bleu): the page spaces/bleu/app.py builds, started once and closed at the
+    end, and the module describing it. A Space with a warm_up (METEOR: its first run indexes the paraphrase table)
+    is warmed up first, as its app does before serving, so that the pages' timeouts do not include that
+    once-per-machine work."""
     started = {}
 
-    def start(name: str) -> str:
+    def start(name: str):
         if name not in started:
             spec = importlib.util.spec_from_file_location(f"ngrameval_space_{name}", ROOT / "spaces" / name / "app.py")
-            module = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(module)
-            if hasattr(module, "warm_up"):
-                module.warm_up()
+            app = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(app)
+            description = importlib.import_module(f"ngrameval.ui.{name}")
+            if description.SPACE.warm_up is not None:
+                description.SPACE.warm_up()
             port = _free_port()
-            module.demo.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True,
-                               max_file_size=ui.MAX_FILE_SIZE)
-            started[name] = (f"http://127.0.0.1:{port}/", module)
-        return started[name]
+            app.demo.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True,
+                            max_file_size=ui.MAX_FILE_SIZE)
+            started[name] = (f"http://127.0.0.1:{port}/", description, app.demo)
+        return started[name][:2]
 
     yield start
-    for _, module in started.values():
-        module.demo.close()
+    for _, _, demo in started.values():
+        demo.close()
 
 
 @pytest.fixture(scope="session")

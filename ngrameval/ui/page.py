@@ -1,15 +1,14 @@
-"""The page shared by the ngrameval Spaces (``spaces/bleu``, ``nist``, ``rouge``, ``cider``, ``coco_caption``,
-``meteor``, ``chrf``, ``gleu``).
+"""The page shared by the ngrameval Spaces (``spaces/<name>/app.py`` for every metric).
 
-Each Space's ``app.py`` describes only its metric -- its option controls, how
+Each module ``ngrameval.ui.<name>`` describes only its metric -- its option controls, how
 their values become ``compute()`` arguments, and how a result is shown -- as a
 :class:`MetricSpace`; :func:`build_demo` turns that into a ``gradio.Blocks``
 page. Everything else lives here: reading the text boxes and uploaded files,
 the size limits, error messages, the score card, tables, plots, the per-sentence
 explanation with highlighted matches, and launching.
 
-The metric is the real ``evaluate`` script (``metrics/<name>/<name>.py``),
-loaded offline from the repository (or from ``NGRAMEVAL_METRICS_DIR``).
+The metric is the real ``evaluate`` script, loaded offline from where
+:func:`ngrameval.metric_path` finds it (the installed package, a checkout, or ``NGRAMEVAL_METRICS_DIR``).
 """
 from __future__ import annotations
 
@@ -37,6 +36,7 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 import ngrameval  # noqa: E402
 from ngrameval import TOKENIZER_NAMES  # noqa: E402
+from ngrameval.frontends.hub import metric_path  # noqa: E402
 from ngrameval.metrics.coco import from_coco  # noqa: E402
 
 MAX_LINES = 20_000
@@ -82,20 +82,6 @@ class InputError(ValueError):
 
 # --------------------------------------------------------------------------- the metric
 
-def metric_path(app_file: str, name: str) -> Path:
-    """The folder of the metric script: ``$NGRAMEVAL_METRICS_DIR/<name>`` when that is set; else
-    ``metrics/<name>`` of the repository holding ``spaces/<name>/app.py``, or a ``metrics/<name>``
-    copied next to app.py (a deployed Space)."""
-    here = Path(app_file).resolve()
-    configured = os.environ.get("NGRAMEVAL_METRICS_DIR")
-    bases = [Path(configured)] if configured else [p / "metrics" for p in [*here.parents[2:3], here.parent]]
-    for base in bases:
-        if (base / name / f"{name}.py").is_file():
-            return base / name
-    raise FileNotFoundError(f"no metric script {name}/{name}.py in {' or '.join(map(str, bases))}; "
-                            "set NGRAMEVAL_METRICS_DIR to the folder holding it")
-
-
 class Metric:
     """The evaluate metric, one computation at a time.
 
@@ -104,10 +90,10 @@ class Metric:
     users, and input parsing and tables run outside the lock.
     """
 
-    def __init__(self, app_file: str, name: str):
+    def __init__(self, name: str):
         import evaluate
 
-        self.module = evaluate.load(str(metric_path(app_file, name)), keep_in_memory=True)
+        self.module = evaluate.load(metric_path(name), keep_in_memory=True)
         self._lock = threading.Lock()
 
     def compute(self, **arguments) -> Dict[str, Any]:
@@ -659,7 +645,6 @@ class MetricSpace:
     name: str                                     # metrics/<name>
     title: str
     intro: str                                    # Markdown under the title
-    app_file: str
     controls: Callable[[], Dict[str, gr.components.Component]]   # builds the option controls
     options: Callable[..., Dict[str, Any]]        # control values (by name) -> compute() options
     present: Callable[[Dict[str, Any], Dict[str, Any], Dict[str, Any]], Presentation]
@@ -682,6 +667,7 @@ class MetricSpace:
     max_predictions: Optional[int] = None         # lower limits than MAX_LINES (see check_limits)
     max_references: Optional[int] = None
     present_corpus: bool = False                  # present() also gets the predictions and references
+    warm_up: Optional[Callable[[], None]] = None  # run once before serving (data a first call would build)
 
 
 @dataclass
@@ -724,7 +710,7 @@ def _examples(space: MetricSpace, controls: Dict[str, gr.components.Component]) 
 def build_demo(space: MetricSpace) -> gr.Blocks:
     """The page: inputs and options, examples, the score and its parts, plots, per-sentence scores,
     the explanation of one sentence, the signature and the raw result."""
-    metric = Metric(space.app_file, space.name)
+    metric = Metric(space.name)
     label = space.label or space.name.upper()
     boxes = space.reference_boxes
 

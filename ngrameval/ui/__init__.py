@@ -1,0 +1,33 @@
+"""The Gradio pages of the ngrameval Spaces: ``ngrameval.ui.<name>`` describes one metric's page,
+:mod:`ngrameval.ui.page` builds and serves it. Needs the ``spaces`` extra (gradio).
+
+A Space's ``app.py`` is two lines, ``from ngrameval.ui import serve`` and ``demo = serve("bleu", __name__)``:
+run as a program (as the Hub runs it) it warms the metric up and serves the page; imported, it only builds it.
+"""
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+SPACE_NAMES = ("bleu", "nist", "rouge", "meteor", "cider", "coco_caption", "chrf", "gleu", "ter")
+
+
+def space(name: str) -> Any:
+    """The :class:`~ngrameval.ui.page.MetricSpace` of Space ``name`` (one of :data:`SPACE_NAMES`)."""
+    if name not in SPACE_NAMES:
+        raise ValueError(f"unknown Space {name!r}; valid Spaces: {', '.join(SPACE_NAMES)}")
+    return importlib.import_module(f"ngrameval.ui.{name}").SPACE
+
+
+def serve(name: str, caller: str = "__main__", **launch_options: Any) -> Any:
+    """The ``gradio.Blocks`` page of Space ``name``; when ``caller`` is ``"__main__"`` (an app.py run as a
+    program) its warm-up runs and the page is served (``launch_options`` go to ``demo.launch``)."""
+    from ngrameval.ui import page
+
+    described = space(name)
+    demo = page.build_demo(described)
+    if caller == "__main__":
+        if described.warm_up is not None:
+            described.warm_up()
+        page.launch(demo, **launch_options)
+    return demo

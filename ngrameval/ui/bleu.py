@@ -1,0 +1,115 @@
+"""BLEU Space: the evaluate metric metrics/bleu (ngrameval) with every option, examples and explanations.
+
+Run: python spaces/bleu/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
+"""
+import gradio as gr
+import pandas as pd
+
+from ngrameval.ui import page as ui
+
+
+VARIANTS = ["sacrebleu", "nltk", "mteval", "nmt", "d2l"]
+SMOOTHING = {   # per variant: the smoothing values it accepts (the first, "default", is its own default)
+    "sacrebleu": ["default", "exp", "floor", "add-k", "none"],
+    "nltk": ["default"] + [f"method{i}" for i in range(8)],
+    "mteval": ["default", "exp"],
+    "nmt": ["default", "none", "add-one"],
+    "d2l": ["default", "none"],
+}
+# The dropdown's words for the metric's values; others (exp, floor, method1, ...) pass as they are.
+SMOOTH_VALUES = {"none": None, "add-one": True}
+EFFECTIVE_ORDER = {"default": None, "on": True, "off": False}
+
+INTRO = """\
+BLEU (Papineni et al., 2002): clipped n-gram precisions against one or more references, combined as a
+weighted geometric mean and multiplied by a brevity penalty; in [0, 1]. Each **variant** reproduces one
+tool exactly: `sacrebleu` 2.6.0 (default), `nltk` 3.10.4 (`corpus_bleu`, smoothing `method0`–`method7`),
+`mteval` (mteval-v13a.pl), `nmt` (tensorflow/nmt, what HF evaluate's `bleu` runs) and `d2l` (Dive into
+Deep Learning). The page runs the evaluate metric `metrics/bleu` of ngrameval; its metric card
+(`metrics/bleu/README.md`) lists every option.
+"""
+
+
+def smoothing_for(variant, smooth):
+    """The smoothing choices of a variant; the current choice is kept when that variant accepts it."""
+    choices = SMOOTHING.get(variant, ["default"])
+    return gr.Dropdown(choices=choices, value=smooth if smooth in choices else "default")
+
+
+def controls():
+    with gr.Row():
+        variant = gr.Dropdown(VARIANTS, value="sacrebleu", label="Variant", elem_id="variant")
+        tokenize = ui.tokenizer_dropdown()
+    with gr.Row():
+        smooth = gr.Dropdown(SMOOTHING["sacrebleu"], value="default", label="Smoothing", elem_id="smooth",
+                             allow_custom_value=True, info="choices depend on the variant")
+        brevity_penalty = gr.Dropdown(["default", "closest", "shortest", "average"], value="default",
+                                      label="Brevity penalty: reference length",
+                                      info="default: nmt shortest, else closest")
+    max_order = ui.order_slider("Max n-gram order", 4)
+    weights = gr.Textbox(label="Weights", placeholder="default: uniform (d2l: 1/2^n), e.g. 0.25 0.25 0.25 0.25",
+                         info="one weight per order; several sets separated by ';' give one score each")
+    with gr.Row():
+        lowercase = ui.lowercase_checkbox()
+        effective_order = gr.Dropdown(list(EFFECTIVE_ORDER), value="default", label="Effective order (sacrebleu)",
+                                      info="default: off for the corpus, on for sentences")
+        auto_reweigh = gr.Checkbox(False, label="Auto reweigh (nltk)")
+    with gr.Accordion("Smoothing parameters (blank = default)", open=False):
+        with gr.Row():
+            smooth_value = gr.Number(None, label="smooth_value", info="sacrebleu floor (0.1) / add-k (1)")
+            epsilon = gr.Number(None, label="epsilon", info="nltk method1 (0.1)")
+            alpha = gr.Number(None, label="alpha", info="nltk method6 (5)")
+            k = gr.Number(None, label="k", info="nltk method4, method7 (5)")
+    variant.change(smoothing_for, [variant, smooth], smooth, api_visibility="private")
+    return dict(variant=variant, tokenize=tokenize, smooth=smooth, brevity_penalty=brevity_penalty,
+                max_order=max_order, weights=weights, lowercase=lowercase, effective_order=effective_order,
+                auto_reweigh=auto_reweigh, smooth_value=smooth_value, epsilon=epsilon, alpha=alpha, k=k)
+
+
+def options(variant, tokenize, smooth, brevity_penalty, max_order, weights, lowercase, effective_order,
+            auto_reweigh, smooth_value, epsilon, alpha, k):
+    return dict(variant=variant, tokenize=tokenize, smooth=SMOOTH_VALUES.get(smooth, smooth),
+                brevity_penalty=None if brevity_penalty == "default" else brevity_penalty,
+                max_order=int(max_order), weights=ui.parse_weights(weights), lowercase=bool(lowercase),
+                use_effective_order=ui.pick(effective_order, EFFECTIVE_ORDER, "effective order"),
+                auto_reweigh=bool(auto_reweigh), smooth_value=ui.optional_number(smooth_value, "smooth_value"),
+                epsilon=ui.optional_number(epsilon, "epsilon"), alpha=ui.optional_number(alpha, "alpha"),
+                k=ui.optional_number(k, "k"))
+
+
+def present(result, options, _per_sentence):
+    several = isinstance(result["bleu"], list)
+    weight_sets = options["weights"] if several else [options["weights"]]
+    captions = [f"weights {' '.join(f'{w:g}' for w in ws)}" if ws else "corpus score" for ws in weight_sets]
+    scores = result["bleu"] if several else [result["bleu"]]
+    sentence = result["sentence_scores"]
+    columns = ({f"score ({c})": [row[i] for row in sentence] for i, c in enumerate(captions)} if several
+               else {"score": sentence})
+    return ui.Presentation(
+        scores=list(zip(captions, scores)),
+        per_order=pd.DataFrame({"order": ui.order_labels(len(result["precisions"])),
+                                "precision": result["precisions"], "matches (clipped)": result["counts"],
+                                "prediction n-grams": result["totals"]}),
+        summary={"brevity penalty": result["brevity_penalty"], "length ratio": result["length_ratio"],
+                 "prediction length": result["translation_length"],
+                 "reference length": result["reference_length"]},
+        sentence_scores=columns,
+        signature=f"corpus: {result['signature']}\nsentences: {result['sentence_signature']}")
+
+
+HYPOTHESES, REFERENCES = ui.papineni()   # Papineni et al. (2002), as ngrameval ships them
+EXAMPLES = [
+    ui.Example("d2l: A B B C D vs A B C D E F (max order 2)", ["A B B C D"], [["A B C D E F"]],
+               {"variant": "d2l", "max_order": 2}),
+    ui.Example("Papineni et al.: three references (nltk)", HYPOTHESES[:1], [box[:1] for box in REFERENCES],
+               {"variant": "nltk"}),
+    ui.Example("Clipping: the the the ... (unigrams, lowercased)", ["the the the the the the the"],
+               [["The cat is on the mat"], ["There is a cat on the mat"]],
+               {"variant": "nltk", "max_order": 1, "lowercase": True}),
+    ui.Example("the cat is on the mat (sacrebleu, two references)", ["the cat is on the mat"],
+               [["there is a cat on the mat"], ["the cat sits on the mat"]]),
+]
+
+SPACE = ui.MetricSpace(name="bleu", title="BLEU, exact to sacrebleu, NLTK, mteval, tensorflow/nmt or d2l",
+                       intro=INTRO, controls=controls, options=options, present=present,
+                       order_plot=("precision", "Precision per order"), score_high=1.0, examples=EXAMPLES)

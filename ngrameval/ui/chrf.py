@@ -1,0 +1,229 @@
+"""chrF Space: the evaluate metric metrics/chrf (ngrameval) with every option, examples and explanations.
+
+Run: python spaces/chrf/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
+"""
+import gradio as gr
+import pandas as pd
+
+import ngrameval
+from ngrameval.metrics.chrf import ngram_counts, resolve_options
+from ngrameval.ui import page as ui
+
+
+# How chrF turns a line into the characters and the words it counts. They are the metric's own (private)
+# steps: the explanation must count exactly what the score counts, so it calls them rather than copy them.
+from ngrameval.metrics.chrf import character_text, words_without_punctuation
+
+INTRO = """\
+chrF (Popović, 2015): the F-score of character n-gram precision and recall (orders 1 to 6, whitespace
+removed, recall weighted **beta** = 2 times as much as precision); chrF++ (Popović, 2017) adds word
+n-grams (**word order** 2). Each **variant** reproduces one tool exactly: `sacrebleu` (sacrebleu 2.6.0
+`CHRF`, what HF evaluate's `chrf` runs; per segment the best reference; default) or `nltk` (NLTK 3.10.4
+`corpus_chrf`: one reference per prediction, beta 3, a mean of sentence scores over orders `min_char_order`
+to `char_order`). Scores are in [0, 1] (sacrebleu prints them × 100). The page runs the evaluate metric
+`metrics/chrf` of ngrameval; its metric card (`metrics/chrf/README.md`) lists every option.
+"""
+
+EXPLANATION_INTRO = ("Matched character n-grams of the prediction, against the reference the score uses: each "
+                     "character is labelled with the highest order of a counted match covering it (clipped: an "
+                     "n-gram counts at most as often as in the reference; later occurrences are marked "
+                     f"“{ui.OVER_CLIP}”). With word n-grams (chrF++), the prediction's words are marked the same "
+                     "way under the references.")
+NOTE = """sacrebleu uses, per segment, the reference with the best sentence chrF (the first on ties); its
+statistics go into the corpus score. An order the reference has no n-gram of counts none of the prediction's
+either (sacrebleu's rule; the precision and recall shown are the metric's)."""
+
+SACREBLEU_ONLY, NLTK_ONLY = ("word_order", "lowercase", "eps_smoothing"), ("min_char_order",)
+DEFAULTS = {"word_order": 0, "lowercase": False, "eps_smoothing": False, "min_char_order": 1}
+
+
+def for_variant(variant):
+    """Each variant's own options are editable only with it."""
+    sacrebleu = variant == "sacrebleu"
+    return ([gr.update(interactive=sacrebleu) for _ in SACREBLEU_ONLY]
+            + [gr.update(interactive=not sacrebleu) for _ in NLTK_ONLY])
+
+
+def reset_for_variant(variant):
+    """A user's choice of variant also puts the other variant's options back to their defaults, which the
+    chosen one accepts (NLTK refuses word n-grams, lowercasing and eps smoothing). Not on an example's
+    choice: the example sets every option itself."""
+    return [gr.update(value=DEFAULTS[name]) for name in SACREBLEU_ONLY + NLTK_ONLY]
+
+
+def controls():
+    with gr.Row():
+        variant = gr.Dropdown(["sacrebleu", "nltk"], value="sacrebleu", label="Variant", elem_id="variant",
+                              info="sacrebleu: CHRF (HF evaluate's chrf); nltk: corpus_chrf")
+        # A text box: a blank number box comes back from the browser as 0, and blank must mean the variant's beta.
+        beta = gr.Textbox(label="beta", elem_id="beta", placeholder="blank: 2 (sacrebleu), 3 (nltk)",
+                          info="the weight of recall")
+    char_order = ui.order_slider("Character order (char_order; NLTK's max_len)", 6)
+    word_order = gr.Slider(0, ui.MAX_ORDER, value=0, step=1, label="Word order (word_order; 2 = chrF++; sacrebleu)",
+                           elem_id="word-order")
+    min_char_order = gr.Slider(1, ui.MAX_ORDER, value=1, step=1, label="Lowest character order (NLTK's min_len)",
+                               elem_id="min-char-order", interactive=False)
+    with gr.Row():
+        lowercase = gr.Checkbox(False, label="Lowercase", elem_id="lowercase", info="sacrebleu")
+        whitespace = gr.Checkbox(False, label="Keep whitespace", elem_id="whitespace",
+                                 info="in character n-grams")
+        eps_smoothing = gr.Checkbox(False, label="eps smoothing", elem_id="eps-smoothing",
+                                    info="sacrebleu: mean of per-order F (chrF++.py, Moses)")
+    variant_only = [word_order, lowercase, eps_smoothing, min_char_order]    # SACREBLEU_ONLY + NLTK_ONLY
+    variant.change(for_variant, variant, variant_only, api_visibility="private")
+    variant.input(reset_for_variant, variant, variant_only, api_visibility="private")
+    return dict(variant=variant, char_order=char_order, word_order=word_order, beta=beta, lowercase=lowercase,
+                whitespace=whitespace, eps_smoothing=eps_smoothing, min_char_order=min_char_order)
+
+
+def options(variant, char_order, word_order, beta, lowercase, whitespace, eps_smoothing, min_char_order):
+    return dict(variant=variant, char_order=int(char_order), word_order=int(word_order),
+                beta=ui.optional_number(beta, "beta"), lowercase=bool(lowercase), whitespace=bool(whitespace),
+                eps_smoothing=bool(eps_smoothing), min_char_order=int(min_char_order))
+
+
+def _labels(kind, orders):
+    return [f"{kind} {label}" for label in ui.order_labels(orders)]
+
+
+def per_order_table(result, low=1):
+    """The metric's per-order parts: sacrebleu's precision and recall per character order (then per word
+    order), or NLTK's mean sentence F per character order from ``low``."""
+    if "char_fscores" in result:
+        fscores = result["char_fscores"]
+        return pd.DataFrame({"order": _labels("char", low - 1 + len(fscores))[low - 1:], "F (mean)": fscores})
+    precisions = result["char_precisions"] + result.get("word_precisions", [])
+    recalls = result["char_recalls"] + result.get("word_recalls", [])
+    return pd.DataFrame({"order": _labels("char", len(result["char_precisions"]))
+                         + _labels("word", len(result.get("word_precisions", []))),
+                         "precision": precisions, "recall": recalls})
+
+
+def present(result, options, _per_sentence):
+    nltk = options["variant"] == "nltk"
+    resolved = resolve_options(**options)
+    return ui.Presentation(
+        scores=[(f"{result['name']}, {options['variant']} variant", result["chrf"])],
+        per_order=per_order_table(result, options["min_char_order"]),
+        summary={"beta": float(resolved.beta), "character orders": f"{resolved.min_char_order}–{resolved.char_order}",
+                 "word orders": resolved.word_order},
+        sentence_scores={"score": result["sentence_scores"]},
+        signature=result["signature"],
+        order_plot=("F (mean)", "Mean sentence F per order") if nltk else None)
+
+
+# --------------------------------------------------------------------------- the explanation
+# The metric returns scores only. The explanation takes the reference the score uses (the best sentence
+# chrF of each (prediction, reference) pair: the metric's own choice rule, on the metric's own scores), and
+# the clipped n-gram matches with positions from BLEU's explanation of the pair, run on the very character
+# (and word) sequences chrF counts: an n-gram matches at most as often as it occurs in the reference, in
+# both metrics.
+
+def chosen_reference(prediction, group, options):
+    """The index of the reference the score uses (the first of the best), and each reference's sentence score."""
+    scores = ngrameval.chrf([prediction] * len(group), [[r] for r in group], sentence_level=True,
+                            **options).sentence_scores
+    return scores.index(max(scores)), scores
+
+
+def _matches(prediction, reference, max_order):
+    """BLEU's explanation of one pre-split pair (token lists): clipped matched n-grams per order, with positions."""
+    return ngrameval.bleu([prediction], [[reference]], variant="nltk", max_order=max_order,
+                          explain=True).explanation[0]["orders"]
+
+
+def _text_positions(line, characters):
+    """For each counted character, its index in ``line``: whitespace removal only deletes characters, and a
+    character kind is always kept or always removed, so the first equal character is the one."""
+    positions, at = [], 0
+    for character in characters:
+        at = line.index(character, at)
+        positions.append(at)
+        at += 1
+    return positions
+
+
+def _character_orders(orders, characters, low):
+    """Orders from ``low``, their n-grams written as the characters they are (BLEU joins tokens with spaces;
+    a kept space shows as ␣)."""
+    return [{**order, "ngrams": [{**g, "ngram": "".join(characters[g["positions"][0]:g["positions"][0] + order["n"]])
+                                 .replace(" ", "␣")} for g in order["ngrams"]]}
+            for order in orders if order["n"] >= low]
+
+
+def _order_rows(kind, orders, reference_length, parts):
+    """Per order: the matches and n-gram counts of the explanation, and the metric's ``parts`` of the pair
+    (column -> one value per order shown)."""
+    counts = ngram_counts(reference_length, max((o["n"] for o in orders), default=1))
+    return [{"order": f"{kind} {o['n']}-gram", "matched (clipped)": o["matches"], "prediction n-grams": o["total"],
+             "reference n-grams": int(counts[o["n"] - 1]),
+             **{column: round(values[k], ui.DIGITS) for column, values in parts.items()}}
+            for k, o in enumerate(orders)]
+
+
+def _ngram_frame(kind, orders):
+    frame = ui.ngram_table(orders)
+    frame.insert(0, "kind", kind)
+    return frame
+
+
+def explain_item(index, state):
+    """Sentence ``index`` against the reference its score uses: its characters coloured by matched order,
+    its words (chrF++) marked under the references, the matched n-grams and the per-order counts."""
+    options = state["options"]
+    resolved = resolve_options(**options)
+    prediction, group = state["predictions"][index], state["references"][index]
+    chosen, scores = chosen_reference(prediction, group, options)
+    if resolved.lowercase:      # what the metric counts (and so what the page shows)
+        prediction, group = prediction.lower(), [r.lower() for r in group]
+    reference = group[chosen]
+    characters, reference_characters = character_text(prediction, resolved), character_text(reference, resolved)
+    char_orders = _character_orders(_matches(list(characters), list(reference_characters), resolved.char_order),
+                                    characters, resolved.min_char_order)
+    # The pair's own result: the metric's per-order precision and recall (or NLTK's F) for the table.
+    pair = ngrameval.chrf([prediction], [[reference]], **{**options, "lowercase": False}).as_dict()
+    labels = [None] * len(prediction)
+    for position, label in zip(_text_positions(prediction, characters), ui.ngram_labels(list(characters), char_orders)):
+        labels[position] = label
+    rows = _order_rows("char", char_orders, len(reference_characters),
+                       {"F": pair["char_fscores"]} if "char_fscores" in pair else
+                       {"precision": pair["char_precisions"], "recall": pair["char_recalls"]})
+    frames, details = [_ngram_frame("characters", char_orders)], ""
+    if resolved.word_order:
+        words, reference_words = words_without_punctuation(prediction), words_without_punctuation(reference)
+        word_orders = _matches(words, reference_words, resolved.word_order)
+        rows += _order_rows("word", word_orders, len(reference_words),
+                            {"precision": pair["word_precisions"], "recall": pair["word_recalls"]})
+        frames.append(_ngram_frame("words", word_orders))
+        details = (f'<div style="margin-top:.3rem">Words of the prediction (punctuation split off as sacrebleu '
+                   f'does), by matched word order: {ui.marked_html(words, ui.ngram_labels(words, word_orders))}</div>')
+    notes = [f"{'used: ' if k == chosen else ''}sentence {pair['name']} {score:.{ui.DIGITS}f}"
+             for k, score in enumerate(scores)]
+    return dict(prediction_tokens=list(prediction), labels=labels, separator="", prediction_length=len(characters),
+                reference_tokens=[[r] for r in group], reference_length=None, reference_notes=notes,
+                orders=char_orders, details_html=details, ngram_table=pd.concat(frames, ignore_index=True),
+                order_table=pd.DataFrame(rows))
+
+
+# sacrebleu's chrF example (from its documentation), with a second reference for the second sentence.
+CATS = ["The relationship between cats and dogs is not exactly friendly.",
+        "a good bookshop is just a genteel black hole that knows how to read."]
+CATS_REFERENCES = [["The relationship between dogs and cats is not exactly friendly.",
+                    "A good bookshop is just a genteel Black Hole that knows how to read."],
+                   ["The relation between cats and dogs isn't friendly.",
+                    "A good bookshop is a genteel black hole that can read."]]
+EXAMPLES = [
+    ui.Example("Cats and dogs, two references: chrF2", CATS, CATS_REFERENCES),
+    ui.Example("The same, chrF++ lowercased", CATS, CATS_REFERENCES, {"word_order": 2, "lowercase": True}),
+    ui.Example("NLTK: the cat sat on the mat (orders 2 to 4)", ["the cat sat on the mat", "a dog barks"],
+               [["the cat sat on a mat", "the dog barks"]], {"variant": "nltk", "min_char_order": 2, "char_order": 4}),
+]
+
+SPACE = ui.MetricSpace(name="chrf", title="chrF and chrF++, exact to sacrebleu or NLTK", label="chrF",
+                       intro=INTRO, controls=controls, options=options, present=present,
+                       order_plot=("recall", "Recall per order"), score_high=1.0, examples=EXAMPLES,
+                       detail_options={"sentence_level": True}, explain_item=explain_item,
+                       explanation_intro=EXPLANATION_INTRO, explanation_note=NOTE,
+                       ngrams_label="Matched n-grams (count: in the prediction; clipped count: at most the count in "
+                                    "the reference used; positions: numbers of the counted characters, or words, "
+                                    "from 1)")

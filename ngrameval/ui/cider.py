@@ -1,0 +1,188 @@
+"""CIDEr Space: the evaluate metric metrics/cider (ngrameval) with every option, examples and explanations.
+
+Run: python spaces/cider/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
+"""
+import gradio as gr
+import numpy as np
+import pandas as pd
+
+from ngrameval import TOKENIZER_NAMES
+from ngrameval.text.tokenizers import get_tokenizer
+from ngrameval.ui import page as ui
+
+
+VARIANTS = {"cider-d": "CIDEr-D", "cider": "CIDEr"}
+TOKENIZERS = list(dict.fromkeys(["none", "ptb", *TOKENIZER_NAMES]))
+REFERENCE_BOXES = 5          # COCO has five reference captions per image
+
+INTRO = """\
+CIDEr (Vedantam et al., 2015) scores a caption by its **consensus** with the references: each text becomes
+a vector of its n-grams (n = 1..4) weighted by **tf-idf**, where the idf is log(items / items whose
+references contain the n-gram), so words every caption uses (*a*, *the*) weigh nothing and rare, specific
+ones weigh most. An item scores the cosine similarity with each reference, averaged over orders and
+references, times 10 (no fixed upper bound). **CIDEr-D** (the default, what pycocoevalcap 1.2 and COCO
+leaderboards report) also clips the caption's weights at the reference's, against repeated words, and
+multiplies by a Gaussian penalty on the length difference (sigma 6); `cider` is the original, without
+either. Texts are split on whitespace as pycocoevalcap does (give PTB-tokenized, lowercased captions, or
+pick a tokenizer). The idf comes from the references given (one item alone scores 0), or from an
+uploaded table. The page runs the evaluate metric `metrics/cider` of ngrameval; its metric card lists
+every option.
+"""
+
+EXPLANATION = ("The prediction's tokens, coloured by the idf of the word (rare words carry the most weight); "
+               "“not in its references”: no reference of this item has the word, so it adds nothing to the "
+               "cosine. The first table gives, per reference, the cosine similarity per order (CIDEr-D: with the "
+               "prediction's weights clipped at the reference's), the length penalty and the reference's share "
+               "of the score; the second, every n-gram of the prediction with its tf (count in the prediction), "
+               "df (items whose references contain it), idf and weight tf × idf: the vector CIDEr compares.")
+NOTE = ("The item's score is the mean of the last column over its references; CIDEr is the mean over items.")
+NGRAMS_LABEL = ("The prediction's n-grams (tf: count in the prediction; df: items whose references contain it; "
+                "weight: tf × idf; in its references: how many of this item's references have it)")
+
+# The highlight's classes: the word's idf as a share of the highest possible one, log(items).
+IDF_LABELS = [(2 / 3, "rare: high idf", "#0284c7"), (1 / 3, "medium idf", "#38bdf8"),
+              (0.0, "common: low idf", "#bae6fd")]
+NO_IDF = ("idf 0: in every item's references", "#e5e7eb")
+ABSENT = ("not in its references", "#fca5a5")
+COLORS = dict([(label, color) for _, label, color in IDF_LABELS] + [NO_IDF, ABSENT])
+
+
+def controls():
+    with gr.Row():
+        variant = gr.Dropdown(list(VARIANTS), value="cider-d", label="Variant", elem_id="variant",
+                              info="cider-d: pycocoevalcap 1.2; cider: the original")
+        tokenize = gr.Dropdown(TOKENIZERS, value="none", label="Tokenizer", elem_id="tokenize",
+                               info="none = split on whitespace (pycocoevalcap); ptb = its PTB tokenizer")
+    max_order = ui.order_slider("max_order (highest n-gram order)", 4)
+    with gr.Row():
+        sigma = gr.Number(6.0, minimum=0, label="sigma (CIDEr-D)", elem_id="sigma",
+                          info="the length penalty's standard deviation; blank: 6")
+        lowercase = ui.lowercase_checkbox()
+    idf_table = gr.File(label="idf table (.json written by ngrameval.cider.DocumentFrequency.save; "
+                              "empty: the references given)", file_types=[".json"], elem_id="idf-table")
+    return dict(variant=variant, tokenize=tokenize, max_order=max_order, sigma=sigma, lowercase=lowercase,
+                idf_table=idf_table)
+
+
+def options(variant, tokenize, max_order, sigma, lowercase, idf_table):
+    chosen = dict(variant=variant, tokenize=tokenize, max_order=int(max_order), lowercase=bool(lowercase),
+                  idf=idf_table or "corpus")
+    sigma = ui.optional_number(sigma, "sigma")
+    if sigma is not None:       # blank: the metric's default
+        chosen["sigma"] = sigma
+    return chosen
+
+
+def per_order_shares(explanation):
+    """Per item and order, the order's share of the item's score: the mean over its references of cosine ×
+    length penalty, times 10 (an item's score is the mean over orders; CIDEr_n of the paper)."""
+    return np.array([np.mean([np.asarray(r["cosine"]) * r["length_penalty"] for r in item["references"]], axis=0)
+                     * 10 for item in explanation])
+
+
+def present(result, options, _per_sentence):
+    explanation = result["explanation"]
+    name = VARIANTS[result["variant"]]
+    shares = per_order_shares(explanation)
+    orders = ui.order_labels(shares.shape[1])
+    cosines = np.array([r["cosine"] for item in explanation for r in item["references"]])
+    penalties = [r["length_penalty"] for item in explanation for r in item["references"]]
+    grams = [[g for item in explanation for g in item["ngrams"] if g["n"] == n] for n in range(1, len(orders) + 1)]
+    idf = result["signature"].split("idf:")[1].split("|")[0]
+    notes = ["CIDEr is ×10 and has no fixed upper bound: a caption equal to all its references scores 10 when "
+             "every n-gram is informative."]
+    if idf == "corpus" and len(explanation) == 1:
+        notes.append("One item alone scores 0 with the corpus's own idf (all its references contain every "
+                     "n-gram they share with it): score several items, or upload an idf table.")
+    return ui.Presentation(
+        scores=[(f"{name}, mean of {len(explanation):,} item(s)", result["cider"])],
+        per_order=pd.DataFrame({"order": orders, "share ×10": shares.mean(axis=0),
+                                "mean cosine": cosines.mean(axis=0),
+                                "prediction n-grams": [sum(g["tf"] for g in level) for level in grams],
+                                "mean idf": [sum(g["weight"] for g in level) / max(1, sum(g["tf"] for g in level))
+                                             for level in grams]}),
+        summary={"variant": result["variant"],
+                 "idf from": f"the {len(explanation):,} item(s) given" if idf == "corpus"
+                 else f"the table ({idf[6:-1]} documents)",
+                 "references": len(penalties), "mean length penalty": float(np.mean(penalties)),
+                 "items scoring 0": sum(score == 0 for score in result["scores"]),
+                 "best item": max(result["scores"])},
+        sentence_scores={name: result["scores"], **{order: shares[:, n].tolist() for n, order in enumerate(orders)}},
+        signature=result["signature"], notes=notes)
+
+
+# --------------------------------------------------------------------------- the explanation of one item
+
+def idf_label(idf, top):
+    """The highlight class of a word whose idf is ``idf``, ``top`` being the highest possible, log(items)."""
+    if idf <= 0 or top <= 0:
+        return NO_IDF[0]
+    return next(label for share, label, _ in IDF_LABELS if idf >= share * top)
+
+
+def ngram_set(tokens, n):
+    return {" ".join(tokens[i:i + n]) for i in range(len(tokens) - n + 1)}
+
+
+def explain_item(index, state):
+    """The page's view of the metric's explanation of item ``index``: the tokens (as the metric splits
+    them), coloured by idf, the per-reference table and the n-gram table."""
+    item, options = state["explanation"][index], state["options"]
+    prediction, *references = get_tokenizer(options["tokenize"], options["lowercase"]).tokenize(
+        [state["predictions"][index], *state["references"][index]])
+    # The highest possible idf, log(items), is idf + log(max(1, df)) of any n-gram.
+    top = next((g["idf"] + np.log(max(1, g["df"])) for g in item["ngrams"]), 0.0)
+    in_references = {}
+    rows = []
+    for gram in sorted(item["ngrams"], key=lambda g: (g["n"], -g["weight"])):
+        n, text = gram["n"], gram["ngram"]
+        found = sum(text in ngram_set(reference, n) for reference in references)
+        in_references[text] = found
+        positions = [i + 1 for i in range(len(prediction) - n + 1) if " ".join(prediction[i:i + n]) == text]
+        rows.append({"order": n, "n-gram": text, "tf": gram["tf"], "df": gram["df"],
+                     "idf": round(gram["idf"], ui.DIGITS), "weight": round(gram["weight"], ui.DIGITS),
+                     "in its references": f"{found} of {len(references)}", "positions": ", ".join(map(str, positions))})
+    idf_of = {g["ngram"]: g["idf"] for g in item["ngrams"] if g["n"] == 1}
+    labels = [ABSENT[0] if not in_references.get(token) else idf_label(idf_of[token], top) for token in prediction]
+    table = []
+    for j, (reference, tokens) in enumerate(zip(item["references"], references), 1):
+        row = {"reference": str(j), "length": len(tokens), "length penalty": reference["length_penalty"]}
+        row.update({f"{n}-gram cosine": value for n, value in enumerate(reference["cosine"], 1)})
+        row["share of score ×10"] = float(np.mean(reference["cosine"])) * reference["length_penalty"] * 10
+        table.append(row)
+    mean = {key: float(np.mean([row[key] for row in table])) for key in table[0] if key != "reference"}
+    table.append({**mean, "reference": "mean (the item's score)"})
+    notes = [f"share {ui.fmt(row['share of score ×10'])}, length penalty {ui.fmt(row['length penalty'])}"
+             for row in table[:-1]]
+    return {"prediction_tokens": prediction, "reference_tokens": references, "reference_length": None,
+            "labels": labels, "colors": COLORS, "reference_notes": notes,
+            "ngram_table": pd.DataFrame(rows, columns=["order", "n-gram", "tf", "df", "idf", "weight",
+                                                       "in its references", "positions"]),
+            "order_table": ui.rounded(pd.DataFrame(table))}
+
+
+# --------------------------------------------------------------------------- examples
+
+CAPTIONS, REFERENCES = ui.captions()       # four captions, five references each (per box)
+# The first caption said twice: the cosine ignores the scale, CIDEr-D's clipping and length penalty do not.
+TWICE = [" ".join(["a dog with a frisbee on the beach"] * 2), *CAPTIONS[1:]]
+
+EXAMPLES = [
+    ui.Example("pycocoevalcap's toy case: a man rides a horse (CIDEr-D)",
+               ["a man rides a horse", "two dogs are playing in grass"],
+               [["a man riding a horse on a beach", "two dogs play in the grass"],
+                ["a person rides a horse", "dogs playing on a lawn"]]),
+    ui.Example("Four captions, five references each (CIDEr-D)", CAPTIONS, REFERENCES),
+    ui.Example("A caption said twice: the original CIDEr barely notices", TWICE, REFERENCES, {"variant": "cider"}),
+    ui.Example("A caption said twice: CIDEr-D clips the repeats and penalizes the length", TWICE, REFERENCES),
+    ui.Example("One item alone scores 0 (idf from the references given)", ["a cat sits on a mat"],
+               [["a cat is sitting on a mat"], ["a cat on a rug"]]),
+]
+
+SPACE = ui.MetricSpace(name="cider", label="CIDEr", title="CIDEr-D and CIDEr, exact to pycocoevalcap 1.2",
+                       intro=INTRO, controls=controls, options=options, present=present,
+                       order_plot=("share ×10", "Share of the score per order"), score_high=None,
+                       examples=EXAMPLES, explanation_intro=EXPLANATION, explanation_note=NOTE,
+                       detail_options={"explain": True}, explain_item=explain_item, ngrams_label=NGRAMS_LABEL,
+                       orders_label="Per reference (cosine per order before the penalty)",
+                       reference_boxes=REFERENCE_BOXES, coco_json=True)

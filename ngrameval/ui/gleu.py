@@ -1,0 +1,125 @@
+"""GLEU Space: the evaluate metric metrics/gleu (ngrameval) with every option, examples and explanations.
+
+Run: python spaces/gleu/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
+"""
+import gradio as gr
+import numpy as np
+import pandas as pd
+
+import ngrameval
+from ngrameval.metrics.chrf import ngram_counts
+from ngrameval.metrics.gleu import resolve_options
+from ngrameval.ui import page as ui
+
+
+INTRO = """\
+GLEU (Wu et al., 2016), Google's sentence-level BLEU: all n-grams of orders **min_len** to **max_len** of a
+prediction and of a reference are counted together; the matches (each n-gram clipped by its count in the
+reference) are divided by the larger of the two n-gram counts, i.e. the minimum of precision and recall.
+With several references the one with the highest ratio counts (the first on ties); the corpus score sums
+matches and n-grams over the segments. Each **variant** reproduces one tool exactly: `nltk` (NLTK 3.10.4
+`corpus_gleu`, whitespace tokens; default) or `google_bleu` (HF evaluate's `google_bleu`: its 13a tokens).
+The page runs the evaluate metric `metrics/gleu` of ngrameval; its metric card (`metrics/gleu/README.md`)
+lists every option.
+"""
+
+NOTE = """Each sentence is matched against its chosen reference only (the reference with the highest ratio,
+listed first); the score is the matches of every order over the larger of the prediction's and the
+reference's n-gram counts."""
+
+
+def controls():
+    with gr.Row():
+        variant = gr.Dropdown(["nltk", "google_bleu"], value="nltk", label="Variant", elem_id="variant",
+                              info="google_bleu: HF evaluate's google_bleu (13a tokens)")
+        tokenize = ui.tokenizer_dropdown()
+    min_len = ui.order_slider("min_len (lowest n-gram order)", 1)
+    max_len = ui.order_slider("max_len (highest n-gram order)", 4)
+    return dict(variant=variant, tokenize=tokenize, min_len=min_len, max_len=max_len)
+
+
+def options(variant, tokenize, min_len, max_len):
+    return dict(variant=variant, tokenize=tokenize, min_len=int(min_len), max_len=int(max_len))
+
+
+# --------------------------------------------------------------------------- the chosen references
+# The metric returns the corpus sums and which reference each prediction's row counts; the per-order counts and
+# the matched n-grams are recomputed here from ngrameval's public functions: GLEU of each (prediction,
+# reference) pair gives every reference's row, and BLEU's clipped matches against the chosen reference (the
+# same clipping: at most the n-gram's count in it) give the n-grams, per order.
+
+def chosen_references(hyps, refs, options):
+    """Per prediction the index of the reference GLEU uses (the metric's own choice), and per reference
+    its (matches, n-grams) row."""
+    chosen = ngrameval.gleu(hyps, refs, **options).best_reference
+    pairs = [(h, r) for h, group in zip(hyps, refs) for r in group]
+    rows = ngrameval.gleu([h for h, _ in pairs], [[r] for _, r in pairs], **options).statistics
+    bounds = np.cumsum([0] + [len(group) for group in refs])
+    return chosen, [rows[start:end] for start, end in zip(bounds[:-1], bounds[1:])]
+
+
+def _bleu_options(options):
+    """BLEU's options that match as GLEU does: the same tokens (the variant's default resolved), orders up to
+    max_len."""
+    return dict(tokenize=resolve_options(**options).tokenize, max_order=options["max_len"])
+
+
+def present(result, options, per_sentence, hyps, refs):
+    chosen, _ = chosen_references(hyps, refs, options)
+    stats = ngrameval.bleu_statistics(hyps, [[group[k]] for group, k in zip(refs, chosen)], **_bleu_options(options))
+    orders = slice(options["min_len"] - 1, options["max_len"])
+    matches, totals = stats.matches.sum(axis=0)[orders], stats.totals.sum(axis=0)[orders]
+    reference_ngrams = ngram_counts(stats.ref_len.astype(int), options["max_len"]).sum(axis=0)[orders]
+    return ui.Presentation(
+        scores=[(f"{options['variant']} variant, orders {options['min_len']}–{options['max_len']}", result["gleu"])],
+        per_order=pd.DataFrame({"order": ui.order_labels(options["max_len"])[orders], "matches": matches,
+                                "prediction n-grams": totals, "reference n-grams": reference_ngrams,
+                                "precision": np.divide(matches, totals, out=np.zeros(len(matches)), where=totals > 0),
+                                "recall": np.divide(matches, reference_ngrams, out=np.zeros(len(matches)),
+                                                    where=reference_ngrams > 0)}),
+        summary={"matches (all orders)": result["n_match"], "max(prediction, reference) n-grams": result["n_all"],
+                 "prediction n-grams": int(totals.sum()), "reference n-grams (chosen)": int(reference_ngrams.sum())},
+        sentence_scores={"score": result["sentence_scores"]},
+        signature=result["signature"])
+
+
+def explain_item(index, state):
+    """Sentence ``index`` against its chosen reference: BLEU's explanation of that pair (tokens, clipped
+    n-grams with positions), orders below min_len left out, and each reference's ratio."""
+    options = state["options"]
+    prediction, group = state["predictions"][index], state["references"][index]
+    (chosen,), (rows,) = chosen_references([prediction], [group], options)
+    item = ngrameval.bleu([prediction], [[group[chosen]]], variant="nltk", **_bleu_options(options),
+                          explain=True).explanation[0]
+    orders = [order for order in item["orders"] if order["n"] >= options["min_len"]]
+    # Every reference's tokens, for the list of references (the pair above holds the chosen one only).
+    reference_tokens = ngrameval.bleu([prediction], [group], variant="nltk", **_bleu_options(options),
+                                      explain=True).explanation[0]["reference_tokens"]
+    reference_ngrams = ngram_counts(len(item["reference_tokens"][0]), options["max_len"])
+    order_table = pd.DataFrame({"order": [f"{o['n']}-gram" for o in orders],
+                                "matched (clipped)": [o["matches"] for o in orders],
+                                "prediction n-grams": [o["total"] for o in orders],
+                                "reference n-grams": [int(reference_ngrams[o["n"] - 1]) for o in orders]})
+    notes = [f"{'chosen: ' if k == chosen else ''}{int(m)} matches / {int(n)} n-grams"
+             for k, (m, n) in enumerate(rows)]
+    return dict(prediction_tokens=item["prediction_tokens"], reference_tokens=reference_tokens,
+                reference_length=None, orders=orders, reference_notes=notes,
+                ngram_table=ui.ngram_table(orders), order_table=order_table)
+
+
+HYPOTHESES, REFERENCES = ui.papineni()   # Papineni et al. (2002), as ngrameval ships them
+EXAMPLES = [
+    ui.Example("Papineni et al.: two hypotheses, three references (nltk)", HYPOTHESES, REFERENCES),
+    ui.Example("The same with google_bleu (13a tokens)", HYPOTHESES, REFERENCES, {"variant": "google_bleu"}),
+    ui.Example("the cat sat on the mat: bigrams and trigrams only", ["the cat sat on the mat"],
+               [["the cat sat on a mat"], ["a cat sat on the mat"]], {"min_len": 2, "max_len": 3}),
+    ui.Example("Clipping: the the the ...", ["the the the the the the the"],
+               [["the cat is on the mat"], ["there is a cat on the mat"]]),
+]
+
+SPACE = ui.MetricSpace(name="gleu", title="GLEU (Google BLEU), exact to NLTK or HF evaluate's google_bleu",
+                       intro=INTRO, controls=controls, options=options, present=present,
+                       present_corpus=True, order_plot=("precision", "Precision per order (against the chosen "
+                                                                     "references)"),
+                       score_high=1.0, examples=EXAMPLES, detail_options={"sentence_level": True},
+                       explain_item=explain_item, explanation_note=NOTE)

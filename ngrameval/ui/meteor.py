@@ -1,0 +1,328 @@
+"""METEOR Space: the evaluate metric metrics/meteor (ngrameval) with its options, examples and alignments.
+
+Run: python spaces/meteor/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
+"""
+import html
+import math
+import re
+
+import gradio as gr
+import numpy as np
+import pandas as pd
+
+import ngrameval
+from ngrameval.metrics.meteor15 import MODULES, NORMALIZATIONS, TASKS
+from ngrameval.metrics.meteor15.align import DEFAULT_BEAM_SIZE
+from ngrameval.metrics.meteor_nltk import TOKENIZERS
+from ngrameval.ui import page as ui
+
+
+# METEOR 1.5 searches an alignment for every (prediction, reference) pair, about 0.5 ms each: these
+# limits keep one request under ~10 s of CPU (the n-gram pages take 20,000 predictions).
+MAX_PREDICTIONS = 5_000
+MAX_REFERENCES = 20_000
+NLTK_DEFAULTS = {"alpha": 0.9, "beta": 3.0, "gamma": 0.5}     # NLTK's meteor_score
+COLORS = {"exact": "#86efac", "stem": "#fde68a", "synonym": "#93c5fd", "paraphrase": "#f9a8d4"}
+
+INTRO = """\
+METEOR (Banerjee and Lavie, 2005) **aligns** the words of a prediction with a reference in stages --
+identical words (**exact**), then words with the same **stem**, then WordNet **synonyms**, and in METEOR 1.5
+**paraphrases** from a phrase table -- choosing the alignment with the fewest **chunks** (runs of matched
+words adjacent and in the same order on both sides). From the matches it computes precision P, recall R,
+their recall-weighted harmonic mean Fmean = P R / (alpha P + (1 - alpha) R), and a fragmentation penalty
+gamma (chunks / matches)^beta; the score is Fmean (1 - penalty), against the best reference. The two tools
+in use give different numbers, so **variant** picks the one to reproduce exactly: `meteor15` (default:
+meteor-1.5.jar as pycocoevalcap runs it for captioning papers, `-l en -norm`; its corpus score comes from
+the statistics summed over all segments) or `nltk` (NLTK 3.10.4's `meteor_score`, what Hugging Face's
+`meteor` runs; the corpus score is the mean of the segment scores). Both run in Python, without Java and
+without downloads. The page runs the evaluate metric `metrics/meteor` of ngrameval; its metric card
+(`metrics/meteor/README.md`) lists every option.
+"""
+
+EXPLANATION = ("The prediction's words as the variant aligns them (METEOR 1.5: its normalized words; NLTK: its "
+               "tokens, compared lowercased), coloured by the module that matched them: exact, "
+               "stem, synonym or paraphrase (METEOR 1.5 matches phrases too); uncoloured words are unmatched. "
+               "Under the references, the alignment with the best one: both sentences, each chunk boxed and "
+               "numbered in the prediction's order. The first table lists the matches, the second the score's "
+               "parts against each reference alone.")
+NOTE = ("METEOR 1.5 weighs each match by its module (the module weights) and content words against function "
+        "words (delta), so its P and R are not plain word counts; NLTK counts words.")
+MATCHES_LABEL = "Matches, in the prediction's order (positions: word numbers, from 1)"
+REFERENCES_LABEL = "Against each reference alone (the best one is used)"
+
+
+# --------------------------------------------------------------------------- options
+
+def for_variant(variant):
+    """Each variant's options are editable only with that variant (the other's are not used)."""
+    meteor15 = variant == "meteor15"
+    return [gr.update(interactive=meteor15)] * 6 + [gr.update(interactive=not meteor15)] * 4
+
+
+def task_modules(task):
+    """Choosing a task also checks its modules (universal: exact and paraphrase)."""
+    return list(TASKS[task][2])
+
+
+def controls():
+    variant = gr.Dropdown(["meteor15", "nltk"], value="meteor15", label="Variant", elem_id="variant",
+                          info="meteor15: meteor-1.5.jar (pycocoevalcap); nltk: NLTK's meteor_score (HF evaluate)")
+    with gr.Group():
+        gr.Markdown("&nbsp;METEOR 1.5 (`meteor15`)")
+        with gr.Row():
+            task = gr.Dropdown(list(TASKS), value="rank", label="Task", elem_id="task",
+                               info="the jar's -t: parameters and module weights")
+            normalization = gr.Dropdown(list(NORMALIZATIONS), value="norm", label="Normalization",
+                                        elem_id="normalization", info="norm: pycocoevalcap's -norm")
+        modules = gr.CheckboxGroup(list(MODULES), value=list(MODULES), label="Modules", elem_id="modules",
+                                   info="run in this order; weights go by position (the jar's -m)")
+        with gr.Row():
+            weights = gr.Textbox(label="Module weights (-w)", placeholder="blank: the task's, e.g. 1 0.6 0.8 0.6",
+                                 elem_id="weights")
+            parameters = gr.Textbox(label="alpha beta gamma delta (-p)", elem_id="parameters",
+                                    placeholder="blank: the task's; given: instead of the task")
+        beam_size = gr.Number(DEFAULT_BEAM_SIZE, minimum=1, precision=0, label="Beam size (-x)", elem_id="beam-size")
+    with gr.Group():
+        gr.Markdown("&nbsp;NLTK (`nltk`)")
+        with gr.Row():
+            alpha = gr.Number(NLTK_DEFAULTS["alpha"], label="alpha", elem_id="alpha", interactive=False)
+            beta = gr.Number(NLTK_DEFAULTS["beta"], label="beta", elem_id="beta", interactive=False)
+            gamma = gr.Number(NLTK_DEFAULTS["gamma"], label="gamma", elem_id="gamma", interactive=False)
+        tokenize = gr.Dropdown(list(TOKENIZERS), value="nltk", label="Tokenizer", elem_id="tokenize", interactive=False,
+                               info="nltk: NLTK's word tokenizer on the whole line; whitespace: split on spaces")
+    variant.change(for_variant, variant, [task, normalization, modules, weights, parameters, beam_size,
+                                          alpha, beta, gamma, tokenize], api_visibility="private")
+    task.input(task_modules, task, modules, api_visibility="private")     # a user's choice, not an example's
+    return dict(variant=variant, task=task, modules=modules, normalization=normalization, weights=weights,
+                parameters=parameters, beam_size=beam_size, alpha=alpha, beta=beta, gamma=gamma, tokenize=tokenize)
+
+
+def number_list(text, name, example):
+    """A text box of numbers separated by spaces or commas ("1 0.6 0.8"), or None when blank."""
+    numbers = []
+    for item in re.split(r"[\s,]+", (text or "").strip()):
+        if not item:
+            continue
+        try:
+            numbers.append(float(item))
+        except ValueError:
+            numbers.append(math.nan)
+        if not math.isfinite(numbers[-1]):
+            raise ui.InputError(f"{name}: {item!r} is not a number (write e.g. {example}).")
+    return numbers or None
+
+
+def options(variant, task, modules, normalization, weights, parameters, beam_size, alpha, beta, gamma, tokenize):
+    """compute() options: only the chosen variant's (the metric refuses the other's)."""
+    if variant != "meteor15":
+        chosen = dict(variant=variant, tokenize=tokenize)
+        for name, value in (("alpha", alpha), ("beta", beta), ("gamma", gamma)):
+            value = ui.optional_number(value, name)
+            if value is not None:       # blank: the metric's default
+                chosen[name] = value
+        return chosen
+    chosen = dict(variant=variant, modules=[m for m in MODULES if m in (modules or [])], normalization=normalization,
+                  beam_size=int(beam_size) if beam_size is not None else DEFAULT_BEAM_SIZE)
+    parameters = number_list(parameters, "alpha beta gamma delta", "0.85 0.2 0.6 0.75")
+    if parameters is None:
+        chosen["task"] = task           # with parameters the jar's task is "custom"
+    else:
+        chosen["parameters"] = parameters
+    weights = number_list(weights, "module weights", "1 0.6 0.8 0.6")
+    if weights is not None:
+        chosen["weights"] = weights
+    return chosen
+
+
+def detail_options(options):
+    """NLTK's explanations cost little: with them the page shows each segment's parts. METEOR 1.5 explains
+    one segment when it is shown (an alignment search per segment would multiply the time by ten)."""
+    return {"explain": options["variant"] == "nltk"}
+
+
+# --------------------------------------------------------------------------- the result
+
+def present(result, options, _per_sentence):
+    scores = result["scores"]
+    signature = dict(part.split(":", 1) for part in result["signature"].split("|"))
+    count = len(scores)
+    shared = {"segments": count, "mean segment score": float(np.mean(scores)),
+              "segments scoring 0": sum(score == 0 for score in scores), "best segment score": max(scores)}
+    if result["variant"] == "meteor15":
+        alpha, beta, gamma, delta = signature["params"].split(",")
+        parts = {"precision": (result["precision"], "weighted matched prediction words / the prediction's weighted "
+                               "length, summed over all segments"),
+                 "recall": (result["recall"], "the same for the references"),
+                 "Fmean": (result["fmean"], f"P R / ({alpha} P + (1 - {alpha}) R)"),
+                 "penalty": (result["penalty"], f"{gamma} (chunks / mean matches)^{beta}, all segments"),
+                 "METEOR": (result["meteor"], "Fmean (1 - penalty)")}
+        summary = {"variant": "meteor15 (METEOR 1.5)", "modules": signature["modules"].replace(",", ", "),
+                   "module weights": signature["weights"].replace(",", ", "),
+                   "alpha, beta, gamma, delta": f"{alpha}, {beta}, {gamma}, {delta}",
+                   "normalization": signature["norm"], **shared}
+        sentence_scores = {"METEOR": scores}
+        caption = f"METEOR 1.5, {count:,} segment(s)"
+        notes = ["METEOR 1.5's corpus score comes from the statistics summed over all segments (the jar's EVAL), "
+                 f"not from the mean of the segment scores ({ui.fmt(shared['mean segment score'])})."]
+    else:
+        explanation = result["explanation"]
+        per_segment = {key: [item[key] for item in explanation] for key in ("precision", "recall", "fmean", "penalty")}
+        alpha, beta, gamma = (signature[name] for name in ("alpha", "beta", "gamma"))
+        parts = {"precision": (float(np.mean(per_segment["precision"])), "mean of matches / prediction length"),
+                 "recall": (float(np.mean(per_segment["recall"])), "mean of matches / reference length"),
+                 "Fmean": (float(np.mean(per_segment["fmean"])), f"mean of P R / ({alpha} P + (1 - {alpha}) R)"),
+                 "penalty": (float(np.mean(per_segment["penalty"])), f"mean of {gamma} (chunks / matches)^{beta}"),
+                 "METEOR": (result["meteor"], "mean of the segment scores Fmean (1 - penalty)")}
+        summary = {"variant": "nltk (NLTK 3.10.4 meteor_score)", "tokenizer": signature["tok"],
+                   "alpha, beta, gamma": f"{alpha}, {beta}, {gamma}", "WordNet": signature["wordnet"], **shared}
+        sentence_scores = {"METEOR": scores, "precision": per_segment["precision"], "recall": per_segment["recall"],
+                           "penalty": per_segment["penalty"]}
+        caption = f"NLTK meteor_score, mean of {count:,} segment(s)"
+        notes = []
+    if result.get("note"):
+        notes.insert(0, result["note"])
+    return ui.Presentation(
+        scores=[(caption, result["meteor"])],
+        per_order=pd.DataFrame({"part": list(parts), "value": [value for value, _ in parts.values()],
+                                "how": [how for _, how in parts.values()]}),
+        summary=summary, sentence_scores=sentence_scores, signature=result["signature"], notes=notes)
+
+
+# --------------------------------------------------------------------------- the explanation of one segment
+
+def chunk_numbers(matches):
+    """Per match (in the prediction's order) its chunk, from 1: a chunk goes on while the next match starts
+    where the last one ended on both sides."""
+    numbers, last = [], None
+    for match in matches:
+        if numbers and (match["hypothesis_start"], match["reference_start"]) == last:
+            numbers.append(numbers[-1])
+        else:
+            numbers.append(numbers[-1] + 1 if numbers else 1)
+        last = (match["hypothesis_start"] + match["hypothesis_length"],
+                match["reference_start"] + match["reference_length"])
+    return numbers
+
+
+def word_marks(length, matches, numbers, side):
+    """Per word of one side (hypothesis or reference): (module, chunk) of the match covering it, or None."""
+    marks = [None] * length
+    for match, number in zip(matches, numbers):
+        start = match[f"{side}_start"]
+        for i in range(start, start + match[f"{side}_length"]):
+            marks[i] = (match["module"], number)
+    return marks
+
+
+def aligned_html(words, marks):
+    """One side of the alignment: the words coloured by module, each chunk boxed with its number."""
+    pieces, i = [], 0
+    while i < len(words):
+        if marks[i] is None:
+            pieces.append(f'<span class="unmatched" style="opacity:.55">{html.escape(words[i])}</span>')
+            i += 1
+            continue
+        chunk = marks[i][1]
+        inner = []
+        while i < len(words) and marks[i] is not None and marks[i][1] == chunk:
+            module = marks[i][0]
+            inner.append(f'<span class="word" data-module="{module}" style="background:{COLORS[module]};color:#111;'
+                         f'padding:0 .2rem;border-radius:.2rem">{html.escape(words[i])}</span>')
+            i += 1
+        pieces.append(f'<span class="chunk" data-chunk="{chunk}" style="border:1px solid var(--border-color-primary);'
+                      f'border-radius:.35rem;padding:.1rem .25rem;margin:0 .1rem">{" ".join(inner)}'
+                      f'<sub style="opacity:.7">{chunk}</sub></span>')
+    return " ".join(pieces)
+
+
+def positions(start, length):
+    return f"{start + 1}" if length == 1 else f"{start + 1}–{start + length}"
+
+
+def explain_item(index, state):
+    """The segment's alignment with its best reference (the metric's explanation: NLTK's computed with the
+    score, METEOR 1.5's now) and its score against each reference alone."""
+    options, prediction, references = state["options"], state["predictions"][index], state["references"][index]
+    item = state["explanation"][index] if state.get("explanation") else \
+        ngrameval.meteor([prediction], [references], **options, explain=True).explanation[0]
+    alone = [item] if len(references) == 1 else \
+        ngrameval.meteor([prediction] * len(references), [[r] for r in references], **options, explain=True).explanation
+    best = item["reference_index"]
+    matches = sorted(item["matches"], key=lambda m: m["hypothesis_start"])
+    numbers = chunk_numbers(matches)
+    prediction_marks = word_marks(len(item["hypothesis"]), matches, numbers, "hypothesis")
+    reference_marks = word_marks(len(item["reference"]), matches, numbers, "reference")
+    rows = [{"chunk": number, "module": m["module"], "prediction words": " ".join(m["hypothesis_words"]),
+             "prediction positions": positions(m["hypothesis_start"], m["hypothesis_length"]),
+             "reference words": " ".join(m["reference_words"]),
+             "reference positions": positions(m["reference_start"], m["reference_length"])}
+            for m, number in zip(matches, numbers)]
+    per_reference = [{"reference": f"{j + 1}" + (" (best, used)" if j == best else ""), "score": e["score"],
+                      "precision": e["precision"], "recall": e["recall"], "Fmean": e["fmean"], "penalty": e["penalty"],
+                      "matches": len(e["matches"]), "chunks": e["chunks"]} for j, e in enumerate(alone)]
+    fragmentation = item.get("fragmentation", item["chunks"] / len(matches) if matches else 0.0)
+    legend = " ".join(f'<span style="background:{color};color:#111;padding:0 .3rem;border-radius:.2rem">{module}'
+                      f'</span>' for module, color in COLORS.items() if any(m["module"] == module for m in matches))
+    details = (
+        f'<div class="meteor-alignment" style="margin-top:.4rem">'
+        f'<div><strong>Alignment with reference {best + 1}</strong>: {len(matches)} match(es) in {item["chunks"]} '
+        f'chunk(s) {legend}</div>'
+        f'<div class="aligned-prediction" style="margin:.3rem 0;line-height:1.9">prediction: '
+        f'{aligned_html(item["hypothesis"], prediction_marks)}</div>'
+        f'<div class="aligned-reference" style="margin:.3rem 0;line-height:1.9">reference {best + 1}: '
+        f'{aligned_html(item["reference"], reference_marks)}</div>'
+        f'<div>P {ui.fmt(item["precision"])} · R {ui.fmt(item["recall"])} · Fmean {ui.fmt(item["fmean"])} · '
+        f'fragmentation {ui.fmt(float(fragmentation))} · penalty {ui.fmt(item["penalty"])} · '
+        f'score = Fmean (1 - penalty) = {ui.fmt(item["score"])}</div></div>')
+    return {"prediction_tokens": item["hypothesis"], "reference_tokens": [e["reference"] for e in alone],
+            "reference_length": None, "labels": [mark and mark[0] for mark in prediction_marks], "colors": COLORS,
+            "reference_notes": [f"score {ui.fmt(e['score'])}" + (": the best, aligned below" if j == best else "")
+                                for j, e in enumerate(alone)],
+            "details_html": details,
+            "ngram_table": pd.DataFrame(rows, columns=["chunk", "module", "prediction words", "prediction positions",
+                                                       "reference words", "reference positions"]),
+            "order_table": ui.rounded(pd.DataFrame(per_reference))}
+
+
+# --------------------------------------------------------------------------- examples
+
+TOY = (["a man rides a horse", "two dogs are playing in grass"],
+       [["a man riding a horse on a beach", "two dogs play in the grass"],
+        ["a person rides a horse", "dogs playing on a lawn"]])
+MODULES_AT_WORK = (["a man is riding a bicycle down the street", "he purchased a large automobile yesterday",
+                    "the boy quickly ran to his house"],
+                   [["a guy rides a bike along the road", "yesterday he bought a big car",
+                     "the young man runs fast toward his home"]])
+NLTK_DOCS = (["It is a guide to action which ensures that the military always obeys the commands of the party"],
+             [["It is a guide to action that ensures that the military will forever heed Party commands"]])
+SHUFFLED = (["the cat sat on the mat", "on the mat the cat sat", "mat the on sat cat the"],
+            [["the cat sat on the mat"] * 3])
+CAPTIONS, REFERENCES = ui.captions()        # four captions, five references each (per box)
+
+EXAMPLES = [
+    ui.Example("pycocoevalcap's toy case: a man rides a horse (METEOR 1.5)", *TOY),
+    ui.Example("Stems, synonyms and paraphrases (METEOR 1.5)", *MODULES_AT_WORK),
+    ui.Example("The same with NLTK's meteor_score", *MODULES_AT_WORK, {"variant": "nltk"}),
+    ui.Example("NLTK's documentation example (whitespace tokens)", *NLTK_DOCS,
+               {"variant": "nltk", "tokenize": "whitespace"}),
+    ui.Example("Word order: the same words in more chunks", *SHUFFLED),
+    ui.Example("Without paraphrases: the toy case with -m exact stem synonym", *TOY,
+               {"modules": ["exact", "stem", "synonym"]}),
+    ui.Example("Four captions, five references each (task adq)", CAPTIONS, REFERENCES, {"task": "adq"}),
+]
+
+
+def warm_up():
+    """Prepare both variants' data before serving: METEOR 1.5's first run in a machine indexes its paraphrase
+    table into the user's cache (~15 CPU seconds, once), NLTK's reads WordNet (~2 s, each start)."""
+    for variant in ("meteor15", "nltk"):
+        ngrameval.meteor(["a man rides a horse"], [["a person rides a horse"]], variant=variant)
+
+
+SPACE = ui.MetricSpace(name="meteor", label="METEOR", title="METEOR, exact to METEOR 1.5 or NLTK's meteor_score",
+                       intro=INTRO, controls=controls, options=options, present=present,
+                       order_plot=("value", "The score's parts"), score_high=1.0, examples=EXAMPLES,
+                       explanation_intro=EXPLANATION, explanation_note=NOTE, per_order_label="The score's parts",
+                       detail_options=detail_options, explain_item=explain_item, ngrams_label=MATCHES_LABEL,
+                       orders_label=REFERENCES_LABEL, reference_boxes=5,
+                       max_predictions=MAX_PREDICTIONS, max_references=MAX_REFERENCES, warm_up=warm_up)

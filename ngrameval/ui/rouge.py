@@ -1,0 +1,179 @@
+"""ROUGE Space: the evaluate metric metrics/rouge (ngrameval) with every option, examples and explanations.
+
+Run: python spaces/rouge/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
+"""
+import gradio as gr
+import pandas as pd
+
+import ngrameval
+from ngrameval.engine.lcs import lcs_positions
+from ngrameval.metrics import rouge155
+from ngrameval.metrics.rouge import RougeTokenizer, parse_rouge_types
+from ngrameval.ui import page as ui
+
+
+TYPES = ["rouge1", "rouge2", "rouge3", "rouge4", "rougeL", "rougeLsum", "rougeW", "rougeS4", "rougeSU4", "rougeS*",
+         "rougeSU*"]
+DEFAULT_TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+MULTI_REF = {"default": None, "best": "best", "pooled": "pooled"}
+LCS = "LCS"
+
+INTRO = """\
+ROUGE (Lin, 2004): what a summary shares with its references (n-grams, the longest common subsequence
+**L**, its weighted form **W**, skip-bigrams **S** and skip-bigrams plus unigrams **SU**), each as precision,
+recall and F. Each **variant** reproduces one tool exactly: `rouge_score` (google-research rouge-score 0.1.2,
+what HF evaluate's `rouge` runs; its default tokenizer here gives rouge-score's tokens on Latin-script text
+and also keeps the words of other scripts, each CJK character a token) or `rouge155` (ROUGE-1.5.5.pl: its
+tokens, `-m` stemmer, `-s` stop words, `-l`/`-b` limits, pooled references, and as the score the average it
+prints: the mean of its bootstrap means, `-c 95 -r 1000`). Each line of the text boxes is one summary; `rougeLsum` splits sentences at newlines, which
+only an uploaded `.jsonl`, `.csv` or `.tsv` file can hold. The page runs the evaluate metric `metrics/rouge`
+of ngrameval; its metric card (`metrics/rouge/README.md`) lists every option.
+"""
+
+EXPLANATION = (f"The prediction's tokens, as the variant counts them, against one reference: “{LCS}” marks "
+               "the tokens on the longest common subsequence (`rouge_score`: of the whole texts, as rougeL; "
+               "summary level, sentence by sentence, with `rouge155` or rougeLsum alone), “1-gram” the other "
+               f"matched unigrams, “{ui.OVER_CLIP}” occurrences past the count in the reference.")
+NOTE = ("The reference is the one with the best F of the first type checked (each reference's score, "
+        "from ngrameval, is listed after it): rouge-score's rule for several references. ROUGE-1.5.5's "
+        "`-f B` picks by recall instead, and `pooled` (`-f A`) counts all references together.")
+
+
+def for_variant(variant):
+    """The tokenizer is rouge_score's option, the length limits rouge155's: the other variant's are reset."""
+    rouge_score = variant == "rouge_score"
+    return (gr.Dropdown(value="default", interactive=rouge_score),
+            gr.Number(value=None, interactive=not rouge_score), gr.Number(value=None, interactive=not rouge_score))
+
+
+def controls():
+    rouge_types = gr.CheckboxGroup(TYPES, value=DEFAULT_TYPES, label="ROUGE types", elem_id="rouge-types",
+                                   info="S4 / SU4: skip-bigrams at most 4 words apart; S* / SU*: any distance")
+    with gr.Row():
+        variant = gr.Dropdown(["rouge_score", "rouge155"], value="rouge_score", label="Variant", elem_id="variant")
+        multi_ref = gr.Dropdown(list(MULTI_REF), value="default", label="Several references", elem_id="multi-ref",
+                                info="default: rouge_score best, rouge155 pooled")
+    with gr.Row():
+        tokenizer = gr.Dropdown(["default", "rouge_score", "whitespace"], value="default", elem_id="tokenizer",
+                                label="Tokenizer (rouge_score)", info="default: rouge-score's tokens + other scripts' words")
+        use_stemmer = gr.Checkbox(False, label="Stemmer", elem_id="stemmer",
+                                  info="Porter (rouge_score); -m (rouge155)")
+        remove_stopwords = gr.Checkbox(False, label="Remove stop words", elem_id="stopwords",
+                                       info="ROUGE-1.5.5's list (-s)")
+    with gr.Row():
+        alpha = gr.Slider(0, 1, value=0.5, step=0.05, label="alpha", elem_id="alpha",
+                          info="F = PR / ((1 - alpha) P + alpha R); 0.5: F1")
+        w = gr.Number(1.2, minimum=1, label="w (rougeW)", elem_id="w", info="f(k) = k^w")
+    with gr.Row():
+        limit_words = gr.Number(None, precision=0, label="Limit words (rouge155 -l)", info="blank or 0: none",
+                                elem_id="limit-words", interactive=False)
+        limit_bytes = gr.Number(None, precision=0, label="Limit bytes (rouge155 -b)", info="blank or 0: none",
+                                elem_id="limit-bytes", interactive=False)
+    variant.change(for_variant, variant, [tokenizer, limit_words, limit_bytes], api_visibility="private")
+    return dict(rouge_types=rouge_types, variant=variant, multi_ref=multi_ref, tokenizer=tokenizer,
+                use_stemmer=use_stemmer, remove_stopwords=remove_stopwords, alpha=alpha, w=w, limit_words=limit_words,
+                limit_bytes=limit_bytes)
+
+
+def options(rouge_types, variant, multi_ref, tokenizer, use_stemmer, remove_stopwords, alpha, w, limit_words,
+            limit_bytes):
+    chosen = dict(rouge_types=list(rouge_types or []), variant=variant,
+                  multi_ref=ui.pick(multi_ref, MULTI_REF, "multi_ref"), tokenizer=tokenizer,
+                  use_stemmer=bool(use_stemmer), remove_stopwords=bool(remove_stopwords), alpha=float(alpha),
+                  limit_words=limit_words or None, limit_bytes=limit_bytes or None)   # a blank box sends 0
+    w = ui.optional_number(w, "w")
+    if w is not None:       # blank: the metric's default
+        chosen["w"] = w
+    return chosen
+
+
+def _types(options):
+    return [t.name for t in parse_rouge_types(options["rouge_types"])]
+
+
+def present(result, options, per_sentence):
+    types = _types(options)
+    signature = dict(part.split(":", 1) for part in result["signature"].split("|"))
+    return ui.Presentation(
+        scores=[(f"{t} F-measure", result[t]) for t in types],
+        per_order=pd.DataFrame({"type": types, "precision": [result[f"{t}_precision"] for t in types],
+                                "recall": [result[f"{t}_recall"] for t in types],
+                                "F-measure": [result[f"{t}_fmeasure"] for t in types]}),
+        summary={"variant": options["variant"], "several references": signature["refs"], "alpha": signature["alpha"],
+                 "stemmer": signature["stem"], "stop words removed": signature["stop"]},
+        sentence_scores={f"{t} F": per_sentence[t] for t in types},
+        signature=result["signature"])
+
+
+# --------------------------------------------------------------------------- the explanation of one sentence
+
+def tokens(text, options):
+    """(tokens, tokens per sentence) of a summary as the variant counts them: the unigram tokens, and the
+    sentences its LCS is taken over."""
+    if options["variant"] == "rouge155":
+        return rouge155.summary_tokens(text, options["use_stemmer"], options["remove_stopwords"],
+                                       options["limit_words"], options["limit_bytes"])
+    return RougeTokenizer(options["tokenizer"], options["use_stemmer"], options["remove_stopwords"]).split(text)
+
+
+def lcs_marks(prediction, reference, summary_level):
+    """Positions of the prediction's tokens on an LCS with the reference, each a (tokens, sentences) pair:
+    of the whole texts, or, summary level, the union over the sentence pairs (positions in the sentences
+    joined)."""
+    if not summary_level:
+        return set(lcs_positions(prediction[0], reference[0]))
+    marks, start = set(), 0
+    for sentence in prediction[1]:
+        for other in reference[1]:
+            marks.update(start + i for i in lcs_positions(sentence, other))
+        start += len(sentence)
+    return marks
+
+
+def explain_one(prediction, references, options):
+    types = _types(options)
+    alone = ngrameval.rouge([prediction] * len(references), references, **{**options, "use_aggregator": False})
+    first = alone.fmeasure[types[0]]
+    chosen = first.index(max(first))
+    ours = tokens(prediction, options)
+    theirs = [tokens(reference, options) for reference in references]
+    reference = theirs[chosen]
+    orders = sorted({1} | {t.size for t in parse_rouge_types(types) if t.kind == "n"})
+    # The clipped n-gram matches against that one reference: ngrameval's own (BLEU's explanation on these tokens).
+    matched = ngrameval.bleu([ours[0]], [[reference[0]]], max_order=orders[-1], explain=True).explanation[0]
+    shown = [order for order in matched["orders"] if order["n"] in orders]
+    summary_level = options["variant"] == "rouge155" or ("rougeLsum" in types and "rougeL" not in types)
+    marks = lcs_marks(ours, reference, summary_level)
+    labels = [LCS if i in marks else label for i, label in enumerate(ui.ngram_labels(ours[0], shown[:1]))]
+    shown.append({"n": 0, "label": LCS, "matches": len(marks), "total": len(ours[0]), "ngrams": []})
+    notes = [f"{types[0]} P {ui.fmt(alone.precision[types[0]][j])} R {ui.fmt(alone.recall[types[0]][j])} "
+             f"F {ui.fmt(first[j])}" + (" · highlighted" if j == chosen else "") for j in range(len(references))]
+    return {"prediction_tokens": ours[0], "reference_tokens": [r[0] for r in theirs],
+            "reference_length": len(reference[0]), "orders": shown, "labels": labels, "reference_notes": notes}
+
+
+EXAMPLES = [
+    ui.Example("cat in the hat: skip-bigrams (S4, SU4) against bigrams", ["the cat in the hat"],
+               [["the cat sat in the big hat"]],
+               {"rouge_types": ["rouge1", "rouge2", "rougeL", "rougeS4", "rougeSU4"]}),
+    ui.Example("Summaries with two references each (stemmer)",
+               ["Police killed the gunman after a two-hour standoff at the bank.",
+                "Heavy rains flooded the city center and closed schools on Monday."],
+               [["The gunman was shot dead by police after a standoff at a bank.",
+                 "Schools were closed on Monday after heavy rain flooded the city centre."],
+                ["Police shot and killed a gunman who had held hostages at the bank for two hours.",
+                 "Monday's downpour flooded the centre of the city, forcing schools to close."]],
+               {"use_stemmer": True}),
+    ui.Example("Chinese: each CJK character is a token", ["猫坐在垫子上。", "今天天气很好"],
+               [["猫在垫子上睡觉。", "今天的天气非常好"]], {"rouge_types": ["rouge1", "rouge2", "rougeL"]}),
+    ui.Example("Lin (2004): police killed the gunman (ROUGE-1.5.5)",
+               ["police kill the gunman", "the gunman kill police", "the gunman police killed"],
+               [["police killed the gunman"] * 3],
+               {"variant": "rouge155", "rouge_types": ["rouge2", "rougeL", "rougeS*", "rougeSU*"]}),
+]
+
+SPACE = ui.MetricSpace(name="rouge", title="ROUGE, exact to rouge-score or ROUGE-1.5.5", intro=INTRO,
+                       controls=controls, options=options, present=present,
+                       order_plot=("F-measure", "F-measure per type"), score_high=1.0, examples=EXAMPLES,
+                       explanation_intro=EXPLANATION, explanation_note=NOTE, per_order_label="Per ROUGE type",
+                       detail_options={}, sentence_options={"use_aggregator": False}, explain_one=explain_one)

@@ -1,0 +1,271 @@
+"""TER Space: the evaluate metric metrics/ter (ngrameval) with every option, examples and the edit alignment.
+
+Run: python spaces/ter/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
+"""
+import html
+
+import gradio as gr
+import pandas as pd
+
+import ngrameval
+from ngrameval.ui import page as ui
+
+
+INTRO = """\
+TER (Snover et al., 2006), translation edit rate: the edits that turn a prediction into a reference --
+word **insertions**, **deletions** and **substitutions**, and **shifts** (moving a block of words, one edit
+whatever its length) -- per reference word; lower is better, and above 1 when the edits outnumber the
+reference words. The page reproduces sacrebleu 2.6.0's `TER` exactly (what HF evaluate's `ter` runs):
+its Tercom tokenizer, its greedy shift search and, with several references, the fewest edits over them
+and their *average* length. Scores are fractions (sacrebleu prints them × 100). The page runs the evaluate
+metric `metrics/ter` of ngrameval; its metric card (`metrics/ter/README.md`) lists every option.
+"""
+
+EXPLANATION_INTRO = ("The edits of the prediction against the reference the score uses (its fewest edits): first the "
+                     "shifts, each drawn on the words before it (the moved block in brackets, ↓ where it lands), then "
+                     "the alignment of the shifted prediction with that reference, column by column. The prediction's "
+                     "tokens below are coloured by what happens to them.")
+NOTE = """An insertion is a reference word the prediction lacks, a deletion a prediction word the reference lacks
+(sacrebleu's wording). Positions count from 1; a shift's *from* is its position before the shift, *to* after it;
+the alignment's positions are those in the shifted prediction."""
+
+FLAGS = ("normalized", "no_punct", "asian_support", "case_sensitive")
+OPS = ("shift", "substitution", "insertion", "deletion")
+COLORS = {"match": "#bbf7d0", "shifted": "#c4b5fd", "substitution": "#fde68a", "deletion": "#fca5a5",
+          "insertion": "#93c5fd"}
+SYMBOLS = {"match": "=", "substitution": "≠", "insertion": "+", "deletion": "−"}
+GAP = "∅"
+
+
+def controls():
+    with gr.Row():
+        normalized = gr.Checkbox(False, label="Normalized", elem_id="normalized",
+                                 info="split punctuation, unescape &amp; etc.")
+        no_punct = gr.Checkbox(False, label="No punctuation", elem_id="no-punct",
+                               info="delete . , ? : ; ! \" ( ) (HF: ignore_punct)")
+    with gr.Row():
+        asian_support = gr.Checkbox(False, label="Asian support", elem_id="asian-support",
+                                    info="split CJK characters (HF: support_zh_ja_chars)")
+        case_sensitive = gr.Checkbox(False, label="Case sensitive", elem_id="case-sensitive",
+                                     info="do not lowercase")
+    return dict(normalized=normalized, no_punct=no_punct, asian_support=asian_support, case_sensitive=case_sensitive)
+
+
+def options(normalized, no_punct, asian_support, case_sensitive):
+    # The metric checks its flags itself (a value other than a boolean gets its message).
+    return dict(zip(FLAGS, (normalized, no_punct, asian_support, case_sensitive)))
+
+
+def edit_counts(item):
+    """Per kind of edit (shift, substitution, insertion, deletion) how many the segment's explanation has."""
+    counts = dict.fromkeys(OPS, 0)
+    counts["shift"] = len(item["shifts"])
+    for edit in item["edits"]:
+        counts[edit["op"]] += 1
+    return counts
+
+
+def present(result, options, _per_sentence):
+    totals = dict.fromkeys(OPS, 0)
+    for item in result["explanation"]:
+        for op, count in edit_counts(item).items():
+            totals[op] += count
+    length = result["ref_length"]
+    sentence_scores = result["sentence_scores"]
+    return ui.Presentation(
+        scores=[("edits per reference word (lower is better)", result["ter"])],
+        per_order=pd.DataFrame({"edit": list(OPS), "count": [totals[op] for op in OPS],
+                                "per reference word": [totals[op] / length if length else 0.0 for op in OPS]}),
+        summary={"edits": result["num_edits"], "reference length (sum of averages)": float(length),
+                 "segments": len(sentence_scores), "segments without edits": sum(s == 0 for s in sentence_scores)},
+        sentence_scores={"TER": sentence_scores},
+        signature=result["signature"])
+
+
+# --------------------------------------------------------------------------- the explanation of one segment
+# ngrameval.ter(explain=True) gives, per segment, the shifts in the order applied (the words moved, their
+# position before and after the shift) and the word edits of the shifted prediction against the best reference
+# (in alignment order). The alignment's matches are what lies between the edits.
+
+def apply_shift(words, shift):
+    """The sequence after ``shift``: its block taken out at ``from`` and put back to start at ``to``."""
+    start, length = shift["from"], len(shift["words"])
+    block, rest = words[start:start + length], words[:start] + words[start + length:]
+    return rest[:shift["to"]] + block + rest[shift["to"]:]
+
+
+def alignment_columns(item):
+    """The alignment of the shifted prediction with the best reference, as columns (op, prediction position,
+    reference position), None for the gap of an insertion or a deletion."""
+    reference = item["reference_tokens"][item["best_reference"]]
+    columns, i, j = [], 0, 0
+    for edit in item["edits"]:
+        # Matches up to the edit: it names the position it is at on its side(s).
+        target = edit["prediction_position"] - i if "prediction_position" in edit else edit["reference_position"] - j
+        for _ in range(target):
+            columns.append(("match", i, j))
+            i, j = i + 1, j + 1
+        columns.append((edit["op"], i if edit["op"] != "insertion" else None, j if edit["op"] != "deletion" else None))
+        i += edit["op"] != "insertion"
+        j += edit["op"] != "deletion"
+    while i < len(item["shifted_tokens"]) and j < len(reference):
+        columns.append(("match", i, j))
+        i, j = i + 1, j + 1
+    if (i, j) != (len(item["shifted_tokens"]), len(reference)):
+        raise ValueError("the explanation's edits do not align the shifted prediction with its reference")
+    return columns
+
+
+def shift_history(item):
+    """The words before each shift, and per position of the shifted prediction the shifts (numbers from 1) that
+    moved the word now there."""
+    words, origin, steps = list(item["prediction_tokens"]), list(range(len(item["prediction_tokens"]))), []
+    moved = {}
+    for number, shift in enumerate(item["shifts"], 1):
+        steps.append(list(words))
+        for k in origin[shift["from"]:shift["from"] + len(shift["words"])]:
+            moved.setdefault(k, []).append(number)
+        words, origin = apply_shift(words, shift), apply_shift(origin, shift)
+    if words != item["shifted_tokens"]:
+        raise ValueError("the explanation's shifts do not give its shifted prediction")
+    return steps, [moved.get(k, []) for k in origin], moved
+
+
+def _word(text):
+    return f'<span class="ter-word">{html.escape(text)}</span>'
+
+
+def shift_html(number, words, shift):
+    """The words before shift ``number``: the moved block bracketed and labelled, ↓ where it lands."""
+    start, length, to = shift["from"], len(shift["words"]), shift["to"]
+    gap = to if to < start else to + length       # in the words before the shift
+    pieces = []
+    for k in range(len(words) + 1):
+        if k == gap:
+            pieces.append(f'<span class="ter-shift-target" title="shift {number} lands here" style="color:#7c3aed;'
+                          f'font-weight:700">↓S{number}</span>')
+        if k == start:
+            block = " ".join(_word(w) for w in words[start:start + length])
+            arrow = "→" if to > start else "←"
+            pieces.append(f'<span class="ter-shift-block" data-shift="{number}" style="border:2px solid #7c3aed;'
+                          f'border-radius:.35rem;padding:.05rem .25rem;background:{COLORS["shifted"]};color:#111">'
+                          f'[ {block} ]<sub style="font-weight:700">S{number} {arrow}</sub></span>')
+        elif k < len(words) and not start < k < start + length:
+            pieces.append(_word(words[k]))
+    return (f'<div class="ter-shift" style="margin:.25rem 0;line-height:2">shift {number}: '
+            f'“{html.escape(" ".join(shift["words"]))}” from {start + 1} to {to + 1} · {" ".join(pieces)}</div>')
+
+
+def alignment_html(item, columns, moved_by):
+    """The alignment drawn: one column per aligned pair, the shifted prediction above, the reference below,
+    each edit coloured with its symbol, words that shifts moved labelled S1, S2, ..."""
+    shifted, reference = item["shifted_tokens"], item["reference_tokens"][item["best_reference"]]
+    cell = "padding:0 .3rem;white-space:nowrap"
+    cells = [f'<div style="display:inline-flex;flex-direction:column;opacity:.7;font-size:.85rem">'
+             f'<span style="{cell}">prediction (shifted)</span><span style="{cell}">&nbsp;</span>'
+             f'<span style="{cell}">reference {item["best_reference"] + 1}</span></div>']
+    for op, i, j in columns:
+        top = html.escape(shifted[i]) if i is not None else GAP
+        labels = "".join(f"S{n}" for n in moved_by[i]) if i is not None else ""
+        if labels:
+            top += f'<sup class="ter-shift-label" style="color:#7c3aed;font-weight:700">{labels}</sup>'
+        bottom = html.escape(reference[j]) if j is not None else GAP
+        title = html.escape(f"{op}: " + (f"prediction {i + 1}" if i is not None else "no prediction word") + ", "
+                            + (f"reference {j + 1}" if j is not None else "no reference word"))
+        color = COLORS["shifted"] if op == "match" and labels else COLORS[op]
+        cells.append(f'<div class="ter-col ter-op-{op}" title="{title}" style="display:inline-flex;flex-direction:column;'
+                     f'align-items:center;background:{color};color:#111;border-radius:.3rem;margin:.1rem">'
+                     f'<span class="ter-pred" style="{cell}">{top}</span>'
+                     f'<span class="ter-symbol" style="{cell};font-size:.75rem;opacity:.7">{SYMBOLS[op]}</span>'
+                     f'<span class="ter-ref" style="{cell}">{bottom}</span></div>')
+    return f'<div class="ter-alignment" style="display:flex;flex-wrap:wrap;align-items:stretch">{"".join(cells)}</div>'
+
+
+def legend_html():
+    names = {"match": "= match", "shifted": "= match, moved by a shift (S1, ...)", "substitution": "≠ substitution",
+             "insertion": "+ insertion", "deletion": "− deletion"}
+    return " ".join(f'<span style="background:{COLORS[key]};color:#111;padding:0 .3rem;border-radius:.2rem">'
+                    f'{html.escape(text)}</span>' for key, text in names.items())
+
+
+def prediction_labels(item, columns, moved):
+    """Per token of the (unshifted) prediction: what happens to it (substitution, deletion, shifted, match)."""
+    origin = list(range(len(item["prediction_tokens"])))
+    for shift in item["shifts"]:
+        origin = apply_shift(origin, shift)
+    labels = [None] * len(origin)
+    for op, i, _ in columns:
+        if i is not None:
+            k = origin[i]
+            labels[k] = op if op != "match" else "shifted" if k in moved else "match"
+    return labels
+
+
+def explain_item(index, state):
+    """Segment ``index``: its shifts and its alignment with the best reference drawn, its edits tabled, and the
+    edits against each reference."""
+    item = state["explanation"][index]
+    options, prediction, group = state["options"], state["predictions"][index], state["references"][index]
+    best = item["best_reference"]
+    if len(group) > 1:
+        alone = [e["num_edits"] for e in ngrameval.ter([prediction] * len(group), [[r] for r in group], **options,
+                                                        explain=True).explanation]
+    else:
+        alone = [item["num_edits"]]
+    notes = [f"{'used: ' if k == best else ''}{edits} edit(s), {len(item['reference_tokens'][k])} words"
+             for k, edits in enumerate(alone)]
+    columns = alignment_columns(item)
+    steps, moved_by, moved = shift_history(item)
+    counts = edit_counts(item)
+    summary = ", ".join(f"{counts[op]} {op}(s)" for op in OPS)
+    shifts = "".join(shift_html(n, words, shift) for n, (words, shift) in enumerate(zip(steps, item["shifts"]), 1)) \
+        or '<div class="ter-no-shift" style="opacity:.75">no shift</div>'
+    details = (f'<div class="ter-explanation" style="margin-top:.4rem">'
+               f'<div><strong>Edits against reference {best + 1}</strong>: {item["num_edits"]} ({summary}) · '
+               f'TER = {item["num_edits"]} / {item["reference_length"]:g} {legend_html()}</div>'
+               f'<div class="ter-shifts" style="margin:.3rem 0">{shifts}</div>'
+               f'{alignment_html(item, columns, moved_by)}</div>')
+    rows = [{"edit": f"shift {n}", "prediction words": " ".join(shift["words"]),
+             "prediction position": f"{shift['from'] + 1} → {shift['to'] + 1}", "reference word": "",
+             "reference position": ""} for n, shift in enumerate(item["shifts"], 1)]
+    rows += [{"edit": edit["op"], "prediction words": edit.get("prediction_word", ""),
+              "prediction position": str(edit["prediction_position"] + 1) if "prediction_position" in edit else "",
+              "reference word": edit.get("reference_word", ""),
+              "reference position": str(edit["reference_position"] + 1) if "reference_position" in edit else ""}
+             for edit in item["edits"]]
+    count_rows = [{"edit": op, "count": counts[op]} for op in OPS] + [{"edit": "total", "count": item["num_edits"]}]
+    return {"prediction_tokens": item["prediction_tokens"], "reference_tokens": item["reference_tokens"],
+            "reference_length": item["reference_length"], "labels": prediction_labels(item, columns, moved),
+            "colors": COLORS, "reference_notes": notes, "details_html": details,
+            "ngram_table": pd.DataFrame(rows, columns=["edit", "prediction words", "prediction position",
+                                                       "reference word", "reference position"]),
+            "order_table": pd.DataFrame(count_rows)}
+
+
+# --------------------------------------------------------------------------- examples
+
+SHIFTS = (["mat the cat sat on the", "the big dog barked loudly at a cat today"],
+          [["the cat sat on the mat", "the dog barks at the cat"], ["the cat sat on a mat", "a dog barked at cats"]])
+# HF evaluate's ter example (its metric card), with its case_sensitive=True.
+HF = (["does this sentence match??", "what about this sentence?",
+       "What did the TER metric user say to the developer?"],
+      [["does this sentence match", "wHaT aBoUt ThIs SeNtEnCe?", "Your jokes are..."],
+       ["does this sentence match!?!", "wHaT aBoUt ThIs SeNtEnCe?", "...TERrible"]])
+NORMALIZE = (["It's 3.5 &amp; more, isn't it?", "The results (see above) are fine."],
+             [["it is 3.5 & more, isn't it?", "The results are fine (see above)."]])
+CHINESE = (["猫坐在垫子上。", "今天天气很好"], [["猫在垫子上睡觉。", "今天的天气非常好"]])
+
+EXAMPLES = [
+    ui.Example("A shift: mat the cat sat on the", *SHIFTS),
+    ui.Example("HF evaluate's example (case sensitive)", *HF, {"case_sensitive": True}),
+    ui.Example("Normalized, without punctuation", *NORMALIZE, {"normalized": True, "no_punct": True}),
+    ui.Example("Chinese: normalized with Asian support", *CHINESE, {"normalized": True, "asian_support": True}),
+]
+
+SPACE = ui.MetricSpace(name="ter", title="TER, exact to sacrebleu", label="TER", intro=INTRO,
+                       controls=controls, options=options, present=present, order_plot=("count", "Edits by kind"),
+                       score_high=1.0, examples=EXAMPLES, explain_item=explain_item,
+                       explanation_intro=EXPLANATION_INTRO, explanation_note=NOTE,
+                       per_order_label="Edits by kind (corpus)", orders_label="Edits of this segment",
+                       ngrams_label="The edits (shifts in the order applied, then the word edits of the shifted "
+                                    "prediction; positions from 1)")
