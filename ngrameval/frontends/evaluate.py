@@ -3,7 +3,8 @@ documentation, citation and the ngrameval function it calls. (No evaluate import
 is a mixin placed before ``evaluate.Metric``.)"""
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Optional
+import os
+from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from ngrameval.engine.inputs import normalize_corpus
 
@@ -13,21 +14,53 @@ class ValidatedMetric:
     ValueErrors name the problem; evaluate's Arrow conversion would not), then call ``score``.
 
     A script writes ``class Bleu(ValidatedMetric, evaluate.Metric): score = staticmethod(ngrameval.bleu)``.
+
+    In evaluate's distributed mode (``evaluate.load(path, num_process=N, process_id=i,
+    experiment_id=..., timeout=...)``, each process adding its share with ``add``, ``add_batch`` or
+    ``compute``), process 0 scores the processes' data in process order: exactly the single-process
+    score of that corpus; the others return None. What evaluate leaves undone is done here: every process
+    stores references as lists (one shape, so that all processes write the same Arrow schema whatever
+    the input shape); a process that does not join within ``timeout`` seconds gets a ``TimeoutError``
+    naming the processes missing, instead of evaluate's message about a lock file; a process that ended
+    without calling compute (its data possibly partial) is a ValueError on process 0, not a silent score;
+    and process 0 removes every file of the run after scoring (evaluate leaves the lock files). Give each
+    run its own ``experiment_id``: evaluate names its files after it.
     """
 
     score: Callable[..., Any]
 
-    def compute(self, *, predictions: Any = None, references: Any = None, **kwargs: Any) -> Dict[str, Any]:
+    def compute(self, *, predictions: Any = None, references: Any = None, **kwargs: Any) -> Optional[Dict[str, Any]]:
         """Compute the metric (evaluate appends the metric's input description to this docstring)."""
-        if predictions is None and references is None:     # data given earlier through add/add_batch
-            return super().compute(**kwargs)
+        if predictions is not None or references is not None:
+            if getattr(self, "num_process", 1) == 1 and getattr(self, "writer", None) is None:
+                # One process and nothing added before: evaluate's Arrow round trip would only copy the
+                # validated data (and cost half the scoring time), so it is scored as it is.
+                hyps, refs, _ = normalize_corpus(predictions, references)
+                return self._compute(hyps, refs, **kwargs)
+            self.add_batch(predictions=predictions, references=references)
+        elif getattr(self, "num_process", 1) > 1 and self.writer is None:
+            raise ValueError(f"process {self.process_id} of {self._describe_run()} has no data: in evaluate's "
+                             "distributed mode every process must add at least one prediction (with add, "
+                             "add_batch or compute) before compute")
+        try:
+            result = super().compute(**kwargs)
+        except BaseException:
+            self._remove_gathered_files()
+            raise
+        if self.process_id == 0 and self.num_process > 1:
+            self._remove_run_files()
+        return result
+
+    def add_batch(self, *, predictions: Any = None, references: Any = None, **kwargs: Any) -> None:
+        """Add a batch of predictions and references (evaluate appends the input description)."""
         hyps, refs, _ = normalize_corpus(predictions, references)
-        if getattr(self, "num_process", 1) == 1 and getattr(self, "writer", None) is None:
-            # One process and nothing added before: evaluate's Arrow round trip would only copy the
-            # validated data (and cost half the scoring time), so it is scored as it is.
-            return self._compute(hyps, refs, **kwargs)
-        # References come back as lists: the one shape `_compute` then sees, whatever the input shape.
-        return super().compute(predictions=hyps, references=refs, **kwargs)
+        # References as lists: the one stored shape, whatever the input shape.
+        super().add_batch(predictions=hyps, references=refs, **kwargs)
+
+    def add(self, *, prediction: Any = None, reference: Any = None, **kwargs: Any) -> None:
+        """Add one prediction and its references (evaluate appends the input description)."""
+        hyps, refs, _ = normalize_corpus([prediction], [reference])
+        super().add(prediction=hyps[0], reference=refs[0], **kwargs)
 
     def _compute(self, predictions: List[Any], references: List[Any], confidence: Any = False,
                  **options: Any) -> Dict[str, Any]:
@@ -36,6 +69,157 @@ class ValidatedMetric:
         if settings is not None:
             result["confidence"] = confidence_intervals(type(self).score, predictions, references, options, settings)
         return result
+
+    # ------------------------------------------------------------------ evaluate's distributed mode
+
+    def _run_file(self, suffix: str) -> str:
+        """The path of one of evaluate's files of this run: ``{experiment_id}-{num_process}-{suffix}``
+        in the metric's cache directory (through FileLock's naming, which shortens names too long)."""
+        from datasets.utils.filelock import FileLock
+
+        return FileLock.hash_filename_if_too_long(
+            os.path.join(self.data_dir, f"{self.experiment_id}-{self.num_process}-{suffix}"))
+
+    def _describe_run(self) -> str:
+        return (f"{self.name} with num_process={self.num_process}, experiment_id={self.experiment_id!r} "
+                f"and cache directory {self.data_dir}")
+
+    def _check_all_processes_locks(self) -> None:
+        # Process 0, on its first add: wait until every process has locked its cache file.
+        try:
+            super()._check_all_processes_locks()
+        except ValueError:
+            missing = [process for process in range(self.num_process)
+                       if not _is_locked(self._run_file(f"{process}.arrow.lock"))]
+            self._abandon_join()
+            raise TimeoutError(
+                f"process 0 of {self._describe_run()}: process(es) {', '.join(map(str, missing))} did not join "
+                f"within timeout={self.timeout} s; every process must load the metric with the same num_process, "
+                "experiment_id and cache_dir and then call add, add_batch or compute with its data "
+                "(a larger timeout= in evaluate.load waits longer for processes that start late)") from None
+
+    def _check_rendez_vous(self) -> None:
+        # A process > 0, on its first add: wait for process 0 to see every process joined. Process 0 holds
+        # its own lock until its compute ends, which waits for this process: when the rendezvous opens
+        # and that lock is free, process 0 gave up (or ended) instead of letting the processes start.
+        try:
+            super()._check_rendez_vous()
+            reason = None if _is_locked(self._run_file("0.arrow.lock")) else \
+                f"process 0 gave up: not every process joined within timeout={self.timeout} s"
+        except ValueError:
+            reason = (f"not every process joined within timeout={self.timeout} s (process 0 waits for all of them)"
+                      if _is_locked(self._run_file("0.arrow.lock"))
+                      else f"process 0 did not join within timeout={self.timeout} s")
+        if reason is not None:
+            self._abandon_join()
+            raise TimeoutError(
+                f"process {self.process_id} of {self._describe_run()}: {reason}; every process must load the "
+                "metric with the same num_process, experiment_id and cache_dir and then call add, add_batch or "
+                "compute with its data (a larger timeout= in evaluate.load waits longer for processes that "
+                "start late)")
+
+    def _get_all_cache_files(self) -> Tuple[List[str], List[Any]]:
+        # Process 0, in compute: wait until every process has finished writing (called compute).
+        try:
+            file_paths, filelocks = super()._get_all_cache_files()
+        except ValueError:
+            late = [process for process in range(1, self.num_process)
+                    if _is_locked(self._run_file(f"{process}.arrow.lock"))]
+            raise TimeoutError(
+                f"process 0 of {self._describe_run()}: process(es) {', '.join(map(str, late))} joined but did not "
+                f"call compute within timeout={self.timeout} s; every process must call compute") from None
+        if self.num_process > 1:
+            ended = [process for process in range(1, self.num_process)
+                     if not os.path.exists(self._run_file(f"{process}.done"))]
+            if ended:
+                self.filelocks, self.file_paths = filelocks, file_paths
+                self._remove_gathered_files()
+                raise ValueError(
+                    f"process 0 of {self._describe_run()}: process(es) {', '.join(map(str, ended))} ended without "
+                    "calling compute (did they fail?), so their data may be incomplete; nothing was scored")
+        return file_paths, filelocks
+
+    def _abandon_join(self) -> None:
+        """After a failed rendezvous: give up this process's cache file and locks, so that its files do
+        not stay behind and the metric object can be used again."""
+        if self.writer is not None:
+            self.writer.finalize()
+            self.writer = None
+        for lock in (self.filelock, self.rendez_vous_lock):
+            if lock is not None:
+                lock.release()
+        self.filelock = self.rendez_vous_lock = None
+        if self.process_id == 0:
+            _remove_if_present(self._run_file("rdv.lock"))
+        if self.cache_file_name is not None:
+            for path in (self.cache_file_name, self.cache_file_name + ".lock"):
+                _remove_if_present(path)
+            self.cache_file_name = None
+        self.selected_feature_format = None
+
+    def _remove_gathered_files(self) -> None:
+        """After a compute that failed on process 0 once the data were gathered (a bad option): remove the
+        processes' Arrow files and release their locks, as evaluate does after a successful compute."""
+        if self.process_id != 0 or not self.filelocks:
+            return
+        self.data = None
+        for lock, path in reversed(list(zip(self.filelocks, self.file_paths))):
+            _remove_if_present(path)
+            lock.release()
+        self.filelocks = None
+        if self.num_process > 1:
+            self._remove_run_files()
+
+    def _remove_run_files(self) -> None:
+        """Process 0, after compute: every process has finished writing and has passed the rendezvous,
+        so the run's lock files (which filelock does not remove) guard nothing any more, nor do the
+        processes' done files. (Not with one process: there another metric instance may take the released
+        name at once.)"""
+        suffixes = [f"{process}.arrow.lock" for process in range(self.num_process)] + ["rdv.lock"]
+        for suffix in suffixes + [f"{process}.done" for process in range(1, self.num_process)]:
+            _remove_if_present(self._run_file(suffix))
+
+    def _create_cache_file(self, timeout: float = 1) -> Tuple[str, Any]:
+        file_path, filelock = super()._create_cache_file(timeout)
+        if self.num_process > 1 and self.process_id > 0:
+            # A done file left by an earlier run of this experiment_id that failed is not this run's.
+            _remove_if_present(self._run_file(f"{self.process_id}.done"))
+        return file_path, filelock
+
+    def _finalize(self) -> None:
+        # A process > 0 releases its lock when its data are complete, but also when it ends without
+        # calling compute (an exception, a kill), leaving a partial Arrow file that evaluate would read
+        # as if complete. A done file, written before the release, tells process 0 which case it is.
+        if self.num_process > 1 and self.process_id > 0 and self.filelock is not None:
+            if self.writer is not None:
+                self.writer.finalize()
+                self.writer = None
+            with open(self._run_file(f"{self.process_id}.done"), "w"):
+                pass
+        super()._finalize()
+
+
+def _is_locked(path: str) -> bool:
+    """Whether another holder has the file lock ``path`` (checked without waiting)."""
+    from datasets.utils.filelock import FileLock
+    from datasets.utils.filelock import Timeout
+
+    if not os.path.exists(path):    # checked first, so that checking creates no lock file
+        return False
+    lock = FileLock(path)
+    try:
+        lock.acquire(timeout=0)
+    except Timeout:
+        return True
+    lock.release()
+    return False
+
+
+def _remove_if_present(path: str) -> None:
+    try:
+        os.remove(path)
+    except FileNotFoundError:
+        pass
 
 
 def _confidence_settings(confidence: Any) -> Optional[Dict[str, Any]]:
@@ -80,6 +264,11 @@ class CocoShapedMetric(ValidatedMetric):
             return super().compute(predictions=predictions, references=references, **kwargs)
         if predictions is not None or references is not None:
             raise ValueError("give either predictions/references or gts/res, not both")
+        if self.num_process > 1 or self.writer is not None:
+            # The image ids of the result would be this call's only, not those of the data added before
+            # or of the other processes (evaluate stores predictions and references, not ids).
+            raise ValueError("gts/res give the whole corpus in one compute call: not after add/add_batch, nor with "
+                             "num_process > 1; give predictions/references (in your image ids' order) instead")
         from ngrameval.metrics.coco import from_coco
         image_ids, predictions, references = from_coco(gts if gts is not None else {}, res if res is not None else {})
         result = super().compute(predictions=predictions, references=references, **kwargs)
