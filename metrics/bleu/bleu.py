@@ -85,8 +85,8 @@ Args:
         single spaces, as d2l; default for "d2l"), "13a" (default for "sacrebleu"), "hf-13a" (the canonical
         bleu metric's 13a, which does not strip the line first; default for "nmt"), "mteval-v13a" (13a with
         mteval-v13a.pl's ASCII-only lowercasing; default for "mteval"), "intl", "zh", "char", "ja-mecab" (sacrebleu's tokenizers;
-        "ja-mecab" needs `pip install 'ngrameval[ja]'`), or a function from a string to a list of tokens
-        (or to a string, then split on whitespace).
+        "ja-mecab" needs ngrameval's `ja` extra: mecab-python3 and ipadic), or a function from a string to a list
+        of tokens (or to a string, then split on whitespace).
     lowercase (`bool`): lowercase predictions and references first. Default False (mteval-v13a.pl
         lowercases unless it is run with -c: pass lowercase=True to reproduce it).
     sentence_level (`bool`): also return `sentence_scores` and `sentence_signature`. Default False.

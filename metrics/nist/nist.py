@@ -41,8 +41,8 @@ Args:
     n (`int`): highest n-gram order, a positive integer. Default 5.
     tokenize (`str` or callable): "none" (split on whitespace; default for "nltk"), "mteval-v13a"
         (default for "mteval"; 13a with mteval-v13a.pl's ASCII-only lowercasing), "13a", "intl", "zh",
-        "char", "ja-mecab" (sacrebleu's tokenizers; "ja-mecab" needs `pip install 'ngrameval[ja]'`), or a
-        function from a string to a list of tokens (or to a string, then split on whitespace).
+        "char", "ja-mecab" (sacrebleu's tokenizers; "ja-mecab" needs ngrameval's `ja` extra: mecab-python3 and
+        ipadic), or a function from a string to a list of tokens (or to a string, then split on whitespace).
     lowercase (`bool`): lowercase predictions and references first. Default False (mteval-v13a.pl
         lowercases unless it is run with -c: pass lowercase=True to reproduce it without -c).
     sentence_level (`bool`): also return `sentence_scores`. Default False.

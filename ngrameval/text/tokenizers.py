@@ -203,7 +203,8 @@ class SacrebleuTokenizer(Tokenizer):
             self._tokenizer = getattr(module, class_name)()
         except RuntimeError as error:  # sacrebleu's message when MeCab is missing
             raise ValueError(
-                f"tokenizer {name!r} needs optional packages: pip install 'ngrameval[ja]'") from error
+                f"tokenizer {name!r} needs optional packages: pip install mecab-python3==1.0.12 ipadic==1.0.0 "
+                "(ngrameval's 'ja' extra)") from error
         self.name = self._tokenizer.signature()
 
     def tokenize(self, lines: Sequence[str]) -> List[Tokens]:
