@@ -284,25 +284,36 @@ def _prefix_zeros(rows: np.ndarray, cumulative: np.ndarray, row: np.ndarray, j: 
 
 
 def _backtrace(pairs: _Pairs, rows: np.ndarray, row_base: np.ndarray) -> np.ndarray:
-    """Walk all pairs back as :func:`lcs_positions` does; returns the marked positions of a (flat)."""
+    """Walk all pairs back as :func:`lcs_positions` does; returns the marked positions of a (flat).
+
+    Each walk carries ``L``, the LCS of the prefixes it stands at (that of the whole pair at the start,
+    one less after each match). Off a match the walk goes left iff LCS(i, j - 1) > LCS(i - 1, j); both
+    are L or L - 1, and LCS(i, j - 1) is L exactly when bit j - 1 of row i is set (the row's zero bits
+    count the LCS). So a clear bit means up, and only where it is set is row i - 1 counted: left iff its
+    zero bits below j are fewer than L. A walk stops at its last match (L = 0), as i or j cannot reach 0
+    before (L <= min(i, j))."""
     # Zero bits of each row below each word boundary (int32: the rows can be many).
     cumulative = np.zeros((len(rows), pairs.words + 1), np.int32)
     np.cumsum(_bitcount(~rows), axis=1, dtype=np.int32, out=cumulative[:, 1:])
     i, j = pairs.a_len.copy(), pairs.b_len.copy()
-    active = np.flatnonzero((i > 0) & (j > 0))
+    remaining = _prefix_zeros(rows, cumulative, row_base + i, j)
+    active = np.flatnonzero(remaining > 0)         # a walk ends at its last match: L = 0 marks nothing more
     marked = []
     while len(active):
         ii, jj = i[active], j[active]
         equal = pairs.a_ids[pairs.a_start[active] + ii - 1] == pairs.b_ids[pairs.b_start[active] + jj - 1]
         marked.append(pairs.a_start[active[equal]] + ii[equal] - 1)
-        other = ~equal
-        row = row_base[active[other]] + ii[other]
+        other = np.flatnonzero(~equal)
+        row, column = row_base[active[other]] + ii[other], jj[other] - 1
+        bit_set = ((rows[row, column // _WORD] >> (column % _WORD).astype(np.uint64)) & np.uint64(1)) == 1
         left = np.zeros(len(active), bool)
-        left[other] = (_prefix_zeros(rows, cumulative, row, jj[other] - 1)
-                       > _prefix_zeros(rows, cumulative, row - 1, jj[other]))
+        candidates = other[bit_set]
+        left[candidates] = (_prefix_zeros(rows, cumulative, row[bit_set] - 1, jj[candidates])
+                            < remaining[active[candidates]])
         i[active] = ii - (equal | ~left)
         j[active] = jj - (equal | left)
-        active = active[(i[active] > 0) & (j[active] > 0)]
+        remaining[active] -= equal
+        active = active[remaining[active] > 0]
     return np.concatenate(marked) if marked else np.zeros(0, np.int64)
 
 

