@@ -91,6 +91,8 @@ Args:
         lowercases unless it is run with -c: pass lowercase=True to reproduce it).
     sentence_level (`bool`): also return `sentence_scores` and `sentence_signature`. Default False.
     explain (`bool`): also return `explanation`, the matched n-grams of every prediction. Default False.
+    threads (`int`): corpora of more than 4096 predictions are matched in blocks of 4096 segments; this many
+        threads match blocks at once. The scores do not change. Default 1.
     confidence (`bool` or `dict`): also return `confidence`, bootstrap intervals of every score the
         same way for every ngrameval metric (sacrebleu's resampling: seed 12345 or $SACREBLEU_SEED); a dict
         sets n_samples (1000), confidence (0.95) and seed. Default False.

@@ -1,69 +1,171 @@
-"""From raw input to an indexed corpus: validate, tokenize, index the references (cached)."""
+"""From raw input to an indexed corpus: validate, tokenize, index the references (cached).
+
+A corpus of more than :data:`BLOCK_SEGMENTS` segments is indexed block by block
+(:func:`map_blocks`): n-gram keys are scoped to their sentence, so each block of
+segments is matched on its own and nothing needs a corpus-wide sort; memory is
+bounded by the block, and blocks can run in several threads.
+"""
 from __future__ import annotations
 
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from itertools import chain
-from typing import Any, List, Sequence, Tuple
+from itertools import chain, repeat
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, TypeVar
 
 import numpy as np
 
-from ngrameval.engine.inputs import normalize_corpus
-from ngrameval.engine.ngrams import ReferenceCache, ReferenceIndex
+from ngrameval.engine.inputs import check_positive_int, normalize_corpus
+from ngrameval.engine.ngrams import EncodedSegments, ReferenceCache, ReferenceIndex
 from ngrameval.text.tokenizers import (Tokenizer, TokenizerSpec, WhitespaceTokenizer, get_tokenizer, is_builtin,
                                        lowercase_tokens)
 
 _REFERENCE_CACHE = ReferenceCache(size=4)
 
+# Segments per block of a large corpus. A corpus of at most one block is indexed whole and its
+# references cached (many systems scored against one test set); larger corpora are indexed block by
+# block and not cached (the cache would hold the whole corpus). About 25 MB per block with four
+# references of 25 tokens; blocks of this size keep numpy's sorts in cache.
+BLOCK_SEGMENTS = 4096
+
+Result = TypeVar("Result")
+
 
 @dataclass
 class IndexedCorpus:
-    """Tokenized predictions and the index of their (tokenized) references."""
+    """Tokenized predictions and the index of their (tokenized) references. ``hypotheses`` are the
+    predictions' tokens, encoded in the index's vocabulary (:class:`EncodedSegments`)."""
 
-    hypotheses: List[List[str]]
+    hypotheses: Sequence[Sequence[str]]
     index: ReferenceIndex
     tokenizer: Tokenizer
 
     @property
     def num_refs(self) -> Any:
         """References per prediction, or ``"var"`` when the count varies (sacrebleu's notation)."""
-        counts = set(self.index.refs_per_sentence.tolist())
-        return counts.pop() if len(counts) == 1 else "var"
+        return references_label(self.index.refs_per_sentence.tolist())
+
+
+def references_label(refs_per_sentence: Sequence[int]) -> Any:
+    """The number of references of every prediction, or ``"var"`` when it varies (sacrebleu's notation).
+
+    >>> references_label([2, 2]), references_label([1, 2])
+    (2, 'var')
+    """
+    counts = set(refs_per_sentence)
+    return counts.pop() if len(counts) == 1 else "var"
 
 
 def index_corpus(predictions: Any, references: Any, tokenize: TokenizerSpec, lowercase: bool,
                  max_order: int) -> IndexedCorpus:
     """Validate, tokenize and index. References indexed earlier with the same tokenizer are reused."""
     hyps, refs, pretokenized = normalize_corpus(predictions, references)
-    tokenizer = get_tokenizer(tokenize, lowercase)
-    flat_refs = [r for group in refs for r in group]
-    counts = tuple(len(group) for group in refs)
-    if pretokenized:
-        hyp_tokens = lowercase_tokens(hyps, tokenizer) if lowercase else hyps
-        key = ("tokens", lowercase, type(tokenizer), counts, tuple(map(tuple, flat_refs)))
+    return _indexed(hyps, refs, pretokenized, get_tokenizer(tokenize, lowercase), lowercase, max_order,
+                    cache=True)
 
-        def tokenize_references():
-            return lowercase_tokens(flat_refs, tokenizer) if lowercase else flat_refs
+
+def map_blocks(predictions: Any, references: Any, tokenize: TokenizerSpec, lowercase: bool, max_order: int,
+               function: Callable[[IndexedCorpus], Result], threads: int = 1) -> Tuple[List[Result], Any, Tokenizer]:
+    """Validate, then apply ``function`` to the indexed corpus, or, for more than
+    :data:`BLOCK_SEGMENTS` segments, to each block of that many segments in turn (the references of
+    such a corpus are not cached). ``threads`` > 1 runs that many blocks at once: numpy releases the
+    GIL in the sorts and searches that are most of the work, and each thread holds one block, so
+    memory grows with the threads, not with the corpus. Returns the results in the order of the
+    blocks (so any combination of them is the same whatever the threads), the references per
+    prediction (or ``"var"``) and the tokenizer.
+
+    >>> results, num_refs, tokenizer = map_blocks(["a b", "c"], ["a b", "d"], "none", False, 2,
+    ...                                           lambda corpus: corpus.index.num_sentences)
+    >>> results, num_refs, tokenizer.name
+    ([2], 1, 'none')
+    """
+    threads = check_positive_int("threads", threads)
+    hyps, refs, pretokenized = normalize_corpus(predictions, references)
+    tokenizer = get_tokenizer(tokenize, lowercase)
+    num_refs = references_label(map(len, refs))
+    if len(hyps) <= BLOCK_SEGMENTS:
+        return [function(_indexed(hyps, refs, pretokenized, tokenizer, lowercase, max_order, cache=True))], \
+            num_refs, tokenizer
+
+    def block(start: int) -> Result:
+        end = start + BLOCK_SEGMENTS
+        return function(_indexed(hyps[start:end], refs[start:end], pretokenized, tokenizer, lowercase, max_order,
+                                 cache=False))
+
+    starts = range(0, len(hyps), BLOCK_SEGMENTS)
+    if threads == 1:
+        return list(map(block, starts)), num_refs, tokenizer
+    with ThreadPoolExecutor(max_workers=min(threads, len(starts))) as pool:
+        return list(pool.map(block, starts)), num_refs, tokenizer
+
+
+def _indexed(hyps: List[Any], refs: List[List[Any]], pretokenized: bool, tokenizer: Tokenizer, lowercase: bool,
+             max_order: int, cache: bool) -> IndexedCorpus:
+    """Index checked references (through the cache when ``cache``) and encode the predictions."""
+    flat_refs = [r for group in refs for r in group]
+    counts = tuple(map(len, refs))
+    if pretokenized:
+        key = ("tokens", lowercase, type(tokenizer), counts, tuple(map(tuple, flat_refs)))
     else:
-        hyp_tokens = tokenizer.tokenize(hyps)
         # A user's callable may be unhashable or change between calls: its references are not cached.
         key = None if not is_builtin(tokenizer) else \
             (type(tokenizer), tokenizer.name, lowercase, counts, tuple(flat_refs))
 
-        def tokenize_references():
-            return tokenizer.tokenize(flat_refs)
+    def build() -> ReferenceIndex:
+        ids, lengths, vocabulary = _encode(flat_refs, tokenizer, pretokenized, lowercase)
+        return ReferenceIndex.from_ids(vocabulary, ids, lengths, np.array(counts, np.int64), max_order)
 
-    def build():
-        flat = tokenize_references()
-        bounds = np.cumsum((0,) + counts).tolist()
-        return ReferenceIndex([flat[bounds[i]:bounds[i + 1]] for i in range(len(counts))], max_order)
-
-    index = _REFERENCE_CACHE.get(key, build)
+    index = _REFERENCE_CACHE.get(key if cache else None, build)
     index.extend(max_order)
-    return IndexedCorpus(hyp_tokens, index, tokenizer)
+    return IndexedCorpus(encode_segments(hyps, index, tokenizer, pretokenized, lowercase), index, tokenizer)
 
 
 # Joins the texts of a corpus so that one split() finds every token; it stands for a text boundary.
 _BOUNDARY = "\x00"
+# The index's vocabulary plus the boundary token (id -2), kept in the index's memo.
+_LOOKUP_WITH_BOUNDARY = ("vocabulary with the text boundary",)
+
+
+def _whitespace_joined(texts: Sequence[Any], tokenizer: Tokenizer, pretokenized: bool) -> Optional[str]:
+    """All texts joined by the boundary token, so that one split finds all their whitespace tokens,
+    lowercased if the tokenizer lowercases. None where that does not apply (token lists, another
+    tokenizer, or a text holding the boundary character)."""
+    if pretokenized or type(tokenizer) is not WhitespaceTokenizer:
+        return None
+    joined = f" {_BOUNDARY} ".join(texts)
+    if joined.count(_BOUNDARY) != max(len(texts) - 1, 0):
+        return None
+    return joined.lower() if tokenizer.lowercase else joined
+
+
+def _tokens(texts: Sequence[Any], tokenizer: Tokenizer, pretokenized: bool, lowercase: bool) -> Sequence[Any]:
+    return (lowercase_tokens(texts, tokenizer) if lowercase else texts) if pretokenized else tokenizer.tokenize(texts)
+
+
+def _lengths_between_boundaries(ids: np.ndarray, boundary: int) -> Tuple[np.ndarray, np.ndarray]:
+    """``ids`` without the boundary id, and the number of ids before, between and after boundaries."""
+    boundaries = np.flatnonzero(ids == boundary)
+    return ids[ids != boundary], np.diff(np.r_[-1, boundaries, len(ids)]) - 1
+
+
+def _encode(texts: Sequence[Any], tokenizer: Tokenizer, pretokenized: bool,
+            lowercase: bool) -> Tuple[np.ndarray, np.ndarray, Dict[str, int]]:
+    """:func:`encode_texts` with the vocabulary as a dict (token -> id)."""
+    joined = _whitespace_joined(texts, tokenizer, pretokenized)
+    if joined is not None:
+        flat = joined.split()
+        distinct = dict.fromkeys(flat)
+        distinct.pop(_BOUNDARY, None)
+        vocabulary = {token: i for i, token in enumerate(distinct)}
+        vocabulary[_BOUNDARY] = -1
+        ids = np.fromiter(map(vocabulary.__getitem__, flat), np.int64, len(flat))
+        del vocabulary[_BOUNDARY]
+        ids, lengths = _lengths_between_boundaries(ids, -1)
+        return ids, lengths, vocabulary
+    tokens = _tokens(texts, tokenizer, pretokenized, lowercase)
+    vocabulary = {token: i for i, token in enumerate(dict.fromkeys(chain.from_iterable(tokens)))}
+    lengths = np.fromiter(map(len, tokens), np.int64, len(tokens))
+    ids = np.fromiter(map(vocabulary.__getitem__, chain.from_iterable(tokens)), np.int64, int(lengths.sum()))
+    return ids, lengths, vocabulary
 
 
 def encode_texts(texts: Sequence[Any], tokenizer: Tokenizer, pretokenized: bool = False,
@@ -78,23 +180,32 @@ def encode_texts(texts: Sequence[Any], tokenizer: Tokenizer, pretokenized: bool 
     >>> ids.tolist(), lengths.tolist(), words
     ([0, 1, 0, 1, 2], [3, 0, 2], ['a', 'b', 'c'])
     """
-    if not pretokenized and type(tokenizer) is WhitespaceTokenizer:
-        joined = f" {_BOUNDARY} ".join(texts)
-        if joined.count(_BOUNDARY) == max(len(texts) - 1, 0):   # no text holds the boundary character
-            flat = (joined.lower() if tokenizer.lowercase else joined).split()
-            distinct = dict.fromkeys(flat)
-            distinct.pop(_BOUNDARY, None)
-            vocabulary = {token: i for i, token in enumerate(distinct)}
-            vocabulary[_BOUNDARY] = -1
-            ids = np.fromiter(map(vocabulary.__getitem__, flat), np.int64, len(flat))
-            boundaries = np.flatnonzero(ids < 0)
-            lengths = np.diff(np.r_[-1, boundaries, len(ids)]) - 1
-            return ids[ids >= 0], lengths, list(distinct)
-    if pretokenized:
-        tokens = lowercase_tokens(texts, tokenizer) if lowercase else texts
-    else:
-        tokens = tokenizer.tokenize(texts)
-    vocabulary = {token: i for i, token in enumerate(dict.fromkeys(chain.from_iterable(tokens)))}
-    lengths = np.fromiter(map(len, tokens), np.int64, len(tokens))
-    ids = np.fromiter(map(vocabulary.__getitem__, chain.from_iterable(tokens)), np.int64, int(lengths.sum()))
+    ids, lengths, vocabulary = _encode(texts, tokenizer, pretokenized, lowercase)
     return ids, lengths, list(vocabulary)
+
+
+def encode_segments(texts: Sequence[Any], index: ReferenceIndex, tokenizer: Tokenizer, pretokenized: bool = False,
+                    lowercase: bool = False) -> EncodedSegments:
+    """Tokenize texts (or lowercase token lists) straight to ids of ``index``'s vocabulary, -1 for
+    tokens its references lack; the token lists are made only if asked for.
+
+    >>> index = ReferenceIndex([[["a", "b"]]], 1)
+    >>> segments = encode_segments(["b x a"], index, get_tokenizer("none"))
+    >>> segments.ids.tolist(), segments.lengths.tolist(), segments[0]
+    ([1, -1, 0], [3], ['b', 'x', 'a'])
+    """
+    def tokens() -> Sequence[Any]:
+        return _tokens(texts, tokenizer, pretokenized, lowercase)
+
+    joined = _whitespace_joined(texts, tokenizer, pretokenized)
+    if joined is not None:
+        lookup = index.memo.get(_LOOKUP_WITH_BOUNDARY)
+        if lookup is None:
+            lookup = index.memo[_LOOKUP_WITH_BOUNDARY] = {**index.vocabulary, _BOUNDARY: -2}
+        flat = joined.split()
+        ids, lengths = _lengths_between_boundaries(np.fromiter(map(lookup.get, flat, repeat(-1)), np.int64,
+                                                               len(flat)), -2)
+        return EncodedSegments(index.vocabulary, ids, lengths, tokens)
+    token_lists = tokens()
+    return EncodedSegments(index.vocabulary, index.encode(token_lists),
+                           np.fromiter(map(len, token_lists), np.int64, len(token_lists)), lambda: token_lists)

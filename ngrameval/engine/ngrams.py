@@ -21,9 +21,10 @@ counts is one ``bincount`` and one ``minimum`` per order.
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence as SequenceABC
 from dataclasses import dataclass
 from itertools import chain, repeat
-from typing import Dict, List, Optional, Sequence, Tuple, Union
+from typing import Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -45,6 +46,23 @@ def distinct(values: np.ndarray) -> np.ndarray:
     """
     ordered = np.sort(values)
     return ordered[np.r_[True, ordered[1:] != ordered[:-1]]] if len(ordered) else ordered
+
+
+def stable_order(keys: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+    """The stable order that sorts non-negative integer ``keys``, and the sorted keys. When each key
+    and its position fit in 63 bits together, one ``np.sort`` of the packed (key, position) pairs
+    gives both: on int64 numpy's SIMD sort is several times faster than ``argsort``.
+
+    >>> [a.tolist() for a in stable_order(np.array([7, 3, 7, 0]))]
+    [[3, 1, 0, 2], [0, 3, 7, 7]]
+    """
+    keys = np.asarray(keys, np.int64)
+    position_bits = max(len(keys) - 1, 1).bit_length()
+    if int(keys.max(initial=0)).bit_length() + position_bits > 63:
+        order = np.argsort(keys, kind="stable")
+        return order, keys[order]
+    packed = np.sort((keys << position_bits) | np.arange(len(keys)))
+    return packed & ((1 << position_bits) - 1), packed >> position_bits
 
 
 def concatenated_ranges(starts: Union[int, np.ndarray], lengths: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
@@ -115,6 +133,34 @@ class Matches:
     offsets: np.ndarray                     # start of each hypothesis in the token arrays
 
 
+class EncodedSegments(SequenceABC):
+    """Token sequences as the ids of one vocabulary: ``ids`` of all segments concatenated (-1 for a
+    token the vocabulary lacks) and ``lengths``, tokens per segment. As a sequence it gives each
+    segment's tokens, which ``tokens()`` makes only when first asked (explanations need them, scores
+    do not).
+
+    >>> segments = EncodedSegments({"a": 0}, np.array([0, -1, 0]), np.array([2, 1]), lambda: [["a", "b"], ["a"]])
+    >>> len(segments), segments[0]
+    (2, ['a', 'b'])
+    """
+
+    def __init__(self, vocabulary: Dict[str, int], ids: np.ndarray, lengths: np.ndarray,
+                 tokens: Callable[[], Sequence[Tokens]]) -> None:
+        self.vocabulary = vocabulary
+        self.ids = ids
+        self.lengths = lengths
+        self._make_tokens = tokens
+        self._tokens: Optional[Sequence[Tokens]] = None
+
+    def __len__(self) -> int:
+        return len(self.lengths)
+
+    def __getitem__(self, i):
+        if self._tokens is None:
+            self._tokens = self._make_tokens()
+        return self._tokens[i]
+
+
 class ReferenceIndex:
     """Token ids, lengths and per-order n-gram tables of a reference corpus.
 
@@ -125,19 +171,44 @@ class ReferenceIndex:
     def __init__(self, references: Sequence[Sequence[Tokens]], max_order: int) -> None:
         segments = [segment for refs in references for segment in refs]
         # Ids in order of first occurrence; dict.fromkeys and map keep the loops in C.
-        self.vocabulary: Dict[str, int] = {
-            token: i for i, token in enumerate(dict.fromkeys(chain.from_iterable(segments)))}
-        self.refs_per_sentence = np.fromiter((len(refs) for refs in references), np.int64, len(references))
-        self.num_sentences = len(references)
+        vocabulary = {token: i for i, token in enumerate(dict.fromkeys(chain.from_iterable(segments)))}
+        segment_len = np.fromiter(map(len, segments), np.int64, len(segments))
+        ids = np.fromiter(map(vocabulary.__getitem__, chain.from_iterable(segments)), np.int64,
+                          int(segment_len.sum()))
+        refs_per_sentence = np.fromiter(map(len, references), np.int64, len(references))
+        self._build(vocabulary, ids, segment_len, refs_per_sentence, max_order)
+
+    @classmethod
+    def from_ids(cls, vocabulary: Dict[str, int], ids: np.ndarray, segment_len: np.ndarray,
+                 refs_per_sentence: np.ndarray, max_order: int) -> "ReferenceIndex":
+        """The index of references already turned into token ids: ``ids`` of all references
+        concatenated (sentence by sentence), ``segment_len`` tokens per reference, ``refs_per_sentence``
+        references per sentence; ``vocabulary`` maps each token to its id, ids 0..V-1.
+
+        >>> index = ReferenceIndex.from_ids({"a": 0, "b": 1}, np.array([0, 1, 1]), np.array([2, 1]),
+        ...                                 np.array([2]), 2)
+        >>> index.reference_tokens(0)
+        [['a', 'b'], ['b']]
+        """
+        index = cls.__new__(cls)
+        index._build(vocabulary, np.asarray(ids, np.int64), np.asarray(segment_len, np.int64),
+                     np.asarray(refs_per_sentence, np.int64), max_order)
+        return index
+
+    def _build(self, vocabulary: Dict[str, int], ids: np.ndarray, segment_len: np.ndarray,
+               refs_per_sentence: np.ndarray, max_order: int) -> None:
+        self.vocabulary = vocabulary
+        self.refs_per_sentence = refs_per_sentence
+        self.num_sentences = len(refs_per_sentence)
         self.segment_slot, self.segment_sentence = concatenated_ranges(0, self.refs_per_sentence)
-        self.segment_len = np.fromiter((len(s) for s in segments), np.int64, len(segments))
-        total = int(self.segment_len.sum())
-        self.ids = np.fromiter(map(self.vocabulary.__getitem__, chain.from_iterable(segments)), np.int64, total)
+        self.segment_len = segment_len
+        total = len(ids)
+        self.ids = ids
         self.base = max(len(self.vocabulary), 1)
-        self.max_slots = int(self.refs_per_sentence.max()) if len(segments) else 0
+        self.max_slots = int(self.refs_per_sentence.max()) if len(segment_len) else 0
         # Per token position: its reference slot and how many tokens remain in its segment (narrow
         # integer types: for large corpora these arrays and the order tables are most of the memory).
-        segment_of_position = np.repeat(np.arange(len(segments)), self.segment_len)
+        segment_of_position = np.repeat(np.arange(len(segment_len)), self.segment_len)
         self._position_slot = self.segment_slot[segment_of_position].astype(np.int16 if self.max_slots < 2 ** 15
                                                                              else np.int32)
         self._remaining = (np.cumsum(self.segment_len)[segment_of_position] - np.arange(total)).astype(np.int32)
@@ -176,24 +247,33 @@ class ReferenceIndex:
                 prefix = self.orders[-1].position_entry[positions].astype(np.int64)
                 keys = prefix * self.base + self.ids[positions + n - 1]
                 del prefix
-            table_keys, entry = np.unique(keys, return_inverse=True)
+            order, ordered_keys = stable_order(keys)
             del keys
+            first = np.r_[True, ordered_keys[1:] != ordered_keys[:-1]] if len(order) else np.zeros(0, bool)
+            table_keys = ordered_keys[first]
+            del ordered_keys
+            entry_in_order = np.cumsum(first, dtype=np.int64) - 1   # the entry of each position, in key order
             position_entry = np.full(len(self.ids), -1, np.int32)
-            position_entry[positions] = entry
+            position_entry[positions[order]] = entry_in_order
             slots = max(self.max_slots, 1)
             if slots == 1:
-                pair_count = np.bincount(entry, minlength=len(table_keys)).astype(np.int32)
+                pair_count = np.diff(np.r_[np.flatnonzero(first), len(first)]).astype(np.int32)
                 pair_entry, pair_slot = np.arange(len(table_keys), dtype=np.int32), np.zeros(len(table_keys), np.int16)
                 max_count = pair_count
             else:
-                pairs, pair_count = np.unique(entry * slots + self._position_slot[positions], return_counts=True)
-                pair_entry, pair_slot = np.divmod(pairs, slots)
-                pair_entry, pair_slot, pair_count = (pair_entry.astype(np.int32), pair_slot.astype(np.int16),
-                                                     pair_count.astype(np.int32))
+                # In key order, the positions of an entry (one sentence) come in position order, so
+                # in slot order: the (entry, slot) pairs are already sorted, their runs are the counts.
+                slot_in_order = self._position_slot[positions[order]]
+                pair_first = first.copy()
+                pair_first[1:] |= slot_in_order[1:] != slot_in_order[:-1]
+                pair_starts = np.flatnonzero(pair_first)
+                pair_entry = entry_in_order[pair_starts].astype(np.int32)
+                pair_slot = slot_in_order[pair_starts].astype(np.int16)
+                pair_count = np.diff(np.r_[pair_starts, len(pair_first)]).astype(np.int32)
                 starts = np.flatnonzero(np.r_[True, pair_entry[1:] != pair_entry[:-1]])
                 max_count = (np.maximum.reduceat(pair_count, starts) if len(pair_count)
                              else pair_count)
-            del entry
+            del entry_in_order, order
             if n == 1:
                 sentence = (table_keys // self.base).astype(np.int32)
             else:
@@ -212,12 +292,16 @@ class ReferenceIndex:
         return np.fromiter(map(self.vocabulary.get, chain.from_iterable(segments), repeat(-1)), np.int64, total)
 
     def match(self, hypotheses: Sequence[Tokens], max_order: int) -> Matches:
-        """Match one hypothesis per sentence against the references, orders 1..max_order."""
+        """Match one hypothesis per sentence against the references, orders 1..max_order.
+        Hypotheses given as :class:`EncodedSegments` of this index's vocabulary are taken as they are."""
         if len(hypotheses) != self.num_sentences:
             raise ValueError(f"{len(hypotheses)} predictions for {self.num_sentences} references")
         self.extend(max_order)
-        ids = self.encode(hypotheses)
-        hyp_len = np.fromiter(map(len, hypotheses), np.int64, len(hypotheses))
+        if isinstance(hypotheses, EncodedSegments) and hypotheses.vocabulary is self.vocabulary:
+            ids, hyp_len = hypotheses.ids, hypotheses.lengths
+        else:
+            ids = self.encode(hypotheses)
+            hyp_len = np.fromiter(map(len, hypotheses), np.int64, len(hypotheses))
         offsets = np.r_[0, np.cumsum(hyp_len)]
         sentence = np.repeat(np.arange(len(hypotheses)), hyp_len)
         sentence_end = offsets[1:][sentence]

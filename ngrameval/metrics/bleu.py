@@ -29,8 +29,8 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 import numpy as np
 
 from ngrameval import __version__
-from ngrameval.engine.corpus import IndexedCorpus, index_corpus
-from ngrameval.engine.inputs import check_choice, check_flag, check_number, check_order
+from ngrameval.engine.corpus import IndexedCorpus, map_blocks
+from ngrameval.engine.inputs import check_choice, check_flag, check_number, check_order, strict_options
 from ngrameval.engine.ngrams import ReferenceIndex, divide_or_zero
 from ngrameval.metric import MetricFamily, Statistics, columns, last_weighted, register
 from ngrameval.text.tokenizers import TokenizerSpec
@@ -88,6 +88,14 @@ class BleuStatistics:
         """The corpus statistics: the column sums, as one row."""
         return BleuStatistics(*(getattr(self, f).sum(axis=0)[None] for f in self.__dataclass_fields__))
 
+    @staticmethod
+    def concatenate(parts: List["BleuStatistics"]) -> "BleuStatistics":
+        """The rows of several parts (blocks of a corpus), in order."""
+        if len(parts) == 1:
+            return parts[0]
+        return BleuStatistics(*(np.concatenate([getattr(part, f) for part in parts])
+                                for f in BleuStatistics.__dataclass_fields__))
+
 
 def reference_lengths(index: ReferenceIndex, hyp_len: np.ndarray, rule: str) -> np.ndarray:
     """Per sentence, the reference length the brevity penalty uses.
@@ -121,9 +129,11 @@ def statistics_from_index(corpus: IndexedCorpus, max_order: int, brevity_penalty
                           np.maximum(totals, 1))
 
 
+@strict_options
 def bleu_statistics(predictions: Any, references: Any, max_order: int = 4, tokenize: TokenizerSpec = "13a",
-                    lowercase: bool = False, brevity_penalty: str = "closest") -> BleuStatistics:
-    """Per-sentence sufficient statistics, for significance tests and distributed evaluation.
+                    lowercase: bool = False, brevity_penalty: str = "closest", threads: int = 1) -> BleuStatistics:
+    """Per-sentence sufficient statistics, for significance tests and distributed evaluation
+    (``threads`` as in :func:`bleu`).
 
     >>> stats = bleu_statistics(["the cat sat"], [["the cat sat down"]], tokenize="none")
     >>> stats.matches.tolist(), stats.totals.tolist(), stats.ref_len.tolist()
@@ -132,8 +142,9 @@ def bleu_statistics(predictions: Any, references: Any, max_order: int = 4, token
     check_order("max_order", max_order)
     check_choice("brevity_penalty", brevity_penalty, BREVITY_PENALTIES)
     check_flag("lowercase", lowercase)
-    corpus = index_corpus(predictions, references, tokenize, lowercase, max_order)
-    return statistics_from_index(corpus, max_order, brevity_penalty)
+    blocks, _, _ = map_blocks(predictions, references, tokenize, lowercase, max_order,
+                              lambda corpus: statistics_from_index(corpus, max_order, brevity_penalty), threads)
+    return BleuStatistics.concatenate(blocks)
 
 
 # --------------------------------------------------------------------------- scoring rules
@@ -568,12 +579,13 @@ def sentence_scores(stats: BleuStatistics, options: BleuOptions):
     return scores.tolist() if options.several_weights else scores[:, 0].tolist()
 
 
+@strict_options
 def bleu(predictions: Any, references: Any, variant: str = "sacrebleu", max_order: Optional[int] = None,
          weights: Any = None, smooth: Any = "default", smooth_value: Optional[float] = None,
          epsilon: Optional[float] = None, alpha: Optional[float] = None, k: Optional[float] = None,
          use_effective_order: Optional[bool] = None, auto_reweigh: bool = False,
          brevity_penalty: Optional[str] = None, tokenize: TokenizerSpec = "default", lowercase: bool = False,
-         sentence_level: bool = False, explain: bool = False) -> BleuResult:
+         sentence_level: bool = False, explain: bool = False, threads: int = 1) -> BleuResult:
     """Corpus BLEU in [0, 1], exact to the reference tool named by ``variant``.
 
     ``references`` holds one string or a list of strings per prediction.
@@ -582,6 +594,16 @@ def bleu(predictions: Any, references: Any, variant: str = "sacrebleu", max_orde
     ``"mteval"`` (mteval-v13a.pl), ``"nmt"`` (tensorflow/nmt, HF's ``bleu``;
     ``smooth=True`` adds one), ``"d2l"`` (weights 1/2^n) or ``"coco"`` (pycocoevalcap;
     ``weights=[(1,), (.5, .5), (1/3,) * 3, (.25,) * 4]`` gives its Bleu_1..Bleu_4).
+
+    A corpus of more than :data:`~ngrameval.engine.corpus.BLOCK_SEGMENTS` predictions is matched
+    block by block (n-grams never cross a sentence), so memory stays bounded whatever its size;
+    ``threads`` > 1 matches that many blocks at once, in threads of this process (numpy releases the
+    GIL in its sorts and searches, which are most of the work; tokenizing stays one thread at a
+    time). Threads rather than processes: the texts are not copied, any tokenizer works (a lambda
+    cannot be sent to another process), it works the same inside pytest, notebooks and on every
+    platform, and starting processes would cost more than small inputs take. The result is
+    identical whatever ``threads``: the per-sentence statistics are integers, summed in order.
+    Smaller corpora are one block and ignore ``threads``.
 
     >>> result = bleu(["the cat sat on the mat"], [["the cat sat on the mat", "a cat sat"]])
     >>> result.bleu, result.brevity_penalty
@@ -593,15 +615,21 @@ def bleu(predictions: Any, references: Any, variant: str = "sacrebleu", max_orde
                               use_effective_order, auto_reweigh, brevity_penalty, tokenize, lowercase)
     check_flag("sentence_level", sentence_level)
     check_flag("explain", explain)
-    corpus = index_corpus(predictions, references, options.tokenize, options.lowercase, options.statistics_order)
-    matches = corpus.index.match(corpus.hypotheses, options.statistics_order)
-    stats = statistics_from_index(corpus, options.statistics_order, options.brevity_penalty, matches)
-    result = score_statistics(stats, options, corpus.num_refs, corpus.tokenizer.name)
+
+    def block_statistics(corpus: IndexedCorpus):
+        matches = corpus.index.match(corpus.hypotheses, options.statistics_order)
+        stats = statistics_from_index(corpus, options.statistics_order, options.brevity_penalty, matches)
+        return stats, explain_matches(corpus, matches, options.max_order, stats.ref_len) if explain else []
+
+    blocks, num_refs, tokenizer = map_blocks(predictions, references, options.tokenize, options.lowercase,
+                                             options.statistics_order, block_statistics, threads)
+    stats = BleuStatistics.concatenate([stats for stats, _ in blocks])
+    result = score_statistics(stats, options, num_refs, tokenizer.name)
     if sentence_level:
         result.sentence_scores = sentence_scores(stats, options)
-        result.sentence_signature = signature(options, corpus.num_refs, corpus.tokenizer.name, sentence=True)
+        result.sentence_signature = signature(options, num_refs, tokenizer.name, sentence=True)
     if explain:
-        result.explanation = explain_matches(corpus, matches, options.max_order, stats.ref_len)
+        result.explanation = [item for _, explanation in blocks for item in explanation]
     return result
 
 
@@ -645,14 +673,16 @@ class BleuFamily(MetricFamily):
 
     def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
         self.check_options(options)
+        threads = options.pop("threads", 1)   # (how to compute, not what: not part of the signature)
         resolved = resolve_options(**options)
-        corpus = index_corpus(predictions, references, resolved.tokenize, resolved.lowercase,
-                              resolved.statistics_order)
-        stats = statistics_from_index(corpus, resolved.statistics_order, resolved.brevity_penalty)
+        blocks, num_refs, tokenizer = map_blocks(
+            predictions, references, resolved.tokenize, resolved.lowercase, resolved.statistics_order,
+            lambda corpus: statistics_from_index(corpus, resolved.statistics_order, resolved.brevity_penalty), threads)
+        stats = BleuStatistics.concatenate(blocks)
         outputs = tuple(f"bleu.{i + 1}" for i in range(len(resolved.weights))) if resolved.several_weights \
             else ("bleu",)
         rows = columns(stats.hyp_len, stats.ref_len, stats.matches, stats.totals, stats.clamped_totals)
-        return Statistics(self.name, rows, outputs, signature(resolved, corpus.num_refs, corpus.tokenizer.name),
+        return Statistics(self.name, rows, outputs, signature(resolved, num_refs, tokenizer.name),
                           {"options": resolved})
 
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
