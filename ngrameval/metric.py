@@ -23,11 +23,15 @@ True
 from __future__ import annotations
 
 import inspect
+import mmap
+import tempfile
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
+
+from ngrameval.engine.inputs import unknown_options_error
 
 
 @dataclass
@@ -82,8 +86,7 @@ class MetricFamily(ABC):
                  and parameter.kind is not inspect.Parameter.VAR_KEYWORD]
         unknown = sorted(set(options) - set(valid) - set(self.extra_options()))
         if unknown:
-            raise ValueError(f"unknown options for {self.name}: {', '.join(unknown)}; valid options: "
-                             f"{', '.join(valid + list(self.extra_options()))}")
+            raise unknown_options_error(self.name, unknown, valid + list(self.extra_options()))
 
     def with_defaults(self, options: Dict[str, Any]) -> Dict[str, Any]:
         """The options checked and completed with the public function's defaults.
@@ -124,6 +127,38 @@ class MetricFamily(ABC):
     def corpus_scores(self, stats: Statistics) -> Dict[str, float]:
         """Output name -> corpus score."""
         return dict(zip(stats.outputs, self.score(stats)[0].tolist()))
+
+    # Sharded scoring (ngrameval.dataset, ngrameval.distributed): each shard computes its statistics,
+    # :class:`RunningTotals` merges them in corpus order, the driver scores. A family whose statistics
+    # need every reference first (NIST's information weights, CIDEr's document frequencies) counts
+    # them per shard in a first pass; the summed counts then fix every shard's statistics.
+
+    def needs_reference_counts(self, **options: Any) -> bool:
+        """Whether, with these options, a shard's statistics need the :meth:`reference_counts` of
+        every shard (a first pass over the corpus). Default: no."""
+        self.check_options(options)
+        return False
+
+    def reference_counts(self, predictions: Any, references: Any, **options: Any) -> Optional["ReferenceCounts"]:
+        """What a shard's references add to the corpus-wide table its statistics need (None where
+        :meth:`needs_reference_counts` is false; the default)."""
+        self.check_options(options)
+        return None
+
+    def shard_statistics(self, predictions: Any, references: Any, counts: Optional["ReferenceCounts"],
+                         **options: Any) -> Statistics:
+        """The statistics of one shard of a corpus, given the summed :meth:`reference_counts` of all
+        shards (None for a family that needs none): its rows are those the whole corpus gives them."""
+        if counts is not None:
+            raise ValueError(f"{self.name} needs no corpus-wide reference counts")
+        return self.statistics(predictions, references, **options)
+
+    def pairwise_columns(self, stats: Statistics) -> Tuple[int, ...]:
+        """The columns whose corpus sum the public function takes over one 1-D array of segments
+        (``np.mean`` of segment scores: NumPy sums those pairwise, not row by row as
+        :meth:`Statistics.totals` does); a merge that gives the public function's last bit sums
+        them that way. Default: none."""
+        return ()
 
 
 class MeanOfSegments(MetricFamily):
@@ -166,7 +201,9 @@ def means(totals: np.ndarray) -> np.ndarray:
 
 class CombinedFamily(MetricFamily):
     """A family whose statistics are other families' statistics side by side (a suite such as
-    COCOEvalCap's): each part keeps its columns and is scored by its own family."""
+    COCOEvalCap's): each part keeps its columns and is scored by its own family. A suite with a part that
+    needs every reference first passes the sharded hooks (:meth:`MetricFamily.reference_counts`,
+    :meth:`MetricFamily.shard_statistics`) on to that part, as the COCO suite does for CIDEr-D."""
 
     def combine(self, parts: Sequence[Tuple[MetricFamily, Statistics, Tuple[str, ...]]],
                 signature: str) -> Statistics:
@@ -176,6 +213,13 @@ class CombinedFamily(MetricFamily):
         layout = [(family, part, part.rows.shape[1]) for family, part, _ in parts]
         joined = " + ".join(part.signature for _, part, _ in parts)
         return Statistics(self.name, rows, outputs, f"{self.name}|{signature}|{joined}", {"parts": layout})
+
+    def pairwise_columns(self, stats: Statistics) -> Tuple[int, ...]:
+        found, start = [], 0
+        for family, part, width in stats.context["parts"]:
+            found.extend(start + column for column in family.pairwise_columns(part))
+            start += width
+        return tuple(found)
 
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
         scores, start = [], 0
@@ -254,3 +298,120 @@ def last_weighted(weights: Optional[np.ndarray], count: int) -> np.ndarray:
 def columns(*parts: np.ndarray) -> np.ndarray:
     """Per-segment arrays (1-D or 2-D) side by side as float64 rows."""
     return np.hstack([np.asarray(p, np.float64).reshape(len(p), -1) for p in parts])
+
+
+@dataclass
+class ReferenceCounts:
+    """Counts over the references of a corpus that add up across its shards: ``counts`` maps an
+    n-gram (as the family keys it) to a count, ``documents`` counts segments and ``words`` reference
+    tokens. See :meth:`MetricFamily.reference_counts`.
+
+    >>> total = ReferenceCounts({("a",): 2}, 1, 2)
+    >>> total.add(ReferenceCounts({("a",): 1, ("b",): 1}, 1, 2))
+    >>> total
+    ReferenceCounts(counts={('a',): 3, ('b',): 1}, documents=2, words=4)
+    """
+
+    counts: Dict[Any, int]
+    documents: int = 0
+    words: int = 0
+
+    def add(self, other: "ReferenceCounts") -> None:
+        """Add another shard's counts to these."""
+        counts = self.counts
+        for key, count in other.counts.items():
+            counts[key] = counts.get(key, 0) + count
+        self.documents += other.documents
+        self.words += other.words
+
+
+class RunningTotals:
+    """Statistics of a corpus merged shard by shard, in corpus order, in memory bounded by a shard:
+    the running column sums (added row by row, as :meth:`Statistics.totals` adds them), the last
+    row (NLTK BLEU's smoothing reads the last sentence), and, for the family's
+    :meth:`~MetricFamily.pairwise_columns`, the column values spooled to a temporary file and summed
+    as NumPy sums one array. The score is then the one the whole corpus gives, to the last bit.
+
+    >>> predictions = ["the cat sat on the mat", "a dog", "the bird sang"]
+    >>> references = [["the cat sat on a mat"], ["a dog barks"], ["a bird sang"]]
+    >>> running = RunningTotals("bleu")
+    >>> running.add(statistics("bleu", predictions[:2], references[:2]))
+    >>> running.add(statistics("bleu", predictions[2:], references[2:]))
+    >>> import ngrameval
+    >>> running.scores()["bleu"] == ngrameval.bleu(predictions, references).bleu, len(running)
+    (True, 3)
+    """
+
+    def __init__(self, metric: str) -> None:
+        self.family = get_family(metric)
+        self._first: Optional[Statistics] = None
+        self._totals: Optional[np.ndarray] = None
+        self._last: Optional[np.ndarray] = None
+        self._count = 0
+        self._pairwise: Tuple[int, ...] = ()
+        self._spools: List[Any] = []
+
+    def __len__(self) -> int:
+        return self._count
+
+    def add(self, stats: Statistics) -> None:
+        """Merge the statistics of the next shard (shards in corpus order)."""
+        if stats.metric != self.family.name:
+            raise ValueError(f"statistics of {stats.metric!r} cannot be merged into {self.family.name!r}")
+        if len(stats) == 0:
+            return
+        # C order: NumPy then sums a (rows, columns) array over its rows one row at a time, whatever
+        # layout the family built (a column-major array would be summed pairwise).
+        rows = np.ascontiguousarray(stats.rows, np.float64)
+        if self._first is None:
+            self._first = stats
+            self._totals = rows.sum(axis=0)
+            self._pairwise = self.family.pairwise_columns(stats)
+            self._spools = [tempfile.TemporaryFile() for _ in self._pairwise]
+        else:
+            if rows.shape[1] != self._totals.shape[0] or stats.outputs != self._first.outputs:
+                raise ValueError(f"statistics with {rows.shape[1]} columns and outputs {stats.outputs} cannot be "
+                                 f"merged with {self._totals.shape[0]} columns and outputs {self._first.outputs}: "
+                                 f"the shards were scored with different options")
+            # One reduction over the running sums then the rows: NumPy adds the rows one by one.
+            self._totals = np.vstack([self._totals[None], rows]).sum(axis=0)
+        for spool, column in zip(self._spools, self._pairwise):
+            spool.write(np.ascontiguousarray(rows[:, column]).tobytes())
+        self._last = rows[-1:].copy()
+        self._count += len(stats)
+
+    def totals(self) -> np.ndarray:
+        """(1, columns): the column sums of every row merged so far."""
+        if self._first is None:
+            raise ValueError("no segment to score: every shard was empty")
+        totals = self._totals.copy()
+        for spool, column in zip(self._spools, self._pairwise):
+            spool.flush()
+            with mmap.mmap(spool.fileno(), 0, access=mmap.ACCESS_READ) as values:
+                array = np.frombuffer(values, np.float64)
+                totals[column] = np.add.reduce(array)
+                del array
+        return totals[None]
+
+    def score(self) -> np.ndarray:
+        """(1, outputs): the corpus score of every row merged so far."""
+        totals = self.totals()
+        # The scoring rule sees the last row as the corpus's last sentence (weights None: the corpus).
+        return self.family.score_totals(replace(self._first, rows=self._last), totals, None)
+
+    @property
+    def signature(self) -> str:
+        """The signature of the first shard's statistics."""
+        if self._first is None:
+            raise ValueError("no segment to score: every shard was empty")
+        return self._first.signature
+
+    def scores(self) -> Dict[str, float]:
+        """Output name -> corpus score."""
+        return dict(zip(self._first.outputs if self._first else (), self.score()[0].tolist()))
+
+    def close(self) -> None:
+        """Delete the temporary files (also done when the object is collected)."""
+        for spool in self._spools:
+            spool.close()
+        self._spools = []

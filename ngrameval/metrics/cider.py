@@ -34,9 +34,10 @@ import numpy as np
 
 from ngrameval import __version__
 from ngrameval.engine.corpus import encode_texts
-from ngrameval.engine.inputs import check_choice, check_flag, check_number, check_order, normalize_corpus
+from ngrameval.engine.inputs import (check_choice, check_flag, check_number, check_order,
+                                    normalize_corpus, strict_options)
 from ngrameval.engine.ngrams import concatenated_ranges, corpus_ngram_ids, distinct
-from ngrameval.metric import MeanOfSegments, register
+from ngrameval.metric import MeanOfSegments, ReferenceCounts, Statistics, register, rows_with_count
 from ngrameval.text.tokenizers import TokenizerSpec, get_tokenizer
 
 VARIANTS = ("cider-d", "cider")
@@ -138,11 +139,17 @@ class _Corpus:
         return max(int(self.ngram_ids[n - 1].max(initial=-1)) + 1, 1)
 
     def term_frequencies(self, n: int):
-        """The distinct (text, n-gram) pairs of order n, sorted, their counts, and where each text's
-        pairs start."""
+        """The distinct (text, n-gram) pairs of order n, their counts, and where each text's pairs
+        start. A text's pairs are in the order of first occurrence in the text (pycocoevalcap's dict
+        order): its norms and products are summed in an order that does not depend on the other texts
+        of the corpus, so a shard of a corpus gives its items the scores the whole corpus gives them."""
         grams = self.ngram_ids[n - 1]
         valid = grams >= 0
-        keys, tf = np.unique(self.text_of_position[valid] * self.num_ngrams(n) + grams[valid], return_counts=True)
+        keys, first, tf = np.unique(self.text_of_position[valid] * self.num_ngrams(n) + grams[valid],
+                                    return_index=True, return_counts=True)
+        # Positions run text by text, so the first positions order the pairs text by text too.
+        order = np.argsort(first, kind="stable")
+        keys, tf = keys[order], tf[order]
         text, gram = np.divmod(keys, self.num_ngrams(n))
         starts = np.searchsorted(text, np.arange(len(self.lengths) + 1))
         return text, gram, tf, starts
@@ -200,6 +207,7 @@ def _resolve_idf(idf: Any) -> Optional[DocumentFrequency]:
     raise ValueError(f"idf must be 'corpus', a DocumentFrequency or the path of a saved table, got {idf!r}")
 
 
+@strict_options
 def cider(predictions: Any, references: Any, variant: str = "cider-d", max_order: int = 4, sigma: float = 6.0,
           idf: Any = "corpus", tokenize: TokenizerSpec = "none", lowercase: bool = False,
           explain: bool = False) -> CiderResult:
@@ -217,6 +225,13 @@ def cider(predictions: Any, references: Any, variant: str = "cider-d", max_order
     >>> round(result.cider, 6), [round(s, 6) for s in result.scores]
     (2.313348, [2.962235, 1.664461])
     """
+    variant, max_order, sigma, table, lowercase, explain = _checked(variant, max_order, sigma, idf, lowercase, explain)
+    idf_name = "corpus" if table is None else f"table({table.num_documents})"
+    return _cider(predictions, references, variant, max_order, sigma, table, idf_name, tokenize, lowercase, explain)
+
+
+def _checked(variant: str, max_order: int, sigma: float, idf: Any, lowercase: bool, explain: bool):
+    """The options checked, with ``idf`` resolved to a table (None: "corpus")."""
     check_choice("variant", variant, VARIANTS)
     max_order = check_order("max_order", max_order)
     sigma = check_number("sigma", sigma, low=0.0, low_open=True)
@@ -225,6 +240,14 @@ def cider(predictions: Any, references: Any, variant: str = "cider-d", max_order
     if table is not None and table.max_order < max_order:
         raise ValueError(f"the document-frequency table goes up to {table.max_order}-grams but max_order is "
                          f"{max_order}")
+    return variant, max_order, sigma, table, lowercase, explain
+
+
+def _cider(predictions: Any, references: Any, variant: str, max_order: int, sigma: float,
+           table: Optional[DocumentFrequency], idf_name: str, tokenize: TokenizerSpec, lowercase: bool,
+           explain: bool) -> CiderResult:
+    """:func:`cider` with checked options; ``idf_name`` names the document frequencies in the signature
+    (a shard of a corpus scored with the whole corpus's table is still ``corpus``)."""
     hyps, refs, pretokenized = normalize_corpus(predictions, references)
     tokenizer = get_tokenizer(tokenize, lowercase)
     corpus = _Corpus(hyps, refs, tokenizer, pretokenized, lowercase, max_order)
@@ -273,7 +296,6 @@ def cider(predictions: Any, references: Any, variant: str = "cider-d", max_order
     per_item = np.zeros((num_items, max_order))
     np.add.at(per_item, corpus.ref_item, similarity)
     scores = per_item.mean(axis=1) / corpus.refs_per_item * 10.0
-    idf_name = "corpus" if table is None else f"table({table.num_documents})"
     tok_name = tokenizer.name + ("+lc" if lowercase else "")
     result = CiderResult(
         cider=float(np.mean(scores)), scores=scores.tolist(), variant=variant,
@@ -319,6 +341,39 @@ class CiderFamily(MeanOfSegments):
                            **options: Any) -> Tuple[np.ndarray, Tuple[str, ...], str]:
         result = cider(predictions, references, **options)
         return np.asarray(result.scores)[:, None], ("cider",), result.signature
+
+    def needs_reference_counts(self, **options: Any) -> bool:
+        # idf="corpus": the document frequencies of every item's references; a given table fixes them already.
+        idf = self.with_defaults(options)["idf"]
+        return isinstance(idf, str) and idf == "corpus"
+
+    def reference_counts(self, predictions: Any, references: Any, **options: Any) -> Optional[ReferenceCounts]:
+        if not self.needs_reference_counts(**options):
+            return None
+        normalize_corpus(predictions, references)   # bad predictions fail in this first pass already
+        settings = self.with_defaults(options)
+        table = DocumentFrequency.from_references(references, settings["max_order"], settings["tokenize"],
+                                                  settings["lowercase"])
+        return ReferenceCounts(table.counts, table.num_documents)
+
+    def shard_statistics(self, predictions: Any, references: Any, counts: Optional[ReferenceCounts],
+                         **options: Any) -> Statistics:
+        if counts is None:
+            return self.statistics(predictions, references, **options)
+        settings = self.with_defaults(options)
+        variant, max_order, sigma, given, lowercase, _ = _checked(
+            settings["variant"], settings["max_order"], settings["sigma"], settings["idf"], settings["lowercase"],
+            False)
+        if given is not None:
+            raise ValueError("corpus-wide reference counts are for idf='corpus' only")
+        # The whole corpus's document frequencies stand for those of idf="corpus".
+        table = DocumentFrequency(counts.documents, counts.counts, max_order)
+        result = _cider(predictions, references, variant, max_order, sigma, table, "corpus", settings["tokenize"],
+                        lowercase, False)
+        return Statistics(self.name, rows_with_count(np.asarray(result.scores)), ("cider",), result.signature)
+
+    def pairwise_columns(self, stats: Statistics) -> Tuple[int, ...]:
+        return (0,)   # cider() averages the item scores with np.mean, as pycocoevalcap does
 
 
 register(CiderFamily())

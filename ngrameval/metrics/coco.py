@@ -19,9 +19,10 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ngrameval.engine.inputs import check_choice, normalize_corpus
+from ngrameval.engine.inputs import check_choice, normalize_corpus, strict_options
 from ngrameval.engine.lcs import lcs_lengths
-from ngrameval.metric import CombinedFamily, MeanOfSegments, MetricFamily, Statistics, get_family, register
+from ngrameval.metric import CombinedFamily, MeanOfSegments, MetricFamily, ReferenceCounts, Statistics, get_family, \
+    register
 from ngrameval.metrics.bleu import bleu
 from ngrameval.metrics.cider import cider
 
@@ -164,6 +165,7 @@ def _tokenized_captions(predictions: Any, references: Any, gts: Any, res: Any, t
     return image_ids, hyps, refs
 
 
+@strict_options
 def coco_caption(predictions: Any = None, references: Any = None, *, gts: Any = None, res: Any = None,
                  tokenize: str = "ptb", metrics: Sequence[str] = METRICS,
                  meteor_options: Optional[Dict[str, Any]] = None) -> CocoCaptionResult:
@@ -220,6 +222,9 @@ class _PycocoevalcapRougeL(MeanOfSegments):
                            **options: Any) -> Tuple[np.ndarray, Tuple[str, ...], str]:
         return rouge_l(predictions, references)[:, None], ("ROUGE_L",), "rouge_l:pycocoevalcap-1.2"
 
+    def pairwise_columns(self, stats: Statistics) -> Tuple[int, ...]:
+        return (0,)    # the suite's ROUGE_L is np.mean of the segment scores
+
 
 class CocoCaptionFamily(CombinedFamily):
     """The COCO suite on the metric protocol: the statistics of BLEU (``coco``, Bleu_1..4), METEOR 1.5,
@@ -230,6 +235,24 @@ class CocoCaptionFamily(CombinedFamily):
     function = staticmethod(coco_caption)
 
     def statistics(self, predictions: Any = None, references: Any = None, **options: Any) -> Statistics:
+        return self.shard_statistics(predictions, references, None, **options)
+
+    def needs_reference_counts(self, **options: Any) -> bool:
+        # CIDEr-D's document frequencies come from every image's references.
+        return "cider" in self.with_defaults(options)["metrics"]
+
+    def reference_counts(self, predictions: Any, references: Any, **options: Any) -> Optional[ReferenceCounts]:
+        if not self.needs_reference_counts(**options):
+            return None
+        settings = self.with_defaults(options)
+        _, hyps, refs = _tokenized_captions(predictions, references, settings["gts"], settings["res"],
+                                            settings["tokenize"], settings["metrics"])
+        return get_family("cider").reference_counts(hyps, refs, variant="cider-d")
+
+    def shard_statistics(self, predictions: Any, references: Any, counts: Optional[ReferenceCounts],
+                         **options: Any) -> Statistics:
+        """The suite's statistics, CIDEr-D's against the whole corpus's document frequencies ``counts``
+        when the corpus is scored in shards (None: these captions are the corpus)."""
         settings = self.with_defaults(options)
         _, hyps, refs = _tokenized_captions(predictions, references, settings["gts"], settings["res"],
                                             settings["tokenize"], settings["metrics"])
@@ -251,7 +274,7 @@ class CocoCaptionFamily(CombinedFamily):
                 names = ("ROUGE_L",)
             else:
                 family = get_family("cider")
-                part = family.statistics(hyps, refs, variant="cider-d")
+                part = family.shard_statistics(hyps, refs, counts, variant="cider-d")
                 names = ("CIDEr",)
             parts.append((family, part, names))
         return self.combine(parts, f"tok:{settings['tokenize']}")

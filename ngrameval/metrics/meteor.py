@@ -18,12 +18,12 @@ import math
 import os
 import threading
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Optional, Sequence, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
 from ngrameval import __version__
-from ngrameval.engine.inputs import check_choice, check_flag, normalize_corpus
+from ngrameval.engine.inputs import check_choice, check_flag, normalize_corpus, strict_options
 from ngrameval.metric import MetricFamily, Statistics, means, register, rows_with_count
 
 VARIANTS = ("meteor15", "nltk")
@@ -155,6 +155,7 @@ def _nltk(predictions, references, alpha, beta, gamma, tokenize, wordnet, explai
     return meteor_result
 
 
+@strict_options
 def meteor(predictions: Any, references: Any, variant: str = "meteor15", *, task: Optional[str] = None,
            modules: Optional[Sequence[str]] = None, weights: Optional[Sequence[float]] = None,
            parameters: Optional[Sequence[float]] = None, normalization: Optional[str] = None,
@@ -229,6 +230,9 @@ class MeteorFamily(MetricFamily):
         from ngrameval.metrics.meteor15.score import compute
 
         return compute(totals, parameters)["score"][:, None]
+
+    def pairwise_columns(self, stats: Statistics) -> Tuple[int, ...]:
+        return (0,) if stats.context["parameters"] is None else ()   # NLTK's corpus score: np.mean
 
 
 register(MeteorFamily())

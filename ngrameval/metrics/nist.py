@@ -21,15 +21,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List, Optional, Tuple
 
 import numpy as np
 
 from ngrameval import __version__
 from ngrameval.engine.corpus import IndexedCorpus, index_corpus
-from ngrameval.engine.inputs import check_choice, check_flag, check_order
-from ngrameval.engine.ngrams import Matches, ReferenceIndex, divide_or_zero
-from ngrameval.metric import MetricFamily, Statistics, columns, register
+from ngrameval.engine.inputs import check_choice, check_flag, check_order, strict_options
+from ngrameval.engine.ngrams import Matches, ReferenceIndex, corpus_ngram_ids, divide_or_zero
+from ngrameval.metric import MetricFamily, ReferenceCounts, Statistics, columns, register
 from ngrameval.metrics.bleu import NLTK_VERSION, explain_matches
 from ngrameval.text.tokenizers import TokenizerSpec
 
@@ -76,11 +76,40 @@ def information_weights(index: ReferenceIndex, max_order: int, scope: str, perl:
     return index.memo[key]
 
 
-def _information_weights(index: ReferenceIndex, max_order: int, scope: str, perl: bool):
+def reference_ngram_counts(index: ReferenceIndex, max_order: int) -> ReferenceCounts:
+    """How often each n-gram (a tuple of tokens) up to ``max_order`` occurs in these references, and
+    their number of tokens: summed over the shards of a corpus, its information weights."""
+    counts: Dict[Any, int] = {}
+    words = index.words(index.ids)
+    for n, ranks in enumerate(corpus_ngram_ids(index.ids, index.segment_len, max_order), start=1):
+        valid = np.flatnonzero(ranks >= 0)
+        _, first, count = np.unique(ranks[valid], return_index=True, return_counts=True)
+        starts = valid[first].tolist()
+        counts.update(zip((tuple(words[p:p + n]) for p in starts), count.tolist()))
+    return ReferenceCounts(counts, index.num_sentences, len(index.ids))
+
+
+def _counts_at_positions(index: ReferenceIndex, max_order: int, table: ReferenceCounts) -> List[np.ndarray]:
+    """As :meth:`ReferenceIndex.global_counts`, with the counts of a whole corpus's references."""
+    words = index.words(index.ids)
+    result = []
+    for n, ranks in enumerate(corpus_ngram_ids(index.ids, index.segment_len, max_order), start=1):
+        valid = np.flatnonzero(ranks >= 0)
+        _, first, inverse = np.unique(ranks[valid], return_index=True, return_inverse=True)
+        looked_up = np.array([table.counts.get(tuple(words[p:p + n]), 0) for p in valid[first].tolist()], np.int64)
+        count_at = np.zeros(len(index.ids), np.int64)
+        count_at[valid] = looked_up[inverse.reshape(-1)]
+        result.append(count_at)
+    return result
+
+
+def _information_weights(index: ReferenceIndex, max_order: int, scope: str, perl: bool,
+                         table: Optional[ReferenceCounts] = None):
     weights = []
     if scope == "corpus":
-        counts = index.global_counts(max_order)
-        total_words = len(index.ids)
+        # A shard of a larger corpus takes its counts from the summed table of all shards.
+        counts = index.global_counts(max_order) if table is None else _counts_at_positions(index, max_order, table)
+        total_words = len(index.ids) if table is None else table.words
         zero_id = index.vocabulary.get("0", -2)
         for n in range(1, max_order + 1):
             valid = counts[n - 1] > 0
@@ -117,9 +146,26 @@ class NistStatistics:
         return NistStatistics(*(getattr(self, f).sum(axis=0)[None] for f in self.__dataclass_fields__))
 
 
+def _order_in_hypotheses(matches: Matches, n: int, entries: int) -> np.ndarray:
+    """Reference entries of order n by their first position in the hypotheses (entries no hypothesis
+    has last: they add 0). Information is summed in this order, NLTK's (its Counter of hypothesis
+    n-grams); it depends on nothing but the sentence, so a shard of a corpus gives its sentences the
+    sums the whole corpus gives them."""
+    position_entry = matches.position_entry[n - 1]
+    first = np.full(entries, len(position_entry), np.int64)
+    found = np.flatnonzero(position_entry >= 0)
+    np.minimum.at(first, position_entry[found], found)
+    return np.argsort(first, kind="stable")
+
+
 def _mteval_statistics(index: ReferenceIndex, matches: Matches, weights, max_order: int) -> NistStatistics:
-    information = np.stack([index.per_sentence(index.clipped(matches, n) * weights[n - 1], n)
-                            for n in range(1, max_order + 1)], axis=1)
+    information = np.zeros((index.num_sentences, max_order))
+    for n in range(1, max_order + 1):
+        table = index.orders[n - 1]
+        order = _order_in_hypotheses(matches, n, len(table.keys))
+        values = index.clipped(matches, n) * weights[n - 1]
+        information[:, n - 1] = np.bincount(table.sentence[order], weights=values[order],
+                                            minlength=index.num_sentences)
     hyp_len = matches.hyp_len
     totals = np.maximum(hyp_len[:, None] - np.arange(max_order)[None, :], 0)
     average = np.bincount(index.segment_sentence, weights=index.segment_len,
@@ -127,24 +173,18 @@ def _mteval_statistics(index: ReferenceIndex, matches: Matches, weights, max_ord
     return NistStatistics(information, totals, hyp_len, np.repeat(average[:, None], max_order, axis=1))
 
 
-def _nltk_information_in_order(index: ReferenceIndex, matches: Matches, weights, n: int, sentence: int,
-                                slot: int) -> float:
-    """The information matched against one reference, summed as NLTK sums it: Python's ``sum`` over
-    the hypothesis n-grams in order of first occurrence. Used to break near-ties between references
-    exactly as NLTK does (the float rounding of the sum decides them)."""
+def _information_per_reference(index: ReferenceIndex, matches: Matches, weights, n: int) -> np.ndarray:
+    """(sentences, reference slots): the information matched against each reference alone, summed as
+    NLTK sums it (hypothesis n-grams in order of first occurrence; the float rounding of the sum
+    decides near-ties between references); -inf for slots a sentence does not have."""
     table = index.orders[n - 1]
+    rank = np.argsort(_order_in_hypotheses(matches, n, len(table.keys)), kind="stable")   # entry -> its place
+    order = np.argsort(rank[table.pair_entry], kind="stable")
+    entry = table.pair_entry
+    clipped = np.minimum(matches.hyp_count[n - 1][entry], table.pair_count) * weights[n - 1][entry]
     slots = max(index.max_slots, 1)
-    start = matches.offsets[sentence]
-    entries = matches.position_entry[n - 1][start:matches.offsets[sentence + 1]]
-    ordered = list(dict.fromkeys(entries[entries >= 0].tolist()))
-    pair_keys = table.pair_entry.astype(np.int64) * slots + table.pair_slot
-    terms = []
-    for entry in ordered:
-        at = int(np.searchsorted(pair_keys, entry * slots + slot))
-        if at < len(pair_keys) and pair_keys[at] == entry * slots + slot:
-            count = min(int(matches.hyp_count[n - 1][entry]), int(table.pair_count[at]))
-            terms.append(float(weights[n - 1][entry]) * count)
-    return sum(terms)
+    result = np.bincount(table.pair_cell[order], weights=clipped[order], minlength=index.num_sentences * slots)
+    return np.where(index.slots_present(), result.reshape(index.num_sentences, slots), -np.inf)
 
 
 def _nltk_statistics(index: ReferenceIndex, matches: Matches, weights, max_order: int) -> NistStatistics:
@@ -155,14 +195,8 @@ def _nltk_statistics(index: ReferenceIndex, matches: Matches, weights, max_order
     information = np.zeros((sentences, max_order))
     chosen_len = np.zeros((sentences, max_order))
     for n in range(1, max_order + 1):
-        per_reference = index.per_reference(matches, n, weights[n - 1])
+        per_reference = _information_per_reference(index, matches, weights, n)
         best = per_reference.max(axis=1)
-        # Where references (nearly) tie, the last bit of NLTK's own sum decides: recompute those exactly.
-        near = np.isclose(per_reference, best[:, None], rtol=1e-12, atol=0) & (per_reference > 0)
-        for sentence in np.flatnonzero(near.sum(axis=1) > 1).tolist():
-            for slot in np.flatnonzero(near[sentence]).tolist():
-                per_reference[sentence, slot] = _nltk_information_in_order(index, matches, weights, n, sentence, slot)
-            best[sentence] = per_reference[sentence].max()
         information[:, n - 1] = best
         chosen_len[:, n - 1] = np.where(per_reference == best[:, None], ref_len, -1).max(axis=1)
     hyp_len = matches.hyp_len
@@ -213,18 +247,28 @@ class NistResult:
         return result
 
 
-def _corpus_statistics(predictions: Any, references: Any, variant: str, n: int, tokenize: TokenizerSpec,
-                       lowercase: bool):
-    """Check the options, then tokenize, index and match once: (corpus, matches, the corpus's
-    information weights, per-sentence statistics)."""
+def _indexed_corpus(predictions: Any, references: Any, variant: str, n: int, tokenize: TokenizerSpec,
+                    lowercase: bool) -> IndexedCorpus:
+    """Check the options, then tokenize and index the references."""
     check_choice("variant", variant, VARIANTS)
     check_order("n", n)
     check_flag("lowercase", lowercase)
     if tokenize == "default":
         tokenize = _DEFAULT_TOKENIZE[variant]
-    corpus = index_corpus(predictions, references, tokenize, lowercase, n)
+    return index_corpus(predictions, references, tokenize, lowercase, n)
+
+
+def _corpus_statistics(predictions: Any, references: Any, variant: str, n: int, tokenize: TokenizerSpec,
+                       lowercase: bool, table: Optional[ReferenceCounts] = None):
+    """Check the options, then tokenize, index and match once: (corpus, matches, the corpus's
+    information weights, per-sentence statistics). ``table``: the reference counts of the whole
+    corpus these segments are a shard of (None: they are the corpus)."""
+    corpus = _indexed_corpus(predictions, references, variant, n, tokenize, lowercase)
     matches = corpus.index.match(corpus.hypotheses, n)
-    weights = information_weights(corpus.index, n, "corpus", perl=variant == "mteval")
+    if table is None:
+        weights = information_weights(corpus.index, n, "corpus", perl=variant == "mteval")
+    else:
+        weights = _information_weights(corpus.index, n, "corpus", variant == "mteval", table)
     statistics = _nltk_statistics if variant == "nltk" else _mteval_statistics
     return corpus, matches, weights, statistics(corpus.index, matches, weights, n)
 
@@ -235,6 +279,7 @@ def _signature(variant: str, corpus: IndexedCorpus, lowercase: bool, n: int) -> 
             f"tok:{corpus.tokenizer.name}|n:{n}|{peer}|ngrameval:{__version__}")
 
 
+@strict_options
 def nist(predictions: Any, references: Any, variant: str = "nltk", n: int = 5, tokenize: TokenizerSpec = "default",
          lowercase: bool = False, sentence_level: bool = False, explain: bool = False) -> NistResult:
     """Corpus NIST, exact to NLTK (``variant="nltk"``, default) or to mteval-v13a.pl (``"mteval"``).
@@ -275,7 +320,7 @@ def nist(predictions: Any, references: Any, variant: str = "nltk", n: int = 5, t
         result.explanation = explain_matches(corpus, matches, n, stats.ref_len[:, 0], entry_weights=weights)
         if variant == "nltk":   # NLTK scores each order against its best single reference: show all of them
             for order in range(1, n + 1):
-                per_reference = index.per_reference(matches, order, weights[order - 1])
+                per_reference = _information_per_reference(index, matches, weights, order)
                 for s, item in enumerate(result.explanation):
                     refs = int(index.refs_per_sentence[s])
                     item["orders"][order - 1]["reference_information"] = per_reference[s, :refs].tolist()
@@ -292,11 +337,29 @@ class NistFamily(MetricFamily):
     options_not_for_statistics = ("sentence_level", "explain")
 
     def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
+        return self.shard_statistics(predictions, references, None, **options)
+
+    def needs_reference_counts(self, **options: Any) -> bool:
+        self.check_options(options)
+        return True   # the information weights count n-grams over every reference
+
+    def reference_counts(self, predictions: Any, references: Any, **options: Any) -> ReferenceCounts:
         settings = self.with_defaults(options)
-        corpus, _, _, stats = _corpus_statistics(predictions, references, **settings)
+        corpus = _indexed_corpus(predictions, references, **settings)
+        return reference_ngram_counts(corpus.index, settings["n"])
+
+    def shard_statistics(self, predictions: Any, references: Any, counts: Optional[ReferenceCounts],
+                         **options: Any) -> Statistics:
+        settings = self.with_defaults(options)
+        corpus, _, _, stats = _corpus_statistics(predictions, references, table=counts, **settings)
         rows = columns(stats.information, stats.totals, stats.hyp_len, stats.ref_len)
         return Statistics(self.name, rows, ("nist",),
                           _signature(settings["variant"], corpus, settings["lowercase"], settings["n"]), settings)
+
+    def pairwise_columns(self, stats: Statistics) -> Tuple[int, ...]:
+        # nist() sums each field over the sentences: a one-column field, (S, 1), NumPy sums pairwise.
+        n = stats.context["n"]
+        return (0, 2 * n + 1) if n == 1 else ()
 
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
         n = stats.context["n"]

@@ -1,0 +1,393 @@
+"""Score corpora too large for one process or for memory: Ray Data, files, and Hugging Face datasets.
+
+:func:`score_dataset` computes the statistics of each batch of rows where the rows are (Ray's workers,
+or ``datasets``' processes), merges them in corpus order on the driver with
+:class:`ngrameval.metric.RunningTotals` (memory bounded by a batch), and scores the sums there. A
+metric whose statistics need every reference first (NIST's information weights, CIDEr's document
+frequencies) takes two passes: the batches' reference counts are summed, then every batch's
+statistics use that corpus-wide table.
+
+>>> import datasets
+>>> rows = datasets.Dataset.from_dict({"prediction": ["the cat sat on the mat", "a dog barks"],
+...                                    "references": [["the cat sat on a mat"], ["the dog barks"]]})
+>>> result = score_dataset(rows, "bleu", batch_size=1)
+>>> import ngrameval
+>>> result.scores["bleu"] == ngrameval.bleu(rows["prediction"], rows["references"]).bleu, result.segments
+(True, 2)
+"""
+from __future__ import annotations
+
+import glob
+import json
+import os
+import pickle
+import tempfile
+import uuid
+from dataclasses import dataclass
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from ngrameval.engine.inputs import check_positive_int
+from ngrameval.metric import ReferenceCounts, RunningTotals, Statistics, get_family
+
+Columns = Union[str, Sequence[str]]
+FILE_FORMATS = {".jsonl": "json", ".json": "json", ".parquet": "parquet", ".tsv": "tsv", ".txt": "tsv"}
+
+
+@dataclass
+class DatasetScores:
+    """The corpus scores of a dataset (output name -> score, as ``ngrameval.<metric>(...)`` gives them
+    for the same rows), the statistics' signature and the number of segments."""
+
+    scores: Dict[str, float]
+    signature: str
+    segments: int
+
+
+def score_dataset(dataset: Any, metric: str, predictions: str = "prediction", references: Columns = "references", *,
+                  batch_size: int = 1000, num_proc: Optional[int] = None, **options: Any) -> DatasetScores:
+    """Score the rows of ``dataset`` with ``metric`` (a :func:`ngrameval.metric.metric_names` entry) and
+    its ``options``; the same numbers as ``ngrameval.<metric>(predictions, references, **options)``.
+
+    ``dataset`` is a ``ray.data.Dataset``; a path, glob or list of paths of JSON lines (``.jsonl``,
+    ``.json``), Parquet (``.parquet``) or tab-separated text with a header line (``.tsv``, ``.txt``) files,
+    read by Ray Data's workers, one file per task, in the order given; or a ``datasets.Dataset``
+    (``num_proc`` processes) or ``datasets.IterableDataset``. ``predictions`` names the column of
+    predictions; ``references`` the column holding each row's references (a string or a list of
+    strings), or a list of columns each holding one reference. Rows are scored in order, in batches of
+    ``batch_size`` rows (a Ray dataset's context is set to preserve order). Metrics that need every
+    reference first (NIST, CIDEr with ``idf="corpus"``) read the rows twice. Ray runs on the instance
+    ``ray.init`` connected to (a local one if none).
+    """
+    family = get_family(metric)
+    family.check_options(options)
+    batch_size = check_positive_int("batch_size", batch_size)
+    if num_proc is not None:
+        num_proc = check_positive_int("num_proc", num_proc)
+    _check_columns(predictions, references)
+    job = _Job(family.name, predictions, references, options, batch_size)
+    if _is_hf(dataset):
+        return _merge(job, _hf_passes(dataset, job, num_proc))
+    if num_proc is not None:
+        raise ValueError("num_proc is for a datasets.Dataset; Ray runs as many tasks as its CPUs")
+    if isinstance(dataset, (str, os.PathLike)) or (isinstance(dataset, (list, tuple)) and dataset
+                                                   and all(isinstance(p, (str, os.PathLike)) for p in dataset)):
+        return _merge(job, _ray_passes(_path_dataset(dataset), job, _file_counts, _file_statistics))
+    if type(dataset).__module__.startswith("ray.data"):
+        return _merge(job, _ray_passes(dataset, job, _batch_counts, _batch_statistics))
+    raise ValueError(f"dataset must be a ray.data.Dataset, a datasets.Dataset or IterableDataset, or paths of "
+                     f"{', '.join(FILE_FORMATS)} files; got {type(dataset).__name__}")
+
+
+def _check_columns(predictions: Any, references: Any) -> None:
+    """Column names: a string, and a string or a non-empty list of strings."""
+    if not isinstance(predictions, str):
+        raise ValueError(f"predictions must name a column, got {predictions!r}")
+    if isinstance(references, str):
+        return
+    if not isinstance(references, (list, tuple)) or not references or not all(isinstance(c, str) for c in references):
+        raise ValueError(f"references must name a column or list columns, got {references!r}")
+
+
+@dataclass
+class _Job:
+    """What every batch needs: the metric, the column names, the options, the batch size."""
+
+    metric: str
+    predictions: str
+    references: Columns
+    options: Dict[str, Any]
+    batch_size: int
+
+
+# --------------------------------------------------------------------------- rows of a batch
+
+def _values(column: Any) -> List[Any]:
+    return column.tolist() if isinstance(column, np.ndarray) else list(column)
+
+
+def _reference_group(value: Any, where: Callable[[], str]) -> List[str]:
+    if isinstance(value, np.ndarray):
+        value = value.tolist()
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, (list, tuple)) and value and all(isinstance(r, str) for r in value):
+        return list(value)
+    raise ValueError(f"{where()}: references must be a string or a non-empty list of strings, got {value!r}")
+
+
+def _segments(batch: Dict[str, Any], job: _Job, where: Callable[[int], str]) -> Tuple[List[str], List[List[str]]]:
+    """(predictions, references per row) of a batch (a dict of columns), each row checked."""
+    for column in [job.predictions] + ([job.references] if isinstance(job.references, str) else list(job.references)):
+        if column not in batch:
+            raise ValueError(f"{where(0)}: no column {column!r}; columns: {', '.join(batch)}")
+    hyps = _values(batch[job.predictions])
+    for i, hyp in enumerate(hyps):
+        if not isinstance(hyp, str):
+            raise ValueError(f"{where(i)}: the prediction must be a string, got {hyp!r}")
+    if isinstance(job.references, str):
+        groups = _values(batch[job.references])
+        refs = [_reference_group(group, lambda i=i: where(i)) for i, group in enumerate(groups)]
+    else:
+        columns = [_values(batch[c]) for c in job.references]
+        refs = [_reference_group(list(row), lambda i=i: where(i)) for i, row in enumerate(zip(*columns))]
+    return hyps, refs
+
+
+def _counts(job: _Job, hyps: List[str], refs: List[List[str]]) -> Optional[ReferenceCounts]:
+    return get_family(job.metric).reference_counts(hyps, refs, **job.options)
+
+
+def _statistics(job: _Job, hyps: List[str], refs: List[List[str]], counts: Optional[ReferenceCounts]) -> Statistics:
+    return get_family(job.metric).shard_statistics(hyps, refs, counts, **job.options)
+
+
+def _blob(compute: Callable[[], Any]) -> bytes:
+    """The pickled result of ``compute``, or the error it raised: Ray Data wraps a task's error in its
+    own exception types (and may drop the original), so the driver raises the error it finds here."""
+    try:
+        value = compute()
+    except Exception as error:   # every kind: the driver raises it as it was
+        value = error
+    return pickle.dumps(value)
+
+
+def _loaded(blob: bytes) -> Any:
+    value = pickle.loads(blob)
+    if isinstance(value, Exception):
+        raise value
+    return value
+
+
+def _merge(job: _Job, statistics: Iterable[bytes]) -> DatasetScores:
+    running = RunningTotals(job.metric)
+    try:
+        for blob in statistics:
+            running.add(_loaded(blob))
+        return DatasetScores(running.scores(), running.signature, len(running))
+    finally:
+        running.close()
+
+
+def _sum_counts(parts: Iterable[bytes]) -> Optional[ReferenceCounts]:
+    total: Optional[ReferenceCounts] = None
+    for blob in parts:
+        counts = _loaded(blob)
+        if total is None:
+            total = counts
+        else:
+            total.add(counts)
+    return total
+
+
+# --------------------------------------------------------------------------- Ray Data
+
+_TABLES: Dict[str, Any] = {}   # per worker process: the corpus-wide counts, fetched once per object
+
+
+def _table(reference: Optional[List[Any]]) -> Optional[ReferenceCounts]:
+    if reference is None:
+        return None
+    import ray
+
+    key = reference[0].hex()
+    if key not in _TABLES:
+        _TABLES.clear()
+        _TABLES[key] = ray.get(reference[0])
+    return _TABLES[key]
+
+
+def _batch_where(i: int) -> str:
+    return f"a row of a batch (row {i} of the batch)"
+
+
+def _batch_counts(batch: Dict[str, Any], job: _Job) -> Dict[str, Any]:
+    return _column(_blob(lambda: _counts(job, *_segments(batch, job, _batch_where))))
+
+
+def _batch_statistics(batch: Dict[str, Any], job: _Job, table: Optional[List[Any]]) -> Dict[str, Any]:
+    return _column(_blob(lambda: _statistics(job, *_segments(batch, job, _batch_where), _table(table))))
+
+
+def _column(blob: bytes) -> Dict[str, Any]:
+    return {"blob": np.array([blob], dtype=object)}
+
+
+def _file_counts(batch: Dict[str, Any], job: _Job) -> Iterator[Dict[str, Any]]:
+    return _file_blobs(batch, job, lambda hyps, refs: _counts(job, hyps, refs))
+
+
+def _file_statistics(batch: Dict[str, Any], job: _Job, table: Optional[List[Any]]) -> Iterator[Dict[str, Any]]:
+    return _file_blobs(batch, job, lambda hyps, refs: _statistics(job, hyps, refs, _table(table)))
+
+
+def _file_blobs(batch: Dict[str, Any], job: _Job, compute: Callable) -> Iterator[Dict[str, Any]]:
+    """One blob per batch of rows of each file; after an error, that error's blob and no more."""
+    for path in _values(batch["path"]):
+        try:
+            for hyps, refs, lines in _file_batches(path, job):
+                try:
+                    value = compute(hyps, refs)
+                except ValueError as error:   # name the rows the batch came from
+                    raise ValueError(f"{path}, lines {lines[0]}-{lines[1]}: {error}") from None
+                yield _column(pickle.dumps(value))
+        except Exception as error:   # the driver raises it as it was (a malformed row names its file and line)
+            yield _column(pickle.dumps(error))
+            return
+
+
+def _ray_passes(dataset: Any, job: _Job, counts_of: Callable, statistics_of: Callable) -> Iterator[bytes]:
+    import ray
+
+    dataset.context.execution_options.preserve_order = True   # segment order: NLTK BLEU reads the last one
+    size = 1 if statistics_of is _file_statistics else job.batch_size   # a file task reads a whole file
+    table = None
+    if get_family(job.metric).needs_reference_counts(**job.options):
+        counts = _sum_counts(_ray_blobs(dataset.map_batches(counts_of, batch_size=size, batch_format="numpy",
+                                                            fn_kwargs={"job": job})))
+        table = [ray.put(counts)]
+        del counts
+    mapped = dataset.map_batches(statistics_of, batch_size=size, batch_format="numpy",
+                                 fn_kwargs={"job": job, "table": table})
+    return _ray_blobs(mapped)
+
+
+def _ray_blobs(dataset: Any) -> Iterator[bytes]:
+    """The blobs of a mapped dataset, in order."""
+    for batch in dataset.iter_batches(batch_size=None, batch_format="numpy"):
+        yield from batch["blob"].tolist()
+
+
+def _path_dataset(paths: Any) -> Any:
+    import ray
+
+    files = []
+    for pattern in [paths] if isinstance(paths, (str, os.PathLike)) else list(paths):
+        pattern = os.fspath(pattern)
+        matched = sorted(glob.glob(pattern)) if glob.has_magic(pattern) else [pattern]
+        if not matched:
+            raise ValueError(f"no file matches {pattern!r}")
+        for path in matched:
+            if not os.path.isfile(path):
+                raise ValueError(f"no file {path!r}")
+            if _format(path) is None:
+                raise ValueError(f"{path}: unknown format; files must end in {', '.join(FILE_FORMATS)}")
+            files.append(os.path.abspath(path))
+    return ray.data.from_items([{"path": path} for path in files], override_num_blocks=len(files))
+
+
+def _format(path: str) -> Optional[str]:
+    return FILE_FORMATS.get(os.path.splitext(path)[1].lower())
+
+
+def _file_batches(path: str, job: _Job) -> Iterator[Tuple[List[str], List[List[str]], Tuple[int, int]]]:
+    """(predictions, references, (first line, last line)) of each batch of rows of a file, streamed."""
+    rows: List[Tuple[int, Dict[str, Any]]] = []
+    for line, row in _file_rows(path, job):
+        rows.append((line, row))
+        if len(rows) == job.batch_size:
+            yield _file_batch(path, rows, job)
+            rows = []
+    if rows:
+        yield _file_batch(path, rows, job)
+
+
+def _file_batch(path: str, rows: List[Tuple[int, Dict[str, Any]]], job: _Job):
+    lines = [line for line, _ in rows]
+    columns = {name: [row.get(name) for _, row in rows] for name in rows[0][1]}
+    hyps, refs = _segments(columns, job, lambda i: f"{path}, line {lines[i]}")
+    return hyps, refs, (lines[0], lines[-1])
+
+
+def _file_rows(path: str, job: _Job) -> Iterator[Tuple[int, Dict[str, Any]]]:
+    """(line number, row) of every row of a file; a malformed row names its file and line."""
+    wanted = [job.predictions] + ([job.references] if isinstance(job.references, str) else list(job.references))
+
+    def complete(line: int, row: Any) -> Dict[str, Any]:
+        if not isinstance(row, dict):
+            raise ValueError(f"{path}, line {line}: a row must be a JSON object, got {row!r}")
+        missing = [c for c in wanted if c not in row]
+        if missing:
+            raise ValueError(f"{path}, line {line}: no {', '.join(map(repr, missing))} in the row")
+        return {c: row[c] for c in wanted}
+
+    kind = _format(path)
+    if kind == "parquet":
+        import pyarrow.parquet as pq
+
+        source = pq.ParquetFile(path)
+        absent = [c for c in wanted if c not in source.schema_arrow.names]
+        if absent:
+            raise ValueError(f"{path}: no column {', '.join(map(repr, absent))}; columns: "
+                             f"{', '.join(source.schema_arrow.names)}")
+        line = 0
+        for table in source.iter_batches(batch_size=job.batch_size, columns=wanted):
+            for row in table.to_pylist():
+                line += 1
+                yield line, row
+        return
+    with open(path, encoding="utf-8", newline="\n") as handle:
+        header: Optional[List[str]] = None
+        for line, text in enumerate(handle, start=1):
+            text = text.rstrip("\n")
+            if kind == "json":
+                try:
+                    row = json.loads(text)
+                except json.JSONDecodeError as error:
+                    raise ValueError(f"{path}, line {line}: not JSON ({error.msg})") from None
+                yield line, complete(line, row)
+            elif header is None:
+                header = text.split("\t")
+                absent = [c for c in wanted if c not in header]
+                if absent:
+                    raise ValueError(f"{path}, line 1: no column {', '.join(map(repr, absent))} in the header")
+            else:
+                cells = text.split("\t")
+                if len(cells) != len(header):
+                    raise ValueError(f"{path}, line {line}: {len(cells)} tab-separated fields, the header has "
+                                     f"{len(header)}")
+                yield line, complete(line, dict(zip(header, cells)))
+
+
+# --------------------------------------------------------------------------- Hugging Face datasets
+
+def _is_hf(dataset: Any) -> bool:
+    return type(dataset).__module__.startswith("datasets.") and type(dataset).__name__ in ("Dataset", "IterableDataset")
+
+
+def _hf_passes(dataset: Any, job: _Job, num_proc: Optional[int]) -> Iterator[bytes]:
+    import datasets
+
+    streaming = isinstance(dataset, datasets.IterableDataset)
+    if streaming and num_proc is not None:
+        raise ValueError("num_proc is for a datasets.Dataset; an IterableDataset streams in this process")
+
+    def mapped(function: Callable) -> Iterator[bytes]:
+        settings: Dict[str, Any] = {"batched": True, "batch_size": job.batch_size, "with_indices": True,
+                                    "remove_columns": dataset.column_names}
+        if streaming:
+            yield from (row["blob"] for row in dataset.map(function, **settings))
+            return
+        # The blobs go to a temporary directory (not the dataset's cache, which would keep them), under a
+        # new fingerprint: hashing the function would hash the corpus-wide table it carries.
+        with tempfile.TemporaryDirectory(prefix="ngrameval-") as directory:
+            result = dataset.map(function, num_proc=num_proc, new_fingerprint=uuid.uuid4().hex,
+                                 load_from_cache_file=False, cache_file_name=os.path.join(directory, "blobs.arrow"),
+                                 **settings)
+            yield from (row["blob"] for row in result)
+            del result
+
+    def rows_of(batch: Dict[str, Any], indices: List[int]):
+        return _segments(batch, job, lambda i: f"row {indices[i]}")
+
+    def counts_of(batch: Dict[str, Any], indices: List[int]) -> Dict[str, List[bytes]]:
+        return {"blob": [_blob(lambda: _counts(job, *rows_of(batch, indices)))]}
+
+    needed = get_family(job.metric).needs_reference_counts(**job.options)
+    counts = _sum_counts(mapped(counts_of)) if needed else None
+
+    def statistics_of(batch: Dict[str, Any], indices: List[int]) -> Dict[str, List[bytes]]:
+        return {"blob": [_blob(lambda: _statistics(job, *rows_of(batch, indices), counts))]}
+
+    return mapped(statistics_of)

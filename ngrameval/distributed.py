@@ -1,0 +1,95 @@
+"""Score a corpus split across the ranks of a ``torch.distributed`` job (``torchrun``, ``accelerate``).
+
+Every rank calls :func:`score_across_ranks` with its own rows; every rank gets the score of all of
+them, equal to ``ngrameval.<metric>(...)`` on the ranks' rows concatenated in rank order (rank 0's
+rows first). Only statistics cross processes (``all_gather_object``: gloo on CPU, NCCL on GPU), never
+text; a metric that needs every reference first (NIST's information weights, CIDEr's document
+frequencies) gathers the ranks' reference counts first, then the statistics made with their sum.
+A rank whose input is bad makes every rank raise its error (no rank is left waiting).
+
+torch is an optional dependency (``pip install torch``); this module imports it when called.
+
+With ``accelerate``: it initializes ``torch.distributed``, so call the helper on each process's own
+predictions. Its distributed sampler pads the last batch with repeated rows, which would be scored
+twice: build the ``Accelerator`` with ``dataloader_config=DataLoaderConfiguration(even_batches=False)``
+(or drop the repeats), and after the evaluation loop call ``score_across_ranks("bleu", predictions,
+references)`` with each process's own texts, instead of collecting every text on every process with
+``accelerator.gather_for_metrics(texts, use_gather_object=True)`` (which orders the rows batch by batch, not
+rank by rank: the same score wherever the order of the rows does not count, as in sums of integer counts).
+
+>>> score_across_ranks("bleu", ["a b c d"], [["a b c d"]])   # without a process group: this process alone
+{'bleu': 1.0}
+"""
+from __future__ import annotations
+
+from typing import Any, Callable, Dict, List, Sequence
+
+from ngrameval.metric import RunningTotals, get_family
+
+
+def score_across_ranks(metric: str, predictions: Sequence[Any], references: Sequence[Any], group: Any = None,
+                       **options: Any) -> Dict[str, float]:
+    """Output name -> corpus score of every rank's rows (a collective call: every rank of ``group``, the
+    default process group if None, must make it). Without an initialized process group, the rows of
+    this process alone are scored. A rank may have no rows."""
+    family = get_family(metric)
+    family.check_options(options)
+    gather = _gather_in(group)
+    empty = len(predictions) == 0 and len(references) == 0
+
+    def counts() -> Any:
+        return None if empty else family.reference_counts(predictions, references, **options)
+
+    table = None
+    if family.needs_reference_counts(**options):
+        for part in _all_or_raise(gather, counts):
+            if part is None:
+                continue
+            if table is None:
+                table = part
+            else:
+                table.add(part)
+
+    def statistics() -> Any:
+        return None if empty else family.shard_statistics(predictions, references, table, **options)
+
+    running = RunningTotals(family.name)
+    try:
+        for stats in _all_or_raise(gather, statistics):
+            if stats is not None:
+                running.add(stats)
+        return running.scores()
+    finally:
+        running.close()
+
+
+def _gather_in(group: Any) -> Callable[[Any], List[Any]]:
+    """A function that gives every rank's object, in rank order."""
+    import torch.distributed as dist
+
+    if not (dist.is_available() and dist.is_initialized()):
+        if group is not None:
+            raise ValueError("a process group was given but torch.distributed is not initialized")
+        return lambda value: [value]
+
+    def gather(value: Any) -> List[Any]:
+        gathered: List[Any] = [None] * dist.get_world_size(group)
+        dist.all_gather_object(gathered, value, group=group)
+        return gathered
+
+    return gather
+
+
+def _all_or_raise(gather: Callable[[Any], List[Any]], compute: Callable[[], Any]) -> List[Any]:
+    """Every rank's result of ``compute``; if it raised on any rank, that rank's error on every rank
+    (raised after the gather, so that no rank waits for one that failed)."""
+    try:
+        mine: Any = (None, compute())
+    except Exception as error:   # every kind: a rank that raised alone would leave the others waiting
+        mine = (type(error).__name__, str(error))
+    gathered = gather(mine)
+    for rank, (error, value) in enumerate(gathered):
+        if error is not None:
+            kind = ValueError if error == "ValueError" else RuntimeError
+            raise kind(f"rank {rank}: {value}" if error == "ValueError" else f"rank {rank}: {error}: {value}")
+    return [value for _, value in gathered]
