@@ -12,10 +12,12 @@ where a token list belongs, and is refused.
 """
 from __future__ import annotations
 
+import functools
+import inspect
 import math
 import re
 from itertools import chain
-from typing import Any, List, Sequence, Tuple
+from typing import Any, Callable, List, Sequence, Tuple
 
 import numpy as np
 
@@ -223,3 +225,37 @@ def check_number(name: str, value: Any, low: float = -math.inf, high: float = ma
             bound = f"in ({low:g}, {high:g}]" if low_open else f"in [{low:g}, {high:g}]"
         raise ValueError(f"{name} must be a finite number{' ' + bound if bound else ''}, got {value!r}")
     return float(value)
+
+
+def unknown_options_error(metric: str, unknown: Sequence[str], valid: Sequence[str]) -> ValueError:
+    """The one error every metric gives for options it does not have.
+
+    >>> str(unknown_options_error("bleu", ["smoth"], ["smooth", "tokenize"]))
+    'unknown options for bleu: smoth; valid options: smooth, tokenize'
+    """
+    return ValueError(f"unknown options for {metric}: {', '.join(sorted(unknown))}; valid options: "
+                      f"{', '.join(valid)}")
+
+
+def strict_options(function: Callable[..., Any]) -> Callable[..., Any]:
+    """A metric function that answers unknown keyword options with :func:`unknown_options_error`, not Python's
+    TypeError (a function with ``**kwargs`` checks those itself).
+
+    >>> @strict_options
+    ... def toy(predictions, references, max_order=4):
+    ...     return max_order
+    >>> toy([], [], max_ordr=2)
+    Traceback (most recent call last):
+    ValueError: unknown options for toy: max_ordr; valid options: max_order
+    """
+    parameters = inspect.signature(function).parameters
+    valid = [name for name in parameters if name not in ("predictions", "references")]
+
+    @functools.wraps(function)
+    def checked(*args: Any, **options: Any) -> Any:
+        unknown = [name for name in options if name not in parameters]
+        if unknown:
+            raise unknown_options_error(function.__name__, unknown, valid)
+        return function(*args, **options)
+
+    return checked

@@ -28,7 +28,8 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from ngrameval import __version__
-from ngrameval.engine.inputs import MAX_ORDER, check_choice, check_flag, check_number, check_order, normalize_corpus
+from ngrameval.engine.inputs import (MAX_ORDER, check_choice, check_flag, check_number,
+                                    check_order, normalize_corpus, strict_options)
 from ngrameval.engine.ngrams import ReferenceCache, ReferenceIndex, divide_or_zero
 from ngrameval.metric import MetricFamily, Statistics, columns, register, rows_with_count
 
@@ -331,6 +332,7 @@ class ChrfResult:
             "signature", "sentence_scores") if getattr(self, name) is not None}
 
 
+@strict_options
 def chrf(predictions: Any, references: Any, variant: str = "sacrebleu", char_order: int = 6, word_order: int = 0,
          beta: Optional[float] = None, lowercase: bool = False, whitespace: bool = False,
          eps_smoothing: bool = False, min_char_order: int = 1, sentence_level: bool = False) -> ChrfResult:

@@ -23,7 +23,7 @@ import numpy as np
 
 from ngrameval import __version__
 from ngrameval.engine.corpus import index_corpus
-from ngrameval.engine.inputs import check_choice, check_flag, check_order
+from ngrameval.engine.inputs import check_choice, check_flag, check_order, strict_options
 from ngrameval.engine.ngrams import divide_or_zero
 from ngrameval.metric import MetricFamily, Statistics, columns, register
 from ngrameval.metrics.chrf import reference_matches
@@ -107,6 +107,7 @@ class GleuResult:
         return result
 
 
+@strict_options
 def gleu(predictions: Any, references: Any, variant: str = "nltk", min_len: int = 1, max_len: int = 4,
          tokenize: TokenizerSpec = "default", sentence_level: bool = False) -> GleuResult:
     """Corpus GLEU in [0, 1]: NLTK 3.10.4 ``corpus_gleu`` (``variant="nltk"``, strings split on

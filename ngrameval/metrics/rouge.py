@@ -38,6 +38,7 @@ F is ROUGE-1.5.5's ``F = P * R / ((1 - alpha) * P + alpha * R)`` (0 when the den
 """
 from __future__ import annotations
 
+import inspect
 import re
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -49,7 +50,8 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from ngrameval import __version__
-from ngrameval.engine.inputs import check_choice, check_flag, check_number, check_positive_int, normalize_corpus
+from ngrameval.engine.inputs import (check_choice, check_flag, check_number, check_positive_int, normalize_corpus,
+                                    unknown_options_error)
 from ngrameval.engine.lcs import lcs_lengths, lcs_union_mask, sentence_pairs, wlcs
 from ngrameval.engine.ngrams import ReferenceCache, ReferenceIndex, concatenated_ranges, divide_or_zero
 from ngrameval.metric import MeanOfSegments, Statistics, register
@@ -789,8 +791,10 @@ def rouge(predictions: Any, references: Any, rouge_types: Any = DEFAULT_TYPES, v
                          "with variant='rouge155' (or ask for aggregate='mean')")
     unknown = set(rouge155_options) - set(ROUGE155_OPTIONS)
     if unknown:
-        raise ValueError(f"unknown options {sorted(unknown)}; rouge() also takes {', '.join(ROUGE155_OPTIONS)} "
-                         "(variant='rouge155')")
+        named = [name for name in inspect.signature(rouge).parameters
+                 if name not in ("predictions", "references", "rouge155_options")]
+        raise unknown_options_error("rouge", unknown, named + [f"{name} (variant='rouge155')"
+                                                               for name in ROUGE155_OPTIONS])
     limits = {name: rouge155_options.get(name) for name in ROUGE155_OPTIONS}
     for name, value in limits.items():
         if value is not None:

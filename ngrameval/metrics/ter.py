@@ -30,7 +30,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from ngrameval.engine.editdistance import DELETION, INSERTION, MATCH, SUBSTITUTION, Alignment, BeamEditDistance
-from ngrameval.engine.inputs import check_flag, normalize_corpus
+from ngrameval.engine.inputs import check_flag, normalize_corpus, strict_options
 from ngrameval.metric import MetricFamily, Statistics, register
 
 SACREBLEU_VERSION = "2.6.0"
@@ -381,6 +381,7 @@ def _explain(hypothesis: List[str], reference_words: List[Tuple[str, ...]], best
             "shifted_tokens": words, "edits": edits}
 
 
+@strict_options
 def ter(predictions: Any, references: Any, normalized: bool = False, no_punct: bool = False,
         asian_support: bool = False, case_sensitive: bool = False, sentence_level: bool = False,
         explain: bool = False, ignore_punct: Optional[bool] = None,

@@ -255,7 +255,7 @@ BAD_OPTIONS = [
     (dict(variant="rouge155", limit_bytes=0), "limit_bytes must be a positive integer"),
     (dict(variant="rouge155", limit_words=5, limit_bytes=5), "give limit_words or limit_bytes, not both"),
     (dict(variant="rouge155", tokenizer="whitespace"), "uses ROUGE-1.5.5's own tokenizer"),
-    (dict(length=3), r"unknown options \['length'\]"),
+    (dict(length=3), r"unknown options for rouge: length; valid options: "),
 ]
 
 

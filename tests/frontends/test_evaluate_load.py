@@ -213,7 +213,7 @@ BAD_OPTIONS = {
     },
     "rouge": {
         "unknown tokenizer": ({"tokenizer": "moses"}, "unknown tokenizer 'moses'"),
-        "BLEU's tokenize": ({"tokenize": "13a"}, r"unknown options \['tokenize'\]"),
+        "BLEU's tokenize": ({"tokenize": "13a"}, r"unknown options for rouge: tokenize; valid options: "),
         "unknown variant": ({"variant": "pyrouge"}, "unknown variant 'pyrouge'"),
         "unknown rouge type": ({"rouge_types": ["rouge1", "rougeX"]}, "unknown rouge type 'rougeX'"),
         "rouge0": ({"rouge_types": ["rouge0"]}, "n must be a positive integer"),

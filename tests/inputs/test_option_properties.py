@@ -155,3 +155,23 @@ def test_every_registered_metric_has_a_row_here():
     from ngrameval.metric import metric_names
 
     assert set(metric_names()) - {"coco_caption"} <= set(OPTIONS)
+
+
+@pytest.mark.parametrize("metric", sorted(OPTIONS))
+def test_unknown_options_get_one_clear_error_everywhere(metric):
+    """A misspelt option is named with the valid ones, the same way from the function, the evaluate script
+    and the protocol (never Python's TypeError about keyword arguments)."""
+    with pytest.raises(ValueError, match=rf"^unknown options for {metric}: max_ordr, smoth; valid options: "):
+        _score(metric, smoth=1, max_ordr=2)
+    family_name = "bleu" if metric == "bleu_statistics" else metric
+    with pytest.raises(ValueError, match=rf"^unknown options for {family_name}: smoth; valid options: "):
+        ngrameval.get_family(family_name).statistics(PREDICTIONS, REFERENCES, smoth=1)
+
+
+@pytest.mark.parametrize("metric", sorted(set(OPTIONS) - {"bleu_statistics"}))
+def test_unknown_options_through_evaluate(metric):
+    import evaluate
+
+    module = evaluate.load(ngrameval.metric_path(metric))
+    with pytest.raises(ValueError, match=rf"^unknown options for {metric}: smoth; valid options: "):
+        module.compute(predictions=PREDICTIONS, references=REFERENCES, smoth=1)
