@@ -2,20 +2,30 @@
 
 The table is gzipped text, three lines an entry: a probability (ignored by the jar), a phrase
 and its paraphrase, words separated by spaces. The jar loads all 5.3 million entries into a
-trie at every start (about 10 CPU seconds and 1 GB). Here the table is parsed once into numpy
+trie at every start (about 10 CPU seconds and 1.3 GB). Here the table is parsed once into numpy
 arrays kept in a cache directory (``$XDG_CACHE_HOME/ngrameval``, ``~/.cache/ngrameval`` or a
 directory the caller gives), which later runs map into memory; only the pages a corpus
 touches are read.
 
+Building the index (:func:`build_index`) is the first run's cost, so it is vectorized and
+pipelined: one thread inflates the gzip stream a few MiB at a time, a second cuts each block of
+whole entries into words and keys them (a word of up to 7 bytes is its own key, a longer one is
+hashed), and the calling thread numbers the words through an open-addressing hash table and the
+phrases through sorted 64-bit row hashes. Every word is compared with the word its key found and
+every phrase with the phrase its hash found, so a collision is an error, never a wrong index.
+
 The cache is keyed by the table's size, modification time and a hash of its first and last
-megabyte (a changed table gets a new index; :func:`cache_key`), and is built in a temporary
-directory renamed into place, so a concurrent or interrupted build never leaves a partial index.
+megabyte (a changed table gets a new index; :func:`cache_key`) and by :data:`FORMAT_VERSION`.
+An index is built in a temporary directory renamed into place, so a concurrent or interrupted
+build never leaves a partial index; ``meta.json`` records each file's size and Adler-32, and an
+index that does not match them (truncated, damaged, of another format) is rebuilt
+(:func:`index_is_complete`, :func:`open_index`).
 
 Lookups: every phrase (the first line of an entry, the *source*) and paraphrase (the *target*)
-is a row of word ids; a 64-bit hash of the row finds it (``np.searchsorted`` on sorted
-hashes) and the words are then compared, so a hash collision cannot make a false match.
-Entries are grouped by source in file order, which is the order in which the jar's trie emits
-them.
+is a row of word ids, numbered in the order of the rows' 64-bit hashes; a hash finds its phrase
+(``np.searchsorted``) and the words are then compared, so a hash collision cannot make a false
+match. Entries are grouped by source in file order, which is the order in which the jar's trie
+emits them.
 """
 from __future__ import annotations
 
@@ -23,25 +33,29 @@ import gzip
 import hashlib
 import json
 import os
-import re
+import queue
 import shutil
 import tempfile
+import threading
 import time
+import zlib
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import closing
 from pathlib import Path
-from typing import Dict, Optional, Tuple, Union
+from typing import Iterator, List, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
 
 from ngrameval.engine.ngrams import concatenated_ranges
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 PathLike = Union[str, Path]
 
 _MULTIPLIER = np.uint64(0x100000001B3)
 _MIX_1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX_2 = np.uint64(0x94D049BB133111EB)
-_ARRAYS = ("source_words", "source_length", "source_hash", "source_by_hash", "source_first", "source_count",
-           "entry_target", "target_words", "target_length", "target_hash", "target_by_hash")
+_ARRAYS = ("source_words", "source_length", "source_hash", "source_first", "source_count",
+           "entry_target", "target_words", "target_length", "target_hash")
 
 
 def _mix(values: np.ndarray) -> np.ndarray:
@@ -92,73 +106,302 @@ def cache_key(table: Path) -> str:
     return f"paraphrase-{status.st_size}-{status.st_mtime_ns}-{digest.hexdigest()}-v{FORMAT_VERSION}"
 
 
-# java.util.StringTokenizer's delimiters, as bytes (UTF-8 never uses them inside a character).
-_DELIMITER = np.zeros(256, dtype=bool)
-_DELIMITER[[ord(c) for c in " \t\n\r\f"]] = True
-_WORD = re.compile(rb"[^ \t\n\r\f]+")
+_BLOCK_BYTES = 1 << 22
+_PREFETCH_BLOCKS = 2
+# A word of up to 7 bytes is its own key: its bytes (little-endian) with the length in the top byte.
+# Longer words are hashed, so equal keys are checked to be equal words.
+_SHORT = 8
+_BYTE_MASK = np.array([(1 << (8 * n)) - 1 for n in range(8)] + [(1 << 64) - 1], dtype=np.uint64)
 
 
-class _Interner:
-    """Ids for byte strings in order of first appearance, a list at a time."""
-
-    def __init__(self):
-        self.ids: Dict[bytes, int] = {}
-
-    def __call__(self, items: list) -> np.ndarray:
-        new = [item for item in dict.fromkeys(items) if item not in self.ids]
-        self.ids.update(zip(new, range(len(self.ids), len(self.ids) + len(new))))
-        return np.fromiter(map(self.ids.__getitem__, items), dtype=np.int64, count=len(items))
-
-
-def _entry_chunks(table: Path, size: int = 1 << 22):
-    """The table's lines, whole entries (3 lines each) at a time: the gzip stream is inflated in pieces
-    and cut at line ends (LF, CR LF or CR, as Java's readLine; no empty line after a final line end)."""
-    rest, carried = b"", []
+def _entry_blocks(table: Path, size: int) -> Iterator[bytes]:
+    """The table's text, whole entries (3 lines each) at a time, every line ending in LF: the gzip
+    stream is inflated ``size`` bytes at a time; CR LF and CR (Java's ``readLine`` ends lines at them
+    too) become LF, and a last line without an end gets one."""
+    rest = b""
     with gzip.open(table, "rb") as handle:
         while True:
             piece = handle.read(size)
-            data = rest + piece
-            rest = b""
-            if piece and data.endswith(b"\r"):      # a CR LF may be cut in two
-                rest, data = data[-1:], data[:-1]
+            data, held = rest + piece, b""
+            if piece and data.endswith(b"\r"):       # a CR LF may be cut in two
+                data, held = data[:-1], b"\r"
             if b"\r" in data:
                 data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
-            lines = data.split(b"\n")
-            if piece:
-                rest = lines.pop() + rest            # an unfinished line waits for the next piece
-            elif lines and lines[-1] == b"":
-                lines.pop()
-            lines = carried + lines
-            whole = len(lines) - len(lines) % 3
             if not piece:
-                if whole != len(lines):
+                if data and not data.endswith(b"\n"):
+                    data += b"\n"
+                if data.count(b"\n") % 3:
                     raise ValueError(f"{table}: the last entry is incomplete (3 lines an entry: probability, "
                                      "phrase, paraphrase)")
-                yield lines
+                if data:
+                    yield data
                 return
-            carried = lines[whole:]
-            yield lines[:whole]
+            cut = len(data)
+            for _ in range(data.count(b"\n") % 3 + 1):   # just after the last LF that ends an entry
+                cut = data.rfind(b"\n", 0, cut)
+            if cut >= 0:
+                yield data[:cut + 1]
+            rest = data[cut + 1:] + held
 
 
-def _word_rows(phrases: list, words: _Interner, block: int = 400_000) -> Tuple[np.ndarray, np.ndarray]:
-    """Phrases -> (rows of word id + 1, zero-padded on the right; number of words), words split as
-    StringTokenizer splits them (at space, tab, LF, CR, FF; ``bytes.split`` would also split at VT)."""
-    if len(phrases) > block:   # a block at a time: the word lists of all phrases at once take much memory
-        parts = [_word_rows(phrases[at:at + block], words, block) for at in range(0, len(phrases), block)]
-        width = max(rows.shape[1] for rows, _ in parts)
-        return (np.concatenate([np.pad(rows, ((0, 0), (0, width - rows.shape[1]))) for rows, _ in parts]),
-                np.concatenate([lengths for _, lengths in parts]))
-    blob = b"\n".join(phrases) + b"\n"
-    tokens = blob.split() if b"\x0b" not in blob else _WORD.findall(blob)
-    ids = words(tokens)
-    raw = np.frombuffer(blob, dtype=np.uint8)
-    separator = _DELIMITER[raw]
-    starts = np.flatnonzero(~separator & np.r_[True, separator[:-1]])
-    line = np.searchsorted(np.flatnonzero(raw == 10), starts)
-    lengths = np.bincount(line, minlength=len(phrases))
-    rows = np.zeros((len(phrases), int(lengths.max(initial=1))), dtype=np.int64)
-    rows[line, concatenated_ranges(0, lengths)[0]] = ids + 1     # (line: the owners of these ranges)
-    return rows, lengths
+def _prefetched(blocks: Iterator[bytes]) -> Iterator[bytes]:
+    """``blocks`` produced by a second thread, a few ahead: zlib inflates without the GIL, so the
+    table is inflated on one core while the blocks before are parsed on the other."""
+    ready: "queue.Queue" = queue.Queue(maxsize=_PREFETCH_BLOCKS)
+    stop = threading.Event()
+    done = object()
+
+    def produce() -> None:
+        try:
+            for block in blocks:
+                if stop.is_set():
+                    return
+                ready.put(block)
+            ready.put(done)
+        except BaseException as error:   # re-raised in the reading thread
+            ready.put(error)
+
+    thread = threading.Thread(target=produce, name="paraphrase-inflate", daemon=True)
+    thread.start()
+    try:
+        while True:
+            item = ready.get()
+            if item is done:
+                return
+            if isinstance(item, BaseException):
+                raise item
+            yield item
+    finally:
+        stop.set()
+        while thread.is_alive():        # unblock a producer waiting on a full queue
+            try:
+                ready.get(timeout=0.05)
+            except queue.Empty:
+                pass
+        thread.join()
+
+
+def _splitmix(values: np.ndarray) -> np.ndarray:
+    """SplitMix64's finalizer (a bijection of 64-bit integers)."""
+    x = values ^ (values >> np.uint64(30))
+    x = x * _MIX_1
+    x ^= x >> np.uint64(27)
+    x *= _MIX_2
+    return x ^ (x >> np.uint64(31))
+
+
+def _chunk(view: np.ndarray, starts: np.ndarray, lengths: np.ndarray, index: int) -> np.ndarray:
+    """Bytes ``8 * index`` to ``8 * index + 7`` of each word (zeros past its end) as a little-endian
+    integer; ``view``: the text as overlapping 8-byte integers (:func:`_windows`)."""
+    return view[starts + 8 * index] & _BYTE_MASK[np.clip(lengths - 8 * index, 0, 8)]
+
+
+def _word_keys(view: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """The key of each word: a word of up to 7 bytes is its own key (its bytes, its length in the top
+    byte); a longer word's key is a hash of its bytes."""
+    keys = _chunk(view, starts, lengths, 0)
+    short = lengths < _SHORT
+    keys[short] |= lengths[short].astype(np.uint64) << np.uint64(56)
+    long = np.flatnonzero(~short)
+    with np.errstate(over="ignore"):
+        keys[long] = _splitmix(keys[long] ^ lengths[long].astype(np.uint64))
+        index = 1
+        while len(long):
+            long = long[lengths[long] > 8 * index]
+            keys[long] = _splitmix(keys[long] ^ _chunk(view, starts[long], lengths[long], index))
+            index += 1
+    return keys
+
+
+class _Vocabulary:
+    """Word ids for the words of text blocks, in order of first appearance, found through an
+    open-addressing hash table of word keys (:func:`_word_keys`). Every word is compared with the word
+    its key found, so a key collision is an error, never a merge of two words."""
+
+    def __init__(self, bits: int = 16):
+        self.words: List[bytes] = []
+        self.keys = np.zeros(0, dtype=np.uint64)         # by id
+        self.lengths = np.zeros(0, dtype=np.int64)
+        self.offsets = np.zeros(0, dtype=np.int64)       # in text
+        self.text = np.zeros(8, dtype=np.uint8)          # the words end to end, and 8 zero bytes
+        self._allocate(bits)
+
+    def _allocate(self, bits: int) -> None:
+        self.bits = bits
+        self.slot_key = np.zeros(1 << bits, dtype=np.uint64)
+        self.slot_id = np.full(1 << bits, -1, dtype=np.int32)
+        self._insert(self.keys, np.arange(len(self.keys), dtype=np.int32))
+
+    def _slots(self, keys: np.ndarray) -> np.ndarray:
+        with np.errstate(over="ignore"):
+            return ((keys * _MIX_1) >> np.uint64(64 - self.bits)).astype(np.int64)
+
+    def _lookup(self, keys: np.ndarray) -> np.ndarray:
+        """The id of each key, -1 for a key not in the table (linear probing)."""
+        slot, ids = self._slots(keys), np.full(len(keys), -1, dtype=np.int64)
+        pending, mask = np.arange(len(keys)), (1 << self.bits) - 1
+        while len(pending):
+            at = slot[pending]
+            found = self.slot_id[at]
+            hit = (found >= 0) & (self.slot_key[at] == keys[pending])
+            ids[pending[hit]] = found[hit]
+            pending = pending[(found >= 0) & ~hit]          # a slot taken by another key: the next one
+            slot[pending] = (slot[pending] + 1) & mask
+        return ids
+
+    def _insert(self, keys: np.ndarray, ids: np.ndarray) -> None:
+        """Put distinct keys that are not in the table yet into free slots."""
+        slot, pending, mask = self._slots(keys), np.arange(len(keys)), (1 << self.bits) - 1
+        while len(pending):
+            at = slot[pending]
+            free = np.flatnonzero(self.slot_id[at] < 0)
+            _, first = np.unique(at[free], return_index=True)     # one key per free slot a round
+            placed = pending[free[first]]
+            self.slot_key[slot[placed]], self.slot_id[slot[placed]] = keys[placed], ids[placed]
+            taken = np.ones(len(pending), dtype=bool)
+            taken[free] = False
+            slot[pending[taken]] = (slot[pending[taken]] + 1) & mask
+            keep = np.ones(len(pending), dtype=bool)
+            keep[free[first]] = False
+            pending = pending[keep]
+
+    def __call__(self, data: bytes, view: np.ndarray, starts: np.ndarray, lengths: np.ndarray,
+                 keys: np.ndarray) -> np.ndarray:
+        """The ids of the words ``data[starts[k]:starts[k] + lengths[k]]`` of keys ``keys``
+        (``view``: :func:`_windows` of data)."""
+        ids = self._lookup(keys)
+        unknown = np.flatnonzero(ids < 0)
+        if len(unknown):
+            distinct, first, inverse = np.unique(keys[unknown], return_index=True, return_inverse=True)
+            rank = np.empty(len(first), dtype=np.int64)
+            rank[np.argsort(first, kind="stable")] = np.arange(len(first))   # ids in order of first appearance
+            new_ids = len(self.words) + rank
+            where = unknown[first[np.argsort(rank)]]
+            added = [data[s:s + n] for s, n in zip(starts[where].tolist(), lengths[where].tolist())]
+            self.words += added
+            self.keys = np.concatenate([self.keys, keys[where]])
+            self.lengths = np.concatenate([self.lengths, lengths[where]])
+            self.offsets = np.concatenate([self.offsets, len(self.text) - 8 + np.cumsum(lengths[where]) -
+                                           lengths[where]])
+            self.text = np.concatenate([self.text[:-8], np.frombuffer(b"".join(added), dtype=np.uint8),
+                                        np.zeros(8, dtype=np.uint8)])
+            if 2 * len(self.words) > (1 << self.bits):
+                self._allocate(self.bits + 1)
+            else:
+                self._insert(distinct, new_ids.astype(np.int32))
+            ids[unknown] = new_ids[inverse.reshape(-1)]
+        # Each word against the word its key found: the same length, and the same bytes if hashed.
+        same = bool((self.lengths[ids] == lengths).all())
+        index, long = 0, np.flatnonzero(lengths >= _SHORT)
+        stored = _windows(self.text)
+        while same and len(long):
+            same = bool((_chunk(view, starts[long], lengths[long], index) ==
+                         _chunk(stored, self.offsets[ids[long]], lengths[long], index)).all())
+            index += 1
+            long = long[lengths[long] > 8 * index]
+        if not same:
+            raise ValueError("two different words of the paraphrase table have the same 64-bit key")
+        return ids
+
+
+def _windows(buffer: np.ndarray) -> np.ndarray:
+    """The 8-byte little-endian integers that start at each byte of ``buffer`` but its last 7
+    (a view: ``buffer`` ends with 8 zero bytes after the text)."""
+    return np.ndarray(shape=(len(buffer) - 7,), dtype="<u8", buffer=buffer, strides=(1,))
+
+
+class _Phrases:
+    """Distinct phrases (rows of word id + 1, zero-padded) collected block by block; each entry's
+    phrase is a number into the final table, whose phrases are sorted by :func:`row_hashes`."""
+
+    def __init__(self):
+        self.hashes: List[np.ndarray] = []     # per block: its distinct phrases' hashes (sorted) ...
+        self.rows: List[np.ndarray] = []       # ... and their rows
+        self.of_entry: List[np.ndarray] = []   # per block: each entry's phrase, an index into the block's
+
+    def add(self, rows: np.ndarray) -> None:
+        """One block's phrases, an entry a row."""
+        hashes, first, inverse = np.unique(row_hashes(rows), return_index=True, return_inverse=True)
+        inverse = inverse.reshape(-1)
+        repeated = np.flatnonzero(first[inverse] != np.arange(len(inverse)))
+        _check_same_rows(rows[repeated], rows[first[inverse[repeated]]])
+        self.hashes.append(hashes)
+        self.rows.append(rows[first])
+        self.of_entry.append(inverse.astype(np.int32))
+
+    def table(self) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """``(rows, hashes, phrase of each entry)``: the distinct phrases in hash order. The blocks' rows
+        are released as they are copied into the table."""
+        hashes, inverse = np.unique(np.concatenate(self.hashes) if self.hashes else np.zeros(0, np.uint64),
+                                    return_inverse=True)
+        inverse = inverse.reshape(-1).astype(np.int32)
+        width = max((rows.shape[1] for rows in self.rows), default=1)
+        table = np.zeros((len(hashes), width), dtype=np.int32)
+        written = np.zeros(len(hashes), dtype=bool)
+        of_entry, at = [], 0
+        while self.rows:
+            rows, block_of_entry = self.rows.pop(0), self.of_entry.pop(0)
+            phrase = inverse[at:at + len(rows)]
+            at += len(rows)
+            again = written[phrase]       # phrases of earlier blocks: the same words, or a hash collision
+            _check_same_rows(np.pad(rows[again], ((0, 0), (0, width - rows.shape[1]))), table[phrase[again]])
+            table[phrase[~again], :rows.shape[1]] = rows[~again]
+            written[phrase] = True
+            of_entry.append(phrase[block_of_entry])
+        self.hashes = []
+        return table, hashes, np.concatenate(of_entry) if of_entry else np.zeros(0, dtype=np.int32)
+
+
+def _check_same_rows(rows: np.ndarray, representatives: np.ndarray) -> None:
+    if not (rows == representatives).all():
+        raise ValueError("two different phrases of the paraphrase table have the same 64-bit hash")
+
+
+class _BlockWords(NamedTuple):
+    """The phrase words of one block of entries (:func:`_block_words`)."""
+
+    data: bytes
+    buffer: np.ndarray      # data and 8 zero bytes
+    entries: int
+    line: np.ndarray        # of each word: its line in the block (3 an entry)
+    starts: np.ndarray
+    lengths: np.ndarray
+    keys: np.ndarray        # :func:`_word_keys`
+
+
+def _block_words(data: bytes) -> _BlockWords:
+    """The words of a block of whole entries, cut as StringTokenizer cuts them (at space, tab, LF, CR,
+    FF: bytes that UTF-8 never uses inside a character), but those of the probability lines (the jar
+    ignores the probabilities)."""
+    buffer = np.zeros(len(data) + 8, dtype=np.uint8)
+    buffer[:len(data)] = np.frombuffer(data, dtype=np.uint8)
+    text = buffer[:len(data)]
+    newline = text == 10
+    in_word = np.zeros(len(data) + 1, dtype=bool)
+    np.logical_not(newline | (text == 32) | (text == 9) | (text == 13) | (text == 12), out=in_word[1:])
+    edges = np.flatnonzero(in_word[1:] != in_word[:-1])      # word starts and ends, alternately
+    starts, ends = edges[0::2], edges[1::2]
+    line_ends = np.flatnonzero(newline)
+    per_line = np.diff(np.searchsorted(starts, line_ends), prepend=0)
+    line = np.repeat(np.arange(len(line_ends)), per_line)
+    phrase_word = np.flatnonzero(line % 3)                   # lines 0, 3, ...: probabilities
+    starts, line = starts[phrase_word], line[phrase_word]
+    lengths = ends[phrase_word] - starts
+    return _BlockWords(data, buffer, len(line_ends) // 3, line, starts, lengths,
+                       _word_keys(_windows(buffer), starts, lengths))
+
+
+def _add_block(block: _BlockWords, words: _Vocabulary, sources: _Phrases, targets: _Phrases) -> None:
+    """A block's phrases (rows of word id + 1) into ``sources`` and ``targets``, its words into ``words``."""
+    ids = words(block.data, _windows(block.buffer), block.starts, block.lengths, block.keys)
+    kind = block.line % 3
+    for phrases, which in ((sources, 1), (targets, 2)):
+        mine = kind == which
+        entry = block.line[mine] // 3
+        count = np.bincount(entry, minlength=block.entries)
+        rows = np.zeros((block.entries, max(int(count.max(initial=0)), 1)), dtype=np.int32)
+        rows[entry, concatenated_ranges(0, count)[0]] = ids[mine] + 1
+        phrases.add(rows)
 
 
 def build_index(table: Path, directory: Path) -> None:
@@ -169,63 +412,86 @@ def build_index(table: Path, directory: Path) -> None:
     >>> build_index(folder / "t.gz", folder); json.loads((folder / "meta.json").read_text())["entries"]
     1
     """
-    sources, targets, words = _Interner(), _Interner(), _Interner()
-    source_of_entry, target_of_entry = [], []
-    for lines in _entry_chunks(table):
-        source_of_entry.append(sources(lines[1::3]))
-        target_of_entry.append(targets(lines[2::3]))
-    source_of_entry, target_of_entry = np.concatenate(source_of_entry), np.concatenate(target_of_entry)
-    source_words, source_length = _word_rows(list(sources.ids), words)
-    del sources
-    target_words, target_length = _word_rows(list(targets.ids), words)
-    del targets
+    words, sources, targets = _Vocabulary(), _Phrases(), _Phrases()
+    # Three stages on two cores: inflating (a thread), cutting words (a thread), and numbering them.
+    with closing(_prefetched(_entry_blocks(table, _BLOCK_BYTES))) as blocks, \
+            ThreadPoolExecutor(max_workers=1, thread_name_prefix="paraphrase-words") as pool:
+        cut = None
+        for data in blocks:
+            following = pool.submit(_block_words, data)
+            if cut is not None:
+                _add_block(cut.result(), words, sources, targets)
+            cut = following
+        if cut is not None:
+            _add_block(cut.result(), words, sources, targets)
+    source_words, source_hash, source_of_entry = sources.table()
+    target_words, target_hash, target_of_entry = targets.table()
+    del sources, targets
+    source_length, target_length = (source_words > 0).sum(axis=1), (target_words > 0).sum(axis=1)
     if (target_length == 0).any():
         raise ValueError(f"{table}: an entry has an empty paraphrase")
-    # Lines with the same words (spaced differently) are one phrase, as they are in the jar's trie.
-    source_words, source_of_entry = _merge_same_rows(source_words, source_of_entry)
-    target_words, target_of_entry = _merge_same_rows(target_words, target_of_entry)
-    source_length, target_length = (source_words > 0).sum(axis=1), (target_words > 0).sum(axis=1)
     # Entries grouped by source, in file order within a source (the order the jar's trie emits them).
     order = np.argsort(source_of_entry, kind="stable")
     count = np.bincount(source_of_entry, minlength=len(source_words))
-    word_type = np.uint16 if len(words.ids) < np.iinfo(np.uint16).max else np.uint32
+    word_type = np.uint16 if len(words.words) < np.iinfo(np.uint16).max else np.uint32
     arrays = {
         "source_words": source_words.astype(word_type), "source_length": source_length.astype(np.uint8),
-        "source_first": (np.cumsum(count) - count).astype(np.int64), "source_count": count.astype(np.int32),
-        "entry_target": target_of_entry[order].astype(np.int32),
+        "source_hash": source_hash, "source_first": (np.cumsum(count) - count).astype(np.int64),
+        "source_count": count.astype(np.int32), "entry_target": target_of_entry[order].astype(np.int32),
         "target_words": target_words.astype(word_type), "target_length": target_length.astype(np.uint8),
+        "target_hash": target_hash,
     }
-    for kind, rows in (("source", source_words), ("target", target_words)):
-        hashes = row_hashes(rows)
-        by_hash = np.argsort(hashes, kind="stable")
-        arrays[f"{kind}_hash"], arrays[f"{kind}_by_hash"] = hashes[by_hash], by_hash.astype(np.int32)
+    files = {}
     for name, array in arrays.items():
         np.save(directory / f"{name}.npy", array)
-    text = [word.decode("utf-8", errors="replace") for word in words.ids]
+        files[f"{name}.npy"] = _checksum(directory / f"{name}.npy")
+    text = [word.decode("utf-8", errors="replace") for word in words.words]
     (directory / "words.txt").write_text("\n".join(text), encoding="utf-8")
+    files["words.txt"] = _checksum(directory / "words.txt")
     (directory / "meta.json").write_text(json.dumps({
         "format": FORMAT_VERSION, "table": str(table), "entries": int(len(source_of_entry)),
-        "sources": len(source_words), "targets": len(target_words), "words": len(text)}))
+        "sources": len(source_words), "targets": len(target_words), "words": len(text), "files": files}))
 
 
-def _merge_same_rows(rows: np.ndarray, of_entry: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
-    """Distinct rows (in order of first appearance) and the entries' ids renumbered to them. Distinct
-    lines have distinct rows unless they space the same words differently, so this is usually a no-op."""
-    hashes = row_hashes(rows)
-    _, first, inverse = np.unique(hashes, return_index=True, return_inverse=True)
-    if len(first) == len(rows):
-        return rows, of_entry
-    if not (rows[first[inverse]] == rows).all():
-        raise ValueError("two different phrases of the paraphrase table have the same 64-bit hash")
-    keep = np.sort(first)
-    renumber = np.empty(len(first), dtype=np.int64)
-    renumber[np.argsort(first)] = np.arange(len(first))
-    return rows[keep], renumber[inverse][of_entry]
+def _checksum(path: Path) -> List[int]:
+    """``[size, Adler-32]`` of a file, read a MiB at a time (no mapping: the pages would count as ours)."""
+    value = 1
+    with open(path, "rb") as handle:
+        while True:
+            piece = handle.read(1 << 20)
+            if not piece:
+                return [handle.tell(), value]
+            value = zlib.adler32(piece, value)
+
+
+def index_is_complete(directory: Path) -> bool:
+    """Whether ``directory`` holds an index of this format whose files have the sizes and checksums
+    its ``meta.json`` records (a truncated, damaged or older index is not: it is rebuilt).
+
+    >>> import tempfile; folder = Path(tempfile.mkdtemp())
+    >>> _ = (folder / "t.gz").write_bytes(gzip.compress(b"0.5\\nbig dog\\nhound\\n"))
+    >>> build_index(folder / "t.gz", folder); index_is_complete(folder)
+    True
+    >>> _ = (folder / "words.txt").write_text("damaged"); index_is_complete(folder)
+    False
+    """
+    try:
+        meta = json.loads((directory / "meta.json").read_text())
+        if meta.get("format") != FORMAT_VERSION or set(meta["files"]) != {f"{n}.npy" for n in _ARRAYS} | {"words.txt"}:
+            return False
+        return all(_checksum(directory / name) == list(expected) for name, expected in meta["files"].items())
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return False
 
 
 def open_index(table: PathLike, cache_dir: Optional[PathLike] = None) -> Path:
     """The index directory of ``table`` under ``cache_dir`` (default :func:`default_cache_dir`),
-    built first when missing; a new index replaces the stale indexes of the same table path.
+    built first when missing or incomplete (:func:`index_is_complete`); a new index replaces the stale
+    indexes of the same table path and removes those of tables that no longer exist.
+
+    Safe with concurrent processes: an index is built in a temporary directory renamed into place
+    (readers see a complete index or none); when two build at once, the first rename wins and the
+    other process uses it.
 
     >>> import tempfile; folder = Path(tempfile.mkdtemp())
     >>> _ = (folder / "t.gz").write_bytes(gzip.compress(b"0.5\\nbig dog\\nhound\\n"))
@@ -235,28 +501,41 @@ def open_index(table: PathLike, cache_dir: Optional[PathLike] = None) -> Path:
     table = Path(table).resolve()
     parent = Path(cache_dir) if cache_dir is not None else default_cache_dir()
     directory = parent / cache_key(table)
-    if (directory / "meta.json").is_file():
+    if index_is_complete(directory):
         return directory
     parent.mkdir(parents=True, exist_ok=True)
+    if directory.exists():        # damaged: set aside (atomically) and removed; readers keep their mappings
+        _remove(directory, parent)
     scratch = Path(tempfile.mkdtemp(prefix=".building-", dir=parent))
     try:
         build_index(table, scratch)
         try:
-            os.rename(scratch, directory)          # atomic: readers see a complete index or none
-        except OSError:
-            if not (directory / "meta.json").is_file():
+            os.rename(scratch, directory)
+        except OSError:           # another process renamed its index into place first
+            if not index_is_complete(directory):
                 raise
     finally:
         if scratch.exists():
             shutil.rmtree(scratch, ignore_errors=True)
     for other in parent.glob("paraphrase-*/meta.json"):
-        try:
-            stale = other.parent != directory and json.loads(other.read_text())["table"] == str(table)
-        except (OSError, ValueError, KeyError):
+        try:   # an index of this table path, or of a table that is gone (a removed environment's)
+            indexed = Path(json.loads(other.read_text())["table"])
+            stale = other.parent != directory and (indexed == table or not indexed.exists())
+        except (OSError, ValueError, KeyError, TypeError):
             continue
-        if stale:   # readers that mapped its files keep them until they close them (POSIX)
-            shutil.rmtree(other.parent, ignore_errors=True)
+        if stale:
+            _remove(other.parent, parent)
     return directory
+
+
+def _remove(directory: Path, parent: Path) -> None:
+    """Rename ``directory`` aside, then delete it (nothing to do when another process did it first)."""
+    aside = Path(tempfile.mkdtemp(prefix=".removing-", dir=parent))
+    try:
+        os.rename(directory, aside / "index")
+    except OSError:
+        pass
+    shutil.rmtree(aside, ignore_errors=True)
 
 
 class ParaphraseTable:
@@ -305,7 +584,7 @@ class ParaphraseTable:
         at = np.minimum(np.searchsorted(table_hash, hashes), len(table_hash) - 1)
         hit = np.flatnonzero(table_hash[at] == hashes)
         if len(hit):
-            phrase = np.asarray(getattr(self, f"{kind}_by_hash")[at[hit]], dtype=np.int64)
+            phrase = at[hit]                   # phrases are numbered in hash order
             stored = np.asarray(getattr(self, f"{kind}_words")[phrase], dtype=np.int64)
             width = stored.shape[1]
             query = rows[hit]

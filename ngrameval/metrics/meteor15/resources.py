@@ -77,8 +77,10 @@ def find_jar(jar: Optional[PathLike] = None) -> Path:
         return path
     directory = pycocoevalcap_meteor_dir()
     if directory is None:
-        raise ValueError("METEOR 1.5 needs the data in meteor-1.5.jar, which pycocoevalcap installs: "
-                         "pip install 'ngrameval[meteor]' or pycocoevalcap==1.2 (or pass jar=<path to meteor-1.5.jar>)")
+        raise ValueError("METEOR 1.5 needs the data in meteor-1.5.jar, which pycocoevalcap 1.2 installs: install "
+                         "ngrameval with its 'meteor' extra from its wheel or a checkout (pip install "
+                         "'ngrameval-<version>-py3-none-any.whl[meteor]', or pip install -e '.[meteor]' in the "
+                         "repository), or pip install pycocoevalcap==1.2; or pass jar=<path to meteor-1.5.jar>")
     return directory / JAR_NAME
 
 
