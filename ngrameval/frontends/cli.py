@@ -4,6 +4,8 @@
     ngrameval example                                  # BLEU and NIST on the bundled example
     ngrameval bleu -s system.txt -r ref.txt [-r ref2.txt] [--variant nltk] [--json]
     ngrameval nist -s system.txt -r ref.txt [--variant mteval]
+    ngrameval export-metric bleu DIR [--wheel ngrameval-...whl]   # a folder to push to the Hugging Face Hub
+    ngrameval export-space bleu DIR [--wheel ngrameval-...whl]
 
 ``score`` is written against :mod:`ngrameval.metric` only: every registered metric, with every
 option of its public function, is available by name. Files are read as sacrebleu's command line
@@ -26,6 +28,7 @@ import numpy as np
 from tqdm import tqdm
 
 from ngrameval import significance
+from ngrameval.frontends import hub
 from ngrameval.frontends.report import FORMATS, Column, Leaderboard, SystemScores, column_key, render
 from ngrameval.metric import Statistics, get_family, metric_names
 from ngrameval.metrics.bleu import VARIANTS as BLEU_VARIANTS, bleu
@@ -501,6 +504,28 @@ def run_single_metric(args: argparse.Namespace) -> int:
     return 0
 
 
+EXPORTS = {"export-metric": (hub.export_metric, "a metric's evaluate script, card, page and requirements"),
+           "export-space": (hub.export_space, "a Space: app.py, its card, requirements and the metric's script")}
+
+
+def _add_export_commands(commands: Any) -> None:
+    for name, (_, what) in EXPORTS.items():
+        command = commands.add_parser(name, help=f"write {what} into a folder, ready to push to the Hugging Face Hub")
+        command.add_argument("name", help="the metric or Space, e.g. bleu")
+        command.add_argument("folder", help="where to write (a new or empty folder)")
+        command.add_argument("--wheel", help="an ngrameval wheel to copy into the folder and name in requirements.txt "
+                                             "(default: requirements.txt names ngrameval==VERSION)")
+        command.add_argument("--force", action="store_true", help="write into a folder that is not empty")
+
+
+def run_export(args: argparse.Namespace) -> int:
+    """``ngrameval export-metric NAME DIR`` / ``export-space NAME DIR``: prints the files written."""
+    export, _ = EXPORTS[args.command]
+    for path in export(args.name, args.folder, wheel=args.wheel, force=args.force):
+        print(path)
+    return 0
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     """Run the command line; the exit status (2: bad input, with one line on standard error).
 
@@ -512,12 +537,15 @@ def main(argv: Optional[List[str]] = None) -> int:
     _add_score_command(commands)
     commands.add_parser("example", help="score the bundled example (Papineni et al. 2002) with BLEU and NIST")
     _add_single_metric_commands(commands)
+    _add_export_commands(commands)
     args = parser.parse_args(argv)
     try:
         if args.command == "score":
             return run_score(args)
         if args.command == "example":
             return run_example()
+        if args.command in EXPORTS:
+            return run_export(args)
         return run_single_metric(args)
     except (ValueError, OSError) as error:
         print(f"ngrameval: {error}", file=sys.stderr)

@@ -1,18 +1,39 @@
-"""Where the evaluate scripts are, wherever ngrameval is installed.
+"""Where the evaluate scripts and the Spaces' cards are, wherever ngrameval is installed, and the folders
+``ngrameval export-metric`` and ``ngrameval export-space`` write for the Hugging Face Hub.
 
 The scripts (``metrics/<name>/<name>.py`` and their cards) live in the repository's ``metrics/``
-folder; a wheel carries them inside the package, as ``ngrameval/evaluate_scripts/<name>/``, so
-``evaluate.load(ngrameval.metric_path("bleu"))`` works from any directory, offline.
+folder, the Spaces' cards in ``spaces/<name>/README.md``; a wheel carries them inside the package, as
+``ngrameval/evaluate_scripts/<name>/`` and ``ngrameval/space_cards/<name>/README.md`` (setup.py copies them
+at build time), so ``evaluate.load(ngrameval.metric_path("bleu"))`` works from any directory, offline.
 """
 from __future__ import annotations
 
 import os
+import re
+import shutil
 from pathlib import Path
-from typing import List
+from typing import Dict, List, Optional, Sequence
 
 PACKAGE = Path(__file__).resolve().parents[1]
 # The wheel's copy of metrics/ (written at build time), then a checkout's metrics/ beside the package.
 SCRIPT_FOLDERS = (PACKAGE / "evaluate_scripts", PACKAGE.parent / "metrics")
+# The same for the Spaces' cards (spaces/<name>/README.md).
+CARD_FOLDERS = (PACKAGE / "space_cards", PACKAGE.parent / "spaces")
+# The Space of a metric or of the leaderboard: its app.py, the same two lines in spaces/<name>/app.py.
+APP = '''"""ngrameval's {name} Space: `python app.py` serves it on http://127.0.0.1:7860 (the page: ngrameval.ui.{name})."""
+from ngrameval.ui import serve
+
+demo = serve("{name}", __name__)
+'''
+# The extras a Space installs besides "spaces" (gradio, pandas, METEOR 1.5's data): ROUGE's stop words and
+# ROUGE-1.5.5's stemmer data; the leaderboard runs every metric.
+SPACE_EXTRAS: Dict[str, Sequence[str]] = {"rouge": ("spaces", "rouge"), "leaderboard": ("spaces", "rouge")}
+# The Debian packages a Space's machine needs (the Hub installs a Space's packages.txt with apt): WordNet 3.0,
+# which METEOR's nltk variant reads from the system.
+SPACE_PACKAGES: Dict[str, Sequence[str]] = {"meteor": ("wordnet-base", "wordnet-sense-index")}
+# What the Hub reads in a card's front matter: a Space's configuration; a metric is a Space tagged so.
+SPACE_KEYS = ("title", "sdk", "sdk_version", "app_file")
+METRIC_TAGS = ("evaluate", "metric")
 
 
 def _script_folders() -> List[Path]:
@@ -50,3 +71,138 @@ def script_names() -> List[str]:
         if names:
             return names
     return []
+
+
+# --------------------------------------------------------------------------- export for the Hub
+
+def _front_matter(card: Path) -> str:
+    """The YAML front matter of ``card`` (between its first two ``---`` lines), checked for what the Hub reads."""
+    text = card.read_text(encoding="utf-8")
+    found = re.match(r"---\n(.*?)\n---\n", text, re.DOTALL)
+    if not found:
+        raise ValueError(f"{card} has no front matter (the Hub reads the Space's configuration from it)")
+    matter = found.group(1)
+    missing = [key for key in SPACE_KEYS if not re.search(rf"^{key}:", matter, re.MULTILINE)]
+    if missing:
+        raise ValueError(f"{card}'s front matter lacks {', '.join(missing)}")
+    if not re.search(r"^sdk: *gradio *$", matter, re.MULTILINE) or \
+            not re.search(r"^app_file: *app\.py *$", matter, re.MULTILINE):
+        raise ValueError(f"{card}'s front matter must say sdk: gradio and app_file: app.py")
+    return matter
+
+
+def _prepare(folder: str, force: bool) -> Path:
+    target = Path(folder)
+    if target.exists() and not target.is_dir():
+        raise ValueError(f"{target} exists and is not a folder")
+    if target.is_dir() and any(target.iterdir()) and not force:
+        raise ValueError(f"{target} is not empty; choose an empty or new folder, or pass --force to write into it")
+    return target
+
+
+def _wheel(wheel: Optional[str]) -> Optional[Path]:
+    if wheel is None:
+        return None
+    path = Path(wheel)
+    if not path.is_file() or not re.fullmatch(r"ngrameval-[^-]+-.+\.whl", path.name):
+        raise ValueError(f"--wheel must name an ngrameval wheel file (ngrameval-VERSION-...whl), got {wheel!r}")
+    return path
+
+
+def _requirements(name: str, extras: Sequence[str], wheel: Optional[Path]) -> str:
+    """requirements.txt: ngrameval with the extras the page needs, from the wheel copied beside it (a path
+    pip reads from the folder it runs in) or as the installed version."""
+    from ngrameval import __version__
+
+    extra = f"[{','.join(extras)}]"
+    line = f"./{wheel.name}{extra}" if wheel is not None else f"ngrameval{extra}=={__version__}"
+    return (f"# ngrameval's {name} page, as `ngrameval export-space` / `export-metric` wrote it: run\n"
+            f"# `pip install -r requirements.txt` in this folder (the extras pull gradio and the metric's data).\n"
+            f"{line}\n")
+
+
+def _write_space(target: Path, name: str, card: Path, wheel: Optional[Path], script: Optional[Path]) -> List[Path]:
+    target.mkdir(parents=True, exist_ok=True)
+    written = [target / "app.py", target / "README.md", target / "requirements.txt"]
+    (target / "app.py").write_text(APP.format(name=name), encoding="utf-8")
+    shutil.copyfile(card, target / "README.md")
+    (target / "requirements.txt").write_text(_requirements(name, SPACE_EXTRAS.get(name, ("spaces",)), wheel),
+                                             encoding="utf-8")
+    if name in SPACE_PACKAGES:
+        (target / "packages.txt").write_text("".join(f"{package}\n" for package in SPACE_PACKAGES[name]),
+                                             encoding="utf-8")
+        written.append(target / "packages.txt")
+    if wheel is not None:
+        shutil.copyfile(wheel, target / wheel.name)
+        written.append(target / wheel.name)
+    if script is not None:
+        shutil.copytree(script, target / "metrics" / name, dirs_exist_ok=True,
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        written.append(target / "metrics" / name)
+    return written
+
+
+def export_metric(name: str, folder: str, wheel: Optional[str] = None, force: bool = False) -> List[Path]:
+    """Write metric ``name``'s Hub repository into ``folder``: its evaluate script and card (a metric on the Hub
+    is a Space tagged ``evaluate``, ``metric``: the card's front matter configures it), the page ``app.py``
+    and ``requirements.txt`` (ngrameval from ``wheel``, copied in, or by version). The written paths.
+
+    >>> import tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> {"README.md", "app.py", "bleu.py", "requirements.txt"} <= {path.name for path in export_metric("bleu", folder)}
+    True
+    >>> export_metric("bleu", folder)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ValueError: ... is not empty; choose an empty or new folder, or pass --force to write into it
+    """
+    source = Path(metric_path(name))
+    card = source / "README.md"
+    matter = _front_matter(card)
+    tags = re.findall(r"^- *(\S+) *$", matter, re.MULTILINE)
+    if not set(METRIC_TAGS) <= set(tags):
+        raise ValueError(f"{card}'s front matter must have the tags {', '.join(METRIC_TAGS)} (what the Hub lists "
+                         "as a metric)")
+    wheel_path = _wheel(wheel)
+    target = _prepare(folder, force)
+    written = _write_space(target, name, card, wheel_path, None)
+    for path in sorted(source.iterdir()):       # the script and its cards (README.md and translations)
+        if path.is_file() and path.suffix in (".py", ".md"):
+            shutil.copyfile(path, target / path.name)
+            written.append(target / path.name)
+    return sorted(set(written))
+
+
+def space_card(name: str) -> Path:
+    """The card (``README.md``, with the Space's front matter) of Space ``name``."""
+    from ngrameval.ui import SPACE_NAMES
+
+    if name not in SPACE_NAMES:
+        raise ValueError(f"unknown Space {name!r}; valid Spaces: {', '.join(SPACE_NAMES)}")
+    folders = [Path(os.environ["NGRAMEVAL_SPACES_DIR"])] if os.environ.get("NGRAMEVAL_SPACES_DIR") \
+        else list(CARD_FOLDERS)
+    for folder in folders:
+        if (folder / name / "README.md").is_file():
+            return folder / name / "README.md"
+    raise ValueError(f"no card {name}/README.md in {' or '.join(map(str, folders))}")
+
+
+def export_space(name: str, folder: str, wheel: Optional[str] = None, force: bool = False) -> List[Path]:
+    """Write Space ``name``'s Hub repository into ``folder``: ``app.py``, its card ``README.md`` (the Space's
+    front matter: ``sdk: gradio``, ``sdk_version``, ``app_file: app.py``), ``requirements.txt`` (ngrameval
+    from ``wheel``, copied in, or by version), ``packages.txt`` when the page needs Debian packages (METEOR:
+    WordNet) and, for a metric's page, the evaluate script it runs under
+    ``metrics/<name>/``. The written paths.
+
+    >>> import tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> sorted(path.relative_to(folder).as_posix() for path in export_space("ter", folder))
+    ['README.md', 'app.py', 'metrics/ter', 'requirements.txt']
+    >>> export_space("blue", tempfile.mkdtemp())  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ValueError: unknown Space 'blue'; valid Spaces: ...
+    """
+    card = space_card(name)
+    _front_matter(card)
+    script = Path(metric_path(name)) if name in script_names() else None
+    wheel_path = _wheel(wheel)
+    return _write_space(_prepare(folder, force), name, card, wheel_path, script)
