@@ -9,11 +9,12 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-SPACE_NAMES = ("bleu", "nist", "rouge", "meteor", "cider", "coco_caption", "chrf", "gleu", "ter")
+SPACE_NAMES = ("bleu", "nist", "rouge", "meteor", "cider", "coco_caption", "chrf", "gleu", "ter", "leaderboard")
 
 
 def space(name: str) -> Any:
-    """The :class:`~ngrameval.ui.page.MetricSpace` of Space ``name`` (one of :data:`SPACE_NAMES`)."""
+    """What Space ``name`` (one of :data:`SPACE_NAMES`) shows: a :class:`~ngrameval.ui.page.MetricSpace`, or the
+    leaderboard's page; either has ``build()`` and ``warm_up``."""
     if name not in SPACE_NAMES:
         raise ValueError(f"unknown Space {name!r}; valid Spaces: {', '.join(SPACE_NAMES)}")
     return importlib.import_module(f"ngrameval.ui.{name}").SPACE
@@ -25,7 +26,7 @@ def serve(name: str, caller: str = "__main__", **launch_options: Any) -> Any:
     from ngrameval.ui import page
 
     described = space(name)
-    demo = page.build_demo(described)
+    demo = described.build()
     if caller == "__main__":
         if described.warm_up is not None:
             described.warm_up()

@@ -6,6 +6,7 @@ import gradio as gr
 import pandas as pd
 
 from ngrameval.ui import page as ui
+from ngrameval.ui.i18n import t
 
 
 VARIANTS = ["sacrebleu", "nltk", "mteval", "nmt", "d2l"]
@@ -20,14 +21,7 @@ SMOOTHING = {   # per variant: the smoothing values it accepts (the first, "defa
 SMOOTH_VALUES = {"none": None, "add-one": True}
 EFFECTIVE_ORDER = {"default": None, "on": True, "off": False}
 
-INTRO = """\
-BLEU (Papineni et al., 2002): clipped n-gram precisions against one or more references, combined as a
-weighted geometric mean and multiplied by a brevity penalty; in [0, 1]. Each **variant** reproduces one
-tool exactly: `sacrebleu` 2.6.0 (default), `nltk` 3.10.4 (`corpus_bleu`, smoothing `method0`–`method7`),
-`mteval` (mteval-v13a.pl), `nmt` (tensorflow/nmt, what HF evaluate's `bleu` runs) and `d2l` (Dive into
-Deep Learning). The page runs the evaluate metric `metrics/bleu` of ngrameval; its metric card
-(`metrics/bleu/README.md`) lists every option.
-"""
+INTRO = t("bleu.intro")
 
 
 def smoothing_for(variant, smooth):
@@ -38,23 +32,22 @@ def smoothing_for(variant, smooth):
 
 def controls():
     with gr.Row():
-        variant = gr.Dropdown(VARIANTS, value="sacrebleu", label="Variant", elem_id="variant")
+        variant = gr.Dropdown(VARIANTS, value="sacrebleu", label=t("page.variant"), elem_id="variant")
         tokenize = ui.tokenizer_dropdown()
     with gr.Row():
-        smooth = gr.Dropdown(SMOOTHING["sacrebleu"], value="default", label="Smoothing", elem_id="smooth",
-                             allow_custom_value=True, info="choices depend on the variant")
+        smooth = gr.Dropdown(SMOOTHING["sacrebleu"], value="default", label=t("bleu.smoothing"), elem_id="smooth",
+                             allow_custom_value=True, info=t("bleu.smoothing_info"))
         brevity_penalty = gr.Dropdown(["default", "closest", "shortest", "average"], value="default",
-                                      label="Brevity penalty: reference length",
-                                      info="default: nmt shortest, else closest")
-    max_order = ui.order_slider("Max n-gram order", 4)
-    weights = gr.Textbox(label="Weights", placeholder="default: uniform (d2l: 1/2^n), e.g. 0.25 0.25 0.25 0.25",
-                         info="one weight per order; several sets separated by ';' give one score each")
+                                      label=t("bleu.brevity_penalty"), info=t("bleu.brevity_penalty_info"))
+    max_order = ui.order_slider(t("bleu.max_order"), 4)
+    weights = gr.Textbox(label=t("bleu.weights"), placeholder=t("bleu.weights_placeholder"),
+                         info=t("bleu.weights_info"))
     with gr.Row():
         lowercase = ui.lowercase_checkbox()
-        effective_order = gr.Dropdown(list(EFFECTIVE_ORDER), value="default", label="Effective order (sacrebleu)",
-                                      info="default: off for the corpus, on for sentences")
-        auto_reweigh = gr.Checkbox(False, label="Auto reweigh (nltk)")
-    with gr.Accordion("Smoothing parameters (blank = default)", open=False):
+        effective_order = gr.Dropdown(list(EFFECTIVE_ORDER), value="default", label=t("bleu.effective_order"),
+                                      info=t("bleu.effective_order_info"))
+        auto_reweigh = gr.Checkbox(False, label=t("bleu.auto_reweigh"))
+    with gr.Accordion(t("bleu.smoothing_parameters"), open=False):
         with gr.Row():
             smooth_value = gr.Number(None, label="smooth_value", info="sacrebleu floor (0.1) / add-k (1)")
             epsilon = gr.Number(None, label="epsilon", info="nltk method1 (0.1)")
@@ -110,6 +103,6 @@ EXAMPLES = [
                [["there is a cat on the mat"], ["the cat sits on the mat"]]),
 ]
 
-SPACE = ui.MetricSpace(name="bleu", title="BLEU, exact to sacrebleu, NLTK, mteval, tensorflow/nmt or d2l",
+SPACE = ui.MetricSpace(name="bleu", title=t("bleu.title"),
                        intro=INTRO, controls=controls, options=options, present=present,
-                       order_plot=("precision", "Precision per order"), score_high=1.0, examples=EXAMPLES)
+                       order_plot=("precision", t("bleu.precision_plot")), score_high=1.0, examples=EXAMPLES)

@@ -8,30 +8,17 @@ import pandas as pd
 import ngrameval
 from ngrameval.metrics.chrf import ngram_counts, resolve_options
 from ngrameval.ui import page as ui
+from ngrameval.ui.i18n import t
 
 
 # How chrF turns a line into the characters and the words it counts. They are the metric's own (private)
 # steps: the explanation must count exactly what the score counts, so it calls them rather than copy them.
 from ngrameval.metrics.chrf import character_text, words_without_punctuation
 
-INTRO = """\
-chrF (Popović, 2015): the F-score of character n-gram precision and recall (orders 1 to 6, whitespace
-removed, recall weighted **beta** = 2 times as much as precision); chrF++ (Popović, 2017) adds word
-n-grams (**word order** 2). Each **variant** reproduces one tool exactly: `sacrebleu` (sacrebleu 2.6.0
-`CHRF`, what HF evaluate's `chrf` runs; per segment the best reference; default) or `nltk` (NLTK 3.10.4
-`corpus_chrf`: one reference per prediction, beta 3, a mean of sentence scores over orders `min_char_order`
-to `char_order`). Scores are in [0, 1] (sacrebleu prints them × 100). The page runs the evaluate metric
-`metrics/chrf` of ngrameval; its metric card (`metrics/chrf/README.md`) lists every option.
-"""
+INTRO = t("chrf.intro")
 
-EXPLANATION_INTRO = ("Matched character n-grams of the prediction, against the reference the score uses: each "
-                     "character is labelled with the highest order of a counted match covering it (clipped: an "
-                     "n-gram counts at most as often as in the reference; later occurrences are marked "
-                     f"“{ui.OVER_CLIP}”). With word n-grams (chrF++), the prediction's words are marked the same "
-                     "way under the references.")
-NOTE = """sacrebleu uses, per segment, the reference with the best sentence chrF (the first on ties); its
-statistics go into the corpus score. An order the reference has no n-gram of counts none of the prediction's
-either (sacrebleu's rule; the precision and recall shown are the metric's)."""
+EXPLANATION_INTRO = t("chrf.explanation_intro")
+NOTE = t("chrf.note")
 
 SACREBLEU_ONLY, NLTK_ONLY = ("word_order", "lowercase", "eps_smoothing"), ("min_char_order",)
 DEFAULTS = {"word_order": 0, "lowercase": False, "eps_smoothing": False, "min_char_order": 1}
@@ -53,22 +40,22 @@ def reset_for_variant(variant):
 
 def controls():
     with gr.Row():
-        variant = gr.Dropdown(["sacrebleu", "nltk"], value="sacrebleu", label="Variant", elem_id="variant",
-                              info="sacrebleu: CHRF (HF evaluate's chrf); nltk: corpus_chrf")
+        variant = gr.Dropdown(["sacrebleu", "nltk"], value="sacrebleu", label=t("page.variant"), elem_id="variant",
+                              info=t("chrf.variant_info"))
         # A text box: a blank number box comes back from the browser as 0, and blank must mean the variant's beta.
-        beta = gr.Textbox(label="beta", elem_id="beta", placeholder="blank: 2 (sacrebleu), 3 (nltk)",
-                          info="the weight of recall")
-    char_order = ui.order_slider("Character order (char_order; NLTK's max_len)", 6)
-    word_order = gr.Slider(0, ui.MAX_ORDER, value=0, step=1, label="Word order (word_order; 2 = chrF++; sacrebleu)",
+        beta = gr.Textbox(label="beta", elem_id="beta", placeholder=t("chrf.beta_placeholder"),
+                          info=t("chrf.beta_info"))
+    char_order = ui.order_slider(t("chrf.char_order"), 6)
+    word_order = gr.Slider(0, ui.MAX_ORDER, value=0, step=1, label=t("chrf.word_order"),
                            elem_id="word-order")
-    min_char_order = gr.Slider(1, ui.MAX_ORDER, value=1, step=1, label="Lowest character order (NLTK's min_len)",
+    min_char_order = gr.Slider(1, ui.MAX_ORDER, value=1, step=1, label=t("chrf.min_char_order"),
                                elem_id="min-char-order", interactive=False)
     with gr.Row():
-        lowercase = gr.Checkbox(False, label="Lowercase", elem_id="lowercase", info="sacrebleu")
-        whitespace = gr.Checkbox(False, label="Keep whitespace", elem_id="whitespace",
-                                 info="in character n-grams")
-        eps_smoothing = gr.Checkbox(False, label="eps smoothing", elem_id="eps-smoothing",
-                                    info="sacrebleu: mean of per-order F (chrF++.py, Moses)")
+        lowercase = gr.Checkbox(False, label=t("page.lowercase"), elem_id="lowercase", info="sacrebleu")
+        whitespace = gr.Checkbox(False, label=t("chrf.whitespace"), elem_id="whitespace",
+                                 info=t("chrf.whitespace_info"))
+        eps_smoothing = gr.Checkbox(False, label=t("chrf.eps_smoothing"), elem_id="eps-smoothing",
+                                    info=t("chrf.eps_smoothing_info"))
     variant_only = [word_order, lowercase, eps_smoothing, min_char_order]    # SACREBLEU_ONLY + NLTK_ONLY
     variant.change(for_variant, variant, variant_only, api_visibility="private")
     variant.input(reset_for_variant, variant, variant_only, api_visibility="private")
@@ -109,7 +96,7 @@ def present(result, options, _per_sentence):
                  "word orders": resolved.word_order},
         sentence_scores={"score": result["sentence_scores"]},
         signature=result["signature"],
-        order_plot=("F (mean)", "Mean sentence F per order") if nltk else None)
+        order_plot=("F (mean)", t("chrf.f_plot")) if nltk else None)
 
 
 # --------------------------------------------------------------------------- the explanation
@@ -219,11 +206,9 @@ EXAMPLES = [
                [["the cat sat on a mat", "the dog barks"]], {"variant": "nltk", "min_char_order": 2, "char_order": 4}),
 ]
 
-SPACE = ui.MetricSpace(name="chrf", title="chrF and chrF++, exact to sacrebleu or NLTK", label="chrF",
+SPACE = ui.MetricSpace(name="chrf", title=t("chrf.title"), label="chrF",
                        intro=INTRO, controls=controls, options=options, present=present,
-                       order_plot=("recall", "Recall per order"), score_high=1.0, examples=EXAMPLES,
+                       order_plot=("recall", t("chrf.recall_plot")), score_high=1.0, examples=EXAMPLES,
                        detail_options={"sentence_level": True}, explain_item=explain_item,
                        explanation_intro=EXPLANATION_INTRO, explanation_note=NOTE,
-                       ngrams_label="Matched n-grams (count: in the prediction; clipped count: at most the count in "
-                                    "the reference used; positions: numbers of the counted characters, or words, "
-                                    "from 1)")
+                       ngrams_label=t("chrf.ngrams"))

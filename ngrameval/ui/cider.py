@@ -9,35 +9,18 @@ import pandas as pd
 from ngrameval import TOKENIZER_NAMES
 from ngrameval.text.tokenizers import get_tokenizer
 from ngrameval.ui import page as ui
+from ngrameval.ui.i18n import t
 
 
 VARIANTS = {"cider-d": "CIDEr-D", "cider": "CIDEr"}
 TOKENIZERS = list(dict.fromkeys(["none", "ptb", *TOKENIZER_NAMES]))
 REFERENCE_BOXES = 5          # COCO has five reference captions per image
 
-INTRO = """\
-CIDEr (Vedantam et al., 2015) scores a caption by its **consensus** with the references: each text becomes
-a vector of its n-grams (n = 1..4) weighted by **tf-idf**, where the idf is log(items / items whose
-references contain the n-gram), so words every caption uses (*a*, *the*) weigh nothing and rare, specific
-ones weigh most. An item scores the cosine similarity with each reference, averaged over orders and
-references, times 10 (no fixed upper bound). **CIDEr-D** (the default, what pycocoevalcap 1.2 and COCO
-leaderboards report) also clips the caption's weights at the reference's, against repeated words, and
-multiplies by a Gaussian penalty on the length difference (sigma 6); `cider` is the original, without
-either. Texts are split on whitespace as pycocoevalcap does (give PTB-tokenized, lowercased captions, or
-pick a tokenizer). The idf comes from the references given (one item alone scores 0), or from an
-uploaded table. The page runs the evaluate metric `metrics/cider` of ngrameval; its metric card lists
-every option.
-"""
+INTRO = t("cider.intro")
 
-EXPLANATION = ("The prediction's tokens, coloured by the idf of the word (rare words carry the most weight); "
-               "“not in its references”: no reference of this item has the word, so it adds nothing to the "
-               "cosine. The first table gives, per reference, the cosine similarity per order (CIDEr-D: with the "
-               "prediction's weights clipped at the reference's), the length penalty and the reference's share "
-               "of the score; the second, every n-gram of the prediction with its tf (count in the prediction), "
-               "df (items whose references contain it), idf and weight tf × idf: the vector CIDEr compares.")
-NOTE = ("The item's score is the mean of the last column over its references; CIDEr is the mean over items.")
-NGRAMS_LABEL = ("The prediction's n-grams (tf: count in the prediction; df: items whose references contain it; "
-                "weight: tf × idf; in its references: how many of this item's references have it)")
+EXPLANATION = t("cider.explanation_intro")     # its text names ABSENT
+NOTE = t("cider.note")
+NGRAMS_LABEL = t("cider.ngrams")
 
 # The highlight's classes: the word's idf as a share of the highest possible one, log(items).
 IDF_LABELS = [(2 / 3, "rare: high idf", "#0284c7"), (1 / 3, "medium idf", "#38bdf8"),
@@ -49,17 +32,16 @@ COLORS = dict([(label, color) for _, label, color in IDF_LABELS] + [NO_IDF, ABSE
 
 def controls():
     with gr.Row():
-        variant = gr.Dropdown(list(VARIANTS), value="cider-d", label="Variant", elem_id="variant",
-                              info="cider-d: pycocoevalcap 1.2; cider: the original")
-        tokenize = gr.Dropdown(TOKENIZERS, value="none", label="Tokenizer", elem_id="tokenize",
-                               info="none = split on whitespace (pycocoevalcap); ptb = its PTB tokenizer")
-    max_order = ui.order_slider("max_order (highest n-gram order)", 4)
+        variant = gr.Dropdown(list(VARIANTS), value="cider-d", label=t("page.variant"), elem_id="variant",
+                              info=t("cider.variant_info"))
+        tokenize = gr.Dropdown(TOKENIZERS, value="none", label=t("page.tokenizer"), elem_id="tokenize",
+                               info=t("cider.tokenizer_info"))
+    max_order = ui.order_slider(t("cider.max_order"), 4)
     with gr.Row():
-        sigma = gr.Number(6.0, minimum=0, label="sigma (CIDEr-D)", elem_id="sigma",
-                          info="the length penalty's standard deviation; blank: 6")
+        sigma = gr.Number(6.0, minimum=0, label=t("cider.sigma"), elem_id="sigma",
+                          info=t("cider.sigma_info"))
         lowercase = ui.lowercase_checkbox()
-    idf_table = gr.File(label="idf table (.json written by ngrameval.cider.DocumentFrequency.save; "
-                              "empty: the references given)", file_types=[".json"], elem_id="idf-table")
+    idf_table = gr.File(label=t("cider.idf_table"), file_types=[".json"], elem_id="idf-table")
     return dict(variant=variant, tokenize=tokenize, max_order=max_order, sigma=sigma, lowercase=lowercase,
                 idf_table=idf_table)
 
@@ -179,10 +161,10 @@ EXAMPLES = [
                [["a cat is sitting on a mat"], ["a cat on a rug"]]),
 ]
 
-SPACE = ui.MetricSpace(name="cider", label="CIDEr", title="CIDEr-D and CIDEr, exact to pycocoevalcap 1.2",
+SPACE = ui.MetricSpace(name="cider", label="CIDEr", title=t("cider.title"),
                        intro=INTRO, controls=controls, options=options, present=present,
-                       order_plot=("share ×10", "Share of the score per order"), score_high=None,
+                       order_plot=("share ×10", t("cider.share_plot")), score_high=None,
                        examples=EXAMPLES, explanation_intro=EXPLANATION, explanation_note=NOTE,
                        detail_options={"explain": True}, explain_item=explain_item, ngrams_label=NGRAMS_LABEL,
-                       orders_label="Per reference (cosine per order before the penalty)",
+                       orders_label=t("cider.per_reference"),
                        reference_boxes=REFERENCE_BOXES, coco_json=True)

@@ -9,39 +9,26 @@ import pandas as pd
 
 import ngrameval
 from ngrameval.ui import page as ui
+from ngrameval.ui.i18n import t, text
 
 
 METRICS = [("BLEU-1..4", "bleu"), ("METEOR 1.5", "meteor"), ("ROUGE-L", "rouge_l"), ("CIDEr-D", "cider")]
 NAMES = ["Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4", "METEOR", "ROUGE_L", "CIDEr"]     # pycocoevalcap's, in its order
 REFERENCE_BOXES = 5          # COCO has five reference captions per image
-SPICE = ("SPICE is not computed: it needs the Stanford CoreNLP parser models (Java), which no package registry "
-         "ships, and this page works offline.")
+SPICE = text("coco.spice")      # the score card's note (English: notes are not translated yet)
 
-INTRO = f"""\
-The numbers captioning and data-to-text papers report from the COCO caption evaluation code
-(pycocoevalcap 1.2): **BLEU-1 to BLEU-4, METEOR 1.5, ROUGE-L and CIDEr-D**, after Stanford's PTB
-tokenization (lowercased, punctuation dropped), with pycocoevalcap's own rules (BLEU: the closest reference
-length and tiny epsilons instead of smoothing; ROUGE-L: beta 1.2, best precision and best recall over the
-references; CIDEr-D: document frequencies from the references given). Everything runs in Python, without
-Java, and reproduces pycocoevalcap's numbers. **Tokenizer** `none` takes the texts as they are (what
-nlg-eval does). {SPICE} The page runs the evaluate metric `metrics/coco_caption` of ngrameval; its metric
-card lists every option. Upload COCO's own files (a results JSON and the references) in *Upload files*.
-"""
+INTRO = t("coco.intro", spice=t("coco.spice"))
 
-EXPLANATION = ("The prediction's tokens as the metrics see them (after the tokenizer), labelled with the highest "
-               "order of a BLEU n-gram match covering them (clipped counts against all references together, as "
-               f"pycocoevalcap's BLEU; “{ui.OVER_CLIP}”: occurrences past the clip). The table gives every "
-               "metric's score of this item.")
-NOTE = ("An item's BLEU is pycocoevalcap's per-image BLEU (its brevity penalty from this item alone); the "
-        "corpus BLEU pools the counts of all items, so it is not the mean of the item scores. The CIDEr Space "
-        "explains an item's CIDEr-D (its n-grams' idf weights).")
+EXPLANATION = t("coco.explanation_intro")
+NOTE = t("coco.note")
 
 
 def controls():
-    tokenize = gr.Dropdown(["ptb", "none"], value="ptb", label="Tokenizer", elem_id="tokenize",
-                           info="ptb: pycocoevalcap's PTBTokenizer (in Python); none: the texts as they are")
-    metrics = gr.CheckboxGroup(METRICS, value=[value for _, value in METRICS], label="Metrics", elem_id="metrics",
-                               info="SPICE is not offered: it needs Stanford CoreNLP models that no registry ships")
+    tokenize = gr.Dropdown(["ptb", "none"], value="ptb", label=t("page.tokenizer"), elem_id="tokenize",
+                           info=t("coco.tokenizer_info"))
+    metrics = gr.CheckboxGroup(METRICS, value=[value for _, value in METRICS], label=t("coco.metrics"),
+                               elem_id="metrics",
+                               info=t("coco.metrics_info"))
     return dict(tokenize=tokenize, metrics=metrics)
 
 
@@ -104,11 +91,10 @@ EXAMPLES = [
 ]
 
 SPACE = ui.MetricSpace(name="coco_caption", label="COCO caption", intro=INTRO,
-                       title="COCO caption metrics (BLEU, METEOR, ROUGE-L, CIDEr-D), exact to pycocoevalcap 1.2",
+                       title=t("coco.title"),
                        controls=controls, options=options, present=present,
-                       order_plot=("corpus", "Corpus score per metric (CIDEr-D is ×10)"), score_high=None,
+                       order_plot=("corpus", t("coco.corpus_plot")), score_high=None,
                        examples=EXAMPLES, explanation_intro=EXPLANATION, explanation_note=NOTE, detail_options={},
-                       explain_item=explain_item, per_order_label="Per metric",
-                       ngrams_label="BLEU's matched n-grams (count: in the prediction; clipped count: at most the "
-                                    "count in a reference; positions: token numbers, from 1)",
-                       orders_label="This item's scores", reference_boxes=REFERENCE_BOXES, coco_json=True)
+                       explain_item=explain_item, per_order_label=t("coco.per_metric"),
+                       ngrams_label=t("coco.ngrams"),
+                       orders_label=t("coco.item_scores"), reference_boxes=REFERENCE_BOXES, coco_json=True)

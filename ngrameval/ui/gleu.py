@@ -10,31 +10,21 @@ import ngrameval
 from ngrameval.metrics.chrf import ngram_counts
 from ngrameval.metrics.gleu import resolve_options
 from ngrameval.ui import page as ui
+from ngrameval.ui.i18n import t
 
 
-INTRO = """\
-GLEU (Wu et al., 2016), Google's sentence-level BLEU: all n-grams of orders **min_len** to **max_len** of a
-prediction and of a reference are counted together; the matches (each n-gram clipped by its count in the
-reference) are divided by the larger of the two n-gram counts, i.e. the minimum of precision and recall.
-With several references the one with the highest ratio counts (the first on ties); the corpus score sums
-matches and n-grams over the segments. Each **variant** reproduces one tool exactly: `nltk` (NLTK 3.10.4
-`corpus_gleu`, whitespace tokens; default) or `google_bleu` (HF evaluate's `google_bleu`: its 13a tokens).
-The page runs the evaluate metric `metrics/gleu` of ngrameval; its metric card (`metrics/gleu/README.md`)
-lists every option.
-"""
+INTRO = t("gleu.intro")
 
-NOTE = """Each sentence is matched against its chosen reference only (the reference with the highest ratio,
-listed first); the score is the matches of every order over the larger of the prediction's and the
-reference's n-gram counts."""
+NOTE = t("gleu.note")
 
 
 def controls():
     with gr.Row():
-        variant = gr.Dropdown(["nltk", "google_bleu"], value="nltk", label="Variant", elem_id="variant",
-                              info="google_bleu: HF evaluate's google_bleu (13a tokens)")
+        variant = gr.Dropdown(["nltk", "google_bleu"], value="nltk", label=t("page.variant"), elem_id="variant",
+                              info=t("gleu.variant_info"))
         tokenize = ui.tokenizer_dropdown()
-    min_len = ui.order_slider("min_len (lowest n-gram order)", 1)
-    max_len = ui.order_slider("max_len (highest n-gram order)", 4)
+    min_len = ui.order_slider(t("gleu.min_len"), 1)
+    max_len = ui.order_slider(t("gleu.max_len"), 4)
     return dict(variant=variant, tokenize=tokenize, min_len=min_len, max_len=max_len)
 
 
@@ -117,9 +107,8 @@ EXAMPLES = [
                [["the cat is on the mat"], ["there is a cat on the mat"]]),
 ]
 
-SPACE = ui.MetricSpace(name="gleu", title="GLEU (Google BLEU), exact to NLTK or HF evaluate's google_bleu",
+SPACE = ui.MetricSpace(name="gleu", title=t("gleu.title"),
                        intro=INTRO, controls=controls, options=options, present=present,
-                       present_corpus=True, order_plot=("precision", "Precision per order (against the chosen "
-                                                                     "references)"),
+                       present_corpus=True, order_plot=("precision", t("gleu.precision_plot")),
                        score_high=1.0, examples=EXAMPLES, detail_options={"sentence_level": True},
                        explain_item=explain_item, explanation_note=NOTE)

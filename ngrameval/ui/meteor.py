@@ -15,6 +15,7 @@ from ngrameval.metrics.meteor15 import MODULES, NORMALIZATIONS, TASKS
 from ngrameval.metrics.meteor15.align import DEFAULT_BEAM_SIZE
 from ngrameval.metrics.meteor_nltk import TOKENIZERS
 from ngrameval.ui import page as ui
+from ngrameval.ui.i18n import t
 
 
 # METEOR 1.5 searches an alignment for every (prediction, reference) pair, about 0.5 ms each: these
@@ -24,31 +25,12 @@ MAX_REFERENCES = 20_000
 NLTK_DEFAULTS = {"alpha": 0.9, "beta": 3.0, "gamma": 0.5}     # NLTK's meteor_score
 COLORS = {"exact": "#86efac", "stem": "#fde68a", "synonym": "#93c5fd", "paraphrase": "#f9a8d4"}
 
-INTRO = """\
-METEOR (Banerjee and Lavie, 2005) **aligns** the words of a prediction with a reference in stages --
-identical words (**exact**), then words with the same **stem**, then WordNet **synonyms**, and in METEOR 1.5
-**paraphrases** from a phrase table -- choosing the alignment with the fewest **chunks** (runs of matched
-words adjacent and in the same order on both sides). From the matches it computes precision P, recall R,
-their recall-weighted harmonic mean Fmean = P R / (alpha P + (1 - alpha) R), and a fragmentation penalty
-gamma (chunks / matches)^beta; the score is Fmean (1 - penalty), against the best reference. The two tools
-in use give different numbers, so **variant** picks the one to reproduce exactly: `meteor15` (default:
-meteor-1.5.jar as pycocoevalcap runs it for captioning papers, `-l en -norm`; its corpus score comes from
-the statistics summed over all segments) or `nltk` (NLTK 3.10.4's `meteor_score`, what Hugging Face's
-`meteor` runs; the corpus score is the mean of the segment scores). Both run in Python, without Java and
-without downloads. The page runs the evaluate metric `metrics/meteor` of ngrameval; its metric card
-(`metrics/meteor/README.md`) lists every option.
-"""
+INTRO = t("meteor.intro")
 
-EXPLANATION = ("The prediction's words as the variant aligns them (METEOR 1.5: its normalized words; NLTK: its "
-               "tokens, compared lowercased), coloured by the module that matched them: exact, "
-               "stem, synonym or paraphrase (METEOR 1.5 matches phrases too); uncoloured words are unmatched. "
-               "Under the references, the alignment with the best one: both sentences, each chunk boxed and "
-               "numbered in the prediction's order. The first table lists the matches, the second the score's "
-               "parts against each reference alone.")
-NOTE = ("METEOR 1.5 weighs each match by its module (the module weights) and content words against function "
-        "words (delta), so its P and R are not plain word counts; NLTK counts words.")
-MATCHES_LABEL = "Matches, in the prediction's order (positions: word numbers, from 1)"
-REFERENCES_LABEL = "Against each reference alone (the best one is used)"
+EXPLANATION = t("meteor.explanation_intro")
+NOTE = t("meteor.note")
+MATCHES_LABEL = t("meteor.matches")
+REFERENCES_LABEL = t("meteor.per_reference")
 
 
 # --------------------------------------------------------------------------- options
@@ -65,31 +47,33 @@ def task_modules(task):
 
 
 def controls():
-    variant = gr.Dropdown(["meteor15", "nltk"], value="meteor15", label="Variant", elem_id="variant",
-                          info="meteor15: meteor-1.5.jar (pycocoevalcap); nltk: NLTK's meteor_score (HF evaluate)")
+    variant = gr.Dropdown(["meteor15", "nltk"], value="meteor15", label=t("page.variant"), elem_id="variant",
+                          info=t("meteor.variant_info"))
     with gr.Group():
         gr.Markdown("&nbsp;METEOR 1.5 (`meteor15`)")
         with gr.Row():
-            task = gr.Dropdown(list(TASKS), value="rank", label="Task", elem_id="task",
-                               info="the jar's -t: parameters and module weights")
-            normalization = gr.Dropdown(list(NORMALIZATIONS), value="norm", label="Normalization",
-                                        elem_id="normalization", info="norm: pycocoevalcap's -norm")
-        modules = gr.CheckboxGroup(list(MODULES), value=list(MODULES), label="Modules", elem_id="modules",
-                                   info="run in this order; weights go by position (the jar's -m)")
+            task = gr.Dropdown(list(TASKS), value="rank", label=t("meteor.task"), elem_id="task",
+                               info=t("meteor.task_info"))
+            normalization = gr.Dropdown(list(NORMALIZATIONS), value="norm", label=t("meteor.normalization"),
+                                        elem_id="normalization", info=t("meteor.normalization_info"))
+        modules = gr.CheckboxGroup(list(MODULES), value=list(MODULES), label=t("meteor.modules"), elem_id="modules",
+                                   info=t("meteor.modules_info"))
         with gr.Row():
-            weights = gr.Textbox(label="Module weights (-w)", placeholder="blank: the task's, e.g. 1 0.6 0.8 0.6",
+            weights = gr.Textbox(label=t("meteor.weights"), placeholder=t("meteor.weights_placeholder"),
                                  elem_id="weights")
             parameters = gr.Textbox(label="alpha beta gamma delta (-p)", elem_id="parameters",
-                                    placeholder="blank: the task's; given: instead of the task")
-        beam_size = gr.Number(DEFAULT_BEAM_SIZE, minimum=1, precision=0, label="Beam size (-x)", elem_id="beam-size")
+                                    placeholder=t("meteor.parameters_placeholder"))
+        beam_size = gr.Number(DEFAULT_BEAM_SIZE, minimum=1, precision=0, label=t("meteor.beam_size"),
+                              elem_id="beam-size")
     with gr.Group():
         gr.Markdown("&nbsp;NLTK (`nltk`)")
         with gr.Row():
             alpha = gr.Number(NLTK_DEFAULTS["alpha"], label="alpha", elem_id="alpha", interactive=False)
             beta = gr.Number(NLTK_DEFAULTS["beta"], label="beta", elem_id="beta", interactive=False)
             gamma = gr.Number(NLTK_DEFAULTS["gamma"], label="gamma", elem_id="gamma", interactive=False)
-        tokenize = gr.Dropdown(list(TOKENIZERS), value="nltk", label="Tokenizer", elem_id="tokenize", interactive=False,
-                               info="nltk: NLTK's word tokenizer on the whole line; whitespace: split on spaces")
+        tokenize = gr.Dropdown(list(TOKENIZERS), value="nltk", label=t("page.tokenizer"), elem_id="tokenize",
+                               interactive=False,
+                               info=t("meteor.tokenizer_info"))
     variant.change(for_variant, variant, [task, normalization, modules, weights, parameters, beam_size,
                                           alpha, beta, gamma, tokenize], api_visibility="private")
     task.input(task_modules, task, modules, api_visibility="private")     # a user's choice, not an example's
@@ -108,7 +92,7 @@ def number_list(text, name, example):
         except ValueError:
             numbers.append(math.nan)
         if not math.isfinite(numbers[-1]):
-            raise ui.InputError(f"{name}: {item!r} is not a number (write e.g. {example}).")
+            raise ui.InputError("error.number_list", name=name, item=repr(item), example=example)
     return numbers or None
 
 
@@ -319,10 +303,10 @@ def warm_up():
         ngrameval.meteor(["a man rides a horse"], [["a person rides a horse"]], variant=variant)
 
 
-SPACE = ui.MetricSpace(name="meteor", label="METEOR", title="METEOR, exact to METEOR 1.5 or NLTK's meteor_score",
+SPACE = ui.MetricSpace(name="meteor", label="METEOR", title=t("meteor.title"),
                        intro=INTRO, controls=controls, options=options, present=present,
-                       order_plot=("value", "The score's parts"), score_high=1.0, examples=EXAMPLES,
-                       explanation_intro=EXPLANATION, explanation_note=NOTE, per_order_label="The score's parts",
+                       order_plot=("value", t("meteor.parts")), score_high=1.0, examples=EXAMPLES,
+                       explanation_intro=EXPLANATION, explanation_note=NOTE, per_order_label=t("meteor.parts"),
                        detail_options=detail_options, explain_item=explain_item, ngrams_label=MATCHES_LABEL,
                        orders_label=REFERENCES_LABEL, reference_boxes=5,
                        max_predictions=MAX_PREDICTIONS, max_references=MAX_REFERENCES, warm_up=warm_up)

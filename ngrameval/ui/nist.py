@@ -6,30 +6,19 @@ import gradio as gr
 import pandas as pd
 
 from ngrameval.ui import page as ui
+from ngrameval.ui.i18n import t
 
 
-INTRO = """\
-NIST (Doddington, 2002): like BLEU, but every matched n-gram counts by its **information weight**,
-log2(count(w1..wn-1) / count(w1..wn)) over the references, so rare n-grams count more; the per-order
-averages are added up and scaled by a length penalty (0.5 when the output is 2/3 of the reference
-length). The tools disagree on several references, so **variant** picks one to reproduce exactly: `nltk`
-(NLTK 3.10.4 `corpus_nist`: per order, the single best reference; default) or `mteval` (mteval-v13a.pl:
-clipping against all references, the average reference length). The page runs the evaluate metric
-`metrics/nist` of ngrameval; its metric card (`metrics/nist/README.md`) lists every option.
-"""
+INTRO = t("nist.intro")
 
-NOTE = """The information weights shown are the corpus ones, which the corpus score uses. With `nltk`,
-each order is scored against the single reference with the most matched information (the per-order table
-shows the information against each reference; the clipped counts of the n-gram table are against all
-references together), and a sentence's score is NLTK's `sentence_nist`, which takes its weights from that
-sentence's own references."""
+NOTE = t("nist.note")
 
 
 def controls():
     with gr.Row():
-        variant = gr.Dropdown(["nltk", "mteval"], value="nltk", label="Variant", elem_id="variant")
+        variant = gr.Dropdown(["nltk", "mteval"], value="nltk", label=t("page.variant"), elem_id="variant")
         tokenize = ui.tokenizer_dropdown()
-    n = ui.order_slider("n (max n-gram order)", 5)
+    n = ui.order_slider(t("nist.n"), 5)
     lowercase = ui.lowercase_checkbox()
     return dict(variant=variant, tokenize=tokenize, n=n, lowercase=lowercase)
 
@@ -59,7 +48,7 @@ EXAMPLES = [
                [["the president then spoke to the audience"]]),
 ]
 
-SPACE = ui.MetricSpace(name="nist", title="NIST, exact to NLTK or mteval-v13a.pl", intro=INTRO,
+SPACE = ui.MetricSpace(name="nist", title=t("nist.title"), intro=INTRO,
                        controls=controls, options=options, present=present,
-                       order_plot=("individual", "Contribution per order"), score_high=None, examples=EXAMPLES,
+                       order_plot=("individual", t("nist.contribution_plot")), score_high=None, examples=EXAMPLES,
                        explanation_note=NOTE)

@@ -20,8 +20,10 @@ import json
 import logging
 import math
 import os
+import pickle
 import re
 import threading
+import zlib
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
@@ -38,6 +40,8 @@ import ngrameval  # noqa: E402
 from ngrameval import TOKENIZER_NAMES  # noqa: E402
 from ngrameval.frontends.hub import metric_path  # noqa: E402
 from ngrameval.metrics.coco import from_coco  # noqa: E402
+from ngrameval.ui import i18n  # noqa: E402
+from ngrameval.ui.i18n import t  # noqa: E402
 
 MAX_LINES = 20_000
 MAX_BYTES = 10 * 1024 * 1024
@@ -46,38 +50,37 @@ REFERENCE_BOXES = 3
 DIGITS = 6
 MAX_ORDER = 9                   # the order sliders' maximum
 LOG = logging.getLogger("ngrameval.spaces")
+# Under sustained load a page keeps bounded memory: gradio keeps every session's outputs and state, so at most
+# SESSIONS sessions are kept (the least recently used goes first), a scored corpus is dropped STATE_SECONDS after
+# it was scored, and it is kept as one compressed pickle (not millions of small objects for the garbage collector
+# to walk). Scoring is CPU-bound: one computation at a time per event; QUEUE_SIZE requests wait, more are refused
+# at once ("Queue is full", HTTP 503) instead of waiting without end.
+SESSIONS = 32
+STATE_SECONDS = 1800
+CONCURRENCY = 1
+QUEUE_SIZE = 16
 
 
 def input_help(boxes: int = REFERENCE_BOXES, coco_json: bool = False, max_predictions: Optional[int] = None,
-               max_references: Optional[int] = None) -> str:
-    """The page's *How to enter predictions and references* (Markdown), for ``boxes`` reference boxes,
-    with ``coco_json`` COCO's JSON files, and the page's limits (see :func:`check_limits`)."""
-    limits = f"{max_predictions or MAX_LINES:,} predictions" + \
-        (f", {max_references:,} references in all" if max_references else "")
-    coco = """
-- `.json`: COCO caption results, `[{"image_id": 1, "caption": "..."}, ...]` (or `{"1": "..."}`), plus one
-  `.json` reference file: `{"1": ["caption", "caption", ...], ...}` (pycocoevalcap's `gts`) or COCO's
-  annotation file (`{"annotations": [{"image_id": 1, "caption": "..."}, ...]}`). Image ids are matched as
-  text; both files must have the same images and one result per image.""" if coco_json else ""
-    return f"""\
-**Text boxes.** One prediction per line in *Predictions*; on the same line of *References 1*, its
-reference. Several references per prediction: fill *References 2* to *References {boxes}* line by line too
-(leave a box empty when unused; an empty or missing line there means no extra reference for that
-prediction). Empty lines at the end of a box are ignored.
-
-**Files** (the *Upload files* tab; an uploaded predictions file is scored instead of the text boxes):
-- `.txt`: one prediction per line, plus one `.txt` reference file per reference (line *k* is the
-  reference of prediction *k*);
-- `.jsonl`: one object per line, `{{"prediction": "...", "references": ["...", "..."]}}`;
-- `.csv` / `.tsv`: a header row with the columns `prediction`, `reference` and optionally
-  `reference_2`, `reference_3`, ... (an empty cell in those means no extra reference).{coco}
-
-**Limits:** {limits} and 10 MB of input.
-"""
+               max_references: Optional[int] = None) -> i18n.I18nData:
+    """The page's *How to enter predictions and references* (Markdown, in the page's language), for ``boxes``
+    reference boxes, with ``coco_json`` COCO's JSON files, and the page's limits (see :func:`check_limits`)."""
+    count = max_predictions or MAX_LINES
+    limits = t("page.limit_predictions_references", count=count, references=max_references) if max_references \
+        else t("page.limit_predictions", count=count)
+    return t("page.input_help", boxes=boxes, limits=limits, coco=t("page.input_help_coco") if coco_json else "")
 
 
 class InputError(ValueError):
-    """A problem with the user's input; its message is shown on the page as is."""
+    """A problem with the user's input, named by a key of :data:`ngrameval.ui.i18n.TEXTS` and its parameters:
+    its message is the English text, :meth:`in_language` the page's."""
+
+    def __init__(self, key: str, **params: Any):
+        self.key, self.params = key, params
+        super().__init__(i18n.text(key, **params))
+
+    def in_language(self, language: str) -> str:
+        return i18n.text(self.key, language, **self.params)
 
 
 # --------------------------------------------------------------------------- the metric
@@ -104,14 +107,14 @@ class Metric:
 
 # --------------------------------------------------------------------------- reading input
 
-def _check_size(size: int, what: str) -> None:
+def _check_size(size: int, what: i18n.Phrase) -> None:
     if size > MAX_BYTES:
-        raise InputError(f"{what} is {size / 1024 / 1024:.1f} MB; the limit is 10 MB.")
+        raise InputError("error.too_large", what=what, size=size / 1024 / 1024)
 
 
-def _check_count(count: int, what: str) -> None:
+def _check_count(count: int, what: Union[str, i18n.Phrase]) -> None:
     if count > MAX_LINES:
-        raise InputError(f"{what} has {count:,} predictions; the limit is {MAX_LINES:,}.")
+        raise InputError("error.too_many", what=what, count=count, limit=MAX_LINES)
 
 
 def check_limits(predictions: Sequence[Any], references: Sequence[Sequence[Any]],
@@ -119,11 +122,10 @@ def check_limits(predictions: Sequence[Any], references: Sequence[Sequence[Any]]
     """A Space's own limits, below MAX_LINES for a slower metric: predictions, and references counted
     over all predictions (what a metric that aligns every pair costs)."""
     if max_predictions is not None and len(predictions) > max_predictions:
-        raise InputError(f"The input has {len(predictions):,} predictions; the limit of this page is "
-                         f"{max_predictions:,}.")
+        raise InputError("error.page_predictions", count=len(predictions), limit=max_predictions)
     total = sum(len(group) for group in references)
     if max_references is not None and total > max_references:
-        raise InputError(f"The input has {total:,} references in all; the limit of this page is {max_references:,}.")
+        raise InputError("error.page_references", count=total, limit=max_references)
 
 
 def lines_of(text: Optional[str]) -> List[str]:
@@ -134,14 +136,14 @@ def lines_of(text: Optional[str]) -> List[str]:
     return lines
 
 
-def group_references(count: int, columns: Sequence[Tuple[str, List[str]]], predictions: str) -> List[List[str]]:
+def group_references(count: int, columns: Sequence[Tuple[Union[str, i18n.Phrase], List[str]]],
+                     predictions: Union[str, i18n.Phrase]) -> List[List[str]]:
     """One list of references per prediction from reference columns (name, lines). The first column
     gives every prediction its reference; a later one may stop early (its empty lines at the end are
     ignored), and an empty or missing line there adds no reference."""
     for i, (name, lines) in enumerate(columns):
         if len(lines) > count or (i == 0 and len(lines) < count):
-            raise InputError(f"{name} has {len(lines)} line(s) but {predictions} has {count}: "
-                             "give one reference per prediction, on the same line number.")
+            raise InputError("error.line_count", name=name, lines=len(lines), predictions=predictions, count=count)
     first, *others = [lines for _, lines in columns]
     return [[first[k]] + [lines[k] for lines in others if k < len(lines) and lines[k].strip()]
             for k in range(count)]
@@ -149,23 +151,24 @@ def group_references(count: int, columns: Sequence[Tuple[str, List[str]]], predi
 
 def corpus_from_text(predictions: Optional[str], references: Sequence[Optional[str]]):
     """(predictions, references) from the text boxes."""
-    _check_size(sum(len((text or "").encode("utf-8")) for text in (predictions, *references)), "The text input")
+    _check_size(sum(len((text or "").encode("utf-8")) for text in (predictions, *references)),
+                i18n.Phrase("error.text_input"))
     hyps = lines_of(predictions)
     if not hyps:
-        raise InputError("Predictions is empty: type one prediction per line, upload a file, or click an example.")
-    _check_count(len(hyps), "Predictions")
-    columns = [(f"References {i}", lines_of(text)) for i, text in enumerate(references, 1)]
+        raise InputError("error.predictions_empty")
+    _check_count(len(hyps), i18n.Phrase("page.predictions"))
+    columns = [(i18n.Phrase("page.references", number=i), lines_of(text)) for i, text in enumerate(references, 1)]
     if not columns or not columns[0][1]:
-        raise InputError("References 1 is empty: type the reference of each prediction on its line.")
+        raise InputError("error.references_empty")
     columns = [columns[0]] + [column for column in columns[1:] if column[1]]
-    return hyps, group_references(len(hyps), columns, "Predictions")
+    return hyps, group_references(len(hyps), columns, i18n.Phrase("page.predictions"))
 
 
 def _read_text(path: Path) -> str:
     try:
         return path.read_bytes().decode("utf-8-sig")
     except UnicodeDecodeError as error:
-        raise InputError(f"{path.name} is not UTF-8 text (byte {error.start}).") from None
+        raise InputError("error.not_utf8", file=path.name, byte=error.start) from None
 
 
 def _from_jsonl(path: Path):
@@ -173,18 +176,18 @@ def _from_jsonl(path: Path):
     for number, line in enumerate(lines_of(_read_text(path)), 1):
         if not line.strip():
             continue
-        where = f"{path.name}, line {number}"
+        where = {"file": path.name, "line": number}
         try:
             item = json.loads(line)
         except json.JSONDecodeError as error:
-            raise InputError(f"{where} is not valid JSON ({error.msg}).") from None
+            raise InputError("error.jsonl_json", **where, reason=error.msg) from None
         if not isinstance(item, dict) or not isinstance(item.get("prediction"), str):
-            raise InputError(f'{where}: each line needs a string field "prediction".')
+            raise InputError("error.jsonl_prediction", **where)
         references = item.get("references", item.get("reference"))
         if isinstance(references, str):
             references = [references]
         if not isinstance(references, list) or not references or not all(isinstance(r, str) for r in references):
-            raise InputError(f'{where}: "references" must be a string or a non-empty list of strings.')
+            raise InputError("error.jsonl_references", **where)
         hyps.append(item["prediction"])
         refs.append(references)
     return hyps, refs
@@ -196,8 +199,7 @@ def _from_table(path: Path):
                         quoting=csv.QUOTE_NONE if tsv else csv.QUOTE_MINIMAL)
     header = [cell.strip().lower() for cell in next(reader, [])]
     if "prediction" not in header or "reference" not in header:
-        raise InputError(f"{path.name} needs a header row with the columns prediction and reference "
-                         f"(then reference_2, reference_3, ...); its first row is {header}.")
+        raise InputError("error.table_header", file=path.name, header=header)
     extra = sorted((int(name[10:]), i) for i, name in enumerate(header) if re.fullmatch(r"reference_\d+", name))
     columns = [header.index("reference")] + [i for _, i in extra]
     hyps, refs = [], []
@@ -205,7 +207,7 @@ def _from_table(path: Path):
         if not any(cell.strip() for cell in row):
             continue
         if len(row) != len(header):
-            raise InputError(f"{path.name}, row {number} has {len(row)} cells but the header has {len(header)}.")
+            raise InputError("error.table_row", file=path.name, row=number, cells=len(row), expected=len(header))
         hyps.append(row[header.index("prediction")])
         refs.append([row[columns[0]]] + [row[i] for i in columns[1:] if row[i].strip()])
     return hyps, refs
@@ -215,26 +217,24 @@ def corpus_from_files(predictions_file: str, reference_files: Optional[Sequence[
     """(predictions, references) from an uploaded predictions file (and reference files for .txt)."""
     path = Path(predictions_file)
     reference_paths = [Path(p) for p in reference_files or []]
-    _check_size(sum(p.stat().st_size for p in [path, *reference_paths]), "The upload")
+    _check_size(sum(p.stat().st_size for p in [path, *reference_paths]), i18n.Phrase("error.upload"))
     suffix = path.suffix.lower()
     if suffix != ".txt" and reference_paths:
-        raise InputError(f"Reference files are read only with a .txt predictions file; {path.name} holds "
-                         "its references itself: remove the reference files.")
+        raise InputError("error.references_with_table", file=path.name)
     if suffix == ".txt":
         if not reference_paths:
-            raise InputError(f"{path.name} holds only predictions: upload one .txt reference file per reference.")
+            raise InputError("error.txt_needs_references", file=path.name)
         hyps = lines_of(_read_text(path))
-        refs = group_references(len(hyps), [(f"Reference file {p.name}", lines_of(_read_text(p)))
+        refs = group_references(len(hyps), [(i18n.Phrase("error.reference_file", file=p.name), lines_of(_read_text(p)))
                                             for p in reference_paths], path.name) if hyps else []
     elif suffix == ".jsonl":
         hyps, refs = _from_jsonl(path)
     elif suffix in (".csv", ".tsv"):
         hyps, refs = _from_table(path)
     else:
-        raise InputError(f"{path.name}: unsupported file type {suffix or '(none)'!r}; "
-                         "use .txt, .jsonl, .csv or .tsv.")
+        raise InputError("error.file_type", file=path.name, suffix=repr(suffix or "(none)"))
     if not hyps:
-        raise InputError(f"{path.name} holds no predictions.")
+        raise InputError("error.no_predictions", file=path.name)
     _check_count(len(hyps), path.name)
     return hyps, refs
 
@@ -243,12 +243,12 @@ def _read_json(path: Path) -> Any:
     try:
         return json.loads(_read_text(path))
     except json.JSONDecodeError as error:
-        raise InputError(f"{path.name} is not valid JSON ({error.msg}, line {error.lineno}).") from None
+        raise InputError("error.json", file=path.name, reason=error.msg, line=error.lineno) from None
 
 
-def _image_id(entry: Any, where: str) -> str:
+def _image_id(entry: Any, file: str, kind: i18n.Phrase, number: int) -> str:
     if not isinstance(entry, dict) or "image_id" not in entry or "caption" not in entry:
-        raise InputError(f'{where} must be an object with "image_id" and "caption".')
+        raise InputError("error.coco_entry", file=file, kind=kind, number=number)
     return str(entry["image_id"])
 
 
@@ -258,35 +258,32 @@ def coco_from_files(results_file: str, reference_files: Optional[Sequence[str]])
     COCO's lists hold numbers. ``ngrameval.metrics.coco.from_coco`` then checks that they match."""
     path = Path(results_file)
     reference_paths = [Path(p) for p in reference_files or []]
-    _check_size(sum(p.stat().st_size for p in [path, *reference_paths]), "The upload")
+    _check_size(sum(p.stat().st_size for p in [path, *reference_paths]), i18n.Phrase("error.upload"))
     if len(reference_paths) != 1 or reference_paths[0].suffix.lower() != ".json":
-        raise InputError(f"{path.name} holds COCO results: upload exactly one .json reference file "
-                         '({"image_id": ["caption", ...]} or a COCO annotation file).')
+        raise InputError("error.coco_references_file", file=path.name)
     results, references = _read_json(path), _read_json(reference_paths[0])
     if isinstance(results, list):
-        res: Any = [{**entry, "image_id": _image_id(entry, f"{path.name}, result {k + 1}")}
+        res: Any = [{**entry, "image_id": _image_id(entry, path.name, i18n.Phrase("error.coco_result"), k + 1)}
                     for k, entry in enumerate(results)]
     elif isinstance(results, dict):
         res = {str(image): captions for image, captions in results.items()}
     else:
-        raise InputError(f'{path.name} must be a COCO results list ([{{"image_id": ..., "caption": ...}}]) '
-                         "or an object of image id -> caption.")
+        raise InputError("error.coco_results", file=path.name)
     name = reference_paths[0].name
     if isinstance(references, dict) and isinstance(references.get("annotations"), list):
         # As COCOEvalCap: evaluated on the images of the results (an annotation file covers a whole split).
         scored = {entry["image_id"] for entry in res} if isinstance(res, list) else set(res)
         gts: Dict[str, Any] = {}
         for k, entry in enumerate(references["annotations"]):
-            image = _image_id(entry, f"{name}, annotation {k + 1}")
+            image = _image_id(entry, name, i18n.Phrase("error.coco_annotation"), k + 1)
             if image in scored:
                 gts.setdefault(image, []).append(entry["caption"])
     elif isinstance(references, dict):
         gts = {str(image): captions for image, captions in references.items()}
     else:
-        raise InputError(f'{name} must be an object of image id -> reference captions, or COCO\'s annotation '
-                         'file ({"annotations": [{"image_id": ..., "caption": ...}]}).')
+        raise InputError("error.coco_references", file=name)
     if not gts:
-        raise InputError(f"{name} holds no references for the images of {path.name}.")
+        raise InputError("error.coco_no_references", file=name, results=path.name)
     _check_count(len(res), path.name)
     return gts, res
 
@@ -294,15 +291,15 @@ def coco_from_files(results_file: str, reference_files: Optional[Sequence[str]])
 # --------------------------------------------------------------------------- options
 
 def tokenizer_dropdown() -> gr.Dropdown:
-    return gr.Dropdown([("default (per variant)", "default")] + list(TOKENIZER_NAMES), value="default",
-                       label="Tokenizer", info="none = split on whitespace")
+    return gr.Dropdown([(t("page.tokenizer_default"), "default")] + list(TOKENIZER_NAMES), value="default",
+                       label=t("page.tokenizer"), info=t("page.tokenizer_info"))
 
 
 def lowercase_checkbox() -> gr.Checkbox:
-    return gr.Checkbox(False, label="Lowercase", info="lowercase predictions and references first")
+    return gr.Checkbox(False, label=t("page.lowercase"), info=t("page.lowercase_info"))
 
 
-def order_slider(label: str, value: int) -> gr.Slider:
+def order_slider(label: Union[str, i18n.I18nData], value: int) -> gr.Slider:
     return gr.Slider(1, MAX_ORDER, value=value, step=1, label=label)
 
 
@@ -313,9 +310,9 @@ def optional_number(value: Any, name: str) -> Optional[float]:
     try:
         number = float(value)
     except (TypeError, ValueError):
-        raise InputError(f"{name} must be a number, got {value!r}.") from None
+        raise InputError("error.not_a_number", name=name, value=repr(value)) from None
     if not math.isfinite(number):
-        raise InputError(f"{name} must be a finite number, got {value!r}.")
+        raise InputError("error.not_finite", name=name, value=repr(value))
     return number
 
 
@@ -329,8 +326,7 @@ def parse_weights(text: Optional[str]) -> Any:
             try:
                 numbers.append(float(item))
             except ValueError:
-                raise InputError(f"weights: {item!r} is not a number (write e.g. 0.25 0.25 0.25 0.25; "
-                                 "separate several sets with ';').") from None
+                raise InputError("error.weights", item=repr(item)) from None
         parsed.append(numbers)
     if not parsed:
         return None
@@ -340,7 +336,7 @@ def parse_weights(text: Optional[str]) -> Any:
 def pick(value: Any, choices: Dict[Any, Any], name: str) -> Any:
     """Map a dropdown value to the metric's option, with a readable error for unknown values."""
     if value not in choices:
-        raise InputError(f"unknown {name} {value!r}; valid values: {', '.join(map(repr, choices))}.")
+        raise InputError("error.unknown_value", name=name, value=repr(value), valid=", ".join(map(repr, choices)))
     return choices[value]
 
 
@@ -381,12 +377,12 @@ def score_card(metric: str, scores: Sequence[Tuple[str, float]], notes: Sequence
     return f'<div style="display:flex;gap:1rem;flex-wrap:wrap">{cards}</div>{remarks}'
 
 
-def status_html(message: str, error: bool = False) -> str:
+def status_html(message: str, error: bool = False, language: str = i18n.DEFAULT_LANGUAGE) -> str:
     if not error:
         return f'<div class="status-ok" style="opacity:.8">{html.escape(message)}</div>'
     return ('<div class="status-error" role="alert" style="padding:.6rem .9rem;border-radius:.5rem;'
             'border:1px solid #dc2626;background:rgba(220,38,38,.08);color:var(--body-text-color)">'
-            f'<strong>Cannot compute the score.</strong> {html.escape(message)}</div>')
+            f'<strong>{html.escape(i18n.text("status.cannot_score", language))}</strong> {html.escape(message)}</div>')
 
 
 def rounded(frame: pd.DataFrame) -> pd.DataFrame:
@@ -522,7 +518,7 @@ ExplainItem = Callable[[int, Dict[str, Any]], Dict[str, Any]]
 
 
 def explain(state: Optional[Dict[str, Any]], number: Any, explain_one: Optional[ExplainOne] = None,
-            explain_item: Optional[ExplainItem] = None):
+            explain_item: Optional[ExplainItem] = None, language: str = i18n.DEFAULT_LANGUAGE):
     """The explanation of prediction ``number`` (from 1): heading, highlight, n-gram and order tables.
 
     The state holds the corpus, the options, the result and every explanation when the metric gave
@@ -535,7 +531,8 @@ def explain(state: Optional[Dict[str, Any]], number: Any, explain_one: Optional[
     and ``order_table`` (DataFrames shown instead of the tables of matched n-grams and orders), and
     ``details_html`` (HTML shown under the references, e.g. an alignment), ``separator`` (what goes between
     the highlighted tokens; "" for characters) and ``prediction_length`` (the length shown, when it is not
-    the number of tokens: chrF counts characters without the spaces it shows)."""
+    the number of tokens: chrF counts characters without the spaces it shows). The heading and messages are
+    in ``language``."""
     if not state:
         return "", None, None, None
     count = len(state["scores"])
@@ -544,7 +541,7 @@ def explain(state: Optional[Dict[str, Any]], number: Any, explain_one: Optional[
     except (TypeError, ValueError):
         index = -1
     if not 0 <= index < count:
-        return status_html(f"Choose a sentence from 1 to {count}.", error=True), None, None, None
+        return status_html(i18n.text("explain.choose", language, count=count), True, language), None, None, None
     try:
         if explain_item is not None:
             item = explain_item(index, state)
@@ -553,21 +550,25 @@ def explain(state: Optional[Dict[str, Any]], number: Any, explain_one: Optional[
         else:
             item = explain_one(state["predictions"][index], state["references"][index], state["options"])
     except ValueError as error:
-        return status_html(str(error), error=True), None, None, None
+        return status_html(str(error), True, language), None, None, None
     except Exception as error:  # noqa: BLE001 - the score stays shown; the failure is a message, logged
         LOG.exception("explaining sentence %d failed", index + 1)
-        return status_html(f"unexpected {type(error).__name__}: {error}", error=True), None, None, None
+        message = i18n.text("status.unexpected", language, kind=type(error).__name__, message=error)
+        return status_html(message, True, language), None, None, None
     notes = item.get("reference_notes") or [""] * len(item["reference_tokens"])
     references = "".join(f"<li>{html.escape(' '.join(tokens))}" + (f" <em>({html.escape(note)})</em>" if note else "")
                          + "</li>" for tokens, note in zip(item["reference_tokens"], notes))
-    facts = [f'{html.escape(state.get("score_name", "sentence score"))} {fmt(float(state["scores"][index]))}']
+    score_name = state.get("score_name") or i18n.text("explain.sentence_score", language)
+    facts = [f'{html.escape(score_name)} {fmt(float(state["scores"][index]))}']
     if state.get("image_ids") is not None:
-        facts.insert(0, f'image id {html.escape(str(state["image_ids"][index]))}')
+        facts.insert(0, html.escape(i18n.text("explain.image_id", language, image=state["image_ids"][index])))
     if item.get("reference_length") is not None:
-        facts.append(f'reference length used {item["reference_length"]:g}')
-    facts.append(f'prediction length {item.get("prediction_length", len(item["prediction_tokens"]))}')
-    heading = (f'<div class="sentence-info"><strong>Sentence {index + 1} of {count}</strong> · {" · ".join(facts)}'
-               f'<div style="margin-top:.3rem">Tokenized references:</div><ol>{references}</ol>'
+        facts.append(i18n.text("explain.reference_length", language, length=item["reference_length"]))
+    facts.append(i18n.text("explain.prediction_length", language,
+                           length=item.get("prediction_length", len(item["prediction_tokens"]))))
+    title = i18n.text("explain.heading", language, number=index + 1, count=count)
+    heading = (f'<div class="sentence-info"><strong>{title}</strong> · {" · ".join(facts)}'
+               f'<div style="margin-top:.3rem">{i18n.text("explain.references", language)}</div><ol>{references}</ol>'
                f'{item.get("details_html", "")}</div>')
     tables = (item["ngram_table"], item["order_table"]) if "ngram_table" in item else \
         (ngram_table(item["orders"]), order_table(item["orders"]))
@@ -620,11 +621,8 @@ class Example:
     options: Dict[str, Any] = field(default_factory=dict)
 
 
-NGRAMS_LABEL = ("Matched n-grams (count: in the prediction; clipped count: at most the count in a reference; "
-                "positions: token numbers, from 1)")
-EXPLANATION_INTRO = ("Matched n-grams of the prediction: each token is labelled with the highest order of a counted "
-                     "match covering it. Occurrences of an n-gram past its clipped count (more than in any one "
-                     f"reference; the first ones count) are marked “{OVER_CLIP}”.")
+NGRAMS_LABEL = t("page.ngrams")
+EXPLANATION_INTRO = t("page.explanation_intro")     # its text names OVER_CLIP
 
 
 @dataclass
@@ -643,31 +641,35 @@ class MetricSpace:
     metric (:func:`check_limits`)."""
 
     name: str                                     # metrics/<name>
-    title: str
-    intro: str                                    # Markdown under the title
+    title: i18n.I18nData                            # texts on the page: keys of ngrameval.ui.i18n.TEXTS (t(key))
+    intro: i18n.I18nData                            # Markdown under the title
     controls: Callable[[], Dict[str, gr.components.Component]]   # builds the option controls
     options: Callable[..., Dict[str, Any]]        # control values (by name) -> compute() options
     present: Callable[[Dict[str, Any], Dict[str, Any], Dict[str, Any]], Presentation]
-    order_plot: Tuple[str, str]                   # (per_order column plotted, its title)
+    order_plot: Tuple[str, i18n.I18nData]           # (per_order column plotted, its title)
     score_high: Optional[float]                   # nominal top of the score range (None: open)
     examples: Sequence[Example] = ()
-    explanation_note: str = ""                    # Markdown added to the explanation's introduction
-    explanation_intro: str = EXPLANATION_INTRO    # Markdown: what the highlight shows
-    per_order_label: str = "Per n-gram order"     # the label of the per_order table
+    explanation_note: Union[str, i18n.I18nData] = ""   # Markdown added to the explanation's introduction
+    explanation_intro: i18n.I18nData = EXPLANATION_INTRO    # Markdown: what the highlight shows
+    per_order_label: i18n.I18nData = t("page.per_ngram_order")   # the label of the per_order table
     detail_options: Union[Dict[str, Any], Callable[[Dict[str, Any]], Dict[str, Any]]] = field(
         default_factory=lambda: {"sentence_level": True, "explain": True})
     sentence_options: Optional[Dict[str, Any]] = None
     explain_one: Optional[ExplainOne] = None
     explain_item: Optional[ExplainItem] = None
     label: Optional[str] = None                   # the metric's name on the page (default: NAME)
-    ngrams_label: str = NGRAMS_LABEL              # the labels of the explanation's two tables
-    orders_label: str = "Per order"
+    ngrams_label: i18n.I18nData = NGRAMS_LABEL      # the labels of the explanation's two tables
+    orders_label: i18n.I18nData = t("page.per_order")
     reference_boxes: int = REFERENCE_BOXES        # text boxes for references (API: references_1, ...)
     coco_json: bool = False                       # also read COCO results + references JSON uploads
     max_predictions: Optional[int] = None         # lower limits than MAX_LINES (see check_limits)
     max_references: Optional[int] = None
     present_corpus: bool = False                  # present() also gets the predictions and references
     warm_up: Optional[Callable[[], None]] = None  # run once before serving (data a first call would build)
+
+    def build(self) -> gr.Blocks:
+        """The page (:func:`build_demo`)."""
+        return build_demo(self)
 
 
 @dataclass
@@ -714,27 +716,32 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
     label = space.label or space.name.upper()
     boxes = space.reference_boxes
 
-    def explain_sentence(state, number):
-        return explain(state, number, space.explain_one, space.explain_item)
+    def explain_sentence(request: gr.Request, state, number):
+        language = i18n.language_of(request)
+        if state is None and number is not None:    # scored, then the session's state expired
+            return status_html(i18n.text("status.expired", language, minutes=STATE_SECONDS // 60), True, language), None, None, None
+        return explain(unpacked(state), number, space.explain_one, space.explain_item, language)
 
-    def run(predictions, *values):
+    def run(request: gr.Request, predictions, *values):
         references, (predictions_file, reference_files), option_values = \
             values[:boxes], values[boxes:boxes + 2], values[boxes + 2:]
+        language = i18n.language_of(request)
         image_ids = None
         try:
             if predictions_file and space.coco_json and Path(predictions_file).suffix.lower() == ".json":
                 gts, res = coco_from_files(predictions_file, reference_files)
                 image_ids, hyps, refs = from_coco(gts, res)     # as the metric reads them: for the tables
                 inputs = {"predictions": None, "references": None, "gts": gts, "res": res}
-                source = f"the COCO files {Path(predictions_file).name} and {Path(reference_files[0]).name}"
+                source = i18n.text("status.coco_files", language, results=Path(predictions_file).name,
+                                   references=Path(reference_files[0]).name)
             elif predictions_file:
                 hyps, refs = corpus_from_files(predictions_file, reference_files)
                 inputs = {"predictions": hyps, "references": refs}
-                source = f"the file {Path(predictions_file).name}"
+                source = i18n.text("status.file", language, name=Path(predictions_file).name)
             else:
                 hyps, refs = corpus_from_text(predictions, references)
                 inputs = {"predictions": hyps, "references": refs}
-                source = "the text boxes"
+                source = i18n.text("status.text_boxes", language)
             check_limits(hyps, refs, space.max_predictions, space.max_references)
             options = space.options(**dict(zip(names, option_values)))
             details = space.detail_options(options) if callable(space.detail_options) else space.detail_options
@@ -742,28 +749,31 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
             per_sentence = result if space.sentence_options is None else \
                 metric.compute(**inputs, **options, **space.sentence_options)
             shown = space.present(result, options, per_sentence, *((hyps, refs) if space.present_corpus else ()))
-        except (ValueError, ImportError) as error:      # InputError, and the metric's own messages
-            return outputs.values(raw={"error": str(error)}, status=status_html(str(error), error=True),
+        except (ValueError, ImportError) as error:      # InputError, and the metric's own messages (English)
+            shown_message = error.in_language(language) if isinstance(error, InputError) else str(error)
+            return outputs.values(raw={"error": str(error)}, status=status_html(shown_message, True, language),
                                   results=gr.Column(visible=False))
         except Exception as error:  # noqa: BLE001 - shown as a message, logged with its traceback
             LOG.exception("scoring failed")
             message = f"unexpected {type(error).__name__}: {error}"
-            return outputs.values(raw={"error": message}, status=status_html(message, error=True),
+            shown_message = i18n.text("status.unexpected", language, kind=type(error).__name__, message=error)
+            return outputs.values(raw={"error": message}, status=status_html(shown_message, True, language),
                                   results=gr.Column(visible=False))
         score_name, first_scores = next(iter(shown.sentence_scores.items()))
         state = {"explanation": result.pop("explanation", None), "scores": first_scores, "predictions": hyps,
                  "references": refs, "options": options, "result": result, "image_ids": image_ids,
-                 "score_name": "sentence score" if score_name == "score" else score_name}
+                 "score_name": None if score_name == "score" else score_name}     # None: "sentence score"
         counts = sorted({len(group) for group in refs})
-        per_prediction = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]} to {counts[-1]}"
+        per_prediction = f"{counts[0]}" if len(counts) == 1 else \
+            i18n.text("status.range", language, low=counts[0], high=counts[-1])
         bins = histogram(first_scores, space.score_high)
         category = shown.per_order.columns[0]
         plotted_column, plot_title = shown.order_plot or space.order_plot
         plotted = shown.per_order[[category, plotted_column]]
         return outputs.values(
             raw=result,
-            status=status_html(f"Scored {len(hyps):,} prediction(s) from {source}, "
-                               f"{per_prediction} reference(s) each."),
+            status=status_html(i18n.text("status.scored", language, count=len(hyps), source=source,
+                                         per_prediction=per_prediction)),
             score=score_card(label, shown.scores, shown.notes),
             per_order=rounded(shown.per_order),
             summary=summary_table(shown.summary),
@@ -772,102 +782,127 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
             histogram=gr.BarPlot(value=bins, sort=list(bins["score"])),
             sentences=sentence_table(hyps, refs, shown.sentence_scores, image_ids),
             number=gr.Number(value=1, maximum=len(hyps)),
-            **dict(zip(("heading", "highlight", "ngrams", "orders"), explain_sentence(state, 1))),
+            **dict(zip(("heading", "highlight", "ngrams", "orders"),
+                       explain(state, 1, space.explain_one, space.explain_item, language))),
             signature=shown.signature,
             results=gr.Column(visible=True),
-            state=state,
+            state=packed(state),
         )
 
-    with gr.Blocks(title=f"{label} · ngrameval") as demo:
-        gr.Markdown(f"# {space.title}\n\n{space.intro}")
+    with i18n.TranslatedBlocks(title=f"{label} · ngrameval") as demo:
+        with gr.Row(equal_height=False):
+            gr.Markdown(t("page.header", title=space.title, intro=space.intro))
+            language = i18n.language_switch()
         with gr.Row(equal_height=False):
             with gr.Column(scale=3):
                 with gr.Tabs():
-                    with gr.Tab("Type text"):
-                        predictions = gr.Textbox(label="Predictions", lines=3, max_lines=12, elem_id="predictions",
-                                                 placeholder="one prediction per line")
+                    with gr.Tab(t("page.tab_text")):
+                        predictions = gr.Textbox(label=t("page.predictions"), lines=3, max_lines=12,
+                                                 elem_id="predictions", placeholder=t("page.predictions_placeholder"))
                         reference_boxes = [
-                            gr.Textbox(label=f"References {i}", lines=3 if i == 1 else 1, max_lines=12,
+                            gr.Textbox(label=t("page.references", number=i), lines=3 if i == 1 else 1, max_lines=12,
                                        elem_id=f"references-{i}",
-                                       placeholder="one reference per line, on the line of its prediction" if i == 1
-                                       else "optional: another reference per prediction (empty = unused)")
+                                       placeholder=t("page.references_placeholder") if i == 1
+                                       else t("page.more_references_placeholder"))
                             for i in range(1, boxes + 1)]
-                    with gr.Tab("Upload files"):
+                    with gr.Tab(t("page.tab_files")):
                         coco = [".json"] if space.coco_json else []
                         predictions_file = gr.File(
-                            label="Predictions file (.txt, .jsonl, .csv, .tsv"
-                            + (", COCO results .json)" if coco else ")"),
+                            label=t("page.predictions_file_coco" if coco else "page.predictions_file"),
                             file_types=[".txt", ".jsonl", ".csv", ".tsv", *coco], elem_id="predictions-file")
                         reference_files = gr.File(
-                            label="Reference files (.txt; only with a .txt predictions file"
-                            + ("; one .json with a COCO results file)" if coco else ")"),
+                            label=t("page.reference_files_coco" if coco else "page.reference_files"),
                             file_count="multiple", file_types=[".txt", *coco], elem_id="reference-files")
-                with gr.Accordion("How to enter predictions and references", open=False):
+                with gr.Accordion(t("page.input_help_title"), open=False):
                     gr.Markdown(input_help(boxes, space.coco_json, space.max_predictions, space.max_references))
             with gr.Column(scale=2):
                 controls = space.controls()
                 names = list(controls)
                 run.__signature__ = _api_signature(controls, boxes)    # named API parameters, with defaults
-                submit = gr.Button(f"Compute {label}", variant="primary", elem_id="submit")
-        status = gr.HTML(label="Status", elem_id="status")
+                submit = gr.Button(t("page.compute", label=label), variant="primary", elem_id="submit")
+        status = gr.HTML(label=t("page.status"), elem_id="status")
         examples_area = gr.Column()     # filled below, once the outputs exist
 
         with gr.Column(visible=False) as results:      # shown once something is scored
-            gr.Markdown("## Result")
+            gr.Markdown(t("page.result"))
             with gr.Row(equal_height=False):
                 with gr.Column(scale=2):
-                    score = gr.HTML(label="Score", elem_id="score")
-                    summary = gr.Dataframe(label="Corpus statistics", interactive=False, elem_id="summary")
+                    score = gr.HTML(label=t("page.score"), elem_id="score")
+                    summary = gr.Dataframe(label=t("page.summary"), interactive=False, elem_id="summary")
                 per_order = gr.Dataframe(label=space.per_order_label, interactive=False, elem_id="per-order",
                                          scale=3)
             with gr.Row():
                 order_plot = gr.BarPlot(x="order", y=space.order_plot[0], title=space.order_plot[1],
                                         label=space.per_order_label, elem_id="order-plot", height=260,
                                         y_lim=[0, None])
-                histogram_plot = gr.BarPlot(x="score", y="sentences", title="Sentence scores", label="Histogram",
-                                            elem_id="histogram", x_label_angle=-30, height=260)
-            sentences = gr.Dataframe(label="Per-sentence scores (click a header to sort, a row to explain it)",
+                histogram_plot = gr.BarPlot(x="score", y="sentences", title=t("page.sentence_scores"),
+                                            label=t("page.histogram"), elem_id="histogram", x_label_angle=-30,
+                                            height=260)
+            sentences = gr.Dataframe(label=t("page.sentences"),
                                      interactive=False, max_height=320, elem_id="sentences", wrap=True)
 
-            gr.Markdown(f"## Explanation of one sentence\n{space.explanation_intro} {space.explanation_note}")
+            gr.Markdown(t("page.explanation", intro=space.explanation_intro, note=space.explanation_note))
             with gr.Row(equal_height=False):
-                number = gr.Number(value=1, minimum=1, precision=0, label="Sentence", elem_id="sentence-number",
-                                   scale=1, min_width=120)
-                heading = gr.HTML(label="Sentence", elem_id="sentence-info")
-            highlight_view = gr.HighlightedText(label="Prediction tokens", show_legend=True, elem_id="highlight")
+                number = gr.Number(value=1, minimum=1, precision=0, label=t("page.sentence"),
+                                   elem_id="sentence-number", scale=1, min_width=120)
+                heading = gr.HTML(label=t("page.sentence"), elem_id="sentence-info")
+            highlight_view = gr.HighlightedText(label=t("page.prediction_tokens"), show_legend=True,
+                                                elem_id="highlight")
             orders = gr.Dataframe(label=space.orders_label, interactive=False, elem_id="orders")
             ngrams = gr.Dataframe(label=space.ngrams_label, interactive=False, max_height=320, elem_id="ngrams")
-            signature = gr.Textbox(label="Signature (the options used)", interactive=False, elem_id="signature",
+            signature = gr.Textbox(label=t("page.signature"), interactive=False, elem_id="signature",
                                    buttons=["copy"], lines=1, max_lines=3)
-            with gr.Accordion("Raw result (what evaluate's compute() returned, without the explanation)",
-                              open=False):
-                raw = gr.JSON(label="Result", elem_id="raw")
-        state = gr.State()
+            with gr.Accordion(t("page.raw_title"), open=False):
+                raw = gr.JSON(label=t("page.raw"), elem_id="raw")
+        state = gr.State(time_to_live=STATE_SECONDS)
 
         outputs = _Outputs(raw, status, score, per_order, summary, order_plot, histogram_plot, sentences, number,
                            heading, highlight_view, ngrams, orders, signature, results, state)
         texts = [predictions, *reference_boxes]
+        def run_example(request: gr.Request, *values):
+            return run(request, *values[:len(texts)], None, None, *values[len(texts):])
+
         with examples_area:
             gr.Examples(_examples(space, controls), inputs=texts + list(controls.values()),
                         outputs=outputs.components(), example_labels=[e.label for e in space.examples],
-                        label="Examples (click one to score it)", run_on_click=True, cache_examples=False,
-                        fn=lambda *values: run(*values[:len(texts)], None, None, *values[len(texts):]))
+                        label=t("page.examples"), run_on_click=True, cache_examples=False,
+                        fn=run_example)
         submit.click(run, texts + [predictions_file, reference_files] + list(controls.values()),
                      outputs.components(), api_name="score")
         number.change(explain_sentence, [state, number], [heading, highlight_view, ngrams, orders],
                       api_visibility="private")
         sentences.select(_selected_sentence, None, number, api_visibility="private")
-    demo.queue(default_concurrency_limit=4, max_size=64)
+        # The language switch: shown as the browser's (or the last chosen) language, it changes the page's.
+        demo.load(None, None, language, js=i18n.INITIAL_JS)
+        language.change(None, language, None, js=i18n.SWITCH_JS)
+    demo.queue(default_concurrency_limit=CONCURRENCY, max_size=QUEUE_SIZE)
     return demo
+
+
+def packed(state: Dict[str, Any]) -> bytes:
+    """A scored corpus as the session keeps it: one compressed pickle.
+
+    >>> unpacked(packed({"scores": [0.5]}))
+    {'scores': [0.5]}
+    """
+    return zlib.compress(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL), 1)
+
+
+def unpacked(state: Optional[bytes]) -> Optional[Dict[str, Any]]:
+    """What :func:`packed` kept (None: nothing scored yet). The bytes come from this page's own
+    state, never from a client: gradio does not accept a State's value from the API."""
+    return None if state is None else pickle.loads(zlib.decompress(state))
 
 
 def _api_signature(controls: Dict[str, gr.components.Component], boxes: int) -> inspect.Signature:
     """The submit function's API: the text boxes, the files, then one parameter per control. All are
-    optional for gradio_client (a None default; a control left out takes its initial value)."""
+    optional for gradio_client (a None default; a control left out takes its initial value). The request
+    (gradio passes it; not an API parameter) goes first: its language is the messages'."""
     names = ["predictions", *(f"references_{i}" for i in range(1, boxes + 1)), "predictions_file",
              "reference_files", *controls]
-    return inspect.Signature([inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None)
-                              for name in names])
+    request = inspect.Parameter("request", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=gr.Request)
+    return inspect.Signature([request] + [inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                                                            default=None) for name in names])
 
 
 def _selected_sentence(event: gr.SelectData):
@@ -879,6 +914,6 @@ def launch(demo: gr.Blocks, **options) -> None:
     """Serve on 127.0.0.1:$GRADIO_SERVER_PORT (7860 by default); ``options`` go to ``demo.launch``."""
     settings = {"server_name": os.environ.get("GRADIO_SERVER_NAME", "127.0.0.1"),
                 "server_port": int(os.environ.get("GRADIO_SERVER_PORT", "7860")),
-                "max_file_size": MAX_FILE_SIZE, "show_error": False}
+                "max_file_size": MAX_FILE_SIZE, "show_error": False, "state_session_capacity": SESSIONS}
     settings.update(options)
     demo.launch(**settings)

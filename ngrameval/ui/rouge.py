@@ -10,6 +10,7 @@ from ngrameval.engine.lcs import lcs_positions
 from ngrameval.metrics import rouge155
 from ngrameval.metrics.rouge import RougeTokenizer, parse_rouge_types
 from ngrameval.ui import page as ui
+from ngrameval.ui.i18n import t
 
 
 TYPES = ["rouge1", "rouge2", "rouge3", "rouge4", "rougeL", "rougeLsum", "rougeW", "rougeS4", "rougeSU4", "rougeS*",
@@ -18,25 +19,10 @@ DEFAULT_TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
 MULTI_REF = {"default": None, "best": "best", "pooled": "pooled"}
 LCS = "LCS"
 
-INTRO = """\
-ROUGE (Lin, 2004): what a summary shares with its references (n-grams, the longest common subsequence
-**L**, its weighted form **W**, skip-bigrams **S** and skip-bigrams plus unigrams **SU**), each as precision,
-recall and F. Each **variant** reproduces one tool exactly: `rouge_score` (google-research rouge-score 0.1.2,
-what HF evaluate's `rouge` runs; its default tokenizer here gives rouge-score's tokens on Latin-script text
-and also keeps the words of other scripts, each CJK character a token) or `rouge155` (ROUGE-1.5.5.pl: its
-tokens, `-m` stemmer, `-s` stop words, `-l`/`-b` limits, pooled references, and as the score the average it
-prints: the mean of its bootstrap means, `-c 95 -r 1000`). Each line of the text boxes is one summary; `rougeLsum` splits sentences at newlines, which
-only an uploaded `.jsonl`, `.csv` or `.tsv` file can hold. The page runs the evaluate metric `metrics/rouge`
-of ngrameval; its metric card (`metrics/rouge/README.md`) lists every option.
-"""
+INTRO = t("rouge.intro")
 
-EXPLANATION = (f"The prediction's tokens, as the variant counts them, against one reference: “{LCS}” marks "
-               "the tokens on the longest common subsequence (`rouge_score`: of the whole texts, as rougeL; "
-               "summary level, sentence by sentence, with `rouge155` or rougeLsum alone), “1-gram” the other "
-               f"matched unigrams, “{ui.OVER_CLIP}” occurrences past the count in the reference.")
-NOTE = ("The reference is the one with the best F of the first type checked (each reference's score, "
-        "from ngrameval, is listed after it): rouge-score's rule for several references. ROUGE-1.5.5's "
-        "`-f B` picks by recall instead, and `pooled` (`-f A`) counts all references together.")
+EXPLANATION = t("rouge.explanation_intro")     # its text names LCS
+NOTE = t("rouge.note")
 
 
 def for_variant(variant):
@@ -47,27 +33,28 @@ def for_variant(variant):
 
 
 def controls():
-    rouge_types = gr.CheckboxGroup(TYPES, value=DEFAULT_TYPES, label="ROUGE types", elem_id="rouge-types",
-                                   info="S4 / SU4: skip-bigrams at most 4 words apart; S* / SU*: any distance")
+    rouge_types = gr.CheckboxGroup(TYPES, value=DEFAULT_TYPES, label=t("rouge.types"), elem_id="rouge-types",
+                                   info=t("rouge.types_info"))
     with gr.Row():
-        variant = gr.Dropdown(["rouge_score", "rouge155"], value="rouge_score", label="Variant", elem_id="variant")
-        multi_ref = gr.Dropdown(list(MULTI_REF), value="default", label="Several references", elem_id="multi-ref",
-                                info="default: rouge_score best, rouge155 pooled")
+        variant = gr.Dropdown(["rouge_score", "rouge155"], value="rouge_score", label=t("page.variant"),
+                              elem_id="variant")
+        multi_ref = gr.Dropdown(list(MULTI_REF), value="default", label=t("rouge.multi_ref"), elem_id="multi-ref",
+                                info=t("rouge.multi_ref_info"))
     with gr.Row():
         tokenizer = gr.Dropdown(["default", "rouge_score", "whitespace"], value="default", elem_id="tokenizer",
-                                label="Tokenizer (rouge_score)", info="default: rouge-score's tokens + other scripts' words")
-        use_stemmer = gr.Checkbox(False, label="Stemmer", elem_id="stemmer",
-                                  info="Porter (rouge_score); -m (rouge155)")
-        remove_stopwords = gr.Checkbox(False, label="Remove stop words", elem_id="stopwords",
-                                       info="ROUGE-1.5.5's list (-s)")
+                                label=t("rouge.tokenizer"), info=t("rouge.tokenizer_info"))
+        use_stemmer = gr.Checkbox(False, label=t("rouge.stemmer"), elem_id="stemmer",
+                                  info=t("rouge.stemmer_info"))
+        remove_stopwords = gr.Checkbox(False, label=t("rouge.stopwords"), elem_id="stopwords",
+                                       info=t("rouge.stopwords_info"))
     with gr.Row():
         alpha = gr.Slider(0, 1, value=0.5, step=0.05, label="alpha", elem_id="alpha",
                           info="F = PR / ((1 - alpha) P + alpha R); 0.5: F1")
         w = gr.Number(1.2, minimum=1, label="w (rougeW)", elem_id="w", info="f(k) = k^w")
     with gr.Row():
-        limit_words = gr.Number(None, precision=0, label="Limit words (rouge155 -l)", info="blank or 0: none",
+        limit_words = gr.Number(None, precision=0, label=t("rouge.limit_words"), info=t("rouge.limit_info"),
                                 elem_id="limit-words", interactive=False)
-        limit_bytes = gr.Number(None, precision=0, label="Limit bytes (rouge155 -b)", info="blank or 0: none",
+        limit_bytes = gr.Number(None, precision=0, label=t("rouge.limit_bytes"), info=t("rouge.limit_info"),
                                 elem_id="limit-bytes", interactive=False)
     variant.change(for_variant, variant, [tokenizer, limit_words, limit_bytes], api_visibility="private")
     return dict(rouge_types=rouge_types, variant=variant, multi_ref=multi_ref, tokenizer=tokenizer,
@@ -172,8 +159,8 @@ EXAMPLES = [
                {"variant": "rouge155", "rouge_types": ["rouge2", "rougeL", "rougeS*", "rougeSU*"]}),
 ]
 
-SPACE = ui.MetricSpace(name="rouge", title="ROUGE, exact to rouge-score or ROUGE-1.5.5", intro=INTRO,
+SPACE = ui.MetricSpace(name="rouge", title=t("rouge.title"), intro=INTRO,
                        controls=controls, options=options, present=present,
-                       order_plot=("F-measure", "F-measure per type"), score_high=1.0, examples=EXAMPLES,
-                       explanation_intro=EXPLANATION, explanation_note=NOTE, per_order_label="Per ROUGE type",
+                       order_plot=("F-measure", t("rouge.f_plot")), score_high=1.0, examples=EXAMPLES,
+                       explanation_intro=EXPLANATION, explanation_note=NOTE, per_order_label=t("rouge.per_type"),
                        detail_options={}, sentence_options={"use_aggregator": False}, explain_one=explain_one)

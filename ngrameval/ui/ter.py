@@ -9,25 +9,13 @@ import pandas as pd
 
 import ngrameval
 from ngrameval.ui import page as ui
+from ngrameval.ui.i18n import t
 
 
-INTRO = """\
-TER (Snover et al., 2006), translation edit rate: the edits that turn a prediction into a reference --
-word **insertions**, **deletions** and **substitutions**, and **shifts** (moving a block of words, one edit
-whatever its length) -- per reference word; lower is better, and above 1 when the edits outnumber the
-reference words. The page reproduces sacrebleu 2.6.0's `TER` exactly (what HF evaluate's `ter` runs):
-its Tercom tokenizer, its greedy shift search and, with several references, the fewest edits over them
-and their *average* length. Scores are fractions (sacrebleu prints them × 100). The page runs the evaluate
-metric `metrics/ter` of ngrameval; its metric card (`metrics/ter/README.md`) lists every option.
-"""
+INTRO = t("ter.intro")
 
-EXPLANATION_INTRO = ("The edits of the prediction against the reference the score uses (its fewest edits): first the "
-                     "shifts, each drawn on the words before it (the moved block in brackets, ↓ where it lands), then "
-                     "the alignment of the shifted prediction with that reference, column by column. The prediction's "
-                     "tokens below are coloured by what happens to them.")
-NOTE = """An insertion is a reference word the prediction lacks, a deletion a prediction word the reference lacks
-(sacrebleu's wording). Positions count from 1; a shift's *from* is its position before the shift, *to* after it;
-the alignment's positions are those in the shifted prediction."""
+EXPLANATION_INTRO = t("ter.explanation_intro")
+NOTE = t("ter.note")
 
 FLAGS = ("normalized", "no_punct", "asian_support", "case_sensitive")
 OPS = ("shift", "substitution", "insertion", "deletion")
@@ -39,15 +27,15 @@ GAP = "∅"
 
 def controls():
     with gr.Row():
-        normalized = gr.Checkbox(False, label="Normalized", elem_id="normalized",
-                                 info="split punctuation, unescape &amp; etc.")
-        no_punct = gr.Checkbox(False, label="No punctuation", elem_id="no-punct",
-                               info="delete . , ? : ; ! \" ( ) (HF: ignore_punct)")
+        normalized = gr.Checkbox(False, label=t("ter.normalized"), elem_id="normalized",
+                                 info=t("ter.normalized_info"))
+        no_punct = gr.Checkbox(False, label=t("ter.no_punct"), elem_id="no-punct",
+                               info=t("ter.no_punct_info"))
     with gr.Row():
-        asian_support = gr.Checkbox(False, label="Asian support", elem_id="asian-support",
-                                    info="split CJK characters (HF: support_zh_ja_chars)")
-        case_sensitive = gr.Checkbox(False, label="Case sensitive", elem_id="case-sensitive",
-                                     info="do not lowercase")
+        asian_support = gr.Checkbox(False, label=t("ter.asian_support"), elem_id="asian-support",
+                                    info=t("ter.asian_support_info"))
+        case_sensitive = gr.Checkbox(False, label=t("ter.case_sensitive"), elem_id="case-sensitive",
+                                     info=t("ter.case_sensitive_info"))
     return dict(normalized=normalized, no_punct=no_punct, asian_support=asian_support, case_sensitive=case_sensitive)
 
 
@@ -262,10 +250,10 @@ EXAMPLES = [
     ui.Example("Chinese: normalized with Asian support", *CHINESE, {"normalized": True, "asian_support": True}),
 ]
 
-SPACE = ui.MetricSpace(name="ter", title="TER, exact to sacrebleu", label="TER", intro=INTRO,
-                       controls=controls, options=options, present=present, order_plot=("count", "Edits by kind"),
+SPACE = ui.MetricSpace(name="ter", title=t("ter.title"), label="TER", intro=INTRO,
+                       controls=controls, options=options, present=present,
+                       order_plot=("count", t("ter.edits_plot")),
                        score_high=1.0, examples=EXAMPLES, explain_item=explain_item,
                        explanation_intro=EXPLANATION_INTRO, explanation_note=NOTE,
-                       per_order_label="Edits by kind (corpus)", orders_label="Edits of this segment",
-                       ngrams_label="The edits (shifts in the order applied, then the word edits of the shifted "
-                                    "prediction; positions from 1)")
+                       per_order_label=t("ter.edits_corpus"), orders_label=t("ter.edits_segment"),
+                       ngrams_label=t("ter.edits"))

@@ -2,109 +2,22 @@
 and as an API client would.
 
 Each Space is served once per session on a free port of 127.0.0.1; one headless Chromium
-(Debian's, through playwright) loads the pages. The scores the pages and the API show must
-equal ngrameval's own for the same input. Needs gradio, gradio_client, playwright (Python) and
-a Chromium binary (/usr/bin/chromium, or $NGRAMEVAL_CHROMIUM): when one is missing the tests
-fail, with what to install -- they never skip.
+(Debian's, through playwright) loads the pages (the fixtures serve, browser and page of conftest.py). The
+scores the pages and the API show must equal ngrameval's own for the same input.
 """
-import importlib.util
 import json
 import math
-import os
 import re
-import shutil
-import socket
 from pathlib import Path
 
-for _name, _value in (("GRADIO_ANALYTICS_ENABLED", "False"), ("HF_HUB_OFFLINE", "1"), ("HF_DATASETS_OFFLINE", "1"),
-                      ("HF_EVALUATE_OFFLINE", "1")):
-    os.environ.setdefault(_name, _value)
+import pytest
 
-import pytest  # noqa: E402
-
-import ngrameval  # noqa: E402
-
-ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync",
-                 "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
-TIMEOUT = 20_000   # ms, for anything the page computes
-INSTALL = ("the Spaces tests need gradio==6.31.0, gradio-client==2.7.2 and playwright==1.65.2 "
-           "(pip) and Chromium (apt-get install chromium; or set NGRAMEVAL_CHROMIUM to a Chromium binary)")
-
-
-def _require(module: str):
-    try:
-        return importlib.import_module(module)
-    except ImportError as error:
-        return pytest.fail(f"{error}: {INSTALL}", pytrace=False)
-
-
-@pytest.fixture(scope="session")
-def ui():
-    """ngrameval.ui.page, the page every app builds."""
-    _require("gradio")
-    from ngrameval.ui import page
-    return page
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-@pytest.fixture(scope="session")
-def serve(ui):
-    """serve("bleu") -> (URL, ngrameval.ui.bleu): the page spaces/bleu/app.py builds, started once and closed at the
-    end, and the module describing it. A Space with a warm_up (METEOR: its first run indexes the paraphrase table)
-    is warmed up first, as its app does before serving, so that the pages' timeouts do not include that
-    once-per-machine work."""
-    started = {}
-
-    def start(name: str):
-        if name not in started:
-            spec = importlib.util.spec_from_file_location(f"ngrameval_space_{name}", ROOT / "spaces" / name / "app.py")
-            app = importlib.util.module_from_spec(spec)
-            spec.loader.exec_module(app)
-            description = importlib.import_module(f"ngrameval.ui.{name}")
-            if description.SPACE.warm_up is not None:
-                description.SPACE.warm_up()
-            port = _free_port()
-            app.demo.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True,
-                            max_file_size=ui.MAX_FILE_SIZE)
-            started[name] = (f"http://127.0.0.1:{port}/", description, app.demo)
-        return started[name][:2]
-
-    yield start
-    for _, _, demo in started.values():
-        demo.close()
-
-
-@pytest.fixture(scope="session")
-def browser():
-    sync_api = _require("playwright.sync_api")
-    chromium = os.environ.get("NGRAMEVAL_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-    if not Path(chromium).is_file():
-        pytest.fail(f"no Chromium at {chromium}: {INSTALL}", pytrace=False)
-    sync_api.expect.set_options(timeout=TIMEOUT)
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
-def page(browser):
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT)
-    yield page
-    context.close()
+import ngrameval
+from conftest import require
 
 
 def _expect(locator):
-    return _require("playwright.sync_api").expect(locator)
+    return require("playwright.sync_api").expect(locator)
 
 
 # --------------------------------------------------------------------------- the cases
@@ -346,7 +259,7 @@ def test_bad_input_shows_a_message_not_a_traceback(space, page, tmp_path):
 # --------------------------------------------------------------------------- through the API
 
 def _client(url):
-    return _require("gradio_client").Client(url, verbose=False)
+    return require("gradio_client").Client(url, verbose=False)
 
 
 def test_api_scores_like_ngrameval(space):
@@ -371,7 +284,7 @@ def test_api_scores_every_example_like_ngrameval(space, serve):
 
 def test_api_reads_uploaded_files(space, tmp_path):
     name, case, url = space
-    handle_file = _require("gradio_client").handle_file
+    handle_file = require("gradio_client").handle_file
     jsonl = tmp_path / "corpus.jsonl"
     jsonl.write_text("".join(json.dumps({"prediction": h, "references": r}) + "\n"
                              for h, r in zip(PREDICTIONS, REFERENCES)), encoding="utf-8")
@@ -417,7 +330,7 @@ def test_api_refuses_bad_input_with_a_message(space):
         return
     # Values outside a control's choices or range are refused by gradio, with its message.
     refused, message = case.get("refused", (case.get("below_minimum"), "less than minimum value 1"))
-    with pytest.raises(_require("gradio_client.exceptions").AppError, match=message):
+    with pytest.raises(require("gradio_client.exceptions").AppError, match=message):
         client.predict(predictions="a b", references_1="a b", **refused, api_name="/score")
 
 
@@ -558,7 +471,7 @@ def test_cider_explanation_agrees_with_the_metric(serve):
 
 def test_cider_examples_equal_pycocoevalcap(serve):
     """Every CIDEr-D example of the page, through the API, scores what pycocoevalcap 1.2's Cider computes."""
-    cider_module = _require("pycocoevalcap.cider.cider")
+    cider_module = require("pycocoevalcap.cider.cider")
     url, app = serve("cider")
     client = _client(url)
     checked = 0
@@ -598,7 +511,7 @@ def test_cider_idf_table_upload(serve, page, tmp_path):
 
     bad = tmp_path / "not-a-table.json"
     bad.write_text('{"counts": {}}', encoding="utf-8")
-    handle_file = _require("gradio_client").handle_file
+    handle_file = require("gradio_client").handle_file
     raw = _client(url).predict(predictions=hyp, references_1=refs[0], idf_table=handle_file(bad), api_name="/score")[0]
     with pytest.raises(ValueError) as error:
         ngrameval.cider([hyp], [refs[0]], idf=str(bad))
@@ -612,7 +525,7 @@ def test_coco_json_uploads(serve, name, tmp_path):
     image ids in the result and the per-item table. Mismatched images show ngrameval's message."""
     from ngrameval.metrics.coco import from_coco
     case, options = SPACES[name], COCO_OPTIONS[name]
-    handle_file = _require("gradio_client").handle_file
+    handle_file = require("gradio_client").handle_file
     images = [42, 7]
     results = [{"image_id": image, "caption": hyp} for image, hyp in zip(images, RAW_CAPTIONS)]
     gts = {str(image): group for image, group in reversed(list(zip(images, _per_item(RAW_REFERENCES))))}
