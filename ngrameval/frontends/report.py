@@ -245,17 +245,19 @@ def highlighted(prediction: str, references: Sequence[str]) -> str:
     return "".join(parts)
 
 
-CSS = """
-body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:1100px;padding:0 1em;color:#222}
-h1{font-size:1.5em}h2{font-size:1.2em;margin-top:2em;border-bottom:1px solid #ddd}
-table{border-collapse:collapse}th,td{padding:.25em .6em;border-bottom:1px solid #eee;vertical-align:top}
-td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
-code{font-size:.85em;word-break:break-all}.legend{color:#555;font-size:.9em}
+# The charts' and highlights' rules: also what a page embedding them (the leaderboard Space) needs.
+CHART_CSS = """
 svg text{font:12px system-ui,sans-serif}.bar{fill:#4c78a8}.whisker{stroke:#222;stroke-width:1.5}
 .box{fill:#c6dbef;stroke:#4c78a8}.median{stroke:#08306b;stroke-width:2}.range{stroke:#888}.mean{fill:#e45756}
 mark{background:none}mark.n1{background:#fdf0c2}mark.n2{background:#fbe08a}mark.n3{background:#f8c95a}
 mark.n4{background:#f0a830}.pair td.text{min-width:16em}.refs{color:#555}.refs div+div{border-top:1px dotted #ccc}
 """
+CSS = """
+body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:1100px;padding:0 1em;color:#222}
+h1{font-size:1.5em}h2{font-size:1.2em;margin-top:2em;border-bottom:1px solid #ddd}
+table{border-collapse:collapse}th,td{padding:.25em .6em;border-bottom:1px solid #eee;vertical-align:top}
+td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+code{font-size:.85em;word-break:break-all}.legend{color:#555;font-size:.9em}""" + CHART_CSS
 
 SCRIPT = """
 document.getElementById('pair').addEventListener('change', function (event) {

@@ -2,22 +2,15 @@
 blocked: it must need nothing from outside (no request is even attempted), and show the ranked table,
 the SVG charts and the pair view with the right systems; system names are text, never markup.
 
-Needs playwright (Python) and a Chromium binary (/usr/bin/chromium, or $NGRAMEVAL_CHROMIUM): when one is
-missing the tests fail, with what to install -- they never skip.
+The browser is the Spaces tests' one (tests/frontends/conftest.py: one Chromium per session, since playwright's
+sync API runs one instance at a time); the report's page is an offline context.
 """
 import json
-import os
-import shutil
-from pathlib import Path
 
 import pytest
 
 from ngrameval.frontends.cli import main
 
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--host-resolver-rules=MAP * ~NOTFOUND"]
-INSTALL = "the report tests need playwright==1.65.2 (pip) and Chromium (apt-get install chromium; or set " \
-          "NGRAMEVAL_CHROMIUM to a Chromium binary)"
 REFERENCES = ["the cat sat on the mat", "a dog barks at the postman", "it is 3.5 km , not 4", "we go home now"]
 SYSTEMS = {   # name -> segments; the names hold markup, to check that it is shown as text
     "base<i>line &amp;": ["the cat sat", "a dog barks", "it is 4 km", "we go"],
@@ -42,21 +35,6 @@ def report(tmp_path_factory):
     json_path = directory / "board.json"
     assert main(arguments + ["--format", "json", "-o", str(json_path)]) == 0
     return directory / "report.html", json.loads(json_path.read_text(encoding="utf-8"))
-
-
-@pytest.fixture(scope="module")
-def browser():
-    try:
-        from playwright.sync_api import sync_playwright
-    except ImportError as error:
-        pytest.fail(f"{error}: {INSTALL}", pytrace=False)
-    chromium = os.environ.get("NGRAMEVAL_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
-    if not Path(chromium).is_file():
-        pytest.fail(f"no Chromium at {chromium}: {INSTALL}", pytrace=False)
-    with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=chromium, args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

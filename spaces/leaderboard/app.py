@@ -1,0 +1,4 @@
+"""The leaderboard Space: `python app.py` serves it on http://127.0.0.1:7860 (the page: ngrameval.ui.leaderboard)."""
+from ngrameval.ui import serve
+
+demo = serve("leaderboard", __name__)
