@@ -24,9 +24,9 @@ from typing import Dict, List, Tuple
 
 import pytest
 
-from ngrameval.metrics.meteor15 import Meteor15, paraphrase, resources
+from ngrameval.metrics.meteor15 import paraphrase, resources
 from ngrameval.metrics.meteor15.paraphrase import ParaphraseTable, cache_key, index_is_complete
-from tests.parity.test_meteor15_jar import _peer, assert_same_as_jar
+from tests.parity.test_meteor15_jar import assert_table_same_as_jar
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -154,12 +154,7 @@ def test_tricky_table_against_jar(tmp_path, tiny_blocks):
     references = [["globalizations matter", "globalization matters"], ["the second rule and café noir"],
                   ["テスト of the big dog"], ["naïveté for 18 years"], ["a big dog and a long one"],
                   ["abcdefgh12345678 rule or abcdefgh12345679 rule"]]
-    jar = _peer(["-norm", "-a", str(table)])
-    try:
-        assert_same_as_jar(jar, Meteor15(paraphrase_table=table, cache_dir=tmp_path / "cache"), hypotheses,
-                           references, "tricky table")
-    finally:
-        jar.close()
+    assert_table_same_as_jar(table, tmp_path / "cache", hypotheses, references, "tricky table")
 
 
 # --------------------------------------------------------------------------- the cache

@@ -43,6 +43,16 @@ def _peer(options: Sequence[str]) -> meteor_jar.MeteorJar:
         pytest.fail(str(missing))
 
 
+def assert_table_same_as_jar(table: Path, cache_dir: Path, hypotheses: List[str], references: List[List[str]],
+                             label: str) -> None:
+    """Scores with the paraphrase table ``table`` (its index built in ``cache_dir``) equal the jar's with ``-a table``."""
+    jar = _peer(["-norm", "-a", str(table)])
+    try:
+        assert_same_as_jar(jar, Meteor15(paraphrase_table=table, cache_dir=cache_dir), hypotheses, references, label)
+    finally:
+        jar.close()
+
+
 def assert_same_as_jar(jar: meteor_jar.MeteorJar, meteor: Meteor15, hypotheses: List[str],
                        references: List[List[str]], what: str) -> None:
     lines, segment_scores, corpus = jar.score(hypotheses, references)
@@ -233,12 +243,7 @@ def test_handmade_paraphrase_table(tmp_path):
                   "the dog ran in the park the big dog", "big dog big dog ran ran"]
     references = [["a canine sprinted at the park", "the large hound ran"], ["the big dog ran in the park"],
                   ["big dog ran"], ["a canine sprinted in the garden"], ["large hound canine sprinted hurried"]]
-    jar = _peer(["-norm", "-a", str(table)])
-    try:
-        assert_same_as_jar(jar, Meteor15(paraphrase_table=table, cache_dir=tmp_path / "cache"), hypotheses,
-                           references, "hand-made table")
-    finally:
-        jar.close()
+    assert_table_same_as_jar(table, tmp_path / "cache", hypotheses, references, "hand-made table")
 
 
 def test_without_paraphrase_table(shared, monkeypatch):
