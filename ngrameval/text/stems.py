@@ -23,6 +23,7 @@ import hashlib
 import os
 import tempfile
 import threading
+from itertools import filterfalse
 from importlib import metadata
 from pathlib import Path
 from typing import Callable, Dict, List, Optional, Sequence, Union
@@ -111,12 +112,12 @@ class StemTable:
             if not self._loaded:
                 self._load()
             known = self._stems
-            missing = [word for word in dict.fromkeys(words) if word not in known]
+            missing = list(filterfalse(known.__contains__, dict.fromkeys(words)))
             if missing:
                 if self._stem is None:
                     self._stem = self._make_stemmer()
                 new = dict(zip(missing, map(self._stem, missing)))
-                result = [known[word] if word in known else new[word] for word in words]
+                result = list(map(new.get, words, map(known.get, words)))
                 self._add(new)
                 return result
             return list(map(known.__getitem__, words))
