@@ -35,7 +35,7 @@ class IndexedCorpus:
     """Tokenized predictions and the index of their (tokenized) references. ``hypotheses`` are the
     predictions' tokens, encoded in the index's vocabulary (:class:`EncodedSegments`)."""
 
-    hypotheses: Sequence[Sequence[str]]
+    hypotheses: EncodedSegments
     index: ReferenceIndex
     tokenizer: Tokenizer
 
@@ -155,14 +155,15 @@ def _encode(texts: Sequence[Any], tokenizer: Tokenizer, pretokenized: bool,
         flat = joined.split()
         distinct = dict.fromkeys(flat)
         distinct.pop(_BOUNDARY, None)
-        vocabulary = {token: i for i, token in enumerate(distinct)}
+        vocabulary = dict(zip(distinct, range(len(distinct))))
         vocabulary[_BOUNDARY] = -1
         ids = np.fromiter(map(vocabulary.__getitem__, flat), np.int64, len(flat))
         del vocabulary[_BOUNDARY]
         ids, lengths = _lengths_between_boundaries(ids, -1)
         return ids, lengths, vocabulary
     tokens = _tokens(texts, tokenizer, pretokenized, lowercase)
-    vocabulary = {token: i for i, token in enumerate(dict.fromkeys(chain.from_iterable(tokens)))}
+    distinct = dict.fromkeys(chain.from_iterable(tokens))
+    vocabulary = dict(zip(distinct, range(len(distinct))))
     lengths = np.fromiter(map(len, tokens), np.int64, len(tokens))
     ids = np.fromiter(map(vocabulary.__getitem__, chain.from_iterable(tokens)), np.int64, int(lengths.sum()))
     return ids, lengths, vocabulary

@@ -324,9 +324,7 @@ class ReferenceIndex:
                 last = ids[positions + n - 1]
                 known = last >= 0
                 positions, keys = positions[known], prefix[known] * self.base + last[known]
-            found = np.searchsorted(table.keys, keys)
-            found[found == len(table.keys)] = 0
-            hit = table.keys[found] == keys if len(table.keys) else np.zeros(len(keys), bool)
+            found, hit = search_sorted(keys, table.keys)
             positions, entry = positions[hit], found[hit]
             position_entry = np.full(len(ids), -1, np.int32)
             position_entry[positions] = entry
@@ -342,16 +340,20 @@ class ReferenceIndex:
         """(sentences, reference slots): order-n matches of each hypothesis against each of its
         references alone, clipped by that reference's counts (optionally weighted per entry);
         -inf for slots a sentence does not have (it has fewer references)."""
-        table = self.orders[n - 1]
         sentences, slots = self.num_sentences, max(self.max_slots, 1)
-        hyp_count = matches.hyp_count[n - 1]
+        result = self.clipped_per_cell(n, matches.hyp_count[n - 1], weights).reshape(sentences, slots)
+        return np.where(self.slots_present(), result, -np.inf)
+
+    def clipped_per_cell(self, n: int, hyp_count: np.ndarray, weights: Optional[np.ndarray] = None) -> np.ndarray:
+        """Per cell (sentence * reference slots + slot): order-n hypothesis counts per entry clipped by
+        each reference's counts (optionally weighted per entry) and summed; 0 for slots without a reference."""
+        table = self.orders[n - 1]
         if len(table.pair_entry) != len(table.keys):   # else every entry has one pair: its own
             hyp_count = hyp_count[table.pair_entry]
         clipped = np.minimum(hyp_count, table.pair_count).astype(np.float64)
         if weights is not None:
             clipped *= weights[table.pair_entry]
-        result = np.bincount(table.pair_cell, weights=clipped, minlength=sentences * slots).reshape(sentences, slots)
-        return np.where(self.slots_present(), result, -np.inf)
+        return np.bincount(table.pair_cell, weights=clipped, minlength=self.num_sentences * max(self.max_slots, 1))
 
     def per_sentence(self, values: np.ndarray, n: int) -> np.ndarray:
         """Sum a per-entry array of order n into one value per sentence."""
@@ -388,6 +390,131 @@ class ReferenceIndex:
         valid = table.position_entry >= 0
         values[table.position_entry[valid]] = per_position[valid]
         return values
+
+
+# Fibonacci hashing: the top bits of key * 2**64 / golden ratio spread nearby keys over all the slots.
+_FIBONACCI = np.uint64(0x9E3779B97F4A7C15)
+
+
+def _home_slots(keys: np.ndarray, bits: int) -> np.ndarray:
+    return ((keys.astype(np.uint64) * _FIBONACCI) >> np.uint64(64 - bits)).astype(np.int64)
+
+
+def key_slots(keys: np.ndarray) -> Optional[Tuple[np.ndarray, int, int]]:
+    """A hash table of distinct non-negative integer ``keys`` for :func:`find_keys`: ``(slots, bits,
+    index_bits)``, 2**bits slots (2 to 4 per key), each -1 or one of the keys that hash to it and its
+    index in ``keys``, packed as ``key << index_bits | index`` (one memory access finds both). Of the
+    keys that share a slot one is kept: the others are found by binary search. None when a key and
+    its index do not fit in 63 bits.
+
+    >>> slots, bits, index_bits = key_slots(np.array([10, 42, 7]))
+    >>> len(slots) == 2 ** bits, sorted((slots[slots >= 0] >> index_bits).tolist())
+    (True, [7, 10, 42])
+    """
+    keys = np.asarray(keys, np.int64)
+    index_bits = max(len(keys) - 1, 1).bit_length()
+    if int(keys.max(initial=0)).bit_length() + index_bits > 63:
+        return None
+    bits = max(2 * len(keys) - 1, 1).bit_length()
+    slots = np.full(1 << bits, -1, np.int64)
+    slots[_home_slots(keys, bits)] = (keys << index_bits) | np.arange(len(keys))
+    return slots, bits, index_bits
+
+
+def find_keys(keys: np.ndarray, table_keys: np.ndarray, hashed: Optional[Tuple[np.ndarray, int, int]]) -> np.ndarray:
+    """For each of ``keys``, its index in the distinct sorted ``table_keys``, -1 if absent. With their
+    hash table ``hashed`` (:func:`key_slots`) most keys are settled by one random access, whatever
+    their order: found in their slot, or absent if it is free; the others (their slot holds another
+    key), and all keys when ``hashed`` is None, by binary search.
+
+    >>> table_keys = np.array([7, 10, 42])
+    >>> find_keys(np.array([7, 8, 42, 10]), table_keys, key_slots(table_keys)).tolist()
+    [0, -1, 2, 1]
+    >>> find_keys(np.array([7, 8, 42, 10]), table_keys, None).tolist()
+    [0, -1, 2, 1]
+    """
+    keys = np.asarray(keys, np.int64)
+    if hashed is None:
+        return _binary_search(keys, table_keys)
+    slots, bits, index_bits = hashed
+    held = slots[_home_slots(keys, bits)]
+    found = (held >> index_bits) == keys   # a free slot (-1) holds key -1, never a key looked for
+    result = np.where(found, held & ((1 << index_bits) - 1), -1)
+    shared = np.flatnonzero((held >= 0) & ~found)   # its slot holds another key: it may be one left out
+    result[shared] = _binary_search(keys[shared], table_keys)
+    return result
+
+
+def search_sorted(keys: np.ndarray, table_keys: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+    """Binary search of ``keys`` in the distinct sorted ``table_keys``: ``(found, hit)``, where ``hit``
+    says whether the key is there and ``found`` is then its index.
+
+    >>> [a.tolist() for a in search_sorted(np.array([10, 8, 50]), np.array([7, 10, 42]))]
+    [[1, 1, 0], [True, False, False]]
+    """
+    found = np.searchsorted(table_keys, keys)
+    found[found == len(table_keys)] = 0
+    hit = table_keys[found] == keys if len(table_keys) else np.zeros(len(keys), bool)
+    return found, hit
+
+
+def _binary_search(keys: np.ndarray, table_keys: np.ndarray) -> np.ndarray:
+    found, hit = search_sorted(keys, table_keys)
+    return np.where(hit, found, -1)
+
+
+def matches_by_reference(index: "ReferenceIndex", ids: np.ndarray, lengths: np.ndarray, min_order: int,
+                         max_order: int) -> np.ndarray:
+    """(sentences, reference slots): each hypothesis matched against each of its references alone, the
+    clipped matches of orders ``min_order``..``max_order`` summed (0 for slots a sentence lacks).
+    ``ids`` are the hypotheses' tokens in ``index``'s vocabulary (-1 for unknown tokens), ``lengths``
+    their tokens per hypothesis. It is the sum of :meth:`ReferenceIndex.per_reference` over those
+    orders, without the per-position entries of :meth:`ReferenceIndex.match`, and the n-grams are found
+    in hash tables of the order tables (:func:`key_slots`, kept in the index's memo), not by binary search.
+
+    >>> index = ReferenceIndex([[["a", "b", "a"], ["b", "a"]]], 2)
+    >>> matches_by_reference(index, index.encode([["a", "b", "a", "a"]]), np.array([4]), 1, 2).tolist()
+    [[5.0, 3.0]]
+    """
+    lengths = np.asarray(lengths, np.int64)
+    if len(lengths) != index.num_sentences:
+        raise ValueError(f"{len(lengths)} predictions for {index.num_sentences} references")
+    index.extend(max_order)
+    ids = np.asarray(ids, np.int64)
+    sentence = np.repeat(np.arange(len(lengths)), lengths)
+    # The ids with a -1 after each hypothesis: an n-gram running past its hypothesis meets an unknown token.
+    padded = np.full(len(ids) + len(lengths), -1, np.int64)
+    padded_at = np.arange(len(ids)) + sentence
+    padded[padded_at] = ids
+    known = np.flatnonzero(ids >= 0)
+    positions, keys = padded_at[known], sentence[known] * index.base + ids[known]
+    single = index.max_slots <= 1
+    result = np.zeros(index.num_sentences * max(index.max_slots, 1), np.int64 if single else np.float64)
+    for n in range(1, max_order + 1):
+        table = index.orders[n - 1]
+        if n > 1:   # extend the n-grams matched at order n - 1 (their entries) by one token
+            last = padded[positions + n - 1]
+            known = np.flatnonzero(last >= 0)
+            positions, keys = positions[known], entry[known] * index.base + last[known]
+        memo_key = ("hash table and sentence starts of order", n)
+        memo = index.memo.get(memo_key)
+        if memo is None:
+            memo = index.memo[memo_key] = (key_slots(table.keys),
+                                           np.searchsorted(table.sentence, np.arange(index.num_sentences + 1)))
+        hashed, sentence_starts = memo
+        found = find_keys(keys, table.keys, hashed)
+        hit = np.flatnonzero(found >= 0)
+        positions, entry = positions[hit], found[hit]
+        if n < min_order:
+            continue
+        hyp_count = np.bincount(entry, minlength=len(table.keys))
+        if single:   # one pair per entry, entries by sentence: the sums are differences of a running sum
+            running = np.zeros(len(hyp_count) + 1, np.int64)
+            np.cumsum(np.minimum(hyp_count, table.pair_count), out=running[1:])
+            result += np.diff(running[sentence_starts])
+        else:
+            result += index.clipped_per_cell(n, hyp_count)
+    return result.reshape(index.num_sentences, max(index.max_slots, 1)).astype(np.float64)
 
 
 class ReferenceCache:

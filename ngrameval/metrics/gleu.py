@@ -24,9 +24,9 @@ import numpy as np
 from ngrameval import __version__
 from ngrameval.engine.corpus import index_corpus
 from ngrameval.engine.inputs import check_choice, check_flag, check_order, strict_options
-from ngrameval.engine.ngrams import divide_or_zero
+from ngrameval.engine.ngrams import divide_or_zero, matches_by_reference
 from ngrameval.metric import MetricFamily, Statistics, columns, register
-from ngrameval.metrics.chrf import reference_matches
+from ngrameval.metrics.chrf import ngram_counts
 from ngrameval.text.tokenizers import TokenizerSpec
 
 NLTK_VERSION = "3.10.4"
@@ -73,11 +73,13 @@ def _statistics(predictions: Any, references: Any, options: GleuOptions):
     """Rows (matches, n-grams) of the chosen reference per segment, the index of that reference, nrefs
     and the tokenizer's name."""
     corpus = index_corpus(predictions, references, options.tokenize, False, options.max_len)
-    stats = reference_matches(corpus.index, corpus.hypotheses, options.max_len)
+    index, hypotheses = corpus.index, corpus.hypotheses
+    matches = matches_by_reference(index, hypotheses.ids, hypotheses.lengths, options.min_len, options.max_len)
     orders = slice(options.min_len - 1, options.max_len)
-    matches = stats.matches[:, :, orders].sum(axis=2)
-    ngrams = np.maximum(stats.hyp_counts[:, None, orders].sum(axis=2), stats.ref_counts[:, :, orders].sum(axis=2))
-    usable = stats.present & (ngrams > 0)
+    present = index.slots_present()
+    ngrams = np.maximum(ngram_counts(hypotheses.lengths, options.max_len)[:, None, orders].sum(axis=2),
+                        ngram_counts(index.by_slot(index.segment_len, 0), options.max_len)[:, :, orders].sum(axis=2))
+    usable = present & (ngrams > 0)
     ratio = np.where(usable, divide_or_zero(matches, ngrams), -np.inf)
     best = np.argmax(ratio, axis=1)    # the first of equal ratios, as Python's max keeps it
     take = np.arange(len(best))
