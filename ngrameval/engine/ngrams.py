@@ -400,15 +400,15 @@ def _home_slots(keys: np.ndarray, bits: int) -> np.ndarray:
     return ((keys.astype(np.uint64) * _FIBONACCI) >> np.uint64(64 - bits)).astype(np.int64)
 
 
-def key_slots(keys: np.ndarray) -> Optional[Tuple[np.ndarray, int, int]]:
-    """A hash table of distinct non-negative integer ``keys`` for :func:`find_keys`: ``(slots, bits,
-    index_bits)``, 2**bits slots (2 to 4 per key), each -1 or one of the keys that hash to it and its
-    index in ``keys``, packed as ``key << index_bits | index`` (one memory access finds both). Of the
-    keys that share a slot one is kept: the others are found by binary search. None when a key and
-    its index do not fit in 63 bits.
+def key_slots(keys: np.ndarray) -> Optional[Tuple[np.ndarray, np.ndarray, int, int]]:
+    """A hash table of distinct non-negative integer ``keys`` for :func:`find_keys`: ``(slots,
+    shared, bits, index_bits)``, 2**bits slots (2 to 4 per key), each -1 or one of the keys that hash
+    to it and its index in ``keys``, packed as ``key << index_bits | index`` (one memory access finds
+    both), and whether more than one key hashes to each slot. Of the keys that share a slot one is
+    kept: the others are found by binary search. None when a key and its index do not fit in 63 bits.
 
-    >>> slots, bits, index_bits = key_slots(np.array([10, 42, 7]))
-    >>> len(slots) == 2 ** bits, sorted((slots[slots >= 0] >> index_bits).tolist())
+    >>> slots, shared, bits, index_bits = key_slots(np.array([10, 42, 7]))
+    >>> len(slots) == len(shared) == 2 ** bits, sorted((slots[slots >= 0] >> index_bits).tolist())
     (True, [7, 10, 42])
     """
     keys = np.asarray(keys, np.int64)
@@ -416,16 +416,19 @@ def key_slots(keys: np.ndarray) -> Optional[Tuple[np.ndarray, int, int]]:
     if int(keys.max(initial=0)).bit_length() + index_bits > 63:
         return None
     bits = max(2 * len(keys) - 1, 1).bit_length()
+    home = _home_slots(keys, bits)
     slots = np.full(1 << bits, -1, np.int64)
-    slots[_home_slots(keys, bits)] = (keys << index_bits) | np.arange(len(keys))
-    return slots, bits, index_bits
+    slots[home] = (keys << index_bits) | np.arange(len(keys))
+    return slots, np.bincount(home, minlength=1 << bits) > 1, bits, index_bits
 
 
-def find_keys(keys: np.ndarray, table_keys: np.ndarray, hashed: Optional[Tuple[np.ndarray, int, int]]) -> np.ndarray:
+def find_keys(keys: np.ndarray, table_keys: np.ndarray,
+              hashed: Optional[Tuple[np.ndarray, np.ndarray, int, int]]) -> np.ndarray:
     """For each of ``keys``, its index in the distinct sorted ``table_keys``, -1 if absent. With their
-    hash table ``hashed`` (:func:`key_slots`) most keys are settled by one random access, whatever
-    their order: found in their slot, or absent if it is free; the others (their slot holds another
-    key), and all keys when ``hashed`` is None, by binary search.
+    hash table ``hashed`` (:func:`key_slots`) almost every key is settled by one random access, whatever
+    their order: found in its slot, or absent if the slot is free or holds the one key that hashes
+    there; the others (their slot is shared by several keys, one kept), and all keys when ``hashed`` is
+    None, by binary search.
 
     >>> table_keys = np.array([7, 10, 42])
     >>> find_keys(np.array([7, 8, 42, 10]), table_keys, key_slots(table_keys)).tolist()
@@ -436,12 +439,16 @@ def find_keys(keys: np.ndarray, table_keys: np.ndarray, hashed: Optional[Tuple[n
     keys = np.asarray(keys, np.int64)
     if hashed is None:
         return _binary_search(keys, table_keys)
-    slots, bits, index_bits = hashed
-    held = slots[_home_slots(keys, bits)]
+    slots, shared, bits, index_bits = hashed
+    home = _home_slots(keys, bits)
+    held = slots[home]
     found = (held >> index_bits) == keys   # a free slot (-1) holds key -1, never a key looked for
-    result = np.where(found, held & ((1 << index_bits) - 1), -1)
-    shared = np.flatnonzero((held >= 0) & ~found)   # its slot holds another key: it may be one left out
-    result[shared] = _binary_search(keys[shared], table_keys)
+    result = held & ((1 << index_bits) - 1)
+    result[~found] = -1
+    # Its slot holds another key and is shared: it may be one of the keys left out.
+    unsure = np.flatnonzero(~found & (held >= 0))
+    unsure = unsure[shared[home[unsure]]]
+    result[unsure] = _binary_search(keys[unsure], table_keys)
     return result
 
 
