@@ -35,7 +35,7 @@ import sys
 import threading
 from functools import lru_cache
 from pathlib import Path
-from typing import Dict, FrozenSet, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, FrozenSet, Iterator, List, Optional, Sequence, Tuple, Union
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -162,44 +162,35 @@ class WordNet:
     def _read(self, name: str) -> str:
         return (self.directory / name).read_bytes().decode("utf-8")
 
+    def _loaded(self, table: Dict[str, Any], pos: str, load: Callable[[], Any]) -> Any:
+        """``table[pos]``, loaded on first use (by one thread: the others wait for it)."""
+        value = table.get(pos)
+        if value is None:
+            with self._lock:
+                value = table.get(pos)
+                if value is None:
+                    value = table[pos] = load()
+        return value
+
     def _index_of(self, pos: str) -> Dict[str, str]:
         """lemma -> the rest of its line in ``index.<pos>`` (the license lines start with spaces)."""
         pos = ADJ if pos == ADJ_SAT else pos
-        index = self._index.get(pos)
-        if index is None:
-            with self._lock:
-                index = self._index.get(pos)
-                if index is None:
-                    lines = self._read(f"index.{_FILE_NAMES[pos]}").splitlines()
-                    index = self._index[pos] = dict(line.split(" ", 1) for line in lines if line and line[0] != " ")
-        return index
+        return self._loaded(self._index, pos, lambda: dict(
+            line.split(" ", 1) for line in self._read(f"index.{_FILE_NAMES[pos]}").splitlines()
+            if line and line[0] != " "))
 
     def _exceptions_of(self, pos: str) -> Dict[str, List[str]]:
         """``<pos>.exc``: inflected form -> base forms (a later line for the same form wins, as in NLTK)."""
         pos = ADJ if pos == ADJ_SAT else pos
-        exceptions = self._exceptions.get(pos)
-        if exceptions is None:
-            with self._lock:
-                exceptions = self._exceptions.get(pos)
-                if exceptions is None:
-                    exceptions = {}
-                    for line in self._read(f"{_FILE_NAMES[pos]}.exc").splitlines():
-                        terms = line.split()
-                        if terms:
-                            exceptions[terms[0]] = terms[1:]
-                    self._exceptions[pos] = exceptions
-        return exceptions
+        return self._loaded(self._exceptions, pos, lambda: {
+            terms[0]: terms[1:] for terms in map(str.split, self._read(f"{_FILE_NAMES[pos]}.exc").splitlines())
+            if terms})
 
     def _data_of(self, pos: str) -> mmap.mmap:
-        data = self._data.get(pos)
-        if data is None:
-            with self._lock:
-                data = self._data.get(pos)
-                if data is None:
-                    with open(self.directory / f"data.{_FILE_NAMES[pos]}", "rb") as handle:
-                        data = mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
-                    self._data[pos] = data
-        return data
+        def mapped() -> mmap.mmap:
+            with open(self.directory / f"data.{_FILE_NAMES[pos]}", "rb") as handle:
+                return mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+        return self._loaded(self._data, pos, mapped)
 
     @property
     def version(self) -> Optional[str]:
