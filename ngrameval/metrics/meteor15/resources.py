@@ -11,11 +11,12 @@ split at the five characters of Java's ``StringTokenizer``).
 from __future__ import annotations
 
 import functools
-import importlib.util
 import re
 import zipfile
 from pathlib import Path
 from typing import Dict, FrozenSet, List, Optional, Tuple, Union
+
+from ngrameval.installed import shipped_path
 
 PathLike = Union[str, Path]
 
@@ -51,17 +52,8 @@ def java_lines(text: str) -> List[str]:
 
 def pycocoevalcap_meteor_dir() -> Optional[Path]:
     """``<pycocoevalcap>/meteor`` of the installed pycocoevalcap (a namespace package), or None."""
-    try:
-        spec = importlib.util.find_spec("pycocoevalcap")
-    except (ImportError, ValueError):
-        return None
-    if spec is None or not spec.submodule_search_locations:
-        return None
-    for location in spec.submodule_search_locations:
-        directory = Path(location) / "meteor"
-        if (directory / JAR_NAME).is_file():
-            return directory
-    return None
+    jar = shipped_path("pycocoevalcap", f"meteor/{JAR_NAME}")
+    return None if jar is None else jar.parent
 
 
 def find_jar(jar: Optional[PathLike] = None) -> Path:
