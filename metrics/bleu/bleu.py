@@ -2,6 +2,7 @@
 
 import evaluate
 import ngrameval
+from ngrameval.frontends.evaluate import SACREBLEU_CITATION
 from ngrameval.frontends.evaluate import ValidatedMetric
 from ngrameval.frontends.evaluate import input_features
 
@@ -21,19 +22,7 @@ _CITATION = """\
     doi = "10.3115/1073083.1073135",
     pages = "311--318",
 }
-@inproceedings{post-2018-call,
-    title = "A Call for Clarity in Reporting {BLEU} Scores",
-    author = "Post, Matt",
-    booktitle = "Proceedings of the Third Conference on Machine Translation: Research Papers",
-    month = oct,
-    year = "2018",
-    address = "Belgium, Brussels",
-    publisher = "Association for Computational Linguistics",
-    url = "https://aclanthology.org/W18-6319",
-    doi = "10.18653/v1/W18-6319",
-    pages = "186--191",
-}
-"""
+""" + SACREBLEU_CITATION
 
 _DESCRIPTION = """\
 BLEU (Papineni et al., 2002) scores predictions by their clipped n-gram precisions against one or more

@@ -2,6 +2,7 @@
 
 import evaluate
 from ngrameval.metrics.chrf import chrf
+from ngrameval.frontends.evaluate import SACREBLEU_CITATION
 from ngrameval.frontends.evaluate import ValidatedMetric
 from ngrameval.frontends.evaluate import input_features
 
@@ -28,17 +29,7 @@ _CITATION = """\
     doi = "10.18653/v1/W17-4770",
     pages = "612--618",
 }
-@inproceedings{post-2018-call,
-    title = "A Call for Clarity in Reporting {BLEU} Scores",
-    author = "Post, Matt",
-    booktitle = "Proceedings of the Third Conference on Machine Translation: Research Papers",
-    year = "2018",
-    address = "Belgium, Brussels",
-    publisher = "Association for Computational Linguistics",
-    url = "https://www.aclweb.org/anthology/W18-6319",
-    pages = "186--191",
-}
-"""
+""" + SACREBLEU_CITATION
 
 _DESCRIPTION = """\
 chrF (Popović, 2015) is the F-score of character n-gram precision and recall (orders 1 to 6, recall

@@ -1,6 +1,7 @@
 """TER, exact to sacrebleu 2.6.0's TER (Tercom's shift search): an evaluate front end to ngrameval."""
 
 import evaluate
+from ngrameval.frontends.evaluate import SACREBLEU_CITATION
 from ngrameval.frontends.evaluate import ValidatedMetric
 from ngrameval.frontends.evaluate import input_features
 from ngrameval.metrics.ter import ter
@@ -21,19 +22,7 @@ _CITATION = """\
     url = "https://aclanthology.org/2006.amta-papers.25",
     pages = "223--231",
 }
-@inproceedings{post-2018-call,
-    title = "A Call for Clarity in Reporting {BLEU} Scores",
-    author = "Post, Matt",
-    booktitle = "Proceedings of the Third Conference on Machine Translation: Research Papers",
-    month = oct,
-    year = "2018",
-    address = "Belgium, Brussels",
-    publisher = "Association for Computational Linguistics",
-    url = "https://aclanthology.org/W18-6319",
-    doi = "10.18653/v1/W18-6319",
-    pages = "186--191",
-}
-"""
+""" + SACREBLEU_CITATION
 
 _DESCRIPTION = """\
 TER (Translation Edit Rate; Snover et al., 2006) counts the edits that turn a prediction into a reference

@@ -9,6 +9,23 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 from ngrameval.engine.inputs import normalize_corpus
 
 
+# sacrebleu's paper: cited by every script whose variants reproduce sacrebleu (BLEU, chrF, TER).
+SACREBLEU_CITATION = """\
+@inproceedings{post-2018-call,
+    title = "A Call for Clarity in Reporting {BLEU} Scores",
+    author = "Post, Matt",
+    booktitle = "Proceedings of the Third Conference on Machine Translation: Research Papers",
+    month = oct,
+    year = "2018",
+    address = "Belgium, Brussels",
+    publisher = "Association for Computational Linguistics",
+    url = "https://aclanthology.org/W18-6319",
+    doi = "10.18653/v1/W18-6319",
+    pages = "186--191",
+}
+"""
+
+
 class ValidatedMetric:
     """Mixin for an ``evaluate.Metric``: validate with ngrameval before evaluate stores the data (its
     ValueErrors name the problem; evaluate's Arrow conversion would not), then call ``score``.
