@@ -1,6 +1,7 @@
 """Large corpora: throughput (pairs per second) and the driver's peak memory of ngrameval.score_dataset.
 
     python benchmarks/bench_scale.py [--pairs 10000000] [--chunk 100000] [--metrics bleu chrf rouge]
+                                     [--rows in-process ray-2 ...] [--peer-memory-gb 16]
                                      [--repeats N] [--directory DIR]
 
 Writes ``--pairs`` synthetic sentence pairs (4 references each; benchmarks/common.py's seeded generator,
@@ -10,7 +11,9 @@ RunningTotals), with Ray Data on 1 and 2 CPUs, with ``datasets`` ``num_proc=2``,
 the same pairs held in memory (sacrebleu and bleuscore for BLEU, sacrebleu for chrF, rouge-score-rs's
 batch mode for ROUGE-1/2/L when installed). Every row runs in a fresh process; its peak memory is that
 process's (Ray's and datasets' workers not counted: the driver's). Times are the best of ``--repeats``.
-ngrameval's rows must agree to the last bit, the peers with them to 1e-9.
+ngrameval's rows must agree to the last bit, the peers with them to 1e-9. A peer holds the whole corpus
+in memory: its process gets at most ``--peer-memory-gb`` of address space, so that one too large for
+the machine fails with a MemoryError instead of bringing it down.
 """
 from __future__ import annotations
 
@@ -30,7 +33,8 @@ BATCH = 2000
 
 
 def write_corpus(directory: str, pairs: int, chunk: int) -> List[str]:
-    """The Parquet files of the corpus (written only if missing)."""
+    """The Parquet files of the corpus (written only if missing). A file's pairs depend only on the chunk
+    size and its place, so a smaller corpus is the first files of a larger one."""
     import pyarrow as pa
     import pyarrow.parquet as pq
 
@@ -39,9 +43,9 @@ def write_corpus(directory: str, pairs: int, chunk: int) -> List[str]:
 
     paths = []
     for part, start in enumerate(range(0, pairs, chunk)):
-        path = os.path.join(directory, f"pairs-{pairs}-{part:05d}.parquet")
+        size = min(chunk, pairs - start)
+        path = os.path.join(directory, f"pairs-{chunk}-part{part:05d}{'' if size == chunk else f'-{size}'}.parquet")
         if not os.path.exists(path):
-            size = min(chunk, pairs - start)
             corpus = synthetic_corpus(size, seed=SEED + part)
             pq.write_table(pa.table({"prediction": corpus.systems[0], "references": corpus.references,
                                      "reference": [group[0] for group in corpus.references]}), path)
@@ -121,15 +125,16 @@ def peak_rss_mb() -> float:
     raise SystemExit("no VmHWM in /proc/self/status (Linux only)")
 
 
-def peers(metric: str) -> List[str]:
-    return {"bleu": ["sacrebleu", "bleuscore"], "chrf": ["sacrebleu"], "rouge": ["rouge-score-rs"]}[metric]
+ENGINE_ROWS = ["in-process", "ray-1", "ray-2", "datasets-2"]
+PEERS = {"bleu": ["sacrebleu", "bleuscore"], "chrf": ["sacrebleu"], "rouge": ["rouge-score-rs"]}
 
 
-def measure(row: str, metric: str, paths: List[str], repeats: int) -> Dict[str, Any]:
+def measure(row: str, metric: str, paths: List[str], repeats: int, peer_memory_gb: float) -> Dict[str, Any]:
     best: Dict[str, Any] = {}
+    limit = [] if row in ENGINE_ROWS else ["--memory-limit-gb", str(peer_memory_gb)]
     for _ in range(repeats):
-        done = subprocess.run([sys.executable, __file__, "--row", row, "--metric", metric, "--paths", *paths],
-                              capture_output=True, text=True)
+        done = subprocess.run([sys.executable, __file__, "--row", row, "--metric", metric, *limit,
+                               "--paths", *paths], capture_output=True, text=True)
         if done.returncode != 0:
             return {"error": (done.stderr.strip().splitlines() or ["failed"])[-1]}
         result = json.loads(done.stdout.strip().splitlines()[-1])
@@ -143,13 +148,22 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=10_000_000)
     parser.add_argument("--chunk", type=int, default=100_000)
     parser.add_argument("--metrics", nargs="+", default=["bleu", "chrf", "rouge"], choices=sorted(OPTIONS))
+    parser.add_argument("--rows", nargs="+", help="rows to run (default: all): "
+                        + ", ".join(ENGINE_ROWS + sorted({p for peers in PEERS.values() for p in peers})))
+    parser.add_argument("--peer-memory-gb", type=float, default=16.0)
     parser.add_argument("--repeats", type=int, default=1)
     parser.add_argument("--directory", default=os.path.join(tempfile.gettempdir(), "ngrameval-bench-scale"))
     parser.add_argument("--row", help=argparse.SUPPRESS)
     parser.add_argument("--metric", help=argparse.SUPPRESS)
     parser.add_argument("--paths", nargs="*", help=argparse.SUPPRESS)
+    parser.add_argument("--memory-limit-gb", type=float, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.row:   # a child process: one measurement, printed as JSON
+        if args.memory_limit_gb:
+            import resource
+
+            limit = int(args.memory_limit_gb * 2 ** 30)
+            resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
         start = time.perf_counter()
         scores = run_row(args.row, args.metric, args.paths)
         seconds = time.perf_counter() - start
@@ -157,6 +171,9 @@ def main() -> None:
         return
     if args.pairs < 1 or args.chunk < 1:
         raise SystemExit("--pairs and --chunk must be positive")
+    unknown = set(args.rows or ()) - set(ENGINE_ROWS).union(*PEERS.values())
+    if unknown:
+        raise SystemExit(f"unknown rows: {', '.join(sorted(unknown))}")
     os.makedirs(args.directory, exist_ok=True)
     start = time.perf_counter()
     paths = write_corpus(args.directory, args.pairs, args.chunk)
@@ -166,15 +183,15 @@ def main() -> None:
         print(f"\n{metric} {OPTIONS[metric] or ''}")
         print(f"{'row':<16}{'seconds':>10}{'pairs/s':>12}{'peak MB':>10}  score")
         reference = None
-        for row in ["in-process", "ray-1", "ray-2", "datasets-2"] + peers(metric):
-            result = measure(row, metric, paths, args.repeats)
+        for row in [row for row in ENGINE_ROWS + PEERS[metric] if not args.rows or row in args.rows]:
+            result = measure(row, metric, paths, args.repeats, args.peer_memory_gb)
             if "error" in result:
                 print(f"{row:<16}  failed: {result['error']}")
                 continue
             scores = result["scores"]
             if reference is None:
                 reference = scores
-            exact = row in ("in-process", "ray-1", "ray-2", "datasets-2")
+            exact = row in ENGINE_ROWS
             agree = all(scores[k] == reference[k] if exact else abs(scores[k] - reference[k]) <= 1e-9
                         for k in scores if k in reference)
             first = next(iter(scores.values()))
