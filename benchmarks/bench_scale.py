@@ -64,6 +64,11 @@ def read_pairs(paths: List[str], references_column: str):
     return predictions, references
 
 
+def headline(metric: str, result: Any) -> Dict[str, float]:
+    """Output name -> corpus score of a metric's result (ROUGE: each type's F-measure)."""
+    return dict(result.fmeasure) if metric == "rouge" else {metric: getattr(result, metric)}
+
+
 def run_row(row: str, metric: str, paths: List[str]) -> Dict[str, float]:
     """One measurement in this process: output name -> score."""
     options, column = OPTIONS[metric], REFERENCES[metric]
@@ -77,7 +82,7 @@ def run_row(row: str, metric: str, paths: List[str]) -> Dict[str, float]:
             for batch in pq.ParquetFile(path).iter_batches(batch_size=BATCH):
                 columns = batch.to_pydict()
                 running.add(family.shard_statistics(columns["prediction"], columns[column], None, **options))
-        return running.scores()
+        return headline(metric, running.result())
     if row.startswith("ray-"):
         import ray
 
@@ -85,15 +90,15 @@ def run_row(row: str, metric: str, paths: List[str]) -> Dict[str, float]:
 
         ray.init(num_cpus=int(row.split("-")[1]), include_dashboard=False, log_to_driver=False,
                  configure_logging=False)
-        return ngrameval.score_dataset(paths, metric, references=column, batch_size=BATCH, **options).scores
+        return headline(metric, ngrameval.score_dataset(paths, metric, references=column, batch_size=BATCH, **options))
     if row == "datasets-2":
         import datasets
 
         import ngrameval
 
         dataset = datasets.load_dataset("parquet", data_files=paths, split="train")
-        return ngrameval.score_dataset(dataset, metric, references=column, batch_size=BATCH, num_proc=2,
-                                       **options).scores
+        return headline(metric, ngrameval.score_dataset(dataset, metric, references=column, batch_size=BATCH,
+                                                        num_proc=2, **options))
     predictions, references = read_pairs(paths, column)
     streams = [list(stream) for stream in zip(*references)] if metric != "rouge" else []
     if row == "sacrebleu":

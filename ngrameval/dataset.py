@@ -12,8 +12,10 @@ statistics use that corpus-wide table.
 ...                                    "references": [["the cat sat on a mat"], ["the dog barks"]]})
 >>> result = score_dataset(rows, "bleu", batch_size=1)
 >>> import ngrameval
->>> result.scores["bleu"] == ngrameval.bleu(rows["prediction"], rows["references"]).bleu, result.segments
-(True, 2)
+>>> result.as_dict() == ngrameval.bleu(rows["prediction"], rows["references"]).as_dict()
+True
+>>> result.statistics is None   # (the per-segment parts: see MetricFamily.result)
+True
 """
 from __future__ import annotations
 
@@ -35,20 +37,20 @@ Columns = Union[str, Sequence[str]]
 FILE_FORMATS = {".jsonl": "json", ".json": "json", ".parquet": "parquet", ".tsv": "tsv", ".txt": "tsv"}
 
 
-@dataclass
-class DatasetScores:
-    """The corpus scores of a dataset (output name -> score, as ``ngrameval.<metric>(...)`` gives them
-    for the same rows), the statistics' signature and the number of segments."""
-
-    scores: Dict[str, float]
-    signature: str
-    segments: int
-
-
 def score_dataset(dataset: Any, metric: str, predictions: str = "prediction", references: Columns = "references", *,
-                  batch_size: int = 1000, num_proc: Optional[int] = None, **options: Any) -> DatasetScores:
+                  batch_size: int = 1000, num_proc: Optional[int] = None, **options: Any) -> Any:
     """Score the rows of ``dataset`` with ``metric`` (a :func:`ngrameval.metric.metric_names` entry) and
-    its ``options``; the same numbers as ``ngrameval.<metric>(predictions, references, **options)``.
+    its ``options``: what ``ngrameval.<metric>(predictions, references, **options)`` returns for the same
+    rows (its result object: ``BleuResult``, ``RougeResult``, ...), every corpus-level field the same to
+    the last bit. Parts that function gives only when asked for (``sentence_scores``, ``explanation``,
+    ``statistics``) are None, and options asking for them (``sentence_level=True``, ``explain=True``,
+    ROUGE's ``use_aggregator=False`` or ``bootstrap``) are refused by name, before any work. ROUGE-1.5.5
+    (``variant="rouge155"``) needs ``aggregate="mean"``: its default, the script's bootstrap average,
+    resamples every segment's scores. The per-segment parts a result always has -- CIDEr's and METEOR's
+    ``scores``, the COCO suite's ``per_item`` -- are the segments' values written to a temporary file as
+    the batches arrive and read back at the end (8 bytes per segment and value; METEOR 1.5 keeps its 23
+    statistics per segment, from which each segment's score is computed; memory: the list the result
+    holds).
 
     ``dataset`` is a ``ray.data.Dataset``; a path, glob or list of paths of JSON lines (``.jsonl``,
     ``.json``), Parquet (``.parquet``) or tab-separated text with a header line (``.tsv``, ``.txt``) files,
@@ -61,7 +63,7 @@ def score_dataset(dataset: Any, metric: str, predictions: str = "prediction", re
     ``ray.init`` connected to (a local one if none).
     """
     family = get_family(metric)
-    family.check_options(options)
+    options = family.merged_options(options)
     batch_size = check_positive_int("batch_size", batch_size)
     if num_proc is not None:
         num_proc = check_positive_int("num_proc", num_proc)
@@ -160,12 +162,12 @@ def _loaded(blob: bytes) -> Any:
     return value
 
 
-def _merge(job: _Job, statistics: Iterable[bytes]) -> DatasetScores:
+def _merge(job: _Job, statistics: Iterable[bytes]) -> Any:
     running = RunningTotals(job.metric)
     try:
         for blob in statistics:
             running.add(_loaded(blob))
-        return DatasetScores(running.scores(), running.signature, len(running))
+        return running.result()
     finally:
         running.close()
 

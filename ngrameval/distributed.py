@@ -17,23 +17,26 @@ references)`` with each process's own texts, instead of collecting every text on
 ``accelerator.gather_for_metrics(texts, use_gather_object=True)`` (which orders the rows batch by batch, not
 rank by rank: the same score wherever the order of the rows does not count, as in sums of integer counts).
 
->>> score_across_ranks("bleu", ["a b c d"], [["a b c d"]])   # without a process group: this process alone
-{'bleu': 1.0}
+>>> score_across_ranks("bleu", ["a b c d"], [["a b c d"]]).bleu   # without a process group: this process alone
+1.0
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Dict, List, Sequence
+from typing import Any, Callable, List, Sequence
 
 from ngrameval.metric import RunningTotals, get_family
 
 
 def score_across_ranks(metric: str, predictions: Sequence[Any], references: Sequence[Any], group: Any = None,
-                       **options: Any) -> Dict[str, float]:
-    """Output name -> corpus score of every rank's rows (a collective call: every rank of ``group``, the
-    default process group if None, must make it). Without an initialized process group, the rows of
-    this process alone are scored. A rank may have no rows."""
+                       **options: Any) -> Any:
+    """What ``ngrameval.<metric>(...)`` returns (its result object, the same numbers to the last bit) for
+    every rank's rows, in rank order (a collective call: every rank of ``group``, the default process
+    group if None, must make it). Parts that function gives only when asked for (sentence scores,
+    explanations) are None and the options asking for them refused, as in :func:`ngrameval.score_dataset`.
+    Without an initialized process group, the rows of this process alone are scored. A rank may have
+    no rows."""
     family = get_family(metric)
-    family.check_options(options)
+    options = family.merged_options(options)
     gather = _gather_in(group)
     empty = len(predictions) == 0 and len(references) == 0
 
@@ -58,7 +61,7 @@ def score_across_ranks(metric: str, predictions: Sequence[Any], references: Sequ
         for stats in _all_or_raise(gather, statistics):
             if stats is not None:
                 running.add(stats)
-        return running.scores()
+        return running.result()
     finally:
         running.close()
 

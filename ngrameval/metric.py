@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import inspect
 import mmap
+import re
 import tempfile
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field, replace
@@ -78,6 +79,9 @@ class MetricFamily(ABC):
     # Options of the public function that change what it returns but not the score (explanations,
     # per-segment scores, aggregation): the statistics refuse them.
     options_not_for_statistics: Tuple[str, ...] = ()
+    # The value of each of those options with which the public function returns what :meth:`result`
+    # gives (its default, mostly): a corpus scored in shards takes them at that value only.
+    merged_option_values: Dict[str, Any] = {}
 
     def check_options(self, options: Dict[str, Any]) -> None:
         """A clear error for options the metric does not have (never Python's TypeError)."""
@@ -99,6 +103,31 @@ class MetricFamily(ABC):
         bound.apply_defaults()
         return {name: value for name, value in bound.arguments.items()
                 if name not in ("predictions", "references") + self.options_not_for_statistics}
+
+    def merged_options(self, options: Dict[str, Any]) -> Dict[str, Any]:
+        """``options`` checked for a corpus scored in shards (:func:`ngrameval.score_dataset`,
+        :func:`ngrameval.distributed.score_across_ranks`), less those of :attr:`merged_option_values` at
+        their value; one that asks for what no sum of statistics keeps is refused by name.
+
+        >>> get_family("bleu").merged_options({"tokenize": "13a", "sentence_level": False})
+        {'tokenize': '13a'}
+        >>> get_family("bleu").merged_options({"sentence_level": True})  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        ValueError: sentence_level=True: a corpus scored in shards gives the corpus-level result of ngrameval.bleu ...
+        """
+        for name in sorted(set(options) & set(self.options_not_for_statistics)):
+            value, taken = options[name], self.merged_option_values.get(name, ...)
+            # (by type and identity first: a value may be an array, whose == is elementwise)
+            if not (value is taken or (type(value) is type(taken) and isinstance(value, (bool, str))
+                                       and value == taken)):
+                expected = f" ({name}={taken!r})" if name in self.merged_option_values else ""
+                raise ValueError(f"{name}={value!r}: a corpus scored in shards gives the corpus-level result "
+                                 f"of ngrameval.{self.name}{expected}, not per-segment parts, explanations or "
+                                 f"resampled intervals")
+        kept = {name: value for name, value in options.items() if name not in self.options_not_for_statistics}
+        self.check_options(kept)
+        return kept
 
     def extra_options(self) -> Sequence[str]:
         """Options taken through the public function's ``**kwargs`` (ROUGE-1.5.5's length limits)."""
@@ -159,6 +188,21 @@ class MetricFamily(ABC):
         :meth:`Statistics.totals` does); a merge that gives the public function's last bit sums
         them that way. Default: none."""
         return ()
+
+    def segment_columns(self, stats: Statistics) -> Tuple[int, ...]:
+        """The columns whose value for every segment :meth:`result` needs: those the public result
+        lists per segment whatever its options (CIDEr's and METEOR's ``scores``, the COCO suite's
+        ``per_item``). Default: none."""
+        return ()
+
+    @abstractmethod
+    def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> Any:
+        """What ``ngrameval.<metric>(...)`` returns (its result object) for the segments whose rows sum to
+        ``totals`` (1, columns): ``stats`` carries the options, outputs, signature and context, and its
+        rows may be the last segment's alone (NLTK BLEU's smoothing reads it); ``segments`` holds the
+        :meth:`segment_columns` of every segment, in corpus order (segments, len(segment_columns)).
+        Parts the public function gives only when asked for (sentence scores, explanations, the
+        statistics) are left None."""
 
 
 class MeanOfSegments(MetricFamily):
@@ -325,12 +369,32 @@ class ReferenceCounts:
         self.words += other.words
 
 
+_NREFS = re.compile(r"(?<=nrefs:)[^|\s]+")
+
+
+def merged_signature(first: str, second: str) -> str:
+    """The signature of two shards' statistics together: theirs, but for the number of references per
+    segment, ``nrefs:var`` where the shards' differ (as a corpus with both counts gives it, sacrebleu's
+    notation); a ValueError if they differ in anything else (the shards were scored with other options).
+
+    >>> merged_signature("nrefs:2|tok:13a", "nrefs:1|tok:13a")
+    'nrefs:var|tok:13a'
+    """
+    if first == second:
+        return first
+    if _NREFS.sub("", first) != _NREFS.sub("", second):
+        raise ValueError(f"statistics with signature {second!r} cannot be merged with {first!r}: the shards were "
+                         f"scored with different options")
+    return _NREFS.sub("var", first)
+
+
 class RunningTotals:
     """Statistics of a corpus merged shard by shard, in corpus order, in memory bounded by a shard:
     the running column sums (added row by row, as :meth:`Statistics.totals` adds them), the last
     row (NLTK BLEU's smoothing reads the last sentence), and, for the family's
-    :meth:`~MetricFamily.pairwise_columns`, the column values spooled to a temporary file and summed
-    as NumPy sums one array. The score is then the one the whole corpus gives, to the last bit.
+    :meth:`~MetricFamily.pairwise_columns` and :meth:`~MetricFamily.segment_columns`, the column
+    values spooled to a temporary file, the former summed as NumPy sums one array. The result is
+    then the one the whole corpus gives, to the last bit; ``len()`` is the number of segments.
 
     >>> predictions = ["the cat sat on the mat", "a dog", "the bird sang"]
     >>> references = [["the cat sat on a mat"], ["a dog barks"], ["a bird sang"]]
@@ -338,7 +402,7 @@ class RunningTotals:
     >>> running.add(statistics("bleu", predictions[:2], references[:2]))
     >>> running.add(statistics("bleu", predictions[2:], references[2:]))
     >>> import ngrameval
-    >>> running.scores()["bleu"] == ngrameval.bleu(predictions, references).bleu, len(running)
+    >>> running.result().as_dict() == ngrameval.bleu(predictions, references).as_dict(), len(running)
     (True, 3)
     """
 
@@ -349,7 +413,9 @@ class RunningTotals:
         self._last: Optional[np.ndarray] = None
         self._count = 0
         self._pairwise: Tuple[int, ...] = ()
-        self._spools: List[Any] = []
+        self._segment_columns: Tuple[int, ...] = ()
+        self._spools: Dict[int, Any] = {}
+        self._signature = ""
 
     def __len__(self) -> int:
         return self._count
@@ -365,53 +431,66 @@ class RunningTotals:
         rows = np.ascontiguousarray(stats.rows, np.float64)
         if self._first is None:
             self._first = stats
+            self._signature = stats.signature
             self._totals = rows.sum(axis=0)
             self._pairwise = self.family.pairwise_columns(stats)
-            self._spools = [tempfile.TemporaryFile() for _ in self._pairwise]
+            self._segment_columns = self.family.segment_columns(stats)
+            self._spools = {column: tempfile.TemporaryFile()
+                            for column in sorted(set(self._pairwise) | set(self._segment_columns))}
         else:
             if rows.shape[1] != self._totals.shape[0] or stats.outputs != self._first.outputs:
                 raise ValueError(f"statistics with {rows.shape[1]} columns and outputs {stats.outputs} cannot be "
                                  f"merged with {self._totals.shape[0]} columns and outputs {self._first.outputs}: "
                                  f"the shards were scored with different options")
+            self._signature = merged_signature(self._signature, stats.signature)
             # One reduction over the running sums then the rows: NumPy adds the rows one by one.
             self._totals = np.vstack([self._totals[None], rows]).sum(axis=0)
-        for spool, column in zip(self._spools, self._pairwise):
+        for column, spool in self._spools.items():
             spool.write(np.ascontiguousarray(rows[:, column]).tobytes())
         self._last = rows[-1:].copy()
         self._count += len(stats)
+
+    def _spooled(self, column: int, reduce: Callable[[np.ndarray], Any]) -> Any:
+        """``reduce`` of one spooled column's values (every segment's, in corpus order)."""
+        spool = self._spools[column]
+        spool.flush()
+        with mmap.mmap(spool.fileno(), 0, access=mmap.ACCESS_READ) as values:
+            array = np.frombuffer(values, np.float64)
+            try:
+                return reduce(array)
+            finally:
+                del array
 
     def totals(self) -> np.ndarray:
         """(1, columns): the column sums of every row merged so far."""
         if self._first is None:
             raise ValueError("no segment to score: every shard was empty")
         totals = self._totals.copy()
-        for spool, column in zip(self._spools, self._pairwise):
-            spool.flush()
-            with mmap.mmap(spool.fileno(), 0, access=mmap.ACCESS_READ) as values:
-                array = np.frombuffer(values, np.float64)
-                totals[column] = np.add.reduce(array)
-                del array
+        for column in self._pairwise:
+            totals[column] = self._spooled(column, np.add.reduce)
         return totals[None]
+
+    def _stats_of_last(self) -> Statistics:
+        # The family sees the last row as the corpus's last sentence (weights None: the corpus), and the
+        # signature of every shard's rows together.
+        return replace(self._first, rows=self._last, signature=self._signature)
 
     def score(self) -> np.ndarray:
         """(1, outputs): the corpus score of every row merged so far."""
+        return self.family.score_totals(self._stats_of_last(), self.totals(), None)
+
+    def result(self) -> Any:
+        """What ``ngrameval.<metric>(...)`` returns for every row merged so far (see
+        :meth:`MetricFamily.result`)."""
         totals = self.totals()
-        # The scoring rule sees the last row as the corpus's last sentence (weights None: the corpus).
-        return self.family.score_totals(replace(self._first, rows=self._last), totals, None)
-
-    @property
-    def signature(self) -> str:
-        """The signature of the first shard's statistics."""
-        if self._first is None:
-            raise ValueError("no segment to score: every shard was empty")
-        return self._first.signature
-
-    def scores(self) -> Dict[str, float]:
-        """Output name -> corpus score."""
-        return dict(zip(self._first.outputs if self._first else (), self.score()[0].tolist()))
+        # Column-major: each column is one contiguous array (NumPy sums it as it sums a list of scores).
+        segments = np.empty((self._count, len(self._segment_columns)), order="F")
+        for i, column in enumerate(self._segment_columns):
+            self._spooled(column, lambda values, i=i: np.copyto(segments[:, i], values))
+        return self.family.result(self._stats_of_last(), totals, segments)
 
     def close(self) -> None:
         """Delete the temporary files (also done when the object is collected)."""
-        for spool in self._spools:
+        for spool in self._spools.values():
             spool.close()
-        self._spools = []
+        self._spools = {}

@@ -536,8 +536,15 @@ class BleuResult:
 def score_statistics(stats: BleuStatistics, options: BleuOptions, num_refs: Any = 1,
                      tokenizer_name: str = "13a") -> BleuResult:
     """The corpus score of per-sentence statistics (summed; NLTK's quirks read the last row)."""
-    total = stats.sum()
-    scores, precisions, bp = score_rows(total, stats.rows([-1]), options)
+    result = result_of_sums(stats.sum(), stats.rows([-1]), options, signature(options, num_refs, tokenizer_name))
+    result.statistics = stats
+    return result
+
+
+def result_of_sums(total: BleuStatistics, last: BleuStatistics, options: BleuOptions, signature: str) -> BleuResult:
+    """The corpus result of summed statistics ``total`` (one row; ``last``: the last sentence's row, which
+    NLTK's smoothing reads), without per-sentence parts."""
+    scores, precisions, bp = score_rows(total, last, options)
     ref_len = float(total.ref_len[0])
     hyp_len = int(total.hyp_len[0])
     counts, totals = reported_counts(total, options)
@@ -550,8 +557,7 @@ def score_statistics(stats: BleuStatistics, options: BleuOptions, num_refs: Any 
         length_ratio=hyp_len / ref_len if ref_len else 0.0,
         translation_length=hyp_len,
         reference_length=int(ref_len) if ref_len.is_integer() else ref_len,
-        signature=signature(options, num_refs, tokenizer_name),
-        statistics=stats,
+        signature=signature,
     )
 
 
@@ -670,6 +676,7 @@ class BleuFamily(MetricFamily):
     name = "bleu"
     function = staticmethod(bleu)
     options_not_for_statistics = ("sentence_level", "explain")
+    merged_option_values = {"sentence_level": False, "explain": False}
 
     def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
         self.check_options(options)
@@ -688,15 +695,26 @@ class BleuFamily(MetricFamily):
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
         options: BleuOptions = stats.context["options"]
         last = stats.rows[last_weighted(weights, len(stats))]
-        scores, _, _ = score_rows(_from_rows(totals, options.statistics_order),
-                                  _from_rows(last, options.statistics_order), options)
+        scores, _, _ = score_rows(from_rows(totals, options.statistics_order),
+                                  from_rows(last, options.statistics_order), options)
         return scores
 
+    def pairwise_columns(self, stats: Statistics) -> Tuple[int, ...]:
+        # bleu() sums each field over the sentences: the reference lengths, (S,), NumPy sums pairwise
+        # (they are integers, summed exactly either way, except for the "average" rule's means).
+        return (1,) if stats.context["options"].brevity_penalty == "average" else ()
 
-def _from_rows(rows: np.ndarray, order: int) -> BleuStatistics:
-    """BleuStatistics from protocol rows (see :class:`BleuFamily`)."""
-    return BleuStatistics(rows[:, 0], rows[:, 1], rows[:, 2:2 + order], rows[:, 2 + order:2 + 2 * order],
-                          rows[:, 2 + 2 * order:2 + 3 * order])
+    def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> BleuResult:
+        options: BleuOptions = stats.context["options"]
+        return result_of_sums(from_rows(totals, options.statistics_order),
+                              from_rows(stats.rows[-1:], options.statistics_order), options, stats.signature)
+
+
+def from_rows(rows: np.ndarray, order: int) -> BleuStatistics:
+    """BleuStatistics from protocol rows (see :class:`BleuFamily`), the counts as the integers they are."""
+    counts = rows.astype(np.int64)
+    return BleuStatistics(counts[:, 0], rows[:, 1], counts[:, 2:2 + order], counts[:, 2 + order:2 + 2 * order],
+                          counts[:, 2 + 2 * order:2 + 3 * order])
 
 
 register(BleuFamily())

@@ -332,6 +332,22 @@ class ChrfResult:
             "signature", "sentence_scores") if getattr(self, name) is not None}
 
 
+def _result_of_sums(total: np.ndarray, options: ChrfOptions, signature: str) -> ChrfResult:
+    """The corpus result of summed rows ``total`` (1, columns), without per-segment parts."""
+    result = ChrfResult(float(score_rows(total, options)[0]), score_name(options), signature)
+    if options.variant == "nltk":
+        result.char_fscores = (total[0, :-1] / total[0, -1]).tolist()
+    else:
+        n = total.shape[1] // 3
+        precisions = divide_or_zero(total[0, 2 * n:], total[0, :n]).tolist()
+        recalls = divide_or_zero(total[0, 2 * n:], total[0, n:2 * n]).tolist()
+        c = options.char_order
+        result.char_precisions, result.char_recalls = precisions[:c], recalls[:c]
+        if options.word_order:
+            result.word_precisions, result.word_recalls = precisions[c:], recalls[c:]
+    return result
+
+
 @strict_options
 def chrf(predictions: Any, references: Any, variant: str = "sacrebleu", char_order: int = 6, word_order: int = 0,
          beta: Optional[float] = None, lowercase: bool = False, whitespace: bool = False,
@@ -354,19 +370,8 @@ def chrf(predictions: Any, references: Any, variant: str = "sacrebleu", char_ord
                               min_char_order)
     check_flag("sentence_level", sentence_level)
     rows, num_refs = _statistics(predictions, references, options)
-    total = rows.sum(axis=0, keepdims=True)
-    result = ChrfResult(float(score_rows(total, options)[0]), score_name(options), signature(options, num_refs),
-                        statistics=rows)
-    if variant == "nltk":
-        result.char_fscores = (total[0, :-1] / total[0, -1]).tolist()
-    else:
-        n = rows.shape[1] // 3
-        precisions = divide_or_zero(total[0, 2 * n:], total[0, :n]).tolist()
-        recalls = divide_or_zero(total[0, 2 * n:], total[0, n:2 * n]).tolist()
-        c = options.char_order
-        result.char_precisions, result.char_recalls = precisions[:c], recalls[:c]
-        if options.word_order:
-            result.word_precisions, result.word_recalls = precisions[c:], recalls[c:]
+    result = _result_of_sums(rows.sum(axis=0, keepdims=True), options, signature(options, num_refs))
+    result.statistics = rows
     if sentence_level:
         result.sentence_scores = score_rows(rows, options).tolist()
     return result
@@ -380,6 +385,7 @@ class ChrfFamily(MetricFamily):
     name = "chrf"
     function = staticmethod(chrf)
     options_not_for_statistics = ("sentence_level",)
+    merged_option_values = {"sentence_level": False}
 
     def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
         self.check_options(options)
@@ -389,6 +395,9 @@ class ChrfFamily(MetricFamily):
 
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
         return score_rows(totals, stats.context["options"])[:, None]
+
+    def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> ChrfResult:
+        return _result_of_sums(totals, stats.context["options"], stats.signature)
 
 
 register(ChrfFamily())

@@ -297,14 +297,17 @@ def _cider(predictions: Any, references: Any, variant: str, max_order: int, sigm
     np.add.at(per_item, corpus.ref_item, similarity)
     scores = per_item.mean(axis=1) / corpus.refs_per_item * 10.0
     tok_name = tokenizer.name + ("+lc" if lowercase else "")
-    result = CiderResult(
-        cider=float(np.mean(scores)), scores=scores.tolist(), variant=variant,
-        signature=f"variant:{variant}|tok:{tok_name}|n:{max_order}|sigma:{sigma:g}|idf:{idf_name}"
-                  f"|ngrameval:{__version__}",
-        document_frequency=table)
+    result = _result_of_scores(scores, variant, f"variant:{variant}|tok:{tok_name}|n:{max_order}|sigma:{sigma:g}"
+                                                f"|idf:{idf_name}|ngrameval:{__version__}")
+    result.document_frequency = table
     if explain:
         result.explanation = _explain(corpus, details, cosine, penalty, scores, float(log_documents))
     return result
+
+
+def _result_of_scores(scores: np.ndarray, variant: str, signature: str) -> CiderResult:
+    """The result of the items' scores: their mean (``np.mean``, as pycocoevalcap) and the scores."""
+    return CiderResult(cider=float(np.mean(scores)), scores=scores.tolist(), variant=variant, signature=signature)
 
 
 def _explain(corpus: _Corpus, details, cosine, penalty, scores, log_documents):
@@ -336,11 +339,17 @@ class CiderFamily(MeanOfSegments):
     name = "cider"
     function = staticmethod(cider)
     options_not_for_statistics = ("explain",)
+    merged_option_values = {"explain": False}
 
     def scores_of_segments(self, predictions: Any, references: Any,
                            **options: Any) -> Tuple[np.ndarray, Tuple[str, ...], str]:
         result = cider(predictions, references, **options)
         return np.asarray(result.scores)[:, None], ("cider",), result.signature
+
+    def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
+        stats = super().statistics(predictions, references, **options)
+        stats.context["variant"] = self.with_defaults(options)["variant"]
+        return stats
 
     def needs_reference_counts(self, **options: Any) -> bool:
         # idf="corpus": the document frequencies of every item's references; a given table fixes them already.
@@ -370,10 +379,18 @@ class CiderFamily(MeanOfSegments):
         table = DocumentFrequency(counts.documents, counts.counts, max_order)
         result = _cider(predictions, references, variant, max_order, sigma, table, "corpus", settings["tokenize"],
                         lowercase, False)
-        return Statistics(self.name, rows_with_count(np.asarray(result.scores)), ("cider",), result.signature)
+        return Statistics(self.name, rows_with_count(np.asarray(result.scores)), ("cider",), result.signature,
+                          {"variant": variant})
 
     def pairwise_columns(self, stats: Statistics) -> Tuple[int, ...]:
         return (0,)   # cider() averages the item scores with np.mean, as pycocoevalcap does
+
+    def segment_columns(self, stats: Statistics) -> Tuple[int, ...]:
+        return (0,)   # the items' scores
+
+    def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> CiderResult:
+        """The result, without the ``document_frequency`` table (kept by :func:`cider` for a given ``idf``)."""
+        return _result_of_scores(segments[:, 0], stats.context["variant"], stats.signature)
 
 
 register(CiderFamily())

@@ -13,7 +13,7 @@ list of ``{"image_id", "caption"}``); captions may be strings or ``{"caption": .
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import chain
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
@@ -23,7 +23,7 @@ from ngrameval.engine.inputs import check_choice, normalize_corpus, strict_optio
 from ngrameval.engine.lcs import lcs_lengths
 from ngrameval.metric import CombinedFamily, MeanOfSegments, MetricFamily, ReferenceCounts, Statistics, get_family, \
     register
-from ngrameval.metrics.bleu import bleu
+from ngrameval.metrics.bleu import bleu, from_rows, sentence_scores
 from ngrameval.metrics.cider import cider
 
 METRICS = ("bleu", "meteor", "rouge_l", "cider")
@@ -183,29 +183,41 @@ def coco_caption(predictions: Any = None, references: Any = None, *, gts: Any = 
     {'Bleu_1': 0.909091, 'Bleu_2': 0.635642, 'Bleu_3': 0.386464, 'Bleu_4': 5.8e-05, 'ROUGE_L': 0.733333, 'CIDEr': 2.313348}
     """
     image_ids, hyps, refs = _tokenized_captions(predictions, references, gts, res, tokenize, metrics)
-    scores: Dict[str, float] = {}
-    per_item: Dict[str, List[float]] = {}
-    meteor_note = None
+    results: Dict[str, Any] = {}
     for name in METRICS:
         if name not in metrics:
             continue
         if name == "bleu":
-            result = bleu(hyps, refs, variant="coco", weights=_BLEU_WEIGHTS, sentence_level=True)
+            results[name] = bleu(hyps, refs, variant="coco", weights=_BLEU_WEIGHTS, sentence_level=True)
+        elif name == "meteor":
+            from ngrameval.metrics.meteor import meteor
+            results[name] = meteor(hyps, refs, variant="meteor15", **(meteor_options or {}))
+        elif name == "rouge_l":
+            results[name] = rouge_l(hyps, refs)
+        else:
+            results[name] = cider(hyps, refs, variant="cider-d")
+    return _suite_result(results, image_ids)
+
+
+def _suite_result(results: Dict[str, Any], image_ids: Optional[List[Any]]) -> CocoCaptionResult:
+    """The suite's result of its parts' (by :data:`METRICS` name, in that order): BLEU's (``coco``, four
+    weight sets, with sentence scores), METEOR 1.5's, :func:`rouge_l`'s per-item scores, CIDEr-D's."""
+    scores: Dict[str, float] = {}
+    per_item: Dict[str, List[float]] = {}
+    meteor_note = None
+    for name, result in results.items():
+        if name == "bleu":
             for n in range(4):
                 scores[f"Bleu_{n + 1}"] = result.bleu[n]
                 per_item[f"Bleu_{n + 1}"] = [row[n] for row in result.sentence_scores]
         elif name == "meteor":
-            from ngrameval.metrics.meteor import meteor
-            result = meteor(hyps, refs, variant="meteor15", **(meteor_options or {}))
             scores["METEOR"] = result.meteor
             per_item["METEOR"] = result.scores
             meteor_note = result.note
         elif name == "rouge_l":
-            values = rouge_l(hyps, refs)
-            scores["ROUGE_L"] = float(np.mean(values))
-            per_item["ROUGE_L"] = values.tolist()
+            scores["ROUGE_L"] = float(np.mean(result))
+            per_item["ROUGE_L"] = result.tolist()
         else:
-            result = cider(hyps, refs, variant="cider-d")
             scores["CIDEr"] = result.cider
             per_item["CIDEr"] = result.scores
     return CocoCaptionResult(scores, per_item, image_ids, meteor_note)
@@ -224,6 +236,12 @@ class _PycocoevalcapRougeL(MeanOfSegments):
 
     def pairwise_columns(self, stats: Statistics) -> Tuple[int, ...]:
         return (0,)    # the suite's ROUGE_L is np.mean of the segment scores
+
+    def segment_columns(self, stats: Statistics) -> Tuple[int, ...]:
+        return (0,)
+
+    def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> np.ndarray:
+        return segments[:, 0]   # what rouge_l returns: the per-item scores
 
 
 class CocoCaptionFamily(CombinedFamily):
@@ -279,5 +297,37 @@ class CocoCaptionFamily(CombinedFamily):
             parts.append((family, part, names))
         return self.combine(parts, f"tok:{settings['tokenize']}")
 
+    @staticmethod
+    def _part_columns(family: MetricFamily, part: Statistics) -> Tuple[int, ...]:
+        # BLEU's sentence scores (per_item's Bleu_1..4) are made of all its columns.
+        return tuple(range(part.rows.shape[1])) if family.name == "bleu" else family.segment_columns(part)
 
+    def segment_columns(self, stats: Statistics) -> Tuple[int, ...]:
+        found, start = [], 0
+        for family, part, width in stats.context["parts"]:
+            found.extend(start + column for column in self._part_columns(family, part))
+            start += width
+        return tuple(found)
+
+    def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> CocoCaptionResult:
+        """The suite's scores and per-item scores (``image_ids`` None: the rows are not COCO-shaped input)."""
+        results: Dict[str, Any] = {}
+        start = first = 0
+        for family, part, width in stats.context["parts"]:
+            count = len(self._part_columns(family, part))
+            own = replace(part, rows=stats.rows[:, start:start + width])
+            values = segments[:, first:first + count]
+            name = _SUITE_NAMES[family.name]
+            if name == "bleu":
+                options = part.context["options"]
+                results[name] = family.result(own, totals[:, start:start + width], values[:, :0])
+                results[name].sentence_scores = sentence_scores(from_rows(values, options.statistics_order), options)
+            else:
+                results[name] = family.result(own, totals[:, start:start + width], values)
+            start, first = start + width, first + count
+        return _suite_result(results, None)
+
+
+# The suite's name of each part's family.
+_SUITE_NAMES = {"bleu": "bleu", "meteor": "meteor", _PycocoevalcapRougeL.name: "rouge_l", "cider": "cider"}
 register(CocoCaptionFamily())

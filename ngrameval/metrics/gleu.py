@@ -124,13 +124,17 @@ def gleu(predictions: Any, references: Any, variant: str = "nltk", min_len: int 
     options = resolve_options(variant, min_len, max_len, tokenize)
     check_flag("sentence_level", sentence_level)
     rows, best, num_refs, tokenizer_name = _statistics(predictions, references, options)
-    n_match, n_all = rows.sum(axis=0).tolist()
-    result = GleuResult(float(divide_or_zero(n_match, n_all)), int(n_match), int(n_all),
-                        signature(options, num_refs, tokenizer_name), statistics=rows,
-                        best_reference=best.tolist())
+    result = _result_of_sums(rows.sum(axis=0), signature(options, num_refs, tokenizer_name))
+    result.statistics, result.best_reference = rows, best.tolist()
     if sentence_level:
         result.sentence_scores = divide_or_zero(rows[:, 0], rows[:, 1]).tolist()
     return result
+
+
+def _result_of_sums(total: np.ndarray, signature: str) -> GleuResult:
+    """The corpus result of the summed (matches, n-grams), without per-segment parts."""
+    n_match, n_all = total.tolist()
+    return GleuResult(float(divide_or_zero(n_match, n_all)), int(n_match), int(n_all), signature)
 
 
 class GleuFamily(MetricFamily):
@@ -140,6 +144,7 @@ class GleuFamily(MetricFamily):
     name = "gleu"
     function = staticmethod(gleu)
     options_not_for_statistics = ("sentence_level",)
+    merged_option_values = {"sentence_level": False}
 
     def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
         self.check_options(options)
@@ -149,6 +154,9 @@ class GleuFamily(MetricFamily):
 
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
         return divide_or_zero(totals[:, :1], totals[:, 1:])
+
+    def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> GleuResult:
+        return _result_of_sums(totals[0], stats.signature)
 
 
 register(GleuFamily())

@@ -95,14 +95,29 @@ def _meteor15(predictions, references, options: Dict[str, Any], explain: bool) -
     signature = (f"variant:meteor15|modules:{','.join(result.modules)}|weights:{','.join(f'{w:g}' for w in p.weights)}"
                  f"|params:{p.alpha:g},{p.beta:g},{p.gamma:g},{p.delta:g}|norm:{result.normalization}"
                  f"|ngrameval:{__version__}")
-    meteor_result = MeteorResult(
-        meteor=float(result.score), scores=result.segment_scores.tolist(), variant="meteor15", signature=signature,
-        precision=float(result.precision), recall=float(result.recall), fmean=float(result.fmean),
-        penalty=float(result.penalty), note=note, statistics=summable(result.statistics),
-        parameters=result.parameters)
+    meteor_result = _meteor15_result(vars(result), result.segment_scores, signature, note)
+    meteor_result.statistics, meteor_result.parameters = summable(result.statistics), result.parameters
     if explain:
         meteor_result.explanation = [_explain15(scorer.explain(h, group)) for h, group in zip(hyps, refs)]
     return meteor_result
+
+
+def _meteor15_result(corpus: Dict[str, Any], segment_scores: np.ndarray, signature: str,
+                     note: Optional[str]) -> MeteorResult:
+    """METEOR 1.5's result: ``corpus`` maps score, precision, recall, fmean and penalty to the values of
+    the summed statistics; ``segment_scores`` holds every segment's score."""
+    return MeteorResult(
+        meteor=float(corpus["score"]), scores=segment_scores.tolist(), variant="meteor15", signature=signature,
+        precision=float(corpus["precision"]), recall=float(corpus["recall"]), fmean=float(corpus["fmean"]),
+        penalty=float(corpus["penalty"]), note=note)
+
+
+def _nltk_result(scores: Sequence[float], signature: str) -> MeteorResult:
+    """The NLTK variant's result: the mean of the sentence scores (as HF's ``meteor``) and the scores."""
+    from ngrameval.metrics.meteor_nltk import NltkMeteorResult
+
+    return MeteorResult(meteor=NltkMeteorResult(scores).mean, scores=[float(s) for s in scores], variant="nltk",
+                        signature=signature)
 
 
 def _defined(value: float) -> float:
@@ -141,8 +156,7 @@ def _nltk(predictions, references, alpha, beta, gamma, tokenize, wordnet, explai
         getattr(tokenize, "__name__", type(tokenize).__name__)
     signature = (f"variant:nltk|tok:{tokenizer_name}|alpha:{alpha:g}|beta:{beta:g}"
                  f"|gamma:{gamma:g}|wordnet:{WORDNET_VERSION}|ngrameval:{__version__}")
-    meteor_result = MeteorResult(meteor=result.mean, scores=[float(s) for s in result.scores], variant="nltk",
-                                 signature=signature)
+    meteor_result = _nltk_result(result.scores, signature)
     if explain:
         meteor_result.explanation = [
             {"hypothesis": list(h), "reference": list(refs[i][a.reference]), "reference_index": a.reference,
@@ -213,6 +227,7 @@ class MeteorFamily(MetricFamily):
     name = "meteor"
     function = staticmethod(meteor)
     options_not_for_statistics = ("explain",)
+    merged_option_values = {"explain": False}
 
     def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
         self.check_options(options)
@@ -221,7 +236,8 @@ class MeteorFamily(MetricFamily):
             rows = rows_with_count(result.scores)
         else:
             rows = result.statistics
-        return Statistics(self.name, rows, ("meteor",), result.signature, {"parameters": result.parameters})
+        return Statistics(self.name, rows, ("meteor",), result.signature,
+                          {"parameters": result.parameters, "note": result.note})
 
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
         parameters = stats.context["parameters"]
@@ -233,6 +249,22 @@ class MeteorFamily(MetricFamily):
 
     def pairwise_columns(self, stats: Statistics) -> Tuple[int, ...]:
         return (0,) if stats.context["parameters"] is None else ()   # NLTK's corpus score: np.mean
+
+    def segment_columns(self, stats: Statistics) -> Tuple[int, ...]:
+        # NLTK: the segment scores; METEOR 1.5: every statistic, of which each segment's score is made.
+        return (0,) if stats.context["parameters"] is None else tuple(range(stats.rows.shape[1]))
+
+    def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> MeteorResult:
+        parameters = stats.context["parameters"]
+        if parameters is None:
+            return _nltk_result(segments[:, 0], stats.signature)
+        from ngrameval.metrics.meteor15.score import compute
+
+        corpus = {name: values[0] for name, values in compute(totals, parameters).items()}
+        # A segment's summable row scores as its own statistics do (a perfect match's chunks, set to
+        # 0 there, give the fragmentation 0 that a perfect match has).
+        return _meteor15_result(corpus, compute(segments, parameters)["score"], stats.signature,
+                                stats.context["note"])
 
 
 register(MeteorFamily())

@@ -279,6 +279,19 @@ def _signature(variant: str, corpus: IndexedCorpus, lowercase: bool, n: int) -> 
             f"tok:{corpus.tokenizer.name}|n:{n}|{peer}|ngrameval:{__version__}")
 
 
+def _result_of_sums(total: NistStatistics, variant: str, signature: str) -> NistResult:
+    """The corpus result of summed statistics ``total`` (one row), without per-sentence parts."""
+    individual, cumulative, penalty = _scores(total, variant)
+    n = total.totals.shape[1]
+    reference_length = (float(total.ref_len[0, 0]) if variant == "mteval"
+                        else float(total.ref_len[0].sum()) / n)
+    return NistResult(
+        nist=float(cumulative[0, -1]), individual=individual[0].tolist(), cumulative=cumulative[0].tolist(),
+        length_penalty=float(penalty[0]), matched_information=total.information[0].tolist(),
+        totals=total.totals[0].tolist(), translation_length=int(total.hyp_len[0]),
+        reference_length=reference_length, signature=signature)
+
+
 @strict_options
 def nist(predictions: Any, references: Any, variant: str = "nltk", n: int = 5, tokenize: TokenizerSpec = "default",
          lowercase: bool = False, sentence_level: bool = False, explain: bool = False) -> NistResult:
@@ -298,17 +311,8 @@ def nist(predictions: Any, references: Any, variant: str = "nltk", n: int = 5, t
     corpus, matches, weights, stats = _corpus_statistics(predictions, references, variant, n, tokenize, lowercase)
     index = corpus.index
     statistics = _nltk_statistics if variant == "nltk" else _mteval_statistics
-    total = stats.sum()
-    individual, cumulative, penalty = _scores(total, variant)
-    reference_length = (float(total.ref_len[0, 0]) if variant == "mteval"
-                        else float(total.ref_len[0].sum()) / n)
-    result = NistResult(
-        nist=float(cumulative[0, -1]), individual=individual[0].tolist(), cumulative=cumulative[0].tolist(),
-        length_penalty=float(penalty[0]), matched_information=total.information[0].tolist(),
-        totals=total.totals[0].tolist(), translation_length=int(total.hyp_len[0]),
-        reference_length=reference_length,
-        signature=_signature(variant, corpus, lowercase, n),
-        statistics=stats)
+    result = _result_of_sums(stats.sum(), variant, _signature(variant, corpus, lowercase, n))
+    result.statistics = stats
     if sentence_level:
         if variant == "nltk":   # sentence_nist weighs n-grams by the sentence's own references
             sentence_weights = information_weights(index, n, "sentence")
@@ -335,6 +339,7 @@ class NistFamily(MetricFamily):
     name = "nist"
     function = staticmethod(nist)
     options_not_for_statistics = ("sentence_level", "explain")
+    merged_option_values = {"sentence_level": False, "explain": False}
 
     def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
         return self.shard_statistics(predictions, references, None, **options)
@@ -362,9 +367,16 @@ class NistFamily(MetricFamily):
         return (0, 2 * n + 1) if n == 1 else ()
 
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
-        n = stats.context["n"]
-        sums = NistStatistics(totals[:, :n], totals[:, n:2 * n], totals[:, 2 * n], totals[:, 2 * n + 1:])
-        return _scores(sums, stats.context["variant"])[1][:, -1:]
+        return _scores(_from_rows(totals, stats.context["n"]), stats.context["variant"])[1][:, -1:]
+
+    def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> NistResult:
+        return _result_of_sums(_from_rows(totals, stats.context["n"]), stats.context["variant"], stats.signature)
+
+
+def _from_rows(rows: np.ndarray, n: int) -> NistStatistics:
+    """NistStatistics from protocol rows (see :class:`NistFamily`), the counts as the integers they are."""
+    counts = rows.astype(np.int64)
+    return NistStatistics(rows[:, :n], counts[:, n:2 * n], counts[:, 2 * n], rows[:, 2 * n + 1:])
 
 
 register(NistFamily())

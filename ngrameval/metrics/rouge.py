@@ -55,7 +55,7 @@ from ngrameval.engine.inputs import (check_choice, check_flag, check_number, che
 from ngrameval.engine.lcs import lcs_lengths, lcs_union_mask, sentence_pairs, wlcs
 from ngrameval.engine.ngrams import (EncodedSegments, ReferenceCache, ReferenceIndex, concatenated_ranges,
                                      divide_or_zero)
-from ngrameval.metric import MeanOfSegments, Statistics, register
+from ngrameval.metric import MeanOfSegments, Statistics, means, register
 from ngrameval.metrics import rouge155
 from ngrameval.metrics.rouge_common import (MAX_BOOTSTRAP_SAMPLES, MAX_SKIP_DISTANCE,  # noqa: F401 (also public here)
                                             TYPE_FORMS, RougeType, SkipBigramOverlap, ascii_runs, parse_rouge_type,
@@ -756,6 +756,12 @@ class RougeResult:
         return result
 
 
+def _tables(names: List[str], values: np.ndarray) -> List[Dict[str, Union[float, List[float]]]]:
+    """The precision, recall and F-measure tables (type -> value, or type -> one value per prediction) of
+    ``values``: (types, 3) aggregates or (types, predictions, 3) scores."""
+    return [{name: values[i, ..., m].tolist() for i, name in enumerate(names)} for m in range(3)]
+
+
 def _signature(variant: str, types: List[RougeType], tokenizer_name: str, use_stemmer: bool,
                remove_stopwords: bool, alpha: float, multi_ref: str, w: float, num_refs: Any,
                rouge155_parts: Dict[str, Any]) -> str:
@@ -956,10 +962,9 @@ def rouge(predictions: Any, references: Any, rouge_types: Any = DEFAULT_TYPES, v
         settings = bootstrap_options or _check_bootstrap(True)
         printed, bounds = _rouge155_printed(scores, keys, settings["n_samples"], settings["confidence"])
     if not use_aggregator:
-        tables = [{t.name: scores[i, :, m].tolist() for i, t in enumerate(types)} for m in range(3)]
+        tables = _tables([t.name for t in types], scores)
     else:
-        values = printed if printed is not None else scores.mean(axis=1)
-        tables = [{t.name: float(values[i, m]) for i, t in enumerate(types)} for m in range(3)]
+        tables = _tables([t.name for t in types], printed if printed is not None else scores.mean(axis=1))
     rouge155_parts = dict(limits)     # the signature's ROUGE-1.5.5 options: limits, the aggregate and its -r, -c
     if variant == "rouge155":
         rouge155_parts["avg"] = aggregate
@@ -981,13 +986,32 @@ def rouge(predictions: Any, references: Any, rouge_types: Any = DEFAULT_TYPES, v
 
 
 class RougeFamily(MeanOfSegments):
-    """ROUGE on the metric protocol: each prediction's F-measure per type (both variants average them;
-    ROUGE-1.5.5's printed bootstrap average is not a sum of rows, so ``rouge155`` is scored here by
-    the plain mean, ``aggregate="mean"``)."""
+    """ROUGE on the metric protocol: each prediction's precision, recall and F-measure per type (rows:
+    the precisions of every type, their recalls, their F-measures, then a count; the outputs are the
+    F-measures). Both variants average them; ROUGE-1.5.5's printed bootstrap average is not a sum of
+    rows, so ``rouge155`` is scored here by the plain mean, ``aggregate="mean"``."""
 
     name = "rouge"
     function = staticmethod(rouge)
     options_not_for_statistics = ("use_aggregator", "bootstrap", "aggregate", "eval_ids")
+    merged_option_values = {"use_aggregator": True, "bootstrap": None, "aggregate": "mean", "eval_ids": None}
+
+    def merged_options(self, options: Dict[str, Any]) -> Dict[str, Any]:
+        """As :meth:`MetricFamily.merged_options`; ``variant="rouge155"`` needs ``aggregate="mean"``: its
+        default, ROUGE-1.5.5.pl's bootstrap average, resamples every segment's scores.
+
+        >>> RougeFamily().merged_options({"variant": "rouge155"})  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        ValueError: variant='rouge155' averages by ROUGE-1.5.5.pl's bootstrap (aggregate='bootstrap', its default), ...
+        >>> RougeFamily().merged_options({"variant": "rouge155", "aggregate": "mean"})
+        {'variant': 'rouge155'}
+        """
+        if options.get("variant") == "rouge155" and options.get("aggregate") != "mean":
+            raise ValueError("variant='rouge155' averages by ROUGE-1.5.5.pl's bootstrap (aggregate='bootstrap', its "
+                             "default), which resamples every segment's scores: a corpus scored in shards gives the "
+                             "plain mean, aggregate='mean'; pass that")
+        return super().merged_options(options)
 
     def extra_options(self) -> Sequence[str]:
         return ROUGE155_OPTIONS
@@ -995,12 +1019,22 @@ class RougeFamily(MeanOfSegments):
     def scores_of_segments(self, predictions: Any, references: Any,
                            **options: Any) -> Tuple[np.ndarray, Tuple[str, ...], str]:
         result = rouge(predictions, references, use_aggregator=False, aggregate="mean", **options)
-        return result.scores[:, :, 2].T, tuple(result.fmeasure), result.signature
+        types, count = result.scores.shape[:2]
+        return result.scores.transpose(1, 2, 0).reshape(count, 3 * types), tuple(result.fmeasure), result.signature
 
     def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
         stats = super().statistics(predictions, references, **options)
         stats.context["variant"] = options.get("variant", "rouge_score")
         return stats
+
+    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
+        return means(totals)[:, 2 * len(stats.outputs):]   # the F-measures
+
+    def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> RougeResult:
+        """The mean precision, recall and F-measure per type (``use_aggregator=False`` and intervals need
+        every segment's scores: not kept)."""
+        values = means(totals)[0].reshape(3, len(stats.outputs)).T
+        return RougeResult(*_tables(list(stats.outputs), values), signature=stats.signature)
 
     def own_interval(self, stats: Statistics, n_samples: int,
                      confidence: float) -> Optional[Dict[str, Tuple[float, float, float]]]:
@@ -1008,7 +1042,7 @@ class RougeFamily(MeanOfSegments):
         ``srand(i)``, evaluation ids 1..N as pyrouge numbers them): the printed F average and bounds."""
         if stats.context.get("variant") != "rouge155":
             return None
-        f = stats.rows[:, :-1].T                      # (types, predictions): the F-measures the rows hold
+        f = stats.rows[:, 2 * len(stats.outputs):-1].T   # (types, predictions): the F-measures the rows hold
         averages, bounds = _rouge155_printed(np.repeat(f[:, :, None], 3, axis=2),
                                              _check_eval_ids(None, len(stats)), n_samples, confidence)
         return {output: (averages[i, 2], bounds[0, i, 2], bounds[1, i, 2]) for i, output in enumerate(stats.outputs)}

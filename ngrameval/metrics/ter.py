@@ -408,11 +408,16 @@ def ter(predictions: Any, references: Any, normalized: bool = False, no_punct: b
     check_flag("explain", explain)
     rows, num_refs, explanation = _segment_edits(predictions, references, tokenizer, explain)
     stats = Statistics(TerFamily.name, rows, ("ter",), signature(tokenizer, num_refs))
-    totals = stats.totals()
+    result = _result_of_totals(stats.totals(), stats.signature)
+    result.sentence_scores = ter_of_totals(rows).tolist() if sentence_level else None
+    result.explanation, result.statistics = explanation, stats
+    return result
+
+
+def _result_of_totals(totals: np.ndarray, signature: str) -> TerResult:
+    """The corpus result of (1, 2) summed rows, without per-segment parts."""
     return TerResult(ter=float(ter_of_totals(totals)[0]), num_edits=int(totals[0, 0]),
-                     ref_length=float(totals[0, 1]), signature=stats.signature,
-                     sentence_scores=ter_of_totals(rows).tolist() if sentence_level else None,
-                     explanation=explanation, statistics=stats)
+                     ref_length=float(totals[0, 1]), signature=signature)
 
 
 class TerFamily(MetricFamily):
@@ -421,6 +426,7 @@ class TerFamily(MetricFamily):
     name = "ter"
     function = staticmethod(ter)
     options_not_for_statistics = ("sentence_level", "explain")
+    merged_option_values = {"sentence_level": False, "explain": False}
 
     def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
         self.check_options(options)
@@ -428,6 +434,9 @@ class TerFamily(MetricFamily):
 
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
         return ter_of_totals(totals)[:, None]
+
+    def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> TerResult:
+        return _result_of_totals(totals, stats.signature)
 
 
 register(TerFamily())

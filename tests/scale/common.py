@@ -1,4 +1,6 @@
 """Shared by the scale tests: the corpus (WMT22 en-de, two references) and every metric's variants."""
+import dataclasses
+
 import ngrameval
 from tests.data import wmt22_slice
 
@@ -6,7 +8,7 @@ SEGMENTS = 400
 # Every registered metric and variant, with options whose rules differ from the defaults' (NIST's
 # one-order sums, chrF++'s words); the COCO suite with and without CIDEr-D (two passes, or one).
 CASES = [("bleu", {"variant": variant}) for variant in ("sacrebleu", "nltk", "mteval", "nmt", "d2l", "coco")] + [
-    ("bleu", {"variant": "nltk", "smooth": "method4"}),
+    ("bleu", {"variant": "nltk", "smooth": "method4"}), ("bleu", {"brevity_penalty": "average"}),
     ("nist", {"variant": "nltk"}), ("nist", {"variant": "mteval"}), ("nist", {"variant": "nltk", "n": 1}),
     ("nist", {"variant": "mteval", "n": 1}), ("rouge", {"variant": "rouge_score"}), ("rouge", {"variant": "rouge155"}),
     ("meteor", {"variant": "meteor15"}), ("meteor", {"variant": "nltk"}), ("cider", {"variant": "cider-d"}),
@@ -17,18 +19,33 @@ CASES = [("bleu", {"variant": variant}) for variant in ("sacrebleu", "nltk", "mt
 
 
 def corpus(shared, metric, options):
-    """(predictions, references) of the test corpus in the shape the metric takes (NLTK's chrF: one reference)."""
+    """(predictions, references) of the test corpus in the shape the metric takes (NLTK's chrF: one reference;
+    BLEU's average reference length: three)."""
     predictions, references = wmt22_slice(shared, "en-de", "Online-B", SEGMENTS)
     if metric == "chrf" and options.get("variant") == "nltk":
         references = [group[:1] for group in references]
+    if options.get("brevity_penalty") == "average":   # a third reference: mean lengths in thirds, not exact sums
+        references = [group + [" ".join(group[0].split()[::2])] for group in references]
     return predictions, references
 
 
 def in_memory(metric, options, predictions, references):
-    """Output name -> ngrameval.<metric>(...)'s corpus score (ROUGE-1.5.5 averaged as its rows are: the mean)."""
-    if metric == "coco_caption":
-        return ngrameval.coco_caption(predictions, references, **options).scores
-    if metric == "rouge":
-        extra = {"aggregate": "mean"} if options.get("variant") == "rouge155" else {}
-        return ngrameval.rouge(predictions, references, **options, **extra).as_dict()
-    return {metric: getattr(getattr(ngrameval, metric)(predictions, references, **options), metric)}
+    """ngrameval.<metric>(...)'s result (ROUGE-1.5.5 averaged as sums of rows can: aggregate="mean")."""
+    extra = {"aggregate": "mean"} if metric == "rouge" and options.get("variant") == "rouge155" else {}
+    return getattr(ngrameval, metric)(predictions, references, **options, **extra)
+
+
+# Parts of a result given per segment only when asked for (or kept for other uses): None in a merged result.
+PER_SEGMENT_OPTIONAL = {"sentence_scores", "sentence_signature", "explanation", "statistics", "best_reference",
+                        "parameters", "document_frequency", "scores"}
+
+
+def assert_same_result(got, expected):
+    """``got`` is a result of the class ``expected`` is, with the same fields to the last bit (its ``as_dict()``:
+    every corpus-level part, and the per-segment parts the class always has), and None only where the part is
+    per-segment and optional."""
+    assert type(got) is type(expected)
+    assert got.as_dict() == expected.as_dict()
+    for field in dataclasses.fields(got):
+        if getattr(got, field.name) is None:
+            assert field.name in PER_SEGMENT_OPTIONAL or getattr(expected, field.name) is None, field.name

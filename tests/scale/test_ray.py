@@ -1,6 +1,6 @@
 """score_dataset on Ray Data (a local instance, two CPUs, no network): datasets and files of rows give
-the in-memory score to the last bit; a worker's error is the call's error; a malformed row names its
-file and line."""
+the in-memory result (ngrameval.<metric>(...)'s) to the last bit; a worker's error is the call's error;
+a malformed row names its file and line; options asking for per-segment parts are refused by name."""
 import json
 
 import pyarrow as pa
@@ -8,8 +8,9 @@ import pyarrow.parquet as pq
 import pytest
 import ray
 
+import ngrameval
 from ngrameval.dataset import score_dataset
-from tests.scale.common import CASES, corpus, in_memory
+from tests.scale.common import CASES, assert_same_result, corpus, in_memory
 
 
 # One Ray call per metric kind: row sums (BLEU, NLTK's last sentence), the two-pass metrics, a mean of
@@ -31,13 +32,11 @@ def rows(predictions, references):
 
 
 @pytest.mark.parametrize("metric,options", RAY_CASES, ids=[f"{m}-{o}" for m, o in RAY_CASES])
-def test_a_ray_dataset_gives_the_in_memory_score(shared, metric, options):
+def test_a_ray_dataset_gives_the_in_memory_result(shared, metric, options):
     predictions, references = corpus(shared, metric, options)
     dataset = ray.data.from_items(rows(predictions, references), override_num_blocks=4)
     result = score_dataset(dataset, metric, batch_size=37, **options)
-    assert result.scores == {name: value for name, value in in_memory(metric, options, predictions, references).items()
-                             if name in result.scores}
-    assert result.segments == len(predictions)
+    assert_same_result(result, in_memory(metric, options, predictions, references))
 
 
 def write_files(directory, predictions, references):
@@ -58,11 +57,11 @@ def write_files(directory, predictions, references):
 
 @pytest.mark.parametrize("metric,options", [("bleu", {"variant": "nltk", "smooth": "method4"}),
                                             ("cider", {"variant": "cider-d"})])
-def test_files_give_the_in_memory_score(shared, tmp_path, metric, options):
+def test_files_give_the_in_memory_result(shared, tmp_path, metric, options):
     predictions, references = corpus(shared, metric, options)
     paths, as_written = write_files(tmp_path, predictions, references)
     result = score_dataset(paths, metric, batch_size=50, **options)
-    assert result.scores == in_memory(metric, options, predictions, as_written)
+    assert_same_result(result, in_memory(metric, options, predictions, as_written))
 
 
 def test_a_glob_and_reference_columns(shared, tmp_path):
@@ -71,7 +70,7 @@ def test_a_glob_and_reference_columns(shared, tmp_path):
         pq.write_table(pa.table({"hyp": predictions[start:stop], "ref_a": [g[0] for g in references[start:stop]],
                                  "ref_b": [g[1] for g in references[start:stop]]}), tmp_path / f"part{part}.parquet")
     result = score_dataset(str(tmp_path / "*.parquet"), "bleu", predictions="hyp", references=["ref_a", "ref_b"])
-    assert result.scores == in_memory("bleu", {}, predictions, references)
+    assert_same_result(result, in_memory("bleu", {}, predictions, references))
 
 
 @pytest.mark.parametrize("text,message", [
@@ -141,3 +140,30 @@ def test_bad_options_fail_at_once():
         score_dataset(dataset, "bleu", num_proc=2)
     with pytest.raises(ValueError, match="no column 'references'"):
         score_dataset(ray.data.from_items([{"prediction": "a"}]), "bleu")
+
+
+@pytest.mark.parametrize("metric,options,message", [
+    ("bleu", {"sentence_level": True}, r"^sentence_level=True: a corpus scored in shards gives the corpus-level "
+                                       r"result of ngrameval\.bleu \(sentence_level=False\)"),
+    ("cider", {"explain": True}, r"^explain=True: .* \(explain=False\)"),
+    ("rouge", {"use_aggregator": False}, r"^use_aggregator=False: .* \(use_aggregator=True\)"),
+    ("rouge", {"bootstrap": True}, r"^bootstrap=True: .* \(bootstrap=None\)"),
+    ("rouge", {"variant": "rouge155"}, r"^variant='rouge155' averages by ROUGE-1\.5\.5\.pl's bootstrap .*"
+                                       r"aggregate='mean'; pass that"),
+    ("rouge", {"variant": "rouge155", "aggregate": "bootstrap"}, r"^variant='rouge155' averages by")])
+def test_options_for_per_segment_parts_fail_at_once(metric, options, message):
+    """Options asking for what no sum of statistics keeps are refused by name, before any work."""
+    dataset = ray.data.from_items([{"prediction": "a", "references": ["a"]}])
+    with pytest.raises(ValueError, match=message):
+        score_dataset(dataset, metric, **options)
+
+
+def test_options_at_the_merged_value_are_taken(shared):
+    """sentence_level=False, and ROUGE-1.5.5 with aggregate='mean': the in-memory call with the same options."""
+    predictions, references = corpus(shared, "rouge", {})
+    dataset = ray.data.from_items(rows(predictions[:60], references[:60]), override_num_blocks=2)
+    options = {"variant": "rouge155", "aggregate": "mean", "rouge_types": ["rouge1", "rougeL"]}
+    assert_same_result(score_dataset(dataset, "rouge", batch_size=25, **options),
+                       ngrameval.rouge(predictions[:60], references[:60], **options))
+    assert_same_result(score_dataset(dataset, "bleu", batch_size=25, sentence_level=False, explain=False),
+                       ngrameval.bleu(predictions[:60], references[:60]))

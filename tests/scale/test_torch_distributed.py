@@ -1,6 +1,6 @@
 """score_across_ranks with two real gloo processes on CPU (torch.multiprocessing.spawn, a file store:
-no network): every rank gets the single-process score of both ranks' rows, to the last bit; a rank
-with bad input makes both ranks raise its error."""
+no network): every rank gets the single-process result of both ranks' rows (ngrameval.<metric>(...)'s), to
+the last bit; a rank with bad input makes both ranks raise its error."""
 import json
 
 import pytest
@@ -8,7 +8,7 @@ import torch.distributed as dist
 import torch.multiprocessing as mp
 
 from ngrameval.distributed import score_across_ranks
-from tests.scale.common import corpus, in_memory
+from tests.scale.common import assert_same_result, corpus, in_memory
 
 WORLD = 2
 SPLIT = 170   # rank 0 takes the first 170 rows, rank 1 the rest
@@ -26,7 +26,8 @@ def rank_main(rank, store, out, cases):
             if rank == bad_rank:
                 refs = refs[:-1]   # one reference group short
             try:
-                results.append(score_across_ranks(metric, hyps, refs, **options))
+                result = score_across_ranks(metric, hyps, refs, **options)
+                results.append({"class": type(result).__name__, "fields": result.as_dict()})
             except ValueError as error:
                 results.append({"error": str(error)})
     finally:
@@ -51,8 +52,10 @@ def test_two_gloo_ranks_give_the_single_process_score(shared, per_rank, case):
     metric, options = TORCH_CASES[case]
     predictions, references = corpus(shared, metric, options)
     expected = in_memory(metric, options, predictions, references)
+    # JSON keeps floats to the last bit (repr); the expected fields go through it too (tuples become lists).
+    fields = json.loads(json.dumps(expected.as_dict()))
     for rank in range(WORLD):
-        assert per_rank[rank][case] == {name: expected[name] for name in per_rank[rank][case]}, rank
+        assert per_rank[rank][case] == {"class": type(expected).__name__, "fields": fields}, rank
 
 
 def test_a_rank_with_bad_input_fails_every_rank(per_rank):
@@ -62,6 +65,16 @@ def test_a_rank_with_bad_input_fails_every_rank(per_rank):
 
 def test_without_a_process_group_this_process_is_scored(shared):
     predictions, references = corpus(shared, "bleu", {})
-    assert score_across_ranks("bleu", predictions, references) == in_memory("bleu", {}, predictions, references)
+    assert_same_result(score_across_ranks("bleu", predictions, references),
+                       in_memory("bleu", {}, predictions, references))
     with pytest.raises(ValueError, match="torch.distributed is not initialized"):
         score_across_ranks("bleu", predictions, references, group=object())
+
+
+def test_options_for_per_segment_parts_fail_at_once(shared):
+    predictions, references = corpus(shared, "nist", {})
+    with pytest.raises(ValueError, match=r"^sentence_level=True: a corpus scored in shards gives the corpus-level "
+                                         r"result of ngrameval\.nist"):
+        score_across_ranks("nist", predictions, references, sentence_level=True)
+    with pytest.raises(ValueError, match="unknown options for nist: colour"):
+        score_across_ranks("nist", predictions, references, colour=1)
