@@ -56,10 +56,15 @@ class Statistics:
         return replace(self, rows=self.rows[index])
 
     def totals(self, weights: Optional[np.ndarray] = None) -> np.ndarray:
-        """(1, columns): the column sums; or (B, columns): one weighted sum per row of a (B, segments)
-        matrix of weights (a bootstrap resample weighs each segment by how often it was drawn)."""
+        """(1, columns): the column sums, added as :class:`RunningTotals` adds them (so that the corpus
+        score is the public function's to the last bit); or (B, columns): one weighted sum per row of a
+        (B, segments) matrix of weights (a bootstrap resample weighs each segment by how often it was drawn)."""
         if weights is None:
-            return self.rows.sum(axis=0, keepdims=True)
+            rows = np.ascontiguousarray(self.rows, np.float64)
+            totals = rows.sum(axis=0, keepdims=True)
+            for column in get_family(self.metric).pairwise_columns(self):
+                totals[0, column] = np.add.reduce(np.ascontiguousarray(rows[:, column]))
+            return totals
         weights = np.asarray(weights, dtype=np.float64)
         if weights.ndim != 2 or weights.shape[1] != len(self):
             raise ValueError(f"weights must be a (samples, {len(self)}) matrix, got shape {weights.shape}")

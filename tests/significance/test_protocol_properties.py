@@ -47,7 +47,7 @@ def test_summed_rows_give_the_corpus_score(case):
     metric, variant, predictions, references, stats = case
     expected = public_corpus_scores(metric, variant, predictions, references)
     for name, score in get_family(metric).corpus_scores(stats).items():
-        assert score == pytest.approx(expected[name], rel=1e-12, abs=1e-300), name
+        assert score == expected[name], name   # to the last bit
 
 
 def test_identity_resample_gives_the_corpus_score(case):
