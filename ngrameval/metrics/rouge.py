@@ -149,16 +149,20 @@ def _finished_stems(words: List[str]) -> Dict[str, str]:
     return finished
 
 
+def _default_pattern():
+    global _default_token
+    if _default_token is None:
+        import regex
+        _default_token = regex.compile(_DEFAULT_TOKEN)
+    return _default_token
+
+
 def _default_words(line: str) -> List[str]:
     """The default tokenizer's words of a lowercased line: rouge-score's runs of [a-z0-9], and the words
     of other scripts (see ``_OTHER``) where rouge-score has none."""
     if line.isascii():
         return _ASCII_TOKEN.findall(line)
-    global _default_token
-    if _default_token is None:
-        import regex
-        _default_token = regex.compile(_DEFAULT_TOKEN)
-    return _default_token.findall(line)
+    return _default_pattern().findall(line)
 
 
 def _ascii_words(lines: List[str]) -> Tuple[List[str], np.ndarray]:
@@ -172,8 +176,42 @@ def _line_by_line(function: Callable[[str], Sequence[str]], lines: List[str]) ->
     return list(chain.from_iterable(words)), np.fromiter(map(len, words), np.int64, len(words))
 
 
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+
+
 def _default_lines(lines: List[str]) -> Tuple[List[str], np.ndarray]:
-    return _ascii_words(lines) if all(map(str.isascii, lines)) else _line_by_line(_default_words, lines)
+    """The default tokenizer's words of many lowercased lines. A line without a character of another
+    script has rouge-score's words (every non-ASCII character separates there, as in
+    :func:`_ascii_words`): those lines are cut all at once, the others line by line, and the words put
+    back in line order. (Which characters are of another script is asked once per distinct character.)
+
+    >>> _default_lines(["a-b", "été 1", "日本 c", ""])
+    (['a', 'b', 't', '1', '日', '本', 'c'], array([2, 2, 3, 0]))
+    """
+    other = "".join(sorted(character for character in set(_NON_ASCII.findall("\n".join(lines)))
+                           if _default_pattern().fullmatch(character)))
+    if not other:
+        return _ascii_words(lines)
+    has_other = re.compile(f"[{re.escape(other)}]")
+    plain = np.fromiter((has_other.search(line) is None for line in lines), bool, len(lines))
+    if not plain.any():
+        return _line_by_line(_default_words, lines)
+    plain_tokens, plain_counts = _ascii_words(list(compress(lines, plain)))
+    others = list(map(_default_words, compress(lines, ~plain)))
+    plain_ends, other_words = iter(np.cumsum(plain_counts).tolist()), iter(others)
+    tokens: List[str] = []
+    start = 0
+    for line_is_plain in plain.tolist():
+        if line_is_plain:
+            end = next(plain_ends)
+            tokens += plain_tokens[start:end]
+            start = end
+        else:
+            tokens += next(other_words)
+    counts = np.zeros(len(lines), np.int64)
+    counts[plain] = plain_counts
+    counts[~plain] = np.fromiter(map(len, others), np.int64, len(others))
+    return tokens, counts
 
 
 # The words of many lowercased lines (all tokens, and the count per line). rouge_score: rouge-score
