@@ -475,15 +475,6 @@ class RunningTotals:
             totals[column] = self._spooled(column, np.add.reduce)
         return totals[None]
 
-    def _stats_of_last(self) -> Statistics:
-        # The family sees the last row as the corpus's last sentence (weights None: the corpus), and the
-        # signature of every shard's rows together.
-        return replace(self._first, rows=self._last, signature=self._signature)
-
-    def score(self) -> np.ndarray:
-        """(1, outputs): the corpus score of every row merged so far."""
-        return self.family.score_totals(self._stats_of_last(), self.totals(), None)
-
     def result(self) -> Any:
         """What ``ngrameval.<metric>(...)`` returns for every row merged so far (see
         :meth:`MetricFamily.result`)."""
@@ -492,7 +483,9 @@ class RunningTotals:
         segments = np.empty((self._count, len(self._segment_columns)), order="F")
         for i, column in enumerate(self._segment_columns):
             self._spooled(column, lambda values, i=i: np.copyto(segments[:, i], values))
-        return self.family.result(self._stats_of_last(), totals, segments)
+        # The family sees the last row as the corpus's last sentence (NLTK BLEU's smoothing reads it), and
+        # the signature of every shard's rows together.
+        return self.family.result(replace(self._first, rows=self._last, signature=self._signature), totals, segments)
 
     def close(self) -> None:
         """Delete the temporary files (also done when the object is collected)."""
