@@ -98,6 +98,23 @@ def map_blocks(predictions: Any, references: Any, tokenize: TokenizerSpec, lower
         return list(pool.map(block, starts)), num_refs, tokenizer
 
 
+def blocks_by_size(sizes: Sequence[int], budget: int) -> List[Tuple[int, int]]:
+    """Cut consecutive items of ``sizes`` into blocks of about ``budget`` in total: ``(start, end)``
+    per block, in order. The items of a block are those whose running total before them lies in the
+    same multiple of ``budget``: a block holds less than ``budget`` plus its last item, and no block is
+    empty.
+
+    >>> blocks_by_size([3, 3, 3, 10, 1], 5)
+    [(0, 2), (2, 4), (4, 5)]
+    >>> blocks_by_size([], 5)
+    []
+    """
+    sizes = np.asarray(sizes, np.int64)
+    block = (np.cumsum(sizes) - sizes) // budget
+    starts = np.flatnonzero(np.r_[True, block[1:] != block[:-1]]) if len(sizes) else np.zeros(0, np.int64)
+    return list(zip(starts.tolist(), np.r_[starts[1:], len(sizes)].tolist()))
+
+
 def _indexed(hyps: List[Any], refs: List[List[Any]], pretokenized: bool, tokenizer: Tokenizer, lowercase: bool,
              max_order: int, cache: bool) -> IndexedCorpus:
     """Index checked references (through the cache when ``cache``) and encode the predictions."""

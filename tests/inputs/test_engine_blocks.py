@@ -1,14 +1,16 @@
 """The n-gram engine on large corpora: a corpus of more than BLOCK_SEGMENTS segments is matched block
-by block (optionally in several threads), and predictions are encoded in one join-and-split. Scores
-stay those of the peers (sacrebleu, NLTK, run here), whatever the blocks and the threads; the
-``threads`` option is checked like every option. The block size is lowered in these tests so that
-small corpora span several blocks."""
+by block (optionally in several threads), chrF's of more than BLOCK_CHARACTERS reference characters
+too, and predictions are encoded in one join-and-split. Scores stay those of the peers (sacrebleu,
+NLTK, run here), whatever the blocks and the threads; the ``threads`` option is checked like every
+option. The block sizes are lowered in these tests so that small corpora span several blocks."""
 import pytest
+from nltk.translate.chrf_score import corpus_chrf, sentence_chrf
 from nltk.translate.gleu_score import corpus_gleu
-from sacrebleu.metrics import BLEU
+from sacrebleu.metrics import BLEU, CHRF
 
 import ngrameval
 from ngrameval.engine import corpus as engine_corpus
+from ngrameval.metrics import chrf as chrf_module
 from ngrameval.metric import get_family
 from ngrameval.metrics.bleu import bleu, bleu_statistics
 from ngrameval.metrics.gleu import gleu
@@ -94,6 +96,35 @@ def test_encoding_in_one_split_matches_the_peers(texts):
     assert_close(bleu(texts, references, tokenize="none").bleu * 100, score.score, what="BLEU")
     expected = corpus_gleu([[r.split() for r in group] for group in references], [t.split() for t in texts])
     assert_close(gleu(texts, references).gleu, expected, what="GLEU")
+
+
+@pytest.mark.parametrize("word_order", [0, 2])
+def test_chrf_in_blocks_scores_as_sacrebleu(shared, monkeypatch, word_order):
+    """Blocks of about 400 reference characters (several segments each, some segments alone), with
+    one or two references per segment: corpus and sentence scores as sacrebleu's, and every part of
+    the result the same as in one block."""
+    hypotheses, references = _varying_references(shared, 60)
+    whole = chrf_module.chrf(hypotheses, references, word_order=word_order, sentence_level=True)
+    monkeypatch.setattr(chrf_module, "BLOCK_CHARACTERS", 400)
+    assert len(engine_corpus.blocks_by_size([sum(map(len, group)) for group in references], 400)) > 10
+    result = chrf_module.chrf(hypotheses, references, word_order=word_order, sentence_level=True)
+    peer = CHRF(word_order=word_order)
+    expected = peer.corpus_score(hypotheses, [[group[k] if k < len(group) else None for group in references]
+                                              for k in range(2)])
+    assert_close(result.chrf * 100, expected.score, rel=1e-12, what="chrF")
+    assert_close([s * 100 for s in result.sentence_scores],
+                 [peer.sentence_score(h, group).score for h, group in zip(hypotheses, references)], rel=1e-12,
+                 what="sentence chrF")
+    assert result.as_dict() == whole.as_dict() and (result.statistics == whole.statistics).all()
+
+
+def test_chrf_nltk_in_blocks(shared, monkeypatch):
+    hypotheses, references = wmt17_slice(shared, "online-A.0", 40)
+    monkeypatch.setattr(chrf_module, "BLOCK_CHARACTERS", 300)
+    result = chrf_module.chrf(hypotheses, references, variant="nltk", sentence_level=True)
+    assert_close(result.chrf, corpus_chrf([r[0] for r in references], hypotheses), rel=1e-12, what="NLTK chrF")
+    assert_close(result.sentence_scores, [sentence_chrf(r[0], h) for h, r in zip(hypotheses, references)],
+                 rel=1e-12, what="NLTK sentence chrF")
 
 
 @pytest.mark.parametrize("value", [0, -1, 2.0, True, "2", None])
