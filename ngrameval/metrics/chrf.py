@@ -17,7 +17,8 @@ nltk       NLTK 3.10.4 ``corpus_chrf`` / ``sentence_chrf``: one reference per
 
 Characters are the tokens of :class:`ngrameval.engine.ngrams.ReferenceIndex` (a string is a sequence of
 characters), so the n-grams of every segment are counted, matched and clipped against each reference
-at once, with numpy, and the references' index is cached for the next system scored against them.
+at once, with numpy, and the references' index is cached for the next system scored against them
+(large corpora are matched in blocks of segments instead, uncached: :data:`BLOCK_CHARACTERS`).
 """
 from __future__ import annotations
 
@@ -373,7 +374,9 @@ def chrf(predictions: Any, references: Any, variant: str = "sacrebleu", char_ord
     whitespace, eps_smoothing)``, the options of HF evaluate's ``chrf``, under the same names.
     ``"nltk"`` (beta 3): NLTK 3.10.4 ``corpus_chrf(min_len=min_char_order, max_len=char_order,
     ignore_whitespace=not whitespace)``, one reference per prediction. ``sentence_level`` adds
-    ``sentence_chrf`` per prediction. Token lists are joined with spaces (as NLTK joins them).
+    ``sentence_chrf`` per prediction. Token lists are joined with spaces (as NLTK joins them). A corpus
+    of more than :data:`BLOCK_CHARACTERS` reference characters is matched block by block, so memory
+    stays bounded; the result is the same.
 
     >>> result = chrf(["the cat sat on the mat"], [["the cat sat on a mat", "a cat sat on the mat"]])
     >>> round(result.chrf, 6), result.name
