@@ -60,6 +60,8 @@ Args:
         instead of taking F of the averaged precisions and recalls. "sacrebleu" only. Default False.
     min_char_order (`int`): lowest character n-gram order (NLTK's min_len). "nltk" only. Default 1.
     sentence_level (`bool`): also return `sentence_scores`. Default False.
+    threads (`int`): corpora of more than 2^20 reference characters are matched in blocks of about that
+        many; this many threads match blocks at once. The scores do not change. Default 1.
     confidence (`bool` or `dict`): also return `confidence`, bootstrap intervals of the score, the same
         way for every ngrameval metric; a dict sets n_samples (1000), confidence (0.95) and seed.
 

@@ -27,6 +27,7 @@ _REFERENCE_CACHE = ReferenceCache(size=4)
 # references of 25 tokens; blocks of this size keep numpy's sorts in cache.
 BLOCK_SEGMENTS = 4096
 
+Item = TypeVar("Item")
 Result = TypeVar("Result")
 
 
@@ -91,11 +92,20 @@ def map_blocks(predictions: Any, references: Any, tokenize: TokenizerSpec, lower
         return function(_indexed(hyps[start:end], refs[start:end], pretokenized, tokenizer, lowercase, max_order,
                                  cache=False))
 
-    starts = range(0, len(hyps), BLOCK_SEGMENTS)
-    if threads == 1:
-        return list(map(block, starts)), num_refs, tokenizer
-    with ThreadPoolExecutor(max_workers=min(threads, len(starts))) as pool:
-        return list(pool.map(block, starts)), num_refs, tokenizer
+    return map_in_threads(block, range(0, len(hyps), BLOCK_SEGMENTS), threads), num_refs, tokenizer
+
+
+def map_in_threads(function: Callable[[Item], Result], items: Sequence[Item], threads: int) -> List[Result]:
+    """``list(map(function, items))``, with up to ``threads`` items at once in threads of this process
+    (results in the order of ``items``, whatever the threads).
+
+    >>> map_in_threads(len, ["a", "bc", ""], 2)
+    [1, 2, 0]
+    """
+    if threads == 1 or len(items) < 2:
+        return list(map(function, items))
+    with ThreadPoolExecutor(max_workers=min(threads, len(items))) as pool:
+        return list(pool.map(function, items))
 
 
 def blocks_by_size(sizes: Sequence[int], budget: int) -> List[Tuple[int, int]]:

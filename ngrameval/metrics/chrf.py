@@ -29,9 +29,9 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from ngrameval import __version__
-from ngrameval.engine.corpus import blocks_by_size, references_label
-from ngrameval.engine.inputs import (MAX_ORDER, check_choice, check_flag, check_number,
-                                    check_order, normalize_corpus, strict_options)
+from ngrameval.engine.corpus import blocks_by_size, map_in_threads, references_label
+from ngrameval.engine.inputs import (MAX_ORDER, check_choice, check_flag, check_number, check_order,
+                                    check_positive_int, normalize_corpus, strict_options)
 from ngrameval.engine.ngrams import ReferenceCache, ReferenceIndex, divide_or_zero
 from ngrameval.metric import MetricFamily, Statistics, columns, register, rows_with_count
 
@@ -290,12 +290,14 @@ def nltk_f_scores(hyp: np.ndarray, ref: np.ndarray, match: np.ndarray, beta: flo
     return np.where((hyp > 0) & (ref > 0) & (denom != 0), f, EPSILON)
 
 
-def _statistics(predictions: Any, references: Any, options: ChrfOptions) -> Tuple[np.ndarray, Any]:
+def _statistics(predictions: Any, references: Any, options: ChrfOptions, threads: int) -> Tuple[np.ndarray, Any]:
     """Protocol rows and nrefs. sacrebleu: per order hypothesis n-grams, reference n-grams and matches
-    of the chosen reference (orders: characters, then words). NLTK: per order F, then a count."""
+    of the chosen reference (orders: characters, then words). NLTK: per order F, then a count. Blocks
+    of a large corpus are matched ``threads`` at a time."""
     hyps, refs = _prepared_corpus(predictions, references, options)
     blocks = blocks_by_size([sum(map(len, group)) for group in refs], BLOCK_CHARACTERS)
-    rows = [_block_rows(hyps[start:end], refs[start:end], options, cache=len(blocks) == 1) for start, end in blocks]
+    rows = map_in_threads(lambda block: _block_rows(hyps[block[0]:block[1]], refs[block[0]:block[1]], options,
+                                                    cache=len(blocks) == 1), blocks, threads)
     return np.concatenate(rows), references_label(map(len, refs))
 
 
@@ -367,7 +369,8 @@ def _result_of_sums(total: np.ndarray, options: ChrfOptions, signature: str) -> 
 @strict_options
 def chrf(predictions: Any, references: Any, variant: str = "sacrebleu", char_order: int = 6, word_order: int = 0,
          beta: Optional[float] = None, lowercase: bool = False, whitespace: bool = False,
-         eps_smoothing: bool = False, min_char_order: int = 1, sentence_level: bool = False) -> ChrfResult:
+         eps_smoothing: bool = False, min_char_order: int = 1, sentence_level: bool = False,
+         threads: int = 1) -> ChrfResult:
     """Corpus chrF (``word_order=2``: chrF++) in [0, 1], exact to the tool named by ``variant``.
 
     ``"sacrebleu"`` (default; beta 2): sacrebleu 2.6.0 ``CHRF(char_order, word_order, beta, lowercase,
@@ -376,7 +379,7 @@ def chrf(predictions: Any, references: Any, variant: str = "sacrebleu", char_ord
     ignore_whitespace=not whitespace)``, one reference per prediction. ``sentence_level`` adds
     ``sentence_chrf`` per prediction. Token lists are joined with spaces (as NLTK joins them). A corpus
     of more than :data:`BLOCK_CHARACTERS` reference characters is matched block by block, so memory
-    stays bounded; the result is the same.
+    stays bounded, ``threads`` blocks at once (as :func:`ngrameval.bleu`'s); the result is the same.
 
     >>> result = chrf(["the cat sat on the mat"], [["the cat sat on a mat", "a cat sat on the mat"]])
     >>> round(result.chrf, 6), result.name
@@ -387,7 +390,7 @@ def chrf(predictions: Any, references: Any, variant: str = "sacrebleu", char_ord
     options = resolve_options(variant, char_order, word_order, beta, lowercase, whitespace, eps_smoothing,
                               min_char_order)
     check_flag("sentence_level", sentence_level)
-    rows, num_refs = _statistics(predictions, references, options)
+    rows, num_refs = _statistics(predictions, references, options, check_positive_int("threads", threads))
     result = _result_of_sums(rows.sum(axis=0, keepdims=True), options, signature(options, num_refs))
     result.statistics = rows
     if sentence_level:
@@ -407,8 +410,9 @@ class ChrfFamily(MetricFamily):
 
     def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
         self.check_options(options)
+        threads = check_positive_int("threads", options.pop("threads", 1))   # (how, not what: not signed)
         resolved = resolve_options(**options)
-        rows, num_refs = _statistics(predictions, references, resolved)
+        rows, num_refs = _statistics(predictions, references, resolved, threads)
         return Statistics(self.name, rows, ("chrf",), signature(resolved, num_refs), {"options": resolved})
 
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:

@@ -108,6 +108,10 @@ def test_chrf_in_blocks_scores_as_sacrebleu(shared, monkeypatch, word_order):
     monkeypatch.setattr(chrf_module, "BLOCK_CHARACTERS", 400)
     assert len(engine_corpus.blocks_by_size([sum(map(len, group)) for group in references], 400)) > 10
     result = chrf_module.chrf(hypotheses, references, word_order=word_order, sentence_level=True)
+    threaded = chrf_module.chrf(hypotheses, references, word_order=word_order, sentence_level=True, threads=3)
+    assert threaded.as_dict() == result.as_dict() and (threaded.statistics == result.statistics).all()
+    assert (get_family("chrf").statistics(hypotheses, references, word_order=word_order, threads=2).rows
+            == result.statistics).all()
     peer = CHRF(word_order=word_order)
     expected = peer.corpus_score(hypotheses, [[group[k] if k < len(group) else None for group in references]
                                               for k in range(2)])
@@ -133,3 +137,7 @@ def test_threads_option_is_checked(value):
         ngrameval.bleu(["a b"], [["a b"]], threads=value)
     with pytest.raises(ValueError, match="threads must be a positive integer"):
         bleu_statistics(["a b"], [["a b"]], threads=value)
+    with pytest.raises(ValueError, match="threads must be a positive integer"):
+        ngrameval.chrf(["a b"], [["a b"]], threads=value)
+    with pytest.raises(ValueError, match="threads must be a positive integer"):
+        get_family("chrf").statistics(["a b"], [["a b"]], threads=value)
