@@ -12,6 +12,7 @@ from nltk.translate.chrf_score import corpus_chrf, sentence_chrf
 from nltk.translate.gleu_score import corpus_gleu, sentence_gleu
 from sacrebleu.metrics import CHRF
 
+from ngrameval.metrics import chrf as chrf_module
 from ngrameval.metrics.chrf import chrf
 from ngrameval.metrics.gleu import gleu
 
@@ -44,16 +45,18 @@ def close(got, expected):
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_chrf_sacrebleu_on_random_corpora(seed):
+def test_chrf_sacrebleu_on_random_corpora(seed, monkeypatch):
+    """Also with blocks of a few reference characters (the path of large corpora), some in threads."""
     rng = np.random.default_rng(2000 + seed)
     for _ in range(200 * SCALE):
         predictions, references = random_corpus(rng, int(rng.integers(1, 4)))
         options = {"char_order": int(rng.integers(1, 8)), "word_order": int(rng.integers(0, 3)),
                    "beta": [2, 1, 3, 0.5][int(rng.integers(0, 4))], "lowercase": bool(rng.random() < 0.3),
                    "whitespace": bool(rng.random() < 0.3), "eps_smoothing": bool(rng.random() < 0.3)}
+        monkeypatch.setattr(chrf_module, "BLOCK_CHARACTERS", [1 << 20, 1, 30, 200][int(rng.integers(0, 4))])
         metric = CHRF(**options)
         expected = metric.corpus_score(predictions, [list(s) for s in zip(*references)]).score / 100
-        result = chrf(predictions, references, sentence_level=True, **options)
+        result = chrf(predictions, references, sentence_level=True, threads=int(rng.integers(1, 3)), **options)
         sentences = [metric.sentence_score(p, refs).score / 100 for p, refs in zip(predictions, references)]
         assert close([result.chrf] + result.sentence_scores, [expected] + sentences), (predictions, references,
                                                                                        options)
