@@ -6,7 +6,7 @@ import gradio as gr
 import pandas as pd
 
 from ngrameval.ui import page as ui
-from ngrameval.ui.i18n import t
+from ngrameval.ui.i18n import Phrase, t
 
 
 VARIANTS = ["sacrebleu", "nltk", "mteval", "nmt", "d2l"]
@@ -73,36 +73,37 @@ def options(variant, tokenize, smooth, brevity_penalty, max_order, weights, lowe
 def present(result, options, _per_sentence):
     several = isinstance(result["bleu"], list)
     weight_sets = options["weights"] if several else [options["weights"]]
-    captions = [f"weights {' '.join(f'{w:g}' for w in ws)}" if ws else "corpus score" for ws in weight_sets]
+    captions = [Phrase("caption.weights", weights=" ".join(f"{w:g}" for w in ws)) if ws
+                else Phrase("caption.corpus_score") for ws in weight_sets]
     scores = result["bleu"] if several else [result["bleu"]]
     sentence = result["sentence_scores"]
-    columns = ({f"score ({c})": [row[i] for row in sentence] for i, c in enumerate(captions)} if several
-               else {"score": sentence})
+    columns = ({Phrase("column.score_of", caption=c): [row[i] for row in sentence] for i, c in enumerate(captions)}
+               if several else {ui.SCORE: sentence})
     return ui.Presentation(
         scores=list(zip(captions, scores)),
-        per_order=pd.DataFrame({"order": ui.order_labels(len(result["precisions"])),
-                                "precision": result["precisions"], "matches (clipped)": result["counts"],
-                                "prediction n-grams": result["totals"]}),
-        summary={"brevity penalty": result["brevity_penalty"], "length ratio": result["length_ratio"],
-                 "prediction length": result["translation_length"],
-                 "reference length": result["reference_length"]},
+        per_order=pd.DataFrame({ui.ORDER: ui.order_labels(len(result["precisions"])),
+                                ui.PRECISION: result["precisions"], Phrase("column.matches_clipped"): result["counts"],
+                                ui.PREDICTION_NGRAMS: result["totals"]}),
+        summary={Phrase("column.brevity_penalty"): result["brevity_penalty"],
+                 Phrase("column.length_ratio"): result["length_ratio"],
+                 ui.PREDICTION_LENGTH: result["translation_length"], ui.REFERENCE_LENGTH: result["reference_length"]},
         sentence_scores=columns,
         signature=f"corpus: {result['signature']}\nsentences: {result['sentence_signature']}")
 
 
 HYPOTHESES, REFERENCES = ui.papineni()   # Papineni et al. (2002), as ngrameval ships them
 EXAMPLES = [
-    ui.Example("d2l: A B B C D vs A B C D E F (max order 2)", ["A B B C D"], [["A B C D E F"]],
+    ui.Example(Phrase("bleu.example_d2l"), ["A B B C D"], [["A B C D E F"]],
                {"variant": "d2l", "max_order": 2}),
-    ui.Example("Papineni et al.: three references (nltk)", HYPOTHESES[:1], [box[:1] for box in REFERENCES],
+    ui.Example(Phrase("bleu.example_papineni"), HYPOTHESES[:1], [box[:1] for box in REFERENCES],
                {"variant": "nltk"}),
-    ui.Example("Clipping: the the the ... (unigrams, lowercased)", ["the the the the the the the"],
+    ui.Example(Phrase("bleu.example_clipping"), ["the the the the the the the"],
                [["The cat is on the mat"], ["There is a cat on the mat"]],
                {"variant": "nltk", "max_order": 1, "lowercase": True}),
-    ui.Example("the cat is on the mat (sacrebleu, two references)", ["the cat is on the mat"],
+    ui.Example(Phrase("bleu.example_cat"), ["the cat is on the mat"],
                [["there is a cat on the mat"], ["the cat sits on the mat"]]),
 ]
 
 SPACE = ui.MetricSpace(name="bleu", title=t("bleu.title"),
                        intro=INTRO, controls=controls, options=options, present=present,
-                       order_plot=("precision", t("bleu.precision_plot")), score_high=1.0, examples=EXAMPLES)
+                       order_plot=(ui.PRECISION, t("bleu.precision_plot")), score_high=1.0, examples=EXAMPLES)

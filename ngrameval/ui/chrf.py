@@ -8,7 +8,7 @@ import pandas as pd
 import ngrameval
 from ngrameval.metrics.chrf import ngram_counts, resolve_options
 from ngrameval.ui import page as ui
-from ngrameval.ui.i18n import t
+from ngrameval.ui.i18n import Phrase, t
 
 
 # How chrF turns a line into the characters and the words it counts. They are the metric's own (private)
@@ -22,6 +22,7 @@ NOTE = t("chrf.note")
 
 SACREBLEU_ONLY, NLTK_ONLY = ("word_order", "lowercase", "eps_smoothing"), ("min_char_order",)
 DEFAULTS = {"word_order": 0, "lowercase": False, "eps_smoothing": False, "min_char_order": 1}
+MEAN_F = Phrase("column.f_mean")
 
 
 def for_variant(variant):
@@ -78,25 +79,26 @@ def per_order_table(result, low=1):
     order), or NLTK's mean sentence F per character order from ``low``."""
     if "char_fscores" in result:
         fscores = result["char_fscores"]
-        return pd.DataFrame({"order": _labels("char", low - 1 + len(fscores))[low - 1:], "F (mean)": fscores})
+        return pd.DataFrame({ui.ORDER: _labels("char", low - 1 + len(fscores))[low - 1:], MEAN_F: fscores})
     precisions = result["char_precisions"] + result.get("word_precisions", [])
     recalls = result["char_recalls"] + result.get("word_recalls", [])
-    return pd.DataFrame({"order": _labels("char", len(result["char_precisions"]))
+    return pd.DataFrame({ui.ORDER: _labels("char", len(result["char_precisions"]))
                          + _labels("word", len(result.get("word_precisions", []))),
-                         "precision": precisions, "recall": recalls})
+                         ui.PRECISION: precisions, ui.RECALL: recalls})
 
 
 def present(result, options, _per_sentence):
     nltk = options["variant"] == "nltk"
     resolved = resolve_options(**options)
     return ui.Presentation(
-        scores=[(f"{result['name']}, {options['variant']} variant", result["chrf"])],
+        scores=[(Phrase("caption.name_variant", name=result["name"], variant=options["variant"]), result["chrf"])],
         per_order=per_order_table(result, options["min_char_order"]),
-        summary={"beta": float(resolved.beta), "character orders": f"{resolved.min_char_order}–{resolved.char_order}",
-                 "word orders": resolved.word_order},
-        sentence_scores={"score": result["sentence_scores"]},
+        summary={"beta": float(resolved.beta),
+                 Phrase("column.character_orders"): f"{resolved.min_char_order}–{resolved.char_order}",
+                 Phrase("column.word_orders"): resolved.word_order},
+        sentence_scores={ui.SCORE: result["sentence_scores"]},
         signature=result["signature"],
-        order_plot=("F (mean)", t("chrf.f_plot")) if nltk else None)
+        order_plot=(MEAN_F, t("chrf.f_plot")) if nltk else None)
 
 
 # --------------------------------------------------------------------------- the explanation
@@ -142,15 +144,15 @@ def _order_rows(kind, orders, reference_length, parts):
     """Per order: the matches and n-gram counts of the explanation, and the metric's ``parts`` of the pair
     (column -> one value per order shown)."""
     counts = ngram_counts(reference_length, max((o["n"] for o in orders), default=1))
-    return [{"order": f"{kind} {o['n']}-gram", "matched (clipped)": o["matches"], "prediction n-grams": o["total"],
-             "reference n-grams": int(counts[o["n"] - 1]),
+    return [{ui.ORDER: f"{kind} {o['n']}-gram", ui.MATCHED: o["matches"], ui.PREDICTION_NGRAMS: o["total"],
+             ui.REFERENCE_NGRAMS: int(counts[o["n"] - 1]),
              **{column: round(values[k], ui.DIGITS) for column, values in parts.items()}}
             for k, o in enumerate(orders)]
 
 
 def _ngram_frame(kind, orders):
     frame = ui.ngram_table(orders)
-    frame.insert(0, "kind", kind)
+    frame.insert(0, Phrase("column.kind"), kind)
     return frame
 
 
@@ -174,13 +176,13 @@ def explain_item(index, state):
         labels[position] = label
     rows = _order_rows("char", char_orders, len(reference_characters),
                        {"F": pair["char_fscores"]} if "char_fscores" in pair else
-                       {"precision": pair["char_precisions"], "recall": pair["char_recalls"]})
+                       {ui.PRECISION: pair["char_precisions"], ui.RECALL: pair["char_recalls"]})
     frames, details = [_ngram_frame("characters", char_orders)], ""
     if resolved.word_order:
         words, reference_words = words_without_punctuation(prediction), words_without_punctuation(reference)
         word_orders = _matches(words, reference_words, resolved.word_order)
         rows += _order_rows("word", word_orders, len(reference_words),
-                            {"precision": pair["word_precisions"], "recall": pair["word_recalls"]})
+                            {ui.PRECISION: pair["word_precisions"], ui.RECALL: pair["word_recalls"]})
         frames.append(_ngram_frame("words", word_orders))
         details = (f'<div style="margin-top:.3rem">Words of the prediction (punctuation split off as sacrebleu '
                    f'does), by matched word order: {ui.marked_html(words, ui.ngram_labels(words, word_orders))}</div>')
@@ -200,15 +202,15 @@ CATS_REFERENCES = [["The relationship between dogs and cats is not exactly frien
                    ["The relation between cats and dogs isn't friendly.",
                     "A good bookshop is a genteel black hole that can read."]]
 EXAMPLES = [
-    ui.Example("Cats and dogs, two references: chrF2", CATS, CATS_REFERENCES),
-    ui.Example("The same, chrF++ lowercased", CATS, CATS_REFERENCES, {"word_order": 2, "lowercase": True}),
-    ui.Example("NLTK: the cat sat on the mat (orders 2 to 4)", ["the cat sat on the mat", "a dog barks"],
+    ui.Example(Phrase("chrf.example_cats"), CATS, CATS_REFERENCES),
+    ui.Example(Phrase("chrf.example_chrf_pp"), CATS, CATS_REFERENCES, {"word_order": 2, "lowercase": True}),
+    ui.Example(Phrase("chrf.example_nltk"), ["the cat sat on the mat", "a dog barks"],
                [["the cat sat on a mat", "the dog barks"]], {"variant": "nltk", "min_char_order": 2, "char_order": 4}),
 ]
 
 SPACE = ui.MetricSpace(name="chrf", title=t("chrf.title"), label="chrF",
                        intro=INTRO, controls=controls, options=options, present=present,
-                       order_plot=("recall", t("chrf.recall_plot")), score_high=1.0, examples=EXAMPLES,
+                       order_plot=(ui.RECALL, t("chrf.recall_plot")), score_high=1.0, examples=EXAMPLES,
                        detail_options={"sentence_level": True}, explain_item=explain_item,
                        explanation_intro=EXPLANATION_INTRO, explanation_note=NOTE,
                        ngrams_label=t("chrf.ngrams"))

@@ -9,7 +9,7 @@ import pandas as pd
 from ngrameval import TOKENIZER_NAMES
 from ngrameval.text.tokenizers import get_tokenizer
 from ngrameval.ui import page as ui
-from ngrameval.ui.i18n import t
+from ngrameval.ui.i18n import Phrase, t
 
 
 VARIANTS = {"cider-d": "CIDEr-D", "cider": "CIDEr"}
@@ -28,6 +28,9 @@ IDF_LABELS = [(2 / 3, "rare: high idf", "#0284c7"), (1 / 3, "medium idf", "#38bd
 NO_IDF = ("idf 0: in every item's references", "#e5e7eb")
 ABSENT = ("not in its references", "#fca5a5")
 COLORS = dict([(label, color) for _, label, color in IDF_LABELS] + [NO_IDF, ABSENT])
+SHARE = Phrase("column.share_x10")          # the plotted column
+LENGTH_PENALTY = Phrase("column.length_penalty")
+ITEM_SHARE = Phrase("column.share_of_score_x10")
 
 
 def controls():
@@ -71,24 +74,23 @@ def present(result, options, _per_sentence):
     penalties = [r["length_penalty"] for item in explanation for r in item["references"]]
     grams = [[g for item in explanation for g in item["ngrams"] if g["n"] == n] for n in range(1, len(orders) + 1)]
     idf = result["signature"].split("idf:")[1].split("|")[0]
-    notes = ["CIDEr is ×10 and has no fixed upper bound: a caption equal to all its references scores 10 when "
-             "every n-gram is informative."]
+    notes = [Phrase("cider.note_scale")]
     if idf == "corpus" and len(explanation) == 1:
-        notes.append("One item alone scores 0 with the corpus's own idf (all its references contain every "
-                     "n-gram they share with it): score several items, or upload an idf table.")
+        notes.append(Phrase("cider.note_one_item"))
     return ui.Presentation(
-        scores=[(f"{name}, mean of {len(explanation):,} item(s)", result["cider"])],
-        per_order=pd.DataFrame({"order": orders, "share ×10": shares.mean(axis=0),
-                                "mean cosine": cosines.mean(axis=0),
-                                "prediction n-grams": [sum(g["tf"] for g in level) for level in grams],
-                                "mean idf": [sum(g["weight"] for g in level) / max(1, sum(g["tf"] for g in level))
-                                             for level in grams]}),
+        scores=[(Phrase("caption.mean_of_items", name=name, count=len(explanation)), result["cider"])],
+        per_order=pd.DataFrame({ui.ORDER: orders, SHARE: shares.mean(axis=0),
+                                Phrase("column.mean_cosine"): cosines.mean(axis=0),
+                                ui.PREDICTION_NGRAMS: [sum(g["tf"] for g in level) for level in grams],
+                                Phrase("column.mean_idf"): [sum(g["weight"] for g in level)
+                                                            / max(1, sum(g["tf"] for g in level)) for level in grams]}),
         summary={"variant": result["variant"],
-                 "idf from": f"the {len(explanation):,} item(s) given" if idf == "corpus"
-                 else f"the table ({idf[6:-1]} documents)",
-                 "references": len(penalties), "mean length penalty": float(np.mean(penalties)),
-                 "items scoring 0": sum(score == 0 for score in result["scores"]),
-                 "best item": max(result["scores"])},
+                 Phrase("column.idf_from"): Phrase("cider.idf_from_items", count=len(explanation)) if idf == "corpus"
+                 else Phrase("cider.idf_from_table", documents=idf[6:-1]),
+                 Phrase("column.references"): len(penalties),
+                 Phrase("column.mean_length_penalty"): float(np.mean(penalties)),
+                 Phrase("column.items_scoring_0"): sum(score == 0 for score in result["scores"]),
+                 Phrase("column.best_item"): max(result["scores"])},
         sentence_scores={name: result["scores"], **{order: shares[:, n].tolist() for n, order in enumerate(orders)}},
         signature=result["signature"], notes=notes)
 
@@ -106,6 +108,11 @@ def ngram_set(tokens, n):
     return {" ".join(tokens[i:i + n]) for i in range(len(tokens) - n + 1)}
 
 
+WEIGHT = Phrase("column.weight")
+IN_REFERENCES = Phrase("column.in_its_references")
+REFERENCE = Phrase("column.reference")
+
+
 def explain_item(index, state):
     """The page's view of the metric's explanation of item ``index``: the tokens (as the metric splits
     them), coloured by idf, the per-reference table and the n-gram table."""
@@ -121,25 +128,26 @@ def explain_item(index, state):
         found = sum(text in ngram_set(reference, n) for reference in references)
         in_references[text] = found
         positions = [i + 1 for i in range(len(prediction) - n + 1) if " ".join(prediction[i:i + n]) == text]
-        rows.append({"order": n, "n-gram": text, "tf": gram["tf"], "df": gram["df"],
-                     "idf": round(gram["idf"], ui.DIGITS), "weight": round(gram["weight"], ui.DIGITS),
-                     "in its references": f"{found} of {len(references)}", "positions": ", ".join(map(str, positions))})
+        rows.append({ui.ORDER: n, ui.NGRAM: text, "tf": gram["tf"], "df": gram["df"],
+                     "idf": round(gram["idf"], ui.DIGITS), WEIGHT: round(gram["weight"], ui.DIGITS),
+                     IN_REFERENCES: Phrase("cider.found_of", found=found, count=len(references)),
+                     ui.POSITIONS: ", ".join(map(str, positions))})
     idf_of = {g["ngram"]: g["idf"] for g in item["ngrams"] if g["n"] == 1}
     labels = [ABSENT[0] if not in_references.get(token) else idf_label(idf_of[token], top) for token in prediction]
     table = []
     for j, (reference, tokens) in enumerate(zip(item["references"], references), 1):
-        row = {"reference": str(j), "length": len(tokens), "length penalty": reference["length_penalty"]}
-        row.update({f"{n}-gram cosine": value for n, value in enumerate(reference["cosine"], 1)})
-        row["share of score ×10"] = float(np.mean(reference["cosine"])) * reference["length_penalty"] * 10
+        row = {REFERENCE: str(j), Phrase("column.length"): len(tokens), LENGTH_PENALTY: reference["length_penalty"]}
+        row.update({Phrase("column.ngram_cosine", n=n): value for n, value in enumerate(reference["cosine"], 1)})
+        row[ITEM_SHARE] = float(np.mean(reference["cosine"])) * reference["length_penalty"] * 10
         table.append(row)
-    mean = {key: float(np.mean([row[key] for row in table])) for key in table[0] if key != "reference"}
-    table.append({**mean, "reference": "mean (the item's score)"})
-    notes = [f"share {ui.fmt(row['share of score ×10'])}, length penalty {ui.fmt(row['length penalty'])}"
+    mean = {key: float(np.mean([row[key] for row in table])) for key in table[0] if key != REFERENCE}
+    table.append({**mean, REFERENCE: Phrase("cider.mean_row")})
+    notes = [Phrase("cider.reference_note", share=ui.fmt(row[ITEM_SHARE]), penalty=ui.fmt(row[LENGTH_PENALTY]))
              for row in table[:-1]]
     return {"prediction_tokens": prediction, "reference_tokens": references, "reference_length": None,
             "labels": labels, "colors": COLORS, "reference_notes": notes,
-            "ngram_table": pd.DataFrame(rows, columns=["order", "n-gram", "tf", "df", "idf", "weight",
-                                                       "in its references", "positions"]),
+            "ngram_table": pd.DataFrame(rows, columns=[ui.ORDER, ui.NGRAM, "tf", "df", "idf", WEIGHT, IN_REFERENCES,
+                                                       ui.POSITIONS]),
             "order_table": ui.rounded(pd.DataFrame(table))}
 
 
@@ -150,20 +158,20 @@ CAPTIONS, REFERENCES = ui.captions()       # four captions, five references each
 TWICE = [" ".join(["a dog with a frisbee on the beach"] * 2), *CAPTIONS[1:]]
 
 EXAMPLES = [
-    ui.Example("pycocoevalcap's toy case: a man rides a horse (CIDEr-D)",
+    ui.Example(Phrase("cider.example_toy"),
                ["a man rides a horse", "two dogs are playing in grass"],
                [["a man riding a horse on a beach", "two dogs play in the grass"],
                 ["a person rides a horse", "dogs playing on a lawn"]]),
-    ui.Example("Four captions, five references each (CIDEr-D)", CAPTIONS, REFERENCES),
-    ui.Example("A caption said twice: the original CIDEr barely notices", TWICE, REFERENCES, {"variant": "cider"}),
-    ui.Example("A caption said twice: CIDEr-D clips the repeats and penalizes the length", TWICE, REFERENCES),
-    ui.Example("One item alone scores 0 (idf from the references given)", ["a cat sits on a mat"],
+    ui.Example(Phrase("cider.example_four"), CAPTIONS, REFERENCES),
+    ui.Example(Phrase("cider.example_twice_cider"), TWICE, REFERENCES, {"variant": "cider"}),
+    ui.Example(Phrase("cider.example_twice_cider_d"), TWICE, REFERENCES),
+    ui.Example(Phrase("cider.example_one_item"), ["a cat sits on a mat"],
                [["a cat is sitting on a mat"], ["a cat on a rug"]]),
 ]
 
 SPACE = ui.MetricSpace(name="cider", label="CIDEr", title=t("cider.title"),
                        intro=INTRO, controls=controls, options=options, present=present,
-                       order_plot=("share ×10", t("cider.share_plot")), score_high=None,
+                       order_plot=(SHARE, t("cider.share_plot")), score_high=None,
                        examples=EXAMPLES, explanation_intro=EXPLANATION, explanation_note=NOTE,
                        detail_options={"explain": True}, explain_item=explain_item, ngrams_label=NGRAMS_LABEL,
                        orders_label=t("cider.per_reference"),

@@ -9,13 +9,15 @@ import pandas as pd
 
 import ngrameval
 from ngrameval.ui import page as ui
-from ngrameval.ui.i18n import t, text
+from ngrameval.ui.i18n import Phrase, t
 
 
 METRICS = [("BLEU-1..4", "bleu"), ("METEOR 1.5", "meteor"), ("ROUGE-L", "rouge_l"), ("CIDEr-D", "cider")]
 NAMES = ["Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4", "METEOR", "ROUGE_L", "CIDEr"]     # pycocoevalcap's, in its order
 REFERENCE_BOXES = 5          # COCO has five reference captions per image
-SPICE = text("coco.spice")      # the score card's note (English: notes are not translated yet)
+SPICE = Phrase("coco.spice")      # the score card's note
+METRIC = Phrase("column.metric")
+CORPUS = Phrase("column.corpus")    # the plotted column
 
 INTRO = t("coco.intro", spice=t("coco.spice"))
 
@@ -47,12 +49,15 @@ def present(result, options, _per_sentence):
     notes = [SPICE] + ([f"METEOR: {result['meteor_note']}"] if result.get("meteor_note") else [])
     return ui.Presentation(
         scores=[(name, result[name]) for name in names],
-        per_order=pd.DataFrame({"metric": names, "corpus": [result[name] for name in names],
-                                "mean of items": [float(np.mean(per_item[name])) for name in names],
-                                "median item": [float(np.median(per_item[name])) for name in names],
-                                "items scoring 0": [sum(score == 0 for score in per_item[name]) for name in names]}),
-        summary={"items": len(next(iter(per_item.values()))), "tokenizer": options["tokenize"],
-                 "metrics": ", ".join(options["metrics"]), "SPICE": "not computed (no CoreNLP models offline)"},
+        per_order=pd.DataFrame({METRIC: names, CORPUS: [result[name] for name in names],
+                                Phrase("column.mean_of_items"): [float(np.mean(per_item[name])) for name in names],
+                                Phrase("column.median_item"): [float(np.median(per_item[name])) for name in names],
+                                Phrase("column.items_scoring_0"): [sum(score == 0 for score in per_item[name])
+                                                                   for name in names]}),
+        summary={Phrase("column.items"): len(next(iter(per_item.values()))),
+                 Phrase("column.tokenizer"): options["tokenize"],
+                 Phrase("column.metrics"): ", ".join(options["metrics"]),
+                 "SPICE": Phrase("coco.spice_not_computed")},
         sentence_scores={name: per_item[name] for name in first},
         signature=f"tokenize:{options['tokenize']}|metrics:{','.join(options['metrics'])}"
                   f"|ngrameval:{ngrameval.__version__}",
@@ -70,10 +75,10 @@ def explain_item(index, state):
     per_item = state["result"]["per_item"]
     rows = []
     for name in names_in(state["result"]):
-        row = {"metric": name, "item score": round(per_item[name][index], ui.DIGITS)}
+        row = {METRIC: name, Phrase("column.item_score"): round(per_item[name][index], ui.DIGITS)}
         if name.startswith("Bleu_"):
             order = item["orders"][int(name[-1]) - 1]
-            row.update({"matched (clipped)": order["matches"], "prediction n-grams": order["total"]})
+            row.update({ui.MATCHED: order["matches"], ui.PREDICTION_NGRAMS: order["total"]})
         rows.append(row)
     return {**item, "ngram_table": ui.ngram_table(item["orders"]), "order_table": pd.DataFrame(rows)}
 
@@ -83,17 +88,17 @@ TOY = (["A man rides a horse.", "Two dogs are playing in grass."],          # py
        [["A man riding a horse on a beach.", "Two dogs play in the grass."],
         ["A person rides a horse.", "Dogs playing on a lawn."]])
 EXAMPLES = [
-    ui.Example("pycocoevalcap's toy case: A man rides a horse.", *TOY),
-    ui.Example("Four captions, five references each", CAPTIONS, REFERENCES),
-    ui.Example("The toy case untokenized, as nlg-eval scores it (punctuation stays)", *TOY, {"tokenize": "none"}),
-    ui.Example("Without METEOR: the toy case's BLEU, ROUGE-L and CIDEr-D", *TOY,
+    ui.Example(Phrase("coco.example_toy"), *TOY),
+    ui.Example(Phrase("coco.example_four"), CAPTIONS, REFERENCES),
+    ui.Example(Phrase("coco.example_untokenized"), *TOY, {"tokenize": "none"}),
+    ui.Example(Phrase("coco.example_without_meteor"), *TOY,
                {"metrics": ["bleu", "rouge_l", "cider"]}),
 ]
 
 SPACE = ui.MetricSpace(name="coco_caption", label="COCO caption", intro=INTRO,
                        title=t("coco.title"),
                        controls=controls, options=options, present=present,
-                       order_plot=("corpus", t("coco.corpus_plot")), score_high=None,
+                       order_plot=(CORPUS, t("coco.corpus_plot")), score_high=None,
                        examples=EXAMPLES, explanation_intro=EXPLANATION, explanation_note=NOTE, detail_options={},
                        explain_item=explain_item, per_order_label=t("coco.per_metric"),
                        ngrams_label=t("coco.ngrams"),

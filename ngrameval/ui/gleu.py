@@ -10,7 +10,7 @@ import ngrameval
 from ngrameval.metrics.chrf import ngram_counts
 from ngrameval.metrics.gleu import resolve_options
 from ngrameval.ui import page as ui
-from ngrameval.ui.i18n import t
+from ngrameval.ui.i18n import Phrase, t
 
 
 INTRO = t("gleu.intro")
@@ -61,15 +61,18 @@ def present(result, options, per_sentence, hyps, refs):
     matches, totals = stats.matches.sum(axis=0)[orders], stats.totals.sum(axis=0)[orders]
     reference_ngrams = ngram_counts(stats.ref_len.astype(int), options["max_len"]).sum(axis=0)[orders]
     return ui.Presentation(
-        scores=[(f"{options['variant']} variant, orders {options['min_len']}–{options['max_len']}", result["gleu"])],
-        per_order=pd.DataFrame({"order": ui.order_labels(options["max_len"])[orders], "matches": matches,
-                                "prediction n-grams": totals, "reference n-grams": reference_ngrams,
-                                "precision": np.divide(matches, totals, out=np.zeros(len(matches)), where=totals > 0),
-                                "recall": np.divide(matches, reference_ngrams, out=np.zeros(len(matches)),
-                                                    where=reference_ngrams > 0)}),
-        summary={"matches (all orders)": result["n_match"], "max(prediction, reference) n-grams": result["n_all"],
-                 "prediction n-grams": int(totals.sum()), "reference n-grams (chosen)": int(reference_ngrams.sum())},
-        sentence_scores={"score": result["sentence_scores"]},
+        scores=[(Phrase("caption.variant_orders", variant=options["variant"], low=options["min_len"],
+                        high=options["max_len"]), result["gleu"])],
+        per_order=pd.DataFrame({ui.ORDER: ui.order_labels(options["max_len"])[orders],
+                                Phrase("column.matches"): matches,
+                                ui.PREDICTION_NGRAMS: totals, ui.REFERENCE_NGRAMS: reference_ngrams,
+                                ui.PRECISION: np.divide(matches, totals, out=np.zeros(len(matches)), where=totals > 0),
+                                ui.RECALL: np.divide(matches, reference_ngrams, out=np.zeros(len(matches)),
+                                                     where=reference_ngrams > 0)}),
+        summary={Phrase("column.matches_all_orders"): result["n_match"],
+                 Phrase("column.max_ngrams"): result["n_all"], ui.PREDICTION_NGRAMS: int(totals.sum()),
+                 Phrase("column.reference_ngrams_chosen"): int(reference_ngrams.sum())},
+        sentence_scores={ui.SCORE: result["sentence_scores"]},
         signature=result["signature"])
 
 
@@ -86,10 +89,10 @@ def explain_item(index, state):
     reference_tokens = ngrameval.bleu([prediction], [group], variant="nltk", **_bleu_options(options),
                                       explain=True).explanation[0]["reference_tokens"]
     reference_ngrams = ngram_counts(len(item["reference_tokens"][0]), options["max_len"])
-    order_table = pd.DataFrame({"order": [f"{o['n']}-gram" for o in orders],
-                                "matched (clipped)": [o["matches"] for o in orders],
-                                "prediction n-grams": [o["total"] for o in orders],
-                                "reference n-grams": [int(reference_ngrams[o["n"] - 1]) for o in orders]})
+    order_table = pd.DataFrame({ui.ORDER: [f"{o['n']}-gram" for o in orders],
+                                ui.MATCHED: [o["matches"] for o in orders],
+                                ui.PREDICTION_NGRAMS: [o["total"] for o in orders],
+                                ui.REFERENCE_NGRAMS: [int(reference_ngrams[o["n"] - 1]) for o in orders]})
     notes = [f"{'chosen: ' if k == chosen else ''}{int(m)} matches / {int(n)} n-grams"
              for k, (m, n) in enumerate(rows)]
     return dict(prediction_tokens=item["prediction_tokens"], reference_tokens=reference_tokens,
@@ -99,16 +102,16 @@ def explain_item(index, state):
 
 HYPOTHESES, REFERENCES = ui.papineni()   # Papineni et al. (2002), as ngrameval ships them
 EXAMPLES = [
-    ui.Example("Papineni et al.: two hypotheses, three references (nltk)", HYPOTHESES, REFERENCES),
-    ui.Example("The same with google_bleu (13a tokens)", HYPOTHESES, REFERENCES, {"variant": "google_bleu"}),
-    ui.Example("the cat sat on the mat: bigrams and trigrams only", ["the cat sat on the mat"],
+    ui.Example(Phrase("example.papineni_two"), HYPOTHESES, REFERENCES),
+    ui.Example(Phrase("gleu.example_google"), HYPOTHESES, REFERENCES, {"variant": "google_bleu"}),
+    ui.Example(Phrase("gleu.example_bigrams"), ["the cat sat on the mat"],
                [["the cat sat on a mat"], ["a cat sat on the mat"]], {"min_len": 2, "max_len": 3}),
-    ui.Example("Clipping: the the the ...", ["the the the the the the the"],
+    ui.Example(Phrase("gleu.example_clipping"), ["the the the the the the the"],
                [["the cat is on the mat"], ["there is a cat on the mat"]]),
 ]
 
 SPACE = ui.MetricSpace(name="gleu", title=t("gleu.title"),
                        intro=INTRO, controls=controls, options=options, present=present,
-                       present_corpus=True, order_plot=("precision", t("gleu.precision_plot")),
+                       present_corpus=True, order_plot=(ui.PRECISION, t("gleu.precision_plot")),
                        score_high=1.0, examples=EXAMPLES, detail_options={"sentence_level": True},
                        explain_item=explain_item, explanation_note=NOTE)

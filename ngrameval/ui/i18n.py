@@ -1,12 +1,15 @@
 """The Spaces' texts in English, Simplified Chinese and Japanese, and how a page shows them.
 
 Every label, help text, heading and message of a page is a key of :data:`TEXTS` (key -> {language -> text},
-the only place translations live); the tables' column names, the score card's captions and notes and the
-examples' names are still in English. Static texts (labels, help, Markdown) go to the browser as ``I18nData`` keys (:func:`t`) and gradio's
-frontend picks the language: the browser's at first, then the page's *Language* switch. Texts a handler
-computes (the status line, error messages, the explanation's heading) are formatted on the server in the
-request's language (:func:`language_of`: the switch's cookie, else the browser's ``Accept-Language``) by
-:func:`text`. Metric names, option names and code stay as they are in every language.
+the only place translations live). Static texts (labels, help, Markdown) go to the browser as ``I18nData`` keys
+(:func:`t`) and gradio's frontend picks the language: the browser's at first, then the page's *Language* switch.
+Texts a handler computes (the status line, error messages, the explanation's heading) are formatted on the
+server in the request's language (:func:`language_of`: the switch's cookie, else the browser's
+``Accept-Language``) by :func:`text`. What a result shows -- the tables' column names, the score card's
+captions and notes, the summary's part names, the examples' names -- is given as :class:`Phrase` objects,
+which the page puts in the request's language where it shows them (:func:`resolve`). Metric names, option
+names and values, n-gram labels ("2-gram") and code stay as they are in every language; the raw result (JSON)
+keeps the metric's own English keys.
 
 >>> text("page.predictions", "ja")
 '予測'
@@ -34,30 +37,45 @@ _DERIVED: Dict[str, Dict[str, str]] = {}
 
 
 class Phrase:
-    """A text that is part of a message (``text(key, **params)``), put in the language of the message it goes
-    into: a parameter of :func:`text`. Unlike :func:`t` it registers nothing, so its parameters may come from
-    the user (a file name).
+    """A text that is part of a message (``text(key, **params)``), or a name a result shows (a column, a
+    caption), put in the language of the page where it is shown (:func:`resolve`). Unlike :func:`t` it
+    registers nothing, so its parameters may come from the user (a file name).
+
+    A phrase equals (and hashes as) its English text: a table whose columns are phrases is looked up by the
+    English names, in code and in tests, whatever language the page shows them in.
 
     >>> text("error.line_count", "ja", name=Phrase("error.reference_file", file="b.txt"), lines=1,
     ...      predictions="a.txt", count=2).split("。")[0]
     '参照ファイル b.txt は 1 行ですが、a.txt は 2 行です'
+    >>> Phrase("column.precision") == "precision", resolve(Phrase("column.precision"), "zh-CN")
+    (True, '精确率')
     """
 
     def __init__(self, key: str, **params: Any):
         if key not in TEXTS:
             raise KeyError(f"no text {key!r} in ngrameval.ui.i18n.TEXTS")
         self.key, self.params = key, params
+        self._english = text(key, DEFAULT_LANGUAGE, **params)
 
     def in_language(self, language: str) -> str:
         return text(self.key, language, **self.params)
 
     def __str__(self) -> str:
-        return self.in_language(DEFAULT_LANGUAGE)
+        return self._english
+
+    def __repr__(self) -> str:
+        return f"Phrase({self._english!r})"
+
+    def __eq__(self, other: Any) -> bool:
+        return str(self) == (str(other) if isinstance(other, Phrase) else other)
+
+    def __hash__(self) -> int:
+        return hash(self._english)
 
 
-def _resolve(value: Any, language: str) -> Any:
-    """A parameter's value in ``language``: a key (``I18nData``) or a :class:`Phrase` is translated, anything
-    else kept."""
+def resolve(value: Any, language: str) -> Any:
+    """A value as a page shows it in ``language``: a key (``I18nData``) or a :class:`Phrase` is translated,
+    anything else kept (a metric's name, a number)."""
     if isinstance(value, Phrase):
         return value.in_language(language)
     return text(value.key, language) if isinstance(value, I18nData) else value
@@ -72,7 +90,7 @@ def text(key: str, language: str = DEFAULT_LANGUAGE, **params: Any) -> str:
     template = entry.get(language, entry[DEFAULT_LANGUAGE])
     if key in _DERIVED:
         return template
-    return template.format(**{name: _resolve(value, language) for name, value in params.items()})
+    return template.format(**{name: resolve(value, language) for name, value in params.items()})
 
 
 def t(key: str, **params: Any) -> I18nData:
@@ -1204,4 +1222,256 @@ ngrameval の evaluate 指標 `metrics/ter` を実行します。すべてのオ
                         "positions from 1)",
                   "zh-CN": "编辑（先按执行顺序列出移位，再列出移位后预测的词编辑；位置从 1 开始）",
                   "ja": "編集（適用順のシフト、続いてシフト後の予測の単語編集。位置は 1 から）"},
+    # ------------------------------------------------------------------ what a result shows: tables' column names,
+    # the summary's parts, the score card's captions and notes (Phrase objects, put in the page's language)
+    "column.order": {"en": "order", "zh-CN": "阶数", "ja": "次数"},
+    "column.ngram": {"en": "n-gram", "zh-CN": "n-gram", "ja": "n-gram"},
+    "column.count": {"en": "count", "zh-CN": "次数", "ja": "回数"},
+    "column.clipped_count": {"en": "clipped count", "zh-CN": "截断后次数", "ja": "クリップ後の回数"},
+    "column.positions": {"en": "positions", "zh-CN": "位置", "ja": "位置"},
+    "column.information_weight": {"en": "information weight", "zh-CN": "信息权重", "ja": "情報量の重み"},
+    "column.matched_clipped": {"en": "matched (clipped)", "zh-CN": "匹配数（截断后）", "ja": "一致数（クリップ後）"},
+    "column.matches_clipped": {"en": "matches (clipped)", "zh-CN": "匹配数（截断后）", "ja": "一致数（クリップ後）"},
+    "column.prediction_ngrams": {"en": "prediction n-grams", "zh-CN": "预测 n-gram 数", "ja": "予測の n-gram 数"},
+    "column.reference_ngrams": {"en": "reference n-grams", "zh-CN": "参考 n-gram 数", "ja": "参照の n-gram 数"},
+    "column.vs_reference": {"en": "vs reference {number}", "zh-CN": "对参考 {number}", "ja": "参照 {number} に対して"},
+    "column.best_used": {"en": "best (used)", "zh-CN": "最佳（采用）", "ja": "最良（使用）"},
+    "column.information": {"en": "information", "zh-CN": "信息量", "ja": "情報量"},
+    "column.precision": {"en": "precision", "zh-CN": "精确率", "ja": "適合率"},
+    "column.recall": {"en": "recall", "zh-CN": "召回率", "ja": "再現率"},
+    "column.score": {"en": "score", "zh-CN": "得分", "ja": "スコア"},
+    "column.score_of": {"en": "score ({caption})", "zh-CN": "得分（{caption}）", "ja": "スコア（{caption}）"},
+    "column.sentences": {"en": "sentences", "zh-CN": "句子数", "ja": "文の数"},
+    "column.part": {"en": "part", "zh-CN": "项", "ja": "項目"},
+    "column.value": {"en": "value", "zh-CN": "值", "ja": "値"},
+    "column.how": {"en": "how", "zh-CN": "计算方式", "ja": "求め方"},
+    "column.image_id": {"en": "image id", "zh-CN": "图像 id", "ja": "画像 id"},
+    "column.prediction": {"en": "prediction", "zh-CN": "预测", "ja": "予測"},
+    "column.references": {"en": "references", "zh-CN": "参考", "ja": "参照"},
+    "column.reference": {"en": "reference", "zh-CN": "参考", "ja": "参照"},
+    "column.prediction_length": {"en": "prediction length", "zh-CN": "预测长度", "ja": "予測の長さ"},
+    "column.reference_length": {"en": "reference length", "zh-CN": "参考长度", "ja": "参照の長さ"},
+    "column.length": {"en": "length", "zh-CN": "长度", "ja": "長さ"},
+    "column.brevity_penalty": {"en": "brevity penalty", "zh-CN": "简短惩罚", "ja": "簡潔さペナルティ"},
+    "column.length_ratio": {"en": "length ratio", "zh-CN": "长度比", "ja": "長さの比"},
+    "column.length_penalty": {"en": "length penalty", "zh-CN": "长度惩罚", "ja": "長さペナルティ"},
+    "column.individual": {"en": "individual", "zh-CN": "单阶", "ja": "各次数"},
+    "column.cumulative": {"en": "cumulative", "zh-CN": "累计", "ja": "累積"},
+    "column.matched_information": {"en": "matched information", "zh-CN": "匹配信息量", "ja": "一致した情報量"},
+    "column.matches": {"en": "matches", "zh-CN": "匹配数", "ja": "一致数"},
+    "column.matches_all_orders": {"en": "matches (all orders)", "zh-CN": "匹配数（所有阶）", "ja": "一致数（全次数）"},
+    "column.max_ngrams": {"en": "max(prediction, reference) n-grams", "zh-CN": "max(预测, 参考) n-gram 数",
+                          "ja": "max(予測, 参照) の n-gram 数"},
+    "column.reference_ngrams_chosen": {"en": "reference n-grams (chosen)", "zh-CN": "参考 n-gram 数（所选参考）",
+                                       "ja": "参照の n-gram 数（選ばれた参照）"},
+    "column.f_mean": {"en": "F (mean)", "zh-CN": "F（平均）", "ja": "F（平均）"},
+    "column.f_measure": {"en": "F-measure", "zh-CN": "F 值", "ja": "F 値"},
+    "column.character_orders": {"en": "character orders", "zh-CN": "字符阶数", "ja": "文字の次数"},
+    "column.word_orders": {"en": "word orders", "zh-CN": "词阶数", "ja": "単語の次数"},
+    "column.kind": {"en": "kind", "zh-CN": "类型", "ja": "種類"},
+    "column.type": {"en": "type", "zh-CN": "类型", "ja": "種類"},
+    "column.several_references": {"en": "several references", "zh-CN": "多条参考", "ja": "複数の参照"},
+    "column.stemmer": {"en": "stemmer", "zh-CN": "词干提取", "ja": "ステミング"},
+    "column.stop_words_removed": {"en": "stop words removed", "zh-CN": "去除停用词", "ja": "ストップワード除去"},
+    "column.share_x10": {"en": "share ×10", "zh-CN": "占比 ×10", "ja": "寄与 ×10"},
+    "column.share_of_score_x10": {"en": "share of score ×10", "zh-CN": "得分占比 ×10", "ja": "スコアへの寄与 ×10"},
+    "column.mean_cosine": {"en": "mean cosine", "zh-CN": "平均余弦", "ja": "平均コサイン"},
+    "column.ngram_cosine": {"en": "{n}-gram cosine", "zh-CN": "{n}-gram 余弦", "ja": "{n}-gram コサイン"},
+    "column.mean_idf": {"en": "mean idf", "zh-CN": "平均 idf", "ja": "平均 idf"},
+    "column.idf_from": {"en": "idf from", "zh-CN": "idf 来源", "ja": "idf の出所"},
+    "column.mean_length_penalty": {"en": "mean length penalty", "zh-CN": "平均长度惩罚", "ja": "長さペナルティの平均"},
+    "column.items": {"en": "items", "zh-CN": "条目数", "ja": "項目数"},
+    "column.items_scoring_0": {"en": "items scoring 0", "zh-CN": "得分为 0 的条目", "ja": "スコア 0 の項目"},
+    "column.best_item": {"en": "best item", "zh-CN": "最佳条目", "ja": "最良の項目"},
+    "column.item_score": {"en": "item score", "zh-CN": "条目得分", "ja": "項目のスコア"},
+    "column.mean_of_items": {"en": "mean of items", "zh-CN": "条目平均", "ja": "項目の平均"},
+    "column.median_item": {"en": "median item", "zh-CN": "条目中位数", "ja": "項目の中央値"},
+    "column.weight": {"en": "weight", "zh-CN": "权重", "ja": "重み"},
+    "column.in_its_references": {"en": "in its references", "zh-CN": "出现于其参考", "ja": "参照での出現"},
+    "column.metric": {"en": "metric", "zh-CN": "指标", "ja": "指標"},
+    "column.metrics": {"en": "metrics", "zh-CN": "指标", "ja": "指標"},
+    "column.corpus": {"en": "corpus", "zh-CN": "语料", "ja": "コーパス"},
+    "column.tokenizer": {"en": "tokenizer", "zh-CN": "分词器", "ja": "トークナイザ"},
+    "column.edit": {"en": "edit", "zh-CN": "编辑", "ja": "編集"},
+    "column.edits": {"en": "edits", "zh-CN": "编辑数", "ja": "編集数"},
+    "column.per_reference_word": {"en": "per reference word", "zh-CN": "每个参考词", "ja": "参照の単語あたり"},
+    "column.reference_length_averages": {"en": "reference length (sum of averages)", "zh-CN": "参考长度（平均值之和）",
+                                         "ja": "参照の長さ（平均の合計）"},
+    "column.segments": {"en": "segments", "zh-CN": "片段数", "ja": "セグメント数"},
+    "column.segments_without_edits": {"en": "segments without edits", "zh-CN": "无编辑的片段",
+                                      "ja": "編集のないセグメント"},
+    "column.segments_scoring_0": {"en": "segments scoring 0", "zh-CN": "得分为 0 的片段", "ja": "スコア 0 のセグメント"},
+    "column.mean_segment_score": {"en": "mean segment score", "zh-CN": "片段平均得分", "ja": "セグメントの平均スコア"},
+    "column.best_segment_score": {"en": "best segment score", "zh-CN": "片段最高得分", "ja": "セグメントの最高スコア"},
+    "column.prediction_words": {"en": "prediction words", "zh-CN": "预测词", "ja": "予測の単語"},
+    "column.prediction_position": {"en": "prediction position", "zh-CN": "预测位置", "ja": "予測の位置"},
+    "column.prediction_positions": {"en": "prediction positions", "zh-CN": "预测位置", "ja": "予測の位置"},
+    "column.reference_word": {"en": "reference word", "zh-CN": "参考词", "ja": "参照の単語"},
+    "column.reference_words": {"en": "reference words", "zh-CN": "参考词", "ja": "参照の単語"},
+    "column.reference_position": {"en": "reference position", "zh-CN": "参考位置", "ja": "参照の位置"},
+    "column.reference_positions": {"en": "reference positions", "zh-CN": "参考位置", "ja": "参照の位置"},
+    "column.penalty": {"en": "penalty", "zh-CN": "惩罚", "ja": "ペナルティ"},
+    "column.modules": {"en": "modules", "zh-CN": "模块", "ja": "モジュール"},
+    "column.module": {"en": "module", "zh-CN": "模块", "ja": "モジュール"},
+    "column.module_weights": {"en": "module weights", "zh-CN": "模块权重", "ja": "モジュールの重み"},
+    "column.normalization": {"en": "normalization", "zh-CN": "规范化", "ja": "正規化"},
+    "column.chunk": {"en": "chunk", "zh-CN": "块", "ja": "チャンク"},
+    "column.chunks": {"en": "chunks", "zh-CN": "块数", "ja": "チャンク数"},
+    "caption.corpus_score": {"en": "corpus score", "zh-CN": "语料得分", "ja": "コーパスのスコア"},
+    "caption.weights": {"en": "weights {weights}", "zh-CN": "权重 {weights}", "ja": "重み {weights}"},
+    "caption.variant_n": {"en": "{variant} variant, n = {n}", "zh-CN": "{variant} 变体，n = {n}",
+                          "ja": "{variant} 変種、n = {n}"},
+    "caption.variant_orders": {"en": "{variant} variant, orders {low}–{high}", "zh-CN": "{variant} 变体，阶数 {low}–{high}",
+                               "ja": "{variant} 変種、次数 {low}–{high}"},
+    "caption.name_variant": {"en": "{name}, {variant} variant", "zh-CN": "{name}，{variant} 变体",
+                             "ja": "{name}、{variant} 変種"},
+    "caption.f_measure": {"en": "{type} F-measure", "zh-CN": "{type} F 值", "ja": "{type} F 値"},
+    "caption.mean_of_items": {"en": "{name}, mean of {count:,} item(s)", "zh-CN": "{name}，{count:,} 个条目的平均",
+                              "ja": "{name}、{count:,} 項目の平均"},
+    "caption.ter": {"en": "edits per reference word (lower is better)", "zh-CN": "每个参考词的编辑数（越低越好）",
+                    "ja": "参照の単語あたりの編集数（低いほど良い）"},
+    "caption.meteor15": {"en": "METEOR 1.5, {count:,} segment(s)", "zh-CN": "METEOR 1.5，{count:,} 个片段",
+                         "ja": "METEOR 1.5、{count:,} セグメント"},
+    "caption.meteor_nltk": {"en": "NLTK meteor_score, mean of {count:,} segment(s)",
+                            "zh-CN": "NLTK meteor_score，{count:,} 个片段的平均",
+                            "ja": "NLTK meteor_score、{count:,} セグメントの平均"},
+    "cider.note_scale": {
+        "en": "CIDEr is ×10 and has no fixed upper bound: a caption equal to all its references scores 10 when "
+              "every n-gram is informative.",
+        "zh-CN": "CIDEr 乘以 10，且没有固定上限：当每个 n-gram 都有信息量时，与其全部参考相同的描述得 10 分。",
+        "ja": "CIDEr は ×10 で、決まった上限はありません。すべての n-gram に情報量があれば、すべての参照と同じ"
+              "キャプションは 10 になります。"},
+    "cider.note_one_item": {
+        "en": "One item alone scores 0 with the corpus's own idf (all its references contain every n-gram they share "
+              "with it): score several items, or upload an idf table.",
+        "zh-CN": "只有一个条目时，用语料自身的 idf 得分为 0（其全部参考都包含与它共有的每个 n-gram）：请对多个条目评分，"
+                 "或上传 idf 表。",
+        "ja": "項目が 1 つだけだと、コーパス自身の idf ではスコアは 0 です（その参照のすべてが、共有する n-gram をすべて"
+              "含むため）。複数の項目を採点するか、idf の表をアップロードしてください。"},
+    "cider.idf_from_items": {"en": "the {count:,} item(s) given", "zh-CN": "所给的 {count:,} 个条目",
+                             "ja": "与えられた {count:,} 項目"},
+    "cider.idf_from_table": {"en": "the table ({documents} documents)", "zh-CN": "该表（{documents} 篇文档）",
+                             "ja": "表（{documents} 文書）"},
+    "cider.found_of": {"en": "{found} of {count}", "zh-CN": "{count} 条中 {found} 条", "ja": "{count} 件中 {found} 件"},
+    "cider.mean_row": {"en": "mean (the item's score)", "zh-CN": "平均（该条目的得分）", "ja": "平均（この項目のスコア）"},
+    "cider.reference_note": {"en": "share {share}, length penalty {penalty}", "zh-CN": "占比 {share}，长度惩罚 {penalty}",
+                             "ja": "寄与 {share}、長さペナルティ {penalty}"},
+    "coco.spice_not_computed": {"en": "not computed (no CoreNLP models offline)",
+                                "zh-CN": "未计算（离线时没有 CoreNLP 模型）",
+                                "ja": "計算しません（オフラインでは CoreNLP のモデルがありません）"},
+    "meteor.how_precision": {
+        "en": "weighted matched prediction words / the prediction's weighted length, summed over all segments",
+        "zh-CN": "加权的已匹配预测词数 / 预测的加权长度，对所有片段求和",
+        "ja": "重み付きの一致した予測の単語数 / 予測の重み付きの長さ（全セグメントの合計）"},
+    "meteor.how_recall": {"en": "the same for the references", "zh-CN": "参考的同一计算", "ja": "参照について同じ計算"},
+    "meteor.how_penalty": {"en": "{gamma} (chunks / mean matches)^{beta}, all segments",
+                           "zh-CN": "{gamma} (块数 / 平均匹配数)^{beta}，所有片段",
+                           "ja": "{gamma} (チャンク数 / 平均一致数)^{beta}、全セグメント"},
+    "meteor.mean_of": {"en": "mean of {formula}", "zh-CN": "{formula} 的平均", "ja": "{formula} の平均"},
+    "meteor.matches_over_prediction": {"en": "matches / prediction length", "zh-CN": "匹配数 / 预测长度",
+                                       "ja": "一致数 / 予測の長さ"},
+    "meteor.matches_over_reference": {"en": "matches / reference length", "zh-CN": "匹配数 / 参考长度",
+                                      "ja": "一致数 / 参照の長さ"},
+    "meteor.how_nltk_score": {"en": "mean of the segment scores Fmean (1 - penalty)",
+                              "zh-CN": "片段得分 Fmean (1 - penalty) 的平均",
+                              "ja": "セグメントのスコア Fmean (1 - penalty) の平均"},
+    "meteor.note_corpus": {
+        "en": "METEOR 1.5's corpus score comes from the statistics summed over all segments (the jar's EVAL), not from "
+              "the mean of the segment scores ({mean}).",
+        "zh-CN": "METEOR 1.5 的语料得分来自对所有片段求和的统计量（jar 的 EVAL），而不是片段得分的平均（{mean}）。",
+        "ja": "METEOR 1.5 のコーパスのスコアは、全セグメントで合計した統計量から求めます（jar の EVAL）。"
+              "セグメントのスコアの平均（{mean}）ではありません。"},
+    # ------------------------------------------------------------------ the examples' names
+    "example.papineni_two": {"en": "Papineni et al.: two hypotheses, three references (nltk)",
+                             "zh-CN": "Papineni 等：两条假设，三条参考（nltk）",
+                             "ja": "Papineni ら：仮説 2 件、参照 3 件（nltk）"},
+    "bleu.example_d2l": {"en": "d2l: A B B C D vs A B C D E F (max order 2)",
+                         "zh-CN": "d2l：A B B C D 对 A B C D E F（最大阶数 2）",
+                         "ja": "d2l：A B B C D 対 A B C D E F（最大次数 2）"},
+    "bleu.example_papineni": {"en": "Papineni et al.: three references (nltk)", "zh-CN": "Papineni 等：三条参考（nltk）",
+                              "ja": "Papineni ら：参照 3 件（nltk）"},
+    "bleu.example_clipping": {"en": "Clipping: the the the ... (unigrams, lowercased)",
+                              "zh-CN": "截断：the the the ……（一元组，转为小写）",
+                              "ja": "クリップ：the the the …（ユニグラム、小文字化）"},
+    "bleu.example_cat": {"en": "the cat is on the mat (sacrebleu, two references)",
+                         "zh-CN": "the cat is on the mat（sacrebleu，两条参考）",
+                         "ja": "the cat is on the mat（sacrebleu、参照 2 件）"},
+    "nist.example_mteval": {"en": "The same with mteval-v13a.pl", "zh-CN": "同上，使用 mteval-v13a.pl",
+                            "ja": "同じものを mteval-v13a.pl で"},
+    "nist.example_president": {"en": "the president spoke to the audience",
+                               "zh-CN": "例句：the president spoke to the audience",
+                               "ja": "例文：the president spoke to the audience"},
+    "gleu.example_google": {"en": "The same with google_bleu (13a tokens)", "zh-CN": "同上，使用 google_bleu（13a 词元）",
+                            "ja": "同じものを google_bleu で（13a のトークン）"},
+    "gleu.example_bigrams": {"en": "the cat sat on the mat: bigrams and trigrams only",
+                             "zh-CN": "the cat sat on the mat：仅二元组和三元组",
+                             "ja": "the cat sat on the mat：バイグラムとトライグラムのみ"},
+    "gleu.example_clipping": {"en": "Clipping: the the the ...", "zh-CN": "截断：the the the ……",
+                              "ja": "クリップ：the the the …"},
+    "chrf.example_cats": {"en": "Cats and dogs, two references: chrF2", "zh-CN": "猫和狗，两条参考：chrF2",
+                          "ja": "猫と犬、参照 2 件：chrF2"},
+    "chrf.example_chrf_pp": {"en": "The same, chrF++ lowercased", "zh-CN": "同上，chrF++，转为小写",
+                             "ja": "同じものを chrF++ で、小文字化"},
+    "chrf.example_nltk": {"en": "NLTK: the cat sat on the mat (orders 2 to 4)",
+                          "zh-CN": "NLTK：the cat sat on the mat（阶数 2 至 4）",
+                          "ja": "NLTK：the cat sat on the mat（次数 2 ～ 4）"},
+    "rouge.example_skip": {"en": "cat in the hat: skip-bigrams (S4, SU4) against bigrams",
+                           "zh-CN": "cat in the hat：跳跃二元组（S4、SU4）与二元组对比",
+                           "ja": "cat in the hat：スキップバイグラム（S4、SU4）とバイグラムの比較"},
+    "rouge.example_summaries": {"en": "Summaries with two references each (stemmer)",
+                                "zh-CN": "摘要，每条两条参考（词干提取）", "ja": "要約、各 2 件の参照（ステミング）"},
+    "rouge.example_chinese": {"en": "Chinese: each CJK character is a token", "zh-CN": "中文：每个 CJK 字符是一个词元",
+                              "ja": "中国語：CJK の各文字が 1 トークン"},
+    "rouge.example_lin": {"en": "Lin (2004): police killed the gunman (ROUGE-1.5.5)",
+                          "zh-CN": "Lin (2004)：police killed the gunman（ROUGE-1.5.5）",
+                          "ja": "Lin (2004)：police killed the gunman（ROUGE-1.5.5）"},
+    "cider.example_toy": {"en": "pycocoevalcap's toy case: a man rides a horse (CIDEr-D)",
+                          "zh-CN": "pycocoevalcap 的示例：a man rides a horse（CIDEr-D）",
+                          "ja": "pycocoevalcap の例：a man rides a horse（CIDEr-D）"},
+    "cider.example_four": {"en": "Four captions, five references each (CIDEr-D)",
+                           "zh-CN": "四条描述，每条五条参考（CIDEr-D）", "ja": "キャプション 4 件、各 5 件の参照（CIDEr-D）"},
+    "cider.example_twice_cider": {"en": "A caption said twice: the original CIDEr barely notices",
+                                  "zh-CN": "描述重复两遍：原始 CIDEr 几乎察觉不到",
+                                  "ja": "キャプションを 2 回繰り返す：元の CIDEr はほとんど気づかない"},
+    "cider.example_twice_cider_d": {"en": "A caption said twice: CIDEr-D clips the repeats and penalizes the length",
+                                    "zh-CN": "描述重复两遍：CIDEr-D 截断重复并惩罚长度",
+                                    "ja": "キャプションを 2 回繰り返す：CIDEr-D は繰り返しをクリップし、長さにペナルティ"},
+    "cider.example_one_item": {"en": "One item alone scores 0 (idf from the references given)",
+                               "zh-CN": "单个条目得 0 分（idf 来自所给的参考）",
+                               "ja": "項目 1 つだけならスコアは 0（idf は与えた参照から）"},
+    "coco.example_toy": {"en": "pycocoevalcap's toy case: A man rides a horse.",
+                         "zh-CN": "pycocoevalcap 的示例：A man rides a horse.",
+                         "ja": "pycocoevalcap の例：A man rides a horse."},
+    "coco.example_four": {"en": "Four captions, five references each", "zh-CN": "四条描述，每条五条参考",
+                          "ja": "キャプション 4 件、各 5 件の参照"},
+    "coco.example_untokenized": {"en": "The toy case untokenized, as nlg-eval scores it (punctuation stays)",
+                                 "zh-CN": "示例不分词，与 nlg-eval 的评分方式相同（保留标点）",
+                                 "ja": "例をトークン化せずに（nlg-eval と同じ。句読点は残る）"},
+    "coco.example_without_meteor": {"en": "Without METEOR: the toy case's BLEU, ROUGE-L and CIDEr-D",
+                                    "zh-CN": "不含 METEOR：示例的 BLEU、ROUGE-L 和 CIDEr-D",
+                                    "ja": "METEOR なし：例の BLEU、ROUGE-L、CIDEr-D"},
+    "meteor.example_toy": {"en": "pycocoevalcap's toy case: a man rides a horse (METEOR 1.5)",
+                           "zh-CN": "pycocoevalcap 的示例：a man rides a horse（METEOR 1.5）",
+                           "ja": "pycocoevalcap の例：a man rides a horse（METEOR 1.5）"},
+    "meteor.example_modules": {"en": "Stems, synonyms and paraphrases (METEOR 1.5)",
+                               "zh-CN": "词干、同义词和释义（METEOR 1.5）", "ja": "語幹、同義語、言い換え（METEOR 1.5）"},
+    "meteor.example_nltk": {"en": "The same with NLTK's meteor_score", "zh-CN": "同上，使用 NLTK 的 meteor_score",
+                            "ja": "同じものを NLTK の meteor_score で"},
+    "meteor.example_nltk_docs": {"en": "NLTK's documentation example (whitespace tokens)",
+                                 "zh-CN": "NLTK 文档中的示例（按空白分词）", "ja": "NLTK のドキュメントの例（空白で分割）"},
+    "meteor.example_word_order": {"en": "Word order: the same words in more chunks", "zh-CN": "词序：同样的词，更多的块",
+                                  "ja": "語順：同じ単語で、より多くのチャンク"},
+    "meteor.example_without_paraphrases": {"en": "Without paraphrases: the toy case with -m exact stem synonym",
+                                           "zh-CN": "不用释义：示例使用 -m exact stem synonym",
+                                           "ja": "言い換えなし：例を -m exact stem synonym で"},
+    "meteor.example_four": {"en": "Four captions, five references each (task adq)",
+                            "zh-CN": "四条描述，每条五条参考（task adq）", "ja": "キャプション 4 件、各 5 件の参照（task adq）"},
+    "ter.example_shift": {"en": "A shift: mat the cat sat on the", "zh-CN": "一次移位：mat the cat sat on the",
+                          "ja": "シフト 1 回：mat the cat sat on the"},
+    "ter.example_hf": {"en": "HF evaluate's example (case sensitive)", "zh-CN": "HF evaluate 的示例（区分大小写）",
+                       "ja": "HF evaluate の例（大文字と小文字を区別）"},
+    "ter.example_normalized": {"en": "Normalized, without punctuation", "zh-CN": "规范化，去除标点",
+                               "ja": "正規化、句読点を除く"},
+    "ter.example_chinese": {"en": "Chinese: normalized with Asian support", "zh-CN": "中文：规范化并启用亚洲文字支持",
+                            "ja": "中国語：正規化とアジア文字対応"},
 }

@@ -15,7 +15,7 @@ from ngrameval.metrics.meteor15 import MODULES, NORMALIZATIONS, TASKS
 from ngrameval.metrics.meteor15.align import DEFAULT_BEAM_SIZE
 from ngrameval.metrics.meteor_nltk import TOKENIZERS
 from ngrameval.ui import page as ui
-from ngrameval.ui.i18n import t
+from ngrameval.ui.i18n import Phrase, t
 
 
 # METEOR 1.5 searches an alignment for every (prediction, reference) pair, about 0.5 ms each: these
@@ -31,6 +31,8 @@ EXPLANATION = t("meteor.explanation_intro")
 NOTE = t("meteor.note")
 MATCHES_LABEL = t("meteor.matches")
 REFERENCES_LABEL = t("meteor.per_reference")
+PENALTY = Phrase("column.penalty")
+VALUE = Phrase("column.value")      # the plotted column
 
 
 # --------------------------------------------------------------------------- options
@@ -130,45 +132,50 @@ def present(result, options, _per_sentence):
     scores = result["scores"]
     signature = dict(part.split(":", 1) for part in result["signature"].split("|"))
     count = len(scores)
-    shared = {"segments": count, "mean segment score": float(np.mean(scores)),
-              "segments scoring 0": sum(score == 0 for score in scores), "best segment score": max(scores)}
+    mean = float(np.mean(scores))
+    shared = {Phrase("column.segments"): count, Phrase("column.mean_segment_score"): mean,
+              Phrase("column.segments_scoring_0"): sum(score == 0 for score in scores),
+              Phrase("column.best_segment_score"): max(scores)}
     if result["variant"] == "meteor15":
         alpha, beta, gamma, delta = signature["params"].split(",")
-        parts = {"precision": (result["precision"], "weighted matched prediction words / the prediction's weighted "
-                               "length, summed over all segments"),
-                 "recall": (result["recall"], "the same for the references"),
+        parts = {ui.PRECISION: (result["precision"], Phrase("meteor.how_precision")),
+                 ui.RECALL: (result["recall"], Phrase("meteor.how_recall")),
                  "Fmean": (result["fmean"], f"P R / ({alpha} P + (1 - {alpha}) R)"),
-                 "penalty": (result["penalty"], f"{gamma} (chunks / mean matches)^{beta}, all segments"),
+                 PENALTY: (result["penalty"], Phrase("meteor.how_penalty", gamma=gamma, beta=beta)),
                  "METEOR": (result["meteor"], "Fmean (1 - penalty)")}
-        summary = {"variant": "meteor15 (METEOR 1.5)", "modules": signature["modules"].replace(",", ", "),
-                   "module weights": signature["weights"].replace(",", ", "),
+        summary = {"variant": "meteor15 (METEOR 1.5)",
+                   Phrase("column.modules"): signature["modules"].replace(",", ", "),
+                   Phrase("column.module_weights"): signature["weights"].replace(",", ", "),
                    "alpha, beta, gamma, delta": f"{alpha}, {beta}, {gamma}, {delta}",
-                   "normalization": signature["norm"], **shared}
+                   Phrase("column.normalization"): signature["norm"], **shared}
         sentence_scores = {"METEOR": scores}
-        caption = f"METEOR 1.5, {count:,} segment(s)"
-        notes = ["METEOR 1.5's corpus score comes from the statistics summed over all segments (the jar's EVAL), "
-                 f"not from the mean of the segment scores ({ui.fmt(shared['mean segment score'])})."]
+        caption = Phrase("caption.meteor15", count=count)
+        notes = [Phrase("meteor.note_corpus", mean=ui.fmt(mean))]
     else:
         explanation = result["explanation"]
         per_segment = {key: [item[key] for item in explanation] for key in ("precision", "recall", "fmean", "penalty")}
         alpha, beta, gamma = (signature[name] for name in ("alpha", "beta", "gamma"))
-        parts = {"precision": (float(np.mean(per_segment["precision"])), "mean of matches / prediction length"),
-                 "recall": (float(np.mean(per_segment["recall"])), "mean of matches / reference length"),
-                 "Fmean": (float(np.mean(per_segment["fmean"])), f"mean of P R / ({alpha} P + (1 - {alpha}) R)"),
-                 "penalty": (float(np.mean(per_segment["penalty"])), f"mean of {gamma} (chunks / matches)^{beta}"),
-                 "METEOR": (result["meteor"], "mean of the segment scores Fmean (1 - penalty)")}
-        summary = {"variant": "nltk (NLTK 3.10.4 meteor_score)", "tokenizer": signature["tok"],
+        parts = {ui.PRECISION: (float(np.mean(per_segment["precision"])),
+                                Phrase("meteor.mean_of", formula=Phrase("meteor.matches_over_prediction"))),
+                 ui.RECALL: (float(np.mean(per_segment["recall"])),
+                             Phrase("meteor.mean_of", formula=Phrase("meteor.matches_over_reference"))),
+                 "Fmean": (float(np.mean(per_segment["fmean"])),
+                           Phrase("meteor.mean_of", formula=f"P R / ({alpha} P + (1 - {alpha}) R)")),
+                 PENALTY: (float(np.mean(per_segment["penalty"])),
+                           Phrase("meteor.mean_of", formula=f"{gamma} (chunks / matches)^{beta}")),
+                 "METEOR": (result["meteor"], Phrase("meteor.how_nltk_score"))}
+        summary = {"variant": "nltk (NLTK 3.10.4 meteor_score)", Phrase("column.tokenizer"): signature["tok"],
                    "alpha, beta, gamma": f"{alpha}, {beta}, {gamma}", "WordNet": signature["wordnet"], **shared}
-        sentence_scores = {"METEOR": scores, "precision": per_segment["precision"], "recall": per_segment["recall"],
-                           "penalty": per_segment["penalty"]}
-        caption = f"NLTK meteor_score, mean of {count:,} segment(s)"
+        sentence_scores = {"METEOR": scores, ui.PRECISION: per_segment["precision"], ui.RECALL: per_segment["recall"],
+                           PENALTY: per_segment["penalty"]}
+        caption = Phrase("caption.meteor_nltk", count=count)
         notes = []
     if result.get("note"):
         notes.insert(0, result["note"])
     return ui.Presentation(
         scores=[(caption, result["meteor"])],
-        per_order=pd.DataFrame({"part": list(parts), "value": [value for value, _ in parts.values()],
-                                "how": [how for _, how in parts.values()]}),
+        per_order=pd.DataFrame({Phrase("column.part"): list(parts), VALUE: [value for value, _ in parts.values()],
+                                Phrase("column.how"): [how for _, how in parts.values()]}),
         summary=summary, sentence_scores=sentence_scores, signature=result["signature"], notes=notes)
 
 
@@ -223,6 +230,11 @@ def positions(start, length):
     return f"{start + 1}" if length == 1 else f"{start + 1}–{start + length}"
 
 
+CHUNK, MODULE = Phrase("column.chunk"), Phrase("column.module")
+PREDICTION_WORDS, PREDICTION_POSITIONS = Phrase("column.prediction_words"), Phrase("column.prediction_positions")
+REFERENCE_WORDS, REFERENCE_POSITIONS = Phrase("column.reference_words"), Phrase("column.reference_positions")
+
+
 def explain_item(index, state):
     """The segment's alignment with its best reference (the metric's explanation: NLTK's computed with the
     score, METEOR 1.5's now) and its score against each reference alone."""
@@ -236,14 +248,15 @@ def explain_item(index, state):
     numbers = chunk_numbers(matches)
     prediction_marks = word_marks(len(item["hypothesis"]), matches, numbers, "hypothesis")
     reference_marks = word_marks(len(item["reference"]), matches, numbers, "reference")
-    rows = [{"chunk": number, "module": m["module"], "prediction words": " ".join(m["hypothesis_words"]),
-             "prediction positions": positions(m["hypothesis_start"], m["hypothesis_length"]),
-             "reference words": " ".join(m["reference_words"]),
-             "reference positions": positions(m["reference_start"], m["reference_length"])}
+    rows = [{CHUNK: number, MODULE: m["module"], PREDICTION_WORDS: " ".join(m["hypothesis_words"]),
+             PREDICTION_POSITIONS: positions(m["hypothesis_start"], m["hypothesis_length"]),
+             REFERENCE_WORDS: " ".join(m["reference_words"]),
+             REFERENCE_POSITIONS: positions(m["reference_start"], m["reference_length"])}
             for m, number in zip(matches, numbers)]
-    per_reference = [{"reference": f"{j + 1}" + (" (best, used)" if j == best else ""), "score": e["score"],
-                      "precision": e["precision"], "recall": e["recall"], "Fmean": e["fmean"], "penalty": e["penalty"],
-                      "matches": len(e["matches"]), "chunks": e["chunks"]} for j, e in enumerate(alone)]
+    per_reference = [{Phrase("column.reference"): f"{j + 1}" + (" (best, used)" if j == best else ""),
+                      ui.SCORE: e["score"], ui.PRECISION: e["precision"], ui.RECALL: e["recall"], "Fmean": e["fmean"],
+                      PENALTY: e["penalty"], Phrase("column.matches"): len(e["matches"]),
+                      Phrase("column.chunks"): e["chunks"]} for j, e in enumerate(alone)]
     fragmentation = item.get("fragmentation", item["chunks"] / len(matches) if matches else 0.0)
     legend = " ".join(f'<span style="background:{color};color:#111;padding:0 .3rem;border-radius:.2rem">{module}'
                       f'</span>' for module, color in COLORS.items() if any(m["module"] == module for m in matches))
@@ -263,8 +276,8 @@ def explain_item(index, state):
             "reference_notes": [f"score {ui.fmt(e['score'])}" + (": the best, aligned below" if j == best else "")
                                 for j, e in enumerate(alone)],
             "details_html": details,
-            "ngram_table": pd.DataFrame(rows, columns=["chunk", "module", "prediction words", "prediction positions",
-                                                       "reference words", "reference positions"]),
+            "ngram_table": pd.DataFrame(rows, columns=[CHUNK, MODULE, PREDICTION_WORDS, PREDICTION_POSITIONS,
+                                                       REFERENCE_WORDS, REFERENCE_POSITIONS]),
             "order_table": ui.rounded(pd.DataFrame(per_reference))}
 
 
@@ -284,15 +297,13 @@ SHUFFLED = (["the cat sat on the mat", "on the mat the cat sat", "mat the on sat
 CAPTIONS, REFERENCES = ui.captions()        # four captions, five references each (per box)
 
 EXAMPLES = [
-    ui.Example("pycocoevalcap's toy case: a man rides a horse (METEOR 1.5)", *TOY),
-    ui.Example("Stems, synonyms and paraphrases (METEOR 1.5)", *MODULES_AT_WORK),
-    ui.Example("The same with NLTK's meteor_score", *MODULES_AT_WORK, {"variant": "nltk"}),
-    ui.Example("NLTK's documentation example (whitespace tokens)", *NLTK_DOCS,
-               {"variant": "nltk", "tokenize": "whitespace"}),
-    ui.Example("Word order: the same words in more chunks", *SHUFFLED),
-    ui.Example("Without paraphrases: the toy case with -m exact stem synonym", *TOY,
-               {"modules": ["exact", "stem", "synonym"]}),
-    ui.Example("Four captions, five references each (task adq)", CAPTIONS, REFERENCES, {"task": "adq"}),
+    ui.Example(Phrase("meteor.example_toy"), *TOY),
+    ui.Example(Phrase("meteor.example_modules"), *MODULES_AT_WORK),
+    ui.Example(Phrase("meteor.example_nltk"), *MODULES_AT_WORK, {"variant": "nltk"}),
+    ui.Example(Phrase("meteor.example_nltk_docs"), *NLTK_DOCS, {"variant": "nltk", "tokenize": "whitespace"}),
+    ui.Example(Phrase("meteor.example_word_order"), *SHUFFLED),
+    ui.Example(Phrase("meteor.example_without_paraphrases"), *TOY, {"modules": ["exact", "stem", "synonym"]}),
+    ui.Example(Phrase("meteor.example_four"), CAPTIONS, REFERENCES, {"task": "adq"}),
 ]
 
 
@@ -305,7 +316,7 @@ def warm_up():
 
 SPACE = ui.MetricSpace(name="meteor", label="METEOR", title=t("meteor.title"),
                        intro=INTRO, controls=controls, options=options, present=present,
-                       order_plot=("value", t("meteor.parts")), score_high=1.0, examples=EXAMPLES,
+                       order_plot=(VALUE, t("meteor.parts")), score_high=1.0, examples=EXAMPLES,
                        explanation_intro=EXPLANATION, explanation_note=NOTE, per_order_label=t("meteor.parts"),
                        detail_options=detail_options, explain_item=explain_item, ngrams_label=MATCHES_LABEL,
                        orders_label=REFERENCES_LABEL, reference_boxes=5,

@@ -6,12 +6,13 @@ import gradio as gr
 import pandas as pd
 
 from ngrameval.ui import page as ui
-from ngrameval.ui.i18n import t
+from ngrameval.ui.i18n import Phrase, t
 
 
 INTRO = t("nist.intro")
 
 NOTE = t("nist.note")
+INDIVIDUAL = Phrase("column.individual")      # the plotted column
 
 
 def controls():
@@ -29,26 +30,26 @@ def options(variant, tokenize, n, lowercase):
 
 def present(result, options, _per_sentence):
     return ui.Presentation(
-        scores=[(f"{options['variant']} variant, n = {options['n']}", result["nist"])],
-        per_order=pd.DataFrame({"order": ui.order_labels(len(result["individual"])),
-                                "individual": result["individual"], "cumulative": result["cumulative"],
-                                "matched information": result["matched_information"],
-                                "prediction n-grams": result["totals"]}),
-        summary={"length penalty": result["length_penalty"], "prediction length": result["translation_length"],
-                 "reference length": result["reference_length"]},
-        sentence_scores={"score": result["sentence_scores"]},
+        scores=[(Phrase("caption.variant_n", variant=options["variant"], n=options["n"]), result["nist"])],
+        per_order=pd.DataFrame({ui.ORDER: ui.order_labels(len(result["individual"])),
+                                INDIVIDUAL: result["individual"], Phrase("column.cumulative"): result["cumulative"],
+                                Phrase("column.matched_information"): result["matched_information"],
+                                ui.PREDICTION_NGRAMS: result["totals"]}),
+        summary={Phrase("column.length_penalty"): result["length_penalty"],
+                 ui.PREDICTION_LENGTH: result["translation_length"], ui.REFERENCE_LENGTH: result["reference_length"]},
+        sentence_scores={ui.SCORE: result["sentence_scores"]},
         signature=result["signature"])
 
 
 HYPOTHESES, REFERENCES = ui.papineni()   # Papineni et al. (2002), as ngrameval ships them
 EXAMPLES = [
-    ui.Example("Papineni et al.: two hypotheses, three references (nltk)", HYPOTHESES, REFERENCES),
-    ui.Example("The same with mteval-v13a.pl", HYPOTHESES, REFERENCES, {"variant": "mteval"}),
-    ui.Example("the president spoke to the audience", ["the president spoke to the audience"],
+    ui.Example(Phrase("example.papineni_two"), HYPOTHESES, REFERENCES),
+    ui.Example(Phrase("nist.example_mteval"), HYPOTHESES, REFERENCES, {"variant": "mteval"}),
+    ui.Example(Phrase("nist.example_president"), ["the president spoke to the audience"],
                [["the president then spoke to the audience"]]),
 ]
 
 SPACE = ui.MetricSpace(name="nist", title=t("nist.title"), intro=INTRO,
                        controls=controls, options=options, present=present,
-                       order_plot=("individual", t("nist.contribution_plot")), score_high=None, examples=EXAMPLES,
+                       order_plot=(INDIVIDUAL, t("nist.contribution_plot")), score_high=None, examples=EXAMPLES,
                        explanation_note=NOTE)

@@ -41,7 +41,7 @@ from ngrameval import TOKENIZER_NAMES  # noqa: E402
 from ngrameval.frontends.hub import metric_path  # noqa: E402
 from ngrameval.metrics.coco import from_coco  # noqa: E402
 from ngrameval.ui import i18n  # noqa: E402
-from ngrameval.ui.i18n import t  # noqa: E402
+from ngrameval.ui.i18n import Phrase, t  # noqa: E402
 
 MAX_LINES = 20_000
 MAX_BYTES = 10 * 1024 * 1024
@@ -342,17 +342,23 @@ def pick(value: Any, choices: Dict[Any, Any], name: str) -> Any:
 
 # --------------------------------------------------------------------------- showing results
 
+Shown = Union[str, Phrase]      # a name or text a result shows: a Phrase is translated, a str shown as it is
+
+
 @dataclass
 class Presentation:
-    """What the page shows of one result (built by the Space's ``present``)."""
+    """What the page shows of one result (built by the Space's ``present``). Its words -- captions, notes,
+    column and part names, texts among the summary's values -- are :class:`~ngrameval.ui.i18n.Phrase` objects,
+    which the page puts in the request's language; a plain ``str`` (a metric's name, "1-gram") is shown as it
+    is."""
 
-    scores: List[Tuple[str, float]]            # (caption, value) per big number
+    scores: List[Tuple[Shown, float]]          # (caption, value) per big number
     per_order: pd.DataFrame                    # first column: the plot's categories ("1-gram", ...; "rouge1", ...)
-    summary: Dict[str, Any]                    # scalar parts of the score
-    sentence_scores: Dict[str, List[float]]    # column -> one score per prediction (the first is plotted)
+    summary: Dict[Shown, Any]                  # scalar parts of the score
+    sentence_scores: Dict[Shown, List[float]]  # column -> one score per prediction (the first is plotted)
     signature: str
-    notes: Sequence[str] = ()                  # shown under the score card (what is not computed, and why)
-    order_plot: Optional[Tuple[str, str]] = None   # instead of the Space's: a variant with other columns (chrF)
+    notes: Sequence[Shown] = ()                # shown under the score card (what is not computed, and why)
+    order_plot: Optional[Tuple[Shown, i18n.I18nData]] = None   # instead of the Space's: other columns (chrF)
 
 
 def fmt(value: Any) -> str:
@@ -364,7 +370,21 @@ def order_labels(count: int) -> List[str]:
     return [f"{n}-gram" for n in range(1, count + 1)]
 
 
-def score_card(metric: str, scores: Sequence[Tuple[str, float]], notes: Sequence[str] = ()) -> str:
+def localized(frame: pd.DataFrame, language: str) -> pd.DataFrame:
+    """A table as the page shows it in ``language``: its column names and its :class:`~ngrameval.ui.i18n.Phrase`
+    cells translated, the numbers untouched."""
+    shown = frame.rename(columns=lambda column: str(i18n.resolve(column, language)))
+    for position, kind in enumerate(shown.dtypes):
+        if kind == object:      # texts (numbers have their own dtypes): Series.map, which pandas 1.5 has too
+            shown.iloc[:, position] = shown.iloc[:, position].map(lambda value: i18n.resolve(value, language))
+    return shown
+
+
+def score_card(metric: str, scores: Sequence[Tuple[Shown, float]], notes: Sequence[Shown] = (),
+               language: str = i18n.DEFAULT_LANGUAGE) -> str:
+    """The score card: each big number with its caption, then the notes, in ``language``."""
+    scores = [(str(i18n.resolve(caption, language)), value) for caption, value in scores]
+    notes = [str(i18n.resolve(note, language)) for note in notes]
     size = "2.8rem" if len(scores) <= 2 else "1.7rem"      # several scores side by side
     cards = "".join(
         '<div style="padding:.6rem 1.2rem;border-radius:.6rem;background:var(--background-fill-secondary)">'
@@ -389,10 +409,13 @@ def rounded(frame: pd.DataFrame) -> pd.DataFrame:
     return frame.round(DIGITS)
 
 
-def summary_table(summary: Dict[str, Any]) -> pd.DataFrame:
+def summary_table(summary: Dict[Shown, Any], language: str = i18n.DEFAULT_LANGUAGE) -> pd.DataFrame:
+    """The summary's parts and their values, in ``language``."""
     def show(value):
+        value = i18n.resolve(value, language)
         return f"{value:g}" if isinstance(value, float) and value.is_integer() else fmt(value)
-    return pd.DataFrame({"part": list(summary), "value": [show(v) for v in summary.values()]})
+    return pd.DataFrame({i18n.text("column.part", language): [str(i18n.resolve(part, language)) for part in summary],
+                         i18n.text("column.value", language): [show(v) for v in summary.values()]})
 
 
 def histogram(scores: Sequence[float], high: Optional[float], bins: int = 10) -> pd.DataFrame:
@@ -402,22 +425,24 @@ def histogram(scores: Sequence[float], high: Optional[float], bins: int = 10) ->
     top = top if top > 0 else 1.0
     edges = np.linspace(0.0, top, bins + 1)
     counts = np.histogram(np.clip(values, 0.0, top), edges)[0]
-    return pd.DataFrame({"score": [f"{a:.2f}–{b:.2f}" for a, b in zip(edges, edges[1:])], "sentences": counts})
+    return pd.DataFrame({SCORE: [f"{a:.2f}–{b:.2f}" for a, b in zip(edges, edges[1:])],
+                         Phrase("column.sentences"): counts})
 
 
-def sentence_table(predictions: List[str], references: List[List[str]], scores: Dict[str, List[float]],
-                   image_ids: Optional[Sequence[Any]] = None):
-    """Per prediction: its number, its image id (COCO input), its scores and the texts."""
-    columns: Dict[str, List[Any]] = {"#": list(range(1, len(predictions) + 1))}
+def sentence_table(predictions: List[str], references: List[List[str]], scores: Dict[Shown, List[float]],
+                   image_ids: Optional[Sequence[Any]] = None, language: str = i18n.DEFAULT_LANGUAGE):
+    """Per prediction: its number, its image id (COCO input), its scores and the texts; column names in
+    ``language``."""
+    columns: Dict[Shown, List[Any]] = {"#": list(range(1, len(predictions) + 1))}
     if image_ids is not None:
-        columns["image id"] = [str(image) for image in image_ids]
+        columns[Phrase("column.image_id")] = [str(image) for image in image_ids]
     columns.update({name: [round(s, DIGITS) for s in values] for name, values in scores.items()})
-    columns["prediction"] = predictions
-    columns["references"] = [" ‖ ".join(group) for group in references]
+    columns[Phrase("column.prediction")] = predictions
+    columns[Phrase("column.references")] = [" ‖ ".join(group) for group in references]
     ids = 0 if image_ids is None else 8
     width = min(11, 60 // len(scores))        # the score columns take at most 60% together
     text = (100 - 6 - ids - width * len(scores)) // 2
-    return gr.Dataframe(value=pd.DataFrame(columns),
+    return gr.Dataframe(value=localized(pd.DataFrame(columns), language),
                         column_widths=["6%"] + [f"{ids}%"] * bool(ids) + [f"{width}%"] * len(scores)
                         + [f"{text}%", f"{text}%"])
 
@@ -480,17 +505,31 @@ def marked_html(tokens: Sequence[str], labels: Sequence[Optional[str]], colors: 
                     else html.escape(token) for token, label in zip(tokens, labels))
 
 
+# Column names that several tables share.
+ORDER = Phrase("column.order")
+NGRAM = Phrase("column.ngram")
+CLIPPED_COUNT = Phrase("column.clipped_count")
+POSITIONS = Phrase("column.positions")
+PRECISION = Phrase("column.precision")
+RECALL = Phrase("column.recall")
+SCORE = Phrase("column.score")
+MATCHED = Phrase("column.matched_clipped")
+PREDICTION_NGRAMS = Phrase("column.prediction_ngrams")
+REFERENCE_NGRAMS = Phrase("column.reference_ngrams")
+PREDICTION_LENGTH = Phrase("column.prediction_length")
+REFERENCE_LENGTH = Phrase("column.reference_length")
+
+
 def ngram_table(orders: List[Dict[str, Any]]) -> pd.DataFrame:
     rows = []
     for order in orders:
         for ngram in sorted(order["ngrams"], key=lambda g: min(g["positions"])):
-            row = {"order": order["n"], "n-gram": ngram["ngram"], "count": ngram["count"],
-                   "clipped count": ngram["clipped"],
-                   "positions": ", ".join(str(p + 1) for p in ngram["positions"])}
+            row = {ORDER: order["n"], NGRAM: ngram["ngram"], Phrase("column.count"): ngram["count"],
+                   CLIPPED_COUNT: ngram["clipped"], POSITIONS: ", ".join(str(p + 1) for p in ngram["positions"])}
             if "weight" in ngram:
-                row["information weight"] = round(ngram["weight"], DIGITS)
+                row[Phrase("column.information_weight")] = round(ngram["weight"], DIGITS)
             rows.append(row)
-    columns = ["order", "n-gram", "count", "clipped count", "positions"]
+    columns = [ORDER, NGRAM, Phrase("column.count"), CLIPPED_COUNT, POSITIONS]
     return pd.DataFrame(rows) if rows else pd.DataFrame(columns=columns)
 
 
@@ -501,14 +540,16 @@ def order_table(orders: List[Dict[str, Any]]) -> pd.DataFrame:
     weighted = any("weight" in g for order in orders for g in order["ngrams"])
     rows = []
     for order in orders:
-        row = {"order": order.get("label") or f"{order['n']}-gram", "matched (clipped)": order["matches"],
-               "prediction n-grams": order["total"]}
+        row = {ORDER: order.get("label") or f"{order['n']}-gram", MATCHED: order["matches"],
+               PREDICTION_NGRAMS: order["total"]}
         per_reference = order.get("reference_information")
         if per_reference:
-            row.update({f"vs reference {i}": round(v, DIGITS) for i, v in enumerate(per_reference, 1)})
-            row["best (used)"] = round(max(per_reference), DIGITS)
+            row.update({Phrase("column.vs_reference", number=i): round(v, DIGITS)
+                        for i, v in enumerate(per_reference, 1)})
+            row[Phrase("column.best_used")] = round(max(per_reference), DIGITS)
         elif weighted:
-            row["information"] = round(sum(g["clipped"] * g.get("weight", 0.0) for g in order["ngrams"]), DIGITS)
+            row[Phrase("column.information")] = round(sum(g["clipped"] * g.get("weight", 0.0) for g in order["ngrams"]),
+                                                      DIGITS)
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -527,8 +568,9 @@ def explain(state: Optional[Dict[str, Any]], number: Any, explain_one: Optional[
     entry, else ``explain_one(prediction, references, options)`` computes it. An item has the keys of
     BLEU's ``explanation`` entries (prediction_tokens, reference_tokens, reference_length -- None: not
     shown --, orders), optionally ``labels`` (one per prediction token, instead of the n-gram orders)
-    and their ``colors``, ``reference_notes`` (a note shown after each reference), and ``ngram_table``
-    and ``order_table`` (DataFrames shown instead of the tables of matched n-grams and orders), and
+    and their ``colors``, ``reference_notes`` (a note shown after each reference; a Phrase is translated), and
+    ``ngram_table`` and ``order_table`` (DataFrames shown instead of the tables of matched n-grams and orders;
+    their Phrase column names and cells are translated), and
     ``details_html`` (HTML shown under the references, e.g. an alignment), ``separator`` (what goes between
     the highlighted tokens; "" for characters) and ``prediction_length`` (the length shown, when it is not
     the number of tokens: chrF counts characters without the spaces it shows). The heading and messages are
@@ -555,10 +597,11 @@ def explain(state: Optional[Dict[str, Any]], number: Any, explain_one: Optional[
         LOG.exception("explaining sentence %d failed", index + 1)
         message = i18n.text("status.unexpected", language, kind=type(error).__name__, message=error)
         return status_html(message, True, language), None, None, None
-    notes = item.get("reference_notes") or [""] * len(item["reference_tokens"])
+    notes = [i18n.resolve(note, language)
+             for note in item.get("reference_notes") or [""] * len(item["reference_tokens"])]
     references = "".join(f"<li>{html.escape(' '.join(tokens))}" + (f" <em>({html.escape(note)})</em>" if note else "")
                          + "</li>" for tokens, note in zip(item["reference_tokens"], notes))
-    score_name = state.get("score_name") or i18n.text("explain.sentence_score", language)
+    score_name = str(i18n.resolve(state.get("score_name") or Phrase("explain.sentence_score"), language))
     facts = [f'{html.escape(score_name)} {fmt(float(state["scores"][index]))}']
     if state.get("image_ids") is not None:
         facts.insert(0, html.escape(i18n.text("explain.image_id", language, image=state["image_ids"][index])))
@@ -572,6 +615,7 @@ def explain(state: Optional[Dict[str, Any]], number: Any, explain_one: Optional[
                f'{item.get("details_html", "")}</div>')
     tables = (item["ngram_table"], item["order_table"]) if "ngram_table" in item else \
         (ngram_table(item["orders"]), order_table(item["orders"]))
+    tables = tuple(localized(table, language) for table in tables)
     shown = highlight(item["prediction_tokens"], item.get("orders", []), item.get("labels"), item.get("colors"),
                       item.get("separator", " "))
     return (heading, shown, *tables)
@@ -615,7 +659,7 @@ def captions() -> Tuple[List[str], List[List[str]]]:
 
 @dataclass
 class Example:
-    label: str
+    label: Shown                             # its name on the page (a Phrase: in the page's language)
     predictions: Sequence[str]
     references: Sequence[Sequence[str]]      # per reference box, one line per prediction
     options: Dict[str, Any] = field(default_factory=dict)
@@ -646,7 +690,7 @@ class MetricSpace:
     controls: Callable[[], Dict[str, gr.components.Component]]   # builds the option controls
     options: Callable[..., Dict[str, Any]]        # control values (by name) -> compute() options
     present: Callable[[Dict[str, Any], Dict[str, Any], Dict[str, Any]], Presentation]
-    order_plot: Tuple[str, i18n.I18nData]           # (per_order column plotted, its title)
+    order_plot: Tuple[Shown, i18n.I18nData]         # (per_order column plotted, its title)
     score_high: Optional[float]                   # nominal top of the score range (None: open)
     examples: Sequence[Example] = ()
     explanation_note: Union[str, i18n.I18nData] = ""   # Markdown added to the explanation's introduction
@@ -709,6 +753,11 @@ def _examples(space: MetricSpace, controls: Dict[str, gr.components.Component]) 
     return rows
 
 
+def example_labels(space: MetricSpace, language: str) -> List[str]:
+    """The names of the Space's examples in ``language``."""
+    return [str(i18n.resolve(example.label, language)) for example in space.examples]
+
+
 def build_demo(space: MetricSpace) -> gr.Blocks:
     """The page: inputs and options, examples, the score and its parts, plots, per-sentence scores,
     the explanation of one sentence, the signature and the raw result."""
@@ -762,25 +811,25 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
         score_name, first_scores = next(iter(shown.sentence_scores.items()))
         state = {"explanation": result.pop("explanation", None), "scores": first_scores, "predictions": hyps,
                  "references": refs, "options": options, "result": result, "image_ids": image_ids,
-                 "score_name": None if score_name == "score" else score_name}     # None: "sentence score"
+                 "score_name": None if score_name == SCORE else score_name}     # None: "sentence score"
         counts = sorted({len(group) for group in refs})
         per_prediction = f"{counts[0]}" if len(counts) == 1 else \
             i18n.text("status.range", language, low=counts[0], high=counts[-1])
-        bins = histogram(first_scores, space.score_high)
+        bins = localized(histogram(first_scores, space.score_high), language)
         category = shown.per_order.columns[0]
         plotted_column, plot_title = shown.order_plot or space.order_plot
-        plotted = shown.per_order[[category, plotted_column]]
+        plotted = localized(shown.per_order[[category, plotted_column]], language)
         return outputs.values(
-            raw=result,
+            raw=result,     # the metric's own result: English keys in every language (machine-readable)
             status=status_html(i18n.text("status.scored", language, count=len(hyps), source=source,
                                          per_prediction=per_prediction)),
-            score=score_card(label, shown.scores, shown.notes),
-            per_order=rounded(shown.per_order),
-            summary=summary_table(shown.summary),
-            order_plot=gr.BarPlot(value=plotted, x=category, y=plotted_column, title=plot_title,
-                                  sort=list(plotted[category])),
-            histogram=gr.BarPlot(value=bins, sort=list(bins["score"])),
-            sentences=sentence_table(hyps, refs, shown.sentence_scores, image_ids),
+            score=score_card(label, shown.scores, shown.notes, language),
+            per_order=localized(rounded(shown.per_order), language),
+            summary=summary_table(shown.summary, language),
+            order_plot=gr.BarPlot(value=plotted, x=plotted.columns[0], y=plotted.columns[1], title=plot_title,
+                                  sort=list(plotted.iloc[:, 0])),
+            histogram=gr.BarPlot(value=bins, x=bins.columns[0], y=bins.columns[1], sort=list(bins.iloc[:, 0])),
+            sentences=sentence_table(hyps, refs, shown.sentence_scores, image_ids, language),
             number=gr.Number(value=1, maximum=len(hyps)),
             **dict(zip(("heading", "highlight", "ngrams", "orders"),
                        explain(state, 1, space.explain_one, space.explain_item, language))),
@@ -832,7 +881,7 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                 per_order = gr.Dataframe(label=space.per_order_label, interactive=False, elem_id="per-order",
                                          scale=3)
             with gr.Row():
-                order_plot = gr.BarPlot(x="order", y=space.order_plot[0], title=space.order_plot[1],
+                order_plot = gr.BarPlot(x="order", y=str(space.order_plot[0]), title=space.order_plot[1],
                                         label=space.per_order_label, elem_id="order-plot", height=260,
                                         y_lim=[0, None])
                 histogram_plot = gr.BarPlot(x="score", y="sentences", title=t("page.sentence_scores"),
@@ -863,8 +912,8 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
             return run(request, *values[:len(texts)], None, None, *values[len(texts):])
 
         with examples_area:
-            gr.Examples(_examples(space, controls), inputs=texts + list(controls.values()),
-                        outputs=outputs.components(), example_labels=[e.label for e in space.examples],
+            examples = gr.Examples(_examples(space, controls), inputs=texts + list(controls.values()),
+                        outputs=outputs.components(), example_labels=example_labels(space, i18n.DEFAULT_LANGUAGE),
                         label=t("page.examples"), run_on_click=True, cache_examples=False,
                         fn=run_example)
         submit.click(run, texts + [predictions_file, reference_files] + list(controls.values()),
@@ -875,6 +924,9 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
         # The language switch: shown as the browser's (or the last chosen) language, it changes the page's.
         demo.load(None, None, language, js=i18n.INITIAL_JS)
         language.change(None, language, None, js=i18n.SWITCH_JS)
+        # gradio's frontend translates no example label: the server sends them again in the chosen language.
+        language.change(lambda chosen: gr.Dataset(sample_labels=example_labels(space, chosen)), language,
+                        examples.dataset, api_visibility="private", queue=False)
     demo.queue(default_concurrency_limit=CONCURRENCY, max_size=QUEUE_SIZE)
     return demo
 

@@ -10,7 +10,7 @@ from ngrameval.engine.lcs import lcs_positions
 from ngrameval.metrics import rouge155
 from ngrameval.metrics.rouge import RougeTokenizer, parse_rouge_types
 from ngrameval.ui import page as ui
-from ngrameval.ui.i18n import t
+from ngrameval.ui.i18n import Phrase, t
 
 
 TYPES = ["rouge1", "rouge2", "rouge3", "rouge4", "rougeL", "rougeLsum", "rougeW", "rougeS4", "rougeSU4", "rougeS*",
@@ -18,6 +18,7 @@ TYPES = ["rouge1", "rouge2", "rouge3", "rouge4", "rougeL", "rougeLsum", "rougeW"
 DEFAULT_TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
 MULTI_REF = {"default": None, "best": "best", "pooled": "pooled"}
 LCS = "LCS"
+F_MEASURE = Phrase("column.f_measure")
 
 INTRO = t("rouge.intro")
 
@@ -82,12 +83,13 @@ def present(result, options, per_sentence):
     types = _types(options)
     signature = dict(part.split(":", 1) for part in result["signature"].split("|"))
     return ui.Presentation(
-        scores=[(f"{t} F-measure", result[t]) for t in types],
-        per_order=pd.DataFrame({"type": types, "precision": [result[f"{t}_precision"] for t in types],
-                                "recall": [result[f"{t}_recall"] for t in types],
-                                "F-measure": [result[f"{t}_fmeasure"] for t in types]}),
-        summary={"variant": options["variant"], "several references": signature["refs"], "alpha": signature["alpha"],
-                 "stemmer": signature["stem"], "stop words removed": signature["stop"]},
+        scores=[(Phrase("caption.f_measure", type=t), result[t]) for t in types],
+        per_order=pd.DataFrame({Phrase("column.type"): types, ui.PRECISION: [result[f"{t}_precision"] for t in types],
+                                ui.RECALL: [result[f"{t}_recall"] for t in types],
+                                F_MEASURE: [result[f"{t}_fmeasure"] for t in types]}),
+        summary={"variant": options["variant"], Phrase("column.several_references"): signature["refs"],
+                 "alpha": signature["alpha"], Phrase("column.stemmer"): signature["stem"],
+                 Phrase("column.stop_words_removed"): signature["stop"]},
         sentence_scores={f"{t} F": per_sentence[t] for t in types},
         signature=result["signature"])
 
@@ -140,10 +142,10 @@ def explain_one(prediction, references, options):
 
 
 EXAMPLES = [
-    ui.Example("cat in the hat: skip-bigrams (S4, SU4) against bigrams", ["the cat in the hat"],
+    ui.Example(Phrase("rouge.example_skip"), ["the cat in the hat"],
                [["the cat sat in the big hat"]],
                {"rouge_types": ["rouge1", "rouge2", "rougeL", "rougeS4", "rougeSU4"]}),
-    ui.Example("Summaries with two references each (stemmer)",
+    ui.Example(Phrase("rouge.example_summaries"),
                ["Police killed the gunman after a two-hour standoff at the bank.",
                 "Heavy rains flooded the city center and closed schools on Monday."],
                [["The gunman was shot dead by police after a standoff at a bank.",
@@ -151,9 +153,9 @@ EXAMPLES = [
                 ["Police shot and killed a gunman who had held hostages at the bank for two hours.",
                  "Monday's downpour flooded the centre of the city, forcing schools to close."]],
                {"use_stemmer": True}),
-    ui.Example("Chinese: each CJK character is a token", ["猫坐在垫子上。", "今天天气很好"],
+    ui.Example(Phrase("rouge.example_chinese"), ["猫坐在垫子上。", "今天天气很好"],
                [["猫在垫子上睡觉。", "今天的天气非常好"]], {"rouge_types": ["rouge1", "rouge2", "rougeL"]}),
-    ui.Example("Lin (2004): police killed the gunman (ROUGE-1.5.5)",
+    ui.Example(Phrase("rouge.example_lin"),
                ["police kill the gunman", "the gunman kill police", "the gunman police killed"],
                [["police killed the gunman"] * 3],
                {"variant": "rouge155", "rouge_types": ["rouge2", "rougeL", "rougeS*", "rougeSU*"]}),
@@ -161,6 +163,6 @@ EXAMPLES = [
 
 SPACE = ui.MetricSpace(name="rouge", title=t("rouge.title"), intro=INTRO,
                        controls=controls, options=options, present=present,
-                       order_plot=("F-measure", t("rouge.f_plot")), score_high=1.0, examples=EXAMPLES,
+                       order_plot=(F_MEASURE, t("rouge.f_plot")), score_high=1.0, examples=EXAMPLES,
                        explanation_intro=EXPLANATION, explanation_note=NOTE, per_order_label=t("rouge.per_type"),
                        detail_options={}, sentence_options={"use_aggregator": False}, explain_one=explain_one)

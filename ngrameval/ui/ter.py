@@ -9,7 +9,7 @@ import pandas as pd
 
 import ngrameval
 from ngrameval.ui import page as ui
-from ngrameval.ui.i18n import t
+from ngrameval.ui.i18n import Phrase, t
 
 
 INTRO = t("ter.intro")
@@ -23,6 +23,7 @@ COLORS = {"match": "#bbf7d0", "shifted": "#c4b5fd", "substitution": "#fde68a", "
           "insertion": "#93c5fd"}
 SYMBOLS = {"match": "=", "substitution": "≠", "insertion": "+", "deletion": "−"}
 GAP = "∅"
+EDIT, COUNT = Phrase("column.edit"), Phrase("column.count")
 
 
 def controls():
@@ -61,11 +62,14 @@ def present(result, options, _per_sentence):
     length = result["ref_length"]
     sentence_scores = result["sentence_scores"]
     return ui.Presentation(
-        scores=[("edits per reference word (lower is better)", result["ter"])],
-        per_order=pd.DataFrame({"edit": list(OPS), "count": [totals[op] for op in OPS],
-                                "per reference word": [totals[op] / length if length else 0.0 for op in OPS]}),
-        summary={"edits": result["num_edits"], "reference length (sum of averages)": float(length),
-                 "segments": len(sentence_scores), "segments without edits": sum(s == 0 for s in sentence_scores)},
+        scores=[(Phrase("caption.ter"), result["ter"])],
+        per_order=pd.DataFrame({EDIT: list(OPS), COUNT: [totals[op] for op in OPS],
+                                Phrase("column.per_reference_word"): [totals[op] / length if length else 0.0
+                                                                      for op in OPS]}),
+        summary={Phrase("column.edits"): result["num_edits"],
+                 Phrase("column.reference_length_averages"): float(length),
+                 Phrase("column.segments"): len(sentence_scores),
+                 Phrase("column.segments_without_edits"): sum(s == 0 for s in sentence_scores)},
         sentence_scores={"TER": sentence_scores},
         signature=result["signature"])
 
@@ -189,6 +193,12 @@ def prediction_labels(item, columns, moved):
     return labels
 
 
+PREDICTION_WORDS = Phrase("column.prediction_words")
+PREDICTION_POSITION = Phrase("column.prediction_position")
+REFERENCE_WORD = Phrase("column.reference_word")
+REFERENCE_POSITION = Phrase("column.reference_position")
+
+
 def explain_item(index, state):
     """Segment ``index``: its shifts and its alignment with the best reference drawn, its edits tabled, and the
     edits against each reference."""
@@ -213,20 +223,20 @@ def explain_item(index, state):
                f'TER = {item["num_edits"]} / {item["reference_length"]:g} {legend_html()}</div>'
                f'<div class="ter-shifts" style="margin:.3rem 0">{shifts}</div>'
                f'{alignment_html(item, columns, moved_by)}</div>')
-    rows = [{"edit": f"shift {n}", "prediction words": " ".join(shift["words"]),
-             "prediction position": f"{shift['from'] + 1} → {shift['to'] + 1}", "reference word": "",
-             "reference position": ""} for n, shift in enumerate(item["shifts"], 1)]
-    rows += [{"edit": edit["op"], "prediction words": edit.get("prediction_word", ""),
-              "prediction position": str(edit["prediction_position"] + 1) if "prediction_position" in edit else "",
-              "reference word": edit.get("reference_word", ""),
-              "reference position": str(edit["reference_position"] + 1) if "reference_position" in edit else ""}
+    rows = [{EDIT: f"shift {n}", PREDICTION_WORDS: " ".join(shift["words"]),
+             PREDICTION_POSITION: f"{shift['from'] + 1} → {shift['to'] + 1}", REFERENCE_WORD: "",
+             REFERENCE_POSITION: ""} for n, shift in enumerate(item["shifts"], 1)]
+    rows += [{EDIT: edit["op"], PREDICTION_WORDS: edit.get("prediction_word", ""),
+              PREDICTION_POSITION: str(edit["prediction_position"] + 1) if "prediction_position" in edit else "",
+              REFERENCE_WORD: edit.get("reference_word", ""),
+              REFERENCE_POSITION: str(edit["reference_position"] + 1) if "reference_position" in edit else ""}
              for edit in item["edits"]]
-    count_rows = [{"edit": op, "count": counts[op]} for op in OPS] + [{"edit": "total", "count": item["num_edits"]}]
+    count_rows = [{EDIT: op, COUNT: counts[op]} for op in OPS] + [{EDIT: "total", COUNT: item["num_edits"]}]
     return {"prediction_tokens": item["prediction_tokens"], "reference_tokens": item["reference_tokens"],
             "reference_length": item["reference_length"], "labels": prediction_labels(item, columns, moved),
             "colors": COLORS, "reference_notes": notes, "details_html": details,
-            "ngram_table": pd.DataFrame(rows, columns=["edit", "prediction words", "prediction position",
-                                                       "reference word", "reference position"]),
+            "ngram_table": pd.DataFrame(rows, columns=[EDIT, PREDICTION_WORDS, PREDICTION_POSITION, REFERENCE_WORD,
+                                                       REFERENCE_POSITION]),
             "order_table": pd.DataFrame(count_rows)}
 
 
@@ -244,15 +254,15 @@ NORMALIZE = (["It's 3.5 &amp; more, isn't it?", "The results (see above) are fin
 CHINESE = (["猫坐在垫子上。", "今天天气很好"], [["猫在垫子上睡觉。", "今天的天气非常好"]])
 
 EXAMPLES = [
-    ui.Example("A shift: mat the cat sat on the", *SHIFTS),
-    ui.Example("HF evaluate's example (case sensitive)", *HF, {"case_sensitive": True}),
-    ui.Example("Normalized, without punctuation", *NORMALIZE, {"normalized": True, "no_punct": True}),
-    ui.Example("Chinese: normalized with Asian support", *CHINESE, {"normalized": True, "asian_support": True}),
+    ui.Example(Phrase("ter.example_shift"), *SHIFTS),
+    ui.Example(Phrase("ter.example_hf"), *HF, {"case_sensitive": True}),
+    ui.Example(Phrase("ter.example_normalized"), *NORMALIZE, {"normalized": True, "no_punct": True}),
+    ui.Example(Phrase("ter.example_chinese"), *CHINESE, {"normalized": True, "asian_support": True}),
 ]
 
 SPACE = ui.MetricSpace(name="ter", title=t("ter.title"), label="TER", intro=INTRO,
                        controls=controls, options=options, present=present,
-                       order_plot=("count", t("ter.edits_plot")),
+                       order_plot=(COUNT, t("ter.edits_plot")),
                        score_high=1.0, examples=EXAMPLES, explain_item=explain_item,
                        explanation_intro=EXPLANATION_INTRO, explanation_note=NOTE,
                        per_order_label=t("ter.edits_corpus"), orders_label=t("ter.edits_segment"),

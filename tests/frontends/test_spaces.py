@@ -625,11 +625,11 @@ def test_meteor_nltk_example_click(serve, page, tmp_path):
     """Clicking an NLTK example scores what ngrameval's nltk variant scores and explains the first segment: the
     chunks boxed in the alignment and the rows of the matches table are ngrameval's explanation's."""
     url, app = serve("meteor")
-    example = next(e for e in app.SPACE.examples if e.label.startswith("The same with NLTK"))
+    example = next(e for e in app.SPACE.examples if str(e.label).startswith("The same with NLTK"))
     hyps, refs = list(example.predictions), _per_item(example.references)
     expected = ngrameval.meteor(hyps, refs, **example.options, explain=True)
     page.goto(url)
-    page.get_by_role("button", name=example.label).click()
+    page.get_by_role("button", name=str(example.label)).click()
     _expect(page.locator("#score .score-value")).to_have_text([_formatted(expected.meteor)])
     _expect(page.locator("#variant input")).to_have_value("nltk")
     first = expected.explanation[0]
@@ -862,7 +862,7 @@ def test_ter_page_draws_the_edits(serve, page, tmp_path):
     hyps, refs = list(example.predictions), _per_item(example.references)
     expected = ngrameval.ter(hyps, refs, explain=True)
     page.goto(url)
-    page.get_by_role("button", name=example.label).click()
+    page.get_by_role("button", name=str(example.label)).click()
     _expect(page.locator("#score .score-value")).to_have_text([_formatted(expected.ter)])
     info = page.locator("#sentence-info")
     for number, segment in enumerate(expected.explanation, 1):

@@ -175,3 +175,70 @@ def test_language_switch(space, page, i18n):
     cases._choose(page, "language", i18n.LANGUAGES["en"])
     _check_language(page, i18n, described.SPACE, "en")
     _check_error(page, i18n, "en")
+
+
+NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+TABLES = ("per-order", "summary", "sentences", "orders", "ngrams")      # the result's tables, by element id
+
+
+def _example(described, start):
+    """The example whose English name starts with ``start`` (test_spaces.py's case)."""
+    return next(example for example in described.SPACE.examples if str(example.label).startswith(start))
+
+
+def _scored_example(browser, url, locale, name):
+    """A page opened in ``locale``, its example clicked by its name in that language: (page, context)."""
+    context = browser.new_context(locale=locale, viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    page.set_default_timeout(TIMEOUT)
+    page.goto(url)
+    page.get_by_role("button", name=name, exact=True).click()
+    _expect(page.locator("#highlight .token.highlighted").first).to_be_visible()
+    return page, context
+
+
+def _headers(page, elem_id):
+    return [text.strip() for text in page.locator(f"#{elem_id} thead th").all_inner_texts() if text.strip()]
+
+
+def _numbers(page):
+    """The numbers the score card and the tables show, in order."""
+    shown = page.locator("#score .score-value").all_inner_texts()
+    for elem_id in TABLES:
+        shown += NUMBER.findall(" ".join(page.locator(f"#{elem_id} tbody").all_inner_texts()))
+    return shown
+
+
+def test_results_in_the_page_language(space, browser, i18n):
+    """An example, clicked by its name in Chinese or Japanese, shows its result in that language -- the score
+    card's captions and notes, the tables' column names (no English one left), the summary's part names --
+    with exactly the numbers of the English page, which are ngrameval's."""
+    name, described, url = space
+    label, hyps, refs, options = cases.SPACES[name]["example"]
+    example = _example(described, label)
+    english, context = _scored_example(browser, url, "en-US", str(example.label))
+    try:
+        _expect(english.locator("#score .score-value")).to_have_text(cases._shown(cases.SPACES[name], hyps, refs,
+                                                                                  **options))
+        numbers = _numbers(english)
+        english_headers = {elem_id: _headers(english, elem_id) for elem_id in TABLES}
+    finally:
+        context.close()
+    assert all(english_headers.values()) and not CJK.search(str(english_headers))
+    for locale in ("zh-CN", "ja-JP"):
+        language = LOCALES[locale]
+        untranslated = {entry["en"] for key, entry in i18n.TEXTS.items()
+                        if key.startswith("column.") and entry[language] != entry["en"]}
+        page, context = _scored_example(browser, url, locale, i18n.text(example.label.key, language))
+        try:
+            _expect(page.locator("#language input")).to_have_value(i18n.LANGUAGES[language])
+            assert CJK.search(page.locator("#score").inner_text())          # captions, notes
+            for elem_id in TABLES:
+                headers = _headers(page, elem_id)
+                assert len(headers) == len(english_headers[elem_id]), (elem_id, headers)
+                assert CJK.search(" ".join(headers)) and not set(headers) & untranslated, (elem_id, headers)
+            _expect(page.locator("#summary")).to_contain_text(i18n.text("column.part", language))
+            _expect(page.locator("#sentences")).to_contain_text(i18n.text("column.prediction", language))
+            assert _numbers(page) == numbers
+        finally:
+            context.close()
