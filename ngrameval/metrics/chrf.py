@@ -231,8 +231,10 @@ def _prepared_corpus(predictions: Any, references: Any, options: ChrfOptions) ->
 def _order_statistics(hyps: List[str], refs: List[List[str]], options: ChrfOptions, cache: bool) -> ReferenceMatches:
     """Matches per (segment, reference, order): character orders, then word orders. The references'
     indexes are cached if ``cache``."""
+    corpus_key = (tuple(map(len, refs)), tuple(r for group in refs for r in group)) if cache else None
+
     def key(*parts: Any) -> Optional[tuple]:
-        return (*parts, tuple(map(len, refs)), tuple(r for group in refs for r in group)) if cache else None
+        return None if corpus_key is None else (*parts, *corpus_key)
 
     def texts(lines):
         return [character_text(line, options) for line in lines]
