@@ -110,7 +110,6 @@ def ngram_set(tokens, n):
 
 WEIGHT = Phrase("column.weight")
 IN_REFERENCES = Phrase("column.in_its_references")
-REFERENCE = Phrase("column.reference")
 
 
 def explain_item(index, state):
@@ -136,12 +135,12 @@ def explain_item(index, state):
     labels = [ABSENT[0] if not in_references.get(token) else idf_label(idf_of[token], top) for token in prediction]
     table = []
     for j, (reference, tokens) in enumerate(zip(item["references"], references), 1):
-        row = {REFERENCE: str(j), Phrase("column.length"): len(tokens), LENGTH_PENALTY: reference["length_penalty"]}
+        row = {ui.REFERENCE: str(j), Phrase("column.length"): len(tokens), LENGTH_PENALTY: reference["length_penalty"]}
         row.update({Phrase("column.ngram_cosine", n=n): value for n, value in enumerate(reference["cosine"], 1)})
         row[ITEM_SHARE] = float(np.mean(reference["cosine"])) * reference["length_penalty"] * 10
         table.append(row)
-    mean = {key: float(np.mean([row[key] for row in table])) for key in table[0] if key != REFERENCE}
-    table.append({**mean, REFERENCE: Phrase("cider.mean_row")})
+    mean = {key: float(np.mean([row[key] for row in table])) for key in table[0] if key != ui.REFERENCE}
+    table.append({**mean, ui.REFERENCE: Phrase("cider.mean_row")})
     notes = [Phrase("cider.reference_note", share=ui.fmt(row[ITEM_SHARE]), penalty=ui.fmt(row[LENGTH_PENALTY]))
              for row in table[:-1]]
     return {"prediction_tokens": prediction, "reference_tokens": references, "reference_length": None,

@@ -64,7 +64,7 @@ def present(result, options, per_sentence, hyps, refs):
         scores=[(Phrase("caption.variant_orders", variant=options["variant"], low=options["min_len"],
                         high=options["max_len"]), result["gleu"])],
         per_order=pd.DataFrame({ui.ORDER: ui.order_labels(options["max_len"])[orders],
-                                Phrase("column.matches"): matches,
+                                ui.MATCHES: matches,
                                 ui.PREDICTION_NGRAMS: totals, ui.REFERENCE_NGRAMS: reference_ngrams,
                                 ui.PRECISION: np.divide(matches, totals, out=np.zeros(len(matches)), where=totals > 0),
                                 ui.RECALL: np.divide(matches, reference_ngrams, out=np.zeros(len(matches)),

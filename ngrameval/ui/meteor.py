@@ -231,7 +231,7 @@ def positions(start, length):
 
 
 CHUNK, MODULE = Phrase("column.chunk"), Phrase("column.module")
-PREDICTION_WORDS, PREDICTION_POSITIONS = Phrase("column.prediction_words"), Phrase("column.prediction_positions")
+PREDICTION_POSITIONS = Phrase("column.prediction_positions")
 REFERENCE_WORDS, REFERENCE_POSITIONS = Phrase("column.reference_words"), Phrase("column.reference_positions")
 
 
@@ -248,14 +248,14 @@ def explain_item(index, state):
     numbers = chunk_numbers(matches)
     prediction_marks = word_marks(len(item["hypothesis"]), matches, numbers, "hypothesis")
     reference_marks = word_marks(len(item["reference"]), matches, numbers, "reference")
-    rows = [{CHUNK: number, MODULE: m["module"], PREDICTION_WORDS: " ".join(m["hypothesis_words"]),
+    rows = [{CHUNK: number, MODULE: m["module"], ui.PREDICTION_WORDS: " ".join(m["hypothesis_words"]),
              PREDICTION_POSITIONS: positions(m["hypothesis_start"], m["hypothesis_length"]),
              REFERENCE_WORDS: " ".join(m["reference_words"]),
              REFERENCE_POSITIONS: positions(m["reference_start"], m["reference_length"])}
             for m, number in zip(matches, numbers)]
-    per_reference = [{Phrase("column.reference"): f"{j + 1}" + (" (best, used)" if j == best else ""),
+    per_reference = [{ui.REFERENCE: f"{j + 1}" + (" (best, used)" if j == best else ""),
                       ui.SCORE: e["score"], ui.PRECISION: e["precision"], ui.RECALL: e["recall"], "Fmean": e["fmean"],
-                      PENALTY: e["penalty"], Phrase("column.matches"): len(e["matches"]),
+                      PENALTY: e["penalty"], ui.MATCHES: len(e["matches"]),
                       Phrase("column.chunks"): e["chunks"]} for j, e in enumerate(alone)]
     fragmentation = item.get("fragmentation", item["chunks"] / len(matches) if matches else 0.0)
     legend = " ".join(f'<span style="background:{color};color:#111;padding:0 .3rem;border-radius:.2rem">{module}'
@@ -276,7 +276,7 @@ def explain_item(index, state):
             "reference_notes": [f"score {ui.fmt(e['score'])}" + (": the best, aligned below" if j == best else "")
                                 for j, e in enumerate(alone)],
             "details_html": details,
-            "ngram_table": pd.DataFrame(rows, columns=[CHUNK, MODULE, PREDICTION_WORDS, PREDICTION_POSITIONS,
+            "ngram_table": pd.DataFrame(rows, columns=[CHUNK, MODULE, ui.PREDICTION_WORDS, PREDICTION_POSITIONS,
                                                        REFERENCE_WORDS, REFERENCE_POSITIONS]),
             "order_table": ui.rounded(pd.DataFrame(per_reference))}
 

@@ -508,6 +508,9 @@ def marked_html(tokens: Sequence[str], labels: Sequence[Optional[str]], colors: 
 # Column names that several tables share.
 ORDER = Phrase("column.order")
 NGRAM = Phrase("column.ngram")
+COUNT = Phrase("column.count")
+INFORMATION_WEIGHT = Phrase("column.information_weight")
+MATCHES = Phrase("column.matches")
 CLIPPED_COUNT = Phrase("column.clipped_count")
 POSITIONS = Phrase("column.positions")
 PRECISION = Phrase("column.precision")
@@ -518,18 +521,20 @@ PREDICTION_NGRAMS = Phrase("column.prediction_ngrams")
 REFERENCE_NGRAMS = Phrase("column.reference_ngrams")
 PREDICTION_LENGTH = Phrase("column.prediction_length")
 REFERENCE_LENGTH = Phrase("column.reference_length")
+REFERENCE = Phrase("column.reference")
+PREDICTION_WORDS = Phrase("column.prediction_words")
 
 
 def ngram_table(orders: List[Dict[str, Any]]) -> pd.DataFrame:
     rows = []
     for order in orders:
         for ngram in sorted(order["ngrams"], key=lambda g: min(g["positions"])):
-            row = {ORDER: order["n"], NGRAM: ngram["ngram"], Phrase("column.count"): ngram["count"],
+            row = {ORDER: order["n"], NGRAM: ngram["ngram"], COUNT: ngram["count"],
                    CLIPPED_COUNT: ngram["clipped"], POSITIONS: ", ".join(str(p + 1) for p in ngram["positions"])}
             if "weight" in ngram:
-                row[Phrase("column.information_weight")] = round(ngram["weight"], DIGITS)
+                row[INFORMATION_WEIGHT] = round(ngram["weight"], DIGITS)
             rows.append(row)
-    columns = [ORDER, NGRAM, Phrase("column.count"), CLIPPED_COUNT, POSITIONS]
+    columns = [ORDER, NGRAM, COUNT, CLIPPED_COUNT, POSITIONS]
     return pd.DataFrame(rows) if rows else pd.DataFrame(columns=columns)
 
 

@@ -23,7 +23,7 @@ COLORS = {"match": "#bbf7d0", "shifted": "#c4b5fd", "substitution": "#fde68a", "
           "insertion": "#93c5fd"}
 SYMBOLS = {"match": "=", "substitution": "≠", "insertion": "+", "deletion": "−"}
 GAP = "∅"
-EDIT, COUNT = Phrase("column.edit"), Phrase("column.count")
+EDIT = Phrase("column.edit")
 
 
 def controls():
@@ -63,7 +63,7 @@ def present(result, options, _per_sentence):
     sentence_scores = result["sentence_scores"]
     return ui.Presentation(
         scores=[(Phrase("caption.ter"), result["ter"])],
-        per_order=pd.DataFrame({EDIT: list(OPS), COUNT: [totals[op] for op in OPS],
+        per_order=pd.DataFrame({EDIT: list(OPS), ui.COUNT: [totals[op] for op in OPS],
                                 Phrase("column.per_reference_word"): [totals[op] / length if length else 0.0
                                                                       for op in OPS]}),
         summary={Phrase("column.edits"): result["num_edits"],
@@ -193,7 +193,6 @@ def prediction_labels(item, columns, moved):
     return labels
 
 
-PREDICTION_WORDS = Phrase("column.prediction_words")
 PREDICTION_POSITION = Phrase("column.prediction_position")
 REFERENCE_WORD = Phrase("column.reference_word")
 REFERENCE_POSITION = Phrase("column.reference_position")
@@ -223,19 +222,19 @@ def explain_item(index, state):
                f'TER = {item["num_edits"]} / {item["reference_length"]:g} {legend_html()}</div>'
                f'<div class="ter-shifts" style="margin:.3rem 0">{shifts}</div>'
                f'{alignment_html(item, columns, moved_by)}</div>')
-    rows = [{EDIT: f"shift {n}", PREDICTION_WORDS: " ".join(shift["words"]),
+    rows = [{EDIT: f"shift {n}", ui.PREDICTION_WORDS: " ".join(shift["words"]),
              PREDICTION_POSITION: f"{shift['from'] + 1} → {shift['to'] + 1}", REFERENCE_WORD: "",
              REFERENCE_POSITION: ""} for n, shift in enumerate(item["shifts"], 1)]
-    rows += [{EDIT: edit["op"], PREDICTION_WORDS: edit.get("prediction_word", ""),
+    rows += [{EDIT: edit["op"], ui.PREDICTION_WORDS: edit.get("prediction_word", ""),
               PREDICTION_POSITION: str(edit["prediction_position"] + 1) if "prediction_position" in edit else "",
               REFERENCE_WORD: edit.get("reference_word", ""),
               REFERENCE_POSITION: str(edit["reference_position"] + 1) if "reference_position" in edit else ""}
              for edit in item["edits"]]
-    count_rows = [{EDIT: op, COUNT: counts[op]} for op in OPS] + [{EDIT: "total", COUNT: item["num_edits"]}]
+    count_rows = [{EDIT: op, ui.COUNT: counts[op]} for op in OPS] + [{EDIT: "total", ui.COUNT: item["num_edits"]}]
     return {"prediction_tokens": item["prediction_tokens"], "reference_tokens": item["reference_tokens"],
             "reference_length": item["reference_length"], "labels": prediction_labels(item, columns, moved),
             "colors": COLORS, "reference_notes": notes, "details_html": details,
-            "ngram_table": pd.DataFrame(rows, columns=[EDIT, PREDICTION_WORDS, PREDICTION_POSITION, REFERENCE_WORD,
+            "ngram_table": pd.DataFrame(rows, columns=[EDIT, ui.PREDICTION_WORDS, PREDICTION_POSITION, REFERENCE_WORD,
                                                        REFERENCE_POSITION]),
             "order_table": pd.DataFrame(count_rows)}
 
@@ -262,7 +261,7 @@ EXAMPLES = [
 
 SPACE = ui.MetricSpace(name="ter", title=t("ter.title"), label="TER", intro=INTRO,
                        controls=controls, options=options, present=present,
-                       order_plot=(COUNT, t("ter.edits_plot")),
+                       order_plot=(ui.COUNT, t("ter.edits_plot")),
                        score_high=1.0, examples=EXAMPLES, explain_item=explain_item,
                        explanation_intro=EXPLANATION_INTRO, explanation_note=NOTE,
                        per_order_label=t("ter.edits_corpus"), orders_label=t("ter.edits_segment"),
