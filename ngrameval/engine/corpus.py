@@ -16,6 +16,7 @@ import numpy as np
 
 from ngrameval.engine.inputs import check_positive_int, normalize_corpus
 from ngrameval.engine.ngrams import EncodedSegments, ReferenceCache, ReferenceIndex
+from ngrameval.engine.runs import distinct_ids, ids_in, strings, whitespace_split
 from ngrameval.text.tokenizers import (Tokenizer, TokenizerSpec, WhitespaceTokenizer, get_tokenizer, is_builtin,
                                        lowercase_tokens)
 
@@ -146,48 +147,48 @@ def _indexed(hyps: List[Any], refs: List[List[Any]], pretokenized: bool, tokeniz
     return IndexedCorpus(encode_segments(hyps, index, tokenizer, pretokenized, lowercase), index, tokenizer)
 
 
-# Joins the texts of a corpus so that one split() finds every token; it stands for a text boundary.
-_BOUNDARY = "\x00"
-# The index's vocabulary plus the boundary token (id -2), kept in the index's memo.
-_LOOKUP_WITH_BOUNDARY = ("vocabulary with the text boundary",)
-
-
-def _whitespace_joined(texts: Sequence[Any], tokenizer: Tokenizer, pretokenized: bool) -> Optional[str]:
-    """All texts joined by the boundary token, so that one split finds all their whitespace tokens,
-    lowercased if the tokenizer lowercases. None where that does not apply (token lists, another
-    tokenizer, or a text holding the boundary character)."""
+def _whitespace_tokens(texts: Sequence[Any], tokenizer: Tokenizer,
+                       pretokenized: bool) -> Optional[Tuple[Any, np.ndarray]]:
+    """:func:`whitespace_split` of the texts for the whitespace tokenizer (an Arrow array of all tokens,
+    and the tokens per text); None where that does not apply (token lists, another tokenizer, a text
+    it cannot take)."""
     if pretokenized or type(tokenizer) is not WhitespaceTokenizer:
         return None
-    joined = f" {_BOUNDARY} ".join(texts)
-    if joined.count(_BOUNDARY) != max(len(texts) - 1, 0):
-        return None
-    return joined.lower() if tokenizer.lowercase else joined
+    return whitespace_split(list(map(str.lower, texts)) if tokenizer.lowercase else texts)
+
+
+# The index's vocabulary as an Arrow array of its words (None if one has no UTF-8 form) and a numpy
+# array of their ids then -1, kept in the index's memo.
+_ARROW_VOCABULARY = ("vocabulary as arrays",)
+
+
+def _vocabulary_ids(index: ReferenceIndex, tokens: Any) -> np.ndarray:
+    """The id in ``index``'s vocabulary of each token of an Arrow array, -1 for a token it lacks: Arrow's
+    set look-up against the vocabulary's words (a dict look-up per distinct token where those words
+    cannot be an Arrow array)."""
+    memo = index.memo.get(_ARROW_VOCABULARY)
+    if memo is None:
+        memo = index.memo[_ARROW_VOCABULARY] = (
+            strings(list(index.vocabulary)),
+            np.r_[np.fromiter(index.vocabulary.values(), np.int64, len(index.vocabulary)), -1])
+    words, ids = memo
+    if words is None:
+        distinct, positions = distinct_ids(tokens)
+        return np.fromiter(map(index.vocabulary.get, distinct, repeat(-1)), np.int64, len(distinct))[positions]
+    return ids[ids_in(tokens, words)]
 
 
 def _tokens(texts: Sequence[Any], tokenizer: Tokenizer, pretokenized: bool, lowercase: bool) -> Sequence[Any]:
     return (lowercase_tokens(texts, tokenizer) if lowercase else texts) if pretokenized else tokenizer.tokenize(texts)
 
 
-def _lengths_between_boundaries(ids: np.ndarray, boundary: int) -> Tuple[np.ndarray, np.ndarray]:
-    """``ids`` without the boundary id, and the number of ids before, between and after boundaries."""
-    boundaries = np.flatnonzero(ids == boundary)
-    return ids[ids != boundary], np.diff(np.r_[-1, boundaries, len(ids)]) - 1
-
-
 def _encode(texts: Sequence[Any], tokenizer: Tokenizer, pretokenized: bool,
             lowercase: bool) -> Tuple[np.ndarray, np.ndarray, Dict[str, int]]:
     """:func:`encode_texts` with the vocabulary as a dict (token -> id)."""
-    joined = _whitespace_joined(texts, tokenizer, pretokenized)
-    if joined is not None:
-        flat = joined.split()
-        distinct = dict.fromkeys(flat)
-        distinct.pop(_BOUNDARY, None)
-        vocabulary = dict(zip(distinct, range(len(distinct))))
-        vocabulary[_BOUNDARY] = -1
-        ids = np.fromiter(map(vocabulary.__getitem__, flat), np.int64, len(flat))
-        del vocabulary[_BOUNDARY]
-        ids, lengths = _lengths_between_boundaries(ids, -1)
-        return ids, lengths, vocabulary
+    split = _whitespace_tokens(texts, tokenizer, pretokenized)
+    if split is not None:
+        words, ids = distinct_ids(split[0])
+        return ids, split[1], dict(zip(words, range(len(words))))
     tokens = _tokens(texts, tokenizer, pretokenized, lowercase)
     distinct = dict.fromkeys(chain.from_iterable(tokens))
     vocabulary = dict(zip(distinct, range(len(distinct))))
@@ -201,8 +202,8 @@ def encode_texts(texts: Sequence[Any], tokenizer: Tokenizer, pretokenized: bool 
     """Tokenize texts straight to ``(ids, lengths, words)``: the token ids of all texts concatenated
     (``words[id]`` is the token; ids in order of first occurrence) and the tokens per text.
 
-    Splitting on whitespace needs no token lists: the texts are joined with a boundary token and
-    split once.
+    Splitting on whitespace needs no token lists: Arrow cuts and numbers the tokens
+    (:mod:`ngrameval.engine.runs`).
 
     >>> ids, lengths, words = encode_texts(["a b a", "", "b c"], get_tokenizer("none"))
     >>> ids.tolist(), lengths.tolist(), words
@@ -225,15 +226,9 @@ def encode_segments(texts: Sequence[Any], index: ReferenceIndex, tokenizer: Toke
     def tokens() -> Sequence[Any]:
         return _tokens(texts, tokenizer, pretokenized, lowercase)
 
-    joined = _whitespace_joined(texts, tokenizer, pretokenized)
-    if joined is not None:
-        lookup = index.memo.get(_LOOKUP_WITH_BOUNDARY)
-        if lookup is None:
-            lookup = index.memo[_LOOKUP_WITH_BOUNDARY] = {**index.vocabulary, _BOUNDARY: -2}
-        flat = joined.split()
-        ids, lengths = _lengths_between_boundaries(np.fromiter(map(lookup.get, flat, repeat(-1)), np.int64,
-                                                               len(flat)), -2)
-        return EncodedSegments(index.vocabulary, ids, lengths, tokens)
+    split = _whitespace_tokens(texts, tokenizer, pretokenized)
+    if split is not None:
+        return EncodedSegments(index.vocabulary, _vocabulary_ids(index, split[0]), split[1], tokens)
     token_lists = tokens()
     return EncodedSegments(index.vocabulary, index.encode(token_lists),
                            np.fromiter(map(len, token_lists), np.int64, len(token_lists)), lambda: token_lists)

@@ -55,6 +55,7 @@ from ngrameval.engine.inputs import (check_choice, check_flag, check_number, che
 from ngrameval.engine.lcs import lcs_lengths, lcs_union_mask, sentence_pairs, wlcs
 from ngrameval.engine.ngrams import (EncodedSegments, ReferenceCache, ReferenceIndex, concatenated_ranges,
                                      divide_or_zero)
+from ngrameval.engine.runs import distinct_ids, whitespace_split
 from ngrameval.metric import MeanOfSegments, Statistics, means, register
 from ngrameval.metrics import rouge155
 from ngrameval.metrics.rouge_common import (MAX_BOOTSTRAP_SAMPLES, MAX_SKIP_DISTANCE,  # noqa: F401 (also public here)
@@ -165,9 +166,9 @@ def _default_words(line: str) -> List[str]:
     return _default_pattern().findall(line)
 
 
-def _ascii_words(lines: List[str]) -> Tuple[List[str], np.ndarray]:
+def _ascii_words(lines: List[str]) -> Tuple[List[str], np.ndarray, np.ndarray]:
     """rouge-score's words of many lowercased lines: runs of [a-z0-9]; every other character, non-ASCII
-    ones too (they become "?" first), separates."""
+    ones too (they become "?" first), separates. As (distinct words, ids, words per line)."""
     return ascii_runs("\n".join(lines).encode("ascii", "replace"), len(lines))
 
 
@@ -176,17 +177,30 @@ def _line_by_line(function: Callable[[str], Sequence[str]], lines: List[str]) ->
     return list(chain.from_iterable(words)), np.fromiter(map(len, words), np.int64, len(words))
 
 
+def _numbered(tokens: Any, counts: np.ndarray) -> Tuple[List[str], np.ndarray, np.ndarray]:
+    """Tokens (a list or an Arrow array) and the count per line as (distinct words, ids, count per line)."""
+    return (*distinct_ids(tokens), counts)
+
+
+def _whitespace_lines(lines: List[str]) -> Tuple[List[str], np.ndarray, np.ndarray]:
+    """The whitespace tokenizer's words of many lowercased lines, as (distinct words, ids, words per line)."""
+    split = whitespace_split(lines)
+    return _numbered(*(split if split is not None else _line_by_line(str.split, lines)))
+
+
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 
 
-def _default_lines(lines: List[str]) -> Tuple[List[str], np.ndarray]:
-    """The default tokenizer's words of many lowercased lines. A line without a character of another
-    script has rouge-score's words (every non-ASCII character separates there, as in
-    :func:`_ascii_words`): those lines are cut all at once, the others line by line, and the words put
-    back in line order. (Which characters are of another script is asked once per distinct character.)
+def _default_lines(lines: List[str]) -> Tuple[List[str], np.ndarray, np.ndarray]:
+    """The default tokenizer's words of many lowercased lines, as (distinct words, ids, words per line).
+    A line without a character of another script has rouge-score's words (every non-ASCII character
+    separates there, as in :func:`_ascii_words`): those lines are cut all at once, the others line by
+    line, and the words put back in line order. (Which characters are of another script is asked once
+    per distinct character.)
 
-    >>> _default_lines(["a-b", "été 1", "日本 c", ""])
-    (['a', 'b', 't', '1', '日', '本', 'c'], array([2, 2, 3, 0]))
+    >>> words, ids, counts = _default_lines(["a-b", "été 1", "日本 c", ""])
+    >>> [words[i] for i in ids], counts.tolist()
+    (['a', 'b', 't', '1', '日', '本', 'c'], [2, 2, 3, 0])
     """
     other = "".join(sorted(character for character in set(_NON_ASCII.findall("\n".join(lines)))
                            if _default_pattern().fullmatch(character)))
@@ -195,8 +209,9 @@ def _default_lines(lines: List[str]) -> Tuple[List[str], np.ndarray]:
     has_other = re.compile(f"[{re.escape(other)}]")
     plain = np.fromiter((has_other.search(line) is None for line in lines), bool, len(lines))
     if not plain.any():
-        return _line_by_line(_default_words, lines)
-    plain_tokens, plain_counts = _ascii_words(list(compress(lines, plain)))
+        return _numbered(*_line_by_line(_default_words, lines))
+    plain_words, plain_ids, plain_counts = _ascii_words(list(compress(lines, plain)))
+    plain_tokens = list(map(plain_words.__getitem__, plain_ids.tolist()))
     others = list(map(_default_words, compress(lines, ~plain)))
     plain_ends, other_words = iter(np.cumsum(plain_counts).tolist()), iter(others)
     tokens: List[str] = []
@@ -211,15 +226,14 @@ def _default_lines(lines: List[str]) -> Tuple[List[str], np.ndarray]:
     counts = np.zeros(len(lines), np.int64)
     counts[plain] = plain_counts
     counts[~plain] = np.fromiter(map(len, others), np.int64, len(others))
-    return tokens, counts
+    return _numbered(tokens, counts)
 
 
-# The words of many lowercased lines (all tokens, and the count per line). rouge_score: rouge-score
+# The words of many lowercased lines as (distinct words, ids, words per line). rouge_score: rouge-score
 # turns non-[a-z0-9] runs into spaces and splits (str.lower may turn a non-ASCII letter into an ASCII
 # one, e.g. the Kelvin sign, as in rouge-score). Lowering a whole text lowers each of its lines alike
 # (no case rule looks across a newline), so texts are lowered before they are cut into lines.
-_WORDS = {"default": _default_lines, "rouge_score": _ascii_words,
-          "whitespace": partial(_line_by_line, str.split)}
+_WORDS = {"default": _default_lines, "rouge_score": _ascii_words, "whitespace": _whitespace_lines}
 _CHUNK_LINES = 2048
 
 
@@ -375,16 +389,17 @@ class RougeTokenizer:
 
     def _line_ids(self, lines: List[str]) -> Tuple[List[str], np.ndarray, np.ndarray]:
         """The named tokenizers' finished tokens of all lines as ids: (words, ids, tokens per line). A chunk
-        of lines is cut at a time and its tokens given ids in one C-level dict pass (``setdefault``: a
-        word's id is the position where it first occurs, made dense afterwards); stop words and stems are
-        then applied to each distinct word once."""
+        of lines is cut and numbered at a time, and each of its distinct words given an id in one C-level
+        dict pass (``setdefault``: a word's id is the position where it first occurs, made dense
+        afterwards); stop words and stems are then applied to each distinct word once."""
         words_of = _WORDS[self.name]
         vocabulary: Dict[str, int] = {}
         positions = count()
         ids, counts = [np.zeros(0, np.int64)], [np.zeros(0, np.int64)]
         for start in range(0, len(lines), _CHUNK_LINES):
-            chunk_tokens, chunk_counts = words_of(lines[start:start + _CHUNK_LINES])
-            ids.append(np.fromiter(map(vocabulary.setdefault, chunk_tokens, positions), np.int64, len(chunk_tokens)))
+            chunk_words, chunk_ids, chunk_counts = words_of(lines[start:start + _CHUNK_LINES])
+            ids.append(np.fromiter(map(vocabulary.setdefault, chunk_words, positions), np.int64,
+                                   len(chunk_words))[chunk_ids])
             counts.append(chunk_counts)
         ids = np.concatenate(ids)
         dense = np.zeros(len(ids), np.int64)

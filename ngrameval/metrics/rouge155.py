@@ -393,15 +393,15 @@ class _Tokenizer:
 
     def encode(self, sentences: List[bytes]) -> Tuple[np.ndarray, np.ndarray]:
         """Token ids of the (lowercased) sentences concatenated, and the tokens of each sentence."""
-        raw, counts = ascii_runs(b"\n".join(sentences), len(sentences))
-        for token in dict.fromkeys(raw):
+        raw, raw_ids, counts = ascii_runs(b"\n".join(sentences), len(sentences))
+        for token in raw:
             if token not in self.ids:
                 converted = self._convert(token)
                 if converted is not None and converted not in self._vocabulary:
                     self._vocabulary[converted] = len(self.words)
                     self.words.append(converted)
                 self.ids[token] = -1 if converted is None else self._vocabulary[converted]
-        ids = np.fromiter(map(self.ids.__getitem__, raw), np.int64, len(raw))
+        ids = np.fromiter(map(self.ids.__getitem__, raw), np.int64, len(raw))[raw_ids]
         if self.stopwords is not None:
             kept = ids >= 0
             counts = np.bincount(np.repeat(np.arange(len(sentences)), counts)[kept], minlength=len(sentences))

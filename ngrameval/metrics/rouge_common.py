@@ -13,6 +13,7 @@ import numpy as np
 from ngrameval.engine.inputs import MAX_ORDER, check_order
 from ngrameval.engine.lcs import in_sorted
 from ngrameval.engine.ngrams import concatenated_ranges, distinct
+from ngrameval.engine.runs import byte_runs, distinct_ids
 
 # The largest skip distance d of rougeS<d> / rougeSU<d>. Pairs are bounded by the texts' lengths anyway
 # (rougeS* takes any distance); the bound keeps position arithmetic far from integer overflow.
@@ -114,20 +115,20 @@ def skip_bigrams(tokens: Sequence[str], distance: Optional[int] = None,
 _SEPARATORS = bytes(c if chr(c) in "abcdefghijklmnopqrstuvwxyz0123456789\n" else 32 for c in range(256))
 
 
-def ascii_runs(joined: bytes, lines: int) -> Tuple[List[str], np.ndarray]:
-    """The runs of [a-z0-9] of ``lines`` lines joined by newlines (every other byte separates), and how
-    many runs each line has: one C-level translation and split for all lines, runs per line counted
-    where runs start.
+def ascii_runs(joined: bytes, lines: int) -> Tuple[List[str], np.ndarray, np.ndarray]:
+    """The runs of [a-z0-9] of ``lines`` lines joined by newlines (every other byte separates), as
+    ``(words, ids, counts)``: the distinct runs in order of first occurrence, each run's index there,
+    and how many runs each line has. A C-level translation, then numpy and Arrow
+    (:mod:`ngrameval.engine.runs`): no Python string per run.
 
-    >>> ascii_runs(b"a1 b-c\\n\\nx\\xe9y", 3)
-    (['a1', 'b', 'c', 'x', 'y'], array([3, 0, 2]))
+    >>> words, ids, counts = ascii_runs(b"a1 b-a1\\n\\nx\\xe9y", 3)
+    >>> words, ids.tolist(), counts.tolist()
+    (['a1', 'b', 'x', 'y'], [0, 1, 0, 2, 3], [3, 0, 2])
     """
-    joined = joined.translate(_SEPARATORS)
-    codes = np.frombuffer(joined, np.uint8)
-    letter = (codes != 32) & (codes != 10)
-    starts = np.flatnonzero(letter & ~np.r_[False, letter[:-1]])
-    line = np.searchsorted(np.flatnonzero(codes == 10), starts)
-    return joined.decode("ascii").split(), np.bincount(line, minlength=lines)
+    codes = np.frombuffer(joined.translate(_SEPARATORS), np.uint8)
+    runs, starts = byte_runs(codes, codes > 32)     # left: [a-z0-9], all above the space, and separators
+    words, ids = distinct_ids(runs)
+    return words, ids, np.bincount(np.searchsorted(np.flatnonzero(codes == 10), starts), minlength=lines)
 
 
 # --------------------------------------------------------------------------- skip-bigrams
