@@ -50,9 +50,11 @@ def test_random_texts_split_and_number_as_python():
         assert looked_up == [known.index(token) if token in known else -1 for token in flat]
 
 
-def test_lone_surrogate_is_refused_and_gleu_falls_back():
+@pytest.mark.parametrize("predictions", [["a \ud800 b c", "x\x00 y"], ["a b c", "x\x00 y"]],
+                         ids=["both sides", "references only"])
+def test_lone_surrogate_is_refused_and_gleu_falls_back(predictions):
     assert whitespace_split(["a \ud800 b"]) is None
-    predictions, references = ["a \ud800 b c", "x\x00 y"], [["a \ud800 b", "c"], ["x\x00 y z"]]
+    references = [["a \ud800 b", "c"], ["x\x00 y z"]]
     expected = corpus_gleu([[r.split() for r in refs] for refs in references], [p.split() for p in predictions])
     assert gleu(predictions, references).gleu == pytest.approx(expected, abs=1e-12)
 
