@@ -202,8 +202,9 @@ def _default_lines(lines: List[str]) -> Tuple[List[str], np.ndarray, np.ndarray]
     >>> [words[i] for i in ids], counts.tolist()
     (['a', 'b', 't', '1', '日', '本', 'c'], [2, 2, 3, 0])
     """
-    other = "".join(sorted(character for character in set(_NON_ASCII.findall("\n".join(lines)))
-                           if _default_pattern().fullmatch(character)))
+    joined = "\n".join(lines)
+    other = "" if joined.isascii() else "".join(sorted(character for character in set(_NON_ASCII.findall(joined))
+                                                       if _default_pattern().fullmatch(character)))
     if not other:
         return _ascii_words(lines)
     has_other = re.compile(f"[{re.escape(other)}]")
