@@ -2,6 +2,8 @@
 
 Run: python spaces/chrf/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
 """
+import functools
+
 import gradio as gr
 import pandas as pd
 
@@ -150,10 +152,19 @@ def _order_rows(kind, orders, reference_length, parts):
             for k, o in enumerate(orders)]
 
 
+CHARACTERS, WORDS = Phrase("chrf.characters"), Phrase("chrf.words")     # the n-gram table's kinds
+
+
 def _ngram_frame(kind, orders):
     frame = ui.ngram_table(orders)
     frame.insert(0, Phrase("column.kind"), kind)
     return frame
+
+
+def _words_html(marked, language):
+    """chrF++'s words of the prediction (``marked``: HTML, marked by matched word order), captioned in
+    ``language``."""
+    return f'<div style="margin-top:.3rem">{ui.html_text("chrf.words_caption", language)} {marked}</div>'
 
 
 def explain_item(index, state):
@@ -177,17 +188,16 @@ def explain_item(index, state):
     rows = _order_rows("char", char_orders, len(reference_characters),
                        {"F": pair["char_fscores"]} if "char_fscores" in pair else
                        {ui.PRECISION: pair["char_precisions"], ui.RECALL: pair["char_recalls"]})
-    frames, details = [_ngram_frame("characters", char_orders)], ""
+    frames, details = [_ngram_frame(CHARACTERS, char_orders)], ""
     if resolved.word_order:
         words, reference_words = words_without_punctuation(prediction), words_without_punctuation(reference)
         word_orders = _matches(words, reference_words, resolved.word_order)
         rows += _order_rows("word", word_orders, len(reference_words),
                             {ui.PRECISION: pair["word_precisions"], ui.RECALL: pair["word_recalls"]})
-        frames.append(_ngram_frame("words", word_orders))
-        details = (f'<div style="margin-top:.3rem">Words of the prediction (punctuation split off as sacrebleu '
-                   f'does), by matched word order: {ui.marked_html(words, ui.ngram_labels(words, word_orders))}</div>')
-    notes = [f"{'used: ' if k == chosen else ''}sentence {pair['name']} {score:.{ui.DIGITS}f}"
-             for k, score in enumerate(scores)]
+        frames.append(_ngram_frame(WORDS, word_orders))
+        details = functools.partial(_words_html, ui.marked_html(words, ui.ngram_labels(words, word_orders)))
+    notes = [Phrase("chrf.reference_note", name=pair["name"], score=ui.fmt(float(score))) for score in scores]
+    notes[chosen] = Phrase("explain.used", note=notes[chosen])
     return dict(prediction_tokens=list(prediction), labels=labels, separator="", prediction_length=len(characters),
                 reference_tokens=[[r] for r in group], reference_length=None, reference_notes=notes,
                 orders=char_orders, details_html=details, ngram_table=pd.concat(frames, ignore_index=True),

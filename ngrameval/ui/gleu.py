@@ -93,8 +93,8 @@ def explain_item(index, state):
                                 ui.MATCHED: [o["matches"] for o in orders],
                                 ui.PREDICTION_NGRAMS: [o["total"] for o in orders],
                                 ui.REFERENCE_NGRAMS: [int(reference_ngrams[o["n"] - 1]) for o in orders]})
-    notes = [f"{'chosen: ' if k == chosen else ''}{int(m)} matches / {int(n)} n-grams"
-             for k, (m, n) in enumerate(rows)]
+    notes = [Phrase("gleu.reference_note", matches=int(m), total=int(n)) for m, n in rows]
+    notes[chosen] = Phrase("gleu.chosen", note=notes[chosen])
     return dict(prediction_tokens=item["prediction_tokens"], reference_tokens=reference_tokens,
                 reference_length=None, orders=orders, reference_notes=notes,
                 ngram_table=ui.ngram_table(orders), order_table=order_table)

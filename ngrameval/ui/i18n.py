@@ -5,11 +5,13 @@ the only place translations live). Static texts (labels, help, Markdown) go to t
 (:func:`t`) and gradio's frontend picks the language: the browser's at first, then the page's *Language* switch.
 Texts a handler computes (the status line, error messages, the explanation's heading) are formatted on the
 server in the request's language (:func:`language_of`: the switch's cookie, else the browser's
-``Accept-Language``) by :func:`text`. What a result shows -- the tables' column names, the score card's
-captions and notes, the summary's part names, the examples' names -- is given as :class:`Phrase` objects,
-which the page puts in the request's language where it shows them (:func:`resolve`). Metric names, option
-names and values, n-gram labels ("2-gram") and code stay as they are in every language; the raw result (JSON)
-keeps the metric's own English keys.
+``Accept-Language``) by :func:`text`. What a result shows -- the tables' column names and labels (TER's
+kinds of edit), the score card's captions and notes, the summary's part names, the examples' names, the notes
+after an explanation's references -- is given as :class:`Phrase` objects, which the page puts in the request's
+language where it shows them (:func:`resolve`); an explanation's drawings (``details_html``: an alignment, its
+legend) are built in that language by a function of it. Metric names, option names and values, n-gram labels
+("2-gram"), the highlight's labels (which the explanations' introductions quote) and code stay as they are in
+every language; the raw result (JSON) keeps the metric's own English keys.
 
 >>> text("page.predictions", "ja")
 '予測'
@@ -1381,6 +1383,67 @@ ngrameval の evaluate 指標 `metrics/ter` を実行します。すべてのオ
         "zh-CN": "METEOR 1.5 的语料得分来自对所有片段求和的统计量（jar 的 EVAL），而不是片段得分的平均（{mean}）。",
         "ja": "METEOR 1.5 のコーパスのスコアは、全セグメントで合計した統計量から求めます（jar の EVAL）。"
               "セグメントのスコアの平均（{mean}）ではありません。"},
+    # ------------------------------------------------------------------ the explanation of one sentence: notes
+    # after the references, the legends and words of its drawings, its tables' labels (Phrase objects)
+    "explain.list_separator": {"en": ", ", "zh-CN": "，", "ja": "、"},
+    "explain.used": {"en": "used: {note}", "zh-CN": "采用：{note}", "ja": "使用：{note}"},
+    "explain.prediction": {"en": "prediction: {words}", "zh-CN": "预测：{words}", "ja": "予測：{words}"},
+    "explain.prediction_number": {"en": "prediction {number}", "zh-CN": "预测 {number}", "ja": "予測 {number}"},
+    "explain.reference_number": {"en": "reference {number}", "zh-CN": "参考 {number}", "ja": "参照 {number}"},
+    "explain.reference_words": {"en": "reference {number}: {words}", "zh-CN": "参考 {number}：{words}",
+                                "ja": "参照 {number}：{words}"},
+    "chrf.reference_note": {"en": "sentence {name} {score}", "zh-CN": "句子 {name} {score}", "ja": "文の {name} {score}"},
+    "chrf.characters": {"en": "characters", "zh-CN": "字符", "ja": "文字"},
+    "chrf.words": {"en": "words", "zh-CN": "词", "ja": "単語"},
+    "chrf.words_caption": {
+        "en": "Words of the prediction (punctuation split off as sacrebleu does), by matched word order:",
+        "zh-CN": "预测的词（按 sacrebleu 的方式切分出标点），按匹配的词阶数标注：",
+        "ja": "予測の単語（sacrebleu と同じく句読点を切り離す）、一致した単語の次数ごと："},
+    "gleu.chosen": {"en": "chosen: {note}", "zh-CN": "选定：{note}", "ja": "選択：{note}"},
+    "gleu.reference_note": {"en": "{matches} matches / {total} n-grams", "zh-CN": "{matches} 个匹配 / {total} 个 n-gram",
+                            "ja": "一致 {matches} / n-gram {total}"},
+    "rouge.highlighted": {"en": "{note} · highlighted", "zh-CN": "{note} · 已高亮", "ja": "{note} · ハイライト表示"},
+    "meteor.best_used": {"en": "{number} (best, used)", "zh-CN": "{number}（最佳，采用）", "ja": "{number}（最良、使用）"},
+    "meteor.reference_score": {"en": "score {score}", "zh-CN": "得分 {score}", "ja": "スコア {score}"},
+    "meteor.reference_best": {"en": "score {score}: the best, aligned below", "zh-CN": "得分 {score}：最佳，对齐见下",
+                              "ja": "スコア {score}：最良、下にアラインメント"},
+    "meteor.alignment": {"en": "Alignment with reference {number}", "zh-CN": "与参考 {number} 的对齐",
+                         "ja": "参照 {number} とのアラインメント"},
+    "meteor.alignment_counts": {"en": "{matches} match(es) in {chunks} chunk(s)",
+                                "zh-CN": "{matches} 个匹配，共 {chunks} 个块", "ja": "一致 {matches} 件、チャンク {chunks} 個"},
+    "meteor.alignment_parts": {
+        "en": "P {precision} · R {recall} · Fmean {fmean} · fragmentation {fragmentation} · penalty {penalty} · "
+              "score = Fmean (1 - penalty) = {score}",
+        "zh-CN": "P {precision} · R {recall} · Fmean {fmean} · 碎片度 {fragmentation} · 惩罚 {penalty} · "
+                 "得分 = Fmean (1 - penalty) = {score}",
+        "ja": "P {precision} · R {recall} · Fmean {fmean} · 断片化 {fragmentation} · ペナルティ {penalty} · "
+              "スコア = Fmean (1 - penalty) = {score}"},
+    "ter.reference_note": {"en": "{edits} edit(s), {words} words", "zh-CN": "{edits} 次编辑，{words} 个词",
+                           "ja": "編集 {edits}、{words} 語"},
+    "ter.shift": {"en": "shift", "zh-CN": "移位", "ja": "シフト"},
+    "ter.substitution": {"en": "substitution", "zh-CN": "替换", "ja": "置換"},
+    "ter.insertion": {"en": "insertion", "zh-CN": "插入", "ja": "挿入"},
+    "ter.deletion": {"en": "deletion", "zh-CN": "删除", "ja": "削除"},
+    "ter.match": {"en": "match", "zh-CN": "匹配", "ja": "一致"},
+    "ter.match_shifted": {"en": "match, moved by a shift (S1, ...)", "zh-CN": "匹配，经移位移动（S1, ...）",
+                          "ja": "一致、シフトで移動（S1, ...）"},
+    "ter.shifted": {"en": "shifted", "zh-CN": "已移位", "ja": "シフト済み"},
+    "ter.total": {"en": "total", "zh-CN": "合计", "ja": "合計"},
+    "ter.shift_number": {"en": "shift {number}", "zh-CN": "移位 {number}", "ja": "シフト {number}"},
+    "ter.op_count": {"en": "{count} {op}(s)", "zh-CN": "{op} {count}", "ja": "{op} {count}"},
+    "ter.edits_against": {"en": "Edits against reference {number}", "zh-CN": "相对参考 {number} 的编辑",
+                          "ja": "参照 {number} に対する編集"},
+    "ter.no_shift": {"en": "no shift", "zh-CN": "无移位", "ja": "シフトなし"},
+    "ter.shift_lands": {"en": "shift {number} lands here", "zh-CN": "移位 {number} 落在此处",
+                        "ja": "シフト {number} の移動先"},
+    "ter.shift_line": {"en": "shift {number}: “{words}” from {start} to {end}",
+                       "zh-CN": "移位 {number}：“{words}” 从 {start} 移到 {end}",
+                       "ja": "シフト {number}：「{words}」を {start} から {end} へ"},
+    "ter.prediction_shifted": {"en": "prediction (shifted)", "zh-CN": "预测（移位后）", "ja": "予測（シフト後）"},
+    "ter.no_prediction_word": {"en": "no prediction word", "zh-CN": "无预测词", "ja": "予測の単語なし"},
+    "ter.no_reference_word": {"en": "no reference word", "zh-CN": "无参考词", "ja": "参照の単語なし"},
+    "ter.column_title": {"en": "{op}: {prediction}, {reference}", "zh-CN": "{op}：{prediction}，{reference}",
+                         "ja": "{op}：{prediction}、{reference}"},
     # ------------------------------------------------------------------ the examples' names
     "example.papineni_two": {"en": "Papineni et al.: two hypotheses, three references (nltk)",
                              "zh-CN": "Papineni 等：两条假设，三条参考（nltk）",

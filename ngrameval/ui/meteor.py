@@ -253,28 +253,34 @@ def explain_item(index, state):
              REFERENCE_WORDS: " ".join(m["reference_words"]),
              REFERENCE_POSITIONS: positions(m["reference_start"], m["reference_length"])}
             for m, number in zip(matches, numbers)]
-    per_reference = [{ui.REFERENCE: f"{j + 1}" + (" (best, used)" if j == best else ""),
+    per_reference = [{ui.REFERENCE: Phrase("meteor.best_used", number=j + 1) if j == best else str(j + 1),
                       ui.SCORE: e["score"], ui.PRECISION: e["precision"], ui.RECALL: e["recall"], "Fmean": e["fmean"],
                       PENALTY: e["penalty"], ui.MATCHES: len(e["matches"]),
                       Phrase("column.chunks"): e["chunks"]} for j, e in enumerate(alone)]
     fragmentation = item.get("fragmentation", item["chunks"] / len(matches) if matches else 0.0)
     legend = " ".join(f'<span style="background:{color};color:#111;padding:0 .3rem;border-radius:.2rem">{module}'
                       f'</span>' for module, color in COLORS.items() if any(m["module"] == module for m in matches))
-    details = (
-        f'<div class="meteor-alignment" style="margin-top:.4rem">'
-        f'<div><strong>Alignment with reference {best + 1}</strong>: {len(matches)} match(es) in {item["chunks"]} '
-        f'chunk(s) {legend}</div>'
-        f'<div class="aligned-prediction" style="margin:.3rem 0;line-height:1.9">prediction: '
-        f'{aligned_html(item["hypothesis"], prediction_marks)}</div>'
-        f'<div class="aligned-reference" style="margin:.3rem 0;line-height:1.9">reference {best + 1}: '
-        f'{aligned_html(item["reference"], reference_marks)}</div>'
-        f'<div>P {ui.fmt(item["precision"])} · R {ui.fmt(item["recall"])} · Fmean {ui.fmt(item["fmean"])} · '
-        f'fragmentation {ui.fmt(float(fragmentation))} · penalty {ui.fmt(item["penalty"])} · '
-        f'score = Fmean (1 - penalty) = {ui.fmt(item["score"])}</div></div>')
+    prediction_html = aligned_html(item["hypothesis"], prediction_marks)
+    reference_html = aligned_html(item["reference"], reference_marks)
+
+    def details(language):
+        parts = dict(precision=item["precision"], recall=item["recall"], fmean=item["fmean"],
+                     fragmentation=float(fragmentation), penalty=item["penalty"], score=item["score"])
+        return (
+            f'<div class="meteor-alignment" style="margin-top:.4rem">'
+            f'<div><strong>{ui.html_text("meteor.alignment", language, number=best + 1)}</strong>: '
+            f'{ui.html_text("meteor.alignment_counts", language, matches=len(matches), chunks=item["chunks"])} '
+            f'{legend}</div>'
+            f'<div class="aligned-prediction" style="margin:.3rem 0;line-height:1.9">'
+            f'{ui.html_text("explain.prediction", language, {"words": prediction_html})}</div>'
+            f'<div class="aligned-reference" style="margin:.3rem 0;line-height:1.9">'
+            f'{ui.html_text("explain.reference_words", language, {"words": reference_html}, number=best + 1)}</div>'
+            f'<div>{ui.html_text("meteor.alignment_parts", language, **{k: ui.fmt(v) for k, v in parts.items()})}'
+            f'</div></div>')
     return {"prediction_tokens": item["hypothesis"], "reference_tokens": [e["reference"] for e in alone],
             "reference_length": None, "labels": [mark and mark[0] for mark in prediction_marks], "colors": COLORS,
-            "reference_notes": [f"score {ui.fmt(e['score'])}" + (": the best, aligned below" if j == best else "")
-                                for j, e in enumerate(alone)],
+            "reference_notes": [Phrase("meteor.reference_best" if j == best else "meteor.reference_score",
+                                       score=ui.fmt(e["score"])) for j, e in enumerate(alone)],
             "details_html": details,
             "ngram_table": pd.DataFrame(rows, columns=[CHUNK, MODULE, ui.PREDICTION_WORDS, PREDICTION_POSITIONS,
                                                        REFERENCE_WORDS, REFERENCE_POSITIONS]),

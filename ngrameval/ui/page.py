@@ -505,6 +505,22 @@ def marked_html(tokens: Sequence[str], labels: Sequence[Optional[str]], colors: 
                     else html.escape(token) for token, label in zip(tokens, labels))
 
 
+def html_text(key: str, language: str, markup: Optional[Dict[str, str]] = None, **params: Any) -> str:
+    """The text of ``key`` in ``language`` as HTML (an explanation's ``details_html``): escaped, but for its
+    ``markup`` fields, which are HTML already (drawn words).
+
+    >>> html_text("explain.prediction", "ja", markup={"words": "<b>a</b>"})
+    '予測：<b>a</b>'
+    >>> html_text("ter.shift_line", "en", number=1, words="<a>", start=2, end=3)
+    'shift 1: “&lt;a&gt;” from 2 to 3'
+    """
+    holders = {name: f"\0{number}\0" for number, name in enumerate(markup or {})}
+    shown = html.escape(i18n.text(key, language, **params, **holders))
+    for name, holder in holders.items():
+        shown = shown.replace(holder, markup[name])
+    return shown
+
+
 # Column names that several tables share.
 ORDER = Phrase("column.order")
 NGRAM = Phrase("column.ngram")
@@ -573,10 +589,12 @@ def explain(state: Optional[Dict[str, Any]], number: Any, explain_one: Optional[
     entry, else ``explain_one(prediction, references, options)`` computes it. An item has the keys of
     BLEU's ``explanation`` entries (prediction_tokens, reference_tokens, reference_length -- None: not
     shown --, orders), optionally ``labels`` (one per prediction token, instead of the n-gram orders)
-    and their ``colors``, ``reference_notes`` (a note shown after each reference; a Phrase is translated), and
+    and their ``colors`` (a Phrase label is translated), ``reference_notes`` (a note shown after each reference; a
+    Phrase is translated), and
     ``ngram_table`` and ``order_table`` (DataFrames shown instead of the tables of matched n-grams and orders;
     their Phrase column names and cells are translated), and
-    ``details_html`` (HTML shown under the references, e.g. an alignment), ``separator`` (what goes between
+    ``details_html`` (HTML shown under the references, e.g. an alignment; a function of the language when it
+    has words: it is given ``language``), ``separator`` (what goes between
     the highlighted tokens; "" for characters) and ``prediction_length`` (the length shown, when it is not
     the number of tokens: chrF counts characters without the spaces it shows). The heading and messages are
     in ``language``."""
@@ -615,14 +633,18 @@ def explain(state: Optional[Dict[str, Any]], number: Any, explain_one: Optional[
     facts.append(i18n.text("explain.prediction_length", language,
                            length=item.get("prediction_length", len(item["prediction_tokens"]))))
     title = i18n.text("explain.heading", language, number=index + 1, count=count)
+    details = item.get("details_html", "")
+    details = details(language) if callable(details) else details
     heading = (f'<div class="sentence-info"><strong>{title}</strong> · {" · ".join(facts)}'
                f'<div style="margin-top:.3rem">{i18n.text("explain.references", language)}</div><ol>{references}</ol>'
-               f'{item.get("details_html", "")}</div>')
+               f'{details}</div>')
     tables = (item["ngram_table"], item["order_table"]) if "ngram_table" in item else \
         (ngram_table(item["orders"]), order_table(item["orders"]))
     tables = tuple(localized(table, language) for table in tables)
-    shown = highlight(item["prediction_tokens"], item.get("orders", []), item.get("labels"), item.get("colors"),
-                      item.get("separator", " "))
+    labels = item.get("labels")         # a Phrase label (and its colour's key) is shown in the language
+    labels = labels and [i18n.resolve(label, language) for label in labels]
+    colors = {i18n.resolve(label, language): color for label, color in (item.get("colors") or {}).items()}
+    shown = highlight(item["prediction_tokens"], item.get("orders", []), labels, colors, item.get("separator", " "))
     return (heading, shown, *tables)
 
 

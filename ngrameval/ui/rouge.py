@@ -136,7 +136,8 @@ def explain_one(prediction, references, options):
     labels = [LCS if i in marks else label for i, label in enumerate(ui.ngram_labels(ours[0], shown[:1]))]
     shown.append({"n": 0, "label": LCS, "matches": len(marks), "total": len(ours[0]), "ngrams": []})
     notes = [f"{types[0]} P {ui.fmt(alone.precision[types[0]][j])} R {ui.fmt(alone.recall[types[0]][j])} "
-             f"F {ui.fmt(first[j])}" + (" · highlighted" if j == chosen else "") for j in range(len(references))]
+             f"F {ui.fmt(first[j])}" for j in range(len(references))]
+    notes[chosen] = Phrase("rouge.highlighted", note=notes[chosen])
     return {"prediction_tokens": ours[0], "reference_tokens": [r[0] for r in theirs],
             "reference_length": len(reference[0]), "orders": shown, "labels": labels, "reference_notes": notes}
 

@@ -8,6 +8,7 @@ import gradio as gr
 import pandas as pd
 
 import ngrameval
+from ngrameval.ui import i18n
 from ngrameval.ui import page as ui
 from ngrameval.ui.i18n import Phrase, t
 
@@ -24,6 +25,11 @@ COLORS = {"match": "#bbf7d0", "shifted": "#c4b5fd", "substitution": "#fde68a", "
 SYMBOLS = {"match": "=", "substitution": "≠", "insertion": "+", "deletion": "−"}
 GAP = "∅"
 EDIT = Phrase("column.edit")
+# The names a page shows of the kinds of edit and of a match (the metric's own names: the keys above, which
+# the drawing's classes and the highlight's labels keep).
+NAMES = {name: Phrase(f"ter.{name}") for name in (*OPS, "match")}
+NAMES["shifted"] = Phrase("ter.match_shifted")
+LABELS = {**NAMES, "shifted": Phrase("ter.shifted")}       # the highlight's (shorter)
 
 
 def controls():
@@ -63,7 +69,7 @@ def present(result, options, _per_sentence):
     sentence_scores = result["sentence_scores"]
     return ui.Presentation(
         scores=[(Phrase("caption.ter"), result["ter"])],
-        per_order=pd.DataFrame({EDIT: list(OPS), ui.COUNT: [totals[op] for op in OPS],
+        per_order=pd.DataFrame({EDIT: [NAMES[op] for op in OPS], ui.COUNT: [totals[op] for op in OPS],
                                 Phrase("column.per_reference_word"): [totals[op] / length if length else 0.0
                                                                       for op in OPS]}),
         summary={Phrase("column.edits"): result["num_edits"],
@@ -127,15 +133,17 @@ def _word(text):
     return f'<span class="ter-word">{html.escape(text)}</span>'
 
 
-def shift_html(number, words, shift):
-    """The words before shift ``number``: the moved block bracketed and labelled, ↓ where it lands."""
+def shift_html(number, words, shift, language):
+    """The words before shift ``number``: the moved block bracketed and labelled, ↓ where it lands; its words
+    in ``language``."""
     start, length, to = shift["from"], len(shift["words"]), shift["to"]
     gap = to if to < start else to + length       # in the words before the shift
     pieces = []
     for k in range(len(words) + 1):
         if k == gap:
-            pieces.append(f'<span class="ter-shift-target" title="shift {number} lands here" style="color:#7c3aed;'
-                          f'font-weight:700">↓S{number}</span>')
+            lands = ui.html_text("ter.shift_lands", language, number=number)
+            pieces.append(f'<span class="ter-shift-target" title="{lands}" style="color:#7c3aed;font-weight:700">'
+                          f'↓S{number}</span>')
         if k == start:
             block = " ".join(_word(w) for w in words[start:start + length])
             arrow = "→" if to > start else "←"
@@ -144,26 +152,32 @@ def shift_html(number, words, shift):
                           f'[ {block} ]<sub style="font-weight:700">S{number} {arrow}</sub></span>')
         elif k < len(words) and not start < k < start + length:
             pieces.append(_word(words[k]))
-    return (f'<div class="ter-shift" style="margin:.25rem 0;line-height:2">shift {number}: '
-            f'“{html.escape(" ".join(shift["words"]))}” from {start + 1} to {to + 1} · {" ".join(pieces)}</div>')
+    line = ui.html_text("ter.shift_line", language, number=number, words=" ".join(shift["words"]), start=start + 1,
+                        end=to + 1)
+    return f'<div class="ter-shift" style="margin:.25rem 0;line-height:2">{line} · {" ".join(pieces)}</div>'
 
 
-def alignment_html(item, columns, moved_by):
+def alignment_html(item, columns, moved_by, language):
     """The alignment drawn: one column per aligned pair, the shifted prediction above, the reference below,
-    each edit coloured with its symbol, words that shifts moved labelled S1, S2, ..."""
+    each edit coloured with its symbol, words that shifts moved labelled S1, S2, ...; its words in
+    ``language``."""
     shifted, reference = item["shifted_tokens"], item["reference_tokens"][item["best_reference"]]
     cell = "padding:0 .3rem;white-space:nowrap"
+    reference_name = ui.html_text("explain.reference_number", language, number=item["best_reference"] + 1)
     cells = [f'<div style="display:inline-flex;flex-direction:column;opacity:.7;font-size:.85rem">'
-             f'<span style="{cell}">prediction (shifted)</span><span style="{cell}">&nbsp;</span>'
-             f'<span style="{cell}">reference {item["best_reference"] + 1}</span></div>']
+             f'<span style="{cell}">{ui.html_text("ter.prediction_shifted", language)}</span>'
+             f'<span style="{cell}">&nbsp;</span><span style="{cell}">{reference_name}</span></div>']
     for op, i, j in columns:
         top = html.escape(shifted[i]) if i is not None else GAP
         labels = "".join(f"S{n}" for n in moved_by[i]) if i is not None else ""
         if labels:
             top += f'<sup class="ter-shift-label" style="color:#7c3aed;font-weight:700">{labels}</sup>'
         bottom = html.escape(reference[j]) if j is not None else GAP
-        title = html.escape(f"{op}: " + (f"prediction {i + 1}" if i is not None else "no prediction word") + ", "
-                            + (f"reference {j + 1}" if j is not None else "no reference word"))
+        title = ui.html_text("ter.column_title", language, op=NAMES[op],
+                             prediction=Phrase("explain.prediction_number", number=i + 1) if i is not None
+                             else Phrase("ter.no_prediction_word"),
+                             reference=Phrase("explain.reference_number", number=j + 1) if j is not None
+                             else Phrase("ter.no_reference_word"))
         color = COLORS["shifted"] if op == "match" and labels else COLORS[op]
         cells.append(f'<div class="ter-col ter-op-{op}" title="{title}" style="display:inline-flex;flex-direction:column;'
                      f'align-items:center;background:{color};color:#111;border-radius:.3rem;margin:.1rem">'
@@ -173,11 +187,12 @@ def alignment_html(item, columns, moved_by):
     return f'<div class="ter-alignment" style="display:flex;flex-wrap:wrap;align-items:stretch">{"".join(cells)}</div>'
 
 
-def legend_html():
-    names = {"match": "= match", "shifted": "= match, moved by a shift (S1, ...)", "substitution": "≠ substitution",
-             "insertion": "+ insertion", "deletion": "− deletion"}
+def legend_html(language):
+    """The colours of the alignment, each with its symbol and its name in ``language``."""
+    symbols = {**SYMBOLS, "shifted": SYMBOLS["match"]}
     return " ".join(f'<span style="background:{COLORS[key]};color:#111;padding:0 .3rem;border-radius:.2rem">'
-                    f'{html.escape(text)}</span>' for key, text in names.items())
+                    f'{symbols[key]} {html.escape(i18n.resolve(NAMES[key], language))}</span>'
+                    for key in ("match", "shifted", "substitution", "insertion", "deletion"))
 
 
 def prediction_labels(item, columns, moved):
@@ -189,7 +204,7 @@ def prediction_labels(item, columns, moved):
     for op, i, _ in columns:
         if i is not None:
             k = origin[i]
-            labels[k] = op if op != "match" else "shifted" if k in moved else "match"
+            labels[k] = LABELS[op if op != "match" else "shifted" if k in moved else "match"]
     return labels
 
 
@@ -209,31 +224,39 @@ def explain_item(index, state):
                                                         explain=True).explanation]
     else:
         alone = [item["num_edits"]]
-    notes = [f"{'used: ' if k == best else ''}{edits} edit(s), {len(item['reference_tokens'][k])} words"
+    notes = [Phrase("ter.reference_note", edits=edits, words=len(item["reference_tokens"][k]))
              for k, edits in enumerate(alone)]
+    notes[best] = Phrase("explain.used", note=notes[best])
     columns = alignment_columns(item)
     steps, moved_by, moved = shift_history(item)
     counts = edit_counts(item)
-    summary = ", ".join(f"{counts[op]} {op}(s)" for op in OPS)
-    shifts = "".join(shift_html(n, words, shift) for n, (words, shift) in enumerate(zip(steps, item["shifts"]), 1)) \
-        or '<div class="ter-no-shift" style="opacity:.75">no shift</div>'
-    details = (f'<div class="ter-explanation" style="margin-top:.4rem">'
-               f'<div><strong>Edits against reference {best + 1}</strong>: {item["num_edits"]} ({summary}) · '
-               f'TER = {item["num_edits"]} / {item["reference_length"]:g} {legend_html()}</div>'
-               f'<div class="ter-shifts" style="margin:.3rem 0">{shifts}</div>'
-               f'{alignment_html(item, columns, moved_by)}</div>')
-    rows = [{EDIT: f"shift {n}", ui.PREDICTION_WORDS: " ".join(shift["words"]),
+
+    def details(language):
+        summary = i18n.text("explain.list_separator", language).join(
+            ui.html_text("ter.op_count", language, count=counts[op], op=NAMES[op]) for op in OPS)
+        shifts = "".join(shift_html(n, words, shift, language)
+                         for n, (words, shift) in enumerate(zip(steps, item["shifts"]), 1)) \
+            or f'<div class="ter-no-shift" style="opacity:.75">{ui.html_text("ter.no_shift", language)}</div>'
+        return (f'<div class="ter-explanation" style="margin-top:.4rem">'
+                f'<div><strong>{ui.html_text("ter.edits_against", language, number=best + 1)}</strong>: '
+                f'{item["num_edits"]} ({summary}) · TER = {item["num_edits"]} / {item["reference_length"]:g} '
+                f'{legend_html(language)}</div>'
+                f'<div class="ter-shifts" style="margin:.3rem 0">{shifts}</div>'
+                f'{alignment_html(item, columns, moved_by, language)}</div>')
+    rows = [{EDIT: Phrase("ter.shift_number", number=n), ui.PREDICTION_WORDS: " ".join(shift["words"]),
              PREDICTION_POSITION: f"{shift['from'] + 1} → {shift['to'] + 1}", REFERENCE_WORD: "",
              REFERENCE_POSITION: ""} for n, shift in enumerate(item["shifts"], 1)]
-    rows += [{EDIT: edit["op"], ui.PREDICTION_WORDS: edit.get("prediction_word", ""),
+    rows += [{EDIT: NAMES[edit["op"]], ui.PREDICTION_WORDS: edit.get("prediction_word", ""),
               PREDICTION_POSITION: str(edit["prediction_position"] + 1) if "prediction_position" in edit else "",
               REFERENCE_WORD: edit.get("reference_word", ""),
               REFERENCE_POSITION: str(edit["reference_position"] + 1) if "reference_position" in edit else ""}
              for edit in item["edits"]]
-    count_rows = [{EDIT: op, ui.COUNT: counts[op]} for op in OPS] + [{EDIT: "total", ui.COUNT: item["num_edits"]}]
+    count_rows = [{EDIT: NAMES[op], ui.COUNT: counts[op]} for op in OPS] + \
+        [{EDIT: Phrase("ter.total"), ui.COUNT: item["num_edits"]}]
     return {"prediction_tokens": item["prediction_tokens"], "reference_tokens": item["reference_tokens"],
             "reference_length": item["reference_length"], "labels": prediction_labels(item, columns, moved),
-            "colors": COLORS, "reference_notes": notes, "details_html": details,
+            "colors": {LABELS[kind]: color for kind, color in COLORS.items()}, "reference_notes": notes,
+            "details_html": details,
             "ngram_table": pd.DataFrame(rows, columns=[EDIT, ui.PREDICTION_WORDS, PREDICTION_POSITION, REFERENCE_WORD,
                                                        REFERENCE_POSITION]),
             "order_table": pd.DataFrame(count_rows)}

@@ -4,6 +4,8 @@ its messages come in that language, and it scores exactly as in English (ngramev
 
 Uses the fixtures serve, browser and page of conftest.py and the cases of test_spaces.py.
 """
+import html
+import importlib
 import json
 import re
 import string
@@ -11,6 +13,7 @@ import urllib.request
 
 import pytest
 
+import ngrameval
 import test_spaces as cases
 from conftest import TIMEOUT, require
 
@@ -239,6 +242,186 @@ def test_results_in_the_page_language(space, browser, i18n):
                 assert CJK.search(" ".join(headers)) and not set(headers) & untranslated, (elem_id, headers)
             _expect(page.locator("#summary")).to_contain_text(i18n.text("column.part", language))
             _expect(page.locator("#sentences")).to_contain_text(i18n.text("column.prediction", language))
+            notes = page.locator("#sentence-info li em").all_inner_texts()     # after the references
+            assert not notes or any(CJK.search(note) for note in notes), notes
             assert _numbers(page) == numbers
         finally:
             context.close()
+
+
+# --------------------------------------------------------------------------- the explanation's words
+# The explanation of one sentence -- the notes after the references, the words and legends of its drawings
+# (details_html), its tables' labels -- is in the page's language, with the numbers of the English page. Checked
+# without a browser, on what page.explain renders, for each Space whose explanation has words of its own.
+
+def _space(name):
+    require("gradio")
+    return importlib.import_module(f"ngrameval.ui.{name}")
+
+
+def _visible(markup):
+    """The text a browser shows of ``markup``: tags dropped, entities unescaped."""
+    return html.unescape(re.sub(r"<[^>]+>", " ", markup))
+
+
+def _sorted_numbers(text):
+    return sorted(NUMBER.findall(text))
+
+
+def _ter_case():
+    """TER: segments with a shift, substitutions and deletions, and one with an insertion and no shift."""
+    hyps = cases.TER_CORPUS[0][:4] + ["a c"]
+    refs = cases.TER_CORPUS[1][:4] + [["a b c"]]
+    result = ngrameval.ter(hyps, refs, sentence_level=True, explain=True)
+    state = {"explanation": result.explanation, "predictions": hyps, "references": refs, "options": {},
+             "scores": result.sentence_scores}
+
+    def expected(index, language):
+        from ngrameval.ui.i18n import text
+        segment = result.explanation[index]
+        best, ops = segment["best_reference"] + 1, ("shift", "substitution", "insertion", "deletion")
+        counts = cases._ter_counts(segment)
+        shown = [("ter.edits_against", {"number": best}), ("ter.prediction_shifted", {}),
+                 ("explain.reference_number", {"number": best}), ("ter.match_shifted", {}),
+                 *[(f"ter.{op}", {}) for op in ("match", *ops)],
+                 *[("ter.op_count", {"count": counts[op], "op": text(f"ter.{op}", language)}) for op in ops]]
+        for number, shift in enumerate(segment["shifts"], 1):
+            shown += [("ter.shift_line", {"number": number, "words": " ".join(shift["words"]),
+                                          "start": shift["from"] + 1, "end": shift["to"] + 1}),
+                      ("ter.shift_lands", {"number": number})]
+        shown += [] if segment["shifts"] else [("ter.no_shift", {})]
+        op, i, j = _space("ter").alignment_columns(segment)[0]       # the first column's tooltip
+        shown.append(("ter.column_title", {
+            "op": text(f"ter.{op}", language),
+            "prediction": text("explain.prediction_number", language, number=i + 1) if i is not None
+            else text("ter.no_prediction_word", language),
+            "reference": text("explain.reference_number", language, number=j + 1) if j is not None
+            else text("ter.no_reference_word", language)}))
+        shown += [("ter.no_prediction_word", {})] if counts["insertion"] else []
+        shown += [("ter.no_reference_word", {})] if counts["deletion"] else []
+        edits = [text("ter.shift_number", language, number=n) for n in range(1, len(segment["shifts"]) + 1)]
+        edits += [text(f"ter.{edit['op']}", language) for edit in segment["edits"]]
+        kinds = [text(f"ter.{op}", language) for op in ops] + [text("ter.total", language)]
+        labels = {text(f"ter.{kind}", language) for kind in ("match", "shifted", "substitution", "deletion")}
+        return shown, {"ngrams": ("edit", edits), "orders": ("edit", kinds), "highlight": (None, labels)}
+    return state, range(len(hyps)), expected
+
+
+def _meteor_case():
+    space = _space("meteor")
+    hyps, refs = space.TOY[0], cases._per_item(space.TOY[1])
+    result = ngrameval.meteor(hyps, refs, explain=True)
+    state = {"explanation": result.explanation, "predictions": hyps, "references": refs, "options": {},
+             "scores": result.scores}
+
+    def expected(index, language):
+        from ngrameval.ui.i18n import text
+        segment = result.explanation[index]
+        best = segment["reference_index"] + 1
+        fragmentation = segment.get("fragmentation", segment["chunks"] / max(1, len(segment["matches"])))
+        parts = {key: f"{float(segment[key]):.6f}" for key in ("precision", "recall", "fmean", "penalty", "score")}
+        shown = [("meteor.alignment", {"number": best}),
+                 ("meteor.alignment_counts", {"matches": len(segment["matches"]), "chunks": segment["chunks"]}),
+                 ("explain.prediction", {"words": ""}), ("explain.reference_words", {"number": best, "words": ""}),
+                 ("meteor.alignment_parts", {**parts, "fragmentation": f"{fragmentation:.6f}"})]
+        references = [text("meteor.best_used", language, number=j) if j == best else str(j)
+                      for j in range(1, len(refs[index]) + 1)]
+        return shown, {"orders": ("reference", references)}
+    return state, range(len(hyps)), expected
+
+
+def _chrf_case():
+    space = _space("chrf")
+    hyps, refs = space.CATS, cases._per_item(space.CATS_REFERENCES)
+    options = {"variant": "sacrebleu", "char_order": 6, "word_order": 2, "beta": None, "lowercase": True,
+               "whitespace": False, "eps_smoothing": False, "min_char_order": 1}
+    state = {"predictions": hyps, "references": refs, "options": options,
+             "scores": ngrameval.chrf(hyps, refs, sentence_level=True, **options).sentence_scores}
+
+    def expected(index, language):
+        from ngrameval.ui.i18n import text
+        kinds = {text("chrf.characters", language), text("chrf.words", language)}
+        return [("chrf.words_caption", {})], {"ngrams": ("kind", kinds)}
+    return state, range(len(hyps)), expected
+
+
+def _notes_case(name, **options):
+    """A Space whose explanation's only words of its own are its notes after the references (GLEU, ROUGE)."""
+    hyps, refs = cases.PAPINENI_HYPOTHESES, [cases.PAPINENI_REFERENCES] * 2
+    scores = {"gleu": lambda: ngrameval.gleu(hyps, refs, sentence_level=True, **options).sentence_scores,
+              "rouge": lambda: ngrameval.rouge(hyps, refs, use_aggregator=False, **options).fmeasure["rouge1"]}[name]
+    state = {"predictions": hyps, "references": refs, "options": options, "scores": scores()}
+    return state, range(len(hyps)), lambda index, language: ([], {})
+
+
+EXPLANATION_CASES = {
+    "ter": _ter_case, "meteor": _meteor_case, "chrf": _chrf_case,
+    "gleu": lambda: _notes_case("gleu", variant="nltk", tokenize="default", min_len=1, max_len=4),
+    "rouge": lambda: _notes_case("rouge", rouge_types=["rouge1", "rouge2", "rougeL"], variant="rouge_score",
+                                 tokenizer="default", use_stemmer=False, remove_stopwords=False, multi_ref="best",
+                                 limit_words=None, limit_bytes=None),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EXPLANATION_CASES))
+def test_explanation_in_the_page_language(name, i18n):
+    """Each sentence's explanation, rendered in English, Chinese and Japanese: its notes after the references,
+    its drawings' words and legends, its tables' labels and TER's highlight labels are in that language (Chinese
+    or Japanese characters, and no English text of them left), English in English; the numbers are the same in
+    every language."""
+    from ngrameval.ui import page
+    space = _space(name)
+    state, indices, expected = EXPLANATION_CASES[name]()
+    for index in indices:
+        item = (space.explain_item(index, state) if hasattr(space, "explain_item")
+                else space.explain_one(state["predictions"][index], state["references"][index], state["options"]))
+        # The notes with words are phrases (ROUGE's others are a type's name and numbers).
+        notes = [note for note in item["reference_notes"] if isinstance(note, i18n.Phrase)]
+        assert notes, (name, item["reference_notes"])
+        rendered = {}
+        for language in i18n.LANGUAGES:
+            heading, highlight, ngrams, orders = page.explain(state, index + 1, getattr(space, "explain_one", None),
+                                                              getattr(space, "explain_item", None), language)
+            assert "status-error" not in heading, heading
+            rendered[language] = heading, {"ngrams": ngrams, "orders": orders}
+            labels = {entry["class_or_confidence"] for entry in highlight.value if entry["class_or_confidence"]}
+            shown, cells = expected(index, language)
+            texts = [note.in_language(language) for note in notes]
+            texts += [i18n.text(key, language, **params).strip() for key, params in shown]
+            for text in texts:
+                assert html.escape(text) in heading, (name, index, language, text)
+                if language != "en":
+                    assert CJK.search(text), (name, language, text)
+            for table, (column, values) in cells.items():
+                if table == "highlight":    # the highlighted tokens' labels: some of these
+                    assert labels and labels <= values, (name, language, labels)
+                    continue
+                shown_cells = rendered[language][1][table][i18n.text(f"column.{column}", language)]
+                assert (set(shown_cells) == values if isinstance(values, set) else list(shown_cells) == values), \
+                    (name, table, language, list(shown_cells))
+                if language != "en":        # a label in words is in the language's characters
+                    assert all(CJK.search(value) or not re.search("[A-Za-z]", value) for value in values), values
+        english = [note.in_language("en") for note in notes]
+        english += [i18n.text(key, "en", **params).strip() for key, params in expected(index, "en")[0]]
+        for language in ("zh-CN", "ja"):
+            heading, tables = rendered[language]
+            visible = _visible(heading)
+            assert not [text for text in english if " " in text and text in visible], (name, language)
+            assert _sorted_numbers(visible) == _sorted_numbers(_visible(rendered["en"][0])), (name, index, language)
+            for table, frame in tables.items():
+                numbers = frame.select_dtypes("number")
+                assert numbers.values.tolist() == rendered["en"][1][table].select_dtypes("number").values.tolist()
+
+
+def test_ter_edit_names_in_the_page_language(i18n):
+    """The TER page's table of edits by kind (the corpus) names them in the page's language, with the same counts."""
+    from ngrameval.ui import page
+    space = _space("ter")
+    hyps, refs = cases.TER_CORPUS
+    result = ngrameval.ter(hyps, refs, sentence_level=True, explain=True).as_dict()
+    per_order = space.present(result, {}, None).per_order
+    for language in i18n.LANGUAGES:
+        shown = page.localized(per_order, language)
+        assert list(shown.iloc[:, 0]) == [i18n.text(f"ter.{op}", language)
+                                          for op in ("shift", "substitution", "insertion", "deletion")]
+        assert list(shown.iloc[:, 1]) == list(per_order.iloc[:, 1])
