@@ -443,8 +443,7 @@ def find_keys(keys: np.ndarray, table_keys: np.ndarray,
     home = _home_slots(keys, bits)
     held = slots[home]
     found = (held >> index_bits) == keys   # a free slot (-1) holds key -1, never a key looked for
-    result = held & ((1 << index_bits) - 1)
-    result[~found] = -1
+    result = np.where(found, held & ((1 << index_bits) - 1), -1)
     # Its slot holds another key and is shared: it may be one of the keys left out.
     unsure = np.flatnonzero(~found & (held >= 0))
     unsure = unsure[shared[home[unsure]]]
