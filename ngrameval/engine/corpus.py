@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from itertools import chain, repeat
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, TypeVar
 
 import numpy as np
 
 from ngrameval.engine.inputs import check_positive_int, normalize_corpus
 from ngrameval.engine.ngrams import EncodedSegments, ReferenceCache, ReferenceIndex
-from ngrameval.engine.runs import distinct_ids, ids_in, strings, whitespace_split
+from ngrameval.engine.runs import distinct_ids, ids_in, strings, vocabulary_ids, whitespace_split
 from ngrameval.text.tokenizers import (Tokenizer, TokenizerSpec, WhitespaceTokenizer, get_tokenizer, is_builtin,
                                        lowercase_tokens)
 
@@ -174,7 +173,7 @@ def _vocabulary_ids(index: ReferenceIndex, tokens: Any) -> np.ndarray:
     words, ids = memo
     if words is None:
         distinct, positions = distinct_ids(tokens)
-        return np.fromiter(map(index.vocabulary.get, distinct, repeat(-1)), np.int64, len(distinct))[positions]
+        return index.encode([distinct])[positions]
     return ids[ids_in(tokens, words)]
 
 
@@ -189,12 +188,9 @@ def _encode(texts: Sequence[Any], tokenizer: Tokenizer, pretokenized: bool,
     if split is not None:
         words, ids = distinct_ids(split[0])
         return ids, split[1], dict(zip(words, range(len(words))))
-    tokens = _tokens(texts, tokenizer, pretokenized, lowercase)
-    distinct = dict.fromkeys(chain.from_iterable(tokens))
-    vocabulary = dict(zip(distinct, range(len(distinct))))
-    lengths = np.fromiter(map(len, tokens), np.int64, len(tokens))
-    ids = np.fromiter(map(vocabulary.__getitem__, chain.from_iterable(tokens)), np.int64, int(lengths.sum()))
-    return ids, lengths, vocabulary
+    token_lists = _tokens(texts, tokenizer, pretokenized, lowercase)
+    vocabulary, ids = vocabulary_ids(token_lists)
+    return ids, np.fromiter(map(len, token_lists), np.int64, len(token_lists)), vocabulary
 
 
 def encode_texts(texts: Sequence[Any], tokenizer: Tokenizer, pretokenized: bool = False,

@@ -28,6 +28,8 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
+from ngrameval.engine.runs import vocabulary_ids
+
 Tokens = Sequence[str]
 
 
@@ -170,11 +172,8 @@ class ReferenceIndex:
 
     def __init__(self, references: Sequence[Sequence[Tokens]], max_order: int) -> None:
         segments = [segment for refs in references for segment in refs]
-        # Ids in order of first occurrence; dict.fromkeys and map keep the loops in C.
-        vocabulary = {token: i for i, token in enumerate(dict.fromkeys(chain.from_iterable(segments)))}
+        vocabulary, ids = vocabulary_ids(segments)
         segment_len = np.fromiter(map(len, segments), np.int64, len(segments))
-        ids = np.fromiter(map(vocabulary.__getitem__, chain.from_iterable(segments)), np.int64,
-                          int(segment_len.sum()))
         refs_per_sentence = np.fromiter(map(len, references), np.int64, len(references))
         self._build(vocabulary, ids, segment_len, refs_per_sentence, max_order)
 

@@ -554,8 +554,8 @@ class _Corpus:
     def _encoded(texts: _Texts, index: ReferenceIndex) -> EncodedSegments:
         """Texts given as ids, in the ids of the references' vocabulary (-1: absent from every reference):
         one look-up per distinct word, then one gather."""
-        lookup = np.fromiter(map(index.vocabulary.get, texts.words, repeat(-1)), np.int64, len(texts.words))
-        return EncodedSegments(index.vocabulary, lookup[texts.ids], texts.text_lengths, lambda: texts.tokens)
+        return EncodedSegments(index.vocabulary, index.encode([texts.words])[texts.ids], texts.text_lengths,
+                               lambda: texts.tokens)
 
     def local_ids(self) -> Tuple[np.ndarray, np.ndarray]:
         """:func:`_local_ids` of the references' index (computed once: rougeL, rougeLsum and the
