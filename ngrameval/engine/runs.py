@@ -87,7 +87,12 @@ def byte_runs(codes: np.ndarray, inside: np.ndarray) -> Tuple[pa.Array, np.ndarr
     >>> runs.to_pylist(), starts.tolist()
     (['ab', 'cd', 'ab'], [0, 3, 6])
     """
-    edges = np.flatnonzero(np.diff(inside.view(np.int8), prepend=0, append=0))
+    # Where ``inside`` changes, with False before the first byte and after the last: the array compared
+    # with itself shifted by one, into one buffer (np.diff with prepend and append is ten times slower).
+    changed = np.empty(len(inside) + 1, bool)
+    changed[[0, -1]] = inside[[0, -1]] if len(inside) else False
+    np.not_equal(inside[1:], inside[:-1], out=changed[1:-1])
+    edges = np.flatnonzero(changed)
     offsets = np.zeros(len(edges) // 2 + 1, np.int64)
     np.cumsum(edges[1::2] - edges[0::2], out=offsets[1:])
     runs = pa.LargeStringArray.from_buffers(len(offsets) - 1, pa.py_buffer(offsets), pa.py_buffer(codes[inside]))

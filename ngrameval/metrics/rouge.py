@@ -361,8 +361,8 @@ class RougeTokenizer:
         >>> texts.tokens, texts.sentence_counts.tolist(), texts.sentence_lengths.tolist()
         ([['a', 'b', 'c'], ['d']], [2, 1], [2, 1, 1])
         """
-        keys = [text if isinstance(text, str) else tuple(text) for text in texts]
-        position = {key: i for i, key in enumerate(dict.fromkeys(keys))}
+        keys = texts if not texts or isinstance(texts[0], str) else list(map(tuple, texts))
+        position = dict(zip(dict.fromkeys(keys), count()))
         distinct = list(position)
         whole = words = ids = None
         if distinct and not isinstance(distinct[0], str):      # token lists: each is one sentence
@@ -426,7 +426,7 @@ class RougeTokenizer:
             kept = list(filter(None, finished))
             stems = dict(zip(kept, _stems(kept)[0]))
             finished = list(map(stems.get, finished, finished))       # "": dropped, as before
-        vocabulary = {word: i for i, word in enumerate(dict.fromkeys(filter(None, finished)))}
+        vocabulary = dict(zip(dict.fromkeys(filter(None, finished)), count()))
         ids = np.fromiter(map(vocabulary.get, finished, repeat(-1)), np.int64, len(finished))[ids]
         kept_tokens = ids >= 0
         if not kept_tokens.all():
@@ -489,8 +489,8 @@ def _group(flat: List[Any], counts: Sequence[int]) -> List[List[Any]]:
 
 
 def _references(refs: List[List[Any]], tokenizer: RougeTokenizer, pretokenized: bool) -> _References:
-    flat = [r for group in refs for r in group]
-    counts = tuple(len(group) for group in refs)
+    flat = list(chain.from_iterable(refs))
+    counts = tuple(map(len, refs))
     key = None if tokenizer.key is None else ("rouge", tokenizer.key, pretokenized, counts,
                                               tuple(map(tuple, flat)) if pretokenized else tuple(flat))
 

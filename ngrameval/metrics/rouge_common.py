@@ -128,7 +128,11 @@ def ascii_runs(joined: bytes, lines: int) -> Tuple[List[str], np.ndarray, np.nda
     codes = np.frombuffer(joined.translate(_SEPARATORS), np.uint8)
     runs, starts = byte_runs(codes, codes > 32)     # left: [a-z0-9], all above the space, and separators
     words, ids = distinct_ids(runs)
-    return words, ids, np.bincount(np.searchsorted(np.flatnonzero(codes == 10), starts), minlength=lines)
+    if not lines:
+        return words, ids, np.zeros(0, np.int64)
+    # The runs before each newline, then per line: one search per line, not one per run.
+    before = np.searchsorted(starts, np.flatnonzero(codes == 10))
+    return words, ids, np.diff(before, prepend=0, append=len(starts))
 
 
 # --------------------------------------------------------------------------- skip-bigrams
