@@ -36,8 +36,9 @@ _ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
 # _LOW[k]: the k lowest bits set, k = 0..63.
 _LOW = np.array([(1 << k) - 1 for k in range(_WORD)], dtype=np.uint64)
 _LOW_TO_64 = np.append(_LOW, _ALL)     # k = 0..64
-# The largest table of (b sequence, token) keys indexed directly (4 bytes a key) rather than searched.
-_DENSE_KEYS = 1 << 22
+# The largest table of masks indexed directly by (b sequence, token), in 64-bit words (16 MB), rather than
+# kept for the keys that occur and searched.
+_DENSE_WORDS = 1 << 21
 
 
 # int.bit_count is Python >= 3.10.
@@ -201,8 +202,10 @@ class _Pairs:
         self._mask_rows()
 
     def _mask_table(self) -> None:
-        """Sorted keys ``rank of b * base + token`` and, per key, the token's position bits in b (b ranked
-        among the pairs' distinct b sequences)."""
+        """Per key ``rank of b * base + token``, the token's position bits in b (b ranked among the pairs'
+        distinct b sequences), and a last mask of zeros. Where a row for every possible key fits in a small
+        table (token ids local to each text, as ROUGE gives them), ``masks`` has those rows, the bits set in
+        place (``keys`` is then None); otherwise a row per key that occurs, ``keys`` sorted."""
         seqs, first, self.b_rank = np.unique(self.b_seq, return_index=True, return_inverse=True)
         within, owner = concatenated_ranges(0, self.b_len[first])
         tokens = self.b_ids[self.b_start[first][owner] + within]
@@ -213,6 +216,11 @@ class _Pairs:
         words = self.words
         word_keys = (owner * self.base + tokens) * words + within // _WORD
         bits = np.left_shift(np.uint64(1), (within % _WORD).astype(np.uint64))
+        if self.sequences * self.base * words <= _DENSE_WORDS:
+            self.keys = None
+            self.masks = np.zeros((self.sequences * self.base + 1, words), np.uint64)
+            np.bitwise_or.at(self.masks.reshape(-1), word_keys, bits)
+            return
         # Sorted keys; equal keys add up their bits, so their order does not matter. The owners come
         # sorted, so one word per row with 16-bit owners and tokens takes numpy's radix sorts: by token,
         # then (stable) by owner.
@@ -238,16 +246,13 @@ class _Pairs:
 
     def _mask_rows(self) -> None:
         """Row i of pair p uses the mask ``masks[mask_row[row_first[p] + i]]``: the tokens of every pair's
-        a looked up at once (the all-zero last mask for those b lacks). Where every (b, token) key fits
-        in a small table (token ids local to each text, as ROUGE gives them), the keys index it
-        directly; otherwise each is found by binary search."""
+        a looked up at once (the all-zero last mask for those b lacks): the keys are the rows of a table
+        of every key, or are found among the keys that occur by binary search."""
         tokens = self.a_ids[concatenated_ranges(self.a_start, self.a_len)[0]]
         wanted = np.repeat(self.b_rank, self.a_len) * self.base + np.maximum(tokens, 0)
-        missing = len(self.keys)
-        if self.sequences * self.base <= _DENSE_KEYS:
-            table = np.full(self.sequences * self.base, missing, np.int32 if missing < 1 << 31 else np.int64)
-            table[self.keys] = np.arange(missing)
-            self.mask_row = np.where(tokens >= 0, table[wanted], missing)
+        missing = len(self.masks) - 1
+        if self.keys is None:
+            self.mask_row = np.where(tokens >= 0, wanted, missing)
         else:
             found = np.minimum(np.searchsorted(self.keys, wanted), max(missing - 1, 0))
             hit = (tokens >= 0) & (self.keys[found] == wanted) if missing else np.zeros(len(wanted), bool)
