@@ -51,16 +51,26 @@ def distinct(values: np.ndarray) -> np.ndarray:
 
 
 def stable_order(keys: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
-    """The stable order that sorts non-negative integer ``keys``, and the sorted keys. When each key
-    and its position fit in 63 bits together, one ``np.sort`` of the packed (key, position) pairs
-    gives both: on int64 numpy's SIMD sort is several times faster than ``argsort``.
+    """The stable order that sorts non-negative integer ``keys``, and the sorted keys. Keys of at most
+    32 bits take numpy's stable argsort of 16-bit integers, a radix sort: by the low 16 bits, then
+    (stable) by the high ones, two or three times faster than a comparison sort of int64. Otherwise,
+    when each key and its position fit in 63 bits together, one ``np.sort`` of the packed (key,
+    position) pairs gives both (faster than ``argsort`` on int64).
 
     >>> [a.tolist() for a in stable_order(np.array([7, 3, 7, 0]))]
     [[3, 1, 0, 2], [0, 3, 7, 7]]
+    >>> [a.tolist() for a in stable_order(np.array([1 << 20, 5, (1 << 20) + 1, 1 << 20]))]
+    [[1, 0, 3, 2], [5, 1048576, 1048576, 1048577]]
     """
     keys = np.asarray(keys, np.int64)
+    key_bits = int(keys.max(initial=0)).bit_length()
+    if key_bits <= 32:
+        order = np.argsort(keys.astype(np.uint16), kind="stable")      # the low 16 bits (astype wraps)
+        if key_bits > 16:
+            order = order[np.argsort((keys[order] >> 16).astype(np.uint16), kind="stable")]
+        return order, keys[order]
     position_bits = max(len(keys) - 1, 1).bit_length()
-    if int(keys.max(initial=0)).bit_length() + position_bits > 63:
+    if key_bits + position_bits > 63:
         order = np.argsort(keys, kind="stable")
         return order, keys[order]
     packed = np.sort((keys << position_bits) | np.arange(len(keys)))
