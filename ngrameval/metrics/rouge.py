@@ -53,7 +53,7 @@ from ngrameval import __version__
 from ngrameval.engine.inputs import (check_choice, check_flag, check_number, check_positive_int, normalize_corpus,
                                     unknown_options_error)
 from ngrameval.engine.lcs import lcs_lengths, lcs_union_mask, sentence_pairs, wlcs
-from ngrameval.engine.ngrams import (EncodedSegments, ReferenceCache, ReferenceIndex, concatenated_ranges,
+from ngrameval.engine.ngrams import (EncodedSegments, ReferenceCache, ReferenceIndex, concatenated_ranges, distinct,
                                      divide_or_zero)
 from ngrameval.engine.runs import distinct_ids, whitespace_split
 from ngrameval.metric import MeanOfSegments, Statistics, means, register
@@ -629,7 +629,7 @@ class _Corpus:
         table = index.orders[0]
         entries = len(table.keys)
         segment = np.repeat(np.arange(references_count), index.segment_len)[marked]
-        keys, union = np.unique(segment * entries + table.position_entry[marked], return_counts=True)
+        keys, union = distinct(segment * entries + table.position_entry[marked], return_counts=True)
         clipped = np.minimum(union, matches.hyp_count[0][keys % entries])
         hits = np.bincount(keys // entries, weights=clipped, minlength=references_count)
         if not summary_level.all():
