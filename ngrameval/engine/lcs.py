@@ -193,7 +193,7 @@ class _Pairs:
         self.a_ids, self.b_ids = a_ids, b_ids
         # Longest a first, so that the pairs still active at row i are a prefix; pairs of one length by b,
         # so that the look-ups of their tokens' masks (keys b * base + token) sweep the table in order.
-        order = np.argsort((int(a_len.max(initial=0)) - a_len) * (int(b_seq.max(initial=0)) + 1) + b_seq)
+        order = stable_order((int(a_len.max(initial=0)) - a_len) * (int(b_seq.max(initial=0)) + 1) + b_seq)[0]
         self.order = order
         self.a_start, self.a_len = a_start[order], a_len[order]
         self.b_start, self.b_len, self.b_seq = b_start[order], b_len[order], b_seq[order]

@@ -677,9 +677,11 @@ def _local_ids(index: ReferenceIndex, matches) -> Tuple[np.ndarray, np.ndarray]:
 
 
 def _kept(ids: np.ndarray, lengths: np.ndarray, keep: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
-    """The kept tokens of consecutive sequences, with the new sequence offsets."""
-    owner = np.repeat(np.arange(len(lengths)), lengths)
-    return ids[keep], _offsets(np.bincount(owner[keep], minlength=len(lengths)))
+    """The kept tokens of consecutive sequences, with the new sequence offsets (the kept tokens before each
+    old offset)."""
+    kept_before = np.zeros(len(keep) + 1, np.int64)
+    np.cumsum(keep, out=kept_before[1:])
+    return ids[keep], kept_before[_offsets(lengths)]
 
 
 def rouge_statistics(predictions: Any, references: Any, rouge_types: Any = DEFAULT_TYPES,
