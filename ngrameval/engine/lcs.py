@@ -221,15 +221,8 @@ class _Pairs:
             self.masks = np.zeros((self.sequences * self.base + 1, words), np.uint64)
             np.bitwise_or.at(self.masks.reshape(-1), word_keys, bits)
             return
-        # Sorted keys; equal keys add up their bits, so their order does not matter. The owners come
-        # sorted, so one word per row with 16-bit owners and tokens takes numpy's radix sorts: by token,
-        # then (stable) by owner.
-        if words == 1 and self.base <= 1 << 16 and self.sequences <= 1 << 16:
-            order = np.argsort(tokens.astype(np.uint16), kind="stable")
-            order = order[np.argsort(owner[order].astype(np.uint16), kind="stable")]
-            word_keys = word_keys[order]
-        else:
-            order, word_keys = stable_order(word_keys)
+        # Sorted keys; equal keys add up their bits, so their order does not matter.
+        order, word_keys = stable_order(word_keys)
         bits = bits[order]
         starts = np.flatnonzero(np.r_[True, word_keys[1:] != word_keys[:-1]]) if len(word_keys) else \
             np.zeros(0, np.int64)

@@ -41,8 +41,7 @@ def divide_or_zero(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 def distinct(values: np.ndarray, return_counts: bool = False):
     """The sorted distinct values of an integer array, and with ``return_counts`` how many times each
-    occurs. Non-negative values of at most 32 bits are sorted by :func:`stable_order`'s radix sorts,
-    others by ``np.sort``. (numpy 2.x's ``np.unique`` without ``return_*`` flags hashes, which is many
+    occurs. Non-negative values below 2**32 are sorted by :func:`radix_order`, others by ``np.sort``. (numpy 2.x's ``np.unique`` without ``return_*`` flags hashes, which is many
     times slower than sorting on large int64 arrays; with them it sorts by comparisons.)
 
     >>> distinct(np.array([3, 1, 3, 2])).tolist()
@@ -51,37 +50,46 @@ def distinct(values: np.ndarray, return_counts: bool = False):
     [[-1, 3], [1, 2]]
     """
     values = np.asarray(values)
-    if len(values) and values.min() >= 0 and int(values.max()).bit_length() <= 32:
-        ordered = stable_order(values)[1]
-    else:
-        ordered = np.sort(values)
+    order = radix_order(values) if len(values) and values.min() >= 0 else None
+    ordered = np.sort(values) if order is None else values[order]
     first = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]]) if len(ordered) else np.zeros(0, np.int64)
     if return_counts:
         return ordered[first], np.diff(np.r_[first, len(ordered)])
     return ordered[first]
 
 
+def radix_order(keys: np.ndarray) -> Optional[np.ndarray]:
+    """The stable order that sorts non-negative integer ``keys`` below 2**32 by numpy's stable argsort of
+    16-bit integers, a radix sort: by the low 16 bits, then (stable) by the high ones, two or three times
+    faster than a comparison sort of int64. None for larger keys.
+
+    >>> radix_order(np.array([1 << 20, 5, (1 << 20) + 1, 1 << 20])).tolist(), radix_order(np.array([1 << 40]))
+    ([1, 0, 3, 2], None)
+    """
+    key_bits = int(keys.max(initial=0)).bit_length()
+    if key_bits > 32:
+        return None
+    order = np.argsort(keys.astype(np.uint16), kind="stable")      # the low 16 bits (astype wraps)
+    if key_bits > 16:
+        order = order[np.argsort((keys[order] >> 16).astype(np.uint16), kind="stable")]
+    return order
+
+
 def stable_order(keys: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
-    """The stable order that sorts non-negative integer ``keys``, and the sorted keys. Keys of at most
-    32 bits take numpy's stable argsort of 16-bit integers, a radix sort: by the low 16 bits, then
-    (stable) by the high ones, two or three times faster than a comparison sort of int64. Otherwise,
-    when each key and its position fit in 63 bits together, one ``np.sort`` of the packed (key,
-    position) pairs gives both (faster than ``argsort`` on int64).
+    """The stable order that sorts non-negative integer ``keys``, and the sorted keys: by
+    :func:`radix_order` when the keys are below 2**32; otherwise, when each key and its position fit in
+    63 bits together, by one ``np.sort`` of the packed (key, position) pairs (faster than ``argsort``
+    on int64).
 
     >>> [a.tolist() for a in stable_order(np.array([7, 3, 7, 0]))]
     [[3, 1, 0, 2], [0, 3, 7, 7]]
-    >>> [a.tolist() for a in stable_order(np.array([1 << 20, 5, (1 << 20) + 1, 1 << 20]))]
-    [[1, 0, 3, 2], [5, 1048576, 1048576, 1048577]]
     """
     keys = np.asarray(keys, np.int64)
-    key_bits = int(keys.max(initial=0)).bit_length()
-    if key_bits <= 32:
-        order = np.argsort(keys.astype(np.uint16), kind="stable")      # the low 16 bits (astype wraps)
-        if key_bits > 16:
-            order = order[np.argsort((keys[order] >> 16).astype(np.uint16), kind="stable")]
+    order = radix_order(keys)
+    if order is not None:
         return order, keys[order]
     position_bits = max(len(keys) - 1, 1).bit_length()
-    if key_bits + position_bits > 63:
+    if int(keys.max(initial=0)).bit_length() + position_bits > 63:
         order = np.argsort(keys, kind="stable")
         return order, keys[order]
     packed = np.sort((keys << position_bits) | np.arange(len(keys)))
@@ -328,13 +336,13 @@ class ReferenceIndex:
         # The positions whose n-gram may match (their (n-1)-gram matched), extended order by order.
         # They are visited sorted by (sentence, first token): the n-gram keys then come in runs that
         # share a prefix and fall in one narrow stretch of the table, and searchsorted on such runs is
-        # much faster than on keys in no order within each sentence. The sort pays for itself only as
-        # numpy's stable sort of 16-bit integers, a radix sort: by token, then by sentence.
+        # much faster than on keys in no order within each sentence. The sort pays for itself only as a
+        # radix sort (keys below 2**32).
         positions = np.flatnonzero(ids >= 0)
-        if self.base <= 2 ** 16 and len(hypotheses) <= 2 ** 16:
-            positions = positions[np.argsort(ids[positions].astype(np.uint16), kind="stable")]
-            positions = positions[np.argsort(sentence[positions].astype(np.uint16), kind="stable")]
         keys = sentence[positions] * self.base + ids[positions]
+        order = radix_order(keys)
+        if order is not None:
+            positions, keys = positions[order], keys[order]
         counts, entries = [], []
         for n in range(1, max_order + 1):
             table = self.orders[n - 1]
