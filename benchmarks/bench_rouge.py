@@ -82,7 +82,7 @@ def ngrameval_rouge(corpus: Corpus, rouge_types: List[str], stem_cache: str = "c
 
     def run(predictions=predictions, references=references):
         return ngrameval.rouge(predictions, references, rouge_types, use_stemmer=True, use_aggregator=False,
-                               **options).scores.transpose(1, 0, 2).tolist()
+                               **options).scores.transpose(1, 0, 2)
     run([WARM_UP[0]], [WARM_UP[1]])
     run.cache = cache       # removed with the row's process
     return run

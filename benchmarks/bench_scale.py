@@ -1,7 +1,7 @@
 """Large corpora: throughput (pairs per second) and the driver's peak memory of ngrameval.score_dataset.
 
     python benchmarks/bench_scale.py [--pairs 10000000] [--chunk 100000] [--metrics bleu chrf rouge]
-                                     [--rows in-process ray-2 ...] [--peer-memory-gb 16]
+                                     [--rows in-process ray-2 ...] [--batch 10000] [--peer-memory-gb 16]
                                      [--repeats N] [--directory DIR]
 
 Writes ``--pairs`` synthetic sentence pairs (4 references each; benchmarks/common.py's seeded generator,
@@ -9,7 +9,9 @@ one seed per chunk of ``--chunk`` pairs) as Parquet files, once (kept in ``--dir
 runs), then scores them with each metric: in one process (the files streamed batch by batch through
 RunningTotals), with Ray Data on 1 and 2 CPUs, with ``datasets`` ``num_proc=2``, and with the peers on
 the same pairs held in memory (sacrebleu and bleuscore for BLEU, sacrebleu for chrF, rouge-score-rs's
-batch mode for ROUGE-1/2/L when installed). Every row runs in a fresh process; its peak memory is that
+batch mode for ROUGE-1/2/L when installed). ngrameval's rows take ``--batch`` pairs at a time (the
+``batch_size`` of ``score_dataset``; a call's fixed costs, ROUGE's loops over token positions above all,
+are shared by more pairs in larger batches). Every row runs in a fresh process; its peak memory is that
 process's (Ray's and datasets' workers not counted: the driver's). Times are the best of ``--repeats``.
 ngrameval's rows must agree to the last bit, the peers with them to 1e-9. A peer holds the whole corpus
 in memory: its process gets at most ``--peer-memory-gb`` of address space, so that one too large for
@@ -29,7 +31,6 @@ from typing import Any, Dict, List
 OPTIONS: Dict[str, Dict[str, Any]] = {"bleu": {}, "chrf": {}, "rouge": {"rouge_types": ["rouge1", "rouge2", "rougeL"]}}
 # ROUGE is scored against the first reference (rouge-score-rs's batch mode takes one per prediction).
 REFERENCES = {"bleu": "references", "chrf": "references", "rouge": "reference"}
-BATCH = 2000
 
 
 def write_corpus(directory: str, pairs: int, chunk: int) -> List[str]:
@@ -69,7 +70,7 @@ def headline(metric: str, result: Any) -> Dict[str, float]:
     return dict(result.fmeasure) if metric == "rouge" else {metric: getattr(result, metric)}
 
 
-def run_row(row: str, metric: str, paths: List[str]) -> Dict[str, float]:
+def run_row(row: str, metric: str, paths: List[str], batch: int) -> Dict[str, float]:
     """One measurement in this process: output name -> score."""
     options, column = OPTIONS[metric], REFERENCES[metric]
     if row == "in-process":
@@ -79,8 +80,8 @@ def run_row(row: str, metric: str, paths: List[str]) -> Dict[str, float]:
 
         family, running = get_family(metric), RunningTotals(metric)
         for path in paths:
-            for batch in pq.ParquetFile(path).iter_batches(batch_size=BATCH):
-                columns = batch.to_pydict()
+            for record_batch in pq.ParquetFile(path).iter_batches(batch_size=batch):
+                columns = record_batch.to_pydict()
                 running.add(family.shard_statistics(columns["prediction"], columns[column], None, **options))
         return headline(metric, running.result())
     if row.startswith("ray-"):
@@ -90,14 +91,14 @@ def run_row(row: str, metric: str, paths: List[str]) -> Dict[str, float]:
 
         ray.init(num_cpus=int(row.split("-")[1]), include_dashboard=False, log_to_driver=False,
                  configure_logging=False)
-        return headline(metric, ngrameval.score_dataset(paths, metric, references=column, batch_size=BATCH, **options))
+        return headline(metric, ngrameval.score_dataset(paths, metric, references=column, batch_size=batch, **options))
     if row == "datasets-2":
         import datasets
 
         import ngrameval
 
         dataset = datasets.load_dataset("parquet", data_files=paths, split="train")
-        return headline(metric, ngrameval.score_dataset(dataset, metric, references=column, batch_size=BATCH,
+        return headline(metric, ngrameval.score_dataset(dataset, metric, references=column, batch_size=batch,
                                                         num_proc=2, **options))
     predictions, references = read_pairs(paths, column)
     streams = [list(stream) for stream in zip(*references)] if metric != "rouge" else []
@@ -134,12 +135,13 @@ ENGINE_ROWS = ["in-process", "ray-1", "ray-2", "datasets-2"]
 PEERS = {"bleu": ["sacrebleu", "bleuscore"], "chrf": ["sacrebleu"], "rouge": ["rouge-score-rs"]}
 
 
-def measure(row: str, metric: str, paths: List[str], repeats: int, peer_memory_gb: float) -> Dict[str, Any]:
+def measure(row: str, metric: str, paths: List[str], repeats: int, peer_memory_gb: float,
+            batch: int) -> Dict[str, Any]:
     best: Dict[str, Any] = {}
     limit = [] if row in ENGINE_ROWS else ["--memory-limit-gb", str(peer_memory_gb)]
     for _ in range(repeats):
         done = subprocess.run([sys.executable, __file__, "--row", row, "--metric", metric, *limit,
-                               "--paths", *paths], capture_output=True, text=True)
+                               "--batch", str(batch), "--paths", *paths], capture_output=True, text=True)
         if done.returncode != 0:
             return {"error": (done.stderr.strip().splitlines() or ["failed"])[-1]}
         result = json.loads(done.stdout.strip().splitlines()[-1])
@@ -155,6 +157,7 @@ def main() -> None:
     parser.add_argument("--metrics", nargs="+", default=["bleu", "chrf", "rouge"], choices=sorted(OPTIONS))
     parser.add_argument("--rows", nargs="+", help="rows to run (default: all): "
                         + ", ".join(ENGINE_ROWS + sorted({p for peers in PEERS.values() for p in peers})))
+    parser.add_argument("--batch", type=int, default=10_000, help="pairs per batch of ngrameval's rows")
     parser.add_argument("--peer-memory-gb", type=float, default=16.0)
     parser.add_argument("--repeats", type=int, default=1)
     parser.add_argument("--directory", default=os.path.join(tempfile.gettempdir(), "ngrameval-bench-scale"))
@@ -170,12 +173,12 @@ def main() -> None:
             limit = int(args.memory_limit_gb * 2 ** 30)
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
         start = time.perf_counter()
-        scores = run_row(args.row, args.metric, args.paths)
+        scores = run_row(args.row, args.metric, args.paths, args.batch)
         seconds = time.perf_counter() - start
         print(json.dumps({"seconds": seconds, "peak_mb": peak_rss_mb(), "scores": scores}))
         return
-    if args.pairs < 1 or args.chunk < 1:
-        raise SystemExit("--pairs and --chunk must be positive")
+    if args.pairs < 1 or args.chunk < 1 or args.batch < 1:
+        raise SystemExit("--pairs, --chunk and --batch must be positive")
     unknown = set(args.rows or ()) - set(ENGINE_ROWS).union(*PEERS.values())
     if unknown:
         raise SystemExit(f"unknown rows: {', '.join(sorted(unknown))}")
@@ -183,13 +186,13 @@ def main() -> None:
     start = time.perf_counter()
     paths = write_corpus(args.directory, args.pairs, args.chunk)
     print(f"{args.pairs} pairs, 4 references each, in {len(paths)} Parquet files "
-          f"({time.perf_counter() - start:.1f} s to write or find); {os.cpu_count()} CPUs")
+          f"({time.perf_counter() - start:.1f} s to write or find); {os.cpu_count()} CPUs; batches of {args.batch}")
     for metric in args.metrics:
         print(f"\n{metric} {OPTIONS[metric] or ''}")
         print(f"{'row':<16}{'seconds':>10}{'pairs/s':>12}{'peak MB':>10}  score")
         reference = None
         for row in [row for row in ENGINE_ROWS + PEERS[metric] if not args.rows or row in args.rows]:
-            result = measure(row, metric, paths, args.repeats, args.peer_memory_gb)
+            result = measure(row, metric, paths, args.repeats, args.peer_memory_gb, args.batch)
             if "error" in result:
                 print(f"{row:<16}  failed: {result['error']}")
                 continue

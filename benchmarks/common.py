@@ -230,7 +230,9 @@ def worker(spec_path: str) -> None:
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         output["children_cpu"] = after.ru_utime + after.ru_stime - children.ru_utime - children.ru_stime
         output["cpu"] = cpu + output["children_cpu"]
-        output["result"] = result
+        # Each tool is timed up to its own kind of result: the peers' Python objects, ngrameval's numpy
+        # arrays. Arrays become lists here, after the timing, for the report and the comparison.
+        output["result"] = result.tolist() if hasattr(result, "tolist") else result
     elif spec["mode"] == "profile":
         import cProfile
         import io
