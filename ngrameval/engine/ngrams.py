@@ -41,8 +41,9 @@ def divide_or_zero(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 def distinct(values: np.ndarray, return_counts: bool = False):
     """The sorted distinct values of an integer array, and with ``return_counts`` how many times each
-    occurs. Non-negative values below 2**32 are sorted by :func:`radix_order`, others by ``np.sort``. (numpy 2.x's ``np.unique`` without ``return_*`` flags hashes, which is many
-    times slower than sorting on large int64 arrays; with them it sorts by comparisons.)
+    occurs. Non-negative values below 2**32 are sorted by :func:`radix_order`, others by ``np.sort``.
+    (numpy 2.x's ``np.unique`` without ``return_*`` flags hashes, which is many times slower than
+    sorting on large int64 arrays; with them it sorts by comparisons.)
 
     >>> distinct(np.array([3, 1, 3, 2])).tolist()
     [1, 2, 3]
