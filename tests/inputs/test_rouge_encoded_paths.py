@@ -83,10 +83,11 @@ def _random_pairs(rng: np.random.Generator, vocabulary: int, offset: int):
     return a_ids, np.r_[0, np.cumsum(a_lengths)], b_ids, np.r_[0, np.cumsum(b_lengths)], pair_a, pair_b
 
 
-@pytest.mark.parametrize("offset", [0, 1 << 40], ids=["table", "binary search"])
+@pytest.mark.parametrize("offset", [0, 1 << 20, 1 << 40], ids=["table", "radix-sorted keys", "binary search"])
 def test_lcs_lookups_equal_rouge_score_lcs(offset):
-    """Small ids index the mask table directly; ids far apart are searched. Both give rouge-score's LCS
-    lengths and its union LCS (``_union_lcs``, its traceback), sequences of one to three 64-bit words."""
+    """Small ids index the mask table directly; ids far apart are searched, their keys sorted by radix
+    (below 2**32) or by comparisons. All give rouge-score's LCS lengths and its union LCS (``_union_lcs``,
+    its traceback), sequences of one to three 64-bit words."""
     rng = np.random.default_rng(11)
     a_ids, a_offsets, b_ids, b_offsets, pair_a, pair_b = _random_pairs(rng, 6, offset)
     a_seqs = [a_ids[a_offsets[k]:a_offsets[k + 1]].tolist() for k in range(len(a_offsets) - 1)]
