@@ -53,6 +53,20 @@ def _integers(array: pa.Array, missing: int = -1) -> np.ndarray:
     return values
 
 
+def kept_lengths(lengths: np.ndarray, keep: np.ndarray) -> np.ndarray:
+    """How many items each segment keeps, of consecutive segments of ``lengths[k]`` items and one ``keep``
+    flag per item: a running count of the kept items, read at the segments' bounds.
+
+    >>> kept_lengths(np.array([2, 0, 3]), np.array([True, False, True, True, False])).tolist()
+    [1, 0, 2]
+    """
+    kept_before = np.zeros(len(keep) + 1, np.int64)
+    np.cumsum(keep, out=kept_before[1:])
+    bounds = np.zeros(len(lengths) + 1, np.int64)
+    np.cumsum(lengths, out=bounds[1:])
+    return np.diff(kept_before[bounds])
+
+
 def whitespace_split(texts: Sequence[str]) -> Optional[Tuple[pa.Array, np.ndarray]]:
     """``str.split()`` of every text: all the tokens in one Arrow array and the number per text; None
     if a text has no UTF-8 form (a lone surrogate). Arrow's Unicode whitespace is Python's (a test
@@ -70,8 +84,7 @@ def whitespace_split(texts: Sequence[str]) -> Optional[Tuple[pa.Array, np.ndarra
     lengths = np.diff(_integers(pieces.offsets))
     nonempty = _integers(pc.binary_length(tokens, memory_pool=_pool())) > 0
     if not nonempty.all():
-        owner = np.repeat(np.arange(len(lengths)), lengths)
-        lengths = np.bincount(owner[nonempty], minlength=len(lengths))
+        lengths = kept_lengths(lengths, nonempty)
         mask = pa.BooleanArray.from_buffers(pa.bool_(), len(nonempty),
                                             [None, pa.py_buffer(np.packbits(nonempty, bitorder="little"))])
         tokens = pc.filter(tokens, mask, memory_pool=_pool())

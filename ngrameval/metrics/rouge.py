@@ -55,7 +55,7 @@ from ngrameval.engine.inputs import (check_choice, check_flag, check_number, che
 from ngrameval.engine.lcs import lcs_lengths, lcs_union_mask, sentence_pairs, wlcs
 from ngrameval.engine.ngrams import (EncodedSegments, ReferenceCache, ReferenceIndex, concatenated_ranges, distinct,
                                      divide_or_zero)
-from ngrameval.engine.runs import distinct_ids, whitespace_split
+from ngrameval.engine.runs import distinct_ids, kept_lengths, whitespace_split
 from ngrameval.metric import MeanOfSegments, Statistics, means, register
 from ngrameval.metrics import rouge155
 from ngrameval.metrics.rouge_common import (MAX_BOOTSTRAP_SAMPLES, MAX_SKIP_DISTANCE,  # noqa: F401 (also public here)
@@ -281,8 +281,7 @@ class _Texts:
 
 def _keep(tokens: List[str], lengths: np.ndarray, kept: List[bool]) -> Tuple[List[str], np.ndarray]:
     """The kept tokens of consecutive segments of ``lengths[k]`` tokens, and how many each segment keeps."""
-    owner = np.repeat(np.arange(len(lengths)), lengths)[np.fromiter(kept, bool, len(tokens))]
-    return list(compress(tokens, kept)), np.bincount(owner, minlength=len(lengths))
+    return list(compress(tokens, kept)), kept_lengths(lengths, np.fromiter(kept, bool, len(tokens)))
 
 
 def _nonempty_lines(texts: List[str]) -> Tuple[List[str], np.ndarray]:
@@ -430,8 +429,7 @@ class RougeTokenizer:
         ids = np.fromiter(map(vocabulary.get, finished, repeat(-1)), np.int64, len(finished))[ids]
         kept_tokens = ids >= 0
         if not kept_tokens.all():
-            owner = np.repeat(np.arange(len(lengths)), lengths)
-            ids, lengths = ids[kept_tokens], np.bincount(owner[kept_tokens], minlength=len(lengths))
+            ids, lengths = ids[kept_tokens], kept_lengths(lengths, kept_tokens)
         return list(vocabulary), ids, lengths
 
     def _line_tokens(self, lines: List[str]) -> Tuple[List[str], np.ndarray]:
@@ -677,11 +675,8 @@ def _local_ids(index: ReferenceIndex, matches) -> Tuple[np.ndarray, np.ndarray]:
 
 
 def _kept(ids: np.ndarray, lengths: np.ndarray, keep: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
-    """The kept tokens of consecutive sequences, with the new sequence offsets (the kept tokens before each
-    old offset)."""
-    kept_before = np.zeros(len(keep) + 1, np.int64)
-    np.cumsum(keep, out=kept_before[1:])
-    return ids[keep], kept_before[_offsets(lengths)]
+    """The kept tokens of consecutive sequences, with the new sequence offsets."""
+    return ids[keep], _offsets(kept_lengths(lengths, keep))
 
 
 def rouge_statistics(predictions: Any, references: Any, rouge_types: Any = DEFAULT_TYPES,
