@@ -1,5 +1,5 @@
-"""For every test and doctest (tests/ and ngrameval/): nothing is written to the user's cache. ROUGE's stem table
-and METEOR 1.5's paraphrase index go to a directory of the session (so the index is built once per session)."""
+"""For every test and doctest (tests/ and ngrameval/): nothing is written to the user's cache. METEOR 1.5's
+paraphrase index goes to a directory of the session (so the index is built once per session)."""
 import pytest
 
 

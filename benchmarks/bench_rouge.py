@@ -59,32 +59,18 @@ def load_wmt22_pairs(count: int) -> Corpus:
 
 # --------------------------------------------------------------------------- rows (run in a fresh process)
 
-STEM_CACHE_SCRIPT = ("import json, sys; import ngrameval; p, r, t, o = json.load(sys.stdin); "
-                     "ngrameval.rouge(p, r, t, use_stemmer=True, **o)")
-
-
-def ngrameval_rouge(corpus: Corpus, rouge_types: List[str], stem_cache: str = "cold", **options):
-    """One ``ngrameval.rouge`` call on all pairs, with stemming: per pair and type (P, R, F). The user's
-    cache (``XDG_CACHE_HOME``, where the stem table is kept) is a fresh temporary directory: empty for
-    ``stem_cache="cold"``; for ``"warm"`` another process (untimed) has scored the same pairs there first,
-    so the stems come from the table's file, as in a user's second run."""
-    import json
-    import os
-
+def ngrameval_rouge(corpus: Corpus, rouge_types: List[str], **options):
+    """One ``ngrameval.rouge`` call on all pairs, with stemming: per pair and type (P, R, F). ngrameval keeps
+    nothing on disk, so the timed call, the first on these texts in its process, is what a user's first
+    and every later run costs."""
     import ngrameval
 
     predictions, references = corpus.systems[0], corpus.references
-    cache = tempfile.TemporaryDirectory(prefix="ngrameval-bench-cache-")
-    os.environ["XDG_CACHE_HOME"] = cache.name
-    if stem_cache == "warm":
-        subprocess.run([sys.executable, "-c", STEM_CACHE_SCRIPT], check=True, text=True,
-                       input=json.dumps([predictions, references, rouge_types, options]))
 
     def run(predictions=predictions, references=references):
         return ngrameval.rouge(predictions, references, rouge_types, use_stemmer=True, use_aggregator=False,
                                **options).scores.transpose(1, 0, 2)
     run([WARM_UP[0]], [WARM_UP[1]])
-    run.cache = cache       # removed with the row's process
     return run
 
 
@@ -127,8 +113,7 @@ def rouge155_perl(corpus: Corpus):
 
 # --------------------------------------------------------------------------- sections
 
-ENGINE = "ngrameval.rouge, stem cache empty"
-ENGINE_WARM = "ngrameval.rouge, stem cache warm"
+ENGINE = "ngrameval.rouge"
 ENGINE_155 = "ngrameval.rouge variant=rouge155"
 ROUGE_SCORE = "rouge-score RougeScorer.score loop"
 RAPIDROUGE = "rapidrouge RougeScorer.score loop"
@@ -144,25 +129,20 @@ SCORER_NOTES = [
     "(rouge-score's tokens: non-ASCII characters dropped), variant rouge_score; the peers build one "
     "RougeScorer inside the timing and score pair by pair, except rouge-score-rs's score_batch (one call, "
     "Rust threads on both cores). Scores checked to 1e-12.",
-    "Stem cache: ngrameval keeps NLTK Porter stems in a table in the user's cache (XDG_CACHE_HOME, a fresh "
-    "temporary directory per process here). \"empty\": nothing cached but the warm-up's few words, so every "
-    "word of the section is stemmed (and the table written) inside the timing, as in a user's first run; "
-    "\"warm\": an untimed process scored the same pairs first, so the stems are read from the table's file, "
-    "as in a user's later runs (the timed process has stemmed none of them itself). The peers cache no stems "
-    "across calls.",
+    "Stemming: ngrameval applies NLTK's Porter rules itself (numpy, all of a call's words at once) and caches "
+    "nothing across processes, so there is no warm or cold state to tell apart: every row is a fresh process "
+    "whose first call on the section's texts is timed. The peers cache no stems across calls either.",
     WARM_UP_NOTE,
 ]
 
 
 def scorer_section(key: str, title: str, load) -> Section:
-    """rouge1/2/L/Lsum with stemming: ngrameval (stem table empty, then warm) against the three
-    rouge-score-compatible packages."""
+    """rouge1/2/L/Lsum with stemming: ngrameval against the three rouge-score-compatible packages."""
     options = {"rouge_types": TYPES, "tokenizer": "rouge_score"}
-    targets = [Target(peer, engine, "time", at_least) for engine in (ENGINE, ENGINE_WARM)
+    targets = [Target(peer, ENGINE, "time", at_least)
                for peer, at_least in ((ROUGE_SCORE, 25), (RS_LOOP, 1), (RS_BATCH, 1))]
     return Section(key, title, load, [
-        Row(ENGINE, ngrameval_rouge, {**options, "stem_cache": "cold"}),
-        Row(ENGINE_WARM, ngrameval_rouge, {**options, "stem_cache": "warm"}, ENGINE, tolerance=0.0),
+        Row(ENGINE, ngrameval_rouge, options),
         Row(ROUGE_SCORE, scorer_loop, {"module": "rouge_score.rouge_scorer"}, ENGINE, tolerance=EXACT),
         Row(RAPIDROUGE, scorer_loop, {"module": "rapidrouge.rouge_scorer"}, ENGINE, tolerance=EXACT),
         Row(RS_LOOP, scorer_loop, {"module": "rouge_score_rs.rouge_scorer"}, ENGINE, tolerance=EXACT, note="Rust"),

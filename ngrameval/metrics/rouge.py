@@ -61,7 +61,7 @@ from ngrameval.metrics import rouge155
 from ngrameval.metrics.rouge_common import (MAX_BOOTSTRAP_SAMPLES, MAX_SKIP_DISTANCE,  # noqa: F401 (also public here)
                                             TYPE_FORMS, RougeType, SkipBigramOverlap, ascii_runs, parse_rouge_type,
                                             parse_rouge_types, skip_bigram_count, skip_bigrams)
-from ngrameval.text.stems import porter_stems
+from ngrameval.text.porter import porter_stems
 
 ROUGE_SCORE_VERSION = "0.1.2"
 VARIANTS = ("rouge_score", "rouge155")
@@ -81,8 +81,7 @@ TokenizerArg = Union[str, Callable[[str], Sequence[str]], None]
 # through a dict. No Python code runs per token.
 
 _ASCII_TOKEN = re.compile(r"[a-z0-9]+")
-_VALID_TOKEN = re.compile(r"^[a-z0-9]+$")     # rouge-score's final check
-_VALID_LINES = re.compile(r"[a-z0-9]+(?:\n[a-z0-9]+)*")     # that check on words joined by newlines
+_VALID_LINES = re.compile(r"[a-z0-9]+(?:\n[a-z0-9]+)*")     # words of [a-z0-9] joined by newlines
 # The default tokenizer's words of scripts other than Latin (rouge-score deletes them; see RougeTokenizer).
 # A character is of another script when it is a letter, mark or digit whose Script_Extensions name neither
 # Latin nor Common nor Inherited (by extensions, the katakana prolonged sound mark ー, a Common character
@@ -94,16 +93,15 @@ _ALONE = r"\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}"
 _DEFAULT_TOKEN = (rf"(?V1)[a-z0-9]+|[[{_OTHER}]&&[{_ALONE}]]\p{{M}}*"
                   rf"|[[{_OTHER}]--[{_ALONE}]](?:[[{_OTHER}]--[{_ALONE}]]|\p{{M}})*")
 _default_token = None
-# Finished stems of this process (token -> stem, "" where rouge-score's check drops it), bounded; Porter's
-# own stems are kept across processes by ngrameval.text.stems.
+# Finished stems of this process (token -> stem, "" where rouge-score's check drops it), bounded.
 _STEMS: Dict[str, str] = {}
 _STEM_CACHE_SIZE = 1 << 20
 
 
 def _stems(tokens: List[str]) -> Tuple[List[str], bool]:
-    """The stem of each token, and whether any is "": NLTK's Porter stemmer (default mode, as rouge-score
-    creates it, through the persistent table of :func:`ngrameval.text.stems.porter_stems`) on [a-z0-9]
-    tokens longer than 3 characters; "" where rouge-score's validity check would drop the stem. Tokens of
+    """The stem of each token, and whether any is "" (an empty token of a callable tokenizer, which
+    rouge-score's validity check would drop): NLTK's Porter stemmer (default mode, as rouge-score creates
+    it; :func:`ngrameval.text.porter.porter_stems`) on [a-z0-9] tokens longer than 3 characters. Tokens of
     other scripts are left as they are (Porter's rules are for English). Each distinct token is looked
     up once, in C (a set difference with the cached tokens).
 
@@ -134,19 +132,13 @@ def _all_valid(words: List[str]) -> bool:
 
 def _finished_stems(words: List[str]) -> Dict[str, str]:
     """:func:`_stems` of distinct words none of which is cached, as a dict: Porter's stems of the
-    [a-z0-9] words longer than 3 characters, the others as they are, "" for a stem rouge-score's check
-    drops. The common case (every word and every stem [a-z0-9]) takes C-level passes only: a process's
-    first call meets every word of its corpus here."""
+    [a-z0-9] words longer than 3 characters, the others as they are. (A stem of a [a-z0-9] word is a
+    non-empty [a-z0-9] word again: rouge-score's validity check keeps every one.)"""
     long = list(map((3).__lt__, map(len, words)))
-    valid = bool(words) and _all_valid(words)
-    stemmed = list(compress(words, long)) if valid else \
-        [word for word, keep in zip(words, long) if keep and _VALID_TOKEN.match(word)]
-    stems = porter_stems(stemmed)
+    stemmed = list(compress(words, long)) if words and _all_valid(words) else \
+        [word for word, keep in zip(words, long) if keep and _ASCII_TOKEN.fullmatch(word)]
     finished = dict(zip(words, words))
-    if valid and (not stems or _all_valid(stems)):
-        finished.update(zip(stemmed, stems))
-        return finished
-    finished.update((word, stem if _VALID_TOKEN.match(stem) else "") for word, stem in zip(stemmed, stems))
+    finished.update(zip(stemmed, porter_stems(stemmed)))
     return finished
 
 

@@ -18,11 +18,6 @@ VOCABULARY = ("the cat cats sat sitting on mat mats a dog dogs running ran gener
               "x y z abc123ing rational relational").split()
 
 
-@pytest.fixture(autouse=True)
-def _cache(tmp_path, monkeypatch):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))     # the stem table is written here, not to the user's cache
-
-
 def _text(rng: random.Random) -> str:
     lines = []
     for _ in range(rng.randint(0, 4)):
@@ -72,6 +67,19 @@ def test_word_by_word_stems_when_a_word_is_outside_a_z0_9():
     # Token lists are used as given: "café" is not stemmed, a word with a newline is no [a-z0-9] word.
     tokens = rouge_module.RougeTokenizer(use_stemmer=True).tokenize([["cats", "café", "ab\ncd", "running"]]).tokens
     assert tokens == [["cat", "café", "ab\ncd", "run"]]
+
+
+def test_a_full_in_process_stem_cache_is_replaced_without_changing_scores(monkeypatch):
+    monkeypatch.setattr(rouge_module, "_STEM_CACHE_SIZE", 3)
+    monkeypatch.setattr(rouge_module, "_STEMS", {})
+    predictions = ["the generously relational cats were running", "hopefulness of conditional operators"]
+    references = ["a cat runs generously", "the operator's conditions were hopeful"]
+    scorer = rouge_scorer.RougeScorer(["rouge1", "rougeL"], use_stemmer=True)
+    expected = [[scorer.score(r, p)[t].fmeasure for p, r in zip(predictions, references)] for t in ("rouge1", "rougeL")]
+    for _ in range(2):
+        result = ngrameval.rouge(predictions, references, ["rouge1", "rougeL"], use_stemmer=True, use_aggregator=False)
+        assert [result.fmeasure["rouge1"], result.fmeasure["rougeL"]] == expected
+        assert len(rouge_module._STEMS) <= 3 + len(set(" ".join(predictions + references).split()))
 
 
 def _random_pairs(rng: np.random.Generator, vocabulary: int, offset: int):
