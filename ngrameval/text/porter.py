@@ -6,7 +6,8 @@ part of a first call. Porter's rules only ever look at a word's last eight lette
 a prefix (its count of vowel-consonant transitions), and they only ever rewrite the end of a word. So the
 words are rows of a byte matrix; a word's last eight letters, packed into one 64-bit integer, are matched
 against every suffix of a step with one comparison; each word's first matching rule decides, as in NLTK's
-``_apply_rule_list``; and the measure of any prefix is read from a running count of the transitions.
+``_apply_rule_list``; and the measure of a stem is counted, for the words a rule matched, from their rows of
+consonant flags.
 
 The letters a rule writes never contain "y", so whether a letter is a consonant (which for "y" depends on
 the letter before it) is computed once: a rewritten letter is a vowel exactly when it is one of a, e, i, o,
@@ -26,10 +27,20 @@ IRREGULAR = {"sky": "sky", "skies": "sky", "dying": "die", "lying": "lie", "tyin
              "exceed": "exceed", "succeed": "succeed"}
 
 _PAD = 8                    # zero columns before each word: the last 8 letters of any word are one slice
-_WORD_BYTES = np.zeros(256, dtype=bool)
-_WORD_BYTES[np.frombuffer(b"abcdefghijklmnopqrstuvwxyz0123456789", dtype=np.uint8)] = True
-_VOWELS = np.zeros(256, dtype=bool)
-_VOWELS[np.frombuffer(b"aeiou", dtype=np.uint8)] = True
+
+
+def _byte_set(members: bytes) -> np.ndarray:
+    """A table of the 256 byte values: True for ``members`` (indexed by a uint8 array, it tests each byte)."""
+    table = np.zeros(256, dtype=bool)
+    table[np.frombuffer(members, dtype=np.uint8)] = True
+    return table
+
+
+_WORD_BYTES = _byte_set(b"abcdefghijklmnopqrstuvwxyz0123456789")
+_VOWELS = _byte_set(b"aeiou")
+_NOT_AFTER_CVC = _byte_set(b"wxy")          # *o: the last consonant is none of these
+_KEPT_DOUBLES = _byte_set(b"lsz")           # step 1b: a double l, s or z stays double
+_BEFORE_ION = _byte_set(b"st")              # step 4: -ion goes after s or t only
 
 
 @lru_cache(maxsize=None)
@@ -104,7 +115,7 @@ class _Block:
         or y at its end; or (NLTK's extension) a vowel then a consonant as the whole prefix."""
         last = length - 1
         three = (length >= 3) & self.is_consonant(rows, last - 2) & ~self.is_consonant(rows, last - 1) \
-            & self.is_consonant(rows, last) & ~np.isin(self.letter(rows, last), np.frombuffer(b"wxy", np.uint8))
+            & self.is_consonant(rows, last) & ~_NOT_AFTER_CVC[self.letter(rows, last)]
         two = (length == 2) & ~self.is_consonant(rows, last - 1) & self.is_consonant(rows, last)
         return three | two
 
@@ -133,7 +144,7 @@ class _Block:
             return self.measure(rows, stem + 1) > 0
         held = self.measure(rows, stem) > 1
         if condition == "m>1 st":
-            held &= np.isin(self.letter(rows, stem - 1), np.frombuffer(b"st", np.uint8))
+            held &= _BEFORE_ION[self.letter(rows, stem - 1)]
         return held
 
     def apply_rules(self, rules: List[Tuple[str, str, str]]) -> None:
@@ -179,6 +190,7 @@ def _consonants(letters: np.ndarray) -> np.ndarray:
 
 
 def _step1a(block: _Block) -> None:
+    """-sses -> -ss, -ies -> -i (NLTK: -ie in a word of four letters), -ss stays, -s goes."""
     tails, rows = block.tails(block.rows), block.rows
     ies, sses, four = _ends(tails, "ies"), _ends(tails, "sses"), block.length == 4
     block.cut(rows[ies & four], 1)                              # NLTK: "ties" -> "tie"
@@ -187,6 +199,9 @@ def _step1a(block: _Block) -> None:
 
 
 def _step1b(block: _Block) -> None:
+    """NLTK: -ied -> -ie (four letters) or -i. -eed -> -ee when m > 0. -ed or -ing goes when the stem has
+    a vowel, and then: -at, -bl, -iz get an e; a double consonant but l, s, z is halved; else an m = 1
+    stem ending consonant-vowel-consonant (*o) gets an e."""
     tails, rows = block.tails(block.rows), block.rows
     ied, four = _ends(tails, "ied"), block.length == 4           # NLTK: "-ied" -> "-ie" or "-i", always
     block.cut(rows[ied & four], 1)
@@ -213,13 +228,14 @@ def _step1b(block: _Block) -> None:
     last = block.length[rows] - 1
     double = undecided & (last >= 1) & (block.letter(rows, last) == block.letter(rows, np.maximum(last - 1, 0))) \
         & block.is_consonant(rows, last)
-    block.cut(rows[double & ~np.isin(block.letter(rows, last), np.frombuffer(b"lsz", np.uint8))], 1)
+    block.cut(rows[double & ~_KEPT_DOUBLES[block.letter(rows, last)]], 1)
     rest = rows[undecided & ~double]
     length = block.length[rest]
     block.write(rest[(block.measure(rest, length) == 1) & block.ends_cvc(rest, length)], "e")
 
 
 def _step1c(block: _Block) -> None:
+    """-y -> -i after a consonant, in a stem of two letters or more (NLTK's condition)."""
     rows = block.rows[_ends(block.tails(block.rows), "y")]
     stem = block.length[rows] - 1
     rows = rows[(stem > 1) & block.is_consonant(rows, np.maximum(stem - 1, 0))]
@@ -227,12 +243,14 @@ def _step1c(block: _Block) -> None:
 
 
 def _step2(block: _Block) -> None:
+    """NLTK: -alli -> -al when m > 0, and the step once more on the result; then ``_STEP2_RULES``."""
     alli = block.rows[_ends(block.tails(block.rows), "alli")]
     block.cut(alli[block.measure(alli, block.length[alli] - 4) > 0], 2)     # NLTK: "-alli" -> "-al", then again
     block.apply_rules(_STEP2_RULES)
 
 
 def _step5(block: _Block) -> None:
+    """5a: -e goes when m > 1, or m = 1 and the stem does not end *o. 5b: -ll -> -l when m > 1."""
     rows = block.rows[_ends(block.tails(block.rows), "e")]
     stem = block.length[rows] - 1
     measure = block.measure(rows, stem)
@@ -242,6 +260,7 @@ def _step5(block: _Block) -> None:
 
 
 def _ends(tails: np.ndarray, suffix: str) -> np.ndarray:
+    """Which packed word ends (``_Block.tails``) end with ``suffix``."""
     mask, value = _packed(suffix)
     return (tails & mask) == value
 
