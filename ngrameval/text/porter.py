@@ -11,7 +11,8 @@ consonant flags.
 
 The letters a rule writes never contain "y", so whether a letter is a consonant (which for "y" depends on
 the letter before it) is computed once: a rewritten letter is a vowel exactly when it is one of a, e, i, o,
-u. Words are grouped by length (rows of 16, 32, 64, ... columns), so one long word does not widen every row.
+u. Words are grouped by length (rows of 32, 64, 128, ... columns: one group holds almost every word, since each
+group costs a few hundred numpy calls), so one long word does not widen every row.
 """
 from __future__ import annotations
 
@@ -298,7 +299,7 @@ def porter_stems(words: Sequence[str]) -> List[str]:
     starts = np.cumsum(lengths) - lengths
     stems = np.array(words, dtype=object)
     stemmed = lengths > 2                                        # NLTK returns shorter words as they are
-    width = np.maximum(16, 1 << np.ceil(np.log2(np.maximum(lengths, 1))).astype(np.int64))
+    width = np.maximum(32, 1 << np.ceil(np.log2(np.maximum(lengths, 1))).astype(np.int64))
     for group_width in np.unique(width[stemmed]):
         group = np.flatnonzero(stemmed & (width == group_width))
         # One column more than the longest word: the newline that ends each word in _Block.text.

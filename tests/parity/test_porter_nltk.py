@@ -1,7 +1,8 @@
 """ngrameval's Porter stemmer (ngrameval.text.porter, numpy) against NLTK 3.10.4's PorterStemmer(), the peer,
 run here: every [a-z0-9] word of real English text (REALSumm summaries, WMT22's English systems and
-references, E2E's references), the examples of Porter's paper, words at the edges of each rule, and a seeded random search of
-words built from Porter's suffixes. Sized to run in seconds; raise RANDOM_SEARCH_SCALE to search longer."""
+references, E2E's references), the examples of Porter's paper, words at the edges of each rule, and a
+seeded random search of words built from Porter's suffixes. Sized to run in seconds; raise
+RANDOM_SEARCH_SCALE to search longer."""
 import json
 import os
 import re
