@@ -93,7 +93,7 @@ _ALONE = r"\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}"
 _DEFAULT_TOKEN = (rf"(?V1)[a-z0-9]+|[[{_OTHER}]&&[{_ALONE}]]\p{{M}}*"
                   rf"|[[{_OTHER}]--[{_ALONE}]](?:[[{_OTHER}]--[{_ALONE}]]|\p{{M}})*")
 _default_token = None
-# Finished stems of this process (token -> stem, "" where rouge-score's check drops it), bounded.
+# Finished stems of this process (token -> stem; an empty token stays "" and is dropped), bounded.
 _STEMS: Dict[str, str] = {}
 _STEM_CACHE_SIZE = 1 << 20
 
