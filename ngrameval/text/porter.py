@@ -292,9 +292,9 @@ def porter_stems(words: Sequence[str]) -> List[str]:
     if not words:
         return []
     lengths = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
-    letters = np.frombuffer("".join(words).encode("ascii", "replace"), dtype=np.uint8)
+    letters = _ascii_bytes("".join(words))
     if not _WORD_BYTES[letters].all() or not lengths.all():
-        bad = next(word for word in words if not word or not all(map(_is_word_character, word)))
+        bad = next(word for word in words if not word or not _WORD_BYTES[_ascii_bytes(word)].all())
         raise ValueError(f"porter_stems takes words of [a-z0-9] only, got {bad!r}")
     starts = np.cumsum(lengths) - lengths
     stems = np.array(words, dtype=object)
@@ -313,5 +313,6 @@ def porter_stems(words: Sequence[str]) -> List[str]:
     return stems.tolist()
 
 
-def _is_word_character(character: str) -> bool:
-    return character.isascii() and (character.islower() or character.isdigit())
+def _ascii_bytes(text: str) -> np.ndarray:
+    """The characters of ``text`` as bytes, one each ("?" for a non-ASCII character, which no word has)."""
+    return np.frombuffer(text.encode("ascii", "replace"), dtype=np.uint8)
