@@ -33,9 +33,8 @@ Tokens = Sequence[Hashable]
 
 _WORD = 64
 _ALL = np.uint64(0xFFFFFFFFFFFFFFFF)
-# _LOW[k]: the k lowest bits set, k = 0..63.
-_LOW = np.array([(1 << k) - 1 for k in range(_WORD)], dtype=np.uint64)
-_LOW_TO_64 = np.append(_LOW, _ALL)     # k = 0..64
+# _LOW_TO_64[k]: the k lowest bits set, k = 0..64.
+_LOW_TO_64 = np.array([(1 << k) - 1 for k in range(_WORD + 1)], dtype=np.uint64)
 # The largest table of masks indexed directly by (b sequence, token), in 64-bit words (16 MB), rather than
 # kept for the keys that occur and searched.
 _DENSE_WORDS = 1 << 21
@@ -292,57 +291,71 @@ class _Pairs:
 
     def lengths(self, last: np.ndarray) -> np.ndarray:
         """LCS lengths from the last rows: the zero bits below bit len(b)."""
-        word_index = np.arange(self.words)[None, :]
-        valid_bits = np.clip(self.b_len[:, None] - word_index * _WORD, 0, _WORD)
-        valid = np.where(valid_bits >= _WORD, _ALL, _LOW[np.minimum(valid_bits, _WORD - 1)])
-        return _bitcount(~last & valid).sum(axis=1).astype(np.int64)
+        return _zeros_below(last, self.b_len)
 
 
-def _prefix_zeros(rows: np.ndarray, cumulative: Optional[np.ndarray], row: np.ndarray, j: np.ndarray) -> np.ndarray:
-    """Vectorized :func:`_prefix`: zero bits of ``rows[row]`` below bit ``j`` (``cumulative``: the zero bits
-    below each word boundary; None for rows of one word)."""
-    if rows.shape[1] == 1:       # one word: no partial sums needed (j <= 64)
-        return _bitcount(~rows[row, 0] & _LOW_TO_64[j]).astype(np.int64)
-    word = j // _WORD
-    partial = ~rows[row, np.minimum(word, rows.shape[1] - 1)] & _LOW[j % _WORD]
-    return cumulative[row, word] + _bitcount(partial)
+def _zeros_below(rows: np.ndarray, j: np.ndarray) -> np.ndarray:
+    """Per row (of ``words`` 64-bit words): the zero bits below bit j -- :func:`_prefix`, vectorized."""
+    if rows.shape[1] == 1:
+        return _bitcount(~rows[:, 0] & _LOW_TO_64[j]).astype(np.int64)
+    return _bitcount(~rows & _below(j, rows.shape[1])).sum(axis=1, dtype=np.int64)
+
+
+def _highest_below(masks: np.ndarray, j: np.ndarray) -> np.ndarray:
+    """Per mask (of ``words`` 64-bit words): the highest set bit below bit j, -1 if there is none."""
+    if masks.shape[1] == 1:
+        return _highest_bit(masks[:, 0] & _LOW_TO_64[j])
+    bits = masks & _below(j, masks.shape[1])
+    return np.where(bits != 0, _highest_bit(bits) + _WORD * np.arange(masks.shape[1]), -1).max(axis=1)
+
+
+def _below(j: np.ndarray, words: int) -> np.ndarray:
+    """Per j, the bits below bit j over ``words`` 64-bit words: (len(j), words)."""
+    return _LOW_TO_64[np.clip(j[:, None] - _WORD * np.arange(words), 0, _WORD)]
+
+
+def _highest_bit(values: np.ndarray) -> np.ndarray:
+    """The position of the highest set bit of each uint64, -1 for 0.
+
+    >>> _highest_bit(np.array([0, 1, 6, 2**53 - 1, 2**64 - 1], np.uint64)).tolist()
+    [-1, 0, 2, 52, 63]
+    """
+    top = np.minimum(np.frexp(values.astype(np.float64))[1] - 1, _WORD - 1)
+    # Converted to a float, a value just below a power of two rounds up to it.
+    rounded_up = (top >= 0) & ((values >> np.maximum(top, 0).astype(np.uint64)) == 0)
+    return top - rounded_up
 
 
 def _backtrace(pairs: _Pairs, rows: np.ndarray, row_base: np.ndarray) -> np.ndarray:
     """Walk all pairs back as :func:`lcs_positions` does; returns the marked positions of a (flat).
 
     Each walk carries ``L``, the LCS of the prefixes it stands at (that of the whole pair at the start,
-    one less after each match). Off a match the walk goes left iff LCS(i, j - 1) > LCS(i - 1, j); both
-    are L or L - 1 and one of them is L, so it goes up exactly when LCS(i - 1, j) -- the zero bits of
-    row i - 1 below j -- is still L. A walk stops at its last match (L = 0), as i or j cannot reach 0
-    before (L <= min(i, j)). The walks' state is kept in compact arrays (the positions of a[i - 1] and
-    b[j - 1], row i, L), shortened only when walks end."""
-    # Zero bits of each row below each word boundary (int32: the rows can be many); one word needs none.
-    cumulative = None
-    if pairs.words > 1:
-        cumulative = np.zeros((len(rows), pairs.words + 1), np.int32)
-        np.cumsum(_bitcount(~rows), axis=1, dtype=np.int32, out=cumulative[:, 1:])
-    level = _prefix_zeros(rows, cumulative, row_base + pairs.a_len, pairs.b_len)
+    one less after each match), at (i, j). Off a match the walk goes left iff LCS(i, j - 1) > LCS(i - 1, j);
+    both are L or L - 1 and one of them is L, so it goes up exactly when LCS(i - 1, j) -- the zero bits of
+    row i - 1 below j -- is still L. Once it has gone left it cannot go up in that row (LCS(i - 1, j) only
+    shrinks with j), so it goes on left to the nearest token of b before j equal to a[i - 1] -- the highest
+    bit below j of that token's mask -- and takes it. Either way each step leaves row i: a walk takes at
+    most len(a) steps. It stops at its last match (L = 0), as i or j cannot reach 0 before (L <= min(i, j)).
+    The walks' state is kept in compact arrays (rows i - 1 and a[i - 1], j, L), shortened when walks end."""
+    level = _zeros_below(rows[row_base + pairs.a_len], pairs.b_len)
     walking = np.flatnonzero(level > 0)         # a walk ends at its last match: L = 0 marks nothing more
     level = level[walking]
-    row = row_base[walking] + pairs.a_len[walking]
-    a_at = pairs.a_start[walking] + pairs.a_len[walking] - 1
-    b_first = pairs.b_start[walking] - 1        # b_at - b_first is j
-    b_at = b_first + pairs.b_len[walking]
+    above = row_base[walking] + pairs.a_len[walking] - 1            # row i - 1
+    token = pairs.row_first[walking] + pairs.a_len[walking] - 1     # a[i - 1], as an index of mask_row
+    to_position = pairs.a_start[walking] - pairs.row_first[walking]  # token + to_position: a[i - 1] in a_ids
+    j = pairs.b_len[walking]
     marked = []
     while len(level):
-        equal = pairs.a_ids[a_at] == pairs.b_ids[b_at]
-        marked.append(a_at[equal])
-        up = _prefix_zeros(rows, cumulative, row - 1, b_at - b_first) == level
-        up |= equal
-        left = ~up | equal
-        a_at -= up
-        row -= up
-        b_at -= left
-        level -= equal
+        nearest = _highest_below(pairs.masks[pairs.mask_row[token]], j)
+        take = (nearest == j - 1) | (_zeros_below(rows[above], j) < level)   # a match first, else left
+        marked.append(token[take] + to_position[take])
+        j = np.where(take, nearest, j)
+        level -= take
+        above -= 1
+        token -= 1
         if not level.all():
             going = level > 0
-            level, row, a_at, b_at, b_first = (x[going] for x in (level, row, a_at, b_at, b_first))
+            level, above, token, to_position, j = (x[going] for x in (level, above, token, to_position, j))
     return np.concatenate(marked) if marked else np.zeros(0, np.int64)
 
 

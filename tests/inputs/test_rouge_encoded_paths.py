@@ -91,13 +91,15 @@ def _random_pairs(rng: np.random.Generator, vocabulary: int, offset: int):
     return a_ids, np.r_[0, np.cumsum(a_lengths)], b_ids, np.r_[0, np.cumsum(b_lengths)], pair_a, pair_b
 
 
+@pytest.mark.parametrize("vocabulary", [6, 60], ids=["dense matches", "sparse matches"])
 @pytest.mark.parametrize("offset", [0, 1 << 20, 1 << 40], ids=["table", "radix-sorted keys", "binary search"])
-def test_lcs_lookups_equal_rouge_score_lcs(offset):
+def test_lcs_lookups_equal_rouge_score_lcs(offset, vocabulary):
     """Small ids index the mask table directly; ids far apart are searched, their keys sorted by radix
     (below 2**32) or by comparisons. All give rouge-score's LCS lengths and its union LCS (``_union_lcs``,
-    its traceback), sequences of one to three 64-bit words."""
+    its traceback), sequences of one to three 64-bit words. With few matches the walks back go up through
+    many rows and left past many tokens (across words) to the next match."""
     rng = np.random.default_rng(11)
-    a_ids, a_offsets, b_ids, b_offsets, pair_a, pair_b = _random_pairs(rng, 6, offset)
+    a_ids, a_offsets, b_ids, b_offsets, pair_a, pair_b = _random_pairs(rng, vocabulary, offset)
     a_seqs = [a_ids[a_offsets[k]:a_offsets[k + 1]].tolist() for k in range(len(a_offsets) - 1)]
     b_seqs = [b_ids[b_offsets[k]:b_offsets[k + 1]].tolist() for k in range(len(b_offsets) - 1)]
     lengths = lcs.lcs_lengths(a_ids, a_offsets, b_ids, b_offsets, pair_a, pair_b)
