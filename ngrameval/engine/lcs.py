@@ -23,7 +23,7 @@ below bit ``j`` count the LCS of ``a[:i]`` and ``b[:j]`` -- the whole dynamic-pr
 """
 from __future__ import annotations
 
-from typing import Hashable, List, Optional, Sequence, Tuple
+from typing import Hashable, List, Sequence, Tuple
 
 import numpy as np
 
