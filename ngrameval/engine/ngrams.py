@@ -97,6 +97,19 @@ def stable_order(keys: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
     return packed & ((1 << position_bits) - 1), packed >> position_bits
 
 
+def offsets(lengths: Union[Sequence[int], np.ndarray]) -> np.ndarray:
+    """Where each of consecutive segments of ``lengths[k]`` items starts, and where the last ends: int64,
+    one more than there are segments.
+
+    >>> offsets([2, 0, 3]).tolist()
+    [0, 2, 2, 5]
+    """
+    lengths = np.asarray(lengths, np.int64)
+    bounds = np.zeros(len(lengths) + 1, np.int64)
+    np.cumsum(lengths, out=bounds[1:])
+    return bounds
+
+
 def concatenated_ranges(starts: Union[int, np.ndarray], lengths: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
     """The ranges ``starts[k] .. starts[k] + lengths[k] - 1`` laid end to end, and for each element the
     k of its range: (positions, owners), int64 arrays of ``lengths.sum()`` elements. ``starts`` may be
@@ -331,9 +344,9 @@ class ReferenceIndex:
         else:
             ids = self.encode(hypotheses)
             hyp_len = np.fromiter(map(len, hypotheses), np.int64, len(hypotheses))
-        offsets = np.r_[0, np.cumsum(hyp_len)]
+        starts = offsets(hyp_len)
         sentence = np.repeat(np.arange(len(hypotheses)), hyp_len)
-        sentence_end = offsets[1:][sentence]
+        sentence_end = starts[1:][sentence]
         # The positions whose n-gram may match (their (n-1)-gram matched), extended order by order.
         # They are visited sorted by (sentence, first token): the n-gram keys then come in runs that
         # share a prefix and fall in one narrow stretch of the table, and searchsorted on such runs is
@@ -359,7 +372,7 @@ class ReferenceIndex:
             position_entry[positions] = entry
             counts.append(np.bincount(entry, minlength=len(table.keys)))
             entries.append(position_entry)
-        return Matches(hyp_len, counts, entries, offsets)
+        return Matches(hyp_len, counts, entries, starts)
 
     def clipped(self, matches: Matches, n: int) -> np.ndarray:
         """Per reference entry of order n: hypothesis count clipped by the references' maximum."""

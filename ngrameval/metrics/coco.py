@@ -21,6 +21,7 @@ import numpy as np
 
 from ngrameval.engine.inputs import check_choice, normalize_corpus, strict_options
 from ngrameval.engine.lcs import lcs_lengths
+from ngrameval.engine.ngrams import offsets
 from ngrameval.metric import CombinedFamily, MeanOfSegments, MetricFamily, ReferenceCounts, Statistics, get_family, \
     register
 from ngrameval.metrics.bleu import bleu, from_rows, sentence_scores
@@ -48,7 +49,7 @@ def rouge_l(predictions: Sequence[str], references: Sequence[Sequence[str]], bet
     cand_len = np.fromiter(map(len, candidates), np.int64, len(candidates))
     ref_len = np.fromiter(map(len, refs), np.int64, len(refs))
     item = np.repeat(np.arange(len(candidates)), [len(group) for group in references])
-    lcs = lcs_lengths(ref_ids, np.r_[0, np.cumsum(ref_len)], cand_ids, np.r_[0, np.cumsum(cand_len)],
+    lcs = lcs_lengths(ref_ids, offsets(ref_len), cand_ids, offsets(cand_len),
                       np.arange(len(refs)), item)
     precision = np.full(len(candidates), -np.inf)
     recall = np.full(len(candidates), -np.inf)
@@ -160,7 +161,7 @@ def _tokenized_captions(predictions: Any, references: Any, gts: Any, res: Any, t
         # depend on the text after it ("U.S." before "The"), so one run over both could differ.
         flat_refs = ptb_tokenize([r for group in refs for r in group])
         hyps = ptb_tokenize(list(hyps))
-        bounds = np.r_[0, np.cumsum([len(group) for group in refs])].tolist()
+        bounds = offsets([len(group) for group in refs]).tolist()
         refs = [flat_refs[bounds[i]:bounds[i + 1]] for i in range(len(refs))]
     return image_ids, hyps, refs
 

@@ -54,7 +54,7 @@ from ngrameval.engine.inputs import (check_choice, check_flag, check_number, che
                                     unknown_options_error)
 from ngrameval.engine.lcs import lcs_lengths, lcs_union_mask, sentence_pairs, wlcs
 from ngrameval.engine.ngrams import (EncodedSegments, ReferenceCache, ReferenceIndex, concatenated_ranges, distinct,
-                                     divide_or_zero)
+                                     divide_or_zero, offsets)
 from ngrameval.engine.runs import distinct_ids, kept_lengths, whitespace_split
 from ngrameval.metric import MeanOfSegments, Statistics, means, register
 from ngrameval.metrics import rouge155
@@ -258,7 +258,7 @@ class _Texts:
         """Tokens per text (of ``tokens``)."""
         if self.ids is None:
             return np.fromiter(map(len, self._tokens), np.int64, len(self._tokens))
-        return np.diff(_offsets(self.sentence_lengths)[_offsets(self.sentence_counts)])
+        return np.diff(offsets(self.sentence_lengths)[offsets(self.sentence_counts)])
 
     @property
     def tokens(self) -> List[List[str]]:
@@ -289,7 +289,7 @@ def _nonempty_lines(texts: List[str]) -> Tuple[List[str], np.ndarray]:
 
 def _cut(tokens: List[Any], counts: np.ndarray) -> List[List[Any]]:
     """Consecutive pieces of ``counts[k]`` tokens."""
-    bounds = _offsets(counts).tolist()
+    bounds = offsets(counts).tolist()
     return [tokens[a:b] for a, b in zip(bounds[:-1], bounds[1:])]
 
 
@@ -366,16 +366,16 @@ class RougeTokenizer:
             else:
                 flat, segment_lengths = self._line_tokens(lines)
                 whole = _line_by_line(self._call, distinct)
-        text_lengths = np.diff(_offsets(segment_lengths)[_offsets(per_text)])
+        text_lengths = np.diff(offsets(segment_lengths)[offsets(per_text)])
         if ids is None:
             sentence_tokens = _cut(flat, text_lengths)
             tokens = sentence_tokens if whole is None else _cut(*self._finish(*whole))
         if len(distinct) < len(keys):
             where = np.fromiter(map(position.__getitem__, keys), np.int64, len(keys))
-            segment_lengths = segment_lengths[concatenated_ranges(_offsets(per_text)[where], per_text[where])[0]]
+            segment_lengths = segment_lengths[concatenated_ranges(offsets(per_text)[where], per_text[where])[0]]
             per_text = per_text[where]
             if ids is not None:
-                ids = ids[concatenated_ranges(_offsets(text_lengths)[where], text_lengths[where])[0]]
+                ids = ids[concatenated_ranges(offsets(text_lengths)[where], text_lengths[where])[0]]
             else:
                 tokens = [tokens[k] for k in where.tolist()]
                 sentence_tokens = tokens if whole is None else [sentence_tokens[k] for k in where.tolist()]
@@ -520,10 +520,6 @@ def _grid(index: ReferenceIndex, per_segment: np.ndarray) -> np.ndarray:
     return index.by_slot(per_segment, 0.0)
 
 
-def _offsets(lengths: Sequence[int]) -> np.ndarray:
-    return np.r_[0, np.cumsum(np.asarray(lengths, np.int64))].astype(np.int64)
-
-
 class _Corpus:
     """Predictions and references, tokenized and indexed, for the statistics of each type."""
 
@@ -614,7 +610,7 @@ class _Corpus:
         kept = np.flatnonzero(ref_in_hyp)
         ref_local, hyp_local = self.local_ids() if index is self.index else _local_ids(index, matches)
         ref_ids, ref_offsets = _kept(ref_local, ref_lengths, ref_in_hyp)
-        marked = kept[lcs_union_mask(ref_ids, ref_offsets, hyp_local, _offsets(hyp_lengths), pair_a, pair_b)]
+        marked = kept[lcs_union_mask(ref_ids, ref_offsets, hyp_local, offsets(hyp_lengths), pair_a, pair_b)]
         # Hits: per (reference, entry) the marked occurrences, clipped by the candidate's count.
         table = index.orders[0]
         entries = len(table.keys)
@@ -668,7 +664,7 @@ def _local_ids(index: ReferenceIndex, matches) -> Tuple[np.ndarray, np.ndarray]:
 
 def _kept(ids: np.ndarray, lengths: np.ndarray, keep: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
     """The kept tokens of consecutive sequences, with the new sequence offsets."""
-    return ids[keep], _offsets(kept_lengths(lengths, keep))
+    return ids[keep], offsets(kept_lengths(lengths, keep))
 
 
 def rouge_statistics(predictions: Any, references: Any, rouge_types: Any = DEFAULT_TYPES,

@@ -79,7 +79,7 @@ import numpy as np
 
 from ngrameval.engine.inputs import check_choice, check_flag, check_number, check_order, check_positive_int
 from ngrameval.engine.lcs import lcs_union_mask, sentence_pairs, wlcs_union_mask
-from ngrameval.engine.ngrams import ReferenceIndex, concatenated_ranges
+from ngrameval.engine.ngrams import ReferenceIndex, concatenated_ranges, offsets
 from ngrameval.installed import shipped_path
 from ngrameval.metrics.rouge_common import (MAX_BOOTSTRAP_SAMPLES, MAX_SKIP_DISTANCE, SkipBigramOverlap, ascii_runs,
                                             parse_rouge_type, skip_bigram_count)
@@ -437,7 +437,7 @@ def _summaries(texts: Sequence[str], tokenizer: _Tokenizer, words: Optional[int]
     else:
         counts = np.fromiter(map(len, flat), np.int64, len(texts))
         ids, per_sentence = tokenizer.encode(list(chain.from_iterable(flat)))
-    lengths = np.diff(np.r_[0, np.cumsum(per_sentence)][np.r_[0, np.cumsum(counts)]])
+    lengths = np.diff(offsets(per_sentence)[offsets(counts)])
     return _Summaries(ids, lengths, sentence_ids, sentence_lengths, sentence_counts)
 
 
@@ -455,7 +455,7 @@ def summary_tokens(text: str, use_stemmer: bool = False, remove_stopwords: bool 
     summary = _summaries([text], tokenizer, limit_words, limit_bytes)
     words = tokenizer.words
     sentences = [words[i] for i in summary.sentence_ids.tolist()]
-    bounds = np.r_[0, np.cumsum(summary.sentence_lengths)].tolist()
+    bounds = offsets(summary.sentence_lengths).tolist()
     return [words[i] for i in summary.ids.tolist()], [sentences[a:b] for a, b in zip(bounds[:-1], bounds[1:])]
 
 
@@ -612,7 +612,7 @@ def score(predictions: Sequence[str], references: Sequence[Sequence[str]], rouge
     orders = sorted({n for _, kind, n in types if kind == "N"})
     if orders:
         model_tokens = _token_lists(models)
-        bounds = np.r_[0, np.cumsum(per_document)].tolist()
+        bounds = offsets(per_document).tolist()
         index = ReferenceIndex([model_tokens[a:b] for a, b in zip(bounds[:-1], bounds[1:])], max(orders))
         matches = index.match(_token_lists(peers), max(orders))
     for name, kind, n in types:
@@ -655,7 +655,7 @@ def score(predictions: Sequence[str], references: Sequence[Sequence[str]], rouge
 def _token_lists(summaries: _Summaries) -> List[List[int]]:
     """Each summary's token ids as a list (the shared n-gram engine takes token sequences)."""
     ids = summaries.ids.tolist()
-    bounds = np.r_[0, np.cumsum(summaries.lengths)].tolist()
+    bounds = offsets(summaries.lengths).tolist()
     return [ids[a:b] for a, b in zip(bounds[:-1], bounds[1:])]
 
 
@@ -673,8 +673,8 @@ def _lcs_scores(peers: _Summaries, models: _Summaries, model_owner: np.ndarray, 
     the peer's sentences, counted in order against the unigram counts of both summaries. ``model_owner``
     is ``document * slots + slot`` of each model."""
     documents, slots = present.shape
-    model_offsets = np.r_[0, np.cumsum(models.sentence_lengths)]
-    peer_offsets = np.r_[0, np.cumsum(peers.sentence_lengths)]
+    model_offsets = offsets(models.sentence_lengths)
+    peer_offsets = offsets(peers.sentence_lengths)
     pair_m, pair_p = sentence_pairs(models.sentence_counts, peers.sentence_counts, np.arange(len(model_owner)),
                                     model_owner // slots)
     if w is None:
@@ -730,8 +730,9 @@ def _lcs_scores(peers: _Summaries, models: _Summaries, model_owner: np.ndarray, 
     next_marked = np.r_[mask[1:], False]
     flush = counted & (is_last | ~next_marked)
     flush_at = np.flatnonzero(flush)
-    running = np.cumsum(counted)
-    sentence_before = np.r_[0, running][np.r_[0, np.cumsum(sentence_len)][:-1]]   # counted before each sentence
+    counted_before = offsets(counted)
+    running = counted_before[1:]
+    sentence_before = counted_before[offsets(sentence_len)[:-1]]   # counted before each sentence
     previous = np.r_[-1, flush_at[:-1]][:len(flush_at)]   # the flush before each (none before the first)
     same_sentence = np.r_[False, token_sentence[flush_at[1:]] == token_sentence[flush_at[:-1]]] \
         if len(flush_at) else np.zeros(0, bool)
