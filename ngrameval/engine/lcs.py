@@ -209,7 +209,8 @@ class _Pairs:
         within, owner = concatenated_ranges(0, self.b_len[first])
         tokens = self.b_ids[self.b_start[first][owner] + within]
         keep = tokens >= 0                   # tokens unknown to the references match nothing
-        tokens, owner, within = tokens[keep], owner[keep], within[keep]
+        if not keep.all():                   # (rougeL's b sequences are cut to known tokens already)
+            tokens, owner, within = tokens[keep], owner[keep], within[keep]
         self.base = int(max(self.a_ids.max(initial=0), tokens.max(initial=0))) + 1
         self.sequences = len(seqs)
         words = self.words
