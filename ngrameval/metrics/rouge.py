@@ -281,7 +281,7 @@ def _nonempty_lines(texts: List[str]) -> Tuple[List[str], np.ndarray]:
     if not texts:
         return [], np.zeros(0, np.int64)
     breaks = np.fromiter(map(methodcaller("count", "\n"), texts), np.int64, len(texts))
-    lines = "\n".join(texts).split("\n")
+    lines = "\n".join(texts).split("\n") if breaks.any() else texts     # one line each: most sentence pairs
     nonempty = np.fromiter(map(bool, lines), bool, len(lines))
     per_text = np.bincount(np.repeat(np.arange(len(texts)), breaks + 1)[nonempty], minlength=len(texts))
     return list(filter(None, lines)), per_text
