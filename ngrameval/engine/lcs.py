@@ -292,27 +292,29 @@ class _Pairs:
 
     def lengths(self, last: np.ndarray) -> np.ndarray:
         """LCS lengths from the last rows: the zero bits below bit len(b)."""
-        return _zeros_below(last, self.b_len)
-
-
-def _zeros_below(rows: np.ndarray, j: np.ndarray) -> np.ndarray:
-    """Per row (of ``words`` 64-bit words): the zero bits below bit j -- :func:`_prefix`, vectorized."""
-    if rows.shape[1] == 1:
-        return _bitcount(~rows[:, 0] & _LOW_TO_64[j]).astype(np.int64)
-    return _bitcount(~rows & _below(j, rows.shape[1])).sum(axis=1, dtype=np.int64)
-
-
-def _highest_below(masks: np.ndarray, j: np.ndarray) -> np.ndarray:
-    """Per mask (of ``words`` 64-bit words): the highest set bit below bit j, -1 if there is none."""
-    if masks.shape[1] == 1:
-        return _highest_bit(masks[:, 0] & _LOW_TO_64[j])
-    bits = masks & _below(j, masks.shape[1])
-    return np.where(bits != 0, _highest_bit(bits) + _WORD * np.arange(masks.shape[1]), -1).max(axis=1)
+        return _zeros_in(last, _below(self.b_len, self.words))
 
 
 def _below(j: np.ndarray, words: int) -> np.ndarray:
     """Per j, the bits below bit j over ``words`` 64-bit words: (len(j), words)."""
+    if words == 1:
+        return _LOW_TO_64[j][:, None]
     return _LOW_TO_64[np.clip(j[:, None] - _WORD * np.arange(words), 0, _WORD)]
+
+
+def _zeros_in(rows: np.ndarray, bits: np.ndarray) -> np.ndarray:
+    """Per row (of 64-bit words), how many of ``bits`` (the same shape) are zero in it; with the bits below
+    j (:func:`_below`), :func:`_prefix` vectorized."""
+    if rows.shape[1] == 1:
+        return _bitcount(~rows[:, 0] & bits[:, 0]).astype(np.int64)
+    return _bitcount(~rows & bits).sum(axis=1, dtype=np.int64)
+
+
+def _highest_set(bits: np.ndarray) -> np.ndarray:
+    """Per row (of 64-bit words, word 0 lowest), its highest set bit, -1 if there is none."""
+    if bits.shape[1] == 1:
+        return _highest_bit(bits[:, 0])
+    return np.where(bits != 0, _highest_bit(bits) + _WORD * np.arange(bits.shape[1]), -1).max(axis=1)
 
 
 def _highest_bit(values: np.ndarray) -> np.ndarray:
@@ -338,7 +340,7 @@ def _backtrace(pairs: _Pairs, rows: np.ndarray, row_base: np.ndarray) -> np.ndar
     bit below j of that token's mask -- and takes it. Either way each step leaves row i: a walk takes at
     most len(a) steps. It stops at its last match (L = 0), as i or j cannot reach 0 before (L <= min(i, j)).
     The walks' state is kept in compact arrays (rows i - 1 and a[i - 1], j, L), shortened when walks end."""
-    level = _zeros_below(rows[row_base + pairs.a_len], pairs.b_len)
+    level = _zeros_in(rows[row_base + pairs.a_len], _below(pairs.b_len, pairs.words))
     walking = np.flatnonzero(level > 0)         # a walk ends at its last match: L = 0 marks nothing more
     level = level[walking]
     above = row_base[walking] + pairs.a_len[walking] - 1            # row i - 1
@@ -347,8 +349,9 @@ def _backtrace(pairs: _Pairs, rows: np.ndarray, row_base: np.ndarray) -> np.ndar
     j = pairs.b_len[walking]
     marked = []
     while len(level):
-        nearest = _highest_below(pairs.masks[pairs.mask_row[token]], j)
-        take = (nearest == j - 1) | (_zeros_below(rows[above], j) < level)   # a match first, else left
+        below = _below(j, pairs.words)
+        nearest = _highest_set(pairs.masks[pairs.mask_row[token]] & below)   # a[i - 1]'s last place before j
+        take = (nearest == j - 1) | (_zeros_in(rows[above], below) < level)   # a match first, else left
         marked.append(token[take] + to_position[take])
         j = np.where(take, nearest, j)
         level -= take

@@ -28,7 +28,7 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from ngrameval.engine.runs import vocabulary_ids
+from ngrameval.engine.runs import offsets, vocabulary_ids
 
 Tokens = Sequence[str]
 
@@ -95,19 +95,6 @@ def stable_order(keys: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
         return order, keys[order]
     packed = np.sort((keys << position_bits) | np.arange(len(keys)))
     return packed & ((1 << position_bits) - 1), packed >> position_bits
-
-
-def offsets(lengths: Union[Sequence[int], np.ndarray]) -> np.ndarray:
-    """Where each of consecutive segments of ``lengths[k]`` items starts, and where the last ends: int64,
-    one more than there are segments.
-
-    >>> offsets([2, 0, 3]).tolist()
-    [0, 2, 2, 5]
-    """
-    lengths = np.asarray(lengths, np.int64)
-    bounds = np.zeros(len(lengths) + 1, np.int64)
-    np.cumsum(lengths, out=bounds[1:])
-    return bounds
 
 
 def concatenated_ranges(starts: Union[int, np.ndarray], lengths: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:

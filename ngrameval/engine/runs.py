@@ -26,6 +26,19 @@ def _pool() -> pa.MemoryPool:
     return pa.system_memory_pool()
 
 
+def offsets(lengths: Union[Sequence[int], np.ndarray]) -> np.ndarray:
+    """Where each of consecutive segments of ``lengths[k]`` items starts, and where the last ends: int64,
+    one more than there are segments (for flags: how many are set before each, and in all).
+
+    >>> offsets([2, 0, 3]).tolist()
+    [0, 2, 2, 5]
+    """
+    lengths = np.asarray(lengths)          # flags (bool) count as 0 and 1, summed into int64 as they are
+    bounds = np.zeros(len(lengths) + 1, np.int64)
+    np.cumsum(lengths, out=bounds[1:])
+    return bounds
+
+
 def strings(texts: Sequence[str]) -> Optional[pa.Array]:
     """The texts as an Arrow string array, built from their UTF-8 bytes; None if a text has no UTF-8
     form (a lone surrogate).
@@ -37,10 +50,9 @@ def strings(texts: Sequence[str]) -> Optional[pa.Array]:
         encoded = list(map(str.encode, texts))
     except UnicodeEncodeError:
         return None
-    offsets = np.zeros(len(texts) + 1, np.int64)
-    np.cumsum(np.fromiter(map(len, encoded), np.int64, len(texts)), out=offsets[1:])
+    bounds = offsets(np.fromiter(map(len, encoded), np.int64, len(texts)))
     data = b"".join(encoded)
-    return pa.LargeStringArray.from_buffers(len(texts), pa.py_buffer(offsets), pa.py_buffer(data))
+    return pa.LargeStringArray.from_buffers(len(texts), pa.py_buffer(bounds), pa.py_buffer(data))
 
 
 def _integers(array: pa.Array, missing: int = -1) -> np.ndarray:
@@ -60,11 +72,7 @@ def kept_lengths(lengths: np.ndarray, keep: np.ndarray) -> np.ndarray:
     >>> kept_lengths(np.array([2, 0, 3]), np.array([True, False, True, True, False])).tolist()
     [1, 0, 2]
     """
-    kept_before = np.zeros(len(keep) + 1, np.int64)
-    np.cumsum(keep, out=kept_before[1:])
-    bounds = np.zeros(len(lengths) + 1, np.int64)
-    np.cumsum(lengths, out=bounds[1:])
-    return np.diff(kept_before[bounds])
+    return np.diff(offsets(keep)[offsets(lengths)])
 
 
 def whitespace_split(texts: Sequence[str]) -> Optional[Tuple[pa.Array, np.ndarray]]:

@@ -21,7 +21,7 @@ import numpy as np
 
 from ngrameval.engine.inputs import check_choice, normalize_corpus, strict_options
 from ngrameval.engine.lcs import lcs_lengths
-from ngrameval.engine.ngrams import offsets
+from ngrameval.engine.runs import offsets
 from ngrameval.metric import CombinedFamily, MeanOfSegments, MetricFamily, ReferenceCounts, Statistics, get_family, \
     register
 from ngrameval.metrics.bleu import bleu, from_rows, sentence_scores

@@ -54,8 +54,8 @@ from ngrameval.engine.inputs import (check_choice, check_flag, check_number, che
                                     unknown_options_error)
 from ngrameval.engine.lcs import lcs_lengths, lcs_union_mask, sentence_pairs, wlcs
 from ngrameval.engine.ngrams import (EncodedSegments, ReferenceCache, ReferenceIndex, concatenated_ranges, distinct,
-                                     divide_or_zero, offsets)
-from ngrameval.engine.runs import distinct_ids, kept_lengths, whitespace_split
+                                     divide_or_zero)
+from ngrameval.engine.runs import distinct_ids, kept_lengths, offsets, whitespace_split
 from ngrameval.metric import MeanOfSegments, Statistics, means, register
 from ngrameval.metrics import rouge155
 from ngrameval.metrics.rouge_common import (MAX_BOOTSTRAP_SAMPLES, MAX_SKIP_DISTANCE,  # noqa: F401 (also public here)

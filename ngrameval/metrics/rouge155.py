@@ -79,7 +79,8 @@ import numpy as np
 
 from ngrameval.engine.inputs import check_choice, check_flag, check_number, check_order, check_positive_int
 from ngrameval.engine.lcs import lcs_union_mask, sentence_pairs, wlcs_union_mask
-from ngrameval.engine.ngrams import ReferenceIndex, concatenated_ranges, offsets
+from ngrameval.engine.ngrams import ReferenceIndex, concatenated_ranges
+from ngrameval.engine.runs import offsets
 from ngrameval.installed import shipped_path
 from ngrameval.metrics.rouge_common import (MAX_BOOTSTRAP_SAMPLES, MAX_SKIP_DISTANCE, SkipBigramOverlap, ascii_runs,
                                             parse_rouge_type, skip_bigram_count)
