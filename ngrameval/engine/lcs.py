@@ -186,7 +186,8 @@ def in_sorted(values: np.ndarray, keys: np.ndarray) -> np.ndarray:
 
 
 class _Pairs:
-    """Pairs of sequences (``a`` rows, bits over ``b``) with ``words`` 64-bit words per row."""
+    """Pairs of sequences (``a`` rows, bits over ``b``) with ``words`` 64-bit words per row. The tokens of
+    ``a`` are non-negative; a negative token of ``b`` matches nothing."""
 
     def __init__(self, a_ids, a_start, a_len, b_ids, b_start, b_len, b_seq, words):
         self.a_ids, self.b_ids = a_ids, b_ids
@@ -198,27 +199,28 @@ class _Pairs:
         self.b_start, self.b_len, self.b_seq = b_start[order], b_len[order], b_seq[order]
         self.words = words
         self._mask_table()
-        self._mask_rows()
 
     def _mask_table(self) -> None:
         """Per key ``rank of b * base + token``, the token's position bits in b (b ranked among the pairs'
-        distinct b sequences), and a last mask of zeros. Where a row for every possible key fits in a small
-        table (token ids local to each text, as ROUGE gives them), ``masks`` has those rows, the bits set in
-        place (``keys`` is then None); otherwise a row per key that occurs, ``keys`` sorted."""
-        seqs, first, self.b_rank = np.unique(self.b_seq, return_index=True, return_inverse=True)
+        distinct b sequences); ``b_key`` is each pair's rank of b * base. Where a row for every possible key
+        fits in a small table (token ids local to each text, as ROUGE gives them), ``masks`` has those rows,
+        the bits set in place (``keys`` is then None); otherwise a row per key that occurs, ``keys`` sorted,
+        and a last row of zeros, for the tokens of a that b lacks, whose key is larger than any other."""
+        seqs, first, b_rank = np.unique(self.b_seq, return_index=True, return_inverse=True)
         within, owner = concatenated_ranges(0, self.b_len[first])
         tokens = self.b_ids[self.b_start[first][owner] + within]
         keep = tokens >= 0                   # tokens unknown to the references match nothing
         if not keep.all():                   # (rougeL's b sequences are cut to known tokens already)
             tokens, owner, within = tokens[keep], owner[keep], within[keep]
         self.base = int(max(self.a_ids.max(initial=0), tokens.max(initial=0))) + 1
+        self.b_key = b_rank * self.base
         self.sequences = len(seqs)
         words = self.words
         word_keys = (owner * self.base + tokens) * words + within // _WORD
         bits = np.left_shift(np.uint64(1), (within % _WORD).astype(np.uint64))
         if self.sequences * self.base * words <= _DENSE_WORDS:
             self.keys = None
-            self.masks = np.zeros((self.sequences * self.base + 1, words), np.uint64)
+            self.masks = np.zeros((self.sequences * self.base, words), np.uint64)
             np.bitwise_or.at(self.masks.reshape(-1), word_keys, bits)
             return
         # Sorted keys; equal keys add up their bits, so their order does not matter.
@@ -229,31 +231,24 @@ class _Pairs:
         summed = np.add.reduceat(bits, starts) if len(starts) else np.zeros(0, np.uint64)   # distinct bits: sum = or
         unique_keys = word_keys[starts] // words      # sorted: the distinct (b, token) of each word
         key_start = np.r_[True, unique_keys[1:] != unique_keys[:-1]] if len(unique_keys) else np.zeros(0, bool)
-        self.keys, key_index = unique_keys[key_start], np.cumsum(key_start) - 1
-        # One more row, all zeros, for the tokens of a that b lacks.
-        self.masks = np.zeros((len(self.keys) + 1, words), np.uint64)
+        self.keys = np.r_[unique_keys[key_start], np.iinfo(np.int64).max]
+        self.masks = np.zeros((len(self.keys), words), np.uint64)
         if words == 1:                         # one word a key: the sums are the masks, in key order
             self.masks[:-1, 0] = summed
         else:
-            self.masks[key_index, word_keys[starts] % words] = summed
+            self.masks[np.cumsum(key_start) - 1, word_keys[starts] % words] = summed
 
-    def _mask_rows(self) -> None:
-        """Row i of pair p uses the mask ``masks[mask_row[row_first[p] + i]]``: the tokens of every pair's
-        a looked up at once (the all-zero last mask for those b lacks): the keys are the rows of a table
-        of every key, or are found among the keys that occur by binary search."""
-        tokens = self.a_ids[concatenated_ranges(self.a_start, self.a_len)[0]]
-        wanted = np.repeat(self.b_rank, self.a_len) * self.base + np.maximum(tokens, 0)
-        missing = len(self.masks) - 1
+    def masks_of(self, b_key: np.ndarray, tokens: np.ndarray) -> np.ndarray:
+        """The masks of tokens of a in the b sequences of keys ``b_key`` (one each): the rows of the table of
+        every key, or found among the keys that occur by binary search (the last row where they are not)."""
+        wanted = b_key + tokens
         if self.keys is None:
-            self.mask_row = np.where(tokens >= 0, wanted, missing)
-        else:
-            found = np.minimum(np.searchsorted(self.keys, wanted), max(missing - 1, 0))
-            hit = (tokens >= 0) & (self.keys[found] == wanted) if missing else np.zeros(len(wanted), bool)
-            self.mask_row = np.where(hit, found, missing)
-        self.row_first = np.cumsum(self.a_len) - self.a_len
+            return self.masks[wanted]
+        found = np.searchsorted(self.keys, wanted)
+        return self.masks[np.where(self.keys[found] == wanted, found, len(self.keys) - 1)]
 
     def _lookup(self, active: int, i: int) -> np.ndarray:
-        return self.masks[self.mask_row[self.row_first[:active] + i]]
+        return self.masks_of(self.b_key[:active], self.a_ids[self.a_start[:active] + i])
 
     def _add(self, v: np.ndarray, u: np.ndarray) -> np.ndarray:
         """v + u over multi-word integers (word 0 lowest), carries propagated."""
@@ -339,27 +334,27 @@ def _backtrace(pairs: _Pairs, rows: np.ndarray, row_base: np.ndarray) -> np.ndar
     shrinks with j), so it goes on left to the nearest token of b before j equal to a[i - 1] -- the highest
     bit below j of that token's mask -- and takes it. Either way each step leaves row i: a walk takes at
     most len(a) steps. It stops at its last match (L = 0), as i or j cannot reach 0 before (L <= min(i, j)).
-    The walks' state is kept in compact arrays (rows i - 1 and a[i - 1], j, L), shortened when walks end."""
+    The walks' state is kept in compact arrays (row i - 1, a[i - 1] and its b, j, L), shortened when walks end."""
     level = _zeros_in(rows[row_base + pairs.a_len], _below(pairs.b_len, pairs.words))
     walking = np.flatnonzero(level > 0)         # a walk ends at its last match: L = 0 marks nothing more
     level = level[walking]
     above = row_base[walking] + pairs.a_len[walking] - 1            # row i - 1
-    token = pairs.row_first[walking] + pairs.a_len[walking] - 1     # a[i - 1], as an index of mask_row
-    to_position = pairs.a_start[walking] - pairs.row_first[walking]  # token + to_position: a[i - 1] in a_ids
+    position = pairs.a_start[walking] + pairs.a_len[walking] - 1    # a[i - 1], in a_ids
+    b_key = pairs.b_key[walking]
     j = pairs.b_len[walking]
     marked = []
     while len(level):
         below = _below(j, pairs.words)
-        nearest = _highest_set(pairs.masks[pairs.mask_row[token]] & below)   # a[i - 1]'s last place before j
+        nearest = _highest_set(pairs.masks_of(b_key, pairs.a_ids[position]) & below)  # a[i - 1]'s last place before j
         take = (nearest == j - 1) | (_zeros_in(rows[above], below) < level)   # a match first, else left
-        marked.append(token[take] + to_position[take])
+        marked.append(position[take])
         j = np.where(take, nearest, j)
         level -= take
         above -= 1
-        token -= 1
+        position -= 1
         if not level.all():
             going = level > 0
-            level, above, token, to_position, j = (x[going] for x in (level, above, token, to_position, j))
+            level, above, position, b_key, j = (x[going] for x in (level, above, position, b_key, j))
     return np.concatenate(marked) if marked else np.zeros(0, np.int64)
 
 
