@@ -207,22 +207,31 @@ class _Pairs:
         the bits set in place (``keys`` is then None); otherwise a row per key that occurs, ``keys`` sorted,
         and a last row of zeros, for the tokens of a that b lacks, whose key is larger than any other."""
         seqs, first, b_rank = np.unique(self.b_seq, return_index=True, return_inverse=True)
-        within, owner = concatenated_ranges(0, self.b_len[first])
-        tokens = self.b_ids[self.b_start[first][owner] + within]
-        keep = tokens >= 0                   # tokens unknown to the references match nothing
-        if not keep.all():                   # (rougeL's b sequences are cut to known tokens already)
-            tokens, owner, within = tokens[keep], owner[keep], within[keep]
-        self.base = int(max(self.a_ids.max(initial=0), tokens.max(initial=0))) + 1
+        self.base = int(max(self.a_ids.max(initial=0), self.b_ids.max(initial=0))) + 1
         self.b_key = b_rank * self.base
         self.sequences = len(seqs)
         words = self.words
-        word_keys = (owner * self.base + tokens) * words + within // _WORD
-        bits = np.left_shift(np.uint64(1), (within % _WORD).astype(np.uint64))
+        lengths, b_starts = self.b_len[first], self.b_start[first]
         if self.sequences * self.base * words <= _DENSE_WORDS:
             self.keys = None
             self.masks = np.zeros((self.sequences * self.base, words), np.uint64)
-            np.bitwise_or.at(self.masks.reshape(-1), word_keys, bits)
+            # Position by position, the b sequences longest first: at one position each sequence has one token,
+            # so the keys of one step are distinct and its bit is set in place.
+            longest = stable_order(int(lengths.max(initial=0)) - lengths)[0]
+            b_starts, sequence_keys, ascending = b_starts[longest], longest * self.base, lengths[longest][::-1]
+            for j in range(int(lengths.max(initial=0))):
+                active = len(lengths) - int(np.searchsorted(ascending, j, side="right"))
+                tokens = self.b_ids[b_starts[:active] + j]
+                rows = (sequence_keys[:active] + tokens)[tokens >= 0]   # unknown tokens (< 0) match nothing
+                self.masks[rows, j // _WORD] |= np.uint64(1 << (j % _WORD))
             return
+        within, owner = concatenated_ranges(0, lengths)
+        tokens = self.b_ids[b_starts[owner] + within]
+        keep = tokens >= 0
+        if not keep.all():
+            tokens, owner, within = tokens[keep], owner[keep], within[keep]
+        word_keys = (owner * self.base + tokens) * words + within // _WORD
+        bits = np.left_shift(np.uint64(1), (within % _WORD).astype(np.uint64))
         # Sorted keys; equal keys add up their bits, so their order does not matter.
         order, word_keys = stable_order(word_keys)
         bits = bits[order]
