@@ -21,6 +21,7 @@ counts is one ``bincount`` and one ``minimum`` per order.
 from __future__ import annotations
 
 import threading
+from abc import ABC, abstractmethod
 from collections.abc import Sequence as SequenceABC
 from dataclasses import dataclass
 from itertools import chain, repeat
@@ -193,7 +194,43 @@ class EncodedSegments(SequenceABC):
         return self._tokens[i]
 
 
-class ReferenceIndex:
+class _Slots(ABC):
+    """Sentences and their reference slots: ``num_sentences``, ``max_slots`` and, per reference (segment),
+    ``segment_sentence``, ``segment_slot`` and ``segment_len``."""
+
+    num_sentences: int
+    max_slots: int
+    segment_sentence: np.ndarray
+    segment_slot: np.ndarray
+    segment_len: np.ndarray
+
+    def by_slot(self, per_segment: np.ndarray, fill=0.0) -> np.ndarray:
+        """Per-reference values laid out as (sentences, reference slots); ``fill`` where a sentence
+        has fewer references than the most any sentence has."""
+        per_segment = np.asarray(per_segment)
+        grid = np.full((self.num_sentences, max(self.max_slots, 1)), fill, np.result_type(per_segment, fill))
+        grid[self.segment_sentence, self.segment_slot] = per_segment
+        return grid
+
+    def slots_present(self) -> np.ndarray:
+        """(sentences, reference slots): which slots hold a reference."""
+        return self.by_slot(np.ones(len(self.segment_len), bool), False)
+
+    def per_reference(self, matches: Matches, n: int, weights: Optional[np.ndarray] = None) -> np.ndarray:
+        """(sentences, reference slots): order-n matches of each hypothesis against each of its
+        references alone, clipped by that reference's counts (optionally weighted per entry);
+        -inf for slots a sentence does not have (it has fewer references)."""
+        sentences, slots = self.num_sentences, max(self.max_slots, 1)
+        result = self.clipped_per_cell(n, matches.hyp_count[n - 1], weights).reshape(sentences, slots)
+        return np.where(self.slots_present(), result, -np.inf)
+
+    @abstractmethod
+    def clipped_per_cell(self, n: int, hyp_count: np.ndarray, weights: Optional[np.ndarray] = None) -> np.ndarray:
+        """Per cell (sentence * reference slots + slot): order-n hypothesis counts per entry clipped by
+        each reference's counts (optionally weighted per entry) and summed; 0 for slots without a reference."""
+
+
+class ReferenceIndex(_Slots):
     """Token ids, lengths and per-order n-gram tables of a reference corpus.
 
     ``references[i]`` is the list of tokenized references of sentence ``i``
@@ -246,18 +283,6 @@ class ReferenceIndex:
         self._words: Optional[List[str]] = None
         self._lock = threading.Lock()   # an index shared through the cache may be extended by several threads
         self.extend(max_order)
-
-    def by_slot(self, per_segment: np.ndarray, fill=0.0) -> np.ndarray:
-        """Per-reference values laid out as (sentences, reference slots); ``fill`` where a sentence
-        has fewer references than the most any sentence has."""
-        per_segment = np.asarray(per_segment)
-        grid = np.full((self.num_sentences, max(self.max_slots, 1)), fill, np.result_type(per_segment, fill))
-        grid[self.segment_sentence, self.segment_slot] = per_segment
-        return grid
-
-    def slots_present(self) -> np.ndarray:
-        """(sentences, reference slots): which slots hold a reference."""
-        return self.by_slot(np.ones(len(self.segment_len), bool), False)
 
     def extend(self, max_order: int) -> None:
         """Build the tables of orders up to ``max_order`` (orders already built are kept)."""
@@ -323,59 +348,68 @@ class ReferenceIndex:
     def match(self, hypotheses: Sequence[Tokens], max_order: int) -> Matches:
         """Match one hypothesis per sentence against the references, orders 1..max_order.
         Hypotheses given as :class:`EncodedSegments` of this index's vocabulary are taken as they are."""
-        if len(hypotheses) != self.num_sentences:
-            raise ValueError(f"{len(hypotheses)} predictions for {self.num_sentences} references")
+        hyp_len, _, matched = self.matched(hypotheses, max_order)
+        return _counted(hyp_len, matched, [len(table.keys) for table in self.orders[:max_order]])
+
+    def matched(self, hypotheses: Sequence[Tokens], max_order: int, sentences: Optional[np.ndarray] = None
+                ) -> Tuple[np.ndarray, np.ndarray, List[Tuple[np.ndarray, np.ndarray]]]:
+        """The n-grams of the hypotheses found in the references, orders 1..max_order: (tokens per
+        hypothesis, the hypothesis of each token, per order (positions, entries): where each found n-gram
+        starts in the hypotheses' tokens and its entry). Hypothesis k is matched against the references of
+        sentence ``sentences[k]`` (default: k)."""
+        expected = self.num_sentences if sentences is None else len(sentences)
+        if len(hypotheses) != expected:
+            raise ValueError(f"{len(hypotheses)} predictions for {expected} references")
         self.extend(max_order)
         if isinstance(hypotheses, EncodedSegments) and hypotheses.vocabulary is self.vocabulary:
             ids, hyp_len = hypotheses.ids, hypotheses.lengths
         else:
             ids = self.encode(hypotheses)
             hyp_len = np.fromiter(map(len, hypotheses), np.int64, len(hypotheses))
-        starts = offsets(hyp_len)
-        sentence = np.repeat(np.arange(len(hypotheses)), hyp_len)
-        sentence_end = starts[1:][sentence]
+        hypothesis = np.repeat(np.arange(len(hypotheses)), hyp_len)
+        hypothesis_end = offsets(hyp_len)[1:][hypothesis]
         # The positions whose n-gram may match (their (n-1)-gram matched), extended order by order.
         # They are visited sorted by (sentence, first token): the n-gram keys then come in runs that
         # share a prefix and fall in one narrow stretch of the table, and searchsorted on such runs is
         # much faster than on keys in no order within each sentence. The sort pays for itself only as a
         # radix sort (keys below 2**32).
         positions = np.flatnonzero(ids >= 0)
-        keys = sentence[positions] * self.base + ids[positions]
+        sentence = hypothesis[positions] if sentences is None else sentences[hypothesis[positions]]
+        keys = sentence * self.base + ids[positions]
         order = radix_order(keys)
         if order is not None:
             positions, keys = positions[order], keys[order]
-        counts, entries = [], []
+        matched = []
         for n in range(1, max_order + 1):
-            table = self.orders[n - 1]
             if n > 1:   # extend the positions matched at order n - 1 (their entries) by one token
-                fits = positions + n - 1 < sentence_end[positions]
+                fits = positions + n - 1 < hypothesis_end[positions]
                 positions, prefix = positions[fits], entry[fits]
                 last = ids[positions + n - 1]
                 known = last >= 0
                 positions, keys = positions[known], prefix[known] * self.base + last[known]
-            found, hit = search_sorted(keys, table.keys)
+            found, hit = search_sorted(keys, self.orders[n - 1].keys)
             positions, entry = positions[hit], found[hit]
-            position_entry = np.full(len(ids), -1, np.int32)
-            position_entry[positions] = entry
-            counts.append(np.bincount(entry, minlength=len(table.keys)))
-            entries.append(position_entry)
-        return Matches(hyp_len, counts, entries, starts)
+            matched.append((positions, entry))
+        return hyp_len, hypothesis, matched
+
+    def entry_count(self, n: int) -> int:
+        """How many order-n entries the references have (distinct (sentence, n-gram))."""
+        return len(self.orders[n - 1].keys)
+
+    def first_entries(self, n: int) -> np.ndarray:
+        """Per sentence: its first order-n entry (the entries of one sentence are consecutive)."""
+        return np.searchsorted(self.orders[n - 1].sentence, np.arange(self.num_sentences))
+
+    def position_entries(self, n: int) -> np.ndarray:
+        """Per reference token: the entry of the order-n n-gram that starts there, -1 if none."""
+        return self.orders[n - 1].position_entry
 
     def clipped(self, matches: Matches, n: int) -> np.ndarray:
         """Per reference entry of order n: hypothesis count clipped by the references' maximum."""
         return np.minimum(matches.hyp_count[n - 1], self.orders[n - 1].max_count)
 
-    def per_reference(self, matches: Matches, n: int, weights: Optional[np.ndarray] = None) -> np.ndarray:
-        """(sentences, reference slots): order-n matches of each hypothesis against each of its
-        references alone, clipped by that reference's counts (optionally weighted per entry);
-        -inf for slots a sentence does not have (it has fewer references)."""
-        sentences, slots = self.num_sentences, max(self.max_slots, 1)
-        result = self.clipped_per_cell(n, matches.hyp_count[n - 1], weights).reshape(sentences, slots)
-        return np.where(self.slots_present(), result, -np.inf)
-
     def clipped_per_cell(self, n: int, hyp_count: np.ndarray, weights: Optional[np.ndarray] = None) -> np.ndarray:
-        """Per cell (sentence * reference slots + slot): order-n hypothesis counts per entry clipped by
-        each reference's counts (optionally weighted per entry) and summed; 0 for slots without a reference."""
+        """:meth:`_Slots.clipped_per_cell` over the order's (entry, slot) pairs."""
         table = self.orders[n - 1]
         if len(table.pair_entry) != len(table.keys):   # else every entry has one pair: its own
             hyp_count = hyp_count[table.pair_entry]
@@ -496,6 +530,109 @@ def search_sorted(keys: np.ndarray, table_keys: np.ndarray) -> Tuple[np.ndarray,
 def _binary_search(keys: np.ndarray, table_keys: np.ndarray) -> np.ndarray:
     found, hit = search_sorted(keys, table_keys)
     return np.where(hit, found, -1)
+
+
+def _counted(hyp_len: np.ndarray, matched: List[Tuple[np.ndarray, np.ndarray]], entry_counts: List[int]) -> Matches:
+    """:class:`Matches` of found n-grams (per order: positions, entries) among ``entry_counts[n - 1]`` entries."""
+    counts, entries = [], []
+    for (positions, entry), entry_count in zip(matched, entry_counts):
+        position_entry = np.full(int(hyp_len.sum()), -1, np.int32)
+        position_entry[positions] = entry
+        counts.append(np.bincount(entry, minlength=entry_count))
+        entries.append(position_entry)
+    return Matches(hyp_len, counts, entries, offsets(hyp_len))
+
+
+class RepeatedIndex(_Slots):
+    """The references of sentences ``sentences[0], sentences[1], ...`` of a :class:`ReferenceIndex`, one
+    sentence each: the index of those references as :class:`ReferenceIndex` would build it -- each sentence
+    with its own entries, numbered alike, so that matches, clipped counts and entries are the same array for
+    array -- without building it. The n-grams are looked up in the tables of the distinct references, and
+    only the entries' numbers are moved. Predictions that share their references (every system's summary of
+    one document against that document's reference) are matched against one index of the distinct ones.
+
+    It answers what ROUGE asks of an index (matching, per-reference clipped counts, slots, and the order-n
+    entries: :meth:`entry_count`, :meth:`first_entries`, :meth:`position_entries`).
+
+    >>> index = ReferenceIndex([[["a", "b", "a"]], [["b", "c"]]], 2)
+    >>> repeated = RepeatedIndex(index, np.array([1, 0, 1]))
+    >>> matches = repeated.match([["b", "c", "c"], ["a", "a", "b"], ["c", "b"]], 2)
+    >>> repeated.per_reference(matches, 1).tolist(), repeated.per_reference(matches, 2).tolist()
+    ([[2.0], [3.0], [2.0]], [[1.0], [1.0], [0.0]])
+    >>> repeated.position_entries(1).tolist(), repeated.first_entries(1).tolist(), repeated.entry_count(1)
+    ([0, 1, 2, 3, 2, 4, 5], [0, 2, 4], 6)
+    """
+
+    def __init__(self, index: ReferenceIndex, sentences: np.ndarray) -> None:
+        self.index = index
+        self.sentences = np.asarray(sentences, np.int64)
+        self.vocabulary = index.vocabulary
+        self.refs_per_sentence = index.refs_per_sentence[self.sentences]
+        self.num_sentences = len(self.sentences)
+        self.segment_slot, self.segment_sentence = concatenated_ranges(0, self.refs_per_sentence)
+        self._segments = concatenated_ranges(offsets(index.refs_per_sentence)[self.sentences],
+                                             self.refs_per_sentence)[0]
+        self.segment_len = index.segment_len[self._segments]
+        self.max_slots = int(self.refs_per_sentence.max()) if len(self.segment_len) else 0
+        self._numberings: Dict[int, Tuple[np.ndarray, np.ndarray]] = {}
+        self._position_entries: Dict[int, np.ndarray] = {}
+
+    def encode(self, segments: Sequence[Tokens]) -> np.ndarray:
+        """As :meth:`ReferenceIndex.encode`."""
+        return self.index.encode(segments)
+
+    def _numbering(self, n: int) -> Tuple[np.ndarray, np.ndarray]:
+        """Order n: where each sentence's entries start, and one more (how many there are); and per sentence
+        what to add to an entry of the index of distinct references to get the sentence's own."""
+        if n not in self._numberings:
+            self.index.extend(n)
+            own_first = offsets(np.bincount(self.index.orders[n - 1].sentence, minlength=self.index.num_sentences))
+            first = offsets(np.diff(own_first)[self.sentences])
+            self._numberings[n] = first, first[:-1] - own_first[self.sentences]
+        return self._numberings[n]
+
+    def match(self, hypotheses: Sequence[Tokens], max_order: int) -> Matches:
+        """As :meth:`ReferenceIndex.match`."""
+        hyp_len, hypothesis, matched = self.index.matched(hypotheses, max_order, self.sentences)
+        moved = [(positions, entry + self._numbering(n)[1][hypothesis[positions]])
+                 for n, (positions, entry) in enumerate(matched, 1)]
+        return _counted(hyp_len, moved, [self.entry_count(n) for n in range(1, max_order + 1)])
+
+    def clipped_per_cell(self, n: int, hyp_count: np.ndarray, weights: Optional[np.ndarray] = None) -> np.ndarray:
+        """As :meth:`ReferenceIndex.clipped_per_cell`, over the entries the hypotheses have."""
+        first, shift = self._numbering(n)
+        table = self.index.orders[n - 1]
+        entry = np.flatnonzero(hyp_count)
+        sentence = np.searchsorted(first, entry, side="right") - 1
+        own = entry - shift[sentence]
+        if len(table.pair_entry) == len(table.keys):     # every entry has one pair: its own
+            pairs, owner = own, np.arange(len(own))
+        else:
+            low = np.searchsorted(table.pair_entry, own)
+            pairs, owner = concatenated_ranges(low, np.searchsorted(table.pair_entry, own, side="right") - low)
+        clipped = np.minimum(hyp_count[entry][owner], table.pair_count[pairs]).astype(np.float64)
+        if weights is not None:
+            clipped *= weights[entry][owner]
+        slots = max(self.max_slots, 1)
+        return np.bincount(sentence[owner] * slots + table.pair_slot[pairs], weights=clipped,
+                           minlength=self.num_sentences * slots)
+
+    def entry_count(self, n: int) -> int:
+        """As :meth:`ReferenceIndex.entry_count`."""
+        return int(self._numbering(n)[0][-1])
+
+    def first_entries(self, n: int) -> np.ndarray:
+        """As :meth:`ReferenceIndex.first_entries`."""
+        return self._numbering(n)[0][:-1]
+
+    def position_entries(self, n: int) -> np.ndarray:
+        """As :meth:`ReferenceIndex.position_entries` (made once per order)."""
+        if n not in self._position_entries:
+            shift = self._numbering(n)[1]
+            positions, segment = concatenated_ranges(offsets(self.index.segment_len)[self._segments], self.segment_len)
+            entry = self.index.orders[n - 1].position_entry[positions]
+            self._position_entries[n] = np.where(entry >= 0, entry + shift[self.segment_sentence[segment]], -1)
+        return self._position_entries[n]
 
 
 def matches_by_reference(index: "ReferenceIndex", ids: np.ndarray, lengths: np.ndarray, min_order: int,
