@@ -53,8 +53,8 @@ from ngrameval import __version__
 from ngrameval.engine.inputs import (check_choice, check_flag, check_number, check_positive_int, normalize_corpus,
                                     unknown_options_error)
 from ngrameval.engine.lcs import lcs_lengths, lcs_union_mask, sentence_pairs, wlcs
-from ngrameval.engine.ngrams import (EncodedSegments, ReferenceCache, ReferenceIndex, concatenated_ranges, distinct,
-                                     divide_or_zero)
+from ngrameval.engine.ngrams import (EncodedSegments, ReferenceCache, ReferenceIndex, RepeatedIndex,
+                                     concatenated_ranges, distinct, divide_or_zero)
 from ngrameval.engine.runs import distinct_ids, kept_lengths, offsets, whitespace_split
 from ngrameval.metric import MeanOfSegments, Statistics, means, register
 from ngrameval.metrics import rouge155
@@ -72,6 +72,7 @@ ROUGE155_OPTIONS = ("limit_words", "limit_bytes")
 MEASURES = ("precision", "recall", "fmeasure")
 
 TokenizerArg = Union[str, Callable[[str], Sequence[str]], None]
+Index = Union[ReferenceIndex, RepeatedIndex]
 
 
 # --------------------------------------------------------------------------- tokenizers
@@ -270,6 +271,19 @@ class _Texts:
     def sentence_tokens(self) -> List[List[str]]:
         return self.tokens if self._sentence_tokens is None else self._sentence_tokens
 
+    def take(self, texts: np.ndarray) -> "_Texts":
+        """The texts ``texts[k]`` (indices; a text may be taken several times)."""
+        counts = self.sentence_counts
+        sentence_lengths = self.sentence_lengths[concatenated_ranges(offsets(counts)[texts], counts[texts])[0]]
+        if self.ids is not None:
+            lengths = self.text_lengths
+            return _Texts(counts[texts], sentence_lengths, words=self.words,
+                          ids=self.ids[concatenated_ranges(offsets(lengths)[texts], lengths[texts])[0]])
+        chosen = texts.tolist()
+        tokens = [self._tokens[k] for k in chosen]
+        sentence_tokens = None if self._sentence_tokens is None else [self._sentence_tokens[k] for k in chosen]
+        return _Texts(counts[texts], sentence_lengths, tokens, sentence_tokens)
+
 
 def _keep(tokens: List[str], lengths: np.ndarray, kept: List[bool]) -> Tuple[List[str], np.ndarray]:
     """The kept tokens of consecutive segments of ``lengths[k]`` tokens, and how many each segment keeps."""
@@ -366,22 +380,15 @@ class RougeTokenizer:
             else:
                 flat, segment_lengths = self._line_tokens(lines)
                 whole = _line_by_line(self._call, distinct)
-        text_lengths = np.diff(offsets(segment_lengths)[offsets(per_text)])
-        if ids is None:
-            sentence_tokens = _cut(flat, text_lengths)
-            tokens = sentence_tokens if whole is None else _cut(*self._finish(*whole))
-        if len(distinct) < len(keys):
-            where = np.fromiter(map(position.__getitem__, keys), np.int64, len(keys))
-            segment_lengths = segment_lengths[concatenated_ranges(offsets(per_text)[where], per_text[where])[0]]
-            per_text = per_text[where]
-            if ids is not None:
-                ids = ids[concatenated_ranges(offsets(text_lengths)[where], text_lengths[where])[0]]
-            else:
-                tokens = [tokens[k] for k in where.tolist()]
-                sentence_tokens = tokens if whole is None else [sentence_tokens[k] for k in where.tolist()]
         if ids is not None:
-            return _Texts(per_text, segment_lengths, words=words, ids=ids)
-        return _Texts(per_text, segment_lengths, tokens, None if whole is None else sentence_tokens)
+            tokenized = _Texts(per_text, segment_lengths, words=words, ids=ids)
+        else:
+            sentence_tokens = _cut(flat, np.diff(offsets(segment_lengths)[offsets(per_text)]))
+            tokenized = _Texts(per_text, segment_lengths, sentence_tokens) if whole is None else \
+                _Texts(per_text, segment_lengths, _cut(*self._finish(*whole)), sentence_tokens)
+        if len(distinct) < len(keys):
+            tokenized = tokenized.take(np.fromiter(map(position.__getitem__, keys), np.int64, len(keys)))
+        return tokenized
 
     def _line_ids(self, lines: List[str]) -> Tuple[List[str], np.ndarray, np.ndarray]:
         """The named tokenizers' finished tokens of all lines as ids: (words, ids, tokens per line). A chunk
@@ -466,8 +473,8 @@ class _References:
     """Tokenized, indexed references (cached between calls)."""
 
     texts: _Texts
-    index: ReferenceIndex
-    sentence_index: ReferenceIndex   # the index whose token ids rougeLsum uses
+    index: Index
+    sentence_index: Index   # the index whose token ids rougeLsum uses
 
 
 _REFERENCE_CACHE = ReferenceCache(size=4)
@@ -478,21 +485,45 @@ def _group(flat: List[Any], counts: Sequence[int]) -> List[List[Any]]:
     return [flat[bounds[i]:bounds[i + 1]] for i in range(len(counts))]
 
 
-def _references(refs: List[List[Any]], tokenizer: RougeTokenizer, pretokenized: bool) -> _References:
+def _indexed(refs: List[List[Any]], tokenizer: RougeTokenizer, max_order: int) -> _References:
+    """The references of each prediction tokenized and indexed (orders 1..``max_order``)."""
+    counts = list(map(len, refs))
+    texts = tokenizer.tokenize(list(chain.from_iterable(refs)))
+    if texts.ids is not None:
+        index = ReferenceIndex.from_ids({word: i for i, word in enumerate(texts.words)}, texts.ids,
+                                        texts.text_lengths, np.array(counts, np.int64), max_order)
+        return _References(texts, index, index)
+    index = ReferenceIndex(_group(texts.tokens, counts), max_order)
+    sentence_index = index if texts.sentence_tokens is texts.tokens else \
+        ReferenceIndex(_group(texts.sentence_tokens, counts), 1)
+    return _References(texts, index, sentence_index)
+
+
+def _references(refs: List[List[Any]], tokenizer: RougeTokenizer, pretokenized: bool,
+                max_order: int) -> _References:
+    """:func:`_indexed`, cached. Predictions that share their references (every system's summary of one
+    document against that document's reference) share one tokenization and one index of them
+    (:class:`RepeatedIndex`)."""
     flat = list(chain.from_iterable(refs))
-    counts = tuple(map(len, refs))
-    key = None if tokenizer.key is None else ("rouge", tokenizer.key, pretokenized, counts,
+    key = None if tokenizer.key is None else ("rouge", tokenizer.key, pretokenized, tuple(map(len, refs)),
                                               tuple(map(tuple, flat)) if pretokenized else tuple(flat))
 
     def build():
-        texts = tokenizer.tokenize(flat)
-        if texts.ids is not None:
-            index = ReferenceIndex.from_ids({word: i for i, word in enumerate(texts.words)}, texts.ids,
-                                            texts.text_lengths, np.array(counts, np.int64), 1)
-            return _References(texts, index, index)
-        index = ReferenceIndex(_group(texts.tokens, counts), 1)
-        sentence_index = index if texts.sentence_tokens is texts.tokens else \
-            ReferenceIndex(_group(texts.sentence_tokens, counts), 1)
+        # Hashable forms of each prediction's references; a lone reference text as itself (a tuple of
+        # thousands of them would be as many new objects for the garbage collector to count).
+        groups = [tuple(map(tuple, group)) if pretokenized else group[0] if len(group) == 1 else tuple(group)
+                  for group in refs]
+        numbering = dict(zip(dict.fromkeys(groups), count()))
+        if len(numbering) == len(refs):
+            return _indexed(refs, tokenizer, max_order)
+        group_of = np.fromiter(map(numbering.__getitem__, groups), np.int64, len(groups))
+        distinct = _indexed([refs[k] for k in np.unique(group_of, return_index=True)[1].tolist()], tokenizer,
+                            max_order)
+        per_group = distinct.index.refs_per_sentence
+        texts = distinct.texts.take(concatenated_ranges(offsets(per_group)[group_of], per_group[group_of])[0])
+        index = RepeatedIndex(distinct.index, group_of)
+        sentence_index = index if distinct.sentence_index is distinct.index else \
+            RepeatedIndex(distinct.sentence_index, group_of)
         return _References(texts, index, sentence_index)
 
     return _REFERENCE_CACHE.get(key, build)
@@ -515,7 +546,7 @@ class RougeStatistics:
     weight: float = 1.2
 
 
-def _grid(index: ReferenceIndex, per_segment: np.ndarray) -> np.ndarray:
+def _grid(index: Index, per_segment: np.ndarray) -> np.ndarray:
     """Per-reference values -> (predictions, slots) floats, 0 where a prediction has fewer references."""
     return index.by_slot(per_segment, 0.0)
 
@@ -525,7 +556,7 @@ class _Corpus:
 
     def __init__(self, hyps: List[Any], refs: List[List[Any]], tokenizer: RougeTokenizer, pretokenized: bool,
                  max_order: int) -> None:
-        self.references = _references(refs, tokenizer, pretokenized)
+        self.references = _references(refs, tokenizer, pretokenized, max_order)
         self.hyps = tokenizer.tokenize(hyps)
         self.index = index = self.references.index
         self.hyp_len = self.hyps.text_lengths
@@ -537,7 +568,7 @@ class _Corpus:
         self._skip: Optional[SkipBigramOverlap] = None
 
     @staticmethod
-    def _encoded(texts: _Texts, index: ReferenceIndex) -> EncodedSegments:
+    def _encoded(texts: _Texts, index: Index) -> EncodedSegments:
         """Texts given as ids, in the ids of the references' vocabulary (-1: absent from every reference):
         one look-up per distinct word, then one gather."""
         return EncodedSegments(index.vocabulary, index.encode([texts.words])[texts.ids], texts.text_lengths,
@@ -612,10 +643,9 @@ class _Corpus:
         ref_ids, ref_offsets = _kept(ref_local, ref_lengths, ref_in_hyp)
         marked = kept[lcs_union_mask(ref_ids, ref_offsets, hyp_local, offsets(hyp_lengths), pair_a, pair_b)]
         # Hits: per (reference, entry) the marked occurrences, clipped by the candidate's count.
-        table = index.orders[0]
-        entries = len(table.keys)
+        entries = index.entry_count(1)
         segment = np.repeat(np.arange(references_count), index.segment_len)[marked]
-        keys, union = distinct(segment * entries + table.position_entry[marked], return_counts=True)
+        keys, union = distinct(segment * entries + index.position_entries(1)[marked], return_counts=True)
         clipped = np.minimum(union, matches.hyp_count[0][keys % entries])
         hits = np.bincount(keys // entries, weights=clipped, minlength=references_count)
         if not summary_level.all():
@@ -643,20 +673,19 @@ class _Corpus:
                 _grid(index, skip_bigram_count(index.segment_len, distance, unigrams)))
 
 
-def _ref_in_hyp(index: ReferenceIndex, matches) -> np.ndarray:
-    """Per reference position, from the engine's order-1 tables: whether its token occurs in its hypothesis."""
-    return matches.hyp_count[0][index.orders[0].position_entry] > 0
+def _ref_in_hyp(index: Index, matches) -> np.ndarray:
+    """Per reference position, from the engine's order-1 entries: whether its token occurs in its hypothesis."""
+    return matches.hyp_count[0][index.position_entries(1)] > 0
 
 
-def _local_ids(index: ReferenceIndex, matches) -> Tuple[np.ndarray, np.ndarray]:
+def _local_ids(index: Index, matches) -> Tuple[np.ndarray, np.ndarray]:
     """Token ids local to each prediction, for its LCS and skip-bigrams: the order-1 entry of a token (one per
     distinct token of a prediction's references) less the prediction's first entry. Two tokens of one
     prediction's texts are equal exactly when their local ids are, and the ids stay below the number of
     distinct reference tokens of one prediction, so the LCS can index its tables by them. Per reference
     position, and per hypothesis position (-1: absent from its references)."""
-    table = index.orders[0]
-    first = np.searchsorted(table.sentence, np.arange(index.num_sentences))
-    ref_local = table.position_entry - first[np.repeat(index.segment_sentence, index.segment_len)]
+    first = index.first_entries(1)
+    ref_local = index.position_entries(1) - first[np.repeat(index.segment_sentence, index.segment_len)]
     entry = matches.position_entry[0]
     hyp_local = np.where(entry >= 0, entry - first[np.repeat(np.arange(len(matches.hyp_len)), matches.hyp_len)], -1)
     return ref_local, hyp_local

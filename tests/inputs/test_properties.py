@@ -70,3 +70,27 @@ def test_pretokenized_input_equals_whitespace_tokenized_text(pairs):
                             sentence_level=True)
     text = ngrameval.bleu(predictions, references, tokenize="none", sentence_level=True)
     assert tokens.sentence_scores == text.sentence_scores and tokens.bleu == text.bleu
+
+
+ROUGE_TYPES = ["rouge1", "rouge2", "rouge3", "rougeL", "rougeLsum", "rougeW", "rougeS4", "rougeSU*"]
+LINES = st.lists(SENTENCE, min_size=1, max_size=3).map("\n".join)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.tuples(LINES, st.integers(0, 3)), min_size=1, max_size=10),
+       st.lists(st.lists(LINES, min_size=1, max_size=3), min_size=1, max_size=4),
+       st.sampled_from([dict(), dict(use_stemmer=True), dict(remove_stopwords=True), dict(tokenizer=str.split),
+                        dict(tokenizer="whitespace", multi_ref="pooled"), dict(pretokenized=True)]))
+def test_rouge_of_predictions_sharing_references_equals_each_pair_alone(predictions, groups, options):
+    """Predictions that share their references are matched against one index of them (RepeatedIndex):
+    each prediction scores as it does alone against its references."""
+    options = dict(options)
+    references = [groups[k % len(groups)] for _, k in predictions]
+    predictions = [text for text, _ in predictions]
+    if options.pop("pretokenized", False):
+        predictions = [text.split() for text in predictions]
+        references = [[text.split() for text in group] for group in references]
+    together = ngrameval.rouge(predictions, references, ROUGE_TYPES, use_aggregator=False, **options).scores
+    alone = [ngrameval.rouge([p], [r], ROUGE_TYPES, use_aggregator=False, **options).scores[:, 0]
+             for p, r in zip(predictions, references)]
+    assert np.array_equal(together, np.stack(alone, axis=1))

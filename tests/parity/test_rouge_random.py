@@ -10,7 +10,7 @@ Arabic, Hebrew, Thai, Devanagari, Hangul).
   that on its own corpora; here it is checked on every text).
 
 rouge1, rouge2, rougeL and rougeLsum, with and without the stemmer, one to three references per
-prediction (``score_multi``).
+prediction (``score_multi``), many predictions sharing their references.
 """
 import numpy as np
 import pytest
@@ -53,9 +53,14 @@ def random_text(rng: np.random.Generator, kinds) -> str:
 
 
 def random_corpus(seed: int, kinds, size: int = 400):
+    """Predictions and one to three references each; a third of the predictions share the references of
+    an earlier one (as every system's summary of a document shares its reference)."""
     rng = np.random.default_rng(seed)
     predictions = [random_text(rng, kinds) for _ in range(size)]
     references = [[random_text(rng, kinds) for _ in range(int(rng.integers(1, 4)))] for _ in range(size)]
+    for k in np.flatnonzero(rng.random(size) < 1 / 3).tolist():
+        if k:
+            references[k] = list(references[int(rng.integers(k))])
     return predictions, references
 
 
