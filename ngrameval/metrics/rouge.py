@@ -241,23 +241,31 @@ class _Texts:
     the tokens per sentence, the sentences of all texts in order (``sentence_lengths``).
 
     The named tokenizers give ids: ``ids`` of all texts' tokens concatenated, ``words[id]`` the token
-    (each distinct finished token once); their token lists are made only when asked for. A callable
-    tokenizer or token lists give the lists; ``sentence_tokens`` is ``tokens`` unless a callable
+    (each distinct finished token once); their token lists are made only when asked for, and so are the
+    ids of texts taken from others (:meth:`take`; ROUGE's references need only their sentences' lengths). A
+    callable tokenizer or token lists give the lists; ``sentence_tokens`` is ``tokens`` unless a callable
     tokenizer cuts lines differently."""
 
     def __init__(self, sentence_counts: np.ndarray, sentence_lengths: np.ndarray,
                  tokens: Optional[List[List[str]]] = None, sentence_tokens: Optional[List[List[str]]] = None,
-                 words: Optional[List[str]] = None, ids: Optional[np.ndarray] = None) -> None:
+                 words: Optional[List[str]] = None, ids: Union[np.ndarray, Callable[[], np.ndarray], None] = None
+                 ) -> None:
         self.sentence_counts = sentence_counts
         self.sentence_lengths = sentence_lengths
-        self.words, self.ids = words, ids
+        self.words, self._ids = words, ids
         self._tokens = tokens
         self._sentence_tokens = sentence_tokens
 
     @property
+    def ids(self) -> Optional[np.ndarray]:
+        if callable(self._ids):
+            self._ids = self._ids()
+        return self._ids
+
+    @property
     def text_lengths(self) -> np.ndarray:
         """Tokens per text (of ``tokens``)."""
-        if self.ids is None:
+        if self.words is None:
             return np.fromiter(map(len, self._tokens), np.int64, len(self._tokens))
         return np.diff(offsets(self.sentence_lengths)[offsets(self.sentence_counts)])
 
@@ -275,10 +283,10 @@ class _Texts:
         """The texts ``texts[k]`` (indices; a text may be taken several times)."""
         counts = self.sentence_counts
         sentence_lengths = self.sentence_lengths[concatenated_ranges(offsets(counts)[texts], counts[texts])[0]]
-        if self.ids is not None:
+        if self.words is not None:
             lengths = self.text_lengths
             return _Texts(counts[texts], sentence_lengths, words=self.words,
-                          ids=self.ids[concatenated_ranges(offsets(lengths)[texts], lengths[texts])[0]])
+                          ids=lambda: self.ids[concatenated_ranges(offsets(lengths)[texts], lengths[texts])[0]])
         chosen = texts.tolist()
         tokens = [self._tokens[k] for k in chosen]
         sentence_tokens = None if self._sentence_tokens is None else [self._sentence_tokens[k] for k in chosen]
