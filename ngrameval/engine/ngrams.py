@@ -368,15 +368,17 @@ class ReferenceIndex(_Slots):
             hyp_len = np.fromiter(map(len, hypotheses), np.int64, len(hypotheses))
         hypothesis = np.repeat(np.arange(len(hypotheses)), hyp_len)
         hypothesis_end = offsets(hyp_len)[1:][hypothesis]
-        # The positions whose n-gram may match (their (n-1)-gram matched), extended order by order.
-        # They are visited sorted by (sentence, first token): the n-gram keys then come in runs that
-        # share a prefix and fall in one narrow stretch of the table, and searchsorted on such runs is
-        # much faster than on keys in no order within each sentence. The sort pays for itself only as a
-        # radix sort (keys below 2**32).
+        # The positions whose n-gram may match (their (n-1)-gram matched), extended order by order. Small
+        # tables (those of distinct references, of small corpora) are looked up in their hash tables, which
+        # stay in the processor cache. In larger ones the keys are searched, the positions visited sorted
+        # by (sentence, first token): the n-gram keys then come in runs that share a prefix and fall in one
+        # narrow stretch of the table, and searchsorted on such runs is much faster than on keys in no order
+        # within each sentence. The sort pays for itself only as a radix sort (keys below 2**32).
         positions = np.flatnonzero(ids >= 0)
         sentence = hypothesis[positions] if sentences is None else sentences[hypothesis[positions]]
         keys = sentence * self.base + ids[positions]
-        order = radix_order(keys)
+        hashed = all(len(table.keys) <= _HASHED_ENTRIES for table in self.orders[:max_order])
+        order = None if hashed else radix_order(keys)
         if order is not None:
             positions, keys = positions[order], keys[order]
         matched = []
@@ -387,10 +389,21 @@ class ReferenceIndex(_Slots):
                 last = ids[positions + n - 1]
                 known = last >= 0
                 positions, keys = positions[known], prefix[known] * self.base + last[known]
-            found, hit = search_sorted(keys, self.orders[n - 1].keys)
+            if hashed:
+                found = find_keys(keys, self.orders[n - 1].keys, self.hashed_keys(n))
+                hit = found >= 0
+            else:
+                found, hit = search_sorted(keys, self.orders[n - 1].keys)
             positions, entry = positions[hit], found[hit]
             matched.append((positions, entry))
         return hyp_len, hypothesis, matched
+
+    def hashed_keys(self, n: int) -> Optional[Tuple[np.ndarray, np.ndarray, int, int]]:
+        """The hash table of the order-n keys (:func:`key_slots`), made once."""
+        key = ("hash table of order", n)
+        if key not in self.memo:
+            self.memo[key] = key_slots(self.orders[n - 1].keys)
+        return self.memo[key]
 
     def entry_count(self, n: int) -> int:
         """How many order-n entries the references have (distinct (sentence, n-gram))."""
@@ -455,6 +468,8 @@ class ReferenceIndex(_Slots):
         return values
 
 
+# The largest order tables that matching looks up in hash tables rather than by binary search.
+_HASHED_ENTRIES = 1 << 16
 # Fibonacci hashing: the top bits of key * 2**64 / golden ratio spread nearby keys over all the slots.
 _FIBONACCI = np.uint64(0x9E3779B97F4A7C15)
 
@@ -668,13 +683,7 @@ def matches_by_reference(index: "ReferenceIndex", ids: np.ndarray, lengths: np.n
             last = padded[positions + n - 1]
             known = np.flatnonzero(last >= 0)
             positions, keys = positions[known], entry[known] * index.base + last[known]
-        memo_key = ("hash table and sentence starts of order", n)
-        memo = index.memo.get(memo_key)
-        if memo is None:
-            memo = index.memo[memo_key] = (key_slots(table.keys),
-                                           np.searchsorted(table.sentence, np.arange(index.num_sentences + 1)))
-        hashed, sentence_starts = memo
-        found = find_keys(keys, table.keys, hashed)
+        found = find_keys(keys, table.keys, index.hashed_keys(n))
         hit = np.flatnonzero(found >= 0)
         positions, entry = positions[hit], found[hit]
         if n < min_order:
@@ -683,7 +692,10 @@ def matches_by_reference(index: "ReferenceIndex", ids: np.ndarray, lengths: np.n
         if single:   # one pair per entry, entries by sentence: the sums are differences of a running sum
             running = np.zeros(len(hyp_count) + 1, np.int64)
             np.cumsum(np.minimum(hyp_count, table.pair_count), out=running[1:])
-            result += np.diff(running[sentence_starts])
+            starts_key = ("sentence starts of order", n)
+            if starts_key not in index.memo:
+                index.memo[starts_key] = np.searchsorted(table.sentence, np.arange(index.num_sentences + 1))
+            result += np.diff(running[index.memo[starts_key]])
         else:
             result += index.clipped_per_cell(n, hyp_count)
     return result.reshape(index.num_sentences, max(index.max_slots, 1)).astype(np.float64)

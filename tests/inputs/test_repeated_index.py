@@ -2,10 +2,12 @@
 built from the repeated references does, array for array: matches, per-reference clipped counts (also
 weighted), slots and the order-n entries. Seeded random corpora: one to three references a sentence (so
 that some sentences have more slots than others), empty references and hypotheses, tokens unknown to the
-references, orders 1 to 4, sentences repeated in any order or left out."""
+references, orders 1 to 4, sentences repeated in any order or left out. Matching looks n-grams up in
+hash tables (small tables) or by binary search (large ones): both ways are run on every corpus."""
 import numpy as np
 import pytest
 
+from ngrameval.engine import ngrams
 from ngrameval.engine.ngrams import ReferenceIndex, RepeatedIndex
 
 VOCABULARY = {token: token for token in range(6)}
@@ -29,8 +31,10 @@ def _same(a, b):
 
 
 @pytest.mark.parametrize("seed", range(40))
-def test_repeated_index_answers_as_the_index_of_the_repeated_references(seed):
+def test_repeated_index_answers_as_the_index_of_the_repeated_references(seed, monkeypatch):
     rng = np.random.default_rng(seed)
+    if seed % 2:
+        monkeypatch.setattr(ngrams, "_HASHED_ENTRIES", 0)      # binary search
     groups, sentences = _corpus(rng)
     max_order = int(rng.integers(1, 5))
     repeated = RepeatedIndex(_index(groups, max_order), sentences)
@@ -53,3 +57,17 @@ def test_repeated_index_answers_as_the_index_of_the_repeated_references(seed):
         _same(getattr(repeated, name), getattr(built, name))
     assert (repeated.num_sentences, repeated.max_slots) == (built.num_sentences, built.max_slots)
     _same(repeated.slots_present(), built.slots_present())
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_hashed_and_searched_matches_are_equal(seed, monkeypatch):
+    rng = np.random.default_rng(seed)
+    groups, _ = _corpus(rng)
+    index = _index(groups, 4)
+    hypotheses = [rng.integers(0, 7, rng.integers(0, 12)).tolist() for _ in groups]
+    hashed = index.match(hypotheses, 4)
+    monkeypatch.setattr(ngrams, "_HASHED_ENTRIES", 0)
+    searched = index.match(hypotheses, 4)
+    for n in range(4):
+        _same(hashed.hyp_count[n], searched.hyp_count[n])
+        _same(hashed.position_entry[n], searched.position_entry[n])
