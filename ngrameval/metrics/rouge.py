@@ -184,6 +184,15 @@ def _whitespace_lines(lines: List[str]) -> Tuple[List[str], np.ndarray, np.ndarr
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 
 
+def _other_script_characters(text: str) -> str:
+    """The distinct characters of ``text`` that the default tokenizer keeps as words of other scripts,
+    sorted (asked once per distinct non-ASCII character)."""
+    if text.isascii():
+        return ""
+    return "".join(sorted(character for character in set(_NON_ASCII.findall(text))
+                          if _default_pattern().fullmatch(character)))
+
+
 def _default_lines(lines: List[str]) -> Tuple[List[str], np.ndarray, np.ndarray]:
     """The default tokenizer's words of many lowercased lines, as (distinct words, ids, words per line).
     A line without a character of another script has rouge-score's words (every non-ASCII character
@@ -195,9 +204,7 @@ def _default_lines(lines: List[str]) -> Tuple[List[str], np.ndarray, np.ndarray]
     >>> [words[i] for i in ids], counts.tolist()
     (['a', 'b', 't', '1', '日', '本', 'c'], [2, 2, 3, 0])
     """
-    joined = "\n".join(lines)
-    other = "" if joined.isascii() else "".join(sorted(character for character in set(_NON_ASCII.findall(joined))
-                                                       if _default_pattern().fullmatch(character)))
+    other = _other_script_characters("\n".join(lines))
     if not other:
         return _ascii_words(lines)
     has_other = re.compile(f"[{re.escape(other)}]")
@@ -223,16 +230,55 @@ def _default_lines(lines: List[str]) -> Tuple[List[str], np.ndarray, np.ndarray]
     return _numbered(tokens, counts)
 
 
-# The words of many lowercased lines as (distinct words, ids, words per line). rouge_score: rouge-score
-# turns non-[a-z0-9] runs into spaces and splits (str.lower may turn a non-ASCII letter into an ASCII
-# one, e.g. the Kelvin sign, as in rouge-score). Lowering a whole text lowers each of its lines alike
-# (no case rule looks across a newline), so texts are lowered before they are cut into lines.
-_WORDS = {"default": _default_lines, "rouge_score": _ascii_words, "whitespace": _whitespace_lines}
-# Lines cut at a time: a callable's tokens are Python strings (tens of bytes each), so few lines at a time;
-# the named tokenizers' tokens stay in Arrow and numpy arrays (about ten bytes each), so a chunk can be larger,
-# and each chunk's distinct words are looked up in the vocabulary once (fewer chunks, fewer look-ups).
+def _ascii_texts(texts: List[str], joined: Optional[str] = None) -> Tuple[List[str], np.ndarray, np.ndarray,
+                                                                        np.ndarray]:
+    """rouge-score's words of many lowercased texts (see :func:`_ascii_words`) by non-empty line, found in
+    the texts joined by newlines without cutting them into lines: (distinct words, ids, words per non-empty
+    line, non-empty lines per text). ``joined`` is ``"\\n".join(texts)`` if it is made already.
+
+    >>> words, ids, counts, per_text = _ascii_texts(["a-b\\n\\n!", "", "c\\nd a"])
+    >>> [words[i] for i in ids], counts.tolist(), per_text.tolist()
+    (['a', 'b', 'c', 'd', 'a'], [2, 0, 1, 2], [2, 0, 2])
+    """
+    if not texts:
+        return [], np.zeros(0, np.int64), np.zeros(0, np.int64), np.zeros(0, np.int64)
+    encoded = ("\n".join(texts) if joined is None else joined).encode("ascii", "replace")
+    line_ends = np.append(np.flatnonzero(np.frombuffer(encoded, np.uint8) == 10), len(encoded))
+    nonempty = np.diff(line_ends, prepend=-1) > 1
+    words, ids, per_line = ascii_runs(encoded, len(line_ends))
+    lines_per_text = np.fromiter(map(methodcaller("count", "\n"), texts), np.int64, len(texts)) + 1
+    return words, ids, per_line[nonempty], kept_lengths(lines_per_text, nonempty)
+
+
+def _default_texts(texts: List[str]) -> Tuple[List[str], np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`_ascii_texts` for the default tokenizer: the same where no text has a word of another script;
+    otherwise the texts' non-empty lines go through :func:`_default_lines`."""
+    joined = "\n".join(texts)
+    if not _other_script_characters(joined):
+        return _ascii_texts(texts, joined)
+    return _by_lines(_default_lines)(texts)
+
+
+def _by_lines(words_of_lines: Callable[[List[str]], Tuple[List[str], np.ndarray, np.ndarray]]):
+    """A function of lines (to (distinct words, ids, words per line)) as one of texts, like
+    :func:`_ascii_texts`: the texts' non-empty lines cut out first."""
+    def words_of_texts(texts: List[str]) -> Tuple[List[str], np.ndarray, np.ndarray, np.ndarray]:
+        lines, per_text = _nonempty_lines(texts)
+        return (*words_of_lines(lines), per_text)
+    return words_of_texts
+
+
+# The words of many lowercased texts as (distinct words, ids, words per non-empty line, non-empty lines per
+# text). rouge_score: rouge-score turns non-[a-z0-9] runs into spaces and splits (str.lower may turn a
+# non-ASCII letter into an ASCII one, e.g. the Kelvin sign, as in rouge-score). Lowering a whole text lowers
+# each of its lines alike (no case rule looks across a newline), so texts are lowered before they are cut.
+_WORDS = {"default": _default_texts, "rouge_score": _ascii_texts, "whitespace": _by_lines(_whitespace_lines)}
+# Lines (or texts) cut at a time: a callable's tokens are Python strings (tens of bytes each), so few lines
+# at a time; the named tokenizers' tokens stay in Arrow and numpy arrays (about ten bytes each), so a chunk
+# can be larger, and each chunk's distinct words are looked up in the vocabulary once (fewer chunks, fewer
+# look-ups).
 _CHUNK_LINES = 2048
-_ID_CHUNK_LINES = 16384
+_ID_CHUNK_TEXTS = 16384
 
 
 class _Texts:
@@ -382,10 +428,10 @@ class RougeTokenizer:
             flat, segment_lengths = self._finish(*_line_by_line(list, distinct))
             per_text = np.ones(len(distinct), np.int64)
         else:
-            lines, per_text = _nonempty_lines(list(map(str.lower, distinct)) if self.function is None else distinct)
             if self.function is None:
-                words, ids, segment_lengths = self._line_ids(lines)
+                words, ids, segment_lengths, per_text = self._text_ids(list(map(str.lower, distinct)))
             else:
+                lines, per_text = _nonempty_lines(distinct)
                 flat, segment_lengths = self._line_tokens(lines)
                 whole = _line_by_line(self._call, distinct)
         if ids is not None:
@@ -398,24 +444,26 @@ class RougeTokenizer:
             tokenized = tokenized.take(np.fromiter(map(position.__getitem__, keys), np.int64, len(keys)))
         return tokenized
 
-    def _line_ids(self, lines: List[str]) -> Tuple[List[str], np.ndarray, np.ndarray]:
-        """The named tokenizers' finished tokens of all lines as ids: (words, ids, tokens per line). A chunk
-        of lines is cut and numbered at a time, and each of its distinct words given an id in one C-level
-        dict pass (``setdefault``: a word's id is the position where it first occurs, made dense
-        afterwards); stop words and stems are then applied to each distinct word once."""
+    def _text_ids(self, texts: List[str]) -> Tuple[List[str], np.ndarray, np.ndarray, np.ndarray]:
+        """The named tokenizers' finished tokens of lowercased texts as ids: (words, ids, tokens per non-empty
+        line, non-empty lines per text). A chunk of texts is cut and numbered at a time, and each of its
+        distinct words given an id in one C-level dict pass (``setdefault``: a word's id is the position
+        where it first occurs, made dense afterwards); stop words and stems are then applied to each
+        distinct word once."""
         words_of = _WORDS[self.name]
         vocabulary: Dict[str, int] = {}
         positions = count()
-        ids, counts = [np.zeros(0, np.int64)], [np.zeros(0, np.int64)]
-        for start in range(0, len(lines), _ID_CHUNK_LINES):
-            chunk_words, chunk_ids, chunk_counts = words_of(lines[start:start + _ID_CHUNK_LINES])
+        ids, counts, per_text = [np.zeros(0, np.int64)], [np.zeros(0, np.int64)], [np.zeros(0, np.int64)]
+        for start in range(0, len(texts), _ID_CHUNK_TEXTS):
+            chunk_words, chunk_ids, chunk_counts, chunk_per_text = words_of(texts[start:start + _ID_CHUNK_TEXTS])
             ids.append(np.fromiter(map(vocabulary.setdefault, chunk_words, positions), np.int64,
                                    len(chunk_words))[chunk_ids])
             counts.append(chunk_counts)
+            per_text.append(chunk_per_text)
         ids = np.concatenate(ids)
         dense = np.zeros(len(ids), np.int64)
         dense[np.fromiter(vocabulary.values(), np.int64, len(vocabulary))] = np.arange(len(vocabulary))
-        return self._finish_ids(list(vocabulary), dense[ids], np.concatenate(counts))
+        return (*self._finish_ids(list(vocabulary), dense[ids], np.concatenate(counts)), np.concatenate(per_text))
 
     def _finish_ids(self, words: List[str], ids: np.ndarray,
                     lengths: np.ndarray) -> Tuple[List[str], np.ndarray, np.ndarray]:

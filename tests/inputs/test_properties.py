@@ -1,11 +1,15 @@
 """Properties that hold for any input: statistics add up, identity scores 1, the fast 13a
-tokenizer equals the literal rules (and sacrebleu's tokenizer)."""
+tokenizer equals the literal rules (and sacrebleu's tokenizer); ROUGE scores a prediction alike whether
+or not others share its references, and cuts texts into the same tokens in chunks as all at once."""
+from unittest import mock
+
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a as SacrebleuTokenizer13a
 
 import ngrameval
+from ngrameval.metrics import rouge
 from ngrameval.metrics.bleu import bleu_statistics
 from ngrameval.text.tokenizers import get_tokenizer
 
@@ -94,3 +98,17 @@ def test_rouge_of_predictions_sharing_references_equals_each_pair_alone(predicti
     alone = [ngrameval.rouge([p], [r], ROUGE_TYPES, use_aggregator=False, **options).scores[:, 0]
              for p, r in zip(predictions, references)]
     assert np.array_equal(together, np.stack(alone, axis=1))
+
+
+@settings(max_examples=30, deadline=None)
+@given(texts=st.lists(st.lists(st.sampled_from(["the cats", "sat", "", "!!", "日本", "мир", "café", "a\u3000b"]),
+                               max_size=4).map("\n".join), max_size=9),
+       tokenizer=st.sampled_from(["default", "rouge_score", "whitespace"]), stem=st.booleans())
+def test_rouge_tokens_of_texts_cut_in_chunks_are_the_tokens_of_all_at_once(texts, tokenizer, stem):
+    """The named tokenizers cut and number texts a chunk at a time (a vocabulary across chunks)."""
+    whole = rouge.RougeTokenizer(tokenizer, stem).tokenize(texts)
+    with mock.patch.object(rouge, "_ID_CHUNK_TEXTS", 2):
+        chunked = rouge.RougeTokenizer(tokenizer, stem).tokenize(texts)
+    assert chunked.tokens == whole.tokens
+    assert chunked.sentence_counts.tolist() == whole.sentence_counts.tolist()
+    assert chunked.sentence_lengths.tolist() == whole.sentence_lengths.tolist()
