@@ -165,12 +165,9 @@ def _vocabulary_ids(index: ReferenceIndex, tokens: Any) -> np.ndarray:
     """The id in ``index``'s vocabulary of each token of an Arrow array, -1 for a token it lacks: Arrow's
     set look-up against the vocabulary's words (a dict look-up per distinct token where those words
     cannot be an Arrow array)."""
-    memo = index.memo.get(_ARROW_VOCABULARY)
-    if memo is None:
-        memo = index.memo[_ARROW_VOCABULARY] = (
-            strings(list(index.vocabulary)),
-            np.r_[np.fromiter(index.vocabulary.values(), np.int64, len(index.vocabulary)), -1])
-    words, ids = memo
+    words, ids = index.memoized(_ARROW_VOCABULARY, lambda: (
+        strings(list(index.vocabulary)),
+        np.r_[np.fromiter(index.vocabulary.values(), np.int64, len(index.vocabulary)), -1]))
     if words is None:
         distinct, positions = distinct_ids(tokens)
         return index.encode([distinct])[positions]

@@ -25,7 +25,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Sequence as SequenceABC
 from dataclasses import dataclass
 from itertools import chain, repeat
-from typing import Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -398,20 +398,21 @@ class ReferenceIndex(_Slots):
             matched.append((positions, entry))
         return hyp_len, hypothesis, matched
 
-    def hashed_keys(self, n: int) -> Optional[Tuple[np.ndarray, np.ndarray, int, int]]:
-        """The hash table of the order-n keys (:func:`key_slots`), made once."""
-        key = ("hash table of order", n)
+    def memoized(self, key: tuple, make: Callable[[], Any]) -> Any:
+        """``make()``, kept in ``memo`` under ``key``: made once per index (it depends on the references only)."""
         if key not in self.memo:
-            self.memo[key] = key_slots(self.orders[n - 1].keys)
+            self.memo[key] = make()
         return self.memo[key]
 
-    def entry_count(self, n: int) -> int:
-        """How many order-n entries the references have (distinct (sentence, n-gram))."""
-        return len(self.orders[n - 1].keys)
+    def hashed_keys(self, n: int) -> Optional[Tuple[np.ndarray, np.ndarray, int, int]]:
+        """The hash table of the order-n keys (:func:`key_slots`), made once."""
+        return self.memoized(("hash table of order", n), lambda: key_slots(self.orders[n - 1].keys))
 
-    def first_entries(self, n: int) -> np.ndarray:
-        """Per sentence: its first order-n entry (the entries of one sentence are consecutive)."""
-        return np.searchsorted(self.orders[n - 1].sentence, np.arange(self.num_sentences))
+    def entry_bounds(self, n: int) -> np.ndarray:
+        """Where each sentence's order-n entries start (the entries of one sentence are consecutive), and one
+        more: how many entries there are. Made once."""
+        return self.memoized(("entry bounds of order", n), lambda: np.searchsorted(
+            self.orders[n - 1].sentence, np.arange(self.num_sentences + 1)))
 
     def position_entries(self, n: int) -> np.ndarray:
         """Per reference token: the entry of the order-n n-gram that starts there, -1 if none."""
@@ -550,8 +551,9 @@ def _binary_search(keys: np.ndarray, table_keys: np.ndarray) -> np.ndarray:
 def _counted(hyp_len: np.ndarray, matched: List[Tuple[np.ndarray, np.ndarray]], entry_counts: List[int]) -> Matches:
     """:class:`Matches` of found n-grams (per order: positions, entries) among ``entry_counts[n - 1]`` entries."""
     counts, entries = [], []
+    tokens = int(hyp_len.sum())
     for (positions, entry), entry_count in zip(matched, entry_counts):
-        position_entry = np.full(int(hyp_len.sum()), -1, np.int32)
+        position_entry = np.full(tokens, -1, np.int32)
         position_entry[positions] = entry
         counts.append(np.bincount(entry, minlength=entry_count))
         entries.append(position_entry)
@@ -567,15 +569,15 @@ class RepeatedIndex(_Slots):
     one document against that document's reference) are matched against one index of the distinct ones.
 
     It answers what ROUGE asks of an index (matching, per-reference clipped counts, slots, and the order-n
-    entries: :meth:`entry_count`, :meth:`first_entries`, :meth:`position_entries`).
+    entries: :meth:`entry_bounds`, :meth:`position_entries`).
 
     >>> index = ReferenceIndex([[["a", "b", "a"]], [["b", "c"]]], 2)
     >>> repeated = RepeatedIndex(index, np.array([1, 0, 1]))
     >>> matches = repeated.match([["b", "c", "c"], ["a", "a", "b"], ["c", "b"]], 2)
     >>> repeated.per_reference(matches, 1).tolist(), repeated.per_reference(matches, 2).tolist()
     ([[2.0], [3.0], [2.0]], [[1.0], [1.0], [0.0]])
-    >>> repeated.position_entries(1).tolist(), repeated.first_entries(1).tolist(), repeated.entry_count(1)
-    ([0, 1, 2, 3, 2, 4, 5], [0, 2, 4], 6)
+    >>> repeated.position_entries(1).tolist(), repeated.entry_bounds(1).tolist()
+    ([0, 1, 2, 3, 2, 4, 5], [0, 2, 4, 6])
     """
 
     def __init__(self, index: ReferenceIndex, sentences: np.ndarray) -> None:
@@ -597,11 +599,11 @@ class RepeatedIndex(_Slots):
         return self.index.encode(segments)
 
     def _numbering(self, n: int) -> Tuple[np.ndarray, np.ndarray]:
-        """Order n: where each sentence's entries start, and one more (how many there are); and per sentence
-        what to add to an entry of the index of distinct references to get the sentence's own."""
+        """Order n: :meth:`entry_bounds`, and per sentence what to add to an entry of the index of distinct
+        references to get the sentence's own."""
         if n not in self._numberings:
             self.index.extend(n)
-            own_first = offsets(np.bincount(self.index.orders[n - 1].sentence, minlength=self.index.num_sentences))
+            own_first = self.index.entry_bounds(n)
             first = offsets(np.diff(own_first)[self.sentences])
             self._numberings[n] = first, first[:-1] - own_first[self.sentences]
         return self._numberings[n]
@@ -611,7 +613,7 @@ class RepeatedIndex(_Slots):
         hyp_len, hypothesis, matched = self.index.matched(hypotheses, max_order, self.sentences)
         moved = [(positions, entry + self._numbering(n)[1][hypothesis[positions]])
                  for n, (positions, entry) in enumerate(matched, 1)]
-        return _counted(hyp_len, moved, [self.entry_count(n) for n in range(1, max_order + 1)])
+        return _counted(hyp_len, moved, [int(self.entry_bounds(n)[-1]) for n in range(1, max_order + 1)])
 
     def clipped_per_cell(self, n: int, hyp_count: np.ndarray, weights: Optional[np.ndarray] = None) -> np.ndarray:
         """As :meth:`ReferenceIndex.clipped_per_cell`, over the entries the hypotheses have."""
@@ -632,13 +634,9 @@ class RepeatedIndex(_Slots):
         return np.bincount(sentence[owner] * slots + table.pair_slot[pairs], weights=clipped,
                            minlength=self.num_sentences * slots)
 
-    def entry_count(self, n: int) -> int:
-        """As :meth:`ReferenceIndex.entry_count`."""
-        return int(self._numbering(n)[0][-1])
-
-    def first_entries(self, n: int) -> np.ndarray:
-        """As :meth:`ReferenceIndex.first_entries`."""
-        return self._numbering(n)[0][:-1]
+    def entry_bounds(self, n: int) -> np.ndarray:
+        """As :meth:`ReferenceIndex.entry_bounds`."""
+        return self._numbering(n)[0]
 
     def position_entries(self, n: int) -> np.ndarray:
         """As :meth:`ReferenceIndex.position_entries` (made once per order)."""
@@ -692,10 +690,7 @@ def matches_by_reference(index: "ReferenceIndex", ids: np.ndarray, lengths: np.n
         if single:   # one pair per entry, entries by sentence: the sums are differences of a running sum
             running = np.zeros(len(hyp_count) + 1, np.int64)
             np.cumsum(np.minimum(hyp_count, table.pair_count), out=running[1:])
-            starts_key = ("sentence starts of order", n)
-            if starts_key not in index.memo:
-                index.memo[starts_key] = np.searchsorted(table.sentence, np.arange(index.num_sentences + 1))
-            result += np.diff(running[index.memo[starts_key]])
+            result += np.diff(running[index.entry_bounds(n)])
         else:
             result += index.clipped_per_cell(n, hyp_count)
     return result.reshape(index.num_sentences, max(index.max_slots, 1)).astype(np.float64)

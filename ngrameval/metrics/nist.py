@@ -70,10 +70,8 @@ def information_weights(index: ReferenceIndex, max_order: int, scope: str, perl:
     ``perl``: mteval-v13a.pl's arithmetic, and its quirk for bigrams starting with the word "0".
     They depend on the references only, so they are kept with the (cached) index.
     """
-    key = ("nist-information", max_order, scope, perl)
-    if key not in index.memo:
-        index.memo[key] = _information_weights(index, max_order, scope, perl)
-    return index.memo[key]
+    return index.memoized(("nist-information", max_order, scope, perl),
+                          lambda: _information_weights(index, max_order, scope, perl))
 
 
 def reference_ngram_counts(index: ReferenceIndex, max_order: int) -> ReferenceCounts:

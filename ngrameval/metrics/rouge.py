@@ -699,7 +699,7 @@ class _Corpus:
         ref_ids, ref_offsets = _kept(ref_local, ref_lengths, ref_in_hyp)
         marked = kept[lcs_union_mask(ref_ids, ref_offsets, hyp_local, offsets(hyp_lengths), pair_a, pair_b)]
         # Hits: per (reference, entry) the marked occurrences, clipped by the candidate's count.
-        entries = index.entry_count(1)
+        entries = int(index.entry_bounds(1)[-1])
         segment = np.repeat(np.arange(references_count), index.segment_len)[marked]
         keys, union = distinct(segment * entries + index.position_entries(1)[marked], return_counts=True)
         clipped = np.minimum(union, matches.hyp_count[0][keys % entries])
@@ -740,7 +740,7 @@ def _local_ids(index: Index, matches) -> Tuple[np.ndarray, np.ndarray]:
     prediction's texts are equal exactly when their local ids are, and the ids stay below the number of
     distinct reference tokens of one prediction, so the LCS can index its tables by them. Per reference
     position, and per hypothesis position (-1: absent from its references)."""
-    first = index.first_entries(1)
+    first = index.entry_bounds(1)
     ref_local = index.position_entries(1) - first[np.repeat(index.segment_sentence, index.segment_len)]
     entry = matches.position_entry[0]
     hyp_local = np.where(entry >= 0, entry - first[np.repeat(np.arange(len(matches.hyp_len)), matches.hyp_len)], -1)
