@@ -193,18 +193,19 @@ def _other_script_characters(text: str) -> str:
                           if _default_pattern().fullmatch(character)))
 
 
-def _default_lines(lines: List[str]) -> Tuple[List[str], np.ndarray, np.ndarray]:
+def _default_lines(lines: List[str], other: Optional[str] = None) -> Tuple[List[str], np.ndarray, np.ndarray]:
     """The default tokenizer's words of many lowercased lines, as (distinct words, ids, words per line).
     A line without a character of another script has rouge-score's words (every non-ASCII character
     separates there, as in :func:`_ascii_words`): those lines are cut all at once, the others line by
     line, and the words put back in line order. (Which characters are of another script is asked once
-    per distinct character.)
+    per distinct character; ``other``: :func:`_other_script_characters` of the lines, if known.)
 
     >>> words, ids, counts = _default_lines(["a-b", "été 1", "日本 c", ""])
     >>> [words[i] for i in ids], counts.tolist()
     (['a', 'b', 't', '1', '日', '本', 'c'], [2, 2, 3, 0])
     """
-    other = _other_script_characters("\n".join(lines))
+    if other is None:
+        other = _other_script_characters("\n".join(lines))
     if not other:
         return _ascii_words(lines)
     has_other = re.compile(f"[{re.escape(other)}]")
@@ -246,17 +247,17 @@ def _ascii_texts(texts: List[str], joined: Optional[str] = None) -> Tuple[List[s
     line_ends = np.append(np.flatnonzero(np.frombuffer(encoded, np.uint8) == 10), len(encoded))
     nonempty = np.diff(line_ends, prepend=-1) > 1
     words, ids, per_line = ascii_runs(encoded, len(line_ends))
-    lines_per_text = np.fromiter(map(methodcaller("count", "\n"), texts), np.int64, len(texts)) + 1
-    return words, ids, per_line[nonempty], kept_lengths(lines_per_text, nonempty)
+    return words, ids, per_line[nonempty], kept_lengths(_lines_per_text(texts), nonempty)
 
 
 def _default_texts(texts: List[str]) -> Tuple[List[str], np.ndarray, np.ndarray, np.ndarray]:
     """:func:`_ascii_texts` for the default tokenizer: the same where no text has a word of another script;
     otherwise the texts' non-empty lines go through :func:`_default_lines`."""
     joined = "\n".join(texts)
-    if not _other_script_characters(joined):
+    other = _other_script_characters(joined)      # the texts' non-empty lines have the same characters
+    if not other:
         return _ascii_texts(texts, joined)
-    return _by_lines(_default_lines)(texts)
+    return _by_lines(partial(_default_lines, other=other))(texts)
 
 
 def _by_lines(words_of_lines: Callable[[List[str]], Tuple[List[str], np.ndarray, np.ndarray]]):
@@ -348,11 +349,15 @@ def _nonempty_lines(texts: List[str]) -> Tuple[List[str], np.ndarray]:
     """The non-empty lines of all texts, in order, and how many each text has (C-level passes only)."""
     if not texts:
         return [], np.zeros(0, np.int64)
-    breaks = np.fromiter(map(methodcaller("count", "\n"), texts), np.int64, len(texts))
-    lines = "\n".join(texts).split("\n") if breaks.any() else texts     # one line each: most sentence pairs
+    lines_per_text = _lines_per_text(texts)
+    lines = "\n".join(texts).split("\n") if (lines_per_text > 1).any() else texts   # one line each: most pairs
     nonempty = np.fromiter(map(bool, lines), bool, len(lines))
-    per_text = np.bincount(np.repeat(np.arange(len(texts)), breaks + 1)[nonempty], minlength=len(texts))
-    return list(filter(None, lines)), per_text
+    return list(filter(None, lines)), kept_lengths(lines_per_text, nonempty)
+
+
+def _lines_per_text(texts: List[str]) -> np.ndarray:
+    """How many lines each text has, empty ones included (one more than its newlines)."""
+    return np.fromiter(map(methodcaller("count", "\n"), texts), np.int64, len(texts)) + 1
 
 
 def _cut(tokens: List[Any], counts: np.ndarray) -> List[List[Any]]:
