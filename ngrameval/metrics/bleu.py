@@ -699,6 +699,12 @@ class BleuFamily(MetricFamily):
                                   from_rows(last, options.statistics_order), options)
         return scores
 
+    def segment_scores(self, stats: Statistics) -> np.ndarray:
+        # Each sentence is its own last sentence (NLTK's smoothing reads it), with sacrebleu's sentence rule.
+        options: BleuOptions = stats.context["options"]
+        rows = from_rows(stats.rows, options.statistics_order)
+        return score_rows(rows, rows, options, sentence=True)[0]
+
     def pairwise_columns(self, stats: Statistics) -> Tuple[int, ...]:
         # bleu() sums each field over the sentences: the reference lengths, (S,), NumPy sums pairwise
         # (they are integers, summed exactly either way, except for the "average" rule's means).
