@@ -157,18 +157,16 @@ def resolve_options(variant: str = "sacrebleu", char_order: int = 6, word_order:
 
 
 def signature(options: ChrfOptions, num_refs: Any) -> str:
-    """sacrebleu's ``CHRF().get_signature()`` for the sacrebleu variant (plus ``beta:`` when beta is
-    not 2: sacrebleu writes beta in the score's name only); ngrameval's format for NLTK's.
+    """sacrebleu's ``CHRF().get_signature()`` for the sacrebleu variant, character for character (beta is
+    in the score's name, :func:`score_name`, as sacrebleu prints it); ngrameval's format for NLTK's.
 
-    >>> signature(resolve_options(), 1)
+    >>> signature(resolve_options(beta=3), 1)
     'nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:2.6.0'
     """
     if options.variant == "sacrebleu":
         parts = [f"nrefs:{num_refs}", f"case:{'lc' if options.lowercase else 'mixed'}",
                  f"eff:{'no' if options.eps_smoothing else 'yes'}", f"nc:{options.char_order}",
                  f"nw:{options.word_order}", f"space:{'yes' if options.whitespace else 'no'}"]
-        if options.beta != 2:
-            parts.append(f"beta:{options.beta:g}")
         return "|".join(parts + [f"version:{SACREBLEU_VERSION}"])
     return "|".join(["variant:nltk", f"nrefs:{num_refs}", f"min_len:{options.min_char_order}",
                      f"max_len:{options.char_order}", f"beta:{options.beta:g}",
