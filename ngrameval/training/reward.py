@@ -32,12 +32,13 @@ _PROBE_TEXT = (["a"], [["a"]])
 _PROBE_IDS = ([[1]], [[[1]]])
 
 
-def completion_text(completion: Any, where: str) -> str:
+def completion_text(completion: Any, index: int) -> str:
     """The text of one completion as TRL passes it: a string, or a conversation (a list of messages
     ``{"role": ..., "content": ...}``), whose last assistant message's content is the text scored
-    (a tool-calling completion ends with the assistant's answer after the tools' messages).
+    (a tool-calling completion ends with the assistant's answer after the tools' messages). ``index``, its
+    place in the batch, is for the error messages.
 
-    >>> completion_text([{"role": "assistant", "content": "a cat"}], "completions[0]")
+    >>> completion_text([{"role": "assistant", "content": "a cat"}], 0)
     'a cat'
     """
     if isinstance(completion, str):
@@ -47,12 +48,13 @@ def completion_text(completion: Any, where: str) -> str:
             if isinstance(message, dict) and message.get("role") == "assistant":
                 content = message.get("content")
                 if not isinstance(content, str):
-                    raise ValueError(f"{where}: the last assistant message's content must be a string, "
+                    raise ValueError(f"completions[{index}]: the last assistant message's content must be a string, "
                                      f"got {type(content).__name__}")
                 return content
-        raise ValueError(f"{where}: a conversational completion needs an assistant message "
+        raise ValueError(f"completions[{index}]: a conversational completion needs an assistant message "
                          f"({{'role': 'assistant', 'content': ...}}), got {completion!r}")
-    raise ValueError(f"{where}: a completion must be a string or a list of messages, got {type(completion).__name__}")
+    raise ValueError(f"completions[{index}]: a completion must be a string or a list of messages, "
+                     f"got {type(completion).__name__}")
 
 
 class MetricReward:
@@ -86,7 +88,7 @@ class MetricReward:
                                  f"completion_ids")
             predictions = [[token for token in ids if token not in self.drop_ids] for ids in completion_ids]
         else:
-            predictions = [completion_text(completion, f"completions[{i}]") for i, completion in enumerate(completions)]
+            predictions = [completion_text(completion, i) for i, completion in enumerate(completions)]
         scores, _ = sentence_scores(self.metric, predictions, columns[self.references], **self.options)
         values = scores[:, self.output_index].tolist()
         for i, value in enumerate(values):
