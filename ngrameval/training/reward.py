@@ -30,6 +30,8 @@ from ngrameval.metric import get_family, sentence_scores
 # What the probe at construction scores: one prediction and its reference, as text or as token ids.
 _PROBE_TEXT = (["a"], [["a"]])
 _PROBE_IDS = ([[1]], [[[1]]])
+# The keyword arguments of TRL's call besides completions, completion_ids and the dataset's columns.
+_TRL_ARGUMENTS = ("prompts", "trainer_state", "log_extra", "log_metric", "environments")
 
 
 def completion_text(completion: Any, index: int) -> str:
@@ -78,7 +80,7 @@ class MetricReward:
                  **columns: Any) -> List[float]:
         """One float per completion: its sentence score against its row of the references column."""
         if self.references not in columns:
-            present = [key for key, value in columns.items() if isinstance(value, list) and key != "prompts"]
+            present = [key for key in columns if key not in _TRL_ARGUMENTS]
             raise ValueError(f"reward {self.__name__!r}: no column {self.references!r} among the dataset's columns "
                              f"({', '.join(present) or 'none'}); name the column of references with "
                              f"reward(..., references=...)")

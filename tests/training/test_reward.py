@@ -140,7 +140,7 @@ def test_missing_column_names_it_and_the_columns():
     reward = ngrameval.reward("bleu", references="reference")
     with pytest.raises(ValueError) as error:
         reward(prompts=["p"], completions=["a cat"], completion_ids=[[1]], references=["a cat"], solution=["x"],
-               **TRL_OBJECTS)
+               environments=[None], **TRL_OBJECTS)
     assert "no column 'reference' among the dataset's columns (references, solution)" in str(error.value)
 
 
