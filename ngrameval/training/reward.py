@@ -1,0 +1,165 @@
+"""Any registered metric as a reward function for TRL's trainers (``trl.GRPOTrainer(reward_funcs=...)``).
+
+TRL calls a reward function with keyword arguments only: ``prompts``, ``completions`` (strings, or for
+conversational datasets lists of messages), ``completion_ids`` (the generated token ids), every other
+column of the dataset (one value per completion: TRL repeats a prompt's row for each of its
+generations) and a few objects of its own (``trainer_state``, ``log_extra``, ``log_metric``). It wants
+one float per completion and names the function in its logs by ``__name__``
+(``rewards/<name>/mean``). :func:`reward` builds such a function: each completion is scored against
+its row's references by the metric's sentence score (:func:`ngrameval.metric.sentence_scores`, the
+numbers the public function gives per segment).
+
+>>> bleu_reward = reward("bleu")
+>>> bleu_reward.__name__
+'bleu'
+>>> rewards = bleu_reward(prompts=["Translate: le chat"], completions=["the cat sat on the mat"],
+...                       completion_ids=[[4, 5, 6]], references=[["the cat sat on a mat"]], trainer_state=None)
+>>> import ngrameval
+>>> rewards == ngrameval.bleu(["the cat sat on the mat"], [["the cat sat on a mat"]],
+...                          sentence_level=True).sentence_scores
+True
+"""
+from __future__ import annotations
+
+import math
+from typing import Any, Collection, Dict, List, Optional, Sequence
+
+from ngrameval.engine.inputs import check_flag
+from ngrameval.metric import get_family, sentence_scores
+
+# What the probe at construction scores: one prediction and its reference, as text or as token ids.
+_PROBE_TEXT = (["a"], [["a"]])
+_PROBE_IDS = ([[1]], [[[1]]])
+# The keyword arguments of TRL's call besides completions, completion_ids and the dataset's columns.
+_TRL_ARGUMENTS = ("prompts", "trainer_state", "log_extra", "log_metric", "environments")
+
+
+def completion_text(completion: Any, index: int) -> str:
+    """The text of one completion as TRL passes it: a string, or a conversation (a list of messages
+    ``{"role": ..., "content": ...}``), whose last assistant message's content is the text scored
+    (a tool-calling completion ends with the assistant's answer after the tools' messages). ``index``, its
+    place in the batch, is for the error messages.
+
+    >>> completion_text([{"role": "assistant", "content": "a cat"}], 0)
+    'a cat'
+    """
+    if isinstance(completion, str):
+        return completion
+    if isinstance(completion, (list, tuple)):
+        for message in reversed(completion):
+            if isinstance(message, dict) and message.get("role") == "assistant":
+                content = message.get("content")
+                if not isinstance(content, str):
+                    raise ValueError(f"completions[{index}]: the last assistant message's content must be a string, "
+                                     f"got {type(content).__name__}")
+                return content
+        raise ValueError(f"completions[{index}]: a conversational completion needs an assistant message "
+                         f"({{'role': 'assistant', 'content': ...}}), got {completion!r}")
+    raise ValueError(f"completions[{index}]: a completion must be a string or a list of messages, "
+                     f"got {type(completion).__name__}")
+
+
+class MetricReward:
+    """A reward function for TRL: one metric's sentence score per completion (see :func:`reward`, which
+    builds and checks it). Picklable (a plain object of its options); ``__name__`` is what TRL logs."""
+
+    def __init__(self, metric: str, references: str, output_index: int, ids: bool, drop_ids: Collection[int],
+                 name: str, options: Dict[str, Any]) -> None:
+        self.metric = metric
+        self.references = references
+        self.output_index = output_index
+        self.ids = ids
+        self.drop_ids = frozenset(drop_ids)
+        self.options = options
+        self.__name__ = self.__qualname__ = name
+
+    def __repr__(self) -> str:
+        return f"<ngrameval reward {self.__name__!r}: {self.metric} against column {self.references!r}>"
+
+    def __call__(self, completions: Sequence[Any], completion_ids: Optional[Sequence[Sequence[int]]] = None,
+                 **columns: Any) -> List[float]:
+        """One float per completion: its sentence score against its row of the references column."""
+        if self.references not in columns:
+            present = [key for key in columns if key not in _TRL_ARGUMENTS]
+            raise ValueError(f"reward {self.__name__!r}: no column {self.references!r} among the dataset's columns "
+                             f"({', '.join(present) or 'none'}); name the column of references with "
+                             f"reward(..., references=...)")
+        if self.ids:
+            if completion_ids is None:
+                raise ValueError(f"reward {self.__name__!r} scores token ids (ids=True) but was given no "
+                                 f"completion_ids")
+            predictions = [[token for token in ids if token not in self.drop_ids] for ids in completion_ids]
+        else:
+            predictions = [completion_text(completion, i) for i, completion in enumerate(completions)]
+        scores, _ = sentence_scores(self.metric, predictions, columns[self.references], **self.options)
+        values = scores[:, self.output_index].tolist()
+        for i, value in enumerate(values):
+            if not math.isfinite(value):
+                raise ValueError(f"reward {self.__name__!r}: completions[{i}] scored {value} ({self.metric} gave no "
+                                 f"number for {predictions[i]!r})")
+        return values
+
+
+def reward(metric: str, references: str = "references", *, output: Optional[str] = None, ids: bool = False,
+           drop_ids: Collection[int] = (), name: Optional[str] = None, **options: Any) -> MetricReward:
+    """A reward function for ``trl.GRPOTrainer(reward_funcs=...)`` (and TRL's other trainers that take
+    reward functions): each completion's sentence score under ``metric`` (any name of
+    :func:`ngrameval.metric_names`, with any of its options, e.g. ``variant="nltk"``) against its row of
+    the dataset column ``references`` (a string or a list of strings per row).
+
+    ``output`` picks one score of a metric that gives several (ROUGE's ``"rougeL"``, the COCO suite's
+    ``"CIDEr"``; default: the first). A conversational completion is scored by the content of its last
+    assistant message. ``ids=True`` scores TRL's ``completion_ids`` against a column of token-id lists
+    (one list, or a list of lists, per row, made with the same tokenizer), for the metrics that take
+    token ids; ``drop_ids`` are removed from each completion first (TRL keeps the end-of-sequence
+    token that ended a completion). ``name`` (default: the metric, its variant and output, e.g.
+    ``rouge_rougeL``) is the function's ``__name__``: TRL logs ``rewards/<name>/mean``.
+
+    The metric, its options, the output and whether the metric takes token ids are checked here, on a
+    one-pair probe, so that a mistake fails before training starts. Rewards are the metric's numbers as
+    they are (BLEU and ROUGE from 0 to 1, NIST and CIDEr unbounded; TER is an error rate: weigh it
+    -1 with ``GRPOConfig(reward_weights=...)``); an empty completion gets what the metric gives an
+    empty prediction (0 for BLEU, ROUGE, chrF; TER's 1), never NaN. CIDEr's document frequencies
+    come from the references of the batch scored (give ``idf=`` to fix them).
+
+    >>> rouge_l = reward("rouge", output="rougeL")
+    >>> rouge_l.__name__
+    'rouge_rougeL'
+    >>> rewards = rouge_l(prompts=["p", "p"], completions=[[{"role": "assistant", "content": "a cat sat"}], "a dog"],
+    ...                   completion_ids=[[1], [2]], references=["a cat sat down", "a dog"])
+    >>> import ngrameval
+    >>> scores = ngrameval.rouge(["a cat sat", "a dog"], ["a cat sat down", "a dog"], use_aggregator=False)
+    >>> rewards == scores.fmeasure["rougeL"]
+    True
+    >>> reward("rouge", output="rougeX")
+    Traceback (most recent call last):
+    ...
+    ValueError: rouge gives no output 'rougeX'; its outputs with these options: rouge1, rouge2, rougeL, rougeLsum
+    """
+    family = get_family(metric)
+    family.check_options(options)
+    if not isinstance(references, str) or not references:
+        raise ValueError(f"references must name a dataset column (a non-empty string), got {references!r}")
+    ids = check_flag("ids", ids)
+    if not isinstance(drop_ids, (list, tuple, set, frozenset)):
+        raise ValueError(f"drop_ids must be a list or set of token ids, got {type(drop_ids).__name__}")
+    if drop_ids and not ids:
+        raise ValueError("drop_ids removes token ids from completion_ids, which only ids=True scores")
+    if not all(isinstance(token, int) and not isinstance(token, bool) for token in drop_ids):
+        raise ValueError(f"drop_ids must be token ids (integers), got {list(drop_ids)!r}")
+    if ids:
+        try:
+            _, stats = sentence_scores(metric, *_PROBE_IDS, **options)
+        except ValueError as error:
+            raise ValueError(f"ids=True: {metric} does not take token ids ({error})") from None
+    else:
+        _, stats = sentence_scores(metric, *_PROBE_TEXT, **options)
+    if output is not None and output not in stats.outputs:
+        raise ValueError(f"{metric} gives no output {output!r}; its outputs with these options: "
+                         f"{', '.join(stats.outputs)}")
+    if name is None:
+        name = "_".join([metric] + [str(part) for part in (options.get("variant"), output) if part is not None])
+    elif not isinstance(name, str) or not name:
+        raise ValueError(f"name must be a non-empty string, got {name!r}")
+    return MetricReward(metric, references, stats.outputs.index(output) if output is not None else 0, ids,
+                        drop_ids, name, options)
