@@ -1,0 +1,1 @@
+"""Scoring inside training loops (RL fine-tuning rewards): metrics on token-id tensors and the like."""
