@@ -43,8 +43,9 @@ if TYPE_CHECKING:   # torch is imported when a function is called, never by ``im
 
 BLEU_VARIANTS = ("sacrebleu", "nltk")
 ROUGE_KINDS = ("n", "L")
-# Tokens (candidates' and references') counted at once: a chunk's n-gram keys stay below CHUNK_TOKENS**2
-# (no int64 overflow) and its working memory at some 100 bytes a token.
+# Tokens (candidates' and references') counted at once, so that the working memory stays at some 100 bytes
+# a token of the chunk whatever the batch (a chunk holds one sentence at least). A chunk's n-gram keys stay
+# below its token count squared: no int64 overflow below 3e9 tokens.
 CHUNK_TOKENS = 1 << 20
 # What fills the padded rows of the LCS: the two sides' fillers differ, so they never match.
 _CANDIDATE_FILL, _REFERENCE_FILL = -1, -2
