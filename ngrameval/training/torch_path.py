@@ -179,7 +179,8 @@ def id_batch(candidates: Any, references: Any, pad_id: Optional[int] = None) -> 
     """Checked candidates and references as an :class:`IdBatch` (see :func:`torch_sentence_bleu` for the shapes).
 
     >>> import torch
-    >>> batch = id_batch(torch.tensor([[4, 5, 0], [6, 0, 0]]), torch.tensor([[[4, 5, 6], [0, 0, 0]], [[6, 7, 0], [8, 0, 0]]]), pad_id=0)
+    >>> references = torch.tensor([[[4, 5, 6], [0, 0, 0]], [[6, 7, 0], [8, 0, 0]]])
+    >>> batch = id_batch(torch.tensor([[4, 5, 0], [6, 0, 0]]), references, pad_id=0)
     >>> batch.candidate_tokens.tolist(), batch.reference_len.tolist(), batch.present.tolist()
     ([4, 5, 6], [[3, 0], [2, 1]], [[True, False], [True, True]])
     """
@@ -363,7 +364,8 @@ def torch_sentence_rouge(candidates: Any, references: Any, *, pad_id: Optional[i
     default.
 
     >>> import torch
-    >>> scores = torch_sentence_rouge(torch.tensor([[5, 6, 7]]), torch.tensor([[5, 6, 8, 7]]), rouge_types=["rouge1", "rougeL"])
+    >>> scores = torch_sentence_rouge(torch.tensor([[5, 6, 7]]), torch.tensor([[5, 6, 8, 7]]),
+    ...                               rouge_types=["rouge1", "rougeL"])
     >>> scores["rouge1"].tolist() == scores["rougeL"].tolist() == [[1.0, 0.75, 1.5 / 1.75]]
     True
     """

@@ -22,8 +22,9 @@ from ngrameval.training.torch_path import torch_sentence_bleu, torch_sentence_ro
 TOLERANCE = 1e-12
 FLOAT32_BOUND = 6e-8      # the module's documented bound: the float64 score rounded to float32
 PAD = 0
-SACREBLEU_OPTIONS = [dict(smooth="exp"), dict(smooth="none"), dict(smooth="floor"), dict(smooth="floor", smooth_value=0.3),
-                     dict(smooth="add-k"), dict(smooth="add-k", smooth_value=2), dict(smooth="exp", max_order=2),
+SACREBLEU_OPTIONS = [dict(smooth="exp"), dict(smooth="none"), dict(smooth="floor"),
+                     dict(smooth="floor", smooth_value=0.3), dict(smooth="add-k"), dict(smooth="add-k", smooth_value=2),
+                     dict(smooth="exp", max_order=2),
                      dict(smooth="none", use_effective_order=False), dict(smooth="exp", max_order=6)]
 NLTK_OPTIONS = [dict(smooth=f"method{i}") for i in range(8)] + [
     dict(smooth="method1", epsilon=0.3), dict(smooth="method4", k=3.0), dict(smooth="method7", k=2.0, max_order=3),
@@ -209,8 +210,9 @@ def test_input_forms_agree():
     candidates, references = random_batch(rng, 10, 5, 8, 2)
     expected_bleu = torch_sentence_bleu(candidates, references, pad_id=PAD)
     expected_rouge = torch_sentence_rouge(candidates, references, pad_id=PAD)
+    # (a candidate whose references are all padding: one empty reference)
     as_lists = ([row[row != PAD] for row in candidates],
-                [[r[r != PAD] for r in group if (r != PAD).any()] or [r[:0] for r in group[:1]] for group in references])
+                [[r[r != PAD] for r in group if (r != PAD).any()] or [group[0][:0]] for group in references])
     left = (torch.stack([torch.cat([row[row == PAD], row[row != PAD]]) for row in candidates]), references)
     for forms in (as_lists, left):
         assert torch.equal(torch_sentence_bleu(*forms, pad_id=PAD), expected_bleu)
@@ -293,7 +295,8 @@ REFERENCES = torch.tensor([[1, 2, 3], [4, 5, 6]])
     (lambda: torch_sentence_bleu(CANDIDATES, REFERENCES, smooth="method1"), "unknown smooth for variant"),
     (lambda: torch_sentence_bleu(CANDIDATES, REFERENCES, max_order=0), "max_order"),
     (lambda: torch_sentence_bleu(CANDIDATES, REFERENCES, dtype=torch.int64), "dtype must be a floating torch dtype"),
-    (lambda: torch_sentence_bleu(CANDIDATES, REFERENCES, tokenize="13a"), "unknown options for torch_sentence_bleu"),
+    (lambda: torch_sentence_bleu(CANDIDATES, REFERENCES, tokenize="13a"),
+     "unknown options for torch_sentence_bleu: tokenize; valid options: pad_id,"),
     (lambda: torch_sentence_rouge(CANDIDATES, REFERENCES, rouge_types=["rougeLsum"]), "not available on token ids"),
     (lambda: torch_sentence_rouge(CANDIDATES, REFERENCES, rouge_types=["rouge0"]), "rouge type 'rouge0'"),
     (lambda: torch_sentence_rouge(CANDIDATES, REFERENCES, dtype="float32"), "dtype must be a floating torch dtype"),
