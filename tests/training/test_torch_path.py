@@ -225,6 +225,25 @@ def test_input_forms_agree():
     assert torch.equal(torch_sentence_bleu(full, full), torch.ones(10, dtype=torch.float64))
 
 
+def test_empty_references_in_lists_count():
+    """In the list form an empty tensor is a reference (as "" for sacrebleu): it can be the closest length."""
+    candidates = [torch.tensor([3]), torch.tensor([1, 2]), torch.tensor([], dtype=torch.int64)]
+    references = [[torch.tensor([3, 4]), torch.tensor([], dtype=torch.int64)], [torch.tensor([], dtype=torch.int64)],
+                  [torch.tensor([5]), torch.tensor([], dtype=torch.int64)]]
+    groups = [[[str(x) for x in r.tolist()] for r in group] for group in references]
+    hypotheses = [[str(x) for x in c.tolist()] for c in candidates]
+    for variant, smooth in (("sacrebleu", "exp"), ("nltk", "method1")):
+        scores = torch_sentence_bleu(candidates, references, variant=variant, smooth=smooth)
+        expected = ngrameval.bleu(hypotheses, groups, variant=variant, smooth=smooth, sentence_level=True)
+        np.testing.assert_array_equal(scores.numpy(), expected.sentence_scores)
+    peer = [BLEU(tokenize="none", effective_order=True).sentence_score(" ".join(h), [" ".join(r) for r in g]).score
+            / 100 for h, g in zip(hypotheses, groups)]
+    np.testing.assert_allclose(torch_sentence_bleu(candidates, references).numpy(), peer, rtol=0, atol=TOLERANCE)
+    types = ["rouge1", "rouge2", "rougeL"]      # torch_sentence_rouge's default
+    np.testing.assert_array_equal(as_array(torch_sentence_rouge(candidates, references), types),
+                                  ngrameval.rouge(hypotheses, groups, types, use_aggregator=False).scores)
+
+
 def test_chunks_give_the_same_scores(monkeypatch):
     rng = np.random.default_rng(10)
     candidates, references = random_batch(rng, 12, 5, 10, 2)
