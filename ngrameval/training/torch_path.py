@@ -112,10 +112,9 @@ def _tokens(tensor: "torch.Tensor", pad_id: Optional[int]) -> "torch.Tensor":
 
 def _flat(torch: Any, rows: List["torch.Tensor"], pad_id: Optional[int],
           device: "torch.device") -> Tuple["torch.Tensor", "torch.Tensor"]:
-    """1-D tensors without their padding, concatenated, and their lengths."""
+    """1-D tensors (at least one) without their padding, concatenated, and their lengths."""
     kept = [row[_tokens(row, pad_id)] for row in rows]
-    lengths = torch.tensor([len(row) for row in kept], dtype=torch.int64, device=device)
-    return torch.cat(kept).to(torch.int64) if kept else torch.zeros(0, dtype=torch.int64, device=device), lengths
+    return torch.cat(kept).to(torch.int64), torch.tensor([len(row) for row in kept], dtype=torch.int64, device=device)
 
 
 def _candidates(torch: Any, candidates: Any, pad_id: Optional[int]):
@@ -146,8 +145,8 @@ def _references(torch: Any, references: Any, pad_id: Optional[int], size: int, d
         for i, group in enumerate(references):
             group = [group] if isinstance(group, torch.Tensor) else group
             if not isinstance(group, (list, tuple)) or not group:
-                raise ValueError(f"references[{i}] must be a 1-D tensor or a non-empty list of 1-D tensors, "
-                                 f"got {group!r}")
+                raise ValueError(f"references[{i}] must be a 1-D tensor or a non-empty list of 1-D tensors, got "
+                                 f"{'an empty list' if isinstance(group, (list, tuple)) else type(group).__name__}")
             for r, reference in enumerate(group):
                 _check_ids(torch, f"references[{i}][{r}]", reference, (1,), "a 1-D tensor")
                 _check_device(f"references[{i}][{r}]", reference, device)
