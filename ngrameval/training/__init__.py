@@ -1,1 +1,1 @@
-"""Scoring inside training loops (RL fine-tuning rewards): metrics on token-id tensors and the like."""
+"""ngrameval in the loops of training and decoding: ids, rewards, pairwise matrices, the torch path."""
