@@ -14,11 +14,13 @@ from ngrameval.metrics.nist import NistResult, nist  # noqa: E402
 from ngrameval.metrics.rouge import RougeResult, RougeStatistics, rouge, rouge_statistics, skip_bigrams  # noqa: E402
 from ngrameval.metrics.ter import TerResult, ter  # noqa: E402
 from ngrameval.significance import confidence_interval, paired_test  # noqa: E402
+from ngrameval.training.torch_path import torch_sentence_bleu, torch_sentence_rouge  # noqa: E402 (torch: when called)
 from ngrameval.text.tokenizers import TOKENIZER_NAMES, get_tokenizer  # noqa: E402
 from ngrameval.training.reward import reward  # noqa: E402
 
 __all__ = ["bleu", "bleu_statistics", "BleuResult", "BleuStatistics", "chrf", "ChrfResult", "cider", "CiderResult",
            "DocumentFrequency", "coco_caption", "CocoCaptionResult", "gleu", "GleuResult", "meteor", "MeteorResult",
            "nist", "NistResult", "rouge", "rouge_statistics", "RougeResult", "RougeStatistics", "skip_bigrams",
+           "torch_sentence_bleu", "torch_sentence_rouge",
            "ter", "TerResult", "MetricFamily", "Statistics", "get_family", "metric_names", "confidence_interval",
            "score_dataset", "paired_test", "metric_path", "get_tokenizer", "TOKENIZER_NAMES", "reward", "__version__"]

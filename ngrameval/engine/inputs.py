@@ -252,7 +252,7 @@ def strict_options(function: Callable[..., Any]) -> Callable[..., Any]:
     ValueError: unknown options for toy: max_ordr; valid options: max_order
     """
     parameters = inspect.signature(function).parameters
-    valid = [name for name in parameters if name not in ("predictions", "references")]
+    valid = [name for name in parameters if name not in ("predictions", "references", "candidates")]   # the data
 
     @functools.wraps(function)
     def checked(*args: Any, **options: Any) -> Any:

@@ -80,6 +80,16 @@ class BleuStatistics:
     def __len__(self) -> int:
         return len(self.hyp_len)
 
+    @staticmethod
+    def of_matches(hyp_len: np.ndarray, ref_len: np.ndarray, matches: np.ndarray) -> "BleuStatistics":
+        """The rows of per-sentence lengths and clipped matches (K, N); the totals follow from the lengths.
+
+        >>> BleuStatistics.of_matches(np.array([2]), np.array([3.0]), np.array([[2, 1, 0]])).clamped_totals.tolist()
+        [[2, 1, 1]]
+        """
+        totals = np.maximum(hyp_len[:, None] - np.arange(matches.shape[1])[None, :], 0)
+        return BleuStatistics(hyp_len, ref_len, matches, totals, np.maximum(totals, 1))
+
     def rows(self, selection: Any) -> "BleuStatistics":
         """A subset (or resample) of sentences, e.g. ``stats.rows([0, 0, 3])``."""
         return BleuStatistics(*(getattr(self, f)[selection] for f in self.__dataclass_fields__))
@@ -98,20 +108,31 @@ class BleuStatistics:
 
 
 def reference_lengths(index: ReferenceIndex, hyp_len: np.ndarray, rule: str) -> np.ndarray:
-    """Per sentence, the reference length the brevity penalty uses.
+    """Per sentence, the reference length the brevity penalty uses (see :func:`chosen_reference_lengths`)."""
+    return chosen_reference_lengths(index.segment_len, index.segment_sentence, index.refs_per_sentence, hyp_len,
+                                    rule)
+
+
+def chosen_reference_lengths(lengths: np.ndarray, sentence: np.ndarray, refs_per_sentence: np.ndarray,
+                             hyp_len: np.ndarray, rule: str) -> np.ndarray:
+    """Per sentence, the reference length the brevity penalty uses, of the references' ``lengths``
+    (sentence by sentence; ``sentence``: the sentence of each, ``refs_per_sentence``: how many each has).
 
     ``closest``: the reference length closest to the hypothesis length, the
     shorter one on ties (sacrebleu, NLTK, mteval-v13a); ``shortest``: the
     shortest reference (tensorflow/nmt); ``average``: the mean reference length.
+
+    >>> chosen_reference_lengths(np.array([3, 5, 4]), np.array([0, 0, 1]), np.array([2, 1]), np.array([4, 1]),
+    ...                          "closest").tolist()
+    [3.0, 4.0]
     """
-    lengths = index.segment_len
-    starts = np.cumsum(index.refs_per_sentence) - index.refs_per_sentence
+    starts = np.cumsum(refs_per_sentence) - refs_per_sentence
     if rule == "shortest":
         return np.minimum.reduceat(lengths, starts).astype(np.float64)
     if rule == "average":
-        return np.add.reduceat(lengths, starts) / index.refs_per_sentence
+        return np.add.reduceat(lengths, starts) / refs_per_sentence
     scale = int(lengths.max(initial=0)) + 1
-    distance = np.abs(lengths - hyp_len[index.segment_sentence])
+    distance = np.abs(lengths - hyp_len[sentence])
     return (np.minimum.reduceat(distance * scale + lengths, starts) % scale).astype(np.float64)
 
 
@@ -124,9 +145,7 @@ def statistics_from_index(corpus: IndexedCorpus, max_order: int, brevity_penalty
     hyp_len = matches.hyp_len
     clipped = np.stack([index.per_sentence(index.clipped(matches, n), n) for n in range(1, max_order + 1)],
                        axis=1).astype(np.int64)
-    totals = np.maximum(hyp_len[:, None] - np.arange(max_order)[None, :], 0)
-    return BleuStatistics(hyp_len, reference_lengths(index, hyp_len, brevity_penalty), clipped, totals,
-                          np.maximum(totals, 1))
+    return BleuStatistics.of_matches(hyp_len, reference_lengths(index, hyp_len, brevity_penalty), clipped)
 
 
 @strict_options
