@@ -327,20 +327,34 @@ def _checked(ids: np.ndarray, lengths: np.ndarray, pad_id: Optional[int], where:
     return ids, lengths
 
 
+# Ids below this (or below four times the number of distinct ids) are numbered through a table indexed by id
+# (4 MiB of int32 at most).
+_TABLE_IDS = 1 << 20
+
+
 class IdVocabulary(Mapping):
     """The distinct ids of the references, numbered ``0..V-1`` in order of first occurrence (as the engine
     numbers the tokens of text): a mapping from each id's decimal string (its text, made only when asked
     for: explanations, ``words()``) to its number. :meth:`numbers` maps raw ids to numbers in arrays.
 
     >>> vocabulary, numbers = IdVocabulary.of(np.array([30, 7, 30, 99]))
-    >>> numbers.tolist(), list(vocabulary), vocabulary.numbers(np.array([99, 5, 7])).tolist()
-    ([0, 1, 0, 2], ['30', '7', '99'], [2, -1, 1])
+    >>> numbers.tolist(), list(vocabulary), vocabulary.numbers(np.array([99, 5, 7, 10 ** 15])).tolist()
+    ([0, 1, 0, 2], ['30', '7', '99'], [2, -1, 1, -1])
+    >>> IdVocabulary.of(np.array([10 ** 15, 3]))[0].numbers(np.array([3, 10 ** 15, 10 ** 14])).tolist()
+    [1, 0, -1]
     """
 
     def __init__(self, in_order: np.ndarray, sorted_ids: np.ndarray, number_of_sorted: np.ndarray) -> None:
         self.in_order = in_order                # the distinct ids, by number
         self._sorted = sorted_ids               # the distinct ids, sorted
         self._number_of_sorted = number_of_sorted
+        # Ids of a tokenizer's vocabulary are small: a table indexed by id (-1 for an id not there, and in a
+        # last slot for every larger id) numbers them by one gather; sparse ids are found by binary search.
+        largest = int(sorted_ids[-1]) if len(sorted_ids) else -1
+        self._table: Optional[np.ndarray] = None
+        if largest < max(4 * len(sorted_ids), _TABLE_IDS):
+            self._table = np.full(largest + 2, -1, np.int32 if len(sorted_ids) < 2 ** 31 else np.int64)
+            self._table[sorted_ids] = number_of_sorted
 
     @classmethod
     def of(cls, ids: np.ndarray) -> Tuple["IdVocabulary", np.ndarray]:
@@ -364,8 +378,8 @@ class IdVocabulary(Mapping):
 
     def numbers(self, ids: np.ndarray) -> np.ndarray:
         """The number of each id, -1 for an id the references lack."""
-        if not len(self._sorted):
-            return np.full(len(ids), -1, np.int64)
+        if self._table is not None:
+            return self._table[np.minimum(ids, len(self._table) - 1)].astype(np.int64)
         found, hit = search_sorted(ids, self._sorted)
         return np.where(hit, self._number_of_sorted[found], -1)
 
