@@ -175,15 +175,28 @@ def token_ids(predictions: Any, references: Any, pad_id: Any = None) -> Optional
     reuse_freed_memory()     # as normalize_corpus does for text: the first corpus's arrays get reused memory too
     if pad_id is not None and (not _is_id(pad_id)):
         raise ValueError(f"pad_id must be an integer, got {pad_id!r}")
-    if not is_token_ids(predictions, references):
+    ids = read_token_ids(predictions, references)
+    if ids is None:
         if pad_id is not None:
             raise ValueError("pad_id applies to token ids, but the predictions are text (strings or token "
                              "lists): leave pad_id out")
         return None
+    hyp_ids, hyp_len = _checked(ids.hyp_ids, ids.hyp_len, pad_id, "predictions", np.ones(len(ids), np.int64))
+    ref_ids, ref_len = _checked(ids.ref_ids, ids.ref_len, pad_id, "references", ids.refs_per_sentence)
+    return TokenIds(hyp_ids, hyp_len, ref_ids, ref_len, ids.refs_per_sentence)
+
+
+def read_token_ids(predictions: Any, references: Any) -> Optional[TokenIds]:
+    """:func:`token_ids` before its check of the values: the shapes and integer types checked, every id kept
+    (pads and negative ids too), None for text.
+
+    >>> read_token_ids([[-100, 4]], [[4]]).hyp_ids.tolist()
+    [-100, 4]
+    """
+    if not is_token_ids(predictions, references):
+        return None
     hyp_ids, hyp_len = _predictions(predictions)
     ref_ids, ref_len, refs_per_sentence = _references(references, len(hyp_len))
-    hyp_ids, hyp_len = _checked(hyp_ids, hyp_len, pad_id, "predictions", np.ones(len(hyp_len), np.int64))
-    ref_ids, ref_len = _checked(ref_ids, ref_len, pad_id, "references", refs_per_sentence)
     return TokenIds(hyp_ids, hyp_len, ref_ids, ref_len, refs_per_sentence)
 
 
