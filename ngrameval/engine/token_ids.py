@@ -102,7 +102,14 @@ def refuse_token_ids(predictions: Any, metric: str, counts: str) -> None:
 class TokenIds:
     """Checked token-id input, flattened: ``hyp_ids`` of all predictions concatenated and ``hyp_len`` per
     prediction; ``ref_ids`` of all references concatenated (prediction by prediction), ``ref_len`` per
-    reference and ``refs_per_sentence`` per prediction. Ids are int64, non-negative, pads removed."""
+    reference and ``refs_per_sentence`` per prediction. Ids are int64, non-negative, pads removed.
+
+    >>> ids = token_ids([[4, 2], [7]], [[4], [[7, 7], [1]]])
+    >>> [p.tolist() for p in ids.predictions()], [[r.tolist() for r in g] for g in ids.reference_groups()]
+    ([[4, 2], [7]], [[[4]], [[7, 7], [1]]])
+    >>> ids.prediction_tokens()
+    [['4', '2'], ['7']]
+    """
 
     hyp_ids: np.ndarray
     hyp_len: np.ndarray
@@ -140,12 +147,6 @@ class TokenIds:
     def prediction_tokens(self) -> List[List[str]]:
         """The predictions as decimal-string token lists (what explanations show)."""
         return decimal_tokens(self.hyp_ids, self.hyp_len)
-
-    def reference_tokens(self) -> List[List[List[str]]]:
-        """Per prediction, its references as decimal-string token lists."""
-        segments = decimal_tokens(self.ref_ids, self.ref_len)
-        bounds = offsets(self.refs_per_sentence).tolist()
-        return [segments[a:b] for a, b in zip(bounds[:-1], bounds[1:])]
 
 
 def decimal_tokens(ids: np.ndarray, lengths: np.ndarray) -> List[List[str]]:
