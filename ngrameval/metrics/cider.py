@@ -38,7 +38,7 @@ from ngrameval.engine.corpus import encode_texts
 from ngrameval.engine.inputs import (check_choice, check_flag, check_number, check_order,
                                     normalize_corpus, strict_options)
 from ngrameval.engine.ngrams import concatenated_ranges, corpus_ngram_ids, distinct
-from ngrameval.engine.token_ids import check_text_options, encode_id_texts, token_ids
+from ngrameval.engine.token_ids import check_text_options, encode_id_texts, is_token_ids, token_ids
 from ngrameval.metric import MeanOfSegments, ReferenceCounts, Statistics, register, rows_with_count
 from ngrameval.text.tokenizers import TokenizerSpec, get_tokenizer
 
@@ -383,6 +383,9 @@ class CiderFamily(MeanOfSegments):
     def reference_counts(self, predictions: Any, references: Any, **options: Any) -> Optional[ReferenceCounts]:
         if not self.needs_reference_counts(**options):
             return None
+        if is_token_ids(predictions, references):
+            raise ValueError("cider of token ids in shards: the corpus's document frequencies are counted on text "
+                             "only; score the ids in one call (ngrameval.cider), or pass idf= a DocumentFrequency")
         normalize_corpus(predictions, references)   # bad predictions fail in this first pass already
         settings = self.with_defaults(options)
         table = DocumentFrequency.from_references(references, settings["max_order"], settings["tokenize"],

@@ -227,6 +227,7 @@ def test_bad_ids_are_refused_by_place(predictions, references, options, message)
     (lambda: ngrameval.rouge([[1]], [[1]], variant="rouge155"), "variant='rouge155' takes strings"),
     (lambda: ngrameval.rouge(["a"], ["a"], pad_id=0), "pad_id applies to token ids"),
     (lambda: ngrameval.gleu([[1, -1]], [[1]]), r"predictions\[0\]\[1\] is -1"),
+    (lambda: get_family("cider").reference_counts([[1, 2]], [[1, 2]]), "cider of token ids in shards"),
 ])
 def test_text_options_and_variants_refuse_ids(call, message):
     with pytest.raises(ValueError, match=message):
