@@ -49,6 +49,14 @@ def _numpy(item: Any) -> np.ndarray:
     return item.detach().cpu().numpy() if _is_tensor(item) else item
 
 
+def _is_numeric(item: Any) -> bool:
+    """Whether an array or tensor holds numbers (what a batch of ids looks like; its dtype is checked later),
+    read from its dtype without copying a tensor."""
+    if _is_tensor(item):
+        return not item.is_complex()
+    return item.dtype.kind in "iubf"
+
+
 def _is_id(token: Any) -> bool:
     return isinstance(token, _INT_TYPES) and not isinstance(token, (bool, np.bool_))
 
@@ -64,12 +72,12 @@ def is_token_ids(predictions: Any, references: Any = None) -> bool:
     (True, True)
     """
     if _is_array(predictions):
-        return _numpy(predictions).dtype.kind in "iubf"
+        return _is_numeric(predictions)
     if not isinstance(predictions, (list, tuple)):
         return False
     for prediction in predictions:
         if _is_array(prediction):
-            return True
+            return _is_numeric(prediction)
         if isinstance(prediction, (list, tuple)) and len(prediction):
             return _is_id(prediction[0])
         if not isinstance(prediction, (list, tuple)):
