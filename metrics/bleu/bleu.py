@@ -147,7 +147,8 @@ Examples:
         0.540173 16
 
     Token ids, a right-padded batch (pads dropped):
-        >>> results = bleu.compute(predictions=[[5, 6, 7, 8, 0, 0]], references=[[[5, 6, 7, 8]]], variant="nltk", pad_id=0)
+        >>> results = bleu.compute(predictions=[[5, 6, 7, 8, 0, 0]], references=[[[5, 6, 7, 8]]], variant="nltk",
+        ...                        pad_id=0)
         >>> print(results["bleu"], results["signature"].split("|")[3])
         1.0 tok:ids
 

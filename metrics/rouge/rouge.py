@@ -36,9 +36,9 @@ _KWARGS_DESCRIPTION = """
 Computes ROUGE precision, recall and F-measure of predictions against references, per rouge type.
 
 Args:
-    pad_id (`int`): predictions and references may also be token ids, as `ngrameval.rouge` takes them (the rouge_score variant; a list of
-        ints, a 1-D integer numpy array or torch tensor per prediction, or a 2-D batch; references the same or
-        several per prediction); pad_id is their padding id: every position holding it is dropped. The ids are
+    pad_id (`int`): predictions and references may also be token ids, as `ngrameval.rouge` takes them (the
+        rouge_score variant; a list of ints, a 1-D integer numpy array or torch tensor per prediction, or a 2-D
+        batch; references the same or several per prediction); pad_id is their padding id: every position holding it is dropped. The ids are
         counted as they are, never decoded; the signature says tok:ids.
     predictions (`list` of `str`, or `list` of `list` of `str`): one summary per string (its sentences
         separated by newlines, for rougeLsum and for "rouge155"), or one token list per summary

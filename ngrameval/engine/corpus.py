@@ -89,13 +89,14 @@ def map_blocks(predictions: Any, references: Any, tokenize: TokenizerSpec, lower
     threads = check_positive_int("threads", threads)
     ids = _token_ids(predictions, references, pad_id, lowercase)
     if ids is not None:
+        num_refs = references_label(ids.refs_per_sentence.tolist())
         if len(ids) <= BLOCK_SEGMENTS:
-            return [function(_indexed_ids(ids, max_order, cache=True))], references_label(ids.refs_per_sentence.tolist()), \
-                GivenIds()
-        return map_in_threads(lambda start: function(_indexed_ids(ids.block(start, start + BLOCK_SEGMENTS),
-                                                                  max_order, cache=False)),
-                              range(0, len(ids), BLOCK_SEGMENTS), threads), \
-            references_label(ids.refs_per_sentence.tolist()), GivenIds()
+            return [function(_indexed_ids(ids, max_order, cache=True))], num_refs, GivenIds()
+
+        def id_block(start: int) -> Result:
+            return function(_indexed_ids(ids.block(start, start + BLOCK_SEGMENTS), max_order, cache=False))
+
+        return map_in_threads(id_block, range(0, len(ids), BLOCK_SEGMENTS), threads), num_refs, GivenIds()
     hyps, refs, pretokenized = normalize_corpus(predictions, references)
     tokenizer = get_tokenizer(tokenize, lowercase)
     num_refs = references_label(map(len, refs))

@@ -259,7 +259,7 @@ def _integer_array(item: Any, where: str) -> np.ndarray:
 
 
 def _as_int64(values: np.ndarray, where: str) -> np.ndarray:
-    if values.dtype.kind == "u" and values.dtype.itemsize == 8 and len(values) and values.max() > np.iinfo(np.int64).max:
+    if values.dtype == np.uint64 and len(values) and values.max() > np.iinfo(np.int64).max:
         raise ValueError(f"{where} holds {int(values.max())}: token ids must fit in 64-bit signed integers")
     return values.astype(np.int64, copy=False)
 
@@ -475,10 +475,10 @@ def check_text_options(lowercase: bool = False, **options: bool) -> None:
     to do on ids, which are tokens already, as it has nothing to do on token lists; signatures say
     ``tok:ids``.)
 
-    >>> check_text_options(lowercase=True)
+    >>> check_text_options(lowercase=True)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: lowercase=True changes the letters of text; token ids have none: leave it False, or decode the ids to text first
+    ValueError: lowercase=True changes the letters of text; token ids have none: leave it False, or decode ...
     """
     for name, value in {"lowercase": lowercase, **options}.items():
         if value:

@@ -74,7 +74,8 @@ class DocumentFrequency:
         first = references[0] if references else None
         tokenized = isinstance(first, (list, tuple)) and len(first) > 0 and isinstance(first[0], (list, tuple))
         _, refs, pretokenized = normalize_corpus([[] if tokenized else ""] * len(references), references)
-        corpus = _Corpus([], refs, max_order, *_text_encoding(get_tokenizer(tokenize, lowercase), pretokenized, lowercase))
+        corpus = _Corpus([], refs, max_order,
+                         *_text_encoding(get_tokenizer(tokenize, lowercase), pretokenized, lowercase))
         counts: Dict[str, int] = {}
         for n in range(1, max_order + 1):
             _, gram, _, starts = corpus.term_frequencies(n)
