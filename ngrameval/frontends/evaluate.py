@@ -7,6 +7,7 @@ import os
 from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from ngrameval.engine.inputs import normalize_corpus
+from ngrameval.engine.token_ids import is_token_ids, read_token_ids
 
 
 # sacrebleu's paper: cited by every script whose variants reproduce sacrebleu (BLEU, chrF, TER).
@@ -52,6 +53,8 @@ class ValidatedMetric:
             if getattr(self, "num_process", 1) == 1 and getattr(self, "writer", None) is None:
                 # One process and nothing added before: evaluate's Arrow round trip would only copy the
                 # validated data (and cost half the scoring time), so it is scored as it is.
+                if is_token_ids(predictions, references):   # checked by the metric, with its pad_id
+                    return self._compute(predictions, references, **kwargs)
                 hyps, refs, _ = normalize_corpus(predictions, references)
                 return self._compute(hyps, refs, **kwargs)
             self.add_batch(predictions=predictions, references=references)
@@ -75,13 +78,13 @@ class ValidatedMetric:
 
     def add_batch(self, *, predictions: Any = None, references: Any = None, **kwargs: Any) -> None:
         """Add a batch of predictions and references (evaluate appends the input description)."""
-        hyps, refs, _ = normalize_corpus(predictions, references)
+        hyps, refs = _stored(predictions, references)
         # References as lists: the one stored shape, whatever the input shape.
         super().add_batch(predictions=hyps, references=refs, **kwargs)
 
     def add(self, *, prediction: Any = None, reference: Any = None, **kwargs: Any) -> None:
         """Add one prediction and its references (evaluate appends the input description)."""
-        hyps, refs, _ = normalize_corpus([prediction], [reference])
+        hyps, refs = _stored([prediction], [reference])
         super().add(prediction=hyps[0], reference=refs[0], **kwargs)
 
     def _compute(self, predictions: List[Any], references: List[Any], confidence: Any = False,
@@ -298,14 +301,28 @@ class CocoShapedMetric(ValidatedMetric):
         return result
 
 
-def input_features(tokens: bool = True) -> list:
+def input_features(tokens: bool = True, ids: bool = False) -> list:
     """The input shapes a metric accepts, as evaluate Features alternatives: string predictions
-    with several string references or one, and (unless ``tokens`` is False) token lists with
-    token-list references."""
+    with several string references or one, (unless ``tokens`` is False) token lists with
+    token-list references and (with ``ids``) token ids: int64 sequences with lists of them."""
     import datasets
 
     text = datasets.Value("string", id="sequence")
     shapes = [(text, datasets.Sequence(text, id="references")), (text, text)]
     if tokens:
         shapes.append((datasets.Sequence(text), datasets.Sequence(datasets.Sequence(text))))
+    if ids:
+        number = datasets.Value("int64")
+        shapes.append((datasets.Sequence(number), datasets.Sequence(datasets.Sequence(number))))
     return [datasets.Features({"predictions": p, "references": r}) for p, r in shapes]
+
+
+def _stored(predictions: Any, references: Any) -> Tuple[List[Any], List[List[Any]]]:
+    """Checked predictions and references in the shape evaluate stores: strings or token lists with a list
+    of references each, or token ids as lists of ints with a list of id lists each (pads kept: the metric
+    drops them at compute, with its pad_id)."""
+    ids = read_token_ids(predictions, references)
+    if ids is None:
+        hyps, refs, _ = normalize_corpus(predictions, references)
+        return hyps, refs
+    return [p.tolist() for p in ids.predictions()], [[r.tolist() for r in group] for group in ids.reference_groups()]

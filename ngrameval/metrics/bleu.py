@@ -150,9 +150,10 @@ def statistics_from_index(corpus: IndexedCorpus, max_order: int, brevity_penalty
 
 @strict_options
 def bleu_statistics(predictions: Any, references: Any, max_order: int = 4, tokenize: TokenizerSpec = "13a",
-                    lowercase: bool = False, brevity_penalty: str = "closest", threads: int = 1) -> BleuStatistics:
+                    lowercase: bool = False, brevity_penalty: str = "closest", threads: int = 1,
+                    pad_id: Optional[int] = None) -> BleuStatistics:
     """Per-sentence sufficient statistics, for significance tests and distributed evaluation
-    (``threads`` as in :func:`bleu`).
+    (``threads`` and token ids with ``pad_id`` as in :func:`bleu`).
 
     >>> stats = bleu_statistics(["the cat sat"], [["the cat sat down"]], tokenize="none")
     >>> stats.matches.tolist(), stats.totals.tolist(), stats.ref_len.tolist()
@@ -162,7 +163,8 @@ def bleu_statistics(predictions: Any, references: Any, max_order: int = 4, token
     check_choice("brevity_penalty", brevity_penalty, BREVITY_PENALTIES)
     check_flag("lowercase", lowercase)
     blocks, _, _ = map_blocks(predictions, references, tokenize, lowercase, max_order,
-                              lambda corpus: statistics_from_index(corpus, max_order, brevity_penalty), threads)
+                              lambda corpus: statistics_from_index(corpus, max_order, brevity_penalty), threads,
+                              pad_id)
     return BleuStatistics.concatenate(blocks)
 
 
@@ -615,7 +617,8 @@ def bleu(predictions: Any, references: Any, variant: str = "sacrebleu", max_orde
          epsilon: Optional[float] = None, alpha: Optional[float] = None, k: Optional[float] = None,
          use_effective_order: Optional[bool] = None, auto_reweigh: bool = False,
          brevity_penalty: Optional[str] = None, tokenize: TokenizerSpec = "default", lowercase: bool = False,
-         sentence_level: bool = False, explain: bool = False, threads: int = 1) -> BleuResult:
+         sentence_level: bool = False, explain: bool = False, threads: int = 1,
+         pad_id: Optional[int] = None) -> BleuResult:
     """Corpus BLEU in [0, 1], exact to the reference tool named by ``variant``.
 
     ``references`` holds one string or a list of strings per prediction.
@@ -635,6 +638,15 @@ def bleu(predictions: Any, references: Any, variant: str = "sacrebleu", max_orde
     identical whatever ``threads``: the per-sentence statistics are integers, summed in order.
     Smaller corpora are one block and ignore ``threads``.
 
+    Predictions and references may be token ids (RL fine-tuning, decoding): per prediction a list of ints,
+    a 1-D integer numpy array or torch tensor, or the whole batch as a 2-D array or tensor (references also
+    per prediction several, or a 3-D batch ``(N, R, L)``); ``pad_id`` drops every position holding it. The
+    ids are counted as they are, never decoded nor turned into strings: the score is that of the ids written
+    as decimal-string token lists. ``tokenize`` has nothing to do on ids (the signature says ``tok:ids``) and
+    ``lowercase=True`` is refused. See :mod:`ngrameval.engine.token_ids`.
+
+    >>> bleu([[5, 6, 7, 8, 0]], [[5, 6, 7, 8]], variant="nltk", pad_id=0).bleu
+    1.0
     >>> result = bleu(["the cat sat on the mat"], [["the cat sat on the mat", "a cat sat"]])
     >>> result.bleu, result.brevity_penalty
     (1.0, 1.0)
@@ -652,7 +664,7 @@ def bleu(predictions: Any, references: Any, variant: str = "sacrebleu", max_orde
         return stats, explain_matches(corpus, matches, options.max_order, stats.ref_len) if explain else []
 
     blocks, num_refs, tokenizer = map_blocks(predictions, references, options.tokenize, options.lowercase,
-                                             options.statistics_order, block_statistics, threads)
+                                             options.statistics_order, block_statistics, threads, pad_id)
     stats = BleuStatistics.concatenate([stats for stats, _ in blocks])
     result = score_statistics(stats, options, num_refs, tokenizer.name)
     if sentence_level:
@@ -705,10 +717,12 @@ class BleuFamily(MetricFamily):
     def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
         self.check_options(options)
         threads = options.pop("threads", 1)   # (how to compute, not what: not part of the signature)
+        pad_id = options.pop("pad_id", None)   # (how to read the ids; the signature says tok:ids)
         resolved = resolve_options(**options)
         blocks, num_refs, tokenizer = map_blocks(
             predictions, references, resolved.tokenize, resolved.lowercase, resolved.statistics_order,
-            lambda corpus: statistics_from_index(corpus, resolved.statistics_order, resolved.brevity_penalty), threads)
+            lambda corpus: statistics_from_index(corpus, resolved.statistics_order, resolved.brevity_penalty), threads,
+            pad_id)
         stats = BleuStatistics.concatenate(blocks)
         outputs = tuple(f"bleu.{i + 1}" for i in range(len(resolved.weights))) if resolved.several_weights \
             else ("bleu",)

@@ -33,6 +33,7 @@ from ngrameval.engine.corpus import blocks_by_size, map_in_threads, references_l
 from ngrameval.engine.inputs import (MAX_ORDER, check_choice, check_flag, check_number, check_order,
                                     check_positive_int, normalize_corpus, strict_options)
 from ngrameval.engine.ngrams import ReferenceCache, ReferenceIndex, divide_or_zero
+from ngrameval.engine.token_ids import refuse_token_ids
 from ngrameval.metric import MetricFamily, Statistics, columns, register, rows_with_count
 
 SACREBLEU_VERSION = "2.6.0"
@@ -239,6 +240,7 @@ def character_text(line: str, options: ChrfOptions) -> str:
 
 def _prepared_corpus(predictions: Any, references: Any, options: ChrfOptions) -> Tuple[List[str], List[List[str]]]:
     """Validated strings (token lists joined with spaces, as NLTK joins them), lowercased if asked."""
+    refuse_token_ids(predictions, "chrf", "characters")
     hyps, refs, pretokenized = normalize_corpus(predictions, references)
     if pretokenized:
         hyps, refs = [" ".join(h) for h in hyps], [[" ".join(r) for r in group] for group in refs]

@@ -28,7 +28,8 @@ import json
 import math
 import os
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from functools import partial
+from typing import Any, Callable, Dict, Hashable, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
@@ -37,6 +38,7 @@ from ngrameval.engine.corpus import encode_texts
 from ngrameval.engine.inputs import (check_choice, check_flag, check_number, check_order,
                                     normalize_corpus, strict_options)
 from ngrameval.engine.ngrams import concatenated_ranges, corpus_ngram_ids, distinct
+from ngrameval.engine.token_ids import check_text_options, encode_id_texts, is_token_ids, token_ids
 from ngrameval.metric import MeanOfSegments, ReferenceCounts, Statistics, register, rows_with_count
 from ngrameval.text.tokenizers import TokenizerSpec, get_tokenizer
 
@@ -72,7 +74,8 @@ class DocumentFrequency:
         first = references[0] if references else None
         tokenized = isinstance(first, (list, tuple)) and len(first) > 0 and isinstance(first[0], (list, tuple))
         _, refs, pretokenized = normalize_corpus([[] if tokenized else ""] * len(references), references)
-        corpus = _Corpus([], refs, get_tokenizer(tokenize, lowercase), pretokenized, lowercase, max_order)
+        corpus = _Corpus([], refs, max_order,
+                         *_text_encoding(get_tokenizer(tokenize, lowercase), pretokenized, lowercase))
         counts: Dict[str, int] = {}
         for n in range(1, max_order + 1):
             _, gram, _, starts = corpus.term_frequencies(n)
@@ -107,10 +110,11 @@ class _Corpus:
     only on the references (document frequencies, the reference table) is done once per group.
     """
 
-    def __init__(self, hypotheses: Sequence[Any], references: Sequence[Sequence[Any]], tokenizer: Any,
-                 pretokenized: bool, lowercase: bool, max_order: int) -> None:
+    def __init__(self, hypotheses: Sequence[Any], references: Sequence[Sequence[Any]], max_order: int,
+                 as_key: Callable[[Any], Hashable], encode: Callable[[List[Hashable]], Tuple[Any, Any, Any]]) -> None:
+        """``as_key`` makes a text hashable, ``encode`` turns the distinct texts' keys into ``(ids, lengths,
+        words)`` (:func:`_text_encoding`, :data:`_ID_ENCODING`)."""
         lookup: Dict[Any, int] = {}
-        as_key = tuple if pretokenized else str
         def text_ids(texts):
             return np.fromiter((lookup.setdefault(as_key(t), len(lookup)) for t in texts), np.int64, len(texts))
         self.hyp_text = text_ids(hypotheses)
@@ -131,7 +135,7 @@ class _Corpus:
         self.member_text = self.ref_text[members]
         self.member_slot = members - self.ref_start[first_item][self.member_group]
 
-        self.ids, self.lengths, self.words = encode_texts(list(lookup), tokenizer, pretokenized, lowercase)
+        self.ids, self.lengths, self.words = encode(list(lookup))
         self.text_of_position = np.repeat(np.arange(len(self.lengths)), self.lengths)
         self.ngram_ids = corpus_ngram_ids(self.ids, self.lengths, max_order)
 
@@ -175,6 +179,16 @@ class _Corpus:
         return [" ".join(words[i] for i in ids[p:p + n].tolist()) for p in first[grams].tolist()]
 
 
+def _text_encoding(tokenizer: Any, pretokenized: bool, lowercase: bool):
+    """``(as_key, encode)`` of :class:`_Corpus` for strings or token lists."""
+    return (tuple if pretokenized else str), partial(encode_texts, tokenizer=tokenizer, pretokenized=pretokenized,
+                                                     lowercase=lowercase)
+
+
+# ``(as_key, encode)`` of :class:`_Corpus` for token ids (int64 arrays): a text's key is its bytes.
+_ID_ENCODING = (np.ndarray.tobytes, encode_id_texts)
+
+
 @dataclass
 class CiderResult:
     """A corpus CIDEr score (mean over items), per-item scores, and optionally an explanation."""
@@ -210,7 +224,7 @@ def _resolve_idf(idf: Any) -> Optional[DocumentFrequency]:
 @strict_options
 def cider(predictions: Any, references: Any, variant: str = "cider-d", max_order: int = 4, sigma: float = 6.0,
           idf: Any = "corpus", tokenize: TokenizerSpec = "none", lowercase: bool = False,
-          explain: bool = False) -> CiderResult:
+          explain: bool = False, pad_id: Optional[int] = None) -> CiderResult:
     """CIDEr-D (default, pycocoevalcap 1.2) or CIDEr (``variant="cider"``) of one prediction per item
     against its references (one string or a list of strings per prediction).
 
@@ -218,6 +232,10 @@ def cider(predictions: Any, references: Any, variant: str = "cider-d", max_order
     PTB-tokenized captions as COCO's evaluation does, or ``tokenize="ptb"``. Document frequencies
     come from the references themselves (``idf="corpus"``), so one item alone scores 0; pass a
     :class:`DocumentFrequency` (or the path of a saved one) to use another corpus's.
+
+    Token ids are taken as :func:`ngrameval.bleu` takes them (``pad_id`` dropped; ``tokenize`` has nothing
+    to do, ``lowercase=True`` is refused, the signature says ``tok:ids``); n-grams of a given table are
+    matched as the ids' decimal strings joined by spaces.
 
     >>> result = cider(["a man rides a horse", "two dogs are playing in grass"],
     ...                [["a man riding a horse on a beach", "a person rides a horse"],
@@ -227,7 +245,8 @@ def cider(predictions: Any, references: Any, variant: str = "cider-d", max_order
     """
     variant, max_order, sigma, table, lowercase, explain = _checked(variant, max_order, sigma, idf, lowercase, explain)
     idf_name = "corpus" if table is None else f"table({table.num_documents})"
-    return _cider(predictions, references, variant, max_order, sigma, table, idf_name, tokenize, lowercase, explain)
+    return _cider(predictions, references, variant, max_order, sigma, table, idf_name, tokenize, lowercase, explain,
+                  pad_id)
 
 
 def _checked(variant: str, max_order: int, sigma: float, idf: Any, lowercase: bool, explain: bool):
@@ -245,13 +264,20 @@ def _checked(variant: str, max_order: int, sigma: float, idf: Any, lowercase: bo
 
 def _cider(predictions: Any, references: Any, variant: str, max_order: int, sigma: float,
            table: Optional[DocumentFrequency], idf_name: str, tokenize: TokenizerSpec, lowercase: bool,
-           explain: bool) -> CiderResult:
+           explain: bool, pad_id: Optional[int] = None) -> CiderResult:
     """:func:`cider` with checked options; ``idf_name`` names the document frequencies in the signature
     (a shard of a corpus scored with the whole corpus's table is still ``corpus``)."""
-    hyps, refs, pretokenized = normalize_corpus(predictions, references)
-    tokenizer = get_tokenizer(tokenize, lowercase)
-    corpus = _Corpus(hyps, refs, tokenizer, pretokenized, lowercase, max_order)
-    num_items, num_refs = len(hyps), len(corpus.ref_text)
+    ids = token_ids(predictions, references, pad_id)
+    if ids is None:
+        hyps, refs, pretokenized = normalize_corpus(predictions, references)
+        tokenizer = get_tokenizer(tokenize, lowercase)
+        corpus = _Corpus(hyps, refs, max_order, *_text_encoding(tokenizer, pretokenized, lowercase))
+        tok_name = tokenizer.name + ("+lc" if lowercase else "")
+    else:
+        check_text_options(lowercase=lowercase)
+        corpus = _Corpus(ids.predictions(), ids.reference_groups(), max_order, *_ID_ENCODING)
+        tok_name = "ids"
+    num_items, num_refs = len(corpus.hyp_text), len(corpus.ref_text)
     log_documents = np.log(float(table.num_documents if table is not None else num_items))
     similarity = np.zeros((num_refs, max_order))   # per reference, per order
     details = []
@@ -296,7 +322,6 @@ def _cider(predictions: Any, references: Any, variant: str, max_order: int, sigm
     per_item = np.zeros((num_items, max_order))
     np.add.at(per_item, corpus.ref_item, similarity)
     scores = per_item.mean(axis=1) / corpus.refs_per_item * 10.0
-    tok_name = tokenizer.name + ("+lc" if lowercase else "")
     result = _result_of_scores(scores, variant, f"variant:{variant}|tok:{tok_name}|n:{max_order}|sigma:{sigma:g}"
                                                 f"|idf:{idf_name}|ngrameval:{__version__}")
     result.document_frequency = table
@@ -359,6 +384,9 @@ class CiderFamily(MeanOfSegments):
     def reference_counts(self, predictions: Any, references: Any, **options: Any) -> Optional[ReferenceCounts]:
         if not self.needs_reference_counts(**options):
             return None
+        if is_token_ids(predictions, references):
+            raise ValueError("cider of token ids in shards: the corpus's document frequencies are counted on text "
+                             "only; score the ids in one call (ngrameval.cider), or pass idf= a DocumentFrequency")
         normalize_corpus(predictions, references)   # bad predictions fail in this first pass already
         settings = self.with_defaults(options)
         table = DocumentFrequency.from_references(references, settings["max_order"], settings["tokenize"],
@@ -378,7 +406,7 @@ class CiderFamily(MeanOfSegments):
         # The whole corpus's document frequencies stand for those of idf="corpus".
         table = DocumentFrequency(counts.documents, counts.counts, max_order)
         result = _cider(predictions, references, variant, max_order, sigma, table, "corpus", settings["tokenize"],
-                        lowercase, False)
+                        lowercase, False, settings["pad_id"])
         return Statistics(self.name, rows_with_count(np.asarray(result.scores)), ("cider",), result.signature,
                           {"variant": variant})
 

@@ -22,6 +22,7 @@ import numpy as np
 from ngrameval.engine.inputs import check_choice, normalize_corpus, strict_options
 from ngrameval.engine.lcs import lcs_lengths
 from ngrameval.engine.runs import offsets
+from ngrameval.engine.token_ids import refuse_token_ids
 from ngrameval.metric import CombinedFamily, MeanOfSegments, MetricFamily, ReferenceCounts, Statistics, get_family, \
     register
 from ngrameval.metrics.bleu import bleu, from_rows, sentence_scores
@@ -151,6 +152,7 @@ def _tokenized_captions(predictions: Any, references: Any, gts: Any, res: Any, t
         image_ids, hyps, refs = from_coco(gts, res)
     else:
         image_ids = None
+        refuse_token_ids(predictions, "coco_caption", "the words of captions (PTB tokens, METEOR)")
         hyps, refs, pretokenized = normalize_corpus(predictions, references)
         if pretokenized:
             raise ValueError("coco_caption takes strings (captions), not token lists")

@@ -69,10 +69,10 @@ def signature(options: GleuOptions, num_refs: Any, tokenizer_name: str) -> str:
             f"max_len:{options.max_len}|{peer}nltk:{NLTK_VERSION}|ngrameval:{__version__}")
 
 
-def _statistics(predictions: Any, references: Any, options: GleuOptions):
+def _statistics(predictions: Any, references: Any, options: GleuOptions, pad_id: Optional[int] = None):
     """Rows (matches, n-grams) of the chosen reference per segment, the index of that reference, nrefs
     and the tokenizer's name."""
-    corpus = index_corpus(predictions, references, options.tokenize, False, options.max_len)
+    corpus = index_corpus(predictions, references, options.tokenize, False, options.max_len, pad_id)
     index, hypotheses = corpus.index, corpus.hypotheses
     matches = matches_by_reference(index, hypotheses.ids, hypotheses.lengths, options.min_len, options.max_len)
     orders = slice(options.min_len - 1, options.max_len)
@@ -111,11 +111,12 @@ class GleuResult:
 
 @strict_options
 def gleu(predictions: Any, references: Any, variant: str = "nltk", min_len: int = 1, max_len: int = 4,
-         tokenize: TokenizerSpec = "default", sentence_level: bool = False) -> GleuResult:
+         tokenize: TokenizerSpec = "default", sentence_level: bool = False, pad_id: Optional[int] = None) -> GleuResult:
     """Corpus GLEU in [0, 1]: NLTK 3.10.4 ``corpus_gleu`` (``variant="nltk"``, strings split on
     whitespace) or HF evaluate's ``google_bleu`` (``variant="google_bleu"``, its 13a tokens);
     ``sentence_level`` adds ``sentence_gleu`` per prediction. ``tokenize`` takes the names BLEU takes,
-    or a callable (what ``google_bleu`` calls ``tokenizer``).
+    or a callable (what ``google_bleu`` calls ``tokenizer``). Token ids are taken as :func:`ngrameval.bleu`
+    takes them (``pad_id`` dropped; the signature says ``tok:ids``).
 
     >>> result = gleu(["the cat sat on the mat"], [["the cat sat on a mat", "a cat sat"]], sentence_level=True)
     >>> result.n_match, result.n_all, round(result.gleu, 6)
@@ -123,7 +124,7 @@ def gleu(predictions: Any, references: Any, variant: str = "nltk", min_len: int 
     """
     options = resolve_options(variant, min_len, max_len, tokenize)
     check_flag("sentence_level", sentence_level)
-    rows, best, num_refs, tokenizer_name = _statistics(predictions, references, options)
+    rows, best, num_refs, tokenizer_name = _statistics(predictions, references, options, pad_id)
     result = _result_of_sums(rows.sum(axis=0), signature(options, num_refs, tokenizer_name))
     result.statistics, result.best_reference = rows, best.tolist()
     if sentence_level:
@@ -148,8 +149,9 @@ class GleuFamily(MetricFamily):
 
     def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
         self.check_options(options)
+        pad_id = options.pop("pad_id", None)   # (how to read the ids; the signature says tok:ids)
         resolved = resolve_options(**options)
-        rows, _, num_refs, tokenizer_name = _statistics(predictions, references, resolved)
+        rows, _, num_refs, tokenizer_name = _statistics(predictions, references, resolved, pad_id)
         return Statistics(self.name, rows, ("gleu",), signature(resolved, num_refs, tokenizer_name))
 
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:

@@ -24,6 +24,7 @@ import numpy as np
 
 from ngrameval import __version__
 from ngrameval.engine.inputs import check_choice, check_flag, normalize_corpus, strict_options
+from ngrameval.engine.token_ids import refuse_token_ids
 from ngrameval.metric import MetricFamily, Statistics, means, register, rows_with_count
 
 VARIANTS = ("meteor15", "nltk")
@@ -209,6 +210,7 @@ def meteor(predictions: Any, references: Any, variant: str = "meteor15", *, task
         other = "nltk" if variant == "meteor15" else "meteor15"
         raise ValueError(f"{', '.join(foreign)} {'is an option' if len(foreign) == 1 else 'are options'} of "
                          f"variant={other!r}, not of variant={variant!r}")
+    refuse_token_ids(predictions, "meteor", "words (stems, synonyms and paraphrases)")
     if variant == "nltk":
         from ngrameval.metrics.meteor_nltk import TOKENIZERS
         tokenize = "nltk" if tokenize is None else tokenize

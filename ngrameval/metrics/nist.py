@@ -246,22 +246,23 @@ class NistResult:
 
 
 def _indexed_corpus(predictions: Any, references: Any, variant: str, n: int, tokenize: TokenizerSpec,
-                    lowercase: bool) -> IndexedCorpus:
+                    lowercase: bool, pad_id: Optional[int] = None) -> IndexedCorpus:
     """Check the options, then tokenize and index the references."""
     check_choice("variant", variant, VARIANTS)
     check_order("n", n)
     check_flag("lowercase", lowercase)
     if tokenize == "default":
         tokenize = _DEFAULT_TOKENIZE[variant]
-    return index_corpus(predictions, references, tokenize, lowercase, n)
+    return index_corpus(predictions, references, tokenize, lowercase, n, pad_id)
 
 
 def _corpus_statistics(predictions: Any, references: Any, variant: str, n: int, tokenize: TokenizerSpec,
-                       lowercase: bool, table: Optional[ReferenceCounts] = None, scope: str = "corpus"):
+                       lowercase: bool, pad_id: Optional[int] = None, table: Optional[ReferenceCounts] = None,
+                       scope: str = "corpus"):
     """Check the options, then tokenize, index and match once: (corpus, matches, the information
     weights, per-sentence statistics). ``table``: the reference counts of the whole corpus these
     segments are a shard of (None: they are the corpus); ``scope``: see :func:`information_weights`."""
-    corpus = _indexed_corpus(predictions, references, variant, n, tokenize, lowercase)
+    corpus = _indexed_corpus(predictions, references, variant, n, tokenize, lowercase, pad_id)
     matches = corpus.index.match(corpus.hypotheses, n)
     if table is None:
         weights = information_weights(corpus.index, n, scope, perl=variant == "mteval")
@@ -292,8 +293,11 @@ def _result_of_sums(total: NistStatistics, variant: str, signature: str) -> Nist
 
 @strict_options
 def nist(predictions: Any, references: Any, variant: str = "nltk", n: int = 5, tokenize: TokenizerSpec = "default",
-         lowercase: bool = False, sentence_level: bool = False, explain: bool = False) -> NistResult:
+         lowercase: bool = False, sentence_level: bool = False, explain: bool = False,
+         pad_id: Optional[int] = None) -> NistResult:
     """Corpus NIST, exact to NLTK (``variant="nltk"``, default) or to mteval-v13a.pl (``"mteval"``).
+    Token ids are taken as :func:`ngrameval.bleu` takes them (``pad_id`` dropped; the signature says
+    ``tok:ids``).
 
     >>> hyp = "It is a guide to action which ensures that the military always obeys the commands of the party"
     >>> refs = ["It is a guide to action that ensures that the military will forever heed Party commands",
@@ -306,7 +310,8 @@ def nist(predictions: Any, references: Any, variant: str = "nltk", n: int = 5, t
     """
     check_flag("sentence_level", sentence_level)
     check_flag("explain", explain)
-    corpus, matches, weights, stats = _corpus_statistics(predictions, references, variant, n, tokenize, lowercase)
+    corpus, matches, weights, stats = _corpus_statistics(predictions, references, variant, n, tokenize, lowercase,
+                                                         pad_id)
     index = corpus.index
     statistics = _nltk_statistics if variant == "nltk" else _mteval_statistics
     result = _result_of_sums(stats.sum(), variant, _signature(variant, corpus, lowercase, n))

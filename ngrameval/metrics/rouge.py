@@ -56,6 +56,7 @@ from ngrameval.engine.lcs import lcs_lengths, lcs_union_mask, sentence_pairs, wl
 from ngrameval.engine.ngrams import (EncodedSegments, ReferenceCache, ReferenceIndex, RepeatedIndex,
                                      concatenated_ranges, distinct, divide_or_zero)
 from ngrameval.engine.runs import distinct_ids, kept_lengths, offsets, whitespace_split
+from ngrameval.engine.token_ids import IdVocabulary, TokenIds, check_text_options, token_ids
 from ngrameval.metric import MeanOfSegments, Statistics, means, register
 from ngrameval.metrics import rouge155
 from ngrameval.metrics.rouge_common import (MAX_BOOTSTRAP_SAMPLES, MAX_SKIP_DISTANCE,  # noqa: F401 (also public here)
@@ -605,6 +606,7 @@ class RougeStatistics:
     reference_total: np.ndarray
     present: np.ndarray
     weight: float = 1.2
+    tokenizer_name: str = "default"   # what the signature says: the tokenizer's name, or "ids" for token ids
 
 
 def _grid(index: Index, per_segment: np.ndarray) -> np.ndarray:
@@ -615,18 +617,46 @@ def _grid(index: Index, per_segment: np.ndarray) -> np.ndarray:
 class _Corpus:
     """Predictions and references, tokenized and indexed, for the statistics of each type."""
 
-    def __init__(self, hyps: List[Any], refs: List[List[Any]], tokenizer: RougeTokenizer, pretokenized: bool,
-                 max_order: int) -> None:
-        self.references = _references(refs, tokenizer, pretokenized, max_order)
-        self.hyps = tokenizer.tokenize(hyps)
+    def __init__(self, references: _References, hyps: _Texts, hypotheses: Any, max_order: int) -> None:
+        """``hyps`` tokenized, and ``hypotheses`` their tokens as the index matches them (token lists, or
+        :class:`EncodedSegments` of the index's vocabulary)."""
+        self.references = references
+        self.hyps = hyps
         self.index = index = self.references.index
         self.hyp_len = self.hyps.text_lengths
-        hypotheses = self.hyps.tokens if self.hyps.ids is None else self._encoded(self.hyps, index)
         self.matches = index.match(hypotheses, max_order)
         self.ref_in_hyp = _ref_in_hyp(self.index, self.matches)
         self._local: Optional[Tuple[np.ndarray, np.ndarray]] = None
         self._lcs_lengths: Optional[np.ndarray] = None
         self._skip: Optional[SkipBigramOverlap] = None
+
+    @classmethod
+    def of_texts(cls, hyps: List[Any], refs: List[List[Any]], tokenizer: RougeTokenizer, pretokenized: bool,
+                 max_order: int) -> "_Corpus":
+        """Checked predictions and references (strings or token lists), tokenized and indexed."""
+        references = _references(refs, tokenizer, pretokenized, max_order)
+        texts = tokenizer.tokenize(hyps)
+        return cls(references, texts, texts.tokens if texts.ids is None else cls._encoded(texts, references.index),
+                   max_order)
+
+    @classmethod
+    def of_ids(cls, ids: TokenIds, max_order: int) -> "_Corpus":
+        """Token ids, indexed as they are (each text one sentence, as a token list is): the references numbered
+        by :class:`IdVocabulary` (cached), the predictions by the references' numbers and by their own."""
+        def build() -> _References:
+            vocabulary, numbers = IdVocabulary.of(ids.ref_ids)
+            index = ReferenceIndex.from_ids(vocabulary, numbers, ids.ref_len, ids.refs_per_sentence, max_order)
+            return _References(_Texts(np.ones(len(ids.ref_len), np.int64), ids.ref_len, words=vocabulary.words,
+                                      ids=numbers), index, index)
+
+        references = _REFERENCE_CACHE.get(("rouge", "ids", ids.refs_per_sentence.tobytes(), ids.ref_len.tobytes(),
+                                           ids.ref_ids.tobytes()), build)
+        references.index.extend(max_order)
+        vocabulary, numbers = IdVocabulary.of(ids.hyp_ids)
+        hyps = _Texts(np.ones(len(ids), np.int64), ids.hyp_len, words=vocabulary.words, ids=numbers)
+        return cls(references, hyps, EncodedSegments(references.index.vocabulary,
+                                                     references.index.vocabulary.numbers(ids.hyp_ids), ids.hyp_len,
+                                                     lambda: hyps.tokens), max_order)
 
     @staticmethod
     def _encoded(texts: _Texts, index: Index) -> EncodedSegments:
@@ -759,8 +789,9 @@ def _kept(ids: np.ndarray, lengths: np.ndarray, keep: np.ndarray) -> Tuple[np.nd
 
 def rouge_statistics(predictions: Any, references: Any, rouge_types: Any = DEFAULT_TYPES,
                      tokenizer: TokenizerArg = None, use_stemmer: bool = False, remove_stopwords: bool = False,
-                     w: float = 1.2) -> RougeStatistics:
-    """Per (prediction, reference) hits and totals of each rouge type (the rouge_score variant).
+                     w: float = 1.2, pad_id: Optional[int] = None) -> RougeStatistics:
+    """Per (prediction, reference) hits and totals of each rouge type (the rouge_score variant); token ids
+    as :func:`rouge` takes them.
 
     >>> stats = rouge_statistics(["the cat sat"], [["the cat sat down", "a cat"]], ["rouge1"])
     >>> stats.hits[0].tolist(), stats.prediction_total[0].tolist(), stats.reference_total[0].tolist()
@@ -770,10 +801,16 @@ def rouge_statistics(predictions: Any, references: Any, rouge_types: Any = DEFAU
     check_flag("use_stemmer", use_stemmer)
     check_flag("remove_stopwords", remove_stopwords)
     check_number("w", w, low=1.0)
-    hyps, refs, pretokenized = normalize_corpus(predictions, references)
     rouge_tokenizer = RougeTokenizer(tokenizer, use_stemmer, remove_stopwords)
-    orders = [t.size for t in types if t.kind == "n"]
-    corpus = _Corpus(hyps, refs, rouge_tokenizer, pretokenized, max(orders + [1]))
+    ids = token_ids(predictions, references, pad_id)
+    max_order = max([t.size for t in types if t.kind == "n"] + [1])
+    if ids is not None:
+        check_text_options(use_stemmer=use_stemmer, remove_stopwords=remove_stopwords)
+        corpus, tokenizer_name = _Corpus.of_ids(ids, max_order), "ids"
+    else:
+        hyps, refs, pretokenized = normalize_corpus(predictions, references)
+        corpus = _Corpus.of_texts(hyps, refs, rouge_tokenizer, pretokenized, max_order)
+        tokenizer_name = rouge_tokenizer.name
     parts = []
     for rouge_type in types:
         if rouge_type.kind == "n":
@@ -789,7 +826,7 @@ def rouge_statistics(predictions: Any, references: Any, rouge_types: Any = DEFAU
     index = corpus.index
     present = index.slots_present()
     hits, hyp_total, ref_total = (np.stack([p[i] for p in parts]) for i in range(3))
-    return RougeStatistics(types, hits, hyp_total, ref_total, present, w)
+    return RougeStatistics(types, hits, hyp_total, ref_total, present, w, tokenizer_name)
 
 
 # --------------------------------------------------------------------------- scoring
@@ -1008,7 +1045,8 @@ def rouge(predictions: Any, references: Any, rouge_types: Any = DEFAULT_TYPES, v
           use_stemmer: bool = False, remove_stopwords: bool = False, alpha: float = 0.5,
           multi_ref: Optional[str] = None, tokenizer: TokenizerArg = None, use_aggregator: bool = True,
           bootstrap: Any = None, w: float = 1.2, aggregate: Optional[str] = None,
-          eval_ids: Optional[Sequence[Union[int, str]]] = None, **rouge155_options: Any) -> RougeResult:
+          eval_ids: Optional[Sequence[Union[int, str]]] = None, pad_id: Optional[int] = None,
+          **rouge155_options: Any) -> RougeResult:
     """ROUGE precision, recall and F per type, exact to rouge-score 0.1.2 (``variant="rouge_score"``)
     on text without words of scripts other than Latin, or to ROUGE-1.5.5.pl (``variant="rouge155"``).
 
@@ -1028,6 +1066,11 @@ def rouge(predictions: Any, references: Any, rouge_types: Any = DEFAULT_TYPES, v
     ``bootstrap=dict(n_samples=1000, confidence=0.95)`` its ``-r`` and ``-c``. Otherwise
     ``bootstrap=dict(n_samples=1000, confidence=0.95, seed=0)`` adds seeded percentile intervals
     (low/mid/high) of the mean.
+
+    ``variant="rouge_score"`` also takes token ids, as :func:`ngrameval.bleu` does (``pad_id`` drops every
+    position holding it): each text is one sentence, as a token list is (so rougeLsum is rougeL's union over
+    one sentence), nothing is lowercased, ``use_stemmer`` and ``remove_stopwords`` are refused, ``tokenizer``
+    has nothing to do and the signature says ``tok:ids``. ROUGE-1.5.5 (``"rouge155"``) reads text only.
 
     >>> result = rouge(["the cat sat on the mat"], ["the cat was on the mat"], ["rouge1", "rougeL"])
     >>> round(result["rouge1"], 6), round(result.recall["rougeL"], 6)
@@ -1076,19 +1119,23 @@ def rouge(predictions: Any, references: Any, rouge_types: Any = DEFAULT_TYPES, v
             check_positive_int(name, value)
     if limits["limit_words"] is not None and limits["limit_bytes"] is not None:
         raise ValueError("give limit_words or limit_bytes, not both (ROUGE-1.5.5 applies one)")
-    hyps, refs, pretokenized = normalize_corpus(predictions, references)
-    keys = _check_eval_ids(eval_ids, len(hyps)) if rouge155_bootstrap else []
     statistics = None
     if variant == "rouge155":
+        if token_ids(predictions, references, pad_id) is not None:
+            raise ValueError("variant='rouge155' takes strings: ROUGE-1.5.5 tokenizes the text itself, so token "
+                             "ids are not accepted (variant='rouge_score' counts them as they are)")
+        hyps, refs, pretokenized = normalize_corpus(predictions, references)
+        keys = _check_eval_ids(eval_ids, len(hyps)) if rouge155_bootstrap else []
         scores = _rouge155_scores(hyps, refs, pretokenized, types, tokenizer, use_stemmer, remove_stopwords, alpha,
                                   multi_ref, w, limits)
         tokenizer_name = "rouge155"
+        counts = set(map(len, refs))
     else:
-        rouge_tokenizer = RougeTokenizer(tokenizer, use_stemmer, remove_stopwords)
-        statistics = rouge_statistics(hyps, refs, [t.name for t in types], tokenizer, use_stemmer, remove_stopwords, w)
+        statistics = rouge_statistics(predictions, references, [t.name for t in types], tokenizer, use_stemmer,
+                                      remove_stopwords, w, pad_id)
         scores = score_statistics(statistics, alpha, multi_ref)
-        tokenizer_name = rouge_tokenizer.name
-    counts = {len(group) for group in refs}
+        tokenizer_name = statistics.tokenizer_name
+        counts = set(statistics.present.sum(axis=1).tolist())
     num_refs = counts.pop() if len(counts) == 1 else "var"
     printed = bounds = None
     if rouge155_bootstrap and (use_aggregator or bootstrap_options is not None):
@@ -1109,7 +1156,7 @@ def rouge(predictions: Any, references: Any, rouge_types: Any = DEFAULT_TYPES, v
     if bounds is not None:
         names = ("low", "high")
     elif bootstrap_options is not None:
-        flat = scores.transpose(1, 0, 2).reshape(len(hyps), -1)
+        flat = scores.transpose(1, 0, 2).reshape(scores.shape[1], -1)
         bounds = bootstrap_intervals(flat, **bootstrap_options).reshape(3, len(types), 3)
         names = ("low", "mid", "high")
     if bounds is not None:

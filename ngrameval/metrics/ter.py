@@ -31,6 +31,7 @@ import numpy as np
 
 from ngrameval.engine.editdistance import DELETION, INSERTION, MATCH, SUBSTITUTION, Alignment, BeamEditDistance
 from ngrameval.engine.inputs import check_flag, normalize_corpus, strict_options
+from ngrameval.engine.token_ids import refuse_token_ids
 from ngrameval.metric import MetricFamily, Statistics, register
 
 SACREBLEU_VERSION = "2.6.0"
@@ -332,6 +333,7 @@ def signature(tokenizer: TercomTokenizer, num_refs: Any) -> str:
 def _segment_edits(predictions: Any, references: Any, tokenizer: TercomTokenizer, explain: bool):
     """Rows (edits of the best reference, average reference length), the number of references
     (sacrebleu's notation) and, with ``explain``, what each segment's edits are."""
+    refuse_token_ids(predictions, "ter", "word edits of tokenized text")
     hyps, refs, pretokenized = normalize_corpus(predictions, references)
     if pretokenized:
         raise ValueError("TER tokenizes text itself (sacrebleu's Tercom tokenizer): give predictions and "

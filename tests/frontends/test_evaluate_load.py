@@ -30,6 +30,8 @@ PER_PREDICTION = {"bleu": {"sentence_level": True}, "nist": {"sentence_level": T
 # The metrics that also take pycocoevalcap's gts/res, and those that take strings only.
 COCO_SHAPED = ("cider", "meteor", "coco_caption")
 STRINGS_ONLY = ("coco_caption",)
+# The metrics that also take token ids (int64 sequences: test_evaluate_ids.py).
+TAKES_IDS = ("bleu", "nist", "gleu", "rouge", "cider")
 
 PREDICTIONS = ["the cat sat on the mat", "a dog barks at the postman", "It is 3.5 km, not 4."]
 REFERENCES = [["the cat sat on a mat", "a cat sat on the mat"], ["the dog barks at the postman"],
@@ -350,7 +352,8 @@ def _documented_key(name, key):
                                              ("meteor", ["Denkowski", "Banerjee"]), ("coco_caption", ["Chen, Xinlei"])])
 def test_info_documents_every_option_and_output(load, name, citations):
     info = load(name).info
-    assert isinstance(info.features, list) and len(info.features) == (2 if name in STRINGS_ONLY else 3)
+    assert isinstance(info.features, list) and \
+        len(info.features) == (2 if name in STRINGS_ONLY else 4 if name in TAKES_IDS else 3)
     assert all(author in info.citation for author in citations)
     arguments, outputs = info.inputs_description.split("Args:")[1].split("Examples:")[0].split("Returns:")
     documented = set(re.findall(r"^    (\w+)[ :]", arguments, flags=re.MULTILINE))
