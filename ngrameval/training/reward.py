@@ -150,8 +150,8 @@ def reward(metric: str, references: str = "references", *, output: Optional[str]
     if ids:
         try:
             _, stats = sentence_scores(metric, *_PROBE_IDS, **options)
-        except ValueError as error:
-            raise ValueError(f"ids=True: {metric} does not take token ids ({error})") from None
+        except ValueError as error:   # (the error names what is refused: the ids, or an option's value)
+            raise ValueError(f"ids=True: {metric} does not score token ids with these options ({error})") from None
     else:
         _, stats = sentence_scores(metric, *_PROBE_TEXT, **options)
     if output is not None and output not in stats.outputs:

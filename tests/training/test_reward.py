@@ -126,9 +126,9 @@ def test_pickled_reward_scores_the_same():
     (("bleu",), {"drop_ids": [2]}, "only ids=True scores"),
     (("bleu",), {"ids": True, "drop_ids": ["</s>"]}, "drop_ids must be token ids"),
     (("bleu",), {"ids": True, "drop_ids": 2}, "drop_ids must be a list or set of token ids, got int"),
-    (("chrf",), {"ids": True}, "ids=True: chrf does not take token ids"),
-    (("ter",), {"ids": True}, "ids=True: ter does not take token ids"),
-    (("meteor",), {"ids": True}, "ids=True: meteor does not take token ids"),
+    (("chrf",), {"ids": True}, "ids=True: chrf does not score token ids with these options (chrf counts characters"),
+    (("ter",), {"ids": True}, "ids=True: ter does not score token ids with these options"),
+    (("meteor",), {"ids": True}, "ids=True: meteor does not score token ids with these options"),
 ])
 def test_mistakes_fail_at_construction(arguments, options, message):
     with pytest.raises(ValueError) as error:
@@ -179,16 +179,8 @@ def test_import_ngrameval_leaves_training_libraries_alone():
     assert loaded.strip() == "[]"
 
 
-def ids_available():
-    try:
-        ngrameval.bleu([[1]], [[[1]]])
-    except ValueError:
-        pytest.skip("token-id input not available")
-
-
 @pytest.mark.parametrize("metric", ["bleu", "nist", "gleu", "rouge", "cider"])
 def test_ids_score_completion_ids(metric):
-    ids_available()
     rng = random.Random(5)
     completion_ids = [[rng.randint(3, 9) for _ in range(rng.randint(1, 8))] + [2] for _ in range(20)]
     references = [[[rng.randint(3, 9) for _ in range(rng.randint(1, 8))] for _ in range(rng.randint(1, 2))]
@@ -225,10 +217,9 @@ def tiny_policy():
 @pytest.mark.slow
 @pytest.mark.parametrize("form", ["plain", "conversational", "ids"])
 def test_grpo_logs_the_mean_sentence_score(tmp_path, form):
-    datasets = pytest.importorskip("datasets")
-    trl = pytest.importorskip("trl")
-    if form == "ids":
-        ids_available()
+    import datasets
+    import trl
+
     model, tokenizer = tiny_policy()
     prompts = ["the cat", "a dog", "the mat", "a rug"]
     references = [["the cat sat on the mat"], ["a dog ran"], ["the red mat"], ["a big rug", "a small rug"]]
