@@ -7,15 +7,14 @@ Accepted shapes (``N`` predictions):
   ``N`` lists of strings (any number, at least one, per prediction); for
   tokenized predictions, ``N`` token lists or ``N`` lists of token lists.
 
-A reference token with whitespace inside, when no prediction token has any, is a string
-where a token list belongs, and is refused.
+A token is any string, whitespace inside included (spaCy's ``" "`` for a run of spaces, a
+multi-word ``"new york"``), as NLTK takes it.
 """
 from __future__ import annotations
 
 import functools
 import inspect
 import math
-import re
 from itertools import chain
 from typing import Any, Callable, List, Sequence, Tuple
 
@@ -86,9 +85,9 @@ def normalize_corpus(predictions: Any, references: Any) -> Corpus:
             firsts = set(type(r[0]) for r in references)
             if firsts <= {list, tuple} and set(map(type, chain.from_iterable(references))) <= {list, tuple} \
                     and set(map(type, chain.from_iterable(chain.from_iterable(references)))) <= {str}:
-                return _without_spaces_in_tokens(list(predictions), list(references))
+                return list(predictions), list(references), True
             if firsts <= {str} and set(map(type, chain.from_iterable(references))) <= {str}:
-                return _without_spaces_in_tokens(list(predictions), [[r] for r in references])
+                return list(predictions), [[r] for r in references], True
     if not pretokenized and set(map(type, predictions)) == {str}:
         # The common shapes, checked at C speed; anything else gets the detailed checks below.
         kinds = set(map(type, references))
@@ -130,38 +129,7 @@ def normalize_corpus(predictions: Any, references: Any) -> Corpus:
             if not group:
                 raise ValueError(f"references[{i}] is an empty list: every prediction needs at least one reference")
         refs.append(group)
-    return _without_spaces_in_tokens(hyps, refs) if pretokenized else (hyps, refs, False)
-
-
-_WHITESPACE = re.compile(r"\s")
-
-
-def _without_spaces_in_tokens(hyps: List[Any], refs: List[List[Any]]) -> Corpus:
-    """Token lists as ``(hyps, refs, True)``, unless the references look like strings.
-
-    A reference token with whitespace inside, next to predictions whose tokens have none, is
-    what a string reference given with token-list predictions looks like (``[["a", "b"]]`` with
-    ``[["a b"]]``: one reference of one token, which would silently score 0), so that mixed
-    shape is refused, naming where it was found. Multi-word tokens on both sides (``"new york"``,
-    which NLTK's METEOR looks up in WordNet) are the caller's choice and are kept.
-
-    >>> _without_spaces_in_tokens([["a", "b"]], [[["a b"]]])
-    Traceback (most recent call last):
-    ...
-    ValueError: references[0][0] holds 'a b', a token with whitespace inside: predictions are token lists, so every reference must be a token list too (split the references into tokens, or give the predictions as strings)
-    >>> _without_spaces_in_tokens([["new york"]], [[["new york"]]])[2]
-    True
-    """
-    def has_whitespace(token_lists) -> bool:
-        return _WHITESPACE.search("\x00".join(chain.from_iterable(token_lists))) is not None
-
-    if has_whitespace(hyps) or not has_whitespace(chain.from_iterable(refs)):
-        return hyps, refs, True
-    i, j, token = next((i, j, token) for i, group in enumerate(refs) for j, tokens in enumerate(group)
-                       for token in tokens if _WHITESPACE.search(token))
-    raise ValueError(f"references[{i}][{j}] holds {token!r}, a token with whitespace inside: predictions are "
-                     "token lists, so every reference must be a token list too (split the references into "
-                     "tokens, or give the predictions as strings)")
+    return hyps, refs, pretokenized
 
 
 def check_choice(name: str, value: Any, valid: Sequence[Any]) -> None:
