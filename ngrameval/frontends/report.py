@@ -19,94 +19,15 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from ngrameval.leaderboard.scoring import NOT_SIGNIFICANT, Column, Leaderboard
 from ngrameval.significance import SystemResult
 
 FORMATS = ("text", "json", "csv", "tsv", "markdown", "latex", "html")
-NOT_SIGNIFICANT = "\u2020"   # dagger
-TEST_NAMES = {"bs": "paired bootstrap resampling", "ar": "paired approximate randomization"}
 # The highlight's tokens: runs of word characters and single other non-space characters (13a-like, and
 # independent of the metric: the highlight explains, it does not score).
 TOKEN = re.compile(r"\w+|[^\w\s]")
 HIGHLIGHT_ORDER = 4
 PAIR_SEGMENTS = 10
-
-
-def column_key(metric: str, output: str, several: bool) -> str:
-    """The name of a score column: the metric's name when it has one output, else ``METRIC.OUTPUT``
-    (an output already named ``METRIC.something`` is kept).
-
-    >>> column_key("bleu", "bleu", False), column_key("rouge", "rouge1", True), column_key("bleu", "bleu.2", True)
-    ('bleu', 'rouge.rouge1', 'bleu.2')
-    """
-    if not several:
-        return metric
-    return output if output.startswith(metric + ".") else f"{metric}.{output}"
-
-
-@dataclass
-class Column:
-    """One score column: an output of a metric, and the signature of its numbers."""
-
-    key: str
-    metric: str
-    output: str
-    signature: str
-
-
-@dataclass
-class SystemScores:
-    """A system's row: corpus results per column key, (segments, columns) segment scores, its outputs."""
-
-    name: str
-    results: Dict[str, SystemResult]
-    segment_scores: np.ndarray
-    predictions: List[str]
-
-
-@dataclass
-class Leaderboard:
-    """Systems in the order given (the first is the baseline of a paired test) and their scores."""
-
-    columns: List[Column]
-    systems: List[SystemScores]
-    references: List[List[str]]
-    baseline: Optional[str] = None
-    test: Optional[str] = None
-    significance_level: float = 0.05
-
-    def ranked(self) -> List[SystemScores]:
-        """The systems by their first column's score, best first (ties keep the order given)."""
-        headline = self.columns[0].key
-        return sorted(self.systems, key=lambda system: -system.results[headline].score)
-
-    def not_significant(self, result: SystemResult) -> bool:
-        """Whether a system's paired test against the baseline is not significant: p above the level
-        (sacrebleu stars p <= 0.05 as significant; this is the complement, so no cell gets both marks)."""
-        return result.p_value is not None and result.p_value > self.significance_level
-
-    def cell(self, system: SystemScores, key: str, scale: float, width: int) -> str:
-        """A displayed score: sacrebleu's text (score, mean and interval half-width, p-value with its
-        star), and the mark of a result not significantly different from the baseline's."""
-        result = system.results[key]
-        return result.formatted(scale, width) + (NOT_SIGNIFICANT if self.not_significant(result) else "")
-
-    def label(self, system: SystemScores) -> str:
-        return system.name + (" (baseline)" if system.name == self.baseline else "")
-
-    def legend(self) -> List[str]:
-        """What the marks and intervals mean, one sentence a line."""
-        lines = []
-        results = [result for system in self.systems for result in system.results.values()]
-        if any(result.ci is not None for result in results):
-            lines.append("score (\u03bc = mean \u00b1 half-width of the 95% confidence interval) of bootstrap "
-                         "resamples")
-        if self.test is not None:
-            lines.append(f"p: {TEST_NAMES[self.test]} test against the baseline, {self.baseline}; *: significantly "
-                         f"different from the baseline (p \u2264 {self.significance_level:g}, as sacrebleu marks it); "
-                         f"{NOT_SIGNIFICANT}: not significantly different from the baseline "
-                         f"(p > {self.significance_level:g}). Every system is tested against the baseline only, "
-                         "not against the best system.")
-        return lines
 
 
 # --------------------------------------------------------------------------- machine-readable formats
