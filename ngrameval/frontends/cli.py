@@ -6,6 +6,10 @@
     ngrameval nist -s system.txt -r ref.txt [--variant mteval]
     ngrameval export-metric bleu DIR [--wheel ngrameval-...whl]   # a folder to push to the Hugging Face Hub
     ngrameval export-space bleu DIR [--wheel ngrameval-...whl]
+    ngrameval board init DIR -r REF... -m METRIC... [--option ...] [--title ...] [--max-per-hour N]
+    ngrameval board submit DIR FILE --name NAME [--team TEAM] [--client KEY]
+    ngrameval board show DIR [--format text|json|csv|tsv|markdown|latex|html]
+    ngrameval board remove DIR NAME / export DIR FILE.parquet / rescore DIR
 
 ``score`` is written against :mod:`ngrameval.metric` only: every registered metric, with every
 option of its public function, is available by name. Files are read as sacrebleu's command line
@@ -25,8 +29,9 @@ from tqdm import tqdm
 from ngrameval import significance
 from ngrameval.frontends import hub
 from ngrameval.frontends.report import FORMATS, render
+from ngrameval.leaderboard.board import Board
 from ngrameval.leaderboard.reading import (InputError, Source, parse_metric_options, parse_sources, read_corpus,
-                                          system_names)
+                                          read_predictions, read_references, read_source, system_names)
 from ngrameval.leaderboard.scoring import Significance, score_leaderboard
 from ngrameval.metric import metric_names
 from ngrameval.metrics.bleu import VARIANTS as BLEU_VARIANTS, bleu
@@ -217,6 +222,87 @@ def run_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_board_command(commands: Any) -> None:
+    board = commands.add_parser(
+        "board", help="a community leaderboard: a folder whose database keeps hidden references, fixed metric "
+                      "options and every submission",
+        description="A community leaderboard (ngrameval.leaderboard.board): the references are stored and never "
+                    "shown, the metrics' options fixed at init; each submission is scored once, in one transaction, "
+                    "and kept with its per-segment statistics.")
+    actions = board.add_subparsers(dest="action", required=True)
+    init = actions.add_parser("init", help="create a board in a new folder")
+    init.add_argument("folder", help="the board's folder (created; refused if it holds a board)")
+    init.add_argument("-r", "--references", nargs="+", action="extend", required=True, metavar="REF",
+                      help="reference files, one reference each per segment ([PATH][:FIELD] as score reads them)")
+    init.add_argument("-m", "--metrics", nargs="+", action="extend", metavar="METRIC",
+                      help="metrics (default: bleu); the first one's first output ranks")
+    init.add_argument("--option", action="append", default=[], metavar="METRIC.NAME=VALUE",
+                      help="an option of a metric, as for score; fixed for the board's life (repeatable)")
+    init.add_argument("--ref-field", help="the field of .jsonl / .tsv reference files to read")
+    init.add_argument("--title", default="", help="the board's title")
+    init.add_argument("--max-per-hour", type=_positive, metavar="N",
+                      help="submissions one client (--client, else --team) may make in an hour (default: no limit)")
+    submit = actions.add_parser("submit", help="score a system's output file and store it")
+    submit.add_argument("folder")
+    submit.add_argument("file", help="the system's output, one segment a line (PATH[:FIELD] as score reads it)")
+    submit.add_argument("--name", required=True, help="the submission's name, unique on the board")
+    submit.add_argument("--team", help="the submitting team")
+    submit.add_argument("--client", help="the key the rate limit counts (default: the team)")
+    submit.add_argument("--field", help="the field of a .jsonl / .tsv file to read")
+    show = actions.add_parser("show", help="the ranked table with intervals and clusters")
+    show.add_argument("folder")
+    show.add_argument("--format", choices=FORMATS, default="text",
+                      help="output format (default: text); json has score's shape plus the clusters")
+    show.add_argument("--scale", type=float, default=1.0, help="multiply displayed scores by this (100: 0-100)")
+    show.add_argument("--width", type=int, default=4, help="decimals of displayed scores (default: %(default)s)")
+    show.add_argument("-o", "--output", help="write the output to this file instead of standard output")
+    remove = actions.add_parser("remove", help="delete a submission")
+    remove.add_argument("folder")
+    remove.add_argument("name")
+    export = actions.add_parser("export", help="the standings as a Parquet file (datasets.load_dataset reads it)")
+    export.add_argument("folder")
+    export.add_argument("file", help="FILE.parquet")
+    rescore = actions.add_parser("rescore", help="rescore every submission whose metric signature this ngrameval "
+                                                 "gives differently")
+    rescore.add_argument("folder")
+
+
+def run_board(args: argparse.Namespace) -> int:
+    """The ``board`` commands."""
+    if args.action == "init":
+        metrics = list(dict.fromkeys(args.metrics or ["bleu"]))
+        options = parse_metric_options(args.option, metrics)
+        sources = parse_sources(args.references, args.ref_field, "-r")
+        references = read_references(sources, len(read_source(sources[0])), sources[0])
+        board = Board.create(args.folder, references, options, title=args.title, max_per_hour=args.max_per_hour)
+        print(f"{board.folder}: a board of {board.segments} segments scored with {', '.join(metrics)}")
+        return 0
+    board = Board(args.folder)
+    if args.action == "submit":
+        sources = parse_sources([args.file], args.field, "FILE")
+        if len(sources) != 1:
+            raise InputError(f"FILE {args.file} names {len(sources)} files; submit one at a time")
+        submission = board.submit(read_predictions(sources[0]), args.name, team=args.team, client=args.client)
+        scores = ", ".join(f"{metric} {score:.4f}" for by_output in submission.scores.values()
+                           for metric, score in by_output.items() if score is not None)
+        print(f"{submission.name}: stored ({scores})")
+    elif args.action == "show":
+        standings = board.standings(details=args.format == "html")
+        text = render(standings, args.format, args.scale, args.width)
+        if args.output:
+            Path(args.output).write_text(text, encoding="utf-8")
+        else:
+            sys.stdout.write(text)
+    elif args.action == "remove":
+        board.remove(args.name)
+        print(f"{args.name}: removed")
+    elif args.action == "export":
+        print(board.export(args.file))
+    else:
+        print(f"{board.rescore()} submissions rescored")
+    return 0
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     """Run the command line; the exit status (2: bad input, with one line on standard error).
 
@@ -229,6 +315,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     commands.add_parser("example", help="score the bundled example (Papineni et al. 2002) with BLEU and NIST")
     _add_single_metric_commands(commands)
     _add_export_commands(commands)
+    _add_board_command(commands)
     args = parser.parse_args(argv)
     try:
         if args.command == "score":
@@ -237,6 +324,8 @@ def main(argv: Optional[List[str]] = None) -> int:
             return run_example()
         if args.command in EXPORTS:
             return run_export(args)
+        if args.command == "board":
+            return run_board(args)
         return run_single_metric(args)
     except (ValueError, OSError) as error:
         print(f"ngrameval: {error}", file=sys.stderr)

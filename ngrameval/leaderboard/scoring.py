@@ -8,7 +8,7 @@ the all-pairs p-values of :func:`ngrameval.significance.pairwise_bootstrap`. Pre
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
@@ -20,6 +20,8 @@ from ngrameval.significance import SystemResult
 
 NOT_SIGNIFICANT = "\u2020"   # dagger
 TEST_NAMES = {"bs": "paired bootstrap resampling", "ar": "paired approximate randomization"}
+CLUSTER_RULE = ("systems ranked by score; a new cluster starts below a rank where every system above is "
+                "significantly different from every system below")
 
 
 def column_key(metric: str, output: str, several: bool) -> str:
@@ -56,19 +58,33 @@ class SystemScores:
 
 @dataclass
 class Leaderboard:
-    """Systems in the order given (the first is the baseline of a paired test) and their scores."""
+    """Systems in the order given (the first is the baseline of a paired test) and their scores.
+
+    A community board's standings (:meth:`ngrameval.leaderboard.board.Board.standings`) have no
+    ``references`` (they are never shown), and ``clusters``: per column key, the systems' names grouped by
+    :func:`clusters`, best cluster first; ``stale``: per metric whose signature this ngrameval gives
+    differently, (the board's signature, this one's)."""
 
     columns: List[Column]
     systems: List[SystemScores]
-    references: List[List[str]]
+    references: Optional[List[List[str]]]
     baseline: Optional[str] = None
     test: Optional[str] = None
     significance_level: float = 0.05
+    clusters: Optional[Dict[str, List[List[str]]]] = None
+    stale: Dict[str, Tuple[str, str]] = field(default_factory=dict)
 
     def ranked(self) -> List[SystemScores]:
-        """The systems by their first column's score, best first (ties keep the order given)."""
-        headline = self.columns[0].key
-        return sorted(self.systems, key=lambda system: -system.results[headline].score)
+        """The systems by their first column's score, best first (the smallest for an error rate such as TER;
+        ties keep the order given)."""
+        headline = self.columns[0]
+        sign = 1.0 if get_family(headline.metric).lower_is_better else -1.0
+        return sorted(self.systems, key=lambda system: sign * system.results[headline.key].score)
+
+    def cluster_numbers(self) -> Dict[str, int]:
+        """System name -> its cluster (1: the best) under the headline column; empty without clusters."""
+        groups = (self.clusters or {}).get(self.columns[0].key, [])
+        return {name: number for number, group in enumerate(groups, 1) for name in group}
 
     def not_significant(self, result: SystemResult) -> bool:
         """Whether a system's paired test against the baseline is not significant: p above the level
@@ -97,6 +113,12 @@ class Leaderboard:
                          f"{NOT_SIGNIFICANT}: not significantly different from the baseline "
                          f"(p > {self.significance_level:g}). Every system is tested against the baseline only, "
                          "not against the best system.")
+        if self.clusters is not None:
+            lines.append(f"cluster: {CLUSTER_RULE} (paired bootstrap resampling, p \u2264 "
+                         f"{self.significance_level:g}, between every two systems; by {self.columns[0].key})")
+        for metric, (stored, current) in self.stale.items():
+            lines.append(f"{metric}: scored as {stored}, but this ngrameval gives {current}: the scores are "
+                         "kept until the board is rescored (ngrameval board rescore)")
         return lines
 
 
@@ -168,3 +190,39 @@ def score_leaderboard(names: Sequence[str], predictions: Sequence[List[str]], re
     systems = [SystemScores(name, result, np.hstack(segments), list(system))
                for name, result, segments, system in zip(names, results, per_segment, predictions)]
     return Leaderboard(columns, systems, references, baseline=names[0] if tests.test else None, test=tests.test)
+
+
+# --------------------------------------------------------------------------- ranking
+
+def clusters(scores: Sequence[float], p_values: np.ndarray, level: float = 0.05,
+             lower_is_better: bool = False) -> List[List[int]]:
+    """Systems grouped WMT's way (the Findings of WMT19 and WMT20: "clusters are identified by grouping
+    systems together according to which systems significantly outperform all others in lower ranking
+    clusters"): the systems ranked by ``scores``, best first (the smallest first with ``lower_is_better``, for
+    an error rate such as TER; ties in the order given); a cluster ends after
+    rank k when every system ranked k or better is significantly different (``p_values[i, j] <= level``,
+    a two-sided test between each two systems) from every system ranked below k, so each system
+    significantly outperforms every system of every lower cluster. Indices of the systems, best cluster
+    first.
+
+    >>> p_values = np.array([[1.0, 0.01, 0.4], [0.01, 1.0, 0.02], [0.4, 0.02, 1.0]])
+    >>> clusters([0.30, 0.10, 0.29], p_values)
+    [[0, 2], [1]]
+    >>> clusters([0.30, 0.10, 0.29], p_values, level=0.001)
+    [[0, 2, 1]]
+    """
+    scores = np.asarray(scores, np.float64)
+    p_values = np.asarray(p_values, np.float64)
+    if scores.ndim != 1 or not len(scores) or p_values.shape != (len(scores), len(scores)):
+        raise ValueError(f"clusters need one score per system and a (systems, systems) matrix of p-values, got "
+                         f"{scores.shape} scores and a {p_values.shape} matrix")
+    if not 0 < level < 1:
+        raise ValueError(f"level must be strictly between 0 and 1, got {level!r}")
+    order = np.argsort(scores if lower_is_better else -scores, kind="stable")
+    different = p_values[np.ix_(order, order)] <= level
+    groups, start = [], 0
+    for rank in range(1, len(order)):
+        if different[:rank, rank:].all():
+            groups.append(order[start:rank].tolist())
+            start = rank
+    return groups + [order[start:].tolist()]
