@@ -73,7 +73,7 @@ from sacrebleu.metrics import BLEU, CHRF, TER
 from sacrebleu.significance import PairedTest
 systems = json.load(open(sys.argv[2], encoding="utf-8"))
 references = [json.load(open(sys.argv[3], encoding="utf-8"))]
-named = {"baseline": systems[0], **{f"s{i}": system for i, system in enumerate(systems[1:])}}
+named = [(f"system-{i:03d}", system) for i, system in enumerate(systems)]
 metrics = {"BLEU": BLEU(references=references)}
 start = time.perf_counter()
 PairedTest(named, metrics, references=None, test_type="bs", n_samples=1000)()
@@ -140,15 +140,16 @@ def main() -> None:
     board_systems.write_text(json.dumps(systems[:-1]), encoding="utf-8")
     print(f"board: {args.systems} systems x {len(corpus.references)} segments, BLEU, chrF and TER; best of "
           f"{args.repeats} processes")
-    rows = [("submit", best(SUBMIT, [str(folder), str(extra)], args.repeats),
-             "sacrebleu corpus_score x3", best(SUBMIT_PEER, [str(folder), str(extra), str(references)], args.repeats)),
-            ("show", best(SHOW, [str(folder)], args.repeats),
-             "sacrebleu paired-bs, BLEU, vs 1 baseline", best(SHOW_PEER, [str(folder), str(board_systems), str(references)],
-                                                        1))]
-    for task, seconds, peer, peer_seconds in rows:
+    rows = [("submit", SUBMIT, [str(folder), str(extra)], "sacrebleu corpus_score x3", SUBMIT_PEER,
+             [str(folder), str(extra), str(references)]),
+            ("show", SHOW, [str(folder)], "sacrebleu paired-bs, BLEU, vs 1 baseline", SHOW_PEER,
+             [str(folder), str(board_systems), str(references)])]
+    for task, script, arguments, peer, peer_script, peer_arguments in rows:
+        seconds = best(script, arguments, args.repeats)
         verdict = "met" if seconds < TARGETS[task] else "MISSED"
-        print(f"{task:7s} {seconds:7.2f} s  (target {TARGETS[task]:.0f} s: {verdict});  {peer}: {peer_seconds:7.2f} s, "
-              f"ratio {peer_seconds / seconds:.2f}x")
+        print(f"{task:7s} {seconds:7.2f} s  (target {TARGETS[task]:.0f} s: {verdict})", flush=True)
+        peer_seconds = best(peer_script, peer_arguments, 1 if task == "show" else args.repeats)
+        print(f"        {peer}: {peer_seconds:7.2f} s, ratio {peer_seconds / seconds:.2f}x", flush=True)
 
 
 if __name__ == "__main__":
