@@ -102,7 +102,11 @@ class Submission:
 
     @property
     def time(self) -> str:
-        """The submission time, ISO 8601 in UTC."""
+        """The submission time, ISO 8601 in UTC.
+
+        >>> Submission("a", None, "", 0.0, "", {}, {}).time
+        '1970-01-01T00:00:00+00:00'
+        """
         return datetime.fromtimestamp(self.submitted, timezone.utc).isoformat(timespec="seconds")
 
 
@@ -255,14 +259,27 @@ class Board:
     # ------------------------------------------------------------------ what the board holds
 
     def metrics(self) -> List[MetricSpec]:
-        """The board's metrics, in the order given at creation (the first one's first output ranks)."""
+        """The board's metrics, in the order given at creation (the first one's first output ranks).
+
+        >>> import tempfile
+        >>> board = Board.create(Path(tempfile.mkdtemp()) / "b", [["the cat sat"], ["a dog"]], {"chrf": {}})
+        >>> [(spec.name, spec.options, spec.outputs) for spec in board.metrics()]
+        [('chrf', {}, ('chrf',))]
+        """
         with self._connect() as connection:
             rows = connection.execute("SELECT name, options, outputs, signature FROM metrics ORDER BY position")
             return [MetricSpec(name, json.loads(options), tuple(json.loads(outputs)), signature)
                     for name, options, outputs, signature in rows.fetchall()]
 
     def submissions(self) -> List[Submission]:
-        """Every stored submission, oldest first."""
+        """Every stored submission, oldest first.
+
+        >>> import tempfile
+        >>> board = Board.create(Path(tempfile.mkdtemp()) / "b", [["the cat sat"], ["a dog"]], {"chrf": {}})
+        >>> _ = board.submit(["the cat sat", "a dog"], "exact", team="lab")
+        >>> [(submission.name, submission.team, submission.scores) for submission in board.submissions()]
+        [('exact', 'lab', {'chrf': {'chrf': 1.0}})]
+        """
         with self._connect() as connection:
             connection.execute("BEGIN")
             heads = connection.execute("SELECT id, name, team, client, submitted, digest FROM submissions "
@@ -278,7 +295,14 @@ class Board:
                 for key, name, team, client, submitted, digest in heads]
 
     def predictions(self, name: str) -> List[str]:
-        """The segments submission ``name`` was scored on."""
+        """The segments submission ``name`` was scored on.
+
+        >>> import tempfile
+        >>> board = Board.create(Path(tempfile.mkdtemp()) / "b", [["the cat sat"], ["a dog"]], {"chrf": {}})
+        >>> _ = board.submit(["the cat", "a dog"], "mine")
+        >>> board.predictions("mine")
+        ['the cat', 'a dog']
+        """
         with self._connect() as connection:
             row = connection.execute("SELECT predictions FROM submissions WHERE name = ?", (name,)).fetchone()
         if row is None:
@@ -286,7 +310,16 @@ class Board:
         return _decode(row[0], f"the segments of {name!r}")
 
     def statistics(self, name: str) -> Dict[str, Statistics]:
-        """Metric name -> the stored statistics of submission ``name`` (for any significance test, no rescoring)."""
+        """Metric name -> the stored statistics of submission ``name`` (for any significance test, no rescoring).
+
+        >>> import tempfile
+        >>> board = Board.create(Path(tempfile.mkdtemp()) / "b", [["the cat sat"], ["a dog"]], {"chrf": {}})
+        >>> _ = board.submit(["the cat", "a dog"], "mine")
+        >>> from ngrameval.metric import statistics
+        >>> kept = board.statistics("mine")["chrf"]
+        >>> bool((kept.rows == statistics("chrf", ["the cat", "a dog"], [["the cat sat"], ["a dog"]]).rows).all())
+        True
+        """
         stored = self._stored_statistics([name])
         if name not in stored:
             raise InputError(f"no submission named {name!r} on the board")
@@ -343,7 +376,15 @@ class Board:
         submission ``name`` of ``team``, in one transaction. ``client`` is the key the rate limit counts (the
         Space passes its user's; default: the team; ``""``: anonymous, one key for all). Refused with a clear
         error: a wrong number of segments, a name or the same segments already on the board, a client past
-        ``max_per_hour``, a board whose signatures this ngrameval no longer gives (rescore it first)."""
+        ``max_per_hour``, a board whose signatures this ngrameval no longer gives (rescore it first).
+
+        >>> import tempfile
+        >>> board = Board.create(Path(tempfile.mkdtemp()) / "b", [["the cat sat"], ["a dog"]], {"chrf": {}})
+        >>> board.submit(["the cat"], "short")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        ngrameval.leaderboard.reading.InputError: the submission has 1 lines but the board's references have 2
+        """
         name, team = _checked_name(name, "name"), None if team is None else _checked_name(team, "team")
         client = (team or "") if client is None else client
         if not isinstance(client, str):
@@ -405,7 +446,14 @@ class Board:
                              f"{self.max_per_hour} an hour; try again later")
 
     def remove(self, name: str) -> None:
-        """Delete submission ``name`` and its statistics (one transaction)."""
+        """Delete submission ``name`` and its statistics (one transaction).
+
+        >>> import tempfile
+        >>> board = Board.create(Path(tempfile.mkdtemp()) / "b", [["the cat sat"], ["a dog"]], {"chrf": {}})
+        >>> _ = board.submit(["the cat", "a dog"], "mine")
+        >>> board.remove("mine"); board.submissions()
+        []
+        """
         with self._connect() as connection:
             connection.execute("BEGIN IMMEDIATE")
             removed = connection.execute("DELETE FROM submissions WHERE name = ?", (name,)).rowcount
@@ -416,7 +464,13 @@ class Board:
     def stale(self) -> Dict[str, Tuple[str, str]]:
         """Metric -> (the board's signature, the one this ngrameval gives) for each metric whose signature this
         ngrameval gives differently (the first segment's signature is compared with the one stored at creation,
-        so that the number of references cannot differ); empty when every score is current."""
+        so that the number of references cannot differ); empty when every score is current.
+
+        >>> import tempfile
+        >>> board = Board.create(Path(tempfile.mkdtemp()) / "b", [["the cat sat"], ["a dog"]], {"chrf": {}})
+        >>> board.stale()
+        {}
+        """
         with self._connect() as connection:
             rows = connection.execute("SELECT name, options, signature, probe_signature FROM metrics").fetchall()
         changed = {}
@@ -429,7 +483,13 @@ class Board:
     def rescore(self) -> int:
         """Rescore every submission under each metric whose signature this ngrameval gives differently (from the
         stored segments), then store the new statistics, scores and signatures in one transaction. The number of
-        submissions rescored (0: nothing was stale)."""
+        submissions rescored (0: nothing was stale).
+
+        >>> import tempfile
+        >>> board = Board.create(Path(tempfile.mkdtemp()) / "b", [["the cat sat"], ["a dog"]], {"chrf": {}})
+        >>> board.rescore()    # the signatures this ngrameval gives are the board's
+        0
+        """
         stale = self.stale()
         if not stale:
             return 0
@@ -468,7 +528,16 @@ class Board:
         ``seed``), and per score column the clusters of systems not significantly different (paired bootstrap
         between every two systems at ``level``, :func:`ngrameval.leaderboard.scoring.clusters`). With
         ``details`` each system also carries its segment scores and segments (the HTML report's charts and pair
-        view; no references: they are never shown)."""
+        view; no references: they are never shown).
+
+        >>> import tempfile
+        >>> board = Board.create(Path(tempfile.mkdtemp()) / "b", [["the cat sat"], ["a dog"]], {"chrf": {}})
+        >>> for name, lines in (("weak", ["a cat", "dog"]), ("strong", ["the cat sat", "a dog"])):
+        ...     _ = board.submit(lines, name)
+        >>> standings = board.standings(n_samples=100)
+        >>> [system.name for system in standings.systems], standings.references is None
+        (['strong', 'weak'], True)
+        """
         stored = self._stored_statistics()
         stale = self.stale()
         specs = self.metrics()
@@ -509,7 +578,15 @@ class Board:
                seed: significance.Seed = significance.DEFAULT_SEED) -> Path:
         """Write the standings to a Parquet file (``datasets.load_dataset("parquet", data_files=path)`` reads
         it): a row per submission, best first, with its rank, cluster, name, team, time, digest and per score
-        column the score, interval bounds and signature."""
+        column the score, interval bounds and signature.
+
+        >>> import tempfile
+        >>> board = Board.create(Path(tempfile.mkdtemp()) / "b", [["the cat sat"], ["a dog"]], {"chrf": {}})
+        >>> _ = board.submit(["the cat", "a dog"], "mine")
+        >>> import pyarrow.parquet
+        >>> pyarrow.parquet.read_table(board.export(board.folder / "results.parquet")).column_names[:4]
+        ['rank', 'cluster', 'name', 'team']
+        """
         import pyarrow as pa
         import pyarrow.parquet as pq
 
