@@ -129,7 +129,8 @@ def to_latex(board: Leaderboard, scale: float, width: int) -> str:
     """A ``tabular`` (no packages needed), the signatures as comments, then the legend."""
     rows = _table(board, scale, width, latex_escape)
     lines = [f"% {column.key}: {column.signature}" for column in board.columns]
-    lines += ["\\begin{tabular}{" + "".join("l" if cell == "System" else "r" for cell in rows[0]) + "}", "\\hline", " & ".join(rows[0]) + " \\\\",
+    alignment = "".join("l" if cell == "System" else "r" for cell in rows[0])
+    lines += ["\\begin{tabular}{" + alignment + "}", "\\hline", " & ".join(rows[0]) + " \\\\",
               "\\hline"] + [" & ".join(row) + " \\\\" for row in rows[1:]] + ["\\hline", "\\end{tabular}"]
     lines += [latex_escape(line) for line in board.legend()]
     return "\n".join(lines) + "\n"
@@ -355,6 +356,7 @@ def to_html(board: Leaderboard, scale: float, width: int) -> str:
     segments = len(board.references) if board.references is not None else len(ranked[0].segment_scores) if ranked else 0
     header = "".join(f"<th>{html.escape(column.key)}</th>" for column in board.columns)
     cluster_of = board.cluster_numbers()
+    cluster_header = "<th>cluster</th>" if cluster_of else ""
     rows = "".join(
         f'<tr><td class="num">{rank}</td>'
         + (f'<td class="num">{cluster_of[system.name]}</td>' if cluster_of else "")
@@ -391,7 +393,7 @@ def to_html(board: Leaderboard, scale: float, width: int) -> str:
 <title>ngrameval leaderboard</title><style>{CSS}</style></head>
 <body><h1>ngrameval leaderboard</h1>
 <p>{len(ranked)} systems, {segments} segments, ranked by {html.escape(board.columns[0].key)}.</p>
-<h2>Scores</h2><table id="leaderboard"><thead><tr><th>rank</th>{"<th>cluster</th>" if cluster_of else ""}<th>system</th>{header}</tr></thead>
+<h2>Scores</h2><table id="leaderboard"><thead><tr><th>rank</th>{cluster_header}<th>system</th>{header}</tr></thead>
 <tbody>{rows}</tbody></table>{legend}<ul class="legend">{signatures}</ul>
 <h2>Scores per system</h2><div id="bars">{bars}</div>
 <h2>Segment scores</h2><div id="distributions">{boxes}

@@ -244,7 +244,8 @@ def test_export_reads_back_with_datasets(board_folder, tmp_path, capsys):
     assert [row["name"] for row in rows] == [system["name"] for system in shown["systems"]]
     assert [row["rank"] for row in rows] == list(range(1, len(SYSTEMS) + 1))
     for row, system in zip(rows, shown["systems"]):
-        assert row["bleu"] == system["scores"]["bleu"]["score"] and row["ter.ci_high"] == system["scores"]["ter"]["ci"][1]
+        assert row["bleu"] == system["scores"]["bleu"]["score"]
+        assert row["ter.ci_high"] == system["scores"]["ter"]["ci"][1]
         assert row["team"] == system["name"].split(".")[0] and row["chrf.signature"].startswith("nrefs:1|bs:1000")
     assert {row["cluster"] for row in rows} == set(range(1, len(shown["clusters"]["bleu"]) + 1))
 

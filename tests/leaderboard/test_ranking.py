@@ -69,7 +69,8 @@ def test_random_systems_against_paired_test():
         intervals, p_values = pairwise_bootstrap(stats, n_samples=50, seed=7)
         for output in stats[0].outputs:
             for i, j in itertools.permutations(range(count), 2):
-                assert p_values[output][i, j] == paired_test(stats[i], [stats[j]], n_samples=50, seed=7)[1][output].p_value
+                pair = paired_test(stats[i], [stats[j]], n_samples=50, seed=7)
+                assert p_values[output][i, j] == pair[1][output].p_value
             for system, interval in zip(stats, intervals):
                 assert interval[output] == confidence_interval(system, n_samples=50, seed=7)[output]
 
