@@ -367,10 +367,11 @@ def to_html(board: Leaderboard, scale: float, width: int) -> str:
     signatures = "".join(f"<li><b>{html.escape(column.key)}</b>: <code>{html.escape(column.signature)}</code></li>"
                          for column in board.columns)
     legend = "".join(f'<p class="legend">{html.escape(line)}</p>' for line in board.legend())
+    charted = board.columns if ranked else []     # a community board before its first submission: no chart
     bars = "".join(f"<h3>{html.escape(column.key)}</h3>{bar_chart(board, column, scale, width)}"
-                   for column in board.columns)
+                   for column in charted)
     boxes = "".join(f"<h3>{html.escape(column.key)}</h3>{box_plot(board, index, scale, width)}"
-                    for index, column in enumerate(board.columns))
+                    for index, column in enumerate(charted))
     if len(ranked) > 1:
         shown = default_pair(board)
         pairs = [(i, j) for i in range(len(ranked)) for j in range(len(ranked)) if i < j]

@@ -512,8 +512,8 @@ class Board:
                                            "(SELECT id FROM submissions WHERE digest = ?)",
                                            (*_statistics_record(stats), key, metric, digest))
                 for metric, (spec, probe) in new.items():
-                    connection.execute("UPDATE metrics SET signature = ?, probe_signature = ? WHERE name = ?",
-                                       (spec.signature, probe, metric))
+                    connection.execute("UPDATE metrics SET signature = ?, probe_signature = ?, outputs = ? "
+                                       "WHERE name = ?", (spec.signature, probe, json.dumps(spec.outputs), metric))
                 connection.execute("COMMIT")
             except BaseException:
                 connection.execute("ROLLBACK")

@@ -175,6 +175,16 @@ def test_command_line_as_a_program(files, tmp_path):
     assert shown.returncode == 0 and "| 1 | kit |" in shown.stdout
 
 
+@pytest.mark.parametrize("output_format", ["text", "json", "csv", "markdown", "latex", "html"])
+def test_show_before_the_first_submission(files, tmp_path, capsys, output_format):
+    reference, _ = files
+    assert main(["board", "init", str(tmp_path / "board"), "-r", str(reference), "-m", "bleu", "ter"]) == 0
+    text = _show(tmp_path / "board", capsys, "--format", output_format)
+    assert "bleu" in text and "ter" in text
+    if output_format == "json":
+        assert json.loads(text)["systems"] == [] and json.loads(text)["clusters"] == {"bleu": [], "ter": []}
+
+
 def test_remove(files, tmp_path):
     reference, systems = files
     folder = tmp_path / "board"
@@ -269,8 +279,11 @@ def test_references_digest_and_schema_version(files, tmp_path):
     Board.create(folder, [[line] for line in reference.read_text(encoding="utf-8").splitlines()], {"bleu": {}})
     with sqlite3.connect(folder / DATABASE) as connection:
         connection.execute("UPDATE meta SET value = 'f00d' WHERE key = 'references_digest'")
+    before = (folder / DATABASE).read_bytes()
     with pytest.raises(InputError, match="do not match their digest"):
         Board(folder)
+    assert main(["board", "submit", str(folder), str(reference), "--name", "x"]) == 2
+    assert (folder / DATABASE).read_bytes() == before
     with sqlite3.connect(folder / DATABASE) as connection:
         connection.execute("UPDATE meta SET value = '99' WHERE key = 'schema_version'")
     with pytest.raises(InputError, match="schema version 99, but this ngrameval reads version 1"):
