@@ -358,7 +358,7 @@ class Board:
             if hashlib.sha256(blob).hexdigest() != digest:
                 raise InputError(f"{self.path}: the stored statistics of {name!r} ({metric}) do not match their "
                                  "digest; the board was altered or damaged, nothing was written")
-            array = np.load(io.BytesIO(blob), allow_pickle=False)
+            array = np.load(io.BytesIO(blob), allow_pickle=False).astype(np.float64)
             stored.setdefault(name, {})[metric] = Statistics(metric, array, specs[metric].outputs, signature,
                                                              contexts[metric])
         return stored
@@ -706,9 +706,17 @@ def _corpus_scores(stats: Statistics) -> Dict[str, float]:
 
 
 def _statistics_record(stats: Statistics) -> Tuple[str, str, bytes, str]:
-    """(signature, corpus scores as JSON, the rows as .npy bytes, their SHA-256)."""
+    """(signature, corpus scores as JSON, the rows as .npy bytes, their SHA-256). Rows of counts (BLEU's, chrF's,
+    TER's edits) are stored as the smallest integer type that holds them exactly: a board's standings read
+    every submission's rows, and a quarter of the bytes reads in a quarter of the time."""
+    rows = np.ascontiguousarray(stats.rows, np.float64)
+    for integer in (np.int16, np.int32):
+        limits = np.iinfo(integer)
+        if np.all((rows >= limits.min) & (rows <= limits.max) & (rows == np.floor(rows))):   # (NaN: never)
+            rows = rows.astype(integer)
+            break
     buffer = io.BytesIO()
-    np.save(buffer, np.ascontiguousarray(stats.rows, np.float64), allow_pickle=False)
+    np.save(buffer, rows, allow_pickle=False)
     blob = buffer.getvalue()
     return stats.signature, json.dumps(_corpus_scores(stats)), blob, hashlib.sha256(blob).hexdigest()
 
