@@ -4,6 +4,7 @@ __version__ = "0.1.0"
 from ngrameval.frontends.hub import metric_path  # noqa: E402
 from ngrameval.metric import MetricFamily, Statistics, get_family, metric_names  # noqa: E402
 from ngrameval.dataset import score_dataset  # noqa: E402
+from ngrameval.leaderboard.board import Board  # noqa: E402
 from ngrameval.metrics.bleu import BleuResult, BleuStatistics, bleu, bleu_statistics  # noqa: E402
 from ngrameval.metrics.chrf import ChrfResult, chrf  # noqa: E402
 from ngrameval.metrics.cider import CiderResult, DocumentFrequency, cider  # noqa: E402
@@ -23,4 +24,5 @@ __all__ = ["bleu", "bleu_statistics", "BleuResult", "BleuStatistics", "chrf", "C
            "nist", "NistResult", "rouge", "rouge_statistics", "RougeResult", "RougeStatistics", "skip_bigrams",
            "torch_sentence_bleu", "torch_sentence_rouge",
            "ter", "TerResult", "MetricFamily", "Statistics", "get_family", "metric_names", "confidence_interval",
-           "score_dataset", "paired_test", "metric_path", "get_tokenizer", "TOKENIZER_NAMES", "reward", "__version__"]
+           "score_dataset", "Board", "paired_test", "metric_path", "get_tokenizer", "TOKENIZER_NAMES", "reward",
+           "__version__"]

@@ -199,15 +199,20 @@ def _resample_scores(scorers: Sequence[_Scorer], draws: np.ndarray) -> List[np.n
     """Per scorer, (B, outputs) its scores of the bootstrap resamples given as (B, segments) drawn
     indices. Systems with integer rows are summed in one product, their rows side by side (thin
     products, one per system, are several times slower); the others one by one, so that a row's sum
-    never depends on the neighbours BLAS happened to give it."""
+    never depends on the neighbours BLAS happened to give it. The integer rows are multiplied in float32
+    when every partial sum is an integer below 2**24 (a resample draws ``segments`` rows, so no sum exceeds
+    ``segments`` times the largest row value): exact, as float64 is, in half the memory traffic."""
     segments = draws.shape[1]
     stacked = [i for i, scorer in enumerate(scorers) if scorer.integral]
     rows = np.hstack([scorers[i].stats.rows for i in stacked]) if stacked else None
+    product_type = np.float32 if stacked and segments * np.abs(rows).max(initial=0) < FLOAT32_EXACT else np.float64
+    rows = rows.astype(product_type) if stacked else None
     edges = np.cumsum([0] + [scorers[i].stats.rows.shape[1] for i in stacked])
     scores: List[List[np.ndarray]] = [[] for _ in scorers]
     for block in _blocks(draws, segments):
         counts = _counts(block, segments).astype(np.float64)
-        sums = dict(zip(stacked, np.hsplit(counts @ rows, edges[1:-1]))) if stacked else {}
+        totals = (counts.astype(product_type) @ rows).astype(np.float64) if stacked else None
+        sums = dict(zip(stacked, np.hsplit(totals, edges[1:-1]))) if stacked else {}
         for i, scorer in enumerate(scorers):
             scores[i].append(scorer.score_resampled(sums[i] if i in sums else counts @ scorer.stats.rows,
                                                     counts, block))
@@ -280,13 +285,74 @@ def confidence_interval(stats: Statistics, n_samples: int = 1000, confidence: fl
     _check_statistics("stats", stats)
     seed = resolve_seed(seed)
     scorer = _Scorer(stats)
-    own = scorer.family.own_interval(stats, n_samples, confidence)
-    if own is not None:   # the reproduced tool's own resampling (ROUGE-1.5.5.pl's), which ignores the seed
-        return {name: SystemResult(score, float(own[name][0]), (float(own[name][1]), float(own[name][2])))
-                for name, score in scorer.family.corpus_scores(stats).items()}
+    own = _own_interval(scorer, n_samples, confidence)
+    if own is not None:
+        return own
     resampled, = _resample_scores([scorer], _draws(seed, len(stats), n_samples))
+    return _interval(scorer, resampled, confidence)
+
+
+def _own_interval(scorer: _Scorer, n_samples: int, confidence: float) -> Optional[Dict[str, SystemResult]]:
+    """The interval of the reproduced tool's own resampling (ROUGE-1.5.5.pl's, which ignores the seed), if any."""
+    own = scorer.family.own_interval(scorer.stats, n_samples, confidence)
+    if own is None:
+        return None
+    return {name: SystemResult(score, float(own[name][0]), (float(own[name][1]), float(own[name][2])))
+            for name, score in scorer.family.corpus_scores(scorer.stats).items()}
+
+
+def _interval(scorer: _Scorer, resampled: np.ndarray, confidence: float) -> Dict[str, SystemResult]:
+    """Output name -> the corpus score, bootstrap mean and interval of :func:`confidence_interval`."""
     return {name: _bootstrap_result(score, resampled[:, j], scorer.scale, confidence, _exact_mean)
-            for j, (name, score) in enumerate(scorer.family.corpus_scores(stats).items())}
+            for j, (name, score) in enumerate(scorer.family.corpus_scores(scorer.stats).items())}
+
+
+def pairwise_bootstrap(systems: Sequence[Statistics], n_samples: int = 1000, confidence: float = 0.95,
+                       seed: Seed = "env") -> Tuple[List[Dict[str, SystemResult]], Dict[str, np.ndarray]]:
+    """Every pair of systems compared at once, for a ranking with clusters: per system, output name -> its
+    corpus score, bootstrap mean and interval (:func:`confidence_interval`'s); and per output name, the
+    (systems, systems) matrix of paired bootstrap p-values, entry ``[i, j]`` that of
+    ``paired_test(systems[i], [systems[j]], "bs", n_samples, seed=seed)`` (seeded, as sacrebleu's paired
+    bootstrap with ``systems[i]`` as the baseline; the matrix is symmetric, its diagonal ``1 / (n_samples + 1)``).
+
+    sacrebleu resamples both systems of a seeded test with the same indices, so one draw serves every pair:
+    each system's resample scores are computed once (systems with integer rows in one matrix product), and a
+    pair's test is arithmetic on two of those score vectors. An unseeded run (``seed`` None or 0) shares one
+    unseeded draw among all pairs where ``paired_test`` draws one per system.
+
+    >>> from ngrameval.metric import statistics
+    >>> references = [["a b c d f"], ["x y z w"], ["p q r s"], ["k l m n"]]
+    >>> outputs = [["a b c d e", "x y z w", "p q r s t", "k l"], ["a b c d f", "x y w", "p q r s", "k l m n"]]
+    >>> systems = [statistics("bleu", output, references, tokenize="none") for output in outputs]
+    >>> intervals, p_values = pairwise_bootstrap(systems, seed=12345)
+    >>> float(p_values["bleu"][0, 1]) == paired_test(systems[0], [systems[1]], seed=12345)[1]["bleu"].p_value
+    True
+    >>> intervals[1]["bleu"] == confidence_interval(systems[1], seed=12345)["bleu"]
+    True
+    """
+    _check_samples("n_samples", n_samples)
+    _check_confidence(confidence)
+    if isinstance(systems, Statistics) or not systems:
+        raise ValueError("systems must be a non-empty sequence of Statistics")
+    for index, system in enumerate(systems):
+        _check_statistics(f"systems[{index}]", system)
+        _check_comparable(systems[0], system, index)    # (systems[0] in the message's "baseline")
+    seed = resolve_seed(seed)
+    scorers = [_Scorer(system) for system in systems]
+    resampled = _resample_scores(scorers, _draws(seed, len(systems[0]), n_samples))
+    intervals = [_own_interval(scorer, n_samples, confidence) or _interval(scorer, scores, confidence)
+                 for scorer, scores in zip(scorers, resampled)]
+    corpus = np.vstack([scorer.corpus() for scorer in scorers])     # (systems, outputs), the test's arithmetic
+    p_values = {}
+    for j, name in enumerate(systems[0].outputs):
+        scores = np.stack([system_scores[:, j] for system_scores in resampled], axis=1)   # (samples, systems)
+        matrix = np.empty((len(systems), len(systems)))
+        for i in range(len(systems)):
+            differences = np.abs(scores - scores[:, i:i + 1])
+            exceeding = differences - differences.mean(axis=0) > np.abs(corpus[:, j] - corpus[i, j])
+            matrix[i] = (exceeding.sum(axis=0) + 1) / (n_samples + 1)
+        p_values[name] = matrix
+    return intervals, p_values
 
 
 def paired_test(baseline: Statistics, systems: Sequence[Statistics], test: str = "bs",

@@ -6,343 +6,39 @@
     ngrameval nist -s system.txt -r ref.txt [--variant mteval]
     ngrameval export-metric bleu DIR [--wheel ngrameval-...whl]   # a folder to push to the Hugging Face Hub
     ngrameval export-space bleu DIR [--wheel ngrameval-...whl]
+    ngrameval board init DIR -r REF... -m METRIC... [--option ...] [--title ...] [--max-per-hour N]
+    ngrameval board submit DIR FILE --name NAME [--team TEAM] [--client KEY]
+    ngrameval board show DIR [--format text|json|csv|tsv|markdown|latex|html]
+    ngrameval board remove DIR NAME / export DIR FILE.parquet / rescore DIR
 
 ``score`` is written against :mod:`ngrameval.metric` only: every registered metric, with every
 option of its public function, is available by name. Files are read as sacrebleu's command line
-reads them (see :func:`split_lines`).
+reads them (see :func:`ngrameval.leaderboard.reading.split_lines`).
 """
 from __future__ import annotations
 
 import argparse
-import glob
-import gzip
 import json
 import os
-import re
 import sys
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, List, Optional, Tuple
 
-import numpy as np
 from tqdm import tqdm
 
 from ngrameval import significance
 from ngrameval.frontends import hub
-from ngrameval.frontends.report import FORMATS, Column, Leaderboard, SystemScores, column_key, render
-from ngrameval.metric import Statistics, get_family, metric_names
+from ngrameval.frontends.report import FORMATS, render
+from ngrameval.leaderboard.board import Board
+from ngrameval.leaderboard.reading import (InputError, Source, parse_metric_options, parse_sources, read_corpus,
+                                          read_predictions, read_references, read_source, system_names)
+from ngrameval.leaderboard.scoring import Significance, score_leaderboard
+from ngrameval.metric import metric_names
 from ngrameval.metrics.bleu import VARIANTS as BLEU_VARIANTS, bleu
 from ngrameval.metrics.nist import VARIANTS as NIST_VARIANTS, nist
 from ngrameval.text.tokenizers import TOKENIZER_NAMES
 
 EXAMPLES = Path(__file__).parents[1] / "examples"
-STDIN = "-"
-# A "FILE:FIELD" suffix is read only after these extensions, so that a plain file name holding a colon
-# stays a file name.
-TABLE_SUFFIX = re.compile(r"^(?P<path>.+\.(?:jsonl|tsv)(?:\.gz)?):(?P<field>[^:/\\]+)$", re.IGNORECASE)
-
-
-class InputError(ValueError):
-    """A problem with the command line or the files it names: printed as one line, exit status 2."""
-
-
-# --------------------------------------------------------------------------- reading files
-
-def split_lines(text: str) -> List[str]:
-    """The lines of ``text`` as sacrebleu's command line reads a file: ``open(..., newline="\\n")``
-    ends lines at ``"\\n"`` only, and each line is ``rstrip()``-ed (which removes a ``"\\r"`` before
-    the ``"\\n"``, and any other trailing whitespace). A ``"\\r"`` inside a line, U+2028, U+0085,
-    ``"\\x0b"``, ``"\\x1c"`` ... do not end a line, unlike ``str.splitlines``. A final newline does
-    not add a line.
-
-    >>> split_lines("a b \\r\\nc\\rd\\u2028e\\x0bf\\n\\nlast")
-    ['a b', 'c\\rd\\u2028e\\x0bf', '', 'last']
-    >>> split_lines(""), split_lines("\\n")
-    ([], [''])
-    """
-    return [line.rstrip() for line in _raw_lines(text)]
-
-
-def _raw_lines(text: str) -> List[str]:
-    lines = text.split("\n")
-    if lines[-1] == "":
-        lines.pop()
-    return lines
-
-
-@dataclass(frozen=True)
-class Source:
-    """One input on the command line: a path (``-``: standard input), the field to read when the file
-    is JSON lines or TSV, and the name given with ``NAME=PATH``, if any."""
-
-    path: str
-    field: Optional[str] = None
-    name: Optional[str] = None
-
-    @property
-    def table_format(self) -> Optional[str]:
-        """``"jsonl"`` or ``"tsv"`` (from the extension, ``.gz`` allowed), None for plain text."""
-        match = re.search(r"\.(jsonl|tsv)(?:\.gz)?$", self.path, re.IGNORECASE)
-        return match.group(1).lower() if match else None
-
-
-def parse_sources(specs: Sequence[str], default_field: Optional[str], option: str) -> List[Source]:
-    """Expand the ``[NAME=]PATH[:FIELD]`` arguments of ``option`` (``-s`` or ``-r``) into sources.
-
-    ``PATH`` may be ``-`` (standard input) or a glob (expanded here, sorted, so that quoting it works
-    too); ``:FIELD`` picks a field of a ``.jsonl`` / ``.tsv`` file (else ``default_field``); ``NAME=``
-    names a system. A spec naming an existing file is always that file.
-
-    >>> parse_sources(["baseline=out/a.jsonl:hyp", "-"], None, "-s")
-    [Source(path='out/a.jsonl', field='hyp', name='baseline'), Source(path='-', field=None, name=None)]
-    """
-    sources = []
-    for spec in specs:
-        name, path = None, spec
-        prefix, equals, rest = spec.partition("=")
-        if equals and not os.path.exists(spec) and prefix and not re.search(r"[/\\]", prefix):
-            name, path = prefix, rest
-        field = default_field
-        suffix = TABLE_SUFFIX.match(path)
-        if suffix and not os.path.exists(path):
-            path, field = suffix.group("path"), suffix.group("field")
-        paths = [path]
-        if path != STDIN and not os.path.exists(path) and glob.has_magic(path):
-            paths = sorted(glob.glob(path))
-            if not paths:
-                raise InputError(f"{option} {spec}: no file matches {path}")
-            if name is not None and len(paths) > 1:
-                raise InputError(f"{option} {spec}: {name}= names one system but {path} matches {len(paths)} files")
-        sources += [Source(expanded, field, name) for expanded in paths]
-    return sources
-
-
-def system_names(sources: Sequence[Source]) -> List[str]:
-    """The names systems are shown under: ``NAME=`` if given, else the file name (and ``:FIELD`` of a
-    table file); the paths as given when two file names are equal.
-
-    >>> system_names([Source("a/out.txt"), Source("b/x.jsonl", "hyp"), Source("-"), Source("c.txt", None, "base")])
-    ['out.txt', 'x.jsonl:hyp', 'stdin', 'base']
-    >>> system_names([Source("a/out.txt"), Source("b/out.txt")])
-    ['a/out.txt', 'b/out.txt']
-    """
-    def name(source: Source, path: str) -> str:
-        if source.name is not None:
-            return source.name
-        return ("stdin" if source.path == STDIN else path) + (f":{source.field}" if source.field else "")
-
-    names = [name(source, os.path.basename(source.path)) for source in sources]
-    if len(set(names)) < len(names):
-        names = [name(source, source.path) for source in sources]
-    duplicates = sorted({name for name in names if names.count(name) > 1})
-    if duplicates:
-        raise InputError(f"system {duplicates[0]!r} is given twice; name systems apart with NAME=PATH")
-    return names
-
-
-def read_text(path: str) -> str:
-    """The UTF-8 text of a file (gzip-compressed when its name ends in ``.gz``) or of standard input."""
-    try:
-        if path == STDIN:
-            data = sys.stdin.buffer.read()
-        else:
-            with open(path, "rb") as handle:
-                data = handle.read()
-            if path.endswith(".gz"):
-                data = gzip.decompress(data)
-        return data.decode("utf-8")
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such file") from None
-    except UnicodeDecodeError as error:
-        raise InputError(f"{path}: not UTF-8 text ({error})") from None
-    except OSError as error:   # a directory, no permission, a broken .gz
-        raise InputError(f"{path}: {error.strerror or error}") from None
-
-
-def read_source(source: Source) -> List[Any]:
-    """One value per segment: the lines of a text file, or the field of each JSON line / TSV row
-    (a JSON value may be a list: several references of a segment)."""
-    text = read_text(source.path)
-    table_format = source.table_format
-    if table_format is None:
-        if source.field is not None:
-            raise InputError(f"{source.path} is plain text (one segment a line) and has no field "
-                             f"{source.field!r}; fields are read from .jsonl and .tsv files")
-        return split_lines(text)
-    if source.field is None:
-        raise InputError(f"{source.path} is {table_format.upper()}: name the field to read as "
-                         f"{source.path}:FIELD (or with --field / --ref-field)")
-    if table_format == "jsonl":
-        return [_json_field(line, number, source) for number, line in enumerate(split_lines(text), 1)]
-    header, *rows = [[cell.rstrip() for cell in line.split("\t")] for line in _raw_lines(text)] or [[]]
-    if source.field not in header:
-        raise InputError(f"{source.path}: no column {source.field!r} in its header ({', '.join(header)})")
-    column = header.index(source.field)
-    for number, row in enumerate(rows, 2):
-        if len(row) <= column:
-            raise InputError(f"{source.path}, line {number}: {len(row)} fields, no {source.field!r}")
-    return [row[column] for row in rows]
-
-
-def _json_field(line: str, number: int, source: Source) -> Any:
-    try:
-        record = json.loads(line)
-    except json.JSONDecodeError as error:
-        raise InputError(f"{source.path}, line {number}: not JSON ({error})") from None
-    if not isinstance(record, dict) or source.field not in record:
-        fields = ", ".join(record) if isinstance(record, dict) else type(record).__name__
-        raise InputError(f"{source.path}, line {number}: no field {source.field!r} (has: {fields})")
-    return record[source.field]
-
-
-def read_predictions(source: Source) -> List[str]:
-    """A system's segments: strings, at least one."""
-    values = read_source(source)
-    if not values:
-        raise InputError(f"system {source.path} is empty")
-    for number, value in enumerate(values, 1):
-        if not isinstance(value, str):
-            raise InputError(f"{source.path}, segment {number}: a system output must be a string, "
-                             f"got {type(value).__name__}")
-    return values
-
-
-def read_references(sources: Sequence[Source], segments: int, first_system: Source) -> List[List[str]]:
-    """Per segment, the references of every reference source (a JSON list counts as several)."""
-    per_segment: List[List[str]] = [[] for _ in range(segments)]
-    for source in sources:
-        values = read_source(source)
-        _check_count(source, len(values), first_system, segments)
-        for number, (references, value) in enumerate(zip(per_segment, values), 1):
-            items = value if isinstance(value, list) else [value]
-            if not all(isinstance(item, str) for item in items):
-                raise InputError(f"{source.path}, segment {number}: a reference must be a string or a list of "
-                                 f"strings, got {json.dumps(value)[:80]}")
-            references.extend(items)
-    return per_segment
-
-
-def _check_count(source: Source, count: int, first_system: Source, segments: int) -> None:
-    if count != segments:
-        raise InputError(f"{source.path} has {count} lines but {first_system.path} has {segments}")
-
-
-def read_corpus(systems: Sequence[Source], references: Sequence[Source]) -> Tuple[List[List[str]], List[List[str]]]:
-    """The predictions of every system and the references of each segment, all of one length; standard
-    input is read once at most."""
-    stdin_uses = [source for source in [*systems, *references] if source.path == STDIN]
-    if len(stdin_uses) > 1:
-        raise InputError("standard input (-) can be read only once")
-    predictions = [read_predictions(source) for source in systems]
-    for source, segments in zip(systems, predictions):
-        _check_count(source, len(segments), systems[0], len(predictions[0]))
-    return predictions, read_references(references, len(predictions[0]), systems[0])
-
-
-# --------------------------------------------------------------------------- options
-
-def parse_value(text: str) -> Any:
-    """A command-line option value: JSON when it parses as JSON, else the string itself.
-
-    >>> parse_value("3"), parse_value("true"), parse_value('["rouge1","rougeL"]'), parse_value("none")
-    (3, True, ['rouge1', 'rougeL'], 'none')
-    """
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        return text
-
-
-def parse_metric_options(assignments: Sequence[str], metrics: Sequence[str]) -> Dict[str, Dict[str, Any]]:
-    """``METRIC.NAME=VALUE`` strings -> options per metric, each checked against the metric's options.
-
-    >>> parse_metric_options(["bleu.tokenize=none", "bleu.max_order=3"], ["bleu", "rouge"])
-    {'bleu': {'tokenize': 'none', 'max_order': 3}, 'rouge': {}}
-    """
-    options: Dict[str, Dict[str, Any]] = {metric: {} for metric in metrics}
-    for assignment in assignments:
-        key, equals, value = assignment.partition("=")
-        metric, dot, name = key.partition(".")
-        if not (equals and dot and metric and name):
-            raise InputError(f"--option {assignment!r}: write METRIC.NAME=VALUE, e.g. bleu.tokenize=none")
-        get_family(metric)   # unknown metric: its own clear message
-        if metric not in options:
-            raise InputError(f"--option {assignment!r} is for {metric}, which is not among the metrics "
-                             f"(-m {' '.join(metrics)})")
-        options[metric][name] = parse_value(value)
-    for metric, metric_options in options.items():
-        get_family(metric).check_options(metric_options)
-    return options
-
-
-# --------------------------------------------------------------------------- scoring
-
-@dataclass
-class Significance:
-    """What the command line asked for: a paired test against the first system (``test`` "bs" or
-    "ar"), or bootstrap intervals per system (``confidence_samples``), or neither."""
-
-    test: Optional[str] = None
-    test_samples: Optional[int] = None
-    confidence_samples: Optional[int] = None
-    seed: Optional[int] = significance.DEFAULT_SEED
-
-    def results(self, stats: List[Statistics]) -> Tuple[List[Dict[str, significance.SystemResult]], str]:
-        """Per system, output -> result; and what the signature gains."""
-        if self.test is not None:
-            samples = significance.DEFAULT_SAMPLES[self.test] if self.test_samples is None else self.test_samples
-            # The paired bootstrap gives intervals by itself; approximate randomization on request.
-            n_ar_confidence = self.confidence_samples if self.test == "ar" and self.confidence_samples else -1
-            results = significance.paired_test(stats[0], stats[1:], test=self.test, n_samples=samples,
-                                               seed=self.seed, n_ar_confidence=n_ar_confidence)
-            return results, significance.signature_suffix(self.test, samples, self.seed, n_ar_confidence)
-        if self.confidence_samples is not None:
-            results = [significance.confidence_interval(system, n_samples=self.confidence_samples, seed=self.seed)
-                       for system in stats]
-            return results, significance.signature_suffix(None, self.confidence_samples, self.seed)
-        family = get_family(stats[0].metric)
-        return [{output: significance.SystemResult(score) for output, score in family.corpus_scores(system).items()}
-                for system in stats], ""
-
-
-def segment_scores(stats: Statistics) -> np.ndarray:
-    """(segments, outputs): each segment scored as a corpus of one segment (for BLEU this is not
-    sacrebleu's ``sentence_bleu``, which uses the effective order)."""
-    return get_family(stats.metric).score_totals(stats, stats.rows, None)
-
-
-def score_leaderboard(names: Sequence[str], predictions: Sequence[List[str]], references: List[List[str]],
-                      options: Dict[str, Dict[str, Any]], tests: Significance, progress: tqdm) -> Leaderboard:
-    """Every system under every metric: corpus scores (with intervals and p-values when asked) and
-    per-segment scores.
-
-    >>> board = score_leaderboard(["a", "b"], [["the cat sat on the mat"], ["a cat"]], [["the cat sat on the mat"]],
-    ...                           {"bleu": {}}, Significance(), tqdm(disable=True))
-    >>> [(system.name, round(system.results["bleu"].score, 4)) for system in board.systems]
-    [('a', 1.0), ('b', 0.0)]
-    """
-    columns: List[Column] = []
-    results: List[Dict[str, significance.SystemResult]] = [{} for _ in names]
-    per_segment: List[List[np.ndarray]] = [[] for _ in names]
-    for metric, metric_options in options.items():
-        family = get_family(metric)
-        stats = []
-        for system in predictions:
-            stats.append(family.statistics(system, references, **metric_options))
-            progress.update()
-        system_results, suffix = tests.results(stats)
-        progress.update()
-        several = len(stats[0].outputs) > 1
-        columns += [Column(column_key(metric, output, several), metric, output,
-                           significance.with_suffix(stats[0].signature, suffix))
-                    for output in stats[0].outputs]
-        for index, (system_stats, outputs) in enumerate(zip(stats, system_results)):
-            results[index].update({column_key(metric, output, several): outputs[output]
-                                   for output in system_stats.outputs})
-            per_segment[index].append(segment_scores(system_stats))
-    systems = [SystemScores(name, result, np.hstack(segments), list(system))
-               for name, result, segments, system in zip(names, results, per_segment, predictions)]
-    return Leaderboard(columns, systems, references, baseline=names[0] if tests.test else None, test=tests.test)
 
 
 # --------------------------------------------------------------------------- the commands
@@ -526,6 +222,87 @@ def run_export(args: argparse.Namespace) -> int:
     return 0
 
 
+def _add_board_command(commands: Any) -> None:
+    board = commands.add_parser(
+        "board", help="a community leaderboard: a folder whose database keeps hidden references, fixed metric "
+                      "options and every submission",
+        description="A community leaderboard (ngrameval.leaderboard.board): the references are stored and never "
+                    "shown, the metrics' options fixed at init; each submission is scored once, in one transaction, "
+                    "and kept with its per-segment statistics.")
+    actions = board.add_subparsers(dest="action", required=True)
+    init = actions.add_parser("init", help="create a board in a new folder")
+    init.add_argument("folder", help="the board's folder (created; refused if it holds a board)")
+    init.add_argument("-r", "--references", nargs="+", action="extend", required=True, metavar="REF",
+                      help="reference files, one reference each per segment ([PATH][:FIELD] as score reads them)")
+    init.add_argument("-m", "--metrics", nargs="+", action="extend", metavar="METRIC",
+                      help="metrics (default: bleu); the first one's first output ranks")
+    init.add_argument("--option", action="append", default=[], metavar="METRIC.NAME=VALUE",
+                      help="an option of a metric, as for score; fixed for the board's life (repeatable)")
+    init.add_argument("--ref-field", help="the field of .jsonl / .tsv reference files to read")
+    init.add_argument("--title", default="", help="the board's title")
+    init.add_argument("--max-per-hour", type=_positive, metavar="N",
+                      help="submissions one client (--client, else --team) may make in an hour (default: no limit)")
+    submit = actions.add_parser("submit", help="score a system's output file and store it")
+    submit.add_argument("folder")
+    submit.add_argument("file", help="the system's output, one segment a line (PATH[:FIELD] as score reads it)")
+    submit.add_argument("--name", required=True, help="the submission's name, unique on the board")
+    submit.add_argument("--team", help="the submitting team")
+    submit.add_argument("--client", help="the key the rate limit counts (default: the team)")
+    submit.add_argument("--field", help="the field of a .jsonl / .tsv file to read")
+    show = actions.add_parser("show", help="the ranked table with intervals and clusters")
+    show.add_argument("folder")
+    show.add_argument("--format", choices=FORMATS, default="text",
+                      help="output format (default: text); json has score's shape plus the clusters")
+    show.add_argument("--scale", type=float, default=1.0, help="multiply displayed scores by this (100: 0-100)")
+    show.add_argument("--width", type=int, default=4, help="decimals of displayed scores (default: %(default)s)")
+    show.add_argument("-o", "--output", help="write the output to this file instead of standard output")
+    remove = actions.add_parser("remove", help="delete a submission")
+    remove.add_argument("folder")
+    remove.add_argument("name")
+    export = actions.add_parser("export", help="the standings as a Parquet file (datasets.load_dataset reads it)")
+    export.add_argument("folder")
+    export.add_argument("file", help="FILE.parquet")
+    rescore = actions.add_parser("rescore", help="rescore every submission whose metric signature this ngrameval "
+                                                 "gives differently")
+    rescore.add_argument("folder")
+
+
+def run_board(args: argparse.Namespace) -> int:
+    """The ``board`` commands."""
+    if args.action == "init":
+        metrics = list(dict.fromkeys(args.metrics or ["bleu"]))
+        options = parse_metric_options(args.option, metrics)
+        sources = parse_sources(args.references, args.ref_field, "-r")
+        references = read_references(sources, len(read_source(sources[0])), sources[0])
+        board = Board.create(args.folder, references, options, title=args.title, max_per_hour=args.max_per_hour)
+        print(f"{board.folder}: a board of {board.segments} segments scored with {', '.join(metrics)}")
+        return 0
+    board = Board(args.folder)
+    if args.action == "submit":
+        sources = parse_sources([args.file], args.field, "FILE")
+        if len(sources) != 1:
+            raise InputError(f"FILE {args.file} names {len(sources)} files; submit one at a time")
+        submission = board.submit(read_predictions(sources[0]), args.name, team=args.team, client=args.client)
+        scores = ", ".join(f"{metric} {score:.4f}" for by_output in submission.scores.values()
+                           for metric, score in by_output.items() if score is not None)
+        print(f"{submission.name}: stored ({scores})")
+    elif args.action == "show":
+        standings = board.standings(details=args.format == "html")
+        text = render(standings, args.format, args.scale, args.width)
+        if args.output:
+            Path(args.output).write_text(text, encoding="utf-8")
+        else:
+            sys.stdout.write(text)
+    elif args.action == "remove":
+        board.remove(args.name)
+        print(f"{args.name}: removed")
+    elif args.action == "export":
+        print(board.export(args.file))
+    else:
+        print(f"{board.rescore()} submissions rescored")
+    return 0
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     """Run the command line; the exit status (2: bad input, with one line on standard error).
 
@@ -538,6 +315,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     commands.add_parser("example", help="score the bundled example (Papineni et al. 2002) with BLEU and NIST")
     _add_single_metric_commands(commands)
     _add_export_commands(commands)
+    _add_board_command(commands)
     args = parser.parse_args(argv)
     try:
         if args.command == "score":
@@ -546,6 +324,8 @@ def main(argv: Optional[List[str]] = None) -> int:
             return run_example()
         if args.command in EXPORTS:
             return run_export(args)
+        if args.command == "board":
+            return run_board(args)
         return run_single_metric(args)
     except (ValueError, OSError) as error:
         print(f"ngrameval: {error}", file=sys.stderr)

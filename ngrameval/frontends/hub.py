@@ -19,6 +19,9 @@ PACKAGE = Path(__file__).resolve().parents[1]
 SCRIPT_FOLDERS = (PACKAGE / "evaluate_scripts", PACKAGE.parent / "metrics")
 # The same for the Spaces' cards (spaces/<name>/README.md).
 CARD_FOLDERS = (PACKAGE / "space_cards", PACKAGE.parent / "spaces")
+# The Spaces: a metric's page each, and the leaderboard's (ngrameval.ui.<name> describes each page; their names
+# live here, below the pages, so that the pages can import this module and not the other way round).
+SPACE_NAMES = ("bleu", "nist", "rouge", "meteor", "cider", "coco_caption", "chrf", "gleu", "ter", "leaderboard")
 # The Space of a metric or of the leaderboard: its app.py, the same two lines in spaces/<name>/app.py.
 APP = '''"""ngrameval's {name} Space: `python app.py` serves it on http://127.0.0.1:7860 (the page: ngrameval.ui.{name})."""
 from ngrameval.ui import serve
@@ -174,8 +177,6 @@ def export_metric(name: str, folder: str, wheel: Optional[str] = None, force: bo
 
 def space_card(name: str) -> Path:
     """The card (``README.md``, with the Space's front matter) of Space ``name``."""
-    from ngrameval.ui import SPACE_NAMES
-
     if name not in SPACE_NAMES:
         raise ValueError(f"unknown Space {name!r}; valid Spaces: {', '.join(SPACE_NAMES)}")
     folders = [Path(os.environ["NGRAMEVAL_SPACES_DIR"])] if os.environ.get("NGRAMEVAL_SPACES_DIR") \

@@ -19,94 +19,15 @@ from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from ngrameval.leaderboard.scoring import NOT_SIGNIFICANT, Column, Leaderboard
 from ngrameval.significance import SystemResult
 
 FORMATS = ("text", "json", "csv", "tsv", "markdown", "latex", "html")
-NOT_SIGNIFICANT = "\u2020"   # dagger
-TEST_NAMES = {"bs": "paired bootstrap resampling", "ar": "paired approximate randomization"}
 # The highlight's tokens: runs of word characters and single other non-space characters (13a-like, and
 # independent of the metric: the highlight explains, it does not score).
 TOKEN = re.compile(r"\w+|[^\w\s]")
 HIGHLIGHT_ORDER = 4
 PAIR_SEGMENTS = 10
-
-
-def column_key(metric: str, output: str, several: bool) -> str:
-    """The name of a score column: the metric's name when it has one output, else ``METRIC.OUTPUT``
-    (an output already named ``METRIC.something`` is kept).
-
-    >>> column_key("bleu", "bleu", False), column_key("rouge", "rouge1", True), column_key("bleu", "bleu.2", True)
-    ('bleu', 'rouge.rouge1', 'bleu.2')
-    """
-    if not several:
-        return metric
-    return output if output.startswith(metric + ".") else f"{metric}.{output}"
-
-
-@dataclass
-class Column:
-    """One score column: an output of a metric, and the signature of its numbers."""
-
-    key: str
-    metric: str
-    output: str
-    signature: str
-
-
-@dataclass
-class SystemScores:
-    """A system's row: corpus results per column key, (segments, columns) segment scores, its outputs."""
-
-    name: str
-    results: Dict[str, SystemResult]
-    segment_scores: np.ndarray
-    predictions: List[str]
-
-
-@dataclass
-class Leaderboard:
-    """Systems in the order given (the first is the baseline of a paired test) and their scores."""
-
-    columns: List[Column]
-    systems: List[SystemScores]
-    references: List[List[str]]
-    baseline: Optional[str] = None
-    test: Optional[str] = None
-    significance_level: float = 0.05
-
-    def ranked(self) -> List[SystemScores]:
-        """The systems by their first column's score, best first (ties keep the order given)."""
-        headline = self.columns[0].key
-        return sorted(self.systems, key=lambda system: -system.results[headline].score)
-
-    def not_significant(self, result: SystemResult) -> bool:
-        """Whether a system's paired test against the baseline is not significant: p above the level
-        (sacrebleu stars p <= 0.05 as significant; this is the complement, so no cell gets both marks)."""
-        return result.p_value is not None and result.p_value > self.significance_level
-
-    def cell(self, system: SystemScores, key: str, scale: float, width: int) -> str:
-        """A displayed score: sacrebleu's text (score, mean and interval half-width, p-value with its
-        star), and the mark of a result not significantly different from the baseline's."""
-        result = system.results[key]
-        return result.formatted(scale, width) + (NOT_SIGNIFICANT if self.not_significant(result) else "")
-
-    def label(self, system: SystemScores) -> str:
-        return system.name + (" (baseline)" if system.name == self.baseline else "")
-
-    def legend(self) -> List[str]:
-        """What the marks and intervals mean, one sentence a line."""
-        lines = []
-        results = [result for system in self.systems for result in system.results.values()]
-        if any(result.ci is not None for result in results):
-            lines.append("score (\u03bc = mean \u00b1 half-width of the 95% confidence interval) of bootstrap "
-                         "resamples")
-        if self.test is not None:
-            lines.append(f"p: {TEST_NAMES[self.test]} test against the baseline, {self.baseline}; *: significantly "
-                         f"different from the baseline (p \u2264 {self.significance_level:g}, as sacrebleu marks it); "
-                         f"{NOT_SIGNIFICANT}: not significantly different from the baseline "
-                         f"(p > {self.significance_level:g}). Every system is tested against the baseline only, "
-                         "not against the best system.")
-        return lines
 
 
 # --------------------------------------------------------------------------- machine-readable formats
@@ -119,7 +40,12 @@ def to_json(board: Leaderboard) -> str:
 
     systems = [{"name": system.name, "scores": {column.key: entry(column, system.results[column.key])
                                                  for column in board.columns}} for system in board.systems]
-    return json.dumps({"baseline": board.baseline, "systems": systems}, indent=1, ensure_ascii=False) + "\n"
+    document: Dict[str, object] = {"baseline": board.baseline, "systems": systems}
+    if board.clusters is not None:   # a community board's standings: clusters per column, stale signatures
+        document["clusters"] = board.clusters
+        document["stale"] = {metric: {"board": stored, "ngrameval": current}
+                             for metric, (stored, current) in board.stale.items()}
+    return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
 
 
 def to_delimited(board: Leaderboard, delimiter: str) -> str:
@@ -128,9 +54,11 @@ def to_delimited(board: Leaderboard, delimiter: str) -> str:
     fields = ("", ".mean", ".ci_low", ".ci_high", ".p_value")
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=delimiter, lineterminator="\n")
-    writer.writerow(["system"] + [column.key + field for column in board.columns for field in fields])
+    cluster_of = board.cluster_numbers()
+    writer.writerow(["system"] + (["cluster"] if cluster_of else []) +
+                    [column.key + field for column in board.columns for field in fields])
     for system in board.systems:
-        row: List[object] = [system.name]
+        row: List[object] = [system.name] + ([cluster_of[system.name]] if cluster_of else [])
         for column in board.columns:
             result = system.results[column.key]
             low, high = result.ci if result.ci is not None else (None, None)
@@ -153,17 +81,21 @@ def to_sentences(board: Leaderboard) -> str:
 # --------------------------------------------------------------------------- tables for people
 
 def _table(board: Leaderboard, scale: float, width: int, escape: Callable[[str], str]) -> List[List[str]]:
-    header = ["System"] + [escape(column.key) for column in board.columns]
-    return [header] + [[escape(board.label(system))] + [escape(board.cell(system, column.key, scale, width))
-                                                         for column in board.columns] for system in board.systems]
+    """Header and rows; a board's standings (with clusters) start with each system's cluster."""
+    cluster_of = board.cluster_numbers()
+    header = (["Cluster"] if cluster_of else []) + ["System"] + [escape(column.key) for column in board.columns]
+    return [header] + [([str(cluster_of[system.name])] if cluster_of else []) + [escape(board.label(system))]
+                       + [escape(board.cell(system, column.key, scale, width)) for column in board.columns]
+                       for system in board.systems]
 
 
 def to_text(board: Leaderboard, scale: float, width: int) -> str:
     """An aligned table, then the signatures and the legend."""
     rows = _table(board, scale, width, str)
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
-    lines = ["  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths)))
-             for row in rows]
+    text_column = rows[0].index("System")
+    lines = ["  ".join(cell.ljust(w) if i == text_column else cell.rjust(w)
+                       for i, (cell, w) in enumerate(zip(row, widths))) for row in rows]
     lines.insert(1, "  ".join("-" * w for w in widths))
     lines += [""] + [f"{column.key}: {column.signature}" for column in board.columns] + board.legend()
     return "\n".join(line.rstrip() for line in lines) + "\n"
@@ -173,7 +105,7 @@ def to_markdown(board: Leaderboard, scale: float, width: int) -> str:
     """A Markdown table, then the signatures and the legend."""
     rows = _table(board, scale, width, lambda text: text.replace("|", "\\|"))
     lines = ["| " + " | ".join(row) + " |" for row in rows]
-    lines.insert(1, "| --- |" + " ---: |" * len(board.columns))
+    lines.insert(1, "|" + "".join(" --- |" if cell == "System" else " ---: |" for cell in rows[0]))
     lines += [""] + [f"- `{column.key}`: `{column.signature}`" for column in board.columns]
     lines += [""] + board.legend() if board.legend() else []
     return "\n".join(lines) + "\n"
@@ -197,7 +129,8 @@ def to_latex(board: Leaderboard, scale: float, width: int) -> str:
     """A ``tabular`` (no packages needed), the signatures as comments, then the legend."""
     rows = _table(board, scale, width, latex_escape)
     lines = [f"% {column.key}: {column.signature}" for column in board.columns]
-    lines += ["\\begin{tabular}{l" + "r" * len(board.columns) + "}", "\\hline", " & ".join(rows[0]) + " \\\\",
+    alignment = "".join("l" if cell == "System" else "r" for cell in rows[0])
+    lines += ["\\begin{tabular}{" + alignment + "}", "\\hline", " & ".join(rows[0]) + " \\\\",
               "\\hline"] + [" & ".join(row) + " \\\\" for row in rows[1:]] + ["\\hline", "\\end{tabular}"]
     lines += [latex_escape(line) for line in board.legend()]
     return "\n".join(lines) + "\n"
@@ -397,18 +330,22 @@ def pair_section(board: Leaderboard, first: int, second: int, scale: float, widt
     name_a, name_b = html.escape(a.name), html.escape(b.name)
     rows = []
     for segment in order.tolist():
-        references = board.references[segment]
+        # A community board's references are never shown: no highlight, no references column.
+        references = board.references[segment] if board.references is not None else None
+        texts = [highlighted(system.predictions[segment], references) if references is not None
+                 else html.escape(system.predictions[segment]) for system in (a, b)]
         rows.append(
             f'<tr><td class="num">{segment + 1}</td>'
             f'<td class="num">{_display(a.segment_scores[segment, 0], scale, width)}</td>'
             f'<td class="num">{_display(b.segment_scores[segment, 0], scale, width)}</td>'
-            f'<td class="text">{highlighted(a.predictions[segment], references)}</td>'
-            f'<td class="text">{highlighted(b.predictions[segment], references)}</td>'
-            f'<td class="text refs">{"".join(f"<div>{html.escape(r)}</div>" for r in references)}</td></tr>')
+            + "".join(f'<td class="text">{text}</td>' for text in texts)
+            + (f'<td class="text refs">{"".join(f"<div>{html.escape(r)}</div>" for r in references)}</td>'
+               if references is not None else "") + '</tr>')
     return (f'<section class="pair" data-pair="{first}-{second}"{"" if shown else " hidden"}>'
             f'<h3><span class="a">{name_a}</span> vs <span class="b">{name_b}</span></h3>'
             f'<table><thead><tr><th>segment</th><th>{name_a}</th><th>{name_b}</th><th>{name_a}</th>'
-            f'<th>{name_b}</th><th>references</th></tr></thead><tbody>{"".join(rows)}</tbody></table>'
+            f'<th>{name_b}</th>{"<th>references</th>" if board.references is not None else ""}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table>'
             f'<p class="legend">The {len(rows)} segments where their segment {html.escape(headline)} differs most.'
             f'</p></section>')
 
@@ -416,19 +353,25 @@ def pair_section(board: Leaderboard, first: int, second: int, scale: float, widt
 def to_html(board: Leaderboard, scale: float, width: int) -> str:
     """The report: one HTML document with everything inline."""
     ranked = board.ranked()
+    segments = len(board.references) if board.references is not None else len(ranked[0].segment_scores) if ranked else 0
     header = "".join(f"<th>{html.escape(column.key)}</th>" for column in board.columns)
+    cluster_of = board.cluster_numbers()
+    cluster_header = "<th>cluster</th>" if cluster_of else ""
     rows = "".join(
-        f'<tr><td class="num">{rank}</td><td>{html.escape(board.label(system))}</td>'
+        f'<tr><td class="num">{rank}</td>'
+        + (f'<td class="num">{cluster_of[system.name]}</td>' if cluster_of else "")
+        + f'<td>{html.escape(board.label(system))}</td>'
         + "".join(f'<td class="num">{html.escape(board.cell(system, column.key, scale, width))}</td>'
                   for column in board.columns) + "</tr>"
         for rank, system in enumerate(ranked, 1))
     signatures = "".join(f"<li><b>{html.escape(column.key)}</b>: <code>{html.escape(column.signature)}</code></li>"
                          for column in board.columns)
     legend = "".join(f'<p class="legend">{html.escape(line)}</p>' for line in board.legend())
+    charted = board.columns if ranked else []     # a community board before its first submission: no chart
     bars = "".join(f"<h3>{html.escape(column.key)}</h3>{bar_chart(board, column, scale, width)}"
-                   for column in board.columns)
+                   for column in charted)
     boxes = "".join(f"<h3>{html.escape(column.key)}</h3>{box_plot(board, index, scale, width)}"
-                    for index, column in enumerate(board.columns))
+                    for index, column in enumerate(charted))
     if len(ranked) > 1:
         shown = default_pair(board)
         pairs = [(i, j) for i in range(len(ranked)) for j in range(len(ranked)) if i < j]
@@ -438,9 +381,10 @@ def to_html(board: Leaderboard, scale: float, width: int) -> str:
         sections = "".join(pair_section(board, i, j, scale, width, (i, j) == tuple(sorted(shown)))
                            for i, j in pairs)
         pair_view = (f'<label>Pair: <select id="pair">{options}</select></label>{sections}'
-                     '<p class="legend">Highlighted: the words of a prediction that are part of an n-gram (up to '
-                     f'{HIGHLIGHT_ORDER} words; darker: longer) of one of the segment\'s references.</p>'
-                     f"<script>{SCRIPT}</script>")
+                     + ('<p class="legend">Highlighted: the words of a prediction that are part of an n-gram (up '
+                        f'to {HIGHLIGHT_ORDER} words; darker: longer) of one of the segment\'s references.</p>'
+                        if board.references is not None else "")
+                     + f"<script>{SCRIPT}</script>")
     else:
         pair_view = "<p>One system: no pair to compare.</p>"
     return f"""<!DOCTYPE html>
@@ -449,8 +393,8 @@ def to_html(board: Leaderboard, scale: float, width: int) -> str:
  content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
 <title>ngrameval leaderboard</title><style>{CSS}</style></head>
 <body><h1>ngrameval leaderboard</h1>
-<p>{len(ranked)} systems, {len(board.references)} segments, ranked by {html.escape(board.columns[0].key)}.</p>
-<h2>Scores</h2><table id="leaderboard"><thead><tr><th>rank</th><th>system</th>{header}</tr></thead>
+<p>{len(ranked)} systems, {segments} segments, ranked by {html.escape(board.columns[0].key)}.</p>
+<h2>Scores</h2><table id="leaderboard"><thead><tr><th>rank</th>{cluster_header}<th>system</th>{header}</tr></thead>
 <tbody>{rows}</tbody></table>{legend}<ul class="legend">{signatures}</ul>
 <h2>Scores per system</h2><div id="bars">{bars}</div>
 <h2>Segment scores</h2><div id="distributions">{boxes}

@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-SPACE_NAMES = ("bleu", "nist", "rouge", "meteor", "cider", "coco_caption", "chrf", "gleu", "ter", "leaderboard")
+from ngrameval.frontends.hub import SPACE_NAMES
 
 
 def space(name: str) -> Any:

@@ -3,8 +3,9 @@ ranked table with confidence intervals or paired tests against a baseline, the H
 segments where two systems differ most.
 
 It is the ``ngrameval score`` command behind a page: the files are read as the command reads them
-(:func:`ngrameval.frontends.cli.read_corpus`), scored by :func:`~ngrameval.frontends.cli.score_leaderboard`
-and shown with :mod:`ngrameval.frontends.report`; nothing here scores.
+(:func:`ngrameval.leaderboard.reading.read_corpus`), scored by
+:func:`~ngrameval.leaderboard.scoring.score_leaderboard` and shown with :mod:`ngrameval.frontends.report`;
+nothing here scores.
 
 Run: python spaces/leaderboard/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
 """
@@ -22,7 +23,8 @@ import pandas as pd
 from tqdm import tqdm
 
 from ngrameval.frontends import report
-from ngrameval.frontends.cli import Significance, Source, parse_metric_options, read_corpus, score_leaderboard
+from ngrameval.leaderboard.reading import Source, parse_metric_options, read_corpus
+from ngrameval.leaderboard.scoring import Leaderboard, Significance, score_leaderboard
 from ngrameval.metric import metric_names
 from ngrameval.significance import DEFAULT_SAMPLES, DEFAULT_SEED
 from ngrameval.ui import i18n, page
@@ -42,7 +44,7 @@ STATE_SECONDS = 3600          # a session's scored leaderboard is dropped after 
 class Scored:
     """What a session keeps after scoring: the leaderboard (for the pair view) and how it is displayed."""
 
-    board: report.Leaderboard
+    board: Leaderboard
     scale: float
     width: int
 
@@ -222,7 +224,7 @@ def charts(scored: Scored, language: str = i18n.DEFAULT_LANGUAGE) -> str:
             f'<h3>{html.escape(i18n.text("lb.distributions", language))}</h3><div id="distributions">{boxes}</div>')
 
 
-def pair_choices(board: report.Leaderboard) -> List[str]:
+def pair_choices(board: Leaderboard) -> List[str]:
     """``"A vs B"`` for every pair of ranked systems, the report's default pair first."""
     ranked = board.ranked()
     if len(ranked) < 2:

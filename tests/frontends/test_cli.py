@@ -15,7 +15,8 @@ import pytest
 
 import ngrameval
 from ngrameval import significance
-from ngrameval.frontends.cli import EXAMPLES, Source, main, read_corpus, split_lines
+from ngrameval.frontends.cli import EXAMPLES, main
+from ngrameval.leaderboard.reading import Source, read_corpus, split_lines
 from ngrameval.metric import get_family, statistics
 from ngrameval.metrics.bleu import VARIANTS as BLEU_VARIANTS
 from ngrameval.metrics.nist import VARIANTS as NIST_VARIANTS

@@ -12,6 +12,7 @@ import sacrebleu
 from playwright.sync_api import expect
 
 from ngrameval.frontends import cli
+from ngrameval.leaderboard.reading import split_lines
 from tests.data import wmt17_reference, wmt17_system
 
 SYSTEMS = ("KIT.4950", "FBK.4870", "SYSTRAN.4847")
@@ -35,7 +36,7 @@ def files(shared, tmp_path_factory):
 
 
 def _lines(path):
-    return cli.split_lines(path.read_text(encoding="utf-8"))
+    return split_lines(path.read_text(encoding="utf-8"))
 
 
 def _command_line(output, reference, systems, *options):

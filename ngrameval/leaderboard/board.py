@@ -1,0 +1,728 @@
+"""A community leaderboard: one folder holding a SQLite database (the standard library's ``sqlite3``, WAL mode)
+that keeps a test set's references (never shown), its metrics with their options fixed and their signatures, and
+every submission, scored once and kept: name, team, time, the digest of its segments, the per-segment statistics
+of every metric (:class:`ngrameval.metric.Statistics` rows, so that any later significance test needs no
+rescoring), the corpus scores and the signatures.
+
+    board = Board.create("board", references, {"bleu": {}, "chrf": {}, "ter": {}}, title="my task")
+    board.submit(lines, "my system", team="my lab")
+    standings = Board("board").standings()       # ranked, with intervals and WMT-style clusters
+
+What is kept safe, and how:
+
+- each submission is one transaction (``BEGIN IMMEDIATE`` ... ``COMMIT``): a process killed in the middle
+  leaves the board as it was, the submission absent; concurrent submitters wait their turn (``busy_timeout``),
+  and names and segment digests are ``UNIQUE`` (a second copy is refused with a clear error);
+- the references are stored with their SHA-256 digest, checked whenever a board is opened, with the schema
+  version and SQLite's ``quick_check``; each submission's statistics carry their own digest, checked when read:
+  a board that does not pass is refused (:class:`~ngrameval.leaderboard.reading.InputError`), never rewritten;
+- no method returns the references: only the private ``_references`` reads them, to score a submission;
+- a rate limit (``max_per_hour``, set at creation) counts each client's submissions of the last hour, inside
+  the submission's transaction (two racing submissions cannot both pass it);
+- a metric's signature is kept as the board was created; when a newer ngrameval gives another, the stored scores
+  are still shown (with the mismatch, :attr:`Leaderboard.stale`) and new submissions are refused until
+  :meth:`Board.rescore` rescores every submission from its stored segments.
+
+Statistics rows are stored in NumPy's ``.npy`` format (no pickle). The rest of a family's ``Statistics`` (its
+resolved options, what its scoring rule reads besides the sums) is rebuilt by scoring the board's first segment
+with the stored options; :meth:`Board.create` checks that this gives what the whole corpus gives.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import math
+import os
+import sqlite3
+import sys
+import time
+import zlib
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from ngrameval import significance
+from ngrameval.leaderboard.reading import InputError
+from ngrameval.leaderboard.scoring import (Column, Leaderboard, SystemScores, clusters, column_key,
+                                           segment_scores)
+from ngrameval.metric import Statistics, get_family
+
+SCHEMA_VERSION = 1
+DATABASE = "board.sqlite"
+BUSY_TIMEOUT_MS = 120_000          # a submitter waits this long for the others' transactions
+HOUR = 3600.0
+MAX_NAME = 200
+# A test hook: seconds to sleep inside a submission's transaction, after a line on standard error (so that a
+# test can kill the process there, deterministically).
+PAUSE_VARIABLE = "NGRAMEVAL_BOARD_PAUSE_IN_TRANSACTION"
+
+SCHEMA = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE reference_set (id INTEGER PRIMARY KEY CHECK (id = 1), segments INTEGER NOT NULL, data BLOB NOT NULL);
+CREATE TABLE metrics (position INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, options TEXT NOT NULL,
+                      outputs TEXT NOT NULL, signature TEXT NOT NULL, probe_signature TEXT NOT NULL);
+CREATE TABLE submissions (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE, team TEXT, client TEXT NOT NULL,
+                          submitted REAL NOT NULL, digest TEXT NOT NULL UNIQUE, predictions BLOB NOT NULL);
+CREATE INDEX submissions_by_client ON submissions (client, submitted);
+CREATE TABLE statistics (submission INTEGER NOT NULL REFERENCES submissions (id) ON DELETE CASCADE,
+                         metric TEXT NOT NULL REFERENCES metrics (name), signature TEXT NOT NULL,
+                         scores TEXT NOT NULL, rows BLOB NOT NULL, rows_digest TEXT NOT NULL,
+                         PRIMARY KEY (submission, metric));
+"""
+
+
+@dataclass(frozen=True)
+class MetricSpec:
+    """A board's metric: its name, options (as given at creation), output names and signature."""
+
+    name: str
+    options: Dict[str, Any]
+    outputs: Tuple[str, ...]
+    signature: str
+
+
+@dataclass(frozen=True)
+class Submission:
+    """A stored submission: its name, team, client key (what the rate limit counts; ``""``: anonymous), time
+    (seconds since the epoch), the SHA-256 of its segments, and per metric its corpus scores (output name ->
+    score) and signature."""
+
+    name: str
+    team: Optional[str]
+    client: str
+    submitted: float
+    digest: str
+    scores: Dict[str, Dict[str, float]]
+    signatures: Dict[str, str]
+
+    @property
+    def time(self) -> str:
+        """The submission time, ISO 8601 in UTC.
+
+        >>> Submission("a", None, "", 0.0, "", {}, {}).time
+        '1970-01-01T00:00:00+00:00'
+        """
+        return datetime.fromtimestamp(self.submitted, timezone.utc).isoformat(timespec="seconds")
+
+
+def segments_digest(predictions: Sequence[str]) -> str:
+    """The SHA-256 of a submission's segments (one line each, UTF-8): two files with the same segments are the
+    same submission, whatever their line endings or trailing spaces (files are read as ``ngrameval score`` reads
+    them).
+
+    >>> segments_digest(["a", "b"]) == hashlib.sha256("a\\nb\\n".encode()).hexdigest()
+    True
+    """
+    return hashlib.sha256("".join(line + "\n" for line in predictions).encode("utf-8")).hexdigest()
+
+
+class Board:
+    """A community leaderboard in ``folder`` (its database: ``folder/board.sqlite``): :meth:`create` one, or
+    open an existing one with ``Board(folder)``. Every method opens its own connection, so a Board may be
+    shared by threads and the folder by processes.
+
+    >>> import tempfile
+    >>> folder = Path(tempfile.mkdtemp()) / "board"
+    >>> references = [["the cat sat on the mat"], ["a dog barks"], ["it rains"]]
+    >>> board = Board.create(folder, references, {"bleu": {}}, title="demo")
+    >>> board.submit(["the cat sat on a mat", "a dog barks", "it rains today"], "mine", team="lab").name
+    'mine'
+    >>> board.submit(["the cat", "a dog", "rain"], "theirs").scores["bleu"]["bleu"] < 1
+    True
+    >>> standings = Board(folder).standings()
+    >>> [system.name for system in standings.systems], sorted(sum(standings.clusters["bleu"], []))
+    (['mine', 'theirs'], ['mine', 'theirs'])
+    """
+
+    def __init__(self, folder: Union[str, Path]) -> None:
+        """Open the board in ``folder``; a clear error if there is none, or if its database is unreadable, of
+        another schema version, damaged (SQLite's ``quick_check``), or its references do not match their digest.
+
+        >>> Board("no/such/board")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        ngrameval.leaderboard.reading.InputError: no/such/board is not a board: ... create one with ngrameval board init
+        """
+        self.folder = Path(folder)
+        self.path = self.folder / DATABASE
+        if not self.path.is_file():
+            raise InputError(f"{self.folder} is not a board: no {DATABASE} in it; create one with ngrameval board "
+                             "init")
+        with self._connect() as connection:
+            problems = [row[0] for row in connection.execute("PRAGMA quick_check").fetchall()]
+            if problems != ["ok"]:
+                raise InputError(f"{self.path}: the board's database is corrupt ({'; '.join(problems[:3])}); "
+                                 "nothing was written")
+            meta = dict(connection.execute("SELECT key, value FROM meta").fetchall())
+            self.title: str = meta["title"]
+            self.created: float = float(meta["created"])
+            self.references_digest: str = meta["references_digest"]
+            self.max_per_hour: Optional[int] = int(meta["max_per_hour"]) if meta["max_per_hour"] else None
+            self.segments: int = connection.execute("SELECT segments FROM reference_set").fetchone()[0]
+        self._references()   # checks their digest
+
+    # ------------------------------------------------------------------ creating and opening
+
+    @classmethod
+    def create(cls, folder: Union[str, Path], references: Sequence[Sequence[str]],
+               metrics: Mapping[str, Mapping[str, Any]], title: str = "",
+               max_per_hour: Optional[int] = None) -> "Board":
+        """A new board in ``folder`` (created if needed; refused if it already holds a board): ``references``
+        per segment (one or more strings each), ``metrics`` metric name -> its options (JSON values, as
+        ``ngrameval score --option`` takes them), fixed for the board's life; ``max_per_hour``: how many
+        submissions one client key may make in an hour (None: no limit).
+
+        >>> import tempfile
+        >>> Board.create(tempfile.mkdtemp(), [["a b"]], {"bleu": {"tokenise": "none"}})  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        ValueError: unknown options for bleu: tokenise; valid options: ...
+        """
+        references = _checked_references(references)
+        if not isinstance(metrics, Mapping) or not metrics:
+            raise InputError("a board needs at least one metric, e.g. {'bleu': {}}")
+        if not isinstance(title, str):
+            raise InputError(f"title must be a string, got {type(title).__name__}")
+        if max_per_hour is not None and (isinstance(max_per_hour, bool) or not isinstance(max_per_hour, int)
+                                         or max_per_hour < 1):
+            raise InputError(f"max_per_hour must be a positive integer or None, got {max_per_hour!r}")
+        folder = Path(folder)
+        if (folder / DATABASE).exists():
+            raise InputError(f"{folder} already holds a board ({DATABASE}); nothing was overwritten")
+        specs = [_new_metric(name, options, references) for name, options in metrics.items()]
+        data = _encode_references(references)
+        folder.mkdir(parents=True, exist_ok=True)
+        # Built under a temporary name, then linked into place: an existing board is never overwritten, and a
+        # board is never seen half made.
+        temporary = folder / f".{DATABASE}.{os.getpid()}.tmp"
+        temporary.unlink(missing_ok=True)
+        try:
+            connection = sqlite3.connect(temporary, isolation_level=None)
+            try:
+                connection.executescript(SCHEMA)
+                connection.execute("BEGIN")
+                meta = {"schema_version": str(SCHEMA_VERSION), "title": title, "created": repr(time.time()),
+                        "references_digest": hashlib.sha256(data).hexdigest(),
+                        "max_per_hour": "" if max_per_hour is None else str(max_per_hour)}
+                connection.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
+                connection.execute("INSERT INTO reference_set VALUES (1, ?, ?)", (len(references), zlib.compress(data)))
+                connection.executemany("INSERT INTO metrics VALUES (?, ?, ?, ?, ?, ?)", [
+                    (position, spec.name, json.dumps(spec.options), json.dumps(spec.outputs), spec.signature, probe)
+                    for position, (spec, probe) in enumerate(specs)])
+                connection.execute("COMMIT")
+                connection.execute("PRAGMA journal_mode=WAL")
+            finally:
+                connection.close()
+            try:
+                os.link(temporary, folder / DATABASE)
+            except FileExistsError:
+                raise InputError(f"{folder} already holds a board ({DATABASE}); nothing was overwritten") from None
+        finally:
+            temporary.unlink(missing_ok=True)
+        return cls(folder)
+
+    @contextmanager
+    def _connect(self) -> Iterator[sqlite3.Connection]:
+        """A connection (autocommit: transactions are explicit), the database checked; SQLite's errors as
+        InputError."""
+        try:
+            # mode=rw: never create a database where a board was expected
+            connection = sqlite3.connect(self.path.resolve().as_uri() + "?mode=rw", uri=True, isolation_level=None,
+                                         timeout=BUSY_TIMEOUT_MS / 1000)
+        except sqlite3.Error as error:
+            raise InputError(f"{self.path}: cannot open the board's database ({error})") from None
+        try:
+            connection.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            connection.execute("PRAGMA foreign_keys=ON")
+            version = connection.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+            if version is None or version[0] != str(SCHEMA_VERSION):
+                raise InputError(f"{self.path} is a board of schema version {version[0] if version else 'unknown'}, "
+                                 f"but this ngrameval reads version {SCHEMA_VERSION}; use the ngrameval that made it")
+            if connection.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                connection.execute("PRAGMA journal_mode=WAL")
+            yield connection
+        except sqlite3.OperationalError as error:
+            if "locked" in str(error) or "busy" in str(error):
+                raise InputError(f"{self.path}: the board stayed busy for {BUSY_TIMEOUT_MS // 1000} s ({error}); "
+                                 "try again") from None
+            raise InputError(f"{self.path}: the board's database is unreadable ({error}); nothing was written") \
+                from None
+        except sqlite3.DatabaseError as error:
+            raise InputError(f"{self.path}: the board's database is corrupt ({error}); nothing was written") from None
+        finally:
+            connection.close()
+
+    # ------------------------------------------------------------------ what the board holds
+
+    def metrics(self) -> List[MetricSpec]:
+        """The board's metrics, in the order given at creation (the first one's first output ranks).
+
+        >>> import tempfile
+        >>> board = Board.create(Path(tempfile.mkdtemp()) / "b", [["the cat sat"], ["a dog"]], {"chrf": {}})
+        >>> [(spec.name, spec.options, spec.outputs) for spec in board.metrics()]
+        [('chrf', {}, ('chrf',))]
+        """
+        with self._connect() as connection:
+            rows = connection.execute("SELECT name, options, outputs, signature FROM metrics ORDER BY position")
+            return [MetricSpec(name, json.loads(options), tuple(json.loads(outputs)), signature)
+                    for name, options, outputs, signature in rows.fetchall()]
+
+    def submissions(self) -> List[Submission]:
+        """Every stored submission, oldest first.
+
+        >>> import tempfile
+        >>> board = Board.create(Path(tempfile.mkdtemp()) / "b", [["the cat sat"], ["a dog"]], {"chrf": {}})
+        >>> _ = board.submit(["the cat sat", "a dog"], "exact", team="lab")
+        >>> [(submission.name, submission.team, submission.scores) for submission in board.submissions()]
+        [('exact', 'lab', {'chrf': {'chrf': 1.0}})]
+        """
+        with self._connect() as connection:
+            connection.execute("BEGIN")
+            heads = connection.execute("SELECT id, name, team, client, submitted, digest FROM submissions "
+                                       "ORDER BY submitted, id").fetchall()
+            scored = connection.execute("SELECT submission, metric, signature, scores FROM statistics").fetchall()
+            connection.execute("COMMIT")
+        scores: Dict[int, Dict[str, Dict[str, float]]] = {}
+        signatures: Dict[int, Dict[str, str]] = {}
+        for submission, metric, signature, metric_scores in scored:
+            scores.setdefault(submission, {})[metric] = json.loads(metric_scores)
+            signatures.setdefault(submission, {})[metric] = signature
+        return [Submission(name, team, client, submitted, digest, scores.get(key, {}), signatures.get(key, {}))
+                for key, name, team, client, submitted, digest in heads]
+
+    def predictions(self, name: str) -> List[str]:
+        """The segments submission ``name`` was scored on.
+
+        >>> import tempfile
+        >>> board = Board.create(Path(tempfile.mkdtemp()) / "b", [["the cat sat"], ["a dog"]], {"chrf": {}})
+        >>> _ = board.submit(["the cat", "a dog"], "mine")
+        >>> board.predictions("mine")
+        ['the cat', 'a dog']
+        """
+        with self._connect() as connection:
+            row = connection.execute("SELECT predictions FROM submissions WHERE name = ?", (name,)).fetchone()
+        if row is None:
+            raise InputError(f"no submission named {name!r} on the board")
+        return _decode(row[0], f"the segments of {name!r}")
+
+    def statistics(self, name: str) -> Dict[str, Statistics]:
+        """Metric name -> the stored statistics of submission ``name`` (for any significance test, no rescoring).
+
+        >>> import tempfile
+        >>> board = Board.create(Path(tempfile.mkdtemp()) / "b", [["the cat sat"], ["a dog"]], {"chrf": {}})
+        >>> _ = board.submit(["the cat", "a dog"], "mine")
+        >>> from ngrameval.metric import statistics
+        >>> kept = board.statistics("mine")["chrf"]
+        >>> bool((kept.rows == statistics("chrf", ["the cat", "a dog"], [["the cat sat"], ["a dog"]]).rows).all())
+        True
+        """
+        stored = self._stored_statistics([name])
+        if name not in stored:
+            raise InputError(f"no submission named {name!r} on the board")
+        return stored[name]
+
+    def _references(self) -> List[List[str]]:
+        """The references, their digest checked. The only way to them: nothing the board returns holds them."""
+        with self._connect() as connection:
+            compressed, = connection.execute("SELECT data FROM reference_set").fetchone()
+        try:
+            data = zlib.decompress(compressed)
+        except zlib.error as error:
+            raise InputError(f"{self.path}: the stored references are corrupt ({error}); nothing was written") \
+                from None
+        if hashlib.sha256(data).hexdigest() != self.references_digest:
+            raise InputError(f"{self.path}: the stored references do not match their digest "
+                             f"{self.references_digest[:12]}...; the board was altered or damaged, nothing was written")
+        return json.loads(data.decode("utf-8"))
+
+    def _stored_statistics(self, names: Optional[Sequence[str]] = None) -> Dict[str, Dict[str, Statistics]]:
+        """Submission name -> metric -> its statistics (every submission's, or those of ``names``), from one
+        snapshot of the board, oldest submission first; the rows' digests checked."""
+        specs = {spec.name: spec for spec in self.metrics()}
+        contexts = {name: self._probe(name, spec.options).context for name, spec in specs.items()}
+        query = ("SELECT s.name, t.metric, t.signature, t.rows, t.rows_digest FROM statistics t "
+                 "JOIN submissions s ON s.id = t.submission")
+        with self._connect() as connection:
+            if names is None:
+                rows = connection.execute(query + " ORDER BY s.submitted, s.id").fetchall()
+            else:
+                rows = connection.execute(query + f" WHERE s.name IN ({','.join('?' * len(names))})",
+                                          list(names)).fetchall()
+        stored: Dict[str, Dict[str, Statistics]] = {}
+        for name, metric, signature, blob, digest in rows:
+            if hashlib.sha256(blob).hexdigest() != digest:
+                raise InputError(f"{self.path}: the stored statistics of {name!r} ({metric}) do not match their "
+                                 "digest; the board was altered or damaged, nothing was written")
+            array = np.load(io.BytesIO(blob), allow_pickle=False).astype(np.float64)
+            stored.setdefault(name, {})[metric] = Statistics(metric, array, specs[metric].outputs, signature,
+                                                             contexts[metric])
+        return stored
+
+    def _probe(self, metric: str, options: Mapping[str, Any]) -> Statistics:
+        """The statistics of the board's first segment (its first reference as the prediction): the context and
+        the signature this ngrameval gives the metric's options."""
+        first = self._references()[:1]
+        return get_family(metric).statistics([first[0][0]], first, **options)
+
+    # ------------------------------------------------------------------ changing the board
+
+    def submit(self, predictions: Sequence[str], name: str, team: Optional[str] = None,
+               client: Optional[str] = None) -> Submission:
+        """Score ``predictions`` (one string per segment of the board) under every metric and store them as
+        submission ``name`` of ``team``, in one transaction. ``client`` is the key the rate limit counts (the
+        Space passes its user's; default: the team; ``""``: anonymous, one key for all). Refused with a clear
+        error: a wrong number of segments, a name or the same segments already on the board, a client past
+        ``max_per_hour``, a board whose signatures this ngrameval no longer gives (rescore it first).
+
+        >>> import tempfile
+        >>> board = Board.create(Path(tempfile.mkdtemp()) / "b", [["the cat sat"], ["a dog"]], {"chrf": {}})
+        >>> board.submit(["the cat"], "short")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        ngrameval.leaderboard.reading.InputError: the submission has 1 lines but the board's references have 2
+        """
+        name, team = _checked_name(name, "name"), None if team is None else _checked_name(team, "team")
+        client = (team or "") if client is None else client
+        if not isinstance(client, str):
+            raise InputError(f"client must be a string, got {type(client).__name__}")
+        predictions = _checked_predictions(predictions, self.segments)
+        digest = segments_digest(predictions)
+        with self._connect() as connection:
+            self._refuse_duplicate(connection, name, digest)
+        references = self._references()
+        specs = self.metrics()
+        scored = []
+        for spec in specs:
+            stats = get_family(spec.name).statistics(predictions, references, **spec.options)
+            if stats.signature != spec.signature:
+                raise InputError(f"the board's {spec.name} signature is {spec.signature}, but this ngrameval gives "
+                                 f"{stats.signature}: rescore the board first (ngrameval board rescore "
+                                 f"{self.folder})")
+            scored.append((spec.name, stats))
+        submitted = time.time()
+        with self._connect() as connection:
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                self._refuse_duplicate(connection, name, digest)
+                self._check_rate(connection, client, submitted)
+                stored_signatures = dict(connection.execute("SELECT name, signature FROM metrics").fetchall())
+                if any(stored_signatures[metric] != stats.signature for metric, stats in scored):
+                    raise InputError("the board was rescored while this submission was scored; submit it again")
+                cursor = connection.execute(
+                    "INSERT INTO submissions (name, team, client, submitted, digest, predictions) "
+                    "VALUES (?, ?, ?, ?, ?, ?)", (name, team, client, submitted, digest, _encode(predictions)))
+                _pause_for_tests()
+                connection.executemany("INSERT INTO statistics VALUES (?, ?, ?, ?, ?, ?)",
+                                       [(cursor.lastrowid, metric, *_statistics_record(stats))
+                                        for metric, stats in scored])
+                connection.execute("COMMIT")
+            except BaseException:
+                connection.execute("ROLLBACK")
+                raise
+        return Submission(name, team, client, submitted, digest,
+                          {metric: _corpus_scores(stats) for metric, stats in scored},
+                          {metric: stats.signature for metric, stats in scored})
+
+    def _refuse_duplicate(self, connection: sqlite3.Connection, name: str, digest: str) -> None:
+        found = connection.execute("SELECT name FROM submissions WHERE name = ? OR digest = ?",
+                                   (name, digest)).fetchone()
+        if found is not None:
+            if found[0] == name:
+                raise InputError(f"the board already has a submission named {name!r}; choose another name")
+            raise InputError(f"the board already has these segments, as {found[0]!r}: a file is submitted once")
+
+    def _check_rate(self, connection: sqlite3.Connection, client: str, now: float) -> None:
+        if self.max_per_hour is None:
+            return
+        recent, = connection.execute("SELECT COUNT(*) FROM submissions WHERE client = ? AND submitted > ?",
+                                     (client, now - HOUR)).fetchone()
+        if recent >= self.max_per_hour:
+            who = f"client {client!r}" if client else "anonymous clients"
+            raise InputError(f"{who} made {recent} submissions in the last hour; the board takes at most "
+                             f"{self.max_per_hour} an hour; try again later")
+
+    def remove(self, name: str) -> None:
+        """Delete submission ``name`` and its statistics (one transaction).
+
+        >>> import tempfile
+        >>> board = Board.create(Path(tempfile.mkdtemp()) / "b", [["the cat sat"], ["a dog"]], {"chrf": {}})
+        >>> _ = board.submit(["the cat", "a dog"], "mine")
+        >>> board.remove("mine"); board.submissions()
+        []
+        """
+        with self._connect() as connection:
+            connection.execute("BEGIN IMMEDIATE")
+            removed = connection.execute("DELETE FROM submissions WHERE name = ?", (name,)).rowcount
+            connection.execute("COMMIT")
+        if not removed:
+            raise InputError(f"no submission named {name!r} on the board")
+
+    def stale(self) -> Dict[str, Tuple[str, str]]:
+        """Metric -> (the board's signature, the one this ngrameval gives) for each metric whose signature this
+        ngrameval gives differently (the first segment's signature is compared with the one stored at creation,
+        so that the number of references cannot differ); empty when every score is current.
+
+        >>> import tempfile
+        >>> board = Board.create(Path(tempfile.mkdtemp()) / "b", [["the cat sat"], ["a dog"]], {"chrf": {}})
+        >>> board.stale()
+        {}
+        """
+        with self._connect() as connection:
+            rows = connection.execute("SELECT name, options, signature, probe_signature FROM metrics").fetchall()
+        changed = {}
+        for metric, options, signature, probe_signature in rows:
+            probe = self._probe(metric, json.loads(options)).signature
+            if probe != probe_signature:
+                changed[metric] = (signature, probe)
+        return changed
+
+    def rescore(self) -> int:
+        """Rescore every submission under each metric whose signature this ngrameval gives differently (from the
+        stored segments), then store the new statistics, scores and signatures in one transaction. The number of
+        submissions rescored (0: nothing was stale).
+
+        >>> import tempfile
+        >>> board = Board.create(Path(tempfile.mkdtemp()) / "b", [["the cat sat"], ["a dog"]], {"chrf": {}})
+        >>> board.rescore()    # the signatures this ngrameval gives are the board's
+        0
+        """
+        stale = self.stale()
+        if not stale:
+            return 0
+        references = self._references()
+        specs = {spec.name: spec for spec in self.metrics() if spec.name in stale}
+        with self._connect() as connection:
+            stored = connection.execute("SELECT id, digest, predictions FROM submissions").fetchall()
+        rescored = [(key, digest, {metric: get_family(metric).statistics(
+            _decode(blob, "a submission's segments"), references, **spec.options) for metric, spec in specs.items()})
+            for key, digest, blob in stored]
+        new = {metric: _new_metric(metric, spec.options, references) for metric, spec in specs.items()}
+        with self._connect() as connection:
+            connection.execute("BEGIN IMMEDIATE")
+            try:
+                for key, digest, by_metric in rescored:
+                    for metric, stats in by_metric.items():
+                        connection.execute("UPDATE statistics SET signature = ?, scores = ?, rows = ?, rows_digest = ? "
+                                           "WHERE submission = ? AND metric = ? AND submission IN "
+                                           "(SELECT id FROM submissions WHERE digest = ?)",
+                                           (*_statistics_record(stats), key, metric, digest))
+                for metric, (spec, probe) in new.items():
+                    connection.execute("UPDATE metrics SET signature = ?, probe_signature = ?, outputs = ? "
+                                       "WHERE name = ?", (spec.signature, probe, json.dumps(spec.outputs), metric))
+                connection.execute("COMMIT")
+            except BaseException:
+                connection.execute("ROLLBACK")
+                raise
+        return len(rescored)
+
+    # ------------------------------------------------------------------ the ranking
+
+    def standings(self, n_samples: int = 1000, seed: significance.Seed = significance.DEFAULT_SEED,
+                  level: float = 0.05, details: bool = False) -> Leaderboard:
+        """The ranked table: every submission (best first by the first metric's first output) with its corpus
+        scores and 95% bootstrap intervals (``ngrameval score --confidence``'s, ``n_samples`` resamples from
+        ``seed``), and per score column the clusters of systems not significantly different (paired bootstrap
+        between every two systems at ``level``, :func:`ngrameval.leaderboard.scoring.clusters`). With
+        ``details`` each system also carries its segment scores and segments (the HTML report's charts and pair
+        view; no references: they are never shown).
+
+        >>> import tempfile
+        >>> board = Board.create(Path(tempfile.mkdtemp()) / "b", [["the cat sat"], ["a dog"]], {"chrf": {}})
+        >>> for name, lines in (("weak", ["a cat", "dog"]), ("strong", ["the cat sat", "a dog"])):
+        ...     _ = board.submit(lines, name)
+        >>> standings = board.standings(n_samples=100)
+        >>> [system.name for system in standings.systems], standings.references is None
+        (['strong', 'weak'], True)
+        """
+        stored = self._stored_statistics()
+        stale = self.stale()
+        specs = self.metrics()
+        names = list(stored)
+        columns: List[Column] = []
+        results: Dict[str, Dict[str, significance.SystemResult]] = {name: {} for name in names}
+        groups: Dict[str, List[List[str]]] = {}
+        suffix = significance.signature_suffix(None, n_samples, significance.resolve_seed(seed))
+        for spec in specs:
+            several = len(spec.outputs) > 1
+            keys = [column_key(spec.name, output, several) for output in spec.outputs]
+            columns += [Column(key, spec.name, output, significance.with_suffix(spec.signature, suffix))
+                        for key, output in zip(keys, spec.outputs)]
+            if not names:
+                groups.update({key: [] for key in keys})
+                continue
+            intervals, p_values = significance.pairwise_bootstrap([stored[name][spec.name] for name in names],
+                                                                  n_samples, seed=seed)
+            for name, interval in zip(names, intervals):
+                results[name].update({key: interval[output] for key, output in zip(keys, spec.outputs)})
+            for key, output in zip(keys, spec.outputs):
+                ranked = clusters([interval[output].score for interval in intervals], p_values[output], level,
+                                  get_family(spec.name).lower_is_better)
+                groups[key] = [[names[index] for index in group] for group in ranked]
+        systems = []
+        for name in names:
+            if details:
+                scores = np.hstack([segment_scores(stored[name][spec.name]) for spec in specs])
+                segments = self.predictions(name)
+            else:
+                scores, segments = np.empty((self.segments, 0)), []
+            systems.append(SystemScores(name, results[name], scores, segments))
+        order = {name: rank for rank, name in enumerate(name for group in groups[columns[0].key] for name in group)}
+        systems.sort(key=lambda system: order[system.name])
+        return Leaderboard(columns, systems, None, significance_level=level, clusters=groups, stale=stale)
+
+    def export(self, path: Union[str, Path], n_samples: int = 1000,
+               seed: significance.Seed = significance.DEFAULT_SEED) -> Path:
+        """Write the standings to a Parquet file (``datasets.load_dataset("parquet", data_files=path)`` reads
+        it): a row per submission, best first, with its rank, cluster, name, team, time, digest and per score
+        column the score, interval bounds and signature.
+
+        >>> import tempfile
+        >>> board = Board.create(Path(tempfile.mkdtemp()) / "b", [["the cat sat"], ["a dog"]], {"chrf": {}})
+        >>> _ = board.submit(["the cat", "a dog"], "mine")
+        >>> import pyarrow.parquet
+        >>> pyarrow.parquet.read_table(board.export(board.folder / "results.parquet")).column_names[:4]
+        ['rank', 'cluster', 'name', 'team']
+        """
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        path = Path(path)
+        if path.suffix != ".parquet":
+            raise InputError(f"{path}: the export is a Parquet file; name it FILE.parquet")
+        standings = self.standings(n_samples, seed)
+        heads = {submission.name: submission for submission in self.submissions()}
+        cluster_of = standings.cluster_numbers()
+        table: Dict[str, List[Any]] = {"rank": [], "cluster": [], "name": [], "team": [], "submitted": [],
+                                       "digest": []}
+        for column in standings.columns:
+            table.update({column.key: [], f"{column.key}.ci_low": [], f"{column.key}.ci_high": [],
+                          f"{column.key}.signature": []})
+        for rank, system in enumerate(standings.systems, 1):
+            head = heads[system.name]
+            for key, value in (("rank", rank), ("cluster", cluster_of[system.name]), ("name", head.name),
+                               ("team", head.team), ("submitted", head.time), ("digest", head.digest)):
+                table[key].append(value)
+            for column in standings.columns:
+                result = system.results[column.key]
+                table[column.key].append(result.score)
+                table[f"{column.key}.ci_low"].append(result.ci[0])
+                table[f"{column.key}.ci_high"].append(result.ci[1])
+                table[f"{column.key}.signature"].append(column.signature)
+        types = {"rank": pa.int64(), "cluster": pa.int64(), "team": pa.string(), "name": pa.string(),
+                 "submitted": pa.string(), "digest": pa.string()}
+        arrays = {key: pa.array(values, type=types.get(key, pa.string() if key.endswith(".signature")
+                                                        else pa.float64()))
+                  for key, values in table.items()}
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pq.write_table(pa.table(arrays), path)
+        return path
+
+
+# --------------------------------------------------------------------------- helpers
+
+def _checked_references(references: Any) -> List[List[str]]:
+    if isinstance(references, (str, bytes)) or not isinstance(references, Sequence) or not references:
+        raise InputError("references must be a non-empty list with, per segment, a list of reference strings")
+    checked = []
+    for number, segment in enumerate(references, 1):
+        if isinstance(segment, str) or not isinstance(segment, Sequence) or not segment \
+                or not all(isinstance(reference, str) for reference in segment):
+            raise InputError(f"references, segment {number}: a non-empty list of strings is needed, got "
+                             f"{json.dumps(segment, default=repr)[:80]}")
+        checked.append(list(segment))
+    return checked
+
+
+def _checked_predictions(predictions: Any, segments: int) -> List[str]:
+    if isinstance(predictions, (str, bytes)) or not isinstance(predictions, Sequence):
+        raise InputError(f"a submission is a list of strings, one per segment, got {type(predictions).__name__}")
+    if len(predictions) != segments:
+        raise InputError(f"the submission has {len(predictions)} lines but the board's references have {segments}")
+    for number, line in enumerate(predictions, 1):
+        if not isinstance(line, str):
+            raise InputError(f"the submission's segment {number} must be a string, got {type(line).__name__}")
+    return list(predictions)
+
+
+def _checked_name(value: Any, what: str) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME or value != value.strip() \
+            or any(character in value for character in "\n\r\t\0"):
+        raise InputError(f"a submission's {what} must be 1 to {MAX_NAME} characters, with no tab, line break or "
+                         f"surrounding space, got {value!r}")
+    return value
+
+
+def _new_metric(name: str, options: Any, references: List[List[str]]) -> Tuple[MetricSpec, str]:
+    """A metric's spec for a new board, and the signature of its probe (see :meth:`Board._probe`)."""
+    family = get_family(name)
+    if not isinstance(options, Mapping):
+        raise InputError(f"the options of {name} must be a mapping of option names to values, got {options!r}")
+    options = dict(options)
+    family.check_options(options)
+    try:
+        stored = json.loads(json.dumps(options))
+    except (TypeError, ValueError):
+        raise InputError(f"the options of {name} must be JSON values (strings, numbers, lists ...), as "
+                         f"ngrameval score --option takes them, got {options!r}") from None
+    if stored != options:
+        raise InputError(f"the options of {name} must read back as given from JSON (lists, not tuples), "
+                         f"got {options!r}")
+    # The references scored against themselves: the signature and outputs the whole corpus gives.
+    corpus = family.statistics([segment[0] for segment in references], references, **options)
+    probe = family.statistics([references[0][0]], references[:1], **options)
+    try:
+        same = bool(probe.context == corpus.context)
+    except (ValueError, TypeError):   # a context holding arrays (a suite's parts)
+        same = False
+    if not same:
+        raise InputError(f"{name} keeps corpus-wide constants with its statistics, which a board cannot rebuild "
+                         "from its first segment; it cannot be a board's metric")
+    return MetricSpec(name, options, tuple(corpus.outputs), corpus.signature), probe.signature
+
+
+def _encode_references(references: List[List[str]]) -> bytes:
+    return json.dumps(references, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+
+
+def _encode(value: Any) -> bytes:
+    return zlib.compress(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
+
+
+def _decode(blob: bytes, what: str) -> Any:
+    try:
+        return json.loads(zlib.decompress(blob).decode("utf-8"))
+    except (zlib.error, ValueError) as error:
+        raise InputError(f"{what} are corrupt in the board's database ({error})") from None
+
+
+def _corpus_scores(stats: Statistics) -> Dict[str, float]:
+    return {output: (score if math.isfinite(score) else None)
+            for output, score in get_family(stats.metric).corpus_scores(stats).items()}
+
+
+def _statistics_record(stats: Statistics) -> Tuple[str, str, bytes, str]:
+    """(signature, corpus scores as JSON, the rows as .npy bytes, their SHA-256). Rows of counts (BLEU's, chrF's,
+    TER's edits) are stored as the smallest integer type that holds them exactly: a board's standings read
+    every submission's rows, and a quarter of the bytes reads in a quarter of the time."""
+    rows = np.ascontiguousarray(stats.rows, np.float64)
+    for integer in (np.int16, np.int32):
+        limits = np.iinfo(integer)
+        if np.all((rows >= limits.min) & (rows <= limits.max) & (rows == np.floor(rows))):   # (NaN: never)
+            rows = rows.astype(integer)
+            break
+    buffer = io.BytesIO()
+    np.save(buffer, rows, allow_pickle=False)
+    blob = buffer.getvalue()
+    return stats.signature, json.dumps(_corpus_scores(stats)), blob, hashlib.sha256(blob).hexdigest()
+
+
+def _pause_for_tests() -> None:
+    seconds = os.environ.get(PAUSE_VARIABLE)
+    if seconds:
+        print("ngrameval board: inside the submission's transaction", file=sys.stderr, flush=True)
+        time.sleep(float(seconds))

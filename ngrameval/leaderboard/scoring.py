@@ -1,0 +1,228 @@
+"""Scoring and ranking many systems: the logic the command line (``ngrameval score``, ``ngrameval board``), the
+community board (:mod:`ngrameval.leaderboard.board`) and the leaderboard Space share.
+
+:func:`score_leaderboard` scores systems under metrics into a :class:`Leaderboard` (with intervals or paired
+tests against a baseline as :class:`Significance` asks); :func:`clusters` groups ranked systems WMT's way from
+the all-pairs p-values of :func:`ngrameval.significance.pairwise_bootstrap`. Presentations are
+:mod:`ngrameval.frontends.report`'s.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Dict, List, Optional, Sequence, Tuple
+
+import numpy as np
+from tqdm import tqdm
+
+from ngrameval import significance
+from ngrameval.metric import Statistics, get_family
+from ngrameval.significance import SystemResult
+
+NOT_SIGNIFICANT = "\u2020"   # dagger
+TEST_NAMES = {"bs": "paired bootstrap resampling", "ar": "paired approximate randomization"}
+CLUSTER_RULE = ("systems ranked by score; a new cluster starts below a rank where every system above is "
+                "significantly different from every system below")
+
+
+def column_key(metric: str, output: str, several: bool) -> str:
+    """The name of a score column: the metric's name when it has one output, else ``METRIC.OUTPUT``
+    (an output already named ``METRIC.something`` is kept).
+
+    >>> column_key("bleu", "bleu", False), column_key("rouge", "rouge1", True), column_key("bleu", "bleu.2", True)
+    ('bleu', 'rouge.rouge1', 'bleu.2')
+    """
+    if not several:
+        return metric
+    return output if output.startswith(metric + ".") else f"{metric}.{output}"
+
+
+@dataclass
+class Column:
+    """One score column: an output of a metric, and the signature of its numbers."""
+
+    key: str
+    metric: str
+    output: str
+    signature: str
+
+
+@dataclass
+class SystemScores:
+    """A system's row: corpus results per column key, (segments, columns) segment scores, its outputs."""
+
+    name: str
+    results: Dict[str, SystemResult]
+    segment_scores: np.ndarray
+    predictions: List[str]
+
+
+@dataclass
+class Leaderboard:
+    """Systems in the order given (the first is the baseline of a paired test) and their scores.
+
+    A community board's standings (:meth:`ngrameval.leaderboard.board.Board.standings`) have no
+    ``references`` (they are never shown), and ``clusters``: per column key, the systems' names grouped by
+    :func:`clusters`, best cluster first; ``stale``: per metric whose signature this ngrameval gives
+    differently, (the board's signature, this one's)."""
+
+    columns: List[Column]
+    systems: List[SystemScores]
+    references: Optional[List[List[str]]]
+    baseline: Optional[str] = None
+    test: Optional[str] = None
+    significance_level: float = 0.05
+    clusters: Optional[Dict[str, List[List[str]]]] = None
+    stale: Dict[str, Tuple[str, str]] = field(default_factory=dict)
+
+    def ranked(self) -> List[SystemScores]:
+        """The systems by their first column's score, best first (the smallest for an error rate such as TER;
+        ties keep the order given)."""
+        headline = self.columns[0]
+        sign = 1.0 if get_family(headline.metric).lower_is_better else -1.0
+        return sorted(self.systems, key=lambda system: sign * system.results[headline.key].score)
+
+    def cluster_numbers(self) -> Dict[str, int]:
+        """System name -> its cluster (1: the best) under the headline column; empty without clusters."""
+        groups = (self.clusters or {}).get(self.columns[0].key, [])
+        return {name: number for number, group in enumerate(groups, 1) for name in group}
+
+    def not_significant(self, result: SystemResult) -> bool:
+        """Whether a system's paired test against the baseline is not significant: p above the level
+        (sacrebleu stars p <= 0.05 as significant; this is the complement, so no cell gets both marks)."""
+        return result.p_value is not None and result.p_value > self.significance_level
+
+    def cell(self, system: SystemScores, key: str, scale: float, width: int) -> str:
+        """A displayed score: sacrebleu's text (score, mean and interval half-width, p-value with its
+        star), and the mark of a result not significantly different from the baseline's."""
+        result = system.results[key]
+        return result.formatted(scale, width) + (NOT_SIGNIFICANT if self.not_significant(result) else "")
+
+    def label(self, system: SystemScores) -> str:
+        return system.name + (" (baseline)" if system.name == self.baseline else "")
+
+    def legend(self) -> List[str]:
+        """What the marks and intervals mean, one sentence a line."""
+        lines = []
+        results = [result for system in self.systems for result in system.results.values()]
+        if any(result.ci is not None for result in results):
+            lines.append("score (\u03bc = mean \u00b1 half-width of the 95% confidence interval) of bootstrap "
+                         "resamples")
+        if self.test is not None:
+            lines.append(f"p: {TEST_NAMES[self.test]} test against the baseline, {self.baseline}; *: significantly "
+                         f"different from the baseline (p \u2264 {self.significance_level:g}, as sacrebleu marks it); "
+                         f"{NOT_SIGNIFICANT}: not significantly different from the baseline "
+                         f"(p > {self.significance_level:g}). Every system is tested against the baseline only, "
+                         "not against the best system.")
+        if self.clusters is not None:
+            lines.append(f"cluster: {CLUSTER_RULE} (paired bootstrap resampling, p \u2264 "
+                         f"{self.significance_level:g}, between every two systems; by {self.columns[0].key})")
+        for metric, (stored, current) in self.stale.items():
+            lines.append(f"{metric}: scored as {stored}, but this ngrameval gives {current}: the scores are "
+                         "kept until the board is rescored (ngrameval board rescore)")
+        return lines
+
+
+# --------------------------------------------------------------------------- scoring
+
+@dataclass
+class Significance:
+    """What the command line asked for: a paired test against the first system (``test`` "bs" or
+    "ar"), or bootstrap intervals per system (``confidence_samples``), or neither."""
+
+    test: Optional[str] = None
+    test_samples: Optional[int] = None
+    confidence_samples: Optional[int] = None
+    seed: Optional[int] = significance.DEFAULT_SEED
+
+    def results(self, stats: List[Statistics]) -> Tuple[List[Dict[str, significance.SystemResult]], str]:
+        """Per system, output -> result; and what the signature gains."""
+        if self.test is not None:
+            samples = significance.DEFAULT_SAMPLES[self.test] if self.test_samples is None else self.test_samples
+            # The paired bootstrap gives intervals by itself; approximate randomization on request.
+            n_ar_confidence = self.confidence_samples if self.test == "ar" and self.confidence_samples else -1
+            results = significance.paired_test(stats[0], stats[1:], test=self.test, n_samples=samples,
+                                               seed=self.seed, n_ar_confidence=n_ar_confidence)
+            return results, significance.signature_suffix(self.test, samples, self.seed, n_ar_confidence)
+        if self.confidence_samples is not None:
+            results = [significance.confidence_interval(system, n_samples=self.confidence_samples, seed=self.seed)
+                       for system in stats]
+            return results, significance.signature_suffix(None, self.confidence_samples, self.seed)
+        family = get_family(stats[0].metric)
+        return [{output: significance.SystemResult(score) for output, score in family.corpus_scores(system).items()}
+                for system in stats], ""
+
+
+def segment_scores(stats: Statistics) -> np.ndarray:
+    """(segments, outputs): each segment scored as a corpus of one segment (for BLEU this is not
+    sacrebleu's ``sentence_bleu``, which uses the effective order)."""
+    return get_family(stats.metric).score_totals(stats, stats.rows, None)
+
+
+def score_leaderboard(names: Sequence[str], predictions: Sequence[List[str]], references: List[List[str]],
+                      options: Dict[str, Dict[str, Any]], tests: Significance, progress: tqdm) -> Leaderboard:
+    """Every system under every metric: corpus scores (with intervals and p-values when asked) and
+    per-segment scores.
+
+    >>> board = score_leaderboard(["a", "b"], [["the cat sat on the mat"], ["a cat"]], [["the cat sat on the mat"]],
+    ...                           {"bleu": {}}, Significance(), tqdm(disable=True))
+    >>> [(system.name, round(system.results["bleu"].score, 4)) for system in board.systems]
+    [('a', 1.0), ('b', 0.0)]
+    """
+    columns: List[Column] = []
+    results: List[Dict[str, significance.SystemResult]] = [{} for _ in names]
+    per_segment: List[List[np.ndarray]] = [[] for _ in names]
+    for metric, metric_options in options.items():
+        family = get_family(metric)
+        stats = []
+        for system in predictions:
+            stats.append(family.statistics(system, references, **metric_options))
+            progress.update()
+        system_results, suffix = tests.results(stats)
+        progress.update()
+        several = len(stats[0].outputs) > 1
+        columns += [Column(column_key(metric, output, several), metric, output,
+                           significance.with_suffix(stats[0].signature, suffix))
+                    for output in stats[0].outputs]
+        for index, (system_stats, outputs) in enumerate(zip(stats, system_results)):
+            results[index].update({column_key(metric, output, several): outputs[output]
+                                   for output in system_stats.outputs})
+            per_segment[index].append(segment_scores(system_stats))
+    systems = [SystemScores(name, result, np.hstack(segments), list(system))
+               for name, result, segments, system in zip(names, results, per_segment, predictions)]
+    return Leaderboard(columns, systems, references, baseline=names[0] if tests.test else None, test=tests.test)
+
+
+# --------------------------------------------------------------------------- ranking
+
+def clusters(scores: Sequence[float], p_values: np.ndarray, level: float = 0.05,
+             lower_is_better: bool = False) -> List[List[int]]:
+    """Systems grouped WMT's way (the Findings of WMT19 and WMT20: "clusters are identified by grouping
+    systems together according to which systems significantly outperform all others in lower ranking
+    clusters"): the systems ranked by ``scores``, best first (the smallest first with ``lower_is_better``, for
+    an error rate such as TER; ties in the order given); a cluster ends after
+    rank k when every system ranked k or better is significantly different (``p_values[i, j] <= level``,
+    a two-sided test between each two systems) from every system ranked below k, so each system
+    significantly outperforms every system of every lower cluster. Indices of the systems, best cluster
+    first.
+
+    >>> p_values = np.array([[1.0, 0.01, 0.4], [0.01, 1.0, 0.02], [0.4, 0.02, 1.0]])
+    >>> clusters([0.30, 0.10, 0.29], p_values)
+    [[0, 2], [1]]
+    >>> clusters([0.30, 0.10, 0.29], p_values, level=0.001)
+    [[0, 2, 1]]
+    """
+    scores = np.asarray(scores, np.float64)
+    p_values = np.asarray(p_values, np.float64)
+    if scores.ndim != 1 or not len(scores) or p_values.shape != (len(scores), len(scores)):
+        raise ValueError(f"clusters need one score per system and a (systems, systems) matrix of p-values, got "
+                         f"{scores.shape} scores and a {p_values.shape} matrix")
+    if not 0 < level < 1:
+        raise ValueError(f"level must be strictly between 0 and 1, got {level!r}")
+    order = np.argsort(scores if lower_is_better else -scores, kind="stable")
+    different = p_values[np.ix_(order, order)] <= level
+    groups, start = [], 0
+    for rank in range(1, len(order)):
+        if different[:rank, rank:].all():
+            groups.append(order[start:rank].tolist())
+            start = rank
+    return groups + [order[start:].tolist()]
