@@ -153,6 +153,19 @@ class MetricFamily(ABC):
         """(B, outputs): the corpus score (one row) or the score of each weighted sum of rows."""
         return self.score_totals(stats, stats.totals(weights), weights)
 
+    def sentence_statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
+        """The statistics whose rows, each scored alone by :meth:`segment_scores`, are the metric's sentence
+        scores. The same as :meth:`statistics` (default) unless the tool's sentence score draws on other
+        counts than its corpus score (NLTK's ``sentence_nist`` weighs n-grams by the sentence's own
+        references)."""
+        return self.statistics(predictions, references, **options)
+
+    def segment_scores(self, stats: Statistics) -> np.ndarray:
+        """(segments, outputs): each row of ``stats`` scored alone, as the tool scores one sentence.
+        Default: the row scored as a corpus of one segment; a family whose tool has its own sentence
+        rule (sacrebleu's ``sentence_bleu``: the effective order) overrides it."""
+        return self.score_totals(stats, stats.rows, None)
+
     def own_interval(self, stats: Statistics, n_samples: int,
                      confidence: float) -> Optional[Dict[str, Tuple[float, float, float]]]:
         """Output -> (bootstrap mean, low, high) where the tool this family reproduces resamples in its own
@@ -273,14 +286,20 @@ class CombinedFamily(MetricFamily):
         return tuple(found)
 
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
-        scores, start = [], 0
+        return np.hstack([family.score_totals(own, totals[:, start:start + own.rows.shape[1]], weights)
+                          for family, own, start in self._parts(stats)])
+
+    def segment_scores(self, stats: Statistics) -> np.ndarray:
+        return np.hstack([family.segment_scores(part) for family, part, _ in self._parts(stats)])
+
+    def _parts(self, stats: Statistics) -> List[Tuple[MetricFamily, Statistics, int]]:
+        """Each part's family, its statistics read from the combined rows (so that a subset or resample of
+        the combined statistics is that of every part) and the start of its columns."""
+        parts, start = [], 0
         for family, part, width in stats.context["parts"]:
-            # The part's rows are read from the combined rows, so that a subset or resample of the
-            # combined statistics is that of every part.
-            own = replace(part, rows=stats.rows[:, start:start + width])
-            scores.append(family.score_totals(own, totals[:, start:start + width], weights))
+            parts.append((family, replace(part, rows=stats.rows[:, start:start + width]), start))
             start += width
-        return np.hstack(scores)
+        return parts
 
 
 _REGISTRY: Dict[str, MetricFamily] = {}
@@ -331,6 +350,23 @@ def family_of(function: Callable[..., Any]) -> MetricFamily:
 def statistics(metric: str, predictions: Any, references: Any, **options: Any) -> Statistics:
     """The per-segment statistics of ``predictions`` under metric ``metric`` and its options."""
     return get_family(metric).statistics(predictions, references, **options)
+
+
+def sentence_scores(metric: str, predictions: Any, references: Any, **options: Any) -> Tuple[np.ndarray, Statistics]:
+    """(segments, outputs) sentence scores of ``predictions`` under metric ``metric`` and its options -- the
+    numbers the metric's own per-segment result gives (``sentence_level=True``, ROUGE's
+    ``use_aggregator=False``, CIDEr's ``scores``) -- and the statistics they come from (their ``outputs``
+    name the columns).
+
+    >>> scores, stats = sentence_scores("bleu", ["the cat sat on the mat", "a dog"], [["the cat sat on a mat"], ["a dog"]])
+    >>> import ngrameval
+    >>> scores[:, 0].tolist() == ngrameval.bleu(["the cat sat on the mat", "a dog"], [["the cat sat on a mat"], ["a dog"]],
+    ...                                         sentence_level=True).sentence_scores, stats.outputs
+    (True, ('bleu',))
+    """
+    family = get_family(metric)
+    stats = family.sentence_statistics(predictions, references, **options)
+    return family.segment_scores(stats), stats
 
 
 def last_weighted(weights: Optional[np.ndarray], count: int) -> np.ndarray:

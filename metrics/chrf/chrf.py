@@ -59,6 +59,8 @@ Args:
     eps_smoothing (`bool`): sacrebleu's eps_smoothing: average the per-order F-scores (chrF++.py, Moses)
         instead of taking F of the averaged precisions and recalls. "sacrebleu" only. Default False.
     min_char_order (`int`): lowest character n-gram order (NLTK's min_len). "nltk" only. Default 1.
+    min_len, max_len, ignore_whitespace: NLTK's names for min_char_order, char_order and not whitespace,
+        with NLTK's meaning. "nltk" only.
     sentence_level (`bool`): also return `sentence_scores`. Default False.
     threads (`int`): corpora of more than 2^20 reference characters are matched in blocks of about that
         many; this many threads match blocks at once. The scores do not change. Default 1.

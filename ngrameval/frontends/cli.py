@@ -158,7 +158,7 @@ def run_example() -> int:
         [Source(str(EXAMPLES / "hypotheses.txt"))],
         [Source(str(path)) for path in sorted(EXAMPLES.glob("references.*.txt"))])
     print("Papineni et al. (2002), example 1: two candidates, three references each\n")
-    for metric, variants in ((bleu, ("sacrebleu", "nltk", "mteval", "nmt")), (nist, ("nltk", "mteval"))):
+    for metric, variants in ((bleu, BLEU_VARIANTS), (nist, NIST_VARIANTS)):
         for variant in variants:
             result = metric(predictions[0], references, variant=variant, sentence_level=True)
             corpus = getattr(result, metric.__name__)

@@ -55,10 +55,15 @@ class ValidatedMetric:
                 hyps, refs, _ = normalize_corpus(predictions, references)
                 return self._compute(hyps, refs, **kwargs)
             self.add_batch(predictions=predictions, references=references)
-        elif getattr(self, "num_process", 1) > 1 and self.writer is None:
-            raise ValueError(f"process {self.process_id} of {self._describe_run()} has no data: in evaluate's "
-                             "distributed mode every process must add at least one prediction (with add, "
-                             "add_batch or compute) before compute")
+        elif getattr(self, "writer", None) is None:
+            if getattr(self, "num_process", 1) > 1:
+                raise ValueError(f"process {self.process_id} of {self._describe_run()} has no data: in evaluate's "
+                                 "distributed mode every process must add at least one prediction (with add, "
+                                 "add_batch or compute) before compute")
+            # (evaluate itself would wait for other processes and fail with a TimeoutError)
+            raise ValueError(f"nothing to score: {self.name}'s compute got no predictions and references, and none "
+                             "were added before; give compute(predictions=..., references=...), or add them "
+                             "with add or add_batch first")
         try:
             result = super().compute(**kwargs)
         except BaseException:

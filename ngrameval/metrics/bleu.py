@@ -393,6 +393,11 @@ def resolve_options(variant: str = "sacrebleu", max_order: Optional[int] = None,
             raise ValueError(f"weights {w} have {len(w)} entries but max_order is {max_order}")
         if len(w) > max_order:
             raise ValueError(f"weights {w} have more entries than max_order={max_order}")
+        # sacrebleu's score is the mean of the log precisions, here weighted and renormalized over the
+        # weighted orders: with none it has no value (the other rules give the brevity penalty, as NLTK does).
+        if variant == "sacrebleu" and not any(w):
+            raise ValueError(f"weights {w} are all zero: variant 'sacrebleu' averages the log precisions of the "
+                             "weighted orders, and none is weighted (variant='nltk' scores the brevity penalty)")
     if smooth == "default":
         smooth = default_smooth
     if variant == "sacrebleu" and smooth is None:
@@ -698,6 +703,12 @@ class BleuFamily(MetricFamily):
         scores, _, _ = score_rows(from_rows(totals, options.statistics_order),
                                   from_rows(last, options.statistics_order), options)
         return scores
+
+    def segment_scores(self, stats: Statistics) -> np.ndarray:
+        # Each sentence is its own last sentence (NLTK's smoothing reads it), with sacrebleu's sentence rule.
+        options: BleuOptions = stats.context["options"]
+        rows = from_rows(stats.rows, options.statistics_order)
+        return score_rows(rows, rows, options, sentence=True)[0]
 
     def pairwise_columns(self, stats: Statistics) -> Tuple[int, ...]:
         # bleu() sums each field over the sentences: the reference lengths, (S,), NumPy sums pairwise

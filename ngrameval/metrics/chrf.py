@@ -125,17 +125,42 @@ def _check_word_order(value: Any) -> int:
 
 def resolve_options(variant: str = "sacrebleu", char_order: int = 6, word_order: int = 0,
                     beta: Optional[float] = None, lowercase: bool = False, whitespace: bool = False,
-                    eps_smoothing: bool = False, min_char_order: int = 1) -> ChrfOptions:
-    """Check every option (one clear ValueError each) and fill in the variant's default beta.
+                    eps_smoothing: bool = False, min_char_order: int = 1, min_len: Optional[int] = None,
+                    max_len: Optional[int] = None, ignore_whitespace: Optional[bool] = None) -> ChrfOptions:
+    """Check every option (one clear ValueError each) and fill in the variant's default beta. NLTK's
+    ``min_len``, ``max_len`` and ``ignore_whitespace`` name ``min_char_order``, ``char_order`` and
+    ``not whitespace`` (variant ``"nltk"``; given both ways, they must agree).
 
     >>> resolve_options("nltk").beta
     3.0
+    >>> resolve_options("nltk", max_len=4, ignore_whitespace=False) == resolve_options("nltk", 4, whitespace=True)
+    True
     >>> resolve_options("nltk", word_order=2)
     Traceback (most recent call last):
     ...
     ValueError: word_order is sacrebleu's option (chrF++); NLTK's chrF counts characters only
     """
     check_choice("variant", variant, VARIANTS)
+    for alias, name, value, ours, default in (("min_len", "min_char_order", min_len, min_char_order, 1),
+                                              ("max_len", "char_order", max_len, char_order, 6)):
+        if value is None:
+            continue
+        if variant != "nltk":
+            raise ValueError(f"{alias} is NLTK's name for {name}; use {name}, or variant='nltk'")
+        value = check_order(alias, value)
+        if ours != default and ours != value:
+            raise ValueError(f"{alias}={value!r} contradicts {name}={ours!r} ({alias} is NLTK's name for {name})")
+        if alias == "min_len":
+            min_char_order = value
+        else:
+            char_order = value
+    if ignore_whitespace is not None:
+        if variant != "nltk":
+            raise ValueError("ignore_whitespace is NLTK's option (not whitespace); use whitespace, or variant='nltk'")
+        if check_flag("ignore_whitespace", ignore_whitespace) and check_flag("whitespace", whitespace):
+            raise ValueError("ignore_whitespace=True contradicts whitespace=True (ignore_whitespace is NLTK's "
+                             "name for not whitespace)")
+        whitespace = not ignore_whitespace
     char_order = check_order("char_order", char_order)
     word_order = _check_word_order(word_order)
     beta = DEFAULT_BETA[variant] if beta is None else check_number("beta", beta, low=0)
@@ -157,18 +182,16 @@ def resolve_options(variant: str = "sacrebleu", char_order: int = 6, word_order:
 
 
 def signature(options: ChrfOptions, num_refs: Any) -> str:
-    """sacrebleu's ``CHRF().get_signature()`` for the sacrebleu variant (plus ``beta:`` when beta is
-    not 2: sacrebleu writes beta in the score's name only); ngrameval's format for NLTK's.
+    """sacrebleu's ``CHRF().get_signature()`` for the sacrebleu variant, character for character (beta is
+    in the score's name, :func:`score_name`, as sacrebleu prints it); ngrameval's format for NLTK's.
 
-    >>> signature(resolve_options(), 1)
+    >>> signature(resolve_options(beta=3), 1)
     'nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:2.6.0'
     """
     if options.variant == "sacrebleu":
         parts = [f"nrefs:{num_refs}", f"case:{'lc' if options.lowercase else 'mixed'}",
                  f"eff:{'no' if options.eps_smoothing else 'yes'}", f"nc:{options.char_order}",
                  f"nw:{options.word_order}", f"space:{'yes' if options.whitespace else 'no'}"]
-        if options.beta != 2:
-            parts.append(f"beta:{options.beta:g}")
         return "|".join(parts + [f"version:{SACREBLEU_VERSION}"])
     return "|".join(["variant:nltk", f"nrefs:{num_refs}", f"min_len:{options.min_char_order}",
                      f"max_len:{options.char_order}", f"beta:{options.beta:g}",
@@ -372,13 +395,15 @@ def _result_of_sums(total: np.ndarray, options: ChrfOptions, signature: str) -> 
 def chrf(predictions: Any, references: Any, variant: str = "sacrebleu", char_order: int = 6, word_order: int = 0,
          beta: Optional[float] = None, lowercase: bool = False, whitespace: bool = False,
          eps_smoothing: bool = False, min_char_order: int = 1, sentence_level: bool = False,
-         threads: int = 1) -> ChrfResult:
+         threads: int = 1, min_len: Optional[int] = None, max_len: Optional[int] = None,
+         ignore_whitespace: Optional[bool] = None) -> ChrfResult:
     """Corpus chrF (``word_order=2``: chrF++) in [0, 1], exact to the tool named by ``variant``.
 
     ``"sacrebleu"`` (default; beta 2): sacrebleu 2.6.0 ``CHRF(char_order, word_order, beta, lowercase,
     whitespace, eps_smoothing)``, the options of HF evaluate's ``chrf``, under the same names.
     ``"nltk"`` (beta 3): NLTK 3.10.4 ``corpus_chrf(min_len=min_char_order, max_len=char_order,
-    ignore_whitespace=not whitespace)``, one reference per prediction. ``sentence_level`` adds
+    ignore_whitespace=not whitespace)``, one reference per prediction; NLTK's names ``min_len``, ``max_len``
+    and ``ignore_whitespace`` work too. ``sentence_level`` adds
     ``sentence_chrf`` per prediction. Token lists are joined with spaces (as NLTK joins them). A corpus
     of more than :data:`BLOCK_CHARACTERS` reference characters is matched block by block, so memory
     stays bounded, ``threads`` blocks at once (as :func:`ngrameval.bleu`'s); the result is the same.
@@ -390,7 +415,7 @@ def chrf(predictions: Any, references: Any, variant: str = "sacrebleu", char_ord
     0.280556
     """
     options = resolve_options(variant, char_order, word_order, beta, lowercase, whitespace, eps_smoothing,
-                              min_char_order)
+                              min_char_order, min_len, max_len, ignore_whitespace)
     check_flag("sentence_level", sentence_level)
     rows, num_refs = _statistics(predictions, references, options, check_positive_int("threads", threads))
     result = _result_of_sums(rows.sum(axis=0, keepdims=True), options, signature(options, num_refs))

@@ -257,14 +257,14 @@ def _indexed_corpus(predictions: Any, references: Any, variant: str, n: int, tok
 
 
 def _corpus_statistics(predictions: Any, references: Any, variant: str, n: int, tokenize: TokenizerSpec,
-                       lowercase: bool, table: Optional[ReferenceCounts] = None):
-    """Check the options, then tokenize, index and match once: (corpus, matches, the corpus's
-    information weights, per-sentence statistics). ``table``: the reference counts of the whole
-    corpus these segments are a shard of (None: they are the corpus)."""
+                       lowercase: bool, table: Optional[ReferenceCounts] = None, scope: str = "corpus"):
+    """Check the options, then tokenize, index and match once: (corpus, matches, the information
+    weights, per-sentence statistics). ``table``: the reference counts of the whole corpus these
+    segments are a shard of (None: they are the corpus); ``scope``: see :func:`information_weights`."""
     corpus = _indexed_corpus(predictions, references, variant, n, tokenize, lowercase)
     matches = corpus.index.match(corpus.hypotheses, n)
     if table is None:
-        weights = information_weights(corpus.index, n, "corpus", perl=variant == "mteval")
+        weights = information_weights(corpus.index, n, scope, perl=variant == "mteval")
     else:
         weights = _information_weights(corpus.index, n, "corpus", variant == "mteval", table)
     statistics = _nltk_statistics if variant == "nltk" else _mteval_statistics
@@ -351,10 +351,20 @@ class NistFamily(MetricFamily):
         corpus = _indexed_corpus(predictions, references, **settings)
         return reference_ngram_counts(corpus.index, settings["n"])
 
+    def sentence_statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
+        # NLTK's sentence_nist weighs n-grams by the sentence's own references; mteval scores a
+        # sentence as it scores the corpus.
+        return self._statistics(predictions, references, None,
+                                "sentence" if self.with_defaults(options)["variant"] == "nltk" else "corpus", options)
+
     def shard_statistics(self, predictions: Any, references: Any, counts: Optional[ReferenceCounts],
                          **options: Any) -> Statistics:
+        return self._statistics(predictions, references, counts, "corpus", options)
+
+    def _statistics(self, predictions: Any, references: Any, counts: Optional[ReferenceCounts], scope: str,
+                    options: Dict[str, Any]) -> Statistics:
         settings = self.with_defaults(options)
-        corpus, _, _, stats = _corpus_statistics(predictions, references, table=counts, **settings)
+        corpus, _, _, stats = _corpus_statistics(predictions, references, table=counts, scope=scope, **settings)
         rows = columns(stats.information, stats.totals, stats.hyp_len, stats.ref_len)
         return Statistics(self.name, rows, ("nist",),
                           _signature(settings["variant"], corpus, settings["lowercase"], settings["n"]), settings)

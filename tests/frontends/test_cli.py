@@ -18,6 +18,8 @@ from ngrameval import significance
 from ngrameval.frontends.cli import EXAMPLES, main
 from ngrameval.leaderboard.reading import Source, read_corpus, split_lines
 from ngrameval.metric import get_family, statistics
+from ngrameval.metrics.bleu import VARIANTS as BLEU_VARIANTS
+from ngrameval.metrics.nist import VARIANTS as NIST_VARIANTS
 from tests.data import WMT22, read_tsv
 
 SYSTEM = ["The cat sat on the mat.", "A dog barks at the postman", "it is 3.5 km , not 4"]
@@ -370,7 +372,9 @@ def test_example_prints_bleu_and_nist_of_the_bundled_example():
     completed = _run("example")
     assert completed.returncode == 0, completed.stderr
     scores = re.findall(r"^(BLEU|NIST) \((\w+)\s*\) corpus (\d+\.\d{4})", completed.stdout, flags=re.MULTILINE)
-    assert {metric for metric, _, _ in scores} == {"BLEU", "NIST"}
+    # Every variant of each, as the README says.
+    assert [(metric, variant) for metric, variant, _ in scores] == \
+        [("BLEU", variant) for variant in BLEU_VARIANTS] + [("NIST", variant) for variant in NIST_VARIANTS]
     predictions, references = read_corpus([Source(str(EXAMPLES / "hypotheses.txt"))],
                                           [Source(str(path)) for path in sorted(EXAMPLES.glob("references.*.txt"))])
     for metric, variant, printed in scores:

@@ -304,6 +304,16 @@ def test_unknown_smooth_lists_the_valid_ones(load, variant, valid):
     assert all(name in str(error.value) for name in valid), str(error.value)
 
 
+@pytest.mark.parametrize("name", SCRIPTS)
+def test_compute_with_nothing_to_score_says_so(load, name):
+    metric = load(name)
+    with pytest.raises(ValueError, match=re.escape(f"nothing to score: {name}'s compute got no predictions and "
+                                                   "references, and none were added before")):
+        metric.compute()
+    metric.add_batch(predictions=PREDICTIONS, references=REFERENCES)
+    assert metric.compute() == LIBRARY.get(name, getattr(ngrameval, name))(PREDICTIONS, REFERENCES).as_dict()
+
+
 @pytest.mark.parametrize("name", LIBRARY)
 def test_metric_still_works_after_a_bad_call(load, name):
     metric = load(name)

@@ -51,10 +51,14 @@ print(json.dumps({"metrics": results, "spaces": list(SPACE_NAMES)}))
 """
 
 
-def _run(command, **options):
+def _completed(command, **options):
     done = subprocess.run(command, capture_output=True, text=True, **options)
     assert done.returncode == 0, f"{' '.join(map(str, command))} failed ({done.returncode}):\n{done.stderr[-4000:]}"
-    return done.stdout
+    return done
+
+
+def _run(command, **options):
+    return _completed(command, **options).stdout
 
 
 @pytest.fixture(scope="module")
@@ -65,7 +69,9 @@ def installed(tmp_path_factory):
     source = tmp_path_factory.mktemp("checkout") / "ngrameval"
     shutil.copytree(ROOT, source, ignore=NOT_BUILT_FROM)
     dist = tmp_path_factory.mktemp("dist")
-    _run([sys.executable, "-m", "build", "--wheel", "--outdir", str(dist), str(source)])
+    built = _completed([sys.executable, "-m", "build", "--wheel", "--outdir", str(dist), str(source)])
+    # Every folder of the package is in setup.cfg's packages (the examples' data folder too).
+    assert "absent from the `packages` configuration" not in built.stderr, built.stderr
     wheel, = dist.glob("ngrameval-*.whl")
     venv = tmp_path_factory.mktemp("venv")
     _run([sys.executable, "-m", "venv", str(venv)])

@@ -43,6 +43,7 @@ BAD_BLEU_OPTIONS = [
     ({"weights": (0.5, 0.5), "max_order": 4}, "have 2 entries but max_order is 4"),
     ({"weights": ("a", "b")}, "must contain numbers"),
     ({"weights": []}, "non-empty sequence"),
+    ({"weights": [0, 0, 0, 0]}, "weights (0, 0, 0, 0) are all zero: variant 'sacrebleu' averages the log precisions"),
     ({"brevity_penalty": "longest"}, "unknown brevity_penalty 'longest'"),
     ({"variant": "nltk", "use_effective_order": True}, "use_effective_order is sacrebleu's option"),
 ]

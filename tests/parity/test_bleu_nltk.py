@@ -73,6 +73,13 @@ def test_several_weight_sets(shared, level, smooth):
     assert_same_as_nltk(*wmt17_slice(shared, "KIT.4950", 500), level, smooth=smooth, weights=WEIGHT_SETS)
 
 
+@pytest.mark.parametrize("smooth", ["method0", "method1", "method4"])
+@pytest.mark.parametrize("level", ["corpus", "sentence"])
+def test_all_zero_weights(shared, level, smooth):
+    """No weighted order: NLTK scores the brevity penalty (exp of an empty sum), 0 without a unigram match."""
+    assert_same_as_nltk(*wmt17_slice(shared, "KIT.4950", 200), level, smooth=smooth, weights=(0, 0, 0, 0))
+
+
 # method6's sentence scores are tested below, where NLTK's assertion is handled.
 PARAMETER_CASES = [(level, smooth, parameters) for level in ("corpus", "sentence") for smooth, parameters in PARAMETERS
                    if not (level == "sentence" and smooth == "method6")]

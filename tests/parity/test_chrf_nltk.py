@@ -1,6 +1,8 @@
 """ngrameval.chrf(variant="nltk") against NLTK 3.10.4's corpus_chrf and sentence_chrf, run in each
 test: WMT17, WMT22, E2E (first reference), every option (min_len, max_len, beta, ignore_whitespace),
 token-list input, and NLTK's whitespace (the `regex` engine's \\s, which keeps U+001C..U+001F)."""
+import re
+
 import pytest
 import regex
 from nltk.translate.chrf_score import corpus_chrf, sentence_chrf
@@ -53,6 +55,36 @@ def test_every_option(shared, min_len, max_len, beta, ignore_whitespace):
     hypotheses, references = wmt22_slice(shared, "zh-en", "Online-B", 40)
     assert_same_as_nltk(hypotheses + ["", "a", " "], [r[0] for r in references] + ["x y", "", "a"], min_len, max_len,
                         beta, ignore_whitespace)
+
+
+@pytest.mark.parametrize("min_len, max_len, ignore_whitespace", [(2, 4, True), (1, 3, False)])
+def test_nltks_option_names(shared, min_len, max_len, ignore_whitespace):
+    """NLTK's own names, with NLTK's meaning: the same keyword arguments to both."""
+    hypotheses, references = wmt22_slice(shared, "de-en", "Online-A", 40)
+    references = [r[0] for r in references]
+    options = {"min_len": min_len, "max_len": max_len, "ignore_whitespace": ignore_whitespace}
+    result = chrf(hypotheses, [[r] for r in references], variant="nltk", sentence_level=True, **options)
+    assert_close(result.chrf, corpus_chrf(references, hypotheses, **options), rel=REL, what="NLTK chrF")
+    assert_close(result.sentence_scores, [sentence_chrf(r, h, **options) for h, r in zip(hypotheses, references)],
+                 rel=REL, what="NLTK sentence chrF")
+
+
+@pytest.mark.parametrize("options, message", [
+    ({"max_len": 4, "char_order": 3}, "max_len=4 contradicts char_order=3 (max_len is NLTK's name for char_order)"),
+    ({"min_len": 2, "min_char_order": 3}, "min_len=2 contradicts min_char_order=3"),
+    ({"ignore_whitespace": True, "whitespace": True}, "ignore_whitespace=True contradicts whitespace=True"),
+    ({"max_len": 0}, "max_len must be an integer from 1 to 100"),
+    ({"ignore_whitespace": "yes"}, "ignore_whitespace must be True or False"),
+])
+def test_nltks_option_names_checked(options, message):
+    with pytest.raises(ValueError, match=re.escape(message)):
+        chrf(["a b"], [["a c"]], variant="nltk", **options)
+
+
+@pytest.mark.parametrize("name", ["min_len", "max_len", "ignore_whitespace"])
+def test_nltks_option_names_belong_to_its_variant(name):
+    with pytest.raises(ValueError, match=f"{name} is NLTK's"):
+        chrf(["a b"], [["a c"]], **{name: True if name == "ignore_whitespace" else 2})
 
 
 def test_token_lists_are_joined_with_spaces():

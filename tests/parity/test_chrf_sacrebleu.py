@@ -30,8 +30,7 @@ def assert_same_as_sacrebleu(hypotheses, references, sentences=True, **options):
     expected = metric.corpus_score(hypotheses, padded_streams(references))
     result = chrf(hypotheses, references, sentence_level=sentences, **options)
     assert_close(result.chrf * 100, expected.score, rel=REL, what="chrF")
-    extra = f"|beta:{options['beta']:g}" if options.get("beta", 2) != 2 else ""
-    assert result.signature.replace(extra, "") == str(metric.get_signature())
+    assert result.signature == str(metric.get_signature())
     assert result.name == expected.name
     if sentences:
         peer = [metric.sentence_score(h, [r for r in refs]).score for h, refs in zip(hypotheses, references)]
