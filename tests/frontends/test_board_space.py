@@ -41,7 +41,7 @@ from tests.data import WMT22_SYSTEMS, wmt22_references, wmt22_system
 
 SEGMENTS = 12
 CLIENTS = 8
-FILES_PER_CLIENT = 5          # 40 submissions: what 8 clients get through the HTTP API in well under a minute here
+FILES_PER_CLIENT = 15       # 120 submissions: what 8 clients get through HTTP in ~25 s here (400 took 78 s on 2 busy cores)
 METRICS = ("bleu", "chrf")
 STARTUP_ATTEMPTS = 240        # half-seconds to wait for a server to answer
 WMT_NAME = "generaltest2022.de-en.hyp.Online-A.en"
@@ -111,13 +111,47 @@ def _start(folder, log, environment=None):
 
 @pytest.fixture(scope="module")
 def board_server(corpus, tmp_path_factory):
-    """(URL, board folder): the Space serving a new board (no rate limit), started once for the module."""
+    """(URL, board folder): spaces/leaderboard/app.py --board serving a new board (no rate limit), in its own
+    process."""
     folder = tmp_path_factory.mktemp("served") / "board"
     _new_board(folder, corpus[0])
     url, process = _start(folder, folder.parent / "server.log")
     yield url, folder
     process.terminate()
     process.wait(timeout=30)
+
+
+def _served_here(folder):
+    """(URL, page): the board's page served by this process (quicker to start than app.py, which the slow tests
+    run)."""
+    from ngrameval.ui.board import BoardSpace
+
+    space = BoardSpace(folder)
+    demo = space.build()
+    port = _free_port()
+    demo.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True,
+                **space.launch_options)
+    return f"http://127.0.0.1:{port}/", demo
+
+
+@pytest.fixture(scope="module")
+def board_page(corpus, tmp_path_factory, ui):
+    """(URL, board folder): a new board (no rate limit), its page served here."""
+    folder = tmp_path_factory.mktemp("page") / "board"
+    _new_board(folder, corpus[0])
+    url, demo = _served_here(folder)
+    yield url, folder
+    demo.close()
+
+
+@pytest.fixture(scope="module")
+def limited_page(corpus, tmp_path_factory, ui):
+    """(URL, board folder): a board taking at most 2 submissions an hour from one client, its page served here."""
+    folder = tmp_path_factory.mktemp("limited") / "board"
+    _new_board(folder, corpus[0], max_per_hour=2)
+    url, demo = _served_here(folder)
+    yield url, folder
+    demo.close()
 
 
 class Responses:
@@ -206,10 +240,10 @@ def test_concurrent_clients_store_each_submission_once_ranked_as_score_ranks(boa
     responses.assert_no_reference(references)
 
 
-def test_no_response_holds_a_reference_line(board_server, corpus, tmp_path):
+def test_no_response_holds_a_reference_line(board_page, corpus, tmp_path):
     from gradio_client import Client
 
-    url, folder = board_server
+    url, folder = board_page
     references = corpus[0]
     client = Client(url, verbose=False)
     responses = Responses()
@@ -274,22 +308,6 @@ def _submit_arguments(path, name="killed"):
     return handle_file(str(path)), name, ""
 
 
-@pytest.fixture(scope="module")
-def limited_page(corpus, tmp_path_factory, ui):
-    """(URL, board folder): a board taking at most 2 submissions an hour from one client, its page served here."""
-    from ngrameval.ui.board import BoardSpace
-
-    folder = tmp_path_factory.mktemp("limited") / "board"
-    _new_board(folder, corpus[0], max_per_hour=2)
-    space = BoardSpace(folder)
-    demo = space.build()
-    port = _free_port()
-    demo.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True,
-                **space.launch_options)
-    yield f"http://127.0.0.1:{port}/", folder
-    demo.close()
-
-
 def test_one_client_past_the_rate_limit_is_refused(limited_page, corpus, tmp_path):
     from gradio_client import Client
 
@@ -320,7 +338,7 @@ def _wmt_files(corpus, tmp_path):
     return lines, (plain, gzipped, zipped)
 
 
-def test_board_form_reads_wmt_names_gz_and_zip(board_server, corpus, tmp_path):
+def test_board_form_reads_wmt_names_gz_and_zip(board_page, corpus, tmp_path):
     from ngrameval.ui.board import BoardPage
 
     folder = tmp_path / "board"
@@ -332,7 +350,7 @@ def test_board_form_reads_wmt_names_gz_and_zip(board_server, corpus, tmp_path):
     # Through HTTP too: gradio's own check of the file type lets WMT's name through.
     from gradio_client import Client
 
-    url, _ = board_server
+    url, _ = board_page
     for number, upload in enumerate(uploads):
         _write(tmp_path / WMT_NAME, [f"{line} {number}" for line in lines])      # new segments each time
         if upload.suffix == ".gz":
@@ -416,12 +434,25 @@ def test_export_space_copies_the_board_and_the_app_finds_it(corpus, tmp_path, ca
     assert "is not a board" in capsys.readouterr().err
 
 
+def test_every_key_of_the_board_page_exists(board_page):
+    """Every text the board's page shows is a key with its three languages."""
+    from ngrameval.ui import i18n
+    from tests.frontends.test_spaces_i18n import _keys
+
+    url, _ = board_page
+    with urllib.request.urlopen(url + "config") as response:
+        used = _keys(json.load(response))
+    assert {"board.submit", "board.tab_board", "board.tab_submit", "board.tab_submission", "board.name"} <= used, used
+    for texts in i18n.translations().translations_dict.values():
+        assert used <= set(texts), used - set(texts)
+
+
 # --------------------------------------------------------------------------- in Chromium
 
-def test_page_submits_shows_the_table_and_switches_language(board_server, corpus, page, tmp_path):
+def test_page_submits_shows_the_table_and_switches_language(board_page, corpus, page, tmp_path):
     from ngrameval.ui import i18n
 
-    url, folder = board_server
+    url, folder = board_page
     lines, uploads = _wmt_files(corpus, tmp_path)
     _write(uploads[0], [line + " browser" for line in lines])
     page.goto(url)
