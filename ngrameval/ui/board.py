@@ -8,13 +8,15 @@ Run: ``python spaces/leaderboard/app.py --board DIR`` (or ``NGRAMEVAL_BOARD=DIR`
 The references never leave the board: no handler reads them (:class:`Board` returns none), and the report is made
 from standings, which hold none. A submission is read as ``ngrameval score`` reads a system's file (any text
 file, ``.gz``, a ``.zip`` of one file), within a size limit, and must have a line per segment of the board. The
-board's rate limit counts the submissions of each client address.
+board's rate limit counts the submissions of each client address (:func:`client_key`).
 """
 from __future__ import annotations
 
 import html
+import os
 import tempfile
 import threading
+import urllib.parse
 from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
 
@@ -37,10 +39,25 @@ REPORT_SYSTEMS = 20           # the report holds the best ones: it compares ever
 SCALE, WIDTH = 100.0, 2       # scores as the upload-and-score page shows them by default (x 100)
 SUBMIT_CONCURRENCY = 4        # submissions scored at once (the board's transactions take turns)
 QUEUE_SIZE = 64
+HUB_VARIABLE = "SPACE_ID"     # set by the Hub in a Space: requests come through its proxy
 
 
-def client_key(request: Optional[gr.Request]) -> str:
-    """The key the board's rate limit counts: the address the request came from ("" without one)."""
+def client_key(request: Optional[gr.Request], behind_proxy: bool = False) -> str:
+    """The key the board's rate limit counts: the address the request came from ("" without one). On the Hub
+    (``behind_proxy``: where the Hub sets ``SPACE_ID``) every request comes from the Hub's proxy, which names the
+    visitor's address first in ``X-Forwarded-For``; elsewhere that header is whatever the client sent, so the
+    connection's address counts.
+
+    >>> class Request:
+    ...     headers = {"x-forwarded-for": "203.0.113.7, 10.16.3.80"}
+    ...     class client:
+    ...         host = "10.16.3.80"
+    >>> client_key(Request), client_key(Request, behind_proxy=True), client_key(None)
+    ('10.16.3.80', '203.0.113.7', '')
+    """
+    forwarded = (getattr(request, "headers", None) or {}).get("x-forwarded-for", "")
+    if behind_proxy and forwarded.split(",")[0].strip():
+        return forwarded.split(",")[0].strip()
     client = getattr(request, "client", None)
     return getattr(client, "host", None) or ""
 
@@ -49,9 +66,10 @@ class BoardPage:
     """The handlers of a board's page; the standings are computed once per state of the board (the bootstrap
     between every two submissions is the costly part) and shared by every visitor."""
 
-    def __init__(self, folder: Path, max_mb: float = MAX_MB):
+    def __init__(self, folder: Path, max_mb: float = MAX_MB, behind_proxy: bool = False):
         self.board = Board(folder)
         self.max_mb = max_mb
+        self.behind_proxy = behind_proxy
         self._lock = threading.Lock()
         self._cached: Optional[Tuple[Any, Leaderboard]] = None
 
@@ -163,7 +181,8 @@ class BoardPage:
                 raise InputError("board.error.no_name")
             predictions = self.read_submission(upload)
             team = (team or "").strip() or None
-            stored = self.board.submit(predictions, name, team=team, client=client_key(request))
+            stored = self.board.submit(predictions, name, team=team,
+                                       client=client_key(request, self.behind_proxy))
         except ValueError as error:     # the page's InputError, the board's and the reader's own (English)
             message = error.in_language(language) if isinstance(error, InputError) else str(error)
             return page.status_html(message, True, language, "board.refused"), {"error": message}, gr.update()
@@ -172,7 +191,9 @@ class BoardPage:
         answer = {"name": stored.name, "team": stored.team, "time": stored.time, "digest": stored.digest,
                   "scores": stored.scores, "signatures": stored.signatures}
         status = i18n.text("board.stored", language, name=stored.name, scores=scores)
-        return page.status_html(status), answer, gr.update(choices=[stored.name], value=stored.name)
+        link = (f'<p><a href="?submission={urllib.parse.quote(stored.name)}" target="_self" id="submission-link">'
+                f'{html.escape(i18n.text("board.link", language, name=stored.name))}</a></p>')
+        return page.status_html(status) + link, answer, gr.update(choices=[stored.name], value=stored.name)
 
 
 def _legend(standings: Leaderboard) -> str:
@@ -188,8 +209,9 @@ class BoardSpace:
     name = "leaderboard"
     warm_up = None
 
-    def __init__(self, folder: Path, max_mb: float = MAX_MB):
-        self.handlers = BoardPage(Path(folder), max_mb)
+    def __init__(self, folder: Path, max_mb: float = MAX_MB, behind_proxy: Optional[bool] = None):
+        self.handlers = BoardPage(Path(folder), max_mb, HUB_VARIABLE in os.environ if behind_proxy is None
+                                  else behind_proxy)
         self.launch_options = {"max_file_size": f"{int(max_mb * 2**20)}b"}
 
     def build(self) -> gr.Blocks:

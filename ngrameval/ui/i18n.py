@@ -1202,6 +1202,7 @@ beta 1.2、参照全体での最良の適合率と最良の再現率。CIDEr-D�
                      "ja": "{name}：保存しました（{scores}）。詳細は「提出の詳細」にあります。"},
     "board.refused": {"en": "Submission refused.", "zh-CN": "提交被拒绝。", "ja": "提出を受け付けませんでした。"},
     "board.not_shown": {"en": "Nothing to show.", "zh-CN": "没有可显示的内容。", "ja": "表示するものはありません。"},
+    "board.link": {"en": "The page of {name}", "zh-CN": "{name} 的详情页", "ja": "{name} のページ"},
     "board.rank": {"en": "Rank", "zh-CN": "名次", "ja": "順位"},
     "board.cluster": {"en": "Cluster", "zh-CN": "簇", "ja": "クラスタ"},
     "board.time": {"en": "Submitted (UTC)", "zh-CN": "提交时间（UTC）", "ja": "提出日時（UTC）"},

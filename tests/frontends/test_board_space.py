@@ -449,6 +449,7 @@ def test_every_key_of_the_board_page_exists(board_page):
 
 # --------------------------------------------------------------------------- in Chromium
 
+@pytest.mark.slow
 def test_page_submits_shows_the_table_and_switches_language(board_page, corpus, page, tmp_path):
     from ngrameval.ui import i18n
 
@@ -464,6 +465,7 @@ def test_page_submits_shows_the_table_and_switches_language(board_page, corpus, 
     page.locator("#submission-team input, #submission-team textarea").first.fill("browser team")
     page.locator("#submit").click()
     expect(page.locator("#submit-status")).to_contain_text("from-browser: stored")
+    assert page.locator("#submission-link").get_attribute("href") == "?submission=from-browser"
     page.get_by_role("tab", name="Leaderboard", exact=True).click()
     expect(page.locator("#standings")).to_contain_text("from-browser")
     expect(page.locator("#standings")).to_contain_text("browser team")
@@ -484,6 +486,6 @@ def test_page_submits_shows_the_table_and_switches_language(board_page, corpus, 
     expect(page.locator("#submit-status")).to_contain_text(
         i18n.text("board.error.lines", "ja", file="short.txt", lines=1, segments=SEGMENTS))
     assert not any(line in page.content() for line in corpus[0])
-    # A submission's own page, by its address.
+    # A submission's own page, by its address (the link a stored submission shows).
     page.goto(url + "?submission=from-browser")
     expect(page.locator("#submission-view")).to_contain_text("browser team")
