@@ -24,7 +24,7 @@ def serve(name: str, caller: str = "__main__", **launch_options: Any) -> Any:
     """The ``gradio.Blocks`` page of Space ``name``; when ``caller`` is ``"__main__"`` (an app.py run as a
     program) its warm-up runs and the page is served (``launch_options`` go to ``demo.launch``). The leaderboard
     serves a community board when given one (``app.py --board DIR``, see
-    :func:`ngrameval.ui.leaderboard.board_folder`)."""
+    :func:`ngrameval.ui.leaderboard.board_settings`)."""
     from ngrameval.ui import page
 
     described = space(name)

@@ -3,7 +3,7 @@ table (intervals, clusters, signatures) and its HTML report, a submission form (
 per submission (``?submission=NAME``, or its pick in the *Submission* tab).
 
 Run: ``python spaces/leaderboard/app.py --board DIR`` (or ``NGRAMEVAL_BOARD=DIR``; see
-:func:`ngrameval.ui.leaderboard.board_folder`). Without a board the Space is the upload-and-score page.
+:func:`ngrameval.ui.leaderboard.board_settings`). Without a board the Space is the upload-and-score page.
 
 The references never leave the board: no handler reads them (:class:`Board` returns none), and the report is made
 from standings, which hold none. A submission is read as ``ngrameval score`` reads a system's file (any text
@@ -30,10 +30,9 @@ from ngrameval.leaderboard.reading import Source, read_predictions
 from ngrameval.leaderboard.scoring import Leaderboard, SystemScores, segment_scores
 from ngrameval.ui import i18n, page
 from ngrameval.ui.i18n import t
-from ngrameval.ui.leaderboard import Budget, text_files
+from ngrameval.ui.leaderboard import DEFAULT_MAX_MB, Budget, text_files
 from ngrameval.ui.page import InputError
 
-MAX_MB = 20                   # a submission's file, unpacked (configurable: BoardSpace(max_mb=...))
 SAMPLES = 1000                # the standings' bootstrap resamples (ngrameval board show's)
 REPORT_SYSTEMS = 20           # the report holds the best ones: it compares every two of them
 SCALE, WIDTH = 100.0, 2       # scores as the upload-and-score page shows them by default (x 100)
@@ -66,7 +65,7 @@ class BoardPage:
     """The handlers of a board's page; the standings are computed once per state of the board (the bootstrap
     between every two submissions is the costly part) and shared by every visitor."""
 
-    def __init__(self, folder: Path, max_mb: float = MAX_MB, behind_proxy: bool = False):
+    def __init__(self, folder: Path, max_mb: float = DEFAULT_MAX_MB, behind_proxy: bool = False):
         self.board = Board(folder)
         self.max_mb = max_mb
         self.behind_proxy = behind_proxy
@@ -209,7 +208,7 @@ class BoardSpace:
     name = "leaderboard"
     warm_up = None
 
-    def __init__(self, folder: Path, max_mb: float = MAX_MB, behind_proxy: Optional[bool] = None):
+    def __init__(self, folder: Path, max_mb: float = DEFAULT_MAX_MB, behind_proxy: Optional[bool] = None):
         self.handlers = BoardPage(Path(folder), max_mb, HUB_VARIABLE in os.environ if behind_proxy is None
                                   else behind_proxy)
         self.launch_options = {"max_file_size": f"{int(max_mb * 2**20)}b"}

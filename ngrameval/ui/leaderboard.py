@@ -47,6 +47,8 @@ TESTS = {"none": None, "paired bootstrap": "bs", "approximate randomization": "a
 DEFAULT_METRICS = ["bleu", "chrf"]
 STATE_SECONDS = 3600          # a session's scored leaderboard is dropped after an hour
 BOARD_VARIABLE = "NGRAMEVAL_BOARD"
+MAX_MB_VARIABLE = "NGRAMEVAL_BOARD_MAX_MB"
+DEFAULT_MAX_MB = 20           # a submitted file, unpacked
 
 
 @dataclass
@@ -321,33 +323,54 @@ def baseline_choices(system_uploads) -> Any:
     return gr.update(choices=names, value=names[0] if names else None)
 
 
-def board_folder(arguments: Sequence[str], environ: Mapping[str, str], program: Optional[Path]) -> Optional[Path]:
+@dataclass(frozen=True)
+class BoardSettings:
+    """What the leaderboard Space is told about a board: its folder (None: no board, the upload-and-score page)
+    and the size limit of a submitted file, in MB (unpacked)."""
+
+    folder: Optional[Path]
+    max_mb: float
+
+
+def _megabytes(text: str) -> float:
+    value = float(text)
+    if not value > 0 or value != value or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number of megabytes, got {text}")
+    return value
+
+
+def board_settings(arguments: Sequence[str], environ: Mapping[str, str], program: Optional[Path]) -> BoardSettings:
     """The board the Space serves: ``--board DIR`` among the app's command-line ``arguments``, else
     ``$NGRAMEVAL_BOARD``, else a ``board/`` folder holding a board beside the ``program`` (the app.py that
-    ``ngrameval export-space leaderboard OUT --board DIR`` writes); None: no board, the upload-and-score page.
+    ``ngrameval export-space leaderboard OUT --board DIR`` writes); and the submissions' size limit,
+    ``--max-mb`` or ``$NGRAMEVAL_BOARD_MAX_MB`` (default 20).
 
     When ``$NGRAMEVAL_BOARD`` names a folder without a board (a Hub Space's persistent storage, ``/data/board``, at
     its first start) and a board is beside the program, that board is copied there first
     (:func:`ngrameval.frontends.hub.copy_board`): the board then lives, and grows, across restarts.
 
-    >>> board_folder(["--board", "my-board"], {}, None), board_folder([], {"NGRAMEVAL_BOARD": "b"}, None)
-    (PosixPath('my-board'), PosixPath('b'))
-    >>> board_folder([], {}, None) is None
-    True
+    >>> board_settings(["--board", "my-board", "--max-mb", "5"], {}, None)
+    BoardSettings(folder=PosixPath('my-board'), max_mb=5.0)
+    >>> board_settings([], {"NGRAMEVAL_BOARD": "b"}, None).folder, board_settings([], {}, None).folder
+    (PosixPath('b'), None)
     """
     parser = argparse.ArgumentParser(prog="app.py", description="the leaderboard Space")
-    parser.add_argument("--board", help="serve the community board in this folder (ngrameval board init DIR)")
-    chosen = parser.parse_args(list(arguments)).board or environ.get(BOARD_VARIABLE)
+    parser.add_argument("--board", default=environ.get(BOARD_VARIABLE),
+                        help=f"serve the community board in this folder (ngrameval board init DIR); default: "
+                             f"${BOARD_VARIABLE}, else a board/ folder beside app.py")
+    parser.add_argument("--max-mb", type=_megabytes, default=environ.get(MAX_MB_VARIABLE, str(DEFAULT_MAX_MB)),
+                        help=f"the size limit of a submitted file, unpacked (default: ${MAX_MB_VARIABLE}, else "
+                             f"{DEFAULT_MAX_MB})")
+    parsed = parser.parse_args(list(arguments))
     bundled = program.parent / BOARD_FOLDER if program is not None else None
     if bundled is not None and not (bundled / DATABASE).is_file():
         bundled = None
-    if chosen is None:
-        return bundled
-    chosen_folder = Path(chosen)
-    if bundled is not None and not (chosen_folder / DATABASE).exists() and \
-            chosen_folder.resolve() != bundled.resolve():
-        copy_board(bundled, chosen_folder)
-    return chosen_folder
+    if parsed.board is None:
+        return BoardSettings(bundled, parsed.max_mb)
+    chosen = Path(parsed.board)
+    if bundled is not None and not (chosen / DATABASE).exists() and chosen.resolve() != bundled.resolve():
+        copy_board(bundled, chosen)
+    return BoardSettings(chosen, parsed.max_mb)
 
 
 class LeaderboardSpace:
@@ -357,16 +380,21 @@ class LeaderboardSpace:
     warm_up = None
 
     def configured(self, as_program: bool) -> Any:
-        """This page, or the page of the board the Space is given (:func:`board_folder`: the command line's
+        """This page, or the page of the board the Space is given (:func:`board_settings`: the command line's
         arguments count when the app runs as a program)."""
         main = sys.modules.get("__main__")
         program = Path(main.__file__) if as_program and getattr(main, "__file__", None) else None
-        folder = board_folder(sys.argv[1:] if as_program else [], os.environ, program)
-        if folder is None:
-            return self
-        from ngrameval.ui.board import BoardSpace
+        try:
+            settings = board_settings(sys.argv[1:] if as_program else [], os.environ, program)
+            if settings.folder is None:
+                return self
+            from ngrameval.ui.board import BoardSpace
 
-        return BoardSpace(folder)
+            return BoardSpace(settings.folder, settings.max_mb)
+        except ValueError as error:     # no board there, a damaged one: one line, not a traceback
+            if as_program:
+                sys.exit(f"app.py: {error}")
+            raise
 
     def build(self) -> gr.Blocks:
         with i18n.TranslatedBlocks(title="ngrameval leaderboard", analytics_enabled=False,

@@ -413,7 +413,7 @@ def test_bad_submissions_are_named_in_the_page_language(corpus, tmp_path):
 # --------------------------------------------------------------------------- export for the Hub
 
 def test_export_space_copies_the_board_and_the_app_finds_it(corpus, tmp_path, capsys):
-    from ngrameval.ui.leaderboard import board_folder
+    from ngrameval.ui.leaderboard import board_settings
 
     folder = tmp_path / "board"
     board = _new_board(folder, corpus[0])
@@ -424,10 +424,12 @@ def test_export_space_copies_the_board_and_the_app_finds_it(corpus, tmp_path, ca
     copy = Board(out / "board")
     assert [submission.name for submission in copy.submissions()] == ["first"]
     assert copy.references_digest == board.references_digest
-    assert board_folder([], {}, out / "app.py") == out / "board"
+    assert board_settings([], {}, out / "app.py").folder == out / "board"
     persistent = tmp_path / "data" / "board"        # a Hub Space's persistent storage, empty at first start
-    assert board_folder([], {"NGRAMEVAL_BOARD": str(persistent)}, out / "app.py") == persistent
+    assert board_settings([], {"NGRAMEVAL_BOARD": str(persistent)}, out / "app.py").folder == persistent
     assert [submission.name for submission in Board(persistent).submissions()] == ["first"]
+    assert board_settings(["--max-mb", "5"], {"NGRAMEVAL_BOARD_MAX_MB": "7"}, None).max_mb == 5
+    assert board_settings([], {"NGRAMEVAL_BOARD_MAX_MB": "7"}, None).max_mb == 7
     assert cli.main(["export-space", "bleu", str(tmp_path / "bleu"), "--board", str(folder)]) == 2
     assert "for the leaderboard Space" in capsys.readouterr().err
     assert cli.main(["export-space", "leaderboard", str(tmp_path / "none"), "--board", str(tmp_path)]) == 2
@@ -445,6 +447,20 @@ def test_every_key_of_the_board_page_exists(board_page):
     assert {"board.submit", "board.tab_board", "board.tab_submit", "board.tab_submission", "board.name"} <= used, used
     for texts in i18n.translations().translations_dict.values():
         assert used <= set(texts), used - set(texts)
+
+
+def test_app_without_a_board_there_says_so_in_one_line(tmp_path, monkeypatch, ui):
+    from ngrameval.ui.leaderboard import SPACE
+
+    monkeypatch.setattr(sys, "argv", ["app.py", "--board", str(tmp_path / "nothing")])
+    with pytest.raises(SystemExit) as stopped:
+        SPACE.configured(True)
+    assert str(stopped.value).startswith("app.py: ") and "is not a board" in str(stopped.value)
+    monkeypatch.setattr(sys, "argv", ["app.py", "--max-mb", "0"])
+    with pytest.raises(SystemExit):       # argparse's own message and status 2
+        SPACE.configured(True)
+    monkeypatch.delenv("NGRAMEVAL_BOARD", raising=False)
+    assert SPACE.configured(False) is SPACE         # imported (not run), without NGRAMEVAL_BOARD: upload and score
 
 
 # --------------------------------------------------------------------------- in Chromium
