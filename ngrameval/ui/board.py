@@ -211,7 +211,7 @@ class BoardSpace:
     def __init__(self, folder: Path, max_mb: float = DEFAULT_MAX_MB, behind_proxy: Optional[bool] = None):
         self.handlers = BoardPage(Path(folder), max_mb, HUB_VARIABLE in os.environ if behind_proxy is None
                                   else behind_proxy)
-        self.launch_options = {"max_file_size": f"{int(max_mb * 2**20)}b"}
+        self.launch_options = {"max_file_size": int(max_mb * 2**20)}     # gradio refuses larger uploads
 
     def build(self) -> gr.Blocks:
         handlers = self.handlers
