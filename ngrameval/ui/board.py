@@ -30,7 +30,7 @@ from ngrameval.leaderboard.reading import Source, read_predictions
 from ngrameval.leaderboard.scoring import Leaderboard, SystemScores, segment_scores
 from ngrameval.ui import i18n, page
 from ngrameval.ui.i18n import t
-from ngrameval.ui.leaderboard import DEFAULT_MAX_MB, Budget, text_files
+from ngrameval.ui.leaderboard import DEFAULT_MAX_MB, Budget, legend_html, text_files
 from ngrameval.ui.page import InputError
 
 SAMPLES = 1000                # the standings' bootstrap resamples (ngrameval board show's)
@@ -98,7 +98,7 @@ class BoardPage:
                            column=standings.columns[0].key) if rows else i18n.text("board.empty", language)
         if standings.stale:
             status += " " + i18n.text("board.stale", language, metrics=", ".join(standings.stale))
-        return page.status_html(status), frame, _legend(standings), [system.name for system in standings.systems]
+        return page.status_html(status), frame, legend_html(standings), [system.name for system in standings.systems]
 
     def submission_html(self, name: Optional[str], language: str) -> str:
         """A submission's page: team, time, digest; per score its value with its interval and signature; the
@@ -193,13 +193,6 @@ class BoardPage:
         link = (f'<p><a href="?submission={urllib.parse.quote(stored.name)}" target="_self" id="submission-link">'
                 f'{html.escape(i18n.text("board.link", language, name=stored.name))}</a></p>')
         return page.status_html(status) + link, answer, gr.update(choices=[stored.name], value=stored.name)
-
-
-def _legend(standings: Leaderboard) -> str:
-    legend = "".join(f"<p>{html.escape(line)}</p>" for line in standings.legend())
-    signatures = "".join(f"<li><b>{html.escape(column.key)}</b>: <code>{html.escape(column.signature)}</code></li>"
-                         for column in standings.columns)
-    return f'<div id="legend">{legend}<ul>{signatures}</ul></div>'
 
 
 class BoardSpace:

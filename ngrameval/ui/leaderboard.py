@@ -275,17 +275,22 @@ def table(scored: Scored) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["rank", "system", *(column.key for column in board.columns)])
 
 
-def charts(scored: Scored, language: str = i18n.DEFAULT_LANGUAGE) -> str:
-    """The report's bar charts (with interval whiskers), segment-score distributions, legend and signatures."""
-    board, scale, width = scored.board, scored.scale, scored.width
+def legend_html(board: Leaderboard) -> str:
+    """What the marks, intervals and clusters mean, and each score column's signature."""
     legend = "".join(f"<p>{html.escape(line)}</p>" for line in board.legend())
     signatures = "".join(f"<li><b>{html.escape(c.key)}</b>: <code>{html.escape(c.signature)}</code></li>"
                          for c in board.columns)
+    return f'<div id="legend">{legend}<ul>{signatures}</ul></div>'
+
+
+def charts(scored: Scored, language: str = i18n.DEFAULT_LANGUAGE) -> str:
+    """The report's bar charts (with interval whiskers), segment-score distributions, legend and signatures."""
+    board, scale, width = scored.board, scored.scale, scored.width
     bars = "".join(f"<h4>{html.escape(c.key)}</h4>{report.bar_chart(board, c, scale, width)}"
                    for c in board.columns)
     boxes = "".join(f"<h4>{html.escape(c.key)}</h4>{report.box_plot(board, i, scale, width)}"
                     for i, c in enumerate(board.columns))
-    return (f'<style>{report.CHART_CSS}</style><div id="legend">{legend}<ul>{signatures}</ul></div>'
+    return (f'<style>{report.CHART_CSS}</style>{legend_html(board)}'
             f'<h3>{html.escape(i18n.text("lb.bars", language))}</h3><div id="bars">{bars}</div>'
             f'<h3>{html.escape(i18n.text("lb.distributions", language))}</h3><div id="distributions">{boxes}</div>')
 
