@@ -63,7 +63,21 @@ def client_key(request: Optional[gr.Request], behind_proxy: bool = False) -> str
 
 class BoardPage:
     """The handlers of a board's page; the standings are computed once per state of the board (the bootstrap
-    between every two submissions is the costly part) and shared by every visitor."""
+    between every two submissions is the costly part) and shared by every visitor.
+
+    >>> folder = Path(tempfile.mkdtemp()) / "board"
+    >>> _ = Board.create(folder, [["the cat sat on the mat"], ["a dog barks"]], {"bleu": {}})
+    >>> upload = Path(tempfile.mkdtemp()) / "generaltest2022.de-en.hyp.Online-A.en"
+    >>> _ = upload.write_text("the cat sat on a mat\\na dog barks\\n")
+    >>> handlers = BoardPage(folder)
+    >>> status, stored, _ = handlers.submit(str(upload), "mine", "lab")
+    >>> import sacrebleu      # the score is sacrebleu's corpus BLEU of the file
+    >>> peer = sacrebleu.corpus_bleu(["the cat sat on a mat", "a dog barks"], [["the cat sat on the mat", "a dog barks"]])
+    >>> stored["name"], abs(stored["scores"]["bleu"]["bleu"] * 100 - peer.score) < 1e-9
+    ('mine', True)
+    >>> handlers.submit(str(upload), "again", "")[1]["error"]
+    "the board already has these segments, as 'mine': a file is submitted once"
+    """
 
     def __init__(self, folder: Path, max_mb: float = DEFAULT_MAX_MB, behind_proxy: bool = False):
         self.board = Board(folder)

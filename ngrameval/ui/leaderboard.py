@@ -72,7 +72,15 @@ SKIPPED_MEMBER = re.compile(r"(^|/)(__MACOSX/|\.)")
 @dataclass
 class Budget:
     """What the uploads may hold together, in bytes (``.gz`` files and ``.zip`` members counted unpacked):
-    each file's bytes are taken from it as they are written, so that no upload unpacks past it."""
+    each file's bytes are taken from it as they are written, so that no upload unpacks past it.
+
+    >>> budget = Budget(2**20)
+    >>> budget.take(2**19, "a.txt"); budget.used
+    524288
+    >>> budget.take(2**20, "b.gz")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ngrameval.ui.page.InputError: b.gz: the uploads come to more than 1 MB (.gz and .zip files unpacked), the limit
+    """
 
     limit: int
     used: int = 0
@@ -276,7 +284,12 @@ def table(scored: Scored) -> pd.DataFrame:
 
 
 def legend_html(board: Leaderboard) -> str:
-    """What the marks, intervals and clusters mean, and each score column's signature."""
+    """What the marks, intervals and clusters mean, and each score column's signature.
+
+    >>> board = score_leaderboard(["a"], [["a cat"]], [["a cat"]], {"bleu": {}}, Significance(), tqdm(disable=True))
+    >>> legend_html(board)
+    '<div id="legend"><ul><li><b>bleu</b>: <code>nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0</code></li></ul></div>'
+    """
     legend = "".join(f"<p>{html.escape(line)}</p>" for line in board.legend())
     signatures = "".join(f"<li><b>{html.escape(c.key)}</b>: <code>{html.escape(c.signature)}</code></li>"
                          for c in board.columns)
