@@ -6,6 +6,7 @@
     ngrameval nist -s system.txt -r ref.txt [--variant mteval]
     ngrameval export-metric bleu DIR [--wheel ngrameval-...whl]   # a folder to push to the Hugging Face Hub
     ngrameval export-space bleu DIR [--wheel ngrameval-...whl]
+    ngrameval export-space leaderboard DIR --board BOARD_DIR      # the Space serving a community board
     ngrameval board init DIR -r REF... -m METRIC... [--option ...] [--title ...] [--max-per-hour N]
     ngrameval board submit DIR FILE --name NAME [--team TEAM] [--client KEY]
     ngrameval board show DIR [--format text|json|csv|tsv|markdown|latex|html]
@@ -212,13 +213,22 @@ def _add_export_commands(commands: Any) -> None:
         command.add_argument("--wheel", help="an ngrameval wheel to copy into the folder and name in requirements.txt "
                                              "(default: requirements.txt names ngrameval==VERSION)")
         command.add_argument("--force", action="store_true", help="write into a folder that is not empty")
+        if name == "export-space":
+            command.add_argument("--board", metavar="DIR",
+                                 help="the leaderboard only: copy the community board in DIR into the folder's "
+                                      "board/, which the Space serves (it holds the references: keep the Space "
+                                      "private)")
 
 
 def run_export(args: argparse.Namespace) -> int:
     """``ngrameval export-metric NAME DIR`` / ``export-space NAME DIR``: prints the files written."""
     export, _ = EXPORTS[args.command]
-    for path in export(args.name, args.folder, wheel=args.wheel, force=args.force):
+    board = {"board": args.board} if args.command == "export-space" else {}
+    for path in export(args.name, args.folder, wheel=args.wheel, force=args.force, **board):
         print(path)
+    if board.get("board"):
+        print(f"ngrameval: {args.folder}/{hub.BOARD_FOLDER} holds the board's references: the files of a public "
+              "Space are public, so push it as a private Space (see its README)", file=sys.stderr)
     return 0
 
 

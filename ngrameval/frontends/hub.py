@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import sqlite3
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence
 
@@ -28,6 +29,8 @@ from ngrameval.ui import serve
 
 demo = serve("{name}", __name__)
 '''
+# Where an exported leaderboard Space keeps its board: beside app.py, which serves it.
+BOARD_FOLDER = "board"
 # The extras a Space installs besides "spaces" (gradio, pandas, METEOR 1.5's data): ROUGE's stop words and
 # ROUGE-1.5.5's stemmer data; the leaderboard runs every metric.
 SPACE_EXTRAS: Dict[str, Sequence[str]] = {"rouge": ("spaces", "rouge"), "leaderboard": ("spaces", "rouge")}
@@ -187,12 +190,51 @@ def space_card(name: str) -> Path:
     raise ValueError(f"no card {name}/README.md in {' or '.join(map(str, folders))}")
 
 
-def export_space(name: str, folder: str, wheel: Optional[str] = None, force: bool = False) -> List[Path]:
+def copy_board(source: Path, target: Path) -> Path:
+    """Copy the community board in folder ``source`` into folder ``target`` (created; refused if it holds a board):
+    its database through SQLite's backup API, which copies one consistent state even while the board takes
+    submissions (what its write-ahead log holds included), written under a temporary name and then moved into
+    place; the copy is opened (and so checked) before it is returned. ``target``.
+
+    >>> import tempfile
+    >>> from ngrameval.leaderboard.board import Board
+    >>> board = Board.create(Path(tempfile.mkdtemp()) / "board", [["a cat"], ["a dog"]], {"bleu": {}})
+    >>> copy = copy_board(board.folder, Path(tempfile.mkdtemp()) / "copy")
+    >>> Board(copy).segments
+    2
+    """
+    from ngrameval.leaderboard.board import DATABASE, Board
+
+    Board(source)       # a board, checked
+    target = Path(target)
+    if (target / DATABASE).exists():
+        raise ValueError(f"{target} already holds a board ({DATABASE}); nothing was overwritten")
+    target.mkdir(parents=True, exist_ok=True)
+    temporary = target / f".{DATABASE}.{os.getpid()}.copy"
+    reading = sqlite3.connect(f"file:{Path(source) / DATABASE}?mode=ro", uri=True)
+    try:
+        writing = sqlite3.connect(temporary)
+        try:
+            reading.backup(writing)
+            writing.execute("PRAGMA journal_mode=WAL")
+        finally:
+            writing.close()
+        os.replace(temporary, target / DATABASE)
+    finally:
+        reading.close()
+        temporary.unlink(missing_ok=True)
+    Board(target)
+    return target
+
+
+def export_space(name: str, folder: str, wheel: Optional[str] = None, force: bool = False,
+                 board: Optional[str] = None) -> List[Path]:
     """Write Space ``name``'s Hub repository into ``folder``: ``app.py``, its card ``README.md`` (the Space's
     front matter: ``sdk: gradio``, ``sdk_version``, ``app_file: app.py``), ``requirements.txt`` (ngrameval
     from ``wheel``, copied in, or by version), ``packages.txt`` when the page needs Debian packages (METEOR:
     WordNet) and, for a metric's page, the evaluate script it runs under
-    ``metrics/<name>/``. The written paths.
+    ``metrics/<name>/``. With ``board`` (the leaderboard only) the community board in that folder is copied to
+    ``board/`` (:func:`copy_board`), which the app serves. The written paths.
 
     >>> import tempfile
     >>> folder = tempfile.mkdtemp()
@@ -204,6 +246,12 @@ def export_space(name: str, folder: str, wheel: Optional[str] = None, force: boo
     """
     card = space_card(name)
     _front_matter(card)
+    if board is not None and name != "leaderboard":
+        raise ValueError(f"--board is for the leaderboard Space, not {name!r}")
     script = Path(metric_path(name)) if name in script_names() else None
     wheel_path = _wheel(wheel)
-    return _write_space(_prepare(folder, force), name, card, wheel_path, script)
+    target = _prepare(folder, force)
+    if board is not None:           # first: a folder that is not a board writes nothing
+        copy_board(Path(board), target / BOARD_FOLDER)
+    written = _write_space(target, name, card, wheel_path, script)
+    return written + ([target / BOARD_FOLDER] if board is not None else [])

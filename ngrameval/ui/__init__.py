@@ -22,13 +22,18 @@ def space(name: str) -> Any:
 
 def serve(name: str, caller: str = "__main__", **launch_options: Any) -> Any:
     """The ``gradio.Blocks`` page of Space ``name``; when ``caller`` is ``"__main__"`` (an app.py run as a
-    program) its warm-up runs and the page is served (``launch_options`` go to ``demo.launch``)."""
+    program) its warm-up runs and the page is served (``launch_options`` go to ``demo.launch``). The leaderboard
+    serves a community board when given one (``app.py --board DIR``, see
+    :func:`ngrameval.ui.leaderboard.board_settings`)."""
     from ngrameval.ui import page
 
     described = space(name)
+    configure = getattr(described, "configured", None)
+    if configure is not None:       # the leaderboard: a board's page when it is given one
+        described = configure(caller == "__main__")
     demo = described.build()
     if caller == "__main__":
         if described.warm_up is not None:
             described.warm_up()
-        page.launch(demo, **launch_options)
+        page.launch(demo, **{**getattr(described, "launch_options", {}), **launch_options})
     return demo

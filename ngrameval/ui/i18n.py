@@ -1070,26 +1070,27 @@ beta 1.2、参照全体での最良の適合率と最良の再現率。CIDEr-D�
               "metric's corpus score with its signature, sacrebleu's paired bootstrap or approximate randomization "
               "test of every system against the **baseline** (p-values; † marks a system not significantly "
               "different from it), or bootstrap confidence intervals, the charts of the HTML report, and the "
-              "segments where two systems differ most. Upload one `.txt` file per reference (line *k* is the "
-              "reference of segment *k*) and one `.txt` file per system, or a `.zip` of system files; a system is "
-              "named after its file. Files are read as sacrebleu's command line reads them (lines end at `\\n`, "
+              "segments where two systems differ most. Upload one text file per reference (line *k* is the "
+              "reference of segment *k*) and one text file per system (any name, `.gz` too), or a `.zip` of system "
+              "files; a system is named after its file. Files are read as sacrebleu's command line reads them (lines end at `\\n`, "
               "trailing whitespace stripped).",
         "zh-CN": "在同一测试集上为多个系统排名，与命令行的 `ngrameval score` 相同：每个所选指标的语料级分数及其签名、"
                  "每个系统相对于**基线**的 sacrebleu 配对自助法（paired bootstrap）或近似随机化检验（p 值；† 表示与基线无显著差异），"
-                 "或自助法置信区间，HTML 报告中的图表，以及两个系统差异最大的片段。每条参考上传一个 `.txt` 文件"
-                 "（第 *k* 行是第 *k* 个片段的参考），每个系统上传一个 `.txt` 文件，或上传系统文件的 `.zip`；"
+                 "或自助法置信区间，HTML 报告中的图表，以及两个系统差异最大的片段。每条参考上传一个文本文件"
+                 "（第 *k* 行是第 *k* 个片段的参考），每个系统上传一个文本文件（任意文件名，也可为 `.gz`），或上传系统文件的 `.zip`；"
                  "系统以其文件名命名。文件按 sacrebleu 命令行的方式读取（行以 `\\n` 结束，去掉行尾空白）。",
         "ja": "1 つのテストセットで複数のシステムを順位付けします（コマンドラインの `ngrameval score` と同じ）：選んだ"
               "各指標のコーパススコアとシグネチャ、**ベースライン**に対する各システムの sacrebleu のペアブートストラップ"
               "または近似ランダム化検定（p 値。† はベースラインと有意差がないシステム）、またはブートストラップ信頼区間、"
-              "HTML レポートのグラフ、2 つのシステムの差が最も大きいセグメントを示します。参照ごとに `.txt` ファイルを 1 つ"
-              "（*k* 行目がセグメント *k* の参照）、システムごとに `.txt` ファイルを 1 つ、またはシステムファイルの "
-              "`.zip` をアップロードしてください。システム名はファイル名です。ファイルは sacrebleu のコマンドラインと同じく"
+              "HTML レポートのグラフ、2 つのシステムの差が最も大きいセグメントを示します。参照ごとにテキストファイルを 1 つ"
+              "（*k* 行目がセグメント *k* の参照）、システムごとにテキストファイルを 1 つ（名前は自由、`.gz` も可）、"
+              "またはシステムファイルの `.zip` をアップロードしてください。システム名はファイル名です。ファイルは sacrebleu のコマンドラインと同じく"
               "読み込みます（行は `\\n` で終わり、行末の空白は除きます）。"},
-    "lb.references": {"en": "References (.txt, one file per reference)", "zh-CN": "参考（.txt，每条参考一个文件）",
-                      "ja": "参照（.txt、参照ごとに 1 ファイル）"},
-    "lb.systems": {"en": "Systems (.txt files or a .zip of them)", "zh-CN": "系统（.txt 文件或其 .zip）",
-                   "ja": "システム（.txt ファイルまたはその .zip）"},
+    "lb.references": {"en": "References (text files, .gz or .zip; one file per reference)",
+                      "zh-CN": "参考（文本文件、.gz 或 .zip；每条参考一个文件）",
+                      "ja": "参照（テキストファイル、.gz または .zip。参照ごとに 1 ファイル）"},
+    "lb.systems": {"en": "Systems (text files, .gz, or a .zip of them)", "zh-CN": "系统（文本文件、.gz 或其 .zip）",
+                   "ja": "システム（テキストファイル、.gz、またはその .zip）"},
     "lb.metrics": {"en": "Metrics", "zh-CN": "指标", "ja": "指標"},
     "lb.baseline": {"en": "Baseline (the paired tests' reference system)", "zh-CN": "基线（配对检验的对照系统）",
                     "ja": "ベースライン（ペア検定の比較対象システム）"},
@@ -1128,21 +1129,18 @@ beta 1.2、参照全体での最良の適合率と最良の再現率。CIDEr-D�
     "lb.error.no_systems": {"en": "upload the systems' files (or a .zip of them)",
                             "zh-CN": "请上传各系统的文件（或其 .zip）",
                             "ja": "システムのファイル（またはその .zip）をアップロードしてください"},
-    "lb.error.too_large": {"en": "the uploads hold {size:.1f} MB; the limit is {limit} MB",
-                           "zh-CN": "上传内容共 {size:.1f} MB；上限为 {limit} MB",
-                           "ja": "アップロードは {size:.1f} MB です。上限は {limit} MB です"},
+    "lb.error.too_large": {"en": "{name}: the uploads come to more than {limit:g} MB (.gz and .zip files unpacked), "
+                                 "the limit",
+                           "zh-CN": "{name}：上传内容超过 {limit:g} MB（.gz 与 .zip 文件按解压后计算），即上限",
+                           "ja": "{name}：アップロードが {limit:g} MB（.gz と .zip は展開後の大きさ）を超えました。これが上限です"},
     "lb.error.not_zip": {"en": "{name} is not a zip file", "zh-CN": "{name} 不是 zip 文件",
                          "ja": "{name} は zip ファイルではありません"},
-    "lb.error.zip_empty": {"en": "{name} holds no .txt file", "zh-CN": "{name} 中没有 .txt 文件",
-                           "ja": "{name} に .txt ファイルがありません"},
-    "lb.error.zip_too_large": {"en": "{name} unpacks to {size:.1f} MB; the limit is {limit} MB",
-                               "zh-CN": "{name} 解压后为 {size:.1f} MB；上限为 {limit} MB",
-                               "ja": "{name} は展開すると {size:.1f} MB です。上限は {limit} MB です"},
-    "lb.error.too_many_systems": {"en": "{count} systems; the limit is {limit}", "zh-CN": "{count} 个系统；上限为 {limit}",
-                                  "ja": "{count} システムです。上限は {limit} です"},
-    "lb.error.not_txt": {"en": "{name}: upload .txt files (one segment a line) or a .zip of them",
-                         "zh-CN": "{name}：请上传 .txt 文件（每行一个片段）或其 .zip",
-                         "ja": "{name}：.txt ファイル（1 行に 1 セグメント）またはその .zip をアップロードしてください"},
+    "lb.error.zip_empty": {"en": "{name} holds no file", "zh-CN": "{name} 中没有文件",
+                           "ja": "{name} にファイルがありません"},
+    "lb.error.not_gzip": {"en": "{name} is not a gzip file", "zh-CN": "{name} 不是 gzip 文件",
+                          "ja": "{name} は gzip ファイルではありません"},
+    "lb.error.too_many_files": {"en": "{count} files; the limit is {limit}", "zh-CN": "{count} 个文件；上限为 {limit}",
+                                "ja": "{count} ファイルです。上限は {limit} です"},
     "lb.error.too_many_segments": {"en": "{count:,} segments; the limit is {limit:,}",
                                    "zh-CN": "{count:,} 个片段；上限为 {limit:,}",
                                    "ja": "{count:,} セグメントです。上限は {limit:,} です"},
@@ -1157,6 +1155,69 @@ beta 1.2、参照全体での最良の適合率と最良の再現率。CIDEr-D�
                           "ja": "ベースライン {name!r} はシステムの中にありません：{names}"},
     "lb.error.pair": {"en": "a paired test needs at least two systems", "zh-CN": "配对检验至少需要两个系统",
                       "ja": "ペア検定には 2 つ以上のシステムが必要です"},
+    # ------------------------------------------------------------------ the leaderboard serving a board
+    "board.header": {"en": "# {title}", "zh-CN": "# {title}", "ja": "# {title}"},
+    "board.intro": {
+        "en": "A community leaderboard: {segments} segments, scored with {metrics}. Submit a system's output (one "
+              "segment a line) under *Submit*: it is scored once and kept, and ranked with 95% bootstrap intervals "
+              "and clusters of systems not significantly different from each other. The references are never "
+              "shown. Limits: {limit} MB a file; {per_hour} submissions an hour from one address.",
+        "zh-CN": "社区排行榜：{segments} 个片段，使用 {metrics} 计分。在“提交”中提交系统输出（每行一个片段）：它只计分一次"
+                 "并被保存，排名附 95% 自助法置信区间，以及彼此无显著差异的系统簇。参考从不公开。限制：每个文件 {limit} MB；"
+                 "每个地址每小时 {per_hour} 次提交。",
+        "ja": "コミュニティのリーダーボード：{segments} セグメント、{metrics} で採点します。システムの出力（1 行に 1 "
+              "セグメント）を「提出」から送ってください。採点は一度だけで保存され、95% ブートストラップ信頼区間と、互いに"
+              "有意差のないシステムのクラスタとともに順位付けされます。参照は公開しません。制限：1 ファイル {limit} MB、"
+              "1 アドレスにつき 1 時間に {per_hour} 件の提出。"},
+    "board.tab_board": {"en": "Leaderboard", "zh-CN": "排行榜", "ja": "リーダーボード"},
+    "board.tab_submit": {"en": "Submit", "zh-CN": "提交", "ja": "提出"},
+    "board.tab_submission": {"en": "Submission", "zh-CN": "提交详情", "ja": "提出の詳細"},
+    "board.refresh": {"en": "Refresh", "zh-CN": "刷新", "ja": "更新"},
+    "board.report": {"en": "Make the HTML report", "zh-CN": "生成 HTML 报告", "ja": "HTML レポートを作成"},
+    "board.report_made": {"en": "The report holds the best {count} of {total} submissions.",
+                          "zh-CN": "报告包含 {total} 个提交中最好的 {count} 个。",
+                          "ja": "レポートには {total} 件の提出のうち上位 {count} 件を載せています。"},
+    "board.file": {"en": "System output (one segment a line: a text file of any name, a .gz, or a .zip of one "
+                         "file; at most {limit} MB)",
+                   "zh-CN": "系统输出（每行一个片段：任意文件名的文本文件、.gz，或只含一个文件的 .zip；最多 {limit} MB）",
+                   "ja": "システムの出力（1 行に 1 セグメント：任意の名前のテキストファイル、.gz、または 1 ファイルだけの "
+                         ".zip。最大 {limit} MB）"},
+    "board.name": {"en": "Name (unique on the board)", "zh-CN": "名称（在排行榜上唯一）", "ja": "名前（ボード上で一意）"},
+    "board.team": {"en": "Team", "zh-CN": "团队", "ja": "チーム"},
+    "board.submit": {"en": "Submit", "zh-CN": "提交", "ja": "提出"},
+    "board.stored_json": {"en": "The stored submission", "zh-CN": "已保存的提交", "ja": "保存された提出"},
+    "board.submission": {"en": "Submission", "zh-CN": "提交", "ja": "提出"},
+    "board.shown": {"en": "{count} submissions, {segments} segments, ranked by {column}.",
+                    "zh-CN": "{count} 个提交，{segments} 个片段，按 {column} 排名。",
+                    "ja": "{count} 件の提出、{segments} セグメント、{column} で順位付け。"},
+    "board.empty": {"en": "No submission yet.", "zh-CN": "尚无提交。", "ja": "まだ提出はありません。"},
+    "board.stale": {"en": "This ngrameval gives other signatures for {metrics}: the scores shown are the board's until "
+                          "it is rescored (ngrameval board rescore), and submissions wait until then.",
+                    "zh-CN": "当前 ngrameval 对 {metrics} 给出不同的签名：在排行榜重新计分（ngrameval board rescore）"
+                             "之前显示原有分数，新提交也需等待。",
+                    "ja": "この ngrameval は {metrics} に別のシグネチャを与えます：ボードを再採点する（ngrameval board "
+                          "rescore）まで表示はボードのスコアのままで、提出もそれまで受け付けません。"},
+    "board.stored": {"en": "{name}: stored ({scores}). Its page is under Submission.",
+                     "zh-CN": "{name}：已保存（{scores}）。其详情见“提交详情”。",
+                     "ja": "{name}：保存しました（{scores}）。詳細は「提出の詳細」にあります。"},
+    "board.refused": {"en": "Submission refused.", "zh-CN": "提交被拒绝。", "ja": "提出を受け付けませんでした。"},
+    "board.not_shown": {"en": "Nothing to show.", "zh-CN": "没有可显示的内容。", "ja": "表示するものはありません。"},
+    "board.link": {"en": "The page of {name}", "zh-CN": "{name} 的详情页", "ja": "{name} のページ"},
+    "board.rank": {"en": "Rank", "zh-CN": "名次", "ja": "順位"},
+    "board.cluster": {"en": "Cluster", "zh-CN": "簇", "ja": "クラスタ"},
+    "board.time": {"en": "Submitted (UTC)", "zh-CN": "提交时间（UTC）", "ja": "提出日時（UTC）"},
+    "board.digest": {"en": "SHA-256 of its segments", "zh-CN": "其片段的 SHA-256", "ja": "セグメントの SHA-256"},
+    "board.score": {"en": "Score", "zh-CN": "分数", "ja": "スコア"},
+    "board.signature": {"en": "Signature", "zh-CN": "签名", "ja": "シグネチャ"},
+    "board.error.no_file": {"en": "upload the system's output file", "zh-CN": "请上传系统输出文件",
+                            "ja": "システムの出力ファイルをアップロードしてください"},
+    "board.error.no_name": {"en": "give the submission a name", "zh-CN": "请为提交命名", "ja": "提出に名前を付けてください"},
+    "board.error.lines": {"en": "{file} has {lines} lines, but the board has {segments} segments: one line per segment",
+                          "zh-CN": "{file} 有 {lines} 行，但排行榜有 {segments} 个片段：每个片段一行",
+                          "ja": "{file} は {lines} 行ですが、ボードは {segments} セグメントです：1 セグメントにつき 1 行"},
+    "board.error.no_submission": {"en": "no submission named {name!r} on the board",
+                                  "zh-CN": "排行榜上没有名为 {name!r} 的提交",
+                                  "ja": "ボードに {name!r} という名前の提出はありません"},
     # ------------------------------------------------------------------ TER
     "ter.title": {"en": "TER, exact to sacrebleu", "zh-CN": "TER：与 sacrebleu 完全一致", "ja": "TER：sacrebleu と完全に一致"},
     "ter.intro": {

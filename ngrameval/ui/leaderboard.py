@@ -11,18 +11,26 @@ Run: python spaces/leaderboard/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_POR
 """
 from __future__ import annotations
 
+import argparse
+import gzip
 import html
+import os
+import re
+import sys
 import tempfile
 import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, List, Optional, Sequence, Tuple
+from typing import Any, BinaryIO, List, Mapping, Optional, Sequence, Tuple
 
 import gradio as gr
 import pandas as pd
 from tqdm import tqdm
 
 from ngrameval.frontends import report
+from ngrameval.frontends.hub import BOARD_FOLDER, copy_board
+from ngrameval.leaderboard.board import DATABASE
 from ngrameval.leaderboard.reading import Source, parse_metric_options, read_corpus
 from ngrameval.leaderboard.scoring import Leaderboard, Significance, score_leaderboard
 from ngrameval.metric import metric_names
@@ -38,6 +46,9 @@ MAX_SAMPLES = 10_000          # bootstrap / randomization samples (sacrebleu's r
 TESTS = {"none": None, "paired bootstrap": "bs", "approximate randomization": "ar"}
 DEFAULT_METRICS = ["bleu", "chrf"]
 STATE_SECONDS = 3600          # a session's scored leaderboard is dropped after an hour
+BOARD_VARIABLE = "NGRAMEVAL_BOARD"
+MAX_MB_VARIABLE = "NGRAMEVAL_BOARD_MAX_MB"
+DEFAULT_MAX_MB = 20           # a submitted file, unpacked
 
 
 @dataclass
@@ -53,54 +64,120 @@ def _paths(files: Optional[Sequence[Any]]) -> List[Path]:
     return [Path(file) for file in files or []]
 
 
-def _check_total_size(paths: Sequence[Path]) -> None:
-    size = sum(path.stat().st_size for path in paths)
-    if size > MAX_BYTES:
-        raise InputError("lb.error.too_large", size=size / 2**20, limit=MAX_BYTES // 2**20)
+CHUNK = 1 << 20
+# Not texts: the folders macOS adds to an archive, and hidden files.
+SKIPPED_MEMBER = re.compile(r"(^|/)(__MACOSX/|\.)")
 
 
-def system_files(uploads: Sequence[Path], folder: Path) -> List[Path]:
-    """The system files: the uploaded ``.txt`` files and the ``.txt`` members of uploaded ``.zip`` files
-    (extracted into ``folder``, their sizes checked before extraction), in the order given, zip members by name.
+@dataclass
+class Budget:
+    """What the uploads may hold together, in bytes (``.gz`` files and ``.zip`` members counted unpacked):
+    each file's bytes are taken from it as they are written, so that no upload unpacks past it.
 
-    >>> import io, tempfile
+    >>> budget = Budget(2**20)
+    >>> budget.take(2**19, "a.txt"); budget.used
+    524288
+    >>> budget.take(2**20, "b.gz")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ngrameval.ui.page.InputError: b.gz: the uploads come to more than 1 MB (.gz and .zip files unpacked), the limit
+    """
+
+    limit: int
+    used: int = 0
+
+    def take(self, size: int, name: str) -> None:
+        self.used += size
+        if self.used > self.limit:
+            raise InputError("lb.error.too_large", name=name, limit=self.limit / 2**20)
+
+
+def _unpacked(stream: BinaryIO, target: Path, name: str, budget: Budget) -> Path:
+    """``stream`` written to ``target``, a chunk at a time, each chunk taken from ``budget``."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with open(target, "wb") as output:
+        while True:
+            chunk = stream.read(CHUNK)
+            if not chunk:
+                return target
+            budget.take(len(chunk), name)
+            output.write(chunk)
+
+
+def _text_file(stream: BinaryIO, name: str, target: Path, budget: Budget) -> Path:
+    """A file's text in ``target`` (named as the file, less its ``.gz``: gzip decompressed)."""
+    if not name.lower().endswith(".gz"):
+        return _unpacked(stream, target / name, name, budget)
+    try:
+        with gzip.GzipFile(fileobj=stream) as unzipped:
+            return _unpacked(unzipped, target / name[:-3], name, budget)
+    except (OSError, EOFError, zlib.error):
+        raise InputError("lb.error.not_gzip", name=name) from None
+
+
+def text_files(uploads: Sequence[Path], folder: Path, budget: Budget, max_files: int = MAX_SYSTEMS) -> List[Path]:
+    """The text files of ``uploads``, as ``ngrameval score`` reads files: any file, whatever its name (WMT's
+    ``generaltest2022.de-en.hyp.Online-A.en``), as it is; a ``.gz`` file decompressed; a ``.zip`` file's members
+    (by name; ``.gz`` members decompressed; hidden files and macOS's ``__MACOSX`` folder left out) extracted
+    into ``folder``. Every byte, unpacked, is taken from ``budget`` before it is written; at most ``max_files``
+    files.
+
+    >>> import gzip, io, tempfile
     >>> folder = Path(tempfile.mkdtemp())
     >>> with zipfile.ZipFile(folder / "runs.zip", "w") as archive:
-    ...     archive.writestr("runs/b.txt", "x\\n"); archive.writestr("runs/a.txt", "y\\n"); archive.writestr("notes.md", "")
-    >>> [path.name for path in system_files([folder / "runs.zip"], folder / "out")]
-    ['a.txt', 'b.txt']
+    ...     archive.writestr("runs/b.en", "x\\n"); archive.writestr("runs/a.txt.gz", gzip.compress(b"y\\n"))
+    ...     archive.writestr("__MACOSX/runs/._b.en", "")
+    >>> [path.name for path in text_files([folder / "runs.zip"], folder / "out", Budget(100))]
+    ['a.txt', 'b.en']
+    >>> text_files([folder / "runs.zip"], folder / "out", Budget(3))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ngrameval.ui.page.InputError: b.en: the uploads come to more than ... MB (.gz and .zip files unpacked), the limit
     """
     found: List[Path] = []
-    for upload in uploads:
+    for number, upload in enumerate(uploads):
+        target = folder / str(number)       # a folder per upload: names never clash, never a path they choose
         if upload.suffix.lower() != ".zip":
-            found.append(upload)
+            if upload.suffix.lower() == ".gz":
+                with open(upload, "rb") as stream:
+                    found.append(_text_file(stream, upload.name, target, budget))
+            else:
+                budget.take(upload.stat().st_size, upload.name)
+                found.append(upload)
             continue
         try:
             archive = zipfile.ZipFile(upload)
         except zipfile.BadZipFile:
             raise InputError("lb.error.not_zip", name=upload.name) from None
         with archive:
-            members = sorted((m for m in archive.infolist() if not m.is_dir() and m.filename.lower().endswith(".txt")),
-                             key=lambda m: m.filename)
+            members = sorted((member for member in archive.infolist()
+                              if not member.is_dir() and not SKIPPED_MEMBER.search(member.filename)),
+                             key=lambda member: member.filename)
             if not members:
                 raise InputError("lb.error.zip_empty", name=upload.name)
-            if len(members) > MAX_SYSTEMS:
-                raise InputError("lb.error.too_many_systems", count=len(members), limit=MAX_SYSTEMS)
-            unpacked = sum(member.file_size for member in members)
-            if unpacked > MAX_BYTES:
-                raise InputError("lb.error.zip_too_large", name=upload.name, size=unpacked / 2**20,
-                                 limit=MAX_BYTES // 2**20)
-            for number, member in enumerate(members):
-                # Each member in a folder of its own, named as in the archive (never a path it chooses).
-                target = folder / upload.stem / str(number) / Path(member.filename).name
-                target.parent.mkdir(parents=True, exist_ok=True)
-                target.write_bytes(archive.read(member))
-                found.append(target)
+            if len(found) + len(members) > max_files:
+                raise InputError("lb.error.too_many_files", count=len(found) + len(members), limit=max_files)
+            for index, member in enumerate(members):
+                try:
+                    with archive.open(member) as stream:
+                        found.append(_text_file(stream, member.filename.rsplit("/", 1)[-1], target / str(index),
+                                                budget))
+                except (zipfile.BadZipFile, RuntimeError, zlib.error, EOFError):   # damaged, encrypted
+                    raise InputError("lb.error.not_zip", name=upload.name) from None
+    if len(found) > max_files:
+        raise InputError("lb.error.too_many_files", count=len(found), limit=max_files)
     return found
 
 
+def system_name(path: Path) -> str:
+    """A system's name: its file's name, less ``.txt``.
+
+    >>> system_name(Path("kit.txt")), system_name(Path("generaltest2022.de-en.hyp.Online-A.en"))
+    ('kit', 'generaltest2022.de-en.hyp.Online-A.en')
+    """
+    return path.name[:-4] if path.name.lower().endswith(".txt") and len(path.name) > 4 else path.name
+
+
 def named_sources(paths: Sequence[Path]) -> List[Source]:
-    """The systems' files, each named after its file without the extension; equal names get their number in the
+    """The systems' files, each named after its file (:func:`system_name`); equal names get their number in the
     upload order.
 
     >>> [source.name for source in named_sources([Path("a/kit.txt"), Path("b/fbk.txt")])]
@@ -108,7 +185,7 @@ def named_sources(paths: Sequence[Path]) -> List[Source]:
     >>> [source.name for source in named_sources([Path("a/out.txt"), Path("b/out.txt")])]
     ['out (1)', 'out (2)']
     """
-    names = [path.stem for path in paths]
+    names = [system_name(path) for path in paths]
     if len(set(names)) < len(names):
         names = [f"{name} ({number})" for number, name in enumerate(names, 1)]
     return [Source(str(path), None, name) for path, name in zip(paths, names)]
@@ -116,23 +193,20 @@ def named_sources(paths: Sequence[Path]) -> List[Source]:
 
 def read_leaderboard_input(reference_uploads: Optional[Sequence[Any]], system_uploads: Optional[Sequence[Any]],
                            folder: Path) -> Tuple[List[str], List[List[str]], List[List[str]]]:
-    """(system names, per system its predictions, per segment its references) from the uploads."""
+    """(system names, per system its predictions, per segment its references) from the uploads (read as
+    :func:`text_files` says, all of them within MAX_BYTES unpacked)."""
     references = _paths(reference_uploads)
     if not references:
         raise InputError("lb.error.no_references")
     uploads = _paths(system_uploads)
     if not uploads:
         raise InputError("lb.error.no_systems")
-    _check_total_size(references + uploads)
-    systems = system_files(uploads, folder)
-    if len(systems) > MAX_SYSTEMS:
-        raise InputError("lb.error.too_many_systems", count=len(systems), limit=MAX_SYSTEMS)
-    for path in references + systems:
-        if path.suffix.lower() != ".txt":
-            raise InputError("lb.error.not_txt", name=path.name)
+    budget = Budget(MAX_BYTES)
+    reference_files = text_files(references, folder / "references", budget)
+    systems = text_files(uploads, folder / "systems", budget)
     system_sources = named_sources(systems)
     names = [source.name for source in system_sources]
-    predictions, refs = read_corpus(system_sources, [Source(str(path)) for path in references])
+    predictions, refs = read_corpus(system_sources, [Source(str(path)) for path in reference_files])
     if len(refs) > MAX_SEGMENTS:
         raise InputError("lb.error.too_many_segments", count=len(refs), limit=MAX_SEGMENTS)
     return names, predictions, refs
@@ -209,17 +283,27 @@ def table(scored: Scored) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=["rank", "system", *(column.key for column in board.columns)])
 
 
-def charts(scored: Scored, language: str = i18n.DEFAULT_LANGUAGE) -> str:
-    """The report's bar charts (with interval whiskers), segment-score distributions, legend and signatures."""
-    board, scale, width = scored.board, scored.scale, scored.width
+def legend_html(board: Leaderboard) -> str:
+    """What the marks, intervals and clusters mean, and each score column's signature.
+
+    >>> board = score_leaderboard(["a"], [["a cat"]], [["a cat"]], {"bleu": {}}, Significance(), tqdm(disable=True))
+    >>> legend_html(board)
+    '<div id="legend"><ul><li><b>bleu</b>: <code>nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0</code></li></ul></div>'
+    """
     legend = "".join(f"<p>{html.escape(line)}</p>" for line in board.legend())
     signatures = "".join(f"<li><b>{html.escape(c.key)}</b>: <code>{html.escape(c.signature)}</code></li>"
                          for c in board.columns)
+    return f'<div id="legend">{legend}<ul>{signatures}</ul></div>'
+
+
+def charts(scored: Scored, language: str = i18n.DEFAULT_LANGUAGE) -> str:
+    """The report's bar charts (with interval whiskers), segment-score distributions, legend and signatures."""
+    board, scale, width = scored.board, scored.scale, scored.width
     bars = "".join(f"<h4>{html.escape(c.key)}</h4>{report.bar_chart(board, c, scale, width)}"
                    for c in board.columns)
     boxes = "".join(f"<h4>{html.escape(c.key)}</h4>{report.box_plot(board, i, scale, width)}"
                     for i, c in enumerate(board.columns))
-    return (f'<style>{report.CHART_CSS}</style><div id="legend">{legend}<ul>{signatures}</ul></div>'
+    return (f'<style>{report.CHART_CSS}</style>{legend_html(board)}'
             f'<h3>{html.escape(i18n.text("lb.bars", language))}</h3><div id="bars">{bars}</div>'
             f'<h3>{html.escape(i18n.text("lb.distributions", language))}</h3><div id="distributions">{boxes}</div>')
 
@@ -250,10 +334,61 @@ def baseline_choices(system_uploads) -> Any:
     """The baseline dropdown lists the uploaded systems (zip members by name); the first is the default."""
     try:
         with tempfile.TemporaryDirectory(prefix="ngrameval-leaderboard-") as folder:
-            names = [source.name for source in named_sources(system_files(_paths(system_uploads), Path(folder)))]
+            names = [source.name for source in named_sources(text_files(_paths(system_uploads), Path(folder),
+                                                                             Budget(MAX_BYTES)))]
     except (InputError, ValueError):
         names = []
     return gr.update(choices=names, value=names[0] if names else None)
+
+
+@dataclass(frozen=True)
+class BoardSettings:
+    """What the leaderboard Space is told about a board: its folder (None: no board, the upload-and-score page)
+    and the size limit of a submitted file, in MB (unpacked)."""
+
+    folder: Optional[Path]
+    max_mb: float
+
+
+def _megabytes(text: str) -> float:
+    value = float(text)
+    if not value > 0 or value != value or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"must be a positive number of megabytes, got {text}")
+    return value
+
+
+def board_settings(arguments: Sequence[str], environ: Mapping[str, str], program: Optional[Path]) -> BoardSettings:
+    """The board the Space serves: ``--board DIR`` among the app's command-line ``arguments``, else
+    ``$NGRAMEVAL_BOARD``, else a ``board/`` folder holding a board beside the ``program`` (the app.py that
+    ``ngrameval export-space leaderboard OUT --board DIR`` writes); and the submissions' size limit,
+    ``--max-mb`` or ``$NGRAMEVAL_BOARD_MAX_MB`` (default 20).
+
+    When ``$NGRAMEVAL_BOARD`` names a folder without a board (a Hub Space's persistent storage, ``/data/board``, at
+    its first start) and a board is beside the program, that board is copied there first
+    (:func:`ngrameval.frontends.hub.copy_board`): the board then lives, and grows, across restarts.
+
+    >>> board_settings(["--board", "my-board", "--max-mb", "5"], {}, None)
+    BoardSettings(folder=PosixPath('my-board'), max_mb=5.0)
+    >>> board_settings([], {"NGRAMEVAL_BOARD": "b"}, None).folder, board_settings([], {}, None).folder
+    (PosixPath('b'), None)
+    """
+    parser = argparse.ArgumentParser(prog="app.py", description="the leaderboard Space")
+    parser.add_argument("--board", default=environ.get(BOARD_VARIABLE),
+                        help=f"serve the community board in this folder (ngrameval board init DIR); default: "
+                             f"${BOARD_VARIABLE}, else a board/ folder beside app.py")
+    parser.add_argument("--max-mb", type=_megabytes, default=environ.get(MAX_MB_VARIABLE, str(DEFAULT_MAX_MB)),
+                        help=f"the size limit of a submitted file, unpacked (default: ${MAX_MB_VARIABLE}, else "
+                             f"{DEFAULT_MAX_MB})")
+    parsed = parser.parse_args(list(arguments))
+    bundled = program.parent / BOARD_FOLDER if program is not None else None
+    if bundled is not None and not (bundled / DATABASE).is_file():
+        bundled = None
+    if parsed.board is None:
+        return BoardSettings(bundled, parsed.max_mb)
+    chosen = Path(parsed.board)
+    if bundled is not None and not (chosen / DATABASE).exists() and chosen.resolve() != bundled.resolve():
+        copy_board(bundled, chosen)
+    return BoardSettings(chosen, parsed.max_mb)
 
 
 class LeaderboardSpace:
@@ -261,6 +396,23 @@ class LeaderboardSpace:
 
     name = "leaderboard"
     warm_up = None
+
+    def configured(self, as_program: bool) -> Any:
+        """This page, or the page of the board the Space is given (:func:`board_settings`: the command line's
+        arguments count when the app runs as a program)."""
+        main = sys.modules.get("__main__")
+        program = Path(main.__file__) if as_program and getattr(main, "__file__", None) else None
+        try:
+            settings = board_settings(sys.argv[1:] if as_program else [], os.environ, program)
+            if settings.folder is None:
+                return self
+            from ngrameval.ui.board import BoardSpace
+
+            return BoardSpace(settings.folder, settings.max_mb)
+        except ValueError as error:     # no board there, a damaged one: one line, not a traceback
+            if as_program:
+                sys.exit(f"app.py: {error}")
+            raise
 
     def build(self) -> gr.Blocks:
         with i18n.TranslatedBlocks(title="ngrameval leaderboard", analytics_enabled=False,
@@ -270,9 +422,9 @@ class LeaderboardSpace:
                 language = i18n.language_switch()
             gr.Markdown(t("lb.intro"))
             with gr.Row():
-                references = gr.File(label=t("lb.references"), file_count="multiple", file_types=[".txt"],
+                references = gr.File(label=t("lb.references"), file_count="multiple", file_types=None,
                                      elem_id="references")
-                systems = gr.File(label=t("lb.systems"), file_count="multiple", file_types=[".txt", ".zip"],
+                systems = gr.File(label=t("lb.systems"), file_count="multiple", file_types=None,
                                   elem_id="systems")
             with gr.Row():
                 metrics = gr.CheckboxGroup(metric_names(), value=DEFAULT_METRICS, label=t("lb.metrics"),

@@ -397,12 +397,18 @@ def score_card(metric: str, scores: Sequence[Tuple[Shown, float]], notes: Sequen
     return f'<div style="display:flex;gap:1rem;flex-wrap:wrap">{cards}</div>{remarks}'
 
 
-def status_html(message: str, error: bool = False, language: str = i18n.DEFAULT_LANGUAGE) -> str:
+def status_html(message: str, error: bool = False, language: str = i18n.DEFAULT_LANGUAGE,
+                heading: str = "status.cannot_score") -> str:
+    """The status line: ``message``, or an error's, after the text of ``heading`` (a key of the texts).
+
+    >>> status_html("bad", True, "en", "board.refused")  # doctest: +ELLIPSIS
+    '<div class="status-error" ...<strong>Submission refused.</strong> bad</div>'
+    """
     if not error:
         return f'<div class="status-ok" style="opacity:.8">{html.escape(message)}</div>'
     return ('<div class="status-error" role="alert" style="padding:.6rem .9rem;border-radius:.5rem;'
             'border:1px solid #dc2626;background:rgba(220,38,38,.08);color:var(--body-text-color)">'
-            f'<strong>{html.escape(i18n.text("status.cannot_score", language))}</strong> {html.escape(message)}</div>')
+            f'<strong>{html.escape(i18n.text(heading, language))}</strong> {html.escape(message)}</div>')
 
 
 def rounded(frame: pd.DataFrame) -> pd.DataFrame:

@@ -107,20 +107,22 @@ def test_page_ranks_a_zip_of_systems_and_shows_a_pair(serve, page, files, tmp_pa
     (dict(references=[], systems=["a.txt"]), "upload at least one reference file"),
     (dict(references=["r.txt"], systems=[]), "upload the systems' files"),
     (dict(references=["r.txt"], systems=["bad.zip"]), "bad.zip is not a zip file"),
-    (dict(references=["r.txt"], systems=["empty.zip"]), "empty.zip holds no .txt file"),
+    (dict(references=["r.txt"], systems=["empty.zip"]), "empty.zip holds no file"),
     (dict(references=["r.txt"], systems=["a.txt", "short.txt"]), "short.txt"),
-    (dict(references=["r.txt"], systems=["a.csv"]), "a.csv: upload .txt files"),
+    (dict(references=["r.txt"], systems=["bad.gz"]), "bad.gz is not a gzip file"),
+    (dict(references=["r.txt"], systems=["latin1.en"]), "not UTF-8 text"),
 ])
 def test_bad_uploads_are_named(tmp_path, uploads, message):
     from ngrameval.ui import leaderboard
 
     (tmp_path / "r.txt").write_text("x\ny\n")
     (tmp_path / "a.txt").write_text("x\ny\n")
-    (tmp_path / "a.csv").write_text("x\ny\n")
     (tmp_path / "short.txt").write_text("x\n")
     (tmp_path / "bad.zip").write_text("not a zip")
+    (tmp_path / "bad.gz").write_text("not gzip")
+    (tmp_path / "latin1.en").write_bytes("caf\u00e9\nx\n".encode("latin-1"))
     with zipfile.ZipFile(tmp_path / "empty.zip", "w") as zipped:
-        zipped.writestr("notes.md", "")
+        zipped.writestr("__MACOSX/._notes.md", "")
     status = leaderboard.score([tmp_path / name for name in uploads["references"]],
                                [tmp_path / name for name in uploads["systems"]], ["bleu"], "", None, "none", None,
                                False, None, True)[0]
