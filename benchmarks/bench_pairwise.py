@@ -14,8 +14,8 @@ the hypotheses for ``aggregate_chrf``), ngrameval's matrix products in OpenBLAS'
 thread here (``RAYON_NUM_THREADS``, ``OPENBLAS_NUM_THREADS``, ``OMP_NUM_THREADS`` and ``MKL_NUM_THREADS`` set
 to 1 below, before anything imports numpy; the measuring processes inherit them): the same thread count.
 
-chrF rows return scores on fastChrF's 0-100 scale (ngrameval's [0, 1] times 100, in the timed call).
-fastChrF computes in float32, ngrameval in float64 (sacrebleu's numbers), hence the tolerance 1e-3 there.
+chrF rows return scores on fastChrF's 0-100 scale (ngrameval's [0, 1] times 100, in the timed call);
+fastChrF 0.2.1 computes in float64, as sacrebleu does: the scores are checked to 1e-9.
 """
 from __future__ import annotations
 
@@ -116,13 +116,13 @@ def sections(quick: bool) -> Iterator[Section]:
     load = lambda: mbr_candidates(sources, candidates)   # noqa: E731
     yield Section("pairwise-chrf", f"pairwise chrF, {sources} sources x {candidates} x {candidates}", load, [
         Row(CHRF, ngrameval_pairwise, {"scale": 100.0}),
-        Row("fastchrf pairwise_chrf", fastchrf_pairwise, compare_to=CHRF, tolerance=1e-3),
+        Row("fastchrf pairwise_chrf", fastchrf_pairwise, compare_to=CHRF, tolerance=1e-9),
         Row("ngrameval.pairwise chrf generic=True", ngrameval_pairwise, {"scale": 100.0, "generic": True},
             compare_to=CHRF, tolerance=0.0, note="every pair a segment of one chrf call"),
     ], [Target("fastchrf pairwise_chrf", CHRF, "time", 1)])
     yield Section("aggregate-chrf", f"chrF with reference aggregation, {sources} sources x {candidates}", load, [
         Row(AGGREGATE, ngrameval_aggregate_chrf),
-        Row("fastchrf aggregate_chrf", fastchrf_aggregate, compare_to=AGGREGATE, tolerance=1e-3),
+        Row("fastchrf aggregate_chrf", fastchrf_aggregate, compare_to=AGGREGATE, tolerance=1e-9),
     ], [Target("fastchrf aggregate_chrf", AGGREGATE, "time", 1)])
     # sacrebleu's loop takes about a millisecond a pair: fewer pairs, for information.
     small = lambda: mbr_candidates(1 if quick else 2, 32 if quick else 64)   # noqa: E731

@@ -15,9 +15,11 @@ from ngrameval.metrics.rouge import RougeResult, RougeStatistics, rouge, rouge_s
 from ngrameval.metrics.ter import TerResult, ter  # noqa: E402
 from ngrameval.significance import confidence_interval, paired_test  # noqa: E402
 from ngrameval.text.tokenizers import TOKENIZER_NAMES, get_tokenizer  # noqa: E402
+from ngrameval.training.pairwise import MbrResult, aggregate_chrf, mbr, pairwise  # noqa: E402
 
 __all__ = ["bleu", "bleu_statistics", "BleuResult", "BleuStatistics", "chrf", "ChrfResult", "cider", "CiderResult",
            "DocumentFrequency", "coco_caption", "CocoCaptionResult", "gleu", "GleuResult", "meteor", "MeteorResult",
            "nist", "NistResult", "rouge", "rouge_statistics", "RougeResult", "RougeStatistics", "skip_bigrams",
            "ter", "TerResult", "MetricFamily", "Statistics", "get_family", "metric_names", "confidence_interval",
-           "score_dataset", "paired_test", "metric_path", "get_tokenizer", "TOKENIZER_NAMES", "__version__"]
+           "score_dataset", "paired_test", "metric_path", "get_tokenizer", "TOKENIZER_NAMES", "pairwise",
+           "aggregate_chrf", "mbr", "MbrResult", "__version__"]

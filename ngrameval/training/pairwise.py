@@ -31,7 +31,7 @@ import numpy as np
 from ngrameval.engine.corpus import encode_texts
 from ngrameval.engine.inputs import check_flag, check_positive_int
 from ngrameval.engine.ngrams import concatenated_ranges, corpus_ngram_ids, distinct, search_sorted, stable_order
-from ngrameval.engine.runs import vocabulary_ids
+from ngrameval.engine.runs import offsets, vocabulary_ids
 from ngrameval.metric import MetricFamily, Statistics, columns, get_family, sentence_scores
 from ngrameval.metrics.chrf import (ChrfOptions, ReferenceMatches, character_text, ngram_counts, rows_of_matches,
                                     words_without_punctuation)
@@ -176,30 +176,75 @@ def _chrf_counts(options: ChrfOptions, strings: List[str]) -> List[OrderCounts]:
     return counts
 
 
-def pair_matches(order: OrderCounts, source: Source) -> np.ndarray:
-    """(N, M) clipped matches of every (hypothesis, reference) pair at one order: products of 0/1
-    matrices of level columns (see the module's docstring), a dense block of columns at a time."""
+def level_columns(order: OrderCounts) -> Tuple[np.ndarray, np.ndarray, int]:
+    """The ones of one order's 0/1 level columns that at least two distinct strings reach: their rows (strings)
+    and columns, sorted by column then row, and the number of columns. (A column that one string alone
+    reaches adds only to that string's pair with itself, which :func:`pair_matches` sets apart.)
+
+    >>> rows, cols, count = level_columns(order_counts(np.array([0, 0, 1, 0]), np.array([2, 1, 1]), 1)[0])
+    >>> rows.tolist(), cols.tolist(), count
+    ([0, 2], [0, 0], 1)
+    """
     level, triple = concatenated_ranges(0, order.count)        # each triple's levels t - 1 = 0..count - 1
-    depth = int(order.count.max(initial=0))
-    column_keys = order.gram[triple] * depth + level
+    column_keys = order.gram[triple] * int(order.count.max(initial=0)) + level
     keys, holders = distinct(column_keys, return_counts=True)
-    # A level column that one string alone reaches adds only to that string's pair with itself (set below).
     kept = keys[holders > 1]
     found, hit = search_sorted(column_keys, kept)
+    # (the triples run string by string: a stable sort by column keeps each column's rows in order)
     sort, column = stable_order(found[hit])
-    row = order.string[triple[hit]][sort]
-    dtype = np.float32 if int(order.totals.max(initial=0)) < _EXACT_FLOAT32 else np.float64
-    matches = np.zeros((len(source.hyp_index), len(source.ref_index)), dtype)
+    return order.string[triple[hit]][sort], column, len(kept)
+
+
+def _merged_columns(rows: np.ndarray, bounds: np.ndarray, strings: int) -> np.ndarray:
+    """For each column (its rows ``rows[bounds[c]:bounds[c + 1]]``, in order), the first column with the
+    same rows. Columns are grouped by a sum of random 64-bit keys of their rows, then each is compared
+    with the first of its group entry by entry: a column that differs (the keys' sums collided) is kept
+    as its own."""
+    columns = len(bounds) - 1
+    if columns == 0:
+        return np.zeros(0, np.int64)
+    keys = np.random.default_rng(0).integers(1, 2 ** 63, strings, dtype=np.uint64)
+    _, first, group = np.unique(np.add.reduceat(keys[rows], bounds[:-1]), return_index=True, return_inverse=True)
+    representative = first[group.ravel()]
+    size = np.diff(bounds)
+    same = size == size[representative]
+    positions, owner = concatenated_ranges(bounds[:-1], np.where(same, size, 0))
+    theirs = positions - bounds[owner] + bounds[representative[owner]]
+    differs = np.bincount(owner[rows[positions] != rows[theirs]], minlength=columns) > 0
+    return np.where(same & ~differs, representative, np.arange(columns))
+
+
+def pair_matches(counts: List[OrderCounts], source: Source) -> np.ndarray:
+    """(orders, N, M) clipped matches of every (hypothesis, reference) pair at each order: products of 0/1
+    matrices of level columns (see the module's docstring). Columns of any order that the same strings
+    reach are one column, weighed per order by how many they are (near-duplicate candidates share most of
+    their n-grams: a few hundred distinct columns, not tens of thousands), made dense a block at a time."""
+    parts = [level_columns(order) for order in counts]
+    column_starts = offsets([count for _, _, count in parts])
+    rows = np.concatenate([part[0] for part in parts])
+    column = np.concatenate([part[1] + start for part, start in zip(parts, column_starts.tolist())])
+    bounds = offsets(np.bincount(column, minlength=int(column_starts[-1])))
+    merged = _merged_columns(rows, bounds, len(source.strings))
+    kept, group = np.unique(merged, return_inverse=True)
+    # (orders, kept columns): how many columns of each order each kept column stands for.
+    column_order = np.repeat(np.arange(len(counts)), np.diff(column_starts))
+    weights = np.bincount(column_order * len(kept) + group.ravel(),
+                          minlength=len(counts) * len(kept)).reshape(len(counts), len(kept))
+    totals = np.stack([order.totals for order in counts])                             # (orders, strings)
+    dtype = np.float32 if int(totals.max(initial=0)) < _EXACT_FLOAT32 else np.float64
+    matches = np.zeros((len(counts), len(source.hyp_index), len(source.ref_index)), dtype)
     width = max(1, DENSE_ELEMENTS // max(len(source.strings), 1))
-    bounds = np.searchsorted(column, np.arange(0, len(kept) + width, width))
-    for block, (low, high) in enumerate(zip(bounds[:-1].tolist(), bounds[1:].tolist())):
-        dense = np.zeros((len(source.strings), width), dtype)
-        dense[row[low:high], column[low:high] - block * width] = 1
+    for start in range(0, len(kept), width):
+        block = kept[start:start + width]
+        positions, owner = concatenated_ranges(bounds[block], np.diff(bounds)[block])
+        dense = np.zeros((len(source.strings), len(block)), dtype)
+        dense[rows[positions], owner] = 1
         hyp = dense[source.hyp_index]
-        # (A @ A.T for pseudo-references: NumPy then computes one triangle, BLAS's syrk)
-        matches += hyp @ (hyp if source.shared else dense[source.ref_index]).T
+        ref = hyp if source.shared else dense[source.ref_index]
+        for n in range(len(counts)):
+            matches[n] += (hyp * weights[n, start:start + width].astype(dtype)) @ ref.T
     same = source.hyp_index[:, None] == source.ref_index[None, :]
-    matches[same] = np.broadcast_to(order.totals[source.hyp_index][:, None], matches.shape)[same]
+    matches[:, same] = totals[:, source.hyp_index[np.nonzero(same)[0]]]
     return matches
 
 
@@ -217,7 +262,7 @@ def _block_size(block: slice) -> int:
 def _chrf_rows(probe: Statistics, source: Source) -> PairRows:
     options: ChrfOptions = probe.context["options"]
     counts = _chrf_counts(options, source.strings)
-    matches = np.stack([pair_matches(order, source) for order in counts])          # (orders, N, M)
+    matches = pair_matches(counts, source)                                         # (orders, N, M)
     totals = np.stack([order.totals for order in counts], axis=1)                  # (strings, orders)
     hyp_totals, ref_totals = totals[source.hyp_index], totals[source.ref_index]
     references = len(source.ref_index)
@@ -236,7 +281,7 @@ def _bleu_rows(probe: Statistics, source: Source) -> PairRows:
     order = options.statistics_order
     ids, lengths, _ = encode_texts(source.strings, get_tokenizer(options.tokenize, options.lowercase),
                                    lowercase=options.lowercase)
-    matches = np.stack([pair_matches(counts, source) for counts in order_counts(ids, lengths, order)])
+    matches = pair_matches(order_counts(ids, lengths, order), source)
     hyp_len, ref_len = lengths[source.hyp_index], lengths[source.ref_index]
     references = len(source.ref_index)
 
@@ -332,9 +377,9 @@ def pairwise(metric: str, hypotheses: Any, references: Any = None, *, output: Op
     >>> import ngrameval
     >>> candidates = ["the cat sat on the mat", "a cat sat on the mat", "the cat is on the mat"]
     >>> matrix = pairwise("chrf", candidates)
-    >>> matrix.shape, matrix[0, 0]
+    >>> matrix.shape, float(matrix[0, 0])
     ((3, 3), 1.0)
-    >>> matrix[0, 2] == ngrameval.chrf([candidates[0]], [candidates[2]]).chrf
+    >>> float(matrix[0, 2]) == ngrameval.chrf([candidates[0]], [candidates[2]]).chrf
     True
     >>> [m.shape for m in pairwise("bleu", [candidates, candidates[:2]], [["a cat"], ["the mat", "a mat"]])]
     [(3, 1), (2, 2)]
@@ -389,7 +434,7 @@ def aggregate_chrf(hypotheses: Any, references: Any = None, **options: Any) -> M
     >>> scores = aggregate_chrf(["the cat sat", "a dog ran"], ["the cat sat", "the cat sits"])
     >>> scores.shape, bool(scores[0] > scores[1])
     ((2,), True)
-    >>> aggregate_chrf(["the cat sat"], ["the cat sits"])[0] == ngrameval.chrf(["the cat sat"], ["the cat sits"]).chrf
+    >>> float(aggregate_chrf(["the cat sat"], ["the cat sits"])[0]) == ngrameval.chrf(["the cat sat"], ["the cat sits"]).chrf
     True
     """
     sources, batch = sources_of(hypotheses, references)
@@ -426,8 +471,8 @@ def mbr(hypotheses: Any, references: Any = None, metric: str = "chrf", aggregate
     >>> result = mbr(candidates)
     >>> result.best, result.index, result.utilities.shape
     ('the cat sat on the mat', 0, (3,))
-    >>> mbr(candidates, metric="ter").index
-    0
+    >>> mbr(candidates, metric="ter").index   # the fewest edits per reference word: short references cost much
+    2
     """
     check_flag("aggregate", aggregate)
     sources, batch = sources_of(hypotheses, references)
