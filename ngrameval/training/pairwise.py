@@ -89,10 +89,10 @@ def sources_of(hypotheses: Any, references: Any) -> Tuple[List[Source], bool]:
 
     >>> [len(s.strings) for s in sources_of([["a", "b", "a"], ["c"]], None)[0]], sources_of(["a"], ["b"])[1]
     ([2, 1], False)
-    >>> sources_of([["a"], "b"], None)
+    >>> sources_of([["a"], "b"], None)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: hypotheses must be a list of strings (one source) or a list of lists of strings (a batch of sources); hypotheses[1] is a str among lists
+    ValueError: hypotheses mixes strings and lists: hypotheses[1] is a str among lists (one source is a ...
     """
     if not isinstance(hypotheses, (list, tuple)) or not hypotheses:
         raise ValueError("hypotheses must be a non-empty list of strings (one source) or of lists of strings "
@@ -100,9 +100,9 @@ def sources_of(hypotheses: Any, references: Any) -> Tuple[List[Source], bool]:
     batch = isinstance(hypotheses[0], (list, tuple))
     for i, item in enumerate(hypotheses):
         if isinstance(item, (list, tuple)) != batch:
-            raise ValueError("hypotheses must be a list of strings (one source) or a list of lists of strings "
-                             f"(a batch of sources); hypotheses[{i}] is a {type(item).__name__} among "
-                             f"{'lists' if batch else 'strings'}")
+            raise ValueError(f"hypotheses mixes strings and lists: hypotheses[{i}] is a {type(item).__name__} "
+                             f"among {'lists' if batch else 'strings'} (one source is a list of strings, a batch "
+                             "a list of such lists)")
     if not batch:
         refs = None if references is None else _texts(references, "references")
         return [Source.of(_texts(hypotheses, "hypotheses"), refs)], False
@@ -146,7 +146,8 @@ class OrderCounts:
 def order_counts(ids: np.ndarray, lengths: np.ndarray, max_order: int) -> List[OrderCounts]:
     """Orders 1..max_order of token sequences given as ids (all concatenated) and lengths.
 
-    >>> [(c.string.tolist(), c.gram.tolist(), c.count.tolist()) for c in order_counts(np.array([0, 0, 1]), np.array([2, 1]), 2)]
+    >>> counts = order_counts(np.array([0, 0, 1]), np.array([2, 1]), 2)
+    >>> [(c.string.tolist(), c.gram.tolist(), c.count.tolist()) for c in counts]
     [([0, 1], [0, 1], [2, 1]), ([0], [0], [1])]
     """
     owner = np.repeat(np.arange(len(lengths)), lengths)
@@ -434,7 +435,8 @@ def aggregate_chrf(hypotheses: Any, references: Any = None, **options: Any) -> M
     >>> scores = aggregate_chrf(["the cat sat", "a dog ran"], ["the cat sat", "the cat sits"])
     >>> scores.shape, bool(scores[0] > scores[1])
     ((2,), True)
-    >>> float(aggregate_chrf(["the cat sat"], ["the cat sits"])[0]) == ngrameval.chrf(["the cat sat"], ["the cat sits"]).chrf
+    >>> one = aggregate_chrf(["the cat sat"], ["the cat sits"])   # one reference: chrF itself
+    >>> float(one[0]) == ngrameval.chrf(["the cat sat"], ["the cat sits"]).chrf
     True
     """
     sources, batch = sources_of(hypotheses, references)

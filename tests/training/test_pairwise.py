@@ -158,7 +158,8 @@ def test_bleu_equals_sacrebleu_sentence_bleu(candidates, options, sacrebleu_opti
         _assert_close(matrix, _sacrebleu_matrix(scorer, hypotheses, references or hypotheses))
 
 
-@pytest.mark.parametrize("options", [{}, {"variant": "nltk", "smooth": "method7"}, {"variant": "nltk", "smooth": "method4"},
+@pytest.mark.parametrize("options", [{}, {"variant": "nltk", "smooth": "method7"},
+                                     {"variant": "nltk", "smooth": "method4"},
                                      {"brevity_penalty": "average", "weights": [(0.5, 0.5), (0.25,) * 4],
                                       "max_order": 4, "variant": "nltk"},
                                      {"variant": "mteval"}, {"variant": "coco", "weights": [(1,), (0.5, 0.5)]}])
@@ -287,7 +288,7 @@ def test_mbr_with_ter_picks_the_fewest_edits(candidates):
     assert not get_family("ter").higher_is_better
 
 
-def test_mbr_bleu_with_references_and_output(candidates):
+def test_mbr_with_references_output_and_blocks(candidates):
     references = candidates[2][:5]
     result = ngrameval.mbr(candidates[0], references, metric="rouge", output="rougeL", block_rows=4)
     matrix = ngrameval.pairwise("rouge", candidates[0], references, output="rougeL")
