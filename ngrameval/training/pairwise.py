@@ -298,24 +298,27 @@ def _bleu_rows(probe: Statistics, source: Source) -> PairRows:
 def _ter_rows(probe: Statistics, source: Source) -> PairRows:
     tokenizer = probe.context["tokenizer"]
     # Each distinct string tokenized once (TER reads references twice through its tokenizer), and each
-    # distinct pair of word sequences searched once.
-    hyp_words: Dict[int, List[str]] = {s: tokenizer.prediction_words(source.strings[s])
-                                       for s in dict.fromkeys(source.hyp_index.tolist())}
-    ref_words: Dict[int, Tuple[str, ...]] = {s: tokenizer.reference_words(source.strings[s])
-                                             for s in dict.fromkeys(source.ref_index.tolist())}
-    hyp_key = {s: tuple(words) for s, words in hyp_words.items()}
-    edits: Dict[Tuple[Tuple[str, ...], Tuple[str, ...]], int] = {}
-    references = source.ref_index.tolist()
-
-    def pair_edits(h: int, r: int) -> int:
-        key = (hyp_key[h], ref_words[r])
-        if key not in edits:
-            edits[key] = edits_to_reference(hyp_words[h], ref_words[r]).edits
-        return edits[key]
+    # pair of distinct word sequences searched once, its edits kept in a (hypotheses, references) table.
+    hyp_places: Dict[Tuple[str, ...], int] = {}
+    ref_places: Dict[Tuple[str, ...], int] = {}
+    hyp_of = {s: hyp_places.setdefault(tuple(tokenizer.prediction_words(source.strings[s])), len(hyp_places))
+              for s in dict.fromkeys(source.hyp_index.tolist())}
+    ref_of = {s: ref_places.setdefault(tokenizer.reference_words(source.strings[s]), len(ref_places))
+              for s in dict.fromkeys(source.ref_index.tolist())}
+    hyp_words, ref_words = [list(words) for words in hyp_places], list(ref_places)
+    hyp_ids = np.array([hyp_of[s] for s in source.hyp_index.tolist()], np.int64)
+    ref_ids = np.array([ref_of[s] for s in source.ref_index.tolist()], np.int64)
+    ref_lengths = np.array([len(words) for words in ref_words], np.float64)[ref_ids]
+    edits = np.full((len(hyp_words), len(ref_words)), -1, np.int64)
+    needed = np.unique(ref_ids).tolist()
 
     def rows(block: slice) -> np.ndarray:
-        return np.array([(pair_edits(h, r), len(ref_words[r])) for h in source.hyp_index[block].tolist()
-                         for r in references], np.float64).reshape(-1, 2)
+        for h in np.unique(hyp_ids[block]).tolist():
+            found = edits[h]
+            for r in needed:
+                if found[r] < 0:
+                    found[r] = edits_to_reference(hyp_words[h], ref_words[r]).edits
+        return columns(edits[hyp_ids[block]][:, ref_ids].ravel(), np.tile(ref_lengths, _block_size(block)))
     return rows
 
 
