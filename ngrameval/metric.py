@@ -81,9 +81,8 @@ class MetricFamily(ABC):
 
     name: str = ""
     function: Callable[..., Any]
-    # Whether a larger score is better (False for error rates: TER), for whatever picks the best output
-    # by a score (minimum Bayes risk decoding, :func:`ngrameval.mbr`).
-    higher_is_better: bool = True
+    # Whether the scores are errors (TER's edits per reference word): a ranking puts the smallest first.
+    lower_is_better: bool = False
     # Options of the public function that change what it returns but not the score (explanations,
     # per-segment scores, aggregation): the statistics refuse them.
     options_not_for_statistics: Tuple[str, ...] = ()

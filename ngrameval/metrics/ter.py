@@ -426,7 +426,7 @@ class TerFamily(MetricFamily):
 
     name = "ter"
     function = staticmethod(ter)
-    higher_is_better = False
+    lower_is_better = True
     options_not_for_statistics = ("sentence_level", "explain")
     merged_option_values = {"sentence_level": False, "explain": False}
 

@@ -491,6 +491,6 @@ def mbr(hypotheses: Any, references: Any = None, metric: str = "chrf", aggregate
             options.pop("generic", False)
         utilities = [matrix.mean(axis=1) for matrix in _pairwise(metric, sources, output, block_rows, generic,
                                                                  options)]
-    pick = np.argmax if family.higher_is_better else np.argmin
+    pick = np.argmin if family.lower_is_better else np.argmax
     results = [MbrResult(source.hypotheses[int(pick(u))], int(pick(u)), u) for source, u in zip(sources, utilities)]
     return results if batch else results[0]

@@ -284,8 +284,8 @@ def test_mbr_with_ter_picks_the_fewest_edits(candidates):
     expected = _sacrebleu_matrix(TER(), hypotheses, hypotheses).mean(axis=1)
     _assert_close(result.utilities, expected)
     assert result.index == int(np.argmin(expected))
-    assert [get_family(name).higher_is_better for name in metric_names()].count(False) == 1
-    assert not get_family("ter").higher_is_better
+    assert [get_family(name).lower_is_better for name in metric_names()].count(True) == 1
+    assert get_family("ter").lower_is_better
 
 
 def test_mbr_with_references_output_and_blocks(candidates):
