@@ -186,6 +186,15 @@ def test_ter_equals_sacrebleu_sentence_ter_and_the_generic_path(candidates, opti
         assert np.array_equal(matrix, ngrameval.pairwise("ter", hypotheses, references, generic=True, **options))
 
 
+def test_sacrebleu_sentence_functions(candidates):
+    from sacrebleu import sentence_bleu, sentence_chrf, sentence_ter
+
+    hypotheses, references = candidates[1][:8], candidates[1][4:12] + EDGE[:2]
+    for metric, function in (("chrf", sentence_chrf), ("bleu", sentence_bleu), ("ter", sentence_ter)):
+        peer = [[function(h, [r]).score / 100 for r in references] for h in hypotheses]
+        _assert_close(ngrameval.pairwise(metric, hypotheses, references), peer)
+
+
 # --------------------------------------------------------------------------- the generic path
 
 def test_generic_path_rouge_equals_rouge_score(candidates):
