@@ -17,6 +17,7 @@ from ngrameval.metrics.ter import TerResult, ter  # noqa: E402
 from ngrameval.significance import confidence_interval, paired_test  # noqa: E402
 from ngrameval.training.torch_path import torch_sentence_bleu, torch_sentence_rouge  # noqa: E402 (torch: when called)
 from ngrameval.text.tokenizers import TOKENIZER_NAMES, get_tokenizer  # noqa: E402
+from ngrameval.training.pairwise import MbrResult, aggregate_chrf, mbr, pairwise  # noqa: E402
 from ngrameval.training.reward import reward  # noqa: E402
 
 __all__ = ["bleu", "bleu_statistics", "BleuResult", "BleuStatistics", "chrf", "ChrfResult", "cider", "CiderResult",
@@ -25,4 +26,4 @@ __all__ = ["bleu", "bleu_statistics", "BleuResult", "BleuStatistics", "chrf", "C
            "torch_sentence_bleu", "torch_sentence_rouge",
            "ter", "TerResult", "MetricFamily", "Statistics", "get_family", "metric_names", "confidence_interval",
            "score_dataset", "Board", "paired_test", "metric_path", "get_tokenizer", "TOKENIZER_NAMES", "reward",
-           "__version__"]
+           "pairwise", "aggregate_chrf", "mbr", "MbrResult", "__version__"]

@@ -330,7 +330,18 @@ def _statistics(predictions: Any, references: Any, options: ChrfOptions, threads
 
 def _block_rows(hyps: List[str], refs: List[List[str]], options: ChrfOptions, cache: bool) -> np.ndarray:
     """The protocol rows of a block of segments (its references' indexes cached if ``cache``)."""
-    stats = _order_statistics(hyps, refs, options, cache)
+    return rows_of_matches(_order_statistics(hyps, refs, options, cache), options)
+
+
+def rows_of_matches(stats: ReferenceMatches, options: ChrfOptions) -> np.ndarray:
+    """The protocol rows of segments matched against their references (see :class:`ChrfFamily`): the
+    best reference's statistics (sacrebleu) or the per-order F (NLTK). Any statistics of that shape
+    give rows, e.g. those of every (hypothesis, reference) pair (:mod:`ngrameval.training.pairwise`).
+
+    >>> one = ReferenceMatches(np.array([[[2.0]]]), np.array([[3]]), np.array([[[4]]]), np.array([[True]]))
+    >>> rows_of_matches(one, resolve_options(char_order=1)).tolist()
+    [[3.0, 4.0, 2.0]]
+    """
     if options.variant == "nltk":
         low = options.min_char_order - 1
         f = nltk_f_scores(stats.hyp_counts[:, low:], stats.ref_counts[:, 0, low:], stats.matches[:, 0, low:],
@@ -338,9 +349,12 @@ def _block_rows(hyps: List[str], refs: List[List[str]], options: ChrfOptions, ca
         return rows_with_count(f)
     # sacrebleu counts no hypothesis n-grams of an order its reference has none of.
     hyp = np.where(stats.ref_counts > 0, stats.hyp_counts[:, None, :], 0)
-    f = sacrebleu_f_score(hyp, stats.ref_counts, stats.matches, options.beta, options.eps_smoothing)
-    best = np.argmax(np.where(stats.present, f, -np.inf), axis=1)   # the first of equal scores
-    take = np.arange(len(hyps))
+    if stats.present.shape[1] == 1:   # one reference each: it is the best, no need to score it
+        best = np.zeros(len(hyp), np.int64)
+    else:
+        f = sacrebleu_f_score(hyp, stats.ref_counts, stats.matches, options.beta, options.eps_smoothing)
+        best = np.argmax(np.where(stats.present, f, -np.inf), axis=1)   # the first of equal scores
+    take = np.arange(len(best))
     return columns(hyp[take, best], stats.ref_counts[take, best], stats.matches[take, best])
 
 

@@ -409,7 +409,7 @@ def ter(predictions: Any, references: Any, normalized: bool = False, no_punct: b
     check_flag("sentence_level", sentence_level)
     check_flag("explain", explain)
     rows, num_refs, explanation = _segment_edits(predictions, references, tokenizer, explain)
-    stats = Statistics(TerFamily.name, rows, ("ter",), signature(tokenizer, num_refs))
+    stats = Statistics(TerFamily.name, rows, ("ter",), signature(tokenizer, num_refs), {"tokenizer": tokenizer})
     result = _result_of_totals(stats.totals(), stats.signature)
     result.sentence_scores = ter_of_totals(rows).tolist() if sentence_level else None
     result.explanation, result.statistics = explanation, stats
@@ -423,7 +423,8 @@ def _result_of_totals(totals: np.ndarray, signature: str) -> TerResult:
 
 
 class TerFamily(MetricFamily):
-    """TER on the metric protocol: rows are (edits of the best reference, average reference length)."""
+    """TER on the metric protocol: rows are (edits of the best reference, average reference length); the
+    context holds the Tercom tokenizer of the options."""
 
     name = "ter"
     function = staticmethod(ter)

@@ -1,0 +1,496 @@
+"""Pairwise sentence scores of candidates against references, and minimum Bayes risk (MBR) decoding.
+
+MBR decoding picks, among N candidate outputs for one source, the one with the highest expected utility
+against M pseudo-references (usually the candidates themselves): N x M sentence scores per source.
+:func:`pairwise` gives that matrix for every registered metric, each entry the metric's own sentence
+score of one hypothesis with one reference alone -- what :func:`ngrameval.metric.sentence_scores` gives
+for that pair as a segment. Any metric gets it that way (the pairs flattened into segments); chrF/chrF++,
+BLEU and TER have fast paths that build the same per-pair statistics from work done once per distinct
+string, and score them with the metric's own rule (:meth:`~ngrameval.metric.MetricFamily.segment_scores`
+of the statistics the family itself resolved), so both paths give the same numbers to the last bit.
+
+The fast path of chrF and BLEU counts each distinct string's n-grams once per source. The clipped matches
+of a pair are ``sum_g min(C[i, g], R[j, g])`` over the n-grams g, and ``min(a, b)`` is the number of levels
+``t >= 1`` that both counts reach: with one 0/1 column per (n-gram, level), the matches of every pair are one
+matrix product ``A_hyp @ A_ref.T`` per order (BLAS, in float32, which is exact for integer sums below
+2**24). A column that only one distinct string reaches adds only to that string's pair with itself, whose
+matches are all its n-grams: such columns are left out, which for texts that share little leaves few.
+
+:func:`aggregate_chrf` is chrF with reference aggregation (Vamvas and Sennrich, 2024, "Linear-time Minimum
+Bayes Risk Decoding with Reference Aggregation"; fastChrF's ``aggregate_chrf``): each hypothesis scored once
+against the references' n-gram statistics averaged, in O(N + M) rather than O(N x M). :func:`mbr` picks the
+candidate of highest expected utility (lowest for an error rate, as the metric's family says).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+
+from ngrameval.engine.corpus import encode_texts
+from ngrameval.engine.inputs import check_flag, check_positive_int
+from ngrameval.engine.ngrams import concatenated_ranges, corpus_ngram_ids, distinct, search_sorted, stable_order
+from ngrameval.engine.runs import offsets, vocabulary_ids
+from ngrameval.metric import MetricFamily, Statistics, columns, get_family, sentence_scores
+from ngrameval.metrics.chrf import (ChrfOptions, ReferenceMatches, character_text, ngram_counts, rows_of_matches,
+                                    words_without_punctuation)
+from ngrameval.metrics.ter import edits_to_reference
+from ngrameval.text.tokenizers import get_tokenizer
+
+# Pairs scored at once (the rows of their statistics and scores): blocks of hypotheses of about this many
+# pairs keep the memory of N = 1024 candidates against 1024 references bounded.
+BLOCK_PAIRS = 1 << 16
+# Elements of one dense block of 0/1 level columns (float32: 16 MiB) in the matrix products.
+DENSE_ELEMENTS = 1 << 22
+# float32 adds integers exactly up to 2**24: beyond that many n-grams in one string, float64.
+_EXACT_FLOAT32 = 1 << 24
+
+Matrices = Union[np.ndarray, List[np.ndarray]]
+
+
+# --------------------------------------------------------------------------- inputs
+
+@dataclass
+class Source:
+    """One source's candidates and references, and the distinct strings among them (each prepared once)."""
+
+    hypotheses: List[str]
+    references: List[str]
+    strings: List[str]          # the distinct strings of both, in order of first occurrence
+    hyp_index: np.ndarray       # (N,) each hypothesis' place in ``strings``
+    ref_index: np.ndarray       # (M,) each reference's
+    shared: bool                # the references are the hypotheses (MBR's pseudo-references)
+
+    @staticmethod
+    def of(hypotheses: List[str], references: Optional[List[str]]) -> "Source":
+        places: Dict[str, int] = {}
+        hyp_index = np.fromiter((places.setdefault(h, len(places)) for h in hypotheses), np.int64, len(hypotheses))
+        if references is None:
+            return Source(hypotheses, hypotheses, list(places), hyp_index, hyp_index, True)
+        ref_index = np.fromiter((places.setdefault(r, len(places)) for r in references), np.int64, len(references))
+        return Source(hypotheses, references, list(places), hyp_index, ref_index, False)
+
+
+def _texts(value: Any, where: str) -> List[str]:
+    if not isinstance(value, (list, tuple)):
+        raise ValueError(f"{where} must be a list of strings, got {type(value).__name__}")
+    if not value:
+        raise ValueError(f"{where} is empty: every source needs at least one string")
+    for i, text in enumerate(value):
+        if not isinstance(text, str):
+            raise ValueError(f"{where}[{i}] must be a string, got {type(text).__name__}")
+    return list(value)
+
+
+def sources_of(hypotheses: Any, references: Any) -> Tuple[List[Source], bool]:
+    """The checked sources, and whether the input is a batch: ``hypotheses`` is a list of strings (one
+    source) or a list of such lists (a batch); ``references`` None (the hypotheses) or shaped alike.
+
+    >>> [len(s.strings) for s in sources_of([["a", "b", "a"], ["c"]], None)[0]], sources_of(["a"], ["b"])[1]
+    ([2, 1], False)
+    >>> sources_of([["a"], "b"], None)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ValueError: hypotheses mixes strings and lists: hypotheses[1] is a str among lists (one source is a ...
+    """
+    if not isinstance(hypotheses, (list, tuple)) or not hypotheses:
+        raise ValueError("hypotheses must be a non-empty list of strings (one source) or of lists of strings "
+                         f"(a batch of sources), got {hypotheses!r:.60}")
+    batch = isinstance(hypotheses[0], (list, tuple))
+    for i, item in enumerate(hypotheses):
+        if isinstance(item, (list, tuple)) != batch:
+            raise ValueError(f"hypotheses mixes strings and lists: hypotheses[{i}] is a {type(item).__name__} "
+                             f"among {'lists' if batch else 'strings'} (one source is a list of strings, a batch "
+                             "a list of such lists)")
+    if not batch:
+        refs = None if references is None else _texts(references, "references")
+        return [Source.of(_texts(hypotheses, "hypotheses"), refs)], False
+    if references is not None:
+        if not isinstance(references, (list, tuple)) or len(references) != len(hypotheses):
+            raise ValueError(f"references must hold one list of strings per source: {len(hypotheses)} sources, "
+                             f"got {len(references) if isinstance(references, (list, tuple)) else references!r:.60}")
+    return [Source.of(_texts(h, f"hypotheses[{s}]"),
+                      None if references is None else _texts(references[s], f"references[{s}]"))
+            for s, h in enumerate(hypotheses)], True
+
+
+def _probe(family: MetricFamily, source: Source, options: Dict[str, Any]) -> Statistics:
+    """The family's statistics of the first pair: the options checked and resolved by the metric itself
+    (before any work), the names of its outputs, and what its scoring rule needs besides the rows."""
+    return family.sentence_statistics([source.hypotheses[0]], [[source.references[0]]], **options)
+
+
+def _output_column(stats: Statistics, output: Optional[str]) -> int:
+    if output is None:
+        return 0
+    if output not in stats.outputs:
+        raise ValueError(f"output {output!r} is not one of {stats.metric}'s outputs with these options: "
+                         f"{', '.join(stats.outputs)}")
+    return stats.outputs.index(output)
+
+
+# --------------------------------------------------------------------------- n-gram counts
+
+@dataclass
+class OrderCounts:
+    """One order's n-grams of a source's distinct strings: sparse (string, n-gram, count) triples, and
+    each string's number of n-grams of that order."""
+
+    string: np.ndarray
+    gram: np.ndarray
+    count: np.ndarray
+    totals: np.ndarray
+
+
+def order_counts(ids: np.ndarray, lengths: np.ndarray, max_order: int) -> List[OrderCounts]:
+    """Orders 1..max_order of token sequences given as ids (all concatenated) and lengths.
+
+    >>> counts = order_counts(np.array([0, 0, 1]), np.array([2, 1]), 2)
+    >>> [(c.string.tolist(), c.gram.tolist(), c.count.tolist()) for c in counts]
+    [([0, 1], [0, 1], [2, 1]), ([0], [0], [1])]
+    """
+    owner = np.repeat(np.arange(len(lengths)), lengths)
+    totals = ngram_counts(lengths, max_order)
+    result = []
+    for n, ranks in enumerate(corpus_ngram_ids(ids, lengths, max_order)):
+        valid = ranks >= 0
+        grams = max(int(ranks.max(initial=-1)) + 1, 1)
+        keys, counts = distinct(owner[valid] * grams + ranks[valid], return_counts=True)
+        result.append(OrderCounts(keys // grams, keys % grams, counts, totals[:, n]))
+    return result
+
+
+def _token_counts(token_lists: Sequence[Sequence[str]], max_order: int) -> List[OrderCounts]:
+    _, ids = vocabulary_ids(token_lists)
+    return order_counts(ids, np.fromiter(map(len, token_lists), np.int64, len(token_lists)), max_order)
+
+
+def _chrf_counts(options: ChrfOptions, strings: List[str]) -> List[OrderCounts]:
+    """chrF's orders, characters then words, of prepared strings (lowercased if asked: as chrF prepares
+    its corpus)."""
+    if options.lowercase:
+        strings = [s.lower() for s in strings]
+    counts = _token_counts([character_text(s, options) for s in strings], options.char_order)
+    if options.word_order:
+        counts += _token_counts([words_without_punctuation(s) for s in strings], options.word_order)
+    return counts
+
+
+def level_columns(order: OrderCounts) -> Tuple[np.ndarray, np.ndarray, int]:
+    """The ones of one order's 0/1 level columns that at least two distinct strings reach: their rows (strings)
+    and columns, sorted by column then row, and the number of columns. (A column that one string alone
+    reaches adds only to that string's pair with itself, which :func:`pair_matches` sets apart.)
+
+    >>> rows, cols, count = level_columns(order_counts(np.array([0, 0, 1, 0]), np.array([2, 1, 1]), 1)[0])
+    >>> rows.tolist(), cols.tolist(), count
+    ([0, 2], [0, 0], 1)
+    """
+    level, triple = concatenated_ranges(0, order.count)        # each triple's levels t - 1 = 0..count - 1
+    column_keys = order.gram[triple] * int(order.count.max(initial=0)) + level
+    keys, holders = distinct(column_keys, return_counts=True)
+    kept = keys[holders > 1]
+    found, hit = search_sorted(column_keys, kept)
+    # (the triples run string by string: a stable sort by column keeps each column's rows in order)
+    sort, column = stable_order(found[hit])
+    return order.string[triple[hit]][sort], column, len(kept)
+
+
+def _merged_columns(rows: np.ndarray, bounds: np.ndarray, strings: int) -> np.ndarray:
+    """For each column (its rows ``rows[bounds[c]:bounds[c + 1]]``, in order), the first column with the
+    same rows. Columns are grouped by a sum of random 64-bit keys of their rows, then each is compared
+    with the first of its group entry by entry: a column that differs (the keys' sums collided) is kept
+    as its own."""
+    columns = len(bounds) - 1
+    if columns == 0:
+        return np.zeros(0, np.int64)
+    keys = np.random.default_rng(0).integers(1, 2 ** 63, strings, dtype=np.uint64)
+    _, first, group = np.unique(np.add.reduceat(keys[rows], bounds[:-1]), return_index=True, return_inverse=True)
+    representative = first[group.ravel()]
+    size = np.diff(bounds)
+    same = size == size[representative]
+    positions, owner = concatenated_ranges(bounds[:-1], np.where(same, size, 0))
+    theirs = positions - bounds[owner] + bounds[representative[owner]]
+    differs = np.bincount(owner[rows[positions] != rows[theirs]], minlength=columns) > 0
+    return np.where(same & ~differs, representative, np.arange(columns))
+
+
+def pair_matches(counts: List[OrderCounts], source: Source) -> np.ndarray:
+    """(orders, N, M) clipped matches of every (hypothesis, reference) pair at each order: products of 0/1
+    matrices of level columns (see the module's docstring). Columns of any order that the same strings
+    reach are one column, weighed per order by how many they are (near-duplicate candidates share most of
+    their n-grams: a few hundred distinct columns, not tens of thousands), made dense a block at a time."""
+    parts = [level_columns(order) for order in counts]
+    column_starts = offsets([count for _, _, count in parts])
+    rows = np.concatenate([part[0] for part in parts])
+    column = np.concatenate([part[1] + start for part, start in zip(parts, column_starts.tolist())])
+    bounds = offsets(np.bincount(column, minlength=int(column_starts[-1])))
+    merged = _merged_columns(rows, bounds, len(source.strings))
+    kept, group = np.unique(merged, return_inverse=True)
+    # (orders, kept columns): how many columns of each order each kept column stands for.
+    column_order = np.repeat(np.arange(len(counts)), np.diff(column_starts))
+    weights = np.bincount(column_order * len(kept) + group.ravel(),
+                          minlength=len(counts) * len(kept)).reshape(len(counts), len(kept))
+    totals = np.stack([order.totals for order in counts])                             # (orders, strings)
+    dtype = np.float32 if int(totals.max(initial=0)) < _EXACT_FLOAT32 else np.float64
+    matches = np.zeros((len(counts), len(source.hyp_index), len(source.ref_index)), dtype)
+    width = max(1, DENSE_ELEMENTS // max(len(source.strings), 1))
+    for start in range(0, len(kept), width):
+        block = kept[start:start + width]
+        positions, owner = concatenated_ranges(bounds[block], np.diff(bounds)[block])
+        dense = np.zeros((len(source.strings), len(block)), dtype)
+        dense[rows[positions], owner] = 1
+        hyp = dense[source.hyp_index]
+        ref = hyp if source.shared else dense[source.ref_index]
+        for n in range(len(counts)):
+            matches[n] += (hyp * weights[n, start:start + width].astype(dtype)) @ ref.T
+    same = source.hyp_index[:, None] == source.ref_index[None, :]
+    matches[:, same] = totals[:, source.hyp_index[np.nonzero(same)[0]]]
+    return matches
+
+
+# --------------------------------------------------------------------------- the fast paths
+# Each returns, for a source, a function of a block of hypotheses (a slice) that gives the family's rows
+# of the pairs (i, j), i in the block, j over all references, i major.
+
+PairRows = Callable[[slice], np.ndarray]
+
+
+def _block_size(block: slice) -> int:
+    return block.stop - block.start
+
+
+def _chrf_rows(probe: Statistics, source: Source) -> PairRows:
+    options: ChrfOptions = probe.context["options"]
+    counts = _chrf_counts(options, source.strings)
+    matches = pair_matches(counts, source)                                         # (orders, N, M)
+    totals = np.stack([order.totals for order in counts], axis=1)                  # (strings, orders)
+    hyp_totals, ref_totals = totals[source.hyp_index], totals[source.ref_index]
+    references = len(source.ref_index)
+
+    def rows(block: slice) -> np.ndarray:
+        pairs = _block_size(block) * references
+        stats = ReferenceMatches(matches[:, block].reshape(len(counts), pairs).T[:, None, :],
+                                 np.repeat(hyp_totals[block], references, axis=0),
+                                 np.tile(ref_totals, (_block_size(block), 1))[:, None, :], np.ones((pairs, 1), bool))
+        return rows_of_matches(stats, options)
+    return rows
+
+
+def _bleu_rows(probe: Statistics, source: Source) -> PairRows:
+    options = probe.context["options"]
+    order = options.statistics_order
+    ids, lengths, _ = encode_texts(source.strings, get_tokenizer(options.tokenize, options.lowercase),
+                                   lowercase=options.lowercase)
+    matches = pair_matches(order_counts(ids, lengths, order), source)
+    hyp_len, ref_len = lengths[source.hyp_index], lengths[source.ref_index]
+    references = len(source.ref_index)
+
+    def rows(block: slice) -> np.ndarray:
+        hyp = np.repeat(hyp_len[block], references)
+        totals = ngram_counts(hyp, order)
+        # With one reference every brevity rule (closest, shortest, average) takes its length.
+        return columns(hyp, np.tile(ref_len, _block_size(block)),
+                       matches[:, block].reshape(order, len(hyp)).T, totals, np.maximum(totals, 1))
+    return rows
+
+
+def _ter_rows(probe: Statistics, source: Source) -> PairRows:
+    tokenizer = probe.context["tokenizer"]
+    # Each distinct string tokenized once (TER reads references twice through its tokenizer), and each
+    # pair of distinct word sequences searched once, its edits kept in a (hypotheses, references) table.
+    hyp_places: Dict[Tuple[str, ...], int] = {}
+    ref_places: Dict[Tuple[str, ...], int] = {}
+    hyp_of = {s: hyp_places.setdefault(tuple(tokenizer.prediction_words(source.strings[s])), len(hyp_places))
+              for s in dict.fromkeys(source.hyp_index.tolist())}
+    ref_of = {s: ref_places.setdefault(tokenizer.reference_words(source.strings[s]), len(ref_places))
+              for s in dict.fromkeys(source.ref_index.tolist())}
+    hyp_words, ref_words = [list(words) for words in hyp_places], list(ref_places)
+    hyp_ids = np.array([hyp_of[s] for s in source.hyp_index.tolist()], np.int64)
+    ref_ids = np.array([ref_of[s] for s in source.ref_index.tolist()], np.int64)
+    ref_lengths = np.array([len(words) for words in ref_words], np.float64)[ref_ids]
+    edits = np.full((len(hyp_words), len(ref_words)), -1, np.int64)
+    needed = np.unique(ref_ids).tolist()
+
+    def rows(block: slice) -> np.ndarray:
+        for h in np.unique(hyp_ids[block]).tolist():
+            found = edits[h]
+            for r in needed:
+                if found[r] < 0:
+                    found[r] = edits_to_reference(hyp_words[h], ref_words[r]).edits
+        return columns(edits[hyp_ids[block]][:, ref_ids].ravel(), np.tile(ref_lengths, _block_size(block)))
+    return rows
+
+
+_FAST_PATHS: Dict[str, Callable[[Statistics, Source], PairRows]] = {
+    "chrf": _chrf_rows, "bleu": _bleu_rows, "ter": _ter_rows}
+
+
+# --------------------------------------------------------------------------- pairwise
+
+def _matrix(family: MetricFamily, probe: Statistics, source: Source, column: int, block_rows: Optional[int],
+            generic: bool, options: Dict[str, Any]) -> np.ndarray:
+    """One source's (N, M) matrix, a block of hypotheses at a time."""
+    count, references = len(source.hyp_index), len(source.ref_index)
+    fast = None if generic else _FAST_PATHS.get(family.name)
+    rows = fast(probe, source) if fast is not None else None
+    step = block_rows or max(1, BLOCK_PAIRS // references)
+    result = np.empty((count, references))
+    for start in range(0, count, step):
+        block = slice(start, min(count, start + step))
+        if rows is not None:
+            scores = family.segment_scores(replace(probe, rows=rows(block)))
+        else:
+            hypotheses = [h for h in source.hypotheses[block] for _ in source.references]
+            scores, _ = sentence_scores(family.name, hypotheses, [[r] for r in source.references] * _block_size(block),
+                                        **options)
+        result[block] = scores[:, column].reshape(_block_size(block), references)
+    return result
+
+
+def _pairwise(metric: str, sources: List[Source], output: Optional[str], block_rows: Optional[int], generic: bool,
+              options: Dict[str, Any]) -> List[np.ndarray]:
+    family = get_family(metric)
+    if block_rows is not None:
+        check_positive_int("block_rows", block_rows)
+    check_flag("generic", generic)
+    probe = _probe(family, sources[0], options)
+    column = _output_column(probe, output)
+    # (what the probe resolved depends on the options alone: one probe serves every source)
+    return [_matrix(family, probe, source, column, block_rows, generic, options) for source in sources]
+
+
+def pairwise(metric: str, hypotheses: Any, references: Any = None, *, output: Optional[str] = None,
+             block_rows: Optional[int] = None, generic: bool = False, **options: Any) -> Matrices:
+    """The sentence score of every hypothesis against every reference: an (N, M) array for one source
+    (``hypotheses`` a list of N strings, ``references`` a list of M strings or None: the hypotheses, MBR's
+    pseudo-references), or, for a batch (a list of S such lists, ``references`` None or one list per
+    source), a list of S arrays (sources may differ in N and M).
+
+    Entry (i, j) is ``metric``'s sentence score of hypothesis i with reference j alone, under ``options``
+    (the metric's own, e.g. ``word_order=2`` for chrF++, ``tokenize="none"`` for BLEU), as
+    :func:`ngrameval.metric.sentence_scores` gives it (the numbers of the metric's per-segment result,
+    in [0, 1] where the metric's are). ``output`` picks one output of a metric with several (ROUGE's
+    types, the COCO suite's parts; default: the first). chrF/chrF++, BLEU and TER count or tokenize each
+    distinct string once per source and score all pairs at once; other metrics, and these with
+    ``generic=True``, score the pairs as segments of one call (metrics with corpus-wide constants, CIDEr's
+    document frequencies, take them from the references of the pairs scored together: a block of
+    ``block_rows`` hypotheses, each reference once per hypothesis). Memory is bounded by blocks of about
+    :data:`BLOCK_PAIRS` pairs (``block_rows`` hypotheses each, if given); the result is the same.
+
+    >>> import ngrameval
+    >>> candidates = ["the cat sat on the mat", "a cat sat on the mat", "the cat is on the mat"]
+    >>> matrix = pairwise("chrf", candidates)
+    >>> matrix.shape, float(matrix[0, 0])
+    ((3, 3), 1.0)
+    >>> float(matrix[0, 2]) == ngrameval.chrf([candidates[0]], [candidates[2]]).chrf
+    True
+    >>> [m.shape for m in pairwise("bleu", [candidates, candidates[:2]], [["a cat"], ["the mat", "a mat"]])]
+    [(3, 1), (2, 2)]
+    """
+    sources, batch = sources_of(hypotheses, references)
+    matrices = _pairwise(metric, sources, output, block_rows, generic, options)
+    return matrices if batch else matrices[0]
+
+
+# --------------------------------------------------------------------------- reference aggregation
+
+def _aggregate_rows(options: ChrfOptions, source: Source) -> np.ndarray:
+    """chrF's rows of each hypothesis against the references' n-gram statistics summed: per order, its
+    n-grams times M, the references' n-grams summed, and the matches sum_g min(M C[i, g], sum_j R[j, g])
+    (fastChrF's integers: the averaged statistics times M, whose ratios chrF takes)."""
+    counts = _chrf_counts(options, source.strings)
+    references = len(source.ref_index)
+    weight = np.bincount(source.ref_index, minlength=len(source.strings))   # each string's uses as a reference
+    matches, ref_totals = [], []
+    for order in counts:
+        summed = np.bincount(order.gram, weights=weight[order.string] * order.count)
+        matched = np.bincount(order.string, weights=np.minimum(references * order.count, summed[order.gram]),
+                              minlength=len(source.strings))
+        matches.append(matched[source.hyp_index])
+        ref_totals.append(float(weight @ order.totals))
+    hyp_totals = references * np.stack([order.totals for order in counts], axis=1)[source.hyp_index]
+    count = len(source.hyp_index)
+    stats = ReferenceMatches(np.stack(matches, axis=1)[:, None, :], hyp_totals,
+                             np.tile(np.array(ref_totals), (count, 1))[:, None, :], np.ones((count, 1), bool))
+    return rows_of_matches(stats, options)
+
+
+def _aggregate(sources: List[Source], options: Dict[str, Any]) -> List[np.ndarray]:
+    family = get_family("chrf")
+    probe = _probe(family, sources[0], options)
+    if probe.context["options"].variant != "sacrebleu":
+        raise ValueError("reference aggregation is defined for sacrebleu's chrF (fastChrF's aggregate_chrf); "
+                         "use variant='sacrebleu'")
+    return [family.segment_scores(replace(probe, rows=_aggregate_rows(probe.context["options"], source)))[:, 0]
+            for source in sources]
+
+
+def aggregate_chrf(hypotheses: Any, references: Any = None, **options: Any) -> Matrices:
+    """chrF of each hypothesis against the references aggregated (Vamvas and Sennrich, 2024; fastChrF's
+    ``aggregate_chrf``), in [0, 1]: an (N,) array for one source, a list of them for a batch (inputs as in
+    :func:`pairwise`). The references' character (and with ``word_order``, word) n-gram counts are
+    averaged, and each hypothesis gets the chrF of its statistics against that average -- linear in
+    N + M, where the mean of the pairwise scores is N x M; it is not that mean. ``options`` are
+    :func:`ngrameval.chrf`'s (sacrebleu's variant).
+
+    >>> import ngrameval
+    >>> scores = aggregate_chrf(["the cat sat", "a dog ran"], ["the cat sat", "the cat sits"])
+    >>> scores.shape, bool(scores[0] > scores[1])
+    ((2,), True)
+    >>> one = aggregate_chrf(["the cat sat"], ["the cat sits"])   # one reference: chrF itself
+    >>> float(one[0]) == ngrameval.chrf(["the cat sat"], ["the cat sits"]).chrf
+    True
+    """
+    sources, batch = sources_of(hypotheses, references)
+    scores = _aggregate(sources, options)
+    return scores if batch else scores[0]
+
+
+# --------------------------------------------------------------------------- MBR decoding
+
+@dataclass
+class MbrResult:
+    """The candidate MBR decoding picks for one source: the string, its index, and every candidate's
+    expected utility (its mean score against the references)."""
+
+    best: str
+    index: int
+    utilities: np.ndarray
+
+
+def mbr(hypotheses: Any, references: Any = None, metric: str = "chrf", aggregate: bool = False,
+        **options: Any) -> Union[MbrResult, List[MbrResult]]:
+    """Minimum Bayes risk decoding: the candidate with the best expected utility against the references
+    (None: the candidates themselves, as pseudo-references), one :class:`MbrResult` per source (a list
+    for a batch; inputs as in :func:`pairwise`).
+
+    A candidate's utility is the mean of its :func:`pairwise` row (uniform weights, every reference,
+    itself included when the references are the candidates: mbrs's ``expected_scores`` and fastChrF's
+    convention); with ``aggregate=True`` (chrF only) it is :func:`aggregate_chrf`. The best is the
+    highest utility, or the lowest for a metric whose family says lower is better (TER), the first on
+    ties. ``options`` go to :func:`pairwise` (``output``, ``block_rows``, the metric's options) or
+    :func:`aggregate_chrf`.
+
+    >>> candidates = ["the cat sat on the mat", "a cat sat on the mat", "dogs run"]
+    >>> result = mbr(candidates)
+    >>> result.best, result.index, result.utilities.shape
+    ('the cat sat on the mat', 0, (3,))
+    >>> mbr(candidates, metric="ter").index   # the fewest edits per reference word: short references cost much
+    2
+    """
+    check_flag("aggregate", aggregate)
+    sources, batch = sources_of(hypotheses, references)
+    family = get_family(metric)
+    if aggregate:
+        if family.name != "chrf":
+            raise ValueError(f"aggregate=True is chrF's reference aggregation; metric {metric!r} has none")
+        utilities = _aggregate(sources, options)
+    else:
+        output, block_rows, generic = options.pop("output", None), options.pop("block_rows", None), \
+            options.pop("generic", False)
+        utilities = [matrix.mean(axis=1) for matrix in _pairwise(metric, sources, output, block_rows, generic,
+                                                                 options)]
+    pick = np.argmin if family.lower_is_better else np.argmax
+    results = [MbrResult(source.hypotheses[int(pick(u))], int(pick(u)), u) for source, u in zip(sources, utilities)]
+    return results if batch else results[0]
