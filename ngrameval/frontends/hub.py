@@ -151,11 +151,13 @@ def _write_space(target: Path, name: str, card: Path, wheel: Optional[Path], scr
 def export_metric(name: str, folder: str, wheel: Optional[str] = None, force: bool = False) -> List[Path]:
     """Write metric ``name``'s Hub repository into ``folder``: its evaluate script and card (a metric on the Hub
     is a Space tagged ``evaluate``, ``metric``: the card's front matter configures it), the page ``app.py``
-    and ``requirements.txt`` (ngrameval from ``wheel``, copied in, or by version). The written paths.
+    and ``requirements.txt`` (ngrameval from ``wheel``, copied in, or by version). The script is named after
+    the folder, as ``evaluate.load(folder)`` looks for ``<folder's name>.py`` (and the Hub for ``<repository's
+    name>.py``). The written paths.
 
     >>> import tempfile
-    >>> folder = tempfile.mkdtemp()
-    >>> {"README.md", "app.py", "bleu.py", "requirements.txt"} <= {path.name for path in export_metric("bleu", folder)}
+    >>> folder = Path(tempfile.mkdtemp()) / "hub-bleu"
+    >>> {"README.md", "app.py", "hub-bleu.py", "requirements.txt"} <= {path.name for path in export_metric("bleu", folder)}
     True
     >>> export_metric("bleu", folder)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -171,10 +173,12 @@ def export_metric(name: str, folder: str, wheel: Optional[str] = None, force: bo
     wheel_path = _wheel(wheel)
     target = _prepare(folder, force)
     written = _write_space(target, name, card, wheel_path, None)
-    for path in sorted(source.iterdir()):       # the script and its cards (README.md and translations)
-        if path.is_file() and path.suffix in (".py", ".md"):
-            shutil.copyfile(path, target / path.name)
-            written.append(target / path.name)
+    script = target / f"{target.resolve().name}.py"
+    shutil.copyfile(source / f"{name}.py", script)
+    written.append(script)
+    for path in sorted(source.glob("*.md")):       # its cards (README.md and translations)
+        shutil.copyfile(path, target / path.name)
+        written.append(target / path.name)
     return sorted(set(written))
 
 

@@ -41,8 +41,10 @@ from ngrameval.ui import SPACE_NAMES
 wheel, predictions, references = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3])
 results = {}
 for name in script_names():
-    subprocess.run(["ngrameval", "export-metric", name, f"metrics/{name}"], check=True, stdout=subprocess.DEVNULL)
-    metric = evaluate.load(str(Path("metrics", name).resolve()))
+    # A folder of another name than the metric's (the Hub repository's): evaluate.load finds <its name>.py.
+    folder = Path("metrics", f"hub-{name}-metric").resolve()
+    subprocess.run(["ngrameval", "export-metric", name, str(folder)], check=True, stdout=subprocess.DEVNULL)
+    metric = evaluate.load(str(folder))
     results[name] = metric.compute(predictions=predictions, references=references)
 for name in SPACE_NAMES:
     subprocess.run(["ngrameval", "export-space", name, f"spaces/{name}", "--wheel", wheel], check=True,
@@ -99,9 +101,11 @@ def test_exported_metrics_compute_like_the_repository(installed):
     assert sorted(exported["metrics"]) == sorted(path.name for path in (ROOT / "metrics").iterdir()
                                                  if (path / f"{path.name}.py").is_file())
     for name, result in exported["metrics"].items():
-        folder = work / "metrics" / name
-        # the files the wheel was built from (the checkout may change while the test runs)
-        assert (folder / f"{name}.py").read_bytes() == (source / "metrics" / name / f"{name}.py").read_bytes()
+        folder = work / "metrics" / f"hub-{name}-metric"
+        # the files the wheel was built from (the checkout may change while the test runs); the script named after
+        # the folder, and no other
+        assert (folder / f"{folder.name}.py").read_bytes() == (source / "metrics" / name / f"{name}.py").read_bytes()
+        assert sorted(path.name for path in folder.glob("*.py")) == ["app.py", f"{folder.name}.py"]
         assert (folder / "README.md").read_bytes() == (source / "metrics" / name / "README.md").read_bytes()
         assert "tags:\n- evaluate\n- metric" in (folder / "README.md").read_text(encoding="utf-8")
         ours = evaluate.load(str(ROOT / "metrics" / name)).compute(predictions=cases.PREDICTIONS,
