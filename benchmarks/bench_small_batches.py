@@ -7,7 +7,9 @@ against reference A).
 Each row makes the same number of calls, each on a batch of 8 consecutive (prediction, reference) lines, and
 returns every sentence score in [0, 1]. The peers' objects are built once, outside the timing, as a user
 builds them: sacrebleu ``BLEU(effective_order=True)`` and ``CHRF()`` (their ``sentence_score`` per pair),
-rouge-score ``RougeScorer(["rouge1", "rouge2", "rougeL"])`` (its ``score`` per pair, F-measures compared).
+rouge-score ``RougeScorer(["rouge1", "rouge2", "rougeL"])`` (its ``score`` per pair, F-measures compared;
+ngrameval's ROUGE rows pass ``tokenizer="rouge_score"``, rouge-score's own tokens: the default tokenizer also
+keeps words of other scripts, which a few of these lines have, and would score other numbers).
 Every row first makes one untimed call on a toy pair (lazy imports, compiled patterns).
 
 Three ways to pick the batches, one section each per metric:
@@ -33,7 +35,7 @@ CYCLED_BATCHES = 16
 TOY = (["the cats were sitting on the mats"], ["the cat sat on the mat"])
 ROUGE_TYPES = ["rouge1", "rouge2", "rougeL"]
 BLEU_ENGINE = "ngrameval.bleu(sentence_level=True)"
-ROUGE_ENGINE = "ngrameval.rouge(use_aggregator=False)"
+ROUGE_ENGINE = "ngrameval.rouge(use_aggregator=False, tokenizer='rouge_score')"
 CHRF_ENGINE = "ngrameval.chrf(sentence_level=True)"
 
 
@@ -75,15 +77,16 @@ def sacrebleu_bleu(corpus: Corpus, mode: str, calls: int):
 
 
 def ngrameval_rouge(corpus: Corpus, mode: str, calls: int):
-    """``ngrameval.rouge(predictions, references, rouge_types=[...], use_aggregator=False)`` per batch,
-    F-measures per pair."""
+    """``ngrameval.rouge(predictions, references, rouge_types=[...], use_aggregator=False,
+    tokenizer="rouge_score")`` per batch, F-measures per pair."""
     import ngrameval
 
     work = batches(corpus, mode, calls)
-    ngrameval.rouge(*TOY, rouge_types=ROUGE_TYPES, use_aggregator=False)
+    options = dict(rouge_types=ROUGE_TYPES, use_aggregator=False, tokenizer="rouge_score")
+    ngrameval.rouge(*TOY, **options)
 
     def run():
-        results = [ngrameval.rouge(p, r, rouge_types=ROUGE_TYPES, use_aggregator=False).fmeasure for p, r in work]
+        results = [ngrameval.rouge(p, r, **options).fmeasure for p, r in work]
         return [[[f[t][i] for t in ROUGE_TYPES] for i in range(BATCH)] for f in results]
     return run
 
