@@ -29,7 +29,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
-from ngrameval.engine.runs import offsets, vocabulary_ids
+from ngrameval.engine.runs import offsets, run_starts, vocabulary_ids
 
 Tokens = Sequence[str]
 
@@ -54,9 +54,9 @@ def distinct(values: np.ndarray, return_counts: bool = False):
     values = np.asarray(values)
     order = radix_order(values) if len(values) and values.min() >= 0 else None
     ordered = np.sort(values) if order is None else values[order]
-    first = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]]) if len(ordered) else np.zeros(0, np.int64)
+    first = np.flatnonzero(run_starts(ordered))
     if return_counts:
-        return ordered[first], np.diff(np.r_[first, len(ordered)])
+        return ordered[first], np.diff(first, append=len(ordered))
     return ordered[first]
 
 
@@ -303,7 +303,7 @@ class ReferenceIndex(_Slots):
                 del prefix
             order, ordered_keys = stable_order(keys)
             del keys
-            first = np.r_[True, ordered_keys[1:] != ordered_keys[:-1]] if len(order) else np.zeros(0, bool)
+            first = run_starts(ordered_keys)
             table_keys = ordered_keys[first]
             del ordered_keys
             entry_in_order = np.cumsum(first, dtype=np.int64) - 1   # the entry of each position, in key order
@@ -311,7 +311,7 @@ class ReferenceIndex(_Slots):
             position_entry[positions[order]] = entry_in_order
             slots = max(self.max_slots, 1)
             if slots == 1:
-                pair_count = np.diff(np.r_[np.flatnonzero(first), len(first)]).astype(np.int32)
+                pair_count = np.diff(np.flatnonzero(first), append=len(first)).astype(np.int32)
                 pair_entry, pair_slot = np.arange(len(table_keys), dtype=np.int32), np.zeros(len(table_keys), np.int16)
                 max_count = pair_count
             else:
@@ -323,8 +323,8 @@ class ReferenceIndex(_Slots):
                 pair_starts = np.flatnonzero(pair_first)
                 pair_entry = entry_in_order[pair_starts].astype(np.int32)
                 pair_slot = slot_in_order[pair_starts].astype(np.int16)
-                pair_count = np.diff(np.r_[pair_starts, len(pair_first)]).astype(np.int32)
-                starts = np.flatnonzero(np.r_[True, pair_entry[1:] != pair_entry[:-1]])
+                pair_count = np.diff(pair_starts, append=len(pair_first)).astype(np.int32)
+                starts = np.flatnonzero(run_starts(pair_entry))
                 max_count = (np.maximum.reduceat(pair_count, starts) if len(pair_count)
                              else pair_count)
             del entry_in_order, order
