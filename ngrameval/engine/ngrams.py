@@ -272,11 +272,12 @@ class ReferenceIndex(_Slots):
         self.ids = ids
         self.base = max(len(self.vocabulary), 1)
         self.max_slots = int(self.refs_per_sentence.max()) if len(segment_len) else 0
-        # Per token position: its reference slot and how many tokens remain in its segment (narrow
-        # integer types: for large corpora these arrays and the order tables are most of the memory).
+        # Per token position: how many tokens remain in its segment and, where a sentence has several
+        # references, its reference slot (narrow integer types: for large corpora these arrays and the order
+        # tables are most of the memory).
         segment_of_position = np.repeat(np.arange(len(segment_len)), self.segment_len)
-        self._position_slot = self.segment_slot[segment_of_position].astype(np.int16 if self.max_slots < 2 ** 15
-                                                                             else np.int32)
+        self._position_slot = None if self.max_slots <= 1 else self.segment_slot[segment_of_position].astype(
+            np.int16 if self.max_slots < 2 ** 15 else np.int32)
         self._remaining = (np.cumsum(self.segment_len)[segment_of_position] - np.arange(total)).astype(np.int32)
         self.orders: List[OrderTable] = []
         self.memo: Dict[tuple, object] = {}   # derived data that depends on the references only (NIST weights)
@@ -292,12 +293,10 @@ class ReferenceIndex(_Slots):
     def _extend(self, max_order: int) -> None:
         while len(self.orders) < max_order:
             n = len(self.orders) + 1
-            positions = np.flatnonzero(self._remaining >= n)
-            if n == 1:
-                position_sentence = np.repeat(self.segment_sentence, self.segment_len)
-                keys = position_sentence * self.base + self.ids
-                del position_sentence
+            if n == 1:    # every token starts a unigram
+                keys = np.repeat(self.segment_sentence, self.segment_len) * self.base + self.ids
             else:
+                positions = np.flatnonzero(self._remaining >= n)
                 prefix = self.orders[-1].position_entry[positions].astype(np.int64)
                 keys = prefix * self.base + self.ids[positions + n - 1]
                 del prefix
@@ -307,17 +306,18 @@ class ReferenceIndex(_Slots):
             table_keys = ordered_keys[first]
             del ordered_keys
             entry_in_order = np.cumsum(first, dtype=np.int64) - 1   # the entry of each position, in key order
-            position_entry = np.full(len(self.ids), -1, np.int32)
-            position_entry[positions[order]] = entry_in_order
+            at = order if n == 1 else positions[order]              # the position of each, in key order
+            position_entry = np.empty(len(self.ids), np.int32) if n == 1 else np.full(len(self.ids), -1, np.int32)
+            position_entry[at] = entry_in_order
             slots = max(self.max_slots, 1)
             if slots == 1:
-                pair_count = np.diff(np.flatnonzero(first), append=len(first)).astype(np.int32)
+                pair_count = np.bincount(entry_in_order, minlength=len(table_keys)).astype(np.int32)
                 pair_entry, pair_slot = np.arange(len(table_keys), dtype=np.int32), np.zeros(len(table_keys), np.int16)
                 max_count = pair_count
             else:
                 # In key order, the positions of an entry (one sentence) come in position order, so
                 # in slot order: the (entry, slot) pairs are already sorted, their runs are the counts.
-                slot_in_order = self._position_slot[positions[order]]
+                slot_in_order = self._position_slot[at]
                 pair_first = first.copy()
                 pair_first[1:] |= slot_in_order[1:] != slot_in_order[:-1]
                 pair_starts = np.flatnonzero(pair_first)
@@ -327,7 +327,7 @@ class ReferenceIndex(_Slots):
                 starts = np.flatnonzero(run_starts(pair_entry))
                 max_count = (np.maximum.reduceat(pair_count, starts) if len(pair_count)
                              else pair_count)
-            del entry_in_order, order
+            del entry_in_order, order, at
             if n == 1:
                 sentence = (table_keys // self.base).astype(np.int32)
             else:
