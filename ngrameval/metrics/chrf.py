@@ -82,10 +82,11 @@ def reference_matches(index: ReferenceIndex, hypotheses: Sequence[Sequence[str]]
     """Match one token sequence per sentence (a token list, or a string: its characters) against each
     of its references in ``index`` alone, orders 1..max_order."""
     matches = index.match(hypotheses, max_order)
-    per_reference = np.stack([index.per_reference(matches, n) for n in range(1, max_order + 1)], axis=2)
+    # Per order and cell (sentence, reference slot): the clipped matches, 0 in the cells of absent references.
+    per_cell = np.stack([index.clipped_per_cell(n, matches.hyp_count[n - 1]) for n in range(1, max_order + 1)], axis=1)
     present = index.slots_present()
     ref_counts = ngram_counts(index.by_slot(index.segment_len, 0), max_order) * present[:, :, None]
-    return ReferenceMatches(np.where(present[:, :, None], per_reference, 0.0), ngram_counts(matches.hyp_len, max_order),
+    return ReferenceMatches(per_cell.reshape(present.shape + (max_order,)), ngram_counts(matches.hyp_len, max_order),
                             ref_counts, present)
 
 
