@@ -20,6 +20,7 @@ counts is one ``bincount`` and one ``minimum`` per order.
 """
 from __future__ import annotations
 
+import functools
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Sequence as SequenceABC
@@ -158,12 +159,28 @@ class OrderTable:
 
 @dataclass
 class Matches:
-    """How one hypothesis corpus matches a :class:`ReferenceIndex`, order by order."""
+    """How one hypothesis corpus matches a :class:`ReferenceIndex`, order by order. The arrays per hypothesis
+    token are made when first asked for (explanations, NIST, ROUGE's LCS): scores from counts need none."""
 
-    hyp_len: np.ndarray                     # tokens per hypothesis
-    hyp_count: List[np.ndarray]             # per order: count in its hypothesis, per reference entry
-    position_entry: List[np.ndarray]        # per order: matched entry at each hypothesis token, -1 if none
-    offsets: np.ndarray                     # start of each hypothesis in the token arrays
+    hyp_len: np.ndarray                             # tokens per hypothesis
+    hyp_count: List[np.ndarray]                     # per order: count in its hypothesis, per reference entry
+    found: List[Tuple[np.ndarray, np.ndarray]]      # per order: (positions, entries) of the matched n-grams
+
+    @functools.cached_property
+    def position_entry(self) -> List[np.ndarray]:
+        """Per order: the matched entry at each hypothesis token, -1 if none."""
+        tokens = int(self.hyp_len.sum())
+        result = []
+        for positions, entry in self.found:
+            position_entry = np.full(tokens, -1, np.int32)
+            position_entry[positions] = entry
+            result.append(position_entry)
+        return result
+
+    @functools.cached_property
+    def offsets(self) -> np.ndarray:
+        """The start of each hypothesis in the token arrays, and the end of the last."""
+        return offsets(self.hyp_len)
 
 
 class EncodedSegments(SequenceABC):
@@ -559,14 +576,8 @@ def _binary_search(keys: np.ndarray, table_keys: np.ndarray) -> np.ndarray:
 
 def _counted(hyp_len: np.ndarray, matched: List[Tuple[np.ndarray, np.ndarray]], entry_counts: List[int]) -> Matches:
     """:class:`Matches` of found n-grams (per order: positions, entries) among ``entry_counts[n - 1]`` entries."""
-    counts, entries = [], []
-    tokens = int(hyp_len.sum())
-    for (positions, entry), entry_count in zip(matched, entry_counts):
-        position_entry = np.full(tokens, -1, np.int32)
-        position_entry[positions] = entry
-        counts.append(np.bincount(entry, minlength=entry_count))
-        entries.append(position_entry)
-    return Matches(hyp_len, counts, entries, offsets(hyp_len))
+    counts = [np.bincount(entry, minlength=entry_count) for (_, entry), entry_count in zip(matched, entry_counts)]
+    return Matches(hyp_len, counts, matched)
 
 
 class RepeatedIndex(_Slots):
