@@ -57,23 +57,26 @@ def batches(corpus: Corpus, mode: str, calls: int) -> List[Tuple[List[str], List
     return [([p for p, _ in batch], [r for _, r in batch]) for batch in chosen]
 
 
-def ngrameval_bleu(corpus: Corpus, mode: str, calls: int):
-    """``ngrameval.bleu(predictions, references, sentence_level=True).sentence_scores`` per batch."""
+def ngrameval_sentence_scores(corpus: Corpus, mode: str, calls: int, metric: str):
+    """``ngrameval.bleu`` or ``ngrameval.chrf`` ``(predictions, references, sentence_level=True).sentence_scores``
+    per batch."""
     import ngrameval
 
     work = batches(corpus, mode, calls)
-    ngrameval.bleu(*TOY, sentence_level=True)
-    return lambda: [ngrameval.bleu(p, r, sentence_level=True).sentence_scores for p, r in work]
+    score = getattr(ngrameval, metric)
+    score(*TOY, sentence_level=True)
+    return lambda: [score(p, r, sentence_level=True).sentence_scores for p, r in work]
 
 
-def sacrebleu_bleu(corpus: Corpus, mode: str, calls: int):
-    """sacrebleu 2.6.0 ``BLEU(effective_order=True).sentence_score`` per pair (scores / 100)."""
-    from sacrebleu.metrics import BLEU
+def sacrebleu_loop(corpus: Corpus, mode: str, calls: int, metric: str):
+    """sacrebleu 2.6.0 ``BLEU(effective_order=True)`` or ``CHRF()``, built once: ``sentence_score`` per pair
+    (scores / 100)."""
+    from sacrebleu.metrics import BLEU, CHRF
 
     work = batches(corpus, mode, calls)
-    metric = BLEU(effective_order=True)
-    metric.sentence_score(TOY[0][0], TOY[1])
-    return lambda: [[metric.sentence_score(h, [r]).score / 100 for h, r in zip(p, refs)] for p, refs in work]
+    scorer = BLEU(effective_order=True) if metric == "bleu" else CHRF()
+    scorer.sentence_score(TOY[0][0], TOY[1])
+    return lambda: [[scorer.sentence_score(h, [r]).score / 100 for h, r in zip(p, refs)] for p, refs in work]
 
 
 def ngrameval_rouge(corpus: Corpus, mode: str, calls: int):
@@ -105,29 +108,11 @@ def rouge_score_loop(corpus: Corpus, mode: str, calls: int):
     return run
 
 
-def ngrameval_chrf(corpus: Corpus, mode: str, calls: int):
-    """``ngrameval.chrf(predictions, references, sentence_level=True).sentence_scores`` per batch."""
-    import ngrameval
-
-    work = batches(corpus, mode, calls)
-    ngrameval.chrf(*TOY, sentence_level=True)
-    return lambda: [ngrameval.chrf(p, r, sentence_level=True).sentence_scores for p, r in work]
-
-
-def sacrebleu_chrf(corpus: Corpus, mode: str, calls: int):
-    """sacrebleu 2.6.0 ``CHRF().sentence_score`` per pair (scores / 100)."""
-    from sacrebleu.metrics import CHRF
-
-    work = batches(corpus, mode, calls)
-    metric = CHRF()
-    metric.sentence_score(TOY[0][0], TOY[1])
-    return lambda: [[metric.sentence_score(h, [r]).score / 100 for h, r in zip(p, refs)] for p, refs in work]
-
-
 METRICS = {
-    "bleu": (BLEU_ENGINE, ngrameval_bleu, "sacrebleu BLEU(effective_order=True).sentence_score loop", sacrebleu_bleu),
+    "bleu": (BLEU_ENGINE, ngrameval_sentence_scores, "sacrebleu BLEU(effective_order=True).sentence_score loop",
+             sacrebleu_loop),
     "rouge": (ROUGE_ENGINE, ngrameval_rouge, "rouge-score RougeScorer.score loop", rouge_score_loop),
-    "chrf": (CHRF_ENGINE, ngrameval_chrf, "sacrebleu CHRF().sentence_score loop", sacrebleu_chrf),
+    "chrf": (CHRF_ENGINE, ngrameval_sentence_scores, "sacrebleu CHRF().sentence_score loop", sacrebleu_loop),
 }
 MODES = {
     "distinct": "every batch of the 1,984 lines once",
@@ -139,6 +124,8 @@ MODES = {
 def section(metric: str, mode: str, calls: int) -> Section:
     engine, engine_factory, peer, peer_factory = METRICS[metric]
     options = {"mode": mode, "calls": calls}
+    if metric != "rouge":
+        options["metric"] = metric
     return Section(f"{metric}-{mode}", f"{metric}: {calls} calls of {BATCH} pairs, {MODES[mode]}", load_wmt22_de_en, [
         Row(engine, engine_factory, options),
         Row(peer, peer_factory, options, compare_to=engine),
