@@ -202,8 +202,8 @@ def _score_sacrebleu(rows, last, weights, smooth, smooth_value, effective_order,
         fallback = np.zeros_like(total)
     precisions = np.where(used, np.where(correct > 0, divide_or_zero(correct, total), fallback), 0.0)
     # Effective order (per row: a corpus row and sentence rows may be scored together): only the orders used.
-    effective = np.broadcast_to(np.asarray(effective_order, bool), (len(used),))[:, None]
-    order_used = np.where(effective, used | ~used.any(axis=1, keepdims=True), True)
+    order_used = np.where(np.asarray(effective_order, bool).reshape(-1, 1), used | ~used.any(axis=1, keepdims=True),
+                          True)
     w = weights[None, :, :] * order_used[:, None, :]
     used_weight = w.sum(axis=2)
     with np.errstate(divide="ignore", invalid="ignore"):
