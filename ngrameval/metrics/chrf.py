@@ -358,9 +358,12 @@ class ChrfResult:
             "signature", "sentence_scores") if getattr(self, name) is not None}
 
 
-def _result_of_sums(total: np.ndarray, options: ChrfOptions, signature: str) -> ChrfResult:
-    """The corpus result of summed rows ``total`` (1, columns), without per-segment parts."""
-    result = ChrfResult(float(score_rows(total, options)[0]), score_name(options), signature)
+def _result_of_sums(total: np.ndarray, options: ChrfOptions, signature: str,
+                    score: Optional[float] = None) -> ChrfResult:
+    """The corpus result of summed rows ``total`` (1, columns), without per-segment parts (``score``: its
+    score, when already computed)."""
+    result = ChrfResult(float(score_rows(total, options)[0]) if score is None else score, score_name(options),
+                        signature)
     if options.variant == "nltk":
         result.char_fscores = (total[0, :-1] / total[0, -1]).tolist()
     else:
@@ -399,10 +402,13 @@ def chrf(predictions: Any, references: Any, variant: str = "sacrebleu", char_ord
                               min_char_order)
     check_flag("sentence_level", sentence_level)
     rows, num_refs = _statistics(predictions, references, options, check_positive_int("threads", threads))
-    result = _result_of_sums(rows.sum(axis=0, keepdims=True), options, signature(options, num_refs))
+    total = rows.sum(axis=0, keepdims=True)
+    # One scoring pass over the summed row and the segments' rows (rows are scored each on its own).
+    scores = score_rows(np.concatenate([total, rows]) if sentence_level else total, options)
+    result = _result_of_sums(total, options, signature(options, num_refs), float(scores[0]))
     result.statistics = rows
     if sentence_level:
-        result.sentence_scores = score_rows(rows, options).tolist()
+        result.sentence_scores = scores[1:].tolist()
     return result
 
 
