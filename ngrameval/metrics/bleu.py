@@ -569,8 +569,8 @@ def result_of_sums(total: BleuStatistics, last: BleuStatistics, options: BleuOpt
 
 def _corpus_result(total: BleuStatistics, scores: np.ndarray, precisions: np.ndarray, bp: np.ndarray,
                    options: BleuOptions, signature: str) -> BleuResult:
-    """The corpus result of summed statistics ``total`` (one row) scored first of ``scores``, ``precisions``
-    and ``bp``."""
+    """The corpus result of summed statistics ``total`` (one row), whose score, precisions and brevity penalty
+    are the first rows of ``scores``, ``precisions`` and ``bp``."""
     ref_len = float(total.ref_len[0])
     hyp_len = int(total.hyp_len[0])
     counts, totals = reported_counts(total, options)
