@@ -193,6 +193,7 @@ class Section:
     rows: Sequence[Row]
     targets: Sequence[Target] = ()
     notes: Sequence[str] = ()
+    calls: int = 0     # calls of the task per timed run: when set, the report gives each row's time per call
 
 
 # --------------------------------------------------------------------------- the measuring process
@@ -383,6 +384,10 @@ def markdown(section: Section, corpus: Corpus, records: List[Dict[str, Any]], ta
         lines.append(f"| {label} | {_fmt(r['wall_s'])} | {_fmt(r['cpu_s'])} | {_fmt(r['peak_mb'], 1)} | "
                      f"{_fmt(r['peak_abs_mb'], 1)} | " + " | ".join(ratios) + f" | {check} |")
     lines.append("")
+    if section.calls:
+        lines.append(f"- Per call ({section.calls} calls a run), wall / CPU ms: " + "; ".join(
+            f"{r['tool']} {1000 * r['wall_s'] / section.calls:.3f} / {1000 * r['cpu_s'] / section.calls:.3f}"
+            for r in records))
     lines += [f"- {note}" for note in section.notes]
     lines += [_target_line(target) for target in targets]
     return "\n".join(lines) + "\n"

@@ -15,7 +15,7 @@ import numpy as np
 
 from ngrameval.engine.inputs import check_positive_int, normalize_corpus
 from ngrameval.engine.ngrams import EncodedSegments, ReferenceCache, ReferenceIndex
-from ngrameval.engine.runs import distinct_ids, ids_in, strings, vocabulary_ids, whitespace_split
+from ngrameval.engine.runs import distinct_ids, ids_in, run_starts, strings, vocabulary_ids, whitespace_split
 from ngrameval.engine.token_ids import GivenIds, IdVocabulary, TokenIds, check_text_options, token_ids
 from ngrameval.text.tokenizers import (Tokenizer, TokenizerSpec, WhitespaceTokenizer, get_tokenizer, is_builtin,
                                        lowercase_tokens)
@@ -138,8 +138,8 @@ def blocks_by_size(sizes: Sequence[int], budget: int) -> List[Tuple[int, int]]:
     """
     sizes = np.asarray(sizes, np.int64)
     block = (np.cumsum(sizes) - sizes) // budget
-    starts = np.flatnonzero(np.r_[True, block[1:] != block[:-1]]) if len(sizes) else np.zeros(0, np.int64)
-    return list(zip(starts.tolist(), np.r_[starts[1:], len(sizes)].tolist()))
+    starts = np.flatnonzero(run_starts(block)).tolist()
+    return list(zip(starts, starts[1:] + [len(sizes)]))
 
 
 def _indexed(hyps: List[Any], refs: List[List[Any]], pretokenized: bool, tokenizer: Tokenizer, lowercase: bool,

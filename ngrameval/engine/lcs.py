@@ -28,6 +28,7 @@ from typing import Hashable, List, Sequence, Tuple
 import numpy as np
 
 from ngrameval.engine.ngrams import concatenated_ranges, distinct, stable_order
+from ngrameval.engine.runs import run_starts
 
 Tokens = Sequence[Hashable]
 
@@ -235,12 +236,11 @@ class _Pairs:
         # Sorted keys; equal keys add up their bits, so their order does not matter.
         order, word_keys = stable_order(word_keys)
         bits = bits[order]
-        starts = np.flatnonzero(np.r_[True, word_keys[1:] != word_keys[:-1]]) if len(word_keys) else \
-            np.zeros(0, np.int64)
+        starts = np.flatnonzero(run_starts(word_keys))
         summed = np.add.reduceat(bits, starts) if len(starts) else np.zeros(0, np.uint64)   # distinct bits: sum = or
         unique_keys = word_keys[starts] // words      # sorted: the distinct (b, token) of each word
-        key_start = np.r_[True, unique_keys[1:] != unique_keys[:-1]] if len(unique_keys) else np.zeros(0, bool)
-        self.keys = np.r_[unique_keys[key_start], np.iinfo(np.int64).max]
+        key_start = run_starts(unique_keys)
+        self.keys = np.append(unique_keys[key_start], np.iinfo(np.int64).max)
         self.masks = np.zeros((len(self.keys), words), np.uint64)
         if words == 1:                         # one word a key: the sums are the masks, in key order
             self.masks[:-1, 0] = summed
@@ -463,7 +463,7 @@ def _shared_runs(ids: np.ndarray, starts: np.ndarray, lengths: np.ndarray, other
     positions = starts[owner] + within
     tokens = ids[positions]
     shared = (tokens >= 0) & in_sorted(other_seq[owner] * base + tokens, other_keys)
-    keep = shared | (within == 0) | np.r_[True, shared[:-1]]   # shared, or the first of a run of others
+    keep = shared | (within == 0) | np.concatenate(([True], shared[:-1]))   # shared, or the first of a run of others
     return (np.where(shared, tokens, gap)[keep], positions[keep], np.bincount(owner[keep], minlength=len(lengths)),
             np.bincount(owner[shared], minlength=len(lengths)))
 

@@ -222,10 +222,9 @@ def _score_sacrebleu(rows, last, weights, smooth, smooth_value, effective_order,
     else:
         fallback = np.zeros_like(total)
     precisions = np.where(used, np.where(correct > 0, divide_or_zero(correct, total), fallback), 0.0)
-    if effective_order:
-        order_used = used | ~used.any(axis=1, keepdims=True)
-    else:
-        order_used = np.ones_like(used)
+    # Effective order (per row: a corpus row and sentence rows may be scored together): only the orders used.
+    order_used = np.where(np.asarray(effective_order, bool).reshape(-1, 1), used | ~used.any(axis=1, keepdims=True),
+                          True)
     w = weights[None, :, :] * order_used[:, None, :]
     used_weight = w.sum(axis=2)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -511,14 +510,17 @@ def _format_weights(weight_sets) -> str:
     return ";".join(",".join(f"{x:g}" for x in w) for w in weight_sets)
 
 
-def _effective_order(options: BleuOptions, sentence: bool) -> bool:
+def _effective_order(options: BleuOptions, sentence: Any) -> Any:
+    """Whether sacrebleu's effective order applies: per row when ``sentence`` says per row which rows are
+    sentences."""
     if options.use_effective_order is None:
         return sentence    # sacrebleu: off for corpus_bleu, on for sentence_bleu
     return options.use_effective_order
 
 
-def score_rows(rows: BleuStatistics, last: BleuStatistics, options: BleuOptions, sentence: bool = False):
-    """Apply the variant's rule to K rows; returns (scores (K, W), precisions (K, N), bp (K,))."""
+def score_rows(rows: BleuStatistics, last: BleuStatistics, options: BleuOptions, sentence: Any = False):
+    """Apply the variant's rule to K rows; returns (scores (K, W), precisions (K, N), bp (K,)). ``sentence``:
+    whether the rows are sentences (sacrebleu's sentence_bleu defaults), one flag for all or one per row."""
     n = options.max_order
     weights = np.zeros((len(options.weights), n))
     for j, w in enumerate(options.weights):
@@ -560,17 +562,41 @@ class BleuResult:
 
 
 def score_statistics(stats: BleuStatistics, options: BleuOptions, num_refs: Any = 1,
-                     tokenizer_name: str = "13a") -> BleuResult:
-    """The corpus score of per-sentence statistics (summed; NLTK's quirks read the last row)."""
-    result = result_of_sums(stats.sum(), stats.rows([-1]), options, signature(options, num_refs, tokenizer_name))
+                     tokenizer_name: str = "13a", sentence_level: bool = False) -> BleuResult:
+    """The corpus score of per-sentence statistics (summed; NLTK's quirks read the last row), and with
+    ``sentence_level`` each sentence's score: the rule runs once, over the summed row and the sentences' rows
+    (its fixed cost is most of the scoring of a few sentences).
+
+    >>> options = resolve_options(tokenize="none")
+    >>> stats = bleu_statistics(["a b c d", "a b", "b"], [["a b c d"], ["a c"], ["a b"]], tokenize="none")
+    >>> both = score_statistics(stats, options, sentence_level=True)
+    >>> both.bleu == score_statistics(stats, options).bleu, both.sentence_scores == sentence_scores(stats, options)
+    (True, True)
+    """
+    total, last = stats.sum(), stats.rows([-1])
+    if sentence_level:
+        rows, last = BleuStatistics.concatenate([total, stats]), BleuStatistics.concatenate([last, stats])
+        scores, precisions, bp = score_rows(rows, last, options, sentence=np.arange(len(rows)) > 0)
+    else:
+        scores, precisions, bp = score_rows(total, last, options)
+    result = _corpus_result(total, scores, precisions, bp, options, signature(options, num_refs, tokenizer_name))
     result.statistics = stats
+    if sentence_level:
+        result.sentence_scores = scores[1:].tolist() if options.several_weights else scores[1:, 0].tolist()
+        result.sentence_signature = signature(options, num_refs, tokenizer_name, sentence=True)
     return result
 
 
 def result_of_sums(total: BleuStatistics, last: BleuStatistics, options: BleuOptions, signature: str) -> BleuResult:
     """The corpus result of summed statistics ``total`` (one row; ``last``: the last sentence's row, which
     NLTK's smoothing reads), without per-sentence parts."""
-    scores, precisions, bp = score_rows(total, last, options)
+    return _corpus_result(total, *score_rows(total, last, options), options, signature)
+
+
+def _corpus_result(total: BleuStatistics, scores: np.ndarray, precisions: np.ndarray, bp: np.ndarray,
+                   options: BleuOptions, signature: str) -> BleuResult:
+    """The corpus result of summed statistics ``total`` (one row), whose score, precisions and brevity penalty
+    are the first rows of ``scores``, ``precisions`` and ``bp``."""
     ref_len = float(total.ref_len[0])
     hyp_len = int(total.hyp_len[0])
     counts, totals = reported_counts(total, options)
@@ -666,10 +692,7 @@ def bleu(predictions: Any, references: Any, variant: str = "sacrebleu", max_orde
     blocks, num_refs, tokenizer = map_blocks(predictions, references, options.tokenize, options.lowercase,
                                              options.statistics_order, block_statistics, threads, pad_id)
     stats = BleuStatistics.concatenate([stats for stats, _ in blocks])
-    result = score_statistics(stats, options, num_refs, tokenizer.name)
-    if sentence_level:
-        result.sentence_scores = sentence_scores(stats, options)
-        result.sentence_signature = signature(options, num_refs, tokenizer.name, sentence=True)
+    result = score_statistics(stats, options, num_refs, tokenizer.name, sentence_level)
     if explain:
         result.explanation = [item for _, explanation in blocks for item in explanation]
     return result

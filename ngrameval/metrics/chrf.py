@@ -83,10 +83,11 @@ def reference_matches(index: ReferenceIndex, hypotheses: Sequence[Sequence[str]]
     """Match one token sequence per sentence (a token list, or a string: its characters) against each
     of its references in ``index`` alone, orders 1..max_order."""
     matches = index.match(hypotheses, max_order)
-    per_reference = np.stack([index.per_reference(matches, n) for n in range(1, max_order + 1)], axis=2)
+    # Per order and cell (sentence, reference slot): the clipped matches, 0 in the cells of absent references.
+    per_cell = np.stack([index.clipped_per_cell(n, matches.hyp_count[n - 1]) for n in range(1, max_order + 1)], axis=1)
     present = index.slots_present()
     ref_counts = ngram_counts(index.by_slot(index.segment_len, 0), max_order) * present[:, :, None]
-    return ReferenceMatches(np.where(present[:, :, None], per_reference, 0.0), ngram_counts(matches.hyp_len, max_order),
+    return ReferenceMatches(per_cell.reshape(present.shape + (max_order,)), ngram_counts(matches.hyp_len, max_order),
                             ref_counts, present)
 
 
@@ -278,32 +279,37 @@ def _order_statistics(hyps: List[str], refs: List[List[str]], options: ChrfOptio
 def sacrebleu_f_score(hyp: np.ndarray, ref: np.ndarray, match: np.ndarray, beta: float,
                       eps_smoothing: bool) -> np.ndarray:
     """sacrebleu 2.6.0 ``CHRF._compute_f_score`` on (..., orders) statistics, in [0, 100] as sacrebleu
-    returns it (best-reference ties are decided on these very numbers), operation for operation.
+    returns it (best-reference ties are decided on these very numbers), operation for operation, all
+    orders at once.
 
     >>> float(sacrebleu_f_score(np.array([4.0]), np.array([5.0]), np.array([4.0]), 2, False)[()])
     83.33333333333334
     """
     factor = beta ** 2
-    score = np.zeros(hyp.shape[:-1])
-    avg_prec, avg_rec, effective_order = np.zeros_like(score), np.zeros_like(score), np.zeros_like(score)
     with np.errstate(divide="ignore", invalid="ignore"):
-        for i in range(hyp.shape[-1]):    # in order, as sacrebleu adds them up
-            n_hyp, n_ref, n_match = hyp[..., i], ref[..., i], match[..., i]
-            prec = np.where(n_hyp > 0, n_match / n_hyp, EPSILON)
-            rec = np.where(n_ref > 0, n_match / n_ref, EPSILON)
-            denom = factor * prec + rec
-            score += np.where(denom > 0, (1 + factor) * prec * rec / denom, EPSILON)
-            both = (n_hyp > 0) & (n_ref > 0)
-            avg_prec += np.where(both, prec, 0.0)
-            avg_rec += np.where(both, rec, 0.0)
-            effective_order += both
+        prec = np.where(hyp > 0, match / hyp, EPSILON)
+        rec = np.where(ref > 0, match / ref, EPSILON)
+        denom = factor * prec + rec
+        score = np.where(denom > 0, (1 + factor) * prec * rec / denom, EPSILON)
         if eps_smoothing:
-            return 100 * score / hyp.shape[-1]
-        avg_prec = divide_or_zero(avg_prec, effective_order)
-        avg_rec = divide_or_zero(avg_rec, effective_order)
+            return 100 * _sum_in_order(score) / hyp.shape[-1]
+        both = (hyp > 0) & (ref > 0)
+        effective_order = both.sum(axis=-1)
+        avg_prec = divide_or_zero(_sum_in_order(np.where(both, prec, 0.0)), effective_order)
+        avg_rec = divide_or_zero(_sum_in_order(np.where(both, rec, 0.0)), effective_order)
         f = (1 + factor) * avg_prec * avg_rec
         f /= factor * avg_prec + avg_rec
     return np.where(avg_prec + avg_rec != 0, 100 * f, 0.0)
+
+
+def _sum_in_order(values: np.ndarray) -> np.ndarray:
+    """The sum over the last axis, added left to right as sacrebleu's loop adds (``np.sum`` adds
+    eight or more values pairwise, which may differ in the last bit).
+
+    >>> _sum_in_order(np.array([[0.1, 0.2, 0.3]])).tolist()
+    [0.6000000000000001]
+    """
+    return np.cumsum(values, axis=-1)[..., -1]
 
 
 def nltk_f_scores(hyp: np.ndarray, ref: np.ndarray, match: np.ndarray, beta: float) -> np.ndarray:
@@ -391,9 +397,12 @@ class ChrfResult:
             "signature", "sentence_scores") if getattr(self, name) is not None}
 
 
-def _result_of_sums(total: np.ndarray, options: ChrfOptions, signature: str) -> ChrfResult:
-    """The corpus result of summed rows ``total`` (1, columns), without per-segment parts."""
-    result = ChrfResult(float(score_rows(total, options)[0]), score_name(options), signature)
+def _result_of_sums(total: np.ndarray, options: ChrfOptions, signature: str,
+                    score: Optional[float] = None) -> ChrfResult:
+    """The corpus result of summed rows ``total`` (1, columns), without per-segment parts (``score``: its
+    score, when already computed)."""
+    result = ChrfResult(float(score_rows(total, options)[0]) if score is None else score, score_name(options),
+                        signature)
     if options.variant == "nltk":
         result.char_fscores = (total[0, :-1] / total[0, -1]).tolist()
     else:
@@ -434,10 +443,13 @@ def chrf(predictions: Any, references: Any, variant: str = "sacrebleu", char_ord
                               min_char_order, min_len, max_len, ignore_whitespace)
     check_flag("sentence_level", sentence_level)
     rows, num_refs = _statistics(predictions, references, options, check_positive_int("threads", threads))
-    result = _result_of_sums(rows.sum(axis=0, keepdims=True), options, signature(options, num_refs))
+    total = rows.sum(axis=0, keepdims=True)
+    # One scoring pass over the summed row and the segments' rows (rows are scored each on its own).
+    scores = score_rows(np.concatenate([total, rows]) if sentence_level else total, options)
+    result = _result_of_sums(total, options, signature(options, num_refs), float(scores[0]))
     result.statistics = rows
     if sentence_level:
-        result.sentence_scores = score_rows(rows, options).tolist()
+        result.sentence_scores = scores[1:].tolist()
     return result
 
 

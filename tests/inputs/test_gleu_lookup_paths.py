@@ -55,10 +55,16 @@ def one_slot(keys, bits):
     return np.zeros(len(keys), np.int64)
 
 
+def hashed(monkeypatch):
+    """Hash tables for every order table, however small (small ones are searched otherwise)."""
+    monkeypatch.setattr(ngrams, "_SEARCHED_ENTRIES", 0)
+
+
 PATHS = {
-    "hash table": lambda monkeypatch: None,
+    "hash table": hashed,
     "binary search only": lambda monkeypatch: monkeypatch.setattr(ngrams, "key_slots", lambda keys: None),
-    "every key in one slot": lambda monkeypatch: monkeypatch.setattr(ngrams, "_home_slots", one_slot),
+    "every key in one slot": lambda monkeypatch: (hashed(monkeypatch),
+                                                  monkeypatch.setattr(ngrams, "_home_slots", one_slot)),
 }
 
 

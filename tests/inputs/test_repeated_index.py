@@ -35,6 +35,8 @@ def test_repeated_index_answers_as_the_index_of_the_repeated_references(seed, mo
     rng = np.random.default_rng(seed)
     if seed % 2:
         monkeypatch.setattr(ngrams, "_HASHED_ENTRIES", 0)      # binary search
+    else:
+        monkeypatch.setattr(ngrams, "_SEARCHED_ENTRIES", 0)    # hash tables, however small
     groups, sentences = _corpus(rng)
     max_order = int(rng.integers(1, 5))
     repeated = RepeatedIndex(_index(groups, max_order), sentences)
@@ -64,6 +66,7 @@ def test_hashed_and_searched_matches_are_equal(seed, monkeypatch):
     groups, _ = _corpus(rng)
     index = _index(groups, 4)
     hypotheses = [rng.integers(0, 7, rng.integers(0, 12)).tolist() for _ in groups]
+    monkeypatch.setattr(ngrams, "_SEARCHED_ENTRIES", 0)
     hashed = index.match(hypotheses, 4)
     monkeypatch.setattr(ngrams, "_HASHED_ENTRIES", 0)
     searched = index.match(hypotheses, 4)
