@@ -357,7 +357,7 @@ class ReferenceIndex(_Slots):
                 starts = np.flatnonzero(run_starts(pair_entry))
                 max_count = (np.maximum.reduceat(pair_count, starts) if len(pair_count)
                              else pair_count)
-            del entry_in_order, order, at
+            del entry_in_order, order
             if n == 1:
                 sentence = (table_keys // self.base).astype(np.int32)
             else:
