@@ -32,7 +32,7 @@ from ngrameval.frontends import hub
 from ngrameval.frontends.report import FORMATS, render
 from ngrameval.leaderboard.board import Board
 from ngrameval.leaderboard.reading import (InputError, Source, parse_metric_options, parse_sources, read_corpus,
-                                          read_predictions, read_references, read_source, system_names)
+                                          read_predictions, read_references, system_names)
 from ngrameval.leaderboard.scoring import Significance, score_leaderboard
 from ngrameval.metric import metric_names
 from ngrameval.metrics.bleu import VARIANTS as BLEU_VARIANTS, bleu
@@ -283,7 +283,7 @@ def run_board(args: argparse.Namespace) -> int:
         metrics = list(dict.fromkeys(args.metrics or ["bleu"]))
         options = parse_metric_options(args.option, metrics)
         sources = parse_sources(args.references, args.ref_field, "-r")
-        references = read_references(sources, len(read_source(sources[0])), sources[0])
+        references = read_references(sources)
         board = Board.create(args.folder, references, options, title=args.title, max_per_hour=args.max_per_hour)
         print(f"{board.folder}: a board of {board.segments} segments scored with {', '.join(metrics)}")
         return 0

@@ -187,11 +187,16 @@ def read_predictions(source: Source) -> List[str]:
     return values
 
 
-def read_references(sources: Sequence[Source], segments: int, first_system: Source) -> List[List[str]]:
-    """Per segment, the references of every reference source (a JSON list counts as several)."""
+def read_references(sources: Sequence[Source], segments: Optional[int] = None,
+                    first_system: Optional[Source] = None) -> List[List[str]]:
+    """Per segment, the references of every reference source (a JSON list counts as several); each source read
+    once (standard input or a pipe can be one). ``segments`` (the count of ``first_system``'s segments): what
+    every source must have; None: the first source's count."""
+    read = [read_source(source) for source in sources]
+    if segments is None:
+        segments, first_system = (len(read[0]), sources[0]) if read else (0, None)
     per_segment: List[List[str]] = [[] for _ in range(segments)]
-    for source in sources:
-        values = read_source(source)
+    for source, values in zip(sources, read):
         _check_count(source, len(values), first_system, segments)
         for number, (references, value) in enumerate(zip(per_segment, values), 1):
             items = value if isinstance(value, list) else [value]

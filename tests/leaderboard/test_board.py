@@ -175,6 +175,16 @@ def test_command_line_as_a_program(files, tmp_path):
     assert shown.returncode == 0 and "| 1 | kit |" in shown.stdout
 
 
+def test_init_reads_references_from_standard_input(files, tmp_path):
+    """Each reference source is read once: standard input (or a pipe) can hold the references."""
+    reference, _ = files
+    folder = tmp_path / "board"
+    done = subprocess.run([sys.executable, "-m", "ngrameval", "board", "init", str(folder), "-r", "-", "-m", "bleu"],
+                          input=reference.read_text(encoding="utf-8"), capture_output=True, text=True, check=False)
+    assert done.returncode == 0, done.stderr
+    assert Board(folder).segments == len(reference.read_text(encoding="utf-8").splitlines())
+
+
 @pytest.mark.parametrize("output_format", ["text", "json", "csv", "markdown", "latex", "html"])
 def test_show_before_the_first_submission(files, tmp_path, capsys, output_format):
     reference, _ = files
