@@ -154,12 +154,28 @@ def language_of(request: Any) -> str:
     return DEFAULT_LANGUAGE
 
 
+def theme() -> gr.themes.Base:
+    """gradio's default theme, its fonts declared at the weights whose files hold every glyph: gradio 6.31's
+    Source Sans Pro and IBM Plex Mono SemiBold files (weight 600, the default theme's bold) hold a few letters
+    only (Source Sans Pro's: "A" and "B"), so a heading or a button drew those in the theme's font and every
+    other letter in the fallback (a larger, wider font): the "B" of "BLEU" looked smaller than "LEU". The Bold
+    files (700) are whole; text asked for at 600 is drawn with them (CSS picks the nearest heavier face).
+
+    >>> [fonts[0].weights for fonts in (theme()._font, theme()._font_mono)]
+    [(400, 700), (400, 700)]
+    """
+    return gr.themes.Default(
+        font=(gr.themes.LocalFont("Source Sans Pro", weights=(400, 700)), "ui-sans-serif", "system-ui", "sans-serif"),
+        font_mono=(gr.themes.LocalFont("IBM Plex Mono", weights=(400, 700)), "ui-monospace", "Consolas", "monospace"))
+
+
 class TranslatedBlocks(gr.Blocks):
-    """A ``gr.Blocks`` page whose ``launch`` hands gradio the translations (:func:`translations`), however it
-    is launched (an app run as a program, a test, ``gradio app.py``)."""
+    """A ``gr.Blocks`` page whose ``launch`` hands gradio the translations (:func:`translations`) and the
+    :func:`theme`, however it is launched (an app run as a program, a test, ``gradio app.py``)."""
 
     def launch(self, *args: Any, **options: Any) -> Any:
         options.setdefault("i18n", translations())
+        options.setdefault("theme", theme())
         return super().launch(*args, **options)
 
 
