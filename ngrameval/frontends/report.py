@@ -13,13 +13,15 @@ import csv
 import html
 import io
 import json
+import math
 import re
 from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ngrameval.leaderboard.scoring import NOT_SIGNIFICANT, Column, Leaderboard
+from ngrameval.leaderboard.scoring import NOT_SIGNIFICANT, Column, Leaderboard, SystemScores
+from ngrameval.metric import get_family
 from ngrameval.significance import SystemResult
 
 FORMATS = ("text", "json", "csv", "tsv", "markdown", "latex", "html")
@@ -38,8 +40,10 @@ def to_json(board: Leaderboard) -> str:
         return {"score": result.score, "signature": column.signature, "mean": result.mean,
                 "ci": list(result.ci) if result.ci is not None else None, "p_value": result.p_value}
 
-    systems = [{"name": system.name, "scores": {column.key: entry(column, system.results[column.key])
-                                                 for column in board.columns}} for system in board.systems]
+    shown = shown_names(board)
+    systems = [{"name": system.name, "label": shown[system.name],
+                "scores": {column.key: entry(column, system.results[column.key]) for column in board.columns}}
+               for system in board.systems]
     document: Dict[str, object] = {"baseline": board.baseline, "systems": systems}
     if board.clusters is not None:   # a community board's standings: clusters per column, stale signatures
         document["clusters"] = board.clusters
@@ -138,6 +142,53 @@ def to_latex(board: Leaderboard, scale: float, width: int) -> str:
 
 # --------------------------------------------------------------------------- the HTML report
 
+# Where the words of a system's name (a file name's parts) end: a prefix or suffix common to all is cut at one.
+NAME_SEPARATORS = re.compile(r"([./\\:_\s]+)")
+
+
+def distinct_names(names: Sequence[str]) -> List[str]:
+    """What tells the systems apart: each name less the words (split at ``.``, ``/``, ``\\``, ``:``, ``_`` and
+    whitespace) that begin or end every name, keeping at least one word of each (a common suffix, such as an
+    extension, goes first); one name is kept whole. The results are as distinct as the names.
+
+    >>> distinct_names(["generaltest2022.de-en.hyp.Online-A.en", "generaltest2022.de-en.hyp.LT22.en"])
+    ['Online-A', 'LT22']
+    >>> distinct_names(["out.txt", "out.v2.txt"]), distinct_names(["runs/a.txt"]), distinct_names(["a b", "a_b"])
+    (['out', 'out.v2'], ['runs/a.txt'], ['a b', 'a_b'])
+    """
+    if len(names) < 2:
+        return list(names)
+    parts = [NAME_SEPARATORS.split(name) for name in names]      # words at even positions, separators between
+    shortest = min(len(split) for split in parts)
+
+    def common(key: Callable[[List[str], int], List[str]]) -> int:
+        """How many words (with their separators) every name shares, by ``key(parts, count)``."""
+        count = 0
+        while 2 * (count + 1) < shortest + 1 and len({tuple(key(split, count + 1)) for split in parts}) == 1:
+            count += 1
+        return count
+
+    words = (shortest + 1) // 2
+    suffix = min(common(lambda split, count: split[-2 * count:]), words - 1)
+    prefix = min(common(lambda split, count: split[:2 * count]), words - 1 - suffix)
+    return ["".join(split[2 * prefix:len(split) - 2 * suffix]) for split in parts]
+
+
+def shown_names(board: Leaderboard) -> Dict[str, str]:
+    """Each system's name -> the part of it the report shows (:func:`distinct_names` of the board's systems)."""
+    names = [system.name for system in board.systems]
+    return dict(zip(names, distinct_names(names)))
+
+
+def direction(column: Column) -> str:
+    """Which way a score column is better, from its metric's family.
+
+    >>> direction(Column("ter", "ter", "ter", "")), direction(Column("bleu", "bleu", "bleu", ""))
+    ('lower is better', 'higher is better')
+    """
+    return "lower is better" if get_family(column.metric).lower_is_better else "higher is better"
+
+
 def matched_spans(prediction: str, references: Sequence[str],
                   max_order: int = HIGHLIGHT_ORDER) -> List[Tuple[int, int, int]]:
     """``(start, end, n)`` for each token of ``prediction``: n is the longest n-gram (up to ``max_order``)
@@ -180,7 +231,8 @@ def highlighted(prediction: str, references: Sequence[str]) -> str:
 
 # The charts' and highlights' rules: also what a page embedding them (the leaderboard Space) needs.
 CHART_CSS = """
-svg text{font:12px system-ui,sans-serif}.bar{fill:#4c78a8}.whisker{stroke:#222;stroke-width:1.5}
+svg text{font:12px system-ui,sans-serif}.point{fill:#4c78a8}.whisker{stroke:#222;stroke-width:1.5}
+.axis{stroke:#888}.grid{stroke:#eee}svg text.tick,svg text.better{fill:#555;font-size:11px}
 .box{fill:#c6dbef;stroke:#4c78a8}.median{stroke:#08306b;stroke-width:2}.range{stroke:#888}.mean{fill:#e45756}
 mark{background:none}mark.n1{background:#fdf0c2}mark.n2{background:#fbe08a}mark.n3{background:#f8c95a}
 mark.n4{background:#f0a830}.pair td.text{min-width:16em}.refs{color:#555}.refs div+div{border-top:1px dotted #ccc}
@@ -190,6 +242,11 @@ body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:1100px;paddin
 h1{font-size:1.5em}h2{font-size:1.2em;margin-top:2em;border-bottom:1px solid #ddd}
 table{border-collapse:collapse}th,td{padding:.25em .6em;border-bottom:1px solid #eee;vertical-align:top}
 td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
+.scroll{overflow-x:auto;max-width:100%}.scroll th,.scroll td{background:#fff}
+.fixed{position:sticky;z-index:1;box-sizing:border-box}.fixed.rank{left:0;min-width:3.5em;max-width:3.5em}
+.fixed.cluster{left:3.5em;min-width:4.5em;max-width:4.5em}.fixed.system{left:3.5em;text-align:left;
+box-shadow:inset -1px 0 #ccc}.clustered .fixed.system{left:8em}
+td.score{white-space:normal}td.score span{white-space:nowrap}th .direction{font-weight:normal;font-size:.8em;color:#555}
 code{font-size:.85em;word-break:break-all}.legend{color:#555;font-size:.9em}""" + CHART_CSS
 
 SCRIPT = """
@@ -206,44 +263,86 @@ def _display(value: float, scale: float, width: int) -> str:
 
 
 def _axis(low: float, high: float) -> Tuple[float, float]:
-    """A range holding 0 and the values, never empty."""
+    """A range holding 0 and the values, never empty (segment scores: their spread from 0 matters)."""
     low, high = min(low, 0.0), max(high, 0.0)
     return (low, high) if high > low else (low, low + 1.0)
 
 
-SVG_WIDTH, VALUE_WIDTH, ROW = 760, 90, 24
-# System names are labels left of the plot: as wide as the longest name (about 7 px a character at the
-# page's 12 px font), within bounds; a longer name is cut with an ellipsis (the bar's tooltip has it whole).
-LABEL_CHARS, MIN_LABEL_WIDTH, MAX_LABEL_WIDTH, CHAR_WIDTH = 48, 120, 340, 7
+def nice_ticks(low: float, high: float, intervals: int = 5) -> List[float]:
+    """Round values, a step of 1, 2 or 5 times a power of ten apart, from at most ``low`` to at least ``high``
+    in about ``intervals`` steps: an axis that spans the values, not one that starts at 0.
+
+    >>> nice_ticks(0.4882, 0.5021)
+    [0.485, 0.49, 0.495, 0.5, 0.505]
+    >>> nice_ticks(0.0, 1.0)
+    [0.0, 0.2, 0.4, 0.6, 0.8, 1.0]
+    >>> ticks = nice_ticks(0.3, 0.3)      # one value: an axis around it
+    >>> ticks[0] < 0.3 < ticks[-1]
+    True
+    """
+    if not high > low:
+        pad = max(abs(low), 1.0) * 0.005
+        low, high = low - pad, high + pad
+    raw = (high - low) / intervals
+    power = 10.0 ** math.floor(math.log10(raw))
+    step = next(multiple * power for multiple in (1, 2, 5, 10) if multiple * power >= raw * (1 - 1e-9))
+    first, last = math.floor(low / step + 1e-9), math.ceil(high / step - 1e-9)
+    return [round(index * step, 12) for index in range(first, last + 1)]
+
+
+SVG_WIDTH, VALUE_WIDTH, ROW, AXIS_HEIGHT = 760, 110, 24, 34
+# System names are labels left of the plot: as wide as the longest shown name (about 7 px a character at the
+# page's 12 px font), within bounds; a longer name is cut with an ellipsis (its tooltip has the whole name).
+LABEL_CHARS, MIN_LABEL_WIDTH, MAX_LABEL_WIDTH, CHAR_WIDTH = 48, 80, 340, 7
 
 
 @dataclass
 class _Frame:
-    """The geometry shared by the charts: a row per system, its label on the left, the value on the right."""
+    """The geometry shared by the charts: a row per system (its shown name on the left, a value on the
+    right) and below them an axis with ticks from ``ticks[0]`` to ``ticks[-1]``; the better end marked."""
 
-    names: List[str]
-    low: float
-    high: float
+    systems: List[SystemScores]
+    shown: Dict[str, str]
+    ticks: List[float]
+    scale: float
+    lower_is_better: bool = False
 
     @property
     def label_width(self) -> int:
-        longest = max((len(_label(name)) for name in self.names), default=0)
+        longest = max((len(_label(self.shown[system.name])) for system in self.systems), default=0)
         return min(max(longest * CHAR_WIDTH + 12, MIN_LABEL_WIDTH), MAX_LABEL_WIDTH)
 
     def x(self, value: float) -> float:
         plot = SVG_WIDTH - self.label_width - VALUE_WIDTH
-        return self.label_width + (value - self.low) / (self.high - self.low) * plot
+        low, high = self.ticks[0], self.ticks[-1]
+        return self.label_width + (value - low) / (high - low) * plot
 
     def label(self, row: int) -> str:
-        name = self.names[row]
-        return (f'<g><title>{html.escape(name)}</title><text x="{self.label_width - 6}" y="{5 + row * ROW + 15}" '
-                f'text-anchor="end">{html.escape(_label(name))}</text></g>')
+        name = self.systems[row].name
+        return (f'<g><title>{html.escape(name)}</title><text class="name" x="{self.label_width - 6}" '
+                f'y="{5 + row * ROW + 15}" text-anchor="end">{html.escape(_label(self.shown[name]))}</text></g>')
+
+    def axis(self) -> str:
+        """Grid lines at the ticks, the axis, the ticks' values (scaled as the table's) and the better end."""
+        bottom = len(self.systems) * ROW + 10
+        step = (self.ticks[-1] - self.ticks[0]) / max(len(self.ticks) - 1, 1) * self.scale
+        decimals = max(0, -math.floor(math.log10(abs(step)) + 1e-9)) if step else 0
+        parts = [f'<path class="axis" d="M{self.x(self.ticks[0]):.1f},{bottom}H{self.x(self.ticks[-1]):.1f}"/>']
+        for tick in self.ticks:
+            x = self.x(tick)
+            parts.append(f'<path class="grid" d="M{x:.1f},0V{bottom + 4}"/><text class="tick" x="{x:.1f}" '
+                         f'y="{bottom + 16}" text-anchor="middle">{tick * self.scale:.{decimals}f}</text>')
+        better = ((self.x(self.ticks[0]), "start", "\u2190 lower is better") if self.lower_is_better
+                  else (self.x(self.ticks[-1]), "end", "higher is better \u2192"))
+        parts.append(f'<text class="better" x="{better[0]:.1f}" y="{bottom + 30}" text-anchor="{better[1]}">'
+                     f'{better[2]}</text>')
+        return "".join(parts)
 
     def svg(self, body: List[str], title: str) -> str:
-        height = len(self.names) * ROW + 10
+        height = len(self.systems) * ROW + 10 + AXIS_HEIGHT
         return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{SVG_WIDTH}" height="{height}" '
                 f'viewBox="0 0 {SVG_WIDTH} {height}" role="img" aria-label="{html.escape(title)}">'
-                + "".join(body) + "</svg>")
+                + self.axis() + "".join(body) + "</svg>")
 
 
 def _label(name: str) -> str:
@@ -255,37 +354,40 @@ def _label(name: str) -> str:
     return name if len(name) <= LABEL_CHARS else name[:LABEL_CHARS - 1] + "…"
 
 
-def bar_chart(board: Leaderboard, column: Column, scale: float, width: int) -> str:
-    """An SVG bar per system (ranked) with its interval as a whisker."""
+def interval_chart(board: Leaderboard, column: Column, scale: float, width: int) -> str:
+    """An SVG row per system (ranked): its score as a dot and its interval as a whisker, on an axis that spans
+    the scores and intervals (not from 0: close scores must look apart), the better end marked."""
     systems = board.ranked()
     results = [system.results[column.key] for system in systems]
     values = [bound for result in results for bound in ((result.score,) + tuple(result.ci or ()))]
-    frame = _Frame([system.name for system in systems], *_axis(min(values), max(values)))
+    frame = _Frame(systems, shown_names(board), nice_ticks(min(values), max(values)), scale,
+                   get_family(column.metric).lower_is_better)
     x = frame.x
     body = []
     for row, (system, result) in enumerate(zip(systems, results)):
         y = 5 + row * ROW
-        left, right = sorted((x(0.0), x(result.score)))
-        body.append(frame.label(row) +
-                    f'<rect class="bar" x="{left:.1f}" y="{y + 3}" width="{right - left:.1f}" height="{ROW - 8}">'
-                    f'<title>{html.escape(system.name)}: {html.escape(board.cell(system, column.key, scale, width))}'
-                    f'</title></rect>')
+        middle = y + ROW / 2 - 1
+        whisker = ""
         if result.ci is not None:
             a, b = x(result.ci[0]), x(result.ci[1])
-            middle = y + ROW / 2 - 1
-            body.append(f'<path class="whisker" d="M{a:.1f},{middle}H{b:.1f}M{a:.1f},{y + 6}V{y + ROW - 8}'
-                        f'M{b:.1f},{y + 6}V{y + ROW - 8}"/>')
-        body.append(f'<text x="{SVG_WIDTH - VALUE_WIDTH + 6}" y="{y + 15}">'
-                    f'{_display(result.score, scale, width)}</text>')
-    return frame.svg(body, f"{column.key} per system")
+            whisker = (f'<path class="whisker" d="M{a:.1f},{middle}H{b:.1f}M{a:.1f},{y + 6}V{y + ROW - 8}'
+                       f'M{b:.1f},{y + 6}V{y + ROW - 8}"/>')
+        body.append(frame.label(row) +
+                    f'<g><title>{html.escape(system.name)}: '
+                    f'{html.escape(board.cell(system, column.key, scale, width))}</title>{whisker}'
+                    f'<circle class="point" cx="{x(result.score):.1f}" cy="{middle}" r="4"/></g>'
+                    f'<text x="{SVG_WIDTH - VALUE_WIDTH + 6}" y="{y + 15}">{_display(result.score, scale, width)}</text>')
+    return frame.svg(body, f"{column.key} per system ({direction(column)})")
 
 
 def box_plot(board: Leaderboard, column_index: int, scale: float, width: int) -> str:
     """An SVG box plot per system (ranked) of its segment scores: range, quartiles, median, mean."""
     systems = board.ranked()
+    column = board.columns[column_index]
     scores = [system.segment_scores[:, column_index] for system in systems]
     finite = np.concatenate([values[np.isfinite(values)] for values in scores] + [np.zeros(1)])
-    frame = _Frame([system.name for system in systems], *_axis(float(finite.min()), float(finite.max())))
+    frame = _Frame(systems, shown_names(board), nice_ticks(*_axis(float(finite.min()), float(finite.max()))),
+                   scale, get_family(column.metric).lower_is_better)
     x = frame.x
     body = []
     for row, (system, values) in enumerate(zip(systems, scores)):
@@ -308,7 +410,7 @@ def box_plot(board: Leaderboard, column_index: int, scale: float, width: int) ->
                     f'<circle class="mean" cx="{x(mean):.1f}" cy="{middle}" r="3"/></g>'
                     f'<text x="{SVG_WIDTH - VALUE_WIDTH + 6}" y="{y + 15}">'
                     f'median {_display(median, scale, width)}</text>')
-    return frame.svg(body, f"segment {board.columns[column_index].key} per system")
+    return frame.svg(body, f"segment {column.key} per system")
 
 
 def default_pair(board: Leaderboard) -> Tuple[int, int]:
@@ -327,7 +429,8 @@ def pair_section(board: Leaderboard, first: int, second: int, scale: float, widt
     headline = board.columns[0].key
     difference = a.segment_scores[:, 0] - b.segment_scores[:, 0]
     order = np.argsort(-np.abs(np.nan_to_num(difference)), kind="stable")[:PAIR_SEGMENTS]
-    name_a, name_b = html.escape(a.name), html.escape(b.name)
+    shown_as = shown_names(board)
+    name_a, name_b = (_named(system.name, shown_as[system.name]) for system in (a, b))
     rows = []
     for segment in order.tolist():
         # A community board's references are never shown: no highlight, no references column.
@@ -350,34 +453,67 @@ def pair_section(board: Leaderboard, first: int, second: int, scale: float, widt
             f'</p></section>')
 
 
+def _named(name: str, shown: str) -> str:
+    """A system's shown name as HTML, its whole name as the tooltip."""
+    return f'<span title="{html.escape(name)}">{html.escape(shown)}</span>'
+
+
+def _wrappable(cell: str) -> str:
+    """A displayed score as HTML that may wrap between its parts (the score, its mean and interval, its
+    p-value), never inside one: a narrow page then shows the table whole.
+
+    >>> _wrappable("20.4 (μ = 20.4 ± 0.8) (p = 0.0010)*")
+    '<span>20.4</span> <span>(μ = 20.4 ± 0.8)</span> <span>(p = 0.0010)*</span>'
+    """
+    first, *rest = cell.split(" (")
+    return " ".join(f"<span>{html.escape(part)}</span>" for part in [first] + ["(" + part for part in rest])
+
+
+def scores_table(board: Leaderboard, scale: float, width: int) -> str:
+    """The ranked table in a box that scrolls sideways when it is wider than the page, its rank, cluster and
+    system columns kept in view (sticky); each score column says which way is better; a system shows the part
+    of its name that tells it apart (its whole name as the tooltip)."""
+    cluster_of = board.cluster_numbers()
+    shown = shown_names(board)
+    fixed = ["rank"] + (["cluster"] if cluster_of else []) + ["system"]
+    header = "".join(f'<th class="fixed {name}">{name}</th>' for name in fixed) + "".join(
+        f'<th class="score" data-direction="{direction(column).split()[0]}">{html.escape(column.key)}'
+        f'<div class="direction">{direction(column)}</div></th>' for column in board.columns)
+
+    def row(rank: int, system: SystemScores) -> str:
+        label = board.label(system, shown[system.name])
+        cells = [f'<td class="fixed rank num">{rank}</td>']
+        cells += [f'<td class="fixed cluster num">{cluster_of[system.name]}</td>'] if cluster_of else []
+        cells.append(f'<td class="fixed system" title="{html.escape(system.name)}">{html.escape(label)}</td>')
+        cells += [f'<td class="num score">{_wrappable(board.cell(system, column.key, scale, width))}</td>'
+                  for column in board.columns]
+        return f'<tr>{"".join(cells)}</tr>'
+
+    rows = "".join(row(rank, system) for rank, system in enumerate(board.ranked(), 1))
+    return (f'<div class="scroll{" clustered" if cluster_of else ""}"><table id="leaderboard"><thead><tr>{header}'
+            f'</tr></thead><tbody>{rows}</tbody></table></div>')
+
+
 def to_html(board: Leaderboard, scale: float, width: int) -> str:
     """The report: one HTML document with everything inline."""
     ranked = board.ranked()
     segments = len(board.references) if board.references is not None else len(ranked[0].segment_scores) if ranked else 0
-    header = "".join(f"<th>{html.escape(column.key)}</th>" for column in board.columns)
-    cluster_of = board.cluster_numbers()
-    cluster_header = "<th>cluster</th>" if cluster_of else ""
-    rows = "".join(
-        f'<tr><td class="num">{rank}</td>'
-        + (f'<td class="num">{cluster_of[system.name]}</td>' if cluster_of else "")
-        + f'<td>{html.escape(board.label(system))}</td>'
-        + "".join(f'<td class="num">{html.escape(board.cell(system, column.key, scale, width))}</td>'
-                  for column in board.columns) + "</tr>"
-        for rank, system in enumerate(ranked, 1))
+    shown_as = shown_names(board)
     signatures = "".join(f"<li><b>{html.escape(column.key)}</b>: <code>{html.escape(column.signature)}</code></li>"
                          for column in board.columns)
     legend = "".join(f'<p class="legend">{html.escape(line)}</p>' for line in board.legend())
     charted = board.columns if ranked else []     # a community board before its first submission: no chart
-    bars = "".join(f"<h3>{html.escape(column.key)}</h3>{bar_chart(board, column, scale, width)}"
-                   for column in charted)
-    boxes = "".join(f"<h3>{html.escape(column.key)}</h3>{box_plot(board, index, scale, width)}"
+    bars = "".join(f"<h3>{html.escape(column.key)} ({direction(column)})</h3>"
+                   f"{interval_chart(board, column, scale, width)}" for column in charted)
+    boxes = "".join(f"<h3>{html.escape(column.key)} ({direction(column)})</h3>{box_plot(board, index, scale, width)}"
                     for index, column in enumerate(charted))
     if len(ranked) > 1:
         shown = default_pair(board)
         pairs = [(i, j) for i in range(len(ranked)) for j in range(len(ranked)) if i < j]
         pairs.sort(key=lambda pair: pair != tuple(sorted(shown)))
-        options = "".join(f'<option value="{i}-{j}">{html.escape(ranked[i].name)} vs {html.escape(ranked[j].name)}'
-                          f'</option>' for i, j in pairs)
+        options = "".join(f'<option value="{i}-{j}" title="{html.escape(ranked[i].name)} vs '
+                          f'{html.escape(ranked[j].name)}">{html.escape(shown_as[ranked[i].name])} vs '
+                          f'{html.escape(shown_as[ranked[j].name])}</option>' for i, j in pairs)
         sections = "".join(pair_section(board, i, j, scale, width, (i, j) == tuple(sorted(shown)))
                            for i, j in pairs)
         pair_view = (f'<label>Pair: <select id="pair">{options}</select></label>{sections}'
@@ -393,10 +529,12 @@ def to_html(board: Leaderboard, scale: float, width: int) -> str:
  content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
 <title>ngrameval leaderboard</title><style>{CSS}</style></head>
 <body><h1>ngrameval leaderboard</h1>
-<p>{len(ranked)} systems, {segments} segments, ranked by {html.escape(board.columns[0].key)}.</p>
-<h2>Scores</h2><table id="leaderboard"><thead><tr><th>rank</th>{cluster_header}<th>system</th>{header}</tr></thead>
-<tbody>{rows}</tbody></table>{legend}<ul class="legend">{signatures}</ul>
-<h2>Scores per system</h2><div id="bars">{bars}</div>
+<p>{len(ranked)} systems, {segments} segments, ranked by {html.escape(board.columns[0].key)}
+({direction(board.columns[0])}).</p>
+<h2>Scores</h2>{scores_table(board, scale, width)}{legend}<ul class="legend">{signatures}</ul>
+<h2>Scores per system</h2><div id="bars">{bars}
+<p class="legend">Dot: the score; whisker: its 95% confidence interval (when computed). The axis spans the
+scores, not from 0.</p></div>
 <h2>Segment scores</h2><div id="distributions">{boxes}
 <p class="legend">Each segment scored as a corpus of one segment. Box: quartiles; line: median; dot: mean;
 whisker: range.</p></div>

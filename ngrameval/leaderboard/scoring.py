@@ -19,6 +19,7 @@ from ngrameval.metric import Statistics, get_family
 from ngrameval.significance import SystemResult
 
 NOT_SIGNIFICANT = "\u2020"   # dagger
+SIGNIFICANCE_LEVEL = 0.05    # p at most this: significantly different (sacrebleu's star, WMT's clusters)
 TEST_NAMES = {"bs": "paired bootstrap resampling", "ar": "paired approximate randomization"}
 CLUSTER_RULE = ("systems ranked by score; a new cluster starts below a rank where every system above is "
                 "significantly different from every system below")
@@ -70,7 +71,7 @@ class Leaderboard:
     references: Optional[List[List[str]]]
     baseline: Optional[str] = None
     test: Optional[str] = None
-    significance_level: float = 0.05
+    significance_level: float = SIGNIFICANCE_LEVEL
     clusters: Optional[Dict[str, List[List[str]]]] = None
     stale: Dict[str, Tuple[str, str]] = field(default_factory=dict)
 
@@ -97,8 +98,9 @@ class Leaderboard:
         result = system.results[key]
         return result.formatted(scale, width) + (NOT_SIGNIFICANT if self.not_significant(result) else "")
 
-    def label(self, system: SystemScores) -> str:
-        return system.name + (" (baseline)" if system.name == self.baseline else "")
+    def label(self, system: SystemScores, shown: Optional[str] = None) -> str:
+        """The system's name (or the ``shown`` part of it), marked when it is the baseline."""
+        return (system.name if shown is None else shown) + (" (baseline)" if system.name == self.baseline else "")
 
     def legend(self) -> List[str]:
         """What the marks and intervals mean, one sentence a line."""
@@ -116,6 +118,9 @@ class Leaderboard:
         if self.clusters is not None:
             lines.append(f"cluster: {CLUSTER_RULE} (paired bootstrap resampling, p \u2264 "
                          f"{self.significance_level:g}, between every two systems; by {self.columns[0].key})")
+        lower = [column.key for column in self.columns if get_family(column.metric).lower_is_better]
+        if lower:
+            lines.append(f"{', '.join(lower)}: lower is better (an error rate): the smallest ranks first")
         for metric, (stored, current) in self.stale.items():
             lines.append(f"{metric}: scored as {stored}, but this ngrameval gives {current}: the scores are "
                          "kept until the board is rescored (ngrameval board rescore)")
@@ -134,10 +139,17 @@ class Significance:
     confidence_samples: Optional[int] = None
     seed: Optional[int] = significance.DEFAULT_SEED
 
+    @property
+    def samples(self) -> Optional[int]:
+        """The paired test's resamples (sacrebleu's default when not given); None without a test."""
+        if self.test is None:
+            return None
+        return significance.DEFAULT_SAMPLES[self.test] if self.test_samples is None else self.test_samples
+
     def results(self, stats: List[Statistics]) -> Tuple[List[Dict[str, significance.SystemResult]], str]:
         """Per system, output -> result; and what the signature gains."""
         if self.test is not None:
-            samples = significance.DEFAULT_SAMPLES[self.test] if self.test_samples is None else self.test_samples
+            samples = self.samples
             # The paired bootstrap gives intervals by itself; approximate randomization on request.
             n_ar_confidence = self.confidence_samples if self.test == "ar" and self.confidence_samples else -1
             results = significance.paired_test(stats[0], stats[1:], test=self.test, n_samples=samples,
@@ -151,6 +163,17 @@ class Significance:
         return [{output: significance.SystemResult(score) for output, score in family.corpus_scores(system).items()}
                 for system in stats], ""
 
+    def clusters(self, stats: List[Statistics], level: float) -> Optional[Dict[str, List[List[int]]]]:
+        """With the paired bootstrap: per output, the systems' indices grouped by :func:`clusters` from the
+        p-values between every two systems (the test's resamples and seed); None otherwise (approximate
+        randomization compares with the baseline only)."""
+        if self.test != "bs":
+            return None
+        intervals, p_values = significance.pairwise_bootstrap(stats, self.samples, seed=self.seed)
+        lower_is_better = get_family(stats[0].metric).lower_is_better
+        return {output: clusters([interval[output].score for interval in intervals], p_values[output], level,
+                                 lower_is_better) for output in stats[0].outputs}
+
 
 def segment_scores(stats: Statistics) -> np.ndarray:
     """(segments, outputs): each segment scored as a corpus of one segment (for BLEU this is not
@@ -161,7 +184,8 @@ def segment_scores(stats: Statistics) -> np.ndarray:
 def score_leaderboard(names: Sequence[str], predictions: Sequence[List[str]], references: List[List[str]],
                       options: Dict[str, Dict[str, Any]], tests: Significance, progress: tqdm) -> Leaderboard:
     """Every system under every metric: corpus scores (with intervals and p-values when asked) and
-    per-segment scores.
+    per-segment scores; with the paired bootstrap, also the clusters of each score column (WMT's ranking:
+    :func:`clusters` at :data:`SIGNIFICANCE_LEVEL`, from the paired bootstrap between every two systems).
 
     >>> board = score_leaderboard(["a", "b"], [["the cat sat on the mat"], ["a cat"]], [["the cat sat on the mat"]],
     ...                           {"bleu": {}}, Significance(), tqdm(disable=True))
@@ -171,6 +195,7 @@ def score_leaderboard(names: Sequence[str], predictions: Sequence[List[str]], re
     columns: List[Column] = []
     results: List[Dict[str, significance.SystemResult]] = [{} for _ in names]
     per_segment: List[List[np.ndarray]] = [[] for _ in names]
+    groups: Dict[str, List[List[str]]] = {}
     for metric, metric_options in options.items():
         family = get_family(metric)
         stats = []
@@ -178,8 +203,11 @@ def score_leaderboard(names: Sequence[str], predictions: Sequence[List[str]], re
             stats.append(family.statistics(system, references, **metric_options))
             progress.update()
         system_results, suffix = tests.results(stats)
+        metric_clusters = tests.clusters(stats, SIGNIFICANCE_LEVEL)
         progress.update()
         several = len(stats[0].outputs) > 1
+        for output, ranked in (metric_clusters or {}).items():
+            groups[column_key(metric, output, several)] = [[names[index] for index in group] for group in ranked]
         columns += [Column(column_key(metric, output, several), metric, output,
                            significance.with_suffix(stats[0].signature, suffix))
                     for output in stats[0].outputs]
@@ -189,7 +217,8 @@ def score_leaderboard(names: Sequence[str], predictions: Sequence[List[str]], re
             per_segment[index].append(segment_scores(system_stats))
     systems = [SystemScores(name, result, np.hstack(segments), list(system))
                for name, result, segments, system in zip(names, results, per_segment, predictions)]
-    return Leaderboard(columns, systems, references, baseline=names[0] if tests.test else None, test=tests.test)
+    return Leaderboard(columns, systems, references, baseline=names[0] if tests.test else None, test=tests.test,
+                       clusters=groups if tests.test == "bs" else None)
 
 
 # --------------------------------------------------------------------------- ranking

@@ -297,9 +297,10 @@ def legend_html(board: Leaderboard) -> str:
 
 
 def charts(scored: Scored, language: str = i18n.DEFAULT_LANGUAGE) -> str:
-    """The report's bar charts (with interval whiskers), segment-score distributions, legend and signatures."""
+    """The report's interval charts (a dot per score, its interval as a whisker), segment-score distributions,
+    legend and signatures."""
     board, scale, width = scored.board, scored.scale, scored.width
-    bars = "".join(f"<h4>{html.escape(c.key)}</h4>{report.bar_chart(board, c, scale, width)}"
+    bars = "".join(f"<h4>{html.escape(c.key)}</h4>{report.interval_chart(board, c, scale, width)}"
                    for c in board.columns)
     boxes = "".join(f"<h4>{html.escape(c.key)}</h4>{report.box_plot(board, i, scale, width)}"
                     for i, c in enumerate(board.columns))

@@ -75,34 +75,39 @@ def test_ranked_table_shows_scores_intervals_and_marks(page, report):
     rows = page.locator("#leaderboard tbody tr")
     assert rows.count() == 3
     ranked = _ranked(board)
+    cluster_of = {name: number for number, group in enumerate(board["clusters"]["bleu"], 1) for name in group}
     for index, system in enumerate(ranked):
         cells = rows.nth(index).locator("td").all_inner_texts()
         label = system["name"] + (" (baseline)" if system["name"] == board["baseline"] else "")
-        assert cells[:2] == [str(index + 1), label]
+        assert cells[:3] == [str(index + 1), str(cluster_of[system["name"]]), label]
+        assert system["label"] == system["name"]       # nothing common to cut from these names
         bleu = system["scores"]["bleu"]
-        assert cells[2].startswith(f"{100 * bleu['score']:.1f} (\u03bc = {100 * bleu['mean']:.1f} \u00b1")
+        assert cells[3].startswith(f"{100 * bleu['score']:.1f} (\u03bc = {100 * bleu['mean']:.1f} \u00b1")
         if bleu["p_value"] is not None:
-            assert f"(p = {bleu['p_value']:.4f})" in cells[2]
-            assert cells[2].endswith("\u2020") == (bleu["p_value"] > 0.05)
-    assert page.locator("#leaderboard thead th").all_inner_texts() == ["rank", "system", "bleu", "rouge.rouge1",
-                                                                       "rouge.rougeL"]
+            assert f"(p = {bleu['p_value']:.4f})" in cells[3]
+            assert cells[3].endswith("\u2020") == (bleu["p_value"] > 0.05)
+    headers = page.locator("#leaderboard thead th").all_inner_texts()
+    assert [header.split("\n")[0] for header in headers] == ["rank", "cluster", "system", "bleu", "rouge.rouge1",
+                                                             "rouge.rougeL"]
+    assert all(header.endswith("higher is better") for header in headers[3:])
     assert page.locator("#leaderboard i").count() == 0      # the name's <i> is text
 
 
-def test_bar_charts_and_distributions_are_inline_svg(page, report):
+def test_interval_charts_and_distributions_are_inline_svg(page, report):
     _, board = report
     names = [system["name"] for system in _ranked(board)]
     bars = page.locator("#bars svg")
     assert bars.count() == 3
     for index in range(3):
         chart = bars.nth(index)
-        assert chart.locator("rect.bar").count() == 3 and chart.locator("path.whisker").count() == 3
-        assert chart.locator("text").all_text_contents()[::2] == names
+        assert chart.locator("circle.point").count() == 3 and chart.locator("path.whisker").count() == 3
+        assert chart.locator("text.name").all_text_contents() == names
+        assert chart.locator("text.tick").count() >= 2
         assert chart.bounding_box()["height"] > 50
     boxes = page.locator("#distributions svg")
     assert boxes.count() == 3
     assert boxes.first.locator("rect.box").count() == 3
-    assert boxes.first.locator("text").all_text_contents()[::2] == names
+    assert boxes.first.locator("text.name").all_text_contents() == names
 
 
 def test_pair_view_shows_the_best_and_the_baseline_and_switches(page, report):
