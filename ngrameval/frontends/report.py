@@ -231,7 +231,8 @@ def highlighted(prediction: str, references: Sequence[str]) -> str:
 
 # The charts' and highlights' rules: also what a page embedding them (the leaderboard Space) needs.
 CHART_CSS = """
-svg text{font:12px system-ui,sans-serif}.point{fill:#4c78a8}.whisker{stroke:#222;stroke-width:1.5}
+svg{max-width:100%;height:auto}svg text{font:12px system-ui,sans-serif}.point{fill:#4c78a8}
+.whisker{stroke:#222;stroke-width:1.5}
 .axis{stroke:#888}.grid{stroke:#eee}svg text.tick,svg text.better{fill:#555;font-size:11px}
 .box{fill:#c6dbef;stroke:#4c78a8}.median{stroke:#08306b;stroke-width:2}.range{stroke:#888}.mean{fill:#e45756}
 mark{background:none}mark.n1{background:#fdf0c2}mark.n2{background:#fbe08a}mark.n3{background:#f8c95a}
@@ -359,7 +360,8 @@ def interval_chart(board: Leaderboard, column: Column, scale: float, width: int)
     the scores and intervals (not from 0: close scores must look apart), the better end marked."""
     systems = board.ranked()
     results = [system.results[column.key] for system in systems]
-    values = [bound for result in results for bound in ((result.score,) + tuple(result.ci or ()))]
+    values = [bound for result in results for bound in ((result.score,) + tuple(result.ci or ()))
+              if math.isfinite(bound)] or [0.0]
     frame = _Frame(systems, shown_names(board), nice_ticks(min(values), max(values)), scale,
                    get_family(column.metric).lower_is_better)
     x = frame.x
@@ -376,7 +378,8 @@ def interval_chart(board: Leaderboard, column: Column, scale: float, width: int)
                     f'<g><title>{html.escape(system.name)}: '
                     f'{html.escape(board.cell(system, column.key, scale, width))}</title>{whisker}'
                     f'<circle class="point" cx="{x(result.score):.1f}" cy="{middle}" r="4"/></g>'
-                    f'<text x="{SVG_WIDTH - VALUE_WIDTH + 6}" y="{y + 15}">{_display(result.score, scale, width)}</text>')
+                    f'<text x="{SVG_WIDTH - VALUE_WIDTH + 6}" y="{y + 15}">'
+                    f'{_display(result.score, scale, width)}</text>')
     return frame.svg(body, f"{column.key} per system ({direction(column)})")
 
 
@@ -446,9 +449,9 @@ def pair_section(board: Leaderboard, first: int, second: int, scale: float, widt
                if references is not None else "") + '</tr>')
     return (f'<section class="pair" data-pair="{first}-{second}"{"" if shown else " hidden"}>'
             f'<h3><span class="a">{name_a}</span> vs <span class="b">{name_b}</span></h3>'
-            f'<table><thead><tr><th>segment</th><th>{name_a}</th><th>{name_b}</th><th>{name_a}</th>'
-            f'<th>{name_b}</th>{"<th>references</th>" if board.references is not None else ""}</tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table>'
+            f'<div class="scroll"><table><thead><tr><th>segment</th><th>{name_a}</th><th>{name_b}</th>'
+            f'<th>{name_a}</th><th>{name_b}</th>{"<th>references</th>" if board.references is not None else ""}</tr></thead>'
+            f'<tbody>{"".join(rows)}</tbody></table></div>'
             f'<p class="legend">The {len(rows)} segments where their segment {html.escape(headline)} differs most.'
             f'</p></section>')
 

@@ -300,9 +300,9 @@ def charts(scored: Scored, language: str = i18n.DEFAULT_LANGUAGE) -> str:
     """The report's interval charts (a dot per score, its interval as a whisker), segment-score distributions,
     legend and signatures."""
     board, scale, width = scored.board, scored.scale, scored.width
-    bars = "".join(f"<h4>{html.escape(c.key)}</h4>{report.interval_chart(board, c, scale, width)}"
-                   for c in board.columns)
-    boxes = "".join(f"<h4>{html.escape(c.key)}</h4>{report.box_plot(board, i, scale, width)}"
+    bars = "".join(f"<h4>{html.escape(c.key)} ({report.direction(c)})</h4>"
+                   f"{report.interval_chart(board, c, scale, width)}" for c in board.columns)
+    boxes = "".join(f"<h4>{html.escape(c.key)} ({report.direction(c)})</h4>{report.box_plot(board, i, scale, width)}"
                     for i, c in enumerate(board.columns))
     return (f'<style>{report.CHART_CSS}</style>{legend_html(board)}'
             f'<h3>{html.escape(i18n.text("lb.bars", language))}</h3><div id="bars">{bars}</div>'

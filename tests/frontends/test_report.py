@@ -10,6 +10,7 @@ import json
 import pytest
 
 from ngrameval.frontends.cli import main
+from tests.data import WMT22, WMT22_SYSTEMS, read_lines
 
 REFERENCES = ["the cat sat on the mat", "a dog barks at the postman", "it is 3.5 km , not 4", "we go home now"]
 SYSTEMS = {   # name -> segments; the names hold markup, to check that it is shown as text
@@ -128,3 +129,117 @@ def test_pair_view_shows_the_best_and_the_baseline_and_switches(page, report):
     assert visible.count() == 1
     assert visible.locator("h3").inner_text() == other.inner_text()
     assert best not in other.inner_text()
+
+
+# --------------------------------------------------------------------------- WMT22 de-en, as a reader sees it
+
+WMT22_SEGMENTS = 150      # the first segments of each file: the layout is the point, and it stays fast
+WMT22_NAME = "generaltest2022.de-en.hyp.{}.en"
+
+
+@pytest.fixture(scope="module")
+def wmt22(shared, tmp_path_factory):
+    """(path of the HTML report, the JSON leaderboard) of WMT22's de-en systems under their file names, scored by
+    BLEU, chrF and TER with a paired bootstrap (50 resamples) against reference A."""
+    directory = tmp_path_factory.mktemp("wmt22")
+    texts = shared(f"{WMT22}/txt")
+    reference = directory / "generaltest2022.de-en.ref.A.en"
+    reference.write_text("\n".join(read_lines(texts / "references" / reference.name)[:WMT22_SEGMENTS]) + "\n",
+                         encoding="utf-8")
+    systems = []
+    for system in WMT22_SYSTEMS["de-en"]:
+        path = directory / WMT22_NAME.format(system)
+        path.write_text("\n".join(read_lines(texts / "system-outputs" / path.name)[:WMT22_SEGMENTS]) + "\n",
+                        encoding="utf-8")
+        systems.append(str(path))
+    arguments = ["score", "-r", str(reference), "-s", *systems, "-m", "bleu", "chrf", "ter", "--paired-bs",
+                 "--paired-n", "50", "--scale", "100", "-q"]
+    assert main(arguments + ["--format", "html", "-o", str(directory / "report.html")]) == 0
+    assert main(arguments + ["--format", "json", "-o", str(directory / "board.json")]) == 0
+    return directory / "report.html", json.loads((directory / "board.json").read_text(encoding="utf-8"))
+
+
+def _opened(browser, path, width):
+    context = browser.new_context(viewport={"width": width, "height": 900}, offline=True)
+    page = context.new_page()
+    page.goto(path.as_uri())
+    return context, page
+
+
+# The table's box, and every cell whose text is cut (wider than the cell) or out of the box's visible width.
+TABLE_LAYOUT = """() => {
+  const table = document.getElementById("leaderboard"), box = table.parentElement;
+  const shown = box.getBoundingClientRect();
+  const cut = [...table.querySelectorAll("th, td")].filter((cell) => cell.scrollWidth > cell.clientWidth + 1)
+    .map((cell) => cell.innerText);
+  const outside = [...table.querySelectorAll("th, td")].filter((cell) => {
+    const edges = cell.getBoundingClientRect();
+    return edges.left < shown.left - 1 || edges.right > shown.right + 1;
+  }).map((cell) => cell.innerText);
+  return {tableWidth: table.scrollWidth, boxWidth: box.clientWidth, boxScrollWidth: box.scrollWidth,
+          pageWidth: document.documentElement.scrollWidth, overflow: getComputedStyle(box).overflowX, cut, outside};
+}"""
+
+
+def test_wmt22_report_at_1400_px_shows_the_whole_table_and_what_tells_systems_apart(browser, wmt22):
+    path, board = wmt22
+    context, page = _opened(browser, path, 1400)
+    try:
+        layout = page.evaluate(TABLE_LAYOUT)
+        assert layout["pageWidth"] <= 1400 and layout["cut"] == []
+        if layout["tableWidth"] > layout["boxWidth"]:       # wider than the page: it scrolls in its box
+            assert layout["overflow"] == "auto"
+            assert page.locator("#leaderboard td.system").first.evaluate("c => getComputedStyle(c).position") == \
+                "sticky"
+        else:                                               # else every cell, every p-value of TER, is in view
+            assert layout["outside"] == []
+        # The systems: the distinct part of their file names shown, the whole name as the tooltip and in the JSON.
+        cells = page.locator("#leaderboard td.system")
+        names = {cells.nth(i).get_attribute("title"): cells.nth(i).inner_text() for i in range(cells.count())}
+        assert names == {WMT22_NAME.format(system): system + (" (baseline)" if system == WMT22_SYSTEMS["de-en"][0]
+                                                              else "") for system in WMT22_SYSTEMS["de-en"]}
+        assert {system["name"]: system["label"] for system in board["systems"]} == {
+            WMT22_NAME.format(system): system for system in WMT22_SYSTEMS["de-en"]}
+        for chart in page.locator("#bars svg").all():
+            assert sorted(chart.locator("text.name").all_text_contents()) == sorted(WMT22_SYSTEMS["de-en"])
+            # The axis spans the intervals: scores all far above 0 do not start it at 0.
+            ticks = [float(text) for text in chart.locator("text.tick").all_text_contents()]
+            lows = [100 * system["scores"][key]["ci"][0] for system in board["systems"]
+                    for key in ("bleu", "chrf", "ter")]
+            assert min(ticks) > 0 and min(lows) > 10
+            assert ticks == sorted(ticks) and len(ticks) >= 3
+        # TER is lower-is-better: said in its column, its chart, the legend; its clusters rank the smallest first.
+        assert page.locator('#leaderboard th[data-direction="lower"]').all_inner_texts() == ["ter\nlower is better"]
+        assert page.locator('#leaderboard th[data-direction="higher"]').count() == 2
+        assert page.locator("#bars h3").all_inner_texts()[2] == "ter (lower is better)"
+        assert page.locator("#bars svg").nth(2).locator("text.better").text_content() == "\u2190 lower is better"
+        assert any(line.startswith("ter: lower is better") for line in page.locator("p.legend").all_inner_texts())
+        scores = {system["name"]: system["scores"] for system in board["systems"]}
+        for key, sign in (("bleu", -1), ("chrf", -1), ("ter", 1)):
+            order = [name for group in board["clusters"][key] for name in group]
+            assert order == sorted(scores, key=lambda name: sign * scores[name][key]["score"])
+        # The table's cluster column is the headline's (bleu) clusters.
+        rows = page.locator("#leaderboard tbody tr")
+        shown_clusters = {rows.nth(i).locator("td.system").get_attribute("title"):
+                          int(rows.nth(i).locator("td.cluster").inner_text()) for i in range(rows.count())}
+        assert shown_clusters == {name: number for number, group in enumerate(board["clusters"]["bleu"], 1)
+                                  for name in group}
+    finally:
+        context.close()
+
+
+def test_wmt22_table_scrolls_in_its_box_with_the_systems_in_view_on_a_narrow_page(browser, wmt22):
+    path, _ = wmt22
+    context, page = _opened(browser, path, 700)
+    try:
+        layout = page.evaluate(TABLE_LAYOUT)
+        assert layout["boxScrollWidth"] > layout["boxWidth"] and layout["pageWidth"] <= 700 and layout["cut"] == []
+        page.locator(".scroll:has(#leaderboard)").evaluate("box => { box.scrollLeft = box.scrollWidth; }")
+        box = page.locator(".scroll:has(#leaderboard)").bounding_box()
+        for row in page.locator("#leaderboard tbody tr").all():
+            rank, cluster, system = (row.locator(f"td.{name}").bounding_box() for name in ("rank", "cluster", "system"))
+            assert box["x"] - 1 <= rank["x"] and rank["x"] + rank["width"] <= cluster["x"] + 1
+            assert cluster["x"] + cluster["width"] <= system["x"] + 1
+            assert system["x"] + system["width"] <= box["x"] + box["width"]
+    finally:
+        context.close()
