@@ -77,7 +77,9 @@ def _add_score_command(commands: Any) -> None:
     command.add_argument("--ref-field", help="the field of .jsonl / .tsv reference files to read")
     paired = command.add_mutually_exclusive_group()
     paired.add_argument("--paired-bs", action="store_true",
-                        help="paired bootstrap resampling test of every system against the first (as sacrebleu)")
+                        help="paired bootstrap resampling test of every system against the first (as sacrebleu), "
+                             "and clusters of systems not significantly different (WMT's ranking: the paired "
+                             "bootstrap between every two systems)")
     paired.add_argument("--paired-ar", action="store_true",
                         help="paired approximate randomization test of every system against the first (as sacrebleu)")
     command.add_argument("--paired-n", type=_positive, metavar="N",
