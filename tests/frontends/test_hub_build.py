@@ -19,18 +19,16 @@ import shutil
 import site
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, _free_port, require
+from conftest import ROOT, require, start_app
 from ngrameval.frontends import cli
 from ngrameval.frontends.hub import SPACE_EXTRAS, SPACE_NAMES, export_space, script_names
 
 PREDICTIONS = ["the cat sat on the mat", "a dog barks at the cat"]
 REFERENCES = ["the cat sat on a mat", "the dog barks at a cat"]
-STARTUP_ATTEMPTS = 240      # half-seconds to wait for an exported Space to answer
 OFFLINE = {"HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "HF_EVALUATE_OFFLINE": "1",
            "GRADIO_ANALYTICS_ENABLED": "False"}
 
@@ -144,25 +142,7 @@ def isolated(tmp_path_factory):
 
 def _serve(folder, environment):
     """(URL, process): ``python -S app.py`` in ``folder``, as the Hub runs a Space, on a free port."""
-    client_module = require("gradio_client")
-    port = _free_port()
-    log = folder.parent / f"{folder.name}.log"
-    with open(log, "w") as output:
-        process = subprocess.Popen([sys.executable, "-S", "app.py"], cwd=folder, stdout=output,
-                                   stderr=subprocess.STDOUT,
-                                   env={**environment, "GRADIO_SERVER_NAME": "127.0.0.1",
-                                        "GRADIO_SERVER_PORT": str(port)})
-    url = f"http://127.0.0.1:{port}/"
-    for _ in range(STARTUP_ATTEMPTS):
-        if process.poll() is not None:
-            pytest.fail(f"{folder}/app.py exited ({process.returncode}):\n{log.read_text()[-4000:]}")
-        try:
-            client_module.Client(url, verbose=False)
-            return url, process
-        except Exception:  # noqa: BLE001 - not listening yet
-            time.sleep(0.5)
-    process.kill()
-    return pytest.fail(f"{folder}/app.py did not answer on {url}:\n{log.read_text()[-4000:]}")
+    return start_app([sys.executable, "-S", "app.py"], folder, folder.parent / f"{folder.name}.log", environment)
 
 
 def _stop(process):
