@@ -4,8 +4,8 @@
     ngrameval example                                  # BLEU and NIST on the bundled example
     ngrameval bleu -s system.txt -r ref.txt [-r ref2.txt] [--variant nltk] [--json]
     ngrameval nist -s system.txt -r ref.txt [--variant mteval]
-    ngrameval export-metric bleu DIR [--wheel ngrameval-...whl]   # a folder to push to the Hugging Face Hub
-    ngrameval export-space bleu DIR [--wheel ngrameval-...whl]
+    ngrameval export-metric bleu DIR                              # a folder to push to the Hugging Face Hub
+    ngrameval export-space bleu DIR
     ngrameval export-space leaderboard DIR --board BOARD_DIR      # the Space serving a community board
     ngrameval board init DIR -r REF... -m METRIC... [--option ...] [--title ...] [--max-per-hour N]
     ngrameval board submit DIR FILE --name NAME [--team TEAM] [--client KEY]
@@ -203,8 +203,10 @@ def run_single_metric(args: argparse.Namespace) -> int:
     return 0
 
 
-EXPORTS = {"export-metric": (hub.export_metric, "a metric's evaluate script, card, page and requirements"),
-           "export-space": (hub.export_space, "a Space: app.py, its card, requirements and the metric's script")}
+EXPORTS = {"export-metric": (hub.export_metric, "a metric's evaluate script, card, page, requirements and a copy of "
+                                                 "ngrameval"),
+           "export-space": (hub.export_space, "a Space: app.py, its card, requirements, a copy of ngrameval and the "
+                                              "metric's script")}
 
 
 def _add_export_commands(commands: Any) -> None:
@@ -212,8 +214,6 @@ def _add_export_commands(commands: Any) -> None:
         command = commands.add_parser(name, help=f"write {what} into a folder, ready to push to the Hugging Face Hub")
         command.add_argument("name", help="the metric or Space, e.g. bleu")
         command.add_argument("folder", help="where to write (a new or empty folder)")
-        command.add_argument("--wheel", help="an ngrameval wheel to copy into the folder and name in requirements.txt "
-                                             "(default: requirements.txt names ngrameval==VERSION)")
         command.add_argument("--force", action="store_true", help="write into a folder that is not empty")
         if name == "export-space":
             command.add_argument("--board", metavar="DIR",
@@ -226,7 +226,7 @@ def run_export(args: argparse.Namespace) -> int:
     """``ngrameval export-metric NAME DIR`` / ``export-space NAME DIR``: prints the files written."""
     export, _ = EXPORTS[args.command]
     board = {"board": args.board} if args.command == "export-space" else {}
-    for path in export(args.name, args.folder, wheel=args.wheel, force=args.force, **board):
+    for path in export(args.name, args.folder, force=args.force, **board):
         print(path)
     if board.get("board"):
         print(f"ngrameval: {args.folder}/{hub.BOARD_FOLDER} holds the board's references: the files of a public "

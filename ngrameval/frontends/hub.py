@@ -5,15 +5,22 @@ The scripts (``metrics/<name>/<name>.py`` and their cards) live in the repositor
 folder, the Spaces' cards in ``spaces/<name>/README.md``; a wheel carries them inside the package, as
 ``ngrameval/evaluate_scripts/<name>/`` and ``ngrameval/space_cards/<name>/README.md`` (setup.py copies them
 at build time), so ``evaluate.load(ngrameval.metric_path("bleu"))`` works from any directory, offline.
+
+An exported folder builds the way the Hub builds a Space: the Hub installs ``requirements.txt`` alone (only that
+file is mounted), then copies the folder in and runs ``python app.py`` there. So ``requirements.txt`` names
+registry packages only (ngrameval's dependencies and those of the page's extras, pinned as setup.cfg pins them),
+and ngrameval itself, pure Python, is copied into the folder as ``ngrameval/`` beside ``app.py``, where the app's
+``import ngrameval`` finds it.
 """
 from __future__ import annotations
 
+import configparser
 import os
 import re
 import shutil
 import sqlite3
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence
+from typing import Dict, List, Optional, Sequence, Tuple
 
 PACKAGE = Path(__file__).resolve().parents[1]
 # The wheel's copy of metrics/ (written at build time), then a checkout's metrics/ beside the package.
@@ -37,6 +44,9 @@ SPACE_EXTRAS: Dict[str, Sequence[str]] = {"rouge": ("spaces", "rouge"), "leaderb
 # The Debian packages a Space's machine needs (the Hub installs a Space's packages.txt with apt): WordNet 3.0,
 # which METEOR's nltk variant reads from the system.
 SPACE_PACKAGES: Dict[str, Sequence[str]] = {"meteor": ("wordnet-base", "wordnet-sense-index")}
+# What an exported folder's copy of the package leaves out: caches, and what a wheel's build adds (every script and
+# card: the folder carries its own metrics/<name>/ and README.md).
+NOT_EXPORTED = shutil.ignore_patterns("__pycache__", "*.pyc", ".*", "evaluate_scripts", "space_cards")
 # What the Hub reads in a card's front matter: a Space's configuration; a metric is a Space tagged so.
 SPACE_KEYS = ("title", "sdk", "sdk_version", "app_file")
 METRIC_TAGS = ("evaluate", "metric")
@@ -101,46 +111,88 @@ def _prepare(folder: str, force: bool) -> Path:
     target = Path(folder)
     if target.exists() and not target.is_dir():
         raise ValueError(f"{target} exists and is not a folder")
+    if (target / PACKAGE.name).resolve() == PACKAGE:
+        raise ValueError(f"{target} holds the ngrameval package the export copies; choose another folder")
     if target.is_dir() and any(target.iterdir()) and not force:
         raise ValueError(f"{target} is not empty; choose an empty or new folder, or pass --force to write into it")
     return target
 
 
-def _wheel(wheel: Optional[str]) -> Optional[Path]:
-    if wheel is None:
-        return None
-    path = Path(wheel)
-    if not path.is_file() or not re.fullmatch(r"ngrameval-[^-]+-.+\.whl", path.name):
-        raise ValueError(f"--wheel must name an ngrameval wheel file (ngrameval-VERSION-...whl), got {wheel!r}")
-    return path
+def _declared_requirements() -> Tuple[List[str], Dict[str, List[str]]]:
+    """(install_requires, extras_require) of the ngrameval being run: setup.cfg's beside the package (a checkout),
+    else the installed distribution's metadata (a wheel, which records setup.cfg's)."""
+    setup_cfg = PACKAGE.parent / "setup.cfg"
+    if setup_cfg.is_file():
+        config = configparser.ConfigParser(interpolation=None)      # comment lines inside a value are dropped
+        config.read(setup_cfg, encoding="utf-8")
+
+        def lines(value: str) -> List[str]:
+            return [line.strip() for line in value.splitlines() if line.strip()]
+
+        return (lines(config["options"]["install_requires"]),
+                {extra: lines(value) for extra, value in config["options.extras_require"].items()})
+    from importlib import metadata
+
+    try:
+        distribution = metadata.distribution(PACKAGE.name)
+    except metadata.PackageNotFoundError:
+        distribution = None
+    if distribution is None or \
+            Path(distribution.locate_file(f"{PACKAGE.name}/__init__.py")).resolve() != PACKAGE / "__init__.py":
+        raise ValueError(f"cannot tell ngrameval's dependencies: no setup.cfg beside {PACKAGE} and no installed "
+                         "distribution of it")
+    base: List[str] = []
+    extras: Dict[str, List[str]] = {}
+    for line in distribution.requires or ():
+        requirement, _, marker = (part.strip() for part in line.partition(";"))
+        extra = re.fullmatch(r'extra *== *"([^"]+)"', marker)
+        if extra:       # how the metadata writes an extras_require entry
+            extras.setdefault(extra.group(1), []).append(requirement)
+        else:
+            base.append(line)
+    return base, extras
 
 
-def _requirements(name: str, extras: Sequence[str], wheel: Optional[Path]) -> str:
-    """requirements.txt: ngrameval with the extras the page needs, from the wheel copied beside it (a path
-    pip reads from the folder it runs in) or as the installed version."""
-    from ngrameval import __version__
+def registry_requirements(extras: Sequence[str] = ()) -> List[str]:
+    """ngrameval's runtime dependencies and those of its ``extras``, pinned as setup.cfg pins them (read from
+    setup.cfg in a checkout, from the installed wheel's metadata otherwise): what an exported folder's
+    ``requirements.txt`` lists, registry packages only, as the Hub installs that file before the folder is there.
 
-    extra = f"[{','.join(extras)}]"
-    line = f"./{wheel.name}{extra}" if wheel is not None else f"ngrameval{extra}=={__version__}"
-    return (f"# ngrameval's {name} page, as `ngrameval export-space` / `export-metric` wrote it: run\n"
-            f"# `pip install -r requirements.txt` in this folder (the extras pull gradio and the metric's data).\n"
-            f"{line}\n")
+    >>> lines = registry_requirements(["spaces"])
+    >>> "numpy>=1.24" in lines and any(line.startswith("gradio==") for line in lines)
+    True
+    >>> registry_requirements(["space"])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ValueError: unknown extra 'space' of ngrameval; valid extras: ...
+    """
+    base, declared = _declared_requirements()
+    for extra in extras:
+        if extra not in declared:
+            raise ValueError(f"unknown extra {extra!r} of ngrameval; valid extras: {', '.join(sorted(declared))}")
+    return list(dict.fromkeys(base + [line for extra in extras for line in declared[extra]]))
 
 
-def _write_space(target: Path, name: str, card: Path, wheel: Optional[Path], script: Optional[Path]) -> List[Path]:
+def _requirements(name: str, extras: Sequence[str]) -> str:
+    """requirements.txt: the registry packages the page needs; ngrameval is the copy beside app.py."""
+    return (f"# ngrameval's {name} page, as `ngrameval export-space` / `export-metric` wrote it. The Hub installs\n"
+            "# this file before it copies the folder in, so it names registry packages only: ngrameval's dependencies\n"
+            f"# and those of its extras {', '.join(extras)}; ngrameval itself is the copy in ngrameval/.\n"
+            + "".join(f"{line}\n" for line in registry_requirements(extras)))
+
+
+def _write_space(target: Path, name: str, card: Path, script: Optional[Path]) -> List[Path]:
     target.mkdir(parents=True, exist_ok=True)
-    written = [target / "app.py", target / "README.md", target / "requirements.txt"]
+    written = [target / "app.py", target / "README.md", target / "requirements.txt", target / PACKAGE.name]
     (target / "app.py").write_text(APP.format(name=name), encoding="utf-8")
     shutil.copyfile(card, target / "README.md")
-    (target / "requirements.txt").write_text(_requirements(name, SPACE_EXTRAS.get(name, ("spaces",)), wheel),
+    (target / "requirements.txt").write_text(_requirements(name, SPACE_EXTRAS.get(name, ("spaces",))),
                                              encoding="utf-8")
+    shutil.rmtree(target / PACKAGE.name, ignore_errors=True)       # --force: no file of a former copy stays
+    shutil.copytree(PACKAGE, target / PACKAGE.name, ignore=NOT_EXPORTED)
     if name in SPACE_PACKAGES:
         (target / "packages.txt").write_text("".join(f"{package}\n" for package in SPACE_PACKAGES[name]),
                                              encoding="utf-8")
         written.append(target / "packages.txt")
-    if wheel is not None:
-        shutil.copyfile(wheel, target / wheel.name)
-        written.append(target / wheel.name)
     if script is not None:
         shutil.copytree(script, target / "metrics" / name, dirs_exist_ok=True,
                         ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
@@ -148,16 +200,20 @@ def _write_space(target: Path, name: str, card: Path, wheel: Optional[Path], scr
     return written
 
 
-def export_metric(name: str, folder: str, wheel: Optional[str] = None, force: bool = False) -> List[Path]:
+def export_metric(name: str, folder: str, force: bool = False) -> List[Path]:
     """Write metric ``name``'s Hub repository into ``folder``: its evaluate script and card (a metric on the Hub
-    is a Space tagged ``evaluate``, ``metric``: the card's front matter configures it), the page ``app.py``
-    and ``requirements.txt`` (ngrameval from ``wheel``, copied in, or by version). The script is named after
-    the folder, as ``evaluate.load(folder)`` looks for ``<folder's name>.py`` (and the Hub for ``<repository's
-    name>.py``). The written paths.
+    is a Space tagged ``evaluate``, ``metric``: the card's front matter configures it), and its page as
+    :func:`export_space` writes it (``app.py``, ``requirements.txt``, the package ``ngrameval/`` and the script
+    under ``metrics/<name>/``, which the page loads). The script is named after the folder, as
+    ``evaluate.load(folder)`` looks for ``<folder's name>.py`` (and the Hub for ``<repository's name>.py``).
+    ``evaluate.load`` copies that one file into its modules cache and runs it from there, so the script's
+    ``import ngrameval`` needs ngrameval importable where it is loaded: installed, or this folder on ``sys.path``
+    (as in its Space, which runs ``app.py`` from the folder). The written paths.
 
     >>> import tempfile
     >>> folder = Path(tempfile.mkdtemp()) / "hub-bleu"
-    >>> {"README.md", "app.py", "hub-bleu.py", "requirements.txt"} <= {path.name for path in export_metric("bleu", folder)}
+    >>> {"README.md", "app.py", "hub-bleu.py", "ngrameval", "requirements.txt"} <= \\
+    ...     {path.name for path in export_metric("bleu", folder)}
     True
     >>> export_metric("bleu", folder)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
@@ -170,9 +226,8 @@ def export_metric(name: str, folder: str, wheel: Optional[str] = None, force: bo
     if not set(METRIC_TAGS) <= set(tags):
         raise ValueError(f"{card}'s front matter must have the tags {', '.join(METRIC_TAGS)} (what the Hub lists "
                          "as a metric)")
-    wheel_path = _wheel(wheel)
     target = _prepare(folder, force)
-    written = _write_space(target, name, card, wheel_path, None)
+    written = _write_space(target, name, card, source)
     script = target / f"{target.resolve().name}.py"
     shutil.copyfile(source / f"{name}.py", script)
     written.append(script)
@@ -231,19 +286,19 @@ def copy_board(source: Path, target: Path) -> Path:
     return target
 
 
-def export_space(name: str, folder: str, wheel: Optional[str] = None, force: bool = False,
-                 board: Optional[str] = None) -> List[Path]:
+def export_space(name: str, folder: str, force: bool = False, board: Optional[str] = None) -> List[Path]:
     """Write Space ``name``'s Hub repository into ``folder``: ``app.py``, its card ``README.md`` (the Space's
-    front matter: ``sdk: gradio``, ``sdk_version``, ``app_file: app.py``), ``requirements.txt`` (ngrameval
-    from ``wheel``, copied in, or by version), ``packages.txt`` when the page needs Debian packages (METEOR:
-    WordNet) and, for a metric's page, the evaluate script it runs under
-    ``metrics/<name>/``. With ``board`` (the leaderboard only) the community board in that folder is copied to
-    ``board/`` (:func:`copy_board`), which the app serves. The written paths.
+    front matter: ``sdk: gradio``, ``sdk_version``, ``app_file: app.py``), ``requirements.txt``
+    (:func:`registry_requirements` of the page's extras: the Hub installs it before the folder is copied in),
+    the package itself as ``ngrameval/`` (its sources and data, which ``python app.py`` imports from the folder),
+    ``packages.txt`` when the page needs Debian packages (METEOR: WordNet) and, for a metric's page, the evaluate
+    script it runs under ``metrics/<name>/``. With ``board`` (the leaderboard only) the community board in that
+    folder is copied to ``board/`` (:func:`copy_board`), which the app serves. The written paths.
 
     >>> import tempfile
     >>> folder = tempfile.mkdtemp()
     >>> sorted(path.relative_to(folder).as_posix() for path in export_space("ter", folder))
-    ['README.md', 'app.py', 'metrics/ter', 'requirements.txt']
+    ['README.md', 'app.py', 'metrics/ter', 'ngrameval', 'requirements.txt']
     >>> export_space("blue", tempfile.mkdtemp())  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ValueError: unknown Space 'blue'; valid Spaces: ...
@@ -253,9 +308,8 @@ def export_space(name: str, folder: str, wheel: Optional[str] = None, force: boo
     if board is not None and name != "leaderboard":
         raise ValueError(f"--board is for the leaderboard Space, not {name!r}")
     script = Path(metric_path(name)) if name in script_names() else None
-    wheel_path = _wheel(wheel)
     target = _prepare(folder, force)
     if board is not None:           # first: a folder that is not a board writes nothing
         copy_board(Path(board), target / BOARD_FOLDER)
-    written = _write_space(target, name, card, wheel_path, script)
+    written = _write_space(target, name, card, script)
     return written + ([target / BOARD_FOLDER] if board is not None else [])

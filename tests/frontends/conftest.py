@@ -8,7 +8,10 @@ import importlib.util
 import os
 import shutil
 import socket
+import subprocess
+import time
 from pathlib import Path
+from typing import Mapping, Sequence, Tuple
 
 for _name, _value in (("GRADIO_ANALYTICS_ENABLED", "False"), ("HF_HUB_OFFLINE", "1"), ("HF_DATASETS_OFFLINE", "1"),
                       ("HF_EVALUATE_OFFLINE", "1")):
@@ -44,6 +47,33 @@ def _free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return sock.getsockname()[1]
+
+
+APP_STARTUP_ATTEMPTS = 240     # half-seconds to wait for an app.py run as a program to answer
+
+
+def start_app(command: Sequence[str], cwd: Path, log: Path,
+              environment: Mapping[str, str]) -> Tuple[str, subprocess.Popen]:
+    """(URL, process): ``command`` (an app.py run as a program, as the Hub runs a Space) started in ``cwd`` on a free
+    port of 127.0.0.1, its output in ``log``, once gradio_client connects to it; the test fails with the log's end
+    if it exits or never answers."""
+    client_module = require("gradio_client")
+    port = _free_port()
+    with open(log, "w") as output:
+        process = subprocess.Popen(list(command), cwd=cwd, stdout=output, stderr=subprocess.STDOUT,
+                                   env={**environment, "GRADIO_SERVER_NAME": "127.0.0.1",
+                                        "GRADIO_SERVER_PORT": str(port)})
+    url = f"http://127.0.0.1:{port}/"
+    for _ in range(APP_STARTUP_ATTEMPTS):
+        if process.poll() is not None:
+            pytest.fail(f"{' '.join(command)} exited ({process.returncode}):\n{log.read_text()[-4000:]}")
+        try:
+            client_module.Client(url, verbose=False)
+            return url, process
+        except Exception:  # noqa: BLE001 - not listening yet
+            time.sleep(0.5)
+    process.kill()
+    return pytest.fail(f"{' '.join(command)} did not answer on {url}:\n{log.read_text()[-4000:]}")
 
 
 @pytest.fixture(scope="session")

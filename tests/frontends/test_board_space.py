@@ -33,7 +33,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from conftest import ROOT, _free_port, require
+from conftest import ROOT, _free_port, start_app
 from ngrameval.frontends import cli
 from ngrameval.leaderboard.board import PAUSE_VARIABLE, Board
 from ngrameval.leaderboard.reading import split_lines
@@ -88,25 +88,8 @@ def _new_board(folder, references, **options):
 
 def _start(folder, log, environment=None):
     """(URL, process): spaces/leaderboard/app.py --board FOLDER, in its own process."""
-    client_module = require("gradio_client")
-    port = _free_port()
-    environment = {**os.environ, "GRADIO_SERVER_NAME": "127.0.0.1", "GRADIO_SERVER_PORT": str(port),
-                   "PYTHONPATH": str(ROOT), **(environment or {})}
-    with open(log, "w") as output:
-        process = subprocess.Popen([sys.executable, str(ROOT / "spaces" / "leaderboard" / "app.py"), "--board",
-                                    str(folder)], env=environment, stdout=output, stderr=subprocess.STDOUT,
-                                   cwd=folder.parent)
-    url = f"http://127.0.0.1:{port}/"
-    for _ in range(STARTUP_ATTEMPTS):
-        if process.poll() is not None:
-            pytest.fail(f"the leaderboard Space exited ({process.returncode}):\n{log.read_text()}")
-        try:
-            client_module.Client(url, verbose=False)
-            return url, process
-        except Exception:  # noqa: BLE001 - not listening yet
-            time.sleep(0.5)
-    process.kill()
-    pytest.fail(f"the leaderboard Space did not answer on {url}:\n{log.read_text()}")
+    return start_app([sys.executable, str(ROOT / "spaces" / "leaderboard" / "app.py"), "--board", str(folder)],
+                     folder.parent, log, {**os.environ, "PYTHONPATH": str(ROOT), **(environment or {})})
 
 
 @pytest.fixture(scope="module")

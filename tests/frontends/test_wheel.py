@@ -19,6 +19,7 @@ import pytest
 import test_leaderboard_space as leaderboard_cases
 import test_spaces as cases
 from conftest import ROOT, _free_port, require
+from ngrameval.frontends.hub import SPACE_EXTRAS
 from test_leaderboard_space import files  # noqa: F401 - the fixture its page test takes
 
 # Copied to build from: the checkout without what a build or a test run leaves behind.
@@ -38,7 +39,7 @@ import evaluate
 from ngrameval.frontends.hub import script_names
 from ngrameval.ui import SPACE_NAMES
 
-wheel, predictions, references = sys.argv[1], json.loads(sys.argv[2]), json.loads(sys.argv[3])
+predictions, references = json.loads(sys.argv[1]), json.loads(sys.argv[2])
 results = {}
 for name in script_names():
     # A folder of another name than the metric's (the Hub repository's): evaluate.load finds <its name>.py.
@@ -47,8 +48,7 @@ for name in script_names():
     metric = evaluate.load(str(folder))
     results[name] = metric.compute(predictions=predictions, references=references)
 for name in SPACE_NAMES:
-    subprocess.run(["ngrameval", "export-space", name, f"spaces/{name}", "--wheel", wheel], check=True,
-                   stdout=subprocess.DEVNULL)
+    subprocess.run(["ngrameval", "export-space", name, f"spaces/{name}"], check=True, stdout=subprocess.DEVNULL)
 print(json.dumps({"metrics": results, "spaces": list(SPACE_NAMES)}))
 """
 
@@ -82,8 +82,8 @@ def installed(tmp_path_factory):
     work = tmp_path_factory.mktemp("work")
     environment = {**{k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "VIRTUAL_ENV")}, **OFFLINE,
                    "PATH": f"{venv / 'bin'}{os.pathsep}{os.environ['PATH']}"}
-    output = _run([str(python), "-c", EXPORT_AND_COMPUTE, str(wheel), json.dumps(cases.PREDICTIONS),
-                   json.dumps(cases.REFERENCES)], cwd=work, env=environment)
+    output = _run([str(python), "-c", EXPORT_AND_COMPUTE, json.dumps(cases.PREDICTIONS), json.dumps(cases.REFERENCES)],
+                  cwd=work, env=environment)
     return python, environment, work, json.loads(output), source
 
 
@@ -118,22 +118,35 @@ def test_export_refuses_unknown_names_and_a_folder_in_use(installed):
     ngrameval = [str(python), "-m", "ngrameval"]
     for command, message in ((["export-metric", "blue", "new"], "no evaluate script blue/blue.py"),
                              (["export-space", "blue", "new"], "unknown Space 'blue'"),
-                             (["export-space", "bleu", "spaces/nist"], "is not empty"),
-                             (["export-space", "bleu", "new", "--wheel", "nowhere.whl"], "--wheel must name")):
+                             (["export-space", "bleu", "spaces/nist"], "is not empty")):
         done = subprocess.run(ngrameval + command, capture_output=True, text=True, cwd=work, env=environment)
         assert done.returncode == 2 and message in done.stderr, (command, done.stderr)
     assert not (work / "new").exists()
 
 
 def test_exported_space_folders_hold_what_the_hub_needs(installed):
-    _, _, work, exported, _ = installed
+    from packaging.requirements import Requirement
+    from setuptools.config.setupcfg import read_configuration
+
+    python, environment, work, exported, source = installed
+    options = read_configuration(source / "setup.cfg")["options"]
+    package = Path(_run([str(python), "-c", "import ngrameval; print(ngrameval.__file__)"], cwd=work,
+                        env=environment).strip()).parent
     for name in exported["spaces"]:
         folder = work / "spaces" / name
         card = (folder / "README.md").read_text(encoding="utf-8")
         assert all(line in card.split("---\n")[1].splitlines() for line in ("sdk: gradio", "app_file: app.py"))
-        requirement = (folder / "requirements.txt").read_text(encoding="utf-8").splitlines()[-1]
-        wheel = requirement.split("[")[0]
-        assert wheel.startswith("./ngrameval-") and (folder / wheel).is_file(), requirement
+        # requirements.txt, read from the installed wheel's metadata: registry packages, as setup.cfg declares them
+        lines = [line for line in (folder / "requirements.txt").read_text(encoding="utf-8").splitlines()
+                 if line and not line.startswith("#")]
+        declared = options["install_requires"] + [line for extra in SPACE_EXTRAS.get(name, ("spaces",))
+                                                  for line in options["extras_require"][extra]]
+        assert sorted(map(str, map(Requirement, lines))) == sorted(set(map(str, map(Requirement, declared)))), name
+        # the installed package, without what the wheel's build added (the folder has its own script and card)
+        copied = sorted(path.relative_to(folder / "ngrameval") for path in (folder / "ngrameval").rglob("*.py"))
+        installed_sources = sorted(path.relative_to(package) for path in package.rglob("*.py")
+                                   if path.relative_to(package).parts[0] not in ("evaluate_scripts", "space_cards"))
+        assert copied == installed_sources, name
         assert (folder / "app.py").is_file()
 
 
