@@ -1,6 +1,7 @@
 """ngrameval: classic n-gram metrics for text generation, exact to their reference tools."""
 __version__ = "0.1.0"
 
+from ngrameval.errors import InputError  # noqa: E402
 from ngrameval.frontends.hub import metric_path  # noqa: E402
 from ngrameval.metric import MetricFamily, Statistics, get_family, metric_names  # noqa: E402
 from ngrameval.dataset import score_dataset  # noqa: E402
@@ -26,4 +27,4 @@ __all__ = ["bleu", "bleu_statistics", "BleuResult", "BleuStatistics", "chrf", "C
            "torch_sentence_bleu", "torch_sentence_rouge",
            "ter", "TerResult", "MetricFamily", "Statistics", "get_family", "metric_names", "confidence_interval",
            "score_dataset", "Board", "paired_test", "metric_path", "get_tokenizer", "TOKENIZER_NAMES", "reward",
-           "pairwise", "aggregate_chrf", "mbr", "MbrResult", "__version__"]
+           "pairwise", "aggregate_chrf", "mbr", "MbrResult", "InputError", "__version__"]

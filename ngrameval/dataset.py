@@ -20,7 +20,6 @@ True
 from __future__ import annotations
 
 import glob
-import json
 import os
 import pickle
 import tempfile
@@ -31,10 +30,14 @@ from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequ
 import numpy as np
 
 from ngrameval.engine.inputs import check_positive_int
+from ngrameval.errors import InputError
+from ngrameval.leaderboard.reading import table_format, table_rows
 from ngrameval.metric import ReferenceCounts, RunningTotals, Statistics, get_family
 
 Columns = Union[str, Sequence[str]]
-FILE_FORMATS = {".jsonl": "json", ".json": "json", ".parquet": "parquet", ".tsv": "tsv", ".txt": "tsv"}
+# The files of rows score_dataset reads: Parquet, and the tables ngrameval.leaderboard.reading reads (a .txt
+# file is plain text there, one segment a line, and holds no rows of predictions and references).
+FILE_FORMATS = (".parquet", ".jsonl", ".json", ".tsv")
 
 
 def score_dataset(dataset: Any, metric: str, predictions: str = "prediction", references: Columns = "references", *,
@@ -53,8 +56,10 @@ def score_dataset(dataset: Any, metric: str, predictions: str = "prediction", re
     holds).
 
     ``dataset`` is a ``ray.data.Dataset``; a path, glob or list of paths of JSON lines (``.jsonl``,
-    ``.json``), Parquet (``.parquet``) or tab-separated text with a header line (``.tsv``, ``.txt``) files,
-    read by Ray Data's workers, one file per task, in the order given; or a ``datasets.Dataset``
+    ``.json``), Parquet (``.parquet``) or tab-separated text with a header line (``.tsv``) files (gzip-compressed
+    when ``.gz`` follows, but for Parquet), read as ``ngrameval score`` reads them
+    (:func:`ngrameval.leaderboard.reading.table_rows`) by Ray Data's workers, one file per task, in the order
+    given (a ``.txt`` file is plain text, one segment a line, and is refused); or a ``datasets.Dataset``
     (``num_proc`` processes) or ``datasets.IterableDataset``. ``predictions`` names the column of
     predictions; ``references`` the column holding each row's references (a string or a list of
     strings), or a list of columns each holding one reference. Rows are scored in order, in batches of
@@ -72,24 +77,24 @@ def score_dataset(dataset: Any, metric: str, predictions: str = "prediction", re
     if _is_hf(dataset):
         return _merge(job, _hf_passes(dataset, job, num_proc))
     if num_proc is not None:
-        raise ValueError("num_proc is for a datasets.Dataset; Ray runs as many tasks as its CPUs")
+        raise InputError("num_proc is for a datasets.Dataset; Ray runs as many tasks as its CPUs")
     if isinstance(dataset, (str, os.PathLike)) or (isinstance(dataset, (list, tuple)) and dataset
                                                    and all(isinstance(p, (str, os.PathLike)) for p in dataset)):
         return _merge(job, _ray_passes(_path_dataset(dataset), job, _file_counts, _file_statistics))
     if type(dataset).__module__.startswith("ray.data"):
         return _merge(job, _ray_passes(dataset, job, _batch_counts, _batch_statistics))
-    raise ValueError(f"dataset must be a ray.data.Dataset, a datasets.Dataset or IterableDataset, or paths of "
+    raise InputError(f"dataset must be a ray.data.Dataset, a datasets.Dataset or IterableDataset, or paths of "
                      f"{', '.join(FILE_FORMATS)} files; got {type(dataset).__name__}")
 
 
 def _check_columns(predictions: Any, references: Any) -> None:
     """Column names: a string, and a string or a non-empty list of strings."""
     if not isinstance(predictions, str):
-        raise ValueError(f"predictions must name a column, got {predictions!r}")
+        raise InputError(f"predictions must name a column, got {predictions!r}")
     if isinstance(references, str):
         return
     if not isinstance(references, (list, tuple)) or not references or not all(isinstance(c, str) for c in references):
-        raise ValueError(f"references must name a column or list columns, got {references!r}")
+        raise InputError(f"references must name a column or list columns, got {references!r}")
 
 
 @dataclass
@@ -116,18 +121,18 @@ def _reference_group(value: Any, where: Callable[[], str]) -> List[str]:
         return [value]
     if isinstance(value, (list, tuple)) and value and all(isinstance(r, str) for r in value):
         return list(value)
-    raise ValueError(f"{where()}: references must be a string or a non-empty list of strings, got {value!r}")
+    raise InputError(f"{where()}: references must be a string or a non-empty list of strings, got {value!r}")
 
 
 def _segments(batch: Dict[str, Any], job: _Job, where: Callable[[int], str]) -> Tuple[List[str], List[List[str]]]:
     """(predictions, references per row) of a batch (a dict of columns), each row checked."""
     for column in [job.predictions] + ([job.references] if isinstance(job.references, str) else list(job.references)):
         if column not in batch:
-            raise ValueError(f"{where(0)}: no column {column!r}; columns: {', '.join(batch)}")
+            raise InputError(f"{where(0)}: no column {column!r}; columns: {', '.join(batch)}")
     hyps = _values(batch[job.predictions])
     for i, hyp in enumerate(hyps):
         if not isinstance(hyp, str):
-            raise ValueError(f"{where(i)}: the prediction must be a string, got {hyp!r}")
+            raise InputError(f"{where(i)}: the prediction must be a string, got {hyp!r}")
     if isinstance(job.references, str):
         groups = _values(batch[job.references])
         refs = [_reference_group(group, lambda i=i: where(i)) for i, group in enumerate(groups)]
@@ -231,8 +236,8 @@ def _file_blobs(batch: Dict[str, Any], job: _Job, compute: Callable) -> Iterator
             for hyps, refs, lines in _file_batches(path, job):
                 try:
                     value = compute(hyps, refs)
-                except ValueError as error:   # name the rows the batch came from
-                    raise ValueError(f"{path}, lines {lines[0]}-{lines[1]}: {error}") from None
+                except InputError as error:   # name the rows the batch came from
+                    raise InputError(f"{path}, lines {lines[0]}-{lines[1]}: {error}") from None
                 yield _column(pickle.dumps(value))
         except Exception as error:   # the driver raises it as it was (a malformed row names its file and line)
             yield _column(pickle.dumps(error))
@@ -262,25 +267,29 @@ def _ray_blobs(dataset: Any) -> Iterator[bytes]:
 
 
 def _path_dataset(paths: Any) -> Any:
-    import ray
-
     files = []
     for pattern in [paths] if isinstance(paths, (str, os.PathLike)) else list(paths):
         pattern = os.fspath(pattern)
         matched = sorted(glob.glob(pattern)) if glob.has_magic(pattern) else [pattern]
         if not matched:
-            raise ValueError(f"no file matches {pattern!r}")
+            raise InputError(f"no file matches {pattern!r}")
         for path in matched:
             if not os.path.isfile(path):
-                raise ValueError(f"no file {path!r}")
+                raise InputError(f"no file {path!r}")
             if _format(path) is None:
-                raise ValueError(f"{path}: unknown format; files must end in {', '.join(FILE_FORMATS)}")
+                plain = " (a .txt file is plain text, one segment a line, with no columns)" \
+                    if path.lower().endswith((".txt", ".txt.gz")) else ""
+                raise InputError(f"{path}: unknown format{plain}; files of rows must end in "
+                                 f"{', '.join(FILE_FORMATS)} (gzip-compressed: .jsonl.gz, .json.gz, .tsv.gz)")
             files.append(os.path.abspath(path))
+    import ray   # (after the checks: a bad path fails at once)
+
     return ray.data.from_items([{"path": path} for path in files], override_num_blocks=len(files))
 
 
 def _format(path: str) -> Optional[str]:
-    return FILE_FORMATS.get(os.path.splitext(path)[1].lower())
+    """"parquet", or the :func:`~ngrameval.leaderboard.reading.table_format` of a file of rows; None otherwise."""
+    return "parquet" if path.lower().endswith(".parquet") else table_format(path)
 
 
 def _file_batches(path: str, job: _Job) -> Iterator[Tuple[List[str], List[List[str]], Tuple[int, int]]]:
@@ -305,51 +314,21 @@ def _file_batch(path: str, rows: List[Tuple[int, Dict[str, Any]]], job: _Job):
 def _file_rows(path: str, job: _Job) -> Iterator[Tuple[int, Dict[str, Any]]]:
     """(line number, row) of every row of a file; a malformed row names its file and line."""
     wanted = [job.predictions] + ([job.references] if isinstance(job.references, str) else list(job.references))
-
-    def complete(line: int, row: Any) -> Dict[str, Any]:
-        if not isinstance(row, dict):
-            raise ValueError(f"{path}, line {line}: a row must be a JSON object, got {row!r}")
-        missing = [c for c in wanted if c not in row]
-        if missing:
-            raise ValueError(f"{path}, line {line}: no {', '.join(map(repr, missing))} in the row")
-        return {c: row[c] for c in wanted}
-
-    kind = _format(path)
-    if kind == "parquet":
-        import pyarrow.parquet as pq
-
-        source = pq.ParquetFile(path)
-        absent = [c for c in wanted if c not in source.schema_arrow.names]
-        if absent:
-            raise ValueError(f"{path}: no column {', '.join(map(repr, absent))}; columns: "
-                             f"{', '.join(source.schema_arrow.names)}")
-        line = 0
-        for table in source.iter_batches(batch_size=job.batch_size, columns=wanted):
-            for row in table.to_pylist():
-                line += 1
-                yield line, row
+    if _format(path) != "parquet":
+        yield from table_rows(path, wanted)
         return
-    with open(path, encoding="utf-8", newline="\n") as handle:
-        header: Optional[List[str]] = None
-        for line, text in enumerate(handle, start=1):
-            text = text.rstrip("\n")
-            if kind == "json":
-                try:
-                    row = json.loads(text)
-                except json.JSONDecodeError as error:
-                    raise ValueError(f"{path}, line {line}: not JSON ({error.msg})") from None
-                yield line, complete(line, row)
-            elif header is None:
-                header = text.split("\t")
-                absent = [c for c in wanted if c not in header]
-                if absent:
-                    raise ValueError(f"{path}, line 1: no column {', '.join(map(repr, absent))} in the header")
-            else:
-                cells = text.split("\t")
-                if len(cells) != len(header):
-                    raise ValueError(f"{path}, line {line}: {len(cells)} tab-separated fields, the header has "
-                                     f"{len(header)}")
-                yield line, complete(line, dict(zip(header, cells)))
+    import pyarrow.parquet as pq
+
+    source = pq.ParquetFile(path)
+    absent = [c for c in wanted if c not in source.schema_arrow.names]
+    if absent:
+        raise InputError(f"{path}: no column {', '.join(map(repr, absent))}; columns: "
+                         f"{', '.join(source.schema_arrow.names)}")
+    line = 0
+    for table in source.iter_batches(batch_size=job.batch_size, columns=wanted):
+        for row in table.to_pylist():
+            line += 1
+            yield line, row
 
 
 # --------------------------------------------------------------------------- Hugging Face datasets
@@ -363,7 +342,7 @@ def _hf_passes(dataset: Any, job: _Job, num_proc: Optional[int]) -> Iterator[byt
 
     streaming = isinstance(dataset, datasets.IterableDataset)
     if streaming and num_proc is not None:
-        raise ValueError("num_proc is for a datasets.Dataset; an IterableDataset streams in this process")
+        raise InputError("num_proc is for a datasets.Dataset; an IterableDataset streams in this process")
 
     def mapped(function: Callable) -> Iterator[bytes]:
         settings: Dict[str, Any] = {"batched": True, "batch_size": job.batch_size, "with_indices": True,

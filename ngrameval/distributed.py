@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, List, Sequence
 
+from ngrameval.errors import InputError
 from ngrameval.metric import RunningTotals, get_family
 
 
@@ -72,7 +73,7 @@ def _gather_in(group: Any) -> Callable[[Any], List[Any]]:
 
     if not (dist.is_available() and dist.is_initialized()):
         if group is not None:
-            raise ValueError("a process group was given but torch.distributed is not initialized")
+            raise InputError("a process group was given but torch.distributed is not initialized")
         return lambda value: [value]
 
     def gather(value: Any) -> List[Any]:
@@ -83,16 +84,21 @@ def _gather_in(group: Any) -> Callable[[Any], List[Any]]:
     return gather
 
 
+# What a rank sends in place of a result when its input was bad (an InputError, raised again on every rank).
+_BAD_INPUT = "InputError"
+
+
 def _all_or_raise(gather: Callable[[Any], List[Any]], compute: Callable[[], Any]) -> List[Any]:
     """Every rank's result of ``compute``; if it raised on any rank, that rank's error on every rank
     (raised after the gather, so that no rank waits for one that failed)."""
     try:
         mine: Any = (None, compute())
     except Exception as error:   # every kind: a rank that raised alone would leave the others waiting
-        mine = (type(error).__name__, str(error))
+        mine = (_BAD_INPUT if isinstance(error, InputError) else type(error).__name__, str(error))
     gathered = gather(mine)
     for rank, (error, value) in enumerate(gathered):
-        if error is not None:
-            kind = ValueError if error == "ValueError" else RuntimeError
-            raise kind(f"rank {rank}: {value}" if error == "ValueError" else f"rank {rank}: {error}: {value}")
+        if error == _BAD_INPUT:
+            raise InputError(f"rank {rank}: {value}")
+        if error is not None:   # a bug on that rank, shown as one
+            raise RuntimeError(f"rank {rank}: {error}: {value}")
     return [value for _, value in gathered]

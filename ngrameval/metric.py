@@ -33,6 +33,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from ngrameval.engine.inputs import unknown_options_error
+from ngrameval.errors import InputError
 
 
 @dataclass
@@ -67,7 +68,7 @@ class Statistics:
             return totals
         weights = np.asarray(weights, dtype=np.float64)
         if weights.ndim != 2 or weights.shape[1] != len(self):
-            raise ValueError(f"weights must be a (samples, {len(self)}) matrix, got shape {weights.shape}")
+            raise InputError(f"weights must be a (samples, {len(self)}) matrix, got shape {weights.shape}")
         return weights @ self.rows
 
 
@@ -121,7 +122,7 @@ class MetricFamily(ABC):
         >>> get_family("bleu").merged_options({"sentence_level": True})  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        ValueError: sentence_level=True: a corpus scored in shards gives the corpus-level result of ngrameval.bleu ...
+        ngrameval.errors.InputError: sentence_level=True: a corpus scored in shards gives the corpus-level result of ngrameval.bleu ...
         """
         for name in sorted(set(options) & set(self.options_not_for_statistics)):
             value, taken = options[name], self.merged_option_values.get(name, ...)
@@ -129,7 +130,7 @@ class MetricFamily(ABC):
             if not (value is taken or (type(value) is type(taken) and isinstance(value, (bool, str))
                                        and value == taken)):
                 expected = f" ({name}={taken!r})" if name in self.merged_option_values else ""
-                raise ValueError(f"{name}={value!r}: a corpus scored in shards gives the corpus-level result "
+                raise InputError(f"{name}={value!r}: a corpus scored in shards gives the corpus-level result "
                                  f"of ngrameval.{self.name}{expected}, not per-segment parts, explanations or "
                                  f"resampled intervals")
         kept = {name: value for name, value in options.items() if name not in self.options_not_for_statistics}
@@ -161,10 +162,26 @@ class MetricFamily(ABC):
         return self.statistics(predictions, references, **options)
 
     def segment_scores(self, stats: Statistics) -> np.ndarray:
-        """(segments, outputs): each row of ``stats`` scored alone, as the tool scores one sentence.
-        Default: the row scored as a corpus of one segment; a family whose tool has its own sentence
-        rule (sacrebleu's ``sentence_bleu``: the effective order) overrides it."""
+        """(segments, outputs): each row of the :meth:`sentence_statistics` ``stats`` scored alone, as the tool
+        scores one sentence. Default: the row scored as a corpus of one segment; a family whose tool has its
+        own sentence rule (sacrebleu's ``sentence_bleu``: the effective order) overrides it."""
         return self.score_totals(stats, stats.rows, None)
+
+    def sentence_scores(self, stats: Statistics, predictions: Any, references: Any) -> np.ndarray:
+        """(segments, outputs): the sentence scores (those of :func:`sentence_scores`) of ``predictions`` and
+        ``references``, whose :meth:`statistics` are ``stats`` -- the way every front end (the command line,
+        its reports, the community board) gets per-segment scores of the statistics it already has. Default:
+        :meth:`segment_scores` of ``stats``; a family whose :meth:`sentence_statistics` differ from its
+        statistics (NLTK's ``sentence_nist``) reads the text again.
+
+        >>> predictions, references = ["the cat sat on the mat", "a dog"], [["the cat sat on a mat"], ["a dog"]]
+        >>> family = get_family("bleu")
+        >>> stats = family.statistics(predictions, references, variant="nltk", smooth="method5")
+        >>> scores, _ = sentence_scores("bleu", predictions, references, variant="nltk", smooth="method5")
+        >>> bool((family.sentence_scores(stats, predictions, references) == scores).all())
+        True
+        """
+        return self.segment_scores(stats)
 
     def own_interval(self, stats: Statistics, n_samples: int,
                      confidence: float) -> Optional[Dict[str, Tuple[float, float, float]]]:
@@ -199,7 +216,7 @@ class MetricFamily(ABC):
         """The statistics of one shard of a corpus, given the summed :meth:`reference_counts` of all
         shards (None for a family that needs none): its rows are those the whole corpus gives them."""
         if counts is not None:
-            raise ValueError(f"{self.name} needs no corpus-wide reference counts")
+            raise InputError(f"{self.name} needs no corpus-wide reference counts")
         return self.statistics(predictions, references, **options)
 
     def pairwise_columns(self, stats: Statistics) -> Tuple[int, ...]:
@@ -312,7 +329,7 @@ def register(family: MetricFamily) -> MetricFamily:
     same = existing is not None and type(existing).__qualname__ == type(family).__qualname__ \
         and type(existing).__module__ == type(family).__module__
     if not family.name or (existing is not None and not same):
-        raise ValueError(f"a metric family needs a new name, got {family.name!r}")
+        raise InputError(f"a metric family needs a new name, got {family.name!r}")
     _REGISTRY[family.name] = family
     return family
 
@@ -330,7 +347,7 @@ def get_family(name: Any) -> MetricFamily:
     """The family registered as ``name``; a ValueError listing the valid names otherwise."""
     family = _REGISTRY.get(name) if isinstance(name, str) else None
     if family is None:
-        raise ValueError(f"unknown metric {name!r}; valid metrics: {', '.join(_REGISTRY)}")
+        raise InputError(f"unknown metric {name!r}; valid metrics: {', '.join(_REGISTRY)}")
     return family
 
 
@@ -344,7 +361,7 @@ def family_of(function: Callable[..., Any]) -> MetricFamily:
     for family in _REGISTRY.values():
         if family.function is function:
             return family
-    raise ValueError(f"no metric family computes {getattr(function, '__name__', function)!r}")
+    raise InputError(f"no metric family computes {getattr(function, '__name__', function)!r}")
 
 
 def statistics(metric: str, predictions: Any, references: Any, **options: Any) -> Statistics:
@@ -426,7 +443,7 @@ def merged_signature(first: str, second: str) -> str:
     if first == second:
         return first
     if _NREFS.sub("", first) != _NREFS.sub("", second):
-        raise ValueError(f"statistics with signature {second!r} cannot be merged with {first!r}: the shards were "
+        raise InputError(f"statistics with signature {second!r} cannot be merged with {first!r}: the shards were "
                          f"scored with different options")
     return _NREFS.sub("var", first)
 
@@ -466,7 +483,7 @@ class RunningTotals:
     def add(self, stats: Statistics) -> None:
         """Merge the statistics of the next shard (shards in corpus order)."""
         if stats.metric != self.family.name:
-            raise ValueError(f"statistics of {stats.metric!r} cannot be merged into {self.family.name!r}")
+            raise InputError(f"statistics of {stats.metric!r} cannot be merged into {self.family.name!r}")
         if len(stats) == 0:
             return
         # C order: NumPy then sums a (rows, columns) array over its rows one row at a time, whatever
@@ -482,7 +499,7 @@ class RunningTotals:
                             for column in sorted(set(self._pairwise) | set(self._segment_columns))}
         else:
             if rows.shape[1] != self._totals.shape[0] or stats.outputs != self._first.outputs:
-                raise ValueError(f"statistics with {rows.shape[1]} columns and outputs {stats.outputs} cannot be "
+                raise InputError(f"statistics with {rows.shape[1]} columns and outputs {stats.outputs} cannot be "
                                  f"merged with {self._totals.shape[0]} columns and outputs {self._first.outputs}: "
                                  f"the shards were scored with different options")
             self._signature = merged_signature(self._signature, stats.signature)
@@ -507,7 +524,7 @@ class RunningTotals:
     def totals(self) -> np.ndarray:
         """(1, columns): the column sums of every row merged so far."""
         if self._first is None:
-            raise ValueError("no segment to score: every shard was empty")
+            raise InputError("no segment to score: every shard was empty")
         totals = self._totals.copy()
         for column in self._pairwise:
             totals[column] = self._spooled(column, np.add.reduce)

@@ -40,6 +40,7 @@ import numpy as np
 
 from ngrameval.metric import Statistics, get_family
 from ngrameval.metrics.bleu import BleuOptions, follows_sacrebleu_arithmetic, sacrebleu_percent_scores
+from ngrameval.errors import InputError
 
 DEFAULT_SEED = 12345
 SEED_VARIABLE = "SACREBLEU_SEED"
@@ -70,11 +71,11 @@ def resolve_seed(seed: Seed = "env") -> Optional[int]:
         try:
             seed = int(value)
         except ValueError:
-            raise ValueError(f"{SEED_VARIABLE} must be an integer or 'none', got {value!r}") from None
+            raise InputError(f"{SEED_VARIABLE} must be an integer or 'none', got {value!r}") from None
     if seed is None:
         return None
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise ValueError(f"seed must be 'env', None or a non-negative integer, got {seed!r}")
+        raise InputError(f"seed must be 'env', None or a non-negative integer, got {seed!r}")
     return int(seed)
 
 
@@ -333,7 +334,7 @@ def pairwise_bootstrap(systems: Sequence[Statistics], n_samples: int = 1000, con
     _check_samples("n_samples", n_samples)
     _check_confidence(confidence)
     if isinstance(systems, Statistics) or not systems:
-        raise ValueError("systems must be a non-empty sequence of Statistics")
+        raise InputError("systems must be a non-empty sequence of Statistics")
     for index, system in enumerate(systems):
         _check_statistics(f"systems[{index}]", system)
         _check_comparable(systems[0], system, index)    # (systems[0] in the message's "baseline")
@@ -375,7 +376,7 @@ def paired_test(baseline: Statistics, systems: Sequence[Statistics], test: str =
     True
     """
     if test not in TESTS:
-        raise ValueError(f"unknown test {test!r}; valid tests: 'bs' (paired bootstrap), 'ar' (approximate "
+        raise InputError(f"unknown test {test!r}; valid tests: 'bs' (paired bootstrap), 'ar' (approximate "
                          "randomization)")
     n_samples = DEFAULT_SAMPLES[test] if n_samples is None else n_samples
     _check_samples("n_samples", n_samples)
@@ -383,7 +384,7 @@ def paired_test(baseline: Statistics, systems: Sequence[Statistics], test: str =
     n_ar_confidence = _resolve_ar_confidence(test, n_ar_confidence)
     _check_statistics("baseline", baseline)
     if isinstance(systems, Statistics):
-        raise ValueError("systems must be a sequence of Statistics (wrap a single system in a list)")
+        raise InputError("systems must be a sequence of Statistics (wrap a single system in a list)")
     for index, system in enumerate(systems):
         _check_statistics(f"systems[{index}]", system)
         _check_comparable(baseline, system, index)
@@ -449,7 +450,7 @@ def signature_suffix(test: Optional[str], n_samples: int, seed: Optional[int], n
     '|bs:1000|ar:10000|seed:12345'
     """
     if test is not None and test not in TESTS:
-        raise ValueError(f"unknown test {test!r}; valid tests: None (an interval), 'bs', 'ar'")
+        raise InputError(f"unknown test {test!r}; valid tests: None (an interval), 'bs', 'ar'")
     _check_samples("n_samples", n_samples)
     fields = {"bs": n_samples if test in (None, "bs") else None,
               "ar": n_samples if test == "ar" else None}
@@ -476,12 +477,12 @@ def with_suffix(signature: str, suffix: str) -> str:
 
 def _check_samples(name: str, value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 1 <= value <= MAX_SAMPLES:
-        raise ValueError(f"{name} must be an integer from 1 to {MAX_SAMPLES:,}, got {value!r}")
+        raise InputError(f"{name} must be an integer from 1 to {MAX_SAMPLES:,}, got {value!r}")
 
 
 def _check_confidence(confidence: float) -> None:
     if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) or not 0 < confidence < 1:
-        raise ValueError(f"confidence must be a number strictly between 0 and 1 (0.95 for 95%), got {confidence!r}")
+        raise InputError(f"confidence must be a number strictly between 0 and 1 (0.95 for 95%), got {confidence!r}")
 
 
 def _resolve_ar_confidence(test: str, n_ar_confidence: int) -> int:
@@ -489,7 +490,7 @@ def _resolve_ar_confidence(test: str, n_ar_confidence: int) -> int:
     if n_ar_confidence == -1:
         return -1
     if test != "ar":
-        raise ValueError("n_ar_confidence is for test='ar' only (the paired bootstrap gives intervals itself)")
+        raise InputError("n_ar_confidence is for test='ar' only (the paired bootstrap gives intervals itself)")
     if n_ar_confidence == 0:
         return DEFAULT_SAMPLES["bs"]
     _check_samples("n_ar_confidence (or -1, or 0 for 1000)", n_ar_confidence)
@@ -498,19 +499,19 @@ def _resolve_ar_confidence(test: str, n_ar_confidence: int) -> int:
 
 def _check_statistics(name: str, stats: Statistics) -> None:
     if not isinstance(stats, Statistics):
-        raise ValueError(f"{name} must be ngrameval.metric.Statistics (from ngrameval.metric.statistics), "
+        raise InputError(f"{name} must be ngrameval.metric.Statistics (from ngrameval.metric.statistics), "
                          f"got {type(stats).__name__}")
     if len(stats) == 0:
-        raise ValueError(f"{name} has no segments to resample")
+        raise InputError(f"{name} has no segments to resample")
 
 
 def _check_comparable(baseline: Statistics, system: Statistics, index: int) -> None:
     if system.metric != baseline.metric:
-        raise ValueError(f"systems[{index}] is scored with {system.metric!r} but the baseline with "
+        raise InputError(f"systems[{index}] is scored with {system.metric!r} but the baseline with "
                          f"{baseline.metric!r}: compare systems under the same metric")
     if system.signature != baseline.signature or system.outputs != baseline.outputs:
-        raise ValueError(f"systems[{index}] has signature {system.signature!r} but the baseline "
+        raise InputError(f"systems[{index}] has signature {system.signature!r} but the baseline "
                          f"{baseline.signature!r}: compare systems under the same options")
     if len(system) != len(baseline):
-        raise ValueError(f"systems[{index}] has {len(system)} segments but the baseline {len(baseline)}: "
+        raise InputError(f"systems[{index}] has {len(system)} segments but the baseline {len(baseline)}: "
                          "paired tests need the same segments")

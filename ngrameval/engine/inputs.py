@@ -1,4 +1,5 @@
-"""Validation of predictions and references: one clear ValueError per problem.
+"""Validation of predictions and references: one clear :class:`~ngrameval.errors.InputError` (a ValueError)
+per problem.
 
 Accepted shapes (``N`` predictions):
 
@@ -21,6 +22,7 @@ from typing import Any, Callable, List, Sequence, Tuple
 import numpy as np
 
 from ngrameval.engine.memory import reuse_freed_memory
+from ngrameval.errors import InputError
 
 Corpus = Tuple[List[Any], List[List[Any]], bool]
 
@@ -46,10 +48,10 @@ def _as_list(item: Any) -> Any:
 
 def _check_tokens(tokens: Any, where: str) -> List[str]:
     if not _is_sequence(tokens):
-        raise ValueError(f"{where} must be a list of token strings, got {_kind(tokens)}")
+        raise InputError(f"{where} must be a list of token strings, got {_kind(tokens)}")
     for token in tokens:
         if not isinstance(token, str):
-            raise ValueError(f"{where} contains a token of type {_kind(token)}; tokens must be strings")
+            raise InputError(f"{where} contains a token of type {_kind(token)}; tokens must be strings")
     return list(tokens)
 
 
@@ -62,19 +64,19 @@ def normalize_corpus(predictions: Any, references: Any) -> Corpus:
     >>> normalize_corpus(["a"], [[]])
     Traceback (most recent call last):
     ...
-    ValueError: references[0] is an empty list: every prediction needs at least one reference
+    ngrameval.errors.InputError: references[0] is an empty list: every prediction needs at least one reference
     """
     reuse_freed_memory()     # every metric's scoring starts here: its first corpus gets reused memory too
     predictions, references = _as_list(predictions), _as_list(references)
     if isinstance(predictions, str) or not _is_sequence(predictions):
-        raise ValueError(f"predictions must be a list of strings (or of token lists), got {_kind(predictions)}")
+        raise InputError(f"predictions must be a list of strings (or of token lists), got {_kind(predictions)}")
     if isinstance(references, str) or not _is_sequence(references):
-        raise ValueError(f"references must be a list with one entry per prediction, got {_kind(references)}")
+        raise InputError(f"references must be a list with one entry per prediction, got {_kind(references)}")
     if len(predictions) != len(references):
-        raise ValueError(f"predictions and references differ in length: {len(predictions)} predictions, "
+        raise InputError(f"predictions and references differ in length: {len(predictions)} predictions, "
                          f"{len(references)} references")
     if len(predictions) == 0:
-        raise ValueError("predictions and references are empty: nothing to score")
+        raise InputError("predictions and references are empty: nothing to score")
     pretokenized = _is_sequence(predictions[0])
     if pretokenized and set(map(type, predictions)) <= {list, tuple} \
             and set(map(type, chain.from_iterable(predictions))) <= {str}:
@@ -102,18 +104,18 @@ def normalize_corpus(predictions: Any, references: Any) -> Corpus:
         if pretokenized:
             hyps.append(_check_tokens(prediction, f"predictions[{i}]"))
             if not _is_sequence(reference):
-                raise ValueError(f"references[{i}] must be a token list or a list of token lists, "
+                raise InputError(f"references[{i}] must be a token list or a list of token lists, "
                                  f"got {_kind(reference)}")
             if len(reference) > 0 and _is_sequence(reference[0]):
                 group = [_check_tokens(r, f"references[{i}][{j}]") for j, r in enumerate(reference)]
             else:
                 group = [_check_tokens(reference, f"references[{i}]")]
                 if not group[0]:
-                    raise ValueError(f"references[{i}] is an empty list: give a list of token lists, "
+                    raise InputError(f"references[{i}] is an empty list: give a list of token lists, "
                                      "or one token list")
         else:
             if not isinstance(prediction, str):
-                raise ValueError(f"predictions[{i}] is {_kind(prediction)}; every prediction must be a string "
+                raise InputError(f"predictions[{i}] is {_kind(prediction)}; every prediction must be a string "
                                  "(or every prediction a token list)")
             hyps.append(prediction)
             if isinstance(reference, str):
@@ -121,26 +123,26 @@ def normalize_corpus(predictions: Any, references: Any) -> Corpus:
             elif _is_sequence(reference):
                 for j, r in enumerate(reference):
                     if not isinstance(r, str):
-                        raise ValueError(f"references[{i}][{j}] is {_kind(r)}; references must be strings "
+                        raise InputError(f"references[{i}][{j}] is {_kind(r)}; references must be strings "
                                          "or lists of strings (one list per prediction)")
                 group = list(reference)
             else:
-                raise ValueError(f"references[{i}] is {_kind(reference)}; give a string or a list of strings")
+                raise InputError(f"references[{i}] is {_kind(reference)}; give a string or a list of strings")
             if not group:
-                raise ValueError(f"references[{i}] is an empty list: every prediction needs at least one reference")
+                raise InputError(f"references[{i}] is an empty list: every prediction needs at least one reference")
         refs.append(group)
     return hyps, refs, pretokenized
 
 
 def check_choice(name: str, value: Any, valid: Sequence[Any]) -> None:
-    """Raise a ValueError listing the valid values when ``value`` is not one of them."""
+    """Raise an InputError listing the valid values when ``value`` is not one of them."""
     if value not in valid:
-        raise ValueError(f"unknown {name} {value!r}; valid values: {', '.join(map(repr, valid))}")
+        raise InputError(f"unknown {name} {value!r}; valid values: {', '.join(map(repr, valid))}")
 
 
 def check_positive_int(name: str, value: Any) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"{name} must be a positive integer, got {value!r}")
+        raise InputError(f"{name} must be a positive integer, got {value!r}")
     return value
 
 
@@ -158,11 +160,11 @@ def check_order(name: str, value: Any) -> int:
     >>> check_order("max_order", 10**6)
     Traceback (most recent call last):
     ...
-    ValueError: max_order must be an integer from 1 to 100, got 1000000
+    ngrameval.errors.InputError: max_order must be an integer from 1 to 100, got 1000000
     """
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) \
             or not 1 <= value <= MAX_ORDER:
-        raise ValueError(f"{name} must be an integer from 1 to {MAX_ORDER}, got {value!r}")
+        raise InputError(f"{name} must be an integer from 1 to {MAX_ORDER}, got {value!r}")
     return int(value)
 
 
@@ -172,10 +174,10 @@ def check_flag(name: str, value: Any) -> bool:
     >>> check_flag("lowercase", "no")
     Traceback (most recent call last):
     ...
-    ValueError: lowercase must be True or False, got 'no'
+    ngrameval.errors.InputError: lowercase must be True or False, got 'no'
     """
     if not isinstance(value, (bool, np.bool_)):
-        raise ValueError(f"{name} must be True or False, got {value!r}")
+        raise InputError(f"{name} must be True or False, got {value!r}")
     return bool(value)
 
 
@@ -187,24 +189,24 @@ def check_number(name: str, value: Any, low: float = -math.inf, high: float = ma
     >>> check_number("k", 0, low=0, low_open=True)
     Traceback (most recent call last):
     ...
-    ValueError: k must be a finite number > 0, got 0
+    ngrameval.errors.InputError: k must be a finite number > 0, got 0
     """
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)) \
             or not math.isfinite(value) or not (low < value if low_open else low <= value) or not value <= high:
         bound = ("> " if low_open else ">= ") + f"{low:g}" if low > -math.inf else ""
         if high < math.inf:
             bound = f"in ({low:g}, {high:g}]" if low_open else f"in [{low:g}, {high:g}]"
-        raise ValueError(f"{name} must be a finite number{' ' + bound if bound else ''}, got {value!r}")
+        raise InputError(f"{name} must be a finite number{' ' + bound if bound else ''}, got {value!r}")
     return float(value)
 
 
-def unknown_options_error(metric: str, unknown: Sequence[str], valid: Sequence[str]) -> ValueError:
+def unknown_options_error(metric: str, unknown: Sequence[str], valid: Sequence[str]) -> InputError:
     """The one error every metric gives for options it does not have.
 
     >>> str(unknown_options_error("bleu", ["smoth"], ["smooth", "tokenize"]))
     'unknown options for bleu: smoth; valid options: smooth, tokenize'
     """
-    return ValueError(f"unknown options for {metric}: {', '.join(sorted(unknown))}; valid options: "
+    return InputError(f"unknown options for {metric}: {', '.join(sorted(unknown))}; valid options: "
                       f"{', '.join(valid)}")
 
 
@@ -217,7 +219,7 @@ def strict_options(function: Callable[..., Any]) -> Callable[..., Any]:
     ...     return max_order
     >>> toy([], [], max_ordr=2)
     Traceback (most recent call last):
-    ValueError: unknown options for toy: max_ordr; valid options: max_order
+    ngrameval.errors.InputError: unknown options for toy: max_ordr; valid options: max_order
     """
     parameters = inspect.signature(function).parameters
     valid = [name for name in parameters if name not in ("predictions", "references", "candidates")]   # the data

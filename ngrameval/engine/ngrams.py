@@ -31,6 +31,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from ngrameval.engine.runs import offsets, run_starts, vocabulary_ids
+from ngrameval.errors import InputError
 
 Tokens = Sequence[str]
 
@@ -389,7 +390,7 @@ class ReferenceIndex(_Slots):
         sentence ``sentences[k]`` (default: k)."""
         expected = self.num_sentences if sentences is None else len(sentences)
         if len(hypotheses) != expected:
-            raise ValueError(f"{len(hypotheses)} predictions for {expected} references")
+            raise InputError(f"{len(hypotheses)} predictions for {expected} references")
         self.extend(max_order)
         if isinstance(hypotheses, EncodedSegments) and hypotheses.vocabulary is self.vocabulary:
             ids, hyp_len = hypotheses.ids, hypotheses.lengths
@@ -696,7 +697,7 @@ def matches_by_reference(index: "ReferenceIndex", ids: np.ndarray, lengths: np.n
     """
     lengths = np.asarray(lengths, np.int64)
     if len(lengths) != index.num_sentences:
-        raise ValueError(f"{len(lengths)} predictions for {index.num_sentences} references")
+        raise InputError(f"{len(lengths)} predictions for {index.num_sentences} references")
     index.extend(max_order)
     ids = np.asarray(ids, np.int64)
     sentence = np.repeat(np.arange(len(lengths)), lengths)

@@ -32,6 +32,7 @@ from ngrameval.engine.memory import reuse_freed_memory
 from ngrameval.engine.ngrams import search_sorted, stable_order
 from ngrameval.engine.runs import kept_lengths, offsets
 from ngrameval.text.tokenizers import Tokenizer
+from ngrameval.errors import InputError
 
 _INT_TYPES = (int, np.integer)
 
@@ -100,10 +101,10 @@ def refuse_token_ids(predictions: Any, metric: str, counts: str) -> None:
     >>> refuse_token_ids([[1, 2]], "chrf", "characters")
     Traceback (most recent call last):
     ...
-    ValueError: chrf counts characters: token ids are not accepted; decode them to text first
+    ngrameval.errors.InputError: chrf counts characters: token ids are not accepted; decode them to text first
     """
     if is_token_ids(predictions):
-        raise ValueError(f"{metric} counts {counts}: token ids are not accepted; decode them to text first")
+        raise InputError(f"{metric} counts {counts}: token ids are not accepted; decode them to text first")
 
 
 @dataclass
@@ -179,15 +180,15 @@ def token_ids(predictions: Any, references: Any, pad_id: Any = None) -> Optional
     >>> token_ids([[1, -2]], [[1]])
     Traceback (most recent call last):
     ...
-    ValueError: predictions[0][1] is -2: token ids must be non-negative integers
+    ngrameval.errors.InputError: predictions[0][1] is -2: token ids must be non-negative integers
     """
     reuse_freed_memory()     # as normalize_corpus does for text: the first corpus's arrays get reused memory too
     if pad_id is not None and (not _is_id(pad_id)):
-        raise ValueError(f"pad_id must be an integer, got {pad_id!r}")
+        raise InputError(f"pad_id must be an integer, got {pad_id!r}")
     ids = read_token_ids(predictions, references)
     if ids is None:
         if pad_id is not None:
-            raise ValueError("pad_id applies to token ids, but the predictions are text (strings or token "
+            raise InputError("pad_id applies to token ids, but the predictions are text (strings or token "
                              "lists): leave pad_id out")
         return None
     hyp_ids, hyp_len = _checked(ids.hyp_ids, ids.hyp_len, pad_id, "predictions", np.ones(len(ids), np.int64))
@@ -213,7 +214,7 @@ def _predictions(predictions: Any) -> Tuple[np.ndarray, np.ndarray]:
     if _is_array(predictions):
         return _batch(predictions, 2, "predictions")[:2]
     if len(predictions) == 0:
-        raise ValueError("predictions and references are empty: nothing to score")
+        raise InputError("predictions and references are empty: nothing to score")
     return _flatten(predictions, "predictions[{}]".format)
 
 
@@ -224,10 +225,10 @@ def _references(references: Any, count: int) -> Tuple[np.ndarray, np.ndarray, np
     elif isinstance(references, (list, tuple)):
         ids, lengths, per_sentence = _reference_lists(references)
     else:
-        raise ValueError(f"references must be a list with one entry per prediction, or an integer array, got "
+        raise InputError(f"references must be a list with one entry per prediction, or an integer array, got "
                          f"{type(references).__name__}: predictions are token ids, so references must be too")
     if len(per_sentence) != count:
-        raise ValueError(f"predictions and references differ in length: {count} predictions, "
+        raise InputError(f"predictions and references differ in length: {count} predictions, "
                          f"{len(per_sentence)} references")
     return ids, lengths, per_sentence
 
@@ -238,29 +239,29 @@ def _batch(batch: Any, ndim: Optional[int], where: str) -> Tuple[np.ndarray, np.
     array = _integer_array(batch, where)
     if array.ndim not in ((2,) if ndim == 2 else (2, 3)):
         shapes = "(N, L)" if ndim == 2 else "(N, L) or (N, R, L)"
-        raise ValueError(f"{where} is a {array.ndim}-D array of shape {array.shape}; a batch of token ids must "
+        raise InputError(f"{where} is a {array.ndim}-D array of shape {array.shape}; a batch of token ids must "
                          f"be {shapes} (or give a list with one entry per prediction)")
     if array.shape[0] == 0:
-        raise ValueError("predictions and references are empty: nothing to score")
+        raise InputError("predictions and references are empty: nothing to score")
     rows = array.reshape(-1, array.shape[-1])
     per_sentence = np.full(array.shape[0], 1 if array.ndim == 2 else array.shape[1], np.int64)
     if array.ndim == 3 and array.shape[1] == 0:
-        raise ValueError(f"{where} has shape {array.shape}: every prediction needs at least one reference")
+        raise InputError(f"{where} has shape {array.shape}: every prediction needs at least one reference")
     return _as_int64(rows.ravel(), where), np.full(len(rows), rows.shape[1], np.int64), per_sentence
 
 
 def _integer_array(item: Any, where: str) -> np.ndarray:
     array = _numpy(item)
     if not isinstance(array, np.ndarray):
-        raise ValueError(f"{where} is {type(item).__name__}; token ids must be integers")
+        raise InputError(f"{where} is {type(item).__name__}; token ids must be integers")
     if array.dtype.kind not in "iu":
-        raise ValueError(f"{where} is an array of {array.dtype}; token ids must be integers")
+        raise InputError(f"{where} is an array of {array.dtype}; token ids must be integers")
     return array
 
 
 def _as_int64(values: np.ndarray, where: str) -> np.ndarray:
     if values.dtype == np.uint64 and len(values) and values.max() > np.iinfo(np.int64).max:
-        raise ValueError(f"{where} holds {int(values.max())}: token ids must fit in 64-bit signed integers")
+        raise InputError(f"{where} holds {int(values.max())}: token ids must fit in 64-bit signed integers")
     return values.astype(np.int64, copy=False)
 
 
@@ -286,19 +287,19 @@ def _sequence(item: Any, where: str) -> np.ndarray:
     if _is_array(item):
         array = _integer_array(item, where)
         if array.ndim != 1:
-            raise ValueError(f"{where} is a {array.ndim}-D array of shape {array.shape}; a sequence of token ids "
+            raise InputError(f"{where} is a {array.ndim}-D array of shape {array.shape}; a sequence of token ids "
                              "must be 1-D")
         return _as_int64(array, where)
     if isinstance(item, (str, bytes)) or not isinstance(item, (list, tuple)):
-        raise ValueError(f"{where} is {type(item).__name__}; predictions are token ids, so it must be a "
+        raise InputError(f"{where} is {type(item).__name__}; predictions are token ids, so it must be a "
                          "sequence of token ids too (a list of ints, or a 1-D integer array or tensor)")
     for j, token in enumerate(item):
         if not _is_id(token):
             kind = "str: token ids and strings cannot be mixed" if isinstance(token, str) else \
                 f"{type(token).__name__}; token ids must be integers"
-            raise ValueError(f"{where}[{j}] is {kind}")
+            raise InputError(f"{where}[{j}] is {kind}")
         if not -2 ** 63 <= token < 2 ** 63:
-            raise ValueError(f"{where}[{j}] is {token}: token ids must fit in 64-bit signed integers")
+            raise InputError(f"{where}[{j}] is {token}: token ids must fit in 64-bit signed integers")
     return np.array(item, np.int64).reshape(len(item))
 
 
@@ -312,17 +313,17 @@ def _reference_lists(references: Sequence[Any]) -> Tuple[np.ndarray, np.ndarray,
             array = _integer_array(reference, f"references[{i}]")
             group = [array] if array.ndim == 1 else list(array) if array.ndim == 2 else None
             if group is None:
-                raise ValueError(f"references[{i}] is a {array.ndim}-D array of shape {array.shape}; give a 1-D "
+                raise InputError(f"references[{i}] is a {array.ndim}-D array of shape {array.shape}; give a 1-D "
                                  "sequence of ids (one reference) or a 2-D array (one reference per row)")
         elif isinstance(reference, (list, tuple)) and not reference:
-            raise ValueError(f"references[{i}] is an empty list: give a list of id sequences, or one id sequence")
+            raise InputError(f"references[{i}] is an empty list: give a list of id sequences, or one id sequence")
         elif isinstance(reference, (list, tuple)) and (_is_array(reference[0])
                                                       or isinstance(reference[0], (list, tuple))):
             group = list(reference)
         else:
             group = [reference]
         if not group:
-            raise ValueError(f"references[{i}] holds no reference: every prediction needs at least one")
+            raise InputError(f"references[{i}] holds no reference: every prediction needs at least one")
         per_sentence[i] = len(group)
         sequences += group
         names += [f"references[{i}]"] if group[0] is reference else [f"references[{i}][{j}]"
@@ -345,7 +346,7 @@ def _checked(ids: np.ndarray, lengths: np.ndarray, pad_id: Optional[int], where:
         place = f"predictions[{sentence}][{token}]" if where == "predictions" else \
             f"references[{sentence}], reference {sequence - int(offsets(per_sentence)[sentence])}, token {token},"
         pad = "" if pad_id is None else f" other than pad_id={pad_id}"
-        raise ValueError(f"{place} is {int(ids[position])}: token ids must be non-negative integers{pad}")
+        raise InputError(f"{place} is {int(ids[position])}: token ids must be non-negative integers{pad}")
     if pad_id is not None and not keep.all():
         return ids[keep], kept_lengths(lengths, keep)
     return ids, lengths
@@ -466,7 +467,7 @@ class GivenIds(Tokenizer):
     name = "ids"
 
     def tokenize(self, lines: Sequence[str]) -> List[List[str]]:
-        raise ValueError("the input is token ids: there is no text to tokenize")
+        raise InputError("the input is token ids: there is no text to tokenize")
 
 
 def check_text_options(lowercase: bool = False, **options: bool) -> None:
@@ -478,9 +479,9 @@ def check_text_options(lowercase: bool = False, **options: bool) -> None:
     >>> check_text_options(lowercase=True)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: lowercase=True changes the letters of text; token ids have none: leave it False, or decode ...
+    ngrameval.errors.InputError: lowercase=True changes the letters of text; token ids have none: leave it False, or decode ...
     """
     for name, value in {"lowercase": lowercase, **options}.items():
         if value:
-            raise ValueError(f"{name}=True changes the letters of text; token ids have none: leave it False, or "
+            raise InputError(f"{name}=True changes the letters of text; token ids have none: leave it False, or "
                              "decode the ids to text first")

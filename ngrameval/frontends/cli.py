@@ -22,6 +22,7 @@ import argparse
 import json
 import os
 import sys
+import traceback
 from pathlib import Path
 from typing import Any, List, Optional, Tuple
 
@@ -31,8 +32,9 @@ from ngrameval import significance
 from ngrameval.frontends import hub
 from ngrameval.frontends.report import FORMATS, render
 from ngrameval.leaderboard.board import Board
-from ngrameval.leaderboard.reading import (InputError, Source, parse_metric_options, parse_sources, read_corpus,
-                                          read_predictions, read_references, system_names)
+from ngrameval.errors import InputError
+from ngrameval.leaderboard.reading import (Source, parse_metric_options, parse_sources, read_corpus, read_predictions,
+                                          read_references, system_names)
 from ngrameval.leaderboard.scoring import Significance, score_leaderboard
 from ngrameval.metric import metric_names
 from ngrameval.metrics.bleu import VARIANTS as BLEU_VARIANTS, bleu
@@ -94,8 +96,10 @@ def _add_score_command(commands: Any) -> None:
                               f"{significance.DEFAULT_SEED}; SACREBLEU_SEED=None: unseeded)")
     command.add_argument("--sentence-level", action="store_true",
                          help="print JSON lines instead of the table, one object per segment per system: "
-                              "{system, segment (1-based), scores}; each segment is scored as a corpus of one "
-                              "segment (for BLEU: not sacrebleu's sentence_bleu, which uses the effective order)")
+                              "{system, segment (1-based), scores}; with --format json, the JSON object with each "
+                              "system's 'segments' added. Each segment is scored by the metric's own sentence "
+                              "rule (for BLEU: sacrebleu's sentence_bleu, with the effective order; NLTK's "
+                              "sentence_bleu for variant nltk)")
     command.add_argument("--format", choices=FORMATS,
                          help="output format (default: text); json, csv and tsv hold the unscaled, unrounded scores")
     command.add_argument("--scale", type=float, default=1.0,
@@ -108,9 +112,10 @@ def _add_score_command(commands: Any) -> None:
 
 def run_score(args: argparse.Namespace) -> int:
     """The ``score`` command."""
-    if args.sentence_level and (args.paired_bs or args.paired_ar or args.confidence or args.format):
-        raise InputError("--sentence-level prints JSON lines of segment scores; it takes no --paired-bs, "
-                         "--paired-ar, --confidence or --format")
+    if args.sentence_level and (args.paired_bs or args.paired_ar or args.confidence
+                                or args.format not in (None, "json")):
+        raise InputError("--sentence-level prints JSON lines of segment scores (or, with --format json, one JSON "
+                         "object); it takes no --paired-bs, --paired-ar, --confidence or other --format")
     test = "bs" if args.paired_bs else "ar" if args.paired_ar else None
     if args.paired_n is not None and test is None:
         raise InputError("--paired-n needs --paired-bs or --paired-ar")
@@ -131,12 +136,23 @@ def run_score(args: argparse.Namespace) -> int:
               disable=args.quiet or not sys.stderr.isatty()) as progress:
         board = score_leaderboard(names, predictions, per_segment_references,
                                   options, tests, progress)
-    text = render(board, "sentences" if args.sentence_level else args.format or "text", args.scale, args.width)
-    if args.output:
-        Path(args.output).write_text(text, encoding="utf-8")
+    if args.sentence_level:
+        output_format = "json-sentences" if args.format == "json" else "sentences"
     else:
-        sys.stdout.write(text)
+        output_format = args.format or "text"
+    _write_output(render(board, output_format, args.scale, args.width), args.output)
     return 0
+
+
+def _write_output(text: str, path: Optional[str]) -> None:
+    """``text`` to the file ``path`` (an :class:`InputError` if it cannot be written), or to standard output."""
+    if path is None:
+        sys.stdout.write(text)
+        return
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise InputError(f"-o {path}: {error.strerror or error}") from None
 
 
 def _print_result(result: Any, as_json: bool, name: str) -> None:
@@ -300,11 +316,7 @@ def run_board(args: argparse.Namespace) -> int:
         print(f"{submission.name}: stored ({scores})")
     elif args.action == "show":
         standings = board.standings(details=args.format == "html")
-        text = render(standings, args.format, args.scale, args.width)
-        if args.output:
-            Path(args.output).write_text(text, encoding="utf-8")
-        else:
-            sys.stdout.write(text)
+        _write_output(render(standings, args.format, args.scale, args.width), args.output)
     elif args.action == "remove":
         board.remove(args.name)
         print(f"{args.name}: removed")
@@ -316,7 +328,8 @@ def run_board(args: argparse.Namespace) -> int:
 
 
 def main(argv: Optional[List[str]] = None) -> int:
-    """Run the command line; the exit status (2: bad input, with one line on standard error).
+    """Run the command line; the exit status: 2 for bad input (an :class:`~ngrameval.errors.InputError`: one line
+    on standard error), 1 for any other exception (a bug in ngrameval: its traceback on standard error).
 
     >>> main(["score", "-r", "no-such-file.txt", "-s", "no-such-system.txt"])
     2
@@ -339,9 +352,14 @@ def main(argv: Optional[List[str]] = None) -> int:
         if args.command == "board":
             return run_board(args)
         return run_single_metric(args)
-    except (ValueError, OSError) as error:
+    except InputError as error:
         print(f"ngrameval: {error}", file=sys.stderr)
         return 2
+    except Exception:   # every other kind is a bug: shown as one, with what it needs to be reported
+        traceback.print_exc()
+        print("ngrameval: this is a bug in ngrameval, not a problem with the input: please report it with the "
+              "traceback above", file=sys.stderr)
+        return 1
 
 
 if __name__ == "__main__":

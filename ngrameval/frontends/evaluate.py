@@ -8,6 +8,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple
 
 from ngrameval.engine.inputs import normalize_corpus
 from ngrameval.engine.token_ids import is_token_ids, read_token_ids
+from ngrameval.errors import InputError
 
 
 # sacrebleu's paper: cited by every script whose variants reproduce sacrebleu (BLEU, chrF, TER).
@@ -60,11 +61,11 @@ class ValidatedMetric:
             self.add_batch(predictions=predictions, references=references)
         elif getattr(self, "writer", None) is None:
             if getattr(self, "num_process", 1) > 1:
-                raise ValueError(f"process {self.process_id} of {self._describe_run()} has no data: in evaluate's "
+                raise InputError(f"process {self.process_id} of {self._describe_run()} has no data: in evaluate's "
                                  "distributed mode every process must add at least one prediction (with add, "
                                  "add_batch or compute) before compute")
             # (evaluate itself would wait for other processes and fail with a TimeoutError)
-            raise ValueError(f"nothing to score: {self.name}'s compute got no predictions and references, and none "
+            raise InputError(f"nothing to score: {self.name}'s compute got no predictions and references, and none "
                              "were added before; give compute(predictions=..., references=...), or add them "
                              "with add or add_batch first")
         try:
@@ -159,7 +160,7 @@ class ValidatedMetric:
             if ended:
                 self.filelocks, self.file_paths = filelocks, file_paths
                 self._remove_gathered_files()
-                raise ValueError(
+                raise InputError(
                     f"process 0 of {self._describe_run()}: process(es) {', '.join(map(str, ended))} ended without "
                     "calling compute (did they fail?), so their data may be incomplete; nothing was scored")
         return file_paths, filelocks
@@ -257,9 +258,9 @@ def _confidence_settings(confidence: Any) -> Optional[Dict[str, Any]]:
     if isinstance(confidence, dict):
         unknown = set(confidence) - {"n_samples", "confidence", "seed"}
         if unknown:
-            raise ValueError(f"unknown confidence options {sorted(unknown)}; valid: n_samples, confidence, seed")
+            raise InputError(f"unknown confidence options {sorted(unknown)}; valid: n_samples, confidence, seed")
         return dict(confidence)
-    raise ValueError(f"confidence must be True, False or a dict of n_samples, confidence and seed, got {confidence!r}")
+    raise InputError(f"confidence must be True, False or a dict of n_samples, confidence and seed, got {confidence!r}")
 
 
 def confidence_intervals(function: Callable[..., Any], predictions: Any, references: Any, options: Dict[str, Any],
@@ -288,11 +289,11 @@ class CocoShapedMetric(ValidatedMetric):
         if gts is None and res is None:
             return super().compute(predictions=predictions, references=references, **kwargs)
         if predictions is not None or references is not None:
-            raise ValueError("give either predictions/references or gts/res, not both")
+            raise InputError("give either predictions/references or gts/res, not both")
         if self.num_process > 1 or self.writer is not None:
             # The image ids of the result would be this call's only, not those of the data added before
             # or of the other processes (evaluate stores predictions and references, not ids).
-            raise ValueError("gts/res give the whole corpus in one compute call: not after add/add_batch, nor with "
+            raise InputError("gts/res give the whole corpus in one compute call: not after add/add_batch, nor with "
                              "num_process > 1; give predictions/references (in your image ids' order) instead")
         from ngrameval.metrics.coco import from_coco
         image_ids, predictions, references = from_coco(gts if gts is not None else {}, res if res is not None else {})

@@ -22,6 +22,8 @@ import sqlite3
 from pathlib import Path
 from typing import Dict, List, Optional, Sequence, Tuple
 
+from ngrameval.errors import InputError
+
 PACKAGE = Path(__file__).resolve().parents[1]
 # The wheel's copy of metrics/ (written at build time), then a checkout's metrics/ beside the package.
 SCRIPT_FOLDERS = (PACKAGE / "evaluate_scripts", PACKAGE.parent / "metrics")
@@ -67,12 +69,12 @@ def metric_path(name: str) -> str:
     1.0
     """
     if not isinstance(name, str) or not name.isidentifier():
-        raise ValueError(f"metric name must be a metric's name such as 'bleu', got {name!r}")
+        raise InputError(f"metric name must be a metric's name such as 'bleu', got {name!r}")
     folders = _script_folders()
     for folder in folders:
         if (folder / name / f"{name}.py").is_file():
             return str(folder / name)
-    raise ValueError(f"no evaluate script {name}/{name}.py in {' or '.join(map(str, folders))}; valid metrics: "
+    raise InputError(f"no evaluate script {name}/{name}.py in {' or '.join(map(str, folders))}; valid metrics: "
                      f"{', '.join(script_names()) or 'none found'}")
 
 
@@ -96,25 +98,25 @@ def _front_matter(card: Path) -> str:
     text = card.read_text(encoding="utf-8")
     found = re.match(r"---\n(.*?)\n---\n", text, re.DOTALL)
     if not found:
-        raise ValueError(f"{card} has no front matter (the Hub reads the Space's configuration from it)")
+        raise InputError(f"{card} has no front matter (the Hub reads the Space's configuration from it)")
     matter = found.group(1)
     missing = [key for key in SPACE_KEYS if not re.search(rf"^{key}:", matter, re.MULTILINE)]
     if missing:
-        raise ValueError(f"{card}'s front matter lacks {', '.join(missing)}")
+        raise InputError(f"{card}'s front matter lacks {', '.join(missing)}")
     if not re.search(r"^sdk: *gradio *$", matter, re.MULTILINE) or \
             not re.search(r"^app_file: *app\.py *$", matter, re.MULTILINE):
-        raise ValueError(f"{card}'s front matter must say sdk: gradio and app_file: app.py")
+        raise InputError(f"{card}'s front matter must say sdk: gradio and app_file: app.py")
     return matter
 
 
 def _prepare(folder: str, force: bool) -> Path:
     target = Path(folder)
     if target.exists() and not target.is_dir():
-        raise ValueError(f"{target} exists and is not a folder")
+        raise InputError(f"{target} exists and is not a folder")
     if (target / PACKAGE.name).resolve() == PACKAGE:
-        raise ValueError(f"{target} holds the ngrameval package the export copies; choose another folder")
+        raise InputError(f"{target} holds the ngrameval package the export copies; choose another folder")
     if target.is_dir() and any(target.iterdir()) and not force:
-        raise ValueError(f"{target} is not empty; choose an empty or new folder, or pass --force to write into it")
+        raise InputError(f"{target} is not empty; choose an empty or new folder, or pass --force to write into it")
     return target
 
 
@@ -139,7 +141,7 @@ def _declared_requirements() -> Tuple[List[str], Dict[str, List[str]]]:
         distribution = None
     if distribution is None or \
             Path(distribution.locate_file(f"{PACKAGE.name}/__init__.py")).resolve() != PACKAGE / "__init__.py":
-        raise ValueError(f"cannot tell ngrameval's dependencies: no setup.cfg beside {PACKAGE} and no installed "
+        raise InputError(f"cannot tell ngrameval's dependencies: no setup.cfg beside {PACKAGE} and no installed "
                          "distribution of it")
     base: List[str] = []
     extras: Dict[str, List[str]] = {}
@@ -163,12 +165,12 @@ def registry_requirements(extras: Sequence[str] = ()) -> List[str]:
     True
     >>> registry_requirements(["space"])  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    ValueError: unknown extra 'space' of ngrameval; valid extras: ...
+    ngrameval.errors.InputError: unknown extra 'space' of ngrameval; valid extras: ...
     """
     base, declared = _declared_requirements()
     for extra in extras:
         if extra not in declared:
-            raise ValueError(f"unknown extra {extra!r} of ngrameval; valid extras: {', '.join(sorted(declared))}")
+            raise InputError(f"unknown extra {extra!r} of ngrameval; valid extras: {', '.join(sorted(declared))}")
     return list(dict.fromkeys(base + [line for extra in extras for line in declared[extra]]))
 
 
@@ -217,14 +219,14 @@ def export_metric(name: str, folder: str, force: bool = False) -> List[Path]:
     True
     >>> export_metric("bleu", folder)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    ValueError: ... is not empty; choose an empty or new folder, or pass --force to write into it
+    ngrameval.errors.InputError: ... is not empty; choose an empty or new folder, or pass --force to write into it
     """
     source = Path(metric_path(name))
     card = source / "README.md"
     matter = _front_matter(card)
     tags = re.findall(r"^- *(\S+) *$", matter, re.MULTILINE)
     if not set(METRIC_TAGS) <= set(tags):
-        raise ValueError(f"{card}'s front matter must have the tags {', '.join(METRIC_TAGS)} (what the Hub lists "
+        raise InputError(f"{card}'s front matter must have the tags {', '.join(METRIC_TAGS)} (what the Hub lists "
                          "as a metric)")
     target = _prepare(folder, force)
     written = _write_space(target, name, card, source)
@@ -240,13 +242,13 @@ def export_metric(name: str, folder: str, force: bool = False) -> List[Path]:
 def space_card(name: str) -> Path:
     """The card (``README.md``, with the Space's front matter) of Space ``name``."""
     if name not in SPACE_NAMES:
-        raise ValueError(f"unknown Space {name!r}; valid Spaces: {', '.join(SPACE_NAMES)}")
+        raise InputError(f"unknown Space {name!r}; valid Spaces: {', '.join(SPACE_NAMES)}")
     folders = [Path(os.environ["NGRAMEVAL_SPACES_DIR"])] if os.environ.get("NGRAMEVAL_SPACES_DIR") \
         else list(CARD_FOLDERS)
     for folder in folders:
         if (folder / name / "README.md").is_file():
             return folder / name / "README.md"
-    raise ValueError(f"no card {name}/README.md in {' or '.join(map(str, folders))}")
+    raise InputError(f"no card {name}/README.md in {' or '.join(map(str, folders))}")
 
 
 def copy_board(source: Path, target: Path) -> Path:
@@ -267,7 +269,7 @@ def copy_board(source: Path, target: Path) -> Path:
     Board(source)       # a board, checked
     target = Path(target)
     if (target / DATABASE).exists():
-        raise ValueError(f"{target} already holds a board ({DATABASE}); nothing was overwritten")
+        raise InputError(f"{target} already holds a board ({DATABASE}); nothing was overwritten")
     target.mkdir(parents=True, exist_ok=True)
     temporary = target / f".{DATABASE}.{os.getpid()}.copy"
     reading = sqlite3.connect(f"file:{Path(source) / DATABASE}?mode=ro", uri=True)
@@ -301,12 +303,12 @@ def export_space(name: str, folder: str, force: bool = False, board: Optional[st
     ['README.md', 'app.py', 'metrics/ter', 'ngrameval', 'requirements.txt']
     >>> export_space("blue", tempfile.mkdtemp())  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    ValueError: unknown Space 'blue'; valid Spaces: ...
+    ngrameval.errors.InputError: unknown Space 'blue'; valid Spaces: ...
     """
     card = space_card(name)
     _front_matter(card)
     if board is not None and name != "leaderboard":
-        raise ValueError(f"--board is for the leaderboard Space, not {name!r}")
+        raise InputError(f"--board is for the leaderboard Space, not {name!r}")
     script = Path(metric_path(name)) if name in script_names() else None
     target = _prepare(folder, force)
     if board is not None:           # first: a folder that is not a board writes nothing

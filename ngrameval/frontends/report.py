@@ -34,8 +34,9 @@ PAIR_SEGMENTS = 10
 
 # --------------------------------------------------------------------------- machine-readable formats
 
-def to_json(board: Leaderboard) -> str:
-    """One object: the baseline and, per system in the order given, every column's result."""
+def to_json(board: Leaderboard, segments: bool = False) -> str:
+    """One object: the baseline and, per system in the order given, every column's result; with ``segments``,
+    also each system's ``segments``: per segment, every column's sentence score."""
     def entry(column: Column, result: SystemResult) -> Dict[str, object]:
         return {"score": result.score, "signature": column.signature, "mean": result.mean,
                 "ci": list(result.ci) if result.ci is not None else None, "p_value": result.p_value}
@@ -44,6 +45,9 @@ def to_json(board: Leaderboard) -> str:
     systems = [{"name": system.name, "label": shown[system.name],
                 "scores": {column.key: entry(column, system.results[column.key]) for column in board.columns}}
                for system in board.systems]
+    if segments:
+        for system, shown_system in zip(board.systems, systems):
+            shown_system["segments"] = [_segment_entry(board, row) for row in system.segment_scores.tolist()]
     document: Dict[str, object] = {"baseline": board.baseline, "systems": systems}
     if board.clusters is not None:   # a community board's standings: clusters per column, stale signatures
         document["clusters"] = board.clusters
@@ -77,9 +81,14 @@ def to_sentences(board: Leaderboard) -> str:
     lines = []
     for system in board.systems:
         for index, row in enumerate(system.segment_scores.tolist(), 1):
-            scores = {column.key: value for column, value in zip(board.columns, row)}
-            lines.append(json.dumps({"system": system.name, "segment": index, "scores": scores}, ensure_ascii=False))
+            lines.append(json.dumps({"system": system.name, "segment": index, "scores": _segment_entry(board, row)},
+                                    ensure_ascii=False))
     return "".join(line + "\n" for line in lines)
+
+
+def _segment_entry(board: Leaderboard, row: List[float]) -> Dict[str, float]:
+    """Column key -> a segment's sentence score."""
+    return {column.key: value for column, value in zip(board.columns, row)}
 
 
 # --------------------------------------------------------------------------- tables for people
@@ -539,19 +548,20 @@ def to_html(board: Leaderboard, scale: float, width: int) -> str:
 <p class="legend">Dot: the score; whisker: its 95% confidence interval (when computed). The axis spans the
 scores, not from 0.</p></div>
 <h2>Segment scores</h2><div id="distributions">{boxes}
-<p class="legend">Each segment scored as a corpus of one segment. Box: quartiles; line: median; dot: mean;
-whisker: range.</p></div>
+<p class="legend">Each segment scored by the metric's own sentence rule (sacrebleu's sentence_bleu, NLTK's
+sentence_bleu, ...). Box: quartiles; line: median; dot: mean; whisker: range.</p></div>
 <h2>Where two systems differ</h2><div id="pairs">{pair_view}</div>
 </body></html>
 """
 
 
 def render(board: Leaderboard, output_format: str, scale: float = 1.0, width: int = 4) -> str:
-    """The leaderboard as ``output_format`` (one of :data:`FORMATS`, or ``"sentences"``: JSON lines of the
-    segment scores); ``scale`` and ``width`` apply to the formats meant for reading."""
+    """The leaderboard as ``output_format`` (one of :data:`FORMATS`, ``"sentences"``: JSON lines of the
+    segment scores, or ``"json-sentences"``: the JSON object with each system's segment scores); ``scale`` and
+    ``width`` apply to the formats meant for reading."""
     readable = {"text": to_text, "markdown": to_markdown, "latex": to_latex, "html": to_html}
     if output_format in readable:
         return readable[output_format](board, scale, width)
-    machine = {"json": to_json, "sentences": to_sentences,
+    machine = {"json": to_json, "sentences": to_sentences, "json-sentences": lambda b: to_json(b, segments=True),
                "csv": lambda b: to_delimited(b, ","), "tsv": lambda b: to_delimited(b, "\t")}
     return machine[output_format](board)

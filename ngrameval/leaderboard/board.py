@@ -15,7 +15,7 @@ What is kept safe, and how:
   and names and segment digests are ``UNIQUE`` (a second copy is refused with a clear error);
 - the references are stored with their SHA-256 digest, checked whenever a board is opened, with the schema
   version and SQLite's ``quick_check``; each submission's statistics carry their own digest, checked when read:
-  a board that does not pass is refused (:class:`~ngrameval.leaderboard.reading.InputError`), never rewritten;
+  a board that does not pass is refused (:class:`~ngrameval.errors.InputError`), never rewritten;
 - no method returns the references: only the private ``_references`` reads them, to score a submission;
 - a rate limit (``max_per_hour``, set at creation) counts each client's submissions of the last hour, inside
   the submission's transaction (two racing submissions cannot both pass it);
@@ -47,9 +47,8 @@ from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple
 import numpy as np
 
 from ngrameval import significance
-from ngrameval.leaderboard.reading import InputError
-from ngrameval.leaderboard.scoring import (Column, Leaderboard, SystemScores, clusters, column_key,
-                                           segment_scores)
+from ngrameval.errors import InputError
+from ngrameval.leaderboard.scoring import Column, Leaderboard, SystemScores, clusters, column_key
 from ngrameval.metric import Statistics, get_family
 
 SCHEMA_VERSION = 1
@@ -146,7 +145,7 @@ class Board:
         >>> Board("no/such/board")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        ngrameval.leaderboard.reading.InputError: no/such/board is not a board: ... create one with ngrameval board init
+        ngrameval.errors.InputError: no/such/board is not a board: ... create one with ngrameval board init
         """
         self.folder = Path(folder)
         self.path = self.folder / DATABASE
@@ -181,7 +180,7 @@ class Board:
         >>> Board.create(tempfile.mkdtemp(), [["a b"]], {"bleu": {"tokenise": "none"}})  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        ValueError: unknown options for bleu: tokenise; valid options: ...
+        ngrameval.errors.InputError: unknown options for bleu: tokenise; valid options: ...
         """
         references = _checked_references(references)
         if not isinstance(metrics, Mapping) or not metrics:
@@ -326,6 +325,27 @@ class Board:
             raise InputError(f"no submission named {name!r} on the board")
         return stored[name]
 
+    def segment_scores(self, name: str) -> np.ndarray:
+        """(segments, score columns): the sentence scores of submission ``name`` under every metric, in the
+        columns of :meth:`standings` (each metric's own sentence rule,
+        :meth:`ngrameval.metric.MetricFamily.sentence_scores`, of its stored statistics).
+
+        >>> import tempfile
+        >>> board = Board.create(Path(tempfile.mkdtemp()) / "b", [["the cat sat"], ["a dog"]], {"nist": {}})
+        >>> _ = board.submit(["the cat", "a dog"], "mine")
+        >>> from ngrameval.metric import sentence_scores
+        >>> scores, _ = sentence_scores("nist", ["the cat", "a dog"], [["the cat sat"], ["a dog"]])
+        >>> bool((board.segment_scores("mine") == scores).all())
+        True
+        """
+        return self._segment_scores(self.statistics(name), self.predictions(name))
+
+    def _segment_scores(self, stored: Mapping[str, Statistics], predictions: List[str]) -> np.ndarray:
+        """:meth:`segment_scores` of a submission's stored statistics (metric -> statistics) and segments."""
+        references = self._references()
+        return np.hstack([get_family(spec.name).sentence_scores(stored[spec.name], predictions, references)
+                          for spec in self.metrics()])
+
     def _references(self) -> List[List[str]]:
         """The references, their digest checked. The only way to them: nothing the board returns holds them."""
         with self._connect() as connection:
@@ -384,7 +404,7 @@ class Board:
         >>> board.submit(["the cat"], "short")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        ngrameval.leaderboard.reading.InputError: the submission has 1 lines but the board's references have 2
+        ngrameval.errors.InputError: the submission has 1 lines but the board's references have 2
         """
         name, team = _checked_name(name, "name"), None if team is None else _checked_name(team, "team")
         client = (team or "") if client is None else client
@@ -566,8 +586,8 @@ class Board:
         systems = []
         for name in names:
             if details:
-                scores = np.hstack([segment_scores(stored[name][spec.name]) for spec in specs])
                 segments = self.predictions(name)
+                scores = self._segment_scores(stored[name], segments)
             else:
                 scores, segments = np.empty((self.segments, 0)), []
             systems.append(SystemScores(name, results[name], scores, segments))

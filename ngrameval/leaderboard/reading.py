@@ -1,6 +1,11 @@
 """Reading a leaderboard's inputs: system outputs and references from files (plain text, JSON lines, TSV,
 gzip, standard input, globs), as sacrebleu's command line reads them (see :func:`split_lines`), and metric
-options written ``METRIC.NAME=VALUE``. Shared by the command line, the community board and the Spaces.
+options written ``METRIC.NAME=VALUE``. Shared by the command line, the community board, the Spaces and
+:func:`ngrameval.score_dataset` (:func:`table_rows`).
+
+A file's name says what it holds, the same everywhere (:func:`table_format`): ``.jsonl`` (or ``.json``) is JSON
+lines, one object a line; ``.tsv`` is tab-separated text with a header line; any other file (a ``.txt``) is plain
+text, one segment a line. Each may be gzip-compressed (``.gz`` after its extension).
 """
 from __future__ import annotations
 
@@ -10,20 +15,17 @@ import json
 import os
 import re
 import sys
+import zlib
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
 
+from ngrameval.errors import InputError
 from ngrameval.metric import get_family
 
 STDIN = "-"
 # A "FILE:FIELD" suffix is read only after these extensions, so that a plain file name holding a colon
 # stays a file name.
-TABLE_SUFFIX = re.compile(r"^(?P<path>.+\.(?:jsonl|tsv)(?:\.gz)?):(?P<field>[^:/\\]+)$", re.IGNORECASE)
-
-
-class InputError(ValueError):
-    """A problem with the command line, the files it names or a board: the command line prints it as one line,
-    exit status 2."""
+TABLE_SUFFIX = re.compile(r"^(?P<path>.+\.(?:jsonl?|tsv)(?:\.gz)?):(?P<field>[^:/\\]+)$", re.IGNORECASE)
 
 
 # --------------------------------------------------------------------------- reading files
@@ -61,9 +63,20 @@ class Source:
 
     @property
     def table_format(self) -> Optional[str]:
-        """``"jsonl"`` or ``"tsv"`` (from the extension, ``.gz`` allowed), None for plain text."""
-        match = re.search(r"\.(jsonl|tsv)(?:\.gz)?$", self.path, re.IGNORECASE)
-        return match.group(1).lower() if match else None
+        """See :func:`table_format`."""
+        return table_format(self.path)
+
+
+def table_format(path: str) -> Optional[str]:
+    """What a file holds, from its name (``.gz`` allowed after the extension): ``"jsonl"`` (``.jsonl``,
+    ``.json``: JSON lines), ``"tsv"`` (``.tsv``: tab-separated, with a header), or None: plain text, one segment
+    a line (``.txt``, and any other name).
+
+    >>> table_format("runs/a.jsonl.gz"), table_format("b.TSV"), table_format("c.json"), table_format("d.txt")
+    ('jsonl', 'tsv', 'jsonl', None)
+    """
+    match = re.search(r"\.(jsonl?|tsv)(?:\.gz)?$", path, re.IGNORECASE)
+    return None if match is None else "tsv" if match.group(1).lower() == "tsv" else "jsonl"
 
 
 def parse_sources(specs: Sequence[str], default_field: Optional[str], option: str) -> List[Source]:
@@ -120,59 +133,88 @@ def system_names(sources: Sequence[Source]) -> List[str]:
     return names
 
 
-def read_text(path: str) -> str:
-    """The UTF-8 text of a file (gzip-compressed when its name ends in ``.gz``) or of standard input."""
+def raw_lines(path: str) -> Iterator[str]:
+    """The lines of a file (gzip-compressed when its name ends in ``.gz``) or of standard input, as they are
+    read (a file is streamed): ended at ``"\\n"`` only, as :func:`split_lines` ends them, the ``"\\n"`` dropped
+    and nothing else; an :class:`InputError` for a file that is missing, unreadable or not UTF-8."""
     try:
         if path == STDIN:
-            data = sys.stdin.buffer.read()
-        else:
-            with open(path, "rb") as handle:
-                data = handle.read()
-            if path.endswith(".gz"):
-                data = gzip.decompress(data)
-        return data.decode("utf-8")
+            yield from _raw_lines(sys.stdin.buffer.read().decode("utf-8"))
+            return
+        # newline="\n": lines end at "\n" only, and "\r" is kept (as sacrebleu's command line opens files)
+        with (gzip.open(path, "rt", encoding="utf-8", newline="\n") if path.endswith(".gz")
+              else open(path, encoding="utf-8", newline="\n")) as handle:
+            for line in handle:
+                yield line[:-1] if line.endswith("\n") else line
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
     except UnicodeDecodeError as error:
         raise InputError(f"{path}: not UTF-8 text ({error})") from None
-    except OSError as error:   # a directory, no permission, a broken .gz
-        raise InputError(f"{path}: {error.strerror or error}") from None
+    except (OSError, EOFError, zlib.error) as error:   # a directory, no permission, a broken or truncated .gz
+        raise InputError(f"{path}: {getattr(error, 'strerror', None) or error}") from None
+
+
+def table_rows(path: str, fields: Sequence[str]) -> Iterator[Tuple[int, Dict[str, Any]]]:
+    """(line number, field -> value) of each row of a JSON lines or TSV file (see :func:`table_format`), streamed:
+    a JSON lines row is an object, its values as they are (a list of references stays a list); a TSV file's
+    first line names its tab-separated columns, and each row has as many, each ``rstrip()``-ed (as
+    :func:`split_lines` strips a line). A malformed row, or one without ``fields``, is an :class:`InputError`
+    naming the file and the line.
+
+    >>> import tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "rows.tsv")
+    >>> with open(path, "w", encoding="utf-8") as handle:
+    ...     _ = handle.write("hyp\\tref\\nthe cat \\ta cat\\r\\n")
+    >>> list(table_rows(path, ["ref", "hyp"]))
+    [(2, {'ref': 'a cat', 'hyp': 'the cat'})]
+    """
+    kind = table_format(path)
+    if kind is None:
+        raise InputError(f"{path} is plain text, one segment a line, with no fields; rows with fields are read "
+                         f"from .jsonl and .tsv files")
+    if kind == "jsonl":
+        for number, line in enumerate(raw_lines(path), 1):
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError as error:
+                raise InputError(f"{path}, line {number}: not JSON ({error})") from None
+            if not isinstance(record, dict):
+                raise InputError(f"{path}, line {number}: a row must be a JSON object, got {line[:80]}")
+            missing = [name for name in fields if name not in record]
+            if missing:
+                raise InputError(f"{path}, line {number}: no field {', '.join(map(repr, missing))} "
+                                 f"(has: {', '.join(record)})")
+            yield number, {name: record[name] for name in fields}
+        return
+    header: Optional[List[str]] = None
+    for number, line in enumerate(raw_lines(path), 1):
+        cells = [cell.rstrip() for cell in line.split("\t")]
+        if header is None:
+            header = cells
+            missing = [name for name in fields if name not in header]
+            if missing:
+                raise InputError(f"{path}, line 1: no column {', '.join(map(repr, missing))} in the header "
+                                 f"({', '.join(header)})")
+            columns = [header.index(name) for name in fields]
+        elif len(cells) != len(header):
+            raise InputError(f"{path}, line {number}: {len(cells)} tab-separated fields, the header has {len(header)}")
+        else:
+            yield number, {name: cells[column] for name, column in zip(fields, columns)}
 
 
 def read_source(source: Source) -> List[Any]:
-    """One value per segment: the lines of a text file, or the field of each JSON line / TSV row
-    (a JSON value may be a list: several references of a segment)."""
-    text = read_text(source.path)
-    table_format = source.table_format
-    if table_format is None:
+    """One value per segment: the lines of a text file (each ``rstrip()``-ed, as :func:`split_lines` reads them),
+    or the field of each JSON line / TSV row (a JSON value may be a list: several references of a segment)."""
+    kind = source.table_format
+    if kind is None:
         if source.field is not None:
             raise InputError(f"{source.path} is plain text (one segment a line) and has no field "
                              f"{source.field!r}; fields are read from .jsonl and .tsv files")
-        return split_lines(text)
+        return [line.rstrip() for line in raw_lines(source.path)]
     if source.field is None:
-        raise InputError(f"{source.path} is {table_format.upper()}: name the field to read as "
+        raise InputError(f"{source.path} is {kind.upper()}: name the field to read as "
                          f"{source.path}:FIELD (or with --field / --ref-field)")
-    if table_format == "jsonl":
-        return [_json_field(line, number, source) for number, line in enumerate(split_lines(text), 1)]
-    header, *rows = [[cell.rstrip() for cell in line.split("\t")] for line in _raw_lines(text)] or [[]]
-    if source.field not in header:
-        raise InputError(f"{source.path}: no column {source.field!r} in its header ({', '.join(header)})")
-    column = header.index(source.field)
-    for number, row in enumerate(rows, 2):
-        if len(row) <= column:
-            raise InputError(f"{source.path}, line {number}: {len(row)} fields, no {source.field!r}")
-    return [row[column] for row in rows]
-
-
-def _json_field(line: str, number: int, source: Source) -> Any:
-    try:
-        record = json.loads(line)
-    except json.JSONDecodeError as error:
-        raise InputError(f"{source.path}, line {number}: not JSON ({error})") from None
-    if not isinstance(record, dict) or source.field not in record:
-        fields = ", ".join(record) if isinstance(record, dict) else type(record).__name__
-        raise InputError(f"{source.path}, line {number}: no field {source.field!r} (has: {fields})")
-    return record[source.field]
+    return [row[source.field] for _, row in table_rows(source.path, [source.field])]
 
 
 def read_predictions(source: Source) -> List[str]:

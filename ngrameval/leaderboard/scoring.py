@@ -15,6 +15,7 @@ import numpy as np
 from tqdm import tqdm
 
 from ngrameval import significance
+from ngrameval.errors import InputError
 from ngrameval.metric import Statistics, get_family
 from ngrameval.significance import SystemResult
 
@@ -175,17 +176,12 @@ class Significance:
                                  lower_is_better) for output in stats[0].outputs}
 
 
-def segment_scores(stats: Statistics) -> np.ndarray:
-    """(segments, outputs): each segment scored as a corpus of one segment (for BLEU this is not
-    sacrebleu's ``sentence_bleu``, which uses the effective order)."""
-    return get_family(stats.metric).score_totals(stats, stats.rows, None)
-
-
 def score_leaderboard(names: Sequence[str], predictions: Sequence[List[str]], references: List[List[str]],
                       options: Dict[str, Dict[str, Any]], tests: Significance, progress: tqdm) -> Leaderboard:
     """Every system under every metric: corpus scores (with intervals and p-values when asked) and
-    per-segment scores; with the paired bootstrap, also the clusters of each score column (WMT's ranking:
-    :func:`clusters` at :data:`SIGNIFICANCE_LEVEL`, from the paired bootstrap between every two systems).
+    per-segment scores (each metric's sentence scores, :meth:`ngrameval.metric.MetricFamily.sentence_scores`); with
+    the paired bootstrap, also the clusters of each score column (WMT's ranking: :func:`clusters` at
+    :data:`SIGNIFICANCE_LEVEL`, from the paired bootstrap between every two systems).
 
     >>> board = score_leaderboard(["a", "b"], [["the cat sat on the mat"], ["a cat"]], [["the cat sat on the mat"]],
     ...                           {"bleu": {}}, Significance(), tqdm(disable=True))
@@ -214,7 +210,7 @@ def score_leaderboard(names: Sequence[str], predictions: Sequence[List[str]], re
         for index, (system_stats, outputs) in enumerate(zip(stats, system_results)):
             results[index].update({column_key(metric, output, several): outputs[output]
                                    for output in system_stats.outputs})
-            per_segment[index].append(segment_scores(system_stats))
+            per_segment[index].append(family.sentence_scores(system_stats, predictions[index], references))
     systems = [SystemScores(name, result, np.hstack(segments), list(system))
                for name, result, segments, system in zip(names, results, per_segment, predictions)]
     return Leaderboard(columns, systems, references, baseline=names[0] if tests.test else None, test=tests.test,
@@ -243,10 +239,10 @@ def clusters(scores: Sequence[float], p_values: np.ndarray, level: float = 0.05,
     scores = np.asarray(scores, np.float64)
     p_values = np.asarray(p_values, np.float64)
     if scores.ndim != 1 or not len(scores) or p_values.shape != (len(scores), len(scores)):
-        raise ValueError(f"clusters need one score per system and a (systems, systems) matrix of p-values, got "
+        raise InputError(f"clusters need one score per system and a (systems, systems) matrix of p-values, got "
                          f"{scores.shape} scores and a {p_values.shape} matrix")
     if not 0 < level < 1:
-        raise ValueError(f"level must be strictly between 0 and 1, got {level!r}")
+        raise InputError(f"level must be strictly between 0 and 1, got {level!r}")
     order = np.argsort(scores if lower_is_better else -scores, kind="stable")
     different = p_values[np.ix_(order, order)] <= level
     groups, start = [], 0

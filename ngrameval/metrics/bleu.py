@@ -34,6 +34,7 @@ from ngrameval.engine.inputs import check_choice, check_flag, check_number, chec
 from ngrameval.engine.ngrams import ReferenceIndex, divide_or_zero
 from ngrameval.metric import MetricFamily, Statistics, columns, last_weighted, register
 from ngrameval.text.tokenizers import TokenizerSpec
+from ngrameval.errors import InputError
 
 SACREBLEU_VERSION = "2.6.0"
 NLTK_VERSION = "3.10.4"
@@ -50,7 +51,8 @@ _DEFAULTS = {
     "d2l": ("space", "closest", None),
     "coco": ("none", "closest", None),
 }
-_SMOOTHING = {
+# The smooth values each variant takes.
+SMOOTHING = {
     "sacrebleu": SACREBLEU_SMOOTHING,
     "nltk": NLTK_SMOOTHING,
     "mteval": ("exp",),
@@ -281,7 +283,7 @@ def _nltk_precisions(rows, last, smooth, epsilon, alpha, k):
     # IndexError below three orders, an assertion when p_3 = 0), where we raise a clear error.
     scored = num[:, 0] > 0
     if scored.any() and (n_orders < 3 or (num[scored, 2] == 0).any()):
-        raise ValueError("smooth='method6' needs a non-zero trigram precision for every score "
+        raise InputError("smooth='method6' needs a non-zero trigram precision for every score "
                          "(NLTK asserts p_3 > 0), so max_order >= 3 and a matching trigram")
     if n_orders < 3:
         return plain
@@ -410,13 +412,13 @@ def resolve_options(variant: str = "sacrebleu", max_order: Optional[int] = None,
     for w in weight_sets:
         # NLTK and pycocoevalcap (its BLEU-1..3) also score with fewer weights than orders.
         if variant not in ("nltk", "coco") and len(w) != max_order:
-            raise ValueError(f"weights {w} have {len(w)} entries but max_order is {max_order}")
+            raise InputError(f"weights {w} have {len(w)} entries but max_order is {max_order}")
         if len(w) > max_order:
-            raise ValueError(f"weights {w} have more entries than max_order={max_order}")
+            raise InputError(f"weights {w} have more entries than max_order={max_order}")
         # sacrebleu's score is the mean of the log precisions, here weighted and renormalized over the
         # weighted orders: with none it has no value (the other rules give the brevity penalty, as NLTK does).
         if variant == "sacrebleu" and not any(w):
-            raise ValueError(f"weights {w} are all zero: variant 'sacrebleu' averages the log precisions of the "
+            raise InputError(f"weights {w} are all zero: variant 'sacrebleu' averages the log precisions of the "
                              "weighted orders, and none is weighted (variant='nltk' scores the brevity penalty)")
     if smooth == "default":
         smooth = default_smooth
@@ -426,7 +428,7 @@ def resolve_options(variant: str = "sacrebleu", max_order: Optional[int] = None,
         smooth = "method0"
     if variant == "nmt" and smooth in (None, "none"):
         smooth = False
-    check_choice(f"smooth for variant {variant!r}", smooth, _SMOOTHING[variant])
+    check_choice(f"smooth for variant {variant!r}", smooth, SMOOTHING[variant])
     # The smoothing constants' domains (Chen and Cherry, 2014): NLTK divides by k and by
     # ln(c) * alpha terms, so 0 there gives inf or a ZeroDivisionError, never a score.
     if smooth_value is not None:
@@ -450,7 +452,7 @@ def resolve_options(variant: str = "sacrebleu", max_order: Optional[int] = None,
     if tokenize == "default":
         tokenize = default_tokenize
     if use_effective_order and variant != "sacrebleu":
-        raise ValueError("use_effective_order is sacrebleu's option; use variant='sacrebleu'")
+        raise InputError("use_effective_order is sacrebleu's option; use variant='sacrebleu'")
     # NLTK compares each weight set with the tuple (0.25, 0.25, 0.25, 0.25): a list never equals it.
     reweigh = tuple(bool(auto_reweigh) and is_tuple and w == (0.25, 0.25, 0.25, 0.25)
                     for w, is_tuple in zip(weight_sets, tuples))
@@ -466,15 +468,15 @@ def _weight_sets(weights: Any):
     if isinstance(weights, np.ndarray):
         weights = weights.tolist()
     if not isinstance(weights, (list, tuple)) or len(weights) == 0:
-        raise ValueError(f"weights must be a non-empty sequence of numbers (or of such sequences), got {weights!r}")
+        raise InputError(f"weights must be a non-empty sequence of numbers (or of such sequences), got {weights!r}")
     several = isinstance(weights[0], (list, tuple, np.ndarray))
     given = list(weights) if several else [weights]
     sets = [tuple(w) for w in given]
     for w in sets:
         if len(w) == 0 or not all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in w):
-            raise ValueError(f"weights must contain numbers, got {w!r}")
+            raise InputError(f"weights must contain numbers, got {w!r}")
         if not all(math.isfinite(x) and x >= 0 for x in w):
-            raise ValueError(f"weights must be finite and not negative, got {w!r}")
+            raise InputError(f"weights must be finite and not negative, got {w!r}")
     return sets, several, [isinstance(w, tuple) for w in given]
 
 
@@ -570,7 +572,7 @@ def score_statistics(stats: BleuStatistics, options: BleuOptions, num_refs: Any 
     >>> options = resolve_options(tokenize="none")
     >>> stats = bleu_statistics(["a b c d", "a b", "b"], [["a b c d"], ["a c"], ["a b"]], tokenize="none")
     >>> both = score_statistics(stats, options, sentence_level=True)
-    >>> both.bleu == score_statistics(stats, options).bleu, both.sentence_scores == sentence_scores(stats, options)
+    >>> both.bleu == score_statistics(stats, options).bleu, both.sentence_scores == listed(sentence_scores(stats, options), options)
     (True, True)
     """
     total, last = stats.sum(), stats.rows([-1])
@@ -582,7 +584,7 @@ def score_statistics(stats: BleuStatistics, options: BleuOptions, num_refs: Any 
     result = _corpus_result(total, scores, precisions, bp, options, signature(options, num_refs, tokenizer_name))
     result.statistics = stats
     if sentence_level:
-        result.sentence_scores = scores[1:].tolist() if options.several_weights else scores[1:, 0].tolist()
+        result.sentence_scores = listed(scores[1:], options)
         result.sentence_signature = signature(options, num_refs, tokenizer_name, sentence=True)
     return result
 
@@ -631,9 +633,25 @@ def reported_counts(total: BleuStatistics, options: BleuOptions) -> Tuple[List[A
     return counts, totals
 
 
-def sentence_scores(stats: BleuStatistics, options: BleuOptions):
-    """One score per sentence (one list per sentence when several weight sets are given)."""
-    scores, _, _ = score_rows(stats, stats, options, sentence=True)
+def sentence_scores(stats: BleuStatistics, options: BleuOptions) -> np.ndarray:
+    """(sentences, weight sets): each row of ``stats`` scored alone, as the variant's tool scores one sentence
+    (its own last sentence, which NLTK's smoothing reads; sacrebleu's ``sentence_bleu`` rule).
+
+    >>> options = resolve_options(variant="nltk", smooth="method5")   # (method5 reads an order past the last)
+    >>> stats = bleu_statistics(["a b c d", "a b"], [["a b c d"], ["a c"]], options.statistics_order, tokenize="none")
+    >>> sentence_scores(stats, options).shape
+    (2, 1)
+    """
+    return score_rows(stats, stats, options, sentence=True)[0]
+
+
+def listed(scores: np.ndarray, options: BleuOptions) -> List[Any]:
+    """(sentences, weight sets) scores as :attr:`BleuResult.sentence_scores` lists them: a score per sentence,
+    or a list per sentence when several weight sets are given.
+
+    >>> listed(np.array([[0.5], [1.0]]), resolve_options())
+    [0.5, 1.0]
+    """
     return scores.tolist() if options.several_weights else scores[:, 0].tolist()
 
 
@@ -761,10 +779,8 @@ class BleuFamily(MetricFamily):
         return scores
 
     def segment_scores(self, stats: Statistics) -> np.ndarray:
-        # Each sentence is its own last sentence (NLTK's smoothing reads it), with sacrebleu's sentence rule.
         options: BleuOptions = stats.context["options"]
-        rows = from_rows(stats.rows, options.statistics_order)
-        return score_rows(rows, rows, options, sentence=True)[0]
+        return sentence_scores(from_rows(stats.rows, options.statistics_order), options)
 
     def pairwise_columns(self, stats: Statistics) -> Tuple[int, ...]:
         # bleu() sums each field over the sentences: the reference lengths, (S,), NumPy sums pairwise

@@ -35,6 +35,7 @@ from ngrameval.engine.inputs import (MAX_ORDER, check_choice, check_flag, check_
 from ngrameval.engine.ngrams import ReferenceCache, ReferenceIndex, divide_or_zero
 from ngrameval.engine.token_ids import refuse_token_ids
 from ngrameval.metric import MetricFamily, Statistics, columns, register, rows_with_count
+from ngrameval.errors import InputError
 
 SACREBLEU_VERSION = "2.6.0"
 NLTK_VERSION = "3.10.4"
@@ -121,8 +122,8 @@ def _check_word_order(value: Any) -> int:
         return 0
     try:
         return check_order("word_order", value)
-    except ValueError:
-        raise ValueError(f"word_order must be an integer from 0 to {MAX_ORDER}, got {value!r}") from None
+    except InputError:
+        raise InputError(f"word_order must be an integer from 0 to {MAX_ORDER}, got {value!r}") from None
 
 
 def resolve_options(variant: str = "sacrebleu", char_order: int = 6, word_order: int = 0,
@@ -140,7 +141,7 @@ def resolve_options(variant: str = "sacrebleu", char_order: int = 6, word_order:
     >>> resolve_options("nltk", word_order=2)
     Traceback (most recent call last):
     ...
-    ValueError: word_order is sacrebleu's option (chrF++); NLTK's chrF counts characters only
+    ngrameval.errors.InputError: word_order is sacrebleu's option (chrF++); NLTK's chrF counts characters only
     """
     check_choice("variant", variant, VARIANTS)
     for alias, name, value, ours, default in (("min_len", "min_char_order", min_len, min_char_order, 1),
@@ -148,19 +149,19 @@ def resolve_options(variant: str = "sacrebleu", char_order: int = 6, word_order:
         if value is None:
             continue
         if variant != "nltk":
-            raise ValueError(f"{alias} is NLTK's name for {name}; use {name}, or variant='nltk'")
+            raise InputError(f"{alias} is NLTK's name for {name}; use {name}, or variant='nltk'")
         value = check_order(alias, value)
         if ours != default and ours != value:
-            raise ValueError(f"{alias}={value!r} contradicts {name}={ours!r} ({alias} is NLTK's name for {name})")
+            raise InputError(f"{alias}={value!r} contradicts {name}={ours!r} ({alias} is NLTK's name for {name})")
         if alias == "min_len":
             min_char_order = value
         else:
             char_order = value
     if ignore_whitespace is not None:
         if variant != "nltk":
-            raise ValueError("ignore_whitespace is NLTK's option (not whitespace); use whitespace, or variant='nltk'")
+            raise InputError("ignore_whitespace is NLTK's option (not whitespace); use whitespace, or variant='nltk'")
         if check_flag("ignore_whitespace", ignore_whitespace) and check_flag("whitespace", whitespace):
-            raise ValueError("ignore_whitespace=True contradicts whitespace=True (ignore_whitespace is NLTK's "
+            raise InputError("ignore_whitespace=True contradicts whitespace=True (ignore_whitespace is NLTK's "
                              "name for not whitespace)")
         whitespace = not ignore_whitespace
     char_order = check_order("char_order", char_order)
@@ -170,15 +171,15 @@ def resolve_options(variant: str = "sacrebleu", char_order: int = 6, word_order:
         check_flag(name, value)
     min_char_order = check_order("min_char_order", min_char_order)
     if min_char_order > char_order:
-        raise ValueError(f"min_char_order ({min_char_order}) must not exceed char_order ({char_order})")
+        raise InputError(f"min_char_order ({min_char_order}) must not exceed char_order ({char_order})")
     if variant == "nltk":
         if word_order:
-            raise ValueError("word_order is sacrebleu's option (chrF++); NLTK's chrF counts characters only")
+            raise InputError("word_order is sacrebleu's option (chrF++); NLTK's chrF counts characters only")
         for name, value in (("lowercase", lowercase), ("eps_smoothing", eps_smoothing)):
             if value:
-                raise ValueError(f"{name} is sacrebleu's option; use variant='sacrebleu'")
+                raise InputError(f"{name} is sacrebleu's option; use variant='sacrebleu'")
     elif min_char_order != 1:
-        raise ValueError("min_char_order is NLTK's option (its min_len); use variant='nltk'")
+        raise InputError("min_char_order is NLTK's option (its min_len); use variant='nltk'")
     return ChrfOptions(variant, char_order, word_order, beta, bool(lowercase), bool(whitespace),
                        bool(eps_smoothing), min_char_order)
 
@@ -248,7 +249,7 @@ def _prepared_corpus(predictions: Any, references: Any, options: ChrfOptions) ->
     if options.variant == "nltk":
         for i, group in enumerate(refs):
             if len(group) != 1:
-                raise ValueError(f"NLTK's chrF takes one reference per prediction; references[{i}] has {len(group)}")
+                raise InputError(f"NLTK's chrF takes one reference per prediction; references[{i}] has {len(group)}")
     if options.lowercase:
         hyps, refs = [h.lower() for h in hyps], [[r.lower() for r in group] for group in refs]
     return hyps, refs

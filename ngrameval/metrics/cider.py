@@ -41,6 +41,7 @@ from ngrameval.engine.ngrams import concatenated_ranges, corpus_ngram_ids, disti
 from ngrameval.engine.token_ids import check_text_options, encode_id_texts, is_token_ids, token_ids
 from ngrameval.metric import MeanOfSegments, ReferenceCounts, Statistics, register, rows_with_count
 from ngrameval.text.tokenizers import TokenizerSpec, get_tokenizer
+from ngrameval.errors import InputError
 
 VARIANTS = ("cider-d", "cider")
 _FORMAT = "ngrameval-cider-document-frequency"
@@ -98,7 +99,7 @@ class DocumentFrequency:
         with open(path, encoding="utf-8") as f:
             data = json.load(f)
         if not isinstance(data, dict) or data.get("format") != _FORMAT:
-            raise ValueError(f"{path} is not a CIDEr document-frequency table written by DocumentFrequency.save")
+            raise InputError(f"{path} is not a CIDEr document-frequency table written by DocumentFrequency.save")
         return cls(int(data["num_documents"]), {str(k): int(v) for k, v in data["counts"].items()},
                    int(data["max_order"]), str(data.get("tokenize", "none")))
 
@@ -215,10 +216,10 @@ def _resolve_idf(idf: Any) -> Optional[DocumentFrequency]:
         return None
     if isinstance(idf, (str, os.PathLike)):
         if not os.path.isfile(idf):
-            raise ValueError(f"idf must be 'corpus', a DocumentFrequency or the path of a saved table; "
+            raise InputError(f"idf must be 'corpus', a DocumentFrequency or the path of a saved table; "
                              f"no file {str(idf)!r}")
         return DocumentFrequency.load(idf)
-    raise ValueError(f"idf must be 'corpus', a DocumentFrequency or the path of a saved table, got {idf!r}")
+    raise InputError(f"idf must be 'corpus', a DocumentFrequency or the path of a saved table, got {idf!r}")
 
 
 @strict_options
@@ -257,7 +258,7 @@ def _checked(variant: str, max_order: int, sigma: float, idf: Any, lowercase: bo
     lowercase, explain = check_flag("lowercase", lowercase), check_flag("explain", explain)
     table = _resolve_idf(idf)
     if table is not None and table.max_order < max_order:
-        raise ValueError(f"the document-frequency table goes up to {table.max_order}-grams but max_order is "
+        raise InputError(f"the document-frequency table goes up to {table.max_order}-grams but max_order is "
                          f"{max_order}")
     return variant, max_order, sigma, table, lowercase, explain
 
@@ -385,7 +386,7 @@ class CiderFamily(MeanOfSegments):
         if not self.needs_reference_counts(**options):
             return None
         if is_token_ids(predictions, references):
-            raise ValueError("cider of token ids in shards: the corpus's document frequencies are counted on text "
+            raise InputError("cider of token ids in shards: the corpus's document frequencies are counted on text "
                              "only; score the ids in one call (ngrameval.cider), or pass idf= a DocumentFrequency")
         normalize_corpus(predictions, references)   # bad predictions fail in this first pass already
         settings = self.with_defaults(options)
@@ -402,7 +403,7 @@ class CiderFamily(MeanOfSegments):
             settings["variant"], settings["max_order"], settings["sigma"], settings["idf"], settings["lowercase"],
             False)
         if given is not None:
-            raise ValueError("corpus-wide reference counts are for idf='corpus' only")
+            raise InputError("corpus-wide reference counts are for idf='corpus' only")
         # The whole corpus's document frequencies stand for those of idf="corpus".
         table = DocumentFrequency(counts.documents, counts.counts, max_order)
         result = _cider(predictions, references, variant, max_order, sigma, table, "corpus", settings["tokenize"],

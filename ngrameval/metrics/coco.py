@@ -25,8 +25,9 @@ from ngrameval.engine.runs import offsets
 from ngrameval.engine.token_ids import refuse_token_ids
 from ngrameval.metric import CombinedFamily, MeanOfSegments, MetricFamily, ReferenceCounts, Statistics, get_family, \
     register
-from ngrameval.metrics.bleu import bleu, from_rows, sentence_scores
+from ngrameval.metrics.bleu import bleu, listed
 from ngrameval.metrics.cider import cider
+from ngrameval.errors import InputError
 
 METRICS = ("bleu", "meteor", "rouge_l", "cider")
 TOKENIZERS = ("ptb", "none")
@@ -64,10 +65,10 @@ def rouge_l(predictions: Sequence[str], references: Sequence[Sequence[str]], bet
 def _caption(value: Any, where: str) -> str:
     if isinstance(value, dict):
         if "caption" not in value:
-            raise ValueError(f"{where} is a dict without a 'caption' key")
+            raise InputError(f"{where} is a dict without a 'caption' key")
         value = value["caption"]
     if not isinstance(value, str):
-        raise ValueError(f"{where} is {type(value).__name__}; captions must be strings")
+        raise InputError(f"{where} is {type(value).__name__}; captions must be strings")
     return value
 
 
@@ -78,35 +79,35 @@ def from_coco(gts: Any, res: Any) -> Tuple[List[Any], List[str], List[List[str]]
     ([1], ['a dog runs'], [['a dog', 'the dog']])
     """
     if not isinstance(gts, dict):
-        raise ValueError(f"gts must be a dict of image id -> reference captions, got {type(gts).__name__}")
+        raise InputError(f"gts must be a dict of image id -> reference captions, got {type(gts).__name__}")
     if isinstance(res, (list, tuple)):
         results: Dict[Any, List[Any]] = {}
         for k, entry in enumerate(res):
             if not isinstance(entry, dict) or "image_id" not in entry or "caption" not in entry:
-                raise ValueError(f"res[{k}] must be a dict with 'image_id' and 'caption'")
+                raise InputError(f"res[{k}] must be a dict with 'image_id' and 'caption'")
             results.setdefault(entry["image_id"], []).append(entry)
         res = results
     if not isinstance(res, dict):
-        raise ValueError(f"res must be a dict of image id -> [caption] or a COCO results list, got "
+        raise InputError(f"res must be a dict of image id -> [caption] or a COCO results list, got "
                          f"{type(res).__name__}")
     only_gts = [k for k in gts if k not in res]
     only_res = [k for k in res if k not in gts]
     if only_gts or only_res:
-        raise ValueError(f"gts and res must have the same image ids: {len(only_gts)} only in gts "
+        raise InputError(f"gts and res must have the same image ids: {len(only_gts)} only in gts "
                          f"(e.g. {only_gts[:3]}), {len(only_res)} only in res (e.g. {only_res[:3]})")
     ids = list(gts)
     predictions, references = [], []
     for image in ids:
         captions = res[image] if isinstance(res[image], (list, tuple)) else [res[image]]
         if len(captions) != 1:
-            raise ValueError(f"image {image!r} has {len(captions)} results; COCO evaluation takes exactly one "
+            raise InputError(f"image {image!r} has {len(captions)} results; COCO evaluation takes exactly one "
                              "caption per image")
         predictions.append(_caption(captions[0], f"res[{image!r}]"))
         group = gts[image]
         if isinstance(group, (str, dict)):
             group = [group]
         if not isinstance(group, (list, tuple)) or not group:
-            raise ValueError(f"gts[{image!r}] must be a non-empty list of captions")
+            raise InputError(f"gts[{image!r}] must be a non-empty list of captions")
         references.append([_caption(c, f"gts[{image!r}][{j}]") for j, c in enumerate(group)])
     return ids, predictions, references
 
@@ -138,24 +139,24 @@ def _tokenized_captions(predictions: Any, references: Any, gts: Any, res: Any, t
     (image ids or None, predictions, references per prediction)."""
     check_choice("tokenize", tokenize, TOKENIZERS)
     if isinstance(metrics, str):
-        raise ValueError(f"metrics must be a list of metric names from {', '.join(METRICS)}, got {metrics!r}")
+        raise InputError(f"metrics must be a list of metric names from {', '.join(METRICS)}, got {metrics!r}")
     for name in metrics:
         check_choice("metric", name, METRICS)
     if not metrics:
-        raise ValueError(f"metrics is empty; choose from {', '.join(METRICS)}")
+        raise InputError(f"metrics is empty; choose from {', '.join(METRICS)}")
     coco_shape = gts is not None or res is not None
     if coco_shape:
         if predictions is not None or references is not None:
-            raise ValueError("give either predictions/references or gts/res, not both")
+            raise InputError("give either predictions/references or gts/res, not both")
         if gts is None or res is None:
-            raise ValueError("COCO-shaped input needs both gts and res")
+            raise InputError("COCO-shaped input needs both gts and res")
         image_ids, hyps, refs = from_coco(gts, res)
     else:
         image_ids = None
         refuse_token_ids(predictions, "coco_caption", "the words of captions (PTB tokens, METEOR)")
         hyps, refs, pretokenized = normalize_corpus(predictions, references)
         if pretokenized:
-            raise ValueError("coco_caption takes strings (captions), not token lists")
+            raise InputError("coco_caption takes strings (captions), not token lists")
     if tokenize == "ptb":
         from ngrameval.text.ptb import ptb_tokenize
 
@@ -324,7 +325,7 @@ class CocoCaptionFamily(CombinedFamily):
             if name == "bleu":
                 options = part.context["options"]
                 results[name] = family.result(own, totals[:, start:start + width], values[:, :0])
-                results[name].sentence_scores = sentence_scores(from_rows(values, options.statistics_order), options)
+                results[name].sentence_scores = listed(family.segment_scores(replace(part, rows=values)), options)
             else:
                 results[name] = family.result(own, totals[:, start:start + width], values)
             start, first = start + width, first + count

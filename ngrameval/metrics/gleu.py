@@ -28,6 +28,7 @@ from ngrameval.engine.ngrams import divide_or_zero, matches_by_reference
 from ngrameval.metric import MetricFamily, Statistics, columns, register
 from ngrameval.metrics.chrf import ngram_counts
 from ngrameval.text.tokenizers import TokenizerSpec
+from ngrameval.errors import InputError
 
 NLTK_VERSION = "3.10.4"
 VARIANTS = ("nltk", "google_bleu")
@@ -53,12 +54,12 @@ def resolve_options(variant: str = "nltk", min_len: int = 1, max_len: int = 4,
     >>> resolve_options(min_len=3, max_len=2)
     Traceback (most recent call last):
     ...
-    ValueError: min_len (3) must not exceed max_len (2)
+    ngrameval.errors.InputError: min_len (3) must not exceed max_len (2)
     """
     check_choice("variant", variant, VARIANTS)
     min_len, max_len = check_order("min_len", min_len), check_order("max_len", max_len)
     if min_len > max_len:
-        raise ValueError(f"min_len ({min_len}) must not exceed max_len ({max_len})")
+        raise InputError(f"min_len ({min_len}) must not exceed max_len ({max_len})")
     return GleuOptions(variant, min_len, max_len, DEFAULT_TOKENIZE[variant] if tokenize == "default" else tokenize)
 
 

@@ -26,6 +26,7 @@ from ngrameval import __version__
 from ngrameval.engine.inputs import check_choice, check_flag, normalize_corpus, strict_options
 from ngrameval.engine.token_ids import refuse_token_ids
 from ngrameval.metric import MetricFamily, Statistics, means, register, rows_with_count
+from ngrameval.errors import InputError
 
 VARIANTS = ("meteor15", "nltk")
 _METEOR15_OPTIONS = ("task", "modules", "weights", "parameters", "normalization", "beam_size", "paraphrase_table",
@@ -208,7 +209,7 @@ def meteor(predictions: Any, references: Any, variant: str = "meteor15", *, task
     foreign = sorted(set(given) & set(_NLTK_OPTIONS if variant == "meteor15" else _METEOR15_OPTIONS))
     if foreign:
         other = "nltk" if variant == "meteor15" else "meteor15"
-        raise ValueError(f"{', '.join(foreign)} {'is an option' if len(foreign) == 1 else 'are options'} of "
+        raise InputError(f"{', '.join(foreign)} {'is an option' if len(foreign) == 1 else 'are options'} of "
                          f"variant={other!r}, not of variant={variant!r}")
     refuse_token_ids(predictions, "meteor", "words (stems, synonyms and paraphrases)")
     if variant == "nltk":

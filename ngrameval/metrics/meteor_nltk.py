@@ -43,6 +43,7 @@ from ngrameval.engine.inputs import check_choice, check_flag, check_number, norm
 from ngrameval.engine.ngrams import concatenated_ranges
 from ngrameval.text.tokenizers import get_tokenizer
 from ngrameval.text.wordnet import PathLike, WordNet, load_wordnet
+from ngrameval.errors import InputError
 
 STAGES = ("exact", "stem", "synonym")
 TOKENIZERS = ("nltk", "whitespace")
@@ -277,7 +278,7 @@ def _align(hypotheses: Sequence[Sequence[str]], references: Sequence[Sequence[st
     pair_hyp_lengths = hyp_lengths[pair_hypothesis]
     length = int(max(hyp_lengths.max(initial=0), ref_lengths.max(initial=0))) + 1
     if pairs * max(len(words), 1) * length >= 1 << 62:
-        raise ValueError("the corpus is too large to align at once: score it in parts")
+        raise InputError("the corpus is too large to align at once: score it in parts")
     position, pair = concatenated_ranges(0, pair_hyp_lengths)
     hyp = _Tokens(pair, position, hyp_ids[(np.cumsum(hyp_lengths) - hyp_lengths)[pair_hypothesis][pair] + position])
     ref_position, ref_pair = concatenated_ranges(0, ref_lengths)   # reference p is pair p's
@@ -341,7 +342,7 @@ def _formula(count: int, chunks: int, hypothesis_length: int, reference_length: 
 def _resolve_wordnet(wordnet: Union[WordNet, PathLike, None]) -> WordNet:
     reader = wordnet if isinstance(wordnet, WordNet) else load_wordnet(wordnet)
     if reader.version != WORDNET_VERSION:
-        raise ValueError(f"{reader.directory} holds WordNet {reader.version or '(unknown version)'}; NLTK's METEOR "
+        raise InputError(f"{reader.directory} holds WordNet {reader.version or '(unknown version)'}; NLTK's METEOR "
                          f"uses WordNet {WORDNET_VERSION} (Debian/Ubuntu: apt-get install wordnet-base)")
     return reader
 
@@ -367,7 +368,7 @@ def nltk_meteor(hypotheses: Sequence[Sequence[str]], references: Sequence[Sequen
     """
     hyps, refs, pretokenized = normalize_corpus(hypotheses, references)
     if not pretokenized:
-        raise ValueError("nltk_meteor takes token lists (as NLTK's meteor_score does); tokenize strings first, "
+        raise InputError("nltk_meteor takes token lists (as NLTK's meteor_score does); tokenize strings first, "
                          "e.g. with ngrameval.metrics.meteor_nltk.tokenize")
     alpha = check_number("alpha", alpha, 0.0, 1.0)
     beta = check_number("beta", beta, 0.0)

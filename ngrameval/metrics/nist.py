@@ -357,10 +357,12 @@ class NistFamily(MetricFamily):
         return reference_ngram_counts(corpus.index, settings["n"])
 
     def sentence_statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
-        # NLTK's sentence_nist weighs n-grams by the sentence's own references; mteval scores a
-        # sentence as it scores the corpus.
-        return self._statistics(predictions, references, None,
-                                "sentence" if self.with_defaults(options)["variant"] == "nltk" else "corpus", options)
+        return self._statistics(predictions, references, None, _sentence_scope(self.with_defaults(options)), options)
+
+    def sentence_scores(self, stats: Statistics, predictions: Any, references: Any) -> np.ndarray:
+        if _sentence_scope(stats.context) == "sentence":
+            stats = self.sentence_statistics(predictions, references, **stats.context)
+        return self.segment_scores(stats)
 
     def shard_statistics(self, predictions: Any, references: Any, counts: Optional[ReferenceCounts],
                          **options: Any) -> Statistics:
@@ -384,6 +386,12 @@ class NistFamily(MetricFamily):
 
     def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> NistResult:
         return _result_of_sums(_from_rows(totals, stats.context["n"]), stats.context["variant"], stats.signature)
+
+
+def _sentence_scope(settings: Dict[str, Any]) -> str:
+    """The references whose n-grams weigh a sentence's matches under these settings: NLTK's ``sentence_nist``
+    counts the sentence's own references; mteval scores a sentence as it scores the corpus."""
+    return "sentence" if settings["variant"] == "nltk" else "corpus"
 
 
 def _from_rows(rows: np.ndarray, n: int) -> NistStatistics:

@@ -63,6 +63,7 @@ from ngrameval.metrics.rouge_common import (MAX_BOOTSTRAP_SAMPLES, MAX_SKIP_DIST
                                             TYPE_FORMS, RougeType, SkipBigramOverlap, ascii_runs, parse_rouge_type,
                                             parse_rouge_types, skip_bigram_count, skip_bigrams)
 from ngrameval.text.porter import porter_stems
+from ngrameval.errors import InputError
 
 ROUGE_SCORE_VERSION = "0.1.2"
 VARIANTS = ("rouge_score", "rouge155")
@@ -393,7 +394,7 @@ class RougeTokenizer:
             tokenizer = "default"
         if callable(tokenizer):
             if use_stemmer:
-                raise ValueError("use_stemmer=True works with the named tokenizers only; with a callable "
+                raise InputError("use_stemmer=True works with the named tokenizers only; with a callable "
                                  "tokenizer, stem inside it (rouge-score silently ignores use_stemmer there)")
             self.function: Optional[Callable] = tokenizer
             self.name = getattr(tokenizer, "__name__", type(tokenizer).__name__)
@@ -509,7 +510,7 @@ class RougeTokenizer:
     def _call(self, text: str) -> Sequence[str]:
         tokens = self.function(text)
         if isinstance(tokens, str) or not isinstance(tokens, (list, tuple)):
-            raise ValueError(f"the tokenizer must return a list of strings, got {type(tokens).__name__}")
+            raise InputError(f"the tokenizer must return a list of strings, got {type(tokens).__name__}")
         return tokens
 
     def _finish(self, tokens: List[str], lengths: np.ndarray) -> Tuple[List[str], np.ndarray]:
@@ -959,20 +960,20 @@ def _check_bootstrap(bootstrap: Any) -> Optional[Dict[str, Any]]:
     if bootstrap is True:
         bootstrap = {}
     if not isinstance(bootstrap, dict):
-        raise ValueError(f"bootstrap must be None, True or a dict(n_samples=1000, confidence=0.95, seed=None), "
+        raise InputError(f"bootstrap must be None, True or a dict(n_samples=1000, confidence=0.95, seed=None), "
                          f"got {bootstrap!r}")
     unknown = set(bootstrap) - {"n_samples", "confidence", "seed"}
     if unknown:
-        raise ValueError(f"unknown bootstrap options {sorted(unknown)}; valid: n_samples, confidence, seed")
+        raise InputError(f"unknown bootstrap options {sorted(unknown)}; valid: n_samples, confidence, seed")
     options = {"n_samples": 1000, "confidence": 0.95, "seed": None, **bootstrap}
     n = options["n_samples"]
     if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or not 1 <= n <= MAX_BOOTSTRAP_SAMPLES:
-        raise ValueError(f"bootstrap n_samples must be an integer from 1 to {MAX_BOOTSTRAP_SAMPLES}, got {n!r}")
+        raise InputError(f"bootstrap n_samples must be an integer from 1 to {MAX_BOOTSTRAP_SAMPLES}, got {n!r}")
     confidence = check_number("bootstrap confidence", options["confidence"], 0.0, 1.0)
     seed = options["seed"]
     if seed is not None and (isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer))
                              or seed < 0):
-        raise ValueError(f"bootstrap seed must be None or a non-negative integer, got {seed!r}")
+        raise InputError(f"bootstrap seed must be None or a non-negative integer, got {seed!r}")
     return {"n_samples": int(n), "confidence": confidence, "seed": seed}
 
 
@@ -994,17 +995,17 @@ def _check_eval_ids(eval_ids: Any, count: int) -> List[str]:
     if hasattr(eval_ids, "tolist") and not isinstance(eval_ids, (list, tuple)):
         eval_ids = eval_ids.tolist()
     if not isinstance(eval_ids, (list, tuple)):
-        raise ValueError(f"eval_ids must be a list with one evaluation id (an integer or a string) per prediction, "
+        raise InputError(f"eval_ids must be a list with one evaluation id (an integer or a string) per prediction, "
                          f"got {type(eval_ids).__name__}")
     if len(eval_ids) != count:
-        raise ValueError(f"eval_ids has {len(eval_ids)} ids for {count} predictions: give one per prediction")
+        raise InputError(f"eval_ids has {len(eval_ids)} ids for {count} predictions: give one per prediction")
     keys: Dict[str, int] = {}
     for i, eval_id in enumerate(eval_ids):
         if isinstance(eval_id, (bool, np.bool_)) or not isinstance(eval_id, (int, np.integer, str)) or eval_id == "":
-            raise ValueError(f"eval_ids[{i}] must be an integer or a non-empty string, got {eval_id!r}")
+            raise InputError(f"eval_ids[{i}] must be an integer or a non-empty string, got {eval_id!r}")
         key = str(eval_id)
         if key in keys:
-            raise ValueError(f"eval_ids[{i}] repeats eval_ids[{keys[key]}] ({key!r}): ROUGE-1.5.5 keeps one "
+            raise InputError(f"eval_ids[{i}] repeats eval_ids[{keys[key]}] ({key!r}): ROUGE-1.5.5 keeps one "
                              "evaluation per id")
         keys[key] = i
     return list(keys)
@@ -1015,9 +1016,9 @@ def _check_eval_ids(eval_ids: Any, count: int) -> List[str]:
 def _rouge155_scores(hyps, refs, pretokenized, types, tokenizer, use_stemmer, remove_stopwords, alpha, multi_ref,
                      w, limits) -> np.ndarray:
     if pretokenized:
-        raise ValueError("variant='rouge155' takes strings: ROUGE-1.5.5 tokenizes the text itself")
+        raise InputError("variant='rouge155' takes strings: ROUGE-1.5.5 tokenizes the text itself")
     if tokenizer not in (None, "default"):
-        raise ValueError("variant='rouge155' uses ROUGE-1.5.5's own tokenizer; leave tokenizer unset")
+        raise InputError("variant='rouge155' uses ROUGE-1.5.5's own tokenizer; leave tokenizer unset")
     result = rouge155.score(hyps, refs, [t.name for t in types], use_stemmer=use_stemmer,
                             remove_stopwords=remove_stopwords, alpha=alpha, multi_ref=multi_ref, w=w,
                             length_limit_words=limits["limit_words"], length_limit_bytes=limits["limit_bytes"])
@@ -1089,11 +1090,11 @@ def rouge(predictions: Any, references: Any, rouge_types: Any = DEFAULT_TYPES, v
     check_choice("aggregate", aggregate, AGGREGATES)
     rouge155_bootstrap = variant == "rouge155" and aggregate == "bootstrap"
     if aggregate == "bootstrap" and not rouge155_bootstrap:
-        raise ValueError("aggregate='bootstrap' (ROUGE-1.5.5.pl's printed averages) needs variant='rouge155'; "
+        raise InputError("aggregate='bootstrap' (ROUGE-1.5.5.pl's printed averages) needs variant='rouge155'; "
                          "rouge-score's own BootstrapAggregator draws unseeded samples, so no tool's number "
                          "can be reproduced: use aggregate='mean' and bootstrap= for intervals")
     if eval_ids is not None and not rouge155_bootstrap:
-        raise ValueError("eval_ids (the order of ROUGE-1.5.5's bootstrap) needs variant='rouge155' with "
+        raise InputError("eval_ids (the order of ROUGE-1.5.5's bootstrap) needs variant='rouge155' with "
                          "aggregate='bootstrap'")
     types = parse_rouge_types(rouge_types)
     for name, flag in (("use_stemmer", use_stemmer), ("remove_stopwords", remove_stopwords),
@@ -1103,7 +1104,7 @@ def rouge(predictions: Any, references: Any, rouge_types: Any = DEFAULT_TYPES, v
     w = check_number("w", w, low=1.0)
     bootstrap_options = _check_bootstrap(bootstrap)
     if rouge155_bootstrap and bootstrap_options is not None and bootstrap_options["seed"] is not None:
-        raise ValueError("bootstrap seed: ROUGE-1.5.5.pl seeds its i-th resample with srand(i); leave seed unset "
+        raise InputError("bootstrap seed: ROUGE-1.5.5.pl seeds its i-th resample with srand(i); leave seed unset "
                          "with variant='rouge155' (or ask for aggregate='mean')")
     unknown = set(rouge155_options) - set(ROUGE155_OPTIONS)
     if unknown:
@@ -1115,14 +1116,14 @@ def rouge(predictions: Any, references: Any, rouge_types: Any = DEFAULT_TYPES, v
     for name, value in limits.items():
         if value is not None:
             if variant != "rouge155":
-                raise ValueError(f"{name} (ROUGE-1.5.5's length limit) needs variant='rouge155'")
+                raise InputError(f"{name} (ROUGE-1.5.5's length limit) needs variant='rouge155'")
             check_positive_int(name, value)
     if limits["limit_words"] is not None and limits["limit_bytes"] is not None:
-        raise ValueError("give limit_words or limit_bytes, not both (ROUGE-1.5.5 applies one)")
+        raise InputError("give limit_words or limit_bytes, not both (ROUGE-1.5.5 applies one)")
     statistics = None
     if variant == "rouge155":
         if token_ids(predictions, references, pad_id) is not None:
-            raise ValueError("variant='rouge155' takes strings: ROUGE-1.5.5 tokenizes the text itself, so token "
+            raise InputError("variant='rouge155' takes strings: ROUGE-1.5.5 tokenizes the text itself, so token "
                              "ids are not accepted (variant='rouge_score' counts them as they are)")
         hyps, refs, pretokenized = normalize_corpus(predictions, references)
         keys = _check_eval_ids(eval_ids, len(hyps)) if rouge155_bootstrap else []
@@ -1183,12 +1184,12 @@ class RougeFamily(MeanOfSegments):
         >>> RougeFamily().merged_options({"variant": "rouge155"})  # doctest: +ELLIPSIS
         Traceback (most recent call last):
         ...
-        ValueError: variant='rouge155' averages by ROUGE-1.5.5.pl's bootstrap (aggregate='bootstrap', its default), ...
+        ngrameval.errors.InputError: variant='rouge155' averages by ROUGE-1.5.5.pl's bootstrap (aggregate='bootstrap', its default), ...
         >>> RougeFamily().merged_options({"variant": "rouge155", "aggregate": "mean"})
         {'variant': 'rouge155'}
         """
         if options.get("variant") == "rouge155" and options.get("aggregate") != "mean":
-            raise ValueError("variant='rouge155' averages by ROUGE-1.5.5.pl's bootstrap (aggregate='bootstrap', its "
+            raise InputError("variant='rouge155' averages by ROUGE-1.5.5.pl's bootstrap (aggregate='bootstrap', its "
                              "default), which resamples every segment's scores: a corpus scored in shards gives the "
                              "plain mean, aggregate='mean'; pass that")
         return super().merged_options(options)

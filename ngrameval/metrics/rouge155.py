@@ -84,6 +84,7 @@ from ngrameval.engine.runs import offsets
 from ngrameval.installed import shipped_path
 from ngrameval.metrics.rouge_common import (MAX_BOOTSTRAP_SAMPLES, MAX_SKIP_DISTANCE, SkipBigramOverlap, ascii_runs,
                                             parse_rouge_type, skip_bigram_count)
+from ngrameval.errors import InputError
 
 __all__ = ["score", "score_be", "bootstrap", "porter_stem", "load_stopwords", "load_exceptions", "read_config",
            "read_summary", "read_be", "Evaluation", "run", "MULTI_REF"]
@@ -540,7 +541,7 @@ def _check_options(alpha, multi_ref, w, words, nbytes) -> None:
         if value is not None:
             check_positive_int(name, value)
     if words is not None and nbytes is not None:
-        raise ValueError("give length_limit_words or length_limit_bytes, not both (ROUGE-1.5.5 refuses -l with -b)")
+        raise InputError("give length_limit_words or length_limit_bytes, not both (ROUGE-1.5.5 refuses -l with -b)")
 
 
 def _tokenizer(use_stemmer: bool, remove_stopwords: bool, stopwords, exceptions) -> _Tokenizer:
@@ -580,12 +581,12 @@ def score(predictions: Sequence[str], references: Sequence[Sequence[str]], rouge
     check_flag("remove_stopwords", remove_stopwords)
     _check_options(alpha, multi_ref, w, length_limit_words, length_limit_bytes)
     if len(predictions) != len(references):
-        raise ValueError(f"predictions and references differ in length: {len(predictions)} and {len(references)}")
+        raise InputError(f"predictions and references differ in length: {len(predictions)} and {len(references)}")
     for i, (prediction, group) in enumerate(zip(predictions, references)):
         if not isinstance(prediction, str):
-            raise ValueError(f"predictions[{i}] is {type(prediction).__name__}; give strings (sentences split by newlines)")
+            raise InputError(f"predictions[{i}] is {type(prediction).__name__}; give strings (sentences split by newlines)")
         if isinstance(group, str) or not len(group) or not all(isinstance(r, str) for r in group):
-            raise ValueError(f"references[{i}] must be a non-empty list of strings")
+            raise InputError(f"references[{i}] must be a non-empty list of strings")
     tokenizer = _tokenizer(use_stemmer, remove_stopwords, stopwords, exceptions)
     documents = len(predictions)
     if documents == 0:
@@ -795,7 +796,7 @@ def _be_bag(lines: Sequence[str], mode: str, exceptions: Optional[Mapping[str, s
         while fields and fields[-1] == "":
             fields.pop()          # Perl's split drops trailing empty fields
         if len(fields) != 3:
-            raise ValueError(f"a Basic Element must be HEAD|MODIFIER|RELATION, got {line!r}")
+            raise InputError(f"a Basic Element must be HEAD|MODIFIER|RELATION, got {line!r}")
         head, modifier, relation = fields
         if exceptions is not None:
             if len(head) > 3:
@@ -835,7 +836,7 @@ def score_be(predictions: Sequence[Sequence[str]], references: Sequence[Sequence
     check_flag("use_stemmer", use_stemmer)
     _check_options(alpha, multi_ref, 1.0, None, None)
     if len(predictions) != len(references):
-        raise ValueError(f"predictions and references differ in length: {len(predictions)} and {len(references)}")
+        raise InputError(f"predictions and references differ in length: {len(predictions)} and {len(references)}")
     table = (exceptions if isinstance(exceptions, Mapping) else load_exceptions(exceptions)) if use_stemmer else None
     documents = len(predictions)
     slots = max((len(group) for group in references), default=1)
@@ -845,7 +846,7 @@ def score_be(predictions: Sequence[Sequence[str]], references: Sequence[Sequence
     present = np.zeros((documents, slots), bool)
     for d, (peer_lines, group) in enumerate(zip(predictions, references)):
         if isinstance(peer_lines, str) or isinstance(group, str) or not len(group):
-            raise ValueError(f"predictions[{d}] must be a list of BE lines and references[{d}] a non-empty list of them")
+            raise InputError(f"predictions[{d}] must be a list of BE lines and references[{d}] a non-empty list of them")
         peer = _be_bag(peer_lines, mode, table)
         peer_total = sum(peer.values())
         for k, model_lines in enumerate(group):
@@ -903,15 +904,15 @@ def bootstrap(scores: np.ndarray, keys: Optional[Sequence[str]] = None, resample
     scores = np.asarray(scores, np.float64)
     count = len(scores)
     if scores.shape != (count, 3):
-        raise ValueError(f"scores must be rows of (precision, recall, F), got an array of shape {scores.shape}")
+        raise InputError(f"scores must be rows of (precision, recall, F), got an array of shape {scores.shape}")
     if isinstance(resamples, (bool, np.bool_)) or not isinstance(resamples, (int, np.integer)) \
             or not 1 <= resamples <= MAX_BOOTSTRAP_SAMPLES:
-        raise ValueError(f"resamples (-r) must be an integer from 1 to {MAX_BOOTSTRAP_SAMPLES}, got {resamples!r}")
+        raise InputError(f"resamples (-r) must be an integer from 1 to {MAX_BOOTSTRAP_SAMPLES}, got {resamples!r}")
     check_number("confidence (-c)", confidence, 0.0, 100.0)
     if keys is None:
         keys = [f"{i + 1}.X" for i in range(count)]
     if len(keys) != count:
-        raise ValueError(f"{len(keys)} keys for {count} score rows")
+        raise InputError(f"{len(keys)} keys for {count} score rows")
     order = sorted(range(count), key=lambda i: keys[i])
     values = scores[order]
     delta = resamples * ((100 - confidence) / 2.0) / 100.0
@@ -1020,7 +1021,7 @@ def read_config(path: PathLike, list_format: Optional[str] = None, system_id: st
                  if not line.startswith("#") and line.strip(" \t\r\f\v")), start=1):
             files = _perl_split(line.strip(" \t\r\f\v").encode("latin-1"))
             if len(files) < 2:
-                raise ValueError(f"{path}: a file list line needs a peer and at least one model: {line!r}")
+                raise InputError(f"{path}: a file list line needs a peer and at least one model: {line!r}")
             names = [f.decode("latin-1") for f in files]
             evaluations.append(Evaluation(str(number), kind, {system_id: base / names[0]},
                                           [(f"M.{i}", base / name) for i, name in enumerate(names[1:], start=1)]))
@@ -1078,20 +1079,20 @@ def run(argv: Union[str, Sequence[str]], cwd: Optional[PathLike] = None) -> str:
     for name, value in options:
         opts[name[1:]] = value
     if "h" in opts or "H" in opts or not rest:
-        raise ValueError("give a ROUGE configuration file (and a system ID or -a)")
+        raise InputError("give a ROUGE configuration file (and a system ID or -a)")
     if "M" in opts:
-        raise ValueError("-M (stem the models only) is not supported")
+        raise InputError("-M (stem the models only) is not supported")
     if opts.get("t", "0") not in ("0", ""):
         if opts["t"] in ("1", "2"):
-            raise ValueError("-t 1 and -t 2 (token-level averages) are not supported")
+            raise InputError("-t 1 and -t 2 (token-level averages) are not supported")
     if "l" in opts and "b" in opts:
-        raise ValueError("Please specify length limit in words or bytes but not both.")
+        raise InputError("Please specify length limit in words or bytes but not both.")
     base = Path(cwd) if cwd is not None else Path.cwd()
     config = base / rest[0]
     list_format = opts.get("z")
     system_id = rest[1] if len(rest) > 1 else None
     if list_format is None and "a" not in opts and system_id is None:
-        raise ValueError("Please specify a system ID to evaluate or use option '-a' to evaluate all systems.")
+        raise InputError("Please specify a system ID to evaluate or use option '-a' to evaluate all systems.")
     evaluations = read_config(config, list_format=list_format, system_id=system_id or "X", root=base)
     if list_format is not None:
         peers = [system_id or "X"]
@@ -1109,17 +1110,17 @@ def run(argv: Union[str, Sequence[str]], cwd: Optional[PathLike] = None) -> str:
     confidence_text = opts.get("c", "95")
     confidence = float(confidence_text)
     if not 0 <= confidence <= 100:
-        raise ValueError("Confidence interval should be within 0 and 100.")
+        raise InputError("Confidence interval should be within 0 and 100.")
     resamples = int(opts.get("r", "1000"))
     alpha = float(opts.get("p", "0.5"))
     if not 0 <= alpha <= 1:
-        raise ValueError("Relative importance of ROUGE recall and precision has to be between 0 and 1 inclusively.")
+        raise InputError("Relative importance of ROUGE recall and precision has to be between 0 and 1 inclusively.")
     multi_ref = "best" if opts.get("f") == "B" else "pooled"
     words = int(opts["l"]) if "l" in opts and int(opts["l"]) != 0 else None
     nbytes = int(opts["b"]) if "b" in opts and int(opts["b"]) != 0 else None
     weight_text = opts.get("w")
     if weight_text is not None and not float(weight_text) > 0:
-        raise ValueError("ROUGE-W weight factor must greater than 0.")
+        raise InputError("ROUGE-W weight factor must greater than 0.")
     be_mode = opts.get("3")
     if be_mode is not None:
         check_choice("-3 mode", be_mode, BE_MODES)
@@ -1134,7 +1135,7 @@ def run(argv: Union[str, Sequence[str]], cwd: Optional[PathLike] = None) -> str:
     if "2" in opts:
         distance = int(opts["2"])
         if distance > MAX_SKIP_DISTANCE:
-            raise ValueError(f"-2 (the skip distance) must be at most {MAX_SKIP_DISTANCE} (or -1: any), got {distance}")
+            raise InputError(f"-2 (the skip distance) must be at most {MAX_SKIP_DISTANCE} (or -1: any), got {distance}")
         label = "*" if distance < 0 else str(distance)
         if "u" in opts:
             metrics.append((f"ROUGE-SU{label}", f"rougeSU{label}"))
@@ -1154,7 +1155,7 @@ def run(argv: Union[str, Sequence[str]], cwd: Optional[PathLike] = None) -> str:
         if text_types:
             for e in instances:
                 if e.input_format not in ("SEE", "SPL", "ISI"):
-                    raise ValueError(f"Unknown input format: {e.input_format}")
+                    raise InputError(f"Unknown input format: {e.input_format}")
             predictions = [read_summary(e.peers[peer], e.input_format) for e in instances]
             references = [[read_summary(path, e.input_format) for _, path in e.models] for e in instances]
             per_eval = score(predictions, references, text_types, use_stemmer="m" in opts,

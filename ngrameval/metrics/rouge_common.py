@@ -14,6 +14,7 @@ from ngrameval.engine.inputs import MAX_ORDER, check_order
 from ngrameval.engine.lcs import in_sorted
 from ngrameval.engine.ngrams import concatenated_ranges, distinct
 from ngrameval.engine.runs import byte_runs, distinct_ids
+from ngrameval.errors import InputError
 
 # The largest skip distance d of rougeS<d> / rougeSU<d>. Pairs are bounded by the texts' lengths anyway
 # (rougeS* takes any distance); the bound keeps position arithmetic far from integer overflow.
@@ -51,20 +52,20 @@ def parse_rouge_type(name: Any) -> RougeType:
     >>> parse_rouge_type("rouge10000000000")
     Traceback (most recent call last):
     ...
-    ValueError: rouge type 'rouge10000000000': n must be an integer from 1 to 100, got 10000000000
+    ngrameval.errors.InputError: rouge type 'rouge10000000000': n must be an integer from 1 to 100, got 10000000000
     """
     if not isinstance(name, str):
-        raise ValueError(f"rouge types must be strings, got {type(name).__name__} {name!r}; valid forms: {TYPE_FORMS}")
+        raise InputError(f"rouge types must be strings, got {type(name).__name__} {name!r}; valid forms: {TYPE_FORMS}")
     if name in ("rougeL", "rougeLsum", "rougeW"):
         return RougeType(name, name[5:])
     match = _N_TYPE.fullmatch(name)
     if match:
         digits = match.group(1)
         if digits.startswith("0"):
-            raise ValueError(f"rouge type {name!r}: n must be a positive integer without leading zeros "
+            raise InputError(f"rouge type {name!r}: n must be a positive integer without leading zeros "
                              f"(rouge1, rouge2, ...)")
         if len(digits) > 20:     # (int() refuses strings of more than 4300 digits; all these are too large)
-            raise ValueError(f"rouge type {name[:25]}...: n must be an integer from 1 to {MAX_ORDER}, got a "
+            raise InputError(f"rouge type {name[:25]}...: n must be an integer from 1 to {MAX_ORDER}, got a "
                              f"{len(digits)}-digit number")
         return RougeType(name, "n", check_order(f"rouge type {name!r}: n", int(digits)))
     match = _SKIP_TYPE.fullmatch(name)
@@ -74,10 +75,10 @@ def parse_rouge_type(name: Any) -> RougeType:
             return RougeType(name, kind, None)
         if distance.startswith("0") or len(distance) > len(str(MAX_SKIP_DISTANCE)) \
                 or int(distance) > MAX_SKIP_DISTANCE:
-            raise ValueError(f"rouge type {name!r}: the skip distance must be a positive integer up to "
+            raise InputError(f"rouge type {name!r}: the skip distance must be a positive integer up to "
                              f"{MAX_SKIP_DISTANCE} (rouge{kind}4) or * (rouge{kind}*, any distance), got {distance}")
         return RougeType(name, kind, int(distance))
-    raise ValueError(f"unknown rouge type {name!r}; valid forms: {TYPE_FORMS}")
+    raise InputError(f"unknown rouge type {name!r}; valid forms: {TYPE_FORMS}")
 
 
 def parse_rouge_types(rouge_types: Any) -> List[RougeType]:
@@ -86,7 +87,7 @@ def parse_rouge_types(rouge_types: Any) -> List[RougeType]:
     if hasattr(rouge_types, "tolist") and not isinstance(rouge_types, (list, tuple)):
         rouge_types = rouge_types.tolist()
     if not isinstance(rouge_types, (list, tuple)) or not rouge_types:
-        raise ValueError(f"rouge_types must be a non-empty list of rouge types; valid forms: {TYPE_FORMS}")
+        raise InputError(f"rouge_types must be a non-empty list of rouge types; valid forms: {TYPE_FORMS}")
     return [parse_rouge_type(name) for name in dict.fromkeys(rouge_types)]
 
 

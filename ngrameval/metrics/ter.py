@@ -33,6 +33,7 @@ from ngrameval.engine.editdistance import DELETION, INSERTION, MATCH, SUBSTITUTI
 from ngrameval.engine.inputs import check_flag, normalize_corpus, strict_options
 from ngrameval.engine.token_ids import refuse_token_ids
 from ngrameval.metric import MetricFamily, Statistics, register
+from ngrameval.errors import InputError
 
 SACREBLEU_VERSION = "2.6.0"
 # sacrebleu lib_ter's limits of the shift search (the first two are Tercom's).
@@ -312,7 +313,7 @@ def _resolve_tokenizer(normalized: Any, no_punct: Any, asian_support: Any, case_
             continue
         value = check_flag(alias, value)
         if flags[name] and not value:
-            raise ValueError(f"{alias}=False contradicts {name}=True ({alias} is HF evaluate's name for {name})")
+            raise InputError(f"{alias}=False contradicts {name}=True ({alias} is HF evaluate's name for {name})")
         flags[name] = value
     return TercomTokenizer(**flags)
 
@@ -336,7 +337,7 @@ def _segment_edits(predictions: Any, references: Any, tokenizer: TercomTokenizer
     refuse_token_ids(predictions, "ter", "word edits of tokenized text")
     hyps, refs, pretokenized = normalize_corpus(predictions, references)
     if pretokenized:
-        raise ValueError("TER tokenizes text itself (sacrebleu's Tercom tokenizer): give predictions and "
+        raise InputError("TER tokenizes text itself (sacrebleu's Tercom tokenizer): give predictions and "
                          "references as strings, not token lists")
     rows = np.empty((len(hyps), 2))
     explanation = [] if explain else None

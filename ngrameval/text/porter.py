@@ -21,6 +21,8 @@ from typing import List, Sequence, Tuple
 
 import numpy as np
 
+from ngrameval.errors import InputError
+
 # NLTK_EXTENSIONS' irregular forms: these words get these stems before any rule.
 IRREGULAR = {"sky": "sky", "skies": "sky", "dying": "die", "lying": "lie", "tying": "tie", "news": "news",
              "innings": "inning", "inning": "inning", "outings": "outing", "outing": "outing",
@@ -286,7 +288,7 @@ def porter_stems(words: Sequence[str]) -> List[str]:
     >>> porter_stems(["Cats"])
     Traceback (most recent call last):
     ...
-    ValueError: porter_stems takes words of [a-z0-9] only, got 'Cats'
+    ngrameval.errors.InputError: porter_stems takes words of [a-z0-9] only, got 'Cats'
     """
     words = list(words)
     if not words:
@@ -295,7 +297,7 @@ def porter_stems(words: Sequence[str]) -> List[str]:
     letters = _ascii_bytes("".join(words))
     if not _WORD_BYTES[letters].all() or not lengths.all():
         bad = next(word for word in words if not word or not _WORD_BYTES[_ascii_bytes(word)].all())
-        raise ValueError(f"porter_stems takes words of [a-z0-9] only, got {bad!r}")
+        raise InputError(f"porter_stems takes words of [a-z0-9] only, got {bad!r}")
     starts = np.cumsum(lengths) - lengths
     stems = np.array(words, dtype=object)
     stemmed = lengths > 2                                        # NLTK returns shorter words as they are

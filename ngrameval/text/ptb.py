@@ -43,6 +43,8 @@ import unicodedata
 from functools import lru_cache
 from typing import Callable, Dict, Iterable, List, Optional, Tuple
 
+from ngrameval.errors import InputError
+
 # pycocoevalcap 1.2's PUNCTUATIONS, removed after lowercasing (so the "-lrb-" of a parenthesis stays).
 PUNCTUATIONS = frozenset(["''", "'", "``", "`", "-LRB-", "-RRB-", "-LCB-", "-RCB-", ".", "?", "!", ",", ":", "-",
                           "--", "...", ";"])
@@ -623,7 +625,7 @@ def ptb_token_lines(text: str) -> List[List[str]]:
 '3:30', 'p.m.']]
     """
     if not isinstance(text, str):
-        raise ValueError(f"text must be a string, got {type(text).__name__}")
+        raise InputError(f"text must be a string, got {type(text).__name__}")
     return [line.split(" ") if line else [] for line in _java_output(text, lowercase=False).split("\n")]
 
 
@@ -640,11 +642,11 @@ def ptb_tokenize(texts: Iterable[str], *, lowercase: bool = True, remove_punctua
     ["a man 's hat -lrb- red -rrb-", "two dogs ca n't play", 'in the u.s.']
     """
     if isinstance(texts, (str, bytes)) or not isinstance(texts, Iterable):
-        raise ValueError(f"texts must be a list of strings, got {type(texts).__name__}")
+        raise InputError(f"texts must be a list of strings, got {type(texts).__name__}")
     texts = list(texts)
     for index, text in enumerate(texts):
         if not isinstance(text, str):
-            raise ValueError(f"texts[{index}] must be a string, got {type(text).__name__}")
+            raise InputError(f"texts[{index}] must be a string, got {type(text).__name__}")
     output = _java_output("\n".join(text.replace("\n", " ") for text in texts), lowercase)
     lines = output.split("\n")
     if not remove_punctuation:

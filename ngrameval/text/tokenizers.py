@@ -15,6 +15,8 @@ from __future__ import annotations
 import re
 from typing import Callable, Iterable, List, Sequence, Union
 
+from ngrameval.errors import InputError
+
 Tokens = List[str]
 TokenizerSpec = Union[str, Callable[[str], Union[str, Sequence[str]]], None]
 
@@ -202,7 +204,7 @@ class SacrebleuTokenizer(Tokenizer):
         try:
             self._tokenizer = getattr(module, class_name)()
         except RuntimeError as error:  # sacrebleu's message when MeCab is missing
-            raise ValueError(
+            raise InputError(
                 f"tokenizer {name!r} needs optional packages: pip install mecab-python3==1.0.12 ipadic==1.0.0 "
                 "(ngrameval's 'ja' extra)") from error
         self.name = self._tokenizer.signature()
@@ -229,7 +231,7 @@ class CallableTokenizer(Tokenizer):
             if isinstance(tokens, str):
                 tokens = tokens.split()
             elif not all(isinstance(token, str) for token in tokens):
-                raise ValueError(f"tokenizer {self.name!r} must return a string or a list of strings")
+                raise InputError(f"tokenizer {self.name!r} must return a string or a list of strings")
             result.append(list(tokens))
         return result
 
@@ -272,7 +274,7 @@ def get_tokenizer(spec: TokenizerSpec, lowercase: bool = False) -> Tokenizer:
         return _NAMED[spec](lowercase)
     if spec in SacrebleuTokenizer._CLASSES:
         return SacrebleuTokenizer(spec, lowercase)
-    raise ValueError(f"unknown tokenize {spec!r}; valid names: {', '.join(TOKENIZER_NAMES)}, or a callable")
+    raise InputError(f"unknown tokenize {spec!r}; valid names: {', '.join(TOKENIZER_NAMES)}, or a callable")
 
 
 def is_builtin(tokenizer: Tokenizer) -> bool:

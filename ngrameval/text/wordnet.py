@@ -37,6 +37,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Dict, FrozenSet, Iterator, List, Optional, Sequence, Tuple, Union
 
+from ngrameval.errors import InputError
+
 PathLike = Union[str, "os.PathLike[str]"]
 
 NOUN, VERB, ADJ, ADJ_SAT, ADV = "n", "v", "a", "s", "r"
@@ -227,7 +229,7 @@ class WordNet:
             # synset_offset lex_filenum ss_type w_cnt (2 hex digits) word lex_id [word lex_id]* p_cnt ...
             head = line.split(None, 4)
             if len(head) < 5 or not head[0].isdigit() or int(head[0]) != offset:
-                raise ValueError(f"{self.directory / ('data.' + _FILE_NAMES[pos])} has no synset at offset {offset}: "
+                raise InputError(f"{self.directory / ('data.' + _FILE_NAMES[pos])} has no synset at offset {offset}: "
                                  "its index and data files do not belong together")
             count = int(head[3], 16)
             words = head[4].split(None, 2 * count)[:2 * count:2]

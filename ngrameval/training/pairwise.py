@@ -37,6 +37,7 @@ from ngrameval.metrics.chrf import (ChrfOptions, ReferenceMatches, character_tex
                                     words_without_punctuation)
 from ngrameval.metrics.ter import edits_to_reference
 from ngrameval.text.tokenizers import get_tokenizer
+from ngrameval.errors import InputError
 
 # Pairs scored at once (the rows of their statistics and scores): blocks of hypotheses of about this many
 # pairs keep the memory of N = 1024 candidates against 1024 references bounded.
@@ -74,12 +75,12 @@ class Source:
 
 def _texts(value: Any, where: str) -> List[str]:
     if not isinstance(value, (list, tuple)):
-        raise ValueError(f"{where} must be a list of strings, got {type(value).__name__}")
+        raise InputError(f"{where} must be a list of strings, got {type(value).__name__}")
     if not value:
-        raise ValueError(f"{where} is empty: every source needs at least one string")
+        raise InputError(f"{where} is empty: every source needs at least one string")
     for i, text in enumerate(value):
         if not isinstance(text, str):
-            raise ValueError(f"{where}[{i}] must be a string, got {type(text).__name__}")
+            raise InputError(f"{where}[{i}] must be a string, got {type(text).__name__}")
     return list(value)
 
 
@@ -92,15 +93,15 @@ def sources_of(hypotheses: Any, references: Any) -> Tuple[List[Source], bool]:
     >>> sources_of([["a"], "b"], None)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ValueError: hypotheses mixes strings and lists: hypotheses[1] is a str among lists (one source is a ...
+    ngrameval.errors.InputError: hypotheses mixes strings and lists: hypotheses[1] is a str among lists (one source is a ...
     """
     if not isinstance(hypotheses, (list, tuple)) or not hypotheses:
-        raise ValueError("hypotheses must be a non-empty list of strings (one source) or of lists of strings "
+        raise InputError("hypotheses must be a non-empty list of strings (one source) or of lists of strings "
                          f"(a batch of sources), got {hypotheses!r:.60}")
     batch = isinstance(hypotheses[0], (list, tuple))
     for i, item in enumerate(hypotheses):
         if isinstance(item, (list, tuple)) != batch:
-            raise ValueError(f"hypotheses mixes strings and lists: hypotheses[{i}] is a {type(item).__name__} "
+            raise InputError(f"hypotheses mixes strings and lists: hypotheses[{i}] is a {type(item).__name__} "
                              f"among {'lists' if batch else 'strings'} (one source is a list of strings, a batch "
                              "a list of such lists)")
     if not batch:
@@ -108,7 +109,7 @@ def sources_of(hypotheses: Any, references: Any) -> Tuple[List[Source], bool]:
         return [Source.of(_texts(hypotheses, "hypotheses"), refs)], False
     if references is not None:
         if not isinstance(references, (list, tuple)) or len(references) != len(hypotheses):
-            raise ValueError(f"references must hold one list of strings per source: {len(hypotheses)} sources, "
+            raise InputError(f"references must hold one list of strings per source: {len(hypotheses)} sources, "
                              f"got {len(references) if isinstance(references, (list, tuple)) else references!r:.60}")
     return [Source.of(_texts(h, f"hypotheses[{s}]"),
                       None if references is None else _texts(references[s], f"references[{s}]"))
@@ -125,7 +126,7 @@ def _output_column(stats: Statistics, output: Optional[str]) -> int:
     if output is None:
         return 0
     if output not in stats.outputs:
-        raise ValueError(f"output {output!r} is not one of {stats.metric}'s outputs with these options: "
+        raise InputError(f"output {output!r} is not one of {stats.metric}'s outputs with these options: "
                          f"{', '.join(stats.outputs)}")
     return stats.outputs.index(output)
 
@@ -420,7 +421,7 @@ def _aggregate(sources: List[Source], options: Dict[str, Any]) -> List[np.ndarra
     family = get_family("chrf")
     probe = _probe(family, sources[0], options)
     if probe.context["options"].variant != "sacrebleu":
-        raise ValueError("reference aggregation is defined for sacrebleu's chrF (fastChrF's aggregate_chrf); "
+        raise InputError("reference aggregation is defined for sacrebleu's chrF (fastChrF's aggregate_chrf); "
                          "use variant='sacrebleu'")
     return [family.segment_scores(replace(probe, rows=_aggregate_rows(probe.context["options"], source)))[:, 0]
             for source in sources]
@@ -484,7 +485,7 @@ def mbr(hypotheses: Any, references: Any = None, metric: str = "chrf", aggregate
     family = get_family(metric)
     if aggregate:
         if family.name != "chrf":
-            raise ValueError(f"aggregate=True is chrF's reference aggregation; metric {metric!r} has none")
+            raise InputError(f"aggregate=True is chrF's reference aggregation; metric {metric!r} has none")
         utilities = _aggregate(sources, options)
     else:
         output, block_rows, generic = options.pop("output", None), options.pop("block_rows", None), \

@@ -25,6 +25,7 @@ import math
 from typing import Any, Collection, Dict, List, Optional, Sequence
 
 from ngrameval.engine.inputs import check_flag
+from ngrameval.errors import InputError
 from ngrameval.metric import get_family, sentence_scores
 
 # What the probe at construction scores: one prediction and its reference, as text or as token ids.
@@ -50,12 +51,12 @@ def completion_text(completion: Any, index: int) -> str:
             if isinstance(message, dict) and message.get("role") == "assistant":
                 content = message.get("content")
                 if not isinstance(content, str):
-                    raise ValueError(f"completions[{index}]: the last assistant message's content must be a string, "
+                    raise InputError(f"completions[{index}]: the last assistant message's content must be a string, "
                                      f"got {type(content).__name__}")
                 return content
-        raise ValueError(f"completions[{index}]: a conversational completion needs an assistant message "
+        raise InputError(f"completions[{index}]: a conversational completion needs an assistant message "
                          f"({{'role': 'assistant', 'content': ...}}), got {completion!r}")
-    raise ValueError(f"completions[{index}]: a completion must be a string or a list of messages, "
+    raise InputError(f"completions[{index}]: a completion must be a string or a list of messages, "
                      f"got {type(completion).__name__}")
 
 
@@ -81,12 +82,12 @@ class MetricReward:
         """One float per completion: its sentence score against its row of the references column."""
         if self.references not in columns:
             present = [key for key in columns if key not in _TRL_ARGUMENTS]
-            raise ValueError(f"reward {self.__name__!r}: no column {self.references!r} among the dataset's columns "
+            raise InputError(f"reward {self.__name__!r}: no column {self.references!r} among the dataset's columns "
                              f"({', '.join(present) or 'none'}); name the column of references with "
                              f"reward(..., references=...)")
         if self.ids:
             if completion_ids is None:
-                raise ValueError(f"reward {self.__name__!r} scores token ids (ids=True) but was given no "
+                raise InputError(f"reward {self.__name__!r} scores token ids (ids=True) but was given no "
                                  f"completion_ids")
             predictions = [[token for token in ids if token not in self.drop_ids] for ids in completion_ids]
         else:
@@ -95,7 +96,7 @@ class MetricReward:
         values = scores[:, self.output_index].tolist()
         for i, value in enumerate(values):
             if not math.isfinite(value):
-                raise ValueError(f"reward {self.__name__!r}: completions[{i}] scored {value} ({self.metric} gave no "
+                raise InputError(f"reward {self.__name__!r}: completions[{i}] scored {value} ({self.metric} gave no "
                                  f"number for {predictions[i]!r})")
         return values
 
@@ -134,32 +135,32 @@ def reward(metric: str, references: str = "references", *, output: Optional[str]
     >>> reward("rouge", output="rougeX")
     Traceback (most recent call last):
     ...
-    ValueError: rouge gives no output 'rougeX'; its outputs with these options: rouge1, rouge2, rougeL, rougeLsum
+    ngrameval.errors.InputError: rouge gives no output 'rougeX'; its outputs with these options: rouge1, rouge2, rougeL, rougeLsum
     """
     family = get_family(metric)
     family.check_options(options)
     if not isinstance(references, str) or not references:
-        raise ValueError(f"references must name a dataset column (a non-empty string), got {references!r}")
+        raise InputError(f"references must name a dataset column (a non-empty string), got {references!r}")
     ids = check_flag("ids", ids)
     if not isinstance(drop_ids, (list, tuple, set, frozenset)):
-        raise ValueError(f"drop_ids must be a list or set of token ids, got {type(drop_ids).__name__}")
+        raise InputError(f"drop_ids must be a list or set of token ids, got {type(drop_ids).__name__}")
     if drop_ids and not ids:
-        raise ValueError("drop_ids removes token ids from completion_ids, which only ids=True scores")
+        raise InputError("drop_ids removes token ids from completion_ids, which only ids=True scores")
     if not all(isinstance(token, int) and not isinstance(token, bool) for token in drop_ids):
-        raise ValueError(f"drop_ids must be token ids (integers), got {list(drop_ids)!r}")
+        raise InputError(f"drop_ids must be token ids (integers), got {list(drop_ids)!r}")
     if ids:
         try:
             _, stats = sentence_scores(metric, *_PROBE_IDS, **options)
-        except ValueError as error:   # (the error names what is refused: the ids, or an option's value)
-            raise ValueError(f"ids=True: {metric} does not score token ids with these options ({error})") from None
+        except InputError as error:   # (the error names what is refused: the ids, or an option's value)
+            raise InputError(f"ids=True: {metric} does not score token ids with these options ({error})") from None
     else:
         _, stats = sentence_scores(metric, *_PROBE_TEXT, **options)
     if output is not None and output not in stats.outputs:
-        raise ValueError(f"{metric} gives no output {output!r}; its outputs with these options: "
+        raise InputError(f"{metric} gives no output {output!r}; its outputs with these options: "
                          f"{', '.join(stats.outputs)}")
     if name is None:
         name = "_".join([metric] + [str(part) for part in (options.get("variant"), output) if part is not None])
     elif not isinstance(name, str) or not name:
-        raise ValueError(f"name must be a non-empty string, got {name!r}")
+        raise InputError(f"name must be a non-empty string, got {name!r}")
     return MetricReward(metric, references, stats.outputs.index(output) if output is not None else 0, ids,
                         drop_ids, name, options)

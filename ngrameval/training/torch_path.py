@@ -37,6 +37,7 @@ from ngrameval.engine.inputs import check_choice, strict_options
 from ngrameval.metrics.bleu import BleuStatistics, chosen_reference_lengths, resolve_options, score_rows
 from ngrameval.metrics.rouge import RougeStatistics, score_statistics
 from ngrameval.metrics.rouge_common import parse_rouge_types
+from ngrameval.errors import InputError
 
 if TYPE_CHECKING:   # torch is imported when a function is called, never by ``import ngrameval``
     import torch
@@ -92,17 +93,17 @@ def _is_id_tensor(torch: Any, value: Any) -> bool:
 
 def _check_ids(torch: Any, name: str, value: Any, dims: Sequence[int], shape: str) -> "torch.Tensor":
     if not isinstance(value, torch.Tensor):
-        raise ValueError(f"{name} must be {shape} (a tensor of token ids), got {type(value).__name__}")
+        raise InputError(f"{name} must be {shape} (a tensor of token ids), got {type(value).__name__}")
     if not _is_id_tensor(torch, value):
-        raise ValueError(f"{name} must hold integer token ids, got dtype {value.dtype}")
+        raise InputError(f"{name} must hold integer token ids, got dtype {value.dtype}")
     if value.dim() not in dims:
-        raise ValueError(f"{name} must be {shape}, got a {value.dim()}-D tensor of shape {tuple(value.shape)}")
+        raise InputError(f"{name} must be {shape}, got a {value.dim()}-D tensor of shape {tuple(value.shape)}")
     return value
 
 
 def _check_device(name: str, value: "torch.Tensor", device: "torch.device") -> None:
     if value.device != device:
-        raise ValueError(f"{name} is on {value.device} but the candidates are on {device}: move both to one device")
+        raise InputError(f"{name} is on {value.device} but the candidates are on {device}: move both to one device")
 
 
 def _tokens(tensor: "torch.Tensor", pad_id: Optional[int]) -> "torch.Tensor":
@@ -122,7 +123,7 @@ def _candidates(torch: Any, candidates: Any, pad_id: Optional[int]):
     shape = "a 2-D (batch, length) tensor or a list of 1-D tensors"
     if isinstance(candidates, (list, tuple)):
         if not candidates:
-            raise ValueError("candidates is empty: nothing to score")
+            raise InputError("candidates is empty: nothing to score")
         rows = [_check_ids(torch, f"candidates[{i}]", row, (1,), "a 1-D tensor") for i, row in enumerate(candidates)]
         device = rows[0].device
         for i, row in enumerate(rows):
@@ -130,7 +131,7 @@ def _candidates(torch: Any, candidates: Any, pad_id: Optional[int]):
         return (*_flat(torch, rows, pad_id, device), device)
     _check_ids(torch, "candidates", candidates, (2,), shape)
     if len(candidates) == 0:
-        raise ValueError("candidates is empty: nothing to score")
+        raise InputError("candidates is empty: nothing to score")
     mask = _tokens(candidates, pad_id)
     return candidates[mask].to(torch.int64), mask.sum(dim=1), candidates.device
 
@@ -140,12 +141,12 @@ def _references(torch: Any, references: Any, pad_id: Optional[int], size: int, d
     shape = "a (batch, length) or (batch, references, length) tensor, or a list with the references of each candidate"
     if isinstance(references, (list, tuple)):
         if len(references) != size:
-            raise ValueError(f"references has {len(references)} entries for {size} candidates")
+            raise InputError(f"references has {len(references)} entries for {size} candidates")
         groups = []
         for i, group in enumerate(references):
             group = [group] if isinstance(group, torch.Tensor) else group
             if not isinstance(group, (list, tuple)) or not group:
-                raise ValueError(f"references[{i}] must be a 1-D tensor or a non-empty list of 1-D tensors, got "
+                raise InputError(f"references[{i}] must be a 1-D tensor or a non-empty list of 1-D tensors, got "
                                  f"{'an empty list' if isinstance(group, (list, tuple)) else type(group).__name__}")
             for r, reference in enumerate(group):
                 _check_ids(torch, f"references[{i}][{r}]", reference, (1,), "a 1-D tensor")
@@ -162,7 +163,7 @@ def _references(torch: Any, references: Any, pad_id: Optional[int], size: int, d
     _check_ids(torch, "references", references, (2, 3), shape)
     _check_device("references", references, device)
     if len(references) != size:
-        raise ValueError(f"references has {len(references)} rows for {size} candidates")
+        raise InputError(f"references has {len(references)} rows for {size} candidates")
     if references.dim() == 2:
         references = references[:, None, :]
     mask = _tokens(references, pad_id)
@@ -186,12 +187,12 @@ def id_batch(candidates: Any, references: Any, pad_id: Optional[int] = None) -> 
     import torch
 
     if pad_id is not None and (isinstance(pad_id, bool) or not isinstance(pad_id, int)):
-        raise ValueError(f"pad_id must be an integer token id or None, got {pad_id!r}")
+        raise InputError(f"pad_id must be an integer token id or None, got {pad_id!r}")
     candidate_tokens, candidate_len, device = _candidates(torch, candidates, pad_id)
     reference_tokens, reference_len, present = _references(torch, references, pad_id, len(candidate_len), device)
     for name, tokens in (("candidates", candidate_tokens), ("references", reference_tokens)):
         if len(tokens) and int(tokens.min()) < 0:
-            raise ValueError(f"{name} hold a negative token id ({int(tokens.min())}); token ids are non-negative "
+            raise InputError(f"{name} hold a negative token id ({int(tokens.min())}); token ids are non-negative "
                              "(pass pad_id if that value marks padding)")
     return IdBatch(candidate_tokens, candidate_len, reference_tokens, reference_len, present,
                    candidate_len.cpu().numpy(), reference_len.cpu().numpy(), present.cpu().numpy())
@@ -268,7 +269,7 @@ def _float_dtype(torch: Any, dtype: Any) -> "torch.dtype":
     if dtype is None:
         return torch.float64
     if not isinstance(dtype, torch.dtype) or not dtype.is_floating_point:
-        raise ValueError(f"dtype must be a floating torch dtype (torch.float64, torch.float32, ...), got {dtype!r}")
+        raise InputError(f"dtype must be a floating torch dtype (torch.float64, torch.float32, ...), got {dtype!r}")
     return dtype
 
 
@@ -373,7 +374,7 @@ def torch_sentence_rouge(candidates: Any, references: Any, *, pad_id: Optional[i
     types = parse_rouge_types(rouge_types)
     unsupported = [t.name for t in types if t.kind not in ROUGE_KINDS]
     if unsupported:
-        raise ValueError(f"rouge types {unsupported} are not available on token ids; use rougeN (N = 1, 2, ...) "
+        raise InputError(f"rouge types {unsupported} are not available on token ids; use rougeN (N = 1, 2, ...) "
                          "and rougeL")
     out_dtype = _float_dtype(torch, dtype)
     batch = id_batch(candidates, references, pad_id)

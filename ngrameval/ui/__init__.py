@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
+from ngrameval.errors import InputError
 from ngrameval.frontends.hub import SPACE_NAMES
 
 
@@ -16,7 +17,7 @@ def space(name: str) -> Any:
     """What Space ``name`` (one of :data:`SPACE_NAMES`) shows: a :class:`~ngrameval.ui.page.MetricSpace`, or the
     leaderboard's page; either has ``build()`` and ``warm_up``."""
     if name not in SPACE_NAMES:
-        raise ValueError(f"unknown Space {name!r}; valid Spaces: {', '.join(SPACE_NAMES)}")
+        raise InputError(f"unknown Space {name!r}; valid Spaces: {', '.join(SPACE_NAMES)}")
     return importlib.import_module(f"ngrameval.ui.{name}").SPACE
 
 

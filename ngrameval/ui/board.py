@@ -21,13 +21,13 @@ from pathlib import Path
 from typing import Any, Dict, List, Optional, Tuple
 
 import gradio as gr
-import numpy as np
 import pandas as pd
 
+from ngrameval import errors
 from ngrameval.frontends import report
 from ngrameval.leaderboard.board import Board, Submission
 from ngrameval.leaderboard.reading import Source, read_predictions
-from ngrameval.leaderboard.scoring import Leaderboard, SystemScores, segment_scores
+from ngrameval.leaderboard.scoring import Leaderboard, SystemScores
 from ngrameval.ui import i18n, page
 from ngrameval.ui.i18n import t
 from ngrameval.ui.leaderboard import DEFAULT_MAX_MB, Budget, legend_html, text_files
@@ -125,8 +125,7 @@ class BoardPage:
             return page.status_html(i18n.text("board.error.no_submission", language, name=name), True, language,
                                     "board.not_shown")
         head = heads[name]
-        stored = self.board.statistics(name)
-        scores = np.hstack([segment_scores(stored[spec.name]) for spec in self.board.metrics()])
+        scores = self.board.segment_scores(name)
         alone = Leaderboard(standings.columns, [SystemScores(name, system.results, scores, [])], None)
         rank = standings.systems.index(system) + 1
         cluster = standings.cluster_numbers().get(name)
@@ -153,13 +152,8 @@ class BoardPage:
         references), written to a new file; and how many submissions the board has."""
         standings, _ = self.standings()
         best = standings.systems[:REPORT_SYSTEMS]
-        specs = self.board.metrics()
-        detailed = []
-        for system in best:
-            stored = self.board.statistics(system.name)
-            detailed.append(SystemScores(system.name, system.results,
-                                         np.hstack([segment_scores(stored[spec.name]) for spec in specs]),
-                                         self.board.predictions(system.name)))
+        detailed = [SystemScores(system.name, system.results, self.board.segment_scores(system.name),
+                                 self.board.predictions(system.name)) for system in best]
         names = {system.name for system in best}
         clusters = {key: [kept for kept in ([name for name in group if name in names] for group in groups) if kept]
                     for key, groups in (standings.clusters or {}).items()}
@@ -196,7 +190,7 @@ class BoardPage:
             team = (team or "").strip() or None
             stored = self.board.submit(predictions, name, team=team,
                                        client=client_key(request, self.behind_proxy))
-        except ValueError as error:     # the page's InputError, the board's and the reader's own (English)
+        except errors.InputError as error:     # the page's, the board's and the reader's own (English)
             message = error.in_language(language) if isinstance(error, InputError) else str(error)
             return page.status_html(message, True, language, "board.refused"), {"error": message}, gr.update()
         scores = ", ".join(f"{output} {score * SCALE:.{WIDTH}f}" for by_output in stored.scores.values()

@@ -28,6 +28,7 @@ import gradio as gr
 import pandas as pd
 from tqdm import tqdm
 
+from ngrameval import errors
 from ngrameval.frontends import report
 from ngrameval.frontends.hub import BOARD_FOLDER, copy_board
 from ngrameval.leaderboard.board import DATABASE
@@ -258,7 +259,7 @@ def score(reference_uploads, system_uploads, metrics, options_text, baseline, te
         names, predictions = order_systems(names, predictions, baseline)
         board = score_leaderboard(names, predictions, references, {m: options.get(m, {}) for m in metrics}, tests,
                                   tqdm(disable=True))
-    except ValueError as error:     # the page's InputError, or the command line's and the metrics' own errors
+    except errors.InputError as error:     # the page's, or the reader's and the metrics' own (English)
         message = error.in_language(language) if isinstance(error, InputError) else str(error)
         return (page.status_html(message, True, language), None, "", gr.update(choices=[], value=None), "", None,
                 None)
@@ -337,7 +338,7 @@ def baseline_choices(system_uploads) -> Any:
         with tempfile.TemporaryDirectory(prefix="ngrameval-leaderboard-") as folder:
             names = [source.name for source in named_sources(text_files(_paths(system_uploads), Path(folder),
                                                                              Budget(MAX_BYTES)))]
-    except (InputError, ValueError):
+    except errors.InputError:
         names = []
     return gr.update(choices=names, value=names[0] if names else None)
 
@@ -410,7 +411,7 @@ class LeaderboardSpace:
             from ngrameval.ui.board import BoardSpace
 
             return BoardSpace(settings.folder, settings.max_mb)
-        except ValueError as error:     # no board there, a damaged one: one line, not a traceback
+        except errors.InputError as error:     # no board there, a damaged one: one line, not a traceback
             if as_program:
                 sys.exit(f"app.py: {error}")
             raise

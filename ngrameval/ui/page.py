@@ -37,7 +37,7 @@ import gradio as gr  # noqa: E402
 import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 import ngrameval  # noqa: E402
-from ngrameval import TOKENIZER_NAMES  # noqa: E402
+from ngrameval import TOKENIZER_NAMES, errors  # noqa: E402
 from ngrameval.frontends.hub import metric_path  # noqa: E402
 from ngrameval.metrics.coco import from_coco  # noqa: E402
 from ngrameval.ui import i18n  # noqa: E402
@@ -71,9 +71,10 @@ def input_help(boxes: int = REFERENCE_BOXES, coco_json: bool = False, max_predic
     return t("page.input_help", boxes=boxes, limits=limits, coco=t("page.input_help_coco") if coco_json else "")
 
 
-class InputError(ValueError):
+class InputError(errors.InputError):
     """A problem with the user's input, named by a key of :data:`ngrameval.ui.i18n.TEXTS` and its parameters:
-    its message is the English text, :meth:`in_language` the page's."""
+    its message is the English text, :meth:`in_language` the page's. (Every other
+    :class:`ngrameval.errors.InputError` is shown in English; any other exception is a bug, shown as one.)"""
 
     def __init__(self, key: str, **params: Any):
         self.key, self.params = key, params
@@ -620,7 +621,7 @@ def explain(state: Optional[Dict[str, Any]], number: Any, explain_one: Optional[
             item = state["explanation"][index]
         else:
             item = explain_one(state["predictions"][index], state["references"][index], state["options"])
-    except ValueError as error:
+    except errors.InputError as error:
         return status_html(str(error), True, language), None, None, None
     except Exception as error:  # noqa: BLE001 - the score stays shown; the failure is a message, logged
         LOG.exception("explaining sentence %d failed", index + 1)
@@ -831,7 +832,7 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
             per_sentence = result if space.sentence_options is None else \
                 metric.compute(**inputs, **options, **space.sentence_options)
             shown = space.present(result, options, per_sentence, *((hyps, refs) if space.present_corpus else ()))
-        except (ValueError, ImportError) as error:      # InputError, and the metric's own messages (English)
+        except (errors.InputError, ImportError) as error:      # the page's, and the metric's own messages (English)
             shown_message = error.in_language(language) if isinstance(error, InputError) else str(error)
             return outputs.values(raw={"error": str(error)}, status=status_html(shown_message, True, language),
                                   results=gr.Column(visible=False))

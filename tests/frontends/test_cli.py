@@ -12,12 +12,13 @@ import subprocess
 import sys
 
 import pytest
+from sacrebleu.metrics import BLEU
 
 import ngrameval
 from ngrameval import significance
 from ngrameval.frontends.cli import EXAMPLES, main
 from ngrameval.leaderboard.reading import Source, read_corpus, split_lines
-from ngrameval.metric import get_family, statistics
+from ngrameval.metric import sentence_scores, statistics
 from ngrameval.metrics.bleu import VARIANTS as BLEU_VARIANTS
 from ngrameval.metrics.nist import VARIANTS as NIST_VARIANTS
 from tests.data import WMT22, read_tsv
@@ -124,11 +125,13 @@ def test_sentence_level_is_one_json_line_per_segment_per_system(capsys, two_syst
                                                               for i in (1, 2, 3)]
     for name, predictions in (("system.txt", SYSTEM), ("other.txt", OTHER_SYSTEM)):
         for metric in ("bleu", "cider"):
-            stats = statistics(metric, predictions, REFERENCES)
-            expected = get_family(metric).score_totals(stats, stats.rows, None)[:, 0].tolist()
-            assert [r["scores"][metric] for r in records if r["system"] == name] == expected
-    # A BLEU segment score is that segment as a corpus of one.
-    assert records[0]["scores"]["bleu"] == ngrameval.bleu(SYSTEM[:1], REFERENCES[:1]).bleu
+            expected, _ = sentence_scores(metric, predictions, REFERENCES)
+            assert [r["scores"][metric] for r in records if r["system"] == name] == expected[:, 0].tolist()
+    # A BLEU segment score is sacrebleu's sentence_bleu (the effective order), on its 0-100 scale.
+    sacrebleu_scores = [BLEU(effective_order=True).sentence_score(hypothesis, references).score
+                        for hypothesis, references in zip(OTHER_SYSTEM, REFERENCES)]
+    assert [100 * r["scores"]["bleu"] for r in records if r["system"] == "other.txt"] == \
+        pytest.approx(sacrebleu_scores, rel=1e-12)
 
 
 # --------------------------------------------------------------------------- score: options and tests
@@ -319,6 +322,8 @@ def test_progress_bar_on_a_terminal_for_long_runs_unless_quiet(shared):
     (["-s", "{dir}/system.txt", "--paired-ar"], "give at least two systems"),
     (["-s", "{dir}/system.txt", "--paired-n", "10"], "--paired-n needs --paired-bs or --paired-ar"),
     (["-s", "{dir}/system.txt", "--sentence-level", "--confidence"], "--sentence-level prints JSON lines"),
+    (["-s", "{dir}/system.txt", "--sentence-level", "--format", "csv"], "it takes no --paired-bs, --paired-ar, "
+                                                                        "--confidence or other --format"),
     (["-s", "{dir}/system.txt", "--seed", "-1"], "seed must be"),
     (["-s", "{dir}/data.jsonl"], "name the field to read"),
     (["-s", "{dir}/data.jsonl:hyp"], "line 2: not JSON"),

@@ -228,21 +228,21 @@ def test_a_process_that_ends_without_compute_is_not_scored(tmp_path):
     code, stderr = outcome[0]
     assert code != 0
     assert last_line(stderr) == (
-        f"ValueError: process 0 of ter with num_process=2, experiment_id='ended' and cache directory "
+        f"ngrameval.errors.InputError: process 0 of ter with num_process=2, experiment_id='ended' and cache directory "
         f"{tmp_path / 'cache' / 'ter' / 'default'}: process(es) 1 ended without calling compute (did they fail?), "
         "so their data may be incomplete; nothing was scored"), stderr
     assert not (tmp_path / "results.pickle").exists()
 
 
 def test_a_bad_option_fails_on_process_0_and_leaves_no_file(tmp_path):
-    """Options reach the metric on process 0 only, after the gathering: the metric's own ValueError then,
+    """Options reach the metric on process 0 only, after the gathering: the metric's own InputError then,
     and the gathered files are removed as after a success."""
     case = {"metric": "nist", "corpus": "strings", "options": {"variant": "bogus"}, "experiment_id": "bad"}
     outcome = launch(tmp_path, 2, [case], timeout=60, late=None)
     assert outcome[1][0] == 0
     code, stderr = outcome[0]
     assert code != 0
-    assert last_line(stderr).startswith("ValueError: unknown variant 'bogus'"), stderr
+    assert last_line(stderr).startswith("ngrameval.errors.InputError: unknown variant 'bogus'"), stderr
     assert files_under(tmp_path / "cache") == []
 
 

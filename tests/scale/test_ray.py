@@ -77,7 +77,7 @@ def test_a_glob_and_reference_columns(shared, tmp_path):
     ('{"prediction": "a b", "references": ["a b"]}\n{"prediction": "a b", "references": ["a b"\n',
      r"bad\.jsonl, line 2: not JSON"),
     ('{"prediction": "a b", "references": ["a b"]}\n{"prediction": "a b"}\n',
-     r"bad\.jsonl, line 2: no 'references' in the row"),
+     r"bad\.jsonl, line 2: no field 'references'"),
     ('{"prediction": "a b", "references": ["a b"]}\n\n{"prediction": 3, "references": ["a b"]}\n',
      r"bad\.jsonl, line 2: not JSON"),
     ('{"prediction": "a b", "references": ["a b"]}\n{"prediction": 3, "references": ["a b"]}\n',

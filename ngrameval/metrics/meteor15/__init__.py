@@ -48,6 +48,7 @@ from ngrameval.metrics.meteor15.paraphrase import ParaphraseTable
 from ngrameval.metrics.meteor15.score import (MODULES, STATS_LENGTH, TASKS, Parameters, aggregate, compute,
                                               module_columns, parse_stats_line, resolve_parameters, stats_line)
 from ngrameval.metrics.meteor15.stem import english_stemmer
+from ngrameval.errors import InputError
 
 __all__ = ["Meteor15", "Meteor15Result", "Meteor15Explanation", "AlignedMatch", "TASKS", "MODULES",
            "NORMALIZATIONS", "aggregate", "compute", "stats_line", "parse_stats_line", "Parameters"]
@@ -159,11 +160,11 @@ class Meteor15:
     >>> Meteor15(task="best")
     Traceback (most recent call last):
     ...
-    ValueError: unknown task 'best'; valid values: 'rank', 'adq', 'hter', 'li', 'tune', 'util', 'universal'
+    ngrameval.errors.InputError: unknown task 'best'; valid values: 'rank', 'adq', 'hter', 'li', 'tune', 'util', 'universal'
     >>> Meteor15(modules=["exact", "wordnet"])
     Traceback (most recent call last):
     ...
-    ValueError: unknown module 'wordnet'; valid values: 'exact', 'stem', 'synonym', 'paraphrase'
+    ngrameval.errors.InputError: unknown module 'wordnet'; valid values: 'exact', 'stem', 'synonym', 'paraphrase'
     """
 
     def __init__(self, task: Optional[str] = None, modules: Optional[Sequence[str]] = None,
@@ -188,7 +189,7 @@ class Meteor15:
             else:
                 self._table_path = Path(paraphrase_table)
                 if not self._table_path.is_file():
-                    raise ValueError(f"paraphrase table not found: {self._table_path}")
+                    raise InputError(f"paraphrase table not found: {self._table_path}")
         self.cache_dir = cache_dir
         self._table: Optional[ParaphraseTable] = None
         self._nonbreaking: Optional[Dict[str, int]] = None

@@ -47,6 +47,7 @@ from typing import Iterator, List, NamedTuple, Optional, Tuple, Union
 import numpy as np
 
 from ngrameval.engine.ngrams import concatenated_ranges
+from ngrameval.errors import InputError
 
 FORMAT_VERSION = 2
 PathLike = Union[str, Path]
@@ -131,7 +132,7 @@ def _entry_blocks(table: Path, size: int) -> Iterator[bytes]:
                 if data and not data.endswith(b"\n"):
                     data += b"\n"
                 if data.count(b"\n") % 3:
-                    raise ValueError(f"{table}: the last entry is incomplete (3 lines an entry: probability, "
+                    raise InputError(f"{table}: the last entry is incomplete (3 lines an entry: probability, "
                                      "phrase, paraphrase)")
                 if data:
                     yield data
@@ -300,7 +301,7 @@ class _Vocabulary:
             index += 1
             long = long[lengths[long] > 8 * index]
         if not same:
-            raise ValueError("two different words of the paraphrase table have the same 64-bit key")
+            raise InputError("two different words of the paraphrase table have the same 64-bit key")
         return ids
 
 
@@ -354,7 +355,7 @@ class _Phrases:
 
 def _check_same_rows(rows: np.ndarray, representatives: np.ndarray) -> None:
     if not (rows == representatives).all():
-        raise ValueError("two different phrases of the paraphrase table have the same 64-bit hash")
+        raise InputError("two different phrases of the paraphrase table have the same 64-bit hash")
 
 
 class _BlockWords(NamedTuple):
@@ -429,7 +430,7 @@ def build_index(table: Path, directory: Path) -> None:
     del sources, targets
     source_length, target_length = (source_words > 0).sum(axis=1), (target_words > 0).sum(axis=1)
     if (target_length == 0).any():
-        raise ValueError(f"{table}: an entry has an empty paraphrase")
+        raise InputError(f"{table}: an entry has an empty paraphrase")
     # Entries grouped by source, in file order within a source (the order the jar's trie emits them).
     order = np.argsort(source_of_entry, kind="stable")
     count = np.bincount(source_of_entry, minlength=len(source_words))

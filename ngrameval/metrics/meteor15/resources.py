@@ -16,6 +16,7 @@ import zipfile
 from pathlib import Path
 from typing import Dict, FrozenSet, List, Optional, Tuple, Union
 
+from ngrameval.errors import InputError
 from ngrameval.installed import shipped_path
 
 PathLike = Union[str, Path]
@@ -65,11 +66,11 @@ def find_jar(jar: Optional[PathLike] = None) -> Path:
     if jar is not None:
         path = Path(jar)
         if not path.is_file():
-            raise ValueError(f"METEOR jar not found: {path}")
+            raise InputError(f"METEOR jar not found: {path}")
         return path
     directory = pycocoevalcap_meteor_dir()
     if directory is None:
-        raise ValueError("METEOR 1.5 needs the data in meteor-1.5.jar, which pycocoevalcap 1.2 installs: install "
+        raise InputError("METEOR 1.5 needs the data in meteor-1.5.jar, which pycocoevalcap 1.2 installs: install "
                          "ngrameval with its 'meteor' extra from its wheel or a checkout (pip install "
                          "'ngrameval-<version>-py3-none-any.whl[meteor]', or pip install -e '.[meteor]' in the "
                          "repository), or pip install pycocoevalcap==1.2; or pass jar=<path to meteor-1.5.jar>")
@@ -92,7 +93,7 @@ def _read_member(jar: Path, member: str) -> str:
         try:
             data = archive.read(member)
         except KeyError:
-            raise ValueError(f"{jar} has no {member}: is it the METEOR 1.5 jar?") from None
+            raise InputError(f"{jar} has no {member}: is it the METEOR 1.5 jar?") from None
     # The jar decodes with UTF-8 (its synonym list with the platform charset, but that file is ASCII).
     return data.decode("utf-8", errors="replace")
 

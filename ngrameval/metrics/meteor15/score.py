@@ -16,6 +16,7 @@ from typing import Dict, Optional, Sequence, Tuple
 import numpy as np
 
 from ngrameval.engine.inputs import check_choice, check_number
+from ngrameval.errors import InputError
 
 MODULES = ("exact", "stem", "synonym", "paraphrase")
 STATS_LENGTH = 23
@@ -163,7 +164,7 @@ def parse_stats_line(line: str) -> np.ndarray:
     """
     values = line.split()
     if len(values) != STATS_LENGTH:
-        raise ValueError(f"a METEOR stats line has {STATS_LENGTH} numbers, got {len(values)}: {line!r}")
+        raise InputError(f"a METEOR stats line has {STATS_LENGTH} numbers, got {len(values)}: {line!r}")
     return np.array([float(value) for value in values])
 
 
@@ -184,14 +185,14 @@ def resolve_parameters(task: Optional[str], modules: Optional[Sequence[str]], we
     >>> resolve_parameters("fast", None, None, None)
     Traceback (most recent call last):
     ...
-    ValueError: unknown task 'fast'; valid values: 'rank', 'adq', 'hter', 'li', 'tune', 'util', 'universal'
+    ngrameval.errors.InputError: unknown task 'fast'; valid values: 'rank', 'adq', 'hter', 'li', 'tune', 'util', 'universal'
     """
     if parameters is not None:
         if task is not None:
-            raise ValueError(f"give task={task!r} or parameters, not both: with parameters the jar's task is "
+            raise InputError(f"give task={task!r} or parameters, not both: with parameters the jar's task is "
                              "'custom' (English modules, adq weights 1.0 1.0 0.6 0.8 unless weights are given)")
         if isinstance(parameters, str) or not hasattr(parameters, "__len__") or len(parameters) != 4:
-            raise ValueError(f"parameters must be (alpha, beta, gamma, delta), got {parameters!r}")
+            raise InputError(f"parameters must be (alpha, beta, gamma, delta), got {parameters!r}")
         parameters = tuple(check_number(f"parameters[{index}] ({name})", value, *PARAMETER_RANGES[name])
                            for index, (name, value) in enumerate(zip(PARAMETER_RANGES, parameters)))
         _, task_weights, task_modules = TASKS["adq"]
@@ -202,15 +203,15 @@ def resolve_parameters(task: Optional[str], modules: Optional[Sequence[str]], we
     if modules is None:
         modules = task_modules
     if isinstance(modules, str) or not len(modules):
-        raise ValueError(f"modules must be a non-empty list of module names from {MODULES}, got {modules!r}")
+        raise InputError(f"modules must be a non-empty list of module names from {MODULES}, got {modules!r}")
     for module in modules:
         check_choice("module", module, MODULES)
     if len(set(modules)) != len(modules):
-        raise ValueError(f"modules must not repeat a module, got {list(modules)!r}")
+        raise InputError(f"modules must not repeat a module, got {list(modules)!r}")
     if weights is None:
         weights = tuple(task_weights[:len(modules)]) + (0.0,) * (len(modules) - len(task_weights))
     elif isinstance(weights, str) or not hasattr(weights, "__len__") or len(weights) != len(modules):
-        raise ValueError(f"weights must give one weight per module ({len(modules)}: {list(modules)}), "
+        raise InputError(f"weights must give one weight per module ({len(modules)}: {list(modules)}), "
                          f"got {weights!r}")
     else:
         weights = [check_number(f"weights[{index}]", weight, *WEIGHT_RANGE) for index, weight in enumerate(weights)]

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from importlib import metadata
 
+from ngrameval.errors import InputError
+
 
 def english_stemmer():
     """The stemmer object (``stemWord`` / ``stemWords``).
@@ -23,9 +25,9 @@ def english_stemmer():
         version = metadata.version("snowballstemmer")
         from snowballstemmer.english_stemmer import EnglishStemmer
     except (metadata.PackageNotFoundError, ImportError):
-        raise ValueError("METEOR's stem module needs snowballstemmer 2.2 (pip install snowballstemmer==2.2.0)") from None
+        raise InputError("METEOR's stem module needs snowballstemmer 2.2 (pip install snowballstemmer==2.2.0)") from None
     if int(version.split(".")[0]) >= 3:
-        raise ValueError(f"METEOR's stem module needs snowballstemmer 2.x (the jar's Snowball English rules); "
+        raise InputError(f"METEOR's stem module needs snowballstemmer 2.x (the jar's Snowball English rules); "
                          f"snowballstemmer {version} has Snowball 3's rules, which stem some words differently: "
                          "pip install snowballstemmer==2.2.0")
     return EnglishStemmer()
