@@ -184,8 +184,14 @@ class MetricFamily(ABC):
         approximate randomization, the corpus) as the reproduced tool's significance test scores them:
         on :meth:`resampling`'s scale, in the precision of ``totals`` (its ``bootstrap_dtype`` for a
         bootstrap resample, float64 otherwise), and in the dtype of the array the tool collects those
-        scores in (see :func:`array_of_scores`). ``weights`` as in :meth:`score_totals`. Default: the
-        family's own rule, :meth:`score_totals`."""
+        scores in (see :func:`array_of_scores`). ``weights`` as in :meth:`score_totals` (None where
+        :meth:`resampling` does not read them). Default: the family's own rule, :meth:`score_totals`.
+
+        >>> stats = statistics("ter", ["a b c", "d e"], [["a b d"], ["d e"]])
+        >>> sums = stats.totals().astype(np.float32)          # sacrebleu's float32 bootstrap sums
+        >>> get_family("ter").score_resampled(stats, sums, None).tolist()   # sacrebleu: np.float32(20.0)
+        [[20.0]]
+        """
         return self.score_totals(stats, totals, weights)
 
     def corpus_scores(self, stats: Statistics) -> Dict[str, float]:
@@ -243,20 +249,27 @@ class MetricFamily(ABC):
 @dataclass(frozen=True)
 class Resampling:
     """How a tool's significance tests score resampled statistics (:meth:`MetricFamily.resampling`): its
-    scores are the family's times ``scale``, and it sums the rows of a bootstrap resample in
-    ``bootstrap_dtype`` before scoring them (:meth:`MetricFamily.score_resampled` then computes in it)."""
+    scores are the family's times ``scale``; it sums the rows of a bootstrap resample in
+    ``bootstrap_dtype`` (float64 or float32) before scoring them (:meth:`MetricFamily.score_resampled`
+    then computes in it); ``reads_weights``: whether its score reads which rows made a sum (NLTK's
+    BLEU reads the last one), else a test need not build the ``weights`` matrices (None is passed).
+
+    >>> SACREBLEU_RESAMPLING
+    Resampling(scale=100.0, bootstrap_dtype=<class 'numpy.float32'>, reads_weights=False)
+    """
 
     scale: float = 1.0
     bootstrap_dtype: Any = np.float64
+    reads_weights: bool = True
 
     def __post_init__(self) -> None:
         if np.dtype(self.bootstrap_dtype) not in (np.float64, np.float32):
             raise ValueError(f"bootstrap_dtype must be float64 or float32, got {self.bootstrap_dtype!r}")
 
 
-# sacrebleu 2.6.0's significance module: scores on 0-100, and a bootstrap resample summed from
-# ``np.array(stats, dtype="float32")`` (its approximate randomization and corpus scores sum exactly).
-SACREBLEU_RESAMPLING = Resampling(100.0, np.float32)
+# sacrebleu 2.6.0's significance module: scores on 0-100 from the sums alone, a bootstrap resample summed
+# from ``np.array(stats, dtype="float32")`` (its approximate randomization and corpus scores sum exactly).
+SACREBLEU_RESAMPLING = Resampling(100.0, np.float32, reads_weights=False)
 
 
 def array_of_scores(scores: np.ndarray, python_floats: np.ndarray) -> np.ndarray:

@@ -143,6 +143,7 @@ class _Scorer:
         resampling = self.family.resampling(stats)
         self.scale = resampling.scale
         self.bootstrap_dtype = np.dtype(resampling.bootstrap_dtype)
+        self.reads_weights = resampling.reads_weights
 
     def corpus(self) -> np.ndarray:
         """(outputs,) the corpus scores in the test's arithmetic (sacrebleu's: on 0-100, from exact sums)."""
@@ -160,13 +161,12 @@ class _Scorer:
             else:   # its own order of float32 additions
                 sums = np.vstack([rows.astype(np.float32)[part].sum(axis=1)
                                   for part in _blocks(draws, len(rows) * rows.shape[1])])
-        return self.family.score_resampled(self.stats, sums, counts)
+        return self.family.score_resampled(self.stats, sums, counts if self.reads_weights else None)
 
     @property
     def integral(self) -> bool:
         """Rows of integers (BLEU's, NIST's counts): their sums are exact in any order."""
-        rows = self.stats.rows
-        return bool(np.all(rows == np.floor(rows)) and np.abs(rows).sum(axis=0).max(initial=0) < 2 ** 53)
+        return _integral(self.stats.rows)
 
     def shuffled(self, other: Statistics, keep: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
         """(B, outputs) twice: the scores of the pseudo-systems that take this system's segment where
@@ -174,18 +174,26 @@ class _Scorer:
         (approximate randomization)."""
         # keep @ mine + ~keep @ other's (sacrebleu's two products) is other's total + keep @ (mine -
         # other's): one product, exact for integer rows (BLEU, NIST counts), and a system shuffled
-        # with itself gets its own total twice, bit for bit.
+        # with itself gets its own total twice, bit for bit. Other rows (TER's average lengths of three
+        # references) are summed by sacrebleu's two products: a shuffle that gives back the observed
+        # difference in exact arithmetic then exceeds it or not as sacrebleu's rounding has it.
+        exact = self.integral and _integral(other.rows)
         difference = self.stats.rows - other.rows
         mine, others = self.stats.totals(), other.totals()
-        # segment i of both systems side by side, for rules reading the last one
+        # For rules reading the last segment: segment i of both systems side by side, and which one a sum took.
         interleaved = Statistics(self.stats.metric, np.stack([self.stats.rows, other.rows], axis=1)
                                  .reshape(2 * len(other), -1), self.stats.outputs, self.stats.signature,
-                                 self.stats.context)
+                                 self.stats.context) if self.reads_weights else self.stats
         kept, swapped = [], []
         for block in _blocks(keep, len(self.stats)):
-            moved = block.astype(np.float64) @ difference
-            for sums, complement, scores in ((others + moved, block, kept), (mine - moved, ~block, swapped)):
-                pattern = np.stack([complement, ~complement], axis=2).reshape(len(complement), -1)
+            if exact:
+                moved = block.astype(np.float64) @ difference
+                shuffles = others + moved, mine - moved
+            else:
+                shuffles = (block @ self.stats.rows + ~block @ other.rows, ~block @ self.stats.rows + block @ other.rows)
+            for sums, complement, scores in zip(shuffles, (block, ~block), (kept, swapped)):
+                pattern = np.stack([complement, ~complement], axis=2).reshape(len(complement), -1) \
+                    if self.reads_weights else None
                 scores.append(self.family.score_resampled(interleaved, sums, pattern))
         return np.vstack(kept), np.vstack(swapped)
 
@@ -212,6 +220,11 @@ def _resample_scores(scorers: Sequence[_Scorer], draws: np.ndarray) -> List[np.n
             scores[i].append(scorer.score_resampled(sums[i] if i in sums else counts @ scorer.stats.rows,
                                                     counts, block))
     return [np.vstack(parts) for parts in scores]
+
+
+def _integral(rows: np.ndarray) -> bool:
+    """Rows of integers whose sums are exact in float64 in any order."""
+    return bool(np.all(rows == np.floor(rows)) and np.abs(rows).sum(axis=0).max(initial=0) < 2 ** 53)
 
 
 def _blocks(matrix: np.ndarray, floats_per_row: int) -> Iterator[np.ndarray]:

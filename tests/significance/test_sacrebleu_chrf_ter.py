@@ -17,6 +17,7 @@ import pytest
 import sacrebleu.metrics as sacrebleu_metrics
 import sacrebleu.significance as sacrebleu_significance
 
+from ngrameval import significance
 from ngrameval.metric import statistics
 from ngrameval.significance import confidence_interval, paired_test, pairwise_bootstrap
 from tests.data import wmt22_references, wmt22_system
@@ -161,18 +162,39 @@ def test_pairwise_bootstrap_equals_sacrebleu(case):
         assert_half_width(interval[metric], their_result.ci)
 
 
-def test_ter_with_three_references_sums_in_sacrebleus_order(shared):
-    """Three references make average lengths in thirds, whose float32 sums depend on their order: the
-    bounds are sacrebleu's, as summed and scored by it."""
+@pytest.fixture(scope="module")
+def three_references(shared):
+    """60 segments of TER with three references (A, B, A again): average lengths in thirds, whose sums
+    depend on their order. (hypotheses per system, sacrebleu's TER, our statistics per system.)"""
     hypotheses, streams = wmt22(shared, "ter")
-    hypotheses, streams = hypotheses[SYSTEMS[1]][:50], [stream[:50] for stream in streams + streams[:1]]
-    stats = statistics("ter", hypotheses, [list(group) for group in zip(*streams)])
-    assert not np.all(stats.rows == np.floor(stats.rows))
-    metric = sacrebleu_metrics.TER(references=streams)
-    ours = confidence_interval(stats, n_samples=300)["ter"]
-    resamples = sorted_resamples(metric, hypotheses, 300)
+    hypotheses, streams = {name: lines[:60] for name, lines in hypotheses.items()}, [s[:60] for s in streams + streams[:1]]
+    stats = {name: statistics("ter", lines, [list(group) for group in zip(*streams)]) for name, lines in hypotheses.items()}
+    assert not np.all(stats[SYSTEMS[1]].rows == np.floor(stats[SYSTEMS[1]].rows))
+    return hypotheses, computed_once(sacrebleu_metrics.TER(references=streams)), stats
+
+
+def test_ter_with_three_references_sums_in_sacrebleus_order(three_references):
+    """The bootstrap sums in float32 as sacrebleu adds them: the bounds and mean are its."""
+    hypotheses, metric, stats = three_references
+    name = SYSTEMS[1]
+    ours = confidence_interval(stats[name], n_samples=300)["ter"]
+    resamples = sorted_resamples(metric, hypotheses[name], 300)
     assert ours.ci == (resamples[300 // 40] / 100, resamples[300 - 300 // 40 - 1] / 100)
-    assert ours.mean == metric.corpus_score(hypotheses, None, n_bootstrap=300)._mean / 100
+    assert ours.mean == metric.corpus_score(hypotheses[name], None, n_bootstrap=300)._mean / 100
+
+
+def test_ter_with_three_references_shuffles_as_sacrebleu(three_references, monkeypatch):
+    """Approximate randomization sums the shuffles with sacrebleu's two float64 products: where two
+    systems translate segments alike, many shuffles give back the observed difference in exact arithmetic,
+    and whether one exceeds it is rounding (the one product ngrameval uses for integer rows gives other
+    p-values here). Blocks of 500 shuffles (of 2000) give its single product's rounding too."""
+    hypotheses, metric, stats = three_references
+    monkeypatch.setattr(significance, "BLOCK_FLOATS", 500 * len(stats[SYSTEMS[0]]))
+    named = [(name, hypotheses[name]) for name in SYSTEMS]
+    theirs = sacrebleu_significance.PairedTest(named, {"m": metric}, None, test_type="ar", n_samples=2000)()[1]
+    theirs = next(value for key, value in theirs.items() if key != "System")
+    ours = paired_test(stats[SYSTEMS[0]], [stats[name] for name in SYSTEMS[1:]], "ar", n_samples=2000)
+    assert [result["ter"].p_value for result in ours] == [result.p_value for result in theirs]
 
 
 def random_corpus(rng, size, alphabet):
