@@ -410,7 +410,12 @@ def score_rows(rows: np.ndarray, options: ChrfOptions) -> np.ndarray:
 
 def sacrebleu_percent_scores(rows: np.ndarray, options: ChrfOptions) -> np.ndarray:
     """(K,) sacrebleu's scores in [0, 100] of K rows of the sacrebleu variant, in the rows' precision
-    (see :func:`sacrebleu_f_score`)."""
+    (see :func:`sacrebleu_f_score`).
+
+    >>> rows = np.array([[4.0, 5.0, 4.0]])       # one character order: hypothesis, reference n-grams, matches
+    >>> sacrebleu_percent_scores(rows, resolve_options(char_order=1)).tolist()   # sacrebleu: 83.33333333333334
+    [83.33333333333334]
+    """
     n = rows.shape[1] // 3
     return sacrebleu_f_score(rows[:, :n], rows[:, n:2 * n], rows[:, 2 * n:], options.beta, options.eps_smoothing)
 
