@@ -190,6 +190,27 @@ class MetricFamily(ABC):
         None (the default): no such way."""
         return None
 
+    def resampling(self, stats: Statistics) -> "Resampling":
+        """How the tool this family reproduces scores resampled statistics in its significance tests (its
+        scale, the precision of its bootstrap sums), for :mod:`ngrameval.significance`. Default: the
+        family's own scale, float64 sums."""
+        return Resampling()
+
+    def score_resampled(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
+        """(B, outputs) scores of (B, columns) sums of resampled rows (a bootstrap resample, a shuffle of
+        approximate randomization, the corpus) as the reproduced tool's significance test scores them:
+        on :meth:`resampling`'s scale, in the precision of ``totals`` (its ``bootstrap_dtype`` for a
+        bootstrap resample, float64 otherwise), and in the dtype of the array the tool collects those
+        scores in (see :func:`array_of_scores`). ``weights`` as in :meth:`score_totals` (None where
+        :meth:`resampling` does not read them). Default: the family's own rule, :meth:`score_totals`.
+
+        >>> stats = statistics("ter", ["a b c", "d e"], [["a b d"], ["d e"]])
+        >>> sums = stats.totals().astype(np.float32)          # sacrebleu's float32 bootstrap sums
+        >>> get_family("ter").score_resampled(stats, sums, None).tolist()   # sacrebleu: np.float32(20.0)
+        [[20.0]]
+        """
+        return self.score_totals(stats, totals, weights)
+
     def corpus_scores(self, stats: Statistics) -> Dict[str, float]:
         """Output name -> corpus score."""
         return dict(zip(stats.outputs, self.score(stats)[0].tolist()))
@@ -240,6 +261,45 @@ class MetricFamily(ABC):
         :meth:`segment_columns` of every segment, in corpus order (segments, len(segment_columns)).
         Parts the public function gives only when asked for (sentence scores, explanations, the
         statistics) are left None."""
+
+
+@dataclass(frozen=True)
+class Resampling:
+    """How a tool's significance tests score resampled statistics (:meth:`MetricFamily.resampling`): its
+    scores are the family's times ``scale``; it sums the rows of a bootstrap resample in
+    ``bootstrap_dtype`` (float64 or float32) before scoring them (:meth:`MetricFamily.score_resampled`
+    then computes in it); ``reads_weights``: whether its score reads which rows made a sum (NLTK's
+    BLEU reads the last one), else a test need not build the ``weights`` matrices (None is passed).
+
+    >>> SACREBLEU_RESAMPLING
+    Resampling(scale=100.0, bootstrap_dtype=<class 'numpy.float32'>, reads_weights=False)
+    """
+
+    scale: float = 1.0
+    bootstrap_dtype: Any = np.float64
+    reads_weights: bool = True
+
+    def __post_init__(self) -> None:
+        if np.dtype(self.bootstrap_dtype) not in (np.float64, np.float32):
+            raise ValueError(f"bootstrap_dtype must be float64 or float32, got {self.bootstrap_dtype!r}")
+
+
+# sacrebleu 2.6.0's significance module: scores on 0-100 from the sums alone, a bootstrap resample summed
+# from ``np.array(stats, dtype="float32")`` (its approximate randomization and corpus scores sum exactly).
+SACREBLEU_RESAMPLING = Resampling(100.0, np.float32, reads_weights=False)
+
+
+def array_of_scores(scores: np.ndarray, python_floats: np.ndarray) -> np.ndarray:
+    """The array NumPy builds from a list of a tool's scores (sacrebleu's ``np.array([...score])``):
+    ``scores`` in their own dtype, unless some of them (``python_floats``) were Python floats (a
+    ``return 0.0`` among float32 scores), which make the whole array float64.
+
+    >>> array_of_scores(np.array([0.5, 0.0], np.float32), np.array([False, False])).dtype
+    dtype('float32')
+    >>> array_of_scores(np.array([0.5, 0.0], np.float32), np.array([False, True])).dtype
+    dtype('float64')
+    """
+    return scores.astype(np.float64) if np.any(python_floats) else scores
 
 
 class MeanOfSegments(MetricFamily):

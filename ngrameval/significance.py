@@ -1,8 +1,9 @@
 """Bootstrap confidence intervals and paired significance tests, as sacrebleu 2.6.0 runs them.
 
 Everything works on :mod:`ngrameval.metric` statistics: a resample is a weighted sum of a system's
-rows, scored by its family (``family.score(stats, weights)``), so any registered metric gets
-intervals and p-values without re-tokenizing or re-matching. sacrebleu's conventions are kept so
+rows, scored by its family as the tool it reproduces scores resamples
+(:meth:`~ngrameval.metric.MetricFamily.score_resampled`), so any registered metric gets intervals and
+p-values without re-tokenizing or re-matching. sacrebleu's conventions are kept so
 that a user switching loses nothing:
 
 - one index matrix ``rng.choice(n, size=(n_samples, n))`` from ``np.random.default_rng(seed)``,
@@ -15,9 +16,10 @@ that a user switching loses nothing:
   Both compare strictly (``>``), so a system compared with itself gets the smallest p-value
   ``1 / (n_samples + 1)``, as in sacrebleu.
 
-For BLEU options sacrebleu itself computes, resamples are scored with sacrebleu's own arithmetic
-(its 0-100 scale, float32 sums in the bootstrap, see :func:`ngrameval.bleu.sacrebleu_percent_scores`):
-means, intervals and p-values then equal sacrebleu's bit for bit (divided by 100).
+For the metrics and options sacrebleu itself computes, the families score resamples with sacrebleu's
+own arithmetic (its 0-100 scale, float32 sums in the bootstrap and float32 scoring of them, see
+:data:`ngrameval.metric.SACREBLEU_RESAMPLING`): means, intervals and p-values then equal sacrebleu's
+bit for bit (divided by 100).
 
 >>> from ngrameval.metric import statistics
 >>> references = [["the cat sat on the mat"], ["a dog barks at night"], ["it rains"], ["we go home now"]]
@@ -39,7 +41,6 @@ from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Un
 import numpy as np
 
 from ngrameval.metric import Statistics, get_family
-from ngrameval.metrics.bleu import BleuOptions, follows_sacrebleu_arithmetic, sacrebleu_percent_scores
 from ngrameval.errors import InputError
 
 DEFAULT_SEED = 12345
@@ -132,43 +133,41 @@ def interval_positions(count: int, confidence: float) -> Tuple[int, int]:
 # --------------------------------------------------------------------------- scoring resamples
 
 class _Scorer:
-    """Scores sums of one system's rows: with sacrebleu's own arithmetic on its 0-100 scale for the
-    BLEU sacrebleu computes (``scale`` 100), with the family's float64 rule otherwise (``scale`` 1)."""
+    """Scores sums of one system's rows as the reproduced tool's significance test does: the family's
+    :meth:`~ngrameval.metric.MetricFamily.score_resampled`, on the scale of its
+    :meth:`~ngrameval.metric.MetricFamily.resampling` (``scale``), a bootstrap resample summed in that
+    precision first (sacrebleu's float32)."""
 
     def __init__(self, stats: Statistics):
         self.stats = stats
         self.family = get_family(stats.metric)
-        options = stats.context.get("options")
-        self.sacrebleu: Optional[BleuOptions] = options if (
-            isinstance(options, BleuOptions) and follows_sacrebleu_arithmetic(options)) else None
-        self.scale = 100.0 if self.sacrebleu else 1.0
+        resampling = self.family.resampling(stats)
+        self.scale = resampling.scale
+        self.bootstrap_dtype = np.dtype(resampling.bootstrap_dtype)
+        self.reads_weights = resampling.reads_weights
 
     def corpus(self) -> np.ndarray:
-        """(outputs,) the corpus scores in the test's arithmetic (sacrebleu's: its integer sums)."""
-        if self.sacrebleu:
-            return sacrebleu_percent_scores(self.stats.totals(), self.sacrebleu)
-        return self.family.score(self.stats)[0]
+        """(outputs,) the corpus scores in the test's arithmetic (sacrebleu's: on 0-100, from exact sums)."""
+        return self.family.score_resampled(self.stats, self.stats.totals(), None)[0]
 
     def score_resampled(self, sums: np.ndarray, counts: np.ndarray, draws: np.ndarray) -> np.ndarray:
         """(B, outputs) the scores of bootstrap resamples: their (B, columns) float64 ``sums``, the
         (B, segments) ``counts`` that made them and the drawn indices."""
-        if not self.sacrebleu:
-            return self.family.score_totals(self.stats, sums, counts)
         rows = self.stats.rows
-        # sacrebleu sums np.array(stats, dtype="float32")[draw] in float32. Below 2**24 every partial
-        # sum is an exact integer, so exact sums cast to float32 are its sums, bit for bit.
-        if len(rows) * rows.max(initial=0) < FLOAT32_EXACT:
-            sums32 = sums.astype(np.float32)
-        else:   # its own order of float32 additions
-            sums32 = np.vstack([rows.astype(np.float32)[part].sum(axis=1)
-                                for part in _blocks(draws, len(rows) * rows.shape[1])])
-        return sacrebleu_percent_scores(sums32, self.sacrebleu)[:, None]
+        if self.bootstrap_dtype == np.float32:
+            # The tool sums np.array(rows, dtype="float32")[draw] in float32. If every partial sum is an integer
+            # below 2**24 (a resample draws len(rows) rows), exact sums cast to float32 are its sums, bit for bit.
+            if self.integral and len(rows) * np.abs(rows).max(initial=0) < FLOAT32_EXACT:
+                sums = sums.astype(np.float32)
+            else:   # its own order of float32 additions
+                sums = np.vstack([rows.astype(np.float32)[part].sum(axis=1)
+                                  for part in _blocks(draws, len(rows) * rows.shape[1])])
+        return self.family.score_resampled(self.stats, sums, counts if self.reads_weights else None)
 
     @property
     def integral(self) -> bool:
         """Rows of integers (BLEU's, NIST's counts): their sums are exact in any order."""
-        rows = self.stats.rows
-        return bool(np.all(rows == np.floor(rows)) and np.abs(rows).sum(axis=0).max(initial=0) < 2 ** 53)
+        return _integral(self.stats.rows)
 
     def shuffled(self, other: Statistics, keep: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
         """(B, outputs) twice: the scores of the pseudo-systems that take this system's segment where
@@ -176,23 +175,27 @@ class _Scorer:
         (approximate randomization)."""
         # keep @ mine + ~keep @ other's (sacrebleu's two products) is other's total + keep @ (mine -
         # other's): one product, exact for integer rows (BLEU, NIST counts), and a system shuffled
-        # with itself gets its own total twice, bit for bit.
+        # with itself gets its own total twice, bit for bit. Other rows (TER's average lengths of three
+        # references) are summed by sacrebleu's two products: a shuffle that gives back the observed
+        # difference in exact arithmetic then exceeds it or not as sacrebleu's rounding has it.
+        exact = self.integral and _integral(other.rows)
         difference = self.stats.rows - other.rows
         mine, others = self.stats.totals(), other.totals()
+        # For rules reading the last segment: segment i of both systems side by side, and which one a sum took.
+        interleaved = Statistics(self.stats.metric, np.stack([self.stats.rows, other.rows], axis=1)
+                                 .reshape(2 * len(other), -1), self.stats.outputs, self.stats.signature,
+                                 self.stats.context) if self.reads_weights else self.stats
         kept, swapped = [], []
-        interleaved = None
         for block in _blocks(keep, len(self.stats)):
-            moved = block.astype(np.float64) @ difference
-            for sums, complement, scores in ((others + moved, block, kept), (mine - moved, ~block, swapped)):
-                if self.sacrebleu:
-                    scores.append(sacrebleu_percent_scores(sums, self.sacrebleu)[:, None])
-                    continue
-                if interleaved is None:   # segment i of both systems side by side, for rules reading the last one
-                    interleaved = Statistics(self.stats.metric, np.stack([self.stats.rows, other.rows], axis=1)
-                                             .reshape(2 * len(other), -1), self.stats.outputs, self.stats.signature,
-                                             self.stats.context)
-                pattern = np.stack([complement, ~complement], axis=2).reshape(len(complement), -1)
-                scores.append(self.family.score_totals(interleaved, sums, pattern))
+            if exact:
+                moved = block.astype(np.float64) @ difference
+                shuffles = others + moved, mine - moved
+            else:
+                shuffles = (block @ self.stats.rows + ~block @ other.rows, ~block @ self.stats.rows + block @ other.rows)
+            for sums, complement, scores in zip(shuffles, (block, ~block), (kept, swapped)):
+                pattern = np.stack([complement, ~complement], axis=2).reshape(len(complement), -1) \
+                    if self.reads_weights else None
+                scores.append(self.family.score_resampled(interleaved, sums, pattern))
         return np.vstack(kept), np.vstack(swapped)
 
 
@@ -218,6 +221,11 @@ def _resample_scores(scorers: Sequence[_Scorer], draws: np.ndarray) -> List[np.n
             scores[i].append(scorer.score_resampled(sums[i] if i in sums else counts @ scorer.stats.rows,
                                                     counts, block))
     return [np.vstack(parts) for parts in scores]
+
+
+def _integral(rows: np.ndarray) -> bool:
+    """Rows of integers whose sums are exact in float64 in any order."""
+    return bool(np.all(rows == np.floor(rows)) and np.abs(rows).sum(axis=0).max(initial=0) < 2 ** 53)
 
 
 def _blocks(matrix: np.ndarray, floats_per_row: int) -> Iterator[np.ndarray]:
@@ -257,12 +265,28 @@ def _numpy_mean(ordered: np.ndarray) -> float:
 
 
 def _exact_mean(ordered: np.ndarray) -> float:
-    return float(python_statistics.mean(ordered.tolist()))
+    # statistics.mean of NumPy scalars rounds the exact mean to their type (float32 scores: float32).
+    return float(ordered.dtype.type(python_statistics.mean(ordered.tolist())))
 
 
 def _p_value(exceeding: np.ndarray) -> float:
     """(count + 1) / (trials + 1), multeval's and sacrebleu's estimate (never 0)."""
     return (int(np.sum(exceeding)) + 1) / (len(exceeding) + 1)
+
+
+def _exceeds(statistic: np.ndarray, observed: float) -> np.ndarray:
+    """``statistic > observed`` as sacrebleu compares them: its observed difference is a Python float, which
+    NumPy 2 rounds to the statistic's dtype (float32 for float32 bootstrap scores; NEP 50)."""
+    return statistic > statistic.dtype.type(observed)
+
+
+def _bootstrap_p_value(system: np.ndarray, baseline: np.ndarray, observed: float) -> float:
+    """The paired bootstrap p-value of one output from the (B,) resample scores of a system and of the
+    baseline on the same draws: their absolute differences, centred on their mean, exceeding the observed
+    one (Moses' and sacrebleu's), in the scores' precision, the mean summed over one contiguous vector as
+    sacrebleu's (NumPy sums a column of a matrix in another order)."""
+    differences = np.abs(np.ascontiguousarray(system) - np.ascontiguousarray(baseline))
+    return _p_value(_exceeds(differences - differences.mean(), observed))
 
 
 # --------------------------------------------------------------------------- public API
@@ -346,12 +370,12 @@ def pairwise_bootstrap(systems: Sequence[Statistics], n_samples: int = 1000, con
     corpus = np.vstack([scorer.corpus() for scorer in scorers])     # (systems, outputs), the test's arithmetic
     p_values = {}
     for j, name in enumerate(systems[0].outputs):
-        scores = np.stack([system_scores[:, j] for system_scores in resampled], axis=1)   # (samples, systems)
-        matrix = np.empty((len(systems), len(systems)))
-        for i in range(len(systems)):
-            differences = np.abs(scores - scores[:, i:i + 1])
-            exceeding = differences - differences.mean(axis=0) > np.abs(corpus[:, j] - corpus[i, j])
-            matrix[i] = (exceeding.sum(axis=0) + 1) / (n_samples + 1)
+        # |a - b| is |b - a|: each pair once. (A system's scores may be float32 and another's float64, as
+        # sacrebleu's, so a pair is computed in its own precision.)
+        matrix = np.full((len(systems), len(systems)), 1 / (n_samples + 1))
+        for i, k in zip(*np.triu_indices(len(systems), 1)):
+            matrix[i, k] = matrix[k, i] = _bootstrap_p_value(resampled[k][:, j], resampled[i][:, j],
+                                                             abs(corpus[i, j] - corpus[k, j]))
         p_values[name] = matrix
     return intervals, p_values
 
@@ -424,17 +448,17 @@ def paired_test(baseline: Statistics, systems: Sequence[Statistics], test: str =
         scores = scorer.family.corpus_scores(system)
         if test == "bs":
             resampled = systems_resampled[index]
-            differences = np.abs(resampled - base_on_draws)
-            exceeding = differences - differences.mean(axis=0) > observed
+            p_values = [_bootstrap_p_value(resampled[:, j], base_on_draws[:, j], observed[j])
+                        for j in range(len(scores))]
         else:
             kept, swapped = base.shuffled(system, keep_baseline)
-            exceeding = np.abs(kept - swapped) > observed
+            p_values = [_p_value(_exceeds(np.abs(kept[:, j] - swapped[:, j]), observed[j])) for j in range(len(scores))]
             resampled = systems_resampled[index] if system_draws is not None else None
         result = {}
         for j, (name, score) in enumerate(scores.items()):
             result[name] = SystemResult(score) if resampled is None else \
                 _bootstrap_result(score, resampled[:, j], scorer.scale, confidence, _numpy_mean)
-            result[name].p_value = _p_value(exceeding[:, j])
+            result[name].p_value = p_values[j]
         results.append(result)
     return results
 

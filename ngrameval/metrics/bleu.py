@@ -32,7 +32,8 @@ from ngrameval import __version__
 from ngrameval.engine.corpus import IndexedCorpus, map_blocks
 from ngrameval.engine.inputs import check_choice, check_flag, check_number, check_order, strict_options
 from ngrameval.engine.ngrams import ReferenceIndex, divide_or_zero
-from ngrameval.metric import MetricFamily, Statistics, columns, last_weighted, register
+from ngrameval.metric import (SACREBLEU_RESAMPLING, MetricFamily, Resampling, Statistics, columns, last_weighted,
+                              register)
 from ngrameval.text.tokenizers import TokenizerSpec
 from ngrameval.errors import InputError
 
@@ -781,6 +782,16 @@ class BleuFamily(MetricFamily):
     def segment_scores(self, stats: Statistics) -> np.ndarray:
         options: BleuOptions = stats.context["options"]
         return sentence_scores(from_rows(stats.rows, options.statistics_order), options)
+
+    def resampling(self, stats: Statistics) -> Resampling:
+        return SACREBLEU_RESAMPLING if follows_sacrebleu_arithmetic(stats.context["options"]) else Resampling()
+
+    def score_resampled(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
+        # The options sacrebleu computes: its own arithmetic, so that means, intervals and p-values are its.
+        options: BleuOptions = stats.context["options"]
+        if follows_sacrebleu_arithmetic(options):
+            return sacrebleu_percent_scores(totals, options)[:, None]
+        return self.score_totals(stats, totals, weights)
 
     def pairwise_columns(self, stats: Statistics) -> Tuple[int, ...]:
         # bleu() sums each field over the sentences: the reference lengths, (S,), NumPy sums pairwise

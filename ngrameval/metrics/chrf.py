@@ -34,8 +34,9 @@ from ngrameval.engine.inputs import (MAX_ORDER, check_choice, check_flag, check_
                                     check_positive_int, normalize_corpus, strict_options)
 from ngrameval.engine.ngrams import ReferenceCache, ReferenceIndex, divide_or_zero
 from ngrameval.engine.token_ids import refuse_token_ids
-from ngrameval.metric import MetricFamily, Statistics, columns, register, rows_with_count
 from ngrameval.errors import InputError
+from ngrameval.metric import (SACREBLEU_RESAMPLING, MetricFamily, Resampling, Statistics, array_of_scores, columns,
+                              register, rows_with_count)
 
 SACREBLEU_VERSION = "2.6.0"
 NLTK_VERSION = "3.10.4"
@@ -281,26 +282,61 @@ def sacrebleu_f_score(hyp: np.ndarray, ref: np.ndarray, match: np.ndarray, beta:
                       eps_smoothing: bool) -> np.ndarray:
     """sacrebleu 2.6.0 ``CHRF._compute_f_score`` on (..., orders) statistics, in [0, 100] as sacrebleu
     returns it (best-reference ties are decided on these very numbers), operation for operation, all
-    orders at once.
+    orders at once, in the precision of ``match / hyp``: float64 for counts, float32 for the float32
+    sums of sacrebleu's bootstrap. There NumPy 2 computes on float32 scalars in float32, and on its
+    Python floats (the epsilon, ``return 0.0``) in float64 until they meet a float32 (NEP 50); the
+    scores come back in the array sacrebleu collects them in (:func:`ngrameval.metric.array_of_scores`).
 
     >>> float(sacrebleu_f_score(np.array([4.0]), np.array([5.0]), np.array([4.0]), 2, False)[()])
     83.33333333333334
+    >>> score = sacrebleu_f_score(np.array([4.0], np.float32), np.array([5.0], np.float32),
+    ...                           np.array([4.0], np.float32), 2, False)
+    >>> score.dtype, float(score)   # sacrebleu on np.float32 statistics: np.float32(83.33333)
+    (dtype('float32'), 83.33332824707031)
     """
     factor = beta ** 2
     with np.errstate(divide="ignore", invalid="ignore"):
-        prec = np.where(hyp > 0, match / hyp, EPSILON)
-        rec = np.where(ref > 0, match / ref, EPSILON)
-        denom = factor * prec + rec
-        score = np.where(denom > 0, (1 + factor) * prec * rec / denom, EPSILON)
+        prec, rec = match / hyp, match / ref
         if eps_smoothing:
-            return 100 * _sum_in_order(score) / hyp.shape[-1]
+            return array_of_scores(*_mean_of_order_f(prec, rec, hyp > 0, ref > 0, factor))
         both = (hyp > 0) & (ref > 0)
-        effective_order = both.sum(axis=-1)
-        avg_prec = divide_or_zero(_sum_in_order(np.where(both, prec, 0.0)), effective_order)
-        avg_rec = divide_or_zero(_sum_in_order(np.where(both, rec, 0.0)), effective_order)
+        effective_order = both.sum(axis=-1).astype(prec.dtype)
+        avg_prec = divide_or_zero(_sum_in_order(np.where(both, prec, 0)), effective_order)
+        avg_rec = divide_or_zero(_sum_in_order(np.where(both, rec, 0)), effective_order)
         f = (1 + factor) * avg_prec * avg_rec
         f /= factor * avg_prec + avg_rec
-    return np.where(avg_prec + avg_rec != 0, 100 * f, 0.0)
+        nothing = avg_prec + avg_rec == 0      # sacrebleu returns a Python 0.0
+    return array_of_scores(np.where(nothing, 0, 100 * f), nothing)
+
+
+def _mean_of_order_f(prec: np.ndarray, rec: np.ndarray, hyp_present: np.ndarray, ref_present: np.ndarray,
+                     factor: float) -> Tuple[np.ndarray, np.ndarray]:
+    """sacrebleu's ``eps_smoothing`` score (100 times the mean over orders of each order's F, epsilon
+    standing in for what divides by zero) and where it is a Python float. Each value is carried in float64
+    with whether sacrebleu holds it as a Python float (its epsilon, and what only Python floats make) or
+    as a NumPy scalar of the statistics' dtype: an operation on two Python floats is float64, any other
+    is in that dtype."""
+    dtype = prec.dtype
+
+    def operate(ufunc: np.ufunc, a: Tuple[Any, Any], b: Tuple[Any, Any]) -> Tuple[np.ndarray, np.ndarray]:
+        python = np.logical_and(a[1], b[1])
+        narrow = ufunc(np.asarray(a[0]).astype(dtype), np.asarray(b[0]).astype(dtype))
+        return np.where(python, ufunc(a[0], b[0]), narrow), python
+
+    def python(value: float) -> Tuple[float, bool]:
+        return value, True
+
+    prec = np.where(hyp_present, prec.astype(np.float64), EPSILON), ~hyp_present
+    rec = np.where(ref_present, rec.astype(np.float64), EPSILON), ~ref_present
+    denom = operate(np.add, operate(np.multiply, python(factor), prec), rec)
+    f = operate(np.divide, operate(np.multiply, operate(np.multiply, python(1 + factor), prec), rec), denom)
+    defined = denom[0] > 0
+    f = np.where(defined, f[0], EPSILON), np.where(defined, f[1], True)
+    total = python(0.0)
+    for order in range(prec[0].shape[-1]):      # sacrebleu's loop, left to right
+        total = operate(np.add, total, (f[0][..., order], f[1][..., order]))
+    score, is_python = operate(np.divide, operate(np.multiply, python(100), total), python(prec[0].shape[-1]))
+    return (score if is_python.any() else score.astype(dtype)), is_python
 
 
 def _sum_in_order(values: np.ndarray) -> np.ndarray:
@@ -370,8 +406,19 @@ def score_rows(rows: np.ndarray, options: ChrfOptions) -> np.ndarray:
     if options.variant == "nltk":
         count = rows[:, -1]
         return divide_or_zero(rows[:, :-1].sum(axis=1) / (rows.shape[1] - 1), count)
+    return sacrebleu_percent_scores(rows, options) / 100
+
+
+def sacrebleu_percent_scores(rows: np.ndarray, options: ChrfOptions) -> np.ndarray:
+    """(K,) sacrebleu's scores in [0, 100] of K rows of the sacrebleu variant, in the rows' precision
+    (see :func:`sacrebleu_f_score`).
+
+    >>> rows = np.array([[4.0, 5.0, 4.0]])       # one character order: hypothesis, reference n-grams, matches
+    >>> sacrebleu_percent_scores(rows, resolve_options(char_order=1)).tolist()   # sacrebleu: 83.33333333333334
+    [83.33333333333334]
+    """
     n = rows.shape[1] // 3
-    return sacrebleu_f_score(rows[:, :n], rows[:, n:2 * n], rows[:, 2 * n:], options.beta, options.eps_smoothing) / 100
+    return sacrebleu_f_score(rows[:, :n], rows[:, n:2 * n], rows[:, 2 * n:], options.beta, options.eps_smoothing)
 
 
 # --------------------------------------------------------------------------- public API
@@ -473,6 +520,15 @@ class ChrfFamily(MetricFamily):
 
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
         return score_rows(totals, stats.context["options"])[:, None]
+
+    def resampling(self, stats: Statistics) -> Resampling:
+        return SACREBLEU_RESAMPLING if stats.context["options"].variant == "sacrebleu" else Resampling()
+
+    def score_resampled(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
+        options: ChrfOptions = stats.context["options"]
+        if options.variant == "sacrebleu":   # sacrebleu's 0-100, in the precision of the sums (its float32)
+            return sacrebleu_percent_scores(totals, options)[:, None]
+        return self.score_totals(stats, totals, weights)
 
     def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> ChrfResult:
         return _result_of_sums(totals, stats.context["options"], stats.signature)

@@ -32,8 +32,8 @@ import numpy as np
 from ngrameval.engine.editdistance import DELETION, INSERTION, MATCH, SUBSTITUTION, Alignment, BeamEditDistance
 from ngrameval.engine.inputs import check_flag, normalize_corpus, strict_options
 from ngrameval.engine.token_ids import refuse_token_ids
-from ngrameval.metric import MetricFamily, Statistics, register
 from ngrameval.errors import InputError
+from ngrameval.metric import SACREBLEU_RESAMPLING, MetricFamily, Resampling, Statistics, array_of_scores, register
 
 SACREBLEU_VERSION = "2.6.0"
 # sacrebleu lib_ter's limits of the shift search (the first two are Tercom's).
@@ -291,13 +291,14 @@ class TerResult:
 
 def ter_of_totals(totals: np.ndarray) -> np.ndarray:
     """(B,) TER of (B, 2) sums of (edits, average reference length): sacrebleu's
-    ``_compute_score_from_stats`` / 100 (1 for edits without reference words, 0 for neither).
+    ``_compute_score_from_stats`` / 100 (1 for edits without reference words, 0 for neither), in the
+    precision of ``totals``.
 
     >>> ter_of_totals(np.array([[3.0, 4.0], [2.0, 0.0], [0.0, 0.0]])).tolist()
     [0.75, 1.0, 0.0]
     """
     edits, length = totals[:, 0], totals[:, 1]
-    return np.where(length > 0, edits / np.where(length > 0, length, 1), (edits > 0).astype(np.float64))
+    return np.where(length > 0, edits / np.where(length > 0, length, 1), (edits > 0).astype(totals.dtype))
 
 
 def _resolve_tokenizer(normalized: Any, no_punct: Any, asian_support: Any, case_sensitive: Any,
@@ -439,6 +440,14 @@ class TerFamily(MetricFamily):
 
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
         return ter_of_totals(totals)[:, None]
+
+    def resampling(self, stats: Statistics) -> Resampling:
+        return SACREBLEU_RESAMPLING
+
+    def score_resampled(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
+        # sacrebleu's 100 * edits / length in the precision of the sums (its bootstrap's float32); its 1.0
+        # (edits, no reference words) and 0.0 (neither) are Python floats.
+        return array_of_scores(100 * ter_of_totals(totals), totals[:, 1] <= 0)[:, None]
 
     def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> TerResult:
         return _result_of_totals(totals, stats.signature)
