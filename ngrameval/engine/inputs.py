@@ -20,8 +20,6 @@ from typing import Any, Callable, List, Sequence, Tuple
 
 import numpy as np
 
-from ngrameval.engine.memory import reuse_freed_memory
-
 Corpus = Tuple[List[Any], List[List[Any]], bool]
 
 
@@ -64,7 +62,6 @@ def normalize_corpus(predictions: Any, references: Any) -> Corpus:
     ...
     ValueError: references[0] is an empty list: every prediction needs at least one reference
     """
-    reuse_freed_memory()     # every metric's scoring starts here: its first corpus gets reused memory too
     predictions, references = _as_list(predictions), _as_list(references)
     if isinstance(predictions, str) or not _is_sequence(predictions):
         raise ValueError(f"predictions must be a list of strings (or of token lists), got {_kind(predictions)}")
