@@ -80,8 +80,8 @@ def map_blocks(predictions: Any, references: Any, tokenize: TokenizerSpec, lower
                function: Callable[[IndexedCorpus], Result], threads: int = 1,
                pad_id: Optional[int] = None) -> Tuple[List[Result], Any, Tokenizer]:
     """Validate, then apply ``function`` to the indexed corpus, or, for more than
-    :data:`BLOCK_SEGMENTS` segments, to each block of that many segments in turn (the references of
-    such a corpus are not cached). ``threads`` > 1 runs that many blocks at once: numpy releases the
+    :data:`BLOCK_SEGMENTS` segments, to each block of that many segments in turn (token ids: to each of
+    :func:`id_blocks`; the references of such a corpus are not cached). ``threads`` > 1 runs that many blocks at once: numpy releases the
     GIL in the sorts and searches that are most of the work, and each thread holds one block, so
     memory grows with the threads, not with the corpus. Returns the results in the order of the
     blocks (so any combination of them is the same whatever the threads), the references per

@@ -672,7 +672,8 @@ def bleu(predictions: Any, references: Any, variant: str = "sacrebleu", max_orde
     cannot be sent to another process), it works the same inside pytest, notebooks and on every
     platform, and starting processes would cost more than small inputs take. The result is
     identical whatever ``threads``: the per-sentence statistics are integers, summed in order.
-    Smaller corpora are one block and ignore ``threads``.
+    Smaller corpora are one block and ignore ``threads``. Token ids are cut into blocks of about
+    :data:`~ngrameval.engine.corpus.BLOCK_TOKENS` tokens (long sequences: a few predictions per block).
 
     Predictions and references may be token ids (RL fine-tuning, decoding): per prediction a list of ints,
     a 1-D integer numpy array or torch tensor, or the whole batch as a 2-D array or tensor (references also
