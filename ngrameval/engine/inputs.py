@@ -21,7 +21,6 @@ from typing import Any, Callable, List, Sequence, Tuple
 
 import numpy as np
 
-from ngrameval.engine.memory import reuse_freed_memory
 from ngrameval.errors import InputError
 
 Corpus = Tuple[List[Any], List[List[Any]], bool]
@@ -66,7 +65,6 @@ def normalize_corpus(predictions: Any, references: Any) -> Corpus:
     ...
     ngrameval.errors.InputError: references[0] is an empty list: every prediction needs at least one reference
     """
-    reuse_freed_memory()     # every metric's scoring starts here: its first corpus gets reused memory too
     predictions, references = _as_list(predictions), _as_list(references)
     if isinstance(predictions, str) or not _is_sequence(predictions):
         raise InputError(f"predictions must be a list of strings (or of token lists), got {_kind(predictions)}")
@@ -232,3 +230,32 @@ def strict_options(function: Callable[..., Any]) -> Callable[..., Any]:
         return function(*args, **options)
 
     return checked
+
+
+# The argument types whose values an option resolver's result is cached by (see :func:`cached_by_value`).
+_PLAIN_TYPES = (str, int, float, bool, type(None))
+
+
+def cached_by_value(resolve: Callable[..., Any]) -> Callable[..., Any]:
+    """An option resolver (checks and defaults, no side effects, an immutable result) whose results are kept by
+    the values and types of its arguments when all are plain (strings, numbers, booleans, None): a training loop
+    scores with the same options every step, and resolving them is a fixed cost of every call. Calls with other
+    arguments (a list of weights, a callable tokenizer, numpy scalars) are resolved every time, and refused
+    options raise every time (an exception is never kept).
+
+    >>> @cached_by_value
+    ... def resolved(order=4):
+    ...     return check_order("order", order)
+    >>> resolved(2), resolved(2), resolved.cache_info().hits
+    (2, 2, 1)
+    """
+    cached = functools.lru_cache(maxsize=256, typed=True)(resolve)
+
+    @functools.wraps(resolve)
+    def resolved(*args: Any, **options: Any) -> Any:
+        if all(type(value) in _PLAIN_TYPES for value in chain(args, options.values())):
+            return cached(*args, **options)
+        return resolve(*args, **options)
+
+    resolved.cache_info = cached.cache_info    # type: ignore[attr-defined]
+    return resolved

@@ -284,12 +284,15 @@ class ReferenceIndex(_Slots):
         self.vocabulary = vocabulary
         self.refs_per_sentence = refs_per_sentence
         self.num_sentences = len(refs_per_sentence)
-        self.segment_slot, self.segment_sentence = concatenated_ranges(0, self.refs_per_sentence)
+        self.max_slots = int(self.refs_per_sentence.max()) if len(segment_len) else 0
+        if self.max_slots == 1:   # one reference each (most inputs): the ranges are plain
+            self.segment_slot, self.segment_sentence = np.zeros(len(segment_len), np.int64), np.arange(len(segment_len))
+        else:
+            self.segment_slot, self.segment_sentence = concatenated_ranges(0, self.refs_per_sentence)
         self.segment_len = segment_len
         total = len(ids)
         self.ids = ids
         self.base = max(len(self.vocabulary), 1)
-        self.max_slots = int(self.refs_per_sentence.max()) if len(segment_len) else 0
         # Per token position: how many tokens remain in its segment and, where a sentence has several
         # references, its reference slot (narrow integer types: for large corpora these arrays and the order
         # tables are most of the memory).

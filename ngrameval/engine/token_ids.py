@@ -28,7 +28,6 @@ from typing import Any, Callable, Iterator, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ngrameval.engine.memory import reuse_freed_memory
 from ngrameval.engine.ngrams import search_sorted, stable_order
 from ngrameval.engine.runs import kept_lengths, offsets
 from ngrameval.text.tokenizers import Tokenizer
@@ -182,7 +181,6 @@ def token_ids(predictions: Any, references: Any, pad_id: Any = None) -> Optional
     ...
     ngrameval.errors.InputError: predictions[0][1] is -2: token ids must be non-negative integers
     """
-    reuse_freed_memory()     # as normalize_corpus does for text: the first corpus's arrays get reused memory too
     if pad_id is not None and (not _is_id(pad_id)):
         raise InputError(f"pad_id must be an integer, got {pad_id!r}")
     ids = read_token_ids(predictions, references)

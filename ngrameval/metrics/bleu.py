@@ -30,7 +30,7 @@ import numpy as np
 
 from ngrameval import __version__
 from ngrameval.engine.corpus import IndexedCorpus, map_blocks
-from ngrameval.engine.inputs import check_choice, check_flag, check_number, check_order, strict_options
+from ngrameval.engine.inputs import cached_by_value, check_choice, check_flag, check_number, check_order, strict_options
 from ngrameval.engine.ngrams import ReferenceIndex, divide_or_zero
 from ngrameval.metric import (SACREBLEU_RESAMPLING, MetricFamily, Resampling, Statistics, columns, last_weighted,
                               register)
@@ -384,6 +384,11 @@ class BleuOptions:
     lowercase: bool = False
 
     @property
+    def reads_last_sentence(self) -> bool:
+        """Whether the rule reads the last sentence's statistics besides the summed ones (NLTK's methods 5-7)."""
+        return self.variant == "nltk" and self.smooth in ("method5", "method6", "method7")
+
+    @property
     def statistics_order(self) -> int:
         """NLTK's method 5 and 7 look at 5-gram precision whatever max_order is."""
         if self.variant == "nltk" and self.smooth in ("method5", "method7"):
@@ -391,6 +396,7 @@ class BleuOptions:
         return self.max_order
 
 
+@cached_by_value
 def resolve_options(variant: str = "sacrebleu", max_order: Optional[int] = None, weights: Any = None,
                     smooth: Any = "default", smooth_value: Optional[float] = None,
                     epsilon: Optional[float] = None, alpha: Optional[float] = None, k: Optional[float] = None,
@@ -521,9 +527,11 @@ def _effective_order(options: BleuOptions, sentence: Any) -> Any:
     return options.use_effective_order
 
 
-def score_rows(rows: BleuStatistics, last: BleuStatistics, options: BleuOptions, sentence: Any = False):
-    """Apply the variant's rule to K rows; returns (scores (K, W), precisions (K, N), bp (K,)). ``sentence``:
-    whether the rows are sentences (sacrebleu's sentence_bleu defaults), one flag for all or one per row."""
+def score_rows(rows: BleuStatistics, last: Optional[BleuStatistics], options: BleuOptions, sentence: Any = False):
+    """Apply the variant's rule to K rows; returns (scores (K, W), precisions (K, N), bp (K,)). ``last``: the K
+    rows of the last sentence, which only rules that read it need (:attr:`BleuOptions.reads_last_sentence`).
+    ``sentence``: whether the rows are sentences (sacrebleu's sentence_bleu defaults), one flag for all or one per
+    row."""
     n = options.max_order
     weights = np.zeros((len(options.weights), n))
     for j, w in enumerate(options.weights):
@@ -576,9 +584,11 @@ def score_statistics(stats: BleuStatistics, options: BleuOptions, num_refs: Any 
     >>> both.bleu == score_statistics(stats, options).bleu, both.sentence_scores == listed(sentence_scores(stats, options), options)
     (True, True)
     """
-    total, last = stats.sum(), stats.rows([-1])
+    total = stats.sum()
+    last = stats.rows([-1]) if options.reads_last_sentence else None   # (no other rule reads it)
     if sentence_level:
-        rows, last = BleuStatistics.concatenate([total, stats]), BleuStatistics.concatenate([last, stats])
+        rows = BleuStatistics.concatenate([total, stats])
+        last = BleuStatistics.concatenate([last, stats]) if last is not None else None
         scores, precisions, bp = score_rows(rows, last, options, sentence=np.arange(len(rows)) > 0)
     else:
         scores, precisions, bp = score_rows(total, last, options)
@@ -681,7 +691,8 @@ def bleu(predictions: Any, references: Any, variant: str = "sacrebleu", max_orde
     cannot be sent to another process), it works the same inside pytest, notebooks and on every
     platform, and starting processes would cost more than small inputs take. The result is
     identical whatever ``threads``: the per-sentence statistics are integers, summed in order.
-    Smaller corpora are one block and ignore ``threads``.
+    Smaller corpora are one block and ignore ``threads``. Token ids are cut into blocks of about
+    :data:`~ngrameval.engine.corpus.BLOCK_TOKENS` tokens (long sequences: a few predictions per block).
 
     Predictions and references may be token ids (RL fine-tuning, decoding): per prediction a list of ints,
     a 1-D integer numpy array or torch tensor, or the whole batch as a 2-D array or tensor (references also

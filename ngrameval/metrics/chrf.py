@@ -30,7 +30,7 @@ import numpy as np
 
 from ngrameval import __version__
 from ngrameval.engine.corpus import blocks_by_size, map_in_threads, references_label
-from ngrameval.engine.inputs import (MAX_ORDER, check_choice, check_flag, check_number, check_order,
+from ngrameval.engine.inputs import (MAX_ORDER, cached_by_value, check_choice, check_flag, check_number, check_order,
                                     check_positive_int, normalize_corpus, strict_options)
 from ngrameval.engine.ngrams import ReferenceCache, ReferenceIndex, divide_or_zero
 from ngrameval.engine.token_ids import refuse_token_ids
@@ -127,6 +127,7 @@ def _check_word_order(value: Any) -> int:
         raise InputError(f"word_order must be an integer from 0 to {MAX_ORDER}, got {value!r}") from None
 
 
+@cached_by_value
 def resolve_options(variant: str = "sacrebleu", char_order: int = 6, word_order: int = 0,
                     beta: Optional[float] = None, lowercase: bool = False, whitespace: bool = False,
                     eps_smoothing: bool = False, min_char_order: int = 1, min_len: Optional[int] = None,

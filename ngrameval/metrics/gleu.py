@@ -23,7 +23,7 @@ import numpy as np
 
 from ngrameval import __version__
 from ngrameval.engine.corpus import index_corpus
-from ngrameval.engine.inputs import check_choice, check_flag, check_order, strict_options
+from ngrameval.engine.inputs import cached_by_value, check_choice, check_flag, check_order, strict_options
 from ngrameval.engine.ngrams import divide_or_zero, matches_by_reference
 from ngrameval.metric import MetricFamily, Statistics, columns, register
 from ngrameval.metrics.chrf import ngram_counts
@@ -45,6 +45,7 @@ class GleuOptions:
     tokenize: TokenizerSpec
 
 
+@cached_by_value
 def resolve_options(variant: str = "nltk", min_len: int = 1, max_len: int = 4,
                     tokenize: TokenizerSpec = "default") -> GleuOptions:
     """Check every option (one clear ValueError each).
