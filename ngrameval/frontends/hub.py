@@ -118,7 +118,7 @@ def _wheel(wheel: Optional[str]) -> Optional[Path]:
 def _requirements(name: str, extras: Sequence[str], wheel: Optional[Path]) -> str:
     """requirements.txt: ngrameval with the extras the page needs, from the wheel copied beside it (a path
     pip reads from the folder it runs in) or as the installed version."""
-    from ngrameval import __version__
+    from ngrameval._version import __version__
 
     extra = f"[{','.join(extras)}]"
     line = f"./{wheel.name}{extra}" if wheel is not None else f"ngrameval{extra}=={__version__}"

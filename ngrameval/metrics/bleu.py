@@ -28,7 +28,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 
 import numpy as np
 
-from ngrameval import __version__
+from ngrameval._version import __version__
 from ngrameval.engine.corpus import IndexedCorpus, map_blocks
 from ngrameval.engine.inputs import check_choice, check_flag, check_number, check_order, strict_options
 from ngrameval.engine.ngrams import ReferenceIndex, divide_or_zero

@@ -28,20 +28,15 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
-# Before gradio / huggingface_hub are imported: they read these once.
-os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
-for _variable in ("HF_HUB_OFFLINE", "HF_DATASETS_OFFLINE", "HF_EVALUATE_OFFLINE"):
-    os.environ.setdefault(_variable, "1")
-
-import gradio as gr  # noqa: E402
-import numpy as np  # noqa: E402
-import pandas as pd  # noqa: E402
-import ngrameval  # noqa: E402
-from ngrameval import TOKENIZER_NAMES  # noqa: E402
-from ngrameval.frontends.hub import metric_path  # noqa: E402
-from ngrameval.metrics.coco import from_coco  # noqa: E402
-from ngrameval.ui import i18n  # noqa: E402
-from ngrameval.ui.i18n import Phrase, t  # noqa: E402
+import gradio as gr
+import numpy as np
+import pandas as pd
+import ngrameval
+from ngrameval import TOKENIZER_NAMES
+from ngrameval.frontends.hub import metric_path
+from ngrameval.metrics.coco import from_coco
+from ngrameval.ui import i18n
+from ngrameval.ui.i18n import Phrase, t
 
 MAX_LINES = 20_000
 MAX_BYTES = 10 * 1024 * 1024
@@ -871,7 +866,7 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
             state=packed(state),
         )
 
-    with i18n.TranslatedBlocks(title=f"{label} · ngrameval") as demo:
+    with i18n.TranslatedBlocks(title=f"{label} · ngrameval", analytics_enabled=False) as demo:
         with gr.Row(equal_height=False):
             gr.Markdown(t("page.header", title=space.title, intro=space.intro))
             language = i18n.language_switch()
