@@ -23,12 +23,13 @@ fraction of the time a scoring command takes to import numpy and its metrics.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import json
 import os
 import sys
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, ContextManager, Dict, List, Optional, Tuple
 
 EXAMPLES = Path(__file__).parents[1] / "examples"
 
@@ -97,10 +98,19 @@ def _add_score_arguments(command: argparse.ArgumentParser, name: str) -> None:
     command.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
 
 
-def run_score(args: argparse.Namespace) -> int:
-    """The ``score`` command."""
+def _progress_bar(steps: int, quiet: bool) -> ContextManager[Any]:
+    """tqdm's bar on a terminal (tqdm is imported for it only), unless ``quiet``; else a context of None."""
+    if quiet or not sys.stderr.isatty():
+        return contextlib.nullcontext()
     from tqdm import tqdm
 
+    # No bar for runs shorter than a second; TQDM_DELAY, tqdm's own setting, changes that.
+    return tqdm(total=steps, desc="ngrameval", unit="step", file=sys.stderr,
+                delay=float(os.environ.get("TQDM_DELAY", "1")))
+
+
+def run_score(args: argparse.Namespace) -> int:
+    """The ``score`` command."""
     from ngrameval import significance
     from ngrameval.frontends.report import render
     from ngrameval.leaderboard.reading import (InputError, parse_metric_options, parse_sources, read_corpus,
@@ -123,13 +133,8 @@ def run_score(args: argparse.Namespace) -> int:
     predictions, per_segment_references = read_corpus(systems, references)
     tests = Significance(test, args.paired_n, args.confidence_n if args.confidence else None,
                          significance.resolve_seed("env" if args.seed is None else args.seed))
-    steps = len(metrics) * (len(systems) + 1)
-    # No bar for runs shorter than a second; TQDM_DELAY, tqdm's own setting, changes that.
-    with tqdm(total=steps, desc="ngrameval", unit="step", file=sys.stderr,
-              delay=float(os.environ.get("TQDM_DELAY", "1")),
-              disable=args.quiet or not sys.stderr.isatty()) as progress:
-        board = score_leaderboard(names, predictions, per_segment_references,
-                                  options, tests, progress)
+    with _progress_bar(len(metrics) * (len(systems) + 1), args.quiet) as progress:
+        board = score_leaderboard(names, predictions, per_segment_references, options, tests, progress)
     text = render(board, "sentences" if args.sentence_level else args.format or "text", args.scale, args.width)
     if args.output:
         Path(args.output).write_text(text, encoding="utf-8")

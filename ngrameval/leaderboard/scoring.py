@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
-from tqdm import tqdm
 
 from ngrameval import significance
 from ngrameval.metric import Statistics, get_family
@@ -159,12 +158,13 @@ def segment_scores(stats: Statistics) -> np.ndarray:
 
 
 def score_leaderboard(names: Sequence[str], predictions: Sequence[List[str]], references: List[List[str]],
-                      options: Dict[str, Dict[str, Any]], tests: Significance, progress: tqdm) -> Leaderboard:
+                      options: Dict[str, Dict[str, Any]], tests: Significance, progress: Optional[Any] = None) -> Leaderboard:
     """Every system under every metric: corpus scores (with intervals and p-values when asked) and
-    per-segment scores.
+    per-segment scores. ``progress`` (a tqdm bar, or None) is advanced once per system and metric, and once per
+    metric's tests.
 
     >>> board = score_leaderboard(["a", "b"], [["the cat sat on the mat"], ["a cat"]], [["the cat sat on the mat"]],
-    ...                           {"bleu": {}}, Significance(), tqdm(disable=True))
+    ...                           {"bleu": {}}, Significance())
     >>> [(system.name, round(system.results["bleu"].score, 4)) for system in board.systems]
     [('a', 1.0), ('b', 0.0)]
     """
@@ -176,9 +176,11 @@ def score_leaderboard(names: Sequence[str], predictions: Sequence[List[str]], re
         stats = []
         for system in predictions:
             stats.append(family.statistics(system, references, **metric_options))
-            progress.update()
+            if progress is not None:
+                progress.update()
         system_results, suffix = tests.results(stats)
-        progress.update()
+        if progress is not None:
+            progress.update()
         several = len(stats[0].outputs) > 1
         columns += [Column(column_key(metric, output, several), metric, output,
                            significance.with_suffix(stats[0].signature, suffix))
