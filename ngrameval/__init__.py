@@ -1,30 +1,63 @@
-"""ngrameval: classic n-gram metrics for text generation, exact to their reference tools."""
-__version__ = "0.1.0"
+"""ngrameval: classic n-gram metrics for text generation, exact to their reference tools.
 
-from ngrameval.errors import InputError  # noqa: E402
-from ngrameval.frontends.hub import metric_path  # noqa: E402
-from ngrameval.metric import MetricFamily, Statistics, get_family, metric_names  # noqa: E402
-from ngrameval.dataset import score_dataset  # noqa: E402
-from ngrameval.leaderboard.board import Board  # noqa: E402
-from ngrameval.metrics.bleu import BleuResult, BleuStatistics, bleu, bleu_statistics  # noqa: E402
-from ngrameval.metrics.chrf import ChrfResult, chrf  # noqa: E402
-from ngrameval.metrics.cider import CiderResult, DocumentFrequency, cider  # noqa: E402
-from ngrameval.metrics.coco import CocoCaptionResult, coco_caption  # noqa: E402
-from ngrameval.metrics.gleu import GleuResult, gleu  # noqa: E402
-from ngrameval.metrics.meteor import MeteorResult, meteor  # noqa: E402
-from ngrameval.metrics.nist import NistResult, nist  # noqa: E402
-from ngrameval.metrics.rouge import RougeResult, RougeStatistics, rouge, rouge_statistics, skip_bigrams  # noqa: E402
-from ngrameval.metrics.ter import TerResult, ter  # noqa: E402
-from ngrameval.significance import confidence_interval, paired_test  # noqa: E402
-from ngrameval.training.torch_path import torch_sentence_bleu, torch_sentence_rouge  # noqa: E402 (torch: when called)
-from ngrameval.text.tokenizers import TOKENIZER_NAMES, get_tokenizer  # noqa: E402
-from ngrameval.training.pairwise import MbrResult, aggregate_chrf, mbr, pairwise  # noqa: E402
-from ngrameval.training.reward import reward  # noqa: E402
+Every public name is importable from here (``from ngrameval import bleu``, ``ngrameval.bleu``); the module
+that defines it is imported when the name is first used (PEP 562), so that ``import ngrameval`` and the
+``ngrameval`` command start without numpy, the metrics or the optional frameworks.
 
-__all__ = ["bleu", "bleu_statistics", "BleuResult", "BleuStatistics", "chrf", "ChrfResult", "cider", "CiderResult",
-           "DocumentFrequency", "coco_caption", "CocoCaptionResult", "gleu", "GleuResult", "meteor", "MeteorResult",
-           "nist", "NistResult", "rouge", "rouge_statistics", "RougeResult", "RougeStatistics", "skip_bigrams",
-           "torch_sentence_bleu", "torch_sentence_rouge",
-           "ter", "TerResult", "MetricFamily", "Statistics", "get_family", "metric_names", "confidence_interval",
-           "score_dataset", "Board", "paired_test", "metric_path", "get_tokenizer", "TOKENIZER_NAMES", "reward",
-           "pairwise", "aggregate_chrf", "mbr", "MbrResult", "InputError", "__version__"]
+>>> import ngrameval
+>>> ngrameval.bleu(["the cat sat on the mat"], [["the cat sat on the mat"]]).bleu
+1.0
+>>> set(ngrameval.__all__) <= set(dir(ngrameval))
+True
+"""
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from typing import Any, List
+
+from ngrameval._version import __version__
+
+# Each public name and the module that defines it.
+_DEFINED_IN = {
+    **dict.fromkeys(["bleu", "bleu_statistics", "BleuResult", "BleuStatistics"], "ngrameval.metrics.bleu"),
+    **dict.fromkeys(["chrf", "ChrfResult"], "ngrameval.metrics.chrf"),
+    **dict.fromkeys(["cider", "CiderResult", "DocumentFrequency"], "ngrameval.metrics.cider"),
+    **dict.fromkeys(["coco_caption", "CocoCaptionResult"], "ngrameval.metrics.coco"),
+    **dict.fromkeys(["gleu", "GleuResult"], "ngrameval.metrics.gleu"),
+    **dict.fromkeys(["meteor", "MeteorResult"], "ngrameval.metrics.meteor"),
+    **dict.fromkeys(["nist", "NistResult"], "ngrameval.metrics.nist"),
+    **dict.fromkeys(["rouge", "rouge_statistics", "RougeResult", "RougeStatistics", "skip_bigrams"],
+                    "ngrameval.metrics.rouge"),
+    **dict.fromkeys(["ter", "TerResult"], "ngrameval.metrics.ter"),
+    **dict.fromkeys(["MetricFamily", "Statistics", "get_family", "metric_names"], "ngrameval.metric"),
+    **dict.fromkeys(["confidence_interval", "paired_test"], "ngrameval.significance"),
+    **dict.fromkeys(["torch_sentence_bleu", "torch_sentence_rouge"], "ngrameval.training.torch_path"),
+    **dict.fromkeys(["get_tokenizer", "TOKENIZER_NAMES"], "ngrameval.text.tokenizers"),
+    **dict.fromkeys(["pairwise", "aggregate_chrf", "mbr", "MbrResult"], "ngrameval.training.pairwise"),
+    "reward": "ngrameval.training.reward",
+    "score_dataset": "ngrameval.dataset",
+    "Board": "ngrameval.leaderboard.board",
+    "metric_path": "ngrameval.frontends.hub",
+    "InputError": "ngrameval.errors",
+}
+
+__all__ = [*_DEFINED_IN, "__version__"]
+
+
+def __getattr__(name: str) -> Any:
+    """A public name, imported from its module on first use and kept here; or a subpackage or module
+    (``ngrameval.significance``), which ``import ngrameval`` once imported with the public names."""
+    module = _DEFINED_IN.get(name)
+    if module is not None:
+        value = getattr(importlib.import_module(module), name)
+    elif not name.startswith("_") and importlib.util.find_spec(f"{__name__}.{name}") is not None:
+        value = importlib.import_module(f"{__name__}.{name}")
+    else:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> List[str]:
+    return sorted({*globals(), *__all__})

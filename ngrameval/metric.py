@@ -22,6 +22,7 @@ True
 """
 from __future__ import annotations
 
+import importlib
 import inspect
 import mmap
 import re
@@ -380,6 +381,12 @@ class CombinedFamily(MetricFamily):
 
 
 _REGISTRY: Dict[str, MetricFamily] = {}
+# The families ngrameval ships, by name, and the module that defines and registers each: imported when the
+# family is first asked for, so that importing ngrameval (or starting its command line) imports no metric.
+BUILTIN_FAMILIES = {"bleu": "ngrameval.metrics.bleu", "chrf": "ngrameval.metrics.chrf", "cider": "ngrameval.metrics.cider",
+                    "coco_caption": "ngrameval.metrics.coco", "gleu": "ngrameval.metrics.gleu",
+                    "meteor": "ngrameval.metrics.meteor", "nist": "ngrameval.metrics.nist",
+                    "rouge": "ngrameval.metrics.rouge", "ter": "ngrameval.metrics.ter"}
 
 
 def register(family: MetricFamily) -> MetricFamily:
@@ -395,19 +402,23 @@ def register(family: MetricFamily) -> MetricFamily:
 
 
 def metric_names() -> List[str]:
-    """The registered metrics' names.
+    """The metrics' names, sorted: those ngrameval ships (their modules are not imported for this) and any
+    other registered.
 
     >>> {"bleu", "nist", "rouge", "meteor", "cider", "coco_caption"} <= set(metric_names())
     True
     """
-    return list(_REGISTRY)
+    return sorted({*BUILTIN_FAMILIES, *_REGISTRY})
 
 
 def get_family(name: Any) -> MetricFamily:
-    """The family registered as ``name``; a ValueError listing the valid names otherwise."""
+    """The family registered as ``name`` (a family ngrameval ships is imported then); a ValueError listing
+    the valid names otherwise."""
+    if isinstance(name, str) and name not in _REGISTRY and name in BUILTIN_FAMILIES:
+        importlib.import_module(BUILTIN_FAMILIES[name])
     family = _REGISTRY.get(name) if isinstance(name, str) else None
     if family is None:
-        raise InputError(f"unknown metric {name!r}; valid metrics: {', '.join(_REGISTRY)}")
+        raise InputError(f"unknown metric {name!r}; valid metrics: {', '.join(metric_names())}")
     return family
 
 

@@ -424,11 +424,7 @@ def paired_test(baseline: Statistics, systems: Sequence[Statistics], test: str =
     base_scores = base.family.corpus_scores(baseline)
     base_samples = n_samples if test == "bs" else n_ar_confidence
     results = [{name: SystemResult(score) for name, score in base_scores.items()}]
-    if base_samples > 0:
-        base_draws = _draws(seed, segments, base_samples)
-        base_resampled, = _resample_scores([base], base_draws)
-        results[0] = {name: _bootstrap_result(score, base_resampled[:, j], base.scale, confidence, _numpy_mean)
-                      for j, (name, score) in enumerate(base_scores.items())}
+    base_draws = _draws(seed, segments, base_samples) if base_samples > 0 else None
     if test == "bs":
         # A fresh default_rng(system_seed) per system draws the baseline's indices again when seeded.
         system_draws = base_draws if system_seed is not None else _draws(None, segments, n_samples)
@@ -438,10 +434,15 @@ def paired_test(baseline: Statistics, systems: Sequence[Statistics], test: str =
         system_draws = rng.choice(segments, size=(n_ar_confidence, segments), replace=True) \
             if n_ar_confidence > 0 else None
     scorers = [_Scorer(system) for system in systems]
-    if test == "bs":   # the baseline scored again on the systems' draws (unless unseeded, its interval's)
+    if test == "bs":   # the baseline scored on the systems' draws too: when seeded, they are its interval's
         base_on_draws, *systems_resampled = _resample_scores([base] + scorers, system_draws)
     elif system_draws is not None:
         systems_resampled = _resample_scores(scorers, system_draws)
+    if base_draws is not None:
+        base_resampled = base_on_draws if test == "bs" and system_draws is base_draws else \
+            _resample_scores([base], base_draws)[0]
+        results[0] = {name: _bootstrap_result(score, base_resampled[:, j], base.scale, confidence, _numpy_mean)
+                      for j, (name, score) in enumerate(base_scores.items())}
     for index, scorer in enumerate(scorers):
         system = scorer.stats
         observed = np.abs(base_corpus - scorer.corpus())

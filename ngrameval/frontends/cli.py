@@ -15,31 +15,24 @@
 ``score`` is written against :mod:`ngrameval.metric` only: every registered metric, with every
 option of its public function, is available by name. Files are read as sacrebleu's command line
 reads them (see :func:`ngrameval.leaderboard.reading.split_lines`).
+
+Each command imports what it needs when it runs, and only the command given gets its arguments (their help
+names the metrics, variants and formats, which come with their modules): ``ngrameval --help`` starts in a
+fraction of the time a scoring command takes to import numpy and its metrics.
 """
 from __future__ import annotations
 
 import argparse
+import contextlib
+import importlib
 import json
 import os
 import sys
 import traceback
 from pathlib import Path
-from typing import Any, List, Optional, Tuple
+from typing import Any, Callable, ContextManager, Dict, List, Optional, Tuple
 
-from tqdm import tqdm
-
-from ngrameval import significance
-from ngrameval.frontends import hub
-from ngrameval.frontends.report import FORMATS, render
-from ngrameval.leaderboard.board import Board
 from ngrameval.errors import InputError
-from ngrameval.leaderboard.reading import (Source, parse_metric_options, parse_sources, read_corpus, read_predictions,
-                                          read_references, system_names)
-from ngrameval.leaderboard.scoring import Significance, score_leaderboard
-from ngrameval.metric import metric_names
-from ngrameval.metrics.bleu import VARIANTS as BLEU_VARIANTS, bleu
-from ngrameval.metrics.nist import VARIANTS as NIST_VARIANTS, nist
-from ngrameval.text.tokenizers import TOKENIZER_NAMES
 
 EXAMPLES = Path(__file__).parents[1] / "examples"
 
@@ -53,17 +46,19 @@ def _positive(text: str) -> int:
     return value
 
 
-def _add_score_command(commands: Any) -> None:
-    command = commands.add_parser(
-        "score", help="score systems against references: a leaderboard (text, json, csv, tsv, markdown, latex, html)",
-        description="Score one or more systems against references with any registered metric ("
-                    + ", ".join(metric_names()) + "), optionally with paired significance tests against the "
-                    "first system or bootstrap confidence intervals.",
-        epilog="Inputs: plain text is one segment a line, split as sacrebleu's command line splits it (at \\n "
-               "only, trailing whitespace stripped). A .jsonl or .tsv (with a header) file gives the field named "
-               "by PATH:FIELD, or --field / --ref-field; a JSON list in a reference field is several references. "
-               "'-' is standard input (plain text); .gz files are decompressed; globs are expanded. "
-               "A system is shown under its file name, or NAME=PATH names it.")
+def _add_score_arguments(command: argparse.ArgumentParser, name: str) -> None:
+    from ngrameval import significance
+    from ngrameval.frontends.report import FORMATS
+    from ngrameval.metric import metric_names
+
+    command.description = ("Score one or more systems against references with any registered metric ("
+                           + ", ".join(metric_names()) + "), optionally with paired significance tests against the "
+                           "first system or bootstrap confidence intervals.")
+    command.epilog = ("Inputs: plain text is one segment a line, split as sacrebleu's command line splits it (at \\n "
+                      "only, trailing whitespace stripped). A .jsonl or .tsv (with a header) file gives the field "
+                      "named by PATH:FIELD, or --field / --ref-field; a JSON list in a reference field is several "
+                      "references. '-' is standard input (plain text); .gz files are decompressed; globs are "
+                      "expanded. A system is shown under its file name, or NAME=PATH names it.")
     command.add_argument("-r", "--references", nargs="+", action="extend", required=True, metavar="REF",
                          help="reference files, one reference each per segment (repeatable)")
     command.add_argument("-s", "--systems", nargs="+", action="extend", required=True, metavar="SYS",
@@ -110,8 +105,24 @@ def _add_score_command(commands: Any) -> None:
     command.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
 
 
+def _progress_bar(steps: int, quiet: bool) -> ContextManager[Any]:
+    """tqdm's bar on a terminal (tqdm is imported for it only), unless ``quiet``; else a context of None."""
+    if quiet or not sys.stderr.isatty():
+        return contextlib.nullcontext()
+    from tqdm import tqdm
+
+    # No bar for runs shorter than a second; TQDM_DELAY, tqdm's own setting, changes that.
+    return tqdm(total=steps, desc="ngrameval", unit="step", file=sys.stderr,
+                delay=float(os.environ.get("TQDM_DELAY", "1")))
+
+
 def run_score(args: argparse.Namespace) -> int:
     """The ``score`` command."""
+    from ngrameval import significance
+    from ngrameval.frontends.report import render
+    from ngrameval.leaderboard.reading import parse_metric_options, parse_sources, read_corpus, system_names
+    from ngrameval.leaderboard.scoring import Significance, score_leaderboard
+
     if args.sentence_level and (args.paired_bs or args.paired_ar or args.confidence
                                 or args.format not in (None, "json")):
         raise InputError("--sentence-level prints JSON lines of segment scores (or, with --format json, one JSON "
@@ -129,13 +140,8 @@ def run_score(args: argparse.Namespace) -> int:
     predictions, per_segment_references = read_corpus(systems, references)
     tests = Significance(test, args.paired_n, args.confidence_n if args.confidence else None,
                          significance.resolve_seed("env" if args.seed is None else args.seed))
-    steps = len(metrics) * (len(systems) + 1)
-    # No bar for runs shorter than a second; TQDM_DELAY, tqdm's own setting, changes that.
-    with tqdm(total=steps, desc="ngrameval", unit="step", file=sys.stderr,
-              delay=float(os.environ.get("TQDM_DELAY", "1")),
-              disable=args.quiet or not sys.stderr.isatty()) as progress:
-        board = score_leaderboard(names, predictions, per_segment_references,
-                                  options, tests, progress)
+    with _progress_bar(len(metrics) * (len(systems) + 1), args.quiet) as progress:
+        board = score_leaderboard(names, predictions, per_segment_references, options, tests, progress)
     if args.sentence_level:
         output_format = "json-sentences" if args.format == "json" else "sentences"
     else:
@@ -167,12 +173,18 @@ def _print_result(result: Any, as_json: bool, name: str) -> None:
 
 
 def _single_system_corpus(args: argparse.Namespace) -> Tuple[List[str], List[List[str]]]:
+    from ngrameval.leaderboard.reading import Source, read_corpus
+
     predictions, references = read_corpus([Source(str(args.system))], [Source(str(path)) for path in args.reference])
     return predictions[0], references
 
 
-def run_example() -> int:
+def run_example(args: argparse.Namespace) -> int:
     """The ``example`` command: BLEU and NIST variants on Papineni et al.'s example."""
+    from ngrameval.leaderboard.reading import Source, read_corpus
+    from ngrameval.metrics.bleu import VARIANTS as BLEU_VARIANTS, bleu
+    from ngrameval.metrics.nist import VARIANTS as NIST_VARIANTS, nist
+
     predictions, references = read_corpus(
         [Source(str(EXAMPLES / "hypotheses.txt"))],
         [Source(str(path)) for path in sorted(EXAMPLES.glob("references.*.txt"))])
@@ -186,25 +198,29 @@ def run_example() -> int:
     return 0
 
 
-def _add_single_metric_commands(commands: Any) -> None:
-    for name, variants in (("bleu", BLEU_VARIANTS), ("nist", NIST_VARIANTS)):
-        command = commands.add_parser(name, help=f"corpus {name.upper()} of one system output, all its fields")
-        command.add_argument("-s", "--system", type=Path, required=True, help="system output, one segment a line")
-        command.add_argument("-r", "--reference", type=Path, action="append", required=True,
-                             help="reference file, one segment a line (repeat for several references)")
-        command.add_argument("--variant", choices=variants, default=variants[0])
-        command.add_argument("--tokenize", choices=TOKENIZER_NAMES, default="default")
-        command.add_argument("--lowercase", action="store_true")
-        command.add_argument("--json", action="store_true", help="print the whole result as JSON")
-        if name == "bleu":
-            command.add_argument("--max-order", type=int, default=None)
-            command.add_argument("--smooth", default="default")
-        else:
-            command.add_argument("-n", type=int, default=5)
+def _add_single_metric_arguments(command: argparse.ArgumentParser, name: str) -> None:
+    from ngrameval.text.tokenizers import TOKENIZER_NAMES
+
+    variants = importlib.import_module(f"ngrameval.metrics.{name}").VARIANTS
+    command.add_argument("-s", "--system", type=Path, required=True, help="system output, one segment a line")
+    command.add_argument("-r", "--reference", type=Path, action="append", required=True,
+                         help="reference file, one segment a line (repeat for several references)")
+    command.add_argument("--variant", choices=variants, default=variants[0])
+    command.add_argument("--tokenize", choices=TOKENIZER_NAMES, default="default")
+    command.add_argument("--lowercase", action="store_true")
+    command.add_argument("--json", action="store_true", help="print the whole result as JSON")
+    if name == "bleu":
+        command.add_argument("--max-order", type=int, default=None)
+        command.add_argument("--smooth", default="default")
+    else:
+        command.add_argument("-n", type=int, default=5)
 
 
 def run_single_metric(args: argparse.Namespace) -> int:
     """The ``bleu`` and ``nist`` commands: one system, the library's whole result."""
+    from ngrameval.metrics.bleu import bleu
+    from ngrameval.metrics.nist import nist
+
     predictions, references = _single_system_corpus(args)
     if args.command == "bleu":
         smooth = args.smooth
@@ -219,28 +235,29 @@ def run_single_metric(args: argparse.Namespace) -> int:
     return 0
 
 
-EXPORTS = {"export-metric": (hub.export_metric, "a metric's evaluate script, card, page, requirements and a copy of "
-                                                 "ngrameval"),
-           "export-space": (hub.export_space, "a Space: app.py, its card, requirements, a copy of ngrameval and the "
-                                              "metric's script")}
+# Each export command: the function of ngrameval.frontends.hub that writes the folder, and what it writes.
+EXPORTS = {"export-metric": ("export_metric", "a metric's evaluate script, card, page, requirements and a copy of "
+                                              "ngrameval"),
+           "export-space": ("export_space", "a Space: app.py, its card, requirements, a copy of ngrameval and the "
+                                            "metric's script")}
 
 
-def _add_export_commands(commands: Any) -> None:
-    for name, (_, what) in EXPORTS.items():
-        command = commands.add_parser(name, help=f"write {what} into a folder, ready to push to the Hugging Face Hub")
-        command.add_argument("name", help="the metric or Space, e.g. bleu")
-        command.add_argument("folder", help="where to write (a new or empty folder)")
-        command.add_argument("--force", action="store_true", help="write into a folder that is not empty")
-        if name == "export-space":
-            command.add_argument("--board", metavar="DIR",
-                                 help="the leaderboard only: copy the community board in DIR into the folder's "
-                                      "board/, which the Space serves (it holds the references: keep the Space "
-                                      "private)")
+def _add_export_arguments(command: argparse.ArgumentParser, name: str) -> None:
+    command.add_argument("name", help="the metric or Space, e.g. bleu")
+    command.add_argument("folder", help="where to write (a new or empty folder)")
+    command.add_argument("--force", action="store_true", help="write into a folder that is not empty")
+    if name == "export-space":
+        command.add_argument("--board", metavar="DIR",
+                             help="the leaderboard only: copy the community board in DIR into the folder's "
+                                  "board/, which the Space serves (it holds the references: keep the Space "
+                                  "private)")
 
 
 def run_export(args: argparse.Namespace) -> int:
     """``ngrameval export-metric NAME DIR`` / ``export-space NAME DIR``: prints the files written."""
-    export, _ = EXPORTS[args.command]
+    from ngrameval.frontends import hub
+
+    export = getattr(hub, EXPORTS[args.command][0])
     board = {"board": args.board} if args.command == "export-space" else {}
     for path in export(args.name, args.folder, force=args.force, **board):
         print(path)
@@ -250,13 +267,12 @@ def run_export(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add_board_command(commands: Any) -> None:
-    board = commands.add_parser(
-        "board", help="a community leaderboard: a folder whose database keeps hidden references, fixed metric "
-                      "options and every submission",
-        description="A community leaderboard (ngrameval.leaderboard.board): the references are stored and never "
-                    "shown, the metrics' options fixed at init; each submission is scored once, in one transaction, "
-                    "and kept with its per-segment statistics.")
+def _add_board_arguments(board: argparse.ArgumentParser, name: str) -> None:
+    from ngrameval.frontends.report import FORMATS
+
+    board.description = ("A community leaderboard (ngrameval.leaderboard.board): the references are stored and "
+                         "never shown, the metrics' options fixed at init; each submission is scored once, in one "
+                         "transaction, and kept with its per-segment statistics.")
     actions = board.add_subparsers(dest="action", required=True)
     init = actions.add_parser("init", help="create a board in a new folder")
     init.add_argument("folder", help="the board's folder (created; refused if it holds a board)")
@@ -297,6 +313,11 @@ def _add_board_command(commands: Any) -> None:
 
 def run_board(args: argparse.Namespace) -> int:
     """The ``board`` commands."""
+    from ngrameval.frontends.report import render
+    from ngrameval.leaderboard.board import Board
+    from ngrameval.leaderboard.reading import (parse_metric_options, parse_sources, read_predictions,
+                                              read_references)
+
     if args.action == "init":
         metrics = list(dict.fromkeys(args.metrics or ["bleu"]))
         options = parse_metric_options(args.option, metrics)
@@ -327,6 +348,22 @@ def run_board(args: argparse.Namespace) -> int:
     return 0
 
 
+# Each command: its line in ``ngrameval --help``, what adds its arguments given the command's name (and imports
+# what their help names), and what runs it.
+COMMANDS: Dict[str, Tuple[str, Optional[Callable[[argparse.ArgumentParser, str], None]],
+                          Callable[[argparse.Namespace], int]]] = {
+    "score": ("score systems against references: a leaderboard (text, json, csv, tsv, markdown, latex, html)",
+              _add_score_arguments, run_score),
+    "example": ("score the bundled example (Papineni et al. 2002) with BLEU and NIST", None, run_example),
+    **{name: (f"corpus {name.upper()} of one system output, all its fields", _add_single_metric_arguments,
+              run_single_metric) for name in ("bleu", "nist")},
+    **{name: (f"write {what} into a folder, ready to push to the Hugging Face Hub", _add_export_arguments, run_export)
+       for name, (_, what) in EXPORTS.items()},
+    "board": ("a community leaderboard: a folder whose database keeps hidden references, fixed metric options and "
+              "every submission", _add_board_arguments, run_board),
+}
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     """Run the command line; the exit status: 2 for bad input (an :class:`~ngrameval.errors.InputError`: one line
     on standard error), 1 for any other exception (a bug in ngrameval: its traceback on standard error).
@@ -334,24 +371,17 @@ def main(argv: Optional[List[str]] = None) -> int:
     >>> main(["score", "-r", "no-such-file.txt", "-s", "no-such-system.txt"])
     2
     """
+    arguments = sys.argv[1:] if argv is None else argv
+    given = next((argument for argument in arguments if not argument.startswith("-")), None)
     parser = argparse.ArgumentParser(prog="ngrameval", description=__doc__.split("\n")[0])
     commands = parser.add_subparsers(dest="command", required=True)
-    _add_score_command(commands)
-    commands.add_parser("example", help="score the bundled example (Papineni et al. 2002) with BLEU and NIST")
-    _add_single_metric_commands(commands)
-    _add_export_commands(commands)
-    _add_board_command(commands)
-    args = parser.parse_args(argv)
+    for name, (summary, add_arguments, _) in COMMANDS.items():
+        command = commands.add_parser(name, help=summary)
+        if name == given and add_arguments is not None:
+            add_arguments(command, name)
+    args = parser.parse_args(arguments)
     try:
-        if args.command == "score":
-            return run_score(args)
-        if args.command == "example":
-            return run_example()
-        if args.command in EXPORTS:
-            return run_export(args)
-        if args.command == "board":
-            return run_board(args)
-        return run_single_metric(args)
+        return COMMANDS[args.command][2](args)
     except InputError as error:
         print(f"ngrameval: {error}", file=sys.stderr)
         return 2

@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
-from tqdm import tqdm
 
 from ngrameval import significance
 from ngrameval.errors import InputError
@@ -177,14 +176,15 @@ class Significance:
 
 
 def score_leaderboard(names: Sequence[str], predictions: Sequence[List[str]], references: List[List[str]],
-                      options: Dict[str, Dict[str, Any]], tests: Significance, progress: tqdm) -> Leaderboard:
+                      options: Dict[str, Dict[str, Any]], tests: Significance, progress: Optional[Any] = None) -> Leaderboard:
     """Every system under every metric: corpus scores (with intervals and p-values when asked) and
     per-segment scores (each metric's sentence scores, :meth:`ngrameval.metric.MetricFamily.sentence_scores`); with
     the paired bootstrap, also the clusters of each score column (WMT's ranking: :func:`clusters` at
-    :data:`SIGNIFICANCE_LEVEL`, from the paired bootstrap between every two systems).
+    :data:`SIGNIFICANCE_LEVEL`, from the paired bootstrap between every two systems). ``progress`` (a tqdm bar, or
+    None) is advanced once per system and metric, and once per metric's tests.
 
     >>> board = score_leaderboard(["a", "b"], [["the cat sat on the mat"], ["a cat"]], [["the cat sat on the mat"]],
-    ...                           {"bleu": {}}, Significance(), tqdm(disable=True))
+    ...                           {"bleu": {}}, Significance())
     >>> [(system.name, round(system.results["bleu"].score, 4)) for system in board.systems]
     [('a', 1.0), ('b', 0.0)]
     """
@@ -197,10 +197,12 @@ def score_leaderboard(names: Sequence[str], predictions: Sequence[List[str]], re
         stats = []
         for system in predictions:
             stats.append(family.statistics(system, references, **metric_options))
-            progress.update()
+            if progress is not None:
+                progress.update()
         system_results, suffix = tests.results(stats)
         metric_clusters = tests.clusters(stats, SIGNIFICANCE_LEVEL)
-        progress.update()
+        if progress is not None:
+            progress.update()
         several = len(stats[0].outputs) > 1
         for output, ranked in (metric_clusters or {}).items():
             groups[column_key(metric, output, several)] = [[names[index] for index in group] for group in ranked]

@@ -28,7 +28,7 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 
 import numpy as np
 
-from ngrameval import __version__
+from ngrameval._version import __version__
 from ngrameval.engine.corpus import IndexedCorpus, map_blocks
 from ngrameval.engine.inputs import cached_by_value, check_choice, check_flag, check_number, check_order, strict_options
 from ngrameval.engine.ngrams import ReferenceIndex, divide_or_zero
@@ -867,7 +867,9 @@ def sacrebleu_percent_scores(sums: np.ndarray, options: BleuOptions) -> np.ndarr
         else:
             smoothed = np.zeros_like(total)
     precisions = np.where(used, np.where(zero, smoothed, precisions), 0.0)
-    logs = _elementwise(lambda p: math.log(p) if p != 0.0 else -9999999999, precisions)   # sacrebleu's my_log
+    logs = np.full(precisions.shape, -9999999999.0)        # sacrebleu's my_log: log(0) is this
+    nonzero = precisions != 0.0
+    logs[nonzero] = _elementwise(math.log, precisions[nonzero])
     order = used.sum(axis=1) if _effective_order(options, False) else np.full(len(sums), n)
     log_sum = logs[:, 0]
     for i in range(1, n):                        # Python's sum(): left to right

@@ -28,7 +28,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ngrameval import __version__
+from ngrameval._version import __version__
 from ngrameval.engine.corpus import blocks_by_size, map_in_threads, references_label
 from ngrameval.engine.inputs import (MAX_ORDER, cached_by_value, check_choice, check_flag, check_number, check_order,
                                     check_positive_int, normalize_corpus, strict_options)

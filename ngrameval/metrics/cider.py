@@ -33,7 +33,7 @@ from typing import Any, Callable, Dict, Hashable, List, Optional, Sequence, Tupl
 
 import numpy as np
 
-from ngrameval import __version__
+from ngrameval._version import __version__
 from ngrameval.engine.corpus import encode_texts
 from ngrameval.engine.inputs import (check_choice, check_flag, check_number, check_order,
                                     normalize_corpus, strict_options)

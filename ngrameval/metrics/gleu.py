@@ -21,7 +21,7 @@ from typing import Any, Dict, List, Optional
 
 import numpy as np
 
-from ngrameval import __version__
+from ngrameval._version import __version__
 from ngrameval.engine.corpus import index_corpus
 from ngrameval.engine.inputs import cached_by_value, check_choice, check_flag, check_order, strict_options
 from ngrameval.engine.ngrams import divide_or_zero, matches_by_reference

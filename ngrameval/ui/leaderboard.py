@@ -26,7 +26,6 @@ from typing import Any, BinaryIO, List, Mapping, Optional, Sequence, Tuple
 
 import gradio as gr
 import pandas as pd
-from tqdm import tqdm
 
 from ngrameval import errors
 from ngrameval.frontends import report
@@ -257,8 +256,7 @@ def score(reference_uploads, system_uploads, metrics, options_text, baseline, te
         if tests.test is not None and len(names) < 2:
             raise InputError("lb.error.pair")
         names, predictions = order_systems(names, predictions, baseline)
-        board = score_leaderboard(names, predictions, references, {m: options.get(m, {}) for m in metrics}, tests,
-                                  tqdm(disable=True))
+        board = score_leaderboard(names, predictions, references, {m: options.get(m, {}) for m in metrics}, tests)
     except errors.InputError as error:     # the page's, or the reader's and the metrics' own (English)
         message = error.in_language(language) if isinstance(error, InputError) else str(error)
         return (page.status_html(message, True, language), None, "", gr.update(choices=[], value=None), "", None,
@@ -287,7 +285,7 @@ def table(scored: Scored) -> pd.DataFrame:
 def legend_html(board: Leaderboard) -> str:
     """What the marks, intervals and clusters mean, and each score column's signature.
 
-    >>> board = score_leaderboard(["a"], [["a cat"]], [["a cat"]], {"bleu": {}}, Significance(), tqdm(disable=True))
+    >>> board = score_leaderboard(["a"], [["a cat"]], [["a cat"]], {"bleu": {}}, Significance())
     >>> legend_html(board)
     '<div id="legend"><ul><li><b>bleu</b>: <code>nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0</code></li></ul></div>'
     """

@@ -13,6 +13,7 @@ The metric is the real ``evaluate`` script, loaded offline from where
 from __future__ import annotations
 
 import csv
+import functools
 import html
 import inspect
 import io
@@ -24,24 +25,20 @@ import pickle
 import re
 import threading
 import zlib
+from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
-# Before gradio / huggingface_hub are imported: they read these once.
-os.environ.setdefault("GRADIO_ANALYTICS_ENABLED", "False")
-for _variable in ("HF_HUB_OFFLINE", "HF_DATASETS_OFFLINE", "HF_EVALUATE_OFFLINE"):
-    os.environ.setdefault(_variable, "1")
-
-import gradio as gr  # noqa: E402
-import numpy as np  # noqa: E402
-import pandas as pd  # noqa: E402
-import ngrameval  # noqa: E402
-from ngrameval import TOKENIZER_NAMES, errors  # noqa: E402
-from ngrameval.frontends.hub import metric_path  # noqa: E402
-from ngrameval.metrics.coco import from_coco  # noqa: E402
-from ngrameval.ui import i18n  # noqa: E402
-from ngrameval.ui.i18n import Phrase, t  # noqa: E402
+import gradio as gr
+import numpy as np
+import pandas as pd
+import ngrameval
+from ngrameval import TOKENIZER_NAMES, errors
+from ngrameval.frontends.hub import metric_path
+from ngrameval.metrics.coco import from_coco
+from ngrameval.ui import i18n
+from ngrameval.ui.i18n import Phrase, t
 
 MAX_LINES = 20_000
 MAX_BYTES = 10 * 1024 * 1024
@@ -50,12 +47,15 @@ REFERENCE_BOXES = 3
 DIGITS = 6
 MAX_ORDER = 9                   # the order sliders' maximum
 LOG = logging.getLogger("ngrameval.spaces")
-# Under sustained load a page keeps bounded memory: gradio keeps every session's outputs and state, so at most
-# SESSIONS sessions are kept (the least recently used goes first), a scored corpus is dropped STATE_SECONDS after
-# it was scored, and it is kept as one compressed pickle (not millions of small objects for the garbage collector
-# to walk). Scoring is CPU-bound: one computation at a time per event; QUEUE_SIZE requests wait, more are refused
-# at once ("Queue is full", HTTP 503) instead of waiting without end.
-SESSIONS = 32
+# Under sustained load a page keeps bounded memory: gradio keeps every session's inputs, outputs and state (for
+# deep links), about 4.5 MB of resident memory for a request of 2,000 segments (the text boxes, the sentence
+# table, the compressed explanations), so at most SESSIONS sessions are kept (the least recently used goes first:
+# 16 such sessions are 70 MB, 32 were twice that, and a server under load filled them only after its first 30
+# requests), a scored corpus is dropped STATE_SECONDS after it was scored, and it is kept as one compressed pickle
+# (not millions of small objects for the garbage collector to walk). Scoring is CPU-bound: one computation at a
+# time per event, on one thread (see on_worker); QUEUE_SIZE requests wait, more are refused at once ("Queue is
+# full", HTTP 503) instead of waiting without end.
+SESSIONS = 16
 STATE_SECONDS = 1800
 CONCURRENCY = 1
 QUEUE_SIZE = 16
@@ -792,6 +792,29 @@ def example_labels(space: MetricSpace, language: str) -> List[str]:
     return [str(i18n.resolve(example.label, language)) for example in space.examples]
 
 
+def on_worker(worker: Executor, function: Callable[..., Any]) -> Callable[..., Any]:
+    """``function`` (an event's) run on ``worker``, whichever of gradio's threads calls it; gradio sees its
+    signature (its ``gr.Request`` parameter).
+
+    glibc's malloc serves each thread from an arena of its own (up to 8 per core) and keeps what a thread freed
+    in that arena for the thread's later requests. A page's corpus-sized arrays, tables and pickles, built on
+    whichever of gradio's dozens of worker threads ran the event, left one request's worth of freed memory in
+    every arena that served one: the BLEU Space grew by about 6 MB a request, beyond what its sessions keep,
+    over the first requests of 4 clients sending 2,000 segments each. On one thread every request reuses what
+    the one before freed.
+
+    >>> import threading
+    >>> with ThreadPoolExecutor(max_workers=1) as worker:
+    ...     name = on_worker(worker, lambda: threading.current_thread().name)()
+    >>> name != threading.current_thread().name
+    True
+    """
+    @functools.wraps(function)
+    def on_the_worker(*args: Any, **kwargs: Any) -> Any:
+        return worker.submit(function, *args, **kwargs).result()
+    return on_the_worker
+
+
 def build_demo(space: MetricSpace) -> gr.Blocks:
     """The page: inputs and options, examples, the score and its parts, plots, per-sentence scores,
     the explanation of one sentence, the signature and the raw result."""
@@ -872,7 +895,7 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
             state=packed(state),
         )
 
-    with i18n.TranslatedBlocks(title=f"{label} · ngrameval") as demo:
+    with i18n.TranslatedBlocks(title=f"{label} · ngrameval", analytics_enabled=False) as demo:
         with gr.Row(equal_height=False):
             gr.Markdown(t("page.header", title=space.title, intro=space.intro))
             language = i18n.language_switch()
@@ -942,6 +965,10 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
         outputs = _Outputs(raw, status, score, per_order, summary, order_plot, histogram_plot, sentences, number,
                            heading, highlight_view, ngrams, orders, signature, results, state)
         texts = [predictions, *reference_boxes]
+        # Scoring and explaining run on one thread of the page's: see on_worker.
+        worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"ngrameval-{space.name}")
+        run, explain_sentence = on_worker(worker, run), on_worker(worker, explain_sentence)
+
         def run_example(request: gr.Request, *values):
             return run(request, *values[:len(texts)], None, None, *values[len(texts):])
 

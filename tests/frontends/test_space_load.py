@@ -97,27 +97,40 @@ def _check(answer, refusal, expected):
         assert json.loads(json.dumps(answer)) == expected
 
 
-def test_sustained_load_answers_correctly_with_flat_memory(bleu_server, wmt17_slices):
-    url, process = bleu_server
+def drive(url, process, requests, clients, ask):
+    """``requests`` requests from ``clients`` concurrent gradio_client clients, each from a new session (the state
+    gradio keeps per session): ``ask(client, number)`` sends request ``number``. The server's resident memory
+    after each answer, in the order they came, and ``ask``'s results; the first failure of ``ask`` is raised."""
     client_module = require("gradio_client")
     local = threading.local()
     lock = threading.Lock()
-    memory, refusals = [], []
+    memory, results = [], []
 
     def request(number):
         client = getattr(local, "client", None) or client_module.Client(url, verbose=False)
         local.client = client
-        client.reset_session()          # a new session for every request: the state gradio keeps per session
+        client.reset_session()
+        result = ask(client, number)
+        with lock:
+            memory.append(_resident_mb(process.pid))
+            results.append(result)
+
+    with ThreadPoolExecutor(clients) as pool:
+        list(pool.map(request, range(requests)))
+    return memory, results
+
+
+def test_sustained_load_answers_correctly_with_flat_memory(bleu_server, wmt17_slices):
+    url, process = bleu_server
+
+    def ask(client, number):
         hyps, refs, expected = wmt17_slices[number % len(wmt17_slices)]
         answer, refusal = _ask(client, hyps, refs)
         _check(answer, refusal, expected)
-        with lock:
-            memory.append(_resident_mb(process.pid))
-            if refusal is not None:
-                refusals.append(refusal)
+        return refusal
 
-    with ThreadPoolExecutor(CLIENTS) as pool:
-        list(pool.map(request, range(REQUESTS)))      # re-raises the first failed check
+    memory, answered = drive(url, process, REQUESTS, CLIENTS, ask)
+    refusals = [refusal for refusal in answered if refusal is not None]
     after_warm_up, peak = memory[WARM_UP - 1], max(memory[WARM_UP:])
     print(f"\nBLEU Space, {REQUESTS} requests from {CLIENTS} clients (a new session each; {SIZES} segments): "
           f"resident memory {memory[0]:.0f} MB after the first, {after_warm_up:.0f} MB after {WARM_UP}, "
