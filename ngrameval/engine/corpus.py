@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, TypeVar
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, TypeVar
 
 import numpy as np
 
@@ -54,7 +54,7 @@ class IndexedCorpus:
         return references_label(self.index.refs_per_sentence.tolist())
 
 
-def references_label(refs_per_sentence: Sequence[int]) -> Any:
+def references_label(refs_per_sentence: Iterable[int]) -> Any:
     """The number of references of every prediction, or ``"var"`` when it varies (sacrebleu's notation).
 
     >>> references_label([2, 2]), references_label([1, 2])
@@ -157,10 +157,10 @@ def blocks_by_size(sizes: Sequence[int], budget: int) -> List[Tuple[int, int]]:
     >>> blocks_by_size([], 5)
     []
     """
-    sizes = np.asarray(sizes, np.int64)
-    block = (np.cumsum(sizes) - sizes) // budget
+    size = np.asarray(sizes, np.int64)
+    block = (np.cumsum(size) - size) // budget
     starts = np.flatnonzero(run_starts(block)).tolist()
-    return list(zip(starts, starts[1:] + [len(sizes)]))
+    return list(zip(starts, starts[1:] + [len(size)]))
 
 
 def _indexed(hyps: List[Any], refs: List[List[Any]], pretokenized: bool, tokenizer: Tokenizer, lowercase: bool,
@@ -168,6 +168,7 @@ def _indexed(hyps: List[Any], refs: List[List[Any]], pretokenized: bool, tokeniz
     """Index checked references (through the cache when ``cache``) and encode the predictions."""
     flat_refs = [r for group in refs for r in group]
     counts = tuple(map(len, refs))
+    key: Optional[Tuple[Any, ...]]
     if pretokenized:
         key = ("tokens", lowercase, type(tokenizer), counts, tuple(map(tuple, flat_refs)))
     else:
@@ -199,7 +200,9 @@ def _indexed_ids(ids: TokenIds, max_order: int, cache: bool) -> IndexedCorpus:
 
     def build() -> ReferenceIndex:
         vocabulary, numbers = IdVocabulary.of(ids.ref_ids)
-        return ReferenceIndex.from_ids(vocabulary, numbers, ids.ref_len, ids.refs_per_sentence, max_order)
+        # from_ids reads its vocabulary as a mapping (the annotation there says dict).
+        return ReferenceIndex.from_ids(vocabulary, numbers, ids.ref_len,  # type: ignore[arg-type]
+                                       ids.refs_per_sentence, max_order)
 
     index = _REFERENCE_CACHE.get(key if cache else None, build)
     index.extend(max_order)
@@ -230,10 +233,13 @@ def _vocabulary_ids(index: ReferenceIndex, tokens: Any) -> np.ndarray:
     words, ids = index.memoized(_ARROW_VOCABULARY, lambda: (
         strings(list(index.vocabulary)),
         np.r_[np.fromiter(index.vocabulary.values(), np.int64, len(index.vocabulary)), -1]))
+    found: np.ndarray
     if words is None:
         distinct, positions = distinct_ids(tokens)
-        return index.encode([distinct])[positions]
-    return ids[ids_in(tokens, words)]
+        found = index.encode([distinct])[positions]
+    else:
+        found = ids[ids_in(tokens, words)]
+    return found
 
 
 def _tokens(texts: Sequence[Any], tokenizer: Tokenizer, pretokenized: bool, lowercase: bool) -> Sequence[Any]:

@@ -23,7 +23,7 @@ below bit ``j`` count the LCS of ``a[:i]`` and ``b[:j]`` -- the whole dynamic-pr
 """
 from __future__ import annotations
 
-from typing import Hashable, List, Sequence, Tuple
+from typing import Callable, Dict, Hashable, Iterator, List, Literal, Optional, Sequence, Tuple, Union, cast, overload
 
 import numpy as np
 
@@ -44,22 +44,25 @@ _DENSE_WORDS = 1 << 21
 # int.bit_count is Python >= 3.10.
 _popcount = getattr(int, "bit_count", None) or (lambda value: bin(value).count("1"))
 
+_bitcount: Callable[[np.ndarray], np.ndarray]
 if hasattr(np, "bitwise_count"):   # numpy >= 2.0
     _bitcount = np.bitwise_count
 else:
     _BYTE_COUNTS = np.array([bin(x).count("1") for x in range(256)], np.uint8)
 
-    def _bitcount(words: np.ndarray) -> np.ndarray:
+    def _bitcount_by_bytes(words: np.ndarray) -> np.ndarray:
         """Set bits per uint64 element."""
         as_bytes = np.ascontiguousarray(words).view(np.uint8).reshape(words.shape + (8,))
-        return _BYTE_COUNTS[as_bytes].sum(axis=-1, dtype=np.int64)
+        return cast(np.ndarray, _BYTE_COUNTS[as_bytes].sum(axis=-1, dtype=np.int64))
+
+    _bitcount = _bitcount_by_bytes
 
 
 # --------------------------------------------------------------------------- single pairs
 
 def _bit_rows(a: Tokens, b: Tokens, keep: bool) -> Tuple[List[int], int]:
     """The rows ``V_0 .. V_len(a)`` (or only the last one) of the recurrence, bits over ``b``."""
-    masks: dict = {}
+    masks: Dict[Hashable, int] = {}
     for j, token in enumerate(b):
         masks[token] = masks.get(token, 0) | (1 << j)
     full = (1 << len(b)) - 1
@@ -118,7 +121,13 @@ def lcs_positions(a: Tokens, b: Tokens) -> List[int]:
     return positions
 
 
-def wlcs(a: Tokens, b: Tokens, weight: float = 1.2, positions: bool = False):
+@overload
+def wlcs(a: Tokens, b: Tokens, weight: float = ..., positions: Literal[False] = ...) -> float: ...
+@overload
+def wlcs(a: Tokens, b: Tokens, weight: float, positions: Literal[True]) -> Tuple[float, List[int]]: ...
+@overload
+def wlcs(a: Tokens, b: Tokens, weight: float = ..., *, positions: Literal[True]) -> Tuple[float, List[int]]: ...
+def wlcs(a: Tokens, b: Tokens, weight: float = 1.2, positions: bool = False) -> Union[float, Tuple[float, List[int]]]:
     """Weighted LCS (Lin, 2004, section 3.3) with weighting function ``f(k) = k ** weight``:
     a run of ``k`` consecutive matches is worth ``f(k)``. Returns the WLCS value, or with
     ``positions=True`` the pair ``(value, positions in a)`` read back from the table as
@@ -134,7 +143,7 @@ def wlcs(a: Tokens, b: Tokens, weight: float = 1.2, positions: bool = False):
     gains = [powers[k + 1] - powers[k] for k in range(min(m, n))]
     previous_c = [0.0] * (n + 1)
     previous_run = [0] * (n + 1)
-    moves = []
+    moves: List[bytearray] = []
     for i in range(1, m + 1):
         token = a[i - 1]
         c = [0.0] * (n + 1)
@@ -145,27 +154,29 @@ def wlcs(a: Tokens, b: Tokens, weight: float = 1.2, positions: bool = False):
                 k = previous_run[j - 1]
                 c[j] = previous_c[j - 1] + gains[k]
                 run[j] = k + 1
-                if positions:
+                if move is not None:
                     move[j] = 1          # diagonal
             elif previous_c[j] >= c[j - 1]:
                 c[j] = previous_c[j]     # up (move 0)
             else:
                 c[j] = c[j - 1]
-                if positions:
+                if move is not None:
                     move[j] = 2          # left
-        moves.append(move)
+        if move is not None:
+            moves.append(move)
         previous_c, previous_run = c, run
     value = previous_c[n]
     if not positions:
         return value
-    i, j, marked = m, n, []
+    i, j = m, n
+    marked: List[int] = []
     while i > 0 and j > 0:
-        move = moves[i - 1][j]
-        if move == 1:
+        step = moves[i - 1][j]
+        if step == 1:
             i -= 1
             j -= 1
             marked.append(i)
-        elif move == 0:
+        elif step == 0:
             i -= 1
         else:
             j -= 1
@@ -183,14 +194,18 @@ def in_sorted(values: np.ndarray, keys: np.ndarray) -> np.ndarray:
     """
     if len(keys) == 0:
         return np.zeros(len(values), bool)
-    return keys[np.minimum(np.searchsorted(keys, values), len(keys) - 1)] == values
+    return cast(np.ndarray, keys[np.minimum(np.searchsorted(keys, values), len(keys) - 1)] == values)
 
 
 class _Pairs:
     """Pairs of sequences (``a`` rows, bits over ``b``) with ``words`` 64-bit words per row. The tokens of
     ``a`` are non-negative; a negative token of ``b`` matches nothing."""
 
-    def __init__(self, a_ids, a_start, a_len, b_ids, b_start, b_len, b_seq, words):
+    keys: Optional[np.ndarray]   # see _mask_table
+    masks: np.ndarray
+
+    def __init__(self, a_ids: np.ndarray, a_start: np.ndarray, a_len: np.ndarray, b_ids: np.ndarray,
+                 b_start: np.ndarray, b_len: np.ndarray, b_seq: np.ndarray, words: int) -> None:
         self.a_ids, self.b_ids = a_ids, b_ids
         # Longest a first, so that the pairs still active at row i are a prefix; pairs of one length by b,
         # so that the look-ups of their tokens' masks (keys b * base + token) sweep the table in order.
@@ -252,7 +267,7 @@ class _Pairs:
         every key, or found among the keys that occur by binary search (the last row where they are not)."""
         wanted = b_key + tokens
         if self.keys is None:
-            return self.masks[wanted]
+            return cast(np.ndarray, self.masks[wanted])
         found = np.searchsorted(self.keys, wanted)
         return self.masks[np.where(self.keys[found] == wanted, found, len(self.keys) - 1)]
 
@@ -262,7 +277,7 @@ class _Pairs:
     def _add(self, v: np.ndarray, u: np.ndarray) -> np.ndarray:
         """v + u over multi-word integers (word 0 lowest), carries propagated."""
         if self.words == 1:
-            return v + u
+            return cast(np.ndarray, v + u)
         total = np.empty_like(v)
         carry = np.zeros(len(v), np.uint64)
         for w in range(self.words):
@@ -274,12 +289,17 @@ class _Pairs:
             carry = overflow.astype(np.uint64)
         return total
 
-    def run(self, keep_rows: bool):
+    @overload
+    def run(self, keep_rows: Literal[False]) -> Tuple[np.ndarray, None, None]: ...
+    @overload
+    def run(self, keep_rows: Literal[True]) -> Tuple[np.ndarray, np.ndarray, np.ndarray]: ...
+    def run(self, keep_rows: bool) -> Tuple[np.ndarray, Optional[np.ndarray], Optional[np.ndarray]]:
         """Run the recurrence; returns the last rows (P, words) in pair order, and all rows if asked
         (``rows[row_base[p] + i]`` is row i of pair p, i = 0..len(a))."""
         count = len(self.a_len)
         v = np.full((count, self.words), _ALL)
-        rows = row_base = None
+        rows: Optional[np.ndarray] = None
+        row_base: Optional[np.ndarray] = None
         if keep_rows:
             row_base = np.cumsum(self.a_len + 1) - (self.a_len + 1)
             rows = np.empty((int((self.a_len + 1).sum()), self.words), np.uint64)
@@ -290,7 +310,7 @@ class _Pairs:
             current = v[:active]
             u = current & self._lookup(active, i)
             v[:active] = self._add(current, u) | (current ^ u)
-            if keep_rows:
+            if rows is not None and row_base is not None:   # keep_rows
                 rows[row_base[:active] + i + 1] = v[:active]
         return v, rows, row_base
 
@@ -302,8 +322,8 @@ class _Pairs:
 def _below(j: np.ndarray, words: int) -> np.ndarray:
     """Per j, the bits below bit j over ``words`` 64-bit words: (len(j), words)."""
     if words == 1:
-        return _LOW_TO_64[j][:, None]
-    return _LOW_TO_64[np.clip(j[:, None] - _WORD * np.arange(words), 0, _WORD)]
+        return cast(np.ndarray, _LOW_TO_64[j][:, None])
+    return cast(np.ndarray, _LOW_TO_64[np.clip(j[:, None] - _WORD * np.arange(words), 0, _WORD)])
 
 
 def _zeros_in(rows: np.ndarray, bits: np.ndarray) -> np.ndarray:
@@ -311,14 +331,14 @@ def _zeros_in(rows: np.ndarray, bits: np.ndarray) -> np.ndarray:
     j (:func:`_below`), :func:`_prefix` vectorized."""
     if rows.shape[1] == 1:
         return _bitcount(~rows[:, 0] & bits[:, 0]).astype(np.int64)
-    return _bitcount(~rows & bits).sum(axis=1, dtype=np.int64)
+    return cast(np.ndarray, _bitcount(~rows & bits).sum(axis=1, dtype=np.int64))
 
 
 def _highest_set(bits: np.ndarray) -> np.ndarray:
     """Per row (of 64-bit words, word 0 lowest), its highest set bit, -1 if there is none."""
     if bits.shape[1] == 1:
         return _highest_bit(bits[:, 0])
-    return np.where(bits != 0, _highest_bit(bits) + _WORD * np.arange(bits.shape[1]), -1).max(axis=1)
+    return cast(np.ndarray, np.where(bits != 0, _highest_bit(bits) + _WORD * np.arange(bits.shape[1]), -1).max(axis=1))
 
 
 def _highest_bit(values: np.ndarray) -> np.ndarray:
@@ -330,7 +350,7 @@ def _highest_bit(values: np.ndarray) -> np.ndarray:
     top = np.minimum(np.frexp(values.astype(np.float64))[1] - 1, _WORD - 1)
     # Converted to a float, a value just below a power of two rounds up to it.
     rounded_up = (top >= 0) & ((values >> np.maximum(top, 0).astype(np.uint64)) == 0)
-    return top - rounded_up
+    return cast(np.ndarray, top - rounded_up)
 
 
 def _backtrace(pairs: _Pairs, rows: np.ndarray, row_base: np.ndarray) -> np.ndarray:
@@ -367,7 +387,12 @@ def _backtrace(pairs: _Pairs, rows: np.ndarray, row_base: np.ndarray) -> np.ndar
     return np.concatenate(marked) if marked else np.zeros(0, np.int64)
 
 
-def _groups(a_offsets, b_offsets, pair_a, pair_b):
+# Per group of pairs: the pairs' indices, and _Pairs' (a_start, a_len, b_start, b_len, b_seq, words).
+_Group = Tuple[np.ndarray, Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]]
+
+
+def _groups(a_offsets: np.ndarray, b_offsets: np.ndarray, pair_a: np.ndarray, pair_b: np.ndarray
+            ) -> Iterator[_Group]:
     """Split the pairs by the number of 64-bit words their b needs; skip pairs with an empty side."""
     a_offsets, b_offsets = np.asarray(a_offsets, np.int64), np.asarray(b_offsets, np.int64)
     pair_a, pair_b = np.asarray(pair_a, np.int64), np.asarray(pair_b, np.int64)
@@ -455,7 +480,7 @@ _GAP_A, _GAP_B = -1, -2     # gap and padding tokens of the two sides: they matc
 
 
 def _shared_runs(ids: np.ndarray, starts: np.ndarray, lengths: np.ndarray, other_keys: np.ndarray,
-                 other_seq: np.ndarray, base: int, gap: int):
+                 other_seq: np.ndarray, base: int, gap: int) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Each pair's sequence cut to the tokens that occur in its other sequence (``other_keys``: the sorted
     distinct ``sequence * base + token`` of the other side), every run of the others kept as one ``gap``:
     (tokens, their positions in ``ids``, tokens per pair, shared tokens per pair). Pair by pair, in order."""
@@ -476,7 +501,7 @@ def _padded(tokens: np.ndarray, first: np.ndarray, lengths: np.ndarray, width: i
     return out
 
 
-def _buckets(rows: np.ndarray, cols: np.ndarray, cells: int = 1 << 21):
+def _buckets(rows: np.ndarray, cols: np.ndarray, cells: int = 1 << 21) -> Iterator[Tuple[np.ndarray, int, int]]:
     """Pair indices grouped by shape (the same powers of two above rows and above columns), each group
     small enough to fill at once: (pairs, rows, cols), rows and cols the largest in the group."""
     key = np.frexp(rows.astype(np.float64))[1] * 64 + np.frexp(cols.astype(np.float64))[1]

@@ -97,10 +97,10 @@ def whitespace_split(texts: Sequence[str]) -> Optional[Tuple[pa.Array, np.ndarra
     >>> tokens.to_pylist(), lengths.tolist()
     (['a', 'b', 'a', 'c'], [3, 0, 1])
     """
-    texts = strings(texts)
-    if texts is None:
+    array = strings(texts)
+    if array is None:
         return None
-    pieces = pc.utf8_split_whitespace(texts, memory_pool=_pool())
+    pieces = pc.utf8_split_whitespace(array, memory_pool=_pool())
     tokens = pieces.values
     lengths = np.diff(_integers(pieces.offsets))
     nonempty = _integers(pc.binary_length(tokens, memory_pool=_pool())) > 0

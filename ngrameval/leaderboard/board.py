@@ -96,7 +96,7 @@ class Submission:
     client: str
     submitted: float
     digest: str
-    scores: Dict[str, Dict[str, float]]
+    scores: Dict[str, Dict[str, Optional[float]]]   # None: not a finite number
     signatures: Dict[str, str]
 
     @property
@@ -286,7 +286,7 @@ class Board:
                                        "ORDER BY submitted, id").fetchall()
             scored = connection.execute("SELECT submission, metric, signature, scores FROM statistics").fetchall()
             connection.execute("COMMIT")
-        scores: Dict[int, Dict[str, Dict[str, float]]] = {}
+        scores: Dict[int, Dict[str, Dict[str, Optional[float]]]] = {}
         signatures: Dict[int, Dict[str, str]] = {}
         for submission, metric, signature, metric_scores in scored:
             scores.setdefault(submission, {})[metric] = json.loads(metric_scores)
@@ -629,6 +629,7 @@ class Board:
                 table[key].append(value)
             for column in standings.columns:
                 result = system.results[column.key]
+                assert result.ci is not None   # standings() bootstraps every score
                 table[column.key].append(result.score)
                 table[f"{column.key}.ci_low"].append(result.ci[0])
                 table[f"{column.key}.ci_high"].append(result.ci[1])
@@ -720,7 +721,8 @@ def _decode(blob: bytes, what: str) -> Any:
         raise InputError(f"{what} are corrupt in the board's database ({error})") from None
 
 
-def _corpus_scores(stats: Statistics) -> Dict[str, float]:
+def _corpus_scores(stats: Statistics) -> Dict[str, Optional[float]]:
+    """Each output's corpus score, None where it is not finite (JSON has no NaN)."""
     return {output: (score if math.isfinite(score) else None)
             for output, score in get_family(stats.metric).corpus_scores(stats).items()}
 

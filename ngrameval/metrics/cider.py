@@ -29,7 +29,7 @@ import math
 import os
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Callable, Dict, Hashable, List, Optional, Sequence, Tuple, Union
+from typing import Any, Callable, Dict, Hashable, List, Optional, Sequence, Tuple, TypeVar, Union
 
 import numpy as np
 
@@ -104,6 +104,9 @@ class DocumentFrequency:
                    int(data["max_order"]), str(data.get("tokenize", "none")))
 
 
+_Key = TypeVar("_Key", bound=Hashable)
+
+
 class _Corpus:
     """Distinct texts, tokenized once, with corpus-wide n-gram ids; per item the text of its
     prediction and its *reference group*, the tuple of its reference texts. Items that share
@@ -112,7 +115,7 @@ class _Corpus:
     """
 
     def __init__(self, hypotheses: Sequence[Any], references: Sequence[Sequence[Any]], max_order: int,
-                 as_key: Callable[[Any], Hashable], encode: Callable[[List[Hashable]], Tuple[Any, Any, Any]]) -> None:
+                 as_key: Callable[[Any], _Key], encode: Callable[[List[_Key]], Tuple[Any, Any, Any]]) -> None:
         """``as_key`` makes a text hashable, ``encode`` turns the distinct texts' keys into ``(ids, lengths,
         words)`` (:func:`_text_encoding`, :data:`_ID_ENCODING`)."""
         lookup: Dict[Any, int] = {}

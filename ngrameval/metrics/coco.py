@@ -307,7 +307,8 @@ class CocoCaptionFamily(CombinedFamily):
         return tuple(range(part.rows.shape[1])) if family.name == "bleu" else family.segment_columns(part)
 
     def segment_columns(self, stats: Statistics) -> Tuple[int, ...]:
-        found, start = [], 0
+        found: List[int] = []
+        start = 0
         for family, part, width in stats.context["parts"]:
             found.extend(start + column for column in self._part_columns(family, part))
             start += width

@@ -114,7 +114,7 @@ def _meteor15_result(corpus: Dict[str, Any], segment_scores: np.ndarray, signatu
         penalty=float(corpus["penalty"]), note=note)
 
 
-def _nltk_result(scores: Sequence[float], signature: str) -> MeteorResult:
+def _nltk_result(scores: List[float], signature: str) -> MeteorResult:
     """The NLTK variant's result: the mean of the sentence scores (as HF's ``meteor``) and the scores."""
     from ngrameval.metrics.meteor_nltk import NltkMeteorResult
 
@@ -160,6 +160,7 @@ def _nltk(predictions, references, alpha, beta, gamma, tokenize, wordnet, explai
                  f"|gamma:{gamma:g}|wordnet:{WORDNET_VERSION}|ngrameval:{__version__}")
     meteor_result = _nltk_result(result.scores, signature)
     if explain:
+        assert result.alignments is not None   # nltk_meteor gives them with explain=True
         meteor_result.explanation = [
             {"hypothesis": list(h), "reference": list(refs[i][a.reference]), "reference_index": a.reference,
              "matches": [{"module": stage, "hypothesis_start": hp, "hypothesis_length": 1, "reference_start": rp,
@@ -260,7 +261,7 @@ class MeteorFamily(MetricFamily):
     def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> MeteorResult:
         parameters = stats.context["parameters"]
         if parameters is None:
-            return _nltk_result(segments[:, 0], stats.signature)
+            return _nltk_result(segments[:, 0].tolist(), stats.signature)
         from ngrameval.metrics.meteor15.score import compute
 
         corpus = {name: values[0] for name, values in compute(totals, parameters).items()}

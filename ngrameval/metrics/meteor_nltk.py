@@ -168,7 +168,7 @@ class _Tokens:
         return _Tokens(self.pair[rows], self.position[rows], self.key[rows])
 
 
-def _word_ids(token_lists: Sequence[Sequence[str]]) -> Tuple[List[str], List[np.ndarray], List[np.ndarray]]:
+def _word_ids(token_lists: Sequence[Sequence[Sequence[str]]]) -> Tuple[List[str], List[np.ndarray], List[np.ndarray]]:
     """(vocabulary, ids of each group's lowercased tokens concatenated, tokens per list of each group) of
     groups of token lists, the per-token work done by C loops (``map``, ``dict.fromkeys``)."""
     lowered = [list(map(str.lower, chain.from_iterable(group))) for group in token_lists]
@@ -393,7 +393,8 @@ def nltk_meteor(hypotheses: Sequence[Sequence[str]], references: Sequence[Sequen
     chosen: List[Tuple[int, int, Tuple[float, ...]]] = []   # (reference, pair, formula) per hypothesis
     pair = 0
     for hypothesis, references_here in enumerate(references_per_hypothesis.tolist()):
-        best_score, best = -math.inf, (0, 0, ())
+        best_score = -math.inf
+        best: Tuple[int, int, Tuple[float, ...]] = (0, 0, ())
         for index in range(references_here):
             numbers = _formula(counts[pair], chunks[pair], hyp_lengths[hypothesis], ref_lengths[pair], alpha, beta,
                                gamma)
@@ -407,9 +408,9 @@ def nltk_meteor(hypotheses: Sequence[Sequence[str]], references: Sequence[Sequen
     first = np.searchsorted(aligned.pair, np.arange(len(flat_references) + 1)).tolist()
     columns = [aligned.hyp.tolist(), aligned.ref.tolist(), [STAGES[s] for s in aligned.stage.tolist()]]
     alignments = []
-    for hypothesis, (index, pair, numbers) in enumerate(chosen):
+    for hypothesis, (index, pair, formula) in enumerate(chosen):
         matches = tuple(zip(*(column[first[pair]:first[pair + 1]] for column in columns)))
         alignments.append(MeteorAlignment(index, matches, hyp_lengths[hypothesis], ref_lengths[pair], chunks[pair],
-                                          *numbers))
+                                          *formula))
     return NltkMeteorResult(scores, alignments)
 

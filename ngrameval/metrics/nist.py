@@ -121,9 +121,9 @@ def _information_weights(index: ReferenceIndex, max_order: int, scope: str, perl
     sentence_words = np.bincount(index.segment_sentence, weights=index.segment_len, minlength=index.num_sentences)
     counts = []
     for n in range(1, max_order + 1):
-        table = index.orders[n - 1]
-        count = np.bincount(table.pair_entry, weights=table.pair_count, minlength=len(table.keys))
-        prefix = sentence_words[table.sentence] if n == 1 else counts[-1][table.keys // index.base]
+        order = index.orders[n - 1]
+        count = np.bincount(order.pair_entry, weights=order.pair_count, minlength=len(order.keys))
+        prefix = sentence_words[order.sentence] if n == 1 else counts[-1][order.keys // index.base]
         weights.append(_log2_ratio(prefix, count, perl))
         counts.append(count)
     return weights

@@ -484,7 +484,7 @@ def _finish(hits: np.ndarray, model_counts: np.ndarray, peer_counts: np.ndarray,
 
 
 def _pool(hits: np.ndarray, model_counts: np.ndarray, peer_counts: np.ndarray, present: np.ndarray,
-          multi_ref: str, selection: np.ndarray) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+          multi_ref: str, selection: Optional[np.ndarray]) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(documents, slots) per-model totals -> per-document totals: summed in model order (``pooled``) or
     those of the model picked by ``selection`` (``best``)."""
     if multi_ref == "pooled":
@@ -498,6 +498,7 @@ def _pool(hits: np.ndarray, model_counts: np.ndarray, peer_counts: np.ndarray, p
             total_model = total_model + np.where(present[:, slot], model_counts[:, slot], 0)
             total_peer = total_peer + np.where(present[:, slot], peer_counts[:, slot], 0)
         return total_hits, total_model, total_peer
+    assert selection is not None   # multi_ref="best": the model picked per document
     rows = np.arange(hits.shape[0])
     return hits[rows, selection], model_counts[rows, selection], peer_counts[rows, selection]
 
@@ -523,12 +524,13 @@ def _rounded_recall(hits: np.ndarray, counts: np.ndarray) -> np.ndarray:
 _KINDS = {"n": "N", "L": "L", "Lsum": "L", "W": "W", "S": "S", "SU": "SU"}
 
 
-def _parse_types(rouge_types: Sequence[str]) -> List[Tuple[str, str, Optional[int]]]:
-    """(name, kind, n or skip distance: -1 for any) per type, parsed (and bounded) as ngrameval.rouge does."""
+def _parse_types(rouge_types: Sequence[str]) -> List[Tuple[str, str, int]]:
+    """(name, kind, n or skip distance: -1 for any distance, and for L and W, which have neither) per type,
+    parsed (and bounded) as ngrameval.rouge does."""
     parsed = []
     for name in rouge_types:
         rouge_type = parse_rouge_type(name)
-        size = -1 if rouge_type.kind in ("S", "SU") and rouge_type.size is None else rouge_type.size
+        size = -1 if rouge_type.size is None else rouge_type.size
         parsed.append((name, _KINDS[rouge_type.kind], size))
     return parsed
 
@@ -615,8 +617,10 @@ def score(predictions: Sequence[str], references: Sequence[Sequence[str]], rouge
     if orders:
         model_tokens = _token_lists(models)
         bounds = offsets(per_document).tolist()
-        index = ReferenceIndex([model_tokens[a:b] for a, b in zip(bounds[:-1], bounds[1:])], max(orders))
-        matches = index.match(_token_lists(peers), max(orders))
+        # The engine counts any hashable tokens (ids here); its Tokens alias names str, what most callers give.
+        index = ReferenceIndex([model_tokens[a:b] for a, b in zip(bounds[:-1], bounds[1:])],  # type: ignore[misc]
+                               max(orders))
+        matches = index.match(_token_lists(peers), max(orders))  # type: ignore[arg-type]
     for name, kind, n in types:
         if kind != "N":
             continue
@@ -779,8 +783,8 @@ def _stem_multi(text: str, exceptions: Mapping[str, str]) -> str:
     """MorphStemMulti: stem each space-separated piece that has a letter or digit (the script's test for
     -LRB- and friends is case-sensitive and never matches the lowercased text)."""
     out = []
-    for piece in _perl_split(text.encode("latin-1")):
-        piece = piece.decode("latin-1")
+    for raw in _perl_split(text.encode("latin-1")):
+        piece = raw.decode("latin-1")
         if re.search("[A-Za-z0-9]", piece) and not re.search("(-LRB-|-RRB-|-LSB-|-RSB-|-LCB-|-RCB-)", piece):
             base = exceptions.get(piece)
             piece = base if base is not None else porter_stem(piece)
@@ -1000,6 +1004,14 @@ def _local(tag: str) -> str:
     return tag.rsplit("}", 1)[-1].upper()
 
 
+def _attribute(node: ElementTree.Element, name: str, path: Path) -> str:
+    """The attribute ``name`` of a configuration element, which the script needs."""
+    value = node.get(name)
+    if value is None:
+        raise ValueError(f"{path}: a <{_local(node.tag)}> element has no {name} attribute")
+    return value
+
+
 def read_config(path: PathLike, list_format: Optional[str] = None, system_id: str = "X",
                 root: Optional[PathLike] = None) -> List[Evaluation]:
     """The evaluations of a ROUGE-1.5.5 configuration file, in file order.
@@ -1030,24 +1042,25 @@ def read_config(path: PathLike, list_format: Optional[str] = None, system_id: st
     for node in tree.getroot().iter():
         if _local(node.tag) != "EVAL":
             continue
-        evaluation = Evaluation(node.get("ID"), "")
+        evaluation = Evaluation(_attribute(node, "ID", path), "")
         peer_root = model_root = ""
         peers: List[Tuple[str, str]] = []
+        models: List[Tuple[str, str]] = []
         for child in node.iter():
             tag = _local(child.tag)
             if tag == "INPUT-FORMAT":
-                evaluation.input_format = child.get("TYPE").upper()
+                evaluation.input_format = _attribute(child, "TYPE", path).upper()
                 check_choice("input format", evaluation.input_format, FORMATS)
             elif tag == "PEER-ROOT":
                 peer_root = (child.text or "").strip()
             elif tag == "MODEL-ROOT":
                 model_root = (child.text or "").strip()
             elif tag == "P":
-                peers.append((child.get("ID"), (child.text or "").strip()))
+                peers.append((_attribute(child, "ID", path), (child.text or "").strip()))
             elif tag == "M":
-                evaluation.models.append((child.get("ID"), (child.text or "").strip()))
+                models.append((_attribute(child, "ID", path), (child.text or "").strip()))
         evaluation.peers = {pid: base / peer_root / name for pid, name in peers}
-        evaluation.models = [(mid, base / model_root / name) for mid, name in evaluation.models]
+        evaluation.models = [(mid, base / model_root / name) for mid, name in models]
         evaluations.append(evaluation)
     return evaluations
 
@@ -1099,6 +1112,7 @@ def run(argv: Union[str, Sequence[str]], cwd: Optional[PathLike] = None) -> str:
     elif "a" in opts:
         peers = sorted({peer for evaluation in evaluations for peer in evaluation.peers})
     else:
+        assert system_id is not None   # refused above without -a
         peers = [system_id]
 
     data = Path(opts["e"]) if "e" in opts else None

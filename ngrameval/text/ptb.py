@@ -345,7 +345,9 @@ class _Rule:
         """The end of the longest match at ``pos``, given one ending at ``end`` (Python's regex takes
         the first match its backtracking finds, JFlex the longest)."""
         if self.reach is not None:
-            for longer in range(self.reach.match(text, pos).end(), end, -1):
+            reach = self.reach.match(text, pos)
+            assert reach is not None, f"rule {self.name}: its reach does not match where its token does"
+            for longer in range(reach.end(), end, -1):
                 if self.regex.fullmatch(text, pos, longer):
                     return longer
         return end
@@ -357,6 +359,7 @@ class _Rule:
             return len(matched)
         if self.context_length is not None:
             return len(matched) - self.context_length
+        assert self.token_re is not None and self.context_re is not None   # built for a context of no fixed length
         for end in range(len(matched), -1, -1):
             if self.token_re.fullmatch(matched, 0, end) and self.context_re.fullmatch(matched, end):
                 return end

@@ -223,6 +223,7 @@ def test_concurrent_clients_store_each_submission_once_ranked_as_score_ranks(boa
     responses.assert_no_reference(references)
 
 
+@pytest.mark.slow
 def test_no_response_holds_a_reference_line(board_page, corpus, tmp_path):
     from gradio_client import Client
 

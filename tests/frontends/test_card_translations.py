@@ -112,6 +112,7 @@ def test_section_links_resolve(cards):
     assert all(link in anchors for link in links), (links, anchors)
 
 
+@pytest.mark.slow   # runs the METEOR 1.5 jar
 def test_meteor_chinese_and_japanese_example_states_the_jars_scores():
     """The METEOR cards say meteor-1.5.jar (-l en -norm, as pycocoevalcap runs it) gives their Chinese and
     Japanese example's scores: run the jar on the same tokens."""

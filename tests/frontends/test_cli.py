@@ -296,6 +296,7 @@ def _stderr_on_a_terminal(arguments):
     return b"".join(chunks).decode("utf-8", "replace")
 
 
+@pytest.mark.slow
 def test_progress_bar_on_a_terminal_for_long_runs_unless_quiet(shared):
     references = str(shared(f"{WMT22}/txt/references/generaltest2022.de-en.ref.A.en"))
     systems = str(shared(f"{WMT22}/txt/system-outputs")) + "/generaltest2022.de-en.hyp.*.en"
@@ -345,6 +346,7 @@ def test_bad_input_is_one_clear_line_and_a_non_zero_status(files, tmp_path, argu
 
 # --------------------------------------------------------------------------- WMT22 (issue part 4)
 
+@pytest.mark.slow
 def test_wmt22_de_en_bleu_equals_the_organisers_scores(shared):
     """bleu-A, bleu-B (one reference) and bleu-all (both) of every de-en system, as
     scores/automatic-scores.tsv publishes them (sacrebleu default BLEU: 13a, mixed case, exp smoothing).

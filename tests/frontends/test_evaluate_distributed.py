@@ -169,6 +169,7 @@ def files_under(directory):
 
 
 @pytest.mark.parametrize("num_process, late", [(2, 0), (4, 3)])
+@pytest.mark.slow   # processes wait for each other
 def test_process_0_gets_the_single_process_result(tmp_path, cases, expected, num_process, late):
     assert all(len(shard(PREDICTIONS, num_process, i)) > 0 for i in range(num_process))
     assert sum((shard(PREDICTIONS, num_process, i) for i in range(num_process)), []) == PREDICTIONS
@@ -186,6 +187,7 @@ def last_line(stderr):
     return stderr.strip().splitlines()[-1]
 
 
+@pytest.mark.slow   # processes wait for each other
 def test_a_process_that_never_joins_is_a_timeout_error(tmp_path):
     case = {"metric": "bleu", "corpus": "strings", "options": {}, "experiment_id": "never"}
     outcome = launch(tmp_path, 3, [case], timeout=5, late=None, absent=[2])
@@ -202,6 +204,7 @@ def test_a_process_that_never_joins_is_a_timeout_error(tmp_path):
     assert "within timeout=5 s" in last_line(stderr)
 
 
+@pytest.mark.slow   # processes wait for each other
 def test_process_0_that_never_joins_is_a_timeout_error(tmp_path):
     case = {"metric": "gleu", "corpus": "strings", "options": {}, "experiment_id": "no-first"}
     code, stderr = launch(tmp_path, 2, [case], timeout=5, late=None, absent=[0])[1]
@@ -210,6 +213,7 @@ def test_process_0_that_never_joins_is_a_timeout_error(tmp_path):
     assert "process 0 did not join within timeout=5 s" in last_line(stderr)
 
 
+@pytest.mark.slow   # processes wait for each other
 def test_a_process_that_joins_and_never_computes_is_a_timeout_error(tmp_path):
     case = {"metric": "chrf", "corpus": "strings", "options": {}, "experiment_id": "stalled"}
     # The timeout covers the two processes' start (they must join); process 1 then never computes.
@@ -220,6 +224,7 @@ def test_a_process_that_joins_and_never_computes_is_a_timeout_error(tmp_path):
     assert "process(es) 1 joined but did not call compute within timeout=12 s" in last_line(stderr)
 
 
+@pytest.mark.slow   # processes wait for each other
 def test_a_process_that_ends_without_compute_is_not_scored(tmp_path):
     """Its lock is released when it ends, as when it finishes: its Arrow file may be partial."""
     case = {"metric": "ter", "corpus": "strings", "options": {}, "experiment_id": "ended"}
@@ -234,6 +239,7 @@ def test_a_process_that_ends_without_compute_is_not_scored(tmp_path):
     assert not (tmp_path / "results.pickle").exists()
 
 
+@pytest.mark.slow   # processes wait for each other
 def test_a_bad_option_fails_on_process_0_and_leaves_no_file(tmp_path):
     """Options reach the metric on process 0 only, after the gathering: the metric's own InputError then,
     and the gathered files are removed as after a success."""

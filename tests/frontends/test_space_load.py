@@ -21,6 +21,9 @@ import test_spaces as cases
 from conftest import ROOT, _free_port, require
 from tests.data import WMT17_SYSTEMS, wmt17_reference, wmt17_system
 
+# Hundreds of requests to a served Space.
+pytestmark = pytest.mark.slow
+
 CLIENTS = 8                 # concurrent clients of the sustained run (fewer than the queue holds)
 REQUESTS = 200              # requests of the sustained run
 WARM_UP = 64                # requests after which memory must be flat (more than the sessions a page keeps)

@@ -159,7 +159,9 @@ SPACES = {
 }
 
 
-@pytest.fixture(params=sorted(SPACES))
+# BLEU's Space in the fast tier (`-m "not slow"`), every Space in the full suite.
+@pytest.fixture(params=[pytest.param(name, marks=() if name == "bleu" else pytest.mark.slow)
+                        for name in sorted(SPACES)])
 def space(request, serve):
     """(name, case, url) for each Space."""
     return request.param, SPACES[request.param], serve(request.param)[0]
@@ -490,6 +492,7 @@ def test_cider_examples_equal_pycocoevalcap(serve):
     assert checked >= 3
 
 
+@pytest.mark.slow   # a browser page
 def test_cider_idf_table_upload(serve, page, tmp_path):
     """An idf table saved with DocumentFrequency.save, uploaded on the page, gives ngrameval's score with that
     table; a JSON file that is not such a table shows the metric's message."""
@@ -594,6 +597,7 @@ def test_cider_page_ptb_tokenizer(serve):
     assert (raw.get("cider"), raw.get("scores")) == (expected.cider, expected.scores), raw
 
 
+@pytest.mark.slow   # a browser page
 def test_coco_page_defaults_ptb_and_meteor(serve, page):
     """The COCO page by default: PTB tokenization and all four metrics, METEOR included; the explanation shows
     the PTB tokens, and SPICE's absence is stated."""
@@ -621,6 +625,7 @@ def _meteor_state(app, hyps, refs, options):
                     "options": options, "scores": result["scores"]}
 
 
+@pytest.mark.slow   # a browser page
 def test_meteor_nltk_example_click(serve, page, tmp_path):
     """Clicking an NLTK example scores what ngrameval's nltk variant scores and explains the first segment: the
     chunks boxed in the alignment and the rows of the matches table are ngrameval's explanation's."""
@@ -642,6 +647,7 @@ def test_meteor_nltk_example_click(serve, page, tmp_path):
     page.screenshot(path=str(tmp_path / "meteor-nltk-example.png"), full_page=True)
 
 
+@pytest.mark.slow   # a browser page
 def test_meteor_task_checks_its_modules(serve, page):
     """Choosing a task on the page checks its modules (universal: exact and paraphrase), and the page then
     scores what ngrameval scores with that task."""
@@ -707,7 +713,7 @@ def test_meteor_refuses_bad_options_and_large_input(serve):
                             f"{app.MAX_REFERENCES:,}."}
 
 
-@pytest.mark.parametrize("variant", ["meteor15", "nltk"])
+@pytest.mark.parametrize("variant", [pytest.param("meteor15", marks=pytest.mark.slow), "nltk"])
 def test_meteor_explanation_matches_ngrameval(serve, shared, variant):
     """The page's explanation of each segment (E2E outputs, 1 to 45 references; the page's examples) is
     ngrameval's: the matches table row for row (module, words, positions), as many chunks as the metric
@@ -854,6 +860,7 @@ def test_ter_drawing_counts_equal_the_explanation(serve, options):
     assert shifted >= 3        # the cases have shifts to draw
 
 
+@pytest.mark.slow   # a browser page
 def test_ter_page_draws_the_edits(serve, page, tmp_path):
     """In the browser: the shift example's first segment shows one bracketed shift and no other edit; the second
     its substitutions and deletions as coloured columns, as many as the explanation has; text is escaped."""

@@ -29,7 +29,9 @@ def i18n():
     return i18n
 
 
-@pytest.fixture(params=sorted(cases.SPACES))
+# BLEU's Space in the fast tier (`-m "not slow"`), every Space in the full suite.
+@pytest.fixture(params=[pytest.param(name, marks=() if name == "bleu" else pytest.mark.slow)
+                        for name in sorted(cases.SPACES)])
 def space(request, serve):
     """(name, the module describing the Space, URL) for each Space."""
     url, described = serve(request.param)
@@ -135,6 +137,7 @@ def _check_error(page, i18n, language):
 
 
 @pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.slow   # every Space in the browser
 def test_page_in_the_browser_language(space, browser, i18n, locale, tmp_path):
     """Opened by a browser in English, Chinese or Japanese, a page is in that language: its texts, an error
     message, the status line; and its score is ngrameval's."""
@@ -212,6 +215,7 @@ def _numbers(page):
     return shown
 
 
+@pytest.mark.slow   # every Space in the browser
 def test_results_in_the_page_language(space, browser, i18n):
     """An example, clicked by its name in Chinese or Japanese, shows its result in that language -- the score
     card's captions and notes, the tables' column names (no English one left), the summary's part names --

@@ -22,6 +22,9 @@ from conftest import ROOT, _free_port, require
 from ngrameval.frontends.hub import SPACE_EXTRAS
 from test_leaderboard_space import files  # noqa: F401 - the fixture its page test takes
 
+# Minutes: a wheel built, installed with its dependencies into a fresh environment, every Space started.
+pytestmark = pytest.mark.slow
+
 # Copied to build from: the checkout without what a build or a test run leaves behind.
 NOT_BUILT_FROM = shutil.ignore_patterns(".git", "build", "dist", "*.egg-info", "__pycache__", ".hypothesis",
                                         ".pytest_cache", ".venv")

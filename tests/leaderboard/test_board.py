@@ -66,6 +66,7 @@ def _show(folder, capsys, *options):
     return capsys.readouterr().out
 
 
+@pytest.mark.slow   # bootstrap resampling of five systems under three metrics, twice
 def test_show_json_is_score_json_with_clusters(files, board_folder, capsys):
     reference, systems = files
     board = json.loads(_show(board_folder, capsys, "--format", "json"))
@@ -158,6 +159,7 @@ def test_bad_input_is_one_line_and_status_2(files, board_folder, tmp_path, capsy
     assert (board_folder / DATABASE).read_bytes() == before
 
 
+@pytest.mark.slow   # one interpreter per command
 def test_command_line_as_a_program(files, tmp_path):
     reference, systems = files
     folder = tmp_path / "board"

@@ -35,7 +35,10 @@ def corpus(shared):
     return reference, {name: wmt17_system(shared, name)[:SEGMENTS] for name in SYSTEMS}
 
 
-@pytest.mark.parametrize("metric, segments", [("bleu", SEGMENTS), ("chrf", SEGMENTS), ("ter", 30)])
+# chrF in the fast tier; BLEU's and TER's runs of sacrebleu's bootstrap take the longest.
+@pytest.mark.parametrize("metric, segments", [pytest.param("bleu", SEGMENTS, marks=pytest.mark.slow),
+                                              ("chrf", SEGMENTS),
+                                              pytest.param("ter", 30, marks=pytest.mark.slow)])
 def test_every_pair_is_sacrebleus_paired_bootstrap(corpus, metric, segments):
     """Each pair once (sacrebleu's test is symmetric: the matrix's symmetry covers the other order)."""
     reference, systems = corpus[0][:segments], {name: lines[:segments] for name, lines in corpus[1].items()}

@@ -55,6 +55,7 @@ def assert_same_as_nltk(hypotheses, references, level, **options):
 
 @pytest.mark.parametrize("smooth", METHODS)
 @pytest.mark.parametrize("spec", CORPORA, ids=_spec_id)
+@pytest.mark.slow
 def test_corpus_bleu(shared, spec, smooth):
     # method6 needs a trigram match (NLTK asserts it): every corpus here has many.
     assert_same_as_nltk(*corpus_slice(shared, spec), "corpus", smooth=smooth)
@@ -62,12 +63,14 @@ def test_corpus_bleu(shared, spec, smooth):
 
 @pytest.mark.parametrize("smooth", NOT_6)
 @pytest.mark.parametrize("spec", SENTENCES, ids=_spec_id)
+@pytest.mark.slow
 def test_sentence_bleu(shared, spec, smooth):
     assert_same_as_nltk(*corpus_slice(shared, spec), "sentence", smooth=smooth)
 
 
 @pytest.mark.parametrize("smooth", ["method0", "method3", "method7"])
 @pytest.mark.parametrize("level", ["corpus", "sentence"])
+@pytest.mark.slow
 def test_several_weight_sets(shared, level, smooth):
     """Several weight sets in one call: a list of scores (per sentence: a list each)."""
     assert_same_as_nltk(*wmt17_slice(shared, "KIT.4950", 500), level, smooth=smooth, weights=WEIGHT_SETS)
@@ -87,6 +90,7 @@ PARAMETER_CASES = [(level, smooth, parameters) for level in ("corpus", "sentence
 
 @pytest.mark.parametrize("level, smooth, parameters", PARAMETER_CASES,
                          ids=[f"{level}-{smooth}-{parameters}" for level, smooth, parameters in PARAMETER_CASES])
+@pytest.mark.slow
 def test_smoothing_parameters(shared, level, smooth, parameters):
     assert_same_as_nltk(*wmt17_slice(shared, "LIUM-NMT.4900", 500), level, smooth=smooth, **parameters)
 
@@ -142,6 +146,7 @@ def _method6_sentences(shared, spec):
 
 
 @pytest.mark.parametrize("spec", SENTENCES, ids=_spec_id)
+@pytest.mark.slow
 def test_method6_sentences_alone(shared, spec):
     """Each sentence scored alone: where NLTK's assertion p_3 > 0 fails (AssertionError) ngrameval
     raises ValueError; elsewhere it gives NLTK's score (NLTK returns 0 without smoothing, hence

@@ -64,6 +64,7 @@ def assert_sentences_same_as_sacrebleu(hypotheses, references, use_effective_ord
 # --------------------------------------------------------------------------- corpus
 
 @pytest.mark.parametrize("system", WMT17_SYSTEMS)
+@pytest.mark.slow
 def test_wmt17_corpus_default(shared, system):
     assert_corpus_same_as_sacrebleu(*wmt17_slice(shared, system))
 
@@ -73,6 +74,7 @@ def test_wmt17_corpus_default(shared, system):
 @pytest.mark.parametrize("tokenize", TOKENIZERS)
 @pytest.mark.parametrize("selection", ["first500", "short"])
 @pytest.mark.parametrize("system", GRID_SYSTEMS)
+@pytest.mark.slow
 def test_wmt17_corpus_options(shared, system, selection, tokenize, smooth, effective):
     assert_corpus_same_as_sacrebleu(*_subset(shared, system, selection), tokenize=tokenize, smooth=smooth,
                                     use_effective_order=effective)
@@ -80,6 +82,7 @@ def test_wmt17_corpus_options(shared, system, selection, tokenize, smooth, effec
 
 @pytest.mark.parametrize("lowercase", [False, True], ids=["mixed", "lc"])
 @pytest.mark.parametrize("tokenize", TOKENIZERS)
+@pytest.mark.slow
 def test_wmt17_full_corpus_tokenizers(shared, tokenize, lowercase):
     assert_corpus_same_as_sacrebleu(*wmt17_slice(shared, "online-B.0"), tokenize=tokenize, lowercase=lowercase)
 
@@ -111,6 +114,7 @@ def test_max_order_signature(shared):
     (("wmt22", "zh-en", "HuaweiTSC"), "zh"),
     (("wmt22", "zh-en", "NiuTrans"), "zh"),
 ], ids=lambda value: "-".join(value) if isinstance(value, tuple) else value)
+@pytest.mark.slow
 def test_wmt22_two_references(shared, spec, tokenize):
     assert_corpus_same_as_sacrebleu(*corpus_slice(shared, spec), tokenize=tokenize)
 
@@ -121,11 +125,13 @@ def test_wmt22_two_references(shared, spec, tokenize):
 @pytest.mark.parametrize("smooth", SMOOTHS)
 @pytest.mark.parametrize("spec", [("wmt17", "uedin-nmt.4722", 500), ("wmt17", "PROMT-Rule-based.4735", 500),
                                   ("wmt22", "de-en", "Online-A", 500)], ids=lambda spec: "-".join(map(str, spec)))
+@pytest.mark.slow
 def test_sentence_bleu(shared, spec, smooth, effective):
     assert_sentences_same_as_sacrebleu(*corpus_slice(shared, spec), smooth=smooth, use_effective_order=effective)
 
 
 @pytest.mark.parametrize("smooth, value", [("floor", 0.01), ("floor", 0.5), ("add-k", 0.5), ("add-k", 2.0)])
+@pytest.mark.slow
 def test_sentence_smooth_value(shared, smooth, value):
     assert_sentences_same_as_sacrebleu(*wmt17_slice(shared, "online-F.0", 500), smooth=smooth, smooth_value=value)
 

@@ -26,23 +26,27 @@ def assert_same_as_nltk(hypotheses, references, min_len=1, max_len=6, beta=3.0, 
 
 
 @pytest.mark.parametrize("system", WMT17_SYSTEMS[:2])
+@pytest.mark.slow
 def test_wmt17_full(shared, system):
     hypotheses, references = wmt17_slice(shared, system)
     assert_same_as_nltk(hypotheses, [r[0] for r in references], sentences=False)
 
 
 @pytest.mark.parametrize("system", WMT17_SYSTEMS[2:8])
+@pytest.mark.slow
 def test_wmt17_sentences(shared, system):
     hypotheses, references = wmt17_slice(shared, system, 300)
     assert_same_as_nltk(hypotheses, [r[0] for r in references])
 
 
 @pytest.mark.parametrize("pair, system", [("de-en", "Online-A"), ("zh-en", "NiuTrans"), ("en-de", "PROMT")])
+@pytest.mark.slow
 def test_wmt22(shared, pair, system):
     hypotheses, references = wmt22_slice(shared, pair, system, 300)
     assert_same_as_nltk(hypotheses, [r[1] for r in references])
 
 
+@pytest.mark.slow
 def test_e2e(shared):
     mrs, references = e2e_references(shared)
     assert_same_as_nltk(e2e_outputs(shared, "tgen"), [r[0] for r in references])
@@ -51,6 +55,7 @@ def test_e2e(shared):
 @pytest.mark.parametrize("min_len, max_len", [(1, 1), (2, 4), (3, 3), (1, 9)])
 @pytest.mark.parametrize("beta", [3.0, 1, 0.5, 0])
 @pytest.mark.parametrize("ignore_whitespace", [True, False])
+@pytest.mark.slow
 def test_every_option(shared, min_len, max_len, beta, ignore_whitespace):
     hypotheses, references = wmt22_slice(shared, "zh-en", "Online-B", 40)
     assert_same_as_nltk(hypotheses + ["", "a", " "], [r[0] for r in references] + ["x y", "", "a"], min_len, max_len,

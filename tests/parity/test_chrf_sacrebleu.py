@@ -39,12 +39,14 @@ def assert_same_as_sacrebleu(hypotheses, references, sentences=True, **options):
 
 
 @pytest.mark.parametrize("system", WMT17_SYSTEMS[:3])
+@pytest.mark.slow
 def test_wmt17_full_systems(shared, system):
     hypotheses, references = wmt17_slice(shared, system)
     assert_same_as_sacrebleu(hypotheses, references, sentences=False)
 
 
 @pytest.mark.parametrize("system", WMT17_SYSTEMS[3:])
+@pytest.mark.slow
 def test_wmt17_systems_first_500_with_sentences(shared, system):
     hypotheses, references = wmt17_slice(shared, system, 500)
     assert_same_as_sacrebleu(hypotheses, references)
@@ -53,6 +55,7 @@ def test_wmt17_systems_first_500_with_sentences(shared, system):
 @pytest.mark.parametrize("pair, system", [(pair, systems[i]) for pair, systems in WMT22_SYSTEMS.items()
                                           for i in (0, 3)])
 @pytest.mark.parametrize("references_used", ["A", "A and B"])
+@pytest.mark.slow
 def test_wmt22(shared, pair, system, references_used):
     hypotheses, references = wmt22_slice(shared, pair, system, 600)
     if references_used == "A":
@@ -61,12 +64,14 @@ def test_wmt22(shared, pair, system, references_used):
 
 
 @pytest.mark.parametrize("system", ["tgen", "harv", "slug"])
+@pytest.mark.slow
 def test_e2e_many_references(shared, system):
     mrs, references = e2e_references(shared)
     assert_same_as_sacrebleu(e2e_outputs(shared, system), references)
 
 
 @pytest.mark.parametrize("options", OPTION_GRID, ids=lambda o: "-".join(f"{k}={v}" for k, v in o.items()))
+@pytest.mark.slow
 def test_every_option(shared, options):
     hypotheses, references = wmt22_slice(shared, "zh-en", "Online-A", 60)
     assert_same_as_sacrebleu(hypotheses, references, **options)

@@ -54,6 +54,7 @@ def assert_suite_equal(result, expected):
 
 
 @pytest.mark.parametrize("system", [E2E_PRIMARY[0], "harv"])
+@pytest.mark.slow
 def test_e2e_with_java_tokenizer_and_jar(shared, system):
     """300 E2E items (1 to 45 references each) of a system, raw text: PTB tokens and all seven scores."""
     _, references = e2e_references(shared)
@@ -66,6 +67,7 @@ def test_e2e_with_java_tokenizer_and_jar(shared, system):
     assert_suite_equal(result, expected)
 
 
+@pytest.mark.slow
 def test_nlg_eval_examples_through_pycocoevalcap(shared):
     """nlg-eval passes raw strings (no tokenizer): tokenize="none" gives pycocoevalcap's numbers."""
     folder = "data/nlg-eval-examples"

@@ -39,6 +39,7 @@ def assert_same_as_google_bleu(hypotheses, references, min_len=1, max_len=4):
 
 
 @pytest.mark.parametrize("system", WMT17_SYSTEMS[:3])
+@pytest.mark.slow
 def test_wmt17_full(shared, system):
     hypotheses, references = wmt17_slice(shared, system)
     assert_same_as_nltk(hypotheses, references, sentences=False)
@@ -46,6 +47,7 @@ def test_wmt17_full(shared, system):
 
 
 @pytest.mark.parametrize("system", WMT17_SYSTEMS[3:9])
+@pytest.mark.slow
 def test_wmt17_sentences(shared, system):
     assert_same_as_nltk(*wmt17_slice(shared, system, 400))
 
@@ -53,6 +55,7 @@ def test_wmt17_sentences(shared, system):
 @pytest.mark.parametrize("pair, system", [(pair, systems[i]) for pair, systems in WMT22_SYSTEMS.items()
                                           for i in (1, 4)])
 @pytest.mark.parametrize("references_used", ["B", "A and B"])
+@pytest.mark.slow
 def test_wmt22(shared, pair, system, references_used):
     hypotheses, references = wmt22_slice(shared, pair, system, 500)
     if references_used == "B":
@@ -62,6 +65,7 @@ def test_wmt22(shared, pair, system, references_used):
 
 
 @pytest.mark.parametrize("system", ["tgen", "harv"])
+@pytest.mark.slow
 def test_e2e_many_references(shared, system):
     mrs, references = e2e_references(shared)
     assert_same_as_nltk(e2e_outputs(shared, system), references)
@@ -69,6 +73,7 @@ def test_e2e_many_references(shared, system):
 
 
 @pytest.mark.parametrize("min_len, max_len", [(1, 1), (2, 2), (2, 6), (4, 4), (1, 9)])
+@pytest.mark.slow
 def test_orders(shared, min_len, max_len):
     hypotheses, references = wmt22_slice(shared, "de-en", "LT22", 100)
     assert_same_as_nltk(hypotheses + ["", "a"], references + [["", "b c"], ["a", ""]], min_len, max_len)

@@ -199,6 +199,7 @@ def test_damaged_index_is_rebuilt(tmp_path, damage):
     assert [p.name for p in cache.iterdir()] == [directory.name]     # nothing set aside or half built is left
 
 
+@pytest.mark.slow
 def test_concurrent_builds(tmp_path):
     """Processes that find no index at once each build one; the first rename wins, every process gets a
     complete index with the table's content, and no temporary directory is left."""

@@ -82,12 +82,14 @@ def meteor():
 
 
 @pytest.mark.parametrize("labels", [("A",), ("A", "B")], ids=["ref-A", "refs-A-B"])
+@pytest.mark.slow
 def test_wmt22_de_en(shared, default_jar, meteor, labels):
     hypotheses, references = wmt22_slice(shared, "de-en", "Online-A", 500)
     references = [[group[("A", "B").index(label)] for label in labels] for group in references]
     assert_same_as_jar(default_jar, meteor, hypotheses, references, f"WMT22 de-en Online-A, refs {labels}")
 
 
+@pytest.mark.slow
 def test_e2e_many_references(shared, default_jar, meteor):
     _, references = e2e_references(shared)
     hypotheses = e2e_outputs(shared, "tgen")[:300]
@@ -225,11 +227,13 @@ def option_set(request, cut_table):
     jar.close()
 
 
+@pytest.mark.slow
 def test_options(option_set, option_corpus):
     name, jar, meteor = option_set
     assert_same_as_jar(jar, meteor, *option_corpus, name)
 
 
+@pytest.mark.slow
 def test_handmade_paraphrase_table(tmp_path):
     """Multi-word phrases both ways, a phrase listed with several paraphrases and twice in separate
     places, the same pair twice, overlapping phrases."""
@@ -246,6 +250,7 @@ def test_handmade_paraphrase_table(tmp_path):
     assert_table_same_as_jar(table, tmp_path / "cache", hypotheses, references, "hand-made table")
 
 
+@pytest.mark.slow
 def test_without_paraphrase_table(shared, monkeypatch):
     """No table installed: the paraphrase module is off, the result says so, and the scores are the jar's
     without that module."""
@@ -276,6 +281,7 @@ SPECIAL_LINES = ["Mr. Smith", "No. 5", "No. five", "U.S.", "e.g. this", "A. Smit
 
 
 @pytest.mark.parametrize("keep_punctuation", [True, False], ids=["norm", "noPunct"])
+@pytest.mark.slow
 def test_normalizer(shared, keep_punctuation):
     hypotheses, references = wmt22_slice(shared, "de-en", "Online-B", 300)
     lines = hypotheses + [r for group in references for r in group] + SPECIAL_LINES + _random_lines(1500)
@@ -287,6 +293,7 @@ def test_normalizer(shared, keep_punctuation):
     assert not wrong, f"{len(wrong)} lines differ; first {lines[wrong[0]]!r}: {got[wrong[0]]!r} vs {expected[wrong[0]]!r}"
 
 
+@pytest.mark.slow
 def test_stemmer(shared):
     """The jar's Snowball English stemmer word for word: the WMT22 de-en words (as written and lowercased),
     E2E words and every tenth WordNet word of the jar's synonym list."""
@@ -304,6 +311,7 @@ def test_stemmer(shared):
     assert not wrong, f"{len(wrong)} of {len(words)} stems differ: {wrong[:10]}"
 
 
+@pytest.mark.slow
 def test_explain(shared, default_jar, meteor):
     hypotheses, references = wmt22_slice(shared, "de-en", "Lan-Bridge", 60)
     result = meteor.score([meteor_jar.pycocoevalcap_hypothesis(h) for h in hypotheses], references)
@@ -368,6 +376,7 @@ def test_bad_corpus(predictions, references, message):
     assert message in str(raised.value)
 
 
+@pytest.mark.slow
 def test_primary_systems_agree_with_one_call(shared, meteor):
     """Scoring systems one by one or all in one call gives the same numbers (alignments are independent)."""
     _, references = e2e_references(shared)

@@ -52,6 +52,7 @@ def evaluate_meteor():
 
 
 @pytest.mark.parametrize("case", DEGENERATE)
+@pytest.mark.slow
 def test_nltk_variant(peer, evaluate_meteor, case):  # noqa: F811
     hypotheses, references = _tokens(DEGENERATE[case])
     expected = peer(hypotheses, references)
@@ -92,6 +93,7 @@ def meteor15():
 
 
 @pytest.mark.parametrize("case", DEGENERATE)
+@pytest.mark.slow
 def test_meteor15(default_jar, meteor15, case):
     predictions, references = DEGENERATE[case]
     assert_same_as_jar(default_jar, meteor15, predictions, references, case)

@@ -113,6 +113,7 @@ def _assert_reader_agrees(ours, reader, words):
     assert not bad, f"{len(bad)} of {len(words)} words differ from NLTK, e.g. {bad[:10]}"
 
 
+@pytest.mark.slow
 def test_reader_every_index_lemma_and_exception(ours, nltk_wordnet):
     words = all_index_lemmas(ours)
     for pos in (NOUN, VERB, ADJ, ADV):
@@ -144,6 +145,7 @@ def _real_text_tokens(shared):
     return sorted(tokens)
 
 
+@pytest.mark.slow
 def test_reader_real_text_words_and_stems(ours, nltk_wordnet, shared):
     """The forms the synonym stage looks up: lowercased tokens of real text, and their Porter stems."""
     tokens = _real_text_tokens(shared)

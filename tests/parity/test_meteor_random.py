@@ -45,6 +45,7 @@ def random_corpus(rng: random.Random, items: int, most: int = 8) -> Tuple[List[L
 NLTK_SEED, SMALL_CORPORA, LARGE_CORPUS = 4711, 2000, 2000
 
 
+@pytest.mark.slow
 def test_nltk_variant_random_corpora(peer):  # noqa: F811
     """2,000 corpora of 1 to 4 items (small ones are where "no match anywhere" happens) and one corpus of
     2,000 items (seed 4711): the scores of every item and the mean, bit for bit."""

@@ -21,6 +21,7 @@ def ours(hypotheses, references, n, sentence_level=False):
 
 @pytest.mark.parametrize("n", ORDERS)
 @pytest.mark.parametrize("spec", CORPORA, ids=_spec_id)
+@pytest.mark.slow
 def test_corpus_nist(shared, spec, n):
     hypotheses, references = corpus_slice(shared, spec)
     hyps, refs = whitespace_tokens(hypotheses, references)

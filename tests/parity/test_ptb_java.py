@@ -222,6 +222,7 @@ _TEXTS = st.lists(st.one_of(st.text(_ALPHABET, max_size=20), st.sampled_from(_PI
 @settings(max_examples=20, deadline=None, derandomize=True, database=None,
           suppress_health_check=[HealthCheck.too_slow])
 @given(_TEXTS)
+@pytest.mark.slow
 def test_hypothesis_texts(texts):
     assert_same_as_pycocoevalcap(texts, "Hypothesis texts")
 

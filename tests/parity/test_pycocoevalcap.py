@@ -73,6 +73,7 @@ def check_cider(predictions, references):
 
 
 @pytest.mark.parametrize("check", [check_bleu, check_rouge, check_cider])
+@pytest.mark.slow
 def test_e2e(e2e, check):
     check(*e2e)
 
@@ -99,6 +100,7 @@ def test_toy_case_values(toy):
                                                                   expected["Bleu"]["stats"]["reflen"])
 
 
+@pytest.mark.slow
 def test_coco_suite_equals_its_scorers(e2e):
     """The suite (tokenize="none") gives each scorer's own numbers, keyed as pycocoevalcap keys them."""
     predictions, references = e2e
@@ -111,6 +113,7 @@ def test_coco_suite_equals_its_scorers(e2e):
     assert result.image_ids == list(gts)
 
 
+@pytest.mark.slow
 def test_original_cider(e2e, monkeypatch):
     """vrama91's original CIDEr differs from CIDEr-D in two places only: no clipping (pycocoevalcap's
     ``min(hyp, ref) * ref`` becomes ``hyp * ref``) and no Gaussian length penalty. The peer here is
@@ -127,6 +130,7 @@ def test_original_cider(e2e, monkeypatch):
     assert_close(result.scores, expected_items.tolist(), rel=TOLERANCE, abs_tol=1e-12)
 
 
+@pytest.mark.slow
 def test_document_frequency_table(e2e, tmp_path):
     """A table saved from the same references gives the corpus-idf scores; a table from another
     corpus changes the weights as the original CIDEr code's ``coco-val`` mode does (D and df from

@@ -118,6 +118,7 @@ _RUNS = [("", "-2 -1 -U"), ("-m", "-2 -1 -U"), ("-m -s", "-2 4 -U"), ("-l 12", "
 
 
 @pytest.mark.parametrize("options, skip", _RUNS, ids=[f"{o or 'plain'} {s}" for o, s in _RUNS])
+@pytest.mark.slow
 def test_synthetic(peer, tmp_path, options, skip):
     predictions, references = _synthetic(seed=len(options) * 31 + len(skip))
     perl = _perl_scores(peer, tmp_path, predictions, references, _METRICS + skip.split() + options.split())
@@ -154,6 +155,7 @@ def _realsumm(shared, rows_wanted):
     return predictions, references
 
 
+@pytest.mark.slow
 def test_realsumm_rows(peer, shared, tmp_path):
     """The script gives our numbers on REALSumm inputs, including the rows whose published scores
     come from other inputs (so those differences are the inputs', not ours)."""

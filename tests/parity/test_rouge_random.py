@@ -93,6 +93,7 @@ class _Default:
 
 @pytest.mark.parametrize("stem", [False, True], ids=["plain", "stemmed"])
 @pytest.mark.parametrize("seed", [4, 5, 6])
+@pytest.mark.slow
 def test_mixed_script_corpora(seed, stem):
     predictions, references = random_corpus(seed, LATIN + ("other",))
     # rouge-score's own tokenizer: its numbers exactly (the words of other scripts vanish).

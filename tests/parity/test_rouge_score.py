@@ -53,6 +53,7 @@ def realsumm_run(shared, request):
     return request.param, predictions, references, expected
 
 
+@pytest.mark.slow
 def test_realsumm_every_prediction_rouge_score_tokenizer(realsumm_run):
     stem, predictions, references, expected = realsumm_run
     result = ngrameval.rouge(predictions, references, TYPES, use_stemmer=stem, tokenizer="rouge_score",
@@ -201,6 +202,7 @@ def _random_latin_text(rng, words=_ASCII_WORDS):
 
 @pytest.mark.parametrize("words", [_ASCII_WORDS, _ASCII_WORDS + _LATIN_WORDS], ids=["ascii", "accented"])
 @pytest.mark.parametrize("stem", [False, True], ids=["plain", "stemmed"])
+@pytest.mark.slow
 def test_latin_text_equals_rouge_score(stem, words):
     rng = random.Random(7)
     predictions = [_random_latin_text(rng, words) for _ in range(400)]
@@ -346,6 +348,7 @@ _OTHER_SCRIPT_WORDS = "мир Мир ΚΌΣΜΟΣ κόσμος 東京 タワー 
 
 
 @pytest.mark.parametrize("stem", [False, True], ids=["plain", "stemmed"])
+@pytest.mark.slow
 def test_mixed_script_text(stem):
     """On random text mixing Latin (accented too) with other scripts: (1) the default tokens without
     those of other scripts are rouge-score's tokens; (2) the scores are rouge-score's computed on the

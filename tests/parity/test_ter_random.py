@@ -62,6 +62,7 @@ def random_corpus(rng: np.random.Generator):
 
 
 @pytest.mark.parametrize("seed", range(4))
+@pytest.mark.slow
 def test_sacrebleu_on_random_corpora(seed):
     rng = np.random.default_rng(2006 + seed)
     for _ in range(25 * SCALE):
@@ -78,6 +79,7 @@ def test_sacrebleu_on_random_corpora(seed):
         assert result.signature == str(peer.get_signature()), case
 
 
+@pytest.mark.slow
 def test_very_long_lines_and_the_candidate_limit():
     # Hundreds of copies of a few words: thousands of shift candidates (sacrebleu stops at 1000) and
     # references far longer than the beam.

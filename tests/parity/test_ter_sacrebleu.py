@@ -42,12 +42,14 @@ def assert_same_as_sacrebleu(hypotheses, references, sentences=0, **options):
         assert_close(result.sentence_scores[:sentences], peer, rel=1e-12, what="sentence TER")
 
 
+@pytest.mark.slow
 def test_wmt17_one_system_in_full(shared):
     hypotheses, references = wmt17_slice(shared, "uedin-nmt.4722")
     assert_same_as_sacrebleu(hypotheses, references, sentences=300)
 
 
 @pytest.mark.parametrize("system", [s for s in WMT17_SYSTEMS if s != "uedin-nmt.4722"][::3])
+@pytest.mark.slow
 def test_wmt17_systems(shared, system):
     hypotheses, references = wmt17_slice(shared, system, 250)
     assert_same_as_sacrebleu(hypotheses, references, sentences=50)
@@ -56,6 +58,7 @@ def test_wmt17_systems(shared, system):
 @pytest.mark.parametrize("pair, system, lines", [("de-en", "Online-B", 250), ("zh-en", "NiuTrans", 100),
                                                  ("en-de", "PROMT", 250)])
 @pytest.mark.parametrize("labels", [("A",), ("A", "B")])
+@pytest.mark.slow
 def test_wmt22(shared, pair, system, lines, labels):
     streams = wmt22_references(shared, pair, labels)
     start, stop = 200, 200 + lines      # past the first lines, which are short headlines in some pairs
@@ -64,6 +67,7 @@ def test_wmt22(shared, pair, system, lines, labels):
     assert_same_as_sacrebleu(hypotheses, references, sentences=40)
 
 
+@pytest.mark.slow
 def test_e2e_many_references(shared):
     _, references = e2e_references(shared)
     hypotheses = e2e_outputs(shared, "tgen")
@@ -72,6 +76,7 @@ def test_e2e_many_references(shared):
 
 
 @pytest.mark.parametrize("flags", list(itertools.product([False, True], repeat=len(OPTIONS))))
+@pytest.mark.slow
 def test_every_option_combination(shared, flags):
     hypotheses, references = wmt17_slice(shared, "online-A.0", 120)
     assert_same_as_sacrebleu(hypotheses, references, sentences=20, **dict(zip(OPTIONS, flags)))
@@ -81,6 +86,7 @@ def test_every_option_combination(shared, flags):
                                      {"no_punct": True, "asian_support": True},
                                      {"normalized": True, "no_punct": True, "asian_support": True,
                                       "case_sensitive": True}])
+@pytest.mark.slow
 def test_chinese_with_asian_support(shared, options):
     # WMT22's Chinese sources as references, and as predictions with their halves swapped (shifts
     # of CJK characters, split one by one by the asian rules) and every fifth character dropped.

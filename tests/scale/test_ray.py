@@ -12,6 +12,9 @@ import ngrameval
 from ngrameval.dataset import score_dataset
 from tests.scale.common import CASES, assert_same_result, corpus, in_memory
 
+# A local Ray instance is started for the module (tens of seconds).
+pytestmark = pytest.mark.slow
+
 
 # One Ray call per metric kind: row sums (BLEU, NLTK's last sentence), the two-pass metrics, a mean of
 # segment scores (ROUGE), summed statistics of another rule (TER).

@@ -71,6 +71,7 @@ def assert_same(ours, theirs, with_interval=True):
         assert ours.mean is None and theirs.mean is None
 
 
+@pytest.mark.slow   # 1000 resamples of sacrebleu
 def test_paired_bootstrap_equals_sacrebleu(wmt17):
     stats = wmt17[2]
     theirs = sacrebleu_paired(wmt17, "bs", n_samples=1000)
@@ -80,7 +81,7 @@ def test_paired_bootstrap_equals_sacrebleu(wmt17):
         assert_same(our_result["bleu"], their_result)
 
 
-@pytest.mark.parametrize("n_ar_confidence", [-1, 0])
+@pytest.mark.parametrize("n_ar_confidence", [pytest.param(-1, marks=pytest.mark.slow), 0])
 def test_approximate_randomization_equals_sacrebleu(wmt17, n_ar_confidence):
     stats = wmt17[2]
     theirs = sacrebleu_paired(wmt17, "ar", n_samples=1000, n_ar_confidence=n_ar_confidence)

@@ -261,6 +261,7 @@ def test_blocks_give_the_same_matrix(candidates, metric, monkeypatch):
     assert np.array_equal(ngrameval.pairwise(metric, candidates[0]), whole)
 
 
+@pytest.mark.slow
 def test_a_thousand_candidates_in_bounded_blocks(candidates, monkeypatch):
     pool = [c for group in candidates for c in group]
     many = [pool[i % len(pool)] + " " + "xyz"[i % 3] * (i % 5) for i in range(1024)]

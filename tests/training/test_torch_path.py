@@ -283,6 +283,7 @@ def test_several_weight_sets_give_columns():
         assert torch.equal(scores[:, j], single)
 
 
+@pytest.mark.slow   # a fresh interpreter imports ngrameval and the torch path
 def test_import_does_not_import_torch():
     code = "import sys, ngrameval; ngrameval.torch_sentence_bleu; assert 'torch' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -232,13 +232,14 @@ class Meteor15:
         function = resources.function_words(self.jar)
         is_function = np.fromiter((w.lower() in function for w in words), dtype=bool, count=len(words))
         features: Dict[str, Any] = {}
-        if "stem" in self.modules:
+        if self._stemmer is not None:   # made when "stem" is one of the modules
             features["stem"] = java_hashes(self._stemmer.stemWords(words))
         if "synonym" in self.modules:
             synonyms = resources.SynonymDictionary.load(self.jar)
             features["synonym"] = [sorted(synonyms.synsets(w)) for w in words]
-        if "paraphrase" in self.modules and self.paraphrase is not None:
-            features["paraphrase"] = self.paraphrase.ids(words)
+        table = self.paraphrase if "paraphrase" in self.modules else None
+        if table is not None:
+            features["paraphrase"] = table.ids(words)
         aligner_weights = np.array([1.0 if module == "exact" else 0.5 for module in self.modules])
         statistics = []
         for lo in range(0, max(len(pairs), 1), batch):
@@ -251,8 +252,8 @@ class Meteor15:
                     parts.append(word_candidates(sides, position, features["stem"], features["stem"], exact_key))
                 elif module == "synonym":
                     parts.append(synonym_candidates(sides, position, features["synonym"], exact_key))
-                elif "paraphrase" in features:
-                    parts.append(paraphrase_candidates(sides, position, self.paraphrase, features["paraphrase"]))
+                elif table is not None:
+                    parts.append(paraphrase_candidates(sides, position, table, features["paraphrase"]))
             stage = build_stage(sides, Candidates.concatenate(parts), _identical(sides, exact_key))
             paths = search(stage, sides, aligner_weights, self.beam_size)
             statistics.append(_statistics(sides, stage, paths.chosen, paths.chunks, is_function))

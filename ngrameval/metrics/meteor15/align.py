@@ -25,6 +25,7 @@ arrays; the history of the kept paths is stored so the winning paths' matches ca
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 
@@ -98,6 +99,11 @@ def _lanes(begin: np.ndarray, length: np.ndarray, rows: np.ndarray, count: int, 
     position, row = concatenated_ranges(begin, length)
     np.bitwise_or.at(masks, (rows[row], position // 64), np.left_shift(np.uint64(1), (position % 64).astype(np.uint64)))
     return masks
+
+
+def _where_taken(took: np.ndarray, match: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """``values[match]`` where a path takes its fixed match (``took``), else 0 (all 0 without candidates)."""
+    return np.where(took, values[match], 0) if len(values) else np.zeros(len(match), np.int64)
 
 
 def _sort_order(a: np.ndarray, score: np.ndarray, chunks: np.ndarray, distance: np.ndarray) -> np.ndarray:
@@ -212,16 +218,16 @@ def search(stage: Stage, sides: Sides, aligner_weights: np.ndarray, beam_size: i
         m = np.where(took, m, 0)
         skip = free[own]
         open_chunk = LME[own] != -1
-        def fixed(values):   # the fixed match's value where the path takes it, else 0 (and no candidates: 0)
-            return np.where(took, values[m], 0) if len(values) else np.zeros(len(m), np.int64)
+        fixed_value = partial(_where_taken, took, m)
 
         new["A"][at], new["BP"][at], new["TK"][at] = A[own], own, -1
-        new["S"][at] = S[own] + fixed(gain)
-        new["C"][at] = C[own] + ((took & open_chunk & (fixed(stage.match_start) != LME[own]))
+        new["S"][at] = S[own] + fixed_value(gain)
+        new["C"][at] = C[own] + ((took & open_chunk & (fixed_value(stage.match_start) != LME[own]))
                                  | (skip & open_chunk))
-        new["D"][at] = D[own] + fixed(distance) + added[own]
-        new["IDX"][at] = np.where(took, fixed(stage.start) + fixed(stage.length), np.where(skip, i + 1, IDX[own]))
-        new["LME"][at] = np.where(took, fixed(stage.match_start) + fixed(stage.match_length),
+        new["D"][at] = D[own] + fixed_value(distance) + added[own]
+        new["IDX"][at] = np.where(took, fixed_value(stage.start) + fixed_value(stage.length),
+                                  np.where(skip, i + 1, IDX[own]))
+        new["LME"][at] = np.where(took, fixed_value(stage.match_start) + fixed_value(stage.match_length),
                                   np.where(skip, -1, LME[own]))
         new_U[at] = U[own]
         at = out_first[pr] + child_rank

@@ -16,7 +16,7 @@ same Java hash count as equal; :func:`java_hashes` gives those hashes.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Iterable, List, Sequence, Tuple
+from typing import Iterable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -140,7 +140,7 @@ def _pairs(sides: Sides, ref_keys: np.ndarray, hyp_keys: np.ndarray, ref_rows, h
 
 
 def word_candidates(sides: Sides, module: int, ref_key: np.ndarray, hyp_key: np.ndarray,
-                    exact_key: np.ndarray) -> Candidates:
+                    exact_key: Optional[np.ndarray]) -> Candidates:
     """Exact (``exact_key is None``) or stem matches: one-word matches of words with equal keys
     (``ref_key``/``hyp_key`` per vocabulary word), for stems only between different words.
 

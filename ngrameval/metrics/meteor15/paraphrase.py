@@ -42,7 +42,7 @@ import zlib
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import closing
 from pathlib import Path
-from typing import Iterator, List, NamedTuple, Optional, Tuple, Union
+from typing import Dict, Generator, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 import numpy as np
 
@@ -145,7 +145,7 @@ def _entry_blocks(table: Path, size: int) -> Iterator[bytes]:
             rest = data[cut + 1:] + held
 
 
-def _prefetched(blocks: Iterator[bytes]) -> Iterator[bytes]:
+def _prefetched(blocks: Iterator[bytes]) -> Generator[bytes, None, None]:
     """``blocks`` produced by a second thread, a few ahead: zlib inflates without the GIL, so the
     table is inflated on one core while the blocks before are parsed on the other."""
     ready: "queue.Queue" = queue.Queue(maxsize=_PREFETCH_BLOCKS)
@@ -550,6 +550,18 @@ class ParaphraseTable:
     ['large hound', 'canine']
     """
 
+    # The arrays of _ARRAYS, memory-mapped from the index directory by __init__.
+    source_words: np.ndarray
+    source_length: np.ndarray
+    source_hash: np.ndarray
+    source_first: np.ndarray
+    source_count: np.ndarray
+    entry_target: np.ndarray
+    target_words: np.ndarray
+    target_length: np.ndarray
+    target_hash: np.ndarray
+    open_seconds: float   # set by open(): how long finding (or building) the index took
+
     def __init__(self, directory: Path):
         self.directory = directory
         for name in _ARRAYS:
@@ -608,7 +620,7 @@ class ParaphraseTable:
         position = np.arange(len(ids))
         rows = np.zeros((len(ids), self.max_length), dtype=np.int64)
         ok = ids >= 0                      # the window [position, position + length) is in the vocabulary
-        found = {"source": [], "target": []}
+        found: Dict[str, List[Tuple[np.ndarray, np.ndarray, np.ndarray]]] = {"source": [], "target": []}
         for length in range(1, self.max_length + 1):
             if length > 1:
                 last = position + length - 1
@@ -625,8 +637,13 @@ class ParaphraseTable:
                 phrase = self._find(kind, hashes, window[first])[inverse]
                 hit = phrase >= 0
                 hits.append((where[hit], np.full(int(hit.sum()), length, dtype=np.int64), phrase[hit]))
-        return tuple(tuple(np.concatenate([part[k] for part in hits]) if hits else np.zeros(0, dtype=np.int64)
-                           for k in range(3)) for hits in found.values())
+
+        def joined(hits: List[Tuple[np.ndarray, np.ndarray, np.ndarray]]) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+            position, length, phrase = (np.concatenate([part[k] for part in hits]) if hits
+                                        else np.zeros(0, dtype=np.int64) for k in range(3))
+            return position, length, phrase
+
+        return joined(found["source"]), joined(found["target"])
 
     def find_source(self, ids: np.ndarray) -> int:
         """The source id of one phrase (word ids), or -1.

@@ -215,4 +215,5 @@ def resolve_parameters(task: Optional[str], modules: Optional[Sequence[str]], we
                          f"got {weights!r}")
     else:
         weights = [check_number(f"weights[{index}]", weight, *WEIGHT_RANGE) for index, weight in enumerate(weights)]
-    return tuple(modules), Parameters(*map(float, parameters), tuple(map(float, weights)))
+    alpha, beta, gamma, delta = map(float, parameters)
+    return tuple(modules), Parameters(alpha, beta, gamma, delta, tuple(map(float, weights)))
