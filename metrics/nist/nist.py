@@ -42,7 +42,8 @@ Args:
     references (`list`): per prediction, a string or a list of strings (at least one, any number), or
         for token-list predictions a token list or a list of token lists.
     variant (`str`): "nltk" (default) or "mteval".
-    n (`int`): highest n-gram order, a positive integer. Default 5.
+    max_order (`int`): highest n-gram order, a positive integer. Default 5.
+    n (`int`): NLTK's name of max_order (None: use max_order).
     tokenize (`str` or callable): "none" (split on whitespace; default for "nltk"), "mteval-v13a"
         (default for "mteval"; 13a with mteval-v13a.pl's ASCII-only lowercasing), "13a", "intl", "zh",
         "char", "ja-mecab" (sacrebleu's tokenizers; "ja-mecab" needs ngrameval's `ja` extra: mecab-python3 and

@@ -36,6 +36,7 @@ from ngrameval.metric import (SACREBLEU_RESAMPLING, MetricFamily, Resampling, St
                               register)
 from ngrameval.text.tokenizers import TokenizerSpec
 from ngrameval.errors import InputError
+from ngrameval.vocabulary import MetricResult
 
 SACREBLEU_VERSION = "2.6.0"
 NLTK_VERSION = "3.10.4"
@@ -544,8 +545,10 @@ def score_rows(rows: BleuStatistics, last: Optional[BleuStatistics], options: Bl
 
 
 @dataclass
-class BleuResult:
+class BleuResult(MetricResult):
     """A corpus BLEU score, its parts, and optionally per-sentence scores and an explanation."""
+
+    headline = "bleu"
 
     bleu: Union[float, List[float]]
     precisions: List[float]

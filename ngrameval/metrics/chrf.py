@@ -37,6 +37,7 @@ from ngrameval.engine.token_ids import refuse_token_ids
 from ngrameval.errors import InputError
 from ngrameval.metric import (SACREBLEU_RESAMPLING, MetricFamily, Resampling, Statistics, array_of_scores, columns,
                               register, rows_with_count)
+from ngrameval.vocabulary import MetricResult
 
 SACREBLEU_VERSION = "2.6.0"
 NLTK_VERSION = "3.10.4"
@@ -425,8 +426,10 @@ def sacrebleu_percent_scores(rows: np.ndarray, options: ChrfOptions) -> np.ndarr
 # --------------------------------------------------------------------------- public API
 
 @dataclass
-class ChrfResult:
+class ChrfResult(MetricResult):
     """A corpus chrF score in [0, 1], its parts, and optionally per-segment scores."""
+
+    headline = "chrf"
 
     chrf: float
     name: str

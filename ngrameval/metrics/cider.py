@@ -42,6 +42,7 @@ from ngrameval.engine.token_ids import check_text_options, encode_id_texts, is_t
 from ngrameval.metric import MeanOfSegments, ReferenceCounts, Statistics, register, rows_with_count
 from ngrameval.text.tokenizers import TokenizerSpec, get_tokenizer
 from ngrameval.errors import InputError
+from ngrameval.vocabulary import MetricResult
 
 VARIANTS = ("cider-d", "cider")
 _FORMAT = "ngrameval-cider-document-frequency"
@@ -191,8 +192,10 @@ _ID_ENCODING = (np.ndarray.tobytes, encode_id_texts)
 
 
 @dataclass
-class CiderResult:
+class CiderResult(MetricResult):
     """A corpus CIDEr score (mean over items), per-item scores, and optionally an explanation."""
+
+    headline = "cider"
 
     cider: float
     scores: List[float]
@@ -200,6 +203,11 @@ class CiderResult:
     signature: str
     explanation: Optional[List[Dict[str, Any]]] = None
     document_frequency: Optional[DocumentFrequency] = field(default=None, repr=False)
+
+    @property
+    def sentence_scores(self) -> List[float]:
+        """The score of every segment, always given; :attr:`scores` is its other name (pycocoevalcap's)."""
+        return self.scores
 
     def as_dict(self) -> Dict[str, Any]:
         """The result as the dict the evaluate metric returns."""

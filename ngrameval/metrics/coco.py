@@ -24,13 +24,16 @@ from ngrameval.engine.lcs import lcs_lengths
 from ngrameval.engine.runs import offsets
 from ngrameval.engine.token_ids import refuse_token_ids
 from ngrameval.metric import CombinedFamily, MeanOfSegments, MetricFamily, ReferenceCounts, Statistics, get_family, \
-    register
+    register, suite_signature
 from ngrameval.metrics.bleu import bleu, listed
 from ngrameval.metrics.cider import cider
 from ngrameval.errors import InputError
+from ngrameval.vocabulary import MetricResult
 
 METRICS = ("bleu", "meteor", "rouge_l", "cider")
 TOKENIZERS = ("ptb", "none")
+# What the signature of the suite says for pycocoevalcap's ROUGE-L (:func:`rouge_l`), which has no options.
+ROUGE_L_SIGNATURE = "rouge_l:pycocoevalcap-1.2"
 _BLEU_WEIGHTS = [(1.0,), (0.5, 0.5), (1 / 3,) * 3, (0.25,) * 4]
 
 
@@ -113,14 +116,26 @@ def from_coco(gts: Any, res: Any) -> Tuple[List[Any], List[str], List[List[str]]
 
 
 @dataclass
-class CocoCaptionResult:
+class CocoCaptionResult(MetricResult):
     """Corpus scores named as pycocoevalcap names them (``Bleu_1`` .. ``Bleu_4``, ``METEOR``,
-    ``ROUGE_L``, ``CIDEr``), the same per item, and the image ids when given in COCO shape."""
+    ``ROUGE_L``, ``CIDEr``), the same per item (:attr:`sentence_scores`, also named :attr:`per_item`),
+    the image ids when given in COCO shape, and the signature (the suite's tokenizer, then its parts').
+    :attr:`score`, the headline, is ``CIDEr`` when computed, else the first of the scores."""
 
     scores: Dict[str, float]
     per_item: Dict[str, List[float]]
     image_ids: Optional[List[Any]] = None
     meteor_note: Optional[str] = None
+    signature: str = ""
+
+    @property
+    def score(self) -> float:
+        return float(self.scores.get("CIDEr", next(iter(self.scores.values()))))
+
+    @property
+    def sentence_scores(self) -> Dict[str, List[float]]:
+        """The scores of every item by metric, always given; :attr:`per_item` is its other name."""
+        return self.per_item
 
     def as_dict(self) -> Dict[str, Any]:
         """The result as the dict the evaluate metric returns."""
@@ -200,10 +215,12 @@ def coco_caption(predictions: Any = None, references: Any = None, *, gts: Any = 
             results[name] = rouge_l(hyps, refs)
         else:
             results[name] = cider(hyps, refs, variant="cider-d")
-    return _suite_result(results, image_ids)
+    signature = suite_signature(CocoCaptionFamily.name, f"tok:{tokenize}", [
+        ROUGE_L_SIGNATURE if name == "rouge_l" else result.signature for name, result in results.items()])
+    return _suite_result(results, image_ids, signature)
 
 
-def _suite_result(results: Dict[str, Any], image_ids: Optional[List[Any]]) -> CocoCaptionResult:
+def _suite_result(results: Dict[str, Any], image_ids: Optional[List[Any]], signature: str) -> CocoCaptionResult:
     """The suite's result of its parts' (by :data:`METRICS` name, in that order): BLEU's (``coco``, four
     weight sets, with sentence scores), METEOR 1.5's, :func:`rouge_l`'s per-item scores, CIDEr-D's."""
     scores: Dict[str, float] = {}
@@ -224,7 +241,7 @@ def _suite_result(results: Dict[str, Any], image_ids: Optional[List[Any]]) -> Co
         else:
             scores["CIDEr"] = result.cider
             per_item["CIDEr"] = result.scores
-    return CocoCaptionResult(scores, per_item, image_ids, meteor_note)
+    return CocoCaptionResult(scores, per_item, image_ids, meteor_note, signature)
 
 
 class _PycocoevalcapRougeL(MeanOfSegments):
@@ -236,7 +253,7 @@ class _PycocoevalcapRougeL(MeanOfSegments):
 
     def scores_of_segments(self, predictions: Any, references: Any,
                            **options: Any) -> Tuple[np.ndarray, Tuple[str, ...], str]:
-        return rouge_l(predictions, references)[:, None], ("ROUGE_L",), "rouge_l:pycocoevalcap-1.2"
+        return rouge_l(predictions, references)[:, None], ("ROUGE_L",), ROUGE_L_SIGNATURE
 
     def pairwise_columns(self, stats: Statistics) -> Tuple[int, ...]:
         return (0,)    # the suite's ROUGE_L is np.mean of the segment scores
@@ -329,7 +346,7 @@ class CocoCaptionFamily(CombinedFamily):
             else:
                 results[name] = family.result(own, totals[:, start:start + width], values)
             start, first = start + width, first + count
-        return _suite_result(results, None)
+        return _suite_result(results, None, stats.signature)
 
 
 # The suite's name of each part's family.

@@ -29,6 +29,7 @@ from ngrameval.metric import MetricFamily, Statistics, columns, register
 from ngrameval.metrics.chrf import ngram_counts
 from ngrameval.text.tokenizers import TokenizerSpec
 from ngrameval.errors import InputError
+from ngrameval.vocabulary import MetricResult
 
 NLTK_VERSION = "3.10.4"
 VARIANTS = ("nltk", "google_bleu")
@@ -91,8 +92,10 @@ def _statistics(predictions: Any, references: Any, options: GleuOptions, pad_id:
 
 
 @dataclass
-class GleuResult:
+class GleuResult(MetricResult):
     """A corpus GLEU score in [0, 1], its two sums, and optionally per-segment scores."""
+
+    headline = "gleu"
 
     gleu: float
     n_match: int

@@ -27,6 +27,7 @@ from ngrameval.engine.inputs import check_choice, check_flag, normalize_corpus, 
 from ngrameval.engine.token_ids import refuse_token_ids
 from ngrameval.metric import MetricFamily, Statistics, means, register, rows_with_count
 from ngrameval.errors import InputError
+from ngrameval.vocabulary import MetricResult
 
 VARIANTS = ("meteor15", "nltk")
 _METEOR15_OPTIONS = ("task", "modules", "weights", "parameters", "normalization", "beam_size", "paraphrase_table",
@@ -37,11 +38,13 @@ _SCORERS_LOCK = threading.Lock()
 
 
 @dataclass
-class MeteorResult:
+class MeteorResult(MetricResult):
     """A corpus METEOR score, the score of every segment, and optionally an explanation.
 
     ``precision``, ``recall``, ``fmean`` and ``penalty`` are the corpus-level parts METEOR 1.5
     computes from the summed statistics (None for the NLTK variant, which has no corpus level)."""
+
+    headline = "meteor"
 
     meteor: float
     scores: List[float]
@@ -56,6 +59,11 @@ class MeteorResult:
     # METEOR 1.5's statistics rows (summable) and parameters: what the metric protocol scores.
     statistics: Optional[np.ndarray] = field(default=None, repr=False)
     parameters: Any = field(default=None, repr=False)
+
+    @property
+    def sentence_scores(self) -> List[float]:
+        """The score of every segment, always given; :attr:`scores` is its other name (pycocoevalcap's)."""
+        return self.scores
 
     def as_dict(self) -> Dict[str, Any]:
         """The result as the dict the evaluate metric returns (the parts that apply)."""
