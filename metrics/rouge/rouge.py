@@ -4,6 +4,8 @@ import evaluate
 import ngrameval
 from ngrameval.frontends.evaluate import ValidatedMetric
 from ngrameval.frontends.evaluate import input_features
+from ngrameval.frontends.evaluate import variant_choices
+from ngrameval.metrics.rouge import VARIANTS as ROUGE_VARIANTS
 
 _CITATION = """\
 @inproceedings{lin-2004-rouge,
@@ -50,7 +52,7 @@ Args:
         (weighted LCS, weight `w`), rougeS<d> / rougeS* (skip-bigrams at most d words apart, d <= 1000000 /
         at any distance), rougeSU<d> / rougeSU* (the same plus unigrams). With "rouge155", rougeL and rougeLsum
         are both ROUGE-1.5.5's ROUGE-L, which is summary level.
-    variant (`str`): "rouge_score" (default) or "rouge155".
+    variant (`str`): <variants>.
     use_stemmer (`bool`): stem tokens longer than 3 characters: NLTK's Porter stemmer as rouge-score
         runs it ("rouge_score"), or ROUGE-1.5.5's -m (its Porter stemmer and WordNet's exception list).
         Default False.
@@ -153,7 +155,7 @@ Examples:
         (True, True)
         >>> rouge.compute(predictions=[prediction], references=[reference], tokenizer="rouge_score")["rouge1"]
         0.0
-"""
+""".replace("<variants>", variant_choices(ROUGE_VARIANTS))
 
 
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
