@@ -10,10 +10,10 @@ NIST's ``n`` (``max_order``); on results, CIDEr's and METEOR's ``scores`` and CO
 
 >>> aliased("max_order", None, "n", 4, default=5)
 4
->>> aliased("lowercase", True, "case_sensitive", True, default=False, inverse=True)
+>>> aliased("lowercase", True, "case_sensitive", True, default=False, inverse=True)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-ngrameval.errors.InputError: case_sensitive=True contradicts lowercase=True (case_sensitive is another name for not lowercase); give one of them
+ngrameval.errors.InputError: case_sensitive=True contradicts lowercase=True (case_sensitive is another name for not ...
 """
 from __future__ import annotations
 

@@ -42,7 +42,7 @@ from ngrameval.engine.token_ids import check_text_options, encode_id_texts, is_t
 from ngrameval.metric import MeanOfSegments, ReferenceCounts, Statistics, register, rows_with_count
 from ngrameval.text.tokenizers import TokenizerSpec, get_tokenizer
 from ngrameval.errors import InputError
-from ngrameval.vocabulary import MetricResult
+from ngrameval.vocabulary import MetricResult, Predictions, References
 
 VARIANTS = ("cider-d", "cider")
 _FORMAT = "ngrameval-cider-document-frequency"
@@ -231,8 +231,8 @@ def _resolve_idf(idf: Any) -> Optional[DocumentFrequency]:
 
 
 @strict_options
-def cider(predictions: Any, references: Any, variant: str = "cider-d", max_order: int = 4, sigma: float = 6.0,
-          idf: Any = "corpus", tokenize: TokenizerSpec = "none", lowercase: bool = False,
+def cider(predictions: Predictions, references: References, variant: str = "cider-d", max_order: int = 4,
+          sigma: float = 6.0, idf: Any = "corpus", tokenize: TokenizerSpec = "none", lowercase: bool = False,
           explain: bool = False, pad_id: Optional[int] = None) -> CiderResult:
     """CIDEr-D (default, pycocoevalcap 1.2) or CIDEr (``variant="cider"``) of one prediction per item
     against its references (one string or a list of strings per prediction).

@@ -28,7 +28,7 @@ from ngrameval.metric import CombinedFamily, MeanOfSegments, MetricFamily, Refer
 from ngrameval.metrics.bleu import bleu, listed
 from ngrameval.metrics.cider import cider
 from ngrameval.errors import InputError
-from ngrameval.vocabulary import MetricResult
+from ngrameval.vocabulary import MetricResult, Predictions, References
 
 METRICS = ("bleu", "meteor", "rouge_l", "cider")
 TOKENIZERS = ("ptb", "none")
@@ -185,8 +185,8 @@ def _tokenized_captions(predictions: Any, references: Any, gts: Any, res: Any, t
 
 
 @strict_options
-def coco_caption(predictions: Any = None, references: Any = None, *, gts: Any = None, res: Any = None,
-                 tokenize: str = "ptb", metrics: Sequence[str] = METRICS,
+def coco_caption(predictions: Optional[Predictions] = None, references: Optional[References] = None, *,
+                 gts: Any = None, res: Any = None, tokenize: str = "ptb", metrics: Sequence[str] = METRICS,
                  meteor_options: Optional[Dict[str, Any]] = None) -> CocoCaptionResult:
     """BLEU-1..4, METEOR, ROUGE-L and CIDEr-D as pycocoevalcap's ``COCOEvalCap`` computes them.
 

@@ -27,7 +27,7 @@ from ngrameval.engine.inputs import check_choice, check_flag, normalize_corpus, 
 from ngrameval.engine.token_ids import refuse_token_ids
 from ngrameval.metric import MetricFamily, Statistics, means, register, rows_with_count
 from ngrameval.errors import InputError
-from ngrameval.vocabulary import MetricResult
+from ngrameval.vocabulary import MetricResult, Predictions, References
 
 VARIANTS = ("meteor15", "nltk")
 _METEOR15_OPTIONS = ("task", "modules", "weights", "parameters", "normalization", "beam_size", "paraphrase_table",
@@ -180,7 +180,7 @@ def _nltk(predictions, references, alpha, beta, gamma, tokenize, wordnet, explai
 
 
 @strict_options
-def meteor(predictions: Any, references: Any, variant: str = "meteor15", *, task: Optional[str] = None,
+def meteor(predictions: Predictions, references: References, variant: str = "meteor15", *, task: Optional[str] = None,
            modules: Optional[Sequence[str]] = None, weights: Optional[Sequence[float]] = None,
            parameters: Optional[Sequence[float]] = None, normalization: Optional[str] = None,
            beam_size: Optional[int] = None, paraphrase_table: Any = None, cache_dir: Any = None,
