@@ -57,6 +57,7 @@ Args:
         tokenizer name or function.
     lowercase (`bool`): lowercase first. Default False.
     explain (`bool`): also return `explanation`. Default False.
+    sentence_level (`bool`): also return `scores`, one per item. Default True.
     confidence (`bool` or `dict`): also return `confidence`, bootstrap intervals of every score the
         same way for every ngrameval metric (sacrebleu's resampling: seed 12345 or $SACREBLEU_SEED); a dict
         sets n_samples (1000), confidence (0.95) and seed. Default False.

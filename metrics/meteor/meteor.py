@@ -77,6 +77,7 @@ Args:
         "whitespace", or a function from a string to a list of tokens.
     wordnet (`str`): nltk: the directory of WordNet 3.0's files (default: found, e.g. /usr/share/wordnet).
     explain (`bool`): also return `explanation`. Default False.
+    sentence_level (`bool`): also return `scores`, one per segment. Default True.
     confidence (`bool` or `dict`): also return `confidence`, bootstrap intervals of every score the
         same way for every ngrameval metric (sacrebleu's resampling: seed 12345 or $SACREBLEU_SEED); a dict
         sets n_samples (1000), confidence (0.95) and seed. Default False.

@@ -19,7 +19,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ngrameval.engine.inputs import check_choice, normalize_corpus, strict_options
+from ngrameval.engine.inputs import check_choice, check_flag, normalize_corpus, strict_options
 from ngrameval.engine.lcs import lcs_lengths
 from ngrameval.engine.runs import offsets
 from ngrameval.engine.token_ids import refuse_token_ids
@@ -123,7 +123,7 @@ class CocoCaptionResult(MetricResult):
     :attr:`score`, the headline, is ``CIDEr`` when computed, else the first of the scores."""
 
     scores: Dict[str, float]
-    per_item: Dict[str, List[float]]
+    per_item: Optional[Dict[str, List[float]]]
     image_ids: Optional[List[Any]] = None
     meteor_note: Optional[str] = None
     signature: str = ""
@@ -133,14 +133,16 @@ class CocoCaptionResult(MetricResult):
         return float(self.scores.get("CIDEr", next(iter(self.scores.values()))))
 
     @property
-    def sentence_scores(self) -> Dict[str, List[float]]:
-        """The scores of every item by metric, always given; :attr:`per_item` is its other name."""
+    def sentence_scores(self) -> Optional[Dict[str, List[float]]]:
+        """The scores of every item by metric (given unless ``sentence_level=False``); :attr:`per_item` is its
+        other name."""
         return self.per_item
 
     def as_dict(self) -> Dict[str, Any]:
         """The result as the dict the evaluate metric returns."""
         result: Dict[str, Any] = dict(self.scores)
-        result["per_item"] = self.per_item
+        if self.per_item is not None:
+            result["per_item"] = self.per_item
         if self.image_ids is not None:
             result["image_ids"] = self.image_ids
         if self.meteor_note:
@@ -187,12 +189,14 @@ def _tokenized_captions(predictions: Any, references: Any, gts: Any, res: Any, t
 @strict_options
 def coco_caption(predictions: Optional[Predictions] = None, references: Optional[References] = None, *,
                  gts: Any = None, res: Any = None, tokenize: str = "ptb", metrics: Sequence[str] = METRICS,
-                 meteor_options: Optional[Dict[str, Any]] = None) -> CocoCaptionResult:
+                 meteor_options: Optional[Dict[str, Any]] = None,
+                 sentence_level: bool = True) -> CocoCaptionResult:
     """BLEU-1..4, METEOR, ROUGE-L and CIDEr-D as pycocoevalcap's ``COCOEvalCap`` computes them.
 
     ``tokenize="ptb"`` (default) tokenizes as pycocoevalcap does; ``"none"`` takes the texts as
     they are (already tokenized, or raw as nlg-eval passes them). ``metrics`` picks a subset of
-    ``("bleu", "meteor", "rouge_l", "cider")``; ``meteor_options`` go to :func:`ngrameval.meteor`.
+    ``("bleu", "meteor", "rouge_l", "cider")``; ``meteor_options`` go to :func:`ngrameval.meteor`. Every
+    item's scores are given (``per_item``, also named ``sentence_scores``) unless ``sentence_level=False``.
 
     >>> result = coco_caption(gts={1: ["A man riding a horse on a beach.", "A person rides a horse."],
     ...                            2: ["Two dogs play in the grass.", "Dogs playing on a lawn."]},
@@ -201,6 +205,7 @@ def coco_caption(predictions: Optional[Predictions] = None, references: Optional
     >>> {name: round(value, 6) for name, value in result.scores.items()}
     {'Bleu_1': 0.909091, 'Bleu_2': 0.635642, 'Bleu_3': 0.386464, 'Bleu_4': 5.8e-05, 'ROUGE_L': 0.733333, 'CIDEr': 2.313348}
     """
+    sentence_level = check_flag("sentence_level", sentence_level)
     image_ids, hyps, refs = _tokenized_captions(predictions, references, gts, res, tokenize, metrics)
     results: Dict[str, Any] = {}
     for name in METRICS:
@@ -217,7 +222,10 @@ def coco_caption(predictions: Optional[Predictions] = None, references: Optional
             results[name] = cider(hyps, refs, variant="cider-d")
     signature = suite_signature(CocoCaptionFamily.name, f"tok:{tokenize}", [
         ROUGE_L_SIGNATURE if name == "rouge_l" else result.signature for name, result in results.items()])
-    return _suite_result(results, image_ids, signature)
+    result = _suite_result(results, image_ids, signature)
+    if not sentence_level:
+        result.per_item = None
+    return result
 
 
 def _suite_result(results: Dict[str, Any], image_ids: Optional[List[Any]], signature: str) -> CocoCaptionResult:
@@ -272,6 +280,8 @@ class CocoCaptionFamily(CombinedFamily):
 
     name = "coco_caption"
     function = staticmethod(coco_caption)
+    options_not_for_statistics = ("sentence_level",)
+    merged_option_values = {"sentence_level": True}
 
     def statistics(self, predictions: Any = None, references: Any = None, **options: Any) -> Statistics:
         return self.shard_statistics(predictions, references, None, **options)

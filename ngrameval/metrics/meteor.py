@@ -47,7 +47,7 @@ class MeteorResult(MetricResult):
     headline = "meteor"
 
     meteor: float
-    scores: List[float]
+    scores: Optional[List[float]]
     variant: str
     signature: str
     precision: Optional[float] = None
@@ -61,8 +61,9 @@ class MeteorResult(MetricResult):
     parameters: Any = field(default=None, repr=False)
 
     @property
-    def sentence_scores(self) -> List[float]:
-        """The score of every segment, always given; :attr:`scores` is its other name (pycocoevalcap's)."""
+    def sentence_scores(self) -> Optional[List[float]]:
+        """The score of every segment (given unless ``sentence_level=False``); :attr:`scores` is its other name
+        (pycocoevalcap's)."""
         return self.scores
 
     def as_dict(self) -> Dict[str, Any]:
@@ -186,7 +187,7 @@ def meteor(predictions: Predictions, references: References, variant: str = "met
            beam_size: Optional[int] = None, paraphrase_table: Any = None, cache_dir: Any = None,
            alpha: Optional[float] = None, beta: Optional[float] = None, gamma: Optional[float] = None,
            tokenize: Union[str, Callable[[str], Any], None] = None, wordnet: Any = None,
-           explain: bool = False) -> MeteorResult:
+           explain: bool = False, sentence_level: bool = True) -> MeteorResult:
     """METEOR of predictions against references (one string or a list of strings per prediction).
 
     ``variant="meteor15"`` (default) is METEOR 1.5 as pycocoevalcap runs it; its options are the
@@ -201,7 +202,8 @@ def meteor(predictions: Predictions, references: References, variant: str = "met
 
     Every number must be finite and in METEOR's range (alpha, gamma, delta and module weights in
     [0, 1], beta >= 0, ``beam_size`` a positive integer) and ``explain`` a bool: anything else is a
-    ValueError naming the option.
+    ValueError naming the option. Every segment's score is given (``scores``, also named ``sentence_scores``)
+    unless ``sentence_level=False``.
 
     >>> prediction = "It is a guide to action which ensures that the military always obeys the commands of the party"
     >>> reference = "It is a guide to action that ensures that the military will forever heed Party commands"
@@ -210,6 +212,7 @@ def meteor(predictions: Predictions, references: References, variant: str = "met
     """
     check_choice("variant", variant, VARIANTS)
     explain = check_flag("explain", explain)
+    sentence_level = check_flag("sentence_level", sentence_level)
     given = {name: value for name, value in dict(
         task=task, modules=modules, weights=weights, parameters=parameters, normalization=normalization,
         beam_size=beam_size, paraphrase_table=paraphrase_table, cache_dir=cache_dir, alpha=alpha, beta=beta,
@@ -225,9 +228,13 @@ def meteor(predictions: Predictions, references: References, variant: str = "met
         tokenize = "nltk" if tokenize is None else tokenize
         if not callable(tokenize):
             check_choice("tokenize", tokenize, TOKENIZERS)
-        return _nltk(predictions, references, 0.9 if alpha is None else alpha, 3.0 if beta is None else beta,
-                     0.5 if gamma is None else gamma, tokenize, wordnet, explain)
-    return _meteor15(predictions, references, given, explain)
+        result = _nltk(predictions, references, 0.9 if alpha is None else alpha, 3.0 if beta is None else beta,
+                       0.5 if gamma is None else gamma, tokenize, wordnet, explain)
+    else:
+        result = _meteor15(predictions, references, given, explain)
+    if not sentence_level:
+        result.scores = None
+    return result
 
 
 class MeteorFamily(MetricFamily):
@@ -237,8 +244,8 @@ class MeteorFamily(MetricFamily):
 
     name = "meteor"
     function = staticmethod(meteor)
-    options_not_for_statistics = ("explain",)
-    merged_option_values = {"explain": False}
+    options_not_for_statistics = ("explain", "sentence_level")
+    merged_option_values = {"explain": False, "sentence_level": True}
 
     def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
         self.check_options(options)

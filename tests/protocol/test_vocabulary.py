@@ -16,8 +16,8 @@ REFERENCES = [["the cat sat on a mat", "The cat is on the mat"], ["a dog barks l
 # Options that keep every metric off Java (METEOR 1.5's jar, the PTB tokenizer).
 FAST = {"meteor": {"variant": "nltk", "tokenize": "whitespace"},
         "coco_caption": {"tokenize": "none", "metrics": ("bleu", "rouge_l", "cider")}}
-# The metrics whose per-segment results are asked for; the others give them always.
-ASKED = ("bleu", "chrf", "gleu", "nist", "rouge", "ter")
+# The metrics that give per-segment results unless told not to, as their peers always do.
+ALWAYS = ("cider", "meteor", "coco_caption")
 
 
 def _result(metric, **options):
@@ -49,12 +49,14 @@ def test_score_is_the_documented_headline():
 
 @pytest.mark.parametrize("metric", metric_names())
 def test_sentence_level_gives_sentence_scores(metric):
-    result = _result(metric, sentence_level=True) if metric in ASKED else _result(metric)
-    scores = result.sentence_scores
+    scores = _result(metric, sentence_level=True).sentence_scores
     for per_item in (scores.values() if isinstance(scores, dict) else [scores]):
         assert len(per_item) == len(PREDICTIONS)
-    if metric in ASKED:
-        assert _result(metric).sentence_scores is None
+    assert _result(metric, sentence_level=False).sentence_scores is None
+    assert (_result(metric).sentence_scores == scores) == (metric in ALWAYS)
+    assert _result(metric, sentence_level=False).score == _result(metric).score
+    with pytest.raises(InputError, match="sentence_level must be True or False"):
+        _result(metric, sentence_level="yes")
 
 
 def test_result_aliases_are_the_same_data():
