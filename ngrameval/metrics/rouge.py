@@ -1064,10 +1064,10 @@ def _rouge155_printed(scores: np.ndarray, eval_ids: List[str], n_samples: int,
 
 def rouge(predictions: Predictions, references: References, rouge_types: Any = DEFAULT_TYPES,
           variant: str = "rouge_score", use_stemmer: bool = False, remove_stopwords: bool = False, alpha: float = 0.5,
-          multi_ref: Optional[str] = None, tokenize: TokenizerArg = None, sentence_level: Optional[bool] = None,
+          multi_ref: Optional[str] = None, tokenize: TokenizerArg = None, use_aggregator: Optional[bool] = None,
           bootstrap: Any = None, w: float = 1.2, aggregate: Optional[str] = None,
           eval_ids: Optional[Sequence[Union[int, str]]] = None, pad_id: Optional[int] = None,
-          tokenizer: TokenizerArg = None, use_aggregator: Optional[bool] = None,
+          tokenizer: TokenizerArg = None, sentence_level: Optional[bool] = None,
           **rouge155_options: Any) -> RougeResult:
     """ROUGE precision, recall and F per type, exact to rouge-score 0.1.2 (``variant="rouge_score"``)
     on text without words of scripts other than Latin, or to ROUGE-1.5.5.pl (``variant="rouge155"``).

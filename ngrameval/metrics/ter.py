@@ -390,9 +390,9 @@ def _explain(hypothesis: List[str], reference_words: List[Tuple[str, ...]], best
 
 @strict_options
 def ter(predictions: Predictions, references: References, normalized: bool = False, no_punct: bool = False,
-        asian_support: bool = False, lowercase: Optional[bool] = None, sentence_level: bool = False,
+        asian_support: bool = False, case_sensitive: Optional[bool] = None, sentence_level: bool = False,
         explain: bool = False, ignore_punct: Optional[bool] = None,
-        support_zh_ja_chars: Optional[bool] = None, case_sensitive: Optional[bool] = None) -> TerResult:
+        support_zh_ja_chars: Optional[bool] = None, lowercase: Optional[bool] = None) -> TerResult:
     """Corpus TER, exact to sacrebleu 2.6.0 ``TER(...).corpus_score`` (its score / 100: edits per
     reference word, above 1 when the edits outnumber the reference words).
 
