@@ -341,6 +341,15 @@ def means(totals: np.ndarray) -> np.ndarray:
     return np.divide(totals[:, :-1], count, out=np.zeros_like(totals[:, :-1]), where=count > 0)
 
 
+def suite_signature(name: str, settings: str, parts: Sequence[str]) -> str:
+    """The signature of a suite of metrics: its name, its own settings, then its parts' signatures.
+
+    >>> suite_signature("coco_caption", "tok:ptb", ["variant:coco|...", "rouge_l:pycocoevalcap-1.2"])
+    'coco_caption|tok:ptb|variant:coco|... + rouge_l:pycocoevalcap-1.2'
+    """
+    return f"{name}|{settings}|{' + '.join(parts)}"
+
+
 class CombinedFamily(MetricFamily):
     """A family whose statistics are other families' statistics side by side (a suite such as
     COCOEvalCap's): each part keeps its columns and is scored by its own family. A suite with a part that
@@ -353,8 +362,9 @@ class CombinedFamily(MetricFamily):
         rows = np.hstack([part.rows for _, part, _ in parts])
         outputs = tuple(name for _, _, names in parts for name in names)
         layout = [(family, part, part.rows.shape[1]) for family, part, _ in parts]
-        joined = " + ".join(part.signature for _, part, _ in parts)
-        return Statistics(self.name, rows, outputs, f"{self.name}|{signature}|{joined}", {"parts": layout})
+        return Statistics(self.name, rows, outputs,
+                          suite_signature(self.name, signature, [part.signature for _, part, _ in parts]),
+                          {"parts": layout})
 
     def pairwise_columns(self, stats: Statistics) -> Tuple[int, ...]:
         found, start = [], 0

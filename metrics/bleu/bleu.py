@@ -4,6 +4,8 @@ import evaluate
 import ngrameval
 from ngrameval.frontends.evaluate import SACREBLEU_CITATION
 from ngrameval.frontends.evaluate import ValidatedMetric
+from ngrameval.frontends.evaluate import variant_choices
+from ngrameval.metrics.bleu import VARIANTS as BLEU_VARIANTS
 from ngrameval.frontends.evaluate import input_features
 
 _CITATION = """\
@@ -49,8 +51,7 @@ Args:
         signature says tok:ids; `tokenize` does nothing and `lowercase=True` is refused.
     pad_id (`int`): with token ids, the padding id: every position holding it is dropped (left, right or
         inside). A ValueError with text.
-    variant (`str`): the tool to reproduce and its defaults: "sacrebleu" (default), "nltk", "mteval",
-        "nmt" or "d2l".
+    variant (`str`): the tool to reproduce and its defaults: <variants>.
     max_order (`int`): highest n-gram order, a positive integer. Defaults to the length of the longest
         weight set when `weights` is given, else 4.
     weights (`list` of `float`, or `list` of such lists): non-negative weights of the log-precisions,
@@ -156,7 +157,7 @@ Examples:
         >>> results = bleu.compute(predictions=["a b a"], references=["a b c"], max_order=2, explain=True)
         >>> print(results["explanation"][0]["orders"][0]["ngrams"])
         [{'ngram': 'a', 'count': 2, 'clipped': 1, 'positions': [0, 2]}, {'ngram': 'b', 'count': 1, 'clipped': 1, 'positions': [1]}]
-"""
+""".replace("<variants>", variant_choices(BLEU_VARIANTS))
 
 
 

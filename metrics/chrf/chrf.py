@@ -4,6 +4,8 @@ import evaluate
 from ngrameval.metrics.chrf import chrf
 from ngrameval.frontends.evaluate import SACREBLEU_CITATION
 from ngrameval.frontends.evaluate import ValidatedMetric
+from ngrameval.frontends.evaluate import variant_choices
+from ngrameval.metrics.chrf import VARIANTS as CHRF_VARIANTS
 from ngrameval.frontends.evaluate import input_features
 
 _CITATION = """\
@@ -49,7 +51,7 @@ Args:
         lists are joined with spaces).
     references (`list`): per prediction, a string or a list of strings (any number, at least one, for
         "sacrebleu"; exactly one for "nltk").
-    variant (`str`): "sacrebleu" (default) or "nltk".
+    variant (`str`): <variants>.
     char_order (`int`): highest character n-gram order (NLTK's max_len). Default 6.
     word_order (`int`): highest word n-gram order, 0 to 100; 2 gives chrF++. "sacrebleu" only. Default 0.
     beta (`float`): weight of recall against precision, >= 0. Default 2 ("sacrebleu"), 3 ("nltk").
@@ -105,7 +107,7 @@ Examples:
         ...                        variant="nltk")
         >>> print(round(results["chrf"], 6), len(results["char_fscores"]))
         0.846392 6
-"""
+""".replace("<variants>", variant_choices(CHRF_VARIANTS))
 
 
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)

@@ -5,6 +5,8 @@ import evaluate
 import ngrameval
 from ngrameval.frontends.evaluate import CocoShapedMetric
 from ngrameval.frontends.evaluate import input_features
+from ngrameval.frontends.evaluate import variant_choices
+from ngrameval.metrics.cider import VARIANTS as CIDER_VARIANTS
 
 _CITATION = """\
 @inproceedings{vedantam-2015-cider,
@@ -43,7 +45,7 @@ Args:
     gts (`dict`): instead of predictions/references, pycocoevalcap's shapes: image id -> reference captions.
     res (`dict` or `list`): with gts: image id -> one-caption list, or a COCO results list of
         {"image_id", "caption"} dicts. The result then has `image_ids`, the order of `scores`.
-    variant (`str`): "cider-d" (default) or "cider".
+    variant (`str`): <variants>.
     max_order (`int`): highest n-gram order, 1 to 100. Default 4 (pycocoevalcap counts only up to 4
         whatever its n; see the card's known differences).
     sigma (`float`): the standard deviation of CIDEr-D's length penalty, finite and > 0. Default 6.0.
@@ -55,6 +57,7 @@ Args:
         tokenizer name or function.
     lowercase (`bool`): lowercase first. Default False.
     explain (`bool`): also return `explanation`. Default False.
+    sentence_level (`bool`): also return `scores`, one per item. Default True.
     confidence (`bool` or `dict`): also return `confidence`, bootstrap intervals of every score the
         same way for every ngrameval metric (sacrebleu's resampling: seed 12345 or $SACREBLEU_SEED); a dict
         sets n_samples (1000), confidence (0.95) and seed. Default False.
@@ -99,7 +102,7 @@ Examples:
         ...                         variant="cider", explain=True)
         >>> print([(g["ngram"], g["df"], round(g["idf"], 4)) for g in results["explanation"][0]["ngrams"]])
         [('a', 1, 0.6931), ('cat', 1, 0.6931), ('a cat', 1, 0.6931)]
-"""
+""".replace("<variants>", variant_choices(CIDER_VARIANTS))
 
 
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)

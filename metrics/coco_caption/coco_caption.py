@@ -43,6 +43,7 @@ Args:
         they are, as nlg-eval does).
     metrics (`list` of `str`): any of "bleu", "meteor", "rouge_l", "cider". Default all four.
     meteor_options (`dict`): options for METEOR 1.5 (see metrics/meteor), e.g. {"paraphrase_table": path}.
+    sentence_level (`bool`): also return `per_item`. Default True.
     confidence (`bool` or `dict`): also return `confidence`, bootstrap intervals of every score the
         same way for every ngrameval metric (sacrebleu's resampling: seed 12345 or $SACREBLEU_SEED); a dict
         sets n_samples (1000), confidence (0.95) and seed. Default False.

@@ -4,6 +4,8 @@ import evaluate
 from ngrameval.metrics.gleu import gleu
 from ngrameval.frontends.evaluate import ValidatedMetric
 from ngrameval.frontends.evaluate import input_features
+from ngrameval.frontends.evaluate import variant_choices
+from ngrameval.metrics.gleu import VARIANTS as GLEU_VARIANTS
 
 _CITATION = """\
 @misc{wu2016googles,
@@ -38,7 +40,7 @@ Args:
         token list per segment (`tokenize` is not applied to token lists).
     references (`list`): per prediction, a string or a list of strings (at least one, any number), or for
         token-list predictions a token list or a list of token lists.
-    variant (`str`): "nltk" (default) or "google_bleu".
+    variant (`str`): <variants>.
     min_len (`int`): lowest n-gram order. Default 1.
     max_len (`int`): highest n-gram order, at least min_len. Default 4.
     tokenize (`str` or callable): "none" (split on whitespace; default for "nltk"), "hf-13a" (google_bleu's
@@ -81,7 +83,7 @@ Examples:
         >>> results = gleu.compute(predictions=predictions, references=references, sentence_level=True)
         >>> print([round(s, 4) for s in results["sentence_scores"]])
         [0.5143, 0.7895]
-"""
+""".replace("<variants>", variant_choices(GLEU_VARIANTS))
 
 
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)

@@ -5,6 +5,8 @@ import evaluate
 import ngrameval
 from ngrameval.frontends.evaluate import CocoShapedMetric
 from ngrameval.frontends.evaluate import input_features
+from ngrameval.frontends.evaluate import variant_choices
+from ngrameval.metrics.meteor import VARIANTS as METEOR_VARIANTS
 
 _CITATION = """\
 @inproceedings{denkowski-lavie-2014-meteor,
@@ -53,7 +55,7 @@ Args:
     gts (`dict`): instead of predictions/references, pycocoevalcap's shapes: image id -> reference captions.
     res (`dict` or `list`): with gts: image id -> one-caption list, or a COCO results list of
         {"image_id", "caption"} dicts. The result then has `image_ids`, the order of `scores`.
-    variant (`str`): "meteor15" (default) or "nltk".
+    variant (`str`): <variants>.
     task (`str`): meteor15: the jar's parameter preset, "rank" (default: alpha 0.85, beta 0.2, gamma 0.6,
         delta 0.75, module weights 1.0 0.6 0.8 0.6), "adq", "hter", "li", "tune", "util" or "universal".
     modules (`list` of `str`): meteor15: which of "exact", "stem", "synonym", "paraphrase" run, in order.
@@ -75,6 +77,7 @@ Args:
         "whitespace", or a function from a string to a list of tokens.
     wordnet (`str`): nltk: the directory of WordNet 3.0's files (default: found, e.g. /usr/share/wordnet).
     explain (`bool`): also return `explanation`. Default False.
+    sentence_level (`bool`): also return `scores`, one per segment. Default True.
     confidence (`bool` or `dict`): also return `confidence`, bootstrap intervals of every score the
         same way for every ngrameval metric (sacrebleu's resampling: seed 12345 or $SACREBLEU_SEED); a dict
         sets n_samples (1000), confidence (0.95) and seed. Default False.
@@ -120,7 +123,7 @@ Examples:
         ...                          explain=True)
         >>> [(m["module"], m["hypothesis_words"], m["reference_words"]) for m in results["explanation"][0]["matches"]][:2]
         [('exact', ['a'], ['a']), ('paraphrase', ['man'], ['person'])]
-"""
+""".replace("<variants>", variant_choices(METEOR_VARIANTS))
 
 
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)

@@ -4,6 +4,8 @@ import evaluate
 import ngrameval
 from ngrameval.frontends.evaluate import ValidatedMetric
 from ngrameval.frontends.evaluate import input_features
+from ngrameval.frontends.evaluate import variant_choices
+from ngrameval.metrics.nist import VARIANTS as NIST_VARIANTS
 
 _CITATION = """\
 @inproceedings{doddington-2002-automatic,
@@ -41,8 +43,9 @@ Args:
         token list per segment; `tokenize` is not applied to token lists.
     references (`list`): per prediction, a string or a list of strings (at least one, any number), or
         for token-list predictions a token list or a list of token lists.
-    variant (`str`): "nltk" (default) or "mteval".
-    n (`int`): highest n-gram order, a positive integer. Default 5.
+    variant (`str`): <variants>.
+    max_order (`int`): highest n-gram order, a positive integer. Default 5.
+    n (`int`): NLTK's name of max_order (None: use max_order).
     tokenize (`str` or callable): "none" (split on whitespace; default for "nltk"), "mteval-v13a"
         (default for "mteval"; 13a with mteval-v13a.pl's ASCII-only lowercasing), "13a", "intl", "zh",
         "char", "ja-mecab" (sacrebleu's tokenizers; "ja-mecab" needs ngrameval's `ja` extra: mecab-python3 and
@@ -99,7 +102,7 @@ Examples:
         >>> results = nist.compute(predictions=[["a", "b", "a"]], references=[["a", "b", "c"]], n=2, explain=True)
         >>> print([(g["ngram"], g["clipped"], round(g["weight"], 4)) for g in results["explanation"][0]["orders"][0]["ngrams"]])
         [('a', 1, 1.585), ('b', 1, 1.585)]
-"""
+""".replace("<variants>", variant_choices(NIST_VARIANTS))
 
 
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)

@@ -4,6 +4,8 @@ import evaluate
 import ngrameval
 from ngrameval.frontends.evaluate import ValidatedMetric
 from ngrameval.frontends.evaluate import input_features
+from ngrameval.frontends.evaluate import variant_choices
+from ngrameval.metrics.rouge import VARIANTS as ROUGE_VARIANTS
 
 _CITATION = """\
 @inproceedings{lin-2004-rouge,
@@ -50,7 +52,7 @@ Args:
         (weighted LCS, weight `w`), rougeS<d> / rougeS* (skip-bigrams at most d words apart, d <= 1000000 /
         at any distance), rougeSU<d> / rougeSU* (the same plus unigrams). With "rouge155", rougeL and rougeLsum
         are both ROUGE-1.5.5's ROUGE-L, which is summary level.
-    variant (`str`): "rouge_score" (default) or "rouge155".
+    variant (`str`): <variants>.
     use_stemmer (`bool`): stem tokens longer than 3 characters: NLTK's Porter stemmer as rouge-score
         runs it ("rouge_score"), or ROUGE-1.5.5's -m (its Porter stemmer and WordNet's exception list).
         Default False.
@@ -62,14 +64,16 @@ Args:
         F, as rouge-score's score_multi; with "rouge155" ROUGE-1.5.5's -f B, the best recall) or
         "pooled" (hits and counts summed over the references, ROUGE-1.5.5's -f A). Default None: "best"
         for "rouge_score", "pooled" for "rouge155".
-    tokenizer (`str` or callable): "rouge_score" only: "default" (rouge-score's tokens, the runs of
+    tokenize (`str` or callable): "rouge_score" only: "default" (rouge-score's tokens, the runs of
         [a-z0-9] after lowercasing, every other character separating, accented Latin letters too; plus
         the words of scripts other than Latin, which rouge-score deletes: each CJK character alone,
         runs of letters of other scripts; they never join a Latin run), "rouge_score" (rouge-score's
         own), "whitespace" (lowercase, split on whitespace), or a function from a string to a list of
         tokens (never cached: it is run on the references at every call). Default None ("default").
-    use_aggregator (`bool`): True (default): the aggregate over the predictions; False: one value per
+    tokenizer (`str` or callable): rouge-score's name of tokenize (None: use tokenize).
+    sentence_level (`bool`): False (default): the aggregate over the predictions; True: one value per
         prediction.
+    use_aggregator (`bool`): rouge-score's name of not sentence_level (None: use sentence_level).
     aggregate (`str`): "mean" (the plain mean; the default of "rouge_score") or "bootstrap"
         ("rouge155" only, its default): what ROUGE-1.5.5.pl prints as Average_R/P/F (the mean of its
         seeded bootstrap means, -r 1000) with its -c 95 confidence interval as the low and high bounds.
@@ -89,7 +93,7 @@ Args:
         sets n_samples (1000), confidence (0.95) and seed. Default False.
 
 Returns:
-    <type> (`float`, or `list` of `float` with use_aggregator=False): for each rouge type asked for, its
+    <type> (`float`, or `list` of `float` with sentence_level=True): for each rouge type asked for, its
         F-measure: the key the canonical `rouge` metric returns.
     <type>_precision (`float` or `list` of `float`): the precision of that type.
     <type>_recall (`float` or `list` of `float`): the recall of that type.
@@ -151,7 +155,7 @@ Examples:
         (True, True)
         >>> rouge.compute(predictions=[prediction], references=[reference], tokenizer="rouge_score")["rouge1"]
         0.0
-"""
+""".replace("<variants>", variant_choices(ROUGE_VARIANTS))
 
 
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)

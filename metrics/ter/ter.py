@@ -47,7 +47,9 @@ Args:
         Default False.
     asian_support (`bool`): with normalized, split CJK characters one by one; with no_punct, delete CJK and
         full-width punctuation. Default False.
-    case_sensitive (`bool`): do not lowercase. Default False.
+    lowercase (`bool`): lowercase predictions and references (sacrebleu's Tercom does unless case_sensitive).
+        Default True.
+    case_sensitive (`bool`): sacrebleu's name of not lowercase (None: use lowercase).
     ignore_punct (`bool`): HF evaluate's name of no_punct (None: use no_punct).
     support_zh_ja_chars (`bool`): HF evaluate's name of asian_support (None: use asian_support).
     sentence_level (`bool`): also return `sentence_scores`. Default False.

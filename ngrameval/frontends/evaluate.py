@@ -4,7 +4,7 @@ is a mixin placed before ``evaluate.Metric``.)"""
 from __future__ import annotations
 
 import os
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 
 from ngrameval.engine.inputs import normalize_corpus
 from ngrameval.engine.token_ids import is_token_ids, read_token_ids
@@ -300,6 +300,18 @@ class CocoShapedMetric(ValidatedMetric):
         result = super().compute(predictions=predictions, references=references, **kwargs)
         result["image_ids"] = image_ids
         return result
+
+
+def variant_choices(variants: Sequence[str]) -> str:
+    """A metric's variants as its evaluate script documents them, from the library's own ``VARIANTS`` (whose
+    first is the default), so that the script lists every variant the library has.
+
+    >>> variant_choices(("nltk", "mteval", "other"))
+    '"nltk" (default), "mteval" or "other"'
+    """
+    named = [f'"{variant}"' for variant in variants]
+    named[0] += " (default)"
+    return named[0] if len(named) == 1 else f"{', '.join(named[:-1])} or {named[-1]}"
 
 
 def input_features(tokens: bool = True, ids: bool = False) -> list:

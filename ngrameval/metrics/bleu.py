@@ -36,6 +36,7 @@ from ngrameval.metric import (SACREBLEU_RESAMPLING, MetricFamily, Resampling, St
                               register)
 from ngrameval.text.tokenizers import TokenizerSpec
 from ngrameval.errors import InputError
+from ngrameval.vocabulary import MetricResult, Predictions, References
 
 SACREBLEU_VERSION = "2.6.0"
 NLTK_VERSION = "3.10.4"
@@ -152,9 +153,9 @@ def statistics_from_index(corpus: IndexedCorpus, max_order: int, brevity_penalty
 
 
 @strict_options
-def bleu_statistics(predictions: Any, references: Any, max_order: int = 4, tokenize: TokenizerSpec = "13a",
-                    lowercase: bool = False, brevity_penalty: str = "closest", threads: int = 1,
-                    pad_id: Optional[int] = None) -> BleuStatistics:
+def bleu_statistics(predictions: Predictions, references: References, max_order: int = 4,
+                    tokenize: TokenizerSpec = "13a", lowercase: bool = False, brevity_penalty: str = "closest",
+                    threads: int = 1, pad_id: Optional[int] = None) -> BleuStatistics:
     """Per-sentence sufficient statistics, for significance tests and distributed evaluation
     (``threads`` and token ids with ``pad_id`` as in :func:`bleu`).
 
@@ -544,8 +545,10 @@ def score_rows(rows: BleuStatistics, last: Optional[BleuStatistics], options: Bl
 
 
 @dataclass
-class BleuResult:
+class BleuResult(MetricResult):
     """A corpus BLEU score, its parts, and optionally per-sentence scores and an explanation."""
+
+    headline = "bleu"
 
     bleu: Union[float, List[float]]
     precisions: List[float]
@@ -667,7 +670,7 @@ def listed(scores: np.ndarray, options: BleuOptions) -> List[Any]:
 
 
 @strict_options
-def bleu(predictions: Any, references: Any, variant: str = "sacrebleu", max_order: Optional[int] = None,
+def bleu(predictions: Predictions, references: References, variant: str = "sacrebleu", max_order: Optional[int] = None,
          weights: Any = None, smooth: Any = "default", smooth_value: Optional[float] = None,
          epsilon: Optional[float] = None, alpha: Optional[float] = None, k: Optional[float] = None,
          use_effective_order: Optional[bool] = None, auto_reweigh: bool = False,

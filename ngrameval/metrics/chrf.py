@@ -37,6 +37,7 @@ from ngrameval.engine.token_ids import refuse_token_ids
 from ngrameval.errors import InputError
 from ngrameval.metric import (SACREBLEU_RESAMPLING, MetricFamily, Resampling, Statistics, array_of_scores, columns,
                               register, rows_with_count)
+from ngrameval.vocabulary import MetricResult, Predictions, References
 
 SACREBLEU_VERSION = "2.6.0"
 NLTK_VERSION = "3.10.4"
@@ -425,8 +426,10 @@ def sacrebleu_percent_scores(rows: np.ndarray, options: ChrfOptions) -> np.ndarr
 # --------------------------------------------------------------------------- public API
 
 @dataclass
-class ChrfResult:
+class ChrfResult(MetricResult):
     """A corpus chrF score in [0, 1], its parts, and optionally per-segment scores."""
+
+    headline = "chrf"
 
     chrf: float
     name: str
@@ -466,8 +469,8 @@ def _result_of_sums(total: np.ndarray, options: ChrfOptions, signature: str,
 
 
 @strict_options
-def chrf(predictions: Any, references: Any, variant: str = "sacrebleu", char_order: int = 6, word_order: int = 0,
-         beta: Optional[float] = None, lowercase: bool = False, whitespace: bool = False,
+def chrf(predictions: Predictions, references: References, variant: str = "sacrebleu", char_order: int = 6,
+         word_order: int = 0, beta: Optional[float] = None, lowercase: bool = False, whitespace: bool = False,
          eps_smoothing: bool = False, min_char_order: int = 1, sentence_level: bool = False,
          threads: int = 1, min_len: Optional[int] = None, max_len: Optional[int] = None,
          ignore_whitespace: Optional[bool] = None) -> ChrfResult:

@@ -42,6 +42,7 @@ from ngrameval.engine.token_ids import check_text_options, encode_id_texts, is_t
 from ngrameval.metric import MeanOfSegments, ReferenceCounts, Statistics, register, rows_with_count
 from ngrameval.text.tokenizers import TokenizerSpec, get_tokenizer
 from ngrameval.errors import InputError
+from ngrameval.vocabulary import MetricResult, Predictions, References
 
 VARIANTS = ("cider-d", "cider")
 _FORMAT = "ngrameval-cider-document-frequency"
@@ -194,22 +195,29 @@ _ID_ENCODING = (np.ndarray.tobytes, encode_id_texts)
 
 
 @dataclass
-class CiderResult:
+class CiderResult(MetricResult):
     """A corpus CIDEr score (mean over items), per-item scores, and optionally an explanation."""
 
+    headline = "cider"
+
     cider: float
-    scores: List[float]
+    scores: Optional[List[float]]
     variant: str
     signature: str
     explanation: Optional[List[Dict[str, Any]]] = None
     document_frequency: Optional[DocumentFrequency] = field(default=None, repr=False)
 
+    @property
+    def sentence_scores(self) -> Optional[List[float]]:
+        """The score of every item (given unless ``sentence_level=False``); :attr:`scores` is its other name
+        (pycocoevalcap's)."""
+        return self.scores
+
     def as_dict(self) -> Dict[str, Any]:
         """The result as the dict the evaluate metric returns."""
-        result = {"cider": self.cider, "scores": self.scores, "variant": self.variant, "signature": self.signature}
-        if self.explanation is not None:
-            result["explanation"] = self.explanation
-        return result
+        result = {"cider": self.cider, "scores": self.scores, "variant": self.variant, "signature": self.signature,
+                  "explanation": self.explanation}
+        return {name: value for name, value in result.items() if value is not None}
 
 
 def _resolve_idf(idf: Any) -> Optional[DocumentFrequency]:
@@ -226,16 +234,17 @@ def _resolve_idf(idf: Any) -> Optional[DocumentFrequency]:
 
 
 @strict_options
-def cider(predictions: Any, references: Any, variant: str = "cider-d", max_order: int = 4, sigma: float = 6.0,
-          idf: Any = "corpus", tokenize: TokenizerSpec = "none", lowercase: bool = False,
-          explain: bool = False, pad_id: Optional[int] = None) -> CiderResult:
+def cider(predictions: Predictions, references: References, variant: str = "cider-d", max_order: int = 4,
+          sigma: float = 6.0, idf: Any = "corpus", tokenize: TokenizerSpec = "none", lowercase: bool = False,
+          explain: bool = False, pad_id: Optional[int] = None, sentence_level: bool = True) -> CiderResult:
     """CIDEr-D (default, pycocoevalcap 1.2) or CIDEr (``variant="cider"``) of one prediction per item
     against its references (one string or a list of strings per prediction).
 
     pycocoevalcap splits texts on whitespace (``tokenize="none"``, the default): give it
     PTB-tokenized captions as COCO's evaluation does, or ``tokenize="ptb"``. Document frequencies
     come from the references themselves (``idf="corpus"``), so one item alone scores 0; pass a
-    :class:`DocumentFrequency` (or the path of a saved one) to use another corpus's.
+    :class:`DocumentFrequency` (or the path of a saved one) to use another corpus's. Every item's score
+    is given (``scores``, also named ``sentence_scores``) unless ``sentence_level=False``.
 
     Token ids are taken as :func:`ngrameval.bleu` takes them (``pad_id`` dropped; ``tokenize`` has nothing
     to do, ``lowercase=True`` is refused, the signature says ``tok:ids``); n-grams of a given table are
@@ -248,9 +257,13 @@ def cider(predictions: Any, references: Any, variant: str = "cider-d", max_order
     (2.313348, [2.962235, 1.664461])
     """
     variant, max_order, sigma, table, lowercase, explain = _checked(variant, max_order, sigma, idf, lowercase, explain)
+    sentence_level = check_flag("sentence_level", sentence_level)
     idf_name = "corpus" if table is None else f"table({table.num_documents})"
-    return _cider(predictions, references, variant, max_order, sigma, table, idf_name, tokenize, lowercase, explain,
-                  pad_id)
+    result = _cider(predictions, references, variant, max_order, sigma, table, idf_name, tokenize, lowercase, explain,
+                    pad_id)
+    if not sentence_level:
+        result.scores = None
+    return result
 
 
 def _checked(variant: str, max_order: int, sigma: float, idf: Any, lowercase: bool, explain: bool):
@@ -367,8 +380,8 @@ class CiderFamily(MeanOfSegments):
 
     name = "cider"
     function = staticmethod(cider)
-    options_not_for_statistics = ("explain",)
-    merged_option_values = {"explain": False}
+    options_not_for_statistics = ("explain", "sentence_level")
+    merged_option_values = {"explain": False, "sentence_level": True}
 
     def scores_of_segments(self, predictions: Any, references: Any,
                            **options: Any) -> Tuple[np.ndarray, Tuple[str, ...], str]:

@@ -19,18 +19,21 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
-from ngrameval.engine.inputs import check_choice, normalize_corpus, strict_options
+from ngrameval.engine.inputs import check_choice, check_flag, normalize_corpus, strict_options
 from ngrameval.engine.lcs import lcs_lengths
 from ngrameval.engine.runs import offsets
 from ngrameval.engine.token_ids import refuse_token_ids
 from ngrameval.metric import CombinedFamily, MeanOfSegments, MetricFamily, ReferenceCounts, Statistics, get_family, \
-    register
+    register, suite_signature
 from ngrameval.metrics.bleu import bleu, listed
 from ngrameval.metrics.cider import cider
 from ngrameval.errors import InputError
+from ngrameval.vocabulary import MetricResult, Predictions, References
 
 METRICS = ("bleu", "meteor", "rouge_l", "cider")
 TOKENIZERS = ("ptb", "none")
+# What the signature of the suite says for pycocoevalcap's ROUGE-L (:func:`rouge_l`), which has no options.
+ROUGE_L_SIGNATURE = "rouge_l:pycocoevalcap-1.2"
 _BLEU_WEIGHTS = [(1.0,), (0.5, 0.5), (1 / 3,) * 3, (0.25,) * 4]
 
 
@@ -113,19 +116,33 @@ def from_coco(gts: Any, res: Any) -> Tuple[List[Any], List[str], List[List[str]]
 
 
 @dataclass
-class CocoCaptionResult:
+class CocoCaptionResult(MetricResult):
     """Corpus scores named as pycocoevalcap names them (``Bleu_1`` .. ``Bleu_4``, ``METEOR``,
-    ``ROUGE_L``, ``CIDEr``), the same per item, and the image ids when given in COCO shape."""
+    ``ROUGE_L``, ``CIDEr``), the same per item (:attr:`sentence_scores`, also named :attr:`per_item`),
+    the image ids when given in COCO shape, and the signature (the suite's tokenizer, then its parts').
+    :attr:`score`, the headline, is ``CIDEr`` when computed, else the first of the scores."""
 
     scores: Dict[str, float]
-    per_item: Dict[str, List[float]]
+    per_item: Optional[Dict[str, List[float]]]
     image_ids: Optional[List[Any]] = None
     meteor_note: Optional[str] = None
+    signature: str = ""
+
+    @property
+    def score(self) -> float:
+        return float(self.scores.get("CIDEr", next(iter(self.scores.values()))))
+
+    @property
+    def sentence_scores(self) -> Optional[Dict[str, List[float]]]:
+        """The scores of every item by metric (given unless ``sentence_level=False``); :attr:`per_item` is its
+        other name."""
+        return self.per_item
 
     def as_dict(self) -> Dict[str, Any]:
         """The result as the dict the evaluate metric returns."""
         result: Dict[str, Any] = dict(self.scores)
-        result["per_item"] = self.per_item
+        if self.per_item is not None:
+            result["per_item"] = self.per_item
         if self.image_ids is not None:
             result["image_ids"] = self.image_ids
         if self.meteor_note:
@@ -170,14 +187,16 @@ def _tokenized_captions(predictions: Any, references: Any, gts: Any, res: Any, t
 
 
 @strict_options
-def coco_caption(predictions: Any = None, references: Any = None, *, gts: Any = None, res: Any = None,
-                 tokenize: str = "ptb", metrics: Sequence[str] = METRICS,
-                 meteor_options: Optional[Dict[str, Any]] = None) -> CocoCaptionResult:
+def coco_caption(predictions: Optional[Predictions] = None, references: Optional[References] = None, *,
+                 gts: Any = None, res: Any = None, tokenize: str = "ptb", metrics: Sequence[str] = METRICS,
+                 meteor_options: Optional[Dict[str, Any]] = None,
+                 sentence_level: bool = True) -> CocoCaptionResult:
     """BLEU-1..4, METEOR, ROUGE-L and CIDEr-D as pycocoevalcap's ``COCOEvalCap`` computes them.
 
     ``tokenize="ptb"`` (default) tokenizes as pycocoevalcap does; ``"none"`` takes the texts as
     they are (already tokenized, or raw as nlg-eval passes them). ``metrics`` picks a subset of
-    ``("bleu", "meteor", "rouge_l", "cider")``; ``meteor_options`` go to :func:`ngrameval.meteor`.
+    ``("bleu", "meteor", "rouge_l", "cider")``; ``meteor_options`` go to :func:`ngrameval.meteor`. Every
+    item's scores are given (``per_item``, also named ``sentence_scores``) unless ``sentence_level=False``.
 
     >>> result = coco_caption(gts={1: ["A man riding a horse on a beach.", "A person rides a horse."],
     ...                            2: ["Two dogs play in the grass.", "Dogs playing on a lawn."]},
@@ -186,6 +205,7 @@ def coco_caption(predictions: Any = None, references: Any = None, *, gts: Any = 
     >>> {name: round(value, 6) for name, value in result.scores.items()}
     {'Bleu_1': 0.909091, 'Bleu_2': 0.635642, 'Bleu_3': 0.386464, 'Bleu_4': 5.8e-05, 'ROUGE_L': 0.733333, 'CIDEr': 2.313348}
     """
+    sentence_level = check_flag("sentence_level", sentence_level)
     image_ids, hyps, refs = _tokenized_captions(predictions, references, gts, res, tokenize, metrics)
     results: Dict[str, Any] = {}
     for name in METRICS:
@@ -200,10 +220,15 @@ def coco_caption(predictions: Any = None, references: Any = None, *, gts: Any = 
             results[name] = rouge_l(hyps, refs)
         else:
             results[name] = cider(hyps, refs, variant="cider-d")
-    return _suite_result(results, image_ids)
+    signature = suite_signature(CocoCaptionFamily.name, f"tok:{tokenize}", [
+        ROUGE_L_SIGNATURE if name == "rouge_l" else result.signature for name, result in results.items()])
+    result = _suite_result(results, image_ids, signature)
+    if not sentence_level:
+        result.per_item = None
+    return result
 
 
-def _suite_result(results: Dict[str, Any], image_ids: Optional[List[Any]]) -> CocoCaptionResult:
+def _suite_result(results: Dict[str, Any], image_ids: Optional[List[Any]], signature: str) -> CocoCaptionResult:
     """The suite's result of its parts' (by :data:`METRICS` name, in that order): BLEU's (``coco``, four
     weight sets, with sentence scores), METEOR 1.5's, :func:`rouge_l`'s per-item scores, CIDEr-D's."""
     scores: Dict[str, float] = {}
@@ -224,7 +249,7 @@ def _suite_result(results: Dict[str, Any], image_ids: Optional[List[Any]]) -> Co
         else:
             scores["CIDEr"] = result.cider
             per_item["CIDEr"] = result.scores
-    return CocoCaptionResult(scores, per_item, image_ids, meteor_note)
+    return CocoCaptionResult(scores, per_item, image_ids, meteor_note, signature)
 
 
 class _PycocoevalcapRougeL(MeanOfSegments):
@@ -236,7 +261,7 @@ class _PycocoevalcapRougeL(MeanOfSegments):
 
     def scores_of_segments(self, predictions: Any, references: Any,
                            **options: Any) -> Tuple[np.ndarray, Tuple[str, ...], str]:
-        return rouge_l(predictions, references)[:, None], ("ROUGE_L",), "rouge_l:pycocoevalcap-1.2"
+        return rouge_l(predictions, references)[:, None], ("ROUGE_L",), ROUGE_L_SIGNATURE
 
     def pairwise_columns(self, stats: Statistics) -> Tuple[int, ...]:
         return (0,)    # the suite's ROUGE_L is np.mean of the segment scores
@@ -255,6 +280,8 @@ class CocoCaptionFamily(CombinedFamily):
 
     name = "coco_caption"
     function = staticmethod(coco_caption)
+    options_not_for_statistics = ("sentence_level",)
+    merged_option_values = {"sentence_level": True}
 
     def statistics(self, predictions: Any = None, references: Any = None, **options: Any) -> Statistics:
         return self.shard_statistics(predictions, references, None, **options)
@@ -330,7 +357,7 @@ class CocoCaptionFamily(CombinedFamily):
             else:
                 results[name] = family.result(own, totals[:, start:start + width], values)
             start, first = start + width, first + count
-        return _suite_result(results, None)
+        return _suite_result(results, None, stats.signature)
 
 
 # The suite's name of each part's family.

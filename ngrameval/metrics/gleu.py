@@ -29,6 +29,7 @@ from ngrameval.metric import MetricFamily, Statistics, columns, register
 from ngrameval.metrics.chrf import ngram_counts
 from ngrameval.text.tokenizers import TokenizerSpec
 from ngrameval.errors import InputError
+from ngrameval.vocabulary import MetricResult, Predictions, References
 
 NLTK_VERSION = "3.10.4"
 VARIANTS = ("nltk", "google_bleu")
@@ -91,8 +92,10 @@ def _statistics(predictions: Any, references: Any, options: GleuOptions, pad_id:
 
 
 @dataclass
-class GleuResult:
+class GleuResult(MetricResult):
     """A corpus GLEU score in [0, 1], its two sums, and optionally per-segment scores."""
+
+    headline = "gleu"
 
     gleu: float
     n_match: int
@@ -112,7 +115,7 @@ class GleuResult:
 
 
 @strict_options
-def gleu(predictions: Any, references: Any, variant: str = "nltk", min_len: int = 1, max_len: int = 4,
+def gleu(predictions: Predictions, references: References, variant: str = "nltk", min_len: int = 1, max_len: int = 4,
          tokenize: TokenizerSpec = "default", sentence_level: bool = False, pad_id: Optional[int] = None) -> GleuResult:
     """Corpus GLEU in [0, 1]: NLTK 3.10.4 ``corpus_gleu`` (``variant="nltk"``, strings split on
     whitespace) or HF evaluate's ``google_bleu`` (``variant="google_bleu"``, its 13a tokens);

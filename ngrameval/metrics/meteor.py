@@ -27,6 +27,7 @@ from ngrameval.engine.inputs import check_choice, check_flag, normalize_corpus, 
 from ngrameval.engine.token_ids import refuse_token_ids
 from ngrameval.metric import MetricFamily, Statistics, means, register, rows_with_count
 from ngrameval.errors import InputError
+from ngrameval.vocabulary import MetricResult, Predictions, References
 
 VARIANTS = ("meteor15", "nltk")
 _METEOR15_OPTIONS = ("task", "modules", "weights", "parameters", "normalization", "beam_size", "paraphrase_table",
@@ -37,14 +38,16 @@ _SCORERS_LOCK = threading.Lock()
 
 
 @dataclass
-class MeteorResult:
+class MeteorResult(MetricResult):
     """A corpus METEOR score, the score of every segment, and optionally an explanation.
 
     ``precision``, ``recall``, ``fmean`` and ``penalty`` are the corpus-level parts METEOR 1.5
     computes from the summed statistics (None for the NLTK variant, which has no corpus level)."""
 
+    headline = "meteor"
+
     meteor: float
-    scores: List[float]
+    scores: Optional[List[float]]
     variant: str
     signature: str
     precision: Optional[float] = None
@@ -56,6 +59,12 @@ class MeteorResult:
     # METEOR 1.5's statistics rows (summable) and parameters: what the metric protocol scores.
     statistics: Optional[np.ndarray] = field(default=None, repr=False)
     parameters: Any = field(default=None, repr=False)
+
+    @property
+    def sentence_scores(self) -> Optional[List[float]]:
+        """The score of every segment (given unless ``sentence_level=False``); :attr:`scores` is its other name
+        (pycocoevalcap's)."""
+        return self.scores
 
     def as_dict(self) -> Dict[str, Any]:
         """The result as the dict the evaluate metric returns (the parts that apply)."""
@@ -173,13 +182,13 @@ def _nltk(predictions, references, alpha, beta, gamma, tokenize, wordnet, explai
 
 
 @strict_options
-def meteor(predictions: Any, references: Any, variant: str = "meteor15", *, task: Optional[str] = None,
+def meteor(predictions: Predictions, references: References, variant: str = "meteor15", *, task: Optional[str] = None,
            modules: Optional[Sequence[str]] = None, weights: Optional[Sequence[float]] = None,
            parameters: Optional[Sequence[float]] = None, normalization: Optional[str] = None,
            beam_size: Optional[int] = None, paraphrase_table: Any = None, cache_dir: Any = None,
            alpha: Optional[float] = None, beta: Optional[float] = None, gamma: Optional[float] = None,
            tokenize: Union[str, Callable[[str], Any], None] = None, wordnet: Any = None,
-           explain: bool = False) -> MeteorResult:
+           explain: bool = False, sentence_level: bool = True) -> MeteorResult:
     """METEOR of predictions against references (one string or a list of strings per prediction).
 
     ``variant="meteor15"`` (default) is METEOR 1.5 as pycocoevalcap runs it; its options are the
@@ -194,7 +203,8 @@ def meteor(predictions: Any, references: Any, variant: str = "meteor15", *, task
 
     Every number must be finite and in METEOR's range (alpha, gamma, delta and module weights in
     [0, 1], beta >= 0, ``beam_size`` a positive integer) and ``explain`` a bool: anything else is a
-    ValueError naming the option.
+    ValueError naming the option. Every segment's score is given (``scores``, also named ``sentence_scores``)
+    unless ``sentence_level=False``.
 
     >>> prediction = "It is a guide to action which ensures that the military always obeys the commands of the party"
     >>> reference = "It is a guide to action that ensures that the military will forever heed Party commands"
@@ -203,6 +213,7 @@ def meteor(predictions: Any, references: Any, variant: str = "meteor15", *, task
     """
     check_choice("variant", variant, VARIANTS)
     explain = check_flag("explain", explain)
+    sentence_level = check_flag("sentence_level", sentence_level)
     given = {name: value for name, value in dict(
         task=task, modules=modules, weights=weights, parameters=parameters, normalization=normalization,
         beam_size=beam_size, paraphrase_table=paraphrase_table, cache_dir=cache_dir, alpha=alpha, beta=beta,
@@ -218,9 +229,13 @@ def meteor(predictions: Any, references: Any, variant: str = "meteor15", *, task
         tokenize = "nltk" if tokenize is None else tokenize
         if not callable(tokenize):
             check_choice("tokenize", tokenize, TOKENIZERS)
-        return _nltk(predictions, references, 0.9 if alpha is None else alpha, 3.0 if beta is None else beta,
-                     0.5 if gamma is None else gamma, tokenize, wordnet, explain)
-    return _meteor15(predictions, references, given, explain)
+        result = _nltk(predictions, references, 0.9 if alpha is None else alpha, 3.0 if beta is None else beta,
+                       0.5 if gamma is None else gamma, tokenize, wordnet, explain)
+    else:
+        result = _meteor15(predictions, references, given, explain)
+    if not sentence_level:
+        result.scores = None
+    return result
 
 
 class MeteorFamily(MetricFamily):
@@ -230,8 +245,8 @@ class MeteorFamily(MetricFamily):
 
     name = "meteor"
     function = staticmethod(meteor)
-    options_not_for_statistics = ("explain",)
-    merged_option_values = {"explain": False}
+    options_not_for_statistics = ("explain", "sentence_level")
+    merged_option_values = {"explain": False, "sentence_level": True}
 
     def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
         self.check_options(options)

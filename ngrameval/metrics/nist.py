@@ -32,6 +32,7 @@ from ngrameval.engine.ngrams import Matches, ReferenceIndex, corpus_ngram_ids, d
 from ngrameval.metric import MetricFamily, ReferenceCounts, Statistics, columns, register
 from ngrameval.metrics.bleu import NLTK_VERSION, explain_matches
 from ngrameval.text.tokenizers import TokenizerSpec
+from ngrameval.vocabulary import MetricResult, Predictions, References, aliased
 
 VARIANTS = ("nltk", "mteval")
 _DEFAULT_TOKENIZE = {"nltk": "none", "mteval": "mteval-v13a"}
@@ -219,8 +220,10 @@ def _scores(stats: NistStatistics, variant: str):
 
 
 @dataclass
-class NistResult:
+class NistResult(MetricResult):
     """A corpus NIST score with per-order individual and cumulative scores."""
+
+    headline = "nist"
 
     nist: float
     individual: List[float]
@@ -292,10 +295,11 @@ def _result_of_sums(total: NistStatistics, variant: str, signature: str) -> Nist
 
 
 @strict_options
-def nist(predictions: Any, references: Any, variant: str = "nltk", n: int = 5, tokenize: TokenizerSpec = "default",
-         lowercase: bool = False, sentence_level: bool = False, explain: bool = False,
-         pad_id: Optional[int] = None) -> NistResult:
-    """Corpus NIST, exact to NLTK (``variant="nltk"``, default) or to mteval-v13a.pl (``"mteval"``).
+def nist(predictions: Predictions, references: References, variant: str = "nltk", max_order: Optional[int] = None,
+         tokenize: TokenizerSpec = "default", lowercase: bool = False, sentence_level: bool = False,
+         explain: bool = False, pad_id: Optional[int] = None, n: Optional[int] = None) -> NistResult:
+    """Corpus NIST, exact to NLTK (``variant="nltk"``, default) or to mteval-v13a.pl (``"mteval"``), of
+    n-grams up to ``max_order`` (default 5; ``n``, NLTK's name, is its alias, and the signature's ``n:``).
     Token ids are taken as :func:`ngrameval.bleu` takes them (``pad_id`` dropped; the signature says
     ``tok:ids``).
 
@@ -308,6 +312,7 @@ def nist(predictions: Any, references: Any, variant: str = "nltk", n: int = 5, t
     >>> round(nist([hyp], [refs], variant="mteval").nist, 4)
     5.0379
     """
+    n = aliased("max_order", max_order, "n", n, default=5)
     check_flag("sentence_level", sentence_level)
     check_flag("explain", explain)
     corpus, matches, weights, stats = _corpus_statistics(predictions, references, variant, n, tokenize, lowercase,
@@ -350,6 +355,16 @@ class NistFamily(MetricFamily):
     def needs_reference_counts(self, **options: Any) -> bool:
         self.check_options(options)
         return True   # the information weights count n-grams over every reference
+
+    def with_defaults(self, options: Dict[str, Any]) -> Dict[str, Any]:
+        """As :meth:`MetricFamily.with_defaults`, the order under one name, ``n`` (its alias ``max_order`` resolved).
+
+        >>> NistFamily().with_defaults({"max_order": 4})["n"]
+        4
+        """
+        settings = super().with_defaults(options)
+        settings["n"] = aliased("max_order", settings.pop("max_order"), "n", settings["n"], default=5)
+        return settings
 
     def reference_counts(self, predictions: Any, references: Any, **options: Any) -> ReferenceCounts:
         settings = self.with_defaults(options)

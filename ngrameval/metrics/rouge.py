@@ -64,6 +64,7 @@ from ngrameval.metrics.rouge_common import (MAX_BOOTSTRAP_SAMPLES, MAX_SKIP_DIST
                                             parse_rouge_types, skip_bigram_count, skip_bigrams)
 from ngrameval.text.porter import porter_stems
 from ngrameval.errors import InputError
+from ngrameval.vocabulary import MetricResult, Predictions, References, aliased
 
 ROUGE_SCORE_VERSION = "0.1.2"
 VARIANTS = ("rouge_score", "rouge155")
@@ -788,11 +789,11 @@ def _kept(ids: np.ndarray, lengths: np.ndarray, keep: np.ndarray) -> Tuple[np.nd
     return ids[keep], offsets(kept_lengths(lengths, keep))
 
 
-def rouge_statistics(predictions: Any, references: Any, rouge_types: Any = DEFAULT_TYPES,
-                     tokenizer: TokenizerArg = None, use_stemmer: bool = False, remove_stopwords: bool = False,
-                     w: float = 1.2, pad_id: Optional[int] = None) -> RougeStatistics:
+def rouge_statistics(predictions: Predictions, references: References, rouge_types: Any = DEFAULT_TYPES,
+                     tokenize: TokenizerArg = None, use_stemmer: bool = False, remove_stopwords: bool = False,
+                     w: float = 1.2, pad_id: Optional[int] = None, tokenizer: TokenizerArg = None) -> RougeStatistics:
     """Per (prediction, reference) hits and totals of each rouge type (the rouge_score variant); token ids
-    as :func:`rouge` takes them.
+    and ``tokenize`` (or its alias ``tokenizer``) as :func:`rouge` takes them.
 
     >>> stats = rouge_statistics(["the cat sat"], [["the cat sat down", "a cat"]], ["rouge1"])
     >>> stats.hits[0].tolist(), stats.prediction_total[0].tolist(), stats.reference_total[0].tolist()
@@ -802,7 +803,8 @@ def rouge_statistics(predictions: Any, references: Any, rouge_types: Any = DEFAU
     check_flag("use_stemmer", use_stemmer)
     check_flag("remove_stopwords", remove_stopwords)
     check_number("w", w, low=1.0)
-    rouge_tokenizer = RougeTokenizer(tokenizer, use_stemmer, remove_stopwords)
+    rouge_tokenizer = RougeTokenizer(aliased("tokenize", tokenize, "tokenizer", tokenizer, default=None), use_stemmer,
+                                     remove_stopwords)
     ids = token_ids(predictions, references, pad_id)
     max_order = max([t.size for t in types if t.kind == "n"] + [1])
     if ids is not None:
@@ -890,11 +892,12 @@ def bootstrap_intervals(scores: np.ndarray, n_samples: int = 1000, confidence: f
 # --------------------------------------------------------------------------- result
 
 @dataclass
-class RougeResult:
-    """ROUGE scores per type: the aggregate over predictions (``use_aggregator=True``: the mean, or
-    ROUGE-1.5.5.pl's printed bootstrap average) or one value per prediction, optional intervals (type ->
-    measure -> {"low", "mid", "high"} percentile bootstrap, or {"low", "high"}: ROUGE-1.5.5.pl's
-    confidence interval), and the signature. ``result["rouge1"]`` is the rouge1 F-measure."""
+class RougeResult(MetricResult):
+    """ROUGE scores per type: the aggregate over predictions (the mean, or ROUGE-1.5.5.pl's printed bootstrap
+    average) or, with ``sentence_level=True`` (``use_aggregator=False``), one value per prediction, optional
+    intervals (type -> measure -> {"low", "mid", "high"} percentile bootstrap, or {"low", "high"}:
+    ROUGE-1.5.5.pl's confidence interval), and the signature. ``result["rouge1"]`` is the rouge1 F-measure;
+    :attr:`score`, the headline, is the first requested type's F-measure."""
 
     precision: Dict[str, Union[float, List[float]]]
     recall: Dict[str, Union[float, List[float]]]
@@ -910,6 +913,23 @@ class RougeResult:
 
     def __getitem__(self, rouge_type: str):
         return self.fmeasure[rouge_type]
+
+    @property
+    def score(self) -> float:
+        """The first requested type's F-measure; with per-segment results, its mean over the predictions
+        (the aggregate of ``aggregate="mean"``).
+
+        >>> rouge(["a cat", "a dog"], ["a cat", "the dog"], ["rouge2", "rouge1"], sentence_level=True).score
+        0.5
+        """
+        value = next(iter(self.fmeasure.values()))
+        return float(np.mean(value)) if isinstance(value, list) else float(value)
+
+    @property
+    def sentence_scores(self) -> Optional[Dict[str, List[float]]]:
+        """Per type, each prediction's F-measure when per-segment results were asked for, else None
+        (precision and recall are in :attr:`precision` and :attr:`recall`, per prediction as well)."""
+        return dict(self.fmeasure) if isinstance(next(iter(self.fmeasure.values())), list) else None
 
     def as_dict(self) -> Dict[str, Any]:
         """Flat: ``rouge1`` (the F-measure, as HF's ``rouge`` metric), ``rouge1_precision``,
@@ -1018,7 +1038,7 @@ def _rouge155_scores(hyps, refs, pretokenized, types, tokenizer, use_stemmer, re
     if pretokenized:
         raise InputError("variant='rouge155' takes strings: ROUGE-1.5.5 tokenizes the text itself")
     if tokenizer not in (None, "default"):
-        raise InputError("variant='rouge155' uses ROUGE-1.5.5's own tokenizer; leave tokenizer unset")
+        raise InputError("variant='rouge155' uses ROUGE-1.5.5's own tokenizer; leave tokenize unset")
     result = rouge155.score(hyps, refs, [t.name for t in types], use_stemmer=use_stemmer,
                             remove_stopwords=remove_stopwords, alpha=alpha, multi_ref=multi_ref, w=w,
                             length_limit_words=limits["limit_words"], length_limit_bytes=limits["limit_bytes"])
@@ -1042,24 +1062,28 @@ def _rouge155_printed(scores: np.ndarray, eval_ids: List[str], n_samples: int,
     return averages, bounds
 
 
-def rouge(predictions: Any, references: Any, rouge_types: Any = DEFAULT_TYPES, variant: str = "rouge_score",
-          use_stemmer: bool = False, remove_stopwords: bool = False, alpha: float = 0.5,
-          multi_ref: Optional[str] = None, tokenizer: TokenizerArg = None, use_aggregator: bool = True,
+def rouge(predictions: Predictions, references: References, rouge_types: Any = DEFAULT_TYPES,
+          variant: str = "rouge_score", use_stemmer: bool = False, remove_stopwords: bool = False, alpha: float = 0.5,
+          multi_ref: Optional[str] = None, tokenize: TokenizerArg = None, use_aggregator: Optional[bool] = None,
           bootstrap: Any = None, w: float = 1.2, aggregate: Optional[str] = None,
           eval_ids: Optional[Sequence[Union[int, str]]] = None, pad_id: Optional[int] = None,
+          tokenizer: TokenizerArg = None, sentence_level: Optional[bool] = None,
           **rouge155_options: Any) -> RougeResult:
     """ROUGE precision, recall and F per type, exact to rouge-score 0.1.2 (``variant="rouge_score"``)
     on text without words of scripts other than Latin, or to ROUGE-1.5.5.pl (``variant="rouge155"``).
 
     ``references`` holds one string or a list of strings per prediction. ``rouge_types``: rougeN
     (n <= 100), rougeL, rougeLsum (sentences split at newlines), rougeW (weight ``w``),
-    rougeS<d>/rougeS*, rougeSU<d>/rougeSU*. ``tokenizer``: "default" (rouge-score's tokens plus the
-    words of other scripts), "rouge_score" (rouge-score's own), "whitespace" or a callable.
+    rougeS<d>/rougeS*, rougeSU<d>/rougeSU*. ``tokenize`` (rouge-score's name ``tokenizer`` works too):
+    "default" (rouge-score's tokens plus the words of other scripts), "rouge_score" (rouge-score's own),
+    "whitespace" or a callable.
     ``multi_ref``: "best" (rouge-score's ``score_multi``; ROUGE-1.5.5's -f B) or "pooled"
     (ROUGE-1.5.5's -f A); by default each variant's own: "best" for rouge_score, "pooled" for rouge155.
     ``limit_words`` / ``limit_bytes`` truncate summaries (ROUGE-1.5.5's -l / -b; "rouge155" only).
 
-    ``use_aggregator=False`` gives one score per prediction. The aggregate (``aggregate``): "mean",
+    ``sentence_level=True`` (rouge-score's and HF evaluate's ``use_aggregator=False``) gives one score per
+    prediction in place of the aggregate (``result.sentence_scores``: the F-measures). The aggregate
+    (``aggregate``): "mean",
     the plain mean over predictions (the default of "rouge_score"), or "bootstrap" ("rouge155" only,
     its default): what ROUGE-1.5.5.pl prints as ``Average_R/P/F``, the mean of its seeded bootstrap
     means, with its confidence interval as the ``low`` and ``high`` bounds; ``eval_ids`` are the
@@ -1097,8 +1121,10 @@ def rouge(predictions: Any, references: Any, rouge_types: Any = DEFAULT_TYPES, v
         raise InputError("eval_ids (the order of ROUGE-1.5.5's bootstrap) needs variant='rouge155' with "
                          "aggregate='bootstrap'")
     types = parse_rouge_types(rouge_types)
-    for name, flag in (("use_stemmer", use_stemmer), ("remove_stopwords", remove_stopwords),
-                       ("use_aggregator", use_aggregator)):
+    sentence_level = check_flag("sentence_level", aliased("sentence_level", sentence_level, "use_aggregator",
+                                                          use_aggregator, default=False, inverse=True))
+    tokenize = aliased("tokenize", tokenize, "tokenizer", tokenizer, default=None)
+    for name, flag in (("use_stemmer", use_stemmer), ("remove_stopwords", remove_stopwords)):
         check_flag(name, flag)
     alpha = check_number("alpha", alpha, 0.0, 1.0)
     w = check_number("w", w, low=1.0)
@@ -1127,22 +1153,22 @@ def rouge(predictions: Any, references: Any, rouge_types: Any = DEFAULT_TYPES, v
                              "ids are not accepted (variant='rouge_score' counts them as they are)")
         hyps, refs, pretokenized = normalize_corpus(predictions, references)
         keys = _check_eval_ids(eval_ids, len(hyps)) if rouge155_bootstrap else []
-        scores = _rouge155_scores(hyps, refs, pretokenized, types, tokenizer, use_stemmer, remove_stopwords, alpha,
+        scores = _rouge155_scores(hyps, refs, pretokenized, types, tokenize, use_stemmer, remove_stopwords, alpha,
                                   multi_ref, w, limits)
         tokenizer_name = "rouge155"
         counts = set(map(len, refs))
     else:
-        statistics = rouge_statistics(predictions, references, [t.name for t in types], tokenizer, use_stemmer,
+        statistics = rouge_statistics(predictions, references, [t.name for t in types], tokenize, use_stemmer,
                                       remove_stopwords, w, pad_id)
         scores = score_statistics(statistics, alpha, multi_ref)
         tokenizer_name = statistics.tokenizer_name
         counts = set(statistics.present.sum(axis=1).tolist())
     num_refs = counts.pop() if len(counts) == 1 else "var"
     printed = bounds = None
-    if rouge155_bootstrap and (use_aggregator or bootstrap_options is not None):
+    if rouge155_bootstrap and (not sentence_level or bootstrap_options is not None):
         settings = bootstrap_options or _check_bootstrap(True)
         printed, bounds = _rouge155_printed(scores, keys, settings["n_samples"], settings["confidence"])
-    if not use_aggregator:
+    if sentence_level:
         tables = _tables([t.name for t in types], scores)
     else:
         tables = _tables([t.name for t in types], printed if printed is not None else scores.mean(axis=1))
@@ -1174,8 +1200,9 @@ class RougeFamily(MeanOfSegments):
 
     name = "rouge"
     function = staticmethod(rouge)
-    options_not_for_statistics = ("use_aggregator", "bootstrap", "aggregate", "eval_ids")
-    merged_option_values = {"use_aggregator": True, "bootstrap": None, "aggregate": "mean", "eval_ids": None}
+    options_not_for_statistics = ("sentence_level", "use_aggregator", "bootstrap", "aggregate", "eval_ids")
+    merged_option_values = {"sentence_level": False, "use_aggregator": True, "bootstrap": None, "aggregate": "mean",
+                            "eval_ids": None}
 
     def merged_options(self, options: Dict[str, Any]) -> Dict[str, Any]:
         """As :meth:`MetricFamily.merged_options`; ``variant="rouge155"`` needs ``aggregate="mean"``: its
@@ -1199,7 +1226,7 @@ class RougeFamily(MeanOfSegments):
 
     def scores_of_segments(self, predictions: Any, references: Any,
                            **options: Any) -> Tuple[np.ndarray, Tuple[str, ...], str]:
-        result = rouge(predictions, references, use_aggregator=False, aggregate="mean", **options)
+        result = rouge(predictions, references, sentence_level=True, aggregate="mean", **options)
         types, count = result.scores.shape[:2]
         return result.scores.transpose(1, 2, 0).reshape(count, 3 * types), tuple(result.fmeasure), result.signature
 
@@ -1212,7 +1239,7 @@ class RougeFamily(MeanOfSegments):
         return means(totals)[:, 2 * len(stats.outputs):]   # the F-measures
 
     def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> RougeResult:
-        """The mean precision, recall and F-measure per type (``use_aggregator=False`` and intervals need
+        """The mean precision, recall and F-measure per type (``sentence_level=True`` and intervals need
         every segment's scores: not kept)."""
         values = means(totals)[0].reshape(3, len(stats.outputs)).T
         return RougeResult(*_tables(list(stats.outputs), values), signature=stats.signature)

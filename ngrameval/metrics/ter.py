@@ -34,6 +34,7 @@ from ngrameval.engine.inputs import check_flag, normalize_corpus, strict_options
 from ngrameval.engine.token_ids import refuse_token_ids
 from ngrameval.errors import InputError
 from ngrameval.metric import SACREBLEU_RESAMPLING, MetricFamily, Resampling, Statistics, array_of_scores, register
+from ngrameval.vocabulary import MetricResult, Predictions, References, aliased
 
 SACREBLEU_VERSION = "2.6.0"
 # sacrebleu lib_ter's limits of the shift search (the first two are Tercom's).
@@ -267,9 +268,11 @@ def _shift_candidates(alignment: Alignment, reference: Sequence[str],
 # --------------------------------------------------------------------------- the metric
 
 @dataclass
-class TerResult:
+class TerResult(MetricResult):
     """Corpus TER (sacrebleu's score / 100), its parts, and optionally per-segment scores and the
     edits of each segment's best reference."""
+
+    headline = "ter"
 
     ter: float
     num_edits: int
@@ -386,17 +389,18 @@ def _explain(hypothesis: List[str], reference_words: List[Tuple[str, ...]], best
 
 
 @strict_options
-def ter(predictions: Any, references: Any, normalized: bool = False, no_punct: bool = False,
-        asian_support: bool = False, case_sensitive: bool = False, sentence_level: bool = False,
+def ter(predictions: Predictions, references: References, normalized: bool = False, no_punct: bool = False,
+        asian_support: bool = False, case_sensitive: Optional[bool] = None, sentence_level: bool = False,
         explain: bool = False, ignore_punct: Optional[bool] = None,
-        support_zh_ja_chars: Optional[bool] = None) -> TerResult:
+        support_zh_ja_chars: Optional[bool] = None, lowercase: Optional[bool] = None) -> TerResult:
     """Corpus TER, exact to sacrebleu 2.6.0 ``TER(...).corpus_score`` (its score / 100: edits per
     reference word, above 1 when the edits outnumber the reference words).
 
     ``references`` holds one string or a list of strings per prediction (the fewest edits over them
-    and their average length count). ``normalized``, ``no_punct``, ``asian_support`` and
-    ``case_sensitive`` are sacrebleu's options (HF evaluate's ``ter`` calls the second and third
-    ``ignore_punct`` and ``support_zh_ja_chars``; both spellings work). ``sentence_level`` adds
+    and their average length count). ``normalized``, ``no_punct`` and ``asian_support`` are sacrebleu's
+    options (HF evaluate's ``ter`` calls the second and third ``ignore_punct`` and ``support_zh_ja_chars``;
+    both spellings work); ``lowercase`` (default True, as sacrebleu's Tercom) is ``not case_sensitive``,
+    sacrebleu's name, which works too. ``sentence_level`` adds
     ``sentence_scores`` (sacrebleu's ``sentence_score`` / 100); ``explain`` adds, per segment, the
     shifts and word edits against its best reference.
 
@@ -406,6 +410,8 @@ def ter(predictions: Any, references: Any, normalized: bool = False, no_punct: b
     >>> ter(["Hello world !"], ["hello world"], sentence_level=True).sentence_scores
     [0.5]
     """
+    case_sensitive = not check_flag("lowercase", aliased("lowercase", lowercase, "case_sensitive", case_sensitive,
+                                                        default=True, inverse=True))
     tokenizer = _resolve_tokenizer(normalized, no_punct, asian_support, case_sensitive, ignore_punct,
                                    support_zh_ja_chars)
     check_flag("sentence_level", sentence_level)

@@ -5,17 +5,18 @@ Run: python spaces/bleu/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks
 import gradio as gr
 import pandas as pd
 
+from ngrameval.metrics.bleu import VARIANTS
 from ngrameval.ui import page as ui
 from ngrameval.ui.i18n import Phrase, t
 
 
-VARIANTS = ["sacrebleu", "nltk", "mteval", "nmt", "d2l"]
 SMOOTHING = {   # per variant: the smoothing values it accepts (the first, "default", is its own default)
     "sacrebleu": ["default", "exp", "floor", "add-k", "none"],
     "nltk": ["default"] + [f"method{i}" for i in range(8)],
     "mteval": ["default", "exp"],
     "nmt": ["default", "none", "add-one"],
     "d2l": ["default", "none"],
+    "coco": ["default", "none"],
 }
 # The dropdown's words for the metric's values; others (exp, floor, method1, ...) pass as they are.
 SMOOTH_VALUES = {"none": None, "add-one": True}
@@ -32,7 +33,7 @@ def smoothing_for(variant, smooth):
 
 def controls():
     with gr.Row():
-        variant = gr.Dropdown(VARIANTS, value="sacrebleu", label=t("page.variant"), elem_id="variant")
+        variant = gr.Dropdown(list(VARIANTS), value="sacrebleu", label=t("page.variant"), elem_id="variant")
         tokenize = ui.tokenizer_dropdown()
     with gr.Row():
         smooth = gr.Dropdown(SMOOTHING["sacrebleu"], value="default", label=t("bleu.smoothing"), elem_id="smooth",

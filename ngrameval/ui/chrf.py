@@ -9,6 +9,7 @@ import pandas as pd
 
 import ngrameval
 from ngrameval.metrics.chrf import ngram_counts, resolve_options
+from ngrameval.metrics.chrf import VARIANTS
 from ngrameval.ui import page as ui
 from ngrameval.ui.i18n import Phrase, t
 
@@ -43,7 +44,7 @@ def reset_for_variant(variant):
 
 def controls():
     with gr.Row():
-        variant = gr.Dropdown(["sacrebleu", "nltk"], value="sacrebleu", label=t("page.variant"), elem_id="variant",
+        variant = gr.Dropdown(list(VARIANTS), value="sacrebleu", label=t("page.variant"), elem_id="variant",
                               info=t("chrf.variant_info"))
         # A text box: a blank number box comes back from the browser as 0, and blank must mean the variant's beta.
         beta = gr.Textbox(label="beta", elem_id="beta", placeholder=t("chrf.beta_placeholder"),

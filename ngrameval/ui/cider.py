@@ -8,11 +8,12 @@ import pandas as pd
 
 from ngrameval import TOKENIZER_NAMES
 from ngrameval.text.tokenizers import get_tokenizer
+from ngrameval.metrics.cider import VARIANTS
 from ngrameval.ui import page as ui
 from ngrameval.ui.i18n import Phrase, t
 
 
-VARIANTS = {"cider-d": "CIDEr-D", "cider": "CIDEr"}
+NAMES = {"cider-d": "CIDEr-D", "cider": "CIDEr"}   # what each variant is called on the page
 TOKENIZERS = list(dict.fromkeys(["none", "ptb", *TOKENIZER_NAMES]))
 REFERENCE_BOXES = 5          # COCO has five reference captions per image
 
@@ -67,7 +68,7 @@ def per_order_shares(explanation):
 
 def present(result, options, _per_sentence):
     explanation = result["explanation"]
-    name = VARIANTS[result["variant"]]
+    name = NAMES[result["variant"]]
     shares = per_order_shares(explanation)
     orders = ui.order_labels(shares.shape[1])
     cosines = np.array([r["cosine"] for item in explanation for r in item["references"]])

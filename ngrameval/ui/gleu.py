@@ -9,6 +9,7 @@ import pandas as pd
 import ngrameval
 from ngrameval.metrics.chrf import ngram_counts
 from ngrameval.metrics.gleu import resolve_options
+from ngrameval.metrics.gleu import VARIANTS
 from ngrameval.ui import page as ui
 from ngrameval.ui.i18n import Phrase, t
 
@@ -20,7 +21,7 @@ NOTE = t("gleu.note")
 
 def controls():
     with gr.Row():
-        variant = gr.Dropdown(["nltk", "google_bleu"], value="nltk", label=t("page.variant"), elem_id="variant",
+        variant = gr.Dropdown(list(VARIANTS), value="nltk", label=t("page.variant"), elem_id="variant",
                               info=t("gleu.variant_info"))
         tokenize = ui.tokenizer_dropdown()
     min_len = ui.order_slider(t("gleu.min_len"), 1)

@@ -14,6 +14,7 @@ import ngrameval
 from ngrameval.metrics.meteor15 import MODULES, NORMALIZATIONS, TASKS
 from ngrameval.metrics.meteor15.align import DEFAULT_BEAM_SIZE
 from ngrameval.metrics.meteor_nltk import TOKENIZERS
+from ngrameval.metrics.meteor import VARIANTS
 from ngrameval.ui import page as ui
 from ngrameval.ui.i18n import Phrase, t
 
@@ -49,7 +50,7 @@ def task_modules(task):
 
 
 def controls():
-    variant = gr.Dropdown(["meteor15", "nltk"], value="meteor15", label=t("page.variant"), elem_id="variant",
+    variant = gr.Dropdown(list(VARIANTS), value="meteor15", label=t("page.variant"), elem_id="variant",
                           info=t("meteor.variant_info"))
     with gr.Group():
         gr.Markdown("&nbsp;METEOR 1.5 (`meteor15`)")

@@ -5,6 +5,7 @@ Run: python spaces/nist/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks
 import gradio as gr
 import pandas as pd
 
+from ngrameval.metrics.nist import VARIANTS
 from ngrameval.ui import page as ui
 from ngrameval.ui.i18n import Phrase, t
 
@@ -17,7 +18,7 @@ INDIVIDUAL = Phrase("column.individual")      # the plotted column
 
 def controls():
     with gr.Row():
-        variant = gr.Dropdown(["nltk", "mteval"], value="nltk", label=t("page.variant"), elem_id="variant")
+        variant = gr.Dropdown(list(VARIANTS), value="nltk", label=t("page.variant"), elem_id="variant")
         tokenize = ui.tokenizer_dropdown()
     n = ui.order_slider(t("nist.n"), 5)
     lowercase = ui.lowercase_checkbox()

@@ -9,6 +9,7 @@ import ngrameval
 from ngrameval.engine.lcs import lcs_positions
 from ngrameval.metrics import rouge155
 from ngrameval.metrics.rouge import RougeTokenizer, parse_rouge_types
+from ngrameval.metrics.rouge import VARIANTS
 from ngrameval.ui import page as ui
 from ngrameval.ui.i18n import Phrase, t
 
@@ -37,7 +38,7 @@ def controls():
     rouge_types = gr.CheckboxGroup(TYPES, value=DEFAULT_TYPES, label=t("rouge.types"), elem_id="rouge-types",
                                    info=t("rouge.types_info"))
     with gr.Row():
-        variant = gr.Dropdown(["rouge_score", "rouge155"], value="rouge_score", label=t("page.variant"),
+        variant = gr.Dropdown(list(VARIANTS), value="rouge_score", label=t("page.variant"),
                               elem_id="variant")
         multi_ref = gr.Dropdown(list(MULTI_REF), value="default", label=t("rouge.multi_ref"), elem_id="multi-ref",
                                 info=t("rouge.multi_ref_info"))

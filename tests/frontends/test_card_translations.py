@@ -2,6 +2,7 @@
 English card (metrics/<name>/README.md): the same front matter but the description, the same sections, the
 same code blocks (the doctests, unchanged) plus examples on Chinese and Japanese text, prose in the card's
 language, and links to sections that exist. Their examples run as doctests in test_evaluate_load.py."""
+import importlib
 import re
 from pathlib import Path
 
@@ -138,3 +139,22 @@ def test_meteor_chinese_and_japanese_example_states_the_jars_scores():
     for language in LANGUAGES:
         card = _read("meteor", f"README.{language}.md")
         assert all(repr(score) in card for score in jar_scores), (language, jar_scores)
+
+
+# Each card's library module and the constant that lists what the card's `variant` (or `metrics`) takes.
+CHOICES = {"bleu": ("bleu", "VARIANTS"), "chrf": ("chrf", "VARIANTS"), "cider": ("cider", "VARIANTS"),
+           "gleu": ("gleu", "VARIANTS"), "meteor": ("meteor", "VARIANTS"), "nist": ("nist", "VARIANTS"),
+           "rouge": ("rouge", "VARIANTS"), "coco_caption": ("coco", "METRICS")}
+
+
+@pytest.mark.parametrize("name", CARDS)
+def test_every_card_names_every_variant_of_the_library(name):
+    if name not in CHOICES:   # (TER has no variants)
+        assert name == "ter"
+        return
+    module, constant = CHOICES[name]
+    choices = getattr(importlib.import_module(f"ngrameval.metrics.{module}"), constant)
+    for card in ["README.md"] + [f"README.{language}.md" for language in LANGUAGES]:
+        text = _read(name, card)
+        missing = [choice for choice in choices if f'"{choice}"' not in text and f"`{choice}`" not in text]
+        assert not missing, f"metrics/{name}/{card} does not name {missing}"

@@ -215,7 +215,9 @@ BAD_OPTIONS = {
     },
     "rouge": {
         "unknown tokenizer": ({"tokenizer": "moses"}, "unknown tokenizer 'moses'"),
-        "BLEU's tokenize": ({"tokenize": "13a"}, r"unknown options for rouge: tokenize; valid options: "),
+        "BLEU's tokenizer name": ({"tokenize": "13a"}, "unknown tokenizer '13a'"),
+        "tokenize and its alias disagree": ({"tokenize": "whitespace", "tokenizer": "default"},
+                                            "tokenizer='default' contradicts tokenize='whitespace'"),
         "unknown variant": ({"variant": "pyrouge"}, "unknown variant 'pyrouge'"),
         "unknown rouge type": ({"rouge_types": ["rouge1", "rougeX"]}, "unknown rouge type 'rougeX'"),
         "rouge0": ({"rouge_types": ["rouge0"]}, "n must be a positive integer"),

@@ -455,7 +455,7 @@ def test_cider_explanation_agrees_with_the_metric(serve):
         result = ngrameval.cider(hyps, refs, variant=variant, explain=True).as_dict()
         shown = app.present(result, options, result)
         assert shown.per_order["share ×10"].mean() == pytest.approx(result["cider"], abs=1e-12)
-        assert shown.sentence_scores[app.VARIANTS[variant]] == result["scores"]
+        assert shown.sentence_scores[app.NAMES[variant]] == result["scores"]
         state = {"explanation": result["explanation"], "predictions": hyps, "references": refs, "options": options}
         for index, score in enumerate(result["scores"]):
             item = app.explain_item(index, state)
