@@ -19,6 +19,7 @@ import json
 import resource
 import subprocess
 import sys
+from pathlib import Path
 from typing import Iterator, List
 
 from common import Corpus, Row, Section, Target, load_wmt17, main, report_child_peak, shared
@@ -40,6 +41,16 @@ def _files(corpus: Corpus):
     return reference, [str(shared(f"{WMT17_FILES}/system-outputs/newstest2017.{full[name]}.en-de")) for name in names]
 
 
+def _bytecode() -> None:
+    """Compile ngrameval's modules to bytecode, as ``pip install`` does for sacrebleu's (a checkout run with
+    PYTHONDONTWRITEBYTECODE set would otherwise compile every module from source in every process)."""
+    import compileall
+
+    import ngrameval
+
+    compileall.compile_dir(str(Path(ngrameval.__file__).parent), quiet=1)
+
+
 def _child(arguments: List[str]) -> str:
     """``python -m ARGUMENTS`` as a whole process; its standard output."""
     done = subprocess.run([sys.executable, "-m", *arguments], capture_output=True, text=True, check=True)
@@ -50,6 +61,7 @@ def _child(arguments: List[str]) -> str:
 def ngrameval_paired_bs(corpus: Corpus):
     """``ngrameval score ... --paired-bs --format json``: each system's mean (x100) and p-value."""
     reference, systems = _files(corpus)
+    _bytecode()
 
     def run():
         output = json.loads(_child(["ngrameval", "score", "-q", "-r", reference, "-s", *systems, "-m", "bleu",
@@ -72,6 +84,7 @@ def sacrebleu_paired_bs(corpus: Corpus):
 
 def ngrameval_help(corpus: Corpus):
     """``ngrameval --help`` (nothing to compare: an empty result)."""
+    _bytecode()
     return lambda: _child(["ngrameval", "--help"]) and []
 
 

@@ -150,9 +150,10 @@ class _Scorer:
         """(outputs,) the corpus scores in the test's arithmetic (sacrebleu's: on 0-100, from exact sums)."""
         return self.family.score_resampled(self.stats, self.stats.totals(), None)[0]
 
-    def score_resampled(self, sums: np.ndarray, counts: np.ndarray, draws: np.ndarray) -> np.ndarray:
+    def score_resampled(self, sums: np.ndarray, counts: Optional[np.ndarray], draws: np.ndarray) -> np.ndarray:
         """(B, outputs) the scores of bootstrap resamples: their (B, columns) float64 ``sums``, the
-        (B, segments) ``counts`` that made them and the drawn indices."""
+        (B, segments) float64 ``counts`` that made them (None when no scorer of the batch reads them) and the drawn
+        indices."""
         rows = self.stats.rows
         if self.bootstrap_dtype == np.float32:
             # The tool sums np.array(rows, dtype="float32")[draw] in float32. If every partial sum is an integer
@@ -212,10 +213,13 @@ def _resample_scores(scorers: Sequence[_Scorer], draws: np.ndarray) -> List[np.n
     product_type = np.float32 if stacked and segments * np.abs(rows).max(initial=0) < FLOAT32_EXACT else np.float64
     rows = rows.astype(product_type) if stacked else None
     edges = np.cumsum([0] + [scorers[i].stats.rows.shape[1] for i in stacked])
+    # The float64 weights only where a scorer reads them or sums its rows with them (a (B, segments) copy).
+    weighted = len(stacked) < len(scorers) or any(scorer.reads_weights for scorer in scorers)
     scores: List[List[np.ndarray]] = [[] for _ in scorers]
     for block in _blocks(draws, segments):
-        counts = _counts(block, segments).astype(np.float64)
-        totals = (counts.astype(product_type) @ rows).astype(np.float64) if stacked else None
+        drawn = _counts(block, segments)
+        counts = drawn.astype(np.float64) if weighted else None
+        totals = (drawn.astype(product_type) @ rows).astype(np.float64) if stacked else None
         sums = dict(zip(stacked, np.hsplit(totals, edges[1:-1]))) if stacked else {}
         for i, scorer in enumerate(scorers):
             scores[i].append(scorer.score_resampled(sums[i] if i in sums else counts @ scorer.stats.rows,
@@ -355,6 +359,42 @@ def pairwise_bootstrap(systems: Sequence[Statistics], n_samples: int = 1000, con
     >>> intervals[1]["bleu"] == confidence_interval(systems[1], seed=12345)["bleu"]
     True
     """
+    scorers, resampled = _resample_systems(systems, n_samples, confidence, resolve_seed(seed))
+    intervals = [_own_interval(scorer, n_samples, confidence) or _interval(scorer, scores, confidence)
+                 for scorer, scores in zip(scorers, resampled)]
+    return intervals, _pairwise_p_values(scorers, resampled, n_samples)
+
+
+def ranked_paired_test(systems: Sequence[Statistics], n_samples: int = 1000, confidence: float = 0.95,
+                       seed: Seed = "env") -> Tuple[List[Dict[str, SystemResult]], Dict[str, np.ndarray]]:
+    """A leaderboard's two bootstrap tests: ``paired_test(systems[0], systems[1:], "bs", n_samples, confidence,
+    seed)`` and the p-value matrices of ``pairwise_bootstrap(systems, n_samples, confidence, seed)``. Seeded
+    (a seed other than None and 0), both resample every system with the same indices: the resample scores are
+    computed once for the two.
+
+    >>> from ngrameval.metric import statistics
+    >>> references = [["a b c d f"], ["x y z w"], ["p q r s"], ["k l m n"]]
+    >>> outputs = [["a b c d e", "x y z w", "p q r s t", "k l"], ["a b c d f", "x y w", "p q r s", "k l m n"],
+    ...            ["a b", "x y z w", "p q", "k l m n"]]
+    >>> systems = [statistics("bleu", output, references, tokenize="none") for output in outputs]
+    >>> results, p_values = ranked_paired_test(systems, seed=12345)
+    >>> results == paired_test(systems[0], systems[1:], "bs", seed=12345)
+    True
+    >>> all((p_values[name] == pairwise_bootstrap(systems, seed=12345)[1][name]).all() for name in p_values)
+    True
+    """
+    seed = resolve_seed(seed)
+    if not seed:    # paired_test draws the systems' resamples unseeded, apart from the baseline's interval
+        return (paired_test(systems[0], systems[1:], "bs", n_samples, confidence, seed),
+                pairwise_bootstrap(systems, n_samples, confidence, seed)[1])
+    scorers, resampled = _resample_systems(systems, n_samples, confidence, seed)
+    return (_paired_bootstrap_results(scorers[0], resampled[0], resampled[0], scorers[1:], resampled[1:], confidence),
+            _pairwise_p_values(scorers, resampled, n_samples))
+
+
+def _resample_systems(systems: Sequence[Statistics], n_samples: int, confidence: float,
+                      seed: Optional[int]) -> Tuple[List[_Scorer], List[np.ndarray]]:
+    """The checked systems' scorers and their (B, outputs) resample scores, all on one draw."""
     _check_samples("n_samples", n_samples)
     _check_confidence(confidence)
     if isinstance(systems, Statistics) or not systems:
@@ -362,22 +402,47 @@ def pairwise_bootstrap(systems: Sequence[Statistics], n_samples: int = 1000, con
     for index, system in enumerate(systems):
         _check_statistics(f"systems[{index}]", system)
         _check_comparable(systems[0], system, index)    # (systems[0] in the message's "baseline")
-    seed = resolve_seed(seed)
     scorers = [_Scorer(system) for system in systems]
-    resampled = _resample_scores(scorers, _draws(seed, len(systems[0]), n_samples))
-    intervals = [_own_interval(scorer, n_samples, confidence) or _interval(scorer, scores, confidence)
-                 for scorer, scores in zip(scorers, resampled)]
+    return scorers, _resample_scores(scorers, _draws(seed, len(systems[0]), n_samples))
+
+
+def _pairwise_p_values(scorers: Sequence[_Scorer], resampled: Sequence[np.ndarray],
+                       n_samples: int) -> Dict[str, np.ndarray]:
+    """Per output name, the (systems, systems) paired bootstrap p-values of :func:`pairwise_bootstrap`."""
     corpus = np.vstack([scorer.corpus() for scorer in scorers])     # (systems, outputs), the test's arithmetic
     p_values = {}
-    for j, name in enumerate(systems[0].outputs):
+    for j, name in enumerate(scorers[0].stats.outputs):
         # |a - b| is |b - a|: each pair once. (A system's scores may be float32 and another's float64, as
         # sacrebleu's, so a pair is computed in its own precision.)
-        matrix = np.full((len(systems), len(systems)), 1 / (n_samples + 1))
-        for i, k in zip(*np.triu_indices(len(systems), 1)):
+        matrix = np.full((len(scorers), len(scorers)), 1 / (n_samples + 1))
+        for i, k in zip(*np.triu_indices(len(scorers), 1)):
             matrix[i, k] = matrix[k, i] = _bootstrap_p_value(resampled[k][:, j], resampled[i][:, j],
                                                              abs(corpus[i, j] - corpus[k, j]))
         p_values[name] = matrix
-    return intervals, p_values
+    return p_values
+
+
+def _baseline_result(base: _Scorer, resampled: np.ndarray, confidence: float) -> Dict[str, SystemResult]:
+    """:func:`paired_test`'s baseline: output name -> its corpus score, bootstrap mean and interval."""
+    return {name: _bootstrap_result(score, resampled[:, j], base.scale, confidence, _numpy_mean)
+            for j, (name, score) in enumerate(base.family.corpus_scores(base.stats).items())}
+
+
+def _paired_bootstrap_results(base: _Scorer, base_resampled: np.ndarray, base_on_draws: np.ndarray,
+                              scorers: Sequence[_Scorer], systems_resampled: Sequence[np.ndarray],
+                              confidence: float) -> List[Dict[str, SystemResult]]:
+    """:func:`paired_test`'s paired bootstrap results: the baseline's interval from ``base_resampled``, each
+    system's interval from its resample scores and its p-value against the baseline's on the same draws."""
+    results = [_baseline_result(base, base_resampled, confidence)]
+    base_corpus = base.corpus()
+    for scorer, resampled in zip(scorers, systems_resampled):
+        observed = np.abs(base_corpus - scorer.corpus())
+        result = {}
+        for j, (name, score) in enumerate(scorer.family.corpus_scores(scorer.stats).items()):
+            result[name] = _bootstrap_result(score, resampled[:, j], scorer.scale, confidence, _numpy_mean)
+            result[name].p_value = _bootstrap_p_value(resampled[:, j], base_on_draws[:, j], observed[j])
+        results.append(result)
+    return results
 
 
 def paired_test(baseline: Statistics, systems: Sequence[Statistics], test: str = "bs",
@@ -420,46 +485,32 @@ def paired_test(baseline: Statistics, systems: Sequence[Statistics], test: str =
     system_seed = seed if seed else None
     segments = len(baseline)
     base = _Scorer(baseline)
-    base_corpus = base.corpus()
-    base_scores = base.family.corpus_scores(baseline)
-    base_samples = n_samples if test == "bs" else n_ar_confidence
-    results = [{name: SystemResult(score) for name, score in base_scores.items()}]
-    base_draws = _draws(seed, segments, base_samples) if base_samples > 0 else None
-    if test == "bs":
-        # A fresh default_rng(system_seed) per system draws the baseline's indices again when seeded.
-        system_draws = base_draws if system_seed is not None else _draws(None, segments, n_samples)
-    else:
-        rng = np.random.default_rng(system_seed)
-        keep_baseline = rng.integers(2, size=(n_samples, segments), dtype=bool)
-        system_draws = rng.choice(segments, size=(n_ar_confidence, segments), replace=True) \
-            if n_ar_confidence > 0 else None
     scorers = [_Scorer(system) for system in systems]
-    if test == "bs":   # the baseline scored on the systems' draws too: when seeded, they are its interval's
+    if test == "bs":
+        # A fresh default_rng(system_seed) per system draws the baseline's indices again when seeded. The
+        # baseline is scored on the systems' draws too: when seeded, they are its interval's.
+        base_draws = _draws(seed, segments, n_samples)
+        system_draws = base_draws if system_seed is not None else _draws(None, segments, n_samples)
         base_on_draws, *systems_resampled = _resample_scores([base] + scorers, system_draws)
-    elif system_draws is not None:
-        systems_resampled = _resample_scores(scorers, system_draws)
-    if base_draws is not None:
-        base_resampled = base_on_draws if test == "bs" and system_draws is base_draws else \
-            _resample_scores([base], base_draws)[0]
-        results[0] = {name: _bootstrap_result(score, base_resampled[:, j], base.scale, confidence, _numpy_mean)
-                      for j, (name, score) in enumerate(base_scores.items())}
-    for index, scorer in enumerate(scorers):
-        system = scorer.stats
+        base_resampled = base_on_draws if system_draws is base_draws else _resample_scores([base], base_draws)[0]
+        return _paired_bootstrap_results(base, base_resampled, base_on_draws, scorers, systems_resampled, confidence)
+    base_draws = _draws(seed, segments, n_ar_confidence) if n_ar_confidence > 0 else None
+    rng = np.random.default_rng(system_seed)
+    keep_baseline = rng.integers(2, size=(n_samples, segments), dtype=bool)
+    system_draws = rng.choice(segments, size=(n_ar_confidence, segments), replace=True) \
+        if n_ar_confidence > 0 else None
+    systems_resampled = _resample_scores(scorers, system_draws) if system_draws is not None else [None] * len(scorers)
+    results = [_baseline_result(base, _resample_scores([base], base_draws)[0], confidence) if base_draws is not None
+               else {name: SystemResult(score) for name, score in base.family.corpus_scores(baseline).items()}]
+    base_corpus = base.corpus()
+    for scorer, resampled in zip(scorers, systems_resampled):
         observed = np.abs(base_corpus - scorer.corpus())
-        scores = scorer.family.corpus_scores(system)
-        if test == "bs":
-            resampled = systems_resampled[index]
-            p_values = [_bootstrap_p_value(resampled[:, j], base_on_draws[:, j], observed[j])
-                        for j in range(len(scores))]
-        else:
-            kept, swapped = base.shuffled(system, keep_baseline)
-            p_values = [_p_value(_exceeds(np.abs(kept[:, j] - swapped[:, j]), observed[j])) for j in range(len(scores))]
-            resampled = systems_resampled[index] if system_draws is not None else None
+        kept, swapped = base.shuffled(scorer.stats, keep_baseline)
         result = {}
-        for j, (name, score) in enumerate(scores.items()):
+        for j, (name, score) in enumerate(scorer.family.corpus_scores(scorer.stats).items()):
             result[name] = SystemResult(score) if resampled is None else \
                 _bootstrap_result(score, resampled[:, j], scorer.scale, confidence, _numpy_mean)
-            result[name].p_value = p_values[j]
+            result[name].p_value = _p_value(_exceeds(np.abs(kept[:, j] - swapped[:, j]), observed[j]))
         results.append(result)
     return results
 

@@ -146,33 +146,34 @@ class Significance:
             return None
         return significance.DEFAULT_SAMPLES[self.test] if self.test_samples is None else self.test_samples
 
-    def results(self, stats: List[Statistics]) -> Tuple[List[Dict[str, significance.SystemResult]], str]:
-        """Per system, output -> result; and what the signature gains."""
+    def results(self, stats: List[Statistics], level: float) -> Tuple[List[Dict[str, significance.SystemResult]], str,
+                                                                     Optional[Dict[str, List[List[int]]]]]:
+        """Per system, output -> result; what the signature gains; and with the paired bootstrap, per output,
+        the systems' indices grouped by :func:`clusters` at ``level`` from the p-values between every two
+        systems (the test's resamples and seed), None otherwise (approximate randomization compares with the
+        baseline only)."""
+        if self.test == "bs":
+            samples = self.samples
+            # The paired bootstrap gives intervals by itself; the same resamples give every pair's p-value.
+            results, p_values = significance.ranked_paired_test(stats, samples, seed=self.seed)
+            lower_is_better = get_family(stats[0].metric).lower_is_better
+            ranked = {output: clusters([system[output].score for system in results], p_values[output], level,
+                                       lower_is_better) for output in stats[0].outputs}
+            return results, significance.signature_suffix(self.test, samples, self.seed), ranked
         if self.test is not None:
             samples = self.samples
-            # The paired bootstrap gives intervals by itself; approximate randomization on request.
-            n_ar_confidence = self.confidence_samples if self.test == "ar" and self.confidence_samples else -1
+            # Intervals with approximate randomization on request.
+            n_ar_confidence = self.confidence_samples if self.confidence_samples else -1
             results = significance.paired_test(stats[0], stats[1:], test=self.test, n_samples=samples,
                                                seed=self.seed, n_ar_confidence=n_ar_confidence)
-            return results, significance.signature_suffix(self.test, samples, self.seed, n_ar_confidence)
+            return results, significance.signature_suffix(self.test, samples, self.seed, n_ar_confidence), None
         if self.confidence_samples is not None:
             results = [significance.confidence_interval(system, n_samples=self.confidence_samples, seed=self.seed)
                        for system in stats]
-            return results, significance.signature_suffix(None, self.confidence_samples, self.seed)
+            return results, significance.signature_suffix(None, self.confidence_samples, self.seed), None
         family = get_family(stats[0].metric)
         return [{output: significance.SystemResult(score) for output, score in family.corpus_scores(system).items()}
-                for system in stats], ""
-
-    def clusters(self, stats: List[Statistics], level: float) -> Optional[Dict[str, List[List[int]]]]:
-        """With the paired bootstrap: per output, the systems' indices grouped by :func:`clusters` from the
-        p-values between every two systems (the test's resamples and seed); None otherwise (approximate
-        randomization compares with the baseline only)."""
-        if self.test != "bs":
-            return None
-        intervals, p_values = significance.pairwise_bootstrap(stats, self.samples, seed=self.seed)
-        lower_is_better = get_family(stats[0].metric).lower_is_better
-        return {output: clusters([interval[output].score for interval in intervals], p_values[output], level,
-                                 lower_is_better) for output in stats[0].outputs}
+                for system in stats], "", None
 
 
 def score_leaderboard(names: Sequence[str], predictions: Sequence[List[str]], references: List[List[str]],
@@ -199,8 +200,7 @@ def score_leaderboard(names: Sequence[str], predictions: Sequence[List[str]], re
             stats.append(family.statistics(system, references, **metric_options))
             if progress is not None:
                 progress.update()
-        system_results, suffix = tests.results(stats)
-        metric_clusters = tests.clusters(stats, SIGNIFICANCE_LEVEL)
+        system_results, suffix, metric_clusters = tests.results(stats, SIGNIFICANCE_LEVEL)
         if progress is not None:
             progress.update()
         several = len(stats[0].outputs) > 1

@@ -14,7 +14,7 @@ import sacrebleu.significance as sacrebleu_significance
 
 from ngrameval.leaderboard.scoring import clusters
 from ngrameval.metric import statistics
-from ngrameval.significance import confidence_interval, paired_test, pairwise_bootstrap
+from ngrameval.significance import confidence_interval, paired_test, pairwise_bootstrap, ranked_paired_test
 from tests.data import wmt17_reference, wmt17_system
 
 SEGMENTS = 120
@@ -56,6 +56,38 @@ def test_every_pair_is_sacrebleus_paired_bootstrap(corpus, metric, segments):
     for lines, interval in zip(systems.values(), intervals):
         theirs = SACREBLEU[metric]([reference]).corpus_score(lines, [reference], n_bootstrap=200)
         assert interval[metric].mean * 100 == pytest.approx(theirs._mean, rel=1e-12)
+
+
+def test_ranked_paired_test_is_sacrebleus_paired_test_and_every_pair(corpus):
+    """The leaderboard's one resample: sacrebleu's PairedTest of every system against the first (run here), and
+    the pairs' p-values of pairwise_bootstrap (itself checked against sacrebleu above)."""
+    reference, systems = corpus
+    stats = [statistics("chrf", lines, [[line] for line in reference]) for lines in systems.values()]
+    results, p_values = ranked_paired_test(stats, n_samples=200, seed=12345)
+    _, columns = sacrebleu_significance.PairedTest(list(systems.items()), {"chrf": SACREBLEU["chrf"]([reference])},
+                                                   None, test_type="bs", n_samples=200)()
+    theirs, = (column for key, column in columns.items() if key != "System")
+    for ours, their_result in zip(results, theirs):
+        assert ours["chrf"].p_value == their_result.p_value
+        assert ours["chrf"].mean * 100 == pytest.approx(their_result.mean, rel=1e-12)
+        assert 0.5 * (ours["chrf"].ci[1] * 100 - ours["chrf"].ci[0] * 100) == pytest.approx(their_result.ci, rel=1e-12)
+    assert np.array_equal(p_values["chrf"], pairwise_bootstrap(stats, n_samples=200, seed=12345)[1]["chrf"])
+
+
+def test_random_systems_ranked_paired_test_is_the_two_tests():
+    """Seeded random search: ranked_paired_test gives paired_test's results and pairwise_bootstrap's p-values."""
+    rng = np.random.default_rng(31)
+    words = "the a cat dog sat on mat barks at night it rains we go home".split()
+    for _ in range(6):
+        segments, count = int(rng.integers(2, 12)), int(rng.integers(2, 5))
+        text = lambda: " ".join(rng.choice(words, size=int(rng.integers(1, 8))))   # noqa: E731
+        references = [[text()] for _ in range(segments)]
+        metric, seed = str(rng.choice(["bleu", "chrf", "ter", "rouge"])), int(rng.integers(1, 1000))
+        stats = [statistics(metric, [text() for _ in range(segments)], references) for _ in range(count)]
+        results, p_values = ranked_paired_test(stats, n_samples=50, seed=seed)
+        assert results == paired_test(stats[0], stats[1:], "bs", n_samples=50, seed=seed)
+        pairs = pairwise_bootstrap(stats, n_samples=50, seed=seed)[1]
+        assert all(np.array_equal(p_values[name], pairs[name]) for name in pairs)
 
 
 def test_random_systems_against_paired_test():
