@@ -4,7 +4,8 @@ this process's contiguous shard of the corpus and call ``compute``; process 0 pi
 
 Run as ``python tests/frontends/distributed_worker.py SPEC.json`` (test_evaluate_distributed.py starts
 several at once). The spec holds: num_process, process_id, cache_dir, timeout, metrics_dir (the
-repository's metrics/), corpora (name -> [predictions, references]), out (process 0's pickle) and
+repository's metrics/), corpora (name -> [predictions, references]), out (process 0's pickle:
+{"evaluate": the version that ran, "results": experiment_id -> result}) and
 cases, a list of {"experiment_id", "metric", "corpus", "options", "feed"}; feed is "add_batch" (the
 shard in batches), "add" (one segment at a time), "compute" (the shard given to compute), "exit"
 (add_batch, then end without compute, as a process that fails) or "stall" (add_batch, then wait
@@ -52,7 +53,7 @@ def run(spec):
                 metric.add_batch(predictions=predictions[start:start + 2], references=references[start:start + 2])
         results[case["experiment_id"]] = metric.compute(**options)
     if process_id == 0:
-        Path(spec["out"]).write_bytes(pickle.dumps(results))
+        Path(spec["out"]).write_bytes(pickle.dumps({"evaluate": evaluate.__version__, "results": results}))
     elif any(result is not None for result in results.values()):
         raise AssertionError(f"process {process_id} got a result; only process 0 should")
 

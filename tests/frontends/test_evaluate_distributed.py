@@ -129,21 +129,30 @@ def expected(cases):
     return results
 
 
-def launch(tmp_path, num_process, cases, *, timeout, late, absent=(), feeds=None, stop_others=False):
-    """Start worker processes 0..num_process-1 (except ``absent``), ``late`` a few seconds after the
-    others, and wait for them (with ``stop_others``, stop the others once process 0 has ended).
-    Process i feeds the k-th case with FEEDS[(k + i) % 3] (the processes of one case feed it in
-    different ways), or with ``feeds[i]``. Returns {process id: (return code, stderr)}."""
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+def worker_spec(tmp_path, num_process, process_id, cases, *, timeout, feeds=None, corpora=CORPORA):
+    """The spec of worker ``process_id`` (distributed_worker.py), whose files go under ``tmp_path``. It
+    feeds the k-th case with FEEDS[(k + process_id) % 3] (the processes of one case feed it in different
+    ways), or with ``feeds[process_id]``."""
+    process_cases = [dict(case, feed=feeds[process_id] if feeds and process_id in feeds
+                          else FEEDS[(k + process_id) % len(FEEDS)]) for k, case in enumerate(cases)]
+    return {"num_process": num_process, "process_id": process_id, "cache_dir": str(tmp_path / "cache"),
+            "timeout": timeout, "metrics_dir": str(ROOT / "metrics"), "corpora": corpora,
+            "out": str(tmp_path / "results.pickle"), "cases": process_cases}
+
+
+def launch(tmp_path, num_process, cases, *, timeout, late, absent=(), feeds=None, stop_others=False,
+           corpora=CORPORA, path_before_root=()):
+    """Start worker processes 0..num_process-1 (except ``absent``; their specs: worker_spec), ``late`` a
+    few seconds after the others, and wait for them (with ``stop_others``, stop the others once process
+    0 has ended). ``path_before_root``: folders that the workers import from before the repository and
+    the environment (test_evaluate_oldest.py's older evaluate). Returns {process id: (return code, stderr)}."""
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([*map(str, path_before_root), str(ROOT),
+                                                       os.environ.get("PYTHONPATH", "")]),
                HF_HOME=str(tmp_path / "hf_home"), HF_HUB_OFFLINE="1", HF_DATASETS_OFFLINE="1",
                HF_EVALUATE_OFFLINE="1")
     processes = {}
     for process_id in sorted(set(range(num_process)) - set(absent), key=lambda i: i == late):
-        process_cases = [dict(case, feed=feeds[process_id] if feeds and process_id in feeds
-                              else FEEDS[(k + process_id) % len(FEEDS)]) for k, case in enumerate(cases)]
-        spec = {"num_process": num_process, "process_id": process_id, "cache_dir": str(tmp_path / "cache"),
-                "timeout": timeout, "metrics_dir": str(ROOT / "metrics"), "corpora": CORPORA,
-                "out": str(tmp_path / "results.pickle"), "cases": process_cases}
+        spec = worker_spec(tmp_path, num_process, process_id, cases, timeout=timeout, feeds=feeds, corpora=corpora)
         spec_path = tmp_path / f"spec{process_id}.json"
         spec_path.write_text(json.dumps(spec), encoding="utf-8")
         if process_id == late:
@@ -176,7 +185,7 @@ def test_process_0_gets_the_single_process_result(tmp_path, cases, expected, num
     outcome = launch(tmp_path, num_process, cases, timeout=300, late=late)
     assert {process_id: code for process_id, (code, _) in outcome.items()} == dict.fromkeys(range(num_process), 0), \
         "\n".join(stderr for _, stderr in outcome.values())
-    results = pickle.loads((tmp_path / "results.pickle").read_bytes())
+    results = pickle.loads((tmp_path / "results.pickle").read_bytes())["results"]
     for case in cases:
         assert results[case["experiment_id"]] == expected[case["experiment_id"]], case
     # evaluate's Arrow files and every lock file of the runs are gone; only the metrics' folders stay.
