@@ -2,6 +2,7 @@
 __version__ = "0.1.0"
 
 from ngrameval.errors import InputError  # noqa: E402
+from ngrameval.engine.cache import clear_caches, set_cache_budget  # noqa: E402
 from ngrameval.frontends.hub import metric_path  # noqa: E402
 from ngrameval.metric import MetricFamily, Statistics, get_family, metric_names  # noqa: E402
 from ngrameval.dataset import score_dataset  # noqa: E402
@@ -27,4 +28,5 @@ __all__ = ["bleu", "bleu_statistics", "BleuResult", "BleuStatistics", "chrf", "C
            "torch_sentence_bleu", "torch_sentence_rouge",
            "ter", "TerResult", "MetricFamily", "Statistics", "get_family", "metric_names", "confidence_interval",
            "score_dataset", "Board", "paired_test", "metric_path", "get_tokenizer", "TOKENIZER_NAMES", "reward",
-           "pairwise", "aggregate_chrf", "mbr", "MbrResult", "InputError", "__version__"]
+           "pairwise", "aggregate_chrf", "mbr", "MbrResult", "InputError", "clear_caches", "set_cache_budget",
+           "__version__"]

@@ -13,15 +13,14 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, TypeVar
 
 import numpy as np
 
+from ngrameval.engine.cache import REFERENCE_CACHE
 from ngrameval.engine.inputs import check_positive_int, normalize_corpus
-from ngrameval.engine.ngrams import EncodedSegments, ReferenceCache, ReferenceIndex
+from ngrameval.engine.ngrams import EncodedSegments, ReferenceIndex
 from ngrameval.engine.runs import (distinct_ids, ids_in, offsets, run_starts, strings, vocabulary_ids,
                                    whitespace_split)
 from ngrameval.engine.token_ids import GivenIds, IdVocabulary, TokenIds, check_text_options, token_ids
 from ngrameval.text.tokenizers import (Tokenizer, TokenizerSpec, WhitespaceTokenizer, get_tokenizer, is_builtin,
                                        lowercase_tokens)
-
-_REFERENCE_CACHE = ReferenceCache(size=4)
 
 # Segments per block of a large corpus. A corpus of at most one block is indexed whole and its
 # references cached (many systems scored against one test set); larger corpora are indexed block by
@@ -179,7 +178,7 @@ def _indexed(hyps: List[Any], refs: List[List[Any]], pretokenized: bool, tokeniz
         ids, lengths, vocabulary = _encode(flat_refs, tokenizer, pretokenized, lowercase)
         return ReferenceIndex.from_ids(vocabulary, ids, lengths, np.array(counts, np.int64), max_order)
 
-    index = _REFERENCE_CACHE.get(key if cache else None, build)
+    index = REFERENCE_CACHE.get(key if cache else None, build)
     index.extend(max_order)
     return IndexedCorpus(encode_segments(hyps, index, tokenizer, pretokenized, lowercase), index, tokenizer)
 
@@ -201,7 +200,7 @@ def _indexed_ids(ids: TokenIds, max_order: int, cache: bool) -> IndexedCorpus:
         vocabulary, numbers = IdVocabulary.of(ids.ref_ids)
         return ReferenceIndex.from_ids(vocabulary, numbers, ids.ref_len, ids.refs_per_sentence, max_order)
 
-    index = _REFERENCE_CACHE.get(key if cache else None, build)
+    index = REFERENCE_CACHE.get(key if cache else None, build)
     index.extend(max_order)
     hypotheses = EncodedSegments(index.vocabulary, index.vocabulary.numbers(ids.hyp_ids), ids.hyp_len,
                                  ids.prediction_tokens)
