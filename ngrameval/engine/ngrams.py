@@ -42,6 +42,15 @@ def divide_or_zero(a: np.ndarray, b: np.ndarray) -> np.ndarray:
         return np.where(b > 0, a / np.where(b > 0, b, 1), 0.0)
 
 
+def ngram_counts(lengths: np.ndarray, max_order: int) -> np.ndarray:
+    """(..., N): the n-grams of sequences of ``lengths`` for n = 1..N.
+
+    >>> ngram_counts(np.array([3, 0]), 4).tolist()
+    [[3, 2, 1, 0], [0, 0, 0, 0]]
+    """
+    return np.maximum(np.asarray(lengths)[..., None] - np.arange(max_order), 0)
+
+
 def distinct(values: np.ndarray, return_counts: bool = False):
     """The sorted distinct values of an integer array, and with ``return_counts`` how many times each
     occurs. Non-negative values below 2**32 are sorted by :func:`radix_order`, others by ``np.sort``.

@@ -29,18 +29,17 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from ngrameval import __version__
+from ngrameval.engine.cache import REFERENCE_CACHE
 from ngrameval.engine.corpus import blocks_by_size, map_in_threads, references_label
 from ngrameval.engine.inputs import (MAX_ORDER, cached_by_value, check_choice, check_flag, check_number, check_order,
                                     check_positive_int, normalize_corpus, strict_options)
-from ngrameval.engine.cache import REFERENCE_CACHE
-from ngrameval.engine.ngrams import ReferenceIndex, divide_or_zero
+from ngrameval.engine.ngrams import ReferenceIndex, divide_or_zero, ngram_counts
+from ngrameval.engine.peers import NLTK_VERSION, SACREBLEU_VERSION
 from ngrameval.engine.token_ids import refuse_token_ids
 from ngrameval.errors import InputError
 from ngrameval.metric import (SACREBLEU_RESAMPLING, MetricFamily, Resampling, Statistics, array_of_scores, columns,
                               register, rows_with_count)
 
-SACREBLEU_VERSION = "2.6.0"
-NLTK_VERSION = "3.10.4"
 VARIANTS = ("sacrebleu", "nltk")
 DEFAULT_BETA = {"sacrebleu": 2, "nltk": 3.0}
 # sacrebleu's and NLTK's stand-in for a precision, recall or F that would divide by zero.
@@ -70,15 +69,6 @@ class ReferenceMatches:
     hyp_counts: np.ndarray  # (sentences, N) hypothesis n-grams
     ref_counts: np.ndarray  # (sentences, reference slots, N) reference n-grams; 0 for slots without a reference
     present: np.ndarray     # (sentences, reference slots) whether the slot holds a reference
-
-
-def ngram_counts(lengths: np.ndarray, max_order: int) -> np.ndarray:
-    """(..., N): the n-grams of sequences of ``lengths`` for n = 1..N.
-
-    >>> ngram_counts(np.array([3, 0]), 4).tolist()
-    [[3, 2, 1, 0], [0, 0, 0, 0]]
-    """
-    return np.maximum(np.asarray(lengths)[..., None] - np.arange(max_order), 0)
 
 
 def reference_matches(index: ReferenceIndex, hypotheses: Sequence[Sequence[str]], max_order: int) -> ReferenceMatches:
