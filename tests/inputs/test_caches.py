@@ -22,7 +22,7 @@ def test_a_small_budget_drops_the_least_recently_used_and_stays_under_it():
         size = int(rng.integers(1, 600))
         assert len(cache.get(key, lambda: np.zeros(size))) >= 1
         assert cache.nbytes <= 20_000
-        assert cache.nbytes == sum(estimated_nbytes(k) + estimated_nbytes(v) for k, (v, _) in cache._entries.items())
+        assert cache.nbytes == sum(estimated_nbytes(k) + estimated_nbytes(v) for k, (v, _, _) in cache._entries.items())
     assert 0 < len(cache) < 12
     # The most recently used entry is kept; the least recently used goes first.
     cache.get(("a",), lambda: np.zeros(1000))
