@@ -62,6 +62,9 @@ def estimated_nbytes(value: Any) -> int:
         total += weight * nbytes
         if not parts:
             continue
+        if _ATOMS.issuperset(map(type, parts)):   # (words and numbers, most items of large containers: in C)
+            total += weight * share * sum(map(sys.getsizeof, parts))
+            continue
         unique = dict(zip(map(id, parts), parts))
         fresh_ids = unique.keys() - seen
         seen.update(fresh_ids)

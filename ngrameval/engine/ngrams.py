@@ -30,6 +30,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
+from ngrameval.engine.cache import estimated_nbytes
 from ngrameval.engine.runs import offsets, run_starts, vocabulary_ids
 from ngrameval.errors import InputError
 
@@ -221,19 +222,37 @@ class EncodedSegments(SequenceABC):
         return self._tokens[i]
 
 
+def _distinct_nbytes(values: Any) -> int:
+    """The bytes of the distinct numpy arrays among ``values`` (an array named twice counts once)."""
+    arrays = {id(value): value for value in values if isinstance(value, np.ndarray)}
+    return sum(array.nbytes for array in arrays.values())
+
+
 class Memo:
     """Values derived from an index, each made once, also when several threads ask for it at once (an index
     kept in the cache is shared by every thread scoring against its references). Making one value may ask
     for another (a hash table needs the order's table): the lock is reentrant.
 
     >>> memo = Memo()
-    >>> memo.get(("square", 3), lambda: 9), memo.get(("square", 3), lambda: 0), len(memo)
-    (9, 9, 1)
+    >>> memo.get(("square", 3), lambda: 9), memo.get(("square", 3), lambda: 0), len(memo), memo.nbytes > 0
+    (9, 9, 1, True)
     """
 
     def __init__(self) -> None:
         self._values: Dict[tuple, Any] = {}
         self._lock = threading.RLock()
+        self._nbytes = 0
+        self._unmeasured: List[tuple] = []   # keys of values made since ``nbytes`` was last asked
+
+    @property
+    def nbytes(self) -> int:
+        """What the keys and values hold (:func:`~ngrameval.engine.cache.estimated_nbytes`), each value measured
+        once, when first asked (the cache asks of the indexes it keeps; most memos are never asked)."""
+        with self._lock:
+            for key in self._unmeasured:
+                self._nbytes += estimated_nbytes(key) + estimated_nbytes(self._values[key])
+            self._unmeasured.clear()
+            return self._nbytes
 
     def __len__(self) -> int:
         return len(self._values)
@@ -246,6 +265,7 @@ class Memo:
                 value = self._values.get(key, _MISSING)
                 if value is _MISSING:
                     value = self._values[key] = make()
+                    self._unmeasured.append(key)
         return value
 
 
@@ -344,6 +364,9 @@ class ReferenceIndex(_Slots):
         self.memo = Memo()   # derived data that depends on the references only (NIST weights, hash tables)
         self._words: Optional[List[str]] = None
         self._lock = threading.Lock()   # an index shared through the cache may be extended by several threads
+        # What :attr:`nbytes` counts, kept as the index grows (the cache measures an index at every use).
+        self._array_nbytes = _distinct_nbytes(vars(self).values())
+        self._vocabulary_nbytes: Optional[int] = None   # (estimated when first asked: most indexes never are)
         self.extend(max_order)
 
     def extend(self, max_order: int) -> None:
@@ -413,6 +436,22 @@ class ReferenceIndex(_Slots):
                 pair_cell = sentence[pair_entry].astype(cell_type) * slots + pair_slot
             self.orders.append(OrderTable(table_keys, sentence, max_count, pair_entry, pair_slot,
                                           pair_count, pair_cell, position_entry))
+            self._array_nbytes += _distinct_nbytes(vars(self.orders[-1]).values())
+
+    @property
+    def nbytes(self) -> int:
+        """The memory the index holds, estimated (what the package's cache counts it as): the bytes of its
+        arrays and order tables, an estimate of its vocabulary, and what its memo holds.
+
+        >>> index = ReferenceIndex([[["a", "b"]]], 1)
+        >>> grown = index.nbytes
+        >>> index.extend(2)
+        >>> index.nbytes > grown >= index.ids.nbytes + index.orders[0].keys.nbytes
+        True
+        """
+        if self._vocabulary_nbytes is None:
+            self._vocabulary_nbytes = estimated_nbytes(self.vocabulary)
+        return self._array_nbytes + self._vocabulary_nbytes + self.memo.nbytes + estimated_nbytes(self._words)
 
     def encode(self, segments: Sequence[Tokens]) -> np.ndarray:
         """Token ids of ``segments`` concatenated; tokens unseen in the references get -1."""
