@@ -29,7 +29,12 @@ Value = TypeVar("Value")
 DEFAULT_BUDGET = 256 << 20
 # Items of a container looked at when estimating its size: a larger one is estimated from an evenly spread
 # sample (a vocabulary of 100,000 words is sized in microseconds, not by visiting every word).
-_SAMPLE = 32
+_SAMPLE = 8
+# The most entries kept, whatever their size. References that are never scored again (a training loop's batches:
+# a few sentences each, new every step) would otherwise fill the budget with indexes nobody reuses, each in memory
+# the process has not touched before; with a few entries, the memory of the dropped ones is reused. (248 batches
+# of 8 WMT22 pairs: BLEU 0.71 ms a call keeping every index, 0.57 with 4, where the package was.)
+DEFAULT_MAX_ENTRIES = 16
 # Objects whose size is what ``sys.getsizeof`` says (they refer to nothing the cache would keep alive).
 _ATOMS = frozenset((str, bytes, int, float, complex, bool, type(None), range))
 # Objects shared by the whole process, not held by an entry: counted as nothing.
@@ -114,8 +119,8 @@ def _filled(cell: Any) -> bool:
 
 class ByteBudgetCache:
     """A thread-safe least-recently-used cache whose entries together take at most ``budget`` bytes
-    (:func:`estimated_nbytes` of each key and value). An entry larger than the whole budget is returned but
-    not kept. Sizes are measured when an entry is stored and again each time it is used (an index grows as
+    (:func:`estimated_nbytes` of each key and value), and at most ``max_entries`` entries (see
+    :data:`DEFAULT_MAX_ENTRIES`). An entry larger than the whole budget is returned but not kept. Sizes are measured when an entry is stored and again each time it is used (an index grows as
     higher orders and derived tables are asked of it).
 
     >>> cache = ByteBudgetCache(budget=10_000)
@@ -127,12 +132,13 @@ class ByteBudgetCache:
     (False, True)
     """
 
-    def __init__(self, budget: int = DEFAULT_BUDGET) -> None:
+    def __init__(self, budget: int = DEFAULT_BUDGET, max_entries: int = DEFAULT_MAX_ENTRIES) -> None:
         # key -> (value, bytes of the key, bytes of the value); a key is measured once (it does not change)
         self._entries: "OrderedDict[Hashable, Tuple[Any, int, int]]" = OrderedDict()
         self._building: Dict[Hashable, threading.Lock] = {}   # a lock per key being built
         self._lock = threading.Lock()
         self._nbytes = 0
+        self.max_entries = max_entries
         self.budget = budget
 
     @property
@@ -226,7 +232,7 @@ class ByteBudgetCache:
             self._nbytes -= entry[1] + entry[2]
 
     def _evict(self) -> None:
-        while self._nbytes > self._budget and self._entries:
+        while (self._nbytes > self._budget or len(self._entries) > self.max_entries) and self._entries:
             self._discard(next(iter(self._entries)))
 
 

@@ -21,6 +21,7 @@ counts is one ``bincount`` and one ``minimum`` per order.
 from __future__ import annotations
 
 import functools
+import sys
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Sequence as SequenceABC
@@ -222,10 +223,11 @@ class EncodedSegments(SequenceABC):
         return self._tokens[i]
 
 
-def _distinct_nbytes(values: Any) -> int:
-    """The bytes of the distinct numpy arrays among ``values`` (an array named twice counts once)."""
-    arrays = {id(value): value for value in values if isinstance(value, np.ndarray)}
-    return sum(array.nbytes for array in arrays.values())
+def _attribute_nbytes(holder: Any) -> int:
+    """``sys.getsizeof`` of each distinct attribute of ``holder`` (an array named twice counts once): an array's
+    includes its data, a container's only itself. (In C calls: an index is measured as it is built.)"""
+    values = tuple(vars(holder).values())
+    return sum(map(sys.getsizeof, dict(zip(map(id, values), values)).values()))
 
 
 class Memo:
@@ -365,7 +367,7 @@ class ReferenceIndex(_Slots):
         self._words: Optional[List[str]] = None
         self._lock = threading.Lock()   # an index shared through the cache may be extended by several threads
         # What :attr:`nbytes` counts, kept as the index grows (the cache measures an index at every use).
-        self._array_nbytes = _distinct_nbytes(vars(self).values())
+        self._attributes_nbytes = _attribute_nbytes(self)
         self._vocabulary_nbytes: Optional[int] = None   # (estimated when first asked: most indexes never are)
         self.extend(max_order)
 
@@ -436,7 +438,7 @@ class ReferenceIndex(_Slots):
                 pair_cell = sentence[pair_entry].astype(cell_type) * slots + pair_slot
             self.orders.append(OrderTable(table_keys, sentence, max_count, pair_entry, pair_slot,
                                           pair_count, pair_cell, position_entry))
-            self._array_nbytes += _distinct_nbytes(vars(self.orders[-1]).values())
+            self._attributes_nbytes += _attribute_nbytes(self.orders[-1])
 
     @property
     def nbytes(self) -> int:
@@ -451,7 +453,7 @@ class ReferenceIndex(_Slots):
         """
         if self._vocabulary_nbytes is None:
             self._vocabulary_nbytes = estimated_nbytes(self.vocabulary)
-        return self._array_nbytes + self._vocabulary_nbytes + self.memo.nbytes + estimated_nbytes(self._words)
+        return self._attributes_nbytes + self._vocabulary_nbytes + self.memo.nbytes + sys.getsizeof(self._words)   # (its words are the vocabulary's)
 
     def encode(self, segments: Sequence[Tokens]) -> np.ndarray:
         """Token ids of ``segments`` concatenated; tokens unseen in the references get -1."""
