@@ -453,7 +453,8 @@ class ReferenceIndex(_Slots):
         """
         if self._vocabulary_nbytes is None:
             self._vocabulary_nbytes = estimated_nbytes(self.vocabulary)
-        return self._attributes_nbytes + self._vocabulary_nbytes + self.memo.nbytes + sys.getsizeof(self._words)   # (its words are the vocabulary's)
+        # (The word list holds the vocabulary's words: only the list itself counts.)
+        return self._attributes_nbytes + self._vocabulary_nbytes + self.memo.nbytes + sys.getsizeof(self._words)
 
     def encode(self, segments: Sequence[Tokens]) -> np.ndarray:
         """Token ids of ``segments`` concatenated; tokens unseen in the references get -1."""

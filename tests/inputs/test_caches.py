@@ -96,3 +96,13 @@ def test_scores_under_a_tiny_budget_equal_scores_with_the_default():
         assert _scores() == expected and REFERENCE_CACHE.nbytes <= 2_000
     finally:
         ngrameval.set_cache_budget(previous)
+
+
+def test_at_most_max_entries_are_kept_and_a_bad_count_is_refused():
+    cache = ByteBudgetCache(budget=1 << 30, max_entries=3)
+    for i in range(6):
+        cache.get(i, lambda: np.zeros(10))
+    assert list(cache._entries) == [3, 4, 5]
+    for bad in (0, -2, 2.0, True, "3"):
+        with pytest.raises(ngrameval.InputError, match="max_entries"):
+            ByteBudgetCache(max_entries=bad)
