@@ -40,6 +40,7 @@ _DEFINED_IN = {
     "Board": "ngrameval.leaderboard.board",
     "metric_path": "ngrameval.frontends.hub",
     "InputError": "ngrameval.errors",
+    **dict.fromkeys(["clear_caches", "set_cache_budget"], "ngrameval.engine.cache"),
 }
 
 __all__ = [*_DEFINED_IN, "__version__"]

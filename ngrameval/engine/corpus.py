@@ -13,15 +13,14 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tupl
 
 import numpy as np
 
+from ngrameval.engine.cache import REFERENCE_CACHE
 from ngrameval.engine.inputs import check_positive_int, normalize_corpus
-from ngrameval.engine.ngrams import EncodedSegments, ReferenceCache, ReferenceIndex
+from ngrameval.engine.ngrams import EncodedSegments, Matches, ReferenceIndex
 from ngrameval.engine.runs import (distinct_ids, ids_in, offsets, run_starts, strings, vocabulary_ids,
                                    whitespace_split)
 from ngrameval.engine.token_ids import GivenIds, IdVocabulary, TokenIds, check_text_options, token_ids
 from ngrameval.text.tokenizers import (Tokenizer, TokenizerSpec, WhitespaceTokenizer, get_tokenizer, is_builtin,
                                        lowercase_tokens)
-
-_REFERENCE_CACHE = ReferenceCache(size=4)
 
 # Segments per block of a large corpus. A corpus of at most one block is indexed whole and its
 # references cached (many systems scored against one test set); larger corpora are indexed block by
@@ -180,9 +179,45 @@ def _indexed(hyps: List[Any], refs: List[List[Any]], pretokenized: bool, tokeniz
         ids, lengths, vocabulary = _encode(flat_refs, tokenizer, pretokenized, lowercase)
         return ReferenceIndex.from_ids(vocabulary, ids, lengths, np.array(counts, np.int64), max_order)
 
-    index = _REFERENCE_CACHE.get(key if cache else None, build)
+    index = REFERENCE_CACHE.get(key if cache else None, build)
     index.extend(max_order)
     return IndexedCorpus(encode_segments(hyps, index, tokenizer, pretokenized, lowercase), index, tokenizer)
+
+
+def explain_matches(corpus: IndexedCorpus, matches: Matches, max_order: int, reference_length: np.ndarray,
+                    entry_weights: Optional[List[np.ndarray]] = None) -> List[Dict[str, Any]]:
+    """Per prediction: its tokens, its references' tokens, the reference length used, and per
+    order the matched n-grams with their count, clipped count and start positions (BLEU's and NIST's
+    explanations). ``entry_weights`` (per order, per reference entry) adds a ``weight`` to each n-gram (NIST).
+
+    >>> corpus = index_corpus(["a b a"], [["a b"]], "none", False, 2)
+    >>> explained, = explain_matches(corpus, corpus.index.match(corpus.hypotheses, 2), 2, np.array([2]))
+    >>> [(order["n"], order["matches"], order["total"]) for order in explained["orders"]]
+    [(1, 2, 3), (2, 1, 2)]
+    """
+    index = corpus.index
+    explanation = []
+    for s, hypothesis in enumerate(corpus.hypotheses):
+        start = matches.offsets[s]
+        orders = []
+        for n in range(1, max_order + 1):
+            table = index.orders[n - 1]
+            positions = matches.position_entry[n - 1][start:start + len(hypothesis)]
+            found: Dict[int, List[int]] = {}
+            for position in np.flatnonzero(positions >= 0).tolist():
+                found.setdefault(int(positions[position]), []).append(position)
+            ngrams = []
+            for entry, where in found.items():
+                item = {"ngram": " ".join(hypothesis[where[0]:where[0] + n]), "count": len(where),
+                        "clipped": int(min(len(where), table.max_count[entry])), "positions": where}
+                if entry_weights is not None:
+                    item["weight"] = float(entry_weights[n - 1][entry])
+                ngrams.append(item)
+            orders.append({"n": n, "matches": sum(item["clipped"] for item in ngrams),
+                           "total": max(len(hypothesis) - n + 1, 0), "ngrams": ngrams})
+        explanation.append({"prediction_tokens": list(hypothesis), "reference_tokens": index.reference_tokens(s),
+                            "reference_length": float(reference_length[s]), "orders": orders})
+    return explanation
 
 
 def _token_ids(predictions: Any, references: Any, pad_id: Optional[int], lowercase: bool) -> Optional[TokenIds]:
@@ -204,7 +239,7 @@ def _indexed_ids(ids: TokenIds, max_order: int, cache: bool) -> IndexedCorpus:
         return ReferenceIndex.from_ids(vocabulary, numbers, ids.ref_len,  # type: ignore[arg-type]
                                        ids.refs_per_sentence, max_order)
 
-    index = _REFERENCE_CACHE.get(key if cache else None, build)
+    index = REFERENCE_CACHE.get(key if cache else None, build)
     index.extend(max_order)
     hypotheses = EncodedSegments(index.vocabulary, index.vocabulary.numbers(ids.hyp_ids), ids.hyp_len,
                                  ids.prediction_tokens)

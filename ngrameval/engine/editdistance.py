@@ -30,6 +30,8 @@ import math
 from dataclasses import dataclass
 from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
+from ngrameval.engine.cache import cleared_with_caches
+
 # sacrebleu's lib_ter constants: its "infinite" distance and the half-width of its beam.
 INFINITY = int(1e16)
 BEAM_WIDTH = 25
@@ -183,6 +185,7 @@ class BeamEditDistance:
         return "".join(reversed(operations))
 
 
+@cleared_with_caches
 @functools.lru_cache(maxsize=4096)
 def beam_of(m: int, n: int) -> Tuple[Tuple[Tuple[int, int], ...], Optional[int]]:
     """sacrebleu's beam for a hypothesis of ``n`` words and a reference of ``m`` (row i, from 1, holds

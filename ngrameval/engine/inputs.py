@@ -21,6 +21,7 @@ from typing import Any, Callable, List, Sequence, Tuple
 
 import numpy as np
 
+from ngrameval.engine.cache import cleared_with_caches
 from ngrameval.errors import InputError
 
 Corpus = Tuple[List[Any], List[List[Any]], bool]
@@ -249,7 +250,7 @@ def cached_by_value(resolve: Callable[..., Any]) -> Callable[..., Any]:
     >>> resolved(2), resolved(2), resolved.cache_info().hits
     (2, 2, 1)
     """
-    cached = functools.lru_cache(maxsize=256, typed=True)(resolve)
+    cached = cleared_with_caches(functools.lru_cache(maxsize=256, typed=True)(resolve))
 
     @functools.wraps(resolve)
     def resolved(*args: Any, **options: Any) -> Any:

@@ -21,6 +21,7 @@ counts is one ``bincount`` and one ``minimum`` per order.
 from __future__ import annotations
 
 import functools
+import sys
 import threading
 from abc import ABC, abstractmethod
 from collections.abc import Sequence as SequenceABC
@@ -30,6 +31,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
+from ngrameval.engine.cache import estimated_nbytes
 from ngrameval.engine.runs import offsets, run_starts, vocabulary_ids
 from ngrameval.errors import InputError
 
@@ -40,6 +42,15 @@ def divide_or_zero(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """a / b elementwise, 0 where b is 0 (precisions, recalls and lengths of empty texts)."""
     with np.errstate(divide="ignore", invalid="ignore"):
         return np.where(b > 0, a / np.where(b > 0, b, 1), 0.0)
+
+
+def ngram_counts(lengths: np.ndarray, max_order: int) -> np.ndarray:
+    """(..., N): the n-grams of sequences of ``lengths`` for n = 1..N.
+
+    >>> ngram_counts(np.array([3, 0]), 4).tolist()
+    [[3, 2, 1, 0], [0, 0, 0, 0]]
+    """
+    return np.maximum(np.asarray(lengths)[..., None] - np.arange(max_order), 0)
 
 
 def distinct(values: np.ndarray, return_counts: bool = False):
@@ -212,6 +223,57 @@ class EncodedSegments(SequenceABC):
         return self._tokens[i]
 
 
+def _attribute_nbytes(holder: Any) -> int:
+    """``sys.getsizeof`` of each distinct attribute of ``holder`` (an array named twice counts once): an array's
+    includes its data, a container's only itself. (In C calls: an index is measured as it is built.)"""
+    values = tuple(vars(holder).values())
+    return sum(map(sys.getsizeof, dict(zip(map(id, values), values)).values()))
+
+
+class Memo:
+    """Values derived from an index, each made once, also when several threads ask for it at once (an index
+    kept in the cache is shared by every thread scoring against its references). Making one value may ask
+    for another (a hash table needs the order's table): the lock is reentrant.
+
+    >>> memo = Memo()
+    >>> memo.get(("square", 3), lambda: 9), memo.get(("square", 3), lambda: 0), len(memo), memo.nbytes > 0
+    (9, 9, 1, True)
+    """
+
+    def __init__(self) -> None:
+        self._values: Dict[tuple, Any] = {}
+        self._lock = threading.RLock()
+        self._nbytes = 0
+        self._unmeasured: List[tuple] = []   # keys of values made since ``nbytes`` was last asked
+
+    @property
+    def nbytes(self) -> int:
+        """What the keys and values hold (:func:`~ngrameval.engine.cache.estimated_nbytes`), each value measured
+        once, when first asked (the cache asks of the indexes it keeps; most memos are never asked)."""
+        with self._lock:
+            for key in self._unmeasured:
+                self._nbytes += estimated_nbytes(key) + estimated_nbytes(self._values[key])
+            self._unmeasured.clear()
+            return self._nbytes
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def get(self, key: tuple, make: Callable[[], Any]) -> Any:
+        """The value under ``key``, made by ``make()`` if there is none yet."""
+        value = self._values.get(key, _MISSING)
+        if value is _MISSING:
+            with self._lock:
+                value = self._values.get(key, _MISSING)
+                if value is _MISSING:
+                    value = self._values[key] = make()
+                    self._unmeasured.append(key)
+        return value
+
+
+_MISSING = object()
+
+
 class _Slots(ABC):
     """Sentences and their reference slots: ``num_sentences``, ``max_slots`` and, per reference (segment),
     ``segment_sentence``, ``segment_slot`` and ``segment_len``."""
@@ -301,9 +363,12 @@ class ReferenceIndex(_Slots):
             np.int16 if self.max_slots < 2 ** 15 else np.int32)
         self._remaining = (np.cumsum(self.segment_len)[segment_of_position] - np.arange(total)).astype(np.int32)
         self.orders: List[OrderTable] = []
-        self.memo: Dict[tuple, object] = {}   # derived data that depends on the references only (NIST weights)
+        self.memo = Memo()   # derived data that depends on the references only (NIST weights, hash tables)
         self._words: Optional[List[str]] = None
         self._lock = threading.Lock()   # an index shared through the cache may be extended by several threads
+        # What :attr:`nbytes` counts, kept as the index grows (the cache measures an index at every use).
+        self._attributes_nbytes = _attribute_nbytes(self)
+        self._vocabulary_nbytes: Optional[int] = None   # (estimated when first asked: most indexes never are)
         self.extend(max_order)
 
     def extend(self, max_order: int) -> None:
@@ -373,6 +438,23 @@ class ReferenceIndex(_Slots):
                 pair_cell = sentence[pair_entry].astype(cell_type) * slots + pair_slot
             self.orders.append(OrderTable(table_keys, sentence, max_count, pair_entry, pair_slot,
                                           pair_count, pair_cell, position_entry))
+            self._attributes_nbytes += _attribute_nbytes(self.orders[-1])
+
+    @property
+    def nbytes(self) -> int:
+        """The memory the index holds, estimated (what the package's cache counts it as): the bytes of its
+        arrays and order tables, an estimate of its vocabulary, and what its memo holds.
+
+        >>> index = ReferenceIndex([[["a", "b"]]], 1)
+        >>> grown = index.nbytes
+        >>> index.extend(2)
+        >>> index.nbytes > grown >= index.ids.nbytes + index.orders[0].keys.nbytes
+        True
+        """
+        if self._vocabulary_nbytes is None:
+            self._vocabulary_nbytes = estimated_nbytes(self.vocabulary)
+        # (The word list holds the vocabulary's words: only the list itself counts.)
+        return self._attributes_nbytes + self._vocabulary_nbytes + self.memo.nbytes + sys.getsizeof(self._words)
 
     def encode(self, segments: Sequence[Tokens]) -> np.ndarray:
         """Token ids of ``segments`` concatenated; tokens unseen in the references get -1."""
@@ -433,10 +515,9 @@ class ReferenceIndex(_Slots):
         return hyp_len, hypothesis, matched
 
     def memoized(self, key: tuple, make: Callable[[], Any]) -> Any:
-        """``make()``, kept in ``memo`` under ``key``: made once per index (it depends on the references only)."""
-        if key not in self.memo:
-            self.memo[key] = make()
-        return self.memo[key]
+        """``make()``, kept in ``memo`` under ``key``: made once per index (it depends on the references only),
+        also when several threads ask at once."""
+        return self.memo.get(key, make)
 
     def hashed_keys(self, n: int) -> Optional[Tuple[np.ndarray, np.ndarray, int, int]]:
         """The hash table of the order-n keys (:func:`key_slots`), made once; None for a table of at most
@@ -628,8 +709,7 @@ class RepeatedIndex(_Slots):
                                              self.refs_per_sentence)[0]
         self.segment_len = index.segment_len[self._segments]
         self.max_slots = int(self.refs_per_sentence.max()) if len(self.segment_len) else 0
-        self._numberings: Dict[int, Tuple[np.ndarray, np.ndarray]] = {}
-        self._position_entries: Dict[int, np.ndarray] = {}
+        self._memo = Memo()   # per order: the numbering of the entries, the entry at each reference token
 
     def encode(self, segments: Sequence[Tokens]) -> np.ndarray:
         """As :meth:`ReferenceIndex.encode`."""
@@ -638,12 +718,13 @@ class RepeatedIndex(_Slots):
     def _numbering(self, n: int) -> Tuple[np.ndarray, np.ndarray]:
         """Order n: :meth:`entry_bounds`, and per sentence what to add to an entry of the index of distinct
         references to get the sentence's own."""
-        if n not in self._numberings:
+        def numbering() -> Tuple[np.ndarray, np.ndarray]:
             self.index.extend(n)
             own_first = self.index.entry_bounds(n)
             first = offsets(np.diff(own_first)[self.sentences])
-            self._numberings[n] = first, first[:-1] - own_first[self.sentences]
-        return self._numberings[n]
+            return first, first[:-1] - own_first[self.sentences]
+
+        return self._memo.get(("numbering of order", n), numbering)
 
     def match(self, hypotheses: Sequence[Tokens], max_order: int) -> Matches:
         """As :meth:`ReferenceIndex.match`."""
@@ -677,12 +758,13 @@ class RepeatedIndex(_Slots):
 
     def position_entries(self, n: int) -> np.ndarray:
         """As :meth:`ReferenceIndex.position_entries` (made once per order)."""
-        if n not in self._position_entries:
+        def position_entries() -> np.ndarray:
             shift = self._numbering(n)[1]
             positions, segment = concatenated_ranges(offsets(self.index.segment_len)[self._segments], self.segment_len)
             entry = self.index.orders[n - 1].position_entry[positions]
-            self._position_entries[n] = np.where(entry >= 0, entry + shift[self.segment_sentence[segment]], -1)
-        return self._position_entries[n]
+            return np.where(entry >= 0, entry + shift[self.segment_sentence[segment]], -1)
+
+        return self._memo.get(("position entries of order", n), position_entries)
 
 
 def matches_by_reference(index: "ReferenceIndex", ids: np.ndarray, lengths: np.ndarray, min_order: int,
@@ -731,32 +813,3 @@ def matches_by_reference(index: "ReferenceIndex", ids: np.ndarray, lengths: np.n
         else:
             result += index.clipped_per_cell(n, hyp_count)
     return result.reshape(index.num_sentences, max(index.max_slots, 1)).astype(np.float64)
-
-
-class ReferenceCache:
-    """A small LRU cache of reference indexes, keyed by the tokenized references' identity.
-
-    Scoring many systems against one test set then tokenizes and indexes the
-    references once. The key is the tuple of reference strings plus the
-    tokenizer's name and options, so equal references hit the cache even when
-    passed as new list objects. A key of None means "do not cache": a user's callable
-    tokenizer may be unhashable, or return other tokens on the next call, so references
-    tokenized by one are indexed anew every time.
-    """
-
-    def __init__(self, size: int = 4) -> None:
-        self.size = size
-        self._items: Dict[tuple, object] = {}
-        self._lock = threading.Lock()
-
-    def get(self, key: Optional[tuple], build):
-        if key is None:
-            return build()
-        with self._lock:
-            item = self._items.pop(key, None)
-            if item is None:
-                item = build()
-            self._items[key] = item
-            while len(self._items) > self.size:
-                self._items.pop(next(iter(self._items)))
-            return item

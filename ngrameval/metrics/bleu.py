@@ -29,17 +29,16 @@ from typing import Any, Dict, List, Optional, Tuple, Union
 import numpy as np
 
 from ngrameval._version import __version__
-from ngrameval.engine.corpus import IndexedCorpus, map_blocks
+from ngrameval.engine.corpus import IndexedCorpus, explain_matches, map_blocks
 from ngrameval.engine.inputs import cached_by_value, check_choice, check_flag, check_number, check_order, strict_options
 from ngrameval.engine.ngrams import ReferenceIndex, divide_or_zero
+from ngrameval.engine.peers import NLTK_VERSION, SACREBLEU_VERSION
 from ngrameval.metric import (SACREBLEU_RESAMPLING, MetricFamily, Resampling, Statistics, columns, last_weighted,
                               register)
 from ngrameval.text.tokenizers import TokenizerSpec
 from ngrameval.errors import InputError
 from ngrameval.vocabulary import MetricResult, Predictions, References
 
-SACREBLEU_VERSION = "2.6.0"
-NLTK_VERSION = "3.10.4"
 VARIANTS = ("sacrebleu", "nltk", "mteval", "nmt", "d2l", "coco")
 BREVITY_PENALTIES = ("closest", "shortest", "average")
 SACREBLEU_SMOOTHING = ("none", "floor", "add-k", "exp")
@@ -729,36 +728,6 @@ def bleu(predictions: Predictions, references: References, variant: str = "sacre
     if explain:
         result.explanation = [item for _, explanation in blocks for item in explanation]
     return result
-
-
-def explain_matches(corpus: IndexedCorpus, matches, max_order: int, reference_length: np.ndarray,
-                    entry_weights: Optional[List[np.ndarray]] = None) -> List[Dict[str, Any]]:
-    """Per prediction: its tokens, its references' tokens, the reference length used, and per
-    order the matched n-grams with their count, clipped count and start positions.
-    ``entry_weights`` (per order, per reference entry) adds a ``weight`` to each n-gram (NIST)."""
-    index = corpus.index
-    explanation = []
-    for s, hypothesis in enumerate(corpus.hypotheses):
-        start = matches.offsets[s]
-        orders = []
-        for n in range(1, max_order + 1):
-            table = index.orders[n - 1]
-            positions = matches.position_entry[n - 1][start:start + len(hypothesis)]
-            found: Dict[int, List[int]] = {}
-            for position in np.flatnonzero(positions >= 0).tolist():
-                found.setdefault(int(positions[position]), []).append(position)
-            ngrams = []
-            for entry, where in found.items():
-                item = {"ngram": " ".join(hypothesis[where[0]:where[0] + n]), "count": len(where),
-                        "clipped": int(min(len(where), table.max_count[entry])), "positions": where}
-                if entry_weights is not None:
-                    item["weight"] = float(entry_weights[n - 1][entry])
-                ngrams.append(item)
-            orders.append({"n": n, "matches": sum(item["clipped"] for item in ngrams),
-                           "total": max(len(hypothesis) - n + 1, 0), "ngrams": ngrams})
-        explanation.append({"prediction_tokens": list(hypothesis), "reference_tokens": index.reference_tokens(s),
-                            "reference_length": float(reference_length[s]), "orders": orders})
-    return explanation
 
 
 class BleuFamily(MetricFamily):

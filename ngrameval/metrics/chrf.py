@@ -29,18 +29,18 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
 import numpy as np
 
 from ngrameval._version import __version__
+from ngrameval.engine.cache import REFERENCE_CACHE
 from ngrameval.engine.corpus import blocks_by_size, map_in_threads, references_label
 from ngrameval.engine.inputs import (MAX_ORDER, cached_by_value, check_choice, check_flag, check_number, check_order,
                                     check_positive_int, normalize_corpus, strict_options)
-from ngrameval.engine.ngrams import ReferenceCache, ReferenceIndex, divide_or_zero
+from ngrameval.engine.ngrams import ReferenceIndex, divide_or_zero, ngram_counts
+from ngrameval.engine.peers import NLTK_VERSION, SACREBLEU_VERSION
 from ngrameval.engine.token_ids import refuse_token_ids
 from ngrameval.errors import InputError
 from ngrameval.metric import (SACREBLEU_RESAMPLING, MetricFamily, Resampling, Statistics, array_of_scores, columns,
                               register, rows_with_count)
 from ngrameval.vocabulary import MetricResult, Predictions, References
 
-SACREBLEU_VERSION = "2.6.0"
-NLTK_VERSION = "3.10.4"
 VARIANTS = ("sacrebleu", "nltk")
 DEFAULT_BETA = {"sacrebleu": 2, "nltk": 3.0}
 # sacrebleu's and NLTK's stand-in for a precision, recall or F that would divide by zero.
@@ -51,7 +51,6 @@ _PUNCTUATION = frozenset('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~')
 # keeps the information separators U+001C..U+001F.
 _NLTK_WHITESPACE = re.compile("[\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+")
 
-_REFERENCE_CACHE = ReferenceCache(size=4)
 # Reference characters per block of a large corpus. A corpus of at most one block is indexed whole and
 # its references cached (many systems scored against one test set); a larger one is matched block by
 # block and not cached. Rows are per segment, so the blocks are independent, and memory is bounded by
@@ -73,15 +72,6 @@ class ReferenceMatches:
     present: np.ndarray     # (sentences, reference slots) whether the slot holds a reference
 
 
-def ngram_counts(lengths: np.ndarray, max_order: int) -> np.ndarray:
-    """(..., N): the n-grams of sequences of ``lengths`` for n = 1..N.
-
-    >>> ngram_counts(np.array([3, 0]), 4).tolist()
-    [[3, 2, 1, 0], [0, 0, 0, 0]]
-    """
-    return np.maximum(np.asarray(lengths)[..., None] - np.arange(max_order), 0)
-
-
 def reference_matches(index: ReferenceIndex, hypotheses: Sequence[Sequence[str]], max_order: int) -> ReferenceMatches:
     """Match one token sequence per sentence (a token list, or a string: its characters) against each
     of its references in ``index`` alone, orders 1..max_order."""
@@ -99,7 +89,7 @@ def _cached_matches(hypotheses: Sequence[Sequence[str]], references: Callable[[]
     """:func:`reference_matches` with the references' index cached under ``cache_key`` (None: not
     cached): the next system scored against the same references reuses it (``references()`` prepares
     them only on a miss)."""
-    index = _REFERENCE_CACHE.get(cache_key, lambda: ReferenceIndex(references(), max_order))
+    index = REFERENCE_CACHE.get(cache_key, lambda: ReferenceIndex(references(), max_order))
     return reference_matches(index, hypotheses, max_order)
 
 
@@ -264,7 +254,7 @@ def _order_statistics(hyps: List[str], refs: List[List[str]], options: ChrfOptio
     corpus_key = (tuple(map(len, refs)), tuple(r for group in refs for r in group)) if cache else None
 
     def key(*parts: Any) -> Optional[tuple]:
-        return None if corpus_key is None else (*parts, *corpus_key)
+        return None if corpus_key is None else ("chrf", *parts, *corpus_key)
 
     def texts(lines):
         return [character_text(line, options) for line in lines]

@@ -24,14 +24,13 @@ import numpy as np
 from ngrameval._version import __version__
 from ngrameval.engine.corpus import index_corpus
 from ngrameval.engine.inputs import cached_by_value, check_choice, check_flag, check_order, strict_options
-from ngrameval.engine.ngrams import divide_or_zero, matches_by_reference
+from ngrameval.engine.ngrams import divide_or_zero, matches_by_reference, ngram_counts
+from ngrameval.engine.peers import NLTK_VERSION
 from ngrameval.metric import MetricFamily, Statistics, columns, register
-from ngrameval.metrics.chrf import ngram_counts
 from ngrameval.text.tokenizers import TokenizerSpec
 from ngrameval.errors import InputError
 from ngrameval.vocabulary import MetricResult, Predictions, References
 
-NLTK_VERSION = "3.10.4"
 VARIANTS = ("nltk", "google_bleu")
 DEFAULT_TOKENIZE = {"nltk": "none", "google_bleu": "hf-13a"}
 

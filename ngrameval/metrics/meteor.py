@@ -23,6 +23,7 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from ngrameval._version import __version__
+from ngrameval.engine.cache import cleared_with_caches
 from ngrameval.engine.inputs import check_choice, check_flag, normalize_corpus, strict_options
 from ngrameval.engine.token_ids import refuse_token_ids
 from ngrameval.metric import MetricFamily, Statistics, means, register, rows_with_count
@@ -33,7 +34,8 @@ VARIANTS = ("meteor15", "nltk")
 _METEOR15_OPTIONS = ("task", "modules", "weights", "parameters", "normalization", "beam_size", "paraphrase_table",
                      "cache_dir")
 _NLTK_OPTIONS = ("alpha", "beta", "gamma", "tokenize", "wordnet")
-_SCORERS: Dict[tuple, Any] = {}   # METEOR 1.5 scorers by options: their data is loaded once per process
+# METEOR 1.5 scorers by options: their data is loaded once per process (until ngrameval.clear_caches()).
+_SCORERS: Dict[tuple, Any] = cleared_with_caches({})
 _SCORERS_LOCK = threading.Lock()
 
 

@@ -39,6 +39,7 @@ from typing import Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Tup
 
 import numpy as np
 
+from ngrameval.engine.cache import cleared_with_caches
 from ngrameval.engine.inputs import check_choice, check_flag, check_number, normalize_corpus
 from ngrameval.engine.ngrams import concatenated_ranges
 from ngrameval.text.tokenizers import get_tokenizer
@@ -89,6 +90,7 @@ class NltkMeteorResult:
 
 # --------------------------------------------------------------------------- words
 
+@cleared_with_caches
 @lru_cache(maxsize=1 << 17)
 def porter_stem(word: str) -> str:
     """NLTK's ``PorterStemmer()`` (NLTK_EXTENSIONS mode, as meteor_score creates it) on one word, cached.

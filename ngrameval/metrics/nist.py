@@ -26,11 +26,11 @@ from typing import Any, Dict, List, Optional, Tuple
 import numpy as np
 
 from ngrameval._version import __version__
-from ngrameval.engine.corpus import IndexedCorpus, index_corpus
+from ngrameval.engine.corpus import IndexedCorpus, explain_matches, index_corpus
 from ngrameval.engine.inputs import check_choice, check_flag, check_order, strict_options
 from ngrameval.engine.ngrams import Matches, ReferenceIndex, corpus_ngram_ids, divide_or_zero
+from ngrameval.engine.peers import NLTK_VERSION
 from ngrameval.metric import MetricFamily, ReferenceCounts, Statistics, columns, register
-from ngrameval.metrics.bleu import NLTK_VERSION, explain_matches
 from ngrameval.text.tokenizers import TokenizerSpec
 from ngrameval.vocabulary import MetricResult, Predictions, References, aliased
 

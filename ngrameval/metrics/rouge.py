@@ -50,10 +50,11 @@ from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
 import numpy as np
 
 from ngrameval._version import __version__
+from ngrameval.engine.cache import REFERENCE_CACHE
 from ngrameval.engine.inputs import (check_choice, check_flag, check_number, check_positive_int, normalize_corpus,
                                     unknown_options_error)
 from ngrameval.engine.lcs import lcs_lengths, lcs_union_mask, sentence_pairs, wlcs
-from ngrameval.engine.ngrams import (EncodedSegments, ReferenceCache, ReferenceIndex, RepeatedIndex,
+from ngrameval.engine.ngrams import (EncodedSegments, ReferenceIndex, RepeatedIndex,
                                      concatenated_ranges, distinct, divide_or_zero)
 from ngrameval.engine.runs import distinct_ids, kept_lengths, offsets, whitespace_split
 from ngrameval.engine.token_ids import IdVocabulary, TokenIds, check_text_options, token_ids
@@ -97,9 +98,9 @@ _ALONE = r"\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}"
 _DEFAULT_TOKEN = (rf"(?V1)[a-z0-9]+|[[{_OTHER}]&&[{_ALONE}]]\p{{M}}*"
                   rf"|[[{_OTHER}]--[{_ALONE}]](?:[[{_OTHER}]--[{_ALONE}]]|\p{{M}})*")
 _default_token = None
-# Finished stems of this process (token -> stem; an empty token stays "" and is dropped), bounded.
-_STEMS: Dict[str, str] = {}
-_STEM_CACHE_SIZE = 1 << 20
+# The key in the package's cache of the finished stems of this process (token -> stem; an empty token stays
+# "" and is dropped): one table, bounded with the indexes by the cache's budget.
+_STEMS_KEY = ("rouge", "stems")
 
 
 def _stems(tokens: List[str]) -> Tuple[List[str], bool]:
@@ -112,14 +113,12 @@ def _stems(tokens: List[str]) -> Tuple[List[str], bool]:
     >>> _stems(["cats", "cat", "été", "cats"])
     (['cat', 'cat', 'été', 'cat'], False)
     """
-    global _STEMS
-    table = _STEMS       # this call's table: a full table is replaced, never cleared under another thread
+    table = REFERENCE_CACHE.get(_STEMS_KEY, dict)   # this call's table (cleared, it is replaced, not emptied)
     distinct = set(tokens)
     missing = sorted(distinct.difference(table))
     if missing:
-        if len(table) + len(missing) > _STEM_CACHE_SIZE:
-            table = _STEMS = {word: table[word] for word in distinct if word in table}
         table.update(_finished_stems(missing))
+        REFERENCE_CACHE.put(_STEMS_KEY, table)   # measured again; dropped if it alone outgrows the budget
     return list(map(table.__getitem__, tokens)), "" in map(table.__getitem__, distinct)
 
 
@@ -541,9 +540,6 @@ class _References:
     sentence_index: Index   # the index whose token ids rougeLsum uses
 
 
-_REFERENCE_CACHE = ReferenceCache(size=4)
-
-
 def _group(flat: List[Any], counts: Sequence[int]) -> List[List[Any]]:
     bounds = np.cumsum((0,) + tuple(counts)).tolist()
     return [flat[bounds[i]:bounds[i + 1]] for i in range(len(counts))]
@@ -590,7 +586,7 @@ def _references(refs: List[List[Any]], tokenizer: RougeTokenizer, pretokenized: 
             RepeatedIndex(distinct.sentence_index, group_of)
         return _References(texts, index, sentence_index)
 
-    return _REFERENCE_CACHE.get(key, build)
+    return REFERENCE_CACHE.get(key, build)
 
 
 @dataclass
@@ -651,7 +647,7 @@ class _Corpus:
             return _References(_Texts(np.ones(len(ids.ref_len), np.int64), ids.ref_len, words=vocabulary.words,
                                       ids=numbers), index, index)
 
-        references = _REFERENCE_CACHE.get(("rouge", "ids", ids.refs_per_sentence.tobytes(), ids.ref_len.tobytes(),
+        references = REFERENCE_CACHE.get(("rouge", "ids", ids.refs_per_sentence.tobytes(), ids.ref_len.tobytes(),
                                            ids.ref_ids.tobytes()), build)
         references.index.extend(max_order)
         vocabulary, numbers = IdVocabulary.of(ids.hyp_ids)

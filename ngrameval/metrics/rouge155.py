@@ -77,6 +77,7 @@ from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
 
 import numpy as np
 
+from ngrameval.engine.cache import cleared_with_caches
 from ngrameval.engine.inputs import check_choice, check_flag, check_number, check_order, check_positive_int
 from ngrameval.engine.lcs import lcs_union_mask, sentence_pairs, wlcs_union_mask
 from ngrameval.engine.ngrams import ReferenceIndex, concatenated_ranges
@@ -117,6 +118,7 @@ def _data_directories() -> List[Path]:
     return found
 
 
+@cleared_with_caches
 @functools.lru_cache(maxsize=8)
 def load_stopwords(path: Optional[PathLike] = None) -> frozenset:
     """ROUGE's stopword list (``-s``): one word per line, the line end removed (``chomp``).
@@ -137,6 +139,7 @@ def load_stopwords(path: Optional[PathLike] = None) -> frozenset:
     return frozenset(line.decode("latin-1") for line in lines if line)
 
 
+@cleared_with_caches
 @functools.lru_cache(maxsize=8)
 def load_exceptions(directory: Optional[PathLike] = None) -> Mapping[str, str]:
     """WordNet's irregular forms (``-m``): inflected form -> base form, from ``{noun,adv,verb,adj}.exc``.
@@ -217,6 +220,7 @@ _E = re.compile("e$")
 _LL = re.compile("ll$")
 
 
+@cleared_with_caches
 @functools.lru_cache(maxsize=1 << 16)
 def porter_stem(word: str) -> str:
     """ROUGE-1.5.5's Porter stemmer (Martin Porter's Perl release 1, with Lin's 2004 change to step 4:

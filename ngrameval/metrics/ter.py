@@ -29,14 +29,15 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
+from ngrameval.engine.cache import cleared_with_caches
 from ngrameval.engine.editdistance import DELETION, INSERTION, MATCH, SUBSTITUTION, Alignment, BeamEditDistance
 from ngrameval.engine.inputs import check_flag, normalize_corpus, strict_options
+from ngrameval.engine.peers import SACREBLEU_VERSION
 from ngrameval.engine.token_ids import refuse_token_ids
 from ngrameval.errors import InputError
 from ngrameval.metric import SACREBLEU_RESAMPLING, MetricFamily, Resampling, Statistics, array_of_scores, register
 from ngrameval.vocabulary import MetricResult, Predictions, References, aliased
 
-SACREBLEU_VERSION = "2.6.0"
 # sacrebleu lib_ter's limits of the shift search (the first two are Tercom's).
 MAX_SHIFT_SIZE = 10
 MAX_SHIFT_DISTANCE = 50
@@ -111,6 +112,7 @@ class TercomTokenizer:
 
     # Cached, as sacrebleu caches its tokenizer: the same references are scored against every system
     # (a tuple, so that what the cache holds cannot be changed).
+    @cleared_with_caches
     @functools.lru_cache(maxsize=2 ** 16)
     def reference_words(self, line: str) -> Tuple[str, ...]:
         """A reference's words: sacrebleu's ``TER`` preprocesses references twice.

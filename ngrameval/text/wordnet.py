@@ -37,6 +37,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Dict, FrozenSet, Iterator, List, Optional, Sequence, Tuple, Union
 
+from ngrameval.engine.cache import cleared_with_caches
 from ngrameval.errors import InputError
 
 PathLike = Union[str, "os.PathLike[str]"]
@@ -297,6 +298,7 @@ def load_wordnet(path: Optional[PathLike] = None) -> WordNet:
     return _shared_wordnet(find_wordnet(path).resolve())
 
 
+@cleared_with_caches
 @lru_cache(maxsize=None)
 def _shared_wordnet(directory: Path) -> WordNet:
     return WordNet(directory)

@@ -30,10 +30,11 @@ import numpy as np
 
 from ngrameval.engine.corpus import encode_texts
 from ngrameval.engine.inputs import check_flag, check_positive_int
-from ngrameval.engine.ngrams import concatenated_ranges, corpus_ngram_ids, distinct, search_sorted, stable_order
+from ngrameval.engine.ngrams import (concatenated_ranges, corpus_ngram_ids, distinct, ngram_counts, search_sorted,
+                                     stable_order)
 from ngrameval.engine.runs import offsets, vocabulary_ids
 from ngrameval.metric import MetricFamily, Statistics, columns, get_family, sentence_scores
-from ngrameval.metrics.chrf import (ChrfOptions, ReferenceMatches, character_text, ngram_counts, rows_of_matches,
+from ngrameval.metrics.chrf import (ChrfOptions, ReferenceMatches, character_text, rows_of_matches,
                                     words_without_punctuation)
 from ngrameval.metrics.ter import edits_to_reference
 from ngrameval.text.tokenizers import get_tokenizer

@@ -8,8 +8,8 @@ import gradio as gr
 import pandas as pd
 
 import ngrameval
-from ngrameval.metrics.chrf import ngram_counts, resolve_options
-from ngrameval.metrics.chrf import VARIANTS
+from ngrameval.engine.ngrams import ngram_counts
+from ngrameval.metrics.chrf import VARIANTS, resolve_options
 from ngrameval.ui import page as ui
 from ngrameval.ui.i18n import Phrase, t
 

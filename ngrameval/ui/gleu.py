@@ -7,7 +7,7 @@ import numpy as np
 import pandas as pd
 
 import ngrameval
-from ngrameval.metrics.chrf import ngram_counts
+from ngrameval.engine.ngrams import ngram_counts
 from ngrameval.metrics.gleu import resolve_options
 from ngrameval.metrics.gleu import VARIANTS
 from ngrameval.ui import page as ui

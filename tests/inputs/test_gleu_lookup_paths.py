@@ -8,9 +8,8 @@ import numpy as np
 import pytest
 from nltk.translate.gleu_score import corpus_gleu, sentence_gleu
 
-import ngrameval.engine.corpus as corpus_module
+import ngrameval
 import ngrameval.engine.ngrams as ngrams
-from ngrameval.engine.ngrams import ReferenceCache
 from ngrameval.metrics.gleu import gleu
 from tests.data import wmt17_slice, WMT17_SYSTEMS
 
@@ -45,9 +44,12 @@ def assert_same_as_nltk(predictions, references, min_len, max_len):
 
 
 @pytest.fixture
-def fresh_cache(monkeypatch):
-    """Indexes (and the hash tables in their memo) built anew under the forced lookup path."""
-    monkeypatch.setattr(corpus_module, "_REFERENCE_CACHE", ReferenceCache(size=4))
+def fresh_cache():
+    """Indexes (and the hash tables in their memo) built anew under the forced lookup path, and none of
+    them left for other tests."""
+    ngrameval.clear_caches()
+    yield
+    ngrameval.clear_caches()
 
 
 def one_slot(keys, bits):

@@ -11,6 +11,7 @@ from rouge_score import rouge_scorer
 
 import ngrameval
 from ngrameval.engine import lcs
+from ngrameval.engine.cache import REFERENCE_CACHE
 from ngrameval.metrics import rouge as rouge_module
 
 TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
@@ -69,17 +70,22 @@ def test_word_by_word_stems_when_a_word_is_outside_a_z0_9():
     assert tokens == [["cat", "café", "ab\ncd", "run"]]
 
 
-def test_a_full_in_process_stem_cache_is_replaced_without_changing_scores(monkeypatch):
-    monkeypatch.setattr(rouge_module, "_STEM_CACHE_SIZE", 3)
-    monkeypatch.setattr(rouge_module, "_STEMS", {})
+def test_a_stem_table_over_the_cache_budget_is_not_kept_and_scores_do_not_change():
     predictions = ["the generously relational cats were running", "hopefulness of conditional operators"]
     references = ["a cat runs generously", "the operator's conditions were hopeful"]
     scorer = rouge_scorer.RougeScorer(["rouge1", "rougeL"], use_stemmer=True)
     expected = [[scorer.score(r, p)[t].fmeasure for p, r in zip(predictions, references)] for t in ("rouge1", "rougeL")]
-    for _ in range(2):
-        result = ngrameval.rouge(predictions, references, ["rouge1", "rougeL"], use_stemmer=True, use_aggregator=False)
-        assert [result.fmeasure["rouge1"], result.fmeasure["rougeL"]] == expected
-        assert len(rouge_module._STEMS) <= 3 + len(set(" ".join(predictions + references).split()))
+    previous = ngrameval.set_cache_budget(1000)   # less than a table of these words
+    try:
+        for _ in range(2):
+            result = ngrameval.rouge(predictions, references, ["rouge1", "rougeL"], use_stemmer=True,
+                                     use_aggregator=False)
+            assert [result.fmeasure["rouge1"], result.fmeasure["rougeL"]] == expected
+            assert rouge_module._STEMS_KEY not in REFERENCE_CACHE and REFERENCE_CACHE.nbytes <= 1000
+    finally:
+        ngrameval.set_cache_budget(previous)
+    ngrameval.rouge(predictions, references, ["rouge1"], use_stemmer=True)
+    assert rouge_module._STEMS_KEY in REFERENCE_CACHE
 
 
 def _random_pairs(rng: np.random.Generator, vocabulary: int, offset: int):

@@ -16,6 +16,7 @@ import zipfile
 from pathlib import Path
 from typing import Dict, FrozenSet, List, Optional, Tuple, Union
 
+from ngrameval.engine.cache import cleared_with_caches
 from ngrameval.errors import InputError
 from ngrameval.installed import shipped_path
 
@@ -87,6 +88,7 @@ def default_paraphrase_table() -> Optional[Path]:
     return path if path.is_file() else None
 
 
+@cleared_with_caches
 @functools.lru_cache(maxsize=8)
 def _read_member(jar: Path, member: str) -> str:
     with zipfile.ZipFile(jar) as archive:
@@ -156,6 +158,7 @@ class SynonymDictionary:
         return cls._load(Path(jar))
 
     @staticmethod
+    @cleared_with_caches
     @functools.lru_cache(maxsize=2)
     def _load(jar: Path) -> "SynonymDictionary":
         exception_lines = java_lines(_read_member(jar, "synonym/english.exceptions"))

@@ -1,0 +1,295 @@
+"""The one cache of the package: what scoring derives from references, kept for the next call.
+
+Scoring many systems against one test set tokenizes and indexes the references once: chrF, ROUGE and
+the corpus engine (BLEU, NIST, GLEU, ...) keep their reference indexes in :data:`REFERENCE_CACHE`, and
+ROUGE its table of word stems. It is one least-recently-used cache with a budget in bytes, shared by every
+metric and every thread of the process: an entry's size is the memory of its arrays plus an estimate of its
+Python objects (:func:`estimated_nbytes`), and the entries used least recently are dropped while the total
+is over the budget. :func:`clear_caches` empties it and every other cache of the package (memoized functions
+and loaded resources, registered with :func:`cleared_with_caches`); :func:`set_cache_budget` changes the budget.
+"""
+from __future__ import annotations
+
+import sys
+import threading
+from collections import OrderedDict
+from itertools import chain, islice
+from types import FunctionType, MethodType, ModuleType
+from typing import Any, Callable, Dict, Hashable, List, Optional, Sequence, Tuple, TypeVar
+
+import numpy as np
+
+from ngrameval.errors import InputError
+
+Value = TypeVar("Value")
+
+# The default budget: the indexes of several test sets. (2,000 segments of 25 words from a vocabulary of 20,000,
+# one reference each, by estimated_nbytes: BLEU's index with its hash tables 12 MB, ROUGE's 9 MB, chrF's of
+# their characters 36 MB.)
+DEFAULT_BUDGET = 256 << 20
+# Items of a container looked at when estimating its size: a larger one is estimated from an evenly spread
+# sample (a vocabulary of 100,000 words is sized in microseconds, not by visiting every word).
+_SAMPLE = 8
+# The most entries kept, whatever their size. References that are never scored again (a training loop's batches:
+# a few sentences each, new every step) would otherwise fill the budget with thousands of indexes nobody reuses,
+# each in memory the process has not touched before; with a few entries, the memory of dropped ones is reused.
+DEFAULT_MAX_ENTRIES = 16
+# Objects whose size is what ``sys.getsizeof`` says (they refer to nothing the cache would keep alive).
+_ATOMS = frozenset((str, bytes, int, float, complex, bool, type(None), range))
+# Objects shared by the whole process, not held by an entry: counted as nothing.
+_SHARED = (type, ModuleType)
+
+
+def estimated_nbytes(value: Any) -> int:
+    """The memory ``value`` holds, estimated: ``sys.getsizeof`` of it and of what it refers to (attributes,
+    items, a closure's cells, the array a view views), each object counted once -- numpy's includes an
+    array's data --, plus the ``nbytes`` of other buffers (Arrow arrays). Classes and modules are shared
+    by the process, not held: not counted. Containers of more than :data:`_SAMPLE` items are estimated
+    from a sample. (The objects of one level are counted together, in C calls: an index of a few
+    sentences is measured in some ten microseconds.)
+
+    >>> estimated_nbytes(np.zeros(1000)) >= 8000
+    True
+    >>> big = np.zeros(1000)
+    >>> 8000 < estimated_nbytes([big, big, big[:10]]) < 2 * 8000
+    True
+    """
+    if isinstance(value, _SHARED):
+        return 0
+    seen = {id(value)}
+    total = float(sys.getsizeof(value))
+    # (object, weight): a sampled item stands for ``weight`` items of its container.
+    pending: List[Tuple[Any, float]] = [(value, 1.0)]
+    while pending:
+        item, weight = pending.pop()
+        parts, share, nbytes = _parts(item)
+        total += weight * nbytes
+        if not parts:
+            continue
+        if _ATOMS.issuperset(map(type, parts)):   # (words and numbers, most items of large containers: in C)
+            total += weight * share * sum(map(sys.getsizeof, parts))
+            continue
+        unique = dict(zip(map(id, parts), parts))
+        fresh_ids = unique.keys() - seen
+        seen.update(fresh_ids)
+        fresh = [part for part in map(unique.__getitem__, fresh_ids) if not isinstance(part, _SHARED)]
+        weight *= share
+        total += weight * sum(map(sys.getsizeof, fresh))
+        pending.extend((part, weight) for part in fresh
+                       if not (type(part) in _ATOMS or (type(part) is np.ndarray and part.base is None)))
+    return int(total)
+
+
+def _parts(item: Any) -> Tuple[Sequence[Any], float, int]:
+    """What ``item`` refers to that its own size does not include, or a sample of it; how many parts each
+    part of the sample stands for; and the bytes of a buffer it holds that is no Python object (Arrow's)."""
+    if isinstance(item, np.ndarray):
+        return (() if item.base is None else (item.base,)), 1.0, 0
+    if isinstance(item, (list, tuple)):
+        step = max(len(item) // _SAMPLE, 1)
+        sample = item[::step]
+        return sample, len(item) / max(len(sample), 1), 0
+    if isinstance(item, dict):
+        # (Sampled in one C call: a dict that another thread adds to, an index's memo, cannot change under it.)
+        sample = tuple(islice(item.items(), _SAMPLE))
+        return tuple(chain.from_iterable(sample)), len(item) / max(len(sample), 1), 0
+    if isinstance(item, (set, frozenset)):
+        sample = tuple(islice(item, _SAMPLE))
+        return sample, len(item) / max(len(sample), 1), 0
+    if isinstance(item, FunctionType):
+        return tuple(cell.cell_contents for cell in item.__closure__ or () if _filled(cell)), 1.0, 0
+    if isinstance(item, MethodType):
+        return (item.__self__,), 1.0, 0
+    nbytes = getattr(item, "nbytes", None)
+    if isinstance(nbytes, int):
+        return (), 1.0, nbytes
+    parts = tuple(getattr(item, "__dict__", {}).values())
+    slots = tuple(getattr(item, name) for name in getattr(type(item), "__slots__", ()) if hasattr(item, name))
+    return parts + slots, 1.0, 0
+
+
+def _filled(cell: Any) -> bool:
+    try:
+        cell.cell_contents
+    except ValueError:     # a cell whose variable is not assigned yet
+        return False
+    return True
+
+
+class ByteBudgetCache:
+    """A thread-safe least-recently-used cache whose entries together take at most ``budget`` bytes
+    (:func:`estimated_nbytes` of each key and value), and at most ``max_entries`` entries (see
+    :data:`DEFAULT_MAX_ENTRIES`). An entry larger than the whole budget is returned but not kept. Sizes are
+    measured when an entry is stored and again each time it is used (an index grows as higher orders and
+    derived tables are asked of it).
+
+    >>> cache = ByteBudgetCache(budget=10_000)
+    >>> first = cache.get(("a",), lambda: np.zeros(500))      # 4,000 bytes
+    >>> cache.get(("a",), lambda: np.ones(500)) is first      # kept: not built again
+    True
+    >>> _ = cache.get(("b",), lambda: np.zeros(500)); _ = cache.get(("c",), lambda: np.zeros(500))
+    >>> ("a",) in cache, cache.nbytes <= 10_000                # the least recently used went first
+    (False, True)
+    """
+
+    def __init__(self, budget: int = DEFAULT_BUDGET, max_entries: int = DEFAULT_MAX_ENTRIES) -> None:
+        # key -> (value, bytes of the key, bytes of the value); a key is measured once (it does not change)
+        self._entries: "OrderedDict[Hashable, Tuple[Any, int, int]]" = OrderedDict()
+        self._building: Dict[Hashable, threading.Lock] = {}   # a lock per key being built
+        self._lock = threading.Lock()
+        self._nbytes = 0
+        if isinstance(max_entries, bool) or not isinstance(max_entries, int) or max_entries < 1:
+            raise InputError(f"max_entries must be an integer >= 1, got {max_entries!r}")
+        self.max_entries = max_entries
+        self.budget = budget
+
+    @property
+    def budget(self) -> int:
+        """The most bytes the entries may take together; setting it drops entries until they fit."""
+        return self._budget
+
+    @budget.setter
+    def budget(self, nbytes: int) -> None:
+        if isinstance(nbytes, (bool, np.bool_)) or not isinstance(nbytes, (int, np.integer)) or nbytes < 0:
+            raise InputError(f"the cache budget must be a number of bytes >= 0, got {nbytes!r}")
+        with self._lock:
+            self._budget = int(nbytes)
+            self._evict()
+
+    @property
+    def nbytes(self) -> int:
+        """The bytes the entries take together, as last measured."""
+        return self._nbytes
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def __contains__(self, key: Hashable) -> bool:
+        return key in self._entries
+
+    def get(self, key: Optional[Hashable], build: Callable[[], Value]) -> Value:
+        """The value kept under ``key``, or ``build()`` kept under it. A key of None means "do not keep":
+        a user's callable tokenizer may be unhashable, or return other tokens on the next call, so what it
+        tokenized is built anew every time. Threads asking for one key while it is built wait for it;
+        other keys are built meanwhile.
+
+        >>> cache = ByteBudgetCache()
+        >>> cache.get(None, list), len(cache)
+        ([], 0)
+        """
+        if key is None:
+            return build()
+        with self._lock:
+            found = self._hit(key)
+            if found is not None:
+                return found[0]
+            building = self._building.setdefault(key, threading.Lock())
+        with building:
+            with self._lock:
+                found = self._hit(key)
+            if found is not None:
+                return found[0]
+            try:
+                value = build()
+                self.put(key, value)
+            finally:
+                with self._lock:
+                    self._building.pop(key, None)
+        return value
+
+    def put(self, key: Hashable, value: Any) -> None:
+        """Keep ``value`` under ``key`` (replacing what was there), measured now, as the most recently
+        used entry; then drop the least recently used entries while the total is over the budget."""
+        key_nbytes = estimated_nbytes(key)
+        nbytes = key_nbytes + estimated_nbytes(value)
+        with self._lock:
+            self._discard(key)
+            self._entries[key] = value, key_nbytes, nbytes - key_nbytes
+            self._nbytes += nbytes
+            self._evict()
+
+    def clear(self) -> None:
+        """Drop every entry."""
+        with self._lock:
+            self._entries.clear()
+            self._nbytes = 0
+
+    def _hit(self, key: Hashable) -> Optional[Tuple[Any, int, int]]:
+        """(under the lock) The entry under ``key``, made the most recently used, its value measured again
+        (an index grows as higher orders and derived tables are asked of it); None if there is none."""
+        entry = self._entries.get(key)
+        if entry is None:
+            return None
+        value, key_nbytes, value_nbytes = entry
+        measured = estimated_nbytes(value)
+        self._entries[key] = value, key_nbytes, measured
+        self._nbytes += measured - value_nbytes
+        self._entries.move_to_end(key)
+        self._evict()
+        return entry
+
+    def _discard(self, key: Hashable) -> None:
+        entry = self._entries.pop(key, None)
+        if entry is not None:
+            self._nbytes -= entry[1] + entry[2]
+
+    def _evict(self) -> None:
+        while (self._nbytes > self._budget or len(self._entries) > self.max_entries) and self._entries:
+            self._discard(next(iter(self._entries)))
+
+
+# The cache of every reference index and table the package keeps between calls.
+REFERENCE_CACHE = ByteBudgetCache()
+# How to empty the package's other caches (memoized functions, loaded resources): emptied with it.
+_CLEARED_WITH_CACHES: List[Callable[[], None]] = []
+
+
+def cleared_with_caches(cache: Value) -> Value:
+    """Register another cache of the package for :func:`clear_caches` to empty, and return it: a function
+    memoized by :func:`functools.lru_cache` (as a decorator above ``@lru_cache``: its ``cache_clear``), or a
+    dict kept by a module (its ``clear``).
+
+    >>> import functools
+    >>> @cleared_with_caches
+    ... @functools.lru_cache(maxsize=8)
+    ... def square(x: int) -> int:
+    ...     return x * x
+    >>> loaded = cleared_with_caches({"data": 1})
+    >>> square(3), square.cache_info().currsize, len(loaded)
+    (9, 1, 1)
+    >>> clear_caches(); square.cache_info().currsize, len(loaded)
+    (0, 0)
+    """
+    _CLEARED_WITH_CACHES.append(getattr(cache, "cache_clear", None) or cache.clear)
+    return cache
+
+
+def clear_caches() -> None:
+    """Empty every cache of the package: the references indexed for later calls (chrF, ROUGE, BLEU, NIST,
+    GLEU, ...), ROUGE's word stems, and the other memoized data: stemmers' results, TER's reference words,
+    resolved options, the loaded WordNet and METEOR 1.5 resources. Scores do not change; the next call
+    rebuilds what it needs.
+
+    >>> import ngrameval
+    >>> _ = ngrameval.chrf(["a cat"], [["the cat"]])
+    >>> ngrameval.clear_caches()
+    >>> len(REFERENCE_CACHE)
+    0
+    """
+    REFERENCE_CACHE.clear()
+    for cache_clear in _CLEARED_WITH_CACHES:
+        cache_clear()
+
+
+def set_cache_budget(nbytes: int) -> int:
+    """Set the most bytes the package's cache of references (:data:`REFERENCE_CACHE`) may hold, dropping the
+    least recently used entries until it fits; 0 keeps nothing. Returns the budget it had. The default is
+    :data:`DEFAULT_BUDGET` (256 MiB).
+
+    >>> previous = set_cache_budget(64 << 20)
+    >>> set_cache_budget(previous) == 64 << 20
+    True
+    """
+    previous = REFERENCE_CACHE.budget
+    REFERENCE_CACHE.budget = nbytes
+    return previous
