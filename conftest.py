@@ -1,6 +1,7 @@
 """For every test and doctest (tests/ and ngrameval/): nothing is written to the user's cache. METEOR 1.5's
 paraphrase index goes to a directory of the test run, shared by pytest-xdist's workers (the index is built
 once per run: its build is safe with concurrent processes, see ngrameval.metrics.meteor15.paraphrase)."""
+
 import os
 
 import pytest

@@ -8,6 +8,7 @@ so ``evaluate.load(ngrameval.metric_path("bleu"))`` works wherever the wheel is 
 editable install keeps reading the checkout's ``metrics/`` and ``spaces/``, and an sdist carries both
 itself so that a wheel built from it gets them too.
 """
+
 import shutil
 from pathlib import Path
 
@@ -42,17 +43,16 @@ def script_folders():
 
 def copy_folder(source: Path, target: Path) -> None:
     """``source``'s files (scripts, cards), without caches or compiled files."""
-    shutil.copytree(source, target, dirs_exist_ok=True,
-                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
+    shutil.copytree(source, target, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__", "*.pyc", ".*"))
 
 
 class BuildWithScripts(build_py):
     def run(self):
         super().run()
         if getattr(self, "editable_mode", False):
-            return      # an editable install reads metrics/ from the checkout (ngrameval.metric_path)
+            return  # an editable install reads metrics/ from the checkout (ngrameval.metric_path)
         scripts, cards = Path(self.build_lib) / SCRIPTS_PACKAGE, Path(self.build_lib) / CARDS_PACKAGE
-        for stale in (scripts, cards):      # a former build's files must not ship
+        for stale in (scripts, cards):  # a former build's files must not ship
             shutil.rmtree(stale, ignore_errors=True)
         for folder in script_folders():
             copy_folder(folder, scripts / folder.name)

@@ -19,6 +19,7 @@ reused by a later run given the same folder. Then, each in a fresh process (impo
 
 The best wall time over ``--repeats`` processes is printed with the target and the ratio to the peer.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -27,10 +28,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
-from typing import List
 
 import numpy as np
-
 from common import ROOT, load_wmt17
 
 TARGETS = {"submit": 2.0, "show": 5.0}
@@ -81,7 +80,7 @@ print(time.perf_counter() - start)
 """
 
 
-def perturbed_systems(count: int) -> List[List[str]]:
+def perturbed_systems(count: int) -> list[list[str]]:
     """WMT17's 16 systems, then perturbed copies until ``count``."""
     corpus = load_wmt17()
     systems = list(corpus.systems)
@@ -91,12 +90,16 @@ def perturbed_systems(count: int) -> List[List[str]]:
         k = len(systems)
         base, donors = systems[k % 16], rng.integers(0, 16, size=segments)
         swapped = rng.random(segments) < PERTURBED
-        systems.append([corpus.systems[donor][i] if swap else line
-                        for i, (line, donor, swap) in enumerate(zip(base, donors, swapped))])
+        systems.append(
+            [
+                corpus.systems[donor][i] if swap else line
+                for i, (line, donor, swap) in enumerate(zip(base, donors, swapped))
+            ]
+        )
     return systems[:count]
 
 
-def build(folder: Path, systems: List[List[str]], references: List[List[str]]) -> None:
+def build(folder: Path, systems: list[list[str]], references: list[list[str]]) -> None:
     from ngrameval.leaderboard.board import Board
 
     if not (folder / "board.sqlite").exists():
@@ -107,16 +110,21 @@ def build(folder: Path, systems: List[List[str]], references: List[List[str]]) -
     for index, system in enumerate(systems):
         if f"system-{index:03d}" not in present:
             board.submit(system, f"system-{index:03d}")
-            print(f"\rbuilding the board: {index + 1}/{len(systems)} ({time.perf_counter() - start:.0f} s)",
-                  end="", file=sys.stderr, flush=True)
+            print(
+                f"\rbuilding the board: {index + 1}/{len(systems)} ({time.perf_counter() - start:.0f} s)",
+                end="",
+                file=sys.stderr,
+                flush=True,
+            )
     print(file=sys.stderr)
 
 
-def best(script: str, arguments: List[str], repeats: int) -> float:
+def best(script: str, arguments: list[str], repeats: int) -> float:
     times = []
     for _ in range(repeats):
-        result = subprocess.run([sys.executable, "-c", script, *arguments], capture_output=True, text=True,
-                                cwd=ROOT, check=True)
+        result = subprocess.run(
+            [sys.executable, "-c", script, *arguments], capture_output=True, text=True, cwd=ROOT, check=True
+        )
         times.append(float(result.stdout.split()[-1]))
     return min(times)
 
@@ -138,12 +146,28 @@ def main() -> None:
     extra.write_text(json.dumps(systems[-1]), encoding="utf-8")
     references.write_text(json.dumps([line[0] for line in corpus.references]), encoding="utf-8")
     board_systems.write_text(json.dumps(systems[:-1]), encoding="utf-8")
-    print(f"board: {args.systems} systems x {len(corpus.references)} segments, BLEU, chrF and TER; best of "
-          f"{args.repeats} processes")
-    rows = [("submit", SUBMIT, [str(folder), str(extra)], "sacrebleu corpus_score x3", SUBMIT_PEER,
-             [str(folder), str(extra), str(references)]),
-            ("show", SHOW, [str(folder)], "sacrebleu paired-bs, BLEU, vs 1 baseline", SHOW_PEER,
-             [str(folder), str(board_systems), str(references)])]
+    print(
+        f"board: {args.systems} systems x {len(corpus.references)} segments, BLEU, chrF and TER; best of "
+        f"{args.repeats} processes"
+    )
+    rows = [
+        (
+            "submit",
+            SUBMIT,
+            [str(folder), str(extra)],
+            "sacrebleu corpus_score x3",
+            SUBMIT_PEER,
+            [str(folder), str(extra), str(references)],
+        ),
+        (
+            "show",
+            SHOW,
+            [str(folder)],
+            "sacrebleu paired-bs, BLEU, vs 1 baseline",
+            SHOW_PEER,
+            [str(folder), str(board_systems), str(references)],
+        ),
+    ]
     for task, script, arguments, peer, peer_script, peer_arguments in rows:
         seconds = best(script, arguments, args.repeats)
         verdict = "met" if seconds < TARGETS[task] else "MISSED"

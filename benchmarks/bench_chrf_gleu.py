@@ -12,10 +12,11 @@ matches them. NLTK's row is given its whitespace token lists made beforehand, un
 ``ngrameval.gleu`` splits its strings in the timed call; the row on token lists gives ngrameval the
 very lists NLTK gets (informative: its input checks of token lists cost more than splitting strings).
 """
+
 from __future__ import annotations
 
 import sys
-from typing import Iterator
+from collections.abc import Iterator
 
 from common import Corpus, Row, Section, Target, load_wmt17, main
 
@@ -48,6 +49,7 @@ def sacrebleu_reused_chrf(corpus: Corpus, word_order: int = 0):
     def run():
         metric = CHRF(word_order=word_order, references=streams)
         return [metric.corpus_score(system, None).score / 100 for system in corpus.systems]
+
     return run
 
 
@@ -76,25 +78,44 @@ def nltk_corpus_gleu(corpus: Corpus):
 
 def chrf_section(key: str, systems: int, lines: int) -> Section:
     plus = f"{CHRF_ENGINE} word_order=2"
-    return Section(key, f"chrF and chrF++, first {lines} lines of {systems} systems",
-                   lambda: load_wmt17(systems=systems, lines=lines), [
-        Row(CHRF_ENGINE, ngrameval_chrf),
-        Row("sacrebleu corpus_chrf", sacrebleu_corpus_chrf, compare_to=CHRF_ENGINE, tolerance=1e-12),
-        Row("sacrebleu CHRF(references=...) reused", sacrebleu_reused_chrf, compare_to=CHRF_ENGINE, tolerance=1e-12),
-        Row(plus, ngrameval_chrf, {"word_order": 2}),
-        Row("sacrebleu corpus_chrf word_order=2", sacrebleu_corpus_chrf, {"word_order": 2}, compare_to=plus,
-            tolerance=1e-12),
-    ], [Target("sacrebleu corpus_chrf", CHRF_ENGINE, "time", 5),
-        Target("sacrebleu CHRF(references=...) reused", CHRF_ENGINE, "time", 5)])
+    return Section(
+        key,
+        f"chrF and chrF++, first {lines} lines of {systems} systems",
+        lambda: load_wmt17(systems=systems, lines=lines),
+        [
+            Row(CHRF_ENGINE, ngrameval_chrf),
+            Row("sacrebleu corpus_chrf", sacrebleu_corpus_chrf, compare_to=CHRF_ENGINE, tolerance=1e-12),
+            Row(
+                "sacrebleu CHRF(references=...) reused", sacrebleu_reused_chrf, compare_to=CHRF_ENGINE, tolerance=1e-12
+            ),
+            Row(plus, ngrameval_chrf, {"word_order": 2}),
+            Row(
+                "sacrebleu corpus_chrf word_order=2",
+                sacrebleu_corpus_chrf,
+                {"word_order": 2},
+                compare_to=plus,
+                tolerance=1e-12,
+            ),
+        ],
+        [
+            Target("sacrebleu corpus_chrf", CHRF_ENGINE, "time", 5),
+            Target("sacrebleu CHRF(references=...) reused", CHRF_ENGINE, "time", 5),
+        ],
+    )
 
 
 def gleu_section(key: str, systems: int, lines: int) -> Section:
-    return Section(key, f"GLEU (NLTK, orders 1-4), first {lines} lines of {systems} systems",
-                   lambda: load_wmt17(systems=systems, lines=lines), [
-        Row(GLEU_ENGINE, ngrameval_gleu),
-        Row(GLEU_TOKENS, ngrameval_gleu_tokens, compare_to=GLEU_ENGINE, tolerance=1e-12),
-        Row("nltk corpus_gleu", nltk_corpus_gleu, compare_to=GLEU_ENGINE, tolerance=1e-12),
-    ], [Target("nltk corpus_gleu", GLEU_ENGINE, "time", 10)])
+    return Section(
+        key,
+        f"GLEU (NLTK, orders 1-4), first {lines} lines of {systems} systems",
+        lambda: load_wmt17(systems=systems, lines=lines),
+        [
+            Row(GLEU_ENGINE, ngrameval_gleu),
+            Row(GLEU_TOKENS, ngrameval_gleu_tokens, compare_to=GLEU_ENGINE, tolerance=1e-12),
+            Row("nltk corpus_gleu", nltk_corpus_gleu, compare_to=GLEU_ENGINE, tolerance=1e-12),
+        ],
+        [Target("nltk corpus_gleu", GLEU_ENGINE, "time", 10)],
+    )
 
 
 def sections(quick: bool) -> Iterator[Section]:

@@ -5,10 +5,11 @@
 Both tools get the same whitespace-separated texts; every row returns the corpus CIDEr-D and the
 score of every item.
 """
+
 from __future__ import annotations
 
 import sys
-from typing import Iterator
+from collections.abc import Iterator
 
 from common import Corpus, Row, Section, Target, main, shared, synthetic_corpus
 
@@ -24,9 +25,13 @@ def load_e2e(systems: int) -> Corpus:
     _, references = e2e_references(shared)
     names = E2E_PRIMARY[:systems]
     predictions = [line for name in names for line in e2e_outputs(shared, name)]
-    return Corpus(f"E2E NLG test set, {systems} primary systems ({', '.join(names)}) as one corpus: "
-                  f"{len(predictions)} items, {sum(map(len, references)) * systems} references (1 to 45 per item)",
-                  ["+".join(names)], [predictions], references * systems)
+    return Corpus(
+        f"E2E NLG test set, {systems} primary systems ({', '.join(names)}) as one corpus: "
+        f"{len(predictions)} items, {sum(map(len, references)) * systems} references (1 to 45 per item)",
+        ["+".join(names)],
+        [predictions],
+        references * systems,
+    )
 
 
 def ngrameval_cider(corpus: Corpus):
@@ -38,6 +43,7 @@ def ngrameval_cider(corpus: Corpus):
     def run():
         result = ngrameval.cider(predictions, references)
         return [result.cider, result.scores]
+
     return run
 
 
@@ -51,26 +57,45 @@ def pycocoevalcap_cider(corpus: Corpus):
     def run():
         score, scores = Cider().compute_score(gts, res)
         return [float(score), scores.tolist()]
+
     return run
 
 
 def cider_section(key: str, title: str, load, notes=()) -> Section:
-    return Section(key, title, load, [
-        Row(ENGINE, ngrameval_cider),
-        Row("pycocoevalcap Cider", pycocoevalcap_cider, compare_to=ENGINE),
-    ], [Target("pycocoevalcap Cider", ENGINE, "time", 10)], notes)
+    return Section(
+        key,
+        title,
+        load,
+        [
+            Row(ENGINE, ngrameval_cider),
+            Row("pycocoevalcap Cider", pycocoevalcap_cider, compare_to=ENGINE),
+        ],
+        [Target("pycocoevalcap Cider", ENGINE, "time", 10)],
+        notes,
+    )
 
 
 def sections(quick: bool) -> Iterator[Section]:
     if quick:
         yield cider_section("e2e-1", "CIDEr-D, E2E, one system", lambda: load_e2e(1))
         return
-    yield cider_section("e2e-8", "CIDEr-D, E2E, 8 systems as one corpus", lambda: load_e2e(8), [
-        "The 8 systems share the test set's references: ngrameval tokenizes each distinct text and counts "
-        "the references of each distinct reference group once; pycocoevalcap does it per item."])
-    yield cider_section("synthetic-5k", "CIDEr-D, 5,000 items x 5 references, every text distinct",
-                        lambda: synthetic_corpus(5000, 5), [
-        "No text repeats here, so nothing is shared between items: the layout alone."])
+    yield cider_section(
+        "e2e-8",
+        "CIDEr-D, E2E, 8 systems as one corpus",
+        lambda: load_e2e(8),
+        [
+            (
+                "The 8 systems share the test set's references: ngrameval tokenizes each distinct text and counts "
+                "the references of each distinct reference group once; pycocoevalcap does it per item."
+            )
+        ],
+    )
+    yield cider_section(
+        "synthetic-5k",
+        "CIDEr-D, 5,000 items x 5 references, every text distinct",
+        lambda: synthetic_corpus(5000, 5),
+        ["No text repeats here, so nothing is shared between items: the layout alone."],
+    )
 
 
 if __name__ == "__main__":

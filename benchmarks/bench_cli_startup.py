@@ -13,14 +13,15 @@ agree (ours times 100). Target: sacrebleu's time is at least 10 times ours.
 ``--profile`` prints a cProfile of the ngrameval row's worker, which only waits for its child; profile the
 command itself with ``python -m cProfile -s cumulative -m ngrameval score ...``.
 """
+
 from __future__ import annotations
 
 import json
 import resource
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator, List
 
 from common import Corpus, Row, Section, Target, load_wmt17, main, report_child_peak, shared
 
@@ -51,7 +52,7 @@ def _bytecode() -> None:
     compileall.compile_dir(str(Path(ngrameval.__file__).parent), quiet=1)
 
 
-def _child(arguments: List[str]) -> str:
+def _child(arguments: list[str]) -> str:
     """``python -m ARGUMENTS`` as a whole process; its standard output."""
     done = subprocess.run([sys.executable, "-m", *arguments], capture_output=True, text=True, check=True)
     report_child_peak(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
@@ -64,10 +65,31 @@ def ngrameval_paired_bs(corpus: Corpus):
     _bytecode()
 
     def run():
-        output = json.loads(_child(["ngrameval", "score", "-q", "-r", reference, "-s", *systems, "-m", "bleu",
-                                    "--option", "bleu.tokenize=none", "--paired-bs", "--format", "json"]))
-        return [[system["scores"]["bleu"]["mean"] * 100, system["scores"]["bleu"]["p_value"] or -1]
-                for system in output["systems"]]      # -1: the baseline
+        output = json.loads(
+            _child(
+                [
+                    "ngrameval",
+                    "score",
+                    "-q",
+                    "-r",
+                    reference,
+                    "-s",
+                    *systems,
+                    "-m",
+                    "bleu",
+                    "--option",
+                    "bleu.tokenize=none",
+                    "--paired-bs",
+                    "--format",
+                    "json",
+                ]
+            )
+        )
+        return [
+            [system["scores"]["bleu"]["mean"] * 100, system["scores"]["bleu"]["p_value"] or -1]
+            for system in output["systems"]
+        ]  # -1: the baseline
+
     return run
 
 
@@ -76,9 +98,11 @@ def sacrebleu_paired_bs(corpus: Corpus):
     reference, systems = _files(corpus)
 
     def run():
-        output = json.loads(_child(["sacrebleu", reference, "-i", *systems, "-m", "bleu", "--paired-bs",
-                                    "-tok", "none", "-f", "json"]))
+        output = json.loads(
+            _child(["sacrebleu", reference, "-i", *systems, "-m", "bleu", "--paired-bs", "-tok", "none", "-f", "json"])
+        )
         return [[row["BLEU"]["mean"], row["BLEU"]["p_value"] or -1] for row in output]
+
     return run
 
 
@@ -95,16 +119,28 @@ def sacrebleu_help(corpus: Corpus):
 
 def sections(quick: bool) -> Iterator[Section]:
     systems = 4 if quick else 16
-    yield Section("cli-paired-bs", f"(a) Paired bootstrap (1000) of BLEU over {systems} WMT17 systems, the command "
-                                   "lines as whole processes", lambda: load_wmt17(systems=systems), [
-        Row(ENGINE, ngrameval_paired_bs),
-        Row(PEER, sacrebleu_paired_bs, compare_to=ENGINE),
-    ], [Target(PEER, ENGINE, "time", 10)],
-        ["Both rows return each system's bootstrap mean (0-100) and p-value; they are equal."])
-    yield Section("cli-help", "(b) Starting the command: --help", lambda: load_wmt17(systems=1, lines=1), [
-        Row("ngrameval --help", ngrameval_help),
-        Row("sacrebleu --help", sacrebleu_help, compare_to="ngrameval --help"),
-    ], [], ["Target: ngrameval --help under 0.15 s of wall time (its row's wall s)."])
+    yield Section(
+        "cli-paired-bs",
+        f"(a) Paired bootstrap (1000) of BLEU over {systems} WMT17 systems, the command lines as whole processes",
+        lambda: load_wmt17(systems=systems),
+        [
+            Row(ENGINE, ngrameval_paired_bs),
+            Row(PEER, sacrebleu_paired_bs, compare_to=ENGINE),
+        ],
+        [Target(PEER, ENGINE, "time", 10)],
+        ["Both rows return each system's bootstrap mean (0-100) and p-value; they are equal."],
+    )
+    yield Section(
+        "cli-help",
+        "(b) Starting the command: --help",
+        lambda: load_wmt17(systems=1, lines=1),
+        [
+            Row("ngrameval --help", ngrameval_help),
+            Row("sacrebleu --help", sacrebleu_help, compare_to="ngrameval --help"),
+        ],
+        [],
+        ["Target: ngrameval --help under 0.15 s of wall time (its row's wall s)."],
+    )
 
 
 if __name__ == "__main__":

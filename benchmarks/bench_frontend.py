@@ -7,10 +7,11 @@ Given predictions and references in one process, the script validates them and s
 evaluate's Arrow storage (which ``add_batch`` and distributed runs keep): it may add at most 10% to
 the direct call.
 """
+
 from __future__ import annotations
 
 import sys
-from typing import Iterator
+from collections.abc import Iterator
 
 from common import ROOT, Corpus, Row, Section, Target, load_wmt17, main
 
@@ -23,8 +24,9 @@ def evaluate_compute(corpus: Corpus):
     import evaluate
 
     metric = evaluate.load(str(ROOT / "metrics" / "bleu"))
-    return lambda: [metric.compute(predictions=system, references=corpus.references)["bleu"]
-                    for system in corpus.systems]
+    return lambda: [
+        metric.compute(predictions=system, references=corpus.references)["bleu"] for system in corpus.systems
+    ]
 
 
 def direct_call(corpus: Corpus):
@@ -43,14 +45,23 @@ def sacrebleu_corpus_bleu(corpus: Corpus):
 
 
 def frontend_section(key: str, systems: int, lines: int) -> Section:
-    return Section(key, f"BLEU through evaluate, first {lines} lines of {systems} systems",
-                   lambda: load_wmt17(systems=systems, lines=lines), [
-        Row(ENGINE, evaluate_compute),
-        Row(DIRECT, direct_call, compare_to=ENGINE),
-        Row("sacrebleu corpus_bleu", sacrebleu_corpus_bleu, compare_to=ENGINE),
-    ], [Target(DIRECT, ENGINE, "time", 1 / 1.1)],
-        ["The target reads: the direct call's time over the evaluate path's is at least 1/1.1, i.e. the "
-         "front end adds at most 10%."])
+    return Section(
+        key,
+        f"BLEU through evaluate, first {lines} lines of {systems} systems",
+        lambda: load_wmt17(systems=systems, lines=lines),
+        [
+            Row(ENGINE, evaluate_compute),
+            Row(DIRECT, direct_call, compare_to=ENGINE),
+            Row("sacrebleu corpus_bleu", sacrebleu_corpus_bleu, compare_to=ENGINE),
+        ],
+        [Target(DIRECT, ENGINE, "time", 1 / 1.1)],
+        [
+            (
+                "The target reads: the direct call's time over the evaluate path's is at least 1/1.1, i.e. the "
+                "front end adds at most 10%."
+            )
+        ],
+    )
 
 
 def sections(quick: bool) -> Iterator[Section]:

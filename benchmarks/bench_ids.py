@@ -8,14 +8,14 @@ distribution over a 32k vocabulary, one reference each, a noisy copy of its cand
 match). ngrameval takes the batch as a 2-D int64 numpy array and as lists of ints; its scores are checked
 against each peer's (1e-9). One thread: nothing here starts threads.
 """
+
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from types import SimpleNamespace
-from typing import Iterator
 
 import numpy as np
-
 from common import SEED, Row, Section, Target, main
 
 VOCABULARY = 32_000
@@ -36,19 +36,24 @@ def id_batch(count: int = 256, length: int = 1024, noise: float = 0.2, seed: int
     references = candidates.copy()
     redrawn = rng.random(references.shape) < noise
     references[redrawn] = rng.choice(VOCABULARY, size=int(redrawn.sum()), p=probabilities)
-    return IdBatch(description=f"{count} candidates x {length} ids (Zipf over {VOCABULARY} ids), one reference "
-                               f"each: the candidate with {noise:.0%} of its ids redrawn (seed {seed})",
-                   candidates=candidates, references=references)
+    return IdBatch(
+        description=f"{count} candidates x {length} ids (Zipf over {VOCABULARY} ids), one reference "
+        f"each: the candidate with {noise:.0%} of its ids redrawn (seed {seed})",
+        candidates=candidates,
+        references=references,
+    )
 
 
 # --------------------------------------------------------------------------- rows (run in a fresh process)
+
 
 def ngrameval_ids(batch: IdBatch, lists: bool = False, **options):
     """``ngrameval.bleu(..., sentence_level=True)`` on the ids: the 2-D arrays, or lists of ints."""
     import ngrameval
 
-    candidates, references = (batch.candidates.tolist(), batch.references.tolist()) if lists else \
-        (batch.candidates, batch.references)
+    candidates, references = (
+        (batch.candidates.tolist(), batch.references.tolist()) if lists else (batch.candidates, batch.references)
+    )
     return lambda: ngrameval.bleu(candidates, references, sentence_level=True, **options).sentence_scores
 
 
@@ -57,8 +62,9 @@ def ngrameval_strings(batch: IdBatch, **options):
     import ngrameval
 
     candidates, references = joined(batch.candidates), joined(batch.references)
-    return lambda: ngrameval.bleu(candidates, references, tokenize="none", sentence_level=True,
-                                  **options).sentence_scores
+    return lambda: (
+        ngrameval.bleu(candidates, references, tokenize="none", sentence_level=True, **options).sentence_scores
+    )
 
 
 def nltk_sentence_bleu(batch: IdBatch):
@@ -74,8 +80,10 @@ def sacrebleu_sentence_bleu(batch: IdBatch):
     import sacrebleu
 
     candidates, references = joined(batch.candidates), joined(batch.references)
-    return lambda: [sacrebleu.sentence_bleu(candidate, [reference], tokenize="none").score / 100
-                    for candidate, reference in zip(candidates, references)]
+    return lambda: [
+        sacrebleu.sentence_bleu(candidate, [reference], tokenize="none").score / 100
+        for candidate, reference in zip(candidates, references)
+    ]
 
 
 def joined(ids: np.ndarray):
@@ -98,25 +106,45 @@ def sections(quick: bool) -> Iterator[Section]:
         return id_batch(64 if quick else 256)
 
     yield Section(
-        "ids-nltk", "1. Sentence BLEU on token ids: NLTK's rule (no smoothing)", batch,
-        [Row(ENGINE_NLTK, ngrameval_ids, {"variant": "nltk"}),
-         Row(ENGINE_NLTK_LISTS, ngrameval_ids, {"lists": True, "variant": "nltk"}),
-         Row(ENGINE_NLTK_STRINGS, ngrameval_strings, {"variant": "nltk"}),
-         Row(NLTK, nltk_sentence_bleu, compare_to=ENGINE_NLTK),
-         Row(NLTK + " ", nltk_sentence_bleu, compare_to=ENGINE_NLTK_LISTS, note="the same, against the lists")],
+        "ids-nltk",
+        "1. Sentence BLEU on token ids: NLTK's rule (no smoothing)",
+        batch,
+        [
+            Row(ENGINE_NLTK, ngrameval_ids, {"variant": "nltk"}),
+            Row(ENGINE_NLTK_LISTS, ngrameval_ids, {"lists": True, "variant": "nltk"}),
+            Row(ENGINE_NLTK_STRINGS, ngrameval_strings, {"variant": "nltk"}),
+            Row(NLTK, nltk_sentence_bleu, compare_to=ENGINE_NLTK),
+            Row(NLTK + " ", nltk_sentence_bleu, compare_to=ENGINE_NLTK_LISTS, note="the same, against the lists"),
+        ],
         [Target(NLTK, ENGINE_NLTK, "time", 10), Target(NLTK + " ", ENGINE_NLTK_LISTS, "time", 10)],
-        ["Issue 26's goal: 10x NLTK's loop in CPU time, the batch given as a 2-D array and as lists.",
-         "The strings row is the path before ids were accepted (ids joined by spaces, then split), for comparison."])
+        [
+            "Issue 26's goal: 10x NLTK's loop in CPU time, the batch given as a 2-D array and as lists.",
+            "The strings row is the path before ids were accepted (ids joined by spaces, then split), for comparison.",
+        ],
+    )
     yield Section(
-        "ids-sacrebleu", "2. Sentence BLEU on token ids: sacrebleu's rule (exp smoothing, effective order)", batch,
-        [Row(ENGINE_SACREBLEU, ngrameval_ids),
-         Row(ENGINE_SACREBLEU_LISTS, ngrameval_ids, {"lists": True}),
-         Row(SACREBLEU, sacrebleu_sentence_bleu, compare_to=ENGINE_SACREBLEU),
-         Row(SACREBLEU + " ", sacrebleu_sentence_bleu, compare_to=ENGINE_SACREBLEU_LISTS,
-             note="the same, against the lists")],
+        "ids-sacrebleu",
+        "2. Sentence BLEU on token ids: sacrebleu's rule (exp smoothing, effective order)",
+        batch,
+        [
+            Row(ENGINE_SACREBLEU, ngrameval_ids),
+            Row(ENGINE_SACREBLEU_LISTS, ngrameval_ids, {"lists": True}),
+            Row(SACREBLEU, sacrebleu_sentence_bleu, compare_to=ENGINE_SACREBLEU),
+            Row(
+                SACREBLEU + " ",
+                sacrebleu_sentence_bleu,
+                compare_to=ENGINE_SACREBLEU_LISTS,
+                note="the same, against the lists",
+            ),
+        ],
         [Target(SACREBLEU, ENGINE_SACREBLEU, "time", 5), Target(SACREBLEU + " ", ENGINE_SACREBLEU_LISTS, "time", 5)],
-        ["Issue 26's goal: 5x sacrebleu's loop in CPU time. sacrebleu gets the ids as strings joined by spaces "
-         "(made beforehand, untimed) and splits them (tokenize='none')."])
+        [
+            (
+                "Issue 26's goal: 5x sacrebleu's loop in CPU time. sacrebleu gets the ids as strings joined by spaces "
+                "(made beforehand, untimed) and splits them (tokenize='none')."
+            )
+        ],
+    )
 
 
 if __name__ == "__main__":

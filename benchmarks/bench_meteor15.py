@@ -13,6 +13,7 @@ memory is the ``ru_maxrss`` of its process, read with ``getrusage(RUSAGE_CHILDRE
 process once the child has exited (its only child). Targets: warm at least 2x faster than the jar; cold
 (the first run on a machine) at least as fast as the jar and in no more memory.
 """
+
 from __future__ import annotations
 
 import atexit
@@ -22,8 +23,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from common import ROOT, Corpus, Row, Section, Target, main, report_child_peak, shared
 
@@ -40,6 +41,7 @@ pathlib.Path(sys.argv[2]).write_text(json.dumps({"segments": result.segment_scor
 
 # --------------------------------------------------------------------------- data
 
+
 def _pycocoevalcap_hypotheses(corpus: Corpus):
     """The hypotheses as pycocoevalcap sends them (``|||`` removed, double spaces halved once)."""
     sys.path.insert(0, str(ROOT))
@@ -51,8 +53,11 @@ def _pycocoevalcap_hypotheses(corpus: Corpus):
 def _warm_index() -> None:
     """Build the paraphrase table's index in the default cache directory (in a child process, so that no
     measuring process carries its memory)."""
-    subprocess.run([sys.executable, "-c", "from ngrameval.metrics.meteor15 import Meteor15; Meteor15().paraphrase"],
-                   check=True, cwd=ROOT)
+    subprocess.run(
+        [sys.executable, "-c", "from ngrameval.metrics.meteor15 import Meteor15; Meteor15().paraphrase"],
+        check=True,
+        cwd=ROOT,
+    )
 
 
 def load_wmt22(count: int) -> Corpus:
@@ -65,9 +70,13 @@ def load_wmt22(count: int) -> Corpus:
     for system in WMT22_SYSTEMS["de-en"]:
         hypotheses += wmt22_system(shared, "de-en", system)
         groups += references
-    return Corpus(f"WMT22 de-en (English side): the first {count} lines of its systems taken in order "
-                  f"({', '.join(WMT22_SYSTEMS['de-en'][:2])}, ...), references A and B", ["systems"],
-                  [hypotheses[:count]], groups[:count])
+    return Corpus(
+        f"WMT22 de-en (English side): the first {count} lines of its systems taken in order "
+        f"({', '.join(WMT22_SYSTEMS['de-en'][:2])}, ...), references A and B",
+        ["systems"],
+        [hypotheses[:count]],
+        groups[:count],
+    )
 
 
 def load_e2e(count: int) -> Corpus:
@@ -76,11 +85,16 @@ def load_e2e(count: int) -> Corpus:
 
     _warm_index()
     _, references = e2e_references(shared)
-    return Corpus(f"E2E NLG test set, TGen's first {count} outputs, {sum(map(len, references[:count]))} "
-                  "references in all", ["tgen"], [e2e_outputs(shared, "tgen")[:count]], references[:count])
+    return Corpus(
+        f"E2E NLG test set, TGen's first {count} outputs, {sum(map(len, references[:count]))} references in all",
+        ["tgen"],
+        [e2e_outputs(shared, "tgen")[:count]],
+        references[:count],
+    )
 
 
 # --------------------------------------------------------------------------- rows (run in a fresh process)
+
 
 def _report_children_peak() -> None:
     """The largest peak resident set of the measuring process's exited children (KiB on Linux): the tool's."""
@@ -94,8 +108,12 @@ def ngrameval_process(corpus: Corpus, cold: bool = False):
     atexit.register(shutil.rmtree, scratch, True)
     cache_dir = str(scratch / "cache") if cold else None
     job = scratch / "job.json"
-    job.write_text(json.dumps({"hypotheses": _pycocoevalcap_hypotheses(corpus), "references": corpus.references,
-                               "cache_dir": cache_dir}), encoding="utf-8")
+    job.write_text(
+        json.dumps(
+            {"hypotheses": _pycocoevalcap_hypotheses(corpus), "references": corpus.references, "cache_dir": cache_dir}
+        ),
+        encoding="utf-8",
+    )
     output = scratch / "out.json"
 
     def run():
@@ -103,6 +121,7 @@ def ngrameval_process(corpus: Corpus, cold: bool = False):
         done = json.loads(output.read_text())
         _report_children_peak()
         return [done["segments"], done["corpus"]]
+
     return run
 
 
@@ -119,9 +138,10 @@ def jar_process(corpus: Corpus):
         try:
             _, segments, score = jar.score(hypotheses, references)
         finally:
-            jar.close()       # waits for the JVM, so that its peak is in RUSAGE_CHILDREN
+            jar.close()  # waits for the JVM, so that its peak is in RUSAGE_CHILDREN
         _report_children_peak()
         return [segments, score]
+
     return run
 
 
@@ -132,30 +152,47 @@ COLD = "ngrameval.metrics.meteor15 (cold: builds the index)"
 JAR = "meteor-1.5.jar -stdio -norm (pycocoevalcap's protocol)"
 
 NOTES = [
-    "Every row is a child process of the measuring worker (CPU s: the child's, from RUSAGE_CHILDREN; peak: "
-    "the worker's plus the child's ru_maxrss from RUSAGE_CHILDREN; Δ subtracts the worker's baseline).",
-    "ngrameval: `python -c` reading the corpus from a JSON file, `Meteor15().score(...)` (rank, -norm, "
-    "exact/stem/synonym/paraphrase), writing the scores. Warm: the index of paraphrase-en.gz is in the "
-    "default cache directory (built before timing); cold: an empty cache directory, so the 62 MB table is "
-    "parsed into a new index inside the timing (what a new user, a fresh CI job or Space container runs).",
-    "jar: Java 17, `-Xmx2G`, started in pycocoevalcap's meteor directory; the Python side writes each SCORE "
-    "line and reads its answer (as pycocoevalcap does), then the EVAL line. Scores checked to 1e-9.",
+    (
+        "Every row is a child process of the measuring worker (CPU s: the child's, from RUSAGE_CHILDREN; peak: "
+        "the worker's plus the child's ru_maxrss from RUSAGE_CHILDREN; Δ subtracts the worker's baseline)."
+    ),
+    (
+        "ngrameval: `python -c` reading the corpus from a JSON file, `Meteor15().score(...)` (rank, -norm, "
+        "exact/stem/synonym/paraphrase), writing the scores. Warm: the index of paraphrase-en.gz is in the "
+        "default cache directory (built before timing); cold: an empty cache directory, so the 62 MB table is "
+        "parsed into a new index inside the timing (what a new user, a fresh CI job or Space container runs)."
+    ),
+    (
+        "jar: Java 17, `-Xmx2G`, started in pycocoevalcap's meteor directory; the Python side writes each SCORE "
+        "line and reads its answer (as pycocoevalcap does), then the EVAL line. Scores checked to 1e-9."
+    ),
 ]
 
 
 def section(key: str, title: str, load) -> Section:
-    return Section(key, title, load, [
-        Row(WARM, ngrameval_process, {"cold": False}, note="child process"),
-        Row(COLD, ngrameval_process, {"cold": True}, WARM, note="child process"),
-        Row(JAR, jar_process, compare_to=WARM, tolerance=TOLERANCE, note="child process"),
-    ], [Target(JAR, WARM, "time", 2), Target(JAR, COLD, "time", 1), Target(JAR, COLD, "peak", 1)], NOTES)
+    return Section(
+        key,
+        title,
+        load,
+        [
+            Row(WARM, ngrameval_process, {"cold": False}, note="child process"),
+            Row(COLD, ngrameval_process, {"cold": True}, WARM, note="child process"),
+            Row(JAR, jar_process, compare_to=WARM, tolerance=TOLERANCE, note="child process"),
+        ],
+        [Target(JAR, WARM, "time", 2), Target(JAR, COLD, "time", 1), Target(JAR, COLD, "peak", 1)],
+        NOTES,
+    )
 
 
 def sections(quick: bool) -> Iterator[Section]:
-    yield section("wmt22-3k", "1. METEOR 1.5 on 3,000 WMT22 segments, 2 references each",
-                  lambda: load_wmt22(1000 if quick else 3000))
-    yield section("e2e", "2. METEOR 1.5 on E2E outputs with all their references",
-                  lambda: load_e2e(100 if quick else 630))
+    yield section(
+        "wmt22-3k",
+        "1. METEOR 1.5 on 3,000 WMT22 segments, 2 references each",
+        lambda: load_wmt22(1000 if quick else 3000),
+    )
+    yield section(
+        "e2e", "2. METEOR 1.5 on E2E outputs with all their references", lambda: load_e2e(100 if quick else 630)
+    )
 
 
 if __name__ == "__main__":

@@ -9,6 +9,7 @@ from Debian's files (``wordnet-base``, ``wordnet-sense-index``): ngrameval from 
 NLTK from a copy laid out as an nltk_data directory with a generated ``lexnames`` (made before the
 timing; see tests/parity/test_meteor_nltk.py). Loading WordNet is timed in both rows.
 """
+
 from __future__ import annotations
 
 import atexit
@@ -16,8 +17,8 @@ import importlib
 import shutil
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 from common import Corpus, Row, Section, Target, main, shared
 
@@ -29,6 +30,7 @@ EXACT = 0.0
 
 # --------------------------------------------------------------------------- data
 
+
 def load_wmt22(count: int) -> Corpus:
     """The first ``count`` segments of WMT22 Online-B, de-en then zh-en (English), both references."""
     from tests.data import wmt22_slice
@@ -39,8 +41,12 @@ def load_wmt22(count: int) -> Corpus:
         hypotheses += h
         references += r
     hypotheses, references = hypotheses[:count], references[:count]
-    return Corpus(f"WMT22 Online-B de-en then zh-en (English), {len(hypotheses)} segments x 2 references", ["Online-B"],
-                  [hypotheses], references)
+    return Corpus(
+        f"WMT22 Online-B de-en then zh-en (English), {len(hypotheses)} segments x 2 references",
+        ["Online-B"],
+        [hypotheses],
+        references,
+    )
 
 
 def load_e2e(systems: int) -> Corpus:
@@ -49,9 +55,13 @@ def load_e2e(systems: int) -> Corpus:
 
     _, references = e2e_references(shared)
     names = list(E2E_PRIMARY[:systems])
-    return Corpus(f"E2E NLG test set, {systems} system(s) x 630 outputs, "
-                  f"{sum(map(len, references))} references (1 to 45 per output)",
-                  names, [e2e_outputs(shared, name) for name in names], references)
+    return Corpus(
+        f"E2E NLG test set, {systems} system(s) x 630 outputs, "
+        f"{sum(map(len, references))} references (1 to 45 per output)",
+        names,
+        [e2e_outputs(shared, name) for name in names],
+        references,
+    )
 
 
 def token_lists(corpus: Corpus):
@@ -62,11 +72,12 @@ def token_lists(corpus: Corpus):
 
 # --------------------------------------------------------------------------- rows (run in a fresh process)
 
+
 def ngrameval_meteor(corpus: Corpus):
     """``nltk_meteor`` once per system; WordNet's files are read inside the timing (first use)."""
     from ngrameval.metrics.meteor_nltk import nltk_meteor
 
-    importlib.import_module("nltk.stem.porter")   # importing nltk takes ~1 s; the peer row imports it untimed too
+    importlib.import_module("nltk.stem.porter")  # importing nltk takes ~1 s; the peer row imports it untimed too
 
     systems, references = token_lists(corpus)
     return lambda: [nltk_meteor(system, references).scores for system in systems]
@@ -86,18 +97,23 @@ def nltk_meteor_score(corpus: Corpus):
 
     def run():
         wordnet = nltk_wordnet_reader(nltk_data)
-        return [[meteor_score(refs, hypothesis, wordnet=wordnet) for hypothesis, refs in zip(system, references)]
-                for system in systems]
+        return [
+            [meteor_score(refs, hypothesis, wordnet=wordnet) for hypothesis, refs in zip(system, references)]
+            for system in systems
+        ]
+
     return run
 
 
 # --------------------------------------------------------------------------- sections
 
 NOTES = [
-    "Scores must be equal (max |difference| 0). Timed in both rows: loading WordNet (ngrameval: index, exception "
-    "and data files read on first use; NLTK: WordNetCorpusReader, which also reads index.sense twice for its "
-    "version mapping), stemming, synonym look-ups, alignment, scoring. Not timed: importing nltk (~1 s), "
-    "tokenizing, copying WordNet's files for NLTK.",
+    (
+        "Scores must be equal (max |difference| 0). Timed in both rows: loading WordNet (ngrameval: index, exception "
+        "and data files read on first use; NLTK: WordNetCorpusReader, which also reads index.sense twice for its "
+        "version mapping), stemming, synonym look-ups, alignment, scoring. Not timed: importing nltk (~1 s), "
+        "tokenizing, copying WordNet's files for NLTK."
+    ),
 ]
 
 
@@ -105,10 +121,22 @@ def sections(quick: bool) -> Iterator[Section]:
     rows = [Row(ENGINE, ngrameval_meteor), Row(PEER, nltk_meteor_score, compare_to=ENGINE, tolerance=EXACT)]
     targets = [Target(PEER, ENGINE, "time", 10)]
     count = 500 if quick else 3000
-    yield Section("wmt22-3k" if not quick else "wmt22-500", f"1. METEOR (NLTK) of {count} WMT22 segments, "
-                  "2 references", lambda: load_wmt22(count), rows, targets, NOTES)
-    yield Section("e2e", "2. METEOR (NLTK) on E2E, up to 45 references per output", lambda: load_e2e(1 if quick else 2),
-                  rows, targets, NOTES)
+    yield Section(
+        "wmt22-3k" if not quick else "wmt22-500",
+        f"1. METEOR (NLTK) of {count} WMT22 segments, 2 references",
+        lambda: load_wmt22(count),
+        rows,
+        targets,
+        NOTES,
+    )
+    yield Section(
+        "e2e",
+        "2. METEOR (NLTK) on E2E, up to 45 references per output",
+        lambda: load_e2e(1 if quick else 2),
+        rows,
+        targets,
+        NOTES,
+    )
 
 
 if __name__ == "__main__":

@@ -5,10 +5,11 @@
 Both tools get the same token lists (the WMT17 lines 13a-tokenized beforehand,
 split on whitespace); every row returns one corpus NIST score per system.
 """
+
 from __future__ import annotations
 
 import sys
-from typing import Iterator
+from collections.abc import Iterator
 
 from common import Corpus, Row, Section, Target, load_wmt17, main, pretokenize_13a
 
@@ -33,14 +34,23 @@ def nltk_corpus_nist(corpus: Corpus):
 
 
 def nist_section(key: str, systems: int, lines: int) -> Section:
-    return Section(key, f"NIST (n={ORDER}), first {lines} lines of {systems} systems",
-                   lambda: pretokenize_13a(load_wmt17(systems=systems, lines=lines)), [
-        Row(ENGINE, ngrameval_nist, {"variant": "nltk"}),
-        Row("nltk corpus_nist", nltk_corpus_nist, compare_to=ENGINE),
-        Row("ngrameval.nist variant=mteval", ngrameval_nist, {"variant": "mteval"}),
-    ], [Target("nltk corpus_nist", ENGINE, "time", 20)],
-        ["ngrameval.nist variant=mteval is timed alone: no mteval-v13a.pl runs here, and its scores differ "
-         "from NLTK's where a bigram starts with the word 0 (the Perl quirk ngrameval keeps)."])
+    return Section(
+        key,
+        f"NIST (n={ORDER}), first {lines} lines of {systems} systems",
+        lambda: pretokenize_13a(load_wmt17(systems=systems, lines=lines)),
+        [
+            Row(ENGINE, ngrameval_nist, {"variant": "nltk"}),
+            Row("nltk corpus_nist", nltk_corpus_nist, compare_to=ENGINE),
+            Row("ngrameval.nist variant=mteval", ngrameval_nist, {"variant": "mteval"}),
+        ],
+        [Target("nltk corpus_nist", ENGINE, "time", 20)],
+        [
+            (
+                "ngrameval.nist variant=mteval is timed alone: no mteval-v13a.pl runs here, and its scores differ "
+                "from NLTK's where a bigram starts with the word 0 (the Perl quirk ngrameval keeps)."
+            )
+        ],
+    )
 
 
 def sections(quick: bool) -> Iterator[Section]:

@@ -17,6 +17,7 @@ to 1 below, before anything imports numpy; the measuring processes inherit them)
 chrF rows return scores on fastChrF's 0-100 scale (ngrameval's [0, 1] times 100, in the timed call);
 fastChrF 0.2.1 computes in float64, as sacrebleu does: the scores are checked to 1e-9.
 """
+
 from __future__ import annotations
 
 import os
@@ -25,13 +26,22 @@ for _variable in ("RAYON_NUM_THREADS", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS"
     os.environ[_variable] = "1"
 
 import sys  # noqa: E402
-from typing import Iterator, List  # noqa: E402
+from collections.abc import Iterator  # noqa: E402
 
 from common import SEED, Corpus, Row, Section, Target, main, shared  # noqa: E402
 
 PAIR = "en-de"
-SYSTEMS = ("JDExploreAcademy", "Lan-Bridge", "Online-A", "Online-B", "Online-G", "Online-W", "Online-Y",
-           "OpenNMT", "PROMT")
+SYSTEMS = (
+    "JDExploreAcademy",
+    "Lan-Bridge",
+    "Online-A",
+    "Online-B",
+    "Online-G",
+    "Online-W",
+    "Online-Y",
+    "OpenNMT",
+    "PROMT",
+)
 
 
 def mbr_candidates(sources: int, candidates: int, seed: int = SEED) -> Corpus:
@@ -39,12 +49,12 @@ def mbr_candidates(sources: int, candidates: int, seed: int = SEED) -> Corpus:
     import numpy as np
 
     root = shared("data/wmt22-news-systems/txt")
-    read = lambda path: path.read_text(encoding="utf-8").split("\n")[:-1]   # noqa: E731
+    read = lambda path: path.read_text(encoding="utf-8").split("\n")[:-1]  # noqa: E731
     outputs = [read(root / f"system-outputs/generaltest2022.{PAIR}.hyp.{system}.de") for system in SYSTEMS]
     references = [read(root / f"references/generaltest2022.{PAIR}.ref.{label}.de") for label in "AB"]
     chosen = [i for i, line in enumerate(references[0]) if 60 <= len(line) <= 300][:sources]
     rng = np.random.default_rng(seed)
-    lists: List[List[str]] = []
+    lists: list[list[str]] = []
     for i in chosen:
         real = [stream[i] for stream in outputs + references]
         items = list(real)
@@ -56,12 +66,17 @@ def mbr_candidates(sources: int, candidates: int, seed: int = SEED) -> Corpus:
                     kept[k], kept[k + 1] = kept[k + 1], kept[k]
             items.append(" ".join(kept))
         lists.append(items[:candidates])
-    return Corpus(f"WMT22 {PAIR}: {len(lists)} sources x {candidates} candidates (9 systems, 2 references, "
-                  f"perturbed copies; seed {seed}), the candidates as pseudo-references",
-                  [str(i + 1) for i in chosen], lists, lists)
+    return Corpus(
+        f"WMT22 {PAIR}: {len(lists)} sources x {candidates} candidates (9 systems, 2 references, "
+        f"perturbed copies; seed {seed}), the candidates as pseudo-references",
+        [str(i + 1) for i in chosen],
+        lists,
+        lists,
+    )
 
 
 # --------------------------------------------------------------------------- rows (run in a fresh process)
+
 
 def ngrameval_pairwise(corpus: Corpus, metric: str = "chrf", scale: float = 1.0, **options):
     """``ngrameval.pairwise(metric, candidates)`` of the batch (one matrix per source), stacked."""
@@ -101,8 +116,10 @@ def sacrebleu_sentence_loop(corpus: Corpus, metric: str = "bleu"):
     from sacrebleu.metrics import BLEU, TER
 
     scorer = BLEU(effective_order=True) if metric == "bleu" else TER()
-    return lambda: [[[scorer.sentence_score(h, [r]).score / 100 for r in candidates] for h in candidates]
-                    for candidates in corpus.systems]
+    return lambda: [
+        [[scorer.sentence_score(h, [r]).score / 100 for r in candidates] for h in candidates]
+        for candidates in corpus.systems
+    ]
 
 
 # --------------------------------------------------------------------------- sections
@@ -113,27 +130,54 @@ AGGREGATE = "ngrameval.aggregate_chrf"
 
 def sections(quick: bool) -> Iterator[Section]:
     sources, candidates = (2, 128) if quick else (8, 256)
-    load = lambda: mbr_candidates(sources, candidates)   # noqa: E731
-    yield Section("pairwise-chrf", f"pairwise chrF, {sources} sources x {candidates} x {candidates}", load, [
-        Row(CHRF, ngrameval_pairwise, {"scale": 100.0}),
-        Row("fastchrf pairwise_chrf", fastchrf_pairwise, compare_to=CHRF, tolerance=1e-9),
-        Row("ngrameval.pairwise chrf generic=True", ngrameval_pairwise, {"scale": 100.0, "generic": True},
-            compare_to=CHRF, tolerance=0.0, note="every pair a segment of one chrf call"),
-    ], [Target("fastchrf pairwise_chrf", CHRF, "time", 1)])
-    yield Section("aggregate-chrf", f"chrF with reference aggregation, {sources} sources x {candidates}", load, [
-        Row(AGGREGATE, ngrameval_aggregate_chrf),
-        Row("fastchrf aggregate_chrf", fastchrf_aggregate, compare_to=AGGREGATE, tolerance=1e-9),
-    ], [Target("fastchrf aggregate_chrf", AGGREGATE, "time", 1)])
+    load = lambda: mbr_candidates(sources, candidates)  # noqa: E731
+    yield Section(
+        "pairwise-chrf",
+        f"pairwise chrF, {sources} sources x {candidates} x {candidates}",
+        load,
+        [
+            Row(CHRF, ngrameval_pairwise, {"scale": 100.0}),
+            Row("fastchrf pairwise_chrf", fastchrf_pairwise, compare_to=CHRF, tolerance=1e-9),
+            Row(
+                "ngrameval.pairwise chrf generic=True",
+                ngrameval_pairwise,
+                {"scale": 100.0, "generic": True},
+                compare_to=CHRF,
+                tolerance=0.0,
+                note="every pair a segment of one chrf call",
+            ),
+        ],
+        [Target("fastchrf pairwise_chrf", CHRF, "time", 1)],
+    )
+    yield Section(
+        "aggregate-chrf",
+        f"chrF with reference aggregation, {sources} sources x {candidates}",
+        load,
+        [
+            Row(AGGREGATE, ngrameval_aggregate_chrf),
+            Row("fastchrf aggregate_chrf", fastchrf_aggregate, compare_to=AGGREGATE, tolerance=1e-9),
+        ],
+        [Target("fastchrf aggregate_chrf", AGGREGATE, "time", 1)],
+    )
     # sacrebleu's loop takes about a millisecond a pair: fewer pairs, for information.
-    small = lambda: mbr_candidates(1 if quick else 2, 32 if quick else 64)   # noqa: E731
+    small = lambda: mbr_candidates(1 if quick else 2, 32 if quick else 64)  # noqa: E731
     for metric in ("bleu", "ter"):
         engine = f"ngrameval.pairwise {metric}"
-        yield Section(f"pairwise-{metric}", f"pairwise {metric.upper()} against a sacrebleu loop (information)",
-                      small, [
-            Row(engine, ngrameval_pairwise, {"metric": metric}),
-            Row(f"sacrebleu sentence_score loop ({metric})", sacrebleu_sentence_loop, {"metric": metric},
-                compare_to=engine, tolerance=1e-12),
-        ])
+        yield Section(
+            f"pairwise-{metric}",
+            f"pairwise {metric.upper()} against a sacrebleu loop (information)",
+            small,
+            [
+                Row(engine, ngrameval_pairwise, {"metric": metric}),
+                Row(
+                    f"sacrebleu sentence_score loop ({metric})",
+                    sacrebleu_sentence_loop,
+                    {"metric": metric},
+                    compare_to=engine,
+                    tolerance=1e-12,
+                ),
+            ],
+        )
 
 
 if __name__ == "__main__":

@@ -6,12 +6,13 @@ Both rows tokenize all texts of a section in one call, as pycocoevalcap's ``PTBT
 (lowercased, its punctuation list removed), and return one CRC-32 per output string: the check
 (tolerance 0) is that every text gets the same tokens.
 """
+
 from __future__ import annotations
 
 import json
 import sys
 import zlib
-from typing import Iterator, List
+from collections.abc import Iterator
 
 from common import ROOT, Corpus, Row, Section, Target, main, report_child_peak, shared
 
@@ -20,7 +21,8 @@ PACKAGES = ("ngrameval", "pycocoevalcap")
 
 # --------------------------------------------------------------------------- data
 
-def texts_corpus(description: str, texts: List[str]) -> Corpus:
+
+def texts_corpus(description: str, texts: list[str]) -> Corpus:
     return Corpus(f"{description}: {len(texts):,} texts", ["texts"], [texts], [[""] for _ in texts])
 
 
@@ -44,13 +46,15 @@ def load_wmt22(quick: bool) -> Corpus:
     paths = sorted(shared("data/wmt22-news-systems/txt").glob("*/*.en"))
     texts = [line for path in paths for line in path.read_text(encoding="utf-8").split("\n")[:-1]]
     texts = texts[:10_000] if quick else texts
-    return texts_corpus(f"WMT22 English lines (references and system outputs of de-en and zh-en, {len(paths)} "
-                        "files)", texts)
+    return texts_corpus(
+        f"WMT22 English lines (references and system outputs of de-en and zh-en, {len(paths)} files)", texts
+    )
 
 
 # --------------------------------------------------------------------------- rows (run in a fresh process)
 
-def _checksums(lines: List[str]) -> List[int]:
+
+def _checksums(lines: list[str]) -> list[int]:
     return [zlib.crc32(line.encode()) for line in lines]
 
 
@@ -63,6 +67,7 @@ def ngrameval_ptb(corpus: Corpus):
 
     def run():
         return _checksums(ptb_tokenize(texts))
+
     return run
 
 
@@ -82,8 +87,10 @@ def java_ptb(corpus: Corpus):
         output, peak_kb = java_output("\n".join(text.replace("\n", " ") for text in texts), peak=True)
         report_child_peak(peak_kb or 0)
         lines = output.split("\n")
-        return _checksums([" ".join([w for w in line.rstrip().split(" ") if w not in PUNCTUATIONS])
-                           for _, line in zip(texts, lines)])
+        return _checksums(
+            [" ".join([w for w in line.rstrip().split(" ") if w not in PUNCTUATIONS]) for _, line in zip(texts, lines)]
+        )
+
     return run
 
 
@@ -92,20 +99,31 @@ def java_ptb(corpus: Corpus):
 ENGINE = "ngrameval.text.ptb.ptb_tokenize"
 JAVA = "PTBTokenizer (Java, pycocoevalcap's command)"
 NOTES = [
-    "ngrameval: one `ptb_tokenize(texts)` call in the measuring process; its set-up (the rules' regexes "
-    "built from Unicode tables and compiled, ~0.3 s) is part of the time.",
-    "Java: Java 17, the jar in pycocoevalcap 1.2's wheel, started by the measuring process as pycocoevalcap "
-    "starts it (a child process: CPU from RUSAGE_CHILDREN, peak its VmHWM sampled every 5 ms, added to the "
-    "worker's), plus the Python steps around it (joining, the temporary file, splitting, punctuation).",
+    (
+        "ngrameval: one `ptb_tokenize(texts)` call in the measuring process; its set-up (the rules' regexes "
+        "built from Unicode tables and compiled, ~0.3 s) is part of the time."
+    ),
+    (
+        "Java: Java 17, the jar in pycocoevalcap 1.2's wheel, started by the measuring process as pycocoevalcap "
+        "starts it (a child process: CPU from RUSAGE_CHILDREN, peak its VmHWM sampled every 5 ms, added to the "
+        "worker's), plus the Python steps around it (joining, the temporary file, splitting, punctuation)."
+    ),
     "Outputs checked text by text (CRC-32 of each output string, tolerance 0).",
 ]
 
 
 def section(key: str, title: str, load) -> Section:
-    return Section(key, title, load, [
-        Row(ENGINE, ngrameval_ptb),
-        Row(JAVA, java_ptb, compare_to=ENGINE, tolerance=0.0, note="child process"),
-    ], [Target(JAVA, ENGINE, "time", 1)], NOTES)
+    return Section(
+        key,
+        title,
+        load,
+        [
+            Row(ENGINE, ngrameval_ptb),
+            Row(JAVA, java_ptb, compare_to=ENGINE, tolerance=0.0, note="child process"),
+        ],
+        [Target(JAVA, ENGINE, "time", 1)],
+        NOTES,
+    )
 
 
 def sections(quick: bool) -> Iterator[Section]:

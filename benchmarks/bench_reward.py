@@ -8,10 +8,12 @@ repeats a prompt's row). The prompts are WMT17 en-de lines and their 8 "generati
 first 8 WMT17 systems for that line. Every row makes one call per step, with TRL's keyword arguments,
 and returns the rewards of every step; the peers' rewards are checked against ngrameval's.
 """
+
 from __future__ import annotations
 
 import sys
-from typing import Any, Dict, Iterator, List
+from collections.abc import Iterator
+from typing import Any
 
 from common import Corpus, Row, Section, Target, load_wmt17, main
 
@@ -22,7 +24,7 @@ ENGINE_BLEU = "ngrameval.reward('bleu')"
 ENGINE_ROUGE = "ngrameval.reward('rouge', output='rougeL')"
 
 
-def steps(corpus: Corpus) -> List[Dict[str, Any]]:
+def steps(corpus: Corpus) -> list[dict[str, Any]]:
     """The keyword arguments of TRL's call at each step: completions grouped by prompt, and the references
     column repeated alongside."""
     calls = []
@@ -30,9 +32,15 @@ def steps(corpus: Corpus) -> List[Dict[str, Any]]:
         lines = range(start, min(start + PROMPTS_PER_STEP, len(corpus.references)))
         completions = [system[line] for line in lines for system in corpus.systems]
         references = [corpus.references[line] for line in lines for _ in corpus.systems]
-        calls.append({"prompts": ["(prompt)"] * len(completions), "completions": completions,
-                      "completion_ids": [[0]] * len(completions), "references": references,
-                      "trainer_state": None})
+        calls.append(
+            {
+                "prompts": ["(prompt)"] * len(completions),
+                "completions": completions,
+                "completion_ids": [[0]] * len(completions),
+                "references": references,
+                "trainer_state": None,
+            }
+        )
     return calls
 
 
@@ -43,6 +51,7 @@ def ngrameval_reward(corpus: Corpus, metric: str, **options: Any):
 
     def run():
         return [reward(**call) for call in calls]
+
     return run
 
 
@@ -57,6 +66,7 @@ def sacrebleu_reward(corpus: Corpus):
 
     def run():
         return [reward(**call) for call in calls]
+
     return run
 
 
@@ -67,11 +77,13 @@ def rouge_score_reward(corpus: Corpus):
     calls, scorer = steps(corpus), rouge_scorer.RougeScorer(["rougeL"])
 
     def reward(completions, references, **_):
-        return [scorer.score(refs[0], completion)["rougeL"].fmeasure
-                for completion, refs in zip(completions, references)]
+        return [
+            scorer.score(refs[0], completion)["rougeL"].fmeasure for completion, refs in zip(completions, references)
+        ]
 
     def run():
         return [reward(**call) for call in calls]
+
     return run
 
 
@@ -81,20 +93,41 @@ def sections(quick: bool) -> Iterator[Section]:
     def load():
         corpus = load_wmt17(GENERATIONS, lines)
         steps_count = -(-lines // PROMPTS_PER_STEP)
-        corpus.description += (f"; {steps_count} steps of {PROMPTS_PER_STEP} prompts x {GENERATIONS} generations "
-                               f"(the {GENERATIONS} systems)")
+        corpus.description += (
+            f"; {steps_count} steps of {PROMPTS_PER_STEP} prompts x {GENERATIONS} generations "
+            f"(the {GENERATIONS} systems)"
+        )
         return corpus
 
-    yield Section("bleu", "Sentence BLEU reward (sacrebleu's sentence_bleu, 13a), one call per GRPO step", load, [
-        Row(ENGINE_BLEU, ngrameval_reward, {"metric": "bleu"}),
-        Row("sacrebleu BLEU(effective_order=True).sentence_score loop", sacrebleu_reward, compare_to=ENGINE_BLEU),
-    ], [Target("sacrebleu BLEU(effective_order=True).sentence_score loop", ENGINE_BLEU, "time", 3)])
-    yield Section("rougeL", "ROUGE-L F reward (rouge-score's tokenizer), one call per GRPO step", load, [
-        Row(ENGINE_ROUGE, ngrameval_reward,
-            {"metric": "rouge", "output": "rougeL", "rouge_types": ["rougeL"], "tokenizer": "rouge_score"}),
-        Row("rouge-score RougeScorer(['rougeL']).score loop", rouge_score_reward, compare_to=ENGINE_ROUGE,
-            tolerance=1e-12),
-    ], [Target("rouge-score RougeScorer(['rougeL']).score loop", ENGINE_ROUGE, "time", 3)])
+    yield Section(
+        "bleu",
+        "Sentence BLEU reward (sacrebleu's sentence_bleu, 13a), one call per GRPO step",
+        load,
+        [
+            Row(ENGINE_BLEU, ngrameval_reward, {"metric": "bleu"}),
+            Row("sacrebleu BLEU(effective_order=True).sentence_score loop", sacrebleu_reward, compare_to=ENGINE_BLEU),
+        ],
+        [Target("sacrebleu BLEU(effective_order=True).sentence_score loop", ENGINE_BLEU, "time", 3)],
+    )
+    yield Section(
+        "rougeL",
+        "ROUGE-L F reward (rouge-score's tokenizer), one call per GRPO step",
+        load,
+        [
+            Row(
+                ENGINE_ROUGE,
+                ngrameval_reward,
+                {"metric": "rouge", "output": "rougeL", "rouge_types": ["rougeL"], "tokenizer": "rouge_score"},
+            ),
+            Row(
+                "rouge-score RougeScorer(['rougeL']).score loop",
+                rouge_score_reward,
+                compare_to=ENGINE_ROUGE,
+                tolerance=1e-12,
+            ),
+        ],
+        [Target("rouge-score RougeScorer(['rougeL']).score loop", ENGINE_ROUGE, "time", 3)],
+    )
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ ngrameval's rows must agree to the last bit, the peers with them to 1e-9. A peer
 in memory: its process gets at most ``--peer-memory-gb`` of address space, so that one too large for
 the machine fails with a MemoryError instead of bringing it down.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -26,14 +27,14 @@ import subprocess
 import sys
 import tempfile
 import time
-from typing import Any, Dict, List
+from typing import Any
 
-OPTIONS: Dict[str, Dict[str, Any]] = {"bleu": {}, "chrf": {}, "rouge": {"rouge_types": ["rouge1", "rouge2", "rougeL"]}}
+OPTIONS: dict[str, dict[str, Any]] = {"bleu": {}, "chrf": {}, "rouge": {"rouge_types": ["rouge1", "rouge2", "rougeL"]}}
 # ROUGE is scored against the first reference (rouge-score-rs's batch mode takes one per prediction).
 REFERENCES = {"bleu": "references", "chrf": "references", "rouge": "reference"}
 
 
-def write_corpus(directory: str, pairs: int, chunk: int) -> List[str]:
+def write_corpus(directory: str, pairs: int, chunk: int) -> list[str]:
     """The Parquet files of the corpus (written only if missing). A file's pairs depend only on the chunk
     size and its place, so a smaller corpus is the first files of a larger one."""
     import pyarrow as pa
@@ -48,13 +49,21 @@ def write_corpus(directory: str, pairs: int, chunk: int) -> List[str]:
         path = os.path.join(directory, f"pairs-{chunk}-part{part:05d}{'' if size == chunk else f'-{size}'}.parquet")
         if not os.path.exists(path):
             corpus = synthetic_corpus(size, seed=SEED + part)
-            pq.write_table(pa.table({"prediction": corpus.systems[0], "references": corpus.references,
-                                     "reference": [group[0] for group in corpus.references]}), path)
+            pq.write_table(
+                pa.table(
+                    {
+                        "prediction": corpus.systems[0],
+                        "references": corpus.references,
+                        "reference": [group[0] for group in corpus.references],
+                    }
+                ),
+                path,
+            )
         paths.append(path)
     return paths
 
 
-def read_pairs(paths: List[str], references_column: str):
+def read_pairs(paths: list[str], references_column: str):
     import pyarrow.parquet as pq
 
     predictions, references = [], []
@@ -65,12 +74,12 @@ def read_pairs(paths: List[str], references_column: str):
     return predictions, references
 
 
-def headline(metric: str, result: Any) -> Dict[str, float]:
+def headline(metric: str, result: Any) -> dict[str, float]:
     """Output name -> corpus score of a metric's result (ROUGE: each type's F-measure)."""
     return dict(result.fmeasure) if metric == "rouge" else {metric: getattr(result, metric)}
 
 
-def run_row(row: str, metric: str, paths: List[str], batch: int) -> Dict[str, float]:
+def run_row(row: str, metric: str, paths: list[str], batch: int) -> dict[str, float]:
     """One measurement in this process: output name -> score."""
     options, column = OPTIONS[metric], REFERENCES[metric]
     if row == "in-process":
@@ -89,8 +98,7 @@ def run_row(row: str, metric: str, paths: List[str], batch: int) -> Dict[str, fl
 
         import ngrameval
 
-        ray.init(num_cpus=int(row.split("-")[1]), include_dashboard=False, log_to_driver=False,
-                 configure_logging=False)
+        ray.init(num_cpus=int(row.split("-")[1]), include_dashboard=False, log_to_driver=False, configure_logging=False)
         return headline(metric, ngrameval.score_dataset(paths, metric, references=column, batch_size=batch, **options))
     if row == "datasets-2":
         import datasets
@@ -98,8 +106,9 @@ def run_row(row: str, metric: str, paths: List[str], batch: int) -> Dict[str, fl
         import ngrameval
 
         dataset = datasets.load_dataset("parquet", data_files=paths, split="train")
-        return headline(metric, ngrameval.score_dataset(dataset, metric, references=column, batch_size=batch,
-                                                        num_proc=2, **options))
+        return headline(
+            metric, ngrameval.score_dataset(dataset, metric, references=column, batch_size=batch, num_proc=2, **options)
+        )
     predictions, references = read_pairs(paths, column)
     streams = [list(stream) for stream in zip(*references)] if metric != "rouge" else []
     if row == "sacrebleu":
@@ -111,8 +120,11 @@ def run_row(row: str, metric: str, paths: List[str], batch: int) -> Dict[str, fl
     if row == "bleuscore":
         import bleuscore
 
-        return {"bleu": bleuscore.compute(references, predictions, max_order=4, smooth=False,
-                                          ref_len_method="closest")["bleu"]}
+        return {
+            "bleu": bleuscore.compute(references, predictions, max_order=4, smooth=False, ref_len_method="closest")[
+                "bleu"
+            ]
+        }
     if row == "rouge-score-rs":
         from rouge_score_rs.rouge_scorer import RougeScorer
 
@@ -135,13 +147,27 @@ ENGINE_ROWS = ["in-process", "ray-1", "ray-2", "datasets-2"]
 PEERS = {"bleu": ["sacrebleu", "bleuscore"], "chrf": ["sacrebleu"], "rouge": ["rouge-score-rs"]}
 
 
-def measure(row: str, metric: str, paths: List[str], repeats: int, peer_memory_gb: float,
-            batch: int) -> Dict[str, Any]:
-    best: Dict[str, Any] = {}
+def measure(row: str, metric: str, paths: list[str], repeats: int, peer_memory_gb: float, batch: int) -> dict[str, Any]:
+    best: dict[str, Any] = {}
     limit = [] if row in ENGINE_ROWS else ["--memory-limit-gb", str(peer_memory_gb)]
     for _ in range(repeats):
-        done = subprocess.run([sys.executable, __file__, "--row", row, "--metric", metric, *limit,
-                               "--batch", str(batch), "--paths", *paths], capture_output=True, text=True)
+        done = subprocess.run(
+            [
+                sys.executable,
+                __file__,
+                "--row",
+                row,
+                "--metric",
+                metric,
+                *limit,
+                "--batch",
+                str(batch),
+                "--paths",
+                *paths,
+            ],
+            capture_output=True,
+            text=True,
+        )
         if done.returncode != 0:
             return {"error": (done.stderr.strip().splitlines() or ["failed"])[-1]}
         result = json.loads(done.stdout.strip().splitlines()[-1])
@@ -155,8 +181,12 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=10_000_000)
     parser.add_argument("--chunk", type=int, default=100_000)
     parser.add_argument("--metrics", nargs="+", default=["bleu", "chrf", "rouge"], choices=sorted(OPTIONS))
-    parser.add_argument("--rows", nargs="+", help="rows to run (default: all): "
-                        + ", ".join(ENGINE_ROWS + sorted({p for peers in PEERS.values() for p in peers})))
+    parser.add_argument(
+        "--rows",
+        nargs="+",
+        help="rows to run (default: all): "
+        + ", ".join(ENGINE_ROWS + sorted({p for peers in PEERS.values() for p in peers})),
+    )
     parser.add_argument("--batch", type=int, default=10_000, help="pairs per batch of ngrameval's rows")
     parser.add_argument("--peer-memory-gb", type=float, default=16.0)
     parser.add_argument("--repeats", type=int, default=1)
@@ -166,11 +196,11 @@ def main() -> None:
     parser.add_argument("--paths", nargs="*", help=argparse.SUPPRESS)
     parser.add_argument("--memory-limit-gb", type=float, help=argparse.SUPPRESS)
     args = parser.parse_args()
-    if args.row:   # a child process: one measurement, printed as JSON
+    if args.row:  # a child process: one measurement, printed as JSON
         if args.memory_limit_gb:
             import resource
 
-            limit = int(args.memory_limit_gb * 2 ** 30)
+            limit = int(args.memory_limit_gb * 2**30)
             resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
         start = time.perf_counter()
         scores = run_row(args.row, args.metric, args.paths, args.batch)
@@ -185,8 +215,10 @@ def main() -> None:
     os.makedirs(args.directory, exist_ok=True)
     start = time.perf_counter()
     paths = write_corpus(args.directory, args.pairs, args.chunk)
-    print(f"{args.pairs} pairs, 4 references each, in {len(paths)} Parquet files "
-          f"({time.perf_counter() - start:.1f} s to write or find); {os.cpu_count()} CPUs; batches of {args.batch}")
+    print(
+        f"{args.pairs} pairs, 4 references each, in {len(paths)} Parquet files "
+        f"({time.perf_counter() - start:.1f} s to write or find); {os.cpu_count()} CPUs; batches of {args.batch}"
+    )
     for metric in args.metrics:
         print(f"\n{metric} {OPTIONS[metric] or ''}")
         print(f"{'row':<16}{'seconds':>10}{'pairs/s':>12}{'peak MB':>10}  score")
@@ -200,11 +232,16 @@ def main() -> None:
             if reference is None:
                 reference = scores
             exact = row in ENGINE_ROWS
-            agree = all(scores[k] == reference[k] if exact else abs(scores[k] - reference[k]) <= 1e-9
-                        for k in scores if k in reference)
+            agree = all(
+                scores[k] == reference[k] if exact else abs(scores[k] - reference[k]) <= 1e-9
+                for k in scores
+                if k in reference
+            )
             first = next(iter(scores.values()))
-            print(f"{row:<16}{result['seconds']:>10.2f}{args.pairs / result['seconds']:>12.0f}"
-                  f"{result['peak_mb']:>10.0f}  {first:.12f}{'' if agree else '  DIFFERS'}")
+            print(
+                f"{row:<16}{result['seconds']:>10.2f}{args.pairs / result['seconds']:>12.0f}"
+                f"{result['peak_mb']:>10.0f}  {first:.12f}{'' if agree else '  DIFFERS'}"
+            )
 
 
 if __name__ == "__main__":

@@ -10,13 +10,14 @@ means and p-values (ours times 100), which must agree.
 (b) one section per metric (NIST, ROUGE-1/2/L, CIDEr-D, METEOR): the statistics of 4 systems plus a
 1000-resample paired bootstrap, against scoring the 4 systems once with the public function.
 """
+
 from __future__ import annotations
 
 import json
 import resource
 import subprocess
 import sys
-from typing import Iterator
+from collections.abc import Iterator
 
 from common import Corpus, Row, Section, Target, load_wmt17, main, report_child_peak, shared
 
@@ -65,18 +66,41 @@ def sacrebleu_process(corpus: Corpus):
     reference, systems = _files(corpus)
 
     def run():
-        output = json.loads(_child([sys.executable, "-m", "sacrebleu", reference, "-i", *systems, "-m", "bleu",
-                                    "--paired-bs", "--paired-bs-n", str(SAMPLES), "-tok", "none", "-f", "json"]))
-        return [[row["BLEU"]["mean"], row["BLEU"]["p_value"] or -1] for row in output]   # -1: the baseline
+        output = json.loads(
+            _child(
+                [
+                    sys.executable,
+                    "-m",
+                    "sacrebleu",
+                    reference,
+                    "-i",
+                    *systems,
+                    "-m",
+                    "bleu",
+                    "--paired-bs",
+                    "--paired-bs-n",
+                    str(SAMPLES),
+                    "-tok",
+                    "none",
+                    "-f",
+                    "json",
+                ]
+            )
+        )
+        return [[row["BLEU"]["mean"], row["BLEU"]["p_value"] or -1] for row in output]  # -1: the baseline
+
     return run
 
 
 # --------------------------------------------------------------------------- (b) every other metric
 
-METRICS = {   # label -> (metric, options, the public function's corpus score of its result)
+METRICS = {  # label -> (metric, options, the public function's corpus score of its result)
     "NIST": ("nist", {}, lambda result: [result.nist]),
-    "ROUGE-1/2/L": ("rouge", {"rouge_types": ["rouge1", "rouge2", "rougeL"]},
-                    lambda result: [result.as_dict()[name] for name in ("rouge1", "rouge2", "rougeL")]),
+    "ROUGE-1/2/L": (
+        "rouge",
+        {"rouge_types": ["rouge1", "rouge2", "rougeL"]},
+        lambda result: [result.as_dict()[name] for name in ("rouge1", "rouge2", "rougeL")],
+    ),
     "CIDEr-D": ("cider", {}, lambda result: [result.cider]),
     "METEOR": ("meteor", {}, lambda result: [result.meteor]),
 }
@@ -100,30 +124,43 @@ def paired_bootstrap(corpus: Corpus, label: str):
 
     def run():
         stats = [statistics(metric, system, corpus.references, **options) for system in corpus.systems]
-        return [[result.score for result in system.values()]
-                for system in paired_test(stats[0], stats[1:], "bs", n_samples=SAMPLES)]
+        return [
+            [result.score for result in system.values()]
+            for system in paired_test(stats[0], stats[1:], "bs", n_samples=SAMPLES)
+        ]
+
     return run
 
 
 def metric_section(label: str, lines: int) -> Section:
     once, tested = f"{label}: score 4 systems once", f"{label}: statistics + paired bootstrap ({SAMPLES})"
-    return Section(f"cost-{METRICS[label][0]}", f"{label}: a {SAMPLES}-resample paired bootstrap against scoring once",
-                   lambda: load_wmt17(systems=4, lines=lines), [
-        Row(tested, paired_bootstrap, {"label": label}),
-        Row(once, score_once, {"label": label}, compare_to=tested),
-    ], [Target(once, tested, "time", 0.5)],
-        ["Target: the bootstrap (with its statistics) costs at most twice scoring once (ratio >= 0.5)."])
+    return Section(
+        f"cost-{METRICS[label][0]}",
+        f"{label}: a {SAMPLES}-resample paired bootstrap against scoring once",
+        lambda: load_wmt17(systems=4, lines=lines),
+        [
+            Row(tested, paired_bootstrap, {"label": label}),
+            Row(once, score_once, {"label": label}, compare_to=tested),
+        ],
+        [Target(once, tested, "time", 0.5)],
+        ["Target: the bootstrap (with its statistics) costs at most twice scoring once (ratio >= 0.5)."],
+    )
 
 
 def sections(quick: bool) -> Iterator[Section]:
     engine = "ngrameval paired_test (python -c process)"
     peer = "sacrebleu --paired-bs (process)"
-    yield Section("paired-bs-bleu",
-                  f"(a) Paired bootstrap ({SAMPLES}) of BLEU over the 16 WMT17 systems, whole processes", load_wmt17, [
-        Row(engine, ngrameval_process),
-        Row(peer, sacrebleu_process, compare_to=engine, tolerance=1e-9),
-    ], [Target(peer, engine, "time", 10)],
-        ["Both rows return each system's bootstrap mean (0-100) and p-value; they are equal."])
+    yield Section(
+        "paired-bs-bleu",
+        f"(a) Paired bootstrap ({SAMPLES}) of BLEU over the 16 WMT17 systems, whole processes",
+        load_wmt17,
+        [
+            Row(engine, ngrameval_process),
+            Row(peer, sacrebleu_process, compare_to=engine, tolerance=1e-9),
+        ],
+        [Target(peer, engine, "time", 10)],
+        ["Both rows return each system's bootstrap mean (0-100) and p-value; they are equal."],
+    )
     lines = 500 if quick else 3004
     for label in METRICS:
         yield metric_section(label, min(lines, 1000) if label == "METEOR" else lines)

@@ -23,10 +23,11 @@ Three ways to pick the batches, one section each per metric:
 
 The per-call times are the section's wall and CPU seconds divided by the calls.
 """
+
 from __future__ import annotations
 
 import sys
-from typing import Iterator, List, Tuple
+from collections.abc import Iterator
 
 from common import Corpus, Row, Section, Target, main, shared
 
@@ -44,14 +45,18 @@ def load_wmt22_de_en() -> Corpus:
 
     system = WMT22_SYSTEMS["de-en"][0]
     reference = wmt22_references(shared, "de-en", ("A",))[0]
-    return Corpus(f"WMT22 de-en, {system} against reference A, {len(reference)} lines in batches of {BATCH}",
-                  [system], [wmt22_system(shared, "de-en", system)], [[line] for line in reference])
+    return Corpus(
+        f"WMT22 de-en, {system} against reference A, {len(reference)} lines in batches of {BATCH}",
+        [system],
+        [wmt22_system(shared, "de-en", system)],
+        [[line] for line in reference],
+    )
 
 
-def batches(corpus: Corpus, mode: str, calls: int) -> List[Tuple[List[str], List[str]]]:
+def batches(corpus: Corpus, mode: str, calls: int) -> list[tuple[list[str], list[str]]]:
     """The ``calls`` batches of (predictions, references) a row scores, one per call, as the mode picks them."""
     lines = list(zip(corpus.systems[0], (group[0] for group in corpus.references)))
-    every = [lines[start:start + BATCH] for start in range(0, len(lines) - BATCH + 1, BATCH)]
+    every = [lines[start : start + BATCH] for start in range(0, len(lines) - BATCH + 1, BATCH)]
     pool = {"distinct": every, "cycled": every[:CYCLED_BATCHES], "same": every[:1]}[mode]
     chosen = [pool[call % len(pool)] for call in range(calls)]
     return [([p for p, _ in batch], [r for _, r in batch]) for batch in chosen]
@@ -91,6 +96,7 @@ def ngrameval_rouge(corpus: Corpus, mode: str, calls: int):
     def run():
         results = [ngrameval.rouge(p, r, **options).fmeasure for p, r in work]
         return [[[f[t][i] for t in ROUGE_TYPES] for i in range(BATCH)] for f in results]
+
     return run
 
 
@@ -105,12 +111,17 @@ def rouge_score_loop(corpus: Corpus, mode: str, calls: int):
     def run():
         results = [[scorer.score(r, h) for h, r in zip(p, refs)] for p, refs in work]
         return [[[scores[t].fmeasure for t in ROUGE_TYPES] for scores in batch] for batch in results]
+
     return run
 
 
 METRICS = {
-    "bleu": (BLEU_ENGINE, ngrameval_sentence_scores, "sacrebleu BLEU(effective_order=True).sentence_score loop",
-             sacrebleu_loop),
+    "bleu": (
+        BLEU_ENGINE,
+        ngrameval_sentence_scores,
+        "sacrebleu BLEU(effective_order=True).sentence_score loop",
+        sacrebleu_loop,
+    ),
     "rouge": (ROUGE_ENGINE, ngrameval_rouge, "rouge-score RougeScorer.score loop", rouge_score_loop),
     "chrf": (CHRF_ENGINE, ngrameval_sentence_scores, "sacrebleu CHRF().sentence_score loop", sacrebleu_loop),
 }
@@ -126,10 +137,17 @@ def section(metric: str, mode: str, calls: int) -> Section:
     options = {"mode": mode, "calls": calls}
     if metric != "rouge":
         options["metric"] = metric
-    return Section(f"{metric}-{mode}", f"{metric}: {calls} calls of {BATCH} pairs, {MODES[mode]}", load_wmt22_de_en, [
-        Row(engine, engine_factory, options),
-        Row(peer, peer_factory, options, compare_to=engine),
-    ], [Target(peer, engine, "time", 2.0)], calls=calls)
+    return Section(
+        f"{metric}-{mode}",
+        f"{metric}: {calls} calls of {BATCH} pairs, {MODES[mode]}",
+        load_wmt22_de_en,
+        [
+            Row(engine, engine_factory, options),
+            Row(peer, peer_factory, options, compare_to=engine),
+        ],
+        [Target(peer, engine, "time", 2.0)],
+        calls=calls,
+    )
 
 
 def sections(quick: bool) -> Iterator[Section]:

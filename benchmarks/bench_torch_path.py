@@ -11,11 +11,12 @@ and is called once on the first 8 candidates before the timing (torch's one-time
 kernels). On CUDA, the run ends with ``torch.cuda.synchronize()``. The CUDA sections run only where
 ``torch.cuda.is_available()``.
 """
+
 from __future__ import annotations
 
 import sys
+from collections.abc import Iterator
 from types import SimpleNamespace
-from typing import Iterator
 
 from common import SEED, Row, Section, Target, main
 
@@ -36,7 +37,7 @@ def load_ids(size: int, length: int) -> SimpleNamespace:
 
     rng = np.random.default_rng(SEED)
     ranks = np.arange(1, VOCABULARY + 1)
-    probabilities = ranks ** -ZIPF_EXPONENT / (ranks ** -ZIPF_EXPONENT).sum()
+    probabilities = ranks**-ZIPF_EXPONENT / (ranks**-ZIPF_EXPONENT).sum()
     candidates = rng.choice(ranks, size=(size, length), p=probabilities)
     redrawn = rng.random((size, length)) < 0.2
     noisy = np.where(redrawn, rng.choice(ranks, size=(size, length), p=probabilities), candidates)
@@ -44,13 +45,17 @@ def load_ids(size: int, length: int) -> SimpleNamespace:
     references = np.full((size, length), PAD)
     for i in range(size):
         row = noisy[i][kept[i]]
-        references[i, :len(row)] = row
-    return SimpleNamespace(description=f"{size} candidates x {length} Zipf ids (s={ZIPF_EXPONENT}, vocabulary "
-                                       f"{VOCABULARY}), 1 reference each (a noisy copy), seed {SEED}",
-                           candidates=candidates, references=references)
+        references[i, : len(row)] = row
+    return SimpleNamespace(
+        description=f"{size} candidates x {length} Zipf ids (s={ZIPF_EXPONENT}, vocabulary "
+        f"{VOCABULARY}), 1 reference each (a noisy copy), seed {SEED}",
+        candidates=candidates,
+        references=references,
+    )
 
 
 # --------------------------------------------------------------------------- rows (run in a fresh process)
+
 
 def _tensors(corpus: SimpleNamespace, device: str):
     import torch
@@ -68,6 +73,7 @@ def _timed(function, device: str):
         if device == "cuda":
             torch.cuda.synchronize()
         return result
+
     return run
 
 
@@ -120,6 +126,7 @@ def ngrameval_torch_rouge(corpus: SimpleNamespace, device: str = "cpu"):
     def scores():
         result = torch_sentence_rouge(candidates, references, pad_id=PAD, rouge_types=ROUGE_TYPES)
         return torch.stack([result[t] for t in ROUGE_TYPES])
+
     return _timed(scores, device)
 
 
@@ -128,16 +135,20 @@ def rouge_score_loop(corpus: SimpleNamespace):
     from rouge_score import rouge_scorer
 
     scorer = rouge_scorer.RougeScorer(ROUGE_TYPES)
-    pairs = [(" ".join(str(x) for x in ref if x != PAD), " ".join(str(x) for x in hyp if x != PAD))
-             for hyp, ref in zip(corpus.candidates.tolist(), corpus.references.tolist())]
+    pairs = [
+        (" ".join(str(x) for x in ref if x != PAD), " ".join(str(x) for x in hyp if x != PAD))
+        for hyp, ref in zip(corpus.candidates.tolist(), corpus.references.tolist())
+    ]
 
     def run():
         results = [scorer.score(target, prediction) for target, prediction in pairs]
         return [[list(result[t]) for result in results] for t in ROUGE_TYPES]
+
     return run
 
 
 # --------------------------------------------------------------------------- sections
+
 
 def _cuda() -> bool:
     import torch
@@ -149,32 +160,70 @@ def sections(quick: bool) -> Iterator[Section]:
     bleu_shape = (64, 512) if quick else (256, 1024)
     rouge_shape = (32, 256) if quick else (64, 512)
     threads = f"torch threads: {TORCH_THREADS} in every torch row (torch.set_num_threads)."
-    yield Section("bleu-cpu", "1. Sentence BLEU of token-id tensors on CPU", lambda: load_ids(*bleu_shape), [
-        Row(ENGINE, ngrameval_torch_bleu),
-        Row("TensorBLEU tensor_sentence_bleu", tensorbleu_bleu, compare_to=ENGINE, tolerance=FLOAT32_TOLERANCE,
-            note="float32"),
-        Row("NLTK sentence_bleu loop", nltk_bleu_loop, compare_to=ENGINE),
-        Row("ngrameval.bleu (numpy, decimal tokens)", ngrameval_numpy_bleu, compare_to=ENGINE),
-    ], [Target("TensorBLEU tensor_sentence_bleu", ENGINE, "time", 1)], [
-        threads,
-        "Every sentence has n-grams and matches of every order, so no smoothing applies: sacrebleu's rule, "
-        "NLTK's method0 and TensorBLEU agree (TensorBLEU to float32 precision).",
-        "NLTK and the numpy path take Python lists of ids / decimal tokens, built before the timing.",
-    ])
-    yield Section("rouge-cpu", "2. Sentence ROUGE-1/2/L of token-id tensors on CPU", lambda: load_ids(*rouge_shape), [
-        Row(ROUGE_ENGINE, ngrameval_torch_rouge),
-        Row("rouge-score loop", rouge_score_loop, compare_to=ROUGE_ENGINE, tolerance=1e-12),
-    ], notes=[threads, "rouge-score scores the ids written as decimal strings, prepared before the timing."])
+    yield Section(
+        "bleu-cpu",
+        "1. Sentence BLEU of token-id tensors on CPU",
+        lambda: load_ids(*bleu_shape),
+        [
+            Row(ENGINE, ngrameval_torch_bleu),
+            Row(
+                "TensorBLEU tensor_sentence_bleu",
+                tensorbleu_bleu,
+                compare_to=ENGINE,
+                tolerance=FLOAT32_TOLERANCE,
+                note="float32",
+            ),
+            Row("NLTK sentence_bleu loop", nltk_bleu_loop, compare_to=ENGINE),
+            Row("ngrameval.bleu (numpy, decimal tokens)", ngrameval_numpy_bleu, compare_to=ENGINE),
+        ],
+        [Target("TensorBLEU tensor_sentence_bleu", ENGINE, "time", 1)],
+        [
+            threads,
+            (
+                "Every sentence has n-grams and matches of every order, so no smoothing applies: sacrebleu's rule, "
+                "NLTK's method0 and TensorBLEU agree (TensorBLEU to float32 precision)."
+            ),
+            "NLTK and the numpy path take Python lists of ids / decimal tokens, built before the timing.",
+        ],
+    )
+    yield Section(
+        "rouge-cpu",
+        "2. Sentence ROUGE-1/2/L of token-id tensors on CPU",
+        lambda: load_ids(*rouge_shape),
+        [
+            Row(ROUGE_ENGINE, ngrameval_torch_rouge),
+            Row("rouge-score loop", rouge_score_loop, compare_to=ROUGE_ENGINE, tolerance=1e-12),
+        ],
+        notes=[threads, "rouge-score scores the ids written as decimal strings, prepared before the timing."],
+    )
     if _cuda():
-        yield Section("bleu-cuda", "3. Sentence BLEU of token-id tensors on CUDA", lambda: load_ids(*bleu_shape), [
-            Row(ENGINE, ngrameval_torch_bleu, {"device": "cuda"}),
-            Row("TensorBLEU tensor_sentence_bleu", tensorbleu_bleu, {"device": "cuda"}, compare_to=ENGINE,
-                tolerance=FLOAT32_TOLERANCE, note="float32"),
-        ], notes=["Both warmed up on 8 candidates; the timing ends with torch.cuda.synchronize()."])
-        yield Section("rouge-cuda", "4. Sentence ROUGE-1/2/L on CUDA", lambda: load_ids(*bleu_shape), [
-            Row(ROUGE_ENGINE, ngrameval_torch_rouge, {"device": "cuda"}),
-            Row(f"{ROUGE_ENGINE} on CPU", ngrameval_torch_rouge, compare_to=ROUGE_ENGINE, tolerance=1e-12),
-        ], notes=["The BLEU data (256 x 1024): CPU and CUDA give the same scores."])
+        yield Section(
+            "bleu-cuda",
+            "3. Sentence BLEU of token-id tensors on CUDA",
+            lambda: load_ids(*bleu_shape),
+            [
+                Row(ENGINE, ngrameval_torch_bleu, {"device": "cuda"}),
+                Row(
+                    "TensorBLEU tensor_sentence_bleu",
+                    tensorbleu_bleu,
+                    {"device": "cuda"},
+                    compare_to=ENGINE,
+                    tolerance=FLOAT32_TOLERANCE,
+                    note="float32",
+                ),
+            ],
+            notes=["Both warmed up on 8 candidates; the timing ends with torch.cuda.synchronize()."],
+        )
+        yield Section(
+            "rouge-cuda",
+            "4. Sentence ROUGE-1/2/L on CUDA",
+            lambda: load_ids(*bleu_shape),
+            [
+                Row(ROUGE_ENGINE, ngrameval_torch_rouge, {"device": "cuda"}),
+                Row(f"{ROUGE_ENGINE} on CPU", ngrameval_torch_rouge, compare_to=ROUGE_ENGINE, tolerance=1e-12),
+            ],
+            notes=["The BLEU data (256 x 1024): CPU and CUDA give the same scores."],
+        )
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ after import). The best time over the repetitions is reported. Peak memory is
 reported absolute and as the difference to a *baseline* process that imported
 the same modules and prepared the same inputs but did not run the task.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -34,10 +35,11 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from importlib import metadata
 from pathlib import Path
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence
+from typing import Any
 
 BENCHMARKS = Path(__file__).resolve().parent
 ROOT = BENCHMARKS.parent
@@ -49,7 +51,7 @@ PACKAGES = ("ngrameval", "sacrebleu", "nltk", "bleuscore", "fast-bleu", "numpy")
 
 # --------------------------------------------------------------------------- data
 
-sys.path.insert(0, str(ROOT))   # the tests' loaders of the shared data
+sys.path.insert(0, str(ROOT))  # the tests' loaders of the shared data
 from tests.data import WMT17_SYSTEMS, as_streams, whitespace_tokens, wmt17_reference, wmt17_system  # noqa: E402
 
 
@@ -71,32 +73,41 @@ class Corpus:
     """Systems scored against the same references: ``references[i]`` lists the references of line i."""
 
     description: str
-    names: List[str]
-    systems: List[List[str]]
-    references: List[List[str]]
+    names: list[str]
+    systems: list[list[str]]
+    references: list[list[str]]
 
-    def streams(self) -> List[List[str]]:
+    def streams(self) -> list[list[str]]:
         """The references as sacrebleu wants them: one list of lines per reference."""
         return as_streams(self.references)
 
     def token_lists(self):
         """``(systems, references)`` split on whitespace, for tools that take token lists."""
-        return ([whitespace_tokens(system, [])[0] for system in self.systems],
-                whitespace_tokens([], self.references)[1])
+        return (
+            [whitespace_tokens(system, [])[0] for system in self.systems],
+            whitespace_tokens([], self.references)[1],
+        )
 
-    def map_text(self, function: Callable[[str], str], description: str) -> "Corpus":
-        return Corpus(description, self.names, [[function(line) for line in system] for system in self.systems],
-                      [[function(reference) for reference in group] for group in self.references])
+    def map_text(self, function: Callable[[str], str], description: str) -> Corpus:
+        return Corpus(
+            description,
+            self.names,
+            [[function(line) for line in system] for system in self.systems],
+            [[function(reference) for reference in group] for group in self.references],
+        )
 
 
-def load_wmt17(systems: Optional[int] = None, lines: Optional[int] = None) -> Corpus:
+def load_wmt17(systems: int | None = None, lines: int | None = None) -> Corpus:
     """WMT17 newstest2017 en-de (online-A's byte-order mark kept, as submitted): the first ``systems``
     system outputs, their first ``lines`` lines."""
     names = WMT17_SYSTEMS[:systems]
     reference = wmt17_reference(shared)[:lines]
-    return Corpus(f"WMT17 en-de, {len(names)} systems x {len(reference)} lines, 1 reference",
-                  [name.rsplit(".", 1)[0] for name in names], [wmt17_system(shared, name)[:lines] for name in names],
-                  [[line] for line in reference])
+    return Corpus(
+        f"WMT17 en-de, {len(names)} systems x {len(reference)} lines, 1 reference",
+        [name.rsplit(".", 1)[0] for name in names],
+        [wmt17_system(shared, name)[:lines] for name in names],
+        [[line] for line in reference],
+    )
 
 
 def pretokenize_13a(corpus: Corpus) -> Corpus:
@@ -108,8 +119,9 @@ def pretokenize_13a(corpus: Corpus) -> Corpus:
     from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 
     tokenizer = Tokenizer13a()
-    return corpus.map_text(lambda line: " ".join(tokenizer(line).split()),
-                           corpus.description + ", 13a-tokenized beforehand")
+    return corpus.map_text(
+        lambda line: " ".join(tokenizer(line).split()), corpus.description + ", 13a-tokenized beforehand"
+    )
 
 
 def synthetic_corpus(pairs: int, references: int = 4, seed: int = SEED) -> Corpus:
@@ -124,9 +136,12 @@ def synthetic_corpus(pairs: int, references: int = 4, seed: int = SEED) -> Corpu
     import numpy as np
 
     wmt = pretokenize_13a(load_wmt17())
-    pool = [tokens for tokens in (line.split() for text in [[g[0] for g in wmt.references]] + wmt.systems
-                                  for line in text) if tokens]
-    vocabulary: Dict[str, int] = {}
+    pool = [
+        tokens
+        for tokens in (line.split() for text in [[g[0] for g in wmt.references]] + wmt.systems for line in text)
+        if tokens
+    ]
+    vocabulary: dict[str, int] = {}
     ids = np.fromiter((vocabulary.setdefault(token, len(vocabulary)) for tokens in pool for token in tokens), np.int64)
     words = np.array(list(vocabulary), dtype=object)
     pool_len = np.fromiter(map(len, pool), np.int64, len(pool))
@@ -139,7 +154,7 @@ def synthetic_corpus(pairs: int, references: int = 4, seed: int = SEED) -> Corpu
     source = ids[pool_start[base][sentence] + offset]
     first, last = offset == 0, offset == length[sentence] - 1
 
-    def perturb(drop: float, replace: float, swap: float) -> List[str]:
+    def perturb(drop: float, replace: float, swap: float) -> list[str]:
         tokens = source.copy()
         replaced = rng.random(len(tokens)) < replace
         tokens[replaced] = ids[rng.integers(len(ids), size=int(replaced.sum()))]
@@ -153,11 +168,16 @@ def synthetic_corpus(pairs: int, references: int = 4, seed: int = SEED) -> Corpu
 
     predictions = perturb(drop=0.08, replace=0.12, swap=0.05)
     groups = list(zip(*(perturb(drop=0.05, replace=0.08, swap=0.03) for _ in range(references))))
-    return Corpus(f"synthetic (seed {seed}): {pairs} predictions x {references} references from WMT17 sentences",
-                  ["synthetic"], [predictions], [list(group) for group in groups])
+    return Corpus(
+        f"synthetic (seed {seed}): {pairs} predictions x {references} references from WMT17 sentences",
+        ["synthetic"],
+        [predictions],
+        [list(group) for group in groups],
+    )
 
 
 # --------------------------------------------------------------------------- declarations
+
 
 @dataclass(frozen=True)
 class Row:
@@ -166,8 +186,8 @@ class Row:
 
     label: str
     factory: Callable[..., Callable[[], Any]]
-    options: Dict[str, Any] = field(default_factory=dict)
-    compare_to: Optional[str] = None
+    options: dict[str, Any] = field(default_factory=dict)
+    compare_to: str | None = None
     note: str = ""
     tolerance: float = TOLERANCE
 
@@ -193,13 +213,13 @@ class Section:
     rows: Sequence[Row]
     targets: Sequence[Target] = ()
     notes: Sequence[str] = ()
-    calls: int = 0     # calls of the task per timed run: when set, the report gives each row's time per call
+    calls: int = 0  # calls of the task per timed run: when set, the report gives each row's time per call
 
 
 # --------------------------------------------------------------------------- the measuring process
 
 _WORKER = "import sys; sys.path.insert(0, sys.argv[1]); import common; common.worker(sys.argv[2])"
-_CHILD_PEAKS_KB: List[int] = []
+_CHILD_PEAKS_KB: list[int] = []
 
 
 def report_child_peak(kb: int) -> None:
@@ -221,7 +241,7 @@ def worker(spec_path: str) -> None:
     # OpenBLAS (numpy) starts worker threads at import that spin for ~0.1 s of CPU before they sleep;
     # let them settle so that an import's side effect is not timed as part of the task.
     time.sleep(SETTLE_SECONDS)
-    output: Dict[str, Any] = {}
+    output: dict[str, Any] = {}
     if spec["mode"] == "run":
         children = resource.getrusage(resource.RUSAGE_CHILDREN)
         wall, cpu = time.perf_counter(), time.process_time()
@@ -263,38 +283,56 @@ def peak_rss_kb() -> int:
                 return int(line.split()[1])
     except OSError:
         pass
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss   # KiB on Linux, bytes on macOS
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss  # KiB on Linux, bytes on macOS
 
 
-def _spawn(row: Row, corpus_path: Path, mode: str, scratch: Path) -> Dict[str, Any]:
+def _spawn(row: Row, corpus_path: Path, mode: str, scratch: Path) -> dict[str, Any]:
     import inspect
 
     spec_path, output_path = scratch / "spec.json", scratch / "output.json"
     output_path.unlink(missing_ok=True)
-    spec_path.write_text(json.dumps({"script": inspect.getfile(row.factory), "factory": row.factory.__name__,
-                                     "options": row.options, "corpus": str(corpus_path), "mode": mode,
-                                     "output": str(output_path)}))
-    done = subprocess.run([sys.executable, "-c", _WORKER, str(BENCHMARKS), str(spec_path)],
-                          capture_output=True, text=True)
+    spec_path.write_text(
+        json.dumps(
+            {
+                "script": inspect.getfile(row.factory),
+                "factory": row.factory.__name__,
+                "options": row.options,
+                "corpus": str(corpus_path),
+                "mode": mode,
+                "output": str(output_path),
+            }
+        )
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", _WORKER, str(BENCHMARKS), str(spec_path)], capture_output=True, text=True
+    )
     if done.returncode != 0:
         raise RuntimeError(f"{row.label} ({mode}) failed:\n{done.stderr}")
     return json.loads(output_path.read_text())
 
 
-def measure(row: Row, corpus_path: Path, repeats: int, scratch: Path) -> Dict[str, Any]:
+def measure(row: Row, corpus_path: Path, repeats: int, scratch: Path) -> dict[str, Any]:
     """Best wall and CPU time over ``repeats`` fresh processes, their largest peak RSS, and the baseline."""
     runs = [_spawn(row, corpus_path, "run", scratch) for _ in range(repeats)]
     baseline_mb = _spawn(row, corpus_path, "baseline", scratch)["peak_kb"] / 1024
     peak_mb = max(run["peak_kb"] for run in runs) / 1024
-    return {"wall_s": min(run["wall"] for run in runs), "cpu_s": min(run["cpu"] for run in runs),
-            "children_cpu_s": max(run["children_cpu"] for run in runs),
-            "children_peak_mb": max(run["children_peak_kb"] for run in runs) / 1024, "peak_mb": peak_mb - baseline_mb,
-            "peak_abs_mb": peak_mb, "baseline_mb": baseline_mb, "repeats": repeats, "result": runs[0]["result"]}
+    return {
+        "wall_s": min(run["wall"] for run in runs),
+        "cpu_s": min(run["cpu"] for run in runs),
+        "children_cpu_s": max(run["children_cpu"] for run in runs),
+        "children_peak_mb": max(run["children_peak_kb"] for run in runs) / 1024,
+        "peak_mb": peak_mb - baseline_mb,
+        "peak_abs_mb": peak_mb,
+        "baseline_mb": baseline_mb,
+        "repeats": repeats,
+        "result": runs[0]["result"],
+    }
 
 
 # --------------------------------------------------------------------------- checks and reports
 
-def _flatten(values: Any) -> List[float]:
+
+def _flatten(values: Any) -> list[float]:
     if isinstance(values, dict):
         values = list(values.values())
     if isinstance(values, (list, tuple)):
@@ -311,49 +349,63 @@ def max_difference(a: Any, b: Any) -> float:
     return max((abs(x - y) for x, y in zip(a, b)), default=0.0)
 
 
-def _ratio(peer: float, engine: float) -> Optional[float]:
+def _ratio(peer: float, engine: float) -> float | None:
     return peer / engine if engine > 0 else None
 
 
-def _fmt(value: Optional[float], digits: int = 3) -> str:
+def _fmt(value: float | None, digits: int = 3) -> str:
     return "n/a" if value is None else f"{value:.{digits}f}"
 
 
-def run_section(section: Section, corpus_path: Path, repeats: int, scratch: Path,
-                benchmark: str) -> List[Dict[str, Any]]:
-    measured: Dict[str, Dict[str, Any]] = {}
+def run_section(
+    section: Section, corpus_path: Path, repeats: int, scratch: Path, benchmark: str
+) -> list[dict[str, Any]]:
+    measured: dict[str, dict[str, Any]] = {}
     for row in section.rows:
         print(f"[{benchmark}/{section.key}] {row.label} ...", file=sys.stderr, flush=True)
         measured[row.label] = measure(row, corpus_path, repeats, scratch)
     records = []
     for row in section.rows:
-        record = {"benchmark": benchmark, "section": section.key, "tool": row.label,
-                  "compared_to": row.compare_to, **measured[row.label]}
+        record = {
+            "benchmark": benchmark,
+            "section": section.key,
+            "tool": row.label,
+            "compared_to": row.compare_to,
+            **measured[row.label],
+        }
         result = record.pop("result")
         if row.compare_to:
             engine = measured[row.compare_to]
-            record.update(ratio_cpu=_ratio(record["cpu_s"], engine["cpu_s"]),
-                          ratio_wall=_ratio(record["wall_s"], engine["wall_s"]),
-                          ratio_peak=_ratio(record["peak_mb"], engine["peak_mb"]),
-                          max_abs_diff=max_difference(result, engine["result"]))
+            record.update(
+                ratio_cpu=_ratio(record["cpu_s"], engine["cpu_s"]),
+                ratio_wall=_ratio(record["wall_s"], engine["wall_s"]),
+                ratio_peak=_ratio(record["peak_mb"], engine["peak_mb"]),
+                max_abs_diff=max_difference(result, engine["result"]),
+            )
             record["tolerance"] = row.tolerance
             record["scores_agree"] = record["max_abs_diff"] <= row.tolerance
             if not record["scores_agree"]:
-                print(f"WARNING: {row.label} and {row.compare_to} disagree in {section.key}: "
-                      f"max |difference| {record['max_abs_diff']:.3g} > {row.tolerance:g}", flush=True)
+                print(
+                    f"WARNING: {row.label} and {row.compare_to} disagree in {section.key}: "
+                    f"max |difference| {record['max_abs_diff']:.3g} > {row.tolerance:g}",
+                    flush=True,
+                )
         record["note"] = row.note
         records.append(record)
     return records
 
 
-def check_targets(section: Section, records: List[Dict[str, Any]]) -> List[Dict[str, Any]]:
+def check_targets(section: Section, records: list[dict[str, Any]]) -> list[dict[str, Any]]:
     by_tool = {record["tool"]: record for record in records}
     checked = []
     for target in section.targets:
         peer, engine = by_tool[target.peer], by_tool[target.engine]
         keys = {"cpu": "cpu_s", "wall": "wall_s"} if target.measure == "time" else {"peak": "peak_mb"}
-        item = {"benchmark": peer["benchmark"], "section": section.key,
-                "target": f"{target.peer} / {target.engine} >= {target.at_least:g} ({target.measure})"}
+        item = {
+            "benchmark": peer["benchmark"],
+            "section": section.key,
+            "target": f"{target.peer} / {target.engine} >= {target.at_least:g} ({target.measure})",
+        }
         for name, key in keys.items():
             value = _ratio(peer[key], engine[key])
             item[name] = value
@@ -362,17 +414,27 @@ def check_targets(section: Section, records: List[Dict[str, Any]]) -> List[Dict[
     return checked
 
 
-def _target_line(target: Dict[str, Any]) -> str:
-    parts = [f"{name} {_fmt(target[name], 2)}x {'met' if target[f'met_{name}'] else 'MISSED'}"
-             for name in ("cpu", "wall", "peak") if name in target]
+def _target_line(target: dict[str, Any]) -> str:
+    parts = [
+        f"{name} {_fmt(target[name], 2)}x {'met' if target[f'met_{name}'] else 'MISSED'}"
+        for name in ("cpu", "wall", "peak")
+        if name in target
+    ]
     return f"- Target {target['target']}: " + ", ".join(parts)
 
 
-def markdown(section: Section, corpus: Corpus, records: List[Dict[str, Any]], targets: List[Dict[str, Any]]) -> str:
-    lines = [f"### {section.title}", "", f"Data: {corpus.description}.", "",
-             "| tool | wall s | CPU s | peak MB (Δ) | peak MB (abs) | ratio CPU | ratio wall | ratio peak | "
-             "scores vs ngrameval |",
-             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |"]
+def markdown(section: Section, corpus: Corpus, records: list[dict[str, Any]], targets: list[dict[str, Any]]) -> str:
+    lines = [
+        f"### {section.title}",
+        "",
+        f"Data: {corpus.description}.",
+        "",
+        (
+            "| tool | wall s | CPU s | peak MB (Δ) | peak MB (abs) | ratio CPU | ratio wall | ratio peak | "
+            "scores vs ngrameval |"
+        ),
+        "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | --- |",
+    ]
     for r in records:
         if r["compared_to"]:
             check = "equal" if r["scores_agree"] else "**MISMATCH**"
@@ -381,13 +443,19 @@ def markdown(section: Section, corpus: Corpus, records: List[Dict[str, Any]], ta
         else:
             check, ratios = "(ngrameval)", ["1", "1", "1"]
         label = r["tool"] + (f" [{r['note']}]" if r["note"] else "")
-        lines.append(f"| {label} | {_fmt(r['wall_s'])} | {_fmt(r['cpu_s'])} | {_fmt(r['peak_mb'], 1)} | "
-                     f"{_fmt(r['peak_abs_mb'], 1)} | " + " | ".join(ratios) + f" | {check} |")
+        lines.append(
+            f"| {label} | {_fmt(r['wall_s'])} | {_fmt(r['cpu_s'])} | {_fmt(r['peak_mb'], 1)} | "
+            f"{_fmt(r['peak_abs_mb'], 1)} | " + " | ".join(ratios) + f" | {check} |"
+        )
     lines.append("")
     if section.calls:
-        lines.append(f"- Per call ({section.calls} calls a run), wall / CPU ms: " + "; ".join(
-            f"{r['tool']} {1000 * r['wall_s'] / section.calls:.3f} / {1000 * r['cpu_s'] / section.calls:.3f}"
-            for r in records))
+        lines.append(
+            f"- Per call ({section.calls} calls a run), wall / CPU ms: "
+            + "; ".join(
+                f"{r['tool']} {1000 * r['wall_s'] / section.calls:.3f} / {1000 * r['cpu_s'] / section.calls:.3f}"
+                for r in records
+            )
+        )
     lines += [f"- {note}" for note in section.notes]
     lines += [_target_line(target) for target in targets]
     return "\n".join(lines) + "\n"
@@ -395,28 +463,42 @@ def markdown(section: Section, corpus: Corpus, records: List[Dict[str, Any]], ta
 
 def revision() -> str:
     """The commit, the ngrameval/ tree it holds, and ``+dirty`` for uncommitted changes to tracked files there."""
+
     def git(*args: str) -> str:
         done = subprocess.run(["git", "-C", str(ROOT), *args], capture_output=True, text=True)
         return done.stdout.strip() if done.returncode == 0 else "unknown"
+
     dirty = git("status", "--porcelain", "--untracked-files=no", "--", "ngrameval")
-    return f"{git('rev-parse', '--short', 'HEAD')} (ngrameval tree {git('rev-parse', '--short', 'HEAD:ngrameval')}" \
-           f"{'+dirty' if dirty else ''})"
+    return (
+        f"{git('rev-parse', '--short', 'HEAD')} (ngrameval tree {git('rev-parse', '--short', 'HEAD:ngrameval')}"
+        f"{'+dirty' if dirty else ''})"
+    )
 
 
-def environment(packages: Sequence[str] = PACKAGES) -> Dict[str, Any]:
+def environment(packages: Sequence[str] = PACKAGES) -> dict[str, Any]:
     versions = {}
     for name in packages:
         try:
             versions[name] = metadata.version(name)
         except metadata.PackageNotFoundError:
             versions[name] = None
-    return {"python": platform.python_version(), "machine": platform.machine(), "cpus": os.cpu_count(),
-            "platform": platform.platform(), "packages": versions, "revision": revision(),
-            "load_average": os.getloadavg()}
+    return {
+        "python": platform.python_version(),
+        "machine": platform.machine(),
+        "cpus": os.cpu_count(),
+        "platform": platform.platform(),
+        "packages": versions,
+        "revision": revision(),
+        "load_average": os.getloadavg(),
+    }
 
 
-def main(benchmark: str, build_sections: Callable[[bool], Iterable[Section]],
-         argv: Optional[Sequence[str]] = None, packages: Sequence[str] = PACKAGES) -> int:
+def main(
+    benchmark: str,
+    build_sections: Callable[[bool], Iterable[Section]],
+    argv: Sequence[str] | None = None,
+    packages: Sequence[str] = PACKAGES,
+) -> int:
     parser = argparse.ArgumentParser(description=f"{benchmark} benchmark of ngrameval against its peers")
     parser.add_argument("--quick", action="store_true", help="smaller data, fewer repetitions")
     parser.add_argument("--repeats", type=int, help="fresh processes per row (default 3, 2 with --quick)")
@@ -426,9 +508,11 @@ def main(benchmark: str, build_sections: Callable[[bool], Iterable[Section]],
     repeats = args.repeats or (2 if args.quick else 3)
     env = environment(packages)
     print(f"# {benchmark} benchmark{' (quick)' if args.quick else ''}\n")
-    print(f"ngrameval at {env['revision']}; Python {env['python']}, {env['cpus']} CPUs, {env['platform']}; " +
-          ", ".join(f"{k} {v}" for k, v in env["packages"].items()) +
-          f". Best of {repeats} fresh processes per row.\n")
+    print(
+        f"ngrameval at {env['revision']}; Python {env['python']}, {env['cpus']} CPUs, {env['platform']}; "
+        + ", ".join(f"{k} {v}" for k, v in env["packages"].items())
+        + f". Best of {repeats} fresh processes per row.\n"
+    )
     records, targets, profiles = [], [], []
     with tempfile.TemporaryDirectory(prefix="ngrameval-bench-") as directory:
         scratch = Path(directory)
@@ -445,18 +529,26 @@ def main(benchmark: str, build_sections: Callable[[bool], Iterable[Section]],
             records += section_records
             targets += section_targets
             if args.profile:
-                profiles += [(f"{section.key}: {row.label}", _spawn(row, corpus_path, "profile", scratch))
-                             for row in section.rows if row.compare_to is None]
+                profiles += [
+                    (f"{section.key}: {row.label}", _spawn(row, corpus_path, "profile", scratch))
+                    for row in section.rows
+                    if row.compare_to is None
+                ]
             corpus_path.unlink()
     for title, output in profiles:
         print(f"## Profile -- {title}\n\n```\n{output['profile']}```\n")
     after = {"revision": revision(), "load_average": os.getloadavg()}
     if after["revision"].split(" ", 1)[1] != env["revision"].split(" ", 1)[1]:
-        print(f"WARNING: ngrameval changed during the run ({env['revision']} -> {after['revision']}): "
-              "run the benchmark again\n")
+        print(
+            f"WARNING: ngrameval changed during the run ({env['revision']} -> {after['revision']}): "
+            "run the benchmark again\n"
+        )
     print("## JSON\n")
-    print(json.dumps({"benchmark": benchmark, "quick": args.quick, "repeats": repeats, "environment": env,
-                      "after": after}))
+    print(
+        json.dumps(
+            {"benchmark": benchmark, "quick": args.quick, "repeats": repeats, "environment": env, "after": after}
+        )
+    )
     for item in records + targets:
         print(json.dumps(item))
     return 0

@@ -10,11 +10,12 @@ that defines it is imported when the name is first used (PEP 562), so that ``imp
 >>> set(ngrameval.__all__) <= set(dir(ngrameval))
 True
 """
+
 from __future__ import annotations
 
 import importlib
 import importlib.util
-from typing import Any, List
+from typing import Any
 
 from ngrameval._version import __version__
 
@@ -27,8 +28,9 @@ _DEFINED_IN = {
     **dict.fromkeys(["gleu", "GleuResult"], "ngrameval.metrics.gleu"),
     **dict.fromkeys(["meteor", "MeteorResult"], "ngrameval.metrics.meteor"),
     **dict.fromkeys(["nist", "NistResult"], "ngrameval.metrics.nist"),
-    **dict.fromkeys(["rouge", "rouge_statistics", "RougeResult", "RougeStatistics", "skip_bigrams"],
-                    "ngrameval.metrics.rouge"),
+    **dict.fromkeys(
+        ["rouge", "rouge_statistics", "RougeResult", "RougeStatistics", "skip_bigrams"], "ngrameval.metrics.rouge"
+    ),
     **dict.fromkeys(["ter", "TerResult"], "ngrameval.metrics.ter"),
     **dict.fromkeys(["MetricFamily", "Statistics", "get_family", "metric_names"], "ngrameval.metric"),
     **dict.fromkeys(["confidence_interval", "paired_test"], "ngrameval.significance"),
@@ -43,7 +45,7 @@ _DEFINED_IN = {
     **dict.fromkeys(["clear_caches", "set_cache_budget"], "ngrameval.engine.cache"),
 }
 
-__all__ = [*_DEFINED_IN, "__version__"]
+__all__ = [*_DEFINED_IN, "__version__"]  # noqa: PLE0604 (the keys of _DEFINED_IN are strings)
 
 
 def __getattr__(name: str) -> Any:
@@ -60,5 +62,5 @@ def __getattr__(name: str) -> Any:
     return value
 
 
-def __dir__() -> List[str]:
+def __dir__() -> list[str]:
     return sorted({*globals(), *__all__})

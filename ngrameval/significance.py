@@ -29,23 +29,25 @@ bit for bit (divided by 100).
 >>> results[1]["rouge1"].p_value < 1, results[0]["rouge1"].ci[0] <= results[0]["rouge1"].mean
 (True, True)
 """
+
 from __future__ import annotations
 
 import math
 import os
 import statistics as python_statistics
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Dict, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Union
 
 import numpy as np
 
-from ngrameval.metric import Statistics, get_family
 from ngrameval.errors import InputError
+from ngrameval.metric import Statistics, get_family
 
 DEFAULT_SEED = 12345
 SEED_VARIABLE = "SACREBLEU_SEED"
-DEFAULT_SAMPLES = {"bs": 1000, "ar": 10000}       # sacrebleu's PairedTest defaults
+DEFAULT_SAMPLES = {"bs": 1000, "ar": 10000}  # sacrebleu's PairedTest defaults
 TESTS = tuple(DEFAULT_SAMPLES)
 MAX_SAMPLES = 1_000_000
 # Floats per block of resamples (a block's (resamples, segments) weights): bounds memory at ~64 MB.
@@ -56,7 +58,7 @@ FLOAT32_EXACT = 1 << 24
 Seed = Union[str, int, None]
 
 
-def resolve_seed(seed: Seed = "env") -> Optional[int]:
+def resolve_seed(seed: Seed = "env") -> int | None:
     """The seed a run uses: ``"env"`` reads ``SACREBLEU_SEED`` as sacrebleu does (``none`` in any case:
     unseeded; unset: 12345), ``None`` is unseeded, an int is used as given.
 
@@ -86,12 +88,12 @@ class SystemResult:
     bootstrap ``mean``, the interval bounds ``ci`` = (low, high) and the paired test's ``p_value``."""
 
     score: float
-    mean: Optional[float] = None
-    ci: Optional[Tuple[float, float]] = None
-    p_value: Optional[float] = None
+    mean: float | None = None
+    ci: tuple[float, float] | None = None
+    p_value: float | None = None
 
     @property
-    def half_width(self) -> Optional[float]:
+    def half_width(self) -> float | None:
         """Half the interval's width: the "± x" sacrebleu prints (and stores as its ``ci``)."""
         return None if self.ci is None else 0.5 * (self.ci[1] - self.ci[0])
 
@@ -116,7 +118,7 @@ class SystemResult:
         return text
 
 
-def interval_positions(count: int, confidence: float) -> Tuple[int, int]:
+def interval_positions(count: int, confidence: float) -> tuple[int, int]:
     """The positions of the interval's bounds among ``count`` sorted resample scores: sacrebleu's
     ``n // 40`` and ``n - n // 40 - 1`` at 95%, generally floor(n (1 - confidence) / 2) from each end
     (the confidence read as the decimal it prints as, so 0.95 gives exactly n // 40).
@@ -131,6 +133,7 @@ def interval_positions(count: int, confidence: float) -> Tuple[int, int]:
 
 
 # --------------------------------------------------------------------------- scoring resamples
+
 
 class _Scorer:
     """Scores sums of one system's rows as the reproduced tool's significance test does: the family's
@@ -150,7 +153,7 @@ class _Scorer:
         """(outputs,) the corpus scores in the test's arithmetic (sacrebleu's: on 0-100, from exact sums)."""
         return self.family.score_resampled(self.stats, self.stats.totals(), None)[0]
 
-    def score_resampled(self, sums: np.ndarray, counts: Optional[np.ndarray], draws: np.ndarray) -> np.ndarray:
+    def score_resampled(self, sums: np.ndarray, counts: np.ndarray | None, draws: np.ndarray) -> np.ndarray:
         """(B, outputs) the scores of bootstrap resamples: their (B, columns) float64 ``sums``, the
         (B, segments) float64 ``counts`` that made them (None when no scorer of the batch reads them) and the drawn
         indices."""
@@ -160,9 +163,10 @@ class _Scorer:
             # below 2**24 (a resample draws len(rows) rows), exact sums cast to float32 are its sums, bit for bit.
             if self.integral and len(rows) * np.abs(rows).max(initial=0) < FLOAT32_EXACT:
                 sums = sums.astype(np.float32)
-            else:   # its own order of float32 additions
-                sums = np.vstack([rows.astype(np.float32)[part].sum(axis=1)
-                                  for part in _blocks(draws, len(rows) * rows.shape[1])])
+            else:  # its own order of float32 additions
+                sums = np.vstack(
+                    [rows.astype(np.float32)[part].sum(axis=1) for part in _blocks(draws, len(rows) * rows.shape[1])]
+                )
         return self.family.score_resampled(self.stats, sums, counts if self.reads_weights else None)
 
     @property
@@ -170,7 +174,7 @@ class _Scorer:
         """Rows of integers (BLEU's, NIST's counts): their sums are exact in any order."""
         return _integral(self.stats.rows)
 
-    def shuffled(self, other: Statistics, keep: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+    def shuffled(self, other: Statistics, keep: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(B, outputs) twice: the scores of the pseudo-systems that take this system's segment where
         ``keep`` (B, segments) is true and ``other``'s elsewhere, and of their complements
         (approximate randomization)."""
@@ -183,24 +187,38 @@ class _Scorer:
         difference = self.stats.rows - other.rows
         mine, others = self.stats.totals(), other.totals()
         # For rules reading the last segment: segment i of both systems side by side, and which one a sum took.
-        interleaved = Statistics(self.stats.metric, np.stack([self.stats.rows, other.rows], axis=1)
-                                 .reshape(2 * len(other), -1), self.stats.outputs, self.stats.signature,
-                                 self.stats.context) if self.reads_weights else self.stats
+        interleaved = (
+            Statistics(
+                self.stats.metric,
+                np.stack([self.stats.rows, other.rows], axis=1).reshape(2 * len(other), -1),
+                self.stats.outputs,
+                self.stats.signature,
+                self.stats.context,
+            )
+            if self.reads_weights
+            else self.stats
+        )
         kept, swapped = [], []
         for block in _blocks(keep, len(self.stats)):
             if exact:
                 moved = block.astype(np.float64) @ difference
                 shuffles = others + moved, mine - moved
             else:
-                shuffles = (block @ self.stats.rows + ~block @ other.rows, ~block @ self.stats.rows + block @ other.rows)
+                shuffles = (
+                    block @ self.stats.rows + ~block @ other.rows,
+                    ~block @ self.stats.rows + block @ other.rows,
+                )
             for sums, complement, scores in zip(shuffles, (block, ~block), (kept, swapped)):
-                pattern = np.stack([complement, ~complement], axis=2).reshape(len(complement), -1) \
-                    if self.reads_weights else None
+                pattern = (
+                    np.stack([complement, ~complement], axis=2).reshape(len(complement), -1)
+                    if self.reads_weights
+                    else None
+                )
                 scores.append(self.family.score_resampled(interleaved, sums, pattern))
         return np.vstack(kept), np.vstack(swapped)
 
 
-def _resample_scores(scorers: Sequence[_Scorer], draws: np.ndarray) -> List[np.ndarray]:
+def _resample_scores(scorers: Sequence[_Scorer], draws: np.ndarray) -> list[np.ndarray]:
     """Per scorer, (B, outputs) its scores of the bootstrap resamples given as (B, segments) drawn
     indices. Systems with integer rows are summed in one product, their rows side by side (thin
     products, one per system, are several times slower); the others one by one, so that a row's sum
@@ -215,28 +233,29 @@ def _resample_scores(scorers: Sequence[_Scorer], draws: np.ndarray) -> List[np.n
     edges = np.cumsum([0] + [scorers[i].stats.rows.shape[1] for i in stacked])
     # The float64 weights only where a scorer reads them or sums its rows with them (a (B, segments) copy).
     weighted = len(stacked) < len(scorers) or any(scorer.reads_weights for scorer in scorers)
-    scores: List[List[np.ndarray]] = [[] for _ in scorers]
+    scores: list[list[np.ndarray]] = [[] for _ in scorers]
     for block in _blocks(draws, segments):
         drawn = _counts(block, segments)
         counts = drawn.astype(np.float64) if weighted else None
         totals = (drawn.astype(product_type) @ rows).astype(np.float64) if stacked else None
         sums = dict(zip(stacked, np.hsplit(totals, edges[1:-1]))) if stacked else {}
         for i, scorer in enumerate(scorers):
-            scores[i].append(scorer.score_resampled(sums[i] if i in sums else counts @ scorer.stats.rows,
-                                                    counts, block))
+            scores[i].append(
+                scorer.score_resampled(sums[i] if i in sums else counts @ scorer.stats.rows, counts, block)
+            )
     return [np.vstack(parts) for parts in scores]
 
 
 def _integral(rows: np.ndarray) -> bool:
     """Rows of integers whose sums are exact in float64 in any order."""
-    return bool(np.all(rows == np.floor(rows)) and np.abs(rows).sum(axis=0).max(initial=0) < 2 ** 53)
+    return bool(np.all(rows == np.floor(rows)) and np.abs(rows).sum(axis=0).max(initial=0) < 2**53)
 
 
 def _blocks(matrix: np.ndarray, floats_per_row: int) -> Iterator[np.ndarray]:
     """Row blocks of ``matrix`` holding about BLOCK_FLOATS floats of work each."""
     size = max(1, BLOCK_FLOATS // max(1, floats_per_row))
     for start in range(0, len(matrix), size):
-        yield matrix[start:start + size]
+        yield matrix[start : start + size]
 
 
 def _counts(draws: np.ndarray, segments: int) -> np.ndarray:
@@ -249,13 +268,14 @@ def _counts(draws: np.ndarray, segments: int) -> np.ndarray:
     return np.bincount(offsets.ravel(), minlength=len(draws) * segments).reshape(len(draws), segments)
 
 
-def _draws(seed: Optional[int], segments: int, samples: int) -> np.ndarray:
+def _draws(seed: int | None, segments: int, samples: int) -> np.ndarray:
     """sacrebleu's bootstrap indices: ``default_rng(seed).choice(n, size=(samples, n), replace=True)``."""
     return np.random.default_rng(seed).choice(segments, size=(samples, segments), replace=True)
 
 
-def _bootstrap_result(score: float, resampled: np.ndarray, scale: float, confidence: float,
-                      mean_of: Callable[[np.ndarray], float]) -> SystemResult:
+def _bootstrap_result(
+    score: float, resampled: np.ndarray, scale: float, confidence: float, mean_of: Callable[[np.ndarray], float]
+) -> SystemResult:
     """The mean and interval bounds of one output's resample scores (on the test's scale), divided by
     ``scale``. sacrebleu's ``estimate_ci`` averages the sorted scores with NumPy, its
     ``Score.estimate_ci`` (``corpus_score(n_bootstrap=...)``) with ``statistics.mean``: ``mean_of``."""
@@ -295,8 +315,10 @@ def _bootstrap_p_value(system: np.ndarray, baseline: np.ndarray, observed: float
 
 # --------------------------------------------------------------------------- public API
 
-def confidence_interval(stats: Statistics, n_samples: int = 1000, confidence: float = 0.95,
-                        seed: Seed = "env") -> Dict[str, SystemResult]:
+
+def confidence_interval(
+    stats: Statistics, n_samples: int = 1000, confidence: float = 0.95, seed: Seed = "env"
+) -> dict[str, SystemResult]:
     """Output name -> the corpus score with the bootstrap mean and interval of one system, as sacrebleu's
     ``corpus_score(..., n_bootstrap=n_samples)`` (``--confidence``) computes them.
 
@@ -317,27 +339,32 @@ def confidence_interval(stats: Statistics, n_samples: int = 1000, confidence: fl
     own = _own_interval(scorer, n_samples, confidence)
     if own is not None:
         return own
-    resampled, = _resample_scores([scorer], _draws(seed, len(stats), n_samples))
+    (resampled,) = _resample_scores([scorer], _draws(seed, len(stats), n_samples))
     return _interval(scorer, resampled, confidence)
 
 
-def _own_interval(scorer: _Scorer, n_samples: int, confidence: float) -> Optional[Dict[str, SystemResult]]:
+def _own_interval(scorer: _Scorer, n_samples: int, confidence: float) -> dict[str, SystemResult] | None:
     """The interval of the reproduced tool's own resampling (ROUGE-1.5.5.pl's, which ignores the seed), if any."""
     own = scorer.family.own_interval(scorer.stats, n_samples, confidence)
     if own is None:
         return None
-    return {name: SystemResult(score, float(own[name][0]), (float(own[name][1]), float(own[name][2])))
-            for name, score in scorer.family.corpus_scores(scorer.stats).items()}
+    return {
+        name: SystemResult(score, float(own[name][0]), (float(own[name][1]), float(own[name][2])))
+        for name, score in scorer.family.corpus_scores(scorer.stats).items()
+    }
 
 
-def _interval(scorer: _Scorer, resampled: np.ndarray, confidence: float) -> Dict[str, SystemResult]:
+def _interval(scorer: _Scorer, resampled: np.ndarray, confidence: float) -> dict[str, SystemResult]:
     """Output name -> the corpus score, bootstrap mean and interval of :func:`confidence_interval`."""
-    return {name: _bootstrap_result(score, resampled[:, j], scorer.scale, confidence, _exact_mean)
-            for j, (name, score) in enumerate(scorer.family.corpus_scores(scorer.stats).items())}
+    return {
+        name: _bootstrap_result(score, resampled[:, j], scorer.scale, confidence, _exact_mean)
+        for j, (name, score) in enumerate(scorer.family.corpus_scores(scorer.stats).items())
+    }
 
 
-def pairwise_bootstrap(systems: Sequence[Statistics], n_samples: int = 1000, confidence: float = 0.95,
-                       seed: Seed = "env") -> Tuple[List[Dict[str, SystemResult]], Dict[str, np.ndarray]]:
+def pairwise_bootstrap(
+    systems: Sequence[Statistics], n_samples: int = 1000, confidence: float = 0.95, seed: Seed = "env"
+) -> tuple[list[dict[str, SystemResult]], dict[str, np.ndarray]]:
     """Every pair of systems compared at once, for a ranking with clusters: per system, output name -> its
     corpus score, bootstrap mean and interval (:func:`confidence_interval`'s); and per output name, the
     (systems, systems) matrix of paired bootstrap p-values, entry ``[i, j]`` that of
@@ -360,13 +387,16 @@ def pairwise_bootstrap(systems: Sequence[Statistics], n_samples: int = 1000, con
     True
     """
     scorers, resampled = _resample_systems(systems, n_samples, confidence, resolve_seed(seed))
-    intervals = [_own_interval(scorer, n_samples, confidence) or _interval(scorer, scores, confidence)
-                 for scorer, scores in zip(scorers, resampled)]
+    intervals = [
+        _own_interval(scorer, n_samples, confidence) or _interval(scorer, scores, confidence)
+        for scorer, scores in zip(scorers, resampled)
+    ]
     return intervals, _pairwise_p_values(scorers, resampled, n_samples)
 
 
-def ranked_paired_test(systems: Sequence[Statistics], n_samples: int = 1000, confidence: float = 0.95,
-                       seed: Seed = "env") -> Tuple[List[Dict[str, SystemResult]], Dict[str, np.ndarray]]:
+def ranked_paired_test(
+    systems: Sequence[Statistics], n_samples: int = 1000, confidence: float = 0.95, seed: Seed = "env"
+) -> tuple[list[dict[str, SystemResult]], dict[str, np.ndarray]]:
     """A leaderboard's two bootstrap tests: ``paired_test(systems[0], systems[1:], "bs", n_samples, confidence,
     seed)`` and the p-value matrices of ``pairwise_bootstrap(systems, n_samples, confidence, seed)``. Seeded
     (a seed other than None and 0), both resample every system with the same indices: the resample scores are
@@ -384,16 +414,21 @@ def ranked_paired_test(systems: Sequence[Statistics], n_samples: int = 1000, con
     True
     """
     seed = resolve_seed(seed)
-    if not seed:    # paired_test draws the systems' resamples unseeded, apart from the baseline's interval
-        return (paired_test(systems[0], systems[1:], "bs", n_samples, confidence, seed),
-                pairwise_bootstrap(systems, n_samples, confidence, seed)[1])
+    if not seed:  # paired_test draws the systems' resamples unseeded, apart from the baseline's interval
+        return (
+            paired_test(systems[0], systems[1:], "bs", n_samples, confidence, seed),
+            pairwise_bootstrap(systems, n_samples, confidence, seed)[1],
+        )
     scorers, resampled = _resample_systems(systems, n_samples, confidence, seed)
-    return (_paired_bootstrap_results(scorers[0], resampled[0], resampled[0], scorers[1:], resampled[1:], confidence),
-            _pairwise_p_values(scorers, resampled, n_samples))
+    return (
+        _paired_bootstrap_results(scorers[0], resampled[0], resampled[0], scorers[1:], resampled[1:], confidence),
+        _pairwise_p_values(scorers, resampled, n_samples),
+    )
 
 
-def _resample_systems(systems: Sequence[Statistics], n_samples: int, confidence: float,
-                      seed: Optional[int]) -> Tuple[List[_Scorer], List[np.ndarray]]:
+def _resample_systems(
+    systems: Sequence[Statistics], n_samples: int, confidence: float, seed: int | None
+) -> tuple[list[_Scorer], list[np.ndarray]]:
     """The checked systems' scorers and their (B, outputs) resample scores, all on one draw."""
     _check_samples("n_samples", n_samples)
     _check_confidence(confidence)
@@ -401,36 +436,45 @@ def _resample_systems(systems: Sequence[Statistics], n_samples: int, confidence:
         raise InputError("systems must be a non-empty sequence of Statistics")
     for index, system in enumerate(systems):
         _check_statistics(f"systems[{index}]", system)
-        _check_comparable(systems[0], system, index)    # (systems[0] in the message's "baseline")
+        _check_comparable(systems[0], system, index)  # (systems[0] in the message's "baseline")
     scorers = [_Scorer(system) for system in systems]
     return scorers, _resample_scores(scorers, _draws(seed, len(systems[0]), n_samples))
 
 
-def _pairwise_p_values(scorers: Sequence[_Scorer], resampled: Sequence[np.ndarray],
-                       n_samples: int) -> Dict[str, np.ndarray]:
+def _pairwise_p_values(
+    scorers: Sequence[_Scorer], resampled: Sequence[np.ndarray], n_samples: int
+) -> dict[str, np.ndarray]:
     """Per output name, the (systems, systems) paired bootstrap p-values of :func:`pairwise_bootstrap`."""
-    corpus = np.vstack([scorer.corpus() for scorer in scorers])     # (systems, outputs), the test's arithmetic
+    corpus = np.vstack([scorer.corpus() for scorer in scorers])  # (systems, outputs), the test's arithmetic
     p_values = {}
     for j, name in enumerate(scorers[0].stats.outputs):
         # |a - b| is |b - a|: each pair once. (A system's scores may be float32 and another's float64, as
         # sacrebleu's, so a pair is computed in its own precision.)
         matrix = np.full((len(scorers), len(scorers)), 1 / (n_samples + 1))
         for i, k in zip(*np.triu_indices(len(scorers), 1)):
-            matrix[i, k] = matrix[k, i] = _bootstrap_p_value(resampled[k][:, j], resampled[i][:, j],
-                                                             abs(corpus[i, j] - corpus[k, j]))
+            matrix[i, k] = matrix[k, i] = _bootstrap_p_value(
+                resampled[k][:, j], resampled[i][:, j], abs(corpus[i, j] - corpus[k, j])
+            )
         p_values[name] = matrix
     return p_values
 
 
-def _baseline_result(base: _Scorer, resampled: np.ndarray, confidence: float) -> Dict[str, SystemResult]:
+def _baseline_result(base: _Scorer, resampled: np.ndarray, confidence: float) -> dict[str, SystemResult]:
     """:func:`paired_test`'s baseline: output name -> its corpus score, bootstrap mean and interval."""
-    return {name: _bootstrap_result(score, resampled[:, j], base.scale, confidence, _numpy_mean)
-            for j, (name, score) in enumerate(base.family.corpus_scores(base.stats).items())}
+    return {
+        name: _bootstrap_result(score, resampled[:, j], base.scale, confidence, _numpy_mean)
+        for j, (name, score) in enumerate(base.family.corpus_scores(base.stats).items())
+    }
 
 
-def _paired_bootstrap_results(base: _Scorer, base_resampled: np.ndarray, base_on_draws: np.ndarray,
-                              scorers: Sequence[_Scorer], systems_resampled: Sequence[np.ndarray],
-                              confidence: float) -> List[Dict[str, SystemResult]]:
+def _paired_bootstrap_results(
+    base: _Scorer,
+    base_resampled: np.ndarray,
+    base_on_draws: np.ndarray,
+    scorers: Sequence[_Scorer],
+    systems_resampled: Sequence[np.ndarray],
+    confidence: float,
+) -> list[dict[str, SystemResult]]:
     """:func:`paired_test`'s paired bootstrap results: the baseline's interval from ``base_resampled``, each
     system's interval from its resample scores and its p-value against the baseline's on the same draws."""
     results = [_baseline_result(base, base_resampled, confidence)]
@@ -445,9 +489,15 @@ def _paired_bootstrap_results(base: _Scorer, base_resampled: np.ndarray, base_on
     return results
 
 
-def paired_test(baseline: Statistics, systems: Sequence[Statistics], test: str = "bs",
-                n_samples: Optional[int] = None, confidence: float = 0.95, seed: Seed = "env",
-                n_ar_confidence: int = -1) -> List[Dict[str, SystemResult]]:
+def paired_test(
+    baseline: Statistics,
+    systems: Sequence[Statistics],
+    test: str = "bs",
+    n_samples: int | None = None,
+    confidence: float = 0.95,
+    seed: Seed = "env",
+    n_ar_confidence: int = -1,
+) -> list[dict[str, SystemResult]]:
     """sacrebleu's ``PairedTest``: per system (the baseline first), output name -> its result. The
     baseline gets its bootstrap mean and interval; each system its p-value against the baseline and,
     with ``test="bs"`` (paired bootstrap, 1000 resamples by default) or with ``n_ar_confidence`` > 0
@@ -465,8 +515,9 @@ def paired_test(baseline: Statistics, systems: Sequence[Statistics], test: str =
     True
     """
     if test not in TESTS:
-        raise InputError(f"unknown test {test!r}; valid tests: 'bs' (paired bootstrap), 'ar' (approximate "
-                         "randomization)")
+        raise InputError(
+            f"unknown test {test!r}; valid tests: 'bs' (paired bootstrap), 'ar' (approximate randomization)"
+        )
     n_samples = DEFAULT_SAMPLES[test] if n_samples is None else n_samples
     _check_samples("n_samples", n_samples)
     _check_confidence(confidence)
@@ -497,25 +548,30 @@ def paired_test(baseline: Statistics, systems: Sequence[Statistics], test: str =
     base_draws = _draws(seed, segments, n_ar_confidence) if n_ar_confidence > 0 else None
     rng = np.random.default_rng(system_seed)
     keep_baseline = rng.integers(2, size=(n_samples, segments), dtype=bool)
-    system_draws = rng.choice(segments, size=(n_ar_confidence, segments), replace=True) \
-        if n_ar_confidence > 0 else None
+    system_draws = rng.choice(segments, size=(n_ar_confidence, segments), replace=True) if n_ar_confidence > 0 else None
     systems_resampled = _resample_scores(scorers, system_draws) if system_draws is not None else [None] * len(scorers)
-    results = [_baseline_result(base, _resample_scores([base], base_draws)[0], confidence) if base_draws is not None
-               else {name: SystemResult(score) for name, score in base.family.corpus_scores(baseline).items()}]
+    results = [
+        _baseline_result(base, _resample_scores([base], base_draws)[0], confidence)
+        if base_draws is not None
+        else {name: SystemResult(score) for name, score in base.family.corpus_scores(baseline).items()}
+    ]
     base_corpus = base.corpus()
     for scorer, resampled in zip(scorers, systems_resampled):
         observed = np.abs(base_corpus - scorer.corpus())
         kept, swapped = base.shuffled(scorer.stats, keep_baseline)
         result = {}
         for j, (name, score) in enumerate(scorer.family.corpus_scores(scorer.stats).items()):
-            result[name] = SystemResult(score) if resampled is None else \
-                _bootstrap_result(score, resampled[:, j], scorer.scale, confidence, _numpy_mean)
+            result[name] = (
+                SystemResult(score)
+                if resampled is None
+                else _bootstrap_result(score, resampled[:, j], scorer.scale, confidence, _numpy_mean)
+            )
             result[name].p_value = _p_value(_exceeds(np.abs(kept[:, j] - swapped[:, j]), observed[j]))
         results.append(result)
     return results
 
 
-def signature_suffix(test: Optional[str], n_samples: int, seed: Optional[int], n_ar_confidence: int = -1) -> str:
+def signature_suffix(test: str | None, n_samples: int, seed: int | None, n_ar_confidence: int = -1) -> str:
     """The fields sacrebleu adds to a signature for resampling, in its order (``bs``, ``ar``, ``seed``;
     sacrebleu writes them right after ``nrefs``): ``test`` None for a single system's interval
     (``--confidence``), ``"bs"`` or ``"ar"`` for a paired test; ``seed`` as :func:`resolve_seed` gives it.
@@ -528,8 +584,7 @@ def signature_suffix(test: Optional[str], n_samples: int, seed: Optional[int], n
     if test is not None and test not in TESTS:
         raise InputError(f"unknown test {test!r}; valid tests: None (an interval), 'bs', 'ar'")
     _check_samples("n_samples", n_samples)
-    fields = {"bs": n_samples if test in (None, "bs") else None,
-              "ar": n_samples if test == "ar" else None}
+    fields = {"bs": n_samples if test in (None, "bs") else None, "ar": n_samples if test == "ar" else None}
     if test == "ar" and _resolve_ar_confidence(test, n_ar_confidence) > 0:
         fields["bs"] = _resolve_ar_confidence(test, n_ar_confidence)
     fields["seed"] = str(seed).lower()
@@ -550,6 +605,7 @@ def with_suffix(signature: str, suffix: str) -> str:
 
 
 # --------------------------------------------------------------------------- checks
+
 
 def _check_samples(name: str, value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 1 <= value <= MAX_SAMPLES:
@@ -575,19 +631,26 @@ def _resolve_ar_confidence(test: str, n_ar_confidence: int) -> int:
 
 def _check_statistics(name: str, stats: Statistics) -> None:
     if not isinstance(stats, Statistics):
-        raise InputError(f"{name} must be ngrameval.metric.Statistics (from ngrameval.metric.statistics), "
-                         f"got {type(stats).__name__}")
+        raise InputError(
+            f"{name} must be ngrameval.metric.Statistics (from ngrameval.metric.statistics), got {type(stats).__name__}"
+        )
     if len(stats) == 0:
         raise InputError(f"{name} has no segments to resample")
 
 
 def _check_comparable(baseline: Statistics, system: Statistics, index: int) -> None:
     if system.metric != baseline.metric:
-        raise InputError(f"systems[{index}] is scored with {system.metric!r} but the baseline with "
-                         f"{baseline.metric!r}: compare systems under the same metric")
+        raise InputError(
+            f"systems[{index}] is scored with {system.metric!r} but the baseline with "
+            f"{baseline.metric!r}: compare systems under the same metric"
+        )
     if system.signature != baseline.signature or system.outputs != baseline.outputs:
-        raise InputError(f"systems[{index}] has signature {system.signature!r} but the baseline "
-                         f"{baseline.signature!r}: compare systems under the same options")
+        raise InputError(
+            f"systems[{index}] has signature {system.signature!r} but the baseline "
+            f"{baseline.signature!r}: compare systems under the same options"
+        )
     if len(system) != len(baseline):
-        raise InputError(f"systems[{index}] has {len(system)} segments but the baseline {len(baseline)}: "
-                         "paired tests need the same segments")
+        raise InputError(
+            f"systems[{index}] has {len(system)} segments but the baseline {len(baseline)}: "
+            "paired tests need the same segments"
+        )

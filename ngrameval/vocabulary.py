@@ -15,9 +15,11 @@ Traceback (most recent call last):
 ...
 ngrameval.errors.InputError: case_sensitive=True contradicts lowercase=True (case_sensitive is another name for not ...
 """
+
 from __future__ import annotations
 
-from typing import Any, ClassVar, Optional, Sequence, Union
+from collections.abc import Sequence
+from typing import Any, ClassVar, Union
 
 import numpy as np
 
@@ -27,10 +29,16 @@ from ngrameval.errors import InputError
 # What the public metric functions take (see :mod:`ngrameval.engine.inputs` for the shapes): per
 # prediction a string, a token list or an array of token ids; per prediction one reference or a list of them.
 Text = Union[str, Sequence[str]]
-IdSequence = Union[Sequence[int], np.ndarray]   # one text as token ids
+IdSequence = Union[Sequence[int], np.ndarray]  # one text as token ids
 Predictions = Union[Sequence[str], Sequence[Sequence[str]], Sequence[IdSequence], np.ndarray]
-References = Union[Sequence[str], Sequence[Sequence[str]], Sequence[Sequence[Sequence[str]]],
-                   Sequence[Sequence[IdSequence]], Sequence[IdSequence], np.ndarray]
+References = Union[
+    Sequence[str],
+    Sequence[Sequence[str]],
+    Sequence[Sequence[Sequence[str]]],
+    Sequence[Sequence[IdSequence]],
+    Sequence[IdSequence],
+    np.ndarray,
+]
 
 
 def aliased(name: str, value: Any, alias: str, alias_value: Any, default: Any, inverse: bool = False) -> Any:
@@ -49,15 +57,17 @@ def aliased(name: str, value: Any, alias: str, alias_value: Any, default: Any, i
         same = check_flag(name, value) == meant if inverse else (value is meant or _equal(value, meant))
         if not same:
             meaning = f"not {name}" if inverse else name
-            raise InputError(f"{alias}={alias_value!r} contradicts {name}={value!r} ({alias} is another name for "
-                             f"{meaning}); give one of them")
+            raise InputError(
+                f"{alias}={alias_value!r} contradicts {name}={value!r} ({alias} is another name for "
+                f"{meaning}); give one of them"
+            )
     return meant
 
 
 def _equal(value: Any, other: Any) -> bool:
     try:
         return bool(value == other)
-    except (TypeError, ValueError):   # (an array's == is elementwise: not the same option value)
+    except (TypeError, ValueError):  # (an array's == is elementwise: not the same option value)
         return False
 
 

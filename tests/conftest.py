@@ -3,6 +3,7 @@
 CI exports NGRAMEVAL_SHARED; then a missing file is a failure. Outside CI, where
 ../shared may not exist, tests that need it skip with a reason.
 """
+
 import os
 import sys
 from pathlib import Path
@@ -58,8 +59,11 @@ def hf_home(tmp_path_factory):
             patch.setenv(name, "1")
         patch.setenv("HF_HOME", str(home))
         patch.setattr(evaluate.config, "HF_EVALUATE_OFFLINE", True)
-        for name, folder in (("HF_MODULES_CACHE", "modules"), ("HF_METRICS_CACHE", "metrics"),
-                             ("HF_EVALUATE_CACHE", "evaluate")):
+        for name, folder in (
+            ("HF_MODULES_CACHE", "modules"),
+            ("HF_METRICS_CACHE", "metrics"),
+            ("HF_EVALUATE_CACHE", "evaluate"),
+        ):
             patch.setattr(evaluate.config, name, home / folder)
-        patch.setattr(sys, "path", list(sys.path))   # evaluate appends the modules cache to it
+        patch.setattr(sys, "path", list(sys.path))  # evaluate appends the modules cache to it
         yield home

@@ -4,6 +4,7 @@ Every loader takes the ``shared`` fixture (a function: relative path -> Path, wh
 fails in CI when the file is missing) so that no test reads ``../shared`` by itself.
 Files are read once per session (``lru_cache``) and handed out as fresh lists.
 """
+
 from __future__ import annotations
 
 import csv
@@ -12,33 +13,77 @@ import json
 import math
 import os
 import re
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 Shared = Callable[[str], Path]
 
 WMT17 = "data/wmt17-en-de"
 WMT17_SYSTEMS = (
-    "C-3MA.4959", "FBK.4870", "KIT.4950", "LIUM-NMT.4900", "LMU-nmt-reranked.4934", "LMU-nmt-single.4893",
-    "PROMT-Rule-based.4735", "RWTH-nmt-ensemble.4921", "SYSTRAN.4847", "TALP-UPC.4834", "online-A.0",
-    "online-B.0", "online-F.0", "online-G.0", "uedin-nmt.4722", "xmu.4910",
+    "C-3MA.4959",
+    "FBK.4870",
+    "KIT.4950",
+    "LIUM-NMT.4900",
+    "LMU-nmt-reranked.4934",
+    "LMU-nmt-single.4893",
+    "PROMT-Rule-based.4735",
+    "RWTH-nmt-ensemble.4921",
+    "SYSTRAN.4847",
+    "TALP-UPC.4834",
+    "online-A.0",
+    "online-B.0",
+    "online-F.0",
+    "online-G.0",
+    "uedin-nmt.4722",
+    "xmu.4910",
 )
 WMT22 = "data/wmt22-news-systems"
 WMT22_SYSTEMS = {
-    "de-en": ("JDExploreAcademy", "LT22", "Lan-Bridge", "Online-A", "Online-B", "Online-G", "Online-W", "Online-Y",
-              "PROMT"),
-    "zh-en": ("AISP-SJTU", "DLUT", "HuaweiTSC", "JDExploreAcademy", "Lan-Bridge", "LanguageX", "NiuTrans", "Online-A",
-              "Online-B", "Online-G", "Online-W", "Online-Y"),
-    "en-de": ("JDExploreAcademy", "Lan-Bridge", "Online-A", "Online-B", "Online-G", "Online-W", "Online-Y",
-              "OpenNMT", "PROMT"),
+    "de-en": (
+        "JDExploreAcademy",
+        "LT22",
+        "Lan-Bridge",
+        "Online-A",
+        "Online-B",
+        "Online-G",
+        "Online-W",
+        "Online-Y",
+        "PROMT",
+    ),
+    "zh-en": (
+        "AISP-SJTU",
+        "DLUT",
+        "HuaweiTSC",
+        "JDExploreAcademy",
+        "Lan-Bridge",
+        "LanguageX",
+        "NiuTrans",
+        "Online-A",
+        "Online-B",
+        "Online-G",
+        "Online-W",
+        "Online-Y",
+    ),
+    "en-de": (
+        "JDExploreAcademy",
+        "Lan-Bridge",
+        "Online-A",
+        "Online-B",
+        "Online-G",
+        "Online-W",
+        "Online-Y",
+        "OpenNMT",
+        "PROMT",
+    ),
 }
 WMT15 = "data/nltk-wmt15-eval-mteval13a"
 
 
 # --------------------------------------------------------------------------- files
 
-@functools.lru_cache(maxsize=None)
-def _lines(path: Path) -> Tuple[str, ...]:
+
+@functools.cache
+def _lines(path: Path) -> tuple[str, ...]:
     # As sacrebleu's command line reads a file: UTF-8 (a leading U+FEFF stays part of the
     # first line, as in wmt17 online-A), lines split at "\n" only.
     with open(path, encoding="utf-8", newline="") as handle:
@@ -49,12 +94,12 @@ def _lines(path: Path) -> Tuple[str, ...]:
     return tuple(lines)
 
 
-def read_lines(path: Path) -> List[str]:
+def read_lines(path: Path) -> list[str]:
     """The lines of a UTF-8 text file, without line ends."""
     return list(_lines(path))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _json(path: Path):
     return json.loads(path.read_text(encoding="utf-8"))
 
@@ -64,7 +109,7 @@ def load_json(shared: Shared, relative: str):
     return _json(shared(relative))
 
 
-def read_tsv(shared: Shared, relative: str) -> List[Dict[str, str]]:
+def read_tsv(shared: Shared, relative: str) -> list[dict[str, str]]:
     """The rows of a tab-separated file with a header line."""
     with open(shared(relative), encoding="utf-8", newline="") as handle:
         return list(csv.DictReader(handle, delimiter="\t"))
@@ -82,50 +127,52 @@ def json_at_collection(relative: str):
 
 # --------------------------------------------------------------------------- corpora
 
-def wmt17_system(shared: Shared, system: str) -> List[str]:
+
+def wmt17_system(shared: Shared, system: str) -> list[str]:
     return read_lines(shared(f"{WMT17}/system-outputs/newstest2017.{system}.en-de"))
 
 
-def wmt17_reference(shared: Shared) -> List[str]:
+def wmt17_reference(shared: Shared) -> list[str]:
     return read_lines(shared(f"{WMT17}/references/newstest2017-ende-ref.de"))
 
 
-def wmt22_system(shared: Shared, pair: str, system: str) -> List[str]:
+def wmt22_system(shared: Shared, pair: str, system: str) -> list[str]:
     target = pair.split("-")[1]
     return read_lines(shared(f"{WMT22}/txt/system-outputs/generaltest2022.{pair}.hyp.{system}.{target}"))
 
 
-def wmt22_references(shared: Shared, pair: str, labels: Sequence[str] = ("A", "B")) -> List[List[str]]:
+def wmt22_references(shared: Shared, pair: str, labels: Sequence[str] = ("A", "B")) -> list[list[str]]:
     """Reference streams (sacrebleu's shape: one list of lines per reference)."""
     target = pair.split("-")[1]
-    return [read_lines(shared(f"{WMT22}/txt/references/generaltest2022.{pair}.ref.{label}.{target}"))
-            for label in labels]
+    return [
+        read_lines(shared(f"{WMT22}/txt/references/generaltest2022.{pair}.ref.{label}.{target}")) for label in labels
+    ]
 
 
-def per_segment(streams: Sequence[Sequence[str]]) -> List[List[str]]:
+def per_segment(streams: Sequence[Sequence[str]]) -> list[list[str]]:
     """Reference streams -> one list of references per segment (ngrameval's and NLTK's shape)."""
     return [list(group) for group in zip(*streams)]
 
 
-def wmt17_slice(shared: Shared, system: str, stop: Optional[int] = None):
+def wmt17_slice(shared: Shared, system: str, stop: int | None = None):
     """(hypotheses, references per segment) of a wmt17 system, the first ``stop`` segments."""
     return wmt17_system(shared, system)[:stop], [[r] for r in wmt17_reference(shared)[:stop]]
 
 
-def wmt22_slice(shared: Shared, pair: str, system: str, stop: Optional[int] = None):
+def wmt22_slice(shared: Shared, pair: str, system: str, stop: int | None = None):
     """(hypotheses, both references per segment) of a wmt22 system, the first ``stop`` segments."""
     return wmt22_system(shared, pair, system)[:stop], per_segment(wmt22_references(shared, pair))[:stop]
 
 
-def corpus_slice(shared: Shared, spec: Tuple):
+def corpus_slice(shared: Shared, spec: tuple):
     """``("wmt17", system, stop)`` or ``("wmt22", pair, system, stop)`` -> (hypotheses, references)."""
     loaders = {"wmt17": wmt17_slice, "wmt22": wmt22_slice}
     return loaders[spec[0]](shared, *spec[1:])
 
 
-def as_streams(references: Sequence[Sequence[str]]) -> List[List[str]]:
+def as_streams(references: Sequence[Sequence[str]]) -> list[list[str]]:
     """References per segment (the same count each) -> reference streams (sacrebleu's shape)."""
-    return per_segment(references)   # the same transposition, the other way round
+    return per_segment(references)  # the same transposition, the other way round
 
 
 def whitespace_tokens(hypotheses: Sequence[str], references: Sequence[Sequence[str]]):
@@ -143,7 +190,7 @@ def realsumm_summary(line: str) -> str:
     return "\n".join(part.strip() for part in _REALSUMM_SENTENCE.split(line) if part.strip())
 
 
-def realsumm(shared: Shared) -> Tuple[List[str], List[str], List[str]]:
+def realsumm(shared: Shared) -> tuple[list[str], list[str], list[str]]:
     """Every REALSumm system output (``<type>/<model>/out*.txt``, 100 documents each) with its own
     ``ref.txt`` line: (system names, predictions, references), one entry per (system, document)."""
     root = shared(f"{REALSUMM}/abs").parent
@@ -162,13 +209,14 @@ _SEGMENT = re.compile(r'<seg id="?(\d+)"?>(.*?)</seg>', re.S)
 _DOCUMENT = re.compile(r'<doc\b[^>]*\bdocid="([^"]*)"[^>]*>(.*?)</doc>', re.S)
 
 
-def read_sgm(shared: Shared, relative: str) -> Dict[Tuple[str, str], str]:
+def read_sgm(shared: Shared, relative: str) -> dict[tuple[str, str], str]:
     """The segments of an mteval SGML file, keyed by (docid, seg id), text as written."""
     text = "\n".join(read_lines(shared(relative)))
     return {(docid, seg): segment for docid, body in _DOCUMENT.findall(text) for seg, segment in _SEGMENT.findall(body)}
 
 
 # --------------------------------------------------------------------------- comparison
+
 
 def _flatten(values, where=()):
     """[(index path, number)] of a number or of (nested) lists or dicts of numbers."""
@@ -184,38 +232,62 @@ def assert_close(got, expected, rel: float = 1e-9, abs_tol: float = 1e-300, what
     keyed by segment index reports a subset by its indices); the message gives the first
     mismatches as (index, got, expected)."""
     got_items, expected_items = _flatten(got), _flatten(expected)
-    assert [i for i, _ in got_items] == [i for i, _ in expected_items], \
+    assert [i for i, _ in got_items] == [i for i, _ in expected_items], (
         f"{what}: shapes differ ({len(got_items)} numbers got, {len(expected_items)} expected)"
-    bad = [(i, g, e) for (i, g), (_, e) in zip(got_items, expected_items)
-           if not math.isclose(g, e, rel_tol=rel, abs_tol=abs_tol)]
-    assert not bad, f"{what}: {len(bad)} of {len(expected_items)} differ (rel_tol={rel}); (index, got, expected): " \
-                    f"{bad[:5]}"
+    )
+    bad = [
+        (i, g, e)
+        for (i, g), (_, e) in zip(got_items, expected_items)
+        if not math.isclose(g, e, rel_tol=rel, abs_tol=abs_tol)
+    ]
+    assert not bad, (
+        f"{what}: {len(bad)} of {len(expected_items)} differ (rel_tol={rel}); (index, got, expected): {bad[:5]}"
+    )
 
 
 # --------------------------------------------------------------------------- E2E NLG Challenge
 
 E2E = "data/e2e-nlg-challenge"
 # The primary systems whose files follow the test set's MR order (tnt1/tnt2 do not: SOURCE.md).
-E2E_PRIMARY = ("adapt", "chen", "dangnt", "forge1", "forge3", "gong", "harv", "nle", "sheff1", "sheff2", "slug-alt",
-               "slug", "tgen", "tr1", "tr2", "tuda", "zhang", "zhaw1", "zhaw2")
+E2E_PRIMARY = (
+    "adapt",
+    "chen",
+    "dangnt",
+    "forge1",
+    "forge3",
+    "gong",
+    "harv",
+    "nle",
+    "sheff1",
+    "sheff2",
+    "slug-alt",
+    "slug",
+    "tgen",
+    "tr1",
+    "tr2",
+    "tuda",
+    "zhang",
+    "zhaw1",
+    "zhaw2",
+)
 
 
-@functools.lru_cache(maxsize=None)
-def _e2e_references(path: Path) -> Tuple[Tuple[str, Tuple[str, ...]], ...]:
-    grouped: Dict[str, List[str]] = {}
+@functools.cache
+def _e2e_references(path: Path) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    grouped: dict[str, list[str]] = {}
     with open(path, encoding="utf-8", newline="") as handle:
         for row in csv.DictReader(handle):
             grouped.setdefault(row["mr"], []).append(row["ref"])
     return tuple((mr, tuple(refs)) for mr, refs in grouped.items())
 
 
-def e2e_references(shared: Shared) -> Tuple[List[str], List[List[str]]]:
+def e2e_references(shared: Shared) -> tuple[list[str], list[list[str]]]:
     """The 630 test MRs (in order of first appearance) and their references (1 to 45 each)."""
     rows = _e2e_references(shared(f"{E2E}/e2e-dataset/testset_w_refs.csv"))
     return [mr for mr, _ in rows], [list(refs) for _, refs in rows]
 
 
-def e2e_outputs(shared: Shared, system: str) -> List[str]:
+def e2e_outputs(shared: Shared, system: str) -> list[str]:
     """A primary system's 630 outputs, in the test set's MR order (TSV files with a header; some
     start with a byte-order mark, harv's have blank lines between rows)."""
     path = shared(f"{E2E}/e2e-eval/system_outputs/primary/{system}.tsv")
@@ -225,6 +297,7 @@ def e2e_outputs(shared: Shared, system: str) -> List[str]:
 
 
 # --------------------------------------------------------------------------- peers
+
 
 class Memoized:
     """A peer object whose one-argument method ``name`` is remembered per argument: the same answers,

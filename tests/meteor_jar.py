@@ -10,13 +10,14 @@ lines sent ahead would be lost.
 :func:`java_stems` and :func:`java_normalize` run the jar's own ``Stemmer`` and ``Normalizer``
 main classes on words and lines.
 """
+
 from __future__ import annotations
 
 import re
 import shutil
 import subprocess
+from collections.abc import Sequence
 from pathlib import Path
-from typing import List, Optional, Sequence, Tuple
 
 from ngrameval.metrics.meteor15 import resources
 
@@ -52,11 +53,15 @@ class MeteorJar:
     def __init__(self, options: Sequence[str] = ("-norm",)):
         jar = jar_path()
         self.options = list(options)
-        self.process = subprocess.Popen(["java", "-jar", "-Xmx2G", jar.name, "-", "-", "-stdio", "-l", "en",
-                                         *self.options], cwd=jar.parent, stdin=subprocess.PIPE,
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.process = subprocess.Popen(
+            ["java", "-jar", "-Xmx2G", jar.name, "-", "-", "-stdio", "-l", "en", *self.options],
+            cwd=jar.parent,
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
 
-    def _ask(self, line: str, answers: int = 1) -> List[str]:
+    def _ask(self, line: str, answers: int = 1) -> list[str]:
         if "\n" in line or "\r" in line:
             raise ValueError("a stdio line cannot hold a line break")
         self.process.stdin.write(line.encode("utf-8") + b"\n")
@@ -70,7 +75,7 @@ class MeteorJar:
         """The stats line of one segment (its best reference's)."""
         return self._ask(segment_line(hypothesis, references))[0]
 
-    def evaluate(self, stats_lines: Sequence[str]) -> Tuple[List[float], float]:
+    def evaluate(self, stats_lines: Sequence[str]) -> tuple[list[float], float]:
         """(segment scores, corpus score) for stats lines, as pycocoevalcap's ``compute_score`` reads them."""
         answers = self._ask("EVAL ||| " + " ||| ".join(stats_lines), len(stats_lines) + 1)
         scores = [float(a) for a in answers]
@@ -82,7 +87,7 @@ class MeteorJar:
         segments, corpus = self.evaluate(lines)
         return lines, segments, corpus
 
-    def peak_kb(self) -> Optional[int]:
+    def peak_kb(self) -> int | None:
         """The jar process's peak resident set (VmHWM) so far, in KiB (Linux)."""
         try:
             found = _PEAK.search(Path(f"/proc/{self.process.pid}/status").read_text())
@@ -107,8 +112,12 @@ class _LinePeer:
     (in the platform charset: forced to UTF-8 here) for every line, so one line is sent at a time."""
 
     def __init__(self, *arguments: str):
-        self.process = subprocess.Popen(["java", "-Dfile.encoding=UTF-8", "-cp", str(jar_path()), *arguments],
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        self.process = subprocess.Popen(
+            ["java", "-Dfile.encoding=UTF-8", "-cp", str(jar_path()), *arguments],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+        )
 
     def ask(self, line: str) -> str:
         self.process.stdin.write(line.encode("utf-8") + b"\n")
@@ -125,15 +134,15 @@ class _LinePeer:
         self.process.stderr.close()
 
 
-def java_stems(words: Sequence[str], per_line: int = 2000) -> List[str]:
+def java_stems(words: Sequence[str], per_line: int = 2000) -> list[str]:
     """The jar's Snowball English stem of each word, from its ``Stemmer`` main class (which leaves
     words made of digits, commas, periods and hyphens as they are). Words must not hold the
     StringTokenizer delimiters."""
     peer = _LinePeer("Stemmer", "en")
     try:
-        stems: List[str] = []
+        stems: list[str] = []
         for at in range(0, len(words), per_line):
-            chunk = words[at:at + per_line]
+            chunk = words[at : at + per_line]
             stems += peer.ask(" ".join(chunk)).split(" ") if chunk else []
     finally:
         peer.close()
@@ -142,7 +151,7 @@ def java_stems(words: Sequence[str], per_line: int = 2000) -> List[str]:
     return stems
 
 
-def java_normalize(lines: Sequence[str], keep_punctuation: bool = True) -> List[str]:
+def java_normalize(lines: Sequence[str], keep_punctuation: bool = True) -> list[str]:
     """The jar's ``Normalizer.normalizeLine`` (English) of each line, from the class's main method."""
     peer = _LinePeer("edu.cmu.meteor.util.Normalizer", "en", "true" if keep_punctuation else "false")
     try:

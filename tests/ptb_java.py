@@ -6,6 +6,7 @@
   -preserveLines [-lowerCase] <file>`` prints for a text (the command pycocoevalcap runs, optionally
   without ``-lowerCase``), and the JVM's peak resident set when asked.
 """
+
 from __future__ import annotations
 
 import importlib.util
@@ -15,8 +16,8 @@ import shutil
 import subprocess
 import tempfile
 import time
+from collections.abc import Sequence
 from pathlib import Path
-from typing import List, Optional, Sequence, Tuple
 
 _PEAK = re.compile(r"^VmHWM:\s+(\d+)", re.M)
 
@@ -31,15 +32,16 @@ def jar_path() -> Path:
         raise PeerMissing("the PTBTokenizer peer needs Java (apt-get install -y openjdk-17-jre-headless)")
     spec = importlib.util.find_spec("pycocoevalcap")
     if spec is None or not spec.submodule_search_locations:
-        raise PeerMissing("the PTBTokenizer peer needs pycocoevalcap (pip install pycocoevalcap==1.2; it is in "
-                          "the [test] extras)")
+        raise PeerMissing(
+            "the PTBTokenizer peer needs pycocoevalcap (pip install pycocoevalcap==1.2; it is in the [test] extras)"
+        )
     jar = Path(spec.submodule_search_locations[0]) / "tokenizer" / "stanford-corenlp-3.4.1.jar"
     if not jar.is_file():
         raise PeerMissing(f"{jar} is missing")
     return jar
 
 
-def pycocoevalcap_tokenize(texts: Sequence[str]) -> List[str]:
+def pycocoevalcap_tokenize(texts: Sequence[str]) -> list[str]:
     """pycocoevalcap 1.2's PTBTokenizer on ``texts``, in order (it runs Java in its own directory)."""
     jar_path()
     from pycocoevalcap.tokenizer.ptbtokenizer import PTBTokenizer
@@ -48,7 +50,7 @@ def pycocoevalcap_tokenize(texts: Sequence[str]) -> List[str]:
     return tokenized[0] if texts else []
 
 
-def _peak_kb(pid: int) -> Optional[int]:
+def _peak_kb(pid: int) -> int | None:
     try:
         found = _PEAK.search(Path(f"/proc/{pid}/status").read_text())
     except OSError:
@@ -56,7 +58,7 @@ def _peak_kb(pid: int) -> Optional[int]:
     return int(found.group(1)) if found else None
 
 
-def java_output(text: str, lowercase: bool = True, peak: bool = False) -> Tuple[str, Optional[int]]:
+def java_output(text: str, lowercase: bool = True, peak: bool = False) -> tuple[str, int | None]:
     """Java's output for ``text`` (written to a file as UTF-8, as pycocoevalcap writes it) and, with
     ``peak``, the JVM's VmHWM in KiB (sampled until it exits, so possibly a little low)."""
     jar = jar_path()

@@ -1,14 +1,13 @@
 """BLEU, exact to sacrebleu, NLTK, mteval-v13a.pl, tensorflow/nmt or d2l: an evaluate front end to ngrameval."""
 
 import evaluate
-import ngrameval
-from ngrameval.frontends.evaluate import SACREBLEU_CITATION
-from ngrameval.frontends.evaluate import ValidatedMetric
-from ngrameval.frontends.evaluate import variant_choices
-from ngrameval.metrics.bleu import VARIANTS as BLEU_VARIANTS
-from ngrameval.frontends.evaluate import input_features
 
-_CITATION = """\
+import ngrameval
+from ngrameval.frontends.evaluate import SACREBLEU_CITATION, ValidatedMetric, input_features, variant_choices
+from ngrameval.metrics.bleu import VARIANTS as BLEU_VARIANTS
+
+_CITATION = (
+    """\
 @inproceedings{papineni-etal-2002-bleu,
     title = "{B}leu: a Method for Automatic Evaluation of Machine Translation",
     author = "Papineni, Kishore  and
@@ -24,7 +23,9 @@ _CITATION = """\
     doi = "10.3115/1073083.1073135",
     pages = "311--318",
 }
-""" + SACREBLEU_CITATION
+"""
+    + SACREBLEU_CITATION
+)
 
 _DESCRIPTION = """\
 BLEU (Papineni et al., 2002) scores predictions by their clipped n-gram precisions against one or more
@@ -160,7 +161,6 @@ Examples:
 """.replace("<variants>", variant_choices(BLEU_VARIANTS))
 
 
-
 @evaluate.utils.file_utils.add_start_docstrings(_DESCRIPTION, _KWARGS_DESCRIPTION)
 class Bleu(ValidatedMetric, evaluate.Metric):
     """BLEU computed by ngrameval.bleu."""
@@ -173,7 +173,10 @@ class Bleu(ValidatedMetric, evaluate.Metric):
             citation=_CITATION,
             inputs_description=_KWARGS_DESCRIPTION,
             features=input_features(ids=True),
-            codebase_urls=["https://github.com/mjpost/sacrebleu", "https://github.com/nltk/nltk",
-                           "https://github.com/tensorflow/nmt/blob/master/nmt/scripts/bleu.py"],
+            codebase_urls=[
+                "https://github.com/mjpost/sacrebleu",
+                "https://github.com/nltk/nltk",
+                "https://github.com/tensorflow/nmt/blob/master/nmt/scripts/bleu.py",
+            ],
             reference_urls=["https://aclanthology.org/P02-1040", "https://aclanthology.org/W18-6319"],
         )

@@ -1,14 +1,13 @@
 """chrF and chrF++, exact to sacrebleu 2.6.0 or to NLTK 3.10.4: an evaluate front end to ngrameval."""
 
 import evaluate
-from ngrameval.metrics.chrf import chrf
-from ngrameval.frontends.evaluate import SACREBLEU_CITATION
-from ngrameval.frontends.evaluate import ValidatedMetric
-from ngrameval.frontends.evaluate import variant_choices
-from ngrameval.metrics.chrf import VARIANTS as CHRF_VARIANTS
-from ngrameval.frontends.evaluate import input_features
 
-_CITATION = """\
+from ngrameval.frontends.evaluate import SACREBLEU_CITATION, ValidatedMetric, input_features, variant_choices
+from ngrameval.metrics.chrf import VARIANTS as CHRF_VARIANTS
+from ngrameval.metrics.chrf import chrf
+
+_CITATION = (
+    """\
 @inproceedings{popovic-2015-chrf,
     title = "chr{F}: character n-gram {F}-score for automatic {MT} evaluation",
     author = "Popovi{\\'c}, Maja",
@@ -31,7 +30,9 @@ _CITATION = """\
     doi = "10.18653/v1/W17-4770",
     pages = "612--618",
 }
-""" + SACREBLEU_CITATION
+"""
+    + SACREBLEU_CITATION
+)
 
 _DESCRIPTION = """\
 chrF (Popović, 2015) is the F-score of character n-gram precision and recall (orders 1 to 6, recall
@@ -118,9 +119,13 @@ class Chrf(ValidatedMetric, evaluate.Metric):
 
     def _info(self):
         return evaluate.MetricInfo(
-            description=_DESCRIPTION, citation=_CITATION, inputs_description=_KWARGS_DESCRIPTION,
+            description=_DESCRIPTION,
+            citation=_CITATION,
+            inputs_description=_KWARGS_DESCRIPTION,
             features=input_features(),
-            codebase_urls=["https://github.com/mjpost/sacrebleu/blob/v2.6.0/sacrebleu/metrics/chrf.py",
-                           "https://github.com/nltk/nltk/blob/develop/nltk/translate/chrf_score.py"],
+            codebase_urls=[
+                "https://github.com/mjpost/sacrebleu/blob/v2.6.0/sacrebleu/metrics/chrf.py",
+                "https://github.com/nltk/nltk/blob/develop/nltk/translate/chrf_score.py",
+            ],
             reference_urls=["https://aclanthology.org/W15-3049", "https://aclanthology.org/W17-4770"],
         )

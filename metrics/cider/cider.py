@@ -2,10 +2,9 @@
 to ngrameval."""
 
 import evaluate
+
 import ngrameval
-from ngrameval.frontends.evaluate import CocoShapedMetric
-from ngrameval.frontends.evaluate import input_features
-from ngrameval.frontends.evaluate import variant_choices
+from ngrameval.frontends.evaluate import CocoShapedMetric, input_features, variant_choices
 from ngrameval.metrics.cider import VARIANTS as CIDER_VARIANTS
 
 _CITATION = """\
@@ -113,9 +112,13 @@ class Cider(CocoShapedMetric, evaluate.Metric):
 
     def _info(self):
         return evaluate.MetricInfo(
-            description=_DESCRIPTION, citation=_CITATION, inputs_description=_KWARGS_DESCRIPTION,
+            description=_DESCRIPTION,
+            citation=_CITATION,
+            inputs_description=_KWARGS_DESCRIPTION,
             features=input_features(ids=True),
-            codebase_urls=["https://github.com/salaniz/pycocoevalcap/tree/master/cider",
-                           "https://github.com/vrama91/cider"],
+            codebase_urls=[
+                "https://github.com/salaniz/pycocoevalcap/tree/master/cider",
+                "https://github.com/vrama91/cider",
+            ],
             reference_urls=["https://arxiv.org/abs/1411.5726"],
         )

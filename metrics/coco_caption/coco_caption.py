@@ -2,9 +2,9 @@
 without Java: an evaluate front end to ngrameval."""
 
 import evaluate
+
 import ngrameval
-from ngrameval.frontends.evaluate import CocoShapedMetric
-from ngrameval.frontends.evaluate import input_features
+from ngrameval.frontends.evaluate import CocoShapedMetric, input_features
 
 _CITATION = """\
 @article{chen-2015-microsoft,
@@ -91,7 +91,9 @@ class CocoCaption(CocoShapedMetric, evaluate.Metric):
 
     def _info(self):
         return evaluate.MetricInfo(
-            description=_DESCRIPTION, citation=_CITATION, inputs_description=_KWARGS_DESCRIPTION,
+            description=_DESCRIPTION,
+            citation=_CITATION,
+            inputs_description=_KWARGS_DESCRIPTION,
             features=input_features(tokens=False),
             codebase_urls=["https://github.com/salaniz/pycocoevalcap", "https://github.com/tylin/coco-caption"],
             reference_urls=["https://arxiv.org/abs/1504.00325"],

@@ -1,11 +1,10 @@
 """GLEU (Google BLEU), exact to NLTK 3.10.4 or to HF evaluate's google_bleu: an evaluate front end to ngrameval."""
 
 import evaluate
-from ngrameval.metrics.gleu import gleu
-from ngrameval.frontends.evaluate import ValidatedMetric
-from ngrameval.frontends.evaluate import input_features
-from ngrameval.frontends.evaluate import variant_choices
+
+from ngrameval.frontends.evaluate import ValidatedMetric, input_features, variant_choices
 from ngrameval.metrics.gleu import VARIANTS as GLEU_VARIANTS
+from ngrameval.metrics.gleu import gleu
 
 _CITATION = """\
 @misc{wu2016googles,
@@ -94,9 +93,13 @@ class Gleu(ValidatedMetric, evaluate.Metric):
 
     def _info(self):
         return evaluate.MetricInfo(
-            description=_DESCRIPTION, citation=_CITATION, inputs_description=_KWARGS_DESCRIPTION,
+            description=_DESCRIPTION,
+            citation=_CITATION,
+            inputs_description=_KWARGS_DESCRIPTION,
             features=input_features(ids=True),
-            codebase_urls=["https://github.com/nltk/nltk/blob/develop/nltk/translate/gleu_score.py",
-                           "https://github.com/huggingface/evaluate/blob/main/metrics/google_bleu/google_bleu.py"],
+            codebase_urls=[
+                "https://github.com/nltk/nltk/blob/develop/nltk/translate/gleu_score.py",
+                "https://github.com/huggingface/evaluate/blob/main/metrics/google_bleu/google_bleu.py",
+            ],
             reference_urls=["https://arxiv.org/abs/1609.08144"],
         )

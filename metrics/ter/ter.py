@@ -1,12 +1,12 @@
 """TER, exact to sacrebleu 2.6.0's TER (Tercom's shift search): an evaluate front end to ngrameval."""
 
 import evaluate
-from ngrameval.frontends.evaluate import SACREBLEU_CITATION
-from ngrameval.frontends.evaluate import ValidatedMetric
-from ngrameval.frontends.evaluate import input_features
+
+from ngrameval.frontends.evaluate import SACREBLEU_CITATION, ValidatedMetric, input_features
 from ngrameval.metrics.ter import ter
 
-_CITATION = """\
+_CITATION = (
+    """\
 @inproceedings{snover-etal-2006-study,
     title = "A Study of Translation Edit Rate with Targeted Human Annotation",
     author = "Snover, Matthew  and
@@ -22,7 +22,9 @@ _CITATION = """\
     url = "https://aclanthology.org/2006.amta-papers.25",
     pages = "223--231",
 }
-""" + SACREBLEU_CITATION
+"""
+    + SACREBLEU_CITATION
+)
 
 _DESCRIPTION = """\
 TER (Translation Edit Rate; Snover et al., 2006) counts the edits that turn a prediction into a reference

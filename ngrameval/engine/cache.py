@@ -8,14 +8,16 @@ Python objects (:func:`estimated_nbytes`), and the entries used least recently a
 is over the budget. :func:`clear_caches` empties it and every other cache of the package (memoized functions
 and loaded resources, registered with :func:`cleared_with_caches`); :func:`set_cache_budget` changes the budget.
 """
+
 from __future__ import annotations
 
 import sys
 import threading
 from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
 from itertools import chain, islice
 from types import FunctionType, MethodType, ModuleType
-from typing import Any, Callable, Dict, Hashable, List, Optional, Sequence, Tuple, TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -59,14 +61,14 @@ def estimated_nbytes(value: Any) -> int:
     seen = {id(value)}
     total = float(sys.getsizeof(value))
     # (object, weight): a sampled item stands for ``weight`` items of its container.
-    pending: List[Tuple[Any, float]] = [(value, 1.0)]
+    pending: list[tuple[Any, float]] = [(value, 1.0)]
     while pending:
         item, weight = pending.pop()
         parts, share, nbytes = _parts(item)
         total += weight * nbytes
         if not parts:
             continue
-        if _ATOMS.issuperset(map(type, parts)):   # (words and numbers, most items of large containers: in C)
+        if _ATOMS.issuperset(map(type, parts)):  # (words and numbers, most items of large containers: in C)
             total += weight * share * sum(map(sys.getsizeof, parts))
             continue
         unique = dict(zip(map(id, parts), parts))
@@ -75,12 +77,15 @@ def estimated_nbytes(value: Any) -> int:
         fresh = [part for part in map(unique.__getitem__, fresh_ids) if not isinstance(part, _SHARED)]
         weight *= share
         total += weight * sum(map(sys.getsizeof, fresh))
-        pending.extend((part, weight) for part in fresh
-                       if not (type(part) in _ATOMS or (type(part) is np.ndarray and part.base is None)))
+        pending.extend(
+            (part, weight)
+            for part in fresh
+            if not (type(part) in _ATOMS or (type(part) is np.ndarray and part.base is None))
+        )
     return int(total)
 
 
-def _parts(item: Any) -> Tuple[Sequence[Any], float, int]:
+def _parts(item: Any) -> tuple[Sequence[Any], float, int]:
     """What ``item`` refers to that its own size does not include, or a sample of it; how many parts each
     part of the sample stands for; and the bytes of a buffer it holds that is no Python object (Arrow's)."""
     if isinstance(item, np.ndarray):
@@ -110,8 +115,8 @@ def _parts(item: Any) -> Tuple[Sequence[Any], float, int]:
 
 def _filled(cell: Any) -> bool:
     try:
-        cell.cell_contents
-    except ValueError:     # a cell whose variable is not assigned yet
+        cell.cell_contents  # noqa: B018 (reading an empty cell is what raises)
+    except ValueError:  # a cell whose variable is not assigned yet
         return False
     return True
 
@@ -134,8 +139,8 @@ class ByteBudgetCache:
 
     def __init__(self, budget: int = DEFAULT_BUDGET, max_entries: int = DEFAULT_MAX_ENTRIES) -> None:
         # key -> (value, bytes of the key, bytes of the value); a key is measured once (it does not change)
-        self._entries: "OrderedDict[Hashable, Tuple[Any, int, int]]" = OrderedDict()
-        self._building: Dict[Hashable, threading.Lock] = {}   # a lock per key being built
+        self._entries: OrderedDict[Hashable, tuple[Any, int, int]] = OrderedDict()
+        self._building: dict[Hashable, threading.Lock] = {}  # a lock per key being built
         self._lock = threading.Lock()
         self._nbytes = 0
         if isinstance(max_entries, bool) or not isinstance(max_entries, int) or max_entries < 1:
@@ -167,7 +172,7 @@ class ByteBudgetCache:
     def __contains__(self, key: Hashable) -> bool:
         return key in self._entries
 
-    def get(self, key: Optional[Hashable], build: Callable[[], Value]) -> Value:
+    def get(self, key: Hashable | None, build: Callable[[], Value]) -> Value:
         """The value kept under ``key``, or ``build()`` kept under it. A key of None means "do not keep":
         a user's callable tokenizer may be unhashable, or return other tokens on the next call, so what it
         tokenized is built anew every time. Threads asking for one key while it is built wait for it;
@@ -214,7 +219,7 @@ class ByteBudgetCache:
             self._entries.clear()
             self._nbytes = 0
 
-    def _hit(self, key: Hashable) -> Optional[Tuple[Any, int, int]]:
+    def _hit(self, key: Hashable) -> tuple[Any, int, int] | None:
         """(under the lock) The entry under ``key``, made the most recently used, its value measured again
         (an index grows as higher orders and derived tables are asked of it); None if there is none."""
         entry = self._entries.get(key)
@@ -241,7 +246,7 @@ class ByteBudgetCache:
 # The cache of every reference index and table the package keeps between calls.
 REFERENCE_CACHE = ByteBudgetCache()
 # How to empty the package's other caches (memoized functions, loaded resources): emptied with it.
-_CLEARED_WITH_CACHES: List[Callable[[], None]] = []
+_CLEARED_WITH_CACHES: list[Callable[[], None]] = []
 
 
 def cleared_with_caches(cache: Value) -> Value:

@@ -5,22 +5,29 @@ A corpus of more than :data:`BLOCK_SEGMENTS` segments is indexed block by block
 segments is matched on its own and nothing needs a corpus-wide sort; memory is
 bounded by the block, and blocks can run in several threads.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, TypeVar
+from typing import Any, TypeVar
 
 import numpy as np
 
 from ngrameval.engine.cache import REFERENCE_CACHE
 from ngrameval.engine.inputs import check_positive_int, normalize_corpus
 from ngrameval.engine.ngrams import EncodedSegments, Matches, ReferenceIndex
-from ngrameval.engine.runs import (distinct_ids, ids_in, offsets, run_starts, strings, vocabulary_ids,
-                                   whitespace_split)
+from ngrameval.engine.runs import distinct_ids, ids_in, offsets, run_starts, strings, vocabulary_ids, whitespace_split
 from ngrameval.engine.token_ids import GivenIds, IdVocabulary, TokenIds, check_text_options, token_ids
-from ngrameval.text.tokenizers import (Tokenizer, TokenizerSpec, WhitespaceTokenizer, get_tokenizer, is_builtin,
-                                       lowercase_tokens)
+from ngrameval.text.tokenizers import (
+    Tokenizer,
+    TokenizerSpec,
+    WhitespaceTokenizer,
+    get_tokenizer,
+    is_builtin,
+    lowercase_tokens,
+)
 
 # Segments per block of a large corpus. A corpus of at most one block is indexed whole and its
 # references cached (many systems scored against one test set); larger corpora are indexed block by
@@ -63,21 +70,33 @@ def references_label(refs_per_sentence: Iterable[int]) -> Any:
     return counts.pop() if len(counts) == 1 else "var"
 
 
-def index_corpus(predictions: Any, references: Any, tokenize: TokenizerSpec, lowercase: bool,
-                 max_order: int, pad_id: Optional[int] = None) -> IndexedCorpus:
+def index_corpus(
+    predictions: Any,
+    references: Any,
+    tokenize: TokenizerSpec,
+    lowercase: bool,
+    max_order: int,
+    pad_id: int | None = None,
+) -> IndexedCorpus:
     """Validate, tokenize and index. References indexed earlier with the same tokenizer are reused.
     Token ids (:mod:`ngrameval.engine.token_ids`, ``pad_id`` dropped) are indexed as they are."""
     ids = _token_ids(predictions, references, pad_id, lowercase)
     if ids is not None:
         return _indexed_ids(ids, max_order, cache=True)
     hyps, refs, pretokenized = normalize_corpus(predictions, references)
-    return _indexed(hyps, refs, pretokenized, get_tokenizer(tokenize, lowercase), lowercase, max_order,
-                    cache=True)
+    return _indexed(hyps, refs, pretokenized, get_tokenizer(tokenize, lowercase), lowercase, max_order, cache=True)
 
 
-def map_blocks(predictions: Any, references: Any, tokenize: TokenizerSpec, lowercase: bool, max_order: int,
-               function: Callable[[IndexedCorpus], Result], threads: int = 1,
-               pad_id: Optional[int] = None) -> Tuple[List[Result], Any, Tokenizer]:
+def map_blocks(
+    predictions: Any,
+    references: Any,
+    tokenize: TokenizerSpec,
+    lowercase: bool,
+    max_order: int,
+    function: Callable[[IndexedCorpus], Result],
+    threads: int = 1,
+    pad_id: int | None = None,
+) -> tuple[list[Result], Any, Tokenizer]:
     """Validate, then apply ``function`` to the indexed corpus, or, for more than
     :data:`BLOCK_SEGMENTS` segments, to each block of that many segments in turn (token ids: to each of
     :func:`id_blocks`; the references of such a corpus are not cached). ``threads`` > 1 runs that many blocks at once: numpy releases the
@@ -100,7 +119,7 @@ def map_blocks(predictions: Any, references: Any, tokenize: TokenizerSpec, lower
         if len(bounds) == 1:
             return [function(_indexed_ids(ids, max_order, cache=True))], num_refs, GivenIds()
 
-        def id_block(bound: Tuple[int, int]) -> Result:
+        def id_block(bound: tuple[int, int]) -> Result:
             return function(_indexed_ids(ids.block(*bound), max_order, cache=False))
 
         return map_in_threads(id_block, bounds, threads), num_refs, GivenIds()
@@ -108,31 +127,35 @@ def map_blocks(predictions: Any, references: Any, tokenize: TokenizerSpec, lower
     tokenizer = get_tokenizer(tokenize, lowercase)
     num_refs = references_label(map(len, refs))
     if len(hyps) <= BLOCK_SEGMENTS:
-        return [function(_indexed(hyps, refs, pretokenized, tokenizer, lowercase, max_order, cache=True))], \
-            num_refs, tokenizer
+        return (
+            [function(_indexed(hyps, refs, pretokenized, tokenizer, lowercase, max_order, cache=True))],
+            num_refs,
+            tokenizer,
+        )
 
     def block(start: int) -> Result:
         end = start + BLOCK_SEGMENTS
-        return function(_indexed(hyps[start:end], refs[start:end], pretokenized, tokenizer, lowercase, max_order,
-                                 cache=False))
+        return function(
+            _indexed(hyps[start:end], refs[start:end], pretokenized, tokenizer, lowercase, max_order, cache=False)
+        )
 
     return map_in_threads(block, range(0, len(hyps), BLOCK_SEGMENTS), threads), num_refs, tokenizer
 
 
-def id_blocks(ids: TokenIds) -> List[Tuple[int, int]]:
+def id_blocks(ids: TokenIds) -> list[tuple[int, int]]:
     """The blocks of a token-id corpus, ``(start, end)`` predictions each: about :data:`BLOCK_TOKENS` tokens
     (a prediction's and its references') and at most :data:`BLOCK_SEGMENTS` predictions.
 
     >>> id_blocks(token_ids([[1] * 20000, [2] * 20000, [3] * 20000], [[1], [2], [3]]))
     [(0, 2), (2, 3)]
     """
-    reference_tokens = np.add.reduceat(ids.ref_len, offsets(ids.refs_per_sentence)[:-1])   # (each has one)
+    reference_tokens = np.add.reduceat(ids.ref_len, offsets(ids.refs_per_sentence)[:-1])  # (each has one)
     # A prediction counts as at least BLOCK_TOKENS / BLOCK_SEGMENTS tokens: no block holds more predictions.
     tokens = np.maximum(ids.hyp_len + reference_tokens, -(-BLOCK_TOKENS // BLOCK_SEGMENTS))
     return blocks_by_size(tokens, BLOCK_TOKENS)
 
 
-def map_in_threads(function: Callable[[Item], Result], items: Sequence[Item], threads: int) -> List[Result]:
+def map_in_threads(function: Callable[[Item], Result], items: Sequence[Item], threads: int) -> list[Result]:
     """``list(map(function, items))``, with up to ``threads`` items at once in threads of this process
     (results in the order of ``items``, whatever the threads).
 
@@ -145,7 +168,7 @@ def map_in_threads(function: Callable[[Item], Result], items: Sequence[Item], th
         return list(pool.map(function, items))
 
 
-def blocks_by_size(sizes: Sequence[int], budget: int) -> List[Tuple[int, int]]:
+def blocks_by_size(sizes: Sequence[int], budget: int) -> list[tuple[int, int]]:
     """Cut consecutive items of ``sizes`` into blocks of about ``budget`` in total: ``(start, end)``
     per block, in order. The items of a block are those whose running total before them lies in the
     same multiple of ``budget``: a block holds less than ``budget`` plus its last item, and no block is
@@ -162,18 +185,28 @@ def blocks_by_size(sizes: Sequence[int], budget: int) -> List[Tuple[int, int]]:
     return list(zip(starts, starts[1:] + [len(size)]))
 
 
-def _indexed(hyps: List[Any], refs: List[List[Any]], pretokenized: bool, tokenizer: Tokenizer, lowercase: bool,
-             max_order: int, cache: bool) -> IndexedCorpus:
+def _indexed(
+    hyps: list[Any],
+    refs: list[list[Any]],
+    pretokenized: bool,
+    tokenizer: Tokenizer,
+    lowercase: bool,
+    max_order: int,
+    cache: bool,
+) -> IndexedCorpus:
     """Index checked references (through the cache when ``cache``) and encode the predictions."""
     flat_refs = [r for group in refs for r in group]
     counts = tuple(map(len, refs))
-    key: Optional[Tuple[Any, ...]]
+    key: tuple[Any, ...] | None
     if pretokenized:
         key = ("tokens", lowercase, type(tokenizer), counts, tuple(map(tuple, flat_refs)))
     else:
         # A user's callable may be unhashable or change between calls: its references are not cached.
-        key = None if not is_builtin(tokenizer) else \
-            (type(tokenizer), tokenizer.name, lowercase, counts, tuple(flat_refs))
+        key = (
+            None
+            if not is_builtin(tokenizer)
+            else (type(tokenizer), tokenizer.name, lowercase, counts, tuple(flat_refs))
+        )
 
     def build() -> ReferenceIndex:
         ids, lengths, vocabulary = _encode(flat_refs, tokenizer, pretokenized, lowercase)
@@ -184,8 +217,13 @@ def _indexed(hyps: List[Any], refs: List[List[Any]], pretokenized: bool, tokeniz
     return IndexedCorpus(encode_segments(hyps, index, tokenizer, pretokenized, lowercase), index, tokenizer)
 
 
-def explain_matches(corpus: IndexedCorpus, matches: Matches, max_order: int, reference_length: np.ndarray,
-                    entry_weights: Optional[List[np.ndarray]] = None) -> List[Dict[str, Any]]:
+def explain_matches(
+    corpus: IndexedCorpus,
+    matches: Matches,
+    max_order: int,
+    reference_length: np.ndarray,
+    entry_weights: list[np.ndarray] | None = None,
+) -> list[dict[str, Any]]:
     """Per prediction: its tokens, its references' tokens, the reference length used, and per
     order the matched n-grams with their count, clipped count and start positions (BLEU's and NIST's
     explanations). ``entry_weights`` (per order, per reference entry) adds a ``weight`` to each n-gram (NIST).
@@ -202,25 +240,41 @@ def explain_matches(corpus: IndexedCorpus, matches: Matches, max_order: int, ref
         orders = []
         for n in range(1, max_order + 1):
             table = index.orders[n - 1]
-            positions = matches.position_entry[n - 1][start:start + len(hypothesis)]
-            found: Dict[int, List[int]] = {}
+            positions = matches.position_entry[n - 1][start : start + len(hypothesis)]
+            found: dict[int, list[int]] = {}
             for position in np.flatnonzero(positions >= 0).tolist():
                 found.setdefault(int(positions[position]), []).append(position)
             ngrams = []
             for entry, where in found.items():
-                item = {"ngram": " ".join(hypothesis[where[0]:where[0] + n]), "count": len(where),
-                        "clipped": int(min(len(where), table.max_count[entry])), "positions": where}
+                item = {
+                    "ngram": " ".join(hypothesis[where[0] : where[0] + n]),
+                    "count": len(where),
+                    "clipped": int(min(len(where), table.max_count[entry])),
+                    "positions": where,
+                }
                 if entry_weights is not None:
                     item["weight"] = float(entry_weights[n - 1][entry])
                 ngrams.append(item)
-            orders.append({"n": n, "matches": sum(item["clipped"] for item in ngrams),
-                           "total": max(len(hypothesis) - n + 1, 0), "ngrams": ngrams})
-        explanation.append({"prediction_tokens": list(hypothesis), "reference_tokens": index.reference_tokens(s),
-                            "reference_length": float(reference_length[s]), "orders": orders})
+            orders.append(
+                {
+                    "n": n,
+                    "matches": sum(item["clipped"] for item in ngrams),
+                    "total": max(len(hypothesis) - n + 1, 0),
+                    "ngrams": ngrams,
+                }
+            )
+        explanation.append(
+            {
+                "prediction_tokens": list(hypothesis),
+                "reference_tokens": index.reference_tokens(s),
+                "reference_length": float(reference_length[s]),
+                "orders": orders,
+            }
+        )
     return explanation
 
 
-def _token_ids(predictions: Any, references: Any, pad_id: Optional[int], lowercase: bool) -> Optional[TokenIds]:
+def _token_ids(predictions: Any, references: Any, pad_id: int | None, lowercase: bool) -> TokenIds | None:
     """:func:`~ngrameval.engine.token_ids.token_ids` of the input, refusing ``lowercase`` for ids."""
     ids = token_ids(predictions, references, pad_id)
     if ids is not None:
@@ -236,18 +290,23 @@ def _indexed_ids(ids: TokenIds, max_order: int, cache: bool) -> IndexedCorpus:
     def build() -> ReferenceIndex:
         vocabulary, numbers = IdVocabulary.of(ids.ref_ids)
         # from_ids reads its vocabulary as a mapping (the annotation there says dict).
-        return ReferenceIndex.from_ids(vocabulary, numbers, ids.ref_len,  # type: ignore[arg-type]
-                                       ids.refs_per_sentence, max_order)
+        return ReferenceIndex.from_ids(
+            vocabulary,
+            numbers,
+            ids.ref_len,  # type: ignore[arg-type]
+            ids.refs_per_sentence,
+            max_order,
+        )
 
     index = REFERENCE_CACHE.get(key if cache else None, build)
     index.extend(max_order)
-    hypotheses = EncodedSegments(index.vocabulary, index.vocabulary.numbers(ids.hyp_ids), ids.hyp_len,
-                                 ids.prediction_tokens)
+    hypotheses = EncodedSegments(
+        index.vocabulary, index.vocabulary.numbers(ids.hyp_ids), ids.hyp_len, ids.prediction_tokens
+    )
     return IndexedCorpus(hypotheses, index, GivenIds())
 
 
-def _whitespace_tokens(texts: Sequence[Any], tokenizer: Tokenizer,
-                       pretokenized: bool) -> Optional[Tuple[Any, np.ndarray]]:
+def _whitespace_tokens(texts: Sequence[Any], tokenizer: Tokenizer, pretokenized: bool) -> tuple[Any, np.ndarray] | None:
     """:func:`whitespace_split` of the texts for the whitespace tokenizer (an Arrow array of all tokens,
     and the tokens per text); None where that does not apply (token lists, another tokenizer, a text
     it cannot take)."""
@@ -265,9 +324,13 @@ def _vocabulary_ids(index: ReferenceIndex, tokens: Any) -> np.ndarray:
     """The id in ``index``'s vocabulary of each token of an Arrow array, -1 for a token it lacks: Arrow's
     set look-up against the vocabulary's words (a dict look-up per distinct token where those words
     cannot be an Arrow array)."""
-    words, ids = index.memoized(_ARROW_VOCABULARY, lambda: (
-        strings(list(index.vocabulary)),
-        np.r_[np.fromiter(index.vocabulary.values(), np.int64, len(index.vocabulary)), -1]))
+    words, ids = index.memoized(
+        _ARROW_VOCABULARY,
+        lambda: (
+            strings(list(index.vocabulary)),
+            np.r_[np.fromiter(index.vocabulary.values(), np.int64, len(index.vocabulary)), -1],
+        ),
+    )
     found: np.ndarray
     if words is None:
         distinct, positions = distinct_ids(tokens)
@@ -281,8 +344,9 @@ def _tokens(texts: Sequence[Any], tokenizer: Tokenizer, pretokenized: bool, lowe
     return (lowercase_tokens(texts, tokenizer) if lowercase else texts) if pretokenized else tokenizer.tokenize(texts)
 
 
-def _encode(texts: Sequence[Any], tokenizer: Tokenizer, pretokenized: bool,
-            lowercase: bool) -> Tuple[np.ndarray, np.ndarray, Dict[str, int]]:
+def _encode(
+    texts: Sequence[Any], tokenizer: Tokenizer, pretokenized: bool, lowercase: bool
+) -> tuple[np.ndarray, np.ndarray, dict[str, int]]:
     """:func:`encode_texts` with the vocabulary as a dict (token -> id)."""
     split = _whitespace_tokens(texts, tokenizer, pretokenized)
     if split is not None:
@@ -293,8 +357,9 @@ def _encode(texts: Sequence[Any], tokenizer: Tokenizer, pretokenized: bool,
     return ids, np.fromiter(map(len, token_lists), np.int64, len(token_lists)), vocabulary
 
 
-def encode_texts(texts: Sequence[Any], tokenizer: Tokenizer, pretokenized: bool = False,
-                 lowercase: bool = False) -> Tuple[np.ndarray, np.ndarray, List[str]]:
+def encode_texts(
+    texts: Sequence[Any], tokenizer: Tokenizer, pretokenized: bool = False, lowercase: bool = False
+) -> tuple[np.ndarray, np.ndarray, list[str]]:
     """Tokenize texts straight to ``(ids, lengths, words)``: the token ids of all texts concatenated
     (``words[id]`` is the token; ids in order of first occurrence) and the tokens per text.
 
@@ -309,8 +374,13 @@ def encode_texts(texts: Sequence[Any], tokenizer: Tokenizer, pretokenized: bool 
     return ids, lengths, list(vocabulary)
 
 
-def encode_segments(texts: Sequence[Any], index: ReferenceIndex, tokenizer: Tokenizer, pretokenized: bool = False,
-                    lowercase: bool = False) -> EncodedSegments:
+def encode_segments(
+    texts: Sequence[Any],
+    index: ReferenceIndex,
+    tokenizer: Tokenizer,
+    pretokenized: bool = False,
+    lowercase: bool = False,
+) -> EncodedSegments:
     """Tokenize texts (or lowercase token lists) straight to ids of ``index``'s vocabulary, -1 for
     tokens its references lack; the token lists are made only if asked for.
 
@@ -319,6 +389,7 @@ def encode_segments(texts: Sequence[Any], index: ReferenceIndex, tokenizer: Toke
     >>> segments.ids.tolist(), segments.lengths.tolist(), segments[0]
     ([1, -1, 0], [3], ['b', 'x', 'a'])
     """
+
     def tokens() -> Sequence[Any]:
         return _tokens(texts, tokenizer, pretokenized, lowercase)
 
@@ -326,5 +397,9 @@ def encode_segments(texts: Sequence[Any], index: ReferenceIndex, tokenizer: Toke
     if split is not None:
         return EncodedSegments(index.vocabulary, _vocabulary_ids(index, split[0]), split[1], tokens)
     token_lists = tokens()
-    return EncodedSegments(index.vocabulary, index.encode(token_lists),
-                           np.fromiter(map(len, token_lists), np.int64, len(token_lists)), lambda: token_lists)
+    return EncodedSegments(
+        index.vocabulary,
+        index.encode(token_lists),
+        np.fromiter(map(len, token_lists), np.int64, len(token_lists)),
+        lambda: token_lists,
+    )

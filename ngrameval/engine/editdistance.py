@@ -23,12 +23,13 @@ when the bound fails is the beam filled as sacrebleu fills it (:meth:`BeamEditDi
 >>> ed.lower_bound("cat the sat the mat".split(), 0, alignment)     # (distance, the beam's too)
 (3, True)
 """
+
 from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 from ngrameval.engine.cache import cleared_with_caches
 
@@ -41,7 +42,7 @@ MATCH, SUBSTITUTION, INSERTION, DELETION = " ", "s", "i", "d"
 
 # Per hypothesis prefix: the vertical deltas of the Levenshtein column (bit j: D[j + 1] - D[j] is
 # +1 in the first int, -1 in the second) and the distance of the prefix to the whole reference.
-MyersState = Tuple[int, int, int]
+MyersState = tuple[int, int, int]
 
 
 @dataclass
@@ -50,11 +51,11 @@ class Alignment:
     from the first words on), with what a candidate that shares a prefix with ``words`` resumes
     from: the Myers states of every prefix, and the beam's rows once they were needed."""
 
-    words: List[str]
+    words: list[str]
     distance: int
     trace: str
-    states: List[MyersState]
-    rows: Optional[List[List[int]]] = None
+    states: list[MyersState]
+    rows: list[list[int]] | None = None
 
 
 class BeamEditDistance:
@@ -65,7 +66,7 @@ class BeamEditDistance:
         self.reference = list(reference)
         self.hypothesis_length = hypothesis_length
         m, n = len(self.reference), hypothesis_length
-        self._match_bits: Dict[str, int] = {}
+        self._match_bits: dict[str, int] = {}
         for j, word in enumerate(self.reference):
             self._match_bits[word] = self._match_bits.get(word, 0) | (1 << j)
         self._all_bits = (1 << m) - 1
@@ -77,8 +78,9 @@ class BeamEditDistance:
         """Whether every alignment costing ``distance`` (the true distance) lies inside the beam."""
         return self.exact_radius is None or (distance + self._length_difference) // 2 <= self.exact_radius
 
-    def myers_states(self, words: Sequence[str], start: int = 0, state: Optional[MyersState] = None,
-                     record: bool = True) -> List[MyersState]:
+    def myers_states(
+        self, words: Sequence[str], start: int = 0, state: MyersState | None = None, record: bool = True
+    ) -> list[MyersState]:
         """The Myers states after each prefix ``words[:i]``, ``i`` from ``start`` (whose state is
         ``state``; the empty prefix's by default) to ``len(words)``; only the last unless ``record``."""
         if state is None:
@@ -96,7 +98,7 @@ class BeamEditDistance:
                 score += 1
             elif mh & last_bit:
                 score -= 1
-            ph = (ph << 1) | 1     # the first row is D[0][i] = i: every hypothesis word costs one
+            ph = (ph << 1) | 1  # the first row is D[0][i] = i: every hypothesis word costs one
             mh <<= 1
             pv = (mh | ~(xv | ph)) & all_bits
             mv = ph & xv
@@ -110,15 +112,17 @@ class BeamEditDistance:
         states = self.myers_states(words)
         distance = states[-1][2]
         if self.beam_is_exact(distance):
+
             def value(i: int, j: int) -> int:
                 pv, mv, _ = states[i]
                 below = (1 << j) - 1
                 return i + (pv & below).bit_count() - (mv & below).bit_count()
+
             return Alignment(words, distance, self._trace(words, value), states=states)
         rows = self.beam_rows(words)
         return Alignment(words, rows[-1][-1], self._trace(words, lambda i, j: rows[i][j]), states, rows)
 
-    def lower_bound(self, words: Sequence[str], start: int, alignment: Alignment) -> Tuple[int, bool]:
+    def lower_bound(self, words: Sequence[str], start: int, alignment: Alignment) -> tuple[int, bool]:
         """The Levenshtein distance of ``words`` (equal to ``alignment.words`` before ``start``), a
         lower bound of sacrebleu's, and whether it is sacrebleu's (the beam changes nothing)."""
         distance = self.myers_states(words, start, alignment.states[start], record=False)[-1][2]
@@ -129,10 +133,9 @@ class BeamEditDistance:
         filled from row ``start`` on (the rows before are ``alignment``'s, filled once)."""
         if alignment.rows is None:
             alignment.rows = self.beam_rows(alignment.words)
-        return self.beam_rows(words, start, alignment.rows[:start + 1])[-1][-1]
+        return self.beam_rows(words, start, alignment.rows[: start + 1])[-1][-1]
 
-    def beam_rows(self, words: Sequence[str], start: int = 0,
-                  rows: Optional[List[List[int]]] = None) -> List[List[int]]:
+    def beam_rows(self, words: Sequence[str], start: int = 0, rows: list[list[int]] | None = None) -> list[list[int]]:
         """sacrebleu's matrix, row ``i`` for the prefix ``words[:i]``, filled inside the beam only
         (``INFINITY`` elsewhere), continuing ``rows`` (the first ``start + 1`` rows) when given."""
         m, reference = len(self.reference), self.reference
@@ -155,7 +158,7 @@ class BeamEditDistance:
             rows.append(row)
         return rows
 
-    def _trace(self, words: List[str], value: Callable[[int, int], int]) -> str:
+    def _trace(self, words: list[str], value: Callable[[int, int], int]) -> str:
         """sacrebleu's trace, read back from the last cell: at each cell the first of match or
         substitution, deletion (a hypothesis word), insertion (a reference word) that explains its
         value."""
@@ -187,7 +190,7 @@ class BeamEditDistance:
 
 @cleared_with_caches
 @functools.lru_cache(maxsize=4096)
-def beam_of(m: int, n: int) -> Tuple[Tuple[Tuple[int, int], ...], Optional[int]]:
+def beam_of(m: int, n: int) -> tuple[tuple[tuple[int, int], ...], int | None]:
     """sacrebleu's beam for a hypothesis of ``n`` words and a reference of ``m`` (row i, from 1, holds
     the columns [low, high)), and the largest R such that every row i holds the columns j with
     |j - i * m / n| <= R (None: the beam is the whole matrix; negative: not even that line).
@@ -199,14 +202,16 @@ def beam_of(m: int, n: int) -> Tuple[Tuple[Tuple[int, int], ...], Optional[int]]
     # hypothesis, so that neighbouring rows still overlap; the last row is filled in full.
     ratio = m / n if n else 1
     width = math.ceil(ratio / 2 + BEAM_WIDTH) if BEAM_WIDTH < ratio / 2 else BEAM_WIDTH
-    beam = tuple((max(0, math.floor(i * ratio) - width), m + 1 if i == n else min(m + 1, math.floor(i * ratio) + width))
-                 for i in range(1, n + 1))
+    beam = tuple(
+        (max(0, math.floor(i * ratio) - width), m + 1 if i == n else min(m + 1, math.floor(i * ratio) + width))
+        for i in range(1, n + 1)
+    )
     # Integer arithmetic: j >= low for all j >= i*m/n - R iff R*n < i*m - (low - 1)*n, and
     # j < high for all j <= i*m/n + R iff R*n < high*n - i*m.
     radius = None
     for i, (low, high) in enumerate(beam, start=1):
         for bound, limited in ((i * m - (low - 1) * n, low > 0), (high * n - i * m, high < m + 1)):
             if limited:
-                largest = -(-bound // n) - 1      # the largest integer R with R * n < bound
+                largest = -(-bound // n) - 1  # the largest integer R with R * n < bound
                 radius = largest if radius is None else min(radius, largest)
     return beam, radius

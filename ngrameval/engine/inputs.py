@@ -11,20 +11,22 @@ Accepted shapes (``N`` predictions):
 A token is any string, whitespace inside included (spaCy's ``" "`` for a run of spaces, a
 multi-word ``"new york"``), as NLTK takes it.
 """
+
 from __future__ import annotations
 
 import functools
 import inspect
 import math
+from collections.abc import Callable, Sequence
 from itertools import chain
-from typing import Any, Callable, List, Sequence, Tuple
+from typing import Any
 
 import numpy as np
 
 from ngrameval.engine.cache import cleared_with_caches
 from ngrameval.errors import InputError
 
-Corpus = Tuple[List[Any], List[List[Any]], bool]
+Corpus = tuple[list[Any], list[list[Any]], bool]
 
 
 def _kind(item: Any) -> str:
@@ -46,7 +48,7 @@ def _as_list(item: Any) -> Any:
     return item
 
 
-def _check_tokens(tokens: Any, where: str) -> List[str]:
+def _check_tokens(tokens: Any, where: str) -> list[str]:
     if not _is_sequence(tokens):
         raise InputError(f"{where} must be a list of token strings, got {_kind(tokens)}")
     for token in tokens:
@@ -72,20 +74,27 @@ def normalize_corpus(predictions: Any, references: Any) -> Corpus:
     if isinstance(references, str) or not _is_sequence(references):
         raise InputError(f"references must be a list with one entry per prediction, got {_kind(references)}")
     if len(predictions) != len(references):
-        raise InputError(f"predictions and references differ in length: {len(predictions)} predictions, "
-                         f"{len(references)} references")
+        raise InputError(
+            f"predictions and references differ in length: {len(predictions)} predictions, {len(references)} references"
+        )
     if len(predictions) == 0:
         raise InputError("predictions and references are empty: nothing to score")
     pretokenized = _is_sequence(predictions[0])
-    if pretokenized and set(map(type, predictions)) <= {list, tuple} \
-            and set(map(type, chain.from_iterable(predictions))) <= {str}:
+    if (
+        pretokenized
+        and set(map(type, predictions)) <= {list, tuple}
+        and set(map(type, chain.from_iterable(predictions))) <= {str}
+    ):
         # Token lists, checked at C speed: one token list or a list of token lists per prediction.
         # (Token lists are passed on as they are, not copied: nothing downstream modifies them.)
         kinds = set(map(type, references))
         if kinds <= {list, tuple} and all(references):
             firsts = set(type(r[0]) for r in references)
-            if firsts <= {list, tuple} and set(map(type, chain.from_iterable(references))) <= {list, tuple} \
-                    and set(map(type, chain.from_iterable(chain.from_iterable(references)))) <= {str}:
+            if (
+                firsts <= {list, tuple}
+                and set(map(type, chain.from_iterable(references))) <= {list, tuple}
+                and set(map(type, chain.from_iterable(chain.from_iterable(references)))) <= {str}
+            ):
                 return list(predictions), list(references), True
             if firsts <= {str} and set(map(type, chain.from_iterable(references))) <= {str}:
                 return list(predictions), [[r] for r in references], True
@@ -97,33 +106,37 @@ def normalize_corpus(predictions: Any, references: Any) -> Corpus:
         if kinds <= {list, tuple} and all(references) and set(map(type, chain.from_iterable(references))) == {str}:
             # Lists are passed on as they are (nothing downstream modifies them); tuples become lists.
             return list(predictions), list(references) if kinds == {list} else [list(r) for r in references], False
-    hyps: List[Any] = []
-    refs: List[List[Any]] = []
+    hyps: list[Any] = []
+    refs: list[list[Any]] = []
     for i, (prediction, reference) in enumerate(zip(predictions, references)):
         if pretokenized:
             hyps.append(_check_tokens(prediction, f"predictions[{i}]"))
             if not _is_sequence(reference):
-                raise InputError(f"references[{i}] must be a token list or a list of token lists, "
-                                 f"got {_kind(reference)}")
+                raise InputError(
+                    f"references[{i}] must be a token list or a list of token lists, got {_kind(reference)}"
+                )
             if len(reference) > 0 and _is_sequence(reference[0]):
                 group = [_check_tokens(r, f"references[{i}][{j}]") for j, r in enumerate(reference)]
             else:
                 group = [_check_tokens(reference, f"references[{i}]")]
                 if not group[0]:
-                    raise InputError(f"references[{i}] is an empty list: give a list of token lists, "
-                                     "or one token list")
+                    raise InputError(f"references[{i}] is an empty list: give a list of token lists, or one token list")
         else:
             if not isinstance(prediction, str):
-                raise InputError(f"predictions[{i}] is {_kind(prediction)}; every prediction must be a string "
-                                 "(or every prediction a token list)")
+                raise InputError(
+                    f"predictions[{i}] is {_kind(prediction)}; every prediction must be a string "
+                    "(or every prediction a token list)"
+                )
             hyps.append(prediction)
             if isinstance(reference, str):
                 group = [reference]
             elif _is_sequence(reference):
                 for j, r in enumerate(reference):
                     if not isinstance(r, str):
-                        raise InputError(f"references[{i}][{j}] is {_kind(r)}; references must be strings "
-                                         "or lists of strings (one list per prediction)")
+                        raise InputError(
+                            f"references[{i}][{j}] is {_kind(r)}; references must be strings "
+                            "or lists of strings (one list per prediction)"
+                        )
                 group = list(reference)
             else:
                 raise InputError(f"references[{i}] is {_kind(reference)}; give a string or a list of strings")
@@ -161,8 +174,7 @@ def check_order(name: str, value: Any) -> int:
     ...
     ngrameval.errors.InputError: max_order must be an integer from 1 to 100, got 1000000
     """
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) \
-            or not 1 <= value <= MAX_ORDER:
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or not 1 <= value <= MAX_ORDER:
         raise InputError(f"{name} must be an integer from 1 to {MAX_ORDER}, got {value!r}")
     return int(value)
 
@@ -180,8 +192,9 @@ def check_flag(name: str, value: Any) -> bool:
     return bool(value)
 
 
-def check_number(name: str, value: Any, low: float = -math.inf, high: float = math.inf,
-                 low_open: bool = False) -> float:
+def check_number(
+    name: str, value: Any, low: float = -math.inf, high: float = math.inf, low_open: bool = False
+) -> float:
     """A finite real number in ``[low, high]`` (``(low, high]`` with ``low_open``); NaN, infinities,
     booleans and strings are refused.
 
@@ -190,8 +203,13 @@ def check_number(name: str, value: Any, low: float = -math.inf, high: float = ma
     ...
     ngrameval.errors.InputError: k must be a finite number > 0, got 0
     """
-    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.integer, np.floating)) \
-            or not math.isfinite(value) or not (low < value if low_open else low <= value) or not value <= high:
+    if (
+        isinstance(value, (bool, np.bool_))
+        or not isinstance(value, (int, float, np.integer, np.floating))
+        or not math.isfinite(value)
+        or not (low < value if low_open else low <= value)
+        or not value <= high
+    ):
         bound = ("> " if low_open else ">= ") + f"{low:g}" if low > -math.inf else ""
         if high < math.inf:
             bound = f"in ({low:g}, {high:g}]" if low_open else f"in [{low:g}, {high:g}]"
@@ -205,8 +223,7 @@ def unknown_options_error(metric: str, unknown: Sequence[str], valid: Sequence[s
     >>> str(unknown_options_error("bleu", ["smoth"], ["smooth", "tokenize"]))
     'unknown options for bleu: smoth; valid options: smooth, tokenize'
     """
-    return InputError(f"unknown options for {metric}: {', '.join(sorted(unknown))}; valid options: "
-                      f"{', '.join(valid)}")
+    return InputError(f"unknown options for {metric}: {', '.join(sorted(unknown))}; valid options: {', '.join(valid)}")
 
 
 def strict_options(function: Callable[..., Any]) -> Callable[..., Any]:
@@ -221,7 +238,7 @@ def strict_options(function: Callable[..., Any]) -> Callable[..., Any]:
     ngrameval.errors.InputError: unknown options for toy: max_ordr; valid options: max_order
     """
     parameters = inspect.signature(function).parameters
-    valid = [name for name in parameters if name not in ("predictions", "references", "candidates")]   # the data
+    valid = [name for name in parameters if name not in ("predictions", "references", "candidates")]  # the data
 
     @functools.wraps(function)
     def checked(*args: Any, **options: Any) -> Any:
@@ -258,5 +275,5 @@ def cached_by_value(resolve: Callable[..., Any]) -> Callable[..., Any]:
             return cached(*args, **options)
         return resolve(*args, **options)
 
-    resolved.cache_info = cached.cache_info    # type: ignore[attr-defined]
+    resolved.cache_info = cached.cache_info  # type: ignore[attr-defined]
     return resolved

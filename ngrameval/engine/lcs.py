@@ -21,9 +21,11 @@ The bit-parallel recurrence: with ``M[x]`` the bit mask of the positions of toke
 below bit ``j`` count the LCS of ``a[:i]`` and ``b[:j]`` -- the whole dynamic-programming row.
 (``U`` is a subset of ``V``, so ``V - U`` is ``V ^ U``: only the addition carries.)
 """
+
 from __future__ import annotations
 
-from typing import Callable, Dict, Hashable, Iterator, List, Literal, Optional, Sequence, Tuple, Union, cast, overload
+from collections.abc import Callable, Hashable, Iterator, Sequence
+from typing import Literal, cast, overload
 
 import numpy as np
 
@@ -45,7 +47,7 @@ _DENSE_WORDS = 1 << 21
 _popcount = getattr(int, "bit_count", None) or (lambda value: bin(value).count("1"))
 
 _bitcount: Callable[[np.ndarray], np.ndarray]
-if hasattr(np, "bitwise_count"):   # numpy >= 2.0
+if hasattr(np, "bitwise_count"):  # numpy >= 2.0
     _bitcount = np.bitwise_count
 else:
     _BYTE_COUNTS = np.array([bin(x).count("1") for x in range(256)], np.uint8)
@@ -60,9 +62,10 @@ else:
 
 # --------------------------------------------------------------------------- single pairs
 
-def _bit_rows(a: Tokens, b: Tokens, keep: bool) -> Tuple[List[int], int]:
+
+def _bit_rows(a: Tokens, b: Tokens, keep: bool) -> tuple[list[int], int]:
     """The rows ``V_0 .. V_len(a)`` (or only the last one) of the recurrence, bits over ``b``."""
-    masks: Dict[Hashable, int] = {}
+    masks: dict[Hashable, int] = {}
     for j, token in enumerate(b):
         masks[token] = masks.get(token, 0) | (1 << j)
     full = (1 << len(b)) - 1
@@ -85,7 +88,7 @@ def lcs_length(a: Tokens, b: Tokens) -> int:
     """
     if not a or not b:
         return 0
-    rows, full = _bit_rows(a, b, keep=False)
+    rows, _ = _bit_rows(a, b, keep=False)
     return len(b) - _popcount(rows[-1])
 
 
@@ -94,7 +97,7 @@ def _prefix(row: int, j: int) -> int:
     return j - _popcount(row & ((1 << j) - 1))
 
 
-def lcs_positions(a: Tokens, b: Tokens) -> List[int]:
+def lcs_positions(a: Tokens, b: Tokens) -> list[int]:
     """Positions in ``a`` of one longest common subsequence of ``a`` and ``b``: the one that
     rouge-score 0.1.2's ``lcs_ind(a, b)`` and ROUGE-1.5.5's ``markLCS`` pick. From the end,
     a token equal in both is taken; otherwise the walk goes left (drops a token of ``b``)
@@ -124,10 +127,10 @@ def lcs_positions(a: Tokens, b: Tokens) -> List[int]:
 @overload
 def wlcs(a: Tokens, b: Tokens, weight: float = ..., positions: Literal[False] = ...) -> float: ...
 @overload
-def wlcs(a: Tokens, b: Tokens, weight: float, positions: Literal[True]) -> Tuple[float, List[int]]: ...
+def wlcs(a: Tokens, b: Tokens, weight: float, positions: Literal[True]) -> tuple[float, list[int]]: ...
 @overload
-def wlcs(a: Tokens, b: Tokens, weight: float = ..., *, positions: Literal[True]) -> Tuple[float, List[int]]: ...
-def wlcs(a: Tokens, b: Tokens, weight: float = 1.2, positions: bool = False) -> Union[float, Tuple[float, List[int]]]:
+def wlcs(a: Tokens, b: Tokens, weight: float = ..., *, positions: Literal[True]) -> tuple[float, list[int]]: ...
+def wlcs(a: Tokens, b: Tokens, weight: float = 1.2, positions: bool = False) -> float | tuple[float, list[int]]:
     """Weighted LCS (Lin, 2004, section 3.3) with weighting function ``f(k) = k ** weight``:
     a run of ``k`` consecutive matches is worth ``f(k)``. Returns the WLCS value, or with
     ``positions=True`` the pair ``(value, positions in a)`` read back from the table as
@@ -139,11 +142,11 @@ def wlcs(a: Tokens, b: Tokens, weight: float = 1.2, positions: bool = False) -> 
     m, n = len(a), len(b)
     if m == 0 or n == 0:
         return (0.0, []) if positions else 0.0
-    powers = [k ** weight for k in range(min(m, n) + 1)]
+    powers = [k**weight for k in range(min(m, n) + 1)]
     gains = [powers[k + 1] - powers[k] for k in range(min(m, n))]
     previous_c = [0.0] * (n + 1)
     previous_run = [0] * (n + 1)
-    moves: List[bytearray] = []
+    moves: list[bytearray] = []
     for i in range(1, m + 1):
         token = a[i - 1]
         c = [0.0] * (n + 1)
@@ -155,13 +158,13 @@ def wlcs(a: Tokens, b: Tokens, weight: float = 1.2, positions: bool = False) -> 
                 c[j] = previous_c[j - 1] + gains[k]
                 run[j] = k + 1
                 if move is not None:
-                    move[j] = 1          # diagonal
+                    move[j] = 1  # diagonal
             elif previous_c[j] >= c[j - 1]:
-                c[j] = previous_c[j]     # up (move 0)
+                c[j] = previous_c[j]  # up (move 0)
             else:
                 c[j] = c[j - 1]
                 if move is not None:
-                    move[j] = 2          # left
+                    move[j] = 2  # left
         if move is not None:
             moves.append(move)
         previous_c, previous_run = c, run
@@ -169,7 +172,7 @@ def wlcs(a: Tokens, b: Tokens, weight: float = 1.2, positions: bool = False) -> 
     if not positions:
         return value
     i, j = m, n
-    marked: List[int] = []
+    marked: list[int] = []
     while i > 0 and j > 0:
         step = moves[i - 1][j]
         if step == 1:
@@ -186,6 +189,7 @@ def wlcs(a: Tokens, b: Tokens, weight: float = 1.2, positions: bool = False) -> 
 
 # --------------------------------------------------------------------------- corpora (numpy)
 
+
 def in_sorted(values: np.ndarray, keys: np.ndarray) -> np.ndarray:
     """Whether each value occurs in ``keys`` (sorted): one binary search per value.
 
@@ -201,11 +205,20 @@ class _Pairs:
     """Pairs of sequences (``a`` rows, bits over ``b``) with ``words`` 64-bit words per row. The tokens of
     ``a`` are non-negative; a negative token of ``b`` matches nothing."""
 
-    keys: Optional[np.ndarray]   # see _mask_table
+    keys: np.ndarray | None  # see _mask_table
     masks: np.ndarray
 
-    def __init__(self, a_ids: np.ndarray, a_start: np.ndarray, a_len: np.ndarray, b_ids: np.ndarray,
-                 b_start: np.ndarray, b_len: np.ndarray, b_seq: np.ndarray, words: int) -> None:
+    def __init__(
+        self,
+        a_ids: np.ndarray,
+        a_start: np.ndarray,
+        a_len: np.ndarray,
+        b_ids: np.ndarray,
+        b_start: np.ndarray,
+        b_len: np.ndarray,
+        b_seq: np.ndarray,
+        words: int,
+    ) -> None:
         self.a_ids, self.b_ids = a_ids, b_ids
         # Longest a first, so that the pairs still active at row i are a prefix; pairs of one length by b,
         # so that the look-ups of their tokens' masks (keys b * base + token) sweep the table in order.
@@ -238,7 +251,7 @@ class _Pairs:
             for j in range(int(lengths.max(initial=0))):
                 active = len(lengths) - int(np.searchsorted(ascending, j, side="right"))
                 tokens = self.b_ids[b_starts[:active] + j]
-                rows = (sequence_keys[:active] + tokens)[tokens >= 0]   # unknown tokens (< 0) match nothing
+                rows = (sequence_keys[:active] + tokens)[tokens >= 0]  # unknown tokens (< 0) match nothing
                 self.masks[rows, j // _WORD] |= np.uint64(1 << (j % _WORD))
             return
         within, owner = concatenated_ranges(0, lengths)
@@ -252,12 +265,12 @@ class _Pairs:
         order, word_keys = stable_order(word_keys)
         bits = bits[order]
         starts = np.flatnonzero(run_starts(word_keys))
-        summed = np.add.reduceat(bits, starts) if len(starts) else np.zeros(0, np.uint64)   # distinct bits: sum = or
-        unique_keys = word_keys[starts] // words      # sorted: the distinct (b, token) of each word
+        summed = np.add.reduceat(bits, starts) if len(starts) else np.zeros(0, np.uint64)  # distinct bits: sum = or
+        unique_keys = word_keys[starts] // words  # sorted: the distinct (b, token) of each word
         key_start = run_starts(unique_keys)
         self.keys = np.append(unique_keys[key_start], np.iinfo(np.int64).max)
         self.masks = np.zeros((len(self.keys), words), np.uint64)
-        if words == 1:                         # one word a key: the sums are the masks, in key order
+        if words == 1:  # one word a key: the sums are the masks, in key order
             self.masks[:-1, 0] = summed
         else:
             self.masks[np.cumsum(key_start) - 1, word_keys[starts] % words] = summed
@@ -290,16 +303,16 @@ class _Pairs:
         return total
 
     @overload
-    def run(self, keep_rows: Literal[False]) -> Tuple[np.ndarray, None, None]: ...
+    def run(self, keep_rows: Literal[False]) -> tuple[np.ndarray, None, None]: ...
     @overload
-    def run(self, keep_rows: Literal[True]) -> Tuple[np.ndarray, np.ndarray, np.ndarray]: ...
-    def run(self, keep_rows: bool) -> Tuple[np.ndarray, Optional[np.ndarray], Optional[np.ndarray]]:
+    def run(self, keep_rows: Literal[True]) -> tuple[np.ndarray, np.ndarray, np.ndarray]: ...
+    def run(self, keep_rows: bool) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
         """Run the recurrence; returns the last rows (P, words) in pair order, and all rows if asked
         (``rows[row_base[p] + i]`` is row i of pair p, i = 0..len(a))."""
         count = len(self.a_len)
         v = np.full((count, self.words), _ALL)
-        rows: Optional[np.ndarray] = None
-        row_base: Optional[np.ndarray] = None
+        rows: np.ndarray | None = None
+        row_base: np.ndarray | None = None
         if keep_rows:
             row_base = np.cumsum(self.a_len + 1) - (self.a_len + 1)
             rows = np.empty((int((self.a_len + 1).sum()), self.words), np.uint64)
@@ -310,7 +323,7 @@ class _Pairs:
             current = v[:active]
             u = current & self._lookup(active, i)
             v[:active] = self._add(current, u) | (current ^ u)
-            if rows is not None and row_base is not None:   # keep_rows
+            if rows is not None and row_base is not None:  # keep_rows
                 rows[row_base[:active] + i + 1] = v[:active]
         return v, rows, row_base
 
@@ -365,17 +378,17 @@ def _backtrace(pairs: _Pairs, rows: np.ndarray, row_base: np.ndarray) -> np.ndar
     most len(a) steps. It stops at its last match (L = 0), as i or j cannot reach 0 before (L <= min(i, j)).
     The walks' state is kept in compact arrays (row i - 1, a[i - 1] and its b, j, L), shortened when walks end."""
     level = _zeros_in(rows[row_base + pairs.a_len], _below(pairs.b_len, pairs.words))
-    walking = np.flatnonzero(level > 0)         # a walk ends at its last match: L = 0 marks nothing more
+    walking = np.flatnonzero(level > 0)  # a walk ends at its last match: L = 0 marks nothing more
     level = level[walking]
-    above = row_base[walking] + pairs.a_len[walking] - 1            # row i - 1
-    position = pairs.a_start[walking] + pairs.a_len[walking] - 1    # a[i - 1], in a_ids
+    above = row_base[walking] + pairs.a_len[walking] - 1  # row i - 1
+    position = pairs.a_start[walking] + pairs.a_len[walking] - 1  # a[i - 1], in a_ids
     b_key = pairs.b_key[walking]
     j = pairs.b_len[walking]
     marked = []
     while len(level):
         below = _below(j, pairs.words)
         nearest = _highest_set(pairs.masks_of(b_key, pairs.a_ids[position]) & below)  # a[i - 1]'s last place before j
-        take = (nearest == j - 1) | (_zeros_in(rows[above], below) < level)   # a match first, else left
+        take = (nearest == j - 1) | (_zeros_in(rows[above], below) < level)  # a match first, else left
         marked.append(position[take])
         j = np.where(take, nearest, j)
         level -= take
@@ -388,11 +401,10 @@ def _backtrace(pairs: _Pairs, rows: np.ndarray, row_base: np.ndarray) -> np.ndar
 
 
 # Per group of pairs: the pairs' indices, and _Pairs' (a_start, a_len, b_start, b_len, b_seq, words).
-_Group = Tuple[np.ndarray, Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]]
+_Group = tuple[np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]]
 
 
-def _groups(a_offsets: np.ndarray, b_offsets: np.ndarray, pair_a: np.ndarray, pair_b: np.ndarray
-            ) -> Iterator[_Group]:
+def _groups(a_offsets: np.ndarray, b_offsets: np.ndarray, pair_a: np.ndarray, pair_b: np.ndarray) -> Iterator[_Group]:
     """Split the pairs by the number of 64-bit words their b needs; skip pairs with an empty side."""
     a_offsets, b_offsets = np.asarray(a_offsets, np.int64), np.asarray(b_offsets, np.int64)
     pair_a, pair_b = np.asarray(pair_a, np.int64), np.asarray(pair_b, np.int64)
@@ -402,12 +414,27 @@ def _groups(a_offsets: np.ndarray, b_offsets: np.ndarray, pair_a: np.ndarray, pa
     nonempty = (a_len > 0) & (b_len > 0)
     for w in np.unique(words[nonempty]).tolist():
         selected = np.flatnonzero(nonempty & (words == w))
-        yield selected, (a_offsets[pair_a[selected]], a_len[selected], b_offsets[pair_b[selected]],
-                         b_len[selected], pair_b[selected], int(w))
+        yield (
+            selected,
+            (
+                a_offsets[pair_a[selected]],
+                a_len[selected],
+                b_offsets[pair_b[selected]],
+                b_len[selected],
+                pair_b[selected],
+                int(w),
+            ),
+        )
 
 
-def lcs_lengths(a_ids: np.ndarray, a_offsets: np.ndarray, b_ids: np.ndarray, b_offsets: np.ndarray,
-                pair_a: np.ndarray, pair_b: np.ndarray) -> np.ndarray:
+def lcs_lengths(
+    a_ids: np.ndarray,
+    a_offsets: np.ndarray,
+    b_ids: np.ndarray,
+    b_offsets: np.ndarray,
+    pair_a: np.ndarray,
+    pair_b: np.ndarray,
+) -> np.ndarray:
     """LCS length of every pair of integer-coded sequences.
 
     Sequence ``k`` of ``a`` is ``a_ids[a_offsets[k]:a_offsets[k + 1]]`` (likewise for ``b``);
@@ -427,8 +454,14 @@ def lcs_lengths(a_ids: np.ndarray, a_offsets: np.ndarray, b_ids: np.ndarray, b_o
     return result
 
 
-def lcs_union_mask(a_ids: np.ndarray, a_offsets: np.ndarray, b_ids: np.ndarray, b_offsets: np.ndarray,
-                   pair_a: np.ndarray, pair_b: np.ndarray) -> np.ndarray:
+def lcs_union_mask(
+    a_ids: np.ndarray,
+    a_offsets: np.ndarray,
+    b_ids: np.ndarray,
+    b_offsets: np.ndarray,
+    pair_a: np.ndarray,
+    pair_b: np.ndarray,
+) -> np.ndarray:
     """Per token of ``a`` (flat, as ``a_ids``): whether the LCS of any of its pairs, read back as
     :func:`lcs_positions` does, takes it -- the union LCS of ROUGE-Lsum when the pairs of a
     reference sentence are all the candidate's sentences (Lin 2004, section 3.2).
@@ -446,8 +479,9 @@ def lcs_union_mask(a_ids: np.ndarray, a_offsets: np.ndarray, b_ids: np.ndarray, 
     return mask
 
 
-def sentence_pairs(a_counts: np.ndarray, b_counts: np.ndarray, pair_a: np.ndarray,
-                   pair_b: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+def sentence_pairs(
+    a_counts: np.ndarray, b_counts: np.ndarray, pair_a: np.ndarray, pair_b: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     """Every (sentence of text ``pair_a[p]``, sentence of text ``pair_b[p]``) of every text pair ``p``:
     indices into the concatenated sentences of the a texts (``a_counts[t]`` sentences in text t) and of
     the b texts. Pair by pair, a sentences outer, b sentences inner (the pairs of a summary-level LCS).
@@ -476,11 +510,18 @@ def sentence_pairs(a_counts: np.ndarray, b_counts: np.ndarray, pair_a: np.ndarra
 # - The table is filled by anti-diagonals, each held as an array indexed by the row, so that the cells
 #   above, to the left and on the diagonal are plain slices of the two previous anti-diagonals.
 
-_GAP_A, _GAP_B = -1, -2     # gap and padding tokens of the two sides: they match nothing
+_GAP_A, _GAP_B = -1, -2  # gap and padding tokens of the two sides: they match nothing
 
 
-def _shared_runs(ids: np.ndarray, starts: np.ndarray, lengths: np.ndarray, other_keys: np.ndarray,
-                 other_seq: np.ndarray, base: int, gap: int) -> Tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+def _shared_runs(
+    ids: np.ndarray,
+    starts: np.ndarray,
+    lengths: np.ndarray,
+    other_keys: np.ndarray,
+    other_seq: np.ndarray,
+    base: int,
+    gap: int,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Each pair's sequence cut to the tokens that occur in its other sequence (``other_keys``: the sorted
     distinct ``sequence * base + token`` of the other side), every run of the others kept as one ``gap``:
     (tokens, their positions in ``ids``, tokens per pair, shared tokens per pair). Pair by pair, in order."""
@@ -488,9 +529,13 @@ def _shared_runs(ids: np.ndarray, starts: np.ndarray, lengths: np.ndarray, other
     positions = starts[owner] + within
     tokens = ids[positions]
     shared = (tokens >= 0) & in_sorted(other_seq[owner] * base + tokens, other_keys)
-    keep = shared | (within == 0) | np.concatenate(([True], shared[:-1]))   # shared, or the first of a run of others
-    return (np.where(shared, tokens, gap)[keep], positions[keep], np.bincount(owner[keep], minlength=len(lengths)),
-            np.bincount(owner[shared], minlength=len(lengths)))
+    keep = shared | (within == 0) | np.concatenate(([True], shared[:-1]))  # shared, or the first of a run of others
+    return (
+        np.where(shared, tokens, gap)[keep],
+        positions[keep],
+        np.bincount(owner[keep], minlength=len(lengths)),
+        np.bincount(owner[shared], minlength=len(lengths)),
+    )
 
 
 def _padded(tokens: np.ndarray, first: np.ndarray, lengths: np.ndarray, width: int, fill: int) -> np.ndarray:
@@ -501,7 +546,7 @@ def _padded(tokens: np.ndarray, first: np.ndarray, lengths: np.ndarray, width: i
     return out
 
 
-def _buckets(rows: np.ndarray, cols: np.ndarray, cells: int = 1 << 21) -> Iterator[Tuple[np.ndarray, int, int]]:
+def _buckets(rows: np.ndarray, cols: np.ndarray, cells: int = 1 << 21) -> Iterator[tuple[np.ndarray, int, int]]:
     """Pair indices grouped by shape (the same powers of two above rows and above columns), each group
     small enough to fill at once: (pairs, rows, cols), rows and cols the largest in the group."""
     key = np.frexp(rows.astype(np.float64))[1] * 64 + np.frexp(cols.astype(np.float64))[1]
@@ -511,7 +556,7 @@ def _buckets(rows: np.ndarray, cols: np.ndarray, cells: int = 1 << 21) -> Iterat
             height, width = int(rows[group].max()), int(cols[group].max())
             step = max(1, cells // ((height + width + 1) * (height + 1)))
             for start in range(0, len(group), step):
-                yield group[start:start + step], height, width
+                yield group[start : start + step], height, width
 
 
 def _wlcs_up_moves(a: np.ndarray, b: np.ndarray, weights: np.ndarray) -> np.ndarray:
@@ -529,7 +574,7 @@ def _wlcs_up_moves(a: np.ndarray, b: np.ndarray, weights: np.ndarray) -> np.ndar
     for d in range(2, rows + cols + 1):
         low, high = max(1, d - cols), min(rows, d - 1)
         here, above = slice(low, high + 1), slice(low - 1, high)
-        match = a[:, above] == b[:, d - high - 1:d - low][:, ::-1]    # cell (i, d - i): a[i - 1], b[d - i - 1]
+        match = a[:, above] == b[:, d - high - 1 : d - low][:, ::-1]  # cell (i, d - i): a[i - 1], b[d - i - 1]
         k = run_2[:, above]
         through = (value_2[:, above] + weights[k + 1]) - weights[k]
         up, left = value_1[:, above], value_1[:, here]
@@ -542,8 +587,9 @@ def _wlcs_up_moves(a: np.ndarray, b: np.ndarray, weights: np.ndarray) -> np.ndar
     return up_moves
 
 
-def _wlcs_marks(a: np.ndarray, b: np.ndarray, a_len: np.ndarray, b_len: np.ndarray,
-                up_moves: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+def _wlcs_marks(
+    a: np.ndarray, b: np.ndarray, a_len: np.ndarray, b_len: np.ndarray, up_moves: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     """markLCS on every pair: from (m, n), a match goes diagonally and marks its row, other cells go up
     or left as the table says. Returns the (pair, row) of every mark."""
     i, j = a_len.copy(), b_len.copy()
@@ -561,8 +607,15 @@ def _wlcs_marks(a: np.ndarray, b: np.ndarray, a_len: np.ndarray, b_len: np.ndarr
     return np.concatenate(marked_pair), np.concatenate(marked_row)
 
 
-def wlcs_union_mask(a_ids: np.ndarray, a_offsets: np.ndarray, b_ids: np.ndarray, b_offsets: np.ndarray,
-                    pair_a: np.ndarray, pair_b: np.ndarray, weight: float = 1.2) -> np.ndarray:
+def wlcs_union_mask(
+    a_ids: np.ndarray,
+    a_offsets: np.ndarray,
+    b_ids: np.ndarray,
+    b_offsets: np.ndarray,
+    pair_a: np.ndarray,
+    pair_b: np.ndarray,
+    weight: float = 1.2,
+) -> np.ndarray:
     """Per token of ``a`` (flat, as ``a_ids``): whether the weighted LCS (``f(k) = k ** weight``) of any of
     its pairs takes it, as ROUGE-1.5.5's ``wlcs_inner`` fills its table and ``markLCS`` reads it back:
     a match always goes diagonally; otherwise up when ``c[i-1][j] >= c[i][j-1]``, else left. Sequences
@@ -582,14 +635,15 @@ def wlcs_union_mask(a_ids: np.ndarray, a_offsets: np.ndarray, b_ids: np.ndarray,
     a_lengths, b_lengths = np.diff(a_offsets), np.diff(b_offsets)
     a_keys = distinct(np.repeat(np.arange(len(a_lengths)), a_lengths) * base + a_ids)
     b_keys = distinct(np.repeat(np.arange(len(b_lengths)), b_lengths) * base + b_ids)
-    a_tokens, a_origin, a_len, shared = _shared_runs(a_ids, a_offsets[pair_a], a_lengths[pair_a], b_keys,
-                                                     pair_b, base, _GAP_A)
+    a_tokens, a_origin, a_len, shared = _shared_runs(
+        a_ids, a_offsets[pair_a], a_lengths[pair_a], b_keys, pair_b, base, _GAP_A
+    )
     b_tokens, _, b_len, _ = _shared_runs(b_ids, b_offsets[pair_b], b_lengths[pair_b], a_keys, pair_a, base, _GAP_B)
     a_first, b_first = np.cumsum(a_len) - a_len, np.cumsum(b_len) - b_len
     # Pairs without a shared token mark nothing.
     useful = np.flatnonzero(shared)
     longest = int(max(a_len.max(), b_len.max()))
-    weights = np.array([float(k) ** weight for k in range(longest + 2)])   # C pow, as Perl's **
+    weights = np.array([float(k) ** weight for k in range(longest + 2)])  # C pow, as Perl's **
     for group, rows, cols in _buckets(a_len[useful], b_len[useful]):
         pairs = useful[group]
         a = _padded(a_tokens, a_first[pairs], a_len[pairs], rows, _GAP_A)

@@ -18,16 +18,18 @@ a hypothesis n-gram whose prefix is not in the references cannot match.
 Counting the matched positions per entry and clipping against the references'
 counts is one ``bincount`` and one ``minimum`` per order.
 """
+
 from __future__ import annotations
 
 import functools
 import sys
 import threading
 from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
 from collections.abc import Sequence as SequenceABC
 from dataclasses import dataclass
 from itertools import chain, repeat
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any
 
 import numpy as np
 
@@ -73,7 +75,7 @@ def distinct(values: np.ndarray, return_counts: bool = False):
     return ordered[first]
 
 
-def radix_order(keys: np.ndarray) -> Optional[np.ndarray]:
+def radix_order(keys: np.ndarray) -> np.ndarray | None:
     """The stable order that sorts non-negative integer ``keys`` below 2**32 by numpy's stable argsort of
     16-bit integers, a radix sort: by the low 16 bits, then (stable) by the high ones, two or three times
     faster than a comparison sort of int64. None for larger keys.
@@ -84,13 +86,13 @@ def radix_order(keys: np.ndarray) -> Optional[np.ndarray]:
     key_bits = int(keys.max(initial=0)).bit_length()
     if key_bits > 32:
         return None
-    order = np.argsort(keys.astype(np.uint16), kind="stable")      # the low 16 bits (astype wraps)
+    order = np.argsort(keys.astype(np.uint16), kind="stable")  # the low 16 bits (astype wraps)
     if key_bits > 16:
         order = order[np.argsort((keys[order] >> 16).astype(np.uint16), kind="stable")]
     return order
 
 
-def stable_order(keys: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+def stable_order(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The stable order that sorts non-negative integer ``keys``, and the sorted keys: by
     :func:`radix_order` when the keys are below 2**32; otherwise, when each key and its position fit in
     63 bits together, by one ``np.sort`` of the packed (key, position) pairs (faster than ``argsort``
@@ -111,7 +113,7 @@ def stable_order(keys: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
     return packed & ((1 << position_bits) - 1), packed >> position_bits
 
 
-def concatenated_ranges(starts: Union[int, np.ndarray], lengths: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+def concatenated_ranges(starts: int | np.ndarray, lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The ranges ``starts[k] .. starts[k] + lengths[k] - 1`` laid end to end, and for each element the
     k of its range: (positions, owners), int64 arrays of ``lengths.sum()`` elements. ``starts`` may be
     one number for every range; with 0 the positions are each element's offset in its range. Ranges of
@@ -126,11 +128,11 @@ def concatenated_ranges(starts: Union[int, np.ndarray], lengths: np.ndarray) -> 
     """
     lengths = np.asarray(lengths, np.int64)
     owners = np.repeat(np.arange(len(lengths)), lengths)
-    shift = np.asarray(starts, np.int64) - (np.cumsum(lengths) - lengths)   # start minus the range's first index
+    shift = np.asarray(starts, np.int64) - (np.cumsum(lengths) - lengths)  # start minus the range's first index
     return np.arange(len(owners)) + np.repeat(shift, lengths), owners
 
 
-def corpus_ngram_ids(ids: np.ndarray, lengths: np.ndarray, max_order: int) -> List[np.ndarray]:
+def corpus_ngram_ids(ids: np.ndarray, lengths: np.ndarray, max_order: int) -> list[np.ndarray]:
     """Per order n = 1..max_order: at each token position, a corpus-wide id of the n-gram that
     starts there (equal n-grams get equal ids in every sentence; ids run from 0 to the number of
     distinct n-grams - 1), and -1 where the sentence has fewer than n tokens left.
@@ -146,7 +148,7 @@ def corpus_ngram_ids(ids: np.ndarray, lengths: np.ndarray, max_order: int) -> Li
     lengths = np.asarray(lengths, np.int64)
     remaining = np.repeat(np.cumsum(lengths), lengths) - np.arange(len(ids))
     base = int(ids.max(initial=-1)) + 1
-    result: List[np.ndarray] = [ids]
+    result: list[np.ndarray] = [ids]
     for n in range(2, max_order + 1):
         positions = np.flatnonzero(remaining >= n)
         ranks = np.full(len(ids), -1, np.int64)
@@ -159,13 +161,13 @@ def corpus_ngram_ids(ids: np.ndarray, lengths: np.ndarray, max_order: int) -> Li
 class OrderTable:
     """The distinct (sentence, n-gram) entries of the references for one order n."""
 
-    keys: np.ndarray            # sorted int64 keys, one per entry
-    sentence: np.ndarray        # sentence index of each entry (non-decreasing)
-    max_count: np.ndarray       # maximum count over the sentence's references (clipping)
-    pair_entry: np.ndarray      # sparse (entry, reference slot, count) triples: the count
-    pair_slot: np.ndarray       # of the entry in each reference where it occurs
+    keys: np.ndarray  # sorted int64 keys, one per entry
+    sentence: np.ndarray  # sentence index of each entry (non-decreasing)
+    max_count: np.ndarray  # maximum count over the sentence's references (clipping)
+    pair_entry: np.ndarray  # sparse (entry, reference slot, count) triples: the count
+    pair_slot: np.ndarray  # of the entry in each reference where it occurs
     pair_count: np.ndarray
-    pair_cell: np.ndarray       # sentence * reference slots + slot of each pair: its cell in per_reference
+    pair_cell: np.ndarray  # sentence * reference slots + slot of each pair: its cell in per_reference
     position_entry: np.ndarray  # entry of the n-gram starting at each reference token, -1 if none
 
 
@@ -174,12 +176,12 @@ class Matches:
     """How one hypothesis corpus matches a :class:`ReferenceIndex`, order by order. The arrays per hypothesis
     token are made when first asked for (explanations, NIST, ROUGE's LCS): scores from counts need none."""
 
-    hyp_len: np.ndarray                             # tokens per hypothesis
-    hyp_count: List[np.ndarray]                     # per order: count in its hypothesis, per reference entry
-    found: List[Tuple[np.ndarray, np.ndarray]]      # per order: (positions, entries) of the matched n-grams
+    hyp_len: np.ndarray  # tokens per hypothesis
+    hyp_count: list[np.ndarray]  # per order: count in its hypothesis, per reference entry
+    found: list[tuple[np.ndarray, np.ndarray]]  # per order: (positions, entries) of the matched n-grams
 
     @functools.cached_property
-    def position_entry(self) -> List[np.ndarray]:
+    def position_entry(self) -> list[np.ndarray]:
         """Per order: the matched entry at each hypothesis token, -1 if none."""
         tokens = int(self.hyp_len.sum())
         result = []
@@ -206,13 +208,14 @@ class EncodedSegments(SequenceABC):
     (2, ['a', 'b'])
     """
 
-    def __init__(self, vocabulary: Dict[str, int], ids: np.ndarray, lengths: np.ndarray,
-                 tokens: Callable[[], Sequence[Tokens]]) -> None:
+    def __init__(
+        self, vocabulary: dict[str, int], ids: np.ndarray, lengths: np.ndarray, tokens: Callable[[], Sequence[Tokens]]
+    ) -> None:
         self.vocabulary = vocabulary
         self.ids = ids
         self.lengths = lengths
         self._make_tokens = tokens
-        self._tokens: Optional[Sequence[Tokens]] = None
+        self._tokens: Sequence[Tokens] | None = None
 
     def __len__(self) -> int:
         return len(self.lengths)
@@ -241,10 +244,10 @@ class Memo:
     """
 
     def __init__(self) -> None:
-        self._values: Dict[tuple, Any] = {}
+        self._values: dict[tuple, Any] = {}
         self._lock = threading.RLock()
         self._nbytes = 0
-        self._unmeasured: List[tuple] = []   # keys of values made since ``nbytes`` was last asked
+        self._unmeasured: list[tuple] = []  # keys of values made since ``nbytes`` was last asked
 
     @property
     def nbytes(self) -> int:
@@ -296,7 +299,7 @@ class _Slots(ABC):
         """(sentences, reference slots): which slots hold a reference."""
         return self.by_slot(np.ones(len(self.segment_len), bool), False)
 
-    def per_reference(self, matches: Matches, n: int, weights: Optional[np.ndarray] = None) -> np.ndarray:
+    def per_reference(self, matches: Matches, n: int, weights: np.ndarray | None = None) -> np.ndarray:
         """(sentences, reference slots): order-n matches of each hypothesis against each of its
         references alone, clipped by that reference's counts (optionally weighted per entry);
         -inf for slots a sentence does not have (it has fewer references)."""
@@ -305,7 +308,7 @@ class _Slots(ABC):
         return np.where(self.slots_present(), result, -np.inf)
 
     @abstractmethod
-    def clipped_per_cell(self, n: int, hyp_count: np.ndarray, weights: Optional[np.ndarray] = None) -> np.ndarray:
+    def clipped_per_cell(self, n: int, hyp_count: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
         """Per cell (sentence * reference slots + slot): order-n hypothesis counts per entry clipped by
         each reference's counts (optionally weighted per entry) and summed; 0 for slots without a reference."""
 
@@ -325,8 +328,14 @@ class ReferenceIndex(_Slots):
         self._build(vocabulary, ids, segment_len, refs_per_sentence, max_order)
 
     @classmethod
-    def from_ids(cls, vocabulary: Dict[str, int], ids: np.ndarray, segment_len: np.ndarray,
-                 refs_per_sentence: np.ndarray, max_order: int) -> "ReferenceIndex":
+    def from_ids(
+        cls,
+        vocabulary: dict[str, int],
+        ids: np.ndarray,
+        segment_len: np.ndarray,
+        refs_per_sentence: np.ndarray,
+        max_order: int,
+    ) -> ReferenceIndex:
         """The index of references already turned into token ids: ``ids`` of all references
         concatenated (sentence by sentence), ``segment_len`` tokens per reference, ``refs_per_sentence``
         references per sentence; ``vocabulary`` maps each token to its id, ids 0..V-1.
@@ -337,17 +346,28 @@ class ReferenceIndex(_Slots):
         [['a', 'b'], ['b']]
         """
         index = cls.__new__(cls)
-        index._build(vocabulary, np.asarray(ids, np.int64), np.asarray(segment_len, np.int64),
-                     np.asarray(refs_per_sentence, np.int64), max_order)
+        index._build(
+            vocabulary,
+            np.asarray(ids, np.int64),
+            np.asarray(segment_len, np.int64),
+            np.asarray(refs_per_sentence, np.int64),
+            max_order,
+        )
         return index
 
-    def _build(self, vocabulary: Dict[str, int], ids: np.ndarray, segment_len: np.ndarray,
-               refs_per_sentence: np.ndarray, max_order: int) -> None:
+    def _build(
+        self,
+        vocabulary: dict[str, int],
+        ids: np.ndarray,
+        segment_len: np.ndarray,
+        refs_per_sentence: np.ndarray,
+        max_order: int,
+    ) -> None:
         self.vocabulary = vocabulary
         self.refs_per_sentence = refs_per_sentence
         self.num_sentences = len(refs_per_sentence)
         self.max_slots = int(self.refs_per_sentence.max()) if len(segment_len) else 0
-        if self.max_slots == 1:   # one reference each (most inputs): the ranges are plain
+        if self.max_slots == 1:  # one reference each (most inputs): the ranges are plain
             self.segment_slot, self.segment_sentence = np.zeros(len(segment_len), np.int64), np.arange(len(segment_len))
         else:
             self.segment_slot, self.segment_sentence = concatenated_ranges(0, self.refs_per_sentence)
@@ -359,16 +379,19 @@ class ReferenceIndex(_Slots):
         # references, its reference slot (narrow integer types: for large corpora these arrays and the order
         # tables are most of the memory).
         segment_of_position = np.repeat(np.arange(len(segment_len)), self.segment_len)
-        self._position_slot = None if self.max_slots <= 1 else self.segment_slot[segment_of_position].astype(
-            np.int16 if self.max_slots < 2 ** 15 else np.int32)
+        self._position_slot = (
+            None
+            if self.max_slots <= 1
+            else self.segment_slot[segment_of_position].astype(np.int16 if self.max_slots < 2**15 else np.int32)
+        )
         self._remaining = (np.cumsum(self.segment_len)[segment_of_position] - np.arange(total)).astype(np.int32)
-        self.orders: List[OrderTable] = []
-        self.memo = Memo()   # derived data that depends on the references only (NIST weights, hash tables)
-        self._words: Optional[List[str]] = None
-        self._lock = threading.Lock()   # an index shared through the cache may be extended by several threads
+        self.orders: list[OrderTable] = []
+        self.memo = Memo()  # derived data that depends on the references only (NIST weights, hash tables)
+        self._words: list[str] | None = None
+        self._lock = threading.Lock()  # an index shared through the cache may be extended by several threads
         # What :attr:`nbytes` counts, kept as the index grows (the cache measures an index at every use).
         self._attributes_nbytes = _attribute_nbytes(self)
-        self._vocabulary_nbytes: Optional[int] = None   # (estimated when first asked: most indexes never are)
+        self._vocabulary_nbytes: int | None = None  # (estimated when first asked: most indexes never are)
         self.extend(max_order)
 
     def extend(self, max_order: int) -> None:
@@ -377,10 +400,10 @@ class ReferenceIndex(_Slots):
             self._extend(max_order)
 
     def _extend(self, max_order: int) -> None:
-        by_prefix = None    # the positions of the order built last, in the order of its keys
+        by_prefix = None  # the positions of the order built last, in the order of its keys
         while len(self.orders) < max_order:
             n = len(self.orders) + 1
-            if n == 1:    # every token starts a unigram
+            if n == 1:  # every token starts a unigram
                 position_sentence = np.repeat(self.segment_sentence, self.segment_len)
                 order, ordered_keys = stable_order(position_sentence * self.base + self.ids)
                 del position_sentence
@@ -395,17 +418,18 @@ class ReferenceIndex(_Slots):
                     by_prefix = positions[stable_order(self.orders[-1].position_entry[positions])[0]]
                 else:
                     by_prefix = by_prefix[self._remaining[by_prefix] >= n]
-                keys = self.orders[-1].position_entry[by_prefix].astype(np.int64) * self.base + \
-                    self.ids[by_prefix + n - 1]
+                keys = (
+                    self.orders[-1].position_entry[by_prefix].astype(np.int64) * self.base + self.ids[by_prefix + n - 1]
+                )
                 order = np.argsort(keys, kind="stable")
                 ordered_keys = keys[order]
                 del keys
                 in_order = by_prefix[order]
-            by_prefix = in_order                   # positions in key order, those of one entry by position
+            by_prefix = in_order  # positions in key order, those of one entry by position
             first = run_starts(ordered_keys)
             table_keys = ordered_keys[first]
             del ordered_keys
-            entry_in_order = np.cumsum(first, dtype=np.int64) - 1   # the entry of each position, in key order
+            entry_in_order = np.cumsum(first, dtype=np.int64) - 1  # the entry of each position, in key order
             position_entry = np.empty(len(self.ids), np.int32) if n == 1 else np.full(len(self.ids), -1, np.int32)
             position_entry[in_order] = entry_in_order
             slots = max(self.max_slots, 1)
@@ -424,8 +448,7 @@ class ReferenceIndex(_Slots):
                 pair_slot = slot_in_order[pair_starts].astype(np.int16)
                 pair_count = np.diff(pair_starts, append=len(pair_first)).astype(np.int32)
                 starts = np.flatnonzero(run_starts(pair_entry))
-                max_count = (np.maximum.reduceat(pair_count, starts) if len(pair_count)
-                             else pair_count)
+                max_count = np.maximum.reduceat(pair_count, starts) if len(pair_count) else pair_count
             del entry_in_order, order
             if n == 1:
                 sentence = (table_keys // self.base).astype(np.int32)
@@ -434,10 +457,13 @@ class ReferenceIndex(_Slots):
             if slots == 1:
                 pair_cell = sentence
             else:
-                cell_type = np.int32 if self.num_sentences * slots < 2 ** 31 else np.int64
+                cell_type = np.int32 if self.num_sentences * slots < 2**31 else np.int64
                 pair_cell = sentence[pair_entry].astype(cell_type) * slots + pair_slot
-            self.orders.append(OrderTable(table_keys, sentence, max_count, pair_entry, pair_slot,
-                                          pair_count, pair_cell, position_entry))
+            self.orders.append(
+                OrderTable(
+                    table_keys, sentence, max_count, pair_entry, pair_slot, pair_count, pair_cell, position_entry
+                )
+            )
             self._attributes_nbytes += _attribute_nbytes(self.orders[-1])
 
     @property
@@ -467,8 +493,9 @@ class ReferenceIndex(_Slots):
         hyp_len, _, matched = self.matched(hypotheses, max_order)
         return _counted(hyp_len, matched, [len(table.keys) for table in self.orders[:max_order]])
 
-    def matched(self, hypotheses: Sequence[Tokens], max_order: int, sentences: Optional[np.ndarray] = None
-                ) -> Tuple[np.ndarray, np.ndarray, List[Tuple[np.ndarray, np.ndarray]]]:
+    def matched(
+        self, hypotheses: Sequence[Tokens], max_order: int, sentences: np.ndarray | None = None
+    ) -> tuple[np.ndarray, np.ndarray, list[tuple[np.ndarray, np.ndarray]]]:
         """The n-grams of the hypotheses found in the references, orders 1..max_order: (tokens per
         hypothesis, the hypothesis of each token, per order (positions, entries): where each found n-gram
         starts in the hypotheses' tokens and its entry). Hypothesis k is matched against the references of
@@ -499,9 +526,9 @@ class ReferenceIndex(_Slots):
             positions, keys = positions[order], keys[order]
         matched = []
         for n in range(1, max_order + 1):
-            if n > 1:   # extend the positions matched at order n - 1 (their entries) by one token
+            if n > 1:  # extend the positions matched at order n - 1 (their entries) by one token
                 fits = positions + n - 1 < hypothesis_end[positions]
-                positions, prefix = positions[fits], entry[fits]
+                positions, prefix = positions[fits], entry[fits]  # noqa: F821 (bound at order n - 1)
                 last = ids[positions + n - 1]
                 known = last >= 0
                 positions, keys = positions[known], prefix[known] * self.base + last[known]
@@ -519,7 +546,7 @@ class ReferenceIndex(_Slots):
         also when several threads ask at once."""
         return self.memo.get(key, make)
 
-    def hashed_keys(self, n: int) -> Optional[Tuple[np.ndarray, np.ndarray, int, int]]:
+    def hashed_keys(self, n: int) -> tuple[np.ndarray, np.ndarray, int, int] | None:
         """The hash table of the order-n keys (:func:`key_slots`), made once; None for a table of at most
         :data:`_SEARCHED_ENTRIES` entries, where :func:`find_keys` searches the keys themselves."""
         keys = self.orders[n - 1].keys
@@ -530,8 +557,10 @@ class ReferenceIndex(_Slots):
     def entry_bounds(self, n: int) -> np.ndarray:
         """Where each sentence's order-n entries start (the entries of one sentence are consecutive), and one
         more: how many entries there are. Made once."""
-        return self.memoized(("entry bounds of order", n), lambda: np.searchsorted(
-            self.orders[n - 1].sentence, np.arange(self.num_sentences + 1)))
+        return self.memoized(
+            ("entry bounds of order", n),
+            lambda: np.searchsorted(self.orders[n - 1].sentence, np.arange(self.num_sentences + 1)),
+        )
 
     def position_entries(self, n: int) -> np.ndarray:
         """Per reference token: the entry of the order-n n-gram that starts there, -1 if none."""
@@ -541,10 +570,10 @@ class ReferenceIndex(_Slots):
         """Per reference entry of order n: hypothesis count clipped by the references' maximum."""
         return np.minimum(matches.hyp_count[n - 1], self.orders[n - 1].max_count)
 
-    def clipped_per_cell(self, n: int, hyp_count: np.ndarray, weights: Optional[np.ndarray] = None) -> np.ndarray:
+    def clipped_per_cell(self, n: int, hyp_count: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
         """:meth:`_Slots.clipped_per_cell` over the order's (entry, slot) pairs."""
         table = self.orders[n - 1]
-        if len(table.pair_entry) != len(table.keys):   # else every entry has one pair: its own
+        if len(table.pair_entry) != len(table.keys):  # else every entry has one pair: its own
             hyp_count = hyp_count[table.pair_entry]
         clipped = np.minimum(hyp_count, table.pair_count).astype(np.float64)
         if weights is not None:
@@ -555,19 +584,19 @@ class ReferenceIndex(_Slots):
         """Sum a per-entry array of order n into one value per sentence."""
         return np.bincount(self.orders[n - 1].sentence, weights=values, minlength=self.num_sentences)
 
-    def words(self, ids: np.ndarray) -> List[str]:
+    def words(self, ids: np.ndarray) -> list[str]:
         """The tokens of reference token ids."""
         if self._words is None:
             self._words = list(self.vocabulary)
         return [self._words[i] for i in ids.tolist()]
 
-    def reference_tokens(self, sentence: int) -> List[List[str]]:
+    def reference_tokens(self, sentence: int) -> list[list[str]]:
         """The tokenized references of one sentence, rebuilt from the ids (the index keeps no strings)."""
         ends = np.cumsum(self.segment_len)
         segments = np.flatnonzero(self.segment_sentence == sentence)
-        return [self.words(self.ids[ends[k] - self.segment_len[k]:ends[k]]) for k in segments.tolist()]
+        return [self.words(self.ids[ends[k] - self.segment_len[k] : ends[k]]) for k in segments.tolist()]
 
-    def global_counts(self, max_order: int) -> List[np.ndarray]:
+    def global_counts(self, max_order: int) -> list[np.ndarray]:
         """Per order: for each reference position, how often its n-gram occurs in all references
         of all sentences (the corpus-wide counts behind NIST's information weights)."""
         result = []
@@ -603,7 +632,7 @@ def _home_slots(keys: np.ndarray, bits: int) -> np.ndarray:
     return ((keys.astype(np.uint64) * _FIBONACCI) >> np.uint64(64 - bits)).astype(np.int64)
 
 
-def key_slots(keys: np.ndarray) -> Optional[Tuple[np.ndarray, np.ndarray, int, int]]:
+def key_slots(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, int, int] | None:
     """A hash table of distinct non-negative integer ``keys`` for :func:`find_keys`: ``(slots,
     shared, bits, index_bits)``, 2**bits slots (2 to 4 per key), each -1 or one of the keys that hash
     to it and its index in ``keys``, packed as ``key << index_bits | index`` (one memory access finds
@@ -625,8 +654,9 @@ def key_slots(keys: np.ndarray) -> Optional[Tuple[np.ndarray, np.ndarray, int, i
     return slots, np.bincount(home, minlength=1 << bits) > 1, bits, index_bits
 
 
-def find_keys(keys: np.ndarray, table_keys: np.ndarray,
-              hashed: Optional[Tuple[np.ndarray, np.ndarray, int, int]]) -> np.ndarray:
+def find_keys(
+    keys: np.ndarray, table_keys: np.ndarray, hashed: tuple[np.ndarray, np.ndarray, int, int] | None
+) -> np.ndarray:
     """For each of ``keys``, its index in the distinct sorted ``table_keys``, -1 if absent. With their
     hash table ``hashed`` (:func:`key_slots`) almost every key is settled by one random access, whatever
     their order: found in its slot, or absent if the slot is free or holds the one key that hashes
@@ -645,7 +675,7 @@ def find_keys(keys: np.ndarray, table_keys: np.ndarray,
     slots, shared, bits, index_bits = hashed
     home = _home_slots(keys, bits)
     held = slots[home]
-    found = (held >> index_bits) == keys   # a free slot (-1) holds key -1, never a key looked for
+    found = (held >> index_bits) == keys  # a free slot (-1) holds key -1, never a key looked for
     result = np.where(found, held & ((1 << index_bits) - 1), -1)
     # Its slot holds another key and is shared: it may be one of the keys left out.
     unsure = np.flatnonzero(~found & (held >= 0))
@@ -654,7 +684,7 @@ def find_keys(keys: np.ndarray, table_keys: np.ndarray,
     return result
 
 
-def search_sorted(keys: np.ndarray, table_keys: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+def search_sorted(keys: np.ndarray, table_keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Binary search of ``keys`` in the distinct sorted ``table_keys``: ``(found, hit)``, where ``hit``
     says whether the key is there and ``found`` is then its index.
 
@@ -672,7 +702,7 @@ def _binary_search(keys: np.ndarray, table_keys: np.ndarray) -> np.ndarray:
     return np.where(hit, found, -1)
 
 
-def _counted(hyp_len: np.ndarray, matched: List[Tuple[np.ndarray, np.ndarray]], entry_counts: List[int]) -> Matches:
+def _counted(hyp_len: np.ndarray, matched: list[tuple[np.ndarray, np.ndarray]], entry_counts: list[int]) -> Matches:
     """:class:`Matches` of found n-grams (per order: positions, entries) among ``entry_counts[n - 1]`` entries."""
     counts = [np.bincount(entry, minlength=entry_count) for (_, entry), entry_count in zip(matched, entry_counts)]
     return Matches(hyp_len, counts, matched)
@@ -705,20 +735,22 @@ class RepeatedIndex(_Slots):
         self.refs_per_sentence = index.refs_per_sentence[self.sentences]
         self.num_sentences = len(self.sentences)
         self.segment_slot, self.segment_sentence = concatenated_ranges(0, self.refs_per_sentence)
-        self._segments = concatenated_ranges(offsets(index.refs_per_sentence)[self.sentences],
-                                             self.refs_per_sentence)[0]
+        self._segments = concatenated_ranges(offsets(index.refs_per_sentence)[self.sentences], self.refs_per_sentence)[
+            0
+        ]
         self.segment_len = index.segment_len[self._segments]
         self.max_slots = int(self.refs_per_sentence.max()) if len(self.segment_len) else 0
-        self._memo = Memo()   # per order: the numbering of the entries, the entry at each reference token
+        self._memo = Memo()  # per order: the numbering of the entries, the entry at each reference token
 
     def encode(self, segments: Sequence[Tokens]) -> np.ndarray:
         """As :meth:`ReferenceIndex.encode`."""
         return self.index.encode(segments)
 
-    def _numbering(self, n: int) -> Tuple[np.ndarray, np.ndarray]:
+    def _numbering(self, n: int) -> tuple[np.ndarray, np.ndarray]:
         """Order n: :meth:`entry_bounds`, and per sentence what to add to an entry of the index of distinct
         references to get the sentence's own."""
-        def numbering() -> Tuple[np.ndarray, np.ndarray]:
+
+        def numbering() -> tuple[np.ndarray, np.ndarray]:
             self.index.extend(n)
             own_first = self.index.entry_bounds(n)
             first = offsets(np.diff(own_first)[self.sentences])
@@ -729,18 +761,20 @@ class RepeatedIndex(_Slots):
     def match(self, hypotheses: Sequence[Tokens], max_order: int) -> Matches:
         """As :meth:`ReferenceIndex.match`."""
         hyp_len, hypothesis, matched = self.index.matched(hypotheses, max_order, self.sentences)
-        moved = [(positions, entry + self._numbering(n)[1][hypothesis[positions]])
-                 for n, (positions, entry) in enumerate(matched, 1)]
+        moved = [
+            (positions, entry + self._numbering(n)[1][hypothesis[positions]])
+            for n, (positions, entry) in enumerate(matched, 1)
+        ]
         return _counted(hyp_len, moved, [int(self.entry_bounds(n)[-1]) for n in range(1, max_order + 1)])
 
-    def clipped_per_cell(self, n: int, hyp_count: np.ndarray, weights: Optional[np.ndarray] = None) -> np.ndarray:
+    def clipped_per_cell(self, n: int, hyp_count: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
         """As :meth:`ReferenceIndex.clipped_per_cell`, over the entries the hypotheses have."""
         first, shift = self._numbering(n)
         table = self.index.orders[n - 1]
         entry = np.flatnonzero(hyp_count)
         sentence = np.searchsorted(first, entry, side="right") - 1
         own = entry - shift[sentence]
-        if len(table.pair_entry) == len(table.keys):     # every entry has one pair: its own
+        if len(table.pair_entry) == len(table.keys):  # every entry has one pair: its own
             pairs, owner = own, np.arange(len(own))
         else:
             low = np.searchsorted(table.pair_entry, own)
@@ -749,8 +783,9 @@ class RepeatedIndex(_Slots):
         if weights is not None:
             clipped *= weights[entry][owner]
         slots = max(self.max_slots, 1)
-        return np.bincount(sentence[owner] * slots + table.pair_slot[pairs], weights=clipped,
-                           minlength=self.num_sentences * slots)
+        return np.bincount(
+            sentence[owner] * slots + table.pair_slot[pairs], weights=clipped, minlength=self.num_sentences * slots
+        )
 
     def entry_bounds(self, n: int) -> np.ndarray:
         """As :meth:`ReferenceIndex.entry_bounds`."""
@@ -758,6 +793,7 @@ class RepeatedIndex(_Slots):
 
     def position_entries(self, n: int) -> np.ndarray:
         """As :meth:`ReferenceIndex.position_entries` (made once per order)."""
+
         def position_entries() -> np.ndarray:
             shift = self._numbering(n)[1]
             positions, segment = concatenated_ranges(offsets(self.index.segment_len)[self._segments], self.segment_len)
@@ -767,8 +803,9 @@ class RepeatedIndex(_Slots):
         return self._memo.get(("position entries of order", n), position_entries)
 
 
-def matches_by_reference(index: "ReferenceIndex", ids: np.ndarray, lengths: np.ndarray, min_order: int,
-                         max_order: int) -> np.ndarray:
+def matches_by_reference(
+    index: ReferenceIndex, ids: np.ndarray, lengths: np.ndarray, min_order: int, max_order: int
+) -> np.ndarray:
     """(sentences, reference slots): each hypothesis matched against each of its references alone, the
     clipped matches of orders ``min_order``..``max_order`` summed (0 for slots a sentence lacks).
     ``ids`` are the hypotheses' tokens in ``index``'s vocabulary (-1 for unknown tokens), ``lengths``
@@ -796,17 +833,17 @@ def matches_by_reference(index: "ReferenceIndex", ids: np.ndarray, lengths: np.n
     result = np.zeros(index.num_sentences * max(index.max_slots, 1), np.int64 if single else np.float64)
     for n in range(1, max_order + 1):
         table = index.orders[n - 1]
-        if n > 1:   # extend the n-grams matched at order n - 1 (their entries) by one token
+        if n > 1:  # extend the n-grams matched at order n - 1 (their entries) by one token
             last = padded[positions + n - 1]
             known = np.flatnonzero(last >= 0)
-            positions, keys = positions[known], entry[known] * index.base + last[known]
+            positions, keys = positions[known], entry[known] * index.base + last[known]  # noqa: F821 (order n - 1)
         found = find_keys(keys, table.keys, index.hashed_keys(n))
         hit = np.flatnonzero(found >= 0)
         positions, entry = positions[hit], found[hit]
         if n < min_order:
             continue
         hyp_count = np.bincount(entry, minlength=len(table.keys))
-        if single:   # one pair per entry, entries by sentence: the sums are differences of a running sum
+        if single:  # one pair per entry, entries by sentence: the sums are differences of a running sum
             running = np.zeros(len(hyp_count) + 1, np.int64)
             np.cumsum(np.minimum(hyp_count, table.pair_count), out=running[1:])
             result += np.diff(running[index.entry_bounds(n)])

@@ -12,10 +12,11 @@ each, and on some virtual machines a page fault is slow). Arrays go in and out o
 buffers: ``pa.array`` and ``to_numpy`` make pyarrow import pandas, whose objects make every later full
 garbage collection of the process about three times as long (15 ms against 5 ms measured here).
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import chain, count
-from typing import Dict, List, Optional, Sequence, Tuple, Union
 
 import numpy as np
 import pyarrow as pa
@@ -26,14 +27,14 @@ def _pool() -> pa.MemoryPool:
     return pa.system_memory_pool()
 
 
-def offsets(lengths: Union[Sequence[int], np.ndarray]) -> np.ndarray:
+def offsets(lengths: Sequence[int] | np.ndarray) -> np.ndarray:
     """Where each of consecutive segments of ``lengths[k]`` items starts, and where the last ends: int64,
     one more than there are segments (for flags: how many are set before each, and in all).
 
     >>> offsets([2, 0, 3]).tolist()
     [0, 2, 2, 5]
     """
-    lengths = np.asarray(lengths)          # flags (bool) count as 0 and 1, summed into int64 as they are
+    lengths = np.asarray(lengths)  # flags (bool) count as 0 and 1, summed into int64 as they are
     bounds = np.zeros(len(lengths) + 1, np.int64)
     np.cumsum(lengths, out=bounds[1:])
     return bounds
@@ -52,7 +53,7 @@ def run_starts(values: np.ndarray) -> np.ndarray:
     return starts
 
 
-def strings(texts: Sequence[str]) -> Optional[pa.Array]:
+def strings(texts: Sequence[str]) -> pa.Array | None:
     """The texts as an Arrow string array, built from their UTF-8 bytes; None if a text has no UTF-8
     form (a lone surrogate).
 
@@ -71,10 +72,10 @@ def strings(texts: Sequence[str]) -> Optional[pa.Array]:
 def _integers(array: pa.Array, missing: int = -1) -> np.ndarray:
     """An Arrow integer array as int64 numpy, ``missing`` where it is null."""
     values = np.frombuffer(array.buffers()[1], array.type.to_pandas_dtype())
-    values = values[array.offset:array.offset + len(array)].astype(np.int64)
+    values = values[array.offset : array.offset + len(array)].astype(np.int64)
     if array.null_count:
         bits = np.unpackbits(np.frombuffer(array.buffers()[0], np.uint8), bitorder="little")
-        values[~bits[array.offset:array.offset + len(array)].astype(bool)] = missing
+        values[~bits[array.offset : array.offset + len(array)].astype(bool)] = missing
     return values
 
 
@@ -88,7 +89,7 @@ def kept_lengths(lengths: np.ndarray, keep: np.ndarray) -> np.ndarray:
     return np.diff(offsets(keep)[offsets(lengths)])
 
 
-def whitespace_split(texts: Sequence[str]) -> Optional[Tuple[pa.Array, np.ndarray]]:
+def whitespace_split(texts: Sequence[str]) -> tuple[pa.Array, np.ndarray] | None:
     """``str.split()`` of every text: all the tokens in one Arrow array and the number per text; None
     if a text has no UTF-8 form (a lone surrogate). Arrow's Unicode whitespace is Python's (a test
     sweeps every code point); it keeps the empty pieces between adjacent spaces, which are dropped.
@@ -106,13 +107,14 @@ def whitespace_split(texts: Sequence[str]) -> Optional[Tuple[pa.Array, np.ndarra
     nonempty = _integers(pc.binary_length(tokens, memory_pool=_pool())) > 0
     if not nonempty.all():
         lengths = kept_lengths(lengths, nonempty)
-        mask = pa.BooleanArray.from_buffers(pa.bool_(), len(nonempty),
-                                            [None, pa.py_buffer(np.packbits(nonempty, bitorder="little"))])
+        mask = pa.BooleanArray.from_buffers(
+            pa.bool_(), len(nonempty), [None, pa.py_buffer(np.packbits(nonempty, bitorder="little"))]
+        )
         tokens = pc.filter(tokens, mask, memory_pool=_pool())
     return tokens, lengths
 
 
-def byte_runs(codes: np.ndarray, inside: np.ndarray) -> Tuple[pa.Array, np.ndarray]:
+def byte_runs(codes: np.ndarray, inside: np.ndarray) -> tuple[pa.Array, np.ndarray]:
     """The runs of bytes of ``codes`` (uint8, UTF-8) where ``inside`` is True, as an Arrow string array,
     and the position where each starts (no run may cut a multi-byte character).
 
@@ -133,7 +135,7 @@ def byte_runs(codes: np.ndarray, inside: np.ndarray) -> Tuple[pa.Array, np.ndarr
     return runs, edges[0::2]
 
 
-def vocabulary_ids(token_lists: Sequence[Sequence[str]]) -> Tuple[Dict[str, int], np.ndarray]:
+def vocabulary_ids(token_lists: Sequence[Sequence[str]]) -> tuple[dict[str, int], np.ndarray]:
     """Token lists numbered by a dict: ``(vocabulary, ids)``, each distinct token's id its place in order of
     first occurrence, and the ids of all the tokens concatenated (``dict.fromkeys`` and ``map`` keep the
     loops in C).
@@ -147,7 +149,7 @@ def vocabulary_ids(token_lists: Sequence[Sequence[str]]) -> Tuple[Dict[str, int]
     return vocabulary, np.fromiter(map(vocabulary.__getitem__, chain.from_iterable(token_lists)), np.int64, total)
 
 
-def distinct_ids(tokens: Union[pa.Array, List[str]]) -> Tuple[List[str], np.ndarray]:
+def distinct_ids(tokens: pa.Array | list[str]) -> tuple[list[str], np.ndarray]:
     """``(words, ids)`` of tokens (an Arrow array, or a list of strings numbered by a dict): the
     distinct tokens in order of first occurrence, and each token's index there.
 

@@ -19,19 +19,21 @@ The engine numbers the tokens of the references ``0..V-1`` in order of first occ
 tokens of text (:class:`IdVocabulary`), so scores, explanations and every floating-point sum are those of
 the same ids written as decimal-string token lists.
 """
+
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence as SequenceABC
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Sequence as SequenceABC
 from dataclasses import dataclass
 from itertools import chain
-from typing import Any, Callable, Iterator, List, Optional, Sequence, Tuple
+from typing import Any
 
 import numpy as np
 
 from ngrameval.engine.ngrams import search_sorted, stable_order
 from ngrameval.engine.runs import kept_lengths, offsets
-from ngrameval.text.tokenizers import Tokenizer
 from ngrameval.errors import InputError
+from ngrameval.text.tokenizers import Tokenizer
 
 _INT_TYPES = (int, np.integer)
 
@@ -87,7 +89,7 @@ def is_token_ids(predictions: Any, references: Any = None) -> bool:
         return True
     if not isinstance(references, (list, tuple)):
         return False
-    sequences: List[Any] = []
+    sequences: list[Any] = []
     for group in references:
         several = isinstance(group, (list, tuple)) and len(group) and isinstance(group[0], (list, tuple))
         sequences += list(group) if several else [group]
@@ -128,7 +130,7 @@ class TokenIds:
     def __len__(self) -> int:
         return len(self.hyp_len)
 
-    def block(self, start: int, end: int) -> "TokenIds":
+    def block(self, start: int, end: int) -> TokenIds:
         """Predictions ``start..end - 1`` and their references.
 
         >>> token_ids([[1], [2, 3]], [[[1]], [[2], [3]]]).block(1, 2).ref_ids.tolist()
@@ -138,26 +140,30 @@ class TokenIds:
         hyp_bounds, ref_counts = offsets(self.hyp_len), offsets(self.refs_per_sentence)
         first, last = int(ref_counts[start]), int(ref_counts[end])
         ref_bounds = offsets(self.ref_len)
-        return TokenIds(self.hyp_ids[hyp_bounds[start]:hyp_bounds[end]], self.hyp_len[start:end],
-                        self.ref_ids[ref_bounds[first]:ref_bounds[last]], self.ref_len[first:last],
-                        self.refs_per_sentence[start:end])
+        return TokenIds(
+            self.hyp_ids[hyp_bounds[start] : hyp_bounds[end]],
+            self.hyp_len[start:end],
+            self.ref_ids[ref_bounds[first] : ref_bounds[last]],
+            self.ref_len[first:last],
+            self.refs_per_sentence[start:end],
+        )
 
-    def predictions(self) -> List[np.ndarray]:
+    def predictions(self) -> list[np.ndarray]:
         """The ids of each prediction."""
         return np.split(self.hyp_ids, offsets(self.hyp_len)[1:-1])
 
-    def reference_groups(self) -> List[List[np.ndarray]]:
+    def reference_groups(self) -> list[list[np.ndarray]]:
         """Per prediction, the ids of each of its references."""
         segments = np.split(self.ref_ids, offsets(self.ref_len)[1:-1])
         bounds = offsets(self.refs_per_sentence).tolist()
         return [segments[a:b] for a, b in zip(bounds[:-1], bounds[1:])]
 
-    def prediction_tokens(self) -> List[List[str]]:
+    def prediction_tokens(self) -> list[list[str]]:
         """The predictions as decimal-string token lists (what explanations show)."""
         return decimal_tokens(self.hyp_ids, self.hyp_len)
 
 
-def decimal_tokens(ids: np.ndarray, lengths: np.ndarray) -> List[List[str]]:
+def decimal_tokens(ids: np.ndarray, lengths: np.ndarray) -> list[list[str]]:
     """Consecutive id sequences of ``lengths[k]`` ids as lists of their decimal strings.
 
     >>> decimal_tokens(np.array([7, 12, 7]), np.array([2, 0, 1]))
@@ -168,7 +174,7 @@ def decimal_tokens(ids: np.ndarray, lengths: np.ndarray) -> List[List[str]]:
     return [words[a:b] for a, b in zip(bounds[:-1], bounds[1:])]
 
 
-def token_ids(predictions: Any, references: Any, pad_id: Any = None) -> Optional[TokenIds]:
+def token_ids(predictions: Any, references: Any, pad_id: Any = None) -> TokenIds | None:
     """The input as :class:`TokenIds` when the predictions are token ids, None when they are text (strings
     or token lists, which :func:`ngrameval.engine.inputs.normalize_corpus` checks); a ValueError naming the
     place of any bad id, shape or mix, and for a ``pad_id`` given with text.
@@ -186,15 +192,16 @@ def token_ids(predictions: Any, references: Any, pad_id: Any = None) -> Optional
     ids = read_token_ids(predictions, references)
     if ids is None:
         if pad_id is not None:
-            raise InputError("pad_id applies to token ids, but the predictions are text (strings or token "
-                             "lists): leave pad_id out")
+            raise InputError(
+                "pad_id applies to token ids, but the predictions are text (strings or token lists): leave pad_id out"
+            )
         return None
     hyp_ids, hyp_len = _checked(ids.hyp_ids, ids.hyp_len, pad_id, "predictions", np.ones(len(ids), np.int64))
     ref_ids, ref_len = _checked(ids.ref_ids, ids.ref_len, pad_id, "references", ids.refs_per_sentence)
     return TokenIds(hyp_ids, hyp_len, ref_ids, ref_len, ids.refs_per_sentence)
 
 
-def read_token_ids(predictions: Any, references: Any) -> Optional[TokenIds]:
+def read_token_ids(predictions: Any, references: Any) -> TokenIds | None:
     """:func:`token_ids` before its check of the values: the shapes and integer types checked, every id kept
     (pads and negative ids too), None for text.
 
@@ -208,7 +215,7 @@ def read_token_ids(predictions: Any, references: Any) -> Optional[TokenIds]:
     return TokenIds(hyp_ids, hyp_len, ref_ids, ref_len, refs_per_sentence)
 
 
-def _predictions(predictions: Any) -> Tuple[np.ndarray, np.ndarray]:
+def _predictions(predictions: Any) -> tuple[np.ndarray, np.ndarray]:
     if _is_array(predictions):
         return _batch(predictions, 2, "predictions")[:2]
     if len(predictions) == 0:
@@ -216,29 +223,34 @@ def _predictions(predictions: Any) -> Tuple[np.ndarray, np.ndarray]:
     return _flatten(predictions, "predictions[{}]".format)
 
 
-def _references(references: Any, count: int) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _references(references: Any, count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(ids, tokens per reference, references per prediction) of one reference or several per prediction."""
     if _is_array(references):
         ids, lengths, per_sentence = _batch(references, None, "references")
     elif isinstance(references, (list, tuple)):
         ids, lengths, per_sentence = _reference_lists(references)
     else:
-        raise InputError(f"references must be a list with one entry per prediction, or an integer array, got "
-                         f"{type(references).__name__}: predictions are token ids, so references must be too")
+        raise InputError(
+            f"references must be a list with one entry per prediction, or an integer array, got "
+            f"{type(references).__name__}: predictions are token ids, so references must be too"
+        )
     if len(per_sentence) != count:
-        raise InputError(f"predictions and references differ in length: {count} predictions, "
-                         f"{len(per_sentence)} references")
+        raise InputError(
+            f"predictions and references differ in length: {count} predictions, {len(per_sentence)} references"
+        )
     return ids, lengths, per_sentence
 
 
-def _batch(batch: Any, ndim: Optional[int], where: str) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _batch(batch: Any, ndim: int | None, where: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """An integer array or tensor: ``(N, L)`` sequences (``ndim`` 2) or, with ``ndim`` None, ``(N, L)`` one
     reference each or ``(N, R, L)`` R references each: (ids, lengths, sequences per prediction)."""
     array = _integer_array(batch, where)
     if array.ndim not in ((2,) if ndim == 2 else (2, 3)):
         shapes = "(N, L)" if ndim == 2 else "(N, L) or (N, R, L)"
-        raise InputError(f"{where} is a {array.ndim}-D array of shape {array.shape}; a batch of token ids must "
-                         f"be {shapes} (or give a list with one entry per prediction)")
+        raise InputError(
+            f"{where} is a {array.ndim}-D array of shape {array.shape}; a batch of token ids must "
+            f"be {shapes} (or give a list with one entry per prediction)"
+        )
     if array.shape[0] == 0:
         raise InputError("predictions and references are empty: nothing to score")
     rows = array.reshape(-1, array.shape[-1])
@@ -263,7 +275,7 @@ def _as_int64(values: np.ndarray, where: str) -> np.ndarray:
     return values.astype(np.int64, copy=False)
 
 
-def _flatten(sequences: Sequence[Any], names: Callable[[int], str]) -> Tuple[np.ndarray, np.ndarray]:
+def _flatten(sequences: Sequence[Any], names: Callable[[int], str]) -> tuple[np.ndarray, np.ndarray]:
     """Id sequences (lists of ints, 1-D integer arrays or tensors), the k-th named ``names(k)`` in errors:
     (ids concatenated, lengths)."""
     if set(map(type, sequences)) <= {list, tuple}:
@@ -274,7 +286,7 @@ def _flatten(sequences: Sequence[Any], names: Callable[[int], str]) -> Tuple[np.
             try:
                 return np.fromiter(chain.from_iterable(sequences), np.int64, int(lengths.sum())), lengths
             except OverflowError:
-                pass    # an id beyond int64: found and named below
+                pass  # an id beyond int64: found and named below
     parts = [_sequence(sequence, names(k)) for k, sequence in enumerate(sequences)]
     lengths = np.fromiter(map(len, parts), np.int64, len(parts))
     return (np.concatenate(parts) if parts else np.zeros(0, np.int64)), lengths
@@ -285,38 +297,47 @@ def _sequence(item: Any, where: str) -> np.ndarray:
     if _is_array(item):
         array = _integer_array(item, where)
         if array.ndim != 1:
-            raise InputError(f"{where} is a {array.ndim}-D array of shape {array.shape}; a sequence of token ids "
-                             "must be 1-D")
+            raise InputError(
+                f"{where} is a {array.ndim}-D array of shape {array.shape}; a sequence of token ids must be 1-D"
+            )
         return _as_int64(array, where)
     if isinstance(item, (str, bytes)) or not isinstance(item, (list, tuple)):
-        raise InputError(f"{where} is {type(item).__name__}; predictions are token ids, so it must be a "
-                         "sequence of token ids too (a list of ints, or a 1-D integer array or tensor)")
+        raise InputError(
+            f"{where} is {type(item).__name__}; predictions are token ids, so it must be a "
+            "sequence of token ids too (a list of ints, or a 1-D integer array or tensor)"
+        )
     for j, token in enumerate(item):
         if not _is_id(token):
-            kind = "str: token ids and strings cannot be mixed" if isinstance(token, str) else \
-                f"{type(token).__name__}; token ids must be integers"
+            kind = (
+                "str: token ids and strings cannot be mixed"
+                if isinstance(token, str)
+                else f"{type(token).__name__}; token ids must be integers"
+            )
             raise InputError(f"{where}[{j}] is {kind}")
-        if not -2 ** 63 <= token < 2 ** 63:
+        if not -(2**63) <= token < 2**63:
             raise InputError(f"{where}[{j}] is {token}: token ids must fit in 64-bit signed integers")
     return np.array(item, np.int64).reshape(len(item))
 
 
-def _reference_lists(references: Sequence[Any]) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _reference_lists(references: Sequence[Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Per prediction one id sequence or several (a list of them, or a 2-D array or tensor)."""
-    sequences: List[Any] = []
-    names: List[str] = []
+    sequences: list[Any] = []
+    names: list[str] = []
     per_sentence = np.zeros(len(references), np.int64)
     for i, reference in enumerate(references):
         if _is_array(reference):
             array = _integer_array(reference, f"references[{i}]")
             group = [array] if array.ndim == 1 else list(array) if array.ndim == 2 else None
             if group is None:
-                raise InputError(f"references[{i}] is a {array.ndim}-D array of shape {array.shape}; give a 1-D "
-                                 "sequence of ids (one reference) or a 2-D array (one reference per row)")
+                raise InputError(
+                    f"references[{i}] is a {array.ndim}-D array of shape {array.shape}; give a 1-D "
+                    "sequence of ids (one reference) or a 2-D array (one reference per row)"
+                )
         elif isinstance(reference, (list, tuple)) and not reference:
             raise InputError(f"references[{i}] is an empty list: give a list of id sequences, or one id sequence")
-        elif isinstance(reference, (list, tuple)) and (_is_array(reference[0])
-                                                      or isinstance(reference[0], (list, tuple))):
+        elif isinstance(reference, (list, tuple)) and (
+            _is_array(reference[0]) or isinstance(reference[0], (list, tuple))
+        ):
             group = list(reference)
         else:
             group = [reference]
@@ -324,13 +345,13 @@ def _reference_lists(references: Sequence[Any]) -> Tuple[np.ndarray, np.ndarray,
             raise InputError(f"references[{i}] holds no reference: every prediction needs at least one")
         per_sentence[i] = len(group)
         sequences += group
-        names += [f"references[{i}]"] if group[0] is reference else [f"references[{i}][{j}]"
-                                                                   for j in range(len(group))]
+        names += [f"references[{i}]"] if group[0] is reference else [f"references[{i}][{j}]" for j in range(len(group))]
     return (*_flatten(sequences, names.__getitem__), per_sentence)
 
 
-def _checked(ids: np.ndarray, lengths: np.ndarray, pad_id: Optional[int], where: str,
-             per_sentence: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+def _checked(
+    ids: np.ndarray, lengths: np.ndarray, pad_id: int | None, where: str, per_sentence: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     """The ids without pads, or a ValueError naming the first negative id."""
     bad = ids < 0
     if pad_id is not None:
@@ -341,8 +362,11 @@ def _checked(ids: np.ndarray, lengths: np.ndarray, pad_id: Optional[int], where:
         sequence = int(np.searchsorted(offsets(lengths), position, side="right")) - 1
         sentence = int(np.searchsorted(offsets(per_sentence), sequence, side="right")) - 1
         token = position - int(offsets(lengths)[sequence])
-        place = f"predictions[{sentence}][{token}]" if where == "predictions" else \
-            f"references[{sentence}], reference {sequence - int(offsets(per_sentence)[sentence])}, token {token},"
+        place = (
+            f"predictions[{sentence}][{token}]"
+            if where == "predictions"
+            else f"references[{sentence}], reference {sequence - int(offsets(per_sentence)[sentence])}, token {token},"
+        )
         pad = "" if pad_id is None else f" other than pad_id={pad_id}"
         raise InputError(f"{place} is {int(ids[position])}: token ids must be non-negative integers{pad}")
     if pad_id is not None and not keep.all():
@@ -368,24 +392,24 @@ class IdVocabulary(Mapping):
     """
 
     def __init__(self, in_order: np.ndarray, sorted_ids: np.ndarray, number_of_sorted: np.ndarray) -> None:
-        self.in_order = in_order                # the distinct ids, by number
-        self._sorted = sorted_ids               # the distinct ids, sorted
+        self.in_order = in_order  # the distinct ids, by number
+        self._sorted = sorted_ids  # the distinct ids, sorted
         self._number_of_sorted = number_of_sorted
         # Ids of a tokenizer's vocabulary are small: a table indexed by id (-1 for an id not there, and in a
         # last slot for every larger id) numbers them by one gather; sparse ids are found by binary search.
         largest = int(sorted_ids[-1]) if len(sorted_ids) else -1
-        self._table: Optional[np.ndarray] = None
+        self._table: np.ndarray | None = None
         if largest < max(4 * len(sorted_ids), _TABLE_IDS):
-            self._table = np.full(largest + 2, -1, np.int32 if len(sorted_ids) < 2 ** 31 else np.int64)
+            self._table = np.full(largest + 2, -1, np.int32 if len(sorted_ids) < 2**31 else np.int64)
             self._table[sorted_ids] = number_of_sorted
 
     @classmethod
-    def of(cls, ids: np.ndarray) -> Tuple["IdVocabulary", np.ndarray]:
+    def of(cls, ids: np.ndarray) -> tuple[IdVocabulary, np.ndarray]:
         """The vocabulary of non-negative ``ids`` and the number of each id."""
         ids = np.asarray(ids, np.int64)
         order, ordered = stable_order(ids)
         first = np.r_[True, ordered[1:] != ordered[:-1]] if len(ids) else np.zeros(0, bool)
-        first_position = order[first]            # stable: each distinct id's first occurrence
+        first_position = order[first]  # stable: each distinct id's first occurrence
         by_occurrence = np.argsort(first_position, kind="stable")
         number_of_sorted = np.empty(len(by_occurrence), np.int64)
         number_of_sorted[by_occurrence] = np.arange(len(by_occurrence))
@@ -395,7 +419,7 @@ class IdVocabulary(Mapping):
         return cls(sorted_ids[by_occurrence], sorted_ids, number_of_sorted), numbers
 
     @property
-    def words(self) -> "DecimalWords":
+    def words(self) -> DecimalWords:
         """The text of each number: its id's decimal string (made when read)."""
         return DecimalWords(self.in_order)
 
@@ -415,13 +439,13 @@ class IdVocabulary(Mapping):
     def __getitem__(self, word: str) -> int:
         if not isinstance(word, str) or not word.isdecimal() or not word.isascii():
             raise KeyError(word)
-        number = int(self.numbers(np.array([int(word)], np.int64))[0]) if int(word) < 2 ** 63 else -1
+        number = int(self.numbers(np.array([int(word)], np.int64))[0]) if int(word) < 2**63 else -1
         if number < 0:
             raise KeyError(word)
         return number
 
 
-def encode_id_texts(keys: List[bytes]) -> Tuple[np.ndarray, np.ndarray, "DecimalWords"]:
+def encode_id_texts(keys: list[bytes]) -> tuple[np.ndarray, np.ndarray, DecimalWords]:
     """Distinct texts of ids, each given by its int64 bytes, as :func:`ngrameval.engine.corpus.encode_texts`
     gives texts: ``(numbers, lengths, words)``, the ids numbered by :class:`IdVocabulary`.
 
@@ -464,7 +488,7 @@ class GivenIds(Tokenizer):
 
     name = "ids"
 
-    def tokenize(self, lines: Sequence[str]) -> List[List[str]]:
+    def tokenize(self, lines: Sequence[str]) -> list[list[str]]:
         raise InputError("the input is token ids: there is no text to tokenize")
 
 
@@ -481,5 +505,7 @@ def check_text_options(lowercase: bool = False, **options: bool) -> None:
     """
     for name, value in {"lowercase": lowercase, **options}.items():
         if value:
-            raise InputError(f"{name}=True changes the letters of text; token ids have none: leave it False, or "
-                             "decode the ids to text first")
+            raise InputError(
+                f"{name}=True changes the letters of text; token ids have none: leave it False, or "
+                "decode the ids to text first"
+            )

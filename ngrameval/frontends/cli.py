@@ -20,6 +20,7 @@ Each command imports what it needs when it runs, and only the command given gets
 names the metrics, variants and formats, which come with their modules): ``ngrameval --help`` starts in a
 fraction of the time a scoring command takes to import numpy and its metrics.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -29,8 +30,9 @@ import json
 import os
 import sys
 import traceback
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable, ContextManager, Dict, List, Optional, Tuple
+from typing import Any
 
 from ngrameval.errors import InputError
 
@@ -38,6 +40,7 @@ EXAMPLES = Path(__file__).parents[1] / "examples"
 
 
 # --------------------------------------------------------------------------- the commands
+
 
 def _positive(text: str) -> int:
     value = int(text)
@@ -51,69 +54,130 @@ def _add_score_arguments(command: argparse.ArgumentParser, name: str) -> None:
     from ngrameval.frontends.report import FORMATS
     from ngrameval.metric import metric_names
 
-    command.description = ("Score one or more systems against references with any registered metric ("
-                           + ", ".join(metric_names()) + "), optionally with paired significance tests against the "
-                           "first system or bootstrap confidence intervals.")
-    command.epilog = ("Inputs: plain text is one segment a line, split as sacrebleu's command line splits it (at \\n "
-                      "only, trailing whitespace stripped). A .jsonl or .tsv (with a header) file gives the field "
-                      "named by PATH:FIELD, or --field / --ref-field; a JSON list in a reference field is several "
-                      "references. '-' is standard input (plain text); .gz files are decompressed; globs are "
-                      "expanded. A system is shown under its file name, or NAME=PATH names it.")
-    command.add_argument("-r", "--references", nargs="+", action="extend", required=True, metavar="REF",
-                         help="reference files, one reference each per segment (repeatable)")
-    command.add_argument("-s", "--systems", nargs="+", action="extend", required=True, metavar="SYS",
-                         help="system output files, one row of the leaderboard each (repeatable; the first is the "
-                              "baseline of a paired test)")
-    command.add_argument("-m", "--metrics", nargs="+", action="extend", metavar="METRIC",
-                         help="metrics (default: bleu); one of " + ", ".join(metric_names()))
-    command.add_argument("--option", action="append", default=[], metavar="METRIC.NAME=VALUE",
-                         help="an option of a metric's function, the value read as JSON when it is JSON "
-                              "(bleu.max_order=3, rouge.use_stemmer=true, rouge.rouge_types='[\"rouge1\"]') "
-                              "and as a string otherwise (bleu.tokenize=none); repeatable")
+    command.description = (
+        "Score one or more systems against references with any registered metric ("
+        + ", ".join(metric_names())
+        + "), optionally with paired significance tests against the "
+        "first system or bootstrap confidence intervals."
+    )
+    command.epilog = (
+        "Inputs: plain text is one segment a line, split as sacrebleu's command line splits it (at \\n "
+        "only, trailing whitespace stripped). A .jsonl or .tsv (with a header) file gives the field "
+        "named by PATH:FIELD, or --field / --ref-field; a JSON list in a reference field is several "
+        "references. '-' is standard input (plain text); .gz files are decompressed; globs are "
+        "expanded. A system is shown under its file name, or NAME=PATH names it."
+    )
+    command.add_argument(
+        "-r",
+        "--references",
+        nargs="+",
+        action="extend",
+        required=True,
+        metavar="REF",
+        help="reference files, one reference each per segment (repeatable)",
+    )
+    command.add_argument(
+        "-s",
+        "--systems",
+        nargs="+",
+        action="extend",
+        required=True,
+        metavar="SYS",
+        help="system output files, one row of the leaderboard each (repeatable; the first is the "
+        "baseline of a paired test)",
+    )
+    command.add_argument(
+        "-m",
+        "--metrics",
+        nargs="+",
+        action="extend",
+        metavar="METRIC",
+        help="metrics (default: bleu); one of " + ", ".join(metric_names()),
+    )
+    command.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="METRIC.NAME=VALUE",
+        help="an option of a metric's function, the value read as JSON when it is JSON "
+        "(bleu.max_order=3, rouge.use_stemmer=true, rouge.rouge_types='[\"rouge1\"]') "
+        "and as a string otherwise (bleu.tokenize=none); repeatable",
+    )
     command.add_argument("--field", help="the field of .jsonl / .tsv system files to read")
     command.add_argument("--ref-field", help="the field of .jsonl / .tsv reference files to read")
     paired = command.add_mutually_exclusive_group()
-    paired.add_argument("--paired-bs", action="store_true",
-                        help="paired bootstrap resampling test of every system against the first (as sacrebleu), "
-                             "and clusters of systems not significantly different (WMT's ranking: the paired "
-                             "bootstrap between every two systems)")
-    paired.add_argument("--paired-ar", action="store_true",
-                        help="paired approximate randomization test of every system against the first (as sacrebleu)")
-    command.add_argument("--paired-n", type=_positive, metavar="N",
-                         help="samples of the paired test (default: sacrebleu's, 1000 for bs and 10000 for ar)")
-    command.add_argument("--confidence", action="store_true",
-                         help="95%% bootstrap confidence interval of each system's score (with --paired-ar: of "
-                              "the test's systems; --paired-bs gives intervals by itself)")
-    command.add_argument("--confidence-n", type=_positive, default=1000, metavar="N",
-                         help="bootstrap samples of --confidence (default: %(default)s)")
-    command.add_argument("--seed", type=int,
-                         help="random seed of the resampling (default: $SACREBLEU_SEED, else "
-                              f"{significance.DEFAULT_SEED}; SACREBLEU_SEED=None: unseeded)")
-    command.add_argument("--sentence-level", action="store_true",
-                         help="print JSON lines instead of the table, one object per segment per system: "
-                              "{system, segment (1-based), scores}; with --format json, the JSON object with each "
-                              "system's 'segments' added. Each segment is scored by the metric's own sentence "
-                              "rule (for BLEU: sacrebleu's sentence_bleu, with the effective order; NLTK's "
-                              "sentence_bleu for variant nltk)")
-    command.add_argument("--format", choices=FORMATS,
-                         help="output format (default: text); json, csv and tsv hold the unscaled, unrounded scores")
-    command.add_argument("--scale", type=float, default=1.0,
-                         help="multiply displayed scores (text, markdown, latex, html) by this; 100 for "
-                              "sacrebleu's 0-100 display")
+    paired.add_argument(
+        "--paired-bs",
+        action="store_true",
+        help="paired bootstrap resampling test of every system against the first (as sacrebleu), "
+        "and clusters of systems not significantly different (WMT's ranking: the paired "
+        "bootstrap between every two systems)",
+    )
+    paired.add_argument(
+        "--paired-ar",
+        action="store_true",
+        help="paired approximate randomization test of every system against the first (as sacrebleu)",
+    )
+    command.add_argument(
+        "--paired-n",
+        type=_positive,
+        metavar="N",
+        help="samples of the paired test (default: sacrebleu's, 1000 for bs and 10000 for ar)",
+    )
+    command.add_argument(
+        "--confidence",
+        action="store_true",
+        help="95%% bootstrap confidence interval of each system's score (with --paired-ar: of "
+        "the test's systems; --paired-bs gives intervals by itself)",
+    )
+    command.add_argument(
+        "--confidence-n",
+        type=_positive,
+        default=1000,
+        metavar="N",
+        help="bootstrap samples of --confidence (default: %(default)s)",
+    )
+    command.add_argument(
+        "--seed",
+        type=int,
+        help="random seed of the resampling (default: $SACREBLEU_SEED, else "
+        f"{significance.DEFAULT_SEED}; SACREBLEU_SEED=None: unseeded)",
+    )
+    command.add_argument(
+        "--sentence-level",
+        action="store_true",
+        help="print JSON lines instead of the table, one object per segment per system: "
+        "{system, segment (1-based), scores}; with --format json, the JSON object with each "
+        "system's 'segments' added. Each segment is scored by the metric's own sentence "
+        "rule (for BLEU: sacrebleu's sentence_bleu, with the effective order; NLTK's "
+        "sentence_bleu for variant nltk)",
+    )
+    command.add_argument(
+        "--format",
+        choices=FORMATS,
+        help="output format (default: text); json, csv and tsv hold the unscaled, unrounded scores",
+    )
+    command.add_argument(
+        "--scale",
+        type=float,
+        default=1.0,
+        help="multiply displayed scores (text, markdown, latex, html) by this; 100 for sacrebleu's 0-100 display",
+    )
     command.add_argument("--width", type=int, default=4, help="decimals of displayed scores (default: %(default)s)")
     command.add_argument("-o", "--output", help="write the output to this file instead of standard output")
     command.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
 
 
-def _progress_bar(steps: int, quiet: bool) -> ContextManager[Any]:
+def _progress_bar(steps: int, quiet: bool) -> contextlib.AbstractContextManager[Any]:
     """tqdm's bar on a terminal (tqdm is imported for it only), unless ``quiet``; else a context of None."""
     if quiet or not sys.stderr.isatty():
         return contextlib.nullcontext()
     from tqdm import tqdm
 
     # No bar for runs shorter than a second; TQDM_DELAY, tqdm's own setting, changes that.
-    return tqdm(total=steps, desc="ngrameval", unit="step", file=sys.stderr,
-                delay=float(os.environ.get("TQDM_DELAY", "1")))
+    return tqdm(
+        total=steps, desc="ngrameval", unit="step", file=sys.stderr, delay=float(os.environ.get("TQDM_DELAY", "1"))
+    )
 
 
 def run_score(args: argparse.Namespace) -> int:
@@ -123,10 +187,13 @@ def run_score(args: argparse.Namespace) -> int:
     from ngrameval.leaderboard.reading import parse_metric_options, parse_sources, read_corpus, system_names
     from ngrameval.leaderboard.scoring import Significance, score_leaderboard
 
-    if args.sentence_level and (args.paired_bs or args.paired_ar or args.confidence
-                                or args.format not in (None, "json")):
-        raise InputError("--sentence-level prints JSON lines of segment scores (or, with --format json, one JSON "
-                         "object); it takes no --paired-bs, --paired-ar, --confidence or other --format")
+    if args.sentence_level and (
+        args.paired_bs or args.paired_ar or args.confidence or args.format not in (None, "json")
+    ):
+        raise InputError(
+            "--sentence-level prints JSON lines of segment scores (or, with --format json, one JSON "
+            "object); it takes no --paired-bs, --paired-ar, --confidence or other --format"
+        )
     test = "bs" if args.paired_bs else "ar" if args.paired_ar else None
     if args.paired_n is not None and test is None:
         raise InputError("--paired-n needs --paired-bs or --paired-ar")
@@ -138,8 +205,12 @@ def run_score(args: argparse.Namespace) -> int:
         raise InputError(f"--paired-{test} compares systems with the first: give at least two systems")
     references = parse_sources(args.references, args.ref_field, "-r")
     predictions, per_segment_references = read_corpus(systems, references)
-    tests = Significance(test, args.paired_n, args.confidence_n if args.confidence else None,
-                         significance.resolve_seed("env" if args.seed is None else args.seed))
+    tests = Significance(
+        test,
+        args.paired_n,
+        args.confidence_n if args.confidence else None,
+        significance.resolve_seed("env" if args.seed is None else args.seed),
+    )
     with _progress_bar(len(metrics) * (len(systems) + 1), args.quiet) as progress:
         board = score_leaderboard(names, predictions, per_segment_references, options, tests, progress)
     if args.sentence_level:
@@ -150,7 +221,7 @@ def run_score(args: argparse.Namespace) -> int:
     return 0
 
 
-def _write_output(text: str, path: Optional[str]) -> None:
+def _write_output(text: str, path: str | None) -> None:
     """``text`` to the file ``path`` (an :class:`InputError` if it cannot be written), or to standard output."""
     if path is None:
         sys.stdout.write(text)
@@ -172,7 +243,7 @@ def _print_result(result: Any, as_json: bool, name: str) -> None:
             print(f"  {key}: {value}")
 
 
-def _single_system_corpus(args: argparse.Namespace) -> Tuple[List[str], List[List[str]]]:
+def _single_system_corpus(args: argparse.Namespace) -> tuple[list[str], list[list[str]]]:
     from ngrameval.leaderboard.reading import Source, read_corpus
 
     predictions, references = read_corpus([Source(str(args.system))], [Source(str(path)) for path in args.reference])
@@ -182,19 +253,24 @@ def _single_system_corpus(args: argparse.Namespace) -> Tuple[List[str], List[Lis
 def run_example(args: argparse.Namespace) -> int:
     """The ``example`` command: BLEU and NIST variants on Papineni et al.'s example."""
     from ngrameval.leaderboard.reading import Source, read_corpus
-    from ngrameval.metrics.bleu import VARIANTS as BLEU_VARIANTS, bleu
-    from ngrameval.metrics.nist import VARIANTS as NIST_VARIANTS, nist
+    from ngrameval.metrics.bleu import VARIANTS as BLEU_VARIANTS
+    from ngrameval.metrics.bleu import bleu
+    from ngrameval.metrics.nist import VARIANTS as NIST_VARIANTS
+    from ngrameval.metrics.nist import nist
 
     predictions, references = read_corpus(
         [Source(str(EXAMPLES / "hypotheses.txt"))],
-        [Source(str(path)) for path in sorted(EXAMPLES.glob("references.*.txt"))])
+        [Source(str(path)) for path in sorted(EXAMPLES.glob("references.*.txt"))],
+    )
     print("Papineni et al. (2002), example 1: two candidates, three references each\n")
     for metric, variants in ((bleu, BLEU_VARIANTS), (nist, NIST_VARIANTS)):
         for variant in variants:
             result = metric(predictions[0], references, variant=variant, sentence_level=True)
             corpus = getattr(result, metric.__name__)
-            print(f"{metric.__name__.upper()} ({variant:9s}) corpus {corpus:.4f}  per sentence "
-                  f"{', '.join(f'{s:.4f}' for s in result.sentence_scores)}")
+            print(
+                f"{metric.__name__.upper()} ({variant:9s}) corpus {corpus:.4f}  per sentence "
+                f"{', '.join(f'{s:.4f}' for s in result.sentence_scores)}"
+            )
     return 0
 
 
@@ -203,8 +279,14 @@ def _add_single_metric_arguments(command: argparse.ArgumentParser, name: str) ->
 
     variants = importlib.import_module(f"ngrameval.metrics.{name}").VARIANTS
     command.add_argument("-s", "--system", type=Path, required=True, help="system output, one segment a line")
-    command.add_argument("-r", "--reference", type=Path, action="append", required=True,
-                         help="reference file, one segment a line (repeat for several references)")
+    command.add_argument(
+        "-r",
+        "--reference",
+        type=Path,
+        action="append",
+        required=True,
+        help="reference file, one segment a line (repeat for several references)",
+    )
     command.add_argument("--variant", choices=variants, default=variants[0])
     command.add_argument("--tokenize", choices=TOKENIZER_NAMES, default="default")
     command.add_argument("--lowercase", action="store_true")
@@ -226,20 +308,31 @@ def run_single_metric(args: argparse.Namespace) -> int:
         smooth = args.smooth
         if args.variant == "nmt" and smooth != "default":
             smooth = smooth.lower() in ("true", "1", "yes", "add-one")
-        result = bleu(predictions, references, variant=args.variant, tokenize=args.tokenize,
-                      lowercase=args.lowercase, max_order=args.max_order, smooth=smooth)
+        result = bleu(
+            predictions,
+            references,
+            variant=args.variant,
+            tokenize=args.tokenize,
+            lowercase=args.lowercase,
+            max_order=args.max_order,
+            smooth=smooth,
+        )
     else:
-        result = nist(predictions, references, variant=args.variant, tokenize=args.tokenize,
-                      lowercase=args.lowercase, n=args.n)
+        result = nist(
+            predictions, references, variant=args.variant, tokenize=args.tokenize, lowercase=args.lowercase, n=args.n
+        )
     _print_result(result, args.json, args.command.upper())
     return 0
 
 
 # Each export command: the function of ngrameval.frontends.hub that writes the folder, and what it writes.
-EXPORTS = {"export-metric": ("export_metric", "a metric's evaluate script, card, page, requirements and a copy of "
-                                              "ngrameval"),
-           "export-space": ("export_space", "a Space: app.py, its card, requirements, a copy of ngrameval and the "
-                                            "metric's script")}
+EXPORTS = {
+    "export-metric": ("export_metric", "a metric's evaluate script, card, page, requirements and a copy of ngrameval"),
+    "export-space": (
+        "export_space",
+        "a Space: app.py, its card, requirements, a copy of ngrameval and the metric's script",
+    ),
+}
 
 
 def _add_export_arguments(command: argparse.ArgumentParser, name: str) -> None:
@@ -247,10 +340,13 @@ def _add_export_arguments(command: argparse.ArgumentParser, name: str) -> None:
     command.add_argument("folder", help="where to write (a new or empty folder)")
     command.add_argument("--force", action="store_true", help="write into a folder that is not empty")
     if name == "export-space":
-        command.add_argument("--board", metavar="DIR",
-                             help="the leaderboard only: copy the community board in DIR into the folder's "
-                                  "board/, which the Space serves (it holds the references: keep the Space "
-                                  "private)")
+        command.add_argument(
+            "--board",
+            metavar="DIR",
+            help="the leaderboard only: copy the community board in DIR into the folder's "
+            "board/, which the Space serves (it holds the references: keep the Space "
+            "private)",
+        )
 
 
 def run_export(args: argparse.Namespace) -> int:
@@ -262,30 +358,57 @@ def run_export(args: argparse.Namespace) -> int:
     for path in export(args.name, args.folder, force=args.force, **board):
         print(path)
     if board.get("board"):
-        print(f"ngrameval: {args.folder}/{hub.BOARD_FOLDER} holds the board's references: the files of a public "
-              "Space are public, so push it as a private Space (see its README)", file=sys.stderr)
+        print(
+            f"ngrameval: {args.folder}/{hub.BOARD_FOLDER} holds the board's references: the files of a public "
+            "Space are public, so push it as a private Space (see its README)",
+            file=sys.stderr,
+        )
     return 0
 
 
 def _add_board_arguments(board: argparse.ArgumentParser, name: str) -> None:
     from ngrameval.frontends.report import FORMATS
 
-    board.description = ("A community leaderboard (ngrameval.leaderboard.board): the references are stored and "
-                         "never shown, the metrics' options fixed at init; each submission is scored once, in one "
-                         "transaction, and kept with its per-segment statistics.")
+    board.description = (
+        "A community leaderboard (ngrameval.leaderboard.board): the references are stored and "
+        "never shown, the metrics' options fixed at init; each submission is scored once, in one "
+        "transaction, and kept with its per-segment statistics."
+    )
     actions = board.add_subparsers(dest="action", required=True)
     init = actions.add_parser("init", help="create a board in a new folder")
     init.add_argument("folder", help="the board's folder (created; refused if it holds a board)")
-    init.add_argument("-r", "--references", nargs="+", action="extend", required=True, metavar="REF",
-                      help="reference files, one reference each per segment ([PATH][:FIELD] as score reads them)")
-    init.add_argument("-m", "--metrics", nargs="+", action="extend", metavar="METRIC",
-                      help="metrics (default: bleu); the first one's first output ranks")
-    init.add_argument("--option", action="append", default=[], metavar="METRIC.NAME=VALUE",
-                      help="an option of a metric, as for score; fixed for the board's life (repeatable)")
+    init.add_argument(
+        "-r",
+        "--references",
+        nargs="+",
+        action="extend",
+        required=True,
+        metavar="REF",
+        help="reference files, one reference each per segment ([PATH][:FIELD] as score reads them)",
+    )
+    init.add_argument(
+        "-m",
+        "--metrics",
+        nargs="+",
+        action="extend",
+        metavar="METRIC",
+        help="metrics (default: bleu); the first one's first output ranks",
+    )
+    init.add_argument(
+        "--option",
+        action="append",
+        default=[],
+        metavar="METRIC.NAME=VALUE",
+        help="an option of a metric, as for score; fixed for the board's life (repeatable)",
+    )
     init.add_argument("--ref-field", help="the field of .jsonl / .tsv reference files to read")
     init.add_argument("--title", default="", help="the board's title")
-    init.add_argument("--max-per-hour", type=_positive, metavar="N",
-                      help="submissions one client (--client, else --team) may make in an hour (default: no limit)")
+    init.add_argument(
+        "--max-per-hour",
+        type=_positive,
+        metavar="N",
+        help="submissions one client (--client, else --team) may make in an hour (default: no limit)",
+    )
     submit = actions.add_parser("submit", help="score a system's output file and store it")
     submit.add_argument("folder")
     submit.add_argument("file", help="the system's output, one segment a line (PATH[:FIELD] as score reads it)")
@@ -295,8 +418,12 @@ def _add_board_arguments(board: argparse.ArgumentParser, name: str) -> None:
     submit.add_argument("--field", help="the field of a .jsonl / .tsv file to read")
     show = actions.add_parser("show", help="the ranked table with intervals and clusters")
     show.add_argument("folder")
-    show.add_argument("--format", choices=FORMATS, default="text",
-                      help="output format (default: text); json has score's shape plus the clusters")
+    show.add_argument(
+        "--format",
+        choices=FORMATS,
+        default="text",
+        help="output format (default: text); json has score's shape plus the clusters",
+    )
     show.add_argument("--scale", type=float, default=1.0, help="multiply displayed scores by this (100: 0-100)")
     show.add_argument("--width", type=int, default=4, help="decimals of displayed scores (default: %(default)s)")
     show.add_argument("-o", "--output", help="write the output to this file instead of standard output")
@@ -306,8 +433,9 @@ def _add_board_arguments(board: argparse.ArgumentParser, name: str) -> None:
     export = actions.add_parser("export", help="the standings as a Parquet file (datasets.load_dataset reads it)")
     export.add_argument("folder")
     export.add_argument("file", help="FILE.parquet")
-    rescore = actions.add_parser("rescore", help="rescore every submission whose metric signature this ngrameval "
-                                                 "gives differently")
+    rescore = actions.add_parser(
+        "rescore", help="rescore every submission whose metric signature this ngrameval gives differently"
+    )
     rescore.add_argument("folder")
 
 
@@ -315,8 +443,7 @@ def run_board(args: argparse.Namespace) -> int:
     """The ``board`` commands."""
     from ngrameval.frontends.report import render
     from ngrameval.leaderboard.board import Board
-    from ngrameval.leaderboard.reading import (parse_metric_options, parse_sources, read_predictions,
-                                              read_references)
+    from ngrameval.leaderboard.reading import parse_metric_options, parse_sources, read_predictions, read_references
 
     if args.action == "init":
         metrics = list(dict.fromkeys(args.metrics or ["bleu"]))
@@ -332,8 +459,12 @@ def run_board(args: argparse.Namespace) -> int:
         if len(sources) != 1:
             raise InputError(f"FILE {args.file} names {len(sources)} files; submit one at a time")
         submission = board.submit(read_predictions(sources[0]), args.name, team=args.team, client=args.client)
-        scores = ", ".join(f"{metric} {score:.4f}" for by_output in submission.scores.values()
-                           for metric, score in by_output.items() if score is not None)
+        scores = ", ".join(
+            f"{metric} {score:.4f}"
+            for by_output in submission.scores.values()
+            for metric, score in by_output.items()
+            if score is not None
+        )
         print(f"{submission.name}: stored ({scores})")
     elif args.action == "show":
         standings = board.standings(details=args.format == "html")
@@ -350,21 +481,39 @@ def run_board(args: argparse.Namespace) -> int:
 
 # Each command: its line in ``ngrameval --help``, what adds its arguments given the command's name (and imports
 # what their help names), and what runs it.
-COMMANDS: Dict[str, Tuple[str, Optional[Callable[[argparse.ArgumentParser, str], None]],
-                          Callable[[argparse.Namespace], int]]] = {
-    "score": ("score systems against references: a leaderboard (text, json, csv, tsv, markdown, latex, html)",
-              _add_score_arguments, run_score),
+COMMANDS: dict[
+    str, tuple[str, Callable[[argparse.ArgumentParser, str], None] | None, Callable[[argparse.Namespace], int]]
+] = {
+    "score": (
+        "score systems against references: a leaderboard (text, json, csv, tsv, markdown, latex, html)",
+        _add_score_arguments,
+        run_score,
+    ),
     "example": ("score the bundled example (Papineni et al. 2002) with BLEU and NIST", None, run_example),
-    **{name: (f"corpus {name.upper()} of one system output, all its fields", _add_single_metric_arguments,
-              run_single_metric) for name in ("bleu", "nist")},
-    **{name: (f"write {what} into a folder, ready to push to the Hugging Face Hub", _add_export_arguments, run_export)
-       for name, (_, what) in EXPORTS.items()},
-    "board": ("a community leaderboard: a folder whose database keeps hidden references, fixed metric options and "
-              "every submission", _add_board_arguments, run_board),
+    **{
+        name: (
+            f"corpus {name.upper()} of one system output, all its fields",
+            _add_single_metric_arguments,
+            run_single_metric,
+        )
+        for name in ("bleu", "nist")
+    },
+    **{
+        name: (f"write {what} into a folder, ready to push to the Hugging Face Hub", _add_export_arguments, run_export)
+        for name, (_, what) in EXPORTS.items()
+    },
+    "board": (
+        (
+            "a community leaderboard: a folder whose database keeps hidden references, fixed metric options and "
+            "every submission"
+        ),
+        _add_board_arguments,
+        run_board,
+    ),
 }
 
 
-def main(argv: Optional[List[str]] = None) -> int:
+def main(argv: list[str] | None = None) -> int:
     """Run the command line; the exit status: 2 for bad input (an :class:`~ngrameval.errors.InputError`: one line
     on standard error), 1 for any other exception (a bug in ngrameval: its traceback on standard error).
 
@@ -385,10 +534,13 @@ def main(argv: Optional[List[str]] = None) -> int:
     except InputError as error:
         print(f"ngrameval: {error}", file=sys.stderr)
         return 2
-    except Exception:   # every other kind is a bug: shown as one, with what it needs to be reported
+    except Exception:  # every other kind is a bug: shown as one, with what it needs to be reported
         traceback.print_exc()
-        print("ngrameval: this is a bug in ngrameval, not a problem with the input: please report it with the "
-              "traceback above", file=sys.stderr)
+        print(
+            "ngrameval: this is a bug in ngrameval, not a problem with the input: please report it with the "
+            "traceback above",
+            file=sys.stderr,
+        )
         return 1
 
 

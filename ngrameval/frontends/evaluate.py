@@ -1,15 +1,16 @@
 """What the evaluate metric scripts in ``metrics/`` share, so that each script holds only its
 documentation, citation and the ngrameval function it calls. (No evaluate import here: the class
 is a mixin placed before ``evaluate.Metric``.)"""
+
 from __future__ import annotations
 
 import os
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from ngrameval.engine.inputs import normalize_corpus
 from ngrameval.engine.token_ids import is_token_ids, read_token_ids
 from ngrameval.errors import InputError
-
 
 # sacrebleu's paper: cited by every script whose variants reproduce sacrebleu (BLEU, chrF, TER).
 SACREBLEU_CITATION = """\
@@ -48,26 +49,30 @@ class ValidatedMetric:
 
     score: Callable[..., Any]
 
-    def compute(self, *, predictions: Any = None, references: Any = None, **kwargs: Any) -> Optional[Dict[str, Any]]:
+    def compute(self, *, predictions: Any = None, references: Any = None, **kwargs: Any) -> dict[str, Any] | None:
         """Compute the metric (evaluate appends the metric's input description to this docstring)."""
         if predictions is not None or references is not None:
             if getattr(self, "num_process", 1) == 1 and getattr(self, "writer", None) is None:
                 # One process and nothing added before: evaluate's Arrow round trip would only copy the
                 # validated data (and cost half the scoring time), so it is scored as it is.
-                if is_token_ids(predictions, references):   # checked by the metric, with its pad_id
+                if is_token_ids(predictions, references):  # checked by the metric, with its pad_id
                     return self._compute(predictions, references, **kwargs)
                 hyps, refs, _ = normalize_corpus(predictions, references)
                 return self._compute(hyps, refs, **kwargs)
             self.add_batch(predictions=predictions, references=references)
         elif getattr(self, "writer", None) is None:
             if getattr(self, "num_process", 1) > 1:
-                raise InputError(f"process {self.process_id} of {self._describe_run()} has no data: in evaluate's "
-                                 "distributed mode every process must add at least one prediction (with add, "
-                                 "add_batch or compute) before compute")
+                raise InputError(
+                    f"process {self.process_id} of {self._describe_run()} has no data: in evaluate's "
+                    "distributed mode every process must add at least one prediction (with add, "
+                    "add_batch or compute) before compute"
+                )
             # (evaluate itself would wait for other processes and fail with a TimeoutError)
-            raise InputError(f"nothing to score: {self.name}'s compute got no predictions and references, and none "
-                             "were added before; give compute(predictions=..., references=...), or add them "
-                             "with add or add_batch first")
+            raise InputError(
+                f"nothing to score: {self.name}'s compute got no predictions and references, and none "
+                "were added before; give compute(predictions=..., references=...), or add them "
+                "with add or add_batch first"
+            )
         try:
             result = super().compute(**kwargs)
         except BaseException:
@@ -88,8 +93,9 @@ class ValidatedMetric:
         hyps, refs = _stored([prediction], [reference])
         super().add(prediction=hyps[0], reference=refs[0], **kwargs)
 
-    def _compute(self, predictions: List[Any], references: List[Any], confidence: Any = False,
-                 **options: Any) -> Dict[str, Any]:
+    def _compute(
+        self, predictions: list[Any], references: list[Any], confidence: Any = False, **options: Any
+    ) -> dict[str, Any]:
         result = type(self).score(predictions, references, **options).as_dict()
         settings = _confidence_settings(confidence)
         if settings is not None:
@@ -104,25 +110,32 @@ class ValidatedMetric:
         from datasets.utils.filelock import FileLock
 
         return FileLock.hash_filename_if_too_long(
-            os.path.join(self.data_dir, f"{self.experiment_id}-{self.num_process}-{suffix}"))
+            os.path.join(self.data_dir, f"{self.experiment_id}-{self.num_process}-{suffix}")
+        )
 
     def _describe_run(self) -> str:
-        return (f"{self.name} with num_process={self.num_process}, experiment_id={self.experiment_id!r} "
-                f"and cache directory {self.data_dir}")
+        return (
+            f"{self.name} with num_process={self.num_process}, experiment_id={self.experiment_id!r} "
+            f"and cache directory {self.data_dir}"
+        )
 
     def _check_all_processes_locks(self) -> None:
         # Process 0, on its first add: wait until every process has locked its cache file.
         try:
             super()._check_all_processes_locks()
         except ValueError:
-            missing = [process for process in range(self.num_process)
-                       if not _is_locked(self._run_file(f"{process}.arrow.lock"))]
+            missing = [
+                process
+                for process in range(self.num_process)
+                if not _is_locked(self._run_file(f"{process}.arrow.lock"))
+            ]
             self._abandon_join()
             raise TimeoutError(
                 f"process 0 of {self._describe_run()}: process(es) {', '.join(map(str, missing))} did not join "
                 f"within timeout={self.timeout} s; every process must load the metric with the same num_process, "
                 "experiment_id and cache_dir and then call add, add_batch or compute with its data "
-                "(a larger timeout= in evaluate.load waits longer for processes that start late)") from None
+                "(a larger timeout= in evaluate.load waits longer for processes that start late)"
+            ) from None
 
     def _check_rendez_vous(self) -> None:
         # A process > 0, on its first add: wait for process 0 to see every process joined. Process 0 holds
@@ -130,39 +143,51 @@ class ValidatedMetric:
         # and that lock is free, process 0 gave up (or ended) instead of letting the processes start.
         try:
             super()._check_rendez_vous()
-            reason = None if _is_locked(self._run_file("0.arrow.lock")) else \
-                f"process 0 gave up: not every process joined within timeout={self.timeout} s"
+            reason = (
+                None
+                if _is_locked(self._run_file("0.arrow.lock"))
+                else f"process 0 gave up: not every process joined within timeout={self.timeout} s"
+            )
         except ValueError:
-            reason = (f"not every process joined within timeout={self.timeout} s (process 0 waits for all of them)"
-                      if _is_locked(self._run_file("0.arrow.lock"))
-                      else f"process 0 did not join within timeout={self.timeout} s")
+            reason = (
+                f"not every process joined within timeout={self.timeout} s (process 0 waits for all of them)"
+                if _is_locked(self._run_file("0.arrow.lock"))
+                else f"process 0 did not join within timeout={self.timeout} s"
+            )
         if reason is not None:
             self._abandon_join()
             raise TimeoutError(
                 f"process {self.process_id} of {self._describe_run()}: {reason}; every process must load the "
                 "metric with the same num_process, experiment_id and cache_dir and then call add, add_batch or "
                 "compute with its data (a larger timeout= in evaluate.load waits longer for processes that "
-                "start late)")
+                "start late)"
+            )
 
-    def _get_all_cache_files(self) -> Tuple[List[str], List[Any]]:
+    def _get_all_cache_files(self) -> tuple[list[str], list[Any]]:
         # Process 0, in compute: wait until every process has finished writing (called compute).
         try:
             file_paths, filelocks = super()._get_all_cache_files()
         except ValueError:
-            late = [process for process in range(1, self.num_process)
-                    if _is_locked(self._run_file(f"{process}.arrow.lock"))]
+            late = [
+                process for process in range(1, self.num_process) if _is_locked(self._run_file(f"{process}.arrow.lock"))
+            ]
             raise TimeoutError(
                 f"process 0 of {self._describe_run()}: process(es) {', '.join(map(str, late))} joined but did not "
-                f"call compute within timeout={self.timeout} s; every process must call compute") from None
+                f"call compute within timeout={self.timeout} s; every process must call compute"
+            ) from None
         if self.num_process > 1:
-            ended = [process for process in range(1, self.num_process)
-                     if not os.path.exists(self._run_file(f"{process}.done"))]
+            ended = [
+                process
+                for process in range(1, self.num_process)
+                if not os.path.exists(self._run_file(f"{process}.done"))
+            ]
             if ended:
                 self.filelocks, self.file_paths = filelocks, file_paths
                 self._remove_gathered_files()
                 raise InputError(
                     f"process 0 of {self._describe_run()}: process(es) {', '.join(map(str, ended))} ended without "
-                    "calling compute (did they fail?), so their data may be incomplete; nothing was scored")
+                    "calling compute (did they fail?), so their data may be incomplete; nothing was scored"
+                )
         return file_paths, filelocks
 
     def _abandon_join(self) -> None:
@@ -205,7 +230,7 @@ class ValidatedMetric:
         for suffix in suffixes + [f"{process}.done" for process in range(1, self.num_process)]:
             _remove_if_present(self._run_file(suffix))
 
-    def _create_cache_file(self, timeout: float = 1) -> Tuple[str, Any]:
+    def _create_cache_file(self, timeout: float = 1) -> tuple[str, Any]:
         file_path, filelock = super()._create_cache_file(timeout)
         if self.num_process > 1 and self.process_id > 0:
             # A done file left by an earlier run of this experiment_id that failed is not this run's.
@@ -227,10 +252,9 @@ class ValidatedMetric:
 
 def _is_locked(path: str) -> bool:
     """Whether another holder has the file lock ``path`` (checked without waiting)."""
-    from datasets.utils.filelock import FileLock
-    from datasets.utils.filelock import Timeout
+    from datasets.utils.filelock import FileLock, Timeout
 
-    if not os.path.exists(path):    # checked first, so that checking creates no lock file
+    if not os.path.exists(path):  # checked first, so that checking creates no lock file
         return False
     lock = FileLock(path)
     try:
@@ -248,7 +272,7 @@ def _remove_if_present(path: str) -> None:
         pass
 
 
-def _confidence_settings(confidence: Any) -> Optional[Dict[str, Any]]:
+def _confidence_settings(confidence: Any) -> dict[str, Any] | None:
     """``confidence=True`` (1000 bootstrap samples, 95%, sacrebleu's seed) or a dict of
     ``n_samples``, ``confidence`` and ``seed``; False or None: no intervals."""
     if confidence is None or confidence is False:
@@ -263,19 +287,23 @@ def _confidence_settings(confidence: Any) -> Optional[Dict[str, Any]]:
     raise InputError(f"confidence must be True, False or a dict of n_samples, confidence and seed, got {confidence!r}")
 
 
-def confidence_intervals(function: Callable[..., Any], predictions: Any, references: Any, options: Dict[str, Any],
-                         settings: Dict[str, Any]) -> Dict[str, Dict[str, Any]]:
+def confidence_intervals(
+    function: Callable[..., Any], predictions: Any, references: Any, options: dict[str, Any], settings: dict[str, Any]
+) -> dict[str, dict[str, Any]]:
     """Bootstrap intervals of every output of the metric whose public function is ``function``, through
     the metric protocol (the same for every metric): output -> {"score", "mean", "low", "high"}."""
     from ngrameval.metric import family_of
     from ngrameval.significance import confidence_interval
 
     family = family_of(function)
-    statistics_options = {name: value for name, value in options.items()
-                          if name not in family.options_not_for_statistics}
+    statistics_options = {
+        name: value for name, value in options.items() if name not in family.options_not_for_statistics
+    }
     stats = family.statistics(predictions, references, **statistics_options)
-    return {output: {"score": result.score, "mean": result.mean, "low": result.ci[0], "high": result.ci[1]}
-            for output, result in confidence_interval(stats, **settings).items()}
+    return {
+        output: {"score": result.score, "mean": result.mean, "low": result.ci[0], "high": result.ci[1]}
+        for output, result in confidence_interval(stats, **settings).items()
+    }
 
 
 class CocoShapedMetric(ValidatedMetric):
@@ -283,8 +311,9 @@ class CocoShapedMetric(ValidatedMetric):
     reference captions, image id -> [caption] or a COCO results list); the result then carries the
     image ids in the order of its per-item scores."""
 
-    def compute(self, *, predictions: Any = None, references: Any = None, gts: Any = None, res: Any = None,
-                **kwargs: Any) -> Dict[str, Any]:
+    def compute(
+        self, *, predictions: Any = None, references: Any = None, gts: Any = None, res: Any = None, **kwargs: Any
+    ) -> dict[str, Any]:
         """Compute the metric (evaluate appends the metric's input description to this docstring)."""
         if gts is None and res is None:
             return super().compute(predictions=predictions, references=references, **kwargs)
@@ -293,9 +322,12 @@ class CocoShapedMetric(ValidatedMetric):
         if self.num_process > 1 or self.writer is not None:
             # The image ids of the result would be this call's only, not those of the data added before
             # or of the other processes (evaluate stores predictions and references, not ids).
-            raise InputError("gts/res give the whole corpus in one compute call: not after add/add_batch, nor with "
-                             "num_process > 1; give predictions/references (in your image ids' order) instead")
+            raise InputError(
+                "gts/res give the whole corpus in one compute call: not after add/add_batch, nor with "
+                "num_process > 1; give predictions/references (in your image ids' order) instead"
+            )
         from ngrameval.metrics.coco import from_coco
+
         image_ids, predictions, references = from_coco(gts if gts is not None else {}, res if res is not None else {})
         result = super().compute(predictions=predictions, references=references, **kwargs)
         result["image_ids"] = image_ids
@@ -330,7 +362,7 @@ def input_features(tokens: bool = True, ids: bool = False) -> list:
     return [datasets.Features({"predictions": p, "references": r}) for p, r in shapes]
 
 
-def _stored(predictions: Any, references: Any) -> Tuple[List[Any], List[List[Any]]]:
+def _stored(predictions: Any, references: Any) -> tuple[list[Any], list[list[Any]]]:
     """Checked predictions and references in the shape evaluate stores: strings or token lists with a list
     of references each, or token ids as lists of ints with a list of id lists each (pads kept: the metric
     drops them at compute, with its pad_id)."""

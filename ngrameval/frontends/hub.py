@@ -12,6 +12,7 @@ registry packages only (ngrameval's dependencies and those of the page's extras,
 and ngrameval itself, pure Python, is copied into the folder as ``ngrameval/`` beside ``app.py``, where the app's
 ``import ngrameval`` finds it.
 """
+
 from __future__ import annotations
 
 import configparser
@@ -19,8 +20,8 @@ import os
 import re
 import shutil
 import sqlite3
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Dict, List, Optional, Sequence, Tuple
 
 from ngrameval.errors import InputError
 
@@ -42,10 +43,10 @@ demo = serve("{name}", __name__)
 BOARD_FOLDER = "board"
 # The extras a Space installs besides "spaces" (gradio, pandas, METEOR 1.5's data): ROUGE's stop words and
 # ROUGE-1.5.5's stemmer data; the leaderboard runs every metric.
-SPACE_EXTRAS: Dict[str, Sequence[str]] = {"rouge": ("spaces", "rouge"), "leaderboard": ("spaces", "rouge")}
+SPACE_EXTRAS: dict[str, Sequence[str]] = {"rouge": ("spaces", "rouge"), "leaderboard": ("spaces", "rouge")}
 # The Debian packages a Space's machine needs (the Hub installs a Space's packages.txt with apt): WordNet 3.0,
 # which METEOR's nltk variant reads from the system.
-SPACE_PACKAGES: Dict[str, Sequence[str]] = {"meteor": ("wordnet-base", "wordnet-sense-index")}
+SPACE_PACKAGES: dict[str, Sequence[str]] = {"meteor": ("wordnet-base", "wordnet-sense-index")}
 # What an exported folder's copy of the package leaves out: caches, and what a wheel's build adds (every script and
 # card: the folder carries its own metrics/<name>/ and README.md).
 NOT_EXPORTED = shutil.ignore_patterns("__pycache__", "*.pyc", ".*", "evaluate_scripts", "space_cards")
@@ -54,7 +55,7 @@ SPACE_KEYS = ("title", "sdk", "sdk_version", "app_file")
 METRIC_TAGS = ("evaluate", "metric")
 
 
-def _script_folders() -> List[Path]:
+def _script_folders() -> list[Path]:
     configured = os.environ.get("NGRAMEVAL_METRICS_DIR")
     return [Path(configured)] if configured else list(SCRIPT_FOLDERS)
 
@@ -74,11 +75,13 @@ def metric_path(name: str) -> str:
     for folder in folders:
         if (folder / name / f"{name}.py").is_file():
             return str(folder / name)
-    raise InputError(f"no evaluate script {name}/{name}.py in {' or '.join(map(str, folders))}; valid metrics: "
-                     f"{', '.join(script_names()) or 'none found'}")
+    raise InputError(
+        f"no evaluate script {name}/{name}.py in {' or '.join(map(str, folders))}; valid metrics: "
+        f"{', '.join(script_names()) or 'none found'}"
+    )
 
 
-def script_names() -> List[str]:
+def script_names() -> list[str]:
     """The metrics that have an evaluate script (``metric_path`` finds each).
 
     >>> {"bleu", "rouge", "ter"} <= set(script_names())
@@ -93,6 +96,7 @@ def script_names() -> List[str]:
 
 # --------------------------------------------------------------------------- export for the Hub
 
+
 def _front_matter(card: Path) -> str:
     """The YAML front matter of ``card`` (between its first two ``---`` lines), checked for what the Hub reads."""
     text = card.read_text(encoding="utf-8")
@@ -103,8 +107,9 @@ def _front_matter(card: Path) -> str:
     missing = [key for key in SPACE_KEYS if not re.search(rf"^{key}:", matter, re.MULTILINE)]
     if missing:
         raise InputError(f"{card}'s front matter lacks {', '.join(missing)}")
-    if not re.search(r"^sdk: *gradio *$", matter, re.MULTILINE) or \
-            not re.search(r"^app_file: *app\.py *$", matter, re.MULTILINE):
+    if not re.search(r"^sdk: *gradio *$", matter, re.MULTILINE) or not re.search(
+        r"^app_file: *app\.py *$", matter, re.MULTILINE
+    ):
         raise InputError(f"{card}'s front matter must say sdk: gradio and app_file: app.py")
     return matter
 
@@ -120,42 +125,47 @@ def _prepare(folder: str, force: bool) -> Path:
     return target
 
 
-def _declared_requirements() -> Tuple[List[str], Dict[str, List[str]]]:
+def _declared_requirements() -> tuple[list[str], dict[str, list[str]]]:
     """(install_requires, extras_require) of the ngrameval being run: setup.cfg's beside the package (a checkout),
     else the installed distribution's metadata (a wheel, which records setup.cfg's)."""
     setup_cfg = PACKAGE.parent / "setup.cfg"
     if setup_cfg.is_file():
-        config = configparser.ConfigParser(interpolation=None)      # comment lines inside a value are dropped
+        config = configparser.ConfigParser(interpolation=None)  # comment lines inside a value are dropped
         config.read(setup_cfg, encoding="utf-8")
 
-        def lines(value: str) -> List[str]:
+        def lines(value: str) -> list[str]:
             return [line.strip() for line in value.splitlines() if line.strip()]
 
-        return (lines(config["options"]["install_requires"]),
-                {extra: lines(value) for extra, value in config["options.extras_require"].items()})
+        return (
+            lines(config["options"]["install_requires"]),
+            {extra: lines(value) for extra, value in config["options.extras_require"].items()},
+        )
     from importlib import metadata
 
     try:
         distribution = metadata.distribution(PACKAGE.name)
     except metadata.PackageNotFoundError:
         distribution = None
-    if distribution is None or \
-            Path(distribution.locate_file(f"{PACKAGE.name}/__init__.py")).resolve() != PACKAGE / "__init__.py":
-        raise InputError(f"cannot tell ngrameval's dependencies: no setup.cfg beside {PACKAGE} and no installed "
-                         "distribution of it")
-    base: List[str] = []
-    extras: Dict[str, List[str]] = {}
+    if (
+        distribution is None
+        or Path(distribution.locate_file(f"{PACKAGE.name}/__init__.py")).resolve() != PACKAGE / "__init__.py"
+    ):
+        raise InputError(
+            f"cannot tell ngrameval's dependencies: no setup.cfg beside {PACKAGE} and no installed distribution of it"
+        )
+    base: list[str] = []
+    extras: dict[str, list[str]] = {}
     for line in distribution.requires or ():
         requirement, _, marker = (part.strip() for part in line.partition(";"))
         extra = re.fullmatch(r'extra *== *"([^"]+)"', marker)
-        if extra:       # how the metadata writes an extras_require entry
+        if extra:  # how the metadata writes an extras_require entry
             extras.setdefault(extra.group(1), []).append(requirement)
         else:
             base.append(line)
     return base, extras
 
 
-def registry_requirements(extras: Sequence[str] = ()) -> List[str]:
+def registry_requirements(extras: Sequence[str] = ()) -> list[str]:
     """ngrameval's runtime dependencies and those of its ``extras``, pinned as setup.cfg pins them (read from
     setup.cfg in a checkout, from the installed wheel's metadata otherwise): what an exported folder's
     ``requirements.txt`` lists, registry packages only, as the Hub installs that file before the folder is there.
@@ -176,33 +186,36 @@ def registry_requirements(extras: Sequence[str] = ()) -> List[str]:
 
 def _requirements(name: str, extras: Sequence[str]) -> str:
     """requirements.txt: the registry packages the page needs; ngrameval is the copy beside app.py."""
-    return (f"# ngrameval's {name} page, as `ngrameval export-space` / `export-metric` wrote it. The Hub installs\n"
-            "# this file before it copies the folder in, so it names registry packages only: ngrameval's dependencies\n"
-            f"# and those of its extras {', '.join(extras)}; ngrameval itself is the copy in ngrameval/.\n"
-            + "".join(f"{line}\n" for line in registry_requirements(extras)))
+    return (
+        f"# ngrameval's {name} page, as `ngrameval export-space` / `export-metric` wrote it. The Hub installs\n"
+        "# this file before it copies the folder in, so it names registry packages only: ngrameval's dependencies\n"
+        f"# and those of its extras {', '.join(extras)}; ngrameval itself is the copy in ngrameval/.\n"
+        + "".join(f"{line}\n" for line in registry_requirements(extras))
+    )
 
 
-def _write_space(target: Path, name: str, card: Path, script: Optional[Path]) -> List[Path]:
+def _write_space(target: Path, name: str, card: Path, script: Path | None) -> list[Path]:
     target.mkdir(parents=True, exist_ok=True)
     written = [target / "app.py", target / "README.md", target / "requirements.txt", target / PACKAGE.name]
     (target / "app.py").write_text(APP.format(name=name), encoding="utf-8")
     shutil.copyfile(card, target / "README.md")
-    (target / "requirements.txt").write_text(_requirements(name, SPACE_EXTRAS.get(name, ("spaces",))),
-                                             encoding="utf-8")
-    shutil.rmtree(target / PACKAGE.name, ignore_errors=True)       # --force: no file of a former copy stays
+    (target / "requirements.txt").write_text(_requirements(name, SPACE_EXTRAS.get(name, ("spaces",))), encoding="utf-8")
+    shutil.rmtree(target / PACKAGE.name, ignore_errors=True)  # --force: no file of a former copy stays
     shutil.copytree(PACKAGE, target / PACKAGE.name, ignore=NOT_EXPORTED)
     if name in SPACE_PACKAGES:
-        (target / "packages.txt").write_text("".join(f"{package}\n" for package in SPACE_PACKAGES[name]),
-                                             encoding="utf-8")
+        (target / "packages.txt").write_text(
+            "".join(f"{package}\n" for package in SPACE_PACKAGES[name]), encoding="utf-8"
+        )
         written.append(target / "packages.txt")
     if script is not None:
-        shutil.copytree(script, target / "metrics" / name, dirs_exist_ok=True,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+        shutil.copytree(
+            script, target / "metrics" / name, dirs_exist_ok=True, ignore=shutil.ignore_patterns("__pycache__", "*.pyc")
+        )
         written.append(target / "metrics" / name)
     return written
 
 
-def export_metric(name: str, folder: str, force: bool = False) -> List[Path]:
+def export_metric(name: str, folder: str, force: bool = False) -> list[Path]:
     """Write metric ``name``'s Hub repository into ``folder``: its evaluate script and card (a metric on the Hub
     is a Space tagged ``evaluate``, ``metric``: the card's front matter configures it), and its page as
     :func:`export_space` writes it (``app.py``, ``requirements.txt``, the package ``ngrameval/`` and the script
@@ -226,14 +239,15 @@ def export_metric(name: str, folder: str, force: bool = False) -> List[Path]:
     matter = _front_matter(card)
     tags = re.findall(r"^- *(\S+) *$", matter, re.MULTILINE)
     if not set(METRIC_TAGS) <= set(tags):
-        raise InputError(f"{card}'s front matter must have the tags {', '.join(METRIC_TAGS)} (what the Hub lists "
-                         "as a metric)")
+        raise InputError(
+            f"{card}'s front matter must have the tags {', '.join(METRIC_TAGS)} (what the Hub lists as a metric)"
+        )
     target = _prepare(folder, force)
     written = _write_space(target, name, card, source)
     script = target / f"{target.resolve().name}.py"
     shutil.copyfile(source / f"{name}.py", script)
     written.append(script)
-    for path in sorted(source.glob("*.md")):       # its cards (README.md and translations)
+    for path in sorted(source.glob("*.md")):  # its cards (README.md and translations)
         shutil.copyfile(path, target / path.name)
         written.append(target / path.name)
     return sorted(set(written))
@@ -243,8 +257,9 @@ def space_card(name: str) -> Path:
     """The card (``README.md``, with the Space's front matter) of Space ``name``."""
     if name not in SPACE_NAMES:
         raise InputError(f"unknown Space {name!r}; valid Spaces: {', '.join(SPACE_NAMES)}")
-    folders = [Path(os.environ["NGRAMEVAL_SPACES_DIR"])] if os.environ.get("NGRAMEVAL_SPACES_DIR") \
-        else list(CARD_FOLDERS)
+    folders = (
+        [Path(os.environ["NGRAMEVAL_SPACES_DIR"])] if os.environ.get("NGRAMEVAL_SPACES_DIR") else list(CARD_FOLDERS)
+    )
     for folder in folders:
         if (folder / name / "README.md").is_file():
             return folder / name / "README.md"
@@ -266,7 +281,7 @@ def copy_board(source: Path, target: Path) -> Path:
     """
     from ngrameval.leaderboard.board import DATABASE, Board
 
-    Board(source)       # a board, checked
+    Board(source)  # a board, checked
     target = Path(target)
     if (target / DATABASE).exists():
         raise InputError(f"{target} already holds a board ({DATABASE}); nothing was overwritten")
@@ -288,7 +303,7 @@ def copy_board(source: Path, target: Path) -> Path:
     return target
 
 
-def export_space(name: str, folder: str, force: bool = False, board: Optional[str] = None) -> List[Path]:
+def export_space(name: str, folder: str, force: bool = False, board: str | None = None) -> list[Path]:
     """Write Space ``name``'s Hub repository into ``folder``: ``app.py``, its card ``README.md`` (the Space's
     front matter: ``sdk: gradio``, ``sdk_version``, ``app_file: app.py``), ``requirements.txt``
     (:func:`registry_requirements` of the page's extras: the Hub installs it before the folder is copied in),
@@ -311,7 +326,7 @@ def export_space(name: str, folder: str, force: bool = False, board: Optional[st
         raise InputError(f"--board is for the leaderboard Space, not {name!r}")
     script = Path(metric_path(name)) if name in script_names() else None
     target = _prepare(folder, force)
-    if board is not None:           # first: a folder that is not a board writes nothing
+    if board is not None:  # first: a folder that is not a board writes nothing
         copy_board(Path(board), target / BOARD_FOLDER)
     written = _write_space(target, name, card, script)
     return written + ([target / BOARD_FOLDER] if board is not None else [])

@@ -7,6 +7,7 @@ with interval whiskers, a box plot of each system's segment scores, and, for eac
 the segments where their headline scores differ most, with the words of each prediction that are
 part of an n-gram of the segment's references highlighted.
 """
+
 from __future__ import annotations
 
 import csv
@@ -15,8 +16,8 @@ import io
 import json
 import math
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -34,25 +35,38 @@ PAIR_SEGMENTS = 10
 
 # --------------------------------------------------------------------------- machine-readable formats
 
+
 def to_json(board: Leaderboard, segments: bool = False) -> str:
     """One object: the baseline and, per system in the order given, every column's result; with ``segments``,
     also each system's ``segments``: per segment, every column's sentence score."""
-    def entry(column: Column, result: SystemResult) -> Dict[str, object]:
-        return {"score": result.score, "signature": column.signature, "mean": result.mean,
-                "ci": list(result.ci) if result.ci is not None else None, "p_value": result.p_value}
+
+    def entry(column: Column, result: SystemResult) -> dict[str, object]:
+        return {
+            "score": result.score,
+            "signature": column.signature,
+            "mean": result.mean,
+            "ci": list(result.ci) if result.ci is not None else None,
+            "p_value": result.p_value,
+        }
 
     shown = shown_names(board)
-    systems = [{"name": system.name, "label": shown[system.name],
-                "scores": {column.key: entry(column, system.results[column.key]) for column in board.columns}}
-               for system in board.systems]
+    systems = [
+        {
+            "name": system.name,
+            "label": shown[system.name],
+            "scores": {column.key: entry(column, system.results[column.key]) for column in board.columns},
+        }
+        for system in board.systems
+    ]
     if segments:
         for system, shown_system in zip(board.systems, systems):
             shown_system["segments"] = [_segment_entry(board, row) for row in system.segment_scores.tolist()]
-    document: Dict[str, object] = {"baseline": board.baseline, "systems": systems}
-    if board.clusters is not None:   # a community board's standings: clusters per column, stale signatures
+    document: dict[str, object] = {"baseline": board.baseline, "systems": systems}
+    if board.clusters is not None:  # a community board's standings: clusters per column, stale signatures
         document["clusters"] = board.clusters
-        document["stale"] = {metric: {"board": stored, "ngrameval": current}
-                             for metric, (stored, current) in board.stale.items()}
+        document["stale"] = {
+            metric: {"board": stored, "ngrameval": current} for metric, (stored, current) in board.stale.items()
+        }
     return json.dumps(document, indent=1, ensure_ascii=False) + "\n"
 
 
@@ -63,15 +77,20 @@ def to_delimited(board: Leaderboard, delimiter: str) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, delimiter=delimiter, lineterminator="\n")
     cluster_of = board.cluster_numbers()
-    writer.writerow(["system"] + (["cluster"] if cluster_of else []) +
-                    [column.key + field for column in board.columns for field in fields])
+    writer.writerow(
+        ["system"]
+        + (["cluster"] if cluster_of else [])
+        + [column.key + field for column in board.columns for field in fields]
+    )
     for system in board.systems:
-        row: List[object] = [system.name] + ([cluster_of[system.name]] if cluster_of else [])
+        row: list[object] = [system.name] + ([cluster_of[system.name]] if cluster_of else [])
         for column in board.columns:
             result = system.results[column.key]
             low, high = result.ci if result.ci is not None else (None, None)
-            row += ["" if value is None else repr(float(value))
-                    for value in (result.score, result.mean, low, high, result.p_value)]
+            row += [
+                "" if value is None else repr(float(value))
+                for value in (result.score, result.mean, low, high, result.p_value)
+            ]
         writer.writerow(row)
     return buffer.getvalue()
 
@@ -81,25 +100,32 @@ def to_sentences(board: Leaderboard) -> str:
     lines = []
     for system in board.systems:
         for index, row in enumerate(system.segment_scores.tolist(), 1):
-            lines.append(json.dumps({"system": system.name, "segment": index, "scores": _segment_entry(board, row)},
-                                    ensure_ascii=False))
+            lines.append(
+                json.dumps(
+                    {"system": system.name, "segment": index, "scores": _segment_entry(board, row)}, ensure_ascii=False
+                )
+            )
     return "".join(line + "\n" for line in lines)
 
 
-def _segment_entry(board: Leaderboard, row: List[float]) -> Dict[str, float]:
+def _segment_entry(board: Leaderboard, row: list[float]) -> dict[str, float]:
     """Column key -> a segment's sentence score."""
     return {column.key: value for column, value in zip(board.columns, row)}
 
 
 # --------------------------------------------------------------------------- tables for people
 
-def _table(board: Leaderboard, scale: float, width: int, escape: Callable[[str], str]) -> List[List[str]]:
+
+def _table(board: Leaderboard, scale: float, width: int, escape: Callable[[str], str]) -> list[list[str]]:
     """Header and rows; a board's standings (with clusters) start with each system's cluster."""
     cluster_of = board.cluster_numbers()
     header = (["Cluster"] if cluster_of else []) + ["System"] + [escape(column.key) for column in board.columns]
-    return [header] + [([str(cluster_of[system.name])] if cluster_of else []) + [escape(board.label(system))]
-                       + [escape(board.cell(system, column.key, scale, width)) for column in board.columns]
-                       for system in board.systems]
+    return [header] + [
+        ([str(cluster_of[system.name])] if cluster_of else [])
+        + [escape(board.label(system))]
+        + [escape(board.cell(system, column.key, scale, width)) for column in board.columns]
+        for system in board.systems
+    ]
 
 
 def to_text(board: Leaderboard, scale: float, width: int) -> str:
@@ -107,8 +133,10 @@ def to_text(board: Leaderboard, scale: float, width: int) -> str:
     rows = _table(board, scale, width, str)
     widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
     text_column = rows[0].index("System")
-    lines = ["  ".join(cell.ljust(w) if i == text_column else cell.rjust(w)
-                       for i, (cell, w) in enumerate(zip(row, widths))) for row in rows]
+    lines = [
+        "  ".join(cell.ljust(w) if i == text_column else cell.rjust(w) for i, (cell, w) in enumerate(zip(row, widths)))
+        for row in rows
+    ]
     lines.insert(1, "  ".join("-" * w for w in widths))
     lines += [""] + [f"{column.key}: {column.signature}" for column in board.columns] + board.legend()
     return "\n".join(line.rstrip() for line in lines) + "\n"
@@ -124,9 +152,22 @@ def to_markdown(board: Leaderboard, scale: float, width: int) -> str:
     return "\n".join(lines) + "\n"
 
 
-LATEX_SPECIAL = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#", "_": r"\_",
-                 "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}", "^": r"\textasciicircum{}",
-                 "\u00b1": r"$\pm$", "\u03bc": r"$\mu$", NOT_SIGNIFICANT: r"$^\dagger$", "\u2264": r"$\leq$"}
+LATEX_SPECIAL = {
+    "\\": r"\textbackslash{}",
+    "&": r"\&",
+    "%": r"\%",
+    "$": r"\$",
+    "#": r"\#",
+    "_": r"\_",
+    "{": r"\{",
+    "}": r"\}",
+    "~": r"\textasciitilde{}",
+    "^": r"\textasciicircum{}",
+    "\u00b1": r"$\pm$",
+    "\u03bc": r"$\mu$",
+    NOT_SIGNIFICANT: r"$^\dagger$",
+    "\u2264": r"$\leq$",
+}
 
 
 def latex_escape(text: str) -> str:
@@ -143,8 +184,11 @@ def to_latex(board: Leaderboard, scale: float, width: int) -> str:
     rows = _table(board, scale, width, latex_escape)
     lines = [f"% {column.key}: {column.signature}" for column in board.columns]
     alignment = "".join("l" if cell == "System" else "r" for cell in rows[0])
-    lines += ["\\begin{tabular}{" + alignment + "}", "\\hline", " & ".join(rows[0]) + " \\\\",
-              "\\hline"] + [" & ".join(row) + " \\\\" for row in rows[1:]] + ["\\hline", "\\end{tabular}"]
+    lines += (
+        ["\\begin{tabular}{" + alignment + "}", "\\hline", " & ".join(rows[0]) + " \\\\", "\\hline"]
+        + [" & ".join(row) + " \\\\" for row in rows[1:]]
+        + ["\\hline", "\\end{tabular}"]
+    )
     lines += [latex_escape(line) for line in board.legend()]
     return "\n".join(lines) + "\n"
 
@@ -155,7 +199,7 @@ def to_latex(board: Leaderboard, scale: float, width: int) -> str:
 NAME_SEPARATORS = re.compile(r"([./\\:_\s]+)")
 
 
-def distinct_names(names: Sequence[str]) -> List[str]:
+def distinct_names(names: Sequence[str]) -> list[str]:
     """What tells the systems apart: each name less the words (split at ``.``, ``/``, ``\\``, ``:``, ``_`` and
     whitespace) that begin or end every name, keeping at least one word of each (a common suffix, such as an
     extension, goes first); one name is kept whole. The results are as distinct as the names.
@@ -167,10 +211,10 @@ def distinct_names(names: Sequence[str]) -> List[str]:
     """
     if len(names) < 2:
         return list(names)
-    parts = [NAME_SEPARATORS.split(name) for name in names]      # words at even positions, separators between
+    parts = [NAME_SEPARATORS.split(name) for name in names]  # words at even positions, separators between
     shortest = min(len(split) for split in parts)
 
-    def common(key: Callable[[List[str], int], List[str]]) -> int:
+    def common(key: Callable[[list[str], int], list[str]]) -> int:
         """How many words (with their separators) every name shares, by ``key(parts, count)``."""
         count = 0
         while 2 * (count + 1) < shortest + 1 and len({tuple(key(split, count + 1)) for split in parts}) == 1:
@@ -178,12 +222,12 @@ def distinct_names(names: Sequence[str]) -> List[str]:
         return count
 
     words = (shortest + 1) // 2
-    suffix = min(common(lambda split, count: split[-2 * count:]), words - 1)
-    prefix = min(common(lambda split, count: split[:2 * count]), words - 1 - suffix)
-    return ["".join(split[2 * prefix:len(split) - 2 * suffix]) for split in parts]
+    suffix = min(common(lambda split, count: split[-2 * count :]), words - 1)
+    prefix = min(common(lambda split, count: split[: 2 * count]), words - 1 - suffix)
+    return ["".join(split[2 * prefix : len(split) - 2 * suffix]) for split in parts]
 
 
-def shown_names(board: Leaderboard) -> Dict[str, str]:
+def shown_names(board: Leaderboard) -> dict[str, str]:
     """Each system's name -> the part of it the report shows (:func:`distinct_names` of the board's systems)."""
     names = [system.name for system in board.systems]
     return dict(zip(names, distinct_names(names)))
@@ -198,8 +242,9 @@ def direction(column: Column) -> str:
     return "lower is better" if get_family(column.metric).lower_is_better else "higher is better"
 
 
-def matched_spans(prediction: str, references: Sequence[str],
-                  max_order: int = HIGHLIGHT_ORDER) -> List[Tuple[int, int, int]]:
+def matched_spans(
+    prediction: str, references: Sequence[str], max_order: int = HIGHLIGHT_ORDER
+) -> list[tuple[int, int, int]]:
     """``(start, end, n)`` for each token of ``prediction``: n is the longest n-gram (up to ``max_order``)
     holding the token that occurs in one of ``references`` (0: the token occurs in none).
 
@@ -211,12 +256,15 @@ def matched_spans(prediction: str, references: Sequence[str],
     reference_ngrams = set()
     for reference in references:
         reference_words = TOKEN.findall(reference)
-        reference_ngrams.update(tuple(reference_words[i:i + n]) for n in range(1, max_order + 1)
-                                for i in range(len(reference_words) - n + 1))
+        reference_ngrams.update(
+            tuple(reference_words[i : i + n])
+            for n in range(1, max_order + 1)
+            for i in range(len(reference_words) - n + 1)
+        )
     longest = [0] * len(words)
     for n in range(1, max_order + 1):
         for i in range(len(words) - n + 1):
-            if tuple(words[i:i + n]) in reference_ngrams:
+            if tuple(words[i : i + n]) in reference_ngrams:
                 for j in range(i, i + n):
                     longest[j] = n
     return [(token.start(), token.end(), n) for token, n in zip(tokens, longest)]
@@ -247,7 +295,8 @@ svg{max-width:100%;height:auto}svg text{font:12px system-ui,sans-serif}.point{fi
 mark{background:none}mark.n1{background:#fdf0c2}mark.n2{background:#fbe08a}mark.n3{background:#f8c95a}
 mark.n4{background:#f0a830}.pair td.text{min-width:16em}.refs{color:#555}.refs div+div{border-top:1px dotted #ccc}
 """
-CSS = """
+CSS = (
+    """
 body{font:14px/1.45 system-ui,sans-serif;margin:2em auto;max-width:1100px;padding:0 1em;color:#222}
 h1{font-size:1.5em}h2{font-size:1.2em;margin-top:2em;border-bottom:1px solid #ddd}
 table{border-collapse:collapse}th,td{padding:.25em .6em;border-bottom:1px solid #eee;vertical-align:top}
@@ -257,7 +306,9 @@ td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 .fixed.cluster{left:3.5em;min-width:4.5em;max-width:4.5em}.fixed.system{left:3.5em;text-align:left;
 box-shadow:inset -1px 0 #ccc}.clustered .fixed.system{left:8em}
 td.score{white-space:normal}td.score span{white-space:nowrap}th .direction{font-weight:normal;font-size:.8em;color:#555}
-code{font-size:.85em;word-break:break-all}.legend{color:#555;font-size:.9em}""" + CHART_CSS
+code{font-size:.85em;word-break:break-all}.legend{color:#555;font-size:.9em}"""
+    + CHART_CSS
+)
 
 SCRIPT = """
 document.getElementById('pair').addEventListener('change', function (event) {
@@ -272,13 +323,13 @@ def _display(value: float, scale: float, width: int) -> str:
     return f"{value * scale:.{width}f}"
 
 
-def _axis(low: float, high: float) -> Tuple[float, float]:
+def _axis(low: float, high: float) -> tuple[float, float]:
     """A range holding 0 and the values, never empty (segment scores: their spread from 0 matters)."""
     low, high = min(low, 0.0), max(high, 0.0)
     return (low, high) if high > low else (low, low + 1.0)
 
 
-def nice_ticks(low: float, high: float, intervals: int = 5) -> List[float]:
+def nice_ticks(low: float, high: float, intervals: int = 5) -> list[float]:
     """Round values, a step of 1, 2 or 5 times a power of ten apart, from at most ``low`` to at least ``high``
     in about ``intervals`` steps: an axis that spans the values, not one that starts at 0.
 
@@ -311,9 +362,9 @@ class _Frame:
     """The geometry shared by the charts: a row per system (its shown name on the left, a value on the
     right) and below them an axis with ticks from ``ticks[0]`` to ``ticks[-1]``; the better end marked."""
 
-    systems: List[SystemScores]
-    shown: Dict[str, str]
-    ticks: List[float]
+    systems: list[SystemScores]
+    shown: dict[str, str]
+    ticks: list[float]
     scale: float
     lower_is_better: bool = False
 
@@ -329,8 +380,10 @@ class _Frame:
 
     def label(self, row: int) -> str:
         name = self.systems[row].name
-        return (f'<g><title>{html.escape(name)}</title><text class="name" x="{self.label_width - 6}" '
-                f'y="{5 + row * ROW + 15}" text-anchor="end">{html.escape(_label(self.shown[name]))}</text></g>')
+        return (
+            f'<g><title>{html.escape(name)}</title><text class="name" x="{self.label_width - 6}" '
+            f'y="{5 + row * ROW + 15}" text-anchor="end">{html.escape(_label(self.shown[name]))}</text></g>'
+        )
 
     def axis(self) -> str:
         """Grid lines at the ticks, the axis, the ticks' values (scaled as the table's) and the better end."""
@@ -340,19 +393,29 @@ class _Frame:
         parts = [f'<path class="axis" d="M{self.x(self.ticks[0]):.1f},{bottom}H{self.x(self.ticks[-1]):.1f}"/>']
         for tick in self.ticks:
             x = self.x(tick)
-            parts.append(f'<path class="grid" d="M{x:.1f},0V{bottom + 4}"/><text class="tick" x="{x:.1f}" '
-                         f'y="{bottom + 16}" text-anchor="middle">{tick * self.scale:.{decimals}f}</text>')
-        better = ((self.x(self.ticks[0]), "start", "\u2190 lower is better") if self.lower_is_better
-                  else (self.x(self.ticks[-1]), "end", "higher is better \u2192"))
-        parts.append(f'<text class="better" x="{better[0]:.1f}" y="{bottom + 30}" text-anchor="{better[1]}">'
-                     f'{better[2]}</text>')
+            parts.append(
+                f'<path class="grid" d="M{x:.1f},0V{bottom + 4}"/><text class="tick" x="{x:.1f}" '
+                f'y="{bottom + 16}" text-anchor="middle">{tick * self.scale:.{decimals}f}</text>'
+            )
+        better = (
+            (self.x(self.ticks[0]), "start", "\u2190 lower is better")
+            if self.lower_is_better
+            else (self.x(self.ticks[-1]), "end", "higher is better \u2192")
+        )
+        parts.append(
+            f'<text class="better" x="{better[0]:.1f}" y="{bottom + 30}" text-anchor="{better[1]}">{better[2]}</text>'
+        )
         return "".join(parts)
 
-    def svg(self, body: List[str], title: str) -> str:
+    def svg(self, body: list[str], title: str) -> str:
         height = len(self.systems) * ROW + 10 + AXIS_HEIGHT
-        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{SVG_WIDTH}" height="{height}" '
-                f'viewBox="0 0 {SVG_WIDTH} {height}" role="img" aria-label="{html.escape(title)}">'
-                + self.axis() + "".join(body) + "</svg>")
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{SVG_WIDTH}" height="{height}" '
+            f'viewBox="0 0 {SVG_WIDTH} {height}" role="img" aria-label="{html.escape(title)}">'
+            + self.axis()
+            + "".join(body)
+            + "</svg>"
+        )
 
 
 def _label(name: str) -> str:
@@ -361,7 +424,7 @@ def _label(name: str) -> str:
     >>> _label("a" * 60)[-3:], len(_label("a" * 60))
     ('aa…', 48)
     """
-    return name if len(name) <= LABEL_CHARS else name[:LABEL_CHARS - 1] + "…"
+    return name if len(name) <= LABEL_CHARS else name[: LABEL_CHARS - 1] + "…"
 
 
 def interval_chart(board: Leaderboard, column: Column, scale: float, width: int) -> str:
@@ -369,10 +432,16 @@ def interval_chart(board: Leaderboard, column: Column, scale: float, width: int)
     the scores and intervals (not from 0: close scores must look apart), the better end marked."""
     systems = board.ranked()
     results = [system.results[column.key] for system in systems]
-    values = [bound for result in results for bound in ((result.score,) + tuple(result.ci or ()))
-              if math.isfinite(bound)] or [0.0]
-    frame = _Frame(systems, shown_names(board), nice_ticks(min(values), max(values)), scale,
-                   get_family(column.metric).lower_is_better)
+    values = [
+        bound for result in results for bound in ((result.score,) + tuple(result.ci or ())) if math.isfinite(bound)
+    ] or [0.0]
+    frame = _Frame(
+        systems,
+        shown_names(board),
+        nice_ticks(min(values), max(values)),
+        scale,
+        get_family(column.metric).lower_is_better,
+    )
     x = frame.x
     body = []
     for row, (system, result) in enumerate(zip(systems, results)):
@@ -381,14 +450,17 @@ def interval_chart(board: Leaderboard, column: Column, scale: float, width: int)
         whisker = ""
         if result.ci is not None:
             a, b = x(result.ci[0]), x(result.ci[1])
-            whisker = (f'<path class="whisker" d="M{a:.1f},{middle}H{b:.1f}M{a:.1f},{y + 6}V{y + ROW - 8}'
-                       f'M{b:.1f},{y + 6}V{y + ROW - 8}"/>')
-        body.append(frame.label(row) +
-                    f'<g><title>{html.escape(system.name)}: '
-                    f'{html.escape(board.cell(system, column.key, scale, width))}</title>{whisker}'
-                    f'<circle class="point" cx="{x(result.score):.1f}" cy="{middle}" r="4"/></g>'
-                    f'<text x="{SVG_WIDTH - VALUE_WIDTH + 6}" y="{y + 15}">'
-                    f'{_display(result.score, scale, width)}</text>')
+            whisker = (
+                f'<path class="whisker" d="M{a:.1f},{middle}H{b:.1f}M{a:.1f},{y + 6}V{y + ROW - 8}'
+                f'M{b:.1f},{y + 6}V{y + ROW - 8}"/>'
+            )
+        body.append(
+            frame.label(row) + f"<g><title>{html.escape(system.name)}: "
+            f"{html.escape(board.cell(system, column.key, scale, width))}</title>{whisker}"
+            f'<circle class="point" cx="{x(result.score):.1f}" cy="{middle}" r="4"/></g>'
+            f'<text x="{SVG_WIDTH - VALUE_WIDTH + 6}" y="{y + 15}">'
+            f"{_display(result.score, scale, width)}</text>"
+        )
     return frame.svg(body, f"{column.key} per system ({direction(column)})")
 
 
@@ -398,8 +470,13 @@ def box_plot(board: Leaderboard, column_index: int, scale: float, width: int) ->
     column = board.columns[column_index]
     scores = [system.segment_scores[:, column_index] for system in systems]
     finite = np.concatenate([values[np.isfinite(values)] for values in scores] + [np.zeros(1)])
-    frame = _Frame(systems, shown_names(board), nice_ticks(*_axis(float(finite.min()), float(finite.max()))),
-                   scale, get_family(column.metric).lower_is_better)
+    frame = _Frame(
+        systems,
+        shown_names(board),
+        nice_ticks(*_axis(float(finite.min()), float(finite.max()))),
+        scale,
+        get_family(column.metric).lower_is_better,
+    )
     x = frame.x
     body = []
     for row, (system, values) in enumerate(zip(systems, scores)):
@@ -411,21 +488,25 @@ def box_plot(board: Leaderboard, column_index: int, scale: float, width: int) ->
         minimum, q1, median, q3, maximum = np.percentile(values, [0, 25, 50, 75, 100]).tolist()
         mean = float(values.mean())
         middle = y + ROW / 2 - 1
-        summary = (f"{system.name}: {len(values)} segments, min {_display(minimum, scale, width)}, quartiles "
-                   f"{_display(q1, scale, width)} / {_display(median, scale, width)} / {_display(q3, scale, width)}, "
-                   f"max {_display(maximum, scale, width)}, mean {_display(mean, scale, width)}")
-        body.append(f'<g><title>{html.escape(summary)}</title>'
-                    f'<path class="range" d="M{x(minimum):.1f},{middle}H{x(maximum):.1f}"/>'
-                    f'<rect class="box" x="{x(q1):.1f}" y="{y + 4}" width="{max(x(q3) - x(q1), 1):.1f}" '
-                    f'height="{ROW - 10}"/>'
-                    f'<path class="median" d="M{x(median):.1f},{y + 4}V{y + ROW - 6}"/>'
-                    f'<circle class="mean" cx="{x(mean):.1f}" cy="{middle}" r="3"/></g>'
-                    f'<text x="{SVG_WIDTH - VALUE_WIDTH + 6}" y="{y + 15}">'
-                    f'median {_display(median, scale, width)}</text>')
+        summary = (
+            f"{system.name}: {len(values)} segments, min {_display(minimum, scale, width)}, quartiles "
+            f"{_display(q1, scale, width)} / {_display(median, scale, width)} / {_display(q3, scale, width)}, "
+            f"max {_display(maximum, scale, width)}, mean {_display(mean, scale, width)}"
+        )
+        body.append(
+            f"<g><title>{html.escape(summary)}</title>"
+            f'<path class="range" d="M{x(minimum):.1f},{middle}H{x(maximum):.1f}"/>'
+            f'<rect class="box" x="{x(q1):.1f}" y="{y + 4}" width="{max(x(q3) - x(q1), 1):.1f}" '
+            f'height="{ROW - 10}"/>'
+            f'<path class="median" d="M{x(median):.1f},{y + 4}V{y + ROW - 6}"/>'
+            f'<circle class="mean" cx="{x(mean):.1f}" cy="{middle}" r="3"/></g>'
+            f'<text x="{SVG_WIDTH - VALUE_WIDTH + 6}" y="{y + 15}">'
+            f"median {_display(median, scale, width)}</text>"
+        )
     return frame.svg(body, f"segment {column.key} per system")
 
 
-def default_pair(board: Leaderboard) -> Tuple[int, int]:
+def default_pair(board: Leaderboard) -> tuple[int, int]:
     """Indices (into the ranked systems) of the pair shown first: the best system and the baseline, or
     the best and the second best."""
     ranked = [system.name for system in board.ranked()]
@@ -447,22 +528,33 @@ def pair_section(board: Leaderboard, first: int, second: int, scale: float, widt
     for segment in order.tolist():
         # A community board's references are never shown: no highlight, no references column.
         references = board.references[segment] if board.references is not None else None
-        texts = [highlighted(system.predictions[segment], references) if references is not None
-                 else html.escape(system.predictions[segment]) for system in (a, b)]
+        texts = [
+            highlighted(system.predictions[segment], references)
+            if references is not None
+            else html.escape(system.predictions[segment])
+            for system in (a, b)
+        ]
         rows.append(
             f'<tr><td class="num">{segment + 1}</td>'
             f'<td class="num">{_display(a.segment_scores[segment, 0], scale, width)}</td>'
             f'<td class="num">{_display(b.segment_scores[segment, 0], scale, width)}</td>'
             + "".join(f'<td class="text">{text}</td>' for text in texts)
-            + (f'<td class="text refs">{"".join(f"<div>{html.escape(r)}</div>" for r in references)}</td>'
-               if references is not None else "") + '</tr>')
-    return (f'<section class="pair" data-pair="{first}-{second}"{"" if shown else " hidden"}>'
-            f'<h3><span class="a">{name_a}</span> vs <span class="b">{name_b}</span></h3>'
-            f'<div class="scroll"><table><thead><tr><th>segment</th><th>{name_a}</th><th>{name_b}</th>'
-            f'<th>{name_a}</th><th>{name_b}</th>{"<th>references</th>" if board.references is not None else ""}</tr></thead>'
-            f'<tbody>{"".join(rows)}</tbody></table></div>'
-            f'<p class="legend">The {len(rows)} segments where their segment {html.escape(headline)} differs most.'
-            f'</p></section>')
+            + (
+                f'<td class="text refs">{"".join(f"<div>{html.escape(r)}</div>" for r in references)}</td>'
+                if references is not None
+                else ""
+            )
+            + "</tr>"
+        )
+    return (
+        f'<section class="pair" data-pair="{first}-{second}"{"" if shown else " hidden"}>'
+        f'<h3><span class="a">{name_a}</span> vs <span class="b">{name_b}</span></h3>'
+        f'<div class="scroll"><table><thead><tr><th>segment</th><th>{name_a}</th><th>{name_b}</th>'
+        f"<th>{name_a}</th><th>{name_b}</th>{'<th>references</th>' if board.references is not None else ''}</tr></thead>"
+        f"<tbody>{''.join(rows)}</tbody></table></div>"
+        f'<p class="legend">The {len(rows)} segments where their segment {html.escape(headline)} differs most.'
+        f"</p></section>"
+    )
 
 
 def _named(name: str, shown: str) -> str:
@@ -490,20 +582,26 @@ def scores_table(board: Leaderboard, scale: float, width: int) -> str:
     fixed = ["rank"] + (["cluster"] if cluster_of else []) + ["system"]
     header = "".join(f'<th class="fixed {name}">{name}</th>' for name in fixed) + "".join(
         f'<th class="score" data-direction="{direction(column).split()[0]}">{html.escape(column.key)}'
-        f'<div class="direction">{direction(column)}</div></th>' for column in board.columns)
+        f'<div class="direction">{direction(column)}</div></th>'
+        for column in board.columns
+    )
 
     def row(rank: int, system: SystemScores) -> str:
         label = board.label(system, shown[system.name])
         cells = [f'<td class="fixed rank num">{rank}</td>']
         cells += [f'<td class="fixed cluster num">{cluster_of[system.name]}</td>'] if cluster_of else []
         cells.append(f'<td class="fixed system" title="{html.escape(system.name)}">{html.escape(label)}</td>')
-        cells += [f'<td class="num score">{_wrappable(board.cell(system, column.key, scale, width))}</td>'
-                  for column in board.columns]
-        return f'<tr>{"".join(cells)}</tr>'
+        cells += [
+            f'<td class="num score">{_wrappable(board.cell(system, column.key, scale, width))}</td>'
+            for column in board.columns
+        ]
+        return f"<tr>{''.join(cells)}</tr>"
 
     rows = "".join(row(rank, system) for rank, system in enumerate(board.ranked(), 1))
-    return (f'<div class="scroll{" clustered" if cluster_of else ""}"><table id="leaderboard"><thead><tr>{header}'
-            f'</tr></thead><tbody>{rows}</tbody></table></div>')
+    return (
+        f'<div class="scroll{" clustered" if cluster_of else ""}"><table id="leaderboard"><thead><tr>{header}'
+        f"</tr></thead><tbody>{rows}</tbody></table></div>"
+    )
 
 
 def to_html(board: Leaderboard, scale: float, width: int) -> str:
@@ -511,28 +609,41 @@ def to_html(board: Leaderboard, scale: float, width: int) -> str:
     ranked = board.ranked()
     segments = len(board.references) if board.references is not None else len(ranked[0].segment_scores) if ranked else 0
     shown_as = shown_names(board)
-    signatures = "".join(f"<li><b>{html.escape(column.key)}</b>: <code>{html.escape(column.signature)}</code></li>"
-                         for column in board.columns)
+    signatures = "".join(
+        f"<li><b>{html.escape(column.key)}</b>: <code>{html.escape(column.signature)}</code></li>"
+        for column in board.columns
+    )
     legend = "".join(f'<p class="legend">{html.escape(line)}</p>' for line in board.legend())
-    charted = board.columns if ranked else []     # a community board before its first submission: no chart
-    bars = "".join(f"<h3>{html.escape(column.key)} ({direction(column)})</h3>"
-                   f"{interval_chart(board, column, scale, width)}" for column in charted)
-    boxes = "".join(f"<h3>{html.escape(column.key)} ({direction(column)})</h3>{box_plot(board, index, scale, width)}"
-                    for index, column in enumerate(charted))
+    charted = board.columns if ranked else []  # a community board before its first submission: no chart
+    bars = "".join(
+        f"<h3>{html.escape(column.key)} ({direction(column)})</h3>{interval_chart(board, column, scale, width)}"
+        for column in charted
+    )
+    boxes = "".join(
+        f"<h3>{html.escape(column.key)} ({direction(column)})</h3>{box_plot(board, index, scale, width)}"
+        for index, column in enumerate(charted)
+    )
     if len(ranked) > 1:
         shown = default_pair(board)
         pairs = [(i, j) for i in range(len(ranked)) for j in range(len(ranked)) if i < j]
         pairs.sort(key=lambda pair: pair != tuple(sorted(shown)))
-        options = "".join(f'<option value="{i}-{j}" title="{html.escape(ranked[i].name)} vs '
-                          f'{html.escape(ranked[j].name)}">{html.escape(shown_as[ranked[i].name])} vs '
-                          f'{html.escape(shown_as[ranked[j].name])}</option>' for i, j in pairs)
-        sections = "".join(pair_section(board, i, j, scale, width, (i, j) == tuple(sorted(shown)))
-                           for i, j in pairs)
-        pair_view = (f'<label>Pair: <select id="pair">{options}</select></label>{sections}'
-                     + ('<p class="legend">Highlighted: the words of a prediction that are part of an n-gram (up '
-                        f'to {HIGHLIGHT_ORDER} words; darker: longer) of one of the segment\'s references.</p>'
-                        if board.references is not None else "")
-                     + f"<script>{SCRIPT}</script>")
+        options = "".join(
+            f'<option value="{i}-{j}" title="{html.escape(ranked[i].name)} vs '
+            f'{html.escape(ranked[j].name)}">{html.escape(shown_as[ranked[i].name])} vs '
+            f"{html.escape(shown_as[ranked[j].name])}</option>"
+            for i, j in pairs
+        )
+        sections = "".join(pair_section(board, i, j, scale, width, (i, j) == tuple(sorted(shown))) for i, j in pairs)
+        pair_view = (
+            f'<label>Pair: <select id="pair">{options}</select></label>{sections}'
+            + (
+                '<p class="legend">Highlighted: the words of a prediction that are part of an n-gram (up '
+                f"to {HIGHLIGHT_ORDER} words; darker: longer) of one of the segment's references.</p>"
+                if board.references is not None
+                else ""
+            )
+            + f"<script>{SCRIPT}</script>"
+        )
     else:
         pair_view = "<p>One system: no pair to compare.</p>"
     return f"""<!DOCTYPE html>
@@ -562,6 +673,11 @@ def render(board: Leaderboard, output_format: str, scale: float = 1.0, width: in
     readable = {"text": to_text, "markdown": to_markdown, "latex": to_latex, "html": to_html}
     if output_format in readable:
         return readable[output_format](board, scale, width)
-    machine = {"json": to_json, "sentences": to_sentences, "json-sentences": lambda b: to_json(b, segments=True),
-               "csv": lambda b: to_delimited(b, ","), "tsv": lambda b: to_delimited(b, "\t")}
+    machine = {
+        "json": to_json,
+        "sentences": to_sentences,
+        "json-sentences": lambda b: to_json(b, segments=True),
+        "csv": lambda b: to_delimited(b, ","),
+        "tsv": lambda b: to_delimited(b, "\t"),
+    }
     return machine[output_format](board)

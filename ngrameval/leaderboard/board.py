@@ -27,6 +27,7 @@ Statistics rows are stored in NumPy's ``.npy`` format (no pickle). The rest of a
 resolved options, what its scoring rule reads besides the sums) is rebuilt by scoring the board's first segment
 with the stored options; :meth:`Board.create` checks that this gives what the whole corpus gives.
 """
+
 from __future__ import annotations
 
 import hashlib
@@ -38,11 +39,12 @@ import sqlite3
 import sys
 import time
 import zlib
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Dict, Iterator, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Any
 
 import numpy as np
 
@@ -53,7 +55,7 @@ from ngrameval.metric import Statistics, get_family
 
 SCHEMA_VERSION = 1
 DATABASE = "board.sqlite"
-BUSY_TIMEOUT_MS = 120_000          # a submitter waits this long for the others' transactions
+BUSY_TIMEOUT_MS = 120_000  # a submitter waits this long for the others' transactions
 HOUR = 3600.0
 MAX_NAME = 200
 # A test hook: seconds to sleep inside a submission's transaction, after a line on standard error (so that a
@@ -80,8 +82,8 @@ class MetricSpec:
     """A board's metric: its name, options (as given at creation), output names and signature."""
 
     name: str
-    options: Dict[str, Any]
-    outputs: Tuple[str, ...]
+    options: dict[str, Any]
+    outputs: tuple[str, ...]
     signature: str
 
 
@@ -92,12 +94,12 @@ class Submission:
     score) and signature."""
 
     name: str
-    team: Optional[str]
+    team: str | None
     client: str
     submitted: float
     digest: str
-    scores: Dict[str, Dict[str, Optional[float]]]   # None: not a finite number
-    signatures: Dict[str, str]
+    scores: dict[str, dict[str, float | None]]  # None: not a finite number
+    signatures: dict[str, str]
 
     @property
     def time(self) -> str:
@@ -106,7 +108,7 @@ class Submission:
         >>> Submission("a", None, "", 0.0, "", {}, {}).time
         '1970-01-01T00:00:00+00:00'
         """
-        return datetime.fromtimestamp(self.submitted, timezone.utc).isoformat(timespec="seconds")
+        return datetime.fromtimestamp(self.submitted, UTC).isoformat(timespec="seconds")
 
 
 def segments_digest(predictions: Sequence[str]) -> str:
@@ -138,7 +140,7 @@ class Board:
     (['mine', 'theirs'], ['mine', 'theirs'])
     """
 
-    def __init__(self, folder: Union[str, Path]) -> None:
+    def __init__(self, folder: str | Path) -> None:
         """Open the board in ``folder``; a clear error if there is none, or if its database is unreadable, of
         another schema version, damaged (SQLite's ``quick_check``), or its references do not match their digest.
 
@@ -150,27 +152,32 @@ class Board:
         self.folder = Path(folder)
         self.path = self.folder / DATABASE
         if not self.path.is_file():
-            raise InputError(f"{self.folder} is not a board: no {DATABASE} in it; create one with ngrameval board "
-                             "init")
+            raise InputError(f"{self.folder} is not a board: no {DATABASE} in it; create one with ngrameval board init")
         with self._connect() as connection:
             problems = [row[0] for row in connection.execute("PRAGMA quick_check").fetchall()]
             if problems != ["ok"]:
-                raise InputError(f"{self.path}: the board's database is corrupt ({'; '.join(problems[:3])}); "
-                                 "nothing was written")
+                raise InputError(
+                    f"{self.path}: the board's database is corrupt ({'; '.join(problems[:3])}); nothing was written"
+                )
             meta = dict(connection.execute("SELECT key, value FROM meta").fetchall())
             self.title: str = meta["title"]
             self.created: float = float(meta["created"])
             self.references_digest: str = meta["references_digest"]
-            self.max_per_hour: Optional[int] = int(meta["max_per_hour"]) if meta["max_per_hour"] else None
+            self.max_per_hour: int | None = int(meta["max_per_hour"]) if meta["max_per_hour"] else None
             self.segments: int = connection.execute("SELECT segments FROM reference_set").fetchone()[0]
-        self._references()   # checks their digest
+        self._references()  # checks their digest
 
     # ------------------------------------------------------------------ creating and opening
 
     @classmethod
-    def create(cls, folder: Union[str, Path], references: Sequence[Sequence[str]],
-               metrics: Mapping[str, Mapping[str, Any]], title: str = "",
-               max_per_hour: Optional[int] = None) -> "Board":
+    def create(
+        cls,
+        folder: str | Path,
+        references: Sequence[Sequence[str]],
+        metrics: Mapping[str, Mapping[str, Any]],
+        title: str = "",
+        max_per_hour: int | None = None,
+    ) -> Board:
         """A new board in ``folder`` (created if needed; refused if it already holds a board): ``references``
         per segment (one or more strings each), ``metrics`` metric name -> its options (JSON values, as
         ``ngrameval score --option`` takes them), fixed for the board's life; ``max_per_hour``: how many
@@ -187,8 +194,9 @@ class Board:
             raise InputError("a board needs at least one metric, e.g. {'bleu': {}}")
         if not isinstance(title, str):
             raise InputError(f"title must be a string, got {type(title).__name__}")
-        if max_per_hour is not None and (isinstance(max_per_hour, bool) or not isinstance(max_per_hour, int)
-                                         or max_per_hour < 1):
+        if max_per_hour is not None and (
+            isinstance(max_per_hour, bool) or not isinstance(max_per_hour, int) or max_per_hour < 1
+        ):
             raise InputError(f"max_per_hour must be a positive integer or None, got {max_per_hour!r}")
         folder = Path(folder)
         if (folder / DATABASE).exists():
@@ -205,14 +213,22 @@ class Board:
             try:
                 connection.executescript(SCHEMA)
                 connection.execute("BEGIN")
-                meta = {"schema_version": str(SCHEMA_VERSION), "title": title, "created": repr(time.time()),
-                        "references_digest": hashlib.sha256(data).hexdigest(),
-                        "max_per_hour": "" if max_per_hour is None else str(max_per_hour)}
+                meta = {
+                    "schema_version": str(SCHEMA_VERSION),
+                    "title": title,
+                    "created": repr(time.time()),
+                    "references_digest": hashlib.sha256(data).hexdigest(),
+                    "max_per_hour": "" if max_per_hour is None else str(max_per_hour),
+                }
                 connection.executemany("INSERT INTO meta VALUES (?, ?)", meta.items())
                 connection.execute("INSERT INTO reference_set VALUES (1, ?, ?)", (len(references), zlib.compress(data)))
-                connection.executemany("INSERT INTO metrics VALUES (?, ?, ?, ?, ?, ?)", [
-                    (position, spec.name, json.dumps(spec.options), json.dumps(spec.outputs), spec.signature, probe)
-                    for position, (spec, probe) in enumerate(specs)])
+                connection.executemany(
+                    "INSERT INTO metrics VALUES (?, ?, ?, ?, ?, ?)",
+                    [
+                        (position, spec.name, json.dumps(spec.options), json.dumps(spec.outputs), spec.signature, probe)
+                        for position, (spec, probe) in enumerate(specs)
+                    ],
+                )
                 connection.execute("COMMIT")
                 connection.execute("PRAGMA journal_mode=WAL")
             finally:
@@ -231,8 +247,12 @@ class Board:
         InputError."""
         try:
             # mode=rw: never create a database where a board was expected
-            connection = sqlite3.connect(self.path.resolve().as_uri() + "?mode=rw", uri=True, isolation_level=None,
-                                         timeout=BUSY_TIMEOUT_MS / 1000)
+            connection = sqlite3.connect(
+                self.path.resolve().as_uri() + "?mode=rw",
+                uri=True,
+                isolation_level=None,
+                timeout=BUSY_TIMEOUT_MS / 1000,
+            )
         except sqlite3.Error as error:
             raise InputError(f"{self.path}: cannot open the board's database ({error})") from None
         try:
@@ -240,17 +260,21 @@ class Board:
             connection.execute("PRAGMA foreign_keys=ON")
             version = connection.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
             if version is None or version[0] != str(SCHEMA_VERSION):
-                raise InputError(f"{self.path} is a board of schema version {version[0] if version else 'unknown'}, "
-                                 f"but this ngrameval reads version {SCHEMA_VERSION}; use the ngrameval that made it")
+                raise InputError(
+                    f"{self.path} is a board of schema version {version[0] if version else 'unknown'}, "
+                    f"but this ngrameval reads version {SCHEMA_VERSION}; use the ngrameval that made it"
+                )
             if connection.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
                 connection.execute("PRAGMA journal_mode=WAL")
             yield connection
         except sqlite3.OperationalError as error:
             if "locked" in str(error) or "busy" in str(error):
-                raise InputError(f"{self.path}: the board stayed busy for {BUSY_TIMEOUT_MS // 1000} s ({error}); "
-                                 "try again") from None
-            raise InputError(f"{self.path}: the board's database is unreadable ({error}); nothing was written") \
-                from None
+                raise InputError(
+                    f"{self.path}: the board stayed busy for {BUSY_TIMEOUT_MS // 1000} s ({error}); try again"
+                ) from None
+            raise InputError(
+                f"{self.path}: the board's database is unreadable ({error}); nothing was written"
+            ) from None
         except sqlite3.DatabaseError as error:
             raise InputError(f"{self.path}: the board's database is corrupt ({error}); nothing was written") from None
         finally:
@@ -258,7 +282,7 @@ class Board:
 
     # ------------------------------------------------------------------ what the board holds
 
-    def metrics(self) -> List[MetricSpec]:
+    def metrics(self) -> list[MetricSpec]:
         """The board's metrics, in the order given at creation (the first one's first output ranks).
 
         >>> import tempfile
@@ -268,10 +292,12 @@ class Board:
         """
         with self._connect() as connection:
             rows = connection.execute("SELECT name, options, outputs, signature FROM metrics ORDER BY position")
-            return [MetricSpec(name, json.loads(options), tuple(json.loads(outputs)), signature)
-                    for name, options, outputs, signature in rows.fetchall()]
+            return [
+                MetricSpec(name, json.loads(options), tuple(json.loads(outputs)), signature)
+                for name, options, outputs, signature in rows.fetchall()
+            ]
 
-    def submissions(self) -> List[Submission]:
+    def submissions(self) -> list[Submission]:
         """Every stored submission, oldest first.
 
         >>> import tempfile
@@ -282,19 +308,22 @@ class Board:
         """
         with self._connect() as connection:
             connection.execute("BEGIN")
-            heads = connection.execute("SELECT id, name, team, client, submitted, digest FROM submissions "
-                                       "ORDER BY submitted, id").fetchall()
+            heads = connection.execute(
+                "SELECT id, name, team, client, submitted, digest FROM submissions ORDER BY submitted, id"
+            ).fetchall()
             scored = connection.execute("SELECT submission, metric, signature, scores FROM statistics").fetchall()
             connection.execute("COMMIT")
-        scores: Dict[int, Dict[str, Dict[str, Optional[float]]]] = {}
-        signatures: Dict[int, Dict[str, str]] = {}
+        scores: dict[int, dict[str, dict[str, float | None]]] = {}
+        signatures: dict[int, dict[str, str]] = {}
         for submission, metric, signature, metric_scores in scored:
             scores.setdefault(submission, {})[metric] = json.loads(metric_scores)
             signatures.setdefault(submission, {})[metric] = signature
-        return [Submission(name, team, client, submitted, digest, scores.get(key, {}), signatures.get(key, {}))
-                for key, name, team, client, submitted, digest in heads]
+        return [
+            Submission(name, team, client, submitted, digest, scores.get(key, {}), signatures.get(key, {}))
+            for key, name, team, client, submitted, digest in heads
+        ]
 
-    def predictions(self, name: str) -> List[str]:
+    def predictions(self, name: str) -> list[str]:
         """The segments submission ``name`` was scored on.
 
         >>> import tempfile
@@ -309,7 +338,7 @@ class Board:
             raise InputError(f"no submission named {name!r} on the board")
         return _decode(row[0], f"the segments of {name!r}")
 
-    def statistics(self, name: str) -> Dict[str, Statistics]:
+    def statistics(self, name: str) -> dict[str, Statistics]:
         """Metric name -> the stored statistics of submission ``name`` (for any significance test, no rescoring).
 
         >>> import tempfile
@@ -340,47 +369,58 @@ class Board:
         """
         return self._segment_scores(self.statistics(name), self.predictions(name))
 
-    def _segment_scores(self, stored: Mapping[str, Statistics], predictions: List[str]) -> np.ndarray:
+    def _segment_scores(self, stored: Mapping[str, Statistics], predictions: list[str]) -> np.ndarray:
         """:meth:`segment_scores` of a submission's stored statistics (metric -> statistics) and segments."""
         references = self._references()
-        return np.hstack([get_family(spec.name).sentence_scores(stored[spec.name], predictions, references)
-                          for spec in self.metrics()])
+        return np.hstack(
+            [
+                get_family(spec.name).sentence_scores(stored[spec.name], predictions, references)
+                for spec in self.metrics()
+            ]
+        )
 
-    def _references(self) -> List[List[str]]:
+    def _references(self) -> list[list[str]]:
         """The references, their digest checked. The only way to them: nothing the board returns holds them."""
         with self._connect() as connection:
-            compressed, = connection.execute("SELECT data FROM reference_set").fetchone()
+            (compressed,) = connection.execute("SELECT data FROM reference_set").fetchone()
         try:
             data = zlib.decompress(compressed)
         except zlib.error as error:
-            raise InputError(f"{self.path}: the stored references are corrupt ({error}); nothing was written") \
-                from None
+            raise InputError(f"{self.path}: the stored references are corrupt ({error}); nothing was written") from None
         if hashlib.sha256(data).hexdigest() != self.references_digest:
-            raise InputError(f"{self.path}: the stored references do not match their digest "
-                             f"{self.references_digest[:12]}...; the board was altered or damaged, nothing was written")
+            raise InputError(
+                f"{self.path}: the stored references do not match their digest "
+                f"{self.references_digest[:12]}...; the board was altered or damaged, nothing was written"
+            )
         return json.loads(data.decode("utf-8"))
 
-    def _stored_statistics(self, names: Optional[Sequence[str]] = None) -> Dict[str, Dict[str, Statistics]]:
+    def _stored_statistics(self, names: Sequence[str] | None = None) -> dict[str, dict[str, Statistics]]:
         """Submission name -> metric -> its statistics (every submission's, or those of ``names``), from one
         snapshot of the board, oldest submission first; the rows' digests checked."""
         specs = {spec.name: spec for spec in self.metrics()}
         contexts = {name: self._probe(name, spec.options).context for name, spec in specs.items()}
-        query = ("SELECT s.name, t.metric, t.signature, t.rows, t.rows_digest FROM statistics t "
-                 "JOIN submissions s ON s.id = t.submission")
+        query = (
+            "SELECT s.name, t.metric, t.signature, t.rows, t.rows_digest FROM statistics t "
+            "JOIN submissions s ON s.id = t.submission"
+        )
         with self._connect() as connection:
             if names is None:
                 rows = connection.execute(query + " ORDER BY s.submitted, s.id").fetchall()
             else:
-                rows = connection.execute(query + f" WHERE s.name IN ({','.join('?' * len(names))})",
-                                          list(names)).fetchall()
-        stored: Dict[str, Dict[str, Statistics]] = {}
+                rows = connection.execute(
+                    query + f" WHERE s.name IN ({','.join('?' * len(names))})", list(names)
+                ).fetchall()
+        stored: dict[str, dict[str, Statistics]] = {}
         for name, metric, signature, blob, digest in rows:
             if hashlib.sha256(blob).hexdigest() != digest:
-                raise InputError(f"{self.path}: the stored statistics of {name!r} ({metric}) do not match their "
-                                 "digest; the board was altered or damaged, nothing was written")
+                raise InputError(
+                    f"{self.path}: the stored statistics of {name!r} ({metric}) do not match their "
+                    "digest; the board was altered or damaged, nothing was written"
+                )
             array = np.load(io.BytesIO(blob), allow_pickle=False).astype(np.float64)
-            stored.setdefault(name, {})[metric] = Statistics(metric, array, specs[metric].outputs, signature,
-                                                             contexts[metric])
+            stored.setdefault(name, {})[metric] = Statistics(
+                metric, array, specs[metric].outputs, signature, contexts[metric]
+            )
         return stored
 
     def _probe(self, metric: str, options: Mapping[str, Any]) -> Statistics:
@@ -391,8 +431,9 @@ class Board:
 
     # ------------------------------------------------------------------ changing the board
 
-    def submit(self, predictions: Sequence[str], name: str, team: Optional[str] = None,
-               client: Optional[str] = None) -> Submission:
+    def submit(
+        self, predictions: Sequence[str], name: str, team: str | None = None, client: str | None = None
+    ) -> Submission:
         """Score ``predictions`` (one string per segment of the board) under every metric and store them as
         submission ``name`` of ``team``, in one transaction. ``client`` is the key the rate limit counts (the
         Space passes its user's; default: the team; ``""``: anonymous, one key for all). Refused with a clear
@@ -420,9 +461,11 @@ class Board:
         for spec in specs:
             stats = get_family(spec.name).statistics(predictions, references, **spec.options)
             if stats.signature != spec.signature:
-                raise InputError(f"the board's {spec.name} signature is {spec.signature}, but this ngrameval gives "
-                                 f"{stats.signature}: rescore the board first (ngrameval board rescore "
-                                 f"{self.folder})")
+                raise InputError(
+                    f"the board's {spec.name} signature is {spec.signature}, but this ngrameval gives "
+                    f"{stats.signature}: rescore the board first (ngrameval board rescore "
+                    f"{self.folder})"
+                )
             scored.append((spec.name, stats))
         submitted = time.time()
         with self._connect() as connection:
@@ -435,22 +478,32 @@ class Board:
                     raise InputError("the board was rescored while this submission was scored; submit it again")
                 cursor = connection.execute(
                     "INSERT INTO submissions (name, team, client, submitted, digest, predictions) "
-                    "VALUES (?, ?, ?, ?, ?, ?)", (name, team, client, submitted, digest, _encode(predictions)))
+                    "VALUES (?, ?, ?, ?, ?, ?)",
+                    (name, team, client, submitted, digest, _encode(predictions)),
+                )
                 _pause_for_tests()
-                connection.executemany("INSERT INTO statistics VALUES (?, ?, ?, ?, ?, ?)",
-                                       [(cursor.lastrowid, metric, *_statistics_record(stats))
-                                        for metric, stats in scored])
+                connection.executemany(
+                    "INSERT INTO statistics VALUES (?, ?, ?, ?, ?, ?)",
+                    [(cursor.lastrowid, metric, *_statistics_record(stats)) for metric, stats in scored],
+                )
                 connection.execute("COMMIT")
             except BaseException:
                 connection.execute("ROLLBACK")
                 raise
-        return Submission(name, team, client, submitted, digest,
-                          {metric: _corpus_scores(stats) for metric, stats in scored},
-                          {metric: stats.signature for metric, stats in scored})
+        return Submission(
+            name,
+            team,
+            client,
+            submitted,
+            digest,
+            {metric: _corpus_scores(stats) for metric, stats in scored},
+            {metric: stats.signature for metric, stats in scored},
+        )
 
     def _refuse_duplicate(self, connection: sqlite3.Connection, name: str, digest: str) -> None:
-        found = connection.execute("SELECT name FROM submissions WHERE name = ? OR digest = ?",
-                                   (name, digest)).fetchone()
+        found = connection.execute(
+            "SELECT name FROM submissions WHERE name = ? OR digest = ?", (name, digest)
+        ).fetchone()
         if found is not None:
             if found[0] == name:
                 raise InputError(f"the board already has a submission named {name!r}; choose another name")
@@ -459,12 +512,15 @@ class Board:
     def _check_rate(self, connection: sqlite3.Connection, client: str, now: float) -> None:
         if self.max_per_hour is None:
             return
-        recent, = connection.execute("SELECT COUNT(*) FROM submissions WHERE client = ? AND submitted > ?",
-                                     (client, now - HOUR)).fetchone()
+        (recent,) = connection.execute(
+            "SELECT COUNT(*) FROM submissions WHERE client = ? AND submitted > ?", (client, now - HOUR)
+        ).fetchone()
         if recent >= self.max_per_hour:
             who = f"client {client!r}" if client else "anonymous clients"
-            raise InputError(f"{who} made {recent} submissions in the last hour; the board takes at most "
-                             f"{self.max_per_hour} an hour; try again later")
+            raise InputError(
+                f"{who} made {recent} submissions in the last hour; the board takes at most "
+                f"{self.max_per_hour} an hour; try again later"
+            )
 
     def remove(self, name: str) -> None:
         """Delete submission ``name`` and its statistics (one transaction).
@@ -482,7 +538,7 @@ class Board:
         if not removed:
             raise InputError(f"no submission named {name!r} on the board")
 
-    def stale(self) -> Dict[str, Tuple[str, str]]:
+    def stale(self) -> dict[str, tuple[str, str]]:
         """Metric -> (the board's signature, the one this ngrameval gives) for each metric whose signature this
         ngrameval gives differently (the first segment's signature is compared with the one stored at creation,
         so that the number of references cannot differ); empty when every score is current.
@@ -518,22 +574,36 @@ class Board:
         specs = {spec.name: spec for spec in self.metrics() if spec.name in stale}
         with self._connect() as connection:
             stored = connection.execute("SELECT id, digest, predictions FROM submissions").fetchall()
-        rescored = [(key, digest, {metric: get_family(metric).statistics(
-            _decode(blob, "a submission's segments"), references, **spec.options) for metric, spec in specs.items()})
-            for key, digest, blob in stored]
+        rescored = [
+            (
+                key,
+                digest,
+                {
+                    metric: get_family(metric).statistics(
+                        _decode(blob, "a submission's segments"), references, **spec.options
+                    )
+                    for metric, spec in specs.items()
+                },
+            )
+            for key, digest, blob in stored
+        ]
         new = {metric: _new_metric(metric, spec.options, references) for metric, spec in specs.items()}
         with self._connect() as connection:
             connection.execute("BEGIN IMMEDIATE")
             try:
                 for key, digest, by_metric in rescored:
                     for metric, stats in by_metric.items():
-                        connection.execute("UPDATE statistics SET signature = ?, scores = ?, rows = ?, rows_digest = ? "
-                                           "WHERE submission = ? AND metric = ? AND submission IN "
-                                           "(SELECT id FROM submissions WHERE digest = ?)",
-                                           (*_statistics_record(stats), key, metric, digest))
+                        connection.execute(
+                            "UPDATE statistics SET signature = ?, scores = ?, rows = ?, rows_digest = ? "
+                            "WHERE submission = ? AND metric = ? AND submission IN "
+                            "(SELECT id FROM submissions WHERE digest = ?)",
+                            (*_statistics_record(stats), key, metric, digest),
+                        )
                 for metric, (spec, probe) in new.items():
-                    connection.execute("UPDATE metrics SET signature = ?, probe_signature = ?, outputs = ? "
-                                       "WHERE name = ?", (spec.signature, probe, json.dumps(spec.outputs), metric))
+                    connection.execute(
+                        "UPDATE metrics SET signature = ?, probe_signature = ?, outputs = ? WHERE name = ?",
+                        (spec.signature, probe, json.dumps(spec.outputs), metric),
+                    )
                 connection.execute("COMMIT")
             except BaseException:
                 connection.execute("ROLLBACK")
@@ -542,8 +612,13 @@ class Board:
 
     # ------------------------------------------------------------------ the ranking
 
-    def standings(self, n_samples: int = 1000, seed: significance.Seed = significance.DEFAULT_SEED,
-                  level: float = 0.05, details: bool = False) -> Leaderboard:
+    def standings(
+        self,
+        n_samples: int = 1000,
+        seed: significance.Seed = significance.DEFAULT_SEED,
+        level: float = 0.05,
+        details: bool = False,
+    ) -> Leaderboard:
         """The ranked table: every submission (best first by the first metric's first output) with its corpus
         scores and 95% bootstrap intervals (``ngrameval score --confidence``'s, ``n_samples`` resamples from
         ``seed``), and per score column the clusters of systems not significantly different (paired bootstrap
@@ -563,25 +638,32 @@ class Board:
         stale = self.stale()
         specs = self.metrics()
         names = list(stored)
-        columns: List[Column] = []
-        results: Dict[str, Dict[str, significance.SystemResult]] = {name: {} for name in names}
-        groups: Dict[str, List[List[str]]] = {}
+        columns: list[Column] = []
+        results: dict[str, dict[str, significance.SystemResult]] = {name: {} for name in names}
+        groups: dict[str, list[list[str]]] = {}
         suffix = significance.signature_suffix(None, n_samples, significance.resolve_seed(seed))
         for spec in specs:
             several = len(spec.outputs) > 1
             keys = [column_key(spec.name, output, several) for output in spec.outputs]
-            columns += [Column(key, spec.name, output, significance.with_suffix(spec.signature, suffix))
-                        for key, output in zip(keys, spec.outputs)]
+            columns += [
+                Column(key, spec.name, output, significance.with_suffix(spec.signature, suffix))
+                for key, output in zip(keys, spec.outputs)
+            ]
             if not names:
                 groups.update({key: [] for key in keys})
                 continue
-            intervals, p_values = significance.pairwise_bootstrap([stored[name][spec.name] for name in names],
-                                                                  n_samples, seed=seed)
+            intervals, p_values = significance.pairwise_bootstrap(
+                [stored[name][spec.name] for name in names], n_samples, seed=seed
+            )
             for name, interval in zip(names, intervals):
                 results[name].update({key: interval[output] for key, output in zip(keys, spec.outputs)})
             for key, output in zip(keys, spec.outputs):
-                ranked = clusters([interval[output].score for interval in intervals], p_values[output], level,
-                                  get_family(spec.name).lower_is_better)
+                ranked = clusters(
+                    [interval[output].score for interval in intervals],
+                    p_values[output],
+                    level,
+                    get_family(spec.name).lower_is_better,
+                )
                 groups[key] = [[names[index] for index in group] for group in ranked]
         systems = []
         for name in names:
@@ -595,8 +677,9 @@ class Board:
         systems.sort(key=lambda system: order[system.name])
         return Leaderboard(columns, systems, None, significance_level=level, clusters=groups, stale=stale)
 
-    def export(self, path: Union[str, Path], n_samples: int = 1000,
-               seed: significance.Seed = significance.DEFAULT_SEED) -> Path:
+    def export(
+        self, path: str | Path, n_samples: int = 1000, seed: significance.Seed = significance.DEFAULT_SEED
+    ) -> Path:
         """Write the standings to a Parquet file (``datasets.load_dataset("parquet", data_files=path)`` reads
         it): a row per submission, best first, with its rank, cluster, name, team, time, digest and per score
         column the score, interval bounds and signature.
@@ -617,28 +700,41 @@ class Board:
         standings = self.standings(n_samples, seed)
         heads = {submission.name: submission for submission in self.submissions()}
         cluster_of = standings.cluster_numbers()
-        table: Dict[str, List[Any]] = {"rank": [], "cluster": [], "name": [], "team": [], "submitted": [],
-                                       "digest": []}
+        table: dict[str, list[Any]] = {"rank": [], "cluster": [], "name": [], "team": [], "submitted": [], "digest": []}
         for column in standings.columns:
-            table.update({column.key: [], f"{column.key}.ci_low": [], f"{column.key}.ci_high": [],
-                          f"{column.key}.signature": []})
+            table.update(
+                {column.key: [], f"{column.key}.ci_low": [], f"{column.key}.ci_high": [], f"{column.key}.signature": []}
+            )
         for rank, system in enumerate(standings.systems, 1):
             head = heads[system.name]
-            for key, value in (("rank", rank), ("cluster", cluster_of[system.name]), ("name", head.name),
-                               ("team", head.team), ("submitted", head.time), ("digest", head.digest)):
+            for key, value in (
+                ("rank", rank),
+                ("cluster", cluster_of[system.name]),
+                ("name", head.name),
+                ("team", head.team),
+                ("submitted", head.time),
+                ("digest", head.digest),
+            ):
                 table[key].append(value)
             for column in standings.columns:
                 result = system.results[column.key]
-                assert result.ci is not None   # standings() bootstraps every score
+                assert result.ci is not None  # standings() bootstraps every score
                 table[column.key].append(result.score)
                 table[f"{column.key}.ci_low"].append(result.ci[0])
                 table[f"{column.key}.ci_high"].append(result.ci[1])
                 table[f"{column.key}.signature"].append(column.signature)
-        types = {"rank": pa.int64(), "cluster": pa.int64(), "team": pa.string(), "name": pa.string(),
-                 "submitted": pa.string(), "digest": pa.string()}
-        arrays = {key: pa.array(values, type=types.get(key, pa.string() if key.endswith(".signature")
-                                                        else pa.float64()))
-                  for key, values in table.items()}
+        types = {
+            "rank": pa.int64(),
+            "cluster": pa.int64(),
+            "team": pa.string(),
+            "name": pa.string(),
+            "submitted": pa.string(),
+            "digest": pa.string(),
+        }
+        arrays = {
+            key: pa.array(values, type=types.get(key, pa.string() if key.endswith(".signature") else pa.float64()))
+            for key, values in table.items()
+        }
         path.parent.mkdir(parents=True, exist_ok=True)
         pq.write_table(pa.table(arrays), path)
         return path
@@ -646,20 +742,27 @@ class Board:
 
 # --------------------------------------------------------------------------- helpers
 
-def _checked_references(references: Any) -> List[List[str]]:
+
+def _checked_references(references: Any) -> list[list[str]]:
     if isinstance(references, (str, bytes)) or not isinstance(references, Sequence) or not references:
         raise InputError("references must be a non-empty list with, per segment, a list of reference strings")
     checked = []
     for number, segment in enumerate(references, 1):
-        if isinstance(segment, str) or not isinstance(segment, Sequence) or not segment \
-                or not all(isinstance(reference, str) for reference in segment):
-            raise InputError(f"references, segment {number}: a non-empty list of strings is needed, got "
-                             f"{json.dumps(segment, default=repr)[:80]}")
+        if (
+            isinstance(segment, str)
+            or not isinstance(segment, Sequence)
+            or not segment
+            or not all(isinstance(reference, str) for reference in segment)
+        ):
+            raise InputError(
+                f"references, segment {number}: a non-empty list of strings is needed, got "
+                f"{json.dumps(segment, default=repr)[:80]}"
+            )
         checked.append(list(segment))
     return checked
 
 
-def _checked_predictions(predictions: Any, segments: int) -> List[str]:
+def _checked_predictions(predictions: Any, segments: int) -> list[str]:
     if isinstance(predictions, (str, bytes)) or not isinstance(predictions, Sequence):
         raise InputError(f"a submission is a list of strings, one per segment, got {type(predictions).__name__}")
     if len(predictions) != segments:
@@ -671,14 +774,21 @@ def _checked_predictions(predictions: Any, segments: int) -> List[str]:
 
 
 def _checked_name(value: Any, what: str) -> str:
-    if not isinstance(value, str) or not value.strip() or len(value) > MAX_NAME or value != value.strip() \
-            or any(character in value for character in "\n\r\t\0"):
-        raise InputError(f"a submission's {what} must be 1 to {MAX_NAME} characters, with no tab, line break or "
-                         f"surrounding space, got {value!r}")
+    if (
+        not isinstance(value, str)
+        or not value.strip()
+        or len(value) > MAX_NAME
+        or value != value.strip()
+        or any(character in value for character in "\n\r\t\0")
+    ):
+        raise InputError(
+            f"a submission's {what} must be 1 to {MAX_NAME} characters, with no tab, line break or "
+            f"surrounding space, got {value!r}"
+        )
     return value
 
 
-def _new_metric(name: str, options: Any, references: List[List[str]]) -> Tuple[MetricSpec, str]:
+def _new_metric(name: str, options: Any, references: list[list[str]]) -> tuple[MetricSpec, str]:
     """A metric's spec for a new board, and the signature of its probe (see :meth:`Board._probe`)."""
     family = get_family(name)
     if not isinstance(options, Mapping):
@@ -688,25 +798,30 @@ def _new_metric(name: str, options: Any, references: List[List[str]]) -> Tuple[M
     try:
         stored = json.loads(json.dumps(options))
     except (TypeError, ValueError):
-        raise InputError(f"the options of {name} must be JSON values (strings, numbers, lists ...), as "
-                         f"ngrameval score --option takes them, got {options!r}") from None
+        raise InputError(
+            f"the options of {name} must be JSON values (strings, numbers, lists ...), as "
+            f"ngrameval score --option takes them, got {options!r}"
+        ) from None
     if stored != options:
-        raise InputError(f"the options of {name} must read back as given from JSON (lists, not tuples), "
-                         f"got {options!r}")
+        raise InputError(
+            f"the options of {name} must read back as given from JSON (lists, not tuples), got {options!r}"
+        )
     # The references scored against themselves: the signature and outputs the whole corpus gives.
     corpus = family.statistics([segment[0] for segment in references], references, **options)
     probe = family.statistics([references[0][0]], references[:1], **options)
     try:
         same = bool(probe.context == corpus.context)
-    except (ValueError, TypeError):   # a context holding arrays (a suite's parts)
+    except (ValueError, TypeError):  # a context holding arrays (a suite's parts)
         same = False
     if not same:
-        raise InputError(f"{name} keeps corpus-wide constants with its statistics, which a board cannot rebuild "
-                         "from its first segment; it cannot be a board's metric")
+        raise InputError(
+            f"{name} keeps corpus-wide constants with its statistics, which a board cannot rebuild "
+            "from its first segment; it cannot be a board's metric"
+        )
     return MetricSpec(name, options, tuple(corpus.outputs), corpus.signature), probe.signature
 
 
-def _encode_references(references: List[List[str]]) -> bytes:
+def _encode_references(references: list[list[str]]) -> bytes:
     return json.dumps(references, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
@@ -721,20 +836,22 @@ def _decode(blob: bytes, what: str) -> Any:
         raise InputError(f"{what} are corrupt in the board's database ({error})") from None
 
 
-def _corpus_scores(stats: Statistics) -> Dict[str, Optional[float]]:
+def _corpus_scores(stats: Statistics) -> dict[str, float | None]:
     """Each output's corpus score, None where it is not finite (JSON has no NaN)."""
-    return {output: (score if math.isfinite(score) else None)
-            for output, score in get_family(stats.metric).corpus_scores(stats).items()}
+    return {
+        output: (score if math.isfinite(score) else None)
+        for output, score in get_family(stats.metric).corpus_scores(stats).items()
+    }
 
 
-def _statistics_record(stats: Statistics) -> Tuple[str, str, bytes, str]:
+def _statistics_record(stats: Statistics) -> tuple[str, str, bytes, str]:
     """(signature, corpus scores as JSON, the rows as .npy bytes, their SHA-256). Rows of counts (BLEU's, chrF's,
     TER's edits) are stored as the smallest integer type that holds them exactly: a board's standings read
     every submission's rows, and a quarter of the bytes reads in a quarter of the time."""
     rows = np.ascontiguousarray(stats.rows, np.float64)
     for integer in (np.int16, np.int32):
         limits = np.iinfo(integer)
-        if np.all((rows >= limits.min) & (rows <= limits.max) & (rows == np.floor(rows))):   # (NaN: never)
+        if np.all((rows >= limits.min) & (rows <= limits.max) & (rows == np.floor(rows))):  # (NaN: never)
             rows = rows.astype(integer)
             break
     buffer = io.BytesIO()

@@ -7,6 +7,7 @@ A file's name says what it holds, the same everywhere (:func:`table_format`): ``
 lines, one object a line; ``.tsv`` is tab-separated text with a header line; any other file (a ``.txt``) is plain
 text, one segment a line. Each may be gzip-compressed (``.gz`` after its extension).
 """
+
 from __future__ import annotations
 
 import glob
@@ -16,8 +17,9 @@ import os
 import re
 import sys
 import zlib
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import Any
 
 from ngrameval.errors import InputError
 from ngrameval.metric import get_family
@@ -30,7 +32,8 @@ TABLE_SUFFIX = re.compile(r"^(?P<path>.+\.(?:jsonl?|tsv)(?:\.gz)?):(?P<field>[^:
 
 # --------------------------------------------------------------------------- reading files
 
-def split_lines(text: str) -> List[str]:
+
+def split_lines(text: str) -> list[str]:
     """The lines of ``text`` as sacrebleu's command line reads a file: ``open(..., newline="\\n")``
     ends lines at ``"\\n"`` only, and each line is ``rstrip()``-ed (which removes a ``"\\r"`` before
     the ``"\\n"``, and any other trailing whitespace). A ``"\\r"`` inside a line, U+2028, U+0085,
@@ -45,7 +48,7 @@ def split_lines(text: str) -> List[str]:
     return [line.rstrip() for line in _raw_lines(text)]
 
 
-def _raw_lines(text: str) -> List[str]:
+def _raw_lines(text: str) -> list[str]:
     lines = text.split("\n")
     if lines[-1] == "":
         lines.pop()
@@ -58,16 +61,16 @@ class Source:
     is JSON lines or TSV, and the name given with ``NAME=PATH``, if any."""
 
     path: str
-    field: Optional[str] = None
-    name: Optional[str] = None
+    field: str | None = None
+    name: str | None = None
 
     @property
-    def table_format(self) -> Optional[str]:
+    def table_format(self) -> str | None:
         """See :func:`table_format`."""
         return table_format(self.path)
 
 
-def table_format(path: str) -> Optional[str]:
+def table_format(path: str) -> str | None:
     """What a file holds, from its name (``.gz`` allowed after the extension): ``"jsonl"`` (``.jsonl``,
     ``.json``: JSON lines), ``"tsv"`` (``.tsv``: tab-separated, with a header), or None: plain text, one segment
     a line (``.txt``, and any other name).
@@ -79,7 +82,7 @@ def table_format(path: str) -> Optional[str]:
     return None if match is None else "tsv" if match.group(1).lower() == "tsv" else "jsonl"
 
 
-def parse_sources(specs: Sequence[str], default_field: Optional[str], option: str) -> List[Source]:
+def parse_sources(specs: Sequence[str], default_field: str | None, option: str) -> list[Source]:
     """Expand the ``[NAME=]PATH[:FIELD]`` arguments of ``option`` (``-s`` or ``-r``) into sources.
 
     ``PATH`` may be ``-`` (standard input) or a glob (expanded here, sorted, so that quoting it works
@@ -110,7 +113,7 @@ def parse_sources(specs: Sequence[str], default_field: Optional[str], option: st
     return sources
 
 
-def system_names(sources: Sequence[Source]) -> List[str]:
+def system_names(sources: Sequence[Source]) -> list[str]:
     """The names systems are shown under: ``NAME=`` if given, else the file name (and ``:FIELD`` of a
     table file); the paths as given when two file names are equal.
 
@@ -119,6 +122,7 @@ def system_names(sources: Sequence[Source]) -> List[str]:
     >>> system_names([Source("a/out.txt"), Source("b/out.txt")])
     ['a/out.txt', 'b/out.txt']
     """
+
     def name(source: Source, path: str) -> str:
         if source.name is not None:
             return source.name
@@ -142,19 +146,22 @@ def raw_lines(path: str) -> Iterator[str]:
             yield from _raw_lines(sys.stdin.buffer.read().decode("utf-8"))
             return
         # newline="\n": lines end at "\n" only, and "\r" is kept (as sacrebleu's command line opens files)
-        with (gzip.open(path, "rt", encoding="utf-8", newline="\n") if path.endswith(".gz")
-              else open(path, encoding="utf-8", newline="\n")) as handle:
+        with (
+            gzip.open(path, "rt", encoding="utf-8", newline="\n")
+            if path.endswith(".gz")
+            else open(path, encoding="utf-8", newline="\n")
+        ) as handle:
             for line in handle:
                 yield line[:-1] if line.endswith("\n") else line
     except FileNotFoundError:
         raise InputError(f"{path}: no such file") from None
     except UnicodeDecodeError as error:
         raise InputError(f"{path}: not UTF-8 text ({error})") from None
-    except (OSError, EOFError, zlib.error) as error:   # a directory, no permission, a broken or truncated .gz
+    except (OSError, EOFError, zlib.error) as error:  # a directory, no permission, a broken or truncated .gz
         raise InputError(f"{path}: {getattr(error, 'strerror', None) or error}") from None
 
 
-def table_rows(path: str, fields: Sequence[str]) -> Iterator[Tuple[int, Dict[str, Any]]]:
+def table_rows(path: str, fields: Sequence[str]) -> Iterator[tuple[int, dict[str, Any]]]:
     """(line number, field -> value) of each row of a JSON lines or TSV file (see :func:`table_format`), streamed:
     a JSON lines row is an object, its values as they are (a list of references stays a list); a TSV file's
     first line names its tab-separated columns, and each row has as many, each ``rstrip()``-ed (as
@@ -170,8 +177,10 @@ def table_rows(path: str, fields: Sequence[str]) -> Iterator[Tuple[int, Dict[str
     """
     kind = table_format(path)
     if kind is None:
-        raise InputError(f"{path} is plain text, one segment a line, with no fields; rows with fields are read "
-                         f"from .jsonl and .tsv files")
+        raise InputError(
+            f"{path} is plain text, one segment a line, with no fields; rows with fields are read "
+            f"from .jsonl and .tsv files"
+        )
     if kind == "jsonl":
         for number, line in enumerate(raw_lines(path), 1):
             try:
@@ -182,19 +191,21 @@ def table_rows(path: str, fields: Sequence[str]) -> Iterator[Tuple[int, Dict[str
                 raise InputError(f"{path}, line {number}: a row must be a JSON object, got {line[:80]}")
             missing = [name for name in fields if name not in record]
             if missing:
-                raise InputError(f"{path}, line {number}: no field {', '.join(map(repr, missing))} "
-                                 f"(has: {', '.join(record)})")
+                raise InputError(
+                    f"{path}, line {number}: no field {', '.join(map(repr, missing))} (has: {', '.join(record)})"
+                )
             yield number, {name: record[name] for name in fields}
         return
-    header: Optional[List[str]] = None
+    header: list[str] | None = None
     for number, line in enumerate(raw_lines(path), 1):
         cells = [cell.rstrip() for cell in line.split("\t")]
         if header is None:
             header = cells
             missing = [name for name in fields if name not in header]
             if missing:
-                raise InputError(f"{path}, line 1: no column {', '.join(map(repr, missing))} in the header "
-                                 f"({', '.join(header)})")
+                raise InputError(
+                    f"{path}, line 1: no column {', '.join(map(repr, missing))} in the header ({', '.join(header)})"
+                )
             columns = [header.index(name) for name in fields]
         elif len(cells) != len(header):
             raise InputError(f"{path}, line {number}: {len(cells)} tab-separated fields, the header has {len(header)}")
@@ -202,49 +213,57 @@ def table_rows(path: str, fields: Sequence[str]) -> Iterator[Tuple[int, Dict[str
             yield number, {name: cells[column] for name, column in zip(fields, columns)}
 
 
-def read_source(source: Source) -> List[Any]:
+def read_source(source: Source) -> list[Any]:
     """One value per segment: the lines of a text file (each ``rstrip()``-ed, as :func:`split_lines` reads them),
     or the field of each JSON line / TSV row (a JSON value may be a list: several references of a segment)."""
     kind = source.table_format
     if kind is None:
         if source.field is not None:
-            raise InputError(f"{source.path} is plain text (one segment a line) and has no field "
-                             f"{source.field!r}; fields are read from .jsonl and .tsv files")
+            raise InputError(
+                f"{source.path} is plain text (one segment a line) and has no field "
+                f"{source.field!r}; fields are read from .jsonl and .tsv files"
+            )
         return [line.rstrip() for line in raw_lines(source.path)]
     if source.field is None:
-        raise InputError(f"{source.path} is {kind.upper()}: name the field to read as "
-                         f"{source.path}:FIELD (or with --field / --ref-field)")
+        raise InputError(
+            f"{source.path} is {kind.upper()}: name the field to read as "
+            f"{source.path}:FIELD (or with --field / --ref-field)"
+        )
     return [row[source.field] for _, row in table_rows(source.path, [source.field])]
 
 
-def read_predictions(source: Source) -> List[str]:
+def read_predictions(source: Source) -> list[str]:
     """A system's segments: strings, at least one."""
     values = read_source(source)
     if not values:
         raise InputError(f"system {source.path} is empty")
     for number, value in enumerate(values, 1):
         if not isinstance(value, str):
-            raise InputError(f"{source.path}, segment {number}: a system output must be a string, "
-                             f"got {type(value).__name__}")
+            raise InputError(
+                f"{source.path}, segment {number}: a system output must be a string, got {type(value).__name__}"
+            )
     return values
 
 
-def read_references(sources: Sequence[Source], segments: Optional[int] = None,
-                    first_system: Optional[Source] = None) -> List[List[str]]:
+def read_references(
+    sources: Sequence[Source], segments: int | None = None, first_system: Source | None = None
+) -> list[list[str]]:
     """Per segment, the references of every reference source (a JSON list counts as several); each source read
     once (standard input or a pipe can be one). ``segments`` (the count of ``first_system``'s segments): what
     every source must have; None: the first source's count."""
     read = [read_source(source) for source in sources]
     if segments is None:
         segments, first_system = (len(read[0]), sources[0]) if read else (0, None)
-    per_segment: List[List[str]] = [[] for _ in range(segments)]
+    per_segment: list[list[str]] = [[] for _ in range(segments)]
     for source, values in zip(sources, read):
         _check_count(source, len(values), first_system, segments)
         for number, (references, value) in enumerate(zip(per_segment, values), 1):
             items = value if isinstance(value, list) else [value]
             if not all(isinstance(item, str) for item in items):
-                raise InputError(f"{source.path}, segment {number}: a reference must be a string or a list of "
-                                 f"strings, got {json.dumps(value)[:80]}")
+                raise InputError(
+                    f"{source.path}, segment {number}: a reference must be a string or a list of "
+                    f"strings, got {json.dumps(value)[:80]}"
+                )
             references.extend(items)
     return per_segment
 
@@ -254,7 +273,7 @@ def _check_count(source: Source, count: int, first_system: Source, segments: int
         raise InputError(f"{source.path} has {count} lines but {first_system.path} has {segments}")
 
 
-def read_corpus(systems: Sequence[Source], references: Sequence[Source]) -> Tuple[List[List[str]], List[List[str]]]:
+def read_corpus(systems: Sequence[Source], references: Sequence[Source]) -> tuple[list[list[str]], list[list[str]]]:
     """The predictions of every system and the references of each segment, all of one length; standard
     input is read once at most."""
     stdin_uses = [source for source in [*systems, *references] if source.path == STDIN]
@@ -268,6 +287,7 @@ def read_corpus(systems: Sequence[Source], references: Sequence[Source]) -> Tupl
 
 # --------------------------------------------------------------------------- options
 
+
 def parse_value(text: str) -> Any:
     """A command-line option value: JSON when it parses as JSON, else the string itself.
 
@@ -280,22 +300,23 @@ def parse_value(text: str) -> Any:
         return text
 
 
-def parse_metric_options(assignments: Sequence[str], metrics: Sequence[str]) -> Dict[str, Dict[str, Any]]:
+def parse_metric_options(assignments: Sequence[str], metrics: Sequence[str]) -> dict[str, dict[str, Any]]:
     """``METRIC.NAME=VALUE`` strings -> options per metric, each checked against the metric's options.
 
     >>> parse_metric_options(["bleu.tokenize=none", "bleu.max_order=3"], ["bleu", "rouge"])
     {'bleu': {'tokenize': 'none', 'max_order': 3}, 'rouge': {}}
     """
-    options: Dict[str, Dict[str, Any]] = {metric: {} for metric in metrics}
+    options: dict[str, dict[str, Any]] = {metric: {} for metric in metrics}
     for assignment in assignments:
         key, equals, value = assignment.partition("=")
         metric, dot, name = key.partition(".")
         if not (equals and dot and metric and name):
             raise InputError(f"--option {assignment!r}: write METRIC.NAME=VALUE, e.g. bleu.tokenize=none")
-        get_family(metric)   # unknown metric: its own clear message
+        get_family(metric)  # unknown metric: its own clear message
         if metric not in options:
-            raise InputError(f"--option {assignment!r} is for {metric}, which is not among the metrics "
-                             f"(-m {' '.join(metrics)})")
+            raise InputError(
+                f"--option {assignment!r} is for {metric}, which is not among the metrics (-m {' '.join(metrics)})"
+            )
         options[metric][name] = parse_value(value)
     for metric, metric_options in options.items():
         get_family(metric).check_options(metric_options)

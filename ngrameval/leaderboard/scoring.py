@@ -6,10 +6,12 @@ tests against a baseline as :class:`Significance` asks); :func:`clusters` groups
 the all-pairs p-values of :func:`ngrameval.significance.pairwise_bootstrap`. Presentations are
 :mod:`ngrameval.frontends.report`'s.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any
 
 import numpy as np
 
@@ -18,11 +20,13 @@ from ngrameval.errors import InputError
 from ngrameval.metric import Statistics, get_family
 from ngrameval.significance import SystemResult
 
-NOT_SIGNIFICANT = "\u2020"   # dagger
-SIGNIFICANCE_LEVEL = 0.05    # p at most this: significantly different (sacrebleu's star, WMT's clusters)
+NOT_SIGNIFICANT = "\u2020"  # dagger
+SIGNIFICANCE_LEVEL = 0.05  # p at most this: significantly different (sacrebleu's star, WMT's clusters)
 TEST_NAMES = {"bs": "paired bootstrap resampling", "ar": "paired approximate randomization"}
-CLUSTER_RULE = ("systems ranked by score; a new cluster starts below a rank where every system above is "
-                "significantly different from every system below")
+CLUSTER_RULE = (
+    "systems ranked by score; a new cluster starts below a rank where every system above is "
+    "significantly different from every system below"
+)
 
 
 def column_key(metric: str, output: str, several: bool) -> str:
@@ -52,9 +56,9 @@ class SystemScores:
     """A system's row: corpus results per column key, (segments, columns) segment scores, its outputs."""
 
     name: str
-    results: Dict[str, SystemResult]
+    results: dict[str, SystemResult]
     segment_scores: np.ndarray
-    predictions: List[str]
+    predictions: list[str]
 
 
 @dataclass
@@ -66,23 +70,23 @@ class Leaderboard:
     :func:`clusters`, best cluster first; ``stale``: per metric whose signature this ngrameval gives
     differently, (the board's signature, this one's)."""
 
-    columns: List[Column]
-    systems: List[SystemScores]
-    references: Optional[List[List[str]]]
-    baseline: Optional[str] = None
-    test: Optional[str] = None
+    columns: list[Column]
+    systems: list[SystemScores]
+    references: list[list[str]] | None
+    baseline: str | None = None
+    test: str | None = None
     significance_level: float = SIGNIFICANCE_LEVEL
-    clusters: Optional[Dict[str, List[List[str]]]] = None
-    stale: Dict[str, Tuple[str, str]] = field(default_factory=dict)
+    clusters: dict[str, list[list[str]]] | None = None
+    stale: dict[str, tuple[str, str]] = field(default_factory=dict)
 
-    def ranked(self) -> List[SystemScores]:
+    def ranked(self) -> list[SystemScores]:
         """The systems by their first column's score, best first (the smallest for an error rate such as TER;
         ties keep the order given)."""
         headline = self.columns[0]
         sign = 1.0 if get_family(headline.metric).lower_is_better else -1.0
         return sorted(self.systems, key=lambda system: sign * system.results[headline.key].score)
 
-    def cluster_numbers(self) -> Dict[str, int]:
+    def cluster_numbers(self) -> dict[str, int]:
         """System name -> its cluster (1: the best) under the headline column; empty without clusters."""
         groups = (self.clusters or {}).get(self.columns[0].key, [])
         return {name: number for number, group in enumerate(groups, 1) for name in group}
@@ -98,56 +102,65 @@ class Leaderboard:
         result = system.results[key]
         return result.formatted(scale, width) + (NOT_SIGNIFICANT if self.not_significant(result) else "")
 
-    def label(self, system: SystemScores, shown: Optional[str] = None) -> str:
+    def label(self, system: SystemScores, shown: str | None = None) -> str:
         """The system's name (or the ``shown`` part of it), marked when it is the baseline."""
         return (system.name if shown is None else shown) + (" (baseline)" if system.name == self.baseline else "")
 
-    def legend(self) -> List[str]:
+    def legend(self) -> list[str]:
         """What the marks and intervals mean, one sentence a line."""
         lines = []
         results = [result for system in self.systems for result in system.results.values()]
         if any(result.ci is not None for result in results):
-            lines.append("score (\u03bc = mean \u00b1 half-width of the 95% confidence interval) of bootstrap "
-                         "resamples")
+            lines.append(
+                "score (\u03bc = mean \u00b1 half-width of the 95% confidence interval) of bootstrap resamples"
+            )
         if self.test is not None:
-            lines.append(f"p: {TEST_NAMES[self.test]} test against the baseline, {self.baseline}; *: significantly "
-                         f"different from the baseline (p \u2264 {self.significance_level:g}, as sacrebleu marks it); "
-                         f"{NOT_SIGNIFICANT}: not significantly different from the baseline "
-                         f"(p > {self.significance_level:g}). Every system is tested against the baseline only, "
-                         "not against the best system.")
+            lines.append(
+                f"p: {TEST_NAMES[self.test]} test against the baseline, {self.baseline}; *: significantly "
+                f"different from the baseline (p \u2264 {self.significance_level:g}, as sacrebleu marks it); "
+                f"{NOT_SIGNIFICANT}: not significantly different from the baseline "
+                f"(p > {self.significance_level:g}). Every system is tested against the baseline only, "
+                "not against the best system."
+            )
         if self.clusters is not None:
-            lines.append(f"cluster: {CLUSTER_RULE} (paired bootstrap resampling, p \u2264 "
-                         f"{self.significance_level:g}, between every two systems; by {self.columns[0].key})")
+            lines.append(
+                f"cluster: {CLUSTER_RULE} (paired bootstrap resampling, p \u2264 "
+                f"{self.significance_level:g}, between every two systems; by {self.columns[0].key})"
+            )
         lower = [column.key for column in self.columns if get_family(column.metric).lower_is_better]
         if lower:
             lines.append(f"{', '.join(lower)}: lower is better (an error rate): the smallest ranks first")
         for metric, (stored, current) in self.stale.items():
-            lines.append(f"{metric}: scored as {stored}, but this ngrameval gives {current}: the scores are "
-                         "kept until the board is rescored (ngrameval board rescore)")
+            lines.append(
+                f"{metric}: scored as {stored}, but this ngrameval gives {current}: the scores are "
+                "kept until the board is rescored (ngrameval board rescore)"
+            )
         return lines
 
 
 # --------------------------------------------------------------------------- scoring
+
 
 @dataclass
 class Significance:
     """What the command line asked for: a paired test against the first system (``test`` "bs" or
     "ar"), or bootstrap intervals per system (``confidence_samples``), or neither."""
 
-    test: Optional[str] = None
-    test_samples: Optional[int] = None
-    confidence_samples: Optional[int] = None
-    seed: Optional[int] = significance.DEFAULT_SEED
+    test: str | None = None
+    test_samples: int | None = None
+    confidence_samples: int | None = None
+    seed: int | None = significance.DEFAULT_SEED
 
     @property
-    def samples(self) -> Optional[int]:
+    def samples(self) -> int | None:
         """The paired test's resamples (sacrebleu's default when not given); None without a test."""
         if self.test is None:
             return None
         return significance.DEFAULT_SAMPLES[self.test] if self.test_samples is None else self.test_samples
 
-    def results(self, stats: List[Statistics], level: float) -> Tuple[List[Dict[str, significance.SystemResult]], str,
-                                                                     Optional[Dict[str, List[List[int]]]]]:
+    def results(
+        self, stats: list[Statistics], level: float
+    ) -> tuple[list[dict[str, significance.SystemResult]], str, dict[str, list[list[int]]] | None]:
         """Per system, output -> result; what the signature gains; and with the paired bootstrap, per output,
         the systems' indices grouped by :func:`clusters` at ``level`` from the p-values between every two
         systems (the test's resamples and seed), None otherwise (approximate randomization compares with the
@@ -157,27 +170,44 @@ class Significance:
             # The paired bootstrap gives intervals by itself; the same resamples give every pair's p-value.
             results, p_values = significance.ranked_paired_test(stats, samples, seed=self.seed)
             lower_is_better = get_family(stats[0].metric).lower_is_better
-            ranked = {output: clusters([system[output].score for system in results], p_values[output], level,
-                                       lower_is_better) for output in stats[0].outputs}
+            ranked = {
+                output: clusters([system[output].score for system in results], p_values[output], level, lower_is_better)
+                for output in stats[0].outputs
+            }
             return results, significance.signature_suffix(self.test, samples, self.seed), ranked
         if self.test is not None:
             samples = self.samples
             # Intervals with approximate randomization on request.
             n_ar_confidence = self.confidence_samples if self.confidence_samples else -1
-            results = significance.paired_test(stats[0], stats[1:], test=self.test, n_samples=samples,
-                                               seed=self.seed, n_ar_confidence=n_ar_confidence)
+            results = significance.paired_test(
+                stats[0], stats[1:], test=self.test, n_samples=samples, seed=self.seed, n_ar_confidence=n_ar_confidence
+            )
             return results, significance.signature_suffix(self.test, samples, self.seed, n_ar_confidence), None
         if self.confidence_samples is not None:
-            results = [significance.confidence_interval(system, n_samples=self.confidence_samples, seed=self.seed)
-                       for system in stats]
+            results = [
+                significance.confidence_interval(system, n_samples=self.confidence_samples, seed=self.seed)
+                for system in stats
+            ]
             return results, significance.signature_suffix(None, self.confidence_samples, self.seed), None
         family = get_family(stats[0].metric)
-        return [{output: significance.SystemResult(score) for output, score in family.corpus_scores(system).items()}
-                for system in stats], "", None
+        return (
+            [
+                {output: significance.SystemResult(score) for output, score in family.corpus_scores(system).items()}
+                for system in stats
+            ],
+            "",
+            None,
+        )
 
 
-def score_leaderboard(names: Sequence[str], predictions: Sequence[List[str]], references: List[List[str]],
-                      options: Dict[str, Dict[str, Any]], tests: Significance, progress: Optional[Any] = None) -> Leaderboard:
+def score_leaderboard(
+    names: Sequence[str],
+    predictions: Sequence[list[str]],
+    references: list[list[str]],
+    options: dict[str, dict[str, Any]],
+    tests: Significance,
+    progress: Any | None = None,
+) -> Leaderboard:
     """Every system under every metric: corpus scores (with intervals and p-values when asked) and
     per-segment scores (each metric's sentence scores, :meth:`ngrameval.metric.MetricFamily.sentence_scores`); with
     the paired bootstrap, also the clusters of each score column (WMT's ranking: :func:`clusters` at
@@ -189,10 +219,10 @@ def score_leaderboard(names: Sequence[str], predictions: Sequence[List[str]], re
     >>> [(system.name, round(system.results["bleu"].score, 4)) for system in board.systems]
     [('a', 1.0), ('b', 0.0)]
     """
-    columns: List[Column] = []
-    results: List[Dict[str, significance.SystemResult]] = [{} for _ in names]
-    per_segment: List[List[np.ndarray]] = [[] for _ in names]
-    groups: Dict[str, List[List[str]]] = {}
+    columns: list[Column] = []
+    results: list[dict[str, significance.SystemResult]] = [{} for _ in names]
+    per_segment: list[list[np.ndarray]] = [[] for _ in names]
+    groups: dict[str, list[list[str]]] = {}
     for metric, metric_options in options.items():
         family = get_family(metric)
         stats = []
@@ -206,23 +236,40 @@ def score_leaderboard(names: Sequence[str], predictions: Sequence[List[str]], re
         several = len(stats[0].outputs) > 1
         for output, ranked in (metric_clusters or {}).items():
             groups[column_key(metric, output, several)] = [[names[index] for index in group] for group in ranked]
-        columns += [Column(column_key(metric, output, several), metric, output,
-                           significance.with_suffix(stats[0].signature, suffix))
-                    for output in stats[0].outputs]
+        columns += [
+            Column(
+                column_key(metric, output, several),
+                metric,
+                output,
+                significance.with_suffix(stats[0].signature, suffix),
+            )
+            for output in stats[0].outputs
+        ]
         for index, (system_stats, outputs) in enumerate(zip(stats, system_results)):
-            results[index].update({column_key(metric, output, several): outputs[output]
-                                   for output in system_stats.outputs})
+            results[index].update(
+                {column_key(metric, output, several): outputs[output] for output in system_stats.outputs}
+            )
             per_segment[index].append(family.sentence_scores(system_stats, predictions[index], references))
-    systems = [SystemScores(name, result, np.hstack(segments), list(system))
-               for name, result, segments, system in zip(names, results, per_segment, predictions)]
-    return Leaderboard(columns, systems, references, baseline=names[0] if tests.test else None, test=tests.test,
-                       clusters=groups if tests.test == "bs" else None)
+    systems = [
+        SystemScores(name, result, np.hstack(segments), list(system))
+        for name, result, segments, system in zip(names, results, per_segment, predictions)
+    ]
+    return Leaderboard(
+        columns,
+        systems,
+        references,
+        baseline=names[0] if tests.test else None,
+        test=tests.test,
+        clusters=groups if tests.test == "bs" else None,
+    )
 
 
 # --------------------------------------------------------------------------- ranking
 
-def clusters(scores: Sequence[float], p_values: np.ndarray, level: float = 0.05,
-             lower_is_better: bool = False) -> List[List[int]]:
+
+def clusters(
+    scores: Sequence[float], p_values: np.ndarray, level: float = 0.05, lower_is_better: bool = False
+) -> list[list[int]]:
     """Systems grouped WMT's way (the Findings of WMT19 and WMT20: "clusters are identified by grouping
     systems together according to which systems significantly outperform all others in lower ranking
     clusters"): the systems ranked by ``scores``, best first (the smallest first with ``lower_is_better``, for
@@ -241,8 +288,10 @@ def clusters(scores: Sequence[float], p_values: np.ndarray, level: float = 0.05,
     scores = np.asarray(scores, np.float64)
     p_values = np.asarray(p_values, np.float64)
     if scores.ndim != 1 or not len(scores) or p_values.shape != (len(scores), len(scores)):
-        raise InputError(f"clusters need one score per system and a (systems, systems) matrix of p-values, got "
-                         f"{scores.shape} scores and a {p_values.shape} matrix")
+        raise InputError(
+            f"clusters need one score per system and a (systems, systems) matrix of p-values, got "
+            f"{scores.shape} scores and a {p_values.shape} matrix"
+        )
     if not 0 < level < 1:
         raise InputError(f"level must be strictly between 0 and 1, got {level!r}")
     order = np.argsort(scores if lower_is_better else -scores, kind="stable")

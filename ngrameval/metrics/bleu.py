@@ -19,12 +19,13 @@ coco       pycocoevalcap 1.2 ``Bleu`` (COCO captions: tiny epsilons instead of
            smoothing, closest reference length, whitespace tokens)
 ========== ==================================================================
 """
+
 from __future__ import annotations
 
 import math
 import sys
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import Any
 
 import numpy as np
 
@@ -33,10 +34,17 @@ from ngrameval.engine.corpus import IndexedCorpus, explain_matches, map_blocks
 from ngrameval.engine.inputs import cached_by_value, check_choice, check_flag, check_number, check_order, strict_options
 from ngrameval.engine.ngrams import ReferenceIndex, divide_or_zero
 from ngrameval.engine.peers import NLTK_VERSION, SACREBLEU_VERSION
-from ngrameval.metric import (SACREBLEU_RESAMPLING, MetricFamily, Resampling, Statistics, columns, last_weighted,
-                              register)
-from ngrameval.text.tokenizers import TokenizerSpec
 from ngrameval.errors import InputError
+from ngrameval.metric import (
+    SACREBLEU_RESAMPLING,
+    MetricFamily,
+    Resampling,
+    Statistics,
+    columns,
+    last_weighted,
+    register,
+)
+from ngrameval.text.tokenizers import TokenizerSpec
 from ngrameval.vocabulary import MetricResult, Predictions, References
 
 VARIANTS = ("sacrebleu", "nltk", "mteval", "nmt", "d2l", "coco")
@@ -65,6 +73,7 @@ SMOOTHING = {
 
 # --------------------------------------------------------------------------- statistics
 
+
 @dataclass
 class BleuStatistics:
     """Sufficient statistics, one row per sentence (or one summed row per corpus).
@@ -74,17 +83,17 @@ class BleuStatistics:
     sentences shorter than the order.
     """
 
-    hyp_len: np.ndarray          # (K,)
-    ref_len: np.ndarray          # (K,) reference length chosen by the brevity rule (float: "average")
-    matches: np.ndarray          # (K, N) clipped matches per order
-    totals: np.ndarray           # (K, N) hypothesis n-grams per order
-    clamped_totals: np.ndarray   # (K, N)
+    hyp_len: np.ndarray  # (K,)
+    ref_len: np.ndarray  # (K,) reference length chosen by the brevity rule (float: "average")
+    matches: np.ndarray  # (K, N) clipped matches per order
+    totals: np.ndarray  # (K, N) hypothesis n-grams per order
+    clamped_totals: np.ndarray  # (K, N)
 
     def __len__(self) -> int:
         return len(self.hyp_len)
 
     @staticmethod
-    def of_matches(hyp_len: np.ndarray, ref_len: np.ndarray, matches: np.ndarray) -> "BleuStatistics":
+    def of_matches(hyp_len: np.ndarray, ref_len: np.ndarray, matches: np.ndarray) -> BleuStatistics:
         """The rows of per-sentence lengths and clipped matches (K, N); the totals follow from the lengths.
 
         >>> BleuStatistics.of_matches(np.array([2]), np.array([3.0]), np.array([[2, 1, 0]])).clamped_totals.tolist()
@@ -93,31 +102,32 @@ class BleuStatistics:
         totals = np.maximum(hyp_len[:, None] - np.arange(matches.shape[1])[None, :], 0)
         return BleuStatistics(hyp_len, ref_len, matches, totals, np.maximum(totals, 1))
 
-    def rows(self, selection: Any) -> "BleuStatistics":
+    def rows(self, selection: Any) -> BleuStatistics:
         """A subset (or resample) of sentences, e.g. ``stats.rows([0, 0, 3])``."""
         return BleuStatistics(*(getattr(self, f)[selection] for f in self.__dataclass_fields__))
 
-    def sum(self) -> "BleuStatistics":
+    def sum(self) -> BleuStatistics:
         """The corpus statistics: the column sums, as one row."""
         return BleuStatistics(*(getattr(self, f).sum(axis=0)[None] for f in self.__dataclass_fields__))
 
     @staticmethod
-    def concatenate(parts: List["BleuStatistics"]) -> "BleuStatistics":
+    def concatenate(parts: list[BleuStatistics]) -> BleuStatistics:
         """The rows of several parts (blocks of a corpus), in order."""
         if len(parts) == 1:
             return parts[0]
-        return BleuStatistics(*(np.concatenate([getattr(part, f) for part in parts])
-                                for f in BleuStatistics.__dataclass_fields__))
+        return BleuStatistics(
+            *(np.concatenate([getattr(part, f) for part in parts]) for f in BleuStatistics.__dataclass_fields__)
+        )
 
 
 def reference_lengths(index: ReferenceIndex, hyp_len: np.ndarray, rule: str) -> np.ndarray:
     """Per sentence, the reference length the brevity penalty uses (see :func:`chosen_reference_lengths`)."""
-    return chosen_reference_lengths(index.segment_len, index.segment_sentence, index.refs_per_sentence, hyp_len,
-                                    rule)
+    return chosen_reference_lengths(index.segment_len, index.segment_sentence, index.refs_per_sentence, hyp_len, rule)
 
 
-def chosen_reference_lengths(lengths: np.ndarray, sentence: np.ndarray, refs_per_sentence: np.ndarray,
-                             hyp_len: np.ndarray, rule: str) -> np.ndarray:
+def chosen_reference_lengths(
+    lengths: np.ndarray, sentence: np.ndarray, refs_per_sentence: np.ndarray, hyp_len: np.ndarray, rule: str
+) -> np.ndarray:
     """Per sentence, the reference length the brevity penalty uses, of the references' ``lengths``
     (sentence by sentence; ``sentence``: the sentence of each, ``refs_per_sentence``: how many each has).
 
@@ -139,22 +149,31 @@ def chosen_reference_lengths(lengths: np.ndarray, sentence: np.ndarray, refs_per
     return (np.minimum.reduceat(distance * scale + lengths, starts) % scale).astype(np.float64)
 
 
-def statistics_from_index(corpus: IndexedCorpus, max_order: int, brevity_penalty: str = "closest",
-                          matches=None) -> BleuStatistics:
+def statistics_from_index(
+    corpus: IndexedCorpus, max_order: int, brevity_penalty: str = "closest", matches=None
+) -> BleuStatistics:
     """Per-sentence BLEU statistics of an indexed corpus."""
     index = corpus.index
     if matches is None:
         matches = index.match(corpus.hypotheses, max_order)
     hyp_len = matches.hyp_len
-    clipped = np.stack([index.per_sentence(index.clipped(matches, n), n) for n in range(1, max_order + 1)],
-                       axis=1).astype(np.int64)
+    clipped = np.stack(
+        [index.per_sentence(index.clipped(matches, n), n) for n in range(1, max_order + 1)], axis=1
+    ).astype(np.int64)
     return BleuStatistics.of_matches(hyp_len, reference_lengths(index, hyp_len, brevity_penalty), clipped)
 
 
 @strict_options
-def bleu_statistics(predictions: Predictions, references: References, max_order: int = 4,
-                    tokenize: TokenizerSpec = "13a", lowercase: bool = False, brevity_penalty: str = "closest",
-                    threads: int = 1, pad_id: Optional[int] = None) -> BleuStatistics:
+def bleu_statistics(
+    predictions: Predictions,
+    references: References,
+    max_order: int = 4,
+    tokenize: TokenizerSpec = "13a",
+    lowercase: bool = False,
+    brevity_penalty: str = "closest",
+    threads: int = 1,
+    pad_id: int | None = None,
+) -> BleuStatistics:
     """Per-sentence sufficient statistics, for significance tests and distributed evaluation
     (``threads`` and token ids with ``pad_id`` as in :func:`bleu`).
 
@@ -165,9 +184,16 @@ def bleu_statistics(predictions: Predictions, references: References, max_order:
     check_order("max_order", max_order)
     check_choice("brevity_penalty", brevity_penalty, BREVITY_PENALTIES)
     check_flag("lowercase", lowercase)
-    blocks, _, _ = map_blocks(predictions, references, tokenize, lowercase, max_order,
-                              lambda corpus: statistics_from_index(corpus, max_order, brevity_penalty), threads,
-                              pad_id)
+    blocks, _, _ = map_blocks(
+        predictions,
+        references,
+        tokenize,
+        lowercase,
+        max_order,
+        lambda corpus: statistics_from_index(corpus, max_order, brevity_penalty),
+        threads,
+        pad_id,
+    )
     return BleuStatistics.concatenate(blocks)
 
 
@@ -175,6 +201,7 @@ def bleu_statistics(predictions: Predictions, references: References, max_order:
 # Each rule takes K rows of statistics (and, for NLTK's smoothing quirks, the K
 # rows of the "last" sentence), a (W, N) array of weight sets and its options,
 # and returns scores (K, W), precisions (K, N) and brevity penalties (K,).
+
 
 def _log(p: np.ndarray) -> np.ndarray:
     with np.errstate(divide="ignore"):
@@ -226,8 +253,9 @@ def _score_sacrebleu(rows, last, weights, smooth, smooth_value, effective_order,
         fallback = np.zeros_like(total)
     precisions = np.where(used, np.where(correct > 0, divide_or_zero(correct, total), fallback), 0.0)
     # Effective order (per row: a corpus row and sentence rows may be scored together): only the orders used.
-    order_used = np.where(np.asarray(effective_order, bool).reshape(-1, 1), used | ~used.any(axis=1, keepdims=True),
-                          True)
+    order_used = np.where(
+        np.asarray(effective_order, bool).reshape(-1, 1), used | ~used.any(axis=1, keepdims=True), True
+    )
     w = weights[None, :, :] * order_used[:, None, :]
     used_weight = w.sum(axis=2)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -271,8 +299,9 @@ def _nltk_precisions(rows, last, smooth, epsilon, alpha, k):
     if smooth in ("method5", "method7"):
         # NLTK averages p_{n-1} (already smoothed), p_n and p_{n+1}; beyond the last order it
         # uses the 5-gram precision of the last hypothesis, whatever the order.
-        next_p = np.concatenate([plain[:, 1:n_orders], (last.matches[:, 4] / last.clamped_totals[:, 4])[:, None]],
-                                axis=1)
+        next_p = np.concatenate(
+            [plain[:, 1:n_orders], (last.matches[:, 4] / last.clamped_totals[:, 4])[:, None]], axis=1
+        )
         p = plain.copy()
         previous = plain[:, 0] + 1
         for i in range(n_orders):
@@ -284,12 +313,14 @@ def _nltk_precisions(rows, last, smooth, epsilon, alpha, k):
     # IndexError below three orders, an assertion when p_3 = 0), where we raise a clear error.
     scored = num[:, 0] > 0
     if scored.any() and (n_orders < 3 or (num[scored, 2] == 0).any()):
-        raise InputError("smooth='method6' needs a non-zero trigram precision for every score "
-                         "(NLTK asserts p_3 > 0), so max_order >= 3 and a matching trigram")
+        raise InputError(
+            "smooth='method6' needs a non-zero trigram precision for every score "
+            "(NLTK asserts p_3 > 0), so max_order >= 3 and a matching trigram"
+        )
     if n_orders < 3:
         return plain
     p = plain.copy()
-    for i in range(2, n_orders):   # (rows without unigram matches score 0 whatever p is)
+    for i in range(2, n_orders):  # (rows without unigram matches score 0 whatever p is)
         prior = np.where(p[:, i - 2] == 0, 0.0, p[:, i - 1] ** 2 / np.where(p[:, i - 2] == 0, 1, p[:, i - 2]))
         ngrams_in_last = np.maximum(last.hyp_len - i, 0)
         p[:, i] = (num[:, i] + alpha * prior) / (ngrams_in_last + alpha)
@@ -358,11 +389,18 @@ def _score_coco(rows, last, weights, **_):
     return bp[:, None] * np.exp(_weighted_log_sum(precisions, weights)), precisions, bp
 
 
-_RULES = {"sacrebleu": _score_sacrebleu, "nltk": _score_nltk, "mteval": _score_mteval, "nmt": _score_nmt,
-          "d2l": _score_d2l, "coco": _score_coco}
+_RULES = {
+    "sacrebleu": _score_sacrebleu,
+    "nltk": _score_nltk,
+    "mteval": _score_mteval,
+    "nmt": _score_nmt,
+    "d2l": _score_d2l,
+    "coco": _score_coco,
+}
 
 
 # --------------------------------------------------------------------------- options and result
+
 
 @dataclass(frozen=True)
 class BleuOptions:
@@ -370,15 +408,15 @@ class BleuOptions:
 
     variant: str = "sacrebleu"
     max_order: int = 4
-    weights: tuple = ()                 # one or more weight tuples
+    weights: tuple = ()  # one or more weight tuples
     several_weights: bool = False
     smooth: Any = "exp"
-    smooth_value: Optional[float] = None
+    smooth_value: float | None = None
     epsilon: float = 0.1
     alpha: float = 5.0
     k: float = 5.0
-    use_effective_order: Optional[bool] = None
-    auto_reweigh: tuple = ()            # per weight set: NLTK re-weighs short hypotheses
+    use_effective_order: bool | None = None
+    auto_reweigh: tuple = ()  # per weight set: NLTK re-weighs short hypotheses
     brevity_penalty: str = "closest"
     tokenize: TokenizerSpec = "13a"
     lowercase: bool = False
@@ -397,12 +435,21 @@ class BleuOptions:
 
 
 @cached_by_value
-def resolve_options(variant: str = "sacrebleu", max_order: Optional[int] = None, weights: Any = None,
-                    smooth: Any = "default", smooth_value: Optional[float] = None,
-                    epsilon: Optional[float] = None, alpha: Optional[float] = None, k: Optional[float] = None,
-                    use_effective_order: Optional[bool] = None, auto_reweigh: bool = False,
-                    brevity_penalty: Optional[str] = None, tokenize: TokenizerSpec = "default",
-                    lowercase: bool = False) -> BleuOptions:
+def resolve_options(
+    variant: str = "sacrebleu",
+    max_order: int | None = None,
+    weights: Any = None,
+    smooth: Any = "default",
+    smooth_value: float | None = None,
+    epsilon: float | None = None,
+    alpha: float | None = None,
+    k: float | None = None,
+    use_effective_order: bool | None = None,
+    auto_reweigh: bool = False,
+    brevity_penalty: str | None = None,
+    tokenize: TokenizerSpec = "default",
+    lowercase: bool = False,
+) -> BleuOptions:
     """Check every option and fill in the variant's defaults."""
     check_choice("variant", variant, VARIANTS)
     default_tokenize, default_bp, default_smooth = _DEFAULTS[variant]
@@ -412,7 +459,7 @@ def resolve_options(variant: str = "sacrebleu", max_order: Optional[int] = None,
     check_order("max_order", max_order)
     if not weight_sets:
         if variant == "d2l":
-            weight_sets = [tuple(0.5 ** n for n in range(1, max_order + 1))]
+            weight_sets = [tuple(0.5**n for n in range(1, max_order + 1))]
         else:
             weight_sets = [(1.0 / max_order,) * max_order]
         tuples = [True]
@@ -425,8 +472,10 @@ def resolve_options(variant: str = "sacrebleu", max_order: Optional[int] = None,
         # sacrebleu's score is the mean of the log precisions, here weighted and renormalized over the
         # weighted orders: with none it has no value (the other rules give the brevity penalty, as NLTK does).
         if variant == "sacrebleu" and not any(w):
-            raise InputError(f"weights {w} are all zero: variant 'sacrebleu' averages the log precisions of the "
-                             "weighted orders, and none is weighted (variant='nltk' scores the brevity penalty)")
+            raise InputError(
+                f"weights {w} are all zero: variant 'sacrebleu' averages the log precisions of the "
+                "weighted orders, and none is weighted (variant='nltk' scores the brevity penalty)"
+            )
     if smooth == "default":
         smooth = default_smooth
     if variant == "sacrebleu" and smooth is None:
@@ -453,7 +502,7 @@ def resolve_options(variant: str = "sacrebleu", max_order: Optional[int] = None,
     if smooth_value is None and smooth in ("floor", "add-k"):
         smooth_value = {"floor": epsilon, "add-k": k}[smooth]
     if smooth_value is None and smooth in ("floor", "add-k"):
-        smooth_value = {"floor": 0.1, "add-k": 1}[smooth]   # sacrebleu's SMOOTH_DEFAULTS
+        smooth_value = {"floor": 0.1, "add-k": 1}[smooth]  # sacrebleu's SMOOTH_DEFAULTS
     brevity_penalty = brevity_penalty or default_bp
     check_choice("brevity_penalty", brevity_penalty, BREVITY_PENALTIES)
     if tokenize == "default":
@@ -461,12 +510,25 @@ def resolve_options(variant: str = "sacrebleu", max_order: Optional[int] = None,
     if use_effective_order and variant != "sacrebleu":
         raise InputError("use_effective_order is sacrebleu's option; use variant='sacrebleu'")
     # NLTK compares each weight set with the tuple (0.25, 0.25, 0.25, 0.25): a list never equals it.
-    reweigh = tuple(bool(auto_reweigh) and is_tuple and w == (0.25, 0.25, 0.25, 0.25)
-                    for w, is_tuple in zip(weight_sets, tuples))
-    return BleuOptions(variant, max_order, tuple(weight_sets), several, smooth, smooth_value,
-                       0.1 if epsilon is None else float(epsilon), 5.0 if alpha is None else float(alpha),
-                       5.0 if k is None else float(k), use_effective_order, reweigh, brevity_penalty,
-                       tokenize, bool(lowercase))
+    reweigh = tuple(
+        bool(auto_reweigh) and is_tuple and w == (0.25, 0.25, 0.25, 0.25) for w, is_tuple in zip(weight_sets, tuples)
+    )
+    return BleuOptions(
+        variant,
+        max_order,
+        tuple(weight_sets),
+        several,
+        smooth,
+        smooth_value,
+        0.1 if epsilon is None else float(epsilon),
+        5.0 if alpha is None else float(alpha),
+        5.0 if k is None else float(k),
+        use_effective_order,
+        reweigh,
+        brevity_penalty,
+        tokenize,
+        bool(lowercase),
+    )
 
 
 def _weight_sets(weights: Any):
@@ -494,8 +556,13 @@ def signature(options: BleuOptions, num_refs: Any, tokenizer_name: str, sentence
         if smooth in ("floor", "add-k"):
             smooth += f"[{options.smooth_value:.2f}]"
         effective = _effective_order(options, sentence)
-        parts = [f"nrefs:{num_refs}", f"case:{'lc' if options.lowercase else 'mixed'}",
-                 f"eff:{'yes' if effective else 'no'}", f"tok:{tokenizer_name}", f"smooth:{smooth}"]
+        parts = [
+            f"nrefs:{num_refs}",
+            f"case:{'lc' if options.lowercase else 'mixed'}",
+            f"eff:{'yes' if effective else 'no'}",
+            f"tok:{tokenizer_name}",
+            f"smooth:{smooth}",
+        ]
         if options.max_order != 4:
             parts.append(f"order:{options.max_order}")
         if options.weights != ((1.0 / options.max_order,) * options.max_order,):
@@ -504,15 +571,27 @@ def signature(options: BleuOptions, num_refs: Any, tokenizer_name: str, sentence
             parts.append(f"bp:{options.brevity_penalty}")
         return "|".join(parts + [f"version:{SACREBLEU_VERSION}"])
     smooth = {True: "add-one", False: "none", None: "none"}.get(options.smooth, options.smooth)
-    parts = [f"variant:{options.variant}", f"nrefs:{num_refs}", f"case:{'lc' if options.lowercase else 'mixed'}",
-             f"tok:{tokenizer_name}", f"smooth:{smooth}", f"order:{options.max_order}",
-             f"weights:{_format_weights(options.weights)}", f"bp:{options.brevity_penalty}"]
+    parts = [
+        f"variant:{options.variant}",
+        f"nrefs:{num_refs}",
+        f"case:{'lc' if options.lowercase else 'mixed'}",
+        f"tok:{tokenizer_name}",
+        f"smooth:{smooth}",
+        f"order:{options.max_order}",
+        f"weights:{_format_weights(options.weights)}",
+        f"bp:{options.brevity_penalty}",
+    ]
     return "|".join(parts + [_PEERS[options.variant], f"ngrameval:{__version__}"])
 
 
 # The tool and version each variant reproduces, as the signature names it.
-_PEERS = {"nltk": f"nltk:{NLTK_VERSION}", "mteval": "mteval:v13a", "nmt": "nmt:hf-evaluate",
-          "d2l": "d2l:1.0.3", "coco": "pycocoevalcap:1.2"}
+_PEERS = {
+    "nltk": f"nltk:{NLTK_VERSION}",
+    "mteval": "mteval:v13a",
+    "nmt": "nmt:hf-evaluate",
+    "d2l": "d2l:1.0.3",
+    "coco": "pycocoevalcap:1.2",
+}
 
 
 def _format_weights(weight_sets) -> str:
@@ -523,11 +602,11 @@ def _effective_order(options: BleuOptions, sentence: Any) -> Any:
     """Whether sacrebleu's effective order applies: per row when ``sentence`` says per row which rows are
     sentences."""
     if options.use_effective_order is None:
-        return sentence    # sacrebleu: off for corpus_bleu, on for sentence_bleu
+        return sentence  # sacrebleu: off for corpus_bleu, on for sentence_bleu
     return options.use_effective_order
 
 
-def score_rows(rows: BleuStatistics, last: Optional[BleuStatistics], options: BleuOptions, sentence: Any = False):
+def score_rows(rows: BleuStatistics, last: BleuStatistics | None, options: BleuOptions, sentence: Any = False):
     """Apply the variant's rule to K rows; returns (scores (K, W), precisions (K, N), bp (K,)). ``last``: the K
     rows of the last sentence, which only rules that read it need (:attr:`BleuOptions.reads_last_sentence`).
     ``sentence``: whether the rows are sentences (sacrebleu's sentence_bleu defaults), one flag for all or one per
@@ -535,12 +614,22 @@ def score_rows(rows: BleuStatistics, last: Optional[BleuStatistics], options: Bl
     n = options.max_order
     weights = np.zeros((len(options.weights), n))
     for j, w in enumerate(options.weights):
-        weights[j, :len(w)] = w
-    head = BleuStatistics(rows.hyp_len, rows.ref_len, rows.matches[:, :n], rows.totals[:, :n],
-                          rows.clamped_totals[:, :n])
-    return _RULES[options.variant](head, last, weights, smooth=options.smooth, smooth_value=options.smooth_value,
-                                   effective_order=_effective_order(options, sentence), epsilon=options.epsilon,
-                                   alpha=options.alpha, k=options.k, auto_reweigh=options.auto_reweigh)
+        weights[j, : len(w)] = w
+    head = BleuStatistics(
+        rows.hyp_len, rows.ref_len, rows.matches[:, :n], rows.totals[:, :n], rows.clamped_totals[:, :n]
+    )
+    return _RULES[options.variant](
+        head,
+        last,
+        weights,
+        smooth=options.smooth,
+        smooth_value=options.smooth_value,
+        effective_order=_effective_order(options, sentence),
+        epsilon=options.epsilon,
+        alpha=options.alpha,
+        k=options.k,
+        auto_reweigh=options.auto_reweigh,
+    )
 
 
 @dataclass
@@ -549,33 +638,49 @@ class BleuResult(MetricResult):
 
     headline = "bleu"
 
-    bleu: Union[float, List[float]]
-    precisions: List[float]
-    counts: List[int]
-    totals: List[int]
+    bleu: float | list[float]
+    precisions: list[float]
+    counts: list[int]
+    totals: list[int]
     brevity_penalty: float
     length_ratio: float
     translation_length: int
-    reference_length: Union[int, float]
+    reference_length: int | float
     signature: str
-    sentence_scores: Optional[Union[List[float], List[List[float]]]] = None
-    sentence_signature: Optional[str] = None
-    explanation: Optional[List[Dict[str, Any]]] = None
-    statistics: Optional[BleuStatistics] = field(default=None, repr=False)
+    sentence_scores: list[float] | list[list[float]] | None = None
+    sentence_signature: str | None = None
+    explanation: list[dict[str, Any]] | None = None
+    statistics: BleuStatistics | None = field(default=None, repr=False)
 
-    def as_dict(self) -> Dict[str, Any]:
+    def as_dict(self) -> dict[str, Any]:
         """The result as the dict the evaluate metric returns (optional parts only when asked for)."""
-        result = {name: getattr(self, name) for name in (
-            "bleu", "precisions", "counts", "totals", "brevity_penalty", "length_ratio", "translation_length",
-            "reference_length", "signature")}
+        result = {
+            name: getattr(self, name)
+            for name in (
+                "bleu",
+                "precisions",
+                "counts",
+                "totals",
+                "brevity_penalty",
+                "length_ratio",
+                "translation_length",
+                "reference_length",
+                "signature",
+            )
+        }
         for name in ("sentence_scores", "sentence_signature", "explanation"):
             if getattr(self, name) is not None:
                 result[name] = getattr(self, name)
         return result
 
 
-def score_statistics(stats: BleuStatistics, options: BleuOptions, num_refs: Any = 1,
-                     tokenizer_name: str = "13a", sentence_level: bool = False) -> BleuResult:
+def score_statistics(
+    stats: BleuStatistics,
+    options: BleuOptions,
+    num_refs: Any = 1,
+    tokenizer_name: str = "13a",
+    sentence_level: bool = False,
+) -> BleuResult:
     """The corpus score of per-sentence statistics (summed; NLTK's quirks read the last row), and with
     ``sentence_level`` each sentence's score: the rule runs once, over the summed row and the sentences' rows
     (its fixed cost is most of the scoring of a few sentences).
@@ -587,7 +692,7 @@ def score_statistics(stats: BleuStatistics, options: BleuOptions, num_refs: Any 
     (True, True)
     """
     total = stats.sum()
-    last = stats.rows([-1]) if options.reads_last_sentence else None   # (no other rule reads it)
+    last = stats.rows([-1]) if options.reads_last_sentence else None  # (no other rule reads it)
     if sentence_level:
         rows = BleuStatistics.concatenate([total, stats])
         last = BleuStatistics.concatenate([last, stats]) if last is not None else None
@@ -608,8 +713,14 @@ def result_of_sums(total: BleuStatistics, last: BleuStatistics, options: BleuOpt
     return _corpus_result(total, *score_rows(total, last, options), options, signature)
 
 
-def _corpus_result(total: BleuStatistics, scores: np.ndarray, precisions: np.ndarray, bp: np.ndarray,
-                   options: BleuOptions, signature: str) -> BleuResult:
+def _corpus_result(
+    total: BleuStatistics,
+    scores: np.ndarray,
+    precisions: np.ndarray,
+    bp: np.ndarray,
+    options: BleuOptions,
+    signature: str,
+) -> BleuResult:
     """The corpus result of summed statistics ``total`` (one row), whose score, precisions and brevity penalty
     are the first rows of ``scores``, ``precisions`` and ``bp``."""
     ref_len = float(total.ref_len[0])
@@ -628,7 +739,7 @@ def _corpus_result(total: BleuStatistics, scores: np.ndarray, precisions: np.nda
     )
 
 
-def reported_counts(total: BleuStatistics, options: BleuOptions) -> Tuple[List[Any], List[Any]]:
+def reported_counts(total: BleuStatistics, options: BleuOptions) -> tuple[list[Any], list[Any]]:
     """The matches and totals per order as the variant's tool reports them (the raw sums stay in
     the statistics): sacrebleu's add-k smoothing adds k to both for orders 2..N, because it smooths
     its counts in place, unless nothing matched (it returns before smoothing).
@@ -637,8 +748,8 @@ def reported_counts(total: BleuStatistics, options: BleuOptions) -> Tuple[List[A
     >>> reported_counts(bleu_statistics(["a b c"], [["a b d"]]).sum(), options)
     ([2, 2, 1, 1], [3, 3, 2, 1])
     """
-    counts = total.matches[0, :options.max_order].tolist()
-    totals = total.totals[0, :options.max_order].tolist()
+    counts = total.matches[0, : options.max_order].tolist()
+    totals = total.totals[0, : options.max_order].tolist()
     if options.variant == "sacrebleu" and options.smooth == "add-k" and any(counts):
         k = options.smooth_value
         counts = counts[:1] + [c + k for c in counts[1:]]
@@ -658,7 +769,7 @@ def sentence_scores(stats: BleuStatistics, options: BleuOptions) -> np.ndarray:
     return score_rows(stats, stats, options, sentence=True)[0]
 
 
-def listed(scores: np.ndarray, options: BleuOptions) -> List[Any]:
+def listed(scores: np.ndarray, options: BleuOptions) -> list[Any]:
     """(sentences, weight sets) scores as :attr:`BleuResult.sentence_scores` lists them: a score per sentence,
     or a list per sentence when several weight sets are given.
 
@@ -669,13 +780,27 @@ def listed(scores: np.ndarray, options: BleuOptions) -> List[Any]:
 
 
 @strict_options
-def bleu(predictions: Predictions, references: References, variant: str = "sacrebleu", max_order: Optional[int] = None,
-         weights: Any = None, smooth: Any = "default", smooth_value: Optional[float] = None,
-         epsilon: Optional[float] = None, alpha: Optional[float] = None, k: Optional[float] = None,
-         use_effective_order: Optional[bool] = None, auto_reweigh: bool = False,
-         brevity_penalty: Optional[str] = None, tokenize: TokenizerSpec = "default", lowercase: bool = False,
-         sentence_level: bool = False, explain: bool = False, threads: int = 1,
-         pad_id: Optional[int] = None) -> BleuResult:
+def bleu(
+    predictions: Predictions,
+    references: References,
+    variant: str = "sacrebleu",
+    max_order: int | None = None,
+    weights: Any = None,
+    smooth: Any = "default",
+    smooth_value: float | None = None,
+    epsilon: float | None = None,
+    alpha: float | None = None,
+    k: float | None = None,
+    use_effective_order: bool | None = None,
+    auto_reweigh: bool = False,
+    brevity_penalty: str | None = None,
+    tokenize: TokenizerSpec = "default",
+    lowercase: bool = False,
+    sentence_level: bool = False,
+    explain: bool = False,
+    threads: int = 1,
+    pad_id: int | None = None,
+) -> BleuResult:
     """Corpus BLEU in [0, 1], exact to the reference tool named by ``variant``.
 
     ``references`` holds one string or a list of strings per prediction.
@@ -711,8 +836,21 @@ def bleu(predictions: Predictions, references: References, variant: str = "sacre
     >>> round(bleu(["A B B C D"], ["A B C D E F"], variant="d2l", max_order=2).bleu, 6)
     0.681477
     """
-    options = resolve_options(variant, max_order, weights, smooth, smooth_value, epsilon, alpha, k,
-                              use_effective_order, auto_reweigh, brevity_penalty, tokenize, lowercase)
+    options = resolve_options(
+        variant,
+        max_order,
+        weights,
+        smooth,
+        smooth_value,
+        epsilon,
+        alpha,
+        k,
+        use_effective_order,
+        auto_reweigh,
+        brevity_penalty,
+        tokenize,
+        lowercase,
+    )
     check_flag("sentence_level", sentence_level)
     check_flag("explain", explain)
 
@@ -721,8 +859,16 @@ def bleu(predictions: Predictions, references: References, variant: str = "sacre
         stats = statistics_from_index(corpus, options.statistics_order, options.brevity_penalty, matches)
         return stats, explain_matches(corpus, matches, options.max_order, stats.ref_len) if explain else []
 
-    blocks, num_refs, tokenizer = map_blocks(predictions, references, options.tokenize, options.lowercase,
-                                             options.statistics_order, block_statistics, threads, pad_id)
+    blocks, num_refs, tokenizer = map_blocks(
+        predictions,
+        references,
+        options.tokenize,
+        options.lowercase,
+        options.statistics_order,
+        block_statistics,
+        threads,
+        pad_id,
+    )
     stats = BleuStatistics.concatenate([stats for stats, _ in blocks])
     result = score_statistics(stats, options, num_refs, tokenizer.name, sentence_level)
     if explain:
@@ -741,25 +887,34 @@ class BleuFamily(MetricFamily):
 
     def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
         self.check_options(options)
-        threads = options.pop("threads", 1)   # (how to compute, not what: not part of the signature)
-        pad_id = options.pop("pad_id", None)   # (how to read the ids; the signature says tok:ids)
+        threads = options.pop("threads", 1)  # (how to compute, not what: not part of the signature)
+        pad_id = options.pop("pad_id", None)  # (how to read the ids; the signature says tok:ids)
         resolved = resolve_options(**options)
         blocks, num_refs, tokenizer = map_blocks(
-            predictions, references, resolved.tokenize, resolved.lowercase, resolved.statistics_order,
-            lambda corpus: statistics_from_index(corpus, resolved.statistics_order, resolved.brevity_penalty), threads,
-            pad_id)
+            predictions,
+            references,
+            resolved.tokenize,
+            resolved.lowercase,
+            resolved.statistics_order,
+            lambda corpus: statistics_from_index(corpus, resolved.statistics_order, resolved.brevity_penalty),
+            threads,
+            pad_id,
+        )
         stats = BleuStatistics.concatenate(blocks)
-        outputs = tuple(f"bleu.{i + 1}" for i in range(len(resolved.weights))) if resolved.several_weights \
-            else ("bleu",)
+        outputs = (
+            tuple(f"bleu.{i + 1}" for i in range(len(resolved.weights))) if resolved.several_weights else ("bleu",)
+        )
         rows = columns(stats.hyp_len, stats.ref_len, stats.matches, stats.totals, stats.clamped_totals)
-        return Statistics(self.name, rows, outputs, signature(resolved, num_refs, tokenizer.name),
-                          {"options": resolved})
+        return Statistics(
+            self.name, rows, outputs, signature(resolved, num_refs, tokenizer.name), {"options": resolved}
+        )
 
-    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
+    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
         options: BleuOptions = stats.context["options"]
         last = stats.rows[last_weighted(weights, len(stats))]
-        scores, _, _ = score_rows(from_rows(totals, options.statistics_order),
-                                  from_rows(last, options.statistics_order), options)
+        scores, _, _ = score_rows(
+            from_rows(totals, options.statistics_order), from_rows(last, options.statistics_order), options
+        )
         return scores
 
     def segment_scores(self, stats: Statistics) -> np.ndarray:
@@ -769,29 +924,38 @@ class BleuFamily(MetricFamily):
     def resampling(self, stats: Statistics) -> Resampling:
         return SACREBLEU_RESAMPLING if follows_sacrebleu_arithmetic(stats.context["options"]) else Resampling()
 
-    def score_resampled(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
+    def score_resampled(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
         # The options sacrebleu computes: its own arithmetic, so that means, intervals and p-values are its.
         options: BleuOptions = stats.context["options"]
         if follows_sacrebleu_arithmetic(options):
             return sacrebleu_percent_scores(totals, options)[:, None]
         return self.score_totals(stats, totals, weights)
 
-    def pairwise_columns(self, stats: Statistics) -> Tuple[int, ...]:
+    def pairwise_columns(self, stats: Statistics) -> tuple[int, ...]:
         # bleu() sums each field over the sentences: the reference lengths, (S,), NumPy sums pairwise
         # (they are integers, summed exactly either way, except for the "average" rule's means).
         return (1,) if stats.context["options"].brevity_penalty == "average" else ()
 
     def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> BleuResult:
         options: BleuOptions = stats.context["options"]
-        return result_of_sums(from_rows(totals, options.statistics_order),
-                              from_rows(stats.rows[-1:], options.statistics_order), options, stats.signature)
+        return result_of_sums(
+            from_rows(totals, options.statistics_order),
+            from_rows(stats.rows[-1:], options.statistics_order),
+            options,
+            stats.signature,
+        )
 
 
 def from_rows(rows: np.ndarray, order: int) -> BleuStatistics:
     """BleuStatistics from protocol rows (see :class:`BleuFamily`), the counts as the integers they are."""
     counts = rows.astype(np.int64)
-    return BleuStatistics(counts[:, 0], rows[:, 1], counts[:, 2:2 + order], counts[:, 2 + order:2 + 2 * order],
-                          counts[:, 2 + 2 * order:2 + 3 * order])
+    return BleuStatistics(
+        counts[:, 0],
+        rows[:, 1],
+        counts[:, 2 : 2 + order],
+        counts[:, 2 + order : 2 + 2 * order],
+        counts[:, 2 + 2 * order : 2 + 3 * order],
+    )
 
 
 register(BleuFamily())
@@ -803,10 +967,14 @@ register(BleuFamily())
 # score and approximate randomization on integers. Reproducing their means, intervals and
 # p-values bit for bit needs its arithmetic, not the [0, 1] rule above.
 
+
 def follows_sacrebleu_arithmetic(options: BleuOptions) -> bool:
     """Whether sacrebleu itself computes these options (its variant, uniform weights, closest length)."""
-    return (options.variant == "sacrebleu" and options.brevity_penalty == "closest"
-            and options.weights == ((1.0 / options.max_order,) * options.max_order,))
+    return (
+        options.variant == "sacrebleu"
+        and options.brevity_penalty == "closest"
+        and options.weights == ((1.0 / options.max_order,) * options.max_order,)
+    )
 
 
 def sacrebleu_percent_scores(sums: np.ndarray, options: BleuOptions) -> np.ndarray:
@@ -822,12 +990,12 @@ def sacrebleu_percent_scores(sums: np.ndarray, options: BleuOptions) -> np.ndarr
     """
     dtype = sums.dtype.type
     n = options.max_order
-    correct, total = sums[:, 2:2 + n].copy(), sums[:, 2 + n:2 + 2 * n].copy()
-    matched = (correct != 0).any(axis=1)          # checked before add-k, as sacrebleu does
+    correct, total = sums[:, 2 : 2 + n].copy(), sums[:, 2 + n : 2 + 2 * n].copy()
+    matched = (correct != 0).any(axis=1)  # checked before add-k, as sacrebleu does
     if options.smooth == "add-k":
         correct[:, 1:] += dtype(options.smooth_value)
         total[:, 1:] += dtype(options.smooth_value)
-    used = np.cumprod(total > 0, axis=1).astype(bool)     # its loop breaks at the first empty order
+    used = np.cumprod(total > 0, axis=1).astype(bool)  # its loop breaks at the first empty order
     zero = used & (correct == 0)
     hundred = dtype(100.0)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -839,18 +1007,17 @@ def sacrebleu_percent_scores(sums: np.ndarray, options: BleuOptions) -> np.ndarr
         else:
             smoothed = np.zeros_like(total)
     precisions = np.where(used, np.where(zero, smoothed, precisions), 0.0)
-    logs = np.full(precisions.shape, -9999999999.0)        # sacrebleu's my_log: log(0) is this
+    logs = np.full(precisions.shape, -9999999999.0)  # sacrebleu's my_log: log(0) is this
     nonzero = precisions != 0.0
     logs[nonzero] = _elementwise(math.log, precisions[nonzero])
     order = used.sum(axis=1) if _effective_order(options, False) else np.full(len(sums), n)
     log_sum = logs[:, 0]
-    for i in range(1, n):                        # Python's sum(): left to right
+    for i in range(1, n):  # Python's sum(): left to right
         log_sum = log_sum + np.where(i < order, logs[:, i], 0.0)
     hyp_len, ref_len = sums[:, 0].astype(np.int64), sums[:, 1].astype(np.int64)
     with np.errstate(divide="ignore", invalid="ignore"):
-        bp = np.where(hyp_len < ref_len, np.where(hyp_len > 0, _elementwise(math.exp, 1 - ref_len / hyp_len), 0.0),
-                      1.0)
-    with np.errstate(divide="ignore", invalid="ignore"):   # rows without matches score 0 below
+        bp = np.where(hyp_len < ref_len, np.where(hyp_len > 0, _elementwise(math.exp, 1 - ref_len / hyp_len), 0.0), 1.0)
+    with np.errstate(divide="ignore", invalid="ignore"):  # rows without matches score 0 below
         mean_log = log_sum / order
     return np.where(matched, bp * _elementwise(math.exp, mean_log), 0.0)
 

@@ -20,25 +20,44 @@ characters), so the n-grams of every segment are counted, matched and clipped ag
 at once, with numpy, and the references' index is cached for the next system scored against them
 (large corpora are matched in blocks of segments instead, uncached: :data:`BLOCK_CHARACTERS`).
 """
+
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Any
 
 import numpy as np
 
 from ngrameval._version import __version__
 from ngrameval.engine.cache import REFERENCE_CACHE
 from ngrameval.engine.corpus import blocks_by_size, map_in_threads, references_label
-from ngrameval.engine.inputs import (MAX_ORDER, cached_by_value, check_choice, check_flag, check_number, check_order,
-                                    check_positive_int, normalize_corpus, strict_options)
+from ngrameval.engine.inputs import (
+    MAX_ORDER,
+    cached_by_value,
+    check_choice,
+    check_flag,
+    check_number,
+    check_order,
+    check_positive_int,
+    normalize_corpus,
+    strict_options,
+)
 from ngrameval.engine.ngrams import ReferenceIndex, divide_or_zero, ngram_counts
 from ngrameval.engine.peers import NLTK_VERSION, SACREBLEU_VERSION
 from ngrameval.engine.token_ids import refuse_token_ids
 from ngrameval.errors import InputError
-from ngrameval.metric import (SACREBLEU_RESAMPLING, MetricFamily, Resampling, Statistics, array_of_scores, columns,
-                              register, rows_with_count)
+from ngrameval.metric import (
+    SACREBLEU_RESAMPLING,
+    MetricFamily,
+    Resampling,
+    Statistics,
+    array_of_scores,
+    columns,
+    register,
+    rows_with_count,
+)
 from ngrameval.vocabulary import MetricResult, Predictions, References
 
 VARIANTS = ("sacrebleu", "nltk")
@@ -46,7 +65,7 @@ DEFAULT_BETA = {"sacrebleu": 2, "nltk": 3.0}
 # sacrebleu's and NLTK's stand-in for a precision, recall or F that would divide by zero.
 EPSILON = 1e-16
 # string.punctuation: what sacrebleu's chrF++ splits off the start or end of a word.
-_PUNCTUATION = frozenset('!"#$%&\'()*+,-./:;<=>?@[\\]^_`{|}~')
+_PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 # NLTK removes whitespace with the `regex` engine's \s+ (Unicode White_Space), which unlike str.split
 # keeps the information separators U+001C..U+001F.
 _NLTK_WHITESPACE = re.compile("[\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+")
@@ -62,14 +81,15 @@ BLOCK_CHARACTERS = 1 << 20
 
 # --------------------------------------------------------------------------- matching
 
+
 @dataclass
 class ReferenceMatches:
     """Per order n = 1..N, each hypothesis matched against each of its references alone."""
 
-    matches: np.ndarray     # (sentences, reference slots, N) clipped matches; 0 for slots without a reference
+    matches: np.ndarray  # (sentences, reference slots, N) clipped matches; 0 for slots without a reference
     hyp_counts: np.ndarray  # (sentences, N) hypothesis n-grams
     ref_counts: np.ndarray  # (sentences, reference slots, N) reference n-grams; 0 for slots without a reference
-    present: np.ndarray     # (sentences, reference slots) whether the slot holds a reference
+    present: np.ndarray  # (sentences, reference slots) whether the slot holds a reference
 
 
 def reference_matches(index: ReferenceIndex, hypotheses: Sequence[Sequence[str]], max_order: int) -> ReferenceMatches:
@@ -80,12 +100,17 @@ def reference_matches(index: ReferenceIndex, hypotheses: Sequence[Sequence[str]]
     per_cell = np.stack([index.clipped_per_cell(n, matches.hyp_count[n - 1]) for n in range(1, max_order + 1)], axis=1)
     present = index.slots_present()
     ref_counts = ngram_counts(index.by_slot(index.segment_len, 0), max_order) * present[:, :, None]
-    return ReferenceMatches(per_cell.reshape(present.shape + (max_order,)), ngram_counts(matches.hyp_len, max_order),
-                            ref_counts, present)
+    return ReferenceMatches(
+        per_cell.reshape(present.shape + (max_order,)), ngram_counts(matches.hyp_len, max_order), ref_counts, present
+    )
 
 
-def _cached_matches(hypotheses: Sequence[Sequence[str]], references: Callable[[], Sequence[Sequence[Sequence[str]]]],
-                    max_order: int, cache_key: Optional[tuple]) -> ReferenceMatches:
+def _cached_matches(
+    hypotheses: Sequence[Sequence[str]],
+    references: Callable[[], Sequence[Sequence[Sequence[str]]]],
+    max_order: int,
+    cache_key: tuple | None,
+) -> ReferenceMatches:
     """:func:`reference_matches` with the references' index cached under ``cache_key`` (None: not
     cached): the next system scored against the same references reuses it (``references()`` prepares
     them only on a miss)."""
@@ -94,6 +119,7 @@ def _cached_matches(hypotheses: Sequence[Sequence[str]], references: Callable[[]
 
 
 # --------------------------------------------------------------------------- options
+
 
 @dataclass(frozen=True)
 class ChrfOptions:
@@ -119,10 +145,19 @@ def _check_word_order(value: Any) -> int:
 
 
 @cached_by_value
-def resolve_options(variant: str = "sacrebleu", char_order: int = 6, word_order: int = 0,
-                    beta: Optional[float] = None, lowercase: bool = False, whitespace: bool = False,
-                    eps_smoothing: bool = False, min_char_order: int = 1, min_len: Optional[int] = None,
-                    max_len: Optional[int] = None, ignore_whitespace: Optional[bool] = None) -> ChrfOptions:
+def resolve_options(
+    variant: str = "sacrebleu",
+    char_order: int = 6,
+    word_order: int = 0,
+    beta: float | None = None,
+    lowercase: bool = False,
+    whitespace: bool = False,
+    eps_smoothing: bool = False,
+    min_char_order: int = 1,
+    min_len: int | None = None,
+    max_len: int | None = None,
+    ignore_whitespace: bool | None = None,
+) -> ChrfOptions:
     """Check every option (one clear ValueError each) and fill in the variant's default beta. NLTK's
     ``min_len``, ``max_len`` and ``ignore_whitespace`` name ``min_char_order``, ``char_order`` and
     ``not whitespace`` (variant ``"nltk"``; given both ways, they must agree).
@@ -137,8 +172,10 @@ def resolve_options(variant: str = "sacrebleu", char_order: int = 6, word_order:
     ngrameval.errors.InputError: word_order is sacrebleu's option (chrF++); NLTK's chrF counts characters only
     """
     check_choice("variant", variant, VARIANTS)
-    for alias, name, value, ours, default in (("min_len", "min_char_order", min_len, min_char_order, 1),
-                                              ("max_len", "char_order", max_len, char_order, 6)):
+    for alias, name, value, ours, default in (
+        ("min_len", "min_char_order", min_len, min_char_order, 1),
+        ("max_len", "char_order", max_len, char_order, 6),
+    ):
         if value is None:
             continue
         if variant != "nltk":
@@ -154,8 +191,10 @@ def resolve_options(variant: str = "sacrebleu", char_order: int = 6, word_order:
         if variant != "nltk":
             raise InputError("ignore_whitespace is NLTK's option (not whitespace); use whitespace, or variant='nltk'")
         if check_flag("ignore_whitespace", ignore_whitespace) and check_flag("whitespace", whitespace):
-            raise InputError("ignore_whitespace=True contradicts whitespace=True (ignore_whitespace is NLTK's "
-                             "name for not whitespace)")
+            raise InputError(
+                "ignore_whitespace=True contradicts whitespace=True (ignore_whitespace is NLTK's "
+                "name for not whitespace)"
+            )
         whitespace = not ignore_whitespace
     char_order = check_order("char_order", char_order)
     word_order = _check_word_order(word_order)
@@ -173,8 +212,9 @@ def resolve_options(variant: str = "sacrebleu", char_order: int = 6, word_order:
                 raise InputError(f"{name} is sacrebleu's option; use variant='sacrebleu'")
     elif min_char_order != 1:
         raise InputError("min_char_order is NLTK's option (its min_len); use variant='nltk'")
-    return ChrfOptions(variant, char_order, word_order, beta, bool(lowercase), bool(whitespace),
-                       bool(eps_smoothing), min_char_order)
+    return ChrfOptions(
+        variant, char_order, word_order, beta, bool(lowercase), bool(whitespace), bool(eps_smoothing), min_char_order
+    )
 
 
 def signature(options: ChrfOptions, num_refs: Any) -> str:
@@ -185,14 +225,27 @@ def signature(options: ChrfOptions, num_refs: Any) -> str:
     'nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:2.6.0'
     """
     if options.variant == "sacrebleu":
-        parts = [f"nrefs:{num_refs}", f"case:{'lc' if options.lowercase else 'mixed'}",
-                 f"eff:{'no' if options.eps_smoothing else 'yes'}", f"nc:{options.char_order}",
-                 f"nw:{options.word_order}", f"space:{'yes' if options.whitespace else 'no'}"]
+        parts = [
+            f"nrefs:{num_refs}",
+            f"case:{'lc' if options.lowercase else 'mixed'}",
+            f"eff:{'no' if options.eps_smoothing else 'yes'}",
+            f"nc:{options.char_order}",
+            f"nw:{options.word_order}",
+            f"space:{'yes' if options.whitespace else 'no'}",
+        ]
         return "|".join(parts + [f"version:{SACREBLEU_VERSION}"])
-    return "|".join(["variant:nltk", f"nrefs:{num_refs}", f"min_len:{options.min_char_order}",
-                     f"max_len:{options.char_order}", f"beta:{options.beta:g}",
-                     f"space:{'yes' if options.whitespace else 'no'}", f"nltk:{NLTK_VERSION}",
-                     f"ngrameval:{__version__}"])
+    return "|".join(
+        [
+            "variant:nltk",
+            f"nrefs:{num_refs}",
+            f"min_len:{options.min_char_order}",
+            f"max_len:{options.char_order}",
+            f"beta:{options.beta:g}",
+            f"space:{'yes' if options.whitespace else 'no'}",
+            f"nltk:{NLTK_VERSION}",
+            f"ngrameval:{__version__}",
+        ]
+    )
 
 
 def score_name(options: ChrfOptions) -> str:
@@ -202,14 +255,15 @@ def score_name(options: ChrfOptions) -> str:
 
 # --------------------------------------------------------------------------- statistics
 
-def words_without_punctuation(line: str) -> List[str]:
+
+def words_without_punctuation(line: str) -> list[str]:
     """sacrebleu's chrF++ words: whitespace-separated, one punctuation character split off the end
     of a word, or else off its start (so "(hi)" gives "(hi" and ")", as in sacrebleu).
 
     >>> words_without_punctuation("(hi) there.")
     ['(hi', ')', 'there', '.']
     """
-    words: List[str] = []
+    words: list[str] = []
     for word in line.split():
         if len(word) > 1 and word[-1] in _PUNCTUATION:
             words += [word[:-1], word[-1]]
@@ -233,7 +287,7 @@ def character_text(line: str, options: ChrfOptions) -> str:
     return "".join(line.split())
 
 
-def _prepared_corpus(predictions: Any, references: Any, options: ChrfOptions) -> Tuple[List[str], List[List[str]]]:
+def _prepared_corpus(predictions: Any, references: Any, options: ChrfOptions) -> tuple[list[str], list[list[str]]]:
     """Validated strings (token lists joined with spaces, as NLTK joins them), lowercased if asked."""
     refuse_token_ids(predictions, "chrf", "characters")
     hyps, refs, pretokenized = normalize_corpus(predictions, references)
@@ -248,30 +302,43 @@ def _prepared_corpus(predictions: Any, references: Any, options: ChrfOptions) ->
     return hyps, refs
 
 
-def _order_statistics(hyps: List[str], refs: List[List[str]], options: ChrfOptions, cache: bool) -> ReferenceMatches:
+def _order_statistics(hyps: list[str], refs: list[list[str]], options: ChrfOptions, cache: bool) -> ReferenceMatches:
     """Matches per (segment, reference, order): character orders, then word orders. The references'
     indexes are cached if ``cache``."""
     corpus_key = (tuple(map(len, refs)), tuple(r for group in refs for r in group)) if cache else None
 
-    def key(*parts: Any) -> Optional[tuple]:
+    def key(*parts: Any) -> tuple | None:
         return None if corpus_key is None else ("chrf", *parts, *corpus_key)
 
     def texts(lines):
         return [character_text(line, options) for line in lines]
 
-    characters = _cached_matches(texts(hyps), lambda: [texts(group) for group in refs], options.char_order,
-                                  key("characters", options.variant, options.whitespace))
+    characters = _cached_matches(
+        texts(hyps),
+        lambda: [texts(group) for group in refs],
+        options.char_order,
+        key("characters", options.variant, options.whitespace),
+    )
     if not options.word_order:
         return characters
-    words = _cached_matches([words_without_punctuation(h) for h in hyps],
-                             lambda: [[words_without_punctuation(r) for r in group] for group in refs], options.word_order,
-                             key("words"))
-    return ReferenceMatches(*(np.concatenate([getattr(characters, name), getattr(words, name)], axis=-1)
-                              for name in ("matches", "hyp_counts", "ref_counts")), characters.present)
+    words = _cached_matches(
+        [words_without_punctuation(h) for h in hyps],
+        lambda: [[words_without_punctuation(r) for r in group] for group in refs],
+        options.word_order,
+        key("words"),
+    )
+    return ReferenceMatches(
+        *(
+            np.concatenate([getattr(characters, name), getattr(words, name)], axis=-1)
+            for name in ("matches", "hyp_counts", "ref_counts")
+        ),
+        characters.present,
+    )
 
 
-def sacrebleu_f_score(hyp: np.ndarray, ref: np.ndarray, match: np.ndarray, beta: float,
-                      eps_smoothing: bool) -> np.ndarray:
+def sacrebleu_f_score(
+    hyp: np.ndarray, ref: np.ndarray, match: np.ndarray, beta: float, eps_smoothing: bool
+) -> np.ndarray:
     """sacrebleu 2.6.0 ``CHRF._compute_f_score`` on (..., orders) statistics, in [0, 100] as sacrebleu
     returns it (best-reference ties are decided on these very numbers), operation for operation, all
     orders at once, in the precision of ``match / hyp``: float64 for counts, float32 for the float32
@@ -286,7 +353,7 @@ def sacrebleu_f_score(hyp: np.ndarray, ref: np.ndarray, match: np.ndarray, beta:
     >>> score.dtype, float(score)   # sacrebleu on np.float32 statistics: np.float32(83.33333)
     (dtype('float32'), 83.33332824707031)
     """
-    factor = beta ** 2
+    factor = beta**2
     with np.errstate(divide="ignore", invalid="ignore"):
         prec, rec = match / hyp, match / ref
         if eps_smoothing:
@@ -297,12 +364,13 @@ def sacrebleu_f_score(hyp: np.ndarray, ref: np.ndarray, match: np.ndarray, beta:
         avg_rec = divide_or_zero(_sum_in_order(np.where(both, rec, 0)), effective_order)
         f = (1 + factor) * avg_prec * avg_rec
         f /= factor * avg_prec + avg_rec
-        nothing = avg_prec + avg_rec == 0      # sacrebleu returns a Python 0.0
+        nothing = avg_prec + avg_rec == 0  # sacrebleu returns a Python 0.0
     return array_of_scores(np.where(nothing, 0, 100 * f), nothing)
 
 
-def _mean_of_order_f(prec: np.ndarray, rec: np.ndarray, hyp_present: np.ndarray, ref_present: np.ndarray,
-                     factor: float) -> Tuple[np.ndarray, np.ndarray]:
+def _mean_of_order_f(
+    prec: np.ndarray, rec: np.ndarray, hyp_present: np.ndarray, ref_present: np.ndarray, factor: float
+) -> tuple[np.ndarray, np.ndarray]:
     """sacrebleu's ``eps_smoothing`` score (100 times the mean over orders of each order's F, epsilon
     standing in for what divides by zero) and where it is a Python float. Each value is carried in float64
     with whether sacrebleu holds it as a Python float (its epsilon, and what only Python floats make) or
@@ -310,12 +378,12 @@ def _mean_of_order_f(prec: np.ndarray, rec: np.ndarray, hyp_present: np.ndarray,
     is in that dtype."""
     dtype = prec.dtype
 
-    def operate(ufunc: np.ufunc, a: Tuple[Any, Any], b: Tuple[Any, Any]) -> Tuple[np.ndarray, np.ndarray]:
+    def operate(ufunc: np.ufunc, a: tuple[Any, Any], b: tuple[Any, Any]) -> tuple[np.ndarray, np.ndarray]:
         python = np.logical_and(a[1], b[1])
         narrow = ufunc(np.asarray(a[0]).astype(dtype), np.asarray(b[0]).astype(dtype))
         return np.where(python, ufunc(a[0], b[0]), narrow), python
 
-    def python(value: float) -> Tuple[float, bool]:
+    def python(value: float) -> tuple[float, bool]:
         return value, True
 
     prec = np.where(hyp_present, prec.astype(np.float64), EPSILON), ~hyp_present
@@ -325,7 +393,7 @@ def _mean_of_order_f(prec: np.ndarray, rec: np.ndarray, hyp_present: np.ndarray,
     defined = denom[0] > 0
     f = np.where(defined, f[0], EPSILON), np.where(defined, f[1], True)
     total = python(0.0)
-    for order in range(prec[0].shape[-1]):      # sacrebleu's loop, left to right
+    for order in range(prec[0].shape[-1]):  # sacrebleu's loop, left to right
         total = operate(np.add, total, (f[0][..., order], f[1][..., order]))
     score, is_python = operate(np.divide, operate(np.multiply, python(100), total), python(prec[0].shape[-1]))
     return (score if is_python.any() else score.astype(dtype)), is_python
@@ -344,7 +412,7 @@ def _sum_in_order(values: np.ndarray) -> np.ndarray:
 def nltk_f_scores(hyp: np.ndarray, ref: np.ndarray, match: np.ndarray, beta: float) -> np.ndarray:
     """NLTK 3.10.4 ``chrf_precision_recall_fscore_support``'s F per order: epsilon wherever a division
     is by zero (no hypothesis or reference n-grams, or no match at all)."""
-    factor = beta ** 2
+    factor = beta**2
     with np.errstate(divide="ignore", invalid="ignore"):
         prec, rec = match / hyp, match / ref
         denom = factor * prec + rec
@@ -352,18 +420,23 @@ def nltk_f_scores(hyp: np.ndarray, ref: np.ndarray, match: np.ndarray, beta: flo
     return np.where((hyp > 0) & (ref > 0) & (denom != 0), f, EPSILON)
 
 
-def _statistics(predictions: Any, references: Any, options: ChrfOptions, threads: int) -> Tuple[np.ndarray, Any]:
+def _statistics(predictions: Any, references: Any, options: ChrfOptions, threads: int) -> tuple[np.ndarray, Any]:
     """Protocol rows and nrefs. sacrebleu: per order hypothesis n-grams, reference n-grams and matches
     of the chosen reference (orders: characters, then words). NLTK: per order F, then a count. Blocks
     of a large corpus are matched ``threads`` at a time."""
     hyps, refs = _prepared_corpus(predictions, references, options)
     blocks = blocks_by_size([sum(map(len, group)) for group in refs], BLOCK_CHARACTERS)
-    rows = map_in_threads(lambda block: _block_rows(hyps[block[0]:block[1]], refs[block[0]:block[1]], options,
-                                                    cache=len(blocks) == 1), blocks, threads)
+    rows = map_in_threads(
+        lambda block: _block_rows(
+            hyps[block[0] : block[1]], refs[block[0] : block[1]], options, cache=len(blocks) == 1
+        ),
+        blocks,
+        threads,
+    )
     return np.concatenate(rows), references_label(map(len, refs))
 
 
-def _block_rows(hyps: List[str], refs: List[List[str]], options: ChrfOptions, cache: bool) -> np.ndarray:
+def _block_rows(hyps: list[str], refs: list[list[str]], options: ChrfOptions, cache: bool) -> np.ndarray:
     """The protocol rows of a block of segments (its references' indexes cached if ``cache``)."""
     return rows_of_matches(_order_statistics(hyps, refs, options, cache), options)
 
@@ -379,16 +452,17 @@ def rows_of_matches(stats: ReferenceMatches, options: ChrfOptions) -> np.ndarray
     """
     if options.variant == "nltk":
         low = options.min_char_order - 1
-        f = nltk_f_scores(stats.hyp_counts[:, low:], stats.ref_counts[:, 0, low:], stats.matches[:, 0, low:],
-                          options.beta)
+        f = nltk_f_scores(
+            stats.hyp_counts[:, low:], stats.ref_counts[:, 0, low:], stats.matches[:, 0, low:], options.beta
+        )
         return rows_with_count(f)
     # sacrebleu counts no hypothesis n-grams of an order its reference has none of.
     hyp = np.where(stats.ref_counts > 0, stats.hyp_counts[:, None, :], 0)
-    if stats.present.shape[1] == 1:   # one reference each: it is the best, no need to score it
+    if stats.present.shape[1] == 1:  # one reference each: it is the best, no need to score it
         best = np.zeros(len(hyp), np.int64)
     else:
         f = sacrebleu_f_score(hyp, stats.ref_counts, stats.matches, options.beta, options.eps_smoothing)
-        best = np.argmax(np.where(stats.present, f, -np.inf), axis=1)   # the first of equal scores
+        best = np.argmax(np.where(stats.present, f, -np.inf), axis=1)  # the first of equal scores
     take = np.arange(len(best))
     return columns(hyp[take, best], stats.ref_counts[take, best], stats.matches[take, best])
 
@@ -410,10 +484,11 @@ def sacrebleu_percent_scores(rows: np.ndarray, options: ChrfOptions) -> np.ndarr
     [83.33333333333334]
     """
     n = rows.shape[1] // 3
-    return sacrebleu_f_score(rows[:, :n], rows[:, n:2 * n], rows[:, 2 * n:], options.beta, options.eps_smoothing)
+    return sacrebleu_f_score(rows[:, :n], rows[:, n : 2 * n], rows[:, 2 * n :], options.beta, options.eps_smoothing)
 
 
 # --------------------------------------------------------------------------- public API
+
 
 @dataclass
 class ChrfResult(MetricResult):
@@ -424,33 +499,45 @@ class ChrfResult(MetricResult):
     chrf: float
     name: str
     signature: str
-    char_precisions: Optional[List[float]] = None
-    char_recalls: Optional[List[float]] = None
-    word_precisions: Optional[List[float]] = None
-    word_recalls: Optional[List[float]] = None
-    char_fscores: Optional[List[float]] = None
-    sentence_scores: Optional[List[float]] = None
-    statistics: Optional[np.ndarray] = field(default=None, repr=False)
+    char_precisions: list[float] | None = None
+    char_recalls: list[float] | None = None
+    word_precisions: list[float] | None = None
+    word_recalls: list[float] | None = None
+    char_fscores: list[float] | None = None
+    sentence_scores: list[float] | None = None
+    statistics: np.ndarray | None = field(default=None, repr=False)
 
-    def as_dict(self) -> Dict[str, Any]:
+    def as_dict(self) -> dict[str, Any]:
         """The result as the dict the evaluate metric returns (parts the variant has not are left out)."""
-        return {name: getattr(self, name) for name in (
-            "chrf", "name", "char_precisions", "char_recalls", "word_precisions", "word_recalls", "char_fscores",
-            "signature", "sentence_scores") if getattr(self, name) is not None}
+        return {
+            name: getattr(self, name)
+            for name in (
+                "chrf",
+                "name",
+                "char_precisions",
+                "char_recalls",
+                "word_precisions",
+                "word_recalls",
+                "char_fscores",
+                "signature",
+                "sentence_scores",
+            )
+            if getattr(self, name) is not None
+        }
 
 
-def _result_of_sums(total: np.ndarray, options: ChrfOptions, signature: str,
-                    score: Optional[float] = None) -> ChrfResult:
+def _result_of_sums(total: np.ndarray, options: ChrfOptions, signature: str, score: float | None = None) -> ChrfResult:
     """The corpus result of summed rows ``total`` (1, columns), without per-segment parts (``score``: its
     score, when already computed)."""
-    result = ChrfResult(float(score_rows(total, options)[0]) if score is None else score, score_name(options),
-                        signature)
+    result = ChrfResult(
+        float(score_rows(total, options)[0]) if score is None else score, score_name(options), signature
+    )
     if options.variant == "nltk":
         result.char_fscores = (total[0, :-1] / total[0, -1]).tolist()
     else:
         n = total.shape[1] // 3
-        precisions = divide_or_zero(total[0, 2 * n:], total[0, :n]).tolist()
-        recalls = divide_or_zero(total[0, 2 * n:], total[0, n:2 * n]).tolist()
+        precisions = divide_or_zero(total[0, 2 * n :], total[0, :n]).tolist()
+        recalls = divide_or_zero(total[0, 2 * n :], total[0, n : 2 * n]).tolist()
         c = options.char_order
         result.char_precisions, result.char_recalls = precisions[:c], recalls[:c]
         if options.word_order:
@@ -459,11 +546,23 @@ def _result_of_sums(total: np.ndarray, options: ChrfOptions, signature: str,
 
 
 @strict_options
-def chrf(predictions: Predictions, references: References, variant: str = "sacrebleu", char_order: int = 6,
-         word_order: int = 0, beta: Optional[float] = None, lowercase: bool = False, whitespace: bool = False,
-         eps_smoothing: bool = False, min_char_order: int = 1, sentence_level: bool = False,
-         threads: int = 1, min_len: Optional[int] = None, max_len: Optional[int] = None,
-         ignore_whitespace: Optional[bool] = None) -> ChrfResult:
+def chrf(
+    predictions: Predictions,
+    references: References,
+    variant: str = "sacrebleu",
+    char_order: int = 6,
+    word_order: int = 0,
+    beta: float | None = None,
+    lowercase: bool = False,
+    whitespace: bool = False,
+    eps_smoothing: bool = False,
+    min_char_order: int = 1,
+    sentence_level: bool = False,
+    threads: int = 1,
+    min_len: int | None = None,
+    max_len: int | None = None,
+    ignore_whitespace: bool | None = None,
+) -> ChrfResult:
     """Corpus chrF (``word_order=2``: chrF++) in [0, 1], exact to the tool named by ``variant``.
 
     ``"sacrebleu"`` (default; beta 2): sacrebleu 2.6.0 ``CHRF(char_order, word_order, beta, lowercase,
@@ -481,8 +580,19 @@ def chrf(predictions: Predictions, references: References, variant: str = "sacre
     >>> round(chrf(["the cat"], ["the mat"], variant="nltk", sentence_level=True).sentence_scores[0], 6)
     0.280556
     """
-    options = resolve_options(variant, char_order, word_order, beta, lowercase, whitespace, eps_smoothing,
-                              min_char_order, min_len, max_len, ignore_whitespace)
+    options = resolve_options(
+        variant,
+        char_order,
+        word_order,
+        beta,
+        lowercase,
+        whitespace,
+        eps_smoothing,
+        min_char_order,
+        min_len,
+        max_len,
+        ignore_whitespace,
+    )
     check_flag("sentence_level", sentence_level)
     rows, num_refs = _statistics(predictions, references, options, check_positive_int("threads", threads))
     total = rows.sum(axis=0, keepdims=True)
@@ -507,20 +617,20 @@ class ChrfFamily(MetricFamily):
 
     def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
         self.check_options(options)
-        threads = check_positive_int("threads", options.pop("threads", 1))   # (how, not what: not signed)
+        threads = check_positive_int("threads", options.pop("threads", 1))  # (how, not what: not signed)
         resolved = resolve_options(**options)
         rows, num_refs = _statistics(predictions, references, resolved, threads)
         return Statistics(self.name, rows, ("chrf",), signature(resolved, num_refs), {"options": resolved})
 
-    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
+    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
         return score_rows(totals, stats.context["options"])[:, None]
 
     def resampling(self, stats: Statistics) -> Resampling:
         return SACREBLEU_RESAMPLING if stats.context["options"].variant == "sacrebleu" else Resampling()
 
-    def score_resampled(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
+    def score_resampled(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
         options: ChrfOptions = stats.context["options"]
-        if options.variant == "sacrebleu":   # sacrebleu's 0-100, in the precision of the sums (its float32)
+        if options.variant == "sacrebleu":  # sacrebleu's 0-100, in the precision of the sums (its float32)
             return sacrebleu_percent_scores(totals, options)[:, None]
         return self.score_totals(stats, totals, weights)
 

@@ -22,26 +22,34 @@ The computation is array-based: every n-gram of the corpus gets a corpus-wide id
 (item, id). Per-item scores are this metric's sufficient statistics: once the
 document frequencies are fixed, a corpus score (or a bootstrap sample) is their mean.
 """
+
 from __future__ import annotations
 
 import json
 import math
 import os
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, Callable, Dict, Hashable, List, Optional, Sequence, Tuple, TypeVar, Union
+from typing import Any, TypeVar
 
 import numpy as np
 
 from ngrameval._version import __version__
 from ngrameval.engine.corpus import encode_texts
-from ngrameval.engine.inputs import (check_choice, check_flag, check_number, check_order,
-                                    normalize_corpus, strict_options)
+from ngrameval.engine.inputs import (
+    check_choice,
+    check_flag,
+    check_number,
+    check_order,
+    normalize_corpus,
+    strict_options,
+)
 from ngrameval.engine.ngrams import concatenated_ranges, corpus_ngram_ids, distinct
 from ngrameval.engine.token_ids import check_text_options, encode_id_texts, is_token_ids, token_ids
+from ngrameval.errors import InputError
 from ngrameval.metric import MeanOfSegments, ReferenceCounts, Statistics, register, rows_with_count
 from ngrameval.text.tokenizers import TokenizerSpec, get_tokenizer
-from ngrameval.errors import InputError
 from ngrameval.vocabulary import MetricResult, Predictions, References
 
 VARIANTS = ("cider-d", "cider")
@@ -62,13 +70,14 @@ class DocumentFrequency:
     """
 
     num_documents: int
-    counts: Dict[str, int]
+    counts: dict[str, int]
     max_order: int = 4
     tokenize: str = "none"
 
     @classmethod
-    def from_references(cls, references: Any, max_order: int = 4, tokenize: TokenizerSpec = "none",
-                        lowercase: bool = False) -> "DocumentFrequency":
+    def from_references(
+        cls, references: Any, max_order: int = 4, tokenize: TokenizerSpec = "none", lowercase: bool = False
+    ) -> DocumentFrequency:
         """Count, for every n-gram up to ``max_order``, the items whose references contain it."""
         max_order = check_order("max_order", max_order)
         lowercase = check_flag("lowercase", lowercase)
@@ -76,9 +85,10 @@ class DocumentFrequency:
         first = references[0] if references else None
         tokenized = isinstance(first, (list, tuple)) and len(first) > 0 and isinstance(first[0], (list, tuple))
         _, refs, pretokenized = normalize_corpus([[] if tokenized else ""] * len(references), references)
-        corpus = _Corpus([], refs, max_order,
-                         *_text_encoding(get_tokenizer(tokenize, lowercase), pretokenized, lowercase))
-        counts: Dict[str, int] = {}
+        corpus = _Corpus(
+            [], refs, max_order, *_text_encoding(get_tokenizer(tokenize, lowercase), pretokenized, lowercase)
+        )
+        counts: dict[str, int] = {}
         for n in range(1, max_order + 1):
             _, gram, _, starts = corpus.term_frequencies(n)
             df = corpus.document_frequency(n, gram, starts)
@@ -87,22 +97,31 @@ class DocumentFrequency:
         name = tokenize if isinstance(tokenize, str) else getattr(tokenize, "__name__", "callable")
         return cls(len(refs), counts, max_order, name)
 
-    def save(self, path: Union[str, os.PathLike]) -> None:
+    def save(self, path: str | os.PathLike) -> None:
         """Write the table as JSON (n-grams as space-joined strings)."""
-        data = {"format": _FORMAT, "num_documents": self.num_documents, "max_order": self.max_order,
-                "tokenize": self.tokenize, "counts": self.counts}
+        data = {
+            "format": _FORMAT,
+            "num_documents": self.num_documents,
+            "max_order": self.max_order,
+            "tokenize": self.tokenize,
+            "counts": self.counts,
+        }
         with open(path, "w", encoding="utf-8") as f:
             json.dump(data, f, ensure_ascii=False)
 
     @classmethod
-    def load(cls, path: Union[str, os.PathLike]) -> "DocumentFrequency":
+    def load(cls, path: str | os.PathLike) -> DocumentFrequency:
         """Read a table written by :meth:`save`."""
         with open(path, encoding="utf-8") as f:
             data = json.load(f)
         if not isinstance(data, dict) or data.get("format") != _FORMAT:
             raise InputError(f"{path} is not a CIDEr document-frequency table written by DocumentFrequency.save")
-        return cls(int(data["num_documents"]), {str(k): int(v) for k, v in data["counts"].items()},
-                   int(data["max_order"]), str(data.get("tokenize", "none")))
+        return cls(
+            int(data["num_documents"]),
+            {str(k): int(v) for k, v in data["counts"].items()},
+            int(data["max_order"]),
+            str(data.get("tokenize", "none")),
+        )
 
 
 _Key = TypeVar("_Key", bound=Hashable)
@@ -115,24 +134,37 @@ class _Corpus:
     only on the references (document frequencies, the reference table) is done once per group.
     """
 
-    def __init__(self, hypotheses: Sequence[Any], references: Sequence[Sequence[Any]], max_order: int,
-                 as_key: Callable[[Any], _Key], encode: Callable[[List[_Key]], Tuple[Any, Any, Any]]) -> None:
+    def __init__(
+        self,
+        hypotheses: Sequence[Any],
+        references: Sequence[Sequence[Any]],
+        max_order: int,
+        as_key: Callable[[Any], _Key],
+        encode: Callable[[list[_Key]], tuple[Any, Any, Any]],
+    ) -> None:
         """``as_key`` makes a text hashable, ``encode`` turns the distinct texts' keys into ``(ids, lengths,
         words)`` (:func:`_text_encoding`, :data:`_ID_ENCODING`)."""
-        lookup: Dict[Any, int] = {}
+        lookup: dict[Any, int] = {}
+
         def text_ids(texts):
             return np.fromiter((lookup.setdefault(as_key(t), len(lookup)) for t in texts), np.int64, len(texts))
+
         self.hyp_text = text_ids(hypotheses)
         self.refs_per_item = np.fromiter(map(len, references), np.int64, len(references))
         self.ref_text = text_ids([r for group in references for r in group])
         self.ref_item = np.repeat(np.arange(len(references)), self.refs_per_item)
         self.ref_start = np.cumsum(self.refs_per_item) - self.refs_per_item
-        groups: Dict[tuple, int] = {}
+        groups: dict[tuple, int] = {}
         bounds = np.r_[self.ref_start, len(self.ref_text)].tolist()
         texts_of_item = self.ref_text.tolist()
         self.group_of_item = np.fromiter(
-            (groups.setdefault(tuple(texts_of_item[bounds[i]:bounds[i + 1]]), len(groups))
-             for i in range(len(references))), np.int64, len(references))
+            (
+                groups.setdefault(tuple(texts_of_item[bounds[i] : bounds[i + 1]]), len(groups))
+                for i in range(len(references))
+            ),
+            np.int64,
+            len(references),
+        )
         self.group_multiplicity = np.bincount(self.group_of_item, minlength=len(groups))
         first_item = np.full(len(groups), -1, np.int64)
         first_item[self.group_of_item[::-1]] = np.arange(len(references))[::-1]
@@ -154,8 +186,9 @@ class _Corpus:
         of the corpus, so a shard of a corpus gives its items the scores the whole corpus gives them."""
         grams = self.ngram_ids[n - 1]
         valid = grams >= 0
-        keys, first, tf = np.unique(self.text_of_position[valid] * self.num_ngrams(n) + grams[valid],
-                                    return_index=True, return_counts=True)
+        keys, first, tf = np.unique(
+            self.text_of_position[valid] * self.num_ngrams(n) + grams[valid], return_index=True, return_counts=True
+        )
         # Positions run text by text, so the first positions order the pairs text by text too.
         order = np.argsort(first, kind="stable")
         keys, tf = keys[order], tf[order]
@@ -175,19 +208,20 @@ class _Corpus:
         group, present_gram = np.divmod(present, self.num_ngrams(n))
         return np.bincount(present_gram, weights=self.group_multiplicity[group], minlength=self.num_ngrams(n))
 
-    def ngram_strings(self, n: int, grams: np.ndarray) -> List[str]:
+    def ngram_strings(self, n: int, grams: np.ndarray) -> list[str]:
         """The n-grams with the given ids, as space-joined tokens."""
         first = np.full(self.num_ngrams(n), -1, np.int64)
         positions = np.flatnonzero(self.ngram_ids[n - 1] >= 0)
         first[self.ngram_ids[n - 1][positions[::-1]]] = positions[::-1]
         words, ids = self.words, self.ids
-        return [" ".join(words[i] for i in ids[p:p + n].tolist()) for p in first[grams].tolist()]
+        return [" ".join(words[i] for i in ids[p : p + n].tolist()) for p in first[grams].tolist()]
 
 
 def _text_encoding(tokenizer: Any, pretokenized: bool, lowercase: bool):
     """``(as_key, encode)`` of :class:`_Corpus` for strings or token lists."""
-    return (tuple if pretokenized else str), partial(encode_texts, tokenizer=tokenizer, pretokenized=pretokenized,
-                                                     lowercase=lowercase)
+    return (tuple if pretokenized else str), partial(
+        encode_texts, tokenizer=tokenizer, pretokenized=pretokenized, lowercase=lowercase
+    )
 
 
 # ``(as_key, encode)`` of :class:`_Corpus` for token ids (int64 arrays): a text's key is its bytes.
@@ -201,42 +235,58 @@ class CiderResult(MetricResult):
     headline = "cider"
 
     cider: float
-    scores: Optional[List[float]]
+    scores: list[float] | None
     variant: str
     signature: str
-    explanation: Optional[List[Dict[str, Any]]] = None
-    document_frequency: Optional[DocumentFrequency] = field(default=None, repr=False)
+    explanation: list[dict[str, Any]] | None = None
+    document_frequency: DocumentFrequency | None = field(default=None, repr=False)
 
     @property
-    def sentence_scores(self) -> Optional[List[float]]:
+    def sentence_scores(self) -> list[float] | None:
         """The score of every item (given unless ``sentence_level=False``); :attr:`scores` is its other name
         (pycocoevalcap's)."""
         return self.scores
 
-    def as_dict(self) -> Dict[str, Any]:
+    def as_dict(self) -> dict[str, Any]:
         """The result as the dict the evaluate metric returns."""
-        result = {"cider": self.cider, "scores": self.scores, "variant": self.variant, "signature": self.signature,
-                  "explanation": self.explanation}
+        result = {
+            "cider": self.cider,
+            "scores": self.scores,
+            "variant": self.variant,
+            "signature": self.signature,
+            "explanation": self.explanation,
+        }
         return {name: value for name, value in result.items() if value is not None}
 
 
-def _resolve_idf(idf: Any) -> Optional[DocumentFrequency]:
+def _resolve_idf(idf: Any) -> DocumentFrequency | None:
     if isinstance(idf, DocumentFrequency):
         return idf
     if idf == "corpus":
         return None
     if isinstance(idf, (str, os.PathLike)):
         if not os.path.isfile(idf):
-            raise InputError(f"idf must be 'corpus', a DocumentFrequency or the path of a saved table; "
-                             f"no file {str(idf)!r}")
+            raise InputError(
+                f"idf must be 'corpus', a DocumentFrequency or the path of a saved table; no file {str(idf)!r}"
+            )
         return DocumentFrequency.load(idf)
     raise InputError(f"idf must be 'corpus', a DocumentFrequency or the path of a saved table, got {idf!r}")
 
 
 @strict_options
-def cider(predictions: Predictions, references: References, variant: str = "cider-d", max_order: int = 4,
-          sigma: float = 6.0, idf: Any = "corpus", tokenize: TokenizerSpec = "none", lowercase: bool = False,
-          explain: bool = False, pad_id: Optional[int] = None, sentence_level: bool = True) -> CiderResult:
+def cider(
+    predictions: Predictions,
+    references: References,
+    variant: str = "cider-d",
+    max_order: int = 4,
+    sigma: float = 6.0,
+    idf: Any = "corpus",
+    tokenize: TokenizerSpec = "none",
+    lowercase: bool = False,
+    explain: bool = False,
+    pad_id: int | None = None,
+    sentence_level: bool = True,
+) -> CiderResult:
     """CIDEr-D (default, pycocoevalcap 1.2) or CIDEr (``variant="cider"``) of one prediction per item
     against its references (one string or a list of strings per prediction).
 
@@ -259,8 +309,9 @@ def cider(predictions: Predictions, references: References, variant: str = "cide
     variant, max_order, sigma, table, lowercase, explain = _checked(variant, max_order, sigma, idf, lowercase, explain)
     sentence_level = check_flag("sentence_level", sentence_level)
     idf_name = "corpus" if table is None else f"table({table.num_documents})"
-    result = _cider(predictions, references, variant, max_order, sigma, table, idf_name, tokenize, lowercase, explain,
-                    pad_id)
+    result = _cider(
+        predictions, references, variant, max_order, sigma, table, idf_name, tokenize, lowercase, explain, pad_id
+    )
     if not sentence_level:
         result.scores = None
     return result
@@ -274,14 +325,25 @@ def _checked(variant: str, max_order: int, sigma: float, idf: Any, lowercase: bo
     lowercase, explain = check_flag("lowercase", lowercase), check_flag("explain", explain)
     table = _resolve_idf(idf)
     if table is not None and table.max_order < max_order:
-        raise InputError(f"the document-frequency table goes up to {table.max_order}-grams but max_order is "
-                         f"{max_order}")
+        raise InputError(
+            f"the document-frequency table goes up to {table.max_order}-grams but max_order is {max_order}"
+        )
     return variant, max_order, sigma, table, lowercase, explain
 
 
-def _cider(predictions: Any, references: Any, variant: str, max_order: int, sigma: float,
-           table: Optional[DocumentFrequency], idf_name: str, tokenize: TokenizerSpec, lowercase: bool,
-           explain: bool, pad_id: Optional[int] = None) -> CiderResult:
+def _cider(
+    predictions: Any,
+    references: Any,
+    variant: str,
+    max_order: int,
+    sigma: float,
+    table: DocumentFrequency | None,
+    idf_name: str,
+    tokenize: TokenizerSpec,
+    lowercase: bool,
+    explain: bool,
+    pad_id: int | None = None,
+) -> CiderResult:
     """:func:`cider` with checked options; ``idf_name`` names the document frequencies in the signature
     (a shard of a corpus scored with the whole corpus's table is still ``corpus``)."""
     ids = token_ids(predictions, references, pad_id)
@@ -296,7 +358,7 @@ def _cider(predictions: Any, references: Any, variant: str, max_order: int, sigm
         tok_name = "ids"
     num_items, num_refs = len(corpus.hyp_text), len(corpus.ref_text)
     log_documents = np.log(float(table.num_documents if table is not None else num_items))
-    similarity = np.zeros((num_refs, max_order))   # per reference, per order
+    similarity = np.zeros((num_refs, max_order))  # per reference, per order
     details = []
     for n in range(1, max_order + 1):
         text, gram, tf, starts = corpus.term_frequencies(n)
@@ -332,15 +394,18 @@ def _cider(predictions: Any, references: Any, variant: str, max_order: int, sigm
         # pycocoevalcap's length is the number of bigrams; with max_order 1 it counts none.
         bigrams = np.maximum(corpus.lengths - 1, 0) if max_order >= 2 else np.zeros(len(corpus.lengths), np.int64)
         delta = (bigrams[corpus.hyp_text[corpus.ref_item]] - bigrams[corpus.ref_text]).astype(np.float64)
-        penalty = np.e ** (-(delta ** 2) / (2 * sigma ** 2))
+        penalty = np.e ** (-(delta**2) / (2 * sigma**2))
         similarity *= penalty[:, None]
     else:
         penalty = np.ones(num_refs)
     per_item = np.zeros((num_items, max_order))
     np.add.at(per_item, corpus.ref_item, similarity)
     scores = per_item.mean(axis=1) / corpus.refs_per_item * 10.0
-    result = _result_of_scores(scores, variant, f"variant:{variant}|tok:{tok_name}|n:{max_order}|sigma:{sigma:g}"
-                                                f"|idf:{idf_name}|ngrameval:{__version__}")
+    result = _result_of_scores(
+        scores,
+        variant,
+        f"variant:{variant}|tok:{tok_name}|n:{max_order}|sigma:{sigma:g}|idf:{idf_name}|ngrameval:{__version__}",
+    )
     result.document_frequency = table
     if explain:
         result.explanation = _explain(corpus, details, cosine, penalty, scores, float(log_documents))
@@ -356,20 +421,32 @@ def _explain(corpus: _Corpus, details, cosine, penalty, scores, log_documents):
     """Per item: its score, per reference the (clipped) cosine similarity per order before the
     length penalty and that penalty, and the prediction's n-grams with their term frequency,
     document frequency, idf and tf-idf weight."""
-    names = []   # per order: the n-gram of each id the predictions use
+    names = []  # per order: the n-gram of each id the predictions use
     for n, (_, gram, _, _, _, starts) in enumerate(details, start=1):
-        used = np.unique(np.concatenate([gram[starts[t]:starts[t + 1]] for t in corpus.hyp_text.tolist()] or [gram[:0]]))
+        used = np.unique(
+            np.concatenate([gram[starts[t] : starts[t + 1]] for t in corpus.hyp_text.tolist()] or [gram[:0]])
+        )
         names.append(dict(zip(used.tolist(), corpus.ngram_strings(n, used))))
     explanation = []
     for i, text in enumerate(corpus.hyp_text.tolist()):
         first = corpus.ref_start[i]
-        references = [{"cosine": cosine[r].tolist(), "length_penalty": float(penalty[r])}
-                      for r in range(first, first + corpus.refs_per_item[i])]
+        references = [
+            {"cosine": cosine[r].tolist(), "length_penalty": float(penalty[r])}
+            for r in range(first, first + corpus.refs_per_item[i])
+        ]
         ngrams = []
         for n, (_, gram, tf, df, weight, starts) in enumerate(details, start=1):
             for k in range(starts[text], starts[text + 1]):
-                ngrams.append({"ngram": names[n - 1][int(gram[k])], "n": n, "tf": int(tf[k]), "df": int(df[k]),
-                               "idf": log_documents - math.log(max(1.0, float(df[k]))), "weight": float(weight[k])})
+                ngrams.append(
+                    {
+                        "ngram": names[n - 1][int(gram[k])],
+                        "n": n,
+                        "tf": int(tf[k]),
+                        "df": int(df[k]),
+                        "idf": log_documents - math.log(max(1.0, float(df[k]))),
+                        "weight": float(weight[k]),
+                    }
+                )
         explanation.append({"score": float(scores[i]), "references": references, "ngrams": ngrams})
     return explanation
 
@@ -383,8 +460,9 @@ class CiderFamily(MeanOfSegments):
     options_not_for_statistics = ("explain", "sentence_level")
     merged_option_values = {"explain": False, "sentence_level": True}
 
-    def scores_of_segments(self, predictions: Any, references: Any,
-                           **options: Any) -> Tuple[np.ndarray, Tuple[str, ...], str]:
+    def scores_of_segments(
+        self, predictions: Any, references: Any, **options: Any
+    ) -> tuple[np.ndarray, tuple[str, ...], str]:
         result = cider(predictions, references, **options)
         return np.asarray(result.scores)[:, None], ("cider",), result.signature
 
@@ -398,40 +476,56 @@ class CiderFamily(MeanOfSegments):
         idf = self.with_defaults(options)["idf"]
         return isinstance(idf, str) and idf == "corpus"
 
-    def reference_counts(self, predictions: Any, references: Any, **options: Any) -> Optional[ReferenceCounts]:
+    def reference_counts(self, predictions: Any, references: Any, **options: Any) -> ReferenceCounts | None:
         if not self.needs_reference_counts(**options):
             return None
         if is_token_ids(predictions, references):
-            raise InputError("cider of token ids in shards: the corpus's document frequencies are counted on text "
-                             "only; score the ids in one call (ngrameval.cider), or pass idf= a DocumentFrequency")
-        normalize_corpus(predictions, references)   # bad predictions fail in this first pass already
+            raise InputError(
+                "cider of token ids in shards: the corpus's document frequencies are counted on text "
+                "only; score the ids in one call (ngrameval.cider), or pass idf= a DocumentFrequency"
+            )
+        normalize_corpus(predictions, references)  # bad predictions fail in this first pass already
         settings = self.with_defaults(options)
-        table = DocumentFrequency.from_references(references, settings["max_order"], settings["tokenize"],
-                                                  settings["lowercase"])
+        table = DocumentFrequency.from_references(
+            references, settings["max_order"], settings["tokenize"], settings["lowercase"]
+        )
         return ReferenceCounts(table.counts, table.num_documents)
 
-    def shard_statistics(self, predictions: Any, references: Any, counts: Optional[ReferenceCounts],
-                         **options: Any) -> Statistics:
+    def shard_statistics(
+        self, predictions: Any, references: Any, counts: ReferenceCounts | None, **options: Any
+    ) -> Statistics:
         if counts is None:
             return self.statistics(predictions, references, **options)
         settings = self.with_defaults(options)
         variant, max_order, sigma, given, lowercase, _ = _checked(
-            settings["variant"], settings["max_order"], settings["sigma"], settings["idf"], settings["lowercase"],
-            False)
+            settings["variant"], settings["max_order"], settings["sigma"], settings["idf"], settings["lowercase"], False
+        )
         if given is not None:
             raise InputError("corpus-wide reference counts are for idf='corpus' only")
         # The whole corpus's document frequencies stand for those of idf="corpus".
         table = DocumentFrequency(counts.documents, counts.counts, max_order)
-        result = _cider(predictions, references, variant, max_order, sigma, table, "corpus", settings["tokenize"],
-                        lowercase, False, settings["pad_id"])
-        return Statistics(self.name, rows_with_count(np.asarray(result.scores)), ("cider",), result.signature,
-                          {"variant": variant})
+        result = _cider(
+            predictions,
+            references,
+            variant,
+            max_order,
+            sigma,
+            table,
+            "corpus",
+            settings["tokenize"],
+            lowercase,
+            False,
+            settings["pad_id"],
+        )
+        return Statistics(
+            self.name, rows_with_count(np.asarray(result.scores)), ("cider",), result.signature, {"variant": variant}
+        )
 
-    def pairwise_columns(self, stats: Statistics) -> Tuple[int, ...]:
-        return (0,)   # cider() averages the item scores with np.mean, as pycocoevalcap does
+    def pairwise_columns(self, stats: Statistics) -> tuple[int, ...]:
+        return (0,)  # cider() averages the item scores with np.mean, as pycocoevalcap does
 
-    def segment_columns(self, stats: Statistics) -> Tuple[int, ...]:
-        return (0,)   # the items' scores
+    def segment_columns(self, stats: Statistics) -> tuple[int, ...]:
+        return (0,)  # the items' scores
 
     def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> CiderResult:
         """The result, without the ``document_frequency`` table (kept by :func:`cider` for a given ``idf``)."""

@@ -11,11 +11,13 @@ Input is predictions/references as everywhere in ngrameval, or pycocoevalcap's o
 ``gts`` (image id -> reference captions) and ``res`` (image id -> one caption, or a COCO results
 list of ``{"image_id", "caption"}``); captions may be strings or ``{"caption": ...}`` dicts.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from itertools import chain
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any
 
 import numpy as np
 
@@ -23,11 +25,19 @@ from ngrameval.engine.inputs import check_choice, check_flag, normalize_corpus, 
 from ngrameval.engine.lcs import lcs_lengths
 from ngrameval.engine.runs import offsets
 from ngrameval.engine.token_ids import refuse_token_ids
-from ngrameval.metric import CombinedFamily, MeanOfSegments, MetricFamily, ReferenceCounts, Statistics, get_family, \
-    register, suite_signature
+from ngrameval.errors import InputError
+from ngrameval.metric import (
+    CombinedFamily,
+    MeanOfSegments,
+    MetricFamily,
+    ReferenceCounts,
+    Statistics,
+    get_family,
+    register,
+    suite_signature,
+)
 from ngrameval.metrics.bleu import bleu, listed
 from ngrameval.metrics.cider import cider
-from ngrameval.errors import InputError
 from ngrameval.vocabulary import MetricResult, Predictions, References
 
 METRICS = ("bleu", "meteor", "rouge_l", "cider")
@@ -47,21 +57,22 @@ def rouge_l(predictions: Sequence[str], references: Sequence[Sequence[str]], bet
     """
     candidates = [p.split(" ") for p in predictions]
     refs = [r.split(" ") for group in references for r in group]
-    vocabulary: Dict[str, int] = {}
+    vocabulary: dict[str, int] = {}
+
     def encode(texts):
         return np.fromiter((vocabulary.setdefault(t, len(vocabulary)) for t in chain.from_iterable(texts)), np.int64)
+
     cand_ids, ref_ids = encode(candidates), encode(refs)
     cand_len = np.fromiter(map(len, candidates), np.int64, len(candidates))
     ref_len = np.fromiter(map(len, refs), np.int64, len(refs))
     item = np.repeat(np.arange(len(candidates)), [len(group) for group in references])
-    lcs = lcs_lengths(ref_ids, offsets(ref_len), cand_ids, offsets(cand_len),
-                      np.arange(len(refs)), item)
+    lcs = lcs_lengths(ref_ids, offsets(ref_len), cand_ids, offsets(cand_len), np.arange(len(refs)), item)
     precision = np.full(len(candidates), -np.inf)
     recall = np.full(len(candidates), -np.inf)
     np.maximum.at(precision, item, lcs / cand_len[item])
     np.maximum.at(recall, item, lcs / ref_len)
     with np.errstate(divide="ignore", invalid="ignore"):
-        score = (1 + beta ** 2) * precision * recall / (recall + beta ** 2 * precision)
+        score = (1 + beta**2) * precision * recall / (recall + beta**2 * precision)
     return np.where((precision != 0) & (recall != 0), score, 0.0)
 
 
@@ -75,7 +86,7 @@ def _caption(value: Any, where: str) -> str:
     return value
 
 
-def from_coco(gts: Any, res: Any) -> Tuple[List[Any], List[str], List[List[str]]]:
+def from_coco(gts: Any, res: Any) -> tuple[list[Any], list[str], list[list[str]]]:
     """pycocoevalcap's ``gts``/``res`` -> (image ids in ``gts`` order, predictions, references).
 
     >>> from_coco({1: ["a dog", "the dog"]}, [{"image_id": 1, "caption": "a dog runs"}])
@@ -84,27 +95,31 @@ def from_coco(gts: Any, res: Any) -> Tuple[List[Any], List[str], List[List[str]]
     if not isinstance(gts, dict):
         raise InputError(f"gts must be a dict of image id -> reference captions, got {type(gts).__name__}")
     if isinstance(res, (list, tuple)):
-        results: Dict[Any, List[Any]] = {}
+        results: dict[Any, list[Any]] = {}
         for k, entry in enumerate(res):
             if not isinstance(entry, dict) or "image_id" not in entry or "caption" not in entry:
                 raise InputError(f"res[{k}] must be a dict with 'image_id' and 'caption'")
             results.setdefault(entry["image_id"], []).append(entry)
         res = results
     if not isinstance(res, dict):
-        raise InputError(f"res must be a dict of image id -> [caption] or a COCO results list, got "
-                         f"{type(res).__name__}")
+        raise InputError(
+            f"res must be a dict of image id -> [caption] or a COCO results list, got {type(res).__name__}"
+        )
     only_gts = [k for k in gts if k not in res]
     only_res = [k for k in res if k not in gts]
     if only_gts or only_res:
-        raise InputError(f"gts and res must have the same image ids: {len(only_gts)} only in gts "
-                         f"(e.g. {only_gts[:3]}), {len(only_res)} only in res (e.g. {only_res[:3]})")
+        raise InputError(
+            f"gts and res must have the same image ids: {len(only_gts)} only in gts "
+            f"(e.g. {only_gts[:3]}), {len(only_res)} only in res (e.g. {only_res[:3]})"
+        )
     ids = list(gts)
     predictions, references = [], []
     for image in ids:
         captions = res[image] if isinstance(res[image], (list, tuple)) else [res[image]]
         if len(captions) != 1:
-            raise InputError(f"image {image!r} has {len(captions)} results; COCO evaluation takes exactly one "
-                             "caption per image")
+            raise InputError(
+                f"image {image!r} has {len(captions)} results; COCO evaluation takes exactly one caption per image"
+            )
         predictions.append(_caption(captions[0], f"res[{image!r}]"))
         group = gts[image]
         if isinstance(group, (str, dict)):
@@ -122,10 +137,10 @@ class CocoCaptionResult(MetricResult):
     the image ids when given in COCO shape, and the signature (the suite's tokenizer, then its parts').
     :attr:`score`, the headline, is ``CIDEr`` when computed, else the first of the scores."""
 
-    scores: Dict[str, float]
-    per_item: Optional[Dict[str, List[float]]]
-    image_ids: Optional[List[Any]] = None
-    meteor_note: Optional[str] = None
+    scores: dict[str, float]
+    per_item: dict[str, list[float]] | None
+    image_ids: list[Any] | None = None
+    meteor_note: str | None = None
     signature: str = ""
 
     @property
@@ -133,14 +148,14 @@ class CocoCaptionResult(MetricResult):
         return float(self.scores.get("CIDEr", next(iter(self.scores.values()))))
 
     @property
-    def sentence_scores(self) -> Optional[Dict[str, List[float]]]:
+    def sentence_scores(self) -> dict[str, list[float]] | None:
         """The scores of every item by metric (given unless ``sentence_level=False``); :attr:`per_item` is its
         other name."""
         return self.per_item
 
-    def as_dict(self) -> Dict[str, Any]:
+    def as_dict(self) -> dict[str, Any]:
         """The result as the dict the evaluate metric returns."""
-        result: Dict[str, Any] = dict(self.scores)
+        result: dict[str, Any] = dict(self.scores)
         if self.per_item is not None:
             result["per_item"] = self.per_item
         if self.image_ids is not None:
@@ -150,8 +165,9 @@ class CocoCaptionResult(MetricResult):
         return result
 
 
-def _tokenized_captions(predictions: Any, references: Any, gts: Any, res: Any, tokenize: str,
-                        metrics: Sequence[str]) -> Tuple[Optional[List[Any]], List[str], List[List[str]]]:
+def _tokenized_captions(
+    predictions: Any, references: Any, gts: Any, res: Any, tokenize: str, metrics: Sequence[str]
+) -> tuple[list[Any] | None, list[str], list[list[str]]]:
     """Check the options and the input (either shape), then tokenize as COCOEvalCap does:
     (image ids or None, predictions, references per prediction)."""
     check_choice("tokenize", tokenize, TOKENIZERS)
@@ -182,15 +198,22 @@ def _tokenized_captions(predictions: Any, references: Any, gts: Any, res: Any, t
         flat_refs = ptb_tokenize([r for group in refs for r in group])
         hyps = ptb_tokenize(list(hyps))
         bounds = offsets([len(group) for group in refs]).tolist()
-        refs = [flat_refs[bounds[i]:bounds[i + 1]] for i in range(len(refs))]
+        refs = [flat_refs[bounds[i] : bounds[i + 1]] for i in range(len(refs))]
     return image_ids, hyps, refs
 
 
 @strict_options
-def coco_caption(predictions: Optional[Predictions] = None, references: Optional[References] = None, *,
-                 gts: Any = None, res: Any = None, tokenize: str = "ptb", metrics: Sequence[str] = METRICS,
-                 meteor_options: Optional[Dict[str, Any]] = None,
-                 sentence_level: bool = True) -> CocoCaptionResult:
+def coco_caption(
+    predictions: Predictions | None = None,
+    references: References | None = None,
+    *,
+    gts: Any = None,
+    res: Any = None,
+    tokenize: str = "ptb",
+    metrics: Sequence[str] = METRICS,
+    meteor_options: dict[str, Any] | None = None,
+    sentence_level: bool = True,
+) -> CocoCaptionResult:
     """BLEU-1..4, METEOR, ROUGE-L and CIDEr-D as pycocoevalcap's ``COCOEvalCap`` computes them.
 
     ``tokenize="ptb"`` (default) tokenizes as pycocoevalcap does; ``"none"`` takes the texts as
@@ -207,7 +230,7 @@ def coco_caption(predictions: Optional[Predictions] = None, references: Optional
     """
     sentence_level = check_flag("sentence_level", sentence_level)
     image_ids, hyps, refs = _tokenized_captions(predictions, references, gts, res, tokenize, metrics)
-    results: Dict[str, Any] = {}
+    results: dict[str, Any] = {}
     for name in METRICS:
         if name not in metrics:
             continue
@@ -215,24 +238,28 @@ def coco_caption(predictions: Optional[Predictions] = None, references: Optional
             results[name] = bleu(hyps, refs, variant="coco", weights=_BLEU_WEIGHTS, sentence_level=True)
         elif name == "meteor":
             from ngrameval.metrics.meteor import meteor
+
             results[name] = meteor(hyps, refs, variant="meteor15", **(meteor_options or {}))
         elif name == "rouge_l":
             results[name] = rouge_l(hyps, refs)
         else:
             results[name] = cider(hyps, refs, variant="cider-d")
-    signature = suite_signature(CocoCaptionFamily.name, f"tok:{tokenize}", [
-        ROUGE_L_SIGNATURE if name == "rouge_l" else result.signature for name, result in results.items()])
+    signature = suite_signature(
+        CocoCaptionFamily.name,
+        f"tok:{tokenize}",
+        [ROUGE_L_SIGNATURE if name == "rouge_l" else result.signature for name, result in results.items()],
+    )
     result = _suite_result(results, image_ids, signature)
     if not sentence_level:
         result.per_item = None
     return result
 
 
-def _suite_result(results: Dict[str, Any], image_ids: Optional[List[Any]], signature: str) -> CocoCaptionResult:
+def _suite_result(results: dict[str, Any], image_ids: list[Any] | None, signature: str) -> CocoCaptionResult:
     """The suite's result of its parts' (by :data:`METRICS` name, in that order): BLEU's (``coco``, four
     weight sets, with sentence scores), METEOR 1.5's, :func:`rouge_l`'s per-item scores, CIDEr-D's."""
-    scores: Dict[str, float] = {}
-    per_item: Dict[str, List[float]] = {}
+    scores: dict[str, float] = {}
+    per_item: dict[str, list[float]] = {}
     meteor_note = None
     for name, result in results.items():
         if name == "bleu":
@@ -259,18 +286,19 @@ class _PycocoevalcapRougeL(MeanOfSegments):
     name = "coco_caption.rouge_l"
     function = staticmethod(rouge_l)
 
-    def scores_of_segments(self, predictions: Any, references: Any,
-                           **options: Any) -> Tuple[np.ndarray, Tuple[str, ...], str]:
+    def scores_of_segments(
+        self, predictions: Any, references: Any, **options: Any
+    ) -> tuple[np.ndarray, tuple[str, ...], str]:
         return rouge_l(predictions, references)[:, None], ("ROUGE_L",), ROUGE_L_SIGNATURE
 
-    def pairwise_columns(self, stats: Statistics) -> Tuple[int, ...]:
-        return (0,)    # the suite's ROUGE_L is np.mean of the segment scores
+    def pairwise_columns(self, stats: Statistics) -> tuple[int, ...]:
+        return (0,)  # the suite's ROUGE_L is np.mean of the segment scores
 
-    def segment_columns(self, stats: Statistics) -> Tuple[int, ...]:
+    def segment_columns(self, stats: Statistics) -> tuple[int, ...]:
         return (0,)
 
     def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> np.ndarray:
-        return segments[:, 0]   # what rouge_l returns: the per-item scores
+        return segments[:, 0]  # what rouge_l returns: the per-item scores
 
 
 class CocoCaptionFamily(CombinedFamily):
@@ -290,29 +318,32 @@ class CocoCaptionFamily(CombinedFamily):
         # CIDEr-D's document frequencies come from every image's references.
         return "cider" in self.with_defaults(options)["metrics"]
 
-    def reference_counts(self, predictions: Any, references: Any, **options: Any) -> Optional[ReferenceCounts]:
+    def reference_counts(self, predictions: Any, references: Any, **options: Any) -> ReferenceCounts | None:
         if not self.needs_reference_counts(**options):
             return None
         settings = self.with_defaults(options)
-        _, hyps, refs = _tokenized_captions(predictions, references, settings["gts"], settings["res"],
-                                            settings["tokenize"], settings["metrics"])
+        _, hyps, refs = _tokenized_captions(
+            predictions, references, settings["gts"], settings["res"], settings["tokenize"], settings["metrics"]
+        )
         return get_family("cider").reference_counts(hyps, refs, variant="cider-d")
 
-    def shard_statistics(self, predictions: Any, references: Any, counts: Optional[ReferenceCounts],
-                         **options: Any) -> Statistics:
+    def shard_statistics(
+        self, predictions: Any, references: Any, counts: ReferenceCounts | None, **options: Any
+    ) -> Statistics:
         """The suite's statistics, CIDEr-D's against the whole corpus's document frequencies ``counts``
         when the corpus is scored in shards (None: these captions are the corpus)."""
         settings = self.with_defaults(options)
-        _, hyps, refs = _tokenized_captions(predictions, references, settings["gts"], settings["res"],
-                                            settings["tokenize"], settings["metrics"])
-        parts: List[Tuple[MetricFamily, Statistics, Tuple[str, ...]]] = []
+        _, hyps, refs = _tokenized_captions(
+            predictions, references, settings["gts"], settings["res"], settings["tokenize"], settings["metrics"]
+        )
+        parts: list[tuple[MetricFamily, Statistics, tuple[str, ...]]] = []
         for name in METRICS:
             if name not in settings["metrics"]:
                 continue
             if name == "bleu":
                 family: MetricFamily = get_family("bleu")
                 part = family.statistics(hyps, refs, variant="coco", weights=_BLEU_WEIGHTS)
-                names: Tuple[str, ...] = ("Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4")
+                names: tuple[str, ...] = ("Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4")
             elif name == "meteor":
                 family = get_family("meteor")
                 part = family.statistics(hyps, refs, variant="meteor15", **(settings["meteor_options"] or {}))
@@ -329,12 +360,12 @@ class CocoCaptionFamily(CombinedFamily):
         return self.combine(parts, f"tok:{settings['tokenize']}")
 
     @staticmethod
-    def _part_columns(family: MetricFamily, part: Statistics) -> Tuple[int, ...]:
+    def _part_columns(family: MetricFamily, part: Statistics) -> tuple[int, ...]:
         # BLEU's sentence scores (per_item's Bleu_1..4) are made of all its columns.
         return tuple(range(part.rows.shape[1])) if family.name == "bleu" else family.segment_columns(part)
 
-    def segment_columns(self, stats: Statistics) -> Tuple[int, ...]:
-        found: List[int] = []
+    def segment_columns(self, stats: Statistics) -> tuple[int, ...]:
+        found: list[int] = []
         start = 0
         for family, part, width in stats.context["parts"]:
             found.extend(start + column for column in self._part_columns(family, part))
@@ -343,19 +374,19 @@ class CocoCaptionFamily(CombinedFamily):
 
     def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> CocoCaptionResult:
         """The suite's scores and per-item scores (``image_ids`` None: the rows are not COCO-shaped input)."""
-        results: Dict[str, Any] = {}
+        results: dict[str, Any] = {}
         start = first = 0
         for family, part, width in stats.context["parts"]:
             count = len(self._part_columns(family, part))
-            own = replace(part, rows=stats.rows[:, start:start + width])
-            values = segments[:, first:first + count]
+            own = replace(part, rows=stats.rows[:, start : start + width])
+            values = segments[:, first : first + count]
             name = _SUITE_NAMES[family.name]
             if name == "bleu":
                 options = part.context["options"]
-                results[name] = family.result(own, totals[:, start:start + width], values[:, :0])
+                results[name] = family.result(own, totals[:, start : start + width], values[:, :0])
                 results[name].sentence_scores = listed(family.segment_scores(replace(part, rows=values)), options)
             else:
-                results[name] = family.result(own, totals[:, start:start + width], values)
+                results[name] = family.result(own, totals[:, start : start + width], values)
             start, first = start + width, first + count
         return _suite_result(results, None, stats.signature)
 

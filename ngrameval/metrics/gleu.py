@@ -14,10 +14,11 @@ Per segment NLTK keeps the reference with the highest ratio matches / max(hyp, r
 first one on ties; references that have no n-grams and face a hypothesis without any are skipped),
 and the corpus score sums both numbers over the segments: the rows are (matches, n-grams) and add up.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional
+from typing import Any
 
 import numpy as np
 
@@ -26,9 +27,9 @@ from ngrameval.engine.corpus import index_corpus
 from ngrameval.engine.inputs import cached_by_value, check_choice, check_flag, check_order, strict_options
 from ngrameval.engine.ngrams import divide_or_zero, matches_by_reference, ngram_counts
 from ngrameval.engine.peers import NLTK_VERSION
+from ngrameval.errors import InputError
 from ngrameval.metric import MetricFamily, Statistics, columns, register
 from ngrameval.text.tokenizers import TokenizerSpec
-from ngrameval.errors import InputError
 from ngrameval.vocabulary import MetricResult, Predictions, References
 
 VARIANTS = ("nltk", "google_bleu")
@@ -46,8 +47,9 @@ class GleuOptions:
 
 
 @cached_by_value
-def resolve_options(variant: str = "nltk", min_len: int = 1, max_len: int = 4,
-                    tokenize: TokenizerSpec = "default") -> GleuOptions:
+def resolve_options(
+    variant: str = "nltk", min_len: int = 1, max_len: int = 4, tokenize: TokenizerSpec = "default"
+) -> GleuOptions:
     """Check every option (one clear ValueError each).
 
     >>> resolve_options("google_bleu").tokenize
@@ -67,11 +69,13 @@ def resolve_options(variant: str = "nltk", min_len: int = 1, max_len: int = 4,
 def signature(options: GleuOptions, num_refs: Any, tokenizer_name: str) -> str:
     """Every option that changes the score, and the tools reproduced."""
     peer = "evaluate:google_bleu|" if options.variant == "google_bleu" else ""
-    return (f"variant:{options.variant}|nrefs:{num_refs}|tok:{tokenizer_name}|min_len:{options.min_len}|"
-            f"max_len:{options.max_len}|{peer}nltk:{NLTK_VERSION}|ngrameval:{__version__}")
+    return (
+        f"variant:{options.variant}|nrefs:{num_refs}|tok:{tokenizer_name}|min_len:{options.min_len}|"
+        f"max_len:{options.max_len}|{peer}nltk:{NLTK_VERSION}|ngrameval:{__version__}"
+    )
 
 
-def _statistics(predictions: Any, references: Any, options: GleuOptions, pad_id: Optional[int] = None):
+def _statistics(predictions: Any, references: Any, options: GleuOptions, pad_id: int | None = None):
     """Rows (matches, n-grams) of the chosen reference per segment, the index of that reference, nrefs
     and the tokenizer's name."""
     corpus = index_corpus(predictions, references, options.tokenize, False, options.max_len, pad_id)
@@ -79,13 +83,15 @@ def _statistics(predictions: Any, references: Any, options: GleuOptions, pad_id:
     matches = matches_by_reference(index, hypotheses.ids, hypotheses.lengths, options.min_len, options.max_len)
     orders = slice(options.min_len - 1, options.max_len)
     present = index.slots_present()
-    ngrams = np.maximum(ngram_counts(hypotheses.lengths, options.max_len)[:, None, orders].sum(axis=2),
-                        ngram_counts(index.by_slot(index.segment_len, 0), options.max_len)[:, :, orders].sum(axis=2))
+    ngrams = np.maximum(
+        ngram_counts(hypotheses.lengths, options.max_len)[:, None, orders].sum(axis=2),
+        ngram_counts(index.by_slot(index.segment_len, 0), options.max_len)[:, :, orders].sum(axis=2),
+    )
     usable = present & (ngrams > 0)
     ratio = np.where(usable, divide_or_zero(matches, ngrams), -np.inf)
-    best = np.argmax(ratio, axis=1)    # the first of equal ratios, as Python's max keeps it
+    best = np.argmax(ratio, axis=1)  # the first of equal ratios, as Python's max keeps it
     take = np.arange(len(best))
-    scored = usable[take, best]        # False: no reference had an n-gram to compare, the segment adds 0/0
+    scored = usable[take, best]  # False: no reference had an n-gram to compare, the segment adds 0/0
     rows = columns(np.where(scored, matches[take, best], 0), np.where(scored, ngrams[take, best], 0))
     return rows, best, corpus.num_refs, corpus.tokenizer.name
 
@@ -100,12 +106,12 @@ class GleuResult(MetricResult):
     n_match: int
     n_all: int
     signature: str
-    sentence_scores: Optional[List[float]] = None
-    statistics: Optional[np.ndarray] = field(default=None, repr=False)
+    sentence_scores: list[float] | None = None
+    statistics: np.ndarray | None = field(default=None, repr=False)
     # Per prediction, the index of the reference its row counts (the first of the highest ratios).
-    best_reference: Optional[List[int]] = field(default=None, repr=False)
+    best_reference: list[int] | None = field(default=None, repr=False)
 
-    def as_dict(self) -> Dict[str, Any]:
+    def as_dict(self) -> dict[str, Any]:
         """The result as the dict the evaluate metric returns (``sentence_scores`` when asked for)."""
         result = {name: getattr(self, name) for name in ("gleu", "n_match", "n_all", "signature")}
         if self.sentence_scores is not None:
@@ -114,8 +120,16 @@ class GleuResult(MetricResult):
 
 
 @strict_options
-def gleu(predictions: Predictions, references: References, variant: str = "nltk", min_len: int = 1, max_len: int = 4,
-         tokenize: TokenizerSpec = "default", sentence_level: bool = False, pad_id: Optional[int] = None) -> GleuResult:
+def gleu(
+    predictions: Predictions,
+    references: References,
+    variant: str = "nltk",
+    min_len: int = 1,
+    max_len: int = 4,
+    tokenize: TokenizerSpec = "default",
+    sentence_level: bool = False,
+    pad_id: int | None = None,
+) -> GleuResult:
     """Corpus GLEU in [0, 1]: NLTK 3.10.4 ``corpus_gleu`` (``variant="nltk"``, strings split on
     whitespace) or HF evaluate's ``google_bleu`` (``variant="google_bleu"``, its 13a tokens);
     ``sentence_level`` adds ``sentence_gleu`` per prediction. ``tokenize`` takes the names BLEU takes,
@@ -153,12 +167,12 @@ class GleuFamily(MetricFamily):
 
     def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
         self.check_options(options)
-        pad_id = options.pop("pad_id", None)   # (how to read the ids; the signature says tok:ids)
+        pad_id = options.pop("pad_id", None)  # (how to read the ids; the signature says tok:ids)
         resolved = resolve_options(**options)
         rows, _, num_refs, tokenizer_name = _statistics(predictions, references, resolved, pad_id)
         return Statistics(self.name, rows, ("gleu",), signature(resolved, num_refs, tokenizer_name))
 
-    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
+    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
         return divide_or_zero(totals[:, :1], totals[:, 1:])
 
     def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> GleuResult:

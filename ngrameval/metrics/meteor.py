@@ -12,13 +12,15 @@ nltk      NLTK 3.10.4 ``meteor_score``: exact, Porter-stem and WordNet-synonym
           of sentence scores, as Hugging Face's ``meteor`` (:mod:`ngrameval.metrics.meteor_nltk`)
 ========= =====================================================================
 """
+
 from __future__ import annotations
 
 import math
 import os
 import threading
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any
 
 import numpy as np
 
@@ -26,16 +28,24 @@ from ngrameval._version import __version__
 from ngrameval.engine.cache import cleared_with_caches
 from ngrameval.engine.inputs import check_choice, check_flag, normalize_corpus, strict_options
 from ngrameval.engine.token_ids import refuse_token_ids
-from ngrameval.metric import MetricFamily, Statistics, means, register, rows_with_count
 from ngrameval.errors import InputError
+from ngrameval.metric import MetricFamily, Statistics, means, register, rows_with_count
 from ngrameval.vocabulary import MetricResult, Predictions, References
 
 VARIANTS = ("meteor15", "nltk")
-_METEOR15_OPTIONS = ("task", "modules", "weights", "parameters", "normalization", "beam_size", "paraphrase_table",
-                     "cache_dir")
+_METEOR15_OPTIONS = (
+    "task",
+    "modules",
+    "weights",
+    "parameters",
+    "normalization",
+    "beam_size",
+    "paraphrase_table",
+    "cache_dir",
+)
 _NLTK_OPTIONS = ("alpha", "beta", "gamma", "tokenize", "wordnet")
 # METEOR 1.5 scorers by options: their data is loaded once per process (until ngrameval.clear_caches()).
-_SCORERS: Dict[tuple, Any] = cleared_with_caches({})
+_SCORERS: dict[tuple, Any] = cleared_with_caches({})
 _SCORERS_LOCK = threading.Lock()
 
 
@@ -49,38 +59,46 @@ class MeteorResult(MetricResult):
     headline = "meteor"
 
     meteor: float
-    scores: Optional[List[float]]
+    scores: list[float] | None
     variant: str
     signature: str
-    precision: Optional[float] = None
-    recall: Optional[float] = None
-    fmean: Optional[float] = None
-    penalty: Optional[float] = None
-    note: Optional[str] = None
-    explanation: Optional[List[Dict[str, Any]]] = None
+    precision: float | None = None
+    recall: float | None = None
+    fmean: float | None = None
+    penalty: float | None = None
+    note: str | None = None
+    explanation: list[dict[str, Any]] | None = None
     # METEOR 1.5's statistics rows (summable) and parameters: what the metric protocol scores.
-    statistics: Optional[np.ndarray] = field(default=None, repr=False)
+    statistics: np.ndarray | None = field(default=None, repr=False)
     parameters: Any = field(default=None, repr=False)
 
     @property
-    def sentence_scores(self) -> Optional[List[float]]:
+    def sentence_scores(self) -> list[float] | None:
         """The score of every segment (given unless ``sentence_level=False``); :attr:`scores` is its other name
         (pycocoevalcap's)."""
         return self.scores
 
-    def as_dict(self) -> Dict[str, Any]:
+    def as_dict(self) -> dict[str, Any]:
         """The result as the dict the evaluate metric returns (the parts that apply)."""
-        return {name: value for name, value in self.__dict__.items()
-                if value is not None and name not in ("statistics", "parameters")}
+        return {
+            name: value
+            for name, value in self.__dict__.items()
+            if value is not None and name not in ("statistics", "parameters")
+        }
 
 
-def _meteor15_scorer(options: Dict[str, Any]):
+def _meteor15_scorer(options: dict[str, Any]):
     from ngrameval.metrics.meteor15 import Meteor15
 
     # Sequences (lists, numpy arrays) become tuples so that the options can be a key; options are
     # checked when the scorer is made, so a refused value (NaN, a string) never enters the cache.
-    key = tuple((name, value if isinstance(value, (str, bytes, os.PathLike)) or not hasattr(value, "__iter__")
-                 else tuple(value)) for name, value in sorted(options.items()))
+    key = tuple(
+        (
+            name,
+            value if isinstance(value, (str, bytes, os.PathLike)) or not hasattr(value, "__iter__") else tuple(value),
+        )
+        for name, value in sorted(options.items())
+    )
     with _SCORERS_LOCK:
         scorer = _SCORERS.get(key)
         if scorer is None:
@@ -94,20 +112,22 @@ def _pycocoevalcap_hypothesis(text: str) -> str:
     return text.replace("|||", "").replace("  ", " ")
 
 
-def _meteor15(predictions, references, options: Dict[str, Any], explain: bool) -> MeteorResult:
+def _meteor15(predictions, references, options: dict[str, Any], explain: bool) -> MeteorResult:
     from ngrameval.metrics.meteor15.score import summable
 
     scorer = _meteor15_scorer(options)
     hyps, refs, pretokenized = normalize_corpus(predictions, references)
-    if pretokenized:   # the jar reads text
+    if pretokenized:  # the jar reads text
         hyps, refs = [" ".join(h) for h in hyps], [[" ".join(r) for r in group] for group in refs]
     hyps = [_pycocoevalcap_hypothesis(h) for h in hyps]
     result = scorer.score(hyps, refs)
     note = "; ".join(f"{module} module off: {why}" for module, why in result.modules_off.items()) or None
     p = result.parameters
-    signature = (f"variant:meteor15|modules:{','.join(result.modules)}|weights:{','.join(f'{w:g}' for w in p.weights)}"
-                 f"|params:{p.alpha:g},{p.beta:g},{p.gamma:g},{p.delta:g}|norm:{result.normalization}"
-                 f"|ngrameval:{__version__}")
+    signature = (
+        f"variant:meteor15|modules:{','.join(result.modules)}|weights:{','.join(f'{w:g}' for w in p.weights)}"
+        f"|params:{p.alpha:g},{p.beta:g},{p.gamma:g},{p.delta:g}|norm:{result.normalization}"
+        f"|ngrameval:{__version__}"
+    )
     meteor_result = _meteor15_result(vars(result), result.segment_scores, signature, note)
     meteor_result.statistics, meteor_result.parameters = summable(result.statistics), result.parameters
     if explain:
@@ -115,22 +135,31 @@ def _meteor15(predictions, references, options: Dict[str, Any], explain: bool) -
     return meteor_result
 
 
-def _meteor15_result(corpus: Dict[str, Any], segment_scores: np.ndarray, signature: str,
-                     note: Optional[str]) -> MeteorResult:
+def _meteor15_result(
+    corpus: dict[str, Any], segment_scores: np.ndarray, signature: str, note: str | None
+) -> MeteorResult:
     """METEOR 1.5's result: ``corpus`` maps score, precision, recall, fmean and penalty to the values of
     the summed statistics; ``segment_scores`` holds every segment's score."""
     return MeteorResult(
-        meteor=float(corpus["score"]), scores=segment_scores.tolist(), variant="meteor15", signature=signature,
-        precision=float(corpus["precision"]), recall=float(corpus["recall"]), fmean=float(corpus["fmean"]),
-        penalty=float(corpus["penalty"]), note=note)
+        meteor=float(corpus["score"]),
+        scores=segment_scores.tolist(),
+        variant="meteor15",
+        signature=signature,
+        precision=float(corpus["precision"]),
+        recall=float(corpus["recall"]),
+        fmean=float(corpus["fmean"]),
+        penalty=float(corpus["penalty"]),
+        note=note,
+    )
 
 
-def _nltk_result(scores: List[float], signature: str) -> MeteorResult:
+def _nltk_result(scores: list[float], signature: str) -> MeteorResult:
     """The NLTK variant's result: the mean of the sentence scores (as HF's ``meteor``) and the scores."""
     from ngrameval.metrics.meteor_nltk import NltkMeteorResult
 
-    return MeteorResult(meteor=NltkMeteorResult(scores).mean, scores=[float(s) for s in scores], variant="nltk",
-                        signature=signature)
+    return MeteorResult(
+        meteor=NltkMeteorResult(scores).mean, scores=[float(s) for s in scores], variant="nltk", signature=signature
+    )
 
 
 def _defined(value: float) -> float:
@@ -138,59 +167,113 @@ def _defined(value: float) -> float:
     return float(value) if math.isfinite(value) else 0.0
 
 
-def _explain15(explanation) -> Dict[str, Any]:
+def _explain15(explanation) -> dict[str, Any]:
     return {
-        "hypothesis": list(explanation.hypothesis), "reference": list(explanation.reference),
+        "hypothesis": list(explanation.hypothesis),
+        "reference": list(explanation.reference),
         "reference_index": int(explanation.best_reference),
-        "matches": [{"module": m.module, "hypothesis_start": m.hyp_start, "hypothesis_length": m.hyp_length,
-                     "reference_start": m.ref_start, "reference_length": m.ref_length,
-                     "hypothesis_words": list(m.hyp_words), "reference_words": list(m.ref_words)}
-                    for m in explanation.matches],
-        "chunks": int(explanation.chunks), "precision": _defined(explanation.precision),
-        "recall": _defined(explanation.recall), "fmean": _defined(explanation.fmean),
-        "fragmentation": _defined(explanation.fragmentation), "penalty": _defined(explanation.penalty),
-        "score": _defined(explanation.score), "reference_scores": [_defined(s) for s in explanation.reference_scores]}
+        "matches": [
+            {
+                "module": m.module,
+                "hypothesis_start": m.hyp_start,
+                "hypothesis_length": m.hyp_length,
+                "reference_start": m.ref_start,
+                "reference_length": m.ref_length,
+                "hypothesis_words": list(m.hyp_words),
+                "reference_words": list(m.ref_words),
+            }
+            for m in explanation.matches
+        ],
+        "chunks": int(explanation.chunks),
+        "precision": _defined(explanation.precision),
+        "recall": _defined(explanation.recall),
+        "fmean": _defined(explanation.fmean),
+        "fragmentation": _defined(explanation.fragmentation),
+        "penalty": _defined(explanation.penalty),
+        "score": _defined(explanation.score),
+        "reference_scores": [_defined(s) for s in explanation.reference_scores],
+    }
 
 
 def _nltk(predictions, references, alpha, beta, gamma, tokenize, wordnet, explain: bool) -> MeteorResult:
-    from ngrameval.metrics.meteor_nltk import WORDNET_VERSION, nltk_meteor, tokenize as tokenize_texts
+    from ngrameval.metrics.meteor_nltk import WORDNET_VERSION, nltk_meteor
+    from ngrameval.metrics.meteor_nltk import tokenize as tokenize_texts
 
     hyps, refs, pretokenized = normalize_corpus(predictions, references)
     if not pretokenized:
         flat = tokenize_texts(list(hyps) + [r for group in refs for r in group], tokenize)
-        hyps, flat_refs = flat[:len(hyps)], flat[len(hyps):]
+        hyps, flat_refs = flat[: len(hyps)], flat[len(hyps) :]
         grouped, start = [], 0
         for group in refs:
-            grouped.append(flat_refs[start:start + len(group)])
+            grouped.append(flat_refs[start : start + len(group)])
             start += len(group)
         refs = grouped
     result = nltk_meteor(hyps, refs, alpha, beta, gamma, explain, wordnet)
-    tokenizer_name = "given" if pretokenized else tokenize if isinstance(tokenize, str) else \
-        getattr(tokenize, "__name__", type(tokenize).__name__)
-    signature = (f"variant:nltk|tok:{tokenizer_name}|alpha:{alpha:g}|beta:{beta:g}"
-                 f"|gamma:{gamma:g}|wordnet:{WORDNET_VERSION}|ngrameval:{__version__}")
+    tokenizer_name = (
+        "given"
+        if pretokenized
+        else tokenize
+        if isinstance(tokenize, str)
+        else getattr(tokenize, "__name__", type(tokenize).__name__)
+    )
+    signature = (
+        f"variant:nltk|tok:{tokenizer_name}|alpha:{alpha:g}|beta:{beta:g}"
+        f"|gamma:{gamma:g}|wordnet:{WORDNET_VERSION}|ngrameval:{__version__}"
+    )
     meteor_result = _nltk_result(result.scores, signature)
     if explain:
-        assert result.alignments is not None   # nltk_meteor gives them with explain=True
+        assert result.alignments is not None  # nltk_meteor gives them with explain=True
         meteor_result.explanation = [
-            {"hypothesis": list(h), "reference": list(refs[i][a.reference]), "reference_index": a.reference,
-             "matches": [{"module": stage, "hypothesis_start": hp, "hypothesis_length": 1, "reference_start": rp,
-                          "reference_length": 1, "hypothesis_words": [h[hp]], "reference_words": [refs[i][a.reference][rp]]}
-                         for hp, rp, stage in a.matches],
-             "chunks": a.chunks, "precision": a.precision, "recall": a.recall, "fmean": a.fmean, "penalty": a.penalty,
-             "score": a.score}
-            for i, (h, a) in enumerate(zip(hyps, result.alignments))]
+            {
+                "hypothesis": list(h),
+                "reference": list(refs[i][a.reference]),
+                "reference_index": a.reference,
+                "matches": [
+                    {
+                        "module": stage,
+                        "hypothesis_start": hp,
+                        "hypothesis_length": 1,
+                        "reference_start": rp,
+                        "reference_length": 1,
+                        "hypothesis_words": [h[hp]],
+                        "reference_words": [refs[i][a.reference][rp]],
+                    }
+                    for hp, rp, stage in a.matches
+                ],
+                "chunks": a.chunks,
+                "precision": a.precision,
+                "recall": a.recall,
+                "fmean": a.fmean,
+                "penalty": a.penalty,
+                "score": a.score,
+            }
+            for i, (h, a) in enumerate(zip(hyps, result.alignments))
+        ]
     return meteor_result
 
 
 @strict_options
-def meteor(predictions: Predictions, references: References, variant: str = "meteor15", *, task: Optional[str] = None,
-           modules: Optional[Sequence[str]] = None, weights: Optional[Sequence[float]] = None,
-           parameters: Optional[Sequence[float]] = None, normalization: Optional[str] = None,
-           beam_size: Optional[int] = None, paraphrase_table: Any = None, cache_dir: Any = None,
-           alpha: Optional[float] = None, beta: Optional[float] = None, gamma: Optional[float] = None,
-           tokenize: Union[str, Callable[[str], Any], None] = None, wordnet: Any = None,
-           explain: bool = False, sentence_level: bool = True) -> MeteorResult:
+def meteor(
+    predictions: Predictions,
+    references: References,
+    variant: str = "meteor15",
+    *,
+    task: str | None = None,
+    modules: Sequence[str] | None = None,
+    weights: Sequence[float] | None = None,
+    parameters: Sequence[float] | None = None,
+    normalization: str | None = None,
+    beam_size: int | None = None,
+    paraphrase_table: Any = None,
+    cache_dir: Any = None,
+    alpha: float | None = None,
+    beta: float | None = None,
+    gamma: float | None = None,
+    tokenize: str | Callable[[str], Any] | None = None,
+    wordnet: Any = None,
+    explain: bool = False,
+    sentence_level: bool = True,
+) -> MeteorResult:
     """METEOR of predictions against references (one string or a list of strings per prediction).
 
     ``variant="meteor15"`` (default) is METEOR 1.5 as pycocoevalcap runs it; its options are the
@@ -216,23 +299,49 @@ def meteor(predictions: Predictions, references: References, variant: str = "met
     check_choice("variant", variant, VARIANTS)
     explain = check_flag("explain", explain)
     sentence_level = check_flag("sentence_level", sentence_level)
-    given = {name: value for name, value in dict(
-        task=task, modules=modules, weights=weights, parameters=parameters, normalization=normalization,
-        beam_size=beam_size, paraphrase_table=paraphrase_table, cache_dir=cache_dir, alpha=alpha, beta=beta,
-        gamma=gamma, tokenize=tokenize, wordnet=wordnet).items() if value is not None}
+    given = {
+        name: value
+        for name, value in dict(
+            task=task,
+            modules=modules,
+            weights=weights,
+            parameters=parameters,
+            normalization=normalization,
+            beam_size=beam_size,
+            paraphrase_table=paraphrase_table,
+            cache_dir=cache_dir,
+            alpha=alpha,
+            beta=beta,
+            gamma=gamma,
+            tokenize=tokenize,
+            wordnet=wordnet,
+        ).items()
+        if value is not None
+    }
     foreign = sorted(set(given) & set(_NLTK_OPTIONS if variant == "meteor15" else _METEOR15_OPTIONS))
     if foreign:
         other = "nltk" if variant == "meteor15" else "meteor15"
-        raise InputError(f"{', '.join(foreign)} {'is an option' if len(foreign) == 1 else 'are options'} of "
-                         f"variant={other!r}, not of variant={variant!r}")
+        raise InputError(
+            f"{', '.join(foreign)} {'is an option' if len(foreign) == 1 else 'are options'} of "
+            f"variant={other!r}, not of variant={variant!r}"
+        )
     refuse_token_ids(predictions, "meteor", "words (stems, synonyms and paraphrases)")
     if variant == "nltk":
         from ngrameval.metrics.meteor_nltk import TOKENIZERS
+
         tokenize = "nltk" if tokenize is None else tokenize
         if not callable(tokenize):
             check_choice("tokenize", tokenize, TOKENIZERS)
-        result = _nltk(predictions, references, 0.9 if alpha is None else alpha, 3.0 if beta is None else beta,
-                       0.5 if gamma is None else gamma, tokenize, wordnet, explain)
+        result = _nltk(
+            predictions,
+            references,
+            0.9 if alpha is None else alpha,
+            3.0 if beta is None else beta,
+            0.5 if gamma is None else gamma,
+            tokenize,
+            wordnet,
+            explain,
+        )
     else:
         result = _meteor15(predictions, references, given, explain)
     if not sentence_level:
@@ -257,21 +366,22 @@ class MeteorFamily(MetricFamily):
             rows = rows_with_count(result.scores)
         else:
             rows = result.statistics
-        return Statistics(self.name, rows, ("meteor",), result.signature,
-                          {"parameters": result.parameters, "note": result.note})
+        return Statistics(
+            self.name, rows, ("meteor",), result.signature, {"parameters": result.parameters, "note": result.note}
+        )
 
-    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
+    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
         parameters = stats.context["parameters"]
-        if parameters is None:   # NLTK: the mean of segment scores
+        if parameters is None:  # NLTK: the mean of segment scores
             return means(totals)
         from ngrameval.metrics.meteor15.score import compute
 
         return compute(totals, parameters)["score"][:, None]
 
-    def pairwise_columns(self, stats: Statistics) -> Tuple[int, ...]:
-        return (0,) if stats.context["parameters"] is None else ()   # NLTK's corpus score: np.mean
+    def pairwise_columns(self, stats: Statistics) -> tuple[int, ...]:
+        return (0,) if stats.context["parameters"] is None else ()  # NLTK's corpus score: np.mean
 
-    def segment_columns(self, stats: Statistics) -> Tuple[int, ...]:
+    def segment_columns(self, stats: Statistics) -> tuple[int, ...]:
         # NLTK: the segment scores; METEOR 1.5: every statistic, of which each segment's score is made.
         return (0,) if stats.context["parameters"] is None else tuple(range(stats.rows.shape[1]))
 
@@ -284,8 +394,7 @@ class MeteorFamily(MetricFamily):
         corpus = {name: values[0] for name, values in compute(totals, parameters).items()}
         # A segment's summable row scores as its own statistics do (a perfect match's chunks, set to
         # 0 there, give the fragmentation 0 that a perfect match has).
-        return _meteor15_result(corpus, compute(segments, parameters)["score"], stats.signature,
-                                stats.context["note"])
+        return _meteor15_result(corpus, compute(segments, parameters)["score"], stats.signature, stats.context["note"])
 
 
 register(MeteorFamily())

@@ -29,28 +29,30 @@ few token pairs WordNet relates. Stems and synonym sets are computed once per wo
 type per call; WordNet's files are read once per process
 (:func:`ngrameval.text.wordnet.load_wordnet`).
 """
+
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain
-from typing import Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Tuple, Union
+from typing import Any
 
 import numpy as np
 
 from ngrameval.engine.cache import cleared_with_caches
 from ngrameval.engine.inputs import check_choice, check_flag, check_number, normalize_corpus
 from ngrameval.engine.ngrams import concatenated_ranges
+from ngrameval.errors import InputError
 from ngrameval.text.tokenizers import get_tokenizer
 from ngrameval.text.wordnet import PathLike, WordNet, load_wordnet
-from ngrameval.errors import InputError
 
 STAGES = ("exact", "stem", "synonym")
 TOKENIZERS = ("nltk", "whitespace")
 WORDNET_VERSION = "3.0"
 
-Match = Tuple[int, int, str]
+Match = tuple[int, int, str]
 
 
 @dataclass(frozen=True)
@@ -63,7 +65,7 @@ class MeteorAlignment:
     """
 
     reference: int
-    matches: Tuple[Match, ...]
+    matches: tuple[Match, ...]
     hypothesis_length: int
     reference_length: int
     chunks: int
@@ -78,8 +80,8 @@ class MeteorAlignment:
 class NltkMeteorResult:
     """Sentence scores, and with ``explain=True`` one :class:`MeteorAlignment` per sentence."""
 
-    scores: List[float]
-    alignments: Optional[List[MeteorAlignment]] = None
+    scores: list[float]
+    alignments: list[MeteorAlignment] | None = None
 
     @property
     def mean(self) -> float:
@@ -89,6 +91,7 @@ class NltkMeteorResult:
 
 
 # --------------------------------------------------------------------------- words
+
 
 @cleared_with_caches
 @lru_cache(maxsize=1 << 17)
@@ -108,7 +111,7 @@ def _porter_stemmer():
     return PorterStemmer()
 
 
-def meteor_synonyms(wordnet: WordNet, word: str) -> FrozenSet[str]:
+def meteor_synonyms(wordnet: WordNet, word: str) -> frozenset[str]:
     """The words the synonym stage accepts for hypothesis word ``word``: the lemma names without "_" of
     ``wordnet.synsets(word)``, and ``word`` itself.
 
@@ -118,7 +121,7 @@ def meteor_synonyms(wordnet: WordNet, word: str) -> FrozenSet[str]:
     return frozenset([name for name in wordnet.lemma_names(word) if "_" not in name] + [word])
 
 
-def tokenize(texts: Sequence[str], tokenizer: Union[str, Callable[[str], Any]] = "nltk") -> List[List[str]]:
+def tokenize(texts: Sequence[str], tokenizer: str | Callable[[str], Any] = "nltk") -> list[list[str]]:
     """Token lists for METEOR, offline.
 
     ``"nltk"``: NLTK's ``NLTKWordTokenizer`` on the whole text, i.e. ``nltk.word_tokenize(text,
@@ -155,7 +158,7 @@ def tokenize(texts: Sequence[str], tokenizer: Union[str, Callable[[str], Any]] =
 # equal: one sort per side and an intersection. The synonym stage is greedy in the same order but
 # over a relation, so it runs in Python, on the few (hypothesis, reference) token pairs it relates.
 
-_COMBINATIONS_PER_BATCH = 1 << 18   # bounds the memory of the synonym stage's token-pair arrays
+_COMBINATIONS_PER_BATCH = 1 << 18  # bounds the memory of the synonym stage's token-pair arrays
 
 
 @dataclass
@@ -166,11 +169,11 @@ class _Tokens:
     position: np.ndarray
     key: np.ndarray
 
-    def __getitem__(self, rows) -> "_Tokens":
+    def __getitem__(self, rows) -> _Tokens:
         return _Tokens(self.pair[rows], self.position[rows], self.key[rows])
 
 
-def _word_ids(token_lists: Sequence[Sequence[Sequence[str]]]) -> Tuple[List[str], List[np.ndarray], List[np.ndarray]]:
+def _word_ids(token_lists: Sequence[Sequence[Sequence[str]]]) -> tuple[list[str], list[np.ndarray], list[np.ndarray]]:
     """(vocabulary, ids of each group's lowercased tokens concatenated, tokens per list of each group) of
     groups of token lists, the per-token work done by C loops (``map``, ``dict.fromkeys``)."""
     lowered = [list(map(str.lower, chain.from_iterable(group))) for group in token_lists]
@@ -200,21 +203,23 @@ def _ranked_keys(tokens: _Tokens, keys: int, length: int) -> np.ndarray:
     return group * length + rank
 
 
-def _match_equal_keys(hyp: _Tokens, ref: _Tokens, keys: int, length: int) -> Tuple[np.ndarray, np.ndarray]:
+def _match_equal_keys(hyp: _Tokens, ref: _Tokens, keys: int, length: int) -> tuple[np.ndarray, np.ndarray]:
     """NLTK's ``_match_enums`` on every pair: the rows of the matched hypothesis and reference tokens."""
-    _, hyp_rows, ref_rows = np.intersect1d(_ranked_keys(hyp, keys, length), _ranked_keys(ref, keys, length),
-                                           assume_unique=True, return_indices=True)
+    _, hyp_rows, ref_rows = np.intersect1d(
+        _ranked_keys(hyp, keys, length), _ranked_keys(ref, keys, length), assume_unique=True, return_indices=True
+    )
     return hyp_rows, ref_rows
 
 
-def _spans(pairs: np.ndarray, count: int) -> Tuple[np.ndarray, np.ndarray]:
+def _spans(pairs: np.ndarray, count: int) -> tuple[np.ndarray, np.ndarray]:
     """(first row, rows) of each pair in rows ordered by pair."""
     sizes = np.bincount(pairs, minlength=count)
     return np.cumsum(sizes) - sizes, sizes
 
 
-def _synonym_candidates(hyp: _Tokens, ref: _Tokens, related: np.ndarray, keys: int,
-                        pairs: int) -> Tuple[np.ndarray, np.ndarray]:
+def _synonym_candidates(
+    hyp: _Tokens, ref: _Tokens, related: np.ndarray, keys: int, pairs: int
+) -> tuple[np.ndarray, np.ndarray]:
     """Every (hypothesis row, reference row) of the same pair whose keys are ``related`` (sorted
     ``hyp_key * keys + ref_key``), built batch by batch over the pairs' token cross products."""
     hyp_first, hyp_sizes = _spans(hyp.pair, pairs)
@@ -224,8 +229,9 @@ def _synonym_candidates(hyp: _Tokens, ref: _Tokens, related: np.ndarray, keys: i
     hyp_rows, ref_rows = [], []
     start = 0
     while start < pairs:
-        stop = max(int(np.searchsorted(ends, ends[start] - combinations[start] + _COMBINATIONS_PER_BATCH, "right")),
-                   start + 1)
+        stop = max(
+            int(np.searchsorted(ends, ends[start] - combinations[start] + _COMBINATIONS_PER_BATCH, "right")), start + 1
+        )
         batch = np.arange(start, stop)
         offset, owner = concatenated_ranges(0, combinations[batch])
         owner = batch[owner]
@@ -240,18 +246,19 @@ def _synonym_candidates(hyp: _Tokens, ref: _Tokens, related: np.ndarray, keys: i
     return np.concatenate(hyp_rows), np.concatenate(ref_rows)
 
 
-def _match_synonyms(hyp: _Tokens, ref: _Tokens,
-                    candidates: Tuple[np.ndarray, np.ndarray]) -> Tuple[List[int], List[int]]:
+def _match_synonyms(
+    hyp: _Tokens, ref: _Tokens, candidates: tuple[np.ndarray, np.ndarray]
+) -> tuple[list[int], list[int]]:
     """NLTK's ``_enum_wordnetsyn_match``: from the last hypothesis word of a pair to its first, each takes
     the free reference word at the largest position among its candidates."""
     hyp_rows, ref_rows = candidates
     order = np.lexsort((-ref.position[ref_rows], -hyp.position[hyp_rows], hyp.pair[hyp_rows]))
-    matched_hyp: List[int] = []
-    matched_ref: List[int] = []
+    matched_hyp: list[int] = []
+    matched_ref: list[int] = []
     taken = set()
     current = -1
     for h, r in zip(hyp_rows[order].tolist(), ref_rows[order].tolist()):
-        if h != current and r not in taken:   # candidates of one word come by decreasing position
+        if h != current and r not in taken:  # candidates of one word come by decreasing position
             current = h
             taken.add(r)
             matched_hyp.append(h)
@@ -266,13 +273,18 @@ class _Alignment:
     pair: np.ndarray
     hyp: np.ndarray
     ref: np.ndarray
-    stage: np.ndarray      # index into STAGES
-    counts: np.ndarray     # per pair
-    chunks: np.ndarray     # per pair (0 without matches)
+    stage: np.ndarray  # index into STAGES
+    counts: np.ndarray  # per pair
+    chunks: np.ndarray  # per pair (0 without matches)
 
 
-def _align(hypotheses: Sequence[Sequence[str]], references: Sequence[Sequence[str]], pair_hypothesis: np.ndarray,
-           synonyms: Callable[[str], FrozenSet[str]], stem: Callable[[str], str]) -> _Alignment:
+def _align(
+    hypotheses: Sequence[Sequence[str]],
+    references: Sequence[Sequence[str]],
+    pair_hypothesis: np.ndarray,
+    synonyms: Callable[[str], frozenset[str]],
+    stem: Callable[[str], str],
+) -> _Alignment:
     """NLTK's ``_enum_align_words`` for every pair p = (hypotheses[pair_hypothesis[p]], references[p]),
     tokens lowercased with ``str.lower`` as ``_generate_enums`` does."""
     words, (hyp_ids, ref_ids), (hyp_lengths, ref_lengths) = _word_ids([hypotheses, references])
@@ -283,33 +295,43 @@ def _align(hypotheses: Sequence[Sequence[str]], references: Sequence[Sequence[st
         raise InputError("the corpus is too large to align at once: score it in parts")
     position, pair = concatenated_ranges(0, pair_hyp_lengths)
     hyp = _Tokens(pair, position, hyp_ids[(np.cumsum(hyp_lengths) - hyp_lengths)[pair_hypothesis][pair] + position])
-    ref_position, ref_pair = concatenated_ranges(0, ref_lengths)   # reference p is pair p's
+    ref_position, ref_pair = concatenated_ranges(0, ref_lengths)  # reference p is pair p's
     ref = _Tokens(ref_pair, ref_position, ref_ids)
-    found = []   # (pair, hypothesis position, reference position, stage) of each stage
+    found = []  # (pair, hypothesis position, reference position, stage) of each stage
 
     def keep(hyp_rows, ref_rows, stage):
-        found.append((hyp.pair[hyp_rows], hyp.position[hyp_rows], ref.position[ref_rows],
-                      np.full(len(hyp_rows), stage)))
+        found.append(
+            (hyp.pair[hyp_rows], hyp.position[hyp_rows], ref.position[ref_rows], np.full(len(hyp_rows), stage))
+        )
         hyp_left, ref_left = np.ones(len(hyp.pair), bool), np.ones(len(ref.pair), bool)
         hyp_left[hyp_rows] = False
         ref_left[ref_rows] = False
         # Later stages only look at pairs with words left on both sides.
-        both = (np.bincount(hyp.pair[hyp_left], minlength=pairs) > 0) & \
-            (np.bincount(ref.pair[ref_left], minlength=pairs) > 0)
+        both = (np.bincount(hyp.pair[hyp_left], minlength=pairs) > 0) & (
+            np.bincount(ref.pair[ref_left], minlength=pairs) > 0
+        )
         return hyp[hyp_left & both[hyp.pair]], ref[ref_left & both[ref.pair]]
 
     hyp, ref = keep(*_match_equal_keys(hyp, ref, len(words), length), 0)
     # The stem stage, and after it the synonym stage, see the words left as their stems.
-    stem_ids: Dict[str, int] = {}
+    stem_ids: dict[str, int] = {}
     stem_of = np.zeros(len(words), np.int64)
     for word_id in np.unique(np.r_[hyp.key, ref.key]).tolist():
         stem_of[word_id] = stem_ids.setdefault(stem(words[word_id]), len(stem_ids))
     hyp, ref = _Tokens(hyp.pair, hyp.position, stem_of[hyp.key]), _Tokens(ref.pair, ref.position, stem_of[ref.key])
     hyp, ref = keep(*_match_equal_keys(hyp, ref, len(stem_ids), length), 1)
     stems = list(stem_ids)
-    related = np.unique(np.array([hyp_stem * len(stems) + stem_ids[name]
-                                  for hyp_stem in np.unique(hyp.key).tolist()
-                                  for name in synonyms(stems[hyp_stem]) if name in stem_ids], np.int64))
+    related = np.unique(
+        np.array(
+            [
+                hyp_stem * len(stems) + stem_ids[name]
+                for hyp_stem in np.unique(hyp.key).tolist()
+                for name in synonyms(stems[hyp_stem])
+                if name in stem_ids
+            ],
+            np.int64,
+        )
+    )
     hyp_rows, ref_rows = _match_synonyms(hyp, ref, _synonym_candidates(hyp, ref, related, len(stems), pairs))
     keep(np.array(hyp_rows, np.int64), np.array(ref_rows, np.int64), 2)
 
@@ -317,14 +339,25 @@ def _align(hypotheses: Sequence[Sequence[str]], references: Sequence[Sequence[st
     order = np.lexsort((hyp_position, pair))
     pair, hyp_position, ref_position, stage = pair[order], hyp_position[order], ref_position[order], stage[order]
     # A new chunk starts at a pair's first match and wherever the next match is not adjacent in both.
-    new_chunk = _run_starts(len(pair), (pair[1:] != pair[:-1]) | (hyp_position[1:] != hyp_position[:-1] + 1)
-                            | (ref_position[1:] != ref_position[:-1] + 1))
-    return _Alignment(pair, hyp_position, ref_position, stage, np.bincount(pair, minlength=pairs),
-                      np.bincount(pair[new_chunk], minlength=pairs))
+    new_chunk = _run_starts(
+        len(pair),
+        (pair[1:] != pair[:-1])
+        | (hyp_position[1:] != hyp_position[:-1] + 1)
+        | (ref_position[1:] != ref_position[:-1] + 1),
+    )
+    return _Alignment(
+        pair,
+        hyp_position,
+        ref_position,
+        stage,
+        np.bincount(pair, minlength=pairs),
+        np.bincount(pair[new_chunk], minlength=pairs),
+    )
 
 
-def _formula(count: int, chunks: int, hypothesis_length: int, reference_length: int, alpha: float, beta: float,
-             gamma: float) -> Tuple[float, float, float, float, float]:
+def _formula(
+    count: int, chunks: int, hypothesis_length: int, reference_length: int, alpha: float, beta: float, gamma: float
+) -> tuple[float, float, float, float, float]:
     """NLTK's ``single_meteor_score`` arithmetic, operation for operation: (precision, recall, fmean,
     penalty, score); a ZeroDivisionError gives score 0 (and 0 for what was not computed)."""
     precision = recall = 0.0
@@ -335,23 +368,32 @@ def _formula(count: int, chunks: int, hypothesis_length: int, reference_length: 
         fragmentation = float(chunks) / count
     except ZeroDivisionError:
         return precision, recall, 0.0, 0.0, 0.0
-    penalty = gamma * fragmentation ** beta
+    penalty = gamma * fragmentation**beta
     return precision, recall, fmean, penalty, (1 - penalty) * fmean
 
 
 # --------------------------------------------------------------------------- corpus
 
-def _resolve_wordnet(wordnet: Union[WordNet, PathLike, None]) -> WordNet:
+
+def _resolve_wordnet(wordnet: WordNet | PathLike | None) -> WordNet:
     reader = wordnet if isinstance(wordnet, WordNet) else load_wordnet(wordnet)
     if reader.version != WORDNET_VERSION:
-        raise InputError(f"{reader.directory} holds WordNet {reader.version or '(unknown version)'}; NLTK's METEOR "
-                         f"uses WordNet {WORDNET_VERSION} (Debian/Ubuntu: apt-get install wordnet-base)")
+        raise InputError(
+            f"{reader.directory} holds WordNet {reader.version or '(unknown version)'}; NLTK's METEOR "
+            f"uses WordNet {WORDNET_VERSION} (Debian/Ubuntu: apt-get install wordnet-base)"
+        )
     return reader
 
 
-def nltk_meteor(hypotheses: Sequence[Sequence[str]], references: Sequence[Sequence[Sequence[str]]],
-                alpha: float = 0.9, beta: float = 3.0, gamma: float = 0.5, explain: bool = False,
-                wordnet: Union[WordNet, PathLike, None] = None) -> NltkMeteorResult:
+def nltk_meteor(
+    hypotheses: Sequence[Sequence[str]],
+    references: Sequence[Sequence[Sequence[str]]],
+    alpha: float = 0.9,
+    beta: float = 3.0,
+    gamma: float = 0.5,
+    explain: bool = False,
+    wordnet: WordNet | PathLike | None = None,
+) -> NltkMeteorResult:
     """NLTK 3.10.4's ``meteor_score(references[i], hypotheses[i], alpha=, beta=, gamma=)`` for every i.
 
     ``hypotheses``: token lists; ``references``: per hypothesis a list of token lists (or one token
@@ -370,16 +412,18 @@ def nltk_meteor(hypotheses: Sequence[Sequence[str]], references: Sequence[Sequen
     """
     hyps, refs, pretokenized = normalize_corpus(hypotheses, references)
     if not pretokenized:
-        raise InputError("nltk_meteor takes token lists (as NLTK's meteor_score does); tokenize strings first, "
-                         "e.g. with ngrameval.metrics.meteor_nltk.tokenize")
+        raise InputError(
+            "nltk_meteor takes token lists (as NLTK's meteor_score does); tokenize strings first, "
+            "e.g. with ngrameval.metrics.meteor_nltk.tokenize"
+        )
     alpha = check_number("alpha", alpha, 0.0, 1.0)
     beta = check_number("beta", beta, 0.0)
     gamma = check_number("gamma", gamma, 0.0, 1.0)
     explain = check_flag("explain", explain)
     reader = _resolve_wordnet(wordnet)
-    synonym_sets: Dict[str, FrozenSet[str]] = {}
+    synonym_sets: dict[str, frozenset[str]] = {}
 
-    def synonyms(word: str) -> FrozenSet[str]:
+    def synonyms(word: str) -> frozenset[str]:
         accepted = synonym_sets.get(word)
         if accepted is None:
             accepted = synonym_sets[word] = meteor_synonyms(reader, word)
@@ -387,20 +431,22 @@ def nltk_meteor(hypotheses: Sequence[Sequence[str]], references: Sequence[Sequen
 
     references_per_hypothesis = np.fromiter(map(len, refs), np.int64, len(refs))
     flat_references = [reference for group in refs for reference in group]
-    aligned = _align(hyps, flat_references, np.repeat(np.arange(len(hyps)), references_per_hypothesis),
-                     synonyms, porter_stem)
+    aligned = _align(
+        hyps, flat_references, np.repeat(np.arange(len(hyps)), references_per_hypothesis), synonyms, porter_stem
+    )
     hyp_lengths, ref_lengths = list(map(len, hyps)), list(map(len, flat_references))
     counts, chunks = aligned.counts.tolist(), aligned.chunks.tolist()
-    scores: List[float] = []
-    chosen: List[Tuple[int, int, Tuple[float, ...]]] = []   # (reference, pair, formula) per hypothesis
+    scores: list[float] = []
+    chosen: list[tuple[int, int, tuple[float, ...]]] = []  # (reference, pair, formula) per hypothesis
     pair = 0
     for hypothesis, references_here in enumerate(references_per_hypothesis.tolist()):
         best_score = -math.inf
-        best: Tuple[int, int, Tuple[float, ...]] = (0, 0, ())
+        best: tuple[int, int, tuple[float, ...]] = (0, 0, ())
         for index in range(references_here):
-            numbers = _formula(counts[pair], chunks[pair], hyp_lengths[hypothesis], ref_lengths[pair], alpha, beta,
-                               gamma)
-            if numbers[-1] > best_score:   # as max(): the first of equal scores
+            numbers = _formula(
+                counts[pair], chunks[pair], hyp_lengths[hypothesis], ref_lengths[pair], alpha, beta, gamma
+            )
+            if numbers[-1] > best_score:  # as max(): the first of equal scores
                 best_score, best = numbers[-1], (index, pair, numbers)
             pair += 1
         scores.append(best_score)
@@ -411,8 +457,8 @@ def nltk_meteor(hypotheses: Sequence[Sequence[str]], references: Sequence[Sequen
     columns = [aligned.hyp.tolist(), aligned.ref.tolist(), [STAGES[s] for s in aligned.stage.tolist()]]
     alignments = []
     for hypothesis, (index, pair, formula) in enumerate(chosen):
-        matches = tuple(zip(*(column[first[pair]:first[pair + 1]] for column in columns)))
-        alignments.append(MeteorAlignment(index, matches, hyp_lengths[hypothesis], ref_lengths[pair], chunks[pair],
-                                          *formula))
+        matches = tuple(zip(*(column[first[pair] : first[pair + 1]] for column in columns)))
+        alignments.append(
+            MeteorAlignment(index, matches, hyp_lengths[hypothesis], ref_lengths[pair], chunks[pair], *formula)
+        )
     return NltkMeteorResult(scores, alignments)
-

@@ -17,11 +17,12 @@ Two reference tools disagree, and both are offered:
 info(w1..wn) = log2(count(w1..wn-1) / count(w1..wn)), with count() over the references
 and count() of the empty prefix the number of reference words.
 """
+
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any
 
 import numpy as np
 
@@ -71,39 +72,41 @@ def information_weights(index: ReferenceIndex, max_order: int, scope: str, perl:
     ``perl``: mteval-v13a.pl's arithmetic, and its quirk for bigrams starting with the word "0".
     They depend on the references only, so they are kept with the (cached) index.
     """
-    return index.memoized(("nist-information", max_order, scope, perl),
-                          lambda: _information_weights(index, max_order, scope, perl))
+    return index.memoized(
+        ("nist-information", max_order, scope, perl), lambda: _information_weights(index, max_order, scope, perl)
+    )
 
 
 def reference_ngram_counts(index: ReferenceIndex, max_order: int) -> ReferenceCounts:
     """How often each n-gram (a tuple of tokens) up to ``max_order`` occurs in these references, and
     their number of tokens: summed over the shards of a corpus, its information weights."""
-    counts: Dict[Any, int] = {}
+    counts: dict[Any, int] = {}
     words = index.words(index.ids)
     for n, ranks in enumerate(corpus_ngram_ids(index.ids, index.segment_len, max_order), start=1):
         valid = np.flatnonzero(ranks >= 0)
         _, first, count = np.unique(ranks[valid], return_index=True, return_counts=True)
         starts = valid[first].tolist()
-        counts.update(zip((tuple(words[p:p + n]) for p in starts), count.tolist()))
+        counts.update(zip((tuple(words[p : p + n]) for p in starts), count.tolist()))
     return ReferenceCounts(counts, index.num_sentences, len(index.ids))
 
 
-def _counts_at_positions(index: ReferenceIndex, max_order: int, table: ReferenceCounts) -> List[np.ndarray]:
+def _counts_at_positions(index: ReferenceIndex, max_order: int, table: ReferenceCounts) -> list[np.ndarray]:
     """As :meth:`ReferenceIndex.global_counts`, with the counts of a whole corpus's references."""
     words = index.words(index.ids)
     result = []
     for n, ranks in enumerate(corpus_ngram_ids(index.ids, index.segment_len, max_order), start=1):
         valid = np.flatnonzero(ranks >= 0)
         _, first, inverse = np.unique(ranks[valid], return_index=True, return_inverse=True)
-        looked_up = np.array([table.counts.get(tuple(words[p:p + n]), 0) for p in valid[first].tolist()], np.int64)
+        looked_up = np.array([table.counts.get(tuple(words[p : p + n]), 0) for p in valid[first].tolist()], np.int64)
         count_at = np.zeros(len(index.ids), np.int64)
         count_at[valid] = looked_up[inverse.reshape(-1)]
         result.append(count_at)
     return result
 
 
-def _information_weights(index: ReferenceIndex, max_order: int, scope: str, perl: bool,
-                         table: Optional[ReferenceCounts] = None):
+def _information_weights(
+    index: ReferenceIndex, max_order: int, scope: str, perl: bool, table: ReferenceCounts | None = None
+):
     weights = []
     if scope == "corpus":
         # A shard of a larger corpus takes its counts from the summed table of all shards.
@@ -136,12 +139,12 @@ class NistStatistics:
     hypothesis n-grams per order, hypothesis length, and the reference length the penalty uses
     (per order for NLTK, whose choice of reference differs by order)."""
 
-    information: np.ndarray     # (S, N)
-    totals: np.ndarray          # (S, N)
-    hyp_len: np.ndarray         # (S,)
-    ref_len: np.ndarray         # (S, N)
+    information: np.ndarray  # (S, N)
+    totals: np.ndarray  # (S, N)
+    hyp_len: np.ndarray  # (S,)
+    ref_len: np.ndarray  # (S, N)
 
-    def sum(self) -> "NistStatistics":
+    def sum(self) -> NistStatistics:
         return NistStatistics(*(getattr(self, f).sum(axis=0)[None] for f in self.__dataclass_fields__))
 
 
@@ -163,12 +166,13 @@ def _mteval_statistics(index: ReferenceIndex, matches: Matches, weights, max_ord
         table = index.orders[n - 1]
         order = _order_in_hypotheses(matches, n, len(table.keys))
         values = index.clipped(matches, n) * weights[n - 1]
-        information[:, n - 1] = np.bincount(table.sentence[order], weights=values[order],
-                                            minlength=index.num_sentences)
+        information[:, n - 1] = np.bincount(table.sentence[order], weights=values[order], minlength=index.num_sentences)
     hyp_len = matches.hyp_len
     totals = np.maximum(hyp_len[:, None] - np.arange(max_order)[None, :], 0)
-    average = np.bincount(index.segment_sentence, weights=index.segment_len,
-                          minlength=index.num_sentences) / index.refs_per_sentence
+    average = (
+        np.bincount(index.segment_sentence, weights=index.segment_len, minlength=index.num_sentences)
+        / index.refs_per_sentence
+    )
     return NistStatistics(information, totals, hyp_len, np.repeat(average[:, None], max_order, axis=1))
 
 
@@ -177,7 +181,7 @@ def _information_per_reference(index: ReferenceIndex, matches: Matches, weights,
     NLTK sums it (hypothesis n-grams in order of first occurrence; the float rounding of the sum
     decides near-ties between references); -inf for slots a sentence does not have."""
     table = index.orders[n - 1]
-    rank = np.argsort(_order_in_hypotheses(matches, n, len(table.keys)), kind="stable")   # entry -> its place
+    rank = np.argsort(_order_in_hypotheses(matches, n, len(table.keys)), kind="stable")  # entry -> its place
     order = np.argsort(rank[table.pair_entry], kind="stable")
     entry = table.pair_entry
     clipped = np.minimum(matches.hyp_count[n - 1][entry], table.pair_count) * weights[n - 1][entry]
@@ -226,30 +230,48 @@ class NistResult(MetricResult):
     headline = "nist"
 
     nist: float
-    individual: List[float]
-    cumulative: List[float]
+    individual: list[float]
+    cumulative: list[float]
     length_penalty: float
-    matched_information: List[float]
-    totals: List[int]
+    matched_information: list[float]
+    totals: list[int]
     translation_length: int
     reference_length: float
     signature: str
-    sentence_scores: Optional[List[float]] = None
-    explanation: Optional[List[Dict[str, Any]]] = None
-    statistics: Optional[NistStatistics] = field(default=None, repr=False)
+    sentence_scores: list[float] | None = None
+    explanation: list[dict[str, Any]] | None = None
+    statistics: NistStatistics | None = field(default=None, repr=False)
 
-    def as_dict(self) -> Dict[str, Any]:
-        result = {name: getattr(self, name) for name in (
-            "nist", "individual", "cumulative", "length_penalty", "matched_information", "totals",
-            "translation_length", "reference_length", "signature")}
+    def as_dict(self) -> dict[str, Any]:
+        result = {
+            name: getattr(self, name)
+            for name in (
+                "nist",
+                "individual",
+                "cumulative",
+                "length_penalty",
+                "matched_information",
+                "totals",
+                "translation_length",
+                "reference_length",
+                "signature",
+            )
+        }
         for name in ("sentence_scores", "explanation"):
             if getattr(self, name) is not None:
                 result[name] = getattr(self, name)
         return result
 
 
-def _indexed_corpus(predictions: Any, references: Any, variant: str, n: int, tokenize: TokenizerSpec,
-                    lowercase: bool, pad_id: Optional[int] = None) -> IndexedCorpus:
+def _indexed_corpus(
+    predictions: Any,
+    references: Any,
+    variant: str,
+    n: int,
+    tokenize: TokenizerSpec,
+    lowercase: bool,
+    pad_id: int | None = None,
+) -> IndexedCorpus:
     """Check the options, then tokenize and index the references."""
     check_choice("variant", variant, VARIANTS)
     check_order("n", n)
@@ -259,9 +281,17 @@ def _indexed_corpus(predictions: Any, references: Any, variant: str, n: int, tok
     return index_corpus(predictions, references, tokenize, lowercase, n, pad_id)
 
 
-def _corpus_statistics(predictions: Any, references: Any, variant: str, n: int, tokenize: TokenizerSpec,
-                       lowercase: bool, pad_id: Optional[int] = None, table: Optional[ReferenceCounts] = None,
-                       scope: str = "corpus"):
+def _corpus_statistics(
+    predictions: Any,
+    references: Any,
+    variant: str,
+    n: int,
+    tokenize: TokenizerSpec,
+    lowercase: bool,
+    pad_id: int | None = None,
+    table: ReferenceCounts | None = None,
+    scope: str = "corpus",
+):
     """Check the options, then tokenize, index and match once: (corpus, matches, the information
     weights, per-sentence statistics). ``table``: the reference counts of the whole corpus these
     segments are a shard of (None: they are the corpus); ``scope``: see :func:`information_weights`."""
@@ -277,27 +307,43 @@ def _corpus_statistics(predictions: Any, references: Any, variant: str, n: int, 
 
 def _signature(variant: str, corpus: IndexedCorpus, lowercase: bool, n: int) -> str:
     peer = f"nltk:{NLTK_VERSION}" if variant == "nltk" else "mteval:v13a"
-    return (f"variant:{variant}|nrefs:{corpus.num_refs}|case:{'lc' if lowercase else 'mixed'}|"
-            f"tok:{corpus.tokenizer.name}|n:{n}|{peer}|ngrameval:{__version__}")
+    return (
+        f"variant:{variant}|nrefs:{corpus.num_refs}|case:{'lc' if lowercase else 'mixed'}|"
+        f"tok:{corpus.tokenizer.name}|n:{n}|{peer}|ngrameval:{__version__}"
+    )
 
 
 def _result_of_sums(total: NistStatistics, variant: str, signature: str) -> NistResult:
     """The corpus result of summed statistics ``total`` (one row), without per-sentence parts."""
     individual, cumulative, penalty = _scores(total, variant)
     n = total.totals.shape[1]
-    reference_length = (float(total.ref_len[0, 0]) if variant == "mteval"
-                        else float(total.ref_len[0].sum()) / n)
+    reference_length = float(total.ref_len[0, 0]) if variant == "mteval" else float(total.ref_len[0].sum()) / n
     return NistResult(
-        nist=float(cumulative[0, -1]), individual=individual[0].tolist(), cumulative=cumulative[0].tolist(),
-        length_penalty=float(penalty[0]), matched_information=total.information[0].tolist(),
-        totals=total.totals[0].tolist(), translation_length=int(total.hyp_len[0]),
-        reference_length=reference_length, signature=signature)
+        nist=float(cumulative[0, -1]),
+        individual=individual[0].tolist(),
+        cumulative=cumulative[0].tolist(),
+        length_penalty=float(penalty[0]),
+        matched_information=total.information[0].tolist(),
+        totals=total.totals[0].tolist(),
+        translation_length=int(total.hyp_len[0]),
+        reference_length=reference_length,
+        signature=signature,
+    )
 
 
 @strict_options
-def nist(predictions: Predictions, references: References, variant: str = "nltk", max_order: Optional[int] = None,
-         tokenize: TokenizerSpec = "default", lowercase: bool = False, sentence_level: bool = False,
-         explain: bool = False, pad_id: Optional[int] = None, n: Optional[int] = None) -> NistResult:
+def nist(
+    predictions: Predictions,
+    references: References,
+    variant: str = "nltk",
+    max_order: int | None = None,
+    tokenize: TokenizerSpec = "default",
+    lowercase: bool = False,
+    sentence_level: bool = False,
+    explain: bool = False,
+    pad_id: int | None = None,
+    n: int | None = None,
+) -> NistResult:
     """Corpus NIST, exact to NLTK (``variant="nltk"``, default) or to mteval-v13a.pl (``"mteval"``), of
     n-grams up to ``max_order`` (default 5; ``n``, NLTK's name, is its alias, and the signature's ``n:``).
     Token ids are taken as :func:`ngrameval.bleu` takes them (``pad_id`` dropped; the signature says
@@ -315,14 +361,15 @@ def nist(predictions: Predictions, references: References, variant: str = "nltk"
     n = aliased("max_order", max_order, "n", n, default=5)
     check_flag("sentence_level", sentence_level)
     check_flag("explain", explain)
-    corpus, matches, weights, stats = _corpus_statistics(predictions, references, variant, n, tokenize, lowercase,
-                                                         pad_id)
+    corpus, matches, weights, stats = _corpus_statistics(
+        predictions, references, variant, n, tokenize, lowercase, pad_id
+    )
     index = corpus.index
     statistics = _nltk_statistics if variant == "nltk" else _mteval_statistics
     result = _result_of_sums(stats.sum(), variant, _signature(variant, corpus, lowercase, n))
     result.statistics = stats
     if sentence_level:
-        if variant == "nltk":   # sentence_nist weighs n-grams by the sentence's own references
+        if variant == "nltk":  # sentence_nist weighs n-grams by the sentence's own references
             sentence_weights = information_weights(index, n, "sentence")
             stats_for_sentences = statistics(index, matches, sentence_weights, n)
         else:
@@ -330,7 +377,7 @@ def nist(predictions: Predictions, references: References, variant: str = "nltk"
         result.sentence_scores = _scores(stats_for_sentences, variant)[1][:, -1].tolist()
     if explain:
         result.explanation = explain_matches(corpus, matches, n, stats.ref_len[:, 0], entry_weights=weights)
-        if variant == "nltk":   # NLTK scores each order against its best single reference: show all of them
+        if variant == "nltk":  # NLTK scores each order against its best single reference: show all of them
             for order in range(1, n + 1):
                 per_reference = _information_per_reference(index, matches, weights, order)
                 for s, item in enumerate(result.explanation):
@@ -354,9 +401,9 @@ class NistFamily(MetricFamily):
 
     def needs_reference_counts(self, **options: Any) -> bool:
         self.check_options(options)
-        return True   # the information weights count n-grams over every reference
+        return True  # the information weights count n-grams over every reference
 
-    def with_defaults(self, options: Dict[str, Any]) -> Dict[str, Any]:
+    def with_defaults(self, options: dict[str, Any]) -> dict[str, Any]:
         """As :meth:`MetricFamily.with_defaults`, the order under one name, ``n`` (its alias ``max_order`` resolved).
 
         >>> NistFamily().with_defaults({"max_order": 4})["n"]
@@ -379,31 +426,38 @@ class NistFamily(MetricFamily):
             stats = self.sentence_statistics(predictions, references, **stats.context)
         return self.segment_scores(stats)
 
-    def shard_statistics(self, predictions: Any, references: Any, counts: Optional[ReferenceCounts],
-                         **options: Any) -> Statistics:
+    def shard_statistics(
+        self, predictions: Any, references: Any, counts: ReferenceCounts | None, **options: Any
+    ) -> Statistics:
         return self._statistics(predictions, references, counts, "corpus", options)
 
-    def _statistics(self, predictions: Any, references: Any, counts: Optional[ReferenceCounts], scope: str,
-                    options: Dict[str, Any]) -> Statistics:
+    def _statistics(
+        self, predictions: Any, references: Any, counts: ReferenceCounts | None, scope: str, options: dict[str, Any]
+    ) -> Statistics:
         settings = self.with_defaults(options)
         corpus, _, _, stats = _corpus_statistics(predictions, references, table=counts, scope=scope, **settings)
         rows = columns(stats.information, stats.totals, stats.hyp_len, stats.ref_len)
-        return Statistics(self.name, rows, ("nist",),
-                          _signature(settings["variant"], corpus, settings["lowercase"], settings["n"]), settings)
+        return Statistics(
+            self.name,
+            rows,
+            ("nist",),
+            _signature(settings["variant"], corpus, settings["lowercase"], settings["n"]),
+            settings,
+        )
 
-    def pairwise_columns(self, stats: Statistics) -> Tuple[int, ...]:
+    def pairwise_columns(self, stats: Statistics) -> tuple[int, ...]:
         # nist() sums each field over the sentences: a one-column field, (S, 1), NumPy sums pairwise.
         n = stats.context["n"]
         return (0, 2 * n + 1) if n == 1 else ()
 
-    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
+    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
         return _scores(_from_rows(totals, stats.context["n"]), stats.context["variant"])[1][:, -1:]
 
     def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> NistResult:
         return _result_of_sums(_from_rows(totals, stats.context["n"]), stats.context["variant"], stats.signature)
 
 
-def _sentence_scope(settings: Dict[str, Any]) -> str:
+def _sentence_scope(settings: dict[str, Any]) -> str:
     """The references whose n-grams weigh a sentence's matches under these settings: NLTK's ``sentence_nist``
     counts the sentence's own references; mteval scores a sentence as it scores the corpus."""
     return "sentence" if settings["variant"] == "nltk" else "corpus"
@@ -412,7 +466,7 @@ def _sentence_scope(settings: Dict[str, Any]) -> str:
 def _from_rows(rows: np.ndarray, n: int) -> NistStatistics:
     """NistStatistics from protocol rows (see :class:`NistFamily`), the counts as the integers they are."""
     counts = rows.astype(np.int64)
-    return NistStatistics(rows[:, :n], counts[:, n:2 * n], counts[:, 2 * n], rows[:, 2 * n + 1:])
+    return NistStatistics(rows[:, :n], counts[:, n : 2 * n], counts[:, 2 * n], rows[:, 2 * n + 1 :])
 
 
 register(NistFamily())

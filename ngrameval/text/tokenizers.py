@@ -10,19 +10,21 @@ it: sacrebleu lowercases the whole string with ``str.lower()`` before
 tokenizing, mteval-v13a lowercases ASCII letters only (``tr/[A-Z]/[a-z]/``)
 after it has replaced entities.
 """
+
 from __future__ import annotations
 
 import re
-from typing import Callable, Iterable, List, Sequence, Union
+from collections.abc import Callable, Iterable, Sequence
+from typing import Union
 
 from ngrameval.errors import InputError
 
-Tokens = List[str]
-TokenizerSpec = Union[str, Callable[[str], Union[str, Sequence[str]]], None]
+Tokens = list[str]
+TokenizerSpec = Union[str, Callable[[str], str | Sequence[str]], None]
 
 # mteval-v13a's "tokenize punctuation" class: { | } ~ [ \ ] ^ _ ` space ! " # $ % &
 # ( ) * + : ; < = > ? @ /  -- each character is surrounded by spaces.
-_PUNCTUATION_13A = "{|}~[\\]^_` !\"#$%&()*+:;<=>?@/"
+_PUNCTUATION_13A = '{|}~[\\]^_` !"#$%&()*+:;<=>?@/'
 _SPLIT_PUNCTUATION = re.compile("([" + re.escape(_PUNCTUATION_13A) + "])")
 _ASCII_LOWER = str.maketrans({chr(c): chr(c + 32) for c in range(ord("A"), ord("Z") + 1)})
 
@@ -47,8 +49,7 @@ _ADJACENT_PERIOD_OR_COMMA = re.compile(r"[.,][.,]")
 def _unescape_13a(text: str) -> str:
     """The four entities 13a replaces (after ``<skipped>`` and the line breaks are gone)."""
     if "&" in text:
-        text = (text.replace("&quot;", '"').replace("&amp;", "&")
-                .replace("&lt;", "<").replace("&gt;", ">"))
+        text = text.replace("&quot;", '"').replace("&amp;", "&").replace("&lt;", "<").replace("&gt;", ">")
     return text
 
 
@@ -63,7 +64,7 @@ class Tokenizer:
     def __call__(self, line: str) -> Tokens:
         return self.tokenize([line])[0]
 
-    def tokenize(self, lines: Sequence[str]) -> List[Tokens]:
+    def tokenize(self, lines: Sequence[str]) -> list[Tokens]:
         raise NotImplementedError
 
     def __repr__(self) -> str:
@@ -75,7 +76,7 @@ class WhitespaceTokenizer(Tokenizer):
 
     name = "none"
 
-    def tokenize(self, lines: Sequence[str]) -> List[Tokens]:
+    def tokenize(self, lines: Sequence[str]) -> list[Tokens]:
         if self.lowercase:
             return [line.lower().split() for line in lines]
         return [line.split() for line in lines]
@@ -91,7 +92,7 @@ class SpaceTokenizer(Tokenizer):
 
     name = "space"
 
-    def tokenize(self, lines: Sequence[str]) -> List[Tokens]:
+    def tokenize(self, lines: Sequence[str]) -> list[Tokens]:
         if self.lowercase:
             return [line.lower().split(" ") for line in lines]
         return [line.split(" ") for line in lines]
@@ -128,7 +129,7 @@ class Tokenizer13a(Tokenizer):
             line = pattern.sub(replacement, line)
         return line.split()
 
-    def tokenize(self, lines: Sequence[str]) -> List[Tokens]:
+    def tokenize(self, lines: Sequence[str]) -> list[Tokens]:
         prepared = [self._prepare(line) for line in lines]
         multiline = [i for i, line in enumerate(prepared) if "\n" in line]
         if multiline:
@@ -206,10 +207,11 @@ class SacrebleuTokenizer(Tokenizer):
         except RuntimeError as error:  # sacrebleu's message when MeCab is missing
             raise InputError(
                 f"tokenizer {name!r} needs optional packages: pip install mecab-python3==1.0.12 ipadic==1.0.0 "
-                "(ngrameval's 'ja' extra)") from error
+                "(ngrameval's 'ja' extra)"
+            ) from error
         self.name = self._tokenizer.signature()
 
-    def tokenize(self, lines: Sequence[str]) -> List[Tokens]:
+    def tokenize(self, lines: Sequence[str]) -> list[Tokens]:
         tokenizer = self._tokenizer
         if self.lowercase:
             return [tokenizer(line.lower().rstrip()).split() for line in lines]
@@ -219,12 +221,12 @@ class SacrebleuTokenizer(Tokenizer):
 class CallableTokenizer(Tokenizer):
     """Any ``str -> list[str]`` (or ``str -> str``, then split on whitespace) function."""
 
-    def __init__(self, function: Callable[[str], Union[str, Sequence[str]]], lowercase: bool = False):
+    def __init__(self, function: Callable[[str], str | Sequence[str]], lowercase: bool = False):
         super().__init__(lowercase)
         self.function = function
         self.name = getattr(function, "__name__", type(function).__name__)
 
-    def tokenize(self, lines: Sequence[str]) -> List[Tokens]:
+    def tokenize(self, lines: Sequence[str]) -> list[Tokens]:
         result = []
         for line in lines:
             tokens = self.function(line.lower() if self.lowercase else line)
@@ -243,7 +245,7 @@ class PtbTokenizer(Tokenizer):
 
     name = "ptb"
 
-    def tokenize(self, lines: Sequence[str]) -> List[Tokens]:
+    def tokenize(self, lines: Sequence[str]) -> list[Tokens]:
         from ngrameval.text.ptb import ptb_tokenize
 
         return [line.split(" ") if line else [] for line in ptb_tokenize(list(lines))]
@@ -288,7 +290,7 @@ def is_builtin(tokenizer: Tokenizer) -> bool:
     return type(tokenizer) in _NAMED.values() or type(tokenizer) is SacrebleuTokenizer
 
 
-def lowercase_tokens(segments: Iterable[Tokens], tokenizer: Tokenizer) -> List[Tokens]:
+def lowercase_tokens(segments: Iterable[Tokens], tokenizer: Tokenizer) -> list[Tokens]:
     """Lowercase already-tokenized input the way ``tokenizer`` would lowercase text."""
     if isinstance(tokenizer, TokenizerMteval13a):
         return [[token.translate(_ASCII_LOWER) for token in tokens] for tokens in segments]

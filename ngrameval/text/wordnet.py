@@ -26,6 +26,7 @@ What NLTK 3.10 does, and this module therefore does:
 - a lemma's name is the word of the data line with an adjective's syntactic
   marker (``(a)``, ``(p)``, ``(ip)``) removed; case and underscores are kept.
 """
+
 from __future__ import annotations
 
 import mmap
@@ -33,9 +34,10 @@ import os
 import re
 import sys
 import threading
-from functools import lru_cache
+from collections.abc import Callable, Iterator, Sequence
+from functools import cache
 from pathlib import Path
-from typing import Any, Callable, Dict, FrozenSet, Iterator, List, Optional, Sequence, Tuple, Union
+from typing import Any, Union
 
 from ngrameval.engine.cache import cleared_with_caches
 from ngrameval.errors import InputError
@@ -45,13 +47,23 @@ PathLike = Union[str, "os.PathLike[str]"]
 NOUN, VERB, ADJ, ADJ_SAT, ADV = "n", "v", "a", "s", "r"
 POS_ORDER = (NOUN, VERB, ADJ, ADV)  # the order in which NLTK's synsets() goes through the parts of speech
 _FILE_NAMES = {NOUN: "noun", VERB: "verb", ADJ: "adj", ADV: "adv"}
-REQUIRED_FILES = tuple(f"{kind}.{name}" for kind in ("index", "data") for name in _FILE_NAMES.values()) + \
-    tuple(f"{name}.exc" for name in _FILE_NAMES.values())
+REQUIRED_FILES = tuple(f"{kind}.{name}" for kind in ("index", "data") for name in _FILE_NAMES.values()) + tuple(
+    f"{name}.exc" for name in _FILE_NAMES.values()
+)
 
 # Morphy's detachment rules (suffix, replacement), in the order NLTK applies them.
-DETACHMENT_RULES: Dict[str, Tuple[Tuple[str, str], ...]] = {
-    NOUN: (("s", ""), ("ses", "s"), ("ves", "f"), ("xes", "x"), ("zes", "z"), ("ches", "ch"), ("shes", "sh"),
-           ("men", "man"), ("ies", "y")),
+DETACHMENT_RULES: dict[str, tuple[tuple[str, str], ...]] = {
+    NOUN: (
+        ("s", ""),
+        ("ses", "s"),
+        ("ves", "f"),
+        ("xes", "x"),
+        ("zes", "z"),
+        ("ches", "ch"),
+        ("shes", "sh"),
+        ("men", "man"),
+        ("ies", "y"),
+    ),
     VERB: (("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""), ("ing", "e"), ("ing", "")),
     ADJ: (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
     ADV: (),
@@ -60,11 +72,13 @@ DETACHMENT_RULES[ADJ_SAT] = DETACHMENT_RULES[ADJ]
 
 _VERSION = re.compile(r"Word[nN]et (\d+\+?|\d+\.\d+) Copyright")
 ENVIRONMENT_VARIABLE = "NGRAMEVAL_WORDNET"
-INSTALL_HINT = ("Install WordNet 3.0 with `apt-get install wordnet-base` "
-                "(Debian, Ubuntu: files in /usr/share/wordnet), "
-                f"or set {ENVIRONMENT_VARIABLE} (or pass path=) to a directory holding WordNet 3.0's database files "
-                f"({', '.join(REQUIRED_FILES)}), e.g. the dict/ directory of WordNet-3.0.tar.gz or an unpacked "
-                "nltk_data/corpora/wordnet. Nothing is downloaded.")
+INSTALL_HINT = (
+    "Install WordNet 3.0 with `apt-get install wordnet-base` "
+    "(Debian, Ubuntu: files in /usr/share/wordnet), "
+    f"or set {ENVIRONMENT_VARIABLE} (or pass path=) to a directory holding WordNet 3.0's database files "
+    f"({', '.join(REQUIRED_FILES)}), e.g. the dict/ directory of WordNet-3.0.tar.gz or an unpacked "
+    "nltk_data/corpora/wordnet. Nothing is downloaded."
+)
 
 
 class WordNetNotFoundError(FileNotFoundError):
@@ -82,18 +96,25 @@ def _default_directories() -> Iterator[Path]:
     yield Path("/usr/local/WordNet-3.0/dict")
     yield Path("/usr/share/WordNet-3.0/dict")
     nltk_data = [Path(p) for p in os.environ.get("NLTK_DATA", "").split(os.pathsep) if p]
-    nltk_data += [Path.home() / "nltk_data", Path(sys.prefix) / "nltk_data", Path(sys.prefix) / "share" / "nltk_data",
-                  Path(sys.prefix) / "lib" / "nltk_data", Path("/usr/share/nltk_data"),
-                  Path("/usr/local/share/nltk_data"), Path("/usr/lib/nltk_data"), Path("/usr/local/lib/nltk_data")]
+    nltk_data += [
+        Path.home() / "nltk_data",
+        Path(sys.prefix) / "nltk_data",
+        Path(sys.prefix) / "share" / "nltk_data",
+        Path(sys.prefix) / "lib" / "nltk_data",
+        Path("/usr/share/nltk_data"),
+        Path("/usr/local/share/nltk_data"),
+        Path("/usr/lib/nltk_data"),
+        Path("/usr/local/lib/nltk_data"),
+    ]
     for root in nltk_data:
         yield root / "corpora" / "wordnet"
 
 
-def _missing_files(directory: Path) -> List[str]:
+def _missing_files(directory: Path) -> list[str]:
     return [name for name in REQUIRED_FILES if not (directory / name).is_file()]
 
 
-def find_wordnet(path: Optional[PathLike] = None) -> Path:
+def find_wordnet(path: PathLike | None = None) -> Path:
     """The directory of the WordNet database files: ``path`` if given, else ``$NGRAMEVAL_WORDNET``
     if set (either must hold the files), else the first usual place that does (``$WNSEARCHDIR``,
     ``$WNHOME/dict``, ``/usr/share/wordnet``, ``/usr/local/WordNet-3.0/dict``, ``nltk_data/corpora/wordnet``).
@@ -108,8 +129,10 @@ def find_wordnet(path: Optional[PathLike] = None) -> Path:
         directory, source = explicit[0]
         missing = _missing_files(directory)
         if missing:
-            raise WordNetNotFoundError(f"WordNet database files missing in {directory} (given by {source}): "
-                                       f"{', '.join(missing)}. {INSTALL_HINT}")
+            raise WordNetNotFoundError(
+                f"WordNet database files missing in {directory} (given by {source}): "
+                f"{', '.join(missing)}. {INSTALL_HINT}"
+            )
         return directory
     looked = []
     for directory in _default_directories():
@@ -128,7 +151,7 @@ def lemma_name(word: str) -> str:
     """
     if word.endswith(")"):
         start = word.rfind("(")
-        if start >= 0 and ")" not in word[start + 1:-1]:
+        if start >= 0 and ")" not in word[start + 1 : -1]:
             return word[:start]
     return word
 
@@ -148,14 +171,14 @@ class WordNet:
     ['Canis_familiaris', 'andiron', 'blackguard', 'bounder']
     """
 
-    def __init__(self, path: Optional[PathLike] = None) -> None:
+    def __init__(self, path: PathLike | None = None) -> None:
         self.directory = find_wordnet(path)
         self._lock = threading.Lock()
-        self._index: Dict[str, Dict[str, str]] = {}
-        self._exceptions: Dict[str, Dict[str, List[str]]] = {}
-        self._data: Dict[str, mmap.mmap] = {}
-        self._synsets: Dict[Tuple[str, int], Tuple[str, Tuple[str, ...]]] = {}
-        self._lemma_names: Dict[str, FrozenSet[str]] = {}
+        self._index: dict[str, dict[str, str]] = {}
+        self._exceptions: dict[str, dict[str, list[str]]] = {}
+        self._data: dict[str, mmap.mmap] = {}
+        self._synsets: dict[tuple[str, int], tuple[str, tuple[str, ...]]] = {}
+        self._lemma_names: dict[str, frozenset[str]] = {}
 
     def __repr__(self) -> str:
         return f"WordNet({str(self.directory)!r})"
@@ -165,7 +188,7 @@ class WordNet:
     def _read(self, name: str) -> str:
         return (self.directory / name).read_bytes().decode("utf-8")
 
-    def _loaded(self, table: Dict[str, Any], pos: str, load: Callable[[], Any]) -> Any:
+    def _loaded(self, table: dict[str, Any], pos: str, load: Callable[[], Any]) -> Any:
         """``table[pos]``, loaded on first use (by one thread: the others wait for it)."""
         value = table.get(pos)
         if value is None:
@@ -175,38 +198,51 @@ class WordNet:
                     value = table[pos] = load()
         return value
 
-    def _index_of(self, pos: str) -> Dict[str, str]:
+    def _index_of(self, pos: str) -> dict[str, str]:
         """lemma -> the rest of its line in ``index.<pos>`` (the license lines start with spaces)."""
         pos = ADJ if pos == ADJ_SAT else pos
-        return self._loaded(self._index, pos, lambda: dict(
-            line.split(" ", 1) for line in self._read(f"index.{_FILE_NAMES[pos]}").splitlines()
-            if line and line[0] != " "))
+        return self._loaded(
+            self._index,
+            pos,
+            lambda: dict(
+                line.split(" ", 1)
+                for line in self._read(f"index.{_FILE_NAMES[pos]}").splitlines()
+                if line and line[0] != " "
+            ),
+        )
 
-    def _exceptions_of(self, pos: str) -> Dict[str, List[str]]:
+    def _exceptions_of(self, pos: str) -> dict[str, list[str]]:
         """``<pos>.exc``: inflected form -> base forms (a later line for the same form wins, as in NLTK)."""
         pos = ADJ if pos == ADJ_SAT else pos
-        return self._loaded(self._exceptions, pos, lambda: {
-            terms[0]: terms[1:] for terms in map(str.split, self._read(f"{_FILE_NAMES[pos]}.exc").splitlines())
-            if terms})
+        return self._loaded(
+            self._exceptions,
+            pos,
+            lambda: {
+                terms[0]: terms[1:]
+                for terms in map(str.split, self._read(f"{_FILE_NAMES[pos]}.exc").splitlines())
+                if terms
+            },
+        )
 
     def _data_of(self, pos: str) -> mmap.mmap:
         def mapped() -> mmap.mmap:
             with open(self.directory / f"data.{_FILE_NAMES[pos]}", "rb") as handle:
                 return mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+
         return self._loaded(self._data, pos, mapped)
 
     @property
-    def version(self) -> Optional[str]:
+    def version(self) -> str | None:
         """The version the license text of ``data.adj`` names ("3.0" for WordNet 3.0), found as NLTK's
         ``get_version`` finds it."""
         data = self._data_of(ADJ)
-        header = data[:max(data.find(b"\n0"), 0)].decode("utf-8", "replace")
+        header = data[: max(data.find(b"\n0"), 0)].decode("utf-8", "replace")
         match = _VERSION.search(header)
         return match.group(1) if match else None
 
     # ------------------------------------------------------------------ lookups
 
-    def offsets(self, lemma: str, pos: str) -> List[int]:
+    def offsets(self, lemma: str, pos: str) -> list[int]:
         """The synset offsets of ``lemma`` in ``index.<pos>``, in file order (empty if it is not there)."""
         line = self._index_of(pos).get(lemma)
         if line is None:
@@ -215,9 +251,9 @@ class WordNet:
         fields = line.split()
         count, pointers = int(fields[1]), int(fields[2])
         start = 5 + pointers
-        return [int(offset) for offset in fields[start:start + count]]
+        return [int(offset) for offset in fields[start : start + count]]
 
-    def synset(self, pos: str, offset: int) -> Tuple[str, Tuple[str, ...]]:
+    def synset(self, pos: str, offset: int) -> tuple[str, tuple[str, ...]]:
         """(synset type, lemma names) of the synset at ``offset`` in ``data.<pos>``; the type is "s" for an
         adjective satellite."""
         pos = ADJ if pos == ADJ_SAT else pos
@@ -226,19 +262,23 @@ class WordNet:
         if entry is None:
             data = self._data_of(pos)
             end = data.find(b"\n", offset)
-            line = data[offset:end if end >= 0 else len(data)].decode("utf-8")
+            line = data[offset : end if end >= 0 else len(data)].decode("utf-8")
             # synset_offset lex_filenum ss_type w_cnt (2 hex digits) word lex_id [word lex_id]* p_cnt ...
             head = line.split(None, 4)
             if len(head) < 5 or not head[0].isdigit() or int(head[0]) != offset:
-                raise InputError(f"{self.directory / ('data.' + _FILE_NAMES[pos])} has no synset at offset {offset}: "
-                                 "its index and data files do not belong together")
+                raise InputError(
+                    f"{self.directory / ('data.' + _FILE_NAMES[pos])} has no synset at offset {offset}: "
+                    "its index and data files do not belong together"
+                )
             count = int(head[3], 16)
-            words = head[4].split(None, 2 * count)[:2 * count:2]
-            entry = self._synsets[key] = (head[2], tuple(lemma_name(word) if word[-1] == ")" else word
-                                                         for word in words))
+            words = head[4].split(None, 2 * count)[: 2 * count : 2]
+            entry = self._synsets[key] = (
+                head[2],
+                tuple(lemma_name(word) if word[-1] == ")" else word for word in words),
+            )
         return entry
 
-    def morphy(self, form: str, pos: str) -> List[str]:
+    def morphy(self, form: str, pos: str) -> list[str]:
         """NLTK's ``_morphy(form, pos)``: the base forms of ``form`` in ``index.<pos>`` (``form`` itself first
         if it is there), from the exception list or else from one application of each detachment rule.
 
@@ -247,15 +287,16 @@ class WordNet:
         """
         bases = self._exceptions_of(pos).get(form)
         if bases is None:
-            candidates = [form] + [form[:-len(suffix)] + ending for suffix, ending in DETACHMENT_RULES[pos]
-                                   if form.endswith(suffix)]
+            candidates = [form] + [
+                form[: -len(suffix)] + ending for suffix, ending in DETACHMENT_RULES[pos] if form.endswith(suffix)
+            ]
         else:
             candidates = [form] + bases
         index = self._index_of(pos)
         found = [candidate for candidate in candidates if candidate in index]
         return list(dict.fromkeys(found)) if len(found) > 1 else found
 
-    def _offsets_of(self, word: str, parts: Sequence[str]) -> Iterator[Tuple[str, int]]:
+    def _offsets_of(self, word: str, parts: Sequence[str]) -> Iterator[tuple[str, int]]:
         """(part of speech, offset) of every synset NLTK's ``synsets(word, pos)`` visits, in its order."""
         word = word.lower()
         for part in parts:
@@ -263,18 +304,20 @@ class WordNet:
                 for offset in self.offsets(form, part):
                     yield part, offset
 
-    def synsets(self, word: str, pos: Optional[str] = None) -> List[Tuple[str, int]]:
+    def synsets(self, word: str, pos: str | None = None) -> list[tuple[str, int]]:
         """NLTK's ``synsets(word, pos)`` as (synset type, offset) pairs, in NLTK's order. With ``pos=None``
         every part of speech in the order noun, verb, adjective (satellites included), adverb.
 
         >>> WordNet().synsets("Galore")   # the adjective "galore(ip)": two satellite synsets
         [('s', 1552162), ('s', 14358)]
         """
-        found = [(self.synset(part, offset)[0], offset) for part, offset in
-                 self._offsets_of(word, POS_ORDER if pos is None else (pos,))]
+        found = [
+            (self.synset(part, offset)[0], offset)
+            for part, offset in self._offsets_of(word, POS_ORDER if pos is None else (pos,))
+        ]
         return [entry for entry in found if entry[0] == ADJ_SAT] if pos == ADJ_SAT else found
 
-    def lemma_names(self, word: str) -> FrozenSet[str]:
+    def lemma_names(self, word: str) -> frozenset[str]:
         """The names of the lemmas of every synset ``synsets(word)`` returns, case and underscores kept
         (cached per word).
 
@@ -284,11 +327,12 @@ class WordNet:
         names = self._lemma_names.get(word)
         if names is None:
             names = self._lemma_names[word] = frozenset(
-                name for part, offset in self._offsets_of(word, POS_ORDER) for name in self.synset(part, offset)[1])
+                name for part, offset in self._offsets_of(word, POS_ORDER) for name in self.synset(part, offset)[1]
+            )
         return names
 
 
-def load_wordnet(path: Optional[PathLike] = None) -> WordNet:
+def load_wordnet(path: PathLike | None = None) -> WordNet:
     """One shared :class:`WordNet` per directory (``path=None``: the one :func:`find_wordnet` finds), so
     that its files are read and its answers cached once per process.
 
@@ -299,12 +343,12 @@ def load_wordnet(path: Optional[PathLike] = None) -> WordNet:
 
 
 @cleared_with_caches
-@lru_cache(maxsize=None)
+@cache
 def _shared_wordnet(directory: Path) -> WordNet:
     return WordNet(directory)
 
 
-def all_index_lemmas(wordnet: WordNet, parts: Sequence[str] = POS_ORDER) -> List[str]:
+def all_index_lemmas(wordnet: WordNet, parts: Sequence[str] = POS_ORDER) -> list[str]:
     """Every lemma of the index files of ``parts``, without repeats (for exhaustive checks).
 
     >>> "dog" in all_index_lemmas(WordNet(), [NOUN])

@@ -21,24 +21,37 @@ Bayes Risk Decoding with Reference Aggregation"; fastChrF's ``aggregate_chrf``):
 against the references' n-gram statistics averaged, in O(N + M) rather than O(N x M). :func:`mbr` picks the
 candidate of highest expected utility (lowest for an error rate, as the metric's family says).
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Union
 
 import numpy as np
 
 from ngrameval.engine.corpus import encode_texts
 from ngrameval.engine.inputs import check_flag, check_positive_int
-from ngrameval.engine.ngrams import (concatenated_ranges, corpus_ngram_ids, distinct, ngram_counts, search_sorted,
-                                     stable_order)
+from ngrameval.engine.ngrams import (
+    concatenated_ranges,
+    corpus_ngram_ids,
+    distinct,
+    ngram_counts,
+    search_sorted,
+    stable_order,
+)
 from ngrameval.engine.runs import offsets, vocabulary_ids
+from ngrameval.errors import InputError
 from ngrameval.metric import MetricFamily, Statistics, columns, get_family, sentence_scores
-from ngrameval.metrics.chrf import (ChrfOptions, ReferenceMatches, character_text, rows_of_matches,
-                                    words_without_punctuation)
+from ngrameval.metrics.chrf import (
+    ChrfOptions,
+    ReferenceMatches,
+    character_text,
+    rows_of_matches,
+    words_without_punctuation,
+)
 from ngrameval.metrics.ter import edits_to_reference
 from ngrameval.text.tokenizers import get_tokenizer
-from ngrameval.errors import InputError
 
 # Pairs scored at once (the rows of their statistics and scores): blocks of hypotheses of about this many
 # pairs keep the memory of N = 1024 candidates against 1024 references bounded.
@@ -48,25 +61,26 @@ DENSE_ELEMENTS = 1 << 22
 # float32 adds integers exactly up to 2**24: beyond that many n-grams in one string, float64.
 _EXACT_FLOAT32 = 1 << 24
 
-Matrices = Union[np.ndarray, List[np.ndarray]]
+Matrices = Union[np.ndarray, list[np.ndarray]]
 
 
 # --------------------------------------------------------------------------- inputs
+
 
 @dataclass
 class Source:
     """One source's candidates and references, and the distinct strings among them (each prepared once)."""
 
-    hypotheses: List[str]
-    references: List[str]
-    strings: List[str]          # the distinct strings of both, in order of first occurrence
-    hyp_index: np.ndarray       # (N,) each hypothesis' place in ``strings``
-    ref_index: np.ndarray       # (M,) each reference's
-    shared: bool                # the references are the hypotheses (MBR's pseudo-references)
+    hypotheses: list[str]
+    references: list[str]
+    strings: list[str]  # the distinct strings of both, in order of first occurrence
+    hyp_index: np.ndarray  # (N,) each hypothesis' place in ``strings``
+    ref_index: np.ndarray  # (M,) each reference's
+    shared: bool  # the references are the hypotheses (MBR's pseudo-references)
 
     @staticmethod
-    def of(hypotheses: List[str], references: Optional[List[str]]) -> "Source":
-        places: Dict[str, int] = {}
+    def of(hypotheses: list[str], references: list[str] | None) -> Source:
+        places: dict[str, int] = {}
         hyp_index = np.fromiter((places.setdefault(h, len(places)) for h in hypotheses), np.int64, len(hypotheses))
         if references is None:
             return Source(hypotheses, hypotheses, list(places), hyp_index, hyp_index, True)
@@ -74,7 +88,7 @@ class Source:
         return Source(hypotheses, references, list(places), hyp_index, ref_index, False)
 
 
-def _texts(value: Any, where: str) -> List[str]:
+def _texts(value: Any, where: str) -> list[str]:
     if not isinstance(value, (list, tuple)):
         raise InputError(f"{where} must be a list of strings, got {type(value).__name__}")
     if not value:
@@ -85,7 +99,7 @@ def _texts(value: Any, where: str) -> List[str]:
     return list(value)
 
 
-def sources_of(hypotheses: Any, references: Any) -> Tuple[List[Source], bool]:
+def sources_of(hypotheses: Any, references: Any) -> tuple[list[Source], bool]:
     """The checked sources, and whether the input is a batch: ``hypotheses`` is a list of strings (one
     source) or a list of such lists (a batch); ``references`` None (the hypotheses) or shaped alike.
 
@@ -97,42 +111,53 @@ def sources_of(hypotheses: Any, references: Any) -> Tuple[List[Source], bool]:
     ngrameval.errors.InputError: hypotheses mixes strings and lists: hypotheses[1] is a str among lists (one source is a ...
     """
     if not isinstance(hypotheses, (list, tuple)) or not hypotheses:
-        raise InputError("hypotheses must be a non-empty list of strings (one source) or of lists of strings "
-                         f"(a batch of sources), got {hypotheses!r:.60}")
+        raise InputError(
+            "hypotheses must be a non-empty list of strings (one source) or of lists of strings "
+            f"(a batch of sources), got {hypotheses!r:.60}"
+        )
     batch = isinstance(hypotheses[0], (list, tuple))
     for i, item in enumerate(hypotheses):
         if isinstance(item, (list, tuple)) != batch:
-            raise InputError(f"hypotheses mixes strings and lists: hypotheses[{i}] is a {type(item).__name__} "
-                             f"among {'lists' if batch else 'strings'} (one source is a list of strings, a batch "
-                             "a list of such lists)")
+            raise InputError(
+                f"hypotheses mixes strings and lists: hypotheses[{i}] is a {type(item).__name__} "
+                f"among {'lists' if batch else 'strings'} (one source is a list of strings, a batch "
+                "a list of such lists)"
+            )
     if not batch:
         refs = None if references is None else _texts(references, "references")
         return [Source.of(_texts(hypotheses, "hypotheses"), refs)], False
     if references is not None:
         if not isinstance(references, (list, tuple)) or len(references) != len(hypotheses):
-            raise InputError(f"references must hold one list of strings per source: {len(hypotheses)} sources, "
-                             f"got {len(references) if isinstance(references, (list, tuple)) else references!r:.60}")
-    return [Source.of(_texts(h, f"hypotheses[{s}]"),
-                      None if references is None else _texts(references[s], f"references[{s}]"))
-            for s, h in enumerate(hypotheses)], True
+            raise InputError(
+                f"references must hold one list of strings per source: {len(hypotheses)} sources, "
+                f"got {len(references) if isinstance(references, (list, tuple)) else references!r:.60}"
+            )
+    return [
+        Source.of(
+            _texts(h, f"hypotheses[{s}]"), None if references is None else _texts(references[s], f"references[{s}]")
+        )
+        for s, h in enumerate(hypotheses)
+    ], True
 
 
-def _probe(family: MetricFamily, source: Source, options: Dict[str, Any]) -> Statistics:
+def _probe(family: MetricFamily, source: Source, options: dict[str, Any]) -> Statistics:
     """The family's statistics of the first pair: the options checked and resolved by the metric itself
     (before any work), the names of its outputs, and what its scoring rule needs besides the rows."""
     return family.sentence_statistics([source.hypotheses[0]], [[source.references[0]]], **options)
 
 
-def _output_column(stats: Statistics, output: Optional[str]) -> int:
+def _output_column(stats: Statistics, output: str | None) -> int:
     if output is None:
         return 0
     if output not in stats.outputs:
-        raise InputError(f"output {output!r} is not one of {stats.metric}'s outputs with these options: "
-                         f"{', '.join(stats.outputs)}")
+        raise InputError(
+            f"output {output!r} is not one of {stats.metric}'s outputs with these options: {', '.join(stats.outputs)}"
+        )
     return stats.outputs.index(output)
 
 
 # --------------------------------------------------------------------------- n-gram counts
+
 
 @dataclass
 class OrderCounts:
@@ -145,7 +170,7 @@ class OrderCounts:
     totals: np.ndarray
 
 
-def order_counts(ids: np.ndarray, lengths: np.ndarray, max_order: int) -> List[OrderCounts]:
+def order_counts(ids: np.ndarray, lengths: np.ndarray, max_order: int) -> list[OrderCounts]:
     """Orders 1..max_order of token sequences given as ids (all concatenated) and lengths.
 
     >>> counts = order_counts(np.array([0, 0, 1]), np.array([2, 1]), 2)
@@ -163,12 +188,12 @@ def order_counts(ids: np.ndarray, lengths: np.ndarray, max_order: int) -> List[O
     return result
 
 
-def _token_counts(token_lists: Sequence[Sequence[str]], max_order: int) -> List[OrderCounts]:
+def _token_counts(token_lists: Sequence[Sequence[str]], max_order: int) -> list[OrderCounts]:
     _, ids = vocabulary_ids(token_lists)
     return order_counts(ids, np.fromiter(map(len, token_lists), np.int64, len(token_lists)), max_order)
 
 
-def _chrf_counts(options: ChrfOptions, strings: List[str]) -> List[OrderCounts]:
+def _chrf_counts(options: ChrfOptions, strings: list[str]) -> list[OrderCounts]:
     """chrF's orders, characters then words, of prepared strings (lowercased if asked: as chrF prepares
     its corpus)."""
     if options.lowercase:
@@ -179,7 +204,7 @@ def _chrf_counts(options: ChrfOptions, strings: List[str]) -> List[OrderCounts]:
     return counts
 
 
-def level_columns(order: OrderCounts) -> Tuple[np.ndarray, np.ndarray, int]:
+def level_columns(order: OrderCounts) -> tuple[np.ndarray, np.ndarray, int]:
     """The ones of one order's 0/1 level columns that at least two distinct strings reach: their rows (strings)
     and columns, sorted by column then row, and the number of columns. (A column that one string alone
     reaches adds only to that string's pair with itself, which :func:`pair_matches` sets apart.)
@@ -188,7 +213,7 @@ def level_columns(order: OrderCounts) -> Tuple[np.ndarray, np.ndarray, int]:
     >>> rows.tolist(), cols.tolist(), count
     ([0, 2], [0, 0], 1)
     """
-    level, triple = concatenated_ranges(0, order.count)        # each triple's levels t - 1 = 0..count - 1
+    level, triple = concatenated_ranges(0, order.count)  # each triple's levels t - 1 = 0..count - 1
     column_keys = order.gram[triple] * int(order.count.max(initial=0)) + level
     keys, holders = distinct(column_keys, return_counts=True)
     kept = keys[holders > 1]
@@ -206,7 +231,7 @@ def _merged_columns(rows: np.ndarray, bounds: np.ndarray, strings: int) -> np.nd
     columns = len(bounds) - 1
     if columns == 0:
         return np.zeros(0, np.int64)
-    keys = np.random.default_rng(0).integers(1, 2 ** 63, strings, dtype=np.uint64)
+    keys = np.random.default_rng(0).integers(1, 2**63, strings, dtype=np.uint64)
     _, first, group = np.unique(np.add.reduceat(keys[rows], bounds[:-1]), return_index=True, return_inverse=True)
     representative = first[group.ravel()]
     size = np.diff(bounds)
@@ -217,7 +242,7 @@ def _merged_columns(rows: np.ndarray, bounds: np.ndarray, strings: int) -> np.nd
     return np.where(same & ~differs, representative, np.arange(columns))
 
 
-def pair_matches(counts: List[OrderCounts], source: Source) -> np.ndarray:
+def pair_matches(counts: list[OrderCounts], source: Source) -> np.ndarray:
     """(orders, N, M) clipped matches of every (hypothesis, reference) pair at each order: products of 0/1
     matrices of level columns (see the module's docstring). Columns of any order that the same strings
     reach are one column, weighed per order by how many they are (near-duplicate candidates share most of
@@ -231,21 +256,22 @@ def pair_matches(counts: List[OrderCounts], source: Source) -> np.ndarray:
     kept, group = np.unique(merged, return_inverse=True)
     # (orders, kept columns): how many columns of each order each kept column stands for.
     column_order = np.repeat(np.arange(len(counts)), np.diff(column_starts))
-    weights = np.bincount(column_order * len(kept) + group.ravel(),
-                          minlength=len(counts) * len(kept)).reshape(len(counts), len(kept))
-    totals = np.stack([order.totals for order in counts])                             # (orders, strings)
+    weights = np.bincount(column_order * len(kept) + group.ravel(), minlength=len(counts) * len(kept)).reshape(
+        len(counts), len(kept)
+    )
+    totals = np.stack([order.totals for order in counts])  # (orders, strings)
     dtype = np.float32 if int(totals.max(initial=0)) < _EXACT_FLOAT32 else np.float64
     matches = np.zeros((len(counts), len(source.hyp_index), len(source.ref_index)), dtype)
     width = max(1, DENSE_ELEMENTS // max(len(source.strings), 1))
     for start in range(0, len(kept), width):
-        block = kept[start:start + width]
+        block = kept[start : start + width]
         positions, owner = concatenated_ranges(bounds[block], np.diff(bounds)[block])
         dense = np.zeros((len(source.strings), len(block)), dtype)
         dense[rows[positions], owner] = 1
         hyp = dense[source.hyp_index]
         ref = hyp if source.shared else dense[source.ref_index]
         for n in range(len(counts)):
-            matches[n] += (hyp * weights[n, start:start + width].astype(dtype)) @ ref.T
+            matches[n] += (hyp * weights[n, start : start + width].astype(dtype)) @ ref.T
     same = source.hyp_index[:, None] == source.ref_index[None, :]
     matches[:, same] = totals[:, source.hyp_index[np.nonzero(same)[0]]]
     return matches
@@ -265,25 +291,30 @@ def _block_size(block: slice) -> int:
 def _chrf_rows(probe: Statistics, source: Source) -> PairRows:
     options: ChrfOptions = probe.context["options"]
     counts = _chrf_counts(options, source.strings)
-    matches = pair_matches(counts, source)                                         # (orders, N, M)
-    totals = np.stack([order.totals for order in counts], axis=1)                  # (strings, orders)
+    matches = pair_matches(counts, source)  # (orders, N, M)
+    totals = np.stack([order.totals for order in counts], axis=1)  # (strings, orders)
     hyp_totals, ref_totals = totals[source.hyp_index], totals[source.ref_index]
     references = len(source.ref_index)
 
     def rows(block: slice) -> np.ndarray:
         pairs = _block_size(block) * references
-        stats = ReferenceMatches(matches[:, block].reshape(len(counts), pairs).T[:, None, :],
-                                 np.repeat(hyp_totals[block], references, axis=0),
-                                 np.tile(ref_totals, (_block_size(block), 1))[:, None, :], np.ones((pairs, 1), bool))
+        stats = ReferenceMatches(
+            matches[:, block].reshape(len(counts), pairs).T[:, None, :],
+            np.repeat(hyp_totals[block], references, axis=0),
+            np.tile(ref_totals, (_block_size(block), 1))[:, None, :],
+            np.ones((pairs, 1), bool),
+        )
         return rows_of_matches(stats, options)
+
     return rows
 
 
 def _bleu_rows(probe: Statistics, source: Source) -> PairRows:
     options = probe.context["options"]
     order = options.statistics_order
-    ids, lengths, _ = encode_texts(source.strings, get_tokenizer(options.tokenize, options.lowercase),
-                                   lowercase=options.lowercase)
+    ids, lengths, _ = encode_texts(
+        source.strings, get_tokenizer(options.tokenize, options.lowercase), lowercase=options.lowercase
+    )
     matches = pair_matches(order_counts(ids, lengths, order), source)
     hyp_len, ref_len = lengths[source.hyp_index], lengths[source.ref_index]
     references = len(source.ref_index)
@@ -292,8 +323,14 @@ def _bleu_rows(probe: Statistics, source: Source) -> PairRows:
         hyp = np.repeat(hyp_len[block], references)
         totals = ngram_counts(hyp, order)
         # With one reference every brevity rule (closest, shortest, average) takes its length.
-        return columns(hyp, np.tile(ref_len, _block_size(block)),
-                       matches[:, block].reshape(order, len(hyp)).T, totals, np.maximum(totals, 1))
+        return columns(
+            hyp,
+            np.tile(ref_len, _block_size(block)),
+            matches[:, block].reshape(order, len(hyp)).T,
+            totals,
+            np.maximum(totals, 1),
+        )
+
     return rows
 
 
@@ -301,12 +338,16 @@ def _ter_rows(probe: Statistics, source: Source) -> PairRows:
     tokenizer = probe.context["tokenizer"]
     # Each distinct string tokenized once (TER reads references twice through its tokenizer), and each
     # pair of distinct word sequences searched once, its edits kept in a (hypotheses, references) table.
-    hyp_places: Dict[Tuple[str, ...], int] = {}
-    ref_places: Dict[Tuple[str, ...], int] = {}
-    hyp_of = {s: hyp_places.setdefault(tuple(tokenizer.prediction_words(source.strings[s])), len(hyp_places))
-              for s in dict.fromkeys(source.hyp_index.tolist())}
-    ref_of = {s: ref_places.setdefault(tokenizer.reference_words(source.strings[s]), len(ref_places))
-              for s in dict.fromkeys(source.ref_index.tolist())}
+    hyp_places: dict[tuple[str, ...], int] = {}
+    ref_places: dict[tuple[str, ...], int] = {}
+    hyp_of = {
+        s: hyp_places.setdefault(tuple(tokenizer.prediction_words(source.strings[s])), len(hyp_places))
+        for s in dict.fromkeys(source.hyp_index.tolist())
+    }
+    ref_of = {
+        s: ref_places.setdefault(tokenizer.reference_words(source.strings[s]), len(ref_places))
+        for s in dict.fromkeys(source.ref_index.tolist())
+    }
     hyp_words, ref_words = [list(words) for words in hyp_places], list(ref_places)
     hyp_ids = np.array([hyp_of[s] for s in source.hyp_index.tolist()], np.int64)
     ref_ids = np.array([ref_of[s] for s in source.ref_index.tolist()], np.int64)
@@ -321,17 +362,29 @@ def _ter_rows(probe: Statistics, source: Source) -> PairRows:
                 if found[r] < 0:
                     found[r] = edits_to_reference(hyp_words[h], ref_words[r]).edits
         return columns(edits[hyp_ids[block]][:, ref_ids].ravel(), np.tile(ref_lengths, _block_size(block)))
+
     return rows
 
 
-_FAST_PATHS: Dict[str, Callable[[Statistics, Source], PairRows]] = {
-    "chrf": _chrf_rows, "bleu": _bleu_rows, "ter": _ter_rows}
+_FAST_PATHS: dict[str, Callable[[Statistics, Source], PairRows]] = {
+    "chrf": _chrf_rows,
+    "bleu": _bleu_rows,
+    "ter": _ter_rows,
+}
 
 
 # --------------------------------------------------------------------------- pairwise
 
-def _matrix(family: MetricFamily, probe: Statistics, source: Source, column: int, block_rows: Optional[int],
-            generic: bool, options: Dict[str, Any]) -> np.ndarray:
+
+def _matrix(
+    family: MetricFamily,
+    probe: Statistics,
+    source: Source,
+    column: int,
+    block_rows: int | None,
+    generic: bool,
+    options: dict[str, Any],
+) -> np.ndarray:
     """One source's (N, M) matrix, a block of hypotheses at a time."""
     count, references = len(source.hyp_index), len(source.ref_index)
     fast = None if generic else _FAST_PATHS.get(family.name)
@@ -344,14 +397,21 @@ def _matrix(family: MetricFamily, probe: Statistics, source: Source, column: int
             scores = family.segment_scores(replace(probe, rows=rows(block)))
         else:
             hypotheses = [h for h in source.hypotheses[block] for _ in source.references]
-            scores, _ = sentence_scores(family.name, hypotheses, [[r] for r in source.references] * _block_size(block),
-                                        **options)
+            scores, _ = sentence_scores(
+                family.name, hypotheses, [[r] for r in source.references] * _block_size(block), **options
+            )
         result[block] = scores[:, column].reshape(_block_size(block), references)
     return result
 
 
-def _pairwise(metric: str, sources: List[Source], output: Optional[str], block_rows: Optional[int], generic: bool,
-              options: Dict[str, Any]) -> List[np.ndarray]:
+def _pairwise(
+    metric: str,
+    sources: list[Source],
+    output: str | None,
+    block_rows: int | None,
+    generic: bool,
+    options: dict[str, Any],
+) -> list[np.ndarray]:
     family = get_family(metric)
     if block_rows is not None:
         check_positive_int("block_rows", block_rows)
@@ -362,8 +422,16 @@ def _pairwise(metric: str, sources: List[Source], output: Optional[str], block_r
     return [_matrix(family, probe, source, column, block_rows, generic, options) for source in sources]
 
 
-def pairwise(metric: str, hypotheses: Any, references: Any = None, *, output: Optional[str] = None,
-             block_rows: Optional[int] = None, generic: bool = False, **options: Any) -> Matrices:
+def pairwise(
+    metric: str,
+    hypotheses: Any,
+    references: Any = None,
+    *,
+    output: str | None = None,
+    block_rows: int | None = None,
+    generic: bool = False,
+    **options: Any,
+) -> Matrices:
     """The sentence score of every hypothesis against every reference: an (N, M) array for one source
     (``hypotheses`` a list of N strings, ``references`` a list of M strings or None: the hypotheses, MBR's
     pseudo-references), or, for a batch (a list of S such lists, ``references`` None or one list per
@@ -397,35 +465,46 @@ def pairwise(metric: str, hypotheses: Any, references: Any = None, *, output: Op
 
 # --------------------------------------------------------------------------- reference aggregation
 
+
 def _aggregate_rows(options: ChrfOptions, source: Source) -> np.ndarray:
     """chrF's rows of each hypothesis against the references' n-gram statistics summed: per order, its
     n-grams times M, the references' n-grams summed, and the matches sum_g min(M C[i, g], sum_j R[j, g])
     (fastChrF's integers: the averaged statistics times M, whose ratios chrF takes)."""
     counts = _chrf_counts(options, source.strings)
     references = len(source.ref_index)
-    weight = np.bincount(source.ref_index, minlength=len(source.strings))   # each string's uses as a reference
+    weight = np.bincount(source.ref_index, minlength=len(source.strings))  # each string's uses as a reference
     matches, ref_totals = [], []
     for order in counts:
         summed = np.bincount(order.gram, weights=weight[order.string] * order.count)
-        matched = np.bincount(order.string, weights=np.minimum(references * order.count, summed[order.gram]),
-                              minlength=len(source.strings))
+        matched = np.bincount(
+            order.string,
+            weights=np.minimum(references * order.count, summed[order.gram]),
+            minlength=len(source.strings),
+        )
         matches.append(matched[source.hyp_index])
         ref_totals.append(float(weight @ order.totals))
     hyp_totals = references * np.stack([order.totals for order in counts], axis=1)[source.hyp_index]
     count = len(source.hyp_index)
-    stats = ReferenceMatches(np.stack(matches, axis=1)[:, None, :], hyp_totals,
-                             np.tile(np.array(ref_totals), (count, 1))[:, None, :], np.ones((count, 1), bool))
+    stats = ReferenceMatches(
+        np.stack(matches, axis=1)[:, None, :],
+        hyp_totals,
+        np.tile(np.array(ref_totals), (count, 1))[:, None, :],
+        np.ones((count, 1), bool),
+    )
     return rows_of_matches(stats, options)
 
 
-def _aggregate(sources: List[Source], options: Dict[str, Any]) -> List[np.ndarray]:
+def _aggregate(sources: list[Source], options: dict[str, Any]) -> list[np.ndarray]:
     family = get_family("chrf")
     probe = _probe(family, sources[0], options)
     if probe.context["options"].variant != "sacrebleu":
-        raise InputError("reference aggregation is defined for sacrebleu's chrF (fastChrF's aggregate_chrf); "
-                         "use variant='sacrebleu'")
-    return [family.segment_scores(replace(probe, rows=_aggregate_rows(probe.context["options"], source)))[:, 0]
-            for source in sources]
+        raise InputError(
+            "reference aggregation is defined for sacrebleu's chrF (fastChrF's aggregate_chrf); use variant='sacrebleu'"
+        )
+    return [
+        family.segment_scores(replace(probe, rows=_aggregate_rows(probe.context["options"], source)))[:, 0]
+        for source in sources
+    ]
 
 
 def aggregate_chrf(hypotheses: Any, references: Any = None, **options: Any) -> Matrices:
@@ -451,6 +530,7 @@ def aggregate_chrf(hypotheses: Any, references: Any = None, **options: Any) -> M
 
 # --------------------------------------------------------------------------- MBR decoding
 
+
 @dataclass
 class MbrResult:
     """The candidate MBR decoding picks for one source: the string, its index, and every candidate's
@@ -461,8 +541,9 @@ class MbrResult:
     utilities: np.ndarray
 
 
-def mbr(hypotheses: Any, references: Any = None, metric: str = "chrf", aggregate: bool = False,
-        **options: Any) -> Union[MbrResult, List[MbrResult]]:
+def mbr(
+    hypotheses: Any, references: Any = None, metric: str = "chrf", aggregate: bool = False, **options: Any
+) -> MbrResult | list[MbrResult]:
     """Minimum Bayes risk decoding: the candidate with the best expected utility against the references
     (None: the candidates themselves, as pseudo-references), one :class:`MbrResult` per source (a list
     for a batch; inputs as in :func:`pairwise`).
@@ -489,10 +570,12 @@ def mbr(hypotheses: Any, references: Any = None, metric: str = "chrf", aggregate
             raise InputError(f"aggregate=True is chrF's reference aggregation; metric {metric!r} has none")
         utilities = _aggregate(sources, options)
     else:
-        output, block_rows, generic = options.pop("output", None), options.pop("block_rows", None), \
-            options.pop("generic", False)
-        utilities = [matrix.mean(axis=1) for matrix in _pairwise(metric, sources, output, block_rows, generic,
-                                                                 options)]
+        output, block_rows, generic = (
+            options.pop("output", None),
+            options.pop("block_rows", None),
+            options.pop("generic", False),
+        )
+        utilities = [matrix.mean(axis=1) for matrix in _pairwise(metric, sources, output, block_rows, generic, options)]
     pick = np.argmin if family.lower_is_better else np.argmax
     results = [MbrResult(source.hypotheses[int(pick(u))], int(pick(u)), u) for source, u in zip(sources, utilities)]
     return results if batch else results[0]

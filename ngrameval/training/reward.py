@@ -19,10 +19,12 @@ numbers the public function gives per segment).
 ...                          sentence_level=True).sentence_scores
 True
 """
+
 from __future__ import annotations
 
 import math
-from typing import Any, Collection, Dict, List, Optional, Sequence
+from collections.abc import Collection, Sequence
+from typing import Any
 
 from ngrameval.engine.inputs import check_flag
 from ngrameval.errors import InputError
@@ -51,21 +53,34 @@ def completion_text(completion: Any, index: int) -> str:
             if isinstance(message, dict) and message.get("role") == "assistant":
                 content = message.get("content")
                 if not isinstance(content, str):
-                    raise InputError(f"completions[{index}]: the last assistant message's content must be a string, "
-                                     f"got {type(content).__name__}")
+                    raise InputError(
+                        f"completions[{index}]: the last assistant message's content must be a string, "
+                        f"got {type(content).__name__}"
+                    )
                 return content
-        raise InputError(f"completions[{index}]: a conversational completion needs an assistant message "
-                         f"({{'role': 'assistant', 'content': ...}}), got {completion!r}")
-    raise InputError(f"completions[{index}]: a completion must be a string or a list of messages, "
-                     f"got {type(completion).__name__}")
+        raise InputError(
+            f"completions[{index}]: a conversational completion needs an assistant message "
+            f"({{'role': 'assistant', 'content': ...}}), got {completion!r}"
+        )
+    raise InputError(
+        f"completions[{index}]: a completion must be a string or a list of messages, got {type(completion).__name__}"
+    )
 
 
 class MetricReward:
     """A reward function for TRL: one metric's sentence score per completion (see :func:`reward`, which
     builds and checks it). Picklable (a plain object of its options); ``__name__`` is what TRL logs."""
 
-    def __init__(self, metric: str, references: str, output_index: int, ids: bool, drop_ids: Collection[int],
-                 name: str, options: Dict[str, Any]) -> None:
+    def __init__(
+        self,
+        metric: str,
+        references: str,
+        output_index: int,
+        ids: bool,
+        drop_ids: Collection[int],
+        name: str,
+        options: dict[str, Any],
+    ) -> None:
         self.metric = metric
         self.references = references
         self.output_index = output_index
@@ -77,18 +92,22 @@ class MetricReward:
     def __repr__(self) -> str:
         return f"<ngrameval reward {self.__name__!r}: {self.metric} against column {self.references!r}>"
 
-    def __call__(self, completions: Sequence[Any], completion_ids: Optional[Sequence[Sequence[int]]] = None,
-                 **columns: Any) -> List[float]:
+    def __call__(
+        self, completions: Sequence[Any], completion_ids: Sequence[Sequence[int]] | None = None, **columns: Any
+    ) -> list[float]:
         """One float per completion: its sentence score against its row of the references column."""
         if self.references not in columns:
             present = [key for key in columns if key not in _TRL_ARGUMENTS]
-            raise InputError(f"reward {self.__name__!r}: no column {self.references!r} among the dataset's columns "
-                             f"({', '.join(present) or 'none'}); name the column of references with "
-                             f"reward(..., references=...)")
+            raise InputError(
+                f"reward {self.__name__!r}: no column {self.references!r} among the dataset's columns "
+                f"({', '.join(present) or 'none'}); name the column of references with "
+                f"reward(..., references=...)"
+            )
         if self.ids:
             if completion_ids is None:
-                raise InputError(f"reward {self.__name__!r} scores token ids (ids=True) but was given no "
-                                 f"completion_ids")
+                raise InputError(
+                    f"reward {self.__name__!r} scores token ids (ids=True) but was given no completion_ids"
+                )
             predictions = [[token for token in ids if token not in self.drop_ids] for ids in completion_ids]
         else:
             predictions = [completion_text(completion, i) for i, completion in enumerate(completions)]
@@ -96,13 +115,23 @@ class MetricReward:
         values = scores[:, self.output_index].tolist()
         for i, value in enumerate(values):
             if not math.isfinite(value):
-                raise InputError(f"reward {self.__name__!r}: completions[{i}] scored {value} ({self.metric} gave no "
-                                 f"number for {predictions[i]!r})")
+                raise InputError(
+                    f"reward {self.__name__!r}: completions[{i}] scored {value} ({self.metric} gave no "
+                    f"number for {predictions[i]!r})"
+                )
         return values
 
 
-def reward(metric: str, references: str = "references", *, output: Optional[str] = None, ids: bool = False,
-           drop_ids: Collection[int] = (), name: Optional[str] = None, **options: Any) -> MetricReward:
+def reward(
+    metric: str,
+    references: str = "references",
+    *,
+    output: str | None = None,
+    ids: bool = False,
+    drop_ids: Collection[int] = (),
+    name: str | None = None,
+    **options: Any,
+) -> MetricReward:
     """A reward function for ``trl.GRPOTrainer(reward_funcs=...)`` (and TRL's other trainers that take
     reward functions): each completion's sentence score under ``metric`` (any name of
     :func:`ngrameval.metric_names`, with any of its options, e.g. ``variant="nltk"``) against its row of
@@ -151,16 +180,18 @@ def reward(metric: str, references: str = "references", *, output: Optional[str]
     if ids:
         try:
             _, stats = sentence_scores(metric, *_PROBE_IDS, **options)
-        except InputError as error:   # (the error names what is refused: the ids, or an option's value)
+        except InputError as error:  # (the error names what is refused: the ids, or an option's value)
             raise InputError(f"ids=True: {metric} does not score token ids with these options ({error})") from None
     else:
         _, stats = sentence_scores(metric, *_PROBE_TEXT, **options)
     if output is not None and output not in stats.outputs:
-        raise InputError(f"{metric} gives no output {output!r}; its outputs with these options: "
-                         f"{', '.join(stats.outputs)}")
+        raise InputError(
+            f"{metric} gives no output {output!r}; its outputs with these options: {', '.join(stats.outputs)}"
+        )
     if name is None:
         name = "_".join([metric] + [str(part) for part in (options.get("variant"), output) if part is not None])
     elif not isinstance(name, str) or not name:
         raise InputError(f"name must be a non-empty string, got {name!r}")
-    return MetricReward(metric, references, stats.outputs.index(output) if output is not None else 0, ids,
-                        drop_ids, name, options)
+    return MetricReward(
+        metric, references, stats.outputs.index(output) if output is not None else 0, ids, drop_ids, name, options
+    )

@@ -26,20 +26,22 @@ on the same ids written as decimal tokens.
 Token ids are non-negative integers. ``pad_id`` marks padding wherever it is (right or left padding
 alike): a sequence's tokens are its other ids, in order.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Dict, Iterator, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ngrameval.engine.inputs import check_choice, strict_options
+from ngrameval.errors import InputError
 from ngrameval.metrics.bleu import BleuStatistics, chosen_reference_lengths, resolve_options, score_rows
 from ngrameval.metrics.rouge import RougeStatistics, score_statistics
 from ngrameval.metrics.rouge_common import parse_rouge_types
-from ngrameval.errors import InputError
 
-if TYPE_CHECKING:   # torch is imported when a function is called, never by ``import ngrameval``
+if TYPE_CHECKING:  # torch is imported when a function is called, never by ``import ngrameval``
     import torch
 
 BLEU_VARIANTS = ("sacrebleu", "nltk")
@@ -58,11 +60,11 @@ class IdBatch:
     the other, and the references' (candidate by candidate, slot by slot). A slot without a reference
     has length 0 and ``present`` False. ``*_host``: the lengths as numpy arrays, for the chunks and rules."""
 
-    candidate_tokens: "torch.Tensor"   # (Tc,) int64
-    candidate_len: "torch.Tensor"      # (B,) int64
-    reference_tokens: "torch.Tensor"   # (Tr,) int64
-    reference_len: "torch.Tensor"      # (B, R) int64
-    present: "torch.Tensor"            # (B, R) bool
+    candidate_tokens: torch.Tensor  # (Tc,) int64
+    candidate_len: torch.Tensor  # (B,) int64
+    reference_tokens: torch.Tensor  # (Tr,) int64
+    reference_len: torch.Tensor  # (B, R) int64
+    present: torch.Tensor  # (B, R) bool
     candidate_len_host: np.ndarray
     reference_len_host: np.ndarray
     present_host: np.ndarray
@@ -75,7 +77,7 @@ class IdBatch:
     def slots(self) -> int:
         return self.reference_len_host.shape[1]
 
-    def chunks(self) -> Iterator[Tuple[int, int]]:
+    def chunks(self) -> Iterator[tuple[int, int]]:
         """Ranges of sentences (start, stop) of at most :data:`CHUNK_TOKENS` tokens each (or one sentence)."""
         ends = np.cumsum(self.candidate_len_host + self.reference_len_host.sum(axis=1))
         start = 0
@@ -87,11 +89,12 @@ class IdBatch:
 
 
 def _is_id_tensor(torch: Any, value: Any) -> bool:
-    return isinstance(value, torch.Tensor) and not (value.dtype.is_floating_point or value.dtype.is_complex
-                                                    or value.dtype == torch.bool)
+    return isinstance(value, torch.Tensor) and not (
+        value.dtype.is_floating_point or value.dtype.is_complex or value.dtype == torch.bool
+    )
 
 
-def _check_ids(torch: Any, name: str, value: Any, dims: Sequence[int], shape: str) -> "torch.Tensor":
+def _check_ids(torch: Any, name: str, value: Any, dims: Sequence[int], shape: str) -> torch.Tensor:
     if not isinstance(value, torch.Tensor):
         raise InputError(f"{name} must be {shape} (a tensor of token ids), got {type(value).__name__}")
     if not _is_id_tensor(torch, value):
@@ -101,24 +104,25 @@ def _check_ids(torch: Any, name: str, value: Any, dims: Sequence[int], shape: st
     return value
 
 
-def _check_device(name: str, value: "torch.Tensor", device: "torch.device") -> None:
+def _check_device(name: str, value: torch.Tensor, device: torch.device) -> None:
     if value.device != device:
         raise InputError(f"{name} is on {value.device} but the candidates are on {device}: move both to one device")
 
 
-def _tokens(tensor: "torch.Tensor", pad_id: Optional[int]) -> "torch.Tensor":
+def _tokens(tensor: torch.Tensor, pad_id: int | None) -> torch.Tensor:
     """Which entries are tokens (not padding)."""
     return tensor != pad_id if pad_id is not None else tensor.new_ones(tensor.shape, dtype=bool)
 
 
-def _flat(torch: Any, rows: List["torch.Tensor"], pad_id: Optional[int],
-          device: "torch.device") -> Tuple["torch.Tensor", "torch.Tensor"]:
+def _flat(
+    torch: Any, rows: list[torch.Tensor], pad_id: int | None, device: torch.device
+) -> tuple[torch.Tensor, torch.Tensor]:
     """1-D tensors (at least one) without their padding, concatenated, and their lengths."""
     kept = [row[_tokens(row, pad_id)] for row in rows]
     return torch.cat(kept).to(torch.int64), torch.tensor([len(row) for row in kept], dtype=torch.int64, device=device)
 
 
-def _candidates(torch: Any, candidates: Any, pad_id: Optional[int]):
+def _candidates(torch: Any, candidates: Any, pad_id: int | None):
     """(tokens, lengths, device) of the candidates."""
     shape = "a 2-D (batch, length) tensor or a list of 1-D tensors"
     if isinstance(candidates, (list, tuple)):
@@ -136,7 +140,7 @@ def _candidates(torch: Any, candidates: Any, pad_id: Optional[int]):
     return candidates[mask].to(torch.int64), mask.sum(dim=1), candidates.device
 
 
-def _references(torch: Any, references: Any, pad_id: Optional[int], size: int, device: "torch.device"):
+def _references(torch: Any, references: Any, pad_id: int | None, size: int, device: torch.device):
     """(tokens, lengths (B, R), present (B, R)) of the references."""
     shape = "a (batch, length) or (batch, references, length) tensor, or a list with the references of each candidate"
     if isinstance(references, (list, tuple)):
@@ -146,8 +150,10 @@ def _references(torch: Any, references: Any, pad_id: Optional[int], size: int, d
         for i, group in enumerate(references):
             group = [group] if isinstance(group, torch.Tensor) else group
             if not isinstance(group, (list, tuple)) or not group:
-                raise InputError(f"references[{i}] must be a 1-D tensor or a non-empty list of 1-D tensors, got "
-                                 f"{'an empty list' if isinstance(group, (list, tuple)) else type(group).__name__}")
+                raise InputError(
+                    f"references[{i}] must be a 1-D tensor or a non-empty list of 1-D tensors, got "
+                    f"{'an empty list' if isinstance(group, (list, tuple)) else type(group).__name__}"
+                )
             for r, reference in enumerate(group):
                 _check_ids(torch, f"references[{i}][{r}]", reference, (1,), "a 1-D tensor")
                 _check_device(f"references[{i}][{r}]", reference, device)
@@ -155,7 +161,7 @@ def _references(torch: Any, references: Any, pad_id: Optional[int], size: int, d
         slots = max(map(len, groups))
         present = np.zeros((size, slots), bool)
         for i, group in enumerate(groups):
-            present[i, :len(group)] = True
+            present[i, : len(group)] = True
         tokens, given = _flat(torch, [reference for group in groups for reference in group], pad_id, device)
         lengths = torch.zeros(size, slots, dtype=torch.int64, device=device)
         lengths[torch.as_tensor(present, device=device)] = given
@@ -175,7 +181,7 @@ def _references(torch: Any, references: Any, pad_id: Optional[int], size: int, d
     return references[mask].to(torch.int64), lengths, present
 
 
-def id_batch(candidates: Any, references: Any, pad_id: Optional[int] = None) -> IdBatch:
+def id_batch(candidates: Any, references: Any, pad_id: int | None = None) -> IdBatch:
     """Checked candidates and references as an :class:`IdBatch` (see :func:`torch_sentence_bleu` for the shapes).
 
     >>> import torch
@@ -192,14 +198,23 @@ def id_batch(candidates: Any, references: Any, pad_id: Optional[int] = None) -> 
     reference_tokens, reference_len, present = _references(torch, references, pad_id, len(candidate_len), device)
     for name, tokens in (("candidates", candidate_tokens), ("references", reference_tokens)):
         if len(tokens) and int(tokens.min()) < 0:
-            raise InputError(f"{name} hold a negative token id ({int(tokens.min())}); token ids are non-negative "
-                             "(pass pad_id if that value marks padding)")
-    return IdBatch(candidate_tokens, candidate_len, reference_tokens, reference_len, present,
-                   candidate_len.cpu().numpy(), reference_len.cpu().numpy(), present.cpu().numpy())
+            raise InputError(
+                f"{name} hold a negative token id ({int(tokens.min())}); token ids are non-negative "
+                "(pass pad_id if that value marks padding)"
+            )
+    return IdBatch(
+        candidate_tokens,
+        candidate_len,
+        reference_tokens,
+        reference_len,
+        present,
+        candidate_len.cpu().numpy(),
+        reference_len.cpu().numpy(),
+        present.cpu().numpy(),
+    )
 
 
-def ngram_counts(batch: IdBatch, start: int, stop: int,
-                 max_order: int) -> Iterator[Tuple["torch.Tensor", "torch.Tensor"]]:
+def ngram_counts(batch: IdBatch, start: int, stop: int, max_order: int) -> Iterator[tuple[torch.Tensor, torch.Tensor]]:
     """For the sentences ``start:stop``, order by order (1..max_order): each distinct (sentence, n-gram)
     of their candidates and references as (sentence - start (U,), counts (R + 1, U)): its count in each
     reference slot, then (last row) in the candidate.
@@ -215,16 +230,22 @@ def ngram_counts(batch: IdBatch, start: int, stop: int,
     slots, sentences = batch.slots, stop - start
     candidate_bounds = np.r_[0, np.cumsum(batch.candidate_len_host)]
     reference_bounds = np.r_[0, np.cumsum(batch.reference_len_host.reshape(-1))]
-    tokens = torch.cat([batch.candidate_tokens[candidate_bounds[start]:candidate_bounds[stop]],
-                        batch.reference_tokens[reference_bounds[start * slots]:reference_bounds[stop * slots]]])
+    tokens = torch.cat(
+        [
+            batch.candidate_tokens[candidate_bounds[start] : candidate_bounds[stop]],
+            batch.reference_tokens[reference_bounds[start * slots] : reference_bounds[stop * slots]],
+        ]
+    )
     lengths = torch.cat([batch.candidate_len[start:stop], batch.reference_len[start:stop].reshape(-1)])
     chunk = torch.arange(sentences, device=device)
     # Per segment (each candidate, then each reference slot): its sentence and its row of the counts.
     segment_sentence = torch.cat([chunk, chunk.repeat_interleave(slots)])
-    segment_row = torch.cat([torch.full((sentences,), slots, device=device), torch.arange(slots, device=device)
-                             .repeat(sentences)])
-    position_segment = torch.repeat_interleave(torch.arange(len(lengths), device=device), lengths,
-                                               output_size=len(tokens))
+    segment_row = torch.cat(
+        [torch.full((sentences,), slots, device=device), torch.arange(slots, device=device).repeat(sentences)]
+    )
+    position_segment = torch.repeat_interleave(
+        torch.arange(len(lengths), device=device), lengths, output_size=len(tokens)
+    )
     room = torch.cumsum(lengths, 0)[position_segment] - torch.arange(len(tokens), device=device)
     vocabulary, token_id = torch.unique(tokens, return_inverse=True)
     width = max(len(vocabulary), 1)
@@ -260,12 +281,13 @@ def bleu_statistics_of_ids(batch: IdBatch, max_order: int) -> BleuStatistics:
             matches[n].index_add_(0, sentence + start, torch.minimum(counts[-1], counts[:-1].amax(dim=0)))
     hyp_len = batch.candidate_len_host
     present = batch.present_host
-    ref_len = chosen_reference_lengths(batch.reference_len_host[present], np.nonzero(present)[0],
-                                       present.sum(axis=1), hyp_len, "closest")
+    ref_len = chosen_reference_lengths(
+        batch.reference_len_host[present], np.nonzero(present)[0], present.sum(axis=1), hyp_len, "closest"
+    )
     return BleuStatistics.of_matches(hyp_len, ref_len, matches.T.cpu().numpy())
 
 
-def _float_dtype(torch: Any, dtype: Any) -> "torch.dtype":
+def _float_dtype(torch: Any, dtype: Any) -> torch.dtype:
     if dtype is None:
         return torch.float64
     if not isinstance(dtype, torch.dtype) or not dtype.is_floating_point:
@@ -274,12 +296,23 @@ def _float_dtype(torch: Any, dtype: Any) -> "torch.dtype":
 
 
 @strict_options
-def torch_sentence_bleu(candidates: Any, references: Any, *, pad_id: Optional[int] = None,
-                        variant: str = "sacrebleu", max_order: Optional[int] = None, weights: Any = None,
-                        smooth: Any = "default", smooth_value: Optional[float] = None,
-                        epsilon: Optional[float] = None, alpha: Optional[float] = None, k: Optional[float] = None,
-                        use_effective_order: Optional[bool] = None, auto_reweigh: bool = False,
-                        dtype: Optional["torch.dtype"] = None) -> "torch.Tensor":
+def torch_sentence_bleu(
+    candidates: Any,
+    references: Any,
+    *,
+    pad_id: int | None = None,
+    variant: str = "sacrebleu",
+    max_order: int | None = None,
+    weights: Any = None,
+    smooth: Any = "default",
+    smooth_value: float | None = None,
+    epsilon: float | None = None,
+    alpha: float | None = None,
+    k: float | None = None,
+    use_effective_order: bool | None = None,
+    auto_reweigh: bool = False,
+    dtype: torch.dtype | None = None,
+) -> torch.Tensor:
     """One BLEU score in [0, 1] per candidate, a (B,) tensor on the candidates' device ((B, W) for W weight
     sets): what ``ngrameval.bleu(..., sentence_level=True).sentence_scores`` gives for the same ids written as
     tokens, with the options of ``variant`` "sacrebleu" (``sacrebleu.sentence_bleu``: smooth none / floor /
@@ -301,17 +334,19 @@ def torch_sentence_bleu(candidates: Any, references: Any, *, pad_id: Optional[in
     import torch
 
     check_choice("variant", variant, BLEU_VARIANTS)
-    options = resolve_options(variant, max_order, weights, smooth, smooth_value, epsilon, alpha, k,
-                              use_effective_order, auto_reweigh)
+    options = resolve_options(
+        variant, max_order, weights, smooth, smooth_value, epsilon, alpha, k, use_effective_order, auto_reweigh
+    )
     out_dtype = _float_dtype(torch, dtype)
     batch = id_batch(candidates, references, pad_id)
     stats = bleu_statistics_of_ids(batch, options.statistics_order)
     scores, _, _ = score_rows(stats, stats, options, sentence=True)
-    return torch.as_tensor(scores if options.several_weights else scores[:, 0], dtype=out_dtype,
-                           device=batch.candidate_tokens.device)
+    return torch.as_tensor(
+        scores if options.several_weights else scores[:, 0], dtype=out_dtype, device=batch.candidate_tokens.device
+    )
 
 
-def _padded(torch: Any, tokens: "torch.Tensor", lengths: "torch.Tensor", width: int, fill: int) -> "torch.Tensor":
+def _padded(torch: Any, tokens: torch.Tensor, lengths: torch.Tensor, width: int, fill: int) -> torch.Tensor:
     """Consecutive sequences as the rows of a (len(lengths), width) tensor, ``fill`` after their ends."""
     rows = torch.repeat_interleave(torch.arange(len(lengths), device=tokens.device), lengths, output_size=len(tokens))
     columns = torch.arange(len(tokens), device=tokens.device) - (torch.cumsum(lengths, 0) - lengths)[rows]
@@ -320,7 +355,7 @@ def _padded(torch: Any, tokens: "torch.Tensor", lengths: "torch.Tensor", width: 
     return padded
 
 
-def lcs_lengths_of_ids(batch: IdBatch) -> "torch.Tensor":
+def lcs_lengths_of_ids(batch: IdBatch) -> torch.Tensor:
     """(B, R) int64: the LCS length of each candidate with each of its references (0 for absent ones), all
     pairs at once: row i of the table is cummax_j(max(L[i-1][j], L[i-1][j-1] + match(i, j))), the rows
     along the side with fewer positions.
@@ -332,10 +367,16 @@ def lcs_lengths_of_ids(batch: IdBatch) -> "torch.Tensor":
     import torch
 
     device = batch.candidate_tokens.device
-    candidates = _padded(torch, batch.candidate_tokens, batch.candidate_len, int(batch.candidate_len_host.max()),
-                         _CANDIDATE_FILL)
-    references = _padded(torch, batch.reference_tokens, batch.reference_len.reshape(-1),
-                         int(batch.reference_len_host.max()), _REFERENCE_FILL)
+    candidates = _padded(
+        torch, batch.candidate_tokens, batch.candidate_len, int(batch.candidate_len_host.max()), _CANDIDATE_FILL
+    )
+    references = _padded(
+        torch,
+        batch.reference_tokens,
+        batch.reference_len.reshape(-1),
+        int(batch.reference_len_host.max()),
+        _REFERENCE_FILL,
+    )
     pairs = torch.nonzero(batch.present.reshape(-1)).squeeze(1)
     rows, columns = candidates[pairs // batch.slots], references[pairs]
     if rows.shape[1] > columns.shape[1]:
@@ -353,9 +394,14 @@ def lcs_lengths_of_ids(batch: IdBatch) -> "torch.Tensor":
 
 
 @strict_options
-def torch_sentence_rouge(candidates: Any, references: Any, *, pad_id: Optional[int] = None,
-                         rouge_types: Any = ("rouge1", "rouge2", "rougeL"),
-                         dtype: Optional["torch.dtype"] = None) -> Dict[str, "torch.Tensor"]:
+def torch_sentence_rouge(
+    candidates: Any,
+    references: Any,
+    *,
+    pad_id: int | None = None,
+    rouge_types: Any = ("rouge1", "rouge2", "rougeL"),
+    dtype: torch.dtype | None = None,
+) -> dict[str, torch.Tensor]:
     """ROUGE-N (any N) and ROUGE-L per candidate: rouge type -> (B, 3) tensor of precision, recall and
     F-measure (the order of rouge-score's ``Score``), on the candidates' device. The same as
     ``ngrameval.rouge(..., use_aggregator=False)`` and rouge-score's ``score`` / ``score_multi`` on the ids
@@ -374,14 +420,16 @@ def torch_sentence_rouge(candidates: Any, references: Any, *, pad_id: Optional[i
     types = parse_rouge_types(rouge_types)
     unsupported = [t.name for t in types if t.kind not in ROUGE_KINDS]
     if unsupported:
-        raise InputError(f"rouge types {unsupported} are not available on token ids; use rougeN (N = 1, 2, ...) "
-                         "and rougeL")
+        raise InputError(
+            f"rouge types {unsupported} are not available on token ids; use rougeN (N = 1, 2, ...) and rougeL"
+        )
     out_dtype = _float_dtype(torch, dtype)
     batch = id_batch(candidates, references, pad_id)
     present = batch.present_host
     orders = sorted({t.size for t in types if t.kind == "n"})
-    hits = {n: torch.zeros(batch.size, batch.slots, dtype=torch.int64, device=batch.candidate_tokens.device)
-            for n in orders}
+    hits = {
+        n: torch.zeros(batch.size, batch.slots, dtype=torch.int64, device=batch.candidate_tokens.device) for n in orders
+    }
     for start, stop in batch.chunks() if orders else ():
         for n, (sentence, counts) in enumerate(ngram_counts(batch, start, stop, orders[-1]), 1):
             if n in hits:
@@ -391,10 +439,18 @@ def torch_sentence_rouge(candidates: Any, references: Any, *, pad_id: Optional[i
     for rouge_type in types:
         size = 1 if rouge_type.kind == "L" else rouge_type.size
         type_hits = lcs if rouge_type.kind == "L" else hits[size].cpu().numpy()
-        parts.append((type_hits, np.maximum(batch.candidate_len_host - size + 1, 0)[:, None].repeat(batch.slots, 1),
-                      np.maximum(batch.reference_len_host - size + 1, 0)))
-    hit, prediction_total, reference_total = (np.stack([part[i] for part in parts]).astype(np.float64)
-                                              for i in range(3))
+        parts.append(
+            (
+                type_hits,
+                np.maximum(batch.candidate_len_host - size + 1, 0)[:, None].repeat(batch.slots, 1),
+                np.maximum(batch.reference_len_host - size + 1, 0),
+            )
+        )
+    hit, prediction_total, reference_total = (
+        np.stack([part[i] for part in parts]).astype(np.float64) for i in range(3)
+    )
     scores = score_statistics(RougeStatistics(types, hit, prediction_total, reference_total, present))
-    return {t.name: torch.as_tensor(scores[i], dtype=out_dtype, device=batch.candidate_tokens.device)
-            for i, t in enumerate(types)}
+    return {
+        t.name: torch.as_tensor(scores[i], dtype=out_dtype, device=batch.candidate_tokens.device)
+        for i, t in enumerate(types)
+    }

@@ -4,6 +4,7 @@
 A Space's ``app.py`` is two lines, ``from ngrameval.ui import serve`` and ``demo = serve("bleu", __name__)``:
 run as a program (as the Hub runs it) it warms the metric up and serves the page; imported, it only builds it.
 """
+
 from __future__ import annotations
 
 import importlib
@@ -30,7 +31,7 @@ def serve(name: str, caller: str = "__main__", **launch_options: Any) -> Any:
 
     described = space(name)
     configure = getattr(described, "configured", None)
-    if configure is not None:       # the leaderboard: a board's page when it is given one
+    if configure is not None:  # the leaderboard: a board's page when it is given one
         described = configure(caller == "__main__")
     demo = described.build()
     if caller == "__main__":

@@ -10,6 +10,7 @@ from standings, which hold none. A submission is read as ``ngrameval score`` rea
 file, ``.gz``, a ``.zip`` of one file), within a size limit, and must have a line per segment of the board. The
 board's rate limit counts the submissions of each client address (:func:`client_key`).
 """
+
 from __future__ import annotations
 
 import html
@@ -18,7 +19,7 @@ import tempfile
 import threading
 import urllib.parse
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any
 
 import gradio as gr
 import pandas as pd
@@ -33,15 +34,15 @@ from ngrameval.ui.i18n import t
 from ngrameval.ui.leaderboard import DEFAULT_MAX_MB, Budget, legend_html, text_files
 from ngrameval.ui.page import InputError
 
-SAMPLES = 1000                # the standings' bootstrap resamples (ngrameval board show's)
-REPORT_SYSTEMS = 20           # the report holds the best ones: it compares every two of them
-SCALE, WIDTH = 100.0, 2       # scores as the upload-and-score page shows them by default (x 100)
-SUBMIT_CONCURRENCY = 4        # submissions scored at once (the board's transactions take turns)
+SAMPLES = 1000  # the standings' bootstrap resamples (ngrameval board show's)
+REPORT_SYSTEMS = 20  # the report holds the best ones: it compares every two of them
+SCALE, WIDTH = 100.0, 2  # scores as the upload-and-score page shows them by default (x 100)
+SUBMIT_CONCURRENCY = 4  # submissions scored at once (the board's transactions take turns)
 QUEUE_SIZE = 64
-HUB_VARIABLE = "SPACE_ID"     # set by the Hub in a Space: requests come through its proxy
+HUB_VARIABLE = "SPACE_ID"  # set by the Hub in a Space: requests come through its proxy
 
 
-def client_key(request: Optional[gr.Request], behind_proxy: bool = False) -> str:
+def client_key(request: gr.Request | None, behind_proxy: bool = False) -> str:
     """The key the board's rate limit counts: the address the request came from ("" without one). On the Hub
     (``behind_proxy``: where the Hub sets ``SPACE_ID``) every request comes from the Hub's proxy, which names the
     visitor's address first in ``X-Forwarded-For``; elsewhere that header is whatever the client sent, so the
@@ -84,11 +85,11 @@ class BoardPage:
         self.max_mb = max_mb
         self.behind_proxy = behind_proxy
         self._lock = threading.Lock()
-        self._cached: Optional[Tuple[Any, Leaderboard]] = None
+        self._cached: tuple[Any, Leaderboard] | None = None
 
     # ------------------------------------------------------------------ what is shown
 
-    def standings(self) -> Tuple[Leaderboard, Dict[str, Submission]]:
+    def standings(self) -> tuple[Leaderboard, dict[str, Submission]]:
         """The standings (cached while no submission is added, removed or rescored) and the submissions by name."""
         heads = self.board.submissions()
         state = tuple((head.name, head.digest, tuple(sorted(head.signatures.items()))) for head in heads)
@@ -98,23 +99,41 @@ class BoardPage:
             standings = self._cached[1]
         return standings, {head.name: head for head in heads}
 
-    def table(self, request: Optional[gr.Request] = None):
+    def table(self, request: gr.Request | None = None):
         """Status, the ranked table, the legend and signatures, the submissions' names (for the dropdown)."""
         language = i18n.language_of(request)
         standings, heads = self.standings()
         cluster_of = standings.cluster_numbers()
-        rows = [[rank, cluster_of.get(system.name), system.name, heads[system.name].team or "",
-                 *(standings.cell(system, column.key, SCALE, WIDTH) for column in standings.columns)]
-                for rank, system in enumerate(standings.systems, 1) if system.name in heads]
-        frame = pd.DataFrame(rows, columns=["rank", "cluster", "system", "team",
-                                            *(column.key for column in standings.columns)])
-        status = i18n.text("board.shown", language, count=len(rows), segments=f"{self.board.segments:,}",
-                           column=standings.columns[0].key) if rows else i18n.text("board.empty", language)
+        rows = [
+            [
+                rank,
+                cluster_of.get(system.name),
+                system.name,
+                heads[system.name].team or "",
+                *(standings.cell(system, column.key, SCALE, WIDTH) for column in standings.columns),
+            ]
+            for rank, system in enumerate(standings.systems, 1)
+            if system.name in heads
+        ]
+        frame = pd.DataFrame(
+            rows, columns=["rank", "cluster", "system", "team", *(column.key for column in standings.columns)]
+        )
+        status = (
+            i18n.text(
+                "board.shown",
+                language,
+                count=len(rows),
+                segments=f"{self.board.segments:,}",
+                column=standings.columns[0].key,
+            )
+            if rows
+            else i18n.text("board.empty", language)
+        )
         if standings.stale:
             status += " " + i18n.text("board.stale", language, metrics=", ".join(standings.stale))
         return page.status_html(status), frame, legend_html(standings), [system.name for system in standings.systems]
 
-    def submission_html(self, name: Optional[str], language: str) -> str:
+    def submission_html(self, name: str | None, language: str) -> str:
         """A submission's page: team, time, digest; per score its value with its interval and signature; the
         distribution of its segment scores."""
         if not name:
@@ -122,50 +141,72 @@ class BoardPage:
         standings, heads = self.standings()
         system = next((system for system in standings.systems if system.name == name), None)
         if system is None or name not in heads:
-            return page.status_html(i18n.text("board.error.no_submission", language, name=name), True, language,
-                                    "board.not_shown")
+            return page.status_html(
+                i18n.text("board.error.no_submission", language, name=name), True, language, "board.not_shown"
+            )
         head = heads[name]
         scores = self.board.segment_scores(name)
         alone = Leaderboard(standings.columns, [SystemScores(name, system.results, scores, [])], None)
         rank = standings.systems.index(system) + 1
         cluster = standings.cluster_numbers().get(name)
-        facts = [(i18n.text("board.rank", language), f"{rank} / {len(standings.systems)}"),
-                 (i18n.text("board.cluster", language), str(cluster)),
-                 (i18n.text("board.team", language), head.team or ""),
-                 (i18n.text("board.time", language), head.time),
-                 (i18n.text("board.digest", language), head.digest)]
+        facts = [
+            (i18n.text("board.rank", language), f"{rank} / {len(standings.systems)}"),
+            (i18n.text("board.cluster", language), str(cluster)),
+            (i18n.text("board.team", language), head.team or ""),
+            (i18n.text("board.time", language), head.time),
+            (i18n.text("board.digest", language), head.digest),
+        ]
         rows = "".join(f"<tr><th>{html.escape(label)}</th><td>{html.escape(value)}</td></tr>" for label, value in facts)
-        scored = "".join(f"<tr><td>{html.escape(column.key)}</td>"
-                         f"<td class=\"num\">{html.escape(standings.cell(system, column.key, SCALE, WIDTH))}</td>"
-                         f"<td><code>{html.escape(column.signature)}</code></td></tr>" for column in standings.columns)
-        boxes = "".join(f"<h4>{html.escape(column.key)}</h4>{report.box_plot(alone, index, SCALE, WIDTH)}"
-                        for index, column in enumerate(standings.columns))
-        return (f'<style>{report.CHART_CSS}</style><div id="submission-page"><h3>{html.escape(name)}</h3>'
-                f'<table class="facts">{rows}</table>'
-                f'<table class="scores"><thead><tr><th>{html.escape(i18n.text("board.score", language))}</th>'
-                f'<th></th><th>{html.escape(i18n.text("board.signature", language))}</th></tr></thead>'
-                f'<tbody>{scored}</tbody></table>'
-                f'<h4>{html.escape(i18n.text("lb.distributions", language))}</h4>{boxes}</div>')
+        scored = "".join(
+            f"<tr><td>{html.escape(column.key)}</td>"
+            f'<td class="num">{html.escape(standings.cell(system, column.key, SCALE, WIDTH))}</td>'
+            f"<td><code>{html.escape(column.signature)}</code></td></tr>"
+            for column in standings.columns
+        )
+        boxes = "".join(
+            f"<h4>{html.escape(column.key)}</h4>{report.box_plot(alone, index, SCALE, WIDTH)}"
+            for index, column in enumerate(standings.columns)
+        )
+        return (
+            f'<style>{report.CHART_CSS}</style><div id="submission-page"><h3>{html.escape(name)}</h3>'
+            f'<table class="facts">{rows}</table>'
+            f'<table class="scores"><thead><tr><th>{html.escape(i18n.text("board.score", language))}</th>'
+            f"<th></th><th>{html.escape(i18n.text('board.signature', language))}</th></tr></thead>"
+            f"<tbody>{scored}</tbody></table>"
+            f"<h4>{html.escape(i18n.text('lb.distributions', language))}</h4>{boxes}</div>"
+        )
 
-    def report_file(self) -> Tuple[str, int]:
+    def report_file(self) -> tuple[str, int]:
         """The HTML report of the best REPORT_SYSTEMS submissions (their segments and segment scores, never the
         references), written to a new file; and how many submissions the board has."""
         standings, _ = self.standings()
         best = standings.systems[:REPORT_SYSTEMS]
-        detailed = [SystemScores(system.name, system.results, self.board.segment_scores(system.name),
-                                 self.board.predictions(system.name)) for system in best]
+        detailed = [
+            SystemScores(
+                system.name, system.results, self.board.segment_scores(system.name), self.board.predictions(system.name)
+            )
+            for system in best
+        ]
         names = {system.name for system in best}
-        clusters = {key: [kept for kept in ([name for name in group if name in names] for group in groups) if kept]
-                    for key, groups in (standings.clusters or {}).items()}
-        shown = Leaderboard(standings.columns, detailed, None, significance_level=standings.significance_level,
-                            clusters=clusters, stale=standings.stale)
+        clusters = {
+            key: [kept for kept in ([name for name in group if name in names] for group in groups) if kept]
+            for key, groups in (standings.clusters or {}).items()
+        }
+        shown = Leaderboard(
+            standings.columns,
+            detailed,
+            None,
+            significance_level=standings.significance_level,
+            clusters=clusters,
+            stale=standings.stale,
+        )
         path = Path(tempfile.mkdtemp(prefix="ngrameval-board-")) / "leaderboard.html"
         path.write_text(report.to_html(shown, SCALE, WIDTH), encoding="utf-8")
         return str(path), len(standings.systems)
 
     # ------------------------------------------------------------------ submitting
 
-    def read_submission(self, upload: Any) -> List[str]:
+    def read_submission(self, upload: Any) -> list[str]:
         """The segments of an uploaded file, as ``ngrameval score`` reads a system's file; one line per segment
         of the board."""
         if not upload:
@@ -178,7 +219,7 @@ class BoardPage:
             raise InputError("board.error.lines", file=name, lines=len(predictions), segments=self.board.segments)
         return predictions
 
-    def submit(self, upload: Any, name: Any, team: Any, request: Optional[gr.Request] = None):
+    def submit(self, upload: Any, name: Any, team: Any, request: gr.Request | None = None):
         """The submit handler: status, the stored submission (its scores and signatures, or the error), and the
         submission dropdown (the new one picked)."""
         language = i18n.language_of(request)
@@ -188,18 +229,29 @@ class BoardPage:
                 raise InputError("board.error.no_name")
             predictions = self.read_submission(upload)
             team = (team or "").strip() or None
-            stored = self.board.submit(predictions, name, team=team,
-                                       client=client_key(request, self.behind_proxy))
-        except errors.InputError as error:     # the page's, the board's and the reader's own (English)
+            stored = self.board.submit(predictions, name, team=team, client=client_key(request, self.behind_proxy))
+        except errors.InputError as error:  # the page's, the board's and the reader's own (English)
             message = error.in_language(language) if isinstance(error, InputError) else str(error)
             return page.status_html(message, True, language, "board.refused"), {"error": message}, gr.update()
-        scores = ", ".join(f"{output} {score * SCALE:.{WIDTH}f}" for by_output in stored.scores.values()
-                           for output, score in by_output.items() if score is not None)
-        answer = {"name": stored.name, "team": stored.team, "time": stored.time, "digest": stored.digest,
-                  "scores": stored.scores, "signatures": stored.signatures}
+        scores = ", ".join(
+            f"{output} {score * SCALE:.{WIDTH}f}"
+            for by_output in stored.scores.values()
+            for output, score in by_output.items()
+            if score is not None
+        )
+        answer = {
+            "name": stored.name,
+            "team": stored.team,
+            "time": stored.time,
+            "digest": stored.digest,
+            "scores": stored.scores,
+            "signatures": stored.signatures,
+        }
         status = i18n.text("board.stored", language, name=stored.name, scores=scores)
-        link = (f'<p><a href="?submission={urllib.parse.quote(stored.name)}" target="_self" id="submission-link">'
-                f'{html.escape(i18n.text("board.link", language, name=stored.name))}</a></p>')
+        link = (
+            f'<p><a href="?submission={urllib.parse.quote(stored.name)}" target="_self" id="submission-link">'
+            f"{html.escape(i18n.text('board.link', language, name=stored.name))}</a></p>"
+        )
         return page.status_html(status) + link, answer, gr.update(choices=[stored.name], value=stored.name)
 
 
@@ -209,10 +261,11 @@ class BoardSpace:
     name = "leaderboard"
     warm_up = None
 
-    def __init__(self, folder: Path, max_mb: float = DEFAULT_MAX_MB, behind_proxy: Optional[bool] = None):
-        self.handlers = BoardPage(Path(folder), max_mb, HUB_VARIABLE in os.environ if behind_proxy is None
-                                  else behind_proxy)
-        self.launch_options = {"max_file_size": int(max_mb * 2**20)}     # gradio refuses larger uploads
+    def __init__(self, folder: Path, max_mb: float = DEFAULT_MAX_MB, behind_proxy: bool | None = None):
+        self.handlers = BoardPage(
+            Path(folder), max_mb, HUB_VARIABLE in os.environ if behind_proxy is None else behind_proxy
+        )
+        self.launch_options = {"max_file_size": int(max_mb * 2**20)}  # gradio refuses larger uploads
 
     def build(self) -> gr.Blocks:
         handlers = self.handlers
@@ -225,14 +278,20 @@ class BoardSpace:
             chosen = request.query_params.get("submission") if request is not None else None
             chosen = chosen if chosen in names else None
             view = handlers.submission_html(chosen, i18n.language_of(request))
-            return (status, frame, legend, gr.update(choices=names, value=chosen), view,
-                    gr.Tabs(selected="submission" if chosen else "board"))
+            return (
+                status,
+                frame,
+                legend,
+                gr.update(choices=names, value=chosen),
+                view,
+                gr.Tabs(selected="submission" if chosen else "board"),
+            )
 
         def refresh(request: gr.Request):
             status, frame, legend, names = handlers.table(request)
             return status, frame, legend, gr.update(choices=names)
 
-        def show(name: Optional[str], request: gr.Request):
+        def show(name: str | None, request: gr.Request):
             return handlers.submission_html(name, i18n.language_of(request))
 
         def make_report(request: gr.Request):
@@ -241,13 +300,21 @@ class BoardSpace:
             note = i18n.text("board.report_made", language, count=min(count, REPORT_SYSTEMS), total=count)
             return page.status_html(note), path
 
-        with i18n.TranslatedBlocks(title=f"{board.title or 'ngrameval'} · leaderboard", analytics_enabled=False,
-                                   delete_cache=(3600, 3600)) as demo:
+        with i18n.TranslatedBlocks(
+            title=f"{board.title or 'ngrameval'} · leaderboard", analytics_enabled=False, delete_cache=(3600, 3600)
+        ) as demo:
             with gr.Row(equal_height=False):
                 gr.Markdown(t("board.header", title=board.title or "ngrameval leaderboard"))
                 language = i18n.language_switch()
-            gr.Markdown(t("board.intro", segments=f"{board.segments:,}", metrics=metrics, limit=f"{handlers.max_mb:g}",
-                          per_hour=board.max_per_hour or "-"))
+            gr.Markdown(
+                t(
+                    "board.intro",
+                    segments=f"{board.segments:,}",
+                    metrics=metrics,
+                    limit=f"{handlers.max_mb:g}",
+                    per_hour=board.max_per_hour or "-",
+                )
+            )
             with gr.Tabs(selected="board") as tabs:
                 with gr.Tab(t("board.tab_board"), id="board"):
                     status = gr.HTML(elem_id="board-status")
@@ -259,8 +326,9 @@ class BoardSpace:
                     report_status = gr.HTML(elem_id="report-status")
                     report_file = gr.File(label=t("lb.report"), elem_id="report")
                 with gr.Tab(t("board.tab_submit"), id="submit"):
-                    upload = gr.File(label=t("board.file", limit=f"{handlers.max_mb:g}"), file_types=None,
-                                     elem_id="submission-file")
+                    upload = gr.File(
+                        label=t("board.file", limit=f"{handlers.max_mb:g}"), file_types=None, elem_id="submission-file"
+                    )
                     with gr.Row():
                         name = gr.Textbox(label=t("board.name"), max_length=200, elem_id="submission-name")
                         team = gr.Textbox(label=t("board.team"), max_length=200, elem_id="submission-team")
@@ -268,17 +336,22 @@ class BoardSpace:
                     submit_status = gr.HTML(elem_id="submit-status")
                     stored = gr.JSON(label=t("board.stored_json"), elem_id="stored")
                 with gr.Tab(t("board.tab_submission"), id="submission"):
-                    chosen = gr.Dropdown([], label=t("board.submission"), elem_id="submission-choice",
-                                         allow_custom_value=True)
+                    chosen = gr.Dropdown(
+                        [], label=t("board.submission"), elem_id="submission-choice", allow_custom_value=True
+                    )
                     view = gr.HTML(elem_id="submission-view")
             table_outputs = [status, ranked, legend, chosen]
             demo.load(load, None, [*table_outputs, view, tabs], api_visibility="private")
             refresh_button.click(refresh, None, table_outputs, api_name="standings")
             report_button.click(make_report, None, [report_status, report_file], api_name="report")
             # The table is refreshed for the page (an API client asks /standings when it wants it).
-            submit.click(handlers.submit, [upload, name, team], [submit_status, stored, chosen], api_name="submit",
-                         concurrency_limit=SUBMIT_CONCURRENCY).then(refresh, None, table_outputs,
-                                                                    api_visibility="private")
+            submit.click(
+                handlers.submit,
+                [upload, name, team],
+                [submit_status, stored, chosen],
+                api_name="submit",
+                concurrency_limit=SUBMIT_CONCURRENCY,
+            ).then(refresh, None, table_outputs, api_visibility="private")
             chosen.change(show, chosen, view, api_name="submission")
             demo.load(None, None, language, js=i18n.INITIAL_JS)
             language.change(None, language, None, js=i18n.SWITCH_JS)

@@ -2,6 +2,7 @@
 
 Run: python spaces/chrf/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
 """
+
 import functools
 
 import gradio as gr
@@ -9,14 +10,12 @@ import pandas as pd
 
 import ngrameval
 from ngrameval.engine.ngrams import ngram_counts
-from ngrameval.metrics.chrf import VARIANTS, resolve_options
-from ngrameval.ui import page as ui
-from ngrameval.ui.i18n import Phrase, t
-
 
 # How chrF turns a line into the characters and the words it counts. They are the metric's own (private)
 # steps: the explanation must count exactly what the score counts, so it calls them rather than copy them.
-from ngrameval.metrics.chrf import character_text, words_without_punctuation
+from ngrameval.metrics.chrf import VARIANTS, character_text, resolve_options, words_without_punctuation
+from ngrameval.ui import page as ui
+from ngrameval.ui.i18n import Phrase, t
 
 INTRO = t("chrf.intro")
 
@@ -31,8 +30,9 @@ MEAN_F = Phrase("column.f_mean")
 def for_variant(variant):
     """Each variant's own options are editable only with it."""
     sacrebleu = variant == "sacrebleu"
-    return ([gr.update(interactive=sacrebleu) for _ in SACREBLEU_ONLY]
-            + [gr.update(interactive=not sacrebleu) for _ in NLTK_ONLY])
+    return [gr.update(interactive=sacrebleu) for _ in SACREBLEU_ONLY] + [
+        gr.update(interactive=not sacrebleu) for _ in NLTK_ONLY
+    ]
 
 
 def reset_for_variant(variant):
@@ -44,33 +44,52 @@ def reset_for_variant(variant):
 
 def controls():
     with gr.Row():
-        variant = gr.Dropdown(list(VARIANTS), value="sacrebleu", label=t("page.variant"), elem_id="variant",
-                              info=t("chrf.variant_info"))
+        variant = gr.Dropdown(
+            list(VARIANTS), value="sacrebleu", label=t("page.variant"), elem_id="variant", info=t("chrf.variant_info")
+        )
         # A text box: a blank number box comes back from the browser as 0, and blank must mean the variant's beta.
-        beta = gr.Textbox(label="beta", elem_id="beta", placeholder=t("chrf.beta_placeholder"),
-                          info=t("chrf.beta_info"))
+        beta = gr.Textbox(
+            label="beta", elem_id="beta", placeholder=t("chrf.beta_placeholder"), info=t("chrf.beta_info")
+        )
     char_order = ui.order_slider(t("chrf.char_order"), 6)
-    word_order = gr.Slider(0, ui.MAX_ORDER, value=0, step=1, label=t("chrf.word_order"),
-                           elem_id="word-order")
-    min_char_order = gr.Slider(1, ui.MAX_ORDER, value=1, step=1, label=t("chrf.min_char_order"),
-                               elem_id="min-char-order", interactive=False)
+    word_order = gr.Slider(0, ui.MAX_ORDER, value=0, step=1, label=t("chrf.word_order"), elem_id="word-order")
+    min_char_order = gr.Slider(
+        1, ui.MAX_ORDER, value=1, step=1, label=t("chrf.min_char_order"), elem_id="min-char-order", interactive=False
+    )
     with gr.Row():
         lowercase = gr.Checkbox(False, label=t("page.lowercase"), elem_id="lowercase", info="sacrebleu")
-        whitespace = gr.Checkbox(False, label=t("chrf.whitespace"), elem_id="whitespace",
-                                 info=t("chrf.whitespace_info"))
-        eps_smoothing = gr.Checkbox(False, label=t("chrf.eps_smoothing"), elem_id="eps-smoothing",
-                                    info=t("chrf.eps_smoothing_info"))
-    variant_only = [word_order, lowercase, eps_smoothing, min_char_order]    # SACREBLEU_ONLY + NLTK_ONLY
+        whitespace = gr.Checkbox(
+            False, label=t("chrf.whitespace"), elem_id="whitespace", info=t("chrf.whitespace_info")
+        )
+        eps_smoothing = gr.Checkbox(
+            False, label=t("chrf.eps_smoothing"), elem_id="eps-smoothing", info=t("chrf.eps_smoothing_info")
+        )
+    variant_only = [word_order, lowercase, eps_smoothing, min_char_order]  # SACREBLEU_ONLY + NLTK_ONLY
     variant.change(for_variant, variant, variant_only, api_visibility="private")
     variant.input(reset_for_variant, variant, variant_only, api_visibility="private")
-    return dict(variant=variant, char_order=char_order, word_order=word_order, beta=beta, lowercase=lowercase,
-                whitespace=whitespace, eps_smoothing=eps_smoothing, min_char_order=min_char_order)
+    return dict(
+        variant=variant,
+        char_order=char_order,
+        word_order=word_order,
+        beta=beta,
+        lowercase=lowercase,
+        whitespace=whitespace,
+        eps_smoothing=eps_smoothing,
+        min_char_order=min_char_order,
+    )
 
 
 def options(variant, char_order, word_order, beta, lowercase, whitespace, eps_smoothing, min_char_order):
-    return dict(variant=variant, char_order=int(char_order), word_order=int(word_order),
-                beta=ui.optional_number(beta, "beta"), lowercase=bool(lowercase), whitespace=bool(whitespace),
-                eps_smoothing=bool(eps_smoothing), min_char_order=int(min_char_order))
+    return dict(
+        variant=variant,
+        char_order=int(char_order),
+        word_order=int(word_order),
+        beta=ui.optional_number(beta, "beta"),
+        lowercase=bool(lowercase),
+        whitespace=bool(whitespace),
+        eps_smoothing=bool(eps_smoothing),
+        min_char_order=int(min_char_order),
+    )
 
 
 def _labels(kind, orders):
@@ -82,12 +101,17 @@ def per_order_table(result, low=1):
     order), or NLTK's mean sentence F per character order from ``low``."""
     if "char_fscores" in result:
         fscores = result["char_fscores"]
-        return pd.DataFrame({ui.ORDER: _labels("char", low - 1 + len(fscores))[low - 1:], MEAN_F: fscores})
+        return pd.DataFrame({ui.ORDER: _labels("char", low - 1 + len(fscores))[low - 1 :], MEAN_F: fscores})
     precisions = result["char_precisions"] + result.get("word_precisions", [])
     recalls = result["char_recalls"] + result.get("word_recalls", [])
-    return pd.DataFrame({ui.ORDER: _labels("char", len(result["char_precisions"]))
-                         + _labels("word", len(result.get("word_precisions", []))),
-                         ui.PRECISION: precisions, ui.RECALL: recalls})
+    return pd.DataFrame(
+        {
+            ui.ORDER: _labels("char", len(result["char_precisions"]))
+            + _labels("word", len(result.get("word_precisions", []))),
+            ui.PRECISION: precisions,
+            ui.RECALL: recalls,
+        }
+    )
 
 
 def present(result, options, _per_sentence):
@@ -96,12 +120,15 @@ def present(result, options, _per_sentence):
     return ui.Presentation(
         scores=[(Phrase("caption.name_variant", name=result["name"], variant=options["variant"]), result["chrf"])],
         per_order=per_order_table(result, options["min_char_order"]),
-        summary={"beta": float(resolved.beta),
-                 Phrase("column.character_orders"): f"{resolved.min_char_order}–{resolved.char_order}",
-                 Phrase("column.word_orders"): resolved.word_order},
+        summary={
+            "beta": float(resolved.beta),
+            Phrase("column.character_orders"): f"{resolved.min_char_order}–{resolved.char_order}",
+            Phrase("column.word_orders"): resolved.word_order,
+        },
         sentence_scores={ui.SCORE: result["sentence_scores"]},
         signature=result["signature"],
-        order_plot=(MEAN_F, t("chrf.f_plot")) if nltk else None)
+        order_plot=(MEAN_F, t("chrf.f_plot")) if nltk else None,
+    )
 
 
 # --------------------------------------------------------------------------- the explanation
@@ -111,17 +138,20 @@ def present(result, options, _per_sentence):
 # (and word) sequences chrF counts: an n-gram matches at most as often as it occurs in the reference, in
 # both metrics.
 
+
 def chosen_reference(prediction, group, options):
     """The index of the reference the score uses (the first of the best), and each reference's sentence score."""
-    scores = ngrameval.chrf([prediction] * len(group), [[r] for r in group], sentence_level=True,
-                            **options).sentence_scores
+    scores = ngrameval.chrf(
+        [prediction] * len(group), [[r] for r in group], sentence_level=True, **options
+    ).sentence_scores
     return scores.index(max(scores)), scores
 
 
 def _matches(prediction, reference, max_order):
     """BLEU's explanation of one pre-split pair (token lists): clipped matched n-grams per order, with positions."""
-    return ngrameval.bleu([prediction], [[reference]], variant="nltk", max_order=max_order,
-                          explain=True).explanation[0]["orders"]
+    return ngrameval.bleu([prediction], [[reference]], variant="nltk", max_order=max_order, explain=True).explanation[
+        0
+    ]["orders"]
 
 
 def _text_positions(line, characters):
@@ -138,22 +168,39 @@ def _text_positions(line, characters):
 def _character_orders(orders, characters, low):
     """Orders from ``low``, their n-grams written as the characters they are (BLEU joins tokens with spaces;
     a kept space shows as ␣)."""
-    return [{**order, "ngrams": [{**g, "ngram": "".join(characters[g["positions"][0]:g["positions"][0] + order["n"]])
-                                 .replace(" ", "␣")} for g in order["ngrams"]]}
-            for order in orders if order["n"] >= low]
+    return [
+        {
+            **order,
+            "ngrams": [
+                {
+                    **g,
+                    "ngram": "".join(characters[g["positions"][0] : g["positions"][0] + order["n"]]).replace(" ", "␣"),
+                }
+                for g in order["ngrams"]
+            ],
+        }
+        for order in orders
+        if order["n"] >= low
+    ]
 
 
 def _order_rows(kind, orders, reference_length, parts):
     """Per order: the matches and n-gram counts of the explanation, and the metric's ``parts`` of the pair
     (column -> one value per order shown)."""
     counts = ngram_counts(reference_length, max((o["n"] for o in orders), default=1))
-    return [{ui.ORDER: f"{kind} {o['n']}-gram", ui.MATCHED: o["matches"], ui.PREDICTION_NGRAMS: o["total"],
-             ui.REFERENCE_NGRAMS: int(counts[o["n"] - 1]),
-             **{column: round(values[k], ui.DIGITS) for column, values in parts.items()}}
-            for k, o in enumerate(orders)]
+    return [
+        {
+            ui.ORDER: f"{kind} {o['n']}-gram",
+            ui.MATCHED: o["matches"],
+            ui.PREDICTION_NGRAMS: o["total"],
+            ui.REFERENCE_NGRAMS: int(counts[o["n"] - 1]),
+            **{column: round(values[k], ui.DIGITS) for column, values in parts.items()},
+        }
+        for k, o in enumerate(orders)
+    ]
 
 
-CHARACTERS, WORDS = Phrase("chrf.characters"), Phrase("chrf.words")     # the n-gram table's kinds
+CHARACTERS, WORDS = Phrase("chrf.characters"), Phrase("chrf.words")  # the n-gram table's kinds
 
 
 def _ngram_frame(kind, orders):
@@ -175,53 +222,92 @@ def explain_item(index, state):
     resolved = resolve_options(**options)
     prediction, group = state["predictions"][index], state["references"][index]
     chosen, scores = chosen_reference(prediction, group, options)
-    if resolved.lowercase:      # what the metric counts (and so what the page shows)
+    if resolved.lowercase:  # what the metric counts (and so what the page shows)
         prediction, group = prediction.lower(), [r.lower() for r in group]
     reference = group[chosen]
     characters, reference_characters = character_text(prediction, resolved), character_text(reference, resolved)
-    char_orders = _character_orders(_matches(list(characters), list(reference_characters), resolved.char_order),
-                                    characters, resolved.min_char_order)
+    char_orders = _character_orders(
+        _matches(list(characters), list(reference_characters), resolved.char_order), characters, resolved.min_char_order
+    )
     # The pair's own result: the metric's per-order precision and recall (or NLTK's F) for the table.
     pair = ngrameval.chrf([prediction], [[reference]], **{**options, "lowercase": False}).as_dict()
     labels = [None] * len(prediction)
     for position, label in zip(_text_positions(prediction, characters), ui.ngram_labels(list(characters), char_orders)):
         labels[position] = label
-    rows = _order_rows("char", char_orders, len(reference_characters),
-                       {"F": pair["char_fscores"]} if "char_fscores" in pair else
-                       {ui.PRECISION: pair["char_precisions"], ui.RECALL: pair["char_recalls"]})
+    rows = _order_rows(
+        "char",
+        char_orders,
+        len(reference_characters),
+        {"F": pair["char_fscores"]}
+        if "char_fscores" in pair
+        else {ui.PRECISION: pair["char_precisions"], ui.RECALL: pair["char_recalls"]},
+    )
     frames, details = [_ngram_frame(CHARACTERS, char_orders)], ""
     if resolved.word_order:
         words, reference_words = words_without_punctuation(prediction), words_without_punctuation(reference)
         word_orders = _matches(words, reference_words, resolved.word_order)
-        rows += _order_rows("word", word_orders, len(reference_words),
-                            {ui.PRECISION: pair["word_precisions"], ui.RECALL: pair["word_recalls"]})
+        rows += _order_rows(
+            "word",
+            word_orders,
+            len(reference_words),
+            {ui.PRECISION: pair["word_precisions"], ui.RECALL: pair["word_recalls"]},
+        )
         frames.append(_ngram_frame(WORDS, word_orders))
         details = functools.partial(_words_html, ui.marked_html(words, ui.ngram_labels(words, word_orders)))
     notes = [Phrase("chrf.reference_note", name=pair["name"], score=ui.fmt(float(score))) for score in scores]
     notes[chosen] = Phrase("explain.used", note=notes[chosen])
-    return dict(prediction_tokens=list(prediction), labels=labels, separator="", prediction_length=len(characters),
-                reference_tokens=[[r] for r in group], reference_length=None, reference_notes=notes,
-                orders=char_orders, details_html=details, ngram_table=pd.concat(frames, ignore_index=True),
-                order_table=pd.DataFrame(rows))
+    return dict(
+        prediction_tokens=list(prediction),
+        labels=labels,
+        separator="",
+        prediction_length=len(characters),
+        reference_tokens=[[r] for r in group],
+        reference_length=None,
+        reference_notes=notes,
+        orders=char_orders,
+        details_html=details,
+        ngram_table=pd.concat(frames, ignore_index=True),
+        order_table=pd.DataFrame(rows),
+    )
 
 
 # sacrebleu's chrF example (from its documentation), with a second reference for the second sentence.
-CATS = ["The relationship between cats and dogs is not exactly friendly.",
-        "a good bookshop is just a genteel black hole that knows how to read."]
-CATS_REFERENCES = [["The relationship between dogs and cats is not exactly friendly.",
-                    "A good bookshop is just a genteel Black Hole that knows how to read."],
-                   ["The relation between cats and dogs isn't friendly.",
-                    "A good bookshop is a genteel black hole that can read."]]
+CATS = [
+    "The relationship between cats and dogs is not exactly friendly.",
+    "a good bookshop is just a genteel black hole that knows how to read.",
+]
+CATS_REFERENCES = [
+    [
+        "The relationship between dogs and cats is not exactly friendly.",
+        "A good bookshop is just a genteel Black Hole that knows how to read.",
+    ],
+    ["The relation between cats and dogs isn't friendly.", "A good bookshop is a genteel black hole that can read."],
+]
 EXAMPLES = [
     ui.Example(Phrase("chrf.example_cats"), CATS, CATS_REFERENCES),
     ui.Example(Phrase("chrf.example_chrf_pp"), CATS, CATS_REFERENCES, {"word_order": 2, "lowercase": True}),
-    ui.Example(Phrase("chrf.example_nltk"), ["the cat sat on the mat", "a dog barks"],
-               [["the cat sat on a mat", "the dog barks"]], {"variant": "nltk", "min_char_order": 2, "char_order": 4}),
+    ui.Example(
+        Phrase("chrf.example_nltk"),
+        ["the cat sat on the mat", "a dog barks"],
+        [["the cat sat on a mat", "the dog barks"]],
+        {"variant": "nltk", "min_char_order": 2, "char_order": 4},
+    ),
 ]
 
-SPACE = ui.MetricSpace(name="chrf", title=t("chrf.title"), label="chrF",
-                       intro=INTRO, controls=controls, options=options, present=present,
-                       order_plot=(ui.RECALL, t("chrf.recall_plot")), score_high=1.0, examples=EXAMPLES,
-                       detail_options={"sentence_level": True}, explain_item=explain_item,
-                       explanation_intro=EXPLANATION_INTRO, explanation_note=NOTE,
-                       ngrams_label=t("chrf.ngrams"))
+SPACE = ui.MetricSpace(
+    name="chrf",
+    title=t("chrf.title"),
+    label="chrF",
+    intro=INTRO,
+    controls=controls,
+    options=options,
+    present=present,
+    order_plot=(ui.RECALL, t("chrf.recall_plot")),
+    score_high=1.0,
+    examples=EXAMPLES,
+    detail_options={"sentence_level": True},
+    explain_item=explain_item,
+    explanation_intro=EXPLANATION_INTRO,
+    explanation_note=NOTE,
+    ngrams_label=t("chrf.ngrams"),
+)

@@ -2,59 +2,69 @@
 
 Run: python spaces/cider/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
 """
+
 import gradio as gr
 import numpy as np
 import pandas as pd
 
 from ngrameval import TOKENIZER_NAMES
-from ngrameval.text.tokenizers import get_tokenizer
 from ngrameval.metrics.cider import VARIANTS
+from ngrameval.text.tokenizers import get_tokenizer
 from ngrameval.ui import page as ui
 from ngrameval.ui.i18n import Phrase, t
 
-
-NAMES = {"cider-d": "CIDEr-D", "cider": "CIDEr"}   # what each variant is called on the page
+NAMES = {"cider-d": "CIDEr-D", "cider": "CIDEr"}  # what each variant is called on the page
 TOKENIZERS = list(dict.fromkeys(["none", "ptb", *TOKENIZER_NAMES]))
-REFERENCE_BOXES = 5          # COCO has five reference captions per image
+REFERENCE_BOXES = 5  # COCO has five reference captions per image
 
 INTRO = t("cider.intro")
 
-EXPLANATION = t("cider.explanation_intro")     # its text names ABSENT
+EXPLANATION = t("cider.explanation_intro")  # its text names ABSENT
 NOTE = t("cider.note")
 NGRAMS_LABEL = t("cider.ngrams")
 
 # The highlight's classes: the word's idf as a share of the highest possible one, log(items).
-IDF_LABELS = [(2 / 3, "rare: high idf", "#0284c7"), (1 / 3, "medium idf", "#38bdf8"),
-              (0.0, "common: low idf", "#bae6fd")]
+IDF_LABELS = [
+    (2 / 3, "rare: high idf", "#0284c7"),
+    (1 / 3, "medium idf", "#38bdf8"),
+    (0.0, "common: low idf", "#bae6fd"),
+]
 NO_IDF = ("idf 0: in every item's references", "#e5e7eb")
 ABSENT = ("not in its references", "#fca5a5")
 COLORS = dict([(label, color) for _, label, color in IDF_LABELS] + [NO_IDF, ABSENT])
-SHARE = Phrase("column.share_x10")          # the plotted column
+SHARE = Phrase("column.share_x10")  # the plotted column
 LENGTH_PENALTY = Phrase("column.length_penalty")
 ITEM_SHARE = Phrase("column.share_of_score_x10")
 
 
 def controls():
     with gr.Row():
-        variant = gr.Dropdown(list(VARIANTS), value="cider-d", label=t("page.variant"), elem_id="variant",
-                              info=t("cider.variant_info"))
-        tokenize = gr.Dropdown(TOKENIZERS, value="none", label=t("page.tokenizer"), elem_id="tokenize",
-                               info=t("cider.tokenizer_info"))
+        variant = gr.Dropdown(
+            list(VARIANTS), value="cider-d", label=t("page.variant"), elem_id="variant", info=t("cider.variant_info")
+        )
+        tokenize = gr.Dropdown(
+            TOKENIZERS, value="none", label=t("page.tokenizer"), elem_id="tokenize", info=t("cider.tokenizer_info")
+        )
     max_order = ui.order_slider(t("cider.max_order"), 4)
     with gr.Row():
-        sigma = gr.Number(6.0, minimum=0, label=t("cider.sigma"), elem_id="sigma",
-                          info=t("cider.sigma_info"))
+        sigma = gr.Number(6.0, minimum=0, label=t("cider.sigma"), elem_id="sigma", info=t("cider.sigma_info"))
         lowercase = ui.lowercase_checkbox()
     idf_table = gr.File(label=t("cider.idf_table"), file_types=[".json"], elem_id="idf-table")
-    return dict(variant=variant, tokenize=tokenize, max_order=max_order, sigma=sigma, lowercase=lowercase,
-                idf_table=idf_table)
+    return dict(
+        variant=variant, tokenize=tokenize, max_order=max_order, sigma=sigma, lowercase=lowercase, idf_table=idf_table
+    )
 
 
 def options(variant, tokenize, max_order, sigma, lowercase, idf_table):
-    chosen = dict(variant=variant, tokenize=tokenize, max_order=int(max_order), lowercase=bool(lowercase),
-                  idf=idf_table or "corpus")
+    chosen = dict(
+        variant=variant,
+        tokenize=tokenize,
+        max_order=int(max_order),
+        lowercase=bool(lowercase),
+        idf=idf_table or "corpus",
+    )
     sigma = ui.optional_number(sigma, "sigma")
-    if sigma is not None:       # blank: the metric's default
+    if sigma is not None:  # blank: the metric's default
         chosen["sigma"] = sigma
     return chosen
 
@@ -62,8 +72,12 @@ def options(variant, tokenize, max_order, sigma, lowercase, idf_table):
 def per_order_shares(explanation):
     """Per item and order, the order's share of the item's score: the mean over its references of cosine ×
     length penalty, times 10 (an item's score is the mean over orders; CIDEr_n of the paper)."""
-    return np.array([np.mean([np.asarray(r["cosine"]) * r["length_penalty"] for r in item["references"]], axis=0)
-                     * 10 for item in explanation])
+    return np.array(
+        [
+            np.mean([np.asarray(r["cosine"]) * r["length_penalty"] for r in item["references"]], axis=0) * 10
+            for item in explanation
+        ]
+    )
 
 
 def present(result, options, _per_sentence):
@@ -80,23 +94,35 @@ def present(result, options, _per_sentence):
         notes.append(Phrase("cider.note_one_item"))
     return ui.Presentation(
         scores=[(Phrase("caption.mean_of_items", name=name, count=len(explanation)), result["cider"])],
-        per_order=pd.DataFrame({ui.ORDER: orders, SHARE: shares.mean(axis=0),
-                                Phrase("column.mean_cosine"): cosines.mean(axis=0),
-                                ui.PREDICTION_NGRAMS: [sum(g["tf"] for g in level) for level in grams],
-                                Phrase("column.mean_idf"): [sum(g["weight"] for g in level)
-                                                            / max(1, sum(g["tf"] for g in level)) for level in grams]}),
-        summary={"variant": result["variant"],
-                 Phrase("column.idf_from"): Phrase("cider.idf_from_items", count=len(explanation)) if idf == "corpus"
-                 else Phrase("cider.idf_from_table", documents=idf[6:-1]),
-                 Phrase("column.references"): len(penalties),
-                 Phrase("column.mean_length_penalty"): float(np.mean(penalties)),
-                 Phrase("column.items_scoring_0"): sum(score == 0 for score in result["scores"]),
-                 Phrase("column.best_item"): max(result["scores"])},
+        per_order=pd.DataFrame(
+            {
+                ui.ORDER: orders,
+                SHARE: shares.mean(axis=0),
+                Phrase("column.mean_cosine"): cosines.mean(axis=0),
+                ui.PREDICTION_NGRAMS: [sum(g["tf"] for g in level) for level in grams],
+                Phrase("column.mean_idf"): [
+                    sum(g["weight"] for g in level) / max(1, sum(g["tf"] for g in level)) for level in grams
+                ],
+            }
+        ),
+        summary={
+            "variant": result["variant"],
+            Phrase("column.idf_from"): Phrase("cider.idf_from_items", count=len(explanation))
+            if idf == "corpus"
+            else Phrase("cider.idf_from_table", documents=idf[6:-1]),
+            Phrase("column.references"): len(penalties),
+            Phrase("column.mean_length_penalty"): float(np.mean(penalties)),
+            Phrase("column.items_scoring_0"): sum(score == 0 for score in result["scores"]),
+            Phrase("column.best_item"): max(result["scores"]),
+        },
         sentence_scores={name: result["scores"], **{order: shares[:, n].tolist() for n, order in enumerate(orders)}},
-        signature=result["signature"], notes=notes)
+        signature=result["signature"],
+        notes=notes,
+    )
 
 
 # --------------------------------------------------------------------------- the explanation of one item
+
 
 def idf_label(idf, top):
     """The highlight class of a word whose idf is ``idf``, ``top`` being the highest possible, log(items)."""
@@ -106,7 +132,7 @@ def idf_label(idf, top):
 
 
 def ngram_set(tokens, n):
-    return {" ".join(tokens[i:i + n]) for i in range(len(tokens) - n + 1)}
+    return {" ".join(tokens[i : i + n]) for i in range(len(tokens) - n + 1)}
 
 
 WEIGHT = Phrase("column.weight")
@@ -118,7 +144,8 @@ def explain_item(index, state):
     them), coloured by idf, the per-reference table and the n-gram table."""
     item, options = state["explanation"][index], state["options"]
     prediction, *references = get_tokenizer(options["tokenize"], options["lowercase"]).tokenize(
-        [state["predictions"][index], *state["references"][index]])
+        [state["predictions"][index], *state["references"][index]]
+    )
     # The highest possible idf, log(items), is idf + log(max(1, df)) of any n-gram.
     top = next((g["idf"] + np.log(max(1, g["df"])) for g in item["ngrams"]), 0.0)
     in_references = {}
@@ -127,11 +154,19 @@ def explain_item(index, state):
         n, text = gram["n"], gram["ngram"]
         found = sum(text in ngram_set(reference, n) for reference in references)
         in_references[text] = found
-        positions = [i + 1 for i in range(len(prediction) - n + 1) if " ".join(prediction[i:i + n]) == text]
-        rows.append({ui.ORDER: n, ui.NGRAM: text, "tf": gram["tf"], "df": gram["df"],
-                     "idf": round(gram["idf"], ui.DIGITS), WEIGHT: round(gram["weight"], ui.DIGITS),
-                     IN_REFERENCES: Phrase("cider.found_of", found=found, count=len(references)),
-                     ui.POSITIONS: ", ".join(map(str, positions))})
+        positions = [i + 1 for i in range(len(prediction) - n + 1) if " ".join(prediction[i : i + n]) == text]
+        rows.append(
+            {
+                ui.ORDER: n,
+                ui.NGRAM: text,
+                "tf": gram["tf"],
+                "df": gram["df"],
+                "idf": round(gram["idf"], ui.DIGITS),
+                WEIGHT: round(gram["weight"], ui.DIGITS),
+                IN_REFERENCES: Phrase("cider.found_of", found=found, count=len(references)),
+                ui.POSITIONS: ", ".join(map(str, positions)),
+            }
+        )
     idf_of = {g["ngram"]: g["idf"] for g in item["ngrams"] if g["n"] == 1}
     labels = [ABSENT[0] if not in_references.get(token) else idf_label(idf_of[token], top) for token in prediction]
     table = []
@@ -142,37 +177,64 @@ def explain_item(index, state):
         table.append(row)
     mean = {key: float(np.mean([row[key] for row in table])) for key in table[0] if key != ui.REFERENCE}
     table.append({**mean, ui.REFERENCE: Phrase("cider.mean_row")})
-    notes = [Phrase("cider.reference_note", share=ui.fmt(row[ITEM_SHARE]), penalty=ui.fmt(row[LENGTH_PENALTY]))
-             for row in table[:-1]]
-    return {"prediction_tokens": prediction, "reference_tokens": references, "reference_length": None,
-            "labels": labels, "colors": COLORS, "reference_notes": notes,
-            "ngram_table": pd.DataFrame(rows, columns=[ui.ORDER, ui.NGRAM, "tf", "df", "idf", WEIGHT, IN_REFERENCES,
-                                                       ui.POSITIONS]),
-            "order_table": ui.rounded(pd.DataFrame(table))}
+    notes = [
+        Phrase("cider.reference_note", share=ui.fmt(row[ITEM_SHARE]), penalty=ui.fmt(row[LENGTH_PENALTY]))
+        for row in table[:-1]
+    ]
+    return {
+        "prediction_tokens": prediction,
+        "reference_tokens": references,
+        "reference_length": None,
+        "labels": labels,
+        "colors": COLORS,
+        "reference_notes": notes,
+        "ngram_table": pd.DataFrame(
+            rows, columns=[ui.ORDER, ui.NGRAM, "tf", "df", "idf", WEIGHT, IN_REFERENCES, ui.POSITIONS]
+        ),
+        "order_table": ui.rounded(pd.DataFrame(table)),
+    }
 
 
 # --------------------------------------------------------------------------- examples
 
-CAPTIONS, REFERENCES = ui.captions()       # four captions, five references each (per box)
+CAPTIONS, REFERENCES = ui.captions()  # four captions, five references each (per box)
 # The first caption said twice: the cosine ignores the scale, CIDEr-D's clipping and length penalty do not.
 TWICE = [" ".join(["a dog with a frisbee on the beach"] * 2), *CAPTIONS[1:]]
 
 EXAMPLES = [
-    ui.Example(Phrase("cider.example_toy"),
-               ["a man rides a horse", "two dogs are playing in grass"],
-               [["a man riding a horse on a beach", "two dogs play in the grass"],
-                ["a person rides a horse", "dogs playing on a lawn"]]),
+    ui.Example(
+        Phrase("cider.example_toy"),
+        ["a man rides a horse", "two dogs are playing in grass"],
+        [
+            ["a man riding a horse on a beach", "two dogs play in the grass"],
+            ["a person rides a horse", "dogs playing on a lawn"],
+        ],
+    ),
     ui.Example(Phrase("cider.example_four"), CAPTIONS, REFERENCES),
     ui.Example(Phrase("cider.example_twice_cider"), TWICE, REFERENCES, {"variant": "cider"}),
     ui.Example(Phrase("cider.example_twice_cider_d"), TWICE, REFERENCES),
-    ui.Example(Phrase("cider.example_one_item"), ["a cat sits on a mat"],
-               [["a cat is sitting on a mat"], ["a cat on a rug"]]),
+    ui.Example(
+        Phrase("cider.example_one_item"), ["a cat sits on a mat"], [["a cat is sitting on a mat"], ["a cat on a rug"]]
+    ),
 ]
 
-SPACE = ui.MetricSpace(name="cider", label="CIDEr", title=t("cider.title"),
-                       intro=INTRO, controls=controls, options=options, present=present,
-                       order_plot=(SHARE, t("cider.share_plot")), score_high=None,
-                       examples=EXAMPLES, explanation_intro=EXPLANATION, explanation_note=NOTE,
-                       detail_options={"explain": True}, explain_item=explain_item, ngrams_label=NGRAMS_LABEL,
-                       orders_label=t("cider.per_reference"),
-                       reference_boxes=REFERENCE_BOXES, coco_json=True)
+SPACE = ui.MetricSpace(
+    name="cider",
+    label="CIDEr",
+    title=t("cider.title"),
+    intro=INTRO,
+    controls=controls,
+    options=options,
+    present=present,
+    order_plot=(SHARE, t("cider.share_plot")),
+    score_high=None,
+    examples=EXAMPLES,
+    explanation_intro=EXPLANATION,
+    explanation_note=NOTE,
+    detail_options={"explain": True},
+    explain_item=explain_item,
+    ngrams_label=NGRAMS_LABEL,
+    orders_label=t("cider.per_reference"),
+    reference_boxes=REFERENCE_BOXES,
+    coco_json=True,
+)

@@ -3,6 +3,7 @@ CIDEr-D as pycocoevalcap reports them -- with its options, examples and explanat
 
 Run: python spaces/coco_caption/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
 """
+
 import gradio as gr
 import numpy as np
 import pandas as pd
@@ -11,13 +12,12 @@ import ngrameval
 from ngrameval.ui import page as ui
 from ngrameval.ui.i18n import Phrase, t
 
-
 METRICS = [("BLEU-1..4", "bleu"), ("METEOR 1.5", "meteor"), ("ROUGE-L", "rouge_l"), ("CIDEr-D", "cider")]
-NAMES = ["Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4", "METEOR", "ROUGE_L", "CIDEr"]     # pycocoevalcap's, in its order
-REFERENCE_BOXES = 5          # COCO has five reference captions per image
-SPICE = Phrase("coco.spice")      # the score card's note
+NAMES = ["Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4", "METEOR", "ROUGE_L", "CIDEr"]  # pycocoevalcap's, in its order
+REFERENCE_BOXES = 5  # COCO has five reference captions per image
+SPICE = Phrase("coco.spice")  # the score card's note
 METRIC = Phrase("column.metric")
-CORPUS = Phrase("column.corpus")    # the plotted column
+CORPUS = Phrase("column.corpus")  # the plotted column
 
 INTRO = t("coco.intro", spice=t("coco.spice"))
 
@@ -26,11 +26,16 @@ NOTE = t("coco.note")
 
 
 def controls():
-    tokenize = gr.Dropdown(["ptb", "none"], value="ptb", label=t("page.tokenizer"), elem_id="tokenize",
-                           info=t("coco.tokenizer_info"))
-    metrics = gr.CheckboxGroup(METRICS, value=[value for _, value in METRICS], label=t("coco.metrics"),
-                               elem_id="metrics",
-                               info=t("coco.metrics_info"))
+    tokenize = gr.Dropdown(
+        ["ptb", "none"], value="ptb", label=t("page.tokenizer"), elem_id="tokenize", info=t("coco.tokenizer_info")
+    )
+    metrics = gr.CheckboxGroup(
+        METRICS,
+        value=[value for _, value in METRICS],
+        label=t("coco.metrics"),
+        elem_id="metrics",
+        info=t("coco.metrics_info"),
+    )
     return dict(tokenize=tokenize, metrics=metrics)
 
 
@@ -45,23 +50,30 @@ def names_in(result):
 def present(result, options, _per_sentence):
     names = names_in(result)
     per_item = result["per_item"]
-    first = sorted(names, key=lambda name: name != "CIDEr")     # CIDEr-D's histogram, when computed
+    first = sorted(names, key=lambda name: name != "CIDEr")  # CIDEr-D's histogram, when computed
     notes = [SPICE] + ([f"METEOR: {result['meteor_note']}"] if result.get("meteor_note") else [])
     return ui.Presentation(
         scores=[(name, result[name]) for name in names],
-        per_order=pd.DataFrame({METRIC: names, CORPUS: [result[name] for name in names],
-                                Phrase("column.mean_of_items"): [float(np.mean(per_item[name])) for name in names],
-                                Phrase("column.median_item"): [float(np.median(per_item[name])) for name in names],
-                                Phrase("column.items_scoring_0"): [sum(score == 0 for score in per_item[name])
-                                                                   for name in names]}),
-        summary={Phrase("column.items"): len(next(iter(per_item.values()))),
-                 Phrase("column.tokenizer"): options["tokenize"],
-                 Phrase("column.metrics"): ", ".join(options["metrics"]),
-                 "SPICE": Phrase("coco.spice_not_computed")},
+        per_order=pd.DataFrame(
+            {
+                METRIC: names,
+                CORPUS: [result[name] for name in names],
+                Phrase("column.mean_of_items"): [float(np.mean(per_item[name])) for name in names],
+                Phrase("column.median_item"): [float(np.median(per_item[name])) for name in names],
+                Phrase("column.items_scoring_0"): [sum(score == 0 for score in per_item[name]) for name in names],
+            }
+        ),
+        summary={
+            Phrase("column.items"): len(next(iter(per_item.values()))),
+            Phrase("column.tokenizer"): options["tokenize"],
+            Phrase("column.metrics"): ", ".join(options["metrics"]),
+            "SPICE": Phrase("coco.spice_not_computed"),
+        },
         sentence_scores={name: per_item[name] for name in first},
         signature=f"tokenize:{options['tokenize']}|metrics:{','.join(options['metrics'])}"
-                  f"|ngrameval:{ngrameval.__version__}",
-        notes=notes)
+        f"|ngrameval:{ngrameval.__version__}",
+        notes=notes,
+    )
 
 
 def explain_item(index, state):
@@ -70,6 +82,7 @@ def explain_item(index, state):
     texts = [state["predictions"][index], *state["references"][index]]
     if state["options"]["tokenize"] == "ptb":
         from ngrameval.text.ptb import ptb_tokenize
+
         texts = ptb_tokenize(texts)
     item = ngrameval.bleu(texts[:1], [texts[1:]], variant="coco", max_order=4, explain=True).explanation[0]
     per_item = state["result"]["per_item"]
@@ -83,23 +96,39 @@ def explain_item(index, state):
     return {**item, "ngram_table": ui.ngram_table(item["orders"]), "order_table": pd.DataFrame(rows)}
 
 
-CAPTIONS, REFERENCES = ui.captions()       # four captions, five references each (per box)
-TOY = (["A man rides a horse.", "Two dogs are playing in grass."],          # pycocoevalcap's example
-       [["A man riding a horse on a beach.", "Two dogs play in the grass."],
-        ["A person rides a horse.", "Dogs playing on a lawn."]])
+CAPTIONS, REFERENCES = ui.captions()  # four captions, five references each (per box)
+TOY = (
+    ["A man rides a horse.", "Two dogs are playing in grass."],  # pycocoevalcap's example
+    [
+        ["A man riding a horse on a beach.", "Two dogs play in the grass."],
+        ["A person rides a horse.", "Dogs playing on a lawn."],
+    ],
+)
 EXAMPLES = [
     ui.Example(Phrase("coco.example_toy"), *TOY),
     ui.Example(Phrase("coco.example_four"), CAPTIONS, REFERENCES),
     ui.Example(Phrase("coco.example_untokenized"), *TOY, {"tokenize": "none"}),
-    ui.Example(Phrase("coco.example_without_meteor"), *TOY,
-               {"metrics": ["bleu", "rouge_l", "cider"]}),
+    ui.Example(Phrase("coco.example_without_meteor"), *TOY, {"metrics": ["bleu", "rouge_l", "cider"]}),
 ]
 
-SPACE = ui.MetricSpace(name="coco_caption", label="COCO caption", intro=INTRO,
-                       title=t("coco.title"),
-                       controls=controls, options=options, present=present,
-                       order_plot=(CORPUS, t("coco.corpus_plot")), score_high=None,
-                       examples=EXAMPLES, explanation_intro=EXPLANATION, explanation_note=NOTE, detail_options={},
-                       explain_item=explain_item, per_order_label=t("coco.per_metric"),
-                       ngrams_label=t("coco.ngrams"),
-                       orders_label=t("coco.item_scores"), reference_boxes=REFERENCE_BOXES, coco_json=True)
+SPACE = ui.MetricSpace(
+    name="coco_caption",
+    label="COCO caption",
+    intro=INTRO,
+    title=t("coco.title"),
+    controls=controls,
+    options=options,
+    present=present,
+    order_plot=(CORPUS, t("coco.corpus_plot")),
+    score_high=None,
+    examples=EXAMPLES,
+    explanation_intro=EXPLANATION,
+    explanation_note=NOTE,
+    detail_options={},
+    explain_item=explain_item,
+    per_order_label=t("coco.per_metric"),
+    ngrams_label=t("coco.ngrams"),
+    orders_label=t("coco.item_scores"),
+    reference_boxes=REFERENCE_BOXES,
+    coco_json=True,
+)

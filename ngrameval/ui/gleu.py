@@ -2,17 +2,16 @@
 
 Run: python spaces/gleu/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
 """
+
 import gradio as gr
 import numpy as np
 import pandas as pd
 
 import ngrameval
 from ngrameval.engine.ngrams import ngram_counts
-from ngrameval.metrics.gleu import resolve_options
-from ngrameval.metrics.gleu import VARIANTS
+from ngrameval.metrics.gleu import VARIANTS, resolve_options
 from ngrameval.ui import page as ui
 from ngrameval.ui.i18n import Phrase, t
-
 
 INTRO = t("gleu.intro")
 
@@ -21,8 +20,9 @@ NOTE = t("gleu.note")
 
 def controls():
     with gr.Row():
-        variant = gr.Dropdown(list(VARIANTS), value="nltk", label=t("page.variant"), elem_id="variant",
-                              info=t("gleu.variant_info"))
+        variant = gr.Dropdown(
+            list(VARIANTS), value="nltk", label=t("page.variant"), elem_id="variant", info=t("gleu.variant_info")
+        )
         tokenize = ui.tokenizer_dropdown()
     min_len = ui.order_slider(t("gleu.min_len"), 1)
     max_len = ui.order_slider(t("gleu.max_len"), 4)
@@ -38,6 +38,7 @@ def options(variant, tokenize, min_len, max_len):
 # the matched n-grams are recomputed here from ngrameval's public functions: GLEU of each (prediction,
 # reference) pair gives every reference's row, and BLEU's clipped matches against the chosen reference (the
 # same clipping: at most the n-gram's count in it) give the n-grams, per order.
+
 
 def chosen_references(hyps, refs, options):
     """Per prediction the index of the reference GLEU uses (the metric's own choice), and per reference
@@ -62,19 +63,36 @@ def present(result, options, per_sentence, hyps, refs):
     matches, totals = stats.matches.sum(axis=0)[orders], stats.totals.sum(axis=0)[orders]
     reference_ngrams = ngram_counts(stats.ref_len.astype(int), options["max_len"]).sum(axis=0)[orders]
     return ui.Presentation(
-        scores=[(Phrase("caption.variant_orders", variant=options["variant"], low=options["min_len"],
-                        high=options["max_len"]), result["gleu"])],
-        per_order=pd.DataFrame({ui.ORDER: ui.order_labels(options["max_len"])[orders],
-                                ui.MATCHES: matches,
-                                ui.PREDICTION_NGRAMS: totals, ui.REFERENCE_NGRAMS: reference_ngrams,
-                                ui.PRECISION: np.divide(matches, totals, out=np.zeros(len(matches)), where=totals > 0),
-                                ui.RECALL: np.divide(matches, reference_ngrams, out=np.zeros(len(matches)),
-                                                     where=reference_ngrams > 0)}),
-        summary={Phrase("column.matches_all_orders"): result["n_match"],
-                 Phrase("column.max_ngrams"): result["n_all"], ui.PREDICTION_NGRAMS: int(totals.sum()),
-                 Phrase("column.reference_ngrams_chosen"): int(reference_ngrams.sum())},
+        scores=[
+            (
+                Phrase(
+                    "caption.variant_orders",
+                    variant=options["variant"],
+                    low=options["min_len"],
+                    high=options["max_len"],
+                ),
+                result["gleu"],
+            )
+        ],
+        per_order=pd.DataFrame(
+            {
+                ui.ORDER: ui.order_labels(options["max_len"])[orders],
+                ui.MATCHES: matches,
+                ui.PREDICTION_NGRAMS: totals,
+                ui.REFERENCE_NGRAMS: reference_ngrams,
+                ui.PRECISION: np.divide(matches, totals, out=np.zeros(len(matches)), where=totals > 0),
+                ui.RECALL: np.divide(matches, reference_ngrams, out=np.zeros(len(matches)), where=reference_ngrams > 0),
+            }
+        ),
+        summary={
+            Phrase("column.matches_all_orders"): result["n_match"],
+            Phrase("column.max_ngrams"): result["n_all"],
+            ui.PREDICTION_NGRAMS: int(totals.sum()),
+            Phrase("column.reference_ngrams_chosen"): int(reference_ngrams.sum()),
+        },
         sentence_scores={ui.SCORE: result["sentence_scores"]},
-        signature=result["signature"])
+        signature=result["signature"],
+    )
 
 
 def explain_item(index, state):
@@ -83,36 +101,65 @@ def explain_item(index, state):
     options = state["options"]
     prediction, group = state["predictions"][index], state["references"][index]
     (chosen,), (rows,) = chosen_references([prediction], [group], options)
-    item = ngrameval.bleu([prediction], [[group[chosen]]], variant="nltk", **_bleu_options(options),
-                          explain=True).explanation[0]
+    item = ngrameval.bleu(
+        [prediction], [[group[chosen]]], variant="nltk", **_bleu_options(options), explain=True
+    ).explanation[0]
     orders = [order for order in item["orders"] if order["n"] >= options["min_len"]]
     # Every reference's tokens, for the list of references (the pair above holds the chosen one only).
-    reference_tokens = ngrameval.bleu([prediction], [group], variant="nltk", **_bleu_options(options),
-                                      explain=True).explanation[0]["reference_tokens"]
+    reference_tokens = ngrameval.bleu(
+        [prediction], [group], variant="nltk", **_bleu_options(options), explain=True
+    ).explanation[0]["reference_tokens"]
     reference_ngrams = ngram_counts(len(item["reference_tokens"][0]), options["max_len"])
-    order_table = pd.DataFrame({ui.ORDER: [f"{o['n']}-gram" for o in orders],
-                                ui.MATCHED: [o["matches"] for o in orders],
-                                ui.PREDICTION_NGRAMS: [o["total"] for o in orders],
-                                ui.REFERENCE_NGRAMS: [int(reference_ngrams[o["n"] - 1]) for o in orders]})
+    order_table = pd.DataFrame(
+        {
+            ui.ORDER: [f"{o['n']}-gram" for o in orders],
+            ui.MATCHED: [o["matches"] for o in orders],
+            ui.PREDICTION_NGRAMS: [o["total"] for o in orders],
+            ui.REFERENCE_NGRAMS: [int(reference_ngrams[o["n"] - 1]) for o in orders],
+        }
+    )
     notes = [Phrase("gleu.reference_note", matches=int(m), total=int(n)) for m, n in rows]
     notes[chosen] = Phrase("gleu.chosen", note=notes[chosen])
-    return dict(prediction_tokens=item["prediction_tokens"], reference_tokens=reference_tokens,
-                reference_length=None, orders=orders, reference_notes=notes,
-                ngram_table=ui.ngram_table(orders), order_table=order_table)
+    return dict(
+        prediction_tokens=item["prediction_tokens"],
+        reference_tokens=reference_tokens,
+        reference_length=None,
+        orders=orders,
+        reference_notes=notes,
+        ngram_table=ui.ngram_table(orders),
+        order_table=order_table,
+    )
 
 
-HYPOTHESES, REFERENCES = ui.papineni()   # Papineni et al. (2002), as ngrameval ships them
+HYPOTHESES, REFERENCES = ui.papineni()  # Papineni et al. (2002), as ngrameval ships them
 EXAMPLES = [
     ui.Example(Phrase("example.papineni_two"), HYPOTHESES, REFERENCES),
     ui.Example(Phrase("gleu.example_google"), HYPOTHESES, REFERENCES, {"variant": "google_bleu"}),
-    ui.Example(Phrase("gleu.example_bigrams"), ["the cat sat on the mat"],
-               [["the cat sat on a mat"], ["a cat sat on the mat"]], {"min_len": 2, "max_len": 3}),
-    ui.Example(Phrase("gleu.example_clipping"), ["the the the the the the the"],
-               [["the cat is on the mat"], ["there is a cat on the mat"]]),
+    ui.Example(
+        Phrase("gleu.example_bigrams"),
+        ["the cat sat on the mat"],
+        [["the cat sat on a mat"], ["a cat sat on the mat"]],
+        {"min_len": 2, "max_len": 3},
+    ),
+    ui.Example(
+        Phrase("gleu.example_clipping"),
+        ["the the the the the the the"],
+        [["the cat is on the mat"], ["there is a cat on the mat"]],
+    ),
 ]
 
-SPACE = ui.MetricSpace(name="gleu", title=t("gleu.title"),
-                       intro=INTRO, controls=controls, options=options, present=present,
-                       present_corpus=True, order_plot=(ui.PRECISION, t("gleu.precision_plot")),
-                       score_high=1.0, examples=EXAMPLES, detail_options={"sentence_level": True},
-                       explain_item=explain_item, explanation_note=NOTE)
+SPACE = ui.MetricSpace(
+    name="gleu",
+    title=t("gleu.title"),
+    intro=INTRO,
+    controls=controls,
+    options=options,
+    present=present,
+    present_corpus=True,
+    order_plot=(ui.PRECISION, t("gleu.precision_plot")),
+    score_high=1.0,
+    examples=EXAMPLES,
+    detail_options={"sentence_level": True},
+    explain_item=explain_item,
+    explanation_note=NOTE,
+)

@@ -9,6 +9,7 @@ nothing here scores.
 
 Run: python spaces/leaderboard/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
 """
+
 from __future__ import annotations
 
 import argparse
@@ -20,9 +21,10 @@ import sys
 import tempfile
 import zipfile
 import zlib
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, BinaryIO
 
 import gradio as gr
 import pandas as pd
@@ -40,15 +42,15 @@ from ngrameval.ui.i18n import t
 from ngrameval.ui.page import InputError
 
 MAX_SYSTEMS = 20
-MAX_SEGMENTS = 5_000          # per system: every system is scored under every metric, with resampling
-MAX_BYTES = page.MAX_BYTES    # all uploads together, zip members uncompressed
-MAX_SAMPLES = 10_000          # bootstrap / randomization samples (sacrebleu's randomization default)
+MAX_SEGMENTS = 5_000  # per system: every system is scored under every metric, with resampling
+MAX_BYTES = page.MAX_BYTES  # all uploads together, zip members uncompressed
+MAX_SAMPLES = 10_000  # bootstrap / randomization samples (sacrebleu's randomization default)
 TESTS = {"none": None, "paired bootstrap": "bs", "approximate randomization": "ar"}
 DEFAULT_METRICS = ["bleu", "chrf"]
-STATE_SECONDS = 3600          # a session's scored leaderboard is dropped after an hour
+STATE_SECONDS = 3600  # a session's scored leaderboard is dropped after an hour
 BOARD_VARIABLE = "NGRAMEVAL_BOARD"
 MAX_MB_VARIABLE = "NGRAMEVAL_BOARD_MAX_MB"
-DEFAULT_MAX_MB = 20           # a submitted file, unpacked
+DEFAULT_MAX_MB = 20  # a submitted file, unpacked
 
 
 @dataclass
@@ -60,7 +62,7 @@ class Scored:
     width: int
 
 
-def _paths(files: Optional[Sequence[Any]]) -> List[Path]:
+def _paths(files: Sequence[Any] | None) -> list[Path]:
     return [Path(file) for file in files or []]
 
 
@@ -114,7 +116,7 @@ def _text_file(stream: BinaryIO, name: str, target: Path, budget: Budget) -> Pat
         raise InputError("lb.error.not_gzip", name=name) from None
 
 
-def text_files(uploads: Sequence[Path], folder: Path, budget: Budget, max_files: int = MAX_SYSTEMS) -> List[Path]:
+def text_files(uploads: Sequence[Path], folder: Path, budget: Budget, max_files: int = MAX_SYSTEMS) -> list[Path]:
     """The text files of ``uploads``, as ``ngrameval score`` reads files: any file, whatever its name (WMT's
     ``generaltest2022.de-en.hyp.Online-A.en``), as it is; a ``.gz`` file decompressed; a ``.zip`` file's members
     (by name; ``.gz`` members decompressed; hidden files and macOS's ``__MACOSX`` folder left out) extracted
@@ -132,9 +134,9 @@ def text_files(uploads: Sequence[Path], folder: Path, budget: Budget, max_files:
     Traceback (most recent call last):
     ngrameval.ui.page.InputError: b.en: the uploads come to more than ... MB (.gz and .zip files unpacked), the limit
     """
-    found: List[Path] = []
+    found: list[Path] = []
     for number, upload in enumerate(uploads):
-        target = folder / str(number)       # a folder per upload: names never clash, never a path they choose
+        target = folder / str(number)  # a folder per upload: names never clash, never a path they choose
         if upload.suffix.lower() != ".zip":
             if upload.suffix.lower() == ".gz":
                 with open(upload, "rb") as stream:
@@ -148,9 +150,14 @@ def text_files(uploads: Sequence[Path], folder: Path, budget: Budget, max_files:
         except zipfile.BadZipFile:
             raise InputError("lb.error.not_zip", name=upload.name) from None
         with archive:
-            members = sorted((member for member in archive.infolist()
-                              if not member.is_dir() and not SKIPPED_MEMBER.search(member.filename)),
-                             key=lambda member: member.filename)
+            members = sorted(
+                (
+                    member
+                    for member in archive.infolist()
+                    if not member.is_dir() and not SKIPPED_MEMBER.search(member.filename)
+                ),
+                key=lambda member: member.filename,
+            )
             if not members:
                 raise InputError("lb.error.zip_empty", name=upload.name)
             if len(found) + len(members) > max_files:
@@ -158,9 +165,10 @@ def text_files(uploads: Sequence[Path], folder: Path, budget: Budget, max_files:
             for index, member in enumerate(members):
                 try:
                     with archive.open(member) as stream:
-                        found.append(_text_file(stream, member.filename.rsplit("/", 1)[-1], target / str(index),
-                                                budget))
-                except (zipfile.BadZipFile, RuntimeError, zlib.error, EOFError):   # damaged, encrypted
+                        found.append(
+                            _text_file(stream, member.filename.rsplit("/", 1)[-1], target / str(index), budget)
+                        )
+                except (zipfile.BadZipFile, RuntimeError, zlib.error, EOFError):  # damaged, encrypted
                     raise InputError("lb.error.not_zip", name=upload.name) from None
     if len(found) > max_files:
         raise InputError("lb.error.too_many_files", count=len(found), limit=max_files)
@@ -176,7 +184,7 @@ def system_name(path: Path) -> str:
     return path.name[:-4] if path.name.lower().endswith(".txt") and len(path.name) > 4 else path.name
 
 
-def named_sources(paths: Sequence[Path]) -> List[Source]:
+def named_sources(paths: Sequence[Path]) -> list[Source]:
     """The systems' files, each named after its file (:func:`system_name`); equal names get their number in the
     upload order.
 
@@ -191,8 +199,9 @@ def named_sources(paths: Sequence[Path]) -> List[Source]:
     return [Source(str(path), None, name) for path, name in zip(paths, names)]
 
 
-def read_leaderboard_input(reference_uploads: Optional[Sequence[Any]], system_uploads: Optional[Sequence[Any]],
-                           folder: Path) -> Tuple[List[str], List[List[str]], List[List[str]]]:
+def read_leaderboard_input(
+    reference_uploads: Sequence[Any] | None, system_uploads: Sequence[Any] | None, folder: Path
+) -> tuple[list[str], list[list[str]], list[list[str]]]:
     """(system names, per system its predictions, per segment its references) from the uploads (read as
     :func:`text_files` says, all of them within MAX_BYTES unpacked)."""
     references = _paths(reference_uploads)
@@ -223,12 +232,13 @@ def _significance(test: str, samples: Any, confidence: bool, seed: Any) -> Signi
     samples = None if samples is None else int(samples)
     seed = DEFAULT_SEED if seed is None else int(seed)
     if chosen is not None:
-        return Significance(test=chosen, test_samples=samples, seed=seed,
-                            confidence_samples=samples if confidence else None)
+        return Significance(
+            test=chosen, test_samples=samples, seed=seed, confidence_samples=samples if confidence else None
+        )
     return Significance(confidence_samples=(samples or DEFAULT_SAMPLES["bs"]) if confidence else None, seed=seed)
 
 
-def order_systems(names: List[str], predictions: List[List[str]], baseline: Optional[str]):
+def order_systems(names: list[str], predictions: list[list[str]], baseline: str | None):
     """The systems with the baseline first (the paired tests' baseline is the first system)."""
     if not baseline:
         return names, predictions
@@ -239,46 +249,71 @@ def order_systems(names: List[str], predictions: List[List[str]], baseline: Opti
     return [names[i] for i in order], [predictions[i] for i in order]
 
 
-def score(reference_uploads, system_uploads, metrics, options_text, baseline, test, samples, confidence, seed,
-          scale_100, request: Optional[gr.Request] = None):
+def score(
+    reference_uploads,
+    system_uploads,
+    metrics,
+    options_text,
+    baseline,
+    test,
+    samples,
+    confidence,
+    seed,
+    scale_100,
+    request: gr.Request | None = None,
+):
     """The submit handler: status, table, charts, pair choices, the pair view, the report file, the state
     (messages in the request's language)."""
     language = i18n.language_of(request)
     try:
         if not metrics:
             raise InputError("lb.error.no_metric")
-        options = parse_metric_options([line for line in (options_text or "").splitlines() if line.strip()],
-                                       list(metrics))
+        options = parse_metric_options(
+            [line for line in (options_text or "").splitlines() if line.strip()], list(metrics)
+        )
         tests = _significance(test, samples, confidence, seed)
         with tempfile.TemporaryDirectory(prefix="ngrameval-leaderboard-") as unpacked:
-            names, predictions, references = read_leaderboard_input(reference_uploads, system_uploads,
-                                                                    Path(unpacked))
+            names, predictions, references = read_leaderboard_input(reference_uploads, system_uploads, Path(unpacked))
         if tests.test is not None and len(names) < 2:
             raise InputError("lb.error.pair")
         names, predictions = order_systems(names, predictions, baseline)
         board = score_leaderboard(names, predictions, references, {m: options.get(m, {}) for m in metrics}, tests)
-    except errors.InputError as error:     # the page's, or the reader's and the metrics' own (English)
+    except errors.InputError as error:  # the page's, or the reader's and the metrics' own (English)
         message = error.in_language(language) if isinstance(error, InputError) else str(error)
-        return (page.status_html(message, True, language), None, "", gr.update(choices=[], value=None), "", None,
-                None)
+        return (page.status_html(message, True, language), None, "", gr.update(choices=[], value=None), "", None, None)
     scale, width = (100.0, 2) if scale_100 else (1.0, 4)
     scored = Scored(board, scale, width)
     # Gradio copies the file into its cache (emptied by the Blocks' delete_cache) after this returns.
     report_file = Path(tempfile.mkdtemp(prefix="ngrameval-leaderboard-")) / "leaderboard.html"
     report_file.write_text(report.to_html(board, scale, width), encoding="utf-8")
     pairs = pair_choices(board)
-    status = page.status_html(i18n.text("lb.scored", language, systems=len(names), segments=f"{len(references):,}",
-                                        column=board.columns[0].key))
-    return (status, table(scored), charts(scored, language), gr.update(choices=pairs, value=pairs[0] if pairs else None),
-            pair_view(scored, pairs[0] if pairs else None), str(report_file), scored)
+    status = page.status_html(
+        i18n.text(
+            "lb.scored", language, systems=len(names), segments=f"{len(references):,}", column=board.columns[0].key
+        )
+    )
+    return (
+        status,
+        table(scored),
+        charts(scored, language),
+        gr.update(choices=pairs, value=pairs[0] if pairs else None),
+        pair_view(scored, pairs[0] if pairs else None),
+        str(report_file),
+        scored,
+    )
 
 
 def table(scored: Scored) -> pd.DataFrame:
     """The ranked table, as the text report shows it."""
     board = scored.board
-    rows = [[rank, board.label(system), *(board.cell(system, column.key, scored.scale, scored.width)
-                                          for column in board.columns)]
-            for rank, system in enumerate(board.ranked(), 1)]
+    rows = [
+        [
+            rank,
+            board.label(system),
+            *(board.cell(system, column.key, scored.scale, scored.width) for column in board.columns),
+        ]
+        for rank, system in enumerate(board.ranked(), 1)
+    ]
     return pd.DataFrame(rows, columns=["rank", "system", *(column.key for column in board.columns)])
 
 
@@ -290,8 +325,9 @@ def legend_html(board: Leaderboard) -> str:
     '<div id="legend"><ul><li><b>bleu</b>: <code>nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0</code></li></ul></div>'
     """
     legend = "".join(f"<p>{html.escape(line)}</p>" for line in board.legend())
-    signatures = "".join(f"<li><b>{html.escape(c.key)}</b>: <code>{html.escape(c.signature)}</code></li>"
-                         for c in board.columns)
+    signatures = "".join(
+        f"<li><b>{html.escape(c.key)}</b>: <code>{html.escape(c.signature)}</code></li>" for c in board.columns
+    )
     return f'<div id="legend">{legend}<ul>{signatures}</ul></div>'
 
 
@@ -299,16 +335,22 @@ def charts(scored: Scored, language: str = i18n.DEFAULT_LANGUAGE) -> str:
     """The report's interval charts (a dot per score, its interval as a whisker), segment-score distributions,
     legend and signatures."""
     board, scale, width = scored.board, scored.scale, scored.width
-    bars = "".join(f"<h4>{html.escape(c.key)} ({report.direction(c)})</h4>"
-                   f"{report.interval_chart(board, c, scale, width)}" for c in board.columns)
-    boxes = "".join(f"<h4>{html.escape(c.key)} ({report.direction(c)})</h4>{report.box_plot(board, i, scale, width)}"
-                    for i, c in enumerate(board.columns))
-    return (f'<style>{report.CHART_CSS}</style>{legend_html(board)}'
-            f'<h3>{html.escape(i18n.text("lb.bars", language))}</h3><div id="bars">{bars}</div>'
-            f'<h3>{html.escape(i18n.text("lb.distributions", language))}</h3><div id="distributions">{boxes}</div>')
+    bars = "".join(
+        f"<h4>{html.escape(c.key)} ({report.direction(c)})</h4>{report.interval_chart(board, c, scale, width)}"
+        for c in board.columns
+    )
+    boxes = "".join(
+        f"<h4>{html.escape(c.key)} ({report.direction(c)})</h4>{report.box_plot(board, i, scale, width)}"
+        for i, c in enumerate(board.columns)
+    )
+    return (
+        f"<style>{report.CHART_CSS}</style>{legend_html(board)}"
+        f'<h3>{html.escape(i18n.text("lb.bars", language))}</h3><div id="bars">{bars}</div>'
+        f'<h3>{html.escape(i18n.text("lb.distributions", language))}</h3><div id="distributions">{boxes}</div>'
+    )
 
 
-def pair_choices(board: Leaderboard) -> List[str]:
+def pair_choices(board: Leaderboard) -> list[str]:
     """``"A vs B"`` for every pair of ranked systems, the report's default pair first."""
     ranked = board.ranked()
     if len(ranked) < 2:
@@ -318,7 +360,7 @@ def pair_choices(board: Leaderboard) -> List[str]:
     return [f"{ranked[i].name} vs {ranked[j].name}" for i, j in pairs]
 
 
-def pair_view(scored: Optional[Scored], choice: Optional[str]) -> str:
+def pair_view(scored: Scored | None, choice: str | None) -> str:
     """The segments where the chosen pair differs most, both predictions highlighted."""
     if scored is None or not choice:
         return ""
@@ -327,15 +369,19 @@ def pair_view(scored: Optional[Scored], choice: Optional[str]) -> str:
     if choice not in pairs:
         return ""
     first, second = pairs[choice]
-    return f"<style>{report.CHART_CSS}</style>" + report.pair_section(scored.board, first, second, scored.scale, scored.width, True)
+    return f"<style>{report.CHART_CSS}</style>" + report.pair_section(
+        scored.board, first, second, scored.scale, scored.width, True
+    )
 
 
 def baseline_choices(system_uploads) -> Any:
     """The baseline dropdown lists the uploaded systems (zip members by name); the first is the default."""
     try:
         with tempfile.TemporaryDirectory(prefix="ngrameval-leaderboard-") as folder:
-            names = [source.name for source in named_sources(text_files(_paths(system_uploads), Path(folder),
-                                                                             Budget(MAX_BYTES)))]
+            names = [
+                source.name
+                for source in named_sources(text_files(_paths(system_uploads), Path(folder), Budget(MAX_BYTES)))
+            ]
     except errors.InputError:
         names = []
     return gr.update(choices=names, value=names[0] if names else None)
@@ -346,7 +392,7 @@ class BoardSettings:
     """What the leaderboard Space is told about a board: its folder (None: no board, the upload-and-score page)
     and the size limit of a submitted file, in MB (unpacked)."""
 
-    folder: Optional[Path]
+    folder: Path | None
     max_mb: float
 
 
@@ -357,7 +403,7 @@ def _megabytes(text: str) -> float:
     return value
 
 
-def board_settings(arguments: Sequence[str], environ: Mapping[str, str], program: Optional[Path]) -> BoardSettings:
+def board_settings(arguments: Sequence[str], environ: Mapping[str, str], program: Path | None) -> BoardSettings:
     """The board the Space serves: ``--board DIR`` among the app's command-line ``arguments``, else
     ``$NGRAMEVAL_BOARD``, else a ``board/`` folder holding a board beside the ``program`` (the app.py that
     ``ngrameval export-space leaderboard OUT --board DIR`` writes); and the submissions' size limit,
@@ -373,12 +419,18 @@ def board_settings(arguments: Sequence[str], environ: Mapping[str, str], program
     (PosixPath('b'), None)
     """
     parser = argparse.ArgumentParser(prog="app.py", description="the leaderboard Space")
-    parser.add_argument("--board", default=environ.get(BOARD_VARIABLE),
-                        help=f"serve the community board in this folder (ngrameval board init DIR); default: "
-                             f"${BOARD_VARIABLE}, else a board/ folder beside app.py")
-    parser.add_argument("--max-mb", type=_megabytes, default=environ.get(MAX_MB_VARIABLE, str(DEFAULT_MAX_MB)),
-                        help=f"the size limit of a submitted file, unpacked (default: ${MAX_MB_VARIABLE}, else "
-                             f"{DEFAULT_MAX_MB})")
+    parser.add_argument(
+        "--board",
+        default=environ.get(BOARD_VARIABLE),
+        help=f"serve the community board in this folder (ngrameval board init DIR); default: "
+        f"${BOARD_VARIABLE}, else a board/ folder beside app.py",
+    )
+    parser.add_argument(
+        "--max-mb",
+        type=_megabytes,
+        default=environ.get(MAX_MB_VARIABLE, str(DEFAULT_MAX_MB)),
+        help=f"the size limit of a submitted file, unpacked (default: ${MAX_MB_VARIABLE}, else {DEFAULT_MAX_MB})",
+    )
     parsed = parser.parse_args(list(arguments))
     bundled = program.parent / BOARD_FOLDER if program is not None else None
     if bundled is not None and not (bundled / DATABASE).is_file():
@@ -409,34 +461,44 @@ class LeaderboardSpace:
             from ngrameval.ui.board import BoardSpace
 
             return BoardSpace(settings.folder, settings.max_mb)
-        except errors.InputError as error:     # no board there, a damaged one: one line, not a traceback
+        except errors.InputError as error:  # no board there, a damaged one: one line, not a traceback
             if as_program:
                 sys.exit(f"app.py: {error}")
             raise
 
     def build(self) -> gr.Blocks:
-        with i18n.TranslatedBlocks(title="ngrameval leaderboard", analytics_enabled=False,
-                                   delete_cache=(STATE_SECONDS, STATE_SECONDS)) as demo:
+        with i18n.TranslatedBlocks(
+            title="ngrameval leaderboard", analytics_enabled=False, delete_cache=(STATE_SECONDS, STATE_SECONDS)
+        ) as demo:
             with gr.Row(equal_height=False):
                 gr.Markdown(t("lb.header"))
                 language = i18n.language_switch()
             gr.Markdown(t("lb.intro"))
             with gr.Row():
-                references = gr.File(label=t("lb.references"), file_count="multiple", file_types=None,
-                                     elem_id="references")
-                systems = gr.File(label=t("lb.systems"), file_count="multiple", file_types=None,
-                                  elem_id="systems")
+                references = gr.File(
+                    label=t("lb.references"), file_count="multiple", file_types=None, elem_id="references"
+                )
+                systems = gr.File(label=t("lb.systems"), file_count="multiple", file_types=None, elem_id="systems")
             with gr.Row():
-                metrics = gr.CheckboxGroup(metric_names(), value=DEFAULT_METRICS, label=t("lb.metrics"),
-                                           elem_id="metrics")
+                metrics = gr.CheckboxGroup(
+                    metric_names(), value=DEFAULT_METRICS, label=t("lb.metrics"), elem_id="metrics"
+                )
                 # Custom values: an API client names the baseline without the page's upload event.
                 baseline = gr.Dropdown([], label=t("lb.baseline"), allow_custom_value=True, elem_id="baseline")
             with gr.Row():
                 test = gr.Radio(list(TESTS), value="paired bootstrap", label=t("lb.test"), elem_id="test")
                 confidence = gr.Checkbox(False, label=t("lb.confidence"), elem_id="confidence")
-                samples = gr.Number(DEFAULT_SAMPLES["bs"], precision=0, elem_id="samples",
-                                    label=t("lb.samples", bootstrap=f"{DEFAULT_SAMPLES['bs']:,}",
-                                            randomization=f"{DEFAULT_SAMPLES['ar']:,}", limit=f"{MAX_SAMPLES:,}"))
+                samples = gr.Number(
+                    DEFAULT_SAMPLES["bs"],
+                    precision=0,
+                    elem_id="samples",
+                    label=t(
+                        "lb.samples",
+                        bootstrap=f"{DEFAULT_SAMPLES['bs']:,}",
+                        randomization=f"{DEFAULT_SAMPLES['ar']:,}",
+                        limit=f"{MAX_SAMPLES:,}",
+                    ),
+                )
                 seed = gr.Number(DEFAULT_SEED, label=t("lb.seed"), elem_id="seed")
                 scale_100 = gr.Checkbox(True, label=t("lb.scale"), elem_id="scale")
             options = gr.Textbox(label=t("lb.options"), info=t("lb.options_info"), lines=2, elem_id="options")
@@ -449,9 +511,12 @@ class LeaderboardSpace:
             report_file = gr.File(label=t("lb.report"), elem_id="report")
             state = gr.State(time_to_live=STATE_SECONDS)
             systems.change(baseline_choices, systems, baseline, api_visibility="private")
-            submit.click(score, [references, systems, metrics, options, baseline, test, samples, confidence, seed,
-                                 scale_100],
-                         [status, ranked, chart_view, pair, pair_html, report_file, state], api_name="rank")
+            submit.click(
+                score,
+                [references, systems, metrics, options, baseline, test, samples, confidence, seed, scale_100],
+                [status, ranked, chart_view, pair, pair_html, report_file, state],
+                api_name="rank",
+            )
             pair.change(pair_view, [state, pair], pair_html, api_visibility="private")
             demo.load(None, None, language, js=i18n.INITIAL_JS)
             language.change(None, language, None, js=i18n.SWITCH_JS)

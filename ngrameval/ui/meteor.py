@@ -2,6 +2,7 @@
 
 Run: python spaces/meteor/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
 """
+
 import html
 import math
 import re
@@ -11,19 +12,18 @@ import numpy as np
 import pandas as pd
 
 import ngrameval
+from ngrameval.metrics.meteor import VARIANTS
 from ngrameval.metrics.meteor15 import MODULES, NORMALIZATIONS, TASKS
 from ngrameval.metrics.meteor15.align import DEFAULT_BEAM_SIZE
 from ngrameval.metrics.meteor_nltk import TOKENIZERS
-from ngrameval.metrics.meteor import VARIANTS
 from ngrameval.ui import page as ui
 from ngrameval.ui.i18n import Phrase, t
-
 
 # METEOR 1.5 searches an alignment for every (prediction, reference) pair, about 0.5 ms each: these
 # limits keep one request under ~10 s of CPU (the n-gram pages take 20,000 predictions).
 MAX_PREDICTIONS = 5_000
 MAX_REFERENCES = 20_000
-NLTK_DEFAULTS = {"alpha": 0.9, "beta": 3.0, "gamma": 0.5}     # NLTK's meteor_score
+NLTK_DEFAULTS = {"alpha": 0.9, "beta": 3.0, "gamma": 0.5}  # NLTK's meteor_score
 COLORS = {"exact": "#86efac", "stem": "#fde68a", "synonym": "#93c5fd", "paraphrase": "#f9a8d4"}
 
 INTRO = t("meteor.intro")
@@ -33,10 +33,11 @@ NOTE = t("meteor.note")
 MATCHES_LABEL = t("meteor.matches")
 REFERENCES_LABEL = t("meteor.per_reference")
 PENALTY = Phrase("column.penalty")
-VALUE = Phrase("column.value")      # the plotted column
+VALUE = Phrase("column.value")  # the plotted column
 
 
 # --------------------------------------------------------------------------- options
+
 
 def for_variant(variant):
     """Each variant's options are editable only with that variant (the other's are not used)."""
@@ -50,38 +51,75 @@ def task_modules(task):
 
 
 def controls():
-    variant = gr.Dropdown(list(VARIANTS), value="meteor15", label=t("page.variant"), elem_id="variant",
-                          info=t("meteor.variant_info"))
+    variant = gr.Dropdown(
+        list(VARIANTS), value="meteor15", label=t("page.variant"), elem_id="variant", info=t("meteor.variant_info")
+    )
     with gr.Group():
         gr.Markdown("&nbsp;METEOR 1.5 (`meteor15`)")
         with gr.Row():
-            task = gr.Dropdown(list(TASKS), value="rank", label=t("meteor.task"), elem_id="task",
-                               info=t("meteor.task_info"))
-            normalization = gr.Dropdown(list(NORMALIZATIONS), value="norm", label=t("meteor.normalization"),
-                                        elem_id="normalization", info=t("meteor.normalization_info"))
-        modules = gr.CheckboxGroup(list(MODULES), value=list(MODULES), label=t("meteor.modules"), elem_id="modules",
-                                   info=t("meteor.modules_info"))
+            task = gr.Dropdown(
+                list(TASKS), value="rank", label=t("meteor.task"), elem_id="task", info=t("meteor.task_info")
+            )
+            normalization = gr.Dropdown(
+                list(NORMALIZATIONS),
+                value="norm",
+                label=t("meteor.normalization"),
+                elem_id="normalization",
+                info=t("meteor.normalization_info"),
+            )
+        modules = gr.CheckboxGroup(
+            list(MODULES),
+            value=list(MODULES),
+            label=t("meteor.modules"),
+            elem_id="modules",
+            info=t("meteor.modules_info"),
+        )
         with gr.Row():
-            weights = gr.Textbox(label=t("meteor.weights"), placeholder=t("meteor.weights_placeholder"),
-                                 elem_id="weights")
-            parameters = gr.Textbox(label="alpha beta gamma delta (-p)", elem_id="parameters",
-                                    placeholder=t("meteor.parameters_placeholder"))
-        beam_size = gr.Number(DEFAULT_BEAM_SIZE, minimum=1, precision=0, label=t("meteor.beam_size"),
-                              elem_id="beam-size")
+            weights = gr.Textbox(
+                label=t("meteor.weights"), placeholder=t("meteor.weights_placeholder"), elem_id="weights"
+            )
+            parameters = gr.Textbox(
+                label="alpha beta gamma delta (-p)",
+                elem_id="parameters",
+                placeholder=t("meteor.parameters_placeholder"),
+            )
+        beam_size = gr.Number(
+            DEFAULT_BEAM_SIZE, minimum=1, precision=0, label=t("meteor.beam_size"), elem_id="beam-size"
+        )
     with gr.Group():
         gr.Markdown("&nbsp;NLTK (`nltk`)")
         with gr.Row():
             alpha = gr.Number(NLTK_DEFAULTS["alpha"], label="alpha", elem_id="alpha", interactive=False)
             beta = gr.Number(NLTK_DEFAULTS["beta"], label="beta", elem_id="beta", interactive=False)
             gamma = gr.Number(NLTK_DEFAULTS["gamma"], label="gamma", elem_id="gamma", interactive=False)
-        tokenize = gr.Dropdown(list(TOKENIZERS), value="nltk", label=t("page.tokenizer"), elem_id="tokenize",
-                               interactive=False,
-                               info=t("meteor.tokenizer_info"))
-    variant.change(for_variant, variant, [task, normalization, modules, weights, parameters, beam_size,
-                                          alpha, beta, gamma, tokenize], api_visibility="private")
-    task.input(task_modules, task, modules, api_visibility="private")     # a user's choice, not an example's
-    return dict(variant=variant, task=task, modules=modules, normalization=normalization, weights=weights,
-                parameters=parameters, beam_size=beam_size, alpha=alpha, beta=beta, gamma=gamma, tokenize=tokenize)
+        tokenize = gr.Dropdown(
+            list(TOKENIZERS),
+            value="nltk",
+            label=t("page.tokenizer"),
+            elem_id="tokenize",
+            interactive=False,
+            info=t("meteor.tokenizer_info"),
+        )
+    variant.change(
+        for_variant,
+        variant,
+        [task, normalization, modules, weights, parameters, beam_size, alpha, beta, gamma, tokenize],
+        api_visibility="private",
+    )
+    task.input(task_modules, task, modules, api_visibility="private")  # a user's choice, not an example's
+    return dict(
+        variant=variant,
+        task=task,
+        modules=modules,
+        normalization=normalization,
+        weights=weights,
+        parameters=parameters,
+        beam_size=beam_size,
+        alpha=alpha,
+        beta=beta,
+        gamma=gamma,
+        tokenize=tokenize,
+    )
 
 
 def number_list(text, name, example):
@@ -105,14 +143,18 @@ def options(variant, task, modules, normalization, weights, parameters, beam_siz
         chosen = dict(variant=variant, tokenize=tokenize)
         for name, value in (("alpha", alpha), ("beta", beta), ("gamma", gamma)):
             value = ui.optional_number(value, name)
-            if value is not None:       # blank: the metric's default
+            if value is not None:  # blank: the metric's default
                 chosen[name] = value
         return chosen
-    chosen = dict(variant=variant, modules=[m for m in MODULES if m in (modules or [])], normalization=normalization,
-                  beam_size=int(beam_size) if beam_size is not None else DEFAULT_BEAM_SIZE)
+    chosen = dict(
+        variant=variant,
+        modules=[m for m in MODULES if m in (modules or [])],
+        normalization=normalization,
+        beam_size=int(beam_size) if beam_size is not None else DEFAULT_BEAM_SIZE,
+    )
     parameters = number_list(parameters, "alpha beta gamma delta", "0.85 0.2 0.6 0.75")
     if parameters is None:
-        chosen["task"] = task           # with parameters the jar's task is "custom"
+        chosen["task"] = task  # with parameters the jar's task is "custom"
     else:
         chosen["parameters"] = parameters
     weights = number_list(weights, "module weights", "1 0.6 0.8 0.6")
@@ -129,26 +171,35 @@ def detail_options(options):
 
 # --------------------------------------------------------------------------- the result
 
+
 def present(result, options, _per_sentence):
     scores = result["scores"]
     signature = dict(part.split(":", 1) for part in result["signature"].split("|"))
     count = len(scores)
     mean = float(np.mean(scores))
-    shared = {Phrase("column.segments"): count, Phrase("column.mean_segment_score"): mean,
-              Phrase("column.segments_scoring_0"): sum(score == 0 for score in scores),
-              Phrase("column.best_segment_score"): max(scores)}
+    shared = {
+        Phrase("column.segments"): count,
+        Phrase("column.mean_segment_score"): mean,
+        Phrase("column.segments_scoring_0"): sum(score == 0 for score in scores),
+        Phrase("column.best_segment_score"): max(scores),
+    }
     if result["variant"] == "meteor15":
         alpha, beta, gamma, delta = signature["params"].split(",")
-        parts = {ui.PRECISION: (result["precision"], Phrase("meteor.how_precision")),
-                 ui.RECALL: (result["recall"], Phrase("meteor.how_recall")),
-                 "Fmean": (result["fmean"], f"P R / ({alpha} P + (1 - {alpha}) R)"),
-                 PENALTY: (result["penalty"], Phrase("meteor.how_penalty", gamma=gamma, beta=beta)),
-                 "METEOR": (result["meteor"], "Fmean (1 - penalty)")}
-        summary = {"variant": "meteor15 (METEOR 1.5)",
-                   Phrase("column.modules"): signature["modules"].replace(",", ", "),
-                   Phrase("column.module_weights"): signature["weights"].replace(",", ", "),
-                   "alpha, beta, gamma, delta": f"{alpha}, {beta}, {gamma}, {delta}",
-                   Phrase("column.normalization"): signature["norm"], **shared}
+        parts = {
+            ui.PRECISION: (result["precision"], Phrase("meteor.how_precision")),
+            ui.RECALL: (result["recall"], Phrase("meteor.how_recall")),
+            "Fmean": (result["fmean"], f"P R / ({alpha} P + (1 - {alpha}) R)"),
+            PENALTY: (result["penalty"], Phrase("meteor.how_penalty", gamma=gamma, beta=beta)),
+            "METEOR": (result["meteor"], "Fmean (1 - penalty)"),
+        }
+        summary = {
+            "variant": "meteor15 (METEOR 1.5)",
+            Phrase("column.modules"): signature["modules"].replace(",", ", "),
+            Phrase("column.module_weights"): signature["weights"].replace(",", ", "),
+            "alpha, beta, gamma, delta": f"{alpha}, {beta}, {gamma}, {delta}",
+            Phrase("column.normalization"): signature["norm"],
+            **shared,
+        }
         sentence_scores = {"METEOR": scores}
         caption = Phrase("caption.meteor15", count=count)
         notes = [Phrase("meteor.note_corpus", mean=ui.fmt(mean))]
@@ -156,31 +207,60 @@ def present(result, options, _per_sentence):
         explanation = result["explanation"]
         per_segment = {key: [item[key] for item in explanation] for key in ("precision", "recall", "fmean", "penalty")}
         alpha, beta, gamma = (signature[name] for name in ("alpha", "beta", "gamma"))
-        parts = {ui.PRECISION: (float(np.mean(per_segment["precision"])),
-                                Phrase("meteor.mean_of", formula=Phrase("meteor.matches_over_prediction"))),
-                 ui.RECALL: (float(np.mean(per_segment["recall"])),
-                             Phrase("meteor.mean_of", formula=Phrase("meteor.matches_over_reference"))),
-                 "Fmean": (float(np.mean(per_segment["fmean"])),
-                           Phrase("meteor.mean_of", formula=f"P R / ({alpha} P + (1 - {alpha}) R)")),
-                 PENALTY: (float(np.mean(per_segment["penalty"])),
-                           Phrase("meteor.mean_of", formula=f"{gamma} (chunks / matches)^{beta}")),
-                 "METEOR": (result["meteor"], Phrase("meteor.how_nltk_score"))}
-        summary = {"variant": "nltk (NLTK 3.10.4 meteor_score)", Phrase("column.tokenizer"): signature["tok"],
-                   "alpha, beta, gamma": f"{alpha}, {beta}, {gamma}", "WordNet": signature["wordnet"], **shared}
-        sentence_scores = {"METEOR": scores, ui.PRECISION: per_segment["precision"], ui.RECALL: per_segment["recall"],
-                           PENALTY: per_segment["penalty"]}
+        parts = {
+            ui.PRECISION: (
+                float(np.mean(per_segment["precision"])),
+                Phrase("meteor.mean_of", formula=Phrase("meteor.matches_over_prediction")),
+            ),
+            ui.RECALL: (
+                float(np.mean(per_segment["recall"])),
+                Phrase("meteor.mean_of", formula=Phrase("meteor.matches_over_reference")),
+            ),
+            "Fmean": (
+                float(np.mean(per_segment["fmean"])),
+                Phrase("meteor.mean_of", formula=f"P R / ({alpha} P + (1 - {alpha}) R)"),
+            ),
+            PENALTY: (
+                float(np.mean(per_segment["penalty"])),
+                Phrase("meteor.mean_of", formula=f"{gamma} (chunks / matches)^{beta}"),
+            ),
+            "METEOR": (result["meteor"], Phrase("meteor.how_nltk_score")),
+        }
+        summary = {
+            "variant": "nltk (NLTK 3.10.4 meteor_score)",
+            Phrase("column.tokenizer"): signature["tok"],
+            "alpha, beta, gamma": f"{alpha}, {beta}, {gamma}",
+            "WordNet": signature["wordnet"],
+            **shared,
+        }
+        sentence_scores = {
+            "METEOR": scores,
+            ui.PRECISION: per_segment["precision"],
+            ui.RECALL: per_segment["recall"],
+            PENALTY: per_segment["penalty"],
+        }
         caption = Phrase("caption.meteor_nltk", count=count)
         notes = []
     if result.get("note"):
         notes.insert(0, result["note"])
     return ui.Presentation(
         scores=[(caption, result["meteor"])],
-        per_order=pd.DataFrame({Phrase("column.part"): list(parts), VALUE: [value for value, _ in parts.values()],
-                                Phrase("column.how"): [how for _, how in parts.values()]}),
-        summary=summary, sentence_scores=sentence_scores, signature=result["signature"], notes=notes)
+        per_order=pd.DataFrame(
+            {
+                Phrase("column.part"): list(parts),
+                VALUE: [value for value, _ in parts.values()],
+                Phrase("column.how"): [how for _, how in parts.values()],
+            }
+        ),
+        summary=summary,
+        sentence_scores=sentence_scores,
+        signature=result["signature"],
+        notes=notes,
+    )
 
 
 # --------------------------------------------------------------------------- the explanation of one segment
+
 
 def chunk_numbers(matches):
     """Per match (in the prediction's order) its chunk, from 1: a chunk goes on while the next match starts
@@ -191,8 +271,10 @@ def chunk_numbers(matches):
             numbers.append(numbers[-1])
         else:
             numbers.append(numbers[-1] + 1 if numbers else 1)
-        last = (match["hypothesis_start"] + match["hypothesis_length"],
-                match["reference_start"] + match["reference_length"])
+        last = (
+            match["hypothesis_start"] + match["hypothesis_length"],
+            match["reference_start"] + match["reference_length"],
+        )
     return numbers
 
 
@@ -218,12 +300,16 @@ def aligned_html(words, marks):
         inner = []
         while i < len(words) and marks[i] is not None and marks[i][1] == chunk:
             module = marks[i][0]
-            inner.append(f'<span class="word" data-module="{module}" style="background:{COLORS[module]};color:#111;'
-                         f'padding:0 .2rem;border-radius:.2rem">{html.escape(words[i])}</span>')
+            inner.append(
+                f'<span class="word" data-module="{module}" style="background:{COLORS[module]};color:#111;'
+                f'padding:0 .2rem;border-radius:.2rem">{html.escape(words[i])}</span>'
+            )
             i += 1
-        pieces.append(f'<span class="chunk" data-chunk="{chunk}" style="border:1px solid var(--border-color-primary);'
-                      f'border-radius:.35rem;padding:.1rem .25rem;margin:0 .1rem">{" ".join(inner)}'
-                      f'<sub style="opacity:.7">{chunk}</sub></span>')
+        pieces.append(
+            f'<span class="chunk" data-chunk="{chunk}" style="border:1px solid var(--border-color-primary);'
+            f'border-radius:.35rem;padding:.1rem .25rem;margin:0 .1rem">{" ".join(inner)}'
+            f'<sub style="opacity:.7">{chunk}</sub></span>'
+        )
     return " ".join(pieces)
 
 
@@ -240,68 +326,123 @@ def explain_item(index, state):
     """The segment's alignment with its best reference (the metric's explanation: NLTK's computed with the
     score, METEOR 1.5's now) and its score against each reference alone."""
     options, prediction, references = state["options"], state["predictions"][index], state["references"][index]
-    item = state["explanation"][index] if state.get("explanation") else \
-        ngrameval.meteor([prediction], [references], **options, explain=True).explanation[0]
-    alone = [item] if len(references) == 1 else \
-        ngrameval.meteor([prediction] * len(references), [[r] for r in references], **options, explain=True).explanation
+    item = (
+        state["explanation"][index]
+        if state.get("explanation")
+        else ngrameval.meteor([prediction], [references], **options, explain=True).explanation[0]
+    )
+    alone = (
+        [item]
+        if len(references) == 1
+        else ngrameval.meteor(
+            [prediction] * len(references), [[r] for r in references], **options, explain=True
+        ).explanation
+    )
     best = item["reference_index"]
     matches = sorted(item["matches"], key=lambda m: m["hypothesis_start"])
     numbers = chunk_numbers(matches)
     prediction_marks = word_marks(len(item["hypothesis"]), matches, numbers, "hypothesis")
     reference_marks = word_marks(len(item["reference"]), matches, numbers, "reference")
-    rows = [{CHUNK: number, MODULE: m["module"], ui.PREDICTION_WORDS: " ".join(m["hypothesis_words"]),
-             PREDICTION_POSITIONS: positions(m["hypothesis_start"], m["hypothesis_length"]),
-             REFERENCE_WORDS: " ".join(m["reference_words"]),
-             REFERENCE_POSITIONS: positions(m["reference_start"], m["reference_length"])}
-            for m, number in zip(matches, numbers)]
-    per_reference = [{ui.REFERENCE: Phrase("meteor.best_used", number=j + 1) if j == best else str(j + 1),
-                      ui.SCORE: e["score"], ui.PRECISION: e["precision"], ui.RECALL: e["recall"], "Fmean": e["fmean"],
-                      PENALTY: e["penalty"], ui.MATCHES: len(e["matches"]),
-                      Phrase("column.chunks"): e["chunks"]} for j, e in enumerate(alone)]
+    rows = [
+        {
+            CHUNK: number,
+            MODULE: m["module"],
+            ui.PREDICTION_WORDS: " ".join(m["hypothesis_words"]),
+            PREDICTION_POSITIONS: positions(m["hypothesis_start"], m["hypothesis_length"]),
+            REFERENCE_WORDS: " ".join(m["reference_words"]),
+            REFERENCE_POSITIONS: positions(m["reference_start"], m["reference_length"]),
+        }
+        for m, number in zip(matches, numbers)
+    ]
+    per_reference = [
+        {
+            ui.REFERENCE: Phrase("meteor.best_used", number=j + 1) if j == best else str(j + 1),
+            ui.SCORE: e["score"],
+            ui.PRECISION: e["precision"],
+            ui.RECALL: e["recall"],
+            "Fmean": e["fmean"],
+            PENALTY: e["penalty"],
+            ui.MATCHES: len(e["matches"]),
+            Phrase("column.chunks"): e["chunks"],
+        }
+        for j, e in enumerate(alone)
+    ]
     fragmentation = item.get("fragmentation", item["chunks"] / len(matches) if matches else 0.0)
-    legend = " ".join(f'<span style="background:{color};color:#111;padding:0 .3rem;border-radius:.2rem">{module}'
-                      f'</span>' for module, color in COLORS.items() if any(m["module"] == module for m in matches))
+    legend = " ".join(
+        f'<span style="background:{color};color:#111;padding:0 .3rem;border-radius:.2rem">{module}</span>'
+        for module, color in COLORS.items()
+        if any(m["module"] == module for m in matches)
+    )
     prediction_html = aligned_html(item["hypothesis"], prediction_marks)
     reference_html = aligned_html(item["reference"], reference_marks)
 
     def details(language):
-        parts = dict(precision=item["precision"], recall=item["recall"], fmean=item["fmean"],
-                     fragmentation=float(fragmentation), penalty=item["penalty"], score=item["score"])
+        parts = dict(
+            precision=item["precision"],
+            recall=item["recall"],
+            fmean=item["fmean"],
+            fragmentation=float(fragmentation),
+            penalty=item["penalty"],
+            score=item["score"],
+        )
         return (
             f'<div class="meteor-alignment" style="margin-top:.4rem">'
-            f'<div><strong>{ui.html_text("meteor.alignment", language, number=best + 1)}</strong>: '
-            f'{ui.html_text("meteor.alignment_counts", language, matches=len(matches), chunks=item["chunks"])} '
-            f'{legend}</div>'
+            f"<div><strong>{ui.html_text('meteor.alignment', language, number=best + 1)}</strong>: "
+            f"{ui.html_text('meteor.alignment_counts', language, matches=len(matches), chunks=item['chunks'])} "
+            f"{legend}</div>"
             f'<div class="aligned-prediction" style="margin:.3rem 0;line-height:1.9">'
-            f'{ui.html_text("explain.prediction", language, {"words": prediction_html})}</div>'
+            f"{ui.html_text('explain.prediction', language, {'words': prediction_html})}</div>"
             f'<div class="aligned-reference" style="margin:.3rem 0;line-height:1.9">'
-            f'{ui.html_text("explain.reference_words", language, {"words": reference_html}, number=best + 1)}</div>'
-            f'<div>{ui.html_text("meteor.alignment_parts", language, **{k: ui.fmt(v) for k, v in parts.items()})}'
-            f'</div></div>')
-    return {"prediction_tokens": item["hypothesis"], "reference_tokens": [e["reference"] for e in alone],
-            "reference_length": None, "labels": [mark and mark[0] for mark in prediction_marks], "colors": COLORS,
-            "reference_notes": [Phrase("meteor.reference_best" if j == best else "meteor.reference_score",
-                                       score=ui.fmt(e["score"])) for j, e in enumerate(alone)],
-            "details_html": details,
-            "ngram_table": pd.DataFrame(rows, columns=[CHUNK, MODULE, ui.PREDICTION_WORDS, PREDICTION_POSITIONS,
-                                                       REFERENCE_WORDS, REFERENCE_POSITIONS]),
-            "order_table": ui.rounded(pd.DataFrame(per_reference))}
+            f"{ui.html_text('explain.reference_words', language, {'words': reference_html}, number=best + 1)}</div>"
+            f"<div>{ui.html_text('meteor.alignment_parts', language, **{k: ui.fmt(v) for k, v in parts.items()})}"
+            f"</div></div>"
+        )
+
+    return {
+        "prediction_tokens": item["hypothesis"],
+        "reference_tokens": [e["reference"] for e in alone],
+        "reference_length": None,
+        "labels": [mark and mark[0] for mark in prediction_marks],
+        "colors": COLORS,
+        "reference_notes": [
+            Phrase("meteor.reference_best" if j == best else "meteor.reference_score", score=ui.fmt(e["score"]))
+            for j, e in enumerate(alone)
+        ],
+        "details_html": details,
+        "ngram_table": pd.DataFrame(
+            rows,
+            columns=[CHUNK, MODULE, ui.PREDICTION_WORDS, PREDICTION_POSITIONS, REFERENCE_WORDS, REFERENCE_POSITIONS],
+        ),
+        "order_table": ui.rounded(pd.DataFrame(per_reference)),
+    }
 
 
 # --------------------------------------------------------------------------- examples
 
-TOY = (["a man rides a horse", "two dogs are playing in grass"],
-       [["a man riding a horse on a beach", "two dogs play in the grass"],
-        ["a person rides a horse", "dogs playing on a lawn"]])
-MODULES_AT_WORK = (["a man is riding a bicycle down the street", "he purchased a large automobile yesterday",
-                    "the boy quickly ran to his house"],
-                   [["a guy rides a bike along the road", "yesterday he bought a big car",
-                     "the young man runs fast toward his home"]])
-NLTK_DOCS = (["It is a guide to action which ensures that the military always obeys the commands of the party"],
-             [["It is a guide to action that ensures that the military will forever heed Party commands"]])
-SHUFFLED = (["the cat sat on the mat", "on the mat the cat sat", "mat the on sat cat the"],
-            [["the cat sat on the mat"] * 3])
-CAPTIONS, REFERENCES = ui.captions()        # four captions, five references each (per box)
+TOY = (
+    ["a man rides a horse", "two dogs are playing in grass"],
+    [
+        ["a man riding a horse on a beach", "two dogs play in the grass"],
+        ["a person rides a horse", "dogs playing on a lawn"],
+    ],
+)
+MODULES_AT_WORK = (
+    [
+        "a man is riding a bicycle down the street",
+        "he purchased a large automobile yesterday",
+        "the boy quickly ran to his house",
+    ],
+    [["a guy rides a bike along the road", "yesterday he bought a big car", "the young man runs fast toward his home"]],
+)
+NLTK_DOCS = (
+    ["It is a guide to action which ensures that the military always obeys the commands of the party"],
+    [["It is a guide to action that ensures that the military will forever heed Party commands"]],
+)
+SHUFFLED = (
+    ["the cat sat on the mat", "on the mat the cat sat", "mat the on sat cat the"],
+    [["the cat sat on the mat"] * 3],
+)
+CAPTIONS, REFERENCES = ui.captions()  # four captions, five references each (per box)
 
 EXAMPLES = [
     ui.Example(Phrase("meteor.example_toy"), *TOY),
@@ -321,10 +462,26 @@ def warm_up():
         ngrameval.meteor(["a man rides a horse"], [["a person rides a horse"]], variant=variant)
 
 
-SPACE = ui.MetricSpace(name="meteor", label="METEOR", title=t("meteor.title"),
-                       intro=INTRO, controls=controls, options=options, present=present,
-                       order_plot=(VALUE, t("meteor.parts")), score_high=1.0, examples=EXAMPLES,
-                       explanation_intro=EXPLANATION, explanation_note=NOTE, per_order_label=t("meteor.parts"),
-                       detail_options=detail_options, explain_item=explain_item, ngrams_label=MATCHES_LABEL,
-                       orders_label=REFERENCES_LABEL, reference_boxes=5,
-                       max_predictions=MAX_PREDICTIONS, max_references=MAX_REFERENCES, warm_up=warm_up)
+SPACE = ui.MetricSpace(
+    name="meteor",
+    label="METEOR",
+    title=t("meteor.title"),
+    intro=INTRO,
+    controls=controls,
+    options=options,
+    present=present,
+    order_plot=(VALUE, t("meteor.parts")),
+    score_high=1.0,
+    examples=EXAMPLES,
+    explanation_intro=EXPLANATION,
+    explanation_note=NOTE,
+    per_order_label=t("meteor.parts"),
+    detail_options=detail_options,
+    explain_item=explain_item,
+    ngrams_label=MATCHES_LABEL,
+    orders_label=REFERENCES_LABEL,
+    reference_boxes=5,
+    max_predictions=MAX_PREDICTIONS,
+    max_references=MAX_REFERENCES,
+    warm_up=warm_up,
+)

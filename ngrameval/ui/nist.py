@@ -2,6 +2,7 @@
 
 Run: python spaces/nist/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
 """
+
 import gradio as gr
 import pandas as pd
 
@@ -9,11 +10,10 @@ from ngrameval.metrics.nist import VARIANTS
 from ngrameval.ui import page as ui
 from ngrameval.ui.i18n import Phrase, t
 
-
 INTRO = t("nist.intro")
 
 NOTE = t("nist.note")
-INDIVIDUAL = Phrase("column.individual")      # the plotted column
+INDIVIDUAL = Phrase("column.individual")  # the plotted column
 
 
 def controls():
@@ -32,25 +32,45 @@ def options(variant, tokenize, n, lowercase):
 def present(result, options, _per_sentence):
     return ui.Presentation(
         scores=[(Phrase("caption.variant_n", variant=options["variant"], n=options["n"]), result["nist"])],
-        per_order=pd.DataFrame({ui.ORDER: ui.order_labels(len(result["individual"])),
-                                INDIVIDUAL: result["individual"], Phrase("column.cumulative"): result["cumulative"],
-                                Phrase("column.matched_information"): result["matched_information"],
-                                ui.PREDICTION_NGRAMS: result["totals"]}),
-        summary={Phrase("column.length_penalty"): result["length_penalty"],
-                 ui.PREDICTION_LENGTH: result["translation_length"], ui.REFERENCE_LENGTH: result["reference_length"]},
+        per_order=pd.DataFrame(
+            {
+                ui.ORDER: ui.order_labels(len(result["individual"])),
+                INDIVIDUAL: result["individual"],
+                Phrase("column.cumulative"): result["cumulative"],
+                Phrase("column.matched_information"): result["matched_information"],
+                ui.PREDICTION_NGRAMS: result["totals"],
+            }
+        ),
+        summary={
+            Phrase("column.length_penalty"): result["length_penalty"],
+            ui.PREDICTION_LENGTH: result["translation_length"],
+            ui.REFERENCE_LENGTH: result["reference_length"],
+        },
         sentence_scores={ui.SCORE: result["sentence_scores"]},
-        signature=result["signature"])
+        signature=result["signature"],
+    )
 
 
-HYPOTHESES, REFERENCES = ui.papineni()   # Papineni et al. (2002), as ngrameval ships them
+HYPOTHESES, REFERENCES = ui.papineni()  # Papineni et al. (2002), as ngrameval ships them
 EXAMPLES = [
     ui.Example(Phrase("example.papineni_two"), HYPOTHESES, REFERENCES),
     ui.Example(Phrase("nist.example_mteval"), HYPOTHESES, REFERENCES, {"variant": "mteval"}),
-    ui.Example(Phrase("nist.example_president"), ["the president spoke to the audience"],
-               [["the president then spoke to the audience"]]),
+    ui.Example(
+        Phrase("nist.example_president"),
+        ["the president spoke to the audience"],
+        [["the president then spoke to the audience"]],
+    ),
 ]
 
-SPACE = ui.MetricSpace(name="nist", title=t("nist.title"), intro=INTRO,
-                       controls=controls, options=options, present=present,
-                       order_plot=(INDIVIDUAL, t("nist.contribution_plot")), score_high=None, examples=EXAMPLES,
-                       explanation_note=NOTE)
+SPACE = ui.MetricSpace(
+    name="nist",
+    title=t("nist.title"),
+    intro=INTRO,
+    controls=controls,
+    options=options,
+    present=present,
+    order_plot=(INDIVIDUAL, t("nist.contribution_plot")),
+    score_high=None,
+    examples=EXAMPLES,
+    explanation_note=NOTE,
+)

@@ -10,6 +10,7 @@ explanation with highlighted matches, and launching.
 The metric is the real ``evaluate`` script, loaded offline from where
 :func:`ngrameval.metric_path` finds it (the installed package, a checkout, or ``NGRAMEVAL_METRICS_DIR``).
 """
+
 from __future__ import annotations
 
 import csv
@@ -25,14 +26,16 @@ import pickle
 import re
 import threading
 import zlib
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field, fields
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Union
 
 import gradio as gr
 import numpy as np
 import pandas as pd
+
 import ngrameval
 from ngrameval import TOKENIZER_NAMES, errors
 from ngrameval.frontends.hub import metric_path
@@ -42,10 +45,10 @@ from ngrameval.ui.i18n import Phrase, t
 
 MAX_LINES = 20_000
 MAX_BYTES = 10 * 1024 * 1024
-MAX_FILE_SIZE = "10mb"          # gradio refuses larger uploads before they reach us
+MAX_FILE_SIZE = "10mb"  # gradio refuses larger uploads before they reach us
 REFERENCE_BOXES = 3
 DIGITS = 6
-MAX_ORDER = 9                   # the order sliders' maximum
+MAX_ORDER = 9  # the order sliders' maximum
 LOG = logging.getLogger("ngrameval.spaces")
 # Under sustained load a page keeps bounded memory: gradio keeps every session's inputs, outputs and state (for
 # deep links), about 4.5 MB of resident memory for a request of 2,000 segments (the text boxes, the sentence
@@ -61,13 +64,20 @@ CONCURRENCY = 1
 QUEUE_SIZE = 16
 
 
-def input_help(boxes: int = REFERENCE_BOXES, coco_json: bool = False, max_predictions: Optional[int] = None,
-               max_references: Optional[int] = None) -> i18n.I18nData:
+def input_help(
+    boxes: int = REFERENCE_BOXES,
+    coco_json: bool = False,
+    max_predictions: int | None = None,
+    max_references: int | None = None,
+) -> i18n.I18nData:
     """The page's *How to enter predictions and references* (Markdown, in the page's language), for ``boxes``
     reference boxes, with ``coco_json`` COCO's JSON files, and the page's limits (see :func:`check_limits`)."""
     count = max_predictions or MAX_LINES
-    limits = t("page.limit_predictions_references", count=count, references=max_references) if max_references \
+    limits = (
+        t("page.limit_predictions_references", count=count, references=max_references)
+        if max_references
         else t("page.limit_predictions", count=count)
+    )
     return t("page.input_help", boxes=boxes, limits=limits, coco=t("page.input_help_coco") if coco_json else "")
 
 
@@ -86,6 +96,7 @@ class InputError(errors.InputError):
 
 # --------------------------------------------------------------------------- the metric
 
+
 class Metric:
     """The evaluate metric, one computation at a time.
 
@@ -100,7 +111,7 @@ class Metric:
         self.module = evaluate.load(metric_path(name), keep_in_memory=True)
         self._lock = threading.Lock()
 
-    def compute(self, **arguments) -> Dict[str, Any]:
+    def compute(self, **arguments) -> dict[str, Any]:
         """``compute(predictions=..., references=..., **options)``, or ``gts=..., res=...`` (COCO shapes)."""
         with self._lock:
             return self.module.compute(**arguments)
@@ -108,18 +119,23 @@ class Metric:
 
 # --------------------------------------------------------------------------- reading input
 
+
 def _check_size(size: int, what: i18n.Phrase) -> None:
     if size > MAX_BYTES:
         raise InputError("error.too_large", what=what, size=size / 1024 / 1024)
 
 
-def _check_count(count: int, what: Union[str, i18n.Phrase]) -> None:
+def _check_count(count: int, what: str | i18n.Phrase) -> None:
     if count > MAX_LINES:
         raise InputError("error.too_many", what=what, count=count, limit=MAX_LINES)
 
 
-def check_limits(predictions: Sequence[Any], references: Sequence[Sequence[Any]],
-                 max_predictions: Optional[int] = None, max_references: Optional[int] = None) -> None:
+def check_limits(
+    predictions: Sequence[Any],
+    references: Sequence[Sequence[Any]],
+    max_predictions: int | None = None,
+    max_references: int | None = None,
+) -> None:
     """A Space's own limits, below MAX_LINES for a slower metric: predictions, and references counted
     over all predictions (what a metric that aligns every pair costs)."""
     if max_predictions is not None and len(predictions) > max_predictions:
@@ -129,7 +145,7 @@ def check_limits(predictions: Sequence[Any], references: Sequence[Sequence[Any]]
         raise InputError("error.page_references", count=total, limit=max_references)
 
 
-def lines_of(text: Optional[str]) -> List[str]:
+def lines_of(text: str | None) -> list[str]:
     """The lines of a text box or a text file (\\n, \\r\\n or \\r), without empty lines at the end."""
     lines = (text or "").replace("\r\n", "\n").replace("\r", "\n").split("\n")
     while lines and not lines[-1].strip():
@@ -137,8 +153,9 @@ def lines_of(text: Optional[str]) -> List[str]:
     return lines
 
 
-def group_references(count: int, columns: Sequence[Tuple[Union[str, i18n.Phrase], List[str]]],
-                     predictions: Union[str, i18n.Phrase]) -> List[List[str]]:
+def group_references(
+    count: int, columns: Sequence[tuple[str | i18n.Phrase, list[str]]], predictions: str | i18n.Phrase
+) -> list[list[str]]:
     """One list of references per prediction from reference columns (name, lines). The first column
     gives every prediction its reference; a later one may stop early (its empty lines at the end are
     ignored), and an empty or missing line there adds no reference."""
@@ -146,14 +163,14 @@ def group_references(count: int, columns: Sequence[Tuple[Union[str, i18n.Phrase]
         if len(lines) > count or (i == 0 and len(lines) < count):
             raise InputError("error.line_count", name=name, lines=len(lines), predictions=predictions, count=count)
     first, *others = [lines for _, lines in columns]
-    return [[first[k]] + [lines[k] for lines in others if k < len(lines) and lines[k].strip()]
-            for k in range(count)]
+    return [[first[k]] + [lines[k] for lines in others if k < len(lines) and lines[k].strip()] for k in range(count)]
 
 
-def corpus_from_text(predictions: Optional[str], references: Sequence[Optional[str]]):
+def corpus_from_text(predictions: str | None, references: Sequence[str | None]):
     """(predictions, references) from the text boxes."""
-    _check_size(sum(len((text or "").encode("utf-8")) for text in (predictions, *references)),
-                i18n.Phrase("error.text_input"))
+    _check_size(
+        sum(len((text or "").encode("utf-8")) for text in (predictions, *references)), i18n.Phrase("error.text_input")
+    )
     hyps = lines_of(predictions)
     if not hyps:
         raise InputError("error.predictions_empty")
@@ -196,8 +213,11 @@ def _from_jsonl(path: Path):
 
 def _from_table(path: Path):
     tsv = path.suffix.lower() == ".tsv"
-    reader = csv.reader(io.StringIO(_read_text(path)), delimiter="\t" if tsv else ",",
-                        quoting=csv.QUOTE_NONE if tsv else csv.QUOTE_MINIMAL)
+    reader = csv.reader(
+        io.StringIO(_read_text(path)),
+        delimiter="\t" if tsv else ",",
+        quoting=csv.QUOTE_NONE if tsv else csv.QUOTE_MINIMAL,
+    )
     header = [cell.strip().lower() for cell in next(reader, [])]
     if "prediction" not in header or "reference" not in header:
         raise InputError("error.table_header", file=path.name, header=header)
@@ -214,7 +234,7 @@ def _from_table(path: Path):
     return hyps, refs
 
 
-def corpus_from_files(predictions_file: str, reference_files: Optional[Sequence[str]]):
+def corpus_from_files(predictions_file: str, reference_files: Sequence[str] | None):
     """(predictions, references) from an uploaded predictions file (and reference files for .txt)."""
     path = Path(predictions_file)
     reference_paths = [Path(p) for p in reference_files or []]
@@ -226,8 +246,15 @@ def corpus_from_files(predictions_file: str, reference_files: Optional[Sequence[
         if not reference_paths:
             raise InputError("error.txt_needs_references", file=path.name)
         hyps = lines_of(_read_text(path))
-        refs = group_references(len(hyps), [(i18n.Phrase("error.reference_file", file=p.name), lines_of(_read_text(p)))
-                                            for p in reference_paths], path.name) if hyps else []
+        refs = (
+            group_references(
+                len(hyps),
+                [(i18n.Phrase("error.reference_file", file=p.name), lines_of(_read_text(p))) for p in reference_paths],
+                path.name,
+            )
+            if hyps
+            else []
+        )
     elif suffix == ".jsonl":
         hyps, refs = _from_jsonl(path)
     elif suffix in (".csv", ".tsv"):
@@ -253,7 +280,7 @@ def _image_id(entry: Any, file: str, kind: i18n.Phrase, number: int) -> str:
     return str(entry["image_id"])
 
 
-def coco_from_files(results_file: str, reference_files: Optional[Sequence[str]]) -> Tuple[Dict[str, Any], Any]:
+def coco_from_files(results_file: str, reference_files: Sequence[str] | None) -> tuple[dict[str, Any], Any]:
     """pycocoevalcap's ``(gts, res)`` from an uploaded COCO results JSON and one reference JSON (a
     ``gts`` dict or COCO's annotation file), image ids as text: JSON object keys are text while
     COCO's lists hold numbers. ``ngrameval.metrics.coco.from_coco`` then checks that they match."""
@@ -264,8 +291,10 @@ def coco_from_files(results_file: str, reference_files: Optional[Sequence[str]])
         raise InputError("error.coco_references_file", file=path.name)
     results, references = _read_json(path), _read_json(reference_paths[0])
     if isinstance(results, list):
-        res: Any = [{**entry, "image_id": _image_id(entry, path.name, i18n.Phrase("error.coco_result"), k + 1)}
-                    for k, entry in enumerate(results)]
+        res: Any = [
+            {**entry, "image_id": _image_id(entry, path.name, i18n.Phrase("error.coco_result"), k + 1)}
+            for k, entry in enumerate(results)
+        ]
     elif isinstance(results, dict):
         res = {str(image): captions for image, captions in results.items()}
     else:
@@ -274,7 +303,7 @@ def coco_from_files(results_file: str, reference_files: Optional[Sequence[str]])
     if isinstance(references, dict) and isinstance(references.get("annotations"), list):
         # As COCOEvalCap: evaluated on the images of the results (an annotation file covers a whole split).
         scored = {entry["image_id"] for entry in res} if isinstance(res, list) else set(res)
-        gts: Dict[str, Any] = {}
+        gts: dict[str, Any] = {}
         for k, entry in enumerate(references["annotations"]):
             image = _image_id(entry, name, i18n.Phrase("error.coco_annotation"), k + 1)
             if image in scored:
@@ -291,20 +320,25 @@ def coco_from_files(results_file: str, reference_files: Optional[Sequence[str]])
 
 # --------------------------------------------------------------------------- options
 
+
 def tokenizer_dropdown() -> gr.Dropdown:
-    return gr.Dropdown([(t("page.tokenizer_default"), "default")] + list(TOKENIZER_NAMES), value="default",
-                       label=t("page.tokenizer"), info=t("page.tokenizer_info"))
+    return gr.Dropdown(
+        [(t("page.tokenizer_default"), "default")] + list(TOKENIZER_NAMES),
+        value="default",
+        label=t("page.tokenizer"),
+        info=t("page.tokenizer_info"),
+    )
 
 
 def lowercase_checkbox() -> gr.Checkbox:
     return gr.Checkbox(False, label=t("page.lowercase"), info=t("page.lowercase_info"))
 
 
-def order_slider(label: Union[str, i18n.I18nData], value: int) -> gr.Slider:
+def order_slider(label: str | i18n.I18nData, value: int) -> gr.Slider:
     return gr.Slider(1, MAX_ORDER, value=value, step=1, label=label)
 
 
-def optional_number(value: Any, name: str) -> Optional[float]:
+def optional_number(value: Any, name: str) -> float | None:
     """A number box's value: None when left blank."""
     if value is None or value == "":
         return None
@@ -317,7 +351,7 @@ def optional_number(value: Any, name: str) -> Optional[float]:
     return number
 
 
-def parse_weights(text: Optional[str]) -> Any:
+def parse_weights(text: str | None) -> Any:
     """'0.25 0.25 0.25 0.25' -> a list; several sets separated by ';' -> a list of lists; blank -> None."""
     sets = [part for part in (text or "").split(";") if part.strip()]
     parsed = []
@@ -334,7 +368,7 @@ def parse_weights(text: Optional[str]) -> Any:
     return parsed if len(parsed) > 1 else parsed[0]
 
 
-def pick(value: Any, choices: Dict[Any, Any], name: str) -> Any:
+def pick(value: Any, choices: dict[Any, Any], name: str) -> Any:
     """Map a dropdown value to the metric's option, with a readable error for unknown values."""
     if value not in choices:
         raise InputError("error.unknown_value", name=name, value=repr(value), valid=", ".join(map(repr, choices)))
@@ -343,7 +377,7 @@ def pick(value: Any, choices: Dict[Any, Any], name: str) -> Any:
 
 # --------------------------------------------------------------------------- showing results
 
-Shown = Union[str, Phrase]      # a name or text a result shows: a Phrase is translated, a str shown as it is
+Shown = Union[str, Phrase]  # a name or text a result shows: a Phrase is translated, a str shown as it is
 
 
 @dataclass
@@ -353,13 +387,13 @@ class Presentation:
     which the page puts in the request's language; a plain ``str`` (a metric's name, "1-gram") is shown as it
     is."""
 
-    scores: List[Tuple[Shown, float]]          # (caption, value) per big number
-    per_order: pd.DataFrame                    # first column: the plot's categories ("1-gram", ...; "rouge1", ...)
-    summary: Dict[Shown, Any]                  # scalar parts of the score
-    sentence_scores: Dict[Shown, List[float]]  # column -> one score per prediction (the first is plotted)
+    scores: list[tuple[Shown, float]]  # (caption, value) per big number
+    per_order: pd.DataFrame  # first column: the plot's categories ("1-gram", ...; "rouge1", ...)
+    summary: dict[Shown, Any]  # scalar parts of the score
+    sentence_scores: dict[Shown, list[float]]  # column -> one score per prediction (the first is plotted)
     signature: str
-    notes: Sequence[Shown] = ()                # shown under the score card (what is not computed, and why)
-    order_plot: Optional[Tuple[Shown, i18n.I18nData]] = None   # instead of the Space's: other columns (chrF)
+    notes: Sequence[Shown] = ()  # shown under the score card (what is not computed, and why)
+    order_plot: tuple[Shown, i18n.I18nData] | None = None  # instead of the Space's: other columns (chrF)
 
 
 def fmt(value: Any) -> str:
@@ -367,7 +401,7 @@ def fmt(value: Any) -> str:
     return f"{value:.{DIGITS}f}" if isinstance(value, float) else str(value)
 
 
-def order_labels(count: int) -> List[str]:
+def order_labels(count: int) -> list[str]:
     return [f"{n}-gram" for n in range(1, count + 1)]
 
 
@@ -376,30 +410,38 @@ def localized(frame: pd.DataFrame, language: str) -> pd.DataFrame:
     cells translated, the numbers untouched."""
     shown = frame.rename(columns=lambda column: str(i18n.resolve(column, language)))
     for position, kind in enumerate(shown.dtypes):
-        if kind == object:      # texts (numbers have their own dtypes): Series.map, which pandas 1.5 has too
+        if kind == object:  # noqa: E721 (a numpy dtype equals the type object it stands for)  # texts (numbers have their own dtypes): Series.map, which pandas 1.5 has too
             shown.iloc[:, position] = shown.iloc[:, position].map(lambda value: i18n.resolve(value, language))
     return shown
 
 
-def score_card(metric: str, scores: Sequence[Tuple[Shown, float]], notes: Sequence[Shown] = (),
-               language: str = i18n.DEFAULT_LANGUAGE) -> str:
+def score_card(
+    metric: str,
+    scores: Sequence[tuple[Shown, float]],
+    notes: Sequence[Shown] = (),
+    language: str = i18n.DEFAULT_LANGUAGE,
+) -> str:
     """The score card: each big number with its caption, then the notes, in ``language``."""
     scores = [(str(i18n.resolve(caption, language)), value) for caption, value in scores]
     notes = [str(i18n.resolve(note, language)) for note in notes]
-    size = "2.8rem" if len(scores) <= 2 else "1.7rem"      # several scores side by side
+    size = "2.8rem" if len(scores) <= 2 else "1.7rem"  # several scores side by side
     cards = "".join(
         '<div style="padding:.6rem 1.2rem;border-radius:.6rem;background:var(--background-fill-secondary)">'
         f'<div style="font-size:.9rem;opacity:.75">{html.escape(metric)}</div>'
         f'<div class="score-value" style="font-size:{size};font-weight:700;line-height:1.15">{fmt(float(value))}</div>'
         f'<div style="font-size:.8rem;opacity:.7">{html.escape(caption)}</div></div>'
-        for caption, value in scores)
-    remarks = "".join(f'<div class="score-note" style="margin-top:.5rem;font-size:.85rem;opacity:.85">'
-                      f'{html.escape(note)}</div>' for note in notes)
+        for caption, value in scores
+    )
+    remarks = "".join(
+        f'<div class="score-note" style="margin-top:.5rem;font-size:.85rem;opacity:.85">{html.escape(note)}</div>'
+        for note in notes
+    )
     return f'<div style="display:flex;gap:1rem;flex-wrap:wrap">{cards}</div>{remarks}'
 
 
-def status_html(message: str, error: bool = False, language: str = i18n.DEFAULT_LANGUAGE,
-                heading: str = "status.cannot_score") -> str:
+def status_html(
+    message: str, error: bool = False, language: str = i18n.DEFAULT_LANGUAGE, heading: str = "status.cannot_score"
+) -> str:
     """The status line: ``message``, or an error's, after the text of ``heading`` (a key of the texts).
 
     >>> status_html("bad", True, "en", "board.refused")  # doctest: +ELLIPSIS
@@ -407,51 +449,66 @@ def status_html(message: str, error: bool = False, language: str = i18n.DEFAULT_
     """
     if not error:
         return f'<div class="status-ok" style="opacity:.8">{html.escape(message)}</div>'
-    return ('<div class="status-error" role="alert" style="padding:.6rem .9rem;border-radius:.5rem;'
-            'border:1px solid #dc2626;background:rgba(220,38,38,.08);color:var(--body-text-color)">'
-            f'<strong>{html.escape(i18n.text(heading, language))}</strong> {html.escape(message)}</div>')
+    return (
+        '<div class="status-error" role="alert" style="padding:.6rem .9rem;border-radius:.5rem;'
+        'border:1px solid #dc2626;background:rgba(220,38,38,.08);color:var(--body-text-color)">'
+        f"<strong>{html.escape(i18n.text(heading, language))}</strong> {html.escape(message)}</div>"
+    )
 
 
 def rounded(frame: pd.DataFrame) -> pd.DataFrame:
     return frame.round(DIGITS)
 
 
-def summary_table(summary: Dict[Shown, Any], language: str = i18n.DEFAULT_LANGUAGE) -> pd.DataFrame:
+def summary_table(summary: dict[Shown, Any], language: str = i18n.DEFAULT_LANGUAGE) -> pd.DataFrame:
     """The summary's parts and their values, in ``language``."""
+
     def show(value):
         value = i18n.resolve(value, language)
         return f"{value:g}" if isinstance(value, float) and value.is_integer() else fmt(value)
-    return pd.DataFrame({i18n.text("column.part", language): [str(i18n.resolve(part, language)) for part in summary],
-                         i18n.text("column.value", language): [show(v) for v in summary.values()]})
+
+    return pd.DataFrame(
+        {
+            i18n.text("column.part", language): [str(i18n.resolve(part, language)) for part in summary],
+            i18n.text("column.value", language): [show(v) for v in summary.values()],
+        }
+    )
 
 
-def histogram(scores: Sequence[float], high: Optional[float], bins: int = 10) -> pd.DataFrame:
+def histogram(scores: Sequence[float], high: float | None, bins: int = 10) -> pd.DataFrame:
     """Sentences per score bin, from 0 to ``high`` (or the highest score, if larger)."""
     values = np.array([s for s in scores if math.isfinite(s)], dtype=float)
     top = max([high or 0.0] + values.tolist())
     top = top if top > 0 else 1.0
     edges = np.linspace(0.0, top, bins + 1)
     counts = np.histogram(np.clip(values, 0.0, top), edges)[0]
-    return pd.DataFrame({SCORE: [f"{a:.2f}–{b:.2f}" for a, b in zip(edges, edges[1:])],
-                         Phrase("column.sentences"): counts})
+    return pd.DataFrame(
+        {SCORE: [f"{a:.2f}–{b:.2f}" for a, b in zip(edges, edges[1:])], Phrase("column.sentences"): counts}
+    )
 
 
-def sentence_table(predictions: List[str], references: List[List[str]], scores: Dict[Shown, List[float]],
-                   image_ids: Optional[Sequence[Any]] = None, language: str = i18n.DEFAULT_LANGUAGE):
+def sentence_table(
+    predictions: list[str],
+    references: list[list[str]],
+    scores: dict[Shown, list[float]],
+    image_ids: Sequence[Any] | None = None,
+    language: str = i18n.DEFAULT_LANGUAGE,
+):
     """Per prediction: its number, its image id (COCO input), its scores and the texts; column names in
     ``language``."""
-    columns: Dict[Shown, List[Any]] = {"#": list(range(1, len(predictions) + 1))}
+    columns: dict[Shown, list[Any]] = {"#": list(range(1, len(predictions) + 1))}
     if image_ids is not None:
         columns[Phrase("column.image_id")] = [str(image) for image in image_ids]
     columns.update({name: [round(s, DIGITS) for s in values] for name, values in scores.items()})
     columns[Phrase("column.prediction")] = predictions
     columns[Phrase("column.references")] = [" ‖ ".join(group) for group in references]
     ids = 0 if image_ids is None else 8
-    width = min(11, 60 // len(scores))        # the score columns take at most 60% together
+    width = min(11, 60 // len(scores))  # the score columns take at most 60% together
     text = (100 - 6 - ids - width * len(scores)) // 2
-    return gr.Dataframe(value=localized(pd.DataFrame(columns), language),
-                        column_widths=["6%"] + [f"{ids}%"] * bool(ids) + [f"{width}%"] * len(scores)
-                        + [f"{text}%", f"{text}%"])
+    return gr.Dataframe(
+        value=localized(pd.DataFrame(columns), language),
+        column_widths=["6%"] + [f"{ids}%"] * bool(ids) + [f"{width}%"] * len(scores) + [f"{text}%", f"{text}%"],
+    )
 
 
 _PALETTE = ["#bae6fd", "#7dd3fc", "#38bdf8", "#0ea5e9", "#0284c7", "#818cf8", "#6366f1", "#a78bfa", "#8b5cf6"]
@@ -459,7 +516,7 @@ _EXTRA_COLORS = ["#fcd34d", "#86efac", "#f9a8d4"]
 OVER_CLIP = "beyond clip"
 
 
-def ngram_labels(tokens: List[str], orders: List[Dict[str, Any]]) -> List[Optional[str]]:
+def ngram_labels(tokens: list[str], orders: list[dict[str, Any]]) -> list[str | None]:
     """Per token the highest order of a counted match covering it ("2-gram"). Occurrences of an n-gram
     past its clipped count (the first ``clipped`` occurrences count) are marked OVER_CLIP when nothing
     counted covers the token; None: no match."""
@@ -477,7 +534,7 @@ def ngram_labels(tokens: List[str], orders: List[Dict[str, Any]]) -> List[Option
     return [f"{best[i]}-gram" if best[i] else OVER_CLIP if excess[i] else None for i in range(len(tokens))]
 
 
-def label_colors(labels: Sequence[Optional[str]], colors: Optional[Dict[str, str]] = None) -> Dict[str, str]:
+def label_colors(labels: Sequence[str | None], colors: dict[str, str] | None = None) -> dict[str, str]:
     """The colour of each label used: from ``colors`` when given there, n-gram labels the order palette,
     OVER_CLIP red, others the extra colours."""
     color_map = {f"{n}-gram": _PALETTE[(n - 1) % len(_PALETTE)] for n in range(1, MAX_ORDER + 1)}
@@ -488,14 +545,19 @@ def label_colors(labels: Sequence[Optional[str]], colors: Optional[Dict[str, str
     return {k: v for k, v in color_map.items() if k in set(labels)}
 
 
-def highlight(tokens: List[str], orders: List[Dict[str, Any]], labels: Optional[Sequence[Optional[str]]] = None,
-              colors: Optional[Dict[str, str]] = None, separator: str = " "):
+def highlight(
+    tokens: list[str],
+    orders: list[dict[str, Any]],
+    labels: Sequence[str | None] | None = None,
+    colors: dict[str, str] | None = None,
+    separator: str = " ",
+):
     """The tokens with their labels: ``labels`` (one per token, None for none) when given, else
     :func:`ngram_labels`, coloured by :func:`label_colors`. ``separator`` goes between tokens ("" for
     characters that keep their own spaces)."""
     if labels is None:
         labels = ngram_labels(tokens, orders)
-    pieces: List[Tuple[str, Optional[str]]] = []
+    pieces: list[tuple[str, str | None]] = []
     for i, (token, label) in enumerate(zip(tokens, labels)):
         if i and separator:
             pieces.append((separator, None))
@@ -503,16 +565,20 @@ def highlight(tokens: List[str], orders: List[Dict[str, Any]], labels: Optional[
     return gr.HighlightedText(value=pieces, color_map=label_colors(labels, colors))
 
 
-def marked_html(tokens: Sequence[str], labels: Sequence[Optional[str]], colors: Optional[Dict[str, str]] = None) -> str:
+def marked_html(tokens: Sequence[str], labels: Sequence[str | None], colors: dict[str, str] | None = None) -> str:
     """The tokens as HTML, each labelled one marked in its :func:`highlight` colour (with the label as its
     tooltip): a second highlighted sequence in an explanation's ``details_html`` (chrF++'s words)."""
     color_map = label_colors(labels, colors)
-    return " ".join(f'<mark title="{html.escape(label)}" style="background:{color_map[label]};color:#111;'
-                    f'border-radius:.2rem;padding:0 .15rem">{html.escape(token)}</mark>' if label
-                    else html.escape(token) for token, label in zip(tokens, labels))
+    return " ".join(
+        f'<mark title="{html.escape(label)}" style="background:{color_map[label]};color:#111;'
+        f'border-radius:.2rem;padding:0 .15rem">{html.escape(token)}</mark>'
+        if label
+        else html.escape(token)
+        for token, label in zip(tokens, labels)
+    )
 
 
-def html_text(key: str, language: str, markup: Optional[Dict[str, str]] = None, **params: Any) -> str:
+def html_text(key: str, language: str, markup: dict[str, str] | None = None, **params: Any) -> str:
     """The text of ``key`` in ``language`` as HTML (an explanation's ``details_html``): escaped, but for its
     ``markup`` fields, which are HTML already (drawn words).
 
@@ -548,12 +614,17 @@ REFERENCE = Phrase("column.reference")
 PREDICTION_WORDS = Phrase("column.prediction_words")
 
 
-def ngram_table(orders: List[Dict[str, Any]]) -> pd.DataFrame:
+def ngram_table(orders: list[dict[str, Any]]) -> pd.DataFrame:
     rows = []
     for order in orders:
         for ngram in sorted(order["ngrams"], key=lambda g: min(g["positions"])):
-            row = {ORDER: order["n"], NGRAM: ngram["ngram"], COUNT: ngram["count"],
-                   CLIPPED_COUNT: ngram["clipped"], POSITIONS: ", ".join(str(p + 1) for p in ngram["positions"])}
+            row = {
+                ORDER: order["n"],
+                NGRAM: ngram["ngram"],
+                COUNT: ngram["count"],
+                CLIPPED_COUNT: ngram["clipped"],
+                POSITIONS: ", ".join(str(p + 1) for p in ngram["positions"]),
+            }
             if "weight" in ngram:
                 row[INFORMATION_WEIGHT] = round(ngram["weight"], DIGITS)
             rows.append(row)
@@ -561,33 +632,43 @@ def ngram_table(orders: List[Dict[str, Any]]) -> pd.DataFrame:
     return pd.DataFrame(rows) if rows else pd.DataFrame(columns=columns)
 
 
-def order_table(orders: List[Dict[str, Any]]) -> pd.DataFrame:
+def order_table(orders: list[dict[str, Any]]) -> pd.DataFrame:
     """Per order: matches and n-grams; with information weights (NIST) the matched information:
     per reference when the explanation has it (NLTK scores each order against the best one),
     else clipped against all references together (mteval-v13a.pl)."""
     weighted = any("weight" in g for order in orders for g in order["ngrams"])
     rows = []
     for order in orders:
-        row = {ORDER: order.get("label") or f"{order['n']}-gram", MATCHED: order["matches"],
-               PREDICTION_NGRAMS: order["total"]}
+        row = {
+            ORDER: order.get("label") or f"{order['n']}-gram",
+            MATCHED: order["matches"],
+            PREDICTION_NGRAMS: order["total"],
+        }
         per_reference = order.get("reference_information")
         if per_reference:
-            row.update({Phrase("column.vs_reference", number=i): round(v, DIGITS)
-                        for i, v in enumerate(per_reference, 1)})
+            row.update(
+                {Phrase("column.vs_reference", number=i): round(v, DIGITS) for i, v in enumerate(per_reference, 1)}
+            )
             row[Phrase("column.best_used")] = round(max(per_reference), DIGITS)
         elif weighted:
-            row[Phrase("column.information")] = round(sum(g["clipped"] * g.get("weight", 0.0) for g in order["ngrams"]),
-                                                      DIGITS)
+            row[Phrase("column.information")] = round(
+                sum(g["clipped"] * g.get("weight", 0.0) for g in order["ngrams"]), DIGITS
+            )
         rows.append(row)
     return pd.DataFrame(rows)
 
 
-ExplainOne = Callable[[str, List[str], Dict[str, Any]], Dict[str, Any]]
-ExplainItem = Callable[[int, Dict[str, Any]], Dict[str, Any]]
+ExplainOne = Callable[[str, list[str], dict[str, Any]], dict[str, Any]]
+ExplainItem = Callable[[int, dict[str, Any]], dict[str, Any]]
 
 
-def explain(state: Optional[Dict[str, Any]], number: Any, explain_one: Optional[ExplainOne] = None,
-            explain_item: Optional[ExplainItem] = None, language: str = i18n.DEFAULT_LANGUAGE):
+def explain(
+    state: dict[str, Any] | None,
+    number: Any,
+    explain_one: ExplainOne | None = None,
+    explain_item: ExplainItem | None = None,
+    language: str = i18n.DEFAULT_LANGUAGE,
+):
     """The explanation of prediction ``number`` (from 1): heading, highlight, n-gram and order tables.
 
     The state holds the corpus, the options, the result and every explanation when the metric gave
@@ -623,32 +704,43 @@ def explain(state: Optional[Dict[str, Any]], number: Any, explain_one: Optional[
             item = explain_one(state["predictions"][index], state["references"][index], state["options"])
     except errors.InputError as error:
         return status_html(str(error), True, language), None, None, None
-    except Exception as error:  # noqa: BLE001 - the score stays shown; the failure is a message, logged
+    except Exception as error:
         LOG.exception("explaining sentence %d failed", index + 1)
         message = i18n.text("status.unexpected", language, kind=type(error).__name__, message=error)
         return status_html(message, True, language), None, None, None
-    notes = [i18n.resolve(note, language)
-             for note in item.get("reference_notes") or [""] * len(item["reference_tokens"])]
-    references = "".join(f"<li>{html.escape(' '.join(tokens))}" + (f" <em>({html.escape(note)})</em>" if note else "")
-                         + "</li>" for tokens, note in zip(item["reference_tokens"], notes))
+    notes = [
+        i18n.resolve(note, language) for note in item.get("reference_notes") or [""] * len(item["reference_tokens"])
+    ]
+    references = "".join(
+        f"<li>{html.escape(' '.join(tokens))}" + (f" <em>({html.escape(note)})</em>" if note else "") + "</li>"
+        for tokens, note in zip(item["reference_tokens"], notes)
+    )
     score_name = str(i18n.resolve(state.get("score_name") or Phrase("explain.sentence_score"), language))
-    facts = [f'{html.escape(score_name)} {fmt(float(state["scores"][index]))}']
+    facts = [f"{html.escape(score_name)} {fmt(float(state['scores'][index]))}"]
     if state.get("image_ids") is not None:
         facts.insert(0, html.escape(i18n.text("explain.image_id", language, image=state["image_ids"][index])))
     if item.get("reference_length") is not None:
         facts.append(i18n.text("explain.reference_length", language, length=item["reference_length"]))
-    facts.append(i18n.text("explain.prediction_length", language,
-                           length=item.get("prediction_length", len(item["prediction_tokens"]))))
+    facts.append(
+        i18n.text(
+            "explain.prediction_length", language, length=item.get("prediction_length", len(item["prediction_tokens"]))
+        )
+    )
     title = i18n.text("explain.heading", language, number=index + 1, count=count)
     details = item.get("details_html", "")
     details = details(language) if callable(details) else details
-    heading = (f'<div class="sentence-info"><strong>{title}</strong> · {" · ".join(facts)}'
-               f'<div style="margin-top:.3rem">{i18n.text("explain.references", language)}</div><ol>{references}</ol>'
-               f'{details}</div>')
-    tables = (item["ngram_table"], item["order_table"]) if "ngram_table" in item else \
-        (ngram_table(item["orders"]), order_table(item["orders"]))
+    heading = (
+        f'<div class="sentence-info"><strong>{title}</strong> · {" · ".join(facts)}'
+        f'<div style="margin-top:.3rem">{i18n.text("explain.references", language)}</div><ol>{references}</ol>'
+        f"{details}</div>"
+    )
+    tables = (
+        (item["ngram_table"], item["order_table"])
+        if "ngram_table" in item
+        else (ngram_table(item["orders"]), order_table(item["orders"]))
+    )
     tables = tuple(localized(table, language) for table in tables)
-    labels = item.get("labels")         # a Phrase label (and its colour's key) is shown in the language
+    labels = item.get("labels")  # a Phrase label (and its colour's key) is shown in the language
     labels = labels and [i18n.resolve(label, language) for label in labels]
     colors = {i18n.resolve(label, language): color for label, color in (item.get("colors") or {}).items()}
     shown = highlight(item["prediction_tokens"], item.get("orders", []), labels, colors, item.get("separator", " "))
@@ -657,7 +749,8 @@ def explain(state: Optional[Dict[str, Any]], number: Any, explain_one: Optional[
 
 # --------------------------------------------------------------------------- the page
 
-def papineni() -> Tuple[List[str], List[List[str]]]:
+
+def papineni() -> tuple[list[str], list[list[str]]]:
     """The two hypotheses and, per reference box, the three references of Papineni et al. (2002)
     that ngrameval ships (ngrameval/examples)."""
     folder = Path(ngrameval.__file__).parent / "examples"
@@ -666,26 +759,50 @@ def papineni() -> Tuple[List[str], List[List[str]]]:
 
 
 _SCENES = [  # (caption, five reference captions), written for these pages, tokenized as COCO's evaluation does
-    ("a dog runs on the beach with a frisbee",
-     ["a brown dog running along the beach", "a dog carries a frisbee across the sand",
-      "a dog is running on a sandy beach", "a dog with a red frisbee in its mouth on the beach",
-      "the dog plays fetch by the ocean"]),
-    ("a kitchen with a stove and a refrigerator",
-     ["a small kitchen with a white stove", "a kitchen with wooden cabinets and a refrigerator",
-      "an old stove next to a refrigerator in a kitchen", "a clean kitchen with appliances and a window",
-      "the kitchen has a stove a sink and a fridge"]),
-    ("a red bus driving down a city street",
-     ["a red double decker bus on a street", "a bus drives down a busy city street",
-      "a red bus stopped at a traffic light", "people waiting as a bus drives by",
-      "a city bus driving past tall buildings"]),
-    ("a man riding a skateboard down a ramp",
-     ["a skateboarder doing a trick on a ramp", "a man rides his skateboard at a skate park",
-      "a young man skateboarding down a ramp", "a person on a skateboard in the air",
-      "a skateboarder jumps off a concrete ramp"]),
+    (
+        "a dog runs on the beach with a frisbee",
+        [
+            "a brown dog running along the beach",
+            "a dog carries a frisbee across the sand",
+            "a dog is running on a sandy beach",
+            "a dog with a red frisbee in its mouth on the beach",
+            "the dog plays fetch by the ocean",
+        ],
+    ),
+    (
+        "a kitchen with a stove and a refrigerator",
+        [
+            "a small kitchen with a white stove",
+            "a kitchen with wooden cabinets and a refrigerator",
+            "an old stove next to a refrigerator in a kitchen",
+            "a clean kitchen with appliances and a window",
+            "the kitchen has a stove a sink and a fridge",
+        ],
+    ),
+    (
+        "a red bus driving down a city street",
+        [
+            "a red double decker bus on a street",
+            "a bus drives down a busy city street",
+            "a red bus stopped at a traffic light",
+            "people waiting as a bus drives by",
+            "a city bus driving past tall buildings",
+        ],
+    ),
+    (
+        "a man riding a skateboard down a ramp",
+        [
+            "a skateboarder doing a trick on a ramp",
+            "a man rides his skateboard at a skate park",
+            "a young man skateboarding down a ramp",
+            "a person on a skateboard in the air",
+            "a skateboarder jumps off a concrete ramp",
+        ],
+    ),
 ]
 
 
-def captions() -> Tuple[List[str], List[List[str]]]:
+def captions() -> tuple[list[str], list[list[str]]]:
     """Four image captions and, per reference box, their five references (the CIDEr and COCO pages'
     examples)."""
     return [caption for caption, _ in _SCENES], [[group[k] for _, group in _SCENES] for k in range(5)]
@@ -693,14 +810,14 @@ def captions() -> Tuple[List[str], List[List[str]]]:
 
 @dataclass
 class Example:
-    label: Shown                             # its name on the page (a Phrase: in the page's language)
+    label: Shown  # its name on the page (a Phrase: in the page's language)
     predictions: Sequence[str]
-    references: Sequence[Sequence[str]]      # per reference box, one line per prediction
-    options: Dict[str, Any] = field(default_factory=dict)
+    references: Sequence[Sequence[str]]  # per reference box, one line per prediction
+    options: dict[str, Any] = field(default_factory=dict)
 
 
 NGRAMS_LABEL = t("page.ngrams")
-EXPLANATION_INTRO = t("page.explanation_intro")     # its text names OVER_CLIP
+EXPLANATION_INTRO = t("page.explanation_intro")  # its text names OVER_CLIP
 
 
 @dataclass
@@ -718,32 +835,33 @@ class MetricSpace:
     own (see :func:`explain`). ``max_predictions`` and ``max_references`` lower the limits for a slower
     metric (:func:`check_limits`)."""
 
-    name: str                                     # metrics/<name>
-    title: i18n.I18nData                            # texts on the page: keys of ngrameval.ui.i18n.TEXTS (t(key))
-    intro: i18n.I18nData                            # Markdown under the title
-    controls: Callable[[], Dict[str, gr.components.Component]]   # builds the option controls
-    options: Callable[..., Dict[str, Any]]        # control values (by name) -> compute() options
-    present: Callable[[Dict[str, Any], Dict[str, Any], Dict[str, Any]], Presentation]
-    order_plot: Tuple[Shown, i18n.I18nData]         # (per_order column plotted, its title)
-    score_high: Optional[float]                   # nominal top of the score range (None: open)
+    name: str  # metrics/<name>
+    title: i18n.I18nData  # texts on the page: keys of ngrameval.ui.i18n.TEXTS (t(key))
+    intro: i18n.I18nData  # Markdown under the title
+    controls: Callable[[], dict[str, gr.components.Component]]  # builds the option controls
+    options: Callable[..., dict[str, Any]]  # control values (by name) -> compute() options
+    present: Callable[[dict[str, Any], dict[str, Any], dict[str, Any]], Presentation]
+    order_plot: tuple[Shown, i18n.I18nData]  # (per_order column plotted, its title)
+    score_high: float | None  # nominal top of the score range (None: open)
     examples: Sequence[Example] = ()
-    explanation_note: Union[str, i18n.I18nData] = ""   # Markdown added to the explanation's introduction
-    explanation_intro: i18n.I18nData = EXPLANATION_INTRO    # Markdown: what the highlight shows
-    per_order_label: i18n.I18nData = t("page.per_ngram_order")   # the label of the per_order table
-    detail_options: Union[Dict[str, Any], Callable[[Dict[str, Any]], Dict[str, Any]]] = field(
-        default_factory=lambda: {"sentence_level": True, "explain": True})
-    sentence_options: Optional[Dict[str, Any]] = None
-    explain_one: Optional[ExplainOne] = None
-    explain_item: Optional[ExplainItem] = None
-    label: Optional[str] = None                   # the metric's name on the page (default: NAME)
-    ngrams_label: i18n.I18nData = NGRAMS_LABEL      # the labels of the explanation's two tables
-    orders_label: i18n.I18nData = t("page.per_order")
-    reference_boxes: int = REFERENCE_BOXES        # text boxes for references (API: references_1, ...)
-    coco_json: bool = False                       # also read COCO results + references JSON uploads
-    max_predictions: Optional[int] = None         # lower limits than MAX_LINES (see check_limits)
-    max_references: Optional[int] = None
-    present_corpus: bool = False                  # present() also gets the predictions and references
-    warm_up: Optional[Callable[[], None]] = None  # run once before serving (data a first call would build)
+    explanation_note: str | i18n.I18nData = ""  # Markdown added to the explanation's introduction
+    explanation_intro: i18n.I18nData = EXPLANATION_INTRO  # Markdown: what the highlight shows
+    per_order_label: i18n.I18nData = t("page.per_ngram_order")  # noqa: RUF009 (an immutable Phrase) -- the label of the per_order table
+    detail_options: dict[str, Any] | Callable[[dict[str, Any]], dict[str, Any]] = field(
+        default_factory=lambda: {"sentence_level": True, "explain": True}
+    )
+    sentence_options: dict[str, Any] | None = None
+    explain_one: ExplainOne | None = None
+    explain_item: ExplainItem | None = None
+    label: str | None = None  # the metric's name on the page (default: NAME)
+    ngrams_label: i18n.I18nData = NGRAMS_LABEL  # the labels of the explanation's two tables
+    orders_label: i18n.I18nData = t("page.per_order")  # noqa: RUF009 (an immutable Phrase)
+    reference_boxes: int = REFERENCE_BOXES  # text boxes for references (API: references_1, ...)
+    coco_json: bool = False  # also read COCO results + references JSON uploads
+    max_predictions: int | None = None  # lower limits than MAX_LINES (see check_limits)
+    max_references: int | None = None
+    present_corpus: bool = False  # present() also gets the predictions and references
+    warm_up: Callable[[], None] | None = None  # run once before serving (data a first call would build)
 
     def build(self) -> gr.Blocks:
         """The page (:func:`build_demo`)."""
@@ -769,25 +887,30 @@ class _Outputs:
     results: gr.Column
     state: gr.State
 
-    def components(self) -> List[gr.components.Component]:
+    def components(self) -> list[gr.components.Component]:
         return [getattr(self, f.name) for f in fields(self)]
 
-    def values(self, **given) -> List[Any]:
+    def values(self, **given) -> list[Any]:
         """The outputs in order: the given ones, None (cleared) for the others."""
         return [given.get(f.name) for f in fields(self)]
 
 
-def _examples(space: MetricSpace, controls: Dict[str, gr.components.Component]) -> List[List[Any]]:
+def _examples(space: MetricSpace, controls: dict[str, gr.components.Component]) -> list[list[Any]]:
     rows = []
     for example in space.examples:
         boxes = ["\n".join(lines) for lines in example.references]
         boxes += [""] * (space.reference_boxes - len(boxes))
-        rows.append(["\n".join(example.predictions), *boxes,
-                     *(example.options.get(name, control.value) for name, control in controls.items())])
+        rows.append(
+            [
+                "\n".join(example.predictions),
+                *boxes,
+                *(example.options.get(name, control.value) for name, control in controls.items()),
+            ]
+        )
     return rows
 
 
-def example_labels(space: MetricSpace, language: str) -> List[str]:
+def example_labels(space: MetricSpace, language: str) -> list[str]:
     """The names of the Space's examples in ``language``."""
     return [str(i18n.resolve(example.label, language)) for example in space.examples]
 
@@ -809,9 +932,11 @@ def on_worker(worker: Executor, function: Callable[..., Any]) -> Callable[..., A
     >>> name != threading.current_thread().name
     True
     """
+
     @functools.wraps(function)
     def on_the_worker(*args: Any, **kwargs: Any) -> Any:
         return worker.submit(function, *args, **kwargs).result()
+
     return on_the_worker
 
 
@@ -824,22 +949,34 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
 
     def explain_sentence(request: gr.Request, state, number):
         language = i18n.language_of(request)
-        if state is None and number is not None:    # scored, then the session's state expired
-            return status_html(i18n.text("status.expired", language, minutes=STATE_SECONDS // 60), True, language), None, None, None
+        if state is None and number is not None:  # scored, then the session's state expired
+            return (
+                status_html(i18n.text("status.expired", language, minutes=STATE_SECONDS // 60), True, language),
+                None,
+                None,
+                None,
+            )
         return explain(unpacked(state), number, space.explain_one, space.explain_item, language)
 
     def run(request: gr.Request, predictions, *values):
-        references, (predictions_file, reference_files), option_values = \
-            values[:boxes], values[boxes:boxes + 2], values[boxes + 2:]
+        references, (predictions_file, reference_files), option_values = (
+            values[:boxes],
+            values[boxes : boxes + 2],
+            values[boxes + 2 :],
+        )
         language = i18n.language_of(request)
         image_ids = None
         try:
             if predictions_file and space.coco_json and Path(predictions_file).suffix.lower() == ".json":
                 gts, res = coco_from_files(predictions_file, reference_files)
-                image_ids, hyps, refs = from_coco(gts, res)     # as the metric reads them: for the tables
+                image_ids, hyps, refs = from_coco(gts, res)  # as the metric reads them: for the tables
                 inputs = {"predictions": None, "references": None, "gts": gts, "res": res}
-                source = i18n.text("status.coco_files", language, results=Path(predictions_file).name,
-                                   references=Path(reference_files[0]).name)
+                source = i18n.text(
+                    "status.coco_files",
+                    language,
+                    results=Path(predictions_file).name,
+                    references=Path(reference_files[0]).name,
+                )
             elif predictions_file:
                 hyps, refs = corpus_from_files(predictions_file, reference_files)
                 inputs = {"predictions": hyps, "references": refs}
@@ -852,44 +989,71 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
             options = space.options(**dict(zip(names, option_values)))
             details = space.detail_options(options) if callable(space.detail_options) else space.detail_options
             result = metric.compute(**inputs, **options, **details)
-            per_sentence = result if space.sentence_options is None else \
-                metric.compute(**inputs, **options, **space.sentence_options)
+            per_sentence = (
+                result
+                if space.sentence_options is None
+                else metric.compute(**inputs, **options, **space.sentence_options)
+            )
             shown = space.present(result, options, per_sentence, *((hyps, refs) if space.present_corpus else ()))
-        except (errors.InputError, ImportError) as error:      # the page's, and the metric's own messages (English)
+        except (errors.InputError, ImportError) as error:  # the page's, and the metric's own messages (English)
             shown_message = error.in_language(language) if isinstance(error, InputError) else str(error)
-            return outputs.values(raw={"error": str(error)}, status=status_html(shown_message, True, language),
-                                  results=gr.Column(visible=False))
-        except Exception as error:  # noqa: BLE001 - shown as a message, logged with its traceback
+            return outputs.values(
+                raw={"error": str(error)},
+                status=status_html(shown_message, True, language),
+                results=gr.Column(visible=False),
+            )
+        except Exception as error:
             LOG.exception("scoring failed")
             message = f"unexpected {type(error).__name__}: {error}"
             shown_message = i18n.text("status.unexpected", language, kind=type(error).__name__, message=error)
-            return outputs.values(raw={"error": message}, status=status_html(shown_message, True, language),
-                                  results=gr.Column(visible=False))
+            return outputs.values(
+                raw={"error": message},
+                status=status_html(shown_message, True, language),
+                results=gr.Column(visible=False),
+            )
         score_name, first_scores = next(iter(shown.sentence_scores.items()))
-        state = {"explanation": result.pop("explanation", None), "scores": first_scores, "predictions": hyps,
-                 "references": refs, "options": options, "result": result, "image_ids": image_ids,
-                 "score_name": None if score_name == SCORE else score_name}     # None: "sentence score"
+        state = {
+            "explanation": result.pop("explanation", None),
+            "scores": first_scores,
+            "predictions": hyps,
+            "references": refs,
+            "options": options,
+            "result": result,
+            "image_ids": image_ids,
+            "score_name": None if score_name == SCORE else score_name,
+        }  # None: "sentence score"
         counts = sorted({len(group) for group in refs})
-        per_prediction = f"{counts[0]}" if len(counts) == 1 else \
-            i18n.text("status.range", language, low=counts[0], high=counts[-1])
+        per_prediction = (
+            f"{counts[0]}" if len(counts) == 1 else i18n.text("status.range", language, low=counts[0], high=counts[-1])
+        )
         bins = localized(histogram(first_scores, space.score_high), language)
         category = shown.per_order.columns[0]
         plotted_column, plot_title = shown.order_plot or space.order_plot
         plotted = localized(shown.per_order[[category, plotted_column]], language)
         return outputs.values(
-            raw=result,     # the metric's own result: English keys in every language (machine-readable)
-            status=status_html(i18n.text("status.scored", language, count=len(hyps), source=source,
-                                         per_prediction=per_prediction)),
+            raw=result,  # the metric's own result: English keys in every language (machine-readable)
+            status=status_html(
+                i18n.text("status.scored", language, count=len(hyps), source=source, per_prediction=per_prediction)
+            ),
             score=score_card(label, shown.scores, shown.notes, language),
             per_order=localized(rounded(shown.per_order), language),
             summary=summary_table(shown.summary, language),
-            order_plot=gr.BarPlot(value=plotted, x=plotted.columns[0], y=plotted.columns[1], title=plot_title,
-                                  sort=list(plotted.iloc[:, 0])),
+            order_plot=gr.BarPlot(
+                value=plotted,
+                x=plotted.columns[0],
+                y=plotted.columns[1],
+                title=plot_title,
+                sort=list(plotted.iloc[:, 0]),
+            ),
             histogram=gr.BarPlot(value=bins, x=bins.columns[0], y=bins.columns[1], sort=list(bins.iloc[:, 0])),
             sentences=sentence_table(hyps, refs, shown.sentence_scores, image_ids, language),
             number=gr.Number(value=1, maximum=len(hyps)),
-            **dict(zip(("heading", "highlight", "ngrams", "orders"),
-                       explain(state, 1, space.explain_one, space.explain_item, language))),
+            **dict(
+                zip(
+                    ("heading", "highlight", "ngrams", "orders"),
+                    explain(state, 1, space.explain_one, space.explain_item, language),
+                )
+            ),
             signature=shown.signature,
             results=gr.Column(visible=True),
             state=packed(state),
@@ -903,96 +1067,170 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
             with gr.Column(scale=3):
                 with gr.Tabs():
                     with gr.Tab(t("page.tab_text")):
-                        predictions = gr.Textbox(label=t("page.predictions"), lines=3, max_lines=12,
-                                                 elem_id="predictions", placeholder=t("page.predictions_placeholder"))
+                        predictions = gr.Textbox(
+                            label=t("page.predictions"),
+                            lines=3,
+                            max_lines=12,
+                            elem_id="predictions",
+                            placeholder=t("page.predictions_placeholder"),
+                        )
                         reference_boxes = [
-                            gr.Textbox(label=t("page.references", number=i), lines=3 if i == 1 else 1, max_lines=12,
-                                       elem_id=f"references-{i}",
-                                       placeholder=t("page.references_placeholder") if i == 1
-                                       else t("page.more_references_placeholder"))
-                            for i in range(1, boxes + 1)]
+                            gr.Textbox(
+                                label=t("page.references", number=i),
+                                lines=3 if i == 1 else 1,
+                                max_lines=12,
+                                elem_id=f"references-{i}",
+                                placeholder=t("page.references_placeholder")
+                                if i == 1
+                                else t("page.more_references_placeholder"),
+                            )
+                            for i in range(1, boxes + 1)
+                        ]
                     with gr.Tab(t("page.tab_files")):
                         coco = [".json"] if space.coco_json else []
                         predictions_file = gr.File(
                             label=t("page.predictions_file_coco" if coco else "page.predictions_file"),
-                            file_types=[".txt", ".jsonl", ".csv", ".tsv", *coco], elem_id="predictions-file")
+                            file_types=[".txt", ".jsonl", ".csv", ".tsv", *coco],
+                            elem_id="predictions-file",
+                        )
                         reference_files = gr.File(
                             label=t("page.reference_files_coco" if coco else "page.reference_files"),
-                            file_count="multiple", file_types=[".txt", *coco], elem_id="reference-files")
+                            file_count="multiple",
+                            file_types=[".txt", *coco],
+                            elem_id="reference-files",
+                        )
                 with gr.Accordion(t("page.input_help_title"), open=False):
                     gr.Markdown(input_help(boxes, space.coco_json, space.max_predictions, space.max_references))
             with gr.Column(scale=2):
                 controls = space.controls()
                 names = list(controls)
-                run.__signature__ = _api_signature(controls, boxes)    # named API parameters, with defaults
+                run.__signature__ = _api_signature(controls, boxes)  # named API parameters, with defaults
                 submit = gr.Button(t("page.compute", label=label), variant="primary", elem_id="submit")
         status = gr.HTML(label=t("page.status"), elem_id="status")
-        examples_area = gr.Column()     # filled below, once the outputs exist
+        examples_area = gr.Column()  # filled below, once the outputs exist
 
-        with gr.Column(visible=False) as results:      # shown once something is scored
+        with gr.Column(visible=False) as results:  # shown once something is scored
             gr.Markdown(t("page.result"))
             with gr.Row(equal_height=False):
                 with gr.Column(scale=2):
                     score = gr.HTML(label=t("page.score"), elem_id="score")
                     summary = gr.Dataframe(label=t("page.summary"), interactive=False, elem_id="summary")
-                per_order = gr.Dataframe(label=space.per_order_label, interactive=False, elem_id="per-order",
-                                         scale=3)
+                per_order = gr.Dataframe(label=space.per_order_label, interactive=False, elem_id="per-order", scale=3)
             with gr.Row():
-                order_plot = gr.BarPlot(x="order", y=str(space.order_plot[0]), title=space.order_plot[1],
-                                        label=space.per_order_label, elem_id="order-plot", height=260,
-                                        y_lim=[0, None])
-                histogram_plot = gr.BarPlot(x="score", y="sentences", title=t("page.sentence_scores"),
-                                            label=t("page.histogram"), elem_id="histogram", x_label_angle=-30,
-                                            height=260)
-            sentences = gr.Dataframe(label=t("page.sentences"),
-                                     interactive=False, max_height=320, elem_id="sentences", wrap=True)
+                order_plot = gr.BarPlot(
+                    x="order",
+                    y=str(space.order_plot[0]),
+                    title=space.order_plot[1],
+                    label=space.per_order_label,
+                    elem_id="order-plot",
+                    height=260,
+                    y_lim=[0, None],
+                )
+                histogram_plot = gr.BarPlot(
+                    x="score",
+                    y="sentences",
+                    title=t("page.sentence_scores"),
+                    label=t("page.histogram"),
+                    elem_id="histogram",
+                    x_label_angle=-30,
+                    height=260,
+                )
+            sentences = gr.Dataframe(
+                label=t("page.sentences"), interactive=False, max_height=320, elem_id="sentences", wrap=True
+            )
 
             gr.Markdown(t("page.explanation", intro=space.explanation_intro, note=space.explanation_note))
             with gr.Row(equal_height=False):
-                number = gr.Number(value=1, minimum=1, precision=0, label=t("page.sentence"),
-                                   elem_id="sentence-number", scale=1, min_width=120)
+                number = gr.Number(
+                    value=1,
+                    minimum=1,
+                    precision=0,
+                    label=t("page.sentence"),
+                    elem_id="sentence-number",
+                    scale=1,
+                    min_width=120,
+                )
                 heading = gr.HTML(label=t("page.sentence"), elem_id="sentence-info")
-            highlight_view = gr.HighlightedText(label=t("page.prediction_tokens"), show_legend=True,
-                                                elem_id="highlight")
+            highlight_view = gr.HighlightedText(
+                label=t("page.prediction_tokens"), show_legend=True, elem_id="highlight"
+            )
             orders = gr.Dataframe(label=space.orders_label, interactive=False, elem_id="orders")
             ngrams = gr.Dataframe(label=space.ngrams_label, interactive=False, max_height=320, elem_id="ngrams")
-            signature = gr.Textbox(label=t("page.signature"), interactive=False, elem_id="signature",
-                                   buttons=["copy"], lines=1, max_lines=3)
+            signature = gr.Textbox(
+                label=t("page.signature"),
+                interactive=False,
+                elem_id="signature",
+                buttons=["copy"],
+                lines=1,
+                max_lines=3,
+            )
             with gr.Accordion(t("page.raw_title"), open=False):
                 raw = gr.JSON(label=t("page.raw"), elem_id="raw")
         state = gr.State(time_to_live=STATE_SECONDS)
 
-        outputs = _Outputs(raw, status, score, per_order, summary, order_plot, histogram_plot, sentences, number,
-                           heading, highlight_view, ngrams, orders, signature, results, state)
+        outputs = _Outputs(
+            raw,
+            status,
+            score,
+            per_order,
+            summary,
+            order_plot,
+            histogram_plot,
+            sentences,
+            number,
+            heading,
+            highlight_view,
+            ngrams,
+            orders,
+            signature,
+            results,
+            state,
+        )
         texts = [predictions, *reference_boxes]
         # Scoring and explaining run on one thread of the page's: see on_worker.
         worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"ngrameval-{space.name}")
         run, explain_sentence = on_worker(worker, run), on_worker(worker, explain_sentence)
 
         def run_example(request: gr.Request, *values):
-            return run(request, *values[:len(texts)], None, None, *values[len(texts):])
+            return run(request, *values[: len(texts)], None, None, *values[len(texts) :])
 
         with examples_area:
-            examples = gr.Examples(_examples(space, controls), inputs=texts + list(controls.values()),
-                        outputs=outputs.components(), example_labels=example_labels(space, i18n.DEFAULT_LANGUAGE),
-                        label=t("page.examples"), run_on_click=True, cache_examples=False,
-                        fn=run_example)
-        submit.click(run, texts + [predictions_file, reference_files] + list(controls.values()),
-                     outputs.components(), api_name="score")
-        number.change(explain_sentence, [state, number], [heading, highlight_view, ngrams, orders],
-                      api_visibility="private")
+            examples = gr.Examples(
+                _examples(space, controls),
+                inputs=texts + list(controls.values()),
+                outputs=outputs.components(),
+                example_labels=example_labels(space, i18n.DEFAULT_LANGUAGE),
+                label=t("page.examples"),
+                run_on_click=True,
+                cache_examples=False,
+                fn=run_example,
+            )
+        submit.click(
+            run,
+            texts + [predictions_file, reference_files] + list(controls.values()),
+            outputs.components(),
+            api_name="score",
+        )
+        number.change(
+            explain_sentence, [state, number], [heading, highlight_view, ngrams, orders], api_visibility="private"
+        )
         sentences.select(_selected_sentence, None, number, api_visibility="private")
         # The language switch: shown as the browser's (or the last chosen) language, it changes the page's.
         demo.load(None, None, language, js=i18n.INITIAL_JS)
         language.change(None, language, None, js=i18n.SWITCH_JS)
         # gradio's frontend translates no example label: the server sends them again in the chosen language.
-        language.change(lambda chosen: gr.Dataset(sample_labels=example_labels(space, chosen)), language,
-                        examples.dataset, api_visibility="private", queue=False)
+        language.change(
+            lambda chosen: gr.Dataset(sample_labels=example_labels(space, chosen)),
+            language,
+            examples.dataset,
+            api_visibility="private",
+            queue=False,
+        )
     demo.queue(default_concurrency_limit=CONCURRENCY, max_size=QUEUE_SIZE)
     return demo
 
 
-def packed(state: Dict[str, Any]) -> bytes:
+def packed(state: dict[str, Any]) -> bytes:
     """A scored corpus as the session keeps it: one compressed pickle.
 
     >>> unpacked(packed({"scores": [0.5]}))
@@ -1001,21 +1239,27 @@ def packed(state: Dict[str, Any]) -> bytes:
     return zlib.compress(pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL), 1)
 
 
-def unpacked(state: Optional[bytes]) -> Optional[Dict[str, Any]]:
+def unpacked(state: bytes | None) -> dict[str, Any] | None:
     """What :func:`packed` kept (None: nothing scored yet). The bytes come from this page's own
     state, never from a client: gradio does not accept a State's value from the API."""
     return None if state is None else pickle.loads(zlib.decompress(state))
 
 
-def _api_signature(controls: Dict[str, gr.components.Component], boxes: int) -> inspect.Signature:
+def _api_signature(controls: dict[str, gr.components.Component], boxes: int) -> inspect.Signature:
     """The submit function's API: the text boxes, the files, then one parameter per control. All are
     optional for gradio_client (a None default; a control left out takes its initial value). The request
     (gradio passes it; not an API parameter) goes first: its language is the messages'."""
-    names = ["predictions", *(f"references_{i}" for i in range(1, boxes + 1)), "predictions_file",
-             "reference_files", *controls]
+    names = [
+        "predictions",
+        *(f"references_{i}" for i in range(1, boxes + 1)),
+        "predictions_file",
+        "reference_files",
+        *controls,
+    ]
     request = inspect.Parameter("request", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=gr.Request)
-    return inspect.Signature([request] + [inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD,
-                                                            default=None) for name in names])
+    return inspect.Signature(
+        [request] + [inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None) for name in names]
+    )
 
 
 def _selected_sentence(event: gr.SelectData):
@@ -1025,8 +1269,12 @@ def _selected_sentence(event: gr.SelectData):
 
 def launch(demo: gr.Blocks, **options) -> None:
     """Serve on 127.0.0.1:$GRADIO_SERVER_PORT (7860 by default); ``options`` go to ``demo.launch``."""
-    settings = {"server_name": os.environ.get("GRADIO_SERVER_NAME", "127.0.0.1"),
-                "server_port": int(os.environ.get("GRADIO_SERVER_PORT", "7860")),
-                "max_file_size": MAX_FILE_SIZE, "show_error": False, "state_session_capacity": SESSIONS}
+    settings = {
+        "server_name": os.environ.get("GRADIO_SERVER_NAME", "127.0.0.1"),
+        "server_port": int(os.environ.get("GRADIO_SERVER_PORT", "7860")),
+        "max_file_size": MAX_FILE_SIZE,
+        "show_error": False,
+        "state_session_capacity": SESSIONS,
+    }
     settings.update(options)
     demo.launch(**settings)

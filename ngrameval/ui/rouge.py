@@ -2,20 +2,30 @@
 
 Run: python spaces/rouge/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
 """
+
 import gradio as gr
 import pandas as pd
 
 import ngrameval
 from ngrameval.engine.lcs import lcs_positions
 from ngrameval.metrics import rouge155
-from ngrameval.metrics.rouge import RougeTokenizer, parse_rouge_types
-from ngrameval.metrics.rouge import VARIANTS
+from ngrameval.metrics.rouge import VARIANTS, RougeTokenizer, parse_rouge_types
 from ngrameval.ui import page as ui
 from ngrameval.ui.i18n import Phrase, t
 
-
-TYPES = ["rouge1", "rouge2", "rouge3", "rouge4", "rougeL", "rougeLsum", "rougeW", "rougeS4", "rougeSU4", "rougeS*",
-         "rougeSU*"]
+TYPES = [
+    "rouge1",
+    "rouge2",
+    "rouge3",
+    "rouge4",
+    "rougeL",
+    "rougeLsum",
+    "rougeW",
+    "rougeS4",
+    "rougeSU4",
+    "rougeS*",
+    "rougeSU*",
+]
 DEFAULT_TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
 MULTI_REF = {"default": None, "best": "best", "pooled": "pooled"}
 LCS = "LCS"
@@ -23,55 +33,104 @@ F_MEASURE = Phrase("column.f_measure")
 
 INTRO = t("rouge.intro")
 
-EXPLANATION = t("rouge.explanation_intro")     # its text names LCS
+EXPLANATION = t("rouge.explanation_intro")  # its text names LCS
 NOTE = t("rouge.note")
 
 
 def for_variant(variant):
     """The tokenizer is rouge_score's option, the length limits rouge155's: the other variant's are reset."""
     rouge_score = variant == "rouge_score"
-    return (gr.Dropdown(value="default", interactive=rouge_score),
-            gr.Number(value=None, interactive=not rouge_score), gr.Number(value=None, interactive=not rouge_score))
+    return (
+        gr.Dropdown(value="default", interactive=rouge_score),
+        gr.Number(value=None, interactive=not rouge_score),
+        gr.Number(value=None, interactive=not rouge_score),
+    )
 
 
 def controls():
-    rouge_types = gr.CheckboxGroup(TYPES, value=DEFAULT_TYPES, label=t("rouge.types"), elem_id="rouge-types",
-                                   info=t("rouge.types_info"))
+    rouge_types = gr.CheckboxGroup(
+        TYPES, value=DEFAULT_TYPES, label=t("rouge.types"), elem_id="rouge-types", info=t("rouge.types_info")
+    )
     with gr.Row():
-        variant = gr.Dropdown(list(VARIANTS), value="rouge_score", label=t("page.variant"),
-                              elem_id="variant")
-        multi_ref = gr.Dropdown(list(MULTI_REF), value="default", label=t("rouge.multi_ref"), elem_id="multi-ref",
-                                info=t("rouge.multi_ref_info"))
+        variant = gr.Dropdown(list(VARIANTS), value="rouge_score", label=t("page.variant"), elem_id="variant")
+        multi_ref = gr.Dropdown(
+            list(MULTI_REF),
+            value="default",
+            label=t("rouge.multi_ref"),
+            elem_id="multi-ref",
+            info=t("rouge.multi_ref_info"),
+        )
     with gr.Row():
-        tokenizer = gr.Dropdown(["default", "rouge_score", "whitespace"], value="default", elem_id="tokenizer",
-                                label=t("rouge.tokenizer"), info=t("rouge.tokenizer_info"))
-        use_stemmer = gr.Checkbox(False, label=t("rouge.stemmer"), elem_id="stemmer",
-                                  info=t("rouge.stemmer_info"))
-        remove_stopwords = gr.Checkbox(False, label=t("rouge.stopwords"), elem_id="stopwords",
-                                       info=t("rouge.stopwords_info"))
+        tokenizer = gr.Dropdown(
+            ["default", "rouge_score", "whitespace"],
+            value="default",
+            elem_id="tokenizer",
+            label=t("rouge.tokenizer"),
+            info=t("rouge.tokenizer_info"),
+        )
+        use_stemmer = gr.Checkbox(False, label=t("rouge.stemmer"), elem_id="stemmer", info=t("rouge.stemmer_info"))
+        remove_stopwords = gr.Checkbox(
+            False, label=t("rouge.stopwords"), elem_id="stopwords", info=t("rouge.stopwords_info")
+        )
     with gr.Row():
-        alpha = gr.Slider(0, 1, value=0.5, step=0.05, label="alpha", elem_id="alpha",
-                          info="F = PR / ((1 - alpha) P + alpha R); 0.5: F1")
+        alpha = gr.Slider(
+            0,
+            1,
+            value=0.5,
+            step=0.05,
+            label="alpha",
+            elem_id="alpha",
+            info="F = PR / ((1 - alpha) P + alpha R); 0.5: F1",
+        )
         w = gr.Number(1.2, minimum=1, label="w (rougeW)", elem_id="w", info="f(k) = k^w")
     with gr.Row():
-        limit_words = gr.Number(None, precision=0, label=t("rouge.limit_words"), info=t("rouge.limit_info"),
-                                elem_id="limit-words", interactive=False)
-        limit_bytes = gr.Number(None, precision=0, label=t("rouge.limit_bytes"), info=t("rouge.limit_info"),
-                                elem_id="limit-bytes", interactive=False)
+        limit_words = gr.Number(
+            None,
+            precision=0,
+            label=t("rouge.limit_words"),
+            info=t("rouge.limit_info"),
+            elem_id="limit-words",
+            interactive=False,
+        )
+        limit_bytes = gr.Number(
+            None,
+            precision=0,
+            label=t("rouge.limit_bytes"),
+            info=t("rouge.limit_info"),
+            elem_id="limit-bytes",
+            interactive=False,
+        )
     variant.change(for_variant, variant, [tokenizer, limit_words, limit_bytes], api_visibility="private")
-    return dict(rouge_types=rouge_types, variant=variant, multi_ref=multi_ref, tokenizer=tokenizer,
-                use_stemmer=use_stemmer, remove_stopwords=remove_stopwords, alpha=alpha, w=w, limit_words=limit_words,
-                limit_bytes=limit_bytes)
+    return dict(
+        rouge_types=rouge_types,
+        variant=variant,
+        multi_ref=multi_ref,
+        tokenizer=tokenizer,
+        use_stemmer=use_stemmer,
+        remove_stopwords=remove_stopwords,
+        alpha=alpha,
+        w=w,
+        limit_words=limit_words,
+        limit_bytes=limit_bytes,
+    )
 
 
-def options(rouge_types, variant, multi_ref, tokenizer, use_stemmer, remove_stopwords, alpha, w, limit_words,
-            limit_bytes):
-    chosen = dict(rouge_types=list(rouge_types or []), variant=variant,
-                  multi_ref=ui.pick(multi_ref, MULTI_REF, "multi_ref"), tokenizer=tokenizer,
-                  use_stemmer=bool(use_stemmer), remove_stopwords=bool(remove_stopwords), alpha=float(alpha),
-                  limit_words=limit_words or None, limit_bytes=limit_bytes or None)   # a blank box sends 0
+def options(
+    rouge_types, variant, multi_ref, tokenizer, use_stemmer, remove_stopwords, alpha, w, limit_words, limit_bytes
+):
+    chosen = dict(
+        rouge_types=list(rouge_types or []),
+        variant=variant,
+        multi_ref=ui.pick(multi_ref, MULTI_REF, "multi_ref"),
+        tokenizer=tokenizer,
+        use_stemmer=bool(use_stemmer),
+        remove_stopwords=bool(remove_stopwords),
+        alpha=float(alpha),
+        limit_words=limit_words or None,
+        limit_bytes=limit_bytes or None,
+    )  # a blank box sends 0
     w = ui.optional_number(w, "w")
-    if w is not None:       # blank: the metric's default
+    if w is not None:  # blank: the metric's default
         chosen["w"] = w
     return chosen
 
@@ -85,24 +144,36 @@ def present(result, options, per_sentence):
     signature = dict(part.split(":", 1) for part in result["signature"].split("|"))
     return ui.Presentation(
         scores=[(Phrase("caption.f_measure", type=t), result[t]) for t in types],
-        per_order=pd.DataFrame({Phrase("column.type"): types, ui.PRECISION: [result[f"{t}_precision"] for t in types],
-                                ui.RECALL: [result[f"{t}_recall"] for t in types],
-                                F_MEASURE: [result[f"{t}_fmeasure"] for t in types]}),
-        summary={"variant": options["variant"], Phrase("column.several_references"): signature["refs"],
-                 "alpha": signature["alpha"], Phrase("column.stemmer"): signature["stem"],
-                 Phrase("column.stop_words_removed"): signature["stop"]},
+        per_order=pd.DataFrame(
+            {
+                Phrase("column.type"): types,
+                ui.PRECISION: [result[f"{t}_precision"] for t in types],
+                ui.RECALL: [result[f"{t}_recall"] for t in types],
+                F_MEASURE: [result[f"{t}_fmeasure"] for t in types],
+            }
+        ),
+        summary={
+            "variant": options["variant"],
+            Phrase("column.several_references"): signature["refs"],
+            "alpha": signature["alpha"],
+            Phrase("column.stemmer"): signature["stem"],
+            Phrase("column.stop_words_removed"): signature["stop"],
+        },
         sentence_scores={f"{t} F": per_sentence[t] for t in types},
-        signature=result["signature"])
+        signature=result["signature"],
+    )
 
 
 # --------------------------------------------------------------------------- the explanation of one sentence
+
 
 def tokens(text, options):
     """(tokens, tokens per sentence) of a summary as the variant counts them: the unigram tokens, and the
     sentences its LCS is taken over."""
     if options["variant"] == "rouge155":
-        return rouge155.summary_tokens(text, options["use_stemmer"], options["remove_stopwords"],
-                                       options["limit_words"], options["limit_bytes"])
+        return rouge155.summary_tokens(
+            text, options["use_stemmer"], options["remove_stopwords"], options["limit_words"], options["limit_bytes"]
+        )
     return RougeTokenizer(options["tokenizer"], options["use_stemmer"], options["remove_stopwords"]).split(text)
 
 
@@ -136,35 +207,75 @@ def explain_one(prediction, references, options):
     marks = lcs_marks(ours, reference, summary_level)
     labels = [LCS if i in marks else label for i, label in enumerate(ui.ngram_labels(ours[0], shown[:1]))]
     shown.append({"n": 0, "label": LCS, "matches": len(marks), "total": len(ours[0]), "ngrams": []})
-    notes = [f"{types[0]} P {ui.fmt(alone.precision[types[0]][j])} R {ui.fmt(alone.recall[types[0]][j])} "
-             f"F {ui.fmt(first[j])}" for j in range(len(references))]
+    notes = [
+        f"{types[0]} P {ui.fmt(alone.precision[types[0]][j])} R {ui.fmt(alone.recall[types[0]][j])} "
+        f"F {ui.fmt(first[j])}"
+        for j in range(len(references))
+    ]
     notes[chosen] = Phrase("rouge.highlighted", note=notes[chosen])
-    return {"prediction_tokens": ours[0], "reference_tokens": [r[0] for r in theirs],
-            "reference_length": len(reference[0]), "orders": shown, "labels": labels, "reference_notes": notes}
+    return {
+        "prediction_tokens": ours[0],
+        "reference_tokens": [r[0] for r in theirs],
+        "reference_length": len(reference[0]),
+        "orders": shown,
+        "labels": labels,
+        "reference_notes": notes,
+    }
 
 
 EXAMPLES = [
-    ui.Example(Phrase("rouge.example_skip"), ["the cat in the hat"],
-               [["the cat sat in the big hat"]],
-               {"rouge_types": ["rouge1", "rouge2", "rougeL", "rougeS4", "rougeSU4"]}),
-    ui.Example(Phrase("rouge.example_summaries"),
-               ["Police killed the gunman after a two-hour standoff at the bank.",
-                "Heavy rains flooded the city center and closed schools on Monday."],
-               [["The gunman was shot dead by police after a standoff at a bank.",
-                 "Schools were closed on Monday after heavy rain flooded the city centre."],
-                ["Police shot and killed a gunman who had held hostages at the bank for two hours.",
-                 "Monday's downpour flooded the centre of the city, forcing schools to close."]],
-               {"use_stemmer": True}),
-    ui.Example(Phrase("rouge.example_chinese"), ["猫坐在垫子上。", "今天天气很好"],
-               [["猫在垫子上睡觉。", "今天的天气非常好"]], {"rouge_types": ["rouge1", "rouge2", "rougeL"]}),
-    ui.Example(Phrase("rouge.example_lin"),
-               ["police kill the gunman", "the gunman kill police", "the gunman police killed"],
-               [["police killed the gunman"] * 3],
-               {"variant": "rouge155", "rouge_types": ["rouge2", "rougeL", "rougeS*", "rougeSU*"]}),
+    ui.Example(
+        Phrase("rouge.example_skip"),
+        ["the cat in the hat"],
+        [["the cat sat in the big hat"]],
+        {"rouge_types": ["rouge1", "rouge2", "rougeL", "rougeS4", "rougeSU4"]},
+    ),
+    ui.Example(
+        Phrase("rouge.example_summaries"),
+        [
+            "Police killed the gunman after a two-hour standoff at the bank.",
+            "Heavy rains flooded the city center and closed schools on Monday.",
+        ],
+        [
+            [
+                "The gunman was shot dead by police after a standoff at a bank.",
+                "Schools were closed on Monday after heavy rain flooded the city centre.",
+            ],
+            [
+                "Police shot and killed a gunman who had held hostages at the bank for two hours.",
+                "Monday's downpour flooded the centre of the city, forcing schools to close.",
+            ],
+        ],
+        {"use_stemmer": True},
+    ),
+    ui.Example(
+        Phrase("rouge.example_chinese"),
+        ["猫坐在垫子上。", "今天天气很好"],
+        [["猫在垫子上睡觉。", "今天的天气非常好"]],
+        {"rouge_types": ["rouge1", "rouge2", "rougeL"]},
+    ),
+    ui.Example(
+        Phrase("rouge.example_lin"),
+        ["police kill the gunman", "the gunman kill police", "the gunman police killed"],
+        [["police killed the gunman"] * 3],
+        {"variant": "rouge155", "rouge_types": ["rouge2", "rougeL", "rougeS*", "rougeSU*"]},
+    ),
 ]
 
-SPACE = ui.MetricSpace(name="rouge", title=t("rouge.title"), intro=INTRO,
-                       controls=controls, options=options, present=present,
-                       order_plot=(F_MEASURE, t("rouge.f_plot")), score_high=1.0, examples=EXAMPLES,
-                       explanation_intro=EXPLANATION, explanation_note=NOTE, per_order_label=t("rouge.per_type"),
-                       detail_options={}, sentence_options={"use_aggregator": False}, explain_one=explain_one)
+SPACE = ui.MetricSpace(
+    name="rouge",
+    title=t("rouge.title"),
+    intro=INTRO,
+    controls=controls,
+    options=options,
+    present=present,
+    order_plot=(F_MEASURE, t("rouge.f_plot")),
+    score_high=1.0,
+    examples=EXAMPLES,
+    explanation_intro=EXPLANATION,
+    explanation_note=NOTE,
+    per_order_label=t("rouge.per_type"),
+    detail_options={},
+    sentence_options={"use_aggregator": False},
+    explain_one=explain_one,
+)

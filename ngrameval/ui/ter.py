@@ -2,6 +2,7 @@
 
 Run: python spaces/ter/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
 """
+
 import html
 
 import gradio as gr
@@ -12,7 +13,6 @@ from ngrameval.ui import i18n
 from ngrameval.ui import page as ui
 from ngrameval.ui.i18n import Phrase, t
 
-
 INTRO = t("ter.intro")
 
 EXPLANATION_INTRO = t("ter.explanation_intro")
@@ -20,8 +20,13 @@ NOTE = t("ter.note")
 
 FLAGS = ("normalized", "no_punct", "asian_support", "case_sensitive")
 OPS = ("shift", "substitution", "insertion", "deletion")
-COLORS = {"match": "#bbf7d0", "shifted": "#c4b5fd", "substitution": "#fde68a", "deletion": "#fca5a5",
-          "insertion": "#93c5fd"}
+COLORS = {
+    "match": "#bbf7d0",
+    "shifted": "#c4b5fd",
+    "substitution": "#fde68a",
+    "deletion": "#fca5a5",
+    "insertion": "#93c5fd",
+}
 SYMBOLS = {"match": "=", "substitution": "≠", "insertion": "+", "deletion": "−"}
 GAP = "∅"
 EDIT = Phrase("column.edit")
@@ -29,20 +34,20 @@ EDIT = Phrase("column.edit")
 # the drawing's classes and the highlight's labels keep).
 NAMES = {name: Phrase(f"ter.{name}") for name in (*OPS, "match")}
 NAMES["shifted"] = Phrase("ter.match_shifted")
-LABELS = {**NAMES, "shifted": Phrase("ter.shifted")}       # the highlight's (shorter)
+LABELS = {**NAMES, "shifted": Phrase("ter.shifted")}  # the highlight's (shorter)
 
 
 def controls():
     with gr.Row():
-        normalized = gr.Checkbox(False, label=t("ter.normalized"), elem_id="normalized",
-                                 info=t("ter.normalized_info"))
-        no_punct = gr.Checkbox(False, label=t("ter.no_punct"), elem_id="no-punct",
-                               info=t("ter.no_punct_info"))
+        normalized = gr.Checkbox(False, label=t("ter.normalized"), elem_id="normalized", info=t("ter.normalized_info"))
+        no_punct = gr.Checkbox(False, label=t("ter.no_punct"), elem_id="no-punct", info=t("ter.no_punct_info"))
     with gr.Row():
-        asian_support = gr.Checkbox(False, label=t("ter.asian_support"), elem_id="asian-support",
-                                    info=t("ter.asian_support_info"))
-        case_sensitive = gr.Checkbox(False, label=t("ter.case_sensitive"), elem_id="case-sensitive",
-                                     info=t("ter.case_sensitive_info"))
+        asian_support = gr.Checkbox(
+            False, label=t("ter.asian_support"), elem_id="asian-support", info=t("ter.asian_support_info")
+        )
+        case_sensitive = gr.Checkbox(
+            False, label=t("ter.case_sensitive"), elem_id="case-sensitive", info=t("ter.case_sensitive_info")
+        )
     return dict(normalized=normalized, no_punct=no_punct, asian_support=asian_support, case_sensitive=case_sensitive)
 
 
@@ -69,15 +74,22 @@ def present(result, options, _per_sentence):
     sentence_scores = result["sentence_scores"]
     return ui.Presentation(
         scores=[(Phrase("caption.ter"), result["ter"])],
-        per_order=pd.DataFrame({EDIT: [NAMES[op] for op in OPS], ui.COUNT: [totals[op] for op in OPS],
-                                Phrase("column.per_reference_word"): [totals[op] / length if length else 0.0
-                                                                      for op in OPS]}),
-        summary={Phrase("column.edits"): result["num_edits"],
-                 Phrase("column.reference_length_averages"): float(length),
-                 Phrase("column.segments"): len(sentence_scores),
-                 Phrase("column.segments_without_edits"): sum(s == 0 for s in sentence_scores)},
+        per_order=pd.DataFrame(
+            {
+                EDIT: [NAMES[op] for op in OPS],
+                ui.COUNT: [totals[op] for op in OPS],
+                Phrase("column.per_reference_word"): [totals[op] / length if length else 0.0 for op in OPS],
+            }
+        ),
+        summary={
+            Phrase("column.edits"): result["num_edits"],
+            Phrase("column.reference_length_averages"): float(length),
+            Phrase("column.segments"): len(sentence_scores),
+            Phrase("column.segments_without_edits"): sum(s == 0 for s in sentence_scores),
+        },
         sentence_scores={"TER": sentence_scores},
-        signature=result["signature"])
+        signature=result["signature"],
+    )
 
 
 # --------------------------------------------------------------------------- the explanation of one segment
@@ -85,11 +97,12 @@ def present(result, options, _per_sentence):
 # position before and after the shift) and the word edits of the shifted prediction against the best reference
 # (in alignment order). The alignment's matches are what lies between the edits.
 
+
 def apply_shift(words, shift):
     """The sequence after ``shift``: its block taken out at ``from`` and put back to start at ``to``."""
     start, length = shift["from"], len(shift["words"])
-    block, rest = words[start:start + length], words[:start] + words[start + length:]
-    return rest[:shift["to"]] + block + rest[shift["to"]:]
+    block, rest = words[start : start + length], words[:start] + words[start + length :]
+    return rest[: shift["to"]] + block + rest[shift["to"] :]
 
 
 def alignment_columns(item):
@@ -121,7 +134,7 @@ def shift_history(item):
     moved = {}
     for number, shift in enumerate(item["shifts"], 1):
         steps.append(list(words))
-        for k in origin[shift["from"]:shift["from"] + len(shift["words"])]:
+        for k in origin[shift["from"] : shift["from"] + len(shift["words"])]:
             moved.setdefault(k, []).append(number)
         words, origin = apply_shift(words, shift), apply_shift(origin, shift)
     if words != item["shifted_tokens"]:
@@ -137,23 +150,28 @@ def shift_html(number, words, shift, language):
     """The words before shift ``number``: the moved block bracketed and labelled, ↓ where it lands; its words
     in ``language``."""
     start, length, to = shift["from"], len(shift["words"]), shift["to"]
-    gap = to if to < start else to + length       # in the words before the shift
+    gap = to if to < start else to + length  # in the words before the shift
     pieces = []
     for k in range(len(words) + 1):
         if k == gap:
             lands = ui.html_text("ter.shift_lands", language, number=number)
-            pieces.append(f'<span class="ter-shift-target" title="{lands}" style="color:#7c3aed;font-weight:700">'
-                          f'↓S{number}</span>')
+            pieces.append(
+                f'<span class="ter-shift-target" title="{lands}" style="color:#7c3aed;font-weight:700">'
+                f"↓S{number}</span>"
+            )
         if k == start:
-            block = " ".join(_word(w) for w in words[start:start + length])
+            block = " ".join(_word(w) for w in words[start : start + length])
             arrow = "→" if to > start else "←"
-            pieces.append(f'<span class="ter-shift-block" data-shift="{number}" style="border:2px solid #7c3aed;'
-                          f'border-radius:.35rem;padding:.05rem .25rem;background:{COLORS["shifted"]};color:#111">'
-                          f'[ {block} ]<sub style="font-weight:700">S{number} {arrow}</sub></span>')
+            pieces.append(
+                f'<span class="ter-shift-block" data-shift="{number}" style="border:2px solid #7c3aed;'
+                f'border-radius:.35rem;padding:.05rem .25rem;background:{COLORS["shifted"]};color:#111">'
+                f'[ {block} ]<sub style="font-weight:700">S{number} {arrow}</sub></span>'
+            )
         elif k < len(words) and not start < k < start + length:
             pieces.append(_word(words[k]))
-    line = ui.html_text("ter.shift_line", language, number=number, words=" ".join(shift["words"]), start=start + 1,
-                        end=to + 1)
+    line = ui.html_text(
+        "ter.shift_line", language, number=number, words=" ".join(shift["words"]), start=start + 1, end=to + 1
+    )
     return f'<div class="ter-shift" style="margin:.25rem 0;line-height:2">{line} · {" ".join(pieces)}</div>'
 
 
@@ -164,35 +182,49 @@ def alignment_html(item, columns, moved_by, language):
     shifted, reference = item["shifted_tokens"], item["reference_tokens"][item["best_reference"]]
     cell = "padding:0 .3rem;white-space:nowrap"
     reference_name = ui.html_text("explain.reference_number", language, number=item["best_reference"] + 1)
-    cells = [f'<div style="display:inline-flex;flex-direction:column;opacity:.7;font-size:.85rem">'
-             f'<span style="{cell}">{ui.html_text("ter.prediction_shifted", language)}</span>'
-             f'<span style="{cell}">&nbsp;</span><span style="{cell}">{reference_name}</span></div>']
+    cells = [
+        (
+            f'<div style="display:inline-flex;flex-direction:column;opacity:.7;font-size:.85rem">'
+            f'<span style="{cell}">{ui.html_text("ter.prediction_shifted", language)}</span>'
+            f'<span style="{cell}">&nbsp;</span><span style="{cell}">{reference_name}</span></div>'
+        )
+    ]
     for op, i, j in columns:
         top = html.escape(shifted[i]) if i is not None else GAP
         labels = "".join(f"S{n}" for n in moved_by[i]) if i is not None else ""
         if labels:
             top += f'<sup class="ter-shift-label" style="color:#7c3aed;font-weight:700">{labels}</sup>'
         bottom = html.escape(reference[j]) if j is not None else GAP
-        title = ui.html_text("ter.column_title", language, op=NAMES[op],
-                             prediction=Phrase("explain.prediction_number", number=i + 1) if i is not None
-                             else Phrase("ter.no_prediction_word"),
-                             reference=Phrase("explain.reference_number", number=j + 1) if j is not None
-                             else Phrase("ter.no_reference_word"))
+        title = ui.html_text(
+            "ter.column_title",
+            language,
+            op=NAMES[op],
+            prediction=Phrase("explain.prediction_number", number=i + 1)
+            if i is not None
+            else Phrase("ter.no_prediction_word"),
+            reference=Phrase("explain.reference_number", number=j + 1)
+            if j is not None
+            else Phrase("ter.no_reference_word"),
+        )
         color = COLORS["shifted"] if op == "match" and labels else COLORS[op]
-        cells.append(f'<div class="ter-col ter-op-{op}" title="{title}" style="display:inline-flex;flex-direction:column;'
-                     f'align-items:center;background:{color};color:#111;border-radius:.3rem;margin:.1rem">'
-                     f'<span class="ter-pred" style="{cell}">{top}</span>'
-                     f'<span class="ter-symbol" style="{cell};font-size:.75rem;opacity:.7">{SYMBOLS[op]}</span>'
-                     f'<span class="ter-ref" style="{cell}">{bottom}</span></div>')
+        cells.append(
+            f'<div class="ter-col ter-op-{op}" title="{title}" style="display:inline-flex;flex-direction:column;'
+            f'align-items:center;background:{color};color:#111;border-radius:.3rem;margin:.1rem">'
+            f'<span class="ter-pred" style="{cell}">{top}</span>'
+            f'<span class="ter-symbol" style="{cell};font-size:.75rem;opacity:.7">{SYMBOLS[op]}</span>'
+            f'<span class="ter-ref" style="{cell}">{bottom}</span></div>'
+        )
     return f'<div class="ter-alignment" style="display:flex;flex-wrap:wrap;align-items:stretch">{"".join(cells)}</div>'
 
 
 def legend_html(language):
     """The colours of the alignment, each with its symbol and its name in ``language``."""
     symbols = {**SYMBOLS, "shifted": SYMBOLS["match"]}
-    return " ".join(f'<span style="background:{COLORS[key]};color:#111;padding:0 .3rem;border-radius:.2rem">'
-                    f'{symbols[key]} {html.escape(i18n.resolve(NAMES[key], language))}</span>'
-                    for key in ("match", "shifted", "substitution", "insertion", "deletion"))
+    return " ".join(
+        f'<span style="background:{COLORS[key]};color:#111;padding:0 .3rem;border-radius:.2rem">'
+        f"{symbols[key]} {html.escape(i18n.resolve(NAMES[key], language))}</span>"
+        for key in ("match", "shifted", "substitution", "insertion", "deletion")
+    )
 
 
 def prediction_labels(item, columns, moved):
@@ -220,12 +252,16 @@ def explain_item(index, state):
     options, prediction, group = state["options"], state["predictions"][index], state["references"][index]
     best = item["best_reference"]
     if len(group) > 1:
-        alone = [e["num_edits"] for e in ngrameval.ter([prediction] * len(group), [[r] for r in group], **options,
-                                                        explain=True).explanation]
+        alone = [
+            e["num_edits"]
+            for e in ngrameval.ter([prediction] * len(group), [[r] for r in group], **options, explain=True).explanation
+        ]
     else:
         alone = [item["num_edits"]]
-    notes = [Phrase("ter.reference_note", edits=edits, words=len(item["reference_tokens"][k]))
-             for k, edits in enumerate(alone)]
+    notes = [
+        Phrase("ter.reference_note", edits=edits, words=len(item["reference_tokens"][k]))
+        for k, edits in enumerate(alone)
+    ]
     notes[best] = Phrase("explain.used", note=notes[best])
     columns = alignment_columns(item)
     steps, moved_by, moved = shift_history(item)
@@ -233,46 +269,79 @@ def explain_item(index, state):
 
     def details(language):
         summary = i18n.text("explain.list_separator", language).join(
-            ui.html_text("ter.op_count", language, count=counts[op], op=NAMES[op]) for op in OPS)
-        shifts = "".join(shift_html(n, words, shift, language)
-                         for n, (words, shift) in enumerate(zip(steps, item["shifts"]), 1)) \
+            ui.html_text("ter.op_count", language, count=counts[op], op=NAMES[op]) for op in OPS
+        )
+        shifts = (
+            "".join(
+                shift_html(n, words, shift, language) for n, (words, shift) in enumerate(zip(steps, item["shifts"]), 1)
+            )
             or f'<div class="ter-no-shift" style="opacity:.75">{ui.html_text("ter.no_shift", language)}</div>'
-        return (f'<div class="ter-explanation" style="margin-top:.4rem">'
-                f'<div><strong>{ui.html_text("ter.edits_against", language, number=best + 1)}</strong>: '
-                f'{item["num_edits"]} ({summary}) · TER = {item["num_edits"]} / {item["reference_length"]:g} '
-                f'{legend_html(language)}</div>'
-                f'<div class="ter-shifts" style="margin:.3rem 0">{shifts}</div>'
-                f'{alignment_html(item, columns, moved_by, language)}</div>')
-    rows = [{EDIT: Phrase("ter.shift_number", number=n), ui.PREDICTION_WORDS: " ".join(shift["words"]),
-             PREDICTION_POSITION: f"{shift['from'] + 1} → {shift['to'] + 1}", REFERENCE_WORD: "",
-             REFERENCE_POSITION: ""} for n, shift in enumerate(item["shifts"], 1)]
-    rows += [{EDIT: NAMES[edit["op"]], ui.PREDICTION_WORDS: edit.get("prediction_word", ""),
-              PREDICTION_POSITION: str(edit["prediction_position"] + 1) if "prediction_position" in edit else "",
-              REFERENCE_WORD: edit.get("reference_word", ""),
-              REFERENCE_POSITION: str(edit["reference_position"] + 1) if "reference_position" in edit else ""}
-             for edit in item["edits"]]
-    count_rows = [{EDIT: NAMES[op], ui.COUNT: counts[op]} for op in OPS] + \
-        [{EDIT: Phrase("ter.total"), ui.COUNT: item["num_edits"]}]
-    return {"prediction_tokens": item["prediction_tokens"], "reference_tokens": item["reference_tokens"],
-            "reference_length": item["reference_length"], "labels": prediction_labels(item, columns, moved),
-            "colors": {LABELS[kind]: color for kind, color in COLORS.items()}, "reference_notes": notes,
-            "details_html": details,
-            "ngram_table": pd.DataFrame(rows, columns=[EDIT, ui.PREDICTION_WORDS, PREDICTION_POSITION, REFERENCE_WORD,
-                                                       REFERENCE_POSITION]),
-            "order_table": pd.DataFrame(count_rows)}
+        )
+        return (
+            f'<div class="ter-explanation" style="margin-top:.4rem">'
+            f"<div><strong>{ui.html_text('ter.edits_against', language, number=best + 1)}</strong>: "
+            f"{item['num_edits']} ({summary}) · TER = {item['num_edits']} / {item['reference_length']:g} "
+            f"{legend_html(language)}</div>"
+            f'<div class="ter-shifts" style="margin:.3rem 0">{shifts}</div>'
+            f"{alignment_html(item, columns, moved_by, language)}</div>"
+        )
+
+    rows = [
+        {
+            EDIT: Phrase("ter.shift_number", number=n),
+            ui.PREDICTION_WORDS: " ".join(shift["words"]),
+            PREDICTION_POSITION: f"{shift['from'] + 1} → {shift['to'] + 1}",
+            REFERENCE_WORD: "",
+            REFERENCE_POSITION: "",
+        }
+        for n, shift in enumerate(item["shifts"], 1)
+    ]
+    rows += [
+        {
+            EDIT: NAMES[edit["op"]],
+            ui.PREDICTION_WORDS: edit.get("prediction_word", ""),
+            PREDICTION_POSITION: str(edit["prediction_position"] + 1) if "prediction_position" in edit else "",
+            REFERENCE_WORD: edit.get("reference_word", ""),
+            REFERENCE_POSITION: str(edit["reference_position"] + 1) if "reference_position" in edit else "",
+        }
+        for edit in item["edits"]
+    ]
+    count_rows = [{EDIT: NAMES[op], ui.COUNT: counts[op]} for op in OPS] + [
+        {EDIT: Phrase("ter.total"), ui.COUNT: item["num_edits"]}
+    ]
+    return {
+        "prediction_tokens": item["prediction_tokens"],
+        "reference_tokens": item["reference_tokens"],
+        "reference_length": item["reference_length"],
+        "labels": prediction_labels(item, columns, moved),
+        "colors": {LABELS[kind]: color for kind, color in COLORS.items()},
+        "reference_notes": notes,
+        "details_html": details,
+        "ngram_table": pd.DataFrame(
+            rows, columns=[EDIT, ui.PREDICTION_WORDS, PREDICTION_POSITION, REFERENCE_WORD, REFERENCE_POSITION]
+        ),
+        "order_table": pd.DataFrame(count_rows),
+    }
 
 
 # --------------------------------------------------------------------------- examples
 
-SHIFTS = (["mat the cat sat on the", "the big dog barked loudly at a cat today"],
-          [["the cat sat on the mat", "the dog barks at the cat"], ["the cat sat on a mat", "a dog barked at cats"]])
+SHIFTS = (
+    ["mat the cat sat on the", "the big dog barked loudly at a cat today"],
+    [["the cat sat on the mat", "the dog barks at the cat"], ["the cat sat on a mat", "a dog barked at cats"]],
+)
 # HF evaluate's ter example (its metric card), with its case_sensitive=True.
-HF = (["does this sentence match??", "what about this sentence?",
-       "What did the TER metric user say to the developer?"],
-      [["does this sentence match", "wHaT aBoUt ThIs SeNtEnCe?", "Your jokes are..."],
-       ["does this sentence match!?!", "wHaT aBoUt ThIs SeNtEnCe?", "...TERrible"]])
-NORMALIZE = (["It's 3.5 &amp; more, isn't it?", "The results (see above) are fine."],
-             [["it is 3.5 & more, isn't it?", "The results are fine (see above)."]])
+HF = (
+    ["does this sentence match??", "what about this sentence?", "What did the TER metric user say to the developer?"],
+    [
+        ["does this sentence match", "wHaT aBoUt ThIs SeNtEnCe?", "Your jokes are..."],
+        ["does this sentence match!?!", "wHaT aBoUt ThIs SeNtEnCe?", "...TERrible"],
+    ],
+)
+NORMALIZE = (
+    ["It's 3.5 &amp; more, isn't it?", "The results (see above) are fine."],
+    [["it is 3.5 & more, isn't it?", "The results are fine (see above)."]],
+)
 CHINESE = (["猫坐在垫子上。", "今天天气很好"], [["猫在垫子上睡觉。", "今天的天气非常好"]])
 
 EXAMPLES = [
@@ -282,10 +351,21 @@ EXAMPLES = [
     ui.Example(Phrase("ter.example_chinese"), *CHINESE, {"normalized": True, "asian_support": True}),
 ]
 
-SPACE = ui.MetricSpace(name="ter", title=t("ter.title"), label="TER", intro=INTRO,
-                       controls=controls, options=options, present=present,
-                       order_plot=(ui.COUNT, t("ter.edits_plot")),
-                       score_high=1.0, examples=EXAMPLES, explain_item=explain_item,
-                       explanation_intro=EXPLANATION_INTRO, explanation_note=NOTE,
-                       per_order_label=t("ter.edits_corpus"), orders_label=t("ter.edits_segment"),
-                       ngrams_label=t("ter.edits"))
+SPACE = ui.MetricSpace(
+    name="ter",
+    title=t("ter.title"),
+    label="TER",
+    intro=INTRO,
+    controls=controls,
+    options=options,
+    present=present,
+    order_plot=(ui.COUNT, t("ter.edits_plot")),
+    score_high=1.0,
+    examples=EXAMPLES,
+    explain_item=explain_item,
+    explanation_intro=EXPLANATION_INTRO,
+    explanation_note=NOTE,
+    per_order_label=t("ter.edits_corpus"),
+    orders_label=t("ter.edits_segment"),
+    ngrams_label=t("ter.edits"),
+)

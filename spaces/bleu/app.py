@@ -1,4 +1,5 @@
 """The BLEU Space: `python app.py` serves it on http://127.0.0.1:7860 (the page: ngrameval.ui.bleu)."""
+
 from ngrameval.ui import serve
 
 demo = serve("bleu", __name__)

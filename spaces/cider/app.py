@@ -1,4 +1,5 @@
 """The CIDEr Space: `python app.py` serves it on http://127.0.0.1:7860 (the page: ngrameval.ui.cider)."""
+
 from ngrameval.ui import serve
 
 demo = serve("cider", __name__)

@@ -1,4 +1,5 @@
 """The METEOR Space: `python app.py` serves it on http://127.0.0.1:7860 (the page: ngrameval.ui.meteor)."""
+
 from ngrameval.ui import serve
 
 demo = serve("meteor", __name__)

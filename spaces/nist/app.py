@@ -1,4 +1,5 @@
 """The NIST Space: `python app.py` serves it on http://127.0.0.1:7860 (the page: ngrameval.ui.nist)."""
+
 from ngrameval.ui import serve
 
 demo = serve("nist", __name__)

@@ -1,4 +1,5 @@
 """The ROUGE Space: `python app.py` serves it on http://127.0.0.1:7860 (the page: ngrameval.ui.rouge)."""
+
 from ngrameval.ui import serve
 
 demo = serve("rouge", __name__)

@@ -3,6 +3,7 @@
 Every expected value is read from documents.json; the fractions some notes state
 ("p1=4/5, p2=3/4, ...") are parsed from the notes.
 """
+
 import importlib
 import math
 import re
@@ -48,8 +49,9 @@ def test_precisions_stated_in_notes(cases, case_id):
     case = cases[case_id]
     stated = _fractions(case["notes"])
     assert stated, "the notes state no precision"
-    stats = ngrameval.bleu_statistics([case["prediction"]], [case["references"]], max_order=max(stated),
-                                      tokenize="none")
+    stats = ngrameval.bleu_statistics(
+        [case["prediction"]], [case["references"]], max_order=max(stated), tokenize="none"
+    )
     got = {n: (int(stats.matches[0, n - 1]), int(stats.totals[0, n - 1])) for n in stated}
     assert got == stated
 
@@ -112,11 +114,15 @@ def test_clipping(cases):
 # a misprint; documents.json records what the algorithm returns ("document_algorithm": 0.0).
 # The rules that return exactly 0 when a precision is 0: sacrebleu without smoothing and
 # tensorflow/nmt without smoothing (NLTK's method0 returns a tiny positive number instead).
-@pytest.mark.parametrize("options", [
-    dict(variant="sacrebleu", smooth="none", tokenize="none"),
-    dict(variant="sacrebleu", smooth="none", tokenize="none", use_effective_order=True),
-    dict(variant="nmt", smooth=False, tokenize="none", brevity_penalty="closest"),
-], ids=["sacrebleu-none", "sacrebleu-none-effective", "nmt-closest"])
+@pytest.mark.parametrize(
+    "options",
+    [
+        dict(variant="sacrebleu", smooth="none", tokenize="none"),
+        dict(variant="sacrebleu", smooth="none", tokenize="none", use_effective_order=True),
+        dict(variant="nmt", smooth=False, tokenize="none", brevity_penalty="closest"),
+    ],
+    ids=["sacrebleu-none", "sacrebleu-none-effective", "nmt-closest"],
+)
 def test_cat_on_mat(cases, options):
     case = cases["cat-on-mat"]
     result = ngrameval.bleu([case["prediction"]], [case["references"]], sentence_level=True, **options)
@@ -133,6 +139,7 @@ def test_nist_beta(cases):
     beta = math.log(Fraction(formula.group(1))) / math.log(Fraction(formula.group(2))) ** 2
     assert_close(nist_module.BETA, beta, rel=1e-12, what="BETA")
     (key,) = [key for key in expected if key.startswith("penalty_at_ratio_")]
-    ratio = Fraction(key[len("penalty_at_ratio_"):])
-    assert_close(float(nist_module.length_penalty(float(ratio))), expected[key], rel=1e-12,
-                 what=f"length_penalty({ratio})")
+    ratio = Fraction(key[len("penalty_at_ratio_") :])
+    assert_close(
+        float(nist_module.length_penalty(float(ratio))), expected[key], rel=1e-12, what=f"length_penalty({ratio})"
+    )

@@ -2,6 +2,7 @@
 ``compute_bleu`` (nmt_bleu.json). The pycocoevalcap cases of official_small.json belong to a later
 issue and are not tested here.
 """
+
 import re
 
 import pytest
@@ -18,10 +19,12 @@ MTEVAL_MODES = {"case_preserving(-c)": False, "lowercased(default)": True}
 HYPOTHESES = ("hypothesis1", "hypothesis2")
 # Each hypothesis is scored alone against its 3 references. mteval prints 15 significant digits.
 MTEVAL_SCORERS = {
-    "nist": lambda prediction, references, lowercase: ngrameval.nist(
-        [prediction], [references], variant="mteval", lowercase=lowercase).nist,
-    "bleu": lambda prediction, references, lowercase: ngrameval.bleu(
-        [prediction], [references], variant="mteval", lowercase=lowercase).bleu,
+    "nist": lambda prediction, references, lowercase: (
+        ngrameval.nist([prediction], [references], variant="mteval", lowercase=lowercase).nist
+    ),
+    "bleu": lambda prediction, references, lowercase: (
+        ngrameval.bleu([prediction], [references], variant="mteval", lowercase=lowercase).bleu
+    ),
 }
 
 
@@ -47,10 +50,13 @@ def test_every_mteval_value_is_tested(mteval_case):
 @pytest.mark.parametrize("hypothesis", HYPOTHESES)
 @pytest.mark.parametrize("mode", MTEVAL_MODES)
 def test_mteval_v13a(mteval_case, mode, hypothesis, metric):
-    got = MTEVAL_SCORERS[metric](mteval_case["predictions"][hypothesis], mteval_case["references"],
-                                 MTEVAL_MODES[mode])
-    assert_close(got, mteval_case["expected"][mode][hypothesis][metric], rel=1e-13,
-                 what=f"mteval-v13a {metric} {mode} {hypothesis}")
+    got = MTEVAL_SCORERS[metric](mteval_case["predictions"][hypothesis], mteval_case["references"], MTEVAL_MODES[mode])
+    assert_close(
+        got,
+        mteval_case["expected"][mode][hypothesis][metric],
+        rel=1e-13,
+        what=f"mteval-v13a {metric} {mode} {hypothesis}",
+    )
 
 
 # --------------------------------------------------------------------------- tensorflow/nmt
@@ -79,8 +85,12 @@ def _nmt_inputs(shared, data):
 def test_nmt_compute_bleu(shared, index):
     case = load_json(shared, NMT)["cases"][index]
     predictions, references, options = _nmt_inputs(shared, case["data"])
-    result = ngrameval.bleu(predictions, references, variant="nmt", max_order=case["max_order"],
-                            smooth=case["smooth"], **options)
+    result = ngrameval.bleu(
+        predictions, references, variant="nmt", max_order=case["max_order"], smooth=case["smooth"], **options
+    )
     for name in NMT_FIELDS:
-        assert_close(getattr(result, name), case[name],
-                     what=f"{name} of {case['data']} max_order={case['max_order']} smooth={case['smooth']}")
+        assert_close(
+            getattr(result, name),
+            case[name],
+            what=f"{name} of {case['data']} max_order={case['max_order']} smooth={case['smooth']}",
+        )

@@ -1,6 +1,7 @@
 """Published scores of the shared data sets: WMT17 mteval-v13a BLEU (sacrebleu's test.sh), the
 WMT22 organisers' BLEU, and mteval-v13a's full output on NLTK's wmt15_eval sample.
 """
+
 import math
 import re
 
@@ -8,8 +9,22 @@ import pytest
 import sacrebleu
 
 import ngrameval
-from tests.data import (WMT15, WMT17, WMT17_SYSTEMS, WMT22, WMT22_SYSTEMS, assert_close, per_segment, read_lines,
-                        read_sgm, read_tsv, wmt17_reference, wmt17_system, wmt22_references, wmt22_system)
+from tests.data import (
+    WMT15,
+    WMT17,
+    WMT17_SYSTEMS,
+    WMT22,
+    WMT22_SYSTEMS,
+    assert_close,
+    per_segment,
+    read_lines,
+    read_sgm,
+    read_tsv,
+    wmt17_reference,
+    wmt17_system,
+    wmt22_references,
+    wmt22_system,
+)
 
 # --------------------------------------------------------------------------- WMT17, mteval-v13a -c
 
@@ -25,8 +40,11 @@ def _wmt17_file(system):
 @pytest.fixture(scope="module")
 def mteval13a_published(shared):
     """{system file: BLEU x 100} of the staged bleu_mteval13a rows."""
-    return {row["system_file"]: float(row["value"]) for row in read_tsv(shared, WMT17_TSV)
-            if row["metric"] == "bleu_mteval13a" and row["staged_here"] == "yes"}
+    return {
+        row["system_file"]: float(row["value"])
+        for row in read_tsv(shared, WMT17_TSV)
+        if row["metric"] == "bleu_mteval13a" and row["staged_here"] == "yes"
+    }
 
 
 def test_every_staged_wmt17_row_is_tested(mteval13a_published):
@@ -64,13 +82,15 @@ WMT22_CASES = [(pair, system) for pair, systems in WMT22_SYSTEMS.items() for sys
 @pytest.fixture(scope="module")
 def wmt22_published(shared):
     """{(pair, system, metric): BLEU x 100} for the staged pairs."""
-    return {(row["pair"], row["system"], row["metric"]): float(row["score"]) for row in read_tsv(shared, WMT22_TSV)
-            if row["pair"] in WMT22_SYSTEMS and row["metric"] in WMT22_METRICS}
+    return {
+        (row["pair"], row["system"], row["metric"]): float(row["score"])
+        for row in read_tsv(shared, WMT22_TSV)
+        if row["pair"] in WMT22_SYSTEMS and row["metric"] in WMT22_METRICS
+    }
 
 
 def test_every_wmt22_bleu_is_tested(wmt22_published):
-    assert set(wmt22_published) == {(pair, system, metric) for pair, system in WMT22_CASES
-                                    for metric in WMT22_METRICS}
+    assert set(wmt22_published) == {(pair, system, metric) for pair, system in WMT22_CASES for metric in WMT22_METRICS}
 
 
 @pytest.mark.parametrize("metric", WMT22_METRICS)
@@ -96,13 +116,21 @@ def _parse_mteval_output(text):
     individual, cumulative = text.split("Cumulative N-gram scoring")
 
     def table(part):
-        return {metric: [float(x) for x in values.split()]
-                for metric, values in re.findall(r"^\s*(NIST|BLEU):((?:\s+[0-9.]+)+)", part, re.M)}
+        return {
+            metric: [float(x) for x in values.split()]
+            for metric, values in re.findall(r"^\s*(NIST|BLEU):((?:\s+[0-9.]+)+)", part, re.M)
+        }
 
-    return {"length_ratio": float(ratio.group(1)), "translation_length": int(ratio.group(2)),
-            "reference_length": int(ratio.group(3)), "log_penalty": float(ratio.group(4)),
-            "NIST": float(scores.group(1)), "BLEU": float(scores.group(2)),
-            "individual": table(individual), "cumulative": table(cumulative)}
+    return {
+        "length_ratio": float(ratio.group(1)),
+        "translation_length": int(ratio.group(2)),
+        "reference_length": int(ratio.group(3)),
+        "log_penalty": float(ratio.group(4)),
+        "NIST": float(scores.group(1)),
+        "BLEU": float(scores.group(2)),
+        "individual": table(individual),
+        "cumulative": table(cumulative),
+    }
 
 
 @pytest.fixture(scope="module")
@@ -162,5 +190,5 @@ def test_wmt15_mteval_lengths(wmt15, metric):
     assert_close(ratio, output["length_ratio"], rel=1e-13, what="length ratio")
     if metric == "bleu":
         assert_close(result.length_ratio, output["length_ratio"], rel=1e-13, what="BleuResult.length_ratio")
-    else:   # mteval prints log(NIST length penalty)
+    else:  # mteval prints log(NIST length penalty)
         assert math.isclose(math.log(result.length_penalty), output["log_penalty"], abs_tol=1e-12)

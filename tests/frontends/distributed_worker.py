@@ -11,6 +11,7 @@ shard in batches), "add" (one segment at a time), "compute" (the shard given to 
 (add_batch, then end without compute, as a process that fails) or "stall" (add_batch, then wait
 without compute for three times the timeout, as a process that hangs).
 """
+
 import json
 import pickle
 import sys
@@ -23,7 +24,7 @@ def shard(rows, num_process, process_id):
     longer), so that the shards of processes 0..N-1, in that order, are ``rows``."""
     size, extra = divmod(len(rows), num_process)
     start = process_id * size + min(process_id, extra)
-    return rows[start:start + size + (process_id < extra)]
+    return rows[start : start + size + (process_id < extra)]
 
 
 def run(spec):
@@ -33,9 +34,14 @@ def run(spec):
     num_process, process_id = spec["num_process"], spec["process_id"]
     for case in spec["cases"]:
         predictions, references = (shard(rows, num_process, process_id) for rows in spec["corpora"][case["corpus"]])
-        metric = evaluate.load(str(Path(spec["metrics_dir"]) / case["metric"]), num_process=num_process,
-                               process_id=process_id, experiment_id=case["experiment_id"],
-                               cache_dir=spec["cache_dir"], timeout=spec["timeout"])
+        metric = evaluate.load(
+            str(Path(spec["metrics_dir"]) / case["metric"]),
+            num_process=num_process,
+            process_id=process_id,
+            experiment_id=case["experiment_id"],
+            cache_dir=spec["cache_dir"],
+            timeout=spec["timeout"],
+        )
         options = case["options"]
         if case["feed"] in ("exit", "stall"):
             metric.add_batch(predictions=predictions, references=references)
@@ -50,7 +56,7 @@ def run(spec):
                 metric.add(prediction=prediction, reference=reference)
         else:
             for start in range(0, len(predictions), 2):
-                metric.add_batch(predictions=predictions[start:start + 2], references=references[start:start + 2])
+                metric.add_batch(predictions=predictions[start : start + 2], references=references[start : start + 2])
         results[case["experiment_id"]] = metric.compute(**options)
     if process_id == 0:
         Path(spec["out"]).write_bytes(pickle.dumps({"evaluate": evaluate.__version__, "results": results}))

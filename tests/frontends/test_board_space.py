@@ -14,6 +14,7 @@ deployed -- its own process on a free port of 127.0.0.1 -- and driven over HTTP 
 
 Uses the Space fixtures (serve, browser, page) of the Spaces' tests.
 """
+
 import gzip
 import html
 import json
@@ -21,7 +22,6 @@ import os
 import random
 import signal
 import sqlite3
-import subprocess
 import sys
 import threading
 import time
@@ -41,13 +41,14 @@ from tests.data import WMT22_SYSTEMS, wmt22_references, wmt22_system
 
 SEGMENTS = 12
 CLIENTS = 8
-FILES_PER_CLIENT = 50       # 400 submissions, as the issue asks: about 25 s through HTTP on 2 quiet cores
+FILES_PER_CLIENT = 50  # 400 submissions, as the issue asks: about 25 s through HTTP on 2 quiet cores
 METRICS = ("bleu", "chrf")
-STARTUP_ATTEMPTS = 240        # half-seconds to wait for a server to answer
+STARTUP_ATTEMPTS = 240  # half-seconds to wait for a server to answer
 WMT_NAME = "generaltest2022.de-en.hyp.Online-A.en"
 
 
 # --------------------------------------------------------------------------- data and servers
+
 
 @pytest.fixture(scope="module")
 def corpus(shared):
@@ -82,14 +83,23 @@ def _write(path, lines):
 
 
 def _new_board(folder, references, **options):
-    return Board.create(folder, [[line] for line in references], {metric: {} for metric in METRICS},
-                        title="WMT22 de-en (first segments)", **options)
+    return Board.create(
+        folder,
+        [[line] for line in references],
+        {metric: {} for metric in METRICS},
+        title="WMT22 de-en (first segments)",
+        **options,
+    )
 
 
 def _start(folder, log, environment=None):
     """(URL, process): spaces/leaderboard/app.py --board FOLDER, in its own process."""
-    return start_app([sys.executable, str(ROOT / "spaces" / "leaderboard" / "app.py"), "--board", str(folder)],
-                     folder.parent, log, {**os.environ, "PYTHONPATH": str(ROOT), **(environment or {})})
+    return start_app(
+        [sys.executable, str(ROOT / "spaces" / "leaderboard" / "app.py"), "--board", str(folder)],
+        folder.parent,
+        log,
+        {**os.environ, "PYTHONPATH": str(ROOT), **(environment or {})},
+    )
 
 
 @pytest.fixture(scope="module")
@@ -112,8 +122,7 @@ def _served_here(folder):
     space = BoardSpace(folder)
     demo = space.build()
     port = _free_port()
-    demo.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True,
-                **space.launch_options)
+    demo.launch(server_name="127.0.0.1", server_port=port, prevent_thread_lock=True, quiet=True, **space.launch_options)
     return f"http://127.0.0.1:{port}/", demo
 
 
@@ -176,12 +185,30 @@ def _score_json(tmp_path, references, files):
     """`ngrameval score` on the same files, as JSON (into a file: the servers share this process's stderr)."""
     reference = _write(tmp_path / "reference.txt", references)
     output = tmp_path / "score.json"
-    assert cli.main(["score", "-r", str(reference), "-s", *(f"{name}={path}" for name, path in files.items()),
-                     "-m", *METRICS, "--format", "json", "-q", "-o", str(output)]) == 0
+    assert (
+        cli.main(
+            [
+                "score",
+                "-r",
+                str(reference),
+                "-s",
+                *(f"{name}={path}" for name, path in files.items()),
+                "-m",
+                *METRICS,
+                "--format",
+                "json",
+                "-q",
+                "-o",
+                str(output),
+            ]
+        )
+        == 0
+    )
     return {entry["name"]: entry["scores"] for entry in json.loads(output.read_text(encoding="utf-8"))["systems"]}
 
 
 # --------------------------------------------------------------------------- reliability over HTTP
+
 
 @pytest.mark.slow
 def test_concurrent_clients_store_each_submission_once_ranked_as_score_ranks(board_server, corpus, tmp_path):
@@ -189,9 +216,13 @@ def test_concurrent_clients_store_each_submission_once_ranked_as_score_ranks(boa
 
     url, folder = board_server
     references = corpus[0]
-    files = {f"client{client}-run{run}": _write(tmp_path / f"client{client}-run{run}.txt", lines)
-             for (client, run), lines in zip([(c, r) for c in range(CLIENTS) for r in range(FILES_PER_CLIENT)],
-                                             _variants(corpus, CLIENTS * FILES_PER_CLIENT, 1))}
+    files = {
+        f"client{client}-run{run}": _write(tmp_path / f"client{client}-run{run}.txt", lines)
+        for (client, run), lines in zip(
+            [(c, r) for c in range(CLIENTS) for r in range(FILES_PER_CLIENT)],
+            _variants(corpus, CLIENTS * FILES_PER_CLIENT, 1),
+        )
+    }
     responses = Responses()
 
     def one_client(client_number):
@@ -206,7 +237,7 @@ def test_concurrent_clients_store_each_submission_once_ranked_as_score_ranks(boa
         list(pool.map(one_client, range(CLIENTS)))
     print(f"\n{len(files)} submissions from {CLIENTS} concurrent clients in {time.perf_counter() - started:.1f} s")
     stored = Board(folder).submissions()
-    assert sorted(submission.name for submission in stored) == sorted(files)     # each exactly once
+    assert sorted(submission.name for submission in stored) == sorted(files)  # each exactly once
     expected = _score_json(tmp_path, references, files)
     headers, ranked = _standings(Client(url, verbose=False))
     responses.add(ranked)
@@ -216,7 +247,7 @@ def test_concurrent_clients_store_each_submission_once_ranked_as_score_ranks(boa
         for metric in METRICS:
             assert scores[name][metric][metric] == pytest.approx(expected[name][metric]["score"], rel=1e-12, abs=1e-15)
     headline = [expected[name]["bleu"]["score"] for name, _ in ranked if name in files]
-    assert headline == sorted(headline, reverse=True)          # ranked as ngrameval score ranks them
+    assert headline == sorted(headline, reverse=True)  # ranked as ngrameval score ranks them
     for name, row in ranked:
         if name in files:
             assert row[headers.index("bleu")].startswith(f"{expected[name]['bleu']['score'] * 100:.2f}")
@@ -234,8 +265,8 @@ def test_no_response_holds_a_reference_line(board_page, corpus, tmp_path):
     good, other = _variants(corpus, 2, 2)
     name = "private-check"
     responses.add(_submit(client, _write(tmp_path / "good.txt", good), name, "lab"))
-    responses.add(_submit(client, _write(tmp_path / "again.txt", good), "again"))               # the same segments
-    responses.add(_submit(client, _write(tmp_path / "short.txt", other[:-1]), "short"))         # a line short
+    responses.add(_submit(client, _write(tmp_path / "again.txt", good), "again"))  # the same segments
+    responses.add(_submit(client, _write(tmp_path / "short.txt", other[:-1]), "short"))  # a line short
     responses.add(_submit(client, _write(tmp_path / "binary.txt", []).with_name("binary.txt"), "empty"))
     errors = [text for text in responses.texts[1:] if '"error"' in text]
     assert len(errors) == 3, responses.texts
@@ -244,7 +275,7 @@ def test_no_response_holds_a_reference_line(board_page, corpus, tmp_path):
     assert "submission-page" in responses.texts[-1] and "lab" in responses.texts[-1]
     responses.add(client.predict("nobody", api_name="/submission"))
     status, report = responses.add(client.predict(api_name="/report"))
-    responses.add(Path(report).read_text(encoding="utf-8"))       # the file the Space served
+    responses.add(Path(report).read_text(encoding="utf-8"))  # the file the Space served
     assert name in responses.texts[-1] and "<svg" in responses.texts[-1]
     for path in ("", f"?submission={name}", "config", "gradio_api/info"):
         responses.get(url + path)
@@ -261,8 +292,9 @@ def test_kill_inside_a_submission_leaves_a_readable_board(corpus, tmp_path):
     log = tmp_path / "server.log"
     url, process = _start(folder, log, {PAUSE_VARIABLE: "60"})
     try:
-        job = Client(url, verbose=False).submit(*_submit_arguments(_write(tmp_path / "a.txt", _variants(corpus, 1, 3)[0])),
-                                                api_name="/submit")
+        job = Client(url, verbose=False).submit(
+            *_submit_arguments(_write(tmp_path / "a.txt", _variants(corpus, 1, 3)[0])), api_name="/submit"
+        )
         for _ in range(STARTUP_ATTEMPTS):
             if "inside the submission's transaction" in log.read_text():
                 break
@@ -280,9 +312,9 @@ def test_kill_inside_a_submission_leaves_a_readable_board(corpus, tmp_path):
     board = Board(folder)
     stored = board.submissions()
     assert [submission.name for submission in stored] in ([], ["killed"])
-    for submission in stored:                                   # whole, if there
+    for submission in stored:  # whole, if there
         assert set(board.statistics(submission.name)) == set(METRICS)
-    board.submit(_variants(corpus, 1, 4)[0], "after")           # the board takes submissions again
+    board.submit(_variants(corpus, 1, 4)[0], "after")  # the board takes submissions again
     assert "after" in [system.name for system in board.standings(n_samples=10).systems]
 
 
@@ -297,16 +329,19 @@ def test_one_client_past_the_rate_limit_is_refused(limited_page, corpus, tmp_pat
 
     url, folder = limited_page
     client = Client(url, verbose=False)
-    answers = [_submit(client, _write(tmp_path / f"{number}.txt", lines), f"run{number}")
-               for number, lines in enumerate(_variants(corpus, 3, 5))]
+    answers = [
+        _submit(client, _write(tmp_path / f"{number}.txt", lines), f"run{number}")
+        for number, lines in enumerate(_variants(corpus, 3, 5))
+    ]
     assert [answer[1].get("name") for answer in answers] == ["run0", "run1", None]
     assert "at most 2 an hour" in answers[2][1]["error"], answers[2]
     stored = Board(folder).submissions()
     assert [submission.name for submission in stored] == ["run0", "run1"]
-    assert {submission.client for submission in stored} == {"127.0.0.1"}       # the Space's key: the address
+    assert {submission.client for submission in stored} == {"127.0.0.1"}  # the Space's key: the address
 
 
 # --------------------------------------------------------------------------- WMT's files, .gz, .zip
+
 
 def _wmt_files(corpus, tmp_path):
     """The same segments as WMT names its files, gzipped, and zipped (one file)."""
@@ -336,7 +371,7 @@ def test_board_form_reads_wmt_names_gz_and_zip(board_page, corpus, tmp_path):
 
     url, _ = board_page
     for number, upload in enumerate(uploads):
-        _write(tmp_path / WMT_NAME, [f"{line} {number}" for line in lines])      # new segments each time
+        _write(tmp_path / WMT_NAME, [f"{line} {number}" for line in lines])  # new segments each time
         if upload.suffix == ".gz":
             upload.write_bytes(gzip.compress((tmp_path / WMT_NAME).read_bytes()))
         elif upload.suffix == ".zip":
@@ -356,8 +391,18 @@ def test_upload_and_score_reads_wmt_names_gz_and_zip(serve, corpus, tmp_path):
     expected = _score_json(tmp_path, references, {WMT_NAME: uploads[0]})[WMT_NAME]["bleu"]["score"]
     for upload in uploads:
         status, table = Client(url, verbose=False).predict(
-            [handle_file(str(reference))], [handle_file(str(upload))], ["bleu"], "", None, "none", None, False, None,
-            True, api_name="/rank")[:2]
+            [handle_file(str(reference))],
+            [handle_file(str(upload))],
+            ["bleu"],
+            "",
+            None,
+            "none",
+            None,
+            False,
+            None,
+            True,
+            api_name="/rank",
+        )[:2]
         assert "1 systems, 12 segments" in status, status
         assert table["data"][0][1] == WMT_NAME and table["data"][0][2] == f"{expected * 100:.2f}", table
 
@@ -381,13 +426,18 @@ def test_bad_submissions_are_named_in_the_page_language(corpus, tmp_path):
         headers = {"accept-language": "ja"}
         client = None
 
-    cases = [(None, "name", i18n.text("board.error.no_file", "ja")),
-             (tmp_path / "short.txt", "", i18n.text("board.error.no_name", "ja")),
-             (tmp_path / "short.txt", "name", i18n.text("board.error.lines", "ja", file="short.txt", lines=1,
-                                                         segments=SEGMENTS)),
-             (tmp_path / "big.txt", "name", "big.txt"),
-             (tmp_path / "bad.gz", "name", i18n.text("lb.error.not_gzip", "ja", name="bad.gz")),
-             (tmp_path / "two.zip", "name", i18n.text("lb.error.too_many_files", "ja", count=2, limit=1))]
+    cases = [
+        (None, "name", i18n.text("board.error.no_file", "ja")),
+        (tmp_path / "short.txt", "", i18n.text("board.error.no_name", "ja")),
+        (
+            tmp_path / "short.txt",
+            "name",
+            i18n.text("board.error.lines", "ja", file="short.txt", lines=1, segments=SEGMENTS),
+        ),
+        (tmp_path / "big.txt", "name", "big.txt"),
+        (tmp_path / "bad.gz", "name", i18n.text("lb.error.not_gzip", "ja", name="bad.gz")),
+        (tmp_path / "two.zip", "name", i18n.text("lb.error.too_many_files", "ja", count=2, limit=1)),
+    ]
     for upload, name, message in cases:
         status, answer, _ = handlers.submit(upload and str(upload), name, "", Request())
         assert message in html.unescape(status) and answer["error"], (upload, status)
@@ -395,6 +445,7 @@ def test_bad_submissions_are_named_in_the_page_language(corpus, tmp_path):
 
 
 # --------------------------------------------------------------------------- export for the Hub
+
 
 def test_export_space_copies_the_board_and_the_app_finds_it(corpus, tmp_path, capsys):
     from ngrameval.ui.leaderboard import board_settings
@@ -409,7 +460,7 @@ def test_export_space_copies_the_board_and_the_app_finds_it(corpus, tmp_path, ca
     assert [submission.name for submission in copy.submissions()] == ["first"]
     assert copy.references_digest == board.references_digest
     assert board_settings([], {}, out / "app.py").folder == out / "board"
-    persistent = tmp_path / "data" / "board"        # a Hub Space's persistent storage, empty at first start
+    persistent = tmp_path / "data" / "board"  # a Hub Space's persistent storage, empty at first start
     assert board_settings([], {"NGRAMEVAL_BOARD": str(persistent)}, out / "app.py").folder == persistent
     assert [submission.name for submission in Board(persistent).submissions()] == ["first"]
     assert board_settings(["--max-mb", "5"], {"NGRAMEVAL_BOARD_MAX_MB": "7"}, None).max_mb == 5
@@ -441,13 +492,14 @@ def test_app_without_a_board_there_says_so_in_one_line(tmp_path, monkeypatch, ui
         SPACE.configured(True)
     assert str(stopped.value).startswith("app.py: ") and "is not a board" in str(stopped.value)
     monkeypatch.setattr(sys, "argv", ["app.py", "--max-mb", "0"])
-    with pytest.raises(SystemExit):       # argparse's own message and status 2
+    with pytest.raises(SystemExit):  # argparse's own message and status 2
         SPACE.configured(True)
     monkeypatch.delenv("NGRAMEVAL_BOARD", raising=False)
-    assert SPACE.configured(False) is SPACE         # imported (not run), without NGRAMEVAL_BOARD: upload and score
+    assert SPACE.configured(False) is SPACE  # imported (not run), without NGRAMEVAL_BOARD: upload and score
 
 
 # --------------------------------------------------------------------------- in Chromium
+
 
 @pytest.mark.slow
 def test_page_submits_shows_the_table_and_switches_language(board_page, corpus, page, tmp_path):
@@ -457,8 +509,9 @@ def test_page_submits_shows_the_table_and_switches_language(board_page, corpus, 
     lines, uploads = _wmt_files(corpus, tmp_path)
     _write(uploads[0], [line + " browser" for line in lines])
     page.goto(url)
-    expect(page.locator("#board-status")).to_contain_text("ranked by bleu" if Board(folder).submissions()
-                                                          else "No submission yet")
+    expect(page.locator("#board-status")).to_contain_text(
+        "ranked by bleu" if Board(folder).submissions() else "No submission yet"
+    )
     page.get_by_role("tab", name="Submit", exact=True).click()
     page.locator("#submission-file input[type=file]").set_input_files(str(uploads[0]))
     page.locator("#submission-name input, #submission-name textarea").first.fill("from-browser")
@@ -484,7 +537,8 @@ def test_page_submits_shows_the_table_and_switches_language(board_page, corpus, 
     page.locator("#submission-file input[type=file]").set_input_files(str(_write(tmp_path / "short.txt", ["x"])))
     page.locator("#submit").click()
     expect(page.locator("#submit-status")).to_contain_text(
-        i18n.text("board.error.lines", "ja", file="short.txt", lines=1, segments=SEGMENTS))
+        i18n.text("board.error.lines", "ja", file="short.txt", lines=1, segments=SEGMENTS)
+    )
     assert not any(line in page.content() for line in corpus[0])
     # A submission's own page, by its address (the link a stored submission shows).
     page.goto(url + "?submission=from-browser")

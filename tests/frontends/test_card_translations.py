@@ -2,6 +2,7 @@
 English card (metrics/<name>/README.md): the same front matter but the description, the same sections, the
 same code blocks (the doctests, unchanged) plus examples on Chinese and Japanese text, prose in the card's
 language, and links to sections that exist. Their examples run as doctests in test_evaluate_load.py."""
+
 import importlib
 import re
 from pathlib import Path
@@ -26,7 +27,7 @@ def _split(text):
     """(front matter as a dict, the body after it)."""
     match = re.match(r"---\n(.*?)\n---\n", text, re.S)
     assert match, "the card must start with front matter between --- lines"
-    return yaml.safe_load(match.group(1)), text[match.end():]
+    return yaml.safe_load(match.group(1)), text[match.end() :]
 
 
 def _headings(body):
@@ -36,9 +37,12 @@ def _headings(body):
 
 def _prose_lines(body):
     """The non-empty lines outside the code blocks, the tables and the indented formulas."""
-    return [line for line in FENCE.sub("", body).splitlines()
-            if line.strip() and not line.lstrip().startswith("|") and not line.startswith("    ")
-            or line.startswith("    ") and line.lstrip().startswith("-")]
+    return [
+        line
+        for line in FENCE.sub("", body).splitlines()
+        if (line.strip() and not line.lstrip().startswith("|") and not line.startswith("    "))
+        or (line.startswith("    ") and line.lstrip().startswith("-"))
+    ]
 
 
 def _slug(title):
@@ -46,8 +50,9 @@ def _slug(title):
     return re.sub(r"[^\w\- ]", "", title.lower()).replace(" ", "-")
 
 
-@pytest.fixture(params=[(name, language) for name in CARDS for language in LANGUAGES],
-                ids=lambda param: f"{param[0]}-{param[1]}")
+@pytest.fixture(
+    params=[(name, language) for name in CARDS for language in LANGUAGES], ids=lambda param: f"{param[0]}-{param[1]}"
+)
 def cards(request):
     name, language = request.param
     path = ROOT / "metrics" / name / f"README.{language}.md"
@@ -60,8 +65,9 @@ def test_front_matter_is_the_english_one_but_the_description(cards):
     english_front, _ = _split(english)
     translated_front, _ = _split(translated)
     assert set(translated_front) == set(english_front)
-    assert {k: v for k, v in translated_front.items() if k != "description"} == \
-        {k: v for k, v in english_front.items() if k != "description"}
+    assert {k: v for k, v in translated_front.items() if k != "description"} == {
+        k: v for k, v in english_front.items() if k != "description"
+    }
     description = translated_front["description"]
     assert HAN.search(description) and (KANA.search(description) if language == "ja" else not KANA.search(description))
 
@@ -113,7 +119,7 @@ def test_section_links_resolve(cards):
     assert all(link in anchors for link in links), (links, anchors)
 
 
-@pytest.mark.slow   # runs the METEOR 1.5 jar
+@pytest.mark.slow  # runs the METEOR 1.5 jar
 def test_meteor_chinese_and_japanese_example_states_the_jars_scores():
     """The METEOR cards say meteor-1.5.jar (-l en -norm, as pycocoevalcap runs it) gives their Chinese and
     Japanese example's scores: run the jar on the same tokens."""
@@ -142,14 +148,21 @@ def test_meteor_chinese_and_japanese_example_states_the_jars_scores():
 
 
 # Each card's library module and the constant that lists what the card's `variant` (or `metrics`) takes.
-CHOICES = {"bleu": ("bleu", "VARIANTS"), "chrf": ("chrf", "VARIANTS"), "cider": ("cider", "VARIANTS"),
-           "gleu": ("gleu", "VARIANTS"), "meteor": ("meteor", "VARIANTS"), "nist": ("nist", "VARIANTS"),
-           "rouge": ("rouge", "VARIANTS"), "coco_caption": ("coco", "METRICS")}
+CHOICES = {
+    "bleu": ("bleu", "VARIANTS"),
+    "chrf": ("chrf", "VARIANTS"),
+    "cider": ("cider", "VARIANTS"),
+    "gleu": ("gleu", "VARIANTS"),
+    "meteor": ("meteor", "VARIANTS"),
+    "nist": ("nist", "VARIANTS"),
+    "rouge": ("rouge", "VARIANTS"),
+    "coco_caption": ("coco", "METRICS"),
+}
 
 
 @pytest.mark.parametrize("name", CARDS)
 def test_every_card_names_every_variant_of_the_library(name):
-    if name not in CHOICES:   # (TER has no variants)
+    if name not in CHOICES:  # (TER has no variants)
         assert name == "ter"
         return
     module, constant = CHOICES[name]

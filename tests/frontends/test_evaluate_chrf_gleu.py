@@ -22,8 +22,9 @@ ONE_REFERENCE = ("strings, one reference string", "token lists, one token list")
 
 
 NLTK_CHRF = ("chrf", {"variant": "nltk", "sentence_level": True})
-CASES = [(name, options, shape) for name, options in OPTIONS for shape in SHAPES] + \
-    [NLTK_CHRF + (shape,) for shape in ONE_REFERENCE]
+CASES = [(name, options, shape) for name, options in OPTIONS for shape in SHAPES] + [
+    NLTK_CHRF + (shape,) for shape in ONE_REFERENCE
+]
 
 
 @pytest.mark.parametrize("name, options, shape", CASES)
@@ -37,8 +38,9 @@ def test_compute_returns_what_ngrameval_returns(load, name, options, shape):
 
 
 @pytest.mark.parametrize("name, options", OPTIONS)
-@pytest.mark.parametrize("shape", ["strings, several references", "strings, one reference string",
-                                   "token lists, lists of token lists"])
+@pytest.mark.parametrize(
+    "shape", ["strings, several references", "strings, one reference string", "token lists, lists of token lists"]
+)
 def test_add_batch_in_two_batches_equals_the_whole_corpus(load, name, options, shape):
     predictions, references = SHAPES[shape]
     metric = load(name)
@@ -47,15 +49,15 @@ def test_add_batch_in_two_batches_equals_the_whole_corpus(load, name, options, s
     assert metric.compute(**options) == LIBRARY[name](predictions, references, **options).as_dict()
 
 
-
-
-
 @pytest.mark.parametrize("name", LIBRARY)
-@pytest.mark.parametrize("predictions, references, message", [
-    (["a b", "c"], [["a b"]], "differ in length"),
-    (["a b", None], ["a b", "c"], r"predictions\[1\] is None"),
-    (["a b"], [["a b", 7]], r"references\[0\]\[1\] is int"),
-])
+@pytest.mark.parametrize(
+    "predictions, references, message",
+    [
+        (["a b", "c"], [["a b"]], "differ in length"),
+        (["a b", None], ["a b", "c"], r"predictions\[1\] is None"),
+        (["a b"], [["a b", 7]], r"references\[0\]\[1\] is int"),
+    ],
+)
 def test_bad_input_gets_ngrameval_errors(load, name, predictions, references, message):
     with pytest.raises(ValueError, match=message):
         load(name).compute(predictions=predictions, references=references)

@@ -7,6 +7,7 @@ success no lock or Arrow file is left.
 
 Each worker process (distributed_worker.py) runs every case in one go, so a run costs a few process
 starts, not one per metric."""
+
 import json
 import os
 import pickle
@@ -25,23 +26,37 @@ from tests.frontends.distributed_worker import shard
 ROOT = Path(__file__).resolve().parents[2]
 WORKER = Path(__file__).with_name("distributed_worker.py")
 
-PREDICTIONS = ["the cat sat on the mat", "a dog barks at the postman", "It is 3.5 km, not 4.", "",
-               "Un café noir, très naïf.", "two dogs are playing in the grass",
-               "he read the book because he was interested in world history",
-               "the quick brown fox jumps over the lazy dog", "a man rides a horse on the beach"]
+PREDICTIONS = [
+    "the cat sat on the mat",
+    "a dog barks at the postman",
+    "It is 3.5 km, not 4.",
+    "",
+    "Un café noir, très naïf.",
+    "two dogs are playing in the grass",
+    "he read the book because he was interested in world history",
+    "the quick brown fox jumps over the lazy dog",
+    "a man rides a horse on the beach",
+]
 # Reference shapes mixed across the shards (a string, lists of one to three), so that the processes'
 # inputs differ in shape.
-REFERENCES = [["the cat sat on a mat", "a cat sat on the mat"], "the dog barks at the postman",
-              ["It is 3.5 km, not 4 km.", "it's 3.5 km", "three and a half kilometres"], ["nothing here"],
-              "un café noir", ["two dogs play in the grass", "dogs playing on a lawn"],
-              "he was interested in world history because he read the book",
-              ["a quick brown fox jumped over a lazy dog", "the fast fox jumps over the dog"],
-              ["a man riding a horse on a beach", "a person rides a horse"]]
+REFERENCES = [
+    ["the cat sat on a mat", "a cat sat on the mat"],
+    "the dog barks at the postman",
+    ["It is 3.5 km, not 4 km.", "it's 3.5 km", "three and a half kilometres"],
+    ["nothing here"],
+    "un café noir",
+    ["two dogs play in the grass", "dogs playing on a lawn"],
+    "he was interested in world history because he read the book",
+    ["a quick brown fox jumped over a lazy dog", "the fast fox jumps over the dog"],
+    ["a man riding a horse on a beach", "a person rides a horse"],
+]
 CORPORA = {
     "strings": (PREDICTIONS, REFERENCES),
     "one reference": (PREDICTIONS, [refs if isinstance(refs, str) else refs[0] for refs in REFERENCES]),
-    "token lists": ([p.split() for p in PREDICTIONS],
-                    [[r.split()] if isinstance(r, str) else [x.split() for x in r] for r in REFERENCES]),
+    "token lists": (
+        [p.split() for p in PREDICTIONS],
+        [[r.split()] if isinstance(r, str) else [x.split() for x in r] for r in REFERENCES],
+    ),
 }
 CONFIDENCE = {"n_samples": 20, "seed": 5}
 # Per metric and variant (None: a metric without variants), options given to compute beyond the
@@ -56,12 +71,19 @@ OPTIONS = {
     ("bleu", "coco"): {"sentence_level": True},
     ("nist", "nltk"): {"n": 3, "sentence_level": True, "explain": True, "confidence": CONFIDENCE},
     ("nist", "mteval"): {"sentence_level": True, "explain": True},
-    ("rouge", "rouge_score"): {"rouge_types": ["rouge1", "rouge3", "rougeL", "rougeW", "rougeS4", "rougeSU*"],
-                               "use_stemmer": True, "multi_ref": "pooled", "use_aggregator": False,
-                               "confidence": CONFIDENCE},
+    ("rouge", "rouge_score"): {
+        "rouge_types": ["rouge1", "rouge3", "rougeL", "rougeW", "rougeS4", "rougeSU*"],
+        "use_stemmer": True,
+        "multi_ref": "pooled",
+        "use_aggregator": False,
+        "confidence": CONFIDENCE,
+    },
     # ROUGE-1.5.5's averages come with its bootstrap interval over evaluation ids 1..N.
-    ("rouge", "rouge155"): {"rouge_types": ["rouge1", "rougeL", "rougeW", "rougeSU4"], "use_stemmer": True,
-                            "remove_stopwords": True},
+    ("rouge", "rouge155"): {
+        "rouge_types": ["rouge1", "rougeL", "rougeW", "rougeSU4"],
+        "use_stemmer": True,
+        "remove_stopwords": True,
+    },
     ("cider", "cider-d"): {"explain": True, "confidence": CONFIDENCE},
     ("cider", "cider"): {"max_order": 3, "sigma": 3.0, "lowercase": True, "explain": True},
     ("meteor", "meteor15"): {"explain": True, "confidence": CONFIDENCE},
@@ -73,7 +95,7 @@ OPTIONS = {
     ("gleu", "google_bleu"): {"min_len": 2, "sentence_level": True},
     ("ter", None): {"normalized": True, "sentence_level": True, "explain": True, "confidence": CONFIDENCE},
 }
-CORPUS_OF = {("chrf", "nltk"): "one reference"}   # NLTK's chrF takes one reference per segment
+CORPUS_OF = {("chrf", "nltk"): "one reference"}  # NLTK's chrF takes one reference per segment
 FEEDS = ("add_batch", "add", "compute")
 
 
@@ -87,7 +109,7 @@ def load_single(name):
 
 
 def takes_token_lists(name):
-    return len(load_single(name).info.features) >= 3     # (a fourth: token ids)
+    return len(load_single(name).info.features) >= 3  # (a fourth: token ids)
 
 
 def build_cases():
@@ -133,38 +155,68 @@ def worker_spec(tmp_path, num_process, process_id, cases, *, timeout, feeds=None
     """The spec of worker ``process_id`` (distributed_worker.py), whose files go under ``tmp_path``. It
     feeds the k-th case with FEEDS[(k + process_id) % 3] (the processes of one case feed it in different
     ways), or with ``feeds[process_id]``."""
-    process_cases = [dict(case, feed=feeds[process_id] if feeds and process_id in feeds
-                          else FEEDS[(k + process_id) % len(FEEDS)]) for k, case in enumerate(cases)]
-    return {"num_process": num_process, "process_id": process_id, "cache_dir": str(tmp_path / "cache"),
-            "timeout": timeout, "metrics_dir": str(ROOT / "metrics"), "corpora": corpora,
-            "out": str(tmp_path / "results.pickle"), "cases": process_cases}
+    process_cases = [
+        dict(case, feed=feeds[process_id] if feeds and process_id in feeds else FEEDS[(k + process_id) % len(FEEDS)])
+        for k, case in enumerate(cases)
+    ]
+    return {
+        "num_process": num_process,
+        "process_id": process_id,
+        "cache_dir": str(tmp_path / "cache"),
+        "timeout": timeout,
+        "metrics_dir": str(ROOT / "metrics"),
+        "corpora": corpora,
+        "out": str(tmp_path / "results.pickle"),
+        "cases": process_cases,
+    }
 
 
-def launch(tmp_path, num_process, cases, *, timeout, late, absent=(), feeds=None, stop_others=False,
-           corpora=CORPORA, path_before_root=()):
+def launch(
+    tmp_path,
+    num_process,
+    cases,
+    *,
+    timeout,
+    late,
+    absent=(),
+    feeds=None,
+    stop_others=False,
+    corpora=CORPORA,
+    path_before_root=(),
+):
     """Start worker processes 0..num_process-1 (except ``absent``; their specs: worker_spec), ``late`` a
     few seconds after the others, and wait for them (with ``stop_others``, stop the others once process
     0 has ended). ``path_before_root``: folders that the workers import from before the repository and
     the environment (test_evaluate_oldest.py's older evaluate). Returns {process id: (return code, stderr)}."""
-    env = dict(os.environ, PYTHONPATH=os.pathsep.join([*map(str, path_before_root), str(ROOT),
-                                                       os.environ.get("PYTHONPATH", "")]),
-               HF_HOME=str(tmp_path / "hf_home"), HF_HUB_OFFLINE="1", HF_DATASETS_OFFLINE="1",
-               HF_EVALUATE_OFFLINE="1")
+    env = dict(
+        os.environ,
+        PYTHONPATH=os.pathsep.join([*map(str, path_before_root), str(ROOT), os.environ.get("PYTHONPATH", "")]),
+        HF_HOME=str(tmp_path / "hf_home"),
+        HF_HUB_OFFLINE="1",
+        HF_DATASETS_OFFLINE="1",
+        HF_EVALUATE_OFFLINE="1",
+    )
     processes = {}
     for process_id in sorted(set(range(num_process)) - set(absent), key=lambda i: i == late):
         spec = worker_spec(tmp_path, num_process, process_id, cases, timeout=timeout, feeds=feeds, corpora=corpora)
         spec_path = tmp_path / f"spec{process_id}.json"
         spec_path.write_text(json.dumps(spec), encoding="utf-8")
         if process_id == late:
-            time.sleep(3)   # a process that starts late: the others wait for it at every rendezvous
-        processes[process_id] = subprocess.Popen([sys.executable, str(WORKER), str(spec_path)], cwd=ROOT, env=env,
-                                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+            time.sleep(3)  # a process that starts late: the others wait for it at every rendezvous
+        processes[process_id] = subprocess.Popen(
+            [sys.executable, str(WORKER), str(spec_path)],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
     outcome = {}
     for process_id, process in sorted(processes.items()):
         if stop_others and process_id > 0 and 0 in outcome:
             process.kill()
         try:
-            _, stderr = process.communicate(timeout=900)   # a guard against a hang, far above any run
+            _, stderr = process.communicate(timeout=900)  # a guard against a hang, far above any run
         except subprocess.TimeoutExpired:
             for other in processes.values():
                 other.kill()
@@ -178,13 +230,14 @@ def files_under(directory):
 
 
 @pytest.mark.parametrize("num_process, late", [(2, 0), (4, 3)])
-@pytest.mark.slow   # processes wait for each other
+@pytest.mark.slow  # processes wait for each other
 def test_process_0_gets_the_single_process_result(tmp_path, cases, expected, num_process, late):
     assert all(len(shard(PREDICTIONS, num_process, i)) > 0 for i in range(num_process))
     assert sum((shard(PREDICTIONS, num_process, i) for i in range(num_process)), []) == PREDICTIONS
     outcome = launch(tmp_path, num_process, cases, timeout=300, late=late)
-    assert {process_id: code for process_id, (code, _) in outcome.items()} == dict.fromkeys(range(num_process), 0), \
+    assert {process_id: code for process_id, (code, _) in outcome.items()} == dict.fromkeys(range(num_process), 0), (
         "\n".join(stderr for _, stderr in outcome.values())
+    )
     results = pickle.loads((tmp_path / "results.pickle").read_bytes())["results"]
     for case in cases:
         assert results[case["experiment_id"]] == expected[case["experiment_id"]], case
@@ -196,24 +249,28 @@ def last_line(stderr):
     return stderr.strip().splitlines()[-1]
 
 
-@pytest.mark.slow   # processes wait for each other
+@pytest.mark.slow  # processes wait for each other
 def test_a_process_that_never_joins_is_a_timeout_error(tmp_path):
     case = {"metric": "bleu", "corpus": "strings", "options": {}, "experiment_id": "never"}
     outcome = launch(tmp_path, 3, [case], timeout=5, late=None, absent=[2])
     code, stderr = outcome[0]
     assert code != 0
-    assert last_line(stderr).startswith("TimeoutError: process 0 of bleu with num_process=3, "
-                                        "experiment_id='never'"), stderr
+    assert last_line(stderr).startswith("TimeoutError: process 0 of bleu with num_process=3, experiment_id='never'"), (
+        stderr
+    )
     # (Process 1 too, if it started more than the timeout after process 0.)
-    assert re.search(r"process\(es\) (1, )?2 did not join within timeout=5 s; every process must load the metric "
-                     "with the same num_process, experiment_id and cache_dir", last_line(stderr))
+    assert re.search(
+        r"process\(es\) (1, )?2 did not join within timeout=5 s; every process must load the metric "
+        "with the same num_process, experiment_id and cache_dir",
+        last_line(stderr),
+    )
     code, stderr = outcome[1]
     assert code != 0
     assert last_line(stderr).startswith("TimeoutError: process 1 of bleu with num_process=3"), stderr
     assert "within timeout=5 s" in last_line(stderr)
 
 
-@pytest.mark.slow   # processes wait for each other
+@pytest.mark.slow  # processes wait for each other
 def test_process_0_that_never_joins_is_a_timeout_error(tmp_path):
     case = {"metric": "gleu", "corpus": "strings", "options": {}, "experiment_id": "no-first"}
     code, stderr = launch(tmp_path, 2, [case], timeout=5, late=None, absent=[0])[1]
@@ -222,7 +279,7 @@ def test_process_0_that_never_joins_is_a_timeout_error(tmp_path):
     assert "process 0 did not join within timeout=5 s" in last_line(stderr)
 
 
-@pytest.mark.slow   # processes wait for each other
+@pytest.mark.slow  # processes wait for each other
 def test_a_process_that_joins_and_never_computes_is_a_timeout_error(tmp_path):
     case = {"metric": "chrf", "corpus": "strings", "options": {}, "experiment_id": "stalled"}
     # The timeout covers the two processes' start (they must join); process 1 then never computes.
@@ -233,7 +290,7 @@ def test_a_process_that_joins_and_never_computes_is_a_timeout_error(tmp_path):
     assert "process(es) 1 joined but did not call compute within timeout=12 s" in last_line(stderr)
 
 
-@pytest.mark.slow   # processes wait for each other
+@pytest.mark.slow  # processes wait for each other
 def test_a_process_that_ends_without_compute_is_not_scored(tmp_path):
     """Its lock is released when it ends, as when it finishes: its Arrow file may be partial."""
     case = {"metric": "ter", "corpus": "strings", "options": {}, "experiment_id": "ended"}
@@ -244,11 +301,12 @@ def test_a_process_that_ends_without_compute_is_not_scored(tmp_path):
     assert last_line(stderr) == (
         f"ngrameval.errors.InputError: process 0 of ter with num_process=2, experiment_id='ended' and cache directory "
         f"{tmp_path / 'cache' / 'ter' / 'default'}: process(es) 1 ended without calling compute (did they fail?), "
-        "so their data may be incomplete; nothing was scored"), stderr
+        "so their data may be incomplete; nothing was scored"
+    ), stderr
     assert not (tmp_path / "results.pickle").exists()
 
 
-@pytest.mark.slow   # processes wait for each other
+@pytest.mark.slow  # processes wait for each other
 def test_a_bad_option_fails_on_process_0_and_leaves_no_file(tmp_path):
     """Options reach the metric on process 0 only, after the gathering: the metric's own InputError then,
     and the gathered files are removed as after a success."""
@@ -262,13 +320,24 @@ def test_a_bad_option_fails_on_process_0_and_leaves_no_file(tmp_path):
 
 
 def distributed(name, tmp_path, process_id=1):
-    return evaluate.load(str(ROOT / "metrics" / name), num_process=2, process_id=process_id, experiment_id="x",
-                         cache_dir=str(tmp_path), timeout=1)
+    return evaluate.load(
+        str(ROOT / "metrics" / name),
+        num_process=2,
+        process_id=process_id,
+        experiment_id="x",
+        cache_dir=str(tmp_path),
+        timeout=1,
+    )
 
 
 def test_compute_without_data_in_a_process_is_refused_at_once(tmp_path):
-    with pytest.raises(ValueError, match=re.escape("process 1 of rouge with num_process=2, experiment_id='x' and "
-                                                   f"cache directory {tmp_path / 'rouge' / 'default'} has no data")):
+    with pytest.raises(
+        ValueError,
+        match=re.escape(
+            "process 1 of rouge with num_process=2, experiment_id='x' and "
+            f"cache directory {tmp_path / 'rouge' / 'default'} has no data"
+        ),
+    ):
         distributed("rouge", tmp_path).compute(use_stemmer=True)
     assert files_under(tmp_path) == []
 
@@ -298,5 +367,7 @@ def test_add_checks_and_normalizes_like_compute(name):
     metric.add(prediction=PREDICTIONS[0], reference=REFERENCES[0])
     metric.add(prediction=PREDICTIONS[1], reference=REFERENCES[1])
     metric.add_batch(predictions=PREDICTIONS[2:], references=REFERENCES[2:])
-    assert metric.compute(sentence_level=True) == get_family(name).function(PREDICTIONS, REFERENCES,
-                                                                            sentence_level=True).as_dict()
+    assert (
+        metric.compute(sentence_level=True)
+        == get_family(name).function(PREDICTIONS, REFERENCES, sentence_level=True).as_dict()
+    )

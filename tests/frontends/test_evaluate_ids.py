@@ -1,6 +1,7 @@
 """The evaluate scripts of the metrics that count tokens (metrics/bleu, nist, gleu, rouge, cider) take token ids,
 loaded offline with ``evaluate.load``: ``compute`` on a padded batch and ``add_batch`` through evaluate's int64
 features return what ngrameval returns on the id lists; chrF refuses ids by name."""
+
 from pathlib import Path
 
 import evaluate
@@ -14,17 +15,20 @@ PREDICTIONS = [[5, 6, 7, 8, 9, 5], [3, 4, 3], [9, 2, 2, 1]]
 REFERENCES = [[[5, 6, 7, 9, 5]], [[3, 4], [4, 3, 4, 3]], [[9, 2, 1, 1]]]
 PAD = 0
 PADDED = np.array([[5, 6, 7, 8, 9, 5], [PAD, PAD, PAD, 3, 4, 3], [9, 2, 2, 1, PAD, PAD]])
-METRICS = {"bleu": (ngrameval.bleu, {"variant": "nltk", "sentence_level": True}),
-           "nist": (ngrameval.nist, {"n": 3, "sentence_level": True}),
-           "gleu": (ngrameval.gleu, {"sentence_level": True}),
-           "rouge": (ngrameval.rouge, {"rouge_types": ["rouge1", "rouge2", "rougeL", "rougeLsum"]}),
-           "cider": (ngrameval.cider, {})}
+METRICS = {
+    "bleu": (ngrameval.bleu, {"variant": "nltk", "sentence_level": True}),
+    "nist": (ngrameval.nist, {"n": 3, "sentence_level": True}),
+    "gleu": (ngrameval.gleu, {"sentence_level": True}),
+    "rouge": (ngrameval.rouge, {"rouge_types": ["rouge1", "rouge2", "rougeL", "rougeLsum"]}),
+    "cider": (ngrameval.cider, {}),
+}
 
 
 @pytest.fixture
 def load(hf_home, tmp_path):
     def load_metric(name):
         return evaluate.load(str(ROOT / "metrics" / name), cache_dir=str(tmp_path / "cache"))
+
     return load_metric
 
 

@@ -6,6 +6,7 @@ from the registry with ``pip install --no-deps --target`` into a temporary folde
 (distributed_worker.py) import before the environment, which gives everything else (datasets included);
 every metric script, on every input shape it takes, fed with add_batch, add and compute, in one process
 and in two, must return exactly what the same worker returns here, with the environment's evaluate."""
+
 import configparser
 import json
 import pickle
@@ -24,13 +25,18 @@ ROOT = Path(__file__).resolve().parents[2]
 SCRIPTS = sorted(path.name for path in (ROOT / "metrics").iterdir() if (path / f"{path.name}.py").is_file())
 # Token ids: stored by add/add_batch as int64 sequences, the path that evaluate before 0.4.5 broke with
 # datasets 4 and later (its compute handed _compute datasets' lazy Column objects instead of lists).
-TOKEN_IDS = ([[5, 6, 7, 8, 9, 5], [3, 4, 3], [9, 2, 2, 1], [7, 7]],
-             [[[5, 6, 7, 9, 5]], [[3, 4], [4, 3, 4, 3]], [[9, 2, 1, 1]], [[7, 8, 7]]])
+TOKEN_IDS = (
+    [[5, 6, 7, 8, 9, 5], [3, 4, 3], [9, 2, 2, 1], [7, 7]],
+    [[[5, 6, 7, 9, 5]], [[3, 4], [4, 3, 4, 3]], [[9, 2, 1, 1]], [[7, 8, 7]]],
+)
 WORKER_CORPORA = dict(CORPORA, **{"token ids": TOKEN_IDS})
 # The corpora a script takes, by its number of input shapes (input_features: text, then token lists,
 # then token ids).
-CORPORA_BY_SHAPES = {2: ["strings", "one reference"], 3: ["strings", "one reference", "token lists"],
-                     4: ["strings", "one reference", "token lists", "token ids"]}
+CORPORA_BY_SHAPES = {
+    2: ["strings", "one reference"],
+    3: ["strings", "one reference", "token lists"],
+    4: ["strings", "one reference", "token lists", "token ids"],
+}
 # The metric run in two processes too (its cases only: evaluate's rendezvous costs a few tenths of a
 # second a case; the rendezvous, cache files and done files are ValidatedMetric's, the same in every script).
 DISTRIBUTED = "bleu"
@@ -77,11 +83,13 @@ def run_workers(tmp_path, num_process, cases, path_before_root):
     """What process 0 of ``num_process`` worker processes that import from ``path_before_root`` first got
     for ``cases``; a worker's error fails the test."""
     tmp_path.mkdir()
-    outcome = launch(tmp_path, num_process, cases, timeout=120, late=None, corpora=WORKER_CORPORA,
-                     path_before_root=path_before_root)
-    assert {process_id: code for process_id, (code, _) in outcome.items()} == dict.fromkeys(range(num_process), 0), \
+    outcome = launch(
+        tmp_path, num_process, cases, timeout=120, late=None, corpora=WORKER_CORPORA, path_before_root=path_before_root
+    )
+    assert {process_id: code for process_id, (code, _) in outcome.items()} == dict.fromkeys(range(num_process), 0), (
         "\n".join(stderr for _, stderr in outcome.values())
-    if num_process > 1:   # (one process keeps evaluate's lock files: see ValidatedMetric._remove_run_files)
+    )
+    if num_process > 1:  # (one process keeps evaluate's lock files: see ValidatedMetric._remove_run_files)
         assert files_under(tmp_path / "cache") == []
     return results_of(tmp_path)
 
@@ -102,11 +110,27 @@ def test_the_lowest_evaluate_gives_what_the_environments_gives(tmp_path):
     lowest = next(spec.version for spec in evaluate_requirement().specifier if spec.operator == ">=")
     assert lowest != evaluate.__version__, "the range's ends are one version: there is no lower end to install"
     folder = tmp_path / "evaluate"
-    done = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps", "--no-compile",
-                           "--disable-pip-version-check", "--target", str(folder), f"evaluate=={lowest}"],
-                          capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, f"pip could not install evaluate=={lowest} (this test needs the registry):\n" + \
-        done.stderr
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--quiet",
+            "--no-deps",
+            "--no-compile",
+            "--disable-pip-version-check",
+            "--target",
+            str(folder),
+            f"evaluate=={lowest}",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert done.returncode == 0, (
+        f"pip could not install evaluate=={lowest} (this test needs the registry):\n" + done.stderr
+    )
     cases = build_cases()
     version, expected = run_here(tmp_path / "environment", cases)
     assert version == evaluate.__version__

@@ -2,6 +2,7 @@
 ngrameval.ter returns for every string input shape, through compute and add_batch; its documented
 examples and its card's (checked against sacrebleu and HF's ter card) run; its info documents every
 option; bad input gets ngrameval's ValueError."""
+
 import inspect
 import re
 
@@ -11,8 +12,11 @@ from ngrameval.metrics.ter import ter
 from tests.frontends.test_evaluate_load import SHAPES, _assert_plain, load  # noqa: F401 (load: a fixture)
 
 STRING_SHAPES = [shape for shape in SHAPES if "token" not in shape]
-OPTIONS = [{}, {"normalized": True, "no_punct": True, "sentence_level": True},
-           {"ignore_punct": True, "support_zh_ja_chars": True, "case_sensitive": True, "explain": True}]
+OPTIONS = [
+    {},
+    {"normalized": True, "no_punct": True, "sentence_level": True},
+    {"ignore_punct": True, "support_zh_ja_chars": True, "case_sensitive": True, "explain": True},
+]
 
 
 @pytest.mark.parametrize("options", OPTIONS)
@@ -35,9 +39,6 @@ def test_add_batch_in_two_batches_equals_the_whole_corpus(load, shape):
     assert metric.compute(sentence_level=True) == ter(predictions, references, sentence_level=True).as_dict()
 
 
-
-
-
 def test_info_documents_every_option_and_output(load):
     info = load("ter").info
     assert "Snover" in info.citation and "Post, Matt" in info.citation
@@ -48,12 +49,15 @@ def test_info_documents_every_option_and_output(load):
     assert set(re.findall(r"^    (\w+) \(", outputs, flags=re.MULTILINE)) == set(full) | {"confidence"}
 
 
-@pytest.mark.parametrize("predictions, references, message", [
-    (["a b", "c"], [["a b"]], "differ in length"),
-    (["a b", None], ["a b", "c"], r"predictions\[1\] is None"),
-    (["a b"], [["a b", 7]], r"references\[0\]\[1\] is int"),
-    ([["a", "b"]], [["a", "b"]], "TER tokenizes text itself"),
-])
+@pytest.mark.parametrize(
+    "predictions, references, message",
+    [
+        (["a b", "c"], [["a b"]], "differ in length"),
+        (["a b", None], ["a b", "c"], r"predictions\[1\] is None"),
+        (["a b"], [["a b", 7]], r"references\[0\]\[1\] is int"),
+        ([["a", "b"]], [["a", "b"]], "TER tokenizes text itself"),
+    ],
+)
 def test_bad_input_gets_ngrameval_errors(load, predictions, references, message):
     with pytest.raises(ValueError, match=message):
         load("ter").compute(predictions=predictions, references=references)

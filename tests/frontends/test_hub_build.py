@@ -13,6 +13,7 @@ in the folder; the BLEU Space and the board's Space are queried over HTTP, and a
 ``evaluate.load`` (which copies only the script into its modules cache: ngrameval must be importable where it
 runs, here from the folder, as in its Space).
 """
+
 import json
 import os
 import shutil
@@ -29,8 +30,12 @@ from ngrameval.frontends.hub import SPACE_EXTRAS, SPACE_NAMES, export_space, scr
 
 PREDICTIONS = ["the cat sat on the mat", "a dog barks at the cat"]
 REFERENCES = ["the cat sat on a mat", "the dog barks at a cat"]
-OFFLINE = {"HF_HUB_OFFLINE": "1", "HF_DATASETS_OFFLINE": "1", "HF_EVALUATE_OFFLINE": "1",
-           "GRADIO_ANALYTICS_ENABLED": "False"}
+OFFLINE = {
+    "HF_HUB_OFFLINE": "1",
+    "HF_DATASETS_OFFLINE": "1",
+    "HF_EVALUATE_OFFLINE": "1",
+    "GRADIO_ANALYTICS_ENABLED": "False",
+}
 
 
 def _declared():
@@ -42,8 +47,11 @@ def _declared():
 
 
 def _requirement_lines(folder):
-    return [line for line in (folder / "requirements.txt").read_text(encoding="utf-8").splitlines()
-            if line and not line.startswith("#")]
+    return [
+        line
+        for line in (folder / "requirements.txt").read_text(encoding="utf-8").splitlines()
+        if line and not line.startswith("#")
+    ]
 
 
 def _files(folder):
@@ -67,19 +75,22 @@ def test_requirements_name_registry_packages_and_the_package_is_copied(exported)
     install_requires, extras_require = _declared()
     package = _files(ROOT / "ngrameval")
     package = [path for path in package if "__pycache__" not in path and not path.endswith(".pyc")]
-    folders = [exported / "spaces" / name for name in SPACE_NAMES] + \
-              [exported / "metrics" / f"hub-{name}-metric" for name in script_names()]
+    folders = [exported / "spaces" / name for name in SPACE_NAMES] + [
+        exported / "metrics" / f"hub-{name}-metric" for name in script_names()
+    ]
     for folder in folders:
-        name = folder.name if folder.parent.name == "spaces" else folder.name[len("hub-"):-len("-metric")]
+        name = folder.name if folder.parent.name == "spaces" else folder.name[len("hub-") : -len("-metric")]
         lines = _requirement_lines(folder)
-        expected = install_requires + [line for extra in SPACE_EXTRAS.get(name, ("spaces",))
-                                       for line in extras_require[extra]]
+        expected = install_requires + [
+            line for extra in SPACE_EXTRAS.get(name, ("spaces",)) for line in extras_require[extra]
+        ]
         assert lines == list(dict.fromkeys(expected)), folder
         assert all(Requirement(line).url is None and Requirement(line).name != "ngrameval" for line in lines)
         # the package as it is imported, sources and data (the examples), without caches
         assert _files(folder / "ngrameval") == package, folder
-        assert (folder / "ngrameval" / "examples" / "hypotheses.txt").read_bytes() == \
-            (ROOT / "ngrameval" / "examples" / "hypotheses.txt").read_bytes()
+        assert (folder / "ngrameval" / "examples" / "hypotheses.txt").read_bytes() == (
+            ROOT / "ngrameval" / "examples" / "hypotheses.txt"
+        ).read_bytes()
         assert (folder / "metrics" / name / f"{name}.py").is_file() == (name in script_names()), folder
     # resolving the leaderboard's requirements (test_requirements_resolve_from_the_index) covers every folder's
     superset = set(_requirement_lines(exported / "spaces" / "leaderboard"))
@@ -91,7 +102,7 @@ def test_force_replaces_the_package_copy_and_the_checkout_is_refused(exported, t
     (folder / "ngrameval" / "stale.py").write_text("raise ImportError\n", encoding="utf-8")
     assert cli.main(["export-space", "ter", str(folder), "--force"]) == 0
     assert not (folder / "ngrameval" / "stale.py").exists()
-    holder = tmp_path / "holder"       # a folder whose ngrameval/ is the package itself (a checkout's root)
+    holder = tmp_path / "holder"  # a folder whose ngrameval/ is the package itself (a checkout's root)
     holder.mkdir()
     (holder / "ngrameval").symlink_to(ROOT / "ngrameval")
     with pytest.raises(ValueError, match="holds the ngrameval package the export copies"):
@@ -105,19 +116,34 @@ def test_requirements_resolve_from_the_index_alone(exported, tmp_path):
     alone.mkdir()
     shutil.copyfile(exported / "spaces" / "leaderboard" / "requirements.txt", alone / "requirements.txt")
     report = tmp_path / "report.json"
-    done = subprocess.run([sys.executable, "-m", "pip", "install", "--dry-run", "--ignore-installed", "--quiet",
-                           "--report", str(report), "-r", "requirements.txt"], cwd=alone, capture_output=True,
-                          text=True)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "install",
+            "--dry-run",
+            "--ignore-installed",
+            "--quiet",
+            "--report",
+            str(report),
+            "-r",
+            "requirements.txt",
+        ],
+        cwd=alone,
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 0, done.stderr[-4000:]
     installs = json.loads(report.read_text(encoding="utf-8"))["install"]
     names = {item["metadata"]["name"].lower().replace("_", "-") for item in installs}
-    requested = {line.split("=")[0].split(">")[0].split("<")[0].lower() for line in
-                 _requirement_lines(alone)}
+    requested = {line.split("=")[0].split(">")[0].split("<")[0].lower() for line in _requirement_lines(alone)}
     assert requested <= names and "ngrameval" not in names
-    assert not any(item["is_direct"] for item in installs)      # nothing named by a path or URL
+    assert not any(item["is_direct"] for item in installs)  # nothing named by a path or URL
 
 
 # --------------------------------------------------------------------------- step 2: the folder, run without ngrameval
+
 
 @pytest.fixture(scope="module")
 def isolated(tmp_path_factory):
@@ -130,13 +156,24 @@ def isolated(tmp_path_factory):
             if "ngrameval" not in entry.name.lower():
                 (view / entry.name).symlink_to(entry)
         views.append(str(view))
-    environment = {**{key: value for key, value in os.environ.items()
-                      if key not in ("PYTHONPATH", "VIRTUAL_ENV") and not key.startswith("NGRAMEVAL_")},
-                   **OFFLINE, "PYTHONPATH": os.pathsep.join(views),
-                   "HF_MODULES_CACHE": str(tmp_path_factory.mktemp("modules"))}
-    found = subprocess.run([sys.executable, "-S", "-c", "import importlib.util as u; print(u.find_spec('ngrameval'))"],
-                           cwd=tmp_path_factory.mktemp("elsewhere"), env=environment, capture_output=True, text=True)
-    assert found.stdout.strip() == "None", found       # no ngrameval but the exported folder's
+    environment = {
+        **{
+            key: value
+            for key, value in os.environ.items()
+            if key not in ("PYTHONPATH", "VIRTUAL_ENV") and not key.startswith("NGRAMEVAL_")
+        },
+        **OFFLINE,
+        "PYTHONPATH": os.pathsep.join(views),
+        "HF_MODULES_CACHE": str(tmp_path_factory.mktemp("modules")),
+    }
+    found = subprocess.run(
+        [sys.executable, "-S", "-c", "import importlib.util as u; print(u.find_spec('ngrameval'))"],
+        cwd=tmp_path_factory.mktemp("elsewhere"),
+        env=environment,
+        capture_output=True,
+        text=True,
+    )
+    assert found.stdout.strip() == "None", found  # no ngrameval but the exported folder's
     return environment
 
 
@@ -152,19 +189,24 @@ def _stop(process):
 
 @pytest.mark.slow
 def test_exported_space_scores_over_http_without_an_installed_ngrameval(isolated, tmp_path):
-    import ngrameval
     from sacrebleu.metrics import BLEU
+
+    import ngrameval
 
     folder = tmp_path / "bleu"
     export_space("bleu", str(folder))
     url, process = _serve(folder, isolated)
     try:
-        raw = require("gradio_client").Client(url, verbose=False).predict(
-            predictions="\n".join(PREDICTIONS), references_1="\n".join(REFERENCES), api_name="/score")[0]
+        raw = (
+            require("gradio_client")
+            .Client(url, verbose=False)
+            .predict(predictions="\n".join(PREDICTIONS), references_1="\n".join(REFERENCES), api_name="/score")[0]
+        )
     finally:
         _stop(process)
-    assert raw == json.loads(json.dumps(ngrameval.bleu(PREDICTIONS, [[line] for line in REFERENCES],
-                                                       sentence_level=True).as_dict()))
+    assert raw == json.loads(
+        json.dumps(ngrameval.bleu(PREDICTIONS, [[line] for line in REFERENCES], sentence_level=True).as_dict())
+    )
     assert raw["bleu"] == pytest.approx(BLEU().corpus_score(PREDICTIONS, [REFERENCES]).score / 100, abs=1e-12)
 
 
@@ -190,10 +232,11 @@ def test_exported_board_space_scores_a_submission_over_http(isolated, tmp_path):
         _stop(process)
     assert ranked == ["exact", "system"]
     scored = {submission.name: submission.scores for submission in Board(folder / "board").submissions()}
-    expected = board.submit(PREDICTIONS, "system").scores      # the same lines on the original board
+    expected = board.submit(PREDICTIONS, "system").scores  # the same lines on the original board
     assert scored["system"] == expected
-    assert expected["chrf"]["chrf"] == pytest.approx(CHRF().corpus_score(PREDICTIONS, [REFERENCES]).score / 100,
-                                                     abs=1e-12)
+    assert expected["chrf"]["chrf"] == pytest.approx(
+        CHRF().corpus_score(PREDICTIONS, [REFERENCES]).score / 100, abs=1e-12
+    )
 
 
 # Run by ``python -S`` elsewhere: evaluate.load(folder) refuses while ngrameval is not importable (evaluate copies
@@ -222,13 +265,27 @@ def test_exported_metric_loads_with_evaluate_from_its_folder(exported, isolated,
     evaluate = require("evaluate")
     folder = exported / "metrics" / "hub-bleu-metric"
     references = [[line] for line in REFERENCES]
-    done = subprocess.run([sys.executable, "-S", "-c", LOAD_EXPORTED_METRIC, str(folder), json.dumps(PREDICTIONS),
-                           json.dumps(references)], cwd=tmp_path, env=isolated, capture_output=True, text=True)
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-S",
+            "-c",
+            LOAD_EXPORTED_METRIC,
+            str(folder),
+            json.dumps(PREDICTIONS),
+            json.dumps(references),
+        ],
+        cwd=tmp_path,
+        env=isolated,
+        capture_output=True,
+        text=True,
+    )
     assert done.returncode == 0, done.stderr[-4000:]
     loaded = json.loads(done.stdout.splitlines()[-1])
     assert "ngrameval" in loaded["refused"]
     assert Path(loaded["package"]).is_relative_to(folder) and Path(loaded["script"]).is_relative_to(folder)
     ours = evaluate.load(str(ROOT / "metrics" / "bleu")).compute(predictions=PREDICTIONS, references=references)
     assert loaded["result"] == json.loads(json.dumps(ours))
-    assert loaded["result"]["bleu"] == pytest.approx(BLEU().corpus_score(PREDICTIONS, [REFERENCES]).score / 100,
-                                                     abs=1e-12)
+    assert loaded["result"]["bleu"] == pytest.approx(
+        BLEU().corpus_score(PREDICTIONS, [REFERENCES]).score / 100, abs=1e-12
+    )

@@ -5,6 +5,7 @@ the SVG charts and the pair view with the right systems; system names are text, 
 The browser is the Spaces tests' one (tests/frontends/conftest.py: one Chromium per session, since playwright's
 sync API runs one instance at a time); the report's page is an offline context.
 """
+
 import json
 
 import pytest
@@ -13,7 +14,7 @@ from ngrameval.frontends.cli import main
 from tests.data import WMT22, WMT22_SYSTEMS, read_lines
 
 REFERENCES = ["the cat sat on the mat", "a dog barks at the postman", "it is 3.5 km , not 4", "we go home now"]
-SYSTEMS = {   # name -> segments; the names hold markup, to check that it is shown as text
+SYSTEMS = {  # name -> segments; the names hold markup, to check that it is shown as text
     "base<i>line &amp;": ["the cat sat", "a dog barks", "it is 4 km", "we go"],
     "good & best": ["the cat sat on the mat", "a dog barks at the postman", "it is 3.5 km", "we go home now"],
     "middle.txt": ["the cat is on the mat", "the dog barks at a postman", "it is 3.5 km , not 4", "we go"],
@@ -29,9 +30,26 @@ def report(tmp_path_factory):
     for index, (name, lines) in enumerate(SYSTEMS.items()):
         (directory / f"system{index}.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
         specs.append(f"{name}={directory / f'system{index}.txt'}")
-    arguments = ["score", "-r", str(directory / "ref.txt"), "-s", *specs,
-                 "-m", "bleu", "rouge", "--option", 'rouge.rouge_types=["rouge1","rougeL"]', "--paired-bs",
-                 "--paired-n", "200", "--scale", "100", "--width", "1", "-q"]
+    arguments = [
+        "score",
+        "-r",
+        str(directory / "ref.txt"),
+        "-s",
+        *specs,
+        "-m",
+        "bleu",
+        "rouge",
+        "--option",
+        'rouge.rouge_types=["rouge1","rougeL"]',
+        "--paired-bs",
+        "--paired-n",
+        "200",
+        "--scale",
+        "100",
+        "--width",
+        "1",
+        "-q",
+    ]
     assert main(arguments + ["--format", "html", "-o", str(directory / "report.html")]) == 0
     json_path = directory / "board.json"
     assert main(arguments + ["--format", "json", "-o", str(json_path)]) == 0
@@ -81,17 +99,23 @@ def test_ranked_table_shows_scores_intervals_and_marks(page, report):
         cells = rows.nth(index).locator("td").all_inner_texts()
         label = system["name"] + (" (baseline)" if system["name"] == board["baseline"] else "")
         assert cells[:3] == [str(index + 1), str(cluster_of[system["name"]]), label]
-        assert system["label"] == system["name"]       # nothing common to cut from these names
+        assert system["label"] == system["name"]  # nothing common to cut from these names
         bleu = system["scores"]["bleu"]
         assert cells[3].startswith(f"{100 * bleu['score']:.1f} (\u03bc = {100 * bleu['mean']:.1f} \u00b1")
         if bleu["p_value"] is not None:
             assert f"(p = {bleu['p_value']:.4f})" in cells[3]
             assert cells[3].endswith("\u2020") == (bleu["p_value"] > 0.05)
     headers = page.locator("#leaderboard thead th").all_inner_texts()
-    assert [header.split("\n")[0] for header in headers] == ["rank", "cluster", "system", "bleu", "rouge.rouge1",
-                                                             "rouge.rougeL"]
+    assert [header.split("\n")[0] for header in headers] == [
+        "rank",
+        "cluster",
+        "system",
+        "bleu",
+        "rouge.rouge1",
+        "rouge.rougeL",
+    ]
     assert all(header.endswith("higher is better") for header in headers[3:])
-    assert page.locator("#leaderboard i").count() == 0      # the name's <i> is text
+    assert page.locator("#leaderboard i").count() == 0  # the name's <i> is text
 
 
 def test_interval_charts_and_distributions_are_inline_svg(page, report):
@@ -133,7 +157,7 @@ def test_pair_view_shows_the_best_and_the_baseline_and_switches(page, report):
 
 # --------------------------------------------------------------------------- WMT22 de-en, as a reader sees it
 
-WMT22_SEGMENTS = 150      # the first segments of each file: the layout is the point, and it stays fast
+WMT22_SEGMENTS = 150  # the first segments of each file: the layout is the point, and it stays fast
 WMT22_NAME = "generaltest2022.de-en.hyp.{}.en"
 
 
@@ -144,16 +168,33 @@ def wmt22(shared, tmp_path_factory):
     directory = tmp_path_factory.mktemp("wmt22")
     texts = shared(f"{WMT22}/txt")
     reference = directory / "generaltest2022.de-en.ref.A.en"
-    reference.write_text("\n".join(read_lines(texts / "references" / reference.name)[:WMT22_SEGMENTS]) + "\n",
-                         encoding="utf-8")
+    reference.write_text(
+        "\n".join(read_lines(texts / "references" / reference.name)[:WMT22_SEGMENTS]) + "\n", encoding="utf-8"
+    )
     systems = []
     for system in WMT22_SYSTEMS["de-en"]:
         path = directory / WMT22_NAME.format(system)
-        path.write_text("\n".join(read_lines(texts / "system-outputs" / path.name)[:WMT22_SEGMENTS]) + "\n",
-                        encoding="utf-8")
+        path.write_text(
+            "\n".join(read_lines(texts / "system-outputs" / path.name)[:WMT22_SEGMENTS]) + "\n", encoding="utf-8"
+        )
         systems.append(str(path))
-    arguments = ["score", "-r", str(reference), "-s", *systems, "-m", "bleu", "chrf", "ter", "--paired-bs",
-                 "--paired-n", "50", "--scale", "100", "-q"]
+    arguments = [
+        "score",
+        "-r",
+        str(reference),
+        "-s",
+        *systems,
+        "-m",
+        "bleu",
+        "chrf",
+        "ter",
+        "--paired-bs",
+        "--paired-n",
+        "50",
+        "--scale",
+        "100",
+        "-q",
+    ]
     assert main(arguments + ["--format", "html", "-o", str(directory / "report.html")]) == 0
     assert main(arguments + ["--format", "json", "-o", str(directory / "board.json")]) == 0
     return directory / "report.html", json.loads((directory / "board.json").read_text(encoding="utf-8"))
@@ -187,25 +228,30 @@ def test_wmt22_report_at_1400_px_shows_the_whole_table_and_what_tells_systems_ap
     try:
         layout = page.evaluate(TABLE_LAYOUT)
         assert layout["pageWidth"] <= 1400 and layout["cut"] == []
-        if layout["tableWidth"] > layout["boxWidth"]:       # wider than the page: it scrolls in its box
+        if layout["tableWidth"] > layout["boxWidth"]:  # wider than the page: it scrolls in its box
             assert layout["overflow"] == "auto"
-            assert page.locator("#leaderboard td.system").first.evaluate("c => getComputedStyle(c).position") == \
-                "sticky"
-        else:                                               # else every cell, every p-value of TER, is in view
+            assert (
+                page.locator("#leaderboard td.system").first.evaluate("c => getComputedStyle(c).position") == "sticky"
+            )
+        else:  # else every cell, every p-value of TER, is in view
             assert layout["outside"] == []
         # The systems: the distinct part of their file names shown, the whole name as the tooltip and in the JSON.
         cells = page.locator("#leaderboard td.system")
         names = {cells.nth(i).get_attribute("title"): cells.nth(i).inner_text() for i in range(cells.count())}
-        assert names == {WMT22_NAME.format(system): system + (" (baseline)" if system == WMT22_SYSTEMS["de-en"][0]
-                                                              else "") for system in WMT22_SYSTEMS["de-en"]}
+        assert names == {
+            WMT22_NAME.format(system): system + (" (baseline)" if system == WMT22_SYSTEMS["de-en"][0] else "")
+            for system in WMT22_SYSTEMS["de-en"]
+        }
         assert {system["name"]: system["label"] for system in board["systems"]} == {
-            WMT22_NAME.format(system): system for system in WMT22_SYSTEMS["de-en"]}
+            WMT22_NAME.format(system): system for system in WMT22_SYSTEMS["de-en"]
+        }
         for chart in page.locator("#bars svg").all():
             assert sorted(chart.locator("text.name").all_text_contents()) == sorted(WMT22_SYSTEMS["de-en"])
             # The axis spans the intervals: scores all far above 0 do not start it at 0.
             ticks = [float(text) for text in chart.locator("text.tick").all_text_contents()]
-            lows = [100 * system["scores"][key]["ci"][0] for system in board["systems"]
-                    for key in ("bleu", "chrf", "ter")]
+            lows = [
+                100 * system["scores"][key]["ci"][0] for system in board["systems"] for key in ("bleu", "chrf", "ter")
+            ]
             assert min(ticks) > 0 and min(lows) > 10
             assert ticks == sorted(ticks) and len(ticks) >= 3
         # TER is lower-is-better: said in its column, its chart, the legend; its clusters rank the smallest first.
@@ -220,10 +266,13 @@ def test_wmt22_report_at_1400_px_shows_the_whole_table_and_what_tells_systems_ap
             assert order == sorted(scores, key=lambda name: sign * scores[name][key]["score"])
         # The table's cluster column is the headline's (bleu) clusters.
         rows = page.locator("#leaderboard tbody tr")
-        shown_clusters = {rows.nth(i).locator("td.system").get_attribute("title"):
-                          int(rows.nth(i).locator("td.cluster").inner_text()) for i in range(rows.count())}
-        assert shown_clusters == {name: number for number, group in enumerate(board["clusters"]["bleu"], 1)
-                                  for name in group}
+        shown_clusters = {
+            rows.nth(i).locator("td.system").get_attribute("title"): int(rows.nth(i).locator("td.cluster").inner_text())
+            for i in range(rows.count())
+        }
+        assert shown_clusters == {
+            name: number for number, group in enumerate(board["clusters"]["bleu"], 1) for name in group
+        }
     finally:
         context.close()
 

@@ -6,6 +6,7 @@ gradio 6.31's default theme declared Source Sans Pro's weight 600 from a file ho
 "B" was drawn in Source Sans Pro and "LEU" in the fallback (larger) font; ngrameval.ui.i18n.theme declares
 whole files. Uses the fixtures serve and browser of conftest.py.
 """
+
 import io
 
 import numpy as np
@@ -13,7 +14,7 @@ import pytest
 
 from conftest import require
 
-LOCALES = {"en-US": "en", "zh-CN": "zh-CN", "ja-JP": "ja"}      # the browser's locale -> the page's language
+LOCALES = {"en-US": "en", "zh-CN": "zh-CN", "ja-JP": "ja"}  # the browser's locale -> the page's language
 WORD = "BLEU"
 
 # The first occurrence of the word in the element's text: each letter's box (Range.getBoundingClientRect), the
@@ -53,8 +54,12 @@ def _inked_heights(page, boxes):
     """Per letter box, the number of pixel rows holding its ink, on a screenshot of the word: pixels farther
     from the background (the word's most common colour) than half the strongest contrast in the box."""
     left, top = min(box["x"] for box in boxes), min(box["y"] for box in boxes)
-    clip = {"x": left, "y": top, "width": max(box["x"] + box["width"] for box in boxes) - left,
-            "height": max(box["y"] + box["height"] for box in boxes) - top}
+    clip = {
+        "x": left,
+        "y": top,
+        "width": max(box["x"] + box["width"] for box in boxes) - left,
+        "height": max(box["y"] + box["height"] for box in boxes) - top,
+    }
     image = require("PIL.Image").open(io.BytesIO(page.screenshot(clip=clip))).convert("RGB")
     pixels = np.asarray(image, dtype=np.float64)
     colours, counts = np.unique(pixels.reshape(-1, 3), axis=0, return_counts=True)
@@ -62,8 +67,7 @@ def _inked_heights(page, boxes):
     heights = []
     for box in boxes:
         # The box's middle columns only: a neighbour's antialiased edge never counts.
-        area = distance[:, int(round(box["x"] - left + 0.2 * box["width"])):
-                        int(round(box["x"] - left + 0.8 * box["width"]))]
+        area = distance[:, round(box["x"] - left + 0.2 * box["width"]) : round(box["x"] - left + 0.8 * box["width"])]
         rows = np.flatnonzero((area > area.max() / 2).any(axis=1))
         heights.append(int(rows[-1] - rows[0] + 1) if len(rows) else 0)
     return heights
@@ -78,13 +82,16 @@ def test_bleu_letters_are_drawn_alike_in_the_title_and_the_button(serve, browser
         page = context.new_page()
         page.goto(url)
         require("playwright.sync_api").expect(page.locator("#language input")).to_have_value(
-            {"en": "English", "zh-CN": "简体中文", "ja": "日本語"}[LOCALES[locale]])
+            {"en": "English", "zh-CN": "简体中文", "ja": "日本語"}[LOCALES[locale]]
+        )
         for selector in ("h1", "#submit"):
             page.locator(selector).first.scroll_into_view_if_needed()
             measured = page.evaluate(MEASURE, [selector, WORD])
             assert measured["boxes"], f"{selector} shows no {WORD!r} in {locale}"
-            assert measured["lacking"] == "", (f"{selector} ({locale}): {measured['font']} at weight "
-                                               f"{measured['weight']} lacks {measured['lacking']!r}")
+            assert measured["lacking"] == "", (
+                f"{selector} ({locale}): {measured['font']} at weight "
+                f"{measured['weight']} lacks {measured['lacking']!r}"
+            )
             heights = _inked_heights(page, measured["boxes"])
             assert min(heights) > 5, (selector, locale, heights)
             # B, L and E are flat on top and bottom: the same height. U's round bottom may reach one row lower.

@@ -6,6 +6,7 @@ case where gradio keeps per-session state: the server's resident memory must sta
 what it was after a warm-up, every answer must equal ngrameval's own BLEU for the slice sent, and a burst
 beyond the queue's capacity must get gradio's "Queue is full" refusal at once rather than wait.
 """
+
 import json
 import os
 import subprocess
@@ -16,21 +17,21 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
-
 import test_spaces as cases
+
 from conftest import ROOT, _free_port, require
 from tests.data import WMT17_SYSTEMS, wmt17_reference, wmt17_system
 
 # Hundreds of requests to a served Space.
 pytestmark = pytest.mark.slow
 
-CLIENTS = 8                 # concurrent clients of the sustained run (fewer than the queue holds)
-REQUESTS = 200              # requests of the sustained run
-WARM_UP = 64                # requests after which memory must be flat (more than the sessions a page keeps)
-MEMORY_MARGIN_MB = 200      # allowed growth of the server's resident memory after the warm-up
-SIZES = (100, 400, 2000)    # segments per request (the issue's leak: ~20 MB per 2000-segment request)
-BURST = 28                  # simultaneous requests, beyond the queue's capacity (page.QUEUE_SIZE + 1 running)
-STARTUP_ATTEMPTS = 240      # half-seconds to wait for the server to answer
+CLIENTS = 8  # concurrent clients of the sustained run (fewer than the queue holds)
+REQUESTS = 200  # requests of the sustained run
+WARM_UP = 64  # requests after which memory must be flat (more than the sessions a page keeps)
+MEMORY_MARGIN_MB = 200  # allowed growth of the server's resident memory after the warm-up
+SIZES = (100, 400, 2000)  # segments per request (the issue's leak: ~20 MB per 2000-segment request)
+BURST = 28  # simultaneous requests, beyond the queue's capacity (page.QUEUE_SIZE + 1 running)
+STARTUP_ATTEMPTS = 240  # half-seconds to wait for the server to answer
 
 
 def _resident_mb(pid: int) -> float:
@@ -49,8 +50,8 @@ def wmt17_slices(shared):
     for k, system in enumerate(WMT17_SYSTEMS):
         size = SIZES[k % len(SIZES)]
         start = (k * 131) % (len(reference) - size)
-        hyps = wmt17_system(shared, system)[start:start + size]
-        refs = [[line] for line in reference[start:start + size]]
+        hyps = wmt17_system(shared, system)[start : start + size]
+        refs = [[line] for line in reference[start : start + size]]
         slices.append((hyps, refs, cases._library(cases.SPACES["bleu"], hyps, refs)))
     return slices
 
@@ -63,8 +64,13 @@ def bleu_server(tmp_path_factory):
     log = tmp_path_factory.mktemp("bleu-server") / "server.log"
     environment = {**os.environ, "GRADIO_SERVER_NAME": "127.0.0.1", "GRADIO_SERVER_PORT": str(port)}
     with open(log, "w") as output:
-        process = subprocess.Popen([sys.executable, str(ROOT / "spaces" / "bleu" / "app.py")], env=environment,
-                                   stdout=output, stderr=subprocess.STDOUT, cwd=tmp_path_factory.mktemp("cwd"))
+        process = subprocess.Popen(
+            [sys.executable, str(ROOT / "spaces" / "bleu" / "app.py")],
+            env=environment,
+            stdout=output,
+            stderr=subprocess.STDOUT,
+            cwd=tmp_path_factory.mktemp("cwd"),
+        )
     url = f"http://127.0.0.1:{port}/"
     try:
         for _ in range(STARTUP_ATTEMPTS):
@@ -73,7 +79,7 @@ def bleu_server(tmp_path_factory):
             try:
                 client_module.Client(url, verbose=False)
                 break
-            except Exception:  # noqa: BLE001 - not listening yet
+            except Exception:
                 time.sleep(0.5)
         else:
             pytest.fail(f"the BLEU Space did not answer on {url}:\n{log.read_text()}")
@@ -87,8 +93,9 @@ def _ask(client, hyps, refs):
     """The page's raw result for a slice, or the refusal's message."""
     queue_error = require("gradio_client.utils").QueueError
     try:
-        return client.predict(predictions="\n".join(hyps), references_1="\n".join(r[0] for r in refs),
-                              api_name="/score")[0], None
+        return client.predict(
+            predictions="\n".join(hyps), references_1="\n".join(r[0] for r in refs), api_name="/score"
+        )[0], None
     except queue_error as error:
         return None, str(error)
 
@@ -135,11 +142,14 @@ def test_sustained_load_answers_correctly_with_flat_memory(bleu_server, wmt17_sl
     memory, answered = drive(url, process, REQUESTS, CLIENTS, ask)
     refusals = [refusal for refusal in answered if refusal is not None]
     after_warm_up, peak = memory[WARM_UP - 1], max(memory[WARM_UP:])
-    print(f"\nBLEU Space, {REQUESTS} requests from {CLIENTS} clients (a new session each; {SIZES} segments): "
-          f"resident memory {memory[0]:.0f} MB after the first, {after_warm_up:.0f} MB after {WARM_UP}, "
-          f"peak {peak:.0f} MB after that, {memory[-1]:.0f} MB at the end; {len(refusals)} refused")
-    assert peak <= after_warm_up + MEMORY_MARGIN_MB, \
+    print(
+        f"\nBLEU Space, {REQUESTS} requests from {CLIENTS} clients (a new session each; {SIZES} segments): "
+        f"resident memory {memory[0]:.0f} MB after the first, {after_warm_up:.0f} MB after {WARM_UP}, "
+        f"peak {peak:.0f} MB after that, {memory[-1]:.0f} MB at the end; {len(refusals)} refused"
+    )
+    assert peak <= after_warm_up + MEMORY_MARGIN_MB, (
         f"memory grew from {after_warm_up:.0f} MB after the warm-up to {peak:.0f} MB"
+    )
     assert not refusals, f"{len(refusals)} of {REQUESTS} requests refused, with fewer clients than the queue holds"
 
 

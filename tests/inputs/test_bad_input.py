@@ -1,4 +1,5 @@
 """Every bad input gets a ValueError that names the problem; edge cases score without crashing."""
+
 import re
 
 import pytest
@@ -55,11 +56,14 @@ def test_bad_bleu_options_raise_clear_errors(options, message):
         ngrameval.bleu(GOOD_PREDICTIONS, GOOD_REFERENCES, **options)
 
 
-@pytest.mark.parametrize("options, message", [
-    ({"variant": "sacrebleu"}, "unknown variant 'sacrebleu'; valid values: 'nltk', 'mteval'"),
-    ({"n": 0}, "n must be an integer from 1 to 100"),
-    ({"tokenize": "spm"}, "unknown tokenize 'spm'"),
-])
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"variant": "sacrebleu"}, "unknown variant 'sacrebleu'; valid values: 'nltk', 'mteval'"),
+        ({"n": 0}, "n must be an integer from 1 to 100"),
+        ({"tokenize": "spm"}, "unknown tokenize 'spm'"),
+    ],
+)
 def test_bad_nist_options_raise_clear_errors(options, message):
     with pytest.raises(ValueError, match=re.escape(message)):
         ngrameval.nist(GOOD_PREDICTIONS, GOOD_REFERENCES, **options)

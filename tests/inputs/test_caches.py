@@ -1,6 +1,7 @@
 """The package's one cache (ngrameval.engine.cache): a byte budget it keeps to, least recently used entries
 dropped first, entries that grow measured again, bad budgets refused; ngrameval.clear_caches() empties it
 (ROUGE's stems included) and the other caches of the package, and scores do not change."""
+
 import numpy as np
 import pytest
 
@@ -10,14 +11,13 @@ from ngrameval.metrics import rouge as rouge_module
 from ngrameval.metrics.ter import TercomTokenizer
 
 PREDICTIONS = ["the cats were sitting on the mat", "a dog barks at the postman", "it is raining again"]
-REFERENCES = [["the cat sat on a mat", "a cat was sitting on the mat"], ["the dog barked at the postman"],
-              ["it rains"]]
+REFERENCES = [["the cat sat on a mat", "a cat was sitting on the mat"], ["the dog barked at the postman"], ["it rains"]]
 
 
 def test_a_small_budget_drops_the_least_recently_used_and_stays_under_it():
     cache = ByteBudgetCache(budget=20_000)
     rng = np.random.default_rng(3)
-    for step in range(200):
+    for _ in range(200):
         key = ("entry", int(rng.integers(0, 12)))
         size = int(rng.integers(1, 600))
         assert len(cache.get(key, lambda: np.zeros(size))) >= 1
@@ -46,7 +46,7 @@ def test_an_entry_that_grows_is_measured_again_when_used():
     for _ in range(3):
         cache.get(("other", len(table)), lambda: np.zeros(1000))
     before = cache.nbytes
-    table.update({f"word{i}": np.zeros(100) for i in range(40)})   # 40 arrays of 800 bytes
+    table.update({f"word{i}": np.zeros(100) for i in range(40)})  # 40 arrays of 800 bytes
     cache.get(("grows",), dict)
     assert cache.nbytes >= before + 40 * 800 or len(cache) < 4
     assert cache.nbytes <= 50_000
@@ -68,12 +68,14 @@ def test_shrinking_the_budget_drops_entries_and_bad_budgets_are_refused():
 
 
 def _scores():
-    return [ngrameval.bleu(PREDICTIONS, REFERENCES, sentence_level=True).as_dict(),
-            ngrameval.chrf(PREDICTIONS, REFERENCES, word_order=2, sentence_level=True).as_dict(),
-            ngrameval.rouge(PREDICTIONS, REFERENCES, use_stemmer=True, use_aggregator=False).as_dict(),
-            ngrameval.nist(PREDICTIONS, REFERENCES).as_dict(),
-            ngrameval.gleu(PREDICTIONS, REFERENCES).as_dict(),
-            ngrameval.ter(PREDICTIONS, REFERENCES).as_dict()]
+    return [
+        ngrameval.bleu(PREDICTIONS, REFERENCES, sentence_level=True).as_dict(),
+        ngrameval.chrf(PREDICTIONS, REFERENCES, word_order=2, sentence_level=True).as_dict(),
+        ngrameval.rouge(PREDICTIONS, REFERENCES, use_stemmer=True, use_aggregator=False).as_dict(),
+        ngrameval.nist(PREDICTIONS, REFERENCES).as_dict(),
+        ngrameval.gleu(PREDICTIONS, REFERENCES).as_dict(),
+        ngrameval.ter(PREDICTIONS, REFERENCES).as_dict(),
+    ]
 
 
 def test_clear_caches_empties_every_cache_and_scores_do_not_change():
@@ -84,8 +86,8 @@ def test_clear_caches_empties_every_cache_and_scores_do_not_change():
     ngrameval.clear_caches()
     assert len(REFERENCE_CACHE) == 0 and REFERENCE_CACHE.nbytes == 0
     assert TercomTokenizer.reference_words.cache_info().currsize == 0
-    assert _scores() == first     # rebuilt from nothing
-    assert _scores() == first     # from the cache again
+    assert _scores() == first  # rebuilt from nothing
+    assert _scores() == first  # from the cache again
 
 
 def test_scores_under_a_tiny_budget_equal_scores_with_the_default():

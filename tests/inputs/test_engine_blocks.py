@@ -3,6 +3,7 @@ by block (optionally in several threads), chrF's of more than BLOCK_CHARACTERS r
 too, and predictions are encoded in one join-and-split. Scores stay those of the peers (sacrebleu,
 NLTK, run here), whatever the blocks and the threads; the ``threads`` option is checked like every
 option. The block sizes are lowered in these tests so that small corpora span several blocks."""
+
 import pytest
 from nltk.translate.chrf_score import corpus_chrf, sentence_chrf
 from nltk.translate.gleu_score import corpus_gleu
@@ -10,13 +11,13 @@ from sacrebleu.metrics import BLEU, CHRF
 
 import ngrameval
 from ngrameval.engine import corpus as engine_corpus
-from ngrameval.metrics import chrf as chrf_module
 from ngrameval.metric import get_family
+from ngrameval.metrics import chrf as chrf_module
 from ngrameval.metrics.bleu import bleu, bleu_statistics
 from ngrameval.metrics.gleu import gleu
 from tests.data import as_streams, assert_close, wmt17_slice, wmt22_slice
 
-BLOCK = 7   # segments per block in these tests
+BLOCK = 7  # segments per block in these tests
 
 
 @pytest.fixture
@@ -42,16 +43,19 @@ def test_blocks_score_as_sacrebleu(shared, small_blocks, tokenize, threads):
     assert result.counts == score.counts and result.totals == score.totals
     assert (result.translation_length, result.reference_length) == (score.sys_len, score.ref_len)
     sentence_peer = BLEU(tokenize=tokenize, effective_order=True)
-    assert_close([s * 100 for s in result.sentence_scores],
-                 [sentence_peer.sentence_score(h, r).score for h, r in zip(hypotheses, references)],
-                 what="sentence BLEU")
+    assert_close(
+        [s * 100 for s in result.sentence_scores],
+        [sentence_peer.sentence_score(h, r).score for h, r in zip(hypotheses, references)],
+        what="sentence BLEU",
+    )
 
 
 @pytest.mark.parametrize("lowercase", [False, True])
 def test_blocks_with_varying_reference_counts(shared, small_blocks, lowercase):
     hypotheses, references = _varying_references(shared, 60)
     expected = BLEU(lowercase=lowercase).corpus_score(
-        hypotheses, [[group[k] if k < len(group) else None for group in references] for k in range(2)])
+        hypotheses, [[group[k] if k < len(group) else None for group in references] for k in range(2)]
+    )
     result = bleu(hypotheses, references, lowercase=lowercase, threads=2)
     assert_close(result.bleu * 100, expected.score, what="BLEU")
     assert "nrefs:var" in result.signature
@@ -64,13 +68,15 @@ def test_threads_give_identical_results(shared, small_blocks):
     one = bleu(hypotheses, references, **options).as_dict()
     assert bleu(hypotheses, references, threads=4, **options).as_dict() == one
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(engine_corpus, "BLOCK_SEGMENTS", 10 ** 6)
+        patch.setattr(engine_corpus, "BLOCK_SEGMENTS", 10**6)
         assert bleu(hypotheses, references, **options).as_dict() == one
     family = get_family("bleu")
-    assert (family.statistics(hypotheses, references, threads=2).rows
-            == family.statistics(hypotheses, references).rows).all()
-    assert (bleu_statistics(hypotheses, references, threads=2).matches
-            == bleu_statistics(hypotheses, references).matches).all()
+    assert (
+        family.statistics(hypotheses, references, threads=2).rows == family.statistics(hypotheses, references).rows
+    ).all()
+    assert (
+        bleu_statistics(hypotheses, references, threads=2).matches == bleu_statistics(hypotheses, references).matches
+    ).all()
 
 
 def test_blocks_of_token_lists_and_a_callable_tokenizer(shared, small_blocks):
@@ -81,15 +87,19 @@ def test_blocks_of_token_lists_and_a_callable_tokenizer(shared, small_blocks):
     token_hyps, token_refs = [h.split() for h in hypotheses], [[r.split() for r in g] for g in references]
     expected = corpus_bleu(token_refs, token_hyps)
     assert_close(bleu(token_hyps, token_refs, variant="nltk", threads=2).bleu, expected, what="BLEU")
-    assert_close(bleu(hypotheses, references, variant="nltk", tokenize=str.split, threads=2).bleu, expected,
-                 what="BLEU")
+    assert_close(
+        bleu(hypotheses, references, variant="nltk", tokenize=str.split, threads=2).bleu, expected, what="BLEU"
+    )
 
 
-@pytest.mark.parametrize("texts", [
-    ["a\x00b c", "c\x00 d", "e"],                 # the character joining texts for one split, inside texts
-    ["a\u3000b\x1cc", "d\xa0e\u2028f", "\x85g"],   # whitespace beyond ASCII, which str.split() splits on
-    ["", "   ", "a"],                               # empty texts
-])
+@pytest.mark.parametrize(
+    "texts",
+    [
+        ["a\x00b c", "c\x00 d", "e"],  # the character joining texts for one split, inside texts
+        ["a\u3000b\x1cc", "d\xa0e\u2028f", "\x85g"],  # whitespace beyond ASCII, which str.split() splits on
+        ["", "   ", "a"],  # empty texts
+    ],
+)
 def test_encoding_in_one_split_matches_the_peers(texts):
     references = [[text, text + " x"] for text in reversed(texts)]
     score = BLEU(tokenize="none").corpus_score(texts, as_streams(references))
@@ -110,15 +120,21 @@ def test_chrf_in_blocks_scores_as_sacrebleu(shared, monkeypatch, word_order):
     result = chrf_module.chrf(hypotheses, references, word_order=word_order, sentence_level=True)
     threaded = chrf_module.chrf(hypotheses, references, word_order=word_order, sentence_level=True, threads=3)
     assert threaded.as_dict() == result.as_dict() and (threaded.statistics == result.statistics).all()
-    assert (get_family("chrf").statistics(hypotheses, references, word_order=word_order, threads=2).rows
-            == result.statistics).all()
+    assert (
+        get_family("chrf").statistics(hypotheses, references, word_order=word_order, threads=2).rows
+        == result.statistics
+    ).all()
     peer = CHRF(word_order=word_order)
-    expected = peer.corpus_score(hypotheses, [[group[k] if k < len(group) else None for group in references]
-                                              for k in range(2)])
+    expected = peer.corpus_score(
+        hypotheses, [[group[k] if k < len(group) else None for group in references] for k in range(2)]
+    )
     assert_close(result.chrf * 100, expected.score, rel=1e-12, what="chrF")
-    assert_close([s * 100 for s in result.sentence_scores],
-                 [peer.sentence_score(h, group).score for h, group in zip(hypotheses, references)], rel=1e-12,
-                 what="sentence chrF")
+    assert_close(
+        [s * 100 for s in result.sentence_scores],
+        [peer.sentence_score(h, group).score for h, group in zip(hypotheses, references)],
+        rel=1e-12,
+        what="sentence chrF",
+    )
     assert result.as_dict() == whole.as_dict() and (result.statistics == whole.statistics).all()
 
 
@@ -127,8 +143,12 @@ def test_chrf_nltk_in_blocks(shared, monkeypatch):
     monkeypatch.setattr(chrf_module, "BLOCK_CHARACTERS", 300)
     result = chrf_module.chrf(hypotheses, references, variant="nltk", sentence_level=True)
     assert_close(result.chrf, corpus_chrf([r[0] for r in references], hypotheses), rel=1e-12, what="NLTK chrF")
-    assert_close(result.sentence_scores, [sentence_chrf(r[0], h) for h, r in zip(hypotheses, references)],
-                 rel=1e-12, what="NLTK sentence chrF")
+    assert_close(
+        result.sentence_scores,
+        [sentence_chrf(r[0], h) for h, r in zip(hypotheses, references)],
+        rel=1e-12,
+        what="NLTK sentence chrF",
+    )
 
 
 @pytest.mark.parametrize("value", [0, -1, 2.0, True, "2", None])

@@ -2,6 +2,7 @@
 rest by binary search. Each path is forced here in turn, on random corpora (one, two, three or a varying
 number of references; repeated n-grams, empty lines, unknown tokens), and checked against NLTK 3.10.4's
 corpus_gleu and sentence_gleu run in the test."""
+
 import math
 
 import numpy as np
@@ -11,7 +12,7 @@ from nltk.translate.gleu_score import corpus_gleu, sentence_gleu
 import ngrameval
 import ngrameval.engine.ngrams as ngrams
 from ngrameval.metrics.gleu import gleu
-from tests.data import wmt17_slice, WMT17_SYSTEMS
+from tests.data import WMT17_SYSTEMS, wmt17_slice
 
 WORDS = ["the", "cat", "sat", "on", "a", "mat", ".", "the", "the", "cat", "dog", "東京", "é", "x" * 40]
 
@@ -25,8 +26,7 @@ def random_corpus(rng):
     varying = rng.random() < 0.3
     fixed = int(rng.integers(1, 4))
     predictions = [random_line(rng) for _ in range(size)]
-    references = [[random_line(rng) for _ in range(int(rng.integers(1, 4)) if varying else fixed)]
-                  for _ in range(size)]
+    references = [[random_line(rng) for _ in range(int(rng.integers(1, 4)) if varying else fixed)] for _ in range(size)]
     for i in range(size):
         if rng.random() < 0.3:
             references[i][-1] = predictions[i]
@@ -39,8 +39,12 @@ def assert_same_as_nltk(predictions, references, min_len, max_len):
     expected = [corpus_gleu(tokens[1], tokens[0], min_len, max_len)]
     expected += [sentence_gleu(refs, p, min_len, max_len) for p, refs in zip(*tokens)]
     got = [result.gleu] + result.sentence_scores
-    assert all(math.isclose(g, e, rel_tol=1e-12, abs_tol=1e-300) for g, e in zip(got, expected)), \
-        (predictions, references, min_len, max_len)
+    assert all(math.isclose(g, e, rel_tol=1e-12, abs_tol=1e-300) for g, e in zip(got, expected)), (
+        predictions,
+        references,
+        min_len,
+        max_len,
+    )
 
 
 @pytest.fixture
@@ -65,8 +69,10 @@ def hashed(monkeypatch):
 PATHS = {
     "hash table": hashed,
     "binary search only": lambda monkeypatch: monkeypatch.setattr(ngrams, "key_slots", lambda keys: None),
-    "every key in one slot": lambda monkeypatch: (hashed(monkeypatch),
-                                                  monkeypatch.setattr(ngrams, "_home_slots", one_slot)),
+    "every key in one slot": lambda monkeypatch: (
+        hashed(monkeypatch),
+        monkeypatch.setattr(ngrams, "_home_slots", one_slot),
+    ),
 }
 
 

@@ -1,5 +1,6 @@
 """Token ids cut into blocks of about BLOCK_TOKENS tokens (ngrameval.engine.corpus.id_blocks): long sequences are
 matched a few predictions at a time, and every sentence score is still NLTK's sentence_bleu on the same ids."""
+
 import random
 
 import pytest
@@ -10,8 +11,9 @@ from ngrameval.engine import corpus as engine_corpus
 
 
 def _scores(predictions, references, **options):
-    return ngrameval.bleu(predictions, references, variant="nltk", smooth="method1", sentence_level=True,
-                          **options).sentence_scores
+    return ngrameval.bleu(
+        predictions, references, variant="nltk", smooth="method1", sentence_level=True, **options
+    ).sentence_scores
 
 
 @pytest.mark.parametrize("block_tokens", [1, 7, 40])
@@ -24,8 +26,10 @@ def test_blocks_of_tokens_score_as_nltk(monkeypatch, block_tokens):
     for _ in range(6):
         count = rng.randint(1, 12)
         predictions = [[rng.randrange(8) for _ in range(rng.randint(0, 30))] for _ in range(count)]
-        references = [[[rng.randrange(8) for _ in range(rng.randint(0, 30))] for _ in range(rng.randint(1, 3))]
-                      for _ in range(count)]
+        references = [
+            [[rng.randrange(8) for _ in range(rng.randint(0, 30))] for _ in range(rng.randint(1, 3))]
+            for _ in range(count)
+        ]
         assert len(engine_corpus.id_blocks(engine_corpus.token_ids(predictions, references))) > 1 or count == 1
         expected = [sentence_bleu(refs, hyp, smoothing_function=method1) for hyp, refs in zip(predictions, references)]
         for threads in (1, 2):

@@ -1,6 +1,7 @@
 """METEOR's options (both variants, the library and the evaluate script): every number finite and in
 METEOR's range, flags real booleans, with a ValueError naming the option; sequences of any kind
 (lists, tuples, numpy arrays) and callable tokenizers (also unhashable ones) work."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -70,8 +71,9 @@ def evaluate_meteor():
     return evaluate.load(str(ROOT / "metrics" / "meteor"))
 
 
-@pytest.mark.parametrize("options, message", [METEOR15_BAD[0], METEOR15_BAD[8], NLTK_BAD[0] + ()],
-                         ids=["parameters", "weights", "alpha"])
+@pytest.mark.parametrize(
+    "options, message", [METEOR15_BAD[0], METEOR15_BAD[8], NLTK_BAD[0] + ()], ids=["parameters", "weights", "alpha"]
+)
 def test_evaluate_bad_options(evaluate_meteor, options, message):
     variant = {"variant": "nltk"} if "alpha" in options else {}
     with pytest.raises(ValueError, match=message):
@@ -80,16 +82,21 @@ def test_evaluate_bad_options(evaluate_meteor, options, message):
 
 def test_coco_suite_passes_meteor_options_checked():
     with pytest.raises(ValueError, match=r"parameters\[0\] \(alpha\)"):
-        ngrameval.coco_caption(PREDICTIONS, REFERENCES, metrics=("meteor",),
-                               meteor_options={"parameters": [NAN, 0.2, 0.6, 0.75]})
+        ngrameval.coco_caption(
+            PREDICTIONS, REFERENCES, metrics=("meteor",), meteor_options={"parameters": [NAN, 0.2, 0.6, 0.75]}
+        )
 
 
 def test_meteor15_sequences_of_any_kind():
     """Lists, tuples and numpy arrays of the same values are the same options (and the same cached scorer)."""
     as_list = ngrameval.meteor(PREDICTIONS, REFERENCES, weights=[1.0, 0.6, 0.8, 0.6], parameters=[0.85, 0.2, 0.6, 0.75])
-    as_array = ngrameval.meteor(PREDICTIONS, REFERENCES, weights=np.array([1.0, 0.6, 0.8, 0.6]),
-                                parameters=(np.float64(0.85), 0.2, 0.6, 0.75), modules=("exact", "stem", "synonym",
-                                                                                         "paraphrase"))
+    as_array = ngrameval.meteor(
+        PREDICTIONS,
+        REFERENCES,
+        weights=np.array([1.0, 0.6, 0.8, 0.6]),
+        parameters=(np.float64(0.85), 0.2, 0.6, 0.75),
+        modules=("exact", "stem", "synonym", "paraphrase"),
+    )
     assert as_array.scores == as_list.scores and as_array.meteor == as_list.meteor
 
 
@@ -102,7 +109,7 @@ def test_nltk_callable_tokenizers():
         assert result.scores == whitespace.scores
     splitter = UnhashableSplitter()
     first = ngrameval.meteor(["a-b c"], ["a b c"], variant="nltk", tokenize=splitter).scores
-    splitter.split_hyphens = True   # the same object now tokenizes otherwise
+    splitter.split_hyphens = True  # the same object now tokenizes otherwise
     second = ngrameval.meteor(["a-b c"], ["a b c"], variant="nltk", tokenize=splitter).scores
     assert second == ngrameval.meteor(["a b c"], ["a b c"], variant="nltk", tokenize="whitespace").scores != first
     with pytest.raises(ValueError, match="must return a string or a list of strings"):

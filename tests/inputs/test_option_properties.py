@@ -2,6 +2,7 @@
 its range, an n-gram order is bounded (refused at once, never minutes of work), and any callable
 works as a tokenizer. One table lists each metric's options by kind; a metric added later gets a
 row here."""
+
 import dataclasses
 import math
 import re
@@ -16,19 +17,38 @@ REFERENCES = [["the cat sat on a mat", "a cat sat on the mat"], ["the dog barks"
 
 # metric -> (base options, flags, numbers (option -> base options it needs), orders)
 OPTIONS = {
-    "bleu": ({}, ["lowercase", "sentence_level", "explain", "auto_reweigh", "use_effective_order"],
-             {"smooth_value": {"smooth": "floor"}, "epsilon": {"variant": "nltk", "smooth": "method1"},
-              "alpha": {"variant": "nltk", "smooth": "method6"}, "k": {"variant": "nltk", "smooth": "method4"}},
-             {"max_order": {}}),
+    "bleu": (
+        {},
+        ["lowercase", "sentence_level", "explain", "auto_reweigh", "use_effective_order"],
+        {
+            "smooth_value": {"smooth": "floor"},
+            "epsilon": {"variant": "nltk", "smooth": "method1"},
+            "alpha": {"variant": "nltk", "smooth": "method6"},
+            "k": {"variant": "nltk", "smooth": "method4"},
+        },
+        {"max_order": {}},
+    ),
     "bleu_statistics": ({}, ["lowercase"], {}, {"max_order": {}}),
     "nist": ({}, ["lowercase", "sentence_level", "explain"], {}, {"n": {}}),
-    "rouge": ({}, ["use_stemmer", "remove_stopwords", "use_aggregator"],
-              {"alpha": {}, "w": {"variant": "rouge155", "rouge_types": ["rougeW"]}}, {}),
-    "meteor": ({}, ["explain"], {"alpha": {"variant": "nltk"}, "beta": {"variant": "nltk"},
-                                 "gamma": {"variant": "nltk"}}, {}),
+    "rouge": (
+        {},
+        ["use_stemmer", "remove_stopwords", "use_aggregator"],
+        {"alpha": {}, "w": {"variant": "rouge155", "rouge_types": ["rougeW"]}},
+        {},
+    ),
+    "meteor": (
+        {},
+        ["explain"],
+        {"alpha": {"variant": "nltk"}, "beta": {"variant": "nltk"}, "gamma": {"variant": "nltk"}},
+        {},
+    ),
     "cider": ({}, ["lowercase", "explain"], {"sigma": {}}, {"max_order": {}}),
-    "chrf": ({}, ["lowercase", "whitespace", "eps_smoothing", "sentence_level"], {"beta": {}},
-             {"char_order": {}}),   # (NLTK's min_char_order needs one reference: tests/inputs/test_chrf_gleu_inputs.py)
+    "chrf": (
+        {},
+        ["lowercase", "whitespace", "eps_smoothing", "sentence_level"],
+        {"beta": {}},
+        {"char_order": {}},
+    ),  # (NLTK's min_char_order needs one reference: tests/inputs/test_chrf_gleu_inputs.py)
     "gleu": ({}, ["sentence_level"], {}, {"max_len": {}, "min_len": {"max_len": 100}}),
     # (TER's HF aliases ignore_punct and support_zh_ja_chars default to None, "use sacrebleu's name".)
     "ter": ({}, ["normalized", "no_punct", "asian_support", "case_sensitive", "sentence_level", "explain"], {}, {}),
@@ -39,7 +59,7 @@ ORDER_SPELLINGS = {
 }
 BAD_FLAGS = ["no", "yes", 1, None]
 BAD_NUMBERS = [math.nan, math.inf, -math.inf, "1"]
-BAD_ORDERS = [0, -1, 2.0, True, MAX_ORDER + 1, 10 ** 6, 10 ** 18]
+BAD_ORDERS = [0, -1, 2.0, True, MAX_ORDER + 1, 10**6, 10**18]
 
 
 def _cases(kind):
@@ -47,11 +67,13 @@ def _cases(kind):
         if kind == "flag":
             yield from ((metric, name, {**base}, value) for name in flags for value in BAD_FLAGS)
         elif kind == "number":
-            yield from ((metric, name, {**base, **needs}, value) for name, needs in numbers.items()
-                        for value in BAD_NUMBERS)
+            yield from (
+                (metric, name, {**base, **needs}, value) for name, needs in numbers.items() for value in BAD_NUMBERS
+            )
         else:
-            yield from ((metric, name, {**base, **needs}, value) for name, needs in orders.items()
-                        for value in BAD_ORDERS)
+            yield from (
+                (metric, name, {**base, **needs}, value) for name, needs in orders.items() for value in BAD_ORDERS
+            )
 
 
 def _score(metric, **options):
@@ -60,7 +82,7 @@ def _score(metric, **options):
 
 @pytest.mark.parametrize("metric, name, base, value", list(_cases("flag")))
 def test_flags_must_be_booleans(metric, name, base, value):
-    if value is None and name == "use_effective_order":   # None: sacrebleu's default (off for corpus scores)
+    if value is None and name == "use_effective_order":  # None: sacrebleu's default (off for corpus scores)
         assert _score(metric, **base, **{name: value}).bleu == _score(metric, **base, **{name: False}).bleu
         return
     with pytest.raises(ValueError, match=re.escape(name)):
@@ -80,14 +102,16 @@ def test_orders_are_bounded(metric, name, base, value):
 
 
 @pytest.mark.parametrize("metric", sorted(ORDER_SPELLINGS))
-@pytest.mark.parametrize("order", [MAX_ORDER + 1, 10 ** 6, 10 ** 10])
+@pytest.mark.parametrize("order", [MAX_ORDER + 1, 10**6, 10**10])
 def test_orders_spelled_in_names_are_bounded(metric, order):
     with pytest.raises(ValueError, match=str(MAX_ORDER)):
         _score(metric, **ORDER_SPELLINGS[metric](order))
 
 
-@pytest.mark.parametrize("metric, name, base", [(m, n, {**b, **needs}) for m, (b, _, _, orders) in OPTIONS.items()
-                                                 for n, needs in orders.items()])
+@pytest.mark.parametrize(
+    "metric, name, base",
+    [(m, n, {**b, **needs}) for m, (b, _, _, orders) in OPTIONS.items() for n, needs in orders.items()],
+)
 def test_the_largest_order_is_accepted(metric, name, base):
     result = _score(metric, **base, **{name: MAX_ORDER})
     assert result is not None
@@ -149,12 +173,21 @@ MAIN_NUMBERS = {
 }
 
 
-@pytest.mark.parametrize("metric, option", [("bleu", "tokenize"), ("bleu_statistics", "tokenize"),
-                                            ("nist", "tokenize"), ("rouge", "tokenizer"), ("cider", "tokenize")])
+@pytest.mark.parametrize(
+    "metric, option",
+    [
+        ("bleu", "tokenize"),
+        ("bleu_statistics", "tokenize"),
+        ("nist", "tokenize"),
+        ("rouge", "tokenizer"),
+        ("cider", "tokenize"),
+    ],
+)
 def test_any_callable_is_a_tokenizer(metric, option):
     with_callable = _score(metric, **{option: WhitespaceSplit()})
-    with_tokens = getattr(ngrameval, metric)([p.split() for p in PREDICTIONS],
-                                            [[r.split() for r in refs] for refs in REFERENCES])
+    with_tokens = getattr(ngrameval, metric)(
+        [p.split() for p in PREDICTIONS], [[r.split() for r in refs] for refs in REFERENCES]
+    )
     assert MAIN_NUMBERS[metric](with_callable) == MAIN_NUMBERS[metric](with_tokens)
 
 

@@ -1,6 +1,7 @@
 """Properties that hold for any input: statistics add up, identity scores 1, the fast 13a
 tokenizer equals the literal rules (and sacrebleu's tokenizer); ROUGE scores a prediction alike whether
 or not others share its references, and cuts texts into the same tokens in chunks as all at once."""
+
 from unittest import mock
 
 import numpy as np
@@ -70,8 +71,9 @@ def test_mteval_tokenizer_lowercases_ascii_only(lines):
 def test_pretokenized_input_equals_whitespace_tokenized_text(pairs):
     predictions = [p for p, _ in pairs]
     references = [r for _, r in pairs]
-    tokens = ngrameval.bleu([p.split() for p in predictions], [[r.split() for r in refs] for refs in references],
-                            sentence_level=True)
+    tokens = ngrameval.bleu(
+        [p.split() for p in predictions], [[r.split() for r in refs] for refs in references], sentence_level=True
+    )
     text = ngrameval.bleu(predictions, references, tokenize="none", sentence_level=True)
     assert tokens.sentence_scores == text.sentence_scores and tokens.bleu == text.bleu
 
@@ -81,10 +83,20 @@ LINES = st.lists(SENTENCE, min_size=1, max_size=3).map("\n".join)
 
 
 @settings(max_examples=40, deadline=None)
-@given(st.lists(st.tuples(LINES, st.integers(0, 3)), min_size=1, max_size=10),
-       st.lists(st.lists(LINES, min_size=1, max_size=3), min_size=1, max_size=4),
-       st.sampled_from([dict(), dict(use_stemmer=True), dict(remove_stopwords=True), dict(tokenizer=str.split),
-                        dict(tokenizer="whitespace", multi_ref="pooled"), dict(pretokenized=True)]))
+@given(
+    st.lists(st.tuples(LINES, st.integers(0, 3)), min_size=1, max_size=10),
+    st.lists(st.lists(LINES, min_size=1, max_size=3), min_size=1, max_size=4),
+    st.sampled_from(
+        [
+            dict(),
+            dict(use_stemmer=True),
+            dict(remove_stopwords=True),
+            dict(tokenizer=str.split),
+            dict(tokenizer="whitespace", multi_ref="pooled"),
+            dict(pretokenized=True),
+        ]
+    ),
+)
 def test_rouge_of_predictions_sharing_references_equals_each_pair_alone(predictions, groups, options):
     """Predictions that share their references are matched against one index of them (RepeatedIndex):
     each prediction scores as it does alone against its references."""
@@ -95,15 +107,24 @@ def test_rouge_of_predictions_sharing_references_equals_each_pair_alone(predicti
         predictions = [text.split() for text in predictions]
         references = [[text.split() for text in group] for group in references]
     together = ngrameval.rouge(predictions, references, ROUGE_TYPES, use_aggregator=False, **options).scores
-    alone = [ngrameval.rouge([p], [r], ROUGE_TYPES, use_aggregator=False, **options).scores[:, 0]
-             for p, r in zip(predictions, references)]
+    alone = [
+        ngrameval.rouge([p], [r], ROUGE_TYPES, use_aggregator=False, **options).scores[:, 0]
+        for p, r in zip(predictions, references)
+    ]
     assert np.array_equal(together, np.stack(alone, axis=1))
 
 
 @settings(max_examples=30, deadline=None)
-@given(texts=st.lists(st.lists(st.sampled_from(["the cats", "sat", "", "!!", "日本", "мир", "café", "a\u3000b"]),
-                               max_size=4).map("\n".join), max_size=9),
-       tokenizer=st.sampled_from(["default", "rouge_score", "whitespace"]), stem=st.booleans())
+@given(
+    texts=st.lists(
+        st.lists(st.sampled_from(["the cats", "sat", "", "!!", "日本", "мир", "café", "a\u3000b"]), max_size=4).map(
+            "\n".join
+        ),
+        max_size=9,
+    ),
+    tokenizer=st.sampled_from(["default", "rouge_score", "whitespace"]),
+    stem=st.booleans(),
+)
 def test_rouge_tokens_of_texts_cut_in_chunks_are_the_tokens_of_all_at_once(texts, tokenizer, stem):
     """The named tokenizers cut and number texts a chunk at a time (a vocabulary across chunks)."""
     whole = rouge.RougeTokenizer(tokenizer, stem).tokenize(texts)

@@ -4,6 +4,7 @@ weighted), slots and the order-n entries. Seeded random corpora: one to three re
 that some sentences have more slots than others), empty references and hypotheses, tokens unknown to the
 references, orders 1 to 4, sentences repeated in any order or left out. Matching looks n-grams up in
 hash tables (small tables) or by binary search (large ones): both ways are run on every corpus."""
+
 import numpy as np
 import pytest
 
@@ -14,15 +15,21 @@ VOCABULARY = {token: token for token in range(6)}
 
 
 def _corpus(rng):
-    groups = [[rng.integers(0, 6, rng.integers(0, 7)).tolist() for _ in range(rng.integers(1, 4))]
-              for _ in range(rng.integers(1, 6))]
+    groups = [
+        [rng.integers(0, 6, rng.integers(0, 7)).tolist() for _ in range(rng.integers(1, 4))]
+        for _ in range(rng.integers(1, 6))
+    ]
     return groups, rng.integers(0, len(groups), rng.integers(1, 9))
 
 
 def _index(groups, max_order):
-    return ReferenceIndex.from_ids(VOCABULARY, np.array([t for g in groups for r in g for t in r], np.int64),
-                                   np.array([len(r) for g in groups for r in g], np.int64),
-                                   np.array([len(g) for g in groups], np.int64), max_order)
+    return ReferenceIndex.from_ids(
+        VOCABULARY,
+        np.array([t for g in groups for r in g for t in r], np.int64),
+        np.array([len(r) for g in groups for r in g], np.int64),
+        np.array([len(g) for g in groups], np.int64),
+        max_order,
+    )
 
 
 def _same(a, b):
@@ -34,14 +41,14 @@ def _same(a, b):
 def test_repeated_index_answers_as_the_index_of_the_repeated_references(seed, monkeypatch):
     rng = np.random.default_rng(seed)
     if seed % 2:
-        monkeypatch.setattr(ngrams, "_HASHED_ENTRIES", 0)      # binary search
+        monkeypatch.setattr(ngrams, "_HASHED_ENTRIES", 0)  # binary search
     else:
-        monkeypatch.setattr(ngrams, "_SEARCHED_ENTRIES", 0)    # hash tables, however small
+        monkeypatch.setattr(ngrams, "_SEARCHED_ENTRIES", 0)  # hash tables, however small
     groups, sentences = _corpus(rng)
     max_order = int(rng.integers(1, 5))
     repeated = RepeatedIndex(_index(groups, max_order), sentences)
     built = _index([groups[k] for k in sentences.tolist()], max_order)
-    hypotheses = [rng.integers(-1, 7, rng.integers(0, 9)).tolist() for _ in sentences]   # -1 and 6: unknown
+    hypotheses = [rng.integers(-1, 7, rng.integers(0, 9)).tolist() for _ in sentences]  # -1 and 6: unknown
     hypotheses = [[token for token in tokens if token >= 0] for tokens in hypotheses]
     got, expected = repeated.match(hypotheses, max_order), built.match(hypotheses, max_order)
     _same(got.hyp_len, expected.hyp_len)

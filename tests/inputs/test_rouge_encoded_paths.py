@@ -2,6 +2,7 @@
 lists (a callable), LCS masks looked up in a directly indexed table (small, text-local ids, as ROUGE passes
 them) or by binary search (large ids), and stems finished in C-level passes or word by word (a stem or word
 outside [a-z0-9]). Each path is checked against rouge-score 0.1.2 itself, or against the other path."""
+
 import random
 import re
 
@@ -15,8 +16,10 @@ from ngrameval.engine.cache import REFERENCE_CACHE
 from ngrameval.metrics import rouge as rouge_module
 
 TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
-VOCABULARY = ("the cat cats sat sitting on mat mats a dog dogs running ran generously happiness of 1990s "
-              "x y z abc123ing rational relational").split()
+VOCABULARY = (
+    "the cat cats sat sitting on mat mats a dog dogs running ran generously happiness of 1990s "
+    "x y z abc123ing rational relational"
+).split()
 
 
 def _text(rng: random.Random) -> str:
@@ -38,11 +41,12 @@ def test_ids_path_equals_rouge_score_with_repeated_and_empty_texts(seed):
     rng = random.Random(seed)
     references = [[_text(rng) for _ in range(rng.randint(1, 3))] for _ in range(40)]
     predictions = [_text(rng) for _ in range(40)]
-    predictions[3] = predictions[7] = predictions[1]                       # repeated texts: tokenized once
+    predictions[3] = predictions[7] = predictions[1]  # repeated texts: tokenized once
     references[5] = references[9] = references[2]
-    predictions[4], references[6] = "", ["", "the cat"]                   # empty texts
-    result = ngrameval.rouge(predictions, references, TYPES, use_stemmer=True, tokenizer="rouge_score",
-                             use_aggregator=False)
+    predictions[4], references[6] = "", ["", "the cat"]  # empty texts
+    result = ngrameval.rouge(
+        predictions, references, TYPES, use_stemmer=True, tokenizer="rouge_score", use_aggregator=False
+    )
     np.testing.assert_array_equal(result.scores, _rouge_score(predictions, references, use_stemmer=True))
 
 
@@ -57,10 +61,22 @@ def test_ids_path_equals_token_list_path_with_stop_words():
     rng = random.Random(5)
     references = [[_text(rng)] for _ in range(30)]
     predictions = [_text(rng) for _ in range(30)]
-    by_ids = ngrameval.rouge(predictions, references, TYPES + ["rougeW", "rougeSU4"], tokenizer="rouge_score",
-                             remove_stopwords=True, use_aggregator=False)
-    by_lists = ngrameval.rouge(predictions, references, TYPES + ["rougeW", "rougeSU4"], tokenizer=_LowercaseRuns(),
-                               remove_stopwords=True, use_aggregator=False)
+    by_ids = ngrameval.rouge(
+        predictions,
+        references,
+        TYPES + ["rougeW", "rougeSU4"],
+        tokenizer="rouge_score",
+        remove_stopwords=True,
+        use_aggregator=False,
+    )
+    by_lists = ngrameval.rouge(
+        predictions,
+        references,
+        TYPES + ["rougeW", "rougeSU4"],
+        tokenizer=_LowercaseRuns(),
+        remove_stopwords=True,
+        use_aggregator=False,
+    )
     np.testing.assert_array_equal(by_ids.scores, by_lists.scores)
 
 
@@ -75,11 +91,12 @@ def test_a_stem_table_over_the_cache_budget_is_not_kept_and_scores_do_not_change
     references = ["a cat runs generously", "the operator's conditions were hopeful"]
     scorer = rouge_scorer.RougeScorer(["rouge1", "rougeL"], use_stemmer=True)
     expected = [[scorer.score(r, p)[t].fmeasure for p, r in zip(predictions, references)] for t in ("rouge1", "rougeL")]
-    previous = ngrameval.set_cache_budget(1000)   # less than a table of these words
+    previous = ngrameval.set_cache_budget(1000)  # less than a table of these words
     try:
         for _ in range(2):
-            result = ngrameval.rouge(predictions, references, ["rouge1", "rougeL"], use_stemmer=True,
-                                     use_aggregator=False)
+            result = ngrameval.rouge(
+                predictions, references, ["rouge1", "rougeL"], use_stemmer=True, use_aggregator=False
+            )
             assert [result.fmeasure["rouge1"], result.fmeasure["rougeL"]] == expected
             assert rouge_module._STEMS_KEY not in REFERENCE_CACHE and REFERENCE_CACHE.nbytes <= 1000
     finally:
@@ -106,8 +123,8 @@ def test_lcs_lookups_equal_rouge_score_lcs(offset, vocabulary):
     many rows and left past many tokens (across words) to the next match."""
     rng = np.random.default_rng(11)
     a_ids, a_offsets, b_ids, b_offsets, pair_a, pair_b = _random_pairs(rng, vocabulary, offset)
-    a_seqs = [a_ids[a_offsets[k]:a_offsets[k + 1]].tolist() for k in range(len(a_offsets) - 1)]
-    b_seqs = [b_ids[b_offsets[k]:b_offsets[k + 1]].tolist() for k in range(len(b_offsets) - 1)]
+    a_seqs = [a_ids[a_offsets[k] : a_offsets[k + 1]].tolist() for k in range(len(a_offsets) - 1)]
+    b_seqs = [b_ids[b_offsets[k] : b_offsets[k + 1]].tolist() for k in range(len(b_offsets) - 1)]
     lengths = lcs.lcs_lengths(a_ids, a_offsets, b_ids, b_offsets, pair_a, pair_b)
     # -1 in b matches nothing, in rouge-score too once it is a token no a has.
     peer_b = [[token if token >= 0 else "absent" for token in seq] for seq in b_seqs]
@@ -116,5 +133,5 @@ def test_lcs_lookups_equal_rouge_score_lcs(offset, vocabulary):
     mask = lcs.lcs_union_mask(a_ids, a_offsets, b_ids, b_offsets, pair_a, pair_b)
     for a in range(len(a_seqs)):
         union = rouge_scorer._find_union([rouge_scorer.lcs_ind(a_seqs[a], peer_b[b]) for b in pair_b[pair_a == a]])
-        marked = np.flatnonzero(mask[a_offsets[a]:a_offsets[a + 1]]).tolist()
+        marked = np.flatnonzero(mask[a_offsets[a] : a_offsets[a + 1]]).tolist()
         assert marked == sorted(union)

@@ -1,6 +1,7 @@
 """The protocol's sentence scores (ngrameval.metric.sentence_scores: a family's sentence statistics, each row
 scored alone) are the numbers each public function gives per segment, for every family and its variants --
 the path rewards for RL and pairwise matrices take."""
+
 import numpy as np
 import pytest
 
@@ -8,8 +9,12 @@ import ngrameval
 from ngrameval.metric import sentence_scores
 
 PREDICTIONS = ["the cat sat on the mat", "a dog barks loudly at the moon", "", "Hello , world !"]
-REFERENCES = [["the cat sat on a mat", "a cat is on the mat"], ["the dog barks at the moon"], ["nothing here"],
-              ["hello world", "Hello, world!"]]
+REFERENCES = [
+    ["the cat sat on a mat", "a cat is on the mat"],
+    ["the dog barks at the moon"],
+    ["nothing here"],
+    ["hello world", "Hello, world!"],
+]
 
 
 def _references(metric, options):
@@ -32,15 +37,32 @@ def _per_segment(metric, options):
     return scores.reshape(len(PREDICTIONS), -1)
 
 
-CASES = [("bleu", {}), ("bleu", {"variant": "nltk", "smooth": "method5"}), ("bleu", {"variant": "nltk"}),
-         ("bleu", {"smooth": "floor", "use_effective_order": False}), ("bleu", {"variant": "mteval"}),
-         ("bleu", {"variant": "nmt", "smooth": True}), ("bleu", {"variant": "d2l"}),
-         ("bleu", {"variant": "coco", "weights": [(1,), (0.5, 0.5)]}),
-         ("nist", {}), ("nist", {"variant": "mteval"}), ("gleu", {}), ("gleu", {"variant": "google_bleu"}),
-         ("chrf", {}), ("chrf", {"word_order": 2}), ("chrf", {"variant": "nltk"}), ("ter", {}),
-         ("ter", {"case_sensitive": True}), ("rouge", {}), ("rouge", {"use_stemmer": True, "rouge_types": ["rougeL"]}),
-         ("cider", {}), ("cider", {"variant": "cider"}), ("meteor", {}), ("meteor", {"variant": "nltk"}),
-         ("coco_caption", {})]
+CASES = [
+    ("bleu", {}),
+    ("bleu", {"variant": "nltk", "smooth": "method5"}),
+    ("bleu", {"variant": "nltk"}),
+    ("bleu", {"smooth": "floor", "use_effective_order": False}),
+    ("bleu", {"variant": "mteval"}),
+    ("bleu", {"variant": "nmt", "smooth": True}),
+    ("bleu", {"variant": "d2l"}),
+    ("bleu", {"variant": "coco", "weights": [(1,), (0.5, 0.5)]}),
+    ("nist", {}),
+    ("nist", {"variant": "mteval"}),
+    ("gleu", {}),
+    ("gleu", {"variant": "google_bleu"}),
+    ("chrf", {}),
+    ("chrf", {"word_order": 2}),
+    ("chrf", {"variant": "nltk"}),
+    ("ter", {}),
+    ("ter", {"case_sensitive": True}),
+    ("rouge", {}),
+    ("rouge", {"use_stemmer": True, "rouge_types": ["rougeL"]}),
+    ("cider", {}),
+    ("cider", {"variant": "cider"}),
+    ("meteor", {}),
+    ("meteor", {"variant": "nltk"}),
+    ("coco_caption", {}),
+]
 
 
 @pytest.mark.parametrize("metric, options", CASES, ids=[f"{m}-{o}" for m, o in CASES])

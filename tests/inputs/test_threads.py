@@ -1,5 +1,6 @@
 """Scoring from several threads at once (a Space's queue, a data loader) gives the same results
 as scoring one call at a time, also when the calls share cached references at different orders."""
+
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -9,18 +10,20 @@ from ngrameval.engine.cache import REFERENCE_CACHE
 from ngrameval.engine.ngrams import ReferenceIndex
 
 PREDICTIONS = ["the cat sat on the mat today", "a dog barks at the postman", "it is raining again"]
-REFERENCES = [["the cat sat on a mat today", "a cat sat on the mat"], ["the dog barks at the postman"],
-              ["it is raining"]]
+REFERENCES = [
+    ["the cat sat on a mat today", "a cat sat on the mat"],
+    ["the dog barks at the postman"],
+    ["it is raining"],
+]
 
 
 def _score(max_order):
-    return ngrameval.bleu(PREDICTIONS, REFERENCES, max_order=max_order, tokenize="none",
-                          sentence_level=True).as_dict()
+    return ngrameval.bleu(PREDICTIONS, REFERENCES, max_order=max_order, tokenize="none", sentence_level=True).as_dict()
 
 
 def test_concurrent_calls_equal_sequential_calls():
     orders = [1 + i % 6 for i in range(48)]
-    ngrameval.bleu(["x"], ["y"], tokenize="none")   # a different cache entry, so the threads build theirs
+    ngrameval.bleu(["x"], ["y"], tokenize="none")  # a different cache entry, so the threads build theirs
     with ThreadPoolExecutor(max_workers=8) as pool:
         concurrent = list(pool.map(_score, orders))
     assert concurrent == [_score(order) for order in orders]
@@ -35,7 +38,7 @@ def test_an_index_memo_shared_by_threads_makes_each_value_once():
 
     def make():
         made.append(1)
-        time.sleep(0.01)   # (a slow value: the other threads ask meanwhile)
+        time.sleep(0.01)  # (a slow value: the other threads ask meanwhile)
         return object()
 
     def ask(_):
@@ -51,9 +54,11 @@ def test_threads_scoring_several_metrics_under_a_small_cache_budget_equal_sequen
     # Entries are dropped while other threads use them: each call keeps what it took from the cache.
     def score(k):
         order = 1 + k % 4
-        return [ngrameval.bleu(PREDICTIONS, REFERENCES, max_order=order, sentence_level=True).as_dict(),
-                ngrameval.chrf(PREDICTIONS[k % 3:], REFERENCES[k % 3:], word_order=k % 3).as_dict(),
-                ngrameval.rouge(PREDICTIONS, REFERENCES, use_stemmer=k % 2 == 0, use_aggregator=False).as_dict()]
+        return [
+            ngrameval.bleu(PREDICTIONS, REFERENCES, max_order=order, sentence_level=True).as_dict(),
+            ngrameval.chrf(PREDICTIONS[k % 3 :], REFERENCES[k % 3 :], word_order=k % 3).as_dict(),
+            ngrameval.rouge(PREDICTIONS, REFERENCES, use_stemmer=k % 2 == 0, use_aggregator=False).as_dict(),
+        ]
 
     expected = [score(k) for k in range(24)]
     previous = ngrameval.set_cache_budget(20_000)

@@ -1,6 +1,7 @@
 """Tokens cut and numbered by Arrow (ngrameval.engine.runs) against Python's own str.split and dicts,
 which the whitespace tokenizer (GLEU, BLEU's "none") and ROUGE's tokenizers reproduce: every code point,
 random texts of odd characters, and the texts Arrow cannot take (lone surrogates, NUL)."""
+
 import random
 import re
 import sys
@@ -17,14 +18,14 @@ from ngrameval.metrics.rouge_common import ascii_runs
 
 CODE_POINTS = [c for c in range(sys.maxunicode + 1) if not 0xD800 <= c <= 0xDFFF]
 SPACES = [chr(c) for c in CODE_POINTS if chr(c).isspace()]
-ODD = SPACES + ["a", "b", "é", "東", "\x00", "\x1c", "\U0001F600", "-", "A", "İ", "\u212a", "ß"]
+ODD = SPACES + ["a", "b", "é", "東", "\x00", "\x1c", "\U0001f600", "-", "A", "İ", "\u212a", "ß"]
 
 
 def cut(words, ids, lengths):
     """Token lists per text from (words, ids, tokens per text)."""
     tokens = [words[i] for i in ids.tolist()]
     ends = np.cumsum(lengths).tolist()
-    return [tokens[end - n:end] for end, n in zip(ends, lengths.tolist())]
+    return [tokens[end - n : end] for end, n in zip(ends, lengths.tolist())]
 
 
 def split_lists(texts):
@@ -50,8 +51,9 @@ def test_random_texts_split_and_number_as_python():
         assert looked_up == [known.index(token) if token in known else -1 for token in flat]
 
 
-@pytest.mark.parametrize("predictions", [["a \ud800 b c", "x\x00 y"], ["a b c", "x\x00 y"]],
-                         ids=["both sides", "references only"])
+@pytest.mark.parametrize(
+    "predictions", [["a \ud800 b c", "x\x00 y"], ["a b c", "x\x00 y"]], ids=["both sides", "references only"]
+)
 def test_lone_surrogate_is_refused_and_gleu_falls_back(predictions):
     assert whitespace_split(["a \ud800 b"]) is None
     references = [["a \ud800 b", "c"], ["x\x00 y z"]]
@@ -68,7 +70,7 @@ def test_ascii_runs_are_the_runs_of_a_regex():
         words, ids, counts = ascii_runs(data, lines)
         expected = [re.findall(rb"[a-z0-9]+", line) for line in data.split(b"\n")]
         assert cut(words, ids, counts) == [[run.decode() for run in line] for line in expected]
-        text = data.decode("latin-1").encode()      # UTF-8: runs of non-space bytes never cut a character
+        text = data.decode("latin-1").encode()  # UTF-8: runs of non-space bytes never cut a character
         codes = np.frombuffer(text, np.uint8)
         runs, starts = byte_runs(codes, codes > 32)
         expected = list(re.finditer(rb"[^\x00-\x20]+", text))

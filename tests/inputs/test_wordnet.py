@@ -1,12 +1,19 @@
 """Locating WordNet's files, and the errors when they are missing or of another version (nothing is downloaded)."""
+
 import os
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 from ngrameval.metrics.meteor_nltk import nltk_meteor
-from ngrameval.text.wordnet import ENVIRONMENT_VARIABLE, REQUIRED_FILES, WordNet, WordNetNotFoundError, find_wordnet, \
-    load_wordnet
+from ngrameval.text.wordnet import (
+    ENVIRONMENT_VARIABLE,
+    REQUIRED_FILES,
+    WordNet,
+    WordNetNotFoundError,
+    find_wordnet,
+    load_wordnet,
+)
 
 
 def _linked_copy(target, skip=(), source=None):
@@ -54,8 +61,11 @@ def test_nothing_found_lists_where_it_looked(monkeypatch):
 
     monkeypatch.delenv(ENVIRONMENT_VARIABLE, raising=False)
     monkeypatch.setattr(module, "_default_directories", lambda: iter([module.Path("/nonexistent/wordnet")]))
-    with pytest.raises(WordNetNotFoundError, match=r"looked in /nonexistent/wordnet\). Install WordNet 3.0 with "
-                                                   r"`apt-get install wordnet-base`"):
+    with pytest.raises(
+        WordNetNotFoundError,
+        match=r"looked in /nonexistent/wordnet\). Install WordNet 3.0 with "
+        r"`apt-get install wordnet-base`",
+    ):
         find_wordnet()
 
 
@@ -71,7 +81,7 @@ def test_other_version_is_refused_by_meteor(tmp_path):
 def test_mismatched_data_file_is_an_error(tmp_path):
     source = _linked_copy(tmp_path, skip=("data.noun",))
     text = (source / "data.noun").read_bytes()
-    (tmp_path / "data.noun").write_bytes(b"\n" + text)   # every offset is now off by one
+    (tmp_path / "data.noun").write_bytes(b"\n" + text)  # every offset is now off by one
     with pytest.raises(ValueError, match="no synset at offset"):
         WordNet(tmp_path).lemma_names("dog")
 

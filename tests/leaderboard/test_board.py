@@ -5,6 +5,7 @@ intervals equal; sacrebleu agreement of those is tests/significance's and tests/
 clusters come from pairwise p-values checked against sacrebleu in test_ranking.py. Then every refusal: one
 clear line and exit status 2, nothing written.
 """
+
 import json
 import sqlite3
 import subprocess
@@ -42,8 +43,12 @@ def board_folder(files, tmp_path_factory):
     """A board of the five systems under BLEU, chrF and TER, made with the command line."""
     reference, systems = files
     folder = tmp_path_factory.mktemp("boards") / "board"
-    assert main(["board", "init", str(folder), "-r", str(reference), "-m", "bleu", "chrf", "ter",
-                 "--title", "WMT17 sample"]) == 0
+    assert (
+        main(
+            ["board", "init", str(folder), "-r", str(reference), "-m", "bleu", "chrf", "ter", "--title", "WMT17 sample"]
+        )
+        == 0
+    )
     for name, path in systems.items():
         assert main(["board", "submit", str(folder), str(path), "--name", name, "--team", name.split(".")[0]]) == 0
     return folder
@@ -66,12 +71,30 @@ def _show(folder, capsys, *options):
     return capsys.readouterr().out
 
 
-@pytest.mark.slow   # bootstrap resampling of five systems under three metrics, twice
+@pytest.mark.slow  # bootstrap resampling of five systems under three metrics, twice
 def test_show_json_is_score_json_with_clusters(files, board_folder, capsys):
     reference, systems = files
     board = json.loads(_show(board_folder, capsys, "--format", "json"))
-    assert main(["score", "-r", str(reference), "-s", *(f"{name}={path}" for name, path in systems.items()),
-                 "-m", "bleu", "chrf", "ter", "--confidence", "--format", "json", "-q"]) == 0
+    assert (
+        main(
+            [
+                "score",
+                "-r",
+                str(reference),
+                "-s",
+                *(f"{name}={path}" for name, path in systems.items()),
+                "-m",
+                "bleu",
+                "chrf",
+                "ter",
+                "--confidence",
+                "--format",
+                "json",
+                "-q",
+            ]
+        )
+        == 0
+    )
     scored = json.loads(capsys.readouterr().out)
     by_name = {system["name"]: system["scores"] for system in scored["systems"]}
     assert {system["name"]: system["scores"] for system in board["systems"]} == by_name
@@ -81,17 +104,18 @@ def test_show_json_is_score_json_with_clusters(files, board_folder, capsys):
     # The clusters: the rule applied to sacrebleu-checked p-values (test_ranking.py), per column.
     lines = [[[line] for line in reference.read_text(encoding="utf-8").splitlines()]]
     for metric in ("bleu", "chrf", "ter"):
-        stats = [statistics(metric, path.read_text(encoding="utf-8").splitlines(), lines[0])
-                 for path in systems.values()]
+        stats = [
+            statistics(metric, path.read_text(encoding="utf-8").splitlines(), lines[0]) for path in systems.values()
+        ]
         _, p_values = pairwise_bootstrap(stats, seed=12345)
         flat = [name for group in board["clusters"][metric] for name in group]
         assert sorted(flat) == sorted(systems)
         position = {name: index for index, name in enumerate(systems)}
         for g, group in enumerate(board["clusters"][metric]):
-            for later in board["clusters"][metric][g + 1:]:
+            for later in board["clusters"][metric][g + 1 :]:
                 assert all(p_values[metric][position[a], position[b]] <= 0.05 for a in group for b in later)
     ter = board["clusters"]["ter"]
-    assert by_name[ter[0][0]]["ter"]["score"] <= by_name[ter[-1][-1]]["ter"]["score"]   # TER: smallest first
+    assert by_name[ter[0][0]]["ter"]["score"] <= by_name[ter[-1][-1]]["ter"]["score"]  # TER: smallest first
 
 
 @pytest.mark.parametrize("output_format", ["text", "csv", "markdown", "latex", "html"])
@@ -109,10 +133,15 @@ def test_the_api_returns_no_reference(files, board_folder):
     references = _secret_lines(files)
     board = Board(board_folder)
     standings = board.standings(details=True)
-    seen = repr(vars(board)) + repr(board.metrics()) + repr(board.submissions()) + repr(standings) \
+    seen = (
+        repr(vars(board))
+        + repr(board.metrics())
+        + repr(board.submissions())
+        + repr(standings)
         + repr([board.statistics(name) for name in SYSTEMS])
+    )
     assert standings.references is None and not any(line in seen for line in references)
-    assert len(board._references()) == SEGMENTS     # the one way in, private
+    assert len(board._references()) == SEGMENTS  # the one way in, private
 
 
 def test_submissions_keep_what_the_issue_lists(files, board_folder):
@@ -126,31 +155,40 @@ def test_submissions_keep_what_the_issue_lists(files, board_folder):
     assert kit.team == "KIT" and kit.digest == segments_digest(lines) and kit.time.endswith("+00:00")
     references = [[line] for line in wmt17_lines(board)]
     for metric in ("bleu", "chrf", "ter"):
-        ours = statistics(metric, lines, references)       # stored as scored: rows, signature, scores
+        ours = statistics(metric, lines, references)  # stored as scored: rows, signature, scores
         kept = board.statistics("KIT.4950")[metric]
         assert np.array_equal(kept.rows, ours.rows) and kept.signature == ours.signature == kit.signatures[metric]
         assert kit.scores[metric] == get_family(metric).corpus_scores(ours)
     assert board.predictions("KIT.4950") == lines
 
 
-@pytest.mark.parametrize("arguments, message", [
-    (["submit", "{board}", "{short}", "--name", "x"], "has 39 lines but the board's references have 40"),
-    (["submit", "{board}", "{kit}", "--name", "copy"], "already has these segments, as 'KIT.4950'"),
-    (["submit", "{board}", "{edited}", "--name", "KIT.4950"], "already has a submission named 'KIT.4950'"),
-    (["submit", "{missing}", "{kit}", "--name", "x"], "is not a board: no board.sqlite"),
-    (["show", "{missing}"], "is not a board"),
-    (["remove", "{board}", "nobody"], "no submission named 'nobody'"),
-    (["init", "{board}", "-r", "{reference}"], "already holds a board"),
-    (["init", "{new}", "-r", "{reference}", "-m", "bleu", "--option", "bleu.tokenise=none"], "unknown options"),
-    (["export", "{board}", "{new}/out.csv"], "name it FILE.parquet"),
-    (["submit", "{board}", "{edited}", "--name", " padded"], "no tab, line break or surrounding space"),
-])
+@pytest.mark.parametrize(
+    "arguments, message",
+    [
+        (["submit", "{board}", "{short}", "--name", "x"], "has 39 lines but the board's references have 40"),
+        (["submit", "{board}", "{kit}", "--name", "copy"], "already has these segments, as 'KIT.4950'"),
+        (["submit", "{board}", "{edited}", "--name", "KIT.4950"], "already has a submission named 'KIT.4950'"),
+        (["submit", "{missing}", "{kit}", "--name", "x"], "is not a board: no board.sqlite"),
+        (["show", "{missing}"], "is not a board"),
+        (["remove", "{board}", "nobody"], "no submission named 'nobody'"),
+        (["init", "{board}", "-r", "{reference}"], "already holds a board"),
+        (["init", "{new}", "-r", "{reference}", "-m", "bleu", "--option", "bleu.tokenise=none"], "unknown options"),
+        (["export", "{board}", "{new}/out.csv"], "name it FILE.parquet"),
+        (["submit", "{board}", "{edited}", "--name", " padded"], "no tab, line break or surrounding space"),
+    ],
+)
 def test_bad_input_is_one_line_and_status_2(files, board_folder, tmp_path, capsys, arguments, message):
     reference, systems = files
     lines = systems["KIT.4950"].read_text(encoding="utf-8").splitlines()
-    paths = {"board": board_folder, "kit": systems["KIT.4950"], "reference": reference,
-             "short": _write(tmp_path / "short.txt", lines[:-1]), "missing": tmp_path / "nowhere",
-             "edited": _write(tmp_path / "edited.txt", ["changed"] + lines[1:]), "new": tmp_path / "new"}
+    paths = {
+        "board": board_folder,
+        "kit": systems["KIT.4950"],
+        "reference": reference,
+        "short": _write(tmp_path / "short.txt", lines[:-1]),
+        "missing": tmp_path / "nowhere",
+        "edited": _write(tmp_path / "edited.txt", ["changed"] + lines[1:]),
+        "new": tmp_path / "new",
+    }
     before = (board_folder / DATABASE).read_bytes()
     capsys.readouterr()
     assert main(["board", *(argument.format(**paths) for argument in arguments)]) == 2
@@ -159,14 +197,18 @@ def test_bad_input_is_one_line_and_status_2(files, board_folder, tmp_path, capsy
     assert (board_folder / DATABASE).read_bytes() == before
 
 
-@pytest.mark.slow   # one interpreter per command
+@pytest.mark.slow  # one interpreter per command
 def test_command_line_as_a_program(files, tmp_path):
     reference, systems = files
     folder = tmp_path / "board"
 
     def run(*arguments):
-        return subprocess.run([sys.executable, "-m", "ngrameval", "board", *map(str, arguments)],
-                              capture_output=True, text=True, check=False)
+        return subprocess.run(
+            [sys.executable, "-m", "ngrameval", "board", *map(str, arguments)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
 
     assert run("init", folder, "-r", reference, "-m", "chrf").returncode == 0
     done = run("submit", folder, systems["KIT.4950"], "--name", "kit")
@@ -181,8 +223,13 @@ def test_init_reads_references_from_standard_input(files, tmp_path):
     """Each reference source is read once: standard input (or a pipe) can hold the references."""
     reference, _ = files
     folder = tmp_path / "board"
-    done = subprocess.run([sys.executable, "-m", "ngrameval", "board", "init", str(folder), "-r", "-", "-m", "bleu"],
-                          input=reference.read_text(encoding="utf-8"), capture_output=True, text=True, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "ngrameval", "board", "init", str(folder), "-r", "-", "-m", "bleu"],
+        input=reference.read_text(encoding="utf-8"),
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr
     assert Board(folder).segments == len(reference.read_text(encoding="utf-8").splitlines())
 
@@ -200,30 +247,35 @@ def test_show_before_the_first_submission(files, tmp_path, capsys, output_format
 def test_remove(files, tmp_path):
     reference, systems = files
     folder = tmp_path / "board"
-    board = Board.create(folder, [[line] for line in reference.read_text(encoding="utf-8").splitlines()],
-                         {"bleu": {"tokenize": "none"}})
+    board = Board.create(
+        folder, [[line] for line in reference.read_text(encoding="utf-8").splitlines()], {"bleu": {"tokenize": "none"}}
+    )
     for name in ("a", "b"):
         board.submit(systems[SYSTEMS[0 if name == "a" else 1]].read_text(encoding="utf-8").splitlines(), name)
     board.remove("a")
     assert [submission.name for submission in board.submissions()] == ["b"]
     assert [system.name for system in board.standings().systems] == ["b"]
-    with sqlite3.connect(folder / DATABASE) as connection:   # its statistics went with it
+    with sqlite3.connect(folder / DATABASE) as connection:  # its statistics went with it
         assert connection.execute("SELECT COUNT(*) FROM statistics").fetchone()[0] == 1
-    board.submit(systems[SYSTEMS[0]].read_text(encoding="utf-8").splitlines(), "a")    # may come back
+    board.submit(systems[SYSTEMS[0]].read_text(encoding="utf-8").splitlines(), "a")  # may come back
 
 
 def test_rate_limit(files, tmp_path):
     reference, systems = files
-    board = Board.create(tmp_path / "board", [[line] for line in reference.read_text(encoding="utf-8").splitlines()],
-                         {"chrf": {}}, max_per_hour=2)
+    board = Board.create(
+        tmp_path / "board",
+        [[line] for line in reference.read_text(encoding="utf-8").splitlines()],
+        {"chrf": {}},
+        max_per_hour=2,
+    )
     lines = systems[SYSTEMS[0]].read_text(encoding="utf-8").splitlines()
-    variant = lambda number: [f"{number} {lines[0]}"] + lines[1:]   # noqa: E731
+    variant = lambda number: [f"{number} {lines[0]}"] + lines[1:]  # noqa: E731
     board.submit(variant(1), "one", team="lab")
-    board.submit(variant(2), "two", client="lab")                    # the team is the client key by default
+    board.submit(variant(2), "two", client="lab")  # the team is the client key by default
     with pytest.raises(InputError, match="client 'lab' made 2 submissions in the last hour; the board takes at most 2"):
         board.submit(variant(3), "three", team="lab")
     board.submit(variant(3), "three", team="lab", client="someone else")
-    with sqlite3.connect(board.path) as connection:                  # an hour later the key may submit again
+    with sqlite3.connect(board.path) as connection:  # an hour later the key may submit again
         connection.execute("UPDATE submissions SET submitted = submitted - 3601 WHERE name = 'one'")
     board.submit(variant(4), "four", team="lab")
     assert len(board.submissions()) == 4
@@ -241,9 +293,10 @@ def test_rescore_after_a_signature_change(files, tmp_path, monkeypatch, capsys):
     original = chrf_module.signature
     monkeypatch.setattr(chrf_module, "signature", lambda *args: original(*args) + "|next")
     stale = json.loads(_show(folder, capsys, "--format", "json"))
-    assert stale["systems"] == before["systems"]                      # the old scores are kept ...
+    assert stale["systems"] == before["systems"]  # the old scores are kept ...
     assert stale["stale"]["chrf"]["board"] == before["systems"][0]["scores"]["chrf"]["signature"].replace(
-        "|bs:1000|seed:12345", "") and stale["stale"]["chrf"]["ngrameval"].endswith("|next")   # ... and flagged
+        "|bs:1000|seed:12345", ""
+    ) and stale["stale"]["chrf"]["ngrameval"].endswith("|next")  # ... and flagged
     assert "this ngrameval gives" in _show(folder, capsys)
     assert main(["board", "submit", str(folder), str(systems[SYSTEMS[2]]), "--name", "late"]) == 2
     assert "rescore the board first" in capsys.readouterr().err
@@ -251,8 +304,9 @@ def test_rescore_after_a_signature_change(files, tmp_path, monkeypatch, capsys):
     assert capsys.readouterr().out == "2 submissions rescored\n"
     after = json.loads(_show(folder, capsys, "--format", "json"))
     assert after["stale"] == {} and after["systems"][0]["scores"]["chrf"]["signature"].endswith("|next")
-    assert [s["scores"]["chrf"]["score"] for s in after["systems"]] == \
-        [s["scores"]["chrf"]["score"] for s in before["systems"]]
+    assert [s["scores"]["chrf"]["score"] for s in after["systems"]] == [
+        s["scores"]["chrf"]["score"] for s in before["systems"]
+    ]
     assert Board(folder).rescore() == 0
 
 
@@ -276,9 +330,9 @@ def test_corrupt_database_is_refused_and_left_alone(board_folder, tmp_path):
     copy = tmp_path / "board"
     copy.mkdir()
     data = bytearray((board_folder / DATABASE).read_bytes())
-    for offset in (0, len(data) // 2):             # the header; a page in the middle
+    for offset in (0, len(data) // 2):  # the header; a page in the middle
         damaged = bytearray(data)
-        damaged[offset:offset + 64] = b"\xff" * 64
+        damaged[offset : offset + 64] = b"\xff" * 64
         (copy / DATABASE).write_bytes(bytes(damaged))
         with pytest.raises(InputError, match="corrupt|unreadable|do not match"):
             Board(copy).standings()
@@ -302,13 +356,16 @@ def test_references_digest_and_schema_version(files, tmp_path):
         Board(folder)
 
 
-@pytest.mark.parametrize("references, metrics, message", [
-    ([], {"bleu": {}}, "non-empty list"),
-    ([["a"], []], {"bleu": {}}, "segment 2: a non-empty list of strings"),
-    ([["a"]], {}, "at least one metric"),
-    ([["a"]], {"bleuu": {}}, "unknown metric 'bleuu'"),
-    ([["a"]], {"bleu": {"weights": (0.5, 0.5)}}, "read back as given from JSON"),
-])
+@pytest.mark.parametrize(
+    "references, metrics, message",
+    [
+        ([], {"bleu": {}}, "non-empty list"),
+        ([["a"], []], {"bleu": {}}, "segment 2: a non-empty list of strings"),
+        ([["a"]], {}, "at least one metric"),
+        ([["a"]], {"bleuu": {}}, "unknown metric 'bleuu'"),
+        ([["a"]], {"bleu": {"weights": (0.5, 0.5)}}, "read back as given from JSON"),
+    ],
+)
 def test_create_refuses(tmp_path, references, metrics, message):
     with pytest.raises(ValueError, match=message):
         Board.create(tmp_path / "board", references, metrics)

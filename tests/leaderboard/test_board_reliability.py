@@ -5,6 +5,7 @@
 - a process killed (SIGKILL) inside a submission's transaction leaves a readable board without that
   submission, which can then be submitted again; killed at random moments, each submission is whole or absent.
 """
+
 import json
 import os
 import signal
@@ -36,7 +37,7 @@ for name, lines in json.load(open(sys.argv[2], encoding="utf-8")):
 
 def _corpus(seed, systems):
     rng = np.random.default_rng(seed)
-    text = lambda: " ".join(rng.choice(WORDS, size=int(rng.integers(3, 10))))   # noqa: E731
+    text = lambda: " ".join(rng.choice(WORDS, size=int(rng.integers(3, 10))))  # noqa: E731
     references = [[text()] for _ in range(SEGMENTS)]
     return references, [[text() for _ in range(SEGMENTS)] for _ in range(systems)]
 
@@ -59,38 +60,67 @@ def test_eight_concurrent_clients_store_every_submission_once(tmp_path, capsys):
     processes = []
     for client in range(CLIENTS):
         work = tmp_path / f"client{client}.json"
-        work.write_text(json.dumps([(names[i], systems[i]) for i in range(client * PER_CLIENT,
-                                                                            (client + 1) * PER_CLIENT)]))
-        processes.append(subprocess.Popen([sys.executable, "-c", CLIENT, str(folder), str(work), f"team{client}"],
-                                          env=_environment(), stderr=subprocess.PIPE, text=True))
+        work.write_text(
+            json.dumps([(names[i], systems[i]) for i in range(client * PER_CLIENT, (client + 1) * PER_CLIENT)])
+        )
+        processes.append(
+            subprocess.Popen(
+                [sys.executable, "-c", CLIENT, str(folder), str(work), f"team{client}"],
+                env=_environment(),
+                stderr=subprocess.PIPE,
+                text=True,
+            )
+        )
     for process in processes:
         _, error = process.communicate(timeout=600)
         assert process.returncode == 0, error
     board = Board(folder)
     stored = board.submissions()
-    assert sorted(submission.name for submission in stored) == sorted(names)   # each once, none lost
+    assert sorted(submission.name for submission in stored) == sorted(names)  # each once, none lost
     # The ranking equals ngrameval score's on the same systems, as files.
     (tmp_path / "ref.txt").write_text("".join(r[0] + "\n" for r in references), encoding="utf-8")
     arguments = []
     for name, lines in zip(names, systems):
         (tmp_path / f"{name}.txt").write_text("".join(line + "\n" for line in lines), encoding="utf-8")
         arguments.append(f"{name}={tmp_path / f'{name}.txt'}")
-    assert main(["score", "-r", str(tmp_path / "ref.txt"), "-s", *arguments, "-m", "bleu", "chrf", "ter",
-                 "--format", "json", "-q"]) == 0
+    assert (
+        main(
+            [
+                "score",
+                "-r",
+                str(tmp_path / "ref.txt"),
+                "-s",
+                *arguments,
+                "-m",
+                "bleu",
+                "chrf",
+                "ter",
+                "--format",
+                "json",
+                "-q",
+            ]
+        )
+        == 0
+    )
     scored = {system["name"]: system["scores"] for system in json.loads(capsys.readouterr().out)["systems"]}
     standings = board.standings(n_samples=10)
-    ranked = [scored[system.name]["bleu"]["score"] for system in standings.systems]   # (ties: submission order)
+    ranked = [scored[system.name]["bleu"]["score"] for system in standings.systems]  # (ties: submission order)
     assert ranked == sorted((scores["bleu"]["score"] for scores in scored.values()), reverse=True)
     for system in standings.systems:
-        assert {key: result.score for key, result in system.results.items()} == \
-            {key: scores["score"] for key, scores in scored[system.name].items()}
+        assert {key: result.score for key, result in system.results.items()} == {
+            key: scores["score"] for key, scores in scored[system.name].items()
+        }
 
 
 def _start_submitter(folder, lines, name, pause):
     work = folder.parent / f"{name}.json"
     work.write_text(json.dumps([(name, lines)]))
-    return subprocess.Popen([sys.executable, "-c", CLIENT, str(folder), str(work), "team"],
-                            env=_environment(pause), stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-c", CLIENT, str(folder), str(work), "team"],
+        env=_environment(pause),
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def test_killed_inside_the_transaction_leaves_the_submission_absent(tmp_path):
@@ -99,14 +129,14 @@ def test_killed_inside_the_transaction_leaves_the_submission_absent(tmp_path):
     board = Board.create(folder, references, {"bleu": {}, "chrf": {}})
     board.submit(systems[0], "before")
     process = _start_submitter(folder, systems[1], "killed", 60)
-    line = process.stderr.readline()          # the hook's line: the transaction is open, a row inserted
+    line = process.stderr.readline()  # the hook's line: the transaction is open, a row inserted
     assert "inside the submission's transaction" in line
     process.send_signal(signal.SIGKILL)
     process.wait(timeout=60)
-    board = Board(folder)                     # readable; the quick check passes
+    board = Board(folder)  # readable; the quick check passes
     assert [submission.name for submission in board.submissions()] == ["before"]
     assert [system.name for system in board.standings(n_samples=10).systems] == ["before"]
-    board.submit(systems[1], "killed")        # nothing of it left behind: the name and the digest are free
+    board.submit(systems[1], "killed")  # nothing of it left behind: the name and the digest are free
     assert sorted(submission.name for submission in board.submissions()) == ["before", "killed"]
 
 
@@ -117,11 +147,11 @@ def test_killed_at_random_moments_each_submission_is_whole_or_absent(tmp_path):
     rng = np.random.default_rng(11)
     for index, lines in enumerate(systems):
         process = _start_submitter(folder, lines, f"system{index}", None)
-        time.sleep(float(rng.uniform(0.0, 1.5)))   # import, scoring or the transaction: wherever it is
+        time.sleep(float(rng.uniform(0.0, 1.5)))  # import, scoring or the transaction: wherever it is
         process.send_signal(signal.SIGKILL)
         process.wait(timeout=60)
     board = Board(folder)
     stored = {submission.name: submission for submission in board.submissions()}
-    for name, submission in stored.items():        # whole: its statistics and scores are there and read back
+    for name, submission in stored.items():  # whole: its statistics and scores are there and read back
         assert set(submission.scores) == {"bleu"} and len(board.statistics(name)["bleu"]) == SEGMENTS
     assert (folder / DATABASE).is_file() and len(board.standings(n_samples=10).systems) == len(stored)

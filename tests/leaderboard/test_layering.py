@@ -1,5 +1,6 @@
 """The leaderboard logic sits below every front end, and the Spaces' modules import in one direction only
 (ngrameval issue #27, item 6): read from the sources' import statements, those inside functions included."""
+
 import ast
 from pathlib import Path
 
@@ -22,8 +23,9 @@ def imported_modules(path):
 
 def test_the_leaderboard_package_imports_no_front_end():
     for path in (PACKAGE / "leaderboard").glob("*.py"):
-        front_ends = {name for name in imported_modules(path) if name.startswith(("ngrameval.frontends",
-                                                                                  "ngrameval.ui"))}
+        front_ends = {
+            name for name in imported_modules(path) if name.startswith(("ngrameval.frontends", "ngrameval.ui"))
+        }
         assert not front_ends, f"{path.name} imports {sorted(front_ends)}"
 
 
@@ -35,9 +37,15 @@ def test_hub_imports_no_page():
 
 
 def test_front_ends_take_the_leaderboard_logic_from_the_package():
-    for path in (PACKAGE / "frontends" / "cli.py", PACKAGE / "frontends" / "report.py",
-                 PACKAGE / "ui" / "leaderboard.py"):
+    for path in (
+        PACKAGE / "frontends" / "cli.py",
+        PACKAGE / "frontends" / "report.py",
+        PACKAGE / "ui" / "leaderboard.py",
+    ):
         assert {name for name in imported_modules(path) if name.startswith("ngrameval.leaderboard")}, path.name
     source = (PACKAGE / "frontends" / "cli.py").read_text(encoding="utf-8")
-    assert not [line for line in source.splitlines()
-                if line.startswith(("def score_leaderboard", "def read_corpus", "class Significance"))]
+    assert not [
+        line
+        for line in source.splitlines()
+        if line.startswith(("def score_leaderboard", "def read_corpus", "class Significance"))
+    ]

@@ -5,6 +5,7 @@ intervals, and ngrameval.leaderboard.scoring.clusters against its definition che
 sacrebleu scores on 0-100 and ngrameval on 0-1: p-values are compared with ``==`` (the same counts), means
 with ours times 100 (``approx`` at 1e-12: dividing by 100 and multiplying back is not exact in the last bit).
 """
+
 import itertools
 
 import numpy as np
@@ -19,9 +20,11 @@ from tests.data import wmt17_reference, wmt17_system
 
 SEGMENTS = 120
 SYSTEMS = ("LIUM-NMT.4900", "C-3MA.4959", "online-B.0", "xmu.4910")
-SACREBLEU = {"bleu": lambda refs: sacrebleu_metrics.BLEU(references=refs),
-             "chrf": lambda refs: sacrebleu_metrics.CHRF(references=refs),
-             "ter": lambda refs: sacrebleu_metrics.TER(references=refs)}
+SACREBLEU = {
+    "bleu": lambda refs: sacrebleu_metrics.BLEU(references=refs),
+    "chrf": lambda refs: sacrebleu_metrics.CHRF(references=refs),
+    "ter": lambda refs: sacrebleu_metrics.TER(references=refs),
+}
 
 
 @pytest.fixture(autouse=True)
@@ -36,9 +39,14 @@ def corpus(shared):
 
 
 # chrF in the fast tier; BLEU's and TER's runs of sacrebleu's bootstrap take the longest.
-@pytest.mark.parametrize("metric, segments", [pytest.param("bleu", SEGMENTS, marks=pytest.mark.slow),
-                                              ("chrf", SEGMENTS),
-                                              pytest.param("ter", 30, marks=pytest.mark.slow)])
+@pytest.mark.parametrize(
+    "metric, segments",
+    [
+        pytest.param("bleu", SEGMENTS, marks=pytest.mark.slow),
+        ("chrf", SEGMENTS),
+        pytest.param("ter", 30, marks=pytest.mark.slow),
+    ],
+)
 def test_every_pair_is_sacrebleus_paired_bootstrap(corpus, metric, segments):
     """Each pair once (sacrebleu's test is symmetric: the matrix's symmetry covers the other order)."""
     reference, systems = corpus[0][:segments], {name: lines[:segments] for name, lines in corpus[1].items()}
@@ -49,8 +57,12 @@ def test_every_pair_is_sacrebleus_paired_bootstrap(corpus, metric, segments):
     for i, j in itertools.combinations(range(len(names)), 2):
         _, columns = sacrebleu_significance.PairedTest(
             [(names[i], systems[names[i]]), (names[j], systems[names[j]])],
-            {metric: SACREBLEU[metric]([reference])}, None, test_type="bs", n_samples=200)()
-        theirs, = (results for key, results in columns.items() if key != "System")
+            {metric: SACREBLEU[metric]([reference])},
+            None,
+            test_type="bs",
+            n_samples=200,
+        )()
+        (theirs,) = (results for key, results in columns.items() if key != "System")
         assert matrix[i, j] == theirs[1].p_value
     assert np.array_equal(matrix, matrix.T) and np.all(np.diag(matrix) == 1 / 201)
     for lines, interval in zip(systems.values(), intervals):
@@ -64,9 +76,10 @@ def test_ranked_paired_test_is_sacrebleus_paired_test_and_every_pair(corpus):
     reference, systems = corpus
     stats = [statistics("chrf", lines, [[line] for line in reference]) for lines in systems.values()]
     results, p_values = ranked_paired_test(stats, n_samples=200, seed=12345)
-    _, columns = sacrebleu_significance.PairedTest(list(systems.items()), {"chrf": SACREBLEU["chrf"]([reference])},
-                                                   None, test_type="bs", n_samples=200)()
-    theirs, = (column for key, column in columns.items() if key != "System")
+    _, columns = sacrebleu_significance.PairedTest(
+        list(systems.items()), {"chrf": SACREBLEU["chrf"]([reference])}, None, test_type="bs", n_samples=200
+    )()
+    (theirs,) = (column for key, column in columns.items() if key != "System")
     for ours, their_result in zip(results, theirs):
         assert ours["chrf"].p_value == their_result.p_value
         assert ours["chrf"].mean * 100 == pytest.approx(their_result.mean, rel=1e-12)
@@ -80,7 +93,7 @@ def test_random_systems_ranked_paired_test_is_the_two_tests():
     words = "the a cat dog sat on mat barks at night it rains we go home".split()
     for _ in range(6):
         segments, count = int(rng.integers(2, 12)), int(rng.integers(2, 5))
-        text = lambda: " ".join(rng.choice(words, size=int(rng.integers(1, 8))))   # noqa: E731
+        text = lambda: " ".join(rng.choice(words, size=int(rng.integers(1, 8))))  # noqa: E731
         references = [[text()] for _ in range(segments)]
         metric, seed = str(rng.choice(["bleu", "chrf", "ter", "rouge"])), int(rng.integers(1, 1000))
         stats = [statistics(metric, [text() for _ in range(segments)], references) for _ in range(count)]
@@ -97,7 +110,7 @@ def test_random_systems_against_paired_test():
     words = "the a cat dog sat on mat barks at night it rains we go home".split()
     for _ in range(6):
         segments, count = int(rng.integers(2, 12)), int(rng.integers(2, 5))
-        text = lambda: " ".join(rng.choice(words, size=int(rng.integers(1, 8))))   # noqa: E731
+        text = lambda: " ".join(rng.choice(words, size=int(rng.integers(1, 8))))  # noqa: E731
         references = [[text()] for _ in range(segments)]
         metric = str(rng.choice(["bleu", "chrf", "ter", "rouge"]))
         stats = [statistics(metric, [text() for _ in range(segments)], references) for _ in range(count)]
@@ -123,8 +136,13 @@ def _clusters_by_definition(scores, p_values, level):
                 current = []
             current.append(system)
         groups.append(current)
-        valid = all(p_values[a, b] <= level for g, group in enumerate(groups) for later in groups[g + 1:]
-                    for a in group for b in later)
+        valid = all(
+            p_values[a, b] <= level
+            for g, group in enumerate(groups)
+            for later in groups[g + 1 :]
+            for a in group
+            for b in later
+        )
         if valid and (best is None or len(groups) > len(best)):
             best = groups
     return best
@@ -146,10 +164,13 @@ def test_clusters_of_an_error_rate_put_the_smallest_first():
     assert clusters([0.3, 0.6], p_values) == [[1], [0]]
 
 
-@pytest.mark.parametrize("scores, p_values, message", [
-    ([0.1, 0.2], np.ones((3, 3)), "one score per system"),
-    ([], np.ones((0, 0)), "one score per system"),
-])
+@pytest.mark.parametrize(
+    "scores, p_values, message",
+    [
+        ([0.1, 0.2], np.ones((3, 3)), "one score per system"),
+        ([], np.ones((0, 0)), "one score per system"),
+    ],
+)
 def test_clusters_refuse_bad_input(scores, p_values, message):
     with pytest.raises(ValueError, match=message):
         clusters(scores, p_values)

@@ -1,6 +1,7 @@
 """BLEU and NIST on the inputs where a tool's numbers, or its parts, are easy to get wrong: HF
 evaluate's 13a tokenizer, d2l 1.0.3, sacrebleu's reported counts, NLTK's method6 without matches,
 user callables as tokenizers. Every expected value comes from the peer run here."""
+
 import ast
 import collections
 import dataclasses
@@ -27,6 +28,7 @@ D2L_VERSION = "1.0.3"
 
 # --------------------------------------------------------------------------- HF evaluate's bleu
 
+
 def hf_bleu_tokens(line):
     """HF evaluate's metrics/bleu/tokenizer_13a.py is sacrebleu's 13a tokenizer (its header says
     so; sacrebleu 2.6.0's rules are the same) called on the line as given and split on whitespace:
@@ -43,14 +45,19 @@ def test_nmt_default_tokenizer_is_hf_bleus(lines):
 def test_nmt_scores_a_hyphen_at_a_line_break_as_hf_bleu():
     predictions, references = ["the cat-\n", "a dog -\n barks"], [["the cat"], ["a dog barks-\n"]]
     ours = ngrameval.bleu(predictions, references, variant="nmt", max_order=2, sentence_level=True)
-    on_hf_tokens = ngrameval.bleu([hf_bleu_tokens(p) for p in predictions],
-                                  [[hf_bleu_tokens(r) for r in refs] for refs in references],
-                                  variant="nmt", max_order=2, sentence_level=True)
+    on_hf_tokens = ngrameval.bleu(
+        [hf_bleu_tokens(p) for p in predictions],
+        [[hf_bleu_tokens(r) for r in refs] for refs in references],
+        variant="nmt",
+        max_order=2,
+        sentence_level=True,
+    )
     assert ours.bleu == on_hf_tokens.bleu and ours.sentence_scores == on_hf_tokens.sentence_scores
     assert ours.sentence_scores[0] == 1.0
 
 
 # --------------------------------------------------------------------------- d2l 1.0.3
+
 
 @pytest.fixture(scope="module")
 def d2l_bleu():
@@ -60,13 +67,15 @@ def d2l_bleu():
     only math and collections, so it is compiled on its own. Nothing is fetched at test time."""
     spec = importlib.util.find_spec("d2l")
     # A peer that cannot be installed is a failing setup, not a skip (the README's test command installs it).
-    assert spec is not None, (f"d2l is not installed: pip install --no-deps d2l=={D2L_VERSION} (only the source of "
-                              "its bleu function is read)")
+    assert spec is not None, (
+        f"d2l is not installed: pip install --no-deps d2l=={D2L_VERSION} (only the source of its bleu function is read)"
+    )
     installed = importlib.metadata.version("d2l")
     assert installed == D2L_VERSION, f"d2l {installed} is installed; these tests compare with d2l {D2L_VERSION}"
     source = (Path(spec.submodule_search_locations[0]) / "torch.py").read_text(encoding="utf-8")
-    function = next(node for node in ast.parse(source).body
-                    if isinstance(node, ast.FunctionDef) and node.name == "bleu")
+    function = next(
+        node for node in ast.parse(source).body if isinstance(node, ast.FunctionDef) and node.name == "bleu"
+    )
     namespace = {"math": math, "collections": collections}
     exec(compile(ast.Module(body=[function], type_ignores=[]), "d2l/torch.py", "exec"), namespace)
     return namespace["bleu"]
@@ -79,29 +88,37 @@ D2L_LINE = st.lists(D2L_WORDS, max_size=8).map(" ".join)
 def test_d2l_skips_orders_longer_than_the_prediction(d2l_bleu):
     for prediction, reference, k in [("D", "D", 6), ("A B", "A B C", 4), ("", "the cat", 2), ("a  b", "a b", 3)]:
         expected = d2l_bleu(prediction, reference, k)
-        assert ngrameval.bleu([prediction], [reference], variant="d2l", max_order=k).bleu == \
-            pytest.approx(expected, rel=1e-12, abs=1e-15)
+        assert ngrameval.bleu([prediction], [reference], variant="d2l", max_order=k).bleu == pytest.approx(
+            expected, rel=1e-12, abs=1e-15
+        )
 
 
 @settings(max_examples=200, deadline=None)
 @given(st.lists(st.tuples(D2L_LINE, D2L_LINE), min_size=1, max_size=6), st.integers(1, 6))
 def test_d2l_sentence_scores_equal_d2l(d2l_bleu, pairs, k):
-    result = ngrameval.bleu([p for p, _ in pairs], [r for _, r in pairs], variant="d2l", max_order=k,
-                            sentence_level=True)
+    result = ngrameval.bleu(
+        [p for p, _ in pairs], [r for _, r in pairs], variant="d2l", max_order=k, sentence_level=True
+    )
     expected = [d2l_bleu(p, r, k) for p, r in pairs]
     assert np.allclose(result.sentence_scores, expected, rtol=1e-12, atol=1e-15)
 
 
 # --------------------------------------------------------------------------- sacrebleu's parts
 
-@pytest.mark.parametrize("smooth, smooth_value", [("add-k", None), ("add-k", 2), ("add-k", 0.5), ("exp", None),
-                                                  ("floor", None), ("floor", 0.3), ("none", None)])
-@pytest.mark.parametrize("predictions, references", [
-    (["a b c"], [["a b d"]]),
-    (["x y z"], [["a b c"]]),            # nothing matches: sacrebleu reports zero precisions
-    (["a"], [["a b"]]),                  # orders without hypothesis n-grams
-    (["", "a b c d e"], [["a"], ["a b c d e f"]]),
-])
+
+@pytest.mark.parametrize(
+    "smooth, smooth_value",
+    [("add-k", None), ("add-k", 2), ("add-k", 0.5), ("exp", None), ("floor", None), ("floor", 0.3), ("none", None)],
+)
+@pytest.mark.parametrize(
+    "predictions, references",
+    [
+        (["a b c"], [["a b d"]]),
+        (["x y z"], [["a b c"]]),  # nothing matches: sacrebleu reports zero precisions
+        (["a"], [["a b"]]),  # orders without hypothesis n-grams
+        (["", "a b c d e"], [["a"], ["a b c d e f"]]),
+    ],
+)
 def test_sacrebleu_parts_are_sacrebleus(smooth, smooth_value, predictions, references):
     peer = BLEU(smooth_method=smooth, smooth_value=smooth_value, tokenize="13a")
     expected = peer.corpus_score(predictions, [list(r) for r in zip(*references)])
@@ -111,17 +128,19 @@ def test_sacrebleu_parts_are_sacrebleus(smooth, smooth_value, predictions, refer
     assert result.brevity_penalty == pytest.approx(expected.bp, rel=1e-12)
     assert result.bleu * 100 == pytest.approx(expected.score, rel=1e-12, abs=1e-12)
     # the raw sums stay in the statistics
-    assert result.statistics.sum().matches[0].tolist() == ngrameval.bleu_statistics(
-        predictions, references).sum().matches[0].tolist()
+    assert (
+        result.statistics.sum().matches[0].tolist()
+        == ngrameval.bleu_statistics(predictions, references).sum().matches[0].tolist()
+    )
 
 
 # --------------------------------------------------------------------------- NLTK method6
 
+
 @pytest.mark.parametrize("weights", [(1.0,), (0.5, 0.5), (0.25,) * 4])
 def test_method6_without_unigram_match_is_nltks_zero(weights):
     hypotheses, references = [["x", "y", "z"]], [[["a", "b", "c"]]]
-    expected = corpus_bleu(references, hypotheses, weights=weights,
-                           smoothing_function=SmoothingFunction().method6)
+    expected = corpus_bleu(references, hypotheses, weights=weights, smoothing_function=SmoothingFunction().method6)
     result = ngrameval.bleu(hypotheses, references, variant="nltk", smooth="method6", weights=weights)
     assert result.bleu == expected == 0
 
@@ -134,6 +153,7 @@ def test_method6_below_three_orders_with_a_match_is_a_clear_error_where_nltk_fai
 
 
 # --------------------------------------------------------------------------- callables as tokenizers
+
 
 @dataclasses.dataclass
 class SplitOn:
@@ -162,8 +182,7 @@ REFERENCES = [["The cat sat on the mat"], ["a dog barks loudly"]]
 def test_unhashable_callable_tokenizers_work_everywhere():
     tokens_p = [p.split() for p in PREDICTIONS]
     tokens_r = [[r.split() for r in refs] for refs in REFERENCES]
-    assert ngrameval.bleu(PREDICTIONS, REFERENCES, tokenize=SplitOn()).bleu == \
-        ngrameval.bleu(tokens_p, tokens_r).bleu
+    assert ngrameval.bleu(PREDICTIONS, REFERENCES, tokenize=SplitOn()).bleu == ngrameval.bleu(tokens_p, tokens_r).bleu
     stats = ngrameval.bleu_statistics(PREDICTIONS, REFERENCES, tokenize=SplitOn())
     assert stats.matches.tolist() == ngrameval.bleu_statistics(tokens_p, tokens_r).matches.tolist()
     expected_nist = corpus_nist([[r.split() for r in refs] for refs in REFERENCES], tokens_p, n=5)

@@ -1,5 +1,6 @@
 """ngrameval.bleu(variant="nltk") against NLTK 3.10.4 corpus_bleu and sentence_bleu, run in each test,
 on whitespace tokens (ngrameval's default tokenizer for the nltk variant)."""
+
 import math
 
 import pytest
@@ -17,8 +18,13 @@ CORPORA = [("wmt17", "uedin-nmt.4722", 1000), ("wmt17", "online-F.0", 1000), ("w
 SENTENCES = [("wmt17", "uedin-nmt.4722", 500), ("wmt22", "de-en", "Online-W", 500)]
 WEIGHT_SETS = [(0.5, 0.5), (0.333, 0.333, 0.334), (0.25,) * 4, (0.2,) * 5]
 # (smoothing, parameters): ngrameval's names are SmoothingFunction's.
-PARAMETERS = [("method1", {"epsilon": 0.01}), ("method1", {"epsilon": 0.5}), ("method4", {"k": 2.0}),
-              ("method7", {"k": 3.0}), ("method6", {"alpha": 2.0})]
+PARAMETERS = [
+    ("method1", {"epsilon": 0.01}),
+    ("method1", {"epsilon": 0.5}),
+    ("method4", {"k": 2.0}),
+    ("method7", {"k": 3.0}),
+    ("method6", {"alpha": 2.0}),
+]
 
 
 def _spec_id(spec):
@@ -46,11 +52,17 @@ def ours(hypotheses, references, **options):
 def assert_same_as_nltk(hypotheses, references, level, **options):
     """``level``: "corpus" (corpus_bleu vs .bleu) or "sentence" (sentence_bleu vs .sentence_scores)."""
     if level == "corpus":
-        assert_close(ours(hypotheses, references, **options).bleu, nltk_corpus(hypotheses, references, **options),
-                     what=f"corpus_bleu {options}")
+        assert_close(
+            ours(hypotheses, references, **options).bleu,
+            nltk_corpus(hypotheses, references, **options),
+            what=f"corpus_bleu {options}",
+        )
     else:
-        assert_close(ours(hypotheses, references, sentence_level=True, **options).sentence_scores,
-                     nltk_sentences(hypotheses, references, **options), what=f"sentence_bleu {options}")
+        assert_close(
+            ours(hypotheses, references, sentence_level=True, **options).sentence_scores,
+            nltk_sentences(hypotheses, references, **options),
+            what=f"sentence_bleu {options}",
+        )
 
 
 @pytest.mark.parametrize("smooth", METHODS)
@@ -84,12 +96,19 @@ def test_all_zero_weights(shared, level, smooth):
 
 
 # method6's sentence scores are tested below, where NLTK's assertion is handled.
-PARAMETER_CASES = [(level, smooth, parameters) for level in ("corpus", "sentence") for smooth, parameters in PARAMETERS
-                   if not (level == "sentence" and smooth == "method6")]
+PARAMETER_CASES = [
+    (level, smooth, parameters)
+    for level in ("corpus", "sentence")
+    for smooth, parameters in PARAMETERS
+    if not (level == "sentence" and smooth == "method6")
+]
 
 
-@pytest.mark.parametrize("level, smooth, parameters", PARAMETER_CASES,
-                         ids=[f"{level}-{smooth}-{parameters}" for level, smooth, parameters in PARAMETER_CASES])
+@pytest.mark.parametrize(
+    "level, smooth, parameters",
+    PARAMETER_CASES,
+    ids=[f"{level}-{smooth}-{parameters}" for level, smooth, parameters in PARAMETER_CASES],
+)
 @pytest.mark.slow
 def test_smoothing_parameters(shared, level, smooth, parameters):
     assert_same_as_nltk(*wmt17_slice(shared, "LIUM-NMT.4900", 500), level, smooth=smooth, **parameters)
@@ -114,8 +133,7 @@ def test_auto_reweigh_sentences(shared, system, smooth):
 # so not when the same weights come as a list.
 @pytest.mark.parametrize("weights", [(0.25,) * 4, [0.25] * 4], ids=["tuple", "list"])
 def test_auto_reweigh_weights_given(shared, weights):
-    assert_same_as_nltk(*_short(shared, "online-A.0"), "sentence", smooth="method1", auto_reweigh=True,
-                        weights=weights)
+    assert_same_as_nltk(*_short(shared, "online-A.0"), "sentence", smooth="method1", auto_reweigh=True, weights=weights)
 
 
 @pytest.mark.parametrize("smooth", ["method0", "method1", "method4"])
@@ -126,6 +144,7 @@ def test_auto_reweigh_corpus_of_one(shared, smooth):
 
 
 # --------------------------------------------------------------------------- method6 and its assertion
+
 
 def _outcome(error, score, *args, **kwargs):
     """``score(*args, **kwargs)``, or the string "error" when it raises ``error``."""
@@ -139,8 +158,10 @@ def _method6_sentences(shared, spec):
     """(hypotheses, references, NLTK's sentence_bleu with method6 per sentence or "error")."""
     hypotheses, references = corpus_slice(shared, spec)
     smoothing = SmoothingFunction().method6
-    expected = [_outcome(AssertionError, sentence_bleu, r, h, smoothing_function=smoothing)
-                for h, r in zip(*whitespace_tokens(hypotheses, references))]
+    expected = [
+        _outcome(AssertionError, sentence_bleu, r, h, smoothing_function=smoothing)
+        for h, r in zip(*whitespace_tokens(hypotheses, references))
+    ]
     assert 0 < expected.count("error") < len(expected), "the slice should hold both kinds of sentence"
     return hypotheses, references, expected
 
@@ -152,10 +173,15 @@ def test_method6_sentences_alone(shared, spec):
     raises ValueError; elsewhere it gives NLTK's score (NLTK returns 0 without smoothing, hence
     without asserting, when no unigram matches)."""
     hypotheses, references, expected = _method6_sentences(shared, spec)
-    got = [_outcome(ValueError, lambda h, r: ours([h], [r], smooth="method6").bleu, h, r)
-           for h, r in zip(hypotheses, references)]
-    differ = [(i, g, e) for i, (g, e) in enumerate(zip(got, expected))
-              if ("error" in (g, e) and g != e) or ("error" not in (g, e) and not math.isclose(g, e, rel_tol=1e-9))]
+    got = [
+        _outcome(ValueError, lambda h, r: ours([h], [r], smooth="method6").bleu, h, r)
+        for h, r in zip(hypotheses, references)
+    ]
+    differ = [
+        (i, g, e)
+        for i, (g, e) in enumerate(zip(got, expected))
+        if ("error" in (g, e) and g != e) or ("error" not in (g, e) and not math.isclose(g, e, rel_tol=1e-9))
+    ]
     assert not differ, f"{len(differ)} sentences differ; (index, got, NLTK): {differ[:10]}"
 
 
@@ -164,10 +190,12 @@ def test_method6_sentences_together(shared, spec):
     """The sentences NLTK scores, in one call with sentence_level=True."""
     hypotheses, references, expected = _method6_sentences(shared, spec)
     scored = [i for i, e in enumerate(expected) if e != "error"]
-    result = ours([hypotheses[i] for i in scored], [references[i] for i in scored], smooth="method6",
-                  sentence_level=True)
-    assert_close(dict(zip(scored, result.sentence_scores)), {i: expected[i] for i in scored},
-                 what="method6 sentence scores")
+    result = ours(
+        [hypotheses[i] for i in scored], [references[i] for i in scored], smooth="method6", sentence_level=True
+    )
+    assert_close(
+        dict(zip(scored, result.sentence_scores)), {i: expected[i] for i in scored}, what="method6 sentence scores"
+    )
 
 
 def test_method6_corpus_without_trigram_match(shared):

@@ -1,5 +1,6 @@
 """ngrameval.bleu (variant "sacrebleu", the default) against sacrebleu 2.6.0, run in each test:
 corpus scores and their parts, sentence scores, signatures."""
+
 import pytest
 from sacrebleu.metrics import BLEU
 
@@ -55,13 +56,15 @@ def assert_sentences_same_as_sacrebleu(hypotheses, references, use_effective_ord
     effective = True if use_effective_order is None else use_effective_order
     metric = BLEU(effective_order=effective, **_peer(options))
     expected = [metric.sentence_score(h, refs).score for h, refs in zip(hypotheses, references)]
-    result = ngrameval.bleu(hypotheses, references, sentence_level=True, use_effective_order=use_effective_order,
-                            **options)
+    result = ngrameval.bleu(
+        hypotheses, references, sentence_level=True, use_effective_order=use_effective_order, **options
+    )
     assert_close([s * 100 for s in result.sentence_scores], expected, what="sentence BLEU")
     assert result.sentence_signature == str(metric.get_signature())
 
 
 # --------------------------------------------------------------------------- corpus
+
 
 @pytest.mark.parametrize("system", WMT17_SYSTEMS)
 @pytest.mark.slow
@@ -76,8 +79,9 @@ def test_wmt17_corpus_default(shared, system):
 @pytest.mark.parametrize("system", GRID_SYSTEMS)
 @pytest.mark.slow
 def test_wmt17_corpus_options(shared, system, selection, tokenize, smooth, effective):
-    assert_corpus_same_as_sacrebleu(*_subset(shared, system, selection), tokenize=tokenize, smooth=smooth,
-                                    use_effective_order=effective)
+    assert_corpus_same_as_sacrebleu(
+        *_subset(shared, system, selection), tokenize=tokenize, smooth=smooth, use_effective_order=effective
+    )
 
 
 @pytest.mark.parametrize("lowercase", [False, True], ids=["mixed", "lc"])
@@ -96,8 +100,7 @@ def test_corpus_smooth_value(shared, smooth, value, selection):
 @pytest.mark.parametrize("selection", ["first500", "short"])
 @pytest.mark.parametrize("max_order", [1, 2, 3, 5, 6])
 def test_corpus_max_order(shared, max_order, selection):
-    assert_corpus_same_as_sacrebleu(*_subset(shared, "xmu.4910", selection), max_order=max_order,
-                                    check_signature=False)
+    assert_corpus_same_as_sacrebleu(*_subset(shared, "xmu.4910", selection), max_order=max_order, check_signature=False)
 
 
 def test_max_order_signature(shared):
@@ -106,14 +109,18 @@ def test_max_order_signature(shared):
 
 
 # Two references per prediction; zh-en's target is English, scored with the zh tokenizer too.
-@pytest.mark.parametrize("spec, tokenize", [
-    (("wmt22", "de-en", "JDExploreAcademy"), "13a"),
-    (("wmt22", "de-en", "LT22"), "13a"),
-    (("wmt22", "zh-en", "HuaweiTSC"), "13a"),
-    (("wmt22", "zh-en", "NiuTrans"), "13a"),
-    (("wmt22", "zh-en", "HuaweiTSC"), "zh"),
-    (("wmt22", "zh-en", "NiuTrans"), "zh"),
-], ids=lambda value: "-".join(value) if isinstance(value, tuple) else value)
+@pytest.mark.parametrize(
+    "spec, tokenize",
+    [
+        (("wmt22", "de-en", "JDExploreAcademy"), "13a"),
+        (("wmt22", "de-en", "LT22"), "13a"),
+        (("wmt22", "zh-en", "HuaweiTSC"), "13a"),
+        (("wmt22", "zh-en", "NiuTrans"), "13a"),
+        (("wmt22", "zh-en", "HuaweiTSC"), "zh"),
+        (("wmt22", "zh-en", "NiuTrans"), "zh"),
+    ],
+    ids=lambda value: "-".join(value) if isinstance(value, tuple) else value,
+)
 @pytest.mark.slow
 def test_wmt22_two_references(shared, spec, tokenize):
     assert_corpus_same_as_sacrebleu(*corpus_slice(shared, spec), tokenize=tokenize)
@@ -121,10 +128,14 @@ def test_wmt22_two_references(shared, spec, tokenize):
 
 # --------------------------------------------------------------------------- sentence
 
+
 @pytest.mark.parametrize("effective", [None, False], ids=["eff-default", "eff-no"])
 @pytest.mark.parametrize("smooth", SMOOTHS)
-@pytest.mark.parametrize("spec", [("wmt17", "uedin-nmt.4722", 500), ("wmt17", "PROMT-Rule-based.4735", 500),
-                                  ("wmt22", "de-en", "Online-A", 500)], ids=lambda spec: "-".join(map(str, spec)))
+@pytest.mark.parametrize(
+    "spec",
+    [("wmt17", "uedin-nmt.4722", 500), ("wmt17", "PROMT-Rule-based.4735", 500), ("wmt22", "de-en", "Online-A", 500)],
+    ids=lambda spec: "-".join(map(str, spec)),
+)
 @pytest.mark.slow
 def test_sentence_bleu(shared, spec, smooth, effective):
     assert_sentences_same_as_sacrebleu(*corpus_slice(shared, spec), smooth=smooth, use_effective_order=effective)
@@ -140,14 +151,19 @@ def test_sentence_smooth_value(shared, smooth, value):
 @pytest.mark.parametrize("smooth", SMOOTHS)
 def test_short_sentences(shared, smooth, effective):
     """Hypotheses of at most 2 tokens: orders without any n-gram."""
-    assert_sentences_same_as_sacrebleu(*_subset(shared, "online-A.0", "short"), smooth=smooth,
-                                       use_effective_order=effective)
+    assert_sentences_same_as_sacrebleu(
+        *_subset(shared, "online-A.0", "short"), smooth=smooth, use_effective_order=effective
+    )
 
 
 # --------------------------------------------------------------------------- ja-mecab
 
 JAPANESE_HYPOTHESES = ["猫がマットの上に座っている。", "今日はとても良い天気ですね。", "彼は毎朝コーヒーを飲みます。"]
-JAPANESE_REFERENCES = [["猫はマットの上に座っていた。"], ["今日は本当にいい天気だね。"], ["彼は毎朝必ずコーヒーを飲む。"]]
+JAPANESE_REFERENCES = [
+    ["猫はマットの上に座っていた。"],
+    ["今日は本当にいい天気だね。"],
+    ["彼は毎朝必ずコーヒーを飲む。"],
+]
 
 
 def test_ja_mecab_corpus():

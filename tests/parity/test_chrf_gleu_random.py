@@ -3,6 +3,7 @@ GLEU's, NLTK's corpus_gleu: corpora of odd text (CJK, punctuation runs, empty li
 U+001C..U+001F, odd whitespace, copies and near-copies of references for ties) with random options.
 Wherever the peer returns a number, ngrameval returns the same to 1e-12. Sized to run in seconds;
 raise RANDOM_SEARCH_SCALE to search longer."""
+
 import math
 import os
 
@@ -17,9 +18,48 @@ from ngrameval.metrics.chrf import chrf
 from ngrameval.metrics.gleu import gleu
 
 SCALE = int(os.environ.get("RANDOM_SEARCH_SCALE", "1"))
-PIECES = ["the", "cat", "sat", "a", "A", "The", ".", ",", "...", "!!!", "(", ")", "(hi)", "-", "'s", "3.5",
-          "東京", "猫", "が", "。", "、", "中文", "привет", "é", "ß", "İ", "\x1c", "\x1d", "\x1e", "\x1f", "\t", "\n",
-          "\u00a0", "\u3000", "\u2028", "\u200b", "  ", "", "x" * 300, "ab" * 50]
+PIECES = [
+    "the",
+    "cat",
+    "sat",
+    "a",
+    "A",
+    "The",
+    ".",
+    ",",
+    "...",
+    "!!!",
+    "(",
+    ")",
+    "(hi)",
+    "-",
+    "'s",
+    "3.5",
+    "東京",
+    "猫",
+    "が",
+    "。",
+    "、",
+    "中文",
+    "привет",
+    "é",
+    "ß",
+    "İ",
+    "\x1c",
+    "\x1d",
+    "\x1e",
+    "\x1f",
+    "\t",
+    "\n",
+    "\u00a0",
+    "\u3000",
+    "\u2028",
+    "\u200b",
+    "  ",
+    "",
+    "x" * 300,
+    "ab" * 50,
+]
 
 
 def random_text(rng):
@@ -50,16 +90,20 @@ def test_chrf_sacrebleu_on_random_corpora(seed, monkeypatch):
     rng = np.random.default_rng(2000 + seed)
     for _ in range(200 * SCALE):
         predictions, references = random_corpus(rng, int(rng.integers(1, 4)))
-        options = {"char_order": int(rng.integers(1, 8)), "word_order": int(rng.integers(0, 3)),
-                   "beta": [2, 1, 3, 0.5][int(rng.integers(0, 4))], "lowercase": bool(rng.random() < 0.3),
-                   "whitespace": bool(rng.random() < 0.3), "eps_smoothing": bool(rng.random() < 0.3)}
+        options = {
+            "char_order": int(rng.integers(1, 8)),
+            "word_order": int(rng.integers(0, 3)),
+            "beta": [2, 1, 3, 0.5][int(rng.integers(0, 4))],
+            "lowercase": bool(rng.random() < 0.3),
+            "whitespace": bool(rng.random() < 0.3),
+            "eps_smoothing": bool(rng.random() < 0.3),
+        }
         monkeypatch.setattr(chrf_module, "BLOCK_CHARACTERS", [1 << 20, 1, 30, 200][int(rng.integers(0, 4))])
         metric = CHRF(**options)
         expected = metric.corpus_score(predictions, [list(s) for s in zip(*references)]).score / 100
         result = chrf(predictions, references, sentence_level=True, threads=int(rng.integers(1, 3)), **options)
         sentences = [metric.sentence_score(p, refs).score / 100 for p, refs in zip(predictions, references)]
-        assert close([result.chrf] + result.sentence_scores, [expected] + sentences), (predictions, references,
-                                                                                       options)
+        assert close([result.chrf] + result.sentence_scores, [expected] + sentences), (predictions, references, options)
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -73,8 +117,16 @@ def test_chrf_nltk_on_random_corpora(seed):
         beta, ignore = [3.0, 1, 2][int(rng.integers(0, 3))], bool(rng.random() < 0.7)
         expected = corpus_chrf(references, predictions, min_len, max_len, beta, ignore)
         sentences = [sentence_chrf(r, p, min_len, max_len, beta, ignore) for p, r in zip(predictions, references)]
-        result = chrf(predictions, references, variant="nltk", min_char_order=min_len, char_order=max_len, beta=beta,
-                      whitespace=not ignore, sentence_level=True)
+        result = chrf(
+            predictions,
+            references,
+            variant="nltk",
+            min_char_order=min_len,
+            char_order=max_len,
+            beta=beta,
+            whitespace=not ignore,
+            sentence_level=True,
+        )
         assert close([result.chrf] + result.sentence_scores, [expected] + sentences), (predictions, references)
 
 

@@ -1,6 +1,7 @@
 """ngrameval.chrf(variant="nltk") against NLTK 3.10.4's corpus_chrf and sentence_chrf, run in each
 test: WMT17, WMT22, E2E (first reference), every option (min_len, max_len, beta, ignore_whitespace),
 token-list input, and NLTK's whitespace (the `regex` engine's \\s, which keeps U+001C..U+001F)."""
+
 import re
 
 import pytest
@@ -13,15 +14,24 @@ from tests.data import WMT17_SYSTEMS, assert_close, e2e_outputs, e2e_references,
 REL = 1e-12
 
 
-def assert_same_as_nltk(hypotheses, references, min_len=1, max_len=6, beta=3.0, ignore_whitespace=True,
-                        sentences=True):
-    result = chrf(hypotheses, [[r] for r in references], variant="nltk", min_char_order=min_len,
-                  char_order=max_len, beta=beta, whitespace=not ignore_whitespace, sentence_level=sentences)
+def assert_same_as_nltk(hypotheses, references, min_len=1, max_len=6, beta=3.0, ignore_whitespace=True, sentences=True):
+    result = chrf(
+        hypotheses,
+        [[r] for r in references],
+        variant="nltk",
+        min_char_order=min_len,
+        char_order=max_len,
+        beta=beta,
+        whitespace=not ignore_whitespace,
+        sentence_level=sentences,
+    )
     expected = corpus_chrf(references, hypotheses, min_len, max_len, beta=beta, ignore_whitespace=ignore_whitespace)
     assert_close(result.chrf, expected, rel=REL, what="NLTK chrF")
     if sentences:
-        peer = [sentence_chrf(r, h, min_len, max_len, beta=beta, ignore_whitespace=ignore_whitespace)
-                for h, r in zip(hypotheses, references)]
+        peer = [
+            sentence_chrf(r, h, min_len, max_len, beta=beta, ignore_whitespace=ignore_whitespace)
+            for h, r in zip(hypotheses, references)
+        ]
         assert_close(result.sentence_scores, peer, rel=REL, what="NLTK sentence chrF")
 
 
@@ -58,8 +68,14 @@ def test_e2e(shared):
 @pytest.mark.slow
 def test_every_option(shared, min_len, max_len, beta, ignore_whitespace):
     hypotheses, references = wmt22_slice(shared, "zh-en", "Online-B", 40)
-    assert_same_as_nltk(hypotheses + ["", "a", " "], [r[0] for r in references] + ["x y", "", "a"], min_len, max_len,
-                        beta, ignore_whitespace)
+    assert_same_as_nltk(
+        hypotheses + ["", "a", " "],
+        [r[0] for r in references] + ["x y", "", "a"],
+        min_len,
+        max_len,
+        beta,
+        ignore_whitespace,
+    )
 
 
 @pytest.mark.parametrize("min_len, max_len, ignore_whitespace", [(2, 4, True), (1, 3, False)])
@@ -70,17 +86,24 @@ def test_nltks_option_names(shared, min_len, max_len, ignore_whitespace):
     options = {"min_len": min_len, "max_len": max_len, "ignore_whitespace": ignore_whitespace}
     result = chrf(hypotheses, [[r] for r in references], variant="nltk", sentence_level=True, **options)
     assert_close(result.chrf, corpus_chrf(references, hypotheses, **options), rel=REL, what="NLTK chrF")
-    assert_close(result.sentence_scores, [sentence_chrf(r, h, **options) for h, r in zip(hypotheses, references)],
-                 rel=REL, what="NLTK sentence chrF")
+    assert_close(
+        result.sentence_scores,
+        [sentence_chrf(r, h, **options) for h, r in zip(hypotheses, references)],
+        rel=REL,
+        what="NLTK sentence chrF",
+    )
 
 
-@pytest.mark.parametrize("options, message", [
-    ({"max_len": 4, "char_order": 3}, "max_len=4 contradicts char_order=3 (max_len is NLTK's name for char_order)"),
-    ({"min_len": 2, "min_char_order": 3}, "min_len=2 contradicts min_char_order=3"),
-    ({"ignore_whitespace": True, "whitespace": True}, "ignore_whitespace=True contradicts whitespace=True"),
-    ({"max_len": 0}, "max_len must be an integer from 1 to 100"),
-    ({"ignore_whitespace": "yes"}, "ignore_whitespace must be True or False"),
-])
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"max_len": 4, "char_order": 3}, "max_len=4 contradicts char_order=3 (max_len is NLTK's name for char_order)"),
+        ({"min_len": 2, "min_char_order": 3}, "min_len=2 contradicts min_char_order=3"),
+        ({"ignore_whitespace": True, "whitespace": True}, "ignore_whitespace=True contradicts whitespace=True"),
+        ({"max_len": 0}, "max_len must be an integer from 1 to 100"),
+        ({"ignore_whitespace": "yes"}, "ignore_whitespace must be True or False"),
+    ],
+)
 def test_nltks_option_names_checked(options, message):
     with pytest.raises(ValueError, match=re.escape(message)):
         chrf(["a b"], [["a c"]], variant="nltk", **options)
@@ -101,6 +124,7 @@ def test_token_lists_are_joined_with_spaces():
 def test_whitespace_is_nltks():
     # Every code point NLTK's \s+ removes, and only those (U+001C..U+001F stay, unlike str.split).
     from ngrameval.metrics.chrf import _NLTK_WHITESPACE
+
     text = "".join(map(chr, range(0x3001)))
     assert _NLTK_WHITESPACE.sub("", text) == regex.sub(r"\s+", "", text)
     assert_same_as_nltk(["a\x1cb c\x1f", "a\u3000b"], ["a\x1cbc", "ab"])

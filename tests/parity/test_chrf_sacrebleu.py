@@ -1,6 +1,7 @@
 """ngrameval.chrf (variant "sacrebleu", the default) against sacrebleu 2.6.0's CHRF, run in each test:
 corpus scores, sentence scores (sentence_chrf), signatures and the metric protocol, on WMT17, WMT22
 (one and two references), E2E (1 to 45 references) and every option."""
+
 import itertools
 
 import numpy as np
@@ -8,15 +9,15 @@ import pytest
 from sacrebleu.metrics import CHRF
 
 import ngrameval.metrics.chrf  # noqa: F401  (registers the family)
-from ngrameval.metrics.chrf import chrf
 from ngrameval.metric import get_family
-from tests.data import WMT17_SYSTEMS, WMT22_SYSTEMS, assert_close, e2e_outputs, e2e_references, wmt17_slice, \
-    wmt22_slice
+from ngrameval.metrics.chrf import chrf
+from tests.data import WMT17_SYSTEMS, WMT22_SYSTEMS, assert_close, e2e_outputs, e2e_references, wmt17_slice, wmt22_slice
 
 REL = 1e-12
-OPTION_GRID = [dict(zip(("char_order", "word_order", "beta", "lowercase", "whitespace", "eps_smoothing"), values))
-               for values in itertools.product((6, 1, 3), (0, 1, 2), (2, 1, 3), (False, True), (False, True),
-                                               (False, True))]
+OPTION_GRID = [
+    dict(zip(("char_order", "word_order", "beta", "lowercase", "whitespace", "eps_smoothing"), values))
+    for values in itertools.product((6, 1, 3), (0, 1, 2), (2, 1, 3), (False, True), (False, True), (False, True))
+]
 
 
 def padded_streams(references):
@@ -52,8 +53,9 @@ def test_wmt17_systems_first_500_with_sentences(shared, system):
     assert_same_as_sacrebleu(hypotheses, references)
 
 
-@pytest.mark.parametrize("pair, system", [(pair, systems[i]) for pair, systems in WMT22_SYSTEMS.items()
-                                          for i in (0, 3)])
+@pytest.mark.parametrize(
+    "pair, system", [(pair, systems[i]) for pair, systems in WMT22_SYSTEMS.items() for i in (0, 3)]
+)
 @pytest.mark.parametrize("references_used", ["A", "A and B"])
 @pytest.mark.slow
 def test_wmt22(shared, pair, system, references_used):

@@ -7,10 +7,10 @@ Any corpus on which a pycocoevalcap scorer returns numbers must give the same nu
 instead (see :func:`_pycocoevalcap_cider`); and pycocoevalcap's ``Cider(n=k)`` for k != 4 is checked here
 against its own scorer made to count k-grams (the card's known difference).
 """
+
 from __future__ import annotations
 
 import random
-from typing import List, Tuple
 
 import pytest
 from pycocoevalcap.bleu.bleu import Bleu
@@ -24,8 +24,10 @@ from ngrameval.metrics.coco import rouge_l
 from tests.data import assert_close
 from tests.parity.test_pycocoevalcap import BLEU_WEIGHTS, TOLERANCE, coco_shape
 
-_TOKENS = ("a man dog dogs the on in of with red two sitting riding horse beach grass play playing . , ! ? "
-           "-- ' a.m. 狗 猫 在 草地 上 é café 1 2 100").split()
+_TOKENS = (
+    "a man dog dogs the on in of with red two sitting riding horse beach grass play playing . , ! ? "
+    "-- ' a.m. 狗 猫 在 草地 上 é café 1 2 100"
+).split()
 
 
 def _caption(rng: random.Random) -> str:
@@ -37,12 +39,12 @@ def _caption(rng: random.Random) -> str:
     if kind < 0.2:
         return " ".join([rng.choice(_TOKENS)] * rng.randint(1, 9))
     if kind < 0.25:
-        return "".join(rng.choice("狗猫在草地上") for _ in range(rng.randint(1, 6)))   # CJK without spaces
+        return "".join(rng.choice("狗猫在草地上") for _ in range(rng.randint(1, 6)))  # CJK without spaces
     separator = "  " if kind < 0.3 else " "
     return separator.join(rng.choice(_TOKENS) for _ in range(rng.randint(1, 14)))
 
 
-def random_corpus(rng: random.Random, items: int) -> Tuple[List[str], List[List[str]]]:
+def random_corpus(rng: random.Random, items: int) -> tuple[list[str], list[list[str]]]:
     predictions = [_caption(rng) for _ in range(items)]
     references = [[_caption(rng) for _ in range(rng.randint(1, 5))] for _ in range(items)]
     return predictions, references
@@ -81,8 +83,13 @@ def test_random_captions():
         expected, expected_items = Bleu(4).compute_score(gts, res, verbose=0)
         result = ngrameval.bleu(predictions, references, variant="coco", weights=BLEU_WEIGHTS, sentence_level=True)
         assert_close(result.bleu, expected, rel=TOLERANCE, abs_tol=1e-12, what=f"{what}: Bleu_1..4")
-        assert_close([list(row) for row in zip(*result.sentence_scores)], expected_items, rel=TOLERANCE,
-                     abs_tol=1e-12, what=f"{what}: per-item Bleu")
+        assert_close(
+            [list(row) for row in zip(*result.sentence_scores)],
+            expected_items,
+            rel=TOLERANCE,
+            abs_tol=1e-12,
+            what=f"{what}: per-item Bleu",
+        )
 
         expected, expected_items = Rouge().compute_score(gts, res)
         got = rouge_l(predictions, references)
@@ -91,6 +98,7 @@ def test_random_captions():
 
 
 # --------------------------------------------------------------------------- CIDEr's order
+
 
 def _pycocoevalcap_counting_k_grams(monkeypatch, order: int) -> None:
     """pycocoevalcap's scorer with the order it is given passed on to its n-gram counting (its

@@ -4,6 +4,7 @@ included: its PTBTokenizer (stanford-corenlp-3.4.1.jar) on the raw captions, the
 SPICE). Also nlg-eval's published scores (raw strings, no tokenizer) and the coco-caption demo's
 printed BLEU, recomputed from its printed statistics.
 """
+
 import ast
 import csv
 
@@ -49,8 +50,13 @@ def pycocoevalcap_suite(gts, res, tokenize=True):
 def assert_suite_equal(result, expected):
     for name in NAMES:
         assert_close(result.scores[name], expected[name][0], rel=TOLERANCE, abs_tol=1e-12, what=f"corpus {name}")
-        assert_close(result.per_item[name], [float(x) for x in expected[name][1]], rel=TOLERANCE, abs_tol=1e-12,
-                     what=f"per-item {name}")
+        assert_close(
+            result.per_item[name],
+            [float(x) for x in expected[name][1]],
+            rel=TOLERANCE,
+            abs_tol=1e-12,
+            what=f"per-item {name}",
+        )
 
 
 @pytest.mark.parametrize("system", [E2E_PRIMARY[0], "harv"])
@@ -72,12 +78,14 @@ def test_nlg_eval_examples_through_pycocoevalcap(shared):
     """nlg-eval passes raw strings (no tokenizer): tokenize="none" gives pycocoevalcap's numbers."""
     folder = "data/nlg-eval-examples"
     hypotheses = read_lines(shared(f"{folder}/hyp.txt"))
-    references = [list(group) for group in zip(read_lines(shared(f"{folder}/ref1.txt")),
-                                               read_lines(shared(f"{folder}/ref2.txt")))]
+    references = [
+        list(group) for group in zip(read_lines(shared(f"{folder}/ref1.txt")), read_lines(shared(f"{folder}/ref2.txt")))
+    ]
     gts = {i: refs for i, refs in enumerate(references)}
     res = {i: [h] for i, h in enumerate(hypotheses)}
-    assert_suite_equal(ngrameval.coco_caption(gts=gts, res=res, tokenize="none"),
-                       pycocoevalcap_suite(gts, res, tokenize=False))
+    assert_suite_equal(
+        ngrameval.coco_caption(gts=gts, res=res, tokenize="none"), pycocoevalcap_suite(gts, res, tokenize=False)
+    )
 
 
 def test_nlg_eval_published_scores(shared):
@@ -86,8 +94,9 @@ def test_nlg_eval_published_scores(shared):
     with open(shared(f"{folder}/expected_scores.tsv"), encoding="utf-8", newline="") as handle:
         (expected,) = [row for row in csv.DictReader(handle, delimiter="\t") if row["case"] == "examples_corpus"]
     hypotheses = read_lines(shared(f"{folder}/hyp.txt"))
-    references = [list(group) for group in zip(read_lines(shared(f"{folder}/ref1.txt")),
-                                               read_lines(shared(f"{folder}/ref2.txt")))]
+    references = [
+        list(group) for group in zip(read_lines(shared(f"{folder}/ref1.txt")), read_lines(shared(f"{folder}/ref2.txt")))
+    ]
     result = ngrameval.coco_caption(hypotheses, references, tokenize="none")
     for name in NAMES:
         assert abs(result.scores[name] - float(expected[name])) < 5e-7, (name, result.scores[name], expected[name])
@@ -98,12 +107,19 @@ def test_coco_demo_bleu_from_its_printed_statistics(shared):
     statistics gives the printed values."""
     text = shared("data/coco-caption/cocoEvalCapDemo.expected_output.txt").read_text(encoding="utf-8")
     start = text.index("{'reflen'")
-    statistics = ast.literal_eval(text[start:text.index("}", start) + 1])
-    printed = {line.split(":")[0].strip(): float(line.split(":")[1]) for line in text.splitlines()
-               if line.strip().startswith("Bleu_") and ":" in line}
-    stats = BleuStatistics(np.array([statistics["testlen"]]), np.array([float(statistics["reflen"])]),
-                           np.array([statistics["correct"]]), np.array([statistics["guess"]]),
-                           np.array([statistics["guess"]]))
+    statistics = ast.literal_eval(text[start : text.index("}", start) + 1])
+    printed = {
+        line.split(":")[0].strip(): float(line.split(":")[1])
+        for line in text.splitlines()
+        if line.strip().startswith("Bleu_") and ":" in line
+    }
+    stats = BleuStatistics(
+        np.array([statistics["testlen"]]),
+        np.array([float(statistics["reflen"])]),
+        np.array([statistics["correct"]]),
+        np.array([statistics["guess"]]),
+        np.array([statistics["guess"]]),
+    )
     options = resolve_options("coco", weights=[(1.0,), (0.5, 0.5), (1 / 3,) * 3, (0.25,) * 4])
     scores = score_statistics(stats, options).bleu
     assert len(printed) == 4

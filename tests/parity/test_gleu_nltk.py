@@ -1,16 +1,16 @@
 """ngrameval.gleu against NLTK 3.10.4's corpus_gleu and sentence_gleu ("nltk") and against HF evaluate's
 google_bleu ("google_bleu"), run in each test, on WMT17, WMT22 (one and two references), E2E and every
 min_len/max_len; plus the metric protocol."""
+
 import numpy as np
 import pytest
 from nltk.translate.gleu_score import corpus_gleu, sentence_gleu
 from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a
 
 import ngrameval.metrics.gleu  # noqa: F401  (registers the family)
-from ngrameval.metrics.gleu import gleu
 from ngrameval.metric import get_family
-from tests.data import WMT17_SYSTEMS, WMT22_SYSTEMS, assert_close, e2e_outputs, e2e_references, wmt17_slice, \
-    wmt22_slice
+from ngrameval.metrics.gleu import gleu
+from tests.data import WMT17_SYSTEMS, WMT22_SYSTEMS, assert_close, e2e_outputs, e2e_references, wmt17_slice, wmt22_slice
 
 REL = 1e-12
 
@@ -19,8 +19,12 @@ def google_bleu(predictions, references, min_len=1, max_len=4):
     """What HF evaluate's metrics/google_bleu/google_bleu.py computes: corpus_gleu on the tokens of its
     tokenizer_13a.py, which is sacrebleu's 13a (its header says so) applied to the line as given and split."""
     tokenizer = Tokenizer13a()
-    return corpus_gleu([[tokenizer(r).split() for r in refs] for refs in references],
-                       [tokenizer(p).split() for p in predictions], min_len=min_len, max_len=max_len)
+    return corpus_gleu(
+        [[tokenizer(r).split() for r in refs] for refs in references],
+        [tokenizer(p).split() for p in predictions],
+        min_len=min_len,
+        max_len=max_len,
+    )
 
 
 def assert_same_as_nltk(hypotheses, references, min_len=1, max_len=4, sentences=True):
@@ -52,8 +56,9 @@ def test_wmt17_sentences(shared, system):
     assert_same_as_nltk(*wmt17_slice(shared, system, 400))
 
 
-@pytest.mark.parametrize("pair, system", [(pair, systems[i]) for pair, systems in WMT22_SYSTEMS.items()
-                                          for i in (1, 4)])
+@pytest.mark.parametrize(
+    "pair, system", [(pair, systems[i]) for pair, systems in WMT22_SYSTEMS.items() for i in (1, 4)]
+)
 @pytest.mark.parametrize("references_used", ["B", "A and B"])
 @pytest.mark.slow
 def test_wmt22(shared, pair, system, references_used):
@@ -94,6 +99,9 @@ def test_protocol_rows_add_up(shared):
     result = gleu(hypotheses, references, variant="google_bleu", max_len=3, sentence_level=True)
     assert family.corpus_scores(stats)["gleu"] == result.gleu
     subset = list(range(0, 300, 5))
-    assert_close(float(family.score(stats.take(subset))[0, 0]),
-                 google_bleu([hypotheses[i] for i in subset], [references[i] for i in subset], 1, 3), rel=REL)
+    assert_close(
+        float(family.score(stats.take(subset))[0, 0]),
+        google_bleu([hypotheses[i] for i in subset], [references[i] for i in subset], 1, 3),
+        rel=REL,
+    )
     assert family.score(stats, np.eye(len(stats)))[:, 0].tolist() == result.sentence_scores

@@ -11,6 +11,7 @@
   temporary directory here, and every test passes its own cache directory);
 - the message that tells how to install the jar's data.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -20,7 +21,6 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
-from typing import Dict, List, Tuple
 
 import pytest
 
@@ -45,43 +45,71 @@ def tiny_blocks(monkeypatch):
     monkeypatch.setattr(paraphrase, "_BLOCK_BYTES", 61)
 
 
-def plain_reading(table: Path) -> Dict[Tuple[str, ...], List[Tuple[str, ...]]]:
+def plain_reading(table: Path) -> dict[tuple[str, ...], list[tuple[str, ...]]]:
     """Each phrase's paraphrases in file order, read as the jar reads the table: UTF-8 lines as
     ``BufferedReader.readLine`` ends them, words as ``StringTokenizer`` cuts them, 3 lines an entry."""
     lines = resources.java_lines(gzip.decompress(table.read_bytes()).decode("utf-8"))
-    found: Dict[Tuple[str, ...], List[Tuple[str, ...]]] = {}
+    found: dict[tuple[str, ...], list[tuple[str, ...]]] = {}
     for source, target in zip(lines[1::3], lines[2::3]):
         found.setdefault(tuple(resources.java_tokens(source)), []).append(tuple(resources.java_tokens(target)))
     return found
 
 
-def index_content(index: ParaphraseTable) -> Dict[Tuple[str, ...], List[Tuple[str, ...]]]:
+def index_content(index: ParaphraseTable) -> dict[tuple[str, ...], list[tuple[str, ...]]]:
     """The same, read back from the index."""
     found = {}
     for source in range(len(index.source_length)):
-        words = tuple(index.words[int(w) - 1] for w in index.source_words[source][:int(index.source_length[source])])
+        words = tuple(index.words[int(w) - 1] for w in index.source_words[source][: int(index.source_length[source])])
         targets = [tuple(index.target_text(int(t)).split(" ")) for t in index.targets_of(source)]
         found[words] = targets
         assert index.find_source(index.ids(list(words))) == source
     return found
 
 
-def write_table(path: Path, entries: List[Tuple[str, str]], line_end: str = "\n", final_end: bool = True) -> Path:
-    text = line_end.join(f"{0.1 + i / 1000:.4f}{line_end}{source}{line_end}{target}"
-                         for i, (source, target) in enumerate(entries)) + (line_end if final_end else "")
+def write_table(path: Path, entries: list[tuple[str, str]], line_end: str = "\n", final_end: bool = True) -> Path:
+    text = line_end.join(
+        f"{0.1 + i / 1000:.4f}{line_end}{source}{line_end}{target}" for i, (source, target) in enumerate(entries)
+    ) + (line_end if final_end else "")
     path.write_bytes(gzip.compress(text.encode("utf-8")))
     return path
 
 
 # Words of 7, 8, 9, 16 and 17+ bytes, long words equal in their first 8 or 16 bytes, UTF-8 (2 and 3 bytes a
 # character), and digits: the keys of short words are their bytes, those of long words hashes.
-TRICKY_WORDS = ["a", "dog", "hound", "seventy", "eighteen", "ninetieth", "internationalize", "internationalized",
-                "internationalizes", "internationalization", "internationalizations", "abcdefgh", "abcdefghi",
-                "abcdefghij", "abcdefgh12345678", "abcdefgh12345679", "café", "naïveté", "über", "テスト", "テスター",
-                "日本語のテキスト", "x" * 40, "x" * 41, "y" * 40, "1,000", "3.14", "'s", "n't"]
+TRICKY_WORDS = [
+    "a",
+    "dog",
+    "hound",
+    "seventy",
+    "eighteen",
+    "ninetieth",
+    "internationalize",
+    "internationalized",
+    "internationalizes",
+    "internationalization",
+    "internationalizations",
+    "abcdefgh",
+    "abcdefghi",
+    "abcdefghij",
+    "abcdefgh12345678",
+    "abcdefgh12345679",
+    "café",
+    "naïveté",
+    "über",
+    "テスト",
+    "テスター",
+    "日本語のテキスト",
+    "x" * 40,
+    "x" * 41,
+    "y" * 40,
+    "1,000",
+    "3.14",
+    "'s",
+    "n't",
+]
 
 
-def random_entries(seed: int, count: int) -> List[Tuple[str, str]]:
+def random_entries(seed: int, count: int) -> list[tuple[str, str]]:
     rng = random.Random(seed)
 
     def phrase() -> str:
@@ -93,14 +121,15 @@ def random_entries(seed: int, count: int) -> List[Tuple[str, str]]:
 
 # --------------------------------------------------------------------------- what the index holds
 
+
 def test_first_entries_of_pycocoevalcap_table(tmp_path, tiny_blocks, monkeypatch):
     table = resources.default_paraphrase_table()
     assert table is not None, "pycocoevalcap 1.2's paraphrase-en.gz is missing"
     with gzip.open(table, "rb") as handle:
         head = handle.read(600_000)
-    cut = head[:head.rfind(b"\n") + 1].split(b"\n")[:-1]
+    cut = head[: head.rfind(b"\n") + 1].split(b"\n")[:-1]
     sample = tmp_path / "head.gz"
-    sample.write_bytes(gzip.compress(b"\n".join(cut[:len(cut) - len(cut) % 3]) + b"\n"))
+    sample.write_bytes(gzip.compress(b"\n".join(cut[: len(cut) - len(cut) % 3]) + b"\n"))
     monkeypatch.setattr(paraphrase, "_BLOCK_BYTES", 4099)
     expected = plain_reading(sample)
     assert len(expected) > 50
@@ -114,25 +143,34 @@ def test_random_tricky_tables(tmp_path, tiny_blocks, seed, line_end):
     expected = plain_reading(table)
     index = ParaphraseTable.open(table, tmp_path / "cache")
     assert index_content(index) == expected
-    assert sorted(index.words) == sorted({w for phrase in expected for w in phrase} |
-                                         {w for targets in expected.values() for t in targets for w in t})
+    assert sorted(index.words) == sorted(
+        {w for phrase in expected for w in phrase} | {w for targets in expected.values() for t in targets for w in t}
+    )
 
 
 def test_spacing_and_separators(tmp_path, tiny_blocks):
     """Tabs, form feeds and runs of spaces separate words (a vertical tab does not); the same words
     spaced two ways are one phrase, with the paraphrases of both lines in file order."""
-    entries = [("big dog", "hound"), ("big\tdog", "canine"), (" big  dog ", "large\fhound"),
-               ("odd\x0bword", "strange word"), ("big dog", "mutt")]
+    entries = [
+        ("big dog", "hound"),
+        ("big\tdog", "canine"),
+        (" big  dog ", "large\fhound"),
+        ("odd\x0bword", "strange word"),
+        ("big dog", "mutt"),
+    ]
     table = write_table(tmp_path / "t.gz", entries)
     expected = plain_reading(table)
     assert expected[("big", "dog")] == [("hound",), ("canine",), ("large", "hound"), ("mutt",)]
     assert index_content(ParaphraseTable.open(table, tmp_path / "cache")) == expected
 
 
-@pytest.mark.parametrize("text, message", [
-    (b"0.5\nbig dog\n", "the last entry is incomplete"),
-    (b"0.5\nbig dog\nhound\n0.1\nran\n\n", "an empty paraphrase"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        (b"0.5\nbig dog\n", "the last entry is incomplete"),
+        (b"0.5\nbig dog\nhound\n0.1\nran\n\n", "an empty paraphrase"),
+    ],
+)
 def test_malformed_tables(tmp_path, text, message):
     table = tmp_path / "t.gz"
     table.write_bytes(gzip.compress(text))
@@ -143,21 +181,43 @@ def test_malformed_tables(tmp_path, text, message):
 
 # --------------------------------------------------------------------------- scores against the jar
 
+
 def test_tricky_table_against_jar(tmp_path, tiny_blocks):
-    entries = [("internationalization", "globalization"), ("internationalizations", "globalizations"),
-               ("abcdefgh12345678 rule", "first rule"), ("abcdefgh12345679 rule", "second rule"),
-               ("café noir", "black coffee"), ("テスト", "試験"), ("big  dog", "hound"), ("big\tdog", "canine"),
-               ("eighteen years", "18 years"), ("naïveté", "innocence"), ("x" * 40, "long one")]
+    entries = [
+        ("internationalization", "globalization"),
+        ("internationalizations", "globalizations"),
+        ("abcdefgh12345678 rule", "first rule"),
+        ("abcdefgh12345679 rule", "second rule"),
+        ("café noir", "black coffee"),
+        ("テスト", "試験"),
+        ("big  dog", "hound"),
+        ("big\tdog", "canine"),
+        ("eighteen years", "18 years"),
+        ("naïveté", "innocence"),
+        ("x" * 40, "long one"),
+    ]
     table = write_table(tmp_path / "t.gz", entries, "\r\n", final_end=False)
-    hypotheses = ["internationalizations matter", "the abcdefgh12345679 rule and black coffee", "試験 of the hound",
-                  "innocence for eighteen years", "a canine and a " + "x" * 40, "second rule or first rule"]
-    references = [["globalizations matter", "globalization matters"], ["the second rule and café noir"],
-                  ["テスト of the big dog"], ["naïveté for 18 years"], ["a big dog and a long one"],
-                  ["abcdefgh12345678 rule or abcdefgh12345679 rule"]]
+    hypotheses = [
+        "internationalizations matter",
+        "the abcdefgh12345679 rule and black coffee",
+        "試験 of the hound",
+        "innocence for eighteen years",
+        "a canine and a " + "x" * 40,
+        "second rule or first rule",
+    ]
+    references = [
+        ["globalizations matter", "globalization matters"],
+        ["the second rule and café noir"],
+        ["テスト of the big dog"],
+        ["naïveté for 18 years"],
+        ["a big dog and a long one"],
+        ["abcdefgh12345678 rule or abcdefgh12345679 rule"],
+    ]
     assert_table_same_as_jar(table, tmp_path / "cache", hypotheses, references, "tricky table")
 
 
 # --------------------------------------------------------------------------- the cache
+
 
 def _corrupt_truncate(directory: Path) -> None:
     path = directory / "entry_target.npy"
@@ -196,7 +256,7 @@ def test_damaged_index_is_rebuilt(tmp_path, damage):
     index = ParaphraseTable.open(table, cache)
     assert index.directory == directory and index_is_complete(directory)
     assert index_content(index) == plain_reading(table)
-    assert [p.name for p in cache.iterdir()] == [directory.name]     # nothing set aside or half built is left
+    assert [p.name for p in cache.iterdir()] == [directory.name]  # nothing set aside or half built is left
 
 
 @pytest.mark.slow
@@ -205,13 +265,23 @@ def test_concurrent_builds(tmp_path):
     complete index with the table's content, and no temporary directory is left."""
     table = write_table(tmp_path / "t.gz", random_entries(11, 60_000))
     cache = tmp_path / "cache"
-    child = ("import json, sys\n"
-             "from ngrameval.metrics.meteor15.paraphrase import ParaphraseTable\n"
-             "index = ParaphraseTable.open(sys.argv[1], sys.argv[2])\n"
-             "targets = [index.target_text(int(t)) for s in range(len(index.source_length)) for t in index.targets_of(s)]\n"
-             "print(json.dumps([index.directory.name, targets]))\n")
-    processes = [subprocess.Popen([sys.executable, "-c", child, str(table), str(cache)], cwd=ROOT,
-                                  stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(4)]
+    child = (
+        "import json, sys\n"
+        "from ngrameval.metrics.meteor15.paraphrase import ParaphraseTable\n"
+        "index = ParaphraseTable.open(sys.argv[1], sys.argv[2])\n"
+        "targets = [index.target_text(int(t)) for s in range(len(index.source_length)) for t in index.targets_of(s)]\n"
+        "print(json.dumps([index.directory.name, targets]))\n"
+    )
+    processes = [
+        subprocess.Popen(
+            [sys.executable, "-c", child, str(table), str(cache)],
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for _ in range(4)
+    ]
     outputs = [process.communicate(timeout=600) for process in processes]
     assert all(process.returncode == 0 for process in processes), [err for _, err in outputs]
     results = [json.loads(out) for out, _ in outputs]
@@ -257,10 +327,11 @@ def test_default_cache_directory(tmp_path):
     table = write_table(tmp_path / "t.gz", [("big dog", "hound")])
     directory = ParaphraseTable.open(table).directory
     assert directory.parent == tmp_path / "user-cache" / "ngrameval" == paraphrase.default_cache_dir()
-    shutil.rmtree(tmp_path / "user-cache")    # (the fixture checks that no other test wrote there)
+    shutil.rmtree(tmp_path / "user-cache")  # (the fixture checks that no other test wrote there)
 
 
 # --------------------------------------------------------------------------- installing the jar's data
+
 
 def test_missing_jar_message(monkeypatch):
     monkeypatch.setattr(resources, "pycocoevalcap_meteor_dir", lambda: None)

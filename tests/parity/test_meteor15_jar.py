@@ -16,12 +16,13 @@ word type, chunks), the segment score and the corpus score (within 1e-9 of what 
 - the jar's own Normalizer and Snowball stemmer on many lines and words;
 - ``explain`` against the jar's statistics.
 """
+
 from __future__ import annotations
 
 import gzip
 import random
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Dict, List, Sequence
 
 import numpy as np
 import pytest
@@ -43,8 +44,9 @@ def _peer(options: Sequence[str]) -> meteor_jar.MeteorJar:
         pytest.fail(str(missing))
 
 
-def assert_table_same_as_jar(table: Path, cache_dir: Path, hypotheses: List[str], references: List[List[str]],
-                             label: str) -> None:
+def assert_table_same_as_jar(
+    table: Path, cache_dir: Path, hypotheses: list[str], references: list[list[str]], label: str
+) -> None:
     """Scores with the paraphrase table ``table`` (its index built in ``cache_dir``) equal the jar's with ``-a table``."""
     jar = _peer(["-norm", "-a", str(table)])
     try:
@@ -53,21 +55,25 @@ def assert_table_same_as_jar(table: Path, cache_dir: Path, hypotheses: List[str]
         jar.close()
 
 
-def assert_same_as_jar(jar: meteor_jar.MeteorJar, meteor: Meteor15, hypotheses: List[str],
-                       references: List[List[str]], what: str) -> None:
+def assert_same_as_jar(
+    jar: meteor_jar.MeteorJar, meteor: Meteor15, hypotheses: list[str], references: list[list[str]], what: str
+) -> None:
     lines, segment_scores, corpus = jar.score(hypotheses, references)
     # What pycocoevalcap sends is what the jar scores: the same hypothesis text for ours.
     ours = meteor.score([meteor_jar.pycocoevalcap_hypothesis(h) for h in hypotheses], references)
     got = ours.stats_lines()
     wrong = [i for i, (a, b) in enumerate(zip(got, lines)) if a != b]
-    assert not wrong, (f"{what}: {len(wrong)} of {len(lines)} stats lines differ; first, segment {wrong[0]} "
-                       f"{hypotheses[wrong[0]]!r}:\n ours {got[wrong[0]]}\n jar  {lines[wrong[0]]}")
+    assert not wrong, (
+        f"{what}: {len(wrong)} of {len(lines)} stats lines differ; first, segment {wrong[0]} "
+        f"{hypotheses[wrong[0]]!r}:\n ours {got[wrong[0]]}\n jar  {lines[wrong[0]]}"
+    )
     difference = np.abs(ours.segment_scores - np.array(segment_scores))
     assert difference.max() <= TOLERANCE, f"{what}: segment {difference.argmax()} differs by {difference.max()}"
     assert abs(ours.score - corpus) <= TOLERANCE, f"{what}: corpus {ours.score} vs jar {corpus}"
 
 
 # --------------------------------------------------------------------------- the default run
+
 
 @pytest.fixture(scope="module")
 def default_jar():
@@ -96,16 +102,19 @@ def test_e2e_many_references(shared, default_jar, meteor):
     assert_same_as_jar(default_jar, meteor, hypotheses, references[:300], "E2E tgen, 300 items")
 
 
-NLG_EVAL_CASES = [("this is a good test", ["this is a test", "this is also a test"]),
-                  ("Le test est en français.", ["Test en français.", "Le test en français."]),
-                  ("テスト", ["テスト"])]
+NLG_EVAL_CASES = [
+    ("this is a good test", ["this is a test", "this is also a test"]),
+    ("Le test est en français.", ["Test en français.", "Le test en français."]),
+    ("テスト", ["テスト"]),
+]
 
 
 def test_nlg_eval_examples(shared, default_jar, meteor):
     folder = "data/nlg-eval-examples"
     hypotheses = read_lines(shared(f"{folder}/hyp.txt"))
-    references = [list(group) for group in zip(read_lines(shared(f"{folder}/ref1.txt")),
-                                               read_lines(shared(f"{folder}/ref2.txt")))]
+    references = [
+        list(group) for group in zip(read_lines(shared(f"{folder}/ref1.txt")), read_lines(shared(f"{folder}/ref2.txt")))
+    ]
     assert_same_as_jar(default_jar, meteor, hypotheses, references, "nlg-eval examples")
     for hypothesis, refs in NLG_EVAL_CASES:
         assert_same_as_jar(default_jar, meteor, [hypothesis], [refs], f"nlg-eval case {hypothesis!r}")
@@ -132,19 +141,21 @@ def test_nlg_eval_published(shared, meteor):
     folder = "data/nlg-eval-examples"
     expected = {row["case"]: row for row in _tsv(shared(f"{folder}/expected_scores.tsv"))}
     hypotheses = read_lines(shared(f"{folder}/hyp.txt"))
-    references = [list(group) for group in zip(read_lines(shared(f"{folder}/ref1.txt")),
-                                               read_lines(shared(f"{folder}/ref2.txt")))]
+    references = [
+        list(group) for group in zip(read_lines(shared(f"{folder}/ref1.txt")), read_lines(shared(f"{folder}/ref2.txt")))
+    ]
     assert round(meteor.score(hypotheses, references).score, 6) == float(expected["examples_corpus"]["METEOR"])
 
 
-def _tsv(path: Path) -> List[Dict[str, str]]:
+def _tsv(path: Path) -> list[dict[str, str]]:
     header, *rows = [line.split("\t") for line in read_lines(path)]
     return [dict(zip(header, row)) for row in rows]
 
 
 def test_pycocoevalcap_toy(shared, meteor):
-    case = next(c for c in load_json(shared, "conformance/official_small.json")["cases"]
-                if c["id"] == "pycocoevalcap-toy")
+    case = next(
+        c for c in load_json(shared, "conformance/official_small.json")["cases"] if c["id"] == "pycocoevalcap-toy"
+    )
     keys = sorted(case["gts"], key=int)
     result = meteor.score([case["res"][k][0] for k in keys], [case["gts"][k] for k in keys])
     expected = case["expected"]["Meteor"]
@@ -154,8 +165,18 @@ def test_pycocoevalcap_toy(shared, meteor):
 
 # --------------------------------------------------------------------------- options, on a cut table
 
-TRICKY = ["", "   ", "a", "The the THE the", "U.S. Mr. Smith's 1,000.50 -- “quoted” rock'n'roll 1990's ... ?!",
-          "don't, won't; can't: isn't", "x ||| y", "tab\there", "Ünïcödé wörds café naïve", "emoji 😀 ok"]
+TRICKY = [
+    "",
+    "   ",
+    "a",
+    "The the THE the",
+    "U.S. Mr. Smith's 1,000.50 -- “quoted” rock'n'roll 1990's ... ?!",
+    "don't, won't; can't: isn't",
+    "x ||| y",
+    "tab\there",
+    "Ünïcödé wörds café naïve",
+    "emoji 😀 ok",
+]
 
 
 @pytest.fixture(scope="module")
@@ -184,11 +205,15 @@ def cut_table(option_corpus, tmp_path_factory):
         meteor = Meteor15(normalization=normalization, paraphrase_table=False)
         for text in texts:
             words = meteor.words(meteor_jar.pycocoevalcap_hypothesis(text)) + [""] + meteor.words(text)
-            ngrams.update(" ".join(words[i:i + n]) for n in range(1, 8) for i in range(len(words) - n + 1))
+            ngrams.update(" ".join(words[i : i + n]) for n in range(1, 8) for i in range(len(words) - n + 1))
     with gzip.open(table, "rt", encoding="utf-8") as handle:
         lines = handle.read().split("\n")
-    kept = [line for k in range(0, len(lines) - 2, 3) if lines[k + 1] in ngrams and lines[k + 2] in ngrams
-            for line in lines[k:k + 3]]
+    kept = [
+        line
+        for k in range(0, len(lines) - 2, 3)
+        if lines[k + 1] in ngrams and lines[k + 2] in ngrams
+        for line in lines[k : k + 3]
+    ]
     assert len(kept) > 300, "the cut table should keep many entries"
     path = tmp_path_factory.mktemp("meteor-table") / "paraphrase-cut.gz"
     path.write_bytes(gzip.compress(("\n".join(kept) + "\n").encode("utf-8")))
@@ -205,14 +230,22 @@ OPTION_SETS = [
     ("exact-stem-synonym", ["-norm", "-m", "exact stem synonym"], {"modules": ["exact", "stem", "synonym"]}),
     ("exact-synonym", ["-norm", "-m", "exact synonym"], {"modules": ["exact", "synonym"]}),
     ("exact-paraphrase", ["-norm", "-m", "exact paraphrase"], {"modules": ["exact", "paraphrase"]}),
-    ("paraphrase-synonym-exact", ["-norm", "-m", "paraphrase synonym exact"],
-     {"modules": ["paraphrase", "synonym", "exact"]}),
+    (
+        "paraphrase-synonym-exact",
+        ["-norm", "-m", "paraphrase synonym exact"],
+        {"modules": ["paraphrase", "synonym", "exact"]},
+    ),
     ("stem-synonym", ["-norm", "-m", "stem synonym"], {"modules": ["stem", "synonym"]}),
-    *[(f"task-{task}", ["-norm", "-t", task], {"task": task})
-      for task in ("adq", "hter", "li", "tune", "util", "universal")],
+    *[
+        (f"task-{task}", ["-norm", "-t", task], {"task": task})
+        for task in ("adq", "hter", "li", "tune", "util", "universal")
+    ],
     ("parameters", ["-norm", "-p", "0.5 1.0 0.3 0.6"], {"parameters": [0.5, 1.0, 0.3, 0.6]}),
-    ("parameters-weights-modules", ["-norm", "-p", "0.6 2.0 0.4 0.9", "-w", "1.0 0.2", "-m", "exact synonym stem"],
-     {"parameters": [0.6, 2.0, 0.4, 0.9], "weights": [1.0, 0.2, 0.0], "modules": ["exact", "synonym", "stem"]}),
+    (
+        "parameters-weights-modules",
+        ["-norm", "-p", "0.6 2.0 0.4 0.9", "-w", "1.0 0.2", "-m", "exact synonym stem"],
+        {"parameters": [0.6, 2.0, 0.4, 0.9], "weights": [1.0, 0.2, 0.0], "modules": ["exact", "synonym", "stem"]},
+    ),
     ("weights", ["-norm", "-w", "1.0 0.9 0.7 0.5"], {"weights": [1.0, 0.9, 0.7, 0.5]}),
     ("beam-3", ["-norm", "-x", "3"], {"beam_size": 3}),
     ("beam-1-lower", ["-lower", "-x", "1"], {"normalization": "lower", "beam_size": 1}),
@@ -237,16 +270,37 @@ def test_options(option_set, option_corpus):
 def test_handmade_paraphrase_table(tmp_path):
     """Multi-word phrases both ways, a phrase listed with several paraphrases and twice in separate
     places, the same pair twice, overlapping phrases."""
-    entries = [("big dog", "large hound"), ("ran", "sprinted"), ("big dog", "canine"), ("the big dog", "a canine"),
-               ("large hound", "big dog"), ("ran fast", "sprinted"), ("sprinted", "ran"), ("big dog", "canine"),
-               ("a canine", "the dog"), ("in the park", "at the park"), ("the park", "the garden"),
-               ("dog ran", "hound sprinted"), ("ran", "hurried")]
+    entries = [
+        ("big dog", "large hound"),
+        ("ran", "sprinted"),
+        ("big dog", "canine"),
+        ("the big dog", "a canine"),
+        ("large hound", "big dog"),
+        ("ran fast", "sprinted"),
+        ("sprinted", "ran"),
+        ("big dog", "canine"),
+        ("a canine", "the dog"),
+        ("in the park", "at the park"),
+        ("the park", "the garden"),
+        ("dog ran", "hound sprinted"),
+        ("ran", "hurried"),
+    ]
     table = tmp_path / "handmade.gz"
     table.write_bytes(gzip.compress("".join(f"0.5\n{a}\n{b}\n" for a, b in entries).encode()))
-    hypotheses = ["the big dog ran fast in the park", "a canine sprinted at the garden", "large hound hurried",
-                  "the dog ran in the park the big dog", "big dog big dog ran ran"]
-    references = [["a canine sprinted at the park", "the large hound ran"], ["the big dog ran in the park"],
-                  ["big dog ran"], ["a canine sprinted in the garden"], ["large hound canine sprinted hurried"]]
+    hypotheses = [
+        "the big dog ran fast in the park",
+        "a canine sprinted at the garden",
+        "large hound hurried",
+        "the dog ran in the park the big dog",
+        "big dog big dog ran ran",
+    ]
+    references = [
+        ["a canine sprinted at the park", "the large hound ran"],
+        ["the big dog ran in the park"],
+        ["big dog ran"],
+        ["a canine sprinted in the garden"],
+        ["large hound canine sprinted hurried"],
+    ]
     assert_table_same_as_jar(table, tmp_path / "cache", hypotheses, references, "hand-made table")
 
 
@@ -269,15 +323,40 @@ def test_without_paraphrase_table(shared, monkeypatch):
 
 # --------------------------------------------------------------------------- parts against the jar's classes
 
-def _random_lines(count: int, seed: int = 20240101) -> List[str]:
+
+def _random_lines(count: int, seed: int = 20240101) -> list[str]:
     rng = random.Random(seed)
     alphabet = list("abcXYZ019.,'`-–—‘’“”\"!?;:()[]$%&*/\\ \t\u00a0\u2009\u3000éßÀŠΣσς…·ﬁİıǅ😀\x0b\x0c\x1f")
     return ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30))) for _ in range(count)]
 
 
-SPECIAL_LINES = ["Mr. Smith", "No. 5", "No. five", "U.S.", "e.g. this", "A. Smith", "end.", "etc. etc.", "x.. y",
-                 "....", "a...b", "rock'n'roll", "'90s", "1990's", "don't", "'tis", "o'clock", "l'amour", "3'sx",
-                 "co-op.-like", "1,000,000.", "a,b 1,b a,1", "“a” ‘b’ `c` ''d''", "a–b a--b a---b", "Mr.  next"]
+SPECIAL_LINES = [
+    "Mr. Smith",
+    "No. 5",
+    "No. five",
+    "U.S.",
+    "e.g. this",
+    "A. Smith",
+    "end.",
+    "etc. etc.",
+    "x.. y",
+    "....",
+    "a...b",
+    "rock'n'roll",
+    "'90s",
+    "1990's",
+    "don't",
+    "'tis",
+    "o'clock",
+    "l'amour",
+    "3'sx",
+    "co-op.-like",
+    "1,000,000.",
+    "a,b 1,b a,1",
+    "“a” ‘b’ `c` ''d''",
+    "a–b a--b a---b",
+    "Mr.  next",
+]
 
 
 @pytest.mark.parametrize("keep_punctuation", [True, False], ids=["norm", "noPunct"])
@@ -290,7 +369,9 @@ def test_normalizer(shared, keep_punctuation):
     prefixes = resources.nonbreaking_prefixes(resources.find_jar())
     got = [normalize_line(line, prefixes, keep_punctuation) for line in lines]
     wrong = [i for i, (a, b) in enumerate(zip(got, expected)) if a != b]
-    assert not wrong, f"{len(wrong)} lines differ; first {lines[wrong[0]]!r}: {got[wrong[0]]!r} vs {expected[wrong[0]]!r}"
+    assert not wrong, (
+        f"{len(wrong)} lines differ; first {lines[wrong[0]]!r}: {got[wrong[0]]!r} vs {expected[wrong[0]]!r}"
+    )
 
 
 @pytest.mark.slow
@@ -327,6 +408,7 @@ def test_explain(shared, default_jar, meteor):
 
 # --------------------------------------------------------------------------- the table's index
 
+
 def test_index_cache(tmp_path):
     table = tmp_path / "t.gz"
     table.write_bytes(gzip.compress(b"0.1\nbig dog\nlarge hound\n"))
@@ -335,11 +417,11 @@ def test_index_cache(tmp_path):
     assert first.directory.name == cache_key(table)
     stamp = (first.directory / "meta.json").stat().st_mtime_ns
     assert ParaphraseTable.open(table, cache).directory == first.directory
-    assert (first.directory / "meta.json").stat().st_mtime_ns == stamp        # reused, not rebuilt
+    assert (first.directory / "meta.json").stat().st_mtime_ns == stamp  # reused, not rebuilt
     table.write_bytes(gzip.compress(b"0.1\nbig dog\ncanine\n0.2\nran\nsprinted\n"))
     second = ParaphraseTable.open(table, cache)
-    assert second.directory != first.directory                                   # a changed table: a new index
-    assert not first.directory.exists()                                          # which replaces the stale one
+    assert second.directory != first.directory  # a changed table: a new index
+    assert not first.directory.exists()  # which replaces the stale one
     found = second.targets_of(second.find_source(second.ids(["big", "dog"])))
     assert [second.target_text(t) for t in found] == ["canine"]
     assert not [p for p in cache.iterdir() if p.name.startswith(".building-")]
@@ -347,29 +429,39 @@ def test_index_cache(tmp_path):
 
 # --------------------------------------------------------------------------- bad input
 
-@pytest.mark.parametrize("options, message", [
-    ({"task": "fast"}, "unknown task 'fast'; valid values: 'rank', 'adq', 'hter', 'li'"),
-    ({"modules": ["exact", "wordnet"]}, "unknown module 'wordnet'; valid values: 'exact', 'stem', 'synonym'"),
-    ({"modules": ["exact", "exact"]}, "must not repeat"),
-    ({"modules": []}, "non-empty list"),
-    ({"modules": "exact"}, "non-empty list"),
-    ({"weights": [1.0, 0.5]}, "one weight per module"),
-    ({"parameters": [0.5, 0.5]}, "(alpha, beta, gamma, delta)"),
-    ({"task": "rank", "parameters": [0.5, 1.0, 0.3, 0.6]}, "not both"),
-    ({"normalization": "nfkc"}, "unknown normalization 'nfkc'"),
-    ({"beam_size": 0}, "beam_size must be a positive integer"),
-    ({"paraphrase_table": "/nonexistent/paraphrase-en.gz"}, "paraphrase table not found"),
-    ({"jar": "/nonexistent/meteor-1.5.jar"}, "METEOR jar not found"),
-])
+
+@pytest.mark.parametrize(
+    "options, message",
+    [
+        ({"task": "fast"}, "unknown task 'fast'; valid values: 'rank', 'adq', 'hter', 'li'"),
+        ({"modules": ["exact", "wordnet"]}, "unknown module 'wordnet'; valid values: 'exact', 'stem', 'synonym'"),
+        ({"modules": ["exact", "exact"]}, "must not repeat"),
+        ({"modules": []}, "non-empty list"),
+        ({"modules": "exact"}, "non-empty list"),
+        ({"weights": [1.0, 0.5]}, "one weight per module"),
+        ({"parameters": [0.5, 0.5]}, "(alpha, beta, gamma, delta)"),
+        ({"task": "rank", "parameters": [0.5, 1.0, 0.3, 0.6]}, "not both"),
+        ({"normalization": "nfkc"}, "unknown normalization 'nfkc'"),
+        ({"beam_size": 0}, "beam_size must be a positive integer"),
+        ({"paraphrase_table": "/nonexistent/paraphrase-en.gz"}, "paraphrase table not found"),
+        ({"jar": "/nonexistent/meteor-1.5.jar"}, "METEOR jar not found"),
+    ],
+)
 def test_bad_options(options, message):
     with pytest.raises(ValueError) as raised:
         Meteor15(**options)
     assert message in str(raised.value)
 
 
-@pytest.mark.parametrize("predictions, references, message", [
-    ([], [], "empty"), (["a"], [], "differ in length"), (["a"], [[]], "empty list"), ([1], ["a"], "predictions[0]"),
-])
+@pytest.mark.parametrize(
+    "predictions, references, message",
+    [
+        ([], [], "empty"),
+        (["a"], [], "differ in length"),
+        (["a"], [[]], "empty list"),
+        ([1], ["a"], "predictions[0]"),
+    ],
+)
 def test_bad_corpus(predictions, references, message):
     with pytest.raises(ValueError) as raised:
         Meteor15(paraphrase_table=False).score(predictions, references)

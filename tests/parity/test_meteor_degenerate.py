@@ -7,6 +7,7 @@ NLTK's ``meteor_score`` catches its ZeroDivisionError and returns 0.0 for a segm
 (and for an empty hypothesis or reference); a corpus in which no segment matches used to crash the
 array alignment (an IndexError) instead. Each corpus also goes through ``evaluate.load``.
 """
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -58,12 +59,13 @@ def test_nltk_variant(peer, evaluate_meteor, case):  # noqa: F811
     expected = peer(hypotheses, references)
     result = ngrameval.meteor(hypotheses, references, variant="nltk", explain=True)
     assert result.scores == expected
-    assert result.meteor == float(np.mean(expected))   # Hugging Face's corpus score
+    assert result.meteor == float(np.mean(expected))  # Hugging Face's corpus score
     # Strings split on whitespace give the same tokens; so through evaluate.
     predictions, string_references = DEGENERATE[case]
     assert ngrameval.meteor(predictions, string_references, variant="nltk", tokenize="whitespace").scores == expected
-    loaded = evaluate_meteor.compute(predictions=predictions, references=string_references, variant="nltk",
-                                     tokenize="whitespace")
+    loaded = evaluate_meteor.compute(
+        predictions=predictions, references=string_references, variant="nltk", tokenize="whitespace"
+    )
     assert loaded["scores"] == expected
 
 

@@ -15,6 +15,7 @@ Debian does not ship; it is generated here from the lexicographer file numbers o
   the conformance example, adversarial cases, and other alpha/beta/gamma; exact float equality;
 - the alignments, stage by stage, against NLTK's own matching functions.
 """
+
 from __future__ import annotations
 
 import shutil
@@ -31,21 +32,35 @@ from ngrameval.metrics.meteor_nltk import MeteorAlignment, meteor_synonyms, nltk
 from ngrameval.text.wordnet import ADJ, ADJ_SAT, ADV, NOUN, POS_ORDER, VERB, WordNet, all_index_lemmas, find_wordnet
 from tests.data import E2E_PRIMARY, Memoized, e2e_outputs, e2e_references, load_json, wmt22_slice
 
-_SOURCE_FILES = ("index.noun", "index.verb", "index.adj", "index.adv", "index.sense", "data.noun", "data.verb",
-                 "data.adj", "data.adv", "noun.exc", "verb.exc", "adj.exc", "adv.exc")
-_CATEGORY = {"noun": 1, "verb": 2, "adj": 3, "adv": 4}   # lexnames' syntactic category numbers
+_SOURCE_FILES = (
+    "index.noun",
+    "index.verb",
+    "index.adj",
+    "index.adv",
+    "index.sense",
+    "data.noun",
+    "data.verb",
+    "data.adj",
+    "data.adv",
+    "noun.exc",
+    "verb.exc",
+    "adj.exc",
+    "adv.exc",
+)
+_CATEGORY = {"noun": 1, "verb": 2, "adj": 3, "adv": 4}  # lexnames' syntactic category numbers
 
 
 # --------------------------------------------------------------------------- NLTK's reader on the same files
 
-def nltk_wordnet_data(target: Path, source: Path = None) -> Path:
+
+def nltk_wordnet_data(target: Path, source: Path | None = None) -> Path:
     """Copy WordNet's files from ``source`` (default: what :func:`find_wordnet` finds) into
     ``target/corpora/wordnet`` with a generated ``lexnames``; returns ``target`` (an nltk_data root)."""
     source = Path(source) if source else find_wordnet()
     directory = target / "corpora" / "wordnet"
     directory.mkdir(parents=True, exist_ok=True)
     for name in _SOURCE_FILES:
-        shutil.copyfile(source / name, directory / name)   # index.sense: NLTK reads it when it loads
+        shutil.copyfile(source / name, directory / name)  # index.sense: NLTK reads it when it loads
     categories = {}
     for name, category in _CATEGORY.items():
         with open(directory / f"data.{name}", encoding="utf-8") as handle:
@@ -67,7 +82,7 @@ def nltk_wordnet_reader(nltk_data: Path):
     if str(nltk_data) not in nltk.data.path:
         nltk.data.path.insert(0, str(nltk_data))
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")   # "The multilingual functions are not available": no OMW here
+        warnings.simplefilter("ignore")  # "The multilingual functions are not available": no OMW here
         return WordNetCorpusReader(str(nltk_data / "corpora" / "wordnet"), None)
 
 
@@ -87,8 +102,11 @@ def peer(nltk_wordnet):
     wordnet, stemmer = Memoized(nltk_wordnet, "synsets"), Memoized(PorterStemmer(), "stem")
 
     def score(hypotheses, references, **options):
-        return [nltk_meteor_module.meteor_score(refs, hyp, wordnet=wordnet, stemmer=stemmer, **options)
-                for hyp, refs in zip(hypotheses, references)]
+        return [
+            nltk_meteor_module.meteor_score(refs, hyp, wordnet=wordnet, stemmer=stemmer, **options)
+            for hyp, refs in zip(hypotheses, references)
+        ]
+
     return score
 
 
@@ -99,6 +117,7 @@ def ours():
 
 # --------------------------------------------------------------------------- the WordNet reader
 
+
 def _lemma_names(synsets):
     return frozenset(lemma.name() for synset in synsets for lemma in synset.lemmas())
 
@@ -107,8 +126,9 @@ def _assert_reader_agrees(ours, reader, words):
     bad = []
     for word in words:
         expected = reader.synsets(word)
-        if [(s.pos(), s.offset()) for s in expected] != ours.synsets(word) or \
-                _lemma_names(expected) != ours.lemma_names(word):
+        if [(s.pos(), s.offset()) for s in expected] != ours.synsets(word) or _lemma_names(
+            expected
+        ) != ours.lemma_names(word):
             bad.append(word)
     assert not bad, f"{len(bad)} of {len(words)} words differ from NLTK, e.g. {bad[:10]}"
 
@@ -132,8 +152,9 @@ def test_reader_inflections_capitals_and_morphy(ours, nltk_wordnet):
     forms = [word.lower() for word in words[::3]] + lemmas
     for pos in (NOUN, VERB, ADJ, ADJ_SAT, ADV):
         assert [nltk_wordnet._morphy(form, pos) for form in forms] == [ours.morphy(form, pos) for form in forms], pos
-        assert [[(s.pos(), s.offset()) for s in nltk_wordnet.synsets(form, pos)] for form in forms[::4]] == \
-            [ours.synsets(form, pos) for form in forms[::4]], pos
+        assert [[(s.pos(), s.offset()) for s in nltk_wordnet.synsets(form, pos)] for form in forms[::4]] == [
+            ours.synsets(form, pos) for form in forms[::4]
+        ], pos
 
 
 def _real_text_tokens(shared):
@@ -154,8 +175,10 @@ def test_reader_real_text_words_and_stems(ours, nltk_wordnet, shared):
     assert len(words) > 10_000
     _assert_reader_agrees(ours, nltk_wordnet, words)
     # METEOR's synonym sets: NLTK's expression in _enum_wordnetsyn_match.
-    expected = [frozenset(name for name in _lemma_names(nltk_wordnet.synsets(word)) if "_" not in name) | {word}
-                for word in words]
+    expected = [
+        frozenset(name for name in _lemma_names(nltk_wordnet.synsets(word)) if "_" not in name) | {word}
+        for word in words
+    ]
     assert [meteor_synonyms(ours, word) for word in words] == expected
 
 
@@ -167,6 +190,7 @@ def test_reader_version_and_order(ours, nltk_wordnet):
 
 
 # --------------------------------------------------------------------------- METEOR on real text
+
 
 def _assert_equal_scores(got, expected):
     assert len(got) == len(expected)
@@ -185,7 +209,7 @@ def test_wmt22_two_references_and_one(shared, peer, pair, system):
     expected = peer(hypotheses, references)
     result = nltk_meteor(hypotheses, references)
     _assert_equal_scores(result.scores, expected)
-    assert result.mean == np.mean(expected)   # Hugging Face's corpus score
+    assert result.mean == np.mean(expected)  # Hugging Face's corpus score
     first = [group[:1] for group in references]
     _assert_equal_scores(nltk_meteor(hypotheses, first).scores, peer(hypotheses, first))
 
@@ -207,21 +231,23 @@ def test_e2e_many_references(shared, peer):
 
 
 def test_conformance_example(shared, peer):
-    case = next(c for c in load_json(shared, "conformance/official_small.json")["cases"]
-                if c["id"] == "nltk-meteor-example")
+    case = next(
+        c for c in load_json(shared, "conformance/official_small.json")["cases"] if c["id"] == "nltk-meteor-example"
+    )
     hypothesis = case["prediction"].split()
     references = [reference.split() for reference in case["references"]]
     score = nltk_meteor([hypothesis], [references]).scores[0]
     assert score == case["expected"]["meteor"] == peer([hypothesis], [references])[0]
 
 
-@pytest.mark.parametrize("alpha,beta,gamma", [(0.5, 1.0, 0.1), (1.0, 0.0, 1.0), (0.0, 3, 0.0), (0.85, 2.35, 0.45),
-                                              (0.9, 3, 0.5), (1, 10.0, 0.99)])
+@pytest.mark.parametrize(
+    "alpha,beta,gamma",
+    [(0.5, 1.0, 0.1), (1.0, 0.0, 1.0), (0.0, 3, 0.0), (0.85, 2.35, 0.45), (0.9, 3, 0.5), (1, 10.0, 0.99)],
+)
 def test_parameters(shared, peer, alpha, beta, gamma):
     hypotheses, references = _wmt22_tokens(shared, "de-en", "JDExploreAcademy", 150)
     options = dict(alpha=alpha, beta=beta, gamma=gamma)
-    _assert_equal_scores(nltk_meteor(hypotheses, references, **options).scores,
-                         peer(hypotheses, references, **options))
+    _assert_equal_scores(nltk_meteor(hypotheses, references, **options).scores, peer(hypotheses, references, **options))
 
 
 # --------------------------------------------------------------------------- adversarial cases
@@ -243,8 +269,10 @@ ADVERSARIAL = [
     ([".", ",", "!", "?"], [["!", "."], [",", "?", "."]]),
     (["new york", "Los  Angeles"], [["new york", "los angeles"]]),
     ("It is a guide".split(), ["It is a guide".split(), "It is a guide".split()]),
-    ("dogs chased cats running quickly".split(), ["the dog chases a cat that runs quick".split(),
-                                                  "dogs chased cats running quickly".split()]),
+    (
+        "dogs chased cats running quickly".split(),
+        ["the dog chases a cat that runs quick".split(), "dogs chased cats running quickly".split()],
+    ),
     ("a b c d e f".split(), ["f e d c b a".split()]),
     (["n't", "'s", "'re", "``", "''"], [["not", "is", "are", '"', '"']]),
 ]
@@ -253,8 +281,9 @@ ADVERSARIAL = [
 def test_adversarial_cases(peer):
     hypotheses, references = [h for h, _ in ADVERSARIAL], [r for _, r in ADVERSARIAL]
     for options in ({}, dict(alpha=0.5, beta=1.0, gamma=1.0)):
-        _assert_equal_scores(nltk_meteor(hypotheses, references, **options).scores,
-                             peer(hypotheses, references, **options))
+        _assert_equal_scores(
+            nltk_meteor(hypotheses, references, **options).scores, peer(hypotheses, references, **options)
+        )
 
 
 def test_long_texts_and_small_batches(shared, peer, monkeypatch):
@@ -263,9 +292,10 @@ def test_long_texts_and_small_batches(shared, peer, monkeypatch):
     import ngrameval.metrics.meteor_nltk as module
 
     hypotheses, references = _wmt22_tokens(shared, "de-en", "Online-Y", 300)
-    documents = [sum(hypotheses[i:i + 30], []) for i in range(0, 300, 30)]
-    document_references = [[sum((group[k] for group in references[i:i + 30]), []) for k in range(2)]
-                           for i in range(0, 300, 30)]
+    documents = [sum(hypotheses[i : i + 30], []) for i in range(0, 300, 30)]
+    document_references = [
+        [sum((group[k] for group in references[i : i + 30]), []) for k in range(2)] for i in range(0, 300, 30)
+    ]
     expected = peer(documents, document_references)
     _assert_equal_scores(nltk_meteor(documents, document_references).scores, expected)
     monkeypatch.setattr(module, "_COMBINATIONS_PER_BATCH", 1000)
@@ -281,6 +311,7 @@ def test_identical_hypothesis_and_reference(shared, peer):
 
 
 # --------------------------------------------------------------------------- alignments
+
 
 def _nltk_stages(hypothesis, reference, wordnet):
     """NLTK's alignment of one pair, stage by stage, with its own matching functions."""
@@ -300,12 +331,14 @@ def test_alignments_explained(shared, nltk_wordnet):
     stages_seen = set()
     for hypothesis, group, score, alignment in zip(hypotheses, references, result.scores, result.alignments):
         assert isinstance(alignment, MeteorAlignment) and alignment.score == score
-        singles = [nltk_meteor_module.single_meteor_score(reference, hypothesis, wordnet=wordnet)
-                   for reference in group]
+        singles = [
+            nltk_meteor_module.single_meteor_score(reference, hypothesis, wordnet=wordnet) for reference in group
+        ]
         assert alignment.reference == singles.index(max(singles))
         reference = group[alignment.reference]
-        pairs, _, _ = nltk_meteor_module.align_words([w.lower() for w in hypothesis], [w.lower() for w in reference],
-                                                     wordnet=wordnet)
+        pairs, _, _ = nltk_meteor_module.align_words(
+            [w.lower() for w in hypothesis], [w.lower() for w in reference], wordnet=wordnet
+        )
         assert [(i, j) for i, j, _ in alignment.matches] == pairs
         stages = _nltk_stages(hypothesis, reference, wordnet)
         for stage, matched in stages.items():
@@ -325,6 +358,7 @@ def test_alignments_explained(shared, nltk_wordnet):
 
 # --------------------------------------------------------------------------- tokenization
 
+
 def test_nltk_tokenizer_is_word_tokenize_of_the_line(shared):
     hypotheses, references = wmt22_slice(shared, "de-en", "Online-B", 300)
     lines = hypotheses + [group[0] for group in references] + ['He said: "It\'s 5.3% (approx.)." Then he left.']
@@ -334,14 +368,18 @@ def test_nltk_tokenizer_is_word_tokenize_of_the_line(shared):
 
 # --------------------------------------------------------------------------- bad input
 
-@pytest.mark.parametrize("options,message", [
-    (dict(alpha=1.5), r"alpha must be a finite number in \[0, 1\], got 1.5"),
-    (dict(alpha=float("nan")), "alpha"),
-    (dict(beta=-1), "beta must be a finite number >= 0, got -1"),
-    (dict(beta=float("inf")), "beta must be a finite number >= 0, got inf"),
-    (dict(gamma=True), "gamma"),
-    (dict(gamma="0.5"), "gamma"),
-])
+
+@pytest.mark.parametrize(
+    "options,message",
+    [
+        (dict(alpha=1.5), r"alpha must be a finite number in \[0, 1\], got 1.5"),
+        (dict(alpha=float("nan")), "alpha"),
+        (dict(beta=-1), "beta must be a finite number >= 0, got -1"),
+        (dict(beta=float("inf")), "beta must be a finite number >= 0, got inf"),
+        (dict(gamma=True), "gamma"),
+        (dict(gamma="0.5"), "gamma"),
+    ],
+)
 def test_bad_parameters(options, message):
     with pytest.raises(ValueError, match=message):
         nltk_meteor([["a"]], [[["a"]]], **options)

@@ -7,10 +7,10 @@ numbers must give the same numbers.
   repeated tokens, 1 to 4 references per item;
 - the default variant (METEOR 1.5) against the jar, one corpus of random texts sent in one jar run.
 """
+
 from __future__ import annotations
 
 import random
-from typing import List, Tuple
 
 import numpy as np
 import pytest
@@ -23,20 +23,22 @@ from tests.parity.test_meteor_nltk import nltk_wordnet, peer  # noqa: F401  (fix
 
 # Words that match by stem (dog/dogs, run/running), by synonym (car/automobile, big/large), not at all,
 # and tokens with no letters; case varies because both tools lowercase.
-_WORDS = ("the a an dog dogs Dog canine cat cats run running ran runs car automobile auto big large huge "
-          "small little man men person people sit sitting sat seated on in at of and with red crimson blue "
-          "quick fast rapid . , ! ? ... ' \" -- ( ) 1 2 100 3.5 狗 猫 犬 é café naïve x y z").split()
+_WORDS = (
+    "the a an dog dogs Dog canine cat cats run running ran runs car automobile auto big large huge "
+    "small little man men person people sit sitting sat seated on in at of and with red crimson blue "
+    "quick fast rapid . , ! ? ... ' \" -- ( ) 1 2 100 3.5 狗 猫 犬 é café naïve x y z"
+).split()
 
 
-def _tokens(rng: random.Random, most: int) -> List[str]:
+def _tokens(rng: random.Random, most: int) -> list[str]:
     if rng.random() < 0.15:
         return []
-    if rng.random() < 0.1:   # one token repeated
+    if rng.random() < 0.1:  # one token repeated
         return [rng.choice(_WORDS)] * rng.randint(1, most)
     return [rng.choice(_WORDS) for _ in range(rng.randint(1, most))]
 
 
-def random_corpus(rng: random.Random, items: int, most: int = 8) -> Tuple[List[List[str]], List[List[List[str]]]]:
+def random_corpus(rng: random.Random, items: int, most: int = 8) -> tuple[list[list[str]], list[list[list[str]]]]:
     hypotheses = [_tokens(rng, most) for _ in range(items)]
     references = [[_tokens(rng, most) for _ in range(rng.randint(1, 4))] for _ in range(items)]
     return hypotheses, references

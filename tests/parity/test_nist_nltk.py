@@ -1,5 +1,6 @@
 """ngrameval.nist(variant="nltk") against NLTK 3.10.4 corpus_nist and sentence_nist, run in each test,
 on whitespace tokens (ngrameval's default tokenizer for the nltk variant)."""
+
 import pytest
 from nltk.translate.nist_score import corpus_nist, sentence_nist
 
@@ -7,8 +8,12 @@ import ngrameval
 from tests.data import assert_close, corpus_slice, whitespace_tokens
 
 ORDERS = (1, 2, 3, 4, 5, 9)
-CORPORA = [("wmt17", "uedin-nmt.4722", 500), ("wmt17", "online-G.0", 500), ("wmt22", "de-en", "Lan-Bridge", 300),
-           ("wmt22", "zh-en", "DLUT", 300)]
+CORPORA = [
+    ("wmt17", "uedin-nmt.4722", 500),
+    ("wmt17", "online-G.0", 500),
+    ("wmt22", "de-en", "Lan-Bridge", 300),
+    ("wmt22", "zh-en", "DLUT", 300),
+]
 
 
 def _spec_id(spec):

@@ -3,6 +3,7 @@ run here: every [a-z0-9] word of real English text (REALSumm summaries, WMT22's 
 references, E2E's references), the examples of Porter's paper, words at the edges of each rule, and a
 seeded random search of words built from Porter's suffixes. Sized to run in seconds; raise
 RANDOM_SEARCH_SCALE to search longer."""
+
 import json
 import os
 import re
@@ -17,33 +18,99 @@ from ngrameval.text.porter import IRREGULAR, porter_stems
 from tests.data import WMT22_SYSTEMS, e2e_references, realsumm, wmt22_references, wmt22_system
 
 SCALE = int(os.environ.get("RANDOM_SEARCH_SCALE", "1"))
-SUFFIXES = ("ational tional enci anci izer bli alli entli eli ousli ization ation ator alism iveness fulness "
-            "ousness aliti iviti biliti fulli logi icate ative alize iciti ical ful ness al ance ence er ic able "
-            "ible ant ement ment ent ion sion tion ou ism ate iti ous ive ize ed eed ied ing ies sses ss s y e ll "
-            "at bl iz").split()
+SUFFIXES = (
+    "ational tional enci anci izer bli alli entli eli ousli ization ation ator alism iveness fulness "
+    "ousness aliti iviti biliti fulli logi icate ative alize iciti ical ful ness al ance ence er ic able "
+    "ible ant ement ment ent ion sion tion ou ism ate iti ous ive ize ed eed ied ing ies sses ss s y e ll "
+    "at bl iz"
+).split()
 # Letters weighted towards those Porter's conditions look at: vowels, "y" (a consonant or a vowel by
 # position), doubled letters, the w/x/y exception of *o, l/s/z of *d, digits (consonants).
 LETTERS = list("aeiouyyybcdlllmnrssstzgwx19")
-PAPER = ("caresses ponies ties caress cats feed agreed plastered bled motoring sing conflated troubled sized hopping "
-         "tanned falling hissing fizzed failing filing happy sky relational conditional rational valenci hesitanci "
-         "digitizer conformabli radicalli differentli vileli analogousli vietnamization predication operator "
-         "feudalism decisiveness hopefulness callousness formaliti sensitiviti sensibiliti triplicate formative "
-         "formalize electriciti electrical hopeful goodness revival allowance inference airliner gyroscopic "
-         "adjustable defensible irritant replacement adjustment dependent adoption homologou communism activate "
-         "angulariti homologous effective bowdlerize probate rate cease controll roll generalizations "
-         "oscillators").split()
-EDGES = ["ies", "ied", "eed", "ing", "sses", "ss", "yyy", "yyyy", "yyyyying", "ayy", "syzygy", "toy", "boyish",
-         "eyes", "tying", "xies", "xied", "xxied", "ied", "feed", "bleed", "exceeding", "proceeds", "hopefulli",
-         "logi", "analogi", "xlogi", "alli", "xalli", "rationalli", "nationalli", "ion", "sion", "tion", "xtion",
-         "wxy", "awe", "oww", "ax", "ox", "fizzing", "falling", "hissed", "1990s", "123ing", "abc123ing", "a1e",
-         "y1y", "ye", "yes", "yyyed", "agreed", "disagreed", "ll", "lll", "llll", "controlll", "1e", "e1e1e"]
+PAPER = (
+    "caresses ponies ties caress cats feed agreed plastered bled motoring sing conflated troubled sized hopping "
+    "tanned falling hissing fizzed failing filing happy sky relational conditional rational valenci hesitanci "
+    "digitizer conformabli radicalli differentli vileli analogousli vietnamization predication operator "
+    "feudalism decisiveness hopefulness callousness formaliti sensitiviti sensibiliti triplicate formative "
+    "formalize electriciti electrical hopeful goodness revival allowance inference airliner gyroscopic "
+    "adjustable defensible irritant replacement adjustment dependent adoption homologou communism activate "
+    "angulariti homologous effective bowdlerize probate rate cease controll roll generalizations "
+    "oscillators"
+).split()
+EDGES = [
+    "ies",
+    "ied",
+    "eed",
+    "ing",
+    "sses",
+    "ss",
+    "yyy",
+    "yyyy",
+    "yyyyying",
+    "ayy",
+    "syzygy",
+    "toy",
+    "boyish",
+    "eyes",
+    "tying",
+    "xies",
+    "xied",
+    "xxied",
+    "ied",
+    "feed",
+    "bleed",
+    "exceeding",
+    "proceeds",
+    "hopefulli",
+    "logi",
+    "analogi",
+    "xlogi",
+    "alli",
+    "xalli",
+    "rationalli",
+    "nationalli",
+    "ion",
+    "sion",
+    "tion",
+    "xtion",
+    "wxy",
+    "awe",
+    "oww",
+    "ax",
+    "ox",
+    "fizzing",
+    "falling",
+    "hissed",
+    "1990s",
+    "123ing",
+    "abc123ing",
+    "a1e",
+    "y1y",
+    "ye",
+    "yes",
+    "yyyed",
+    "agreed",
+    "disagreed",
+    "ll",
+    "lll",
+    "llll",
+    "controlll",
+    "1e",
+    "e1e1e",
+]
 # Words longer than 16, 32 and 64 letters: stemmed in blocks of wider rows.
-LONG = ["anti" * 5 + "disestablishmentarianism", "x" * 40 + "ationalization", "y" * 70 + "ing", "ab" * 300 + "s",
-        "0123456789" * 20, "supercalifragilisticexpialidocious"]
+LONG = [
+    "anti" * 5 + "disestablishmentarianism",
+    "x" * 40 + "ationalization",
+    "y" * 70 + "ing",
+    "ab" * 300 + "s",
+    "0123456789" * 20,
+    "supercalifragilisticexpialidocious",
+]
 
 
 def nltk_stems(words):
-    stemmer = PorterStemmer()          # NLTK_EXTENSIONS, as rouge-score creates it
+    stemmer = PorterStemmer()  # NLTK_EXTENSIONS, as rouge-score creates it
     return [stemmer.stem(word) for word in words]
 
 
@@ -72,8 +139,11 @@ def test_every_word_of_real_english_text(shared):
     assert_same_stems(words)
 
 
-@pytest.mark.parametrize("words", [PAPER, EDGES, LONG, sorted(IRREGULAR), ["news", "cats", "news", "xnews", "sky"]],
-                         ids=["paper", "edges", "long", "irregular", "repeated"])
+@pytest.mark.parametrize(
+    "words",
+    [PAPER, EDGES, LONG, sorted(IRREGULAR), ["news", "cats", "news", "xnews", "sky"]],
+    ids=["paper", "edges", "long", "irregular", "repeated"],
+)
 def test_listed_words(words):
     assert_same_stems(words)
 
@@ -108,12 +178,15 @@ def test_words_outside_a_z0_9_are_refused(word):
 
 
 def test_rouge_with_stemming_does_not_import_nltk():
-    script = ("import json, sys, ngrameval; r = ngrameval.rouge(['the cats were running'], ['a cat runs'], "
-              "['rouge1'], use_stemmer=True, tokenizer='rouge_score'); "
-              "print(json.dumps([r.as_dict()['rouge1'], 'nltk' in sys.modules]))")
+    script = (
+        "import json, sys, ngrameval; r = ngrameval.rouge(['the cats were running'], ['a cat runs'], "
+        "['rouge1'], use_stemmer=True, tokenizer='rouge_score'); "
+        "print(json.dumps([r.as_dict()['rouge1'], 'nltk' in sys.modules]))"
+    )
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     score, nltk_imported = json.loads(done.stdout)
     from rouge_score import rouge_scorer
+
     expected = rouge_scorer.RougeScorer(["rouge1"], use_stemmer=True).score("a cat runs", "the cats were running")
     assert score == pytest.approx(expected["rouge1"].fmeasure, abs=1e-12)
     assert not nltk_imported

@@ -15,6 +15,7 @@ Each case is compared with pycocoevalcap's ``PTBTokenizer.tokenize`` (all texts 
 with Java's raw output (case and punctuation kept, one run), as in ``test_ptb_java.py``; then a seeded
 random search over texts built from these pieces.
 """
+
 from __future__ import annotations
 
 import random
@@ -25,17 +26,61 @@ from tests.parity.test_ptb_java import assert_same_as_pycocoevalcap, assert_same
 
 ABBREVIATIONS_BEFORE_MARKUP = [
     # one-letter and longer acronyms before tags of every SGML form, then a space, a line break or nothing
-    "a A. <br/> b", "a A. <br/>b", "a A. <br/>\tb", "a A.  <br/> b", "a A.\u00a0<br/> b", "a A. <p>\u00a0b",
-    "a A. <b> b", "a A. </b> b", "a A. <!-- x --> b", "a A. <!x> b", "a A. <?x> b", 'a A. <a href="x"> b',
-    "a A. <br/>? b", "a A. <br/>. b", "a A. <br/><br/> b", "a A. < br> b", "a A. <br/>", "A.<br/> b",
-    "a I. <br/> b", "a z. <br/> b", "a U.S. <br/> b", "a U.S. </b> b", "a A.B. </b> b", "a a.k.a. <b> b",
-    "a U.K. <b> b", "a A.B <br/> b", "a A <br/> b",
+    "a A. <br/> b",
+    "a A. <br/>b",
+    "a A. <br/>\tb",
+    "a A.  <br/> b",
+    "a A.\u00a0<br/> b",
+    "a A. <p>\u00a0b",
+    "a A. <b> b",
+    "a A. </b> b",
+    "a A. <!-- x --> b",
+    "a A. <!x> b",
+    "a A. <?x> b",
+    'a A. <a href="x"> b',
+    "a A. <br/>? b",
+    "a A. <br/>. b",
+    "a A. <br/><br/> b",
+    "a A. < br> b",
+    "a A. <br/>",
+    "A.<br/> b",
+    "a I. <br/> b",
+    "a z. <br/> b",
+    "a U.S. <br/> b",
+    "a U.S. </b> b",
+    "a A.B. </b> b",
+    "a a.k.a. <b> b",
+    "a U.K. <b> b",
+    "a A.B <br/> b",
+    "a A <br/> b",
     # other abbreviations before tags
-    "a Mr. <b> b", "a vs. <b> b", "a Inc. <b> b", "a Inc. <b>", "a Jan. <br/> b", "a etc. <b>x", "a etc. <b> x",
-    "a fig. <b> 5", "a No. <b> 5", "a No. 5 <b>", "a Co. <b> Ltd", "a Calif. <i> b",
+    "a Mr. <b> b",
+    "a vs. <b> b",
+    "a Inc. <b> b",
+    "a Inc. <b>",
+    "a Jan. <br/> b",
+    "a etc. <b>x",
+    "a etc. <b> x",
+    "a fig. <b> 5",
+    "a No. <b> 5",
+    "a No. 5 <b>",
+    "a Co. <b> Ltd",
+    "a Calif. <i> b",
     # acronyms before sentence starters, capitals, symbols and numbers
-    "a A. The b", "a A. The? b", "a A. B b", "a A. b", "a A.  b", "a U.S.  b", "a A. 5 b", "a A. $ b",
-    "a A. ( b", 'a A. " b', "a U.S. The b", "a U.S. Mr. b", "a I. It b", "a U.S. -- b",
+    "a A. The b",
+    "a A. The? b",
+    "a A. B b",
+    "a A. b",
+    "a A.  b",
+    "a U.S.  b",
+    "a A. 5 b",
+    "a A. $ b",
+    "a A. ( b",
+    'a A. " b',
+    "a U.S. The b",
+    "a U.S. Mr. b",
+    "a I. It b",
+    "a U.S. -- b",
 ]
 
 # Line breaks inside the texts: pycocoevalcap turns them into spaces, the raw output keeps them.
@@ -62,9 +107,11 @@ def test_line_breaks_around_markup_tokens_case_kept(text):
 
 # --------------------------------------------------------------------------- seeded random search
 
-_ABBREVIATIONS = ("A. I. Z. x. U.S. U.K. A.B. a.b.c. a.k.a. U.S.S.R. Mr. Dr. Mrs. vs. St. Jan. Sept. Inc. Co. "
-                  "Corp. Ltd. etc. al. Calif. Ark. fig. No. nos. ca. pp. Pty. Jr. Ph.D. e.g. i.e. a.m. p.m. "
-                  "A B U.S A.B").split()
+_ABBREVIATIONS = (
+    "A. I. Z. x. U.S. U.K. A.B. a.b.c. a.k.a. U.S.S.R. Mr. Dr. Mrs. vs. St. Jan. Sept. Inc. Co. "
+    "Corp. Ltd. etc. al. Calif. Ark. fig. No. nos. ca. pp. Pty. Jr. Ph.D. e.g. i.e. a.m. p.m. "
+    "A B U.S A.B"
+).split()
 _TAGS = ('<b> </b> <br/> <br /> <p> <!-- c --> <!x> <?x?> <a href="u"> <i> < b> <b>x</b>').split(" ")
 _FOLLOWERS = "The He It A In About Mr. Ms. Two the he it a b x Z 5 1,000 $ % ( ) [ \" ' `` '' -- - ...".split()
 _PUNCTUATION = ". , ; : ! ? ?! .. ... & # * / @".split()
@@ -75,8 +122,7 @@ def _random_text(rng: random.Random) -> str:
     parts = []
     for _ in range(rng.randint(1, 8)):
         kind = rng.random()
-        source = _ABBREVIATIONS if kind < 0.35 else _TAGS if kind < 0.6 else _FOLLOWERS if kind < 0.85 \
-            else _PUNCTUATION
+        source = _ABBREVIATIONS if kind < 0.35 else _TAGS if kind < 0.6 else _FOLLOWERS if kind < 0.85 else _PUNCTUATION
         parts.append(rng.choice(source) + rng.choice(_GLUE))
     return "".join(parts)
 

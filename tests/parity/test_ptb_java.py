@@ -17,11 +17,12 @@ Compared (every text of each source, expecting no difference):
   before "The", the end of the input, line breaks inside texts that shift the following results);
 - 3,000 random texts built from words, abbreviations and punctuation, and Hypothesis examples.
 """
+
 from __future__ import annotations
 
 import random
 import re
-from typing import List, Sequence
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -32,7 +33,7 @@ from tests import ptb_java
 from tests.data import E2E, WMT22, e2e_outputs, e2e_references, load_json, read_lines
 
 
-def _peer_tokenize(texts: Sequence[str]) -> List[str]:
+def _peer_tokenize(texts: Sequence[str]) -> list[str]:
     try:
         return ptb_java.pycocoevalcap_tokenize(texts)
     except ptb_java.PeerMissing as missing:
@@ -51,8 +52,10 @@ def assert_same_as_pycocoevalcap(texts: Sequence[str], what: str) -> None:
     got = ptb_tokenize(texts)
     assert len(got) == len(expected) == len(texts), what
     wrong = [i for i, (a, b) in enumerate(zip(got, expected)) if a != b]
-    assert not wrong, (f"{what}: {len(wrong)} of {len(texts)} texts differ; first, text {wrong[0]} "
-                       f"{texts[wrong[0]]!r}:\n ours {got[wrong[0]]!r}\n java {expected[wrong[0]]!r}")
+    assert not wrong, (
+        f"{what}: {len(wrong)} of {len(texts)} texts differ; first, text {wrong[0]} "
+        f"{texts[wrong[0]]!r}:\n ours {got[wrong[0]]!r}\n java {expected[wrong[0]]!r}"
+    )
 
 
 def assert_same_tokens_as_java(texts: Sequence[str], what: str) -> None:
@@ -62,26 +65,29 @@ def assert_same_tokens_as_java(texts: Sequence[str], what: str) -> None:
     got = ptb_token_lines(joined)
     assert len(got) == len(expected), f"{what}: {len(got)} lines, Java printed {len(expected)}"
     wrong = [i for i, (a, b) in enumerate(zip(got, expected)) if a != b]
-    assert not wrong, (f"{what}: {len(wrong)} of {len(expected)} lines differ; first, line {wrong[0]}:\n"
-                       f" ours {got[wrong[0]]}\n java {expected[wrong[0]]}")
+    assert not wrong, (
+        f"{what}: {len(wrong)} of {len(expected)} lines differ; first, line {wrong[0]}:\n"
+        f" ours {got[wrong[0]]}\n java {expected[wrong[0]]}"
+    )
 
 
 # --------------------------------------------------------------------------- real data
 
-def _e2e_references(shared) -> List[str]:
+
+def _e2e_references(shared) -> list[str]:
     return [reference for group in e2e_references(shared)[1] for reference in group]
 
 
-def _e2e_outputs(shared) -> List[str]:
+def _e2e_outputs(shared) -> list[str]:
     folder = shared(f"{E2E}/e2e-eval/system_outputs/primary")
     return [line for path in sorted(folder.glob("*.tsv")) for line in e2e_outputs(shared, path.stem)]
 
 
-def _coco(shared) -> List[str]:
+def _coco(shared) -> list[str]:
     return [item["caption"] for item in load_json(shared, "data/coco-caption/captions_val2014_fakecap_results.json")]
 
 
-def _nlg_eval(shared) -> List[str]:
+def _nlg_eval(shared) -> list[str]:
     base = "data/nlg-eval-examples"
     texts = [line for name in ("hyp.txt", "ref1.txt", "ref2.txt") for line in read_lines(shared(f"{base}/{name}"))]
     # The individual cases' hypotheses and references, quoted in the "source" column.
@@ -90,13 +96,18 @@ def _nlg_eval(shared) -> List[str]:
     return texts
 
 
-def _wmt22(shared) -> List[str]:
+def _wmt22(shared) -> list[str]:
     folder = shared(f"{WMT22}/txt")
     return [line for path in sorted(folder.glob("*/*.en")) for line in read_lines(path)[:200]]
 
 
-SOURCES = {"e2e-references": _e2e_references, "e2e-outputs": _e2e_outputs, "coco-fakecap": _coco,
-           "nlg-eval": _nlg_eval, "wmt22-en": _wmt22}
+SOURCES = {
+    "e2e-references": _e2e_references,
+    "e2e-outputs": _e2e_outputs,
+    "coco-fakecap": _coco,
+    "nlg-eval": _nlg_eval,
+    "wmt22-en": _wmt22,
+}
 
 
 @pytest.mark.parametrize("source", list(SOURCES))
@@ -115,48 +126,97 @@ def test_real_tokens_case_kept(shared):
 
 HARD = [
     # quotes, apostrophes, contractions, assimilations
-    'He said "hello" and \'bye\'.', "\"Quoted\" text", '" spaced quotes "', "``latex'' quotes", "''", '"', "'",
+    "He said \"hello\" and 'bye'.",
+    '"Quoted" text',
+    '" spaced quotes "',
+    "``latex'' quotes",
+    "''",
+    '"',
+    "'",
     "it's isn't can't won't don't I'm you're we've they'll he'd y'all ma'am o'clock rock'n'roll 'n' 'em",
-    "DON'T CAN'T Won't", "d'Avignon l'amour j'accuse O'Neil o'o", "goin' somethin' Dunkin' ol' li'l nat'l cont'd",
-    "'90s '00s the '60s '99", "'til 'till 'cause 'twas 'tis 'Twas", "cannot Cannot CANNOT cannots",
-    "gonna gotta wanna lemme gimme Gonna", "more'n e'er ev'ry s'mores c'mon nor'easter",
+    "DON'T CAN'T Won't",
+    "d'Avignon l'amour j'accuse O'Neil o'o",
+    "goin' somethin' Dunkin' ol' li'l nat'l cont'd",
+    "'90s '00s the '60s '99",
+    "'til 'till 'cause 'twas 'tis 'Twas",
+    "cannot Cannot CANNOT cannots",
+    "gonna gotta wanna lemme gimme Gonna",
+    "more'n e'er ev'ry s'mores c'mon nor'easter",
     "\u2018single\u2019 \u201cdouble\u201d \u201elow\u201f \u2039angle\u203a \u00abguillemets\u00bb",
-    "it\u2019s don\u2019t I\u2019ll \u2019em \u201890s", "`backquote' and \x91cp1252\x92 \x93quotes\x94",
+    "it\u2019s don\u2019t I\u2019ll \u2019em \u201890s",
+    "`backquote' and \x91cp1252\x92 \x93quotes\x94",
     "&quot;entity&quot; &apos;s &amp; &lt;b&gt; &nbsp; &mdash; &ndash; &eacute;t&eacute; &#1234; &HT;",
     # abbreviations, acronyms, sentence ends
-    "Mr. Smith met Dr. Jones and Mrs. Brown at St. Paul's.", "He works for Acme Inc. and Foo Co. Ltd.",
-    "Prices rose in Jan. and Feb. The end.", "Calif. Ark. ark. Mass. mass. Wash. Tex. tex. La. Pa. Del.",
-    "etc. etc.  etc. Etc. ETC.", "I live in the U.S. He lives in the U.K. too.",
+    "Mr. Smith met Dr. Jones and Mrs. Brown at St. Paul's.",
+    "He works for Acme Inc. and Foo Co. Ltd.",
+    "Prices rose in Jan. and Feb. The end.",
+    "Calif. Ark. ark. Mass. mass. Wash. Tex. tex. La. Pa. Del.",
+    "etc. etc.  etc. Etc. ETC.",
+    "I live in the U.S. He lives in the U.K. too.",
     "U.S.A. U.S. U.S U.S.-U.K. Canada-U.S.",
-    "no. 5 No. 1 nos. 2 ca. 1850 fig. 3 pp. 12 art. 7 op. 9 no. x", "Ph.D. Ed.D. a.k.a. e.g. i.e. vs. cf. Jr. Sr.",
-    "3 p.m. and 4 a.m. He left.", "A. B. C. I. X.", "It is Pty. Ltd. and Pte. Limited and Co. Ltd",
-    "He said Mr. The end.", "The U.S. About face.", "The end.", "The end", "one. two. three...",
+    "no. 5 No. 1 nos. 2 ca. 1850 fig. 3 pp. 12 art. 7 op. 9 no. x",
+    "Ph.D. Ed.D. a.k.a. e.g. i.e. vs. cf. Jr. Sr.",
+    "3 p.m. and 4 a.m. He left.",
+    "A. B. C. I. X.",
+    "It is Pty. Ltd. and Pte. Limited and Co. Ltd",
+    "He said Mr. The end.",
+    "The U.S. About face.",
+    "The end.",
+    "The end",
+    "one. two. three...",
     # numbers, fractions, dates, money, phone numbers
     "1,000.50 1.5 .5 -3 +4 3:30 12,345,678 1.2.3",
     "3/4 1 1/2 2-3/4 \u00bd \u00bc \u00be \u2153 \u2154 1\u2044 2 5\u20447",
-    "12/25/2014 2014-12-25 1/2/03", "$5 $5.00 US$5 \u00a35 \u20ac5 \u00a25 \u00a55 5% #1", "C# F# C++ c#",
-    "(555) 555-1234 555-555-1234 +1 555 555 1234 555.555.1234", "\u00b2 x\u00b2 H\u2082O \u207a1",
+    "12/25/2014 2014-12-25 1/2/03",
+    "$5 $5.00 US$5 \u00a35 \u20ac5 \u00a25 \u00a55 5% #1",
+    "C# F# C++ c#",
+    "(555) 555-1234 555-555-1234 +1 555 555 1234 555.555.1234",
+    "\u00b2 x\u00b2 H\u2082O \u207a1",
     # URLs, e-mail, SGML, twitter
     "see http://example.com/a?b=c&d=e. and https://x.org/path_(1) or www.google.com.",
-    "mail me at john.doe@example.com, or <john@example.com>.", "kitchenpoint.de example.org/path foo.com/bar.",
-    "<b>bold</b> <a href=\"x y\">link</a> <br/> <!-- comment --> <1> < spaced >", "@user #hashtag #1 @_x",
-    "file.pdf report.docx data.tar.gz 2019.pdf a.c x.h", "a@b@c.d user@localhost",
+    "mail me at john.doe@example.com, or <john@example.com>.",
+    "kitchenpoint.de example.org/path foo.com/bar.",
+    '<b>bold</b> <a href="x y">link</a> <br/> <!-- comment --> <1> < spaced >',
+    "@user #hashtag #1 @_x",
+    "file.pdf report.docx data.tar.gz 2019.pdf a.c x.h",
+    "a@b@c.d user@localhost",
     # hyphens, dashes, brackets, smileys, symbols
     "well-known state-of-the-art e-mail co-op x-ray T-shirt 1-2 10-20 mid-1990s pre- -post",
     "a - b -- c --- d ---- e ----- f \u2013 g \u2014 h \u2015 i \u2212 j \u2010 k \u2011 l",
-    "(parens) [brackets] {braces} <angles> ((nested)) [[double]]", ":) :-) ;) :( :D :P =) :-( ^_^ (^_^) -_- x_x :)x",
+    "(parens) [brackets] {braces} <angles> ((nested)) [[double]]",
+    ":) :-) ;) :( :D :P =) :-( ^_^ (^_^) -_- x_x :)x",
     "a/b and/or 1/2/3 \\ back\\slash * ** *** \\* @ @@ _ __ # ## ~ ^ | = + < > << >>",
-    "wait... really?! no!! what?? \u2026 . . . . .", "a;b:c,d", "\u00bfQu\u00e9? \u00a1Hola! \u3002\u3001",
+    "wait... really?! no!! what?? \u2026 . . . . .",
+    "a;b:c,d",
+    "\u00bfQu\u00e9? \u00a1Hola! \u3002\u3001",
     # non-ASCII, CJK, emoji, controls, spaces, line breaks
     "caf\u00e9 na\u00efve r\u00e9sum\u00e9 \u00c9cole Stra\u00dfe \u0130stanbul \u0131 \u017f K",
     "\u4e00\u4e2a\u7537\u4eba\u5728\u8def\u4e0a \u30c6\u30b9\u30c8 \ud55c\uad6d\uc5b4",
     "\u0627\u0644\u0639\u0631\u0628\u064a\u0629 \u05e2\u05d1\u05e8\u05d9\u05ea",
     "\u041c\u043e\u0441\u043a\u0432\u0430 \u0391\u0398\u0397\u039d\u0391 \u039f\u0394\u039f\u03a3",
-    "emoji \U0001F600 \u2764 \u2764\ufe0f \U0001F44D\U0001F3FD flags \U0001F1FA\U0001F1F8 \U0001D400",
+    "emoji \U0001f600 \u2764 \u2764\ufe0f \U0001f44d\U0001f3fd flags \U0001f1fa\U0001f1f8 \U0001d400",
     "tab\there  two  spaces\u00a0nbsp\u2009thin\u3000ideographic\u200bzero\u200dwidth\ufeffbom",
-    "soft\u00adhyphen \u00ad co\u00adop", "\x00\x01\x7f\x85\x96\x97\x80 controls", "\u2028\u2029", "", " ", "   ",
-    "a\x0bb\x0cc", "x\ry", "x\r\ny", "ends with cr\r", "...", "!?", ".,;:", "-", "--", "()", "''``",
-    "MiXeD CaSe ALL CAPS", "IBM's AT&T S&P-500 S&Ls R&D Q&A", "-LRB- -RRB- -LSB-", "C.D.s pro- anti-",
+    "soft\u00adhyphen \u00ad co\u00adop",
+    "\x00\x01\x7f\x85\x96\x97\x80 controls",
+    "\u2028\u2029",
+    "",
+    " ",
+    "   ",
+    "a\x0bb\x0cc",
+    "x\ry",
+    "x\r\ny",
+    "ends with cr\r",
+    "...",
+    "!?",
+    ".,;:",
+    "-",
+    "--",
+    "()",
+    "''``",
+    "MiXeD CaSe ALL CAPS",
+    "IBM's AT&T S&P-500 S&Ls R&D Q&A",
+    "-LRB- -RRB- -LSB-",
+    "C.D.s pro- anti-",
 ]
 
 
@@ -195,11 +255,13 @@ def test_single_texts():
 
 # --------------------------------------------------------------------------- random texts
 
-_PIECES = ("the a man dog is on in of and with two red sitting standing street table pizza cat woman's "
-           "isn't can't cannot gonna it's they're U.S. Mr. Dr. St. Inc. Co. etc. e.g. i.e. a.m. p.m. No. ca. "
-           "The He It A In . , ; : ! ? ... -- - ( ) [ ] { } \" ' ` '' `` & &amp; / $ % # @ * "
-           "1 2 10 1,000 3.5 1/2 555-1234 http://x.com www.y.org a@b.com <b> :) \u2019 \u201c \u201d "
-           "\u2013 \u2014 \u2026 caf\u00e9 \u00e9 \u00bd \u20ac \u00a3 \u4e2d\u6587 \U0001F600").split()
+_PIECES = (
+    "the a man dog is on in of and with two red sitting standing street table pizza cat woman's "
+    "isn't can't cannot gonna it's they're U.S. Mr. Dr. St. Inc. Co. etc. e.g. i.e. a.m. p.m. No. ca. "
+    "The He It A In . , ; : ! ? ... -- - ( ) [ ] { } \" ' ` '' `` & &amp; / $ % # @ * "
+    "1 2 10 1,000 3.5 1/2 555-1234 http://x.com www.y.org a@b.com <b> :) \u2019 \u201c \u201d "
+    "\u2013 \u2014 \u2026 caf\u00e9 \u00e9 \u00bd \u20ac \u00a3 \u4e2d\u6587 \U0001f600"
+).split()
 _GLUE = ["", "", " ", " ", " ", " ", "  ", ".", ",", "'", "-", "\u00a0", "\t"]
 
 
@@ -213,14 +275,30 @@ def test_random_texts():
     assert_same_as_pycocoevalcap(texts, "3,000 random texts (seed 20141)")
 
 
-_ALPHABET = st.sampled_from(list("aAbBcCeEiInNsStTxXyYzZ019 .,;:!?'\"`-/()[]{}<>&@#$%*_=+~^|\\")
-                            + ["\u2019", "\u201c", "\u2013", "\u00e9", "\u00a0", "\u2026", "\u00bd", "\u4e2d",
-                               "\u00ad", "\t", "\r", "\u2028", "\U0001F600", "\u0130", "\u017f"])
+_ALPHABET = st.sampled_from(
+    list("aAbBcCeEiInNsStTxXyYzZ019 .,;:!?'\"`-/()[]{}<>&@#$%*_=+~^|\\")
+    + [
+        "\u2019",
+        "\u201c",
+        "\u2013",
+        "\u00e9",
+        "\u00a0",
+        "\u2026",
+        "\u00bd",
+        "\u4e2d",
+        "\u00ad",
+        "\t",
+        "\r",
+        "\u2028",
+        "\U0001f600",
+        "\u0130",
+        "\u017f",
+    ]
+)
 _TEXTS = st.lists(st.one_of(st.text(_ALPHABET, max_size=20), st.sampled_from(_PIECES)), min_size=1, max_size=40)
 
 
-@settings(max_examples=20, deadline=None, derandomize=True, database=None,
-          suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=20, deadline=None, derandomize=True, database=None, suppress_health_check=[HealthCheck.too_slow])
 @given(_TEXTS)
 @pytest.mark.slow
 def test_hypothesis_texts(texts):
@@ -229,16 +307,19 @@ def test_hypothesis_texts(texts):
 
 # --------------------------------------------------------------------------- options and input checks
 
+
 def test_options_keep_case_and_punctuation():
     texts = ["A (Big) Dog, isn't it?", "U.S. Navy etc.", "Hello World"]
     java_lines = _java_output("\n".join(texts), lowercase=False).split("\n")
     assert ptb_tokenize(texts, lowercase=False, remove_punctuation=False) == java_lines
-    assert ptb_tokenize(texts, lowercase=False) == [" ".join(t for t in line.split(" ") if t not in PUNCTUATIONS)
-                                                    for line in java_lines]
+    assert ptb_tokenize(texts, lowercase=False) == [
+        " ".join(t for t in line.split(" ") if t not in PUNCTUATIONS) for line in java_lines
+    ]
 
 
-@pytest.mark.parametrize("bad, message", [("a text", "list of strings"), (["ok", 3], r"texts\[1\]"),
-                                          ([None], r"texts\[0\]")])
+@pytest.mark.parametrize(
+    "bad, message", [("a text", "list of strings"), (["ok", 3], r"texts\[1\]"), ([None], r"texts\[0\]")]
+)
 def test_bad_input(bad, message):
     with pytest.raises(ValueError, match=message):
         ptb_tokenize(bad)

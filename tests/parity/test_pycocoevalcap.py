@@ -5,6 +5,7 @@ pycocoevalcap's scorers take ``gts`` (id -> references) and ``res`` (id -> [pred
 on whitespace: the same strings go to both sides (tokenization is tested in test_ptb_java.py and
 the whole suite with the Java tokenizer in test_coco_suite.py).
 """
+
 import numpy as np
 import pytest
 from pycocoevalcap.bleu.bleu import Bleu
@@ -27,7 +28,7 @@ def coco_shape(predictions, references):
     return ({i: list(refs) for i, refs in enumerate(references)}, {i: [p] for i, p in enumerate(predictions)})
 
 
-@pytest.fixture(scope="module", params=E2E_CORPORA, ids=lambda systems: "+".join(systems))
+@pytest.fixture(scope="module", params=E2E_CORPORA, ids="+".join)
 def e2e(shared, request):
     _, references = e2e_references(shared)
     predictions, grouped = [], []
@@ -40,13 +41,17 @@ def e2e(shared, request):
 @pytest.fixture(scope="module")
 def nlg_eval(shared):
     base = "data/nlg-eval-examples"
-    return (read_lines(shared(f"{base}/hyp.txt")),
-            [list(refs) for refs in zip(read_lines(shared(f"{base}/ref1.txt")), read_lines(shared(f"{base}/ref2.txt")))])
+    return (
+        read_lines(shared(f"{base}/hyp.txt")),
+        [list(refs) for refs in zip(read_lines(shared(f"{base}/ref1.txt")), read_lines(shared(f"{base}/ref2.txt")))],
+    )
 
 
 @pytest.fixture(scope="module")
 def toy(shared):
-    (case,) = [c for c in load_json(shared, "conformance/official_small.json")["cases"] if c["id"] == "pycocoevalcap-toy"]
+    (case,) = [
+        c for c in load_json(shared, "conformance/official_small.json")["cases"] if c["id"] == "pycocoevalcap-toy"
+    ]
     ids = list(case["gts"])
     return [case["res"][i][0] for i in ids], [case["gts"][i] for i in ids], case["expected"]
 
@@ -96,8 +101,10 @@ def test_toy_case_values(toy):
     stats = ngrameval.bleu(predictions, references, variant="coco")
     assert stats.counts == expected["Bleu"]["stats"]["correct"]
     assert stats.totals == expected["Bleu"]["stats"]["guess"]
-    assert (stats.translation_length, stats.reference_length) == (expected["Bleu"]["stats"]["testlen"],
-                                                                  expected["Bleu"]["stats"]["reflen"])
+    assert (stats.translation_length, stats.reference_length) == (
+        expected["Bleu"]["stats"]["testlen"],
+        expected["Bleu"]["stats"]["reflen"],
+    )
 
 
 @pytest.mark.slow
@@ -138,8 +145,12 @@ def test_document_frequency_table(e2e, tmp_path):
     predictions, references = e2e
     path = tmp_path / "df.json"
     DocumentFrequency.from_references(references).save(path)
-    assert_close(cider(predictions, references, idf=str(path)).scores, cider(predictions, references).scores,
-                 rel=1e-12, abs_tol=1e-15)
+    assert_close(
+        cider(predictions, references, idf=str(path)).scores,
+        cider(predictions, references).scores,
+        rel=1e-12,
+        abs_tol=1e-15,
+    )
     other = references[: len(references) // 2]
     table = DocumentFrequency.from_references(other)
     result = cider(predictions, references, idf=table)
@@ -148,7 +159,7 @@ def test_document_frequency_table(e2e, tmp_path):
         scorer += (prediction, refs)
     frequencies = {tuple(ngram.split(" ")): float(count) for ngram, count in table.counts.items()}
     scorer.document_frequency = cider_scorer.defaultdict(float, frequencies)
-    scorer.crefs = ReportedLength(scorer.crefs, table.num_documents)   # its D is len(crefs)
+    scorer.crefs = ReportedLength(scorer.crefs, table.num_documents)  # its D is len(crefs)
     assert_close(result.scores, list(scorer.compute_cider()), rel=TOLERANCE, abs_tol=1e-12)
 
 

@@ -3,6 +3,7 @@ runs, entities, empty lines, odd whitespace, repeated words, ties between refere
 sacrebleu and NLTK, run here, and by ngrameval with the same options. Wherever the peer returns
 a number, ngrameval returns the same number. Sized for CI: 600 corpora per peer; raise
 RANDOM_SEARCH_SCALE to search longer."""
+
 import math
 import os
 
@@ -14,13 +15,60 @@ from sacrebleu.metrics import BLEU
 
 import ngrameval
 
-pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")   # NLTK warns on every order without matches
+pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")  # NLTK warns on every order without matches
 
 SCALE = int(os.environ.get("RANDOM_SEARCH_SCALE", "1"))
-PIECES = ["the", "cat", "sat", "on", "mat", "a", "A", "The", "dog", ".", ",", "...", "-", "--", "3.5", "1,000",
-          "(", ")", "&quot;", "&amp;", "<skipped>", "-\n", "\n", "\t", "\u00a0", "  ", "é", "É", "ß", "İ",
-          "東京", "猫", "が", "いる", "。", "、", "中文", "測試", "ー", "привет", "Ωμέγα", "!", "?", "'s", "n't",
-          "\u3000", "\u2028", "", "x" * 40]
+PIECES = [
+    "the",
+    "cat",
+    "sat",
+    "on",
+    "mat",
+    "a",
+    "A",
+    "The",
+    "dog",
+    ".",
+    ",",
+    "...",
+    "-",
+    "--",
+    "3.5",
+    "1,000",
+    "(",
+    ")",
+    "&quot;",
+    "&amp;",
+    "<skipped>",
+    "-\n",
+    "\n",
+    "\t",
+    "\u00a0",
+    "  ",
+    "é",
+    "É",
+    "ß",
+    "İ",
+    "東京",
+    "猫",
+    "が",
+    "いる",
+    "。",
+    "、",
+    "中文",
+    "測試",
+    "ー",
+    "привет",
+    "Ωμέγα",
+    "!",
+    "?",
+    "'s",
+    "n't",
+    "\u3000",
+    "\u2028",
+    "",
+    "x" * 40,
+]
 
 
 def random_text(rng: np.random.Generator) -> str:
@@ -33,7 +81,7 @@ def random_corpus(rng: np.random.Generator, refs_per_segment: int):
     size = int(rng.integers(1, 6))
     predictions = [random_text(rng) for _ in range(size)]
     references = [[random_text(rng) for _ in range(refs_per_segment)] for _ in range(size)]
-    for i in range(size):   # copies and near-copies make matches, ties and perfect scores
+    for i in range(size):  # copies and near-copies make matches, ties and perfect scores
         if rng.random() < 0.3:
             references[i][0] = predictions[i]
         if refs_per_segment > 1 and rng.random() < 0.2:
@@ -53,8 +101,9 @@ def test_sacrebleu_on_random_corpora(seed):
         peer = BLEU(tokenize=tokenize, smooth_method=smooth, lowercase=lowercase)
         streams = [list(stream) for stream in zip(*references)]
         expected = peer.corpus_score(predictions, streams)
-        result = ngrameval.bleu(predictions, references, tokenize=tokenize, smooth=smooth, lowercase=lowercase,
-                                sentence_level=True)
+        result = ngrameval.bleu(
+            predictions, references, tokenize=tokenize, smooth=smooth, lowercase=lowercase, sentence_level=True
+        )
         case = (predictions, references, tokenize, smooth, lowercase)
         assert result.bleu * 100 == pytest.approx(expected.score, rel=1e-12, abs=1e-12), case
         assert result.counts == expected.counts and result.totals == expected.totals, case
@@ -84,21 +133,26 @@ def test_nltk_bleu_and_nist_on_random_corpora(seed):
         method = f"method{int(rng.integers(0, 8))}"
         order = int(rng.integers(1, 6))
         weights = (1.0 / order,) * order
-        expected = _nltk_or_none(corpus_bleu, refs, hyps, weights=weights,
-                                 smoothing_function=getattr(smoothing, method))
+        expected = _nltk_or_none(
+            corpus_bleu, refs, hyps, weights=weights, smoothing_function=getattr(smoothing, method)
+        )
         case = (predictions, references, method, order)
         if expected is not None:
-            result = ngrameval.bleu(predictions, references, variant="nltk", smooth=method, weights=weights,
-                                    max_order=order)
+            result = ngrameval.bleu(
+                predictions, references, variant="nltk", smooth=method, weights=weights, max_order=order
+            )
             assert result.bleu == pytest.approx(expected, rel=1e-12, abs=1e-300), case
-            first = _nltk_or_none(sentence_bleu, refs[0], hyps[0], weights=weights,
-                                  smoothing_function=getattr(smoothing, method))
+            first = _nltk_or_none(
+                sentence_bleu, refs[0], hyps[0], weights=weights, smoothing_function=getattr(smoothing, method)
+            )
             if first is not None:
-                sentence = ngrameval.bleu(predictions[:1], references[:1], variant="nltk", smooth=method,
-                                          weights=weights, max_order=order)
+                sentence = ngrameval.bleu(
+                    predictions[:1], references[:1], variant="nltk", smooth=method, weights=weights, max_order=order
+                )
                 assert sentence.bleu == pytest.approx(first, rel=1e-12, abs=1e-300), case
         n = int(rng.integers(1, 6))
         nist_expected = _nltk_or_none(corpus_nist, refs, hyps, n=n)
         if nist_expected is not None and math.isfinite(nist_expected):
-            assert ngrameval.nist(predictions, references, n=n).nist == \
-                pytest.approx(nist_expected, rel=1e-12, abs=1e-12), (predictions, references, n)
+            assert ngrameval.nist(predictions, references, n=n).nist == pytest.approx(
+                nist_expected, rel=1e-12, abs=1e-12
+            ), (predictions, references, n)

@@ -12,9 +12,11 @@ Arabic, Hebrew, Thai, Devanagari, Hangul).
 rouge1, rouge2, rougeL and rougeLsum, with and without the stemmer, one to three references per
 prediction (``score_multi``), many predictions sharing their references.
 """
+
 import numpy as np
 import pytest
-from rouge_score import rouge_scorer, tokenize as rouge_score_tokenize
+from rouge_score import rouge_scorer
+from rouge_score import tokenize as rouge_score_tokenize
 
 import ngrameval
 from ngrameval.metrics.rouge import RougeTokenizer
@@ -74,8 +76,9 @@ def test_latin_corpora_default_equals_rouge_score(seed, stem):
     predictions, references = random_corpus(seed, LATIN)
     expected = peer_scores(peer_scorer(TYPES, stem), predictions, references)
     for tokenizer in (None, "rouge_score"):
-        result = ngrameval.rouge(predictions, references, TYPES, use_stemmer=stem, tokenizer=tokenizer,
-                                 use_aggregator=False)
+        result = ngrameval.rouge(
+            predictions, references, TYPES, use_stemmer=stem, tokenizer=tokenizer, use_aggregator=False
+        )
         assert max_difference(result.scores, expected) <= TOLERANCE, tokenizer
         aggregate = ngrameval.rouge(predictions, references, TYPES, use_stemmer=stem, tokenizer=tokenizer)
         assert max(abs(aggregate.fmeasure[t] - expected[i, :, 2].mean()) for i, t in enumerate(TYPES)) <= TOLERANCE
@@ -97,16 +100,18 @@ class _Default:
 def test_mixed_script_corpora(seed, stem):
     predictions, references = random_corpus(seed, LATIN + ("other",))
     # rouge-score's own tokenizer: its numbers exactly (the words of other scripts vanish).
-    result = ngrameval.rouge(predictions, references, TYPES, use_stemmer=stem, tokenizer="rouge_score",
-                             use_aggregator=False)
+    result = ngrameval.rouge(
+        predictions, references, TYPES, use_stemmer=stem, tokenizer="rouge_score", use_aggregator=False
+    )
     assert max_difference(result.scores, peer_scores(peer_scorer(TYPES, stem), predictions, references)) <= TOLERANCE
     # The default: rouge-score's numbers on the default's tokens, which are rouge-score's plus other scripts'.
     stemmer = rouge_scorer.RougeScorer(["rouge1"], use_stemmer=stem)._tokenizer._stemmer
     ours = _Default(stem)
     for text in predictions + [r for group in references for r in group]:
         tokens = ours.tokenize(text)
-        assert [t for t in tokens if rouge_score_tokenize.VALID_TOKEN_RE.match(t)] == \
-            rouge_score_tokenize.tokenize(text, stemmer), repr(text)
+        assert [t for t in tokens if rouge_score_tokenize.VALID_TOKEN_RE.match(t)] == rouge_score_tokenize.tokenize(
+            text, stemmer
+        ), repr(text)
     expected = peer_scores(rouge_scorer.RougeScorer(TYPES, tokenizer=ours), predictions, references)
     result = ngrameval.rouge(predictions, references, TYPES, use_stemmer=stem, use_aggregator=False)
     assert max_difference(result.scores, expected) <= TOLERANCE

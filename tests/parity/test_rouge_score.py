@@ -9,13 +9,15 @@ the words of other scripts, which rouge-score deletes: it must agree with rouge-
 without such words, and on any text once those words are dropped; ``tokenizer="rouge_score"`` on
 every pair.
 """
+
 import dataclasses
 import json
 import random
 
 import numpy as np
 import pytest
-from rouge_score import rouge_scorer, tokenize as rouge_score_tokenize
+from rouge_score import rouge_scorer
+from rouge_score import tokenize as rouge_score_tokenize
 
 import ngrameval
 from ngrameval.engine.lcs import lcs_length, lcs_lengths, lcs_positions, lcs_union_mask
@@ -56,8 +58,9 @@ def realsumm_run(shared, request):
 @pytest.mark.slow
 def test_realsumm_every_prediction_rouge_score_tokenizer(realsumm_run):
     stem, predictions, references, expected = realsumm_run
-    result = ngrameval.rouge(predictions, references, TYPES, use_stemmer=stem, tokenizer="rouge_score",
-                             use_aggregator=False)
+    result = ngrameval.rouge(
+        predictions, references, TYPES, use_stemmer=stem, tokenizer="rouge_score", use_aggregator=False
+    )
     assert result.scores.shape == expected.shape == (len(TYPES), 3500, 3)
     for i, rouge_type in enumerate(TYPES):
         assert max_difference(result.scores[i], expected[i]) <= TOLERANCE, rouge_type
@@ -81,8 +84,9 @@ def _realsumm_scored_rows(shared, count):
     rows = [json.loads(line) for line in read_lines(shared("data/realsumm/realsumm_abs.scores.jsonl"))[:count]]
 
     def sentences(text):
-        return "\n".join(part.replace("<t>", "").strip() for part in text.split("</t>")
-                         if part.replace("<t>", "").strip())
+        return "\n".join(
+            part.replace("<t>", "").strip() for part in text.split("</t>") if part.replace("<t>", "").strip()
+        )
 
     return [sentences(row["system_summary"]) for row in rows], [sentences(row["ref_summ"]) for row in rows]
 
@@ -104,8 +108,9 @@ def test_realsumm_scored_rows_default_variant(shared):
 
 def test_realsumm_aggregate_is_the_mean(realsumm_run):
     stem, predictions, references, expected = realsumm_run
-    result = ngrameval.rouge(predictions, references, ["rouge1", "rougeLsum"], use_stemmer=stem,
-                             tokenizer="rouge_score")
+    result = ngrameval.rouge(
+        predictions, references, ["rouge1", "rougeLsum"], use_stemmer=stem, tokenizer="rouge_score"
+    )
     for rouge_type in ("rouge1", "rougeLsum"):
         means = expected[TYPES.index(rouge_type)].mean(axis=0)
         assert abs(result.precision[rouge_type] - means[0]) <= TOLERANCE
@@ -128,8 +133,9 @@ def test_multi_reference_best(shared, stem):
     hypotheses, references = _multi_reference_corpus(shared)
     scorer = peer_scorer(TYPES, stem)
     expected = expected_array([scorer.score_multi(r, h) for h, r in zip(hypotheses, references)], TYPES)
-    result = ngrameval.rouge(hypotheses, references, TYPES, use_stemmer=stem, use_aggregator=False,
-                             tokenizer="rouge_score")
+    result = ngrameval.rouge(
+        hypotheses, references, TYPES, use_stemmer=stem, use_aggregator=False, tokenizer="rouge_score"
+    )
     assert {"refs:best", "nrefs:var"} <= set(result.signature.split("|"))
     assert max_difference(result.scores, expected) <= TOLERANCE
     ascii_rows = [i for i, (h, r) in enumerate(zip(hypotheses, references)) if h.isascii() and all(map(str.isascii, r))]
@@ -165,15 +171,25 @@ def test_multi_reference_pooled(shared):
     hypotheses, references = _multi_reference_corpus(shared, stop=150)
     types = ["rouge1", "rouge2", "rougeL"]
     tokenizer = rouge_scorer.RougeScorer(types)._tokenizer
-    expected = np.array([[_pooled_expected(h, r, t, tokenizer) for h, r in zip(hypotheses, references)]
-                         for t in types])
-    result = ngrameval.rouge(hypotheses, references, types, multi_ref="pooled", use_aggregator=False,
-                             tokenizer="rouge_score")
+    expected = np.array([[_pooled_expected(h, r, t, tokenizer) for h, r in zip(hypotheses, references)] for t in types])
+    result = ngrameval.rouge(
+        hypotheses, references, types, multi_ref="pooled", use_aggregator=False, tokenizer="rouge_score"
+    )
     assert max_difference(result.scores, expected) <= TOLERANCE
 
 
-EDGE_CASES = [("", "a b"), ("a b", ""), ("", ""), ("\n\n", "a b"), ("a b\n\nc", "c\n a"), (" \n ", " "),
-              ("!!! ???", "..."), ("a\nb\nc", "c\nb\na"), ("the the the", "the"), ("x", "x")]
+EDGE_CASES = [
+    ("", "a b"),
+    ("a b", ""),
+    ("", ""),
+    ("\n\n", "a b"),
+    ("a b\n\nc", "c\n a"),
+    (" \n ", " "),
+    ("!!! ???", "..."),
+    ("a\nb\nc", "c\nb\na"),
+    ("the the the", "the"),
+    ("x", "x"),
+]
 
 
 @pytest.mark.parametrize("stem", [False, True], ids=["plain", "stemmed"])
@@ -185,14 +201,18 @@ def test_empty_and_degenerate_texts(stem):
     assert max_difference(result.scores, expected) <= TOLERANCE
 
 
-_ASCII_WORDS = ("The cat cats sat sitting on a mat mats, running runs ran dog's DOGS happily happy 2024 "
-                "x-ray e.g. U.S. it's -- ... ; (quoted) \"words\" #tag @user 3.14 a1b2").split()
+_ASCII_WORDS = (
+    "The cat cats sat sitting on a mat mats, running runs ran dog's DOGS happily happy 2024 "
+    'x-ray e.g. U.S. it\'s -- ... ; (quoted) "words" #tag @user 3.14 a1b2'
+).split()
 # Latin-script words rouge-score cuts at every letter outside [a-z0-9] (precomposed and combining
 # accents, ligatures, ß, dotted İ, the Kelvin sign, fullwidth letters and digits, Roman numerals),
 # with typographic punctuation and spaces.
-_LATIN_WORDS = ("café CAFÉ cafe\u0301 naïve résumés RÉSUMÉS Zürich straße STRASSE œuvre ﬁnancial İstanbul "
-                "\u212aelvin ｆｕｌｌ ２０２４ Ⅻ façade piñata Ærøskøbing déjà-vu — – ‘quoted’ “words” … £5 €3 "
-                "\u00a0 naïvely generalizations").split(" ")
+_LATIN_WORDS = (
+    "café CAFÉ cafe\u0301 naïve résumés RÉSUMÉS Zürich straße STRASSE œuvre ﬁnancial İstanbul "
+    "\u212aelvin ｆｕｌｌ ２０２４ Ⅻ façade piñata Ærøskøbing déjà-vu — – ‘quoted’ “words” … £5 €3 "
+    "\u00a0 naïvely generalizations"
+).split(" ")
 
 
 def _random_latin_text(rng, words=_ASCII_WORDS):
@@ -241,8 +261,10 @@ def test_batched_lcs_equals_rouge_score():
     a_ids = np.array([x for s in a_seqs for x in s], np.int64)
     b_ids = np.array([x for s in b_seqs for x in s], np.int64)
     lengths = lcs_lengths(a_ids, a_offsets, b_ids, b_offsets, pair_a, pair_b)
-    expected = [rouge_scorer._lcs_table(a_seqs[i], b_seqs[j])[-1][-1] if a_seqs[i] and b_seqs[j] else 0
-                for i, j in zip(pair_a, pair_b)]
+    expected = [
+        rouge_scorer._lcs_table(a_seqs[i], b_seqs[j])[-1][-1] if a_seqs[i] and b_seqs[j] else 0
+        for i, j in zip(pair_a, pair_b)
+    ]
     assert lengths.tolist() == expected
     mask = lcs_union_mask(a_ids, a_offsets, b_ids, b_offsets, pair_a, pair_b)
     expected_mask = np.zeros(len(a_ids), bool)
@@ -258,12 +280,15 @@ def test_sentences_at_word_boundaries_equal_rouge_score(length):
     and rougeLsum (which takes a shortcut when each side has one sentence) against rouge-score."""
     rng = random.Random(length)
     words = "the cat sat on a mat dog ran far away".split()
-    pairs = [(" ".join(rng.choice(words) for _ in range(length)), " ".join(rng.choice(words) for _ in range(n)))
-             for n in (length - 1, length, length + 1, 2 * length)]
+    pairs = [
+        (" ".join(rng.choice(words) for _ in range(length)), " ".join(rng.choice(words) for _ in range(n)))
+        for n in (length - 1, length, length + 1, 2 * length)
+    ]
     scorer = rouge_scorer.RougeScorer(["rougeL", "rougeLsum"])
     expected = [scorer.score(reference, prediction) for prediction, reference in pairs]
-    got = ngrameval.rouge([p for p, _ in pairs], [r for _, r in pairs], rouge_types=["rougeL", "rougeLsum"],
-                          use_aggregator=False)
+    got = ngrameval.rouge(
+        [p for p, _ in pairs], [r for _, r in pairs], rouge_types=["rougeL", "rougeLsum"], use_aggregator=False
+    )
     result = got.as_dict()
     for kind in ("rougeL", "rougeLsum"):
         assert result[f"{kind}_fmeasure"] == [score[kind].fmeasure for score in expected]
@@ -271,6 +296,7 @@ def test_sentences_at_word_boundaries_equal_rouge_score(length):
 
 # --------------------------------------------------------------------------- other scripts
 # rouge-score deletes the words of scripts other than Latin; the default tokenizer keeps them.
+
 
 def test_chinese_and_japanese_are_split_into_characters():
     tokenizer = RougeTokenizer()
@@ -307,14 +333,18 @@ def test_cyrillic_and_greek_words_are_kept():
     assert tokenizer("Καλημέρα κόσμε") == ["καλημέρα", "κόσμε"]
     assert tokenizer("café au lait") == ["caf", "au", "lait"] == rouge_score_tokenize.tokenize("café au lait", None)
     assert rouge_score_tokenize.tokenize("Привет, мир!", None) == []
-    result = ngrameval.rouge(["Привет мир", "Καλημέρα κόσμε"], ["привет", "καλημέρα κόσμε"], ["rouge1"],
-                             use_aggregator=False)
+    result = ngrameval.rouge(
+        ["Привет мир", "Καλημέρα κόσμε"], ["привет", "καλημέρα κόσμε"], ["rouge1"], use_aggregator=False
+    )
     assert result.precision["rouge1"] == [0.5, 1.0]
     assert result.recall["rouge1"] == [1.0, 1.0]
     # The rouge_score tokenizer reproduces rouge-score: nothing left to match.
     dropped = ngrameval.rouge(["Привет мир"], ["привет"], ["rouge1"], tokenizer="rouge_score")
-    assert dropped.fmeasure["rouge1"] == rouge_scorer.RougeScorer(["rouge1"]).score("привет", "Привет мир")[
-        "rouge1"].fmeasure == 0.0
+    assert (
+        dropped.fmeasure["rouge1"]
+        == rouge_scorer.RougeScorer(["rouge1"]).score("привет", "Привет мир")["rouge1"].fmeasure
+        == 0.0
+    )
 
 
 def test_non_ascii_stemming_leaves_non_ascii_words():
@@ -328,7 +358,7 @@ def test_mixed_scripts_never_join():
     rouge-score's digits; a combining mark continues a word of another script but separates after
     [a-z0-9], as in rouge-score."""
     tokenizer = RougeTokenizer()
-    assert tokenizer("cаt") == ["c", "а", "t"]           # Cyrillic а
+    assert tokenizer("cаt") == ["c", "а", "t"]  # Cyrillic а
     assert tokenizer("мир2024") == ["мир", "2024"]
     assert tokenizer("мо\u0301локо cafe\u0301") == ["мо\u0301локо", "cafe"]
     assert tokenizer("ΟΔΟΣ τοῦ") == ["οδος", "τοῦ"]
@@ -375,6 +405,7 @@ def test_mixed_script_text(stem):
 
 # --------------------------------------------------------------------------- callable tokenizers
 
+
 @dataclasses.dataclass
 class _SplitOn:
     """An unhashable callable tokenizer (a dataclass with __eq__ has no __hash__)."""
@@ -384,7 +415,7 @@ class _SplitOn:
     def __call__(self, text):
         return text.lower().split(self.separator)
 
-    def tokenize(self, text):     # the same, for rouge-score's tokenizer=
+    def tokenize(self, text):  # the same, for rouge-score's tokenizer=
         return self(text)
 
 
@@ -394,9 +425,14 @@ def test_unhashable_callable_tokenizer():
         hash(tokenizer)
     predictions, references = ["a-b-c\nd-a", "x-y"], [["a-c-d", "b-a"], ["x-y-z"]]
     types = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
-    expected = expected_array([rouge_scorer.RougeScorer(types, tokenizer=tokenizer).score_multi(r, p)
-                               for p, r in zip(predictions, references)], types)
-    for _ in range(2):      # twice: the second call must not find (or fail on) cached references
+    expected = expected_array(
+        [
+            rouge_scorer.RougeScorer(types, tokenizer=tokenizer).score_multi(r, p)
+            for p, r in zip(predictions, references)
+        ],
+        types,
+    )
+    for _ in range(2):  # twice: the second call must not find (or fail on) cached references
         result = ngrameval.rouge(predictions, references, types, tokenizer=tokenizer, use_aggregator=False)
         assert max_difference(result.scores, expected) <= TOLERANCE
 
@@ -415,7 +451,9 @@ def test_callable_tokenizer_that_changes_between_calls():
     types = ["rouge1", "rougeL"]
     for separator in (" ", "-", " "):
         tokenizer.separator = separator
-        expected = expected_array([rouge_scorer.RougeScorer(types, tokenizer=tokenizer).score(r, p)
-                                   for p, r in zip(predictions, references)], types)
+        expected = expected_array(
+            [rouge_scorer.RougeScorer(types, tokenizer=tokenizer).score(r, p) for p, r in zip(predictions, references)],
+            types,
+        )
         result = ngrameval.rouge(predictions, references, types, tokenizer=tokenizer, use_aggregator=False)
         assert max_difference(result.scores, expected) <= TOLERANCE, separator

@@ -8,6 +8,7 @@ Sized for CI (about 30 s); raise RANDOM_SEARCH_SCALE to search longer.
 Also sacrebleu's edit distance itself (``lib_ter.BeamEditDistance``) against ours on random word
 sequences long and unequal enough for its beam to cut the cheapest alignments.
 """
+
 import os
 
 import numpy as np
@@ -20,10 +21,62 @@ from ngrameval.metrics.ter import ter
 from tests.parity.test_ter_sacrebleu import OPTIONS, as_padded_streams
 
 SCALE = int(os.environ.get("RANDOM_SEARCH_SCALE", "1"))
-PIECES = ["the", "cat", "sat", "on", "mat", "a", "The", "A", "CAT", ".", ",", "...", "!?", "-", "--", "3.5",
-          "1,000", "(", ")", '"', "'s", "John's", "a.b", "&quot;", "&amp;", "&AMP;", "&lt;", "&amp;lt;", "&gt;",
-          "\n", "\n-", "\t", "\u00a0", "  ", "\u3000", "東京", "猫", "が", "いる", "ひらがな", "カタカナ", "。", "、",
-          "，", "（", "）", "中文測試", "ｆｕｌｌ", "привет", "É", "ß", "İ", "x" * 30, ""]
+PIECES = [
+    "the",
+    "cat",
+    "sat",
+    "on",
+    "mat",
+    "a",
+    "The",
+    "A",
+    "CAT",
+    ".",
+    ",",
+    "...",
+    "!?",
+    "-",
+    "--",
+    "3.5",
+    "1,000",
+    "(",
+    ")",
+    '"',
+    "'s",
+    "John's",
+    "a.b",
+    "&quot;",
+    "&amp;",
+    "&AMP;",
+    "&lt;",
+    "&amp;lt;",
+    "&gt;",
+    "\n",
+    "\n-",
+    "\t",
+    "\u00a0",
+    "  ",
+    "\u3000",
+    "東京",
+    "猫",
+    "が",
+    "いる",
+    "ひらがな",
+    "カタカナ",
+    "。",
+    "、",
+    "，",
+    "（",
+    "）",
+    "中文測試",
+    "ｆｕｌｌ",
+    "привет",
+    "É",
+    "ß",
+    "İ",
+    "x" * 30,
+    "",
+]
 FEW_WORDS = ["a", "b", "c", "a b", "b a", ".", "the"]
 
 
@@ -44,7 +97,7 @@ def perturbed(rng: np.random.Generator, text: str) -> str:
     words = text.split(" ")
     if len(words) > 3:
         start, length = int(rng.integers(len(words))), int(rng.integers(1, 6))
-        block, words = words[start:start + length], words[:start] + words[start + length:]
+        block, words = words[start : start + length], words[:start] + words[start + length :]
         at = int(rng.integers(len(words) + 1))
         words = words[:at] + block + words[at:]
     words = [w for w in words if rng.random() > 0.1]
@@ -56,8 +109,9 @@ def random_corpus(rng: np.random.Generator):
     size = int(rng.integers(1, 5))
     refs_per_segment = int(rng.integers(1, 4))
     references = [[random_text(rng, repetitive) for _ in range(refs_per_segment)] for _ in range(size)]
-    predictions = [perturbed(rng, group[0]) if rng.random() < 0.7 else random_text(rng, repetitive)
-                   for group in references]
+    predictions = [
+        perturbed(rng, group[0]) if rng.random() < 0.7 else random_text(rng, repetitive) for group in references
+    ]
     return predictions, references
 
 

@@ -1,6 +1,7 @@
 """ngrameval.ter against sacrebleu 2.6.0's TER, run in each test: per-segment edits and average
 reference lengths (exactly), corpus scores and their parts, sentence scores and signatures, on
 WMT17, WMT22 (one and two references) and E2E (1 to 45 references), with every option."""
+
 import itertools
 
 import numpy as np
@@ -8,8 +9,17 @@ import pytest
 from sacrebleu.metrics import TER
 
 from ngrameval.metrics.ter import ter
-from tests.data import (WMT17_SYSTEMS, WMT22, assert_close, e2e_outputs, e2e_references, read_lines, wmt17_slice,
-                        wmt22_references, wmt22_system)
+from tests.data import (
+    WMT17_SYSTEMS,
+    WMT22,
+    assert_close,
+    e2e_outputs,
+    e2e_references,
+    read_lines,
+    wmt17_slice,
+    wmt22_references,
+    wmt22_system,
+)
 
 OPTIONS = ("normalized", "no_punct", "asian_support", "case_sensitive")
 
@@ -30,15 +40,19 @@ def assert_same_as_sacrebleu(hypotheses, references, sentences=0, **options):
     result = ter(hypotheses, references, sentence_level=sentences > 0, **options)
     got = result.statistics.rows
     different = np.flatnonzero((got != expected).any(axis=1))
-    assert different.size == 0, (f"{different.size} segments differ, first {different[0]}: "
-                                 f"{got[different[0]].tolist()} != sacrebleu's {expected[different[0]].tolist()}")
+    assert different.size == 0, (
+        f"{different.size} segments differ, first {different[0]}: "
+        f"{got[different[0]].tolist()} != sacrebleu's {expected[different[0]].tolist()}"
+    )
     assert abs(result.ter * 100 - score.score) <= 1e-12 * max(1.0, score.score)
     assert (result.num_edits, result.ref_length) == (score.num_edits, pytest.approx(score.ref_length, rel=1e-12))
     assert result.signature == str(metric.get_signature())
     if sentences:
         sentence_metric = TER(**options)
-        peer = [sentence_metric.sentence_score(h, refs).score / 100
-                for h, refs in zip(hypotheses[:sentences], references[:sentences])]
+        peer = [
+            sentence_metric.sentence_score(h, refs).score / 100
+            for h, refs in zip(hypotheses[:sentences], references[:sentences])
+        ]
         assert_close(result.sentence_scores[:sentences], peer, rel=1e-12, what="sentence TER")
 
 
@@ -55,13 +69,14 @@ def test_wmt17_systems(shared, system):
     assert_same_as_sacrebleu(hypotheses, references, sentences=50)
 
 
-@pytest.mark.parametrize("pair, system, lines", [("de-en", "Online-B", 250), ("zh-en", "NiuTrans", 100),
-                                                 ("en-de", "PROMT", 250)])
+@pytest.mark.parametrize(
+    "pair, system, lines", [("de-en", "Online-B", 250), ("zh-en", "NiuTrans", 100), ("en-de", "PROMT", 250)]
+)
 @pytest.mark.parametrize("labels", [("A",), ("A", "B")])
 @pytest.mark.slow
 def test_wmt22(shared, pair, system, lines, labels):
     streams = wmt22_references(shared, pair, labels)
-    start, stop = 200, 200 + lines      # past the first lines, which are short headlines in some pairs
+    start, stop = 200, 200 + lines  # past the first lines, which are short headlines in some pairs
     hypotheses = wmt22_system(shared, pair, system)[start:stop]
     references = [list(group) for group in zip(*(stream[start:stop] for stream in streams))]
     assert_same_as_sacrebleu(hypotheses, references, sentences=40)
@@ -82,25 +97,33 @@ def test_every_option_combination(shared, flags):
     assert_same_as_sacrebleu(hypotheses, references, sentences=20, **dict(zip(OPTIONS, flags)))
 
 
-@pytest.mark.parametrize("options", [{"normalized": True, "asian_support": True},
-                                     {"no_punct": True, "asian_support": True},
-                                     {"normalized": True, "no_punct": True, "asian_support": True,
-                                      "case_sensitive": True}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"normalized": True, "asian_support": True},
+        {"no_punct": True, "asian_support": True},
+        {"normalized": True, "no_punct": True, "asian_support": True, "case_sensitive": True},
+    ],
+)
 @pytest.mark.slow
 def test_chinese_with_asian_support(shared, options):
     # WMT22's Chinese sources as references, and as predictions with their halves swapped (shifts
     # of CJK characters, split one by one by the asian rules) and every fifth character dropped.
     sources = read_lines(shared(f"{WMT22}/txt/sources/generaltest2022.zh-en.src.zh"))[:40]
-    hypotheses = [line[len(line) // 2:] + line[:len(line) // 2] for line in sources]
+    hypotheses = [line[len(line) // 2 :] + line[: len(line) // 2] for line in sources]
     hypotheses = ["".join(c for k, c in enumerate(line) if k % 5 != 4) for line in hypotheses]
     assert_same_as_sacrebleu(hypotheses, [[line] for line in sources], sentences=10, **options)
 
 
 def test_huggingface_option_names_are_sacrebleus(shared):
     hypotheses, references = wmt17_slice(shared, "KIT.4950", 80)
-    hf = ter(hypotheses, references, normalized=True, ignore_punct=True, support_zh_ja_chars=True,
-                       case_sensitive=True)
-    assert hf.as_dict() == ter(hypotheses, references, normalized=True, no_punct=True, asian_support=True,
-                               case_sensitive=True).as_dict()
-    assert_same_as_sacrebleu(hypotheses, references, normalized=True, no_punct=True, asian_support=True,
-                             case_sensitive=True)
+    hf = ter(hypotheses, references, normalized=True, ignore_punct=True, support_zh_ja_chars=True, case_sensitive=True)
+    assert (
+        hf.as_dict()
+        == ter(
+            hypotheses, references, normalized=True, no_punct=True, asian_support=True, case_sensitive=True
+        ).as_dict()
+    )
+    assert_same_as_sacrebleu(
+        hypotheses, references, normalized=True, no_punct=True, asian_support=True, case_sensitive=True
+    )

@@ -2,6 +2,7 @@
 spaces, ``"\\t"``, multi-word tokens such as ``"new york"``): NLTK scores them as the strings they are, and so
 does every metric and variant that takes token lists -- BLEU, NIST, GLEU, chrF and METEOR, run here on the same
 lists. Sized for CI; raise RANDOM_SEARCH_SCALE to search longer."""
+
 import math
 import os
 import random
@@ -15,11 +16,32 @@ from nltk.translate.nist_score import corpus_nist
 import ngrameval
 from tests.parity.test_meteor_nltk import nltk_wordnet, peer  # noqa: F401  (fixtures: NLTK on Debian's WordNet)
 
-pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")   # NLTK warns on every order without matches
+pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")  # NLTK warns on every order without matches
 
 SCALE = int(os.environ.get("RANDOM_SEARCH_SCALE", "1"))
-TOKENS = ["the", "cat", "sat", "on", "mat", "a", "dog", ".", " ", "  ", "\t", "\n", "\u00a0", "new york",
-          "a b", " cat", "cat ", "", "東京 都", "run", "running"]
+TOKENS = [
+    "the",
+    "cat",
+    "sat",
+    "on",
+    "mat",
+    "a",
+    "dog",
+    ".",
+    " ",
+    "  ",
+    "\t",
+    "\n",
+    "\u00a0",
+    "new york",
+    "a b",
+    " cat",
+    "cat ",
+    "",
+    "東京 都",
+    "run",
+    "running",
+]
 
 
 def _tokens(rng: random.Random) -> list:
@@ -29,7 +51,7 @@ def _tokens(rng: random.Random) -> list:
 def random_corpus(rng: random.Random, most_references: int):
     hypotheses = [_tokens(rng) for _ in range(rng.randint(1, 4))]
     references = [[_tokens(rng) for _ in range(rng.randint(1, most_references))] for _ in hypotheses]
-    for hypothesis, group in zip(hypotheses, references):   # copies make matches and perfect scores
+    for hypothesis, group in zip(hypotheses, references):  # copies make matches and perfect scores
         if rng.random() < 0.3:
             group[0] = list(hypothesis)
     return hypotheses, references
@@ -80,5 +102,7 @@ def test_meteor_nltk_on_tokens_with_whitespace(peer):  # noqa: F811
     rng = random.Random(7200)
     for _ in range(200 * SCALE):
         hypotheses, references = random_corpus(rng, 3)
-        assert ngrameval.meteor(hypotheses, references, variant="nltk").scores == peer(hypotheses, references), \
-            (hypotheses, references)
+        assert ngrameval.meteor(hypotheses, references, variant="nltk").scores == peer(hypotheses, references), (
+            hypotheses,
+            references,
+        )

@@ -2,6 +2,7 @@
 ngrameval.leaderboard.reading. A .txt file is plain text, one segment a line (a tab in it is part of the segment);
 rows with columns are .tsv (with a header) or .jsonl; score_dataset refuses a .txt, which holds no columns, at
 once, where it used to read it as a TSV."""
+
 import gzip
 import json
 
@@ -27,8 +28,10 @@ def test_a_txt_file_is_one_segment_a_line_even_with_tabs(tmp_path, capsys):
     reference.write_text("".join(line + "\n" for line in REFERENCES), encoding="utf-8")
     segments = [line.rstrip() for line in PREDICTIONS]
     assert read_source(Source(str(system))) == segments
-    assert _corpus_score(capsys, ["-r", str(reference), "-s", str(system)]) == \
-        ngrameval.bleu(segments, [[r] for r in REFERENCES]).bleu
+    assert (
+        _corpus_score(capsys, ["-r", str(reference), "-s", str(system)])
+        == ngrameval.bleu(segments, [[r] for r in REFERENCES]).bleu
+    )
     with pytest.raises(InputError, match="is plain text .* and has no field 'prediction'"):
         read_source(Source(str(system), "prediction"))
 
@@ -36,22 +39,27 @@ def test_a_txt_file_is_one_segment_a_line_even_with_tabs(tmp_path, capsys):
 def test_score_dataset_refuses_a_txt_file_at_once(tmp_path):
     path = tmp_path / "rows.txt"
     path.write_text("prediction\treferences\nthe cat\tthe cat\n", encoding="utf-8")
-    with pytest.raises(InputError, match=r"rows\.txt: unknown format \(a \.txt file is plain text, one segment a "
-                                         r"line, with no columns\); files of rows must end in \.parquet, \.jsonl"):
+    with pytest.raises(
+        InputError,
+        match=r"rows\.txt: unknown format \(a \.txt file is plain text, one segment a "
+        r"line, with no columns\); files of rows must end in \.parquet, \.jsonl",
+    ):
         ngrameval.score_dataset(path, "bleu")
     with pytest.raises(InputError, match="is plain text, one segment a line, with no fields"):
         list(table_rows(str(path), ["prediction"]))
 
 
 def test_names_mean_the_same_formats_everywhere():
-    assert [table_format(name) for name in ("a.txt", "a.txt.gz", "a.tsv", "a.TSV.gz", "a.jsonl", "a.json.gz",
-                                            "a.en", "-")] == [None, None, "tsv", "tsv", "jsonl", "jsonl", None, None]
+    assert [
+        table_format(name) for name in ("a.txt", "a.txt.gz", "a.tsv", "a.TSV.gz", "a.jsonl", "a.json.gz", "a.en", "-")
+    ] == [None, None, "tsv", "tsv", "jsonl", "jsonl", None, None]
 
 
 def _write_tsv(path):
     # CRLF line ends and trailing spaces: every reader strips them the same way.
-    text = "prediction\treferences\r\n" + "".join(f"{p.replace(chr(9), ' ')} \t{r}\r\n"
-                                                for p, r in zip(PREDICTIONS, REFERENCES))
+    text = "prediction\treferences\r\n" + "".join(
+        f"{p.replace(chr(9), ' ')} \t{r}\r\n" for p, r in zip(PREDICTIONS, REFERENCES)
+    )
     path.write_bytes(gzip.compress(text.encode("utf-8")) if path.suffix == ".gz" else text.encode("utf-8"))
     return path
 
@@ -62,8 +70,10 @@ def test_the_command_line_reads_a_tsv_as_its_rows(tmp_path, capsys, name):
     rows = [row for _, row in table_rows(str(path), ["prediction", "references"])]
     predictions = [row["prediction"] for row in rows]
     assert predictions == [p.replace("\t", " ").rstrip() for p in PREDICTIONS]
-    assert _corpus_score(capsys, ["-r", f"{path}:references", "-s", f"{path}:prediction"]) == \
-        ngrameval.bleu(predictions, [[row["references"]] for row in rows]).bleu
+    assert (
+        _corpus_score(capsys, ["-r", f"{path}:references", "-s", f"{path}:prediction"])
+        == ngrameval.bleu(predictions, [[row["references"]] for row in rows]).bleu
+    )
 
 
 @pytest.mark.slow

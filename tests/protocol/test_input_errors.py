@@ -1,6 +1,7 @@
 """Bad input is an InputError (a ValueError), which the command line and the Spaces show as one line (exit status
 2); any other exception is a bug and is shown as one: the traceback, exit status 1 (#25). The NumPy ValueError
 NLTK's method5 raised was printed as if the input were bad."""
+
 import pytest
 
 import ngrameval
@@ -42,9 +43,14 @@ def test_bad_input_is_one_line_and_status_2(arguments, capsys):
     assert captured.err.startswith("ngrameval: unknown smooth for variant 'nltk'") and captured.err.count("\n") == 1
 
 
-@pytest.mark.parametrize("error", [ValueError("all the input array dimensions except for the concatenation axis "
-                                              "must match exactly"), IndexError("index 4 is out of bounds"),
-                                   OSError("disk on fire")])
+@pytest.mark.parametrize(
+    "error",
+    [
+        ValueError("all the input array dimensions except for the concatenation axis must match exactly"),
+        IndexError("index 4 is out of bounds"),
+        OSError("disk on fire"),
+    ],
+)
 def test_any_other_exception_is_a_bug_with_its_traceback_and_status_1(arguments, capsys, monkeypatch, error):
     def broken(self, stats):
         raise error
@@ -55,8 +61,9 @@ def test_any_other_exception_is_a_bug_with_its_traceback_and_status_1(arguments,
     assert captured.out == ""
     assert captured.err.startswith("Traceback (most recent call last):")
     assert f"{type(error).__name__}: {error}" in captured.err and "in broken" in captured.err
-    assert captured.err.rstrip().endswith("this is a bug in ngrameval, not a problem with the input: please report "
-                                          "it with the traceback above")
+    assert captured.err.rstrip().endswith(
+        "this is a bug in ngrameval, not a problem with the input: please report it with the traceback above"
+    )
 
 
 def test_an_input_error_raised_deep_inside_is_still_one_line(arguments, capsys, monkeypatch):
@@ -83,12 +90,14 @@ def test_the_leaderboard_space_shows_input_errors_and_lets_bugs_through(tmp_path
     (tmp_path / "a.txt").write_text("x\ny\n")
 
     def call():
-        return leaderboard.score([tmp_path / "r.txt"], [tmp_path / "a.txt"], ["bleu"], "", None, "none", None, False,
-                                 None, True)
+        return leaderboard.score(
+            [tmp_path / "r.txt"], [tmp_path / "a.txt"], ["bleu"], "", None, "none", None, False, None, True
+        )
 
     def fails(error):
         def score_leaderboard(*args, **kwargs):
             raise error
+
         return score_leaderboard
 
     monkeypatch.setattr(leaderboard, "score_leaderboard", fails(InputError("refused by the family")))

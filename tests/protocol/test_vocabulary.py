@@ -2,6 +2,7 @@
 ``sentence_scores``; ``sentence_level``, ``tokenize``, ``lowercase`` and ``max_order`` are the options' names,
 the peers' names (ROUGE's ``use_aggregator`` and ``tokenizer``, TER's ``case_sensitive``, NIST's ``n``; CIDEr's
 and METEOR's ``scores``, COCO's ``per_item``) aliases that give the same result, and refused when they disagree."""
+
 import math
 
 import pytest
@@ -14,8 +15,10 @@ from ngrameval.metric import RunningTotals, metric_names, statistics
 PREDICTIONS = ["the cat sat on the mat", "a dog barks"]
 REFERENCES = [["the cat sat on a mat", "The cat is on the mat"], ["a dog barks loudly", "A dog is barking"]]
 # Options that keep every metric off Java (METEOR 1.5's jar, the PTB tokenizer).
-FAST = {"meteor": {"variant": "nltk", "tokenize": "whitespace"},
-        "coco_caption": {"tokenize": "none", "metrics": ("bleu", "rouge_l", "cider")}}
+FAST = {
+    "meteor": {"variant": "nltk", "tokenize": "whitespace"},
+    "coco_caption": {"tokenize": "none", "metrics": ("bleu", "rouge_l", "cider")},
+}
 # The metrics that give per-segment results unless told not to, as their peers always do.
 ALWAYS = ("cider", "meteor", "coco_caption")
 
@@ -50,7 +53,7 @@ def test_score_is_the_documented_headline():
 @pytest.mark.parametrize("metric", metric_names())
 def test_sentence_level_gives_sentence_scores(metric):
     scores = _result(metric, sentence_level=True).sentence_scores
-    for per_item in (scores.values() if isinstance(scores, dict) else [scores]):
+    for per_item in scores.values() if isinstance(scores, dict) else [scores]:
         assert len(per_item) == len(PREDICTIONS)
     assert _result(metric, sentence_level=False).sentence_scores is None
     assert (_result(metric).sentence_scores == scores) == (metric in ALWAYS)
@@ -67,35 +70,48 @@ def test_result_aliases_are_the_same_data():
     assert rouge.sentence_scores == rouge.fmeasure
 
 
-@pytest.mark.parametrize("metric, canonical, alias", [
-    ("rouge", {"sentence_level": True}, {"use_aggregator": False}),
-    ("rouge", {"sentence_level": False}, {"use_aggregator": True}),
-    ("rouge", {"tokenize": "whitespace"}, {"tokenizer": "whitespace"}),
-    ("rouge", {"tokenize": str.split}, {"tokenizer": str.split}),
-    ("ter", {"lowercase": False}, {"case_sensitive": True}),
-    ("ter", {"lowercase": True}, {"case_sensitive": False}),
-    ("nist", {"max_order": 3}, {"n": 3}),
-    ("nist", {"max_order": 3, "variant": "mteval"}, {"n": 3, "variant": "mteval"}),
-])
+@pytest.mark.parametrize(
+    "metric, canonical, alias",
+    [
+        ("rouge", {"sentence_level": True}, {"use_aggregator": False}),
+        ("rouge", {"sentence_level": False}, {"use_aggregator": True}),
+        ("rouge", {"tokenize": "whitespace"}, {"tokenizer": "whitespace"}),
+        ("rouge", {"tokenize": str.split}, {"tokenizer": str.split}),
+        ("ter", {"lowercase": False}, {"case_sensitive": True}),
+        ("ter", {"lowercase": True}, {"case_sensitive": False}),
+        ("nist", {"max_order": 3}, {"n": 3}),
+        ("nist", {"max_order": 3, "variant": "mteval"}, {"n": 3, "variant": "mteval"}),
+    ],
+)
 def test_option_aliases_give_the_canonical_result(metric, canonical, alias):
     expected = _result(metric, **canonical).as_dict()
     assert _result(metric, **alias).as_dict() == expected
-    assert _result(metric, **{**canonical, **alias}).as_dict() == expected   # both, agreeing
-    if metric != "rouge" or "tokenize" in canonical:   # (sentence_level is not a statistics option)
-        assert statistics(metric, PREDICTIONS, REFERENCES, **alias).signature == \
-            statistics(metric, PREDICTIONS, REFERENCES, **canonical).signature == expected["signature"]
+    assert _result(metric, **{**canonical, **alias}).as_dict() == expected  # both, agreeing
+    if metric != "rouge" or "tokenize" in canonical:  # (sentence_level is not a statistics option)
+        assert (
+            statistics(metric, PREDICTIONS, REFERENCES, **alias).signature
+            == statistics(metric, PREDICTIONS, REFERENCES, **canonical).signature
+            == expected["signature"]
+        )
 
 
-@pytest.mark.parametrize("metric, options, message", [
-    ("rouge", {"sentence_level": True, "use_aggregator": True}, "use_aggregator=True contradicts sentence_level=True"),
-    ("rouge", {"sentence_level": False, "use_aggregator": False}, "use_aggregator=False contradicts"),
-    ("rouge", {"tokenize": "whitespace", "tokenizer": "default"}, "tokenizer='default' contradicts tokenize="),
-    ("ter", {"lowercase": True, "case_sensitive": True}, "case_sensitive=True contradicts lowercase=True"),
-    ("ter", {"case_sensitive": "yes"}, "case_sensitive must be True or False"),
-    ("ter", {"lowercase": "no"}, "lowercase must be True or False"),
-    ("nist", {"max_order": 4, "n": 5}, "n=5 contradicts max_order=4"),
-    ("nist", {"n": 0}, "n must be an integer from 1"),
-])
+@pytest.mark.parametrize(
+    "metric, options, message",
+    [
+        (
+            "rouge",
+            {"sentence_level": True, "use_aggregator": True},
+            "use_aggregator=True contradicts sentence_level=True",
+        ),
+        ("rouge", {"sentence_level": False, "use_aggregator": False}, "use_aggregator=False contradicts"),
+        ("rouge", {"tokenize": "whitespace", "tokenizer": "default"}, "tokenizer='default' contradicts tokenize="),
+        ("ter", {"lowercase": True, "case_sensitive": True}, "case_sensitive=True contradicts lowercase=True"),
+        ("ter", {"case_sensitive": "yes"}, "case_sensitive must be True or False"),
+        ("ter", {"lowercase": "no"}, "lowercase must be True or False"),
+        ("nist", {"max_order": 4, "n": 5}, "n=5 contradicts max_order=4"),
+        ("nist", {"n": 0}, "n must be an integer from 1"),
+    ],
+)
 def test_conflicting_aliases_are_refused(metric, options, message):
     with pytest.raises(InputError, match=message):
         _result(metric, **options)
@@ -109,4 +125,4 @@ def test_ter_lowercase_is_sacrebleus_case_sensitive_negated():
         peer = metric.corpus_score(hypotheses, list(map(list, zip(*references))))
         result = ngrameval.ter(hypotheses, references, lowercase=lowercase)
         assert result.num_edits == peer.num_edits and abs(result.score * 100 - peer.score) <= 1e-12 * peer.score
-        assert result.signature == str(metric.get_signature())   # sacrebleu's own signature, as it was
+        assert result.signature == str(metric.get_signature())  # sacrebleu's own signature, as it was

@@ -1,4 +1,5 @@
 """Shared by the scale tests: the corpus (WMT22 en-de, two references) and every metric's variants."""
+
 import dataclasses
 
 import ngrameval
@@ -8,14 +9,27 @@ SEGMENTS = 400
 # Every registered metric and variant, with options whose rules differ from the defaults' (NIST's
 # one-order sums, chrF++'s words); the COCO suite with and without CIDEr-D (two passes, or one).
 CASES = [("bleu", {"variant": variant}) for variant in ("sacrebleu", "nltk", "mteval", "nmt", "d2l", "coco")] + [
-    ("bleu", {"variant": "nltk", "smooth": "method4"}), ("bleu", {"brevity_penalty": "average"}),
-    ("nist", {"variant": "nltk"}), ("nist", {"variant": "mteval"}), ("nist", {"variant": "nltk", "n": 1}),
-    ("nist", {"variant": "mteval", "n": 1}), ("rouge", {"variant": "rouge_score"}), ("rouge", {"variant": "rouge155"}),
-    ("meteor", {"variant": "meteor15"}), ("meteor", {"variant": "nltk"}), ("cider", {"variant": "cider-d"}),
-    ("cider", {"variant": "cider"}), ("coco_caption", {}),
+    ("bleu", {"variant": "nltk", "smooth": "method4"}),
+    ("bleu", {"brevity_penalty": "average"}),
+    ("nist", {"variant": "nltk"}),
+    ("nist", {"variant": "mteval"}),
+    ("nist", {"variant": "nltk", "n": 1}),
+    ("nist", {"variant": "mteval", "n": 1}),
+    ("rouge", {"variant": "rouge_score"}),
+    ("rouge", {"variant": "rouge155"}),
+    ("meteor", {"variant": "meteor15"}),
+    ("meteor", {"variant": "nltk"}),
+    ("cider", {"variant": "cider-d"}),
+    ("cider", {"variant": "cider"}),
+    ("coco_caption", {}),
     ("coco_caption", {"metrics": ["bleu", "meteor", "rouge_l"]}),
-    ("chrf", {"variant": "sacrebleu"}), ("chrf", {"word_order": 2}), ("chrf", {"variant": "nltk"}),
-    ("gleu", {"variant": "nltk"}), ("gleu", {"variant": "google_bleu"}), ("ter", {})]
+    ("chrf", {"variant": "sacrebleu"}),
+    ("chrf", {"word_order": 2}),
+    ("chrf", {"variant": "nltk"}),
+    ("gleu", {"variant": "nltk"}),
+    ("gleu", {"variant": "google_bleu"}),
+    ("ter", {}),
+]
 
 
 def corpus(shared, metric, options):
@@ -24,7 +38,7 @@ def corpus(shared, metric, options):
     predictions, references = wmt22_slice(shared, "en-de", "Online-B", SEGMENTS)
     if metric == "chrf" and options.get("variant") == "nltk":
         references = [group[:1] for group in references]
-    if options.get("brevity_penalty") == "average":   # a third reference: mean lengths in thirds, not exact sums
+    if options.get("brevity_penalty") == "average":  # a third reference: mean lengths in thirds, not exact sums
         references = [group + [" ".join(group[0].split()[::2])] for group in references]
     return predictions, references
 
@@ -36,8 +50,16 @@ def in_memory(metric, options, predictions, references):
 
 
 # Parts of a result given per segment only when asked for (or kept for other uses): None in a merged result.
-PER_SEGMENT_OPTIONAL = {"sentence_scores", "sentence_signature", "explanation", "statistics", "best_reference",
-                        "parameters", "document_frequency", "scores"}
+PER_SEGMENT_OPTIONAL = {
+    "sentence_scores",
+    "sentence_signature",
+    "explanation",
+    "statistics",
+    "best_reference",
+    "parameters",
+    "document_frequency",
+    "scores",
+}
 
 
 def assert_same_result(got, expected):

@@ -1,14 +1,18 @@
 """score_dataset on Hugging Face datasets: a Dataset mapped by two processes and a streamed
 IterableDataset give the in-memory result (ngrameval.<metric>(...)'s) to the last bit; a malformed row
 is named by its index."""
+
 import datasets
 import pytest
 
 from ngrameval.dataset import score_dataset
 from tests.scale.common import assert_same_result, corpus, in_memory
 
-HF_CASES = [("bleu", {"variant": "nltk", "smooth": "method4"}), ("nist", {"variant": "mteval"}),
-            ("cider", {"variant": "cider-d"})]
+HF_CASES = [
+    ("bleu", {"variant": "nltk", "smooth": "method4"}),
+    ("nist", {"variant": "mteval"}),
+    ("cider", {"variant": "cider-d"}),
+]
 
 
 @pytest.mark.parametrize("metric,options", HF_CASES, ids=[f"{m}-{o}" for m, o in HF_CASES])
@@ -23,7 +27,8 @@ def test_a_dataset_in_two_processes(shared, metric, options):
 def test_an_iterable_dataset(shared, metric, options):
     predictions, references = corpus(shared, metric, options)
     dataset = datasets.Dataset.from_dict({"prediction": predictions, "references": references}).to_iterable_dataset(
-        num_shards=3)
+        num_shards=3
+    )
     result = score_dataset(dataset, metric, batch_size=64, **options)
     assert_same_result(result, in_memory(metric, options, predictions, references))
 

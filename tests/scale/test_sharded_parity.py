@@ -3,6 +3,7 @@
 Each shard computes its statistics (NIST and CIDEr: with the summed reference counts of all shards),
 RunningTotals merges them; the expected result is ngrameval.<metric>(...)'s on the whole corpus.
 """
+
 import pytest
 
 from ngrameval.metric import RunningTotals, get_family, metric_names, statistics
@@ -41,9 +42,20 @@ def test_shards_give_the_in_memory_result(shared, metric, options):
     assert_same_result(sharded_result(metric, options, predictions, references, BOUNDS), expected)
 
 
-VARYING_REFERENCES = [case for case in CASES if case in [
-    ("bleu", {"variant": "sacrebleu"}), ("nist", {"variant": "mteval"}), ("rouge", {"variant": "rouge_score"}),
-    ("chrf", {"variant": "sacrebleu"}), ("gleu", {"variant": "nltk"}), ("ter", {}), ("coco_caption", {})]]
+VARYING_REFERENCES = [
+    case
+    for case in CASES
+    if case
+    in [
+        ("bleu", {"variant": "sacrebleu"}),
+        ("nist", {"variant": "mteval"}),
+        ("rouge", {"variant": "rouge_score"}),
+        ("chrf", {"variant": "sacrebleu"}),
+        ("gleu", {"variant": "nltk"}),
+        ("ter", {}),
+        ("coco_caption", {}),
+    ]
+]
 
 
 @pytest.mark.parametrize("metric,options", VARYING_REFERENCES, ids=[f"{m}-{o}" for m, o in VARYING_REFERENCES])
@@ -63,8 +75,15 @@ def test_shards_with_other_signatures_are_refused(shared):
         running.add(statistics("bleu", predictions[3:6], references[3:6], lowercase=True))
 
 
-@pytest.mark.parametrize("metric,options", [("nist", {"variant": "nltk"}), ("nist", {"variant": "mteval"}),
-                                            ("cider", {"variant": "cider-d"}), ("coco_caption", {})])
+@pytest.mark.parametrize(
+    "metric,options",
+    [
+        ("nist", {"variant": "nltk"}),
+        ("nist", {"variant": "mteval"}),
+        ("cider", {"variant": "cider-d"}),
+        ("coco_caption", {}),
+    ],
+)
 def test_a_shard_without_the_corpus_counts_differs(shared, metric, options):
     """Why NIST and CIDEr take two passes: each shard's own references give other weights."""
     predictions, references = corpus(shared, metric, options)
@@ -72,6 +91,7 @@ def test_a_shard_without_the_corpus_counts_differs(shared, metric, options):
     running = RunningTotals(metric)
     for start, stop in zip(BOUNDS, BOUNDS[1:]):
         running.add(family.statistics(predictions[start:stop], references[start:stop], **options))
+
     def headline(result):
         return result.scores["CIDEr"] if metric == "coco_caption" else getattr(result, metric)
 

@@ -1,6 +1,7 @@
 """score_across_ranks with two real gloo processes on CPU (torch.multiprocessing.spawn, a file store:
 no network): every rank gets the single-process result of both ranks' rows (ngrameval.<metric>(...)'s), to
 the last bit; a rank with bad input makes both ranks raise its error."""
+
 import json
 
 import pytest
@@ -11,9 +12,14 @@ from ngrameval.distributed import score_across_ranks
 from tests.scale.common import assert_same_result, corpus, in_memory
 
 WORLD = 2
-SPLIT = 170   # rank 0 takes the first 170 rows, rank 1 the rest
-TORCH_CASES = [("bleu", {"variant": "nltk", "smooth": "method4"}), ("nist", {"variant": "nltk"}),
-               ("cider", {"variant": "cider-d"}), ("chrf", {"word_order": 2}), ("rouge", {"variant": "rouge_score"})]
+SPLIT = 170  # rank 0 takes the first 170 rows, rank 1 the rest
+TORCH_CASES = [
+    ("bleu", {"variant": "nltk", "smooth": "method4"}),
+    ("nist", {"variant": "nltk"}),
+    ("cider", {"variant": "cider-d"}),
+    ("chrf", {"word_order": 2}),
+    ("rouge", {"variant": "rouge_score"}),
+]
 
 
 def rank_main(rank, store, out, cases):
@@ -24,7 +30,7 @@ def rank_main(rank, store, out, cases):
             mine = slice(0, SPLIT) if rank == 0 else slice(SPLIT, None)
             hyps, refs = predictions[mine], references[mine]
             if rank == bad_rank:
-                refs = refs[:-1]   # one reference group short
+                refs = refs[:-1]  # one reference group short
             try:
                 result = score_across_ranks(metric, hyps, refs, **options)
                 results.append({"class": type(result).__name__, "fields": result.as_dict()})
@@ -65,16 +71,20 @@ def test_a_rank_with_bad_input_fails_every_rank(per_rank):
 
 def test_without_a_process_group_this_process_is_scored(shared):
     predictions, references = corpus(shared, "bleu", {})
-    assert_same_result(score_across_ranks("bleu", predictions, references),
-                       in_memory("bleu", {}, predictions, references))
+    assert_same_result(
+        score_across_ranks("bleu", predictions, references), in_memory("bleu", {}, predictions, references)
+    )
     with pytest.raises(ValueError, match="torch.distributed is not initialized"):
         score_across_ranks("bleu", predictions, references, group=object())
 
 
 def test_options_for_per_segment_parts_fail_at_once(shared):
     predictions, references = corpus(shared, "nist", {})
-    with pytest.raises(ValueError, match=r"^sentence_level=True: a corpus scored in shards gives the corpus-level "
-                                         r"result of ngrameval\.nist"):
+    with pytest.raises(
+        ValueError,
+        match=r"^sentence_level=True: a corpus scored in shards gives the corpus-level "
+        r"result of ngrameval\.nist",
+    ):
         score_across_ranks("nist", predictions, references, sentence_level=True)
     with pytest.raises(ValueError, match="unknown options for nist: colour"):
         score_across_ranks("nist", predictions, references, colour=1)

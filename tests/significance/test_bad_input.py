@@ -1,4 +1,5 @@
 """Bad arguments to the significance functions: a ValueError saying what is wrong."""
+
 import pytest
 
 from ngrameval.metric import statistics

@@ -5,6 +5,7 @@ scores as the rows it counts; and a system against itself has exactly zero resam
 both tests give the smallest p-value, 1 / (trials + 1) (sacrebleu's strict ``>``, checked against
 sacrebleu itself in test_sacrebleu_significance.py).
 """
+
 import numpy as np
 import pytest
 
@@ -15,9 +16,21 @@ from tests.data import wmt17_slice
 
 SEGMENTS = 30
 CASES = [("bleu", variant) for variant in ("sacrebleu", "nltk", "mteval", "nmt", "d2l", "coco")] + [
-    ("nist", "nltk"), ("nist", "mteval"), ("rouge", "rouge_score"), ("rouge", "rouge155"),
-    ("meteor", "meteor15"), ("meteor", "nltk"), ("cider", "cider-d"), ("cider", "cider"), ("coco_caption", None),
-    ("chrf", "sacrebleu"), ("chrf", "nltk"), ("gleu", "nltk"), ("gleu", "google_bleu"), ("ter", None)]
+    ("nist", "nltk"),
+    ("nist", "mteval"),
+    ("rouge", "rouge_score"),
+    ("rouge", "rouge155"),
+    ("meteor", "meteor15"),
+    ("meteor", "nltk"),
+    ("cider", "cider-d"),
+    ("cider", "cider"),
+    ("coco_caption", None),
+    ("chrf", "sacrebleu"),
+    ("chrf", "nltk"),
+    ("gleu", "nltk"),
+    ("gleu", "google_bleu"),
+    ("ter", None),
+]
 
 
 def test_every_registered_metric_is_covered():
@@ -47,7 +60,7 @@ def test_summed_rows_give_the_corpus_score(case):
     metric, variant, predictions, references, stats = case
     expected = public_corpus_scores(metric, variant, predictions, references)
     for name, score in get_family(metric).corpus_scores(stats).items():
-        assert score == expected[name], name   # to the last bit
+        assert score == expected[name], name  # to the last bit
 
 
 def test_identity_resample_gives_the_corpus_score(case):

@@ -12,6 +12,7 @@ s / sqrt(n)), a 2.5% quantile estimated from B draws has sd sqrt(q (1 - q) / B) 
 0.06 SE against our bootstrap mean; 5 of those, 0.3 SE. Our corpus score is the plain mean, exactly.
 rouge-score's generator is seeded here so the test is deterministic; the tolerances do not rely on it.
 """
+
 import numpy as np
 import pytest
 from rouge_score import rouge_scorer, scoring
@@ -56,12 +57,15 @@ def test_rouge155_intervals_are_rouge155s_own(shared):
     _, predictions, references = realsumm(shared)
     predictions, references = predictions[:40], references[:40]
     types = ["rouge1", "rouge2", "rougeL"]
-    intervals = confidence_interval(statistics("rouge", predictions, references, rouge_types=types,
-                                               variant="rouge155"), n_samples=SAMPLES)
+    intervals = confidence_interval(
+        statistics("rouge", predictions, references, rouge_types=types, variant="rouge155"), n_samples=SAMPLES
+    )
     printed = ngrameval.rouge(predictions, references, rouge_types=types, variant="rouge155")
     plain = ngrameval.rouge(predictions, references, rouge_types=types, variant="rouge155", aggregate="mean")
     for name in types:
-        assert intervals[name].score == pytest.approx(plain.fmeasure[name], rel=1e-12)   # a sum's order
+        assert intervals[name].score == pytest.approx(plain.fmeasure[name], rel=1e-12)  # a sum's order
         assert intervals[name].mean == printed.fmeasure[name]
-        assert intervals[name].ci == (printed.intervals[name]["fmeasure"]["low"],
-                                      printed.intervals[name]["fmeasure"]["high"])
+        assert intervals[name].ci == (
+            printed.intervals[name]["fmeasure"]["low"],
+            printed.intervals[name]["fmeasure"]["high"],
+        )

@@ -10,6 +10,7 @@ printed half-width ``0.5 * (upper - lower)``, a float32, rebuilt in float32 from
 (a float32 value divided by 100 and multiplied back in float64 rounds back to itself in float32).
 Only the corpus score itself, ngrameval's [0, 1] rule that is not the subject here, is compared to 1e-14.
 """
+
 import random
 
 import numpy as np
@@ -23,7 +24,7 @@ from ngrameval.significance import confidence_interval, paired_test, pairwise_bo
 from tests.data import wmt22_references, wmt22_system
 
 PAIR = "de-en"
-SYSTEMS = ("Online-B", "JDExploreAcademy", "PROMT")    # the first is the baseline
+SYSTEMS = ("Online-B", "JDExploreAcademy", "PROMT")  # the first is the baseline
 # chrF: the first segments. TER: sacrebleu's shift search makes long segments slow (11 s for the first
 # 200), so the first segments whose references have at most 20 words.
 CHRF_SEGMENTS = 120
@@ -53,7 +54,7 @@ def computed_once(metric):
         return memo[key]
 
     metric._extract_corpus_statistics = extract_once
-    metric.paired_results = {}      # (sacrebleu_paired's)
+    metric.paired_results = {}  # (sacrebleu_paired's)
     return metric
 
 
@@ -66,8 +67,10 @@ def wmt22(shared, metric):
         keep = keep[:TER_SEGMENTS]
     else:
         keep = range(CHRF_SEGMENTS)
-    return ({name: [lines[i] for i in keep] for name, lines in outputs.items()},
-            [[stream[i] for i in keep] for stream in streams])
+    return (
+        {name: [lines[i] for i in keep] for name, lines in outputs.items()},
+        [[stream[i] for i in keep] for stream in streams],
+    )
 
 
 @pytest.fixture(scope="module", params=list(CASES))
@@ -126,8 +129,9 @@ def test_approximate_randomization_equals_sacrebleu(case):
     """Its p-values (float64 sums and scores) and its intervals (n_ar_confidence: float32 resamples)."""
     _, metric, _, _, stats = case
     theirs = sacrebleu_paired(case, "ar", n_samples=1000, n_ar_confidence=0)
-    ours = paired_test(stats[SYSTEMS[0]], [stats[name] for name in SYSTEMS[1:]], "ar", n_samples=1000,
-                       n_ar_confidence=0)
+    ours = paired_test(
+        stats[SYSTEMS[0]], [stats[name] for name in SYSTEMS[1:]], "ar", n_samples=1000, n_ar_confidence=0
+    )
     for our_result, their_result in zip(ours, theirs):
         assert_same(our_result[metric], their_result)
 
@@ -144,7 +148,7 @@ def test_confidence_interval_equals_sacrebleu(case):
     name = SYSTEMS[1]
     theirs = theirs_metric.corpus_score(hypotheses[name], None, n_bootstrap=1000)
     ours = confidence_interval(stats[name], n_samples=1000)[metric]
-    assert ours.mean == theirs._mean / 100     # statistics.mean of float32 scores: a float32
+    assert ours.mean == theirs._mean / 100  # statistics.mean of float32 scores: a float32
     assert_half_width(ours, theirs._ci)
     resamples = sorted_resamples(theirs_metric, hypotheses[name], 1000)
     assert resamples.dtype == np.float32
@@ -167,8 +171,13 @@ def three_references(shared):
     """60 segments of TER with three references (A, B, A again): average lengths in thirds, whose sums
     depend on their order. (hypotheses per system, sacrebleu's TER, our statistics per system.)"""
     hypotheses, streams = wmt22(shared, "ter")
-    hypotheses, streams = {name: lines[:60] for name, lines in hypotheses.items()}, [s[:60] for s in streams + streams[:1]]
-    stats = {name: statistics("ter", lines, [list(group) for group in zip(*streams)]) for name, lines in hypotheses.items()}
+    hypotheses, streams = (
+        {name: lines[:60] for name, lines in hypotheses.items()},
+        [s[:60] for s in streams + streams[:1]],
+    )
+    stats = {
+        name: statistics("ter", lines, [list(group) for group in zip(*streams)]) for name, lines in hypotheses.items()
+    }
     assert not np.all(stats[SYSTEMS[1]].rows == np.floor(stats[SYSTEMS[1]].rows))
     return hypotheses, computed_once(sacrebleu_metrics.TER(references=streams)), stats
 
@@ -198,8 +207,10 @@ def test_ter_with_three_references_shuffles_as_sacrebleu(three_references, monke
 
 
 def random_corpus(rng, size, alphabet):
-    return [" ".join("".join(rng.choice(alphabet) for _ in range(rng.randint(1, 4))) for _ in range(rng.randint(1, 6)))
-            for _ in range(size)]
+    return [
+        " ".join("".join(rng.choice(alphabet) for _ in range(rng.randint(1, 4))) for _ in range(rng.randint(1, 6)))
+        for _ in range(size)
+    ]
 
 
 def test_seeded_random_search_against_sacrebleu():
@@ -212,19 +223,29 @@ def test_seeded_random_search_against_sacrebleu():
         references = random_corpus(rng, size, "abc")
         systems = [random_corpus(rng, size, "abcd") for _ in range(3)]
         if rng.random() < 0.5:
-            options = {"char_order": rng.randint(1, 6), "word_order": rng.randint(0, 2), "beta": rng.randint(1, 3),
-                       "eps_smoothing": rng.random() < 0.5}
+            options = {
+                "char_order": rng.randint(1, 6),
+                "word_order": rng.randint(0, 2),
+                "beta": rng.randint(1, 3),
+                "eps_smoothing": rng.random() < 0.5,
+            }
             metric, theirs_metric = "chrf", sacrebleu_metrics.CHRF(**options)
         else:
             options = {}
-            if rng.random() < 0.3:      # some references without words
+            if rng.random() < 0.3:  # some references without words
                 references = [line if rng.random() < 0.5 else "" for line in references]
             metric, theirs_metric = "ter", sacrebleu_metrics.TER()
         test = rng.choice(["bs", "ar"])
         n_samples = 200
         named = [(str(i), system) for i, system in enumerate(systems)]
-        theirs = sacrebleu_significance.PairedTest(named, {"m": theirs_metric}, [references], test_type=test,
-                                                   n_samples=n_samples, n_ar_confidence=0 if test == "ar" else -1)()
+        theirs = sacrebleu_significance.PairedTest(
+            named,
+            {"m": theirs_metric},
+            [references],
+            test_type=test,
+            n_samples=n_samples,
+            n_ar_confidence=0 if test == "ar" else -1,
+        )()
         theirs = next(value for key, value in theirs[1].items() if key != "System")
         stats = [statistics(metric, system, [[line] for line in references], **options) for system in systems]
         ours = paired_test(stats[0], stats[1:], test, n_samples=n_samples, n_ar_confidence=0 if test == "ar" else -1)

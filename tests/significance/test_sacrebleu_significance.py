@@ -8,6 +8,7 @@ the same float operations as sacrebleu's (its float32 bootstrap included), hence
 scores; its printed half-width ``0.5 * (upper - lower)``, rebuilt from our divided bounds, agrees to
 1e-12 relative (dividing by 100 then multiplying back is not exact in the last bit).
 """
+
 import numpy as np
 import pytest
 import sacrebleu.metrics as sacrebleu_metrics
@@ -18,7 +19,6 @@ from ngrameval.metric import statistics
 from ngrameval.significance import confidence_interval, paired_test
 from tests.data import WMT17_SYSTEMS, wmt17_reference, wmt17_system
 
-
 BASELINE = "LIUM-NMT.4900"
 # Four systems at full length for the comparisons with sacrebleu run here (it takes ~2 s per test).
 COMPARED = (BASELINE, "C-3MA.4959", "online-B.0", "xmu.4910", "KIT.4950")
@@ -27,16 +27,38 @@ COMPARED = (BASELINE, "C-3MA.4959", "online-B.0", "xmu.4910", "KIT.4950")
 # in shared/data/wmt17-en-de/SOURCE.md): Moses' bootstrap script (2000 resamples, mean of 3 runs) and
 # multeval's AR (10,000 trials, BLEU), baseline LIUM-NMT; sacrebleu checks its own within 0.01.
 MOSES_P_VALUES = {
-    "C-3MA.4959": 0.00000, "FBK.4870": 0.01267, "KIT.4950": 0.02233, "LMU-nmt-reranked.4934": 0.04383,
-    "LMU-nmt-single.4893": 0.20783, "online-A.0": 0.00000, "online-B.0": 0.38100, "online-F.0": 0.00000,
-    "online-G.0": 0.00000, "PROMT-Rule-based.4735": 0.00000, "RWTH-nmt-ensemble.4921": 0.01167,
-    "SYSTRAN.4847": 0.20983, "TALP-UPC.4834": 0.00000, "uedin-nmt.4722": 0.00000, "xmu.4910": 0.25483,
+    "C-3MA.4959": 0.00000,
+    "FBK.4870": 0.01267,
+    "KIT.4950": 0.02233,
+    "LMU-nmt-reranked.4934": 0.04383,
+    "LMU-nmt-single.4893": 0.20783,
+    "online-A.0": 0.00000,
+    "online-B.0": 0.38100,
+    "online-F.0": 0.00000,
+    "online-G.0": 0.00000,
+    "PROMT-Rule-based.4735": 0.00000,
+    "RWTH-nmt-ensemble.4921": 0.01167,
+    "SYSTRAN.4847": 0.20983,
+    "TALP-UPC.4834": 0.00000,
+    "uedin-nmt.4722": 0.00000,
+    "xmu.4910": 0.25483,
 }
 MULTEVAL_P_VALUES = {
-    "C-3MA.4959": 0.0001, "FBK.4870": 0.0218, "KIT.4950": 0.0410, "LMU-nmt-reranked.4934": 0.09029,
-    "LMU-nmt-single.4893": 0.58494, "online-A.0": 0.0001, "online-B.0": 0.94111, "online-F.0": 0.0001,
-    "online-G.0": 0.0001, "PROMT-Rule-based.4735": 0.0001, "RWTH-nmt-ensemble.4921": 0.0207,
-    "SYSTRAN.4847": 0.59914, "TALP-UPC.4834": 0.0001, "uedin-nmt.4722": 0.0001, "xmu.4910": 0.71073,
+    "C-3MA.4959": 0.0001,
+    "FBK.4870": 0.0218,
+    "KIT.4950": 0.0410,
+    "LMU-nmt-reranked.4934": 0.09029,
+    "LMU-nmt-single.4893": 0.58494,
+    "online-A.0": 0.0001,
+    "online-B.0": 0.94111,
+    "online-F.0": 0.0001,
+    "online-G.0": 0.0001,
+    "PROMT-Rule-based.4735": 0.0001,
+    "RWTH-nmt-ensemble.4921": 0.0207,
+    "SYSTRAN.4847": 0.59914,
+    "TALP-UPC.4834": 0.0001,
+    "uedin-nmt.4722": 0.0001,
+    "xmu.4910": 0.71073,
 }
 
 
@@ -49,8 +71,10 @@ def sacrebleu_seed(monkeypatch):
 def wmt17(shared):
     reference = wmt17_reference(shared)
     systems = {name: wmt17_system(shared, name) for name in WMT17_SYSTEMS}
-    stats = {name: statistics("bleu", lines, [[line] for line in reference], tokenize="none")
-             for name, lines in systems.items()}
+    stats = {
+        name: statistics("bleu", lines, [[line] for line in reference], tokenize="none")
+        for name, lines in systems.items()
+    }
     return reference, systems, stats
 
 
@@ -62,7 +86,7 @@ def sacrebleu_paired(wmt17, test, **options):
 
 
 def assert_same(ours, theirs, with_interval=True):
-    assert ours.score * 100 == pytest.approx(theirs.score, rel=1e-14)   # ngrameval's [0, 1] BLEU rule
+    assert ours.score * 100 == pytest.approx(theirs.score, rel=1e-14)  # ngrameval's [0, 1] BLEU rule
     assert ours.p_value == theirs.p_value
     if with_interval:
         assert ours.mean == theirs.mean / 100
@@ -71,7 +95,7 @@ def assert_same(ours, theirs, with_interval=True):
         assert ours.mean is None and theirs.mean is None
 
 
-@pytest.mark.slow   # 1000 resamples of sacrebleu
+@pytest.mark.slow  # 1000 resamples of sacrebleu
 def test_paired_bootstrap_equals_sacrebleu(wmt17):
     stats = wmt17[2]
     theirs = sacrebleu_paired(wmt17, "bs", n_samples=1000)
@@ -85,8 +109,9 @@ def test_paired_bootstrap_equals_sacrebleu(wmt17):
 def test_approximate_randomization_equals_sacrebleu(wmt17, n_ar_confidence):
     stats = wmt17[2]
     theirs = sacrebleu_paired(wmt17, "ar", n_samples=1000, n_ar_confidence=n_ar_confidence)
-    ours = paired_test(stats[BASELINE], [stats[name] for name in COMPARED[1:]], "ar", n_samples=1000,
-                       n_ar_confidence=n_ar_confidence)
+    ours = paired_test(
+        stats[BASELINE], [stats[name] for name in COMPARED[1:]], "ar", n_samples=1000, n_ar_confidence=n_ar_confidence
+    )
     for our_result, their_result in zip(ours, theirs):
         assert_same(our_result["bleu"], their_result, with_interval=n_ar_confidence == 0)
 
@@ -103,7 +128,7 @@ def test_single_system_interval_equals_sacrebleu(wmt17):
     reference, systems, stats = wmt17
     theirs = sacrebleu_metrics.BLEU(tokenize="none").corpus_score(systems[BASELINE], [reference], n_bootstrap=1000)
     ours = confidence_interval(stats[BASELINE], n_samples=1000)["bleu"]
-    assert ours.mean == theirs._mean / 100    # statistics.mean, as sacrebleu's Score.estimate_ci
+    assert ours.mean == theirs._mean / 100  # statistics.mean, as sacrebleu's Score.estimate_ci
     resamples = _sacrebleu_sorted_resamples(wmt17, BASELINE, 1000)
     assert ours.ci == (resamples[1000 // 40] / 100, resamples[1000 - 1000 // 40 - 1] / 100)
     assert 0.5 * (ours.ci[1] * 100 - ours.ci[0] * 100) == pytest.approx(theirs._ci, rel=1e-12)

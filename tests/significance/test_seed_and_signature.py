@@ -1,11 +1,11 @@
 """SACREBLEU_SEED and the signature fields, as sacrebleu 2.6.0 reads and writes them (run here)."""
+
 import pytest
 import sacrebleu.metrics as sacrebleu_metrics
 import sacrebleu.significance as sacrebleu_significance
 
 from ngrameval.metric import statistics
 from ngrameval.significance import DEFAULT_SEED, paired_test, resolve_seed, signature_suffix, with_suffix
-
 
 PREDICTIONS = ["the cat sat on the mat", "a dog barks", "it rains today", "we go home now"]
 OTHER = ["the cat sat on a mat", "a dog", "it rains", "we go home"]
@@ -44,8 +44,13 @@ def test_signature_as_sacrebleu(monkeypatch, seed, test, n_ar_confidence):
     monkeypatch.setenv("SACREBLEU_SEED", seed)
     metric = sacrebleu_metrics.BLEU(tokenize="none", references=[REFERENCES])
     signatures, _ = sacrebleu_significance.PairedTest(
-        [("a", PREDICTIONS), ("b", OTHER)], {"BLEU": metric}, None, test_type=test, n_samples=50,
-        n_ar_confidence=n_ar_confidence)()
+        [("a", PREDICTIONS), ("b", OTHER)],
+        {"BLEU": metric},
+        None,
+        test_type=test,
+        n_samples=50,
+        n_ar_confidence=n_ar_confidence,
+    )()
     ours = statistics("bleu", PREDICTIONS, [[r] for r in REFERENCES], tokenize="none").signature
     suffix = signature_suffix(test, 50, resolve_seed(), n_ar_confidence)
     assert with_suffix(ours, suffix) == signatures["BLEU"].format()

@@ -7,6 +7,7 @@ Candidates: WMT22 de-en outputs of one source segment (9 systems, 2 references) 
 in MBR decoding; made-up edge cases (empty, punctuation only, repeats, case); and a seeded random search
 over short strings of a small alphabet (many shared and repeated n-grams).
 """
+
 from __future__ import annotations
 
 import random
@@ -21,10 +22,30 @@ from ngrameval.metric import get_family, metric_names
 from ngrameval.training import pairwise as pairwise_module
 from tests.data import wmt22_references, wmt22_system
 
-DE_EN_SYSTEMS = ("JDExploreAcademy", "LT22", "Lan-Bridge", "Online-A", "Online-B", "Online-G", "Online-W",
-                 "Online-Y", "PROMT")
-EDGE = ["the cat sat on the mat.", "The cat sat on the mat.", "", "   ", "!!", "a a a a a a a a", "a a a b",
-        "(hi) there.", "the cat sat on the mat.", "mat the on sat cat the", "x"]
+DE_EN_SYSTEMS = (
+    "JDExploreAcademy",
+    "LT22",
+    "Lan-Bridge",
+    "Online-A",
+    "Online-B",
+    "Online-G",
+    "Online-W",
+    "Online-Y",
+    "PROMT",
+)
+EDGE = [
+    "the cat sat on the mat.",
+    "The cat sat on the mat.",
+    "",
+    "   ",
+    "!!",
+    "a a a a a a a a",
+    "a a a b",
+    "(hi) there.",
+    "the cat sat on the mat.",
+    "mat the on sat cat the",
+    "x",
+]
 
 
 def _perturbed(real, count, seed):
@@ -50,8 +71,10 @@ def candidates(shared):
 
 def _random_strings(rng, count):
     alphabet = ["a", "b", "ab", "ba", "c", "A", ".", ",", "é", "ß", "aa"]
-    return ["".join(rng.choice(alphabet) + (" " if rng.random() < 0.4 else "") for _ in range(rng.randint(0, 9)))
-            for _ in range(count)]
+    return [
+        "".join(rng.choice(alphabet) + (" " if rng.random() < 0.4 else "") for _ in range(rng.randint(0, 9)))
+        for _ in range(count)
+    ]
 
 
 def _sacrebleu_matrix(scorer, hypotheses, references):
@@ -76,9 +99,12 @@ CHRF_OPTIONS = [
 
 @pytest.mark.parametrize("options, fastchrf_options", CHRF_OPTIONS)
 def test_chrf_equals_fastchrf_and_sacrebleu(candidates, options, fastchrf_options):
-    sacrebleu_options = {"char_order": options.get("char_order", 6), "beta": options.get("beta", 2),
-                         "whitespace": options.get("whitespace", False),
-                         "eps_smoothing": options.get("eps_smoothing", False)}
+    sacrebleu_options = {
+        "char_order": options.get("char_order", 6),
+        "beta": options.get("beta", 2),
+        "whitespace": options.get("whitespace", False),
+        "eps_smoothing": options.get("eps_smoothing", False),
+    }
     references = EDGE + candidates[1][:5]
     for hypotheses in (candidates[0], EDGE):
         matrix = ngrameval.pairwise("chrf", hypotheses, references, **options)
@@ -87,17 +113,25 @@ def test_chrf_equals_fastchrf_and_sacrebleu(candidates, options, fastchrf_option
         _assert_close(matrix, _sacrebleu_matrix(CHRF(**sacrebleu_options), hypotheses, references))
 
 
-@pytest.mark.parametrize("options", [{"word_order": 2}, {"word_order": 1, "lowercase": True},
-                                     {"lowercase": True, "char_order": 3}])
+@pytest.mark.parametrize(
+    "options", [{"word_order": 2}, {"word_order": 1, "lowercase": True}, {"lowercase": True, "char_order": 3}]
+)
 def test_chrf_plus_plus_and_lowercase_equal_sacrebleu(candidates, options):
     for hypotheses, references in ((candidates[2], None), (EDGE, candidates[0][:6] + EDGE)):
         matrix = ngrameval.pairwise("chrf", hypotheses, references, **options)
         _assert_close(matrix, _sacrebleu_matrix(CHRF(**options), hypotheses, references or hypotheses))
 
 
-@pytest.mark.parametrize("options", [{}, {"word_order": 2}, {"variant": "nltk"},
-                                     {"variant": "nltk", "min_char_order": 2, "whitespace": True},
-                                     {"eps_smoothing": True, "lowercase": True}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"word_order": 2},
+        {"variant": "nltk"},
+        {"variant": "nltk", "min_char_order": 2, "whitespace": True},
+        {"eps_smoothing": True, "lowercase": True},
+    ],
+)
 def test_chrf_fast_path_equals_generic_path(candidates, options):
     for hypotheses, references in ((candidates[0], None), (EDGE, candidates[1])):
         fast = ngrameval.pairwise("chrf", hypotheses, references, **options)
@@ -106,8 +140,12 @@ def test_chrf_fast_path_equals_generic_path(candidates, options):
 
 def test_aggregate_chrf_equals_fastchrf(candidates):
     for options, fastchrf_options in CHRF_OPTIONS:
-        for hypotheses, references in ((candidates[0], candidates[0]), (EDGE, candidates[1] + EDGE[:3]),
-                                       (candidates[2], ["", ""]), (candidates[2][:3], [candidates[2][0]] * 3)):
+        for hypotheses, references in (
+            (candidates[0], candidates[0]),
+            (EDGE, candidates[1] + EDGE[:3]),
+            (candidates[2], ["", ""]),
+            (candidates[2][:3], [candidates[2][0]] * 3),
+        ):
             ours = ngrameval.aggregate_chrf(hypotheses, references, **options)
             peer = np.array(fastchrf.aggregate_chrf([hypotheses], [references], **fastchrf_options)[0]) / 100
             _assert_close(ours, peer)
@@ -136,21 +174,32 @@ def test_random_search_against_fastchrf_and_sacrebleu():
         order = rng.randint(1, 6)
         matrix = ngrameval.pairwise("chrf", hypotheses, references, char_order=order)
         _assert_close(matrix, np.array(fastchrf.pairwise_chrf([hypotheses], [refs], char_order=order)[0]) / 100)
-        _assert_close(ngrameval.aggregate_chrf(hypotheses, references, char_order=order),
-                      np.array(fastchrf.aggregate_chrf([hypotheses], [refs], char_order=order)[0]) / 100)
+        _assert_close(
+            ngrameval.aggregate_chrf(hypotheses, references, char_order=order),
+            np.array(fastchrf.aggregate_chrf([hypotheses], [refs], char_order=order)[0]) / 100,
+        )
         _assert_close(ngrameval.pairwise("chrf", hypotheses, references), _sacrebleu_matrix(chrf, hypotheses, refs))
-        _assert_close(ngrameval.pairwise("bleu", hypotheses, references, tokenize="none"),
-                      _sacrebleu_matrix(bleu, hypotheses, refs))
+        _assert_close(
+            ngrameval.pairwise("bleu", hypotheses, references, tokenize="none"),
+            _sacrebleu_matrix(bleu, hypotheses, refs),
+        )
 
 
 # --------------------------------------------------------------------------- BLEU and TER
 
-@pytest.mark.parametrize("options, sacrebleu_options", [
-    ({}, {}), ({"tokenize": "none", "smooth": "floor"}, {"tokenize": "none", "smooth_method": "floor"}),
-    ({"lowercase": True, "smooth": "add-k", "max_order": 3}, {"lowercase": True, "smooth_method": "add-k",
-                                                              "max_ngram_order": 3}),
-    ({"tokenize": "intl", "smooth": "none"}, {"tokenize": "intl", "smooth_method": "none"}),
-])
+
+@pytest.mark.parametrize(
+    "options, sacrebleu_options",
+    [
+        ({}, {}),
+        ({"tokenize": "none", "smooth": "floor"}, {"tokenize": "none", "smooth_method": "floor"}),
+        (
+            {"lowercase": True, "smooth": "add-k", "max_order": 3},
+            {"lowercase": True, "smooth_method": "add-k", "max_ngram_order": 3},
+        ),
+        ({"tokenize": "intl", "smooth": "none"}, {"tokenize": "intl", "smooth_method": "none"}),
+    ],
+)
 def test_bleu_equals_sacrebleu_sentence_bleu(candidates, options, sacrebleu_options):
     scorer = BLEU(effective_order=True, **sacrebleu_options)
     for hypotheses, references in ((candidates[0], None), (EDGE, candidates[1][:6] + EDGE)):
@@ -158,11 +207,17 @@ def test_bleu_equals_sacrebleu_sentence_bleu(candidates, options, sacrebleu_opti
         _assert_close(matrix, _sacrebleu_matrix(scorer, hypotheses, references or hypotheses))
 
 
-@pytest.mark.parametrize("options", [{}, {"variant": "nltk", "smooth": "method7"},
-                                     {"variant": "nltk", "smooth": "method4"},
-                                     {"brevity_penalty": "average", "weights": [(0.5, 0.5), (0.25,) * 4],
-                                      "max_order": 4, "variant": "nltk"},
-                                     {"variant": "mteval"}, {"variant": "coco", "weights": [(1,), (0.5, 0.5)]}])
+@pytest.mark.parametrize(
+    "options",
+    [
+        {},
+        {"variant": "nltk", "smooth": "method7"},
+        {"variant": "nltk", "smooth": "method4"},
+        {"brevity_penalty": "average", "weights": [(0.5, 0.5), (0.25,) * 4], "max_order": 4, "variant": "nltk"},
+        {"variant": "mteval"},
+        {"variant": "coco", "weights": [(1,), (0.5, 0.5)]},
+    ],
+)
 def test_bleu_fast_path_equals_generic_path(candidates, options):
     for hypotheses, references in ((candidates[1], None), (EDGE, candidates[2])):
         fast = ngrameval.pairwise("bleu", hypotheses, references, **options)
@@ -176,8 +231,9 @@ def test_bleu_output_picks_a_weight_set(candidates):
     assert not np.array_equal(second, ngrameval.pairwise("bleu", candidates[0], **options))
 
 
-@pytest.mark.parametrize("options", [{}, {"normalized": True, "case_sensitive": True},
-                                     {"no_punct": True, "asian_support": True}])
+@pytest.mark.parametrize(
+    "options", [{}, {"normalized": True, "case_sensitive": True}, {"no_punct": True, "asian_support": True}]
+)
 def test_ter_equals_sacrebleu_sentence_ter_and_the_generic_path(candidates, options):
     scorer = TER(**options)
     for hypotheses, references in ((candidates[2][:10], None), (EDGE, candidates[0][:4] + EDGE[:4])):
@@ -197,6 +253,7 @@ def test_sacrebleu_sentence_functions(candidates):
 
 # --------------------------------------------------------------------------- the generic path
 
+
 def test_generic_path_rouge_equals_rouge_score(candidates):
     from rouge_score.rouge_scorer import RougeScorer
 
@@ -208,20 +265,20 @@ def test_generic_path_rouge_equals_rouge_score(candidates):
         _assert_close(matrix, peer)
 
 
-@pytest.mark.slow   # (both WordNet readers load their files: about 10 s)
+@pytest.mark.slow  # (both WordNet readers load their files: about 10 s)
 def test_generic_path_meteor_nltk_equals_nltk(candidates, tmp_path):
+    import nltk
     from nltk.tokenize import word_tokenize
     from nltk.translate.meteor_score import meteor_score
 
     from tests.parity.test_meteor_nltk import nltk_wordnet_data, nltk_wordnet_reader
 
-    import nltk
     saved = list(nltk.data.path)
     try:
         wordnet = nltk_wordnet_reader(nltk_wordnet_data(tmp_path))
         hypotheses, references = candidates[1][:4], candidates[2][:3]
         matrix = ngrameval.pairwise("meteor", hypotheses, references, variant="nltk")
-        tokens = lambda line: word_tokenize(line, preserve_line=True)   # noqa: E731
+        tokens = lambda line: word_tokenize(line, preserve_line=True)  # noqa: E731
         peer = [[meteor_score([tokens(r)], tokens(h), wordnet=wordnet) for r in references] for h in hypotheses]
         _assert_close(matrix, peer)
     finally:
@@ -239,6 +296,7 @@ def test_every_metric_gives_each_pair_its_sentence_score():
 
 
 # --------------------------------------------------------------------------- batches, blocks, memory
+
 
 def test_batches_are_the_sources_one_by_one(candidates):
     references = [c[:5] for c in candidates]
@@ -276,10 +334,11 @@ def test_a_thousand_candidates_in_bounded_blocks(candidates, monkeypatch):
 
 # --------------------------------------------------------------------------- MBR
 
+
 def test_mbr_utilities_are_the_peers_mean_scores(candidates):
     results = ngrameval.mbr(candidates)
     for result, hypotheses, peer in zip(results, candidates, fastchrf.pairwise_chrf(candidates, candidates)):
-        expected = np.array(peer).mean(axis=1) / 100      # every pseudo-reference, the candidate itself included
+        expected = np.array(peer).mean(axis=1) / 100  # every pseudo-reference, the candidate itself included
         _assert_close(result.utilities, expected)
         assert result.index == int(np.argmax(expected)) and result.best == hypotheses[result.index]
     aggregated = ngrameval.mbr(candidates[0], aggregate=True)
@@ -307,28 +366,32 @@ def test_mbr_with_references_output_and_blocks(candidates):
 
 # --------------------------------------------------------------------------- bad input
 
-@pytest.mark.parametrize("call, message", [
-    (lambda: ngrameval.pairwise("chrf", []), "non-empty"),
-    (lambda: ngrameval.pairwise("chrf", "a b"), "non-empty list"),
-    (lambda: ngrameval.pairwise("chrf", ["a", 1]), r"hypotheses\[1\] must be a string"),
-    (lambda: ngrameval.pairwise("chrf", [["a"], "b"]), "among lists"),
-    (lambda: ngrameval.pairwise("chrf", [["a"], []]), r"hypotheses\[1\] is empty"),
-    (lambda: ngrameval.pairwise("chrf", ["a"], []), "references is empty"),
-    (lambda: ngrameval.pairwise("chrf", ["a"], "b"), "references must be a list"),
-    (lambda: ngrameval.pairwise("chrf", [["a"], ["b"]], [["a"]]), "one list of strings per source"),
-    (lambda: ngrameval.pairwise("chrf", [["a"], ["b"]], ["a", "b"]), r"references\[0\] must be a list"),
-    (lambda: ngrameval.pairwise("chrf", [["a"]], [[None]]), r"references\[0\]\[0\] must be a string"),
-    (lambda: ngrameval.pairwise("nope", ["a"]), "unknown metric"),
-    (lambda: ngrameval.pairwise("chrf", ["a"], colour=1), "colour"),
-    (lambda: ngrameval.pairwise("chrf", ["a"], char_order=0), "char_order"),
-    (lambda: ngrameval.pairwise("chrf", ["a"], sentence_level=True), "sentence_level"),
-    (lambda: ngrameval.pairwise("rouge", ["a"], output="rougeX"), "not one of rouge's outputs"),
-    (lambda: ngrameval.pairwise("chrf", ["a"], block_rows=0), "block_rows"),
-    (lambda: ngrameval.pairwise("chrf", ["a"], generic="yes"), "generic"),
-    (lambda: ngrameval.aggregate_chrf(["a"], variant="nltk"), "sacrebleu"),
-    (lambda: ngrameval.mbr(["a"], metric="bleu", aggregate=True), "aggregate=True"),
-    (lambda: ngrameval.mbr(["a"], aggregate=1), "aggregate"),
-])
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: ngrameval.pairwise("chrf", []), "non-empty"),
+        (lambda: ngrameval.pairwise("chrf", "a b"), "non-empty list"),
+        (lambda: ngrameval.pairwise("chrf", ["a", 1]), r"hypotheses\[1\] must be a string"),
+        (lambda: ngrameval.pairwise("chrf", [["a"], "b"]), "among lists"),
+        (lambda: ngrameval.pairwise("chrf", [["a"], []]), r"hypotheses\[1\] is empty"),
+        (lambda: ngrameval.pairwise("chrf", ["a"], []), "references is empty"),
+        (lambda: ngrameval.pairwise("chrf", ["a"], "b"), "references must be a list"),
+        (lambda: ngrameval.pairwise("chrf", [["a"], ["b"]], [["a"]]), "one list of strings per source"),
+        (lambda: ngrameval.pairwise("chrf", [["a"], ["b"]], ["a", "b"]), r"references\[0\] must be a list"),
+        (lambda: ngrameval.pairwise("chrf", [["a"]], [[None]]), r"references\[0\]\[0\] must be a string"),
+        (lambda: ngrameval.pairwise("nope", ["a"]), "unknown metric"),
+        (lambda: ngrameval.pairwise("chrf", ["a"], colour=1), "colour"),
+        (lambda: ngrameval.pairwise("chrf", ["a"], char_order=0), "char_order"),
+        (lambda: ngrameval.pairwise("chrf", ["a"], sentence_level=True), "sentence_level"),
+        (lambda: ngrameval.pairwise("rouge", ["a"], output="rougeX"), "not one of rouge's outputs"),
+        (lambda: ngrameval.pairwise("chrf", ["a"], block_rows=0), "block_rows"),
+        (lambda: ngrameval.pairwise("chrf", ["a"], generic="yes"), "generic"),
+        (lambda: ngrameval.aggregate_chrf(["a"], variant="nltk"), "sacrebleu"),
+        (lambda: ngrameval.mbr(["a"], metric="bleu", aggregate=True), "aggregate=True"),
+        (lambda: ngrameval.mbr(["a"], aggregate=1), "aggregate"),
+    ],
+)
 def test_bad_input_is_a_clear_value_error(call, message):
     with pytest.raises(ValueError, match=message):
         call()

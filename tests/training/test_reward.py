@@ -7,6 +7,7 @@ functions; the errors at construction and at the call; and two GRPO steps on a t
 tokenizer built here, whose logged reward must be the mean of the metric's sentence scores of the
 completions TRL generated.
 """
+
 import pickle
 import random
 import subprocess
@@ -21,7 +22,7 @@ from ngrameval.metric import metric_names, sentence_scores
 from tests.data import assert_close
 
 WORDS = "the a cat dog sat on mat rug ran big small red".split()
-TRL_OBJECTS = {"trainer_state": None, "log_extra": print, "log_metric": print}   # what TRL adds to the columns
+TRL_OBJECTS = {"trainer_state": None, "log_extra": print, "log_metric": print}  # what TRL adds to the columns
 
 
 def random_sentence(rng, low=0):
@@ -32,9 +33,10 @@ def random_rows(seed, count):
     """(completions, references column): some rows one string, some a list of strings; some empty completions."""
     rng = random.Random(seed)
     completions = [random_sentence(rng) for _ in range(count)]
-    references = [random_sentence(rng, 1) if rng.random() < 0.5 else [random_sentence(rng, 1)
-                                                                      for _ in range(rng.randint(1, 3))]
-                  for _ in range(count)]
+    references = [
+        random_sentence(rng, 1) if rng.random() < 0.5 else [random_sentence(rng, 1) for _ in range(rng.randint(1, 3))]
+        for _ in range(count)
+    ]
     return completions, references
 
 
@@ -44,16 +46,23 @@ def as_list(references):
 
 def conversation(text):
     """A tool-calling conversational completion as TRL builds it: the answer is the last assistant message."""
-    return [{"role": "assistant", "content": "", "tool_calls": [{"type": "function"}]},
-            {"role": "tool", "name": "lookup", "content": "the dog"},
-            {"role": "assistant", "content": text}]
+    return [
+        {"role": "assistant", "content": "", "tool_calls": [{"type": "function"}]},
+        {"role": "tool", "name": "lookup", "content": "the dog"},
+        {"role": "assistant", "content": text},
+    ]
 
 
 @pytest.mark.parametrize("seed", range(3))
 def test_plain_bleu_is_sacrebleu_sentence_bleu(seed):
     completions, references = random_rows(seed, 40)
-    rewards = ngrameval.reward("bleu")(prompts=["p"] * len(completions), completions=completions,
-                                       completion_ids=[[1]] * len(completions), references=references, **TRL_OBJECTS)
+    rewards = ngrameval.reward("bleu")(
+        prompts=["p"] * len(completions),
+        completions=completions,
+        completion_ids=[[1]] * len(completions),
+        references=references,
+        **TRL_OBJECTS,
+    )
     peer = BLEU(effective_order=True)
     expected = [peer.sentence_score(c, refs).score / 100 for c, refs in zip(completions, as_list(references))]
     assert all(type(r) is float for r in rewards)
@@ -64,9 +73,13 @@ def test_plain_bleu_is_sacrebleu_sentence_bleu(seed):
 def test_conversational_rouge_is_rouge_score(seed):
     completions, references = random_rows(100 + seed, 40)
     reward = ngrameval.reward("rouge", output="rougeL", references="answers")
-    rewards = reward(prompts=[[{"role": "user", "content": "p"}]] * len(completions),
-                     completions=[conversation(c) for c in completions], completion_ids=[[1]] * len(completions),
-                     answers=references, **TRL_OBJECTS)
+    rewards = reward(
+        prompts=[[{"role": "user", "content": "p"}]] * len(completions),
+        completions=[conversation(c) for c in completions],
+        completion_ids=[[1]] * len(completions),
+        answers=references,
+        **TRL_OBJECTS,
+    )
     scorer = rouge_scorer.RougeScorer(["rougeL"])
     expected = [scorer.score_multi(refs, c)["rougeL"].fmeasure for c, refs in zip(completions, as_list(references))]
     assert reward.__name__ == "rouge_rougeL"
@@ -87,18 +100,30 @@ def test_every_metric_and_output_is_its_sentence_score(metric):
         variant = [options["variant"]] if "variant" in options else []
         assert reward.__name__ == "_".join([metric] + variant + [output])
         assert reward(completions=completions, references=references) == expected[:, column].tolist()
-    assert ngrameval.reward(metric, **options)(completions=completions, references=references) \
-        == expected[:, 0].tolist()
+    assert (
+        ngrameval.reward(metric, **options)(completions=completions, references=references) == expected[:, 0].tolist()
+    )
 
 
 def test_variant_name_and_other_columns():
     completions, references = random_rows(11, 10)
     reward = ngrameval.reward("bleu", references="target", variant="nltk", smooth="method1")
     assert reward.__name__ == reward.__qualname__ == "bleu_nltk"
-    rewards = reward(prompts=["p"] * 10, completions=completions, completion_ids=[[1]] * 10, target=references,
-                     references=["not these"] * 10, difficulty=list(range(10)), **TRL_OBJECTS)
-    assert rewards == ngrameval.bleu(completions, references, variant="nltk", smooth="method1",
-                                     sentence_level=True).sentence_scores
+    rewards = reward(
+        prompts=["p"] * 10,
+        completions=completions,
+        completion_ids=[[1]] * 10,
+        target=references,
+        references=["not these"] * 10,
+        difficulty=list(range(10)),
+        **TRL_OBJECTS,
+    )
+    assert (
+        rewards
+        == ngrameval.bleu(
+            completions, references, variant="nltk", smooth="method1", sentence_level=True
+        ).sentence_scores
+    )
     renamed = ngrameval.reward("bleu", name="my_bleu")
     assert renamed.__name__ == renamed.__qualname__ == "my_bleu"
 
@@ -108,28 +133,36 @@ def test_pickled_reward_scores_the_same():
     reward = ngrameval.reward("rouge", output="rouge2", use_stemmer=True)
     copy = pickle.loads(pickle.dumps(reward))
     assert copy.__name__ == "rouge_rouge2"
-    assert copy(completions=completions, references=references) == reward(completions=completions,
-                                                                          references=references)
+    assert copy(completions=completions, references=references) == reward(
+        completions=completions, references=references
+    )
 
 
-@pytest.mark.parametrize("arguments, options, message", [
-    (("blue",), {}, "unknown metric 'blue'"),
-    (("bleu",), {"smoth": "exp"}, "unknown options for bleu: smoth"),
-    (("bleu",), {"sentence_level": True}, "unknown options for bleu: sentence_level"),
-    (("bleu",), {"variant": "sacrebleux"}, "sacrebleux"),
-    (("chrf",), {"char_order": 0}, "char_order"),
-    (("rouge",), {"output": "rougeX"}, "rouge gives no output 'rougeX'; its outputs with these options: rouge1, "),
-    (("rouge",), {"output": "rouge1", "rouge_types": ["rouge2"]}, "no output 'rouge1'"),
-    (("bleu", ["references"]), {}, "references must name a dataset column"),
-    (("bleu",), {"name": ""}, "name must be a non-empty string"),
-    (("bleu",), {"ids": 1}, "ids must be True or False"),
-    (("bleu",), {"drop_ids": [2]}, "only ids=True scores"),
-    (("bleu",), {"ids": True, "drop_ids": ["</s>"]}, "drop_ids must be token ids"),
-    (("bleu",), {"ids": True, "drop_ids": 2}, "drop_ids must be a list or set of token ids, got int"),
-    (("chrf",), {"ids": True}, "ids=True: chrf does not score token ids with these options (chrf counts characters"),
-    (("ter",), {"ids": True}, "ids=True: ter does not score token ids with these options"),
-    (("meteor",), {"ids": True}, "ids=True: meteor does not score token ids with these options"),
-])
+@pytest.mark.parametrize(
+    "arguments, options, message",
+    [
+        (("blue",), {}, "unknown metric 'blue'"),
+        (("bleu",), {"smoth": "exp"}, "unknown options for bleu: smoth"),
+        (("bleu",), {"sentence_level": True}, "unknown options for bleu: sentence_level"),
+        (("bleu",), {"variant": "sacrebleux"}, "sacrebleux"),
+        (("chrf",), {"char_order": 0}, "char_order"),
+        (("rouge",), {"output": "rougeX"}, "rouge gives no output 'rougeX'; its outputs with these options: rouge1, "),
+        (("rouge",), {"output": "rouge1", "rouge_types": ["rouge2"]}, "no output 'rouge1'"),
+        (("bleu", ["references"]), {}, "references must name a dataset column"),
+        (("bleu",), {"name": ""}, "name must be a non-empty string"),
+        (("bleu",), {"ids": 1}, "ids must be True or False"),
+        (("bleu",), {"drop_ids": [2]}, "only ids=True scores"),
+        (("bleu",), {"ids": True, "drop_ids": ["</s>"]}, "drop_ids must be token ids"),
+        (("bleu",), {"ids": True, "drop_ids": 2}, "drop_ids must be a list or set of token ids, got int"),
+        (
+            ("chrf",),
+            {"ids": True},
+            "ids=True: chrf does not score token ids with these options (chrf counts characters",
+        ),
+        (("ter",), {"ids": True}, "ids=True: ter does not score token ids with these options"),
+        (("meteor",), {"ids": True}, "ids=True: meteor does not score token ids with these options"),
+    ],
+)
 def test_mistakes_fail_at_construction(arguments, options, message):
     with pytest.raises(ValueError) as error:
         ngrameval.reward(*arguments, **options)
@@ -139,16 +172,29 @@ def test_mistakes_fail_at_construction(arguments, options, message):
 def test_missing_column_names_it_and_the_columns():
     reward = ngrameval.reward("bleu", references="reference")
     with pytest.raises(ValueError) as error:
-        reward(prompts=["p"], completions=["a cat"], completion_ids=[[1]], references=["a cat"], solution=["x"],
-               environments=[None], **TRL_OBJECTS)
+        reward(
+            prompts=["p"],
+            completions=["a cat"],
+            completion_ids=[[1]],
+            references=["a cat"],
+            solution=["x"],
+            environments=[None],
+            **TRL_OBJECTS,
+        )
     assert "no column 'reference' among the dataset's columns (references, solution)" in str(error.value)
 
 
-@pytest.mark.parametrize("completion, message", [
-    ([{"role": "user", "content": "a cat"}], "completions[1]: a conversational completion needs an assistant message"),
-    ([{"role": "assistant", "content": [{"type": "text", "text": "a"}]}], "content must be a string, got list"),
-    (7, "completions[1]: a completion must be a string or a list of messages, got int"),
-])
+@pytest.mark.parametrize(
+    "completion, message",
+    [
+        (
+            [{"role": "user", "content": "a cat"}],
+            "completions[1]: a conversational completion needs an assistant message",
+        ),
+        ([{"role": "assistant", "content": [{"type": "text", "text": "a"}]}], "content must be a string, got list"),
+        (7, "completions[1]: a completion must be a string or a list of messages, got int"),
+    ],
+)
 def test_bad_completions(completion, message):
     with pytest.raises(ValueError) as error:
         ngrameval.reward("bleu")(completions=["a cat", completion], references=["a cat", "a cat"])
@@ -173,9 +219,19 @@ def test_a_non_finite_score_is_an_error(monkeypatch):
 
 def test_import_ngrameval_leaves_training_libraries_alone():
     """ngrameval.reward is exported, and importing ngrameval imports none of the libraries it serves."""
-    loaded = subprocess.run([sys.executable, "-c", "import sys, ngrameval; assert callable(ngrameval.reward); "
-                             "print(sorted({'torch', 'trl', 'transformers'} & set(sys.modules)))"],
-                            capture_output=True, text=True, check=True).stdout
+    loaded = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            (
+                "import sys, ngrameval; assert callable(ngrameval.reward); "
+                "print(sorted({'torch', 'trl', 'transformers'} & set(sys.modules)))"
+            ),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
     assert loaded.strip() == "[]"
 
 
@@ -183,11 +239,17 @@ def test_import_ngrameval_leaves_training_libraries_alone():
 def test_ids_score_completion_ids(metric):
     rng = random.Random(5)
     completion_ids = [[rng.randint(3, 9) for _ in range(rng.randint(1, 8))] + [2] for _ in range(20)]
-    references = [[[rng.randint(3, 9) for _ in range(rng.randint(1, 8))] for _ in range(rng.randint(1, 2))]
-                  for _ in range(20)]
+    references = [
+        [[rng.randint(3, 9) for _ in range(rng.randint(1, 8))] for _ in range(rng.randint(1, 2))] for _ in range(20)
+    ]
     reward = ngrameval.reward(metric, ids=True, drop_ids=[2])
-    rewards = reward(prompts=["p"] * 20, completions=["ignored"] * 20, completion_ids=completion_ids,
-                     references=references, **TRL_OBJECTS)
+    rewards = reward(
+        prompts=["p"] * 20,
+        completions=["ignored"] * 20,
+        completion_ids=completion_ids,
+        references=references,
+        **TRL_OBJECTS,
+    )
     expected, _ = sentence_scores(metric, [ids[:-1] for ids in completion_ids], references)
     assert rewards == expected[:, 0].tolist()
     with pytest.raises(ValueError, match="scores token ids .ids=True. but was given no completion_ids"):
@@ -195,6 +257,7 @@ def test_ids_score_completion_ids(metric):
 
 
 # --------------------------------------------------------------------------- GRPO
+
 
 def tiny_policy():
     """A word-level tokenizer over WORDS and a one-layer Llama of random weights over its vocabulary."""
@@ -205,12 +268,20 @@ def tiny_policy():
     vocabulary = {word: i for i, word in enumerate(["<pad>", "<eos>", "<unk>"] + WORDS)}
     words = Tokenizer(models.WordLevel(vocabulary, unk_token="<unk>"))
     words.pre_tokenizer = pre_tokenizers.WhitespaceSplit()
-    tokenizer = PreTrainedTokenizerFast(tokenizer_object=words, pad_token="<pad>", eos_token="<eos>",
-                                        unk_token="<unk>")
+    tokenizer = PreTrainedTokenizerFast(tokenizer_object=words, pad_token="<pad>", eos_token="<eos>", unk_token="<unk>")
     torch.manual_seed(0)
-    config = LlamaConfig(vocab_size=len(vocabulary), hidden_size=16, intermediate_size=32, num_hidden_layers=1,
-                         num_attention_heads=2, num_key_value_heads=2, max_position_embeddings=64,
-                         pad_token_id=vocabulary["<pad>"], eos_token_id=vocabulary["<eos>"], bos_token_id=None)
+    config = LlamaConfig(
+        vocab_size=len(vocabulary),
+        hidden_size=16,
+        intermediate_size=32,
+        num_hidden_layers=1,
+        num_attention_heads=2,
+        num_key_value_heads=2,
+        max_position_embeddings=64,
+        pad_token_id=vocabulary["<pad>"],
+        eos_token_id=vocabulary["<eos>"],
+        bos_token_id=None,
+    )
     return LlamaForCausalLM(config), tokenizer
 
 
@@ -239,11 +310,22 @@ def test_grpo_logs_the_mean_sentence_score(tmp_path, form):
         return [0.0] * len(completions)
 
     rewards = [ngrameval.reward("bleu", **options), ngrameval.reward("rouge", output="rougeL", **options), recorder]
-    config = trl.GRPOConfig(output_dir=str(tmp_path), max_steps=2, per_device_train_batch_size=4, num_generations=2,
-                            max_completion_length=8, report_to=[], use_cpu=True, logging_steps=1,
-                            save_strategy="no", seed=0, reward_weights=[1.0, 1.0, 0.0])
-    trainer = trl.GRPOTrainer(model=model, reward_funcs=rewards, args=config, train_dataset=dataset,
-                              processing_class=tokenizer)
+    config = trl.GRPOConfig(
+        output_dir=str(tmp_path),
+        max_steps=2,
+        per_device_train_batch_size=4,
+        num_generations=2,
+        max_completion_length=8,
+        report_to=[],
+        use_cpu=True,
+        logging_steps=1,
+        save_strategy="no",
+        seed=0,
+        reward_weights=[1.0, 1.0, 0.0],
+    )
+    trainer = trl.GRPOTrainer(
+        model=model, reward_funcs=rewards, args=config, train_dataset=dataset, processing_class=tokenizer
+    )
     trainer.train()
     logged = [entry for entry in trainer.state.log_history if "rewards/bleu/mean" in entry]
     assert len(logged) == len(seen) == 2
@@ -256,8 +338,10 @@ def test_grpo_logs_the_mean_sentence_score(tmp_path, form):
             predictions = [[token for token in ids if token != eos] for ids in completion_ids]
         else:
             predictions = completions
-            assert_close(ngrameval.bleu(predictions, references, sentence_level=True).sentence_scores,
-                         [peer.sentence_score(c, refs).score / 100 for c, refs in zip(completions, references)])
+            assert_close(
+                ngrameval.bleu(predictions, references, sentence_level=True).sentence_scores,
+                [peer.sentence_score(c, refs).score / 100 for c, refs in zip(completions, references)],
+            )
         assert len(predictions) == 4 and any(predictions)
         bleu = ngrameval.bleu(predictions, references, sentence_level=True).sentence_scores
         rouge = ngrameval.rouge(predictions, references, use_aggregator=False).fmeasure["rougeL"]

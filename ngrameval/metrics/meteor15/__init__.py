@@ -29,32 +29,62 @@ Options (the jar's command-line options in brackets):
 Without a paraphrase table the ``paraphrase`` module finds nothing and the result says so in
 ``modules_off``.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Union
 
 import numpy as np
 
 from ngrameval.engine.inputs import check_choice, check_positive_int, normalize_corpus
 from ngrameval.engine.ngrams import concatenated_ranges
+from ngrameval.errors import InputError
 from ngrameval.metrics.meteor15 import resources
 from ngrameval.metrics.meteor15.align import DEFAULT_BEAM_SIZE, Stage, build_stage, search
-from ngrameval.metrics.meteor15.matchers import (Candidates, Sides, java_hashes, paraphrase_candidates,
-                                                 synonym_candidates, word_candidates)
+from ngrameval.metrics.meteor15.matchers import (
+    Candidates,
+    Sides,
+    java_hashes,
+    paraphrase_candidates,
+    synonym_candidates,
+    word_candidates,
+)
 from ngrameval.metrics.meteor15.normalize import NORMALIZATIONS, prepare
 from ngrameval.metrics.meteor15.paraphrase import ParaphraseTable
-from ngrameval.metrics.meteor15.score import (MODULES, STATS_LENGTH, TASKS, Parameters, aggregate, compute,
-                                              module_columns, parse_stats_line, resolve_parameters, stats_line)
+from ngrameval.metrics.meteor15.score import (
+    MODULES,
+    STATS_LENGTH,
+    TASKS,
+    Parameters,
+    aggregate,
+    compute,
+    module_columns,
+    parse_stats_line,
+    resolve_parameters,
+    stats_line,
+)
 from ngrameval.metrics.meteor15.stem import english_stemmer
-from ngrameval.errors import InputError
 
-__all__ = ["Meteor15", "Meteor15Result", "Meteor15Explanation", "AlignedMatch", "TASKS", "MODULES",
-           "NORMALIZATIONS", "aggregate", "compute", "stats_line", "parse_stats_line", "Parameters"]
+__all__ = [
+    "MODULES",
+    "NORMALIZATIONS",
+    "TASKS",
+    "AlignedMatch",
+    "Meteor15",
+    "Meteor15Explanation",
+    "Meteor15Result",
+    "Parameters",
+    "aggregate",
+    "compute",
+    "parse_stats_line",
+    "stats_line",
+]
 
 PathArg = Union[str, Path, None, bool]
-ALIGNMENT_BATCH = 4096   # alignments searched together: bounds the memory of the beam search
+ALIGNMENT_BATCH = 4096  # alignments searched together: bounds the memory of the beam search
 
 
 @dataclass
@@ -75,13 +105,13 @@ class Meteor15Result:
     fmean: float
     fragmentation: float
     penalty: float
-    modules: Tuple[str, ...]
+    modules: tuple[str, ...]
     parameters: Parameters
     normalization: str
-    modules_off: Dict[str, str] = field(default_factory=dict)
-    paraphrase_table: Optional[str] = None
+    modules_off: dict[str, str] = field(default_factory=dict)
+    paraphrase_table: str | None = None
 
-    def stats_lines(self) -> List[str]:
+    def stats_lines(self) -> list[str]:
         """The jar's stats line of each segment (what its ``SCORE`` command prints).
 
         >>> Meteor15(paraphrase_table=False).score(["a b"], ["a b"]).stats_lines()
@@ -100,8 +130,8 @@ class AlignedMatch:
     hyp_length: int
     ref_start: int
     ref_length: int
-    hyp_words: Tuple[str, ...]
-    ref_words: Tuple[str, ...]
+    hyp_words: tuple[str, ...]
+    ref_words: tuple[str, ...]
 
 
 @dataclass
@@ -111,10 +141,10 @@ class Meteor15Explanation:
     contiguous and in the same order on both sides), and the score's parts. ``reference_scores``
     has the score against each reference."""
 
-    hypothesis: List[str]
-    reference: List[str]
+    hypothesis: list[str]
+    reference: list[str]
     best_reference: int
-    matches: List[AlignedMatch]
+    matches: list[AlignedMatch]
     chunks: int
     statistics: np.ndarray
     precision: float
@@ -123,17 +153,17 @@ class Meteor15Explanation:
     fragmentation: float
     penalty: float
     score: float
-    reference_scores: List[float]
-    modules_off: Dict[str, str] = field(default_factory=dict)
+    reference_scores: list[float]
+    modules_off: dict[str, str] = field(default_factory=dict)
 
-    def chunk_spans(self) -> List[List[AlignedMatch]]:
+    def chunk_spans(self) -> list[list[AlignedMatch]]:
         """The matches grouped into chunks (as the jar counts them).
 
         >>> e = Meteor15(paraphrase_table=False).explain("b c a", "a b c")
         >>> [[m.ref_words for m in chunk] for chunk in e.chunk_spans()]
         [[('a',)], [('b',), ('c',)]]
         """
-        groups: List[List[AlignedMatch]] = []
+        groups: list[list[AlignedMatch]] = []
         last_ref_end = last_hyp_end = None
         for match in self.matches:
             if groups and match.ref_start == last_ref_end and match.hyp_start == last_hyp_end:
@@ -167,38 +197,47 @@ class Meteor15:
     ngrameval.errors.InputError: unknown module 'wordnet'; valid values: 'exact', 'stem', 'synonym', 'paraphrase'
     """
 
-    def __init__(self, task: Optional[str] = None, modules: Optional[Sequence[str]] = None,
-                 weights: Optional[Sequence[float]] = None, parameters: Optional[Sequence[float]] = None,
-                 normalization: str = "norm", beam_size: int = DEFAULT_BEAM_SIZE, paraphrase_table: PathArg = None,
-                 cache_dir: Union[str, Path, None] = None, jar: Union[str, Path, None] = None):
+    def __init__(
+        self,
+        task: str | None = None,
+        modules: Sequence[str] | None = None,
+        weights: Sequence[float] | None = None,
+        parameters: Sequence[float] | None = None,
+        normalization: str = "norm",
+        beam_size: int = DEFAULT_BEAM_SIZE,
+        paraphrase_table: PathArg = None,
+        cache_dir: str | Path | None = None,
+        jar: str | Path | None = None,
+    ):
         self.modules, self.parameters = resolve_parameters(task, modules, weights, parameters)
         check_choice("normalization", normalization, NORMALIZATIONS)
         self.normalization = normalization
         self.beam_size = check_positive_int("beam_size", beam_size)
         self.jar = resources.find_jar(jar)
-        self.modules_off: Dict[str, str] = {}
-        self._table_path: Optional[Path] = None
+        self.modules_off: dict[str, str] = {}
+        self._table_path: Path | None = None
         if "paraphrase" in self.modules:
             if paraphrase_table is False:
                 self.modules_off["paraphrase"] = "no paraphrase table (paraphrase_table=False)"
             elif paraphrase_table is None or paraphrase_table is True:
                 self._table_path = resources.default_paraphrase_table()
                 if self._table_path is None:
-                    self.modules_off["paraphrase"] = ("no paraphrase table: pycocoevalcap's meteor/data/"
-                                                      f"{resources.PARAPHRASE_NAME} is not installed")
+                    self.modules_off["paraphrase"] = (
+                        f"no paraphrase table: pycocoevalcap's meteor/data/{resources.PARAPHRASE_NAME} is not installed"
+                    )
             else:
                 self._table_path = Path(paraphrase_table)
                 if not self._table_path.is_file():
                     raise InputError(f"paraphrase table not found: {self._table_path}")
         self.cache_dir = cache_dir
-        self._table: Optional[ParaphraseTable] = None
-        self._nonbreaking: Optional[Dict[str, int]] = None
+        self._table: ParaphraseTable | None = None
+        self._nonbreaking: dict[str, int] | None = None
         self._stemmer = english_stemmer() if "stem" in self.modules else None
 
     # ----------------------------------------------------------------------------- resources
 
     @property
-    def paraphrase(self) -> Optional[ParaphraseTable]:
+    def paraphrase(self) -> ParaphraseTable | None:
         """The paraphrase table's index (built into the cache the first time), or None.
 
         >>> Meteor15(paraphrase_table=False).paraphrase is None
@@ -208,31 +247,32 @@ class Meteor15:
             self._table = ParaphraseTable.open(self._table_path, self.cache_dir)
         return self._table
 
-    def words(self, text: str) -> List[str]:
+    def words(self, text: str) -> list[str]:
         """The words the jar aligns for ``text`` (normalized as configured).
 
         >>> Meteor15().words("It's a U.S.-made car.")
         ['it', "'s", 'a', 'us', 'made', 'car', '.']
         """
         if self._nonbreaking is None:
-            self._nonbreaking = resources.nonbreaking_prefixes(self.jar) if self.normalization.startswith("norm") \
-                else {}
+            self._nonbreaking = (
+                resources.nonbreaking_prefixes(self.jar) if self.normalization.startswith("norm") else {}
+            )
         return prepare(text, self.normalization, self._nonbreaking)
 
     # ----------------------------------------------------------------------------- alignment
 
-    def _align(self, pairs: Sequence[Tuple[List[str], List[str]]], batch: int = ALIGNMENT_BATCH) -> _Aligned:
+    def _align(self, pairs: Sequence[tuple[list[str], list[str]]], batch: int = ALIGNMENT_BATCH) -> _Aligned:
         """Align each (hypothesis words, reference words) pair and count its statistics; the alignments
         are searched ``batch`` at a time (memory), word features are computed once."""
-        vocabulary: Dict[str, int] = {}
+        vocabulary: dict[str, int] = {}
         hyp_words = [[vocabulary.setdefault(w, len(vocabulary)) for w in hyp] for hyp, _ in pairs]
         ref_words = [[vocabulary.setdefault(w, len(vocabulary)) for w in ref] for _, ref in pairs]
         words = list(vocabulary)
         exact_key = java_hashes(words)
         function = resources.function_words(self.jar)
         is_function = np.fromiter((w.lower() in function for w in words), dtype=bool, count=len(words))
-        features: Dict[str, Any] = {}
-        if self._stemmer is not None:   # made when "stem" is one of the modules
+        features: dict[str, Any] = {}
+        if self._stemmer is not None:  # made when "stem" is one of the modules
             features["stem"] = java_hashes(self._stemmer.stemWords(words))
         if "synonym" in self.modules:
             synonyms = resources.SynonymDictionary.load(self.jar)
@@ -243,7 +283,7 @@ class Meteor15:
         aligner_weights = np.array([1.0 if module == "exact" else 0.5 for module in self.modules])
         statistics = []
         for lo in range(0, max(len(pairs), 1), batch):
-            sides = Sides.of(list(zip(hyp_words[lo:lo + batch], ref_words[lo:lo + batch])))
+            sides = Sides.of(list(zip(hyp_words[lo : lo + batch], ref_words[lo : lo + batch])))
             parts = []
             for position, module in enumerate(self.modules):
                 if module == "exact":
@@ -261,10 +301,10 @@ class Meteor15:
 
     def _segments(self, predictions: Any, references: Any):
         hyps, refs, pretokenized = normalize_corpus(predictions, references)
-        if pretokenized:   # the jar reads text: tokens are joined by spaces
+        if pretokenized:  # the jar reads text: tokens are joined by spaces
             hyps = [" ".join(h) for h in hyps]
             refs = [[" ".join(r) for r in group] for group in refs]
-        prepared: Dict[str, List[str]] = {}
+        prepared: dict[str, list[str]] = {}
         for text in hyps:
             if text not in prepared:
                 prepared[text] = self.words(text)
@@ -289,16 +329,28 @@ class Meteor15:
         scores = compute(aligned.statistics, self.parameters)["score"]
         best = _best_alignment(segment, scores)
         statistics = aligned.statistics[best]
-        corpus = {name: float(value[0]) for name, value in compute(aggregate(statistics)[None], self.parameters).items()}
+        corpus = {
+            name: float(value[0]) for name, value in compute(aggregate(statistics)[None], self.parameters).items()
+        }
         first = np.searchsorted(segment, np.arange(len(best)))
         return Meteor15Result(
-            score=corpus["score"], segment_scores=scores[best], statistics=statistics, best_reference=best - first,
-            precision=corpus["precision"], recall=corpus["recall"], fmean=corpus["fmean"],
-            fragmentation=corpus["fragmentation"], penalty=corpus["penalty"], modules=self.modules,
-            parameters=self.parameters, normalization=self.normalization, modules_off=dict(self.modules_off),
-            paraphrase_table=str(self._table_path) if self._table_path is not None else None)
+            score=corpus["score"],
+            segment_scores=scores[best],
+            statistics=statistics,
+            best_reference=best - first,
+            precision=corpus["precision"],
+            recall=corpus["recall"],
+            fmean=corpus["fmean"],
+            fragmentation=corpus["fragmentation"],
+            penalty=corpus["penalty"],
+            modules=self.modules,
+            parameters=self.parameters,
+            normalization=self.normalization,
+            modules_off=dict(self.modules_off),
+            paraphrase_table=str(self._table_path) if self._table_path is not None else None,
+        )
 
-    def explain(self, prediction: str, references: Union[str, Sequence[str]]) -> Meteor15Explanation:
+    def explain(self, prediction: str, references: str | Sequence[str]) -> Meteor15Explanation:
         """The alignment and score parts of one segment against its best reference.
 
         The usual METEOR example: 6 matched words in 2 chunks ("the cat", "sat on the mat").
@@ -316,17 +368,34 @@ class Meteor15:
         stage, hyp, ref = aligned.stage, pairs[best][0], pairs[best][1]
         chosen = np.flatnonzero(aligned.chosen & (stage.a == best))
         chosen = chosen[np.argsort(stage.start[chosen], kind="stable")]
-        matches = [AlignedMatch(self.modules[stage.module[c]], int(stage.match_start[c]), int(stage.match_length[c]),
-                                int(stage.start[c]), int(stage.length[c]),
-                                tuple(hyp[stage.match_start[c]:stage.match_start[c] + stage.match_length[c]]),
-                                tuple(ref[stage.start[c]:stage.start[c] + stage.length[c]])) for c in chosen]
+        matches = [
+            AlignedMatch(
+                self.modules[stage.module[c]],
+                int(stage.match_start[c]),
+                int(stage.match_length[c]),
+                int(stage.start[c]),
+                int(stage.length[c]),
+                tuple(hyp[stage.match_start[c] : stage.match_start[c] + stage.match_length[c]]),
+                tuple(ref[stage.start[c] : stage.start[c] + stage.length[c]]),
+            )
+            for c in chosen
+        ]
         return Meteor15Explanation(
-            hypothesis=hyp, reference=ref, best_reference=best, matches=matches,
-            chunks=int(aligned.statistics[best, 20]), statistics=aligned.statistics[best],
-            precision=float(metrics["precision"][best]), recall=float(metrics["recall"][best]),
-            fmean=float(metrics["fmean"][best]), fragmentation=float(metrics["fragmentation"][best]),
-            penalty=float(metrics["penalty"][best]), score=float(metrics["score"][best]),
-            reference_scores=metrics["score"].tolist(), modules_off=dict(self.modules_off))
+            hypothesis=hyp,
+            reference=ref,
+            best_reference=best,
+            matches=matches,
+            chunks=int(aligned.statistics[best, 20]),
+            statistics=aligned.statistics[best],
+            precision=float(metrics["precision"][best]),
+            recall=float(metrics["recall"][best]),
+            fmean=float(metrics["fmean"][best]),
+            fragmentation=float(metrics["fragmentation"][best]),
+            penalty=float(metrics["penalty"][best]),
+            score=float(metrics["score"][best]),
+            reference_scores=metrics["score"].tolist(),
+            modules_off=dict(self.modules_off),
+        )
 
 
 def _identical(sides: Sides, exact_key: np.ndarray) -> np.ndarray:
@@ -334,14 +403,15 @@ def _identical(sides: Sides, exact_key: np.ndarray) -> np.ndarray:
     same_length = sides.hyp_length == sides.ref_length
     identical = same_length.copy()
     for a in np.flatnonzero(same_length):
-        h = exact_key[sides.hyp_word[sides.hyp_offset[a]:sides.hyp_offset[a] + sides.hyp_length[a]]]
-        r = exact_key[sides.ref_word[sides.ref_offset[a]:sides.ref_offset[a] + sides.ref_length[a]]]
+        h = exact_key[sides.hyp_word[sides.hyp_offset[a] : sides.hyp_offset[a] + sides.hyp_length[a]]]
+        r = exact_key[sides.ref_word[sides.ref_offset[a] : sides.ref_offset[a] + sides.ref_length[a]]]
         identical[a] = np.array_equal(h, r)
     return identical
 
 
-def _statistics(sides: Sides, stage: Stage, chosen: np.ndarray, chunks: np.ndarray,
-                is_function: np.ndarray) -> np.ndarray:
+def _statistics(
+    sides: Sides, stage: Stage, chosen: np.ndarray, chunks: np.ndarray, is_function: np.ndarray
+) -> np.ndarray:
     """The jar's 23 statistics of each alignment, from the matches its best path uses."""
     n_align = len(sides.hyp_length)
     stats = np.zeros((n_align, STATS_LENGTH))
@@ -352,8 +422,9 @@ def _statistics(sides: Sides, stage: Stage, chosen: np.ndarray, chunks: np.ndarr
     c = np.flatnonzero(chosen)
     a, module = stage.a[c], stage.module[c]
     for begin, length, function, column in (
-            (sides.hyp_offset[a] + stage.match_start[c], stage.match_length[c], hyp_function, 0),
-            (sides.ref_offset[a] + stage.start[c], stage.length[c], ref_function, 1)):
+        (sides.hyp_offset[a] + stage.match_start[c], stage.match_length[c], hyp_function, 0),
+        (sides.ref_offset[a] + stage.start[c], stage.length[c], ref_function, 1),
+    ):
         index, row = concatenated_ranges(begin, length)
         is_fn = function[index].astype(np.int64)
         # columns 4 + 4 * module + (0 hyp content, 1 ref content, 2 hyp function, 3 ref function)

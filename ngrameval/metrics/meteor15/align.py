@@ -22,6 +22,7 @@ What the jar does for one alignment (hypothesis = line 1, reference = line 2):
 Here the paths of all alignments advance together, one reference position per step, as numpy
 arrays; the history of the kept paths is stored so the winning paths' matches can be read back.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -66,8 +67,9 @@ def build_stage(sides: Sides, candidates: Candidates, identical: np.ndarray) -> 
     [(0, 0, False), (0, 2, False), (1, 1, True)]
     """
     keep = ~identical[candidates.a] | (candidates.order[:, 0] == 0)
-    c = Candidates(*(getattr(candidates, name)[keep] for name in
-                     ("a", "start", "length", "match_start", "match_length", "order")))
+    c = Candidates(
+        *(getattr(candidates, name)[keep] for name in ("a", "start", "length", "match_start", "match_length", "order"))
+    )
     order = np.lexsort(tuple(c.order[:, k] for k in range(c.order.shape[1] - 1, -1, -1)) + (c.start, c.a))
     a, start, length = c.a[order], c.start[order], c.length[order]
     match_start, match_length, module = c.match_start[order], c.match_length[order], c.order[order, 0]
@@ -77,8 +79,11 @@ def build_stage(sides: Sides, candidates: Candidates, identical: np.ndarray) -> 
     ref_cover = _coverage(sides.ref_offset[a] + start, length, len(sides.ref_word))
     hyp_cover = _coverage(sides.hyp_offset[a] + match_start, match_length, len(sides.hyp_word))
     alone = np.diff(first)[slot] == 1
-    fixed = alone & _all_one(ref_cover, sides.ref_offset[a] + start, length) \
+    fixed = (
+        alone
+        & _all_one(ref_cover, sides.ref_offset[a] + start, length)
         & _all_one(hyp_cover, sides.hyp_offset[a] + match_start, match_length)
+    )
     return Stage(a, start, length, match_start, match_length, module, first, fixed)
 
 
@@ -179,7 +184,7 @@ def search(stage: Stage, sides: Sides, aligner_weights: np.ndarray, beam_size: i
         history_bp.append(BP)
         history_tk.append(TK)
         done = sides.ref_length[A] == i
-        if done.any():   # the last position: close the open chunk; these paths compete at the end
+        if done.any():  # the last position: close the open chunk; these paths compete at the end
             at = np.flatnonzero(done)
             finals.append((A[at], at, S[at], C[at] + (LME[at] != -1), D[at], np.full(len(at), i)))
         live = ~done
@@ -222,13 +227,16 @@ def search(stage: Stage, sides: Sides, aligner_weights: np.ndarray, beam_size: i
 
         new["A"][at], new["BP"][at], new["TK"][at] = A[own], own, -1
         new["S"][at] = S[own] + fixed_value(gain)
-        new["C"][at] = C[own] + ((took & open_chunk & (fixed_value(stage.match_start) != LME[own]))
-                                 | (skip & open_chunk))
+        new["C"][at] = C[own] + (
+            (took & open_chunk & (fixed_value(stage.match_start) != LME[own])) | (skip & open_chunk)
+        )
         new["D"][at] = D[own] + fixed_value(distance) + added[own]
-        new["IDX"][at] = np.where(took, fixed_value(stage.start) + fixed_value(stage.length),
-                                  np.where(skip, i + 1, IDX[own]))
-        new["LME"][at] = np.where(took, fixed_value(stage.match_start) + fixed_value(stage.match_length),
-                                  np.where(skip, -1, LME[own]))
+        new["IDX"][at] = np.where(
+            took, fixed_value(stage.start) + fixed_value(stage.length), np.where(skip, i + 1, IDX[own])
+        )
+        new["LME"][at] = np.where(
+            took, fixed_value(stage.match_start) + fixed_value(stage.match_length), np.where(skip, -1, LME[own])
+        )
         new_U[at] = U[own]
         at = out_first[pr] + child_rank
         new["A"][at], new["BP"][at], new["TK"][at] = A[pr], pr, pc

@@ -13,10 +13,11 @@ same Java hash count as equal; :func:`java_hashes` gives those hashes.
 - paraphrase: a reference phrase that the table lists with a hypothesis phrase as its
   paraphrase, or the other way round (two passes, as the jar runs them).
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Iterable, List, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -62,7 +63,7 @@ class Candidates:
     order: np.ndarray
 
     @classmethod
-    def empty(cls) -> "Candidates":
+    def empty(cls) -> Candidates:
         """No candidates.
 
         >>> len(Candidates.empty().a)
@@ -72,7 +73,7 @@ class Candidates:
         return cls(z, z, z, z, z, np.zeros((0, 5), dtype=np.int64))
 
     @classmethod
-    def concatenate(cls, parts: Iterable["Candidates"]) -> "Candidates":
+    def concatenate(cls, parts: Iterable[Candidates]) -> Candidates:
         """All candidates of ``parts``, in turn.
 
         >>> len(Candidates.concatenate([Candidates.empty(), Candidates.empty()]).a)
@@ -81,8 +82,12 @@ class Candidates:
         parts = list(parts)
         if not parts:
             return cls.empty()
-        return cls(*(np.concatenate([getattr(p, name) for p in parts]) for name in
-                     ("a", "start", "length", "match_start", "match_length", "order")))
+        return cls(
+            *(
+                np.concatenate([getattr(p, name) for p in parts])
+                for name in ("a", "start", "length", "match_start", "match_length", "order")
+            )
+        )
 
 
 @dataclass
@@ -103,18 +108,20 @@ class Sides:
     ref_length: np.ndarray
 
     @classmethod
-    def of(cls, pairs: Sequence[Tuple[Sequence[int], Sequence[int]]]) -> "Sides":
+    def of(cls, pairs: Sequence[tuple[Sequence[int], Sequence[int]]]) -> Sides:
         """From (hypothesis word ids, reference word ids) pairs."""
+
         def flat(lists):
             lengths = np.fromiter(map(len, lists), dtype=np.int64, count=len(lists))
             values = np.fromiter((w for words in lists for w in words), dtype=np.int64, count=int(lengths.sum()))
             return values, np.cumsum(lengths) - lengths, lengths
+
         return cls(*flat([hyp for hyp, _ in pairs]), *flat([ref for _, ref in pairs]))
 
     def rows(self, side: str):
         """(alignment, position, word) of every word of one side."""
         word, length = getattr(self, f"{side}_word"), getattr(self, f"{side}_length")
-        position, a = concatenated_ranges(0, length)   # (offsets are the running sums of the lengths)
+        position, a = concatenated_ranges(0, length)  # (offsets are the running sums of the lengths)
         return a, position, word
 
 
@@ -139,8 +146,9 @@ def _pairs(sides: Sides, ref_keys: np.ndarray, hyp_keys: np.ndarray, ref_rows, h
     return ra[i], ri[i], hj[j]
 
 
-def word_candidates(sides: Sides, module: int, ref_key: np.ndarray, hyp_key: np.ndarray,
-                    exact_key: Optional[np.ndarray]) -> Candidates:
+def word_candidates(
+    sides: Sides, module: int, ref_key: np.ndarray, hyp_key: np.ndarray, exact_key: np.ndarray | None
+) -> Candidates:
     """Exact (``exact_key is None``) or stem matches: one-word matches of words with equal keys
     (``ref_key``/``hyp_key`` per vocabulary word), for stems only between different words.
 
@@ -161,7 +169,7 @@ def _single_words(module: int, a, i, j) -> Candidates:
     return Candidates(a, i, one, j, one, np.stack([np.full(len(a), module), zero, j, zero, zero], axis=1))
 
 
-def synonym_candidates(sides: Sides, module: int, synsets: List[Sequence[int]], exact_key: np.ndarray) -> Candidates:
+def synonym_candidates(sides: Sides, module: int, synsets: list[Sequence[int]], exact_key: np.ndarray) -> Candidates:
     """One-word matches of different words that share a synset (``synsets[w]``: ids of vocabulary word w).
 
     >>> c = synonym_candidates(Sides.of([([0, 1], [2])]), 2, [[5], [6, 9], [9]], np.array([10, 11, 12]))
@@ -217,8 +225,10 @@ def paraphrase_candidates(sides: Sides, module: int, table: ParaphraseTable, tab
         position, phrase_length, source = found[source_side][0]
         offset = getattr(sides, f"{source_side}_offset")
         a = np.searchsorted(offset, position, "right") - 1
-        entry, row = concatenated_ranges(np.asarray(table.source_first[source], dtype=np.int64),
-                                         np.asarray(table.source_count[source], dtype=np.int64))
+        entry, row = concatenated_ranges(
+            np.asarray(table.source_first[source], dtype=np.int64),
+            np.asarray(table.source_count[source], dtype=np.int64),
+        )
         target = np.asarray(table.entry_target[entry], dtype=np.int64)
         # ... joined with the target phrases found on the other side of the same alignment.
         t_position, t_length, t_target = found[target_side][1]
@@ -231,11 +241,25 @@ def paraphrase_candidates(sides: Sides, module: int, table: ParaphraseTable, tab
         target_at, target_len = t_position[j] - t_offset[alignment], t_length[j]
         module_key = np.full(len(i), module)
         if second_pass:
-            parts.append(Candidates(alignment, target_at, target_len, source_at, source_len,
-                                    np.stack([module_key, np.ones(len(i), dtype=np.int64), source_at, source_len,
-                                              entry], axis=1)))
+            parts.append(
+                Candidates(
+                    alignment,
+                    target_at,
+                    target_len,
+                    source_at,
+                    source_len,
+                    np.stack([module_key, np.ones(len(i), dtype=np.int64), source_at, source_len, entry], axis=1),
+                )
+            )
         else:
-            parts.append(Candidates(alignment, source_at, source_len, target_at, target_len,
-                                    np.stack([module_key, np.zeros(len(i), dtype=np.int64), source_len, entry,
-                                              target_at], axis=1)))
+            parts.append(
+                Candidates(
+                    alignment,
+                    source_at,
+                    source_len,
+                    target_at,
+                    target_len,
+                    np.stack([module_key, np.zeros(len(i), dtype=np.int64), source_len, entry, target_at], axis=1),
+                )
+            )
     return Candidates.concatenate(parts)

@@ -10,17 +10,19 @@ rewritten with the character classes Java gives them: ``\\p{Digit}`` is ``[0-9]`
 removes the characters up to U+0020 and words are split at the five characters of
 ``StringTokenizer``.
 """
+
 from __future__ import annotations
 
 import re
-from typing import Dict, List
 
 from ngrameval.metrics.meteor15.resources import java_tokens
 
 NORMALIZATIONS = ("norm", "norm_nopunct", "lower", "none")
 
-_ALPHA = ("A-Za-z\u0160\u017d\u0161\u017e\u0178\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u017e\u0400-\u04ff"
-          "\u0500-\u0527\ua640-\ua66e\ua67e-\ua697\u1d00-\u1d7f")
+_ALPHA = (
+    "A-Za-z\u0160\u017d\u0161\u017e\u0178\u00c0-\u00d6\u00d8-\u00f6\u00f8-\u017e\u0400-\u04ff"
+    "\u0500-\u0527\ua640-\ua66e\ua67e-\ua697\u1d00-\u1d7f"
+)
 _ALNUM = "0-9" + _ALPHA
 
 _SEPARATE_OTHER = re.compile(f"([^{_ALNUM} \\t\\n\\x0b\\f\\r.'`,\\-\u2018\u2019])")
@@ -31,8 +33,11 @@ _SINGLE_QUOTES = re.compile("([`\u2018\u2019])")
 _DOUBLE_QUOTES = re.compile("([\u201c\u201d]|'')")
 _INNER_DASH = re.compile(f"([{_ALNUM}.])-([{_ALNUM}])")
 # English contractions: the replacement "\1 ' \2" for the first three, "\1 '\2" for the last two.
-_APOSTROPHE_APART = (re.compile(f"([^{_ALPHA}])'([^{_ALPHA}])"), re.compile(f"([^{_ALPHA}0-9])'([{_ALPHA}])"),
-                     re.compile(f"([{_ALPHA}])'([^{_ALPHA}])"))
+_APOSTROPHE_APART = (
+    re.compile(f"([^{_ALPHA}])'([^{_ALPHA}])"),
+    re.compile(f"([^{_ALPHA}0-9])'([{_ALPHA}])"),
+    re.compile(f"([{_ALPHA}])'([^{_ALPHA}])"),
+)
 _APOSTROPHE_ATTACHED = (re.compile(f"([{_ALPHA}])'([{_ALPHA}])"), re.compile(r"([0-9])'(s)"))
 _LETTER = re.compile(f"[{_ALPHA}]")
 _PUNCTUATION = re.compile(f"[^{_ALNUM}]")
@@ -49,7 +54,7 @@ def java_trim(text: str) -> str:
     return text.strip(_JAVA_TRIM)
 
 
-def normalize_line(text: str, nonbreaking: Dict[str, int], keep_punctuation: bool = True) -> str:
+def normalize_line(text: str, nonbreaking: dict[str, int], keep_punctuation: bool = True) -> str:
     """The jar's ``Normalizer.normalizeLine`` for English (before lowercasing).
 
     >>> normalize_line("He said: \\"it's 1,000.50 dollars\\"... Mr. Smith's U.S.-based co-op.", {"Mr": 1})
@@ -68,14 +73,14 @@ def normalize_line(text: str, nonbreaking: Dict[str, int], keep_punctuation: boo
     for apostrophe in _APOSTROPHE_ATTACHED:
         text = apostrophe.sub(r"\1 '\2", text)
     words = java_tokens(text)
-    pieces: List[str] = []
+    pieces: list[str] = []
     for j, word in enumerate(words):
         if len(word) > 1 and word.endswith("."):
             prefix = word[:-1]
             kind = nonbreaking.get(prefix)
             following = words[j + 1] if j + 1 < len(words) else None
             if "." in prefix and _LETTER.search(prefix):
-                pieces.append(word.replace(".", ""))      # an abbreviation with inner periods: U.S. -> US
+                pieces.append(word.replace(".", ""))  # an abbreviation with inner periods: U.S. -> US
             elif kind == 1 or (following is not None and "a" <= following[0] <= "z"):
                 pieces.append(word)
             elif kind == 2 and following is not None and "0" <= following[0] <= "9":
@@ -93,7 +98,7 @@ def normalize_line(text: str, nonbreaking: Dict[str, int], keep_punctuation: boo
     return java_trim(_WHITE.sub(" ", text))
 
 
-def prepare(text: str, normalization: str, nonbreaking: Dict[str, int]) -> List[str]:
+def prepare(text: str, normalization: str, nonbreaking: dict[str, int]) -> list[str]:
     """The words the jar aligns for one stdio segment (trimmed as its stdio reader does, then
     normalized and lowercased as ``normalization`` says, then split as ``StringTokenizer``).
 

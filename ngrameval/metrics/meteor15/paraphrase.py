@@ -27,6 +27,7 @@ is a row of word ids, numbered in the order of the rows' 64-bit hashes; a hash f
 match. Entries are grouped by source in file order, which is the order in which the jar's trie
 emits them.
 """
+
 from __future__ import annotations
 
 import gzip
@@ -39,10 +40,11 @@ import tempfile
 import threading
 import time
 import zlib
+from collections.abc import Generator, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import closing
 from pathlib import Path
-from typing import Dict, Generator, Iterator, List, NamedTuple, Optional, Tuple, Union
+from typing import NamedTuple, Union
 
 import numpy as np
 
@@ -55,8 +57,17 @@ PathLike = Union[str, Path]
 _MULTIPLIER = np.uint64(0x100000001B3)
 _MIX_1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX_2 = np.uint64(0x94D049BB133111EB)
-_ARRAYS = ("source_words", "source_length", "source_hash", "source_first", "source_count",
-           "entry_target", "target_words", "target_length", "target_hash")
+_ARRAYS = (
+    "source_words",
+    "source_length",
+    "source_hash",
+    "source_first",
+    "source_count",
+    "entry_target",
+    "target_words",
+    "target_length",
+    "target_hash",
+)
 
 
 def _mix(values: np.ndarray) -> np.ndarray:
@@ -124,7 +135,7 @@ def _entry_blocks(table: Path, size: int) -> Iterator[bytes]:
         while True:
             piece = handle.read(size)
             data, held = rest + piece, b""
-            if piece and data.endswith(b"\r"):       # a CR LF may be cut in two
+            if piece and data.endswith(b"\r"):  # a CR LF may be cut in two
                 data, held = data[:-1], b"\r"
             if b"\r" in data:
                 data = data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
@@ -132,23 +143,24 @@ def _entry_blocks(table: Path, size: int) -> Iterator[bytes]:
                 if data and not data.endswith(b"\n"):
                     data += b"\n"
                 if data.count(b"\n") % 3:
-                    raise InputError(f"{table}: the last entry is incomplete (3 lines an entry: probability, "
-                                     "phrase, paraphrase)")
+                    raise InputError(
+                        f"{table}: the last entry is incomplete (3 lines an entry: probability, phrase, paraphrase)"
+                    )
                 if data:
                     yield data
                 return
             cut = len(data)
-            for _ in range(data.count(b"\n") % 3 + 1):   # just after the last LF that ends an entry
+            for _ in range(data.count(b"\n") % 3 + 1):  # just after the last LF that ends an entry
                 cut = data.rfind(b"\n", 0, cut)
             if cut >= 0:
-                yield data[:cut + 1]
-            rest = data[cut + 1:] + held
+                yield data[: cut + 1]
+            rest = data[cut + 1 :] + held
 
 
 def _prefetched(blocks: Iterator[bytes]) -> Generator[bytes, None, None]:
     """``blocks`` produced by a second thread, a few ahead: zlib inflates without the GIL, so the
     table is inflated on one core while the blocks before are parsed on the other."""
-    ready: "queue.Queue" = queue.Queue(maxsize=_PREFETCH_BLOCKS)
+    ready: queue.Queue = queue.Queue(maxsize=_PREFETCH_BLOCKS)
     stop = threading.Event()
     done = object()
 
@@ -159,7 +171,7 @@ def _prefetched(blocks: Iterator[bytes]) -> Generator[bytes, None, None]:
                     return
                 ready.put(block)
             ready.put(done)
-        except BaseException as error:   # re-raised in the reading thread
+        except BaseException as error:  # re-raised in the reading thread
             ready.put(error)
 
     thread = threading.Thread(target=produce, name="paraphrase-inflate", daemon=True)
@@ -174,7 +186,7 @@ def _prefetched(blocks: Iterator[bytes]) -> Generator[bytes, None, None]:
             yield item
     finally:
         stop.set()
-        while thread.is_alive():        # unblock a producer waiting on a full queue
+        while thread.is_alive():  # unblock a producer waiting on a full queue
             try:
                 ready.get(timeout=0.05)
             except queue.Empty:
@@ -220,11 +232,11 @@ class _Vocabulary:
     its key found, so a key collision is an error, never a merge of two words."""
 
     def __init__(self, bits: int = 16):
-        self.words: List[bytes] = []
-        self.keys = np.zeros(0, dtype=np.uint64)         # by id
+        self.words: list[bytes] = []
+        self.keys = np.zeros(0, dtype=np.uint64)  # by id
         self.lengths = np.zeros(0, dtype=np.int64)
-        self.offsets = np.zeros(0, dtype=np.int64)       # in text
-        self.text = np.zeros(8, dtype=np.uint8)          # the words end to end, and 8 zero bytes
+        self.offsets = np.zeros(0, dtype=np.int64)  # in text
+        self.text = np.zeros(8, dtype=np.uint8)  # the words end to end, and 8 zero bytes
         self._allocate(bits)
 
     def _allocate(self, bits: int) -> None:
@@ -246,7 +258,7 @@ class _Vocabulary:
             found = self.slot_id[at]
             hit = (found >= 0) & (self.slot_key[at] == keys[pending])
             ids[pending[hit]] = found[hit]
-            pending = pending[(found >= 0) & ~hit]          # a slot taken by another key: the next one
+            pending = pending[(found >= 0) & ~hit]  # a slot taken by another key: the next one
             slot[pending] = (slot[pending] + 1) & mask
         return ids
 
@@ -256,7 +268,7 @@ class _Vocabulary:
         while len(pending):
             at = slot[pending]
             free = np.flatnonzero(self.slot_id[at] < 0)
-            _, first = np.unique(at[free], return_index=True)     # one key per free slot a round
+            _, first = np.unique(at[free], return_index=True)  # one key per free slot a round
             placed = pending[free[first]]
             self.slot_key[slot[placed]], self.slot_id[slot[placed]] = keys[placed], ids[placed]
             taken = np.ones(len(pending), dtype=bool)
@@ -266,8 +278,9 @@ class _Vocabulary:
             keep[free[first]] = False
             pending = pending[keep]
 
-    def __call__(self, data: bytes, view: np.ndarray, starts: np.ndarray, lengths: np.ndarray,
-                 keys: np.ndarray) -> np.ndarray:
+    def __call__(
+        self, data: bytes, view: np.ndarray, starts: np.ndarray, lengths: np.ndarray, keys: np.ndarray
+    ) -> np.ndarray:
         """The ids of the words ``data[starts[k]:starts[k] + lengths[k]]`` of keys ``keys``
         (``view``: :func:`_windows` of data)."""
         ids = self._lookup(keys)
@@ -275,17 +288,19 @@ class _Vocabulary:
         if len(unknown):
             distinct, first, inverse = np.unique(keys[unknown], return_index=True, return_inverse=True)
             rank = np.empty(len(first), dtype=np.int64)
-            rank[np.argsort(first, kind="stable")] = np.arange(len(first))   # ids in order of first appearance
+            rank[np.argsort(first, kind="stable")] = np.arange(len(first))  # ids in order of first appearance
             new_ids = len(self.words) + rank
             where = unknown[first[np.argsort(rank)]]
-            added = [data[s:s + n] for s, n in zip(starts[where].tolist(), lengths[where].tolist())]
+            added = [data[s : s + n] for s, n in zip(starts[where].tolist(), lengths[where].tolist())]
             self.words += added
             self.keys = np.concatenate([self.keys, keys[where]])
             self.lengths = np.concatenate([self.lengths, lengths[where]])
-            self.offsets = np.concatenate([self.offsets, len(self.text) - 8 + np.cumsum(lengths[where]) -
-                                           lengths[where]])
-            self.text = np.concatenate([self.text[:-8], np.frombuffer(b"".join(added), dtype=np.uint8),
-                                        np.zeros(8, dtype=np.uint8)])
+            self.offsets = np.concatenate(
+                [self.offsets, len(self.text) - 8 + np.cumsum(lengths[where]) - lengths[where]]
+            )
+            self.text = np.concatenate(
+                [self.text[:-8], np.frombuffer(b"".join(added), dtype=np.uint8), np.zeros(8, dtype=np.uint8)]
+            )
             if 2 * len(self.words) > (1 << self.bits):
                 self._allocate(self.bits + 1)
             else:
@@ -296,8 +311,12 @@ class _Vocabulary:
         index, long = 0, np.flatnonzero(lengths >= _SHORT)
         stored = _windows(self.text)
         while same and len(long):
-            same = bool((_chunk(view, starts[long], lengths[long], index) ==
-                         _chunk(stored, self.offsets[ids[long]], lengths[long], index)).all())
+            same = bool(
+                (
+                    _chunk(view, starts[long], lengths[long], index)
+                    == _chunk(stored, self.offsets[ids[long]], lengths[long], index)
+                ).all()
+            )
             index += 1
             long = long[lengths[long] > 8 * index]
         if not same:
@@ -316,9 +335,9 @@ class _Phrases:
     phrase is a number into the final table, whose phrases are sorted by :func:`row_hashes`."""
 
     def __init__(self):
-        self.hashes: List[np.ndarray] = []     # per block: its distinct phrases' hashes (sorted) ...
-        self.rows: List[np.ndarray] = []       # ... and their rows
-        self.of_entry: List[np.ndarray] = []   # per block: each entry's phrase, an index into the block's
+        self.hashes: list[np.ndarray] = []  # per block: its distinct phrases' hashes (sorted) ...
+        self.rows: list[np.ndarray] = []  # ... and their rows
+        self.of_entry: list[np.ndarray] = []  # per block: each entry's phrase, an index into the block's
 
     def add(self, rows: np.ndarray) -> None:
         """One block's phrases, an entry a row."""
@@ -330,11 +349,12 @@ class _Phrases:
         self.rows.append(rows[first])
         self.of_entry.append(inverse.astype(np.int32))
 
-    def table(self) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def table(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """``(rows, hashes, phrase of each entry)``: the distinct phrases in hash order. The blocks' rows
         are released as they are copied into the table."""
-        hashes, inverse = np.unique(np.concatenate(self.hashes) if self.hashes else np.zeros(0, np.uint64),
-                                    return_inverse=True)
+        hashes, inverse = np.unique(
+            np.concatenate(self.hashes) if self.hashes else np.zeros(0, np.uint64), return_inverse=True
+        )
         inverse = inverse.reshape(-1).astype(np.int32)
         width = max((rows.shape[1] for rows in self.rows), default=1)
         table = np.zeros((len(hashes), width), dtype=np.int32)
@@ -342,11 +362,11 @@ class _Phrases:
         of_entry, at = [], 0
         while self.rows:
             rows, block_of_entry = self.rows.pop(0), self.of_entry.pop(0)
-            phrase = inverse[at:at + len(rows)]
+            phrase = inverse[at : at + len(rows)]
             at += len(rows)
-            again = written[phrase]       # phrases of earlier blocks: the same words, or a hash collision
+            again = written[phrase]  # phrases of earlier blocks: the same words, or a hash collision
             _check_same_rows(np.pad(rows[again], ((0, 0), (0, width - rows.shape[1]))), table[phrase[again]])
-            table[phrase[~again], :rows.shape[1]] = rows[~again]
+            table[phrase[~again], : rows.shape[1]] = rows[~again]
             written[phrase] = True
             of_entry.append(phrase[block_of_entry])
         self.hashes = []
@@ -362,12 +382,12 @@ class _BlockWords(NamedTuple):
     """The phrase words of one block of entries (:func:`_block_words`)."""
 
     data: bytes
-    buffer: np.ndarray      # data and 8 zero bytes
+    buffer: np.ndarray  # data and 8 zero bytes
     entries: int
-    line: np.ndarray        # of each word: its line in the block (3 an entry)
+    line: np.ndarray  # of each word: its line in the block (3 an entry)
     starts: np.ndarray
     lengths: np.ndarray
-    keys: np.ndarray        # :func:`_word_keys`
+    keys: np.ndarray  # :func:`_word_keys`
 
 
 def _block_words(data: bytes) -> _BlockWords:
@@ -375,21 +395,22 @@ def _block_words(data: bytes) -> _BlockWords:
     FF: bytes that UTF-8 never uses inside a character), but those of the probability lines (the jar
     ignores the probabilities)."""
     buffer = np.zeros(len(data) + 8, dtype=np.uint8)
-    buffer[:len(data)] = np.frombuffer(data, dtype=np.uint8)
-    text = buffer[:len(data)]
+    buffer[: len(data)] = np.frombuffer(data, dtype=np.uint8)
+    text = buffer[: len(data)]
     newline = text == 10
     in_word = np.zeros(len(data) + 1, dtype=bool)
     np.logical_not(newline | (text == 32) | (text == 9) | (text == 13) | (text == 12), out=in_word[1:])
-    edges = np.flatnonzero(in_word[1:] != in_word[:-1])      # word starts and ends, alternately
+    edges = np.flatnonzero(in_word[1:] != in_word[:-1])  # word starts and ends, alternately
     starts, ends = edges[0::2], edges[1::2]
     line_ends = np.flatnonzero(newline)
     per_line = np.diff(np.searchsorted(starts, line_ends), prepend=0)
     line = np.repeat(np.arange(len(line_ends)), per_line)
-    phrase_word = np.flatnonzero(line % 3)                   # lines 0, 3, ...: probabilities
+    phrase_word = np.flatnonzero(line % 3)  # lines 0, 3, ...: probabilities
     starts, line = starts[phrase_word], line[phrase_word]
     lengths = ends[phrase_word] - starts
-    return _BlockWords(data, buffer, len(line_ends) // 3, line, starts, lengths,
-                       _word_keys(_windows(buffer), starts, lengths))
+    return _BlockWords(
+        data, buffer, len(line_ends) // 3, line, starts, lengths, _word_keys(_windows(buffer), starts, lengths)
+    )
 
 
 def _add_block(block: _BlockWords, words: _Vocabulary, sources: _Phrases, targets: _Phrases) -> None:
@@ -415,8 +436,10 @@ def build_index(table: Path, directory: Path) -> None:
     """
     words, sources, targets = _Vocabulary(), _Phrases(), _Phrases()
     # Three stages on two cores: inflating (a thread), cutting words (a thread), and numbering them.
-    with closing(_prefetched(_entry_blocks(table, _BLOCK_BYTES))) as blocks, \
-            ThreadPoolExecutor(max_workers=1, thread_name_prefix="paraphrase-words") as pool:
+    with (
+        closing(_prefetched(_entry_blocks(table, _BLOCK_BYTES))) as blocks,
+        ThreadPoolExecutor(max_workers=1, thread_name_prefix="paraphrase-words") as pool,
+    ):
         cut = None
         for data in blocks:
             following = pool.submit(_block_words, data)
@@ -436,10 +459,14 @@ def build_index(table: Path, directory: Path) -> None:
     count = np.bincount(source_of_entry, minlength=len(source_words))
     word_type = np.uint16 if len(words.words) < np.iinfo(np.uint16).max else np.uint32
     arrays = {
-        "source_words": source_words.astype(word_type), "source_length": source_length.astype(np.uint8),
-        "source_hash": source_hash, "source_first": (np.cumsum(count) - count).astype(np.int64),
-        "source_count": count.astype(np.int32), "entry_target": target_of_entry[order].astype(np.int32),
-        "target_words": target_words.astype(word_type), "target_length": target_length.astype(np.uint8),
+        "source_words": source_words.astype(word_type),
+        "source_length": source_length.astype(np.uint8),
+        "source_hash": source_hash,
+        "source_first": (np.cumsum(count) - count).astype(np.int64),
+        "source_count": count.astype(np.int32),
+        "entry_target": target_of_entry[order].astype(np.int32),
+        "target_words": target_words.astype(word_type),
+        "target_length": target_length.astype(np.uint8),
         "target_hash": target_hash,
     }
     files = {}
@@ -449,12 +476,22 @@ def build_index(table: Path, directory: Path) -> None:
     text = [word.decode("utf-8", errors="replace") for word in words.words]
     (directory / "words.txt").write_text("\n".join(text), encoding="utf-8")
     files["words.txt"] = _checksum(directory / "words.txt")
-    (directory / "meta.json").write_text(json.dumps({
-        "format": FORMAT_VERSION, "table": str(table), "entries": int(len(source_of_entry)),
-        "sources": len(source_words), "targets": len(target_words), "words": len(text), "files": files}))
+    (directory / "meta.json").write_text(
+        json.dumps(
+            {
+                "format": FORMAT_VERSION,
+                "table": str(table),
+                "entries": len(source_of_entry),
+                "sources": len(source_words),
+                "targets": len(target_words),
+                "words": len(text),
+                "files": files,
+            }
+        )
+    )
 
 
-def _checksum(path: Path) -> List[int]:
+def _checksum(path: Path) -> list[int]:
     """``[size, Adler-32]`` of a file, read a MiB at a time (no mapping: the pages would count as ours)."""
     value = 1
     with open(path, "rb") as handle:
@@ -485,7 +522,7 @@ def index_is_complete(directory: Path) -> bool:
         return False
 
 
-def open_index(table: PathLike, cache_dir: Optional[PathLike] = None) -> Path:
+def open_index(table: PathLike, cache_dir: PathLike | None = None) -> Path:
     """The index directory of ``table`` under ``cache_dir`` (default :func:`default_cache_dir`),
     built first when missing or incomplete (:func:`index_is_complete`); a new index replaces the stale
     indexes of the same table path and removes those of tables that no longer exist.
@@ -505,21 +542,21 @@ def open_index(table: PathLike, cache_dir: Optional[PathLike] = None) -> Path:
     if index_is_complete(directory):
         return directory
     parent.mkdir(parents=True, exist_ok=True)
-    if directory.exists():        # damaged: set aside (atomically) and removed; readers keep their mappings
+    if directory.exists():  # damaged: set aside (atomically) and removed; readers keep their mappings
         _remove(directory, parent)
     scratch = Path(tempfile.mkdtemp(prefix=".building-", dir=parent))
     try:
         build_index(table, scratch)
         try:
             os.rename(scratch, directory)
-        except OSError:           # another process renamed its index into place first
+        except OSError:  # another process renamed its index into place first
             if not index_is_complete(directory):
                 raise
     finally:
         if scratch.exists():
             shutil.rmtree(scratch, ignore_errors=True)
     for other in parent.glob("paraphrase-*/meta.json"):
-        try:   # an index of this table path, or of a table that is gone (a removed environment's)
+        try:  # an index of this table path, or of a table that is gone (a removed environment's)
             indexed = Path(json.loads(other.read_text())["table"])
             stale = other.parent != directory and (indexed == table or not indexed.exists())
         except (OSError, ValueError, KeyError, TypeError):
@@ -560,7 +597,7 @@ class ParaphraseTable:
     target_words: np.ndarray
     target_length: np.ndarray
     target_hash: np.ndarray
-    open_seconds: float   # set by open(): how long finding (or building) the index took
+    open_seconds: float  # set by open(): how long finding (or building) the index took
 
     def __init__(self, directory: Path):
         self.directory = directory
@@ -571,7 +608,7 @@ class ParaphraseTable:
         self.max_length = int(max(self.source_words.shape[1], self.target_words.shape[1]))
 
     @classmethod
-    def open(cls, table: PathLike, cache_dir: Optional[PathLike] = None) -> "ParaphraseTable":
+    def open(cls, table: PathLike, cache_dir: PathLike | None = None) -> ParaphraseTable:
         """Open ``table`` (a ``paraphrase-*.gz``) through its index, building the index the first time."""
         started = time.perf_counter()
         index = cls(open_index(table, cache_dir))
@@ -597,7 +634,7 @@ class ParaphraseTable:
         at = np.minimum(np.searchsorted(table_hash, hashes), len(table_hash) - 1)
         hit = np.flatnonzero(table_hash[at] == hashes)
         if len(hit):
-            phrase = at[hit]                   # phrases are numbered in hash order
+            phrase = at[hit]  # phrases are numbered in hash order
             stored = np.asarray(getattr(self, f"{kind}_words")[phrase], dtype=np.int64)
             width = stored.shape[1]
             query = rows[hit]
@@ -605,8 +642,9 @@ class ParaphraseTable:
             found[hit[same]] = phrase[same]
         return found
 
-    def find_ngrams(self, ids: np.ndarray, starts: np.ndarray, ends: np.ndarray
-                    ) -> Tuple[Tuple[np.ndarray, np.ndarray, np.ndarray], Tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    def find_ngrams(
+        self, ids: np.ndarray, starts: np.ndarray, ends: np.ndarray
+    ) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray, np.ndarray]]:
         """Every n-gram of the sentences ``ids[starts[s]:ends[s]]`` that is a source or a target phrase:
         ``((position, length, source id), (position, length, target id))``, positions in ``ids``.
 
@@ -619,8 +657,8 @@ class ParaphraseTable:
         sentence_end = np.repeat(ends, ends - starts)
         position = np.arange(len(ids))
         rows = np.zeros((len(ids), self.max_length), dtype=np.int64)
-        ok = ids >= 0                      # the window [position, position + length) is in the vocabulary
-        found: Dict[str, List[Tuple[np.ndarray, np.ndarray, np.ndarray]]] = {"source": [], "target": []}
+        ok = ids >= 0  # the window [position, position + length) is in the vocabulary
+        found: dict[str, list[tuple[np.ndarray, np.ndarray, np.ndarray]]] = {"source": [], "target": []}
         for length in range(1, self.max_length + 1):
             if length > 1:
                 last = position + length - 1
@@ -638,9 +676,10 @@ class ParaphraseTable:
                 hit = phrase >= 0
                 hits.append((where[hit], np.full(int(hit.sum()), length, dtype=np.int64), phrase[hit]))
 
-        def joined(hits: List[Tuple[np.ndarray, np.ndarray, np.ndarray]]) -> Tuple[np.ndarray, np.ndarray, np.ndarray]:
-            position, length, phrase = (np.concatenate([part[k] for part in hits]) if hits
-                                        else np.zeros(0, dtype=np.int64) for k in range(3))
+        def joined(hits: list[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+            position, length, phrase = (
+                np.concatenate([part[k] for part in hits]) if hits else np.zeros(0, dtype=np.int64) for k in range(3)
+            )
             return position, length, phrase
 
         return joined(found["source"]), joined(found["target"])
@@ -652,7 +691,7 @@ class ParaphraseTable:
         -1
         """
         row = np.zeros((1, self.max_length), dtype=np.int64)
-        row[0, :len(ids)] = np.asarray(ids) + 1
+        row[0, : len(ids)] = np.asarray(ids) + 1
         return int(self._find("source", row_hashes(row), row)[0]) if (np.asarray(ids) >= 0).all() else -1
 
     def targets_of(self, source: int) -> np.ndarray:
@@ -664,7 +703,7 @@ class ParaphraseTable:
         if source < 0:
             return np.zeros(0, dtype=np.int64)
         first = int(self.source_first[source])
-        return np.asarray(self.entry_target[first:first + int(self.source_count[source])], dtype=np.int64)
+        return np.asarray(self.entry_target[first : first + int(self.source_count[source])], dtype=np.int64)
 
     def target_text(self, target: int) -> str:
         """A target phrase's words, joined by spaces.
@@ -679,6 +718,7 @@ class ParaphraseTable:
 def _toy() -> ParaphraseTable:
     """A three-entry table (for the examples)."""
     folder = Path(tempfile.mkdtemp())
-    (folder / "toy.gz").write_bytes(gzip.compress(b"0.5\nbig dog\nlarge hound\n0.2\nbig dog\ncanine\n"
-                                                  b"0.1\nran\nsprinted\n"))
+    (folder / "toy.gz").write_bytes(
+        gzip.compress(b"0.5\nbig dog\nlarge hound\n0.2\nbig dog\ncanine\n0.1\nran\nsprinted\n")
+    )
     return ParaphraseTable.open(folder / "toy.gz", cache_dir=folder)

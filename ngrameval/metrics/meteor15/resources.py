@@ -8,13 +8,14 @@ copied into this package: the files are opened with :mod:`zipfile` and parsed as
 parses them (lines split at ``\\n``, ``\\r`` and ``\\r\\n`` as Java's ``readLine`` does; words
 split at the five characters of Java's ``StringTokenizer``).
 """
+
 from __future__ import annotations
 
 import functools
 import re
 import zipfile
 from pathlib import Path
-from typing import Dict, FrozenSet, List, Optional, Tuple, Union
+from typing import Union
 
 from ngrameval.engine.cache import cleared_with_caches
 from ngrameval.errors import InputError
@@ -31,7 +32,7 @@ _TOKENIZER_SPLIT = re.compile(r"[ \t\n\r\f]+")
 _LINE_ENDS = re.compile(r"\r\n|\r|\n")
 
 
-def java_tokens(text: str) -> List[str]:
+def java_tokens(text: str) -> list[str]:
     """Words as ``new StringTokenizer(text)`` gives them (split at space, tab, LF, CR, FF only).
 
     >>> java_tokens(" a\\tb\\u00a0c \\x0bd ")
@@ -40,7 +41,7 @@ def java_tokens(text: str) -> List[str]:
     return [word for word in _TOKENIZER_SPLIT.split(text) if word]
 
 
-def java_lines(text: str) -> List[str]:
+def java_lines(text: str) -> list[str]:
     """Lines as a loop of ``BufferedReader.readLine`` returns them (no empty line after a final line end).
 
     >>> java_lines("a\\r\\nb\\rc\\n")
@@ -52,13 +53,13 @@ def java_lines(text: str) -> List[str]:
     return lines
 
 
-def pycocoevalcap_meteor_dir() -> Optional[Path]:
+def pycocoevalcap_meteor_dir() -> Path | None:
     """``<pycocoevalcap>/meteor`` of the installed pycocoevalcap (a namespace package), or None."""
     jar = shipped_path("pycocoevalcap", f"meteor/{JAR_NAME}")
     return None if jar is None else jar.parent
 
 
-def find_jar(jar: Optional[PathLike] = None) -> Path:
+def find_jar(jar: PathLike | None = None) -> Path:
     """The METEOR 1.5 jar: ``jar`` when given, else the one pycocoevalcap installs.
 
     >>> find_jar().name
@@ -71,14 +72,16 @@ def find_jar(jar: Optional[PathLike] = None) -> Path:
         return path
     directory = pycocoevalcap_meteor_dir()
     if directory is None:
-        raise InputError("METEOR 1.5 needs the data in meteor-1.5.jar, which pycocoevalcap 1.2 installs: install "
-                         "ngrameval with its 'meteor' extra from its wheel or a checkout (pip install "
-                         "'ngrameval-<version>-py3-none-any.whl[meteor]', or pip install -e '.[meteor]' in the "
-                         "repository), or pip install pycocoevalcap==1.2; or pass jar=<path to meteor-1.5.jar>")
+        raise InputError(
+            "METEOR 1.5 needs the data in meteor-1.5.jar, which pycocoevalcap 1.2 installs: install "
+            "ngrameval with its 'meteor' extra from its wheel or a checkout (pip install "
+            "'ngrameval-<version>-py3-none-any.whl[meteor]', or pip install -e '.[meteor]' in the "
+            "repository), or pip install pycocoevalcap==1.2; or pass jar=<path to meteor-1.5.jar>"
+        )
     return directory / JAR_NAME
 
 
-def default_paraphrase_table() -> Optional[Path]:
+def default_paraphrase_table() -> Path | None:
     """``<pycocoevalcap>/meteor/data/paraphrase-en.gz`` when it is installed, else None (the jar's
     own default: ``data/paraphrase-en.gz`` next to the jar)."""
     directory = pycocoevalcap_meteor_dir()
@@ -100,7 +103,7 @@ def _read_member(jar: Path, member: str) -> str:
     return data.decode("utf-8", errors="replace")
 
 
-def function_words(jar: Path) -> FrozenSet[str]:
+def function_words(jar: Path) -> frozenset[str]:
     """``function/english.words``: one word a line, compared with the lowercased word.
 
     >>> "the" in function_words(find_jar()), "cat" in function_words(find_jar())
@@ -109,7 +112,7 @@ def function_words(jar: Path) -> FrozenSet[str]:
     return frozenset(java_lines(_read_member(jar, "function/english.words")))
 
 
-def nonbreaking_prefixes(jar: Path) -> Dict[str, int]:
+def nonbreaking_prefixes(jar: Path) -> dict[str, int]:
     """``nonbreaking/english.prefixes`` as the normalizer reads it: prefix -> 1 (any following word)
     or 2 (``#NUMERIC_ONLY#``: only before a number); lines starting with ``#`` skipped.
 
@@ -117,7 +120,7 @@ def nonbreaking_prefixes(jar: Path) -> Dict[str, int]:
     >>> prefixes["Mr"], prefixes["No"]
     (1, 2)
     """
-    table: Dict[str, int] = {}
+    table: dict[str, int] = {}
     for line in java_lines(_read_member(jar, "nonbreaking/english.prefixes")):
         words = java_tokens(line)
         if not words or words[0].startswith("#"):
@@ -141,17 +144,37 @@ class SynonymDictionary:
 
     # The jar's suffix rules (morph): a word ending in SUFFIXES[i] becomes its stem + ADDITIONS[i]
     # when that is a WordNet word; the first such rule wins.
-    SUFFIXES = ("s", "ses", "xes", "zes", "ches", "shes", "men", "ies", "s", "ies", "es", "es", "ed", "ed",
-                "ing", "ing", "er", "est", "er", "est")
+    SUFFIXES = (
+        "s",
+        "ses",
+        "xes",
+        "zes",
+        "ches",
+        "shes",
+        "men",
+        "ies",
+        "s",
+        "ies",
+        "es",
+        "es",
+        "ed",
+        "ed",
+        "ing",
+        "ing",
+        "er",
+        "est",
+        "er",
+        "est",
+    )
     ADDITIONS = ("", "s", "x", "z", "ch", "sh", "man", "y", "", "y", "e", "", "e", "", "e", "", "", "", "e", "e")
 
-    def __init__(self, bases: Dict[str, Tuple[str, ...]], synset_lines: Dict[str, str]):
+    def __init__(self, bases: dict[str, tuple[str, ...]], synset_lines: dict[str, str]):
         self._bases = bases
         self._synset_lines = synset_lines
-        self._cache: Dict[str, FrozenSet[int]] = {}
+        self._cache: dict[str, frozenset[int]] = {}
 
     @classmethod
-    def load(cls, jar: Path) -> "SynonymDictionary":
+    def load(cls, jar: Path) -> SynonymDictionary:
         """Read ``synonym/english.exceptions`` (a base form, then a line of its irregular forms) and
         ``synonym/english.synsets`` (a word, then a line of synset ids; a later entry replaces an
         earlier one) from the jar."""
@@ -160,18 +183,19 @@ class SynonymDictionary:
     @staticmethod
     @cleared_with_caches
     @functools.lru_cache(maxsize=2)
-    def _load(jar: Path) -> "SynonymDictionary":
+    def _load(jar: Path) -> SynonymDictionary:
         exception_lines = java_lines(_read_member(jar, "synonym/english.exceptions"))
-        bases: Dict[str, List[str]] = {}
+        bases: dict[str, list[str]] = {}
         for base, forms in zip(exception_lines[0::2], exception_lines[1::2]):
             for form in java_tokens(forms):
                 bases.setdefault(form, []).append(base)
         synset_lines = java_lines(_read_member(jar, "synonym/english.synsets"))
-        return SynonymDictionary({form: tuple(found) for form, found in bases.items()},
-                                 dict(zip(synset_lines[0::2], synset_lines[1::2])))
+        return SynonymDictionary(
+            {form: tuple(found) for form, found in bases.items()}, dict(zip(synset_lines[0::2], synset_lines[1::2]))
+        )
 
     @property
-    def words(self) -> List[str]:
+    def words(self) -> list[str]:
         """The words that have synsets, in file order.
 
         >>> SynonymDictionary.load(find_jar()).words[:2]
@@ -179,7 +203,7 @@ class SynonymDictionary:
         """
         return list(self._synset_lines)
 
-    def _direct(self, word: str) -> FrozenSet[int]:
+    def _direct(self, word: str) -> frozenset[int]:
         line = self._synset_lines.get(word)
         return frozenset(map(int, java_tokens(line))) if line is not None else frozenset()
 
@@ -191,12 +215,12 @@ class SynonymDictionary:
             return word
         for suffix, addition in zip(self.SUFFIXES, self.ADDITIONS):
             if word.endswith(suffix):
-                candidate = word[:len(word) - len(suffix)] + addition
+                candidate = word[: len(word) - len(suffix)] + addition
                 if candidate in self._synset_lines:
                     return candidate + tail
         return ""
 
-    def synsets(self, word: str) -> FrozenSet[int]:
+    def synsets(self, word: str) -> frozenset[int]:
         """The synset ids the jar's SynonymMatcher compares: those of the word itself and of its
         base forms (``getSynSets(word) | getStemSynSets(word)``)."""
         found = self._cache.get(word)

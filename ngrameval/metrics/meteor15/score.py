@@ -8,10 +8,11 @@ matched function words of each, then the chunk count and the matched words of ea
 Statistics add up over a corpus (the jar's ``EVAL``), except that a segment matched perfectly
 (all words of both sides, one chunk) does not add its chunk.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Dict, Optional, Sequence, Tuple
 
 import numpy as np
 
@@ -24,7 +25,7 @@ MAX_MODULES = 4
 
 # Per task (English): (alpha, beta, gamma, delta), module weights by module *position*, default modules.
 _ENGLISH_MODULES = MODULES
-TASKS: Dict[str, Tuple[Tuple[float, float, float, float], Tuple[float, ...], Tuple[str, ...]]] = {
+TASKS: dict[str, tuple[tuple[float, float, float, float], tuple[float, ...], tuple[str, ...]]] = {
     "rank": ((0.85, 0.20, 0.60, 0.75), (1.0, 0.6, 0.8, 0.6), _ENGLISH_MODULES),
     "adq": ((0.75, 1.40, 0.45, 0.70), (1.0, 1.0, 0.6, 0.8), _ENGLISH_MODULES),
     "hter": ((0.40, 1.50, 0.35, 0.55), (1.0, 0.2, 0.6, 0.8), _ENGLISH_MODULES),
@@ -33,7 +34,7 @@ TASKS: Dict[str, Tuple[Tuple[float, float, float, float], Tuple[float, ...], Tup
     "util": ((0.65, 0.1, 0.55, 0.65), (1.0, 0.0, 0.0, 0.8), _ENGLISH_MODULES),
     "universal": ((0.70, 1.40, 0.30, 0.70), (1.0, 0.6, 0.0, 0.0), ("exact", "paraphrase")),
 }
-DEFAULT_TASK = "rank"     # also the jar's "default"
+DEFAULT_TASK = "rank"  # also the jar's "default"
 # METEOR's definition (Denkowski and Lavie, 2014): alpha, gamma, delta and the module weights lie in
 # [0, 1], beta >= 0. The jar takes any number (a NaN one makes every score NaN, which it reports as 0);
 # here a value outside these ranges, NaN or infinite, is an error naming it.
@@ -45,7 +46,7 @@ TEST_LENGTH, REF_LENGTH, TEST_FUNCTION, REF_FUNCTION = 0, 1, 2, 3
 CHUNKS, TEST_WORD_MATCHES, REF_WORD_MATCHES = 20, 21, 22
 
 
-def module_columns(slot: int) -> Tuple[int, int, int, int]:
+def module_columns(slot: int) -> tuple[int, int, int, int]:
     """Columns of module slot ``slot``: (hypothesis content, reference content, hypothesis function,
     reference function) matches.
 
@@ -65,10 +66,10 @@ class Parameters:
     beta: float
     gamma: float
     delta: float
-    weights: Tuple[float, ...]
+    weights: tuple[float, ...]
 
 
-def compute(stats: np.ndarray, parameters: Parameters) -> Dict[str, np.ndarray]:
+def compute(stats: np.ndarray, parameters: Parameters) -> dict[str, np.ndarray]:
     """``computeMetrics`` on each row of statistics, in the jar's order of operations: precision, recall,
     fmean, fragmentation, penalty, score (float64; NaN scores become 0, negative ones 0).
 
@@ -95,13 +96,20 @@ def compute(stats: np.ndarray, parameters: Parameters) -> Dict[str, np.ndarray]:
         precision = test_matches / test_length
         recall = ref_matches / ref_length
         fmean = 1.0 / ((1.0 - parameters.alpha) / precision + parameters.alpha / recall)
-        fragmentation = np.where(_perfect(s), 0.0,
-                                 s[:, CHUNKS] / ((s[:, TEST_WORD_MATCHES] + s[:, REF_WORD_MATCHES]) / 2.0))
+        fragmentation = np.where(
+            _perfect(s), 0.0, s[:, CHUNKS] / ((s[:, TEST_WORD_MATCHES] + s[:, REF_WORD_MATCHES]) / 2.0)
+        )
         penalty = parameters.gamma * np.power(fragmentation, parameters.beta)
         score = fmean * (1.0 - penalty)
     score = np.where(np.isnan(score), 0.0, np.maximum(score, 0.0))
-    return {"precision": precision, "recall": recall, "fmean": fmean, "fragmentation": fragmentation,
-            "penalty": penalty, "score": score}
+    return {
+        "precision": precision,
+        "recall": recall,
+        "fmean": fmean,
+        "fragmentation": fragmentation,
+        "penalty": penalty,
+        "score": score,
+    }
 
 
 def _perfect(s: np.ndarray) -> np.ndarray:
@@ -168,8 +176,9 @@ def parse_stats_line(line: str) -> np.ndarray:
     return np.array([float(value) for value in values])
 
 
-def resolve_parameters(task: Optional[str], modules: Optional[Sequence[str]], weights: Optional[Sequence[float]],
-                       parameters: Optional[Sequence[float]]) -> Tuple[Tuple[str, ...], Parameters]:
+def resolve_parameters(
+    task: str | None, modules: Sequence[str] | None, weights: Sequence[float] | None, parameters: Sequence[float] | None
+) -> tuple[tuple[str, ...], Parameters]:
     """The modules and parameters the jar uses for ``[-t task] [-m modules] [-w weights] [-p parameters]``.
 
     As in the jar, weights belong to module *positions*: without ``weights``, the task's weights
@@ -189,12 +198,16 @@ def resolve_parameters(task: Optional[str], modules: Optional[Sequence[str]], we
     """
     if parameters is not None:
         if task is not None:
-            raise InputError(f"give task={task!r} or parameters, not both: with parameters the jar's task is "
-                             "'custom' (English modules, adq weights 1.0 1.0 0.6 0.8 unless weights are given)")
+            raise InputError(
+                f"give task={task!r} or parameters, not both: with parameters the jar's task is "
+                "'custom' (English modules, adq weights 1.0 1.0 0.6 0.8 unless weights are given)"
+            )
         if isinstance(parameters, str) or not hasattr(parameters, "__len__") or len(parameters) != 4:
             raise InputError(f"parameters must be (alpha, beta, gamma, delta), got {parameters!r}")
-        parameters = tuple(check_number(f"parameters[{index}] ({name})", value, *PARAMETER_RANGES[name])
-                           for index, (name, value) in enumerate(zip(PARAMETER_RANGES, parameters)))
+        parameters = tuple(
+            check_number(f"parameters[{index}] ({name})", value, *PARAMETER_RANGES[name])
+            for index, (name, value) in enumerate(zip(PARAMETER_RANGES, parameters))
+        )
         _, task_weights, task_modules = TASKS["adq"]
     else:
         task = DEFAULT_TASK if task is None else task
@@ -209,10 +222,9 @@ def resolve_parameters(task: Optional[str], modules: Optional[Sequence[str]], we
     if len(set(modules)) != len(modules):
         raise InputError(f"modules must not repeat a module, got {list(modules)!r}")
     if weights is None:
-        weights = tuple(task_weights[:len(modules)]) + (0.0,) * (len(modules) - len(task_weights))
+        weights = tuple(task_weights[: len(modules)]) + (0.0,) * (len(modules) - len(task_weights))
     elif isinstance(weights, str) or not hasattr(weights, "__len__") or len(weights) != len(modules):
-        raise InputError(f"weights must give one weight per module ({len(modules)}: {list(modules)}), "
-                         f"got {weights!r}")
+        raise InputError(f"weights must give one weight per module ({len(modules)}: {list(modules)}), got {weights!r}")
     else:
         weights = [check_number(f"weights[{index}]", weight, *WEIGHT_RANGE) for index, weight in enumerate(weights)]
     alpha, beta, gamma, delta = map(float, parameters)

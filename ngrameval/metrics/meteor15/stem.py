@@ -8,6 +8,7 @@ rules (``-ogist``, ``added`` / ``ebbing``, ``organ-``, ``univers-`` and other pr
 hands the work to PyStemmer when it is installed. Hence the pure-Python class, imported
 directly, and a clear error on version 3.
 """
+
 from __future__ import annotations
 
 from importlib import metadata
@@ -25,9 +26,13 @@ def english_stemmer():
         version = metadata.version("snowballstemmer")
         from snowballstemmer.english_stemmer import EnglishStemmer
     except (metadata.PackageNotFoundError, ImportError):
-        raise InputError("METEOR's stem module needs snowballstemmer 2.2 (pip install snowballstemmer==2.2.0)") from None
+        raise InputError(
+            "METEOR's stem module needs snowballstemmer 2.2 (pip install snowballstemmer==2.2.0)"
+        ) from None
     if int(version.split(".")[0]) >= 3:
-        raise InputError(f"METEOR's stem module needs snowballstemmer 2.x (the jar's Snowball English rules); "
-                         f"snowballstemmer {version} has Snowball 3's rules, which stem some words differently: "
-                         "pip install snowballstemmer==2.2.0")
+        raise InputError(
+            f"METEOR's stem module needs snowballstemmer 2.x (the jar's Snowball English rules); "
+            f"snowballstemmer {version} has Snowball 3's rules, which stem some words differently: "
+            "pip install snowballstemmer==2.2.0"
+        )
     return EnglishStemmer()
