@@ -85,8 +85,15 @@ def test_flags_must_be_booleans(metric, name, base, value):
     if value is None and name == "use_effective_order":  # None: sacrebleu's default (off for corpus scores)
         assert _score(metric, **base, **{name: value}).bleu == _score(metric, **base, **{name: False}).bleu
         return
+    if value is None and name in ALIASES_OF_FLAGS:  # None: not given, so the canonical option's default decides
+        assert _score(metric, **base, **{name: value}).as_dict() == _score(metric, **base).as_dict()
+        return
     with pytest.raises(ValueError, match=re.escape(name)):
         _score(metric, **base, **{name: value})
+
+
+# The peers' flag names kept as aliases of ngrameval's (ngrameval.vocabulary.aliased): None means not given.
+ALIASES_OF_FLAGS = ("use_aggregator", "case_sensitive")
 
 
 @pytest.mark.parametrize("metric, name, base, value", list(_cases("number")))
