@@ -296,7 +296,7 @@ BAD_OPTIONS = [
     (dict(use_stemmer="yes"), "use_stemmer must be True or False"),
     (dict(use_stemmer="no"), "use_stemmer must be True or False, got 'no'"),
     (dict(variant="rouge155", remove_stopwords="no"), "remove_stopwords must be True or False, got 'no'"),
-    (dict(use_aggregator=None), "use_aggregator must be True or False"),
+    (dict(use_aggregator="yes"), "use_aggregator must be True or False"),  # None: not given (an alias)
     (dict(tokenizer="13a"), "unknown tokenizer '13a'; valid values: 'default', 'rouge_score', 'whitespace'"),
     (dict(tokenizer=str.split, use_stemmer=True), "use_stemmer=True works with the named tokenizers only"),
     (dict(tokenizer=lambda text: text), "the tokenizer must return a list of strings"),

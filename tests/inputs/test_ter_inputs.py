@@ -45,8 +45,8 @@ def test_bad_options_raise_clear_errors(options, message):
 
 
 def test_unknown_options_are_named_by_the_protocol():
-    with pytest.raises(ValueError, match="unknown options for ter: lowercase; valid options: normalized"):
-        get_family("ter").statistics(PREDICTIONS, REFERENCES, lowercase=True)
+    with pytest.raises(ValueError, match="unknown options for ter: lower_case; valid options: normalized"):
+        get_family("ter").statistics(PREDICTIONS, REFERENCES, lower_case=True)
 
 
 @pytest.mark.parametrize(
