@@ -12,6 +12,7 @@ import pytest
 from nltk.translate.gleu_score import corpus_gleu
 
 from ngrameval.engine.runs import byte_runs, distinct_ids, ids_in, whitespace_split
+from ngrameval.metrics import rouge_common
 from ngrameval.metrics.gleu import gleu
 from ngrameval.metrics.rouge import RougeTokenizer
 from ngrameval.metrics.rouge_common import ascii_runs
@@ -61,7 +62,10 @@ def test_lone_surrogate_is_refused_and_gleu_falls_back(predictions):
     assert gleu(predictions, references).gleu == pytest.approx(expected, abs=1e-12)
 
 
-def test_ascii_runs_are_the_runs_of_a_regex():
+@pytest.mark.parametrize("few_bytes", [0, rouge_common._FEW_BYTES], ids=["arrow", "python"])
+def test_ascii_runs_are_the_runs_of_a_regex(few_bytes, monkeypatch):
+    """Both layouts of :func:`ascii_runs`: Arrow's runs (long texts) and Python's split (a batch's few texts)."""
+    monkeypatch.setattr(rouge_common, "_FEW_BYTES", few_bytes)
     rng = random.Random(7)
     alphabet = b"ab09z-. \n\t\xe9\xff"
     for _ in range(300):

@@ -248,14 +248,15 @@ def test_lcs_positions_equal_rouge_score_backtrace():
         assert lcs_positions(a, b) == rouge_scorer.lcs_ind(a, b)
 
 
-def test_batched_lcs_equals_rouge_score():
-    """The numpy kernels (several 64-bit words per row for long sequences) against rouge-score's
-    table and backtrace, pair by pair."""
-    rng = random.Random(5)
+@pytest.mark.parametrize("pairs", [200, 20], ids=["numpy", "few-pairs"])
+def test_batched_lcs_equals_rouge_score(pairs):
+    """The numpy kernels (several 64-bit words per row for long sequences), and the pure-Python rows of a
+    few pairs (``engine.lcs._FEW_PAIRS``), against rouge-score's table and backtrace, pair by pair."""
+    rng = random.Random(5 + pairs)
     a_seqs = [[rng.randrange(4) for _ in range(rng.randrange(0, 200))] for _ in range(30)]
     b_seqs = [[rng.randrange(4) for _ in range(rng.randrange(0, 200))] for _ in range(25)]
-    pair_a = [rng.randrange(len(a_seqs)) for _ in range(200)]
-    pair_b = [rng.randrange(len(b_seqs)) for _ in range(200)]
+    pair_a = [rng.randrange(len(a_seqs)) for _ in range(pairs)]
+    pair_b = [rng.randrange(len(b_seqs)) for _ in range(pairs)]
     a_offsets = np.cumsum([0] + [len(s) for s in a_seqs])
     b_offsets = np.cumsum([0] + [len(s) for s in b_seqs])
     a_ids = np.array([x for s in a_seqs for x in s], np.int64)
