@@ -11,10 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any, TypeVar
 
 import numpy as np
 
+from ngrameval.engine.batch import FEW_PREDICTIONS, count_batch
 from ngrameval.engine.cache import REFERENCE_CACHE
 from ngrameval.engine.inputs import check_positive_int, normalize_corpus
 from ngrameval.engine.ngrams import EncodedSegments, Matches, ReferenceIndex
@@ -93,11 +95,14 @@ def map_blocks(
     tokenize: TokenizerSpec,
     lowercase: bool,
     max_order: int,
-    function: Callable[[IndexedCorpus], Result],
+    function: Callable[[Any], Result],
     threads: int = 1,
     pad_id: int | None = None,
+    few: bool = False,
 ) -> tuple[list[Result], Any, Tokenizer]:
-    """Validate, then apply ``function`` to the indexed corpus, or, for more than
+    """Validate, then apply ``function`` to the indexed corpus, or, with ``few``, to a text corpus of at most
+    :data:`~ngrameval.engine.batch.FEW_PREDICTIONS` predictions counted in one pass
+    (:class:`~ngrameval.engine.batch.CountedBatch`: no reference index is built nor cached), or, for more than
     :data:`BLOCK_SEGMENTS` segments, to each block of that many segments in turn (token ids: to each of
     :func:`id_blocks`; the references of such a corpus are not cached). ``threads`` > 1 runs that many blocks at once: numpy releases the
     GIL in the sorts and searches that are most of the work, and each thread holds one block, so
@@ -126,6 +131,12 @@ def map_blocks(
     hyps, refs, pretokenized = normalize_corpus(predictions, references)
     tokenizer = get_tokenizer(tokenize, lowercase)
     num_refs = references_label(map(len, refs))
+    if few and len(hyps) <= FEW_PREDICTIONS:
+        # (Both sides tokenized in one call: a tokenizer's fixed cost, its regular expressions' passes, once.)
+        tokens = _tokens([*hyps, *chain.from_iterable(refs)], tokenizer, pretokenized, lowercase)
+        batch = count_batch(tokens[: len(hyps)], tokens[len(hyps) :], list(map(len, refs)), max_order)
+        if batch is not None:
+            return [function(batch)], num_refs, tokenizer
     if len(hyps) <= BLOCK_SEGMENTS:
         return (
             [function(_indexed(hyps, refs, pretokenized, tokenizer, lowercase, max_order, cache=True))],

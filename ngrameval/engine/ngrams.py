@@ -277,7 +277,7 @@ class Memo:
 _MISSING = object()
 
 
-class _Slots(ABC):
+class SlotLayout:
     """Sentences and their reference slots: ``num_sentences``, ``max_slots`` and, per reference (segment),
     ``segment_sentence``, ``segment_slot`` and ``segment_len``."""
 
@@ -298,6 +298,10 @@ class _Slots(ABC):
     def slots_present(self) -> np.ndarray:
         """(sentences, reference slots): which slots hold a reference."""
         return self.by_slot(np.ones(len(self.segment_len), bool), False)
+
+
+class _Slots(SlotLayout, ABC):
+    """A reference index's layout, and each hypothesis matched against each reference alone."""
 
     def per_reference(self, matches: Matches, n: int, weights: np.ndarray | None = None) -> np.ndarray:
         """(sentences, reference slots): order-n matches of each hypothesis against each of its

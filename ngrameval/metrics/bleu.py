@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from ngrameval._version import __version__
+from ngrameval.engine.batch import CountedBatch
 from ngrameval.engine.corpus import IndexedCorpus, explain_matches, map_blocks
 from ngrameval.engine.inputs import cached_by_value, check_choice, check_flag, check_number, check_order, strict_options
 from ngrameval.engine.ngrams import ReferenceIndex, divide_or_zero
@@ -120,7 +121,7 @@ class BleuStatistics:
         )
 
 
-def reference_lengths(index: ReferenceIndex, hyp_len: np.ndarray, rule: str) -> np.ndarray:
+def reference_lengths(index: ReferenceIndex | CountedBatch, hyp_len: np.ndarray, rule: str) -> np.ndarray:
     """Per sentence, the reference length the brevity penalty uses (see :func:`chosen_reference_lengths`)."""
     return chosen_reference_lengths(index.segment_len, index.segment_sentence, index.refs_per_sentence, hyp_len, rule)
 
@@ -150,17 +151,20 @@ def chosen_reference_lengths(
 
 
 def statistics_from_index(
-    corpus: IndexedCorpus, max_order: int, brevity_penalty: str = "closest", matches=None
+    corpus: IndexedCorpus | CountedBatch, max_order: int, brevity_penalty: str = "closest", matches=None
 ) -> BleuStatistics:
-    """Per-sentence BLEU statistics of an indexed corpus."""
-    index = corpus.index
-    if matches is None:
-        matches = index.match(corpus.hypotheses, max_order)
-    hyp_len = matches.hyp_len
-    clipped = np.stack(
-        [index.per_sentence(index.clipped(matches, n), n) for n in range(1, max_order + 1)], axis=1
-    ).astype(np.int64)
-    return BleuStatistics.of_matches(hyp_len, reference_lengths(index, hyp_len, brevity_penalty), clipped)
+    """Per-sentence BLEU statistics of an indexed corpus, or of a batch counted in one pass."""
+    if isinstance(corpus, CountedBatch):
+        hyp_len, clipped, references = corpus.hyp_len, corpus.clipped, corpus
+    else:
+        references = index = corpus.index
+        if matches is None:
+            matches = index.match(corpus.hypotheses, max_order)
+        hyp_len = matches.hyp_len
+        clipped = np.stack(
+            [index.per_sentence(index.clipped(matches, n), n) for n in range(1, max_order + 1)], axis=1
+        ).astype(np.int64)
+    return BleuStatistics.of_matches(hyp_len, reference_lengths(references, hyp_len, brevity_penalty), clipped)
 
 
 @strict_options
@@ -193,6 +197,7 @@ def bleu_statistics(
         lambda corpus: statistics_from_index(corpus, max_order, brevity_penalty),
         threads,
         pad_id,
+        few=True,
     )
     return BleuStatistics.concatenate(blocks)
 
@@ -854,7 +859,10 @@ def bleu(
     check_flag("sentence_level", sentence_level)
     check_flag("explain", explain)
 
-    def block_statistics(corpus: IndexedCorpus):
+    def block_statistics(corpus: IndexedCorpus | CountedBatch):
+        if not explain:  # (and a batch of a few predictions is counted in one pass: map_blocks' ``few``)
+            return statistics_from_index(corpus, options.statistics_order, options.brevity_penalty), []
+        assert isinstance(corpus, IndexedCorpus)
         matches = corpus.index.match(corpus.hypotheses, options.statistics_order)
         stats = statistics_from_index(corpus, options.statistics_order, options.brevity_penalty, matches)
         return stats, explain_matches(corpus, matches, options.max_order, stats.ref_len) if explain else []
@@ -868,6 +876,7 @@ def bleu(
         block_statistics,
         threads,
         pad_id,
+        few=not explain,
     )
     stats = BleuStatistics.concatenate([stats for stats, _ in blocks])
     result = score_statistics(stats, options, num_refs, tokenizer.name, sentence_level)
@@ -899,6 +908,7 @@ class BleuFamily(MetricFamily):
             lambda corpus: statistics_from_index(corpus, resolved.statistics_order, resolved.brevity_penalty),
             threads,
             pad_id,
+            few=True,
         )
         stats = BleuStatistics.concatenate(blocks)
         outputs = (

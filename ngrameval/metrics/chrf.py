@@ -26,11 +26,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 import numpy as np
 
 from ngrameval._version import __version__
+from ngrameval.engine.batch import FEW_PREDICTIONS, count_batch
 from ngrameval.engine.cache import REFERENCE_CACHE
 from ngrameval.engine.corpus import blocks_by_size, map_in_threads, references_label
 from ngrameval.engine.inputs import (
@@ -44,7 +46,7 @@ from ngrameval.engine.inputs import (
     normalize_corpus,
     strict_options,
 )
-from ngrameval.engine.ngrams import ReferenceIndex, divide_or_zero, ngram_counts
+from ngrameval.engine.ngrams import ReferenceIndex, SlotLayout, divide_or_zero, ngram_counts
 from ngrameval.engine.peers import NLTK_VERSION, SACREBLEU_VERSION
 from ngrameval.engine.token_ids import refuse_token_ids
 from ngrameval.errors import InputError
@@ -98,11 +100,14 @@ def reference_matches(index: ReferenceIndex, hypotheses: Sequence[Sequence[str]]
     matches = index.match(hypotheses, max_order)
     # Per order and cell (sentence, reference slot): the clipped matches, 0 in the cells of absent references.
     per_cell = np.stack([index.clipped_per_cell(n, matches.hyp_count[n - 1]) for n in range(1, max_order + 1)], axis=1)
-    present = index.slots_present()
-    ref_counts = ngram_counts(index.by_slot(index.segment_len, 0), max_order) * present[:, :, None]
-    return ReferenceMatches(
-        per_cell.reshape(present.shape + (max_order,)), ngram_counts(matches.hyp_len, max_order), ref_counts, present
-    )
+    return _matches_of(per_cell.reshape(len(matches.hyp_len), -1, max_order), matches.hyp_len, index, max_order)
+
+
+def _matches_of(per_cell: np.ndarray, hyp_len: np.ndarray, references: SlotLayout, max_order: int) -> ReferenceMatches:
+    """:class:`ReferenceMatches` of the clipped matches per (sentence, reference slot, order)."""
+    present = references.slots_present()
+    ref_counts = ngram_counts(references.by_slot(references.segment_len, 0), max_order) * present[:, :, None]
+    return ReferenceMatches(per_cell, ngram_counts(hyp_len, max_order), ref_counts, present)
 
 
 def _cached_matches(
@@ -113,7 +118,13 @@ def _cached_matches(
 ) -> ReferenceMatches:
     """:func:`reference_matches` with the references' index cached under ``cache_key`` (None: not
     cached): the next system scored against the same references reuses it (``references()`` prepares
-    them only on a miss)."""
+    them only on a miss). A batch of a few predictions is counted in one pass instead
+    (:func:`~ngrameval.engine.batch.count_batch`: no index built nor cached)."""
+    if len(hypotheses) <= FEW_PREDICTIONS:
+        groups = references()
+        batch = count_batch(hypotheses, list(chain.from_iterable(groups)), list(map(len, groups)), max_order)
+        if batch is not None:
+            return _matches_of(batch.per_reference, batch.hyp_len, batch, max_order)
     index = REFERENCE_CACHE.get(cache_key, lambda: ReferenceIndex(references(), max_order))
     return reference_matches(index, hypotheses, max_order)
 

@@ -6,12 +6,20 @@ import numpy as np
 import pytest
 
 import ngrameval
+from ngrameval.engine.batch import FEW_PREDICTIONS
 from ngrameval.engine.cache import REFERENCE_CACHE, ByteBudgetCache, estimated_nbytes
 from ngrameval.metrics import rouge as rouge_module
 from ngrameval.metrics.ter import TercomTokenizer
 
-PREDICTIONS = ["the cats were sitting on the mat", "a dog barks at the postman", "it is raining again"]
-REFERENCES = [["the cat sat on a mat", "a cat was sitting on the mat"], ["the dog barked at the postman"], ["it rains"]]
+# More predictions than a batch counted in one pass (engine.batch.FEW_PREDICTIONS): BLEU and chrF index and cache
+# their references.
+_COPIES = FEW_PREDICTIONS // 3 + 1
+PREDICTIONS = ["the cats were sitting on the mat", "a dog barks at the postman", "it is raining again"] * _COPIES
+REFERENCES = [
+    ["the cat sat on a mat", "a cat was sitting on the mat"],
+    ["the dog barked at the postman"],
+    ["it rains"],
+] * _COPIES
 
 
 def test_a_small_budget_drops_the_least_recently_used_and_stays_under_it():

@@ -1,0 +1,130 @@
+"""A few predictions and their references counted in one pass, without a reference index.
+
+A training step scores a batch of a few sentences whose references are seldom scored again. Building a
+:class:`~ngrameval.engine.ngrams.ReferenceIndex` (a table per order, kept for the next call) and matching
+the predictions against it costs some hundred numpy calls whatever the batch's size; here both sides'
+n-grams of every order become one integer key each -- ``(sentence, order, n-gram)`` in mixed radix, the
+n-gram's tokens as base-``V`` digits -- and the clipped counts follow from one sort of each side and one
+search. Batches of at most :data:`FEW_PREDICTIONS` predictions whose keys fit in 63 bits are counted so
+(:func:`count_batch`); others are indexed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+
+from ngrameval.engine.ngrams import SlotLayout, concatenated_ranges
+from ngrameval.engine.runs import offsets, run_starts, vocabulary_ids
+
+# The most predictions counted in one pass (a GRPO step's completions, an MBR candidate list's row).
+FEW_PREDICTIONS = 64
+# Keys are below this bound: int64 with room for the slot digit's product.
+_KEY_LIMIT = 1 << 62
+
+
+@dataclass(eq=False)
+class CountedBatch(SlotLayout):
+    """Clipped n-gram matches of each prediction, orders 1..N: ``clipped`` (predictions, N), each
+    n-gram's count clipped by its largest count in any of the prediction's references (BLEU), and
+    ``per_reference`` (predictions, reference slots, N), clipped by each reference alone (chrF; 0 in the
+    slots a prediction lacks). ``hyp_len`` and the references' layout (:class:`SlotLayout`) come with them.
+
+    >>> batch = count_batch([["a", "b", "a"]], [["a", "b"], ["a", "a"]], [2], 2)
+    >>> batch.clipped.tolist(), batch.per_reference.tolist(), batch.segment_len.tolist()
+    ([[3, 1]], [[[2, 1], [2, 0]]], [2, 2])
+    """
+
+    num_sentences: int
+    max_slots: int
+    segment_sentence: np.ndarray
+    segment_slot: np.ndarray
+    segment_len: np.ndarray
+    refs_per_sentence: np.ndarray
+    hyp_len: np.ndarray
+    clipped: np.ndarray
+    per_reference: np.ndarray
+
+
+def count_batch(
+    hypotheses: Sequence[Sequence[str]],
+    references: Sequence[Sequence[str]],
+    refs_per_sentence: Sequence[int],
+    max_order: int,
+) -> CountedBatch | None:
+    """:class:`CountedBatch` of token sequences (token lists, or strings: their characters): one hypothesis
+    per sentence and ``references`` laid end to end, ``refs_per_sentence[k]`` of them for sentence ``k``.
+    None where the keys would not fit in 63 bits (a vocabulary too large for the order): index those."""
+    vocabulary, ids = vocabulary_ids([*hypotheses, *references])
+    hyp_len = np.fromiter(map(len, hypotheses), np.int64, len(hypotheses))
+    ref_len = np.fromiter(map(len, references), np.int64, len(references))
+    per_sentence = np.asarray(refs_per_sentence, np.int64)
+    sentences, slots = len(hyp_len), max(int(per_sentence.max(initial=0)), 1)
+    radix = max(len(vocabulary), 1) ** max_order
+    if sentences * max_order * radix * (slots + 1) >= _KEY_LIMIT:
+        return None
+    if slots == 1:  # one reference each (most batches): the ranges are plain
+        segment_slot, segment_sentence = np.zeros(len(ref_len), np.int64), np.arange(len(ref_len))
+    else:
+        segment_slot, segment_sentence = concatenated_ranges(0, per_sentence)
+    # Both sides in one sort: a reference's n-gram keys carry its slot as the lowest digit, a hypothesis's
+    # the digit ``slots``, so the keys of one (sentence, order, n-gram) come together, the hypothesis's last.
+    owner = np.concatenate([np.arange(sentences) * (slots + 1) + slots, segment_sentence * (slots + 1) + segment_slot])
+    keys = _ngram_keys(
+        ids, np.concatenate([hyp_len, ref_len]), owner, max(len(vocabulary), 1), max_order, radix, slots + 1
+    )
+    keys.sort()
+    first = np.flatnonzero(run_starts(keys))
+    key, count = keys[first], np.diff(first, append=len(keys))
+    ngram, slot = np.divmod(key, slots + 1)
+    group = np.cumsum(run_starts(ngram)) - 1  # the (sentence, order, n-gram) of each key
+    from_hypothesis = slot == slots
+    in_hypothesis = np.zeros(int(group[-1]) + 1 if len(group) else 0, np.int64)
+    in_hypothesis[group[from_hypothesis]] = count[from_hypothesis]
+    from_reference = ~from_hypothesis
+    group, slot, count = group[from_reference], slot[from_reference], count[from_reference]
+    cell = ngram[from_reference] // radix  # sentence * N + order - 1
+    per_reference = np.bincount(
+        (cell // max_order * slots + slot) * max_order + cell % max_order,
+        weights=np.minimum(in_hypothesis[group], count),
+        minlength=sentences * slots * max_order,
+    )
+    # The slots of one n-gram are consecutive: its largest reference count clips the hypothesis's.
+    first = np.flatnonzero(run_starts(group))
+    largest = np.maximum.reduceat(count, first) if len(first) else count
+    clipped = np.bincount(
+        cell[first], weights=np.minimum(in_hypothesis[group[first]], largest), minlength=sentences * max_order
+    )
+    return CountedBatch(
+        sentences,
+        slots,
+        segment_sentence,
+        segment_slot,
+        ref_len,
+        per_sentence,
+        hyp_len,
+        clipped.astype(np.int64).reshape(sentences, max_order),
+        per_reference.astype(np.int64).reshape(sentences, slots, max_order),
+    )
+
+
+def _ngram_keys(
+    ids: np.ndarray, lengths: np.ndarray, owner: np.ndarray, base: int, max_order: int, radix: int, slots: int
+) -> np.ndarray:
+    """The key of every n-gram of orders 1..N of segments laid end to end (``ids``, ``lengths`` tokens each):
+    ``((sentence * N + n - 1) * radix + n-gram) * slots + slot``, the n-gram's ids as base-``base`` digits,
+    with ``owner[k] = sentence * slots + slot`` of segment ``k``."""
+    segment = np.repeat(np.arange(len(lengths)), lengths)
+    remaining = offsets(lengths)[1:][segment] - np.arange(len(ids))  # tokens from each position to its end
+    sentence, slot = np.divmod(owner[segment], slots)
+    start = sentence * (max_order * radix * slots) + slot  # the key's digits other than order and n-gram
+    code = ids
+    keys = []
+    for n in range(1, max_order + 1):
+        if n > 1:  # the n-gram at each position: the (n-1)-gram there, then the next token
+            code = code[:-1] * base + ids[n - 1 :]
+        inside = remaining[: len(code)] >= n
+        keys.append(start[: len(code)][inside] + ((n - 1) * radix + code[inside]) * slots)
+    return np.concatenate(keys)
