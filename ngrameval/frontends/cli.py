@@ -318,8 +318,13 @@ def run_single_metric(args: argparse.Namespace) -> int:
             smooth=smooth,
         )
     else:
-        result = nist(
-            predictions, references, variant=args.variant, tokenize=args.tokenize, lowercase=args.lowercase, n=args.n
+        result = nist(  # -n: NLTK's name, the library's max_order
+            predictions,
+            references,
+            variant=args.variant,
+            tokenize=args.tokenize,
+            lowercase=args.lowercase,
+            max_order=args.n,
         )
     _print_result(result, args.json, args.command.upper())
     return 0
