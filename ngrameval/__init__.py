@@ -32,7 +32,7 @@ _DEFINED_IN = {
         ["rouge", "rouge_statistics", "RougeResult", "RougeStatistics", "skip_bigrams"], "ngrameval.metrics.rouge"
     ),
     **dict.fromkeys(["ter", "TerResult"], "ngrameval.metrics.ter"),
-    **dict.fromkeys(["MetricFamily", "Statistics", "get_family", "metric_names"], "ngrameval.metric"),
+    **dict.fromkeys(["MetricFamily", "Statistics", "get_family", "metric_names", "statistics"], "ngrameval.metric"),
     **dict.fromkeys(["confidence_interval", "paired_test"], "ngrameval.significance"),
     **dict.fromkeys(["torch_sentence_bleu", "torch_sentence_rouge"], "ngrameval.training.torch_path"),
     **dict.fromkeys(["get_tokenizer", "TOKENIZER_NAMES"], "ngrameval.text.tokenizers"),

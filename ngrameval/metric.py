@@ -477,7 +477,18 @@ def family_of(function: Callable[..., Any]) -> MetricFamily:
 
 
 def statistics(metric: str, predictions: Any, references: Any, **options: Any) -> Statistics:
-    """The per-segment statistics of ``predictions`` under metric ``metric`` and its options."""
+    """The per-segment statistics of ``predictions`` under metric ``metric`` (a :func:`metric_names` entry) and
+    the options of its public function -- what :func:`ngrameval.confidence_interval`, :func:`ngrameval.paired_test`
+    and the board resample and add up, without reading the text again. Public as ``ngrameval.statistics``.
+
+    >>> import ngrameval
+    >>> predictions, references = ["the cat sat on the mat", "a dog"], [["the cat sat on a mat"], ["a dog"]]
+    >>> stats = ngrameval.statistics("bleu", predictions, references)
+    >>> len(stats), stats.outputs, stats.signature.startswith("nrefs:1|case:mixed")
+    (2, ('bleu',), True)
+    >>> float(ngrameval.get_family("bleu").score(stats)[0, 0]) == ngrameval.bleu(predictions, references).bleu
+    True
+    """
     return get_family(metric).statistics(predictions, references, **options)
 
 

@@ -21,7 +21,7 @@ own arithmetic (its 0-100 scale, float32 sums in the bootstrap and float32 scori
 :data:`ngrameval.metric.SACREBLEU_RESAMPLING`): means, intervals and p-values then equal sacrebleu's
 bit for bit (divided by 100).
 
->>> from ngrameval.metric import statistics
+>>> from ngrameval import statistics
 >>> references = [["the cat sat on the mat"], ["a dog barks at night"], ["it rains"], ["we go home now"]]
 >>> baseline = statistics("rouge", ["the cat sat", "a dog barks", "it rains", "we go"], references)
 >>> system = statistics("rouge", ["the cat sat on a mat", "a dog", "it snows", "we go home"], references)
@@ -322,7 +322,7 @@ def confidence_interval(
     """Output name -> the corpus score with the bootstrap mean and interval of one system, as sacrebleu's
     ``corpus_score(..., n_bootstrap=n_samples)`` (``--confidence``) computes them.
 
-    >>> from ngrameval.metric import statistics
+    >>> from ngrameval import statistics
     >>> stats = statistics("bleu", ["a b c d e", "x y z w", "p q r s t"],
     ...                    [["a b c d f"], ["x y z w"], ["p q r s"]], tokenize="none")
     >>> import ngrameval
@@ -376,7 +376,7 @@ def pairwise_bootstrap(
     pair's test is arithmetic on two of those score vectors. An unseeded run (``seed`` None or 0) shares one
     unseeded draw among all pairs where ``paired_test`` draws one per system.
 
-    >>> from ngrameval.metric import statistics
+    >>> from ngrameval import statistics
     >>> references = [["a b c d f"], ["x y z w"], ["p q r s"], ["k l m n"]]
     >>> outputs = [["a b c d e", "x y z w", "p q r s t", "k l"], ["a b c d f", "x y w", "p q r s", "k l m n"]]
     >>> systems = [statistics("bleu", output, references, tokenize="none") for output in outputs]
@@ -402,7 +402,7 @@ def ranked_paired_test(
     (a seed other than None and 0), both resample every system with the same indices: the resample scores are
     computed once for the two.
 
-    >>> from ngrameval.metric import statistics
+    >>> from ngrameval import statistics
     >>> references = [["a b c d f"], ["x y z w"], ["p q r s"], ["k l m n"]]
     >>> outputs = [["a b c d e", "x y z w", "p q r s t", "k l"], ["a b c d f", "x y w", "p q r s", "k l m n"],
     ...            ["a b", "x y z w", "p q", "k l m n"]]
@@ -504,7 +504,7 @@ def paired_test(
     for ``test="ar"`` (approximate randomization, 10,000 trials by default; 0 means 1000 resamples),
     its mean and interval. Every system must share the baseline's metric, options and references.
 
-    >>> from ngrameval.metric import statistics
+    >>> from ngrameval import statistics
     >>> references = [["a b c d f"], ["x y z w"], ["p q r s"], ["k l m n"]]
     >>> baseline = statistics("bleu", ["a b c d e", "x y z w", "p q r s t", "k l"], references, tokenize="none")
     >>> system = statistics("bleu", ["a b c d f", "x y w", "p q r s", "k l m n"], references, tokenize="none")
@@ -631,9 +631,7 @@ def _resolve_ar_confidence(test: str, n_ar_confidence: int) -> int:
 
 def _check_statistics(name: str, stats: Statistics) -> None:
     if not isinstance(stats, Statistics):
-        raise InputError(
-            f"{name} must be ngrameval.metric.Statistics (from ngrameval.metric.statistics), got {type(stats).__name__}"
-        )
+        raise InputError(f"{name} must be ngrameval.Statistics (from ngrameval.statistics), got {type(stats).__name__}")
     if len(stats) == 0:
         raise InputError(f"{name} has no segments to resample")
 

@@ -304,23 +304,14 @@ def run_single_metric(args: argparse.Namespace) -> int:
     from ngrameval.metrics.nist import nist
 
     predictions, references = _single_system_corpus(args)
+    shared = {"variant": args.variant, "tokenize": args.tokenize, "lowercase": args.lowercase}
     if args.command == "bleu":
         smooth = args.smooth
         if args.variant == "nmt" and smooth != "default":
             smooth = smooth.lower() in ("true", "1", "yes", "add-one")
-        result = bleu(
-            predictions,
-            references,
-            variant=args.variant,
-            tokenize=args.tokenize,
-            lowercase=args.lowercase,
-            max_order=args.max_order,
-            smooth=smooth,
-        )
-    else:
-        result = nist(
-            predictions, references, variant=args.variant, tokenize=args.tokenize, lowercase=args.lowercase, n=args.n
-        )
+        result = bleu(predictions, references, **shared, max_order=args.max_order, smooth=smooth)
+    else:  # nist's -n is NLTK's name of max_order
+        result = nist(predictions, references, **shared, max_order=args.n)
     _print_result(result, args.json, args.command.upper())
     return 0
 

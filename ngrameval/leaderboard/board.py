@@ -344,7 +344,7 @@ class Board:
         >>> import tempfile
         >>> board = Board.create(Path(tempfile.mkdtemp()) / "b", [["the cat sat"], ["a dog"]], {"chrf": {}})
         >>> _ = board.submit(["the cat", "a dog"], "mine")
-        >>> from ngrameval.metric import statistics
+        >>> from ngrameval import statistics
         >>> kept = board.statistics("mine")["chrf"]
         >>> bool((kept.rows == statistics("chrf", ["the cat", "a dog"], [["the cat sat"], ["a dog"]]).rows).all())
         True

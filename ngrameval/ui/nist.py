@@ -26,12 +26,13 @@ def controls():
 
 
 def options(variant, tokenize, n, lowercase):
-    return dict(variant=variant, tokenize=tokenize, n=int(n), lowercase=bool(lowercase))
+    # The control keeps NLTK's name n (the page's API parameter); the metric is asked by the common name.
+    return dict(variant=variant, tokenize=tokenize, max_order=int(n), lowercase=bool(lowercase))
 
 
 def present(result, options, _per_sentence):
     return ui.Presentation(
-        scores=[(Phrase("caption.variant_n", variant=options["variant"], n=options["n"]), result["nist"])],
+        scores=[(Phrase("caption.variant_n", variant=options["variant"], n=options["max_order"]), result["nist"])],
         per_order=pd.DataFrame(
             {
                 ui.ORDER: ui.order_labels(len(result["individual"])),

@@ -827,7 +827,7 @@ class MetricSpace:
     The result shown is ``compute(**options, **detail_options)`` (``detail_options(options)`` when it is a
     function: details that depend on the options). ``present(result, options, per_sentence)``
     gets, as ``per_sentence``, the result of a second ``compute(**options, **sentence_options)`` when
-    ``sentence_options`` is set (e.g. ROUGE's ``use_aggregator=False``), else the result itself; with
+    ``sentence_options`` is set (e.g. ROUGE's ``sentence_level=True``), else the result itself; with
     ``present_corpus`` it also gets the predictions and references read (``present(result, options,
     per_sentence, predictions, references)``: GLEU's per-order table, which its metric does not return). The
     explanation of a sentence is ``explain_item(index, state)`` when set, else the result's ``explanation``

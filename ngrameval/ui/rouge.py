@@ -122,7 +122,7 @@ def options(
         rouge_types=list(rouge_types or []),
         variant=variant,
         multi_ref=ui.pick(multi_ref, MULTI_REF, "multi_ref"),
-        tokenizer=tokenizer,
+        tokenize=tokenizer,  # the control keeps rouge-score's name (the page's API parameter)
         use_stemmer=bool(use_stemmer),
         remove_stopwords=bool(remove_stopwords),
         alpha=float(alpha),
@@ -174,7 +174,7 @@ def tokens(text, options):
         return rouge155.summary_tokens(
             text, options["use_stemmer"], options["remove_stopwords"], options["limit_words"], options["limit_bytes"]
         )
-    return RougeTokenizer(options["tokenizer"], options["use_stemmer"], options["remove_stopwords"]).split(text)
+    return RougeTokenizer(options["tokenize"], options["use_stemmer"], options["remove_stopwords"]).split(text)
 
 
 def lcs_marks(prediction, reference, summary_level):
@@ -193,7 +193,7 @@ def lcs_marks(prediction, reference, summary_level):
 
 def explain_one(prediction, references, options):
     types = _types(options)
-    alone = ngrameval.rouge([prediction] * len(references), references, **{**options, "use_aggregator": False})
+    alone = ngrameval.rouge([prediction] * len(references), references, **options, sentence_level=True)
     first = alone.fmeasure[types[0]]
     chosen = first.index(max(first))
     ours = tokens(prediction, options)
@@ -276,6 +276,6 @@ SPACE = ui.MetricSpace(
     explanation_note=NOTE,
     per_order_label=t("rouge.per_type"),
     detail_options={},
-    sentence_options={"use_aggregator": False},
+    sentence_options={"sentence_level": True},
     explain_one=explain_one,
 )

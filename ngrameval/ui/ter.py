@@ -9,6 +9,7 @@ import gradio as gr
 import pandas as pd
 
 import ngrameval
+from ngrameval.engine.inputs import check_flag
 from ngrameval.ui import i18n
 from ngrameval.ui import page as ui
 from ngrameval.ui.i18n import Phrase, t
@@ -18,7 +19,7 @@ INTRO = t("ter.intro")
 EXPLANATION_INTRO = t("ter.explanation_intro")
 NOTE = t("ter.note")
 
-FLAGS = ("normalized", "no_punct", "asian_support", "case_sensitive")
+FLAGS = ("normalized", "no_punct", "asian_support")
 OPS = ("shift", "substitution", "insertion", "deletion")
 COLORS = {
     "match": "#bbf7d0",
@@ -52,8 +53,12 @@ def controls():
 
 
 def options(normalized, no_punct, asian_support, case_sensitive):
-    # The metric checks its flags itself (a value other than a boolean gets its message).
-    return dict(zip(FLAGS, (normalized, no_punct, asian_support, case_sensitive)))
+    # The metric checks its flags itself (a value other than a boolean gets its message); the checkbox keeps
+    # sacrebleu's name case_sensitive (the page's API parameter), the metric is asked by the common name.
+    return {
+        **dict(zip(FLAGS, (normalized, no_punct, asian_support))),
+        "lowercase": not check_flag("case_sensitive", case_sensitive),
+    }
 
 
 def edit_counts(item):

@@ -21,7 +21,7 @@ from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a as SacrebleuTokenize
 
 import ngrameval
 from ngrameval.text.tokenizers import get_tokenizer
-from tests.inputs.test_properties import TRICKY_TEXT
+from tests.engine.test_properties import TRICKY_TEXT
 
 D2L_VERSION = "1.0.3"
 

@@ -53,7 +53,7 @@ def test_other_options(stats):
 
 
 def test_not_statistics(stats):
-    with pytest.raises(ValueError, match="must be ngrameval.metric.Statistics"):
+    with pytest.raises(ValueError, match=r"must be ngrameval\.Statistics \(from ngrameval\.statistics\)"):
         paired_test(stats, [["the cat sat"]])
     with pytest.raises(ValueError, match="sequence of Statistics"):
         paired_test(stats, stats)
