@@ -20,6 +20,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import glob
 import os
 import pickle
@@ -149,10 +150,10 @@ def _segments(batch: dict[str, Any], job: _Job, where: Callable[[int], str]) -> 
             raise InputError(f"{where(i)}: the prediction must be a string, got {hyp!r}")
     if isinstance(job.references, str):
         groups = _values(batch[job.references])
-        refs = [_reference_group(group, lambda i=i: where(i)) for i, group in enumerate(groups)]
+        refs = [_reference_group(group, functools.partial(where, i)) for i, group in enumerate(groups)]
     else:
         columns = [_values(batch[c]) for c in job.references]
-        refs = [_reference_group(list(row), lambda i=i: where(i)) for i, row in enumerate(zip(*columns))]
+        refs = [_reference_group(list(row), functools.partial(where, i)) for i, row in enumerate(zip(*columns))]
     return hyps, refs
 
 
@@ -391,7 +392,7 @@ def _hf_passes(dataset: Any, job: _Job, num_proc: int | None) -> Iterator[bytes]
             yield from (row["blob"] for row in result)
             del result
 
-    def rows_of(batch: dict[str, Any], indices: list[int]):
+    def rows_of(batch: dict[str, Any], indices: list[int]) -> tuple[list[str], list[list[str]]]:
         return _segments(batch, job, lambda i: f"row {indices[i]}")
 
     def counts_of(batch: dict[str, Any], indices: list[int]) -> dict[str, list[bytes]]:

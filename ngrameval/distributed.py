@@ -99,9 +99,9 @@ def _all_or_raise(gather: Callable[[Any], list[Any]], compute: Callable[[], Any]
     except Exception as error:  # every kind: a rank that raised alone would leave the others waiting
         mine = (_BAD_INPUT if isinstance(error, InputError) else type(error).__name__, str(error))
     gathered = gather(mine)
-    for rank, (error, value) in enumerate(gathered):
-        if error == _BAD_INPUT:
+    for rank, (failure, value) in enumerate(gathered):
+        if failure == _BAD_INPUT:
             raise InputError(f"rank {rank}: {value}")
-        if error is not None:  # a bug on that rank, shown as one
-            raise RuntimeError(f"rank {rank}: {error}: {value}")
+        if failure is not None:  # a bug on that rank, shown as one
+            raise RuntimeError(f"rank {rank}: {failure}: {value}")
     return [value for _, value in gathered]

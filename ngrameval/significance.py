@@ -32,6 +32,7 @@ bit for bit (divided by 100).
 
 from __future__ import annotations
 
+import itertools
 import math
 import os
 import statistics as python_statistics
@@ -108,9 +109,11 @@ class SystemResult:
         '20.4 (μ = 20.4 ± 0.8) (p = 0.0010)*'
         >>> SystemResult(0.2041, mean=0.2043, ci=(0.1962, 0.2122)).formatted(100, width=2, table=True)
         '20.41 (20.43 ± 0.80)'
+        >>> SystemResult(0.2041, mean=0.2043).formatted(100)  # a mean without its interval: the score alone
+        '20.4'
         """
         text = f"{self.score * scale:.{width}f}"
-        if self.mean is not None and (table or self.mean > 0):
+        if self.mean is not None and self.ci is not None and (table or self.mean > 0):
             spread = 0.5 * (self.ci[1] * scale - self.ci[0] * scale)
             text += f" ({'' if table else 'μ = '}{self.mean * scale:.{width}f} ± {spread:.{width}f})"
         if self.p_value is not None:
@@ -198,7 +201,8 @@ class _Scorer:
             if self.reads_weights
             else self.stats
         )
-        kept, swapped = [], []
+        kept: list[np.ndarray] = []
+        swapped: list[np.ndarray] = []
         for block in _blocks(keep, len(self.stats)):
             if exact:
                 moved = block.astype(np.float64) @ difference
@@ -228,8 +232,11 @@ def _resample_scores(scorers: Sequence[_Scorer], draws: np.ndarray) -> list[np.n
     segments = draws.shape[1]
     stacked = [i for i, scorer in enumerate(scorers) if scorer.integral]
     rows = np.hstack([scorers[i].stats.rows for i in stacked]) if stacked else None
-    product_type = np.float32 if stacked and segments * np.abs(rows).max(initial=0) < FLOAT32_EXACT else np.float64
-    rows = rows.astype(product_type) if stacked else None
+    product_type = (
+        np.float32 if rows is not None and segments * np.abs(rows).max(initial=0) < FLOAT32_EXACT else np.float64
+    )
+    if rows is not None:
+        rows = rows.astype(product_type)
     edges = np.cumsum([0] + [scorers[i].stats.rows.shape[1] for i in stacked])
     # The float64 weights only where a scorer reads them or sums its rows with them (a (B, segments) copy).
     weighted = len(stacked) < len(scorers) or any(scorer.reads_weights for scorer in scorers)
@@ -237,12 +244,15 @@ def _resample_scores(scorers: Sequence[_Scorer], draws: np.ndarray) -> list[np.n
     for block in _blocks(draws, segments):
         drawn = _counts(block, segments)
         counts = drawn.astype(np.float64) if weighted else None
-        totals = (drawn.astype(product_type) @ rows).astype(np.float64) if stacked else None
-        sums = dict(zip(stacked, np.hsplit(totals, edges[1:-1]))) if stacked else {}
+        sums: dict[int, np.ndarray] = {}  # scorer -> its (B, columns) sums
+        if rows is not None:
+            totals = (drawn.astype(product_type) @ rows).astype(np.float64)
+            sums = dict(zip(stacked, np.hsplit(totals, edges[1:-1])))
         for i, scorer in enumerate(scorers):
-            scores[i].append(
-                scorer.score_resampled(sums[i] if i in sums else counts @ scorer.stats.rows, counts, block)
-            )
+            if i not in sums:
+                assert counts is not None  # a scorer not stacked makes the batch weighted
+                sums[i] = counts @ scorer.stats.rows
+            scores[i].append(scorer.score_resampled(sums[i], counts, block))
     return [np.vstack(parts) for parts in scores]
 
 
@@ -451,7 +461,7 @@ def _pairwise_p_values(
         # |a - b| is |b - a|: each pair once. (A system's scores may be float32 and another's float64, as
         # sacrebleu's, so a pair is computed in its own precision.)
         matrix = np.full((len(scorers), len(scorers)), 1 / (n_samples + 1))
-        for i, k in zip(*np.triu_indices(len(scorers), 1)):
+        for i, k in itertools.combinations(range(len(scorers)), 2):
             matrix[i, k] = matrix[k, i] = _bootstrap_p_value(
                 resampled[k][:, j], resampled[i][:, j], abs(corpus[i, j] - corpus[k, j])
             )
@@ -545,18 +555,23 @@ def paired_test(
         base_on_draws, *systems_resampled = _resample_scores([base] + scorers, system_draws)
         base_resampled = base_on_draws if system_draws is base_draws else _resample_scores([base], base_draws)[0]
         return _paired_bootstrap_results(base, base_resampled, base_on_draws, scorers, systems_resampled, confidence)
-    base_draws = _draws(seed, segments, n_ar_confidence) if n_ar_confidence > 0 else None
+    # Approximate randomization: the intervals' draws (None: no intervals).
+    base_interval_draws = _draws(seed, segments, n_ar_confidence) if n_ar_confidence > 0 else None
     rng = np.random.default_rng(system_seed)
     keep_baseline = rng.integers(2, size=(n_samples, segments), dtype=bool)
-    system_draws = rng.choice(segments, size=(n_ar_confidence, segments), replace=True) if n_ar_confidence > 0 else None
-    systems_resampled = _resample_scores(scorers, system_draws) if system_draws is not None else [None] * len(scorers)
+    system_interval_draws = (
+        rng.choice(segments, size=(n_ar_confidence, segments), replace=True) if n_ar_confidence > 0 else None
+    )
+    systems_interval_scores: Sequence[np.ndarray | None] = (
+        _resample_scores(scorers, system_interval_draws) if system_interval_draws is not None else [None] * len(scorers)
+    )
     results = [
-        _baseline_result(base, _resample_scores([base], base_draws)[0], confidence)
-        if base_draws is not None
+        _baseline_result(base, _resample_scores([base], base_interval_draws)[0], confidence)
+        if base_interval_draws is not None
         else {name: SystemResult(score) for name, score in base.family.corpus_scores(baseline).items()}
     ]
     base_corpus = base.corpus()
-    for scorer, resampled in zip(scorers, systems_resampled):
+    for scorer, resampled in zip(scorers, systems_interval_scores):
         observed = np.abs(base_corpus - scorer.corpus())
         kept, swapped = base.shuffled(scorer.stats, keep_baseline)
         result = {}
@@ -584,7 +599,10 @@ def signature_suffix(test: str | None, n_samples: int, seed: int | None, n_ar_co
     if test is not None and test not in TESTS:
         raise InputError(f"unknown test {test!r}; valid tests: None (an interval), 'bs', 'ar'")
     _check_samples("n_samples", n_samples)
-    fields = {"bs": n_samples if test in (None, "bs") else None, "ar": n_samples if test == "ar" else None}
+    fields: dict[str, int | str | None] = {
+        "bs": n_samples if test in (None, "bs") else None,
+        "ar": n_samples if test == "ar" else None,
+    }
     if test == "ar" and _resolve_ar_confidence(test, n_ar_confidence) > 0:
         fields["bs"] = _resolve_ar_confidence(test, n_ar_confidence)
     fields["seed"] = str(seed).lower()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ngrameval.engine.inputs import normalize_corpus
 from ngrameval.engine.token_ids import is_token_ids, read_token_ids
@@ -29,7 +29,55 @@ SACREBLEU_CITATION = """\
 """
 
 
-class ValidatedMetric:
+class _Lock(Protocol):
+    """A file lock of evaluate's (``datasets.utils.filelock.FileLock``)."""
+
+    def release(self) -> None: ...
+
+
+class _Writer(Protocol):
+    """evaluate's Arrow writer of a process's cache file (``datasets.arrow_writer.ArrowWriter``)."""
+
+    def finalize(self) -> None: ...
+
+
+if TYPE_CHECKING:
+
+    class _EvaluateMetric:
+        """For mypy only: what :class:`ValidatedMetric` uses of ``evaluate.Metric``, the class it is mixed into
+        (evaluate ships no type information; at run time the mixin's base is ``object``)."""
+
+        name: str
+        num_process: int
+        process_id: int
+        experiment_id: str
+        data_dir: str
+        timeout: float
+        data: Any  # a datasets.Dataset, once gathered
+        writer: _Writer | None
+        filelock: _Lock | None
+        rendez_vous_lock: _Lock | None
+        cache_file_name: str | None
+        selected_feature_format: Any  # a datasets.Features
+        filelocks: list[_Lock] | None
+        file_paths: list[str] | None
+
+        def compute(
+            self, *, predictions: Any = None, references: Any = None, **kwargs: Any
+        ) -> dict[str, Any] | None: ...
+        def add_batch(self, *, predictions: Any = None, references: Any = None, **kwargs: Any) -> None: ...
+        def add(self, *, prediction: Any = None, reference: Any = None, **kwargs: Any) -> None: ...
+        def _check_all_processes_locks(self) -> None: ...
+        def _check_rendez_vous(self) -> None: ...
+        def _get_all_cache_files(self) -> tuple[list[str], list[_Lock]]: ...
+        def _create_cache_file(self, timeout: float = 1) -> tuple[str, _Lock]: ...
+        def _finalize(self) -> None: ...
+
+else:
+    _EvaluateMetric = object
+
+
+class ValidatedMetric(_EvaluateMetric):
     """Mixin for an ``evaluate.Metric``: validate with ngrameval before evaluate stores the data (its
     ValueErrors name the problem; evaluate's Arrow conversion would not), then call ``score``.
 
@@ -163,7 +211,7 @@ class ValidatedMetric:
                 "start late)"
             )
 
-    def _get_all_cache_files(self) -> tuple[list[str], list[Any]]:
+    def _get_all_cache_files(self) -> tuple[list[str], list[_Lock]]:
         # Process 0, in compute: wait until every process has finished writing (called compute).
         try:
             file_paths, filelocks = super()._get_all_cache_files()
@@ -213,6 +261,7 @@ class ValidatedMetric:
         processes' Arrow files and release their locks, as evaluate does after a successful compute."""
         if self.process_id != 0 or not self.filelocks:
             return
+        assert self.file_paths is not None  # set with the locks, by _finalize or _get_all_cache_files
         self.data = None
         for lock, path in reversed(list(zip(self.filelocks, self.file_paths))):
             _remove_if_present(path)
@@ -230,7 +279,7 @@ class ValidatedMetric:
         for suffix in suffixes + [f"{process}.done" for process in range(1, self.num_process)]:
             _remove_if_present(self._run_file(suffix))
 
-    def _create_cache_file(self, timeout: float = 1) -> tuple[str, Any]:
+    def _create_cache_file(self, timeout: float = 1) -> tuple[str, _Lock]:
         file_path, filelock = super()._create_cache_file(timeout)
         if self.num_process > 1 and self.process_id > 0:
             # A done file left by an earlier run of this experiment_id that failed is not this run's.
@@ -300,10 +349,11 @@ def confidence_intervals(
         name: value for name, value in options.items() if name not in family.options_not_for_statistics
     }
     stats = family.statistics(predictions, references, **statistics_options)
-    return {
-        output: {"score": result.score, "mean": result.mean, "low": result.ci[0], "high": result.ci[1]}
-        for output, result in confidence_interval(stats, **settings).items()
-    }
+    intervals = {}
+    for output, result in confidence_interval(stats, **settings).items():
+        assert result.ci is not None  # confidence_interval gives every output its interval
+        intervals[output] = {"score": result.score, "mean": result.mean, "low": result.ci[0], "high": result.ci[1]}
+    return intervals
 
 
 class CocoShapedMetric(ValidatedMetric):
@@ -313,7 +363,7 @@ class CocoShapedMetric(ValidatedMetric):
 
     def compute(
         self, *, predictions: Any = None, references: Any = None, gts: Any = None, res: Any = None, **kwargs: Any
-    ) -> dict[str, Any]:
+    ) -> dict[str, Any] | None:
         """Compute the metric (evaluate appends the metric's input description to this docstring)."""
         if gts is None and res is None:
             return super().compute(predictions=predictions, references=references, **kwargs)
@@ -330,6 +380,7 @@ class CocoShapedMetric(ValidatedMetric):
 
         image_ids, predictions, references = from_coco(gts if gts is not None else {}, res if res is not None else {})
         result = super().compute(predictions=predictions, references=references, **kwargs)
+        assert result is not None  # one process (checked above): compute returns the result
         result["image_ids"] = image_ids
         return result
 

@@ -148,7 +148,7 @@ def _declared_requirements() -> tuple[list[str], dict[str, list[str]]]:
         distribution = None
     if (
         distribution is None
-        or Path(distribution.locate_file(f"{PACKAGE.name}/__init__.py")).resolve() != PACKAGE / "__init__.py"
+        or Path(str(distribution.locate_file(f"{PACKAGE.name}/__init__.py"))).resolve() != PACKAGE / "__init__.py"
     ):
         raise InputError(
             f"cannot tell ngrameval's dependencies: no setup.cfg beside {PACKAGE} and no installed distribution of it"

@@ -50,7 +50,7 @@ def to_json(board: Leaderboard, segments: bool = False) -> str:
         }
 
     shown = shown_names(board)
-    systems = [
+    systems: list[dict[str, object]] = [
         {
             "name": system.name,
             "label": shown[system.name],
@@ -253,7 +253,7 @@ def matched_spans(
     """
     tokens = list(TOKEN.finditer(prediction))
     words = [token.group() for token in tokens]
-    reference_ngrams = set()
+    reference_ngrams: set[tuple[str, ...]] = set()
     for reference in references:
         reference_words = TOKEN.findall(reference)
         reference_ngrams.update(

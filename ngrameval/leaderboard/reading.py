@@ -268,9 +268,12 @@ def read_references(
     return per_segment
 
 
-def _check_count(source: Source, count: int, first_system: Source, segments: int) -> None:
+def _check_count(source: Source, count: int, first_system: Source | None, segments: int) -> None:
     if count != segments:
-        raise InputError(f"{source.path} has {count} lines but {first_system.path} has {segments}")
+        raise InputError(
+            f"{source.path} has {count} lines but "
+            + (f"{first_system.path} has {segments}" if first_system is not None else f"{segments} were expected")
+        )
 
 
 def read_corpus(systems: Sequence[Source], references: Sequence[Source]) -> tuple[list[list[str]], list[list[str]]]:

@@ -154,9 +154,11 @@ class Significance:
     @property
     def samples(self) -> int | None:
         """The paired test's resamples (sacrebleu's default when not given); None without a test."""
-        if self.test is None:
-            return None
-        return significance.DEFAULT_SAMPLES[self.test] if self.test_samples is None else self.test_samples
+        return None if self.test is None else self._test_samples(self.test)
+
+    def _test_samples(self, test: str) -> int:
+        """The resamples of the paired test ``test``: as given, or sacrebleu's default."""
+        return significance.DEFAULT_SAMPLES[test] if self.test_samples is None else self.test_samples
 
     def results(
         self, stats: list[Statistics], level: float
@@ -166,7 +168,7 @@ class Significance:
         systems (the test's resamples and seed), None otherwise (approximate randomization compares with the
         baseline only)."""
         if self.test == "bs":
-            samples = self.samples
+            samples = self._test_samples(self.test)
             # The paired bootstrap gives intervals by itself; the same resamples give every pair's p-value.
             results, p_values = significance.ranked_paired_test(stats, samples, seed=self.seed)
             lower_is_better = get_family(stats[0].metric).lower_is_better
@@ -176,7 +178,7 @@ class Significance:
             }
             return results, significance.signature_suffix(self.test, samples, self.seed), ranked
         if self.test is not None:
-            samples = self.samples
+            samples = self._test_samples(self.test)
             # Intervals with approximate randomization on request.
             n_ar_confidence = self.confidence_samples if self.confidence_samples else -1
             results = significance.paired_test(
@@ -268,7 +270,7 @@ def score_leaderboard(
 
 
 def clusters(
-    scores: Sequence[float], p_values: np.ndarray, level: float = 0.05, lower_is_better: bool = False
+    scores: Sequence[float] | np.ndarray, p_values: np.ndarray, level: float = 0.05, lower_is_better: bool = False
 ) -> list[list[int]]:
     """Systems grouped WMT's way (the Findings of WMT19 and WMT20: "clusters are identified by grouping
     systems together according to which systems significantly outperform all others in lower ranking

@@ -103,6 +103,7 @@ class MetricReward:
                 f"({', '.join(present) or 'none'}); name the column of references with "
                 f"reward(..., references=...)"
             )
+        predictions: list[list[int]] | list[str]
         if self.ids:
             if completion_ids is None:
                 raise InputError(

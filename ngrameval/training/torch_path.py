@@ -111,7 +111,9 @@ def _check_device(name: str, value: torch.Tensor, device: torch.device) -> None:
 
 def _tokens(tensor: torch.Tensor, pad_id: int | None) -> torch.Tensor:
     """Which entries are tokens (not padding)."""
-    return tensor != pad_id if pad_id is not None else tensor.new_ones(tensor.shape, dtype=bool)
+    import torch
+
+    return tensor != pad_id if pad_id is not None else tensor.new_ones(tensor.shape, dtype=torch.bool)
 
 
 def _flat(
@@ -159,13 +161,13 @@ def _references(torch: Any, references: Any, pad_id: int | None, size: int, devi
                 _check_device(f"references[{i}][{r}]", reference, device)
             groups.append(group)
         slots = max(map(len, groups))
-        present = np.zeros((size, slots), bool)
+        filled = np.zeros((size, slots), bool)  # the slots holding a reference
         for i, group in enumerate(groups):
-            present[i, : len(group)] = True
+            filled[i, : len(group)] = True
         tokens, given = _flat(torch, [reference for group in groups for reference in group], pad_id, device)
         lengths = torch.zeros(size, slots, dtype=torch.int64, device=device)
-        lengths[torch.as_tensor(present, device=device)] = given
-        return tokens, lengths, torch.as_tensor(present, device=device)
+        lengths[torch.as_tensor(filled, device=device)] = given
+        return tokens, lengths, torch.as_tensor(filled, device=device)
     _check_ids(torch, "references", references, (2, 3), shape)
     _check_device("references", references, device)
     if len(references) != size:
@@ -426,7 +428,7 @@ def torch_sentence_rouge(
     out_dtype = _float_dtype(torch, dtype)
     batch = id_batch(candidates, references, pad_id)
     present = batch.present_host
-    orders = sorted({t.size for t in types if t.kind == "n"})
+    orders = sorted({t.size for t in types if t.kind == "n" and t.size is not None})  # (a rougeN type has its n)
     hits = {
         n: torch.zeros(batch.size, batch.slots, dtype=torch.int64, device=batch.candidate_tokens.device) for n in orders
     }
@@ -437,8 +439,12 @@ def torch_sentence_rouge(
     lcs = lcs_lengths_of_ids(batch).cpu().numpy() if any(t.kind == "L" for t in types) else None
     parts = []
     for rouge_type in types:
-        size = 1 if rouge_type.kind == "L" else rouge_type.size
-        type_hits = lcs if rouge_type.kind == "L" else hits[size].cpu().numpy()
+        if rouge_type.kind == "L":
+            assert lcs is not None  # computed above for a rougeL type
+            size, type_hits = 1, lcs
+        else:
+            assert rouge_type.size is not None  # a rougeN type's n
+            size, type_hits = rouge_type.size, hits[rouge_type.size].cpu().numpy()
         parts.append(
             (
                 type_hits,

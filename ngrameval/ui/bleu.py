@@ -125,7 +125,7 @@ def present(result, options, _per_sentence):
     ]
     scores = result["bleu"] if several else [result["bleu"]]
     sentence = result["sentence_scores"]
-    columns = (
+    columns: dict[ui.Shown, list[float]] = (
         {Phrase("column.score_of", caption=c): [row[i] for row in sentence] for i, c in enumerate(captions)}
         if several
         else {ui.SCORE: sentence}

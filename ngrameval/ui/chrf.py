@@ -4,6 +4,7 @@ Run: python spaces/chrf/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks
 """
 
 import functools
+from collections.abc import Callable
 
 import gradio as gr
 import pandas as pd
@@ -231,7 +232,7 @@ def explain_item(index, state):
     )
     # The pair's own result: the metric's per-order precision and recall (or NLTK's F) for the table.
     pair = ngrameval.chrf([prediction], [[reference]], **{**options, "lowercase": False}).as_dict()
-    labels = [None] * len(prediction)
+    labels: list[str | None] = [None] * len(prediction)  # None: a space, or a character not matched
     for position, label in zip(_text_positions(prediction, characters), ui.ngram_labels(list(characters), char_orders)):
         labels[position] = label
     rows = _order_rows(
@@ -242,7 +243,8 @@ def explain_item(index, state):
         if "char_fscores" in pair
         else {ui.PRECISION: pair["char_precisions"], ui.RECALL: pair["char_recalls"]},
     )
-    frames, details = [_ngram_frame(CHARACTERS, char_orders)], ""
+    frames = [_ngram_frame(CHARACTERS, char_orders)]
+    details: str | Callable[[str], str] = ""  # chrF++'s words, captioned in the page's language
     if resolved.word_order:
         words, reference_words = words_without_punctuation(prediction), words_without_punctuation(reference)
         word_orders = _matches(words, reference_words, resolved.word_order)

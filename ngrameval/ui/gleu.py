@@ -109,7 +109,7 @@ def explain_item(index, state):
     reference_tokens = ngrameval.bleu(
         [prediction], [group], variant="nltk", **_bleu_options(options), explain=True
     ).explanation[0]["reference_tokens"]
-    reference_ngrams = ngram_counts(len(item["reference_tokens"][0]), options["max_len"])
+    reference_ngrams = ngram_counts(np.asarray(len(item["reference_tokens"][0])), options["max_len"])
     order_table = pd.DataFrame(
         {
             ui.ORDER: [f"{o['n']}-gram" for o in orders],

@@ -24,7 +24,7 @@ import zlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import IO, Any
 
 import gradio as gr
 import pandas as pd
@@ -93,7 +93,7 @@ class Budget:
             raise InputError("lb.error.too_large", name=name, limit=self.limit / 2**20)
 
 
-def _unpacked(stream: BinaryIO, target: Path, name: str, budget: Budget) -> Path:
+def _unpacked(stream: IO[bytes] | gzip.GzipFile, target: Path, name: str, budget: Budget) -> Path:
     """``stream`` written to ``target``, a chunk at a time, each chunk taken from ``budget``."""
     target.parent.mkdir(parents=True, exist_ok=True)
     with open(target, "wb") as output:
@@ -105,7 +105,7 @@ def _unpacked(stream: BinaryIO, target: Path, name: str, budget: Budget) -> Path
             output.write(chunk)
 
 
-def _text_file(stream: BinaryIO, name: str, target: Path, budget: Budget) -> Path:
+def _text_file(stream: IO[bytes], name: str, target: Path, budget: Budget) -> Path:
     """A file's text in ``target`` (named as the file, less its ``.gz``: gzip decompressed)."""
     if not name.lower().endswith(".gz"):
         return _unpacked(stream, target / name, name, budget)
@@ -184,19 +184,19 @@ def system_name(path: Path) -> str:
     return path.name[:-4] if path.name.lower().endswith(".txt") and len(path.name) > 4 else path.name
 
 
-def named_sources(paths: Sequence[Path]) -> list[Source]:
-    """The systems' files, each named after its file (:func:`system_name`); equal names get their number in the
-    upload order.
+def system_names(paths: Sequence[Path]) -> list[str]:
+    """The systems' names, each its file's (:func:`system_name`); equal names get their number in the upload
+    order.
 
-    >>> [source.name for source in named_sources([Path("a/kit.txt"), Path("b/fbk.txt")])]
+    >>> system_names([Path("a/kit.txt"), Path("b/fbk.txt")])
     ['kit', 'fbk']
-    >>> [source.name for source in named_sources([Path("a/out.txt"), Path("b/out.txt")])]
+    >>> system_names([Path("a/out.txt"), Path("b/out.txt")])
     ['out (1)', 'out (2)']
     """
     names = [system_name(path) for path in paths]
     if len(set(names)) < len(names):
         names = [f"{name} ({number})" for number, name in enumerate(names, 1)]
-    return [Source(str(path), None, name) for path, name in zip(paths, names)]
+    return names
 
 
 def read_leaderboard_input(
@@ -213,8 +213,8 @@ def read_leaderboard_input(
     budget = Budget(MAX_BYTES)
     reference_files = text_files(references, folder / "references", budget)
     systems = text_files(uploads, folder / "systems", budget)
-    system_sources = named_sources(systems)
-    names = [source.name for source in system_sources]
+    names = system_names(systems)
+    system_sources = [Source(str(path), None, name) for path, name in zip(systems, names)]
     predictions, refs = read_corpus(system_sources, [Source(str(path)) for path in reference_files])
     if len(refs) > MAX_SEGMENTS:
         raise InputError("lb.error.too_many_segments", count=len(refs), limit=MAX_SEGMENTS)
@@ -378,10 +378,7 @@ def baseline_choices(system_uploads) -> Any:
     """The baseline dropdown lists the uploaded systems (zip members by name); the first is the default."""
     try:
         with tempfile.TemporaryDirectory(prefix="ngrameval-leaderboard-") as folder:
-            names = [
-                source.name
-                for source in named_sources(text_files(_paths(system_uploads), Path(folder), Budget(MAX_BYTES)))
-            ]
+            names = system_names(text_files(_paths(system_uploads), Path(folder), Budget(MAX_BYTES)))
     except errors.InputError:
         names = []
     return gr.update(choices=names, value=names[0] if names else None)
@@ -452,8 +449,8 @@ class LeaderboardSpace:
     def configured(self, as_program: bool) -> Any:
         """This page, or the page of the board the Space is given (:func:`board_settings`: the command line's
         arguments count when the app runs as a program)."""
-        main = sys.modules.get("__main__")
-        program = Path(main.__file__) if as_program and getattr(main, "__file__", None) else None
+        main_file = getattr(sys.modules.get("__main__"), "__file__", None)
+        program = Path(main_file) if as_program and main_file else None
         try:
             settings = board_settings(sys.argv[1:] if as_program else [], os.environ, program)
             if settings.folder is None:

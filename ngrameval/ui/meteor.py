@@ -6,6 +6,7 @@ Run: python spaces/meteor/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT pic
 import html
 import math
 import re
+from typing import Any
 
 import gradio as gr
 import numpy as np
@@ -177,7 +178,7 @@ def present(result, options, _per_sentence):
     signature = dict(part.split(":", 1) for part in result["signature"].split("|"))
     count = len(scores)
     mean = float(np.mean(scores))
-    shared = {
+    shared: dict[ui.Shown, Any] = {
         Phrase("column.segments"): count,
         Phrase("column.mean_segment_score"): mean,
         Phrase("column.segments_scoring_0"): sum(score == 0 for score in scores),
@@ -185,14 +186,14 @@ def present(result, options, _per_sentence):
     }
     if result["variant"] == "meteor15":
         alpha, beta, gamma, delta = signature["params"].split(",")
-        parts = {
+        parts: dict[ui.Shown, tuple[float, ui.Shown]] = {  # part -> (its value, how it is computed)
             ui.PRECISION: (result["precision"], Phrase("meteor.how_precision")),
             ui.RECALL: (result["recall"], Phrase("meteor.how_recall")),
             "Fmean": (result["fmean"], f"P R / ({alpha} P + (1 - {alpha}) R)"),
             PENALTY: (result["penalty"], Phrase("meteor.how_penalty", gamma=gamma, beta=beta)),
             "METEOR": (result["meteor"], "Fmean (1 - penalty)"),
         }
-        summary = {
+        summary: dict[ui.Shown, Any] = {
             "variant": "meteor15 (METEOR 1.5)",
             Phrase("column.modules"): signature["modules"].replace(",", ", "),
             Phrase("column.module_weights"): signature["weights"].replace(",", ", "),
@@ -200,9 +201,9 @@ def present(result, options, _per_sentence):
             Phrase("column.normalization"): signature["norm"],
             **shared,
         }
-        sentence_scores = {"METEOR": scores}
+        sentence_scores: dict[ui.Shown, list[float]] = {"METEOR": scores}
         caption = Phrase("caption.meteor15", count=count)
-        notes = [Phrase("meteor.note_corpus", mean=ui.fmt(mean))]
+        notes: list[ui.Shown] = [Phrase("meteor.note_corpus", mean=ui.fmt(mean))]
     else:
         explanation = result["explanation"]
         per_segment = {key: [item[key] for item in explanation] for key in ("precision", "recall", "fmean", "penalty")}
@@ -265,7 +266,8 @@ def present(result, options, _per_sentence):
 def chunk_numbers(matches):
     """Per match (in the prediction's order) its chunk, from 1: a chunk goes on while the next match starts
     where the last one ended on both sides."""
-    numbers, last = [], None
+    numbers: list[int] = []
+    last = None
     for match in matches:
         if numbers and (match["hypothesis_start"], match["reference_start"]) == last:
             numbers.append(numbers[-1])
@@ -280,7 +282,7 @@ def chunk_numbers(matches):
 
 def word_marks(length, matches, numbers, side):
     """Per word of one side (hypothesis or reference): (module, chunk) of the match covering it, or None."""
-    marks = [None] * length
+    marks: list[tuple[str, int] | None] = [None] * length
     for match, number in zip(matches, numbers):
         start = match[f"{side}_start"]
         for i in range(start, start + match[f"{side}_length"]):
@@ -394,7 +396,7 @@ def explain_item(index, state):
             f"{ui.html_text('explain.prediction', language, {'words': prediction_html})}</div>"
             f'<div class="aligned-reference" style="margin:.3rem 0;line-height:1.9">'
             f"{ui.html_text('explain.reference_words', language, {'words': reference_html}, number=best + 1)}</div>"
-            f"<div>{ui.html_text('meteor.alignment_parts', language, **{k: ui.fmt(v) for k, v in parts.items()})}"
+            f"<div>{ui.html_text('meteor.alignment_parts', language, None, **{k: ui.fmt(v) for k, v in parts.items()})}"
             f"</div></div>"
         )
 

@@ -422,18 +422,16 @@ def score_card(
     language: str = i18n.DEFAULT_LANGUAGE,
 ) -> str:
     """The score card: each big number with its caption, then the notes, in ``language``."""
-    scores = [(str(i18n.resolve(caption, language)), value) for caption, value in scores]
-    notes = [str(i18n.resolve(note, language)) for note in notes]
     size = "2.8rem" if len(scores) <= 2 else "1.7rem"  # several scores side by side
     cards = "".join(
         '<div style="padding:.6rem 1.2rem;border-radius:.6rem;background:var(--background-fill-secondary)">'
         f'<div style="font-size:.9rem;opacity:.75">{html.escape(metric)}</div>'
         f'<div class="score-value" style="font-size:{size};font-weight:700;line-height:1.15">{fmt(float(value))}</div>'
-        f'<div style="font-size:.8rem;opacity:.7">{html.escape(caption)}</div></div>'
+        f'<div style="font-size:.8rem;opacity:.7">{html.escape(str(i18n.resolve(caption, language)))}</div></div>'
         for caption, value in scores
     )
     remarks = "".join(
-        f'<div class="score-note" style="margin-top:.5rem;font-size:.85rem;opacity:.85">{html.escape(note)}</div>'
+        f'<div class="score-note" style="margin-top:.5rem;font-size:.85rem;opacity:.85">{html.escape(str(i18n.resolve(note, language)))}</div>'
         for note in notes
     )
     return f'<div style="display:flex;gap:1rem;flex-wrap:wrap">{cards}</div>{remarks}'
@@ -505,10 +503,8 @@ def sentence_table(
     ids = 0 if image_ids is None else 8
     width = min(11, 60 // len(scores))  # the score columns take at most 60% together
     text = (100 - 6 - ids - width * len(scores)) // 2
-    return gr.Dataframe(
-        value=localized(pd.DataFrame(columns), language),
-        column_widths=["6%"] + [f"{ids}%"] * bool(ids) + [f"{width}%"] * len(scores) + [f"{text}%", f"{text}%"],
-    )
+    widths: list[str | int] = ["6%", *[f"{ids}%"] * bool(ids), *[f"{width}%"] * len(scores), f"{text}%", f"{text}%"]
+    return gr.Dataframe(value=localized(pd.DataFrame(columns), language), column_widths=widths)
 
 
 _PALETTE = ["#bae6fd", "#7dd3fc", "#38bdf8", "#0ea5e9", "#0284c7", "#818cf8", "#6366f1", "#a78bfa", "#8b5cf6"]
@@ -557,7 +553,7 @@ def highlight(
     characters that keep their own spaces)."""
     if labels is None:
         labels = ngram_labels(tokens, orders)
-    pieces: list[tuple[str, str | None]] = []
+    pieces: list[tuple[str, str | float | None]] = []  # (token, its label; None: not highlighted)
     for i, (token, label) in enumerate(zip(tokens, labels)):
         if i and separator:
             pieces.append((separator, None))
@@ -587,7 +583,8 @@ def html_text(key: str, language: str, markup: dict[str, str] | None = None, **p
     >>> html_text("ter.shift_line", "en", number=1, words="<a>", start=2, end=3)
     'shift 1: “&lt;a&gt;” from 2 to 3'
     """
-    holders = {name: f"\0{number}\0" for number, name in enumerate(markup or {})}
+    markup = markup or {}
+    holders = {name: f"\0{number}\0" for number, name in enumerate(markup)}
     shown = html.escape(i18n.text(key, language, **params, **holders))
     for name, holder in holders.items():
         shown = shown.replace(holder, markup[name])
@@ -701,6 +698,7 @@ def explain(
         elif state.get("explanation") is not None:
             item = state["explanation"][index]
         else:
+            assert explain_one is not None  # a Space whose metric gives no explanation has explain_one or explain_item
             item = explain_one(state["predictions"][index], state["references"][index], state["options"])
     except errors.InputError as error:
         return status_html(str(error), True, language), None, None, None
@@ -840,7 +838,8 @@ class MetricSpace:
     intro: i18n.I18nData  # Markdown under the title
     controls: Callable[[], dict[str, gr.components.Component]]  # builds the option controls
     options: Callable[..., dict[str, Any]]  # control values (by name) -> compute() options
-    present: Callable[[dict[str, Any], dict[str, Any], dict[str, Any]], Presentation]
+    # (result, options, per_sentence), with present_corpus also (predictions, references) -> Presentation
+    present: Callable[..., Presentation]
     order_plot: tuple[Shown, i18n.I18nData]  # (per_order column plotted, its title)
     score_high: float | None  # nominal top of the score range (None: open)
     examples: Sequence[Example] = ()
@@ -1042,7 +1041,7 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                 value=plotted,
                 x=plotted.columns[0],
                 y=plotted.columns[1],
-                title=plot_title,
+                title=plot_title,  # type: ignore[arg-type]  # gradio translates an I18nData title (annotated str)
                 sort=list(plotted.iloc[:, 0]),
             ),
             histogram=gr.BarPlot(value=bins, x=bins.columns[0], y=bins.columns[1], sort=list(bins.iloc[:, 0])),
@@ -1104,7 +1103,8 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
             with gr.Column(scale=2):
                 controls = space.controls()
                 names = list(controls)
-                run.__signature__ = _api_signature(controls, boxes)  # named API parameters, with defaults
+                # Named API parameters, with defaults (inspect reads __signature__, which typeshed's functions lack).
+                run.__signature__ = _api_signature(controls, boxes)  # type: ignore[attr-defined]
                 submit = gr.Button(t("page.compute", label=label), variant="primary", elem_id="submit")
         status = gr.HTML(label=t("page.status"), elem_id="status")
         examples_area = gr.Column()  # filled below, once the outputs exist
@@ -1120,7 +1120,7 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                 order_plot = gr.BarPlot(
                     x="order",
                     y=str(space.order_plot[0]),
-                    title=space.order_plot[1],
+                    title=space.order_plot[1],  # type: ignore[arg-type]  # gradio translates an I18nData title (annotated str)
                     label=space.per_order_label,
                     elem_id="order-plot",
                     height=260,
@@ -1129,7 +1129,7 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                 histogram_plot = gr.BarPlot(
                     x="score",
                     y="sentences",
-                    title=t("page.sentence_scores"),
+                    title=t("page.sentence_scores"),  # type: ignore[arg-type]  # gradio translates an I18nData title (annotated str)
                     label=t("page.histogram"),
                     elem_id="histogram",
                     x_label_angle=-30,
@@ -1269,7 +1269,7 @@ def _selected_sentence(event: gr.SelectData):
 
 def launch(demo: gr.Blocks, **options) -> None:
     """Serve on 127.0.0.1:$GRADIO_SERVER_PORT (7860 by default); ``options`` go to ``demo.launch``."""
-    settings = {
+    settings: dict[str, Any] = {  # gradio's launch options, of many types
         "server_name": os.environ.get("GRADIO_SERVER_NAME", "127.0.0.1"),
         "server_port": int(os.environ.get("GRADIO_SERVER_PORT", "7860")),
         "max_file_size": MAX_FILE_SIZE,

@@ -183,7 +183,8 @@ def lcs_marks(prediction, reference, summary_level):
     joined)."""
     if not summary_level:
         return set(lcs_positions(prediction[0], reference[0]))
-    marks, start = set(), 0
+    marks: set[int] = set()
+    start = 0
     for sentence in prediction[1]:
         for other in reference[1]:
             marks.update(start + i for i in lcs_positions(sentence, other))
@@ -199,7 +200,7 @@ def explain_one(prediction, references, options):
     ours = tokens(prediction, options)
     theirs = [tokens(reference, options) for reference in references]
     reference = theirs[chosen]
-    orders = sorted({1} | {t.size for t in parse_rouge_types(types) if t.kind == "n"})
+    orders = sorted({1} | {t.size for t in parse_rouge_types(types) if t.kind == "n" and t.size is not None})
     # The clipped n-gram matches against that one reference: ngrameval's own (BLEU's explanation on these tokens).
     matched = ngrameval.bleu([ours[0]], [[reference[0]]], max_order=orders[-1], explain=True).explanation[0]
     shown = [order for order in matched["orders"] if order["n"] in orders]
@@ -207,7 +208,7 @@ def explain_one(prediction, references, options):
     marks = lcs_marks(ours, reference, summary_level)
     labels = [LCS if i in marks else label for i, label in enumerate(ui.ngram_labels(ours[0], shown[:1]))]
     shown.append({"n": 0, "label": LCS, "matches": len(marks), "total": len(ours[0]), "ngrams": []})
-    notes = [
+    notes: list[ui.Shown] = [
         f"{types[0]} P {ui.fmt(alone.precision[types[0]][j])} R {ui.fmt(alone.recall[types[0]][j])} "
         f"F {ui.fmt(first[j])}"
         for j in range(len(references))

@@ -114,7 +114,8 @@ def alignment_columns(item):
     """The alignment of the shifted prediction with the best reference, as columns (op, prediction position,
     reference position), None for the gap of an insertion or a deletion."""
     reference = item["reference_tokens"][item["best_reference"]]
-    columns, i, j = [], 0, 0
+    columns: list[tuple[str, int | None, int | None]] = []
+    i = j = 0
     for edit in item["edits"]:
         # Matches up to the edit: it names the position it is at on its side(s).
         target = edit["prediction_position"] - i if "prediction_position" in edit else edit["reference_position"] - j
@@ -136,7 +137,7 @@ def shift_history(item):
     """The words before each shift, and per position of the shifted prediction the shifts (numbers from 1) that
     moved the word now there."""
     words, origin, steps = list(item["prediction_tokens"]), list(range(len(item["prediction_tokens"]))), []
-    moved = {}
+    moved: dict[int, list[int]] = {}  # word's position in the prediction -> the shifts that moved it
     for number, shift in enumerate(item["shifts"], 1):
         steps.append(list(words))
         for k in origin[shift["from"] : shift["from"] + len(shift["words"])]:
@@ -237,7 +238,7 @@ def prediction_labels(item, columns, moved):
     origin = list(range(len(item["prediction_tokens"])))
     for shift in item["shifts"]:
         origin = apply_shift(origin, shift)
-    labels = [None] * len(origin)
+    labels: list[Phrase | None] = [None] * len(origin)
     for op, i, _ in columns:
         if i is not None:
             k = origin[i]
