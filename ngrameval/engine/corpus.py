@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import numpy as np
 
@@ -246,7 +246,7 @@ def explain_matches(
                 found.setdefault(int(positions[position]), []).append(position)
             ngrams = []
             for entry, where in found.items():
-                item = {
+                item: dict[str, Any] = {
                     "ngram": " ".join(hypothesis[where[0] : where[0] + n]),
                     "count": len(where),
                     "clipped": int(min(len(where), table.max_count[entry])),
@@ -289,11 +289,10 @@ def _indexed_ids(ids: TokenIds, max_order: int, cache: bool) -> IndexedCorpus:
 
     def build() -> ReferenceIndex:
         vocabulary, numbers = IdVocabulary.of(ids.ref_ids)
-        # from_ids reads its vocabulary as a mapping (the annotation there says dict).
         return ReferenceIndex.from_ids(
             vocabulary,
             numbers,
-            ids.ref_len,  # type: ignore[arg-type]
+            ids.ref_len,
             ids.refs_per_sentence,
             max_order,
         )
@@ -301,7 +300,7 @@ def _indexed_ids(ids: TokenIds, max_order: int, cache: bool) -> IndexedCorpus:
     index = REFERENCE_CACHE.get(key if cache else None, build)
     index.extend(max_order)
     hypotheses = EncodedSegments(
-        index.vocabulary, index.vocabulary.numbers(ids.hyp_ids), ids.hyp_len, ids.prediction_tokens
+        index.vocabulary, cast(IdVocabulary, index.vocabulary).numbers(ids.hyp_ids), ids.hyp_len, ids.prediction_tokens
     )
     return IndexedCorpus(hypotheses, index, GivenIds())
 
