@@ -48,7 +48,8 @@ def _is_array(item: Any) -> bool:
 
 def _numpy(item: Any) -> np.ndarray:
     """A numpy array or a torch tensor as a numpy array (a tensor is copied off its device)."""
-    return cast(np.ndarray, item.detach().cpu().numpy() if _is_tensor(item) else item)
+    array: np.ndarray = item.detach().cpu().numpy() if _is_tensor(item) else item
+    return array
 
 
 def _is_numeric(item: Any) -> bool:
