@@ -31,7 +31,8 @@ import tempfile
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from functools import partial
+from typing import Any, cast
 
 import numpy as np
 
@@ -65,14 +66,14 @@ class Statistics:
         (B, segments) matrix of weights (a bootstrap resample weighs each segment by how often it was drawn)."""
         if weights is None:
             rows = np.ascontiguousarray(self.rows, np.float64)
-            totals = rows.sum(axis=0, keepdims=True)
+            totals: np.ndarray = rows.sum(axis=0, keepdims=True)
             for column in get_family(self.metric).pairwise_columns(self):
                 totals[0, column] = np.add.reduce(np.ascontiguousarray(rows[:, column]))
             return totals
         weights = np.asarray(weights, dtype=np.float64)
         if weights.ndim != 2 or weights.shape[1] != len(self):
             raise InputError(f"weights must be a (samples, {len(self)}) matrix, got shape {weights.shape}")
-        return weights @ self.rows
+        return cast(np.ndarray, weights @ self.rows)
 
 
 class MetricFamily(ABC):
@@ -352,7 +353,7 @@ def means(totals: np.ndarray) -> np.ndarray:
     [[0.75], [0.0]]
     """
     count = totals[:, -1:]
-    return np.divide(totals[:, :-1], count, out=np.zeros_like(totals[:, :-1]), where=count > 0)
+    return cast(np.ndarray, np.divide(totals[:, :-1], count, out=np.zeros_like(totals[:, :-1]), where=count > 0))
 
 
 def suite_signature(name: str, settings: str, parts: Sequence[str]) -> str:
@@ -384,7 +385,8 @@ class CombinedFamily(MetricFamily):
         )
 
     def pairwise_columns(self, stats: Statistics) -> tuple[int, ...]:
-        found, start = [], 0
+        found: list[int] = []
+        start = 0
         for family, part, width in stats.context["parts"]:
             found.extend(start + column for column in family.pairwise_columns(part))
             start += width
@@ -519,7 +521,7 @@ def last_weighted(weights: np.ndarray | None, count: int) -> np.ndarray:
     if weights is None:
         return np.array([count - 1])
     nonzero = np.asarray(weights) != 0
-    return count - 1 - np.argmax(nonzero[:, ::-1], axis=1)
+    return cast(np.ndarray, count - 1 - np.argmax(nonzero[:, ::-1], axis=1))
 
 
 def columns(*parts: np.ndarray) -> np.ndarray:
@@ -624,6 +626,7 @@ class RunningTotals:
                 column: tempfile.TemporaryFile() for column in sorted(set(self._pairwise) | set(self._segment_columns))
             }
         else:
+            assert self._totals is not None  # set with self._first
             if rows.shape[1] != self._totals.shape[0] or stats.outputs != self._first.outputs:
                 raise InputError(
                     f"statistics with {rows.shape[1]} columns and outputs {stats.outputs} cannot be "
@@ -653,6 +656,7 @@ class RunningTotals:
         """(1, columns): the column sums of every row merged so far."""
         if self._first is None:
             raise InputError("no segment to score: every shard was empty")
+        assert self._totals is not None  # set with self._first
         totals = self._totals.copy()
         for column in self._pairwise:
             totals[column] = self._spooled(column, np.add.reduce)
@@ -665,9 +669,10 @@ class RunningTotals:
         # Column-major: each column is one contiguous array (NumPy sums it as it sums a list of scores).
         segments = np.empty((self._count, len(self._segment_columns)), order="F")
         for i, column in enumerate(self._segment_columns):
-            self._spooled(column, lambda values, i=i: np.copyto(segments[:, i], values))
+            self._spooled(column, partial(np.copyto, segments[:, i]))
         # The family sees the last row as the corpus's last sentence (NLTK BLEU's smoothing reads it), and
         # the signature of every shard's rows together.
+        assert self._first is not None and self._last is not None  # totals() raised otherwise
         return self.family.result(replace(self._first, rows=self._last, signature=self._signature), totals, segments)
 
     def close(self) -> None:

@@ -185,7 +185,7 @@ class ByteBudgetCache:
         if key is None:
             return build()
         with self._lock:
-            found = self._hit(key)
+            found: tuple[Value, int, int] | None = self._hit(key)  # (what ``build`` built under this key)
             if found is not None:
                 return found[0]
             building = self._building.setdefault(key, threading.Lock())
@@ -265,7 +265,8 @@ def cleared_with_caches(cache: Value) -> Value:
     >>> clear_caches(); square.cache_info().currsize, len(loaded)
     (0, 0)
     """
-    _CLEARED_WITH_CACHES.append(getattr(cache, "cache_clear", None) or cache.clear)
+    # (Value is any cache: mypy cannot see that one without cache_clear, a dict, has clear.)
+    _CLEARED_WITH_CACHES.append(getattr(cache, "cache_clear", None) or cache.clear)  # type: ignore[attr-defined]
     return cache
 
 

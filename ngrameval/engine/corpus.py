@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from itertools import chain
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import numpy as np
 
@@ -257,7 +257,7 @@ def explain_matches(
                 found.setdefault(int(positions[position]), []).append(position)
             ngrams = []
             for entry, where in found.items():
-                item = {
+                item: dict[str, Any] = {
                     "ngram": " ".join(hypothesis[where[0] : where[0] + n]),
                     "count": len(where),
                     "clipped": int(min(len(where), table.max_count[entry])),
@@ -300,11 +300,10 @@ def _indexed_ids(ids: TokenIds, max_order: int, cache: bool) -> IndexedCorpus:
 
     def build() -> ReferenceIndex:
         vocabulary, numbers = IdVocabulary.of(ids.ref_ids)
-        # from_ids reads its vocabulary as a mapping (the annotation there says dict).
         return ReferenceIndex.from_ids(
             vocabulary,
             numbers,
-            ids.ref_len,  # type: ignore[arg-type]
+            ids.ref_len,
             ids.refs_per_sentence,
             max_order,
         )
@@ -312,7 +311,7 @@ def _indexed_ids(ids: TokenIds, max_order: int, cache: bool) -> IndexedCorpus:
     index = REFERENCE_CACHE.get(key if cache else None, build)
     index.extend(max_order)
     hypotheses = EncodedSegments(
-        index.vocabulary, index.vocabulary.numbers(ids.hyp_ids), ids.hyp_len, ids.prediction_tokens
+        index.vocabulary, cast(IdVocabulary, index.vocabulary).numbers(ids.hyp_ids), ids.hyp_len, ids.prediction_tokens
     )
     return IndexedCorpus(hypotheses, index, GivenIds())
 

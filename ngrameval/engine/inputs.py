@@ -17,7 +17,7 @@ from __future__ import annotations
 import functools
 import inspect
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from itertools import chain
 from typing import Any
 
@@ -116,7 +116,9 @@ def normalize_corpus(predictions: Any, references: Any) -> Corpus:
                     f"references[{i}] must be a token list or a list of token lists, got {_kind(reference)}"
                 )
             if len(reference) > 0 and _is_sequence(reference[0]):
-                group = [_check_tokens(r, f"references[{i}][{j}]") for j, r in enumerate(reference)]
+                group: list[list[str]] | list[str] = [
+                    _check_tokens(r, f"references[{i}][{j}]") for j, r in enumerate(reference)
+                ]
             else:
                 group = [_check_tokens(reference, f"references[{i}]")]
                 if not group[0]:
@@ -217,7 +219,7 @@ def check_number(
     return float(value)
 
 
-def unknown_options_error(metric: str, unknown: Sequence[str], valid: Sequence[str]) -> InputError:
+def unknown_options_error(metric: str, unknown: Collection[str], valid: Sequence[str]) -> InputError:
     """The one error every metric gives for options it does not have.
 
     >>> str(unknown_options_error("bleu", ["smoth"], ["smooth", "tokenize"]))

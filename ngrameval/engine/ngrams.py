@@ -25,11 +25,11 @@ import functools
 import sys
 import threading
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from collections.abc import Sequence as SequenceABC
 from dataclasses import dataclass
 from itertools import chain, repeat
-from typing import Any
+from typing import Any, Literal, TypeVar, cast, overload
 
 import numpy as np
 
@@ -38,6 +38,7 @@ from ngrameval.engine.runs import offsets, run_starts, vocabulary_ids
 from ngrameval.errors import InputError
 
 Tokens = Sequence[str]
+Value = TypeVar("Value")
 
 
 def divide_or_zero(a: np.ndarray, b: np.ndarray) -> np.ndarray:
@@ -55,7 +56,11 @@ def ngram_counts(lengths: np.ndarray, max_order: int) -> np.ndarray:
     return np.maximum(np.asarray(lengths)[..., None] - np.arange(max_order), 0)
 
 
-def distinct(values: np.ndarray, return_counts: bool = False):
+@overload
+def distinct(values: np.ndarray, return_counts: Literal[False] = False) -> np.ndarray: ...
+@overload
+def distinct(values: np.ndarray, return_counts: Literal[True]) -> tuple[np.ndarray, np.ndarray]: ...
+def distinct(values: np.ndarray, return_counts: bool = False) -> np.ndarray | tuple[np.ndarray, np.ndarray]:
     """The sorted distinct values of an integer array, and with ``return_counts`` how many times each
     occurs. Non-negative values below 2**32 are sorted by :func:`radix_order`, others by ``np.sort``.
     (numpy 2.x's ``np.unique`` without ``return_*`` flags hashes, which is many times slower than
@@ -197,7 +202,7 @@ class Matches:
         return offsets(self.hyp_len)
 
 
-class EncodedSegments(SequenceABC):
+class EncodedSegments(SequenceABC[Tokens]):
     """Token sequences as the ids of one vocabulary: ``ids`` of all segments concatenated (-1 for a
     token the vocabulary lacks) and ``lengths``, tokens per segment. As a sequence it gives each
     segment's tokens, which ``tokens()`` makes only when first asked (explanations need them, scores
@@ -209,7 +214,11 @@ class EncodedSegments(SequenceABC):
     """
 
     def __init__(
-        self, vocabulary: dict[str, int], ids: np.ndarray, lengths: np.ndarray, tokens: Callable[[], Sequence[Tokens]]
+        self,
+        vocabulary: Mapping[str, int],
+        ids: np.ndarray,
+        lengths: np.ndarray,
+        tokens: Callable[[], Sequence[Tokens]],
     ) -> None:
         self.vocabulary = vocabulary
         self.ids = ids
@@ -220,7 +229,11 @@ class EncodedSegments(SequenceABC):
     def __len__(self) -> int:
         return len(self.lengths)
 
-    def __getitem__(self, i):
+    @overload
+    def __getitem__(self, i: int) -> Tokens: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Tokens]: ...
+    def __getitem__(self, i: int | slice) -> Tokens | Sequence[Tokens]:
         if self._tokens is None:
             self._tokens = self._make_tokens()
         return self._tokens[i]
@@ -244,10 +257,10 @@ class Memo:
     """
 
     def __init__(self) -> None:
-        self._values: dict[tuple, Any] = {}
+        self._values: dict[tuple[Hashable, ...], Any] = {}
         self._lock = threading.RLock()
         self._nbytes = 0
-        self._unmeasured: list[tuple] = []  # keys of values made since ``nbytes`` was last asked
+        self._unmeasured: list[tuple[Hashable, ...]] = []  # keys of values made since ``nbytes`` was last asked
 
     @property
     def nbytes(self) -> int:
@@ -262,7 +275,7 @@ class Memo:
     def __len__(self) -> int:
         return len(self._values)
 
-    def get(self, key: tuple, make: Callable[[], Any]) -> Any:
+    def get(self, key: tuple[Hashable, ...], make: Callable[[], Value]) -> Value:
         """The value under ``key``, made by ``make()`` if there is none yet."""
         value = self._values.get(key, _MISSING)
         if value is _MISSING:
@@ -271,7 +284,7 @@ class Memo:
                 if value is _MISSING:
                     value = self._values[key] = make()
                     self._unmeasured.append(key)
-        return value
+        return cast(Value, value)  # (what ``make`` made under this key)
 
 
 _MISSING = object()
@@ -287,7 +300,7 @@ class SlotLayout:
     segment_slot: np.ndarray
     segment_len: np.ndarray
 
-    def by_slot(self, per_segment: np.ndarray, fill=0.0) -> np.ndarray:
+    def by_slot(self, per_segment: np.ndarray, fill: float = 0.0) -> np.ndarray:
         """Per-reference values laid out as (sentences, reference slots); ``fill`` where a sentence
         has fewer references than the most any sentence has."""
         per_segment = np.asarray(per_segment)
@@ -334,7 +347,7 @@ class ReferenceIndex(_Slots):
     @classmethod
     def from_ids(
         cls,
-        vocabulary: dict[str, int],
+        vocabulary: Mapping[str, int],
         ids: np.ndarray,
         segment_len: np.ndarray,
         refs_per_sentence: np.ndarray,
@@ -361,7 +374,7 @@ class ReferenceIndex(_Slots):
 
     def _build(
         self,
-        vocabulary: dict[str, int],
+        vocabulary: Mapping[str, int],
         ids: np.ndarray,
         segment_len: np.ndarray,
         refs_per_sentence: np.ndarray,
@@ -444,7 +457,7 @@ class ReferenceIndex(_Slots):
             else:
                 # In key order, the positions of an entry (one sentence) come in position order, so
                 # in slot order: the (entry, slot) pairs are already sorted, their runs are the counts.
-                slot_in_order = self._position_slot[in_order]
+                slot_in_order = cast(np.ndarray, self._position_slot)[in_order]  # (set: several slots)
                 pair_first = first.copy()
                 pair_first[1:] |= slot_in_order[1:] != slot_in_order[:-1]
                 pair_starts = np.flatnonzero(pair_first)
@@ -529,6 +542,7 @@ class ReferenceIndex(_Slots):
         if order is not None:
             positions, keys = positions[order], keys[order]
         matched = []
+        entry: np.ndarray  # the entries matched at the order before
         for n in range(1, max_order + 1):
             if n > 1:  # extend the positions matched at order n - 1 (their entries) by one token
                 fits = positions + n - 1 < hypothesis_end[positions]
@@ -545,7 +559,7 @@ class ReferenceIndex(_Slots):
             matched.append((positions, entry))
         return hyp_len, hypothesis, matched
 
-    def memoized(self, key: tuple, make: Callable[[], Any]) -> Any:
+    def memoized(self, key: tuple[Hashable, ...], make: Callable[[], Value]) -> Value:
         """``make()``, kept in ``memo`` under ``key``: made once per index (it depends on the references only),
         also when several threads ask at once."""
         return self.memo.get(key, make)
@@ -572,7 +586,7 @@ class ReferenceIndex(_Slots):
 
     def clipped(self, matches: Matches, n: int) -> np.ndarray:
         """Per reference entry of order n: hypothesis count clipped by the references' maximum."""
-        return np.minimum(matches.hyp_count[n - 1], self.orders[n - 1].max_count)
+        return cast(np.ndarray, np.minimum(matches.hyp_count[n - 1], self.orders[n - 1].max_count))
 
     def clipped_per_cell(self, n: int, hyp_count: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
         """:meth:`_Slots.clipped_per_cell` over the order's (entry, slot) pairs."""
@@ -835,6 +849,7 @@ def matches_by_reference(
     positions, keys = padded_at[known], sentence[known] * index.base + ids[known]
     single = index.max_slots <= 1
     result = np.zeros(index.num_sentences * max(index.max_slots, 1), np.int64 if single else np.float64)
+    entry: np.ndarray  # the entries matched at the order before
     for n in range(1, max_order + 1):
         table = index.orders[n - 1]
         if n > 1:  # extend the n-grams matched at order n - 1 (their entries) by one token

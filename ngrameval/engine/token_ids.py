@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from collections.abc import Sequence as SequenceABC
 from dataclasses import dataclass
 from itertools import chain
-from typing import Any
+from typing import Any, cast, overload
 
 import numpy as np
 
@@ -48,7 +48,8 @@ def _is_array(item: Any) -> bool:
 
 def _numpy(item: Any) -> np.ndarray:
     """A numpy array or a torch tensor as a numpy array (a tensor is copied off its device)."""
-    return item.detach().cpu().numpy() if _is_tensor(item) else item
+    array: np.ndarray = item.detach().cpu().numpy() if _is_tensor(item) else item
+    return array
 
 
 def _is_numeric(item: Any) -> bool:
@@ -379,7 +380,7 @@ def _checked(
 _TABLE_IDS = 1 << 20
 
 
-class IdVocabulary(Mapping):
+class IdVocabulary(Mapping[str, int]):
     """The distinct ids of the references, numbered ``0..V-1`` in order of first occurrence (as the engine
     numbers the tokens of text): a mapping from each id's decimal string (its text, made only when asked
     for: explanations, ``words()``) to its number. :meth:`numbers` maps raw ids to numbers in arrays.
@@ -426,7 +427,7 @@ class IdVocabulary(Mapping):
     def numbers(self, ids: np.ndarray) -> np.ndarray:
         """The number of each id, -1 for an id the references lack."""
         if self._table is not None:
-            return self._table[np.minimum(ids, len(self._table) - 1)].astype(np.int64)
+            return cast(np.ndarray, self._table[np.minimum(ids, len(self._table) - 1)].astype(np.int64))
         found, hit = search_sorted(ids, self._sorted)
         return np.where(hit, self._number_of_sorted[found], -1)
 
@@ -459,7 +460,7 @@ def encode_id_texts(keys: list[bytes]) -> tuple[np.ndarray, np.ndarray, DecimalW
     return numbers, lengths, vocabulary.words
 
 
-class DecimalWords(SequenceABC):
+class DecimalWords(SequenceABC[str]):
     """The decimal strings of ids, each made when it is read: the text of a token id.
 
     >>> words = DecimalWords(np.array([30, 7]))
@@ -473,7 +474,11 @@ class DecimalWords(SequenceABC):
     def __len__(self) -> int:
         return len(self.ids)
 
-    def __getitem__(self, i):
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+    @overload
+    def __getitem__(self, i: slice) -> DecimalWords: ...
+    def __getitem__(self, i: int | slice) -> str | DecimalWords:
         if isinstance(i, slice):
             return DecimalWords(self.ids[i])
         return str(int(self.ids[i]))

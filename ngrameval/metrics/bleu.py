@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import math
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -394,7 +395,8 @@ def _score_coco(rows, last, weights, **_):
     return bp[:, None] * np.exp(_weighted_log_sum(precisions, weights)), precisions, bp
 
 
-_RULES = {
+# Each rule: (K rows, last rows, weights, options by keyword) -> (scores (K, W), precisions (K, N), bp (K,)).
+_RULES: dict[str, Callable[..., tuple[np.ndarray, np.ndarray, np.ndarray]]] = {
     "sacrebleu": _score_sacrebleu,
     "nltk": _score_nltk,
     "mteval": _score_mteval,
@@ -611,7 +613,9 @@ def _effective_order(options: BleuOptions, sentence: Any) -> Any:
     return options.use_effective_order
 
 
-def score_rows(rows: BleuStatistics, last: BleuStatistics | None, options: BleuOptions, sentence: Any = False):
+def score_rows(
+    rows: BleuStatistics, last: BleuStatistics | None, options: BleuOptions, sentence: Any = False
+) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Apply the variant's rule to K rows; returns (scores (K, W), precisions (K, N), bp (K,)). ``last``: the K
     rows of the last sentence, which only rules that read it need (:attr:`BleuOptions.reads_last_sentence`).
     ``sentence``: whether the rows are sentences (sacrebleu's sentence_bleu defaults), one flag for all or one per
@@ -1013,7 +1017,7 @@ def sacrebleu_percent_scores(sums: np.ndarray, options: BleuOptions) -> np.ndarr
         if options.smooth == "exp":
             smoothed = hundred / ((2.0 ** np.cumsum(zero, axis=1)).astype(dtype) * total)
         elif options.smooth == "floor":
-            smoothed = dtype(100.0 * options.smooth_value) / total
+            smoothed = dtype(100.0 * cast(float, options.smooth_value)) / total  # (resolve_options sets it for "floor")
         else:
             smoothed = np.zeros_like(total)
     precisions = np.where(used, np.where(zero, smoothed, precisions), 0.0)

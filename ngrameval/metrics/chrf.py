@@ -338,7 +338,8 @@ def _order_statistics(hyps: list[str], refs: list[list[str]], options: ChrfOptio
         options.word_order,
         key("words"),
     )
-    return ReferenceMatches(
+    # (mypy takes the starred generator for any number of fields: it gives the first three)
+    return ReferenceMatches(  # type: ignore[call-arg]
         *(
             np.concatenate([getattr(characters, name), getattr(words, name)], axis=-1)
             for name in ("matches", "hyp_counts", "ref_counts")
@@ -397,13 +398,15 @@ def _mean_of_order_f(
     def python(value: float) -> tuple[float, bool]:
         return value, True
 
-    prec = np.where(hyp_present, prec.astype(np.float64), EPSILON), ~hyp_present
-    rec = np.where(ref_present, rec.astype(np.float64), EPSILON), ~ref_present
-    denom = operate(np.add, operate(np.multiply, python(factor), prec), rec)
-    f = operate(np.divide, operate(np.multiply, operate(np.multiply, python(1 + factor), prec), rec), denom)
+    # (prec and rec become (value, is Python float) pairs here, which mypy, holding them to their ndarray
+    # parameter types, does not follow)
+    prec = np.where(hyp_present, prec.astype(np.float64), EPSILON), ~hyp_present  # type: ignore[assignment]
+    rec = np.where(ref_present, rec.astype(np.float64), EPSILON), ~ref_present  # type: ignore[assignment]
+    denom = operate(np.add, operate(np.multiply, python(factor), prec), rec)  # type: ignore[arg-type]
+    f = operate(np.divide, operate(np.multiply, operate(np.multiply, python(1 + factor), prec), rec), denom)  # type: ignore[arg-type]
     defined = denom[0] > 0
     f = np.where(defined, f[0], EPSILON), np.where(defined, f[1], True)
-    total = python(0.0)
+    total: tuple[Any, Any] = python(0.0)
     for order in range(prec[0].shape[-1]):  # sacrebleu's loop, left to right
         total = operate(np.add, total, (f[0][..., order], f[1][..., order]))
     score, is_python = operate(np.divide, operate(np.multiply, python(100), total), python(prec[0].shape[-1]))

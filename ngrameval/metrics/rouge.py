@@ -47,7 +47,7 @@ from decimal import Decimal
 from functools import partial
 from itertools import chain, compress, count, repeat
 from operator import methodcaller
-from typing import Any, Union
+from typing import Any, TypeVar, Union, cast
 
 import numpy as np
 
@@ -100,6 +100,8 @@ MEASURES = ("precision", "recall", "fmeasure")
 
 TokenizerArg = Union[str, Callable[[str], Sequence[str]], None]
 Index = Union[ReferenceIndex, RepeatedIndex]
+Line = TypeVar("Line")  # what a tokenizer is given: a line of text, or a token list taken as one line
+_Table = dict[str, Union[float, list[float]]]  # per rouge type, a value or one value per prediction
 
 
 # --------------------------------------------------------------------------- tokenizers
@@ -138,7 +140,8 @@ def _stems(tokens: list[str]) -> tuple[list[str], bool]:
     >>> _stems(["cats", "cat", "été", "cats"])
     (['cat', 'cat', 'été', 'cat'], False)
     """
-    table = REFERENCE_CACHE.get(_STEMS_KEY, dict)  # this call's table (cleared, it is replaced, not emptied)
+    # This call's table (cleared, it is replaced, not emptied).
+    table: dict[str, str] = REFERENCE_CACHE.get(_STEMS_KEY, dict)
     distinct = set(tokens)
     missing = sorted(distinct.difference(table))
     if missing:
@@ -196,7 +199,7 @@ def _ascii_words(lines: list[str]) -> tuple[list[str], np.ndarray, np.ndarray]:
     return ascii_runs("\n".join(lines).encode("ascii", "replace"), len(lines))
 
 
-def _line_by_line(function: Callable[[str], Sequence[str]], lines: list[str]) -> tuple[list[str], np.ndarray]:
+def _line_by_line(function: Callable[[Line], Sequence[str]], lines: list[Line]) -> tuple[list[str], np.ndarray]:
     words = list(map(function, lines))
     return list(chain.from_iterable(words)), np.fromiter(map(len, words), np.int64, len(words))
 
@@ -332,7 +335,7 @@ class _Texts:
         sentence_lengths: np.ndarray,
         tokens: list[list[str]] | None = None,
         sentence_tokens: list[list[str]] | None = None,
-        words: list[str] | None = None,
+        words: Sequence[str] | None = None,
         ids: np.ndarray | Callable[[], np.ndarray] | None = None,
     ) -> None:
         self.sentence_counts = sentence_counts
@@ -351,12 +354,14 @@ class _Texts:
     def text_lengths(self) -> np.ndarray:
         """Tokens per text (of ``tokens``)."""
         if self.words is None:
+            assert self._tokens is not None  # texts without words are given as token lists
             return np.fromiter(map(len, self._tokens), np.int64, len(self._tokens))
         return np.diff(offsets(self.sentence_lengths)[offsets(self.sentence_counts)])
 
     @property
     def tokens(self) -> list[list[str]]:
         if self._tokens is None:
+            assert self.words is not None and self.ids is not None  # texts without token lists have ids
             self._tokens = _cut(list(map(self.words.__getitem__, self.ids.tolist())), self.text_lengths)
         return self._tokens
 
@@ -374,9 +379,10 @@ class _Texts:
                 counts[texts],
                 sentence_lengths,
                 words=self.words,
-                ids=lambda: self.ids[concatenated_ranges(offsets(lengths)[texts], lengths[texts])[0]],
+                ids=lambda: cast(np.ndarray, self.ids)[concatenated_ranges(offsets(lengths)[texts], lengths[texts])[0]],
             )
         chosen = texts.tolist()
+        assert self._tokens is not None  # texts without words are given as token lists
         tokens = [self._tokens[k] for k in chosen]
         sentence_tokens = None if self._sentence_tokens is None else [self._sentence_tokens[k] for k in chosen]
         return _Texts(counts[texts], sentence_lengths, tokens, sentence_tokens)
@@ -479,11 +485,11 @@ class RougeTokenizer:
             per_text = np.ones(len(distinct), np.int64)
         else:
             if self.function is None:
-                words, ids, segment_lengths, per_text = self._text_ids(list(map(str.lower, distinct)))
+                words, ids, segment_lengths, per_text = self._text_ids(list(map(str.lower, cast(list[str], distinct))))
             else:
-                lines, per_text = _nonempty_lines(distinct)
+                lines, per_text = _nonempty_lines(cast(list[str], distinct))
                 flat, segment_lengths = self._line_tokens(lines)
-                whole = _line_by_line(self._call, distinct)
+                whole = _line_by_line(self._call, cast(list[str], distinct))
         if ids is not None:
             tokenized = _Texts(per_text, segment_lengths, words=words, ids=ids)
         else:
@@ -506,6 +512,7 @@ class RougeTokenizer:
         words_of = _WORDS[self.name]
         vocabulary: dict[str, int] = {}
         positions = count()
+        ids: list[np.ndarray] | np.ndarray  # the chunks' ids, then concatenated
         ids, counts, per_text = [np.zeros(0, np.int64)], [np.zeros(0, np.int64)], [np.zeros(0, np.int64)]
         for start in range(0, len(texts), _ID_CHUNK_TEXTS):
             chunk_words, chunk_ids, chunk_counts, chunk_per_text = words_of(texts[start : start + _ID_CHUNK_TEXTS])
@@ -556,7 +563,7 @@ class RougeTokenizer:
         return tokens, np.concatenate(counts)
 
     def _call(self, text: str) -> Sequence[str]:
-        tokens = self.function(text)
+        tokens = self.function(text)  # type: ignore[misc]  # (called only when a tokenizer function is given)
         if isinstance(tokens, str) or not isinstance(tokens, (list, tuple)):
             raise InputError(f"the tokenizer must return a list of strings, got {type(tokens).__name__}")
         return tokens
@@ -599,6 +606,7 @@ def _indexed(refs: list[list[Any]], tokenizer: RougeTokenizer, max_order: int) -
     counts = list(map(len, refs))
     texts = tokenizer.tokenize(list(chain.from_iterable(refs)))
     if texts.ids is not None:
+        assert texts.words is not None  # texts with ids have their words
         index = ReferenceIndex.from_ids(
             {word: i for i, word in enumerate(texts.words)},
             texts.ids,
@@ -645,9 +653,12 @@ def _references(refs: list[list[Any]], tokenizer: RougeTokenizer, pretokenized: 
         distinct = _indexed([refs[k] for k in np.unique(group_of, return_index=True)[1].tolist()], tokenizer, max_order)
         per_group = distinct.index.refs_per_sentence
         texts = distinct.texts.take(concatenated_ranges(offsets(per_group)[group_of], per_group[group_of])[0])
-        index = RepeatedIndex(distinct.index, group_of)
+        # (_indexed's references are indexed once: ReferenceIndex)
+        index = RepeatedIndex(cast(ReferenceIndex, distinct.index), group_of)
         sentence_index = (
-            index if distinct.sentence_index is distinct.index else RepeatedIndex(distinct.sentence_index, group_of)
+            index
+            if distinct.sentence_index is distinct.index
+            else RepeatedIndex(cast(ReferenceIndex, distinct.sentence_index), group_of)
         )
         return _References(texts, index, sentence_index)
 
@@ -721,7 +732,7 @@ class _Corpus:
         references = REFERENCE_CACHE.get(
             ("rouge", "ids", ids.refs_per_sentence.tobytes(), ids.ref_len.tobytes(), ids.ref_ids.tobytes()), build
         )
-        references.index.extend(max_order)
+        cast(ReferenceIndex, references.index).extend(max_order)  # (build's index)
         vocabulary, numbers = IdVocabulary.of(ids.hyp_ids)
         hyps = _Texts(np.ones(len(ids), np.int64), ids.hyp_len, words=vocabulary.words, ids=numbers)
         return cls(
@@ -729,7 +740,7 @@ class _Corpus:
             hyps,
             EncodedSegments(
                 references.index.vocabulary,
-                references.index.vocabulary.numbers(ids.hyp_ids),
+                cast(IdVocabulary, references.index.vocabulary).numbers(ids.hyp_ids),
                 ids.hyp_len,
                 lambda: hyps.tokens,
             ),
@@ -741,7 +752,10 @@ class _Corpus:
         """Texts given as ids, in the ids of the references' vocabulary (-1: absent from every reference):
         one look-up per distinct word, then one gather."""
         return EncodedSegments(
-            index.vocabulary, index.encode([texts.words])[texts.ids], texts.text_lengths, lambda: texts.tokens
+            index.vocabulary,
+            index.encode([cast(Sequence[str], texts.words)])[texts.ids],
+            texts.text_lengths,
+            lambda: texts.tokens,
         )
 
     def local_ids(self) -> tuple[np.ndarray, np.ndarray]:
@@ -902,7 +916,7 @@ def rouge_statistics(
         aliased("tokenize", tokenize, "tokenizer", tokenizer, default=None), use_stemmer, remove_stopwords
     )
     ids = token_ids(predictions, references, pad_id)
-    max_order = max([t.size for t in types if t.kind == "n"] + [1])
+    max_order = max(cast(list[int], [t.size for t in types if t.kind == "n"]) + [1])
     if ids is not None:
         check_text_options(use_stemmer=use_stemmer, remove_stopwords=remove_stopwords)
         corpus, tokenizer_name = _Corpus.of_ids(ids, max_order), "ids"
@@ -913,7 +927,7 @@ def rouge_statistics(
     parts = []
     for rouge_type in types:
         if rouge_type.kind == "n":
-            parts.append(corpus.ngram(rouge_type.size))
+            parts.append(corpus.ngram(cast(int, rouge_type.size)))
         elif rouge_type.kind == "L":
             parts.append(corpus.lcs())
         elif rouge_type.kind == "Lsum":
@@ -1029,7 +1043,11 @@ class RougeResult(MetricResult):
     def sentence_scores(self) -> dict[str, list[float]] | None:
         """Per type, each prediction's F-measure when per-segment results were asked for, else None
         (precision and recall are in :attr:`precision` and :attr:`recall`, per prediction as well)."""
-        return dict(self.fmeasure) if isinstance(next(iter(self.fmeasure.values())), list) else None
+        return (
+            dict(cast(dict[str, list[float]], self.fmeasure))
+            if isinstance(next(iter(self.fmeasure.values())), list)
+            else None
+        )
 
     def as_dict(self) -> dict[str, Any]:
         """Flat: ``rouge1`` (the F-measure, as HF's ``rouge`` metric), ``rouge1_precision``,
@@ -1047,10 +1065,11 @@ class RougeResult(MetricResult):
         return result
 
 
-def _tables(names: list[str], values: np.ndarray) -> list[dict[str, float | list[float]]]:
+def _tables(names: list[str], values: np.ndarray) -> tuple[_Table, _Table, _Table]:
     """The precision, recall and F-measure tables (type -> value, or type -> one value per prediction) of
     ``values``: (types, 3) aggregates or (types, predictions, 3) scores."""
-    return [{name: values[i, ..., m].tolist() for i, name in enumerate(names)} for m in range(3)]
+    precision, recall, fmeasure = ({name: values[i, ..., m].tolist() for i, name in enumerate(names)} for m in range(3))
+    return precision, recall, fmeasure
 
 
 def _signature(
@@ -1325,7 +1344,7 @@ def rouge(
     num_refs = counts.pop() if len(counts) == 1 else "var"
     printed = bounds = None
     if rouge155_bootstrap and (not sentence_level or bootstrap_options is not None):
-        settings = bootstrap_options or _check_bootstrap(True)
+        settings = bootstrap_options or cast(dict[str, Any], _check_bootstrap(True))
         printed, bounds = _rouge155_printed(scores, keys, settings["n_samples"], settings["confidence"])
     if sentence_level:
         tables = _tables([t.name for t in types], scores)
@@ -1345,7 +1364,7 @@ def rouge(
         statistics=statistics,
     )
     if bounds is not None:
-        names = ("low", "high")
+        names: tuple[str, ...] = ("low", "high")
     elif bootstrap_options is not None:
         flat = scores.transpose(1, 0, 2).reshape(scores.shape[1], -1)
         bounds = bootstrap_intervals(flat, **bootstrap_options).reshape(3, len(types), 3)
@@ -1404,6 +1423,7 @@ class RougeFamily(MeanOfSegments):
         self, predictions: Any, references: Any, **options: Any
     ) -> tuple[np.ndarray, tuple[str, ...], str]:
         result = rouge(predictions, references, sentence_level=True, aggregate="mean", **options)
+        assert result.scores is not None  # kept by every call
         types, count = result.scores.shape[:2]
         return result.scores.transpose(1, 2, 0).reshape(count, 3 * types), tuple(result.fmeasure), result.signature
 

@@ -209,7 +209,9 @@ def edits_to_reference(hypothesis: Sequence[str], reference: Sequence[str]) -> R
         # sacrebleu stops once 1000 candidates were tried, dropping the best shift of that round.
         if checked >= MAX_SHIFT_CANDIDATES or not candidates:
             break
-        best_key, best_shift, unsure = None, None, []
+        best_key: tuple[int, int, int, int] | None = None
+        best_shift: Shift | None = None
+        unsure = []
         for shift in candidates:
             shifted = shift.apply(alignment.words)
             distance, exact = distances.lower_bound(shifted, shift.first_changed, alignment)
@@ -229,6 +231,8 @@ def edits_to_reference(hypothesis: Sequence[str], reference: Sequence[str]) -> R
             key = (gain,) + key[1:]
             if best_key is None or key > best_key:
                 best_key, best_shift = key, shift
+        # (candidates is not empty: the first exact or unsure one set both)
+        assert best_key is not None and best_shift is not None
         if best_key[0] <= 0:
             break
         shifts.append(best_shift)
@@ -373,7 +377,9 @@ def signature(tokenizer: TercomTokenizer, num_refs: Any) -> str:
     )
 
 
-def _segment_edits(predictions: Any, references: Any, tokenizer: TercomTokenizer, explain: bool):
+def _segment_edits(
+    predictions: Any, references: Any, tokenizer: TercomTokenizer, explain: bool
+) -> tuple[np.ndarray, int | str, list[dict[str, Any]] | None]:
     """Rows (edits of the best reference, average reference length), the number of references
     (sacrebleu's notation) and, with ``explain``, what each segment's edits are."""
     refuse_token_ids(predictions, "ter", "word edits of tokenized text")
@@ -384,14 +390,14 @@ def _segment_edits(predictions: Any, references: Any, tokenizer: TercomTokenizer
             "references as strings, not token lists"
         )
     rows = np.empty((len(hyps), 2))
-    explanation = [] if explain else None
+    explanation: list[dict[str, Any]] | None = [] if explain else None
     for s, (prediction, group) in enumerate(zip(hyps, refs)):
         hypothesis = tokenizer.prediction_words(prediction)
         reference_words = [tokenizer.reference_words(reference) for reference in group]
         found = [edits_to_reference(hypothesis, words) for words in reference_words]
         best = min(range(len(found)), key=lambda k: found[k].edits)  # the first of the fewest edits
         rows[s] = found[best].edits, sum(map(len, reference_words)) / len(reference_words)
-        if explain:
+        if explanation is not None:
             explanation.append(_explain(hypothesis, reference_words, best, found[best], rows[s, 1]))
     counts = {len(group) for group in refs}
     return rows, counts.pop() if len(counts) == 1 else "var", explanation
