@@ -155,6 +155,7 @@ def statistics_from_index(
     corpus: IndexedCorpus | CountedBatch, max_order: int, brevity_penalty: str = "closest", matches=None
 ) -> BleuStatistics:
     """Per-sentence BLEU statistics of an indexed corpus, or of a batch counted in one pass."""
+    references: ReferenceIndex | CountedBatch
     if isinstance(corpus, CountedBatch):
         hyp_len, clipped, references = corpus.hyp_len, corpus.clipped, corpus
     else:
