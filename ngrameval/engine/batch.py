@@ -60,9 +60,26 @@ def count_batch(
     vocabulary, ids = vocabulary_ids([*hypotheses, *references])
     hyp_len = np.fromiter(map(len, hypotheses), np.int64, len(hypotheses))
     ref_len = np.fromiter(map(len, references), np.int64, len(references))
+    return count_ids(ids, hyp_len, ref_len, refs_per_sentence, max_order, len(vocabulary))
+
+
+def count_ids(
+    ids: np.ndarray,
+    hyp_len: np.ndarray,
+    ref_len: np.ndarray,
+    refs_per_sentence: Sequence[int],
+    max_order: int,
+    vocabulary_size: int,
+) -> CountedBatch | None:
+    """:func:`count_batch` of token ids below ``vocabulary_size``: the hypotheses' (``hyp_len`` tokens each)
+    then the references' (``ref_len`` each), laid end to end in ``ids``.
+
+    >>> count_ids(np.array([0, 1, 0, 1]), np.array([2]), np.array([2]), [1], 2, 2).clipped.tolist()
+    [[2, 1]]
+    """
     per_sentence = np.asarray(refs_per_sentence, np.int64)
     sentences, slots = len(hyp_len), max(int(per_sentence.max(initial=0)), 1)
-    radix = max(len(vocabulary), 1) ** max_order
+    radix = max(vocabulary_size, 1) ** max_order
     if sentences * max_order * radix * (slots + 1) >= _KEY_LIMIT:
         return None
     if slots == 1:  # one reference each (most batches): the ranges are plain
@@ -73,7 +90,7 @@ def count_batch(
     # the digit ``slots``, so the keys of one (sentence, order, n-gram) come together, the hypothesis's last.
     owner = np.concatenate([np.arange(sentences) * (slots + 1) + slots, segment_sentence * (slots + 1) + segment_slot])
     keys = _ngram_keys(
-        ids, np.concatenate([hyp_len, ref_len]), owner, max(len(vocabulary), 1), max_order, radix, slots + 1
+        ids, np.concatenate([hyp_len, ref_len]), owner, max(vocabulary_size, 1), max_order, radix, slots + 1
     )
     keys.sort()
     first = np.flatnonzero(run_starts(keys))

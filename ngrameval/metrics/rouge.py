@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import inspect
 import re
+from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -52,6 +53,7 @@ from typing import Any, TypeVar, Union, cast
 import numpy as np
 
 from ngrameval._version import __version__
+from ngrameval.engine.batch import FEW_PREDICTIONS, CountedBatch, count_ids
 from ngrameval.engine.cache import REFERENCE_CACHE
 from ngrameval.engine.inputs import (
     check_choice,
@@ -70,7 +72,7 @@ from ngrameval.engine.ngrams import (
     distinct,
     divide_or_zero,
 )
-from ngrameval.engine.runs import distinct_ids, kept_lengths, offsets, whitespace_split
+from ngrameval.engine.runs import distinct_ids, kept_lengths, offsets, vocabulary_ids, whitespace_split
 from ngrameval.engine.token_ids import IdVocabulary, TokenIds, check_text_options, token_ids
 from ngrameval.errors import InputError
 from ngrameval.metric import MeanOfSegments, Statistics, means, register
@@ -688,7 +690,79 @@ def _grid(index: Index, per_segment: np.ndarray) -> np.ndarray:
     return index.by_slot(per_segment, 0.0)
 
 
-class _Corpus:
+class _Overlaps(ABC):
+    """The (hits, prediction totals, reference totals) of ROUGE-N and ROUGE-L, each (predictions, slots), from
+    an ``index`` of the references' layout (:class:`~ngrameval.engine.ngrams.SlotLayout`), ``hyp_len`` and the
+    hits per reference that a subclass counts."""
+
+    index: Any
+    hyp_len: np.ndarray
+
+    @abstractmethod
+    def ngram_hits(self, n: int) -> np.ndarray:
+        """(predictions, slots): order-n matches against each reference alone, 0 in the slots a prediction lacks."""
+
+    @abstractmethod
+    def lcs_lengths(self) -> np.ndarray:
+        """Per reference: the LCS length of the whole texts."""
+
+    def per_prediction(self, values: np.ndarray) -> np.ndarray:
+        """(predictions,) -> (predictions, slots)."""
+        return np.repeat(values[:, None].astype(np.float64), max(self.index.max_slots, 1), axis=1)
+
+    def ngram(self, n: int):
+        ref_total = _grid(self.index, np.maximum(self.index.segment_len - n + 1, 0))
+        return self.ngram_hits(n), self.per_prediction(np.maximum(self.hyp_len - n + 1, 0)), ref_total
+
+    def lcs(self):
+        index = self.index
+        return _grid(index, self.lcs_lengths()), self.per_prediction(self.hyp_len), _grid(index, index.segment_len)
+
+
+class _Batch(_Overlaps):
+    """A few predictions (:data:`~ngrameval.engine.batch.FEW_PREDICTIONS`) scored by ROUGE-N and ROUGE-L only,
+    as a training step scores them: the n-grams of both sides counted in one pass
+    (:func:`~ngrameval.engine.batch.count_ids`), each LCS in pure Python (:func:`lcs_lengths` of a few
+    pairs); no reference index is built nor cached."""
+
+    def __init__(self, counted: CountedBatch, ids: np.ndarray) -> None:
+        self.index = self.counted = counted
+        self.hyp_len = counted.hyp_len
+        self.ids = ids
+
+    @classmethod
+    def of_texts(
+        cls, hyps: list[Any], refs: list[list[Any]], tokenizer: RougeTokenizer, max_order: int
+    ) -> _Batch | None:
+        """Both sides tokenized in one call; None where the n-gram keys would not fit (see ``count_ids``)."""
+        texts = tokenizer.tokenize([*hyps, *chain.from_iterable(refs)])
+        if texts.ids is not None:
+            ids, vocabulary_size = texts.ids, len(cast(Sequence[str], texts.words))
+        else:
+            vocabulary, ids = vocabulary_ids(texts.tokens)
+            vocabulary_size = len(vocabulary)
+        lengths = texts.text_lengths
+        counted = count_ids(
+            ids, lengths[: len(hyps)], lengths[len(hyps) :], list(map(len, refs)), max_order, vocabulary_size
+        )
+        return None if counted is None else cls(counted, ids)
+
+    def ngram_hits(self, n: int) -> np.ndarray:
+        return self.counted.per_reference[:, :, n - 1].astype(np.float64)
+
+    def lcs_lengths(self) -> np.ndarray:
+        counted, hyp_tokens = self.counted, int(self.hyp_len.sum())
+        return lcs_lengths(
+            self.ids[hyp_tokens:],
+            offsets(counted.segment_len),
+            self.ids[:hyp_tokens],
+            offsets(self.hyp_len),
+            np.arange(len(counted.segment_len)),
+            counted.segment_sentence,
+        )
+
+
+class _Corpus(_Overlaps):
     """Predictions and references, tokenized and indexed, for the statistics of each type."""
 
     def __init__(self, references: _References, hyps: _Texts, hypotheses: Any, max_order: int) -> None:
@@ -765,16 +839,9 @@ class _Corpus:
             self._local = _local_ids(self.index, self.matches)
         return self._local
 
-    def per_prediction(self, values: np.ndarray) -> np.ndarray:
-        """(predictions,) -> (predictions, slots)."""
-        return np.repeat(values[:, None].astype(np.float64), max(self.index.max_slots, 1), axis=1)
-
-    def ngram(self, n: int):
-        index = self.index
-        hits = index.per_reference(self.matches, n)
-        hits = np.where(np.isfinite(hits), hits, 0.0)
-        ref_total = _grid(index, np.maximum(index.segment_len - n + 1, 0))
-        return hits, self.per_prediction(np.maximum(self.hyp_len - n + 1, 0)), ref_total
+    def ngram_hits(self, n: int) -> np.ndarray:
+        hits = self.index.per_reference(self.matches, n)
+        return np.where(np.isfinite(hits), hits, 0.0)
 
     def lcs_lengths(self) -> np.ndarray:
         """Per reference: the LCS length of the whole texts. Tokens of one side absent from the other
@@ -788,10 +855,6 @@ class _Corpus:
                 ref_ids, ref_offsets, hyp_ids, hyp_offsets, np.arange(len(index.segment_len)), index.segment_sentence
             )
         return self._lcs_lengths
-
-    def lcs(self):
-        index = self.index
-        return _grid(index, self.lcs_lengths()), self.per_prediction(self.hyp_len), _grid(index, index.segment_len)
 
     def lcs_summary(self):
         """rouge-score's ``_summary_level_lcs``: for each reference sentence the union of its LCS
@@ -917,12 +980,18 @@ def rouge_statistics(
     )
     ids = token_ids(predictions, references, pad_id)
     max_order = max(cast(list[int], [t.size for t in types if t.kind == "n"]) + [1])
+    corpus: _Overlaps
     if ids is not None:
         check_text_options(use_stemmer=use_stemmer, remove_stopwords=remove_stopwords)
         corpus, tokenizer_name = _Corpus.of_ids(ids, max_order), "ids"
     else:
         hyps, refs, pretokenized = normalize_corpus(predictions, references)
-        corpus = _Corpus.of_texts(hyps, refs, rouge_tokenizer, pretokenized, max_order)
+        batch = (
+            _Batch.of_texts(hyps, refs, rouge_tokenizer, max_order)
+            if len(hyps) <= FEW_PREDICTIONS and all(t.kind in ("n", "L") for t in types)
+            else None
+        )
+        corpus = batch or _Corpus.of_texts(hyps, refs, rouge_tokenizer, pretokenized, max_order)
         tokenizer_name = rouge_tokenizer.name
     parts = []
     for rouge_type in types:
@@ -930,12 +999,12 @@ def rouge_statistics(
             parts.append(corpus.ngram(cast(int, rouge_type.size)))
         elif rouge_type.kind == "L":
             parts.append(corpus.lcs())
-        elif rouge_type.kind == "Lsum":
-            parts.append(corpus.lcs_summary())
+        elif rouge_type.kind == "Lsum":  # (the other kinds are asked of indexed corpora only)
+            parts.append(cast(_Corpus, corpus).lcs_summary())
         elif rouge_type.kind == "W":
-            parts.append(corpus.weighted_lcs(w))
+            parts.append(cast(_Corpus, corpus).weighted_lcs(w))
         else:
-            parts.append(corpus.skip(rouge_type))
+            parts.append(cast(_Corpus, corpus).skip(rouge_type))
     index = corpus.index
     present = index.slots_present()
     hits, hyp_total, ref_total = (np.stack([p[i] for p in parts]) for i in range(3))

@@ -1,12 +1,13 @@
 """A few predictions counted in one pass (ngrameval.engine.batch): clipped counts equal to counting every
-n-gram with Counters, and BLEU and chrF through that pass equal to sacrebleu and NLTK run here, and to
-the same metrics through the reference index (the layout of larger corpora)."""
+n-gram with Counters, and BLEU, chrF and ROUGE-N/L through that pass equal to sacrebleu, NLTK and rouge-score
+run here, and to the same metrics through the reference index (the layout of larger corpora)."""
 
 import random
 from collections import Counter
 
 import pytest
 from nltk.translate.bleu_score import sentence_bleu
+from rouge_score import rouge_scorer
 from sacrebleu.metrics import BLEU, CHRF
 
 import ngrameval
@@ -14,6 +15,7 @@ from ngrameval.engine import corpus as corpus_module
 from ngrameval.engine.batch import FEW_PREDICTIONS, count_batch
 from ngrameval.engine.cache import REFERENCE_CACHE
 from ngrameval.metrics import chrf as chrf_module
+from ngrameval.metrics import rouge as rouge_module
 
 WORDS = ["a", "b", "c", "the", "cat", "A", "dog", "猫", ".", ",", "..."]
 
@@ -104,3 +106,22 @@ def test_a_batch_is_not_kept_in_the_cache():
     ngrameval.bleu(["the cat sat"], [["the cat sat down"]])
     ngrameval.chrf(["the cat sat"], [["the cat sat down"]])
     assert len(REFERENCE_CACHE) == 0
+
+
+@pytest.mark.parametrize("stem", [False, True])
+def test_rouge_of_a_batch_equals_rouge_score_and_the_indexed_path(stem, monkeypatch):
+    rng = random.Random(20 + stem)
+    scorer = rouge_scorer.RougeScorer(["rouge1", "rouge2", "rougeL"], use_stemmer=stem)
+    options = dict(rouge_types=["rouge1", "rouge2", "rougeL"], use_stemmer=stem, use_aggregator=False)
+    for _ in range(15):
+        hyps, refs = _random_texts(rng, rng.randint(1, FEW_PREDICTIONS))
+        first = [group[0] for group in refs]
+        batched = ngrameval.rouge(hyps, first, tokenizer="rouge_score", **options)
+        for name in ("rouge1", "rouge2", "rougeL"):
+            expected = [scorer.score(r, h)[name].fmeasure for h, r in zip(hyps, first)]
+            assert batched.fmeasure[name] == pytest.approx(expected, abs=1e-12)
+        several = ngrameval.rouge(hyps, refs, **options)
+        with monkeypatch.context() as patch:  # the same corpora through the reference index
+            patch.setattr(rouge_module, "FEW_PREDICTIONS", 0)
+            assert ngrameval.rouge(hyps, first, tokenizer="rouge_score", **options).as_dict() == batched.as_dict()
+            assert ngrameval.rouge(hyps, refs, **options).as_dict() == several.as_dict()
