@@ -95,6 +95,26 @@ def count_ids(
     keys.sort()
     first = np.flatnonzero(run_starts(keys))
     key, count = keys[first], np.diff(first, append=len(keys))
+    if slots == 1:
+        # One reference each (most batches): an n-gram of both sides is a reference key (last digit 0) just before
+        # the hypothesis's (1), the two keys differing in their lowest bit only.
+        both = np.flatnonzero((key[1:] ^ key[:-1]) == 1)
+        clipped = np.bincount(
+            key[both] // (2 * radix),  # sentence * N + order - 1
+            weights=np.minimum(count[both], count[both + 1]),
+            minlength=sentences * max_order,
+        ).astype(np.int64)
+        return CountedBatch(
+            sentences,
+            slots,
+            segment_sentence,
+            segment_slot,
+            ref_len,
+            per_sentence,
+            hyp_len,
+            clipped.reshape(sentences, max_order),
+            clipped.reshape(sentences, 1, max_order),
+        )
     ngram, slot = np.divmod(key, slots + 1)
     group = np.cumsum(run_starts(ngram)) - 1  # the (sentence, order, n-gram) of each key
     from_hypothesis = slot == slots
