@@ -16,15 +16,30 @@ garbage collection of the process about three times as long (15 ms against 5 ms 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 from itertools import chain, count
+from types import ModuleType
+from typing import TYPE_CHECKING
 
 import numpy as np
-import pyarrow as pa
-import pyarrow.compute as pc
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+
+@cache
+def _arrow() -> tuple[ModuleType, ModuleType]:
+    """pyarrow and pyarrow.compute, imported when first used: the paths that do not split on whitespace (13a,
+    token ids, a few texts) never need them, and a process that scores only those starts without their
+    import (some 50 ms of the command line's start-up)."""
+    import pyarrow
+    import pyarrow.compute
+
+    return pyarrow, pyarrow.compute
 
 
 def _pool() -> pa.MemoryPool:
-    return pa.system_memory_pool()
+    return _arrow()[0].system_memory_pool()
 
 
 def offsets(lengths: Sequence[int] | np.ndarray) -> np.ndarray:
@@ -66,6 +81,7 @@ def strings(texts: Sequence[str]) -> pa.Array | None:
         return None
     bounds = offsets(np.fromiter(map(len, encoded), np.int64, len(texts)))
     data = b"".join(encoded)
+    pa = _arrow()[0]
     return pa.LargeStringArray.from_buffers(len(texts), pa.py_buffer(bounds), pa.py_buffer(data))
 
 
@@ -101,6 +117,7 @@ def whitespace_split(texts: Sequence[str]) -> tuple[pa.Array, np.ndarray] | None
     array = strings(texts)
     if array is None:
         return None
+    pa, pc = _arrow()
     pieces = pc.utf8_split_whitespace(array, memory_pool=_pool())
     tokens = pieces.values
     lengths = np.diff(_integers(pieces.offsets))
@@ -131,6 +148,7 @@ def byte_runs(codes: np.ndarray, inside: np.ndarray) -> tuple[pa.Array, np.ndarr
     edges = np.flatnonzero(changed)
     offsets = np.zeros(len(edges) // 2 + 1, np.int64)
     np.cumsum(edges[1::2] - edges[0::2], out=offsets[1:])
+    pa = _arrow()[0]
     runs = pa.LargeStringArray.from_buffers(len(offsets) - 1, pa.py_buffer(offsets), pa.py_buffer(codes[inside]))
     return runs, edges[0::2]
 
@@ -160,7 +178,7 @@ def distinct_ids(tokens: pa.Array | list[str]) -> tuple[list[str], np.ndarray]:
     if isinstance(tokens, list):
         vocabulary, ids = vocabulary_ids([tokens])
         return list(vocabulary), ids
-    encoded = pc.dictionary_encode(tokens, memory_pool=_pool())
+    encoded = _arrow()[1].dictionary_encode(tokens, memory_pool=_pool())
     return encoded.dictionary.to_pylist(), _integers(encoded.indices)
 
 
@@ -170,4 +188,4 @@ def ids_in(tokens: pa.Array, words: pa.Array) -> np.ndarray:
     >>> ids_in(whitespace_split(["b x a"])[0], strings(["a", "b"])).tolist()
     [1, -1, 0]
     """
-    return _integers(pc.index_in(tokens, value_set=words, memory_pool=_pool()))
+    return _integers(_arrow()[1].index_in(tokens, value_set=words, memory_pool=_pool()))
