@@ -8,6 +8,7 @@ from nltk.translate.bleu_score import SmoothingFunction, sentence_bleu
 
 import ngrameval
 from ngrameval.engine import corpus as engine_corpus
+from tests.search import cases
 
 
 def _scores(predictions, references, **options):
@@ -23,7 +24,7 @@ def test_blocks_of_tokens_score_as_nltk(monkeypatch, block_tokens):
     rng = random.Random(f"id-blocks-{block_tokens}")
     monkeypatch.setattr(engine_corpus, "BLOCK_TOKENS", block_tokens)
     method1 = SmoothingFunction().method1
-    for _ in range(6):
+    for _ in range(cases(6)):
         count = rng.randint(1, 12)
         predictions = [[rng.randrange(8) for _ in range(rng.randint(0, 30))] for _ in range(count)]
         references = [

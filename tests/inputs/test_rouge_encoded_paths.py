@@ -14,6 +14,7 @@ import ngrameval
 from ngrameval.engine import lcs
 from ngrameval.engine.cache import REFERENCE_CACHE
 from ngrameval.metrics import rouge as rouge_module
+from tests.search import cases
 
 TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
 VOCABULARY = (
@@ -36,7 +37,7 @@ def _rouge_score(predictions, references, **options):
     return np.array([[[row[t].precision, row[t].recall, row[t].fmeasure] for row in rows] for t in TYPES])
 
 
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", range(cases(3)))
 def test_ids_path_equals_rouge_score_with_repeated_and_empty_texts(seed):
     rng = random.Random(seed)
     references = [[_text(rng) for _ in range(rng.randint(1, 3))] for _ in range(40)]

@@ -23,6 +23,7 @@ import ngrameval
 from ngrameval.engine.lcs import lcs_length, lcs_lengths, lcs_positions, lcs_union_mask
 from ngrameval.metrics.rouge import RougeTokenizer
 from tests.data import Memoized, read_lines, realsumm, wmt22_slice, wmt22_system
+from tests.search import cases
 
 TYPES = ["rouge1", "rouge2", "rouge3", "rouge4", "rougeL", "rougeLsum"]
 MEASURES = ("precision", "recall", "fmeasure")
@@ -240,7 +241,7 @@ def test_latin_text_equals_rouge_score(stem, words):
 
 def test_lcs_positions_equal_rouge_score_backtrace():
     rng = random.Random(3)
-    for _ in range(500):
+    for _ in range(cases(500)):
         alphabet = rng.choice([2, 3, 6, 30])
         a = [rng.randrange(alphabet) for _ in range(rng.randrange(1, 140))]
         b = [rng.randrange(alphabet) for _ in range(rng.randrange(1, 140))]
