@@ -106,7 +106,7 @@ def _clipped(a, b):
 def test_skip_bigram_scores_are_clipped_counts(rouge_type, distance, unigrams):
     rng = np.random.default_rng(11)
     words = "a b c d e f".split()
-    for _ in range(search.cases(1)):  # corpora drawn one after the other
+    for corpus in range(search.cases(1)):  # corpora drawn one after the other
         predictions = [" ".join(rng.choice(words, rng.integers(0, 15))) for _ in range(60)]
         references = [
             [" ".join(rng.choice(words, rng.integers(0, 15))) for _ in range(rng.integers(1, 3))] for _ in predictions
@@ -116,7 +116,7 @@ def test_skip_bigram_scores_are_clipped_counts(rouge_type, distance, unigrams):
             hyp = ngrameval.skip_bigrams(prediction.split(), distance, unigrams)
             for k, reference in enumerate(refs):
                 ref = ngrameval.skip_bigrams(reference.split(), distance, unigrams)
-                assert stats.hits[0, s, k] == _clipped(hyp, ref)
+                assert stats.hits[0, s, k] == _clipped(hyp, ref), (corpus, s, k)
                 assert stats.prediction_total[0, s, k] == len(hyp)
                 assert stats.reference_total[0, s, k] == len(ref)
 

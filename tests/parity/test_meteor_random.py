@@ -78,11 +78,15 @@ def test_meteor15_random_corpus():
         pytest.fail(str(missing))
     try:
         rng = random.Random(JAR_SEED)
-        for _ in range(cases(1)):  # corpora of JAR_SEGMENTS segments drawn one after the other
+        for corpus in range(cases(1)):  # corpora of JAR_SEGMENTS segments drawn one after the other
             hypotheses = [_text(rng, 10) for _ in range(JAR_SEGMENTS)]
             references = [[_text(rng, 10) for _ in range(rng.randint(1, 4))] for _ in range(JAR_SEGMENTS)]
             assert_same_as_jar(
-                jar, Meteor15(), hypotheses, references, f"{JAR_SEGMENTS} random segments (seed {JAR_SEED})"
+                jar,
+                Meteor15(),
+                hypotheses,
+                references,
+                f"{JAR_SEGMENTS} random segments (seed {JAR_SEED}, corpus {corpus})",
             )
     finally:
         jar.close()

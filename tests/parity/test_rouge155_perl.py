@@ -293,7 +293,7 @@ def test_random_text(peer, tmp_path, seed, options):
     from tests.conformance.test_rouge155 import _averages
 
     rng = random.Random(seed)
-    for _ in range(cases(1)):  # corpora drawn one after the other
+    for corpus in range(cases(1)):  # corpora drawn one after the other
         predictions = [_random_summary(rng) for _ in range(40)]
         references = [[_random_summary(rng) for _ in range(rng.randint(1, 3))] for _ in predictions]
         flags = options.split()
@@ -312,7 +312,9 @@ def test_random_text(peer, tmp_path, seed, options):
             limit_words=limit,
         )
         per_summary = ngrameval.rouge(predictions, references, types, use_aggregator=False, **common)
-        _compare(perl, {t: per_summary.scores[i] for i, t in enumerate(types)}, f"random {seed} {options}")
+        _compare(
+            perl, {t: per_summary.scores[i] for i, t in enumerate(types)}, f"random {seed} {options} corpus {corpus}"
+        )
         aggregate = ngrameval.rouge(predictions, references, types, bootstrap={"n_samples": 200}, **common)
         printed = _averages(done.stdout)
         for rouge_type in types:
@@ -323,4 +325,4 @@ def test_random_text(peer, tmp_path, seed, options):
                     "%7.5f" % value
                     for value in (getattr(aggregate, measure)[rouge_type], bounds["low"], bounds["high"])
                 )
-                assert got == printed["S", metric, letter], (rouge_type, letter)
+                assert got == printed["S", metric, letter], (corpus, rouge_type, letter)
