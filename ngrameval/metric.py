@@ -95,6 +95,16 @@ class MetricFamily(ABC):
     # gives (its default, mostly): a corpus scored in shards takes them at that value only.
     merged_option_values: dict[str, Any] = {}
 
+    def oriented(self, score: float) -> float:
+        """The score as a value where larger is better: the score itself, or its negation for a family whose
+        scores are errors (``lower_is_better``). Whatever ranks systems or says that one is better than another
+        compares these, so that each metric's direction is declared once, here.
+
+        >>> get_family("bleu").oriented(0.3), get_family("ter").oriented(0.3)
+        (0.3, -0.3)
+        """
+        return -score if self.lower_is_better else score
+
     def check_options(self, options: dict[str, Any]) -> None:
         """A clear error for options the metric does not have (never Python's TypeError)."""
         valid = [

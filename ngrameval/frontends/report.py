@@ -21,7 +21,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ngrameval.leaderboard.scoring import NOT_SIGNIFICANT, Column, Leaderboard, SystemScores
+from ngrameval.leaderboard.scoring import (
+    MARK_MEANINGS,
+    NOT_SIGNIFICANT,
+    SIGNIFICANTLY_BETTER,
+    SIGNIFICANTLY_WORSE,
+    Column,
+    Leaderboard,
+    SystemScores,
+)
 from ngrameval.metric import get_family
 from ngrameval.significance import SystemResult
 
@@ -166,6 +174,8 @@ LATEX_SPECIAL = {
     "\u00b1": r"$\pm$",
     "\u03bc": r"$\mu$",
     NOT_SIGNIFICANT: r"$^\dagger$",
+    SIGNIFICANTLY_BETTER: r"$^\bigtriangleup$",
+    SIGNIFICANTLY_WORSE: r"$^\bigtriangledown$",
     "\u2264": r"$\leq$",
 }
 
@@ -305,7 +315,7 @@ td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}
 .fixed{position:sticky;z-index:1;box-sizing:border-box}.fixed.rank{left:0;min-width:3.5em;max-width:3.5em}
 .fixed.cluster{left:3.5em;min-width:4.5em;max-width:4.5em}.fixed.system{left:3.5em;text-align:left;
 box-shadow:inset -1px 0 #ccc}.clustered .fixed.system{left:8em}
-td.score{white-space:normal}td.score span{white-space:nowrap}th .direction{font-weight:normal;font-size:.8em;color:#555}
+td.score{white-space:normal}td.score span{white-space:nowrap}.mark.better{color:#1a7f37}.mark.worse{color:#c62828}th .direction{font-weight:normal;font-size:.8em;color:#555}
 code{font-size:.85em;word-break:break-all}.legend{color:#555;font-size:.9em}"""
     + CHART_CSS
 )
@@ -562,15 +572,23 @@ def _named(name: str, shown: str) -> str:
     return f'<span title="{html.escape(name)}">{html.escape(shown)}</span>'
 
 
-def _wrappable(cell: str) -> str:
-    """A displayed score as HTML that may wrap between its parts (the score, its mean and interval, its
-    p-value), never inside one: a narrow page then shows the table whole.
+MARK_CLASSES = {NOT_SIGNIFICANT: "same", SIGNIFICANTLY_BETTER: "better", SIGNIFICANTLY_WORSE: "worse"}
 
-    >>> _wrappable("20.4 (μ = 20.4 ± 0.8) (p = 0.0010)*")
-    '<span>20.4</span> <span>(μ = 20.4 ± 0.8)</span> <span>(p = 0.0010)*</span>'
+
+def _wrappable(cell: str, mark: str = "") -> str:
+    """A displayed score as HTML that may wrap between its parts (the score, its mean and interval, its
+    p-value with its ``mark``), never inside one: a narrow page then shows the table whole. The mark says what
+    it means on hover.
+
+    >>> _wrappable("20.4 (μ = 20.4 ± 0.8) (p = 0.0010)*", "▲")
+    '<span>20.4</span> <span>(μ = 20.4 ± 0.8)</span> <span>(p = 0.0010)*<span class="mark better" \
+title="significantly better than the baseline">▲</span></span>'
     """
     first, *rest = cell.split(" (")
-    return " ".join(f"<span>{html.escape(part)}</span>" for part in [first] + ["(" + part for part in rest])
+    parts = [html.escape(part) for part in [first] + ["(" + part for part in rest]]
+    if mark:
+        parts[-1] += f'<span class="mark {MARK_CLASSES[mark]}" title="{MARK_MEANINGS[mark]}">{mark}</span>'
+    return " ".join(f"<span>{part}</span>" for part in parts)
 
 
 def scores_table(board: Leaderboard, scale: float, width: int) -> str:
@@ -592,7 +610,8 @@ def scores_table(board: Leaderboard, scale: float, width: int) -> str:
         cells += [f'<td class="fixed cluster num">{cluster_of[system.name]}</td>'] if cluster_of else []
         cells.append(f'<td class="fixed system" title="{html.escape(system.name)}">{html.escape(label)}</td>')
         cells += [
-            f'<td class="num score">{_wrappable(board.cell(system, column.key, scale, width))}</td>'
+            f'<td class="num score">'
+            f"{_wrappable(system.results[column.key].formatted(scale, width), board.mark(system, column.key))}</td>"
             for column in board.columns
         ]
         return f"<tr>{''.join(cells)}</tr>"

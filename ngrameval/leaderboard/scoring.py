@@ -21,6 +21,14 @@ from ngrameval.metric import Statistics, get_family
 from ngrameval.significance import SystemResult
 
 NOT_SIGNIFICANT = "\u2020"  # dagger
+# ngrameval's marks beside sacrebleu's star (which says "significantly different", not which way): significantly
+# better or worse than the baseline, by the metric's direction (for TER, fewer edits is better).
+SIGNIFICANTLY_BETTER, SIGNIFICANTLY_WORSE = "\u25b2", "\u25bc"  # black up- and down-pointing triangles
+MARK_MEANINGS = {
+    NOT_SIGNIFICANT: "not significantly different from the baseline",
+    SIGNIFICANTLY_BETTER: "significantly better than the baseline",
+    SIGNIFICANTLY_WORSE: "significantly worse than the baseline",
+}
 SIGNIFICANCE_LEVEL = 0.05  # p at most this: significantly different (sacrebleu's star, WMT's clusters)
 TEST_NAMES = {"bs": "paired bootstrap resampling", "ar": "paired approximate randomization"}
 CLUSTER_RULE = (
@@ -83,8 +91,8 @@ class Leaderboard:
         """The systems by their first column's score, best first (the smallest for an error rate such as TER;
         ties keep the order given)."""
         headline = self.columns[0]
-        sign = 1.0 if get_family(headline.metric).lower_is_better else -1.0
-        return sorted(self.systems, key=lambda system: sign * system.results[headline.key].score)
+        family = get_family(headline.metric)
+        return sorted(self.systems, key=lambda system: -family.oriented(system.results[headline.key].score))
 
     def cluster_numbers(self) -> dict[str, int]:
         """System name -> its cluster (1: the best) under the headline column; empty without clusters."""
@@ -96,11 +104,31 @@ class Leaderboard:
         (sacrebleu stars p <= 0.05 as significant; this is the complement, so no cell gets both marks)."""
         return result.p_value is not None and result.p_value > self.significance_level
 
+    def mark(self, system: SystemScores, key: str) -> str:
+        """A result's mark after sacrebleu's text: :data:`NOT_SIGNIFICANT` when its paired test against the
+        baseline is not significant; when it is (sacrebleu's star), :data:`SIGNIFICANTLY_BETTER` or
+        :data:`SIGNIFICANTLY_WORSE` by the column's metric's direction (a lower TER is better); "" without a test
+        (the baseline, a board's standings) or for a score equal to the baseline's.
+
+        >>> board = score_leaderboard(["few edits", "many edits"], [["a b c d"] * 20, ["a b x y"] * 20],
+        ...                           [["a b c d"]] * 20, {"ter": {}}, Significance(test="bs", test_samples=100))
+        >>> [board.mark(system, "ter") for system in board.systems]  # the baseline first: unmarked
+        ['', '▼']
+        """
+        result = system.results[key]
+        if self.not_significant(result):
+            return NOT_SIGNIFICANT
+        base = next((other for other in self.systems if other.name == self.baseline), None)
+        if result.p_value is None or base is None:
+            return ""
+        family = get_family(next(column.metric for column in self.columns if column.key == key))
+        difference = family.oriented(result.score) - family.oriented(base.results[key].score)
+        return SIGNIFICANTLY_BETTER if difference > 0 else SIGNIFICANTLY_WORSE if difference < 0 else ""
+
     def cell(self, system: SystemScores, key: str, scale: float, width: int) -> str:
         """A displayed score: sacrebleu's text (score, mean and interval half-width, p-value with its
-        star), and the mark of a result not significantly different from the baseline's."""
-        result = system.results[key]
-        return result.formatted(scale, width) + (NOT_SIGNIFICANT if self.not_significant(result) else "")
+        star), then ngrameval's :meth:`mark`."""
+        return system.results[key].formatted(scale, width) + self.mark(system, key)
 
     def label(self, system: SystemScores, shown: str | None = None) -> str:
         """The system's name (or the ``shown`` part of it), marked when it is the baseline."""
@@ -109,6 +137,7 @@ class Leaderboard:
     def legend(self) -> list[str]:
         """What the marks and intervals mean, one sentence a line."""
         lines = []
+        lower = [column.key for column in self.columns if get_family(column.metric).lower_is_better]
         results = [result for system in self.systems for result in system.results.values()]
         if any(result.ci is not None for result in results):
             lines.append(
@@ -122,12 +151,17 @@ class Leaderboard:
                 f"(p > {self.significance_level:g}). Every system is tested against the baseline only, "
                 "not against the best system."
             )
+            better = f"higher, or lower for {', '.join(lower)}" if lower else "higher"
+            lines.append(
+                f"{SIGNIFICANTLY_BETTER}: {MARK_MEANINGS[SIGNIFICANTLY_BETTER]}, {SIGNIFICANTLY_WORSE}: "
+                f"{MARK_MEANINGS[SIGNIFICANTLY_WORSE]} (p \u2264 {self.significance_level:g}; better is {better}). "
+                "These marks are ngrameval's, after sacrebleu's star, which says only that the scores differ."
+            )
         if self.clusters is not None:
             lines.append(
                 f"cluster: {CLUSTER_RULE} (paired bootstrap resampling, p \u2264 "
                 f"{self.significance_level:g}, between every two systems; by {self.columns[0].key})"
             )
-        lower = [column.key for column in self.columns if get_family(column.metric).lower_is_better]
         if lower:
             lines.append(f"{', '.join(lower)}: lower is better (an error rate): the smallest ranks first")
         for metric, (stored, current) in self.stale.items():

@@ -12,6 +12,7 @@ import ngrameval
 from ngrameval.engine.lcs import lcs_positions, wlcs
 from ngrameval.metrics import rouge155
 from ngrameval.metrics.rouge155 import load_stopwords
+from tests import search
 from tests.data import load_json, read_lines
 
 rouge_module = importlib.import_module("ngrameval.metrics.rouge")
@@ -105,18 +106,19 @@ def _clipped(a, b):
 def test_skip_bigram_scores_are_clipped_counts(rouge_type, distance, unigrams):
     rng = np.random.default_rng(11)
     words = "a b c d e f".split()
-    predictions = [" ".join(rng.choice(words, rng.integers(0, 15))) for _ in range(60)]
-    references = [
-        [" ".join(rng.choice(words, rng.integers(0, 15))) for _ in range(rng.integers(1, 3))] for _ in predictions
-    ]
-    stats = ngrameval.rouge_statistics(predictions, references, [rouge_type])
-    for s, (prediction, refs) in enumerate(zip(predictions, references)):
-        hyp = ngrameval.skip_bigrams(prediction.split(), distance, unigrams)
-        for k, reference in enumerate(refs):
-            ref = ngrameval.skip_bigrams(reference.split(), distance, unigrams)
-            assert stats.hits[0, s, k] == _clipped(hyp, ref)
-            assert stats.prediction_total[0, s, k] == len(hyp)
-            assert stats.reference_total[0, s, k] == len(ref)
+    for corpus in range(search.cases(1)):  # corpora drawn one after the other
+        predictions = [" ".join(rng.choice(words, rng.integers(0, 15))) for _ in range(60)]
+        references = [
+            [" ".join(rng.choice(words, rng.integers(0, 15))) for _ in range(rng.integers(1, 3))] for _ in predictions
+        ]
+        stats = ngrameval.rouge_statistics(predictions, references, [rouge_type])
+        for s, (prediction, refs) in enumerate(zip(predictions, references)):
+            hyp = ngrameval.skip_bigrams(prediction.split(), distance, unigrams)
+            for k, reference in enumerate(refs):
+                ref = ngrameval.skip_bigrams(reference.split(), distance, unigrams)
+                assert stats.hits[0, s, k] == _clipped(hyp, ref), (corpus, s, k)
+                assert stats.prediction_total[0, s, k] == len(hyp)
+                assert stats.reference_total[0, s, k] == len(ref)
 
 
 def test_stop_words_are_rouge_155s_list(shared):

@@ -16,6 +16,7 @@ from ngrameval.engine.batch import FEW_PREDICTIONS, count_batch
 from ngrameval.engine.cache import REFERENCE_CACHE
 from ngrameval.metrics import chrf as chrf_module
 from ngrameval.metrics import rouge as rouge_module
+from tests.search import cases
 
 WORDS = ["a", "b", "c", "the", "cat", "A", "dog", "猫", ".", ",", "..."]
 
@@ -35,7 +36,7 @@ def _random_batch(rng):
 
 def test_clipped_counts_equal_counters_in_a_random_search():
     rng = random.Random(11)
-    for _ in range(300):
+    for _ in range(cases(300)):
         hyps, refs, per_sentence, max_order = _random_batch(rng)
         counted = count_batch(hyps, refs, per_sentence, max_order)
         start = 0
@@ -80,7 +81,7 @@ def _random_texts(rng, count):
 def test_bleu_and_chrf_of_a_batch_equal_sacrebleu_and_the_indexed_path(seed, monkeypatch):
     rng = random.Random(seed)
     bleu_peer, chrf_peer, chrf_pp_peer = BLEU(effective_order=True), CHRF(), CHRF(word_order=2)
-    for _ in range(15):
+    for _ in range(cases(15)):
         hyps, refs = _random_texts(rng, rng.randint(1, FEW_PREDICTIONS))
         batched = [
             ngrameval.bleu(hyps, refs, sentence_level=True),
@@ -113,7 +114,7 @@ def test_rouge_of_a_batch_equals_rouge_score_and_the_indexed_path(stem, monkeypa
     rng = random.Random(20 + stem)
     scorer = rouge_scorer.RougeScorer(["rouge1", "rouge2", "rougeL"], use_stemmer=stem)
     options = dict(rouge_types=["rouge1", "rouge2", "rougeL"], use_stemmer=stem, use_aggregator=False)
-    for _ in range(15):
+    for _ in range(cases(15)):
         hyps, refs = _random_texts(rng, rng.randint(1, FEW_PREDICTIONS))
         first = [group[0] for group in refs]
         batched = ngrameval.rouge(hyps, first, tokenizer="rouge_score", **options)

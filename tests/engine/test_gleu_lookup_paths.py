@@ -13,6 +13,7 @@ import ngrameval
 import ngrameval.engine.ngrams as ngrams
 from ngrameval.metrics.gleu import gleu
 from tests.data import WMT17_SYSTEMS, wmt17_slice
+from tests.search import cases
 
 WORDS = ["the", "cat", "sat", "on", "a", "mat", ".", "the", "the", "cat", "dog", "東京", "é", "x" * 40]
 
@@ -80,7 +81,7 @@ PATHS = {
 def test_random_corpora(path, monkeypatch, fresh_cache):
     PATHS[path](monkeypatch)
     rng = np.random.default_rng(11)
-    for _ in range(150):
+    for _ in range(cases(150)):
         max_len = int(rng.integers(1, 6))
         assert_same_as_nltk(*random_corpus(rng), int(rng.integers(1, max_len + 1)), max_len)
 

@@ -13,6 +13,7 @@ import ngrameval
 from ngrameval.metrics import rouge
 from ngrameval.metrics.bleu import bleu_statistics
 from ngrameval.text.tokenizers import get_tokenizer
+from tests.search import cases
 
 WORDS = st.sampled_from(["the", "cat", "sat", "on", "a", "mat", "dog", "0", "1", "."])
 SENTENCE = st.lists(WORDS, max_size=12).map(" ".join)
@@ -27,7 +28,7 @@ def _stats(pairs):
     return bleu_statistics([p for p, _ in pairs], [r for _, r in pairs], tokenize="none")
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=cases(60), deadline=None)
 @given(PAIRS, PAIRS)
 def test_statistics_of_a_concatenation_are_the_concatenated_statistics(first, second):
     joined, a, b = _stats(first + second), _stats(first), _stats(second)
@@ -36,14 +37,14 @@ def test_statistics_of_a_concatenation_are_the_concatenated_statistics(first, se
         assert np.array_equal(getattr(joined.sum(), name), getattr(a.sum(), name) + getattr(b.sum(), name))
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=cases(60), deadline=None)
 @given(st.lists(st.lists(WORDS, min_size=4, max_size=12).map(" ".join), min_size=1, max_size=6))
 def test_identical_prediction_and_reference_score_one(sentences):
     for variant in ("sacrebleu", "nltk", "mteval", "nmt", "d2l"):
         assert abs(ngrameval.bleu(sentences, sentences, variant=variant, tokenize="none").bleu - 1.0) < 1e-12
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=cases(300), deadline=None)
 @given(st.lists(TRICKY_TEXT, min_size=1, max_size=5), st.booleans())
 def test_fast_13a_equals_the_literal_rules_and_sacrebleu(lines, lowercase):
     tokenizer = get_tokenizer("13a", lowercase)
@@ -55,7 +56,7 @@ def test_fast_13a_equals_the_literal_rules_and_sacrebleu(lines, lowercase):
         assert tokens == sacrebleu_tokenizer(text.rstrip()).split()
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=cases(200), deadline=None)
 @given(st.lists(TRICKY_TEXT, min_size=1, max_size=5))
 def test_mteval_tokenizer_lowercases_ascii_only(lines):
     lowercased = get_tokenizer("mteval-v13a", lowercase=True)
@@ -66,7 +67,7 @@ def test_mteval_tokenizer_lowercases_ascii_only(lines):
     assert get_tokenizer("mteval-v13a").tokenize(lines) == get_tokenizer("13a").tokenize(lines)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=cases(60), deadline=None)
 @given(PAIRS)
 def test_pretokenized_input_equals_whitespace_tokenized_text(pairs):
     predictions = [p for p, _ in pairs]
@@ -82,7 +83,7 @@ ROUGE_TYPES = ["rouge1", "rouge2", "rouge3", "rougeL", "rougeLsum", "rougeW", "r
 LINES = st.lists(SENTENCE, min_size=1, max_size=3).map("\n".join)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=cases(40), deadline=None)
 @given(
     st.lists(st.tuples(LINES, st.integers(0, 3)), min_size=1, max_size=10),
     st.lists(st.lists(LINES, min_size=1, max_size=3), min_size=1, max_size=4),
@@ -114,7 +115,7 @@ def test_rouge_of_predictions_sharing_references_equals_each_pair_alone(predicti
     assert np.array_equal(together, np.stack(alone, axis=1))
 
 
-@settings(max_examples=30, deadline=None)
+@settings(max_examples=cases(30), deadline=None)
 @given(
     texts=st.lists(
         st.lists(st.sampled_from(["the cats", "sat", "", "!!", "日本", "мир", "café", "a\u3000b"]), max_size=4).map(

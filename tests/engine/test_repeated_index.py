@@ -10,6 +10,7 @@ import pytest
 
 from ngrameval.engine import ngrams
 from ngrameval.engine.ngrams import ReferenceIndex, RepeatedIndex
+from tests.search import cases
 
 VOCABULARY = {token: token for token in range(6)}
 
@@ -37,7 +38,7 @@ def _same(a, b):
     assert a.shape == b.shape and (a == b).all(), (a, b)
 
 
-@pytest.mark.parametrize("seed", range(40))
+@pytest.mark.parametrize("seed", range(cases(40)))
 def test_repeated_index_answers_as_the_index_of_the_repeated_references(seed, monkeypatch):
     rng = np.random.default_rng(seed)
     if seed % 2:
@@ -67,7 +68,7 @@ def test_repeated_index_answers_as_the_index_of_the_repeated_references(seed, mo
     _same(repeated.slots_present(), built.slots_present())
 
 
-@pytest.mark.parametrize("seed", range(10))
+@pytest.mark.parametrize("seed", range(cases(10)))
 def test_hashed_and_searched_matches_are_equal(seed, monkeypatch):
     rng = np.random.default_rng(seed)
     groups, _ = _corpus(rng)

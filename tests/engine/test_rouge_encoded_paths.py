@@ -14,6 +14,7 @@ import ngrameval
 from ngrameval.engine import lcs
 from ngrameval.engine.cache import REFERENCE_CACHE
 from ngrameval.metrics import rouge as rouge_module
+from tests.search import cases
 
 TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
 VOCABULARY = (
@@ -36,7 +37,7 @@ def _rouge_score(predictions, references, **options):
     return np.array([[[row[t].precision, row[t].recall, row[t].fmeasure] for row in rows] for t in TYPES])
 
 
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", range(cases(3)))
 def test_ids_path_equals_rouge_score_with_repeated_and_empty_texts(seed):
     rng = random.Random(seed)
     references = [[_text(rng) for _ in range(rng.randint(1, 3))] for _ in range(40)]
@@ -122,16 +123,17 @@ def test_lcs_lookups_equal_rouge_score_lcs(offset, vocabulary):
     its traceback), sequences of one to three 64-bit words. With few matches the walks back go up through
     many rows and left past many tokens (across words) to the next match."""
     rng = np.random.default_rng(11)
-    a_ids, a_offsets, b_ids, b_offsets, pair_a, pair_b = _random_pairs(rng, vocabulary, offset)
-    a_seqs = [a_ids[a_offsets[k] : a_offsets[k + 1]].tolist() for k in range(len(a_offsets) - 1)]
-    b_seqs = [b_ids[b_offsets[k] : b_offsets[k + 1]].tolist() for k in range(len(b_offsets) - 1)]
-    lengths = lcs.lcs_lengths(a_ids, a_offsets, b_ids, b_offsets, pair_a, pair_b)
-    # -1 in b matches nothing, in rouge-score too once it is a token no a has.
-    peer_b = [[token if token >= 0 else "absent" for token in seq] for seq in b_seqs]
-    expected = [rouge_scorer._lcs_table(a_seqs[a], peer_b[b])[-1][-1] for a, b in zip(pair_a, pair_b)]
-    assert lengths.tolist() == expected
-    mask = lcs.lcs_union_mask(a_ids, a_offsets, b_ids, b_offsets, pair_a, pair_b)
-    for a in range(len(a_seqs)):
-        union = rouge_scorer._find_union([rouge_scorer.lcs_ind(a_seqs[a], peer_b[b]) for b in pair_b[pair_a == a]])
-        marked = np.flatnonzero(mask[a_offsets[a] : a_offsets[a + 1]]).tolist()
-        assert marked == sorted(union)
+    for _ in range(cases(1)):  # batches drawn one after the other
+        a_ids, a_offsets, b_ids, b_offsets, pair_a, pair_b = _random_pairs(rng, vocabulary, offset)
+        a_seqs = [a_ids[a_offsets[k] : a_offsets[k + 1]].tolist() for k in range(len(a_offsets) - 1)]
+        b_seqs = [b_ids[b_offsets[k] : b_offsets[k + 1]].tolist() for k in range(len(b_offsets) - 1)]
+        lengths = lcs.lcs_lengths(a_ids, a_offsets, b_ids, b_offsets, pair_a, pair_b)
+        # -1 in b matches nothing, in rouge-score too once it is a token no a has.
+        peer_b = [[token if token >= 0 else "absent" for token in seq] for seq in b_seqs]
+        expected = [rouge_scorer._lcs_table(a_seqs[a], peer_b[b])[-1][-1] for a, b in zip(pair_a, pair_b)]
+        assert lengths.tolist() == expected
+        mask = lcs.lcs_union_mask(a_ids, a_offsets, b_ids, b_offsets, pair_a, pair_b)
+        for a in range(len(a_seqs)):
+            union = rouge_scorer._find_union([rouge_scorer.lcs_ind(a_seqs[a], peer_b[b]) for b in pair_b[pair_a == a]])
+            marked = np.flatnonzero(mask[a_offsets[a] : a_offsets[a + 1]]).tolist()
+            assert marked == sorted(union)

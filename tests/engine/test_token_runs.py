@@ -16,6 +16,7 @@ from ngrameval.metrics import rouge_common
 from ngrameval.metrics.gleu import gleu
 from ngrameval.metrics.rouge import RougeTokenizer
 from ngrameval.metrics.rouge_common import ascii_runs
+from tests.search import cases
 
 CODE_POINTS = [c for c in range(sys.maxunicode + 1) if not 0xD800 <= c <= 0xDFFF]
 SPACES = [chr(c) for c in CODE_POINTS if chr(c).isspace()]
@@ -41,7 +42,7 @@ def test_every_code_point_splits_as_str_split():
 
 def test_random_texts_split_and_number_as_python():
     rng = random.Random(20261125)
-    for _ in range(300):
+    for _ in range(cases(300)):
         texts = ["".join(rng.choice(ODD) for _ in range(rng.randint(0, 20))) for _ in range(rng.randint(0, 6))]
         assert split_lists(texts) == [text.split() for text in texts]
         flat = [token for text in texts for token in text.split()]
@@ -68,7 +69,7 @@ def test_ascii_runs_are_the_runs_of_a_regex(few_bytes, monkeypatch):
     monkeypatch.setattr(rouge_common, "_FEW_BYTES", few_bytes)
     rng = random.Random(7)
     alphabet = b"ab09z-. \n\t\xe9\xff"
-    for _ in range(300):
+    for _ in range(cases(300)):
         data = bytes(rng.choice(alphabet) for _ in range(rng.randint(0, 40)))
         lines = data.count(b"\n") + 1
         words, ids, counts = ascii_runs(data, lines)

@@ -8,12 +8,13 @@ import io
 import json
 import math
 import os
+import random
 import re
 import subprocess
 import sys
 
 import pytest
-from sacrebleu.metrics import BLEU
+from sacrebleu.metrics import BLEU, TER
 
 import ngrameval
 from ngrameval import significance
@@ -204,6 +205,46 @@ def test_paired_test_marks_systems_not_significantly_different_from_the_baseline
     assert row.split()[:2] == ["1", "other.txt"]  # one cluster: not significantly different from the baseline
     assert row.endswith("\u2020")  # 3 segments: not significant
     assert "system.txt (baseline)" in out and "not significantly different from the baseline" in out
+
+
+def test_paired_test_marks_say_better_or_worse_by_each_metrics_direction(capsys, tmp_path):
+    """sacrebleu's star says only "significantly different"; ngrameval adds ▲ (better than the baseline) or ▼
+    (worse) by each metric's direction: a system with fewer TER edits than the baseline is better, though its
+    TER is lower. Which system has fewer edits and the higher BLEU is sacrebleu's word, computed here."""
+    rng = random.Random(24)
+    words = "the a cat dog sat on mat barks at night it rains we go home now".split()
+    references = [" ".join(rng.choice(words) for _ in range(12)) for _ in range(40)]
+    systems = {
+        "baseline.txt": [" ".join(line.split()[:-3]) for line in references],  # a few words missing
+        "close.txt": references,  # no edits
+        "far.txt": [" ".join(rng.choice(words) for _ in range(12)) for _ in references],  # many edits
+    }
+    reference = _write(tmp_path / "ref.txt", references)
+    arguments = ["score", "-r", str(reference), "-s", *(str(_write(tmp_path / n, t)) for n, t in systems.items())]
+    arguments += ["-m", "bleu", "ter", "--paired-bs", "--paired-n", "200", "--scale", "100"]
+    data = _json(capsys, arguments)
+    assert main(arguments) == 0
+    text = capsys.readouterr().out
+    peers = {"bleu": BLEU(), "ter": TER()}
+    theirs = {
+        name: {key: peer.corpus_score(lines, [references]).score for key, peer in peers.items()}
+        for name, lines in systems.items()
+    }
+    assert theirs["close.txt"]["ter"] < theirs["baseline.txt"]["ter"] < theirs["far.txt"]["ter"]
+    assert theirs["close.txt"]["bleu"] > theirs["baseline.txt"]["bleu"] > theirs["far.txt"]["bleu"]
+    expected = {"close.txt": "\u25b2", "far.txt": "\u25bc"}  # better, worse: both metrics agree
+    for system in data["systems"][1:]:
+        row = next(line for line in text.splitlines() if line.split()[1:2] == [system["name"]])
+        cells = dict(zip(["bleu", "ter"], re.split(r"\s{2,}", row.strip())[-2:]))
+        for key in ("bleu", "ter"):
+            assert system["scores"][key]["p_value"] <= 0.05
+            # sacrebleu's text and star kept as they are, the direction's mark after them.
+            assert re.search(r"\(p = \d\.\d{4}\)\*(.)$", cells[key]).group(1) == expected[system["name"]], cells
+    assert "\u25b2: significantly better than the baseline, \u25bc: significantly worse than the baseline" in text
+    assert "better is higher, or lower for ter" in text
+    assert main([*arguments, "--format", "latex"]) == 0  # LaTeX's own triangles, no package needed
+    latex = capsys.readouterr().out
+    assert "*$^\\bigtriangleup$ & " in latex and "*$^\\bigtriangledown$ \\\\" in latex
 
 
 def test_confidence_intervals_and_seed_default(capsys, two_systems, monkeypatch):

@@ -109,6 +109,10 @@ def test_api_ranks_like_the_command_line_and_bleu_equals_sacrebleu(serve, files,
         assert row[2].startswith(f"{peer:.2f}")
         if bleu.get("p_value") is not None:
             assert f"p = {bleu['p_value']:.4f}" in row[2]
+            # The mark after sacrebleu's star: better or worse than the baseline's BLEU, or not significant.
+            base = next(other for other in expected["systems"] if other["name"] == "FBK")["scores"]["bleu"]["score"]
+            higher = "\u25b2" if bleu["score"] > base else "\u25bc"
+            assert row[2][-1] == ("\u2020" if bleu["p_value"] > 0.05 else higher)
     # The pair view and the report come back too.
     assert "<table>" in result[4] and "segments where their segment bleu differs most" in result[4]
     assert result[5] and result[5].endswith("leaderboard.html")

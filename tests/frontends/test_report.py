@@ -292,3 +292,39 @@ def test_wmt22_table_scrolls_in_its_box_with_the_systems_in_view_on_a_narrow_pag
             assert system["x"] + system["width"] <= box["x"] + box["width"]
     finally:
         context.close()
+
+
+def test_wmt22_marks_say_whether_a_system_is_better_or_worse_than_the_baseline(browser, wmt22):
+    """sacrebleu's star says only "significantly different"; each significant score also says which way, by
+    its metric's direction: fewer TER edits than the baseline is better (a lower TER), a higher BLEU or chrF
+    is better. Non-significant scores keep the dagger; the baseline has no mark."""
+    path, board = wmt22
+    context, page = _opened(browser, path, 1400)
+    try:
+        systems = {system["name"]: system["scores"] for system in board["systems"]}
+        baseline = systems[board["baseline"]]
+        rows = page.locator("#leaderboard tbody tr")
+        seen = set()
+        for row in rows.all():
+            scores = systems[row.locator("td.system").get_attribute("title")]
+            cells = row.locator("td.score")
+            for index, key in enumerate(("bleu", "chrf", "ter")):
+                entry, mark = scores[key], cells.nth(index).locator(".mark")
+                if entry["p_value"] is None:
+                    assert mark.count() == 0
+                    continue
+                if entry["p_value"] > 0.05:
+                    expected = "same"
+                else:
+                    higher = entry["score"] > baseline[key]["score"]
+                    expected = "better" if higher != (key == "ter") else "worse"
+                assert mark.get_attribute("class") == f"mark {expected}", (key, entry, baseline[key])
+                assert cells.nth(index).inner_text().endswith(mark.inner_text())
+                seen.add((key, expected))
+        # WMT22's first system, the baseline, is among the best: the others differ by being worse (the CLI's
+        # tests have a system better than its baseline).
+        assert {("ter", "worse"), ("bleu", "worse"), ("ter", "same")} <= seen, seen
+        legend = page.locator("p.legend").all_inner_texts()
+        assert any(line.startswith("\u25b2: significantly better than the baseline") for line in legend)
+    finally:
+        context.close()

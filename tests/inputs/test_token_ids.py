@@ -13,6 +13,7 @@ import pytest
 import ngrameval
 from ngrameval.engine import corpus as engine_corpus
 from ngrameval.metric import get_family
+from tests.search import cases
 
 ROUGE_TYPES = [
     "rouge1",
@@ -98,7 +99,7 @@ def random_corpus(rng: random.Random, scale: int = 1):
 def test_ids_score_as_their_decimal_strings(metric):
     """Seeded random corpora: ids and their decimal strings give the same numbers, bit for bit."""
     rng = random.Random(f"ids-{metric}")
-    for case in range(12):
+    for case in range(cases(12)):
         predictions, references = random_corpus(rng, scale=10**12 + 7 if case % 4 == 3 else 1)
         expected = METRICS[metric](*decimal(predictions, references))
         assert METRICS[metric](predictions, references) == expected, (predictions, references)

@@ -17,6 +17,7 @@ from ngrameval.leaderboard.scoring import clusters
 from ngrameval.metric import statistics
 from ngrameval.significance import confidence_interval, paired_test, pairwise_bootstrap, ranked_paired_test
 from tests.data import wmt17_reference, wmt17_system
+from tests.search import cases
 
 SEGMENTS = 120
 SYSTEMS = ("LIUM-NMT.4900", "C-3MA.4959", "online-B.0", "xmu.4910")
@@ -91,7 +92,7 @@ def test_random_systems_ranked_paired_test_is_the_two_tests():
     """Seeded random search: ranked_paired_test gives paired_test's results and pairwise_bootstrap's p-values."""
     rng = np.random.default_rng(31)
     words = "the a cat dog sat on mat barks at night it rains we go home".split()
-    for _ in range(6):
+    for _ in range(cases(6)):
         segments, count = int(rng.integers(2, 12)), int(rng.integers(2, 5))
         text = lambda: " ".join(rng.choice(words, size=int(rng.integers(1, 8))))  # noqa: E731
         references = [[text()] for _ in range(segments)]
@@ -108,7 +109,7 @@ def test_random_systems_against_paired_test():
     interval is confidence_interval's (both checked against sacrebleu in tests/significance)."""
     rng = np.random.default_rng(27)
     words = "the a cat dog sat on mat barks at night it rains we go home".split()
-    for _ in range(6):
+    for _ in range(cases(6)):
         segments, count = int(rng.integers(2, 12)), int(rng.integers(2, 5))
         text = lambda: " ".join(rng.choice(words, size=int(rng.integers(1, 8))))  # noqa: E731
         references = [[text()] for _ in range(segments)]
@@ -150,7 +151,7 @@ def _clusters_by_definition(scores, p_values, level):
 
 def test_clusters_are_the_finest_partition_the_rule_allows():
     rng = np.random.default_rng(5)
-    for _ in range(200):
+    for _ in range(cases(200)):
         count = int(rng.integers(1, 8))
         scores = rng.random(count).tolist()
         upper = np.triu(rng.choice([0.001, 0.03, 0.2, 0.9], size=(count, count)), 1)

@@ -22,6 +22,7 @@ from sacrebleu.tokenizers.tokenizer_13a import Tokenizer13a as SacrebleuTokenize
 import ngrameval
 from ngrameval.text.tokenizers import get_tokenizer
 from tests.engine.test_properties import TRICKY_TEXT
+from tests.search import cases
 
 D2L_VERSION = "1.0.3"
 
@@ -36,7 +37,7 @@ def hf_bleu_tokens(line):
     return SacrebleuTokenizer13a()(line).split()
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=cases(300), deadline=None)
 @given(st.lists(TRICKY_TEXT, min_size=1, max_size=5))
 def test_nmt_default_tokenizer_is_hf_bleus(lines):
     assert get_tokenizer("hf-13a").tokenize(lines) == [hf_bleu_tokens(line) for line in lines]
@@ -93,7 +94,7 @@ def test_d2l_skips_orders_longer_than_the_prediction(d2l_bleu):
         )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=cases(200), deadline=None)
 @given(st.lists(st.tuples(D2L_LINE, D2L_LINE), min_size=1, max_size=6), st.integers(1, 6))
 def test_d2l_sentence_scores_equal_d2l(d2l_bleu, pairs, k):
     result = ngrameval.bleu(

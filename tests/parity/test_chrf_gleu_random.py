@@ -2,10 +2,9 @@
 GLEU's, NLTK's corpus_gleu: corpora of odd text (CJK, punctuation runs, empty lines, very long lines,
 U+001C..U+001F, odd whitespace, copies and near-copies of references for ties) with random options.
 Wherever the peer returns a number, ngrameval returns the same to 1e-12. Sized to run in seconds;
-raise RANDOM_SEARCH_SCALE to search longer."""
+raise NGRAMEVAL_SEARCH_SCALE (tests/search.py) to search longer."""
 
 import math
-import os
 
 import numpy as np
 import pytest
@@ -16,8 +15,8 @@ from sacrebleu.metrics import CHRF
 from ngrameval.metrics import chrf as chrf_module
 from ngrameval.metrics.chrf import chrf
 from ngrameval.metrics.gleu import gleu
+from tests.search import cases
 
-SCALE = int(os.environ.get("RANDOM_SEARCH_SCALE", "1"))
 PIECES = [
     "the",
     "cat",
@@ -88,7 +87,7 @@ def close(got, expected):
 def test_chrf_sacrebleu_on_random_corpora(seed, monkeypatch):
     """Also with blocks of a few reference characters (the path of large corpora), some in threads."""
     rng = np.random.default_rng(2000 + seed)
-    for _ in range(200 * SCALE):
+    for _ in range(cases(200)):
         predictions, references = random_corpus(rng, int(rng.integers(1, 4)))
         options = {
             "char_order": int(rng.integers(1, 8)),
@@ -109,7 +108,7 @@ def test_chrf_sacrebleu_on_random_corpora(seed, monkeypatch):
 @pytest.mark.parametrize("seed", range(3))
 def test_chrf_nltk_on_random_corpora(seed):
     rng = np.random.default_rng(3000 + seed)
-    for _ in range(300 * SCALE):
+    for _ in range(cases(300)):
         predictions, references = random_corpus(rng, 1)
         references = [refs[0] for refs in references]
         max_len = int(rng.integers(1, 8))
@@ -133,7 +132,7 @@ def test_chrf_nltk_on_random_corpora(seed):
 @pytest.mark.parametrize("seed", range(3))
 def test_gleu_nltk_on_random_corpora(seed):
     rng = np.random.default_rng(4000 + seed)
-    for _ in range(400 * SCALE):
+    for _ in range(cases(400)):
         predictions, references = random_corpus(rng, int(rng.integers(1, 4)))
         tokens = [p.split() for p in predictions], [[r.split() for r in refs] for refs in references]
         max_len = int(rng.integers(1, 7))

@@ -23,6 +23,7 @@ from ngrameval.metrics.cider import cider
 from ngrameval.metrics.coco import rouge_l
 from tests.data import assert_close
 from tests.parity.test_pycocoevalcap import BLEU_WEIGHTS, TOLERANCE, coco_shape
+from tests.search import cases
 
 _TOKENS = (
     "a man dog dogs the on in of with red two sitting riding horse beach grass play playing . , ! ? "
@@ -66,7 +67,7 @@ def _pycocoevalcap_cider(gts, res, references):
 
 def _corpora():
     rng = random.Random(SEED)
-    return [random_corpus(rng, rng.choice([1, 2, 3, 10, 50])) for _ in range(CORPORA)]
+    return [random_corpus(rng, rng.choice([1, 2, 3, 10, 50])) for _ in range(cases(CORPORA))]
 
 
 def test_random_captions():

@@ -13,6 +13,7 @@ from nltk.translate.nist_score import corpus_nist, sentence_nist
 
 import ngrameval
 from tests.data import assert_close
+from tests.search import cases
 
 # NLTK warns for every order without a match.
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")
@@ -58,7 +59,7 @@ def padded(predictions):
 
 def corpora(name, count=15):
     rng = random.Random(f"ids-nltk-{name}")
-    return [random_corpus(rng) for _ in range(count)]
+    return [random_corpus(rng) for _ in range(cases(count))]
 
 
 def nltk_or_none(function, *args, **options):

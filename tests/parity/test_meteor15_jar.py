@@ -33,6 +33,7 @@ from ngrameval.metrics.meteor15.paraphrase import ParaphraseTable, cache_key
 from ngrameval.metrics.meteor15.stem import english_stemmer
 from tests import meteor_jar
 from tests.data import E2E_PRIMARY, e2e_outputs, e2e_references, load_json, read_lines, wmt22_slice
+from tests.search import cases
 
 TOLERANCE = 1e-9
 
@@ -363,7 +364,7 @@ SPECIAL_LINES = [
 @pytest.mark.slow
 def test_normalizer(shared, keep_punctuation):
     hypotheses, references = wmt22_slice(shared, "de-en", "Online-B", 300)
-    lines = hypotheses + [r for group in references for r in group] + SPECIAL_LINES + _random_lines(1500)
+    lines = hypotheses + [r for group in references for r in group] + SPECIAL_LINES + _random_lines(cases(1500))
     lines += [line + " next" for line in SPECIAL_LINES] + [line + " Next" for line in SPECIAL_LINES]
     expected = meteor_jar.java_normalize(lines, keep_punctuation)
     prefixes = resources.nonbreaking_prefixes(resources.find_jar())

@@ -20,6 +20,7 @@ from ngrameval.metrics.meteor15 import Meteor15
 from tests import meteor_jar
 from tests.parity.test_meteor15_jar import assert_same_as_jar
 from tests.parity.test_meteor_nltk import nltk_wordnet, peer  # noqa: F401  (fixtures: NLTK on Debian's WordNet)
+from tests.search import cases
 
 # Words that match by stem (dog/dogs, run/running), by synonym (car/automobile, big/large), not at all,
 # and tokens with no letters; case varies because both tools lowercase.
@@ -52,7 +53,7 @@ def test_nltk_variant_random_corpora(peer):  # noqa: F811
     """2,000 corpora of 1 to 4 items (small ones are where "no match anywhere" happens) and one corpus of
     2,000 items (seed 4711): the scores of every item and the mean, bit for bit."""
     rng = random.Random(NLTK_SEED)
-    corpora = [random_corpus(rng, rng.randint(1, 4), most=4) for _ in range(SMALL_CORPORA)]
+    corpora = [random_corpus(rng, rng.randint(1, 4), most=4) for _ in range(cases(SMALL_CORPORA))]
     corpora.append(random_corpus(rng, LARGE_CORPUS))
     for number, (hypotheses, references) in enumerate(corpora):
         expected = peer(hypotheses, references)
@@ -77,8 +78,15 @@ def test_meteor15_random_corpus():
         pytest.fail(str(missing))
     try:
         rng = random.Random(JAR_SEED)
-        hypotheses = [_text(rng, 10) for _ in range(JAR_SEGMENTS)]
-        references = [[_text(rng, 10) for _ in range(rng.randint(1, 4))] for _ in range(JAR_SEGMENTS)]
-        assert_same_as_jar(jar, Meteor15(), hypotheses, references, f"{JAR_SEGMENTS} random segments (seed {JAR_SEED})")
+        for corpus in range(cases(1)):  # corpora of JAR_SEGMENTS segments drawn one after the other
+            hypotheses = [_text(rng, 10) for _ in range(JAR_SEGMENTS)]
+            references = [[_text(rng, 10) for _ in range(rng.randint(1, 4))] for _ in range(JAR_SEGMENTS)]
+            assert_same_as_jar(
+                jar,
+                Meteor15(),
+                hypotheses,
+                references,
+                f"{JAR_SEGMENTS} random segments (seed {JAR_SEED}, corpus {corpus})",
+            )
     finally:
         jar.close()

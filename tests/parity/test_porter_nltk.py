@@ -2,10 +2,9 @@
 run here: every [a-z0-9] word of real English text (REALSumm summaries, WMT22's English systems and
 references, E2E's references), the examples of Porter's paper, words at the edges of each rule, and a
 seeded random search of words built from Porter's suffixes. Sized to run in seconds; raise
-RANDOM_SEARCH_SCALE to search longer."""
+NGRAMEVAL_SEARCH_SCALE (tests/search.py) to search longer."""
 
 import json
-import os
 import re
 import subprocess
 import sys
@@ -16,8 +15,8 @@ from nltk.stem.porter import PorterStemmer
 
 from ngrameval.text.porter import IRREGULAR, porter_stems
 from tests.data import WMT22_SYSTEMS, e2e_references, realsumm, wmt22_references, wmt22_system
+from tests.search import cases
 
-SCALE = int(os.environ.get("RANDOM_SEARCH_SCALE", "1"))
 SUFFIXES = (
     "ational tional enci anci izer bli alli entli eli ousli ization ation ator alism iveness fulness "
     "ousness aliti iviti biliti fulli logi icate ative alize iciti ical ful ness al ance ence er ic able "
@@ -163,7 +162,7 @@ def random_words(rng, count):
 @pytest.mark.parametrize("seed", range(4))
 def test_random_search(seed):
     rng = np.random.default_rng(seed)
-    assert_same_stems(random_words(rng, 10_000 * SCALE))
+    assert_same_stems(random_words(rng, cases(10_000)))
 
 
 def test_one_word_at_a_time_equals_all_at_once():

@@ -23,6 +23,7 @@ import random
 import pytest
 
 from tests.parity.test_ptb_java import assert_same_as_pycocoevalcap, assert_same_tokens_as_java
+from tests.search import cases
 
 ABBREVIATIONS_BEFORE_MARKUP = [
     # one-letter and longer acronyms before tags of every SGML form, then a space, a line break or nothing
@@ -134,6 +135,6 @@ def test_random_abbreviations_tags_punctuation():
     """3,000 texts (seed 90210) of abbreviations, tags, sentence starters and punctuation, all in one
     Java run each way (a few seconds)."""
     rng = random.Random(SEED)
-    texts = [_random_text(rng) for _ in range(TEXTS)]
-    assert_same_as_pycocoevalcap(texts, f"{TEXTS} random texts (seed {SEED})")
-    assert_same_tokens_as_java(texts, f"{TEXTS} random texts (seed {SEED}), without -lowerCase")
+    texts = [_random_text(rng) for _ in range(cases(TEXTS))]
+    assert_same_as_pycocoevalcap(texts, f"{len(texts)} random texts (seed {SEED})")
+    assert_same_tokens_as_java(texts, f"{len(texts)} random texts (seed {SEED}), without -lowerCase")

@@ -31,6 +31,7 @@ from hypothesis import strategies as st
 from ngrameval.text.ptb import PUNCTUATIONS, ptb_token_lines, ptb_tokenize
 from tests import ptb_java
 from tests.data import E2E, WMT22, e2e_outputs, e2e_references, load_json, read_lines
+from tests.search import cases
 
 
 def _peer_tokenize(texts: Sequence[str]) -> list[str]:
@@ -271,7 +272,7 @@ def _random_text(rng: random.Random) -> str:
 
 def test_random_texts():
     rng = random.Random(20141)
-    texts = [_random_text(rng) for _ in range(3000)]
+    texts = [_random_text(rng) for _ in range(cases(3000))]
     assert_same_as_pycocoevalcap(texts, "3,000 random texts (seed 20141)")
 
 
@@ -298,7 +299,9 @@ _ALPHABET = st.sampled_from(
 _TEXTS = st.lists(st.one_of(st.text(_ALPHABET, max_size=20), st.sampled_from(_PIECES)), min_size=1, max_size=40)
 
 
-@settings(max_examples=20, deadline=None, derandomize=True, database=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(
+    max_examples=cases(20), deadline=None, derandomize=True, database=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(_TEXTS)
 @pytest.mark.slow
 def test_hypothesis_texts(texts):

@@ -2,10 +2,9 @@
 runs, entities, empty lines, odd whitespace, repeated words, ties between references) scored by
 sacrebleu and NLTK, run here, and by ngrameval with the same options. Wherever the peer returns
 a number, ngrameval returns the same number. Sized for CI: 600 corpora per peer; raise
-RANDOM_SEARCH_SCALE to search longer."""
+NGRAMEVAL_SEARCH_SCALE (tests/search.py) to search longer."""
 
 import math
-import os
 
 import numpy as np
 import pytest
@@ -14,10 +13,10 @@ from nltk.translate.nist_score import corpus_nist
 from sacrebleu.metrics import BLEU
 
 import ngrameval
+from tests.search import cases
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")  # NLTK warns on every order without matches
 
-SCALE = int(os.environ.get("RANDOM_SEARCH_SCALE", "1"))
 PIECES = [
     "the",
     "cat",
@@ -92,7 +91,7 @@ def random_corpus(rng: np.random.Generator, refs_per_segment: int):
 @pytest.mark.parametrize("seed", range(4))
 def test_sacrebleu_on_random_corpora(seed):
     rng = np.random.default_rng(1000 + seed)
-    for _ in range(150 * SCALE):
+    for _ in range(cases(150)):
         refs_per_segment = int(rng.integers(1, 3))
         predictions, references = random_corpus(rng, refs_per_segment)
         tokenize = str(rng.choice(["13a", "none", "intl", "zh", "char"]))
@@ -126,7 +125,7 @@ def _nltk_or_none(function, *args, **kwargs):
 def test_nltk_bleu_and_nist_on_random_corpora(seed):
     rng = np.random.default_rng(2000 + seed)
     smoothing = SmoothingFunction()
-    for _ in range(150 * SCALE):
+    for _ in range(cases(150)):
         predictions, references = random_corpus(rng, int(rng.integers(1, 4)))
         hyps = [p.split() for p in predictions]
         refs = [[r.split() for r in group] for group in references]

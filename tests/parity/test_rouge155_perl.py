@@ -22,6 +22,7 @@ import pytest
 import ngrameval
 from ngrameval.metrics import rouge155
 from tests import rouge155_perl
+from tests.search import cases
 
 
 @pytest.fixture(scope="session")
@@ -292,32 +293,36 @@ def test_random_text(peer, tmp_path, seed, options):
     from tests.conformance.test_rouge155 import _averages
 
     rng = random.Random(seed)
-    predictions = [_random_summary(rng) for _ in range(40)]
-    references = [[_random_summary(rng) for _ in range(rng.randint(1, 3))] for _ in predictions]
-    flags = options.split()
-    done = rouge155_perl.run(
-        peer, tmp_path, predictions, references, ["-c", "95", "-r", "200", "-n", "3", "-2", "4", "-U"] + flags
-    )
-    perl = rouge155_perl.parse_scores(done.stdout, len(predictions))
-    types = ["rouge1", "rouge2", "rouge3", "rougeL", "rougeS4", "rougeSU4"]
-    limit = int(flags[flags.index("-l") + 1]) if "-l" in flags else None
-    common = dict(
-        variant="rouge155",
-        use_stemmer="-m" in flags,
-        remove_stopwords="-s" in flags,
-        multi_ref="best" if "-f" in flags else "pooled",
-        alpha=float(flags[flags.index("-p") + 1]) if "-p" in flags else 0.5,
-        limit_words=limit,
-    )
-    per_summary = ngrameval.rouge(predictions, references, types, use_aggregator=False, **common)
-    _compare(perl, {t: per_summary.scores[i] for i, t in enumerate(types)}, f"random {seed} {options}")
-    aggregate = ngrameval.rouge(predictions, references, types, bootstrap={"n_samples": 200}, **common)
-    printed = _averages(done.stdout)
-    for rouge_type in types:
-        metric = "ROUGE-" + rouge_type[5:]
-        for letter, measure in (("R", "recall"), ("P", "precision"), ("F", "fmeasure")):
-            bounds = aggregate.intervals[rouge_type][measure]
-            got = tuple(
-                "%7.5f" % value for value in (getattr(aggregate, measure)[rouge_type], bounds["low"], bounds["high"])
-            )
-            assert got == printed["S", metric, letter], (rouge_type, letter)
+    for corpus in range(cases(1)):  # corpora drawn one after the other
+        predictions = [_random_summary(rng) for _ in range(40)]
+        references = [[_random_summary(rng) for _ in range(rng.randint(1, 3))] for _ in predictions]
+        flags = options.split()
+        done = rouge155_perl.run(
+            peer, tmp_path, predictions, references, ["-c", "95", "-r", "200", "-n", "3", "-2", "4", "-U"] + flags
+        )
+        perl = rouge155_perl.parse_scores(done.stdout, len(predictions))
+        types = ["rouge1", "rouge2", "rouge3", "rougeL", "rougeS4", "rougeSU4"]
+        limit = int(flags[flags.index("-l") + 1]) if "-l" in flags else None
+        common = dict(
+            variant="rouge155",
+            use_stemmer="-m" in flags,
+            remove_stopwords="-s" in flags,
+            multi_ref="best" if "-f" in flags else "pooled",
+            alpha=float(flags[flags.index("-p") + 1]) if "-p" in flags else 0.5,
+            limit_words=limit,
+        )
+        per_summary = ngrameval.rouge(predictions, references, types, use_aggregator=False, **common)
+        _compare(
+            perl, {t: per_summary.scores[i] for i, t in enumerate(types)}, f"random {seed} {options} corpus {corpus}"
+        )
+        aggregate = ngrameval.rouge(predictions, references, types, bootstrap={"n_samples": 200}, **common)
+        printed = _averages(done.stdout)
+        for rouge_type in types:
+            metric = "ROUGE-" + rouge_type[5:]
+            for letter, measure in (("R", "recall"), ("P", "precision"), ("F", "fmeasure")):
+                bounds = aggregate.intervals[rouge_type][measure]
+                got = tuple(
+                    "%7.5f" % value
+                    for value in (getattr(aggregate, measure)[rouge_type], bounds["low"], bounds["high"])
+                )
+                assert got == printed["S", metric, letter], (corpus, rouge_type, letter)

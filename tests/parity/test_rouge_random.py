@@ -21,6 +21,7 @@ from rouge_score import tokenize as rouge_score_tokenize
 import ngrameval
 from ngrameval.metrics.rouge import RougeTokenizer
 from tests.parity.test_rouge_score import TOLERANCE, expected_array, max_difference, peer_scorer
+from tests.search import seeds
 
 TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
 PIECES = {
@@ -71,7 +72,7 @@ def peer_scores(scorer, predictions, references):
 
 
 @pytest.mark.parametrize("stem", [False, True], ids=["plain", "stemmed"])
-@pytest.mark.parametrize("seed", [1, 2, 3])
+@pytest.mark.parametrize("seed", seeds([1, 2, 3]))
 def test_latin_corpora_default_equals_rouge_score(seed, stem):
     predictions, references = random_corpus(seed, LATIN)
     expected = peer_scores(peer_scorer(TYPES, stem), predictions, references)
@@ -95,7 +96,7 @@ class _Default:
 
 
 @pytest.mark.parametrize("stem", [False, True], ids=["plain", "stemmed"])
-@pytest.mark.parametrize("seed", [4, 5, 6])
+@pytest.mark.parametrize("seed", seeds([4, 5, 6]))
 @pytest.mark.slow
 def test_mixed_script_corpora(seed, stem):
     predictions, references = random_corpus(seed, LATIN + ("other",))

@@ -23,6 +23,7 @@ import ngrameval
 from ngrameval.engine.lcs import lcs_length, lcs_lengths, lcs_positions, lcs_union_mask
 from ngrameval.metrics.rouge import RougeTokenizer
 from tests.data import Memoized, read_lines, realsumm, wmt22_slice, wmt22_system
+from tests.search import cases
 
 TYPES = ["rouge1", "rouge2", "rouge3", "rouge4", "rougeL", "rougeLsum"]
 MEASURES = ("precision", "recall", "fmeasure")
@@ -225,22 +226,23 @@ def _random_latin_text(rng, words=_ASCII_WORDS):
 @pytest.mark.slow
 def test_latin_text_equals_rouge_score(stem, words):
     rng = random.Random(7)
-    predictions = [_random_latin_text(rng, words) for _ in range(400)]
-    references = [[_random_latin_text(rng, words) for _ in range(rng.randrange(1, 4))] for _ in predictions]
-    scorer = rouge_scorer.RougeScorer(TYPES, use_stemmer=stem)
-    expected = expected_array([scorer.score_multi(r, p) for p, r in zip(predictions, references)], TYPES)
-    result = ngrameval.rouge(predictions, references, TYPES, use_stemmer=stem, use_aggregator=False)
-    assert max_difference(result.scores, expected) <= TOLERANCE
-    # The tokens themselves, against rouge-score's tokenizer.
-    stemmer = rouge_scorer.RougeScorer(["rouge1"], use_stemmer=stem)._tokenizer._stemmer
-    ours = RougeTokenizer(use_stemmer=stem)
-    for text in predictions:
-        assert ours(text) == rouge_score_tokenize.tokenize(text, stemmer)
+    for _ in range(cases(1)):  # corpora drawn one after the other
+        predictions = [_random_latin_text(rng, words) for _ in range(400)]
+        references = [[_random_latin_text(rng, words) for _ in range(rng.randrange(1, 4))] for _ in predictions]
+        scorer = rouge_scorer.RougeScorer(TYPES, use_stemmer=stem)
+        expected = expected_array([scorer.score_multi(r, p) for p, r in zip(predictions, references)], TYPES)
+        result = ngrameval.rouge(predictions, references, TYPES, use_stemmer=stem, use_aggregator=False)
+        assert max_difference(result.scores, expected) <= TOLERANCE
+        # The tokens themselves, against rouge-score's tokenizer.
+        stemmer = rouge_scorer.RougeScorer(["rouge1"], use_stemmer=stem)._tokenizer._stemmer
+        ours = RougeTokenizer(use_stemmer=stem)
+        for text in predictions:
+            assert ours(text) == rouge_score_tokenize.tokenize(text, stemmer)
 
 
 def test_lcs_positions_equal_rouge_score_backtrace():
     rng = random.Random(3)
-    for _ in range(500):
+    for _ in range(cases(500)):
         alphabet = rng.choice([2, 3, 6, 30])
         a = [rng.randrange(alphabet) for _ in range(rng.randrange(1, 140))]
         b = [rng.randrange(alphabet) for _ in range(rng.randrange(1, 140))]
@@ -253,26 +255,27 @@ def test_batched_lcs_equals_rouge_score(pairs):
     """The numpy kernels (several 64-bit words per row for long sequences), and the pure-Python rows of a
     few pairs (``engine.lcs._FEW_PAIRS``), against rouge-score's table and backtrace, pair by pair."""
     rng = random.Random(5 + pairs)
-    a_seqs = [[rng.randrange(4) for _ in range(rng.randrange(0, 200))] for _ in range(30)]
-    b_seqs = [[rng.randrange(4) for _ in range(rng.randrange(0, 200))] for _ in range(25)]
-    pair_a = [rng.randrange(len(a_seqs)) for _ in range(pairs)]
-    pair_b = [rng.randrange(len(b_seqs)) for _ in range(pairs)]
-    a_offsets = np.cumsum([0] + [len(s) for s in a_seqs])
-    b_offsets = np.cumsum([0] + [len(s) for s in b_seqs])
-    a_ids = np.array([x for s in a_seqs for x in s], np.int64)
-    b_ids = np.array([x for s in b_seqs for x in s], np.int64)
-    lengths = lcs_lengths(a_ids, a_offsets, b_ids, b_offsets, pair_a, pair_b)
-    expected = [
-        rouge_scorer._lcs_table(a_seqs[i], b_seqs[j])[-1][-1] if a_seqs[i] and b_seqs[j] else 0
-        for i, j in zip(pair_a, pair_b)
-    ]
-    assert lengths.tolist() == expected
-    mask = lcs_union_mask(a_ids, a_offsets, b_ids, b_offsets, pair_a, pair_b)
-    expected_mask = np.zeros(len(a_ids), bool)
-    for i, j in zip(pair_a, pair_b):
-        if a_seqs[i] and b_seqs[j]:
-            expected_mask[a_offsets[i] + np.array(rouge_scorer.lcs_ind(a_seqs[i], b_seqs[j]), np.int64)] = True
-    assert mask.tolist() == expected_mask.tolist()
+    for _ in range(cases(1)):  # batches drawn one after the other
+        a_seqs = [[rng.randrange(4) for _ in range(rng.randrange(0, 200))] for _ in range(30)]
+        b_seqs = [[rng.randrange(4) for _ in range(rng.randrange(0, 200))] for _ in range(25)]
+        pair_a = [rng.randrange(len(a_seqs)) for _ in range(pairs)]
+        pair_b = [rng.randrange(len(b_seqs)) for _ in range(pairs)]
+        a_offsets = np.cumsum([0] + [len(s) for s in a_seqs])
+        b_offsets = np.cumsum([0] + [len(s) for s in b_seqs])
+        a_ids = np.array([x for s in a_seqs for x in s], np.int64)
+        b_ids = np.array([x for s in b_seqs for x in s], np.int64)
+        lengths = lcs_lengths(a_ids, a_offsets, b_ids, b_offsets, pair_a, pair_b)
+        expected = [
+            rouge_scorer._lcs_table(a_seqs[i], b_seqs[j])[-1][-1] if a_seqs[i] and b_seqs[j] else 0
+            for i, j in zip(pair_a, pair_b)
+        ]
+        assert lengths.tolist() == expected
+        mask = lcs_union_mask(a_ids, a_offsets, b_ids, b_offsets, pair_a, pair_b)
+        expected_mask = np.zeros(len(a_ids), bool)
+        for i, j in zip(pair_a, pair_b):
+            if a_seqs[i] and b_seqs[j]:
+                expected_mask[a_offsets[i] + np.array(rouge_scorer.lcs_ind(a_seqs[i], b_seqs[j]), np.int64)] = True
+        assert mask.tolist() == expected_mask.tolist()
 
 
 @pytest.mark.parametrize("length", [63, 64, 65, 128, 129])
@@ -386,22 +389,23 @@ def test_mixed_script_text(stem):
     default tokens (rouge-score run with them as its tokenizer)."""
     rng = random.Random(11)
     words = _ASCII_WORDS + _LATIN_WORDS + _OTHER_SCRIPT_WORDS
-    predictions = [_random_latin_text(rng, words) for _ in range(300)]
-    references = [[_random_latin_text(rng, words) for _ in range(rng.randrange(1, 3))] for _ in predictions]
-    stemmer = rouge_scorer.RougeScorer(["rouge1"], use_stemmer=stem)._tokenizer._stemmer
-    ours = RougeTokenizer(use_stemmer=stem)
-    kept = 0
-    for text in predictions:
-        tokens = ours(text)
-        latin = [token for token in tokens if rouge_score_tokenize.VALID_TOKEN_RE.match(token)]
-        assert latin == rouge_score_tokenize.tokenize(text, stemmer), text
-        kept += len(tokens) - len(latin)
-    assert kept > 100
-    types = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
-    scorer = rouge_scorer.RougeScorer(types, tokenizer=_WithOtherScripts(stem))
-    expected = expected_array([scorer.score_multi(r, p) for p, r in zip(predictions, references)], types)
-    result = ngrameval.rouge(predictions, references, types, use_stemmer=stem, use_aggregator=False)
-    assert max_difference(result.scores, expected) <= TOLERANCE
+    for _ in range(cases(1)):  # corpora drawn one after the other
+        predictions = [_random_latin_text(rng, words) for _ in range(300)]
+        references = [[_random_latin_text(rng, words) for _ in range(rng.randrange(1, 3))] for _ in predictions]
+        stemmer = rouge_scorer.RougeScorer(["rouge1"], use_stemmer=stem)._tokenizer._stemmer
+        ours = RougeTokenizer(use_stemmer=stem)
+        kept = 0
+        for text in predictions:
+            tokens = ours(text)
+            latin = [token for token in tokens if rouge_score_tokenize.VALID_TOKEN_RE.match(token)]
+            assert latin == rouge_score_tokenize.tokenize(text, stemmer), text
+            kept += len(tokens) - len(latin)
+        assert kept > 100
+        types = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
+        scorer = rouge_scorer.RougeScorer(types, tokenizer=_WithOtherScripts(stem))
+        expected = expected_array([scorer.score_multi(r, p) for p, r in zip(predictions, references)], types)
+        result = ngrameval.rouge(predictions, references, types, use_stemmer=stem, use_aggregator=False)
+        assert max_difference(result.scores, expected) <= TOLERANCE
 
 
 # --------------------------------------------------------------------------- callable tokenizers

@@ -3,13 +3,11 @@ text -- CJK and kana, punctuation runs, XML entities (lower and upper case), pos
 whitespace-only lines, very long lines, and few distinct words repeated many times (many shift
 candidates, ties in the ranking and in the trace, the 1000-candidate limit, the beam) -- with random
 options and one to three references. Every segment's edits and reference length are sacrebleu's.
-Sized for CI (about 30 s); raise RANDOM_SEARCH_SCALE to search longer.
+Sized for CI (about 30 s); raise NGRAMEVAL_SEARCH_SCALE (tests/search.py) to search longer.
 
 Also sacrebleu's edit distance itself (``lib_ter.BeamEditDistance``) against ours on random word
 sequences long and unequal enough for its beam to cut the cheapest alignments.
 """
-
-import os
 
 import numpy as np
 import pytest
@@ -19,8 +17,8 @@ from sacrebleu.metrics.lib_ter import BeamEditDistance as PeerBeamEditDistance
 from ngrameval.engine.editdistance import BeamEditDistance
 from ngrameval.metrics.ter import ter
 from tests.parity.test_ter_sacrebleu import OPTIONS, as_padded_streams
+from tests.search import cases
 
-SCALE = int(os.environ.get("RANDOM_SEARCH_SCALE", "1"))
 PIECES = [
     "the",
     "cat",
@@ -119,7 +117,7 @@ def random_corpus(rng: np.random.Generator):
 @pytest.mark.slow
 def test_sacrebleu_on_random_corpora(seed):
     rng = np.random.default_rng(2006 + seed)
-    for _ in range(25 * SCALE):
+    for _ in range(cases(25)):
         predictions, references = random_corpus(rng)
         options = {name: bool(rng.random() < 0.4) for name in OPTIONS}
         peer = TER(**options)
@@ -149,7 +147,7 @@ def test_very_long_lines_and_the_candidate_limit():
 @pytest.mark.parametrize("seed", range(2))
 def test_edit_distance_inside_sacrebleus_beam(seed):
     rng = np.random.default_rng(seed)
-    for _ in range(100 * SCALE):
+    for _ in range(cases(100)):
         m, n = (int(x) for x in rng.choice([1, 5, 30, 60, 140], size=2))
         vocabulary = int(rng.choice([2, 6, 40]))
         reference = [str(w) for w in rng.integers(vocabulary, size=m)]

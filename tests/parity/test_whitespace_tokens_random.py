@@ -1,10 +1,9 @@
 """A seeded random search against NLTK on token lists whose tokens hold whitespace (spaCy's ``" "`` for a run of
 spaces, ``"\\t"``, multi-word tokens such as ``"new york"``): NLTK scores them as the strings they are, and so
 does every metric and variant that takes token lists -- BLEU, NIST, GLEU, chrF and METEOR, run here on the same
-lists. Sized for CI; raise RANDOM_SEARCH_SCALE to search longer."""
+lists. Sized for CI; raise NGRAMEVAL_SEARCH_SCALE (tests/search.py) to search longer."""
 
 import math
-import os
 import random
 
 import pytest
@@ -15,10 +14,10 @@ from nltk.translate.nist_score import corpus_nist
 
 import ngrameval
 from tests.parity.test_meteor_nltk import nltk_wordnet, peer  # noqa: F401  (fixtures: NLTK on Debian's WordNet)
+from tests.search import cases
 
 pytestmark = pytest.mark.filterwarnings("ignore::UserWarning")  # NLTK warns on every order without matches
 
-SCALE = int(os.environ.get("RANDOM_SEARCH_SCALE", "1"))
 TOKENS = [
     "the",
     "cat",
@@ -74,7 +73,7 @@ def test_bleu_nist_gleu_chrf_on_tokens_with_whitespace(seed):
     rng = random.Random(7100 + seed)
     smoothing = SmoothingFunction()
     compared = 0
-    for _ in range(200 * SCALE):
+    for _ in range(cases(200)):
         hypotheses, references = random_corpus(rng, 3)
         case = (hypotheses, references)
         method = f"method{rng.randint(0, 7)}"
@@ -95,12 +94,12 @@ def test_bleu_nist_gleu_chrf_on_tokens_with_whitespace(seed):
         chrf = _nltk_or_none(corpus_chrf, [group[0] for group in references], hypotheses)
         if chrf is not None:
             assert _close(ngrameval.chrf(hypotheses, single, variant="nltk").chrf, chrf), case
-    assert compared > 50 * SCALE
+    assert compared > cases(50)
 
 
 def test_meteor_nltk_on_tokens_with_whitespace(peer):  # noqa: F811
     rng = random.Random(7200)
-    for _ in range(200 * SCALE):
+    for _ in range(cases(200)):
         hypotheses, references = random_corpus(rng, 3)
         assert ngrameval.meteor(hypotheses, references, variant="nltk").scores == peer(hypotheses, references), (
             hypotheses,

@@ -22,6 +22,7 @@ from ngrameval import significance
 from ngrameval.metric import statistics
 from ngrameval.significance import confidence_interval, paired_test, pairwise_bootstrap
 from tests.data import wmt22_references, wmt22_system
+from tests.search import cases
 
 PAIR = "de-en"
 SYSTEMS = ("Online-B", "JDExploreAcademy", "PROMT")  # the first is the baseline
@@ -218,7 +219,7 @@ def test_seeded_random_search_against_sacrebleu():
     without n-grams or matches (its epsilon, its Python ``return 0.0`` that makes the score array float64),
     references without words; random chrF options. Means, half-widths and p-values equal sacrebleu's."""
     rng = random.Random(20240524)
-    for trial in range(24):
+    for trial in range(cases(24)):
         size = rng.randint(2, 8)
         references = random_corpus(rng, size, "abc")
         systems = [random_corpus(rng, size, "abcd") for _ in range(3)]

@@ -21,6 +21,7 @@ import ngrameval
 from ngrameval.metric import get_family, metric_names
 from ngrameval.training import pairwise as pairwise_module
 from tests.data import wmt22_references, wmt22_system
+from tests.search import cases
 
 DE_EN_SYSTEMS = (
     "JDExploreAcademy",
@@ -166,7 +167,7 @@ def test_aggregate_of_one_reference_is_the_pairwise_score(candidates):
 def test_random_search_against_fastchrf_and_sacrebleu():
     rng = random.Random(20240611)
     chrf, bleu = CHRF(), BLEU(effective_order=True, tokenize="none")
-    for _ in range(15):
+    for _ in range(cases(15)):
         hypotheses, references = _random_strings(rng, rng.randint(1, 7)), _random_strings(rng, rng.randint(1, 7))
         if rng.random() < 0.3:
             references = None

@@ -20,6 +20,7 @@ from sacrebleu.metrics import BLEU
 import ngrameval
 from ngrameval.metric import metric_names, sentence_scores
 from tests.data import assert_close
+from tests.search import cases
 
 WORDS = "the a cat dog sat on mat rug ran big small red".split()
 TRL_OBJECTS = {"trainer_state": None, "log_extra": print, "log_metric": print}  # what TRL adds to the columns
@@ -53,7 +54,7 @@ def conversation(text):
     ]
 
 
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", range(cases(3)))
 def test_plain_bleu_is_sacrebleu_sentence_bleu(seed):
     completions, references = random_rows(seed, 40)
     rewards = ngrameval.reward("bleu")(
@@ -69,7 +70,7 @@ def test_plain_bleu_is_sacrebleu_sentence_bleu(seed):
     assert_close(rewards, expected, what="sentence BLEU reward")
 
 
-@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("seed", range(cases(3)))
 def test_conversational_rouge_is_rouge_score(seed):
     completions, references = random_rows(100 + seed, 40)
     reward = ngrameval.reward("rouge", output="rougeL", references="answers")

@@ -19,6 +19,7 @@ from sacrebleu.metrics import BLEU
 import ngrameval
 from ngrameval.training import torch_path
 from ngrameval.training.torch_path import torch_sentence_bleu, torch_sentence_rouge
+from tests.search import cases
 
 TOLERANCE = 1e-12
 FLOAT32_BOUND = 6e-8  # the module's documented bound: the float64 score rounded to float32
@@ -230,7 +231,7 @@ def test_rouge_equals_rouge_score_and_numpy_path():
 def test_random_search_against_peers():
     """Seeded shapes, vocabularies, reference counts and options; each draw checked against its peer."""
     rng = np.random.default_rng(20261127)
-    for draw in range(12):
+    for draw in range(cases(12)):
         candidates, references = random_batch(
             rng, int(rng.integers(1, 9)), int(rng.integers(1, 8)), int(rng.integers(0, 14)), int(rng.integers(1, 4))
         )
