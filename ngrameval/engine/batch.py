@@ -99,41 +99,31 @@ def count_ids(
         # One reference each (most batches): an n-gram of both sides is a reference key (last digit 0) just before
         # the hypothesis's (1), the two keys differing in their lowest bit only.
         both = np.flatnonzero((key[1:] ^ key[:-1]) == 1)
-        clipped = np.bincount(
+        per_reference = clipped = np.bincount(
             key[both] // (2 * radix),  # sentence * N + order - 1
             weights=np.minimum(count[both], count[both + 1]),
             minlength=sentences * max_order,
-        ).astype(np.int64)
-        return CountedBatch(
-            sentences,
-            slots,
-            segment_sentence,
-            segment_slot,
-            ref_len,
-            per_sentence,
-            hyp_len,
-            clipped.reshape(sentences, max_order),
-            clipped.reshape(sentences, 1, max_order),
         )
-    ngram, slot = np.divmod(key, slots + 1)
-    group = np.cumsum(run_starts(ngram)) - 1  # the (sentence, order, n-gram) of each key
-    from_hypothesis = slot == slots
-    in_hypothesis = np.zeros(int(group[-1]) + 1 if len(group) else 0, np.int64)
-    in_hypothesis[group[from_hypothesis]] = count[from_hypothesis]
-    from_reference = ~from_hypothesis
-    group, slot, count = group[from_reference], slot[from_reference], count[from_reference]
-    cell = ngram[from_reference] // radix  # sentence * N + order - 1
-    per_reference = np.bincount(
-        (cell // max_order * slots + slot) * max_order + cell % max_order,
-        weights=np.minimum(in_hypothesis[group], count),
-        minlength=sentences * slots * max_order,
-    )
-    # The slots of one n-gram are consecutive: its largest reference count clips the hypothesis's.
-    first = np.flatnonzero(run_starts(group))
-    largest = np.maximum.reduceat(count, first) if len(first) else count
-    clipped = np.bincount(
-        cell[first], weights=np.minimum(in_hypothesis[group[first]], largest), minlength=sentences * max_order
-    )
+    else:
+        ngram, slot = np.divmod(key, slots + 1)
+        group = np.cumsum(run_starts(ngram)) - 1  # the (sentence, order, n-gram) of each key
+        from_hypothesis = slot == slots
+        in_hypothesis = np.zeros(int(group[-1]) + 1 if len(group) else 0, np.int64)
+        in_hypothesis[group[from_hypothesis]] = count[from_hypothesis]
+        from_reference = ~from_hypothesis
+        group, slot, count = group[from_reference], slot[from_reference], count[from_reference]
+        cell = ngram[from_reference] // radix  # sentence * N + order - 1
+        per_reference = np.bincount(
+            (cell // max_order * slots + slot) * max_order + cell % max_order,
+            weights=np.minimum(in_hypothesis[group], count),
+            minlength=sentences * slots * max_order,
+        )
+        # The slots of one n-gram are consecutive: its largest reference count clips the hypothesis's.
+        first = np.flatnonzero(run_starts(group))
+        largest = np.maximum.reduceat(count, first) if len(first) else count
+        clipped = np.bincount(
+            cell[first], weights=np.minimum(in_hypothesis[group[first]], largest), minlength=sentences * max_order
+        )
     return CountedBatch(
         sentences,
         slots,

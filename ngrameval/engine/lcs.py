@@ -41,7 +41,7 @@ _LOW_TO_64 = np.array([(1 << k) - 1 for k in range(_WORD + 1)], dtype=np.uint64)
 # The largest table of masks indexed directly by (b sequence, token), in 64-bit words (16 MB), rather than
 # kept for the keys that occur and searched.
 _DENSE_WORDS = 1 << 21
-# At most this many pairs, :func:`lcs_lengths` runs each pair in pure Python (see :func:`_lcs_lengths_of_few`).
+# At most this many pairs, :func:`lcs_lengths` runs each pair in pure Python.
 _FEW_PAIRS = 32
 
 
@@ -449,33 +449,24 @@ def lcs_lengths(
     """
     a_ids, b_ids = np.asarray(a_ids, np.int64), np.asarray(b_ids, np.int64)
     if len(pair_a) <= _FEW_PAIRS:
-        return _lcs_lengths_of_few(a_ids, a_offsets, b_ids, b_offsets, pair_a, pair_b)
+        # A few pairs (a training step's batch): each by lcs_length on Python lists. The vectorized recurrence
+        # costs some fifty numpy calls per row of the longest pair whatever the number of pairs, the Python one a
+        # few integer operations per token.
+        a_bounds, b_bounds = np.asarray(a_offsets).tolist(), np.asarray(b_offsets).tolist()
+        a_list, b_list = a_ids.tolist(), b_ids.tolist()
+        lengths = [
+            lcs_length(
+                a_list[a_bounds[a] : a_bounds[a + 1]], [t for t in b_list[b_bounds[b] : b_bounds[b + 1]] if t >= 0]
+            )
+            for a, b in zip(np.asarray(pair_a).tolist(), np.asarray(pair_b).tolist())
+        ]
+        return np.array(lengths, np.int64)
     result = np.zeros(len(pair_a), np.int64)
     for selected, (a_start, a_len, b_start, b_len, b_seq, words) in _groups(a_offsets, b_offsets, pair_a, pair_b):
         pairs = _Pairs(a_ids, a_start, a_len, b_ids, b_start, b_len, b_seq, words)
         last, _, _ = pairs.run(keep_rows=False)
         result[selected[pairs.order]] = pairs.lengths(last)
     return result
-
-
-def _lcs_lengths_of_few(
-    a_ids: np.ndarray,
-    a_offsets: np.ndarray,
-    b_ids: np.ndarray,
-    b_offsets: np.ndarray,
-    pair_a: np.ndarray,
-    pair_b: np.ndarray,
-) -> np.ndarray:
-    """:func:`lcs_lengths` of a few pairs (a training step's batch), each by :func:`lcs_length` on Python
-    lists: the vectorized recurrence costs some fifty numpy calls per row of the longest pair whatever
-    the number of pairs, the Python one a few integer operations per token."""
-    a_bounds, b_bounds = np.asarray(a_offsets).tolist(), np.asarray(b_offsets).tolist()
-    a_list, b_list = a_ids.tolist(), b_ids.tolist()
-    lengths = [
-        lcs_length(a_list[a_bounds[a] : a_bounds[a + 1]], [t for t in b_list[b_bounds[b] : b_bounds[b + 1]] if t >= 0])
-        for a, b in zip(np.asarray(pair_a).tolist(), np.asarray(pair_b).tolist())
-    ]
-    return np.array(lengths, np.int64)
 
 
 def lcs_union_mask(
