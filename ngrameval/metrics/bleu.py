@@ -190,18 +190,46 @@ def bleu_statistics(
     check_order("max_order", max_order)
     check_choice("brevity_penalty", brevity_penalty, BREVITY_PENALTIES)
     check_flag("lowercase", lowercase)
-    blocks, _, _ = map_blocks(
+    return _matched(predictions, references, tokenize, lowercase, max_order, brevity_penalty, threads, pad_id)[0]
+
+
+def _matched(
+    predictions: Any,
+    references: Any,
+    tokenize: TokenizerSpec,
+    lowercase: bool,
+    order: int,
+    brevity_penalty: str,
+    threads: int,
+    pad_id: int | None,
+    explained_order: int | None = None,
+) -> tuple[BleuStatistics, list[dict[str, Any]], Any, Any]:
+    """The one way BLEU's statistics are computed (:func:`bleu`, :func:`bleu_statistics`, the family): per-sentence
+    statistics of orders 1..``order``, the explanations of orders 1..``explained_order`` if given (else none),
+    the references per prediction and the tokenizer. A batch of a few predictions is counted in one pass unless
+    it is explained (explanations read the reference index)."""
+
+    def block(corpus: IndexedCorpus | CountedBatch) -> tuple[BleuStatistics, list[dict[str, Any]]]:
+        if explained_order is None:
+            return statistics_from_index(corpus, order, brevity_penalty), []
+        assert isinstance(corpus, IndexedCorpus)
+        matches = corpus.index.match(corpus.hypotheses, order)
+        stats = statistics_from_index(corpus, order, brevity_penalty, matches)
+        return stats, explain_matches(corpus, matches, explained_order, stats.ref_len)
+
+    blocks, num_refs, tokenizer = map_blocks(
         predictions,
         references,
         tokenize,
         lowercase,
-        max_order,
-        lambda corpus: statistics_from_index(corpus, max_order, brevity_penalty),
+        order,
+        block,
         threads,
         pad_id,
-        few=True,
+        few=explained_order is None,
     )
-    return BleuStatistics.concatenate(blocks)
+    stats = BleuStatistics.concatenate([stats for stats, _ in blocks])
+    return stats, [item for _, explanation in blocks for item in explanation], num_refs, tokenizer
 
 
 # --------------------------------------------------------------------------- scoring rules
@@ -864,29 +892,20 @@ def bleu(
     check_flag("sentence_level", sentence_level)
     check_flag("explain", explain)
 
-    def block_statistics(corpus: IndexedCorpus | CountedBatch):
-        if not explain:  # (and a batch of a few predictions is counted in one pass: map_blocks' ``few``)
-            return statistics_from_index(corpus, options.statistics_order, options.brevity_penalty), []
-        assert isinstance(corpus, IndexedCorpus)
-        matches = corpus.index.match(corpus.hypotheses, options.statistics_order)
-        stats = statistics_from_index(corpus, options.statistics_order, options.brevity_penalty, matches)
-        return stats, explain_matches(corpus, matches, options.max_order, stats.ref_len) if explain else []
-
-    blocks, num_refs, tokenizer = map_blocks(
+    stats, explanation, num_refs, tokenizer = _matched(
         predictions,
         references,
         options.tokenize,
         options.lowercase,
         options.statistics_order,
-        block_statistics,
+        options.brevity_penalty,
         threads,
         pad_id,
-        few=not explain,
+        options.max_order if explain else None,
     )
-    stats = BleuStatistics.concatenate([stats for stats, _ in blocks])
     result = score_statistics(stats, options, num_refs, tokenizer.name, sentence_level)
     if explain:
-        result.explanation = [item for _, explanation in blocks for item in explanation]
+        result.explanation = explanation
     return result
 
 
@@ -904,18 +923,16 @@ class BleuFamily(MetricFamily):
         threads = options.pop("threads", 1)  # (how to compute, not what: not part of the signature)
         pad_id = options.pop("pad_id", None)  # (how to read the ids; the signature says tok:ids)
         resolved = resolve_options(**options)
-        blocks, num_refs, tokenizer = map_blocks(
+        stats, _, num_refs, tokenizer = _matched(
             predictions,
             references,
             resolved.tokenize,
             resolved.lowercase,
             resolved.statistics_order,
-            lambda corpus: statistics_from_index(corpus, resolved.statistics_order, resolved.brevity_penalty),
+            resolved.brevity_penalty,
             threads,
             pad_id,
-            few=True,
         )
-        stats = BleuStatistics.concatenate(blocks)
         outputs = (
             tuple(f"bleu.{i + 1}" for i in range(len(resolved.weights))) if resolved.several_weights else ("bleu",)
         )
