@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from ngrameval.engine.inputs import MAX_ORDER, check_order
+from ngrameval.engine.inputs import MAX_ORDER, cached_by_value, check_order
 from ngrameval.engine.lcs import in_sorted
 from ngrameval.engine.ngrams import concatenated_ranges, distinct
 from ngrameval.engine.runs import byte_runs, distinct_ids
@@ -49,6 +49,7 @@ _N_TYPE = re.compile(r"rouge([0-9]+)")
 _SKIP_TYPE = re.compile(r"rouge(SU|S)([0-9]+|\*)")
 
 
+@cached_by_value  # (a training loop asks for the same types every step)
 def parse_rouge_type(name: Any) -> RougeType:
     """``"rouge2"`` -> RougeType("rouge2", "n", 2); a clear ValueError for anything else, an n above
     :data:`~ngrameval.engine.inputs.MAX_ORDER` or a skip distance above :data:`MAX_SKIP_DISTANCE` too.
