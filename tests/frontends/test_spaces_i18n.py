@@ -434,7 +434,7 @@ def _notes_case(name, **options):
     hyps, refs = cases.PAPINENI_HYPOTHESES, [cases.PAPINENI_REFERENCES] * 2
     scores = {
         "gleu": lambda: ngrameval.gleu(hyps, refs, sentence_level=True, **options).sentence_scores,
-        "rouge": lambda: ngrameval.rouge(hyps, refs, use_aggregator=False, **options).fmeasure["rouge1"],
+        "rouge": lambda: ngrameval.rouge(hyps, refs, sentence_level=True, **options).fmeasure["rouge1"],
     }[name]
     state = {"predictions": hyps, "references": refs, "options": options, "scores": scores()}
     return state, range(len(hyps)), lambda index, language: ([], {})
@@ -449,7 +449,7 @@ EXPLANATION_CASES = {
         "rouge",
         rouge_types=["rouge1", "rouge2", "rougeL"],
         variant="rouge_score",
-        tokenizer="default",
+        tokenize="default",  # (what the page's options() passes: the canonical name)
         use_stemmer=False,
         remove_stopwords=False,
         multi_ref="best",
