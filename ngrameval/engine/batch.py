@@ -16,6 +16,7 @@ n-grams of every order are then runs of that one order.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -187,20 +188,28 @@ def count_ids_sorted(
     segment_slot, segment_sentence = _reference_layout(per_sentence, slots)
     lengths = np.concatenate([hyp_len, ref_len])
     padded_len = lengths + (max_order - 1)
-    bounds = offsets(padded_len)
-    total, predictions_end = int(bounds[-1]), int(bounds[sentences])
-    padded = np.empty(total + max_order - 1, np.uint16)
-    padded[:predictions_end], padded[predictions_end:] = _PAST_PREDICTION, _PAST_REFERENCE
-    padded[concatenated_ranges(bounds[:-1], lengths)[0]] = digits
+    # max_order - 1 end marks after each sequence, and as many after the last (the digits from any position on).
+    marks = np.repeat(
+        np.r_[np.full(sentences, _PAST_PREDICTION), np.full(len(ref_len), _PAST_REFERENCE)], max_order - 1
+    )
+    padded = np.concatenate(
+        [
+            np.insert(digits, np.repeat(offsets(lengths)[1:], max_order - 1), marks.astype(np.uint16)),
+            marks[-1:].repeat(max_order - 1).astype(np.uint16),
+        ]
+    )
+    total = len(padded) - (max_order - 1)
     # The sentence and the side (0: the prediction, 1 + slot: a reference) of every position, end marks too.
     sentence_type = np.uint16 if sentences <= 0xFFFF else np.int64
     sentence = np.repeat(np.r_[np.arange(sentences), segment_sentence].astype(sentence_type), padded_len)
     order = np.lexsort([padded[n : n + total] for n in reversed(range(max_order))] + [sentence])
     sentence = sentence[order]
-    side = np.repeat(np.r_[np.zeros(sentences, np.int64), segment_slot + 1], padded_len)[order]
-    # running[s, k]: the positions of side s among the first k sorted ones.
-    running = np.zeros((slots + 1, total + 1), np.int32 if total < 2**31 else np.int64)
-    np.cumsum(side == np.arange(slots + 1)[:, None], axis=1, out=running[:, 1:])
+    side_type = np.uint8 if slots < 0xFF else np.int64
+    side = np.repeat(np.r_[np.zeros(sentences, side_type), segment_slot.astype(side_type) + 1], padded_len)[order]
+    # running[k, s]: the positions of side s among the first k sorted ones, for the prediction (s = 0) and every
+    # reference slot but the last (whose positions are the others), laid out by position.
+    running = np.zeros((total + 1, slots), np.int32 if total < 2**31 else np.int64)
+    np.cumsum(side[:, None] == np.arange(slots, dtype=side_type), axis=0, out=running[1:])
     sentence_first = np.searchsorted(sentence, np.arange(sentences + 1))
     run_first = np.empty(total + 1, bool)  # whether a run starts there (and the end)
     run_first[:total], run_first[total] = run_starts(sentence), True
@@ -209,25 +218,21 @@ def count_ids_sorted(
     for n in range(1, max_order + 1):
         digit = padded[n - 1 : n - 1 + total][order]
         run_first[1:total] |= digit[1:] != digit[:-1]
-        runs = np.flatnonzero(run_first)
-        counts = np.diff(np.take(running, runs, axis=1), axis=1)  # per side and run (an n-gram of a sentence)
+        runs = np.flatnonzero(run_first)  # where each run (an n-gram of a sentence) starts, and the end
+        counts = np.diff(running[runs], axis=0)
+        hyp_count, last_count = counts[:, 0], np.diff(runs) - counts.sum(axis=1)
         in_sentence = np.searchsorted(runs, sentence_first)  # the first run of each sentence, and the end
-        hyp_count, ref_counts = counts[0], counts[1:]
-        clipped[:, n - 1] = _run_sums(np.minimum(hyp_count, ref_counts.max(axis=0)), in_sentence)
+        ref_counts = [*counts[:, 1:].T, last_count]  # per reference slot
+        largest = functools.reduce(np.maximum, ref_counts)
+        clipped[:, n - 1] = np.diff(offsets(np.minimum(hyp_count, largest))[in_sentence])
         if slots > 1:
-            per_reference[:, :, n - 1] = _run_sums(np.minimum(hyp_count, ref_counts).T, in_sentence)
+            for slot, ref_count in enumerate(ref_counts):
+                per_reference[:, slot, n - 1] = np.diff(offsets(np.minimum(hyp_count, ref_count))[in_sentence])
     if slots == 1:
         per_reference = clipped.reshape(sentences, 1, max_order)
     return CountedBatch(
         sentences, slots, segment_sentence, segment_slot, ref_len, per_sentence, hyp_len, clipped, per_reference
     )
-
-
-def _run_sums(values: np.ndarray, bounds: np.ndarray) -> np.ndarray:
-    """The sums of ``values`` (along the first axis) over the ranges between consecutive ``bounds``."""
-    running = np.zeros((len(values) + 1, *values.shape[1:]), np.int64)
-    np.cumsum(values, axis=0, out=running[1:])
-    return np.diff(running[bounds], axis=0)
 
 
 def _sort_digits(ids: np.ndarray) -> np.ndarray | None:

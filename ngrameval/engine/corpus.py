@@ -37,12 +37,14 @@ from ngrameval.text.tokenizers import (
 # references of 25 tokens; blocks of this size keep numpy's sorts in cache.
 BLOCK_SEGMENTS = 4096
 # Tokens (predictions' and references' together) per block of a token-id corpus, whose sequences are long (an
-# RL batch: 256 x 1024 ids). The arrays of such a block (an int64 per token) are small enough for the processor's
-# cache and for the C allocator to serve them from memory the process already holds, where the arrays of a
-# whole batch (2 MB each) come as fresh pages from the kernel, a page fault per 4 KiB (256 x 1024 ids, one
-# reference each: 23,000 faults and 0.134 s whole, 3,300 faults and 0.110 s in blocks of 16 pairs, indexed; counted
-# by count_ids_sorted, 0.026 s in blocks of 2**14 tokens, 0.024 s of 2**15, 0.038 s of 2**16, 0.044 s whole).
-BLOCK_TOKENS = 1 << 15
+# RL batch: 256 x 1024 ids). The arrays of such a block are small enough for the processor's cache and for the C
+# allocator to serve them from memory the process already holds, where the arrays of a whole batch (2 MB each)
+# come as fresh pages from the kernel, a page fault per 4 KiB; and a block's memory, all freed at its end, stays
+# under what the allocator hands back to the kernel at once (else the next block faults those pages in again).
+# 256 x 1024 ids, one reference each, counted by count_ids_sorted in a fresh process: 0.029 s and 60 faults in
+# blocks of 2**14 tokens, 0.042 s and 6,600 faults in blocks of 2**15 (1.3 MB at the peak of a block, handed back
+# and taken again 16 times), 0.035 s in blocks of 2**13; indexed, 0.134 s whole, 0.110 s in blocks of 2**15.
+BLOCK_TOKENS = 1 << 14
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
@@ -168,7 +170,7 @@ def id_blocks(ids: TokenIds) -> list[tuple[int, int]]:
     """The blocks of a token-id corpus, ``(start, end)`` predictions each: about :data:`BLOCK_TOKENS` tokens
     (a prediction's and its references') and at most :data:`BLOCK_SEGMENTS` predictions.
 
-    >>> id_blocks(token_ids([[1] * 20000, [2] * 20000, [3] * 20000], [[1], [2], [3]]))
+    >>> id_blocks(token_ids([[1] * 10000, [2] * 10000, [3] * 10000], [[1], [2], [3]]))
     [(0, 2), (2, 3)]
     """
     reference_tokens = np.add.reduceat(ids.ref_len, offsets(ids.refs_per_sentence)[:-1])  # (each has one)
