@@ -16,7 +16,6 @@ n-grams of every order are then runs of that one order.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -195,7 +194,7 @@ def count_ids_sorted(
     padded = np.concatenate(
         [
             np.insert(digits, np.repeat(offsets(lengths)[1:], max_order - 1), marks.astype(np.uint16)),
-            marks[-1:].repeat(max_order - 1).astype(np.uint16),
+            np.full(max_order - 1, _PAST_REFERENCE, np.uint16),
         ]
     )
     total = len(padded) - (max_order - 1)
@@ -206,10 +205,9 @@ def count_ids_sorted(
     sentence = sentence[order]
     side_type = np.uint8 if slots < 0xFF else np.int64
     side = np.repeat(np.r_[np.zeros(sentences, side_type), segment_slot.astype(side_type) + 1], padded_len)[order]
-    # running[k, s]: the positions of side s among the first k sorted ones, for the prediction (s = 0) and every
-    # reference slot but the last (whose positions are the others), laid out by position.
-    running = np.zeros((total + 1, slots), np.int32 if total < 2**31 else np.int64)
-    np.cumsum(side[:, None] == np.arange(slots, dtype=side_type), axis=0, out=running[1:])
+    # running[s, k]: the positions of side s among the first k sorted ones.
+    running = np.zeros((slots + 1, total + 1), np.int32 if total < 2**31 else np.int64)
+    np.cumsum(side == np.arange(slots + 1, dtype=side_type)[:, None], axis=1, out=running[:, 1:])
     sentence_first = np.searchsorted(sentence, np.arange(sentences + 1))
     run_first = np.empty(total + 1, bool)  # whether a run starts there (and the end)
     run_first[:total], run_first[total] = run_starts(sentence), True
@@ -219,12 +217,10 @@ def count_ids_sorted(
         digit = padded[n - 1 : n - 1 + total][order]
         run_first[1:total] |= digit[1:] != digit[:-1]
         runs = np.flatnonzero(run_first)  # where each run (an n-gram of a sentence) starts, and the end
-        counts = np.diff(running[runs], axis=0)
-        hyp_count, last_count = counts[:, 0], np.diff(runs) - counts.sum(axis=1)
+        counts = np.diff(np.take(running, runs, axis=1), axis=1)  # per side and run
+        hyp_count, ref_counts = counts[0], counts[1:]  # (per reference slot)
         in_sentence = np.searchsorted(runs, sentence_first)  # the first run of each sentence, and the end
-        ref_counts = [*counts[:, 1:].T, last_count]  # per reference slot
-        largest = functools.reduce(np.maximum, ref_counts)
-        clipped[:, n - 1] = np.diff(offsets(np.minimum(hyp_count, largest))[in_sentence])
+        clipped[:, n - 1] = np.diff(offsets(np.minimum(hyp_count, ref_counts.max(axis=0)))[in_sentence])
         if slots > 1:
             for slot, ref_count in enumerate(ref_counts):
                 per_reference[:, slot, n - 1] = np.diff(offsets(np.minimum(hyp_count, ref_count))[in_sentence])
