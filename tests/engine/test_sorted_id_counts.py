@@ -1,6 +1,6 @@
 """Token ids counted by one sort of their positions (ngrameval.engine.batch.count_ids_sorted, what BLEU of token ids
 uses block by block): clipped counts equal to counting every n-gram with Counters (seeded search over small ids,
-ids past the 16-bit digits numbered through a table, sparse ids numbered by a sort, 1-3 references), and BLEU
+ids past the 16-bit digits numbered through a table or by a sort, 1-3 references), and BLEU
 through it equal to NLTK's sentence_bleu run here and to the reference index's path on the same ids."""
 
 import random
@@ -17,7 +17,8 @@ from ngrameval.engine import corpus as corpus_module
 from ngrameval.engine.batch import count_ids_sorted
 
 # Ids drawn from a few values around each of these: the 16-bit digits as they are, past them (a tokenizer's
-# vocabulary of 151k ids: numbered through a table) and sparse (numbered by a sort).
+# vocabulary of 151k ids), sparse. Past the digits, a batch of few ids is numbered by a sort; one of more than
+# the largest id / batch._TABLE_PER_ID (the long sequences) through a table indexed by id.
 ID_BASES = (0, 65_500, 151_000, 2**40)
 
 
@@ -39,13 +40,13 @@ def _counted_with_counters(hyps, refs, per_sentence, max_order):
     return clipped, per_reference
 
 
-def _random_batch(rng):
+def _random_batch(rng, longest=12):
     sentences, max_order = rng.randint(1, 6), rng.randint(1, 6)
     base = rng.choice(ID_BASES)
     alphabet = [base + rng.randrange(60) for _ in range(rng.randint(1, 6))]
-    hyps = [[rng.choice(alphabet) for _ in range(rng.randint(0, 12))] for _ in range(sentences)]
+    hyps = [[rng.choice(alphabet) for _ in range(rng.randint(0, longest))] for _ in range(sentences)]
     per_sentence = [rng.randint(1, 3) for _ in range(sentences)]
-    refs = [[rng.choice(alphabet) for _ in range(rng.randint(0, 12))] for _ in range(sum(per_sentence))]
+    refs = [[rng.choice(alphabet) for _ in range(rng.randint(0, longest))] for _ in range(sum(per_sentence))]
     return hyps, refs, per_sentence, max_order
 
 
@@ -53,10 +54,12 @@ def _lengths(sequences):
     return np.array(list(map(len, sequences)), np.int64)
 
 
-def test_clipped_counts_equal_counters_in_a_random_search():
-    rng = random.Random(26)
-    for _ in range(300):
-        hyps, refs, per_sentence, max_order = _random_batch(rng)
+@pytest.mark.parametrize("cases, longest", [(300, 12), (6, 2000)])
+def test_clipped_counts_equal_counters_in_a_random_search(cases, longest):
+    """Short sequences (ids past the digits numbered by a sort) and long ones (through the table)."""
+    rng = random.Random(f"sorted-counts-{longest}")
+    for _ in range(cases):
+        hyps, refs, per_sentence, max_order = _random_batch(rng, longest)
         ids = np.array([t for sequence in hyps + refs for t in sequence], np.int64)
         counted = count_ids_sorted(ids, _lengths(hyps), _lengths(refs), per_sentence, max_order)
         clipped, per_reference = _counted_with_counters(hyps, refs, per_sentence, max_order)
