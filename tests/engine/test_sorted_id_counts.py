@@ -15,6 +15,7 @@ from nltk.translate.bleu_score import SmoothingFunction, corpus_bleu, sentence_b
 import ngrameval
 from ngrameval.engine import corpus as corpus_module
 from ngrameval.engine.batch import count_ids_sorted
+from tests.search import cases as search_cases
 
 # Ids drawn from a few values around each of these: the 16-bit digits as they are, past them (a tokenizer's
 # vocabulary of 151k ids), sparse. Past the digits, a batch of few ids is numbered by a sort; one of more than
@@ -58,7 +59,7 @@ def _lengths(sequences):
 def test_clipped_counts_equal_counters_in_a_random_search(cases, longest):
     """Short sequences (ids past the digits numbered by a sort) and long ones (through the table)."""
     rng = random.Random(f"sorted-counts-{longest}")
-    for _ in range(cases):
+    for _ in range(search_cases(cases)):
         hyps, refs, per_sentence, max_order = _random_batch(rng, longest)
         ids = np.array([t for sequence in hyps + refs for t in sequence], np.int64)
         counted = count_ids_sorted(ids, _lengths(hyps), _lengths(refs), per_sentence, max_order)
@@ -108,7 +109,7 @@ def test_bleu_of_counted_ids_equals_nltk_and_the_indexed_path(block_tokens, monk
     monkeypatch.setattr(corpus_module, "BLOCK_TOKENS", block_tokens)
     method1 = SmoothingFunction().method1
     options = dict(variant="nltk", smooth="method1", sentence_level=True)
-    for _ in range(20):
+    for _ in range(search_cases(20)):
         predictions, references = _random_id_corpus(rng)
         result = ngrameval.bleu(predictions, references, **options)
         expected = [sentence_bleu(r, p, smoothing_function=method1) for p, r in zip(predictions, references)]
