@@ -12,7 +12,7 @@ probability 0.05. The candidates are their own pseudo-references (N = M = 256), 
 Threads: fastChrF runs its Rust loops in rayon's thread pool (over the sources for ``pairwise_chrf``, over
 the hypotheses for ``aggregate_chrf``), ngrameval's matrix products in OpenBLAS's. Both are held to one
 thread here (``RAYON_NUM_THREADS``, ``OPENBLAS_NUM_THREADS``, ``OMP_NUM_THREADS`` and ``MKL_NUM_THREADS`` set
-to 1 below, before anything imports numpy; the measuring processes inherit them): the same thread count.
+to 1 by ``common.hold_to_one_thread``; the measuring processes inherit them): the same thread count.
 
 chrF rows return scores on fastChrF's 0-100 scale (ngrameval's [0, 1] times 100, in the timed call);
 fastChrF 0.2.1 computes in float64, as sacrebleu does: the scores are checked to 1e-9.
@@ -20,15 +20,12 @@ fastChrF 0.2.1 computes in float64, as sacrebleu does: the scores are checked to
 
 from __future__ import annotations
 
-import os
+import sys
+from collections.abc import Iterator
 
-for _variable in ("RAYON_NUM_THREADS", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-    os.environ[_variable] = "1"
+from common import SEED, Corpus, Row, Section, Target, hold_to_one_thread, main, shared
 
-import sys  # noqa: E402
-from collections.abc import Iterator  # noqa: E402
-
-from common import SEED, Corpus, Row, Section, Target, main, shared  # noqa: E402
+hold_to_one_thread()
 
 PAIR = "en-de"
 SYSTEMS = (

@@ -45,6 +45,18 @@ BENCHMARKS = Path(__file__).resolve().parent
 ROOT = BENCHMARKS.parent
 TOLERANCE = 1e-9
 SEED = 20171121
+# The variables that set how many threads the thread pools of OpenBLAS (numpy's products), OpenMP, MKL and rayon
+# (the Rust peers) start with.
+THREAD_VARIABLES = ("RAYON_NUM_THREADS", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+
+
+def hold_to_one_thread() -> None:
+    """Every tool at one thread, the peers' count (a benchmark compares tools at the same thread count): the
+    measuring processes, started after this, inherit the variables."""
+    for variable in THREAD_VARIABLES:
+        os.environ[variable] = "1"
+
+
 SETTLE_SECONDS = 0.5
 PACKAGES = ("ngrameval", "sacrebleu", "nltk", "bleuscore", "fast-bleu", "numpy")
 
