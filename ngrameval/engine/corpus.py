@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from itertools import chain
+from itertools import chain, count
 from typing import Any, TypeVar, cast
 
 import numpy as np
@@ -145,8 +145,7 @@ def map_blocks(
     tokenizer = get_tokenizer(tokenize, lowercase)
     num_refs = references_label(map(len, refs))
     if few and len(hyps) <= FEW_PREDICTIONS:
-        # (Both sides tokenized in one call: a tokenizer's fixed cost, its regular expressions' passes, once.)
-        tokens = _tokens([*hyps, *chain.from_iterable(refs)], tokenizer, pretokenized, lowercase)
+        tokens = _distinct_tokens([*hyps, *chain.from_iterable(refs)], tokenizer, pretokenized, lowercase)
         batch = count_batch(tokens[: len(hyps)], tokens[len(hyps) :], list(map(len, refs)), max_order)
         if batch is not None:
             return [function(batch)], num_refs, tokenizer
@@ -365,6 +364,19 @@ def _vocabulary_ids(index: ReferenceIndex, tokens: Any) -> np.ndarray:
 
 def _tokens(texts: Sequence[Any], tokenizer: Tokenizer, pretokenized: bool, lowercase: bool) -> Sequence[Any]:
     return (lowercase_tokens(texts, tokenizer) if lowercase else texts) if pretokenized else tokenizer.tokenize(texts)
+
+
+def _distinct_tokens(texts: list[Any], tokenizer: Tokenizer, pretokenized: bool, lowercase: bool) -> list[Any]:
+    """:func:`_tokens` of texts of which many may be equal (a GRPO step's completions of one prompt share its
+    reference), each distinct text tokenized once, all in one call (a tokenizer's fixed cost, its regular
+    expressions' passes, once); equal texts share one token list."""
+    if pretokenized:  # (token lists: not hashable, and no tokenizer runs on them)
+        return list(_tokens(texts, tokenizer, pretokenized, lowercase))
+    numbering = dict(zip(dict.fromkeys(texts), count()))
+    if len(numbering) == len(texts):
+        return list(_tokens(texts, tokenizer, pretokenized, lowercase))
+    distinct = _tokens(list(numbering), tokenizer, pretokenized, lowercase)
+    return [distinct[numbering[text]] for text in texts]
 
 
 def _encode(

@@ -126,3 +126,15 @@ def test_rouge_of_a_batch_equals_rouge_score_and_the_indexed_path(stem, monkeypa
             patch.setattr(rouge_module, "FEW_PREDICTIONS", 0)
             assert ngrameval.rouge(hyps, first, tokenizer="rouge_score", **options).as_dict() == batched.as_dict()
             assert ngrameval.rouge(hyps, refs, **options).as_dict() == several.as_dict()
+
+
+def test_a_group_of_completions_sharing_their_reference_equals_sacrebleu():
+    """A GRPO step's completions of one prompt: one reference repeated (tokenized once), equal hypotheses too."""
+    rng = random.Random(31)
+    peer = BLEU(effective_order=True)
+    for _ in range(cases(20)):
+        reference = _random_texts(rng, 1)[1][0][0]
+        completions = [rng.choice(_random_texts(rng, 3)[0] + [reference]) for _ in range(8)]
+        result = ngrameval.bleu(completions, [[reference]] * 8, sentence_level=True)
+        expected = [peer.sentence_score(c, [reference]).score / 100 for c in completions]
+        assert result.sentence_scores == pytest.approx(expected, abs=1e-12)
