@@ -19,7 +19,10 @@ Three ways to pick the batches, one section each per metric:
 - ``cycled``: the first 16 batches in turn, the same number of calls: more references than ngrameval's
   cache holds (4 sets), while sacrebleu's tokenizer cache (65,536 lines) keeps every line after the first
   round; a training loop that revisits its prompts sees this;
-- ``same``: the first batch every call (every cache warm).
+- ``same``: the first batch every call (every cache warm);
+- ``group``: the outputs of 8 systems for one segment against its reference, a new segment each call, as a GRPO
+  step scores the completions of one prompt (one reference 8 times; sacrebleu's tokenizer cache keeps it after
+  the first pair).
 
 The per-call times are the section's wall and CPU seconds divided by the calls.
 """
@@ -43,19 +46,26 @@ CHRF_ENGINE = "ngrameval.chrf(sentence_level=True)"
 def load_wmt22_de_en() -> Corpus:
     from tests.data import WMT22_SYSTEMS, wmt22_references, wmt22_system
 
-    system = WMT22_SYSTEMS["de-en"][0]
+    systems = WMT22_SYSTEMS["de-en"][:BATCH]
     reference = wmt22_references(shared, "de-en", ("A",))[0]
     return Corpus(
-        f"WMT22 de-en, {system} against reference A, {len(reference)} lines in batches of {BATCH}",
-        [system],
-        [wmt22_system(shared, "de-en", system)],
+        f"WMT22 de-en, {systems[0]} against reference A, {len(reference)} lines in batches of {BATCH} (group: "
+        f"the {BATCH} systems {', '.join(systems)} on one segment)",
+        list(systems),
+        [wmt22_system(shared, "de-en", system) for system in systems],
         [[line] for line in reference],
     )
 
 
 def batches(corpus: Corpus, mode: str, calls: int) -> list[tuple[list[str], list[str]]]:
     """The ``calls`` batches of (predictions, references) a row scores, one per call, as the mode picks them."""
-    lines = list(zip(corpus.systems[0], (group[0] for group in corpus.references)))
+    references = [group[0] for group in corpus.references]
+    if mode == "group":  # a GRPO step's completions of one prompt: BATCH systems' outputs of one segment
+        return [
+            ([system[segment] for system in corpus.systems], [references[segment]] * BATCH)
+            for segment in (call % len(references) for call in range(calls))
+        ]
+    lines = list(zip(corpus.systems[0], references))
     every = [lines[start : start + BATCH] for start in range(0, len(lines) - BATCH + 1, BATCH)]
     pool = {"distinct": every, "cycled": every[:CYCLED_BATCHES], "same": every[:1]}[mode]
     chosen = [pool[call % len(pool)] for call in range(calls)]
@@ -127,6 +137,7 @@ METRICS = {
 }
 MODES = {
     "distinct": "every batch of the 1,984 lines once",
+    "group": f"{BATCH} systems' outputs of one segment against its reference, a new segment each call",
     "cycled": f"the first {CYCLED_BATCHES} batches in turn",
     "same": "the first batch every call",
 }
