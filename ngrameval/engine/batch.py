@@ -3,9 +3,9 @@
 A training step scores a batch of a few sentences whose references are seldom scored again. Building a
 :class:`~ngrameval.engine.ngrams.ReferenceIndex` (a table per order, kept for the next call) and matching
 the predictions against it costs some hundred numpy calls whatever the batch's size; here both sides'
-n-grams of every order become one integer key each -- ``(sentence, order, n-gram)`` in mixed radix, the
-n-gram's tokens as base-``V`` digits -- and the clipped counts follow from one sort of each side and one
-search. Batches of at most :data:`FEW_PREDICTIONS` predictions whose keys fit in 63 bits are counted so
+n-grams of every order become one integer key each -- ``(sentence, order, n-gram, side)`` in mixed radix, the
+n-gram's tokens as base-``V`` digits -- and the clipped counts follow from one sort of all the keys, where
+equal n-grams of both sides come together. Batches of at most :data:`FEW_PREDICTIONS` predictions whose keys fit in 63 bits are counted so
 (:func:`count_batch`); others are indexed.
 
 Token ids come in long sequences (an RL batch: 256 x 1024 ids, a vocabulary of 32k to 256k ids), whose keys

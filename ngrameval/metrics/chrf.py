@@ -120,12 +120,15 @@ def _cached_matches(
     cached): the next system scored against the same references reuses it (``references()`` prepares
     them only on a miss). A batch of a few predictions is counted in one pass instead
     (:func:`~ngrameval.engine.batch.count_batch`: no index built nor cached)."""
+    groups = None  # (the references prepared, once, when a batch needed them)
     if len(hypotheses) <= FEW_PREDICTIONS:
         groups = references()
         batch = count_batch(hypotheses, list(chain.from_iterable(groups)), list(map(len, groups)), max_order)
         if batch is not None:
             return _matches_of(batch.per_reference, batch.hyp_len, batch, max_order)
-    index = REFERENCE_CACHE.get(cache_key, lambda: ReferenceIndex(references(), max_order))
+    index = REFERENCE_CACHE.get(
+        cache_key, lambda: ReferenceIndex(references() if groups is None else groups, max_order)
+    )
     return reference_matches(index, hypotheses, max_order)
 
 

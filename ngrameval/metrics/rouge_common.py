@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import chain, count
+from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -157,10 +157,8 @@ def _ascii_runs_of_few(text: str, lines: int) -> tuple[list[str], np.ndarray, np
     Arrow's and numpy's passes cost some hundred microseconds whatever the length, Python's a fraction
     of one per word."""
     words_per_line = [line.split() for line in text.split("\n")] if lines else []
-    flat = list(chain.from_iterable(words_per_line))
-    numbering = dict(zip(dict.fromkeys(flat), count()))
-    ids = np.fromiter(map(numbering.__getitem__, flat), np.int64, len(flat))
-    return list(numbering), ids, np.fromiter(map(len, words_per_line), np.int64, len(words_per_line))
+    words, ids = distinct_ids(list(chain.from_iterable(words_per_line)))
+    return words, ids, np.fromiter(map(len, words_per_line), np.int64, len(words_per_line))
 
 
 # --------------------------------------------------------------------------- skip-bigrams

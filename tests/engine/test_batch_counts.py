@@ -138,3 +138,15 @@ def test_a_group_of_completions_sharing_their_reference_equals_sacrebleu():
         result = ngrameval.bleu(completions, [[reference]] * 8, sentence_level=True)
         expected = [peer.sentence_score(c, [reference]).score / 100 for c in completions]
         assert result.sentence_scores == pytest.approx(expected, abs=1e-12)
+
+
+def test_a_chrf_batch_whose_keys_would_not_fit_is_indexed_and_equals_sacrebleu():
+    """Over a thousand distinct characters: sixth-order keys past 63 bits, the references prepared once for the
+    index."""
+    rng = random.Random(41)
+    characters = [chr(0x4E00 + i) for i in range(1200)]
+    hyps = ["".join(rng.choice(characters) for _ in range(400)) for _ in range(3)]
+    refs = [[hyp[:200] + "".join(rng.choice(characters) for _ in range(200))] for hyp in hyps]
+    assert count_batch(hyps, [r for group in refs for r in group], [1, 1, 1], 6) is None
+    expected = [CHRF().sentence_score(h, r).score / 100 for h, r in zip(hyps, refs)]
+    assert ngrameval.chrf(hyps, refs, sentence_level=True).sentence_scores == pytest.approx(expected, abs=1e-12)
