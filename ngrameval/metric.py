@@ -235,6 +235,46 @@ class MetricFamily(ABC):
         """
         return self.score_totals(stats, totals, weights)
 
+    def compute(self, predictions: Any, references: Any, **options: Any) -> Any:
+        """What the public function ``ngrameval.<name>`` returns, and the only way it computes it: the
+        :meth:`statistics` of the text (with what matching saw that the parts asked for need:
+        :meth:`statistics_and_seen`), :meth:`result` of their sums, then the parts that the options of
+        :attr:`options_not_for_statistics` ask for (:meth:`add_parts`); ``result.statistics`` is the
+        :class:`Statistics` it was scored from.
+
+        >>> result = get_family("bleu").compute(["the cat sat on a mat"], [["the cat sat on the mat"]])
+        >>> type(result.statistics).__name__, result.score == float(get_family("bleu").score(result.statistics)[0, 0])
+        ('Statistics', True)
+        """
+        parts = {name: options.pop(name) for name in self.options_not_for_statistics if name in options}
+        stats, seen = self.statistics_and_seen(predictions, references, parts, **options)
+        segments = stats.rows[:, list(self.segment_columns(stats))]
+        result = self.result(stats, stats.totals(), segments)
+        result.statistics = stats
+        return self.add_parts(result, stats, seen, predictions, references, **parts)
+
+    def statistics_and_seen(
+        self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
+    ) -> tuple[Statistics, Any]:
+        """:meth:`statistics`, and what only matching sees that the parts asked for (``parts``: options of
+        :attr:`options_not_for_statistics`) need, such as the matched n-grams an explanation lists, for
+        :meth:`add_parts`. Default: the statistics and None."""
+        return self.statistics(predictions, references, **options), None
+
+    def add_parts(
+        self, result: Any, stats: Statistics, seen: Any, predictions: Any, references: Any, **parts: Any
+    ) -> Any:
+        """``result`` with the parts that ``parts`` (options of :attr:`options_not_for_statistics`) ask for;
+        ``seen``: what :meth:`statistics_and_seen` gave besides the statistics. Default: with
+        ``sentence_level=True``, the headline's :meth:`sentence_scores` as ``result.sentence_scores``; a family
+        with other such options (explanations) overrides it."""
+        unknown = sorted(set(parts) - {"sentence_level"})
+        if unknown:
+            raise NotImplementedError(f"{type(self).__name__} must add the parts asked for by {unknown}")
+        if parts.get("sentence_level"):
+            result.sentence_scores = self.sentence_scores(stats, predictions, references)[:, 0].tolist()
+        return result
+
     def corpus_scores(self, stats: Statistics) -> dict[str, float]:
         """Output name -> corpus score."""
         return dict(zip(stats.outputs, self.score(stats)[0].tolist()))

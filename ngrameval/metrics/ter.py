@@ -335,11 +335,21 @@ def ter_of_totals(totals: np.ndarray) -> np.ndarray:
     return np.where(length > 0, edits / np.where(length > 0, length, 1), (edits > 0).astype(totals.dtype))
 
 
-def _resolve_tokenizer(
-    normalized: Any, no_punct: Any, asian_support: Any, case_sensitive: Any, ignore_punct: Any, support_zh_ja_chars: Any
+def _tokenizer_of(
+    normalized: Any = False,
+    no_punct: Any = False,
+    asian_support: Any = False,
+    case_sensitive: Any = None,
+    ignore_punct: Any = None,
+    support_zh_ja_chars: Any = None,
+    lowercase: Any = None,
 ) -> TercomTokenizer:
-    """Check the options; HF evaluate's ``ignore_punct`` and ``support_zh_ja_chars`` name
-    ``no_punct`` and ``asian_support`` (given both ways, they must agree)."""
+    """Check the options of :func:`ter`; HF evaluate's ``ignore_punct`` and ``support_zh_ja_chars`` name
+    ``no_punct`` and ``asian_support`` (given both ways, they must agree), sacrebleu's ``case_sensitive`` is
+    ``not lowercase``."""
+    case_sensitive = not check_flag(
+        "lowercase", aliased("lowercase", lowercase, "case_sensitive", case_sensitive, default=True, inverse=True)
+    )
     flags = {
         name: check_flag(name, value)
         for name, value in (
@@ -477,20 +487,7 @@ def ter(
     >>> ter(["Hello world !"], ["hello world"], sentence_level=True).sentence_scores
     [0.5]
     """
-    case_sensitive = not check_flag(
-        "lowercase", aliased("lowercase", lowercase, "case_sensitive", case_sensitive, default=True, inverse=True)
-    )
-    tokenizer = _resolve_tokenizer(
-        normalized, no_punct, asian_support, case_sensitive, ignore_punct, support_zh_ja_chars
-    )
-    check_flag("sentence_level", sentence_level)
-    check_flag("explain", explain)
-    rows, num_refs, explanation = _segment_edits(predictions, references, tokenizer, explain)
-    stats = Statistics(TerFamily.name, rows, ("ter",), signature(tokenizer, num_refs), {"tokenizer": tokenizer})
-    result = _result_of_totals(stats.totals(), stats.signature)
-    result.sentence_scores = ter_of_totals(rows).tolist() if sentence_level else None
-    result.explanation, result.statistics = explanation, stats
-    return result
+    return FAMILY.compute(**locals())
 
 
 def _result_of_totals(totals: np.ndarray, signature: str) -> TerResult:
@@ -514,8 +511,31 @@ class TerFamily(MetricFamily):
     merged_option_values = {"sentence_level": False, "explain": False}
 
     def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
+        return self.statistics_and_seen(predictions, references, {}, **options)[0]
+
+    def statistics_and_seen(
+        self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
+    ) -> tuple[Statistics, list[dict[str, Any]] | None]:
+        # (the explanations come from the alignments that count the edits)
         self.check_options(options)
-        return ter(predictions, references, **options).statistics
+        tokenizer = _tokenizer_of(**options)
+        explain = check_flag("explain", parts.get("explain", False))
+        check_flag("sentence_level", parts.get("sentence_level", False))
+        rows, num_refs, explanation = _segment_edits(predictions, references, tokenizer, explain)
+        return Statistics(self.name, rows, ("ter",), signature(tokenizer, num_refs), {"tokenizer": tokenizer}), explanation
+
+    def add_parts(
+        self,
+        result: TerResult,
+        stats: Statistics,
+        seen: list[dict[str, Any]] | None,
+        predictions: Any,
+        references: Any,
+        **parts: Any,
+    ) -> TerResult:
+        result.sentence_scores = ter_of_totals(stats.rows).tolist() if parts.get("sentence_level") else None
+        result.explanation = seen
+        return result
 
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
         return ter_of_totals(totals)[:, None]
@@ -532,4 +552,4 @@ class TerFamily(MetricFamily):
         return _result_of_totals(totals, stats.signature)
 
 
-register(TerFamily())
+FAMILY = register(TerFamily())
