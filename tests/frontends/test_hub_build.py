@@ -86,11 +86,10 @@ def test_requirements_name_registry_packages_and_the_package_is_copied(exported)
         ]
         assert lines == list(dict.fromkeys(expected)), folder
         assert all(Requirement(line).url is None and Requirement(line).name != "ngrameval" for line in lines)
-        # the package as it is imported, sources and data (the examples), without caches
+        # the package as it is imported, sources and data (the examples, the Spaces' texts), without caches
         assert _files(folder / "ngrameval") == package, folder
-        assert (folder / "ngrameval" / "examples" / "hypotheses.txt").read_bytes() == (
-            ROOT / "ngrameval" / "examples" / "hypotheses.txt"
-        ).read_bytes()
+        for data in (Path("examples", "hypotheses.txt"), Path("ui", "texts.json")):
+            assert (folder / "ngrameval" / data).read_bytes() == (ROOT / "ngrameval" / data).read_bytes(), folder
         assert (folder / "metrics" / name / f"{name}.py").is_file() == (name in script_names()), folder
     # resolving the leaderboard's requirements (test_requirements_resolve_from_the_index) covers every folder's
     superset = set(_requirement_lines(exported / "spaces" / "leaderboard"))

@@ -13,6 +13,7 @@ import shutil
 import subprocess
 import sys
 import time
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -73,17 +74,38 @@ def _run(command, **options):
 
 
 @pytest.fixture(scope="module")
-def installed(tmp_path_factory):
-    """(python, environment variables, working directory, exported results, the checkout's copy built from) of the
-    fresh environment the wheel is installed in, after EXPORT_AND_COMPUTE ran there."""
+def built(tmp_path_factory):
+    """(the wheel, the checkout's copy it was built from)."""
     require("build")
     source = tmp_path_factory.mktemp("checkout") / "ngrameval"
     shutil.copytree(ROOT, source, ignore=NOT_BUILT_FROM)
     dist = tmp_path_factory.mktemp("dist")
-    built = _completed([sys.executable, "-m", "build", "--wheel", "--outdir", str(dist), str(source)])
+    done = _completed([sys.executable, "-m", "build", "--wheel", "--outdir", str(dist), str(source)])
     # Every folder of the package is in setup.cfg's packages (the examples' data folder too).
-    assert "absent from the `packages` configuration" not in built.stderr, built.stderr
+    assert "absent from the `packages` configuration" not in done.stderr, done.stderr
     (wheel,) = dist.glob("ngrameval-*.whl")
+    return wheel, source
+
+
+def test_the_wheel_carries_the_package_data(built):
+    # The files the package reads that are not Python (the Spaces' texts, the examples' corpus), as they are in
+    # the checkout: setup.cfg's package_data names each kind.
+    wheel, source = built
+    data = [
+        path.relative_to(source).as_posix()
+        for path in (source / "ngrameval").rglob("*")
+        if path.is_file() and path.suffix not in (".py", ".pyc")
+    ]
+    assert "ngrameval/ui/texts.json" in data
+    with zipfile.ZipFile(wheel) as archive:
+        assert {name: archive.read(name) for name in data} == {name: (source / name).read_bytes() for name in data}
+
+
+@pytest.fixture(scope="module")
+def installed(built, tmp_path_factory):
+    """(python, environment variables, working directory, exported results, the checkout's copy built from) of the
+    fresh environment the wheel is installed in, after EXPORT_AND_COMPUTE ran there."""
+    wheel, source = built
     venv = tmp_path_factory.mktemp("venv")
     _run([sys.executable, "-m", "venv", str(venv)])
     python = venv / "bin" / "python"
@@ -175,6 +197,8 @@ def test_exported_space_folders_hold_what_the_hub_needs(installed):
             if path.relative_to(package).parts[0] not in ("evaluate_scripts", "space_cards")
         )
         assert copied == installed_sources, name
+        texts = Path("ui", "texts.json")
+        assert (folder / "ngrameval" / texts).read_bytes() == (package / texts).read_bytes(), name
         assert (folder / "app.py").is_file()
 
 
