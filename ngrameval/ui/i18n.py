@@ -248,4 +248,3 @@ def language_switch() -> gr.Dropdown:
         min_width=160,
         interactive=True,
     )
-
