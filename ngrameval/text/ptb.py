@@ -310,35 +310,21 @@ def _grammar() -> dict[str, str]:
     g["QUOTES"] = f"(?:''|[{curly}]{{1,2}}|{apos})"
     g["QUOTES_FIRST"] = f"['&{curly}]"
     g["DBLQUOT"] = '(?:"|' + _ci("&quot;") + ")"
+    amp = "(?:" + _ci("&amp;") + "|&)"
     g["TBSPEC"] = (
-        "(?:-"
-        + _keywords("RRB LRB RCB LCB RSB LSB")
-        + "-|"
-        + _ci("C.D.s")
-        + "|"
-        + _ci("pro-")
-        + "|"
-        + _ci("anti-")
-        + "|"
-        + _ci("S")
-        + "(?:"
-        + _ci("&amp;")
-        + "|&)"
-        + _ci("P-500")
-        + "|"
-        + _ci("S")
-        + "(?:"
-        + _ci("&amp;")
-        + "|&)"
-        + _ci("Ls")
-        + "|"
-        + _ci("Cap")
-        + apos
-        + _ci("n")
-        + "|"
-        + _ci("c")
-        + apos
-        + _ci("est")
+        "(?:"
+        + "|".join(
+            [
+                "-" + _keywords("RRB LRB RCB LCB RSB LSB") + "-",
+                _ci("C.D.s"),
+                _ci("pro-"),
+                _ci("anti-"),
+                _ci("S") + amp + _ci("P-500"),
+                _ci("S") + amp + _ci("Ls"),
+                _ci("Cap") + apos + _ci("n"),
+                _ci("c") + apos + _ci("est"),
+            ]
+        )
         + ")"
     )
     g["TBSPEC2"] = f"{apos}[0-9][0-9]"
@@ -369,19 +355,10 @@ def _remove_soft_hyphens(text: str) -> str:
 _LATEX_QUOTES = [(re.compile("&apos;|'"), "`", "'"), (re.compile('"|&quot;'), "``", "''")]
 _QUOTE_CHARS = str.maketrans(
     {
-        "\x91": "`",
-        "\u2018": "`",
-        "\u201b": "`",
-        "\u2039": "`",
-        "\x92": "'",
-        "\u2019": "'",
-        "\u203a": "'",
-        "\x93": "``",
-        "\u201c": "``",
-        "\u00ab": "``",
-        "\x94": "''",
-        "\u201d": "''",
-        "\u00bb": "''",
+        **dict.fromkeys("\x91\u2018\u201b\u2039", "`"),
+        **dict.fromkeys("\x92\u2019\u203a", "'"),
+        **dict.fromkeys("\x93\u201c\u00ab", "``"),
+        **dict.fromkeys("\x94\u201d\u00bb", "''"),
     }
 )
 
