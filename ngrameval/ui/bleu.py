@@ -22,8 +22,6 @@ SMOOTHING = {  # per variant: the smoothing values it accepts (the first, "defau
 SMOOTH_VALUES = {"none": None, "add-one": True}
 EFFECTIVE_ORDER = {"default": None, "on": True, "off": False}
 
-INTRO = t("bleu.intro")
-
 
 def smoothing_for(variant, smooth):
     """The smoothing choices of a variant; the current choice is kept when that variant accepts it."""
@@ -170,8 +168,6 @@ EXAMPLES = [
 
 SPACE = ui.MetricSpace(
     name="bleu",
-    title=t("bleu.title"),
-    intro=INTRO,
     controls=controls,
     options=options,
     present=present,

@@ -18,11 +18,6 @@ from ngrameval.metrics.chrf import VARIANTS, character_text, resolve_options, wo
 from ngrameval.ui import page as ui
 from ngrameval.ui.i18n import Phrase, t
 
-INTRO = t("chrf.intro")
-
-EXPLANATION_INTRO = t("chrf.explanation_intro")
-NOTE = t("chrf.note")
-
 SACREBLEU_ONLY, NLTK_ONLY = ("word_order", "lowercase", "eps_smoothing"), ("min_char_order",)
 DEFAULTS = {"word_order": 0, "lowercase": False, "eps_smoothing": False, "min_char_order": 1}
 MEAN_F = Phrase("column.f_mean")
@@ -298,9 +293,7 @@ EXAMPLES = [
 
 SPACE = ui.MetricSpace(
     name="chrf",
-    title=t("chrf.title"),
     label="chrF",
-    intro=INTRO,
     controls=controls,
     options=options,
     present=present,
@@ -309,7 +302,5 @@ SPACE = ui.MetricSpace(
     examples=EXAMPLES,
     detail_options={"sentence_level": True},
     explain_item=explain_item,
-    explanation_intro=EXPLANATION_INTRO,
-    explanation_note=NOTE,
     ngrams_label=t("chrf.ngrams"),
 )

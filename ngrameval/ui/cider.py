@@ -17,10 +17,6 @@ NAMES = {"cider-d": "CIDEr-D", "cider": "CIDEr"}  # what each variant is called 
 TOKENIZERS = list(dict.fromkeys(["none", "ptb", *TOKENIZER_NAMES]))
 REFERENCE_BOXES = 5  # COCO has five reference captions per image
 
-INTRO = t("cider.intro")
-
-EXPLANATION = t("cider.explanation_intro")  # its text names ABSENT
-NOTE = t("cider.note")
 NGRAMS_LABEL = t("cider.ngrams")
 
 # The highlight's classes: the word's idf as a share of the highest possible one, log(items).
@@ -30,7 +26,7 @@ IDF_LABELS = [
     (0.0, "common: low idf", "#bae6fd"),
 ]
 NO_IDF = ("idf 0: in every item's references", "#e5e7eb")
-ABSENT = ("not in its references", "#fca5a5")
+ABSENT = ("not in its references", "#fca5a5")  # the text cider.explanation_intro names it
 COLORS = dict([(label, color) for _, label, color in IDF_LABELS] + [NO_IDF, ABSENT])
 SHARE = Phrase("column.share_x10")  # the plotted column
 LENGTH_PENALTY = Phrase("column.length_penalty")
@@ -221,16 +217,12 @@ EXAMPLES = [
 SPACE = ui.MetricSpace(
     name="cider",
     label="CIDEr",
-    title=t("cider.title"),
-    intro=INTRO,
     controls=controls,
     options=options,
     present=present,
     order_plot=(SHARE, t("cider.share_plot")),
     score_high=None,
     examples=EXAMPLES,
-    explanation_intro=EXPLANATION,
-    explanation_note=NOTE,
     detail_options={"explain": True},
     explain_item=explain_item,
     ngrams_label=NGRAMS_LABEL,

@@ -21,9 +21,6 @@ CORPUS = Phrase("column.corpus")  # the plotted column
 
 INTRO = t("coco.intro", spice=t("coco.spice"))
 
-EXPLANATION = t("coco.explanation_intro")
-NOTE = t("coco.note")
-
 
 def controls():
     tokenize = gr.Dropdown(
@@ -113,17 +110,15 @@ EXAMPLES = [
 
 SPACE = ui.MetricSpace(
     name="coco_caption",
+    texts="coco",
     label="COCO caption",
     intro=INTRO,
-    title=t("coco.title"),
     controls=controls,
     options=options,
     present=present,
     order_plot=(CORPUS, t("coco.corpus_plot")),
     score_high=None,
     examples=EXAMPLES,
-    explanation_intro=EXPLANATION,
-    explanation_note=NOTE,
     detail_options={},
     explain_item=explain_item,
     per_order_label=t("coco.per_metric"),

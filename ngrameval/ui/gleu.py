@@ -13,10 +13,6 @@ from ngrameval.metrics.gleu import VARIANTS, resolve_options
 from ngrameval.ui import page as ui
 from ngrameval.ui.i18n import Phrase, t
 
-INTRO = t("gleu.intro")
-
-NOTE = t("gleu.note")
-
 
 def controls():
     with gr.Row():
@@ -150,8 +146,6 @@ EXAMPLES = [
 
 SPACE = ui.MetricSpace(
     name="gleu",
-    title=t("gleu.title"),
-    intro=INTRO,
     controls=controls,
     options=options,
     present=present,
@@ -161,5 +155,4 @@ SPACE = ui.MetricSpace(
     examples=EXAMPLES,
     detail_options={"sentence_level": True},
     explain_item=explain_item,
-    explanation_note=NOTE,
 )

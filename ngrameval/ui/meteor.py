@@ -27,10 +27,7 @@ MAX_REFERENCES = 20_000
 NLTK_DEFAULTS = {"alpha": 0.9, "beta": 3.0, "gamma": 0.5}  # NLTK's meteor_score
 COLORS = {"exact": "#86efac", "stem": "#fde68a", "synonym": "#93c5fd", "paraphrase": "#f9a8d4"}
 
-INTRO = t("meteor.intro")
 
-EXPLANATION = t("meteor.explanation_intro")
-NOTE = t("meteor.note")
 MATCHES_LABEL = t("meteor.matches")
 REFERENCES_LABEL = t("meteor.per_reference")
 PENALTY = Phrase("column.penalty")
@@ -467,16 +464,12 @@ def warm_up():
 SPACE = ui.MetricSpace(
     name="meteor",
     label="METEOR",
-    title=t("meteor.title"),
-    intro=INTRO,
     controls=controls,
     options=options,
     present=present,
     order_plot=(VALUE, t("meteor.parts")),
     score_high=1.0,
     examples=EXAMPLES,
-    explanation_intro=EXPLANATION,
-    explanation_note=NOTE,
     per_order_label=t("meteor.parts"),
     detail_options=detail_options,
     explain_item=explain_item,

@@ -10,9 +10,6 @@ from ngrameval.metrics.nist import VARIANTS
 from ngrameval.ui import page as ui
 from ngrameval.ui.i18n import Phrase, t
 
-INTRO = t("nist.intro")
-
-NOTE = t("nist.note")
 INDIVIDUAL = Phrase("column.individual")  # the plotted column
 
 
@@ -65,13 +62,10 @@ EXAMPLES = [
 
 SPACE = ui.MetricSpace(
     name="nist",
-    title=t("nist.title"),
-    intro=INTRO,
     controls=controls,
     options=options,
     present=present,
     order_plot=(INDIVIDUAL, t("nist.contribution_plot")),
     score_high=None,
     examples=EXAMPLES,
-    explanation_note=NOTE,
 )

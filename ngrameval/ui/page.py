@@ -655,6 +655,10 @@ def order_table(orders: list[dict[str, Any]]) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def _failed_explanation(message: str, language: str) -> tuple[str, None, None, None]:
+    return status_html(message, True, language), None, None, None
+
+
 ExplainOne = Callable[[str, list[str], dict[str, Any]], dict[str, Any]]
 ExplainItem = Callable[[int, dict[str, Any]], dict[str, Any]]
 
@@ -691,7 +695,7 @@ def explain(
     except (TypeError, ValueError):
         index = -1
     if not 0 <= index < count:
-        return status_html(i18n.text("explain.choose", language, count=count), True, language), None, None, None
+        return _failed_explanation(i18n.text("explain.choose", language, count=count), language)
     try:
         if explain_item is not None:
             item = explain_item(index, state)
@@ -701,11 +705,12 @@ def explain(
             assert explain_one is not None  # a Space whose metric gives no explanation has explain_one or explain_item
             item = explain_one(state["predictions"][index], state["references"][index], state["options"])
     except errors.InputError as error:
-        return status_html(str(error), True, language), None, None, None
+        return _failed_explanation(str(error), language)
     except Exception as error:
         LOG.exception("explaining sentence %d failed", index + 1)
-        message = i18n.text("status.unexpected", language, kind=type(error).__name__, message=error)
-        return status_html(message, True, language), None, None, None
+        return _failed_explanation(
+            i18n.text("status.unexpected", language, kind=type(error).__name__, message=error), language
+        )
     notes = [
         i18n.resolve(note, language) for note in item.get("reference_notes") or [""] * len(item["reference_tokens"])
     ]
@@ -834,8 +839,6 @@ class MetricSpace:
     metric (:func:`check_limits`)."""
 
     name: str  # metrics/<name>
-    title: i18n.I18nData  # texts on the page: keys of ngrameval.ui.i18n.TEXTS (t(key))
-    intro: i18n.I18nData  # Markdown under the title
     controls: Callable[[], dict[str, gr.components.Component]]  # builds the option controls
     options: Callable[..., dict[str, Any]]  # control values (by name) -> compute() options
     # (result, options, per_sentence), with present_corpus also (predictions, references) -> Presentation
@@ -843,8 +846,14 @@ class MetricSpace:
     order_plot: tuple[Shown, i18n.I18nData]  # (per_order column plotted, its title)
     score_high: float | None  # nominal top of the score range (None: open)
     examples: Sequence[Example] = ()
-    explanation_note: str | i18n.I18nData = ""  # Markdown added to the explanation's introduction
-    explanation_intro: i18n.I18nData = EXPLANATION_INTRO  # Markdown: what the highlight shows
+    # The page's own texts (keys of ngrameval/ui/texts.json, t(key)); None: those of its prefix (texts, else
+    # name): "<prefix>.title", "<prefix>.intro", and where the texts have them "<prefix>.note" and
+    # "<prefix>.explanation_intro" (else no note, and the page's introduction).
+    texts: str | None = None
+    title: i18n.I18nData | None = None
+    intro: i18n.I18nData | None = None  # Markdown under the title
+    explanation_note: str | i18n.I18nData | None = None  # Markdown added to the explanation's introduction
+    explanation_intro: i18n.I18nData | None = None  # Markdown: what the highlight shows
     per_order_label: i18n.I18nData = t("page.per_ngram_order")  # noqa: RUF009 (an immutable Phrase) -- the label of the per_order table
     detail_options: dict[str, Any] | Callable[[dict[str, Any]], dict[str, Any]] = field(
         default_factory=lambda: {"sentence_level": True, "explain": True}
@@ -861,6 +870,16 @@ class MetricSpace:
     max_references: int | None = None
     present_corpus: bool = False  # present() also gets the predictions and references
     warm_up: Callable[[], None] | None = None  # run once before serving (data a first call would build)
+
+    def __post_init__(self) -> None:
+        prefix = self.texts or self.name
+        self.title = self.title or t(f"{prefix}.title")
+        self.intro = self.intro or t(f"{prefix}.intro")
+        if self.explanation_note is None:
+            self.explanation_note = t(f"{prefix}.note") if f"{prefix}.note" in i18n.TEXTS else ""
+        if self.explanation_intro is None:
+            own = f"{prefix}.explanation_intro"
+            self.explanation_intro = t(own) if own in i18n.TEXTS else EXPLANATION_INTRO
 
     def build(self) -> gr.Blocks:
         """The page (:func:`build_demo`)."""
@@ -949,12 +968,7 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
     def explain_sentence(request: gr.Request, state, number):
         language = i18n.language_of(request)
         if state is None and number is not None:  # scored, then the session's state expired
-            return (
-                status_html(i18n.text("status.expired", language, minutes=STATE_SECONDS // 60), True, language),
-                None,
-                None,
-                None,
-            )
+            return _failed_explanation(i18n.text("status.expired", language, minutes=STATE_SECONDS // 60), language)
         return explain(unpacked(state), number, space.explain_one, space.explain_item, language)
 
     def run(request: gr.Request, predictions, *values):
@@ -994,17 +1008,14 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                 else metric.compute(**inputs, **options, **space.sentence_options)
             )
             shown = space.present(result, options, per_sentence, *((hyps, refs) if space.present_corpus else ()))
-        except (errors.InputError, ImportError) as error:  # the page's, and the metric's own messages (English)
-            shown_message = error.in_language(language) if isinstance(error, InputError) else str(error)
-            return outputs.values(
-                raw={"error": str(error)},
-                status=status_html(shown_message, True, language),
-                results=gr.Column(visible=False),
-            )
         except Exception as error:
-            LOG.exception("scoring failed")
-            message = f"unexpected {type(error).__name__}: {error}"
-            shown_message = i18n.text("status.unexpected", language, kind=type(error).__name__, message=error)
+            if isinstance(error, (errors.InputError, ImportError)):  # the page's, and the metric's own (English)
+                message = str(error)
+                shown_message = error.in_language(language) if isinstance(error, InputError) else message
+            else:
+                LOG.exception("scoring failed")
+                message = f"unexpected {type(error).__name__}: {error}"
+                shown_message = i18n.text("status.unexpected", language, kind=type(error).__name__, message=error)
             return outputs.values(
                 raw={"error": message},
                 status=status_html(shown_message, True, language),

@@ -28,13 +28,8 @@ TYPES = [
 ]
 DEFAULT_TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
 MULTI_REF = {"default": None, "best": "best", "pooled": "pooled"}
-LCS = "LCS"
+LCS = "LCS"  # the text rouge.explanation_intro names it
 F_MEASURE = Phrase("column.f_measure")
-
-INTRO = t("rouge.intro")
-
-EXPLANATION = t("rouge.explanation_intro")  # its text names LCS
-NOTE = t("rouge.note")
 
 
 def for_variant(variant):
@@ -265,16 +260,12 @@ EXAMPLES = [
 
 SPACE = ui.MetricSpace(
     name="rouge",
-    title=t("rouge.title"),
-    intro=INTRO,
     controls=controls,
     options=options,
     present=present,
     order_plot=(F_MEASURE, t("rouge.f_plot")),
     score_high=1.0,
     examples=EXAMPLES,
-    explanation_intro=EXPLANATION,
-    explanation_note=NOTE,
     per_order_label=t("rouge.per_type"),
     detail_options={},
     sentence_options={"sentence_level": True},

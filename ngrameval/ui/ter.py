@@ -14,11 +14,6 @@ from ngrameval.ui import i18n
 from ngrameval.ui import page as ui
 from ngrameval.ui.i18n import Phrase, t
 
-INTRO = t("ter.intro")
-
-EXPLANATION_INTRO = t("ter.explanation_intro")
-NOTE = t("ter.note")
-
 FLAGS = ("normalized", "no_punct", "asian_support")
 OPS = ("shift", "substitution", "insertion", "deletion")
 COLORS = {
@@ -359,9 +354,7 @@ EXAMPLES = [
 
 SPACE = ui.MetricSpace(
     name="ter",
-    title=t("ter.title"),
     label="TER",
-    intro=INTRO,
     controls=controls,
     options=options,
     present=present,
@@ -369,8 +362,6 @@ SPACE = ui.MetricSpace(
     score_high=1.0,
     examples=EXAMPLES,
     explain_item=explain_item,
-    explanation_intro=EXPLANATION_INTRO,
-    explanation_note=NOTE,
     per_order_label=t("ter.edits_corpus"),
     orders_label=t("ter.edits_segment"),
     ngrams_label=t("ter.edits"),
