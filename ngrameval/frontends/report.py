@@ -378,6 +378,12 @@ class _Frame:
     scale: float
     lower_is_better: bool = False
 
+    @classmethod
+    def of(
+        cls, board: Leaderboard, systems: list[SystemScores], column: Column, ticks: list[float], scale: float
+    ) -> _Frame:
+        return cls(systems, shown_names(board), ticks, scale, get_family(column.metric).lower_is_better)
+
     @property
     def label_width(self) -> int:
         longest = max((len(_label(self.shown[system.name])) for system in self.systems), default=0)
@@ -445,13 +451,7 @@ def interval_chart(board: Leaderboard, column: Column, scale: float, width: int)
     values = [
         bound for result in results for bound in ((result.score,) + tuple(result.ci or ())) if math.isfinite(bound)
     ] or [0.0]
-    frame = _Frame(
-        systems,
-        shown_names(board),
-        nice_ticks(min(values), max(values)),
-        scale,
-        get_family(column.metric).lower_is_better,
-    )
+    frame = _Frame.of(board, systems, column, nice_ticks(min(values), max(values)), scale)
     x = frame.x
     body = []
     for row, (system, result) in enumerate(zip(systems, results)):
@@ -480,13 +480,7 @@ def box_plot(board: Leaderboard, column_index: int, scale: float, width: int) ->
     column = board.columns[column_index]
     scores = [system.segment_scores[:, column_index] for system in systems]
     finite = np.concatenate([values[np.isfinite(values)] for values in scores] + [np.zeros(1)])
-    frame = _Frame(
-        systems,
-        shown_names(board),
-        nice_ticks(*_axis(float(finite.min()), float(finite.max()))),
-        scale,
-        get_family(column.metric).lower_is_better,
-    )
+    frame = _Frame.of(board, systems, column, nice_ticks(*_axis(float(finite.min()), float(finite.max()))), scale)
     x = frame.x
     body = []
     for row, (system, values) in enumerate(zip(systems, scores)):
