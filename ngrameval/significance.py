@@ -35,7 +35,6 @@ from __future__ import annotations
 import itertools
 import math
 import os
-import statistics as python_statistics
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -325,8 +324,11 @@ def _numpy_mean(ordered: np.ndarray) -> float:
 
 
 def _exact_mean(ordered: np.ndarray) -> float:
-    # statistics.mean of NumPy scalars rounds the exact mean to their type (float32 scores: float32).
-    return float(ordered.dtype.type(python_statistics.mean(ordered.tolist())))
+    # statistics.mean of NumPy scalars rounds the exact mean to their type (float32 scores: float32). (Imported
+    # here: statistics and the random module it imports cost ~3 ms of start-up that the paired tests never use.)
+    import statistics
+
+    return float(ordered.dtype.type(statistics.mean(ordered.tolist())))
 
 
 def _p_value(exceeding: np.ndarray) -> float:
