@@ -292,7 +292,7 @@ def _counts(draws: np.ndarray, segments: int) -> np.ndarray:
     return np.bincount(offsets.ravel(), minlength=len(draws) * segments).reshape(len(draws), segments)
 
 
-def _draws(seed: int | None | np.random.Generator, segments: int, samples: int) -> Iterator[np.ndarray]:
+def _draws(seed: int | np.random.Generator | None, segments: int, samples: int) -> Iterator[np.ndarray]:
     """sacrebleu's bootstrap indices, ``default_rng(seed).choice(segments, size=(samples, segments),
     replace=True)`` (a generator given: its next such draw), in blocks of rows of about :data:`DRAW_BLOCK`
     indices, drawn in turn from one generator as they are used: its stream does not depend on how the draw is
