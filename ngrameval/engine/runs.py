@@ -2,9 +2,10 @@
 
 Cutting text with ``str.split`` and numbering the tokens with a dict costs a new Python string, its
 hash and a dict probe per token: most of the time ROUGE and GLEU spend on their inputs. Here the
-tokens stay in an Arrow string array (pyarrow, which ``datasets`` installs): Arrow cuts the texts
-at whitespace, or takes the runs numpy found in their bytes, and its dictionary encoding or set
-look-up numbers them, so Python sees each distinct token once, or not at all.
+tokens stay in an Arrow string array (pyarrow, which ``datasets`` installs): numpy finds the runs of
+token bytes in the texts' UTF-8 (at whitespace, or at ROUGE's separators), Arrow takes them as they are,
+and its dictionary encoding or set look-up numbers them, so Python sees each distinct token once, or not
+at all.
 
 Two choices keep the rest of the process fast. Arrow allocates from the system allocator, which
 hands back the memory numpy has just freed (fresh pages from Arrow's own pool cost a page fault
