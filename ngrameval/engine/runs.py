@@ -2,10 +2,9 @@
 
 Cutting text with ``str.split`` and numbering the tokens with a dict costs a new Python string, its
 hash and a dict probe per token: most of the time ROUGE and GLEU spend on their inputs. Here the
-tokens stay in an Arrow string array (pyarrow, which ``datasets`` installs): numpy finds the runs of
-token bytes in the texts' UTF-8 (at whitespace, or at ROUGE's separators), Arrow takes them as they are,
-and its dictionary encoding or set look-up numbers them, so Python sees each distinct token once, or not
-at all.
+tokens stay in an Arrow string array (pyarrow, which ``datasets`` installs): Arrow cuts the texts
+at whitespace, or takes the runs numpy found in their bytes, and its dictionary encoding or set
+look-up numbers them, so Python sees each distinct token once, or not at all.
 
 Two choices keep the rest of the process fast. Arrow allocates from the system allocator, which
 hands back the memory numpy has just freed (fresh pages from Arrow's own pool cost a page fault
@@ -112,70 +111,30 @@ def kept_lengths(lengths: np.ndarray, keep: np.ndarray) -> np.ndarray:
     return np.diff(offsets(keep)[offsets(lengths)])
 
 
-# The characters str.split() cuts at (str.isspace(), a test sweeps every code point): those below 128 are one byte
-# of their own in UTF-8, the others two or three bytes, whose first is never a continuation byte.
-_SPACES = (
-    "\t\n\x0b\x0c\r\x1c\x1d\x1e\x1f \x85\xa0\u1680"
-    + "".join(map(chr, range(0x2000, 0x200B)))
-    + "\u2028\u2029\u202f\u205f\u3000"
-)
-# Per byte value, b"\x01" where a byte may be part of a token (all but the one-byte spaces): bytes.translate then
-# gives a text's flags in one C pass, a buffer numpy reads as booleans.
-_TOKEN_BYTES = bytes(int(not (byte < 128 and chr(byte) in _SPACES)) for byte in range(256))
-# The spaces of several bytes by their length in bytes: their UTF-8 bytes read as one big-endian integer.
-_WIDE_SPACES = {
-    width: np.array([int.from_bytes(space.encode(), "big") for space in _SPACES if len(space.encode()) == width])
-    for width in (2, 3)
-}
-
-
 def whitespace_split(texts: Sequence[str]) -> tuple[pa.Array, np.ndarray] | None:
     """``str.split()`` of every text: all the tokens in one Arrow array and the number per text; None
-    if a text has no UTF-8 form (a lone surrogate).
+    if a text has no UTF-8 form (a lone surrogate). Arrow's Unicode whitespace is Python's (a test
+    sweeps every code point); it keeps the empty pieces between adjacent spaces, which are dropped.
 
-    The texts' UTF-8 bytes, joined by spaces (no token spans two texts), are cut at whitespace by numpy
-    (:func:`byte_runs`): a byte lookup flags the one-byte spaces, and the few characters of two or three
-    bytes whose first byte starts a wider space are compared whole. No Python string per token, and no
-    split by Arrow, whose Unicode-aware ``utf8_split_whitespace`` took twice as long (16 WMT17 systems and
-    their reference: 52 -> ~25 ms).
-
-    >>> tokens, lengths = whitespace_split(["a\\u3000b  a", "", " c ", "d\\xa0"])
+    >>> tokens, lengths = whitespace_split(["a\\u3000b  a", "", " c "])
     >>> tokens.to_pylist(), lengths.tolist()
-    (['a', 'b', 'a', 'c', 'd'], [3, 0, 1, 1])
+    (['a', 'b', 'a', 'c'], [3, 0, 1])
     """
-    try:
-        encoded = list(map(str.encode, texts))
-    except UnicodeEncodeError:
+    array = strings(texts)
+    if array is None:
         return None
-    joined = b" ".join(encoded)
-    codes = np.frombuffer(joined, np.uint8)
-    inside = np.frombuffer(joined.translate(_TOKEN_BYTES), bool)
-    wide = _wide_spaces(codes)
-    if len(wide):
-        inside = inside.copy()
-        inside[wide] = False
-    tokens, starts = byte_runs(codes, inside)
-    text_starts = offsets(np.fromiter(map(len, encoded), np.int64, len(encoded)) + 1)[:-1]
-    return tokens, np.diff(np.searchsorted(starts, text_starts), append=len(starts))
-
-
-def _wide_spaces(codes: np.ndarray) -> np.ndarray:
-    """The positions of the bytes of every space of two or three bytes in UTF-8 ``codes`` (U+0085, U+00A0,
-    U+2000 ...): a character's first byte is at least 0xC2, and its continuation bytes follow it.
-
-    >>> _wide_spaces(np.frombuffer("a\\xa0\\u2014\\u3000".encode(), np.uint8)).tolist()
-    [1, 2, 6, 7, 8]
-    """
-    leads = np.flatnonzero(codes >= 0xC2)
-    found = []
-    for width, spaces in _WIDE_SPACES.items():
-        first = leads[np.isin(codes[leads], spaces >> 8 * (width - 1))]
-        character = codes[first].astype(np.int64)
-        for byte in range(1, width):
-            character = character << 8 | codes[first + byte]
-        starts = first[np.isin(character, spaces)]
-        found += [starts + byte for byte in range(width)]
-    return np.concatenate(found)
+    pieces = _compute("utf8_split_whitespace", array)
+    tokens = pieces.values
+    lengths = np.diff(_integers(pieces.offsets))
+    nonempty = _integers(_compute("binary_length", tokens)) > 0
+    if not nonempty.all():
+        lengths = kept_lengths(lengths, nonempty)
+        pa = _arrow()[0]
+        mask = pa.BooleanArray.from_buffers(
+            pa.bool_(), len(nonempty), [None, pa.py_buffer(np.packbits(nonempty, bitorder="little"))]
+        )
+        tokens = _compute("filter", tokens, mask)
+    return tokens, lengths
 
 
 def byte_runs(codes: np.ndarray, inside: np.ndarray) -> tuple[pa.Array, np.ndarray]:

@@ -1,4 +1,4 @@
-"""Tokens cut by numpy and numbered by Arrow (ngrameval.engine.runs) against Python's own str.split and dicts,
+"""Tokens cut and numbered by Arrow (ngrameval.engine.runs) against Python's own str.split and dicts,
 which the whitespace tokenizer (GLEU, BLEU's "none") and ROUGE's tokenizers reproduce: every code point,
 random texts of odd characters, real lines (German, Chinese) with random Unicode spaces against sacrebleu's
 tokenize="none", and the texts Arrow cannot take (lone surrogates, NUL)."""
@@ -94,9 +94,9 @@ def test_rouge_whitespace_tokenizer_keeps_odd_spaces_and_surrogates():
 
 
 def test_real_lines_with_random_spaces_split_and_score_as_sacrebleu_none(shared):
-    """whitespace_split cuts the texts' UTF-8 bytes with numpy: WMT17 German lines and WMT22 Chinese sources,
-    their spaces replaced at random by any Unicode space (one or several, at line ends too), split as
-    str.split, and BLEU with tokenize="none" is sacrebleu's (which splits with str.split)."""
+    """WMT17 German lines and WMT22 Chinese sources, their spaces replaced at random by any Unicode space (one or
+    several, at line ends too): whitespace_split cuts them as str.split, and BLEU with tokenize="none" is
+    sacrebleu's (which splits with str.split)."""
     rng = random.Random(20261127)
     lines = wmt17_reference(shared)[:300] + read_lines(shared(WMT22_ZH_SOURCE))[: cases(150)]
     hypotheses = wmt17_system(shared, "xmu.4910")[:300] + read_lines(shared(WMT22_ZH_SOURCE))[1 : cases(150) + 1]
