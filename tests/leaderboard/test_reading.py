@@ -1,4 +1,4 @@
-"""ngrameval.leaderboard.reading: the checks of the counts of lines, and plain text read whole as sacrebleu's
+"""ngrameval.leaderboard.reading: the checks of the counts of lines, and plain text read by readlines as sacrebleu's
 command line reads it line by line."""
 
 import gzip
@@ -29,9 +29,9 @@ def _sacrebleu_lines(path):
 
 
 @pytest.mark.parametrize("compressed", [False, True], ids=["plain", "gzip"])
-def test_plain_text_is_read_whole_as_sacrebleu_reads_it_line_by_line(tmp_path, compressed):
-    """read_source reads a file at once (read_text) and splits it; sacrebleu streams it: the same lines, for
-    random texts of line ends, odd separators, trailing spaces, empty lines and no final newline."""
+def test_plain_text_lines_are_sacrebleus(tmp_path, compressed):
+    """read_source takes a file's lines at once (read_lines: readlines, rstrip); sacrebleu streams them: the same
+    lines, for random texts of line ends, odd separators, trailing spaces, empty lines and no final newline."""
     rng = random.Random(20261127)
     pieces = ["a", "é", "東", " ", "\t", "\n", "\r", "\r\n", "\u2028", "\x85", "\x0b", "\x1c", "\u3000", "\U0001f600"]
     for case in range(60):
