@@ -55,8 +55,8 @@ BLOCK_FLOATS = 1 << 23
 # Drawn indices per block of bootstrap resamples (1 MB of int64; 43 resamples of the 3,004 WMT17 segments): the
 # block's indices, counts and weights are made, used and freed in turn, in memory the allocator already holds
 # and below the 4 MB from which numpy asks the kernel for huge pages. All 1,000 resamples at once (24 MB of
-# indices, as many again for their counts) took 30 to 160 ms of CPU for the same work, as the kernel found or
-# compacted huge pages (a busy machine); blocks take ~30 ms.
+# indices, as many again for their counts) took 38 to 170 ms of CPU for the same work, as the kernel found or
+# compacted huge pages (a busy machine); blocks take 29 to 49 ms.
 DRAW_BLOCK = 1 << 17
 # Integers below 2**24 are exact in float32, so float32 sums below it are sacrebleu's in any order.
 FLOAT32_EXACT = 1 << 24
