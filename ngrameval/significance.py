@@ -35,8 +35,7 @@ from __future__ import annotations
 import itertools
 import math
 import os
-import statistics as python_statistics
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Union
@@ -53,6 +52,12 @@ TESTS = tuple(DEFAULT_SAMPLES)
 MAX_SAMPLES = 1_000_000
 # Floats per block of resamples (a block's (resamples, segments) weights): bounds memory at ~64 MB.
 BLOCK_FLOATS = 1 << 23
+# Drawn indices per block of bootstrap resamples (1 MB of int64; 43 resamples of the 3,004 WMT17 segments): the
+# block's indices, counts and weights are made, used and freed in turn, in memory the allocator already holds
+# and below the 4 MB from which numpy asks the kernel for huge pages. All 1,000 resamples at once (24 MB of
+# indices, as many again for their counts) took 38 to 170 ms of CPU for the same work, as the kernel found or
+# compacted huge pages (a busy machine); blocks take 29 to 49 ms.
+DRAW_BLOCK = 1 << 17
 # Integers below 2**24 are exact in float32, so float32 sums below it are sacrebleu's in any order.
 FLOAT32_EXACT = 1 << 24
 
@@ -151,31 +156,34 @@ class _Scorer:
         self.scale = resampling.scale
         self.bootstrap_dtype = np.dtype(resampling.bootstrap_dtype)
         self.reads_weights = resampling.reads_weights
+        # Rows of integers (BLEU's, NIST's counts): their sums are exact in any order.
+        self.integral = _integral(stats.rows)
+        # The tool sums np.array(rows, dtype="float32")[draw] in float32. If every partial sum is an integer below
+        # 2**24 (a resample draws len(rows) rows), exact sums cast to float32 are its sums, bit for bit; else a
+        # resample's sums are its drawn rows added in the tool's order.
+        self.sums_drawn = self.bootstrap_dtype == np.float32 and not (
+            self.integral and len(stats.rows) * np.abs(stats.rows).max(initial=0) < FLOAT32_EXACT
+        )
+        # Whether a block of resamples is scored with its weights or drawn indices, not from its sums alone.
+        self.reads_draws = self.reads_weights or self.sums_drawn
 
     def corpus(self) -> np.ndarray:
         """(outputs,) the corpus scores in the test's arithmetic (sacrebleu's: on 0-100, from exact sums)."""
         return self.family.score_resampled(self.stats, self.stats.totals(), None)[0]
 
-    def score_resampled(self, sums: np.ndarray, counts: np.ndarray | None, draws: np.ndarray) -> np.ndarray:
+    def score_resampled(self, sums: np.ndarray, counts: np.ndarray | None, draws: np.ndarray | None) -> np.ndarray:
         """(B, outputs) the scores of bootstrap resamples: their (B, columns) float64 ``sums``, the
-        (B, segments) float64 ``counts`` that made them (None when no scorer of the batch reads them) and the drawn
-        indices."""
+        (B, segments) float64 ``counts`` that made them and the drawn indices (both may be None unless
+        :attr:`reads_draws`)."""
         rows = self.stats.rows
-        if self.bootstrap_dtype == np.float32:
-            # The tool sums np.array(rows, dtype="float32")[draw] in float32. If every partial sum is an integer
-            # below 2**24 (a resample draws len(rows) rows), exact sums cast to float32 are its sums, bit for bit.
-            if self.integral and len(rows) * np.abs(rows).max(initial=0) < FLOAT32_EXACT:
-                sums = sums.astype(np.float32)
-            else:  # its own order of float32 additions
-                sums = np.vstack(
-                    [rows.astype(np.float32)[part].sum(axis=1) for part in _blocks(draws, len(rows) * rows.shape[1])]
-                )
+        if self.sums_drawn:  # the tool's own order of float32 additions
+            assert draws is not None
+            sums = np.vstack(
+                [rows.astype(np.float32)[part].sum(axis=1) for part in _blocks(draws, len(rows) * rows.shape[1])]
+            )
+        elif self.bootstrap_dtype == np.float32:
+            sums = sums.astype(np.float32)
         return self.family.score_resampled(self.stats, sums, counts if self.reads_weights else None)
-
-    @property
-    def integral(self) -> bool:
-        """Rows of integers (BLEU's, NIST's counts): their sums are exact in any order."""
-        return _integral(self.stats.rows)
 
     def shuffled(self, other: Statistics, keep: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(B, outputs) twice: the scores of the pseudo-systems that take this system's segment where
@@ -222,14 +230,17 @@ class _Scorer:
         return np.vstack(kept), np.vstack(swapped)
 
 
-def _resample_scores(scorers: Sequence[_Scorer], draws: np.ndarray) -> list[np.ndarray]:
-    """Per scorer, (B, outputs) its scores of the bootstrap resamples given as (B, segments) drawn
-    indices. Systems with integer rows are summed in one product, their rows side by side (thin
-    products, one per system, are several times slower); the others one by one, so that a row's sum
-    never depends on the neighbours BLAS happened to give it. The integer rows are multiplied in float32
+def _resample_scores(scorers: Sequence[_Scorer], draws: Iterable[np.ndarray]) -> list[np.ndarray]:
+    """Per scorer, (B, outputs) its scores of the bootstrap resamples given as blocks of (resamples, segments)
+    drawn indices (:func:`_draws`). Systems with integer rows are summed in one product, their rows side by
+    side (thin products, one per system, are several times slower); the others one by one, so that a row's
+    sum never depends on the neighbours BLAS happened to give it. The integer rows are multiplied in float32
     when every partial sum is an integer below 2**24 (a resample draws ``segments`` rows, so no sum exceeds
-    ``segments`` times the largest row value): exact, as float64 is, in half the memory traffic."""
-    segments = draws.shape[1]
+    ``segments`` times the largest row value): exact, as float64 is, in half the memory traffic. A scorer
+    that needs only the sums is scored once, on the sums of every block (a call per block of a few dozen
+    resamples costs more than the block's arithmetic); one that reads a block's weights or indices
+    (:attr:`_Scorer.reads_draws`), block by block."""
+    segments = len(scorers[0].stats)
     stacked = [i for i, scorer in enumerate(scorers) if scorer.integral]
     rows = np.hstack([scorers[i].stats.rows for i in stacked]) if stacked else None
     product_type = (
@@ -240,8 +251,8 @@ def _resample_scores(scorers: Sequence[_Scorer], draws: np.ndarray) -> list[np.n
     edges = np.cumsum([0] + [scorers[i].stats.rows.shape[1] for i in stacked])
     # The float64 weights only where a scorer reads them or sums its rows with them (a (B, segments) copy).
     weighted = len(stacked) < len(scorers) or any(scorer.reads_weights for scorer in scorers)
-    scores: list[list[np.ndarray]] = [[] for _ in scorers]
-    for block in _blocks(draws, segments):
+    parts: list[list[np.ndarray]] = [[] for _ in scorers]  # per scorer and block: its scores, or its sums
+    for block in draws:
         drawn = _counts(block, segments)
         counts = drawn.astype(np.float64) if weighted else None
         sums: dict[int, np.ndarray] = {}  # scorer -> its (B, columns) sums
@@ -252,8 +263,11 @@ def _resample_scores(scorers: Sequence[_Scorer], draws: np.ndarray) -> list[np.n
             if i not in sums:
                 assert counts is not None  # a scorer not stacked makes the batch weighted
                 sums[i] = counts @ scorer.stats.rows
-            scores[i].append(scorer.score_resampled(sums[i], counts, block))
-    return [np.vstack(parts) for parts in scores]
+            parts[i].append(scorer.score_resampled(sums[i], counts, block) if scorer.reads_draws else sums[i])
+    return [
+        np.vstack(part) if scorer.reads_draws else scorer.score_resampled(np.vstack(part), None, None)
+        for scorer, part in zip(scorers, parts)
+    ]
 
 
 def _integral(rows: np.ndarray) -> bool:
@@ -278,9 +292,20 @@ def _counts(draws: np.ndarray, segments: int) -> np.ndarray:
     return np.bincount(offsets.ravel(), minlength=len(draws) * segments).reshape(len(draws), segments)
 
 
-def _draws(seed: int | None, segments: int, samples: int) -> np.ndarray:
-    """sacrebleu's bootstrap indices: ``default_rng(seed).choice(n, size=(samples, n), replace=True)``."""
-    return np.random.default_rng(seed).choice(segments, size=(samples, segments), replace=True)
+def _draws(seed: int | np.random.Generator | None, segments: int, samples: int) -> Iterator[np.ndarray]:
+    """sacrebleu's bootstrap indices, ``default_rng(seed).choice(segments, size=(samples, segments),
+    replace=True)`` (a generator given: its next such draw), in blocks of rows of about :data:`DRAW_BLOCK`
+    indices, drawn in turn from one generator as they are used: its stream does not depend on how the draw is
+    cut, so the blocks are sacrebleu's matrix, row for row.
+
+    >>> blocks = list(_draws(12345, 10, 3))
+    >>> np.vstack(blocks).tolist() == np.random.default_rng(12345).choice(10, size=(3, 10), replace=True).tolist()
+    True
+    """
+    rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+    rows = max(1, DRAW_BLOCK // segments)
+    for start in range(0, samples, rows):
+        yield rng.choice(segments, size=(min(rows, samples - start), segments), replace=True)
 
 
 def _bootstrap_result(
@@ -299,8 +324,11 @@ def _numpy_mean(ordered: np.ndarray) -> float:
 
 
 def _exact_mean(ordered: np.ndarray) -> float:
-    # statistics.mean of NumPy scalars rounds the exact mean to their type (float32 scores: float32).
-    return float(ordered.dtype.type(python_statistics.mean(ordered.tolist())))
+    # statistics.mean of NumPy scalars rounds the exact mean to their type (float32 scores: float32). (Imported
+    # here: statistics and the random module it imports cost ~3 ms of start-up that the paired tests never use.)
+    import statistics
+
+    return float(ordered.dtype.type(statistics.mean(ordered.tolist())))
 
 
 def _p_value(exceeding: np.ndarray) -> float:
@@ -559,9 +587,7 @@ def paired_test(
     base_interval_draws = _draws(seed, segments, n_ar_confidence) if n_ar_confidence > 0 else None
     rng = np.random.default_rng(system_seed)
     keep_baseline = rng.integers(2, size=(n_samples, segments), dtype=bool)
-    system_interval_draws = (
-        rng.choice(segments, size=(n_ar_confidence, segments), replace=True) if n_ar_confidence > 0 else None
-    )
+    system_interval_draws = _draws(rng, segments, n_ar_confidence) if n_ar_confidence > 0 else None
     systems_interval_scores: Sequence[np.ndarray | None] = (
         _resample_scores(scorers, system_interval_draws) if system_interval_draws is not None else [None] * len(scorers)
     )

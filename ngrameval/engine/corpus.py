@@ -9,7 +9,6 @@ bounded by the block, and blocks can run in several threads.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from itertools import chain, count
 from typing import Any, TypeVar, cast
@@ -187,6 +186,9 @@ def map_in_threads(function: Callable[[Item], Result], items: Sequence[Item], th
     """
     if threads == 1 or len(items) < 2:
         return list(map(function, items))
+    # (Imported here: concurrent.futures and the logging it imports cost every process ~4 ms, most never use them.)
+    from concurrent.futures import ThreadPoolExecutor
+
     with ThreadPoolExecutor(max_workers=min(threads, len(items))) as pool:
         return list(pool.map(function, items))
 

@@ -29,17 +29,23 @@ if TYPE_CHECKING:
 
 @cache
 def _arrow() -> tuple[ModuleType, ModuleType]:
-    """pyarrow and pyarrow.compute, imported when first used: the paths that do not split on whitespace (13a,
-    token ids, a few texts) never need them, and a process that scores only those starts without their
-    import (some 50 ms of the command line's start-up)."""
+    """pyarrow and its compute functions' module, imported when first used: the paths that do not split on
+    whitespace (13a, token ids, a few texts) never need them, and a process that scores only those starts
+    without their import (some 40 ms of the command line's start-up). The functions are called through
+    ``pyarrow._compute.call_function``, which ``pyarrow.compute``'s wrappers call: importing ``pyarrow.compute``
+    writes a Python wrapper and its docstring for each of its ~290 functions, another ~30 ms of CPU per
+    process, measured (``python -X importtime``)."""
     import pyarrow
-    import pyarrow.compute
+    import pyarrow._compute
 
-    return pyarrow, pyarrow.compute
+    return pyarrow, pyarrow._compute
 
 
-def _pool() -> pa.MemoryPool:
-    return _arrow()[0].system_memory_pool()
+def _compute(function: str, *arguments: pa.Array, options: object = None) -> pa.Array:
+    """Arrow's compute ``function`` of ``arguments`` (``pyarrow.compute.<function>``), its memory from the
+    system allocator."""
+    pa, compute = _arrow()
+    return compute.call_function(function, list(arguments), options, pa.system_memory_pool())
 
 
 def offsets(lengths: Sequence[int] | np.ndarray) -> np.ndarray:
@@ -117,17 +123,17 @@ def whitespace_split(texts: Sequence[str]) -> tuple[pa.Array, np.ndarray] | None
     array = strings(texts)
     if array is None:
         return None
-    pa, pc = _arrow()
-    pieces = pc.utf8_split_whitespace(array, memory_pool=_pool())
+    pieces = _compute("utf8_split_whitespace", array)
     tokens = pieces.values
     lengths = np.diff(_integers(pieces.offsets))
-    nonempty = _integers(pc.binary_length(tokens, memory_pool=_pool())) > 0
+    nonempty = _integers(_compute("binary_length", tokens)) > 0
     if not nonempty.all():
         lengths = kept_lengths(lengths, nonempty)
+        pa = _arrow()[0]
         mask = pa.BooleanArray.from_buffers(
             pa.bool_(), len(nonempty), [None, pa.py_buffer(np.packbits(nonempty, bitorder="little"))]
         )
-        tokens = pc.filter(tokens, mask, memory_pool=_pool())
+        tokens = _compute("filter", tokens, mask)
     return tokens, lengths
 
 
@@ -178,7 +184,7 @@ def distinct_ids(tokens: pa.Array | list[str]) -> tuple[list[str], np.ndarray]:
     if isinstance(tokens, list):
         vocabulary, ids = vocabulary_ids([tokens])
         return list(vocabulary), ids
-    encoded = _arrow()[1].dictionary_encode(tokens, memory_pool=_pool())
+    encoded = _compute("dictionary_encode", tokens)
     return encoded.dictionary.to_pylist(), _integers(encoded.indices)
 
 
@@ -188,4 +194,4 @@ def ids_in(tokens: pa.Array, words: pa.Array) -> np.ndarray:
     >>> ids_in(whitespace_split(["b x a"])[0], strings(["a", "b"])).tolist()
     [1, -1, 0]
     """
-    return _integers(_arrow()[1].index_in(tokens, value_set=words, memory_pool=_pool()))
+    return _integers(_compute("index_in", tokens, options=_arrow()[1].SetLookupOptions(value_set=words)))

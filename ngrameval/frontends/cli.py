@@ -29,7 +29,6 @@ import importlib
 import json
 import os
 import sys
-import traceback
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -526,6 +525,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"ngrameval: {error}", file=sys.stderr)
         return 2
     except Exception:  # every other kind is a bug: shown as one, with what it needs to be reported
+        import traceback  # (only here: its import is ~3 ms of every command's start-up)
+
         traceback.print_exc()
         print(
             "ngrameval: this is a bug in ngrameval, not a problem with the input: please report it with the "

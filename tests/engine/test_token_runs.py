@@ -1,6 +1,7 @@
 """Tokens cut and numbered by Arrow (ngrameval.engine.runs) against Python's own str.split and dicts,
 which the whitespace tokenizer (GLEU, BLEU's "none") and ROUGE's tokenizers reproduce: every code point,
-random texts of odd characters, and the texts Arrow cannot take (lone surrogates, NUL)."""
+random texts of odd characters, real lines (German, Chinese) with random Unicode spaces against sacrebleu's
+tokenize="none", and the texts Arrow cannot take (lone surrogates, NUL)."""
 
 import random
 import re
@@ -9,17 +10,21 @@ import sys
 import numpy as np
 import pyarrow as pa
 import pytest
+import sacrebleu
 from nltk.translate.gleu_score import corpus_gleu
 
 from ngrameval.engine.runs import byte_runs, distinct_ids, ids_in, whitespace_split
 from ngrameval.metrics import rouge_common
+from ngrameval.metrics.bleu import bleu
 from ngrameval.metrics.gleu import gleu
 from ngrameval.metrics.rouge import RougeTokenizer
 from ngrameval.metrics.rouge_common import ascii_runs
+from tests.data import WMT22, read_lines, wmt17_reference, wmt17_system
 from tests.search import cases
 
 CODE_POINTS = [c for c in range(sys.maxunicode + 1) if not 0xD800 <= c <= 0xDFFF]
 SPACES = [chr(c) for c in CODE_POINTS if chr(c).isspace()]
+WMT22_ZH_SOURCE = f"{WMT22}/txt/sources/generaltest2022.zh-en.src.zh"
 ODD = SPACES + ["a", "b", "é", "東", "\x00", "\x1c", "\U0001f600", "-", "A", "İ", "\u212a", "ß"]
 
 
@@ -86,3 +91,25 @@ def test_ascii_runs_are_the_runs_of_a_regex(few_bytes, monkeypatch):
 def test_rouge_whitespace_tokenizer_keeps_odd_spaces_and_surrogates():
     texts = ["A\u3000b\x1cc", "x \ud800 y", "\u2028"]
     assert RougeTokenizer("whitespace").tokenize(texts).tokens == [text.lower().split() for text in texts]
+
+
+def test_real_lines_with_random_spaces_split_and_score_as_sacrebleu_none(shared):
+    """WMT17 German lines and WMT22 Chinese sources, their spaces replaced at random by any Unicode space (one or
+    several, at line ends too): whitespace_split cuts them as str.split, and BLEU with tokenize="none" is
+    sacrebleu's (which splits with str.split)."""
+    rng = random.Random(20261127)
+    lines = wmt17_reference(shared)[:300] + read_lines(shared(WMT22_ZH_SOURCE))[: cases(150)]
+    hypotheses = wmt17_system(shared, "xmu.4910")[:300] + read_lines(shared(WMT22_ZH_SOURCE))[1 : cases(150) + 1]
+
+    def respaced(text):
+        pieces = text.split(" ")
+        return rng.choice(["", *SPACES]).join(
+            [rng.choice(["", rng.choice(SPACES)])] + pieces + [rng.choice(["", "".join(rng.sample(SPACES, 3))])]
+        )
+
+    references, predictions = list(map(respaced, lines)), list(map(respaced, hypotheses))
+    assert split_lists(references) == [text.split() for text in references]
+    expected = sacrebleu.corpus_bleu(predictions, [references], tokenize="none").score
+    assert bleu(predictions, [[r] for r in references], tokenize="none").bleu * 100 == pytest.approx(
+        expected, rel=1e-12
+    )

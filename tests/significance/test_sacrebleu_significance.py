@@ -144,6 +144,23 @@ def test_float32_sums_in_sacrebleus_order(wmt17, monkeypatch):
     assert ours.ci == (resamples[200 // 40] / 100, resamples[200 - 200 // 40 - 1] / 100)
 
 
+@pytest.mark.parametrize("float32_exact", [significance.FLOAT32_EXACT, 1], ids=["summed", "drawn rows added"])
+@pytest.mark.parametrize("rows_per_block", [1, 7])
+def test_draws_in_blocks_of_any_size_are_sacrebleus_resamples(wmt17, monkeypatch, rows_per_block, float32_exact):
+    """The resamples are drawn and summed a block of rows (about DRAW_BLOCK indices) at a time, and scored at
+    the end from their sums, or block by block from the drawn rows (float32 sums past 2**24): however the
+    draw is cut, each resample's score is sacrebleu's, in its order."""
+    reference, systems, stats = wmt17
+    monkeypatch.setattr(significance, "DRAW_BLOCK", rows_per_block * len(reference) + len(reference) // 2)
+    monkeypatch.setattr(significance, "FLOAT32_EXACT", float32_exact)
+    draws = significance._draws(12345, len(reference), 60)
+    (ours,) = significance._resample_scores([significance._Scorer(stats["xmu.4910"])], draws)
+    metric = sacrebleu_metrics.BLEU(tokenize="none")
+    segment_stats = metric._extract_corpus_statistics(systems["xmu.4910"], [reference])
+    _, theirs = sacrebleu_significance._bootstrap_resample(segment_stats, metric, 60)
+    assert ours[:, 0].tolist() == [score.score for score in theirs]
+
+
 def test_published_moses_and_multeval_p_values(wmt17):
     """sacrebleu's own check, on our implementation: every WMT17 system against LIUM-NMT."""
     stats = wmt17[2]
