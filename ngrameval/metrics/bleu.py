@@ -809,10 +809,9 @@ class BleuFamily(MetricFamily):
         seen: tuple[list[dict[str, Any]] | None, str | None],
         predictions: Any,
         references: Any,
-        sentence_level: bool = False,
-        explain: bool = False,
+        **parts: Any,
     ) -> BleuResult:
-        result = self._result(stats, stats.totals(), sentence_level)
+        result = self._result(stats, stats.totals(), parts.get("sentence_level", False))
         result.explanation, result.sentence_signature = seen
         return result
 

@@ -344,17 +344,16 @@ class NistFamily(MetricFamily):
         seen: tuple[IndexedCorpus, Matches],
         predictions: Any,
         references: Any,
-        sentence_level: bool = False,
-        explain: bool = False,
+        **parts: Any,
     ) -> NistResult:
         corpus, matches = seen
         settings = stats.context
         n, nltk = settings["n"], settings["variant"] == "nltk"
-        if sentence_level:
+        if parts.get("sentence_level"):
             scope = _sentence_scope(settings)
             sentences = stats if scope == "corpus" else self._statistics(corpus, matches, settings, scope)
             result.sentence_scores = self.segment_scores(sentences)[:, 0].tolist()
-        if explain:
+        if parts.get("explain"):
             weights = information_weights(corpus.index, n, "corpus", perl=not nltk)
             result.explanation = explain_matches(corpus, matches, n, stats.rows[:, 2 * n + 1], entry_weights=weights)
             if nltk:  # NLTK scores each order against its best single reference: show all of them
