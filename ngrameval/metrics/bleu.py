@@ -103,8 +103,9 @@ def statistics_rows(hyp_len: np.ndarray, ref_len: np.ndarray, matches: np.ndarra
     >>> statistics_rows(np.array([2]), np.array([3.0]), np.array([[2, 1, 0]]))[0, 5:].tolist()   # totals, clamped
     [2.0, 1.0, 0.0, 2.0, 1.0, 1.0]
     """
-    totals = np.maximum(hyp_len[:, None] - np.arange(matches.shape[1])[None, :], 0)
-    return np.hstack([hyp_len[:, None], ref_len[:, None], matches, totals, np.maximum(totals, 1)], dtype=np.float64)
+    totals = np.maximum(hyp_len[:, None] - np.arange(matches.shape[1]), 0)
+    parts = [hyp_len[:, None], ref_len[:, None], matches, totals, np.maximum(totals, 1)]
+    return np.concatenate(parts, axis=1, dtype=np.float64)
 
 
 def from_rows(rows: np.ndarray, order: int) -> BleuStatistics:
@@ -825,10 +826,12 @@ class BleuFamily(MetricFamily):
         the scoring of a few sentences)."""
         options: BleuOptions = stats.context["options"]
         order = options.statistics_order
-        rows = np.vstack([totals, stats.rows]) if sentence_level else totals
+        rows = np.concatenate([totals, stats.rows]) if sentence_level else totals
         last = None  # (no other rule reads it)
         if options.reads_last_sentence:
-            last = from_rows(np.vstack([stats.rows[-1:], stats.rows]) if sentence_level else stats.rows[-1:], order)
+            last = from_rows(
+                np.concatenate([stats.rows[-1:], stats.rows]) if sentence_level else stats.rows[-1:], order
+            )
         scored = from_rows(rows, order)
         scores, precisions, bp = score_rows(scored, last, options, sentence=np.arange(len(rows)) > 0)
         ref_len = float(scored.ref_len[0])
