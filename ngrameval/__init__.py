@@ -21,7 +21,7 @@ from ngrameval._version import __version__
 
 # Each public name and the module that defines it.
 _DEFINED_IN = {
-    **dict.fromkeys(["bleu", "bleu_statistics", "BleuResult", "BleuStatistics"], "ngrameval.metrics.bleu"),
+    **dict.fromkeys(["bleu", "BleuResult"], "ngrameval.metrics.bleu"),
     **dict.fromkeys(["chrf", "ChrfResult"], "ngrameval.metrics.chrf"),
     **dict.fromkeys(["cider", "CiderResult", "DocumentFrequency"], "ngrameval.metrics.cider"),
     **dict.fromkeys(["coco_caption", "CocoCaptionResult"], "ngrameval.metrics.coco"),

@@ -31,13 +31,26 @@ import tempfile
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import partial
+from functools import cache, partial
 from typing import Any, cast
 
 import numpy as np
 
 from ngrameval.engine.inputs import unknown_options_error
 from ngrameval.errors import InputError
+
+# The signature of a family's public function, which every call reads to check and complete its options.
+_signature_of = cache(inspect.signature)
+
+
+@cache
+def _option_names(function: Callable[..., Any], excluded: tuple[str, ...]) -> tuple[str, ...]:
+    """The options of a family's public function: its parameters less the data, ``excluded`` and ``**kwargs``."""
+    return tuple(
+        name
+        for name, parameter in _signature_of(function).parameters.items()
+        if name not in ("predictions", "references") + excluded and parameter.kind is not inspect.Parameter.VAR_KEYWORD
+    )
 
 
 @dataclass
@@ -107,15 +120,10 @@ class MetricFamily(ABC):
 
     def check_options(self, options: dict[str, Any]) -> None:
         """A clear error for options the metric does not have (never Python's TypeError)."""
-        valid = [
-            name
-            for name, parameter in inspect.signature(self.function).parameters.items()
-            if name not in ("predictions", "references") + self.options_not_for_statistics
-            and parameter.kind is not inspect.Parameter.VAR_KEYWORD
-        ]
-        unknown = sorted(set(options) - set(valid) - set(self.extra_options()))
+        valid = _option_names(self.function, self.options_not_for_statistics) + tuple(self.extra_options())
+        unknown = sorted(set(options).difference(valid))
         if unknown:
-            raise unknown_options_error(self.name, unknown, valid + list(self.extra_options()))
+            raise unknown_options_error(self.name, unknown, list(valid))
 
     def with_defaults(self, options: dict[str, Any]) -> dict[str, Any]:
         """The options checked and completed with the public function's defaults.
@@ -124,7 +132,7 @@ class MetricFamily(ABC):
         'nltk'
         """
         self.check_options(options)
-        bound = inspect.signature(self.function).bind_partial(None, None, **options)
+        bound = _signature_of(self.function).bind_partial(None, None, **options)
         bound.apply_defaults()
         return {
             name: value
@@ -248,9 +256,16 @@ class MetricFamily(ABC):
         """
         parts = {name: options.pop(name) for name in self.options_not_for_statistics if name in options}
         stats, seen = self.statistics_and_seen(predictions, references, parts, **options)
+        result = self.result_with_parts(stats, seen, predictions, references, **parts)
+        result.statistics = stats
+        return result
+
+    def result_with_parts(self, stats: Statistics, seen: Any, predictions: Any, references: Any, **parts: Any) -> Any:
+        """:meth:`result` of the sums of ``stats``' rows, with the parts that ``parts`` ask for (:meth:`add_parts`).
+        A family whose scoring rule costs more per run than per row (BLEU's) overrides it to score the corpus
+        and its segments in one run."""
         segments = stats.rows[:, list(self.segment_columns(stats))]
         result = self.result(stats, stats.totals(), segments)
-        result.statistics = stats
         return self.add_parts(result, stats, seen, predictions, references, **parts)
 
     def statistics_and_seen(

@@ -3,8 +3,9 @@
 The statistics of each sentence -- clipped n-gram matches and totals per order,
 hypothesis length and the reference length chosen by the brevity rule -- add up,
 so a corpus score, a bootstrap sample or a distributed run all start by summing
-rows of :class:`BleuStatistics`. Each variant is a small vectorized function over
-rows (one row for a corpus, one row per sentence for sentence scores):
+the rows of :class:`BleuFamily`'s :class:`~ngrameval.metric.Statistics`. Each variant
+is a small vectorized function over rows (one row for a corpus, one row per sentence
+for sentence scores):
 
 ========== ==================================================================
 variant    reproduces
@@ -42,7 +43,6 @@ from ngrameval.metric import (
     MetricFamily,
     Resampling,
     Statistics,
-    columns,
     last_weighted,
     register,
 )
@@ -78,7 +78,8 @@ SMOOTHING = {
 
 @dataclass
 class BleuStatistics:
-    """Sufficient statistics, one row per sentence (or one summed row per corpus).
+    """The named columns of :class:`BleuFamily` rows that the scoring rules read (:func:`from_rows`), one
+    row per sentence or per sum of sentences.
 
     ``clamped_totals`` is ``max(1, totals)`` per sentence, summed: NLTK's
     ``modified_precision`` denominators, which differ from ``totals`` for
@@ -94,32 +95,29 @@ class BleuStatistics:
     def __len__(self) -> int:
         return len(self.hyp_len)
 
-    @staticmethod
-    def of_matches(hyp_len: np.ndarray, ref_len: np.ndarray, matches: np.ndarray) -> BleuStatistics:
-        """The rows of per-sentence lengths and clipped matches (K, N); the totals follow from the lengths.
 
-        >>> BleuStatistics.of_matches(np.array([2]), np.array([3.0]), np.array([[2, 1, 0]])).clamped_totals.tolist()
-        [[2, 1, 1]]
-        """
-        totals = np.maximum(hyp_len[:, None] - np.arange(matches.shape[1])[None, :], 0)
-        return BleuStatistics(hyp_len, ref_len, matches, totals, np.maximum(totals, 1))
+def statistics_rows(hyp_len: np.ndarray, ref_len: np.ndarray, matches: np.ndarray) -> np.ndarray:
+    """:class:`BleuFamily` rows of per-sentence lengths and clipped matches (K, N): hypothesis length, reference
+    length, matches, then the totals and clamped totals per order, which follow from the lengths.
 
-    def rows(self, selection: Any) -> BleuStatistics:
-        """A subset (or resample) of sentences, e.g. ``stats.rows([0, 0, 3])``."""
-        return BleuStatistics(*(getattr(self, f)[selection] for f in self.__dataclass_fields__))
+    >>> statistics_rows(np.array([2]), np.array([3.0]), np.array([[2, 1, 0]]))[0, 5:].tolist()   # totals, clamped
+    [2.0, 1.0, 0.0, 2.0, 1.0, 1.0]
+    """
+    totals = np.maximum(hyp_len[:, None] - np.arange(matches.shape[1]), 0)
+    parts = [hyp_len[:, None], ref_len[:, None], matches, totals, np.maximum(totals, 1)]
+    return np.concatenate(parts, axis=1, dtype=np.float64)
 
-    def sum(self) -> BleuStatistics:
-        """The corpus statistics: the column sums, as one row."""
-        return BleuStatistics(*(getattr(self, f).sum(axis=0)[None] for f in self.__dataclass_fields__))
 
-    @staticmethod
-    def concatenate(parts: list[BleuStatistics]) -> BleuStatistics:
-        """The rows of several parts (blocks of a corpus), in order."""
-        if len(parts) == 1:
-            return parts[0]
-        return BleuStatistics(
-            *(np.concatenate([getattr(part, f) for part in parts]) for f in BleuStatistics.__dataclass_fields__)
-        )
+def from_rows(rows: np.ndarray, order: int) -> BleuStatistics:
+    """The named columns of :class:`BleuFamily` rows of orders 1..``order``, the counts as the integers they are."""
+    counts = rows.astype(np.int64)
+    return BleuStatistics(
+        counts[:, 0],
+        rows[:, 1],
+        counts[:, 2 : 2 + order],
+        counts[:, 2 + order : 2 + 2 * order],
+        counts[:, 2 + 2 * order : 2 + 3 * order],
+    )
 
 
 def reference_lengths(index: ReferenceIndex | CountedBatch, hyp_len: np.ndarray, rule: str) -> np.ndarray:
@@ -152,9 +150,9 @@ def chosen_reference_lengths(
 
 
 def statistics_from_index(
-    corpus: IndexedCorpus | CountedBatch, max_order: int, brevity_penalty: str = "closest", matches=None
-) -> BleuStatistics:
-    """Per-sentence BLEU statistics of an indexed corpus, or of a batch counted in one pass."""
+    corpus: IndexedCorpus | CountedBatch, max_order: int, brevity_penalty: str = "closest", matches: Any = None
+) -> np.ndarray:
+    """Per-sentence :class:`BleuFamily` rows of an indexed corpus, or of a batch counted in one pass."""
     references: ReferenceIndex | CountedBatch
     if isinstance(corpus, CountedBatch):
         hyp_len, clipped, references = corpus.hyp_len, corpus.clipped, corpus
@@ -166,70 +164,44 @@ def statistics_from_index(
         clipped = np.stack(
             [index.per_sentence(index.clipped(matches, n), n) for n in range(1, max_order + 1)], axis=1
         ).astype(np.int64)
-    return BleuStatistics.of_matches(hyp_len, reference_lengths(references, hyp_len, brevity_penalty), clipped)
-
-
-@strict_options
-def bleu_statistics(
-    predictions: Predictions,
-    references: References,
-    max_order: int = 4,
-    tokenize: TokenizerSpec = "13a",
-    lowercase: bool = False,
-    brevity_penalty: str = "closest",
-    threads: int = 1,
-    pad_id: int | None = None,
-) -> BleuStatistics:
-    """Per-sentence sufficient statistics, for significance tests and distributed evaluation
-    (``threads`` and token ids with ``pad_id`` as in :func:`bleu`).
-
-    >>> stats = bleu_statistics(["the cat sat"], [["the cat sat down"]], tokenize="none")
-    >>> stats.matches.tolist(), stats.totals.tolist(), stats.ref_len.tolist()
-    ([[3, 2, 1, 0]], [[3, 2, 1, 0]], [4.0])
-    """
-    check_order("max_order", max_order)
-    check_choice("brevity_penalty", brevity_penalty, BREVITY_PENALTIES)
-    check_flag("lowercase", lowercase)
-    return _matched(predictions, references, tokenize, lowercase, max_order, brevity_penalty, threads, pad_id)[0]
+    return statistics_rows(hyp_len, reference_lengths(references, hyp_len, brevity_penalty), clipped)
 
 
 def _matched(
     predictions: Any,
     references: Any,
-    tokenize: TokenizerSpec,
-    lowercase: bool,
-    order: int,
-    brevity_penalty: str,
+    options: BleuOptions,
     threads: int,
     pad_id: int | None,
-    explained_order: int | None = None,
-) -> tuple[BleuStatistics, list[dict[str, Any]], Any, Any]:
-    """The one way BLEU's statistics are computed (:func:`bleu`, :func:`bleu_statistics`, the family): per-sentence
-    statistics of orders 1..``order``, the explanations of orders 1..``explained_order`` if given (else none),
-    the references per prediction and the tokenizer. A batch of a few predictions is counted in one pass unless
-    it is explained (explanations read the reference index)."""
+    explain: bool,
+) -> tuple[np.ndarray, list[dict[str, Any]], Any, Any]:
+    """The one way BLEU's statistics are computed (:class:`BleuFamily`): per-sentence rows of orders
+    1..``options.statistics_order``, with ``explain`` the explanations of orders 1..``options.max_order``
+    (else none), the references per prediction and the tokenizer. A batch of a few predictions is counted in
+    one pass unless it is explained (explanations read the reference index)."""
+    order, brevity_penalty = options.statistics_order, options.brevity_penalty
 
-    def block(corpus: IndexedCorpus | CountedBatch) -> tuple[BleuStatistics, list[dict[str, Any]]]:
-        if explained_order is None:
+    def block(corpus: IndexedCorpus | CountedBatch) -> tuple[np.ndarray, list[dict[str, Any]]]:
+        if not explain:
             return statistics_from_index(corpus, order, brevity_penalty), []
         assert isinstance(corpus, IndexedCorpus)
         matches = corpus.index.match(corpus.hypotheses, order)
-        stats = statistics_from_index(corpus, order, brevity_penalty, matches)
-        return stats, explain_matches(corpus, matches, explained_order, stats.ref_len)
+        rows = statistics_from_index(corpus, order, brevity_penalty, matches)
+        return rows, explain_matches(corpus, matches, options.max_order, rows[:, 1])
 
     blocks, num_refs, tokenizer = map_blocks(
         predictions,
         references,
-        tokenize,
-        lowercase,
+        options.tokenize,
+        options.lowercase,
         order,
         block,
         threads,
         pad_id,
-        few=explained_order is None,
+        few=not explain,
     )
-    stats = BleuStatistics.concatenate([stats for stats, _ in blocks])
-    return stats, [item for _, explanation in blocks for item in explanation], num_refs, tokenizer
+    rows = blocks[0][0] if len(blocks) == 1 else np.concatenate([rows for rows, _ in blocks])
+    return rows, [item for _, explanation in blocks for item in explanation], num_refs, tokenizer
 
 
 # --------------------------------------------------------------------------- scoring rules
@@ -688,7 +660,7 @@ class BleuResult(MetricResult):
     sentence_scores: list[float] | list[list[float]] | None = None
     sentence_signature: str | None = None
     explanation: list[dict[str, Any]] | None = None
-    statistics: BleuStatistics | None = field(default=None, repr=False)
+    statistics: Statistics | None = field(default=None, repr=False)
 
     def as_dict(self) -> dict[str, Any]:
         """The result as the dict the evaluate metric returns (optional parts only when asked for)."""
@@ -712,78 +684,13 @@ class BleuResult(MetricResult):
         return result
 
 
-def score_statistics(
-    stats: BleuStatistics,
-    options: BleuOptions,
-    num_refs: Any = 1,
-    tokenizer_name: str = "13a",
-    sentence_level: bool = False,
-) -> BleuResult:
-    """The corpus score of per-sentence statistics (summed; NLTK's quirks read the last row), and with
-    ``sentence_level`` each sentence's score: the rule runs once, over the summed row and the sentences' rows
-    (its fixed cost is most of the scoring of a few sentences).
-
-    >>> options = resolve_options(tokenize="none")
-    >>> stats = bleu_statistics(["a b c d", "a b", "b"], [["a b c d"], ["a c"], ["a b"]], tokenize="none")
-    >>> both = score_statistics(stats, options, sentence_level=True)
-    >>> both.bleu == score_statistics(stats, options).bleu, both.sentence_scores == listed(sentence_scores(stats, options), options)
-    (True, True)
-    """
-    total = stats.sum()
-    last = stats.rows([-1]) if options.reads_last_sentence else None  # (no other rule reads it)
-    if sentence_level:
-        rows = BleuStatistics.concatenate([total, stats])
-        last = BleuStatistics.concatenate([last, stats]) if last is not None else None
-        scores, precisions, bp = score_rows(rows, last, options, sentence=np.arange(len(rows)) > 0)
-    else:
-        scores, precisions, bp = score_rows(total, last, options)
-    result = _corpus_result(total, scores, precisions, bp, options, signature(options, num_refs, tokenizer_name))
-    result.statistics = stats
-    if sentence_level:
-        result.sentence_scores = listed(scores[1:], options)
-        result.sentence_signature = signature(options, num_refs, tokenizer_name, sentence=True)
-    return result
-
-
-def result_of_sums(total: BleuStatistics, last: BleuStatistics, options: BleuOptions, signature: str) -> BleuResult:
-    """The corpus result of summed statistics ``total`` (one row; ``last``: the last sentence's row, which
-    NLTK's smoothing reads), without per-sentence parts."""
-    return _corpus_result(total, *score_rows(total, last, options), options, signature)
-
-
-def _corpus_result(
-    total: BleuStatistics,
-    scores: np.ndarray,
-    precisions: np.ndarray,
-    bp: np.ndarray,
-    options: BleuOptions,
-    signature: str,
-) -> BleuResult:
-    """The corpus result of summed statistics ``total`` (one row), whose score, precisions and brevity penalty
-    are the first rows of ``scores``, ``precisions`` and ``bp``."""
-    ref_len = float(total.ref_len[0])
-    hyp_len = int(total.hyp_len[0])
-    counts, totals = reported_counts(total, options)
-    return BleuResult(
-        bleu=scores[0].tolist() if options.several_weights else float(scores[0, 0]),
-        precisions=precisions[0].tolist(),
-        counts=counts,
-        totals=totals,
-        brevity_penalty=float(bp[0]),
-        length_ratio=hyp_len / ref_len if ref_len else 0.0,
-        translation_length=hyp_len,
-        reference_length=int(ref_len) if ref_len.is_integer() else ref_len,
-        signature=signature,
-    )
-
-
 def reported_counts(total: BleuStatistics, options: BleuOptions) -> tuple[list[Any], list[Any]]:
     """The matches and totals per order as the variant's tool reports them (the raw sums stay in
     the statistics): sacrebleu's add-k smoothing adds k to both for orders 2..N, because it smooths
     its counts in place, unless nothing matched (it returns before smoothing).
 
-    >>> options = resolve_options(smooth="add-k")
-    >>> reported_counts(bleu_statistics(["a b c"], [["a b d"]]).sum(), options)
+    >>> stats = BleuFamily().statistics(["a b c"], [["a b d"]], smooth="add-k")
+    >>> reported_counts(from_rows(stats.totals(), 4), stats.context["options"])
     ([2, 2, 1, 1], [3, 3, 2, 1])
     """
     counts = total.matches[0, : options.max_order].tolist()
@@ -793,18 +700,6 @@ def reported_counts(total: BleuStatistics, options: BleuOptions) -> tuple[list[A
         counts = counts[:1] + [c + k for c in counts[1:]]
         totals = totals[:1] + [t + k for t in totals[1:]]
     return counts, totals
-
-
-def sentence_scores(stats: BleuStatistics, options: BleuOptions) -> np.ndarray:
-    """(sentences, weight sets): each row of ``stats`` scored alone, as the variant's tool scores one sentence
-    (its own last sentence, which NLTK's smoothing reads; sacrebleu's ``sentence_bleu`` rule).
-
-    >>> options = resolve_options(variant="nltk", smooth="method5")   # (method5 reads an order past the last)
-    >>> stats = bleu_statistics(["a b c d", "a b"], [["a b c d"], ["a c"]], options.statistics_order, tokenize="none")
-    >>> sentence_scores(stats, options).shape
-    (2, 1)
-    """
-    return score_rows(stats, stats, options, sentence=True)[0]
 
 
 def listed(scores: np.ndarray, options: BleuOptions) -> list[Any]:
@@ -874,39 +769,7 @@ def bleu(
     >>> round(bleu(["A B B C D"], ["A B C D E F"], variant="d2l", max_order=2).bleu, 6)
     0.681477
     """
-    options = resolve_options(
-        variant,
-        max_order,
-        weights,
-        smooth,
-        smooth_value,
-        epsilon,
-        alpha,
-        k,
-        use_effective_order,
-        auto_reweigh,
-        brevity_penalty,
-        tokenize,
-        lowercase,
-    )
-    check_flag("sentence_level", sentence_level)
-    check_flag("explain", explain)
-
-    stats, explanation, num_refs, tokenizer = _matched(
-        predictions,
-        references,
-        options.tokenize,
-        options.lowercase,
-        options.statistics_order,
-        options.brevity_penalty,
-        threads,
-        pad_id,
-        options.max_order if explain else None,
-    )
-    result = score_statistics(stats, options, num_refs, tokenizer.name, sentence_level)
-    if explain:
-        result.explanation = explanation
-    return result
+    return FAMILY.compute(**locals())
 
 
 class BleuFamily(MetricFamily):
@@ -919,26 +782,72 @@ class BleuFamily(MetricFamily):
     merged_option_values = {"sentence_level": False, "explain": False}
 
     def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
+        return self.statistics_and_seen(predictions, references, {}, **options)[0]
+
+    def statistics_and_seen(
+        self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
+    ) -> tuple[Statistics, tuple[list[dict[str, Any]] | None, str | None]]:
+        # (what the parts need: the explanations, from the matches that count the rows; the sentences' signature)
         self.check_options(options)
         threads = options.pop("threads", 1)  # (how to compute, not what: not part of the signature)
         pad_id = options.pop("pad_id", None)  # (how to read the ids; the signature says tok:ids)
         resolved = resolve_options(**options)
-        stats, _, num_refs, tokenizer = _matched(
-            predictions,
-            references,
-            resolved.tokenize,
-            resolved.lowercase,
-            resolved.statistics_order,
-            resolved.brevity_penalty,
-            threads,
-            pad_id,
-        )
+        sentence_level = check_flag("sentence_level", parts.get("sentence_level", False))
+        explain = check_flag("explain", parts.get("explain", False))
+        rows, explanation, num_refs, tokenizer = _matched(predictions, references, resolved, threads, pad_id, explain)
         outputs = (
             tuple(f"bleu.{i + 1}" for i in range(len(resolved.weights))) if resolved.several_weights else ("bleu",)
         )
-        rows = columns(stats.hyp_len, stats.ref_len, stats.matches, stats.totals, stats.clamped_totals)
-        return Statistics(
+        stats = Statistics(
             self.name, rows, outputs, signature(resolved, num_refs, tokenizer.name), {"options": resolved}
+        )
+        sentence_signature = signature(resolved, num_refs, tokenizer.name, sentence=True) if sentence_level else None
+        return stats, (explanation if explain else None, sentence_signature)
+
+    def result_with_parts(
+        self,
+        stats: Statistics,
+        seen: tuple[list[dict[str, Any]] | None, str | None],
+        predictions: Any,
+        references: Any,
+        **parts: Any,
+    ) -> BleuResult:
+        result = self._result(stats, stats.totals(), parts.get("sentence_level", False))
+        result.explanation, result.sentence_signature = seen
+        return result
+
+    def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> BleuResult:
+        return self._result(stats, totals)
+
+    def _result(self, stats: Statistics, totals: np.ndarray, sentence_level: bool = False) -> BleuResult:
+        """The result of the summed rows ``totals`` (``stats``: the options and signature; its last row is the
+        corpus's last sentence, which NLTK's smoothing reads), and with ``sentence_level`` the score of each of
+        ``stats``' rows: the rule runs once over the summed row and the sentences' (its fixed cost is most of
+        the scoring of a few sentences)."""
+        options: BleuOptions = stats.context["options"]
+        order = options.statistics_order
+        rows = np.concatenate([totals, stats.rows]) if sentence_level else totals
+        last = None  # (no other rule reads it)
+        if options.reads_last_sentence:
+            last = from_rows(
+                np.concatenate([stats.rows[-1:], stats.rows]) if sentence_level else stats.rows[-1:], order
+            )
+        scored = from_rows(rows, order)
+        scores, precisions, bp = score_rows(scored, last, options, sentence=np.arange(len(rows)) > 0)
+        ref_len = float(scored.ref_len[0])
+        hyp_len = int(scored.hyp_len[0])
+        counts, reported_totals = reported_counts(scored, options)
+        return BleuResult(
+            bleu=scores[0].tolist() if options.several_weights else float(scores[0, 0]),
+            precisions=precisions[0].tolist(),
+            counts=counts,
+            totals=reported_totals,
+            brevity_penalty=float(bp[0]),
+            length_ratio=hyp_len / ref_len if ref_len else 0.0,
+            translation_length=hyp_len,
+            reference_length=int(ref_len) if ref_len.is_integer() else ref_len,
+            signature=stats.signature,
+            sentence_scores=listed(scores[1:], options) if sentence_level else None,
         )
 
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
@@ -950,8 +859,10 @@ class BleuFamily(MetricFamily):
         return scores
 
     def segment_scores(self, stats: Statistics) -> np.ndarray:
+        # As sacrebleu's sentence_bleu and NLTK's sentence_bleu score one sentence (its own last sentence).
         options: BleuOptions = stats.context["options"]
-        return sentence_scores(from_rows(stats.rows, options.statistics_order), options)
+        sentences = from_rows(stats.rows, options.statistics_order)
+        return score_rows(sentences, sentences, options, sentence=True)[0]
 
     def resampling(self, stats: Statistics) -> Resampling:
         return SACREBLEU_RESAMPLING if follows_sacrebleu_arithmetic(stats.context["options"]) else Resampling()
@@ -964,33 +875,12 @@ class BleuFamily(MetricFamily):
         return self.score_totals(stats, totals, weights)
 
     def pairwise_columns(self, stats: Statistics) -> tuple[int, ...]:
-        # bleu() sums each field over the sentences: the reference lengths, (S,), NumPy sums pairwise
-        # (they are integers, summed exactly either way, except for the "average" rule's means).
+        # The reference lengths, a column of floats for the "average" rule's means, are summed as NumPy sums one
+        # array, pairwise (as bleu() always summed them; integers are summed exactly either way).
         return (1,) if stats.context["options"].brevity_penalty == "average" else ()
 
-    def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> BleuResult:
-        options: BleuOptions = stats.context["options"]
-        return result_of_sums(
-            from_rows(totals, options.statistics_order),
-            from_rows(stats.rows[-1:], options.statistics_order),
-            options,
-            stats.signature,
-        )
 
-
-def from_rows(rows: np.ndarray, order: int) -> BleuStatistics:
-    """BleuStatistics from protocol rows (see :class:`BleuFamily`), the counts as the integers they are."""
-    counts = rows.astype(np.int64)
-    return BleuStatistics(
-        counts[:, 0],
-        rows[:, 1],
-        counts[:, 2 : 2 + order],
-        counts[:, 2 + order : 2 + 2 * order],
-        counts[:, 2 + 2 * order : 2 + 3 * order],
-    )
-
-
-register(BleuFamily())
+FAMILY = register(BleuFamily())
 
 
 # --------------------------------------------------------------------------- sacrebleu's own arithmetic

@@ -133,19 +133,12 @@ def _information_weights(
     return weights
 
 
-@dataclass
-class NistStatistics:
-    """Per-sentence NIST statistics (rows add up): information of the matched n-grams per order,
-    hypothesis n-grams per order, hypothesis length, and the reference length the penalty uses
-    (per order for NLTK, whose choice of reference differs by order)."""
-
-    information: np.ndarray  # (S, N)
-    totals: np.ndarray  # (S, N)
-    hyp_len: np.ndarray  # (S,)
-    ref_len: np.ndarray  # (S, N)
-
-    def sum(self) -> NistStatistics:
-        return NistStatistics(*(getattr(self, f).sum(axis=0)[None] for f in self.__dataclass_fields__))
+def _rows(information: np.ndarray, hyp_len: np.ndarray, ref_len: np.ndarray) -> np.ndarray:
+    """:class:`NistFamily` rows (they add up): the information of the matched n-grams per order, the hypothesis
+    n-grams per order (which follow from its length), the hypothesis length, and the reference length the
+    penalty uses (per order: NLTK's choice of reference differs by order)."""
+    totals = np.maximum(hyp_len[:, None] - np.arange(information.shape[1])[None, :], 0)
+    return columns(information, totals, hyp_len, ref_len)
 
 
 def _order_in_hypotheses(matches: Matches, n: int, entries: int) -> np.ndarray:
@@ -160,20 +153,18 @@ def _order_in_hypotheses(matches: Matches, n: int, entries: int) -> np.ndarray:
     return np.argsort(first, kind="stable")
 
 
-def _mteval_statistics(index: ReferenceIndex, matches: Matches, weights, max_order: int) -> NistStatistics:
+def _mteval_statistics(index: ReferenceIndex, matches: Matches, weights, max_order: int) -> np.ndarray:
     information = np.zeros((index.num_sentences, max_order))
     for n in range(1, max_order + 1):
         table = index.orders[n - 1]
         order = _order_in_hypotheses(matches, n, len(table.keys))
         values = index.clipped(matches, n) * weights[n - 1]
         information[:, n - 1] = np.bincount(table.sentence[order], weights=values[order], minlength=index.num_sentences)
-    hyp_len = matches.hyp_len
-    totals = np.maximum(hyp_len[:, None] - np.arange(max_order)[None, :], 0)
     average = (
         np.bincount(index.segment_sentence, weights=index.segment_len, minlength=index.num_sentences)
         / index.refs_per_sentence
     )
-    return NistStatistics(information, totals, hyp_len, np.repeat(average[:, None], max_order, axis=1))
+    return _rows(information, matches.hyp_len, np.repeat(average[:, None], max_order, axis=1))
 
 
 def _information_per_reference(index: ReferenceIndex, matches: Matches, weights, n: int) -> np.ndarray:
@@ -190,7 +181,7 @@ def _information_per_reference(index: ReferenceIndex, matches: Matches, weights,
     return np.where(index.slots_present(), result.reshape(index.num_sentences, slots), -np.inf)
 
 
-def _nltk_statistics(index: ReferenceIndex, matches: Matches, weights, max_order: int) -> NistStatistics:
+def _nltk_statistics(index: ReferenceIndex, matches: Matches, weights, max_order: int) -> np.ndarray:
     """For each sentence and order, the reference with the best precision (ties: larger
     information, then the longer reference), as NLTK's ``max`` over tuples picks it."""
     sentences = index.num_sentences
@@ -202,23 +193,21 @@ def _nltk_statistics(index: ReferenceIndex, matches: Matches, weights, max_order
         best = per_reference.max(axis=1)
         information[:, n - 1] = best
         chosen_len[:, n - 1] = np.where(per_reference == best[:, None], ref_len, -1).max(axis=1)
-    hyp_len = matches.hyp_len
-    totals = np.maximum(hyp_len[:, None] - np.arange(max_order)[None, :], 0)
-    return NistStatistics(information, totals, hyp_len, chosen_len)
+    return _rows(information, matches.hyp_len, chosen_len)
 
 
-def _scores(stats: NistStatistics, variant: str):
-    """Per row: individual and cumulative scores per order and the length penalty."""
-    totals = stats.totals.astype(np.float64)
+def _scores(rows: np.ndarray, n: int, variant: str):
+    """Per row of :class:`NistFamily` rows (orders 1..``n``): individual and cumulative scores per order and the
+    length penalty."""
+    information, totals, hyp_len, ref_len = rows[:, :n], rows[:, n : 2 * n], rows[:, 2 * n], rows[:, 2 * n + 1 :]
     if variant == "mteval":
-        precision = stats.information / np.maximum(totals, 1)
-        ratio = stats.hyp_len / np.where(stats.ref_len[:, 0] > 0, stats.ref_len[:, 0], np.nan)
+        precision = information / np.maximum(totals, 1)
+        ratio = hyp_len / np.where(ref_len[:, 0] > 0, ref_len[:, 0], np.nan)
     else:
-        precision = divide_or_zero(stats.information, totals)
-        n = stats.totals.shape[1]
-        reference = stats.ref_len.sum(axis=1)
-        ratio = n * stats.hyp_len / np.where(reference > 0, reference, np.nan)
-    ratio = np.where(np.isnan(ratio), np.where(stats.hyp_len > 0, 1.0, 0.0), ratio)
+        precision = divide_or_zero(information, totals)
+        reference = ref_len.sum(axis=1)
+        ratio = n * hyp_len / np.where(reference > 0, reference, np.nan)
+    ratio = np.where(np.isnan(ratio), np.where(hyp_len > 0, 1.0, 0.0), ratio)
     penalty = length_penalty(ratio)
     return precision * penalty[:, None], np.cumsum(precision, axis=1) * penalty[:, None], penalty
 
@@ -240,7 +229,7 @@ class NistResult(MetricResult):
     signature: str
     sentence_scores: list[float] | None = None
     explanation: list[dict[str, Any]] | None = None
-    statistics: NistStatistics | None = field(default=None, repr=False)
+    statistics: Statistics | None = field(default=None, repr=False)
 
     def as_dict(self) -> dict[str, Any]:
         result = {
@@ -281,28 +270,10 @@ def _indexed_corpus(
     return index_corpus(predictions, references, tokenize, lowercase, n, pad_id)
 
 
-def _corpus_statistics(
-    predictions: Any,
-    references: Any,
-    variant: str,
-    n: int,
-    tokenize: TokenizerSpec,
-    lowercase: bool,
-    pad_id: int | None = None,
-    table: ReferenceCounts | None = None,
-    scope: str = "corpus",
-):
-    """Check the options, then tokenize, index and match once: (corpus, matches, the information
-    weights, per-sentence statistics). ``table``: the reference counts of the whole corpus these
-    segments are a shard of (None: they are the corpus); ``scope``: see :func:`information_weights`."""
-    corpus = _indexed_corpus(predictions, references, variant, n, tokenize, lowercase, pad_id)
-    matches = corpus.index.match(corpus.hypotheses, n)
-    if table is None:
-        weights = information_weights(corpus.index, n, scope, perl=variant == "mteval")
-    else:
-        weights = _information_weights(corpus.index, n, "corpus", variant == "mteval", table)
-    statistics = _nltk_statistics if variant == "nltk" else _mteval_statistics
-    return corpus, matches, weights, statistics(corpus.index, matches, weights, n)
+def _matched(predictions: Any, references: Any, settings: dict[str, Any]) -> tuple[IndexedCorpus, Matches]:
+    """Check the options (``settings``: the family's, completed), then tokenize, index and match once."""
+    corpus = _indexed_corpus(predictions, references, **settings)
+    return corpus, corpus.index.match(corpus.hypotheses, settings["n"])
 
 
 def _signature(variant: str, corpus: IndexedCorpus, lowercase: bool, n: int) -> str:
@@ -310,24 +281,6 @@ def _signature(variant: str, corpus: IndexedCorpus, lowercase: bool, n: int) -> 
     return (
         f"variant:{variant}|nrefs:{corpus.num_refs}|case:{'lc' if lowercase else 'mixed'}|"
         f"tok:{corpus.tokenizer.name}|n:{n}|{peer}|ngrameval:{__version__}"
-    )
-
-
-def _result_of_sums(total: NistStatistics, variant: str, signature: str) -> NistResult:
-    """The corpus result of summed statistics ``total`` (one row), without per-sentence parts."""
-    individual, cumulative, penalty = _scores(total, variant)
-    n = total.totals.shape[1]
-    reference_length = float(total.ref_len[0, 0]) if variant == "mteval" else float(total.ref_len[0].sum()) / n
-    return NistResult(
-        nist=float(cumulative[0, -1]),
-        individual=individual[0].tolist(),
-        cumulative=cumulative[0].tolist(),
-        length_penalty=float(penalty[0]),
-        matched_information=total.information[0].tolist(),
-        totals=total.totals[0].tolist(),
-        translation_length=int(total.hyp_len[0]),
-        reference_length=reference_length,
-        signature=signature,
     )
 
 
@@ -358,32 +311,7 @@ def nist(
     >>> round(nist([hyp], [refs], variant="mteval").nist, 4)
     5.0379
     """
-    n = aliased("max_order", max_order, "n", n, default=5)
-    check_flag("sentence_level", sentence_level)
-    check_flag("explain", explain)
-    corpus, matches, weights, stats = _corpus_statistics(
-        predictions, references, variant, n, tokenize, lowercase, pad_id
-    )
-    index = corpus.index
-    statistics = _nltk_statistics if variant == "nltk" else _mteval_statistics
-    result = _result_of_sums(stats.sum(), variant, _signature(variant, corpus, lowercase, n))
-    result.statistics = stats
-    if sentence_level:
-        if variant == "nltk":  # sentence_nist weighs n-grams by the sentence's own references
-            sentence_weights = information_weights(index, n, "sentence")
-            stats_for_sentences = statistics(index, matches, sentence_weights, n)
-        else:
-            stats_for_sentences = stats
-        result.sentence_scores = _scores(stats_for_sentences, variant)[1][:, -1].tolist()
-    if explain:
-        result.explanation = explain_matches(corpus, matches, n, stats.ref_len[:, 0], entry_weights=weights)
-        if variant == "nltk":  # NLTK scores each order against its best single reference: show all of them
-            for order in range(1, n + 1):
-                per_reference = _information_per_reference(index, matches, weights, order)
-                for s, item in enumerate(result.explanation):
-                    refs = int(index.refs_per_sentence[s])
-                    item["orders"][order - 1]["reference_information"] = per_reference[s, :refs].tolist()
-    return result
+    return FAMILY.compute(**locals())
 
 
 class NistFamily(MetricFamily):
@@ -398,6 +326,43 @@ class NistFamily(MetricFamily):
 
     def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
         return self.shard_statistics(predictions, references, None, **options)
+
+    def statistics_and_seen(
+        self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
+    ) -> tuple[Statistics, tuple[IndexedCorpus, Matches]]:
+        # (the parts read the matched corpus: the sentences' own weights, the explanations' n-grams)
+        settings = self.with_defaults(options)
+        check_flag("sentence_level", parts.get("sentence_level", False))
+        check_flag("explain", parts.get("explain", False))
+        corpus, matches = _matched(predictions, references, settings)
+        return self._statistics(corpus, matches, settings, "corpus"), (corpus, matches)
+
+    def add_parts(
+        self,
+        result: NistResult,
+        stats: Statistics,
+        seen: tuple[IndexedCorpus, Matches],
+        predictions: Any,
+        references: Any,
+        **parts: Any,
+    ) -> NistResult:
+        corpus, matches = seen
+        settings = stats.context
+        n, nltk = settings["n"], settings["variant"] == "nltk"
+        if parts.get("sentence_level"):
+            scope = _sentence_scope(settings)
+            sentences = stats if scope == "corpus" else self._statistics(corpus, matches, settings, scope)
+            result.sentence_scores = self.segment_scores(sentences)[:, 0].tolist()
+        if parts.get("explain"):
+            weights = information_weights(corpus.index, n, "corpus", perl=not nltk)
+            result.explanation = explain_matches(corpus, matches, n, stats.rows[:, 2 * n + 1], entry_weights=weights)
+            if nltk:  # NLTK scores each order against its best single reference: show all of them
+                for order in range(1, n + 1):
+                    per_reference = _information_per_reference(corpus.index, matches, weights, order)
+                    for s, item in enumerate(result.explanation):
+                        refs = int(corpus.index.refs_per_sentence[s])
+                        item["orders"][order - 1]["reference_information"] = per_reference[s, :refs].tolist()
+        return result
 
     def needs_reference_counts(self, **options: Any) -> bool:
         self.check_options(options)
@@ -419,7 +384,8 @@ class NistFamily(MetricFamily):
         return reference_ngram_counts(corpus.index, settings["n"])
 
     def sentence_statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
-        return self._statistics(predictions, references, None, _sentence_scope(self.with_defaults(options)), options)
+        settings = self.with_defaults(options)
+        return self._statistics(*_matched(predictions, references, settings), settings, _sentence_scope(settings))
 
     def sentence_scores(self, stats: Statistics, predictions: Any, references: Any) -> np.ndarray:
         if _sentence_scope(stats.context) == "sentence":
@@ -429,32 +395,57 @@ class NistFamily(MetricFamily):
     def shard_statistics(
         self, predictions: Any, references: Any, counts: ReferenceCounts | None, **options: Any
     ) -> Statistics:
-        return self._statistics(predictions, references, counts, "corpus", options)
+        settings = self.with_defaults(options)
+        return self._statistics(*_matched(predictions, references, settings), settings, "corpus", counts)
 
     def _statistics(
-        self, predictions: Any, references: Any, counts: ReferenceCounts | None, scope: str, options: dict[str, Any]
+        self,
+        corpus: IndexedCorpus,
+        matches: Matches,
+        settings: dict[str, Any],
+        scope: str,
+        counts: ReferenceCounts | None = None,
     ) -> Statistics:
-        settings = self.with_defaults(options)
-        corpus, _, _, stats = _corpus_statistics(predictions, references, table=counts, scope=scope, **settings)
-        rows = columns(stats.information, stats.totals, stats.hyp_len, stats.ref_len)
+        """The statistics of a matched corpus, its n-grams weighed by the references of ``scope`` (see
+        :func:`information_weights`), or by ``counts``, those of the whole corpus it is a shard of."""
+        n, perl = settings["n"], settings["variant"] == "mteval"
+        if counts is None:
+            weights = information_weights(corpus.index, n, scope, perl)
+        else:
+            weights = _information_weights(corpus.index, n, "corpus", perl, counts)
+        statistics = _mteval_statistics if perl else _nltk_statistics
         return Statistics(
             self.name,
-            rows,
+            statistics(corpus.index, matches, weights, n),
             ("nist",),
-            _signature(settings["variant"], corpus, settings["lowercase"], settings["n"]),
+            _signature(settings["variant"], corpus, settings["lowercase"], n),
             settings,
         )
 
     def pairwise_columns(self, stats: Statistics) -> tuple[int, ...]:
-        # nist() sums each field over the sentences: a one-column field, (S, 1), NumPy sums pairwise.
+        # The information and reference length of a corpus scored at one order are summed as NumPy sums one
+        # array, pairwise (as nist() always summed these one-column fields).
         n = stats.context["n"]
         return (0, 2 * n + 1) if n == 1 else ()
 
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
-        return _scores(_from_rows(totals, stats.context["n"]), stats.context["variant"])[1][:, -1:]
+        return _scores(totals, stats.context["n"], stats.context["variant"])[1][:, -1:]
 
     def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> NistResult:
-        return _result_of_sums(_from_rows(totals, stats.context["n"]), stats.context["variant"], stats.signature)
+        n, variant = stats.context["n"], stats.context["variant"]
+        individual, cumulative, penalty = _scores(totals, n, variant)
+        total, ref_len = totals[0], totals[0, 2 * n + 1 :]
+        return NistResult(
+            nist=float(cumulative[0, -1]),
+            individual=individual[0].tolist(),
+            cumulative=cumulative[0].tolist(),
+            length_penalty=float(penalty[0]),
+            matched_information=total[:n].tolist(),
+            totals=total[n : 2 * n].astype(np.int64).tolist(),
+            translation_length=int(total[2 * n]),
+            reference_length=float(ref_len[0]) if variant == "mteval" else float(ref_len.sum()) / n,
+            signature=stats.signature,
+        )
 
 
 def _sentence_scope(settings: dict[str, Any]) -> str:
@@ -463,10 +454,4 @@ def _sentence_scope(settings: dict[str, Any]) -> str:
     return "sentence" if settings["variant"] == "nltk" else "corpus"
 
 
-def _from_rows(rows: np.ndarray, n: int) -> NistStatistics:
-    """NistStatistics from protocol rows (see :class:`NistFamily`), the counts as the integers they are."""
-    counts = rows.astype(np.int64)
-    return NistStatistics(rows[:, :n], counts[:, n : 2 * n], counts[:, 2 * n], rows[:, 2 * n + 1 :])
-
-
-register(NistFamily())
+FAMILY = register(NistFamily())

@@ -37,7 +37,14 @@ import numpy as np
 
 from ngrameval.engine.inputs import check_choice, strict_options
 from ngrameval.errors import InputError
-from ngrameval.metrics.bleu import BleuStatistics, chosen_reference_lengths, resolve_options, score_rows
+from ngrameval.metrics.bleu import (
+    BleuStatistics,
+    chosen_reference_lengths,
+    from_rows,
+    resolve_options,
+    score_rows,
+    statistics_rows,
+)
 from ngrameval.metrics.rouge import RougeStatistics, score_statistics
 from ngrameval.metrics.rouge_common import parse_rouge_types
 
@@ -286,7 +293,7 @@ def bleu_statistics_of_ids(batch: IdBatch, max_order: int) -> BleuStatistics:
     ref_len = chosen_reference_lengths(
         batch.reference_len_host[present], np.nonzero(present)[0], present.sum(axis=1), hyp_len, "closest"
     )
-    return BleuStatistics.of_matches(hyp_len, ref_len, matches.T.cpu().numpy())
+    return from_rows(statistics_rows(hyp_len, ref_len, matches.T.cpu().numpy()), max_order)
 
 
 def _float_dtype(torch: Any, dtype: Any) -> torch.dtype:

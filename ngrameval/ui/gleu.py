@@ -9,6 +9,7 @@ import pandas as pd
 
 import ngrameval
 from ngrameval.engine.ngrams import ngram_counts
+from ngrameval.metrics.bleu import from_rows
 from ngrameval.metrics.gleu import VARIANTS, resolve_options
 from ngrameval.ui import page as ui
 from ngrameval.ui.i18n import Phrase, t
@@ -54,7 +55,10 @@ def _bleu_options(options):
 
 def present(result, options, per_sentence, hyps, refs):
     chosen, _ = chosen_references(hyps, refs, options)
-    stats = ngrameval.bleu_statistics(hyps, [[group[k]] for group, k in zip(refs, chosen)], **_bleu_options(options))
+    chosen_refs = [[group[k]] for group, k in zip(refs, chosen)]
+    stats = from_rows(
+        ngrameval.statistics("bleu", hyps, chosen_refs, **_bleu_options(options)).rows, options["max_len"]
+    )
     orders = slice(options["min_len"] - 1, options["max_len"])
     matches, totals = stats.matches.sum(axis=0)[orders], stats.totals.sum(axis=0)[orders]
     reference_ngrams = ngram_counts(stats.ref_len.astype(int), options["max_len"]).sum(axis=0)[orders]

@@ -4,6 +4,7 @@ works as a tokenizer. One table lists each metric's options by kind; a metric ad
 row here."""
 
 import dataclasses
+import functools
 import math
 import re
 
@@ -28,7 +29,7 @@ OPTIONS = {
         },
         {"max_order": {}},
     ),
-    "bleu_statistics": ({}, ["lowercase"], {}, {"max_order": {}}),
+    "statistics:bleu": ({}, ["lowercase"], {}, {"max_order": {}}),
     "nist": ({}, ["lowercase", "sentence_level", "explain"], {}, {"n": {}}),
     "rouge": (
         {},
@@ -76,8 +77,16 @@ def _cases(kind):
             )
 
 
+def _function(metric):
+    """``ngrameval.<metric>``, or for ``statistics:<metric>`` the protocol's statistics of that metric (which
+    check the same options)."""
+    if metric.startswith("statistics:"):
+        return functools.partial(ngrameval.statistics, metric.split(":")[1])
+    return getattr(ngrameval, metric)
+
+
 def _score(metric, **options):
-    return getattr(ngrameval, metric)(PREDICTIONS, REFERENCES, **options)
+    return _function(metric)(PREDICTIONS, REFERENCES, **options)
 
 
 @pytest.mark.parametrize("metric, name, base, value", list(_cases("flag")))
@@ -173,7 +182,7 @@ class WhitespaceSplit:
 
 MAIN_NUMBERS = {
     "bleu": lambda result: result.bleu,
-    "bleu_statistics": lambda result: result.matches.tolist(),
+    "statistics:bleu": lambda result: result.rows.tolist(),
     "nist": lambda result: result.nist,
     "rouge": lambda result: {name: value for name, value in result.as_dict().items() if "signature" not in name},
     "cider": lambda result: result.cider,
@@ -184,7 +193,7 @@ MAIN_NUMBERS = {
     "metric, option",
     [
         ("bleu", "tokenize"),
-        ("bleu_statistics", "tokenize"),
+        ("statistics:bleu", "tokenize"),
         ("nist", "tokenize"),
         ("rouge", "tokenizer"),
         ("cider", "tokenize"),
@@ -192,7 +201,7 @@ MAIN_NUMBERS = {
 )
 def test_any_callable_is_a_tokenizer(metric, option):
     with_callable = _score(metric, **{option: WhitespaceSplit()})
-    with_tokens = getattr(ngrameval, metric)(
+    with_tokens = _function(metric)(
         [p.split() for p in PREDICTIONS], [[r.split() for r in refs] for refs in REFERENCES]
     )
     assert MAIN_NUMBERS[metric](with_callable) == MAIN_NUMBERS[metric](with_tokens)
@@ -210,14 +219,14 @@ def test_every_registered_metric_has_a_row_here():
 def test_unknown_options_get_one_clear_error_everywhere(metric):
     """A misspelt option is named with the valid ones, the same way from the function, the evaluate script
     and the protocol (never Python's TypeError about keyword arguments)."""
-    with pytest.raises(ValueError, match=rf"^unknown options for {metric}: max_ordr, smoth; valid options: "):
+    family_name = metric.removeprefix("statistics:")
+    with pytest.raises(ValueError, match=rf"^unknown options for {family_name}: max_ordr, smoth; valid options: "):
         _score(metric, smoth=1, max_ordr=2)
-    family_name = "bleu" if metric == "bleu_statistics" else metric
     with pytest.raises(ValueError, match=rf"^unknown options for {family_name}: smoth; valid options: "):
         ngrameval.get_family(family_name).statistics(PREDICTIONS, REFERENCES, smoth=1)
 
 
-@pytest.mark.parametrize("metric", sorted(set(OPTIONS) - {"bleu_statistics"}))
+@pytest.mark.parametrize("metric", sorted(set(OPTIONS) - {"statistics:bleu"}))
 def test_unknown_options_through_evaluate(metric):
     import evaluate
 

@@ -128,10 +128,10 @@ def test_sacrebleu_parts_are_sacrebleus(smooth, smooth_value, predictions, refer
     assert np.allclose(np.array(result.precisions) * 100, expected.precisions, rtol=1e-12, atol=0)
     assert result.brevity_penalty == pytest.approx(expected.bp, rel=1e-12)
     assert result.bleu * 100 == pytest.approx(expected.score, rel=1e-12, abs=1e-12)
-    # the raw sums stay in the statistics
+    # the raw sums stay in the statistics (columns 2..5: the matches of orders 1..4)
     assert (
-        result.statistics.sum().matches[0].tolist()
-        == ngrameval.bleu_statistics(predictions, references).sum().matches[0].tolist()
+        result.statistics.totals()[0, 2:6].tolist()
+        == ngrameval.statistics("bleu", predictions, references).totals()[0, 2:6].tolist()
     )
 
 
@@ -184,8 +184,8 @@ def test_unhashable_callable_tokenizers_work_everywhere():
     tokens_p = [p.split() for p in PREDICTIONS]
     tokens_r = [[r.split() for r in refs] for refs in REFERENCES]
     assert ngrameval.bleu(PREDICTIONS, REFERENCES, tokenize=SplitOn()).bleu == ngrameval.bleu(tokens_p, tokens_r).bleu
-    stats = ngrameval.bleu_statistics(PREDICTIONS, REFERENCES, tokenize=SplitOn())
-    assert stats.matches.tolist() == ngrameval.bleu_statistics(tokens_p, tokens_r).matches.tolist()
+    stats = ngrameval.statistics("bleu", PREDICTIONS, REFERENCES, tokenize=SplitOn())
+    assert stats.rows.tolist() == ngrameval.statistics("bleu", tokens_p, tokens_r).rows.tolist()
     expected_nist = corpus_nist([[r.split() for r in refs] for refs in REFERENCES], tokens_p, n=5)
     assert ngrameval.nist(PREDICTIONS, REFERENCES, tokenize=SplitOn()).nist == pytest.approx(expected_nist, rel=1e-12)
 

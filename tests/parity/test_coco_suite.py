@@ -17,7 +17,7 @@ from pycocoevalcap.rouge.rouge import Rouge
 from pycocoevalcap.tokenizer.ptbtokenizer import PTBTokenizer
 
 import ngrameval
-from ngrameval.metrics.bleu import BleuStatistics, resolve_options, score_statistics
+from ngrameval.metrics.bleu import resolve_options
 from tests.data import E2E_PRIMARY, assert_close, e2e_outputs, e2e_references, read_lines
 
 TOLERANCE = 1e-9
@@ -113,15 +113,12 @@ def test_coco_demo_bleu_from_its_printed_statistics(shared):
         for line in text.splitlines()
         if line.strip().startswith("Bleu_") and ":" in line
     }
-    stats = BleuStatistics(
-        np.array([statistics["testlen"]]),
-        np.array([float(statistics["reflen"])]),
-        np.array([statistics["correct"]]),
-        np.array([statistics["guess"]]),
-        np.array([statistics["guess"]]),
-    )
+    # One summed row of the BLEU family: lengths, then matches, totals and clamped totals per order.
+    guess = statistics["guess"]
+    row = np.array([[statistics["testlen"], statistics["reflen"], *statistics["correct"], *guess, *guess]], float)
     options = resolve_options("coco", weights=[(1.0,), (0.5, 0.5), (1 / 3,) * 3, (0.25,) * 4])
-    scores = score_statistics(stats, options).bleu
+    stats = ngrameval.Statistics("bleu", row, ("bleu.1", "bleu.2", "bleu.3", "bleu.4"), "", {"options": options})
+    scores = ngrameval.get_family("bleu").score(stats)[0].tolist()
     assert len(printed) == 4
     for n in range(4):
         assert round(scores[n], 3) == printed[f"Bleu_{n + 1}"], (n, scores[n], printed)
