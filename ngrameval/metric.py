@@ -31,7 +31,7 @@ import tempfile
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import partial
+from functools import cache, partial
 from typing import Any, cast
 
 import numpy as np
@@ -107,15 +107,10 @@ class MetricFamily(ABC):
 
     def check_options(self, options: dict[str, Any]) -> None:
         """A clear error for options the metric does not have (never Python's TypeError)."""
-        valid = [
-            name
-            for name, parameter in inspect.signature(self.function).parameters.items()
-            if name not in ("predictions", "references") + self.options_not_for_statistics
-            and parameter.kind is not inspect.Parameter.VAR_KEYWORD
-        ]
+        valid = _option_names(self.function, self.options_not_for_statistics)
         unknown = sorted(set(options) - set(valid) - set(self.extra_options()))
         if unknown:
-            raise unknown_options_error(self.name, unknown, valid + list(self.extra_options()))
+            raise unknown_options_error(self.name, unknown, list(valid) + list(self.extra_options()))
 
     def with_defaults(self, options: dict[str, Any]) -> dict[str, Any]:
         """The options checked and completed with the public function's defaults.
@@ -326,6 +321,19 @@ class MetricFamily(ABC):
         :meth:`segment_columns` of every segment, in corpus order (segments, len(segment_columns)).
         Parts the public function gives only when asked for (sentence scores, explanations, the
         statistics) are left None."""
+
+
+# (cached: a public function's body checks its options on every call, and reading a signature costs more
+# than scoring a few sentences)
+@cache
+def _option_names(function: Callable[..., Any], not_for_statistics: tuple[str, ...]) -> tuple[str, ...]:
+    """The options of a public metric function that its family's statistics take, in signature order."""
+    return tuple(
+        name
+        for name, parameter in inspect.signature(function).parameters.items()
+        if name not in ("predictions", "references") + not_for_statistics
+        and parameter.kind is not inspect.Parameter.VAR_KEYWORD
+    )
 
 
 @dataclass(frozen=True)
