@@ -310,41 +310,39 @@ def cider(
     return FAMILY.compute(**locals())
 
 
-def _checked(variant: str, max_order: int, sigma: float, idf: Any, lowercase: bool, explain: bool):
-    """The options checked, with ``idf`` resolved to a table (None: "corpus")."""
-    check_choice("variant", variant, VARIANTS)
-    max_order = check_order("max_order", max_order)
-    sigma = check_number("sigma", sigma, low=0.0, low_open=True)
-    lowercase, explain = check_flag("lowercase", lowercase), check_flag("explain", explain)
-    table = _resolve_idf(idf)
+def _checked(settings: dict[str, Any], explain: Any = False) -> dict[str, Any]:
+    """``settings`` (the options of :func:`cider` but its parts, completed with their defaults) and ``explain``
+    checked, ``idf`` resolved to a table (None: "corpus")."""
+    check_choice("variant", settings["variant"], VARIANTS)
+    max_order = check_order("max_order", settings["max_order"])
+    checked = {
+        **settings,
+        "max_order": max_order,
+        "sigma": check_number("sigma", settings["sigma"], low=0.0, low_open=True),
+        "lowercase": check_flag("lowercase", settings["lowercase"]),
+        "explain": check_flag("explain", explain),
+        "idf": _resolve_idf(settings["idf"]),
+    }
+    table = checked["idf"]
     if table is not None and table.max_order < max_order:
         raise InputError(
             f"the document-frequency table goes up to {table.max_order}-grams but max_order is {max_order}"
         )
-    return variant, max_order, sigma, table, lowercase, explain
+    return checked
 
 
 def _statistics(
-    predictions: Any,
-    references: Any,
-    variant: str,
-    max_order: int,
-    sigma: float,
-    table: DocumentFrequency | None,
-    idf_given: bool,
-    tokenize: TokenizerSpec,
-    lowercase: bool,
-    explain: bool,
-    pad_id: int | None,
+    predictions: Any, references: Any, options: dict[str, Any], table: DocumentFrequency | None, idf_given: bool
 ) -> tuple[Statistics, list[dict[str, Any]] | None]:
-    """The statistics of :func:`cider` with checked options (rows: the items' scores and a count) and, with
-    ``explain``, the explanation. ``table``: the document frequencies, None to count them on these references;
-    ``idf_given``: whether it is the ``idf`` option's (else the whole corpus's of a shard, which is still
-    ``idf:corpus``, and which the result does not list)."""
-    ids = token_ids(predictions, references, pad_id)
+    """The statistics of :func:`cider` with :func:`_checked` ``options`` (rows: the items' scores and a count)
+    and, with ``explain``, the explanation. ``table``: the document frequencies, None to count them on these
+    references; ``idf_given``: whether it is the ``idf`` option's (else the whole corpus's of a shard, which is
+    still ``idf:corpus``, and which the result does not list)."""
+    variant, max_order, sigma, lowercase = (options[name] for name in ("variant", "max_order", "sigma", "lowercase"))
+    ids = token_ids(predictions, references, options["pad_id"])
     if ids is None:
         hyps, refs, pretokenized = normalize_corpus(predictions, references)
-        tokenizer = get_tokenizer(tokenize, lowercase)
+        tokenizer = get_tokenizer(options["tokenize"], lowercase)
         corpus = _Corpus(hyps, refs, max_order, *_text_encoding(tokenizer, pretokenized, lowercase))
         tok_name = tokenizer.name + ("+lc" if lowercase else "")
     else:
@@ -382,7 +380,7 @@ def _statistics(
         dot = np.bincount(reference, product, minlength=num_refs)
         denominator = norm[hyp_text[corpus.ref_item]] * norm[corpus.ref_text]
         similarity[:, n - 1] = np.where(denominator != 0, dot / np.where(denominator != 0, denominator, 1), dot)
-        if explain:
+        if options["explain"]:
             details.append((text, gram, tf, gram_df, weight, starts))
     cosine = similarity.copy()
     if variant == "cider-d":
@@ -404,7 +402,9 @@ def _statistics(
         f"variant:{variant}|tok:{tok_name}|n:{max_order}|sigma:{sigma:g}|idf:{idf_name}|ngrameval:{__version__}",
         {"variant": variant, "document_frequency": table if idf_given else None},
     )
-    return stats, _explain(corpus, details, cosine, penalty, scores, float(log_documents)) if explain else None
+    if not options["explain"]:
+        return stats, None
+    return stats, _explain(corpus, details, cosine, penalty, scores, float(log_documents))
 
 
 def _explain(corpus: _Corpus, details, cosine, penalty, scores, log_documents):
@@ -458,29 +458,9 @@ class CiderFamily(MetricFamily):
         self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
     ) -> tuple[Statistics, list[dict[str, Any]] | None]:
         # (the explanations come from the tf-idf vectors that make the scores)
-        settings = self.with_defaults(options)
-        variant, max_order, sigma, table, lowercase, explain = _checked(
-            settings["variant"],
-            settings["max_order"],
-            settings["sigma"],
-            settings["idf"],
-            settings["lowercase"],
-            parts.get("explain", False),
-        )
+        checked = _checked(self.with_defaults(options), parts.get("explain", False))
         check_flag("sentence_level", parts.get("sentence_level", True))
-        return _statistics(
-            predictions,
-            references,
-            variant,
-            max_order,
-            sigma,
-            table,
-            True,
-            settings["tokenize"],
-            lowercase,
-            explain,
-            settings["pad_id"],
-        )
+        return _statistics(predictions, references, checked, checked["idf"], True)
 
     def add_parts(
         self,
@@ -524,27 +504,12 @@ class CiderFamily(MetricFamily):
     ) -> Statistics:
         if counts is None:
             return self.statistics(predictions, references, **options)
-        settings = self.with_defaults(options)
-        variant, max_order, sigma, given, lowercase, _ = _checked(
-            settings["variant"], settings["max_order"], settings["sigma"], settings["idf"], settings["lowercase"], False
-        )
-        if given is not None:
+        checked = _checked(self.with_defaults(options))
+        if checked["idf"] is not None:
             raise InputError("corpus-wide reference counts are for idf='corpus' only")
         # The whole corpus's document frequencies stand for those of idf="corpus".
-        table = DocumentFrequency(counts.documents, counts.counts, max_order)
-        return _statistics(
-            predictions,
-            references,
-            variant,
-            max_order,
-            sigma,
-            table,
-            False,
-            settings["tokenize"],
-            lowercase,
-            False,
-            settings["pad_id"],
-        )[0]
+        table = DocumentFrequency(counts.documents, counts.counts, checked["max_order"])
+        return _statistics(predictions, references, checked, table, False)[0]
 
     def pairwise_columns(self, stats: Statistics) -> tuple[int, ...]:
         return (0,)  # cider() averages the item scores with np.mean, as pycocoevalcap does

@@ -130,31 +130,6 @@ def _meteor15(
     return summable(result.statistics), signature, {"parameters": p, "note": note}, explanation
 
 
-def _meteor15_result(
-    corpus: dict[str, Any], segment_scores: np.ndarray, signature: str, note: str | None
-) -> MeteorResult:
-    """METEOR 1.5's result: ``corpus`` maps score, precision, recall, fmean and penalty to the values of
-    the summed statistics; ``segment_scores`` holds every segment's score."""
-    return MeteorResult(
-        meteor=float(corpus["score"]),
-        scores=segment_scores.tolist(),
-        variant="meteor15",
-        signature=signature,
-        precision=float(corpus["precision"]),
-        recall=float(corpus["recall"]),
-        fmean=float(corpus["fmean"]),
-        penalty=float(corpus["penalty"]),
-        note=note,
-    )
-
-
-def _nltk_result(scores: list[float], signature: str) -> MeteorResult:
-    """The NLTK variant's result: the mean of the sentence scores (as HF's ``meteor``) and the scores."""
-    from ngrameval.metrics.meteor_nltk import NltkMeteorResult
-
-    return MeteorResult(meteor=NltkMeteorResult(scores).mean, scores=scores, variant="nltk", signature=signature)
-
-
 def _defined(value: float) -> float:
     """A part of the score, 0 where it is undefined (no matches: fragmentation 0/0), as the NLTK variant."""
     return float(value) if math.isfinite(value) else 0.0
@@ -385,14 +360,25 @@ class MeteorFamily(MetricFamily):
 
     def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> MeteorResult:
         parameters = stats.context["parameters"]
-        if parameters is None:
-            return _nltk_result(segments[:, 0].tolist(), stats.signature)
+        if parameters is None:  # NLTK: the mean of the sentence scores (numpy.mean, as HF's ``meteor``)
+            scores = segments[:, 0]
+            return MeteorResult(float(np.mean(scores)), scores.tolist(), "nltk", stats.signature)
         from ngrameval.metrics.meteor15.score import compute
 
-        corpus = {name: values[0] for name, values in compute(totals, parameters).items()}
+        corpus = {name: float(values[0]) for name, values in compute(totals, parameters).items()}
         # A segment's summable row scores as its own statistics do (a perfect match's chunks, set to
         # 0 there, give the fragmentation 0 that a perfect match has).
-        return _meteor15_result(corpus, compute(segments, parameters)["score"], stats.signature, stats.context["note"])
+        return MeteorResult(
+            meteor=corpus["score"],
+            scores=compute(segments, parameters)["score"].tolist(),
+            variant="meteor15",
+            signature=stats.signature,
+            precision=corpus["precision"],
+            recall=corpus["recall"],
+            fmean=corpus["fmean"],
+            penalty=corpus["penalty"],
+            note=stats.context["note"],
+        )
 
 
 FAMILY = register(MeteorFamily())
