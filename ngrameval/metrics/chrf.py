@@ -375,8 +375,8 @@ def sacrebleu_f_score(
             return array_of_scores(*_mean_of_order_f(prec, rec, hyp > 0, ref > 0, factor))
         both = (hyp > 0) & (ref > 0)
         effective_order = both.sum(axis=-1).astype(prec.dtype)
-        avg_prec = divide_or_zero(_sum_in_order(np.where(both, prec, 0)), effective_order)
-        avg_rec = divide_or_zero(_sum_in_order(np.where(both, rec, 0)), effective_order)
+        # (precisions and recalls averaged side by side: one pass of the same operations)
+        avg_prec, avg_rec = divide_or_zero(_sum_in_order(np.where(both, np.stack([prec, rec]), 0)), effective_order)
         f = (1 + factor) * avg_prec * avg_rec
         f /= factor * avg_prec + avg_rec
         nothing = avg_prec + avg_rec == 0  # sacrebleu returns a Python 0.0
@@ -522,7 +522,7 @@ class ChrfResult(MetricResult):
     word_recalls: list[float] | None = None
     char_fscores: list[float] | None = None
     sentence_scores: list[float] | None = None
-    statistics: np.ndarray | None = field(default=None, repr=False)
+    statistics: Statistics | None = field(default=None, repr=False)
 
     def as_dict(self) -> dict[str, Any]:
         """The result as the dict the evaluate metric returns (parts the variant has not are left out)."""
@@ -541,25 +541,6 @@ class ChrfResult(MetricResult):
             )
             if getattr(self, name) is not None
         }
-
-
-def _result_of_sums(total: np.ndarray, options: ChrfOptions, signature: str, score: float | None = None) -> ChrfResult:
-    """The corpus result of summed rows ``total`` (1, columns), without per-segment parts (``score``: its
-    score, when already computed)."""
-    result = ChrfResult(
-        float(score_rows(total, options)[0]) if score is None else score, score_name(options), signature
-    )
-    if options.variant == "nltk":
-        result.char_fscores = (total[0, :-1] / total[0, -1]).tolist()
-    else:
-        n = total.shape[1] // 3
-        precisions = divide_or_zero(total[0, 2 * n :], total[0, :n]).tolist()
-        recalls = divide_or_zero(total[0, 2 * n :], total[0, n : 2 * n]).tolist()
-        c = options.char_order
-        result.char_precisions, result.char_recalls = precisions[:c], recalls[:c]
-        if options.word_order:
-            result.word_precisions, result.word_recalls = precisions[c:], recalls[c:]
-    return result
 
 
 @strict_options
@@ -597,29 +578,7 @@ def chrf(
     >>> round(chrf(["the cat"], ["the mat"], variant="nltk", sentence_level=True).sentence_scores[0], 6)
     0.280556
     """
-    options = resolve_options(
-        variant,
-        char_order,
-        word_order,
-        beta,
-        lowercase,
-        whitespace,
-        eps_smoothing,
-        min_char_order,
-        min_len,
-        max_len,
-        ignore_whitespace,
-    )
-    check_flag("sentence_level", sentence_level)
-    rows, num_refs = _statistics(predictions, references, options, check_positive_int("threads", threads))
-    total = rows.sum(axis=0, keepdims=True)
-    # One scoring pass over the summed row and the segments' rows (rows are scored each on its own).
-    scores = score_rows(np.concatenate([total, rows]) if sentence_level else total, options)
-    result = _result_of_sums(total, options, signature(options, num_refs), float(scores[0]))
-    result.statistics = rows
-    if sentence_level:
-        result.sentence_scores = scores[1:].tolist()
-    return result
+    return FAMILY.compute(**locals())
 
 
 class ChrfFamily(MetricFamily):
@@ -633,11 +592,17 @@ class ChrfFamily(MetricFamily):
     merged_option_values = {"sentence_level": False}
 
     def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
+        return self.statistics_and_seen(predictions, references, {}, **options)[0]
+
+    def statistics_and_seen(
+        self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
+    ) -> tuple[Statistics, None]:
         self.check_options(options)
-        threads = check_positive_int("threads", options.pop("threads", 1))  # (how, not what: not signed)
+        threads = options.pop("threads", 1)  # (how, not what: not signed)
         resolved = resolve_options(**options)
-        rows, num_refs = _statistics(predictions, references, resolved, threads)
-        return Statistics(self.name, rows, ("chrf",), signature(resolved, num_refs), {"options": resolved})
+        check_flag("sentence_level", parts.get("sentence_level", False))
+        rows, num_refs = _statistics(predictions, references, resolved, check_positive_int("threads", threads))
+        return Statistics(self.name, rows, ("chrf",), signature(resolved, num_refs), {"options": resolved}), None
 
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
         return score_rows(totals, stats.context["options"])[:, None]
@@ -652,7 +617,20 @@ class ChrfFamily(MetricFamily):
         return self.score_totals(stats, totals, weights)
 
     def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> ChrfResult:
-        return _result_of_sums(totals, stats.context["options"], stats.signature)
+        options: ChrfOptions = stats.context["options"]
+        result = ChrfResult(float(score_rows(totals, options)[0]), score_name(options), stats.signature)
+        if options.variant == "nltk":
+            result.char_fscores = (totals[0, :-1] / totals[0, -1]).tolist()
+        else:
+            n = totals.shape[1] // 3
+            # (the matches over the prediction's, then the reference's n-grams, in one division)
+            ratios = divide_or_zero(np.tile(totals[0, 2 * n :], 2), totals[0, : 2 * n])
+            precisions, recalls = ratios[:n].tolist(), ratios[n:].tolist()
+            c = options.char_order
+            result.char_precisions, result.char_recalls = precisions[:c], recalls[:c]
+            if options.word_order:
+                result.word_precisions, result.word_recalls = precisions[c:], recalls[c:]
+        return result
 
 
-register(ChrfFamily())
+FAMILY = register(ChrfFamily())

@@ -48,7 +48,7 @@ from ngrameval.engine.inputs import (
 from ngrameval.engine.ngrams import concatenated_ranges, corpus_ngram_ids, distinct
 from ngrameval.engine.token_ids import check_text_options, encode_id_texts, is_token_ids, token_ids
 from ngrameval.errors import InputError
-from ngrameval.metric import MeanOfSegments, ReferenceCounts, Statistics, register, rows_with_count
+from ngrameval.metric import MetricFamily, ReferenceCounts, Statistics, means, register, rows_with_count
 from ngrameval.text.tokenizers import TokenizerSpec, get_tokenizer
 from ngrameval.vocabulary import MetricResult, Predictions, References
 
@@ -240,6 +240,7 @@ class CiderResult(MetricResult):
     signature: str
     explanation: list[dict[str, Any]] | None = None
     document_frequency: DocumentFrequency | None = field(default=None, repr=False)
+    statistics: Statistics | None = field(default=None, repr=False)
 
     @property
     def sentence_scores(self) -> list[float] | None:
@@ -306,50 +307,42 @@ def cider(
     >>> round(result.cider, 6), [round(s, 6) for s in result.scores]
     (2.313348, [2.962235, 1.664461])
     """
-    variant, max_order, sigma, table, lowercase, explain = _checked(variant, max_order, sigma, idf, lowercase, explain)
-    sentence_level = check_flag("sentence_level", sentence_level)
-    idf_name = "corpus" if table is None else f"table({table.num_documents})"
-    result = _cider(
-        predictions, references, variant, max_order, sigma, table, idf_name, tokenize, lowercase, explain, pad_id
-    )
-    if not sentence_level:
-        result.scores = None
-    return result
+    return FAMILY.compute(**locals())
 
 
-def _checked(variant: str, max_order: int, sigma: float, idf: Any, lowercase: bool, explain: bool):
-    """The options checked, with ``idf`` resolved to a table (None: "corpus")."""
-    check_choice("variant", variant, VARIANTS)
-    max_order = check_order("max_order", max_order)
-    sigma = check_number("sigma", sigma, low=0.0, low_open=True)
-    lowercase, explain = check_flag("lowercase", lowercase), check_flag("explain", explain)
-    table = _resolve_idf(idf)
+def _checked(settings: dict[str, Any], explain: Any = False) -> dict[str, Any]:
+    """``settings`` (the options of :func:`cider` but its parts, completed with their defaults) and ``explain``
+    checked, ``idf`` resolved to a table (None: "corpus")."""
+    check_choice("variant", settings["variant"], VARIANTS)
+    max_order = check_order("max_order", settings["max_order"])
+    checked = {
+        **settings,
+        "max_order": max_order,
+        "sigma": check_number("sigma", settings["sigma"], low=0.0, low_open=True),
+        "lowercase": check_flag("lowercase", settings["lowercase"]),
+        "explain": check_flag("explain", explain),
+        "idf": _resolve_idf(settings["idf"]),
+    }
+    table = checked["idf"]
     if table is not None and table.max_order < max_order:
         raise InputError(
             f"the document-frequency table goes up to {table.max_order}-grams but max_order is {max_order}"
         )
-    return variant, max_order, sigma, table, lowercase, explain
+    return checked
 
 
-def _cider(
-    predictions: Any,
-    references: Any,
-    variant: str,
-    max_order: int,
-    sigma: float,
-    table: DocumentFrequency | None,
-    idf_name: str,
-    tokenize: TokenizerSpec,
-    lowercase: bool,
-    explain: bool,
-    pad_id: int | None = None,
-) -> CiderResult:
-    """:func:`cider` with checked options; ``idf_name`` names the document frequencies in the signature
-    (a shard of a corpus scored with the whole corpus's table is still ``corpus``)."""
-    ids = token_ids(predictions, references, pad_id)
+def _statistics(
+    predictions: Any, references: Any, options: dict[str, Any], table: DocumentFrequency | None, idf_given: bool
+) -> tuple[Statistics, list[dict[str, Any]] | None]:
+    """The statistics of :func:`cider` with :func:`_checked` ``options`` (rows: the items' scores and a count)
+    and, with ``explain``, the explanation. ``table``: the document frequencies, None to count them on these
+    references; ``idf_given``: whether it is the ``idf`` option's (else the whole corpus's of a shard, which is
+    still ``idf:corpus``, and which the result does not list)."""
+    variant, max_order, sigma, lowercase = (options[name] for name in ("variant", "max_order", "sigma", "lowercase"))
+    ids = token_ids(predictions, references, options["pad_id"])
     if ids is None:
         hyps, refs, pretokenized = normalize_corpus(predictions, references)
-        tokenizer = get_tokenizer(tokenize, lowercase)
+        tokenizer = get_tokenizer(options["tokenize"], lowercase)
         corpus = _Corpus(hyps, refs, max_order, *_text_encoding(tokenizer, pretokenized, lowercase))
         tok_name = tokenizer.name + ("+lc" if lowercase else "")
     else:
@@ -387,7 +380,7 @@ def _cider(
         dot = np.bincount(reference, product, minlength=num_refs)
         denominator = norm[hyp_text[corpus.ref_item]] * norm[corpus.ref_text]
         similarity[:, n - 1] = np.where(denominator != 0, dot / np.where(denominator != 0, denominator, 1), dot)
-        if explain:
+        if options["explain"]:
             details.append((text, gram, tf, gram_df, weight, starts))
     cosine = similarity.copy()
     if variant == "cider-d":
@@ -401,20 +394,17 @@ def _cider(
     per_item = np.zeros((num_items, max_order))
     np.add.at(per_item, corpus.ref_item, similarity)
     scores = per_item.mean(axis=1) / corpus.refs_per_item * 10.0
-    result = _result_of_scores(
-        scores,
-        variant,
+    idf_name = f"table({table.num_documents})" if idf_given and table is not None else "corpus"
+    stats = Statistics(
+        "cider",
+        rows_with_count(scores),
+        ("cider",),
         f"variant:{variant}|tok:{tok_name}|n:{max_order}|sigma:{sigma:g}|idf:{idf_name}|ngrameval:{__version__}",
+        {"variant": variant, "document_frequency": table if idf_given else None},
     )
-    result.document_frequency = table
-    if explain:
-        result.explanation = _explain(corpus, details, cosine, penalty, scores, float(log_documents))
-    return result
-
-
-def _result_of_scores(scores: np.ndarray, variant: str, signature: str) -> CiderResult:
-    """The result of the items' scores: their mean (``np.mean``, as pycocoevalcap) and the scores."""
-    return CiderResult(cider=float(np.mean(scores)), scores=scores.tolist(), variant=variant, signature=signature)
+    if not options["explain"]:
+        return stats, None
+    return stats, _explain(corpus, details, cosine, penalty, scores, float(log_documents))
 
 
 def _explain(corpus: _Corpus, details, cosine, penalty, scores, log_documents):
@@ -451,25 +441,43 @@ def _explain(corpus: _Corpus, details, cosine, penalty, scores, log_documents):
     return explanation
 
 
-class CiderFamily(MeanOfSegments):
-    """CIDEr on the metric protocol: per-item scores, averaged; the document frequencies come from
-    the whole reference set once (a resample keeps them, as the corpus score's idf)."""
+class CiderFamily(MetricFamily):
+    """CIDEr on the metric protocol: rows are the items' scores and a count, and a sum of rows scores their
+    mean; the document frequencies come from the whole reference set once (a resample keeps them, as the
+    corpus score's idf)."""
 
     name = "cider"
     function = staticmethod(cider)
     options_not_for_statistics = ("explain", "sentence_level")
     merged_option_values = {"explain": False, "sentence_level": True}
 
-    def scores_of_segments(
-        self, predictions: Any, references: Any, **options: Any
-    ) -> tuple[np.ndarray, tuple[str, ...], str]:
-        result = cider(predictions, references, **options)
-        return np.asarray(result.scores)[:, None], ("cider",), result.signature
-
     def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
-        stats = super().statistics(predictions, references, **options)
-        stats.context["variant"] = self.with_defaults(options)["variant"]
-        return stats
+        return self.statistics_and_seen(predictions, references, {}, **options)[0]
+
+    def statistics_and_seen(
+        self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
+    ) -> tuple[Statistics, list[dict[str, Any]] | None]:
+        # (the explanations come from the tf-idf vectors that make the scores)
+        checked = _checked(self.with_defaults(options), parts.get("explain", False))
+        check_flag("sentence_level", parts.get("sentence_level", True))
+        return _statistics(predictions, references, checked, checked["idf"], True)
+
+    def add_parts(
+        self,
+        result: CiderResult,
+        stats: Statistics,
+        seen: list[dict[str, Any]] | None,
+        predictions: Any,
+        references: Any,
+        **parts: Any,
+    ) -> CiderResult:
+        result.explanation = seen
+        if not parts.get("sentence_level", True):
+            result.scores = None
+        return result
+
+    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
+        return means(totals)
 
     def needs_reference_counts(self, **options: Any) -> bool:
         # idf="corpus": the document frequencies of every item's references; a given table fixes them already.
@@ -496,30 +504,12 @@ class CiderFamily(MeanOfSegments):
     ) -> Statistics:
         if counts is None:
             return self.statistics(predictions, references, **options)
-        settings = self.with_defaults(options)
-        variant, max_order, sigma, given, lowercase, _ = _checked(
-            settings["variant"], settings["max_order"], settings["sigma"], settings["idf"], settings["lowercase"], False
-        )
-        if given is not None:
+        checked = _checked(self.with_defaults(options))
+        if checked["idf"] is not None:
             raise InputError("corpus-wide reference counts are for idf='corpus' only")
         # The whole corpus's document frequencies stand for those of idf="corpus".
-        table = DocumentFrequency(counts.documents, counts.counts, max_order)
-        result = _cider(
-            predictions,
-            references,
-            variant,
-            max_order,
-            sigma,
-            table,
-            "corpus",
-            settings["tokenize"],
-            lowercase,
-            False,
-            settings["pad_id"],
-        )
-        return Statistics(
-            self.name, rows_with_count(np.asarray(result.scores)), ("cider",), result.signature, {"variant": variant}
-        )
+        table = DocumentFrequency(counts.documents, counts.counts, checked["max_order"])
+        return _statistics(predictions, references, checked, table, False)[0]
 
     def pairwise_columns(self, stats: Statistics) -> tuple[int, ...]:
         return (0,)  # cider() averages the item scores with np.mean, as pycocoevalcap does
@@ -528,8 +518,15 @@ class CiderFamily(MeanOfSegments):
         return (0,)  # the items' scores
 
     def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> CiderResult:
-        """The result, without the ``document_frequency`` table (kept by :func:`cider` for a given ``idf``)."""
-        return _result_of_scores(segments[:, 0], stats.context["variant"], stats.signature)
+        """The items' scores and their mean (``np.mean``, as pycocoevalcap), and the ``idf`` option's table."""
+        scores = segments[:, 0]
+        return CiderResult(
+            cider=float(np.mean(scores)),
+            scores=scores.tolist(),
+            variant=stats.context["variant"],
+            signature=stats.signature,
+            document_frequency=stats.context["document_frequency"],
+        )
 
 
-register(CiderFamily())
+FAMILY = register(CiderFamily())

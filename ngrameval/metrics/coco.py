@@ -34,10 +34,7 @@ from ngrameval.metric import (
     Statistics,
     get_family,
     register,
-    suite_signature,
 )
-from ngrameval.metrics.bleu import bleu, listed
-from ngrameval.metrics.cider import cider
 from ngrameval.vocabulary import MetricResult, Predictions, References
 
 METRICS = ("bleu", "meteor", "rouge_l", "cider")
@@ -228,55 +225,7 @@ def coco_caption(
     >>> {name: round(value, 6) for name, value in result.scores.items()}
     {'Bleu_1': 0.909091, 'Bleu_2': 0.635642, 'Bleu_3': 0.386464, 'Bleu_4': 5.8e-05, 'ROUGE_L': 0.733333, 'CIDEr': 2.313348}
     """
-    sentence_level = check_flag("sentence_level", sentence_level)
-    image_ids, hyps, refs = _tokenized_captions(predictions, references, gts, res, tokenize, metrics)
-    results: dict[str, Any] = {}
-    for name in METRICS:
-        if name not in metrics:
-            continue
-        if name == "bleu":
-            results[name] = bleu(hyps, refs, variant="coco", weights=_BLEU_WEIGHTS, sentence_level=True)
-        elif name == "meteor":
-            from ngrameval.metrics.meteor import meteor
-
-            results[name] = meteor(hyps, refs, variant="meteor15", **(meteor_options or {}))
-        elif name == "rouge_l":
-            results[name] = rouge_l(hyps, refs)
-        else:
-            results[name] = cider(hyps, refs, variant="cider-d")
-    signature = suite_signature(
-        CocoCaptionFamily.name,
-        f"tok:{tokenize}",
-        [ROUGE_L_SIGNATURE if name == "rouge_l" else result.signature for name, result in results.items()],
-    )
-    result = _suite_result(results, image_ids, signature)
-    if not sentence_level:
-        result.per_item = None
-    return result
-
-
-def _suite_result(results: dict[str, Any], image_ids: list[Any] | None, signature: str) -> CocoCaptionResult:
-    """The suite's result of its parts' (by :data:`METRICS` name, in that order): BLEU's (``coco``, four
-    weight sets, with sentence scores), METEOR 1.5's, :func:`rouge_l`'s per-item scores, CIDEr-D's."""
-    scores: dict[str, float] = {}
-    per_item: dict[str, list[float]] = {}
-    meteor_note = None
-    for name, result in results.items():
-        if name == "bleu":
-            for n in range(4):
-                scores[f"Bleu_{n + 1}"] = result.bleu[n]
-                per_item[f"Bleu_{n + 1}"] = [row[n] for row in result.sentence_scores]
-        elif name == "meteor":
-            scores["METEOR"] = result.meteor
-            per_item["METEOR"] = result.scores
-            meteor_note = result.note
-        elif name == "rouge_l":
-            scores["ROUGE_L"] = float(np.mean(result))
-            per_item["ROUGE_L"] = result.tolist()
-        else:
-            scores["CIDEr"] = result.cider
-            per_item["CIDEr"] = result.scores
-    return CocoCaptionResult(scores, per_item, image_ids, meteor_note, signature)
+    return FAMILY.compute(**locals())
 
 
 class _PycocoevalcapRougeL(MeanOfSegments):
@@ -314,6 +263,27 @@ class CocoCaptionFamily(CombinedFamily):
     def statistics(self, predictions: Any = None, references: Any = None, **options: Any) -> Statistics:
         return self.shard_statistics(predictions, references, None, **options)
 
+    def statistics_and_seen(
+        self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
+    ) -> tuple[Statistics, list[Any] | None]:
+        # (what the captions' reading saw: the image ids of COCO-shaped input, which the result lists)
+        check_flag("sentence_level", parts.get("sentence_level", True))
+        return self._statistics_and_image_ids(predictions, references, None, **options)
+
+    def add_parts(
+        self,
+        result: CocoCaptionResult,
+        stats: Statistics,
+        seen: list[Any] | None,
+        predictions: Any,
+        references: Any,
+        **parts: Any,
+    ) -> CocoCaptionResult:
+        result.image_ids = seen
+        if not parts.get("sentence_level", True):
+            result.per_item = None
+        return result
+
     def needs_reference_counts(self, **options: Any) -> bool:
         # CIDEr-D's document frequencies come from every image's references.
         return "cider" in self.with_defaults(options)["metrics"]
@@ -332,8 +302,14 @@ class CocoCaptionFamily(CombinedFamily):
     ) -> Statistics:
         """The suite's statistics, CIDEr-D's against the whole corpus's document frequencies ``counts``
         when the corpus is scored in shards (None: these captions are the corpus)."""
+        return self._statistics_and_image_ids(predictions, references, counts, **options)[0]
+
+    def _statistics_and_image_ids(
+        self, predictions: Any, references: Any, counts: ReferenceCounts | None, **options: Any
+    ) -> tuple[Statistics, list[Any] | None]:
+        """:meth:`shard_statistics`, and the image ids of COCO-shaped input (None for predictions/references)."""
         settings = self.with_defaults(options)
-        _, hyps, refs = _tokenized_captions(
+        image_ids, hyps, refs = _tokenized_captions(
             predictions, references, settings["gts"], settings["res"], settings["tokenize"], settings["metrics"]
         )
         parts: list[tuple[MetricFamily, Statistics, tuple[str, ...]]] = []
@@ -357,7 +333,7 @@ class CocoCaptionFamily(CombinedFamily):
                 part = family.shard_statistics(hyps, refs, counts, variant="cider-d")
                 names = ("CIDEr",)
             parts.append((family, part, names))
-        return self.combine(parts, f"tok:{settings['tokenize']}")
+        return self.combine(parts, f"tok:{settings['tokenize']}"), image_ids
 
     @staticmethod
     def _part_columns(family: MetricFamily, part: Statistics) -> tuple[int, ...]:
@@ -373,24 +349,31 @@ class CocoCaptionFamily(CombinedFamily):
         return tuple(found)
 
     def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> CocoCaptionResult:
-        """The suite's scores and per-item scores (``image_ids`` None: the rows are not COCO-shaped input)."""
-        results: dict[str, Any] = {}
+        """The suite's scores and per-item scores, named as pycocoevalcap names them (``image_ids`` None: the
+        rows are not COCO-shaped input)."""
+        scores: dict[str, float] = {}
+        per_item: dict[str, list[float]] = {}
+        meteor_note = None
         start = first = 0
         for family, part, width in stats.context["parts"]:
             count = len(self._part_columns(family, part))
-            own = replace(part, rows=stats.rows[:, start : start + width])
-            values = segments[:, first : first + count]
-            name = _SUITE_NAMES[family.name]
-            if name == "bleu":
-                options = part.context["options"]
-                results[name] = family.result(own, totals[:, start : start + width], values[:, :0])
-                results[name].sentence_scores = listed(family.segment_scores(replace(part, rows=values)), options)
-            else:
-                results[name] = family.result(own, totals[:, start : start + width], values)
+            own, values = replace(part, rows=stats.rows[:, start : start + width]), segments[:, first : first + count]
+            # (BLEU's values are all its columns, of which its sentence scores are made; its result takes none)
+            result = family.result(
+                own, totals[:, start : start + width], values[:, :0] if family.name == "bleu" else values
+            )
+            if family.name == "bleu":  # four weight sets: Bleu_1..4
+                sentences = family.segment_scores(replace(part, rows=values))
+                for n in range(4):
+                    scores[f"Bleu_{n + 1}"], per_item[f"Bleu_{n + 1}"] = result.bleu[n], sentences[:, n].tolist()
+            elif family.name == "meteor":
+                scores["METEOR"], per_item["METEOR"], meteor_note = result.meteor, result.scores, result.note
+            elif family.name == "cider":
+                scores["CIDEr"], per_item["CIDEr"] = result.cider, result.scores
+            else:  # pycocoevalcap's ROUGE-L: the per-item scores
+                scores["ROUGE_L"], per_item["ROUGE_L"] = float(np.mean(result)), result.tolist()
             start, first = start + width, first + count
-        return _suite_result(results, None, stats.signature)
+        return CocoCaptionResult(scores, per_item, None, meteor_note, stats.signature)
 
 
-# The suite's name of each part's family.
-_SUITE_NAMES = {"bleu": "bleu", "meteor": "meteor", _PycocoevalcapRougeL.name: "rouge_l", "cider": "cider"}
-register(CocoCaptionFamily())
+FAMILY = register(CocoCaptionFamily())

@@ -107,7 +107,7 @@ class GleuResult(MetricResult):
     n_all: int
     signature: str
     sentence_scores: list[float] | None = None
-    statistics: np.ndarray | None = field(default=None, repr=False)
+    statistics: Statistics | None = field(default=None, repr=False)
     # Per prediction, the index of the reference its row counts (the first of the highest ratios).
     best_reference: list[int] | None = field(default=None, repr=False)
 
@@ -140,20 +140,7 @@ def gleu(
     >>> result.n_match, result.n_all, round(result.gleu, 6)
     (11, 18, 0.611111)
     """
-    options = resolve_options(variant, min_len, max_len, tokenize)
-    check_flag("sentence_level", sentence_level)
-    rows, best, num_refs, tokenizer_name = _statistics(predictions, references, options, pad_id)
-    result = _result_of_sums(rows.sum(axis=0), signature(options, num_refs, tokenizer_name))
-    result.statistics, result.best_reference = rows, best.tolist()
-    if sentence_level:
-        result.sentence_scores = divide_or_zero(rows[:, 0], rows[:, 1]).tolist()
-    return result
-
-
-def _result_of_sums(total: np.ndarray, signature: str) -> GleuResult:
-    """The corpus result of the summed (matches, n-grams), without per-segment parts."""
-    n_match, n_all = total.tolist()
-    return GleuResult(float(divide_or_zero(n_match, n_all)), int(n_match), int(n_all), signature)
+    return FAMILY.compute(**locals())
 
 
 class GleuFamily(MetricFamily):
@@ -166,17 +153,31 @@ class GleuFamily(MetricFamily):
     merged_option_values = {"sentence_level": False}
 
     def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
+        return self.statistics_and_seen(predictions, references, {}, **options)[0]
+
+    def statistics_and_seen(
+        self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
+    ) -> tuple[Statistics, np.ndarray]:
+        # (what matching saw: the reference each row counts, which the result names)
         self.check_options(options)
         pad_id = options.pop("pad_id", None)  # (how to read the ids; the signature says tok:ids)
         resolved = resolve_options(**options)
-        rows, _, num_refs, tokenizer_name = _statistics(predictions, references, resolved, pad_id)
-        return Statistics(self.name, rows, ("gleu",), signature(resolved, num_refs, tokenizer_name))
+        check_flag("sentence_level", parts.get("sentence_level", False))
+        rows, best, num_refs, tokenizer_name = _statistics(predictions, references, resolved, pad_id)
+        return Statistics(self.name, rows, ("gleu",), signature(resolved, num_refs, tokenizer_name)), best
+
+    def add_parts(
+        self, result: GleuResult, stats: Statistics, seen: np.ndarray, predictions: Any, references: Any, **parts: Any
+    ) -> GleuResult:
+        result.best_reference = seen.tolist()
+        return super().add_parts(result, stats, seen, predictions, references, **parts)
 
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
         return divide_or_zero(totals[:, :1], totals[:, 1:])
 
     def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> GleuResult:
-        return _result_of_sums(totals[0], stats.signature)
+        n_match, n_all = totals[0].tolist()
+        return GleuResult(float(divide_or_zero(n_match, n_all)), int(n_match), int(n_all), stats.signature)
 
 
-register(GleuFamily())
+FAMILY = register(GleuFamily())

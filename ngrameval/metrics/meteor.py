@@ -68,9 +68,7 @@ class MeteorResult(MetricResult):
     penalty: float | None = None
     note: str | None = None
     explanation: list[dict[str, Any]] | None = None
-    # METEOR 1.5's statistics rows (summable) and parameters: what the metric protocol scores.
-    statistics: np.ndarray | None = field(default=None, repr=False)
-    parameters: Any = field(default=None, repr=False)
+    statistics: Statistics | None = field(default=None, repr=False)
 
     @property
     def sentence_scores(self) -> list[float] | None:
@@ -80,11 +78,7 @@ class MeteorResult(MetricResult):
 
     def as_dict(self) -> dict[str, Any]:
         """The result as the dict the evaluate metric returns (the parts that apply)."""
-        return {
-            name: value
-            for name, value in self.__dict__.items()
-            if value is not None and name not in ("statistics", "parameters")
-        }
+        return {name: value for name, value in self.__dict__.items() if value is not None and name != "statistics"}
 
 
 def _meteor15_scorer(options: dict[str, Any]):
@@ -112,7 +106,11 @@ def _pycocoevalcap_hypothesis(text: str) -> str:
     return text.replace("|||", "").replace("  ", " ")
 
 
-def _meteor15(predictions, references, options: dict[str, Any], explain: bool) -> MeteorResult:
+def _meteor15(
+    predictions: Any, references: Any, options: dict[str, Any], explain: bool
+) -> tuple[np.ndarray, str, dict[str, Any], list[dict[str, Any]] | None]:
+    """METEOR 1.5's rows (the jar's statistics, :func:`~ngrameval.metrics.meteor15.score.summable`), signature,
+    context (its parameters, a note on modules that could not run) and, with ``explain``, explanation."""
     from ngrameval.metrics.meteor15.score import summable
 
     scorer = _meteor15_scorer(options)
@@ -128,38 +126,8 @@ def _meteor15(predictions, references, options: dict[str, Any], explain: bool) -
         f"|params:{p.alpha:g},{p.beta:g},{p.gamma:g},{p.delta:g}|norm:{result.normalization}"
         f"|ngrameval:{__version__}"
     )
-    meteor_result = _meteor15_result(vars(result), result.segment_scores, signature, note)
-    meteor_result.statistics, meteor_result.parameters = summable(result.statistics), result.parameters
-    if explain:
-        meteor_result.explanation = [_explain15(scorer.explain(h, group)) for h, group in zip(hyps, refs)]
-    return meteor_result
-
-
-def _meteor15_result(
-    corpus: dict[str, Any], segment_scores: np.ndarray, signature: str, note: str | None
-) -> MeteorResult:
-    """METEOR 1.5's result: ``corpus`` maps score, precision, recall, fmean and penalty to the values of
-    the summed statistics; ``segment_scores`` holds every segment's score."""
-    return MeteorResult(
-        meteor=float(corpus["score"]),
-        scores=segment_scores.tolist(),
-        variant="meteor15",
-        signature=signature,
-        precision=float(corpus["precision"]),
-        recall=float(corpus["recall"]),
-        fmean=float(corpus["fmean"]),
-        penalty=float(corpus["penalty"]),
-        note=note,
-    )
-
-
-def _nltk_result(scores: list[float], signature: str) -> MeteorResult:
-    """The NLTK variant's result: the mean of the sentence scores (as HF's ``meteor``) and the scores."""
-    from ngrameval.metrics.meteor_nltk import NltkMeteorResult
-
-    return MeteorResult(
-        meteor=NltkMeteorResult(scores).mean, scores=[float(s) for s in scores], variant="nltk", signature=signature
-    )
+    explanation = [_explain15(scorer.explain(h, group)) for h, group in zip(hyps, refs)] if explain else None
+    return summable(result.statistics), signature, {"parameters": p, "note": note}, explanation
 
 
 def _defined(value: float) -> float:
@@ -195,7 +163,18 @@ def _explain15(explanation) -> dict[str, Any]:
     }
 
 
-def _nltk(predictions, references, alpha, beta, gamma, tokenize, wordnet, explain: bool) -> MeteorResult:
+def _nltk(
+    predictions: Any,
+    references: Any,
+    alpha: float,
+    beta: float,
+    gamma: float,
+    tokenize: Any,
+    wordnet: Any,
+    explain: bool,
+) -> tuple[np.ndarray, str, dict[str, Any], list[dict[str, Any]] | None]:
+    """The NLTK variant's rows (:func:`~ngrameval.metric.rows_with_count` of the sentence scores), signature,
+    context (no parameters: the corpus score is their mean) and, with ``explain``, explanation."""
     from ngrameval.metrics.meteor_nltk import WORDNET_VERSION, nltk_meteor
     from ngrameval.metrics.meteor_nltk import tokenize as tokenize_texts
 
@@ -220,10 +199,10 @@ def _nltk(predictions, references, alpha, beta, gamma, tokenize, wordnet, explai
         f"variant:nltk|tok:{tokenizer_name}|alpha:{alpha:g}|beta:{beta:g}"
         f"|gamma:{gamma:g}|wordnet:{WORDNET_VERSION}|ngrameval:{__version__}"
     )
-    meteor_result = _nltk_result(result.scores, signature)
+    explanation = None
     if explain:
         assert result.alignments is not None  # nltk_meteor gives them with explain=True
-        meteor_result.explanation = [
+        explanation = [
             {
                 "hypothesis": list(h),
                 "reference": list(refs[i][a.reference]),
@@ -249,7 +228,7 @@ def _nltk(predictions, references, alpha, beta, gamma, tokenize, wordnet, explai
             }
             for i, (h, a) in enumerate(zip(hyps, result.alignments))
         ]
-    return meteor_result
+    return rows_with_count(np.array(result.scores)), signature, {"parameters": None, "note": None}, explanation
 
 
 @strict_options
@@ -296,57 +275,7 @@ def meteor(
     >>> round(meteor([prediction], [reference], variant="nltk", tokenize="whitespace").meteor, 6)
     0.694444
     """
-    check_choice("variant", variant, VARIANTS)
-    explain = check_flag("explain", explain)
-    sentence_level = check_flag("sentence_level", sentence_level)
-    given = {
-        name: value
-        for name, value in dict(
-            task=task,
-            modules=modules,
-            weights=weights,
-            parameters=parameters,
-            normalization=normalization,
-            beam_size=beam_size,
-            paraphrase_table=paraphrase_table,
-            cache_dir=cache_dir,
-            alpha=alpha,
-            beta=beta,
-            gamma=gamma,
-            tokenize=tokenize,
-            wordnet=wordnet,
-        ).items()
-        if value is not None
-    }
-    foreign = sorted(set(given) & set(_NLTK_OPTIONS if variant == "meteor15" else _METEOR15_OPTIONS))
-    if foreign:
-        other = "nltk" if variant == "meteor15" else "meteor15"
-        raise InputError(
-            f"{', '.join(foreign)} {'is an option' if len(foreign) == 1 else 'are options'} of "
-            f"variant={other!r}, not of variant={variant!r}"
-        )
-    refuse_token_ids(predictions, "meteor", "words (stems, synonyms and paraphrases)")
-    if variant == "nltk":
-        from ngrameval.metrics.meteor_nltk import TOKENIZERS
-
-        tokenize = "nltk" if tokenize is None else tokenize
-        if not callable(tokenize):
-            check_choice("tokenize", tokenize, TOKENIZERS)
-        result = _nltk(
-            predictions,
-            references,
-            0.9 if alpha is None else alpha,
-            3.0 if beta is None else beta,
-            0.5 if gamma is None else gamma,
-            tokenize,
-            wordnet,
-            explain,
-        )
-    else:
-        result = _meteor15(predictions, references, given, explain)
-    if not sentence_level:
-        result.scores = None
-    return result
+    return FAMILY.compute(**locals())
 
 
 class MeteorFamily(MetricFamily):
@@ -360,15 +289,59 @@ class MeteorFamily(MetricFamily):
     merged_option_values = {"explain": False, "sentence_level": True}
 
     def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
-        self.check_options(options)
-        result = meteor(predictions, references, **options)
-        if result.statistics is None:
-            rows = rows_with_count(result.scores)
+        return self.statistics_and_seen(predictions, references, {}, **options)[0]
+
+    def statistics_and_seen(
+        self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
+    ) -> tuple[Statistics, list[dict[str, Any]] | None]:
+        # (the explanations come from the alignments that count the statistics)
+        settings = self.with_defaults(options)
+        variant = settings.pop("variant")
+        check_choice("variant", variant, VARIANTS)
+        explain = check_flag("explain", parts.get("explain", False))
+        check_flag("sentence_level", parts.get("sentence_level", True))
+        given = {name: value for name, value in settings.items() if value is not None}
+        foreign = sorted(set(given) & set(_NLTK_OPTIONS if variant == "meteor15" else _METEOR15_OPTIONS))
+        if foreign:
+            other = "nltk" if variant == "meteor15" else "meteor15"
+            raise InputError(
+                f"{', '.join(foreign)} {'is an option' if len(foreign) == 1 else 'are options'} of "
+                f"variant={other!r}, not of variant={variant!r}"
+            )
+        refuse_token_ids(predictions, "meteor", "words (stems, synonyms and paraphrases)")
+        if variant == "nltk":
+            from ngrameval.metrics.meteor_nltk import TOKENIZERS
+
+            tokenize = "nltk" if settings["tokenize"] is None else settings["tokenize"]
+            if not callable(tokenize):
+                check_choice("tokenize", tokenize, TOKENIZERS)
+            rows, signature, context, explanation = _nltk(
+                predictions,
+                references,
+                given.get("alpha", 0.9),
+                given.get("beta", 3.0),
+                given.get("gamma", 0.5),
+                tokenize,
+                settings["wordnet"],
+                explain,
+            )
         else:
-            rows = result.statistics
-        return Statistics(
-            self.name, rows, ("meteor",), result.signature, {"parameters": result.parameters, "note": result.note}
-        )
+            rows, signature, context, explanation = _meteor15(predictions, references, given, explain)
+        return Statistics(self.name, rows, ("meteor",), signature, context), explanation
+
+    def add_parts(
+        self,
+        result: MeteorResult,
+        stats: Statistics,
+        seen: list[dict[str, Any]] | None,
+        predictions: Any,
+        references: Any,
+        **parts: Any,
+    ) -> MeteorResult:
+        result.explanation = seen
+        if not parts.get("sentence_level", True):
+            result.scores = None
+        return result
 
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
         parameters = stats.context["parameters"]
@@ -387,14 +360,25 @@ class MeteorFamily(MetricFamily):
 
     def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> MeteorResult:
         parameters = stats.context["parameters"]
-        if parameters is None:
-            return _nltk_result(segments[:, 0].tolist(), stats.signature)
+        if parameters is None:  # NLTK: the mean of the sentence scores (numpy.mean, as HF's ``meteor``)
+            scores = segments[:, 0]
+            return MeteorResult(float(np.mean(scores)), scores.tolist(), "nltk", stats.signature)
         from ngrameval.metrics.meteor15.score import compute
 
-        corpus = {name: values[0] for name, values in compute(totals, parameters).items()}
+        corpus = {name: float(values[0]) for name, values in compute(totals, parameters).items()}
         # A segment's summable row scores as its own statistics do (a perfect match's chunks, set to
         # 0 there, give the fragmentation 0 that a perfect match has).
-        return _meteor15_result(corpus, compute(segments, parameters)["score"], stats.signature, stats.context["note"])
+        return MeteorResult(
+            meteor=corpus["score"],
+            scores=compute(segments, parameters)["score"].tolist(),
+            variant="meteor15",
+            signature=stats.signature,
+            precision=corpus["precision"],
+            recall=corpus["recall"],
+            fmean=corpus["fmean"],
+            penalty=corpus["penalty"],
+            note=stats.context["note"],
+        )
 
 
-register(MeteorFamily())
+FAMILY = register(MeteorFamily())

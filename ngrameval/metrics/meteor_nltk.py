@@ -83,12 +83,6 @@ class NltkMeteorResult:
     scores: list[float]
     alignments: list[MeteorAlignment] | None = None
 
-    @property
-    def mean(self) -> float:
-        """The corpus score of Hugging Face's ``meteor``: ``numpy.mean`` of the sentence scores (pairwise
-        summation, hence not always ``sum / n`` to the last bit)."""
-        return float(np.mean(self.scores))
-
 
 # --------------------------------------------------------------------------- words
 

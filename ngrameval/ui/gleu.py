@@ -42,7 +42,7 @@ def chosen_references(hyps, refs, options):
     its (matches, n-grams) row."""
     chosen = ngrameval.gleu(hyps, refs, **options).best_reference
     pairs = [(h, r) for h, group in zip(hyps, refs) for r in group]
-    rows = ngrameval.gleu([h for h, _ in pairs], [[r] for _, r in pairs], **options).statistics
+    rows = ngrameval.gleu([h for h, _ in pairs], [[r] for _, r in pairs], **options).statistics.rows
     bounds = np.cumsum([0] + [len(group) for group in refs])
     return chosen, [rows[start:end] for start, end in zip(bounds[:-1], bounds[1:])]
 

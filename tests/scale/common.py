@@ -56,7 +56,6 @@ PER_SEGMENT_OPTIONAL = {
     "explanation",
     "statistics",
     "best_reference",
-    "parameters",
     "document_frequency",
     "scores",
 }
