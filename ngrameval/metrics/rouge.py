@@ -1004,22 +1004,22 @@ def score_statistics(stats: OverlapCounts, alpha: float = 0.5, multi_ref: str = 
     ``pooled``: hits and totals summed over the references first (ROUGE-1.5.5's ``-f A``).
     """
     present = stats.present[None]
-    hits, hyp_total, ref_total = (
-        np.where(present, a, 0.0) for a in (stats.hits, stats.prediction_total, stats.reference_total)
-    )
+    # (3, types, predictions, slots): hits, prediction totals, reference totals, each measure computed once for all
+    counts = np.where(present, np.stack([stats.hits, stats.prediction_total, stats.reference_total]), 0.0)
     if multi_ref == "pooled":
-        hits, hyp_total, ref_total = (a.sum(axis=2, keepdims=True) for a in (hits, hyp_total, ref_total))
-    precision, recall = divide_or_zero(hits, hyp_total), divide_or_zero(hits, ref_total)
-    weighted = np.array([t.kind == "W" for t in stats.rouge_types])[:, None, None]
-    if weighted.any():
+        counts = counts.sum(axis=3, keepdims=True)
+    precision, recall = divide_or_zero(counts[0], counts[1:])
+    if any(t.kind == "W" for t in stats.rouge_types):
+        weighted = np.array([t.kind == "W" for t in stats.rouge_types])[:, None, None]
         inverse = 1.0 / stats.weight
         precision = np.where(weighted, precision**inverse, precision)
         recall = np.where(weighted, recall**inverse, recall)
     f = fmeasure(precision, recall, alpha)
-    if multi_ref == "best":
-        best = np.argmax(np.where(present, f, -np.inf), axis=2)[..., None]
-        precision, recall, f = (np.take_along_axis(a, best, axis=2) for a in (precision, recall, f))
-    return np.stack([precision[..., 0], recall[..., 0], f[..., 0]], axis=-1)
+    measures = np.stack([precision, recall, f], axis=-1)
+    if multi_ref == "pooled":
+        return measures[:, :, 0]
+    best = np.argmax(np.where(present, f, -np.inf), axis=2)  # (types, predictions)
+    return measures[np.arange(len(best))[:, None], np.arange(best.shape[1]), best]
 
 
 def bootstrap_intervals(
@@ -1110,8 +1110,10 @@ class RougeResult(MetricResult):
 
 def _tables(names: list[str], values: np.ndarray) -> tuple[_Table, _Table, _Table]:
     """The precision, recall and F-measure tables (type -> value, or type -> one value per prediction) of
-    ``values``: (types, 3) aggregates or (types, predictions, 3) scores."""
-    precision, recall, fmeasure = ({name: values[i, ..., m].tolist() for i, name in enumerate(names)} for m in range(3))
+    ``values`` in the order of the statistics' columns, the precisions of every type, their recalls, their
+    F-measures: (3 * types,) aggregates or (3 * types, predictions) scores (listed at once)."""
+    listed, types = values.tolist(), len(names)
+    precision, recall, fmeasure = ({name: listed[m * types + i] for i, name in enumerate(names)} for m in range(3))
     return precision, recall, fmeasure
 
 
@@ -1524,10 +1526,11 @@ class RougeFamily(MetricFamily):
                 )
                 averaged.update(r=settings["n_samples"], c=f"{settings['confidence']:g}")
         if checked.sentence_level:
-            result.precision, result.recall, result.fmeasure = _tables(names, scores)
+            result.precision, result.recall, result.fmeasure = _tables(names, stats.rows[:, :-1].T)
         elif printed is not None:
-            result.precision, result.recall, result.fmeasure = _tables(names, printed)
-        result.signature = checked.signature(seen.tokenizer_name, seen.num_refs, averaged)
+            result.precision, result.recall, result.fmeasure = _tables(names, printed.T.reshape(-1))
+        if averaged:  # (the statistics' signature otherwise)
+            result.signature = checked.signature(seen.tokenizer_name, seen.num_refs, averaged)
         result.scores = scores
         if bounds is not None:
             bound_names: tuple[str, ...] = ("low", "high")
@@ -1551,8 +1554,7 @@ class RougeFamily(MetricFamily):
     def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> RougeResult:
         """The mean precision, recall and F-measure per type (``sentence_level=True`` and intervals need
         every segment's scores: not kept)."""
-        values = means(totals)[0].reshape(3, len(stats.outputs)).T
-        return RougeResult(*_tables(list(stats.outputs), values), signature=stats.signature)
+        return RougeResult(*_tables(list(stats.outputs), means(totals)[0]), signature=stats.signature)
 
     def own_interval(
         self, stats: Statistics, n_samples: int, confidence: float
