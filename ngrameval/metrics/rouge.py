@@ -1268,13 +1268,8 @@ def _resolve(options: dict[str, Any]) -> _Options:
         )
     unknown = set(options) - set(ROUGE155_OPTIONS)  # (every named option was taken)
     if unknown:
-        named = [
-            name
-            for name in inspect.signature(rouge).parameters
-            if name not in ("predictions", "references", "rouge155_options")
-        ]
         raise unknown_options_error(
-            "rouge", unknown, named + [f"{name} (variant='rouge155')" for name in ROUGE155_OPTIONS]
+            "rouge", unknown, [*_DEFAULTS, *(f"{name} (variant='rouge155')" for name in ROUGE155_OPTIONS)]
         )
     limits = {name: options.get(name) for name in ROUGE155_OPTIONS}
     for name, value in limits.items():

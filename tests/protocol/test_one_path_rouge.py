@@ -62,6 +62,19 @@ def test_the_result_is_scored_from_the_statistics_of_its_options(options, parts)
         assert (result.precision, result.recall, result.fmeasure) == (mean.precision, mean.recall, mean.fmeasure)
 
 
+def test_token_ids_take_the_same_path():
+    predictions, references = [[5, 6, 7, 0, 0], [8, 9, 0, 0, 0]], [[[5, 6, 8, 7]], [[9, 8], [8, 9, 9]]]
+    result = ngrameval.rouge(predictions, references, ["rouge1", "rougeL"], pad_id=0, use_aggregator=False)
+    stats = ngrameval.statistics("rouge", predictions, references, rouge_types=["rouge1", "rougeL"], pad_id=0)
+    np.testing.assert_array_equal(result.statistics.rows, stats.rows)
+    assert result.signature == stats.signature and "tok:ids" in stats.signature
+    # the same ids written as words: rouge-score's tokens
+    words = ngrameval.rouge(
+        ["5 6 7", "8 9"], [["5 6 8 7"], ["9 8", "8 9 9"]], ["rouge1", "rougeL"], use_aggregator=False
+    )
+    np.testing.assert_array_equal(words.statistics.rows, stats.rows)
+
+
 def test_the_public_function_has_no_other_path(monkeypatch):
     """The public function's numbers are the rows that the family's ``statistics_and_seen`` gives: change
     those, and the aggregate, the per-prediction scores and ROUGE-1.5.5's printed average change with them."""
