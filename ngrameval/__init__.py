@@ -28,9 +28,7 @@ _DEFINED_IN = {
     **dict.fromkeys(["gleu", "GleuResult"], "ngrameval.metrics.gleu"),
     **dict.fromkeys(["meteor", "MeteorResult"], "ngrameval.metrics.meteor"),
     **dict.fromkeys(["nist", "NistResult"], "ngrameval.metrics.nist"),
-    **dict.fromkeys(
-        ["rouge", "rouge_statistics", "RougeResult", "RougeStatistics", "skip_bigrams"], "ngrameval.metrics.rouge"
-    ),
+    **dict.fromkeys(["rouge", "RougeResult", "skip_bigrams"], "ngrameval.metrics.rouge"),
     **dict.fromkeys(["ter", "TerResult"], "ngrameval.metrics.ter"),
     **dict.fromkeys(["MetricFamily", "Statistics", "get_family", "metric_names", "statistics"], "ngrameval.metric"),
     **dict.fromkeys(["confidence_interval", "paired_test"], "ngrameval.significance"),

@@ -75,7 +75,7 @@ from ngrameval.engine.ngrams import (
 from ngrameval.engine.runs import distinct_ids, kept_lengths, offsets, vocabulary_ids, whitespace_split
 from ngrameval.engine.token_ids import IdVocabulary, TokenIds, check_text_options, token_ids
 from ngrameval.errors import InputError
-from ngrameval.metric import MeanOfSegments, Statistics, means, register
+from ngrameval.metric import MetricFamily, Statistics, means, register, rows_with_count
 from ngrameval.metrics import rouge155
 from ngrameval.metrics.rouge_common import (  # noqa: F401 (also public here)
     MAX_BOOTSTRAP_SAMPLES,
@@ -410,7 +410,7 @@ def _lines_per_text(texts: list[str]) -> np.ndarray:
     return np.fromiter(map(methodcaller("count", "\n"), texts), np.int64, len(texts)) + 1
 
 
-def _cut(tokens: list[Any], counts: np.ndarray) -> list[list[Any]]:
+def _cut(tokens: list[Any], counts: Sequence[int] | np.ndarray) -> list[list[Any]]:
     """Consecutive pieces of ``counts[k]`` tokens."""
     bounds = offsets(counts).tolist()
     return [tokens[a:b] for a, b in zip(bounds[:-1], bounds[1:])]
@@ -598,11 +598,6 @@ class _References:
     sentence_index: Index  # the index whose token ids rougeLsum uses
 
 
-def _group(flat: list[Any], counts: Sequence[int]) -> list[list[Any]]:
-    bounds = np.cumsum((0,) + tuple(counts)).tolist()
-    return [flat[bounds[i] : bounds[i + 1]] for i in range(len(counts))]
-
-
 def _indexed(refs: list[list[Any]], tokenizer: RougeTokenizer, max_order: int) -> _References:
     """The references of each prediction tokenized and indexed (orders 1..``max_order``)."""
     counts = list(map(len, refs))
@@ -617,9 +612,9 @@ def _indexed(refs: list[list[Any]], tokenizer: RougeTokenizer, max_order: int) -
             max_order,
         )
         return _References(texts, index, index)
-    index = ReferenceIndex(_group(texts.tokens, counts), max_order)
+    index = ReferenceIndex(_cut(texts.tokens, counts), max_order)
     sentence_index = (
-        index if texts.sentence_tokens is texts.tokens else ReferenceIndex(_group(texts.sentence_tokens, counts), 1)
+        index if texts.sentence_tokens is texts.tokens else ReferenceIndex(_cut(texts.sentence_tokens, counts), 1)
     )
     return _References(texts, index, sentence_index)
 
@@ -668,8 +663,10 @@ def _references(refs: list[list[Any]], tokenizer: RougeTokenizer, pretokenized: 
 
 
 @dataclass
-class RougeStatistics:
-    """Per (prediction, reference slot) and type: hits and the two totals they are divided by.
+class OverlapCounts:
+    """Per (prediction, reference slot) and type: hits and the two totals they are divided by, which each
+    prediction's scores are ratios of (:func:`score_statistics`; the family's statistics are those scores). The
+    torch path counts them on the device.
 
     Arrays are (types, predictions, slots); ``present[s, k]`` tells whether prediction ``s`` has a
     k-th reference. For ``rougeW`` the hits are WLCS values and the totals ``f(length)``.
@@ -682,7 +679,6 @@ class RougeStatistics:
     reference_total: np.ndarray
     present: np.ndarray
     weight: float = 1.2
-    tokenizer_name: str = "default"  # what the signature says: the tokenizer's name, or "ids" for token ids
 
 
 def _grid(index: Index, per_segment: np.ndarray) -> np.ndarray:
@@ -953,36 +949,16 @@ def _kept(ids: np.ndarray, lengths: np.ndarray, keep: np.ndarray) -> tuple[np.nd
     return ids[keep], offsets(kept_lengths(lengths, keep))
 
 
-def rouge_statistics(
-    predictions: Predictions,
-    references: References,
-    rouge_types: Any = DEFAULT_TYPES,
-    tokenize: TokenizerArg = None,
-    use_stemmer: bool = False,
-    remove_stopwords: bool = False,
-    w: float = 1.2,
-    pad_id: int | None = None,
-    tokenizer: TokenizerArg = None,
-) -> RougeStatistics:
-    """Per (prediction, reference) hits and totals of each rouge type (the rouge_score variant); token ids
-    and ``tokenize`` (or its alias ``tokenizer``) as :func:`rouge` takes them.
-
-    >>> stats = rouge_statistics(["the cat sat"], [["the cat sat down", "a cat"]], ["rouge1"])
-    >>> stats.hits[0].tolist(), stats.prediction_total[0].tolist(), stats.reference_total[0].tolist()
-    ([[3.0, 1.0]], [[3.0, 3.0]], [[4.0, 2.0]])
-    """
-    types = parse_rouge_types(rouge_types)
-    check_flag("use_stemmer", use_stemmer)
-    check_flag("remove_stopwords", remove_stopwords)
-    check_number("w", w, low=1.0)
-    rouge_tokenizer = RougeTokenizer(
-        aliased("tokenize", tokenize, "tokenizer", tokenizer, default=None), use_stemmer, remove_stopwords
-    )
-    ids = token_ids(predictions, references, pad_id)
+def _overlap_counts(predictions: Any, references: Any, options: _Options) -> tuple[OverlapCounts, str]:
+    """The rouge_score variant's :class:`OverlapCounts` of each rouge type, for checked ``options``, and the
+    tokenizer's name as the signature says it ("ids" for token ids)."""
+    types = options.types
+    rouge_tokenizer = RougeTokenizer(options.tokenize, options.use_stemmer, options.remove_stopwords)
+    ids = token_ids(predictions, references, options.pad_id)
     max_order = max(cast(list[int], [t.size for t in types if t.kind == "n"]) + [1])
     corpus: _Overlaps
     if ids is not None:
-        check_text_options(use_stemmer=use_stemmer, remove_stopwords=remove_stopwords)
+        check_text_options(use_stemmer=options.use_stemmer, remove_stopwords=options.remove_stopwords)
         corpus, tokenizer_name = _Corpus.of_ids(ids, max_order), "ids"
     else:
         hyps, refs, pretokenized = normalize_corpus(predictions, references)
@@ -1002,13 +978,11 @@ def rouge_statistics(
         elif rouge_type.kind == "Lsum":  # (the other kinds are asked of indexed corpora only)
             parts.append(cast(_Corpus, corpus).lcs_summary())
         elif rouge_type.kind == "W":
-            parts.append(cast(_Corpus, corpus).weighted_lcs(w))
+            parts.append(cast(_Corpus, corpus).weighted_lcs(options.w))
         else:
             parts.append(cast(_Corpus, corpus).skip(rouge_type))
-    index = corpus.index
-    present = index.slots_present()
     hits, hyp_total, ref_total = (np.stack([p[i] for p in parts]) for i in range(3))
-    return RougeStatistics(types, hits, hyp_total, ref_total, present, w, tokenizer_name)
+    return OverlapCounts(types, hits, hyp_total, ref_total, corpus.index.slots_present(), options.w), tokenizer_name
 
 
 # --------------------------------------------------------------------------- scoring
@@ -1023,29 +997,29 @@ def fmeasure(precision: np.ndarray, recall: np.ndarray, alpha: float = 0.5) -> n
     return divide_or_zero(precision * recall, denominator)
 
 
-def score_statistics(stats: RougeStatistics, alpha: float = 0.5, multi_ref: str = "best") -> np.ndarray:
+def score_statistics(stats: OverlapCounts, alpha: float = 0.5, multi_ref: str = "best") -> np.ndarray:
     """Per type and prediction: (precision, recall, fmeasure), shape (types, predictions, 3).
 
     ``best``: the reference with the largest F (the first on ties, as rouge-score's ``np.argmax``);
     ``pooled``: hits and totals summed over the references first (ROUGE-1.5.5's ``-f A``).
     """
     present = stats.present[None]
-    hits, hyp_total, ref_total = (
-        np.where(present, a, 0.0) for a in (stats.hits, stats.prediction_total, stats.reference_total)
-    )
+    # (3, types, predictions, slots): hits, prediction totals, reference totals, each measure computed once for all
+    counts = np.where(present, np.stack([stats.hits, stats.prediction_total, stats.reference_total]), 0.0)
     if multi_ref == "pooled":
-        hits, hyp_total, ref_total = (a.sum(axis=2, keepdims=True) for a in (hits, hyp_total, ref_total))
-    precision, recall = divide_or_zero(hits, hyp_total), divide_or_zero(hits, ref_total)
-    weighted = np.array([t.kind == "W" for t in stats.rouge_types])[:, None, None]
-    if weighted.any():
+        counts = counts.sum(axis=3, keepdims=True)
+    precision, recall = divide_or_zero(counts[0], counts[1:])
+    if any(t.kind == "W" for t in stats.rouge_types):
+        weighted = np.array([t.kind == "W" for t in stats.rouge_types])[:, None, None]
         inverse = 1.0 / stats.weight
         precision = np.where(weighted, precision**inverse, precision)
         recall = np.where(weighted, recall**inverse, recall)
     f = fmeasure(precision, recall, alpha)
-    if multi_ref == "best":
-        best = np.argmax(np.where(present, f, -np.inf), axis=2)[..., None]
-        precision, recall, f = (np.take_along_axis(a, best, axis=2) for a in (precision, recall, f))
-    return np.stack([precision[..., 0], recall[..., 0], f[..., 0]], axis=-1)
+    measures = np.stack([precision, recall, f], axis=-1)
+    if multi_ref == "pooled":
+        return measures[:, :, 0]
+    best = np.argmax(np.where(present, f, -np.inf), axis=2)  # (types, predictions)
+    return measures[np.arange(len(best))[:, None], np.arange(best.shape[1]), best]
 
 
 def bootstrap_intervals(
@@ -1088,7 +1062,7 @@ class RougeResult(MetricResult):
     signature: str
     intervals: dict[str, dict[str, dict[str, float]]] | None = None
     scores: np.ndarray | None = field(default=None, repr=False)  # (types, predictions, 3)
-    statistics: RougeStatistics | None = field(default=None, repr=False)
+    statistics: Statistics | None = field(default=None, repr=False)
 
     @property
     def rouge_types(self) -> list[str]:
@@ -1136,39 +1110,11 @@ class RougeResult(MetricResult):
 
 def _tables(names: list[str], values: np.ndarray) -> tuple[_Table, _Table, _Table]:
     """The precision, recall and F-measure tables (type -> value, or type -> one value per prediction) of
-    ``values``: (types, 3) aggregates or (types, predictions, 3) scores."""
-    precision, recall, fmeasure = ({name: values[i, ..., m].tolist() for i, name in enumerate(names)} for m in range(3))
+    ``values`` in the order of the statistics' columns, the precisions of every type, their recalls, their
+    F-measures: (3 * types,) aggregates or (3 * types, predictions) scores (listed at once)."""
+    listed, types = values.tolist(), len(names)
+    precision, recall, fmeasure = ({name: listed[m * types + i] for i, name in enumerate(names)} for m in range(3))
     return precision, recall, fmeasure
-
-
-def _signature(
-    variant: str,
-    types: list[RougeType],
-    tokenizer_name: str,
-    use_stemmer: bool,
-    remove_stopwords: bool,
-    alpha: float,
-    multi_ref: str,
-    w: float,
-    num_refs: Any,
-    rouge155_parts: dict[str, Any],
-) -> str:
-    parts = [
-        f"variant:{variant}",
-        f"types:{','.join(t.name for t in types)}",
-        f"tok:{tokenizer_name}",
-        f"stem:{'yes' if use_stemmer else 'no'}",
-        f"stop:{'yes' if remove_stopwords else 'no'}",
-        f"alpha:{alpha:g}",
-        f"refs:{multi_ref}",
-        f"nrefs:{num_refs}",
-    ]
-    if any(t.kind == "W" for t in types):
-        parts.append(f"w:{w:g}")
-    parts += [f"{name}:{value}" for name, value in rouge155_parts.items() if value is not None]
-    if variant == "rouge_score":
-        parts.append(f"rouge_score:{ROUGE_SCORE_VERSION}")
-    return "|".join(parts + [f"ngrameval:{__version__}"])
 
 
 # --------------------------------------------------------------------------- checks
@@ -1238,29 +1184,141 @@ def _check_eval_ids(eval_ids: Any, count: int) -> list[str]:
     return list(keys)
 
 
+@dataclass(frozen=True)
+class _Options:
+    """The options of :func:`rouge`, checked, with each variant's defaults filled in."""
+
+    variant: str
+    types: list[RougeType]
+    multi_ref: str
+    aggregate: str
+    sentence_level: bool
+    tokenize: TokenizerArg
+    use_stemmer: bool
+    remove_stopwords: bool
+    alpha: float
+    w: float
+    bootstrap: dict[str, Any] | None
+    eval_ids: Any
+    limits: dict[str, Any]
+    pad_id: int | None
+
+    def signature(self, tokenizer_name: str, num_refs: Any, averaged: dict[str, Any]) -> str:
+        """The signature of scores of these options; ``averaged``: how ROUGE-1.5.5's scores were averaged (its
+        ``avg``, and the bootstrap's ``r`` and ``c``), for ``rouge155``."""
+        parts = [
+            f"variant:{self.variant}",
+            f"types:{','.join(t.name for t in self.types)}",
+            f"tok:{tokenizer_name}",
+            f"stem:{'yes' if self.use_stemmer else 'no'}",
+            f"stop:{'yes' if self.remove_stopwords else 'no'}",
+            f"alpha:{self.alpha:g}",
+            f"refs:{self.multi_ref}",
+            f"nrefs:{num_refs}",
+        ]
+        if any(t.kind == "W" for t in self.types):
+            parts.append(f"w:{self.w:g}")
+        parts += [f"{name}:{value}" for name, value in {**self.limits, **averaged}.items() if value is not None]
+        if self.variant == "rouge_score":
+            parts.append(f"rouge_score:{ROUGE_SCORE_VERSION}")
+        return "|".join(parts + [f"ngrameval:{__version__}"])
+
+
+def _resolve(options: dict[str, Any]) -> _Options:
+    """Every option of :func:`rouge` (each one, by its name; those not given at their default) checked before
+    any text is read, once."""
+    variant, multi_ref, aggregate, eval_ids = (
+        options.pop(name) for name in ("variant", "multi_ref", "aggregate", "eval_ids")
+    )
+    check_choice("variant", variant, VARIANTS)
+    if multi_ref is None:
+        multi_ref = "pooled" if variant == "rouge155" else "best"
+    check_choice("multi_ref", multi_ref, MULTI_REF)
+    if aggregate is None:
+        aggregate = "bootstrap" if variant == "rouge155" else "mean"
+    check_choice("aggregate", aggregate, AGGREGATES)
+    if aggregate == "bootstrap" and variant != "rouge155":
+        raise InputError(
+            "aggregate='bootstrap' (ROUGE-1.5.5.pl's printed averages) needs variant='rouge155'; "
+            "rouge-score's own BootstrapAggregator draws unseeded samples, so no tool's number "
+            "can be reproduced: use aggregate='mean' and bootstrap= for intervals"
+        )
+    if eval_ids is not None and aggregate != "bootstrap":
+        raise InputError(
+            "eval_ids (the order of ROUGE-1.5.5's bootstrap) needs variant='rouge155' with aggregate='bootstrap'"
+        )
+    types = parse_rouge_types(options.pop("rouge_types"))
+    sentence_level, use_aggregator = options.pop("sentence_level"), options.pop("use_aggregator")
+    sentence_level = check_flag(
+        "sentence_level",
+        aliased("sentence_level", sentence_level, "use_aggregator", use_aggregator, default=False, inverse=True),
+    )
+    tokenize = aliased("tokenize", options.pop("tokenize"), "tokenizer", options.pop("tokenizer"), default=None)
+    use_stemmer, remove_stopwords = (
+        check_flag(name, options.pop(name)) for name in ("use_stemmer", "remove_stopwords")
+    )
+    alpha = check_number("alpha", options.pop("alpha"), 0.0, 1.0)
+    w = check_number("w", options.pop("w"), low=1.0)
+    bootstrap_options = _check_bootstrap(options.pop("bootstrap"))
+    pad_id = options.pop("pad_id")
+    if aggregate == "bootstrap" and bootstrap_options is not None and bootstrap_options["seed"] is not None:
+        raise InputError(
+            "bootstrap seed: ROUGE-1.5.5.pl seeds its i-th resample with srand(i); leave seed unset "
+            "with variant='rouge155' (or ask for aggregate='mean')"
+        )
+    unknown = set(options) - set(ROUGE155_OPTIONS)  # (every named option was taken)
+    if unknown:
+        raise unknown_options_error(
+            "rouge", unknown, [*_DEFAULTS, *(f"{name} (variant='rouge155')" for name in ROUGE155_OPTIONS)]
+        )
+    limits = {name: options.get(name) for name in ROUGE155_OPTIONS}
+    for name, value in limits.items():
+        if value is not None:
+            if variant != "rouge155":
+                raise InputError(f"{name} (ROUGE-1.5.5's length limit) needs variant='rouge155'")
+            check_positive_int(name, value)
+    if limits["limit_words"] is not None and limits["limit_bytes"] is not None:
+        raise InputError("give limit_words or limit_bytes, not both (ROUGE-1.5.5 applies one)")
+    return _Options(
+        variant,
+        types,
+        multi_ref,
+        aggregate,
+        sentence_level,
+        tokenize,
+        use_stemmer,
+        remove_stopwords,
+        alpha,
+        w,
+        bootstrap_options,
+        eval_ids,
+        limits,
+        pad_id,
+    )
+
+
 # --------------------------------------------------------------------------- entry point
 
 
-def _rouge155_scores(
-    hyps, refs, pretokenized, types, tokenizer, use_stemmer, remove_stopwords, alpha, multi_ref, w, limits
-) -> np.ndarray:
+def _rouge155_scores(hyps: list[Any], refs: list[list[Any]], pretokenized: bool, options: _Options) -> np.ndarray:
+    """ROUGE-1.5.5's (precision, recall, F) of each type and prediction: (types, predictions, 3)."""
     if pretokenized:
         raise InputError("variant='rouge155' takes strings: ROUGE-1.5.5 tokenizes the text itself")
-    if tokenizer not in (None, "default"):
+    if options.tokenize not in (None, "default"):
         raise InputError("variant='rouge155' uses ROUGE-1.5.5's own tokenizer; leave tokenize unset")
     result = rouge155.score(
         hyps,
         refs,
-        [t.name for t in types],
-        use_stemmer=use_stemmer,
-        remove_stopwords=remove_stopwords,
-        alpha=alpha,
-        multi_ref=multi_ref,
-        w=w,
-        length_limit_words=limits["limit_words"],
-        length_limit_bytes=limits["limit_bytes"],
+        [t.name for t in options.types],
+        use_stemmer=options.use_stemmer,
+        remove_stopwords=options.remove_stopwords,
+        alpha=options.alpha,
+        multi_ref=options.multi_ref,
+        w=options.w,
+        length_limit_words=options.limits["limit_words"],
+        length_limit_bytes=options.limits["limit_bytes"],
     )
-    return np.stack([np.asarray(result[t.name], np.float64).reshape(len(hyps), 3) for t in types])
+    return np.stack([np.asarray(result[t.name], np.float64).reshape(len(hyps), 3) for t in options.types])
 
 
 def _rouge155_printed(
@@ -1337,123 +1395,39 @@ def rouge(
     >>> printed.recall["rouge1"], printed.intervals["rouge1"]["recall"]
     (0.70833, {'low': 0.66667, 'high': 0.75})
     """
-    check_choice("variant", variant, VARIANTS)
-    if multi_ref is None:
-        multi_ref = "pooled" if variant == "rouge155" else "best"
-    check_choice("multi_ref", multi_ref, MULTI_REF)
-    if aggregate is None:
-        aggregate = "bootstrap" if variant == "rouge155" else "mean"
-    check_choice("aggregate", aggregate, AGGREGATES)
-    rouge155_bootstrap = variant == "rouge155" and aggregate == "bootstrap"
-    if aggregate == "bootstrap" and not rouge155_bootstrap:
-        raise InputError(
-            "aggregate='bootstrap' (ROUGE-1.5.5.pl's printed averages) needs variant='rouge155'; "
-            "rouge-score's own BootstrapAggregator draws unseeded samples, so no tool's number "
-            "can be reproduced: use aggregate='mean' and bootstrap= for intervals"
-        )
-    if eval_ids is not None and not rouge155_bootstrap:
-        raise InputError(
-            "eval_ids (the order of ROUGE-1.5.5's bootstrap) needs variant='rouge155' with aggregate='bootstrap'"
-        )
-    types = parse_rouge_types(rouge_types)
-    sentence_level = check_flag(
-        "sentence_level",
-        aliased("sentence_level", sentence_level, "use_aggregator", use_aggregator, default=False, inverse=True),
-    )
-    tokenize = aliased("tokenize", tokenize, "tokenizer", tokenizer, default=None)
-    for name, flag in (("use_stemmer", use_stemmer), ("remove_stopwords", remove_stopwords)):
-        check_flag(name, flag)
-    alpha = check_number("alpha", alpha, 0.0, 1.0)
-    w = check_number("w", w, low=1.0)
-    bootstrap_options = _check_bootstrap(bootstrap)
-    if rouge155_bootstrap and bootstrap_options is not None and bootstrap_options["seed"] is not None:
-        raise InputError(
-            "bootstrap seed: ROUGE-1.5.5.pl seeds its i-th resample with srand(i); leave seed unset "
-            "with variant='rouge155' (or ask for aggregate='mean')"
-        )
-    unknown = set(rouge155_options) - set(ROUGE155_OPTIONS)
-    if unknown:
-        named = [
-            name
-            for name in inspect.signature(rouge).parameters
-            if name not in ("predictions", "references", "rouge155_options")
-        ]
-        raise unknown_options_error(
-            "rouge", unknown, named + [f"{name} (variant='rouge155')" for name in ROUGE155_OPTIONS]
-        )
-    limits = {name: rouge155_options.get(name) for name in ROUGE155_OPTIONS}
-    for name, value in limits.items():
-        if value is not None:
-            if variant != "rouge155":
-                raise InputError(f"{name} (ROUGE-1.5.5's length limit) needs variant='rouge155'")
-            check_positive_int(name, value)
-    if limits["limit_words"] is not None and limits["limit_bytes"] is not None:
-        raise InputError("give limit_words or limit_bytes, not both (ROUGE-1.5.5 applies one)")
-    statistics = None
-    if variant == "rouge155":
-        if token_ids(predictions, references, pad_id) is not None:
-            raise InputError(
-                "variant='rouge155' takes strings: ROUGE-1.5.5 tokenizes the text itself, so token "
-                "ids are not accepted (variant='rouge_score' counts them as they are)"
-            )
-        hyps, refs, pretokenized = normalize_corpus(predictions, references)
-        keys = _check_eval_ids(eval_ids, len(hyps)) if rouge155_bootstrap else []
-        scores = _rouge155_scores(
-            hyps, refs, pretokenized, types, tokenize, use_stemmer, remove_stopwords, alpha, multi_ref, w, limits
-        )
-        tokenizer_name = "rouge155"
-        counts = set(map(len, refs))
-    else:
-        statistics = rouge_statistics(
-            predictions, references, [t.name for t in types], tokenize, use_stemmer, remove_stopwords, w, pad_id
-        )
-        scores = score_statistics(statistics, alpha, multi_ref)
-        tokenizer_name = statistics.tokenizer_name
-        counts = set(statistics.present.sum(axis=1).tolist())
-    num_refs = counts.pop() if len(counts) == 1 else "var"
-    printed = bounds = None
-    if rouge155_bootstrap and (not sentence_level or bootstrap_options is not None):
-        settings = bootstrap_options or cast(dict[str, Any], _check_bootstrap(True))
-        printed, bounds = _rouge155_printed(scores, keys, settings["n_samples"], settings["confidence"])
-    if sentence_level:
-        tables = _tables([t.name for t in types], scores)
-    else:
-        tables = _tables([t.name for t in types], printed if printed is not None else scores.mean(axis=1))
-    rouge155_parts = dict(limits)  # the signature's ROUGE-1.5.5 options: limits, the aggregate and its -r, -c
-    if variant == "rouge155":
-        rouge155_parts["avg"] = aggregate
-        if printed is not None:
-            rouge155_parts.update(r=settings["n_samples"], c=f"{settings['confidence']:g}")
-    result = RougeResult(
-        *tables,
-        signature=_signature(
-            variant, types, tokenizer_name, use_stemmer, remove_stopwords, alpha, multi_ref, w, num_refs, rouge155_parts
-        ),
-        scores=scores,
-        statistics=statistics,
-    )
-    if bounds is not None:
-        names: tuple[str, ...] = ("low", "high")
-    elif bootstrap_options is not None:
-        flat = scores.transpose(1, 0, 2).reshape(scores.shape[1], -1)
-        bounds = bootstrap_intervals(flat, **bootstrap_options).reshape(3, len(types), 3)
-        names = ("low", "mid", "high")
-    if bounds is not None:
-        result.intervals = {
-            t.name: {
-                measure: {bound: float(bounds[b, i, m]) for b, bound in enumerate(names)}
-                for m, measure in enumerate(MEASURES)
-            }
-            for i, t in enumerate(types)
-        }
-    return result
+    options = dict(locals())
+    # (the ROUGE-1.5.5 options taken through **rouge155_options are options like the others)
+    return FAMILY.compute(**options.pop("rouge155_options"), **options)
 
 
-class RougeFamily(MeanOfSegments):
+# Each option of rouge() not given is its default (the public function passes every option; the statistics
+# only those given).
+_DEFAULTS = {
+    name: parameter.default
+    for name, parameter in inspect.signature(rouge).parameters.items()
+    if parameter.default is not inspect.Parameter.empty
+}
+
+
+@dataclass
+class _Seen:
+    """What :meth:`RougeFamily.add_parts` needs besides the rows: the checked options, the tokenizer's and the
+    references' numbers as the signature says them, the evaluation ids ROUGE-1.5.5's bootstrap sorts by, and
+    the overlap counts the rouge_score variant's scores are ratios of (None for rouge155)."""
+
+    options: _Options
+    tokenizer_name: str
+    num_refs: Any
+    eval_keys: list[str]
+    overlaps: OverlapCounts | None
+
+
+class RougeFamily(MetricFamily):
     """ROUGE on the metric protocol: each prediction's precision, recall and F-measure per type (rows:
     the precisions of every type, their recalls, their F-measures, then a count; the outputs are the
     F-measures). Both variants average them; ROUGE-1.5.5's printed bootstrap average is not a sum of
-    rows, so ``rouge155`` is scored here by the plain mean, ``aggregate="mean"``."""
+    rows, so ``rouge155`` is scored here by the plain mean, ``aggregate="mean"``, and :func:`rouge` adds
+    the printed average (:meth:`add_parts`) from every segment's rows."""
 
     name = "rouge"
     function = staticmethod(rouge)
@@ -1488,18 +1462,86 @@ class RougeFamily(MeanOfSegments):
     def extra_options(self) -> Sequence[str]:
         return ROUGE155_OPTIONS
 
-    def scores_of_segments(
-        self, predictions: Any, references: Any, **options: Any
-    ) -> tuple[np.ndarray, tuple[str, ...], str]:
-        result = rouge(predictions, references, sentence_level=True, aggregate="mean", **options)
-        assert result.scores is not None  # kept by every call
-        types, count = result.scores.shape[:2]
-        return result.scores.transpose(1, 2, 0).reshape(count, 3 * types), tuple(result.fmeasure), result.signature
-
     def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
-        stats = super().statistics(predictions, references, **options)
-        stats.context["variant"] = options.get("variant", "rouge_score")
-        return stats
+        self.check_options(options)
+        return self.statistics_and_seen(predictions, references, {}, **options)[0]
+
+    def statistics_and_seen(
+        self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
+    ) -> tuple[Statistics, _Seen]:
+        """The rows of each prediction's scores (:func:`score_statistics` of the overlaps the rouge_score
+        variant counts, or ROUGE-1.5.5's), every option checked first."""
+        checked = _resolve({**_DEFAULTS, **options, **parts})
+        overlaps, eval_keys = None, []
+        if checked.variant == "rouge155":
+            if token_ids(predictions, references, checked.pad_id) is not None:
+                raise InputError(
+                    "variant='rouge155' takes strings: ROUGE-1.5.5 tokenizes the text itself, so token "
+                    "ids are not accepted (variant='rouge_score' counts them as they are)"
+                )
+            hyps, refs, pretokenized = normalize_corpus(predictions, references)
+            if checked.aggregate == "bootstrap":
+                eval_keys = _check_eval_ids(checked.eval_ids, len(hyps))
+            scores = _rouge155_scores(hyps, refs, pretokenized, checked)
+            tokenizer_name, counts = "rouge155", set(map(len, refs))
+        else:
+            overlaps, tokenizer_name = _overlap_counts(predictions, references, checked)
+            scores = score_statistics(overlaps, checked.alpha, checked.multi_ref)
+            counts = set(overlaps.present.sum(axis=1).tolist())
+        num_refs = counts.pop() if len(counts) == 1 else "var"
+        types, count = scores.shape[:2]
+        # The statistics' mean is aggregate="mean"'s: ROUGE-1.5.5's signature says so.
+        averaged = {"avg": "mean"} if checked.variant == "rouge155" else {}
+        stats = Statistics(
+            self.name,
+            rows_with_count(scores.transpose(1, 2, 0).reshape(count, 3 * types)),
+            tuple(t.name for t in checked.types),
+            checked.signature(tokenizer_name, num_refs, averaged),
+            {"variant": checked.variant},
+        )
+        return stats, _Seen(checked, tokenizer_name, num_refs, eval_keys, overlaps)
+
+    def add_parts(
+        self, result: RougeResult, stats: Statistics, seen: _Seen, predictions: Any, references: Any, **parts: Any
+    ) -> RougeResult:
+        """Every prediction's scores (``result.scores``), and what the options ask for: per-prediction tables
+        (``sentence_level``), ROUGE-1.5.5.pl's printed bootstrap average in place of the mean
+        (``aggregate="bootstrap"``) and intervals (``bootstrap``)."""
+        checked, names = seen.options, list(stats.outputs)
+        # (types, predictions, 3): the rows' precisions, recalls and F-measures of each type
+        scores = np.ascontiguousarray(stats.rows[:, :-1].reshape(len(stats), 3, len(names)).transpose(2, 0, 1))
+        printed = bounds = None
+        averaged: dict[str, Any] = {}
+        if checked.variant == "rouge155":
+            averaged["avg"] = checked.aggregate
+            if checked.aggregate == "bootstrap" and (not checked.sentence_level or checked.bootstrap is not None):
+                settings = checked.bootstrap or cast(dict[str, Any], _check_bootstrap(True))
+                printed, bounds = _rouge155_printed(
+                    scores, seen.eval_keys, settings["n_samples"], settings["confidence"]
+                )
+                averaged.update(r=settings["n_samples"], c=f"{settings['confidence']:g}")
+        if checked.sentence_level:
+            result.precision, result.recall, result.fmeasure = _tables(names, stats.rows[:, :-1].T)
+        elif printed is not None:
+            result.precision, result.recall, result.fmeasure = _tables(names, printed.T.reshape(-1))
+        if averaged:  # (the statistics' signature otherwise)
+            result.signature = checked.signature(seen.tokenizer_name, seen.num_refs, averaged)
+        result.scores = scores
+        if bounds is not None:
+            bound_names: tuple[str, ...] = ("low", "high")
+        elif checked.bootstrap is not None:
+            flat = scores.transpose(1, 0, 2).reshape(scores.shape[1], -1)
+            bounds = bootstrap_intervals(flat, **checked.bootstrap).reshape(3, len(names), 3)
+            bound_names = ("low", "mid", "high")
+        if bounds is not None:
+            result.intervals = {
+                name: {
+                    measure: {bound: float(bounds[b, i, m]) for b, bound in enumerate(bound_names)}
+                    for m, measure in enumerate(MEASURES)
+                }
+                for i, name in enumerate(names)
+            }
+        return result
 
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
         return means(totals)[:, 2 * len(stats.outputs) :]  # the F-measures
@@ -1507,8 +1549,7 @@ class RougeFamily(MeanOfSegments):
     def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> RougeResult:
         """The mean precision, recall and F-measure per type (``sentence_level=True`` and intervals need
         every segment's scores: not kept)."""
-        values = means(totals)[0].reshape(3, len(stats.outputs)).T
-        return RougeResult(*_tables(list(stats.outputs), values), signature=stats.signature)
+        return RougeResult(*_tables(list(stats.outputs), means(totals)[0]), signature=stats.signature)
 
     def own_interval(
         self, stats: Statistics, n_samples: int, confidence: float
@@ -1524,4 +1565,4 @@ class RougeFamily(MeanOfSegments):
         return {output: (averages[i, 2], bounds[0, i, 2], bounds[1, i, 2]) for i, output in enumerate(stats.outputs)}
 
 
-register(RougeFamily())
+FAMILY = register(RougeFamily())

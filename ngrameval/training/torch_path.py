@@ -45,7 +45,7 @@ from ngrameval.metrics.bleu import (
     score_rows,
     statistics_rows,
 )
-from ngrameval.metrics.rouge import RougeStatistics, score_statistics
+from ngrameval.metrics.rouge import OverlapCounts, score_statistics
 from ngrameval.metrics.rouge_common import parse_rouge_types
 
 if TYPE_CHECKING:  # torch is imported when a function is called, never by ``import ngrameval``
@@ -462,7 +462,7 @@ def torch_sentence_rouge(
     hit, prediction_total, reference_total = (
         np.stack([part[i] for part in parts]).astype(np.float64) for i in range(3)
     )
-    scores = score_statistics(RougeStatistics(types, hit, prediction_total, reference_total, present))
+    scores = score_statistics(OverlapCounts(types, hit, prediction_total, reference_total, present))
     return {
         t.name: torch.as_tensor(scores[i], dtype=out_dtype, device=batch.candidate_tokens.device)
         for i, t in enumerate(types)

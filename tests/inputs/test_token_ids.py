@@ -72,7 +72,7 @@ METRICS = {
     },
     "rouge-best": lambda h, r: ngrameval.rouge(h, r, ROUGE_TYPES, use_aggregator=False).scores.tolist(),
     "rouge-pooled": lambda h, r: ngrameval.rouge(h, r, ROUGE_TYPES, multi_ref="pooled").fmeasure,
-    "rouge-statistics": lambda h, r: ngrameval.rouge_statistics(h, r, ROUGE_TYPES).hits.tolist(),
+    "rouge-statistics": lambda h, r: ngrameval.statistics("rouge", h, r, rouge_types=ROUGE_TYPES).rows.tolist(),
     **{
         f"cider-{variant}": (
             lambda variant: lambda h, r: without_signature(ngrameval.cider(h, r, variant=variant, explain=True))
