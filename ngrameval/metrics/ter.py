@@ -522,7 +522,9 @@ class TerFamily(MetricFamily):
         explain = check_flag("explain", parts.get("explain", False))
         check_flag("sentence_level", parts.get("sentence_level", False))
         rows, num_refs, explanation = _segment_edits(predictions, references, tokenizer, explain)
-        return Statistics(self.name, rows, ("ter",), signature(tokenizer, num_refs), {"tokenizer": tokenizer}), explanation
+        return Statistics(
+            self.name, rows, ("ter",), signature(tokenizer, num_refs), {"tokenizer": tokenizer}
+        ), explanation
 
     def add_parts(
         self,
