@@ -616,9 +616,26 @@ class ChrfFamily(MetricFamily):
             return sacrebleu_percent_scores(totals, options)[:, None]
         return self.score_totals(stats, totals, weights)
 
+    def result_with_parts(
+        self, stats: Statistics, seen: None, predictions: Any, references: Any, **parts: Any
+    ) -> ChrfResult:
+        # The rule runs once over the summed row and the segments' rows: its fixed cost is most of the scoring
+        # of a few segments (a GRPO step's).
+        if not parts.get("sentence_level"):
+            return self.result(stats, stats.totals(), stats.rows[:, :0])
+        totals = stats.totals()
+        scores = score_rows(np.concatenate([totals, stats.rows]), stats.context["options"])
+        result = self._result(stats, totals, scores[0])
+        result.sentence_scores = scores[1:].tolist()
+        return result
+
     def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> ChrfResult:
+        return self._result(stats, totals, score_rows(totals, stats.context["options"])[0])
+
+    def _result(self, stats: Statistics, totals: np.ndarray, score: float) -> ChrfResult:
+        """The corpus result of the summed rows ``totals``, whose score is ``score``."""
         options: ChrfOptions = stats.context["options"]
-        result = ChrfResult(float(score_rows(totals, options)[0]), score_name(options), stats.signature)
+        result = ChrfResult(float(score), score_name(options), stats.signature)
         if options.variant == "nltk":
             result.char_fscores = (totals[0, :-1] / totals[0, -1]).tolist()
         else:
