@@ -375,8 +375,8 @@ def sacrebleu_f_score(
             return array_of_scores(*_mean_of_order_f(prec, rec, hyp > 0, ref > 0, factor))
         both = (hyp > 0) & (ref > 0)
         effective_order = both.sum(axis=-1).astype(prec.dtype)
-        # (precisions and recalls averaged side by side: one pass of the same operations)
-        avg_prec, avg_rec = divide_or_zero(_sum_in_order(np.where(both, np.stack([prec, rec]), 0)), effective_order)
+        avg_prec = divide_or_zero(_sum_in_order(np.where(both, prec, 0)), effective_order)
+        avg_rec = divide_or_zero(_sum_in_order(np.where(both, rec, 0)), effective_order)
         f = (1 + factor) * avg_prec * avg_rec
         f /= factor * avg_prec + avg_rec
         nothing = avg_prec + avg_rec == 0  # sacrebleu returns a Python 0.0
@@ -641,7 +641,7 @@ class ChrfFamily(MetricFamily):
         else:
             n = totals.shape[1] // 3
             # (the matches over the prediction's, then the reference's n-grams, in one division)
-            ratios = divide_or_zero(np.tile(totals[0, 2 * n :], 2), totals[0, : 2 * n])
+            ratios = divide_or_zero(np.concatenate([totals[0, 2 * n :]] * 2), totals[0, : 2 * n])
             precisions, recalls = ratios[:n].tolist(), ratios[n:].tolist()
             c = options.char_order
             result.char_precisions, result.char_recalls = precisions[:c], recalls[:c]
