@@ -1501,6 +1501,16 @@ class RougeFamily(MetricFamily):
         )
         return stats, _Seen(checked, tokenizer_name, num_refs, eval_keys, overlaps)
 
+    def result_with_parts(
+        self, stats: Statistics, seen: _Seen, predictions: Any, references: Any, **parts: Any
+    ) -> RougeResult:
+        # Per-prediction tables replace the mean (sentence_level): it is not computed.
+        if seen.options.sentence_level:
+            result = RougeResult({}, {}, {}, signature=stats.signature)
+        else:
+            result = self.result(stats, stats.totals(), stats.rows[:, :0])
+        return self.add_parts(result, stats, seen, predictions, references, **parts)
+
     def add_parts(
         self, result: RougeResult, stats: Statistics, seen: _Seen, predictions: Any, references: Any, **parts: Any
     ) -> RougeResult:
