@@ -94,7 +94,8 @@ class MetricFamily(ABC):
 
     Subclasses set ``name`` and ``function`` (the public ``ngrameval.<metric>`` function whose
     options ``statistics`` accepts, less ``options_not_for_statistics``) and implement
-    :meth:`statistics` and :meth:`score_totals`.
+    :meth:`statistics_and_seen`, :meth:`score_totals` and :meth:`result`; the public function is
+    :meth:`compute`.
     """
 
     name: str = ""
@@ -172,9 +173,10 @@ class MetricFamily(ABC):
         """Options taken through the public function's ``**kwargs`` (ROUGE-1.5.5's length limits)."""
         return ()
 
-    @abstractmethod
     def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
-        """Validate, tokenize and match once: the per-segment rows and what scoring them needs."""
+        """Validate, tokenize and match once: the per-segment rows and what scoring them needs (those of
+        :meth:`statistics_and_seen`, with no part asked for)."""
+        return self.statistics_and_seen(predictions, references, {}, **options)[0]
 
     @abstractmethod
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
@@ -268,13 +270,13 @@ class MetricFamily(ABC):
         result = self.result(stats, stats.totals(), segments)
         return self.add_parts(result, stats, seen, predictions, references, **parts)
 
+    @abstractmethod
     def statistics_and_seen(
         self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
     ) -> tuple[Statistics, Any]:
-        """:meth:`statistics`, and what only matching sees that the parts asked for (``parts``: options of
-        :attr:`options_not_for_statistics`) need, such as the matched n-grams an explanation lists, for
-        :meth:`add_parts`. Default: the statistics and None."""
-        return self.statistics(predictions, references, **options), None
+        """The :meth:`statistics` (every option and part checked first), and what only matching sees that the
+        parts asked for (``parts``: options of :attr:`options_not_for_statistics`) need, such as the matched
+        n-grams an explanation lists, for :meth:`add_parts` (None where they need nothing)."""
 
     def add_parts(
         self, result: Any, stats: Statistics, seen: Any, predictions: Any, references: Any, **parts: Any
@@ -392,10 +394,12 @@ class MeanOfSegments(MetricFamily):
     ) -> tuple[np.ndarray, tuple[str, ...], str]:
         """(segments, outputs) scores, the output names and the signature."""
 
-    def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
+    def statistics_and_seen(
+        self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
+    ) -> tuple[Statistics, None]:
         self.check_options(options)
         scores, outputs, signature = self.scores_of_segments(predictions, references, **options)
-        return Statistics(self.name, rows_with_count(scores), outputs, signature)
+        return Statistics(self.name, rows_with_count(scores), outputs, signature), None
 
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
         return means(totals)

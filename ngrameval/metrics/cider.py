@@ -451,9 +451,6 @@ class CiderFamily(MetricFamily):
     options_not_for_statistics = ("explain", "sentence_level")
     merged_option_values = {"explain": False, "sentence_level": True}
 
-    def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
-        return self.statistics_and_seen(predictions, references, {}, **options)[0]
-
     def statistics_and_seen(
         self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
     ) -> tuple[Statistics, list[dict[str, Any]] | None]:

@@ -510,9 +510,6 @@ class TerFamily(MetricFamily):
     options_not_for_statistics = ("sentence_level", "explain")
     merged_option_values = {"sentence_level": False, "explain": False}
 
-    def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
-        return self.statistics_and_seen(predictions, references, {}, **options)[0]
-
     def statistics_and_seen(
         self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
     ) -> tuple[Statistics, list[dict[str, Any]] | None]:
