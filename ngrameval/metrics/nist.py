@@ -324,9 +324,6 @@ class NistFamily(MetricFamily):
     options_not_for_statistics = ("sentence_level", "explain")
     merged_option_values = {"sentence_level": False, "explain": False}
 
-    def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
-        return self.shard_statistics(predictions, references, None, **options)
-
     def statistics_and_seen(
         self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
     ) -> tuple[Statistics, tuple[IndexedCorpus, Matches]]:
