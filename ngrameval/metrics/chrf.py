@@ -619,7 +619,7 @@ class ChrfFamily(MetricFamily):
         # The rule runs once over the summed row and the segments' rows: its fixed cost is most of the scoring
         # of a few segments (a GRPO step's).
         if not parts.get("sentence_level"):
-            return self.result(stats, stats.totals(), stats.rows[:, :0])
+            return super().result_with_parts(stats, seen, predictions, references, **parts)
         totals = stats.totals()
         scores = score_rows(np.concatenate([totals, stats.rows]), stats.context["options"])
         result = self._result(stats, totals, scores[0])

@@ -1505,11 +1505,11 @@ class RougeFamily(MetricFamily):
         self, stats: Statistics, seen: _Seen, predictions: Any, references: Any, **parts: Any
     ) -> RougeResult:
         # Per-prediction tables replace the mean (sentence_level): it is not computed.
-        if seen.options.sentence_level:
-            result = RougeResult({}, {}, {}, signature=stats.signature)
-        else:
-            result = self.result(stats, stats.totals(), stats.rows[:, :0])
-        return self.add_parts(result, stats, seen, predictions, references, **parts)
+        if not seen.options.sentence_level:
+            return super().result_with_parts(stats, seen, predictions, references, **parts)
+        return self.add_parts(
+            RougeResult({}, {}, {}, signature=stats.signature), stats, seen, predictions, references, **parts
+        )
 
     def add_parts(
         self, result: RougeResult, stats: Statistics, seen: _Seen, predictions: Any, references: Any, **parts: Any
