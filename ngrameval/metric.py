@@ -1,24 +1,10 @@
 """The protocol every metric family follows, and the registry that finds families by name.
 
-A family turns text into per-segment statistics that add up (:meth:`MetricFamily.statistics`,
-the only step that reads text), and scores any sum of them (:meth:`MetricFamily.score`): the
-corpus (all rows once), a subset, a bootstrap resample (rows weighted by how often they were
-drawn) or the totals gathered from other processes. Whatever the references fix for the whole
-corpus (NIST's information weights, CIDEr's document frequencies) is computed once, inside
-``statistics``, and kept with the rows: a resample reuses it, never re-tokenizes or re-matches.
-
-Everything downstream -- significance tests, the leaderboard CLI and report, distributed
-evaluation -- is written against this module only (as torchmetrics' ``add_state(...,
-dist_reduce_fx="sum")`` and sacrebleu's ``metrics/base.py``): a new metric is a new family
-registered here, and nothing else.
-
->>> stats = statistics("bleu", ["the cat sat on the mat", "a dog"], [["the cat sat on a mat"], ["a dog barks"]])
->>> len(stats), stats.outputs
-(2, ('bleu',))
->>> corpus = float(get_family("bleu").score(stats)[0, 0])
->>> import ngrameval
->>> corpus == ngrameval.bleu(["the cat sat on the mat", "a dog"], [["the cat sat on a mat"], ["a dog barks"]]).bleu
-True
+A family turns text into per-segment statistics that add up (:meth:`MetricFamily.statistics`, the only step
+that reads text) and scores any sum of them (:meth:`MetricFamily.score`): the corpus, a subset, a bootstrap
+resample or totals gathered from other processes. What the references fix for the whole corpus (NIST's
+information weights, CIDEr's document frequencies) is computed once, in ``statistics``, and kept with the rows.
+Significance tests, the leaderboard and distributed evaluation are written against this module only.
 """
 
 from __future__ import annotations
@@ -55,10 +41,9 @@ def _option_names(function: Callable[..., Any], excluded: tuple[str, ...]) -> tu
 
 @dataclass
 class Statistics:
-    """Per-segment statistics of one system: ``rows`` (segments, columns) add up; ``outputs`` names
-    the scores a sum of rows gives (the first is the headline); ``signature`` records every option
-    that changes the numbers; ``context`` holds what the family's scoring rule needs besides the
-    sums (its resolved options, corpus-level constants fixed by the references)."""
+    """Per-segment statistics of one system: ``rows`` (segments, columns) add up; ``outputs`` names the scores
+    a sum of rows gives (the first is the headline); ``signature`` records every option that changes the
+    numbers; ``context`` holds what scoring needs besides the sums (resolved options, corpus-level constants)."""
 
     metric: str
     rows: np.ndarray
@@ -74,9 +59,8 @@ class Statistics:
         return replace(self, rows=self.rows[index])
 
     def totals(self, weights: np.ndarray | None = None) -> np.ndarray:
-        """(1, columns): the column sums, added as :class:`RunningTotals` adds them (so that the corpus
-        score is the public function's to the last bit); or (B, columns): one weighted sum per row of a
-        (B, segments) matrix of weights (a bootstrap resample weighs each segment by how often it was drawn)."""
+        """(1, columns): the column sums, added as :class:`RunningTotals` adds them (the public function's sums
+        to the last bit); or (B, columns): one sum per row of a (B, segments) matrix of weights."""
         if weights is None:
             rows = np.ascontiguousarray(self.rows, np.float64)
             totals: np.ndarray = rows.sum(axis=0, keepdims=True)
@@ -90,29 +74,21 @@ class Statistics:
 
 
 class MetricFamily(ABC):
-    """One metric (BLEU, NIST, ROUGE, ...): how text becomes rows, and how a sum of rows is scored.
-
-    Subclasses set ``name`` and ``function`` (the public ``ngrameval.<metric>`` function whose
-    options ``statistics`` accepts, less ``options_not_for_statistics``) and implement
-    :meth:`statistics_and_seen`, :meth:`score_totals` and :meth:`result`; the public function is
-    :meth:`compute`.
-    """
+    """One metric: how text becomes rows, and how a sum of rows is scored. Subclasses set ``name`` and
+    ``function`` (the public ``ngrameval.<metric>``, whose options less ``options_not_for_statistics`` the
+    statistics take) and implement :meth:`statistics_and_seen`, :meth:`score_totals` and :meth:`result`."""
 
     name: str = ""
     function: Callable[..., Any]
     # Whether the scores are errors (TER's edits per reference word): a ranking puts the smallest first.
     lower_is_better: bool = False
-    # Options of the public function that change what it returns but not the score (explanations,
-    # per-segment scores, aggregation): the statistics refuse them.
+    # Options that change what the public function returns but not the score (explanations, per-segment scores).
     options_not_for_statistics: tuple[str, ...] = ()
-    # The value of each of those options with which the public function returns what :meth:`result`
-    # gives (its default, mostly): a corpus scored in shards takes them at that value only.
+    # The value of each of those at which the public function returns what :meth:`result` gives (shards take these).
     merged_option_values: dict[str, Any] = {}
 
     def oriented(self, score: float) -> float:
-        """The score as a value where larger is better: the score itself, or its negation for a family whose
-        scores are errors (``lower_is_better``). Whatever ranks systems or says that one is better than another
-        compares these, so that each metric's direction is declared once, here.
+        """The score as a value where larger is better (negated where ``lower_is_better``): what rankings compare.
 
         >>> get_family("bleu").oriented(0.3), get_family("ter").oriented(0.3)
         (0.3, -0.3)
@@ -142,8 +118,7 @@ class MetricFamily(ABC):
         }
 
     def merged_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """``options`` checked for a corpus scored in shards (:func:`ngrameval.score_dataset`,
-        :func:`ngrameval.distributed.score_across_ranks`), less those of :attr:`merged_option_values` at
+        """``options`` checked for a corpus scored in shards, less those of :attr:`merged_option_values` at
         their value; one that asks for what no sum of statistics keeps is refused by name.
 
         >>> get_family("bleu").merged_options({"tokenize": "13a", "sentence_level": False})
@@ -174,38 +149,31 @@ class MetricFamily(ABC):
         return ()
 
     def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
-        """Validate, tokenize and match once: the per-segment rows and what scoring them needs (those of
-        :meth:`statistics_and_seen`, with no part asked for)."""
+        """Validate, tokenize and match once: :meth:`statistics_and_seen` with no part asked for."""
         return self.statistics_and_seen(predictions, references, {}, **options)[0]
 
     @abstractmethod
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
-        """(B, outputs) scores of (B, columns) sums of rows; ``weights`` (B, segments) is the matrix
-        that made them (None: the corpus), for rules that look past the sums (NLTK's last sentence)."""
+        """(B, outputs) scores of (B, columns) sums of rows; ``weights`` (B, segments) made them (None: the
+        corpus), for rules that look past the sums (NLTK's last sentence)."""
 
     def score(self, stats: Statistics, weights: np.ndarray | None = None) -> np.ndarray:
         """(B, outputs): the corpus score (one row) or the score of each weighted sum of rows."""
         return self.score_totals(stats, stats.totals(weights), weights)
 
     def sentence_statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
-        """The statistics whose rows, each scored alone by :meth:`segment_scores`, are the metric's sentence
-        scores. The same as :meth:`statistics` (default) unless the tool's sentence score draws on other
-        counts than its corpus score (NLTK's ``sentence_nist`` weighs n-grams by the sentence's own
-        references)."""
+        """The statistics whose rows, each scored by :meth:`segment_scores`, are the sentence scores: those of
+        :meth:`statistics` unless the tool's sentence score counts otherwise (NLTK's ``sentence_nist``)."""
         return self.statistics(predictions, references, **options)
 
     def segment_scores(self, stats: Statistics) -> np.ndarray:
-        """(segments, outputs): each row of the :meth:`sentence_statistics` ``stats`` scored alone, as the tool
-        scores one sentence. Default: the row scored as a corpus of one segment; a family whose tool has its
-        own sentence rule (sacrebleu's ``sentence_bleu``: the effective order) overrides it."""
+        """(segments, outputs): each row of :meth:`sentence_statistics` scored alone, as the tool scores one
+        sentence (default: as a corpus of one segment)."""
         return self.score_totals(stats, stats.rows, None)
 
     def sentence_scores(self, stats: Statistics, predictions: Any, references: Any) -> np.ndarray:
-        """(segments, outputs): the sentence scores (those of :func:`sentence_scores`) of ``predictions`` and
-        ``references``, whose :meth:`statistics` are ``stats`` -- the way every front end (the command line,
-        its reports, the community board) gets per-segment scores of the statistics it already has. Default:
-        :meth:`segment_scores` of ``stats``; a family whose :meth:`sentence_statistics` differ from its
-        statistics (NLTK's ``sentence_nist``) reads the text again.
+        """(segments, outputs): the :func:`sentence_scores` of the text whose :meth:`statistics` are ``stats``
+        (default: their :meth:`segment_scores`; a family with other :meth:`sentence_statistics` reads the text).
 
         >>> predictions, references = ["the cat sat on the mat", "a dog"], [["the cat sat on a mat"], ["a dog"]]
         >>> family = get_family("bleu")
@@ -219,24 +187,18 @@ class MetricFamily(ABC):
     def own_interval(
         self, stats: Statistics, n_samples: int, confidence: float
     ) -> dict[str, tuple[float, float, float]] | None:
-        """Output -> (bootstrap mean, low, high) where the tool this family reproduces resamples in its own
-        way, which then replaces the generic (sacrebleu's) bootstrap of :mod:`ngrameval.significance`;
-        None (the default): no such way."""
+        """Output -> (bootstrap mean, low, high) where the reproduced tool resamples its own way (replacing
+        :mod:`ngrameval.significance`'s bootstrap); None: it has none."""
         return None
 
     def resampling(self, stats: Statistics) -> Resampling:
-        """How the tool this family reproduces scores resampled statistics in its significance tests (its
-        scale, the precision of its bootstrap sums), for :mod:`ngrameval.significance`. Default: the
-        family's own scale, float64 sums."""
+        """How the reproduced tool's significance tests score resampled statistics (scale, precision)."""
         return Resampling()
 
     def score_resampled(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
-        """(B, outputs) scores of (B, columns) sums of resampled rows (a bootstrap resample, a shuffle of
-        approximate randomization, the corpus) as the reproduced tool's significance test scores them:
-        on :meth:`resampling`'s scale, in the precision of ``totals`` (its ``bootstrap_dtype`` for a
-        bootstrap resample, float64 otherwise), and in the dtype of the array the tool collects those
-        scores in (see :func:`array_of_scores`). ``weights`` as in :meth:`score_totals` (None where
-        :meth:`resampling` does not read them). Default: the family's own rule, :meth:`score_totals`.
+        """(B, outputs) scores of sums of resampled rows as the reproduced tool's significance test scores them:
+        on :meth:`resampling`'s scale, in the precision of ``totals`` and the dtype the tool collects scores in
+        (:func:`array_of_scores`). Default: :meth:`score_totals`.
 
         >>> stats = statistics("ter", ["a b c", "d e"], [["a b d"], ["d e"]])
         >>> sums = stats.totals().astype(np.float32)          # sacrebleu's float32 bootstrap sums
@@ -246,11 +208,8 @@ class MetricFamily(ABC):
         return self.score_totals(stats, totals, weights)
 
     def compute(self, predictions: Any, references: Any, **options: Any) -> Any:
-        """What the public function ``ngrameval.<name>`` returns, and the only way it computes it: the
-        :meth:`statistics` of the text (with what matching saw that the parts asked for need:
-        :meth:`statistics_and_seen`), :meth:`result` of their sums, then the parts that the options of
-        :attr:`options_not_for_statistics` ask for (:meth:`add_parts`); ``result.statistics`` is the
-        :class:`Statistics` it was scored from.
+        """What ``ngrameval.<name>`` returns, and its one path: :meth:`statistics_and_seen`, then
+        :meth:`result_with_parts`; ``result.statistics`` is the :class:`Statistics` it was scored from.
 
         >>> result = get_family("bleu").compute(["the cat sat on a mat"], [["the cat sat on the mat"]])
         >>> type(result.statistics).__name__, result.score == float(get_family("bleu").score(result.statistics)[0, 0])
@@ -263,9 +222,7 @@ class MetricFamily(ABC):
         return result
 
     def result_with_parts(self, stats: Statistics, seen: Any, predictions: Any, references: Any, **parts: Any) -> Any:
-        """:meth:`result` of the sums of ``stats``' rows, with the parts that ``parts`` ask for (:meth:`add_parts`).
-        A family whose scoring rule costs more per run than per row (BLEU's) overrides it to score the corpus
-        and its segments in one run."""
+        """:meth:`result` of the sums of ``stats``' rows, with the parts ``parts`` ask for (:meth:`add_parts`)."""
         segments = stats.rows[:, list(self.segment_columns(stats))]
         result = self.result(stats, stats.totals(), segments)
         return self.add_parts(result, stats, seen, predictions, references, **parts)
@@ -274,17 +231,14 @@ class MetricFamily(ABC):
     def statistics_and_seen(
         self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
     ) -> tuple[Statistics, Any]:
-        """The :meth:`statistics` (every option and part checked first), and what only matching sees that the
-        parts asked for (``parts``: options of :attr:`options_not_for_statistics`) need, such as the matched
-        n-grams an explanation lists, for :meth:`add_parts` (None where they need nothing)."""
+        """The :meth:`statistics` (options and ``parts`` checked first), and what only matching sees that the
+        parts asked for need (an explanation's matched n-grams), for :meth:`add_parts`; None if nothing."""
 
     def add_parts(
         self, result: Any, stats: Statistics, seen: Any, predictions: Any, references: Any, **parts: Any
     ) -> Any:
-        """``result`` with the parts that ``parts`` (options of :attr:`options_not_for_statistics`) ask for;
-        ``seen``: what :meth:`statistics_and_seen` gave besides the statistics. Default: with
-        ``sentence_level=True``, the headline's :meth:`sentence_scores` as ``result.sentence_scores``; a family
-        with other such options (explanations) overrides it."""
+        """``result`` with the parts ``parts`` ask for; ``seen`` from :meth:`statistics_and_seen`. Default:
+        ``sentence_level=True`` sets ``result.sentence_scores`` to the headline's :meth:`sentence_scores`."""
         unknown = sorted(set(parts) - {"sentence_level"})
         if unknown:
             raise NotImplementedError(f"{type(self).__name__} must add the parts asked for by {unknown}")
@@ -296,62 +250,48 @@ class MetricFamily(ABC):
         """Output name -> corpus score."""
         return dict(zip(stats.outputs, self.score(stats)[0].tolist()))
 
-    # Sharded scoring (ngrameval.dataset, ngrameval.distributed): each shard computes its statistics,
-    # :class:`RunningTotals` merges them in corpus order, the driver scores. A family whose statistics
-    # need every reference first (NIST's information weights, CIDEr's document frequencies) counts
-    # them per shard in a first pass; the summed counts then fix every shard's statistics.
+    # Sharded scoring: :class:`RunningTotals` merges shards' statistics in corpus order. A family whose statistics
+    # need every reference first (NIST, CIDEr) counts them per shard in a first pass (:meth:`reference_counts`).
 
     def needs_reference_counts(self, **options: Any) -> bool:
-        """Whether, with these options, a shard's statistics need the :meth:`reference_counts` of
-        every shard (a first pass over the corpus). Default: no."""
+        """Whether a shard's statistics need the :meth:`reference_counts` of every shard. Default: no."""
         self.check_options(options)
         return False
 
     def reference_counts(self, predictions: Any, references: Any, **options: Any) -> ReferenceCounts | None:
-        """What a shard's references add to the corpus-wide table its statistics need (None where
-        :meth:`needs_reference_counts` is false; the default)."""
+        """What a shard's references add to the corpus-wide table (None where none is needed)."""
         self.check_options(options)
         return None
 
     def shard_statistics(
         self, predictions: Any, references: Any, counts: ReferenceCounts | None, **options: Any
     ) -> Statistics:
-        """The statistics of one shard of a corpus, given the summed :meth:`reference_counts` of all
-        shards (None for a family that needs none): its rows are those the whole corpus gives them."""
+        """One shard's statistics, given all shards' summed :meth:`reference_counts` (None if none needed)."""
         if counts is not None:
             raise InputError(f"{self.name} needs no corpus-wide reference counts")
         return self.statistics(predictions, references, **options)
 
     def pairwise_columns(self, stats: Statistics) -> tuple[int, ...]:
-        """The columns whose corpus sum the public function takes over one 1-D array of segments
-        (``np.mean`` of segment scores: NumPy sums those pairwise, not row by row as
-        :meth:`Statistics.totals` does); a merge that gives the public function's last bit sums
-        them that way. Default: none."""
+        """The columns the public function sums as one 1-D array (``np.mean`` of segment scores: pairwise, not
+        row by row), which a merge then sums that way. Default: none."""
         return ()
 
     def segment_columns(self, stats: Statistics) -> tuple[int, ...]:
-        """The columns whose value for every segment :meth:`result` needs: those the public result
-        lists per segment whatever its options (CIDEr's and METEOR's ``scores``, the COCO suite's
-        ``per_item``). Default: none."""
+        """The columns the public result lists per segment whatever its options (CIDEr's ``scores``). Default: none."""
         return ()
 
     @abstractmethod
     def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> Any:
-        """What ``ngrameval.<metric>(...)`` returns (its result object) for the segments whose rows sum to
-        ``totals`` (1, columns): ``stats`` carries the options, outputs, signature and context, and its
-        rows may be the last segment's alone (NLTK BLEU's smoothing reads it); ``segments`` holds the
-        :meth:`segment_columns` of every segment, in corpus order (segments, len(segment_columns)).
-        Parts the public function gives only when asked for (sentence scores, explanations, the
-        statistics) are left None."""
+        """What ``ngrameval.<metric>(...)`` returns for the segments whose rows sum to ``totals`` (1, columns);
+        ``stats``' rows may be the last segment's alone (NLTK BLEU's smoothing reads it); ``segments``: the
+        :meth:`segment_columns` of every segment. Parts given only when asked for are left None."""
 
 
 @dataclass(frozen=True)
 class Resampling:
-    """How a tool's significance tests score resampled statistics (:meth:`MetricFamily.resampling`): its
-    scores are the family's times ``scale``; it sums the rows of a bootstrap resample in
-    ``bootstrap_dtype`` (float64 or float32) before scoring them (:meth:`MetricFamily.score_resampled`
-    then computes in it); ``reads_weights``: whether its score reads which rows made a sum (NLTK's
-    BLEU reads the last one), else a test need not build the ``weights`` matrices (None is passed).
+    """How a tool's significance tests score resampled statistics: the family's scores times ``scale``, a
+    bootstrap resample summed in ``bootstrap_dtype``; ``reads_weights``: whether its score reads which rows
+    made a sum (else None is passed for ``weights``).
 
     >>> SACREBLEU_RESAMPLING
     Resampling(scale=100.0, bootstrap_dtype=<class 'numpy.float32'>, reads_weights=False)
@@ -366,15 +306,13 @@ class Resampling:
             raise ValueError(f"bootstrap_dtype must be float64 or float32, got {self.bootstrap_dtype!r}")
 
 
-# sacrebleu 2.6.0's significance module: scores on 0-100 from the sums alone, a bootstrap resample summed
-# from ``np.array(stats, dtype="float32")`` (its approximate randomization and corpus scores sum exactly).
+# sacrebleu 2.6.0's significance module: scores on 0-100, a bootstrap resample summed in float32.
 SACREBLEU_RESAMPLING = Resampling(100.0, np.float32, reads_weights=False)
 
 
 def array_of_scores(scores: np.ndarray, python_floats: np.ndarray) -> np.ndarray:
-    """The array NumPy builds from a list of a tool's scores (sacrebleu's ``np.array([...score])``):
-    ``scores`` in their own dtype, unless some of them (``python_floats``) were Python floats (a
-    ``return 0.0`` among float32 scores), which make the whole array float64.
+    """The array NumPy builds from a list of a tool's scores: float64 if some (``python_floats``) were Python
+    floats (a ``return 0.0`` among float32 scores), else their own dtype.
 
     >>> array_of_scores(np.array([0.5, 0.0], np.float32), np.array([False, False])).dtype
     dtype('float32')
@@ -385,8 +323,7 @@ def array_of_scores(scores: np.ndarray, python_floats: np.ndarray) -> np.ndarray
 
 
 class MeanOfSegments(MetricFamily):
-    """A family whose corpus score is the mean of per-segment scores (ROUGE, METEOR's NLTK variant,
-    CIDEr): the rows are the segment scores and a count, so a sum of rows is a sum of scores."""
+    """A family whose corpus score is the mean of per-segment scores: the rows are the scores and a count."""
 
     @abstractmethod
     def scores_of_segments(
@@ -425,41 +362,22 @@ def means(totals: np.ndarray) -> np.ndarray:
     return cast(np.ndarray, np.divide(totals[:, :-1], count, out=np.zeros_like(totals[:, :-1]), where=count > 0))
 
 
-def suite_signature(name: str, settings: str, parts: Sequence[str]) -> str:
-    """The signature of a suite of metrics: its name, its own settings, then its parts' signatures.
-
-    >>> suite_signature("coco_caption", "tok:ptb", ["variant:coco|...", "rouge_l:pycocoevalcap-1.2"])
-    'coco_caption|tok:ptb|variant:coco|... + rouge_l:pycocoevalcap-1.2'
-    """
-    return f"{name}|{settings}|{' + '.join(parts)}"
-
-
 class CombinedFamily(MetricFamily):
-    """A family whose statistics are other families' statistics side by side (a suite such as
-    COCOEvalCap's): each part keeps its columns and is scored by its own family. A suite with a part that
-    needs every reference first passes the sharded hooks (:meth:`MetricFamily.reference_counts`,
-    :meth:`MetricFamily.shard_statistics`) on to that part, as the COCO suite does for CIDEr-D."""
+    """A family whose statistics are other families' side by side (COCOEvalCap's suite), each part scored by
+    its own family."""
 
     def combine(self, parts: Sequence[tuple[MetricFamily, Statistics, tuple[str, ...]]], signature: str) -> Statistics:
-        """One Statistics of ``(family, statistics, output names)`` parts; the signature joins theirs."""
-        rows = np.hstack([part.rows for _, part, _ in parts])
-        outputs = tuple(name for _, _, names in parts for name in names)
-        layout = [(family, part, part.rows.shape[1]) for family, part, _ in parts]
+        """One Statistics of ``(family, statistics, output names)`` parts: ``name|signature|`` then theirs."""
         return Statistics(
             self.name,
-            rows,
-            outputs,
-            suite_signature(self.name, signature, [part.signature for _, part, _ in parts]),
-            {"parts": layout},
+            np.hstack([part.rows for _, part, _ in parts]),
+            tuple(name for _, _, names in parts for name in names),
+            f"{self.name}|{signature}|{' + '.join(part.signature for _, part, _ in parts)}",
+            {"parts": [(family, part, part.rows.shape[1]) for family, part, _ in parts]},
         )
 
     def pairwise_columns(self, stats: Statistics) -> tuple[int, ...]:
-        found: list[int] = []
-        start = 0
-        for family, part, width in stats.context["parts"]:
-            found.extend(start + column for column in family.pairwise_columns(part))
-            start += width
-        return tuple(found)
+        return tuple(start + c for family, part, start in self._parts(stats) for c in family.pairwise_columns(part))
 
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
         return np.hstack(
@@ -473,8 +391,7 @@ class CombinedFamily(MetricFamily):
         return np.hstack([family.segment_scores(part) for family, part, _ in self._parts(stats)])
 
     def _parts(self, stats: Statistics) -> list[tuple[MetricFamily, Statistics, int]]:
-        """Each part's family, its statistics read from the combined rows (so that a subset or resample of
-        the combined statistics is that of every part) and the start of its columns."""
+        """Each part's family, its statistics read from the combined rows, and the start of its columns."""
         parts, start = [], 0
         for family, part, width in stats.context["parts"]:
             parts.append((family, replace(part, rows=stats.rows[:, start : start + width]), start))
@@ -483,8 +400,7 @@ class CombinedFamily(MetricFamily):
 
 
 _REGISTRY: dict[str, MetricFamily] = {}
-# The families ngrameval ships, by name, and the module that defines and registers each: imported when the
-# family is first asked for, so that importing ngrameval (or starting its command line) imports no metric.
+# The families ngrameval ships and the module that registers each, imported when first asked for.
 BUILTIN_FAMILIES = {
     "bleu": "ngrameval.metrics.bleu",
     "chrf": "ngrameval.metrics.chrf",
@@ -514,8 +430,7 @@ def register(family: MetricFamily) -> MetricFamily:
 
 
 def metric_names() -> list[str]:
-    """The metrics' names, sorted: those ngrameval ships (their modules are not imported for this) and any
-    other registered.
+    """The metrics' names, sorted: those ngrameval ships (not imported for this) and any other registered.
 
     >>> {"bleu", "nist", "rouge", "meteor", "cider", "coco_caption"} <= set(metric_names())
     True
@@ -524,8 +439,7 @@ def metric_names() -> list[str]:
 
 
 def get_family(name: Any) -> MetricFamily:
-    """The family registered as ``name`` (a family ngrameval ships is imported then); a ValueError listing
-    the valid names otherwise."""
+    """The family registered as ``name``; a ValueError listing the valid names otherwise."""
     if isinstance(name, str) and name not in _REGISTRY and name in BUILTIN_FAMILIES:
         importlib.import_module(BUILTIN_FAMILIES[name])
     family = _REGISTRY.get(name) if isinstance(name, str) else None
@@ -548,9 +462,8 @@ def family_of(function: Callable[..., Any]) -> MetricFamily:
 
 
 def statistics(metric: str, predictions: Any, references: Any, **options: Any) -> Statistics:
-    """The per-segment statistics of ``predictions`` under metric ``metric`` (a :func:`metric_names` entry) and
-    the options of its public function -- what :func:`ngrameval.confidence_interval`, :func:`ngrameval.paired_test`
-    and the board resample and add up, without reading the text again. Public as ``ngrameval.statistics``.
+    """The per-segment statistics of ``predictions`` under ``metric`` and its public function's options: what
+    :func:`ngrameval.confidence_interval`, :func:`ngrameval.paired_test` and the board resample and add up.
 
     >>> import ngrameval
     >>> predictions, references = ["the cat sat on the mat", "a dog"], [["the cat sat on a mat"], ["a dog"]]
@@ -564,10 +477,8 @@ def statistics(metric: str, predictions: Any, references: Any, **options: Any) -
 
 
 def sentence_scores(metric: str, predictions: Any, references: Any, **options: Any) -> tuple[np.ndarray, Statistics]:
-    """(segments, outputs) sentence scores of ``predictions`` under metric ``metric`` and its options -- the
-    numbers the metric's own per-segment result gives (``sentence_level=True``, ROUGE's
-    ``use_aggregator=False``, CIDEr's ``scores``) -- and the statistics they come from (their ``outputs``
-    name the columns).
+    """(segments, outputs) sentence scores of ``predictions`` under ``metric`` (what its own per-segment result
+    gives), and the statistics they come from (their ``outputs`` name the columns).
 
     >>> scores, stats = sentence_scores("bleu", ["the cat sat on the mat", "a dog"], [["the cat sat on a mat"], ["a dog"]])
     >>> import ngrameval
@@ -581,8 +492,7 @@ def sentence_scores(metric: str, predictions: Any, references: Any, **options: A
 
 
 def last_weighted(weights: np.ndarray | None, count: int) -> np.ndarray:
-    """Per row of a (B, segments) weight matrix, the last segment with a non-zero weight (the last
-    sentence of the corpus when ``weights`` is None).
+    """Per row of a (B, segments) weight matrix, the last segment weighted (the last one if None).
 
     >>> last_weighted(np.array([[1, 0, 2, 0], [0, 1, 0, 0]]), 4).tolist()
     [2, 1]
@@ -600,9 +510,7 @@ def columns(*parts: np.ndarray) -> np.ndarray:
 
 @dataclass
 class ReferenceCounts:
-    """Counts over the references of a corpus that add up across its shards: ``counts`` maps an
-    n-gram (as the family keys it) to a count, ``documents`` counts segments and ``words`` reference
-    tokens. See :meth:`MetricFamily.reference_counts`.
+    """Reference counts that add up across shards: n-gram -> count, segments and reference tokens.
 
     >>> total = ReferenceCounts({("a",): 2}, 1, 2)
     >>> total.add(ReferenceCounts({("a",): 1, ("b",): 1}, 1, 2))
@@ -615,7 +523,6 @@ class ReferenceCounts:
     words: int = 0
 
     def add(self, other: ReferenceCounts) -> None:
-        """Add another shard's counts to these."""
         counts = self.counts
         for key, count in other.counts.items():
             counts[key] = counts.get(key, 0) + count
@@ -627,9 +534,8 @@ _NREFS = re.compile(r"(?<=nrefs:)[^|\s]+")
 
 
 def merged_signature(first: str, second: str) -> str:
-    """The signature of two shards' statistics together: theirs, but for the number of references per
-    segment, ``nrefs:var`` where the shards' differ (as a corpus with both counts gives it, sacrebleu's
-    notation); a ValueError if they differ in anything else (the shards were scored with other options).
+    """The signature of two shards' statistics together: ``nrefs:var`` where their numbers of references differ
+    (sacrebleu's notation); a ValueError if they differ in anything else.
 
     >>> merged_signature("nrefs:2|tok:13a", "nrefs:1|tok:13a")
     'nrefs:var|tok:13a'
@@ -645,12 +551,9 @@ def merged_signature(first: str, second: str) -> str:
 
 
 class RunningTotals:
-    """Statistics of a corpus merged shard by shard, in corpus order, in memory bounded by a shard:
-    the running column sums (added row by row, as :meth:`Statistics.totals` adds them), the last
-    row (NLTK BLEU's smoothing reads the last sentence), and, for the family's
-    :meth:`~MetricFamily.pairwise_columns` and :meth:`~MetricFamily.segment_columns`, the column
-    values spooled to a temporary file, the former summed as NumPy sums one array. The result is
-    then the one the whole corpus gives, to the last bit; ``len()`` is the number of segments.
+    """Statistics of a corpus merged shard by shard in corpus order, in memory bounded by a shard: running
+    column sums (row by row, as :meth:`Statistics.totals`), the last row, and the family's pairwise and
+    segment columns spooled to temporary files; the result is the whole corpus's, to the last bit.
 
     >>> predictions = ["the cat sat on the mat", "a dog", "the bird sang"]
     >>> references = [["the cat sat on a mat"], ["a dog barks"], ["a bird sang"]]
@@ -677,13 +580,12 @@ class RunningTotals:
         return self._count
 
     def add(self, stats: Statistics) -> None:
-        """Merge the statistics of the next shard (shards in corpus order)."""
+        """Merge the statistics of the next shard."""
         if stats.metric != self.family.name:
             raise InputError(f"statistics of {stats.metric!r} cannot be merged into {self.family.name!r}")
         if len(stats) == 0:
             return
-        # C order: NumPy then sums a (rows, columns) array over its rows one row at a time, whatever
-        # layout the family built (a column-major array would be summed pairwise).
+        # C order: NumPy sums its rows one at a time (a column-major array would be summed pairwise).
         rows = np.ascontiguousarray(stats.rows, np.float64)
         if self._first is None:
             self._first = stats
@@ -711,7 +613,6 @@ class RunningTotals:
         self._count += len(stats)
 
     def _spooled(self, column: int, reduce: Callable[[np.ndarray], Any]) -> Any:
-        """``reduce`` of one spooled column's values (every segment's, in corpus order)."""
         spool = self._spools[column]
         spool.flush()
         with mmap.mmap(spool.fileno(), 0, access=mmap.ACCESS_READ) as values:
@@ -732,20 +633,17 @@ class RunningTotals:
         return totals[None]
 
     def result(self) -> Any:
-        """What ``ngrameval.<metric>(...)`` returns for every row merged so far (see
-        :meth:`MetricFamily.result`)."""
+        """What ``ngrameval.<metric>(...)`` returns for every row merged so far."""
         totals = self.totals()
         # Column-major: each column is one contiguous array (NumPy sums it as it sums a list of scores).
         segments = np.empty((self._count, len(self._segment_columns)), order="F")
         for i, column in enumerate(self._segment_columns):
             self._spooled(column, partial(np.copyto, segments[:, i]))
-        # The family sees the last row as the corpus's last sentence (NLTK BLEU's smoothing reads it), and
-        # the signature of every shard's rows together.
         assert self._first is not None and self._last is not None  # totals() raised otherwise
         return self.family.result(replace(self._first, rows=self._last, signature=self._signature), totals, segments)
 
     def close(self) -> None:
-        """Delete the temporary files (also done when the object is collected)."""
+        """Delete the temporary files (also done when collected)."""
         for spool in self._spools.values():
             spool.close()
         self._spools = {}
