@@ -1,10 +1,6 @@
-"""From raw input to an indexed corpus: validate, tokenize, index the references (cached).
-
-A corpus of more than :data:`BLOCK_SEGMENTS` segments is indexed block by block
-(:func:`map_blocks`): n-gram keys are scoped to their sentence, so each block of
-segments is matched on its own and nothing needs a corpus-wide sort; memory is
-bounded by the block, and blocks can run in several threads.
-"""
+"""From raw input to an indexed corpus: validate, tokenize, index the references (cached). A corpus of more than
+:data:`BLOCK_SEGMENTS` segments is indexed block by block (n-gram keys are scoped to their sentence), in memory
+bounded by the block, blocks possibly in several threads."""
 
 from __future__ import annotations
 
@@ -30,19 +26,12 @@ from ngrameval.text.tokenizers import (
     lowercase_tokens,
 )
 
-# Segments per block of a large corpus. A corpus of at most one block is indexed whole and its
-# references cached (many systems scored against one test set); larger corpora are indexed block by
-# block and not cached (the cache would hold the whole corpus). About 25 MB per block with four
-# references of 25 tokens; blocks of this size keep numpy's sorts in cache.
+# Segments per block of a large corpus: a corpus of one block is indexed whole and its references cached; larger
+# ones block by block, not cached. Blocks of this size keep numpy's sorts in cache.
 BLOCK_SEGMENTS = 4096
-# Tokens (predictions' and references' together) per block of a token-id corpus, whose sequences are long (an
-# RL batch: 256 x 1024 ids). The arrays of such a block are small enough for the processor's cache and for the C
-# allocator to serve them from memory the process already holds, where the arrays of a whole batch (2 MB each)
-# come as fresh pages from the kernel, a page fault per 4 KiB; and a block's memory, all freed at its end, stays
-# under what the allocator hands back to the kernel at once (else the next block faults those pages in again).
-# 256 x 1024 ids, one reference each, counted by count_ids_sorted in a fresh process: 0.029 s and 60 faults in
-# blocks of 2**14 tokens, 0.042 s and 6,600 faults in blocks of 2**15 (1.3 MB at the peak of a block, handed back
-# and taken again 16 times), 0.035 s in blocks of 2**13; indexed, 0.134 s whole, 0.110 s in blocks of 2**15.
+# Tokens per block of a token-id corpus: small enough for the processor's cache and for the C allocator to reuse
+# memory the process holds (fresh pages fault). 256 x 1024 ids by count_ids_sorted: 0.029 s and 60 faults in
+# blocks of 2**14 tokens, 0.042 s and 6,600 faults in blocks of 2**15, 0.035 s in blocks of 2**13.
 BLOCK_TOKENS = 1 << 14
 
 Item = TypeVar("Item")
@@ -51,8 +40,7 @@ Result = TypeVar("Result")
 
 @dataclass
 class IndexedCorpus:
-    """Tokenized predictions and the index of their (tokenized) references. ``hypotheses`` are the
-    predictions' tokens, encoded in the index's vocabulary (:class:`EncodedSegments`)."""
+    """Predictions encoded in the vocabulary of the index of their references."""
 
     hypotheses: EncodedSegments
     index: ReferenceIndex
@@ -60,7 +48,7 @@ class IndexedCorpus:
 
     @property
     def num_refs(self) -> Any:
-        """References per prediction, or ``"var"`` when the count varies (sacrebleu's notation)."""
+        """References per prediction, or ``"var"`` when the count varies."""
         return references_label(self.index.refs_per_sentence.tolist())
 
 
@@ -82,8 +70,7 @@ def index_corpus(
     max_order: int,
     pad_id: int | None = None,
 ) -> IndexedCorpus:
-    """Validate, tokenize and index. References indexed earlier with the same tokenizer are reused.
-    Token ids (:mod:`ngrameval.engine.token_ids`, ``pad_id`` dropped) are indexed as they are."""
+    """Validate, tokenize and index (references indexed earlier with the same tokenizer are reused)."""
     ids = _token_ids(predictions, references, pad_id, lowercase)
     if ids is not None:
         return _indexed_ids(ids, max_order, cache=True)
@@ -102,17 +89,11 @@ def map_blocks(
     pad_id: int | None = None,
     few: bool = False,
 ) -> tuple[list[Result], Any, Tokenizer]:
-    """Validate, then apply ``function`` to the indexed corpus, or, with ``few``, to a text corpus of at most
-    :data:`~ngrameval.engine.batch.FEW_PREDICTIONS` predictions counted in one pass
-    (:class:`~ngrameval.engine.batch.CountedBatch`: no reference index is built nor cached), or, for more than
-    :data:`BLOCK_SEGMENTS` segments, to each block of that many segments in turn (token ids: to each of
-    :func:`id_blocks`, with ``few`` counted by :func:`~ngrameval.engine.batch.count_ids_sorted`; the references
-    of such a corpus are not cached). ``threads`` > 1 runs that many blocks at once: numpy releases the
-    GIL in the sorts and searches that are most of the work, and each thread holds one block, so
-    memory grows with the threads, not with the corpus. Returns the results in the order of the
-    blocks (so any combination of them is the same whatever the threads), the references per
-    prediction (or ``"var"``) and the tokenizer (:class:`~ngrameval.engine.token_ids.GivenIds` for token ids,
-    which are indexed as they are, ``pad_id`` dropped).
+    """Validate, then apply ``function`` to the indexed corpus; with ``few``, to a batch of at most
+    :data:`~ngrameval.engine.batch.FEW_PREDICTIONS` predictions counted without an index
+    (:class:`~ngrameval.engine.batch.CountedBatch`); to each block of a larger corpus (:func:`id_blocks` for
+    token ids), ``threads`` at once (numpy releases the GIL in its sorts). Returns the results in block order,
+    the references per prediction (or ``"var"``) and the tokenizer.
 
     >>> results, num_refs, tokenizer = map_blocks(["a b", "c"], ["a b", "d"], "none", False, 2,
     ...                                           lambda corpus: corpus.index.num_sentences)
@@ -128,12 +109,9 @@ def map_blocks(
         def id_block(bound: tuple[int, int]) -> Result:
             block = ids if len(bounds) == 1 else ids.block(*bound)
             if few:
+                ids_of_block = np.concatenate([block.hyp_ids, block.ref_ids])
                 counted = count_ids_sorted(
-                    np.concatenate([block.hyp_ids, block.ref_ids]),
-                    block.hyp_len,
-                    block.ref_len,
-                    block.refs_per_sentence,
-                    max_order,
+                    ids_of_block, block.hyp_len, block.ref_len, block.refs_per_sentence, max_order
                 )
                 if counted is not None:
                     return function(counted)
@@ -165,8 +143,8 @@ def map_blocks(
 
 
 def id_blocks(ids: TokenIds) -> list[tuple[int, int]]:
-    """The blocks of a token-id corpus, ``(start, end)`` predictions each: about :data:`BLOCK_TOKENS` tokens
-    (a prediction's and its references') and at most :data:`BLOCK_SEGMENTS` predictions.
+    """The ``(start, end)`` blocks of a token-id corpus: about :data:`BLOCK_TOKENS` tokens, at most
+    :data:`BLOCK_SEGMENTS` predictions.
 
     >>> id_blocks(token_ids([[1] * 10000, [2] * 10000, [3] * 10000], [[1], [2], [3]]))
     [(0, 2), (2, 3)]
@@ -178,8 +156,7 @@ def id_blocks(ids: TokenIds) -> list[tuple[int, int]]:
 
 
 def map_in_threads(function: Callable[[Item], Result], items: Sequence[Item], threads: int) -> list[Result]:
-    """``list(map(function, items))``, with up to ``threads`` items at once in threads of this process
-    (results in the order of ``items``, whatever the threads).
+    """``list(map(function, items))``, up to ``threads`` items at once.
 
     >>> map_in_threads(len, ["a", "bc", ""], 2)
     [1, 2, 0]
@@ -194,10 +171,7 @@ def map_in_threads(function: Callable[[Item], Result], items: Sequence[Item], th
 
 
 def blocks_by_size(sizes: Sequence[int], budget: int) -> list[tuple[int, int]]:
-    """Cut consecutive items of ``sizes`` into blocks of about ``budget`` in total: ``(start, end)``
-    per block, in order. The items of a block are those whose running total before them lies in the
-    same multiple of ``budget``: a block holds less than ``budget`` plus its last item, and no block is
-    empty.
+    """``(start, end)`` blocks of consecutive items of ``sizes``, each less than ``budget`` plus its last item.
 
     >>> blocks_by_size([3, 3, 3, 10, 1], 5)
     [(0, 2), (2, 4), (4, 5)]
@@ -249,9 +223,8 @@ def explain_matches(
     reference_length: np.ndarray,
     entry_weights: list[np.ndarray] | None = None,
 ) -> list[dict[str, Any]]:
-    """Per prediction: its tokens, its references' tokens, the reference length used, and per
-    order the matched n-grams with their count, clipped count and start positions (BLEU's and NIST's
-    explanations). ``entry_weights`` (per order, per reference entry) adds a ``weight`` to each n-gram (NIST).
+    """BLEU's and NIST's explanations: per prediction its tokens, its references', the reference length, and per
+    order the matched n-grams' counts, clipped counts, positions and (``entry_weights``) NIST weights.
 
     >>> corpus = index_corpus(["a b a"], [["a b"]], "none", False, 2)
     >>> explained, = explain_matches(corpus, corpus.index.match(corpus.hypotheses, 2), 2, np.array([2]))
@@ -280,14 +253,8 @@ def explain_matches(
                 if entry_weights is not None:
                     item["weight"] = float(entry_weights[n - 1][entry])
                 ngrams.append(item)
-            orders.append(
-                {
-                    "n": n,
-                    "matches": sum(item["clipped"] for item in ngrams),
-                    "total": max(len(hypothesis) - n + 1, 0),
-                    "ngrams": ngrams,
-                }
-            )
+            matched = sum(item["clipped"] for item in ngrams)
+            orders.append({"n": n, "matches": matched, "total": max(len(hypothesis) - n + 1, 0), "ngrams": ngrams})
         explanation.append(
             {
                 "prediction_tokens": list(hypothesis),
@@ -300,7 +267,7 @@ def explain_matches(
 
 
 def _token_ids(predictions: Any, references: Any, pad_id: int | None, lowercase: bool) -> TokenIds | None:
-    """:func:`~ngrameval.engine.token_ids.token_ids` of the input, refusing ``lowercase`` for ids."""
+    """:func:`~ngrameval.engine.token_ids.token_ids`, refusing ``lowercase`` for ids."""
     ids = token_ids(predictions, references, pad_id)
     if ids is not None:
         check_text_options(lowercase=lowercase)
@@ -308,19 +275,12 @@ def _token_ids(predictions: Any, references: Any, pad_id: int | None, lowercase:
 
 
 def _indexed_ids(ids: TokenIds, max_order: int, cache: bool) -> IndexedCorpus:
-    """Index token-id references (through the cache when ``cache``) and number the predictions' ids alike:
-    no strings are made (the decimal strings of the ids are the tokens explanations show, made if asked)."""
+    """Index token-id references (cached when ``cache``) and number the predictions' ids alike."""
     key = ("ids", ids.refs_per_sentence.tobytes(), ids.ref_len.tobytes(), ids.ref_ids.tobytes())
 
     def build() -> ReferenceIndex:
         vocabulary, numbers = IdVocabulary.of(ids.ref_ids)
-        return ReferenceIndex.from_ids(
-            vocabulary,
-            numbers,
-            ids.ref_len,
-            ids.refs_per_sentence,
-            max_order,
-        )
+        return ReferenceIndex.from_ids(vocabulary, numbers, ids.ref_len, ids.refs_per_sentence, max_order)
 
     index = REFERENCE_CACHE.get(key if cache else None, build)
     index.extend(max_order)
@@ -331,37 +291,26 @@ def _indexed_ids(ids: TokenIds, max_order: int, cache: bool) -> IndexedCorpus:
 
 
 def _whitespace_tokens(texts: Sequence[Any], tokenizer: Tokenizer, pretokenized: bool) -> tuple[Any, np.ndarray] | None:
-    """:func:`whitespace_split` of the texts for the whitespace tokenizer (an Arrow array of all tokens,
-    and the tokens per text); None where that does not apply (token lists, another tokenizer, a text
-    it cannot take)."""
+    """:func:`whitespace_split` of the texts for the whitespace tokenizer; None where that does not apply."""
     if pretokenized or type(tokenizer) is not WhitespaceTokenizer:
         return None
     return whitespace_split(list(map(str.lower, texts)) if tokenizer.lowercase else texts)
 
 
-# The index's vocabulary as an Arrow array of its words (None if one has no UTF-8 form) and a numpy
-# array of their ids then -1, kept in the index's memo.
-_ARROW_VOCABULARY = ("vocabulary as arrays",)
-
-
 def _vocabulary_ids(index: ReferenceIndex, tokens: Any) -> np.ndarray:
-    """The id in ``index``'s vocabulary of each token of an Arrow array, -1 for a token it lacks: Arrow's
-    set look-up against the vocabulary's words (a dict look-up per distinct token where those words
-    cannot be an Arrow array)."""
+    """The id in ``index``'s vocabulary of each token of an Arrow array, -1 for a token it lacks."""
+    # (The words as an Arrow array, None if one has no UTF-8 form: then a dict look-up per distinct token.)
     words, ids = index.memoized(
-        _ARROW_VOCABULARY,
+        ("vocabulary as arrays",),
         lambda: (
             strings(list(index.vocabulary)),
             np.r_[np.fromiter(index.vocabulary.values(), np.int64, len(index.vocabulary)), -1],
         ),
     )
-    found: np.ndarray
     if words is None:
         distinct, positions = distinct_ids(tokens)
-        found = index.encode([distinct])[positions]
-    else:
-        found = ids[ids_in(tokens, words)]
-    return found
+        return cast(np.ndarray, index.encode([distinct])[positions])
+    return cast(np.ndarray, ids[ids_in(tokens, words)])
 
 
 def _tokens(texts: Sequence[Any], tokenizer: Tokenizer, pretokenized: bool, lowercase: bool) -> Sequence[Any]:
@@ -369,9 +318,8 @@ def _tokens(texts: Sequence[Any], tokenizer: Tokenizer, pretokenized: bool, lowe
 
 
 def _distinct_tokens(texts: list[Any], tokenizer: Tokenizer, pretokenized: bool, lowercase: bool) -> list[Any]:
-    """:func:`_tokens` of texts of which many may be equal (a GRPO step's completions of one prompt share its
-    reference), each distinct text tokenized once, all in one call (a tokenizer's fixed cost, its regular
-    expressions' passes, once); equal texts share one token list."""
+    """:func:`_tokens` of texts of which many may be equal (a GRPO step's shared reference), each distinct text
+    tokenized once, in one call."""
     if pretokenized:  # (token lists: not hashable, and no tokenizer runs on them)
         return list(_tokens(texts, tokenizer, pretokenized, lowercase))
     numbering = dict(zip(dict.fromkeys(texts), count()))
@@ -397,11 +345,8 @@ def _encode(
 def encode_texts(
     texts: Sequence[Any], tokenizer: Tokenizer, pretokenized: bool = False, lowercase: bool = False
 ) -> tuple[np.ndarray, np.ndarray, list[str]]:
-    """Tokenize texts straight to ``(ids, lengths, words)``: the token ids of all texts concatenated
-    (``words[id]`` is the token; ids in order of first occurrence) and the tokens per text.
-
-    Splitting on whitespace needs no token lists: Arrow cuts and numbers the tokens
-    (:mod:`ngrameval.engine.runs`).
+    """Tokenize texts straight to ``(ids, lengths, words)``: the token ids of all texts concatenated (in order of
+    first occurrence, ``words[id]`` the token) and the tokens per text.
 
     >>> ids, lengths, words = encode_texts(["a b a", "", "b c"], get_tokenizer("none"))
     >>> ids.tolist(), lengths.tolist(), words
@@ -418,8 +363,7 @@ def encode_segments(
     pretokenized: bool = False,
     lowercase: bool = False,
 ) -> EncodedSegments:
-    """Tokenize texts (or lowercase token lists) straight to ids of ``index``'s vocabulary, -1 for
-    tokens its references lack; the token lists are made only if asked for.
+    """Tokenize texts straight to ids of ``index``'s vocabulary (-1 for tokens it lacks); token lists if asked.
 
     >>> index = ReferenceIndex([[["a", "b"]]], 1)
     >>> segments = encode_segments(["b x a"], index, get_tokenizer("none"))

@@ -1,22 +1,11 @@
-"""The n-gram engine shared by every metric.
+"""The n-gram engine shared by every metric: tokens become integer ids, n-grams integer keys, and counting,
+clipping and summing are numpy operations over whole corpora.
 
-Tokens become integer ids; n-grams become integer keys; counting, clipping and
-summing are numpy operations over whole corpora, not Python loops per n-gram.
-
-The central object is :class:`ReferenceIndex`, built once per reference set
-(and cached, so that many systems scored against one test set tokenize and
-index the references once). For every order ``n`` it holds a sorted table of
-the distinct (sentence, n-gram) pairs of the references -- its *entries* -- with
-their counts in each reference. An entry's key is built from the entry of its
-(n-1)-gram prefix, ``key_n = entry_{n-1}(prefix) * V + id(last token)``, so keys
-stay small (below ``entries * V``) whatever the order, and every key is scoped to
-its sentence because the order-1 key is ``sentence * V + id``.
-
-A hypothesis corpus is then matched by looking its keys up in those tables
-(:func:`numpy.searchsorted`), order by order, reusing the entry of each prefix:
-a hypothesis n-gram whose prefix is not in the references cannot match.
-Counting the matched positions per entry and clipping against the references'
-counts is one ``bincount`` and one ``minimum`` per order.
+:class:`ReferenceIndex` (built once per reference set, and cached) holds per order ``n`` a sorted table of the
+distinct (sentence, n-gram) *entries* of the references with their counts in each reference. An entry's key is
+``entry_{n-1}(prefix) * V + id(last token)`` (order 1: ``sentence * V + id``), so keys stay small at every order
+and are scoped to their sentence. Hypotheses are matched by looking their keys up order by order, reusing each
+prefix's entry: an n-gram whose prefix is not in the references cannot match.
 """
 
 from __future__ import annotations
@@ -61,10 +50,8 @@ def distinct(values: np.ndarray, return_counts: Literal[False] = False) -> np.nd
 @overload
 def distinct(values: np.ndarray, return_counts: Literal[True]) -> tuple[np.ndarray, np.ndarray]: ...
 def distinct(values: np.ndarray, return_counts: bool = False) -> np.ndarray | tuple[np.ndarray, np.ndarray]:
-    """The sorted distinct values of an integer array, and with ``return_counts`` how many times each
-    occurs. Non-negative values below 2**32 are sorted by :func:`radix_order`, others by ``np.sort``.
-    (numpy 2.x's ``np.unique`` without ``return_*`` flags hashes, which is many times slower than
-    sorting on large int64 arrays; with them it sorts by comparisons.)
+    """The sorted distinct values of an integer array (and with ``return_counts`` their counts), by
+    :func:`radix_order` where it applies: numpy 2.x's ``np.unique`` hashes, many times slower on int64.
 
     >>> distinct(np.array([3, 1, 3, 2])).tolist()
     [1, 2, 3]
@@ -81,9 +68,8 @@ def distinct(values: np.ndarray, return_counts: bool = False) -> np.ndarray | tu
 
 
 def radix_order(keys: np.ndarray) -> np.ndarray | None:
-    """The stable order that sorts non-negative integer ``keys`` below 2**32 by numpy's stable argsort of
-    16-bit integers, a radix sort: by the low 16 bits, then (stable) by the high ones, two or three times
-    faster than a comparison sort of int64. None for larger keys.
+    """The stable order of non-negative ``keys`` below 2**32 by stable argsorts of their 16-bit halves (a radix
+    sort, two or three times faster than sorting int64); None for larger keys.
 
     >>> radix_order(np.array([1 << 20, 5, (1 << 20) + 1, 1 << 20])).tolist(), radix_order(np.array([1 << 40]))
     ([1, 0, 3, 2], None)
@@ -98,10 +84,8 @@ def radix_order(keys: np.ndarray) -> np.ndarray | None:
 
 
 def stable_order(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The stable order that sorts non-negative integer ``keys``, and the sorted keys: by
-    :func:`radix_order` when the keys are below 2**32; otherwise, when each key and its position fit in
-    63 bits together, by one ``np.sort`` of the packed (key, position) pairs (faster than ``argsort``
-    on int64).
+    """The stable order that sorts non-negative ``keys``, and the sorted keys: by :func:`radix_order`, else by one
+    ``np.sort`` of packed (key, position) pairs where they fit in 63 bits (faster than ``argsort``).
 
     >>> [a.tolist() for a in stable_order(np.array([7, 3, 7, 0]))]
     [[3, 1, 0, 2], [0, 3, 7, 7]]
@@ -119,10 +103,8 @@ def stable_order(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def concatenated_ranges(starts: int | np.ndarray, lengths: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The ranges ``starts[k] .. starts[k] + lengths[k] - 1`` laid end to end, and for each element the
-    k of its range: (positions, owners), int64 arrays of ``lengths.sum()`` elements. ``starts`` may be
-    one number for every range; with 0 the positions are each element's offset in its range. Ranges of
-    length 0 contribute nothing; no ranges give two empty arrays.
+    """The ranges ``starts[k] .. starts[k] + lengths[k] - 1`` laid end to end (``starts`` may be one number),
+    and for each element the k of its range: (positions, owners).
 
     >>> [a.tolist() for a in concatenated_ranges(np.array([5, 0, 9]), np.array([2, 0, 3]))]
     [[5, 6, 9, 10, 11], [0, 0, 2, 2, 2]]
@@ -138,13 +120,8 @@ def concatenated_ranges(starts: int | np.ndarray, lengths: np.ndarray) -> tuple[
 
 
 def corpus_ngram_ids(ids: np.ndarray, lengths: np.ndarray, max_order: int) -> list[np.ndarray]:
-    """Per order n = 1..max_order: at each token position, a corpus-wide id of the n-gram that
-    starts there (equal n-grams get equal ids in every sentence; ids run from 0 to the number of
-    distinct n-grams - 1), and -1 where the sentence has fewer than n tokens left.
-
-    ``ids`` are the token ids of all sentences concatenated, a vocabulary's ids 0..V-1 (so they
-    are the unigram ids as they are), ``lengths`` the tokens per sentence. An n-gram's key is its
-    (n-1)-gram prefix's id times V plus its last token, so keys stay small at every order.
+    """Per order n = 1..max_order: at each token position, a corpus-wide id (0, 1, ...) of the n-gram that starts
+    there, -1 where its sentence has fewer than n tokens left. ``ids``: a vocabulary's ids 0..V-1.
 
     >>> [a.tolist() for a in corpus_ngram_ids(np.array([0, 1, 0, 1, 0]), np.array([2, 3]), 2)]
     [[0, 1, 0, 1, 0], [0, -1, 0, 1, -1]]
@@ -178,8 +155,7 @@ class OrderTable:
 
 @dataclass
 class Matches:
-    """How one hypothesis corpus matches a :class:`ReferenceIndex`, order by order. The arrays per hypothesis
-    token are made when first asked for (explanations, NIST, ROUGE's LCS): scores from counts need none."""
+    """How one hypothesis corpus matches a :class:`ReferenceIndex`; the arrays per token are made when asked."""
 
     hyp_len: np.ndarray  # tokens per hypothesis
     hyp_count: list[np.ndarray]  # per order: count in its hypothesis, per reference entry
@@ -203,10 +179,8 @@ class Matches:
 
 
 class EncodedSegments(SequenceABC[Tokens]):
-    """Token sequences as the ids of one vocabulary: ``ids`` of all segments concatenated (-1 for a
-    token the vocabulary lacks) and ``lengths``, tokens per segment. As a sequence it gives each
-    segment's tokens, which ``tokens()`` makes only when first asked (explanations need them, scores
-    do not).
+    """Token sequences as ``ids`` of one vocabulary (concatenated, -1 for unknown tokens) and ``lengths``; as a
+    sequence, each segment's tokens, which ``tokens()`` makes when first asked.
 
     >>> segments = EncodedSegments({"a": 0}, np.array([0, -1, 0]), np.array([2, 1]), lambda: [["a", "b"], ["a"]])
     >>> len(segments), segments[0]
@@ -229,27 +203,21 @@ class EncodedSegments(SequenceABC[Tokens]):
     def __len__(self) -> int:
         return len(self.lengths)
 
-    @overload
-    def __getitem__(self, i: int) -> Tokens: ...
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[Tokens]: ...
-    def __getitem__(self, i: int | slice) -> Tokens | Sequence[Tokens]:
+    def __getitem__(self, i: Any) -> Any:
         if self._tokens is None:
             self._tokens = self._make_tokens()
         return self._tokens[i]
 
 
 def _attribute_nbytes(holder: Any) -> int:
-    """``sys.getsizeof`` of each distinct attribute of ``holder`` (an array named twice counts once): an array's
-    includes its data, a container's only itself. (In C calls: an index is measured as it is built.)"""
+    """``sys.getsizeof`` of each distinct attribute of ``holder`` (an array's includes its data)."""
     values = tuple(vars(holder).values())
     return sum(map(sys.getsizeof, dict(zip(map(id, values), values)).values()))
 
 
 class Memo:
-    """Values derived from an index, each made once, also when several threads ask for it at once (an index
-    kept in the cache is shared by every thread scoring against its references). Making one value may ask
-    for another (a hash table needs the order's table): the lock is reentrant.
+    """Values derived from an index, each made once, also when several threads ask at once (a cached index is
+    shared); making one may ask for another, so the lock is reentrant.
 
     >>> memo = Memo()
     >>> memo.get(("square", 3), lambda: 9), memo.get(("square", 3), lambda: 0), len(memo), memo.nbytes > 0
@@ -260,12 +228,11 @@ class Memo:
         self._values: dict[tuple[Hashable, ...], Any] = {}
         self._lock = threading.RLock()
         self._nbytes = 0
-        self._unmeasured: list[tuple[Hashable, ...]] = []  # keys of values made since ``nbytes`` was last asked
+        self._unmeasured: list[tuple[Hashable, ...]] = []  # keys made since ``nbytes`` was last asked
 
     @property
     def nbytes(self) -> int:
-        """What the keys and values hold (:func:`~ngrameval.engine.cache.estimated_nbytes`), each value measured
-        once, when first asked (the cache asks of the indexes it keeps; most memos are never asked)."""
+        """What the keys and values hold (:func:`~ngrameval.engine.cache.estimated_nbytes`), each measured once."""
         with self._lock:
             for key in self._unmeasured:
                 self._nbytes += estimated_nbytes(key) + estimated_nbytes(self._values[key])
@@ -276,7 +243,6 @@ class Memo:
         return len(self._values)
 
     def get(self, key: tuple[Hashable, ...], make: Callable[[], Value]) -> Value:
-        """The value under ``key``, made by ``make()`` if there is none yet."""
         value = self._values.get(key, _MISSING)
         if value is _MISSING:
             with self._lock:
@@ -291,8 +257,8 @@ _MISSING = object()
 
 
 class SlotLayout:
-    """Sentences and their reference slots: ``num_sentences``, ``max_slots`` and, per reference (segment),
-    ``segment_sentence``, ``segment_slot`` and ``segment_len``."""
+    """Sentences and their reference slots: ``num_sentences``, ``max_slots``, and per reference its sentence,
+    slot and length."""
 
     num_sentences: int
     max_slots: int
@@ -301,8 +267,7 @@ class SlotLayout:
     segment_len: np.ndarray
 
     def by_slot(self, per_segment: np.ndarray, fill: float = 0.0) -> np.ndarray:
-        """Per-reference values laid out as (sentences, reference slots); ``fill`` where a sentence
-        has fewer references than the most any sentence has."""
+        """Per-reference values laid out as (sentences, reference slots), ``fill`` where a slot is empty."""
         per_segment = np.asarray(per_segment)
         grid = np.full((self.num_sentences, max(self.max_slots, 1)), fill, np.result_type(per_segment, fill))
         grid[self.segment_sentence, self.segment_slot] = per_segment
@@ -317,25 +282,20 @@ class _Slots(SlotLayout, ABC):
     """A reference index's layout, and each hypothesis matched against each reference alone."""
 
     def per_reference(self, matches: Matches, n: int, weights: np.ndarray | None = None) -> np.ndarray:
-        """(sentences, reference slots): order-n matches of each hypothesis against each of its
-        references alone, clipped by that reference's counts (optionally weighted per entry);
-        -inf for slots a sentence does not have (it has fewer references)."""
+        """(sentences, reference slots): order-n matches of each hypothesis against each reference alone, clipped
+        by its counts (optionally weighted per entry); -inf for empty slots."""
         sentences, slots = self.num_sentences, max(self.max_slots, 1)
         result = self.clipped_per_cell(n, matches.hyp_count[n - 1], weights).reshape(sentences, slots)
         return np.where(self.slots_present(), result, -np.inf)
 
     @abstractmethod
     def clipped_per_cell(self, n: int, hyp_count: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
-        """Per cell (sentence * reference slots + slot): order-n hypothesis counts per entry clipped by
-        each reference's counts (optionally weighted per entry) and summed; 0 for slots without a reference."""
+        """Per cell (sentence * slots + slot): order-n hypothesis counts clipped by each reference's, summed."""
 
 
 class ReferenceIndex(_Slots):
-    """Token ids, lengths and per-order n-gram tables of a reference corpus.
-
-    ``references[i]`` is the list of tokenized references of sentence ``i``
-    (at least one each).
-    """
+    """Token ids, lengths and per-order n-gram tables of a reference corpus (``references[i]``: the tokenized
+    references of sentence ``i``)."""
 
     def __init__(self, references: Sequence[Sequence[Tokens]], max_order: int) -> None:
         segments = [segment for refs in references for segment in refs]
@@ -353,9 +313,8 @@ class ReferenceIndex(_Slots):
         refs_per_sentence: np.ndarray,
         max_order: int,
     ) -> ReferenceIndex:
-        """The index of references already turned into token ids: ``ids`` of all references
-        concatenated (sentence by sentence), ``segment_len`` tokens per reference, ``refs_per_sentence``
-        references per sentence; ``vocabulary`` maps each token to its id, ids 0..V-1.
+        """The index of references as token ids 0..V-1 of ``vocabulary``, concatenated, ``segment_len`` tokens
+        per reference and ``refs_per_sentence`` references per sentence.
 
         >>> index = ReferenceIndex.from_ids({"a": 0, "b": 1}, np.array([0, 1, 1]), np.array([2, 1]),
         ...                                 np.array([2]), 2)
@@ -373,16 +332,11 @@ class ReferenceIndex(_Slots):
         return index
 
     def _build(
-        self,
-        vocabulary: Mapping[str, int],
-        ids: np.ndarray,
-        segment_len: np.ndarray,
-        refs_per_sentence: np.ndarray,
-        max_order: int,
+        self, vocabulary: Mapping[str, int], ids: np.ndarray, segment_len: np.ndarray, refs: np.ndarray, max_order: int
     ) -> None:
         self.vocabulary = vocabulary
-        self.refs_per_sentence = refs_per_sentence
-        self.num_sentences = len(refs_per_sentence)
+        self.refs_per_sentence = refs
+        self.num_sentences = len(refs)
         self.max_slots = int(self.refs_per_sentence.max()) if len(segment_len) else 0
         if self.max_slots == 1:  # one reference each (most inputs): the ranges are plain
             self.segment_slot, self.segment_sentence = np.zeros(len(segment_len), np.int64), np.arange(len(segment_len))
@@ -392,9 +346,7 @@ class ReferenceIndex(_Slots):
         total = len(ids)
         self.ids = ids
         self.base = max(len(self.vocabulary), 1)
-        # Per token position: how many tokens remain in its segment and, where a sentence has several
-        # references, its reference slot (narrow integer types: for large corpora these arrays and the order
-        # tables are most of the memory).
+        # Per token: the tokens left in its segment and its reference slot (narrow types: most of the memory).
         segment_of_position = np.repeat(np.arange(len(segment_len)), self.segment_len)
         self._position_slot = (
             None
@@ -408,7 +360,7 @@ class ReferenceIndex(_Slots):
         self._lock = threading.Lock()  # an index shared through the cache may be extended by several threads
         # What :attr:`nbytes` counts, kept as the index grows (the cache measures an index at every use).
         self._attributes_nbytes = _attribute_nbytes(self)
-        self._vocabulary_nbytes: int | None = None  # (estimated when first asked: most indexes never are)
+        self._vocabulary_nbytes: int | None = None
         self.extend(max_order)
 
     def extend(self, max_order: int) -> None:
@@ -426,10 +378,8 @@ class ReferenceIndex(_Slots):
                 del position_sentence
                 in_order = order
             else:
-                # An order-n key is its prefix's entry times V plus its last token: visited in the order of
-                # their prefixes' keys (those of the order built last, or sorted by prefix), the keys come
-                # nearly sorted -- out of order only among the n-grams of one prefix -- and a stable sort
-                # (timsort) of nearly sorted keys takes a fraction of the time of sorting them from scratch.
+                # Visited in their prefixes' order the keys come nearly sorted, which a stable sort (timsort)
+                # sorts in a fraction of the time of sorting from scratch.
                 if by_prefix is None:
                     positions = np.flatnonzero(self._remaining >= n)
                     by_prefix = positions[stable_order(self.orders[-1].position_entry[positions])[0]]
@@ -467,13 +417,10 @@ class ReferenceIndex(_Slots):
                 starts = np.flatnonzero(run_starts(pair_entry))
                 max_count = np.maximum.reduceat(pair_count, starts) if len(pair_count) else pair_count
             del entry_in_order, order
-            if n == 1:
-                sentence = (table_keys // self.base).astype(np.int32)
-            else:
-                sentence = self.orders[-1].sentence[table_keys // self.base]
-            if slots == 1:
-                pair_cell = sentence
-            else:
+            prefix = table_keys // self.base
+            sentence = prefix.astype(np.int32) if n == 1 else self.orders[-1].sentence[prefix]
+            pair_cell = sentence
+            if slots > 1:
                 cell_type = np.int32 if self.num_sentences * slots < 2**31 else np.int64
                 pair_cell = sentence[pair_entry].astype(cell_type) * slots + pair_slot
             self.orders.append(
@@ -485,8 +432,7 @@ class ReferenceIndex(_Slots):
 
     @property
     def nbytes(self) -> int:
-        """The memory the index holds, estimated (what the package's cache counts it as): the bytes of its
-        arrays and order tables, an estimate of its vocabulary, and what its memo holds.
+        """The memory the index holds, estimated (what the package's cache counts it as).
 
         >>> index = ReferenceIndex([[["a", "b"]]], 1)
         >>> grown = index.nbytes
@@ -505,18 +451,15 @@ class ReferenceIndex(_Slots):
         return np.fromiter(map(self.vocabulary.get, chain.from_iterable(segments), repeat(-1)), np.int64, total)
 
     def match(self, hypotheses: Sequence[Tokens], max_order: int) -> Matches:
-        """Match one hypothesis per sentence against the references, orders 1..max_order.
-        Hypotheses given as :class:`EncodedSegments` of this index's vocabulary are taken as they are."""
+        """Match one hypothesis per sentence against the references, orders 1..max_order."""
         hyp_len, _, matched = self.matched(hypotheses, max_order)
         return _counted(hyp_len, matched, [len(table.keys) for table in self.orders[:max_order]])
 
     def matched(
         self, hypotheses: Sequence[Tokens], max_order: int, sentences: np.ndarray | None = None
     ) -> tuple[np.ndarray, np.ndarray, list[tuple[np.ndarray, np.ndarray]]]:
-        """The n-grams of the hypotheses found in the references, orders 1..max_order: (tokens per
-        hypothesis, the hypothesis of each token, per order (positions, entries): where each found n-gram
-        starts in the hypotheses' tokens and its entry). Hypothesis k is matched against the references of
-        sentence ``sentences[k]`` (default: k)."""
+        """The n-grams of the hypotheses found in the references: (tokens per hypothesis, the hypothesis of each
+        token, per order (start positions, entries)); hypothesis k against sentence ``sentences[k]`` (default k)."""
         expected = self.num_sentences if sentences is None else len(sentences)
         if len(hypotheses) != expected:
             raise InputError(f"{len(hypotheses)} predictions for {expected} references")
@@ -528,12 +471,9 @@ class ReferenceIndex(_Slots):
             hyp_len = np.fromiter(map(len, hypotheses), np.int64, len(hypotheses))
         hypothesis = np.repeat(np.arange(len(hypotheses)), hyp_len)
         hypothesis_end = offsets(hyp_len)[1:][hypothesis]
-        # The positions whose n-gram may match (their (n-1)-gram matched), extended order by order. Small
-        # tables (those of distinct references, of small corpora) are looked up in their hash tables, which
-        # stay in the processor cache. In larger ones the keys are searched, the positions visited sorted
-        # by (sentence, first token): the n-gram keys then come in runs that share a prefix and fall in one
-        # narrow stretch of the table, and searchsorted on such runs is much faster than on keys in no order
-        # within each sentence. The sort pays for itself only as a radix sort (keys below 2**32).
+        # Small tables are looked up in hash tables (they stay in the processor cache); in larger ones keys sorted
+        # by (sentence, first token) are searched, in runs that fall in one narrow stretch of the table (much
+        # faster; the sort pays for itself only as a radix sort).
         positions = np.flatnonzero(ids >= 0)
         sentence = hypothesis[positions] if sentences is None else sentences[hypothesis[positions]]
         keys = sentence * self.base + ids[positions]
@@ -560,21 +500,18 @@ class ReferenceIndex(_Slots):
         return hyp_len, hypothesis, matched
 
     def memoized(self, key: tuple[Hashable, ...], make: Callable[[], Value]) -> Value:
-        """``make()``, kept in ``memo`` under ``key``: made once per index (it depends on the references only),
-        also when several threads ask at once."""
+        """``make()``, kept in ``memo`` under ``key``: made once per index, also when threads ask at once."""
         return self.memo.get(key, make)
 
     def hashed_keys(self, n: int) -> tuple[np.ndarray, np.ndarray, int, int] | None:
-        """The hash table of the order-n keys (:func:`key_slots`), made once; None for a table of at most
-        :data:`_SEARCHED_ENTRIES` entries, where :func:`find_keys` searches the keys themselves."""
+        """The hash table of the order-n keys (:func:`key_slots`); None for a small table, searched as it is."""
         keys = self.orders[n - 1].keys
         if len(keys) <= _SEARCHED_ENTRIES:
             return None
         return self.memoized(("hash table of order", n), lambda: key_slots(keys))
 
     def entry_bounds(self, n: int) -> np.ndarray:
-        """Where each sentence's order-n entries start (the entries of one sentence are consecutive), and one
-        more: how many entries there are. Made once."""
+        """Where each sentence's order-n entries start, and how many entries there are."""
         return self.memoized(
             ("entry bounds of order", n),
             lambda: np.searchsorted(self.orders[n - 1].sentence, np.arange(self.num_sentences + 1)),
@@ -609,14 +546,13 @@ class ReferenceIndex(_Slots):
         return [self._words[i] for i in ids.tolist()]
 
     def reference_tokens(self, sentence: int) -> list[list[str]]:
-        """The tokenized references of one sentence, rebuilt from the ids (the index keeps no strings)."""
+        """The tokenized references of one sentence, rebuilt from the ids."""
         ends = np.cumsum(self.segment_len)
         segments = np.flatnonzero(self.segment_sentence == sentence)
         return [self.words(self.ids[ends[k] - self.segment_len[k] : ends[k]]) for k in segments.tolist()]
 
     def global_counts(self, max_order: int) -> list[np.ndarray]:
-        """Per order: for each reference position, how often its n-gram occurs in all references
-        of all sentences (the corpus-wide counts behind NIST's information weights)."""
+        """Per order and reference position: its n-gram's count in all references (NIST's information weights)."""
         result = []
         for ranks in corpus_ngram_ids(self.ids, self.segment_len, max_order):
             valid = ranks >= 0
@@ -626,8 +562,7 @@ class ReferenceIndex(_Slots):
         return result
 
     def entry_values(self, n: int, per_position: np.ndarray) -> np.ndarray:
-        """Turn a per-reference-position value of order n-grams into a per-entry value
-        (every position of an entry holds the same value)."""
+        """A per-reference-position value of order-n n-grams as a per-entry value (equal over an entry)."""
         table = self.orders[n - 1]
         values = np.zeros(len(table.keys), per_position.dtype)
         valid = table.position_entry >= 0
@@ -637,10 +572,8 @@ class ReferenceIndex(_Slots):
 
 # The largest order tables that matching looks up in hash tables rather than by binary search.
 _HASHED_ENTRIES = 1 << 16
-# The largest order tables searched without a hash table: the references of a few sentences (a batch of
-# rewards), whose table stays in the processor cache, where building a hash table costs more than it saves.
-# (8 WMT22 sentence pairs: chrF's tables of about 200 to 1,000 entries; BLEU 0.89 to 0.80 ms a call, chrF 1.42
-# to 1.07 ms, measured here against hash tables for every size.)
+# The largest order tables searched without a hash table (a few sentences' references: building one costs more
+# than it saves; 8 WMT22 pairs: BLEU 0.89 to 0.80 ms a call, chrF 1.42 to 1.07 ms against hashing every size).
 _SEARCHED_ENTRIES = 1 << 11
 # Fibonacci hashing: the top bits of key * 2**64 / golden ratio spread nearby keys over all the slots.
 _FIBONACCI = np.uint64(0x9E3779B97F4A7C15)
@@ -651,11 +584,9 @@ def _home_slots(keys: np.ndarray, bits: int) -> np.ndarray:
 
 
 def key_slots(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, int, int] | None:
-    """A hash table of distinct non-negative integer ``keys`` for :func:`find_keys`: ``(slots,
-    shared, bits, index_bits)``, 2**bits slots (2 to 4 per key), each -1 or one of the keys that hash
-    to it and its index in ``keys``, packed as ``key << index_bits | index`` (one memory access finds
-    both), and whether more than one key hashes to each slot. Of the keys that share a slot one is
-    kept: the others are found by binary search. None when a key and its index do not fit in 63 bits.
+    """A hash table of distinct non-negative ``keys`` for :func:`find_keys`: ``(slots, shared, bits, index_bits)``,
+    2**bits slots each -1 or one key hashing there packed with its index (``key << index_bits | index``), and
+    whether several keys hash to each slot (the others are binary-searched). None if that needs over 63 bits.
 
     >>> slots, shared, bits, index_bits = key_slots(np.array([10, 42, 7]))
     >>> len(slots) == len(shared) == 2 ** bits, sorted((slots[slots >= 0] >> index_bits).tolist())
@@ -675,11 +606,8 @@ def key_slots(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, int, int] | Non
 def find_keys(
     keys: np.ndarray, table_keys: np.ndarray, hashed: tuple[np.ndarray, np.ndarray, int, int] | None
 ) -> np.ndarray:
-    """For each of ``keys``, its index in the distinct sorted ``table_keys``, -1 if absent. With their
-    hash table ``hashed`` (:func:`key_slots`) almost every key is settled by one random access, whatever
-    their order: found in its slot, or absent if the slot is free or holds the one key that hashes
-    there; the others (their slot is shared by several keys, one kept), and all keys when ``hashed`` is
-    None, by binary search.
+    """For each of ``keys``, its index in the distinct sorted ``table_keys``, -1 if absent: by one look-up in the
+    hash table ``hashed`` (:func:`key_slots`) for almost every key, by binary search for the others.
 
     >>> table_keys = np.array([7, 10, 42])
     >>> find_keys(np.array([7, 8, 42, 10]), table_keys, key_slots(table_keys)).tolist()
@@ -703,8 +631,7 @@ def find_keys(
 
 
 def search_sorted(keys: np.ndarray, table_keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """Binary search of ``keys`` in the distinct sorted ``table_keys``: ``(found, hit)``, where ``hit``
-    says whether the key is there and ``found`` is then its index.
+    """Binary search of ``keys`` in the distinct sorted ``table_keys``: ``(found, hit)``, the index where hit.
 
     >>> [a.tolist() for a in search_sorted(np.array([10, 8, 50]), np.array([7, 10, 42]))]
     [[1, 1, 0], [True, False, False]]
@@ -727,15 +654,10 @@ def _counted(hyp_len: np.ndarray, matched: list[tuple[np.ndarray, np.ndarray]], 
 
 
 class RepeatedIndex(_Slots):
-    """The references of sentences ``sentences[0], sentences[1], ...`` of a :class:`ReferenceIndex`, one
-    sentence each: the index of those references as :class:`ReferenceIndex` would build it -- each sentence
-    with its own entries, numbered alike, so that matches, clipped counts and entries are the same array for
-    array -- without building it. The n-grams are looked up in the tables of the distinct references, and
-    only the entries' numbers are moved. Predictions that share their references (every system's summary of
-    one document against that document's reference) are matched against one index of the distinct ones.
-
-    It answers what ROUGE asks of an index (matching, per-reference clipped counts, slots, and the order-n
-    entries: :meth:`entry_bounds`, :meth:`position_entries`).
+    """The references of sentences ``sentences[0], sentences[1], ...`` of a :class:`ReferenceIndex` as the index
+    of those references would be, array for array, without building it: n-grams are looked up in the distinct
+    references' tables and only the entries' numbers move (every system's summary against one document's
+    reference). It answers what ROUGE asks of an index.
 
     >>> index = ReferenceIndex([[["a", "b", "a"]], [["b", "c"]]], 2)
     >>> repeated = RepeatedIndex(index, np.array([1, 0, 1]))
@@ -753,9 +675,9 @@ class RepeatedIndex(_Slots):
         self.refs_per_sentence = index.refs_per_sentence[self.sentences]
         self.num_sentences = len(self.sentences)
         self.segment_slot, self.segment_sentence = concatenated_ranges(0, self.refs_per_sentence)
-        self._segments = concatenated_ranges(offsets(index.refs_per_sentence)[self.sentences], self.refs_per_sentence)[
-            0
-        ]
+        self._segments, _ = concatenated_ranges(
+            offsets(index.refs_per_sentence)[self.sentences], self.refs_per_sentence
+        )
         self.segment_len = index.segment_len[self._segments]
         self.max_slots = int(self.refs_per_sentence.max()) if len(self.segment_len) else 0
         self._memo = Memo()  # per order: the numbering of the entries, the entry at each reference token
@@ -765,8 +687,7 @@ class RepeatedIndex(_Slots):
         return self.index.encode(segments)
 
     def _numbering(self, n: int) -> tuple[np.ndarray, np.ndarray]:
-        """Order n: :meth:`entry_bounds`, and per sentence what to add to an entry of the index of distinct
-        references to get the sentence's own."""
+        """Order n: :meth:`entry_bounds`, and per sentence what moves a distinct reference's entry to its own."""
 
         def numbering() -> tuple[np.ndarray, np.ndarray]:
             self.index.extend(n)
@@ -824,12 +745,9 @@ class RepeatedIndex(_Slots):
 def matches_by_reference(
     index: ReferenceIndex, ids: np.ndarray, lengths: np.ndarray, min_order: int, max_order: int
 ) -> np.ndarray:
-    """(sentences, reference slots): each hypothesis matched against each of its references alone, the
-    clipped matches of orders ``min_order``..``max_order`` summed (0 for slots a sentence lacks).
-    ``ids`` are the hypotheses' tokens in ``index``'s vocabulary (-1 for unknown tokens), ``lengths``
-    their tokens per hypothesis. It is the sum of :meth:`ReferenceIndex.per_reference` over those
-    orders, without the per-position entries of :meth:`ReferenceIndex.match`, and the n-grams are found
-    in hash tables of the order tables (:func:`key_slots`, kept in the index's memo), not by binary search.
+    """(sentences, reference slots): the clipped matches of orders ``min_order``..``max_order`` of each hypothesis
+    (``ids`` in ``index``'s vocabulary, ``lengths`` per hypothesis) against each reference alone, summed (0 for
+    empty slots): :meth:`ReferenceIndex.per_reference` summed, without per-position entries.
 
     >>> index = ReferenceIndex([[["a", "b", "a"], ["b", "a"]]], 2)
     >>> matches_by_reference(index, index.encode([["a", "b", "a", "a"]]), np.array([4]), 1, 2).tolist()

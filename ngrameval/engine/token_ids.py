@@ -1,23 +1,10 @@
-"""Token ids as input: predictions and references given as integer ids (RL fine-tuning, decoding), checked and
-flattened into arrays that go straight into the engine, never through strings.
+"""Token ids as input (RL fine-tuning, decoding), checked and flattened into arrays for the engine.
 
-Accepted forms (``N`` predictions):
-
-- predictions: a list of ``N`` id sequences (each a list of ints -- Python ints or numpy integers --, a 1-D
-  integer numpy array or a 1-D integer torch tensor), or a 2-D integer array or tensor ``(N, L)``;
-- references: the same forms (one reference per prediction), or one more level for several references per
-  prediction: per prediction a list of id sequences or a 2-D array/tensor, or a 3-D array/tensor ``(N, R, L)``.
-
-``pad_id`` drops every position equal to it, wherever it stands (tokenizers pad on the left or on the right,
-and a batch of generated ids may hold pads in between after an end-of-sequence token); it is refused with
-text input. Ids must be non-negative (a pad id may be negative, e.g. -100). A 2-D array is a batch of
-predictions only as the whole ``predictions`` argument; a list of id lists is ``N`` predictions.
-
-torch is never imported here: a tensor is recognised by its type's module and read through its own methods.
-
-The engine numbers the tokens of the references ``0..V-1`` in order of first occurrence, as it numbers the
-tokens of text (:class:`IdVocabulary`), so scores, explanations and every floating-point sum are those of
-the same ids written as decimal-string token lists.
+Predictions: ``N`` id sequences (lists of ints, 1-D integer arrays or tensors) or an ``(N, L)`` array or tensor;
+references: the same, or several per prediction (a list of sequences or a 2-D array each, or ``(N, R, L)``).
+``pad_id`` drops every position equal to it, wherever it stands; other ids must be non-negative. torch is never
+imported: a tensor is recognised by its type's module. The references' ids are numbered ``0..V-1`` in order of
+first occurrence, as text tokens are, so every score and sum is that of the ids written as decimal strings.
 """
 
 from __future__ import annotations
@@ -26,7 +13,7 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from collections.abc import Sequence as SequenceABC
 from dataclasses import dataclass
 from itertools import chain
-from typing import Any, cast, overload
+from typing import Any, cast
 
 import numpy as np
 
@@ -46,15 +33,7 @@ def _is_array(item: Any) -> bool:
     return isinstance(item, np.ndarray) or _is_tensor(item)
 
 
-def _numpy(item: Any) -> np.ndarray:
-    """A numpy array or a torch tensor as a numpy array (a tensor is copied off its device)."""
-    array: np.ndarray = item.detach().cpu().numpy() if _is_tensor(item) else item
-    return array
-
-
 def _is_numeric(item: Any) -> bool:
-    """Whether an array or tensor holds numbers (what a batch of ids looks like; its dtype is checked later),
-    read from its dtype without copying a tensor."""
     if _is_tensor(item):
         return not item.is_complex()
     return item.dtype.kind in "iubf"
@@ -65,9 +44,8 @@ def _is_id(token: Any) -> bool:
 
 
 def is_token_ids(predictions: Any, references: Any = None) -> bool:
-    """Whether the input is token ids: the predictions a numeric array or tensor, or a list whose first
-    non-empty prediction is an array, a tensor or a sequence starting with an integer; predictions that are
-    all empty sequences are ids when ``references`` are.
+    """Whether the input is token ids: numeric predictions, or a first non-empty prediction that is an array
+    or starts with an integer; all-empty predictions are ids when ``references`` are.
 
     >>> is_token_ids([[1, 2], [3]]), is_token_ids([["a"]]), is_token_ids(["a b"]), is_token_ids([[], []])
     (True, False, False, False)
@@ -111,9 +89,8 @@ def refuse_token_ids(predictions: Any, metric: str, counts: str) -> None:
 
 @dataclass
 class TokenIds:
-    """Checked token-id input, flattened: ``hyp_ids`` of all predictions concatenated and ``hyp_len`` per
-    prediction; ``ref_ids`` of all references concatenated (prediction by prediction), ``ref_len`` per
-    reference and ``refs_per_sentence`` per prediction. Ids are int64, non-negative, pads removed.
+    """Checked token-id input, flattened: the predictions' ids concatenated and their lengths, the references'
+    (prediction by prediction) and theirs, and the references per prediction; int64, pads removed.
 
     >>> ids = token_ids([[4, 2], [7]], [[4], [[7, 7], [1]]])
     >>> [p.tolist() for p in ids.predictions()], [[r.tolist() for r in g] for g in ids.reference_groups()]
@@ -161,24 +138,14 @@ class TokenIds:
 
     def prediction_tokens(self) -> list[list[str]]:
         """The predictions as decimal-string token lists (what explanations show)."""
-        return decimal_tokens(self.hyp_ids, self.hyp_len)
-
-
-def decimal_tokens(ids: np.ndarray, lengths: np.ndarray) -> list[list[str]]:
-    """Consecutive id sequences of ``lengths[k]`` ids as lists of their decimal strings.
-
-    >>> decimal_tokens(np.array([7, 12, 7]), np.array([2, 0, 1]))
-    [['7', '12'], [], ['7']]
-    """
-    words = list(map(str, ids.tolist()))
-    bounds = offsets(lengths).tolist()
-    return [words[a:b] for a, b in zip(bounds[:-1], bounds[1:])]
+        words = list(map(str, self.hyp_ids.tolist()))
+        bounds = offsets(self.hyp_len).tolist()
+        return [words[a:b] for a, b in zip(bounds[:-1], bounds[1:])]
 
 
 def token_ids(predictions: Any, references: Any, pad_id: Any = None) -> TokenIds | None:
-    """The input as :class:`TokenIds` when the predictions are token ids, None when they are text (strings
-    or token lists, which :func:`ngrameval.engine.inputs.normalize_corpus` checks); a ValueError naming the
-    place of any bad id, shape or mix, and for a ``pad_id`` given with text.
+    """The input as :class:`TokenIds` when it is token ids, None for text; a ValueError naming the place of any
+    bad id, shape or mix, and for a ``pad_id`` given with text.
 
     >>> corpus = token_ids(np.array([[5, 6, 0], [0, 7, 5]]), [[5, 6], [[7], [5, 0, 0]]], pad_id=0)
     >>> corpus.hyp_ids.tolist(), corpus.hyp_len.tolist(), corpus.ref_len.tolist(), corpus.refs_per_sentence.tolist()
@@ -203,29 +170,19 @@ def token_ids(predictions: Any, references: Any, pad_id: Any = None) -> TokenIds
 
 
 def read_token_ids(predictions: Any, references: Any) -> TokenIds | None:
-    """:func:`token_ids` before its check of the values: the shapes and integer types checked, every id kept
-    (pads and negative ids too), None for text.
+    """:func:`token_ids` before its check of the values (pads and negative ids kept), None for text.
 
     >>> read_token_ids([[-100, 4]], [[4]]).hyp_ids.tolist()
     [-100, 4]
     """
     if not is_token_ids(predictions, references):
         return None
-    hyp_ids, hyp_len = _predictions(predictions)
-    ref_ids, ref_len, refs_per_sentence = _references(references, len(hyp_len))
-    return TokenIds(hyp_ids, hyp_len, ref_ids, ref_len, refs_per_sentence)
-
-
-def _predictions(predictions: Any) -> tuple[np.ndarray, np.ndarray]:
     if _is_array(predictions):
-        return _batch(predictions, 2, "predictions")[:2]
-    if len(predictions) == 0:
+        hyp_ids, hyp_len, _ = _batch(predictions, 2, "predictions")
+    elif len(predictions) == 0:
         raise InputError("predictions and references are empty: nothing to score")
-    return _flatten(predictions, "predictions[{}]".format)
-
-
-def _references(references: Any, count: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(ids, tokens per reference, references per prediction) of one reference or several per prediction."""
+    else:
+        hyp_ids, hyp_len = _flatten(predictions, "predictions[{}]".format)
     if _is_array(references):
         ids, lengths, per_sentence = _batch(references, None, "references")
     elif isinstance(references, (list, tuple)):
@@ -235,16 +192,15 @@ def _references(references: Any, count: int) -> tuple[np.ndarray, np.ndarray, np
             f"references must be a list with one entry per prediction, or an integer array, got "
             f"{type(references).__name__}: predictions are token ids, so references must be too"
         )
-    if len(per_sentence) != count:
+    if len(per_sentence) != len(hyp_len):
         raise InputError(
-            f"predictions and references differ in length: {count} predictions, {len(per_sentence)} references"
+            f"predictions and references differ in length: {len(hyp_len)} predictions, {len(per_sentence)} references"
         )
-    return ids, lengths, per_sentence
+    return TokenIds(hyp_ids, hyp_len, ids, lengths, per_sentence)
 
 
 def _batch(batch: Any, ndim: int | None, where: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """An integer array or tensor: ``(N, L)`` sequences (``ndim`` 2) or, with ``ndim`` None, ``(N, L)`` one
-    reference each or ``(N, R, L)`` R references each: (ids, lengths, sequences per prediction)."""
+    """An ``(N, L)`` (or with ``ndim`` None also ``(N, R, L)``) array: (ids, lengths, sequences per prediction)."""
     array = _integer_array(batch, where)
     if array.ndim not in ((2,) if ndim == 2 else (2, 3)):
         shapes = "(N, L)" if ndim == 2 else "(N, L) or (N, R, L)"
@@ -262,7 +218,7 @@ def _batch(batch: Any, ndim: int | None, where: str) -> tuple[np.ndarray, np.nda
 
 
 def _integer_array(item: Any, where: str) -> np.ndarray:
-    array = _numpy(item)
+    array = item.detach().cpu().numpy() if _is_tensor(item) else item
     if not isinstance(array, np.ndarray):
         raise InputError(f"{where} is {type(item).__name__}; token ids must be integers")
     if array.dtype.kind not in "iu":
@@ -277,8 +233,7 @@ def _as_int64(values: np.ndarray, where: str) -> np.ndarray:
 
 
 def _flatten(sequences: Sequence[Any], names: Callable[[int], str]) -> tuple[np.ndarray, np.ndarray]:
-    """Id sequences (lists of ints, 1-D integer arrays or tensors), the k-th named ``names(k)`` in errors:
-    (ids concatenated, lengths)."""
+    """Id sequences, the k-th named ``names(k)`` in errors: (ids concatenated, lengths)."""
     if set(map(type, sequences)) <= {list, tuple}:
         types = set(map(type, chain.from_iterable(sequences)))
         if all(issubclass(t, _INT_TYPES) and not issubclass(t, (bool, np.bool_)) for t in types):
@@ -321,7 +276,7 @@ def _sequence(item: Any, where: str) -> np.ndarray:
 
 
 def _reference_lists(references: Sequence[Any]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Per prediction one id sequence or several (a list of them, or a 2-D array or tensor)."""
+    """Per prediction one id sequence or several (a list, or a 2-D array or tensor)."""
     sequences: list[Any] = []
     names: list[str] = []
     per_sentence = np.zeros(len(references), np.int64)
@@ -375,15 +330,13 @@ def _checked(
     return ids, lengths
 
 
-# Ids below this (or below four times the number of distinct ids) are numbered through a table indexed by id
-# (4 MiB of int32 at most).
+# Ids below this (or four times the distinct ids) are numbered through a table indexed by id (4 MiB at most).
 _TABLE_IDS = 1 << 20
 
 
 class IdVocabulary(Mapping[str, int]):
-    """The distinct ids of the references, numbered ``0..V-1`` in order of first occurrence (as the engine
-    numbers the tokens of text): a mapping from each id's decimal string (its text, made only when asked
-    for: explanations, ``words()``) to its number. :meth:`numbers` maps raw ids to numbers in arrays.
+    """The references' distinct ids numbered ``0..V-1`` in order of first occurrence: a mapping from each id's
+    decimal string to its number; :meth:`numbers` maps arrays of raw ids.
 
     >>> vocabulary, numbers = IdVocabulary.of(np.array([30, 7, 30, 99]))
     >>> numbers.tolist(), list(vocabulary), vocabulary.numbers(np.array([99, 5, 7, 10 ** 15])).tolist()
@@ -396,8 +349,7 @@ class IdVocabulary(Mapping[str, int]):
         self.in_order = in_order  # the distinct ids, by number
         self._sorted = sorted_ids  # the distinct ids, sorted
         self._number_of_sorted = number_of_sorted
-        # Ids of a tokenizer's vocabulary are small: a table indexed by id (-1 for an id not there, and in a
-        # last slot for every larger id) numbers them by one gather; sparse ids are found by binary search.
+        # Small ids are numbered by one gather from a table (its last slot for larger ids); sparse ids by search.
         largest = int(sorted_ids[-1]) if len(sorted_ids) else -1
         self._table: np.ndarray | None = None
         if largest < max(4 * len(sorted_ids), _TABLE_IDS):
@@ -421,7 +373,7 @@ class IdVocabulary(Mapping[str, int]):
 
     @property
     def words(self) -> DecimalWords:
-        """The text of each number: its id's decimal string (made when read)."""
+        """The text of each number: its id's decimal string."""
         return DecimalWords(self.in_order)
 
     def numbers(self, ids: np.ndarray) -> np.ndarray:
@@ -447,8 +399,7 @@ class IdVocabulary(Mapping[str, int]):
 
 
 def encode_id_texts(keys: list[bytes]) -> tuple[np.ndarray, np.ndarray, DecimalWords]:
-    """Distinct texts of ids, each given by its int64 bytes, as :func:`ngrameval.engine.corpus.encode_texts`
-    gives texts: ``(numbers, lengths, words)``, the ids numbered by :class:`IdVocabulary`.
+    """Distinct texts of ids (int64 bytes each) as :func:`ngrameval.engine.corpus.encode_texts` gives texts.
 
     >>> numbers, lengths, words = encode_id_texts([np.array([9, 4]).tobytes(), np.array([4]).tobytes()])
     >>> numbers.tolist(), lengths.tolist(), list(words)
@@ -461,7 +412,7 @@ def encode_id_texts(keys: list[bytes]) -> tuple[np.ndarray, np.ndarray, DecimalW
 
 
 class DecimalWords(SequenceABC[str]):
-    """The decimal strings of ids, each made when it is read: the text of a token id.
+    """The decimal strings of ids, each made when it is read.
 
     >>> words = DecimalWords(np.array([30, 7]))
     >>> len(words), words[1], list(words)
@@ -474,11 +425,7 @@ class DecimalWords(SequenceABC[str]):
     def __len__(self) -> int:
         return len(self.ids)
 
-    @overload
-    def __getitem__(self, i: int) -> str: ...
-    @overload
-    def __getitem__(self, i: slice) -> DecimalWords: ...
-    def __getitem__(self, i: int | slice) -> str | DecimalWords:
+    def __getitem__(self, i: Any) -> Any:
         if isinstance(i, slice):
             return DecimalWords(self.ids[i])
         return str(int(self.ids[i]))
@@ -488,8 +435,7 @@ class DecimalWords(SequenceABC[str]):
 
 
 class GivenIds(Tokenizer):
-    """What stands for the tokenizer when the input is token ids: nothing is tokenized, and signatures say
-    ``tok:ids``."""
+    """The tokenizer of token-id input: nothing is tokenized; signatures say ``tok:ids``."""
 
     name = "ids"
 
@@ -498,10 +444,7 @@ class GivenIds(Tokenizer):
 
 
 def check_text_options(lowercase: bool = False, **options: bool) -> None:
-    """Refuse, for token-id input, the options that change the tokens of text (``lowercase`` and the
-    ``options`` given as flags, e.g. ``use_stemmer``): ids have no letters to change. (``tokenize`` has nothing
-    to do on ids, which are tokens already, as it has nothing to do on token lists; signatures say
-    ``tok:ids``.)
+    """Refuse, for token-id input, the options that change the letters of text (``lowercase``, ``use_stemmer``).
 
     >>> check_text_options(lowercase=True)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
