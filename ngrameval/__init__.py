@@ -1,8 +1,5 @@
-"""ngrameval: classic n-gram metrics for text generation, exact to their reference tools.
-
-Every public name is importable from here (``from ngrameval import bleu``, ``ngrameval.bleu``); the module
-that defines it is imported when the name is first used (PEP 562), so that ``import ngrameval`` and the
-``ngrameval`` command start without numpy, the metrics or the optional frameworks.
+"""ngrameval: classic n-gram metrics for text generation, exact to their reference tools. Every public name is
+importable from here, its module imported when first used (PEP 562): ``import ngrameval`` imports no numpy.
 
 >>> import ngrameval
 >>> ngrameval.bleu(["the cat sat on the mat"], [["the cat sat on the mat"]]).bleu
@@ -47,8 +44,7 @@ __all__ = [*_DEFINED_IN, "__version__"]  # noqa: PLE0604 (the keys of _DEFINED_I
 
 
 def __getattr__(name: str) -> Any:
-    """A public name, imported from its module on first use and kept here; or a subpackage or module
-    (``ngrameval.significance``), which ``import ngrameval`` once imported with the public names."""
+    """A public name, imported from its module on first use and kept here; or a submodule."""
     module = _DEFINED_IN.get(name)
     if module is not None:
         value = getattr(importlib.import_module(module), name)

@@ -1,10 +1,5 @@
-"""The error every check of input raises: :class:`InputError`.
-
-Bad input -- predictions and references of the wrong shape, an unknown or out-of-range option, a file that
-cannot be read, a damaged board -- raises :class:`InputError`, a ``ValueError`` (``except ValueError`` catches
-it) whose message names the problem. The command line and the Spaces show an ``InputError`` as one line (the
-command line exits with status 2); any other exception, a ``ValueError`` from NumPy included, is a bug in
-ngrameval and is shown as one, with its traceback.
+"""The error every check of input raises: :class:`InputError`, a ``ValueError`` naming the problem. The command
+line and the Spaces show it as one line; any other exception is a bug, shown with its traceback.
 
 >>> import ngrameval
 >>> try:

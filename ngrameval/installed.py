@@ -8,8 +8,7 @@ from pathlib import Path
 
 
 def shipped_path(package: str, relative: str) -> Path | None:
-    """``relative`` inside the installed ``package`` if it exists there, else None. Each location of a
-    namespace package is tried in turn.
+    """``relative`` inside the installed ``package`` (each location of a namespace package) if there, else None.
 
     >>> shipped_path("ngrameval", "installed.py").name
     'installed.py'

@@ -1,12 +1,6 @@
 """The words every metric shares: the input types, the result's ``score`` / ``signature`` / ``scale`` /
-``sentence_scores``, and option aliases (the peers' names, kept beside the common ones).
-
-Every public metric function takes ``sentence_level`` for per-segment results, returned as
-``result.sentence_scores``; ``tokenize``, ``lowercase`` and ``max_order`` wherever the metric has that
-concept. The peers' names stay as documented aliases meaning the same: ROUGE's ``use_aggregator=False``
-(``sentence_level=True``) and ``tokenizer`` (``tokenize``), TER's ``case_sensitive`` (``not lowercase``),
-NIST's ``n`` (``max_order``); on results, CIDEr's and METEOR's ``scores`` and COCO's ``per_item``
-(``sentence_scores``). Given under both names, the values must agree.
+``sentence_scores``, and option aliases: the peers' names (ROUGE's ``use_aggregator=False`` and ``tokenizer``,
+TER's ``case_sensitive``, NIST's ``n``) kept beside the common ones; given under both names, values must agree.
 
 >>> aliased("max_order", None, "n", 4, default=5)
 4
@@ -26,8 +20,7 @@ import numpy as np
 from ngrameval.engine.inputs import check_flag
 from ngrameval.errors import InputError
 
-# What the public metric functions take (see :mod:`ngrameval.engine.inputs` for the shapes): per
-# prediction a string, a token list or an array of token ids; per prediction one reference or a list of them.
+# What the public metric functions take (shapes: :mod:`ngrameval.engine.inputs`).
 Text = Union[str, Sequence[str]]
 IdSequence = Union[Sequence[int], np.ndarray]  # one text as token ids
 Predictions = Union[Sequence[str], Sequence[Sequence[str]], Sequence[IdSequence], np.ndarray]
@@ -42,8 +35,8 @@ References = Union[
 
 
 def aliased(name: str, value: Any, alias: str, alias_value: Any, default: Any, inverse: bool = False) -> Any:
-    """The value of option ``name``, given as ``value`` or under its alias (``None``: not given; with
-    ``inverse``, the alias is a flag meaning ``not name``), else ``default``. Both given, they must agree.
+    """Option ``name`` given as ``value`` or under its alias (None: not given; ``inverse``: the alias means
+    ``not name``), else ``default``; both given, they must agree.
 
     >>> aliased("sentence_level", None, "use_aggregator", False, default=False, inverse=True)
     True
@@ -72,14 +65,11 @@ def _equal(value: Any, other: Any) -> bool:
 
 
 class MetricResult:
-    """What every result says, whatever its metric: ``score``, the headline number as a float;
-    ``signature``, the reproducibility string; ``scale``, the number a score of perfect agreement would
-    scale to (1: the scores are fractions, as every ngrameval result gives them, sacrebleu's 0-100 numbers
-    divided by 100; NIST and CIDEr are unbounded, on their tools' own scale); ``sentence_scores``, the
-    per-segment results when asked for (``sentence_level=True``), else None."""
+    """What every result says: ``score``, the headline as a float; ``signature``; ``scale``, what perfect
+    agreement scales to (1: fractions; NIST and CIDEr are unbounded); ``sentence_scores`` when asked for."""
 
     scale: ClassVar[int] = 1
-    # The attribute holding the headline number (a subclass with no single one overrides ``score``).
+    # The attribute holding the headline number.
     headline: ClassVar[str] = ""
 
     @property

@@ -1,17 +1,7 @@
-"""A few predictions and their references counted in one pass, without a reference index.
-
-A training step scores a batch of a few sentences whose references are seldom scored again. Building a
-:class:`~ngrameval.engine.ngrams.ReferenceIndex` (a table per order, kept for the next call) and matching
-the predictions against it costs some hundred numpy calls whatever the batch's size; here both sides'
-n-grams of every order become one integer key each -- ``(sentence, order, n-gram, side)`` in mixed radix, the
-n-gram's tokens as base-``V`` digits -- and the clipped counts follow from one sort of all the keys, where
-equal n-grams of both sides come together. Batches of at most :data:`FEW_PREDICTIONS` predictions whose keys fit in 63 bits are counted so
-(:func:`count_batch`); others are indexed.
-
-Token ids come in long sequences (an RL batch: 256 x 1024 ids, a vocabulary of 32k to 256k ids), whose keys
-of every order do not fit in 63 bits and whose sort would be long: :func:`count_ids_sorted` sorts each token
-position once, by its sentence and the ``N`` ids from it on (a radix sort of 16-bit digits), and the
-n-grams of every order are then runs of that one order.
+"""A few predictions and their references counted in one pass, without a reference index (which costs some
+hundred numpy calls whatever the batch's size): :func:`count_batch` makes every n-gram of both sides one integer
+key ``(sentence, order, n-gram, side)`` and sorts them once; :func:`count_ids_sorted`, for long token-id
+sequences, sorts each position once by the ``N`` ids from it on, and every order's n-grams are runs of that order.
 """
 
 from __future__ import annotations
@@ -21,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ngrameval.engine.ngrams import SlotLayout, concatenated_ranges, distinct
+from ngrameval.engine.ngrams import SlotLayout, distinct, reference_layout
 from ngrameval.engine.runs import offsets, run_starts, vocabulary_ids
 
 # The most predictions counted in one pass (a GRPO step's completions, an MBR candidate list's row).
@@ -32,10 +22,8 @@ _KEY_LIMIT = 1 << 62
 
 @dataclass(eq=False)
 class CountedBatch(SlotLayout):
-    """Clipped n-gram matches of each prediction, orders 1..N: ``clipped`` (predictions, N), each
-    n-gram's count clipped by its largest count in any of the prediction's references (BLEU), and
-    ``per_reference`` (predictions, reference slots, N), clipped by each reference alone (chrF; 0 in the
-    slots a prediction lacks). ``hyp_len`` and the references' layout (:class:`SlotLayout`) come with them.
+    """Clipped n-gram matches of each prediction, orders 1..N: ``clipped`` (predictions, N) by any reference's
+    largest count (BLEU), and ``per_reference`` (predictions, slots, N) by each reference alone (chrF).
 
     >>> batch = count_batch([["a", "b", "a"]], [["a", "b"], ["a", "a"]], [2], 2)
     >>> batch.clipped.tolist(), batch.per_reference.tolist(), batch.segment_len.tolist()
@@ -59,9 +47,8 @@ def count_batch(
     refs_per_sentence: Sequence[int],
     max_order: int,
 ) -> CountedBatch | None:
-    """:class:`CountedBatch` of token sequences (token lists, or strings: their characters): one hypothesis
-    per sentence and ``references`` laid end to end, ``refs_per_sentence[k]`` of them for sentence ``k``.
-    None where the keys would not fit in 63 bits (a vocabulary too large for the order): index those."""
+    """:class:`CountedBatch` of token sequences (or strings: their characters), ``refs_per_sentence[k]``
+    references for sentence ``k``; None where the keys would not fit in 63 bits."""
     vocabulary, ids = vocabulary_ids([*hypotheses, *references])
     hyp_len = np.fromiter(map(len, hypotheses), np.int64, len(hypotheses))
     ref_len = np.fromiter(map(len, references), np.int64, len(references))
@@ -76,8 +63,7 @@ def count_ids(
     max_order: int,
     vocabulary_size: int,
 ) -> CountedBatch | None:
-    """:func:`count_batch` of token ids below ``vocabulary_size``: the hypotheses' (``hyp_len`` tokens each)
-    then the references' (``ref_len`` each), laid end to end in ``ids``.
+    """:func:`count_batch` of token ids below ``vocabulary_size``: the hypotheses' then the references' in ``ids``.
 
     >>> count_ids(np.array([0, 1, 0, 1]), np.array([2]), np.array([2]), [1], 2, 2).clipped.tolist()
     [[2, 1]]
@@ -87,7 +73,7 @@ def count_ids(
     radix = max(vocabulary_size, 1) ** max_order
     if sentences * max_order * radix * (slots + 1) >= _KEY_LIMIT:
         return None
-    segment_slot, segment_sentence = _reference_layout(per_sentence, slots)
+    segment_slot, segment_sentence = reference_layout(per_sentence, slots)
     # Both sides in one sort: a reference's n-gram keys carry its slot as the lowest digit, a hypothesis's
     # the digit ``slots``, so the keys of one (sentence, order, n-gram) come together, the hypothesis's last.
     owner = np.concatenate([np.arange(sentences) * (slots + 1) + slots, segment_sentence * (slots + 1) + segment_slot])
@@ -98,8 +84,7 @@ def count_ids(
     first = np.flatnonzero(run_starts(keys))
     key, count = keys[first], np.diff(first, append=len(keys))
     if slots == 1:
-        # One reference each (most batches): an n-gram of both sides is a reference key (last digit 0) just before
-        # the hypothesis's (1), the two keys differing in their lowest bit only.
+        # One reference each: an n-gram of both sides is a reference key (digit 0) just before the hypothesis's (1).
         both = np.flatnonzero((key[1:] ^ key[:-1]) == 1)
         per_reference = clipped = np.bincount(
             key[both] // (2 * radix),  # sentence * N + order - 1
@@ -139,12 +124,10 @@ def count_ids(
     )
 
 
-# The two largest 16-bit digits mark the positions past the end of a prediction and of a reference: ids are
-# sorted as digits below them.
+# The two largest 16-bit digits mark the positions past the end of a prediction and of a reference.
 _PAST_PREDICTION, _PAST_REFERENCE = 0xFFFF, 0xFFFE
-# Larger ids are numbered through a table indexed by id when the largest is below this many times the number of
-# ids, else by a sort: 16,400 ids (a block) of a 151k or a 256k vocabulary, 0.14 or 0.9 ms by the table, 1.4 ms
-# sorted; 4,096 ids of those, 0.46 or 0.69 ms by the table, 0.2 ms sorted.
+# Larger ids are numbered by a table indexed by id when the largest is below this many times the ids, else by a
+# sort (16,400 ids of a 151k or 256k vocabulary: 0.14 or 0.9 ms by table, 1.4 ms sorted; 4,096: 0.46, 0.69, 0.2).
 _TABLE_PER_ID = 16
 
 
@@ -155,16 +138,10 @@ def count_ids_sorted(
     refs_per_sentence: Sequence[int] | np.ndarray,
     max_order: int,
 ) -> CountedBatch | None:
-    """:func:`count_ids` of any non-negative ids (token ids as given), by one sort of the token positions: None
-    where more than 65,534 distinct ids would need numbering (index those).
-
-    Each sequence is followed by ``max_order - 1`` end marks, one mark after every prediction and another
-    after every reference, and every position is sorted by its sentence, then the ``max_order`` digits from
-    it on (``np.lexsort``: a stable radix sort per 16-bit digit). The positions whose n-grams are equal then
-    form one run, within the runs of their (n-1)-grams, at every order: an order's runs are the last order's
-    cut where the n-th digit changes, and a run's count on each side is a difference of running counts. An
-    n-gram running past its sequence ends in a mark of its own side, so its run holds one side only and
-    matches nothing.
+    """:func:`count_ids` of any non-negative ids, by one sort of the token positions; None for more than 65,534
+    distinct ids. Each sequence is followed by end marks of its side and each position sorted by its sentence
+    then the ``max_order`` digits from it on: an order's runs are the last order's cut where the n-th digit
+    changes, and a run's count per side is a difference of running counts.
 
     >>> counted = count_ids_sorted(np.array([7, 9, 7, 9, 7, 9, 9]), np.array([3]), np.array([2, 2]), [2], 2)
     >>> counted.clipped.tolist(), counted.per_reference.tolist()
@@ -175,7 +152,7 @@ def count_ids_sorted(
         return None
     per_sentence = np.asarray(refs_per_sentence, np.int64)
     sentences, slots = len(hyp_len), max(int(per_sentence.max(initial=0)), 1)
-    segment_slot, segment_sentence = _reference_layout(per_sentence, slots)
+    segment_slot, segment_sentence = reference_layout(per_sentence, slots)
     lengths = np.concatenate([hyp_len, ref_len])
     padded_len = lengths + (max_order - 1)
     # max_order - 1 end marks after each sequence, and as many after the last (the digits from any position on).
@@ -223,9 +200,7 @@ def count_ids_sorted(
 
 
 def _sort_digits(ids: np.ndarray) -> np.ndarray | None:
-    """The ids as 16-bit digits below the end marks: as they are when they are below them, else numbered in
-    their order (through a table indexed by id where the ids are dense enough, else by a sort); None for more
-    distinct ids than there are digits."""
+    """The ids as 16-bit digits below the end marks, numbered in order where needed; None if too many."""
     largest = int(ids.max(initial=0))
     if largest < _PAST_REFERENCE:
         return ids.astype(np.uint16)
@@ -240,19 +215,11 @@ def _sort_digits(ids: np.ndarray) -> np.ndarray | None:
     return np.searchsorted(values, ids).astype(np.uint16)
 
 
-def _reference_layout(refs_per_sentence: np.ndarray, slots: int) -> tuple[np.ndarray, np.ndarray]:
-    """The slot and the sentence of each reference, ``refs_per_sentence[k]`` of them for sentence ``k``."""
-    if slots == 1:  # one reference each (most batches): the ranges are plain
-        return np.zeros(len(refs_per_sentence), np.int64), np.arange(len(refs_per_sentence))
-    return concatenated_ranges(0, refs_per_sentence)
-
-
 def _ngram_keys(
     ids: np.ndarray, lengths: np.ndarray, owner: np.ndarray, base: int, max_order: int, radix: int, slots: int
 ) -> np.ndarray:
-    """The key of every n-gram of orders 1..N of segments laid end to end (``ids``, ``lengths`` tokens each):
-    ``((sentence * N + n - 1) * radix + n-gram) * slots + slot``, the n-gram's ids as base-``base`` digits,
-    with ``owner[k] = sentence * slots + slot`` of segment ``k``."""
+    """The key ``((sentence * N + n - 1) * radix + n-gram) * slots + slot`` of every n-gram of orders 1..N of
+    segments laid end to end (``owner[k] = sentence * slots + slot`` of segment ``k``)."""
     segment = np.repeat(np.arange(len(lengths)), lengths)
     remaining = offsets(lengths)[1:][segment] - np.arange(len(ids))  # tokens from each position to its end
     sentence, slot = np.divmod(owner[segment], slots)

@@ -1,13 +1,6 @@
-"""The one cache of the package: what scoring derives from references, kept for the next call.
-
-Scoring many systems against one test set tokenizes and indexes the references once: chrF, ROUGE and
-the corpus engine (BLEU, NIST, GLEU, ...) keep their reference indexes in :data:`REFERENCE_CACHE`, and
-ROUGE its table of word stems. It is one least-recently-used cache with a budget in bytes, shared by every
-metric and every thread of the process: an entry's size is the memory of its arrays plus an estimate of its
-Python objects (:func:`estimated_nbytes`), and the entries used least recently are dropped while the total
-is over the budget. :func:`clear_caches` empties it and every other cache of the package (memoized functions
-and loaded resources, registered with :func:`cleared_with_caches`); :func:`set_cache_budget` changes the budget.
-"""
+"""The one cache of the package, :data:`REFERENCE_CACHE`: the reference indexes (and ROUGE's word stems) kept for
+the next call, least recently used first out of a budget in bytes, shared by every metric and thread.
+:func:`clear_caches` empties it and the caches registered with :func:`cleared_with_caches`."""
 
 from __future__ import annotations
 
@@ -25,16 +18,12 @@ from ngrameval.errors import InputError
 
 Value = TypeVar("Value")
 
-# The default budget: the indexes of several test sets. (2,000 segments of 25 words from a vocabulary of 20,000,
-# one reference each, by estimated_nbytes: BLEU's index with its hash tables 12 MB, ROUGE's 9 MB, chrF's of
-# their characters 36 MB.)
+# The default budget: several test sets' indexes (2,000 segments of 25 words: BLEU's 12 MB, ROUGE's 9, chrF's 36).
 DEFAULT_BUDGET = 256 << 20
-# Items of a container looked at when estimating its size: a larger one is estimated from an evenly spread
-# sample (a vocabulary of 100,000 words is sized in microseconds, not by visiting every word).
+# Items of a container looked at when estimating its size: a larger one is estimated from a sample.
 _SAMPLE = 8
-# The most entries kept, whatever their size. References that are never scored again (a training loop's batches:
-# a few sentences each, new every step) would otherwise fill the budget with thousands of indexes nobody reuses,
-# each in memory the process has not touched before; with a few entries, the memory of dropped ones is reused.
+# The most entries kept: a training loop's batches, never scored again, would otherwise fill the budget with
+# thousands of indexes in fresh memory; with a few entries, the memory of dropped ones is reused.
 DEFAULT_MAX_ENTRIES = 16
 # Objects whose size is what ``sys.getsizeof`` says (they refer to nothing the cache would keep alive).
 _ATOMS = frozenset((str, bytes, int, float, complex, bool, type(None), range))
@@ -43,12 +32,8 @@ _SHARED = (type, ModuleType)
 
 
 def estimated_nbytes(value: Any) -> int:
-    """The memory ``value`` holds, estimated: ``sys.getsizeof`` of it and of what it refers to (attributes,
-    items, a closure's cells, the array a view views), each object counted once -- numpy's includes an
-    array's data --, plus the ``nbytes`` of other buffers (Arrow arrays). Classes and modules are shared
-    by the process, not held: not counted. Containers of more than :data:`_SAMPLE` items are estimated
-    from a sample. (The objects of one level are counted together, in C calls: an index of a few
-    sentences is measured in some ten microseconds.)
+    """The memory ``value`` holds, estimated: ``sys.getsizeof`` of it and of what it refers to, each object once
+    (classes and modules not counted), plus other buffers' ``nbytes``; large containers from a sample.
 
     >>> estimated_nbytes(np.zeros(1000)) >= 8000
     True
@@ -60,7 +45,7 @@ def estimated_nbytes(value: Any) -> int:
         return 0
     seen = {id(value)}
     total = float(sys.getsizeof(value))
-    # (object, weight): a sampled item stands for ``weight`` items of its container.
+    # (object, weight): a sampled item stands for ``weight`` items.
     pending: list[tuple[Any, float]] = [(value, 1.0)]
     while pending:
         item, weight = pending.pop()
@@ -86,8 +71,7 @@ def estimated_nbytes(value: Any) -> int:
 
 
 def _parts(item: Any) -> tuple[Sequence[Any], float, int]:
-    """What ``item`` refers to that its own size does not include, or a sample of it; how many parts each
-    part of the sample stands for; and the bytes of a buffer it holds that is no Python object (Arrow's)."""
+    """What ``item`` refers to beyond its own size (or a sample), how many parts each stands for, other bytes."""
     if isinstance(item, np.ndarray):
         return (() if item.base is None else (item.base,)), 1.0, 0
     if isinstance(item, (list, tuple)):
@@ -95,7 +79,7 @@ def _parts(item: Any) -> tuple[Sequence[Any], float, int]:
         sample = item[::step]
         return sample, len(item) / max(len(sample), 1), 0
     if isinstance(item, dict):
-        # (Sampled in one C call: a dict that another thread adds to, an index's memo, cannot change under it.)
+        # (In one C call: another thread adding to the dict cannot change it under us.)
         sample = tuple(islice(item.items(), _SAMPLE))
         return tuple(chain.from_iterable(sample)), len(item) / max(len(sample), 1), 0
     if isinstance(item, (set, frozenset)):
@@ -122,11 +106,8 @@ def _filled(cell: Any) -> bool:
 
 
 class ByteBudgetCache:
-    """A thread-safe least-recently-used cache whose entries together take at most ``budget`` bytes
-    (:func:`estimated_nbytes` of each key and value), and at most ``max_entries`` entries (see
-    :data:`DEFAULT_MAX_ENTRIES`). An entry larger than the whole budget is returned but not kept. Sizes are
-    measured when an entry is stored and again each time it is used (an index grows as higher orders and
-    derived tables are asked of it).
+    """A thread-safe least-recently-used cache of at most ``budget`` bytes (:func:`estimated_nbytes`) and
+    ``max_entries`` entries; sizes are measured again at each use (an index grows).
 
     >>> cache = ByteBudgetCache(budget=10_000)
     >>> first = cache.get(("a",), lambda: np.zeros(500))      # 4,000 bytes
@@ -138,7 +119,7 @@ class ByteBudgetCache:
     """
 
     def __init__(self, budget: int = DEFAULT_BUDGET, max_entries: int = DEFAULT_MAX_ENTRIES) -> None:
-        # key -> (value, bytes of the key, bytes of the value); a key is measured once (it does not change)
+        # key -> (value, bytes of the key, bytes of the value)
         self._entries: OrderedDict[Hashable, tuple[Any, int, int]] = OrderedDict()
         self._building: dict[Hashable, threading.Lock] = {}  # a lock per key being built
         self._lock = threading.Lock()
@@ -150,7 +131,7 @@ class ByteBudgetCache:
 
     @property
     def budget(self) -> int:
-        """The most bytes the entries may take together; setting it drops entries until they fit."""
+        """The most bytes the entries may take; setting it drops entries until they fit."""
         return self._budget
 
     @budget.setter
@@ -163,7 +144,6 @@ class ByteBudgetCache:
 
     @property
     def nbytes(self) -> int:
-        """The bytes the entries take together, as last measured."""
         return self._nbytes
 
     def __len__(self) -> int:
@@ -173,10 +153,8 @@ class ByteBudgetCache:
         return key in self._entries
 
     def get(self, key: Hashable | None, build: Callable[[], Value]) -> Value:
-        """The value kept under ``key``, or ``build()`` kept under it. A key of None means "do not keep":
-        a user's callable tokenizer may be unhashable, or return other tokens on the next call, so what it
-        tokenized is built anew every time. Threads asking for one key while it is built wait for it;
-        other keys are built meanwhile.
+        """The value kept under ``key``, or ``build()`` kept under it (None: not kept, as for a user's callable
+        tokenizer). Threads asking for one key while it is built wait for it.
 
         >>> cache = ByteBudgetCache()
         >>> cache.get(None, list), len(cache)
@@ -203,8 +181,7 @@ class ByteBudgetCache:
         return value
 
     def put(self, key: Hashable, value: Any) -> None:
-        """Keep ``value`` under ``key`` (replacing what was there), measured now, as the most recently
-        used entry; then drop the least recently used entries while the total is over the budget."""
+        """Keep ``value`` under ``key`` as the most recently used entry, then evict while over the budget."""
         key_nbytes = estimated_nbytes(key)
         nbytes = key_nbytes + estimated_nbytes(value)
         with self._lock:
@@ -214,14 +191,12 @@ class ByteBudgetCache:
             self._evict()
 
     def clear(self) -> None:
-        """Drop every entry."""
         with self._lock:
             self._entries.clear()
             self._nbytes = 0
 
     def _hit(self, key: Hashable) -> tuple[Any, int, int] | None:
-        """(under the lock) The entry under ``key``, made the most recently used, its value measured again
-        (an index grows as higher orders and derived tables are asked of it); None if there is none."""
+        """(Under the lock.) The entry under ``key``, made the most recent and measured again; None if none."""
         entry = self._entries.get(key)
         if entry is None:
             return None
@@ -243,16 +218,13 @@ class ByteBudgetCache:
             self._discard(next(iter(self._entries)))
 
 
-# The cache of every reference index and table the package keeps between calls.
 REFERENCE_CACHE = ByteBudgetCache()
-# How to empty the package's other caches (memoized functions, loaded resources): emptied with it.
+# How to empty the package's other caches (memoized functions, loaded resources).
 _CLEARED_WITH_CACHES: list[Callable[[], None]] = []
 
 
 def cleared_with_caches(cache: Value) -> Value:
-    """Register another cache of the package for :func:`clear_caches` to empty, and return it: a function
-    memoized by :func:`functools.lru_cache` (as a decorator above ``@lru_cache``: its ``cache_clear``), or a
-    dict kept by a module (its ``clear``).
+    """Register another cache (an ``lru_cache`` function, or a dict) for :func:`clear_caches`, and return it.
 
     >>> import functools
     >>> @cleared_with_caches
@@ -271,10 +243,8 @@ def cleared_with_caches(cache: Value) -> Value:
 
 
 def clear_caches() -> None:
-    """Empty every cache of the package: the references indexed for later calls (chrF, ROUGE, BLEU, NIST,
-    GLEU, ...), ROUGE's word stems, and the other memoized data: stemmers' results, TER's reference words,
-    resolved options, the loaded WordNet and METEOR 1.5 resources. Scores do not change; the next call
-    rebuilds what it needs.
+    """Empty every cache of the package: the indexed references, stems, resolved options, loaded WordNet and
+    METEOR 1.5 resources. Scores do not change; the next call rebuilds what it needs.
 
     >>> import ngrameval
     >>> _ = ngrameval.chrf(["a cat"], [["the cat"]])
@@ -288,9 +258,8 @@ def clear_caches() -> None:
 
 
 def set_cache_budget(nbytes: int) -> int:
-    """Set the most bytes the package's cache of references (:data:`REFERENCE_CACHE`) may hold, dropping the
-    least recently used entries until it fits; 0 keeps nothing. Returns the budget it had. The default is
-    :data:`DEFAULT_BUDGET` (256 MiB).
+    """Set the most bytes the cache of references may hold (default 256 MiB; 0 keeps nothing), dropping the least
+    recently used entries until it fits. Returns the budget it had.
 
     >>> previous = set_cache_budget(64 << 20)
     >>> set_cache_budget(previous) == 64 << 20

@@ -1,15 +1,7 @@
-"""Validation of predictions and references: one clear :class:`~ngrameval.errors.InputError` (a ValueError)
-per problem.
+"""Validation of input and options: one clear :class:`~ngrameval.errors.InputError` per problem.
 
-Accepted shapes (``N`` predictions):
-
-- predictions: ``N`` strings, or ``N`` token lists (already tokenized);
-- references: for string predictions, ``N`` strings (one reference each) or
-  ``N`` lists of strings (any number, at least one, per prediction); for
-  tokenized predictions, ``N`` token lists or ``N`` lists of token lists.
-
-A token is any string, whitespace inside included (spaCy's ``" "`` for a run of spaces, a
-multi-word ``"new york"``), as NLTK takes it.
+Predictions: ``N`` strings or ``N`` token lists (a token is any string, as NLTK takes it); references: per
+prediction one of the same kind, or a non-empty list of them.
 """
 
 from __future__ import annotations
@@ -38,7 +30,7 @@ def _is_sequence(item: Any) -> bool:
 
 
 def _as_list(item: Any) -> Any:
-    """numpy arrays, datasets columns and other sized iterables (not strings) become lists."""
+    """numpy arrays, datasets columns and other sized iterables become lists."""
     if isinstance(item, (str, bytes, dict)) or _is_sequence(item):
         return item
     if hasattr(item, "tolist"):
@@ -58,8 +50,7 @@ def _check_tokens(tokens: Any, where: str) -> list[str]:
 
 
 def normalize_corpus(predictions: Any, references: Any) -> Corpus:
-    """Check the shapes and return ``(predictions, references, pretokenized)`` where each
-    ``references[i]`` is a non-empty list of references of the same kind as ``predictions[i]``.
+    """Check the shapes: ``(predictions, references, pretokenized)``, each ``references[i]`` a non-empty list.
 
     >>> normalize_corpus(["a b"], ["a b c"])
     (['a b'], [['a b c']], False)
@@ -85,8 +76,7 @@ def normalize_corpus(predictions: Any, references: Any) -> Corpus:
         and set(map(type, predictions)) <= {list, tuple}
         and set(map(type, chain.from_iterable(predictions))) <= {str}
     ):
-        # Token lists, checked at C speed: one token list or a list of token lists per prediction.
-        # (Token lists are passed on as they are, not copied: nothing downstream modifies them.)
+        # Token lists, checked at C speed, passed on as they are (nothing downstream modifies them).
         kinds = set(map(type, references))
         if kinds <= {list, tuple} and all(references):
             firsts = set(type(r[0]) for r in references)
@@ -160,9 +150,7 @@ def check_positive_int(name: str, value: Any) -> int:
     return value
 
 
-# The largest n-gram order (or ROUGE-N's N) any metric accepts. Published metrics use orders up to
-# 9 (ROUGE-1.5.5 -n, BLEU's max_order rarely past 6); work grows with the order, so a bound keeps a
-# mistyped order (10**6, 10**18) from running for minutes or exhausting memory.
+# The largest n-gram order any metric accepts (published ones go up to 9): a mistyped 10**6 would run for minutes.
 MAX_ORDER = 100
 
 
@@ -197,8 +185,7 @@ def check_flag(name: str, value: Any) -> bool:
 def check_number(
     name: str, value: Any, low: float = -math.inf, high: float = math.inf, low_open: bool = False
 ) -> float:
-    """A finite real number in ``[low, high]`` (``(low, high]`` with ``low_open``); NaN, infinities,
-    booleans and strings are refused.
+    """A finite real number in ``[low, high]`` (``(low, high]`` with ``low_open``).
 
     >>> check_number("k", 0, low=0, low_open=True)
     Traceback (most recent call last):
@@ -229,8 +216,7 @@ def unknown_options_error(metric: str, unknown: Collection[str], valid: Sequence
 
 
 def strict_options(function: Callable[..., Any]) -> Callable[..., Any]:
-    """A metric function that answers unknown keyword options with :func:`unknown_options_error`, not Python's
-    TypeError (a function with ``**kwargs`` checks those itself).
+    """A metric function that answers unknown keyword options with :func:`unknown_options_error`.
 
     >>> @strict_options
     ... def toy(predictions, references, max_order=4):
@@ -252,16 +238,13 @@ def strict_options(function: Callable[..., Any]) -> Callable[..., Any]:
     return checked
 
 
-# The argument types whose values an option resolver's result is cached by (see :func:`cached_by_value`).
 _PLAIN_TYPES = (str, int, float, bool, type(None))
 
 
 def cached_by_value(resolve: Callable[..., Any]) -> Callable[..., Any]:
-    """An option resolver (checks and defaults, no side effects, an immutable result) whose results are kept by
-    the values and types of its arguments when all are plain (strings, numbers, booleans, None): a training loop
-    scores with the same options every step, and resolving them is a fixed cost of every call. Calls with other
-    arguments (a list of weights, a callable tokenizer, numpy scalars) are resolved every time, and refused
-    options raise every time (an exception is never kept).
+    """An option resolver (no side effects, an immutable result) whose results are kept by the values and types
+    of its arguments when all are plain (strings, numbers, booleans, None): a training loop resolves the same
+    options every step. Other calls are resolved every time; an exception is never kept.
 
     >>> @cached_by_value
     ... def resolved(order=4):

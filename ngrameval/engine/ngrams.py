@@ -119,6 +119,13 @@ def concatenated_ranges(starts: int | np.ndarray, lengths: np.ndarray) -> tuple[
     return np.arange(len(owners)) + np.repeat(shift, lengths), owners
 
 
+def reference_layout(refs_per_sentence: np.ndarray, slots: int) -> tuple[np.ndarray, np.ndarray]:
+    """The slot and the sentence of each reference, ``refs_per_sentence[k]`` of them for sentence ``k``."""
+    if slots == 1:  # one reference each (most inputs): the ranges are plain
+        return np.zeros(len(refs_per_sentence), np.int64), np.arange(len(refs_per_sentence))
+    return concatenated_ranges(0, refs_per_sentence)
+
+
 def corpus_ngram_ids(ids: np.ndarray, lengths: np.ndarray, max_order: int) -> list[np.ndarray]:
     """Per order n = 1..max_order: at each token position, a corpus-wide id (0, 1, ...) of the n-gram that starts
     there, -1 where its sentence has fewer than n tokens left. ``ids``: a vocabulary's ids 0..V-1.
@@ -338,12 +345,8 @@ class ReferenceIndex(_Slots):
         self.refs_per_sentence = refs
         self.num_sentences = len(refs)
         self.max_slots = int(self.refs_per_sentence.max()) if len(segment_len) else 0
-        if self.max_slots == 1:  # one reference each (most inputs): the ranges are plain
-            self.segment_slot, self.segment_sentence = np.zeros(len(segment_len), np.int64), np.arange(len(segment_len))
-        else:
-            self.segment_slot, self.segment_sentence = concatenated_ranges(0, self.refs_per_sentence)
+        self.segment_slot, self.segment_sentence = reference_layout(refs, max(self.max_slots, 1))
         self.segment_len = segment_len
-        total = len(ids)
         self.ids = ids
         self.base = max(len(self.vocabulary), 1)
         # Per token: the tokens left in its segment and its reference slot (narrow types: most of the memory).
@@ -353,7 +356,7 @@ class ReferenceIndex(_Slots):
             if self.max_slots <= 1
             else self.segment_slot[segment_of_position].astype(np.int16 if self.max_slots < 2**15 else np.int32)
         )
-        self._remaining = (np.cumsum(self.segment_len)[segment_of_position] - np.arange(total)).astype(np.int32)
+        self._remaining = (np.cumsum(self.segment_len)[segment_of_position] - np.arange(len(ids))).astype(np.int32)
         self.orders: list[OrderTable] = []
         self.memo = Memo()  # derived data that depends on the references only (NIST weights, hash tables)
         self._words: list[str] | None = None
@@ -373,9 +376,9 @@ class ReferenceIndex(_Slots):
         while len(self.orders) < max_order:
             n = len(self.orders) + 1
             if n == 1:  # every token starts a unigram
-                position_sentence = np.repeat(self.segment_sentence, self.segment_len)
-                order, ordered_keys = stable_order(position_sentence * self.base + self.ids)
-                del position_sentence
+                order, ordered_keys = stable_order(
+                    np.repeat(self.segment_sentence, self.segment_len) * self.base + self.ids
+                )
                 in_order = order
             else:
                 # Visited in their prefixes' order the keys come nearly sorted, which a stable sort (timsort)

@@ -1,16 +1,8 @@
-"""Tokens cut and numbered in C, without a Python string per token.
+"""Tokens cut and numbered in C (an Arrow string array), without a Python string and dict probe per token.
 
-Cutting text with ``str.split`` and numbering the tokens with a dict costs a new Python string, its
-hash and a dict probe per token: most of the time ROUGE and GLEU spend on their inputs. Here the
-tokens stay in an Arrow string array (pyarrow, which ``datasets`` installs): Arrow cuts the texts
-at whitespace, or takes the runs numpy found in their bytes, and its dictionary encoding or set
-look-up numbers them, so Python sees each distinct token once, or not at all.
-
-Two choices keep the rest of the process fast. Arrow allocates from the system allocator, which
-hands back the memory numpy has just freed (fresh pages from Arrow's own pool cost a page fault
-each, and on some virtual machines a page fault is slow). Arrays go in and out of Arrow through their
-buffers: ``pa.array`` and ``to_numpy`` make pyarrow import pandas, whose objects make every later full
-garbage collection of the process about three times as long (15 ms against 5 ms measured here).
+Arrow allocates from the system allocator, which reuses what numpy freed (its own pool's fresh pages fault),
+and arrays pass through buffers: ``pa.array``/``to_numpy`` import pandas, which makes every later full garbage
+collection three times as long.
 """
 
 from __future__ import annotations
@@ -29,12 +21,8 @@ if TYPE_CHECKING:
 
 @cache
 def _arrow() -> tuple[ModuleType, ModuleType]:
-    """pyarrow and its compute functions' module, imported when first used: the paths that do not split on
-    whitespace (13a, token ids, a few texts) never need them, and a process that scores only those starts
-    without their import (some 40 ms of the command line's start-up). The functions are called through
-    ``pyarrow._compute.call_function``, which ``pyarrow.compute``'s wrappers call: importing ``pyarrow.compute``
-    writes a Python wrapper and its docstring for each of its ~290 functions, another ~30 ms of CPU per
-    process, measured (``python -X importtime``)."""
+    """pyarrow and ``pyarrow._compute``, imported when first used (40 ms of start-up); ``pyarrow.compute`` is not
+    imported: it writes a wrapper for each of ~290 functions, another ~30 ms."""
     import pyarrow
     import pyarrow._compute
 
@@ -42,15 +30,13 @@ def _arrow() -> tuple[ModuleType, ModuleType]:
 
 
 def _compute(function: str, *arguments: pa.Array, options: object = None) -> pa.Array:
-    """Arrow's compute ``function`` of ``arguments`` (``pyarrow.compute.<function>``), its memory from the
-    system allocator."""
+    """``pyarrow.compute.<function>(*arguments)``, its memory from the system allocator."""
     pa, compute = _arrow()
     return compute.call_function(function, list(arguments), options, pa.system_memory_pool())
 
 
 def offsets(lengths: Sequence[int] | np.ndarray) -> np.ndarray:
-    """Where each of consecutive segments of ``lengths[k]`` items starts, and where the last ends: int64,
-    one more than there are segments (for flags: how many are set before each, and in all).
+    """Where each of consecutive segments of ``lengths[k]`` items starts, and where the last ends (int64).
 
     >>> offsets([2, 0, 3]).tolist()
     [0, 2, 2, 5]
@@ -62,9 +48,7 @@ def offsets(lengths: Sequence[int] | np.ndarray) -> np.ndarray:
 
 
 def run_starts(values: np.ndarray) -> np.ndarray:
-    """A flag per element: whether it starts a run of equal consecutive values (the first always does).
-    One buffer written in place: ``np.r_[True, values[1:] != values[:-1]]`` costs several microseconds
-    of Python per call, which small inputs (a batch of a few sentences) pay dozens of times a call.
+    """A flag per element: whether it starts a run of equal values (in place: ``np.r_`` costs microseconds).
 
     >>> run_starts(np.array([3, 3, 1, 3])).tolist(), run_starts(np.zeros(0)).tolist()
     ([True, False, True, True], [])
@@ -75,8 +59,7 @@ def run_starts(values: np.ndarray) -> np.ndarray:
 
 
 def strings(texts: Sequence[str]) -> pa.Array | None:
-    """The texts as an Arrow string array, built from their UTF-8 bytes; None if a text has no UTF-8
-    form (a lone surrogate).
+    """The texts as an Arrow string array; None if a text has no UTF-8 form (a lone surrogate).
 
     >>> strings(["a", "", "日本"]).to_pylist()
     ['a', '', '日本']
@@ -102,8 +85,7 @@ def _integers(array: pa.Array, missing: int = -1) -> np.ndarray:
 
 
 def kept_lengths(lengths: np.ndarray, keep: np.ndarray) -> np.ndarray:
-    """How many items each segment keeps, of consecutive segments of ``lengths[k]`` items and one ``keep``
-    flag per item: a running count of the kept items, read at the segments' bounds.
+    """How many items each of consecutive segments of ``lengths[k]`` items keeps, one ``keep`` flag per item.
 
     >>> kept_lengths(np.array([2, 0, 3]), np.array([True, False, True, True, False])).tolist()
     [1, 0, 2]
@@ -112,9 +94,8 @@ def kept_lengths(lengths: np.ndarray, keep: np.ndarray) -> np.ndarray:
 
 
 def whitespace_split(texts: Sequence[str]) -> tuple[pa.Array, np.ndarray] | None:
-    """``str.split()`` of every text: all the tokens in one Arrow array and the number per text; None
-    if a text has no UTF-8 form (a lone surrogate). Arrow's Unicode whitespace is Python's (a test
-    sweeps every code point); it keeps the empty pieces between adjacent spaces, which are dropped.
+    """``str.split()`` of every text: all the tokens in one Arrow array and the number per text; None if a text
+    has no UTF-8 form. (Arrow keeps empty pieces between adjacent spaces: dropped.)
 
     >>> tokens, lengths = whitespace_split(["a\\u3000b  a", "", " c "])
     >>> tokens.to_pylist(), lengths.tolist()
@@ -138,16 +119,14 @@ def whitespace_split(texts: Sequence[str]) -> tuple[pa.Array, np.ndarray] | None
 
 
 def byte_runs(codes: np.ndarray, inside: np.ndarray) -> tuple[pa.Array, np.ndarray]:
-    """The runs of bytes of ``codes`` (uint8, UTF-8) where ``inside`` is True, as an Arrow string array,
-    and the position where each starts (no run may cut a multi-byte character).
+    """The runs of ``codes`` (UTF-8 bytes) where ``inside`` is True as an Arrow string array, and their starts.
 
     >>> codes = np.frombuffer(b"ab cd\\nab", np.uint8)
     >>> runs, starts = byte_runs(codes, codes > 32)
     >>> runs.to_pylist(), starts.tolist()
     (['ab', 'cd', 'ab'], [0, 3, 6])
     """
-    # Where ``inside`` changes, with False before the first byte and after the last: the array compared
-    # with itself shifted by one, into one buffer (np.diff with prepend and append is ten times slower).
+    # Where ``inside`` changes, False before and after (np.diff with prepend and append is ten times slower).
     changed = np.empty(len(inside) + 1, bool)
     changed[[0, -1]] = inside[[0, -1]] if len(inside) else False
     np.not_equal(inside[1:], inside[:-1], out=changed[1:-1])
@@ -160,9 +139,7 @@ def byte_runs(codes: np.ndarray, inside: np.ndarray) -> tuple[pa.Array, np.ndarr
 
 
 def vocabulary_ids(token_lists: Sequence[Sequence[str]]) -> tuple[dict[str, int], np.ndarray]:
-    """Token lists numbered by a dict: ``(vocabulary, ids)``, each distinct token's id its place in order of
-    first occurrence, and the ids of all the tokens concatenated (``dict.fromkeys`` and ``map`` keep the
-    loops in C).
+    """Token lists numbered in order of first occurrence: ``(vocabulary, ids of all tokens)`` (loops in C).
 
     >>> vocabulary, ids = vocabulary_ids([["b", "a"], ["b"]])
     >>> vocabulary, ids.tolist()
@@ -174,8 +151,7 @@ def vocabulary_ids(token_lists: Sequence[Sequence[str]]) -> tuple[dict[str, int]
 
 
 def distinct_ids(tokens: pa.Array | list[str]) -> tuple[list[str], np.ndarray]:
-    """``(words, ids)`` of tokens (an Arrow array, or a list of strings numbered by a dict): the
-    distinct tokens in order of first occurrence, and each token's index there.
+    """``(words, ids)`` of tokens (an Arrow array or a list): the distinct tokens in order, each token's index.
 
     >>> words, ids = distinct_ids(["b", "a", "b"])
     >>> words, ids.tolist()
