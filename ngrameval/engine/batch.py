@@ -23,12 +23,7 @@ _KEY_LIMIT = 1 << 62
 @dataclass(eq=False)
 class CountedBatch(SlotLayout):
     """Clipped n-gram matches of each prediction, orders 1..N: ``clipped`` (predictions, N) by any reference's
-    largest count (BLEU), and ``per_reference`` (predictions, slots, N) by each reference alone (chrF).
-
-    >>> batch = count_batch([["a", "b", "a"]], [["a", "b"], ["a", "a"]], [2], 2)
-    >>> batch.clipped.tolist(), batch.per_reference.tolist(), batch.segment_len.tolist()
-    ([[3, 1]], [[[2, 1], [2, 0]]], [2, 2])
-    """
+    largest count (BLEU), and ``per_reference`` (predictions, slots, N) by each reference alone (chrF)."""
 
     num_sentences: int
     max_slots: int

@@ -33,14 +33,7 @@ _SHARED = (type, ModuleType)
 
 def estimated_nbytes(value: Any) -> int:
     """The memory ``value`` holds, estimated: ``sys.getsizeof`` of it and of what it refers to, each object once
-    (classes and modules not counted), plus other buffers' ``nbytes``; large containers from a sample.
-
-    >>> estimated_nbytes(np.zeros(1000)) >= 8000
-    True
-    >>> big = np.zeros(1000)
-    >>> 8000 < estimated_nbytes([big, big, big[:10]]) < 2 * 8000
-    True
-    """
+    (classes and modules not counted), plus other buffers' ``nbytes``; large containers from a sample."""
     if isinstance(value, _SHARED):
         return 0
     seen = {id(value)}
@@ -107,16 +100,7 @@ def _filled(cell: Any) -> bool:
 
 class ByteBudgetCache:
     """A thread-safe least-recently-used cache of at most ``budget`` bytes (:func:`estimated_nbytes`) and
-    ``max_entries`` entries; sizes are measured again at each use (an index grows).
-
-    >>> cache = ByteBudgetCache(budget=10_000)
-    >>> first = cache.get(("a",), lambda: np.zeros(500))      # 4,000 bytes
-    >>> cache.get(("a",), lambda: np.ones(500)) is first      # kept: not built again
-    True
-    >>> _ = cache.get(("b",), lambda: np.zeros(500)); _ = cache.get(("c",), lambda: np.zeros(500))
-    >>> ("a",) in cache, cache.nbytes <= 10_000                # the least recently used went first
-    (False, True)
-    """
+    ``max_entries`` entries; sizes are measured again at each use (an index grows)."""
 
     def __init__(self, budget: int = DEFAULT_BUDGET, max_entries: int = DEFAULT_MAX_ENTRIES) -> None:
         # key -> (value, bytes of the key, bytes of the value)

@@ -53,11 +53,7 @@ class IndexedCorpus:
 
 
 def references_label(refs_per_sentence: Iterable[int]) -> Any:
-    """The number of references of every prediction, or ``"var"`` when it varies (sacrebleu's notation).
-
-    >>> references_label([2, 2]), references_label([1, 2])
-    (2, 'var')
-    """
+    """The number of references of every prediction, or ``"var"`` when it varies (sacrebleu's notation)."""
     counts = set(refs_per_sentence)
     return counts.pop() if len(counts) == 1 else "var"
 
@@ -144,11 +140,7 @@ def map_blocks(
 
 def id_blocks(ids: TokenIds) -> list[tuple[int, int]]:
     """The ``(start, end)`` blocks of a token-id corpus: about :data:`BLOCK_TOKENS` tokens, at most
-    :data:`BLOCK_SEGMENTS` predictions.
-
-    >>> id_blocks(token_ids([[1] * 10000, [2] * 10000, [3] * 10000], [[1], [2], [3]]))
-    [(0, 2), (2, 3)]
-    """
+    :data:`BLOCK_SEGMENTS` predictions."""
     reference_tokens = np.add.reduceat(ids.ref_len, offsets(ids.refs_per_sentence)[:-1])  # (each has one)
     # A prediction counts as at least BLOCK_TOKENS / BLOCK_SEGMENTS tokens: no block holds more predictions.
     tokens = np.maximum(ids.hyp_len + reference_tokens, -(-BLOCK_TOKENS // BLOCK_SEGMENTS))
@@ -156,11 +148,7 @@ def id_blocks(ids: TokenIds) -> list[tuple[int, int]]:
 
 
 def map_in_threads(function: Callable[[Item], Result], items: Sequence[Item], threads: int) -> list[Result]:
-    """``list(map(function, items))``, up to ``threads`` items at once.
-
-    >>> map_in_threads(len, ["a", "bc", ""], 2)
-    [1, 2, 0]
-    """
+    """``list(map(function, items))``, up to ``threads`` items at once."""
     if threads == 1 or len(items) < 2:
         return list(map(function, items))
     # (Imported here: concurrent.futures and the logging it imports cost every process ~4 ms, most never use them.)

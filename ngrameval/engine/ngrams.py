@@ -37,11 +37,7 @@ def divide_or_zero(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 
 def ngram_counts(lengths: np.ndarray, max_order: int) -> np.ndarray:
-    """(..., N): the n-grams of sequences of ``lengths`` for n = 1..N.
-
-    >>> ngram_counts(np.array([3, 0]), 4).tolist()
-    [[3, 2, 1, 0], [0, 0, 0, 0]]
-    """
+    """(..., N): the n-grams of sequences of ``lengths`` for n = 1..N."""
     return np.maximum(np.asarray(lengths)[..., None] - np.arange(max_order), 0)
 
 
@@ -51,13 +47,7 @@ def distinct(values: np.ndarray, return_counts: Literal[False] = False) -> np.nd
 def distinct(values: np.ndarray, return_counts: Literal[True]) -> tuple[np.ndarray, np.ndarray]: ...
 def distinct(values: np.ndarray, return_counts: bool = False) -> np.ndarray | tuple[np.ndarray, np.ndarray]:
     """The sorted distinct values of an integer array (and with ``return_counts`` their counts), by
-    :func:`radix_order` where it applies: numpy 2.x's ``np.unique`` hashes, many times slower on int64.
-
-    >>> distinct(np.array([3, 1, 3, 2])).tolist()
-    [1, 2, 3]
-    >>> [a.tolist() for a in distinct(np.array([3, -1, 3]), return_counts=True)]
-    [[-1, 3], [1, 2]]
-    """
+    :func:`radix_order` where it applies: numpy 2.x's ``np.unique`` hashes, many times slower on int64."""
     values = np.asarray(values)
     order = radix_order(values) if len(values) and values.min() >= 0 else None
     ordered = np.sort(values) if order is None else values[order]
@@ -85,11 +75,7 @@ def radix_order(keys: np.ndarray) -> np.ndarray | None:
 
 def stable_order(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The stable order that sorts non-negative ``keys``, and the sorted keys: by :func:`radix_order`, else by one
-    ``np.sort`` of packed (key, position) pairs where they fit in 63 bits (faster than ``argsort``).
-
-    >>> [a.tolist() for a in stable_order(np.array([7, 3, 7, 0]))]
-    [[3, 1, 0, 2], [0, 3, 7, 7]]
-    """
+    ``np.sort`` of packed (key, position) pairs where they fit in 63 bits (faster than ``argsort``)."""
     keys = np.asarray(keys, np.int64)
     order = radix_order(keys)
     if order is not None:
@@ -187,12 +173,7 @@ class Matches:
 
 class EncodedSegments(SequenceABC[Tokens]):
     """Token sequences as ``ids`` of one vocabulary (concatenated, -1 for unknown tokens) and ``lengths``; as a
-    sequence, each segment's tokens, which ``tokens()`` makes when first asked.
-
-    >>> segments = EncodedSegments({"a": 0}, np.array([0, -1, 0]), np.array([2, 1]), lambda: [["a", "b"], ["a"]])
-    >>> len(segments), segments[0]
-    (2, ['a', 'b'])
-    """
+    sequence, each segment's tokens, which ``tokens()`` makes when first asked."""
 
     def __init__(
         self,
@@ -224,12 +205,7 @@ def _attribute_nbytes(holder: Any) -> int:
 
 class Memo:
     """Values derived from an index, each made once, also when several threads ask at once (a cached index is
-    shared); making one may ask for another, so the lock is reentrant.
-
-    >>> memo = Memo()
-    >>> memo.get(("square", 3), lambda: 9), memo.get(("square", 3), lambda: 0), len(memo), memo.nbytes > 0
-    (9, 9, 1, True)
-    """
+    shared); making one may ask for another, so the lock is reentrant."""
 
     def __init__(self) -> None:
         self._values: dict[tuple[Hashable, ...], Any] = {}
@@ -321,13 +297,7 @@ class ReferenceIndex(_Slots):
         max_order: int,
     ) -> ReferenceIndex:
         """The index of references as token ids 0..V-1 of ``vocabulary``, concatenated, ``segment_len`` tokens
-        per reference and ``refs_per_sentence`` references per sentence.
-
-        >>> index = ReferenceIndex.from_ids({"a": 0, "b": 1}, np.array([0, 1, 1]), np.array([2, 1]),
-        ...                                 np.array([2]), 2)
-        >>> index.reference_tokens(0)
-        [['a', 'b'], ['b']]
-        """
+        per reference and ``refs_per_sentence`` references per sentence."""
         index = cls.__new__(cls)
         index._build(
             vocabulary,
@@ -435,14 +405,7 @@ class ReferenceIndex(_Slots):
 
     @property
     def nbytes(self) -> int:
-        """The memory the index holds, estimated (what the package's cache counts it as).
-
-        >>> index = ReferenceIndex([[["a", "b"]]], 1)
-        >>> grown = index.nbytes
-        >>> index.extend(2)
-        >>> index.nbytes > grown >= index.ids.nbytes + index.orders[0].keys.nbytes
-        True
-        """
+        """The memory the index holds, estimated (what the package's cache counts it as)."""
         if self._vocabulary_nbytes is None:
             self._vocabulary_nbytes = estimated_nbytes(self.vocabulary)
         # (The word list holds the vocabulary's words: only the list itself counts.)
@@ -589,12 +552,7 @@ def _home_slots(keys: np.ndarray, bits: int) -> np.ndarray:
 def key_slots(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, int, int] | None:
     """A hash table of distinct non-negative ``keys`` for :func:`find_keys`: ``(slots, shared, bits, index_bits)``,
     2**bits slots each -1 or one key hashing there packed with its index (``key << index_bits | index``), and
-    whether several keys hash to each slot (the others are binary-searched). None if that needs over 63 bits.
-
-    >>> slots, shared, bits, index_bits = key_slots(np.array([10, 42, 7]))
-    >>> len(slots) == len(shared) == 2 ** bits, sorted((slots[slots >= 0] >> index_bits).tolist())
-    (True, [7, 10, 42])
-    """
+    whether several keys hash to each slot (the others are binary-searched). None if that needs over 63 bits."""
     keys = np.asarray(keys, np.int64)
     index_bits = max(len(keys) - 1, 1).bit_length()
     if int(keys.max(initial=0)).bit_length() + index_bits > 63:
@@ -660,16 +618,7 @@ class RepeatedIndex(_Slots):
     """The references of sentences ``sentences[0], sentences[1], ...`` of a :class:`ReferenceIndex` as the index
     of those references would be, array for array, without building it: n-grams are looked up in the distinct
     references' tables and only the entries' numbers move (every system's summary against one document's
-    reference). It answers what ROUGE asks of an index.
-
-    >>> index = ReferenceIndex([[["a", "b", "a"]], [["b", "c"]]], 2)
-    >>> repeated = RepeatedIndex(index, np.array([1, 0, 1]))
-    >>> matches = repeated.match([["b", "c", "c"], ["a", "a", "b"], ["c", "b"]], 2)
-    >>> repeated.per_reference(matches, 1).tolist(), repeated.per_reference(matches, 2).tolist()
-    ([[2.0], [3.0], [2.0]], [[1.0], [1.0], [0.0]])
-    >>> repeated.position_entries(1).tolist(), repeated.entry_bounds(1).tolist()
-    ([0, 1, 2, 3, 2, 4, 5], [0, 2, 4, 6])
-    """
+    reference). It answers what ROUGE asks of an index."""
 
     def __init__(self, index: ReferenceIndex, sentences: np.ndarray) -> None:
         self.index = index

@@ -36,11 +36,7 @@ def _compute(function: str, *arguments: pa.Array, options: object = None) -> pa.
 
 
 def offsets(lengths: Sequence[int] | np.ndarray) -> np.ndarray:
-    """Where each of consecutive segments of ``lengths[k]`` items starts, and where the last ends (int64).
-
-    >>> offsets([2, 0, 3]).tolist()
-    [0, 2, 2, 5]
-    """
+    """Where each of consecutive segments of ``lengths[k]`` items starts, and where the last ends (int64)."""
     lengths = np.asarray(lengths)  # flags (bool) count as 0 and 1, summed into int64 as they are
     bounds = np.zeros(len(lengths) + 1, np.int64)
     np.cumsum(lengths, out=bounds[1:])
@@ -48,22 +44,14 @@ def offsets(lengths: Sequence[int] | np.ndarray) -> np.ndarray:
 
 
 def run_starts(values: np.ndarray) -> np.ndarray:
-    """A flag per element: whether it starts a run of equal values (in place: ``np.r_`` costs microseconds).
-
-    >>> run_starts(np.array([3, 3, 1, 3])).tolist(), run_starts(np.zeros(0)).tolist()
-    ([True, False, True, True], [])
-    """
+    """A flag per element: whether it starts a run of equal values (in place: ``np.r_`` costs microseconds)."""
     starts = np.ones(len(values), bool)
     np.not_equal(values[1:], values[:-1], out=starts[1:])
     return starts
 
 
 def strings(texts: Sequence[str]) -> pa.Array | None:
-    """The texts as an Arrow string array; None if a text has no UTF-8 form (a lone surrogate).
-
-    >>> strings(["a", "", "日本"]).to_pylist()
-    ['a', '', '日本']
-    """
+    """The texts as an Arrow string array; None if a text has no UTF-8 form (a lone surrogate)."""
     try:
         encoded = list(map(str.encode, texts))
     except UnicodeEncodeError:
@@ -119,13 +107,7 @@ def whitespace_split(texts: Sequence[str]) -> tuple[pa.Array, np.ndarray] | None
 
 
 def byte_runs(codes: np.ndarray, inside: np.ndarray) -> tuple[pa.Array, np.ndarray]:
-    """The runs of ``codes`` (UTF-8 bytes) where ``inside`` is True as an Arrow string array, and their starts.
-
-    >>> codes = np.frombuffer(b"ab cd\\nab", np.uint8)
-    >>> runs, starts = byte_runs(codes, codes > 32)
-    >>> runs.to_pylist(), starts.tolist()
-    (['ab', 'cd', 'ab'], [0, 3, 6])
-    """
+    """The runs of ``codes`` (UTF-8 bytes) where ``inside`` is True as an Arrow string array, and their starts."""
     # Where ``inside`` changes, False before and after (np.diff with prepend and append is ten times slower).
     changed = np.empty(len(inside) + 1, bool)
     changed[[0, -1]] = inside[[0, -1]] if len(inside) else False
@@ -139,24 +121,14 @@ def byte_runs(codes: np.ndarray, inside: np.ndarray) -> tuple[pa.Array, np.ndarr
 
 
 def vocabulary_ids(token_lists: Sequence[Sequence[str]]) -> tuple[dict[str, int], np.ndarray]:
-    """Token lists numbered in order of first occurrence: ``(vocabulary, ids of all tokens)`` (loops in C).
-
-    >>> vocabulary, ids = vocabulary_ids([["b", "a"], ["b"]])
-    >>> vocabulary, ids.tolist()
-    ({'b': 0, 'a': 1}, [0, 1, 0])
-    """
+    """Token lists numbered in order of first occurrence: ``(vocabulary, ids of all tokens)`` (loops in C)."""
     vocabulary = dict(zip(dict.fromkeys(chain.from_iterable(token_lists)), count()))
     total = sum(map(len, token_lists))
     return vocabulary, np.fromiter(map(vocabulary.__getitem__, chain.from_iterable(token_lists)), np.int64, total)
 
 
 def distinct_ids(tokens: pa.Array | list[str]) -> tuple[list[str], np.ndarray]:
-    """``(words, ids)`` of tokens (an Arrow array or a list): the distinct tokens in order, each token's index.
-
-    >>> words, ids = distinct_ids(["b", "a", "b"])
-    >>> words, ids.tolist()
-    (['b', 'a'], [0, 1, 0])
-    """
+    """``(words, ids)`` of tokens (an Arrow array or a list): the distinct tokens in order, each token's index."""
     if isinstance(tokens, list):
         vocabulary, ids = vocabulary_ids([tokens])
         return list(vocabulary), ids
@@ -165,9 +137,5 @@ def distinct_ids(tokens: pa.Array | list[str]) -> tuple[list[str], np.ndarray]:
 
 
 def ids_in(tokens: pa.Array, words: pa.Array) -> np.ndarray:
-    """The index in ``words`` (distinct, an Arrow array) of each token, -1 for a token not there.
-
-    >>> ids_in(whitespace_split(["b x a"])[0], strings(["a", "b"])).tolist()
-    [1, -1, 0]
-    """
+    """The index in ``words`` (distinct, an Arrow array) of each token, -1 for a token not there."""
     return _integers(_compute("index_in", tokens, options=_arrow()[1].SetLookupOptions(value_set=words)))

@@ -76,13 +76,7 @@ def is_token_ids(predictions: Any, references: Any = None) -> bool:
 
 
 def refuse_token_ids(predictions: Any, metric: str, counts: str) -> None:
-    """The error of a metric that needs text, given token ids.
-
-    >>> refuse_token_ids([[1, 2]], "chrf", "characters")
-    Traceback (most recent call last):
-    ...
-    ngrameval.errors.InputError: chrf counts characters: token ids are not accepted; decode them to text first
-    """
+    """The error of a metric that needs text, given token ids."""
     if is_token_ids(predictions):
         raise InputError(f"{metric} counts {counts}: token ids are not accepted; decode them to text first")
 
@@ -109,11 +103,7 @@ class TokenIds:
         return len(self.hyp_len)
 
     def block(self, start: int, end: int) -> TokenIds:
-        """Predictions ``start..end - 1`` and their references.
-
-        >>> token_ids([[1], [2, 3]], [[[1]], [[2], [3]]]).block(1, 2).ref_ids.tolist()
-        [2, 3]
-        """
+        """Predictions ``start..end - 1`` and their references."""
         end = min(end, len(self))
         hyp_bounds, ref_counts = offsets(self.hyp_len), offsets(self.refs_per_sentence)
         first, last = int(ref_counts[start]), int(ref_counts[end])
@@ -412,12 +402,7 @@ def encode_id_texts(keys: list[bytes]) -> tuple[np.ndarray, np.ndarray, DecimalW
 
 
 class DecimalWords(SequenceABC[str]):
-    """The decimal strings of ids, each made when it is read.
-
-    >>> words = DecimalWords(np.array([30, 7]))
-    >>> len(words), words[1], list(words)
-    (2, '7', ['30', '7'])
-    """
+    """The decimal strings of ids, each made when it is read."""
 
     def __init__(self, ids: np.ndarray) -> None:
         self.ids = ids
@@ -444,13 +429,7 @@ class GivenIds(Tokenizer):
 
 
 def check_text_options(lowercase: bool = False, **options: bool) -> None:
-    """Refuse, for token-id input, the options that change the letters of text (``lowercase``, ``use_stemmer``).
-
-    >>> check_text_options(lowercase=True)  # doctest: +ELLIPSIS
-    Traceback (most recent call last):
-    ...
-    ngrameval.errors.InputError: lowercase=True changes the letters of text; token ids have none: leave it False, or decode ...
-    """
+    """Refuse, for token-id input, the options that change the letters of text (``lowercase``, ``use_stemmer``)."""
     for name, value in {"lowercase": lowercase, **options}.items():
         if value:
             raise InputError(
