@@ -291,11 +291,7 @@ class MetricFamily(ABC):
 class Resampling:
     """How a tool's significance tests score resampled statistics: the family's scores times ``scale``, a
     bootstrap resample summed in ``bootstrap_dtype``; ``reads_weights``: whether its score reads which rows
-    made a sum (else None is passed for ``weights``).
-
-    >>> SACREBLEU_RESAMPLING
-    Resampling(scale=100.0, bootstrap_dtype=<class 'numpy.float32'>, reads_weights=False)
-    """
+    made a sum (else None is passed for ``weights``)."""
 
     scale: float = 1.0
     bootstrap_dtype: Any = np.float64
@@ -343,21 +339,13 @@ class MeanOfSegments(MetricFamily):
 
 
 def rows_with_count(scores: np.ndarray) -> np.ndarray:
-    """Per-segment scores (segments, outputs) as rows that add up: the scores, then a count of 1.
-
-    >>> rows_with_count(np.array([0.5, 1.0])).tolist()
-    [[0.5, 1.0], [1.0, 1.0]]
-    """
+    """Per-segment scores (segments, outputs) as rows that add up: the scores, then a count of 1."""
     scores = np.asarray(scores, np.float64).reshape(len(scores), -1)
     return np.hstack([scores, np.ones((len(scores), 1))])
 
 
 def means(totals: np.ndarray) -> np.ndarray:
-    """(B, outputs): sums of :func:`rows_with_count` rows divided by their count (0 for no segment).
-
-    >>> means(np.array([[1.5, 2.0], [0.0, 0.0]])).tolist()
-    [[0.75], [0.0]]
-    """
+    """(B, outputs): sums of :func:`rows_with_count` rows divided by their count (0 for no segment)."""
     count = totals[:, -1:]
     return cast(np.ndarray, np.divide(totals[:, :-1], count, out=np.zeros_like(totals[:, :-1]), where=count > 0))
 
@@ -510,13 +498,7 @@ def columns(*parts: np.ndarray) -> np.ndarray:
 
 @dataclass
 class ReferenceCounts:
-    """Reference counts that add up across shards: n-gram -> count, segments and reference tokens.
-
-    >>> total = ReferenceCounts({("a",): 2}, 1, 2)
-    >>> total.add(ReferenceCounts({("a",): 1, ("b",): 1}, 1, 2))
-    >>> total
-    ReferenceCounts(counts={('a',): 3, ('b',): 1}, documents=2, words=4)
-    """
+    """Reference counts that add up across shards: n-gram -> count, segments and reference tokens."""
 
     counts: dict[Any, int]
     documents: int = 0
