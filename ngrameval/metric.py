@@ -1,10 +1,6 @@
-"""The protocol every metric family follows, and the registry that finds families by name.
-
-A family turns text into per-segment statistics that add up (:meth:`MetricFamily.statistics`, the only step
-that reads text) and scores any sum of them (:meth:`MetricFamily.score`): the corpus, a subset, a bootstrap
-resample or totals gathered from other processes. What the references fix for the whole corpus (NIST's
-information weights, CIDEr's document frequencies) is computed once, in ``statistics``, and kept with the rows.
-Significance tests, the leaderboard and distributed evaluation are written against this module only.
+"""The protocol every metric family follows, and the registry that finds families by name: a family turns text
+into per-segment statistics that add up (:meth:`MetricFamily.statistics`, the only step that reads text) and
+scores any sum of them (:meth:`MetricFamily.score`): the corpus, a subset, a resample or other processes' totals.
 """
 
 from __future__ import annotations

@@ -1,8 +1,6 @@
-"""A few predictions and their references counted in one pass, without a reference index (which costs some
-hundred numpy calls whatever the batch's size): :func:`count_batch` makes every n-gram of both sides one integer
-key ``(sentence, order, n-gram, side)`` and sorts them once; :func:`count_ids_sorted`, for long token-id
-sequences, sorts each position once by the ``N`` ids from it on, and every order's n-grams are runs of that order.
-"""
+"""A few predictions and their references counted in one pass, without a reference index (some hundred numpy
+calls whatever the batch's size): one sort of all n-grams' keys (:func:`count_batch`), or for long token-id
+sequences of all positions (:func:`count_ids_sorted`)."""
 
 from __future__ import annotations
 

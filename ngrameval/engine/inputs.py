@@ -1,7 +1,5 @@
-"""Validation of input and options: one clear :class:`~ngrameval.errors.InputError` per problem.
-
-Predictions: ``N`` strings or ``N`` token lists (a token is any string, as NLTK takes it); references: per
-prediction one of the same kind, or a non-empty list of them.
+"""Validation of input and options: one clear :class:`~ngrameval.errors.InputError` per problem. Predictions are
+``N`` strings or token lists (a token is any string); references, per prediction one of those or a list of them.
 """
 
 from __future__ import annotations

@@ -1,11 +1,9 @@
-"""The n-gram engine shared by every metric: tokens become integer ids, n-grams integer keys, and counting,
-clipping and summing are numpy operations over whole corpora.
+"""The n-gram engine shared by every metric: counting, clipping and summing as numpy operations over corpora.
 
-:class:`ReferenceIndex` (built once per reference set, and cached) holds per order ``n`` a sorted table of the
-distinct (sentence, n-gram) *entries* of the references with their counts in each reference. An entry's key is
-``entry_{n-1}(prefix) * V + id(last token)`` (order 1: ``sentence * V + id``), so keys stay small at every order
-and are scoped to their sentence. Hypotheses are matched by looking their keys up order by order, reusing each
-prefix's entry: an n-gram whose prefix is not in the references cannot match.
+:class:`ReferenceIndex` holds per order a sorted table of the distinct (sentence, n-gram) *entries* of the
+references with their counts in each reference. An entry's key is ``entry_{n-1}(prefix) * V + id(last token)``
+(order 1: ``sentence * V + id``): keys stay small and scoped to their sentence, and hypotheses are matched order
+by order, reusing each prefix's entry.
 """
 
 from __future__ import annotations
@@ -157,12 +155,9 @@ class Matches:
     @functools.cached_property
     def position_entry(self) -> list[np.ndarray]:
         """Per order: the matched entry at each hypothesis token, -1 if none."""
-        tokens = int(self.hyp_len.sum())
-        result = []
-        for positions, entry in self.found:
-            position_entry = np.full(tokens, -1, np.int32)
+        result = [np.full(int(self.hyp_len.sum()), -1, np.int32) for _ in self.found]
+        for position_entry, (positions, entry) in zip(result, self.found):
             position_entry[positions] = entry
-            result.append(position_entry)
         return result
 
     @functools.cached_property
@@ -221,9 +216,6 @@ class Memo:
                 self._nbytes += estimated_nbytes(key) + estimated_nbytes(self._values[key])
             self._unmeasured.clear()
             return self._nbytes
-
-    def __len__(self) -> int:
-        return len(self._values)
 
     def get(self, key: tuple[Hashable, ...], make: Callable[[], Value]) -> Value:
         value = self._values.get(key, _MISSING)
@@ -299,25 +291,19 @@ class ReferenceIndex(_Slots):
         """The index of references as token ids 0..V-1 of ``vocabulary``, concatenated, ``segment_len`` tokens
         per reference and ``refs_per_sentence`` references per sentence."""
         index = cls.__new__(cls)
-        index._build(
-            vocabulary,
-            np.asarray(ids, np.int64),
-            np.asarray(segment_len, np.int64),
-            np.asarray(refs_per_sentence, np.int64),
-            max_order,
-        )
+        index._build(vocabulary, ids, segment_len, refs_per_sentence, max_order)
         return index
 
     def _build(
         self, vocabulary: Mapping[str, int], ids: np.ndarray, segment_len: np.ndarray, refs: np.ndarray, max_order: int
     ) -> None:
         self.vocabulary = vocabulary
-        self.refs_per_sentence = refs
+        self.refs_per_sentence = refs = np.asarray(refs, np.int64)
         self.num_sentences = len(refs)
         self.max_slots = int(self.refs_per_sentence.max()) if len(segment_len) else 0
         self.segment_slot, self.segment_sentence = reference_layout(refs, max(self.max_slots, 1))
-        self.segment_len = segment_len
-        self.ids = ids
+        self.segment_len = segment_len = np.asarray(segment_len, np.int64)
+        self.ids = ids = np.asarray(ids, np.int64)
         self.base = max(len(self.vocabulary), 1)
         # Per token: the tokens left in its segment and its reference slot (narrow types: most of the memory).
         segment_of_position = np.repeat(np.arange(len(segment_len)), self.segment_len)
@@ -519,13 +505,11 @@ class ReferenceIndex(_Slots):
 
     def global_counts(self, max_order: int) -> list[np.ndarray]:
         """Per order and reference position: its n-gram's count in all references (NIST's information weights)."""
-        result = []
-        for ranks in corpus_ngram_ids(self.ids, self.segment_len, max_order):
-            valid = ranks >= 0
-            count_at = np.zeros(len(self.ids), np.int64)
-            count_at[valid] = np.bincount(ranks[valid])[ranks[valid]]
-            result.append(count_at)
-        return result
+        # (ranks + 1: the -1 of positions without an n-gram are counted apart, then masked)
+        return [
+            np.where(r >= 0, np.bincount(r + 1)[r + 1], 0)
+            for r in corpus_ngram_ids(self.ids, self.segment_len, max_order)
+        ]
 
     def entry_values(self, n: int, per_position: np.ndarray) -> np.ndarray:
         """A per-reference-position value of order-n n-grams as a per-entry value (equal over an entry)."""

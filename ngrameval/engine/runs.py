@@ -1,9 +1,6 @@
-"""Tokens cut and numbered in C (an Arrow string array), without a Python string and dict probe per token.
-
-Arrow allocates from the system allocator, which reuses what numpy freed (its own pool's fresh pages fault),
-and arrays pass through buffers: ``pa.array``/``to_numpy`` import pandas, which makes every later full garbage
-collection three times as long.
-"""
+"""Tokens cut and numbered in C (an Arrow string array), without a Python string and dict probe per token. Arrow
+allocates from the system allocator (which reuses what numpy freed); arrays pass through buffers (``to_numpy``
+imports pandas, which makes every later garbage collection three times as long)."""
 
 from __future__ import annotations
 

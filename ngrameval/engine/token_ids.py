@@ -1,10 +1,7 @@
-"""Token ids as input (RL fine-tuning, decoding), checked and flattened into arrays for the engine.
-
-Predictions: ``N`` id sequences (lists of ints, 1-D integer arrays or tensors) or an ``(N, L)`` array or tensor;
-references: the same, or several per prediction (a list of sequences or a 2-D array each, or ``(N, R, L)``).
-``pad_id`` drops every position equal to it, wherever it stands; other ids must be non-negative. torch is never
-imported: a tensor is recognised by its type's module. The references' ids are numbered ``0..V-1`` in order of
-first occurrence, as text tokens are, so every score and sum is that of the ids written as decimal strings.
+"""Token ids as input, checked and flattened into arrays for the engine: ``N`` id sequences (lists of ints, 1-D
+integer arrays or tensors; torch is never imported) or an ``(N, L)`` array; references the same, or several per
+prediction. ``pad_id`` drops every position equal to it. Ids are numbered as text tokens are, in order of first
+occurrence, so every score is that of the ids written as decimal strings.
 """
 
 from __future__ import annotations
