@@ -163,8 +163,7 @@ class MetricFamily(ABC):
         return self.statistics(predictions, references, **options)
 
     def segment_scores(self, stats: Statistics) -> np.ndarray:
-        """(segments, outputs): each row of :meth:`sentence_statistics` scored alone, as the tool scores one
-        sentence (default: as a corpus of one segment)."""
+        """(segments, outputs): each row of :meth:`sentence_statistics` scored alone, as the tool scores one."""
         return self.score_totals(stats, stats.rows, None)
 
     def sentence_scores(self, stats: Statistics, predictions: Any, references: Any) -> np.ndarray:
@@ -183,8 +182,7 @@ class MetricFamily(ABC):
     def own_interval(
         self, stats: Statistics, n_samples: int, confidence: float
     ) -> dict[str, tuple[float, float, float]] | None:
-        """Output -> (bootstrap mean, low, high) where the reproduced tool resamples its own way (replacing
-        :mod:`ngrameval.significance`'s bootstrap); None: it has none."""
+        """Output -> (bootstrap mean, low, high) where the reproduced tool resamples its own way, else None."""
         return None
 
     def resampling(self, stats: Statistics) -> Resampling:
@@ -268,8 +266,7 @@ class MetricFamily(ABC):
         return self.statistics(predictions, references, **options)
 
     def pairwise_columns(self, stats: Statistics) -> tuple[int, ...]:
-        """The columns the public function sums as one 1-D array (``np.mean`` of segment scores: pairwise, not
-        row by row), which a merge then sums that way. Default: none."""
+        """The columns the public function sums as one 1-D array (``np.mean``: pairwise, not row by row)."""
         return ()
 
     def segment_columns(self, stats: Statistics) -> tuple[int, ...]:
@@ -347,8 +344,7 @@ def means(totals: np.ndarray) -> np.ndarray:
 
 
 class CombinedFamily(MetricFamily):
-    """A family whose statistics are other families' side by side (COCOEvalCap's suite), each part scored by
-    its own family."""
+    """A family whose statistics are other families' side by side (COCOEvalCap's suite)."""
 
     def combine(self, parts: Sequence[tuple[MetricFamily, Statistics, tuple[str, ...]]], signature: str) -> Statistics:
         """One Statistics of ``(family, statistics, output names)`` parts: ``name|signature|`` then theirs."""
@@ -529,9 +525,8 @@ def merged_signature(first: str, second: str) -> str:
 
 
 class RunningTotals:
-    """Statistics of a corpus merged shard by shard in corpus order, in memory bounded by a shard: running
-    column sums (row by row, as :meth:`Statistics.totals`), the last row, and the family's pairwise and
-    segment columns spooled to temporary files; the result is the whole corpus's, to the last bit.
+    """Statistics of a corpus merged shard by shard in corpus order, in memory bounded by a shard (columns read
+    per segment spooled to temporary files): the result is the whole corpus's, to the last bit.
 
     >>> predictions = ["the cat sat on the mat", "a dog", "the bird sang"]
     >>> references = [["the cat sat on a mat"], ["a dog barks"], ["a bird sang"]]

@@ -137,8 +137,7 @@ class ByteBudgetCache:
         return key in self._entries
 
     def get(self, key: Hashable | None, build: Callable[[], Value]) -> Value:
-        """The value kept under ``key``, or ``build()`` kept under it (None: not kept, as for a user's callable
-        tokenizer). Threads asking for one key while it is built wait for it.
+        """The value kept under ``key``, or ``build()`` kept under it (None: not kept); threads wait for a build.
 
         >>> cache = ByteBudgetCache()
         >>> cache.get(None, list), len(cache)

@@ -139,8 +139,7 @@ def map_blocks(
 
 
 def id_blocks(ids: TokenIds) -> list[tuple[int, int]]:
-    """The ``(start, end)`` blocks of a token-id corpus: about :data:`BLOCK_TOKENS` tokens, at most
-    :data:`BLOCK_SEGMENTS` predictions."""
+    """The ``(start, end)`` blocks of a token-id corpus: about :data:`BLOCK_TOKENS` tokens each."""
     reference_tokens = np.add.reduceat(ids.ref_len, offsets(ids.refs_per_sentence)[:-1])  # (each has one)
     # A prediction counts as at least BLOCK_TOKENS / BLOCK_SEGMENTS tokens: no block holds more predictions.
     tokens = np.maximum(ids.hyp_len + reference_tokens, -(-BLOCK_TOKENS // BLOCK_SEGMENTS))
@@ -184,16 +183,10 @@ def _indexed(
     """Index checked references (through the cache when ``cache``) and encode the predictions."""
     flat_refs = [r for group in refs for r in group]
     counts = tuple(map(len, refs))
-    key: tuple[Any, ...] | None
     if pretokenized:
-        key = ("tokens", lowercase, type(tokenizer), counts, tuple(map(tuple, flat_refs)))
-    else:
-        # A user's callable may be unhashable or change between calls: its references are not cached.
-        key = (
-            None
-            if not is_builtin(tokenizer)
-            else (type(tokenizer), tokenizer.name, lowercase, counts, tuple(flat_refs))
-        )
+        key: tuple[Any, ...] | None = ("tokens", lowercase, type(tokenizer), counts, tuple(map(tuple, flat_refs)))
+    else:  # a user's callable may be unhashable or change between calls: its references are not cached
+        key = (type(tokenizer), tokenizer.name, lowercase, counts, tuple(flat_refs)) if is_builtin(tokenizer) else None
 
     def build() -> ReferenceIndex:
         ids, lengths, vocabulary = _encode(flat_refs, tokenizer, pretokenized, lowercase)
@@ -285,29 +278,12 @@ def _whitespace_tokens(texts: Sequence[Any], tokenizer: Tokenizer, pretokenized:
     return whitespace_split(list(map(str.lower, texts)) if tokenizer.lowercase else texts)
 
 
-def _vocabulary_ids(index: ReferenceIndex, tokens: Any) -> np.ndarray:
-    """The id in ``index``'s vocabulary of each token of an Arrow array, -1 for a token it lacks."""
-    # (The words as an Arrow array, None if one has no UTF-8 form: then a dict look-up per distinct token.)
-    words, ids = index.memoized(
-        ("vocabulary as arrays",),
-        lambda: (
-            strings(list(index.vocabulary)),
-            np.r_[np.fromiter(index.vocabulary.values(), np.int64, len(index.vocabulary)), -1],
-        ),
-    )
-    if words is None:
-        distinct, positions = distinct_ids(tokens)
-        return cast(np.ndarray, index.encode([distinct])[positions])
-    return cast(np.ndarray, ids[ids_in(tokens, words)])
-
-
 def _tokens(texts: Sequence[Any], tokenizer: Tokenizer, pretokenized: bool, lowercase: bool) -> Sequence[Any]:
     return (lowercase_tokens(texts, tokenizer) if lowercase else texts) if pretokenized else tokenizer.tokenize(texts)
 
 
 def _distinct_tokens(texts: list[Any], tokenizer: Tokenizer, pretokenized: bool, lowercase: bool) -> list[Any]:
-    """:func:`_tokens` of texts of which many may be equal (a GRPO step's shared reference), each distinct text
-    tokenized once, in one call."""
+    """:func:`_tokens` of texts of which many may be equal (a GRPO step's), each distinct one tokenized once."""
     if pretokenized:  # (token lists: not hashable, and no tokenizer runs on them)
         return list(_tokens(texts, tokenizer, pretokenized, lowercase))
     numbering = dict(zip(dict.fromkeys(texts), count()))
@@ -364,7 +340,19 @@ def encode_segments(
 
     split = _whitespace_tokens(texts, tokenizer, pretokenized)
     if split is not None:
-        return EncodedSegments(index.vocabulary, _vocabulary_ids(index, split[0]), split[1], tokens)
+        # The vocabulary's words as an Arrow array (None if one has no UTF-8 form: then a dict look-up per
+        # distinct token), looked up as a set.
+        words, ids = index.memoized(
+            ("vocabulary as arrays",),
+            lambda: (
+                strings(list(index.vocabulary)),
+                np.r_[np.fromiter(index.vocabulary.values(), np.int64, len(index.vocabulary)), -1],
+            ),
+        )
+        if words is None:
+            distinct, positions = distinct_ids(split[0])
+            return EncodedSegments(index.vocabulary, index.encode([distinct])[positions], split[1], tokens)
+        return EncodedSegments(index.vocabulary, ids[ids_in(split[0], words)], split[1], tokens)
     token_lists = tokens()
     return EncodedSegments(
         index.vocabulary,

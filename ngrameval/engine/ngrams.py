@@ -232,8 +232,7 @@ _MISSING = object()
 
 
 class SlotLayout:
-    """Sentences and their reference slots: ``num_sentences``, ``max_slots``, and per reference its sentence,
-    slot and length."""
+    """Sentences and their reference slots, and per reference its sentence, slot and length."""
 
     num_sentences: int
     max_slots: int
@@ -269,8 +268,7 @@ class _Slots(SlotLayout, ABC):
 
 
 class ReferenceIndex(_Slots):
-    """Token ids, lengths and per-order n-gram tables of a reference corpus (``references[i]``: the tokenized
-    references of sentence ``i``)."""
+    """Token ids, lengths and per-order n-gram tables of ``references[i]``, the references of sentence ``i``."""
 
     def __init__(self, references: Sequence[Sequence[Tokens]], max_order: int) -> None:
         segments = [segment for refs in references for segment in refs]
@@ -681,9 +679,8 @@ class RepeatedIndex(_Slots):
 def matches_by_reference(
     index: ReferenceIndex, ids: np.ndarray, lengths: np.ndarray, min_order: int, max_order: int
 ) -> np.ndarray:
-    """(sentences, reference slots): the clipped matches of orders ``min_order``..``max_order`` of each hypothesis
-    (``ids`` in ``index``'s vocabulary, ``lengths`` per hypothesis) against each reference alone, summed (0 for
-    empty slots): :meth:`ReferenceIndex.per_reference` summed, without per-position entries.
+    """(sentences, reference slots): :meth:`ReferenceIndex.per_reference` of orders ``min_order``..``max_order``
+    summed, of hypotheses given as ``ids`` in ``index``'s vocabulary, all n-grams found by hashing.
 
     >>> index = ReferenceIndex([[["a", "b", "a"], ["b", "a"]]], 2)
     >>> matches_by_reference(index, index.encode([["a", "b", "a", "a"]]), np.array([4]), 1, 2).tolist()

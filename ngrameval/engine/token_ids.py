@@ -125,9 +125,7 @@ class TokenIds:
 
     def prediction_tokens(self) -> list[list[str]]:
         """The predictions as decimal-string token lists (what explanations show)."""
-        words = list(map(str, self.hyp_ids.tolist()))
-        bounds = offsets(self.hyp_len).tolist()
-        return [words[a:b] for a, b in zip(bounds[:-1], bounds[1:])]
+        return [list(map(str, prediction.tolist())) for prediction in self.predictions()]
 
 
 def token_ids(predictions: Any, references: Any, pad_id: Any = None) -> TokenIds | None:
