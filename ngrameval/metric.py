@@ -382,28 +382,16 @@ class CombinedFamily(MetricFamily):
 _REGISTRY: dict[str, MetricFamily] = {}
 # The families ngrameval ships and the module that registers each, imported when first asked for.
 BUILTIN_FAMILIES = {
-    "bleu": "ngrameval.metrics.bleu",
-    "chrf": "ngrameval.metrics.chrf",
-    "cider": "ngrameval.metrics.cider",
-    "coco_caption": "ngrameval.metrics.coco",
-    "gleu": "ngrameval.metrics.gleu",
-    "meteor": "ngrameval.metrics.meteor",
-    "nist": "ngrameval.metrics.nist",
-    "rouge": "ngrameval.metrics.rouge",
-    "ter": "ngrameval.metrics.ter",
+    name: f"ngrameval.metrics.{name}" for name in ("bleu", "chrf", "cider", "gleu", "meteor", "nist", "rouge", "ter")
 }
+BUILTIN_FAMILIES["coco_caption"] = "ngrameval.metrics.coco"
 
 
 def register(family: MetricFamily) -> MetricFamily:
     """Add a family to the registry under its name (a metric module registers its family on import)."""
-    existing = _REGISTRY.get(family.name)
     # The same family registered again is a module imported twice (as pytest's doctest collection can).
-    same = (
-        existing is not None
-        and type(existing).__qualname__ == type(family).__qualname__
-        and type(existing).__module__ == type(family).__module__
-    )
-    if not family.name or (existing is not None and not same):
+    kinds = {(type(f).__module__, type(f).__qualname__) for f in (family, _REGISTRY.get(family.name, family))}
+    if not family.name or len(kinds) > 1:
         raise InputError(f"a metric family needs a new name, got {family.name!r}")
     _REGISTRY[family.name] = family
     return family
