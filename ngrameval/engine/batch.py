@@ -56,11 +56,7 @@ def count_ids(
     max_order: int,
     vocabulary_size: int,
 ) -> CountedBatch | None:
-    """:func:`count_batch` of token ids below ``vocabulary_size``: the hypotheses' then the references' in ``ids``.
-
-    >>> count_ids(np.array([0, 1, 0, 1]), np.array([2]), np.array([2]), [1], 2, 2).clipped.tolist()
-    [[2, 1]]
-    """
+    """:func:`count_batch` of token ids below ``vocabulary_size``: the hypotheses' then the references' in ``ids``."""
     per_sentence = np.asarray(refs_per_sentence, np.int64)
     sentences, slots = len(hyp_len), max(int(per_sentence.max(initial=0)), 1)
     radix = max(vocabulary_size, 1) ** max_order
@@ -134,12 +130,7 @@ def count_ids_sorted(
     """:func:`count_ids` of any non-negative ids, by one sort of the token positions; None for more than 65,534
     distinct ids. Each sequence is followed by end marks of its side and each position sorted by its sentence
     then the ``max_order`` digits from it on: an order's runs are the last order's cut where the n-th digit
-    changes, and a run's count per side is a difference of running counts.
-
-    >>> counted = count_ids_sorted(np.array([7, 9, 7, 9, 7, 9, 9]), np.array([3]), np.array([2, 2]), [2], 2)
-    >>> counted.clipped.tolist(), counted.per_reference.tolist()
-    ([[2, 1]], [[[2, 1], [1, 0]]])
-    """
+    changes, and a run's count per side is a difference of running counts."""
     digits = _sort_digits(np.asarray(ids, np.int64))
     if digits is None:
         return None

@@ -89,13 +89,7 @@ def map_blocks(
     :data:`~ngrameval.engine.batch.FEW_PREDICTIONS` predictions counted without an index
     (:class:`~ngrameval.engine.batch.CountedBatch`); to each block of a larger corpus (:func:`id_blocks` for
     token ids), ``threads`` at once (numpy releases the GIL in its sorts). Returns the results in block order,
-    the references per prediction (or ``"var"``) and the tokenizer.
-
-    >>> results, num_refs, tokenizer = map_blocks(["a b", "c"], ["a b", "d"], "none", False, 2,
-    ...                                           lambda corpus: corpus.index.num_sentences)
-    >>> results, num_refs, tokenizer.name
-    ([2], 1, 'none')
-    """
+    the references per prediction (or ``"var"``) and the tokenizer."""
     threads = check_positive_int("threads", threads)
     ids = _token_ids(predictions, references, pad_id, lowercase)
     if ids is not None:

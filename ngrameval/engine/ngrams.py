@@ -550,14 +550,7 @@ def find_keys(
     keys: np.ndarray, table_keys: np.ndarray, hashed: tuple[np.ndarray, np.ndarray, int, int] | None
 ) -> np.ndarray:
     """For each of ``keys``, its index in the distinct sorted ``table_keys``, -1 if absent: by one look-up in the
-    hash table ``hashed`` (:func:`key_slots`) for almost every key, by binary search for the others.
-
-    >>> table_keys = np.array([7, 10, 42])
-    >>> find_keys(np.array([7, 8, 42, 10]), table_keys, key_slots(table_keys)).tolist()
-    [0, -1, 2, 1]
-    >>> find_keys(np.array([7, 8, 42, 10]), table_keys, None).tolist()
-    [0, -1, 2, 1]
-    """
+    hash table ``hashed`` (:func:`key_slots`) for almost every key, by binary search for the others."""
     keys = np.asarray(keys, np.int64)
     if hashed is None:
         return _binary_search(keys, table_keys)
@@ -680,12 +673,7 @@ def matches_by_reference(
     index: ReferenceIndex, ids: np.ndarray, lengths: np.ndarray, min_order: int, max_order: int
 ) -> np.ndarray:
     """(sentences, reference slots): :meth:`ReferenceIndex.per_reference` of orders ``min_order``..``max_order``
-    summed, of hypotheses given as ``ids`` in ``index``'s vocabulary, all n-grams found by hashing.
-
-    >>> index = ReferenceIndex([[["a", "b", "a"], ["b", "a"]]], 2)
-    >>> matches_by_reference(index, index.encode([["a", "b", "a", "a"]]), np.array([4]), 1, 2).tolist()
-    [[5.0, 3.0]]
-    """
+    summed, of hypotheses given as ``ids`` in ``index``'s vocabulary, all n-grams found by hashing."""
     lengths = np.asarray(lengths, np.int64)
     if len(lengths) != index.num_sentences:
         raise InputError(f"{len(lengths)} predictions for {index.num_sentences} references")
