@@ -189,8 +189,6 @@ def _sum_counts(parts: Iterable[bytes]) -> ReferenceCounts | None:
     return total
 
 
-# --------------------------------------------------------------------------- Ray Data
-
 _TABLES: dict[str, Any] = {}  # per worker process: the corpus-wide counts, fetched once per object
 
 
@@ -314,9 +312,6 @@ def _file_rows(path: str, job: _Job) -> Iterator[tuple[int, dict[str, Any]]]:
         for row in table.to_pylist():
             line += 1
             yield line, row
-
-
-# --------------------------------------------------------------------------- Hugging Face datasets
 
 
 def _hf_passes(dataset: Any, job: _Job, num_proc: int | None) -> Iterator[bytes]:

@@ -582,9 +582,6 @@ def with_suffix(signature: str, suffix: str) -> str:
     return signature + suffix
 
 
-# --------------------------------------------------------------------------- checks
-
-
 def _check_samples(name: str, value: int) -> None:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or not 1 <= value <= MAX_SAMPLES:
         raise InputError(f"{name} must be an integer from 1 to {MAX_SAMPLES:,}, got {value!r}")
