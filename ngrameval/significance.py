@@ -76,8 +76,8 @@ def resolve_seed(seed: Seed = "env") -> int | None:
 
 @dataclass
 class SystemResult:
-    """One system's result for one output of a metric: its corpus ``score``, and from resampling the
-    bootstrap ``mean``, the interval bounds ``ci`` = (low, high) and the paired test's ``p_value``."""
+    """One system's result for one output: its corpus ``score``, and from resampling the bootstrap ``mean``, the
+    interval bounds ``ci`` = (low, high) and the paired test's ``p_value``."""
 
     score: float
     mean: float | None = None
@@ -135,15 +135,12 @@ class _Scorer:
         self.scale = resampling.scale
         self.bootstrap_dtype = np.dtype(resampling.bootstrap_dtype)
         self.reads_weights = resampling.reads_weights
-        # Rows of integers (BLEU's, NIST's counts): their sums are exact in any order.
-        self.integral = _integral(stats.rows)
-        # The tool sums np.array(rows, dtype="float32")[draw] in float32. If every partial sum is an integer below
-        # 2**24 (a resample draws len(rows) rows), exact sums cast to float32 are its sums, bit for bit; else a
-        # resample's sums are its drawn rows added in the tool's order.
+        self.integral = _integral(stats.rows)  # counts: their sums are exact in any order
+        # The tool sums np.array(rows, dtype="float32")[draw] in float32: exact sums cast to float32 are its sums
+        # if every partial sum is an integer below 2**24, else the drawn rows are added in the tool's order.
         self.sums_drawn = self.bootstrap_dtype == np.float32 and not (
             self.integral and len(stats.rows) * np.abs(stats.rows).max(initial=0) < FLOAT32_EXACT
         )
-        # Whether a block of resamples is scored with its weights or drawn indices, not from its sums alone.
         self.reads_draws = self.reads_weights or self.sums_drawn
 
     def corpus(self) -> np.ndarray:
@@ -172,7 +169,7 @@ class _Scorer:
         exact = self.integral and _integral(other.rows)
         difference = self.stats.rows - other.rows
         mine, others = self.stats.totals(), other.totals()
-        # For rules reading the last segment: segment i of both systems side by side, and which one a sum took.
+        # For rules reading the last segment: segment i of both systems side by side, and which one a sum took
         interleaved = (
             Statistics(
                 self.stats.metric,
@@ -242,12 +239,10 @@ def _resample_scores(scorers: Sequence[_Scorer], draws: Iterable[np.ndarray]) ->
 
 
 def _integral(rows: np.ndarray) -> bool:
-    """Rows of integers whose sums are exact in float64 in any order."""
     return bool(np.all(rows == np.floor(rows)) and np.abs(rows).sum(axis=0).max(initial=0) < 2**53)
 
 
 def _blocks(matrix: np.ndarray, floats_per_row: int) -> Iterator[np.ndarray]:
-    """Row blocks of ``matrix`` holding about BLOCK_FLOATS floats of work each."""
     size = max(1, BLOCK_FLOATS // max(1, floats_per_row))
     for start in range(0, len(matrix), size):
         yield matrix[start : start + size]
@@ -264,10 +259,8 @@ def _counts(draws: np.ndarray, segments: int) -> np.ndarray:
 
 
 def _draws(seed: int | np.random.Generator | None, segments: int, samples: int) -> Iterator[np.ndarray]:
-    """sacrebleu's bootstrap indices, ``default_rng(seed).choice(segments, size=(samples, segments),
-    replace=True)`` (a generator given: its next such draw), in blocks of rows of about :data:`DRAW_BLOCK`
-    indices, drawn in turn from one generator as they are used: its stream does not depend on how the draw is
-    cut, so the blocks are sacrebleu's matrix, row for row.
+    """sacrebleu's bootstrap indices, ``default_rng(seed).choice(segments, size=(samples, segments))`` (or a
+    generator's next such draw), drawn in blocks of about :data:`DRAW_BLOCK` indices: the same rows.
 
     >>> blocks = list(_draws(12345, 10, 3))
     >>> np.vstack(blocks).tolist() == np.random.default_rng(12345).choice(10, size=(3, 10), replace=True).tolist()
@@ -336,16 +329,15 @@ def _p_value(exceeding: np.ndarray) -> float:
 
 
 def _exceeds(statistic: np.ndarray, observed: float) -> np.ndarray:
-    """``statistic > observed`` as sacrebleu compares them: its observed difference is a Python float, which
-    NumPy 2 rounds to the statistic's dtype (float32 for float32 bootstrap scores; NEP 50)."""
+    """``statistic > observed`` as sacrebleu compares them: NumPy 2 rounds its Python float to the statistic's
+    dtype (NEP 50)."""
     return statistic > statistic.dtype.type(observed)
 
 
 def _bootstrap_p_value(system: np.ndarray, baseline: np.ndarray, observed: float) -> float:
-    """The paired bootstrap p-value of one output from the (B,) resample scores of a system and of the
-    baseline on the same draws: their absolute differences, centred on their mean, exceeding the observed
-    one (Moses' and sacrebleu's), in the scores' precision, the mean summed over one contiguous vector as
-    sacrebleu's (NumPy sums a column of a matrix in another order)."""
+    """The paired bootstrap p-value from (B,) resample scores of a system and the baseline on the same draws: their
+    absolute differences, centred on their mean (summed over a contiguous vector, in sacrebleu's order), above
+    the observed one."""
     differences = np.abs(np.ascontiguousarray(system) - np.ascontiguousarray(baseline))
     return _p_value(_exceeds(differences - differences.mean(), observed))
 
@@ -354,7 +346,7 @@ def confidence_interval(
     stats: Statistics, n_samples: int = 1000, confidence: float = 0.95, seed: Seed = "env"
 ) -> dict[str, SystemResult]:
     """Output name -> the corpus score with the bootstrap mean and interval of one system, as sacrebleu's
-    ``corpus_score(..., n_bootstrap=n_samples)`` (``--confidence``) computes them.
+    ``--confidence`` computes them.
 
     >>> from ngrameval import statistics
     >>> stats = statistics("bleu", ["a b c d e", "x y z w", "p q r s t"],
@@ -378,7 +370,7 @@ def confidence_interval(
 
 
 def _own_interval(scorer: _Scorer, n_samples: int, confidence: float) -> dict[str, SystemResult] | None:
-    """The interval of the reproduced tool's own resampling (ROUGE-1.5.5.pl's, which ignores the seed), if any."""
+    """The interval of the tool's own resampling (ROUGE-1.5.5.pl's, which ignores the seed), if any."""
     own = scorer.family.own_interval(scorer.stats, n_samples, confidence)
     if own is None:
         return None
@@ -391,13 +383,10 @@ def _own_interval(scorer: _Scorer, n_samples: int, confidence: float) -> dict[st
 def pairwise_bootstrap(
     systems: Sequence[Statistics], n_samples: int = 1000, confidence: float = 0.95, seed: Seed = "env"
 ) -> tuple[list[dict[str, SystemResult]], dict[str, np.ndarray]]:
-    """Every pair of systems compared at once, for a ranking with clusters: per system, output name -> its
-    corpus score, bootstrap mean and interval (:func:`confidence_interval`'s); and per output name, the
-    (systems, systems) matrix of paired bootstrap p-values, entry ``[i, j]`` that of
-    ``paired_test(systems[i], [systems[j]], "bs", n_samples, seed=seed)`` (seeded, as sacrebleu's paired
-    bootstrap with ``systems[i]`` as the baseline; the matrix is symmetric, its diagonal ``1 / (n_samples + 1)``).
-    sacrebleu resamples both systems of a seeded test with the same indices, so one draw serves every pair (an
-    unseeded run, ``seed`` None or 0, too, where ``paired_test`` draws one per system).
+    """Every pair of systems compared at once: per system, :func:`confidence_interval`'s results; per output, the
+    symmetric (systems, systems) matrix of paired bootstrap p-values, ``[i, j]`` that of ``paired_test(systems[i],
+    [systems[j]], "bs", n_samples, seed=seed)``. One draw serves every pair (also unseeded, where
+    ``paired_test`` draws one per system).
 
     >>> from ngrameval import statistics
     >>> references = [["a b c d f"], ["x y z w"], ["p q r s"], ["k l m n"]]
@@ -469,8 +458,7 @@ def _pairwise_p_values(
     corpus = np.vstack([scorer.corpus() for scorer in scorers])  # (systems, outputs), the test's arithmetic
     p_values = {}
     for j, name in enumerate(scorers[0].stats.outputs):
-        # |a - b| is |b - a|: each pair once. (A system's scores may be float32 and another's float64, as
-        # sacrebleu's, so a pair is computed in its own precision.)
+        # |a - b| is |b - a|: each pair once, in its own precision (float32 or float64 scores, as sacrebleu's)
         matrix = np.full((len(scorers), len(scorers)), 1 / (n_samples + 1))
         for i, k in itertools.combinations(range(len(scorers)), 2):
             matrix[i, k] = matrix[k, i] = _bootstrap_p_value(
@@ -489,11 +477,10 @@ def paired_test(
     seed: Seed = "env",
     n_ar_confidence: int = -1,
 ) -> list[dict[str, SystemResult]]:
-    """sacrebleu's ``PairedTest``: per system (the baseline first), output name -> its result. The
-    baseline gets its bootstrap mean and interval; each system its p-value against the baseline and,
-    with ``test="bs"`` (paired bootstrap, 1000 resamples by default) or with ``n_ar_confidence`` > 0
-    for ``test="ar"`` (approximate randomization, 10,000 trials by default; 0 means 1000 resamples),
-    its mean and interval. Every system must share the baseline's metric, options and references.
+    """sacrebleu's ``PairedTest``: per system (the baseline first), output name -> its result: the baseline's
+    bootstrap mean and interval; each system's p-value against it and, with ``test="bs"`` (1000 resamples by
+    default) or ``n_ar_confidence`` > 0 for ``test="ar"`` (10,000 trials by default; 0: 1000 resamples), its
+    mean and interval. Every system must share the baseline's metric, options and references.
 
     >>> from ngrameval import statistics
     >>> references = [["a b c d f"], ["x y z w"], ["p q r s"], ["k l m n"]]
@@ -520,17 +507,14 @@ def paired_test(
         _check_statistics(f"systems[{index}]", system)
         _check_comparable(baseline, system, index)
     seed = resolve_seed(seed)
-    # sacrebleu's PairedTest hands each system's test ``seed if seed else None``, while the baseline's
-    # interval (_bootstrap_resample) seeds with the seed itself: seed 0 gives a reproducible baseline
-    # interval but unseeded system tests. We keep that, and draw one matrix shared by every system
-    # where sacrebleu draws a fresh unseeded one per system: each comparison sees the same distribution.
+    # sacrebleu seeds each system's test with ``seed if seed else None`` but the baseline's interval with the seed
+    # itself (seed 0: a reproducible baseline, unseeded tests); unseeded, one draw serves every system.
     system_seed = seed if seed else None
     segments = len(baseline)
     base = _Scorer(baseline)
     scorers = [_Scorer(system) for system in systems]
     if test == "bs":
-        # A fresh default_rng(system_seed) per system draws the baseline's indices again when seeded. The
-        # baseline is scored on the systems' draws too: when seeded, they are its interval's.
+        # Seeded, each system's fresh default_rng(system_seed) draws the baseline's interval's indices again.
         base_draws = _draws(seed, segments, n_samples)
         system_draws = base_draws if system_seed is not None else _draws(None, segments, n_samples)
         base_on_draws, *systems_resampled = _resample_scores([base] + scorers, system_draws)
@@ -550,8 +534,7 @@ def paired_test(
 
 
 def signature_suffix(test: str | None, n_samples: int, seed: int | None, n_ar_confidence: int = -1) -> str:
-    """The fields sacrebleu adds to a signature for resampling, in its order (``bs``, ``ar``, ``seed``;
-    sacrebleu writes them right after ``nrefs``): ``test`` None for a single system's interval
+    """The fields sacrebleu adds to a signature for resampling, in its order: ``test`` None for an interval
     (``--confidence``), ``"bs"`` or ``"ar"`` for a paired test; ``seed`` as :func:`resolve_seed` gives it.
 
     >>> signature_suffix(None, 1000, 12345), signature_suffix("bs", 1000, None)
@@ -570,16 +553,14 @@ def signature_suffix(test: str | None, n_samples: int, seed: int | None, n_ar_co
 
 
 def with_suffix(signature: str, suffix: str) -> str:
-    """A signature with :func:`signature_suffix`'s fields where sacrebleu writes them: after a leading
-    ``nrefs`` field (sacrebleu's format, which the sacrebleu BLEU variant keeps), at the end otherwise.
+    """A signature with :func:`signature_suffix`'s fields where sacrebleu writes them: after a leading ``nrefs``
+    field, else at the end.
 
     >>> with_suffix("nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0", "|bs:1000|seed:12345")
     'nrefs:1|bs:1000|seed:12345|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0'
     """
     first, bar, rest = signature.partition("|")
-    if first.startswith("nrefs:"):
-        return first + suffix + bar + rest
-    return signature + suffix
+    return first + suffix + bar + rest if first.startswith("nrefs:") else signature + suffix
 
 
 def _check_samples(name: str, value: int) -> None:

@@ -32,7 +32,7 @@ import sys
 import time
 import zlib
 from collections.abc import Iterator, Mapping, Sequence
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -109,9 +109,8 @@ def segments_digest(predictions: Sequence[str]) -> str:
 
 
 class Board:
-    """A community leaderboard in ``folder`` (its database: ``folder/board.sqlite``): :meth:`create` one, or
-    open one with ``Board(folder)``. Every method opens its own connection: a Board may be shared by threads and
-    the folder by processes.
+    """A community leaderboard in ``folder`` (``folder/board.sqlite``): :meth:`create` one, or open one with
+    ``Board(folder)``. Every method opens its own connection (a Board may be shared by threads and processes).
 
     >>> import tempfile
     >>> folder = Path(tempfile.mkdtemp()) / "board"
@@ -127,8 +126,8 @@ class Board:
     """
 
     def __init__(self, folder: str | Path) -> None:
-        """Open the board in ``folder``; a clear error if there is none, or if its database is unreadable, of
-        another schema version, damaged (SQLite's ``quick_check``), or its references do not match their digest.
+        """Open the board in ``folder``; a clear error if there is none, or if it is unreadable, of another schema
+        version, damaged (``quick_check``) or its references do not match their digest.
 
         >>> Board("no/such/board")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
@@ -162,10 +161,9 @@ class Board:
         title: str = "",
         max_per_hour: int | None = None,
     ) -> Board:
-        """A new board in ``folder`` (created if needed; refused if it already holds a board): ``references``
-        per segment (one or more strings each), ``metrics`` metric name -> its options (JSON values, as
-        ``ngrameval score --option`` takes them), fixed for the board's life; ``max_per_hour``: how many
-        submissions one client key may make in an hour (None: no limit).
+        """A new board in ``folder`` (refused if it holds one): ``references`` per segment (one or more strings),
+        ``metrics`` metric name -> its options (JSON values), fixed for the board's life; ``max_per_hour``: how
+        many submissions one client key may make in an hour (None: no limit).
 
         >>> import tempfile
         >>> Board.create(tempfile.mkdtemp(), [["a b"]], {"bleu": {"tokenise": "none"}})  # doctest: +ELLIPSIS
@@ -189,13 +187,11 @@ class Board:
         specs = [_new_metric(name, options, references) for name, options in metrics.items()]
         data = _json(references)
         folder.mkdir(parents=True, exist_ok=True)
-        # Built under a temporary name, then linked into place: an existing board is never overwritten, and a
-        # board is never seen half made.
+        # Built under a temporary name, then linked into place: never overwritten, never seen half made.
         temporary = folder / f".{DATABASE}.{os.getpid()}.tmp"
         temporary.unlink(missing_ok=True)
         try:
-            connection = sqlite3.connect(temporary, isolation_level=None)
-            try:
+            with closing(sqlite3.connect(temporary, isolation_level=None)) as connection:
                 connection.executescript(SCHEMA)
                 connection.execute("BEGIN")
                 meta = {
@@ -216,8 +212,6 @@ class Board:
                 )
                 connection.execute("COMMIT")
                 connection.execute("PRAGMA journal_mode=WAL")
-            finally:
-                connection.close()
             try:
                 os.link(temporary, folder / DATABASE)
             except FileExistsError:
@@ -228,16 +222,10 @@ class Board:
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
-        """A connection (autocommit: transactions are explicit), the database checked; SQLite's errors as
-        InputError."""
+        """A connection (autocommit), the database checked; SQLite's errors as InputError."""
+        uri = self.path.resolve().as_uri() + "?mode=rw"  # never create a database where a board was expected
         try:
-            # mode=rw: never create a database where a board was expected
-            connection = sqlite3.connect(
-                self.path.resolve().as_uri() + "?mode=rw",
-                uri=True,
-                isolation_level=None,
-                timeout=BUSY_TIMEOUT_MS / 1000,
-            )
+            connection = sqlite3.connect(uri, uri=True, isolation_level=None, timeout=BUSY_TIMEOUT_MS / 1000)
         except sqlite3.Error as error:
             raise InputError(f"{self.path}: cannot open the board's database ({error})") from None
         try:
@@ -348,9 +336,8 @@ class Board:
         return stored[name]
 
     def segment_scores(self, name: str) -> np.ndarray:
-        """(segments, score columns): the sentence scores of submission ``name`` under every metric, in the
-        columns of :meth:`standings` (each metric's :meth:`~ngrameval.metric.MetricFamily.sentence_scores` of
-        its stored statistics).
+        """(segments, score columns): the sentence scores of submission ``name`` (from its stored statistics) in
+        the columns of :meth:`standings`.
 
         >>> import tempfile
         >>> board = Board.create(Path(tempfile.mkdtemp()) / "b", [["the cat sat"], ["a dog"]], {"nist": {}})
@@ -363,13 +350,8 @@ class Board:
         return self._segment_scores(self.statistics(name), self.predictions(name))
 
     def _segment_scores(self, stored: Mapping[str, Statistics], predictions: list[str]) -> np.ndarray:
-        references = self._references()
-        return np.hstack(
-            [
-                get_family(spec.name).sentence_scores(stored[spec.name], predictions, references)
-                for spec in self.metrics()
-            ]
-        )
+        references, metrics = self._references(), [spec.name for spec in self.metrics()]
+        return np.hstack([get_family(m).sentence_scores(stored[m], predictions, references) for m in metrics])
 
     def _references(self) -> list[list[str]]:
         """The references, their digest checked. The only way to them: nothing the board returns holds them."""
@@ -387,8 +369,8 @@ class Board:
         return json.loads(data.decode("utf-8"))
 
     def _stored_statistics(self, names: Sequence[str] | None = None) -> dict[str, dict[str, Statistics]]:
-        """Submission name -> metric -> its statistics (of every submission, oldest first, or of ``names``), from
-        one snapshot of the board; the rows' digests checked."""
+        """Submission name -> metric -> its statistics (every submission's, oldest first, or ``names``'), the
+        rows' digests checked."""
         specs = {spec.name: spec for spec in self.metrics()}
         contexts = {name: self._probe(name, spec.options).context for name, spec in specs.items()}
         query = (
@@ -416,18 +398,16 @@ class Board:
         return stored
 
     def _probe(self, metric: str, options: Mapping[str, Any]) -> Statistics:
-        """The statistics of the board's first segment (its first reference as the prediction): the context and
-        the signature this ngrameval gives the metric's options."""
+        """The statistics of the board's first segment (its first reference as the prediction)."""
         first = self._references()[:1]
         return get_family(metric).statistics([first[0][0]], first, **options)
 
     def submit(
         self, predictions: Sequence[str], name: str, team: str | None = None, client: str | None = None
     ) -> Submission:
-        """Score ``predictions`` (one string per segment of the board) under every metric and store them as
-        submission ``name`` of ``team``, in one transaction. ``client`` is the key the rate limit counts (the
-        Space passes its user's; default: the team; ``""``: anonymous, one key for all). Refused with a clear
-        error: a wrong number of segments, a name or the same segments already on the board, a client past
+        """Score ``predictions`` (a string per segment) under every metric and store them as submission ``name`` of
+        ``team``, in one transaction. ``client`` is the key the rate limit counts (default: the team; ``""``:
+        anonymous). Refused: a wrong number of segments, a name or segments already on the board, a client past
         ``max_per_hour``, a board whose signatures this ngrameval no longer gives (rescore it first).
 
         >>> import tempfile
@@ -513,9 +493,8 @@ class Board:
             raise InputError(f"no submission named {name!r} on the board")
 
     def stale(self) -> dict[str, tuple[str, str]]:
-        """Metric -> (the board's signature, the one this ngrameval gives) for each metric whose signature this
-        ngrameval gives differently (compared on the first segment, whose number of references cannot differ);
-        empty when every score is current.
+        """Metric -> (the board's signature, this ngrameval's) for each metric whose signature this ngrameval
+        gives differently (compared on the first segment); empty when every score is current.
 
         >>> import tempfile
         >>> board = Board.create(Path(tempfile.mkdtemp()) / "b", [["the cat sat"], ["a dog"]], {"chrf": {}})
@@ -531,9 +510,8 @@ class Board:
         }
 
     def rescore(self) -> int:
-        """Rescore every submission from its stored segments under each metric whose signature this ngrameval
-        gives differently, and store the new statistics, scores and signatures in one transaction. The number of
-        submissions rescored (0: nothing was stale).
+        """Rescore every submission from its stored segments under each :meth:`stale` metric, in one transaction.
+        The number of submissions rescored (0: nothing was stale).
 
         >>> import tempfile
         >>> board = Board.create(Path(tempfile.mkdtemp()) / "b", [["the cat sat"], ["a dog"]], {"chrf": {}})
@@ -574,11 +552,9 @@ class Board:
         details: bool = False,
     ) -> Leaderboard:
         """The ranked table: every submission (best first by the first metric's first output) with its corpus
-        scores and 95% bootstrap intervals (``ngrameval score --confidence``'s, ``n_samples`` resamples from
-        ``seed``), and per score column the clusters of systems not significantly different (paired bootstrap
-        between every two systems at ``level``, :func:`ngrameval.leaderboard.scoring.clusters`). With
-        ``details`` each system also carries its segment scores and segments (the HTML report's charts and pair
-        view; no references: they are never shown).
+        scores, 95% bootstrap intervals (``n_samples`` resamples from ``seed``) and per score column the clusters
+        of :func:`ngrameval.leaderboard.scoring.clusters` at ``level``. With ``details`` each system also carries
+        its segment scores and segments (never the references).
 
         >>> import tempfile
         >>> board = Board.create(Path(tempfile.mkdtemp()) / "b", [["the cat sat"], ["a dog"]], {"chrf": {}})
@@ -623,9 +599,8 @@ class Board:
     def export(
         self, path: str | Path, n_samples: int = 1000, seed: significance.Seed = significance.DEFAULT_SEED
     ) -> Path:
-        """Write the standings to a Parquet file (``datasets.load_dataset("parquet", data_files=path)`` reads
-        it): a row per submission, best first, with its rank, cluster, name, team, time, digest and per score
-        column the score, interval bounds and signature.
+        """Write the standings to a Parquet file: a row per submission, best first, with its rank, cluster, name,
+        team, time, digest and per score column the score, interval bounds and signature.
 
         >>> import tempfile
         >>> board = Board.create(Path(tempfile.mkdtemp()) / "b", [["the cat sat"], ["a dog"]], {"chrf": {}})
@@ -756,9 +731,9 @@ def _corpus_scores(stats: Statistics) -> dict[str, float | None]:
 
 
 def _statistics_record(stats: Statistics) -> tuple[str, str, bytes, str]:
-    """(signature, corpus scores as JSON, the rows as .npy bytes, their SHA-256). Rows of counts are stored as the
-    smallest integer type that holds them exactly: the standings read every submission's rows, and a quarter of
-    the bytes reads in a quarter of the time."""
+    """(signature, corpus scores as JSON, the rows as .npy bytes, their SHA-256). Rows of counts are stored in the
+    smallest integer type that holds them: the standings read every submission's rows, a quarter of the bytes
+    in a quarter of the time."""
     rows = np.ascontiguousarray(stats.rows, np.float64)
     for integer in (np.int16, np.int32):
         limits = np.iinfo(integer)

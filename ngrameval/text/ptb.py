@@ -41,10 +41,9 @@ PUNCTUATIONS = frozenset("'' ' `` ` -LRB- -RRB- -LCB- -RCB- . ? ! , : - -- ... ;
 _NEWLINE = "\n"  # what a line-break token becomes (tokens never contain it except inside SGML tags)
 
 
-# The 2014 lexer's letters, digits and capitals are Java 7's (Unicode 6.2). BMP characters that
-# Python's Unicode 14 tables class differently, found by comparing the two classifications: letters
-# and digits assigned since (Java drops them as unknown characters), Cherokee capitals (letters then,
-# capitals only since Unicode 8) and two Mongolian letters that are marks today.
+# The 2014 lexer's letters, digits and capitals are Java 7's (Unicode 6.2). BMP characters Python's Unicode 14
+# classes differently: letters and digits assigned since (Java drops them), Cherokee capitals (capitals since
+# Unicode 8) and two Mongolian letters that are marks today.
 _NEW_LETTERS = (
     "\u037f\u0528-\u052f\u0560\u0588\u05ef\u0860-\u086a\u0870-\u0887\u0889-\u088e\u08a1"
     "\u08ad-\u08c9\u0978\u0980\u09fc\u0af9\u0c34\u0c5a\u0c5d\u0c80\u0cdd\u0d04\u0d54-\u0d56\u0d5f"
@@ -271,11 +270,6 @@ def _grammar() -> dict[str, str]:
     return g
 
 
-def _remove_soft_hyphens(text: str) -> str:
-    text = text.replace("\u00ad", "")
-    return text if text else "-"
-
-
 _LATEX_QUOTES = [(re.compile("&apos;|'"), "`", "'"), (re.compile('"|&quot;'), "``", "''")]
 _QUOTE_CHARS = str.maketrans(
     {
@@ -311,7 +305,7 @@ _FIXED_TOKENS.update({name: f"-{name.upper()}-" for name in ("lrb", "rrb", "lcb"
 # Each action maps the token's text to the token (None: no token, for spaces and unknown characters).
 _ACTIONS: dict[str, Callable[[str], str | None]] = {
     "text": lambda t: t,
-    "soft": _remove_soft_hyphens,
+    "soft": lambda t: t.replace("\u00ad", "") or "-",  # soft hyphens removed
     "amp": lambda t: _AMP.sub("&", t),
     "left": lambda t: _quotes(t, True),
     "right": lambda t: _quotes(t, False),
@@ -330,10 +324,9 @@ _ACTIONS: dict[str, Callable[[str], str | None]] = {
 
 
 class _Rule:
-    """One lexer rule: ``pattern`` is the token, ``context`` JFlex's trailing context, ``first`` a regex
-    for the characters a match can start with. The action may give characters back to the input:
-    ``pushback`` of them before the token is taken, ``split`` after (the token keeps them and the
-    next token starts with them again, as for "etc." + "." at a sentence end)."""
+    """One lexer rule: ``pattern`` is the token, ``context`` JFlex's trailing context, ``first`` a regex for the
+    characters a match can start with. The action may give back ``pushback`` characters before the token is
+    taken, or ``split`` after (the next token starts with them again, as for "etc." + "." at a sentence end)."""
 
     def __init__(
         self,
@@ -348,8 +341,8 @@ class _Rule:
         reach: str | None = None,
     ):
         self.name, self.pattern, self.context, self.first = name, pattern, context, first
-        # For the few rules whose first regex match can be shorter than their longest one (nested
-        # repetitions), ``reach`` spans every character a match could use; see :meth:`longest_end`.
+        # ``reach`` spans every character a match could use, for rules whose first regex match can be shorter than
+        # their longest one (nested repetitions); see :meth:`longest_end`.
         self.reach = re.compile(reach) if reach is not None else None
         self.action = _ACTIONS[action]
         self.pushback, self.split, self.context_length = pushback, split, context_length
@@ -521,15 +514,11 @@ class _Lexer:
         return out, pos, checked
 
 
-@cache
-def _lexer() -> _Lexer:
-    return _Lexer()
+_lexer = cache(_Lexer)  # one lexer, built on first use
 
 
-# A line without these is cut at its spaces, which no token there holds or crosses: SGML tags,
-# phone numbers, fractions and spaced ellipses can hold a space, other whitespace is a space or a
-# line break to the lexer (and may sit inside a URL). (Spaces before a digit or a period are rare
-# enough to look for the two-character patterns only then.)
+# A line without these is cut at its spaces, which no token there crosses (SGML tags, phone numbers, fractions
+# and spaced ellipses can hold a space; other whitespace may sit inside a URL).
 _SPECIAL_CHARACTER = re.compile("[<\t\r\x0b\x0c\x85\u00a0\u2000-\u200a\u2028\u2029\u3000]")
 _SPACE_BEFORE = re.compile(r" [\d.]")
 _SPACED = re.compile(r"\d \d|\) \d|\. \.")
@@ -542,18 +531,16 @@ def _space_crossing(text: str, start: int, end: int) -> bool:
     )
 
 
-# A piece of ASCII letters and digits, alone or before one of , ; : . or a run of ? and !, is that
-# word and that mark whatever follows (checked against the lexer's own tables), unless the word is one
-# the lexer splits or the word and its period are an abbreviation.
+# A piece of ASCII letters and digits, alone or before one of , ; : . or a run of ? and !, is that word and that
+# mark whatever follows, unless the lexer splits the word or the word and its period are an abbreviation.
 _PLAIN_PIECE = re.compile("([A-Za-z0-9]+)([,;:.]|[?!]+)?")
 _SPLIT_WORDS = frozenset(["cannot", "gimme", "gonna", "gotta", "lemme", "wanna"])
 
 
 @cache
 def _abbreviations() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """(Tokens ending with a period that the lexer keeps whole; those of them whose rule looks past the
-    next space: an abbreviation before a capital or a number, an acronym before "The", "Co." before
-    "Ltd". A piece ending with one of the latter is lexed where it stands.)"""
+    """(Tokens ending with a period that the lexer keeps whole; those of them whose rule looks past the next space,
+    as "Co." before "Ltd": a piece ending with one is lexed where it stands.)"""
     g = _grammar()
     looking = [g["ACRONYM"], g["ABBREV1"], g["ABBREV3"], _keywords("pty pte co") + r"\."]
     return (
@@ -563,9 +550,8 @@ def _abbreviations() -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 
 class _Pieces:
-    """Java's output for lines cut at spaces, each piece lexed once: keyed by the piece and the
-    character after it (a space, a line break, or nothing at the end), which is all the lexer looks
-    at beyond a piece unless the piece ends with a token of :func:`_abbreviations` that looks further."""
+    """Java's output for lines cut at spaces, each piece lexed once, keyed by the piece and the character after it
+    (all the lexer looks at beyond a piece unless it ends with a token of :func:`_abbreviations` that looks on)."""
 
     def __init__(self, text: str, lowercase: bool):
         self.text, self.lowercase = text, lowercase
@@ -658,12 +644,10 @@ def ptb_token_lines(text: str) -> list[list[str]]:
 
 def ptb_tokenize(texts: Iterable[str], *, lowercase: bool = True, remove_punctuation: bool = True) -> list[str]:
     """pycocoevalcap 1.2's ``PTBTokenizer.tokenize``: one string of space-separated tokens per text.
-
-    ``lowercase`` and ``remove_punctuation`` are what pycocoevalcap always does (Java's ``-lowerCase``,
-    then dropping :data:`PUNCTUATIONS`); turn them off to keep case or punctuation. The texts are
-    tokenized together, as pycocoevalcap does: a text's last token can depend on how the next one
-    begins ("etc." before a capital is "etc. ."), and a text holding another line break (``\\r``,
-    ``\\u2028``, ...) shifts the following results, exactly as there.
+    ``lowercase`` and ``remove_punctuation`` (dropping :data:`PUNCTUATIONS`) are what pycocoevalcap always does.
+    The texts are tokenized together, as there: a text's last token can depend on how the next one begins
+    ("etc." before a capital is "etc. ."), and a text holding another line break (``\\r``, ``\\u2028``, ...)
+    shifts the following results.
 
     >>> ptb_tokenize(["A man's hat, (red).", "Two dogs can't play...", "In the U.S."])
     ["a man 's hat -lrb- red -rrb-", "two dogs ca n't play", 'in the u.s.']
@@ -674,8 +658,7 @@ def ptb_tokenize(texts: Iterable[str], *, lowercase: bool = True, remove_punctua
     for index, text in enumerate(texts):
         if not isinstance(text, str):
             raise InputError(f"texts[{index}] must be a string, got {type(text).__name__}")
-    output = _java_output("\n".join(text.replace("\n", " ") for text in texts), lowercase)
-    lines = output.split("\n")
+    lines = _java_output("\n".join(text.replace("\n", " ") for text in texts), lowercase).split("\n")
     if not remove_punctuation:
         return lines[: len(texts)]
     return [
