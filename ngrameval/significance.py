@@ -84,11 +84,6 @@ class SystemResult:
     ci: tuple[float, float] | None = None
     p_value: float | None = None
 
-    @property
-    def half_width(self) -> float | None:
-        """Half the interval's width: the "± x" sacrebleu prints (and stores as its ``ci``)."""
-        return None if self.ci is None else 0.5 * (self.ci[1] - self.ci[0])
-
     def formatted(self, scale: float = 1.0, width: int = 1, table: bool = False) -> str:
         """sacrebleu's text for this result, values times ``scale`` with ``width`` decimals: ``Score.format``'s
         ``20.4 (μ = 20.4 ± 0.8)`` (only for a positive mean), or with ``table`` its paired-test table's

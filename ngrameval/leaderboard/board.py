@@ -437,7 +437,16 @@ class Board:
         submitted = time.time()
         with self._transaction() as connection:
             self._refuse_duplicate(connection, name, digest)
-            self._check_rate(connection, client, submitted)
+            if self.max_per_hour is not None:  # the rate limit, counted inside the transaction
+                (recent,) = connection.execute(
+                    "SELECT COUNT(*) FROM submissions WHERE client = ? AND submitted > ?", (client, submitted - 3600)
+                ).fetchone()
+                if recent >= self.max_per_hour:
+                    who = f"client {client!r}" if client else "anonymous clients"
+                    raise InputError(
+                        f"{who} made {recent} submissions in the last hour; the board takes at most "
+                        f"{self.max_per_hour} an hour; try again later"
+                    )
             stored_signatures = dict(connection.execute("SELECT name, signature FROM metrics").fetchall())
             if any(stored_signatures[metric] != stats.signature for metric, stats in scored.items()):
                 raise InputError("the board was rescored while this submission was scored; submit it again")
@@ -464,19 +473,6 @@ class Board:
             if found[0] == name:
                 raise InputError(f"the board already has a submission named {name!r}; choose another name")
             raise InputError(f"the board already has these segments, as {found[0]!r}: a file is submitted once")
-
-    def _check_rate(self, connection: sqlite3.Connection, client: str, now: float) -> None:
-        if self.max_per_hour is None:
-            return
-        (recent,) = connection.execute(
-            "SELECT COUNT(*) FROM submissions WHERE client = ? AND submitted > ?", (client, now - 3600)
-        ).fetchone()
-        if recent >= self.max_per_hour:
-            who = f"client {client!r}" if client else "anonymous clients"
-            raise InputError(
-                f"{who} made {recent} submissions in the last hour; the board takes at most "
-                f"{self.max_per_hour} an hour; try again later"
-            )
 
     def remove(self, name: str) -> None:
         """Delete submission ``name`` and its statistics (one transaction).

@@ -524,13 +524,6 @@ _SPACE_BEFORE = re.compile(r" [\d.]")
 _SPACED = re.compile(r"\d \d|\) \d|\. \.")
 
 
-def _space_crossing(text: str, start: int, end: int) -> bool:
-    return bool(
-        _SPECIAL_CHARACTER.search(text, start, end)
-        or (_SPACE_BEFORE.search(text, start, end) and _SPACED.search(text, start, end))
-    )
-
-
 # A piece of ASCII letters and digits, alone or before one of , ; : . or a run of ? and !, is that word and that
 # mark whatever follows, unless the lexer splits the word or the word and its period are an abbreviation.
 _PLAIN_PIECE = re.compile("([A-Za-z0-9]+)([,;:.]|[?!]+)?")
@@ -603,7 +596,9 @@ def _java_output(text: str, lowercase: bool) -> str:
         end = text.find("\n", start)
         last = end < 0
         end = size if last else end
-        if not _space_crossing(text, start, end):
+        if not _SPECIAL_CHARACTER.search(text, start, end) and not (
+            _SPACE_BEFORE.search(text, start, end) and _SPACED.search(text, start, end)
+        ):
             parts.append(pieces.line(start, end))
             if last:
                 break
