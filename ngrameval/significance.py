@@ -22,6 +22,7 @@ p-values equal sacrebleu's bit for bit (divided by 100).
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
 import os
@@ -165,17 +166,10 @@ class _Scorer:
         difference = self.stats.rows - other.rows
         mine, others = self.stats.totals(), other.totals()
         # For rules reading the last segment: segment i of both systems side by side, and which one a sum took
-        interleaved = (
-            Statistics(
-                self.stats.metric,
-                np.stack([self.stats.rows, other.rows], axis=1).reshape(2 * len(other), -1),
-                self.stats.outputs,
-                self.stats.signature,
-                self.stats.context,
-            )
-            if self.reads_weights
-            else self.stats
+        both = (
+            np.stack([self.stats.rows, other.rows], axis=1).reshape(2 * len(other), -1) if self.reads_weights else None
         )
+        interleaved = self.stats if both is None else dataclasses.replace(self.stats, rows=both)
         kept: list[np.ndarray] = []
         swapped: list[np.ndarray] = []
         for block in _blocks(keep, len(self.stats)):

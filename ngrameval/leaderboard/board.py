@@ -377,13 +377,9 @@ class Board:
             "SELECT s.name, t.metric, t.signature, t.rows, t.rows_digest FROM statistics t "
             "JOIN submissions s ON s.id = t.submission"
         )
+        query += " ORDER BY s.submitted, s.id" if names is None else f" WHERE s.name IN ({','.join('?' * len(names))})"
         with self._connect() as connection:
-            if names is None:
-                rows = connection.execute(query + " ORDER BY s.submitted, s.id").fetchall()
-            else:
-                rows = connection.execute(
-                    query + f" WHERE s.name IN ({','.join('?' * len(names))})", list(names)
-                ).fetchall()
+            rows = connection.execute(query, list(names or [])).fetchall()
         stored: dict[str, dict[str, Statistics]] = {}
         for name, metric, signature, blob, digest in rows:
             if hashlib.sha256(blob).hexdigest() != digest:
@@ -392,9 +388,8 @@ class Board:
                     "digest; the board was altered or damaged, nothing was written"
                 )
             array = np.load(io.BytesIO(blob), allow_pickle=False).astype(np.float64)
-            stored.setdefault(name, {})[metric] = Statistics(
-                metric, array, specs[metric].outputs, signature, contexts[metric]
-            )
+            stats = Statistics(metric, array, specs[metric].outputs, signature, contexts[metric])
+            stored.setdefault(name, {})[metric] = stats
         return stored
 
     def _probe(self, metric: str, options: Mapping[str, Any]) -> Statistics:
