@@ -137,9 +137,8 @@ def _reading(path: str) -> Iterator[None]:
 
 def _opened(path: str) -> IO[str]:
     """A file (gzip-compressed: ``.gz``) opened as sacrebleu's command line opens it: UTF-8, ``newline="\\n"``."""
-    if path.endswith(".gz"):
-        return gzip.open(path, "rt", encoding="utf-8", newline="\n")
-    return open(path, encoding="utf-8", newline="\n")
+    opener = gzip.open if path.endswith(".gz") else open
+    return opener(path, "rt", encoding="utf-8", newline="\n")
 
 
 def read_lines(path: str) -> list[str]:
@@ -169,8 +168,7 @@ def raw_lines(path: str) -> Iterator[str]:
             yield from _raw_lines(sys.stdin.buffer.read().decode("utf-8"))
             return
         with _opened(path) as handle:
-            for line in handle:
-                yield line[:-1] if line.endswith("\n") else line
+            yield from (line[:-1] if line.endswith("\n") else line for line in handle)
 
 
 def table_rows(path: str, fields: Sequence[str]) -> Iterator[tuple[int, dict[str, Any]]]:

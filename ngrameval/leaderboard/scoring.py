@@ -37,9 +37,7 @@ def column_key(metric: str, output: str, several: bool) -> str:
     >>> column_key("bleu", "bleu", False), column_key("rouge", "rouge1", True), column_key("bleu", "bleu.2", True)
     ('bleu', 'rouge.rouge1', 'bleu.2')
     """
-    if not several:
-        return metric
-    return output if output.startswith(metric + ".") else f"{metric}.{output}"
+    return (output if output.startswith(metric + ".") else f"{metric}.{output}") if several else metric
 
 
 @dataclass

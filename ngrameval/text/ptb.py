@@ -207,16 +207,14 @@ def _grammar() -> dict[str, str]:
         r"(?:[^ \t\n\f\r\"<>|(){}.\u00a0]+\.)*[^ \t\n\f\r\"<>|(){}.\u00a0]+(?:>|" + _ci("&gt;") + ")?"
     )
     g["TWITTER"] = f"(?:@[a-zA-Z_][a-zA-Z_0-9]*|#{wl}+)"
-    g["ABBREV1"] = (
-        _keywords(
-            "Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec Mon Tue Tues Wed Thu Thurs Fri "
-            "Ala Ariz [A]rk [A]z Calif Colo Conn Ct Dak [D]el Fla Ga [I]ll Ind Kan Kans Ky [L]a [M]ass Md Mich Minn "
-            "[M]iss Mo Mont Neb Nev Okla [O]re [P]a Penn Tenn [T]ex Va Vt [W]ash Wis Wisc Wyo "
-            "Inc Co Cos Corp Pp[t][y] Pp[t][y]s Pp[t][e] Pp[t][e]s P[t][y] P[t][y]s P[t][e] P[t][e]s Ltd Plc Rt Bancorp "
-            "Bhd Assn Univ Intl Sys tel est ext sq Jr Sr Bros Ed.D Ph.D Blvd Rd Esq etc al seq Bldg"
-        )
-        + r"\."
+    dates_states_companies = _keywords(
+        "Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec Mon Tue Tues Wed Thu Thurs Fri "
+        "Ala Ariz [A]rk [A]z Calif Colo Conn Ct Dak [D]el Fla Ga [I]ll Ind Kan Kans Ky [L]a [M]ass Md Mich Minn "
+        "[M]iss Mo Mont Neb Nev Okla [O]re [P]a Penn Tenn [T]ex Va Vt [W]ash Wis Wisc Wyo "
+        "Inc Co Cos Corp Pp[t][y] Pp[t][y]s Pp[t][e] Pp[t][e]s P[t][y] P[t][y]s P[t][e] P[t][e]s Ltd Plc Rt Bancorp "
+        "Bhd Assn Univ Intl Sys tel est ext sq Jr Sr Bros Ed.D Ph.D Blvd Rd Esq etc al seq Bldg"
     )
+    g["ABBREV1"] = dates_states_companies + r"\."
     titles = _keywords(
         "Mr Mrs Ms Drs Dr Profs Prof Sens Sen Reps Rep Attys Atty Lt Col Gen Messrs Govs Gov Adm Rev Maj Sgt "
         "Cpl Pvt Capt Ste St Ave Pres Lieut Hon Brig Comdr Cmdr Pfc Spc Supts Supt Det Mt Ft Ph Insp Sfc Ens "
