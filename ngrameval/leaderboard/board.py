@@ -416,7 +416,16 @@ class Board:
         client = (team or "") if client is None else client
         if not isinstance(client, str):
             raise InputError(f"client must be a string, got {type(client).__name__}")
-        predictions = _checked_predictions(predictions, self.segments)
+        if isinstance(predictions, (str, bytes)) or not isinstance(predictions, Sequence):
+            raise InputError(f"a submission is a list of strings, one per segment, got {type(predictions).__name__}")
+        if len(predictions) != self.segments:
+            raise InputError(
+                f"the submission has {len(predictions)} lines but the board's references have {self.segments}"
+            )
+        for number, line in enumerate(predictions, 1):
+            if not isinstance(line, str):
+                raise InputError(f"the submission's segment {number} must be a string, got {type(line).__name__}")
+        predictions = list(predictions)
         digest = segments_digest(predictions)
         with self._connect() as connection:
             self._refuse_duplicate(connection, name, digest)
@@ -645,17 +654,6 @@ def _checked_references(references: Any) -> list[list[str]]:
                 f"{json.dumps(segment, default=repr)[:80]}"
             )
     return [list(segment) for segment in references]
-
-
-def _checked_predictions(predictions: Any, segments: int) -> list[str]:
-    if isinstance(predictions, (str, bytes)) or not isinstance(predictions, Sequence):
-        raise InputError(f"a submission is a list of strings, one per segment, got {type(predictions).__name__}")
-    if len(predictions) != segments:
-        raise InputError(f"the submission has {len(predictions)} lines but the board's references have {segments}")
-    for number, line in enumerate(predictions, 1):
-        if not isinstance(line, str):
-            raise InputError(f"the submission's segment {number} must be a string, got {type(line).__name__}")
-    return list(predictions)
 
 
 def _checked_name(value: Any, what: str) -> str:
