@@ -39,8 +39,7 @@ from ngrameval.leaderboard.reading import table_format, table_rows
 from ngrameval.metric import ReferenceCounts, RunningTotals, get_family
 
 Columns = Union[str, Sequence[str]]
-# The files of rows score_dataset reads: Parquet, and the tables ngrameval.leaderboard.reading reads (a .txt
-# file is plain text there, one segment a line, and holds no rows of predictions and references).
+# Parquet, and the tables ngrameval.leaderboard.reading reads (a .txt file there is plain text, with no rows)
 FILE_FORMATS = (".parquet", ".jsonl", ".json", ".tsv")
 
 

@@ -434,7 +434,6 @@ def _resample_systems(
     if isinstance(systems, Statistics) or not systems:
         raise InputError("systems must be a non-empty sequence of Statistics")
     for index, system in enumerate(systems):
-        _check_statistics(f"systems[{index}]", system)
         _check_comparable(systems[0], system, index)  # (systems[0] in the message's "baseline")
     scorers = [_Scorer(system) for system in systems]
     return scorers, _resample_scores(scorers, _draws(seed, len(systems[0]), n_samples))
@@ -493,7 +492,6 @@ def paired_test(
     if isinstance(systems, Statistics):
         raise InputError("systems must be a sequence of Statistics (wrap a single system in a list)")
     for index, system in enumerate(systems):
-        _check_statistics(f"systems[{index}]", system)
         _check_comparable(baseline, system, index)
     seed = resolve_seed(seed)
     # sacrebleu seeds each system's test with ``seed if seed else None`` but the baseline's interval with the seed
@@ -582,6 +580,7 @@ def _check_statistics(name: str, stats: Statistics) -> None:
 
 
 def _check_comparable(baseline: Statistics, system: Statistics, index: int) -> None:
+    _check_statistics(f"systems[{index}]", system)
     if system.metric != baseline.metric:
         raise InputError(
             f"systems[{index}] is scored with {system.metric!r} but the baseline with "

@@ -286,8 +286,7 @@ def _check_count(source: Source, count: int, first_system: Source | None, segmen
 def read_corpus(systems: Sequence[Source], references: Sequence[Source]) -> tuple[list[list[str]], list[list[str]]]:
     """The predictions of every system and the references of each segment, all of one length; standard
     input is read once at most."""
-    stdin_uses = [source for source in [*systems, *references] if source.path == STDIN]
-    if len(stdin_uses) > 1:
+    if sum(source.path == STDIN for source in [*systems, *references]) > 1:
         raise InputError("standard input (-) can be read only once")
     predictions = [read_predictions(source) for source in systems]
     for source, segments in zip(systems, predictions):
