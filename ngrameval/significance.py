@@ -199,12 +199,9 @@ def _resample_scores(scorers: Sequence[_Scorer], draws: Iterable[np.ndarray]) ->
     the sums is scored once on all of them, one that reads draws (:attr:`_Scorer.reads_draws`) block by block."""
     segments = len(scorers[0].stats)
     stacked = [i for i, scorer in enumerate(scorers) if scorer.integral]
-    rows = np.hstack([scorers[i].stats.rows for i in stacked]) if stacked else None
-    product_type = (
-        np.float32 if rows is not None and segments * np.abs(rows).max(initial=0) < FLOAT32_EXACT else np.float64
-    )
-    if rows is not None:
-        rows = rows.astype(product_type)
+    rows = np.hstack([scorers[i].stats.rows for i in stacked] or [np.zeros((segments, 0))])
+    product_type = np.float32 if segments * np.abs(rows).max(initial=0) < FLOAT32_EXACT else np.float64
+    rows = rows.astype(product_type)
     edges = np.cumsum([0] + [scorers[i].stats.rows.shape[1] for i in stacked])
     # The float64 weights only where a scorer reads them or sums its rows with them (a (B, segments) copy).
     weighted = len(stacked) < len(scorers) or any(scorer.reads_weights for scorer in scorers)
@@ -213,7 +210,7 @@ def _resample_scores(scorers: Sequence[_Scorer], draws: Iterable[np.ndarray]) ->
         drawn = _counts(block, segments)
         counts = drawn.astype(np.float64) if weighted else None
         sums: dict[int, np.ndarray] = {}  # scorer -> its (B, columns) sums
-        if rows is not None:
+        if stacked:
             totals = (drawn.astype(product_type) @ rows).astype(np.float64)
             sums = dict(zip(stacked, np.hsplit(totals, edges[1:-1])))
         for i, scorer in enumerate(scorers):
