@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import functools
 import glob
+import itertools
 import os
 import pickle
 import tempfile
@@ -35,11 +36,10 @@ import numpy as np
 from ngrameval.engine.inputs import check_positive_int
 from ngrameval.errors import InputError
 from ngrameval.leaderboard.reading import table_format, table_rows
-from ngrameval.metric import ReferenceCounts, RunningTotals, Statistics, get_family
+from ngrameval.metric import ReferenceCounts, RunningTotals, get_family
 
 Columns = Union[str, Sequence[str]]
-# The files of rows score_dataset reads: Parquet, and the tables ngrameval.leaderboard.reading reads (a .txt
-# file is plain text there, one segment a line, and holds no rows of predictions and references).
+# Parquet, and the tables ngrameval.leaderboard.reading reads (a .txt file there is plain text, with no rows)
 FILE_FORMATS = (".parquet", ".jsonl", ".json", ".tsv")
 
 
@@ -53,62 +53,49 @@ def score_dataset(
     num_proc: int | None = None,
     **options: Any,
 ) -> Any:
-    """Score the rows of ``dataset`` with ``metric`` (a :func:`ngrameval.metric.metric_names` entry) and
-    its ``options``: what ``ngrameval.<metric>(predictions, references, **options)`` returns for the same
-    rows (its result object: ``BleuResult``, ``RougeResult``, ...), every corpus-level field the same to
-    the last bit. Parts that function gives only when asked for (``sentence_scores``, ``explanation``,
-    ``statistics``) are None, and options asking for them (``sentence_level=True``, ``explain=True``,
-    ROUGE's ``use_aggregator=False`` or ``bootstrap``) are refused by name, before any work. ROUGE-1.5.5
-    (``variant="rouge155"``) needs ``aggregate="mean"``: its default, the script's bootstrap average,
-    resamples every segment's scores. The per-segment parts a result always has -- CIDEr's and METEOR's
-    ``scores``, the COCO suite's ``per_item`` -- are the segments' values written to a temporary file as
-    the batches arrive and read back at the end (8 bytes per segment and value; METEOR 1.5 keeps its 23
-    statistics per segment, from which each segment's score is computed; memory: the list the result
-    holds).
+    """Score the rows of ``dataset`` with ``metric`` and its ``options``: what ``ngrameval.<metric>(predictions,
+    references, **options)`` returns for the same rows, every corpus-level field the same to the last bit. Parts
+    given only when asked for (``sentence_scores``, ``explanation``, ``statistics``) are None, and options asking
+    for them (``sentence_level=True``, ``explain=True``, ROUGE's ``use_aggregator=False`` or ``bootstrap``) are
+    refused by name, before any work; ROUGE-1.5.5 needs ``aggregate="mean"``. The per-segment parts a result
+    always has (CIDEr's and METEOR's ``scores``, the COCO suite's ``per_item``) go through a temporary file as
+    the batches arrive (8 bytes per segment and value).
 
-    ``dataset`` is a ``ray.data.Dataset``; a path, glob or list of paths of JSON lines (``.jsonl``,
-    ``.json``), Parquet (``.parquet``) or tab-separated text with a header line (``.tsv``) files (gzip-compressed
-    when ``.gz`` follows, but for Parquet), read as ``ngrameval score`` reads them
-    (:func:`ngrameval.leaderboard.reading.table_rows`) by Ray Data's workers, one file per task, in the order
-    given (a ``.txt`` file is plain text, one segment a line, and is refused); or a ``datasets.Dataset``
-    (``num_proc`` processes) or ``datasets.IterableDataset``. ``predictions`` names the column of
-    predictions; ``references`` the column holding each row's references (a string or a list of
-    strings), or a list of columns each holding one reference. Rows are scored in order, in batches of
-    ``batch_size`` rows (a Ray dataset's context is set to preserve order). Metrics that need every
-    reference first (NIST, CIDEr with ``idf="corpus"``) read the rows twice. Ray runs on the instance
-    ``ray.init`` connected to (a local one if none).
+    ``dataset`` is a ``ray.data.Dataset``; a path, glob or list of paths of JSON lines (``.jsonl``, ``.json``),
+    Parquet or TSV files (gzip-compressed with ``.gz``, but for Parquet), read as ``ngrameval score`` reads them
+    by Ray Data's workers, one file per task, in order; or a ``datasets.Dataset`` (``num_proc`` processes) or
+    ``datasets.IterableDataset``. ``predictions`` names the column of predictions; ``references`` the column of
+    each row's references (a string or a list of strings), or a list of columns each holding one reference. Rows
+    are scored in order, in batches of ``batch_size`` rows. Metrics that need every reference first (NIST, CIDEr
+    with ``idf="corpus"``) read the rows twice. Ray runs on the instance ``ray.init`` connected to.
     """
     family = get_family(metric)
     options = family.merged_options(options)
     batch_size = check_positive_int("batch_size", batch_size)
     if num_proc is not None:
         num_proc = check_positive_int("num_proc", num_proc)
-    _check_columns(predictions, references)
+    if not isinstance(predictions, str):
+        raise InputError(f"predictions must name a column, got {predictions!r}")
+    if not isinstance(references, str) and (
+        not isinstance(references, (list, tuple)) or not references or not all(isinstance(c, str) for c in references)
+    ):
+        raise InputError(f"references must name a column or list columns, got {references!r}")
     job = _Job(family.name, predictions, references, options, batch_size)
-    if _is_hf(dataset):
+    kind = type(dataset)
+    if kind.__module__.startswith("datasets.") and kind.__name__ in ("Dataset", "IterableDataset"):
         return _merge(job, _hf_passes(dataset, job, num_proc))
     if num_proc is not None:
         raise InputError("num_proc is for a datasets.Dataset; Ray runs as many tasks as its CPUs")
     if isinstance(dataset, (str, os.PathLike)) or (
         isinstance(dataset, (list, tuple)) and dataset and all(isinstance(p, (str, os.PathLike)) for p in dataset)
     ):
-        return _merge(job, _ray_passes(_path_dataset(dataset), job, _file_counts, _file_statistics))
-    if type(dataset).__module__.startswith("ray.data"):
-        return _merge(job, _ray_passes(dataset, job, _batch_counts, _batch_statistics))
+        return _merge(job, _ray_passes(_path_dataset(dataset), job, files=True))
+    if kind.__module__.startswith("ray.data"):
+        return _merge(job, _ray_passes(dataset, job, files=False))
     raise InputError(
         f"dataset must be a ray.data.Dataset, a datasets.Dataset or IterableDataset, or paths of "
         f"{', '.join(FILE_FORMATS)} files; got {type(dataset).__name__}"
     )
-
-
-def _check_columns(predictions: Any, references: Any) -> None:
-    """Column names: a string, and a string or a non-empty list of strings."""
-    if not isinstance(predictions, str):
-        raise InputError(f"predictions must name a column, got {predictions!r}")
-    if isinstance(references, str):
-        return
-    if not isinstance(references, (list, tuple)) or not references or not all(isinstance(c, str) for c in references):
-        raise InputError(f"references must name a column or list columns, got {references!r}")
 
 
 @dataclass
@@ -121,8 +108,16 @@ class _Job:
     options: dict[str, Any]
     batch_size: int
 
+    @property
+    def columns(self) -> list[str]:
+        return [self.predictions] + ([self.references] if isinstance(self.references, str) else list(self.references))
 
-# --------------------------------------------------------------------------- rows of a batch
+    def computed(self, counting: bool, table: ReferenceCounts | None, hyps: list[str], refs: list[list[str]]) -> Any:
+        """A batch's reference counts (``counting``: a two-pass metric's first pass) or statistics."""
+        family = get_family(self.metric)
+        if counting:
+            return family.reference_counts(hyps, refs, **self.options)
+        return family.shard_statistics(hyps, refs, table, **self.options)
 
 
 def _values(column: Any) -> list[Any]:
@@ -141,7 +136,7 @@ def _reference_group(value: Any, where: Callable[[], str]) -> list[str]:
 
 def _segments(batch: dict[str, Any], job: _Job, where: Callable[[int], str]) -> tuple[list[str], list[list[str]]]:
     """(predictions, references per row) of a batch (a dict of columns), each row checked."""
-    for column in [job.predictions] + ([job.references] if isinstance(job.references, str) else list(job.references)):
+    for column in job.columns:
         if column not in batch:
             raise InputError(f"{where(0)}: no column {column!r}; columns: {', '.join(batch)}")
     hyps = _values(batch[job.predictions])
@@ -150,19 +145,9 @@ def _segments(batch: dict[str, Any], job: _Job, where: Callable[[int], str]) -> 
             raise InputError(f"{where(i)}: the prediction must be a string, got {hyp!r}")
     if isinstance(job.references, str):
         groups = _values(batch[job.references])
-        refs = [_reference_group(group, functools.partial(where, i)) for i, group in enumerate(groups)]
     else:
-        columns = [_values(batch[c]) for c in job.references]
-        refs = [_reference_group(list(row), functools.partial(where, i)) for i, row in enumerate(zip(*columns))]
-    return hyps, refs
-
-
-def _counts(job: _Job, hyps: list[str], refs: list[list[str]]) -> ReferenceCounts | None:
-    return get_family(job.metric).reference_counts(hyps, refs, **job.options)
-
-
-def _statistics(job: _Job, hyps: list[str], refs: list[list[str]], counts: ReferenceCounts | None) -> Statistics:
-    return get_family(job.metric).shard_statistics(hyps, refs, counts, **job.options)
+        groups = [list(row) for row in zip(*(_values(batch[c]) for c in job.references))]
+    return hyps, [_reference_group(group, functools.partial(where, i)) for i, group in enumerate(groups)]
 
 
 def _blob(compute: Callable[[], Any]) -> bytes:
@@ -203,8 +188,6 @@ def _sum_counts(parts: Iterable[bytes]) -> ReferenceCounts | None:
     return total
 
 
-# --------------------------------------------------------------------------- Ray Data
-
 _TABLES: dict[str, Any] = {}  # per worker process: the corpus-wide counts, fetched once per object
 
 
@@ -220,37 +203,20 @@ def _table(reference: list[Any] | None) -> ReferenceCounts | None:
     return _TABLES[key]
 
 
-def _batch_where(i: int) -> str:
-    return f"a row of a batch (row {i} of the batch)"
-
-
-def _batch_counts(batch: dict[str, Any], job: _Job) -> dict[str, Any]:
-    return _column(_blob(lambda: _counts(job, *_segments(batch, job, _batch_where))))
-
-
-def _batch_statistics(batch: dict[str, Any], job: _Job, table: list[Any] | None) -> dict[str, Any]:
-    return _column(_blob(lambda: _statistics(job, *_segments(batch, job, _batch_where), _table(table))))
-
-
-def _column(blob: bytes) -> dict[str, Any]:
-    return {"blob": np.array([blob], dtype=object)}
-
-
-def _file_counts(batch: dict[str, Any], job: _Job) -> Iterator[dict[str, Any]]:
-    return _file_blobs(batch, job, lambda hyps, refs: _counts(job, hyps, refs))
-
-
-def _file_statistics(batch: dict[str, Any], job: _Job, table: list[Any] | None) -> Iterator[dict[str, Any]]:
-    return _file_blobs(batch, job, lambda hyps, refs: _statistics(job, hyps, refs, _table(table)))
-
-
-def _file_blobs(batch: dict[str, Any], job: _Job, compute: Callable) -> Iterator[dict[str, Any]]:
-    """One blob per batch of rows of each file; after an error, that error's blob and no more."""
+def _ray_blobs_of(
+    batch: dict[str, Any], job: _Job, counting: bool, table: list[Any] | None, files: bool
+) -> Iterator[dict[str, Any]]:
+    """Ray Data's map function: the blob of a batch of rows, or with ``files`` one per batch of rows of each file
+    the batch names (after an error, that error's blob and no more)."""
+    if not files:
+        rows = functools.partial(_segments, batch, job, lambda i: f"a row of a batch (row {i} of the batch)")
+        yield _column(_blob(lambda: job.computed(counting, _table(table), *rows())))
+        return
     for path in _values(batch["path"]):
         try:
             for hyps, refs, lines in _file_batches(path, job):
                 try:
-                    value = compute(hyps, refs)
+                    value = job.computed(counting, _table(table), hyps, refs)
                 except InputError as error:  # name the rows the batch came from
                     raise InputError(f"{path}, lines {lines[0]}-{lines[1]}: {error}") from None
                 yield _column(pickle.dumps(value))
@@ -259,28 +225,26 @@ def _file_blobs(batch: dict[str, Any], job: _Job, compute: Callable) -> Iterator
             return
 
 
-def _ray_passes(dataset: Any, job: _Job, counts_of: Callable, statistics_of: Callable) -> Iterator[bytes]:
+def _column(blob: bytes) -> dict[str, Any]:
+    return {"blob": np.array([blob], dtype=object)}
+
+
+def _ray_passes(dataset: Any, job: _Job, files: bool) -> Iterator[bytes]:
     import ray
 
     dataset.context.execution_options.preserve_order = True  # segment order: NLTK BLEU reads the last one
-    size = 1 if statistics_of is _file_statistics else job.batch_size  # a file task reads a whole file
+
+    def blobs(counting: bool, table: list[Any] | None) -> Iterator[bytes]:
+        settings = {"job": job, "counting": counting, "table": table, "files": files}
+        size = 1 if files else job.batch_size  # a file task reads a whole file
+        mapped = dataset.map_batches(_ray_blobs_of, batch_size=size, batch_format="numpy", fn_kwargs=settings)
+        for batch in mapped.iter_batches(batch_size=None, batch_format="numpy"):
+            yield from batch["blob"].tolist()
+
     table = None
     if get_family(job.metric).needs_reference_counts(**job.options):
-        counts = _sum_counts(
-            _ray_blobs(dataset.map_batches(counts_of, batch_size=size, batch_format="numpy", fn_kwargs={"job": job}))
-        )
-        table = [ray.put(counts)]
-        del counts
-    mapped = dataset.map_batches(
-        statistics_of, batch_size=size, batch_format="numpy", fn_kwargs={"job": job, "table": table}
-    )
-    return _ray_blobs(mapped)
-
-
-def _ray_blobs(dataset: Any) -> Iterator[bytes]:
-    """The blobs of a mapped dataset, in order."""
-    for batch in dataset.iter_batches(batch_size=None, batch_format="numpy"):
-        yield from batch["blob"].tolist()
+        table = [ray.put(_sum_counts(blobs(True, None)))]
+    return blobs(False, table)
 
 
 def _path_dataset(paths: Any) -> Any:
@@ -316,14 +280,9 @@ def _format(path: str) -> str | None:
 
 def _file_batches(path: str, job: _Job) -> Iterator[tuple[list[str], list[list[str]], tuple[int, int]]]:
     """(predictions, references, (first line, last line)) of each batch of rows of a file, streamed."""
-    rows: list[tuple[int, dict[str, Any]]] = []
-    for line, row in _file_rows(path, job):
-        rows.append((line, row))
-        if len(rows) == job.batch_size:
-            yield _file_batch(path, rows, job)
-            rows = []
-    if rows:
-        yield _file_batch(path, rows, job)
+    rows = _file_rows(path, job)
+    while batch := list(itertools.islice(rows, job.batch_size)):
+        yield _file_batch(path, batch, job)
 
 
 def _file_batch(path: str, rows: list[tuple[int, dict[str, Any]]], job: _Job):
@@ -335,7 +294,7 @@ def _file_batch(path: str, rows: list[tuple[int, dict[str, Any]]], job: _Job):
 
 def _file_rows(path: str, job: _Job) -> Iterator[tuple[int, dict[str, Any]]]:
     """(line number, row) of every row of a file; a malformed row names its file and line."""
-    wanted = [job.predictions] + ([job.references] if isinstance(job.references, str) else list(job.references))
+    wanted = job.columns
     if _format(path) != "parquet":
         yield from table_rows(path, wanted)
         return
@@ -354,13 +313,6 @@ def _file_rows(path: str, job: _Job) -> Iterator[tuple[int, dict[str, Any]]]:
             yield line, row
 
 
-# --------------------------------------------------------------------------- Hugging Face datasets
-
-
-def _is_hf(dataset: Any) -> bool:
-    return type(dataset).__module__.startswith("datasets.") and type(dataset).__name__ in ("Dataset", "IterableDataset")
-
-
 def _hf_passes(dataset: Any, job: _Job, num_proc: int | None) -> Iterator[bytes]:
     import datasets
 
@@ -368,7 +320,11 @@ def _hf_passes(dataset: Any, job: _Job, num_proc: int | None) -> Iterator[bytes]
     if streaming and num_proc is not None:
         raise InputError("num_proc is for a datasets.Dataset; an IterableDataset streams in this process")
 
-    def mapped(function: Callable) -> Iterator[bytes]:
+    def blobs(counting: bool, table: ReferenceCounts | None) -> Iterator[bytes]:
+        def blob_of(batch: dict[str, Any], indices: list[int]) -> dict[str, list[bytes]]:
+            rows = functools.partial(_segments, batch, job, lambda i: f"row {indices[i]}")
+            return {"blob": [_blob(lambda: job.computed(counting, table, *rows()))]}
+
         settings: dict[str, Any] = {
             "batched": True,
             "batch_size": job.batch_size,
@@ -376,13 +332,13 @@ def _hf_passes(dataset: Any, job: _Job, num_proc: int | None) -> Iterator[bytes]
             "remove_columns": dataset.column_names,
         }
         if streaming:
-            yield from (row["blob"] for row in dataset.map(function, **settings))
+            yield from (row["blob"] for row in dataset.map(blob_of, **settings))
             return
         # The blobs go to a temporary directory (not the dataset's cache, which would keep them), under a
         # new fingerprint: hashing the function would hash the corpus-wide table it carries.
         with tempfile.TemporaryDirectory(prefix="ngrameval-") as directory:
             result = dataset.map(
-                function,
+                blob_of,
                 num_proc=num_proc,
                 new_fingerprint=uuid.uuid4().hex,
                 load_from_cache_file=False,
@@ -392,16 +348,5 @@ def _hf_passes(dataset: Any, job: _Job, num_proc: int | None) -> Iterator[bytes]
             yield from (row["blob"] for row in result)
             del result
 
-    def rows_of(batch: dict[str, Any], indices: list[int]) -> tuple[list[str], list[list[str]]]:
-        return _segments(batch, job, lambda i: f"row {indices[i]}")
-
-    def counts_of(batch: dict[str, Any], indices: list[int]) -> dict[str, list[bytes]]:
-        return {"blob": [_blob(lambda: _counts(job, *rows_of(batch, indices)))]}
-
     needed = get_family(job.metric).needs_reference_counts(**job.options)
-    counts = _sum_counts(mapped(counts_of)) if needed else None
-
-    def statistics_of(batch: dict[str, Any], indices: list[int]) -> dict[str, list[bytes]]:
-        return {"blob": [_blob(lambda: _statistics(job, *rows_of(batch, indices), counts))]}
-
-    return mapped(statistics_of)
+    return blobs(False, _sum_counts(blobs(True, None)) if needed else None)

@@ -1,21 +1,15 @@
 """Score a corpus split across the ranks of a ``torch.distributed`` job (``torchrun``, ``accelerate``).
 
-Every rank calls :func:`score_across_ranks` with its own rows; every rank gets the score of all of
-them, equal to ``ngrameval.<metric>(...)`` on the ranks' rows concatenated in rank order (rank 0's
-rows first). Only statistics cross processes (``all_gather_object``: gloo on CPU, NCCL on GPU), never
-text; a metric that needs every reference first (NIST's information weights, CIDEr's document
-frequencies) gathers the ranks' reference counts first, then the statistics made with their sum.
-A rank whose input is bad makes every rank raise its error (no rank is left waiting).
+Every rank calls :func:`score_across_ranks` with its own rows and gets the score of all of them, equal to
+``ngrameval.<metric>(...)`` on the ranks' rows in rank order. Only statistics cross processes
+(``all_gather_object``), never text; a metric that needs every reference first (NIST, CIDEr) gathers the ranks'
+reference counts first. A rank whose input is bad makes every rank raise its error (none is left waiting). torch
+is imported when called.
 
-torch is an optional dependency (``pip install torch``); this module imports it when called.
-
-With ``accelerate``: it initializes ``torch.distributed``, so call the helper on each process's own
-predictions. Its distributed sampler pads the last batch with repeated rows, which would be scored
-twice: build the ``Accelerator`` with ``dataloader_config=DataLoaderConfiguration(even_batches=False)``
-(or drop the repeats), and after the evaluation loop call ``score_across_ranks("bleu", predictions,
-references)`` with each process's own texts, instead of collecting every text on every process with
-``accelerator.gather_for_metrics(texts, use_gather_object=True)`` (which orders the rows batch by batch, not
-rank by rank: the same score wherever the order of the rows does not count, as in sums of integer counts).
+With ``accelerate``, call it on each process's own predictions, after building the ``Accelerator`` with
+``dataloader_config=DataLoaderConfiguration(even_batches=False)`` (its sampler otherwise pads the last batch with
+repeated rows, scored twice), instead of ``accelerator.gather_for_metrics(texts, use_gather_object=True)`` (which
+orders rows batch by batch, not rank by rank: the same score only where the order does not count).
 
 >>> score_across_ranks("bleu", ["a b c d"], [["a b c d"]]).bleu   # without a process group: this process alone
 1.0
@@ -33,36 +27,31 @@ from ngrameval.metric import RunningTotals, get_family
 def score_across_ranks(
     metric: str, predictions: Sequence[Any], references: Sequence[Any], group: Any = None, **options: Any
 ) -> Any:
-    """What ``ngrameval.<metric>(...)`` returns (its result object, the same numbers to the last bit) for
-    every rank's rows, in rank order (a collective call: every rank of ``group``, the default process
-    group if None, must make it). Parts that function gives only when asked for (sentence scores,
-    explanations) are None and the options asking for them refused, as in :func:`ngrameval.score_dataset`.
-    Without an initialized process group, the rows of this process alone are scored. A rank may have
-    no rows."""
+    """What ``ngrameval.<metric>(...)`` returns (the same numbers to the last bit) for every rank's rows, in rank
+    order (a collective call: every rank of ``group``, the default process group if None, must make it). Parts
+    given only when asked for are None and the options asking for them refused, as in
+    :func:`ngrameval.score_dataset`. Without an initialized process group, this process's rows alone are scored.
+    A rank may have no rows."""
     family = get_family(metric)
     options = family.merged_options(options)
     gather = _gather_in(group)
     empty = len(predictions) == 0 and len(references) == 0
-
-    def counts() -> Any:
-        return None if empty else family.reference_counts(predictions, references, **options)
-
     table = None
     if family.needs_reference_counts(**options):
-        for part in _all_or_raise(gather, counts):
-            if part is None:
-                continue
+        counts = _all_or_raise(
+            gather, lambda: None if empty else family.reference_counts(predictions, references, **options)
+        )
+        for part in counts:
             if table is None:
                 table = part
-            else:
+            elif part is not None:
                 table.add(part)
-
-    def statistics() -> Any:
-        return None if empty else family.shard_statistics(predictions, references, table, **options)
-
     running = RunningTotals(family.name)
     try:
-        for stats in _all_or_raise(gather, statistics):
+        gathered = _all_or_raise(
+            gather, lambda: None if empty else family.shard_statistics(predictions, references, table, **options)
+        )
+        for stats in gathered:
             if stats is not None:
                 running.add(stats)
         return running.result()
@@ -71,7 +60,6 @@ def score_across_ranks(
 
 
 def _gather_in(group: Any) -> Callable[[Any], list[Any]]:
-    """A function that gives every rank's object, in rank order."""
     import torch.distributed as dist
 
     if not (dist.is_available() and dist.is_initialized()):
@@ -87,8 +75,7 @@ def _gather_in(group: Any) -> Callable[[Any], list[Any]]:
     return gather
 
 
-# What a rank sends in place of a result when its input was bad (an InputError, raised again on every rank).
-_BAD_INPUT = "InputError"
+_BAD_INPUT = "InputError"  # what a rank sends for an InputError, raised again on every rank
 
 
 def _all_or_raise(gather: Callable[[Any], list[Any]], compute: Callable[[], Any]) -> list[Any]:

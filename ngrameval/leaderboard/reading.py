@@ -1,11 +1,7 @@
-"""Reading a leaderboard's inputs: system outputs and references from files (plain text, JSON lines, TSV,
-gzip, standard input, globs), as sacrebleu's command line reads them (see :func:`split_lines`), and metric
-options written ``METRIC.NAME=VALUE``. Shared by the command line, the community board, the Spaces and
-:func:`ngrameval.score_dataset` (:func:`table_rows`).
-
-A file's name says what it holds, the same everywhere (:func:`table_format`): ``.jsonl`` (or ``.json``) is JSON
-lines, one object a line; ``.tsv`` is tab-separated text with a header line; any other file (a ``.txt``) is plain
-text, one segment a line. Each may be gzip-compressed (``.gz`` after its extension).
+"""Reading a leaderboard's inputs: system outputs and references from files (plain text, JSON lines, TSV, gzip,
+standard input, globs) as sacrebleu's command line reads them (:func:`split_lines`), and metric options written
+``METRIC.NAME=VALUE``; shared by the command line, the board, the Spaces and :func:`ngrameval.score_dataset`.
+A file's name says what it holds (:func:`table_format`).
 """
 
 from __future__ import annotations
@@ -31,15 +27,10 @@ STDIN = "-"
 TABLE_SUFFIX = re.compile(r"^(?P<path>.+\.(?:jsonl?|tsv)(?:\.gz)?):(?P<field>[^:/\\]+)$", re.IGNORECASE)
 
 
-# --------------------------------------------------------------------------- reading files
-
-
 def split_lines(text: str) -> list[str]:
-    """The lines of ``text`` as sacrebleu's command line reads a file: ``open(..., newline="\\n")``
-    ends lines at ``"\\n"`` only, and each line is ``rstrip()``-ed (which removes a ``"\\r"`` before
-    the ``"\\n"``, and any other trailing whitespace). A ``"\\r"`` inside a line, U+2028, U+0085,
-    ``"\\x0b"``, ``"\\x1c"`` ... do not end a line, unlike ``str.splitlines``. A final newline does
-    not add a line.
+    """The lines of ``text`` as sacrebleu's command line reads a file: ``open(..., newline="\\n")`` ends lines at
+    ``"\\n"`` only (not at a lone ``"\\r"``, U+2028, ``"\\x0b"`` ... as ``str.splitlines`` does), each line
+    ``rstrip()``-ed; a final newline adds no line.
 
     >>> split_lines("a b \\r\\nc\\rd\\u2028e\\x0bf\\n\\nlast")
     ['a b', 'c\\rd\\u2028e\\x0bf', '', 'last']
@@ -58,17 +49,12 @@ def _raw_lines(text: str) -> list[str]:
 
 @dataclass(frozen=True)
 class Source:
-    """One input on the command line: a path (``-``: standard input), the field to read when the file
-    is JSON lines or TSV, and the name given with ``NAME=PATH``, if any."""
+    """One input on the command line: a path (``-``: standard input), the field to read from a JSON lines or TSV
+    file, and the name given with ``NAME=PATH``, if any."""
 
     path: str
     field: str | None = None
     name: str | None = None
-
-    @property
-    def table_format(self) -> str | None:
-        """See :func:`table_format`."""
-        return table_format(self.path)
 
 
 def table_format(path: str) -> str | None:
@@ -84,11 +70,9 @@ def table_format(path: str) -> str | None:
 
 
 def parse_sources(specs: Sequence[str], default_field: str | None, option: str) -> list[Source]:
-    """Expand the ``[NAME=]PATH[:FIELD]`` arguments of ``option`` (``-s`` or ``-r``) into sources.
-
-    ``PATH`` may be ``-`` (standard input) or a glob (expanded here, sorted, so that quoting it works
-    too); ``:FIELD`` picks a field of a ``.jsonl`` / ``.tsv`` file (else ``default_field``); ``NAME=``
-    names a system. A spec naming an existing file is always that file.
+    """Expand the ``[NAME=]PATH[:FIELD]`` arguments of ``option`` (``-s`` or ``-r``) into sources: ``PATH`` may
+    be ``-`` (standard input) or a glob (expanded here, sorted); ``:FIELD`` picks a field of a ``.jsonl`` /
+    ``.tsv`` file (else ``default_field``); ``NAME=`` names a system. A spec naming an existing file is that file.
 
     >>> parse_sources(["baseline=out/a.jsonl:hyp", "-"], None, "-s")
     [Source(path='out/a.jsonl', field='hyp', name='baseline'), Source(path='-', field=None, name=None)]
@@ -140,8 +124,7 @@ def system_names(sources: Sequence[Source]) -> list[str]:
 
 @contextmanager
 def _reading(path: str) -> Iterator[None]:
-    """What goes wrong reading ``path`` as one :class:`InputError` naming it: a file that is missing,
-    unreadable, not UTF-8, a directory, a broken or truncated .gz."""
+    """What goes wrong reading ``path`` as one :class:`InputError` naming it."""
     try:
         yield
     except FileNotFoundError:
@@ -153,19 +136,15 @@ def _reading(path: str) -> Iterator[None]:
 
 
 def _opened(path: str) -> IO[str]:
-    """A file (gzip-compressed when its name ends in ``.gz``) opened as sacrebleu's command line opens it: UTF-8,
-    ``newline="\\n"`` (lines end at ``"\\n"`` only, and ``"\\r"`` is kept)."""
-    if path.endswith(".gz"):
-        return gzip.open(path, "rt", encoding="utf-8", newline="\n")
-    return open(path, encoding="utf-8", newline="\n")
+    """A file (gzip-compressed: ``.gz``) opened as sacrebleu's command line opens it: UTF-8, ``newline="\\n"``."""
+    opener = gzip.open if path.endswith(".gz") else open
+    return opener(path, "rt", encoding="utf-8", newline="\n")
 
 
 def read_lines(path: str) -> list[str]:
-    """The lines of a file or of standard input as :func:`split_lines` cuts a text (each ``rstrip()``-ed, a final
-    newline adding no line); an :class:`InputError` for a file that is missing, unreadable or not UTF-8. A file's
-    lines are made by ``readlines`` in C, chunk by chunk, and stripped by ``map``: no Python step per line (17
-    WMT17 files: 27 ms streamed line by line, 20 ms so), and no copy of the whole text (reading it whole and
-    splitting it costs as many page faults again as its size).
+    """The lines of a file or of standard input as :func:`split_lines` cuts a text; an :class:`InputError` for a
+    file that is missing, unreadable or not UTF-8. ``readlines`` and ``map`` make and strip the lines in C, with
+    no copy of the whole text (17 WMT17 files: 20 ms, against 27 ms streamed line by line).
 
     >>> import tempfile
     >>> path = os.path.join(tempfile.mkdtemp(), "lines.txt")
@@ -182,24 +161,20 @@ def read_lines(path: str) -> list[str]:
 
 
 def raw_lines(path: str) -> Iterator[str]:
-    """The lines of a file (gzip-compressed when its name ends in ``.gz``) or of standard input, as they are
-    read (a file is streamed): ended at ``"\\n"`` only, as :func:`split_lines` ends them, the ``"\\n"`` dropped
-    and nothing else; an :class:`InputError` as :func:`read_lines` gives it."""
+    """The lines of a file or of standard input, streamed, cut as :func:`split_lines` cuts them but not stripped;
+    errors as :func:`read_lines`'s."""
     with _reading(path):
         if path == STDIN:
             yield from _raw_lines(sys.stdin.buffer.read().decode("utf-8"))
             return
         with _opened(path) as handle:
-            for line in handle:
-                yield line[:-1] if line.endswith("\n") else line
+            yield from (line[:-1] if line.endswith("\n") else line for line in handle)
 
 
 def table_rows(path: str, fields: Sequence[str]) -> Iterator[tuple[int, dict[str, Any]]]:
-    """(line number, field -> value) of each row of a JSON lines or TSV file (see :func:`table_format`), streamed:
-    a JSON lines row is an object, its values as they are (a list of references stays a list); a TSV file's
-    first line names its tab-separated columns, and each row has as many, each ``rstrip()``-ed (as
-    :func:`split_lines` strips a line). A malformed row, or one without ``fields``, is an :class:`InputError`
-    naming the file and the line.
+    """(line number, field -> value) of each row of a JSON lines or TSV file, streamed: a JSON lines row is an
+    object, its values as they are; a TSV file's first line names its columns, each row's cells ``rstrip()``-ed. A
+    malformed row, or one without ``fields``, is an :class:`InputError` naming the file and the line.
 
     >>> import tempfile
     >>> path = os.path.join(tempfile.mkdtemp(), "rows.tsv")
@@ -247,9 +222,9 @@ def table_rows(path: str, fields: Sequence[str]) -> Iterator[tuple[int, dict[str
 
 
 def read_source(source: Source) -> list[Any]:
-    """One value per segment: the lines of a text file (each ``rstrip()``-ed, as :func:`split_lines` reads them),
-    or the field of each JSON line / TSV row (a JSON value may be a list: several references of a segment)."""
-    kind = source.table_format
+    """One value per segment: the lines of a text file, or the field of each JSON line / TSV row (a JSON value
+    may be a list: several references of a segment)."""
+    kind = table_format(source.path)
     if kind is None:
         if source.field is not None:
             raise InputError(
@@ -281,9 +256,8 @@ def read_predictions(source: Source) -> list[str]:
 def read_references(
     sources: Sequence[Source], segments: int | None = None, first_system: Source | None = None
 ) -> list[list[str]]:
-    """Per segment, the references of every reference source (a JSON list counts as several); each source read
-    once (standard input or a pipe can be one). ``segments`` (the count of ``first_system``'s segments): what
-    every source must have; None: the first source's count."""
+    """Per segment, the references of every source (a JSON list counts as several), each source read once.
+    ``segments`` (the count of ``first_system``'s segments): what every source must have; None: the first's."""
     read = [read_source(source) for source in sources]
     if segments is None:
         segments, first_system = (len(read[0]), sources[0]) if read else (0, None)
@@ -312,16 +286,12 @@ def _check_count(source: Source, count: int, first_system: Source | None, segmen
 def read_corpus(systems: Sequence[Source], references: Sequence[Source]) -> tuple[list[list[str]], list[list[str]]]:
     """The predictions of every system and the references of each segment, all of one length; standard
     input is read once at most."""
-    stdin_uses = [source for source in [*systems, *references] if source.path == STDIN]
-    if len(stdin_uses) > 1:
+    if sum(source.path == STDIN for source in [*systems, *references]) > 1:
         raise InputError("standard input (-) can be read only once")
     predictions = [read_predictions(source) for source in systems]
     for source, segments in zip(systems, predictions):
         _check_count(source, len(segments), systems[0], len(predictions[0]))
     return predictions, read_references(references, len(predictions[0]), systems[0])
-
-
-# --------------------------------------------------------------------------- options
 
 
 def parse_value(text: str) -> Any:

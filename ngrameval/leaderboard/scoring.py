@@ -1,9 +1,6 @@
-"""Scoring and ranking many systems: the logic the command line (``ngrameval score``, ``ngrameval board``), the
-community board (:mod:`ngrameval.leaderboard.board`) and the leaderboard Space share.
-
-:func:`score_leaderboard` scores systems under metrics into a :class:`Leaderboard` (with intervals or paired
-tests against a baseline as :class:`Significance` asks); :func:`clusters` groups ranked systems WMT's way from
-the all-pairs p-values of :func:`ngrameval.significance.pairwise_bootstrap`. Presentations are
+"""Scoring and ranking many systems, for the command line, the community board and the leaderboard Space:
+:func:`score_leaderboard` scores systems under metrics into a :class:`Leaderboard` (with intervals or paired tests
+as :class:`Significance` asks); :func:`clusters` groups ranked systems WMT's way. Presentations are
 :mod:`ngrameval.frontends.report`'s.
 """
 
@@ -31,10 +28,6 @@ MARK_MEANINGS = {
 }
 SIGNIFICANCE_LEVEL = 0.05  # p at most this: significantly different (sacrebleu's star, WMT's clusters)
 TEST_NAMES = {"bs": "paired bootstrap resampling", "ar": "paired approximate randomization"}
-CLUSTER_RULE = (
-    "systems ranked by score; a new cluster starts below a rank where every system above is "
-    "significantly different from every system below"
-)
 
 
 def column_key(metric: str, output: str, several: bool) -> str:
@@ -44,9 +37,7 @@ def column_key(metric: str, output: str, several: bool) -> str:
     >>> column_key("bleu", "bleu", False), column_key("rouge", "rouge1", True), column_key("bleu", "bleu.2", True)
     ('bleu', 'rouge.rouge1', 'bleu.2')
     """
-    if not several:
-        return metric
-    return output if output.startswith(metric + ".") else f"{metric}.{output}"
+    return (output if output.startswith(metric + ".") else f"{metric}.{output}") if several else metric
 
 
 @dataclass
@@ -71,12 +62,9 @@ class SystemScores:
 
 @dataclass
 class Leaderboard:
-    """Systems in the order given (the first is the baseline of a paired test) and their scores.
-
-    A community board's standings (:meth:`ngrameval.leaderboard.board.Board.standings`) have no
-    ``references`` (they are never shown), and ``clusters``: per column key, the systems' names grouped by
-    :func:`clusters`, best cluster first; ``stale``: per metric whose signature this ngrameval gives
-    differently, (the board's signature, this one's)."""
+    """Systems in the order given (the first is the baseline of a paired test) and their scores. ``clusters``: per
+    column key, the systems' names grouped by :func:`clusters`; ``stale``: per metric whose signature this
+    ngrameval gives differently, (the board's signature, this one's). A board's standings have no references."""
 
     columns: list[Column]
     systems: list[SystemScores]
@@ -99,16 +87,11 @@ class Leaderboard:
         groups = (self.clusters or {}).get(self.columns[0].key, [])
         return {name: number for number, group in enumerate(groups, 1) for name in group}
 
-    def not_significant(self, result: SystemResult) -> bool:
-        """Whether a system's paired test against the baseline is not significant: p above the level
-        (sacrebleu stars p <= 0.05 as significant; this is the complement, so no cell gets both marks)."""
-        return result.p_value is not None and result.p_value > self.significance_level
-
     def mark(self, system: SystemScores, key: str) -> str:
         """A result's mark after sacrebleu's text: :data:`NOT_SIGNIFICANT` when its paired test against the
-        baseline is not significant; when it is (sacrebleu's star), :data:`SIGNIFICANTLY_BETTER` or
-        :data:`SIGNIFICANTLY_WORSE` by the column's metric's direction (a lower TER is better); "" without a test
-        (the baseline, a board's standings) or for a score equal to the baseline's.
+        baseline is not significant (p above the level: never with sacrebleu's star); else
+        :data:`SIGNIFICANTLY_BETTER` or :data:`SIGNIFICANTLY_WORSE` by the metric's direction; "" without a test
+        or for a score equal to the baseline's.
 
         >>> board = score_leaderboard(["few edits", "many edits"], [["a b c d"] * 20, ["a b x y"] * 20],
         ...                           [["a b c d"]] * 20, {"ter": {}}, Significance(test="bs", test_samples=100))
@@ -116,7 +99,7 @@ class Leaderboard:
         ['', '▼']
         """
         result = system.results[key]
-        if self.not_significant(result):
+        if result.p_value is not None and result.p_value > self.significance_level:
             return NOT_SIGNIFICANT
         base = next((other for other in self.systems if other.name == self.baseline), None)
         if result.p_value is None or base is None:
@@ -126,8 +109,7 @@ class Leaderboard:
         return SIGNIFICANTLY_BETTER if difference > 0 else SIGNIFICANTLY_WORSE if difference < 0 else ""
 
     def cell(self, system: SystemScores, key: str, scale: float, width: int) -> str:
-        """A displayed score: sacrebleu's text (score, mean and interval half-width, p-value with its
-        star), then ngrameval's :meth:`mark`."""
+        """A displayed score: sacrebleu's text, then ngrameval's :meth:`mark`."""
         return system.results[key].formatted(scale, width) + self.mark(system, key)
 
     def label(self, system: SystemScores, shown: str | None = None) -> str:
@@ -159,7 +141,8 @@ class Leaderboard:
             )
         if self.clusters is not None:
             lines.append(
-                f"cluster: {CLUSTER_RULE} (paired bootstrap resampling, p \u2264 "
+                "cluster: systems ranked by score; a new cluster starts below a rank where every system above is "
+                f"significantly different from every system below (paired bootstrap resampling, p \u2264 "
                 f"{self.significance_level:g}, between every two systems; by {self.columns[0].key})"
             )
         if lower:
@@ -172,9 +155,6 @@ class Leaderboard:
         return lines
 
 
-# --------------------------------------------------------------------------- scoring
-
-
 @dataclass
 class Significance:
     """What the command line asked for: a paired test against the first system (``test`` "bs" or
@@ -185,55 +165,38 @@ class Significance:
     confidence_samples: int | None = None
     seed: int | None = significance.DEFAULT_SEED
 
-    @property
-    def samples(self) -> int | None:
-        """The paired test's resamples (sacrebleu's default when not given); None without a test."""
-        return None if self.test is None else self._test_samples(self.test)
-
-    def _test_samples(self, test: str) -> int:
-        """The resamples of the paired test ``test``: as given, or sacrebleu's default."""
-        return significance.DEFAULT_SAMPLES[test] if self.test_samples is None else self.test_samples
-
     def results(
         self, stats: list[Statistics], level: float
     ) -> tuple[list[dict[str, significance.SystemResult]], str, dict[str, list[list[int]]] | None]:
         """Per system, output -> result; what the signature gains; and with the paired bootstrap, per output,
-        the systems' indices grouped by :func:`clusters` at ``level`` from the p-values between every two
-        systems (the test's resamples and seed), None otherwise (approximate randomization compares with the
-        baseline only)."""
-        if self.test == "bs":
-            samples = self._test_samples(self.test)
-            # The paired bootstrap gives intervals by itself; the same resamples give every pair's p-value.
-            results, p_values = significance.ranked_paired_test(stats, samples, seed=self.seed)
-            lower_is_better = get_family(stats[0].metric).lower_is_better
-            ranked = {
-                output: clusters([system[output].score for system in results], p_values[output], level, lower_is_better)
-                for output in stats[0].outputs
-            }
-            return results, significance.signature_suffix(self.test, samples, self.seed), ranked
-        if self.test is not None:
-            samples = self._test_samples(self.test)
-            # Intervals with approximate randomization on request.
-            n_ar_confidence = self.confidence_samples if self.confidence_samples else -1
-            results = significance.paired_test(
-                stats[0], stats[1:], test=self.test, n_samples=samples, seed=self.seed, n_ar_confidence=n_ar_confidence
-            )
-            return results, significance.signature_suffix(self.test, samples, self.seed, n_ar_confidence), None
-        if self.confidence_samples is not None:
+        the systems' indices grouped by :func:`clusters` at ``level`` (None otherwise: approximate randomization
+        compares with the baseline only)."""
+        family = get_family(stats[0].metric)
+        if self.test is None:
+            if self.confidence_samples is None:
+                scores = [family.corpus_scores(system) for system in stats]
+                return [{output: SystemResult(score) for output, score in each.items()} for each in scores], "", None
             results = [
                 significance.confidence_interval(system, n_samples=self.confidence_samples, seed=self.seed)
                 for system in stats
             ]
             return results, significance.signature_suffix(None, self.confidence_samples, self.seed), None
-        family = get_family(stats[0].metric)
-        return (
-            [
-                {output: significance.SystemResult(score) for output, score in family.corpus_scores(system).items()}
-                for system in stats
-            ],
-            "",
-            None,
+        samples = significance.DEFAULT_SAMPLES[self.test] if self.test_samples is None else self.test_samples
+        if self.test == "bs":
+            # The paired bootstrap gives intervals by itself; the same resamples give every pair's p-value.
+            results, p_values = significance.ranked_paired_test(stats, samples, seed=self.seed)
+            ranked = {
+                output: clusters(
+                    [system[output].score for system in results], p_values[output], level, family.lower_is_better
+                )
+                for output in stats[0].outputs
+            }
+            return results, significance.signature_suffix(self.test, samples, self.seed), ranked
+        n_ar_confidence = self.confidence_samples if self.confidence_samples else -1  # AR's intervals on request
+        results = significance.paired_test(
+            stats[0], stats[1:], test=self.test, n_samples=samples, seed=self.seed, n_ar_confidence=n_ar_confidence
         )
+        return results, significance.signature_suffix(self.test, samples, self.seed, n_ar_confidence), None
 
 
 def score_leaderboard(
@@ -244,11 +207,10 @@ def score_leaderboard(
     tests: Significance,
     progress: Any | None = None,
 ) -> Leaderboard:
-    """Every system under every metric: corpus scores (with intervals and p-values when asked) and
-    per-segment scores (each metric's sentence scores, :meth:`ngrameval.metric.MetricFamily.sentence_scores`); with
-    the paired bootstrap, also the clusters of each score column (WMT's ranking: :func:`clusters` at
-    :data:`SIGNIFICANCE_LEVEL`, from the paired bootstrap between every two systems). ``progress`` (a tqdm bar, or
-    None) is advanced once per system and metric, and once per metric's tests.
+    """Every system under every metric: corpus scores (with intervals and p-values when asked) and per-segment
+    scores (:meth:`ngrameval.metric.MetricFamily.sentence_scores`); with the paired bootstrap, also the clusters of
+    each score column (:func:`clusters` at :data:`SIGNIFICANCE_LEVEL`). ``progress`` (a tqdm bar, or None) is
+    advanced once per system and metric, and once per metric's tests.
 
     >>> board = score_leaderboard(["a", "b"], [["the cat sat on the mat"], ["a cat"]], [["the cat sat on the mat"]],
     ...                           {"bleu": {}}, Significance())
@@ -256,7 +218,7 @@ def score_leaderboard(
     [('a', 1.0), ('b', 0.0)]
     """
     columns: list[Column] = []
-    results: list[dict[str, significance.SystemResult]] = [{} for _ in names]
+    results: list[dict[str, SystemResult]] = [{} for _ in names]
     per_segment: list[list[np.ndarray]] = [[] for _ in names]
     groups: dict[str, list[list[str]]] = {}
     for metric, metric_options in options.items():
@@ -269,51 +231,32 @@ def score_leaderboard(
         system_results, suffix, metric_clusters = tests.results(stats, SIGNIFICANCE_LEVEL)
         if progress is not None:
             progress.update()
-        several = len(stats[0].outputs) > 1
+        keys = {output: column_key(metric, output, len(stats[0].outputs) > 1) for output in stats[0].outputs}
+        signature = significance.with_suffix(stats[0].signature, suffix)
+        columns += [Column(key, metric, output, signature) for output, key in keys.items()]
         for output, ranked in (metric_clusters or {}).items():
-            groups[column_key(metric, output, several)] = [[names[index] for index in group] for group in ranked]
-        columns += [
-            Column(
-                column_key(metric, output, several),
-                metric,
-                output,
-                significance.with_suffix(stats[0].signature, suffix),
-            )
-            for output in stats[0].outputs
-        ]
-        for index, (system_stats, outputs) in enumerate(zip(stats, system_results)):
-            results[index].update(
-                {column_key(metric, output, several): outputs[output] for output in system_stats.outputs}
-            )
-            per_segment[index].append(family.sentence_scores(system_stats, predictions[index], references))
+            groups[keys[output]] = [[names[index] for index in group] for group in ranked]
+        for index, outputs in enumerate(system_results):
+            results[index].update({key: outputs[output] for output, key in keys.items()})
+            per_segment[index].append(family.sentence_scores(stats[index], predictions[index], references))
     systems = [
         SystemScores(name, result, np.hstack(segments), list(system))
         for name, result, segments, system in zip(names, results, per_segment, predictions)
     ]
+    baseline = names[0] if tests.test else None
     return Leaderboard(
-        columns,
-        systems,
-        references,
-        baseline=names[0] if tests.test else None,
-        test=tests.test,
-        clusters=groups if tests.test == "bs" else None,
+        columns, systems, references, baseline, tests.test, clusters=groups if tests.test == "bs" else None
     )
-
-
-# --------------------------------------------------------------------------- ranking
 
 
 def clusters(
     scores: Sequence[float] | np.ndarray, p_values: np.ndarray, level: float = 0.05, lower_is_better: bool = False
 ) -> list[list[int]]:
-    """Systems grouped WMT's way (the Findings of WMT19 and WMT20: "clusters are identified by grouping
-    systems together according to which systems significantly outperform all others in lower ranking
-    clusters"): the systems ranked by ``scores``, best first (the smallest first with ``lower_is_better``, for
-    an error rate such as TER; ties in the order given); a cluster ends after
-    rank k when every system ranked k or better is significantly different (``p_values[i, j] <= level``,
-    a two-sided test between each two systems) from every system ranked below k, so each system
-    significantly outperforms every system of every lower cluster. Indices of the systems, best cluster
-    first.
+    """Systems grouped WMT's way (Findings of WMT19 and WMT20: "grouping systems together according to which
+    systems significantly outperform all others in lower ranking clusters"): ranked by ``scores``, best first (the
+    smallest with ``lower_is_better``; ties in the order given), a cluster ends after rank k when every system
+    ranked k or better is significantly different (``p_values[i, j] <= level``) from every system below. Indices
+    of the systems, best cluster first.
 
     >>> p_values = np.array([[1.0, 0.01, 0.4], [0.01, 1.0, 0.02], [0.4, 0.02, 1.0]])
     >>> clusters([0.30, 0.10, 0.29], p_values)

@@ -1,44 +1,34 @@
 """Stanford PTBTokenizer (CoreNLP 3.4.1) as pycocoevalcap runs it, in pure Python.
 
-pycocoevalcap 1.2 (``tokenizer/ptbtokenizer.py``) joins the captions with newlines (a newline inside
-a caption becomes a space), runs ::
+pycocoevalcap 1.2 (``tokenizer/ptbtokenizer.py``) joins the captions with newlines (a newline inside a caption
+becomes a space), runs ``java edu.stanford.nlp.process.PTBTokenizer -preserveLines -lowerCase`` on that text,
+cuts the output at newlines and drops the tokens of its ``PUNCTUATIONS`` list. :func:`ptb_tokenize` returns the
+same strings without Java; :func:`ptb_token_lines` gives each output line's tokens before lowercasing and removal.
 
-    java -cp stanford-corenlp-3.4.1.jar edu.stanford.nlp.process.PTBTokenizer -preserveLines -lowerCase
+The tokenizer is a JFlex lexer (``PTBLexer.flex``): at each position the longest match of any rule wins, ties
+going to the rule written first; a rule ``r1/r2`` needs ``r2`` after its token and counts it in the length. Here
+each rule is a Python regex written from the 2014 grammar and checked against the jar
+(``tests/parity/test_ptb_java.py``). The options are ``-preserveLines``'s: the lexer's defaults (``ptb3Escaping``:
+``(`` -> ``-LRB-``, quotes -> ````` ``''``, ``&amp;`` -> ``&``, ``½`` -> ``1/2``, currency signs -> ``$`` ``#``
+``cents``, dashes -> ``--``, "cannot" -> "can not"; no Americanization, no ``\\/`` escaping) plus ``tokenizeNLs``:
+line breaks (also ``\\r``, ``\\u2028``, ``\\x0b`` ...) are tokens, and a sentence-final abbreviation sees the
+start of the next line ("etc." before a capital becomes "etc." and "."), as in Java.
 
-on that text, cuts Java's output at newlines and drops the tokens of its ``PUNCTUATIONS`` list.
-:func:`ptb_tokenize` returns the same strings without Java; :func:`ptb_token_lines` gives the tokens
-of each output line before lowercasing and removal.
+Speed: a token crosses a space only in SGML tags, phone numbers, fractions, spaced ellipses and around other
+whitespace. Lines without those are cut at spaces and each piece is lexed once per call, keyed by the character
+after it (unless it ends with an abbreviation or acronym: lexed in place); a piece of ASCII letters and digits,
+with one final mark, needs no lexing.
 
-The tokenizer is a JFlex lexer (``PTBLexer.flex``): at each position the longest match of any rule
-wins, ties going to the rule written first; a rule ``r1/r2`` needs ``r2`` after its token and counts
-it in the length (the token is the longest ``r1`` that leaves an ``r2``). Here each rule is a Python
-regex, written from the 2014 grammar and checked against the jar (``tests/parity/test_ptb_java.py``),
-and :class:`_Lexer` tries at each position the rules that can start with the character there. The
-options are those ``-preserveLines`` gives: the lexer's defaults (``ptb3Escaping``: ``(`` ->
-``-LRB-``, ``[`` -> ``-LSB-``, quotes -> ````` ``''``, ellipses -> ``...``, ``&amp;`` -> ``&``,
-``½`` -> ``1/2``, currency signs -> ``$`` ``#`` ``cents``, dashes -> ``--``, "cannot" -> "can not",
-"gonna" -> "gon na"; no Americanization, no ``\\/`` escaping) plus ``tokenizeNLs``: line breaks are
-tokens, so output lines are input lines. ``\\r``, ``\\r\\n``, ``\\u2028``, ``\\u2029``, ``\\x0b``,
-``\\x0c`` and ``\\x85`` break lines too, and a sentence-final abbreviation sees the start of the next
-line ("etc." before a capital becomes "etc." and "."), as in Java.
-
-Speed: a token crosses a space only in SGML tags, phone numbers, fractions, spaced ellipses and
-around other whitespace. Lines without those are cut at spaces and each piece is lexed once per
-call and remembered, keyed by the character after it (what the lexer sees beyond a piece, unless
-the piece ends with an abbreviation or acronym: those pieces are lexed in place); a piece of ASCII
-letters and digits, with one final mark, needs no lexing at all.
-
-Fidelity limits (not met in the data compared): Java lexes UTF-16 code units with Java 7's Unicode
-6.2 tables. Characters outside the Basic Multilingual Plane (emoji) match no rule there and are
-dropped, as here; the BMP characters that Python's Unicode 14 classes differently are listed below
-and classed as Java did, but a later Python's newer tables may add letters that Java drops.
-Lowercasing is Python's ``str.lower`` for Java's ``toLowerCase(Locale.ENGLISH)`` (the same mappings
-but for characters added to Unicode after Java 17's version 13). JFlex's own lookahead bug (a stale
-array may leave a ``\\r`` inside a token before ``\\r\\n``) is not reproduced.
+Fidelity limits (not met in the data compared): Java lexes UTF-16 code units with Java 7's Unicode 6.2 tables:
+characters outside the BMP match no rule and are dropped, as here; the BMP characters Python's Unicode 14 classes
+differently are listed below, but a later Python may add letters that Java drops. Lowercasing is ``str.lower``
+for Java's ``toLowerCase(Locale.ENGLISH)``. JFlex's own lookahead bug (a stale array may leave a ``\\r`` inside a
+token before ``\\r\\n``) is not reproduced.
 """
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from collections.abc import Callable, Iterable
@@ -47,18 +37,13 @@ from functools import cache
 from ngrameval.errors import InputError
 
 # pycocoevalcap 1.2's PUNCTUATIONS, removed after lowercasing (so the "-lrb-" of a parenthesis stays).
-PUNCTUATIONS = frozenset(
-    ["''", "'", "``", "`", "-LRB-", "-RRB-", "-LCB-", "-RCB-", ".", "?", "!", ",", ":", "-", "--", "...", ";"]
-)
+PUNCTUATIONS = frozenset("'' ' `` ` -LRB- -RRB- -LCB- -RCB- . ? ! , : - -- ... ;".split())
 _NEWLINE = "\n"  # what a line-break token becomes (tokens never contain it except inside SGML tags)
 
 
-# --------------------------------------------------------------------------- character classes
-
-# The 2014 lexer's letters, digits and capitals are Java 7's (Unicode 6.2). BMP characters that
-# Python's Unicode 14 tables class differently, found by comparing the two classifications: letters
-# and digits assigned since (Java drops them as unknown characters), Cherokee capitals (letters then,
-# capitals only since Unicode 8) and two Mongolian letters that are marks today.
+# The 2014 lexer's letters, digits and capitals are Java 7's (Unicode 6.2). BMP characters Python's Unicode 14
+# classes differently: letters and digits assigned since (Java drops them), Cherokee capitals (capitals since
+# Unicode 8) and two Mongolian letters that are marks today.
 _NEW_LETTERS = (
     "\u037f\u0528-\u052f\u0560\u0588\u05ef\u0860-\u086a\u0870-\u0887\u0889-\u088e\u08a1"
     "\u08ad-\u08c9\u0978\u0980\u09fc\u0af9\u0c34\u0c5a\u0c5d\u0c80\u0cdd\u0d04\u0d54-\u0d56\u0d5f"
@@ -85,15 +70,8 @@ def _code_points(ranges: str) -> set:
 
 def _class_body(codes: list[int]) -> str:
     """Sorted code points -> a character-class body of ranges."""
-    parts, index = [], 0
-    while index < len(codes):
-        last = index
-        while last + 1 < len(codes) and codes[last + 1] == codes[last] + 1:
-            last += 1
-        first, final = re.escape(chr(codes[index])), re.escape(chr(codes[last]))
-        parts.append(first if last == index else f"{first}-{final}")
-        index = last + 1
-    return "".join(parts)
+    runs = [[code for _, code in run] for _, run in itertools.groupby(enumerate(codes), lambda pair: pair[1] - pair[0])]
+    return "".join(re.escape(chr(run[0])) + (f"-{re.escape(chr(run[-1]))}" if len(run) > 1 else "") for run in runs)
 
 
 @cache
@@ -104,9 +82,7 @@ def _unicode_classes() -> tuple[str, str, str]:
     letters: list[int] = []
     digits: list[int] = []
     capitals: list[int] = []
-    for code in range(0x10000):
-        if 0xD800 <= code < 0xE000:
-            continue
+    for code in [*range(0xD800), *range(0xE000, 0x10000)]:
         char = chr(code)
         category = unicodedata.category(char)
         if (category[0] == "L" and code not in new_letters) or code in old_letters:
@@ -203,47 +179,21 @@ def _grammar() -> dict[str, str]:
     g["THING3"] = r"[A-Za-z0-9]+(?:-[A-Za-z]+){0,2}(?:\\?\/[A-Za-z0-9]+(?:-[A-Za-z]+){0,2}){1,2}"
     # The spelled-out acronyms come first: Python takes the first alternative that matches, JFlex the longest.
     g["ACRO"] = (
-        "(?:"
-        + _ci("U.S.-")
-        + _keywords("U.S.S.R U.K")
-        + "|"
-        + _keywords("Canada Sino Korean EU Japan non")
-        + "-"
-        + _ci("U.S")
-        + r"|[A-Za-z](?:\.[A-Za-z])*)"
+        f"(?:{_ci('U.S.-')}{_keywords('U.S.S.R U.K')}|{_keywords('Canada Sino Korean EU Japan non')}-{_ci('U.S')}"
+        r"|[A-Za-z](?:\.[A-Za-z])*)"
     )
     g["HTHING"] = r"[A-Za-z0-9][A-Za-z0-9.,\u00ad]*(?:-(?:[A-Za-z](?:\.[A-Za-z])+\.|[A-Za-z0-9\u00ad]+))+"
     g["REDAUX"] = f"{apos}(?:[msdMSD]|{_keywords('re ve ll')})"
     g["SWORD"] = "[A-Za-z\u00ad]*[A-MO-Za-mo-z]\u00ad*"
     g["SREDAUX"] = f"{_ci('n')}{etc}{_ci('t')}"
+    contd, contractions = _ci("cont'd"), "|".join(map(_ci, "nor'easter c'mon e'er s'mores ev'ry li'l nat'l".split()))
     g["APOWORD"] = (
-        "(?:"
-        + "|".join(
-            [
-                f"{letter}{letter}*[aeiouyAEIOUY]{etc}[aeiouA-Z]{letter}*",
-                f"[A-HJ-XZn]{etc}{letter}{{2}}{letter}*",
-                f"{apos}{_ci('n')}{apos}?",
-                f"[lLdDjJ]{apos}",
-                f"{_ci('Dunkin')}{apos}",
-                f"{_ci('somethin')}{apos}",
-                f"{_ci('ol')}{apos}",
-                f"{apos}{_ci('em')}",
-                f"{apos}[2-9]0{_ci('s')}",
-                f"{apos}{_ci('till')}",
-                f"{apos}{_ci('til')}",
-                f"{apos}{_ci('cause')}",
-                _ci("cont'd") + r"\.?",
-                _ci("nor'easter"),
-                _ci("c'mon"),
-                _ci("e'er"),
-                _ci("s'mores"),
-                _ci("ev'ry"),
-                _ci("li'l"),
-                _ci("nat'l"),
-                f"{_ci('o')}{etc}{_ci('o')}",
-            ]
-        )
-        + ")"
+        f"(?:{letter}{letter}*[aeiouyAEIOUY]{etc}[aeiouA-Z]{letter}*|[A-HJ-XZn]{etc}{letter}{{2}}{letter}*"
+        f"|{apos}{_ci('n')}{apos}?|[lLdDjJ]{apos}|"
+        + "|".join(f"{_ci(word)}{apos}" for word in ("Dunkin", "somethin", "ol"))
+        + f"|{apos}{_ci('em')}|{apos}[2-9]0{_ci('s')}|"
+        + "|".join(f"{apos}{_ci(word)}" for word in ("till", "til", "cause"))
+        + f"|{contd}\\.?|{contractions}|{_ci('o')}{etc}{_ci('o')})"
     )
     g["APOWORD2"] = f"{_ci('y')}{apos}"
     g["FULLURL"] = _ci("http") + _ci("s") + r"?:\/\/[^ \t\n\f\r\"<>|(){}]+[^ \t\n\f\r\"<>|.!?(){},-]"
@@ -257,44 +207,29 @@ def _grammar() -> dict[str, str]:
         r"(?:[^ \t\n\f\r\"<>|(){}.\u00a0]+\.)*[^ \t\n\f\r\"<>|(){}.\u00a0]+(?:>|" + _ci("&gt;") + ")?"
     )
     g["TWITTER"] = f"(?:@[a-zA-Z_][a-zA-Z_0-9]*|#{wl}+)"
-    g["ABBREV1"] = (
-        _keywords(
-            "Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec Mon Tue Tues Wed Thu Thurs Fri "
-            "Ala Ariz [A]rk [A]z Calif Colo Conn Ct Dak [D]el Fla Ga [I]ll Ind Kan Kans Ky [L]a [M]ass Md Mich Minn "
-            "[M]iss Mo Mont Neb Nev Okla [O]re [P]a Penn Tenn [T]ex Va Vt [W]ash Wis Wisc Wyo "
-            "Inc Co Cos Corp Pp[t][y] Pp[t][y]s Pp[t][e] Pp[t][e]s P[t][y] P[t][y]s P[t][e] P[t][e]s Ltd Plc Rt Bancorp "
-            "Bhd Assn Univ Intl Sys tel est ext sq Jr Sr Bros Ed.D Ph.D Blvd Rd Esq etc al seq Bldg"
-        )
-        + r"\."
+    dates_states_companies = _keywords(
+        "Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec Mon Tue Tues Wed Thu Thurs Fri "
+        "Ala Ariz [A]rk [A]z Calif Colo Conn Ct Dak [D]el Fla Ga [I]ll Ind Kan Kans Ky [L]a [M]ass Md Mich Minn "
+        "[M]iss Mo Mont Neb Nev Okla [O]re [P]a Penn Tenn [T]ex Va Vt [W]ash Wis Wisc Wyo "
+        "Inc Co Cos Corp Pp[t][y] Pp[t][y]s Pp[t][e] Pp[t][e]s P[t][y] P[t][y]s P[t][e] P[t][e]s Ltd Plc Rt Bancorp "
+        "Bhd Assn Univ Intl Sys tel est ext sq Jr Sr Bros Ed.D Ph.D Blvd Rd Esq etc al seq Bldg"
     )
-    # ACRO first: where both match it is the longer one ("a.k.a.X." against the keyword "a.k.a").
-    g["ABBREV2"] = (
-        "(?:"
-        + g["ACRO"]
-        + "|"
-        + _keywords(
-            "Mr Mrs Ms Drs Dr Profs Prof Sens Sen Reps Rep Attys Atty Lt Col Gen Messrs Govs Gov Adm Rev Maj Sgt "
-            "Cpl Pvt Capt Ste St Ave Pres Lieut Hon Brig Comdr Cmdr Pfc Spc Supts Supt Det Mt Ft Ph Insp Sfc Ens "
-            "Msgr Mme Mlle Adj Adv Assoc Asst vs Alex Wm Jos Cie a.k.a cf TREAS Invt Elec Natl Mfg Mtg Dept"
-        )
-        + ")"
+    g["ABBREV1"] = dates_states_companies + r"\."
+    titles = _keywords(
+        "Mr Mrs Ms Drs Dr Profs Prof Sens Sen Reps Rep Attys Atty Lt Col Gen Messrs Govs Gov Adm Rev Maj Sgt "
+        "Cpl Pvt Capt Ste St Ave Pres Lieut Hon Brig Comdr Cmdr Pfc Spc Supts Supt Det Mt Ft Ph Insp Sfc Ens "
+        "Msgr Mme Mlle Adj Adv Assoc Asst vs Alex Wm Jos Cie a.k.a cf TREAS Invt Elec Natl Mfg Mtg Dept"
     )
+    g["ABBREV2"] = f"(?:{g['ACRO']}|{titles})"  # ACRO first: where both match it is the longer ("a.k.a.X.")
     g["ABBREV3"] = _keywords("ca fig figs prop no nos art bldg pp op") + r"\."
     g["ACRONYM"] = g["ACRO"] + r"\."
-    g["ACRONYM_FOLLOWER"] = (
-        "(?:"
-        + "|".join(
-            re.escape(w[0]) + _ci(w[1:])
-            for w in sorted(
-                "A About According Additionally After An As At But Earlier He Her Here However If In It Last Many "
-                "More Mr. Ms. Now Once One Other Our She Since So Some Such That The Their Then There These They "
-                "This We What When While Yet You".split(),
-                key=len,
-                reverse=True,
-            )
-        )
-        + ")"
-    )
+    followers = (
+        "A About According Additionally After An As At But Earlier He Her Here However If In It Last Many More Mr. "
+        "Ms. Now Once One Other Our She Since So Some Such That The Their Then There These They This We What When "
+        "While Yet You"
+    ).split()
+    followers.sort(key=len, reverse=True)
+    g["ACRONYM_FOLLOWER"] = "(?:" + "|".join(re.escape(word[0]) + _ci(word[1:]) for word in followers) + ")"
     g["FILENAME"] = f"{wld}+\\." + _keywords(
         "bat bmp c cgi class cpp dll doc docx exe gif gz h htm html jar java jpeg jpg mov mp3 pdf php pl png ppt "
         "ps py sql tar txt wav x xml zip"
@@ -312,20 +247,9 @@ def _grammar() -> dict[str, str]:
     g["DBLQUOT"] = '(?:"|' + _ci("&quot;") + ")"
     amp = "(?:" + _ci("&amp;") + "|&)"
     g["TBSPEC"] = (
-        "(?:"
-        + "|".join(
-            [
-                "-" + _keywords("RRB LRB RCB LCB RSB LSB") + "-",
-                _ci("C.D.s"),
-                _ci("pro-"),
-                _ci("anti-"),
-                _ci("S") + amp + _ci("P-500"),
-                _ci("S") + amp + _ci("Ls"),
-                _ci("Cap") + apos + _ci("n"),
-                _ci("c") + apos + _ci("est"),
-            ]
-        )
-        + ")"
+        f"(?:-{_keywords('RRB LRB RCB LCB RSB LSB')}-|{_ci('C.D.s')}|{_ci('pro-')}|{_ci('anti-')}"
+        f"|{_ci('S')}{amp}{_ci('P-500')}|{_ci('S')}{amp}{_ci('Ls')}|{_ci('Cap')}{apos}{_ci('n')}"
+        f"|{_ci('c')}{apos}{_ci('est')})"
     )
     g["TBSPEC2"] = f"{apos}[0-9][0-9]"
     g["SMILEY"] = r"[<>]?[:;=][\-o\*']?[()DPdpO\\{@|\[\]]"
@@ -342,14 +266,6 @@ def _grammar() -> dict[str, str]:
     g["STOP"] = "[.\u00a1\u00bf\u037e\u0589\u061f\u06d4\u0700-\u0702\u07fa\u3002]"
     g["IGNORED"] = f"(?:{g['SPACES']}|[\x00\x7f\u200b\u200e\u200f\ufeff])"
     return g
-
-
-# --------------------------------------------------------------------------- token actions
-
-
-def _remove_soft_hyphens(text: str) -> str:
-    text = text.replace("\u00ad", "")
-    return text if text else "-"
 
 
 _LATEX_QUOTES = [(re.compile("&apos;|'"), "`", "'"), (re.compile('"|&quot;'), "``", "''")]
@@ -375,30 +291,29 @@ _FRACTIONS = str.maketrans({"\u00bc": "1/4", "\u00bd": "1/2", "\u00be": "3/4", "
 _AMP = re.compile("&amp;", re.IGNORECASE)
 _PARENS = str.maketrans({"(": "-LRB-", ")": "-RRB-"})
 
+
+def _fixed(token: str) -> Callable[[str], str]:
+    """The action that gives ``token`` whatever the text."""
+    return lambda text: token
+
+
+_FIXED_TOKENS = {"dash": "--", "ellipsis": "...", "lt": "<", "gt": ">", "newline": _NEWLINE}
+_FIXED_TOKENS.update({name: f"-{name.upper()}-" for name in ("lrb", "rrb", "lcb", "rcb", "lsb", "rsb")})
+
 # Each action maps the token's text to the token (None: no token, for spaces and unknown characters).
 _ACTIONS: dict[str, Callable[[str], str | None]] = {
     "text": lambda t: t,
-    "soft": _remove_soft_hyphens,
+    "soft": lambda t: t.replace("\u00ad", "") or "-",  # soft hyphens removed
     "amp": lambda t: _AMP.sub("&", t),
     "left": lambda t: _quotes(t, True),
     "right": lambda t: _quotes(t, False),
     "nbsp": lambda t: t.replace(" ", "\u00a0"),
     "parens": lambda t: t.translate(_PARENS),
     "phone": lambda t: t.replace(" ", "\u00a0").translate(_PARENS),
-    "dash": lambda t: "--",
     "dashes": lambda t: "--" if 3 <= len(t) <= 4 else t,
-    "ellipsis": lambda t: "...",
     "fraction": lambda t: t.translate(_FRACTIONS),
     "currency": lambda t: t.translate(_CURRENCY),
-    "lrb": lambda t: "-LRB-",
-    "rrb": lambda t: "-RRB-",
-    "lcb": lambda t: "-LCB-",
-    "rcb": lambda t: "-RCB-",
-    "lsb": lambda t: "-LSB-",
-    "rsb": lambda t: "-RSB-",
-    "lt": lambda t: "<",
-    "gt": lambda t: ">",
-    "newline": lambda t: _NEWLINE,
+    **{name: _fixed(token) for name, token in _FIXED_TOKENS.items()},
     # processAcronym: a one-letter "acronym" ("I.") loses its period, a longer one keeps it; either way
     # the period is also the next token.
     "acronym": lambda t: t[:-1] if len(t) == 2 else t,
@@ -406,29 +321,10 @@ _ACTIONS: dict[str, Callable[[str], str | None]] = {
 }
 
 
-# --------------------------------------------------------------------------- rules
-
-
 class _Rule:
-    """One lexer rule: ``pattern`` is the token, ``context`` JFlex's trailing context, ``first`` a regex
-    for the characters a match can start with. The action may give characters back to the input:
-    ``pushback`` of them before the token is taken, ``split`` after (the token keeps them and the
-    next token starts with them again, as for "etc." + "." at a sentence end)."""
-
-    __slots__ = (
-        "action",
-        "context",
-        "context_length",
-        "context_re",
-        "first",
-        "name",
-        "pattern",
-        "pushback",
-        "reach",
-        "regex",
-        "split",
-        "token_re",
-    )
+    """One lexer rule: ``pattern`` is the token, ``context`` JFlex's trailing context, ``first`` a regex for the
+    characters a match can start with. The action may give back ``pushback`` characters before the token is
+    taken, or ``split`` after (the next token starts with them again, as for "etc." + "." at a sentence end)."""
 
     def __init__(
         self,
@@ -443,8 +339,8 @@ class _Rule:
         reach: str | None = None,
     ):
         self.name, self.pattern, self.context, self.first = name, pattern, context, first
-        # For the few rules whose first regex match can be shorter than their longest one (nested
-        # repetitions), ``reach`` spans every character a match could use; see :meth:`longest_end`.
+        # ``reach`` spans every character a match could use, for rules whose first regex match can be shorter than
+        # their longest one (nested repetitions); see :meth:`longest_end`.
         self.reach = re.compile(reach) if reach is not None else None
         self.action = _ACTIONS[action]
         self.pushback, self.split, self.context_length = pushback, split, context_length
@@ -483,22 +379,14 @@ def _rules() -> tuple[_Rule, ...]:
     g = _grammar()
     apos_first, caseless_first = "['\x92\u2019&]", "[A-Za-z\u017f\u212a\u0130\u0131]"
     word_first, letter, digit = g["WORD_FIRST"], g["LETTER"], g["DIGIT"]
+    cannot, gonna = f"(?:{_ci('cannot')}|{g['APOS']}{_ci('twas')})", _keywords("gimme gonna gotta lemme wanna")
+    subsupnum_first = "[\u207a\u207b\u208a\u208b\u2070\u00b9\u00b2\u00b3\u2074-\u2079\u2080-\u2089]"
+    acronym_end = f"{g['SPACENL']}+(?:{g['ACRONYM_FOLLOWER']}|{g['SGML']}){g['SPACENL_CHAR']}"
+    company, ltd = f"(?:{_keywords('pty pte co')})\\.", g["SPACE"] + _keywords("ltd lim")
     R = _Rule
     return (
-        R(
-            "assimilation3",
-            "(?:" + _ci("cannot") + "|" + g["APOS"] + _ci("twas") + ")",
-            "text",
-            "[cC'\x92\u2019&]",
-            pushback=3,
-        ),
-        R(
-            "assimilation2",
-            "(?:" + _keywords("gimme gonna gotta lemme wanna") + "|" + g["APOS"] + _ci("tis") + ")",
-            "text",
-            "[gGlLwW'\x92\u2019&]",
-            pushback=2,
-        ),
+        R("assimilation3", cannot, "text", "[cC'\x92\u2019&]", pushback=3),
+        R("assimilation2", f"(?:{gonna}|{g['APOS']}{_ci('tis')})", "text", "[gGlLwW'\x92\u2019&]", pushback=2),
         R("sgml", g["SGML"], "nbsp", "<"),
         R("spmdash", g["SPMDASH"], "dash", "[&\x96\x97\u2013\u2014\u2015]"),
         R("spamp", g["SPAMP"], "amp", "&"),
@@ -516,12 +404,7 @@ def _rules() -> tuple[_Rule, ...]:
         R("sredaux", g["SREDAUX"], "right", "[nN]"),
         R("date", g["DATE"], "text", digit),
         R("number", g["NUMBER"], "soft", f"(?:[-+.:,\u00ad\u066b\u066c]|{digit})"),
-        R(
-            "subsupnum",
-            g["SUBSUPNUM"],
-            "text",
-            "[\u207a\u207b\u208a\u208b\u2070\u00b9\u00b2\u00b3\u2074-\u2079\u2080-\u2089]",
-        ),
+        R("subsupnum", g["SUBSUPNUM"], "text", subsupnum_first),
         R("frac", g["FRAC"], "nbsp", digit),
         R("frac2", g["FRAC2"], "fraction", g["FRAC2"]),
         R("tbspec", g["TBSPEC"], "amp", "[-cCpPaAsS\u017f]"),
@@ -530,23 +413,9 @@ def _rules() -> tuple[_Rule, ...]:
         R("dolsign2", g["DOLSIGN2"], "currency", g["DOLSIGN2"]),
         # An acronym ends a sentence before a common sentence-initial word or a markup tag (then a
         # space or line break): "A. <br/> b" is "A", "." and the tag, as "A. The b" is "A", ".", "The".
-        R(
-            "acronym_followed",
-            g["ACRONYM"],
-            "acronym",
-            caseless_first,
-            context=f"{g['SPACENL']}+(?:{g['ACRONYM_FOLLOWER']}|{g['SGML']}){g['SPACENL_CHAR']}",
-            split=1,
-        ),
+        R("acronym_followed", g["ACRONYM"], "acronym", caseless_first, context=acronym_end, split=1),
         R("abbrev3_number", g["ABBREV3"], "text", caseless_first, context=f"{g['SPACENL']}?{digit}"),
-        R(
-            "company_ltd",
-            "(?:" + _keywords("pty pte co") + r")\.",
-            "text",
-            "[pPcC]",
-            context=g["SPACE"] + _keywords("ltd lim"),
-            context_length=4,
-        ),
+        R("company_ltd", company, "text", "[pPcC]", context=ltd, context_length=4),
         R("abbrev1_sentend", g["ABBREV1"], "text", caseless_first, context=g["SENTEND"], split=1),
         R("abbrev1_inside", g["ABBREV1"], "text", caseless_first, context="(?s:..)", context_length=2),
         R("abbrev1_final", g["ABBREV1"], "text", caseless_first, split=1),
@@ -643,41 +512,26 @@ class _Lexer:
         return out, pos, checked
 
 
-@cache
-def _lexer() -> _Lexer:
-    return _Lexer()
+_lexer = cache(_Lexer)  # one lexer, built on first use
 
 
-# --------------------------------------------------------------------------- whole texts
-
-# A line without these is cut at its spaces, which no token there holds or crosses: SGML tags,
-# phone numbers, fractions and spaced ellipses can hold a space, other whitespace is a space or a
-# line break to the lexer (and may sit inside a URL). (Spaces before a digit or a period are rare
-# enough to look for the two-character patterns only then.)
+# A line without these is cut at its spaces, which no token there crosses (SGML tags, phone numbers, fractions
+# and spaced ellipses can hold a space; other whitespace may sit inside a URL).
 _SPECIAL_CHARACTER = re.compile("[<\t\r\x0b\x0c\x85\u00a0\u2000-\u200a\u2028\u2029\u3000]")
 _SPACE_BEFORE = re.compile(r" [\d.]")
 _SPACED = re.compile(r"\d \d|\) \d|\. \.")
 
 
-def _space_crossing(text: str, start: int, end: int) -> bool:
-    return bool(
-        _SPECIAL_CHARACTER.search(text, start, end)
-        or (_SPACE_BEFORE.search(text, start, end) and _SPACED.search(text, start, end))
-    )
-
-
-# A piece of ASCII letters and digits, alone or before one of , ; : . or a run of ? and !, is that
-# word and that mark whatever follows (checked against the lexer's own tables), unless the word is one
-# the lexer splits or the word and its period are an abbreviation.
+# A piece of ASCII letters and digits, alone or before one of , ; : . or a run of ? and !, is that word and that
+# mark whatever follows, unless the lexer splits the word or the word and its period are an abbreviation.
 _PLAIN_PIECE = re.compile("([A-Za-z0-9]+)([,;:.]|[?!]+)?")
 _SPLIT_WORDS = frozenset(["cannot", "gimme", "gonna", "gotta", "lemme", "wanna"])
 
 
 @cache
 def _abbreviations() -> tuple[re.Pattern[str], re.Pattern[str]]:
-    """(Tokens ending with a period that the lexer keeps whole; those of them whose rule looks past the
-    next space: an abbreviation before a capital or a number, an acronym before "The", "Co." before
-    "Ltd". A piece ending with one of the latter is lexed where it stands.)"""
+    """(Tokens ending with a period that the lexer keeps whole; those of them whose rule looks past the next space,
+    as "Co." before "Ltd": a piece ending with one is lexed where it stands.)"""
     g = _grammar()
     looking = [g["ACRONYM"], g["ABBREV1"], g["ABBREV3"], _keywords("pty pte co") + r"\."]
     return (
@@ -687,9 +541,8 @@ def _abbreviations() -> tuple[re.Pattern[str], re.Pattern[str]]:
 
 
 class _Pieces:
-    """Java's output for lines cut at spaces, each piece lexed once: keyed by the piece and the
-    character after it (a space, a line break, or nothing at the end), which is all the lexer looks
-    at beyond a piece unless the piece ends with a token of :func:`_abbreviations` that looks further."""
+    """Java's output for lines cut at spaces, each piece lexed once, keyed by the piece and the character after it
+    (all the lexer looks at beyond a piece unless it ends with a token of :func:`_abbreviations` that looks on)."""
 
     def __init__(self, text: str, lowercase: bool):
         self.text, self.lowercase = text, lowercase
@@ -741,7 +594,9 @@ def _java_output(text: str, lowercase: bool) -> str:
         end = text.find("\n", start)
         last = end < 0
         end = size if last else end
-        if not _space_crossing(text, start, end):
+        if not _SPECIAL_CHARACTER.search(text, start, end) and not (
+            _SPACE_BEFORE.search(text, start, end) and _SPACED.search(text, start, end)
+        ):
             parts.append(pieces.line(start, end))
             if last:
                 break
@@ -782,12 +637,10 @@ def ptb_token_lines(text: str) -> list[list[str]]:
 
 def ptb_tokenize(texts: Iterable[str], *, lowercase: bool = True, remove_punctuation: bool = True) -> list[str]:
     """pycocoevalcap 1.2's ``PTBTokenizer.tokenize``: one string of space-separated tokens per text.
-
-    ``lowercase`` and ``remove_punctuation`` are what pycocoevalcap always does (Java's ``-lowerCase``,
-    then dropping :data:`PUNCTUATIONS`); turn them off to keep case or punctuation. The texts are
-    tokenized together, as pycocoevalcap does: a text's last token can depend on how the next one
-    begins ("etc." before a capital is "etc. ."), and a text holding another line break (``\\r``,
-    ``\\u2028``, ...) shifts the following results, exactly as there.
+    ``lowercase`` and ``remove_punctuation`` (dropping :data:`PUNCTUATIONS`) are what pycocoevalcap always does.
+    The texts are tokenized together, as there: a text's last token can depend on how the next one begins
+    ("etc." before a capital is "etc. ."), and a text holding another line break (``\\r``, ``\\u2028``, ...)
+    shifts the following results.
 
     >>> ptb_tokenize(["A man's hat, (red).", "Two dogs can't play...", "In the U.S."])
     ["a man 's hat -lrb- red -rrb-", "two dogs ca n't play", 'in the u.s.']
@@ -798,8 +651,7 @@ def ptb_tokenize(texts: Iterable[str], *, lowercase: bool = True, remove_punctua
     for index, text in enumerate(texts):
         if not isinstance(text, str):
             raise InputError(f"texts[{index}] must be a string, got {type(text).__name__}")
-    output = _java_output("\n".join(text.replace("\n", " ") for text in texts), lowercase)
-    lines = output.split("\n")
+    lines = _java_output("\n".join(text.replace("\n", " ") for text in texts), lowercase).split("\n")
     if not remove_punctuation:
         return lines[: len(texts)]
     return [
