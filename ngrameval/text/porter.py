@@ -24,25 +24,23 @@ import numpy as np
 
 from ngrameval.errors import InputError
 
+
+def _table(rules: str) -> dict[str, str]:
+    """``"suffix:replacement ..."`` as a dict, in order."""
+    return {suffix: replacement for suffix, _, replacement in map(lambda rule: rule.partition(":"), rules.split())}
+
+
 # NLTK_EXTENSIONS' irregular forms: these words get these stems before any rule.
-IRREGULAR = {
-    "sky": "sky",
-    "skies": "sky",
-    "dying": "die",
-    "lying": "lie",
-    "tying": "tie",
-    "news": "news",
-    "innings": "inning",
-    "inning": "inning",
-    "outings": "outing",
-    "outing": "outing",
-    "cannings": "canning",
-    "canning": "canning",
-    "howe": "howe",
-    "proceed": "proceed",
-    "exceed": "exceed",
-    "succeed": "succeed",
-}
+IRREGULAR = _table(
+    "sky:sky skies:sky dying:die lying:lie tying:tie news:news innings:inning inning:inning outings:outing "
+    "outing:outing cannings:canning canning:canning howe:howe proceed:proceed exceed:exceed succeed:succeed"
+)
+# Porter's steps 2 and 3, which NLTK's and ROUGE-1.5.5's stemmers (ngrameval.metrics.rouge155) both extend.
+STEP2 = _table(
+    "ational:ate tional:tion enci:ence anci:ance izer:ize bli:ble alli:al entli:ent eli:e ousli:ous ization:ize "
+    "ation:ate ator:ate alism:al iveness:ive fulness:ful ousness:ous aliti:al iviti:ive biliti:ble"
+)
+STEP3 = _table("icate:ic ative: alize:al iciti:ic ical:ic ful: ness:")
 
 _PAD = 8  # zero columns before each word: the last 8 letters of any word are one slice
 
@@ -73,65 +71,12 @@ def _packed(suffix: str) -> tuple[np.uint64, np.uint64]:
 # A rule: (suffix, replacement, condition on the stem left when the suffix is cut). Conditions:
 # "m>0", "m>1" (the stem's measure), "m>0 l" (the measure of the stem plus the suffix's first letter:
 # NLTK's "logi" rule), "m>1 st" (and the stem ends in s or t: "ion").
-_STEP2 = [
-    ("ational", "ate"),
-    ("tional", "tion"),
-    ("enci", "ence"),
-    ("anci", "ance"),
-    ("izer", "ize"),
-    ("bli", "ble"),
-    ("alli", "al"),
-    ("entli", "ent"),
-    ("eli", "e"),
-    ("ousli", "ous"),
-    ("ization", "ize"),
-    ("ation", "ate"),
-    ("ator", "ate"),
-    ("alism", "al"),
-    ("iveness", "ive"),
-    ("fulness", "ful"),
-    ("ousness", "ous"),
-    ("aliti", "al"),
-    ("iviti", "ive"),
-    ("biliti", "ble"),
-    ("fulli", "ful"),
-]
-_STEP2_RULES = [(suffix, replacement, "m>0") for suffix, replacement in _STEP2] + [("logi", "log", "m>0 l")]
-_STEP3_RULES = [
-    (suffix, replacement, "m>0")
-    for suffix, replacement in (
-        ("icate", "ic"),
-        ("ative", ""),
-        ("alize", "al"),
-        ("iciti", "ic"),
-        ("ical", "ic"),
-        ("ful", ""),
-        ("ness", ""),
-    )
-]
+_STEP2_RULES = [(suffix, replacement, "m>0") for suffix, replacement in [*STEP2.items(), ("fulli", "ful")]]
+_STEP2_RULES.append(("logi", "log", "m>0 l"))
+_STEP3_RULES = [(suffix, replacement, "m>0") for suffix, replacement in STEP3.items()]
 _STEP4_RULES = [
     (suffix, "", "m>1 st" if suffix == "ion" else "m>1")
-    for suffix in (
-        "al",
-        "ance",
-        "ence",
-        "er",
-        "ic",
-        "able",
-        "ible",
-        "ant",
-        "ement",
-        "ment",
-        "ent",
-        "ion",
-        "ou",
-        "ism",
-        "ate",
-        "iti",
-        "ous",
-        "ive",
-        "ize",
-    )
+    for suffix in "al ance ence er ic able ible ant ement ment ent ion ou ism ate iti ous ive ize".split()
 ]
 
 
