@@ -59,7 +59,7 @@ from dataclasses import dataclass, field
 from itertools import chain
 from pathlib import Path
 from types import MappingProxyType
-from typing import Union
+from typing import Any, Union
 
 import numpy as np
 
@@ -607,27 +607,17 @@ def _lcs_scores(
     # ROUGE-W: runs of counted hits. A run is added (weighted) at a counted position whose next position
     # is unmarked, or that ends its sentence; hits marked but not counted neither add nor end a run.
     weights = np.array([float(k) ** w for k in range(int(sentence_len.max(initial=0)) + 1)])
-    token_sentence = np.repeat(np.arange(len(sentence_len)), sentence_len)
-    is_last = np.zeros(len(token_id), bool)
-    is_last[(np.cumsum(sentence_len) - 1)[sentence_len > 0]] = True
-    flush_at = np.flatnonzero(counted & (is_last | ~np.r_[mask[1:], False]))
-    counted_before = offsets(counted)
-    running = counted_before[1:]
-    sentence_before = counted_before[offsets(sentence_len)[:-1]]  # counted before each sentence
-    previous = np.r_[-1, flush_at[:-1]][: len(flush_at)]  # the flush before each (none before the first)
-    same_sentence = (
-        np.r_[False, token_sentence[flush_at[1:]] == token_sentence[flush_at[:-1]]]
-        if len(flush_at)
-        else np.zeros(0, bool)
+    boundary = np.zeros(len(token_id) + 1, bool)
+    boundary[offsets(sentence_len)] = True  # sentence starts, and the end
+    flush_at = np.flatnonzero(counted & (boundary[1:] | ~np.r_[mask[1:], False]))
+    boundary[flush_at + 1] = True  # a run starts with its sentence or after the previous flush
+    run = np.cumsum(boundary[:-1]) - 1
+    run_length = np.bincount(run, weights=counted)[run[flush_at]].astype(np.int64)
+    per_model = documents * slots
+    hit_w = np.bincount(token_owner[flush_at], weights=weights[run_length], minlength=per_model).reshape(
+        documents, slots
     )
-    before = np.where(same_sentence, running[np.maximum(previous, 0)], sentence_before[token_sentence[flush_at]])
-    run_length = running[flush_at] - before
-    hit_w = np.bincount(
-        token_owner[flush_at], weights=weights[run_length] if len(flush_at) else None, minlength=documents * slots
-    ).reshape(documents, slots)
-    base_w = np.bincount(
-        sentence_owner, weights=weights[sentence_len] if len(sentence_len) else None, minlength=documents * slots
-    ).reshape(documents, slots)
+    base_w = np.bincount(sentence_owner, weights=weights[sentence_len], minlength=per_model).reshape(documents, slots)
     inverse = 1 / w
     model_totals, peer_totals = np.zeros((documents, slots)), np.zeros((documents, slots))
     for d, k in zip(*np.nonzero(present)):
@@ -992,6 +982,9 @@ def run(argv: str | Sequence[str], cwd: PathLike | None = None) -> str:
     if be_mode is not None:
         metrics.append((f"ROUGE-BE-{be_mode}", "BE"))
     text_types = [kind for _, kind in metrics if kind != "BE"]
+    shared: dict[str, Any] = dict(use_stemmer="m" in opts, alpha=alpha, multi_ref=multi_ref, exceptions=exceptions)
+    text_options = dict(shared, remove_stopwords="s" in opts, w=float(weight_text or 1.2), stopwords=stopwords)
+    text_options.update(length_limit_words=words, length_limit_bytes=nbytes)
 
     lines: list[str] = []
     for peer in peers:
@@ -1002,40 +995,20 @@ def run(argv: str | Sequence[str], cwd: PathLike | None = None) -> str:
             for e in instances:
                 if e.input_format not in ("SEE", "SPL", "ISI"):
                     raise InputError(f"Unknown input format: {e.input_format}")
-            per_eval = score(
-                [read_summary(e.peers[peer], e.input_format) for e in instances],
-                [[read_summary(path, e.input_format) for _, path in e.models] for e in instances],
-                text_types,
-                use_stemmer="m" in opts,
-                remove_stopwords="s" in opts,
-                alpha=alpha,
-                multi_ref=multi_ref,
-                w=float(weight_text) if weight_text is not None else 1.2,
-                length_limit_words=words,
-                length_limit_bytes=nbytes,
-                stopwords=stopwords,
-                exceptions=exceptions,
-            )
+            predictions = [read_summary(e.peers[peer], e.input_format) for e in instances]
+            references = [[read_summary(path, e.input_format) for _, path in e.models] for e in instances]
+            per_eval = score(predictions, references, text_types, **text_options)
         if be_mode is not None:
-            per_eval["BE"] = score_be(
-                [read_be(e.peers[peer]) for e in instances],
-                [[read_be(path) for _, path in e.models] for e in instances],
-                be_mode,
-                use_stemmer="m" in opts,
-                alpha=alpha,
-                multi_ref=multi_ref,
-                exceptions=exceptions,
-            )
+            be_references = [[read_be(path) for _, path in e.models] for e in instances]
+            per_eval["BE"] = score_be([read_be(e.peers[peer]) for e in instances], be_references, be_mode, **shared)
         for tag, kind in metrics:
             values = per_eval[kind] if instances else np.zeros((0, 3))
             averages = bootstrap(values, keys, resamples, confidence)
             lines.append("-" * 45)
             for letter, name in (("R", "recall"), ("P", "precision"), ("F", "f")):
                 average, low, high = averages[name]
-                lines.append(
-                    f"{peer} {tag} Average_{letter}: {average:7.5f} "
-                    f"({confidence_text}%-conf.int. {low:7.5f} - {high:7.5f})"
-                )
+                interval = f"({confidence_text}%-conf.int. {low:7.5f} - {high:7.5f})"
+                lines.append(f"{peer} {tag} Average_{letter}: {average:7.5f} {interval}")
             if "d" in opts:
                 lines.append("." * 45)
                 for i in sorted(range(len(keys)), key=lambda i: _by_eval_id(keys[i])):
