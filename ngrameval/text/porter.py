@@ -1,18 +1,14 @@
-"""NLTK's Porter stemmer in its default mode (``NLTK_EXTENSIONS``, the one rouge-score creates), for words
-of ``[a-z0-9]``, with every rule applied to all words at once on numpy arrays.
+"""NLTK's Porter stemmer in its default mode (``NLTK_EXTENSIONS``, the one rouge-score creates), for words of
+``[a-z0-9]``, every rule applied to all words at once on numpy arrays (NLTK's pure Python, some 11 microseconds a
+word, was a large part of a first ROUGE call).
 
-NLTK's stemmer is pure Python, about 11 microseconds a word: on the words of a ROUGE corpus it was a large
-part of a first call. Porter's rules only ever look at a word's last eight letters and at the *measure* of
-a prefix (its count of vowel-consonant transitions), and they only ever rewrite the end of a word. So the
-words are rows of a byte matrix; a word's last eight letters, packed into one 64-bit integer, are matched
-against every suffix of a step with one comparison; each word's first matching rule decides, as in NLTK's
-``_apply_rule_list``; and the measure of a stem is counted, for the words a rule matched, from their rows of
-consonant flags.
-
-The letters a rule writes never contain "y", so whether a letter is a consonant (which for "y" depends on
-the letter before it) is computed once: a rewritten letter is a vowel exactly when it is one of a, e, i, o,
-u. Words are grouped by length (rows of 32, 64, 128, ... columns: one group holds almost every word, since each
-group costs a few hundred numpy calls), so one long word does not widen every row.
+Porter's rules only look at a word's last eight letters and at the *measure* of a prefix (its count of
+vowel-consonant transitions), and only rewrite the end of a word. So words are rows of a byte matrix; a word's last
+eight letters, packed into one 64-bit integer, are matched against every suffix of a step with one comparison; each
+word's first matching rule decides, as in NLTK's ``_apply_rule_list``; and measures are counted from rows of
+consonant flags. The letters a rule writes never contain "y", so the flags (which for "y" depend on the letter
+before) are computed once. Words are grouped by length (rows of 32, 64, 128, ... columns; each group costs a few
+hundred numpy calls), so that one long word does not widen every row.
 """
 
 from __future__ import annotations
@@ -27,7 +23,7 @@ from ngrameval.errors import InputError
 
 def _table(rules: str) -> dict[str, str]:
     """``"suffix:replacement ..."`` as a dict, in order."""
-    return {suffix: replacement for suffix, _, replacement in map(lambda rule: rule.partition(":"), rules.split())}
+    return {suffix: replacement for suffix, _, replacement in (rule.partition(":") for rule in rules.split())}
 
 
 # NLTK_EXTENSIONS' irregular forms: these words get these stems before any rule.
@@ -136,9 +132,6 @@ class _Block:
         two = (length == 2) & ~self.is_consonant(rows, last - 1) & self.is_consonant(rows, last)
         return three | two
 
-    def cut(self, rows: np.ndarray, count: int) -> None:
-        self.length[rows] -= count
-
     def write(self, rows: np.ndarray, text: str) -> None:
         """Append ``text`` (no "y" in it, so its letters' flags are theirs alone) to the rows."""
         if not len(rows) or not text:
@@ -148,10 +141,6 @@ class _Block:
         self.letters[rows[:, None], columns] = raw
         self.consonant[rows[:, None], columns] = ~_VOWELS[raw]
         self.length[rows] += len(raw)
-
-    def replace(self, rows: np.ndarray, suffix: str, replacement: str) -> None:
-        self.cut(rows, len(suffix))
-        self.write(rows, replacement)
 
     def holds(self, rows: np.ndarray, condition: str, stem: np.ndarray) -> np.ndarray:
         """Whether each row's stem of ``stem`` letters meets a rule's condition (see ``_STEP2_RULES``)."""
@@ -178,7 +167,8 @@ class _Block:
             hits = self.rows[hit]
             rewrites.append((hits[self.holds(hits, condition, self.length[hits] - len(suffix))], suffix, replacement))
         for hits, suffix, replacement in rewrites:
-            self.replace(hits, suffix, replacement)
+            self.length[hits] -= len(suffix)
+            self.write(hits, replacement)
 
     def text(self) -> list[str]:
         """The words as they are now."""
@@ -210,9 +200,9 @@ def _step1a(block: _Block) -> None:
     """-sses -> -ss, -ies -> -i (NLTK: -ie in a word of four letters), -ss stays, -s goes."""
     tails, rows = block.tails(block.rows), block.rows
     ies, sses, four = _ends(tails, "ies"), _ends(tails, "sses"), block.length == 4
-    block.cut(rows[ies & four], 1)  # NLTK: "ties" -> "tie"
-    block.cut(rows[sses | (ies & ~four)], 2)
-    block.cut(rows[_ends(tails, "s") & ~_ends(tails, "ss") & ~ies & ~sses], 1)
+    block.length[rows[ies & four]] -= 1  # NLTK: "ties" -> "tie"
+    block.length[rows[sses | (ies & ~four)]] -= 2
+    block.length[rows[_ends(tails, "s") & ~_ends(tails, "ss") & ~ies & ~sses]] -= 1
 
 
 def _step1b(block: _Block) -> None:
@@ -221,17 +211,17 @@ def _step1b(block: _Block) -> None:
     stem ending consonant-vowel-consonant (*o) gets an e."""
     tails, rows = block.tails(block.rows), block.rows
     ied, four = _ends(tails, "ied"), block.length == 4  # NLTK: "-ied" -> "-ie" or "-i", always
-    block.cut(rows[ied & four], 1)
-    block.cut(rows[ied & ~four], 2)
+    block.length[rows[ied & four]] -= 1
+    block.length[rows[ied & ~four]] -= 2
     eed = _ends(tails, "eed") & ~ied
     eed_rows = rows[eed]
-    block.cut(eed_rows[block.measure(eed_rows, block.length[eed_rows] - 3) > 0], 1)
+    block.length[eed_rows[block.measure(eed_rows, block.length[eed_rows] - 3) > 0]] -= 1
     open_rows = ~(ied | eed)
     stripped = []
     for suffix in ("ed", "ing"):
         candidates = rows[open_rows & _ends(tails, suffix)]
         found = candidates[block.has_vowel(candidates, block.length[candidates] - len(suffix))]
-        block.cut(found, len(suffix))
+        block.length[found] -= len(suffix)
         stripped.append(found)
     rows = np.sort(np.concatenate(stripped))
     if not len(rows):
@@ -249,7 +239,7 @@ def _step1b(block: _Block) -> None:
         & (block.letter(rows, last) == block.letter(rows, np.maximum(last - 1, 0)))
         & block.is_consonant(rows, last)
     )
-    block.cut(rows[double & ~_KEPT_DOUBLES[block.letter(rows, last)]], 1)
+    block.length[rows[double & ~_KEPT_DOUBLES[block.letter(rows, last)]]] -= 1
     rest = rows[undecided & ~double]
     length = block.length[rest]
     block.write(rest[(block.measure(rest, length) == 1) & block.ends_cvc(rest, length)], "e")
@@ -260,14 +250,8 @@ def _step1c(block: _Block) -> None:
     rows = block.rows[_ends(block.tails(block.rows), "y")]
     stem = block.length[rows] - 1
     rows = rows[(stem > 1) & block.is_consonant(rows, np.maximum(stem - 1, 0))]
-    block.replace(rows, "y", "i")
-
-
-def _step2(block: _Block) -> None:
-    """NLTK: -alli -> -al when m > 0, and the step once more on the result; then ``_STEP2_RULES``."""
-    alli = block.rows[_ends(block.tails(block.rows), "alli")]
-    block.cut(alli[block.measure(alli, block.length[alli] - 4) > 0], 2)  # NLTK: "-alli" -> "-al", then again
-    block.apply_rules(_STEP2_RULES)
+    block.length[rows] -= 1
+    block.write(rows, "i")
 
 
 def _step5(block: _Block) -> None:
@@ -275,9 +259,9 @@ def _step5(block: _Block) -> None:
     rows = block.rows[_ends(block.tails(block.rows), "e")]
     stem = block.length[rows] - 1
     measure = block.measure(rows, stem)
-    block.cut(rows[(measure > 1) | ((measure == 1) & ~block.ends_cvc(rows, stem))], 1)
+    block.length[rows[(measure > 1) | ((measure == 1) & ~block.ends_cvc(rows, stem))]] -= 1
     rows = block.rows[_ends(block.tails(block.rows), "ll")]
-    block.cut(rows[block.measure(rows, block.length[rows] - 1) > 1], 1)
+    block.length[rows[block.measure(rows, block.length[rows] - 1) > 1]] -= 1
 
 
 def _ends(tails: np.ndarray, suffix: str) -> np.ndarray:
@@ -291,9 +275,11 @@ def _stem_block(letters: np.ndarray, starts: np.ndarray, lengths: np.ndarray, wi
     _step1a(block)
     _step1b(block)
     _step1c(block)
-    _step2(block)
-    block.apply_rules(_STEP3_RULES)
-    block.apply_rules(_STEP4_RULES)
+    # NLTK's step 2 first makes -alli -al when m > 0, and then applies the step to the result.
+    alli = block.rows[_ends(block.tails(block.rows), "alli")]
+    block.length[alli[block.measure(alli, block.length[alli] - 4) > 0]] -= 2
+    for rules in (_STEP2_RULES, _STEP3_RULES, _STEP4_RULES):
+        block.apply_rules(rules)
     _step5(block)
     return block.text()
 
@@ -325,11 +311,9 @@ def porter_stems(words: Sequence[str]) -> list[str]:
         # One column more than the longest word: the newline that ends each word in _Block.text.
         stems[group] = _stem_block(letters, starts[group], lengths[group], int(group_width) + _PAD + 1)
     if not IRREGULAR.keys().isdisjoint(words):
-        for word in IRREGULAR.keys() & set(words):  # found by list.index, in C
-            position = -1
-            for _ in range(words.count(word)):
-                position = words.index(word, position + 1)
-                stems[position] = IRREGULAR[word]
+        given = np.array(words, dtype=object)
+        for word in IRREGULAR.keys() & set(words):
+            stems[given == word] = IRREGULAR[word]
     return stems.tolist()
 
 
