@@ -45,8 +45,8 @@ import numpy as np
 from ngrameval.engine.cache import cleared_with_caches
 from ngrameval.engine.inputs import check_choice, check_flag, check_number, check_order, check_positive_int
 from ngrameval.engine.lcs import lcs_union_mask, sentence_pairs, wlcs_union_mask
-from ngrameval.engine.ngrams import ReferenceIndex, concatenated_ranges
-from ngrameval.engine.runs import offsets
+from ngrameval.engine.ngrams import ReferenceIndex, concatenated_ranges, search_sorted, stable_order
+from ngrameval.engine.runs import offsets, run_starts
 from ngrameval.errors import InputError
 from ngrameval.installed import shipped_path
 from ngrameval.metrics.rouge_common import (
@@ -550,20 +550,22 @@ def _lcs_scores(
     peer_units = np.unique(np.repeat(np.arange(documents), peers.lengths) * span + peers.ids, return_counts=True)
     marked = np.flatnonzero(mask)
     unit = token_owner[marked] * span + token_id[marked]
-    order = np.argsort(unit, kind="stable")
-    sorted_unit = unit[order]
-    group_start = np.r_[0, np.flatnonzero(np.diff(sorted_unit)) + 1] if len(sorted_unit) else np.zeros(0, np.int64)
+    order, sorted_unit = stable_order(unit)
+    first = np.maximum.accumulate(np.where(run_starts(sorted_unit), np.arange(len(unit)), 0))  # of each group
     rank = np.empty(len(unit), np.int64)
-    rank[order] = concatenated_ranges(0, np.diff(np.r_[group_start, len(sorted_unit)]))[0]  # rank in its group
+    rank[order] = np.arange(len(unit)) - first  # the rank of each marked token among those of its unit
     peer_doc = token_owner[marked] // slots
     limit = np.minimum(_lookup(*model_units, unit), _lookup(*peer_units, peer_doc * span + token_id[marked]))
     counted = np.zeros(len(token_id), bool)
     counted[marked[rank < limit]] = True
 
+    def per_model(owners: np.ndarray, weights: np.ndarray) -> np.ndarray:
+        return np.bincount(owners, weights, documents * slots).reshape(documents, slots).astype(float)
+
     peer_len = peers.lengths
     if w is None:
-        hits = np.bincount(token_owner[counted], minlength=documents * slots).reshape(documents, slots).astype(float)
-        base = np.bincount(sentence_owner, weights=sentence_len, minlength=documents * slots).reshape(documents, slots)
+        hits = per_model(token_owner, counted)
+        base = per_model(sentence_owner, sentence_len)
         peer_counts = np.broadcast_to(peer_len[:, None].astype(float), (documents, slots))
         recall = np.divide(hits, base, out=np.zeros_like(hits), where=base > 0) if multi_ref == "best" else None
         return _pooled_scores(hits, base, peer_counts, present, multi_ref, alpha, recall)
@@ -577,11 +579,10 @@ def _lcs_scores(
     boundary[flush_at + 1] = True  # a run starts with its sentence or after the previous flush
     run = np.cumsum(boundary[:-1]) - 1
     run_length = np.bincount(run, weights=counted)[run[flush_at]].astype(np.int64)
-    per_model = documents * slots
-    hit_w = np.bincount(token_owner[flush_at], weights=weights[run_length], minlength=per_model).reshape(
-        documents, slots
+    hit_w, base_w = (
+        per_model(token_owner[flush_at], weights[run_length]),
+        per_model(sentence_owner, weights[sentence_len]),
     )
-    base_w = np.bincount(sentence_owner, weights=weights[sentence_len], minlength=per_model).reshape(documents, slots)
     inverse = 1 / w
     model_totals, peer_totals = np.zeros((documents, slots)), np.zeros((documents, slots))
     for d, k in zip(*np.nonzero(present)):
@@ -596,11 +597,8 @@ def _lcs_scores(
 
 
 def _lookup(units: np.ndarray, counts: np.ndarray, keys: np.ndarray) -> np.ndarray:
-    if len(units) == 0:
-        return np.zeros(len(keys), np.int64)
-    found = np.searchsorted(units, keys)
-    found[found == len(units)] = 0
-    return np.where(units[found] == keys, counts[found], 0)
+    found, hit = search_sorted(keys, units)
+    return np.where(hit, counts[found], 0) if len(units) else np.zeros(len(keys), np.int64)
 
 
 # --------------------------------------------------------------------------- Basic Elements (-3)
