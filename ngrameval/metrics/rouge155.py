@@ -49,16 +49,9 @@ from ngrameval.engine.ngrams import ReferenceIndex, concatenated_ranges, search_
 from ngrameval.engine.runs import offsets, run_starts
 from ngrameval.errors import InputError
 from ngrameval.installed import shipped_path
-from ngrameval.metrics.rouge_common import (
-    MAX_BOOTSTRAP_SAMPLES,
-    MAX_SKIP_DISTANCE,
-    SkipBigramOverlap,
-    ascii_runs,
-    parse_rouge_type,
-    skip_bigram_count,
-)
-from ngrameval.text.porter import STEP2 as PORTER_STEP2
-from ngrameval.text.porter import STEP3 as PORTER_STEP3
+from ngrameval.metrics import rouge_common
+from ngrameval.metrics.rouge_common import MAX_BOOTSTRAP_SAMPLES, MAX_SKIP_DISTANCE, SkipBigramOverlap
+from ngrameval.text import porter
 
 __all__ = [
     "MULTI_REF",
@@ -157,9 +150,9 @@ _CVC = re.compile(f"^{_C}[aeiouy][^aeiouwxy]$")
 _STEP1A = re.compile("(ss|i)es$|([^s])s$")
 _ED_ING = re.compile("(ed|ing)$")
 _DOUBLE = re.compile(r"([^aeiouylsz])\1$")
-_STEP2 = {**PORTER_STEP2, "logi": "log"}
+_STEP2 = {**porter.STEP2, "logi": "log"}
 _STEP2_RE = re.compile(f"({'|'.join(_STEP2)})$")
-_STEP3_RE = re.compile(f"({'|'.join(PORTER_STEP3)})$")
+_STEP3_RE = re.compile(f"({'|'.join(porter.STEP3)})$")
 _STEP4_RE = re.compile("(al|ance|ence|er|ic|able|ible|ant|ement|ou|ism|ate|iti|ous|ive|ize)$")
 _MENT, _ENT, _ION = re.compile("ment$"), re.compile("ent$"), re.compile("(?<=[st])ion$")
 
@@ -201,7 +194,7 @@ def porter_stem(word: str) -> str:
                 w += "e"
     if w.endswith("y") and _VOWEL_IN.search(w[:-1]):
         w = w[:-1] + "i"
-    w = _strip_suffix(_strip_suffix(w, _STEP2_RE, _MGR0, _STEP2), _STEP3_RE, _MGR0, PORTER_STEP3)
+    w = _strip_suffix(_strip_suffix(w, _STEP2_RE, _MGR0, _STEP2), _STEP3_RE, _MGR0, porter.STEP3)
     w = _strip_suffix(_strip_suffix(w, _STEP4_RE, _MGR1), _MENT, _MGR1)
     w = _strip_suffix(w, _ENT if w.endswith("ent") else _ION, _MGR1)
     if w.endswith("e") and (_MGR1.search(w[:-1]) or (_MEQ1.search(w[:-1]) and not _CVC.search(w[:-1]))):
@@ -264,7 +257,7 @@ class _Tokenizer:
 
     def encode(self, sentences: list[bytes]) -> tuple[np.ndarray, np.ndarray]:
         """Token ids of the sentences concatenated, and the tokens of each sentence."""
-        raw, raw_ids, counts = ascii_runs(b"\n".join(sentences), len(sentences))
+        raw, raw_ids, counts = rouge_common.ascii_runs(b"\n".join(sentences), len(sentences))
         for token in raw:
             if token not in self.ids:
                 converted = self._convert(token)
@@ -453,7 +446,7 @@ def score(
     # (name, kind, n or skip distance: -1 for any distance, and for L and W), parsed as ngrameval.rouge does
     types = [
         (name, _KINDS[parsed.kind], -1 if parsed.size is None else parsed.size)
-        for name, parsed in zip(rouge_types, map(parse_rouge_type, rouge_types))
+        for name, parsed in zip(rouge_types, map(rouge_common.parse_rouge_type, rouge_types))
     ]
     check_flag("use_stemmer", use_stemmer)
     check_flag("remove_stopwords", remove_stopwords)
@@ -509,8 +502,8 @@ def score(
             limit, unigrams = (None if n < 0 else n), kind == "SU"
             results[name] = scores(
                 grid(overlap.hits(limit, unigrams)),
-                skip_bigram_count(models.lengths, limit, unigrams),
-                skip_bigram_count(peers.lengths, limit, unigrams),
+                rouge_common.skip_bigram_count(models.lengths, limit, unigrams),
+                rouge_common.skip_bigram_count(peers.lengths, limit, unigrams),
             )
         elif kind not in lcs:
             weight = None if kind == "L" else float(w)
@@ -690,17 +683,14 @@ _DRAND48_A, _DRAND48_C, _DRAND48_MASK = 0x5DEECE66D, 0xB, (1 << 48) - 1
 def _perl_rand_indices(seeds: range, draws: int) -> np.ndarray:
     """(seeds, draws) ``srand($seed); int(rand(draws))``: Perl's drand48 (seed << 16 | 0x330E, x = a x + c mod
     2^48, rand(n) = n x / 2^48)."""
-    multipliers, increments = [], []
-    a, c = 1, 0
+    a, c, steps = 1, 0, []  # the k-th draw's x is a_k x_0 + c_k
     for _ in range(draws):
         a, c = (_DRAND48_A * a) & _DRAND48_MASK, (_DRAND48_A * c + _DRAND48_C) & _DRAND48_MASK
-        multipliers.append(a)
-        increments.append(c)
+        steps.append((a, c))
+    multipliers, increments = np.array(steps, np.uint64).reshape(-1, 2).T
     state = (np.arange(seeds.start, seeds.stop, dtype=np.uint64) << np.uint64(16)) | np.uint64(0x330E)
     with np.errstate(over="ignore"):  # products wrap modulo 2^64, which keeps them right modulo 2^48
-        x = (
-            state[:, None] * np.array(multipliers, np.uint64)[None, :] + np.array(increments, np.uint64)[None, :]
-        ) & np.uint64(_DRAND48_MASK)
+        x = (state[:, None] * multipliers + increments) & np.uint64(_DRAND48_MASK)
     return ((x.astype(np.float64) * 2.0**-48) * float(draws)).astype(np.int64)
 
 
@@ -765,8 +755,7 @@ _ISI_LINE = re.compile(rb'^<S SNTNO="[0-9a-z,]+">(?P<text>[^<]+)</S>')
 
 def _lines(data: bytes) -> list[bytes]:
     """Lines as Perl's ``<FH>`` reads them (each with its ``\\n``, the last one maybe without)."""
-    lines = data.split(b"\n")
-    last = lines.pop()
+    *lines, last = data.split(b"\n")
     return [line + b"\n" for line in lines] + ([last] if last else [])
 
 
@@ -857,8 +846,6 @@ def read_config(
 
 # --------------------------------------------------------------------------- the command line
 
-_OPTIONS = "ahHb:c:de:f:l:mMn:p:st:r:2:3:w:uUvxz:"
-
 
 def _by_eval_id(key: str):
     m = re.match(r"^([0-9]+)", key)
@@ -872,7 +859,9 @@ def run(argv: str | Sequence[str], cwd: PathLike | None = None) -> str:
     -l -m -n -p -r -s -u -U -w -x -z -2 -3`` (``-v`` is ignored); not ``-M`` (stem models only) nor ``-t 1|2``
     (token-level averages). ``-e DIR`` reads ``DIR/smart_common_words.txt`` and ``DIR/WordNet-2.0-Exceptions``
     (ROUGE's ``WordNet-2.0.exc.db``, a Berkeley DB built from those files, is not read)."""
-    options, rest = getopt.getopt(shlex.split(argv) if isinstance(argv, str) else list(argv), _OPTIONS)
+    options, rest = getopt.getopt(
+        shlex.split(argv) if isinstance(argv, str) else list(argv), "ahHb:c:de:f:l:mMn:p:st:r:2:3:w:uUvxz:"
+    )
     opts = {name[1:]: value for name, value in options}
     if "h" in opts or "H" in opts or not rest:
         raise InputError("give a ROUGE configuration file (and a system ID or -a)")
