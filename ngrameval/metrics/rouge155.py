@@ -240,9 +240,12 @@ def _cut(sentences: list[bytes], limit: int, words: bool, running: bool = True) 
 class _Tokenizer:
     """ROUGE's tokens as ids (``ids``: raw token -> id, -1 for a stopword; ``words[id]``: the token)."""
 
-    def __init__(self, stopwords: frozenset | None, exceptions: Mapping[str, str] | None) -> None:
-        self.stopwords = stopwords
-        self.exceptions = exceptions
+    def __init__(self, use_stemmer: bool, remove_stopwords: bool, stopwords=None, exceptions=None) -> None:
+        self.stopwords: frozenset | None = None
+        if remove_stopwords:
+            given = isinstance(stopwords, (set, frozenset, list, tuple))
+            self.stopwords = frozenset(stopwords) if given else load_stopwords(stopwords)
+        self.exceptions = _exception_table(exceptions) if use_stemmer else None
         self.ids: dict[str, int] = {}
         self.words: list[str] = []
         self._vocabulary: dict[str, int] = {}
@@ -271,15 +274,6 @@ class _Tokenizer:
             counts = np.bincount(np.repeat(np.arange(len(sentences)), counts)[kept], minlength=len(sentences))
             ids = ids[kept]
         return ids, counts
-
-
-def _tokenizer(use_stemmer: bool, remove_stopwords: bool, stopwords, exceptions) -> _Tokenizer:
-    stop = None
-    if remove_stopwords:
-        stop = (
-            frozenset(stopwords) if isinstance(stopwords, (set, frozenset, list, tuple)) else load_stopwords(stopwords)
-        )
-    return _Tokenizer(stop, _exception_table(exceptions) if use_stemmer else None)
 
 
 def _exception_table(exceptions) -> Mapping[str, str]:
@@ -336,7 +330,7 @@ def summary_tokens(
     >>> summary_tokens("The cats sat.\nOn the mat-side!", use_stemmer=True)
     (['the', 'cat', 'sat', 'on', 'the', 'mat', 'side'], [['the', 'cat', 'sat'], ['on', 'the', 'mat', 'side']])
     """
-    tokenizer = _tokenizer(use_stemmer, remove_stopwords, None, None)
+    tokenizer = _Tokenizer(use_stemmer, remove_stopwords)
     summary = _summaries([text], tokenizer, limit_words, limit_bytes)
     words = tokenizer.words
     sentences = [words[i] for i in summary.sentence_ids.tolist()]
@@ -459,7 +453,7 @@ def score(
             )
         if isinstance(group, str) or not len(group) or not all(isinstance(r, str) for r in group):
             raise InputError(f"references[{i}] must be a non-empty list of strings")
-    tokenizer = _tokenizer(use_stemmer, remove_stopwords, stopwords, exceptions)
+    tokenizer = _Tokenizer(use_stemmer, remove_stopwords, stopwords, exceptions)
     documents = len(predictions)
     if documents == 0:
         return {name: np.zeros((0, 3)) for name, _, _ in types}

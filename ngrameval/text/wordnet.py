@@ -126,36 +126,32 @@ class WordNet:
     def __init__(self, path: PathLike | None = None) -> None:
         self.directory = find_wordnet(path)
         self._lock = threading.Lock()
-        self._index: dict[str, dict[str, str]] = {}
-        self._exceptions: dict[str, dict[str, list[str]]] = {}
-        self._data: dict[str, mmap.mmap] = {}
+        self._files: dict[tuple[str, str], Any] = {}  # ("index" | "exc" | "data", pos) -> the file, as read
         self._synsets: dict[tuple[str, int], tuple[str, tuple[str, ...]]] = {}
         self._lemma_names: dict[str, frozenset[str]] = {}
 
     def __repr__(self) -> str:
         return f"WordNet({str(self.directory)!r})"
 
-    # ------------------------------------------------------------------ files, read on first use
-
     def _read(self, name: str) -> str:
         return (self.directory / name).read_bytes().decode("utf-8")
 
-    def _loaded(self, table: dict[str, Any], pos: str, load: Callable[[str], Any]) -> Any:
-        """``table[pos]`` (satellites: the adjectives'), ``load(file name of pos)`` on first use (by one thread:
-        the others wait for it)."""
-        pos = ADJ if pos == ADJ_SAT else pos
-        value = table.get(pos)
+    def _loaded(self, kind: str, pos: str, load: Callable[[str], Any]) -> Any:
+        """The ``kind`` file of ``pos`` (satellites: the adjectives'), ``load(file name of pos)`` on first use (by one
+        thread: the others wait for it)."""
+        key = (kind, ADJ if pos == ADJ_SAT else pos)
+        value = self._files.get(key)
         if value is None:
             with self._lock:
-                value = table.get(pos)
+                value = self._files.get(key)
                 if value is None:
-                    value = table[pos] = load(_FILE_NAMES[pos])
+                    value = self._files[key] = load(_FILE_NAMES[key[1]])
         return value
 
     def _index_of(self, pos: str) -> dict[str, str]:
         """lemma -> the rest of its line in ``index.<pos>`` (the license lines start with spaces)."""
         return self._loaded(
-            self._index,
+            "index",
             pos,
             lambda name: dict(
                 line.split(" ", 1) for line in self._read(f"index.{name}").splitlines() if line and line[0] != " "
@@ -165,7 +161,7 @@ class WordNet:
     def _exceptions_of(self, pos: str) -> dict[str, list[str]]:
         """``<pos>.exc``: inflected form -> base forms (a later line for the same form wins, as in NLTK)."""
         return self._loaded(
-            self._exceptions,
+            "exc",
             pos,
             lambda name: {
                 terms[0]: terms[1:] for terms in map(str.split, self._read(f"{name}.exc").splitlines()) if terms
@@ -177,7 +173,7 @@ class WordNet:
             with open(self.directory / f"data.{name}", "rb") as handle:
                 return mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
 
-        return self._loaded(self._data, pos, mapped)
+        return self._loaded("data", pos, mapped)
 
     @property
     def version(self) -> str | None:
@@ -187,8 +183,6 @@ class WordNet:
         header = data[: max(data.find(b"\n0"), 0)].decode("utf-8", "replace")
         match = _VERSION.search(header)
         return match.group(1) if match else None
-
-    # ------------------------------------------------------------------ lookups
 
     def synset(self, pos: str, offset: int) -> tuple[str, tuple[str, ...]]:
         """(synset type, lemma names) of the synset at ``offset`` in ``data.<pos>``; the type is "s" for an
