@@ -112,24 +112,18 @@ class _Block:
         """Whether each row's prefix of ``length`` letters holds a vowel."""
         return (~self.consonant[rows] & (np.arange(self.consonant.shape[1]) < _PAD + length[:, None])).any(axis=1)
 
-    def is_consonant(self, rows: np.ndarray, position: np.ndarray) -> np.ndarray:
-        return self.consonant[rows, _PAD + position]
-
-    def letter(self, rows: np.ndarray, position: np.ndarray) -> np.ndarray:
-        return self.letters[rows, _PAD + position]
-
     def ends_cvc(self, rows: np.ndarray, length: np.ndarray) -> np.ndarray:
         """NLTK's *o on each row's prefix of ``length`` letters: consonant, vowel, consonant other than w, x
         or y at its end; or (NLTK's extension) a vowel then a consonant as the whole prefix."""
         last = length - 1
         three = (
             (length >= 3)
-            & self.is_consonant(rows, last - 2)
-            & ~self.is_consonant(rows, last - 1)
-            & self.is_consonant(rows, last)
-            & ~_NOT_AFTER_CVC[self.letter(rows, last)]
+            & self.consonant[rows, _PAD + last - 2]
+            & ~self.consonant[rows, _PAD + last - 1]
+            & self.consonant[rows, _PAD + last]
+            & ~_NOT_AFTER_CVC[self.letters[rows, _PAD + last]]
         )
-        two = (length == 2) & ~self.is_consonant(rows, last - 1) & self.is_consonant(rows, last)
+        two = (length == 2) & ~self.consonant[rows, _PAD + last - 1] & self.consonant[rows, _PAD + last]
         return three | two
 
     def write(self, rows: np.ndarray, text: str) -> None:
@@ -150,7 +144,7 @@ class _Block:
             return self.measure(rows, stem + 1) > 0
         held = self.measure(rows, stem) > 1
         if condition == "m>1 st":
-            held &= _BEFORE_ION[self.letter(rows, stem - 1)]
+            held &= _BEFORE_ION[self.letters[rows, _PAD + stem - 1]]
         return held
 
     def apply_rules(self, rules: list[tuple[str, str, str]]) -> None:
@@ -236,10 +230,10 @@ def _step1b(block: _Block) -> None:
     double = (
         undecided
         & (last >= 1)
-        & (block.letter(rows, last) == block.letter(rows, np.maximum(last - 1, 0)))
-        & block.is_consonant(rows, last)
+        & (block.letters[rows, _PAD + last] == block.letters[rows, _PAD + np.maximum(last - 1, 0)])
+        & block.consonant[rows, _PAD + last]
     )
-    block.length[rows[double & ~_KEPT_DOUBLES[block.letter(rows, last)]]] -= 1
+    block.length[rows[double & ~_KEPT_DOUBLES[block.letters[rows, _PAD + last]]]] -= 1
     rest = rows[undecided & ~double]
     length = block.length[rest]
     block.write(rest[(block.measure(rest, length) == 1) & block.ends_cvc(rest, length)], "e")
@@ -249,7 +243,7 @@ def _step1c(block: _Block) -> None:
     """-y -> -i after a consonant, in a stem of two letters or more (NLTK's condition)."""
     rows = block.rows[_ends(block.tails(block.rows), "y")]
     stem = block.length[rows] - 1
-    rows = rows[(stem > 1) & block.is_consonant(rows, np.maximum(stem - 1, 0))]
+    rows = rows[(stem > 1) & block.consonant[rows, _PAD + np.maximum(stem - 1, 0)]]
     block.length[rows] -= 1
     block.write(rows, "i")
 
