@@ -238,7 +238,7 @@ def _cut(sentences: list[bytes], limit: int, words: bool, running: bool = True) 
 
 
 class _Tokenizer:
-    """ROUGE's tokens as ids (``ids``: raw token -> id, -1 for a stopword; ``words[id]``: the token)."""
+    """ROUGE's tokens as ids (``ids``: raw token -> id, -1 for a stopword; ``vocabulary``: token -> id)."""
 
     def __init__(self, use_stemmer: bool, remove_stopwords: bool, stopwords=None, exceptions=None) -> None:
         self.stopwords: frozenset | None = None
@@ -247,8 +247,7 @@ class _Tokenizer:
             self.stopwords = frozenset(stopwords) if given else load_stopwords(stopwords)
         self.exceptions = _exception_table(exceptions) if use_stemmer else None
         self.ids: dict[str, int] = {}
-        self.words: list[str] = []
-        self._vocabulary: dict[str, int] = {}
+        self.vocabulary: dict[str, int] = {}
 
     def _convert(self, token: str) -> str | None:
         if self.stopwords is not None and token in self.stopwords:
@@ -264,10 +263,9 @@ class _Tokenizer:
         for token in raw:
             if token not in self.ids:
                 converted = self._convert(token)
-                if converted is not None and converted not in self._vocabulary:
-                    self._vocabulary[converted] = len(self.words)
-                    self.words.append(converted)
-                self.ids[token] = -1 if converted is None else self._vocabulary[converted]
+                self.ids[token] = (
+                    -1 if converted is None else self.vocabulary.setdefault(converted, len(self.vocabulary))
+                )
         ids = np.fromiter(map(self.ids.__getitem__, raw), np.int64, len(raw))[raw_ids]
         if self.stopwords is not None:
             kept = ids >= 0
@@ -332,7 +330,7 @@ def summary_tokens(
     """
     tokenizer = _Tokenizer(use_stemmer, remove_stopwords)
     summary = _summaries([text], tokenizer, limit_words, limit_bytes)
-    words = tokenizer.words
+    words = list(tokenizer.vocabulary)
     sentences = [words[i] for i in summary.sentence_ids.tolist()]
     return [words[i] for i in summary.ids.tolist()], _segments(sentences, summary.sentence_lengths)
 
@@ -465,8 +463,7 @@ def score(
     present = np.zeros((documents, slots), bool)
     present[model_doc, model_slot] = True
 
-    def grid(per_model: np.ndarray) -> np.ndarray:
-        """Per-model values -> (documents, slots), 0 where a document has fewer models."""
+    def grid(per_model: np.ndarray) -> np.ndarray:  # (documents, slots), 0 where a document has fewer models
         out = np.zeros((documents, slots))
         out[model_doc, model_slot] = per_model
         return out
@@ -486,10 +483,8 @@ def score(
     overlap = None  # ROUGE-S / SU: the skip-bigrams of all documents at once (S and SU of one distance share it)
     for name, kind, n in types:
         if kind == "N":
-            hits = index.per_reference(matches, n)
-            padded = np.zeros((documents, slots))
-            padded[:, : hits.shape[1]] = np.where(np.isfinite(hits), hits, 0)
-            results[name] = scores(padded, np.maximum(models.lengths - n + 1, 0), np.maximum(peers.lengths - n + 1, 0))
+            hits = grid(index.per_reference(matches, n)[model_doc, model_slot])  # (-inf in absent slots)
+            results[name] = scores(hits, np.maximum(models.lengths - n + 1, 0), np.maximum(peers.lengths - n + 1, 0))
         elif kind in ("S", "SU"):
             if overlap is None:
                 overlap = SkipBigramOverlap(peers.ids, peers.lengths, models.ids, models.lengths, model_doc)
@@ -500,21 +495,15 @@ def score(
                 rouge_common.skip_bigram_count(peers.lengths, limit, unigrams),
             )
         elif kind not in lcs:
-            weight = None if kind == "L" else float(w)
-            lcs[kind] = _lcs_scores(peers, models, model_doc * slots + model_slot, present, alpha, multi_ref, weight)
+            lcs[kind] = _lcs_scores(peers, models, present, alpha, multi_ref, None if kind == "L" else float(w))
     return {name: lcs[kind].copy() if kind in lcs else results[name] for name, kind, _ in types}
 
 
 def _lcs_scores(
-    peers: _Summaries,
-    models: _Summaries,
-    model_owner: np.ndarray,
-    present: np.ndarray,
-    alpha: float,
-    multi_ref: str,
-    w: float | None,
+    peers: _Summaries, models: _Summaries, present: np.ndarray, alpha: float, multi_ref: str, w: float | None
 ) -> np.ndarray:
-    """ROUGE-L (``w`` None) or ROUGE-W per document; ``model_owner``: ``document * slots + slot`` of each model."""
+    """ROUGE-L (``w`` None) or ROUGE-W per document."""
+    model_owner = np.flatnonzero(present)  # document * slots + slot of each model, in order
     documents, slots = present.shape
     model_offsets = offsets(models.sentence_lengths)
     peer_offsets = offsets(peers.sentence_lengths)
