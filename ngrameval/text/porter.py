@@ -1,14 +1,10 @@
-"""NLTK's Porter stemmer in its default mode (``NLTK_EXTENSIONS``, the one rouge-score creates), for words of
-``[a-z0-9]``, every rule applied to all words at once on numpy arrays (NLTK's pure Python, some 11 microseconds a
-word, was a large part of a first ROUGE call).
-
-Porter's rules only look at a word's last eight letters and at the *measure* of a prefix (its count of
-vowel-consonant transitions), and only rewrite the end of a word. So words are rows of a byte matrix; a word's last
-eight letters, packed into one 64-bit integer, are matched against every suffix of a step with one comparison; each
-word's first matching rule decides, as in NLTK's ``_apply_rule_list``; and measures are counted from rows of
-consonant flags. The letters a rule writes never contain "y", so the flags (which for "y" depend on the letter
-before) are computed once. Words are grouped by length (rows of 32, 64, 128, ... columns; each group costs a few
-hundred numpy calls), so that one long word does not widen every row.
+"""NLTK's Porter stemmer in its default mode (``NLTK_EXTENSIONS``, the one rouge-score creates) for words of
+``[a-z0-9]``, each rule applied to all words at once on numpy arrays (NLTK's pure Python, 11 microseconds a word, was
+much of a first ROUGE call). Porter's rules read a word's last eight letters and the *measure* (vowel-consonant
+transitions) of a prefix, and rewrite only the end: words are rows of a byte matrix, their last eight letters one
+uint64 matched against a suffix in one comparison, measures counted from rows of consonant flags (computed once: no
+rule writes a "y", the one letter whose flag depends on the one before). Words are grouped by length (rows of 32, 64,
+... columns), so that one long word does not widen every row.
 """
 
 from __future__ import annotations

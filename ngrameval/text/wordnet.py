@@ -1,14 +1,12 @@
-"""A small offline reader of the WordNet 3.0 database files (``index.*``, ``data.*``, ``*.exc`` of WordNet's
-``dict`` directory, e.g. Debian's ``wordnet-base``), answering what NLTK's METEOR asks NLTK 3.10's
-``WordNetCorpusReader``: the synsets ``wordnet.synsets(word)`` returns and the names of their lemmas. Nothing is
-downloaded; each file is read on first use (``data.<pos>`` memory-mapped, a synset read at its offset).
+"""A small offline reader of WordNet 3.0's database files (``index.*``, ``data.*``, ``*.exc`` of its ``dict``
+directory, e.g. Debian's ``wordnet-base``) answering what NLTK's METEOR asks NLTK 3.10's ``WordNetCorpusReader``: the
+synsets of ``wordnet.synsets(word)`` and their lemma names. Nothing is downloaded; files are read on first use.
 
-As NLTK: ``synsets(word)`` lowercases ``word``, then goes through noun, verb, adjective, adverb, each base form
-``_morphy`` finds, each synset offset of that form's index line, in file order. ``_morphy(form, pos)``: ``form``
-and its listed base forms if it is in the exception list of ``pos``, else ``form`` and the result of each
-detachment rule of ``pos``; those in ``index.<pos>`` are kept, without repeats, in that order. Adjective
-satellites (``"s"``) use the adjective rules, exceptions and index. A lemma's name is the data line's word
-without an adjective's syntactic marker (``(a)``, ``(p)``, ``(ip)``); case and underscores are kept.
+As NLTK: ``synsets(word)`` lowercases ``word`` and goes through noun, verb, adjective, adverb, each base form
+``_morphy`` finds (``form`` and its listed base forms if it is in the exception list, else ``form`` and the result of
+each detachment rule; those in the index, without repeats), each synset offset of its index line. Adjective
+satellites use the adjectives' rules, exceptions and index. A lemma's name is the data line's word without an
+adjective's syntactic marker (``(a)``, ``(p)``, ``(ip)``).
 """
 
 from __future__ import annotations
@@ -100,12 +98,11 @@ def find_wordnet(path: PathLike | None = None) -> Path:
                 f"{', '.join(missing)}. {INSTALL_HINT}"
             )
         return Path(path)
-    looked = []
-    for directory in _default_directories():
-        if not _missing_files(directory):
-            return directory
-        looked.append(str(directory))
-    raise WordNetNotFoundError(f"WordNet database files not found (looked in {', '.join(looked)}). {INSTALL_HINT}")
+    found = next((directory for directory in _default_directories() if not _missing_files(directory)), None)
+    if found is None:
+        looked = ", ".join(map(str, _default_directories()))
+        raise WordNetNotFoundError(f"WordNet database files not found (looked in {looked}). {INSTALL_HINT}")
+    return found
 
 
 class WordNet:
