@@ -163,7 +163,7 @@ def _strip_suffix(
     """``w`` with the ``suffix`` it ends with cut (or replaced) when the stem left matches ``measure``."""
     m = suffix.search(w)
     if m and measure.search(w[: m.start()]):
-        return w[: m.start()] + (replacements[m.group(1)] if replacements else "")
+        return w[: m.start()] + (replacements[m.group(1)] if replacements is not None else "")
     return w
 
 
@@ -358,26 +358,26 @@ def _pooled_scores(
     present: np.ndarray,
     multi_ref: str,
     alpha: float,
-    recall: np.ndarray | None = None,
+    model_recall: np.ndarray | None = None,
     inverse_power: float | None = None,
 ) -> np.ndarray:
     """(P, R, F) rows from (documents, slots) per-model totals: summed left to right, as the script adds them
-    (``pooled``), or the first model's with the highest ``recall`` (``best``; default: the rounded recall)."""
+    (``pooled``), or the first model's with the highest ``model_recall`` (``best``; default: the rounded recall)."""
     columns = (hits, model_counts, peer_counts)
     if multi_ref == "pooled":
         totals = [np.cumsum(np.where(present, values, 0), axis=1)[:, -1] for values in columns]
     else:
-        recall = _rounded_recall(hits, model_counts) if recall is None else recall
-        selection = np.argmax(np.where(present, recall, -np.inf), axis=1)  # argmax: the first maximum
+        model_recall = _rounded_recall(hits, model_counts) if model_recall is None else model_recall
+        selection = np.argmax(np.where(present, model_recall, -np.inf), axis=1)  # argmax: the first maximum
         totals = [values[np.arange(len(hits)), selection] for values in columns]
     out = np.zeros((len(hits), 3))
     for i, (hit, model, peer) in enumerate(zip(*(total.tolist() for total in totals))):
-        recall_i, precision = (
+        recall, precision = (
             0.0 if total == 0 else _round5(hit / total if inverse_power is None else (hit / total) ** inverse_power)
             for total in (model, peer)
         )
-        denominator = (1 - alpha) * precision + alpha * recall_i
-        out[i] = (precision, recall_i, _round5((precision * recall_i) / denominator) if denominator > 0 else 0.0)
+        denominator = (1 - alpha) * precision + alpha * recall
+        out[i] = (precision, recall, _round5((precision * recall) / denominator) if denominator > 0 else 0.0)
     return out
 
 
