@@ -226,13 +226,9 @@ class PtbTokenizer(Tokenizer):
         return [line.split(" ") if line else [] for line in ptb_tokenize(list(lines))]
 
 
-_NAMED = {
-    "none": WhitespaceTokenizer,
-    "space": SpaceTokenizer,
-    "13a": Tokenizer13a,
-    "mteval-v13a": TokenizerMteval13a,
-    "hf-13a": TokenizerHf13a,
-    "ptb": PtbTokenizer,
+_NAMED: dict[str, type[Tokenizer]] = {
+    named.name: named
+    for named in (WhitespaceTokenizer, SpaceTokenizer, Tokenizer13a, TokenizerMteval13a, TokenizerHf13a, PtbTokenizer)
 }
 TOKENIZER_NAMES = tuple(_NAMED) + tuple(SacrebleuTokenizer._CLASSES)
 
