@@ -1,18 +1,10 @@
-"""NLTK's Porter stemmer in its default mode (``NLTK_EXTENSIONS``, the one rouge-score creates), for words
-of ``[a-z0-9]``, with every rule applied to all words at once on numpy arrays.
-
-NLTK's stemmer is pure Python, about 11 microseconds a word: on the words of a ROUGE corpus it was a large
-part of a first call. Porter's rules only ever look at a word's last eight letters and at the *measure* of
-a prefix (its count of vowel-consonant transitions), and they only ever rewrite the end of a word. So the
-words are rows of a byte matrix; a word's last eight letters, packed into one 64-bit integer, are matched
-against every suffix of a step with one comparison; each word's first matching rule decides, as in NLTK's
-``_apply_rule_list``; and the measure of a stem is counted, for the words a rule matched, from their rows of
-consonant flags.
-
-The letters a rule writes never contain "y", so whether a letter is a consonant (which for "y" depends on
-the letter before it) is computed once: a rewritten letter is a vowel exactly when it is one of a, e, i, o,
-u. Words are grouped by length (rows of 32, 64, 128, ... columns: one group holds almost every word, since each
-group costs a few hundred numpy calls), so one long word does not widen every row.
+"""NLTK's Porter stemmer in its default mode (``NLTK_EXTENSIONS``, the one rouge-score creates) for words of
+``[a-z0-9]``, each rule applied to all words at once on numpy arrays (NLTK's pure Python, 11 microseconds a word, was
+much of a first ROUGE call). Porter's rules read a word's last eight letters and the *measure* (vowel-consonant
+transitions) of a prefix, and rewrite only the end: words are rows of a byte matrix, their last eight letters one
+uint64 matched against a suffix in one comparison, measures counted from rows of consonant flags (computed once: no
+rule writes a "y", the one letter whose flag depends on the one before). Words are grouped by length (rows of 32, 64,
+... columns), so that one long word does not widen every row.
 """
 
 from __future__ import annotations
@@ -24,25 +16,23 @@ import numpy as np
 
 from ngrameval.errors import InputError
 
+
+def _table(rules: str) -> dict[str, str]:
+    """``"suffix:replacement ..."`` as a dict, in order."""
+    return {suffix: replacement for suffix, _, replacement in (rule.partition(":") for rule in rules.split())}
+
+
 # NLTK_EXTENSIONS' irregular forms: these words get these stems before any rule.
-IRREGULAR = {
-    "sky": "sky",
-    "skies": "sky",
-    "dying": "die",
-    "lying": "lie",
-    "tying": "tie",
-    "news": "news",
-    "innings": "inning",
-    "inning": "inning",
-    "outings": "outing",
-    "outing": "outing",
-    "cannings": "canning",
-    "canning": "canning",
-    "howe": "howe",
-    "proceed": "proceed",
-    "exceed": "exceed",
-    "succeed": "succeed",
-}
+IRREGULAR = _table(
+    "sky:sky skies:sky dying:die lying:lie tying:tie news:news innings:inning inning:inning outings:outing "
+    "outing:outing cannings:canning canning:canning howe:howe proceed:proceed exceed:exceed succeed:succeed"
+)
+# Porter's steps 2 and 3, which NLTK's and ROUGE-1.5.5's stemmers (ngrameval.metrics.rouge155) both extend.
+STEP2 = _table(
+    "ational:ate tional:tion enci:ence anci:ance izer:ize bli:ble alli:al entli:ent eli:e ousli:ous ization:ize "
+    "ation:ate ator:ate alism:al iveness:ive fulness:ful ousness:ous aliti:al iviti:ive biliti:ble"
+)
+STEP3 = _table("icate:ic ative: alize:al iciti:ic ical:ic ful: ness:")
 
 _PAD = 8  # zero columns before each word: the last 8 letters of any word are one slice
 
@@ -73,65 +63,12 @@ def _packed(suffix: str) -> tuple[np.uint64, np.uint64]:
 # A rule: (suffix, replacement, condition on the stem left when the suffix is cut). Conditions:
 # "m>0", "m>1" (the stem's measure), "m>0 l" (the measure of the stem plus the suffix's first letter:
 # NLTK's "logi" rule), "m>1 st" (and the stem ends in s or t: "ion").
-_STEP2 = [
-    ("ational", "ate"),
-    ("tional", "tion"),
-    ("enci", "ence"),
-    ("anci", "ance"),
-    ("izer", "ize"),
-    ("bli", "ble"),
-    ("alli", "al"),
-    ("entli", "ent"),
-    ("eli", "e"),
-    ("ousli", "ous"),
-    ("ization", "ize"),
-    ("ation", "ate"),
-    ("ator", "ate"),
-    ("alism", "al"),
-    ("iveness", "ive"),
-    ("fulness", "ful"),
-    ("ousness", "ous"),
-    ("aliti", "al"),
-    ("iviti", "ive"),
-    ("biliti", "ble"),
-    ("fulli", "ful"),
-]
-_STEP2_RULES = [(suffix, replacement, "m>0") for suffix, replacement in _STEP2] + [("logi", "log", "m>0 l")]
-_STEP3_RULES = [
-    (suffix, replacement, "m>0")
-    for suffix, replacement in (
-        ("icate", "ic"),
-        ("ative", ""),
-        ("alize", "al"),
-        ("iciti", "ic"),
-        ("ical", "ic"),
-        ("ful", ""),
-        ("ness", ""),
-    )
-]
+_STEP2_RULES = [(suffix, replacement, "m>0") for suffix, replacement in [*STEP2.items(), ("fulli", "ful")]]
+_STEP2_RULES.append(("logi", "log", "m>0 l"))
+_STEP3_RULES = [(suffix, replacement, "m>0") for suffix, replacement in STEP3.items()]
 _STEP4_RULES = [
     (suffix, "", "m>1 st" if suffix == "ion" else "m>1")
-    for suffix in (
-        "al",
-        "ance",
-        "ence",
-        "er",
-        "ic",
-        "able",
-        "ible",
-        "ant",
-        "ement",
-        "ment",
-        "ent",
-        "ion",
-        "ou",
-        "ism",
-        "ate",
-        "iti",
-        "ous",
-        "ive",
-        "ize",
-    )
+    for suffix in "al ance ence er ic able ible ant ement ment ent ion ou ism ate iti ous ive ize".split()
 ]
 
 
@@ -171,28 +108,19 @@ class _Block:
         """Whether each row's prefix of ``length`` letters holds a vowel."""
         return (~self.consonant[rows] & (np.arange(self.consonant.shape[1]) < _PAD + length[:, None])).any(axis=1)
 
-    def is_consonant(self, rows: np.ndarray, position: np.ndarray) -> np.ndarray:
-        return self.consonant[rows, _PAD + position]
-
-    def letter(self, rows: np.ndarray, position: np.ndarray) -> np.ndarray:
-        return self.letters[rows, _PAD + position]
-
     def ends_cvc(self, rows: np.ndarray, length: np.ndarray) -> np.ndarray:
         """NLTK's *o on each row's prefix of ``length`` letters: consonant, vowel, consonant other than w, x
         or y at its end; or (NLTK's extension) a vowel then a consonant as the whole prefix."""
         last = length - 1
         three = (
             (length >= 3)
-            & self.is_consonant(rows, last - 2)
-            & ~self.is_consonant(rows, last - 1)
-            & self.is_consonant(rows, last)
-            & ~_NOT_AFTER_CVC[self.letter(rows, last)]
+            & self.consonant[rows, _PAD + last - 2]
+            & ~self.consonant[rows, _PAD + last - 1]
+            & self.consonant[rows, _PAD + last]
+            & ~_NOT_AFTER_CVC[self.letters[rows, _PAD + last]]
         )
-        two = (length == 2) & ~self.is_consonant(rows, last - 1) & self.is_consonant(rows, last)
+        two = (length == 2) & ~self.consonant[rows, _PAD + last - 1] & self.consonant[rows, _PAD + last]
         return three | two
-
-    def cut(self, rows: np.ndarray, count: int) -> None:
-        self.length[rows] -= count
 
     def write(self, rows: np.ndarray, text: str) -> None:
         """Append ``text`` (no "y" in it, so its letters' flags are theirs alone) to the rows."""
@@ -204,10 +132,6 @@ class _Block:
         self.consonant[rows[:, None], columns] = ~_VOWELS[raw]
         self.length[rows] += len(raw)
 
-    def replace(self, rows: np.ndarray, suffix: str, replacement: str) -> None:
-        self.cut(rows, len(suffix))
-        self.write(rows, replacement)
-
     def holds(self, rows: np.ndarray, condition: str, stem: np.ndarray) -> np.ndarray:
         """Whether each row's stem of ``stem`` letters meets a rule's condition (see ``_STEP2_RULES``)."""
         if condition == "m>0":
@@ -216,7 +140,7 @@ class _Block:
             return self.measure(rows, stem + 1) > 0
         held = self.measure(rows, stem) > 1
         if condition == "m>1 st":
-            held &= _BEFORE_ION[self.letter(rows, stem - 1)]
+            held &= _BEFORE_ION[self.letters[rows, _PAD + stem - 1]]
         return held
 
     def apply_rules(self, rules: list[tuple[str, str, str]]) -> None:
@@ -233,7 +157,8 @@ class _Block:
             hits = self.rows[hit]
             rewrites.append((hits[self.holds(hits, condition, self.length[hits] - len(suffix))], suffix, replacement))
         for hits, suffix, replacement in rewrites:
-            self.replace(hits, suffix, replacement)
+            self.length[hits] -= len(suffix)
+            self.write(hits, replacement)
 
     def text(self) -> list[str]:
         """The words as they are now."""
@@ -265,9 +190,9 @@ def _step1a(block: _Block) -> None:
     """-sses -> -ss, -ies -> -i (NLTK: -ie in a word of four letters), -ss stays, -s goes."""
     tails, rows = block.tails(block.rows), block.rows
     ies, sses, four = _ends(tails, "ies"), _ends(tails, "sses"), block.length == 4
-    block.cut(rows[ies & four], 1)  # NLTK: "ties" -> "tie"
-    block.cut(rows[sses | (ies & ~four)], 2)
-    block.cut(rows[_ends(tails, "s") & ~_ends(tails, "ss") & ~ies & ~sses], 1)
+    block.length[rows[ies & four]] -= 1  # NLTK: "ties" -> "tie"
+    block.length[rows[sses | (ies & ~four)]] -= 2
+    block.length[rows[_ends(tails, "s") & ~_ends(tails, "ss") & ~ies & ~sses]] -= 1
 
 
 def _step1b(block: _Block) -> None:
@@ -276,17 +201,17 @@ def _step1b(block: _Block) -> None:
     stem ending consonant-vowel-consonant (*o) gets an e."""
     tails, rows = block.tails(block.rows), block.rows
     ied, four = _ends(tails, "ied"), block.length == 4  # NLTK: "-ied" -> "-ie" or "-i", always
-    block.cut(rows[ied & four], 1)
-    block.cut(rows[ied & ~four], 2)
+    block.length[rows[ied & four]] -= 1
+    block.length[rows[ied & ~four]] -= 2
     eed = _ends(tails, "eed") & ~ied
     eed_rows = rows[eed]
-    block.cut(eed_rows[block.measure(eed_rows, block.length[eed_rows] - 3) > 0], 1)
+    block.length[eed_rows[block.measure(eed_rows, block.length[eed_rows] - 3) > 0]] -= 1
     open_rows = ~(ied | eed)
     stripped = []
     for suffix in ("ed", "ing"):
         candidates = rows[open_rows & _ends(tails, suffix)]
         found = candidates[block.has_vowel(candidates, block.length[candidates] - len(suffix))]
-        block.cut(found, len(suffix))
+        block.length[found] -= len(suffix)
         stripped.append(found)
     rows = np.sort(np.concatenate(stripped))
     if not len(rows):
@@ -301,10 +226,10 @@ def _step1b(block: _Block) -> None:
     double = (
         undecided
         & (last >= 1)
-        & (block.letter(rows, last) == block.letter(rows, np.maximum(last - 1, 0)))
-        & block.is_consonant(rows, last)
+        & (block.letters[rows, _PAD + last] == block.letters[rows, _PAD + np.maximum(last - 1, 0)])
+        & block.consonant[rows, _PAD + last]
     )
-    block.cut(rows[double & ~_KEPT_DOUBLES[block.letter(rows, last)]], 1)
+    block.length[rows[double & ~_KEPT_DOUBLES[block.letters[rows, _PAD + last]]]] -= 1
     rest = rows[undecided & ~double]
     length = block.length[rest]
     block.write(rest[(block.measure(rest, length) == 1) & block.ends_cvc(rest, length)], "e")
@@ -314,15 +239,9 @@ def _step1c(block: _Block) -> None:
     """-y -> -i after a consonant, in a stem of two letters or more (NLTK's condition)."""
     rows = block.rows[_ends(block.tails(block.rows), "y")]
     stem = block.length[rows] - 1
-    rows = rows[(stem > 1) & block.is_consonant(rows, np.maximum(stem - 1, 0))]
-    block.replace(rows, "y", "i")
-
-
-def _step2(block: _Block) -> None:
-    """NLTK: -alli -> -al when m > 0, and the step once more on the result; then ``_STEP2_RULES``."""
-    alli = block.rows[_ends(block.tails(block.rows), "alli")]
-    block.cut(alli[block.measure(alli, block.length[alli] - 4) > 0], 2)  # NLTK: "-alli" -> "-al", then again
-    block.apply_rules(_STEP2_RULES)
+    rows = rows[(stem > 1) & block.consonant[rows, _PAD + np.maximum(stem - 1, 0)]]
+    block.length[rows] -= 1
+    block.write(rows, "i")
 
 
 def _step5(block: _Block) -> None:
@@ -330,9 +249,9 @@ def _step5(block: _Block) -> None:
     rows = block.rows[_ends(block.tails(block.rows), "e")]
     stem = block.length[rows] - 1
     measure = block.measure(rows, stem)
-    block.cut(rows[(measure > 1) | ((measure == 1) & ~block.ends_cvc(rows, stem))], 1)
+    block.length[rows[(measure > 1) | ((measure == 1) & ~block.ends_cvc(rows, stem))]] -= 1
     rows = block.rows[_ends(block.tails(block.rows), "ll")]
-    block.cut(rows[block.measure(rows, block.length[rows] - 1) > 1], 1)
+    block.length[rows[block.measure(rows, block.length[rows] - 1) > 1]] -= 1
 
 
 def _ends(tails: np.ndarray, suffix: str) -> np.ndarray:
@@ -346,9 +265,11 @@ def _stem_block(letters: np.ndarray, starts: np.ndarray, lengths: np.ndarray, wi
     _step1a(block)
     _step1b(block)
     _step1c(block)
-    _step2(block)
-    block.apply_rules(_STEP3_RULES)
-    block.apply_rules(_STEP4_RULES)
+    # NLTK's step 2 first makes -alli -al when m > 0, and then applies the step to the result.
+    alli = block.rows[_ends(block.tails(block.rows), "alli")]
+    block.length[alli[block.measure(alli, block.length[alli] - 4) > 0]] -= 2
+    for rules in (_STEP2_RULES, _STEP3_RULES, _STEP4_RULES):
+        block.apply_rules(rules)
     _step5(block)
     return block.text()
 
@@ -380,11 +301,9 @@ def porter_stems(words: Sequence[str]) -> list[str]:
         # One column more than the longest word: the newline that ends each word in _Block.text.
         stems[group] = _stem_block(letters, starts[group], lengths[group], int(group_width) + _PAD + 1)
     if not IRREGULAR.keys().isdisjoint(words):
-        for word in IRREGULAR.keys() & set(words):  # found by list.index, in C
-            position = -1
-            for _ in range(words.count(word)):
-                position = words.index(word, position + 1)
-                stems[position] = IRREGULAR[word]
+        given = np.array(words, dtype=object)
+        for word in IRREGULAR.keys() & set(words):
+            stems[given == word] = IRREGULAR[word]
     return stems.tolist()
 
 

@@ -1,18 +1,15 @@
-"""Named tokenizers: a string in, a list of tokens out, and nothing else.
+"""Named tokenizers: a string in, a list of tokens out. Each is found by name (``get_tokenizer("13a")``) or
+wraps a callable, and tokenizes a whole corpus at once (``tokenize(lines)``): the fast 13a path is a handful of
+C-level passes over the joined text instead of four regex substitutions per line.
 
-Every tokenizer is found by name (``get_tokenizer("13a")``) or wraps a callable.
-They tokenize a whole corpus at once (``tokenize(lines)``) because the fast
-13a path works on the joined text: a handful of C-level passes over one big
-string instead of four regex substitutions per line.
-
-Lowercasing is part of the tokenizer because the reference tools disagree on
-it: sacrebleu lowercases the whole string with ``str.lower()`` before
-tokenizing, mteval-v13a lowercases ASCII letters only (``tr/[A-Z]/[a-z]/``)
-after it has replaced entities.
+Lowercasing is part of the tokenizer because the reference tools disagree on it: sacrebleu applies
+``str.lower()`` before tokenizing, mteval-v13a lowercases ASCII letters only, after replacing entities.
 """
 
 from __future__ import annotations
 
+import bisect
+import importlib
 import re
 from collections.abc import Callable, Iterable, Sequence
 from typing import Union
@@ -22,24 +19,20 @@ from ngrameval.errors import InputError
 Tokens = list[str]
 TokenizerSpec = Union[str, Callable[[str], str | Sequence[str]], None]
 
-# mteval-v13a's "tokenize punctuation" class: { | } ~ [ \ ] ^ _ ` space ! " # $ % &
-# ( ) * + : ; < = > ? @ /  -- each character is surrounded by spaces.
+# mteval-v13a's "tokenize punctuation" class ({ | } ~ [ \ ] ^ _ ` space ! " # $ % & ( ) * + : ; < = > ? @ /).
 _PUNCTUATION_13A = '{|}~[\\]^_` !"#$%&()*+:;<=>?@/'
 _SPLIT_PUNCTUATION = re.compile("([" + re.escape(_PUNCTUATION_13A) + "])")
 _ASCII_LOWER = str.maketrans({chr(c): chr(c + 32) for c in range(ord("A"), ord("Z") + 1)})
 
-# The 13a rules after the first (:data:`_SPLIT_PUNCTUATION`'s), as mteval-v13a.pl and sacrebleu apply them,
-# one line at a time.
+# The 13a rules after the first (:data:`_SPLIT_PUNCTUATION`'s), as mteval-v13a.pl and sacrebleu apply them.
 _RULES_13A = [
     (re.compile(r"([^0-9])([\.,])"), r"\1 \2 "),
     (re.compile(r"([\.,])([^0-9])"), r" \1 \2"),
     (re.compile(r"([0-9])(-)"), r"\1 \2 "),
 ]
-# The same rules as single-character rewrites, valid on text where no period or
-# comma touches another one: then a period or comma is split off unless it sits
-# between two digits, and a dash is split off after a digit. They start with the
-# literal character (so the regex engine jumps from one to the next) and use
-# literal replacements (which CPython applies without a Python call per match).
+# The same rules as single-character rewrites, valid on text where no period or comma touches another one: then a
+# period or comma is split off unless it sits between two digits, and a dash after a digit. They start with the literal
+# character (the regex engine jumps from one to the next) and replace literally (no Python call per match).
 _SPLIT_PERIOD = re.compile(r"\.(?:(?<![0-9]\.)|(?![0-9]))")
 _SPLIT_COMMA = re.compile(r",(?:(?<![0-9],)|(?![0-9]))")
 _SPLIT_DASH = re.compile(r"-(?<=[0-9]-)")
@@ -67,6 +60,9 @@ class Tokenizer:
     def tokenize(self, lines: Sequence[str]) -> list[Tokens]:
         raise NotImplementedError
 
+    def _cased(self, lines: Sequence[str]) -> Sequence[str]:
+        return [line.lower() for line in lines] if self.lowercase else lines
+
     def __repr__(self) -> str:
         return f"{type(self).__name__}(lowercase={self.lowercase})"
 
@@ -77,9 +73,7 @@ class WhitespaceTokenizer(Tokenizer):
     name = "none"
 
     def tokenize(self, lines: Sequence[str]) -> list[Tokens]:
-        if self.lowercase:
-            return [line.lower().split() for line in lines]
-        return [line.split() for line in lines]
+        return [line.split() for line in self._cased(lines)]
 
 
 class SpaceTokenizer(Tokenizer):
@@ -93,16 +87,12 @@ class SpaceTokenizer(Tokenizer):
     name = "space"
 
     def tokenize(self, lines: Sequence[str]) -> list[Tokens]:
-        if self.lowercase:
-            return [line.lower().split(" ") for line in lines]
-        return [line.split(" ") for line in lines]
+        return [line.split(" ") for line in self._cased(lines)]
 
 
 class Tokenizer13a(Tokenizer):
-    """``13a``: mteval-v13a's tokenization, token for token what sacrebleu's ``13a`` gives.
-
-    As in sacrebleu, ``lowercase`` applies ``str.lower()`` to the line first and
-    trailing whitespace is stripped before tokenizing.
+    """``13a``: mteval-v13a's tokenization, token for token what sacrebleu's ``13a`` gives (as there,
+    ``lowercase`` applies ``str.lower()`` first, and trailing whitespace is stripped).
 
     >>> Tokenizer13a()("Hello, world... it's 3.5-4 (approx.)")
     ['Hello', ',', 'world', '.', '.', '.', "it's", '3.5', '-', '4', '(', 'approx', '.', ')']
@@ -144,11 +134,11 @@ class Tokenizer13a(Tokenizer):
         # Lines where a period or comma touches another one go through the literal rules.
         exact_lines = set(multiline)
         if _ADJACENT_PERIOD_OR_COMMA.search(text):
-            line_of = _line_index(text)
-            exact_lines.update(line_of(m.start()) for m in _ADJACENT_PERIOD_OR_COMMA.finditer(text))
-        text = _SPLIT_PERIOD.sub(" . ", text)
-        text = _SPLIT_COMMA.sub(" , ", text)
-        text = _SPLIT_DASH.sub(" - ", text)
+            starts = [0] + [m.end() for m in re.finditer("\n", text)]
+            exact_lines.update(
+                bisect.bisect_right(starts, m.start()) - 1 for m in _ADJACENT_PERIOD_OR_COMMA.finditer(text)
+            )
+        text = _SPLIT_DASH.sub(" - ", _SPLIT_COMMA.sub(" , ", _SPLIT_PERIOD.sub(" . ", text)))
         tokens = [line.split() for line in text.split("\n")]
         for i in exact_lines:
             tokens[i] = self.tokenize_line(lines[i])
@@ -156,21 +146,17 @@ class Tokenizer13a(Tokenizer):
 
 
 class TokenizerMteval13a(Tokenizer13a):
-    """``mteval-v13a``: 13a with mteval-v13a.pl's lowercasing (ASCII letters only, after unescaping).
-
-    This is what ``mteval-v13a.pl`` does without ``-c``; with ``lowercase=False`` it is
-    identical to ``13a``.
-    """
+    """``mteval-v13a``: 13a with mteval-v13a.pl's lowercasing (without ``-c``: ASCII letters only, after
+    unescaping); with ``lowercase=False`` it is ``13a``."""
 
     name = "mteval-v13a"
     _lower_ascii_after_unescape = True
 
 
 class TokenizerHf13a(Tokenizer13a):
-    r"""``hf-13a``: the 13a tokenizer of Hugging Face evaluate's ``bleu`` metric (its
-    ``tokenizer_13a.py``), which applies sacrebleu's 13a rules to the line as given: unlike
-    sacrebleu it does not strip trailing whitespace first, so a line ending in a hyphen and a
-    line break loses both.
+    r"""``hf-13a``: the 13a tokenizer of Hugging Face evaluate's ``bleu`` metric (its ``tokenizer_13a.py``):
+    sacrebleu's 13a rules on the line as given, trailing whitespace not stripped first, so a line ending in a
+    hyphen and a line break loses both.
 
     >>> TokenizerHf13a()("the cat-\n"), Tokenizer13a()("the cat-\n")
     (['the', 'cat'], ['the', 'cat-'])
@@ -180,16 +166,9 @@ class TokenizerHf13a(Tokenizer13a):
     _strip_trailing_whitespace = False
 
 
-def _line_index(text: str) -> Callable[[int], int]:
-    import bisect
-
-    starts = [0] + [m.end() for m in re.finditer("\n", text)]
-    return lambda position: bisect.bisect_right(starts, position) - 1
-
-
 class SacrebleuTokenizer(Tokenizer):
-    """A sacrebleu tokenizer (``intl``, ``zh``, ``char``, ``ja-mecab``), applied as sacrebleu
-    applies it: lowercase first if asked, strip trailing whitespace, tokenize, split."""
+    """A sacrebleu tokenizer (``intl``, ``zh``, ``char``, ``ja-mecab``), applied as sacrebleu applies it: lowercase
+    first if asked, strip trailing whitespace, tokenize, split."""
 
     _CLASSES = {
         "intl": ("tokenizer_intl", "TokenizerV14International"),
@@ -200,8 +179,6 @@ class SacrebleuTokenizer(Tokenizer):
 
     def __init__(self, name: str, lowercase: bool = False) -> None:
         super().__init__(lowercase)
-        import importlib
-
         module_name, class_name = self._CLASSES[name]
         module = importlib.import_module(f"sacrebleu.tokenizers.{module_name}")
         try:
@@ -214,10 +191,7 @@ class SacrebleuTokenizer(Tokenizer):
         self.name = self._tokenizer.signature()
 
     def tokenize(self, lines: Sequence[str]) -> list[Tokens]:
-        tokenizer = self._tokenizer
-        if self.lowercase:
-            return [tokenizer(line.lower().rstrip()).split() for line in lines]
-        return [tokenizer(line.rstrip()).split() for line in lines]
+        return [self._tokenizer(line.rstrip()).split() for line in self._cased(lines)]
 
 
 class CallableTokenizer(Tokenizer):
@@ -230,8 +204,8 @@ class CallableTokenizer(Tokenizer):
 
     def tokenize(self, lines: Sequence[str]) -> list[Tokens]:
         result = []
-        for line in lines:
-            tokens = self.function(line.lower() if self.lowercase else line)
+        for line in self._cased(lines):
+            tokens = self.function(line)
             if isinstance(tokens, str):
                 tokens = tokens.split()
             elif not all(isinstance(token, str) for token in tokens):
@@ -241,9 +215,8 @@ class CallableTokenizer(Tokenizer):
 
 
 class PtbTokenizer(Tokenizer):
-    """``ptb``: pycocoevalcap's tokenization of captions (Stanford PTBTokenizer with -preserveLines
-    -lowerCase, then its punctuation dropped), in Python (:mod:`ngrameval.text.ptb`). It always
-    lowercases, as pycocoevalcap does."""
+    """``ptb``: pycocoevalcap's tokenization of captions (Stanford PTBTokenizer with -preserveLines -lowerCase, then
+    its punctuation dropped), in Python (:mod:`ngrameval.text.ptb`); always lowercased, as pycocoevalcap does."""
 
     name = "ptb"
 
@@ -253,13 +226,9 @@ class PtbTokenizer(Tokenizer):
         return [line.split(" ") if line else [] for line in ptb_tokenize(list(lines))]
 
 
-_NAMED = {
-    "none": WhitespaceTokenizer,
-    "space": SpaceTokenizer,
-    "13a": Tokenizer13a,
-    "mteval-v13a": TokenizerMteval13a,
-    "hf-13a": TokenizerHf13a,
-    "ptb": PtbTokenizer,
+_NAMED: dict[str, type[Tokenizer]] = {
+    named.name: named
+    for named in (WhitespaceTokenizer, SpaceTokenizer, Tokenizer13a, TokenizerMteval13a, TokenizerHf13a, PtbTokenizer)
 }
 TOKENIZER_NAMES = tuple(_NAMED) + tuple(SacrebleuTokenizer._CLASSES)
 
@@ -282,9 +251,9 @@ def get_tokenizer(spec: TokenizerSpec, lowercase: bool = False) -> Tokenizer:
 
 
 def is_builtin(tokenizer: Tokenizer) -> bool:
-    """Whether ``tokenizer`` is one of ngrameval's named tokenizers, whose output depends on its
-    name and lowercasing only (so tokenized references may be cached); a user's callable or
-    subclass may be unhashable or return other tokens on the next call.
+    """Whether ``tokenizer`` is one of ngrameval's named tokenizers, whose output depends on its name and
+    lowercasing only (so tokenized references may be cached); a user's callable or subclass may be unhashable or
+    return other tokens on the next call.
 
     >>> is_builtin(get_tokenizer("13a")), is_builtin(get_tokenizer(str.split))
     (True, False)

@@ -1,30 +1,12 @@
-"""A small offline reader of the WordNet 3.0 database files, as NLTK's ``WordNetCorpusReader`` reads them.
+"""A small offline reader of WordNet 3.0's database files (``index.*``, ``data.*``, ``*.exc`` of its ``dict``
+directory, e.g. Debian's ``wordnet-base``) answering what NLTK's METEOR asks NLTK 3.10's ``WordNetCorpusReader``: the
+synsets of ``wordnet.synsets(word)`` and their lemma names. Nothing is downloaded; files are read on first use.
 
-It answers the one question NLTK's METEOR asks WordNet -- which synsets does
-``wordnet.synsets(word)`` return, and what are the names of their lemmas -- from
-the files of WordNet's ``dict`` directory (``index.*``, ``data.*``, ``*.exc``),
-e.g. Debian's ``wordnet-base`` package (``/usr/share/wordnet``). Nothing is
-downloaded. Files are read on first use, one part of speech at a time:
-
-- ``index.<pos>`` becomes a dict from lemma to its index line (parsed when asked for);
-- ``<pos>.exc`` becomes morphy's exception map (inflected form -> base forms);
-- ``data.<pos>`` is memory-mapped; a synset's line is read at its byte offset when
-  needed and its lemma names are kept.
-
-What NLTK 3.10 does, and this module therefore does:
-
-- ``synsets(word)`` lowercases ``word``; then for each part of speech in the order
-  noun, verb, adjective, adverb, each base form ``_morphy`` finds, each synset
-  offset of the index line of that form, in file order.
-- ``_morphy(form, pos)``: if ``form`` is in the exception list of ``pos``, the
-  candidates are ``form`` and its listed base forms; otherwise ``form`` and the
-  results of applying every detachment rule of ``pos`` once. The candidates found
-  in ``index.<pos>`` are kept, without repeats, in that order. Adjective
-  satellites (``"s"``) use the adjective rules, exceptions and index (keeping
-  only satellite synsets); ``synsets`` without a part of speech finds satellites
-  through ``"a"``, as NLTK's does.
-- a lemma's name is the word of the data line with an adjective's syntactic
-  marker (``(a)``, ``(p)``, ``(ip)``) removed; case and underscores are kept.
+As NLTK: ``synsets(word)`` lowercases ``word`` and goes through noun, verb, adjective, adverb, each base form
+``_morphy`` finds (``form`` and its listed base forms if it is in the exception list, else ``form`` and the result of
+each detachment rule; those in the index, without repeats), each synset offset of its index line. Adjective
+satellites use the adjectives' rules, exceptions and index. A lemma's name is the data line's word without an
+adjective's syntactic marker (``(a)``, ``(p)``, ``(ip)``).
 """
 
 from __future__ import annotations
@@ -51,30 +33,25 @@ REQUIRED_FILES = tuple(f"{kind}.{name}" for kind in ("index", "data") for name i
     f"{name}.exc" for name in _FILE_NAMES.values()
 )
 
-# Morphy's detachment rules (suffix, replacement), in the order NLTK applies them.
+
+def _rules(rules: str) -> tuple[tuple[str, str], ...]:
+    return tuple((suffix, ending) for suffix, _, ending in (rule.partition(":") for rule in rules.split()))
+
+
+# Morphy's detachment rules (suffix:replacement), in the order NLTK applies them.
 DETACHMENT_RULES: dict[str, tuple[tuple[str, str], ...]] = {
-    NOUN: (
-        ("s", ""),
-        ("ses", "s"),
-        ("ves", "f"),
-        ("xes", "x"),
-        ("zes", "z"),
-        ("ches", "ch"),
-        ("shes", "sh"),
-        ("men", "man"),
-        ("ies", "y"),
-    ),
-    VERB: (("s", ""), ("ies", "y"), ("es", "e"), ("es", ""), ("ed", "e"), ("ed", ""), ("ing", "e"), ("ing", "")),
-    ADJ: (("er", ""), ("est", ""), ("er", "e"), ("est", "e")),
+    NOUN: _rules("s: ses:s ves:f xes:x zes:z ches:ch shes:sh men:man ies:y"),
+    VERB: _rules("s: ies:y es:e es: ed:e ed: ing:e ing:"),
+    ADJ: _rules("er: est: er:e est:e"),
     ADV: (),
 }
 DETACHMENT_RULES[ADJ_SAT] = DETACHMENT_RULES[ADJ]
 
+_SYNTACTIC_MARKER = re.compile(r"\([^()]*\)$")  # an adjective's "(a)", "(p)", "(ip)"
 _VERSION = re.compile(r"Word[nN]et (\d+\+?|\d+\.\d+) Copyright")
 ENVIRONMENT_VARIABLE = "NGRAMEVAL_WORDNET"
 INSTALL_HINT = (
-    "Install WordNet 3.0 with `apt-get install wordnet-base` "
-    "(Debian, Ubuntu: files in /usr/share/wordnet), "
+    "Install WordNet 3.0 with `apt-get install wordnet-base` (Debian, Ubuntu: files in /usr/share/wordnet), "
     f"or set {ENVIRONMENT_VARIABLE} (or pass path=) to a directory holding WordNet 3.0's database files "
     f"({', '.join(REQUIRED_FILES)}), e.g. the dict/ directory of WordNet-3.0.tar.gz or an unpacked "
     "nltk_data/corpora/wordnet. Nothing is downloaded."
@@ -86,28 +63,17 @@ class WordNetNotFoundError(FileNotFoundError):
 
 
 def _default_directories() -> Iterator[Path]:
-    """Where WordNet usually lives, after the explicit settings: WordNet's own variables, Debian's
-    package, WordNet's default install, and the data directories NLTK searches."""
+    """Where WordNet usually lives: WordNet's own variables, Debian's package, WordNet's default install, and
+    the data directories NLTK searches."""
     if os.environ.get("WNSEARCHDIR"):
         yield Path(os.environ["WNSEARCHDIR"])
     if os.environ.get("WNHOME"):
         yield Path(os.environ["WNHOME"]) / "dict"
-    yield Path("/usr/share/wordnet")
-    yield Path("/usr/local/WordNet-3.0/dict")
-    yield Path("/usr/share/WordNet-3.0/dict")
-    nltk_data = [Path(p) for p in os.environ.get("NLTK_DATA", "").split(os.pathsep) if p]
-    nltk_data += [
-        Path.home() / "nltk_data",
-        Path(sys.prefix) / "nltk_data",
-        Path(sys.prefix) / "share" / "nltk_data",
-        Path(sys.prefix) / "lib" / "nltk_data",
-        Path("/usr/share/nltk_data"),
-        Path("/usr/local/share/nltk_data"),
-        Path("/usr/lib/nltk_data"),
-        Path("/usr/local/lib/nltk_data"),
-    ]
-    for root in nltk_data:
-        yield root / "corpora" / "wordnet"
+    yield from map(Path, ("/usr/share/wordnet", "/usr/local/WordNet-3.0/dict", "/usr/share/WordNet-3.0/dict"))
+    roots: list[str | Path] = [*os.environ.get("NLTK_DATA", "").split(os.pathsep), Path.home() / "nltk_data"]
+    roots += [Path(sys.prefix, sub, "nltk_data") for sub in ("", "share", "lib")]
+    roots += [f"/usr/{sub}/nltk_data" for sub in ("share", "local/share", "lib", "local/lib")]
+    yield from (Path(root) / "corpora" / "wordnet" for root in roots if root)
 
 
 def _missing_files(directory: Path) -> list[str]:
@@ -122,38 +88,21 @@ def find_wordnet(path: PathLike | None = None) -> Path:
     >>> find_wordnet().joinpath("index.noun").is_file()
     True
     """
-    explicit = [(Path(path), "path")] if path is not None else []
-    if not explicit and os.environ.get(ENVIRONMENT_VARIABLE):
-        explicit = [(Path(os.environ[ENVIRONMENT_VARIABLE]), f"${ENVIRONMENT_VARIABLE}")]
-    if explicit:
-        directory, source = explicit[0]
-        missing = _missing_files(directory)
+    source = "path" if path is not None else f"${ENVIRONMENT_VARIABLE}"
+    path = path if path is not None else os.environ.get(ENVIRONMENT_VARIABLE) or None
+    if path is not None:
+        missing = _missing_files(Path(path))
         if missing:
             raise WordNetNotFoundError(
-                f"WordNet database files missing in {directory} (given by {source}): "
+                f"WordNet database files missing in {Path(path)} (given by {source}): "
                 f"{', '.join(missing)}. {INSTALL_HINT}"
             )
-        return directory
-    looked = []
-    for directory in _default_directories():
-        if not _missing_files(directory):
-            return directory
-        looked.append(str(directory))
-    raise WordNetNotFoundError(f"WordNet database files not found (looked in {', '.join(looked)}). {INSTALL_HINT}")
-
-
-def lemma_name(word: str) -> str:
-    """A data file's word as NLTK names the lemma: without an adjective's trailing syntactic marker,
-    a parenthesised suffix with no parenthesis inside.
-
-    >>> lemma_name("galore(ip)"), lemma_name("Hawaiian(a)"), lemma_name("dog")
-    ('galore', 'Hawaiian', 'dog')
-    """
-    if word.endswith(")"):
-        start = word.rfind("(")
-        if start >= 0 and ")" not in word[start + 1 : -1]:
-            return word[:start]
-    return word
+        return Path(path)
+    found = next((directory for directory in _default_directories() if not _missing_files(directory)), None)
+    if found is None:
+        looked = ", ".join(map(str, _default_directories()))
+        raise WordNetNotFoundError(f"WordNet database files not found (looked in {looked}). {INSTALL_HINT}")
+    return found
 
 
 class WordNet:
@@ -174,62 +123,54 @@ class WordNet:
     def __init__(self, path: PathLike | None = None) -> None:
         self.directory = find_wordnet(path)
         self._lock = threading.Lock()
-        self._index: dict[str, dict[str, str]] = {}
-        self._exceptions: dict[str, dict[str, list[str]]] = {}
-        self._data: dict[str, mmap.mmap] = {}
+        self._files: dict[tuple[str, str], Any] = {}  # ("index" | "exc" | "data", pos) -> the file, as read
         self._synsets: dict[tuple[str, int], tuple[str, tuple[str, ...]]] = {}
         self._lemma_names: dict[str, frozenset[str]] = {}
 
     def __repr__(self) -> str:
         return f"WordNet({str(self.directory)!r})"
 
-    # ------------------------------------------------------------------ files, read on first use
-
     def _read(self, name: str) -> str:
         return (self.directory / name).read_bytes().decode("utf-8")
 
-    def _loaded(self, table: dict[str, Any], pos: str, load: Callable[[], Any]) -> Any:
-        """``table[pos]``, loaded on first use (by one thread: the others wait for it)."""
-        value = table.get(pos)
+    def _loaded(self, kind: str, pos: str, load: Callable[[str], Any]) -> Any:
+        """The ``kind`` file of ``pos`` (satellites: the adjectives'), ``load(file name of pos)`` on first use (by one
+        thread: the others wait for it)."""
+        key = (kind, ADJ if pos == ADJ_SAT else pos)
+        value = self._files.get(key)
         if value is None:
             with self._lock:
-                value = table.get(pos)
+                value = self._files.get(key)
                 if value is None:
-                    value = table[pos] = load()
+                    value = self._files[key] = load(_FILE_NAMES[key[1]])
         return value
 
     def _index_of(self, pos: str) -> dict[str, str]:
         """lemma -> the rest of its line in ``index.<pos>`` (the license lines start with spaces)."""
-        pos = ADJ if pos == ADJ_SAT else pos
         return self._loaded(
-            self._index,
+            "index",
             pos,
-            lambda: dict(
-                line.split(" ", 1)
-                for line in self._read(f"index.{_FILE_NAMES[pos]}").splitlines()
-                if line and line[0] != " "
+            lambda name: dict(
+                line.split(" ", 1) for line in self._read(f"index.{name}").splitlines() if line and line[0] != " "
             ),
         )
 
     def _exceptions_of(self, pos: str) -> dict[str, list[str]]:
         """``<pos>.exc``: inflected form -> base forms (a later line for the same form wins, as in NLTK)."""
-        pos = ADJ if pos == ADJ_SAT else pos
         return self._loaded(
-            self._exceptions,
+            "exc",
             pos,
-            lambda: {
-                terms[0]: terms[1:]
-                for terms in map(str.split, self._read(f"{_FILE_NAMES[pos]}.exc").splitlines())
-                if terms
+            lambda name: {
+                terms[0]: terms[1:] for terms in map(str.split, self._read(f"{name}.exc").splitlines()) if terms
             },
         )
 
     def _data_of(self, pos: str) -> mmap.mmap:
-        def mapped() -> mmap.mmap:
-            with open(self.directory / f"data.{_FILE_NAMES[pos]}", "rb") as handle:
+        def mapped(name: str) -> mmap.mmap:
+            with open(self.directory / f"data.{name}", "rb") as handle:
                 return mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
 
-        return self._loaded(self._data, pos, mapped)
+        return self._loaded("data", pos, mapped)
 
     @property
     def version(self) -> str | None:
@@ -239,19 +180,6 @@ class WordNet:
         header = data[: max(data.find(b"\n0"), 0)].decode("utf-8", "replace")
         match = _VERSION.search(header)
         return match.group(1) if match else None
-
-    # ------------------------------------------------------------------ lookups
-
-    def offsets(self, lemma: str, pos: str) -> list[int]:
-        """The synset offsets of ``lemma`` in ``index.<pos>``, in file order (empty if it is not there)."""
-        line = self._index_of(pos).get(lemma)
-        if line is None:
-            return []
-        # pos synset_cnt p_cnt [ptr_symbol]*p_cnt sense_cnt tagsense_cnt synset_offset*synset_cnt
-        fields = line.split()
-        count, pointers = int(fields[1]), int(fields[2])
-        start = 5 + pointers
-        return [int(offset) for offset in fields[start : start + count]]
 
     def synset(self, pos: str, offset: int) -> tuple[str, tuple[str, ...]]:
         """(synset type, lemma names) of the synset at ``offset`` in ``data.<pos>``; the type is "s" for an
@@ -274,7 +202,7 @@ class WordNet:
             words = head[4].split(None, 2 * count)[: 2 * count : 2]
             entry = self._synsets[key] = (
                 head[2],
-                tuple(lemma_name(word) if word[-1] == ")" else word for word in words),
+                tuple(_SYNTACTIC_MARKER.sub("", word) if word[-1] == ")" else word for word in words),
             )
         return entry
 
@@ -287,13 +215,9 @@ class WordNet:
         """
         bases = self._exceptions_of(pos).get(form)
         if bases is None:
-            candidates = [form] + [
-                form[: -len(suffix)] + ending for suffix, ending in DETACHMENT_RULES[pos] if form.endswith(suffix)
-            ]
-        else:
-            candidates = [form] + bases
+            bases = [form[: -len(suffix)] + ending for suffix, ending in DETACHMENT_RULES[pos] if form.endswith(suffix)]
         index = self._index_of(pos)
-        found = [candidate for candidate in candidates if candidate in index]
+        found = [candidate for candidate in [form, *bases] if candidate in index]
         return list(dict.fromkeys(found)) if len(found) > 1 else found
 
     def _offsets_of(self, word: str, parts: Sequence[str]) -> Iterator[tuple[str, int]]:
@@ -301,8 +225,10 @@ class WordNet:
         word = word.lower()
         for part in parts:
             for form in self.morphy(word, part):
-                for offset in self.offsets(form, part):
-                    yield part, offset
+                # pos synset_cnt p_cnt [ptr_symbol]*p_cnt sense_cnt tagsense_cnt synset_offset*synset_cnt
+                fields = self._index_of(part)[form].split()
+                start = 5 + int(fields[2])
+                yield from ((part, int(offset)) for offset in fields[start : start + int(fields[1])])
 
     def synsets(self, word: str, pos: str | None = None) -> list[tuple[str, int]]:
         """NLTK's ``synsets(word, pos)`` as (synset type, offset) pairs, in NLTK's order. With ``pos=None``
