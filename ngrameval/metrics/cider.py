@@ -9,18 +9,11 @@ cider      vrama91/cider ``Cider``: plain tf-idf cosine, no clipping, no length
            penalty (also times 10)
 ========== ===================================================================
 
-Each text is a tf-idf vector per n-gram order: term frequency times
-``log(D) - log(max(1, df))``, with ``df`` the number of items whose references
-contain the n-gram and ``D`` the number of items (``idf="corpus"``, the default),
-or both taken from another reference corpus (:class:`DocumentFrequency`).
-An item scores the mean over orders of the similarity to each reference,
-averaged over its references, times 10; the corpus score is the mean over items.
-
-The computation is array-based: every n-gram of the corpus gets a corpus-wide id
-(:func:`ngrameval.engine.ngrams.corpus_ngram_ids`), term frequencies are the counts of
-(text, id) pairs, and a prediction meets its references by joining those pairs on
-(item, id). Per-item scores are this metric's sufficient statistics: once the
-document frequencies are fixed, a corpus score (or a bootstrap sample) is their mean.
+Each text is a tf-idf vector per n-gram order: term frequency times ``log(D) - log(max(1, df))``, with
+``df`` the number of items whose references contain the n-gram and ``D`` the number of items (or both from
+another reference corpus: :class:`DocumentFrequency`). An item scores the mean over orders of the similarity
+to each reference, averaged over its references, times 10; the corpus score is the mean over items. Every
+n-gram gets a corpus-wide id, and a prediction meets its references by joining (text, id) pairs on (item, id).
 """
 
 from __future__ import annotations
@@ -250,14 +243,8 @@ class CiderResult(MetricResult):
 
     def as_dict(self) -> dict[str, Any]:
         """The result as the dict the evaluate metric returns."""
-        result = {
-            "cider": self.cider,
-            "scores": self.scores,
-            "variant": self.variant,
-            "signature": self.signature,
-            "explanation": self.explanation,
-        }
-        return {name: value for name, value in result.items() if value is not None}
+        hidden = ("document_frequency", "statistics")
+        return {name: value for name, value in self.__dict__.items() if value is not None and name not in hidden}
 
 
 def _resolve_idf(idf: Any) -> DocumentFrequency | None:
@@ -441,15 +428,30 @@ def _explain(corpus: _Corpus, details, cosine, penalty, scores, log_documents):
     return explanation
 
 
-class CiderFamily(MetricFamily):
+class ScoresAndSeen:
+    """The parts of the results of CIDEr, METEOR and the COCO suite: every segment's score (``scores_field``,
+    None with ``sentence_level=False``) and what matching saw (``seen_field``: explanations, image ids)."""
+
+    options_not_for_statistics: tuple[str, ...] = ("explain", "sentence_level")
+    merged_option_values: dict[str, Any] = {"explain": False, "sentence_level": True}
+    seen_field, scores_field = "explanation", "scores"
+
+    def add_parts(
+        self, result: Any, stats: Statistics, seen: Any, predictions: Any, references: Any, **parts: Any
+    ) -> Any:
+        setattr(result, self.seen_field, seen)
+        if not parts.get("sentence_level", True):
+            setattr(result, self.scores_field, None)
+        return result
+
+
+class CiderFamily(ScoresAndSeen, MetricFamily):
     """CIDEr on the metric protocol: rows are the items' scores and a count, and a sum of rows scores their
     mean; the document frequencies come from the whole reference set once (a resample keeps them, as the
     corpus score's idf)."""
 
     name = "cider"
     function = staticmethod(cider)
-    options_not_for_statistics = ("explain", "sentence_level")
-    merged_option_values = {"explain": False, "sentence_level": True}
 
     def statistics_and_seen(
         self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
@@ -458,20 +460,6 @@ class CiderFamily(MetricFamily):
         checked = _checked(self.with_defaults(options), parts.get("explain", False))
         check_flag("sentence_level", parts.get("sentence_level", True))
         return _statistics(predictions, references, checked, checked["idf"], True)
-
-    def add_parts(
-        self,
-        result: CiderResult,
-        stats: Statistics,
-        seen: list[dict[str, Any]] | None,
-        predictions: Any,
-        references: Any,
-        **parts: Any,
-    ) -> CiderResult:
-        result.explanation = seen
-        if not parts.get("sentence_level", True):
-            result.scores = None
-        return result
 
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
         return means(totals)

@@ -35,6 +35,7 @@ from ngrameval.metric import (
     get_family,
     register,
 )
+from ngrameval.metrics.cider import ScoresAndSeen
 from ngrameval.vocabulary import MetricResult, Predictions, References
 
 METRICS = ("bleu", "meteor", "rouge_l", "cider")
@@ -42,6 +43,13 @@ TOKENIZERS = ("ptb", "none")
 # What the signature of the suite says for pycocoevalcap's ROUGE-L (:func:`rouge_l`), which has no options.
 ROUGE_L_SIGNATURE = "rouge_l:pycocoevalcap-1.2"
 _BLEU_WEIGHTS = [(1.0,), (0.5, 0.5), (1 / 3,) * 3, (0.25,) * 4]
+# Per metric of the suite: the options of its family, and its outputs' names in pycocoevalcap.
+_PARTS: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
+    "bleu": ({"variant": "coco", "weights": _BLEU_WEIGHTS}, ("Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4")),
+    "meteor": ({"variant": "meteor15"}, ("METEOR",)),
+    "rouge_l": ({}, ("ROUGE_L",)),
+    "cider": ({"variant": "cider-d"}, ("CIDEr",)),
+}
 
 
 def rouge_l(predictions: Sequence[str], references: Sequence[Sequence[str]], beta: float = 1.2) -> np.ndarray:
@@ -250,7 +258,7 @@ class _PycocoevalcapRougeL(MeanOfSegments):
         return segments[:, 0]  # what rouge_l returns: the per-item scores
 
 
-class CocoCaptionFamily(CombinedFamily):
+class CocoCaptionFamily(ScoresAndSeen, CombinedFamily):
     """The COCO suite on the metric protocol: the statistics of BLEU (``coco``, Bleu_1..4), METEOR 1.5,
     pycocoevalcap's ROUGE-L and CIDEr-D on the suite's tokens, side by side; each part is scored by
     its own family."""
@@ -259,6 +267,7 @@ class CocoCaptionFamily(CombinedFamily):
     function = staticmethod(coco_caption)
     options_not_for_statistics = ("sentence_level",)
     merged_option_values = {"sentence_level": True}
+    seen_field, scores_field = "image_ids", "per_item"
 
     def statistics(self, predictions: Any = None, references: Any = None, **options: Any) -> Statistics:
         return self.shard_statistics(predictions, references, None, **options)
@@ -270,20 +279,6 @@ class CocoCaptionFamily(CombinedFamily):
         check_flag("sentence_level", parts.get("sentence_level", True))
         return self._statistics_and_image_ids(predictions, references, None, **options)
 
-    def add_parts(
-        self,
-        result: CocoCaptionResult,
-        stats: Statistics,
-        seen: list[Any] | None,
-        predictions: Any,
-        references: Any,
-        **parts: Any,
-    ) -> CocoCaptionResult:
-        result.image_ids = seen
-        if not parts.get("sentence_level", True):
-            result.per_item = None
-        return result
-
     def needs_reference_counts(self, **options: Any) -> bool:
         # CIDEr-D's document frequencies come from every image's references.
         return "cider" in self.with_defaults(options)["metrics"]
@@ -291,10 +286,7 @@ class CocoCaptionFamily(CombinedFamily):
     def reference_counts(self, predictions: Any, references: Any, **options: Any) -> ReferenceCounts | None:
         if not self.needs_reference_counts(**options):
             return None
-        settings = self.with_defaults(options)
-        _, hyps, refs = _tokenized_captions(
-            predictions, references, settings["gts"], settings["res"], settings["tokenize"], settings["metrics"]
-        )
+        _, _, hyps, refs = self._captions(predictions, references, options)
         return get_family("cider").reference_counts(hyps, refs, variant="cider-d")
 
     def shard_statistics(
@@ -304,34 +296,23 @@ class CocoCaptionFamily(CombinedFamily):
         when the corpus is scored in shards (None: these captions are the corpus)."""
         return self._statistics_and_image_ids(predictions, references, counts, **options)[0]
 
+    def _captions(self, predictions: Any, references: Any, options: dict[str, Any]) -> tuple[Any, ...]:
+        """The options with their defaults, then :func:`_tokenized_captions`' image ids, predictions and references."""
+        settings = self.with_defaults(options)
+        given = (settings[name] for name in ("gts", "res", "tokenize", "metrics"))
+        return (settings, *_tokenized_captions(predictions, references, *given))
+
     def _statistics_and_image_ids(
         self, predictions: Any, references: Any, counts: ReferenceCounts | None, **options: Any
     ) -> tuple[Statistics, list[Any] | None]:
         """:meth:`shard_statistics`, and the image ids of COCO-shaped input (None for predictions/references)."""
-        settings = self.with_defaults(options)
-        image_ids, hyps, refs = _tokenized_captions(
-            predictions, references, settings["gts"], settings["res"], settings["tokenize"], settings["metrics"]
-        )
+        settings, image_ids, hyps, refs = self._captions(predictions, references, options)
         parts: list[tuple[MetricFamily, Statistics, tuple[str, ...]]] = []
-        for name in METRICS:
-            if name not in settings["metrics"]:
-                continue
-            if name == "bleu":
-                family: MetricFamily = get_family("bleu")
-                part = family.statistics(hyps, refs, variant="coco", weights=_BLEU_WEIGHTS)
-                names: tuple[str, ...] = ("Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4")
-            elif name == "meteor":
-                family = get_family("meteor")
-                part = family.statistics(hyps, refs, variant="meteor15", **(settings["meteor_options"] or {}))
-                names = ("METEOR",)
-            elif name == "rouge_l":
-                family = _PycocoevalcapRougeL()
-                part = family.statistics(hyps, refs)
-                names = ("ROUGE_L",)
-            else:
-                family = get_family("cider")
-                part = family.shard_statistics(hyps, refs, counts, variant="cider-d")
-                names = ("CIDEr",)
+        for name in (name for name in METRICS if name in settings["metrics"]):
+            family = _PycocoevalcapRougeL() if name == "rouge_l" else get_family(name)
+            own, names = _PARTS[name]
+            extra = (settings["meteor_options"] or {}) if name == "meteor" else {}
+            part = family.shard_statistics(hyps, refs, counts if name == "cider" else None, **own, **extra)
             parts.append((family, part, names))
         return self.combine(parts, f"tok:{settings['tokenize']}"), image_ids
 

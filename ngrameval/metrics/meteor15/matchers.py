@@ -169,7 +169,9 @@ def _single_words(module: int, a, i, j) -> Candidates:
     return Candidates(a, i, one, j, one, np.stack([np.full(len(a), module), zero, j, zero, zero], axis=1))
 
 
-def synonym_candidates(sides: Sides, module: int, synsets: list[Sequence[int]], exact_key: np.ndarray) -> Candidates:
+def synonym_candidates(
+    sides: Sides, module: int, synsets: Sequence[Sequence[int]], exact_key: np.ndarray
+) -> Candidates:
     """One-word matches of different words that share a synset (``synsets[w]``: ids of vocabulary word w).
 
     >>> c = synonym_candidates(Sides.of([([0, 1], [2])]), 2, [[5], [6, 9], [9]], np.array([10, 11, 12]))

@@ -164,18 +164,6 @@ def stats_line(row: Sequence[float]) -> str:
     return " ".join(_java_double(float(value)) for value in row)
 
 
-def parse_stats_line(line: str) -> np.ndarray:
-    """Statistics from a stats line (as the jar's ``EVAL`` reads them).
-
-    >>> parse_stats_line("5.0 5.0 2.0 2.0 2.0 2.0 2.0 2.0 0 0 0 0 0 0 0 0 0 0 0 0 1.0 5.0 5.0")[[0, 20]].tolist()
-    [5.0, 1.0]
-    """
-    values = line.split()
-    if len(values) != STATS_LENGTH:
-        raise InputError(f"a METEOR stats line has {STATS_LENGTH} numbers, got {len(values)}: {line!r}")
-    return np.array([float(value) for value in values])
-
-
 def resolve_parameters(
     task: str | None, modules: Sequence[str] | None, weights: Sequence[float] | None, parameters: Sequence[float] | None
 ) -> tuple[tuple[str, ...], Parameters]:
