@@ -117,7 +117,7 @@ def _meteor15(
     """METEOR 1.5's rows (the jar's statistics, :func:`~ngrameval.metrics.meteor15.score.summable`), signature,
     context (its parameters, a note on modules that could not run) and, with ``explain``, explanation."""
     from ngrameval.metrics.meteor15 import Meteor15
-    from ngrameval.metrics.meteor15.score import summable
+    from ngrameval.metrics.meteor15.score import SCORE_PARTS, summable
 
     # Sequences (lists, numpy arrays) become tuples so that the options can be a key; options are
     # checked when the scorer is made, so a refused value (NaN, a string) never enters the cache.
@@ -144,7 +144,6 @@ def _meteor15(
     )
     explanation = None
     if explain:
-        parts = ("precision", "recall", "fmean", "fragmentation", "penalty", "score")
         explanation = [
             _explanation(
                 e.hypothesis,
@@ -152,7 +151,7 @@ def _meteor15(
                 e.best_reference,
                 [(m.module, m.hyp_start, m.hyp_length, m.ref_start, m.ref_length) for m in e.matches],
                 chunks=int(e.chunks),
-                **{name: _defined(getattr(e, name)) for name in parts},
+                **{name: _defined(getattr(e, name)) for name in SCORE_PARTS},
                 reference_scores=[_defined(s) for s in e.reference_scores],
             )
             for e in (scorer.explain(h, group) for h, group in zip(hyps, refs))

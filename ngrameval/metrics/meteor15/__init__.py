@@ -36,6 +36,7 @@ from ngrameval.metrics.meteor15.normalize import NORMALIZATIONS, prepare
 from ngrameval.metrics.meteor15.paraphrase import ParaphraseTable
 from ngrameval.metrics.meteor15.score import (
     MODULES,
+    SCORE_PARTS,
     STATS_LENGTH,
     TASKS,
     aggregate,
@@ -216,9 +217,9 @@ class Meteor15:
             parts = []
             for position, module in enumerate(self.modules):
                 if module == "exact":
-                    parts.append(matchers.word_candidates(sides, position, exact_key, exact_key, None))
+                    parts.append(matchers.word_candidates(sides, position, exact_key, None))
                 elif module == "stem":
-                    parts.append(matchers.word_candidates(sides, position, stem_key, stem_key, exact_key))
+                    parts.append(matchers.word_candidates(sides, position, stem_key, exact_key))
                 elif module == "synonym":
                     parts.append(matchers.synonym_candidates(sides, position, synsets, exact_key))
                 elif table is not None:
@@ -296,10 +297,7 @@ class Meteor15:
             chunks=int(statistics[best, 20]),
             statistics=statistics[best],
             reference_scores=metrics["score"].tolist(),
-            **{
-                name: float(metrics[name][best])
-                for name in ("precision", "recall", "fmean", "fragmentation", "penalty", "score")
-            },
+            **{name: float(metrics[name][best]) for name in SCORE_PARTS},
         )
 
 
