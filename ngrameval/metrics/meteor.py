@@ -309,17 +309,9 @@ class MeteorFamily(ScoresAndSeen, MetricFamily):
         corpus = {name: float(values[0]) for name, values in compute(totals, parameters).items()}
         # A segment's summable row scores as its own statistics do (a perfect match's chunks, set to
         # 0 there, give the fragmentation 0 that a perfect match has).
-        return MeteorResult(
-            meteor=corpus["score"],
-            scores=compute(segments, parameters)["score"].tolist(),
-            variant="meteor15",
-            signature=stats.signature,
-            precision=corpus["precision"],
-            recall=corpus["recall"],
-            fmean=corpus["fmean"],
-            penalty=corpus["penalty"],
-            note=stats.context["note"],
-        )
+        scores = compute(segments, parameters)["score"].tolist()
+        parts: dict[str, Any] = {name: corpus[name] for name in ("precision", "recall", "fmean", "penalty")}
+        return MeteorResult(corpus["score"], scores, "meteor15", stats.signature, **parts, note=stats.context["note"])
 
 
 FAMILY = register(MeteorFamily())

@@ -39,10 +39,10 @@ from ngrameval.metrics.meteor15.score import (
     SCORE_PARTS,
     STATS_LENGTH,
     TASKS,
-    aggregate,
     compute,
     resolve_parameters,
     stats_line,
+    summable,
 )
 from ngrameval.metrics.meteor15.stem import english_stemmer
 
@@ -128,13 +128,7 @@ class Meteor15Explanation:
 
 
 class Meteor15:
-    """A METEOR 1.5 scorer (see the module documentation); resources are loaded on first use and kept.
-
-    >>> Meteor15(task="best")
-    Traceback (most recent call last):
-    ...
-    ngrameval.errors.InputError: unknown task 'best'; valid values: 'rank', 'adq', 'hter', 'li', 'tune', 'util', 'universal'
-    """
+    """A METEOR 1.5 scorer (see the module documentation); resources are loaded on first use and kept."""
 
     def __init__(
         self,
@@ -225,9 +219,9 @@ class Meteor15:
                 elif table is not None:
                     parts.append(matchers.paraphrase_candidates(sides, position, table, table_ids))
             stage = build_stage(sides, matchers.Candidates.concatenate(parts), _identical(sides, exact_key))
-            paths = search(stage, sides, aligner_weights, self.beam_size)
-            statistics.append(_statistics(sides, stage, paths.chosen, paths.chunks, is_function))
-        return stage, paths.chosen, np.concatenate(statistics)
+            chunks, chosen = search(stage, sides, aligner_weights, self.beam_size)
+            statistics.append(_statistics(sides, stage, chosen, chunks, is_function))
+        return stage, chosen, np.concatenate(statistics)
 
     def _segments(self, predictions: Any, references: Any) -> tuple[list[tuple[list[str], list[str]]], np.ndarray]:
         """The (hypothesis words, reference words) pairs, and the segment of each."""
@@ -252,7 +246,7 @@ class Meteor15:
         scores = compute(statistics, self.parameters)["score"]
         best = _best_alignment(segment, scores)
         return Meteor15Result(
-            score=float(compute(aggregate(statistics[best])[None], self.parameters)["score"][0]),
+            score=float(compute(summable(statistics[best]).sum(axis=0)[None], self.parameters)["score"][0]),
             segment_scores=scores[best],
             statistics=statistics[best],
             best_reference=best - np.searchsorted(segment, np.arange(len(best))),

@@ -43,17 +43,7 @@ class Stage:
 
 def build_stage(sides: Sides, candidates: Candidates, identical: np.ndarray) -> Stage:
     """Sort the candidates as the jar lists them, drop the modules after the first for alignments whose
-    lines are identical (``identical[a]``), and find the fixed ones.
-
-    "a b a" against "a b": "b" has one candidate covering words nobody else covers (fixed); "a" does not.
-
-    >>> from ngrameval.metrics.meteor15.matchers import word_candidates
-    >>> sides = Sides.of([([0, 1, 0], [0, 1])])
-    >>> keys = np.array([7, 8])
-    >>> stage = build_stage(sides, word_candidates(sides, 0, keys, None), np.array([False]))
-    >>> list(zip(stage.start.tolist(), stage.match_start.tolist(), stage.fixed.tolist()))
-    [(0, 0, False), (0, 2, False), (1, 1, True)]
-    """
+    lines are identical (``identical[a]``), and find the fixed ones."""
     keep = ~identical[candidates.a] | (candidates.order[:, 0] == 0)
     c = Candidates(*(getattr(candidates, name)[keep] for name in CANDIDATE_FIELDS))
     order = np.lexsort(tuple(c.order[:, k] for k in range(c.order.shape[1] - 1, -1, -1)) + (c.start, c.a))
@@ -111,26 +101,20 @@ def _sort_order(a: np.ndarray, score: np.ndarray, chunks: np.ndarray, distance: 
     return np.lexsort((distance, chunks, -score, a))
 
 
-@dataclass
-class Paths:
-    """The best path of each alignment: its chunk count and, for every candidate of the stage,
-    whether the path uses it (``chosen``; fixed candidates are in every path)."""
+def search(
+    stage: Stage, sides: Sides, aligner_weights: np.ndarray, beam_size: int = DEFAULT_BEAM_SIZE
+) -> tuple[np.ndarray, np.ndarray]:
+    """The jar's beam search on every alignment: the best path's chunk count, and for every candidate whether
+    that path uses it (fixed candidates are in every path). ``aligner_weights[m]``: the weight of module
+    position m (the jar: 1.0 for exact, 0.5 for the others, whatever the scoring weights are).
 
-    chunks: np.ndarray
-    chosen: np.ndarray
-
-
-def search(stage: Stage, sides: Sides, aligner_weights: np.ndarray, beam_size: int = DEFAULT_BEAM_SIZE) -> Paths:
-    """The jar's beam search on every alignment; ``aligner_weights[m]``: the weight of module position m (the
-    jar: 1.0 for exact, 0.5 for the others, whatever the scoring weights are). "a b a" against "a b": the first
-    "a" of the hypothesis goes with "a", so "a b" is one chunk.
+    "a b a" against "a b": the first "a" of the hypothesis goes with "a", so "a b" is one chunk.
 
     >>> from ngrameval.metrics.meteor15.matchers import word_candidates
     >>> sides = Sides.of([([0, 1, 0], [0, 1])])
-    >>> keys = np.array([7, 8])
-    >>> stage = build_stage(sides, word_candidates(sides, 0, keys, None), np.array([False]))
-    >>> paths = search(stage, sides, np.array([1.0]))
-    >>> paths.chunks.tolist(), stage.match_start[paths.chosen].tolist()
+    >>> stage = build_stage(sides, word_candidates(sides, 0, np.array([7, 8]), None), np.array([False]))
+    >>> chunks, chosen = search(stage, sides, np.array([1.0]))
+    >>> chunks.tolist(), stage.match_start[chosen].tolist()
     ([1], [0, 1])
     """
     n_align, n_cand = len(sides.ref_length), len(stage.a)
@@ -243,4 +227,4 @@ def search(stage: Stage, sides: Sides, aligner_weights: np.ndarray, beam_size: i
         taken = history_tk[t][cursor[active]]
         chosen[taken[taken >= 0]] = True
         cursor[active] = history_bp[t][cursor[active]]
-    return Paths(chunks, chosen)
+    return chunks, chosen

@@ -68,12 +68,7 @@ class Candidates:
 @dataclass
 class Sides:
     """The words of every alignment: ``hyp_word[hyp_offset[a] + j]`` is word j of alignment a's
-    hypothesis (an index into the corpus vocabulary), and likewise for the reference.
-
-    >>> sides = Sides.of([([0, 1, 0], [0, 1])])    # "a b a" against "a b" (vocabulary: a=0, b=1)
-    >>> [x.tolist() for x in sides.rows("ref")]
-    [[0, 0], [0, 1], [0, 1]]
-    """
+    hypothesis (an index into the corpus vocabulary), and likewise for the reference."""
 
     hyp_word: np.ndarray
     hyp_offset: np.ndarray
@@ -169,22 +164,9 @@ def synonym_candidates(
 
 def paraphrase_candidates(sides: Sides, module: int, table: ParaphraseTable, table_id: np.ndarray) -> Candidates:
     """Phrase matches from the paraphrase table (``table_id[w]``: the table's id of vocabulary word w, or -1).
-
-    The jar's first pass takes reference phrases at each reference position (shorter first,
-    then in table order) and finds their paraphrases in the hypothesis (left to right); the
-    second pass does the same from hypothesis phrases and appends to the lists of the
-    reference positions where the paraphrases start.
-
-    >>> import gzip, tempfile
-    >>> from pathlib import Path
-    >>> path = Path(tempfile.mkdtemp()) / "toy.gz"
-    >>> _ = path.write_bytes(gzip.compress(b"0.5\\nbig dog\\nhound\\n"))
-    >>> table = ParaphraseTable.open(path, cache_dir=path.parent)
-    >>> words = ["a", "hound", "big", "dog"]          # "a hound" against "a big dog"
-    >>> c = paraphrase_candidates(Sides.of([([0, 1], [0, 2, 3])]), 3, table, table.ids(words))
-    >>> c.start.tolist(), c.length.tolist(), c.match_start.tolist(), c.match_length.tolist()
-    ([1], [2], [1], [1])
-    """
+    The jar's first pass takes reference phrases at each reference position (shorter first, then in table
+    order) and finds their paraphrases in the hypothesis (left to right); the second pass does the same from
+    hypothesis phrases and appends to the lists of the reference positions where the paraphrases start."""
     found = {}
     for side in ("ref", "hyp"):
         offset, length = getattr(sides, f"{side}_offset"), getattr(sides, f"{side}_length")

@@ -54,11 +54,7 @@ def pycocoevalcap_meteor_dir() -> Path | None:
 
 
 def find_jar(jar: PathLike | None = None) -> Path:
-    """The METEOR 1.5 jar: ``jar`` when given, else the one pycocoevalcap installs.
-
-    >>> find_jar().name
-    'meteor-1.5.jar'
-    """
+    """The METEOR 1.5 jar: ``jar`` when given, else the one pycocoevalcap installs."""
     if jar is not None:
         path = Path(jar)
         if not path.is_file():
@@ -97,11 +93,7 @@ def _read_member(jar: Path, member: str) -> str:
 
 
 def function_words(jar: Path) -> frozenset[str]:
-    """``function/english.words``: one word a line, compared with the lowercased word.
-
-    >>> "the" in function_words(find_jar()), "cat" in function_words(find_jar())
-    (True, False)
-    """
+    """``function/english.words``: one word a line, compared with the lowercased word."""
     return frozenset(java_lines(_read_member(jar, "function/english.words")))
 
 
@@ -162,11 +154,7 @@ class SynonymDictionary:
 
     @property
     def words(self) -> list[str]:
-        """The words that have synsets, in file order.
-
-        >>> SynonymDictionary.load(find_jar()).words[:2]
-        ["'hood", "'s_gravenhage"]
-        """
+        """The words that have synsets, in file order."""
         return list(self._synset_lines)
 
     def _direct(self, word: str) -> frozenset[int]:

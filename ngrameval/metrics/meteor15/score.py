@@ -57,13 +57,7 @@ class Parameters:
 
 def compute(stats: np.ndarray, parameters: Parameters) -> dict[str, np.ndarray]:
     """``computeMetrics`` on each row of statistics, in the jar's order of operations: precision, recall,
-    fmean, fragmentation, penalty, score (float64; NaN scores become 0, negative ones 0).
-
-    >>> p = Parameters(0.85, 0.2, 0.6, 0.75, (1.0, 0.6, 0.8, 0.6))
-    >>> row = np.zeros(23); row[[0, 1, 4, 5, 20, 21, 22]] = [4, 4, 4, 4, 1, 4, 4]
-    >>> float(compute(row[None], p)["score"][0])
-    1.0
-    """
+    fmean, fragmentation, penalty, score (float64; NaN scores become 0, negative ones 0)."""
     s = np.asarray(stats, dtype=np.float64)
     delta = parameters.delta
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -97,22 +91,12 @@ def summable(stats: np.ndarray) -> np.ndarray:
     leaves out of the corpus chunks: any sum of these rows is the jar's aggregate of those segments.
 
     >>> one = np.zeros(23); one[[0, 1, 4, 5, 20, 21, 22]] = [2, 2, 2, 2, 1, 2, 2]
-    >>> float(summable(one[None])[0, 20])
-    0.0
+    >>> summable(np.stack([one, one])).sum(axis=0)[[0, 20]].tolist()
+    [4.0, 0.0]
     """
     s = np.array(stats, dtype=np.float64).reshape(-1, STATS_LENGTH)
     s[_perfect(s), CHUNKS] = 0.0
     return s
-
-
-def aggregate(stats: np.ndarray) -> np.ndarray:
-    """Corpus statistics: the column sums, except the chunks of perfectly matched segments (``addStats``).
-
-    >>> one = np.zeros(23); one[[0, 1, 4, 5, 20, 21, 22]] = [2, 2, 2, 2, 1, 2, 2]
-    >>> aggregate(np.stack([one, one]))[[0, 20]].tolist()
-    [4.0, 0.0]
-    """
-    return summable(stats).sum(axis=0)
 
 
 def _java_double(value: float) -> str:
@@ -129,11 +113,7 @@ def _java_double(value: float) -> str:
 
 
 def stats_line(row: Sequence[float]) -> str:
-    """The jar's stats line (``MeteorStats.toString``) for one row of statistics.
-
-    >>> stats_line([5, 5] + [2] * 6 + [0] * 12 + [1, 5, 5])
-    '5.0 5.0 2.0 2.0 2.0 2.0 2.0 2.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 1.0 5.0 5.0'
-    """
+    """The jar's stats line (``MeteorStats.toString``) for one row of statistics."""
     return " ".join(_java_double(float(value)) for value in row)
 
 
