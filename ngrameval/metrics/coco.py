@@ -1,11 +1,8 @@
 """The COCO caption evaluation suite (pycocoevalcap 1.2's ``COCOEvalCap``) in one call.
 
-pycocoevalcap tokenizes every caption with Stanford's PTBTokenizer (lowercased, punctuation
-dropped) and then runs BLEU-1..4, METEOR 1.5, ROUGE-L and CIDEr-D on the space-joined tokens.
-Here each scorer is ngrameval's exact equivalent: BLEU ``variant="coco"``, METEOR
-``variant="meteor15"``, :func:`rouge_l` below and CIDEr ``variant="cider-d"``; the tokenizer is
-:mod:`ngrameval.text.ptb`. SPICE is not offered: it needs Stanford CoreNLP models that no package
-registry ships.
+pycocoevalcap tokenizes every caption with Stanford's PTBTokenizer (:mod:`ngrameval.text.ptb`) and runs
+BLEU-1..4 (``variant="coco"``), METEOR 1.5, ROUGE-L (:func:`rouge_l`) and CIDEr-D on the space-joined
+tokens. SPICE is not offered: it needs Stanford CoreNLP models that no package registry ships.
 
 Input is predictions/references as everywhere in ngrameval, or pycocoevalcap's own shapes:
 ``gts`` (image id -> reference captions) and ``res`` (image id -> one caption, or a COCO results
@@ -72,8 +69,7 @@ def rouge_l(predictions: Sequence[str], references: Sequence[Sequence[str]], bet
     ref_len = np.fromiter(map(len, refs), np.int64, len(refs))
     item = np.repeat(np.arange(len(candidates)), [len(group) for group in references])
     lcs = lcs_lengths(ref_ids, offsets(ref_len), cand_ids, offsets(cand_len), np.arange(len(refs)), item)
-    precision = np.full(len(candidates), -np.inf)
-    recall = np.full(len(candidates), -np.inf)
+    precision, recall = np.full((2, len(candidates)), -np.inf)
     np.maximum.at(precision, item, lcs / cand_len[item])
     np.maximum.at(recall, item, lcs / ref_len)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -160,14 +156,8 @@ class CocoCaptionResult(MetricResult):
 
     def as_dict(self) -> dict[str, Any]:
         """The result as the dict the evaluate metric returns."""
-        result: dict[str, Any] = dict(self.scores)
-        if self.per_item is not None:
-            result["per_item"] = self.per_item
-        if self.image_ids is not None:
-            result["image_ids"] = self.image_ids
-        if self.meteor_note:
-            result["meteor_note"] = self.meteor_note
-        return result
+        parts = {"per_item": self.per_item, "image_ids": self.image_ids, "meteor_note": self.meteor_note or None}
+        return {**self.scores, **{name: value for name, value in parts.items() if value is not None}}
 
 
 def _tokenized_captions(
@@ -182,8 +172,7 @@ def _tokenized_captions(
         check_choice("metric", name, METRICS)
     if not metrics:
         raise InputError(f"metrics is empty; choose from {', '.join(METRICS)}")
-    coco_shape = gts is not None or res is not None
-    if coco_shape:
+    if gts is not None or res is not None:
         if predictions is not None or references is not None:
             raise InputError("give either predictions/references or gts/res, not both")
         if gts is None or res is None:
@@ -200,10 +189,9 @@ def _tokenized_captions(
 
         # Two runs, references first, as COCOEvalCap runs the Java tokenizer: a text's last tokens can
         # depend on the text after it ("U.S." before "The"), so one run over both could differ.
-        flat_refs = ptb_tokenize([r for group in refs for r in group])
+        flat_refs = iter(ptb_tokenize([r for group in refs for r in group]))
         hyps = ptb_tokenize(list(hyps))
-        bounds = offsets([len(group) for group in refs]).tolist()
-        refs = [flat_refs[bounds[i] : bounds[i + 1]] for i in range(len(refs))]
+        refs = [[next(flat_refs) for _ in group] for group in refs]
     return image_ids, hyps, refs
 
 

@@ -175,17 +175,14 @@ def _nltk(
         options.get(name, default) for name, default in (("alpha", 0.9), ("beta", 3.0), ("gamma", 0.5))
     )
     hyps, refs, pretokenized = normalize_corpus(predictions, references)
+    tokenizer_name = "given"
     if not pretokenized:
         tokens = iter(tokenize_texts(list(hyps) + [r for group in refs for r in group], tokenize))
         hyps, refs = [next(tokens) for _ in hyps], [[next(tokens) for _ in group] for group in refs]
+        tokenizer_name = (
+            tokenize if isinstance(tokenize, str) else getattr(tokenize, "__name__", type(tokenize).__name__)
+        )
     result = nltk_meteor(hyps, refs, alpha, beta, gamma, explain, options.get("wordnet"))
-    tokenizer_name = (
-        "given"
-        if pretokenized
-        else tokenize
-        if isinstance(tokenize, str)
-        else getattr(tokenize, "__name__", type(tokenize).__name__)
-    )
     signature = (
         f"variant:nltk|tok:{tokenizer_name}|alpha:{alpha:g}|beta:{beta:g}"
         f"|gamma:{gamma:g}|wordnet:{WORDNET_VERSION}|ngrameval:{__version__}"

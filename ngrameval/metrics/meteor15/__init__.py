@@ -67,11 +67,7 @@ class Meteor15Result:
     paraphrase_table: str | None = None
 
     def stats_lines(self) -> list[str]:
-        """The jar's stats line of each segment (what its ``SCORE`` command prints).
-
-        >>> Meteor15(paraphrase_table=False).score(["a b"], ["a b"]).stats_lines()
-        ['2.0 2.0 1.0 1.0 1.0 1.0 1.0 1.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 1.0 2.0 2.0']
-        """
+        """The jar's stats line of each segment (what its ``SCORE`` command prints)."""
         return [stats_line(row) for row in self.statistics]
 
 
@@ -110,12 +106,7 @@ class Meteor15Explanation:
     reference_scores: list[float]
 
     def chunk_spans(self) -> list[list[AlignedMatch]]:
-        """The matches grouped into chunks (runs contiguous and in the same order on both sides).
-
-        >>> e = Meteor15(paraphrase_table=False).explain("b c a", "a b c")
-        >>> [[m.ref_words for m in chunk] for chunk in e.chunk_spans()]
-        [[('a',)], [('b',), ('c',)]]
-        """
+        """The matches grouped into chunks (runs contiguous and in the same order on both sides)."""
         groups: list[list[AlignedMatch]] = []
         last_ref_end = last_hyp_end = None
         for match in self.matches:

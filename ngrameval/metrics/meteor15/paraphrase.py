@@ -18,11 +18,10 @@ import gzip
 import hashlib
 import json
 import os
-import queue
 import shutil
 import tempfile
-import threading
 import zlib
+from collections import deque
 from collections.abc import Generator, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import closing
@@ -119,38 +118,11 @@ def _entry_blocks(table: Path, size: int) -> Iterator[bytes]:
 
 def _prefetched(blocks: Iterator[bytes]) -> Generator[bytes, None, None]:
     """``blocks`` produced by a second thread, a few ahead: zlib inflates without the GIL, on another core."""
-    ready: queue.Queue = queue.Queue(maxsize=_PREFETCH_BLOCKS)
-    stop = threading.Event()
-    done = object()
-
-    def produce() -> None:
-        try:
-            for block in blocks:
-                if stop.is_set():
-                    return
-                ready.put(block)
-            ready.put(done)
-        except BaseException as error:  # re-raised in the reading thread
-            ready.put(error)
-
-    thread = threading.Thread(target=produce, name="paraphrase-inflate", daemon=True)
-    thread.start()
-    try:
-        while True:
-            item = ready.get()
-            if item is done:
-                return
-            if isinstance(item, BaseException):
-                raise item
-            yield item
-    finally:
-        stop.set()
-        while thread.is_alive():  # unblock a producer waiting on a full queue
-            try:
-                ready.get(timeout=0.05)
-            except queue.Empty:
-                pass
-        thread.join()
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="paraphrase-inflate") as pool:
+        ahead = deque(pool.submit(next, blocks, None) for _ in range(_PREFETCH_BLOCKS))
+        while (block := ahead.popleft().result()) is not None:
+            ahead.append(pool.submit(next, blocks, None))
+            yield block
 
 
 def _splitmix(values: np.ndarray) -> np.ndarray:
