@@ -9,18 +9,11 @@ cider      vrama91/cider ``Cider``: plain tf-idf cosine, no clipping, no length
            penalty (also times 10)
 ========== ===================================================================
 
-Each text is a tf-idf vector per n-gram order: term frequency times
-``log(D) - log(max(1, df))``, with ``df`` the number of items whose references
-contain the n-gram and ``D`` the number of items (``idf="corpus"``, the default),
-or both taken from another reference corpus (:class:`DocumentFrequency`).
-An item scores the mean over orders of the similarity to each reference,
-averaged over its references, times 10; the corpus score is the mean over items.
-
-The computation is array-based: every n-gram of the corpus gets a corpus-wide id
-(:func:`ngrameval.engine.ngrams.corpus_ngram_ids`), term frequencies are the counts of
-(text, id) pairs, and a prediction meets its references by joining those pairs on
-(item, id). Per-item scores are this metric's sufficient statistics: once the
-document frequencies are fixed, a corpus score (or a bootstrap sample) is their mean.
+Each text is a tf-idf vector per n-gram order: term frequency times ``log(D) - log(max(1, df))``, with
+``df`` the number of items whose references contain the n-gram and ``D`` the number of items (or both from
+another reference corpus: :class:`DocumentFrequency`). An item scores the mean over orders of the similarity
+to each reference, averaged over its references, times 10; the corpus score is the mean over items. Every
+n-gram gets a corpus-wide id, and a prediction meets its references by joining (text, id) pairs on (item, id).
 """
 
 from __future__ import annotations
@@ -58,11 +51,9 @@ _FORMAT = "ngrameval-cider-document-frequency"
 
 @dataclass
 class DocumentFrequency:
-    """Document frequencies from a reference corpus: for each n-gram (tokens joined by single
-    spaces), the number of items whose references contain it, and the number of items.
-
-    Build one from a large reference set (as the original CIDEr code's ``coco-val-df``) to score
-    a few items against stable idf weights:
+    """Document frequencies from a reference corpus (as the original CIDEr code's ``coco-val-df``), to score a
+    few items against stable idf weights: per n-gram (tokens joined by spaces), the number of items whose
+    references contain it, and the number of items.
 
     >>> table = DocumentFrequency.from_references([["a cat", "the cat"], ["a dog"]], max_order=2)
     >>> table.num_documents, table.counts["a"], table.counts["cat"], table.counts["a cat"]
@@ -128,11 +119,10 @@ _Key = TypeVar("_Key", bound=Hashable)
 
 
 class _Corpus:
-    """Distinct texts, tokenized once, with corpus-wide n-gram ids; per item the text of its
-    prediction and its *reference group*, the tuple of its reference texts. Items that share
-    references (several systems scored on one test set) share a group, and the work that depends
-    only on the references (document frequencies, the reference table) is done once per group.
-    """
+    """Distinct texts, tokenized once, with corpus-wide n-gram ids; per item the text of its prediction and its
+    *reference group* (the tuple of its reference texts), so that what depends only on the references is done
+    once per group (several systems scored on one test set). ``as_key`` makes a text hashable, ``encode`` turns
+    the distinct texts' keys into ``(ids, lengths, words)``."""
 
     def __init__(
         self,
@@ -142,8 +132,6 @@ class _Corpus:
         as_key: Callable[[Any], _Key],
         encode: Callable[[list[_Key]], tuple[Any, Any, Any]],
     ) -> None:
-        """``as_key`` makes a text hashable, ``encode`` turns the distinct texts' keys into ``(ids, lengths,
-        words)`` (:func:`_text_encoding`, :data:`_ID_ENCODING`)."""
         lookup: dict[Any, int] = {}
 
         def text_ids(texts):
@@ -180,10 +168,9 @@ class _Corpus:
         return max(int(self.ngram_ids[n - 1].max(initial=-1)) + 1, 1)
 
     def term_frequencies(self, n: int):
-        """The distinct (text, n-gram) pairs of order n, their counts, and where each text's pairs
-        start. A text's pairs are in the order of first occurrence in the text (pycocoevalcap's dict
-        order): its norms and products are summed in an order that does not depend on the other texts
-        of the corpus, so a shard of a corpus gives its items the scores the whole corpus gives them."""
+        """The distinct (text, n-gram) pairs of order n, their counts, and where each text's pairs start; a
+        text's pairs in the order of first occurrence (pycocoevalcap's dict order), so that a text's sums do not
+        depend on the other texts (a shard gives its items the scores the whole corpus gives them)."""
         grams = self.ngram_ids[n - 1]
         valid = grams >= 0
         keys, first, tf = np.unique(
@@ -250,14 +237,8 @@ class CiderResult(MetricResult):
 
     def as_dict(self) -> dict[str, Any]:
         """The result as the dict the evaluate metric returns."""
-        result = {
-            "cider": self.cider,
-            "scores": self.scores,
-            "variant": self.variant,
-            "signature": self.signature,
-            "explanation": self.explanation,
-        }
-        return {name: value for name, value in result.items() if value is not None}
+        hidden = ("document_frequency", "statistics")
+        return {name: value for name, value in self.__dict__.items() if value is not None and name not in hidden}
 
 
 def _resolve_idf(idf: Any) -> DocumentFrequency | None:
@@ -311,8 +292,8 @@ def cider(
 
 
 def _checked(settings: dict[str, Any], explain: Any = False) -> dict[str, Any]:
-    """``settings`` (the options of :func:`cider` but its parts, completed with their defaults) and ``explain``
-    checked, ``idf`` resolved to a table (None: "corpus")."""
+    """``settings`` (:func:`cider`'s options but its parts) and ``explain`` checked, ``idf`` resolved (None:
+    "corpus")."""
     check_choice("variant", settings["variant"], VARIANTS)
     max_order = check_order("max_order", settings["max_order"])
     checked = {
@@ -334,10 +315,9 @@ def _checked(settings: dict[str, Any], explain: Any = False) -> dict[str, Any]:
 def _statistics(
     predictions: Any, references: Any, options: dict[str, Any], table: DocumentFrequency | None, idf_given: bool
 ) -> tuple[Statistics, list[dict[str, Any]] | None]:
-    """The statistics of :func:`cider` with :func:`_checked` ``options`` (rows: the items' scores and a count)
-    and, with ``explain``, the explanation. ``table``: the document frequencies, None to count them on these
-    references; ``idf_given``: whether it is the ``idf`` option's (else the whole corpus's of a shard, which is
-    still ``idf:corpus``, and which the result does not list)."""
+    """The statistics of :func:`cider` (rows: the items' scores and a count) and, with ``explain``, the
+    explanation. ``table``: the document frequencies, None to count them on these references; ``idf_given``:
+    whether it is the ``idf`` option's (else a shard's whole corpus's: still ``idf:corpus``, not listed)."""
     variant, max_order, sigma, lowercase = (options[name] for name in ("variant", "max_order", "sigma", "lowercase"))
     ids = token_ids(predictions, references, options["pad_id"])
     if ids is None:
@@ -408,9 +388,8 @@ def _statistics(
 
 
 def _explain(corpus: _Corpus, details, cosine, penalty, scores, log_documents):
-    """Per item: its score, per reference the (clipped) cosine similarity per order before the
-    length penalty and that penalty, and the prediction's n-grams with their term frequency,
-    document frequency, idf and tf-idf weight."""
+    """Per item: its score, per reference the (clipped) cosine per order and the length penalty, and the
+    prediction's n-grams with their tf, df, idf and tf-idf weight."""
     names = []  # per order: the n-gram of each id the predictions use
     for n, (_, gram, _, _, _, starts) in enumerate(details, start=1):
         used = np.unique(
@@ -424,32 +403,46 @@ def _explain(corpus: _Corpus, details, cosine, penalty, scores, log_documents):
             {"cosine": cosine[r].tolist(), "length_penalty": float(penalty[r])}
             for r in range(first, first + corpus.refs_per_item[i])
         ]
-        ngrams = []
-        for n, (_, gram, tf, df, weight, starts) in enumerate(details, start=1):
-            for k in range(starts[text], starts[text + 1]):
-                ngrams.append(
-                    {
-                        "ngram": names[n - 1][int(gram[k])],
-                        "n": n,
-                        "tf": int(tf[k]),
-                        "df": int(df[k]),
-                        "idf": log_documents - math.log(max(1.0, float(df[k]))),
-                        "weight": float(weight[k]),
-                    }
-                )
+        ngrams = [
+            {
+                "ngram": names[n - 1][int(gram[k])],
+                "n": n,
+                "tf": int(tf[k]),
+                "df": int(df[k]),
+                "idf": log_documents - math.log(max(1.0, float(df[k]))),
+                "weight": float(weight[k]),
+            }
+            for n, (_, gram, tf, df, weight, starts) in enumerate(details, start=1)
+            for k in range(starts[text], starts[text + 1])
+        ]
         explanation.append({"score": float(scores[i]), "references": references, "ngrams": ngrams})
     return explanation
 
 
-class CiderFamily(MetricFamily):
+class ScoresAndSeen:
+    """The parts of the results of CIDEr, METEOR and the COCO suite: every segment's score (``scores_field``,
+    None with ``sentence_level=False``) and what matching saw (``seen_field``: explanations, image ids)."""
+
+    options_not_for_statistics: tuple[str, ...] = ("explain", "sentence_level")
+    merged_option_values: dict[str, Any] = {"explain": False, "sentence_level": True}
+    seen_field, scores_field = "explanation", "scores"
+
+    def add_parts(
+        self, result: Any, stats: Statistics, seen: Any, predictions: Any, references: Any, **parts: Any
+    ) -> Any:
+        setattr(result, self.seen_field, seen)
+        if not parts.get("sentence_level", True):
+            setattr(result, self.scores_field, None)
+        return result
+
+
+class CiderFamily(ScoresAndSeen, MetricFamily):
     """CIDEr on the metric protocol: rows are the items' scores and a count, and a sum of rows scores their
     mean; the document frequencies come from the whole reference set once (a resample keeps them, as the
     corpus score's idf)."""
 
     name = "cider"
     function = staticmethod(cider)
-    options_not_for_statistics = ("explain", "sentence_level")
-    merged_option_values = {"explain": False, "sentence_level": True}
 
     def statistics_and_seen(
         self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
@@ -458,20 +451,6 @@ class CiderFamily(MetricFamily):
         checked = _checked(self.with_defaults(options), parts.get("explain", False))
         check_flag("sentence_level", parts.get("sentence_level", True))
         return _statistics(predictions, references, checked, checked["idf"], True)
-
-    def add_parts(
-        self,
-        result: CiderResult,
-        stats: Statistics,
-        seen: list[dict[str, Any]] | None,
-        predictions: Any,
-        references: Any,
-        **parts: Any,
-    ) -> CiderResult:
-        result.explanation = seen
-        if not parts.get("sentence_level", True):
-            result.scores = None
-        return result
 
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
         return means(totals)

@@ -1,11 +1,8 @@
 """The COCO caption evaluation suite (pycocoevalcap 1.2's ``COCOEvalCap``) in one call.
 
-pycocoevalcap tokenizes every caption with Stanford's PTBTokenizer (lowercased, punctuation
-dropped) and then runs BLEU-1..4, METEOR 1.5, ROUGE-L and CIDEr-D on the space-joined tokens.
-Here each scorer is ngrameval's exact equivalent: BLEU ``variant="coco"``, METEOR
-``variant="meteor15"``, :func:`rouge_l` below and CIDEr ``variant="cider-d"``; the tokenizer is
-:mod:`ngrameval.text.ptb`. SPICE is not offered: it needs Stanford CoreNLP models that no package
-registry ships.
+pycocoevalcap tokenizes every caption with Stanford's PTBTokenizer (:mod:`ngrameval.text.ptb`) and runs
+BLEU-1..4 (``variant="coco"``), METEOR 1.5, ROUGE-L (:func:`rouge_l`) and CIDEr-D on the space-joined
+tokens. SPICE is not offered: it needs Stanford CoreNLP models that no package registry ships.
 
 Input is predictions/references as everywhere in ngrameval, or pycocoevalcap's own shapes:
 ``gts`` (image id -> reference captions) and ``res`` (image id -> one caption, or a COCO results
@@ -35,6 +32,7 @@ from ngrameval.metric import (
     get_family,
     register,
 )
+from ngrameval.metrics.cider import ScoresAndSeen
 from ngrameval.vocabulary import MetricResult, Predictions, References
 
 METRICS = ("bleu", "meteor", "rouge_l", "cider")
@@ -42,6 +40,13 @@ TOKENIZERS = ("ptb", "none")
 # What the signature of the suite says for pycocoevalcap's ROUGE-L (:func:`rouge_l`), which has no options.
 ROUGE_L_SIGNATURE = "rouge_l:pycocoevalcap-1.2"
 _BLEU_WEIGHTS = [(1.0,), (0.5, 0.5), (1 / 3,) * 3, (0.25,) * 4]
+# Per metric of the suite: the options of its family, and its outputs' names in pycocoevalcap.
+_PARTS: dict[str, tuple[dict[str, Any], tuple[str, ...]]] = {
+    "bleu": ({"variant": "coco", "weights": _BLEU_WEIGHTS}, ("Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4")),
+    "meteor": ({"variant": "meteor15"}, ("METEOR",)),
+    "rouge_l": ({}, ("ROUGE_L",)),
+    "cider": ({"variant": "cider-d"}, ("CIDEr",)),
+}
 
 
 def rouge_l(predictions: Sequence[str], references: Sequence[Sequence[str]], beta: float = 1.2) -> np.ndarray:
@@ -64,8 +69,7 @@ def rouge_l(predictions: Sequence[str], references: Sequence[Sequence[str]], bet
     ref_len = np.fromiter(map(len, refs), np.int64, len(refs))
     item = np.repeat(np.arange(len(candidates)), [len(group) for group in references])
     lcs = lcs_lengths(ref_ids, offsets(ref_len), cand_ids, offsets(cand_len), np.arange(len(refs)), item)
-    precision = np.full(len(candidates), -np.inf)
-    recall = np.full(len(candidates), -np.inf)
+    precision, recall = np.full((2, len(candidates)), -np.inf)
     np.maximum.at(precision, item, lcs / cand_len[item])
     np.maximum.at(recall, item, lcs / ref_len)
     with np.errstate(divide="ignore", invalid="ignore"):
@@ -152,14 +156,8 @@ class CocoCaptionResult(MetricResult):
 
     def as_dict(self) -> dict[str, Any]:
         """The result as the dict the evaluate metric returns."""
-        result: dict[str, Any] = dict(self.scores)
-        if self.per_item is not None:
-            result["per_item"] = self.per_item
-        if self.image_ids is not None:
-            result["image_ids"] = self.image_ids
-        if self.meteor_note:
-            result["meteor_note"] = self.meteor_note
-        return result
+        parts = {"per_item": self.per_item, "image_ids": self.image_ids, "meteor_note": self.meteor_note or None}
+        return {**self.scores, **{name: value for name, value in parts.items() if value is not None}}
 
 
 def _tokenized_captions(
@@ -174,8 +172,7 @@ def _tokenized_captions(
         check_choice("metric", name, METRICS)
     if not metrics:
         raise InputError(f"metrics is empty; choose from {', '.join(METRICS)}")
-    coco_shape = gts is not None or res is not None
-    if coco_shape:
+    if gts is not None or res is not None:
         if predictions is not None or references is not None:
             raise InputError("give either predictions/references or gts/res, not both")
         if gts is None or res is None:
@@ -192,10 +189,9 @@ def _tokenized_captions(
 
         # Two runs, references first, as COCOEvalCap runs the Java tokenizer: a text's last tokens can
         # depend on the text after it ("U.S." before "The"), so one run over both could differ.
-        flat_refs = ptb_tokenize([r for group in refs for r in group])
+        flat_refs = iter(ptb_tokenize([r for group in refs for r in group]))
         hyps = ptb_tokenize(list(hyps))
-        bounds = offsets([len(group) for group in refs]).tolist()
-        refs = [flat_refs[bounds[i] : bounds[i + 1]] for i in range(len(refs))]
+        refs = [[next(flat_refs) for _ in group] for group in refs]
     return image_ids, hyps, refs
 
 
@@ -250,7 +246,7 @@ class _PycocoevalcapRougeL(MeanOfSegments):
         return segments[:, 0]  # what rouge_l returns: the per-item scores
 
 
-class CocoCaptionFamily(CombinedFamily):
+class CocoCaptionFamily(ScoresAndSeen, CombinedFamily):
     """The COCO suite on the metric protocol: the statistics of BLEU (``coco``, Bleu_1..4), METEOR 1.5,
     pycocoevalcap's ROUGE-L and CIDEr-D on the suite's tokens, side by side; each part is scored by
     its own family."""
@@ -259,6 +255,7 @@ class CocoCaptionFamily(CombinedFamily):
     function = staticmethod(coco_caption)
     options_not_for_statistics = ("sentence_level",)
     merged_option_values = {"sentence_level": True}
+    seen_field, scores_field = "image_ids", "per_item"
 
     def statistics(self, predictions: Any = None, references: Any = None, **options: Any) -> Statistics:
         return self.shard_statistics(predictions, references, None, **options)
@@ -270,20 +267,6 @@ class CocoCaptionFamily(CombinedFamily):
         check_flag("sentence_level", parts.get("sentence_level", True))
         return self._statistics_and_image_ids(predictions, references, None, **options)
 
-    def add_parts(
-        self,
-        result: CocoCaptionResult,
-        stats: Statistics,
-        seen: list[Any] | None,
-        predictions: Any,
-        references: Any,
-        **parts: Any,
-    ) -> CocoCaptionResult:
-        result.image_ids = seen
-        if not parts.get("sentence_level", True):
-            result.per_item = None
-        return result
-
     def needs_reference_counts(self, **options: Any) -> bool:
         # CIDEr-D's document frequencies come from every image's references.
         return "cider" in self.with_defaults(options)["metrics"]
@@ -291,10 +274,7 @@ class CocoCaptionFamily(CombinedFamily):
     def reference_counts(self, predictions: Any, references: Any, **options: Any) -> ReferenceCounts | None:
         if not self.needs_reference_counts(**options):
             return None
-        settings = self.with_defaults(options)
-        _, hyps, refs = _tokenized_captions(
-            predictions, references, settings["gts"], settings["res"], settings["tokenize"], settings["metrics"]
-        )
+        _, _, hyps, refs = self._captions(predictions, references, options)
         return get_family("cider").reference_counts(hyps, refs, variant="cider-d")
 
     def shard_statistics(
@@ -304,34 +284,23 @@ class CocoCaptionFamily(CombinedFamily):
         when the corpus is scored in shards (None: these captions are the corpus)."""
         return self._statistics_and_image_ids(predictions, references, counts, **options)[0]
 
+    def _captions(self, predictions: Any, references: Any, options: dict[str, Any]) -> tuple[Any, ...]:
+        """The options with their defaults, then :func:`_tokenized_captions`' image ids, predictions and references."""
+        settings = self.with_defaults(options)
+        given = (settings[name] for name in ("gts", "res", "tokenize", "metrics"))
+        return (settings, *_tokenized_captions(predictions, references, *given))
+
     def _statistics_and_image_ids(
         self, predictions: Any, references: Any, counts: ReferenceCounts | None, **options: Any
     ) -> tuple[Statistics, list[Any] | None]:
         """:meth:`shard_statistics`, and the image ids of COCO-shaped input (None for predictions/references)."""
-        settings = self.with_defaults(options)
-        image_ids, hyps, refs = _tokenized_captions(
-            predictions, references, settings["gts"], settings["res"], settings["tokenize"], settings["metrics"]
-        )
+        settings, image_ids, hyps, refs = self._captions(predictions, references, options)
         parts: list[tuple[MetricFamily, Statistics, tuple[str, ...]]] = []
-        for name in METRICS:
-            if name not in settings["metrics"]:
-                continue
-            if name == "bleu":
-                family: MetricFamily = get_family("bleu")
-                part = family.statistics(hyps, refs, variant="coco", weights=_BLEU_WEIGHTS)
-                names: tuple[str, ...] = ("Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4")
-            elif name == "meteor":
-                family = get_family("meteor")
-                part = family.statistics(hyps, refs, variant="meteor15", **(settings["meteor_options"] or {}))
-                names = ("METEOR",)
-            elif name == "rouge_l":
-                family = _PycocoevalcapRougeL()
-                part = family.statistics(hyps, refs)
-                names = ("ROUGE_L",)
-            else:
-                family = get_family("cider")
-                part = family.shard_statistics(hyps, refs, counts, variant="cider-d")
-                names = ("CIDEr",)
+        for name in (name for name in METRICS if name in settings["metrics"]):
+            family = _PycocoevalcapRougeL() if name == "rouge_l" else get_family(name)
+            own, names = _PARTS[name]
+            extra = (settings["meteor_options"] or {}) if name == "meteor" else {}
+            part = family.shard_statistics(hyps, refs, counts if name == "cider" else None, **own, **extra)
             parts.append((family, part, names))
         return self.combine(parts, f"tok:{settings['tokenize']}"), image_ids
 

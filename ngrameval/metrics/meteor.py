@@ -30,20 +30,24 @@ from ngrameval.engine.inputs import check_choice, check_flag, normalize_corpus, 
 from ngrameval.engine.token_ids import refuse_token_ids
 from ngrameval.errors import InputError
 from ngrameval.metric import MetricFamily, Statistics, means, register, rows_with_count
+from ngrameval.metrics.cider import ScoresAndSeen
 from ngrameval.vocabulary import MetricResult, Predictions, References
 
 VARIANTS = ("meteor15", "nltk")
-_METEOR15_OPTIONS = (
-    "task",
-    "modules",
-    "weights",
-    "parameters",
-    "normalization",
-    "beam_size",
-    "paraphrase_table",
-    "cache_dir",
-)
-_NLTK_OPTIONS = ("alpha", "beta", "gamma", "tokenize", "wordnet")
+_OPTIONS = {
+    "meteor15": (
+        "task",
+        "modules",
+        "weights",
+        "parameters",
+        "normalization",
+        "beam_size",
+        "paraphrase_table",
+        "cache_dir",
+    ),
+    "nltk": ("alpha", "beta", "gamma", "tokenize", "wordnet"),
+}
+_MATCH_KEYS = ("module", "hypothesis_start", "hypothesis_length", "reference_start", "reference_length")
 # METEOR 1.5 scorers by options: their data is loaded once per process (until ngrameval.clear_caches()).
 _SCORERS: dict[tuple, Any] = cleared_with_caches({})
 _SCORERS_LOCK = threading.Lock()
@@ -81,8 +85,39 @@ class MeteorResult(MetricResult):
         return {name: value for name, value in self.__dict__.items() if value is not None and name != "statistics"}
 
 
-def _meteor15_scorer(options: dict[str, Any]):
+def _explanation(
+    hypothesis: Sequence[str], reference: Sequence[str], index: int, matches: list[tuple], **parts: Any
+) -> dict[str, Any]:
+    """One segment's explanation, either variant's; ``matches``: (module, hypothesis start, length, reference
+    start, length) each."""
+    return {
+        "hypothesis": list(hypothesis),
+        "reference": list(reference),
+        "reference_index": int(index),
+        "matches": [
+            {
+                **dict(zip(_MATCH_KEYS, match)),
+                "hypothesis_words": list(hypothesis[match[1] : match[1] + match[2]]),
+                "reference_words": list(reference[match[3] : match[3] + match[4]]),
+            }
+            for match in matches
+        ],
+        **parts,
+    }
+
+
+def _defined(value: float) -> float:
+    """A part of the score, 0 where it is undefined (no matches: fragmentation 0/0), as the NLTK variant."""
+    return float(value) if math.isfinite(value) else 0.0
+
+
+def _meteor15(
+    predictions: Any, references: Any, options: dict[str, Any], explain: bool
+) -> tuple[np.ndarray, str, dict[str, Any], list[dict[str, Any]] | None]:
+    """METEOR 1.5's rows (the jar's statistics, :func:`~ngrameval.metrics.meteor15.score.summable`), signature,
+    context (its parameters, a note on modules that could not run) and, with ``explain``, explanation."""
     from ngrameval.metrics.meteor15 import Meteor15
+    from ngrameval.metrics.meteor15.score import SCORE_PARTS, summable
 
     # Sequences (lists, numpy arrays) become tuples so that the options can be a key; options are
     # checked when the scorer is made, so a refused value (NaN, a string) never enters the cache.
@@ -94,107 +129,60 @@ def _meteor15_scorer(options: dict[str, Any]):
         for name, value in sorted(options.items())
     )
     with _SCORERS_LOCK:
-        scorer = _SCORERS.get(key)
-        if scorer is None:
-            scorer = _SCORERS[key] = Meteor15(**options)
-        return scorer
-
-
-def _pycocoevalcap_hypothesis(text: str) -> str:
-    """What pycocoevalcap's ``Meteor`` sends the jar of a hypothesis: ``|||`` (its field separator)
-    removed and double spaces halved once."""
-    return text.replace("|||", "").replace("  ", " ")
-
-
-def _meteor15(
-    predictions: Any, references: Any, options: dict[str, Any], explain: bool
-) -> tuple[np.ndarray, str, dict[str, Any], list[dict[str, Any]] | None]:
-    """METEOR 1.5's rows (the jar's statistics, :func:`~ngrameval.metrics.meteor15.score.summable`), signature,
-    context (its parameters, a note on modules that could not run) and, with ``explain``, explanation."""
-    from ngrameval.metrics.meteor15.score import summable
-
-    scorer = _meteor15_scorer(options)
+        scorer = _SCORERS.get(key) or _SCORERS.setdefault(key, Meteor15(**options))
     hyps, refs, pretokenized = normalize_corpus(predictions, references)
     if pretokenized:  # the jar reads text
         hyps, refs = [" ".join(h) for h in hyps], [[" ".join(r) for r in group] for group in refs]
-    hyps = [_pycocoevalcap_hypothesis(h) for h in hyps]
+    # What pycocoevalcap's ``Meteor`` sends the jar: ``|||`` (its field separator) removed, double spaces halved once.
+    hyps = [h.replace("|||", "").replace("  ", " ") for h in hyps]
     result = scorer.score(hyps, refs)
-    note = "; ".join(f"{module} module off: {why}" for module, why in result.modules_off.items()) or None
-    p = result.parameters
+    p = scorer.parameters
     signature = (
-        f"variant:meteor15|modules:{','.join(result.modules)}|weights:{','.join(f'{w:g}' for w in p.weights)}"
-        f"|params:{p.alpha:g},{p.beta:g},{p.gamma:g},{p.delta:g}|norm:{result.normalization}"
+        f"variant:meteor15|modules:{','.join(scorer.modules)}|weights:{','.join(f'{w:g}' for w in p.weights)}"
+        f"|params:{p.alpha:g},{p.beta:g},{p.gamma:g},{p.delta:g}|norm:{scorer.normalization}"
         f"|ngrameval:{__version__}"
     )
-    explanation = [_explain15(scorer.explain(h, group)) for h, group in zip(hyps, refs)] if explain else None
+    explanation = None
+    if explain:
+        explanation = [
+            _explanation(
+                e.hypothesis,
+                e.reference,
+                e.best_reference,
+                [(m.module, m.hyp_start, m.hyp_length, m.ref_start, m.ref_length) for m in e.matches],
+                chunks=int(e.chunks),
+                **{name: _defined(getattr(e, name)) for name in SCORE_PARTS},
+                reference_scores=[_defined(s) for s in e.reference_scores],
+            )
+            for e in (scorer.explain(h, group) for h, group in zip(hyps, refs))
+        ]
+    note = "; ".join(f"{module} module off: {why}" for module, why in result.modules_off.items()) or None
     return summable(result.statistics), signature, {"parameters": p, "note": note}, explanation
 
 
-def _defined(value: float) -> float:
-    """A part of the score, 0 where it is undefined (no matches: fragmentation 0/0), as the NLTK variant."""
-    return float(value) if math.isfinite(value) else 0.0
-
-
-def _explain15(explanation) -> dict[str, Any]:
-    return {
-        "hypothesis": list(explanation.hypothesis),
-        "reference": list(explanation.reference),
-        "reference_index": int(explanation.best_reference),
-        "matches": [
-            {
-                "module": m.module,
-                "hypothesis_start": m.hyp_start,
-                "hypothesis_length": m.hyp_length,
-                "reference_start": m.ref_start,
-                "reference_length": m.ref_length,
-                "hypothesis_words": list(m.hyp_words),
-                "reference_words": list(m.ref_words),
-            }
-            for m in explanation.matches
-        ],
-        "chunks": int(explanation.chunks),
-        "precision": _defined(explanation.precision),
-        "recall": _defined(explanation.recall),
-        "fmean": _defined(explanation.fmean),
-        "fragmentation": _defined(explanation.fragmentation),
-        "penalty": _defined(explanation.penalty),
-        "score": _defined(explanation.score),
-        "reference_scores": [_defined(s) for s in explanation.reference_scores],
-    }
-
-
 def _nltk(
-    predictions: Any,
-    references: Any,
-    alpha: float,
-    beta: float,
-    gamma: float,
-    tokenize: Any,
-    wordnet: Any,
-    explain: bool,
+    predictions: Any, references: Any, options: dict[str, Any], explain: bool
 ) -> tuple[np.ndarray, str, dict[str, Any], list[dict[str, Any]] | None]:
     """The NLTK variant's rows (:func:`~ngrameval.metric.rows_with_count` of the sentence scores), signature,
     context (no parameters: the corpus score is their mean) and, with ``explain``, explanation."""
-    from ngrameval.metrics.meteor_nltk import WORDNET_VERSION, nltk_meteor
+    from ngrameval.metrics.meteor_nltk import TOKENIZERS, WORDNET_VERSION, nltk_meteor
     from ngrameval.metrics.meteor_nltk import tokenize as tokenize_texts
 
-    hyps, refs, pretokenized = normalize_corpus(predictions, references)
-    if not pretokenized:
-        flat = tokenize_texts(list(hyps) + [r for group in refs for r in group], tokenize)
-        hyps, flat_refs = flat[: len(hyps)], flat[len(hyps) :]
-        grouped, start = [], 0
-        for group in refs:
-            grouped.append(flat_refs[start : start + len(group)])
-            start += len(group)
-        refs = grouped
-    result = nltk_meteor(hyps, refs, alpha, beta, gamma, explain, wordnet)
-    tokenizer_name = (
-        "given"
-        if pretokenized
-        else tokenize
-        if isinstance(tokenize, str)
-        else getattr(tokenize, "__name__", type(tokenize).__name__)
+    tokenize = options.get("tokenize", "nltk")
+    if not callable(tokenize):
+        check_choice("tokenize", tokenize, TOKENIZERS)
+    alpha, beta, gamma = (
+        options.get(name, default) for name, default in (("alpha", 0.9), ("beta", 3.0), ("gamma", 0.5))
     )
+    hyps, refs, pretokenized = normalize_corpus(predictions, references)
+    tokenizer_name = "given"
+    if not pretokenized:
+        tokens = iter(tokenize_texts(list(hyps) + [r for group in refs for r in group], tokenize))
+        hyps, refs = [next(tokens) for _ in hyps], [[next(tokens) for _ in group] for group in refs]
+        tokenizer_name = (
+            tokenize if isinstance(tokenize, str) else getattr(tokenize, "__name__", type(tokenize).__name__)
+        )
+    result = nltk_meteor(hyps, refs, alpha, beta, gamma, explain, options.get("wordnet"))
     signature = (
         f"variant:nltk|tok:{tokenizer_name}|alpha:{alpha:g}|beta:{beta:g}"
         f"|gamma:{gamma:g}|wordnet:{WORDNET_VERSION}|ngrameval:{__version__}"
@@ -202,30 +190,15 @@ def _nltk(
     explanation = None
     if explain:
         assert result.alignments is not None  # nltk_meteor gives them with explain=True
+        parts = ("chunks", "precision", "recall", "fmean", "penalty", "score")
         explanation = [
-            {
-                "hypothesis": list(h),
-                "reference": list(refs[i][a.reference]),
-                "reference_index": a.reference,
-                "matches": [
-                    {
-                        "module": stage,
-                        "hypothesis_start": hp,
-                        "hypothesis_length": 1,
-                        "reference_start": rp,
-                        "reference_length": 1,
-                        "hypothesis_words": [h[hp]],
-                        "reference_words": [refs[i][a.reference][rp]],
-                    }
-                    for hp, rp, stage in a.matches
-                ],
-                "chunks": a.chunks,
-                "precision": a.precision,
-                "recall": a.recall,
-                "fmean": a.fmean,
-                "penalty": a.penalty,
-                "score": a.score,
-            }
+            _explanation(
+                h,
+                refs[i][a.reference],
+                a.reference,
+                [(stage, hp, 1, rp, 1) for hp, rp, stage in a.matches],
+                **{name: getattr(a, name) for name in parts},
+            )
             for i, (h, a) in enumerate(zip(hyps, result.alignments))
         ]
     return rows_with_count(np.array(result.scores)), signature, {"parameters": None, "note": None}, explanation
@@ -278,15 +251,13 @@ def meteor(
     return FAMILY.compute(**locals())
 
 
-class MeteorFamily(MetricFamily):
+class MeteorFamily(ScoresAndSeen, MetricFamily):
     """METEOR on the metric protocol. METEOR 1.5 scores summed statistics, as the jar's corpus
     score (rows: its stats-line numbers per segment, the chunks of perfect segments left out as its
     ``addStats`` does); NLTK's variant averages segment scores."""
 
     name = "meteor"
     function = staticmethod(meteor)
-    options_not_for_statistics = ("explain", "sentence_level")
-    merged_option_values = {"explain": False, "sentence_level": True}
 
     def statistics_and_seen(
         self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
@@ -298,47 +269,17 @@ class MeteorFamily(MetricFamily):
         explain = check_flag("explain", parts.get("explain", False))
         check_flag("sentence_level", parts.get("sentence_level", True))
         given = {name: value for name, value in settings.items() if value is not None}
-        foreign = sorted(set(given) & set(_NLTK_OPTIONS if variant == "meteor15" else _METEOR15_OPTIONS))
+        other = "nltk" if variant == "meteor15" else "meteor15"
+        foreign = sorted(set(given) & set(_OPTIONS[other]))
         if foreign:
-            other = "nltk" if variant == "meteor15" else "meteor15"
             raise InputError(
                 f"{', '.join(foreign)} {'is an option' if len(foreign) == 1 else 'are options'} of "
                 f"variant={other!r}, not of variant={variant!r}"
             )
         refuse_token_ids(predictions, "meteor", "words (stems, synonyms and paraphrases)")
-        if variant == "nltk":
-            from ngrameval.metrics.meteor_nltk import TOKENIZERS
-
-            tokenize = "nltk" if settings["tokenize"] is None else settings["tokenize"]
-            if not callable(tokenize):
-                check_choice("tokenize", tokenize, TOKENIZERS)
-            rows, signature, context, explanation = _nltk(
-                predictions,
-                references,
-                given.get("alpha", 0.9),
-                given.get("beta", 3.0),
-                given.get("gamma", 0.5),
-                tokenize,
-                settings["wordnet"],
-                explain,
-            )
-        else:
-            rows, signature, context, explanation = _meteor15(predictions, references, given, explain)
+        score = _nltk if variant == "nltk" else _meteor15
+        rows, signature, context, explanation = score(predictions, references, given, explain)
         return Statistics(self.name, rows, ("meteor",), signature, context), explanation
-
-    def add_parts(
-        self,
-        result: MeteorResult,
-        stats: Statistics,
-        seen: list[dict[str, Any]] | None,
-        predictions: Any,
-        references: Any,
-        **parts: Any,
-    ) -> MeteorResult:
-        result.explanation = seen
-        if not parts.get("sentence_level", True):
-            result.scores = None
-        return result
 
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
         parameters = stats.context["parameters"]
@@ -365,17 +306,9 @@ class MeteorFamily(MetricFamily):
         corpus = {name: float(values[0]) for name, values in compute(totals, parameters).items()}
         # A segment's summable row scores as its own statistics do (a perfect match's chunks, set to
         # 0 there, give the fragmentation 0 that a perfect match has).
-        return MeteorResult(
-            meteor=corpus["score"],
-            scores=compute(segments, parameters)["score"].tolist(),
-            variant="meteor15",
-            signature=stats.signature,
-            precision=corpus["precision"],
-            recall=corpus["recall"],
-            fmean=corpus["fmean"],
-            penalty=corpus["penalty"],
-            note=stats.context["note"],
-        )
+        scores = compute(segments, parameters)["score"].tolist()
+        parts: dict[str, Any] = {name: corpus[name] for name in ("precision", "recall", "fmean", "penalty")}
+        return MeteorResult(corpus["score"], scores, "meteor15", stats.signature, **parts, note=stats.context["note"])
 
 
 FAMILY = register(MeteorFamily())

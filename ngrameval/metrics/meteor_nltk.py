@@ -1,33 +1,16 @@
 """METEOR as NLTK 3.10.4's ``nltk.translate.meteor_score.meteor_score`` computes it, sentence by sentence.
 
-What Hugging Face evaluate's ``meteor`` metric runs (it tokenizes with
-``nltk.word_tokenize`` and reports the mean of the sentence scores). For each
-hypothesis and each of its references (token lists, lowercased with ``str.lower``):
-
-1. align words in three stages, each on the words the earlier stages left:
-   ``exact`` (equal words), ``stem`` (equal Porter stems: NLTK's ``PorterStemmer``
-   in its default NLTK_EXTENSIONS mode) and ``synonym`` (the reference word is a
-   lemma name, without ``_``, of a synset WordNet 3.0 returns for the hypothesis
-   word, read by :mod:`ngrameval.text.wordnet`; as in NLTK, this stage sees the words
-   the stem stage left as their stems). NLTK's greedy order is kept: the
-   hypothesis is walked from its last word to its first; in the exact and stem
-   stages a word takes the last free reference word with the same key, in the
-   synonym stage the last free reference word that is any of its synonyms.
-2. ``P = m / len(hypothesis)``, ``R = m / len(reference)`` (m aligned words),
-   ``Fmean = P R / (alpha P + (1 - alpha) R)``, ``chunks`` = runs of aligned words
-   adjacent in both sentences (alignment ordered by hypothesis position),
-   ``penalty = gamma (chunks / m) ** beta``, ``score = (1 - penalty) Fmean``;
-   0 when a division by zero occurs (no match, an empty hypothesis or reference),
-   as NLTK returns.
-3. the sentence score is the best over the references (the first best one is
-   reported as chosen).
-
-The float operations are NLTK's, in NLTK's order, so scores are equal bit for bit.
-All (hypothesis, reference) pairs are aligned at once: the exact and stem stages
-are numpy sorts over the whole corpus, the synonym stage loops in Python over the
-few token pairs WordNet relates. Stems and synonym sets are computed once per word
-type per call; WordNet's files are read once per process
-(:func:`ngrameval.text.wordnet.load_wordnet`).
+What Hugging Face evaluate's ``meteor`` runs (``nltk.word_tokenize``, then the mean of the sentence scores).
+For each hypothesis and each of its references (token lists, lowercased with ``str.lower``): words are
+aligned in three stages, each on the words the earlier ones left: ``exact``, ``stem`` (NLTK's
+``PorterStemmer``) and ``synonym`` (a lemma name, without ``_``, of a WordNet 3.0 synset of the hypothesis
+word, read by :mod:`ngrameval.text.wordnet`; as in NLTK, this stage sees the stems the stem stage left).
+NLTK's greedy order is kept: from the last hypothesis word to the first, each takes the last free reference
+word that matches. Then ``P = m / len(hypothesis)``, ``R = m / len(reference)``, ``Fmean = P R / (alpha P +
+(1 - alpha) R)``, ``penalty = gamma (chunks / m) ** beta`` and ``score = (1 - penalty) Fmean`` (0 on a
+division by zero, as NLTK), with NLTK's float operations in NLTK's order; the sentence score is the best
+over the references (the first best one is reported). All pairs of a corpus are aligned at once with numpy;
+stems and synonym sets are computed once per word type per call.
 """
 
 from __future__ import annotations
@@ -35,7 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache, partial
 from itertools import chain
 from typing import Any
 
@@ -52,20 +35,14 @@ STAGES = ("exact", "stem", "synonym")
 TOKENIZERS = ("nltk", "whitespace")
 WORDNET_VERSION = "3.0"
 
-Match = tuple[int, int, str]
-
 
 @dataclass(frozen=True)
 class MeteorAlignment:
-    """How one hypothesis was scored against its chosen reference.
-
-    ``matches`` are (hypothesis position, reference position, stage) ordered by hypothesis
-    position. When NLTK's formula divides by zero (no match, empty hypothesis or reference)
-    the score is 0 and the quantities that could not be computed are 0.
-    """
+    """How one hypothesis was scored against its chosen reference: ``matches`` are (hypothesis position,
+    reference position, stage) ordered by hypothesis position; what NLTK's formula could not compute is 0."""
 
     reference: int
-    matches: tuple[Match, ...]
+    matches: tuple[tuple[int, int, str], ...]
     hypothesis_length: int
     reference_length: int
     chunks: int
@@ -82,9 +59,6 @@ class NltkMeteorResult:
 
     scores: list[float]
     alignments: list[MeteorAlignment] | None = None
-
-
-# --------------------------------------------------------------------------- words
 
 
 @cleared_with_caches
@@ -118,12 +92,10 @@ def meteor_synonyms(wordnet: WordNet, word: str) -> frozenset[str]:
 def tokenize(texts: Sequence[str], tokenizer: str | Callable[[str], Any] = "nltk") -> list[list[str]]:
     """Token lists for METEOR, offline.
 
-    ``"nltk"``: NLTK's ``NLTKWordTokenizer`` on the whole text, i.e. ``nltk.word_tokenize(text,
-    preserve_line=True)``. Hugging Face's ``meteor`` calls ``word_tokenize(text)``, which first splits
-    the text into sentences with Punkt (a model NLTK downloads); both give the same tokens whenever
-    Punkt finds one sentence, and differ only at inner sentence ends (a period that ends a sentence
-    inside the text stays attached to its word here). ``"whitespace"``: ``str.split()``. A callable
-    (``str -> list of str``, or ``str -> str`` then split on whitespace) is called on each text.
+    ``"nltk"``: ``nltk.word_tokenize(text, preserve_line=True)``. Hugging Face's ``meteor`` calls
+    ``word_tokenize(text)``, which first splits sentences with Punkt (a model NLTK downloads): the tokens
+    differ only where a period ends a sentence inside the text (here it stays on its word). ``"whitespace"``:
+    ``str.split()``. A callable (``str -> list of str``, or ``str -> str`` then split) is called on each text.
 
     >>> tokenize(['He left. "Costs rose 5.3% (approx.)," she said.'])
     [['He', 'left.', '``', 'Costs', 'rose', '5.3', '%', '(', 'approx.', ')', ',', "''", 'she', 'said', '.']]
@@ -141,16 +113,10 @@ def tokenize(texts: Sequence[str], tokenizer: str | Callable[[str], Any] = "nltk
     return [word_tokenizer.tokenize(text) for text in texts]
 
 
-# --------------------------------------------------------------------------- alignment
-#
-# Every (hypothesis, reference) pair of the corpus is aligned at once. Tokens are rows of flat
-# arrays (pair, position, word id); a stage that matches equal keys (exact: word ids, stem: stem
-# ids) is NLTK's ``_match_enums``, which walks the hypothesis from its end and gives each word the
-# last free reference word with its key: that pairs, per pair and key, the k-th last occurrence in
-# the hypothesis with the k-th last occurrence in the reference. So each token gets its rank from
-# the end among the tokens of its pair with its key, and tokens match when (pair, key, rank) is
-# equal: one sort per side and an intersection. The synonym stage is greedy in the same order but
-# over a relation, so it runs in Python, on the few (hypothesis, reference) token pairs it relates.
+# A stage that matches equal keys (word ids, stem ids) is NLTK's ``_match_enums``: walking the hypothesis
+# from its end, each word takes the last free reference word with its key, which pairs the k-th last
+# occurrences of a key on both sides; so tokens match where (pair, key, rank from the end) is equal. The
+# synonym stage is greedy in the same order over a relation: Python, on the few token pairs it relates.
 
 _COMBINATIONS_PER_BATCH = 1 << 18  # bounds the memory of the synonym stage's token-pair arrays
 
@@ -168,8 +134,7 @@ class _Tokens:
 
 
 def _word_ids(token_lists: Sequence[Sequence[Sequence[str]]]) -> tuple[list[str], list[np.ndarray], list[np.ndarray]]:
-    """(vocabulary, ids of each group's lowercased tokens concatenated, tokens per list of each group) of
-    groups of token lists, the per-token work done by C loops (``map``, ``dict.fromkeys``)."""
+    """(vocabulary, ids of each group's lowercased tokens concatenated, tokens per list of each group)."""
     lowered = [list(map(str.lower, chain.from_iterable(group))) for group in token_lists]
     vocabulary = list(dict.fromkeys(chain.from_iterable(lowered)))
     index = {word: i for i, word in enumerate(vocabulary)}.__getitem__
@@ -179,9 +144,8 @@ def _word_ids(token_lists: Sequence[Sequence[Sequence[str]]]) -> tuple[list[str]
 
 
 def _run_starts(rows: int, differs_from_previous: np.ndarray) -> np.ndarray:
-    """Whether each of ``rows`` rows starts a run: the first row, and every later row ``i`` where
-    ``differs_from_previous[i - 1]``. No rows, no starts: ``np.r_[True, ...]`` would give one start
-    even then, and a corpus without a single match has no rows."""
+    """Whether each of ``rows`` rows starts a run: the first row (if any), and each row ``i`` where
+    ``differs_from_previous[i - 1]``."""
     return np.concatenate([np.ones(min(rows, 1), bool), differs_from_previous])
 
 
@@ -260,27 +224,16 @@ def _match_synonyms(
     return matched_hyp, matched_ref
 
 
-@dataclass
-class _Alignment:
-    """The matches of every pair, ordered by (pair, hypothesis position)."""
-
-    pair: np.ndarray
-    hyp: np.ndarray
-    ref: np.ndarray
-    stage: np.ndarray  # index into STAGES
-    counts: np.ndarray  # per pair
-    chunks: np.ndarray  # per pair (0 without matches)
-
-
 def _align(
     hypotheses: Sequence[Sequence[str]],
     references: Sequence[Sequence[str]],
     pair_hypothesis: np.ndarray,
     synonyms: Callable[[str], frozenset[str]],
     stem: Callable[[str], str],
-) -> _Alignment:
-    """NLTK's ``_enum_align_words`` for every pair p = (hypotheses[pair_hypothesis[p]], references[p]),
-    tokens lowercased with ``str.lower`` as ``_generate_enums`` does."""
+) -> tuple[tuple[np.ndarray, ...], np.ndarray, np.ndarray]:
+    """NLTK's ``_enum_align_words`` for every pair p = (hypotheses[pair_hypothesis[p]], references[p]): the
+    matches (pair, hypothesis position, reference position, stage) ordered by pair and hypothesis position,
+    and the matches and chunks of each pair."""
     words, (hyp_ids, ref_ids), (hyp_lengths, ref_lengths) = _word_ids([hypotheses, references])
     pairs = len(references)
     pair_hyp_lengths = hyp_lengths[pair_hypothesis]
@@ -331,7 +284,7 @@ def _align(
 
     pair, hyp_position, ref_position, stage = (np.concatenate(column) for column in zip(*found))
     order = np.lexsort((hyp_position, pair))
-    pair, hyp_position, ref_position, stage = pair[order], hyp_position[order], ref_position[order], stage[order]
+    pair, hyp_position, ref_position = pair[order], hyp_position[order], ref_position[order]
     # A new chunk starts at a pair's first match and wherever the next match is not adjacent in both.
     new_chunk = _run_starts(
         len(pair),
@@ -339,14 +292,8 @@ def _align(
         | (hyp_position[1:] != hyp_position[:-1] + 1)
         | (ref_position[1:] != ref_position[:-1] + 1),
     )
-    return _Alignment(
-        pair,
-        hyp_position,
-        ref_position,
-        stage,
-        np.bincount(pair, minlength=pairs),
-        np.bincount(pair[new_chunk], minlength=pairs),
-    )
+    matches = (pair, hyp_position, ref_position, stage[order])
+    return matches, np.bincount(pair, minlength=pairs), np.bincount(pair[new_chunk], minlength=pairs)
 
 
 def _formula(
@@ -364,19 +311,6 @@ def _formula(
         return precision, recall, 0.0, 0.0, 0.0
     penalty = gamma * fragmentation**beta
     return precision, recall, fmean, penalty, (1 - penalty) * fmean
-
-
-# --------------------------------------------------------------------------- corpus
-
-
-def _resolve_wordnet(wordnet: WordNet | PathLike | None) -> WordNet:
-    reader = wordnet if isinstance(wordnet, WordNet) else load_wordnet(wordnet)
-    if reader.version != WORDNET_VERSION:
-        raise InputError(
-            f"{reader.directory} holds WordNet {reader.version or '(unknown version)'}; NLTK's METEOR "
-            f"uses WordNet {WORDNET_VERSION} (Debian/Ubuntu: apt-get install wordnet-base)"
-        )
-    return reader
 
 
 def nltk_meteor(
@@ -414,22 +348,20 @@ def nltk_meteor(
     beta = check_number("beta", beta, 0.0)
     gamma = check_number("gamma", gamma, 0.0, 1.0)
     explain = check_flag("explain", explain)
-    reader = _resolve_wordnet(wordnet)
-    synonym_sets: dict[str, frozenset[str]] = {}
-
-    def synonyms(word: str) -> frozenset[str]:
-        accepted = synonym_sets.get(word)
-        if accepted is None:
-            accepted = synonym_sets[word] = meteor_synonyms(reader, word)
-        return accepted
-
+    reader = wordnet if isinstance(wordnet, WordNet) else load_wordnet(wordnet)
+    if reader.version != WORDNET_VERSION:
+        raise InputError(
+            f"{reader.directory} holds WordNet {reader.version or '(unknown version)'}; NLTK's METEOR "
+            f"uses WordNet {WORDNET_VERSION} (Debian/Ubuntu: apt-get install wordnet-base)"
+        )
     references_per_hypothesis = np.fromiter(map(len, refs), np.int64, len(refs))
     flat_references = [reference for group in refs for reference in group]
-    aligned = _align(
+    synonyms = cache(partial(meteor_synonyms, reader))
+    matched, counts, chunks = _align(
         hyps, flat_references, np.repeat(np.arange(len(hyps)), references_per_hypothesis), synonyms, porter_stem
     )
     hyp_lengths, ref_lengths = list(map(len, hyps)), list(map(len, flat_references))
-    counts, chunks = aligned.counts.tolist(), aligned.chunks.tolist()
+    counts, chunks = counts.tolist(), chunks.tolist()
     scores: list[float] = []
     chosen: list[tuple[int, int, tuple[float, ...]]] = []  # (reference, pair, formula) per hypothesis
     pair = 0
@@ -447,12 +379,18 @@ def nltk_meteor(
         chosen.append(best)
     if not explain:
         return NltkMeteorResult(scores)
-    first = np.searchsorted(aligned.pair, np.arange(len(flat_references) + 1)).tolist()
-    columns = [aligned.hyp.tolist(), aligned.ref.tolist(), [STAGES[s] for s in aligned.stage.tolist()]]
-    alignments = []
-    for hypothesis, (index, pair, formula) in enumerate(chosen):
-        matches = tuple(zip(*(column[first[pair] : first[pair + 1]] for column in columns)))
-        alignments.append(
-            MeteorAlignment(index, matches, hyp_lengths[hypothesis], ref_lengths[pair], chunks[pair], *formula)
+    pair_of_match, hyp_position, ref_position, stage = matched
+    first = np.searchsorted(pair_of_match, np.arange(len(flat_references) + 1)).tolist()
+    columns = [hyp_position.tolist(), ref_position.tolist(), [STAGES[s] for s in stage.tolist()]]
+    alignments = [
+        MeteorAlignment(
+            index,
+            tuple(zip(*(column[first[pair] : first[pair + 1]] for column in columns))),
+            hyp_lengths[hypothesis],
+            ref_lengths[pair],
+            chunks[pair],
+            *formula,
         )
+        for hypothesis, (index, pair, formula) in enumerate(chosen)
+    ]
     return NltkMeteorResult(scores, alignments)

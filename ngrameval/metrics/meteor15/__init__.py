@@ -1,33 +1,21 @@
 """METEOR 1.5 (Denkowski and Lavie, 2014), exact to the ``meteor-1.5.jar`` that pycocoevalcap 1.2 runs.
 
-pycocoevalcap starts ``java -jar -Xmx2G meteor-1.5.jar - - -stdio -l en -norm``, sends one
-``SCORE ||| ref1 ||| ref2 ... ||| hyp`` line per segment (the jar answers with its statistics
-for the best reference), then one ``EVAL`` line with all statistics (the jar answers with each
-segment's score and the corpus score computed from the summed statistics). :class:`Meteor15`
-does the same in Python, reading the jar's data (function words, WordNet synonyms, normalizer
-prefixes) from the installed jar and the paraphrase table through an on-disk index
-(:mod:`.paraphrase`):
+pycocoevalcap runs ``java -jar -Xmx2G meteor-1.5.jar - - -stdio -l en -norm``: a ``SCORE`` line per segment
+(the jar answers with the statistics of its best reference), then an ``EVAL`` line (each segment's score and
+the corpus score of the summed statistics). :class:`Meteor15` does the same in Python, reading the jar's
+data (function words, synonyms, normalizer prefixes) from the installed jar and the paraphrase table through
+an on-disk index (:mod:`.paraphrase`):
 
->>> meteor = Meteor15()
->>> result = meteor.score(["a man rides a horse"], [["a man riding a horse on a beach", "a person rides a horse"]])
+>>> result = Meteor15().score(["a man rides a horse"], [["a man riding a horse on a beach", "a person rides a horse"]])
 >>> round(result.score, 6), result.best_reference.tolist()
 (0.890909, [1])
 
-Options (the jar's command-line options in brackets):
-
-- ``task`` [``-t``]: ``rank`` (the default), ``adq``, ``hter``, ``li``, ``tune``, ``util``,
-  ``universal``: the English parameters and module weights of the jar's ``Constants``;
-- ``modules`` [``-m``]: any of ``exact``, ``stem``, ``synonym``, ``paraphrase``, in the order
-  they run; ``weights`` [``-w``]: one per module (by position); ``parameters`` [``-p``]:
-  (alpha, beta, gamma, delta), instead of a task (the jar's rules: see
-  :func:`.score.resolve_parameters`);
-- ``normalization``: ``norm`` [``-norm``, pycocoevalcap's], ``norm_nopunct`` [``-norm
-  -noPunct``], ``lower`` [``-lower``] or ``none``;
-- ``beam_size`` [``-x``], ``paraphrase_table`` [``-a``] (``None``: pycocoevalcap's
-  ``paraphrase-en.gz``; ``False``: no table) and ``cache_dir`` (where its index is kept).
-
-Without a paraphrase table the ``paraphrase`` module finds nothing and the result says so in
-``modules_off``.
+Options, the jar's in brackets: ``task`` [``-t``] (the English presets of its ``Constants``), ``modules``
+[``-m``], ``weights`` [``-w``] and ``parameters`` [``-p``] (see :func:`.score.resolve_parameters`),
+``normalization`` (``norm`` [``-norm``, pycocoevalcap's], ``norm_nopunct`` [``-norm -noPunct``], ``lower``
+[``-lower``] or ``none``), ``beam_size`` [``-x``], ``paraphrase_table`` [``-a``] (``None``: pycocoevalcap's
+``paraphrase-en.gz``; ``False``: none, and the result's ``modules_off`` says so) and ``cache_dir`` (where
+its index is kept).
 """
 
 from __future__ import annotations
@@ -42,46 +30,23 @@ import numpy as np
 from ngrameval.engine.inputs import check_choice, check_positive_int, normalize_corpus
 from ngrameval.engine.ngrams import concatenated_ranges
 from ngrameval.errors import InputError
-from ngrameval.metrics.meteor15 import resources
+from ngrameval.metrics.meteor15 import matchers, resources
 from ngrameval.metrics.meteor15.align import DEFAULT_BEAM_SIZE, Stage, build_stage, search
-from ngrameval.metrics.meteor15.matchers import (
-    Candidates,
-    Sides,
-    java_hashes,
-    paraphrase_candidates,
-    synonym_candidates,
-    word_candidates,
-)
 from ngrameval.metrics.meteor15.normalize import NORMALIZATIONS, prepare
 from ngrameval.metrics.meteor15.paraphrase import ParaphraseTable
 from ngrameval.metrics.meteor15.score import (
     MODULES,
+    SCORE_PARTS,
     STATS_LENGTH,
     TASKS,
-    Parameters,
-    aggregate,
     compute,
-    module_columns,
-    parse_stats_line,
     resolve_parameters,
     stats_line,
+    summable,
 )
 from ngrameval.metrics.meteor15.stem import english_stemmer
 
-__all__ = [
-    "MODULES",
-    "NORMALIZATIONS",
-    "TASKS",
-    "AlignedMatch",
-    "Meteor15",
-    "Meteor15Explanation",
-    "Meteor15Result",
-    "Parameters",
-    "aggregate",
-    "compute",
-    "parse_stats_line",
-    "stats_line",
-]
+__all__ = ["MODULES", "NORMALIZATIONS", "TASKS", "Meteor15", "stats_line"]
 
 PathArg = Union[str, Path, None, bool]
 ALIGNMENT_BATCH = 4096  # alignments searched together: bounds the memory of the beam search
@@ -89,41 +54,27 @@ ALIGNMENT_BATCH = 4096  # alignments searched together: bounds the memory of the
 
 @dataclass
 class Meteor15Result:
-    """Scores of a corpus: ``score`` (from the summed statistics, as the jar's ``EVAL``),
-    ``segment_scores``, ``statistics`` (one row of the jar's 23 stats-line numbers per segment,
-    for its best reference), ``best_reference`` (index of that reference: the first with the
-    highest score), the corpus ``precision``, ``recall``, ``fmean``, ``fragmentation``,
-    ``penalty``, and the configuration used. ``modules_off`` names modules that could not run
-    and why (the paraphrase module without a table)."""
+    """Scores of a corpus: ``score`` (from the summed statistics, as the jar's ``EVAL``), ``segment_scores``,
+    ``statistics`` (a row of the jar's 23 stats-line numbers per segment, for its best reference),
+    ``best_reference`` (the first with the highest score), ``modules_off`` (modules that could not run, and
+    why) and the paraphrase table used."""
 
     score: float
     segment_scores: np.ndarray
     statistics: np.ndarray
     best_reference: np.ndarray
-    precision: float
-    recall: float
-    fmean: float
-    fragmentation: float
-    penalty: float
-    modules: tuple[str, ...]
-    parameters: Parameters
-    normalization: str
     modules_off: dict[str, str] = field(default_factory=dict)
     paraphrase_table: str | None = None
 
     def stats_lines(self) -> list[str]:
-        """The jar's stats line of each segment (what its ``SCORE`` command prints).
-
-        >>> Meteor15(paraphrase_table=False).score(["a b"], ["a b"]).stats_lines()
-        ['2.0 2.0 1.0 1.0 1.0 1.0 1.0 1.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 1.0 2.0 2.0']
-        """
+        """The jar's stats line of each segment (what its ``SCORE`` command prints)."""
         return [stats_line(row) for row in self.statistics]
 
 
 @dataclass(frozen=True)
 class AlignedMatch:
-    """One match of an alignment: hypothesis words ``[hyp_start, hyp_start + hyp_length)`` matched to
-    reference words ``[ref_start, ref_start + ref_length)`` by ``module``."""
+    """Hypothesis words ``[hyp_start, hyp_start + hyp_length)`` matched to reference words
+    ``[ref_start, ref_start + ref_length)`` by ``module``."""
 
     module: str
     hyp_start: int
@@ -137,9 +88,8 @@ class AlignedMatch:
 @dataclass
 class Meteor15Explanation:
     """How one segment was scored against its best reference: the words the jar aligned (after
-    normalization), the matches (left to right in the reference), the chunks (runs of matches
-    contiguous and in the same order on both sides), and the score's parts. ``reference_scores``
-    has the score against each reference."""
+    normalization), the matches (left to right in the reference), the chunks, and the score's parts;
+    ``reference_scores``: the score against each reference."""
 
     hypothesis: list[str]
     reference: list[str]
@@ -154,15 +104,9 @@ class Meteor15Explanation:
     penalty: float
     score: float
     reference_scores: list[float]
-    modules_off: dict[str, str] = field(default_factory=dict)
 
     def chunk_spans(self) -> list[list[AlignedMatch]]:
-        """The matches grouped into chunks (as the jar counts them).
-
-        >>> e = Meteor15(paraphrase_table=False).explain("b c a", "a b c")
-        >>> [[m.ref_words for m in chunk] for chunk in e.chunk_spans()]
-        [[('a',)], [('b',), ('c',)]]
-        """
+        """The matches grouped into chunks (runs contiguous and in the same order on both sides)."""
         groups: list[list[AlignedMatch]] = []
         last_ref_end = last_hyp_end = None
         for match in self.matches:
@@ -174,28 +118,8 @@ class Meteor15Explanation:
         return groups
 
 
-@dataclass
-class _Aligned:
-    """The statistics of a list of (hypothesis, reference) pairs, and the alignments of its last batch
-    (all of them for :meth:`Meteor15.explain`, whose few pairs are one batch)."""
-
-    stage: Stage
-    chosen: np.ndarray
-    statistics: np.ndarray
-
-
 class Meteor15:
-    """A METEOR 1.5 scorer (see the module documentation); resources are loaded on first use and kept.
-
-    >>> Meteor15(task="best")
-    Traceback (most recent call last):
-    ...
-    ngrameval.errors.InputError: unknown task 'best'; valid values: 'rank', 'adq', 'hter', 'li', 'tune', 'util', 'universal'
-    >>> Meteor15(modules=["exact", "wordnet"])
-    Traceback (most recent call last):
-    ...
-    ngrameval.errors.InputError: unknown module 'wordnet'; valid values: 'exact', 'stem', 'synonym', 'paraphrase'
-    """
+    """A METEOR 1.5 scorer (see the module documentation); resources are loaded on first use and kept."""
 
     def __init__(
         self,
@@ -234,15 +158,9 @@ class Meteor15:
         self._nonbreaking: dict[str, int] | None = None
         self._stemmer = english_stemmer() if "stem" in self.modules else None
 
-    # ----------------------------------------------------------------------------- resources
-
     @property
     def paraphrase(self) -> ParaphraseTable | None:
-        """The paraphrase table's index (built into the cache the first time), or None.
-
-        >>> Meteor15(paraphrase_table=False).paraphrase is None
-        True
-        """
+        """The paraphrase table's index (built into the cache the first time), or None."""
         if self._table is None and self._table_path is not None:
             self._table = ParaphraseTable.open(self._table_path, self.cache_dir)
         return self._table
@@ -259,62 +177,52 @@ class Meteor15:
             )
         return prepare(text, self.normalization, self._nonbreaking)
 
-    # ----------------------------------------------------------------------------- alignment
-
-    def _align(self, pairs: Sequence[tuple[list[str], list[str]]], batch: int = ALIGNMENT_BATCH) -> _Aligned:
-        """Align each (hypothesis words, reference words) pair and count its statistics; the alignments
-        are searched ``batch`` at a time (memory), word features are computed once."""
+    def _align(self, pairs: Sequence[tuple[list[str], list[str]]]) -> tuple[Stage, np.ndarray, np.ndarray]:
+        """Align each (hypothesis words, reference words) pair: the jar's statistics of every pair, and the
+        stage and chosen candidates of the last batch of ``ALIGNMENT_BATCH`` (all pairs for :meth:`explain`)."""
         vocabulary: dict[str, int] = {}
         hyp_words = [[vocabulary.setdefault(w, len(vocabulary)) for w in hyp] for hyp, _ in pairs]
         ref_words = [[vocabulary.setdefault(w, len(vocabulary)) for w in ref] for _, ref in pairs]
         words = list(vocabulary)
-        exact_key = java_hashes(words)
+        exact_key = matchers.java_hashes(words)
         function = resources.function_words(self.jar)
         is_function = np.fromiter((w.lower() in function for w in words), dtype=bool, count=len(words))
-        features: dict[str, Any] = {}
-        if self._stemmer is not None:  # made when "stem" is one of the modules
-            features["stem"] = java_hashes(self._stemmer.stemWords(words))
+        stem_key: Any = None if self._stemmer is None else matchers.java_hashes(self._stemmer.stemWords(words))
         if "synonym" in self.modules:
             synonyms = resources.SynonymDictionary.load(self.jar)
-            features["synonym"] = [sorted(synonyms.synsets(w)) for w in words]
+            synsets = [sorted(synonyms.synsets(w)) for w in words]
         table = self.paraphrase if "paraphrase" in self.modules else None
-        if table is not None:
-            features["paraphrase"] = table.ids(words)
+        table_ids = np.zeros(0, np.int64) if table is None else table.ids(words)
         aligner_weights = np.array([1.0 if module == "exact" else 0.5 for module in self.modules])
         statistics = []
-        for lo in range(0, max(len(pairs), 1), batch):
-            sides = Sides.of(list(zip(hyp_words[lo : lo + batch], ref_words[lo : lo + batch])))
+        for lo in range(0, max(len(pairs), 1), ALIGNMENT_BATCH):
+            sides = matchers.Sides.of(
+                list(zip(hyp_words[lo : lo + ALIGNMENT_BATCH], ref_words[lo : lo + ALIGNMENT_BATCH]))
+            )
             parts = []
             for position, module in enumerate(self.modules):
                 if module == "exact":
-                    parts.append(word_candidates(sides, position, exact_key, exact_key, None))
+                    parts.append(matchers.word_candidates(sides, position, exact_key, None))
                 elif module == "stem":
-                    parts.append(word_candidates(sides, position, features["stem"], features["stem"], exact_key))
+                    parts.append(matchers.word_candidates(sides, position, stem_key, exact_key))
                 elif module == "synonym":
-                    parts.append(synonym_candidates(sides, position, features["synonym"], exact_key))
+                    parts.append(matchers.synonym_candidates(sides, position, synsets, exact_key))
                 elif table is not None:
-                    parts.append(paraphrase_candidates(sides, position, table, features["paraphrase"]))
-            stage = build_stage(sides, Candidates.concatenate(parts), _identical(sides, exact_key))
-            paths = search(stage, sides, aligner_weights, self.beam_size)
-            statistics.append(_statistics(sides, stage, paths.chosen, paths.chunks, is_function))
-        return _Aligned(stage, paths.chosen, np.concatenate(statistics))
+                    parts.append(matchers.paraphrase_candidates(sides, position, table, table_ids))
+            stage = build_stage(sides, matchers.Candidates.concatenate(parts), _identical(sides, exact_key))
+            chunks, chosen = search(stage, sides, aligner_weights, self.beam_size)
+            statistics.append(_statistics(sides, stage, chosen, chunks, is_function))
+        return stage, chosen, np.concatenate(statistics)
 
-    def _segments(self, predictions: Any, references: Any):
+    def _segments(self, predictions: Any, references: Any) -> tuple[list[tuple[list[str], list[str]]], np.ndarray]:
+        """The (hypothesis words, reference words) pairs, and the segment of each."""
         hyps, refs, pretokenized = normalize_corpus(predictions, references)
         if pretokenized:  # the jar reads text: tokens are joined by spaces
             hyps = [" ".join(h) for h in hyps]
             refs = [[" ".join(r) for r in group] for group in refs]
-        prepared: dict[str, list[str]] = {}
-        for text in hyps:
-            if text not in prepared:
-                prepared[text] = self.words(text)
-        for group in refs:
-            for text in group:
-                if text not in prepared:
-                    prepared[text] = self.words(text)
+        prepared = {text: self.words(text) for text in {*hyps, *(r for group in refs for r in group)}}
         pairs = [(prepared[h], prepared[r]) for h, group in zip(hyps, refs) for r in group]
-        segment = np.repeat(np.arange(len(hyps)), [len(group) for group in refs])
-        return pairs, segment
+        return pairs, np.repeat(np.arange(len(hyps)), [len(group) for group in refs])
 
     def score(self, predictions: Any, references: Any) -> Meteor15Result:
         """Score a corpus: one prediction string per segment, one or more references each (token lists
@@ -325,27 +233,14 @@ class Meteor15:
         (0.4588, [0.3799, 1.0])
         """
         pairs, segment = self._segments(predictions, references)
-        aligned = self._align(pairs)
-        scores = compute(aligned.statistics, self.parameters)["score"]
+        statistics = self._align(pairs)[2]
+        scores = compute(statistics, self.parameters)["score"]
         best = _best_alignment(segment, scores)
-        statistics = aligned.statistics[best]
-        corpus = {
-            name: float(value[0]) for name, value in compute(aggregate(statistics)[None], self.parameters).items()
-        }
-        first = np.searchsorted(segment, np.arange(len(best)))
         return Meteor15Result(
-            score=corpus["score"],
+            score=float(compute(summable(statistics[best]).sum(axis=0)[None], self.parameters)["score"][0]),
             segment_scores=scores[best],
-            statistics=statistics,
-            best_reference=best - first,
-            precision=corpus["precision"],
-            recall=corpus["recall"],
-            fmean=corpus["fmean"],
-            fragmentation=corpus["fragmentation"],
-            penalty=corpus["penalty"],
-            modules=self.modules,
-            parameters=self.parameters,
-            normalization=self.normalization,
+            statistics=statistics[best],
+            best_reference=best - np.searchsorted(segment, np.arange(len(best))),
             modules_off=dict(self.modules_off),
             paraphrase_table=str(self._table_path) if self._table_path is not None else None,
         )
@@ -362,12 +257,11 @@ class Meteor15:
         (0.9231, 1.0, 0.3333, 0.4816, 0.512)
         """
         pairs, _ = self._segments([prediction], [references])
-        aligned = self._align(pairs)
-        metrics = compute(aligned.statistics, self.parameters)
+        stage, chosen, statistics = self._align(pairs)
+        metrics = compute(statistics, self.parameters)
         best = int(_best_alignment(np.zeros(len(pairs), dtype=np.int64), metrics["score"])[0])
-        stage, hyp, ref = aligned.stage, pairs[best][0], pairs[best][1]
-        chosen = np.flatnonzero(aligned.chosen & (stage.a == best))
-        chosen = chosen[np.argsort(stage.start[chosen], kind="stable")]
+        hyp, ref = pairs[best]
+        chosen = np.flatnonzero(chosen & (stage.a == best))
         matches = [
             AlignedMatch(
                 self.modules[stage.module[c]],
@@ -378,31 +272,24 @@ class Meteor15:
                 tuple(hyp[stage.match_start[c] : stage.match_start[c] + stage.match_length[c]]),
                 tuple(ref[stage.start[c] : stage.start[c] + stage.length[c]]),
             )
-            for c in chosen
+            for c in chosen[np.argsort(stage.start[chosen], kind="stable")]
         ]
         return Meteor15Explanation(
             hypothesis=hyp,
             reference=ref,
             best_reference=best,
             matches=matches,
-            chunks=int(aligned.statistics[best, 20]),
-            statistics=aligned.statistics[best],
-            precision=float(metrics["precision"][best]),
-            recall=float(metrics["recall"][best]),
-            fmean=float(metrics["fmean"][best]),
-            fragmentation=float(metrics["fragmentation"][best]),
-            penalty=float(metrics["penalty"][best]),
-            score=float(metrics["score"][best]),
+            chunks=int(statistics[best, 20]),
+            statistics=statistics[best],
             reference_scores=metrics["score"].tolist(),
-            modules_off=dict(self.modules_off),
+            **{name: float(metrics[name][best]) for name in SCORE_PARTS},
         )
 
 
-def _identical(sides: Sides, exact_key: np.ndarray) -> np.ndarray:
+def _identical(sides: matchers.Sides, exact_key: np.ndarray) -> np.ndarray:
     """Alignments whose two lines have the same words (by hash code, as the jar compares them)."""
-    same_length = sides.hyp_length == sides.ref_length
-    identical = same_length.copy()
-    for a in np.flatnonzero(same_length):
+    identical = sides.hyp_length == sides.ref_length
+    for a in np.flatnonzero(identical):
         h = exact_key[sides.hyp_word[sides.hyp_offset[a] : sides.hyp_offset[a] + sides.hyp_length[a]]]
         r = exact_key[sides.ref_word[sides.ref_offset[a] : sides.ref_offset[a] + sides.ref_length[a]]]
         identical[a] = np.array_equal(h, r)
@@ -410,7 +297,7 @@ def _identical(sides: Sides, exact_key: np.ndarray) -> np.ndarray:
 
 
 def _statistics(
-    sides: Sides, stage: Stage, chosen: np.ndarray, chunks: np.ndarray, is_function: np.ndarray
+    sides: matchers.Sides, stage: Stage, chosen: np.ndarray, chunks: np.ndarray, is_function: np.ndarray
 ) -> np.ndarray:
     """The jar's 23 statistics of each alignment, from the matches its best path uses."""
     n_align = len(sides.hyp_length)
@@ -426,12 +313,11 @@ def _statistics(
         (sides.ref_offset[a] + stage.start[c], stage.length[c], ref_function, 1),
     ):
         index, row = concatenated_ranges(begin, length)
-        is_fn = function[index].astype(np.int64)
         # columns 4 + 4 * module + (0 hyp content, 1 ref content, 2 hyp function, 3 ref function)
-        np.add.at(stats, (a[row], 4 + 4 * module[row] + column + 2 * is_fn), 1)
+        np.add.at(stats, (a[row], 4 + 4 * module[row] + column + 2 * function[index].astype(np.int64)), 1)
     stats[:, 20] = chunks
-    stats[:, 21] = sum(stats[:, module_columns(m)[0]] + stats[:, module_columns(m)[2]] for m in range(4))
-    stats[:, 22] = sum(stats[:, module_columns(m)[1]] + stats[:, module_columns(m)[3]] for m in range(4))
+    stats[:, 21] = stats[:, 4:20:2].sum(axis=1)  # the matched words of each side: content and function
+    stats[:, 22] = stats[:, 5:20:2].sum(axis=1)
     return stats
 
 
@@ -439,5 +325,4 @@ def _best_alignment(segment: np.ndarray, scores: np.ndarray) -> np.ndarray:
     """Per segment, the index of its first alignment with the highest score (the jar keeps a reference
     only when it scores strictly higher than the best so far)."""
     order = np.lexsort((np.arange(len(scores)), -scores, segment))
-    first_of_segment = np.searchsorted(segment[order], np.arange(int(segment.max(initial=-1)) + 1), "left")
-    return order[first_of_segment]
+    return order[np.searchsorted(segment[order], np.arange(int(segment.max(initial=-1)) + 1), "left")]

@@ -1,26 +1,16 @@
 """The jar's alignment search (``edu.cmu.meteor.aligner.Aligner``), on all alignments of a corpus at once.
 
-What the jar does for one alignment (hypothesis = line 1, reference = line 2):
-
-1. Every matcher adds candidate matches to the list of the reference position where they start
-   (:mod:`.matchers`; modules in the configured order). When the two lines are equal word for
-   word, only the first module runs.
-2. A candidate that is alone at its start and covers only words no other candidate covers is
-   *fixed*: put into the initial path.
-3. A beam search left to right over reference positions. A path has a score (the sum over its
-   matches of ``(int)(words * w)`` on each side, w = 1 for exact matches and 0.5 for the other
-   modules, so a one-word stem, synonym or paraphrase match adds 0), a chunk count and a
-   "distance". Before each position the paths are sorted (stable) by score (more first),
-   chunks (fewer first) and distance (smaller first) and the best ``beam_size`` (40) go on: a
-   path passes positions inside its last match, takes the fixed match starting here, or branches
-   into one new path per usable candidate (in list order) followed by itself skipping the
-   position. The jar adds each candidate's distance ``|start - match_start|`` to the *parent*
-   path, not to the new path (a new path inherits the parent's distance as it is when the new
-   path is made): reproduced here, since it breaks ties.
-4. After the last position each open chunk is closed and the best path wins.
-
-Here the paths of all alignments advance together, one reference position per step, as numpy
-arrays; the history of the kept paths is stored so the winning paths' matches can be read back.
+For one alignment (hypothesis = line 1, reference = line 2) the jar: (1) lists each matcher's candidates
+at the reference position where they start (modules in order; only the first module when the two lines are
+equal word for word); (2) *fixes* a candidate alone at its start that covers only words no other candidate
+covers; (3) runs a beam search left to right over reference positions. A path has a score (per match, the
+sum of ``(int)(words * w)`` on each side, w = 1 for exact and 0.5 for other modules), a chunk count and a
+distance; before each position the paths are sorted (stable) by score (more first), chunks, distance, and
+the best ``beam_size`` go on: a path passes positions inside its last match, takes the fixed match starting
+here, or branches into one path per usable candidate (in list order) followed by itself skipping the
+position. The jar adds each candidate's distance ``|start - match_start|`` to the *parent* path, not the new
+one (which inherits the parent's distance as it is then): reproduced, since it breaks ties. (4) After the
+last position open chunks close and the best path wins. Here the paths of all alignments advance together.
 """
 
 from __future__ import annotations
@@ -31,17 +21,15 @@ from functools import partial
 import numpy as np
 
 from ngrameval.engine.ngrams import concatenated_ranges
-from ngrameval.metrics.meteor15.matchers import Candidates, Sides
+from ngrameval.metrics.meteor15.matchers import CANDIDATE_FIELDS, Candidates, Sides
 
 DEFAULT_BEAM_SIZE = 40
 
 
 @dataclass
 class Stage:
-    """Candidate matches in the jar's order, indexed by (alignment, reference start).
-
-    ``first[ref_offset[a] + i]`` .. ``first[ref_offset[a] + i + 1]`` are the candidates starting at
-    reference position i of alignment a; ``fixed[c]`` marks candidates of the initial path."""
+    """Candidate matches in the jar's order: ``first[ref_offset[a] + i]`` .. ``first[ref_offset[a] + i + 1]``
+    start at reference position i of alignment a; ``fixed[c]`` marks candidates of the initial path."""
 
     a: np.ndarray
     start: np.ndarray
@@ -55,21 +43,9 @@ class Stage:
 
 def build_stage(sides: Sides, candidates: Candidates, identical: np.ndarray) -> Stage:
     """Sort the candidates as the jar lists them, drop the modules after the first for alignments whose
-    lines are identical (``identical[a]``), and find the fixed ones.
-
-    "a b a" against "a b": "b" has one candidate covering words nobody else covers (fixed); "a" does not.
-
-    >>> from ngrameval.metrics.meteor15.matchers import word_candidates
-    >>> sides = Sides.of([([0, 1, 0], [0, 1])])
-    >>> keys = np.array([7, 8])
-    >>> stage = build_stage(sides, word_candidates(sides, 0, keys, keys, None), np.array([False]))
-    >>> list(zip(stage.start.tolist(), stage.match_start.tolist(), stage.fixed.tolist()))
-    [(0, 0, False), (0, 2, False), (1, 1, True)]
-    """
+    lines are identical (``identical[a]``), and find the fixed ones."""
     keep = ~identical[candidates.a] | (candidates.order[:, 0] == 0)
-    c = Candidates(
-        *(getattr(candidates, name)[keep] for name in ("a", "start", "length", "match_start", "match_length", "order"))
-    )
+    c = Candidates(*(getattr(candidates, name)[keep] for name in CANDIDATE_FIELDS))
     order = np.lexsort(tuple(c.order[:, k] for k in range(c.order.shape[1] - 1, -1, -1)) + (c.start, c.a))
     a, start, length = c.a[order], c.start[order], c.length[order]
     match_start, match_length, module = c.match_start[order], c.match_length[order], c.order[order, 0]
@@ -125,29 +101,20 @@ def _sort_order(a: np.ndarray, score: np.ndarray, chunks: np.ndarray, distance: 
     return np.lexsort((distance, chunks, -score, a))
 
 
-@dataclass
-class Paths:
-    """The best path of each alignment: its chunk count and, for every candidate of the stage,
-    whether the path uses it (``chosen``; fixed candidates are in every path)."""
-
-    chunks: np.ndarray
-    chosen: np.ndarray
-
-
-def search(stage: Stage, sides: Sides, aligner_weights: np.ndarray, beam_size: int = DEFAULT_BEAM_SIZE) -> Paths:
-    """Run the jar's beam search on every alignment (see the module documentation).
-
-    ``aligner_weights[m]`` is the weight the search gives module position m (the jar: 1.0 for
-    exact, 0.5 for the others, whatever the scoring weights are).
+def search(
+    stage: Stage, sides: Sides, aligner_weights: np.ndarray, beam_size: int = DEFAULT_BEAM_SIZE
+) -> tuple[np.ndarray, np.ndarray]:
+    """The jar's beam search on every alignment: the best path's chunk count, and for every candidate whether
+    that path uses it (fixed candidates are in every path). ``aligner_weights[m]``: the weight of module
+    position m (the jar: 1.0 for exact, 0.5 for the others, whatever the scoring weights are).
 
     "a b a" against "a b": the first "a" of the hypothesis goes with "a", so "a b" is one chunk.
 
     >>> from ngrameval.metrics.meteor15.matchers import word_candidates
     >>> sides = Sides.of([([0, 1, 0], [0, 1])])
-    >>> keys = np.array([7, 8])
-    >>> stage = build_stage(sides, word_candidates(sides, 0, keys, keys, None), np.array([False]))
-    >>> paths = search(stage, sides, np.array([1.0]))
-    >>> paths.chunks.tolist(), stage.match_start[paths.chosen].tolist()
+    >>> stage = build_stage(sides, word_candidates(sides, 0, np.array([7, 8]), None), np.array([False]))
+    >>> chunks, chosen = search(stage, sides, np.array([1.0]))
+    >>> chunks.tolist(), stage.match_start[chosen].tolist()
     ([1], [0, 1])
     """
     n_align, n_cand = len(sides.ref_length), len(stage.a)
@@ -260,4 +227,4 @@ def search(stage: Stage, sides: Sides, aligner_weights: np.ndarray, beam_size: i
         taken = history_tk[t][cursor[active]]
         chosen[taken[taken >= 0]] = True
         cursor[active] = history_bp[t][cursor[active]]
-    return Paths(chunks, chosen)
+    return chunks, chosen

@@ -1,22 +1,13 @@
-"""The jar's four matchers, run on every (hypothesis, reference) pair of a corpus at once.
-
-Each matcher returns the candidate matches of every alignment as arrays (a
-:class:`Candidates`): alignment, reference start and length, hypothesis start and length,
-and sort keys that put them in the order the jar lists them. The jar compares words by
-``String.hashCode`` (``Stage.words1/words2`` hold hash codes), so two different words with the
-same Java hash count as equal; :func:`java_hashes` gives those hashes.
-
-- exact: equal hash codes;
-- stem: equal hash codes of the Snowball (2.2, the jar's ``org.tartarus.snowball``) English
-  stems, different words;
-- synonym: a shared WordNet synset (:class:`~.resources.SynonymDictionary`), different words;
-- paraphrase: a reference phrase that the table lists with a hypothesis phrase as its
-  paraphrase, or the other way round (two passes, as the jar runs them).
+"""The jar's four matchers, run on every (hypothesis, reference) pair of a corpus at once: each gives the
+candidate matches of every alignment (:class:`Candidates`). The jar compares words by ``String.hashCode``
+(:func:`java_hashes`), so two words with the same Java hash count as equal. exact: equal hash codes; stem:
+equal hash codes of the Snowball English stems, different words; synonym: a shared WordNet synset, different
+words; paraphrase: a reference phrase that the table lists with a hypothesis phrase, or the other way round.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -48,6 +39,9 @@ def java_hashes(words: Sequence[str]) -> np.ndarray:
     return (sums & np.uint64(0xFFFFFFFF)).astype(np.uint32).view(np.int32).astype(np.int64)
 
 
+CANDIDATE_FIELDS = ("a", "start", "length", "match_start", "match_length", "order")
+
+
 @dataclass
 class Candidates:
     """Candidate matches: alignment ``a``, reference span ``[start, start + length)``,
@@ -63,42 +57,18 @@ class Candidates:
     order: np.ndarray
 
     @classmethod
-    def empty(cls) -> Candidates:
-        """No candidates.
-
-        >>> len(Candidates.empty().a)
-        0
-        """
-        z = np.zeros(0, dtype=np.int64)
-        return cls(z, z, z, z, z, np.zeros((0, 5), dtype=np.int64))
-
-    @classmethod
-    def concatenate(cls, parts: Iterable[Candidates]) -> Candidates:
-        """All candidates of ``parts``, in turn.
-
-        >>> len(Candidates.concatenate([Candidates.empty(), Candidates.empty()]).a)
-        0
-        """
-        parts = list(parts)
+    def concatenate(cls, parts: Sequence[Candidates]) -> Candidates:
+        """All candidates of ``parts``, in turn."""
         if not parts:
-            return cls.empty()
-        return cls(
-            *(
-                np.concatenate([getattr(p, name) for p in parts])
-                for name in ("a", "start", "length", "match_start", "match_length", "order")
-            )
-        )
+            z = np.zeros(0, dtype=np.int64)
+            return cls(z, z, z, z, z, np.zeros((0, 5), dtype=np.int64))
+        return cls(*(np.concatenate([getattr(p, name) for p in parts]) for name in CANDIDATE_FIELDS))
 
 
 @dataclass
 class Sides:
     """The words of every alignment: ``hyp_word[hyp_offset[a] + j]`` is word j of alignment a's
-    hypothesis (an index into the corpus vocabulary), and likewise for the reference.
-
-    >>> sides = Sides.of([([0, 1, 0], [0, 1])])    # "a b a" against "a b" (vocabulary: a=0, b=1)
-    >>> [x.tolist() for x in sides.rows("ref")]
-    [[0, 0], [0, 1], [0, 1]]
-    """
+    hypothesis (an index into the corpus vocabulary), and likewise for the reference."""
 
     hyp_word: np.ndarray
     hyp_offset: np.ndarray
@@ -134,42 +104,41 @@ def _join(left_key: np.ndarray, right_key: np.ndarray):
     return i, order[at]
 
 
-def _pairs(sides: Sides, ref_keys: np.ndarray, hyp_keys: np.ndarray, ref_rows, hyp_rows):
+def _pairs(ref_rows, ref_keys: np.ndarray, hyp_rows, hyp_keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """Word pairs of the same alignment whose keys agree: (a, reference position, hypothesis position),
     ordered by alignment, reference position, hypothesis position. ``ref_keys[k]`` is the key of
     reference row k (rows may repeat a word with several keys, as synonyms do)."""
     (ra, ri, _), (ha, hj, _) = ref_rows, hyp_rows
     # Keys are < 2 ** 32 in magnitude: pack (alignment, key) into one int64.
-    left = ra * (1 << 33) + (ref_keys + (1 << 32))
-    right = ha * (1 << 33) + (hyp_keys + (1 << 32))
-    i, j = _join(left, right)
+    i, j = _join(ra * (1 << 33) + (ref_keys + (1 << 32)), ha * (1 << 33) + (hyp_keys + (1 << 32)))
     return ra[i], ri[i], hj[j]
 
 
-def word_candidates(
-    sides: Sides, module: int, ref_key: np.ndarray, hyp_key: np.ndarray, exact_key: np.ndarray | None
-) -> Candidates:
-    """Exact (``exact_key is None``) or stem matches: one-word matches of words with equal keys
-    (``ref_key``/``hyp_key`` per vocabulary word), for stems only between different words.
-
-    >>> c = word_candidates(Sides.of([([0, 1, 0], [0, 1])]), 0, np.array([7, 8]), np.array([7, 8]), None)
-    >>> list(zip(c.start.tolist(), c.match_start.tolist()))    # (reference, hypothesis) positions
-    [(0, 0), (0, 2), (1, 1)]
-    """
-    ref_rows, hyp_rows = sides.rows("ref"), sides.rows("hyp")
-    a, i, j = _pairs(sides, ref_key[ref_rows[2]], hyp_key[hyp_rows[2]], ref_rows, hyp_rows)
+def _single_words(sides: Sides, module: int, a, i, j, exact_key: np.ndarray | None) -> Candidates:
+    """One-word matches (alignment, reference position, hypothesis position), of different words unless
+    ``exact_key`` is None."""
     if exact_key is not None:
         keep = exact_key[sides.ref_word[sides.ref_offset[a] + i]] != exact_key[sides.hyp_word[sides.hyp_offset[a] + j]]
         a, i, j = a[keep], i[keep], j[keep]
-    return _single_words(module, a, i, j)
-
-
-def _single_words(module: int, a, i, j) -> Candidates:
     one, zero = np.ones(len(a), dtype=np.int64), np.zeros(len(a), dtype=np.int64)
     return Candidates(a, i, one, j, one, np.stack([np.full(len(a), module), zero, j, zero, zero], axis=1))
 
 
-def synonym_candidates(sides: Sides, module: int, synsets: list[Sequence[int]], exact_key: np.ndarray) -> Candidates:
+def word_candidates(sides: Sides, module: int, key: np.ndarray, exact_key: np.ndarray | None) -> Candidates:
+    """Exact (``exact_key is None``) or stem matches: one-word matches of words with equal keys (``key`` per
+    vocabulary word), for stems only between different words.
+
+    >>> c = word_candidates(Sides.of([([0, 1, 0], [0, 1])]), 0, np.array([7, 8]), None)
+    >>> list(zip(c.start.tolist(), c.match_start.tolist()))    # (reference, hypothesis) positions
+    [(0, 0), (0, 2), (1, 1)]
+    """
+    ref_rows, hyp_rows = sides.rows("ref"), sides.rows("hyp")
+    return _single_words(sides, module, *_pairs(ref_rows, key[ref_rows[2]], hyp_rows, key[hyp_rows[2]]), exact_key)
+
+
+def synonym_candidates(
+    sides: Sides, module: int, synsets: Sequence[Sequence[int]], exact_key: np.ndarray
+) -> Candidates:
     """One-word matches of different words that share a synset (``synsets[w]``: ids of vocabulary word w).
 
     >>> c = synonym_candidates(Sides.of([([0, 1], [2])]), 2, [[5], [6, 9], [9]], np.array([10, 11, 12]))
@@ -185,36 +154,19 @@ def synonym_candidates(sides: Sides, module: int, synsets: list[Sequence[int]], 
         at, row = concatenated_ranges(first[word], counts[word])
         return (a[row], position[row], word[row]), flat[at]
 
-    ref_rows, ref_synset = exploded("ref")
-    hyp_rows, hyp_synset = exploded("hyp")
-    a, i, j = _pairs(sides, ref_synset, hyp_synset, ref_rows, hyp_rows)
+    a, i, j = _pairs(*exploded("ref"), *exploded("hyp"))
     # A pair sharing several synsets is one match.
     n_hyp = int(sides.hyp_length.max(initial=0)) + 1
     n_ref = int(sides.ref_length.max(initial=0)) + 1
     packed = distinct((a * n_ref + i) * n_hyp + j)
-    a, i, j = packed // (n_ref * n_hyp), packed // n_hyp % n_ref, packed % n_hyp
-    keep = exact_key[sides.ref_word[sides.ref_offset[a] + i]] != exact_key[sides.hyp_word[sides.hyp_offset[a] + j]]
-    return _single_words(module, a[keep], i[keep], j[keep])
+    return _single_words(sides, module, packed // (n_ref * n_hyp), packed // n_hyp % n_ref, packed % n_hyp, exact_key)
 
 
 def paraphrase_candidates(sides: Sides, module: int, table: ParaphraseTable, table_id: np.ndarray) -> Candidates:
     """Phrase matches from the paraphrase table (``table_id[w]``: the table's id of vocabulary word w, or -1).
-
-    The jar's first pass takes reference phrases at each reference position (shorter first,
-    then in table order) and finds their paraphrases in the hypothesis (left to right); the
-    second pass does the same from hypothesis phrases and appends to the lists of the
-    reference positions where the paraphrases start.
-
-    >>> import gzip, tempfile
-    >>> from pathlib import Path
-    >>> path = Path(tempfile.mkdtemp()) / "toy.gz"
-    >>> _ = path.write_bytes(gzip.compress(b"0.5\\nbig dog\\nhound\\n"))
-    >>> table = ParaphraseTable.open(path, cache_dir=path.parent)
-    >>> words = ["a", "hound", "big", "dog"]          # "a hound" against "a big dog"
-    >>> c = paraphrase_candidates(Sides.of([([0, 1], [0, 2, 3])]), 3, table, table.ids(words))
-    >>> c.start.tolist(), c.length.tolist(), c.match_start.tolist(), c.match_length.tolist()
-    ([1], [2], [1], [1])
-    """
+    The jar's first pass takes reference phrases at each reference position (shorter first, then in table
+    order) and finds their paraphrases in the hypothesis (left to right); the second pass does the same from
+    hypothesis phrases and appends to the lists of the reference positions where the paraphrases start."""
     found = {}
     for side in ("ref", "hyp"):
         offset, length = getattr(sides, f"{side}_offset"), getattr(sides, f"{side}_length")
@@ -239,27 +191,13 @@ def paraphrase_candidates(sides: Sides, module: int, table: ParaphraseTable, tab
         alignment, entry = a[row[i]], entry[i]
         source_at, source_len = position[row[i]] - offset[alignment], phrase_length[row[i]]
         target_at, target_len = t_position[j] - t_offset[alignment], t_length[j]
-        module_key = np.full(len(i), module)
-        if second_pass:
-            parts.append(
-                Candidates(
-                    alignment,
-                    target_at,
-                    target_len,
-                    source_at,
-                    source_len,
-                    np.stack([module_key, np.ones(len(i), dtype=np.int64), source_at, source_len, entry], axis=1),
-                )
-            )
-        else:
-            parts.append(
-                Candidates(
-                    alignment,
-                    source_at,
-                    source_len,
-                    target_at,
-                    target_len,
-                    np.stack([module_key, np.zeros(len(i), dtype=np.int64), source_len, entry, target_at], axis=1),
-                )
-            )
+        # The second pass's matches start where their paraphrase (a target) starts in the reference.
+        spans = (
+            (target_at, target_len, source_at, source_len)
+            if second_pass
+            else (source_at, source_len, target_at, target_len)
+        )
+        keys = (source_at, source_len, entry) if second_pass else (source_len, entry, target_at)
+        order = np.stack([np.full(len(i), module), np.full(len(i), second_pass), *keys], axis=1)
+        parts.append(Candidates(alignment, *spans, order))
     return Candidates.concatenate(parts)

@@ -1,14 +1,7 @@
-"""Text preparation as the METEOR 1.5 jar does it for English: ``-norm``, ``-norm -noPunct``,
-``-lower`` or none, then its word split.
-
-``-norm`` is the jar's ``Normalizer.normalizeLine`` (a port of its tokenizer rules: punctuation
-split off, "..." kept together, commas split unless between digits, quotes and dashes unified,
-English contractions split, a final period split unless the word is a non-breaking prefix, runs
-of spaces collapsed) followed by Java's ``String.toLowerCase``. The regular expressions are
-rewritten with the character classes Java gives them: ``\\p{Digit}`` is ``[0-9]``,
-``\\p{Lower}`` is ``[a-z]`` and ``\\s`` is ``[ \\t\\n\\x0b\\f\\r]`` (ASCII only), ``String.trim``
-removes the characters up to U+0020 and words are split at the five characters of
-``StringTokenizer``.
+"""Text preparation as the METEOR 1.5 jar does it for English (``-norm``, ``-norm -noPunct``, ``-lower`` or
+none), then its word split. ``-norm`` is a port of the jar's ``Normalizer.normalizeLine`` and Java's
+``String.toLowerCase``, its regular expressions with the character classes Java gives them (``\\p{Digit}``
+is ``[0-9]``, ``\\p{Lower}`` is ``[a-z]``, ``\\s`` is ASCII only); ``String.trim`` removes U+0000..U+0020.
 """
 
 from __future__ import annotations

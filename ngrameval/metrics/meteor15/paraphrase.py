@@ -1,31 +1,15 @@
 """METEOR 1.5's paraphrase table (``paraphrase-en.gz``), read through a compact on-disk index.
 
-The table is gzipped text, three lines an entry: a probability (ignored by the jar), a phrase
-and its paraphrase, words separated by spaces. The jar loads all 5.3 million entries into a
-trie at every start (about 10 CPU seconds and 1.3 GB). Here the table is parsed once into numpy
-arrays kept in a cache directory (``$XDG_CACHE_HOME/ngrameval``, ``~/.cache/ngrameval`` or a
-directory the caller gives), which later runs map into memory; only the pages a corpus
-touches are read.
-
-Building the index (:func:`build_index`) is the first run's cost, so it is vectorized and
-pipelined: one thread inflates the gzip stream a few MiB at a time, a second cuts each block of
-whole entries into words and keys them (a word of up to 7 bytes is its own key, a longer one is
-hashed), and the calling thread numbers the words through an open-addressing hash table and the
-phrases through sorted 64-bit row hashes. Every word is compared with the word its key found and
-every phrase with the phrase its hash found, so a collision is an error, never a wrong index.
-
-The cache is keyed by the table's size, modification time and a hash of its first and last
-megabyte (a changed table gets a new index; :func:`cache_key`) and by :data:`FORMAT_VERSION`.
-An index is built in a temporary directory renamed into place, so a concurrent or interrupted
-build never leaves a partial index; ``meta.json`` records each file's size and Adler-32, and an
-index that does not match them (truncated, damaged, of another format) is rebuilt
-(:func:`index_is_complete`, :func:`open_index`).
-
-Lookups: every phrase (the first line of an entry, the *source*) and paraphrase (the *target*)
-is a row of word ids, numbered in the order of the rows' 64-bit hashes; a hash finds its phrase
-(``np.searchsorted``) and the words are then compared, so a hash collision cannot make a false
-match. Entries are grouped by source in file order, which is the order in which the jar's trie
-emits them.
+The table is gzipped text, three lines an entry: a probability (ignored by the jar), a phrase (the
+*source*) and its paraphrase (the *target*). The jar loads its 5.3 million entries into a trie at every
+start (about 10 CPU seconds and 1.3 GB). Here the table is parsed once into numpy arrays kept in a cache
+directory (:func:`default_cache_dir` or the caller's), which later runs map into memory. Building the
+index is vectorized and pipelined (a thread inflates, a thread cuts words, the caller numbers them).
+Phrases are rows of word ids numbered in the order of their 64-bit hashes; every word is compared with
+the word its key found and every phrase with the phrase its hash found, so a collision is an error, never
+a wrong match. Entries are grouped by source in file order (the order the jar's trie emits them). The
+cache is keyed by :func:`cache_key`; ``meta.json`` records each file's size and Adler-32, and an index
+that does not match them is rebuilt.
 """
 
 from __future__ import annotations
@@ -34,17 +18,15 @@ import gzip
 import hashlib
 import json
 import os
-import queue
 import shutil
 import tempfile
-import threading
-import time
 import zlib
+from collections import deque
 from collections.abc import Generator, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import closing
 from pathlib import Path
-from typing import NamedTuple, Union
+from typing import Union
 
 import numpy as np
 
@@ -57,58 +39,36 @@ PathLike = Union[str, Path]
 _MULTIPLIER = np.uint64(0x100000001B3)
 _MIX_1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX_2 = np.uint64(0x94D049BB133111EB)
-_ARRAYS = (
-    "source_words",
-    "source_length",
-    "source_hash",
-    "source_first",
-    "source_count",
-    "entry_target",
-    "target_words",
-    "target_length",
-    "target_hash",
-)
-
-
-def _mix(values: np.ndarray) -> np.ndarray:
-    """A 64-bit mixing of word ids + 1 (0, the padding, stays 0)."""
-    x = values.astype(np.uint64) * _MIX_1
-    return (x ^ (x >> np.uint64(31))) * _MIX_2
+_SOURCE_ARRAYS = ("source_words", "source_length", "source_hash", "source_first", "source_count")
+_ARRAYS = (*_SOURCE_ARRAYS, "entry_target", "target_words", "target_length", "target_hash")
 
 
 def row_hashes(rows: np.ndarray) -> np.ndarray:
-    """Hash of each row of word ids + 1 (zero-padded on the right): sum of mix(word) * M**position.
+    """Hash of each row of word ids + 1 (zero-padded on the right): sum of mix(word) * M**position (0, the
+    padding, mixes to 0).
 
-    >>> rows = np.array([[3, 5, 0], [3, 5, 0], [5, 3, 0]])
-    >>> h = row_hashes(rows); bool(h[0] == h[1]), bool(h[0] == h[2])
+    >>> h = row_hashes(np.array([[3, 5, 0], [3, 5, 0], [5, 3, 0]]))
+    >>> bool(h[0] == h[1]), bool(h[0] == h[2])
     (True, False)
     """
     hashes = np.zeros(len(rows), dtype=np.uint64)
     power = np.uint64(1)
     with np.errstate(over="ignore"):
         for column in range(rows.shape[1]):
-            hashes += _mix(rows[:, column]) * power
+            mixed = rows[:, column].astype(np.uint64) * _MIX_1
+            hashes += (mixed ^ (mixed >> np.uint64(31))) * _MIX_2 * power
             power = power * _MULTIPLIER
     return hashes
 
 
 def default_cache_dir() -> Path:
-    """``$XDG_CACHE_HOME/ngrameval``, else ``~/.cache/ngrameval``.
-
-    >>> default_cache_dir().name
-    'ngrameval'
-    """
+    """``$XDG_CACHE_HOME/ngrameval``, else ``~/.cache/ngrameval``."""
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "ngrameval"
 
 
 def cache_key(table: Path) -> str:
-    """Identifies a table file: its size, modification time and a hash of its first and last MiB.
-
-    >>> import tempfile; path = Path(tempfile.mkdtemp()) / "t.gz"; _ = path.write_bytes(b"x")
-    >>> cache_key(path).startswith("paraphrase-1-")
-    True
-    """
+    """Identifies a table file: its size, modification time and a hash of its first and last MiB."""
     status = table.stat()
     digest = hashlib.blake2b(digest_size=8)
     with open(table, "rb") as handle:
@@ -127,9 +87,8 @@ _BYTE_MASK = np.array([(1 << (8 * n)) - 1 for n in range(8)] + [(1 << 64) - 1], 
 
 
 def _entry_blocks(table: Path, size: int) -> Iterator[bytes]:
-    """The table's text, whole entries (3 lines each) at a time, every line ending in LF: the gzip
-    stream is inflated ``size`` bytes at a time; CR LF and CR (Java's ``readLine`` ends lines at them
-    too) become LF, and a last line without an end gets one."""
+    """The table's text, whole entries (3 lines each) at a time, every line ending in LF (CR LF and CR, where
+    Java's ``readLine`` ends lines too, become LF; a last line without an end gets one)."""
     rest = b""
     with gzip.open(table, "rb") as handle:
         while True:
@@ -158,60 +117,29 @@ def _entry_blocks(table: Path, size: int) -> Iterator[bytes]:
 
 
 def _prefetched(blocks: Iterator[bytes]) -> Generator[bytes, None, None]:
-    """``blocks`` produced by a second thread, a few ahead: zlib inflates without the GIL, so the
-    table is inflated on one core while the blocks before are parsed on the other."""
-    ready: queue.Queue = queue.Queue(maxsize=_PREFETCH_BLOCKS)
-    stop = threading.Event()
-    done = object()
-
-    def produce() -> None:
-        try:
-            for block in blocks:
-                if stop.is_set():
-                    return
-                ready.put(block)
-            ready.put(done)
-        except BaseException as error:  # re-raised in the reading thread
-            ready.put(error)
-
-    thread = threading.Thread(target=produce, name="paraphrase-inflate", daemon=True)
-    thread.start()
-    try:
-        while True:
-            item = ready.get()
-            if item is done:
-                return
-            if isinstance(item, BaseException):
-                raise item
-            yield item
-    finally:
-        stop.set()
-        while thread.is_alive():  # unblock a producer waiting on a full queue
-            try:
-                ready.get(timeout=0.05)
-            except queue.Empty:
-                pass
-        thread.join()
+    """``blocks`` produced by a second thread, a few ahead: zlib inflates without the GIL, on another core."""
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="paraphrase-inflate") as pool:
+        ahead = deque(pool.submit(next, blocks, None) for _ in range(_PREFETCH_BLOCKS))
+        while (block := ahead.popleft().result()) is not None:
+            ahead.append(pool.submit(next, blocks, None))
+            yield block
 
 
 def _splitmix(values: np.ndarray) -> np.ndarray:
     """SplitMix64's finalizer (a bijection of 64-bit integers)."""
-    x = values ^ (values >> np.uint64(30))
-    x = x * _MIX_1
+    x = (values ^ (values >> np.uint64(30))) * _MIX_1
     x ^= x >> np.uint64(27)
     x *= _MIX_2
     return x ^ (x >> np.uint64(31))
 
 
 def _chunk(view: np.ndarray, starts: np.ndarray, lengths: np.ndarray, index: int) -> np.ndarray:
-    """Bytes ``8 * index`` to ``8 * index + 7`` of each word (zeros past its end) as a little-endian
-    integer; ``view``: the text as overlapping 8-byte integers (:func:`_windows`)."""
+    """Bytes ``8 * index`` to ``8 * index + 7`` of each word (zeros past its end) as a little-endian integer."""
     return view[starts + 8 * index] & _BYTE_MASK[np.clip(lengths - 8 * index, 0, 8)]
 
 
 def _word_keys(view: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
-    """The key of each word: a word of up to 7 bytes is its own key (its bytes, its length in the top
-    byte); a longer word's key is a hash of its bytes."""
+    """The key of each word (see ``_SHORT``)."""
     keys = _chunk(view, starts, lengths, 0)
     short = lengths < _SHORT
     keys[short] |= lengths[short].astype(np.uint64) << np.uint64(56)
@@ -227,9 +155,8 @@ def _word_keys(view: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> np.
 
 
 class _Vocabulary:
-    """Word ids for the words of text blocks, in order of first appearance, found through an
-    open-addressing hash table of word keys (:func:`_word_keys`). Every word is compared with the word
-    its key found, so a key collision is an error, never a merge of two words."""
+    """Word ids in order of first appearance, through an open-addressing hash table of word keys; every word
+    is compared with the word its key found, so a key collision is an error, never a merge of two words."""
 
     def __init__(self, bits: int = 16):
         self.words: list[bytes] = []
@@ -281,8 +208,7 @@ class _Vocabulary:
     def __call__(
         self, data: bytes, view: np.ndarray, starts: np.ndarray, lengths: np.ndarray, keys: np.ndarray
     ) -> np.ndarray:
-        """The ids of the words ``data[starts[k]:starts[k] + lengths[k]]`` of keys ``keys``
-        (``view``: :func:`_windows` of data)."""
+        """The ids of the words ``data[starts[k]:starts[k] + lengths[k]]`` of keys ``keys``."""
         ids = self._lookup(keys)
         unknown = np.flatnonzero(ids < 0)
         if len(unknown):
@@ -311,12 +237,8 @@ class _Vocabulary:
         index, long = 0, np.flatnonzero(lengths >= _SHORT)
         stored = _windows(self.text)
         while same and len(long):
-            same = bool(
-                (
-                    _chunk(view, starts[long], lengths[long], index)
-                    == _chunk(stored, self.offsets[ids[long]], lengths[long], index)
-                ).all()
-            )
+            word = _chunk(view, starts[long], lengths[long], index)
+            same = bool((word == _chunk(stored, self.offsets[ids[long]], lengths[long], index)).all())
             index += 1
             long = long[lengths[long] > 8 * index]
         if not same:
@@ -325,8 +247,7 @@ class _Vocabulary:
 
 
 def _windows(buffer: np.ndarray) -> np.ndarray:
-    """The 8-byte little-endian integers that start at each byte of ``buffer`` but its last 7
-    (a view: ``buffer`` ends with 8 zero bytes after the text)."""
+    """The 8-byte little-endian integers that start at each byte of ``buffer`` but its last 7 (a view)."""
     return np.ndarray(shape=(len(buffer) - 7,), dtype="<u8", buffer=buffer, strides=(1,))
 
 
@@ -340,7 +261,6 @@ class _Phrases:
         self.of_entry: list[np.ndarray] = []  # per block: each entry's phrase, an index into the block's
 
     def add(self, rows: np.ndarray) -> None:
-        """One block's phrases, an entry a row."""
         hashes, first, inverse = np.unique(row_hashes(rows), return_index=True, return_inverse=True)
         inverse = inverse.reshape(-1)
         repeated = np.flatnonzero(first[inverse] != np.arange(len(inverse)))
@@ -378,22 +298,10 @@ def _check_same_rows(rows: np.ndarray, representatives: np.ndarray) -> None:
         raise InputError("two different phrases of the paraphrase table have the same 64-bit hash")
 
 
-class _BlockWords(NamedTuple):
-    """The phrase words of one block of entries (:func:`_block_words`)."""
-
-    data: bytes
-    buffer: np.ndarray  # data and 8 zero bytes
-    entries: int
-    line: np.ndarray  # of each word: its line in the block (3 an entry)
-    starts: np.ndarray
-    lengths: np.ndarray
-    keys: np.ndarray  # :func:`_word_keys`
-
-
-def _block_words(data: bytes) -> _BlockWords:
-    """The words of a block of whole entries, cut as StringTokenizer cuts them (at space, tab, LF, CR,
-    FF: bytes that UTF-8 never uses inside a character), but those of the probability lines (the jar
-    ignores the probabilities)."""
+def _block_words(data: bytes) -> tuple:
+    """The phrase words of a block of whole entries, cut as StringTokenizer cuts them (at space, tab, LF, CR, FF:
+    bytes that UTF-8 never uses inside a character): ``(data, its windows, entries, line of each word, starts,
+    lengths, keys)``. The words of the probability lines are left out (the jar ignores them)."""
     buffer = np.zeros(len(data) + 8, dtype=np.uint8)
     buffer[: len(data)] = np.frombuffer(data, dtype=np.uint8)
     text = buffer[: len(data)]
@@ -403,37 +311,29 @@ def _block_words(data: bytes) -> _BlockWords:
     edges = np.flatnonzero(in_word[1:] != in_word[:-1])  # word starts and ends, alternately
     starts, ends = edges[0::2], edges[1::2]
     line_ends = np.flatnonzero(newline)
-    per_line = np.diff(np.searchsorted(starts, line_ends), prepend=0)
-    line = np.repeat(np.arange(len(line_ends)), per_line)
+    line = np.repeat(np.arange(len(line_ends)), np.diff(np.searchsorted(starts, line_ends), prepend=0))
     phrase_word = np.flatnonzero(line % 3)  # lines 0, 3, ...: probabilities
     starts, line = starts[phrase_word], line[phrase_word]
     lengths = ends[phrase_word] - starts
-    return _BlockWords(
-        data, buffer, len(line_ends) // 3, line, starts, lengths, _word_keys(_windows(buffer), starts, lengths)
-    )
+    view = _windows(buffer)
+    return data, view, len(line_ends) // 3, line, starts, lengths, _word_keys(view, starts, lengths)
 
 
-def _add_block(block: _BlockWords, words: _Vocabulary, sources: _Phrases, targets: _Phrases) -> None:
+def _add_block(block: tuple, words: _Vocabulary, sources: _Phrases, targets: _Phrases) -> None:
     """A block's phrases (rows of word id + 1) into ``sources`` and ``targets``, its words into ``words``."""
-    ids = words(block.data, _windows(block.buffer), block.starts, block.lengths, block.keys)
-    kind = block.line % 3
+    data, view, entries, line, starts, lengths, keys = block
+    ids = words(data, view, starts, lengths, keys)
     for phrases, which in ((sources, 1), (targets, 2)):
-        mine = kind == which
-        entry = block.line[mine] // 3
-        count = np.bincount(entry, minlength=block.entries)
-        rows = np.zeros((block.entries, max(int(count.max(initial=0)), 1)), dtype=np.int32)
+        mine = line % 3 == which
+        entry = line[mine] // 3
+        count = np.bincount(entry, minlength=entries)
+        rows = np.zeros((entries, max(int(count.max(initial=0)), 1)), dtype=np.int32)
         rows[entry, concatenated_ranges(0, count)[0]] = ids[mine] + 1
         phrases.add(rows)
 
 
 def build_index(table: Path, directory: Path) -> None:
-    """Parse the gzipped table into the arrays of :class:`ParaphraseTable` under ``directory``.
-
-    >>> import tempfile; folder = Path(tempfile.mkdtemp())
-    >>> _ = (folder / "t.gz").write_bytes(gzip.compress(b"0.5\\nbig dog\\nhound\\n"))
-    >>> build_index(folder / "t.gz", folder); json.loads((folder / "meta.json").read_text())["entries"]
-    1
-    """
+    """Parse the gzipped table into the arrays of :class:`ParaphraseTable` under ``directory``."""
     words, sources, targets = _Vocabulary(), _Phrases(), _Phrases()
     # Three stages on two cores: inflating (a thread), cutting words (a thread), and numbering them.
     with (
@@ -441,8 +341,7 @@ def build_index(table: Path, directory: Path) -> None:
         ThreadPoolExecutor(max_workers=1, thread_name_prefix="paraphrase-words") as pool,
     ):
         cut = None
-        for data in blocks:
-            following = pool.submit(_block_words, data)
+        for following in (pool.submit(_block_words, data) for data in blocks):
             if cut is not None:
                 _add_block(cut.result(), words, sources, targets)
             cut = following
@@ -469,26 +368,14 @@ def build_index(table: Path, directory: Path) -> None:
         "target_length": target_length.astype(np.uint8),
         "target_hash": target_hash,
     }
-    files = {}
     for name, array in arrays.items():
         np.save(directory / f"{name}.npy", array)
-        files[f"{name}.npy"] = _checksum(directory / f"{name}.npy")
     text = [word.decode("utf-8", errors="replace") for word in words.words]
     (directory / "words.txt").write_text("\n".join(text), encoding="utf-8")
-    files["words.txt"] = _checksum(directory / "words.txt")
-    (directory / "meta.json").write_text(
-        json.dumps(
-            {
-                "format": FORMAT_VERSION,
-                "table": str(table),
-                "entries": len(source_of_entry),
-                "sources": len(source_words),
-                "targets": len(target_words),
-                "words": len(text),
-                "files": files,
-            }
-        )
-    )
+    files = {name: _checksum(directory / name) for name in [f"{name}.npy" for name in arrays] + ["words.txt"]}
+    counts = {"entries": len(source_of_entry), "sources": len(source_words), "targets": len(target_words)}
+    meta = {"format": FORMAT_VERSION, "table": str(table), **counts, "words": len(text), "files": files}
+    (directory / "meta.json").write_text(json.dumps(meta))
 
 
 def _checksum(path: Path) -> list[int]:
@@ -504,15 +391,7 @@ def _checksum(path: Path) -> list[int]:
 
 def index_is_complete(directory: Path) -> bool:
     """Whether ``directory`` holds an index of this format whose files have the sizes and checksums
-    its ``meta.json`` records (a truncated, damaged or older index is not: it is rebuilt).
-
-    >>> import tempfile; folder = Path(tempfile.mkdtemp())
-    >>> _ = (folder / "t.gz").write_bytes(gzip.compress(b"0.5\\nbig dog\\nhound\\n"))
-    >>> build_index(folder / "t.gz", folder); index_is_complete(folder)
-    True
-    >>> _ = (folder / "words.txt").write_text("damaged"); index_is_complete(folder)
-    False
-    """
+    its ``meta.json`` records (a truncated, damaged or older index is not: it is rebuilt)."""
     try:
         meta = json.loads((directory / "meta.json").read_text())
         if meta.get("format") != FORMAT_VERSION or set(meta["files"]) != {f"{n}.npy" for n in _ARRAYS} | {"words.txt"}:
@@ -523,19 +402,10 @@ def index_is_complete(directory: Path) -> bool:
 
 
 def open_index(table: PathLike, cache_dir: PathLike | None = None) -> Path:
-    """The index directory of ``table`` under ``cache_dir`` (default :func:`default_cache_dir`),
-    built first when missing or incomplete (:func:`index_is_complete`); a new index replaces the stale
-    indexes of the same table path and removes those of tables that no longer exist.
-
-    Safe with concurrent processes: an index is built in a temporary directory renamed into place
-    (readers see a complete index or none); when two build at once, the first rename wins and the
-    other process uses it.
-
-    >>> import tempfile; folder = Path(tempfile.mkdtemp())
-    >>> _ = (folder / "t.gz").write_bytes(gzip.compress(b"0.5\\nbig dog\\nhound\\n"))
-    >>> open_index(folder / "t.gz", folder / "cache") == open_index(folder / "t.gz", folder / "cache")
-    True
-    """
+    """The index directory of ``table`` under ``cache_dir`` (default :func:`default_cache_dir`), built first when
+    missing or incomplete; a new index replaces the stale indexes of the same table path and removes those of
+    tables that no longer exist. An index is built in a temporary directory renamed into place, so concurrent
+    readers see a complete index or none; of two concurrent builds, the first rename wins."""
     table = Path(table).resolve()
     parent = Path(cache_dir) if cache_dir is not None else default_cache_dir()
     directory = parent / cache_key(table)
@@ -579,10 +449,7 @@ def _remove(directory: Path, parent: Path) -> None:
 class ParaphraseTable:
     """A paraphrase table's index: word ids, and source / target phrases found by their words.
 
-    >>> import gzip, tempfile
-    >>> table = Path(tempfile.mkdtemp()) / "toy.gz"
-    >>> _ = table.write_bytes(gzip.compress(b"0.5\\nbig dog\\nlarge hound\\n0.2\\nbig dog\\ncanine\\n0.1\\nran\\nsprinted\\n"))
-    >>> index = ParaphraseTable.open(table, cache_dir=table.parent / "cache")
+    >>> index = _toy()
     >>> [index.target_text(t) for t in index.targets_of(index.find_source(index.ids(["big", "dog"])))]
     ['large hound', 'canine']
     """
@@ -597,7 +464,6 @@ class ParaphraseTable:
     target_words: np.ndarray
     target_length: np.ndarray
     target_hash: np.ndarray
-    open_seconds: float  # set by open(): how long finding (or building) the index took
 
     def __init__(self, directory: Path):
         self.directory = directory
@@ -610,17 +476,10 @@ class ParaphraseTable:
     @classmethod
     def open(cls, table: PathLike, cache_dir: PathLike | None = None) -> ParaphraseTable:
         """Open ``table`` (a ``paraphrase-*.gz``) through its index, building the index the first time."""
-        started = time.perf_counter()
-        index = cls(open_index(table, cache_dir))
-        index.open_seconds = time.perf_counter() - started
-        return index
+        return cls(open_index(table, cache_dir))
 
     def ids(self, words) -> np.ndarray:
-        """Word ids (-1 for a word the table does not have).
-
-        >>> bool((_toy().ids(["big", "cat"]) == -1).tolist() == [False, True])
-        True
-        """
+        """Word ids (-1 for a word the table does not have)."""
         get = self.vocabulary.get
         return np.fromiter((get(word, -1) for word in words), dtype=np.int64)
 
@@ -633,24 +492,21 @@ class ParaphraseTable:
             return found
         at = np.minimum(np.searchsorted(table_hash, hashes), len(table_hash) - 1)
         hit = np.flatnonzero(table_hash[at] == hashes)
-        if len(hit):
-            phrase = at[hit]  # phrases are numbered in hash order
-            stored = np.asarray(getattr(self, f"{kind}_words")[phrase], dtype=np.int64)
-            width = stored.shape[1]
-            query = rows[hit]
-            same = (query[:, :width] == stored).all(axis=1) & (query[:, width:] == 0).all(axis=1)
-            found[hit[same]] = phrase[same]
+        phrase = at[hit]  # phrases are numbered in hash order
+        stored = np.asarray(getattr(self, f"{kind}_words")[phrase], dtype=np.int64)
+        query = rows[hit]
+        same = (query[:, : stored.shape[1]] == stored).all(axis=1) & (query[:, stored.shape[1] :] == 0).all(axis=1)
+        found[hit[same]] = phrase[same]
         return found
 
     def find_ngrams(
         self, ids: np.ndarray, starts: np.ndarray, ends: np.ndarray
-    ) -> tuple[tuple[np.ndarray, np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray, np.ndarray]]:
+    ) -> tuple[tuple[np.ndarray, ...], tuple[np.ndarray, ...]]:
         """Every n-gram of the sentences ``ids[starts[s]:ends[s]]`` that is a source or a target phrase:
         ``((position, length, source id), (position, length, target id))``, positions in ``ids``.
 
         >>> index = _toy()
-        >>> ids = index.ids("the big dog ran".split())
-        >>> (position, length, _), _ = index.find_ngrams(ids, np.array([0]), np.array([4]))
+        >>> (position, length, _), _ = index.find_ngrams(index.ids("the big dog ran".split()), np.array([0]), np.array([4]))
         >>> position.tolist(), length.tolist()          # "ran" (3, 1) and "big dog" (1, 2)
         ([3, 1], [1, 2])
         """
@@ -658,7 +514,7 @@ class ParaphraseTable:
         position = np.arange(len(ids))
         rows = np.zeros((len(ids), self.max_length), dtype=np.int64)
         ok = ids >= 0  # the window [position, position + length) is in the vocabulary
-        found: dict[str, list[tuple[np.ndarray, np.ndarray, np.ndarray]]] = {"source": [], "target": []}
+        found: dict[str, list[tuple[np.ndarray, ...]]] = {"source": [], "target": []}
         for length in range(1, self.max_length + 1):
             if length > 1:
                 last = position + length - 1
@@ -675,50 +531,30 @@ class ParaphraseTable:
                 phrase = self._find(kind, hashes, window[first])[inverse]
                 hit = phrase >= 0
                 hits.append((where[hit], np.full(int(hit.sum()), length, dtype=np.int64), phrase[hit]))
-
-        def joined(hits: list[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-            position, length, phrase = (
-                np.concatenate([part[k] for part in hits]) if hits else np.zeros(0, dtype=np.int64) for k in range(3)
-            )
-            return position, length, phrase
-
-        return joined(found["source"]), joined(found["target"])
+        empty = (np.zeros(0, dtype=np.int64),) * 3
+        source, target = (tuple(map(np.concatenate, zip(*hits))) if hits else empty for hits in found.values())
+        return source, target
 
     def find_source(self, ids: np.ndarray) -> int:
-        """The source id of one phrase (word ids), or -1.
-
-        >>> index = _toy(); index.find_source(index.ids(["big", "cat"]))
-        -1
-        """
+        """The source id of one phrase (word ids), or -1."""
         row = np.zeros((1, self.max_length), dtype=np.int64)
         row[0, : len(ids)] = np.asarray(ids) + 1
         return int(self._find("source", row_hashes(row), row)[0]) if (np.asarray(ids) >= 0).all() else -1
 
     def targets_of(self, source: int) -> np.ndarray:
-        """Target ids of a source's entries, in file order.
-
-        >>> index = _toy(); len(index.targets_of(index.find_source(index.ids(["ran"]))))
-        1
-        """
+        """Target ids of a source's entries, in file order."""
         if source < 0:
             return np.zeros(0, dtype=np.int64)
         first = int(self.source_first[source])
         return np.asarray(self.entry_target[first : first + int(self.source_count[source])], dtype=np.int64)
 
     def target_text(self, target: int) -> str:
-        """A target phrase's words, joined by spaces.
-
-        >>> index = _toy(); index.target_text(int(index.targets_of(index.find_source(index.ids(["ran"])))[0]))
-        'sprinted'
-        """
-        length = int(self.target_length[target])
-        return " ".join(self.words[int(w) - 1] for w in self.target_words[target][:length])
+        """A target phrase's words, joined by spaces."""
+        return " ".join(self.words[int(w) - 1] for w in self.target_words[target][: int(self.target_length[target])])
 
 
 def _toy() -> ParaphraseTable:
     """A three-entry table (for the examples)."""
-    folder = Path(tempfile.mkdtemp())
-    (folder / "toy.gz").write_bytes(
-        gzip.compress(b"0.5\nbig dog\nlarge hound\n0.2\nbig dog\ncanine\n0.1\nran\nsprinted\n")
-    )
-    return ParaphraseTable.open(folder / "toy.gz", cache_dir=folder)
+    table = Path(tempfile.mkdtemp()) / "toy.gz"
+    table.write_bytes(gzip.compress(b"0.5\nbig dog\nlarge hound\n0.2\nbig dog\ncanine\n0.1\nran\nsprinted\n"))
+    return ParaphraseTable.open(table, cache_dir=table.parent)

@@ -1,12 +1,6 @@
-"""The METEOR 1.5 jar's English data, read from the installed jar at run time.
-
-pycocoevalcap 1.2 ships ``meteor/meteor-1.5.jar`` and ``meteor/data/paraphrase-en.gz``. The jar
-holds the function-word list (``function/english.words``), the WordNet-derived synonym files
-(``synonym/english.{exceptions,synsets}``; ``english.relations`` is never read by the jar) and
-the non-breaking prefixes of its normalizer (``nonbreaking/english.prefixes``). Nothing here is
-copied into this package: the files are opened with :mod:`zipfile` and parsed as the jar
-parses them (lines split at ``\\n``, ``\\r`` and ``\\r\\n`` as Java's ``readLine`` does; words
-split at the five characters of Java's ``StringTokenizer``).
+"""The METEOR 1.5 jar's English data, read from the jar pycocoevalcap 1.2 installs (``meteor/meteor-1.5.jar``;
+nothing is copied into this package): function words, WordNet-derived synonyms and the normalizer's
+non-breaking prefixes, parsed as the jar parses them (Java's ``readLine`` lines, ``StringTokenizer`` words).
 """
 
 from __future__ import annotations
@@ -60,11 +54,7 @@ def pycocoevalcap_meteor_dir() -> Path | None:
 
 
 def find_jar(jar: PathLike | None = None) -> Path:
-    """The METEOR 1.5 jar: ``jar`` when given, else the one pycocoevalcap installs.
-
-    >>> find_jar().name
-    'meteor-1.5.jar'
-    """
+    """The METEOR 1.5 jar: ``jar`` when given, else the one pycocoevalcap installs."""
     if jar is not None:
         path = Path(jar)
         if not path.is_file():
@@ -82,8 +72,7 @@ def find_jar(jar: PathLike | None = None) -> Path:
 
 
 def default_paraphrase_table() -> Path | None:
-    """``<pycocoevalcap>/meteor/data/paraphrase-en.gz`` when it is installed, else None (the jar's
-    own default: ``data/paraphrase-en.gz`` next to the jar)."""
+    """``<pycocoevalcap>/meteor/data/paraphrase-en.gz`` (the jar's default) when it is installed, else None."""
     directory = pycocoevalcap_meteor_dir()
     if directory is None:
         return None
@@ -104,11 +93,7 @@ def _read_member(jar: Path, member: str) -> str:
 
 
 def function_words(jar: Path) -> frozenset[str]:
-    """``function/english.words``: one word a line, compared with the lowercased word.
-
-    >>> "the" in function_words(find_jar()), "cat" in function_words(find_jar())
-    (True, False)
-    """
+    """``function/english.words``: one word a line, compared with the lowercased word."""
     return frozenset(java_lines(_read_member(jar, "function/english.words")))
 
 
@@ -133,8 +118,6 @@ class SynonymDictionary:
     """The jar's ``SynonymDictionary``: WordNet synsets of a word, of its base forms (the exception
     list) or, for other words, of the first base form that simple suffix rules find.
 
-    Synset lines are parsed on demand (a word's ids only when a corpus word asks for them).
-
     >>> synonyms = SynonymDictionary.load(find_jar())
     >>> bool(synonyms.synsets("car") & synonyms.synsets("automobile"))
     True
@@ -144,28 +127,7 @@ class SynonymDictionary:
 
     # The jar's suffix rules (morph): a word ending in SUFFIXES[i] becomes its stem + ADDITIONS[i]
     # when that is a WordNet word; the first such rule wins.
-    SUFFIXES = (
-        "s",
-        "ses",
-        "xes",
-        "zes",
-        "ches",
-        "shes",
-        "men",
-        "ies",
-        "s",
-        "ies",
-        "es",
-        "es",
-        "ed",
-        "ed",
-        "ing",
-        "ing",
-        "er",
-        "est",
-        "er",
-        "est",
-    )
+    SUFFIXES = tuple("s ses xes zes ches shes men ies s ies es es ed ed ing ing er est er est".split())
     ADDITIONS = ("", "s", "x", "z", "ch", "sh", "man", "y", "", "y", "e", "", "e", "", "e", "", "", "", "e", "e")
 
     def __init__(self, bases: dict[str, tuple[str, ...]], synset_lines: dict[str, str]):
@@ -173,17 +135,13 @@ class SynonymDictionary:
         self._synset_lines = synset_lines
         self._cache: dict[str, frozenset[int]] = {}
 
-    @classmethod
-    def load(cls, jar: Path) -> SynonymDictionary:
-        """Read ``synonym/english.exceptions`` (a base form, then a line of its irregular forms) and
-        ``synonym/english.synsets`` (a word, then a line of synset ids; a later entry replaces an
-        earlier one) from the jar."""
-        return cls._load(Path(jar))
-
     @staticmethod
     @cleared_with_caches
     @functools.lru_cache(maxsize=2)
-    def _load(jar: Path) -> SynonymDictionary:
+    def load(jar: Path) -> SynonymDictionary:
+        """Read ``synonym/english.exceptions`` (a base form, then a line of its irregular forms) and
+        ``synonym/english.synsets`` (a word, then a line of synset ids; a later entry replaces an
+        earlier one) from the jar."""
         exception_lines = java_lines(_read_member(jar, "synonym/english.exceptions"))
         bases: dict[str, list[str]] = {}
         for base, forms in zip(exception_lines[0::2], exception_lines[1::2]):
@@ -196,11 +154,7 @@ class SynonymDictionary:
 
     @property
     def words(self) -> list[str]:
-        """The words that have synsets, in file order.
-
-        >>> SynonymDictionary.load(find_jar()).words[:2]
-        ["'hood", "'s_gravenhage"]
-        """
+        """The words that have synsets, in file order."""
         return list(self._synset_lines)
 
     def _direct(self, word: str) -> frozenset[int]:

@@ -1,12 +1,9 @@
-"""METEOR 1.5's statistics and scores (``MeteorStats`` / ``MeteorScorer.computeMetrics``), and its
-English parameter presets (``Constants``), as the jar has them.
-
-A segment's statistics are the 23 numbers of the jar's stats line (what its stdio ``SCORE``
-command prints): hypothesis and reference lengths, their function-word counts, then for each
-of four module slots the matched content words of the hypothesis and of the reference and the
-matched function words of each, then the chunk count and the matched words of each side.
-Statistics add up over a corpus (the jar's ``EVAL``), except that a segment matched perfectly
-(all words of both sides, one chunk) does not add its chunk.
+"""METEOR 1.5's statistics and scores (``MeteorStats`` / ``MeteorScorer.computeMetrics``), and its English
+parameter presets (``Constants``). A segment's statistics are the 23 numbers of the jar's stats line:
+hypothesis and reference lengths, their function-word counts, for each of four module slots the matched
+content words of the hypothesis and of the reference and the matched function words of each, the chunk count
+and the matched words of each side. They add up over a corpus (the jar's ``EVAL``), except that a segment
+matched perfectly (all words of both sides, one chunk) does not add its chunk.
 """
 
 from __future__ import annotations
@@ -21,17 +18,16 @@ from ngrameval.errors import InputError
 
 MODULES = ("exact", "stem", "synonym", "paraphrase")
 STATS_LENGTH = 23
-MAX_MODULES = 4
+SCORE_PARTS = ("precision", "recall", "fmean", "fragmentation", "penalty", "score")
 
 # Per task (English): (alpha, beta, gamma, delta), module weights by module *position*, default modules.
-_ENGLISH_MODULES = MODULES
 TASKS: dict[str, tuple[tuple[float, float, float, float], tuple[float, ...], tuple[str, ...]]] = {
-    "rank": ((0.85, 0.20, 0.60, 0.75), (1.0, 0.6, 0.8, 0.6), _ENGLISH_MODULES),
-    "adq": ((0.75, 1.40, 0.45, 0.70), (1.0, 1.0, 0.6, 0.8), _ENGLISH_MODULES),
-    "hter": ((0.40, 1.50, 0.35, 0.55), (1.0, 0.2, 0.6, 0.8), _ENGLISH_MODULES),
-    "li": ((0.75, 1.40, 0.70, 0.50), (1.0, 0.5, 0.5, 0.5), _ENGLISH_MODULES),
-    "tune": ((0.5, 1.0, 0.5, 0.5), (1.0, 0.5, 0.5, 0.5), _ENGLISH_MODULES),
-    "util": ((0.65, 0.1, 0.55, 0.65), (1.0, 0.0, 0.0, 0.8), _ENGLISH_MODULES),
+    "rank": ((0.85, 0.20, 0.60, 0.75), (1.0, 0.6, 0.8, 0.6), MODULES),
+    "adq": ((0.75, 1.40, 0.45, 0.70), (1.0, 1.0, 0.6, 0.8), MODULES),
+    "hter": ((0.40, 1.50, 0.35, 0.55), (1.0, 0.2, 0.6, 0.8), MODULES),
+    "li": ((0.75, 1.40, 0.70, 0.50), (1.0, 0.5, 0.5, 0.5), MODULES),
+    "tune": ((0.5, 1.0, 0.5, 0.5), (1.0, 0.5, 0.5, 0.5), MODULES),
+    "util": ((0.65, 0.1, 0.55, 0.65), (1.0, 0.0, 0.0, 0.8), MODULES),
     "universal": ((0.70, 1.40, 0.30, 0.70), (1.0, 0.6, 0.0, 0.0), ("exact", "paraphrase")),
 }
 DEFAULT_TASK = "rank"  # also the jar's "default"
@@ -41,20 +37,10 @@ DEFAULT_TASK = "rank"  # also the jar's "default"
 PARAMETER_RANGES = {"alpha": (0.0, 1.0), "beta": (0.0, float("inf")), "gamma": (0.0, 1.0), "delta": (0.0, 1.0)}
 WEIGHT_RANGE = (0.0, 1.0)
 
-# Column indexes of the statistics.
+# Column indexes of the statistics; module slot m's matches are in columns 4 + 4 m + (0 hypothesis content,
+# 1 reference content, 2 hypothesis function, 3 reference function).
 TEST_LENGTH, REF_LENGTH, TEST_FUNCTION, REF_FUNCTION = 0, 1, 2, 3
 CHUNKS, TEST_WORD_MATCHES, REF_WORD_MATCHES = 20, 21, 22
-
-
-def module_columns(slot: int) -> tuple[int, int, int, int]:
-    """Columns of module slot ``slot``: (hypothesis content, reference content, hypothesis function,
-    reference function) matches.
-
-    >>> module_columns(1)
-    (8, 9, 10, 11)
-    """
-    base = 4 + 4 * slot
-    return base, base + 1, base + 2, base + 3
 
 
 @dataclass(frozen=True)
@@ -71,28 +57,17 @@ class Parameters:
 
 def compute(stats: np.ndarray, parameters: Parameters) -> dict[str, np.ndarray]:
     """``computeMetrics`` on each row of statistics, in the jar's order of operations: precision, recall,
-    fmean, fragmentation, penalty, score (float64; NaN scores become 0, negative ones 0).
-
-    >>> p = Parameters(0.85, 0.2, 0.6, 0.75, (1.0, 0.6, 0.8, 0.6))
-    >>> row = np.zeros(23); row[[0, 1, 4, 5, 20, 21, 22]] = [4, 4, 4, 4, 1, 4, 4]
-    >>> float(compute(row[None], p)["score"][0])
-    1.0
-    """
+    fmean, fragmentation, penalty, score (float64; NaN scores become 0, negative ones 0)."""
     s = np.asarray(stats, dtype=np.float64)
     delta = parameters.delta
     with np.errstate(divide="ignore", invalid="ignore"):
         test_length = delta * (s[:, TEST_LENGTH] - s[:, TEST_FUNCTION]) + (1.0 - delta) * s[:, TEST_FUNCTION]
         ref_length = delta * (s[:, REF_LENGTH] - s[:, REF_FUNCTION]) + (1.0 - delta) * s[:, REF_FUNCTION]
-        test_matches = np.zeros(len(s))
-        ref_matches = np.zeros(len(s))
-        for slot, weight in enumerate(parameters.weights):
-            test_matches = test_matches + s[:, module_columns(slot)[0]] * weight * delta
-        for slot, weight in enumerate(parameters.weights):
-            ref_matches = ref_matches + s[:, module_columns(slot)[1]] * weight * delta
-        for slot, weight in enumerate(parameters.weights):
-            test_matches = test_matches + s[:, module_columns(slot)[2]] * weight * (1.0 - delta)
-        for slot, weight in enumerate(parameters.weights):
-            ref_matches = ref_matches + s[:, module_columns(slot)[3]] * weight * (1.0 - delta)
+        matches = [np.zeros(len(s)), np.zeros(len(s))]  # of the hypothesis, of the reference
+        for column, share in ((0, delta), (1, delta), (2, 1.0 - delta), (3, 1.0 - delta)):
+            for slot, weight in enumerate(parameters.weights):
+                matches[column % 2] = matches[column % 2] + s[:, 4 + 4 * slot + column] * weight * share
+        test_matches, ref_matches = matches
         precision = test_matches / test_length
         recall = ref_matches / ref_length
         fmean = 1.0 / ((1.0 - parameters.alpha) / precision + parameters.alpha / recall)
@@ -102,20 +77,12 @@ def compute(stats: np.ndarray, parameters: Parameters) -> dict[str, np.ndarray]:
         penalty = parameters.gamma * np.power(fragmentation, parameters.beta)
         score = fmean * (1.0 - penalty)
     score = np.where(np.isnan(score), 0.0, np.maximum(score, 0.0))
-    return {
-        "precision": precision,
-        "recall": recall,
-        "fmean": fmean,
-        "fragmentation": fragmentation,
-        "penalty": penalty,
-        "score": score,
-    }
+    return dict(zip(SCORE_PARTS, (precision, recall, fmean, fragmentation, penalty, score)))
 
 
 def _perfect(s: np.ndarray) -> np.ndarray:
     """Every word of both sides matched, in one chunk (the jar's totals: content + function matches)."""
-    test_total = sum(s[:, module_columns(slot)[0]] + s[:, module_columns(slot)[2]] for slot in range(MAX_MODULES))
-    ref_total = sum(s[:, module_columns(slot)[1]] + s[:, module_columns(slot)[3]] for slot in range(MAX_MODULES))
+    test_total, ref_total = s[:, 4:20:2].sum(axis=1), s[:, 5:20:2].sum(axis=1)
     return (test_total == s[:, TEST_LENGTH]) & (ref_total == s[:, REF_LENGTH]) & (s[:, CHUNKS] == 1.0)
 
 
@@ -124,22 +91,12 @@ def summable(stats: np.ndarray) -> np.ndarray:
     leaves out of the corpus chunks: any sum of these rows is the jar's aggregate of those segments.
 
     >>> one = np.zeros(23); one[[0, 1, 4, 5, 20, 21, 22]] = [2, 2, 2, 2, 1, 2, 2]
-    >>> float(summable(one[None])[0, 20])
-    0.0
+    >>> summable(np.stack([one, one])).sum(axis=0)[[0, 20]].tolist()
+    [4.0, 0.0]
     """
     s = np.array(stats, dtype=np.float64).reshape(-1, STATS_LENGTH)
     s[_perfect(s), CHUNKS] = 0.0
     return s
-
-
-def aggregate(stats: np.ndarray) -> np.ndarray:
-    """Corpus statistics: the column sums, except the chunks of perfectly matched segments (``addStats``).
-
-    >>> one = np.zeros(23); one[[0, 1, 4, 5, 20, 21, 22]] = [2, 2, 2, 2, 1, 2, 2]
-    >>> aggregate(np.stack([one, one]))[[0, 20]].tolist()
-    [4.0, 0.0]
-    """
-    return summable(stats).sum(axis=0)
 
 
 def _java_double(value: float) -> str:
@@ -156,24 +113,8 @@ def _java_double(value: float) -> str:
 
 
 def stats_line(row: Sequence[float]) -> str:
-    """The jar's stats line (``MeteorStats.toString``) for one row of statistics.
-
-    >>> stats_line([5, 5] + [2] * 6 + [0] * 12 + [1, 5, 5])
-    '5.0 5.0 2.0 2.0 2.0 2.0 2.0 2.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 0.0 1.0 5.0 5.0'
-    """
+    """The jar's stats line (``MeteorStats.toString``) for one row of statistics."""
     return " ".join(_java_double(float(value)) for value in row)
-
-
-def parse_stats_line(line: str) -> np.ndarray:
-    """Statistics from a stats line (as the jar's ``EVAL`` reads them).
-
-    >>> parse_stats_line("5.0 5.0 2.0 2.0 2.0 2.0 2.0 2.0 0 0 0 0 0 0 0 0 0 0 0 0 1.0 5.0 5.0")[[0, 20]].tolist()
-    [5.0, 1.0]
-    """
-    values = line.split()
-    if len(values) != STATS_LENGTH:
-        raise InputError(f"a METEOR stats line has {STATS_LENGTH} numbers, got {len(values)}: {line!r}")
-    return np.array([float(value) for value in values])
 
 
 def resolve_parameters(

@@ -1,12 +1,7 @@
-"""The jar's English stemmer (``org.tartarus.snowball.ext.englishStemmer``) from PyPI.
-
-The jar's Snowball English stemmer is the one the pure-Python ``snowballstemmer`` 2.x generates
-(the same stem for each of 564,577 words checked against the jar: every word of its synonym and
-paraphrase vocabularies and of the WMT test sets, in both cases). Snowball 3 changed the English
-rules (``-ogist``, ``added`` / ``ebbing``, ``organ-``, ``univers-`` and other prefixes), so
-``snowballstemmer`` 3 and PyStemmer 3 give other stems; and ``snowballstemmer.stemmer()``
-hands the work to PyStemmer when it is installed. Hence the pure-Python class, imported
-directly, and a clear error on version 3.
+"""The jar's English stemmer (``org.tartarus.snowball.ext.englishStemmer``): the pure-Python
+``snowballstemmer`` 2.x class (the same stem for each of 564,577 words checked against the jar). Snowball 3
+changed the English rules, so ``snowballstemmer`` 3 and PyStemmer (which ``snowballstemmer.stemmer()`` hands
+the work to) give other stems: hence the class imported directly, and a clear error on version 3.
 """
 
 from __future__ import annotations
