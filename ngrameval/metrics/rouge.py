@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import inspect
 import re
-from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -534,42 +533,27 @@ def _indexed(refs: list[list[Any]], tokenizer: RougeTokenizer, max_order: int) -
     counts = list(map(len, refs))
     texts = tokenizer.tokenize(list(chain.from_iterable(refs)))
     if texts.ids is not None:
-        assert texts.words is not None  # texts with ids have their words
+        vocabulary = {word: i for i, word in enumerate(cast(Sequence[str], texts.words))}
         index = ReferenceIndex.from_ids(
-            {word: i for i, word in enumerate(texts.words)},
-            texts.ids,
-            texts.text_lengths,
-            np.array(counts, np.int64),
-            max_order,
+            vocabulary, texts.ids, texts.text_lengths, np.array(counts, np.int64), max_order
         )
         return _References(texts, index, index)
     index = ReferenceIndex(_cut(texts.tokens, counts), max_order)
-    sentence_index = (
-        index if texts.sentence_tokens is texts.tokens else ReferenceIndex(_cut(texts.sentence_tokens, counts), 1)
-    )
-    return _References(texts, index, sentence_index)
+    same = texts.sentence_tokens is texts.tokens
+    return _References(texts, index, index if same else ReferenceIndex(_cut(texts.sentence_tokens, counts), 1))
 
 
 def _references(refs: list[list[Any]], tokenizer: RougeTokenizer, pretokenized: bool, max_order: int) -> _References:
     """:func:`_indexed`, cached. Predictions that share their references (every system's summary of one
-    document against that document's reference) share one tokenization and one index of them
-    (:class:`RepeatedIndex`)."""
-    flat = list(chain.from_iterable(refs))
-    key = (
-        None
-        if tokenizer.key is None
-        else (
-            "rouge",
-            tokenizer.key,
-            pretokenized,
-            tuple(map(len, refs)),
-            tuple(map(tuple, flat)) if pretokenized else tuple(flat),
-        )
-    )
+    document) share one tokenization and one index of them (:class:`RepeatedIndex`)."""
+    key = None
+    if tokenizer.key is not None:
+        flat = list(chain.from_iterable(refs))
+        texts_key = tuple(map(tuple, flat)) if pretokenized else tuple(flat)
+        key = ("rouge", tokenizer.key, pretokenized, tuple(map(len, refs)), texts_key)
 
     def build():
-        # Hashable forms of each prediction's references; a lone reference text as itself (a tuple of
-        # thousands of them would be as many new objects for the garbage collector to count).
+        # A lone reference text as itself (a tuple of thousands would be as many objects for the garbage collector).
         groups = [
             tuple(map(tuple, group)) if pretokenized else group[0] if len(group) == 1 else tuple(group)
             for group in refs
@@ -581,28 +565,20 @@ def _references(refs: list[list[Any]], tokenizer: RougeTokenizer, pretokenized: 
         distinct = _indexed([refs[k] for k in np.unique(group_of, return_index=True)[1].tolist()], tokenizer, max_order)
         per_group = distinct.index.refs_per_sentence
         texts = distinct.texts.take(concatenated_ranges(offsets(per_group)[group_of], per_group[group_of])[0])
-        # (_indexed's references are indexed once: ReferenceIndex)
-        index = RepeatedIndex(cast(ReferenceIndex, distinct.index), group_of)
-        sentence_index = (
-            index
-            if distinct.sentence_index is distinct.index
-            else RepeatedIndex(cast(ReferenceIndex, distinct.sentence_index), group_of)
-        )
-        return _References(texts, index, sentence_index)
+        index = RepeatedIndex(cast(ReferenceIndex, distinct.index), group_of)  # (_indexed's are ReferenceIndex)
+        if distinct.sentence_index is distinct.index:
+            return _References(texts, index, index)
+        return _References(texts, index, RepeatedIndex(cast(ReferenceIndex, distinct.sentence_index), group_of))
 
     return REFERENCE_CACHE.get(key, build)
 
 
 @dataclass
 class OverlapCounts:
-    """Per (prediction, reference slot) and type: hits and the two totals they are divided by, which each
-    prediction's scores are ratios of (:func:`score_statistics`; the family's statistics are those scores). The
-    torch path counts them on the device.
-
-    Arrays are (types, predictions, slots); ``present[s, k]`` tells whether prediction ``s`` has a
-    k-th reference. For ``rougeW`` the hits are WLCS values and the totals ``f(length)``.
-    Pooling references is a sum over slots; every measure is a ratio of these numbers.
-    """
+    """Per type, prediction and reference slot (arrays (types, predictions, slots)): hits and the two totals
+    each prediction's scores are ratios of (:func:`score_statistics`); ``present[s, k]``: whether prediction
+    ``s`` has a k-th reference. For ``rougeW`` the hits are WLCS values and the totals ``f(length)``. The torch
+    path counts them on the device."""
 
     rouge_types: list[RougeType]
     hits: np.ndarray
@@ -617,24 +593,17 @@ def _grid(index: Index, per_segment: np.ndarray) -> np.ndarray:
     return index.by_slot(per_segment, 0.0)
 
 
-class _Overlaps(ABC):
-    """The (hits, prediction totals, reference totals) of ROUGE-N and ROUGE-L, each (predictions, slots), from
-    an ``index`` of the references' layout (:class:`~ngrameval.engine.ngrams.SlotLayout`), ``hyp_len`` and the
-    hits per reference that a subclass counts."""
+class _Overlaps:
+    """The (hits, prediction totals, reference totals) of each type, each (predictions, slots), from an
+    ``index`` of the references' layout, ``hyp_len`` and the hits a subclass counts (``ngram_hits(n)``: order-n
+    matches per slot; ``lcs_lengths()``: per reference)."""
 
     index: Any
     hyp_len: np.ndarray
-
-    @abstractmethod
-    def ngram_hits(self, n: int) -> np.ndarray:
-        """(predictions, slots): order-n matches against each reference alone, 0 in the slots a prediction lacks."""
-
-    @abstractmethod
-    def lcs_lengths(self) -> np.ndarray:
-        """Per reference: the LCS length of the whole texts."""
+    ngram_hits: Callable[[int], np.ndarray]
+    lcs_lengths: Callable[[], np.ndarray]
 
     def per_prediction(self, values: np.ndarray) -> np.ndarray:
-        """(predictions,) -> (predictions, slots)."""
         return np.repeat(values[:, None].astype(np.float64), max(self.index.max_slots, 1), axis=1)
 
     def ngram(self, n: int):
@@ -647,10 +616,9 @@ class _Overlaps(ABC):
 
 
 class _Batch(_Overlaps):
-    """A few predictions (:data:`~ngrameval.engine.batch.FEW_PREDICTIONS`) scored by ROUGE-N and ROUGE-L only,
-    as a training step scores them: the n-grams of both sides counted in one pass
-    (:func:`~ngrameval.engine.batch.count_ids`), each LCS in pure Python (:func:`lcs_lengths` of a few
-    pairs); no reference index is built nor cached."""
+    """A few predictions (:data:`~ngrameval.engine.batch.FEW_PREDICTIONS`) scored by ROUGE-N and ROUGE-L only, as a
+    training step scores them: the n-grams of both sides counted in one pass, each LCS in pure Python; no
+    reference index is built nor cached."""
 
     def __init__(self, counted: CountedBatch, ids: np.ndarray) -> None:
         self.index = self.counted = counted
@@ -679,13 +647,11 @@ class _Batch(_Overlaps):
 
     def lcs_lengths(self) -> np.ndarray:
         counted, hyp_tokens = self.counted, int(self.hyp_len.sum())
+        ref_offsets, hyp_offsets = offsets(counted.segment_len), offsets(self.hyp_len)
+        references = np.arange(len(counted.segment_len))
+        ids = self.ids
         return lcs_lengths(
-            self.ids[hyp_tokens:],
-            offsets(counted.segment_len),
-            self.ids[:hyp_tokens],
-            offsets(self.hyp_len),
-            np.arange(len(counted.segment_len)),
-            counted.segment_sentence,
+            ids[hyp_tokens:], ref_offsets, ids[:hyp_tokens], hyp_offsets, references, counted.segment_sentence
         )
 
 
@@ -693,8 +659,7 @@ class _Corpus(_Overlaps):
     """Predictions and references, tokenized and indexed, for the statistics of each type."""
 
     def __init__(self, references: _References, hyps: _Texts, hypotheses: Any, max_order: int) -> None:
-        """``hyps`` tokenized, and ``hypotheses`` their tokens as the index matches them (token lists, or
-        :class:`EncodedSegments` of the index's vocabulary)."""
+        """``hypotheses``: the ``hyps``' tokens as the index matches them (lists, or :class:`EncodedSegments`)."""
         self.references = references
         self.hyps = hyps
         self.index = index = self.references.index
@@ -709,7 +674,6 @@ class _Corpus(_Overlaps):
     def of_texts(
         cls, hyps: list[Any], refs: list[list[Any]], tokenizer: RougeTokenizer, pretokenized: bool, max_order: int
     ) -> _Corpus:
-        """Checked predictions and references (strings or token lists), tokenized and indexed."""
         references = _references(refs, tokenizer, pretokenized, max_order)
         texts = tokenizer.tokenize(hyps)
         return cls(
@@ -718,8 +682,7 @@ class _Corpus(_Overlaps):
 
     @classmethod
     def of_ids(cls, ids: TokenIds, max_order: int) -> _Corpus:
-        """Token ids, indexed as they are (each text one sentence, as a token list is): the references numbered
-        by :class:`IdVocabulary` (cached), the predictions by the references' numbers and by their own."""
+        """Token ids, indexed as they are (each text one sentence, as a token list is)."""
 
         def build() -> _References:
             vocabulary, numbers = IdVocabulary.of(ids.ref_ids)
@@ -750,8 +713,7 @@ class _Corpus(_Overlaps):
 
     @staticmethod
     def _encoded(texts: _Texts, index: Index) -> EncodedSegments:
-        """Texts given as ids, in the ids of the references' vocabulary (-1: absent from every reference):
-        one look-up per distinct word, then one gather."""
+        """Texts given as ids, in the ids of the references' vocabulary (-1: absent from every reference)."""
         return EncodedSegments(
             index.vocabulary,
             index.encode([cast(Sequence[str], texts.words)])[texts.ids],
@@ -760,8 +722,7 @@ class _Corpus(_Overlaps):
         )
 
     def local_ids(self) -> tuple[np.ndarray, np.ndarray]:
-        """:func:`_local_ids` of the references' index (computed once: rougeL, rougeLsum and the
-        skip-bigrams use them)."""
+        """:func:`_local_ids` of the references' index (rougeL, rougeLsum and the skip-bigrams use them)."""
         if self._local is None:
             self._local = _local_ids(self.index, self.matches)
         return self._local
@@ -771,8 +732,7 @@ class _Corpus(_Overlaps):
         return np.where(np.isfinite(hits), hits, 0.0)
 
     def lcs_lengths(self) -> np.ndarray:
-        """Per reference: the LCS length of the whole texts. Tokens of one side absent from the other
-        cannot change an LCS length, so both sides are cut to their shared tokens first."""
+        """Per reference: the LCS length of the whole texts, both cut to their shared tokens first."""
         if self._lcs_lengths is None:
             index = self.index
             ref_local, hyp_local = self.local_ids()
@@ -784,14 +744,10 @@ class _Corpus(_Overlaps):
         return self._lcs_lengths
 
     def lcs_summary(self):
-        """rouge-score's ``_summary_level_lcs``: for each reference sentence the union of its LCS
-        with every candidate sentence; hits are those tokens clipped by the token counts of both
-        summaries: each token type counts min(union occurrences, candidate occurrences).
-
-        A reference token absent from the whole candidate is never on an LCS and, when the LCS
-        is read back, only makes the walk go up; such tokens are dropped first. Where both texts
-        have at most one sentence with tokens (and the sentences' tokens are the text's), the union
-        is one LCS of the whole texts, whose tokens all count: the hits are its length."""
+        """rouge-score's ``_summary_level_lcs``: per reference sentence the union of its LCS with every candidate
+        sentence; each token type counts min(union occurrences, candidate occurrences). Reference tokens absent
+        from the candidate only make the walk back go up: dropped first. Where both texts have at most one
+        sentence with tokens, the union is the LCS of the whole texts: the hits are its length."""
         references = self.references
         index = references.sentence_index
         hyp_texts, ref_texts = self.hyps, references.texts
@@ -812,7 +768,6 @@ class _Corpus(_Overlaps):
                 np.repeat(np.arange(len(hyp_counts)), hyp_counts)[hyp_lengths > 0], minlength=len(hyp_counts)
             )
             summary_level = (ref_with_tokens > 1) | (hyp_with_tokens[index.segment_sentence] > 1)
-        # Every (reference sentence, candidate sentence) pair of the summary-level (prediction, reference) pairs.
         chosen = np.flatnonzero(summary_level)
         pair_a, pair_b = sentence_pairs(ref_counts, hyp_counts, chosen, index.segment_sentence[chosen])
         kept = np.flatnonzero(ref_in_hyp)
@@ -842,14 +797,13 @@ class _Corpus(_Overlaps):
             _grid(index, index.segment_len.astype(np.float64) ** weight),
         )
 
-    def skip(self, rouge_type: RougeType):
+    def skip(self, distance: int | None, unigrams: bool):
         index = self.index
         if self._skip is None:
             ref_local, hyp_local = self.local_ids()
             self._skip = SkipBigramOverlap(
                 hyp_local, self.hyp_len, ref_local, index.segment_len, index.segment_sentence
             )
-        distance, unigrams = rouge_type.size, rouge_type.kind == "SU"
         return (
             _grid(index, self._skip.hits(distance, unigrams)),
             self.per_prediction(skip_bigram_count(self.hyp_len, distance, unigrams)),
@@ -863,11 +817,8 @@ def _ref_in_hyp(index: Index, matches) -> np.ndarray:
 
 
 def _local_ids(index: Index, matches) -> tuple[np.ndarray, np.ndarray]:
-    """Token ids local to each prediction, for its LCS and skip-bigrams: the order-1 entry of a token (one per
-    distinct token of a prediction's references) less the prediction's first entry. Two tokens of one
-    prediction's texts are equal exactly when their local ids are, and the ids stay below the number of
-    distinct reference tokens of one prediction, so the LCS can index its tables by them. Per reference
-    position, and per hypothesis position (-1: absent from its references)."""
+    """Token ids local to each prediction (its order-1 entry less the prediction's first), small enough for the
+    LCS to index its tables by them: per reference position, and per hypothesis position (-1: absent)."""
     first = index.entry_bounds(1)
     ref_local = index.position_entries(1) - first[np.repeat(index.segment_sentence, index.segment_len)]
     entry = matches.position_entry[0]
@@ -876,7 +827,6 @@ def _local_ids(index: Index, matches) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _kept(ids: np.ndarray, lengths: np.ndarray, keep: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The kept tokens of consecutive sequences, with the new sequence offsets."""
     return ids[keep], offsets(kept_lengths(lengths, keep))
 
 
@@ -900,19 +850,16 @@ def _overlap_counts(predictions: Any, references: Any, options: _Options) -> tup
         )
         corpus = batch or _Corpus.of_texts(hyps, refs, rouge_tokenizer, pretokenized, max_order)
         tokenizer_name = rouge_tokenizer.name
-    parts = []
-    for rouge_type in types:
-        if rouge_type.kind == "n":
-            parts.append(corpus.ngram(cast(int, rouge_type.size)))
-        elif rouge_type.kind == "L":
-            parts.append(corpus.lcs())
-        elif rouge_type.kind == "Lsum":  # (the other kinds are asked of indexed corpora only)
-            parts.append(cast(_Corpus, corpus).lcs_summary())
-        elif rouge_type.kind == "W":
-            parts.append(cast(_Corpus, corpus).weighted_lcs(options.w))
-        else:
-            parts.append(cast(_Corpus, corpus).skip(rouge_type))
-    hits, hyp_total, ref_total = (np.stack([p[i] for p in parts]) for i in range(3))
+    indexed = cast(_Corpus, corpus)  # (the kinds but n and L are asked of indexed corpora only)
+    kinds = {
+        "n": lambda t: corpus.ngram(cast(int, t.size)),
+        "L": lambda t: corpus.lcs(),
+        "Lsum": lambda t: indexed.lcs_summary(),
+        "W": lambda t: indexed.weighted_lcs(options.w),
+        "S": lambda t: indexed.skip(t.size, False),
+        "SU": lambda t: indexed.skip(t.size, True),
+    }
+    hits, hyp_total, ref_total = np.stack([kinds[t.kind](t) for t in types], axis=1)
     return OverlapCounts(types, hits, hyp_total, ref_total, corpus.index.slots_present(), options.w), tokenizer_name
 
 
