@@ -867,31 +867,24 @@ def _overlap_counts(predictions: Any, references: Any, options: _Options) -> tup
 
 
 def fmeasure(precision: np.ndarray, recall: np.ndarray, alpha: float = 0.5) -> np.ndarray:
-    """ROUGE-1.5.5's F = P * R / ((1 - alpha) * P + alpha * R), 0 when the denominator is 0.
-    With alpha = 0.5 this is rouge-score's 2 * P * R / (P + R) to the last bit (halving and
-    doubling are exact in binary floating point)."""
+    """ROUGE-1.5.5's F = P * R / ((1 - alpha) * P + alpha * R), 0 when the denominator is 0; with alpha = 0.5
+    rouge-score's 2 * P * R / (P + R) to the last bit (halving and doubling are exact in floating point)."""
     precision, recall = np.asarray(precision, np.float64), np.asarray(recall, np.float64)
-    denominator = (1 - alpha) * precision + alpha * recall
-    return divide_or_zero(precision * recall, denominator)
+    return divide_or_zero(precision * recall, (1 - alpha) * precision + alpha * recall)
 
 
 def score_statistics(stats: OverlapCounts, alpha: float = 0.5, multi_ref: str = "best") -> np.ndarray:
-    """Per type and prediction: (precision, recall, fmeasure), shape (types, predictions, 3).
-
-    ``best``: the reference with the largest F (the first on ties, as rouge-score's ``np.argmax``);
-    ``pooled``: hits and totals summed over the references first (ROUGE-1.5.5's ``-f A``).
-    """
+    """Per type and prediction: (precision, recall, fmeasure), shape (types, predictions, 3). ``best``: the
+    reference with the largest F (the first on ties, as rouge-score's ``np.argmax``); ``pooled``: hits and
+    totals summed over the references first (ROUGE-1.5.5's ``-f A``)."""
     present = stats.present[None]
-    # (3, types, predictions, slots): hits, prediction totals, reference totals, each measure computed once for all
     counts = np.where(present, np.stack([stats.hits, stats.prediction_total, stats.reference_total]), 0.0)
     if multi_ref == "pooled":
         counts = counts.sum(axis=3, keepdims=True)
     precision, recall = divide_or_zero(counts[0], counts[1:])
     if any(t.kind == "W" for t in stats.rouge_types):
         weighted = np.array([t.kind == "W" for t in stats.rouge_types])[:, None, None]
-        inverse = 1.0 / stats.weight
-        precision = np.where(weighted, precision**inverse, precision)
-        recall = np.where(weighted, recall**inverse, recall)
+        precision, recall = (np.where(weighted, x ** (1.0 / stats.weight), x) for x in (precision, recall))
     f = fmeasure(precision, recall, alpha)
     measures = np.stack([precision, recall, f], axis=-1)
     if multi_ref == "pooled":
@@ -903,12 +896,9 @@ def score_statistics(stats: OverlapCounts, alpha: float = 0.5, multi_ref: str = 
 def bootstrap_intervals(
     scores: np.ndarray, n_samples: int = 1000, confidence: float = 0.95, seed: int | None = None
 ) -> np.ndarray:
-    """Percentile bootstrap over predictions, as rouge-score's ``BootstrapAggregator``: resample the
-    predictions with replacement ``n_samples`` times, average each measure, and take the
-    (1 - confidence) / 2, 0.5 and 1 - (1 - confidence) / 2 percentiles of those means.
-    ``scores`` is (predictions, K); returns (3, K): low, mid, high. Seeded numpy draws: the same
-    seed gives the same intervals, but not rouge-score's own (unseeded) draws.
-    """
+    """Percentile bootstrap over predictions, as rouge-score's ``BootstrapAggregator``: the (1 - confidence) / 2,
+    0.5 and 1 - (1 - confidence) / 2 percentiles of ``n_samples`` resampled means of ``scores`` (predictions, K),
+    as (3, K). Seeded numpy draws: not rouge-score's own (unseeded) ones."""
     rng = np.random.default_rng(seed)
     count = scores.shape[0]
     means = np.empty((n_samples, scores.shape[1]))
@@ -928,11 +918,10 @@ def bootstrap_intervals(
 
 @dataclass
 class RougeResult(MetricResult):
-    """ROUGE scores per type: the aggregate over predictions (the mean, or ROUGE-1.5.5.pl's printed bootstrap
-    average) or, with ``sentence_level=True`` (``use_aggregator=False``), one value per prediction, optional
-    intervals (type -> measure -> {"low", "mid", "high"} percentile bootstrap, or {"low", "high"}:
-    ROUGE-1.5.5.pl's confidence interval), and the signature. ``result["rouge1"]`` is the rouge1 F-measure;
-    :attr:`score`, the headline, is the first requested type's F-measure."""
+    """ROUGE scores per type: the aggregate (the mean, or ROUGE-1.5.5.pl's printed bootstrap average) or, with
+    ``sentence_level=True``, one value per prediction; optional intervals (type -> measure -> {"low", "mid",
+    "high"} percentile bootstrap, or ROUGE-1.5.5.pl's {"low", "high"}), and the signature.
+    ``result["rouge1"]`` is the rouge1 F-measure; :attr:`score` is the first requested type's."""
 
     precision: dict[str, float | list[float]]
     recall: dict[str, float | list[float]]
@@ -951,8 +940,7 @@ class RougeResult(MetricResult):
 
     @property
     def score(self) -> float:
-        """The first requested type's F-measure; with per-segment results, its mean over the predictions
-        (the aggregate of ``aggregate="mean"``).
+        """The first requested type's F-measure (with per-segment results, its mean).
 
         >>> rouge(["a cat", "a dog"], ["a cat", "the dog"], ["rouge2", "rouge1"], sentence_level=True).score
         0.5
@@ -962,18 +950,13 @@ class RougeResult(MetricResult):
 
     @property
     def sentence_scores(self) -> dict[str, list[float]] | None:
-        """Per type, each prediction's F-measure when per-segment results were asked for, else None
-        (precision and recall are in :attr:`precision` and :attr:`recall`, per prediction as well)."""
-        return (
-            dict(cast(dict[str, list[float]], self.fmeasure))
-            if isinstance(next(iter(self.fmeasure.values())), list)
-            else None
-        )
+        """Per type, each prediction's F-measure when per-segment results were asked for, else None."""
+        per_prediction = isinstance(next(iter(self.fmeasure.values())), list)
+        return dict(cast(dict[str, list[float]], self.fmeasure)) if per_prediction else None
 
     def as_dict(self) -> dict[str, Any]:
-        """Flat: ``rouge1`` (the F-measure, as HF's ``rouge`` metric), ``rouge1_precision``,
-        ``rouge1_recall``, ``rouge1_fmeasure``, with bootstrap ``rouge1_fmeasure_low`` / ``_mid`` /
-        ``_high`` (and likewise for precision and recall), and ``signature``."""
+        """Flat: ``rouge1`` (the F-measure, as HF's ``rouge`` metric), ``rouge1_precision``, ``rouge1_recall``,
+        ``rouge1_fmeasure``, intervals' ``rouge1_fmeasure_low`` / ``_mid`` / ``_high`` ..., and ``signature``."""
         result: dict[str, Any] = {}
         for name in self.fmeasure:
             result[name] = self.fmeasure[name]
@@ -987,9 +970,8 @@ class RougeResult(MetricResult):
 
 
 def _tables(names: list[str], values: np.ndarray) -> tuple[_Table, _Table, _Table]:
-    """The precision, recall and F-measure tables (type -> value, or type -> one value per prediction) of
-    ``values`` in the order of the statistics' columns, the precisions of every type, their recalls, their
-    F-measures: (3 * types,) aggregates or (3 * types, predictions) scores (listed at once)."""
+    """The precision, recall and F-measure tables (type -> value, or values per prediction) of ``values`` in the
+    statistics' column order: (3 * types,) aggregates or (3 * types, predictions) scores."""
     listed, types = values.tolist(), len(names)
     precision, recall, fmeasure = ({name: listed[m * types + i] for i, name in enumerate(names)} for m in range(3))
     return precision, recall, fmeasure
@@ -1026,17 +1008,11 @@ def _check_bootstrap(bootstrap: Any) -> dict[str, Any] | None:
 
 
 def _check_eval_ids(eval_ids: Any, count: int) -> list[str]:
-    """ROUGE-1.5.5's evaluation ids, one per prediction, as strings (the script keys evaluations by them).
+    """ROUGE-1.5.5's evaluation ids, one per prediction, as strings. Default: pyrouge's numbering, 1..N (its
+    ``write_config_static`` writes ``<EVAL ID="i">`` per system summary sorted by file name).
 
-    The default is pyrouge's numbering: its ``write_config_static`` lists the system summaries sorted by
-    file name and writes one ``<EVAL ID="i">`` per file, i = 1, 2, ... (bheinzerling/pyrouge,
-    ``pyrouge/Rouge155.py``), so 1..N in the order given is pyrouge's when the predictions are in the
-    order of their file names.
-
-    >>> _check_eval_ids(None, 3)
-    ['1', '2', '3']
-    >>> _check_eval_ids(["a", 7], 2)
-    ['a', '7']
+    >>> _check_eval_ids(None, 3), _check_eval_ids(["a", 7], 2)
+    (['1', '2', '3'], ['a', '7'])
     """
     if eval_ids is None:
         return [str(i) for i in range(1, count + 1)]
@@ -1064,7 +1040,7 @@ def _check_eval_ids(eval_ids: Any, count: int) -> list[str]:
 
 @dataclass(frozen=True)
 class _Options:
-    """The options of :func:`rouge`, checked, with each variant's defaults filled in."""
+    """The options of :func:`rouge`, checked, each variant's defaults filled in."""
 
     variant: str
     types: list[RougeType]
@@ -1082,8 +1058,7 @@ class _Options:
     pad_id: int | None
 
     def signature(self, tokenizer_name: str, num_refs: Any, averaged: dict[str, Any]) -> str:
-        """The signature of scores of these options; ``averaged``: how ROUGE-1.5.5's scores were averaged (its
-        ``avg``, and the bootstrap's ``r`` and ``c``), for ``rouge155``."""
+        """``averaged``: how ROUGE-1.5.5's scores were averaged (its ``avg``, the bootstrap's ``r`` and ``c``)."""
         parts = [
             f"variant:{self.variant}",
             f"types:{','.join(t.name for t in self.types)}",
@@ -1103,8 +1078,7 @@ class _Options:
 
 
 def _resolve(options: dict[str, Any]) -> _Options:
-    """Every option of :func:`rouge` (each one, by its name; those not given at their default) checked before
-    any text is read, once."""
+    """Every option of :func:`rouge` (those not given at their default) checked before any text is read."""
     variant, multi_ref, aggregate, eval_ids = (
         options.pop(name) for name in ("variant", "multi_ref", "aggregate", "eval_ids")
     )
@@ -1202,12 +1176,10 @@ def _rouge155_scores(hyps: list[Any], refs: list[list[Any]], pretokenized: bool,
 def _rouge155_printed(
     scores: np.ndarray, eval_ids: list[str], n_samples: int, confidence: float
 ) -> tuple[np.ndarray, np.ndarray]:
-    """ROUGE-1.5.5.pl's printed ``Average_P/R/F`` (the mean of its seeded bootstrap means, ``-r n_samples``)
-    and the bounds of its interval (``-c``) from the per-prediction scores (types, predictions, 3): arrays
-    (types, 3) of averages and (2, types, 3) of low and high bounds."""
+    """ROUGE-1.5.5.pl's printed ``Average_P/R/F`` (the mean of its seeded bootstrap means, ``-r``) and its
+    interval (``-c``) of per-prediction scores (types, predictions, 3): (types, 3) averages, (2, types, 3) bounds."""
     keys = [f"{eval_id}.{PYROUGE_SYSTEM_ID}" for eval_id in eval_ids]
-    # -c is a percentage: 0.95 -> 95 as written (a float product could be off in the last bit, which
-    # moves the script's interval index).
+    # -c is a percentage: 0.95 -> 95 as written (a float product could be off in the last bit: another index).
     percent = float(Decimal(repr(confidence)) * 100)
     averages, bounds = np.empty(scores.shape[::2]), np.empty((2,) + scores.shape[::2])
     for i, per_prediction in enumerate(scores):
@@ -1240,30 +1212,24 @@ def rouge(
     """ROUGE precision, recall and F per type, exact to rouge-score 0.1.2 (``variant="rouge_score"``)
     on text without words of scripts other than Latin, or to ROUGE-1.5.5.pl (``variant="rouge155"``).
 
-    ``references`` holds one string or a list of strings per prediction. ``rouge_types``: rougeN
-    (n <= 100), rougeL, rougeLsum (sentences split at newlines), rougeW (weight ``w``),
-    rougeS<d>/rougeS*, rougeSU<d>/rougeSU*. ``tokenize`` (rouge-score's name ``tokenizer`` works too):
-    "default" (rouge-score's tokens plus the words of other scripts), "rouge_score" (rouge-score's own),
-    "whitespace" or a callable.
-    ``multi_ref``: "best" (rouge-score's ``score_multi``; ROUGE-1.5.5's -f B) or "pooled"
-    (ROUGE-1.5.5's -f A); by default each variant's own: "best" for rouge_score, "pooled" for rouge155.
+    ``references`` holds one string or a list of strings per prediction. ``rouge_types``: rougeN (n <= 100),
+    rougeL, rougeLsum (sentences split at newlines), rougeW (weight ``w``), rougeS<d>/rougeS*, rougeSU<d>/rougeSU*.
+    ``tokenize`` (or rouge-score's name ``tokenizer``): "default" (rouge-score's tokens plus the words of other
+    scripts), "rouge_score" (rouge-score's own), "whitespace" or a callable. ``multi_ref``: "best" (rouge-score's
+    ``score_multi``; ROUGE-1.5.5's -f B; rouge_score's default) or "pooled" (-f A; rouge155's default).
     ``limit_words`` / ``limit_bytes`` truncate summaries (ROUGE-1.5.5's -l / -b; "rouge155" only).
 
     ``sentence_level=True`` (rouge-score's and HF evaluate's ``use_aggregator=False``) gives one score per
-    prediction in place of the aggregate (``result.sentence_scores``: the F-measures). The aggregate
-    (``aggregate``): "mean",
-    the plain mean over predictions (the default of "rouge_score"), or "bootstrap" ("rouge155" only,
-    its default): what ROUGE-1.5.5.pl prints as ``Average_R/P/F``, the mean of its seeded bootstrap
-    means, with its confidence interval as the ``low`` and ``high`` bounds; ``eval_ids`` are the
-    evaluation ids the script sorts by (default 1..N, as pyrouge numbers them) and
+    prediction in place of the aggregate (``result.sentence_scores``: the F-measures). ``aggregate``: "mean"
+    (rouge_score's default), or "bootstrap" (rouge155's default, and only there): ROUGE-1.5.5.pl's printed
+    ``Average_R/P/F``, the mean of its seeded bootstrap means, its confidence interval as the ``low`` and
+    ``high`` bounds; ``eval_ids`` are the ids the script sorts by (default 1..N, as pyrouge numbers them) and
     ``bootstrap=dict(n_samples=1000, confidence=0.95)`` its ``-r`` and ``-c``. Otherwise
-    ``bootstrap=dict(n_samples=1000, confidence=0.95, seed=0)`` adds seeded percentile intervals
-    (low/mid/high) of the mean.
+    ``bootstrap=dict(n_samples=1000, confidence=0.95, seed=0)`` adds seeded percentile intervals (low/mid/high).
 
     ``variant="rouge_score"`` also takes token ids, as :func:`ngrameval.bleu` does (``pad_id`` drops every
-    position holding it): each text is one sentence, as a token list is (so rougeLsum is rougeL's union over
-    one sentence), nothing is lowercased, ``use_stemmer`` and ``remove_stopwords`` are refused, ``tokenizer``
-    has nothing to do and the signature says ``tok:ids``. ROUGE-1.5.5 (``"rouge155"``) reads text only.
+    position holding it): each text is one sentence, nothing is lowercased, ``use_stemmer`` and
+    ``remove_stopwords`` are refused and the signature says ``tok:ids``.
 
     >>> result = rouge(["the cat sat on the mat"], ["the cat was on the mat"], ["rouge1", "rougeL"])
     >>> round(result["rouge1"], 6), round(result.recall["rougeL"], 6)
@@ -1278,8 +1244,7 @@ def rouge(
     return FAMILY.compute(**options.pop("rouge155_options"), **options)
 
 
-# Each option of rouge() not given is its default (the public function passes every option; the statistics
-# only those given).
+# Each option of rouge() not given is its default (the statistics are given only some).
 _DEFAULTS = {
     name: parameter.default
     for name, parameter in inspect.signature(rouge).parameters.items()
@@ -1289,9 +1254,7 @@ _DEFAULTS = {
 
 @dataclass
 class _Seen:
-    """What :meth:`RougeFamily.add_parts` needs besides the rows: the checked options, the tokenizer's and the
-    references' numbers as the signature says them, the evaluation ids ROUGE-1.5.5's bootstrap sorts by, and
-    the overlap counts the rouge_score variant's scores are ratios of (None for rouge155)."""
+    """What :meth:`RougeFamily.add_parts` needs besides the rows (``overlaps``: None for rouge155)."""
 
     options: _Options
     tokenizer_name: str
@@ -1301,11 +1264,9 @@ class _Seen:
 
 
 class RougeFamily(MetricFamily):
-    """ROUGE on the metric protocol: each prediction's precision, recall and F-measure per type (rows:
-    the precisions of every type, their recalls, their F-measures, then a count; the outputs are the
-    F-measures). Both variants average them; ROUGE-1.5.5's printed bootstrap average is not a sum of
-    rows, so ``rouge155`` is scored here by the plain mean, ``aggregate="mean"``, and :func:`rouge` adds
-    the printed average (:meth:`add_parts`) from every segment's rows."""
+    """ROUGE on the metric protocol: rows of the precisions of every type, their recalls, their F-measures (the
+    outputs), then a count. ROUGE-1.5.5's printed bootstrap average is not a sum of rows: :meth:`add_parts`
+    puts it in place of the mean."""
 
     name = "rouge"
     function = staticmethod(rouge)
@@ -1319,8 +1280,7 @@ class RougeFamily(MetricFamily):
     }
 
     def merged_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """As :meth:`MetricFamily.merged_options`; ``variant="rouge155"`` needs ``aggregate="mean"``: its
-        default, ROUGE-1.5.5.pl's bootstrap average, resamples every segment's scores.
+        """As :meth:`MetricFamily.merged_options`; ``variant="rouge155"`` needs ``aggregate="mean"``.
 
         >>> RougeFamily().merged_options({"variant": "rouge155"})  # doctest: +ELLIPSIS
         Traceback (most recent call last):
@@ -1347,8 +1307,6 @@ class RougeFamily(MetricFamily):
     def statistics_and_seen(
         self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
     ) -> tuple[Statistics, _Seen]:
-        """The rows of each prediction's scores (:func:`score_statistics` of the overlaps the rouge_score
-        variant counts, or ROUGE-1.5.5's), every option checked first."""
         checked = _resolve({**_DEFAULTS, **options, **parts})
         overlaps, eval_keys = None, []
         if checked.variant == "rouge155":
@@ -1392,11 +1350,8 @@ class RougeFamily(MetricFamily):
     def add_parts(
         self, result: RougeResult, stats: Statistics, seen: _Seen, predictions: Any, references: Any, **parts: Any
     ) -> RougeResult:
-        """Every prediction's scores (``result.scores``), and what the options ask for: per-prediction tables
-        (``sentence_level``), ROUGE-1.5.5.pl's printed bootstrap average in place of the mean
-        (``aggregate="bootstrap"``) and intervals (``bootstrap``)."""
+        """Every prediction's scores (``result.scores``: (types, predictions, 3)), and what the options ask for."""
         checked, names = seen.options, list(stats.outputs)
-        # (types, predictions, 3): the rows' precisions, recalls and F-measures of each type
         scores = np.ascontiguousarray(stats.rows[:, :-1].reshape(len(stats), 3, len(names)).transpose(2, 0, 1))
         printed = bounds = None
         averaged: dict[str, Any] = {}
@@ -1435,15 +1390,12 @@ class RougeFamily(MetricFamily):
         return means(totals)[:, 2 * len(stats.outputs) :]  # the F-measures
 
     def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> RougeResult:
-        """The mean precision, recall and F-measure per type (``sentence_level=True`` and intervals need
-        every segment's scores: not kept)."""
         return RougeResult(*_tables(list(stats.outputs), means(totals)[0]), signature=stats.signature)
 
     def own_interval(
         self, stats: Statistics, n_samples: int, confidence: float
     ) -> dict[str, tuple[float, float, float]] | None:
-        """ROUGE-1.5.5.pl's own interval for ``rouge155`` (its ``-r`` draws, resample i seeded with
-        ``srand(i)``, evaluation ids 1..N as pyrouge numbers them): the printed F average and bounds."""
+        """ROUGE-1.5.5.pl's own interval for ``rouge155`` (resample i seeded with ``srand(i)``, ids 1..N)."""
         if stats.context.get("variant") != "rouge155":
             return None
         f = stats.rows[:, 2 * len(stats.outputs) : -1].T  # (types, predictions): the F-measures the rows hold
