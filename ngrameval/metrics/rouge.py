@@ -1038,24 +1038,64 @@ def _check_eval_ids(eval_ids: Any, count: int) -> list[str]:
     return list(keys)
 
 
-@dataclass(frozen=True)
 class _Options:
-    """The options of :func:`rouge`, checked, each variant's defaults filled in."""
+    """The options of :func:`rouge` (those not given at their default), checked before any text is read, each
+    variant's defaults filled in."""
 
-    variant: str
-    types: list[RougeType]
-    multi_ref: str
-    aggregate: str
-    sentence_level: bool
-    tokenize: TokenizerArg
-    use_stemmer: bool
-    remove_stopwords: bool
-    alpha: float
-    w: float
-    bootstrap: dict[str, Any] | None
-    eval_ids: Any
-    limits: dict[str, Any]
-    pad_id: int | None
+    def __init__(self, options: dict[str, Any]) -> None:
+        self.variant, multi_ref, aggregate, self.eval_ids = (
+            options.pop(name) for name in ("variant", "multi_ref", "aggregate", "eval_ids")
+        )
+        check_choice("variant", self.variant, VARIANTS)
+        rouge155_variant = self.variant == "rouge155"
+        self.multi_ref = multi_ref if multi_ref is not None else "pooled" if rouge155_variant else "best"
+        check_choice("multi_ref", self.multi_ref, MULTI_REF)
+        self.aggregate = aggregate if aggregate is not None else "bootstrap" if rouge155_variant else "mean"
+        check_choice("aggregate", self.aggregate, AGGREGATES)
+        if self.aggregate == "bootstrap" and not rouge155_variant:
+            raise InputError(
+                "aggregate='bootstrap' (ROUGE-1.5.5.pl's printed averages) needs variant='rouge155'; "
+                "rouge-score's own BootstrapAggregator draws unseeded samples, so no tool's number "
+                "can be reproduced: use aggregate='mean' and bootstrap= for intervals"
+            )
+        if self.eval_ids is not None and self.aggregate != "bootstrap":
+            raise InputError(
+                "eval_ids (the order of ROUGE-1.5.5's bootstrap) needs variant='rouge155' with aggregate='bootstrap'"
+            )
+        self.types = parse_rouge_types(options.pop("rouge_types"))
+        sentence_level, use_aggregator = options.pop("sentence_level"), options.pop("use_aggregator")
+        self.sentence_level = check_flag(
+            "sentence_level",
+            aliased("sentence_level", sentence_level, "use_aggregator", use_aggregator, default=False, inverse=True),
+        )
+        self.tokenize = aliased(
+            "tokenize", options.pop("tokenize"), "tokenizer", options.pop("tokenizer"), default=None
+        )
+        self.use_stemmer, self.remove_stopwords = (
+            check_flag(name, options.pop(name)) for name in ("use_stemmer", "remove_stopwords")
+        )
+        self.alpha = check_number("alpha", options.pop("alpha"), 0.0, 1.0)
+        self.w = check_number("w", options.pop("w"), low=1.0)
+        self.bootstrap = _check_bootstrap(options.pop("bootstrap"))
+        self.pad_id = options.pop("pad_id")
+        if self.aggregate == "bootstrap" and self.bootstrap is not None and self.bootstrap["seed"] is not None:
+            raise InputError(
+                "bootstrap seed: ROUGE-1.5.5.pl seeds its i-th resample with srand(i); leave seed unset "
+                "with variant='rouge155' (or ask for aggregate='mean')"
+            )
+        unknown = set(options) - set(ROUGE155_OPTIONS)  # (every named option was taken)
+        if unknown:
+            raise unknown_options_error(
+                "rouge", unknown, [*_DEFAULTS, *(f"{name} (variant='rouge155')" for name in ROUGE155_OPTIONS)]
+            )
+        self.limits = {name: options.get(name) for name in ROUGE155_OPTIONS}
+        for name, value in self.limits.items():
+            if value is not None:
+                if not rouge155_variant:
+                    raise InputError(f"{name} (ROUGE-1.5.5's length limit) needs variant='rouge155'")
+                check_positive_int(name, value)
+        if self.limits["limit_words"] is not None and self.limits["limit_bytes"] is not None:
+            raise InputError("give limit_words or limit_bytes, not both (ROUGE-1.5.5 applies one)")
 
     def signature(self, tokenizer_name: str, num_refs: Any, averaged: dict[str, Any]) -> str:
         """``averaged``: how ROUGE-1.5.5's scores were averaged (its ``avg``, the bootstrap's ``r`` and ``c``)."""
@@ -1075,78 +1115,6 @@ class _Options:
         if self.variant == "rouge_score":
             parts.append(f"rouge_score:{ROUGE_SCORE_VERSION}")
         return "|".join(parts + [f"ngrameval:{__version__}"])
-
-
-def _resolve(options: dict[str, Any]) -> _Options:
-    """Every option of :func:`rouge` (those not given at their default) checked before any text is read."""
-    variant, multi_ref, aggregate, eval_ids = (
-        options.pop(name) for name in ("variant", "multi_ref", "aggregate", "eval_ids")
-    )
-    check_choice("variant", variant, VARIANTS)
-    if multi_ref is None:
-        multi_ref = "pooled" if variant == "rouge155" else "best"
-    check_choice("multi_ref", multi_ref, MULTI_REF)
-    if aggregate is None:
-        aggregate = "bootstrap" if variant == "rouge155" else "mean"
-    check_choice("aggregate", aggregate, AGGREGATES)
-    if aggregate == "bootstrap" and variant != "rouge155":
-        raise InputError(
-            "aggregate='bootstrap' (ROUGE-1.5.5.pl's printed averages) needs variant='rouge155'; "
-            "rouge-score's own BootstrapAggregator draws unseeded samples, so no tool's number "
-            "can be reproduced: use aggregate='mean' and bootstrap= for intervals"
-        )
-    if eval_ids is not None and aggregate != "bootstrap":
-        raise InputError(
-            "eval_ids (the order of ROUGE-1.5.5's bootstrap) needs variant='rouge155' with aggregate='bootstrap'"
-        )
-    types = parse_rouge_types(options.pop("rouge_types"))
-    sentence_level, use_aggregator = options.pop("sentence_level"), options.pop("use_aggregator")
-    sentence_level = check_flag(
-        "sentence_level",
-        aliased("sentence_level", sentence_level, "use_aggregator", use_aggregator, default=False, inverse=True),
-    )
-    tokenize = aliased("tokenize", options.pop("tokenize"), "tokenizer", options.pop("tokenizer"), default=None)
-    use_stemmer, remove_stopwords = (
-        check_flag(name, options.pop(name)) for name in ("use_stemmer", "remove_stopwords")
-    )
-    alpha = check_number("alpha", options.pop("alpha"), 0.0, 1.0)
-    w = check_number("w", options.pop("w"), low=1.0)
-    bootstrap_options = _check_bootstrap(options.pop("bootstrap"))
-    pad_id = options.pop("pad_id")
-    if aggregate == "bootstrap" and bootstrap_options is not None and bootstrap_options["seed"] is not None:
-        raise InputError(
-            "bootstrap seed: ROUGE-1.5.5.pl seeds its i-th resample with srand(i); leave seed unset "
-            "with variant='rouge155' (or ask for aggregate='mean')"
-        )
-    unknown = set(options) - set(ROUGE155_OPTIONS)  # (every named option was taken)
-    if unknown:
-        raise unknown_options_error(
-            "rouge", unknown, [*_DEFAULTS, *(f"{name} (variant='rouge155')" for name in ROUGE155_OPTIONS)]
-        )
-    limits = {name: options.get(name) for name in ROUGE155_OPTIONS}
-    for name, value in limits.items():
-        if value is not None:
-            if variant != "rouge155":
-                raise InputError(f"{name} (ROUGE-1.5.5's length limit) needs variant='rouge155'")
-            check_positive_int(name, value)
-    if limits["limit_words"] is not None and limits["limit_bytes"] is not None:
-        raise InputError("give limit_words or limit_bytes, not both (ROUGE-1.5.5 applies one)")
-    return _Options(
-        variant,
-        types,
-        multi_ref,
-        aggregate,
-        sentence_level,
-        tokenize,
-        use_stemmer,
-        remove_stopwords,
-        alpha,
-        w,
-        bootstrap_options,
-        eval_ids,
-        limits,
-        pad_id,
-    )
 
 
 # --------------------------------------------------------------------------- entry point
@@ -1307,7 +1275,7 @@ class RougeFamily(MetricFamily):
     def statistics_and_seen(
         self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
     ) -> tuple[Statistics, _Seen]:
-        checked = _resolve({**_DEFAULTS, **options, **parts})
+        checked = _Options({**_DEFAULTS, **options, **parts})
         overlaps, eval_keys = None, []
         if checked.variant == "rouge155":
             if token_ids(predictions, references, checked.pad_id) is not None:
