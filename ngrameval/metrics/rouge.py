@@ -33,7 +33,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import partial
+from functools import cache, partial
 from itertools import chain, compress, count, repeat
 from operator import methodcaller
 from typing import Any, TypeVar, Union, cast
@@ -67,8 +67,6 @@ from ngrameval.metric import MetricFamily, Statistics, means, register, rows_wit
 from ngrameval.metrics import rouge155
 from ngrameval.metrics.rouge_common import (  # noqa: F401 (also public here)
     MAX_BOOTSTRAP_SAMPLES,
-    MAX_SKIP_DISTANCE,
-    TYPE_FORMS,
     RougeType,
     SkipBigramOverlap,
     ascii_runs,
@@ -111,7 +109,6 @@ _DEFAULT_TOKEN = (
     rf"(?V1)[a-z0-9]+|[[{_OTHER}]&&[{_ALONE}]]\p{{M}}*"
     rf"|[[{_OTHER}]--[{_ALONE}]](?:[[{_OTHER}]--[{_ALONE}]]|\p{{M}})*"
 )
-_default_token = None
 # The key of this process's finished stems (token -> stem) in the package's cache, bounded by its budget.
 _STEMS_KEY = ("rouge", "stems")
 
@@ -155,20 +152,16 @@ def _finished_stems(words: list[str]) -> dict[str, str]:
     return finished
 
 
+@cache
 def _default_pattern():
-    global _default_token
-    if _default_token is None:
-        import regex
+    import regex
 
-        _default_token = regex.compile(_DEFAULT_TOKEN)
-    return _default_token
+    return regex.compile(_DEFAULT_TOKEN)
 
 
 def _default_words(line: str) -> list[str]:
     """The default tokenizer's words of a lowercased line."""
-    if line.isascii():
-        return _ASCII_TOKEN.findall(line)
-    return _default_pattern().findall(line)
+    return _ASCII_TOKEN.findall(line) if line.isascii() else _default_pattern().findall(line)
 
 
 def _ascii_words(lines: list[str]) -> tuple[list[str], np.ndarray, np.ndarray]:
@@ -424,26 +417,17 @@ class RougeTokenizer:
         keys = texts if not texts or isinstance(texts[0], str) else list(map(tuple, texts))
         position = dict(zip(dict.fromkeys(keys), count()))
         distinct = list(position)
-        whole = words = ids = None
         if distinct and not isinstance(distinct[0], str):  # token lists: each is one sentence
-            flat, segment_lengths = self._finish(*_line_by_line(list, distinct))
-            per_text = np.ones(len(distinct), np.int64)
+            flat, lengths = self._finish(*_line_by_line(list, distinct))
+            tokenized = _Texts(np.ones(len(distinct), np.int64), lengths, _cut(flat, lengths))
+        elif self.function is None:
+            words, ids, lengths, per_text = self._text_ids(list(map(str.lower, cast(list[str], distinct))))
+            tokenized = _Texts(per_text, lengths, words=words, ids=ids)
         else:
-            if self.function is None:
-                words, ids, segment_lengths, per_text = self._text_ids(list(map(str.lower, cast(list[str], distinct))))
-            else:
-                lines, per_text = _nonempty_lines(cast(list[str], distinct))
-                flat, segment_lengths = self._line_tokens(lines)
-                whole = _line_by_line(self._call, cast(list[str], distinct))
-        if ids is not None:
-            tokenized = _Texts(per_text, segment_lengths, words=words, ids=ids)
-        else:
-            sentence_tokens = _cut(flat, np.diff(offsets(segment_lengths)[offsets(per_text)]))
-            tokenized = (
-                _Texts(per_text, segment_lengths, sentence_tokens)
-                if whole is None
-                else _Texts(per_text, segment_lengths, _cut(*self._finish(*whole)), sentence_tokens)
-            )
+            lines, per_text = _nonempty_lines(cast(list[str], distinct))
+            flat, lengths = self._line_tokens(lines)
+            whole = _cut(*self._finish(*_line_by_line(self._call, cast(list[str], distinct))))
+            tokenized = _Texts(per_text, lengths, whole, _cut(flat, np.diff(offsets(lengths)[offsets(per_text)])))
         if len(distinct) < len(keys):
             tokenized = tokenized.take(np.fromiter(map(position.__getitem__, keys), np.int64, len(keys)))
         return tokenized
