@@ -1,12 +1,7 @@
-"""Longest common subsequences for ROUGE-L, ROUGE-Lsum and ROUGE-W.
-
-- single pairs, in pure Python: :func:`lcs_length` (bit-parallel, Allison & Dix 1986 / Hyyrö 2004, one Python big
-  integer per row), :func:`lcs_positions` (one LCS, read back as rouge-score's ``_backtrack_norec`` and
-  ROUGE-1.5.5's ``markLCS`` read their tables) and :func:`wlcs` (the weighted LCS of Lin 2004);
-- whole corpora of integer-coded sequences, with numpy: :func:`lcs_lengths` and :func:`lcs_union_mask` run the
-  same recurrence on 64-bit words (several, with carries, past 64 tokens), all pairs in one step per row, and walk
-  all pairs back at once; :func:`wlcs_union_mask` is ROUGE-1.5.5's weighted LCS of many pairs, with the positions
-  it marks. :func:`sentence_pairs` lists the sentence pairs of summary-level LCS.
+"""Longest common subsequences for ROUGE-L, ROUGE-Lsum and ROUGE-W: single pairs in pure Python (bit-parallel,
+Allison & Dix 1986 / Hyyrö 2004, one Python big integer per row), and whole corpora of integer-coded sequences
+with numpy: the same recurrence on 64-bit words (several, with carries, past 64 tokens), all pairs in one step
+per row, walked back all at once; ROUGE-1.5.5's weighted LCS of many pairs (:func:`wlcs_union_mask`).
 
 The recurrence: with ``M[x]`` the bit mask of the positions of token ``x`` in ``b`` and ``V`` starting as all
 ones, each token ``x`` of ``a`` updates ``U = V & M[x]; V = (V + U) | (V - U)``. After ``i`` tokens of ``a``, the
@@ -80,10 +75,9 @@ def _prefix(row: int, j: int) -> int:
 
 
 def lcs_positions(a: Tokens, b: Tokens) -> list[int]:
-    """Positions in ``a`` of one longest common subsequence of ``a`` and ``b``: the one that
-    rouge-score 0.1.2's ``lcs_ind(a, b)`` and ROUGE-1.5.5's ``markLCS`` pick. From the end,
-    a token equal in both is taken; otherwise the walk goes left (drops a token of ``b``)
-    when that keeps a strictly longer LCS than going up (dropping a token of ``a``).
+    """Positions in ``a`` of the longest common subsequence of ``a`` and ``b`` that rouge-score 0.1.2's
+    ``lcs_ind(a, b)`` and ROUGE-1.5.5's ``markLCS`` pick: from the end, a token equal in both is taken, else the
+    walk goes left (drops a token of ``b``) when that keeps a strictly longer LCS than going up.
 
     >>> lcs_positions("a b c d".split(), "b a d".split())
     [0, 3]
@@ -132,7 +126,7 @@ def wlcs(a: Tokens, b: Tokens, weight: float = 1.2) -> float:
 
 
 def in_sorted(values: np.ndarray, keys: np.ndarray) -> np.ndarray:
-    """Whether each value occurs in ``keys`` (sorted): one binary search per value.
+    """Whether each value occurs in ``keys`` (sorted).
 
     >>> in_sorted(np.array([3, 5, 0]), np.array([1, 3, 4])).tolist()
     [True, False, False]
@@ -340,11 +334,9 @@ def lcs_lengths(
     pair_a: np.ndarray,
     pair_b: np.ndarray,
 ) -> np.ndarray:
-    """LCS length of every pair of integer-coded sequences.
-
-    Sequence ``k`` of ``a`` is ``a_ids[a_offsets[k]:a_offsets[k + 1]]`` (likewise for ``b``);
-    pair ``p`` is (``pair_a[p]``, ``pair_b[p]``). Token ids are non-negative; a negative id in
-    ``b`` (a token the caller knows to be absent from ``a``) matches nothing.
+    """LCS length of every pair of integer-coded sequences: sequence ``k`` of ``a`` is
+    ``a_ids[a_offsets[k]:a_offsets[k + 1]]`` (likewise for ``b``), pair ``p`` is (``pair_a[p]``, ``pair_b[p]``).
+    Token ids are non-negative; a negative id in ``b`` (a token absent from ``a``) matches nothing.
 
     >>> a = np.array([1, 2, 3, 4]); b = np.array([2, 1, 4])
     >>> lcs_lengths(a, [0, 4], b, [0, 3], [0], [0]).tolist()
@@ -378,8 +370,7 @@ def lcs_union_mask(
     pair_b: np.ndarray,
 ) -> np.ndarray:
     """Per token of ``a`` (flat, as ``a_ids``): whether the LCS of any of its pairs, read back as
-    :func:`lcs_positions` does, takes it -- the union LCS of ROUGE-Lsum when the pairs of a
-    reference sentence are all the candidate's sentences (Lin 2004, section 3.2).
+    :func:`lcs_positions` does, takes it (ROUGE-Lsum's union LCS, Lin 2004, section 3.2).
 
     >>> a = np.array([1, 2, 3, 4, 5]); b = np.array([1, 2, 5, 4])
     >>> lcs_union_mask(a, [0, 5], b, [0, 2, 4], [0, 0], [0, 1]).tolist()
@@ -395,9 +386,8 @@ def lcs_union_mask(
 def sentence_pairs(
     a_counts: np.ndarray, b_counts: np.ndarray, pair_a: np.ndarray, pair_b: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Every (sentence of text ``pair_a[p]``, sentence of text ``pair_b[p]``) of every text pair ``p``:
-    indices into the concatenated sentences of the a texts (``a_counts[t]`` sentences in text t) and of
-    the b texts. Pair by pair, a sentences outer, b sentences inner (the pairs of a summary-level LCS).
+    """Every (sentence of text ``pair_a[p]``, sentence of text ``pair_b[p]``) of every text pair ``p``, as indices
+    into the concatenated sentences (``a_counts[t]`` in a's text t); pair by pair, a sentences outer.
 
     >>> [x.tolist() for x in sentence_pairs([2, 1], [1, 2], [0, 1], [1, 0])]
     [[0, 0, 1, 1, 2], [1, 2, 1, 2, 0]]
@@ -523,10 +513,9 @@ def wlcs_union_mask(
     pair_b: np.ndarray,
     weight: float = 1.2,
 ) -> np.ndarray:
-    """Per token of ``a`` (flat, as ``a_ids``): whether the weighted LCS (``f(k) = k ** weight``) of any of
-    its pairs takes it, as ROUGE-1.5.5's ``wlcs_inner`` fills its table and ``markLCS`` reads it back:
-    a match always goes diagonally; otherwise up when ``c[i-1][j] >= c[i][j-1]``, else left. Sequences
-    and pairs as in :func:`lcs_union_mask`; negative ids match nothing.
+    """Per token of ``a`` (flat, as ``a_ids``): whether the weighted LCS (``f(k) = k ** weight``) of any of its
+    pairs takes it, as ROUGE-1.5.5's ``wlcs_inner`` and ``markLCS`` do: a match goes diagonally, else up when
+    ``c[i-1][j] >= c[i][j-1]``, else left. Sequences and pairs as in :func:`lcs_union_mask`.
 
     >>> a = np.array([1, 2, 3, 4]); b = np.array([1, 2, 4, 3])
     >>> wlcs_union_mask(a, [0, 4], b, [0, 4], [0], [0], 2.0).tolist()

@@ -642,12 +642,17 @@ class _Batch(_Overlaps):
 class _Corpus(_Overlaps):
     """Predictions and references, tokenized and indexed, for the statistics of each type."""
 
-    def __init__(self, references: _References, hyps: _Texts, hypotheses: Any, max_order: int) -> None:
-        """``hypotheses``: the ``hyps``' tokens as the index matches them (lists, or :class:`EncodedSegments`)."""
+    def __init__(self, references: _References, hyps: _Texts, max_order: int, encoded: np.ndarray | None) -> None:
+        """``encoded``: the ``hyps``' token ids in the references' vocabulary (-1: absent), if they have ids."""
         self.references = references
         self.hyps = hyps
         self.index = index = self.references.index
         self.hyp_len = self.hyps.text_lengths
+        hypotheses = (
+            hyps.tokens
+            if encoded is None
+            else EncodedSegments(index.vocabulary, encoded, self.hyp_len, lambda: hyps.tokens)
+        )
         self.matches = index.match(hypotheses, max_order)
         self.ref_in_hyp = _ref_in_hyp(self.index, self.matches)
         self._local: tuple[np.ndarray, np.ndarray] | None = None
@@ -660,8 +665,9 @@ class _Corpus(_Overlaps):
     ) -> _Corpus:
         references = _references(refs, tokenizer, pretokenized, max_order)
         texts = tokenizer.tokenize(hyps)
+        words = cast(Sequence[str], texts.words)
         return cls(
-            references, texts, texts.tokens if texts.ids is None else cls._encoded(texts, references.index), max_order
+            references, texts, max_order, None if texts.ids is None else references.index.encode([words])[texts.ids]
         )
 
     @classmethod
@@ -671,11 +677,8 @@ class _Corpus(_Overlaps):
         def build() -> _References:
             vocabulary, numbers = IdVocabulary.of(ids.ref_ids)
             index = ReferenceIndex.from_ids(vocabulary, numbers, ids.ref_len, ids.refs_per_sentence, max_order)
-            return _References(
-                _Texts(np.ones(len(ids.ref_len), np.int64), ids.ref_len, words=vocabulary.words, ids=numbers),
-                index,
-                index,
-            )
+            texts = _Texts(np.ones(len(ids.ref_len), np.int64), ids.ref_len, words=vocabulary.words, ids=numbers)
+            return _References(texts, index, index)
 
         references = REFERENCE_CACHE.get(
             ("rouge", "ids", ids.refs_per_sentence.tobytes(), ids.ref_len.tobytes(), ids.ref_ids.tobytes()), build
@@ -683,27 +686,7 @@ class _Corpus(_Overlaps):
         cast(ReferenceIndex, references.index).extend(max_order)  # (build's index)
         vocabulary, numbers = IdVocabulary.of(ids.hyp_ids)
         hyps = _Texts(np.ones(len(ids), np.int64), ids.hyp_len, words=vocabulary.words, ids=numbers)
-        return cls(
-            references,
-            hyps,
-            EncodedSegments(
-                references.index.vocabulary,
-                cast(IdVocabulary, references.index.vocabulary).numbers(ids.hyp_ids),
-                ids.hyp_len,
-                lambda: hyps.tokens,
-            ),
-            max_order,
-        )
-
-    @staticmethod
-    def _encoded(texts: _Texts, index: Index) -> EncodedSegments:
-        """Texts given as ids, in the ids of the references' vocabulary (-1: absent from every reference)."""
-        return EncodedSegments(
-            index.vocabulary,
-            index.encode([cast(Sequence[str], texts.words)])[texts.ids],
-            texts.text_lengths,
-            lambda: texts.tokens,
-        )
+        return cls(references, hyps, max_order, cast(IdVocabulary, references.index.vocabulary).numbers(ids.hyp_ids))
 
     def local_ids(self) -> tuple[np.ndarray, np.ndarray]:
         """:func:`_local_ids` of the references' index (rougeL, rougeLsum and the skip-bigrams use them)."""
@@ -745,13 +728,12 @@ class _Corpus(_Overlaps):
         references_count = len(index.segment_len)
         summary_level = np.ones(references_count, bool)
         if index is self.index:
-            ref_with_tokens = np.bincount(
-                np.repeat(np.arange(references_count), ref_counts)[ref_lengths > 0], minlength=references_count
-            )
-            hyp_with_tokens = np.bincount(
-                np.repeat(np.arange(len(hyp_counts)), hyp_counts)[hyp_lengths > 0], minlength=len(hyp_counts)
-            )
-            summary_level = (ref_with_tokens > 1) | (hyp_with_tokens[index.segment_sentence] > 1)
+
+            def several_with_tokens(counts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+                return np.bincount(np.repeat(np.arange(len(counts)), counts)[lengths > 0], minlength=len(counts)) > 1
+
+            hyp_several = several_with_tokens(hyp_counts, hyp_lengths)[index.segment_sentence]
+            summary_level = several_with_tokens(ref_counts, ref_lengths) | hyp_several
         chosen = np.flatnonzero(summary_level)
         pair_a, pair_b = sentence_pairs(ref_counts, hyp_counts, chosen, index.segment_sentence[chosen])
         kept = np.flatnonzero(ref_in_hyp)
