@@ -101,9 +101,9 @@ def parse_rouge_types(rouge_types: Any) -> list[RougeType]:
 
 
 def skip_bigrams(tokens: Sequence[str], distance: int | None = None, unigrams: bool = False) -> list[tuple[str, ...]]:
-    """The skip-bigrams of a token sequence in ROUGE-1.5.5's order (``createSkipBigram``): every
-    pair of tokens in sentence order with at most ``distance`` tokens between them (None: any).
-    ``unigrams=True`` adds ROUGE-SU's unigrams (1-tuples; ROUGE-1.5.5 leaves out the last token).
+    """The skip-bigrams of a token sequence in ROUGE-1.5.5's order (``createSkipBigram``): every pair of tokens
+    in order with at most ``distance`` tokens between them (None: any); ``unigrams=True`` adds ROUGE-SU's
+    unigrams (1-tuples; ROUGE-1.5.5 leaves out the last token).
 
     >>> [" ".join(pair) for pair in skip_bigrams("police killed the gunman".split(), distance=1)]
     ['police killed', 'police the', 'killed the', 'killed gunman', 'the gunman']
@@ -128,10 +128,8 @@ _FEW_BYTES = 1 << 14
 
 
 def ascii_runs(joined: bytes, lines: int) -> tuple[list[str], np.ndarray, np.ndarray]:
-    """The runs of [a-z0-9] of ``lines`` lines joined by newlines (every other byte separates), as
-    ``(words, ids, counts)``: the distinct runs in order of first occurrence, each run's index there,
-    and how many runs each line has. A C-level translation, then numpy and Arrow
-    (:mod:`ngrameval.engine.runs`): no Python string per run.
+    """The runs of [a-z0-9] of ``lines`` lines joined by newlines (every other byte separates), as ``(words, ids,
+    counts)``: the distinct runs in order of first occurrence, each run's index there, and runs per line.
 
     >>> words, ids, counts = ascii_runs(b"a1 b-a1\\n\\nx\\xe9y", 3)
     >>> words, ids.tolist(), counts.tolist()
@@ -236,8 +234,7 @@ class SkipBigramOverlap:
         return side.ranks[first] * self._rank_count + side.ranks[second], first
 
     def _clip(self, pred_keys: np.ndarray, ref_keys: np.ndarray, ref_text: np.ndarray) -> np.ndarray:
-        """Per reference: the sum over its keys of min(count in the reference, count in its prediction)
-        (keys are scoped by prediction already; the slot tells a prediction's references apart)."""
+        """Per reference: the sum over its keys of min(count in it, count in its prediction)."""
         if len(pred_keys) == 0 or len(ref_keys) == 0:
             return np.zeros(self.references)
         pred_units, pred_counts = np.unique(pred_keys, return_counts=True)
