@@ -116,8 +116,10 @@ def wlcs(a: Tokens, b: Tokens, weight: float = 1.2) -> float:
                 k = previous_run[j - 1]
                 c[j] = previous_c[j - 1] + gains[k]
                 run[j] = k + 1
+            elif previous_c[j] >= c[j - 1]:
+                c[j] = previous_c[j]
             else:
-                c[j] = max(previous_c[j], c[j - 1])
+                c[j] = c[j - 1]
         previous_c, previous_run = c, run
     return previous_c[n]
 

