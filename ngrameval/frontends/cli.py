@@ -48,9 +48,28 @@ def _positive(text: str) -> int:
     return value
 
 
+def _add_inputs(command: argparse.ArgumentParser, references: str, metrics: str, option: str) -> None:
+    """-r, -m, --option and --ref-field, which ``score`` and ``board init`` share (with their own help)."""
+    command.add_argument(
+        "-r", "--references", nargs="+", action="extend", required=True, metavar="REF", help=references
+    )
+    command.add_argument("-m", "--metrics", nargs="+", action="extend", metavar="METRIC", help=metrics)
+    command.add_argument("--option", action="append", default=[], metavar="METRIC.NAME=VALUE", help=option)
+    command.add_argument("--ref-field", help="the field of .jsonl / .tsv reference files to read")
+
+
+def _add_display(command: argparse.ArgumentParser, default: str | None, format_help: str, scale_help: str) -> None:
+    """--format, --scale, --width and -o, which ``score`` and ``board show`` share."""
+    from ngrameval.frontends.report import FORMATS
+
+    command.add_argument("--format", choices=FORMATS, default=default, help=format_help)
+    command.add_argument("--scale", type=float, default=1.0, help=scale_help)
+    command.add_argument("--width", type=int, default=4, help="decimals of displayed scores (default: %(default)s)")
+    command.add_argument("-o", "--output", help="write the output to this file instead of standard output")
+
+
 def _add_score_arguments(command: argparse.ArgumentParser, name: str) -> None:
     from ngrameval import significance
-    from ngrameval.frontends.report import FORMATS
     from ngrameval.metric import metric_names
 
     command.description = (
@@ -66,14 +85,13 @@ def _add_score_arguments(command: argparse.ArgumentParser, name: str) -> None:
         "references. '-' is standard input (plain text); .gz files are decompressed; globs are "
         "expanded. A system is shown under its file name, or NAME=PATH names it."
     )
-    command.add_argument(
-        "-r",
-        "--references",
-        nargs="+",
-        action="extend",
-        required=True,
-        metavar="REF",
-        help="reference files, one reference each per segment (repeatable)",
+    _add_inputs(
+        command,
+        "reference files, one reference each per segment (repeatable)",
+        "metrics (default: bleu); one of " + ", ".join(metric_names()),
+        "an option of a metric's function, the value read as JSON when it is JSON "
+        "(bleu.max_order=3, rouge.use_stemmer=true, rouge.rouge_types='[\"rouge1\"]') "
+        "and as a string otherwise (bleu.tokenize=none); repeatable",
     )
     command.add_argument(
         "-s",
@@ -85,25 +103,7 @@ def _add_score_arguments(command: argparse.ArgumentParser, name: str) -> None:
         help="system output files, one row of the leaderboard each (repeatable; the first is the "
         "baseline of a paired test)",
     )
-    command.add_argument(
-        "-m",
-        "--metrics",
-        nargs="+",
-        action="extend",
-        metavar="METRIC",
-        help="metrics (default: bleu); one of " + ", ".join(metric_names()),
-    )
-    command.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="METRIC.NAME=VALUE",
-        help="an option of a metric's function, the value read as JSON when it is JSON "
-        "(bleu.max_order=3, rouge.use_stemmer=true, rouge.rouge_types='[\"rouge1\"]') "
-        "and as a string otherwise (bleu.tokenize=none); repeatable",
-    )
     command.add_argument("--field", help="the field of .jsonl / .tsv system files to read")
-    command.add_argument("--ref-field", help="the field of .jsonl / .tsv reference files to read")
     paired = command.add_mutually_exclusive_group()
     paired.add_argument(
         "--paired-bs",
@@ -151,19 +151,12 @@ def _add_score_arguments(command: argparse.ArgumentParser, name: str) -> None:
         "rule (for BLEU: sacrebleu's sentence_bleu, with the effective order; NLTK's "
         "sentence_bleu for variant nltk)",
     )
-    command.add_argument(
-        "--format",
-        choices=FORMATS,
-        help="output format (default: text); json, csv and tsv hold the unscaled, unrounded scores",
+    _add_display(
+        command,
+        None,
+        "output format (default: text); json, csv and tsv hold the unscaled, unrounded scores",
+        "multiply displayed scores (text, markdown, latex, html) by this; 100 for sacrebleu's 0-100 display",
     )
-    command.add_argument(
-        "--scale",
-        type=float,
-        default=1.0,
-        help="multiply displayed scores (text, markdown, latex, html) by this; 100 for sacrebleu's 0-100 display",
-    )
-    command.add_argument("--width", type=int, default=4, help="decimals of displayed scores (default: %(default)s)")
-    command.add_argument("-o", "--output", help="write the output to this file instead of standard output")
     command.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
 
 
@@ -231,24 +224,6 @@ def _write_output(text: str, path: str | None) -> None:
         raise InputError(f"-o {path}: {error.strerror or error}") from None
 
 
-def _print_result(result: Any, as_json: bool, name: str) -> None:
-    data = result.as_dict()
-    if as_json:
-        print(json.dumps(data, indent=1, ensure_ascii=False))
-        return
-    print(f"{name} = {data[name.lower()]:.4f}  ({data['signature']})")
-    for key, value in data.items():
-        if key not in (name.lower(), "signature"):
-            print(f"  {key}: {value}")
-
-
-def _single_system_corpus(args: argparse.Namespace) -> tuple[list[str], list[list[str]]]:
-    from ngrameval.leaderboard.reading import Source, read_corpus
-
-    predictions, references = read_corpus([Source(str(args.system))], [Source(str(path)) for path in args.reference])
-    return predictions[0], references
-
-
 def run_example(args: argparse.Namespace) -> int:
     """The ``example`` command: BLEU and NIST variants on Papineni et al.'s example."""
     from ngrameval.leaderboard.reading import Source, read_corpus
@@ -299,10 +274,12 @@ def _add_single_metric_arguments(command: argparse.ArgumentParser, name: str) ->
 
 def run_single_metric(args: argparse.Namespace) -> int:
     """The ``bleu`` and ``nist`` commands: one system, the library's whole result."""
+    from ngrameval.leaderboard.reading import Source, read_corpus
     from ngrameval.metrics.bleu import bleu
     from ngrameval.metrics.nist import nist
 
-    predictions, references = _single_system_corpus(args)
+    systems, references = read_corpus([Source(str(args.system))], [Source(str(path)) for path in args.reference])
+    predictions = systems[0]
     shared = {"variant": args.variant, "tokenize": args.tokenize, "lowercase": args.lowercase}
     if args.command == "bleu":
         smooth = args.smooth
@@ -311,7 +288,14 @@ def run_single_metric(args: argparse.Namespace) -> int:
         result = bleu(predictions, references, **shared, max_order=args.max_order, smooth=smooth)
     else:  # nist's -n is NLTK's name of max_order
         result = nist(predictions, references, **shared, max_order=args.n)
-    _print_result(result, args.json, args.command.upper())
+    data = result.as_dict()
+    if args.json:
+        print(json.dumps(data, indent=1, ensure_ascii=False))
+        return 0
+    print(f"{args.command.upper()} = {data[args.command]:.4f}  ({data['signature']})")
+    for key, value in data.items():
+        if key not in (args.command, "signature"):
+            print(f"  {key}: {value}")
     return 0
 
 
@@ -357,8 +341,6 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def _add_board_arguments(board: argparse.ArgumentParser, name: str) -> None:
-    from ngrameval.frontends.report import FORMATS
-
     board.description = (
         "A community leaderboard (ngrameval.leaderboard.board): the references are stored and "
         "never shown, the metrics' options fixed at init; each submission is scored once, in one "
@@ -367,31 +349,12 @@ def _add_board_arguments(board: argparse.ArgumentParser, name: str) -> None:
     actions = board.add_subparsers(dest="action", required=True)
     init = actions.add_parser("init", help="create a board in a new folder")
     init.add_argument("folder", help="the board's folder (created; refused if it holds a board)")
-    init.add_argument(
-        "-r",
-        "--references",
-        nargs="+",
-        action="extend",
-        required=True,
-        metavar="REF",
-        help="reference files, one reference each per segment ([PATH][:FIELD] as score reads them)",
+    _add_inputs(
+        init,
+        "reference files, one reference each per segment ([PATH][:FIELD] as score reads them)",
+        "metrics (default: bleu); the first one's first output ranks",
+        "an option of a metric, as for score; fixed for the board's life (repeatable)",
     )
-    init.add_argument(
-        "-m",
-        "--metrics",
-        nargs="+",
-        action="extend",
-        metavar="METRIC",
-        help="metrics (default: bleu); the first one's first output ranks",
-    )
-    init.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="METRIC.NAME=VALUE",
-        help="an option of a metric, as for score; fixed for the board's life (repeatable)",
-    )
-    init.add_argument("--ref-field", help="the field of .jsonl / .tsv reference files to read")
     init.add_argument("--title", default="", help="the board's title")
     init.add_argument(
         "--max-per-hour",
@@ -408,15 +371,12 @@ def _add_board_arguments(board: argparse.ArgumentParser, name: str) -> None:
     submit.add_argument("--field", help="the field of a .jsonl / .tsv file to read")
     show = actions.add_parser("show", help="the ranked table with intervals and clusters")
     show.add_argument("folder")
-    show.add_argument(
-        "--format",
-        choices=FORMATS,
-        default="text",
-        help="output format (default: text); json has score's shape plus the clusters",
+    _add_display(
+        show,
+        "text",
+        "output format (default: text); json has score's shape plus the clusters",
+        "multiply displayed scores by this (100: 0-100)",
     )
-    show.add_argument("--scale", type=float, default=1.0, help="multiply displayed scores by this (100: 0-100)")
-    show.add_argument("--width", type=int, default=4, help="decimals of displayed scores (default: %(default)s)")
-    show.add_argument("-o", "--output", help="write the output to this file instead of standard output")
     remove = actions.add_parser("remove", help="delete a submission")
     remove.add_argument("folder")
     remove.add_argument("name")
