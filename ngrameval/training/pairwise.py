@@ -1,25 +1,18 @@
 """Pairwise sentence scores of candidates against references, and minimum Bayes risk (MBR) decoding.
 
-MBR decoding picks, among N candidate outputs for one source, the one with the highest expected utility
-against M pseudo-references (usually the candidates themselves): N x M sentence scores per source.
-:func:`pairwise` gives that matrix for every registered metric, each entry the metric's own sentence
-score of one hypothesis with one reference alone -- what :func:`ngrameval.metric.sentence_scores` gives
-for that pair as a segment. Any metric gets it that way (the pairs flattened into segments); chrF/chrF++,
-BLEU and TER have fast paths that build the same per-pair statistics from work done once per distinct
-string, and score them with the metric's own rule (:meth:`~ngrameval.metric.MetricFamily.segment_scores`
-of the statistics the family itself resolved), so both paths give the same numbers to the last bit.
+MBR decoding picks, among N candidates for one source, the one with the highest expected utility against M
+pseudo-references (usually the candidates themselves): N x M sentence scores per source. :func:`pairwise` gives
+that matrix for every registered metric, entry (i, j) what :func:`ngrameval.metric.sentence_scores` gives for
+the pair as a segment. chrF/chrF++, BLEU and TER have fast paths that build the same per-pair statistics from
+work done once per distinct string and score them with the family's own rule: the same numbers to the last bit.
 
-The fast path of chrF and BLEU counts each distinct string's n-grams once per source. The clipped matches
-of a pair are ``sum_g min(C[i, g], R[j, g])`` over the n-grams g, and ``min(a, b)`` is the number of levels
-``t >= 1`` that both counts reach: with one 0/1 column per (n-gram, level), the matches of every pair are one
-matrix product ``A_hyp @ A_ref.T`` per order (BLAS, in float32, which is exact for integer sums below
-2**24). A column that only one distinct string reaches adds only to that string's pair with itself, whose
-matches are all its n-grams: such columns are left out, which for texts that share little leaves few.
+The clipped matches of a pair are ``sum_g min(C[i, g], R[j, g])``, and ``min(a, b)`` is the number of levels
+``t >= 1`` both counts reach: with one 0/1 column per (n-gram, level), the matches of every pair are one matrix
+product ``A_hyp @ A_ref.T`` per order (BLAS in float32, exact for integer sums below 2**24). A column only one
+distinct string reaches adds only to that string's pair with itself: such columns are left out.
 
-:func:`aggregate_chrf` is chrF with reference aggregation (Vamvas and Sennrich, 2024, "Linear-time Minimum
-Bayes Risk Decoding with Reference Aggregation"; fastChrF's ``aggregate_chrf``): each hypothesis scored once
-against the references' n-gram statistics averaged, in O(N + M) rather than O(N x M). :func:`mbr` picks the
-candidate of highest expected utility (lowest for an error rate, as the metric's family says).
+:func:`aggregate_chrf` is chrF with reference aggregation (Vamvas and Sennrich, 2024; fastChrF's
+``aggregate_chrf``), O(N + M) rather than O(N x M). :func:`mbr` picks the candidate of best expected utility.
 """
 
 from __future__ import annotations
@@ -53,8 +46,7 @@ from ngrameval.metrics.chrf import (
 from ngrameval.metrics.ter import edits_to_reference
 from ngrameval.text.tokenizers import get_tokenizer
 
-# Pairs scored at once (the rows of their statistics and scores): blocks of hypotheses of about this many
-# pairs keep the memory of N = 1024 candidates against 1024 references bounded.
+# Pairs scored at once: blocks of hypotheses of about this many pairs bound the memory of large N x M.
 BLOCK_PAIRS = 1 << 16
 # Elements of one dense block of 0/1 level columns (float32: 16 MiB) in the matrix products.
 DENSE_ELEMENTS = 1 << 22
@@ -69,14 +61,15 @@ Matrices = Union[np.ndarray, list[np.ndarray]]
 
 @dataclass
 class Source:
-    """One source's candidates and references, and the distinct strings among them (each prepared once)."""
+    """One source's candidates and references, and the distinct strings of both (in order of first occurrence),
+    with each hypothesis' and reference's place among them; ``shared``: the references are the hypotheses."""
 
     hypotheses: list[str]
     references: list[str]
-    strings: list[str]  # the distinct strings of both, in order of first occurrence
-    hyp_index: np.ndarray  # (N,) each hypothesis' place in ``strings``
-    ref_index: np.ndarray  # (M,) each reference's
-    shared: bool  # the references are the hypotheses (MBR's pseudo-references)
+    strings: list[str]
+    hyp_index: np.ndarray
+    ref_index: np.ndarray
+    shared: bool
 
     @staticmethod
     def of(hypotheses: list[str], references: list[str] | None) -> Source:
@@ -141,19 +134,8 @@ def sources_of(hypotheses: Any, references: Any) -> tuple[list[Source], bool]:
 
 
 def _probe(family: MetricFamily, source: Source, options: dict[str, Any]) -> Statistics:
-    """The family's statistics of the first pair: the options checked and resolved by the metric itself
-    (before any work), the names of its outputs, and what its scoring rule needs besides the rows."""
+    """The statistics of the first pair: the options checked and resolved by the metric itself, before any work."""
     return family.sentence_statistics([source.hypotheses[0]], [[source.references[0]]], **options)
-
-
-def _output_column(stats: Statistics, output: str | None) -> int:
-    if output is None:
-        return 0
-    if output not in stats.outputs:
-        raise InputError(
-            f"output {output!r} is not one of {stats.metric}'s outputs with these options: {', '.join(stats.outputs)}"
-        )
-    return stats.outputs.index(output)
 
 
 # --------------------------------------------------------------------------- n-gram counts
@@ -417,7 +399,11 @@ def _pairwise(
         check_positive_int("block_rows", block_rows)
     check_flag("generic", generic)
     probe = _probe(family, sources[0], options)
-    column = _output_column(probe, output)
+    if output is not None and output not in probe.outputs:
+        raise InputError(
+            f"output {output!r} is not one of {probe.metric}'s outputs with these options: {', '.join(probe.outputs)}"
+        )
+    column = 0 if output is None else probe.outputs.index(output)
     # (what the probe resolved depends on the options alone: one probe serves every source)
     return [_matrix(family, probe, source, column, block_rows, generic, options) for source in sources]
 
