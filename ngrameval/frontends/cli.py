@@ -38,9 +38,6 @@ from ngrameval.errors import InputError
 EXAMPLES = Path(__file__).parents[1] / "examples"
 
 
-# --------------------------------------------------------------------------- the commands
-
-
 def _positive(text: str) -> int:
     value = int(text)
     if value <= 0:

@@ -106,8 +106,6 @@ class ValidatedMetric(_EvaluateMetric):
             result["confidence"] = _confidence_intervals(type(self).score, predictions, references, options, confidence)
         return result
 
-    # ------------------------------------------------------------------ evaluate's distributed mode
-
     def _run_file(self, suffix: str) -> str:
         """One of evaluate's files of this run, named as FileLock names it (it shortens names too long)."""
         from datasets.utils.filelock import FileLock

@@ -85,9 +85,6 @@ def script_names() -> list[str]:
     return []
 
 
-# --------------------------------------------------------------------------- export for the Hub
-
-
 def _front_matter(card: Path) -> str:
     """The YAML front matter of ``card`` (between its first two ``---`` lines), checked for what the Hub reads."""
     text = card.read_text(encoding="utf-8")

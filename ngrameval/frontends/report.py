@@ -37,9 +37,6 @@ HIGHLIGHT_ORDER = 4
 PAIR_SEGMENTS = 10
 
 
-# --------------------------------------------------------------------------- machine-readable formats
-
-
 def to_json(board: Leaderboard, segments: bool = False) -> str:
     """One object: the baseline and, per system in the order given, every column's result; with ``segments``,
     also each system's ``segments``: per segment, every column's sentence score."""
@@ -111,9 +108,6 @@ def _segment_entries(board: Leaderboard, system: SystemScores) -> list[dict[str,
     """Per segment: column key -> its sentence score."""
     keys = [column.key for column in board.columns]
     return [dict(zip(keys, row)) for row in system.segment_scores.tolist()]
-
-
-# --------------------------------------------------------------------------- tables for people
 
 
 def _table(board: Leaderboard, scale: float, width: int, escape: Callable[[str], str]) -> list[list[str]]:
@@ -188,8 +182,6 @@ def to_latex(board: Leaderboard, scale: float, width: int) -> str:
     lines += [latex_escape(line) for line in board.legend()]
     return "\n".join(lines) + "\n"
 
-
-# --------------------------------------------------------------------------- the HTML report
 
 # Where the words of a system's name (a file name's parts) end: a prefix or suffix common to all is cut at one.
 NAME_SEPARATORS = re.compile(r"([./\\:_\s]+)")

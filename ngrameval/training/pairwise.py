@@ -56,9 +56,6 @@ _EXACT_FLOAT32 = 1 << 24
 Matrices = Union[np.ndarray, list[np.ndarray]]
 
 
-# --------------------------------------------------------------------------- inputs
-
-
 @dataclass
 class Source:
     """One source's candidates and references, and the distinct strings of both (in order of first occurrence),
@@ -136,9 +133,6 @@ def sources_of(hypotheses: Any, references: Any) -> tuple[list[Source], bool]:
 def _probe(family: MetricFamily, source: Source, options: dict[str, Any]) -> Statistics:
     """The statistics of the first pair: the options checked and resolved by the metric itself, before any work."""
     return family.sentence_statistics([source.hypotheses[0]], [[source.references[0]]], **options)
-
-
-# --------------------------------------------------------------------------- n-gram counts
 
 
 @dataclass
@@ -259,7 +253,6 @@ def pair_matches(counts: list[OrderCounts], source: Source) -> np.ndarray:
     return matches
 
 
-# --------------------------------------------------------------------------- the fast paths
 # Each returns, for a source, a function of a block of hypotheses (a slice) that gives the family's rows
 # of the pairs (i, j), i in the block, j over all references, i major.
 
@@ -268,6 +261,14 @@ PairRows = Callable[[slice], np.ndarray]
 
 def _block_size(block: slice) -> int:
     return block.stop - block.start
+
+
+def _one_reference_rows(
+    matches: np.ndarray, hyp_totals: np.ndarray, ref_totals: np.ndarray, options: ChrfOptions
+) -> np.ndarray:
+    """chrF's rows of (pairs, orders) matches, hypothesis n-grams and reference n-grams: one reference each."""
+    present = np.ones((len(matches), 1), bool)
+    return rows_of_matches(ReferenceMatches(matches[:, None, :], hyp_totals, ref_totals[:, None, :], present), options)
 
 
 def _chrf_rows(probe: Statistics, source: Source) -> PairRows:
@@ -280,13 +281,12 @@ def _chrf_rows(probe: Statistics, source: Source) -> PairRows:
 
     def rows(block: slice) -> np.ndarray:
         pairs = _block_size(block) * references
-        stats = ReferenceMatches(
-            matches[:, block].reshape(len(counts), pairs).T[:, None, :],
+        return _one_reference_rows(
+            matches[:, block].reshape(len(counts), pairs).T,
             np.repeat(hyp_totals[block], references, axis=0),
-            np.tile(ref_totals, (_block_size(block), 1))[:, None, :],
-            np.ones((pairs, 1), bool),
+            np.tile(ref_totals, (_block_size(block), 1)),
+            options,
         )
-        return rows_of_matches(stats, options)
 
     return rows
 
@@ -355,57 +355,46 @@ _FAST_PATHS: dict[str, Callable[[Statistics, Source], PairRows]] = {
 }
 
 
-# --------------------------------------------------------------------------- pairwise
-
-
-def _matrix(
-    family: MetricFamily,
-    probe: Statistics,
-    source: Source,
-    column: int,
-    block_rows: int | None,
-    generic: bool,
-    options: dict[str, Any],
-) -> np.ndarray:
-    """One source's (N, M) matrix, a block of hypotheses at a time."""
-    count, references = len(source.hyp_index), len(source.ref_index)
-    fast = None if generic else _FAST_PATHS.get(family.name)
-    rows = fast(probe, source) if fast is not None else None
-    step = block_rows or max(1, BLOCK_PAIRS // references)
-    result = np.empty((count, references))
-    for start in range(0, count, step):
-        block = slice(start, min(count, start + step))
-        if rows is not None:
-            scores = family.segment_scores(replace(probe, rows=rows(block)))
-        else:
-            hypotheses = [h for h in source.hypotheses[block] for _ in source.references]
-            scores, _ = sentence_scores(
-                family.name, hypotheses, [[r] for r in source.references] * _block_size(block), **options
-            )
-        result[block] = scores[:, column].reshape(_block_size(block), references)
-    return result
-
-
 def _pairwise(
     metric: str,
     sources: list[Source],
-    output: str | None,
-    block_rows: int | None,
-    generic: bool,
-    options: dict[str, Any],
+    /,
+    output: str | None = None,
+    block_rows: int | None = None,
+    generic: bool = False,
+    **options: Any,
 ) -> list[np.ndarray]:
+    """Each source's (N, M) matrix, a block of hypotheses at a time."""
     family = get_family(metric)
     if block_rows is not None:
         check_positive_int("block_rows", block_rows)
     check_flag("generic", generic)
+    # (what the probe resolved depends on the options alone: one probe serves every source)
     probe = _probe(family, sources[0], options)
     if output is not None and output not in probe.outputs:
         raise InputError(
             f"output {output!r} is not one of {probe.metric}'s outputs with these options: {', '.join(probe.outputs)}"
         )
     column = 0 if output is None else probe.outputs.index(output)
-    # (what the probe resolved depends on the options alone: one probe serves every source)
-    return [_matrix(family, probe, source, column, block_rows, generic, options) for source in sources]
+    fast = None if generic else _FAST_PATHS.get(family.name)
+    matrices = []
+    for source in sources:
+        count, references = len(source.hyp_index), len(source.ref_index)
+        rows = fast(probe, source) if fast is not None else None
+        step = block_rows or max(1, BLOCK_PAIRS // references)
+        matrix = np.empty((count, references))
+        for start in range(0, count, step):
+            block = slice(start, min(count, start + step))
+            if rows is not None:
+                scores = family.segment_scores(replace(probe, rows=rows(block)))
+            else:
+                hypotheses = [h for h in source.hypotheses[block] for _ in source.references]
+                scores, _ = sentence_scores(
+                    family.name, hypotheses, [[r] for r in source.references] * _block_size(block), **options
+                )
+            matrix[block] = scores[:, column].reshape(_block_size(block), references)
+        matrices.append(matrix)
+    return matrices
 
 
 def pairwise(
@@ -445,11 +434,8 @@ def pairwise(
     [(3, 1), (2, 2)]
     """
     sources, batch = sources_of(hypotheses, references)
-    matrices = _pairwise(metric, sources, output, block_rows, generic, options)
+    matrices = _pairwise(metric, sources, output, block_rows, generic, **options)
     return matrices if batch else matrices[0]
-
-
-# --------------------------------------------------------------------------- reference aggregation
 
 
 def _aggregate_rows(options: ChrfOptions, source: Source) -> np.ndarray:
@@ -470,14 +456,9 @@ def _aggregate_rows(options: ChrfOptions, source: Source) -> np.ndarray:
         matches.append(matched[source.hyp_index])
         ref_totals.append(float(weight @ order.totals))
     hyp_totals = references * np.stack([order.totals for order in counts], axis=1)[source.hyp_index]
-    count = len(source.hyp_index)
-    stats = ReferenceMatches(
-        np.stack(matches, axis=1)[:, None, :],
-        hyp_totals,
-        np.tile(np.array(ref_totals), (count, 1))[:, None, :],
-        np.ones((count, 1), bool),
+    return _one_reference_rows(
+        np.stack(matches, axis=1), hyp_totals, np.tile(np.array(ref_totals), (len(hyp_totals), 1)), options
     )
-    return rows_of_matches(stats, options)
 
 
 def _aggregate(sources: list[Source], options: dict[str, Any]) -> list[np.ndarray]:
@@ -512,9 +493,6 @@ def aggregate_chrf(hypotheses: Any, references: Any = None, **options: Any) -> M
     sources, batch = sources_of(hypotheses, references)
     scores = _aggregate(sources, options)
     return scores if batch else scores[0]
-
-
-# --------------------------------------------------------------------------- MBR decoding
 
 
 @dataclass
@@ -556,12 +534,7 @@ def mbr(
             raise InputError(f"aggregate=True is chrF's reference aggregation; metric {metric!r} has none")
         utilities = _aggregate(sources, options)
     else:
-        output, block_rows, generic = (
-            options.pop("output", None),
-            options.pop("block_rows", None),
-            options.pop("generic", False),
-        )
-        utilities = [matrix.mean(axis=1) for matrix in _pairwise(metric, sources, output, block_rows, generic, options)]
+        utilities = [matrix.mean(axis=1) for matrix in _pairwise(metric, sources, **options)]
     pick = np.argmin if family.lower_is_better else np.argmax
     results = [MbrResult(source.hypotheses[int(pick(u))], int(pick(u)), u) for source, u in zip(sources, utilities)]
     return results if batch else results[0]
