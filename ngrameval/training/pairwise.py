@@ -200,10 +200,8 @@ def level_columns(order: OrderCounts) -> tuple[np.ndarray, np.ndarray, int]:
 
 
 def _merged_columns(rows: np.ndarray, bounds: np.ndarray, strings: int) -> np.ndarray:
-    """For each column (its rows ``rows[bounds[c]:bounds[c + 1]]``, in order), the first column with the
-    same rows. Columns are grouped by a sum of random 64-bit keys of their rows, then each is compared
-    with the first of its group entry by entry: a column that differs (the keys' sums collided) is kept
-    as its own."""
+    """For each column (its rows ``rows[bounds[c]:bounds[c + 1]]``), the first column with the same rows: grouped
+    by a sum of random 64-bit keys of their rows, then checked entry by entry (a collision keeps its own)."""
     columns = len(bounds) - 1
     if columns == 0:
         return np.zeros(0, np.int64)
@@ -219,10 +217,9 @@ def _merged_columns(rows: np.ndarray, bounds: np.ndarray, strings: int) -> np.nd
 
 
 def pair_matches(counts: list[OrderCounts], source: Source) -> np.ndarray:
-    """(orders, N, M) clipped matches of every (hypothesis, reference) pair at each order: products of 0/1
-    matrices of level columns (see the module's docstring). Columns of any order that the same strings
-    reach are one column, weighed per order by how many they are (near-duplicate candidates share most of
-    their n-grams: a few hundred distinct columns, not tens of thousands), made dense a block at a time."""
+    """(orders, N, M) clipped matches of every pair at each order: products of 0/1 level columns (see the
+    module). Columns that the same strings reach are one, weighed per order by how many they are
+    (near-duplicate candidates share most n-grams: a few hundred columns, not tens of thousands)."""
     parts = [level_columns(order) for order in counts]
     column_starts = offsets([count for _, _, count in parts])
     rows = np.concatenate([part[0] for part in parts])
@@ -409,19 +406,14 @@ def pairwise(
 ) -> Matrices:
     """The sentence score of every hypothesis against every reference: an (N, M) array for one source
     (``hypotheses`` a list of N strings, ``references`` a list of M strings or None: the hypotheses, MBR's
-    pseudo-references), or, for a batch (a list of S such lists, ``references`` None or one list per
-    source), a list of S arrays (sources may differ in N and M).
+    pseudo-references), or a list of S arrays for a batch (S such lists, ``references`` None or one list each).
 
-    Entry (i, j) is ``metric``'s sentence score of hypothesis i with reference j alone, under ``options``
-    (the metric's own, e.g. ``word_order=2`` for chrF++, ``tokenize="none"`` for BLEU), as
-    :func:`ngrameval.metric.sentence_scores` gives it (the numbers of the metric's per-segment result,
-    in [0, 1] where the metric's are). ``output`` picks one output of a metric with several (ROUGE's
-    types, the COCO suite's parts; default: the first). chrF/chrF++, BLEU and TER count or tokenize each
-    distinct string once per source and score all pairs at once; other metrics, and these with
-    ``generic=True``, score the pairs as segments of one call (metrics with corpus-wide constants, CIDEr's
-    document frequencies, take them from the references of the pairs scored together: a block of
-    ``block_rows`` hypotheses, each reference once per hypothesis). Memory is bounded by blocks of about
-    :data:`BLOCK_PAIRS` pairs (``block_rows`` hypotheses each, if given); the result is the same.
+    Entry (i, j) is ``metric``'s sentence score of hypothesis i with reference j alone under ``options`` (the
+    metric's own, e.g. ``word_order=2`` for chrF++), as :func:`ngrameval.metric.sentence_scores` gives it.
+    ``output`` picks one output of a metric with several (default: the first). chrF/chrF++, BLEU and TER score
+    all pairs at once; other metrics, and these with ``generic=True``, score the pairs as segments of one call
+    (CIDEr's document frequencies then come from the references of a block of ``block_rows`` hypotheses). Memory
+    is bounded by blocks of about :data:`BLOCK_PAIRS` pairs (``block_rows`` hypotheses each, if given).
 
     >>> import ngrameval
     >>> candidates = ["the cat sat on the mat", "a cat sat on the mat", "the cat is on the mat"]
@@ -439,9 +431,8 @@ def pairwise(
 
 
 def _aggregate_rows(options: ChrfOptions, source: Source) -> np.ndarray:
-    """chrF's rows of each hypothesis against the references' n-gram statistics summed: per order, its
-    n-grams times M, the references' n-grams summed, and the matches sum_g min(M C[i, g], sum_j R[j, g])
-    (fastChrF's integers: the averaged statistics times M, whose ratios chrF takes)."""
+    """chrF's rows of each hypothesis against the references' summed n-grams: matches sum_g min(M C[i, g],
+    sum_j R[j, g]) (fastChrF's integers: the averaged statistics times M, whose ratios chrF takes)."""
     counts = _chrf_counts(options, source.strings)
     references = len(source.ref_index)
     weight = np.bincount(source.ref_index, minlength=len(source.strings))  # each string's uses as a reference
@@ -476,11 +467,9 @@ def _aggregate(sources: list[Source], options: dict[str, Any]) -> list[np.ndarra
 
 def aggregate_chrf(hypotheses: Any, references: Any = None, **options: Any) -> Matrices:
     """chrF of each hypothesis against the references aggregated (Vamvas and Sennrich, 2024; fastChrF's
-    ``aggregate_chrf``), in [0, 1]: an (N,) array for one source, a list of them for a batch (inputs as in
-    :func:`pairwise`). The references' character (and with ``word_order``, word) n-gram counts are
-    averaged, and each hypothesis gets the chrF of its statistics against that average -- linear in
-    N + M, where the mean of the pairwise scores is N x M; it is not that mean. ``options`` are
-    :func:`ngrameval.chrf`'s (sacrebleu's variant).
+    ``aggregate_chrf``): an (N,) array for one source, a list of them for a batch (inputs as in :func:`pairwise`).
+    Each hypothesis gets the chrF of its statistics against the references' averaged n-gram counts: linear in
+    N + M (it is not the mean of the pairwise scores). ``options`` are :func:`ngrameval.chrf`'s (variant sacrebleu).
 
     >>> import ngrameval
     >>> scores = aggregate_chrf(["the cat sat", "a dog ran"], ["the cat sat", "the cat sits"])
@@ -508,15 +497,12 @@ class MbrResult:
 def mbr(
     hypotheses: Any, references: Any = None, metric: str = "chrf", aggregate: bool = False, **options: Any
 ) -> MbrResult | list[MbrResult]:
-    """Minimum Bayes risk decoding: the candidate with the best expected utility against the references
-    (None: the candidates themselves, as pseudo-references), one :class:`MbrResult` per source (a list
-    for a batch; inputs as in :func:`pairwise`).
+    """Minimum Bayes risk decoding: the candidate with the best expected utility against the references (None:
+    the candidates themselves), one :class:`MbrResult` per source (a list for a batch; inputs as in :func:`pairwise`).
 
-    A candidate's utility is the mean of its :func:`pairwise` row (uniform weights, every reference,
-    itself included when the references are the candidates: mbrs's ``expected_scores`` and fastChrF's
-    convention); with ``aggregate=True`` (chrF only) it is :func:`aggregate_chrf`. The best is the
-    highest utility, or the lowest for a metric whose family says lower is better (TER), the first on
-    ties. ``options`` go to :func:`pairwise` (``output``, ``block_rows``, the metric's options) or
+    A candidate's utility is the mean of its :func:`pairwise` row (itself included when the references are the
+    candidates, as mbrs and fastChrF do), or with ``aggregate=True`` (chrF only) its :func:`aggregate_chrf`. The
+    best is the highest utility (the lowest for TER), the first on ties. ``options`` go to :func:`pairwise` or
     :func:`aggregate_chrf`.
 
     >>> candidates = ["the cat sat on the mat", "a cat sat on the mat", "dogs run"]

@@ -197,9 +197,8 @@ def id_batch(candidates: Any, references: Any, pad_id: int | None = None) -> IdB
 
 
 def ngram_counts(batch: IdBatch, start: int, stop: int, max_order: int) -> Iterator[tuple[torch.Tensor, torch.Tensor]]:
-    """For the sentences ``start:stop``, order by order (1..max_order): each distinct (sentence, n-gram)
-    of their candidates and references as (sentence - start (U,), counts (R + 1, U)): its count in each
-    reference slot, then (last row) in the candidate.
+    """For the sentences ``start:stop``, order by order: each distinct (sentence, n-gram) as (sentence - start
+    (U,), counts (R + 1, U)): its count in each reference slot, then (last row) in the candidate.
 
     >>> import torch
     >>> batch = id_batch(torch.tensor([[4, 4, 5]]), torch.tensor([[4, 5, 5]]))
@@ -247,8 +246,8 @@ def ngram_counts(batch: IdBatch, start: int, stop: int, max_order: int) -> Itera
 
 
 def bleu_statistics_of_ids(batch: IdBatch, max_order: int) -> BleuStatistics:
-    """Per-sentence :class:`~ngrameval.metrics.bleu.BleuStatistics` (numpy, on the host) of a batch: the
-    matches clipped by the largest count in any reference, the closest reference length.
+    """Per-sentence BLEU statistics (numpy, on the host): matches clipped by the largest count in any reference,
+    the closest reference length.
 
     >>> import torch
     >>> stats = bleu_statistics_of_ids(id_batch(torch.tensor([[4, 4, 5]]), torch.tensor([[4, 5, 5, 6]])), 2)
@@ -296,16 +295,15 @@ def torch_sentence_bleu(
     dtype: torch.dtype | None = None,
 ) -> torch.Tensor:
     """One BLEU score in [0, 1] per candidate, a (B,) tensor on the candidates' device ((B, W) for W weight
-    sets): what ``ngrameval.bleu(..., sentence_level=True).sentence_scores`` gives for the same ids written as
-    tokens, with the options of ``variant`` "sacrebleu" (``sacrebleu.sentence_bleu``: smooth none / floor /
-    add-k / exp, effective order) or "nltk" (NLTK's ``sentence_bleu``: smooth method0..method7, epsilon, alpha,
-    k, auto_reweigh). The brevity penalty uses the closest reference length (the shorter on ties).
+    sets): ``ngrameval.bleu(..., sentence_level=True).sentence_scores`` for the same ids written as tokens, with
+    the options of ``variant`` "sacrebleu" (``sacrebleu.sentence_bleu``) or "nltk" (NLTK's ``sentence_bleu``).
+    The brevity penalty uses the closest reference length (the shorter on ties).
 
     ``candidates``: a (B, L) integer tensor, or a list of B 1-D tensors. ``references``: (B, L') for one
-    reference each, (B, R, L') for up to R each (a reference that is all padding is absent; a candidate
-    whose references are all padding has one empty reference), or a list of B entries, each a 1-D tensor or
-    a list of 1-D tensors (each is a reference, even an empty one). ``pad_id`` (None: no padding) is taken
-    out wherever it is. ``dtype``: of the scores, float64 by default (see the module for float32).
+    reference each, (B, R, L') for up to R each (an all-padding reference is absent; a candidate whose
+    references are all padding has one empty reference), or a list of B 1-D tensors or lists of them (each a
+    reference, even an empty one). ``pad_id`` (None: no padding) is taken out wherever it is. ``dtype``: of the
+    scores, float64 by default.
 
     >>> import torch
     >>> candidates = torch.tensor([[5, 6, 7, 8, 0], [1, 2, 0, 0, 0]])
@@ -340,9 +338,8 @@ def _padded(torch: Any, tokens: torch.Tensor, lengths: torch.Tensor, host: np.nd
 
 
 def lcs_lengths_of_ids(batch: IdBatch) -> torch.Tensor:
-    """(B, R) int64: the LCS length of each candidate with each of its references (0 for absent ones), all
-    pairs at once: row i of the table is cummax_j(max(L[i-1][j], L[i-1][j-1] + match(i, j))), the rows
-    along the side with fewer positions.
+    """(B, R) int64: the LCS length of each candidate with each of its references (0 for absent ones), all pairs
+    at once: row i is cummax_j(max(L[i-1][j], L[i-1][j-1] + match(i, j))), along the side with fewer positions.
 
     >>> import torch
     >>> lcs_lengths_of_ids(id_batch(torch.tensor([[1, 2, 3, 4]]), torch.tensor([[2, 4, 3, 4]]))).tolist()
@@ -380,12 +377,10 @@ def torch_sentence_rouge(
     rouge_types: Any = ("rouge1", "rouge2", "rougeL"),
     dtype: torch.dtype | None = None,
 ) -> dict[str, torch.Tensor]:
-    """ROUGE-N (any N) and ROUGE-L per candidate: rouge type -> (B, 3) tensor of precision, recall and
-    F-measure (the order of rouge-score's ``Score``), on the candidates' device. The same as
-    ``ngrameval.rouge(..., use_aggregator=False)`` and rouge-score's ``score`` / ``score_multi`` on the ids
-    written as decimal tokens: with several references, the reference with the best F per type (the first on
-    ties). The inputs and ``pad_id`` as in :func:`torch_sentence_bleu`; ``dtype`` of the scores, float64 by
-    default.
+    """ROUGE-N (any N) and ROUGE-L per candidate: rouge type -> (B, 3) tensor of precision, recall and F-measure
+    on the candidates' device, as ``ngrameval.rouge(..., use_aggregator=False)`` and rouge-score's ``score_multi``
+    give them for the ids written as decimal tokens (several references: the best F per type, the first on ties).
+    Inputs, ``pad_id`` and ``dtype`` as in :func:`torch_sentence_bleu`.
 
     >>> import torch
     >>> scores = torch_sentence_rouge(torch.tensor([[5, 6, 7]]), torch.tensor([[5, 6, 8, 7]]),
