@@ -12,13 +12,10 @@
     ngrameval board show DIR [--format text|json|csv|tsv|markdown|latex|html]
     ngrameval board remove DIR NAME / export DIR FILE.parquet / rescore DIR
 
-``score`` is written against :mod:`ngrameval.metric` only: every registered metric, with every
-option of its public function, is available by name. Files are read as sacrebleu's command line
-reads them (see :func:`ngrameval.leaderboard.reading.split_lines`).
-
-Each command imports what it needs when it runs, and only the command given gets its arguments (their help
-names the metrics, variants and formats, which come with their modules): ``ngrameval --help`` starts in a
-fraction of the time a scoring command takes to import numpy and its metrics.
+``score`` is written against :mod:`ngrameval.metric` only: every registered metric and option is available by
+name; files are read as sacrebleu's command line reads them. Each command imports what it needs when it runs, and
+only the command given gets its arguments (their help names what their modules hold): ``ngrameval --help`` starts
+without importing numpy.
 """
 
 from __future__ import annotations
@@ -142,11 +139,10 @@ def _add_score_arguments(command: argparse.ArgumentParser, name: str) -> None:
     command.add_argument(
         "--sentence-level",
         action="store_true",
-        help="print JSON lines instead of the table, one object per segment per system: "
-        "{system, segment (1-based), scores}; with --format json, the JSON object with each "
-        "system's 'segments' added. Each segment is scored by the metric's own sentence "
-        "rule (for BLEU: sacrebleu's sentence_bleu, with the effective order; NLTK's "
-        "sentence_bleu for variant nltk)",
+        help="print JSON lines instead of the table, one object per segment per system: {system, segment "
+        "(1-based), scores}; with --format json, the JSON object with each system's 'segments' added. Each "
+        "segment is scored by the metric's own sentence rule (BLEU: sacrebleu's sentence_bleu, with the "
+        "effective order, or NLTK's for variant nltk)",
     )
     _add_display(
         command,
@@ -202,10 +198,8 @@ def run_score(args: argparse.Namespace) -> int:
     )
     with _progress_bar(len(metrics) * (len(systems) + 1), args.quiet) as progress:
         board = score_leaderboard(names, predictions, per_segment_references, options, tests, progress)
-    if args.sentence_level:
-        output_format = "json-sentences" if args.format == "json" else "sentences"
-    else:
-        output_format = args.format or "text"
+    sentences = "json-sentences" if args.format == "json" else "sentences"
+    output_format = sentences if args.sentence_level else args.format or "text"
     _write_output(render(board, output_format, args.scale, args.width), args.output)
     return 0
 
@@ -221,22 +215,26 @@ def _write_output(text: str, path: str | None) -> None:
         raise InputError(f"-o {path}: {error.strerror or error}") from None
 
 
+def _one_system(system: Path, references: list[Path]) -> tuple[list[str], list[list[str]]]:
+    """One system's predictions and the references of each segment, read as ``score`` reads files."""
+    from ngrameval.leaderboard.reading import Source, read_corpus
+
+    predictions, per_segment = read_corpus([Source(str(system))], [Source(str(path)) for path in references])
+    return predictions[0], per_segment
+
+
 def run_example(args: argparse.Namespace) -> int:
     """The ``example`` command: BLEU and NIST variants on Papineni et al.'s example."""
-    from ngrameval.leaderboard.reading import Source, read_corpus
     from ngrameval.metrics.bleu import VARIANTS as BLEU_VARIANTS
     from ngrameval.metrics.bleu import bleu
     from ngrameval.metrics.nist import VARIANTS as NIST_VARIANTS
     from ngrameval.metrics.nist import nist
 
-    predictions, references = read_corpus(
-        [Source(str(EXAMPLES / "hypotheses.txt"))],
-        [Source(str(path)) for path in sorted(EXAMPLES.glob("references.*.txt"))],
-    )
+    predictions, references = _one_system(EXAMPLES / "hypotheses.txt", sorted(EXAMPLES.glob("references.*.txt")))
     print("Papineni et al. (2002), example 1: two candidates, three references each\n")
     for metric, variants in ((bleu, BLEU_VARIANTS), (nist, NIST_VARIANTS)):
         for variant in variants:
-            result = metric(predictions[0], references, variant=variant, sentence_level=True)
+            result = metric(predictions, references, variant=variant, sentence_level=True)
             corpus = getattr(result, metric.__name__)
             print(
                 f"{metric.__name__.upper()} ({variant:9s}) corpus {corpus:.4f}  per sentence "
@@ -271,12 +269,10 @@ def _add_single_metric_arguments(command: argparse.ArgumentParser, name: str) ->
 
 def run_single_metric(args: argparse.Namespace) -> int:
     """The ``bleu`` and ``nist`` commands: one system, the library's whole result."""
-    from ngrameval.leaderboard.reading import Source, read_corpus
     from ngrameval.metrics.bleu import bleu
     from ngrameval.metrics.nist import nist
 
-    systems, references = read_corpus([Source(str(args.system))], [Source(str(path)) for path in args.reference])
-    predictions = systems[0]
+    predictions, references = _one_system(args.system, args.reference)
     shared = {"variant": args.variant, "tokenize": args.tokenize, "lowercase": args.lowercase}
     if args.command == "bleu":
         smooth = args.smooth
@@ -296,13 +292,10 @@ def run_single_metric(args: argparse.Namespace) -> int:
     return 0
 
 
-# Each export command: the function of ngrameval.frontends.hub that writes the folder, and what it writes.
+# What each export command writes (the function of ngrameval.frontends.hub named as the command writes it).
 EXPORTS = {
-    "export-metric": ("export_metric", "a metric's evaluate script, card, page, requirements and a copy of ngrameval"),
-    "export-space": (
-        "export_space",
-        "a Space: app.py, its card, requirements, a copy of ngrameval and the metric's script",
-    ),
+    "export-metric": "a metric's evaluate script, card, page, requirements and a copy of ngrameval",
+    "export-space": "a Space: app.py, its card, requirements, a copy of ngrameval and the metric's script",
 }
 
 
@@ -324,7 +317,7 @@ def run_export(args: argparse.Namespace) -> int:
     """``ngrameval export-metric NAME DIR`` / ``export-space NAME DIR``: prints the files written."""
     from ngrameval.frontends import hub
 
-    export = getattr(hub, EXPORTS[args.command][0])
+    export = getattr(hub, args.command.replace("-", "_"))
     board = {"board": args.board} if args.command == "export-space" else {}
     for path in export(args.name, args.folder, force=args.force, **board):
         print(path)
@@ -447,7 +440,7 @@ COMMANDS: dict[
     },
     **{
         name: (f"write {what} into a folder, ready to push to the Hugging Face Hub", _add_export_arguments, run_export)
-        for name, (_, what) in EXPORTS.items()
+        for name, what in EXPORTS.items()
     },
     "board": (
         (
