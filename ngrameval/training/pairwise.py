@@ -315,31 +315,28 @@ def _bleu_rows(probe: Statistics, source: Source) -> PairRows:
 
 def _ter_rows(probe: Statistics, source: Source) -> PairRows:
     tokenizer = probe.context["tokenizer"]
+
     # Each distinct string tokenized once (TER reads references twice through its tokenizer), and each
     # pair of distinct word sequences searched once, its edits kept in a (hypotheses, references) table.
-    hyp_places: dict[tuple[str, ...], int] = {}
-    ref_places: dict[tuple[str, ...], int] = {}
-    hyp_of = {
-        s: hyp_places.setdefault(tuple(tokenizer.prediction_words(source.strings[s])), len(hyp_places))
-        for s in dict.fromkeys(source.hyp_index.tolist())
-    }
-    ref_of = {
-        s: ref_places.setdefault(tokenizer.reference_words(source.strings[s]), len(ref_places))
-        for s in dict.fromkeys(source.ref_index.tolist())
-    }
-    hyp_words, ref_words = [list(words) for words in hyp_places], list(ref_places)
-    hyp_ids = np.array([hyp_of[s] for s in source.hyp_index.tolist()], np.int64)
-    ref_ids = np.array([ref_of[s] for s in source.ref_index.tolist()], np.int64)
+    def distinct_words(index: np.ndarray, words: Callable[[str], Sequence[str]]) -> tuple[list, np.ndarray]:
+        places: dict[tuple[str, ...], int] = {}
+        place = {
+            s: places.setdefault(tuple(words(source.strings[s])), len(places)) for s in dict.fromkeys(index.tolist())
+        }
+        return list(places), np.array([place[s] for s in index.tolist()], np.int64)
+
+    hyp_words, hyp_ids = distinct_words(source.hyp_index, tokenizer.prediction_words)
+    ref_words, ref_ids = distinct_words(source.ref_index, tokenizer.reference_words)
     ref_lengths = np.array([len(words) for words in ref_words], np.float64)[ref_ids]
     edits = np.full((len(hyp_words), len(ref_words)), -1, np.int64)
     needed = np.unique(ref_ids).tolist()
 
     def rows(block: slice) -> np.ndarray:
         for h in np.unique(hyp_ids[block]).tolist():
-            found = edits[h]
+            found, words = edits[h], list(hyp_words[h])
             for r in needed:
                 if found[r] < 0:
-                    found[r] = edits_to_reference(hyp_words[h], ref_words[r]).edits
+                    found[r] = edits_to_reference(words, ref_words[r]).edits
         return columns(edits[hyp_ids[block]][:, ref_ids].ravel(), np.tile(ref_lengths, _block_size(block)))
 
     return rows
