@@ -323,11 +323,8 @@ def input_features(tokens: bool = True, ids: bool = False) -> list:
 
     text = datasets.Value("string", id="sequence")
     shapes = [(text, datasets.Sequence(text, id="references")), (text, text)]
-    if tokens:
-        shapes.append((datasets.Sequence(text), datasets.Sequence(datasets.Sequence(text))))
-    if ids:
-        number = datasets.Value("int64")
-        shapes.append((datasets.Sequence(number), datasets.Sequence(datasets.Sequence(number))))
+    sequences = ([text] if tokens else []) + ([datasets.Value("int64")] if ids else [])
+    shapes += [(datasets.Sequence(item), datasets.Sequence(datasets.Sequence(item))) for item in sequences]
     return [datasets.Features({"predictions": p, "references": r}) for p, r in shapes]
 
 
