@@ -95,9 +95,7 @@ def _front_matter(card: Path) -> str:
     missing = [key for key in SPACE_KEYS if not re.search(rf"^{key}:", matter, re.MULTILINE)]
     if missing:
         raise InputError(f"{card}'s front matter lacks {', '.join(missing)}")
-    if not re.search(r"^sdk: *gradio *$", matter, re.MULTILINE) or not re.search(
-        r"^app_file: *app\.py *$", matter, re.MULTILINE
-    ):
+    if not all(re.search(rule, matter, re.MULTILINE) for rule in (r"^sdk: *gradio *$", r"^app_file: *app\.py *$")):
         raise InputError(f"{card}'s front matter must say sdk: gradio and app_file: app.py")
     return matter
 
@@ -234,17 +232,6 @@ def export_metric(name: str, folder: str, force: bool = False) -> list[Path]:
     return sorted(set(written))
 
 
-def space_card(name: str) -> Path:
-    """The card (``README.md``, with the Space's front matter) of Space ``name``."""
-    if name not in SPACE_NAMES:
-        raise InputError(f"unknown Space {name!r}; valid Spaces: {', '.join(SPACE_NAMES)}")
-    folders = _folders("NGRAMEVAL_SPACES_DIR", CARD_FOLDERS)
-    for folder in folders:
-        if (folder / name / "README.md").is_file():
-            return folder / name / "README.md"
-    raise InputError(f"no card {name}/README.md in {' or '.join(map(str, folders))}")
-
-
 def copy_board(source: Path, target: Path) -> Path:
     """Copy the community board in folder ``source`` into folder ``target`` (created; refused if it holds a board)
     and return ``target``: SQLite's backup API copies one consistent state even while the board takes submissions,
@@ -296,7 +283,12 @@ def export_space(name: str, folder: str, force: bool = False, board: str | None 
     Traceback (most recent call last):
     ngrameval.errors.InputError: unknown Space 'blue'; valid Spaces: ...
     """
-    card = space_card(name)
+    if name not in SPACE_NAMES:
+        raise InputError(f"unknown Space {name!r}; valid Spaces: {', '.join(SPACE_NAMES)}")
+    folders = _folders("NGRAMEVAL_SPACES_DIR", CARD_FOLDERS)
+    card = next((folder / name / "README.md" for folder in folders if (folder / name / "README.md").is_file()), None)
+    if card is None:
+        raise InputError(f"no card {name}/README.md in {' or '.join(map(str, folders))}")
     _front_matter(card)
     if board is not None and name != "leaderboard":
         raise InputError(f"--board is for the leaderboard Space, not {name!r}")

@@ -42,8 +42,6 @@ from ngrameval.metrics.rouge_common import parse_rouge_types
 if TYPE_CHECKING:  # torch is imported when a function is called, never by ``import ngrameval``
     import torch
 
-BLEU_VARIANTS = ("sacrebleu", "nltk")
-ROUGE_KINDS = ("n", "L")
 # Tokens counted at once: some 100 bytes of working memory a token, whatever the batch (a chunk holds one
 # sentence at least); a chunk's n-gram keys stay below its token count squared (no int64 overflow).
 CHUNK_TOKENS = 1 << 20
@@ -313,7 +311,7 @@ def torch_sentence_bleu(
     """
     import torch
 
-    check_choice("variant", variant, BLEU_VARIANTS)
+    check_choice("variant", variant, ("sacrebleu", "nltk"))
     options = resolve_options(
         variant, max_order, weights, smooth, smooth_value, epsilon, alpha, k, use_effective_order, auto_reweigh
     )
@@ -391,7 +389,7 @@ def torch_sentence_rouge(
     import torch
 
     types = parse_rouge_types(rouge_types)
-    unsupported = [t.name for t in types if t.kind not in ROUGE_KINDS]
+    unsupported = [t.name for t in types if t.kind not in ("n", "L")]
     if unsupported:
         raise InputError(
             f"rouge types {unsupported} are not available on token ids; use rougeN (N = 1, 2, ...) and rougeL"
