@@ -60,10 +60,9 @@ class ValidatedMetric(_EvaluateMetric):
             if getattr(self, "num_process", 1) == 1 and getattr(self, "writer", None) is None:
                 # One process and nothing added before: evaluate's Arrow round trip would only copy the
                 # validated data (and cost half the scoring time), so it is scored as it is.
-                if is_token_ids(predictions, references):  # checked by the metric, with its pad_id
-                    return self._compute(predictions, references, **kwargs)
-                hyps, refs, _ = normalize_corpus(predictions, references)
-                return self._compute(hyps, refs, **kwargs)
+                if not is_token_ids(predictions, references):  # (token ids: checked by the metric, with its pad_id)
+                    predictions, references, _ = normalize_corpus(predictions, references)
+                return self._compute(predictions, references, **kwargs)
             self.add_batch(predictions=predictions, references=references)
         elif getattr(self, "writer", None) is None:
             if getattr(self, "num_process", 1) > 1:

@@ -43,13 +43,7 @@ def to_json(board: Leaderboard, segments: bool = False) -> str:
 
     def entry(column: Column, result: SystemResult) -> dict[str, object]:
         ci = list(result.ci) if result.ci is not None else None
-        return {
-            "score": result.score,
-            "signature": column.signature,
-            "mean": result.mean,
-            "ci": ci,
-            "p_value": result.p_value,
-        }
+        return dict(score=result.score, signature=column.signature, mean=result.mean, ci=ci, p_value=result.p_value)
 
     shown = shown_names(board)
     systems = [
