@@ -12,13 +12,10 @@
     ngrameval board show DIR [--format text|json|csv|tsv|markdown|latex|html]
     ngrameval board remove DIR NAME / export DIR FILE.parquet / rescore DIR
 
-``score`` is written against :mod:`ngrameval.metric` only: every registered metric, with every
-option of its public function, is available by name. Files are read as sacrebleu's command line
-reads them (see :func:`ngrameval.leaderboard.reading.split_lines`).
-
-Each command imports what it needs when it runs, and only the command given gets its arguments (their help
-names the metrics, variants and formats, which come with their modules): ``ngrameval --help`` starts in a
-fraction of the time a scoring command takes to import numpy and its metrics.
+``score`` is written against :mod:`ngrameval.metric` only: every registered metric and option is available by
+name; files are read as sacrebleu's command line reads them. Each command imports what it needs when it runs, and
+only the command given gets its arguments (their help names what their modules hold): ``ngrameval --help`` starts
+without importing numpy.
 """
 
 from __future__ import annotations
@@ -38,9 +35,6 @@ from ngrameval.errors import InputError
 EXAMPLES = Path(__file__).parents[1] / "examples"
 
 
-# --------------------------------------------------------------------------- the commands
-
-
 def _positive(text: str) -> int:
     value = int(text)
     if value <= 0:
@@ -48,9 +42,28 @@ def _positive(text: str) -> int:
     return value
 
 
+def _add_inputs(command: argparse.ArgumentParser, references: str, metrics: str, option: str) -> None:
+    """-r, -m, --option and --ref-field, which ``score`` and ``board init`` share (with their own help)."""
+    command.add_argument(
+        "-r", "--references", nargs="+", action="extend", required=True, metavar="REF", help=references
+    )
+    command.add_argument("-m", "--metrics", nargs="+", action="extend", metavar="METRIC", help=metrics)
+    command.add_argument("--option", action="append", default=[], metavar="METRIC.NAME=VALUE", help=option)
+    command.add_argument("--ref-field", help="the field of .jsonl / .tsv reference files to read")
+
+
+def _add_display(command: argparse.ArgumentParser, default: str | None, format_help: str, scale_help: str) -> None:
+    """--format, --scale, --width and -o, which ``score`` and ``board show`` share."""
+    from ngrameval.frontends.report import FORMATS
+
+    command.add_argument("--format", choices=FORMATS, default=default, help=format_help)
+    command.add_argument("--scale", type=float, default=1.0, help=scale_help)
+    command.add_argument("--width", type=int, default=4, help="decimals of displayed scores (default: %(default)s)")
+    command.add_argument("-o", "--output", help="write the output to this file instead of standard output")
+
+
 def _add_score_arguments(command: argparse.ArgumentParser, name: str) -> None:
     from ngrameval import significance
-    from ngrameval.frontends.report import FORMATS
     from ngrameval.metric import metric_names
 
     command.description = (
@@ -66,14 +79,13 @@ def _add_score_arguments(command: argparse.ArgumentParser, name: str) -> None:
         "references. '-' is standard input (plain text); .gz files are decompressed; globs are "
         "expanded. A system is shown under its file name, or NAME=PATH names it."
     )
-    command.add_argument(
-        "-r",
-        "--references",
-        nargs="+",
-        action="extend",
-        required=True,
-        metavar="REF",
-        help="reference files, one reference each per segment (repeatable)",
+    _add_inputs(
+        command,
+        "reference files, one reference each per segment (repeatable)",
+        "metrics (default: bleu); one of " + ", ".join(metric_names()),
+        "an option of a metric's function, the value read as JSON when it is JSON "
+        "(bleu.max_order=3, rouge.use_stemmer=true, rouge.rouge_types='[\"rouge1\"]') "
+        "and as a string otherwise (bleu.tokenize=none); repeatable",
     )
     command.add_argument(
         "-s",
@@ -85,25 +97,7 @@ def _add_score_arguments(command: argparse.ArgumentParser, name: str) -> None:
         help="system output files, one row of the leaderboard each (repeatable; the first is the "
         "baseline of a paired test)",
     )
-    command.add_argument(
-        "-m",
-        "--metrics",
-        nargs="+",
-        action="extend",
-        metavar="METRIC",
-        help="metrics (default: bleu); one of " + ", ".join(metric_names()),
-    )
-    command.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="METRIC.NAME=VALUE",
-        help="an option of a metric's function, the value read as JSON when it is JSON "
-        "(bleu.max_order=3, rouge.use_stemmer=true, rouge.rouge_types='[\"rouge1\"]') "
-        "and as a string otherwise (bleu.tokenize=none); repeatable",
-    )
     command.add_argument("--field", help="the field of .jsonl / .tsv system files to read")
-    command.add_argument("--ref-field", help="the field of .jsonl / .tsv reference files to read")
     paired = command.add_mutually_exclusive_group()
     paired.add_argument(
         "--paired-bs",
@@ -145,25 +139,17 @@ def _add_score_arguments(command: argparse.ArgumentParser, name: str) -> None:
     command.add_argument(
         "--sentence-level",
         action="store_true",
-        help="print JSON lines instead of the table, one object per segment per system: "
-        "{system, segment (1-based), scores}; with --format json, the JSON object with each "
-        "system's 'segments' added. Each segment is scored by the metric's own sentence "
-        "rule (for BLEU: sacrebleu's sentence_bleu, with the effective order; NLTK's "
-        "sentence_bleu for variant nltk)",
+        help="print JSON lines instead of the table, one object per segment per system: {system, segment "
+        "(1-based), scores}; with --format json, the JSON object with each system's 'segments' added. Each "
+        "segment is scored by the metric's own sentence rule (BLEU: sacrebleu's sentence_bleu, with the "
+        "effective order, or NLTK's for variant nltk)",
     )
-    command.add_argument(
-        "--format",
-        choices=FORMATS,
-        help="output format (default: text); json, csv and tsv hold the unscaled, unrounded scores",
+    _add_display(
+        command,
+        None,
+        "output format (default: text); json, csv and tsv hold the unscaled, unrounded scores",
+        "multiply displayed scores (text, markdown, latex, html) by this; 100 for sacrebleu's 0-100 display",
     )
-    command.add_argument(
-        "--scale",
-        type=float,
-        default=1.0,
-        help="multiply displayed scores (text, markdown, latex, html) by this; 100 for sacrebleu's 0-100 display",
-    )
-    command.add_argument("--width", type=int, default=4, help="decimals of displayed scores (default: %(default)s)")
-    command.add_argument("-o", "--output", help="write the output to this file instead of standard output")
     command.add_argument("-q", "--quiet", action="store_true", help="no progress bar")
 
 
@@ -212,10 +198,8 @@ def run_score(args: argparse.Namespace) -> int:
     )
     with _progress_bar(len(metrics) * (len(systems) + 1), args.quiet) as progress:
         board = score_leaderboard(names, predictions, per_segment_references, options, tests, progress)
-    if args.sentence_level:
-        output_format = "json-sentences" if args.format == "json" else "sentences"
-    else:
-        output_format = args.format or "text"
+    sentences = "json-sentences" if args.format == "json" else "sentences"
+    output_format = sentences if args.sentence_level else args.format or "text"
     _write_output(render(board, output_format, args.scale, args.width), args.output)
     return 0
 
@@ -231,40 +215,26 @@ def _write_output(text: str, path: str | None) -> None:
         raise InputError(f"-o {path}: {error.strerror or error}") from None
 
 
-def _print_result(result: Any, as_json: bool, name: str) -> None:
-    data = result.as_dict()
-    if as_json:
-        print(json.dumps(data, indent=1, ensure_ascii=False))
-        return
-    print(f"{name} = {data[name.lower()]:.4f}  ({data['signature']})")
-    for key, value in data.items():
-        if key not in (name.lower(), "signature"):
-            print(f"  {key}: {value}")
-
-
-def _single_system_corpus(args: argparse.Namespace) -> tuple[list[str], list[list[str]]]:
+def _one_system(system: Path, references: list[Path]) -> tuple[list[str], list[list[str]]]:
+    """One system's predictions and the references of each segment, read as ``score`` reads files."""
     from ngrameval.leaderboard.reading import Source, read_corpus
 
-    predictions, references = read_corpus([Source(str(args.system))], [Source(str(path)) for path in args.reference])
-    return predictions[0], references
+    predictions, per_segment = read_corpus([Source(str(system))], [Source(str(path)) for path in references])
+    return predictions[0], per_segment
 
 
 def run_example(args: argparse.Namespace) -> int:
     """The ``example`` command: BLEU and NIST variants on Papineni et al.'s example."""
-    from ngrameval.leaderboard.reading import Source, read_corpus
     from ngrameval.metrics.bleu import VARIANTS as BLEU_VARIANTS
     from ngrameval.metrics.bleu import bleu
     from ngrameval.metrics.nist import VARIANTS as NIST_VARIANTS
     from ngrameval.metrics.nist import nist
 
-    predictions, references = read_corpus(
-        [Source(str(EXAMPLES / "hypotheses.txt"))],
-        [Source(str(path)) for path in sorted(EXAMPLES.glob("references.*.txt"))],
-    )
+    predictions, references = _one_system(EXAMPLES / "hypotheses.txt", sorted(EXAMPLES.glob("references.*.txt")))
     print("Papineni et al. (2002), example 1: two candidates, three references each\n")
     for metric, variants in ((bleu, BLEU_VARIANTS), (nist, NIST_VARIANTS)):
         for variant in variants:
-            result = metric(predictions[0], references, variant=variant, sentence_level=True)
+            result = metric(predictions, references, variant=variant, sentence_level=True)
             corpus = getattr(result, metric.__name__)
             print(
                 f"{metric.__name__.upper()} ({variant:9s}) corpus {corpus:.4f}  per sentence "
@@ -302,7 +272,7 @@ def run_single_metric(args: argparse.Namespace) -> int:
     from ngrameval.metrics.bleu import bleu
     from ngrameval.metrics.nist import nist
 
-    predictions, references = _single_system_corpus(args)
+    predictions, references = _one_system(args.system, args.reference)
     shared = {"variant": args.variant, "tokenize": args.tokenize, "lowercase": args.lowercase}
     if args.command == "bleu":
         smooth = args.smooth
@@ -311,17 +281,21 @@ def run_single_metric(args: argparse.Namespace) -> int:
         result = bleu(predictions, references, **shared, max_order=args.max_order, smooth=smooth)
     else:  # nist's -n is NLTK's name of max_order
         result = nist(predictions, references, **shared, max_order=args.n)
-    _print_result(result, args.json, args.command.upper())
+    data = result.as_dict()
+    if args.json:
+        print(json.dumps(data, indent=1, ensure_ascii=False))
+        return 0
+    print(f"{args.command.upper()} = {data[args.command]:.4f}  ({data['signature']})")
+    for key, value in data.items():
+        if key not in (args.command, "signature"):
+            print(f"  {key}: {value}")
     return 0
 
 
-# Each export command: the function of ngrameval.frontends.hub that writes the folder, and what it writes.
+# What each export command writes (the function of ngrameval.frontends.hub named as the command writes it).
 EXPORTS = {
-    "export-metric": ("export_metric", "a metric's evaluate script, card, page, requirements and a copy of ngrameval"),
-    "export-space": (
-        "export_space",
-        "a Space: app.py, its card, requirements, a copy of ngrameval and the metric's script",
-    ),
+    "export-metric": "a metric's evaluate script, card, page, requirements and a copy of ngrameval",
+    "export-space": "a Space: app.py, its card, requirements, a copy of ngrameval and the metric's script",
 }
 
 
@@ -343,7 +317,7 @@ def run_export(args: argparse.Namespace) -> int:
     """``ngrameval export-metric NAME DIR`` / ``export-space NAME DIR``: prints the files written."""
     from ngrameval.frontends import hub
 
-    export = getattr(hub, EXPORTS[args.command][0])
+    export = getattr(hub, args.command.replace("-", "_"))
     board = {"board": args.board} if args.command == "export-space" else {}
     for path in export(args.name, args.folder, force=args.force, **board):
         print(path)
@@ -357,8 +331,6 @@ def run_export(args: argparse.Namespace) -> int:
 
 
 def _add_board_arguments(board: argparse.ArgumentParser, name: str) -> None:
-    from ngrameval.frontends.report import FORMATS
-
     board.description = (
         "A community leaderboard (ngrameval.leaderboard.board): the references are stored and "
         "never shown, the metrics' options fixed at init; each submission is scored once, in one "
@@ -367,31 +339,12 @@ def _add_board_arguments(board: argparse.ArgumentParser, name: str) -> None:
     actions = board.add_subparsers(dest="action", required=True)
     init = actions.add_parser("init", help="create a board in a new folder")
     init.add_argument("folder", help="the board's folder (created; refused if it holds a board)")
-    init.add_argument(
-        "-r",
-        "--references",
-        nargs="+",
-        action="extend",
-        required=True,
-        metavar="REF",
-        help="reference files, one reference each per segment ([PATH][:FIELD] as score reads them)",
+    _add_inputs(
+        init,
+        "reference files, one reference each per segment ([PATH][:FIELD] as score reads them)",
+        "metrics (default: bleu); the first one's first output ranks",
+        "an option of a metric, as for score; fixed for the board's life (repeatable)",
     )
-    init.add_argument(
-        "-m",
-        "--metrics",
-        nargs="+",
-        action="extend",
-        metavar="METRIC",
-        help="metrics (default: bleu); the first one's first output ranks",
-    )
-    init.add_argument(
-        "--option",
-        action="append",
-        default=[],
-        metavar="METRIC.NAME=VALUE",
-        help="an option of a metric, as for score; fixed for the board's life (repeatable)",
-    )
-    init.add_argument("--ref-field", help="the field of .jsonl / .tsv reference files to read")
     init.add_argument("--title", default="", help="the board's title")
     init.add_argument(
         "--max-per-hour",
@@ -408,15 +361,12 @@ def _add_board_arguments(board: argparse.ArgumentParser, name: str) -> None:
     submit.add_argument("--field", help="the field of a .jsonl / .tsv file to read")
     show = actions.add_parser("show", help="the ranked table with intervals and clusters")
     show.add_argument("folder")
-    show.add_argument(
-        "--format",
-        choices=FORMATS,
-        default="text",
-        help="output format (default: text); json has score's shape plus the clusters",
+    _add_display(
+        show,
+        "text",
+        "output format (default: text); json has score's shape plus the clusters",
+        "multiply displayed scores by this (100: 0-100)",
     )
-    show.add_argument("--scale", type=float, default=1.0, help="multiply displayed scores by this (100: 0-100)")
-    show.add_argument("--width", type=int, default=4, help="decimals of displayed scores (default: %(default)s)")
-    show.add_argument("-o", "--output", help="write the output to this file instead of standard output")
     remove = actions.add_parser("remove", help="delete a submission")
     remove.add_argument("folder")
     remove.add_argument("name")
@@ -490,7 +440,7 @@ COMMANDS: dict[
     },
     **{
         name: (f"write {what} into a folder, ready to push to the Hugging Face Hub", _add_export_arguments, run_export)
-        for name, (_, what) in EXPORTS.items()
+        for name, what in EXPORTS.items()
     },
     "board": (
         (

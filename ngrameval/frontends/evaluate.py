@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from pathlib import Path
+from typing import Any
 
 from ngrameval.engine.inputs import normalize_corpus
 from ngrameval.engine.token_ids import is_token_ids, read_token_ids
@@ -29,73 +30,29 @@ SACREBLEU_CITATION = """\
 """
 
 
-class _Lock(Protocol):
-    """A file lock of evaluate's (``datasets.utils.filelock.FileLock``)."""
-
-    def release(self) -> None: ...
-
-
-class _Writer(Protocol):
-    """evaluate's Arrow writer of a process's cache file (``datasets.arrow_writer.ArrowWriter``)."""
-
-    def finalize(self) -> None: ...
-
-
-if TYPE_CHECKING:
-
-    class _EvaluateMetric:
-        """For mypy only: what :class:`ValidatedMetric` uses of ``evaluate.Metric``, the class it is mixed into
-        (evaluate ships no type information; at run time the mixin's base is ``object``)."""
-
-        name: str
-        num_process: int
-        process_id: int
-        experiment_id: str
-        data_dir: str
-        timeout: float
-        data: Any  # a datasets.Dataset, once gathered
-        writer: _Writer | None
-        filelock: _Lock | None
-        rendez_vous_lock: _Lock | None
-        cache_file_name: str | None
-        selected_feature_format: Any  # a datasets.Features
-        filelocks: list[_Lock] | None
-        file_paths: list[str] | None
-
-        def compute(
-            self, *, predictions: Any = None, references: Any = None, **kwargs: Any
-        ) -> dict[str, Any] | None: ...
-        def add_batch(self, *, predictions: Any = None, references: Any = None, **kwargs: Any) -> None: ...
-        def add(self, *, prediction: Any = None, reference: Any = None, **kwargs: Any) -> None: ...
-        def _check_all_processes_locks(self) -> None: ...
-        def _check_rendez_vous(self) -> None: ...
-        def _get_all_cache_files(self) -> tuple[list[str], list[_Lock]]: ...
-        def _create_cache_file(self, timeout: float = 1) -> tuple[str, _Lock]: ...
-        def _finalize(self) -> None: ...
-
-else:
-    _EvaluateMetric = object
+# For mypy: evaluate ships no type information, and at run time the mixin's base is ``object``.
+_EvaluateMetric: Any = object
 
 
 class ValidatedMetric(_EvaluateMetric):
     """Mixin for an ``evaluate.Metric``: validate with ngrameval before evaluate stores the data (its
-    ValueErrors name the problem; evaluate's Arrow conversion would not), then call ``score``.
+    ValueErrors name the problem; evaluate's Arrow conversion would not), then call ``score``. A script writes
+    ``class Bleu(ValidatedMetric, evaluate.Metric): score = staticmethod(ngrameval.bleu)``.
 
-    A script writes ``class Bleu(ValidatedMetric, evaluate.Metric): score = staticmethod(ngrameval.bleu)``.
-
-    In evaluate's distributed mode (``evaluate.load(path, num_process=N, process_id=i,
-    experiment_id=..., timeout=...)``, each process adding its share with ``add``, ``add_batch`` or
-    ``compute``), process 0 scores the processes' data in process order: exactly the single-process
-    score of that corpus; the others return None. What evaluate leaves undone is done here: every process
-    stores references as lists (one shape, so that all processes write the same Arrow schema whatever
-    the input shape); a process that does not join within ``timeout`` seconds gets a ``TimeoutError``
-    naming the processes missing, instead of evaluate's message about a lock file; a process that ended
-    without calling compute (its data possibly partial) is a ValueError on process 0, not a silent score;
-    and process 0 removes every file of the run after scoring (evaluate leaves the lock files). Give each
-    run its own ``experiment_id``: evaluate names its files after it.
+    In evaluate's distributed mode (``evaluate.load(path, num_process=N, process_id=i, experiment_id=...,
+    timeout=...)``), process 0 scores the processes' data in process order (the single-process score of that
+    corpus); the others return None. Added here: references stored as lists (one Arrow schema for all
+    processes); a ``TimeoutError`` naming the processes that did not join; a ValueError on process 0 for a
+    process that ended without calling compute; and process 0 removes every file of the run after scoring.
+    Give each run its own ``experiment_id``: evaluate names its files after it.
     """
 
     score: Callable[..., Any]
+    # evaluate.Metric's, which this mixin resets after a failed rendezvous (datasets' writer and file locks).
+    writer: Any
+    filelock: Any
+    rendez_vous_lock: Any
+    cache_file_name: str | None
 
     def compute(self, *, predictions: Any = None, references: Any = None, **kwargs: Any) -> dict[str, Any] | None:
         """Compute the metric (evaluate appends the metric's input description to this docstring)."""
@@ -103,10 +60,9 @@ class ValidatedMetric(_EvaluateMetric):
             if getattr(self, "num_process", 1) == 1 and getattr(self, "writer", None) is None:
                 # One process and nothing added before: evaluate's Arrow round trip would only copy the
                 # validated data (and cost half the scoring time), so it is scored as it is.
-                if is_token_ids(predictions, references):  # checked by the metric, with its pad_id
-                    return self._compute(predictions, references, **kwargs)
-                hyps, refs, _ = normalize_corpus(predictions, references)
-                return self._compute(hyps, refs, **kwargs)
+                if not is_token_ids(predictions, references):  # (token ids: checked by the metric, with its pad_id)
+                    predictions, references, _ = normalize_corpus(predictions, references)
+                return self._compute(predictions, references, **kwargs)
             self.add_batch(predictions=predictions, references=references)
         elif getattr(self, "writer", None) is None:
             if getattr(self, "num_process", 1) > 1:
@@ -145,16 +101,12 @@ class ValidatedMetric(_EvaluateMetric):
         self, predictions: list[Any], references: list[Any], confidence: Any = False, **options: Any
     ) -> dict[str, Any]:
         result = type(self).score(predictions, references, **options).as_dict()
-        settings = _confidence_settings(confidence)
-        if settings is not None:
-            result["confidence"] = confidence_intervals(type(self).score, predictions, references, options, settings)
+        if confidence is not None and confidence is not False:
+            result["confidence"] = _confidence_intervals(type(self).score, predictions, references, options, confidence)
         return result
 
-    # ------------------------------------------------------------------ evaluate's distributed mode
-
     def _run_file(self, suffix: str) -> str:
-        """The path of one of evaluate's files of this run: ``{experiment_id}-{num_process}-{suffix}``
-        in the metric's cache directory (through FileLock's naming, which shortens names too long)."""
+        """One of evaluate's files of this run, named as FileLock names it (it shortens names too long)."""
         from datasets.utils.filelock import FileLock
 
         return FileLock.hash_filename_if_too_long(
@@ -167,23 +119,28 @@ class ValidatedMetric(_EvaluateMetric):
             f"and cache directory {self.data_dir}"
         )
 
+    def _locked(self, process: int) -> bool:
+        """Whether another holder has ``process``'s cache file lock (checked without waiting)."""
+        from datasets.utils.filelock import FileLock, Timeout
+
+        path = self._run_file(f"{process}.arrow.lock")
+        if not os.path.exists(path):  # checked first, so that checking creates no lock file
+            return False
+        lock = FileLock(path)
+        try:
+            lock.acquire(timeout=0)
+        except Timeout:
+            return True
+        lock.release()
+        return False
+
     def _check_all_processes_locks(self) -> None:
         # Process 0, on its first add: wait until every process has locked its cache file.
         try:
             super()._check_all_processes_locks()
         except ValueError:
-            missing = [
-                process
-                for process in range(self.num_process)
-                if not _is_locked(self._run_file(f"{process}.arrow.lock"))
-            ]
-            self._abandon_join()
-            raise TimeoutError(
-                f"process 0 of {self._describe_run()}: process(es) {', '.join(map(str, missing))} did not join "
-                f"within timeout={self.timeout} s; every process must load the metric with the same num_process, "
-                "experiment_id and cache_dir and then call add, add_batch or compute with its data "
-                "(a larger timeout= in evaluate.load waits longer for processes that start late)"
-            ) from None
+            missing = ", ".join(str(process) for process in range(self.num_process) if not self._locked(process))
+            raise self._join_failed(f"process(es) {missing} did not join within timeout={self.timeout} s") from None
 
     def _check_rendez_vous(self) -> None:
         # A process > 0, on its first add: wait for process 0 to see every process joined. Process 0 holds
@@ -193,54 +150,41 @@ class ValidatedMetric(_EvaluateMetric):
             super()._check_rendez_vous()
             reason = (
                 None
-                if _is_locked(self._run_file("0.arrow.lock"))
+                if self._locked(0)
                 else f"process 0 gave up: not every process joined within timeout={self.timeout} s"
             )
         except ValueError:
             reason = (
                 f"not every process joined within timeout={self.timeout} s (process 0 waits for all of them)"
-                if _is_locked(self._run_file("0.arrow.lock"))
+                if self._locked(0)
                 else f"process 0 did not join within timeout={self.timeout} s"
             )
         if reason is not None:
-            self._abandon_join()
-            raise TimeoutError(
-                f"process {self.process_id} of {self._describe_run()}: {reason}; every process must load the "
-                "metric with the same num_process, experiment_id and cache_dir and then call add, add_batch or "
-                "compute with its data (a larger timeout= in evaluate.load waits longer for processes that "
-                "start late)"
-            )
+            raise self._join_failed(reason)
 
-    def _get_all_cache_files(self) -> tuple[list[str], list[_Lock]]:
+    def _get_all_cache_files(self) -> tuple[list[str], list[Any]]:
         # Process 0, in compute: wait until every process has finished writing (called compute).
         try:
             file_paths, filelocks = super()._get_all_cache_files()
         except ValueError:
-            late = [
-                process for process in range(1, self.num_process) if _is_locked(self._run_file(f"{process}.arrow.lock"))
-            ]
+            late = ", ".join(str(process) for process in range(1, self.num_process) if self._locked(process))
             raise TimeoutError(
-                f"process 0 of {self._describe_run()}: process(es) {', '.join(map(str, late))} joined but did not "
+                f"process 0 of {self._describe_run()}: process(es) {late} joined but did not "
                 f"call compute within timeout={self.timeout} s; every process must call compute"
             ) from None
-        if self.num_process > 1:
-            ended = [
-                process
-                for process in range(1, self.num_process)
-                if not os.path.exists(self._run_file(f"{process}.done"))
-            ]
-            if ended:
-                self.filelocks, self.file_paths = filelocks, file_paths
-                self._remove_gathered_files()
-                raise InputError(
-                    f"process 0 of {self._describe_run()}: process(es) {', '.join(map(str, ended))} ended without "
-                    "calling compute (did they fail?), so their data may be incomplete; nothing was scored"
-                )
+        ended = [p for p in range(1, self.num_process) if not os.path.exists(self._run_file(f"{p}.done"))]
+        if ended:
+            self.filelocks, self.file_paths = filelocks, file_paths
+            self._remove_gathered_files()
+            raise InputError(
+                f"process 0 of {self._describe_run()}: process(es) {', '.join(map(str, ended))} ended without "
+                "calling compute (did they fail?), so their data may be incomplete; nothing was scored"
+            )
         return file_paths, filelocks
 
-    def _abandon_join(self) -> None:
-        """After a failed rendezvous: give up this process's cache file and locks, so that its files do
-        not stay behind and the metric object can be used again."""
+    def _join_failed(self, reason: str) -> TimeoutError:
+        """After a failed rendezvous: give up this process's cache file and locks (so that its files do not
+        stay behind and the metric object can be used again), and say why."""
         if self.writer is not None:
             self.writer.finalize()
             self.writer = None
@@ -249,12 +193,17 @@ class ValidatedMetric(_EvaluateMetric):
                 lock.release()
         self.filelock = self.rendez_vous_lock = None
         if self.process_id == 0:
-            _remove_if_present(self._run_file("rdv.lock"))
+            Path(self._run_file("rdv.lock")).unlink(missing_ok=True)
         if self.cache_file_name is not None:
             for path in (self.cache_file_name, self.cache_file_name + ".lock"):
-                _remove_if_present(path)
+                Path(path).unlink(missing_ok=True)
             self.cache_file_name = None
         self.selected_feature_format = None
+        return TimeoutError(
+            f"process {self.process_id} of {self._describe_run()}: {reason}; every process must load the metric "
+            "with the same num_process, experiment_id and cache_dir and then call add, add_batch or compute with "
+            "its data (a larger timeout= in evaluate.load waits longer for processes that start late)"
+        )
 
     def _remove_gathered_files(self) -> None:
         """After a compute that failed on process 0 once the data were gathered (a bad option): remove the
@@ -264,26 +213,24 @@ class ValidatedMetric(_EvaluateMetric):
         assert self.file_paths is not None  # set with the locks, by _finalize or _get_all_cache_files
         self.data = None
         for lock, path in reversed(list(zip(self.filelocks, self.file_paths))):
-            _remove_if_present(path)
+            Path(path).unlink(missing_ok=True)
             lock.release()
         self.filelocks = None
         if self.num_process > 1:
             self._remove_run_files()
 
     def _remove_run_files(self) -> None:
-        """Process 0, after compute: every process has finished writing and has passed the rendezvous,
-        so the run's lock files (which filelock does not remove) guard nothing any more, nor do the
-        processes' done files. (Not with one process: there another metric instance may take the released
-        name at once.)"""
+        """Process 0, after compute: the run's lock files (filelock leaves them) and done files guard nothing
+        any more. (Not with one process: there another metric instance may take the released name at once.)"""
         suffixes = [f"{process}.arrow.lock" for process in range(self.num_process)] + ["rdv.lock"]
         for suffix in suffixes + [f"{process}.done" for process in range(1, self.num_process)]:
-            _remove_if_present(self._run_file(suffix))
+            Path(self._run_file(suffix)).unlink(missing_ok=True)
 
-    def _create_cache_file(self, timeout: float = 1) -> tuple[str, _Lock]:
+    def _create_cache_file(self, timeout: float = 1) -> tuple[str, Any]:
         file_path, filelock = super()._create_cache_file(timeout)
         if self.num_process > 1 and self.process_id > 0:
             # A done file left by an earlier run of this experiment_id that failed is not this run's.
-            _remove_if_present(self._run_file(f"{self.process_id}.done"))
+            Path(self._run_file(f"{self.process_id}.done")).unlink(missing_ok=True)
         return file_path, filelock
 
     def _finalize(self) -> None:
@@ -299,51 +246,22 @@ class ValidatedMetric(_EvaluateMetric):
         super()._finalize()
 
 
-def _is_locked(path: str) -> bool:
-    """Whether another holder has the file lock ``path`` (checked without waiting)."""
-    from datasets.utils.filelock import FileLock, Timeout
-
-    if not os.path.exists(path):  # checked first, so that checking creates no lock file
-        return False
-    lock = FileLock(path)
-    try:
-        lock.acquire(timeout=0)
-    except Timeout:
-        return True
-    lock.release()
-    return False
-
-
-def _remove_if_present(path: str) -> None:
-    try:
-        os.remove(path)
-    except FileNotFoundError:
-        pass
-
-
-def _confidence_settings(confidence: Any) -> dict[str, Any] | None:
-    """``confidence=True`` (1000 bootstrap samples, 95%, sacrebleu's seed) or a dict of
-    ``n_samples``, ``confidence`` and ``seed``; False or None: no intervals."""
-    if confidence is None or confidence is False:
-        return None
-    if confidence is True:
-        return {}
-    if isinstance(confidence, dict):
-        unknown = set(confidence) - {"n_samples", "confidence", "seed"}
-        if unknown:
-            raise InputError(f"unknown confidence options {sorted(unknown)}; valid: n_samples, confidence, seed")
-        return dict(confidence)
-    raise InputError(f"confidence must be True, False or a dict of n_samples, confidence and seed, got {confidence!r}")
-
-
-def confidence_intervals(
-    function: Callable[..., Any], predictions: Any, references: Any, options: dict[str, Any], settings: dict[str, Any]
+def _confidence_intervals(
+    function: Callable[..., Any], predictions: Any, references: Any, options: dict[str, Any], confidence: Any
 ) -> dict[str, dict[str, Any]]:
-    """Bootstrap intervals of every output of the metric whose public function is ``function``, through
-    the metric protocol (the same for every metric): output -> {"score", "mean", "low", "high"}."""
+    """Bootstrap intervals of every output, through the metric protocol: output -> {"score", "mean", "low",
+    "high"}. ``confidence``: True (1000 samples, 95%, sacrebleu's seed) or a dict of those settings."""
     from ngrameval.metric import family_of
     from ngrameval.significance import confidence_interval
 
+    settings = {} if confidence is True else confidence
+    if not isinstance(settings, dict):
+        raise InputError(
+            f"confidence must be True, False or a dict of n_samples, confidence and seed, got {confidence!r}"
+        )
+    unknown = set(settings) - {"n_samples", "confidence", "seed"}
+    if unknown:
+        raise InputError(f"unknown confidence options {sorted(unknown)}; valid: n_samples, confidence, seed")
     family = family_of(function)
     statistics_options = {
         name: value for name, value in options.items() if name not in family.options_not_for_statistics
@@ -398,25 +316,20 @@ def variant_choices(variants: Sequence[str]) -> str:
 
 
 def input_features(tokens: bool = True, ids: bool = False) -> list:
-    """The input shapes a metric accepts, as evaluate Features alternatives: string predictions
-    with several string references or one, (unless ``tokens`` is False) token lists with
-    token-list references and (with ``ids``) token ids: int64 sequences with lists of them."""
+    """The input shapes a metric accepts, as evaluate Features alternatives: strings with several references or
+    one, (unless ``tokens`` is False) token lists and (with ``ids``) int64 token ids, with lists of them."""
     import datasets
 
     text = datasets.Value("string", id="sequence")
     shapes = [(text, datasets.Sequence(text, id="references")), (text, text)]
-    if tokens:
-        shapes.append((datasets.Sequence(text), datasets.Sequence(datasets.Sequence(text))))
-    if ids:
-        number = datasets.Value("int64")
-        shapes.append((datasets.Sequence(number), datasets.Sequence(datasets.Sequence(number))))
+    sequences = ([text] if tokens else []) + ([datasets.Value("int64")] if ids else [])
+    shapes += [(datasets.Sequence(item), datasets.Sequence(datasets.Sequence(item))) for item in sequences]
     return [datasets.Features({"predictions": p, "references": r}) for p, r in shapes]
 
 
 def _stored(predictions: Any, references: Any) -> tuple[list[Any], list[list[Any]]]:
-    """Checked predictions and references in the shape evaluate stores: strings or token lists with a list
-    of references each, or token ids as lists of ints with a list of id lists each (pads kept: the metric
-    drops them at compute, with its pad_id)."""
+    """Checked inputs in the shape evaluate stores: a list of references each (token ids as lists of ints, pads
+    kept: the metric drops them at compute, with its pad_id)."""
     ids = read_token_ids(predictions, references)
     if ids is None:
         hyps, refs, _ = normalize_corpus(predictions, references)

@@ -1,16 +1,11 @@
 """Where the evaluate scripts and the Spaces' cards are, wherever ngrameval is installed, and the folders
 ``ngrameval export-metric`` and ``ngrameval export-space`` write for the Hugging Face Hub.
 
-The scripts (``metrics/<name>/<name>.py`` and their cards) live in the repository's ``metrics/``
-folder, the Spaces' cards in ``spaces/<name>/README.md``; a wheel carries them inside the package, as
-``ngrameval/evaluate_scripts/<name>/`` and ``ngrameval/space_cards/<name>/README.md`` (setup.py copies them
-at build time), so ``evaluate.load(ngrameval.metric_path("bleu"))`` works from any directory, offline.
-
-An exported folder builds the way the Hub builds a Space: the Hub installs ``requirements.txt`` alone (only that
-file is mounted), then copies the folder in and runs ``python app.py`` there. So ``requirements.txt`` names
-registry packages only (ngrameval's dependencies and those of the page's extras, pinned as setup.cfg pins them),
-and ngrameval itself, pure Python, is copied into the folder as ``ngrameval/`` beside ``app.py``, where the app's
-``import ngrameval`` finds it.
+A checkout has them in ``metrics/<name>/`` and ``spaces/<name>/README.md``; a wheel carries them inside the
+package (``evaluate_scripts/``, ``space_cards/``, copied by setup.py), so ``evaluate.load(metric_path("bleu"))``
+works from any directory, offline. The Hub installs an exported folder's ``requirements.txt`` alone (only that
+file is mounted) before it copies the folder in: so that file names registry packages only, and ngrameval itself
+(pure Python) is copied beside ``app.py``.
 """
 
 from __future__ import annotations
@@ -26,12 +21,11 @@ from pathlib import Path
 from ngrameval.errors import InputError
 
 PACKAGE = Path(__file__).resolve().parents[1]
-# The wheel's copy of metrics/ (written at build time), then a checkout's metrics/ beside the package.
+# The wheel's copy (written at build time), then a checkout's folder beside the package.
 SCRIPT_FOLDERS = (PACKAGE / "evaluate_scripts", PACKAGE.parent / "metrics")
-# The same for the Spaces' cards (spaces/<name>/README.md).
 CARD_FOLDERS = (PACKAGE / "space_cards", PACKAGE.parent / "spaces")
-# The Spaces: a metric's page each, and the leaderboard's (ngrameval.ui.<name> describes each page; their names
-# live here, below the pages, so that the pages can import this module and not the other way round).
+# A metric's page each, and the leaderboard's (ngrameval.ui.<name>): named here, so that the pages import this
+# module and not the other way round.
 SPACE_NAMES = ("bleu", "nist", "rouge", "meteor", "cider", "coco_caption", "chrf", "gleu", "ter", "leaderboard")
 # The Space of a metric or of the leaderboard: its app.py, the same two lines in spaces/<name>/app.py.
 APP = '''"""ngrameval's {name} Space: `python app.py` serves it on http://127.0.0.1:7860 (the page: ngrameval.ui.{name})."""
@@ -41,23 +35,20 @@ demo = serve("{name}", __name__)
 '''
 # Where an exported leaderboard Space keeps its board: beside app.py, which serves it.
 BOARD_FOLDER = "board"
-# The extras a Space installs besides "spaces" (gradio, pandas, METEOR 1.5's data): ROUGE's stop words and
-# ROUGE-1.5.5's stemmer data; the leaderboard runs every metric.
+# The extras a Space installs besides "spaces": ROUGE's data (stop words, stemmer); the leaderboard runs every metric.
 SPACE_EXTRAS: dict[str, Sequence[str]] = {"rouge": ("spaces", "rouge"), "leaderboard": ("spaces", "rouge")}
-# The Debian packages a Space's machine needs (the Hub installs a Space's packages.txt with apt): WordNet 3.0,
-# which METEOR's nltk variant reads from the system.
+# The Debian packages (packages.txt, installed with apt) a Space needs: WordNet 3.0 for METEOR's nltk variant.
 SPACE_PACKAGES: dict[str, Sequence[str]] = {"meteor": ("wordnet-base", "wordnet-sense-index")}
-# What an exported folder's copy of the package leaves out: caches, and what a wheel's build adds (every script and
-# card: the folder carries its own metrics/<name>/ and README.md).
+# What an exported copy of the package leaves out: caches, and every script and card a wheel's build adds.
 NOT_EXPORTED = shutil.ignore_patterns("__pycache__", "*.pyc", ".*", "evaluate_scripts", "space_cards")
 # What the Hub reads in a card's front matter: a Space's configuration; a metric is a Space tagged so.
 SPACE_KEYS = ("title", "sdk", "sdk_version", "app_file")
 METRIC_TAGS = ("evaluate", "metric")
 
 
-def _script_folders() -> list[Path]:
-    configured = os.environ.get("NGRAMEVAL_METRICS_DIR")
-    return [Path(configured)] if configured else list(SCRIPT_FOLDERS)
+def _folders(variable: str, defaults: Sequence[Path]) -> list[Path]:
+    configured = os.environ.get(variable)
+    return [Path(configured)] if configured else list(defaults)
 
 
 def metric_path(name: str) -> str:
@@ -71,7 +62,7 @@ def metric_path(name: str) -> str:
     """
     if not isinstance(name, str) or not name.isidentifier():
         raise InputError(f"metric name must be a metric's name such as 'bleu', got {name!r}")
-    folders = _script_folders()
+    folders = _folders("NGRAMEVAL_METRICS_DIR", SCRIPT_FOLDERS)
     for folder in folders:
         if (folder / name / f"{name}.py").is_file():
             return str(folder / name)
@@ -87,14 +78,11 @@ def script_names() -> list[str]:
     >>> {"bleu", "rouge", "ter"} <= set(script_names())
     True
     """
-    for folder in _script_folders():
+    for folder in _folders("NGRAMEVAL_METRICS_DIR", SCRIPT_FOLDERS):
         names = sorted(p.name for p in folder.iterdir() if (p / f"{p.name}.py").is_file()) if folder.is_dir() else []
         if names:
             return names
     return []
-
-
-# --------------------------------------------------------------------------- export for the Hub
 
 
 def _front_matter(card: Path) -> str:
@@ -107,9 +95,7 @@ def _front_matter(card: Path) -> str:
     missing = [key for key in SPACE_KEYS if not re.search(rf"^{key}:", matter, re.MULTILINE)]
     if missing:
         raise InputError(f"{card}'s front matter lacks {', '.join(missing)}")
-    if not re.search(r"^sdk: *gradio *$", matter, re.MULTILINE) or not re.search(
-        r"^app_file: *app\.py *$", matter, re.MULTILINE
-    ):
+    if not all(re.search(rule, matter, re.MULTILINE) for rule in (r"^sdk: *gradio *$", r"^app_file: *app\.py *$")):
         raise InputError(f"{card}'s front matter must say sdk: gradio and app_file: app.py")
     return matter
 
@@ -166,9 +152,8 @@ def _declared_requirements() -> tuple[list[str], dict[str, list[str]]]:
 
 
 def registry_requirements(extras: Sequence[str] = ()) -> list[str]:
-    """ngrameval's runtime dependencies and those of its ``extras``, pinned as setup.cfg pins them (read from
-    setup.cfg in a checkout, from the installed wheel's metadata otherwise): what an exported folder's
-    ``requirements.txt`` lists, registry packages only, as the Hub installs that file before the folder is there.
+    """ngrameval's runtime dependencies and those of its ``extras``, pinned as setup.cfg pins them (from setup.cfg
+    in a checkout, else the installed wheel's metadata): what an exported folder's ``requirements.txt`` lists.
 
     >>> lines = registry_requirements(["spaces"])
     >>> "numpy>=1.24" in lines and any(line.startswith("gradio==") for line in lines)
@@ -184,22 +169,19 @@ def registry_requirements(extras: Sequence[str] = ()) -> list[str]:
     return list(dict.fromkeys(base + [line for extra in extras for line in declared[extra]]))
 
 
-def _requirements(name: str, extras: Sequence[str]) -> str:
-    """requirements.txt: the registry packages the page needs; ngrameval is the copy beside app.py."""
-    return (
-        f"# ngrameval's {name} page, as `ngrameval export-space` / `export-metric` wrote it. The Hub installs\n"
-        "# this file before it copies the folder in, so it names registry packages only: ngrameval's dependencies\n"
-        f"# and those of its extras {', '.join(extras)}; ngrameval itself is the copy in ngrameval/.\n"
-        + "".join(f"{line}\n" for line in registry_requirements(extras))
-    )
-
-
 def _write_space(target: Path, name: str, card: Path, script: Path | None) -> list[Path]:
     target.mkdir(parents=True, exist_ok=True)
     written = [target / "app.py", target / "README.md", target / "requirements.txt", target / PACKAGE.name]
     (target / "app.py").write_text(APP.format(name=name), encoding="utf-8")
     shutil.copyfile(card, target / "README.md")
-    (target / "requirements.txt").write_text(_requirements(name, SPACE_EXTRAS.get(name, ("spaces",))), encoding="utf-8")
+    extras = SPACE_EXTRAS.get(name, ("spaces",))
+    (target / "requirements.txt").write_text(
+        f"# ngrameval's {name} page, as `ngrameval export-space` / `export-metric` wrote it. The Hub installs\n"
+        "# this file before it copies the folder in, so it names registry packages only: ngrameval's dependencies\n"
+        f"# and those of its extras {', '.join(extras)}; ngrameval itself is the copy in ngrameval/.\n"
+        + "".join(f"{line}\n" for line in registry_requirements(extras)),
+        encoding="utf-8",
+    )
     shutil.rmtree(target / PACKAGE.name, ignore_errors=True)  # --force: no file of a former copy stays
     shutil.copytree(PACKAGE, target / PACKAGE.name, ignore=NOT_EXPORTED)
     if name in SPACE_PACKAGES:
@@ -216,14 +198,11 @@ def _write_space(target: Path, name: str, card: Path, script: Path | None) -> li
 
 
 def export_metric(name: str, folder: str, force: bool = False) -> list[Path]:
-    """Write metric ``name``'s Hub repository into ``folder``: its evaluate script and card (a metric on the Hub
-    is a Space tagged ``evaluate``, ``metric``: the card's front matter configures it), and its page as
-    :func:`export_space` writes it (``app.py``, ``requirements.txt``, the package ``ngrameval/`` and the script
-    under ``metrics/<name>/``, which the page loads). The script is named after the folder, as
-    ``evaluate.load(folder)`` looks for ``<folder's name>.py`` (and the Hub for ``<repository's name>.py``).
-    ``evaluate.load`` copies that one file into its modules cache and runs it from there, so the script's
-    ``import ngrameval`` needs ngrameval importable where it is loaded: installed, or this folder on ``sys.path``
-    (as in its Space, which runs ``app.py`` from the folder). The written paths.
+    """Write metric ``name``'s Hub repository into ``folder`` and return the written paths: its evaluate script
+    and cards (a metric on the Hub is a Space tagged ``evaluate``, ``metric``), and its page as :func:`export_space`
+    writes it. The script is named after the folder, as ``evaluate.load(folder)`` looks for ``<folder's name>.py``
+    (the Hub for ``<repository's name>.py``); its ``import ngrameval`` needs ngrameval installed, or this folder on
+    ``sys.path`` (as in its Space).
 
     >>> import tempfile
     >>> folder = Path(tempfile.mkdtemp()) / "hub-bleu"
@@ -253,24 +232,10 @@ def export_metric(name: str, folder: str, force: bool = False) -> list[Path]:
     return sorted(set(written))
 
 
-def space_card(name: str) -> Path:
-    """The card (``README.md``, with the Space's front matter) of Space ``name``."""
-    if name not in SPACE_NAMES:
-        raise InputError(f"unknown Space {name!r}; valid Spaces: {', '.join(SPACE_NAMES)}")
-    folders = (
-        [Path(os.environ["NGRAMEVAL_SPACES_DIR"])] if os.environ.get("NGRAMEVAL_SPACES_DIR") else list(CARD_FOLDERS)
-    )
-    for folder in folders:
-        if (folder / name / "README.md").is_file():
-            return folder / name / "README.md"
-    raise InputError(f"no card {name}/README.md in {' or '.join(map(str, folders))}")
-
-
 def copy_board(source: Path, target: Path) -> Path:
-    """Copy the community board in folder ``source`` into folder ``target`` (created; refused if it holds a board):
-    its database through SQLite's backup API, which copies one consistent state even while the board takes
-    submissions (what its write-ahead log holds included), written under a temporary name and then moved into
-    place; the copy is opened (and so checked) before it is returned. ``target``.
+    """Copy the community board in folder ``source`` into folder ``target`` (created; refused if it holds a board)
+    and return ``target``: SQLite's backup API copies one consistent state even while the board takes submissions,
+    under a temporary name then moved into place; the copy is opened (so checked) before it is returned.
 
     >>> import tempfile
     >>> from ngrameval.leaderboard.board import Board
@@ -304,13 +269,11 @@ def copy_board(source: Path, target: Path) -> Path:
 
 
 def export_space(name: str, folder: str, force: bool = False, board: str | None = None) -> list[Path]:
-    """Write Space ``name``'s Hub repository into ``folder``: ``app.py``, its card ``README.md`` (the Space's
-    front matter: ``sdk: gradio``, ``sdk_version``, ``app_file: app.py``), ``requirements.txt``
-    (:func:`registry_requirements` of the page's extras: the Hub installs it before the folder is copied in),
-    the package itself as ``ngrameval/`` (its sources and data, which ``python app.py`` imports from the folder),
-    ``packages.txt`` when the page needs Debian packages (METEOR: WordNet) and, for a metric's page, the evaluate
-    script it runs under ``metrics/<name>/``. With ``board`` (the leaderboard only) the community board in that
-    folder is copied to ``board/`` (:func:`copy_board`), which the app serves. The written paths.
+    """Write Space ``name``'s Hub repository into ``folder`` and return the written paths: ``app.py``, its card
+    ``README.md`` (front matter ``sdk: gradio``, ``sdk_version``, ``app_file: app.py``), ``requirements.txt``
+    (:func:`registry_requirements` of the page's extras), the package as ``ngrameval/``, ``packages.txt`` when the
+    page needs Debian packages (METEOR: WordNet) and, for a metric's page, its script under ``metrics/<name>/``.
+    With ``board`` (the leaderboard only) the community board there is copied to ``board/`` (:func:`copy_board`).
 
     >>> import tempfile
     >>> folder = tempfile.mkdtemp()
@@ -320,7 +283,12 @@ def export_space(name: str, folder: str, force: bool = False, board: str | None 
     Traceback (most recent call last):
     ngrameval.errors.InputError: unknown Space 'blue'; valid Spaces: ...
     """
-    card = space_card(name)
+    if name not in SPACE_NAMES:
+        raise InputError(f"unknown Space {name!r}; valid Spaces: {', '.join(SPACE_NAMES)}")
+    folders = _folders("NGRAMEVAL_SPACES_DIR", CARD_FOLDERS)
+    card = next((folder / name / "README.md" for folder in folders if (folder / name / "README.md").is_file()), None)
+    if card is None:
+        raise InputError(f"no card {name}/README.md in {' or '.join(map(str, folders))}")
     _front_matter(card)
     if board is not None and name != "leaderboard":
         raise InputError(f"--board is for the leaderboard Space, not {name!r}")

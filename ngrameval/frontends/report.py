@@ -1,11 +1,7 @@
-"""A leaderboard of systems and its presentations: text, JSON, CSV/TSV, Markdown, LaTeX, JSON lines of
-segment scores, and one self-contained HTML report (inline CSS, SVG and a few lines of JavaScript;
-nothing is fetched when it is viewed).
-
-The HTML report holds the ranked table with intervals and significance marks, a bar chart per score
-with interval whiskers, a box plot of each system's segment scores, and, for each pair of systems,
-the segments where their headline scores differ most, with the words of each prediction that are
-part of an n-gram of the segment's references highlighted.
+"""A leaderboard's presentations: text, JSON, CSV/TSV, Markdown, LaTeX, JSON lines of segment scores, and one
+self-contained HTML report (inline CSS, SVG and a few lines of JavaScript): the ranked table, a chart of each
+score with its interval, a box plot of the segment scores, and for each pair of systems the segments where they
+differ most, the words in an n-gram of the references highlighted.
 """
 
 from __future__ import annotations
@@ -41,34 +37,24 @@ HIGHLIGHT_ORDER = 4
 PAIR_SEGMENTS = 10
 
 
-# --------------------------------------------------------------------------- machine-readable formats
-
-
 def to_json(board: Leaderboard, segments: bool = False) -> str:
     """One object: the baseline and, per system in the order given, every column's result; with ``segments``,
     also each system's ``segments``: per segment, every column's sentence score."""
 
     def entry(column: Column, result: SystemResult) -> dict[str, object]:
-        return {
-            "score": result.score,
-            "signature": column.signature,
-            "mean": result.mean,
-            "ci": list(result.ci) if result.ci is not None else None,
-            "p_value": result.p_value,
-        }
+        ci = list(result.ci) if result.ci is not None else None
+        return dict(score=result.score, signature=column.signature, mean=result.mean, ci=ci, p_value=result.p_value)
 
     shown = shown_names(board)
-    systems: list[dict[str, object]] = [
+    systems = [
         {
             "name": system.name,
             "label": shown[system.name],
             "scores": {column.key: entry(column, system.results[column.key]) for column in board.columns},
+            **({"segments": _segment_entries(board, system)} if segments else {}),
         }
         for system in board.systems
     ]
-    if segments:
-        for system, shown_system in zip(board.systems, systems):
-            shown_system["segments"] = [_segment_entry(board, row) for row in system.segment_scores.tolist()]
     document: dict[str, object] = {"baseline": board.baseline, "systems": systems}
     if board.clusters is not None:  # a community board's standings: clusters per column, stale signatures
         document["clusters"] = board.clusters
@@ -105,23 +91,17 @@ def to_delimited(board: Leaderboard, delimiter: str) -> str:
 
 def to_sentences(board: Leaderboard) -> str:
     """JSON lines: one object per segment per system, ``{"system", "segment" (1-based), "scores"}``."""
-    lines = []
-    for system in board.systems:
-        for index, row in enumerate(system.segment_scores.tolist(), 1):
-            lines.append(
-                json.dumps(
-                    {"system": system.name, "segment": index, "scores": _segment_entry(board, row)}, ensure_ascii=False
-                )
-            )
-    return "".join(line + "\n" for line in lines)
+    return "".join(
+        json.dumps({"system": system.name, "segment": index, "scores": scores}, ensure_ascii=False) + "\n"
+        for system in board.systems
+        for index, scores in enumerate(_segment_entries(board, system), 1)
+    )
 
 
-def _segment_entry(board: Leaderboard, row: list[float]) -> dict[str, float]:
-    """Column key -> a segment's sentence score."""
-    return {column.key: value for column, value in zip(board.columns, row)}
-
-
-# --------------------------------------------------------------------------- tables for people
+def _segment_entries(board: Leaderboard, system: SystemScores) -> list[dict[str, float]]:
+    """Per segment: column key -> its sentence score."""
+    keys = [column.key for column in board.columns]
+    return [dict(zip(keys, row)) for row in system.segment_scores.tolist()]
 
 
 def _table(board: Leaderboard, scale: float, width: int, escape: Callable[[str], str]) -> list[list[str]]:
@@ -161,14 +141,8 @@ def to_markdown(board: Leaderboard, scale: float, width: int) -> str:
 
 
 LATEX_SPECIAL = {
+    **{character: "\\" + character for character in "&%$#_{}"},
     "\\": r"\textbackslash{}",
-    "&": r"\&",
-    "%": r"\%",
-    "$": r"\$",
-    "#": r"\#",
-    "_": r"\_",
-    "{": r"\{",
-    "}": r"\}",
     "~": r"\textasciitilde{}",
     "^": r"\textasciicircum{}",
     "\u00b1": r"$\pm$",
@@ -202,8 +176,6 @@ def to_latex(board: Leaderboard, scale: float, width: int) -> str:
     lines += [latex_escape(line) for line in board.legend()]
     return "\n".join(lines) + "\n"
 
-
-# --------------------------------------------------------------------------- the HTML report
 
 # Where the words of a system's name (a file name's parts) end: a prefix or suffix common to all is cut at one.
 NAME_SEPARATORS = re.compile(r"([./\\:_\s]+)")
@@ -263,20 +235,17 @@ def matched_spans(
     """
     tokens = list(TOKEN.finditer(prediction))
     words = [token.group() for token in tokens]
-    reference_ngrams: set[tuple[str, ...]] = set()
-    for reference in references:
-        reference_words = TOKEN.findall(reference)
-        reference_ngrams.update(
-            tuple(reference_words[i : i + n])
-            for n in range(1, max_order + 1)
-            for i in range(len(reference_words) - n + 1)
-        )
+    reference_ngrams = {
+        tuple(reference[i : i + n])
+        for reference in map(TOKEN.findall, references)
+        for n in range(1, max_order + 1)
+        for i in range(len(reference) - n + 1)
+    }
     longest = [0] * len(words)
     for n in range(1, max_order + 1):
         for i in range(len(words) - n + 1):
             if tuple(words[i : i + n]) in reference_ngrams:
-                for j in range(i, i + n):
-                    longest[j] = n
+                longest[i : i + n] = [n] * n
     return [(token.start(), token.end(), n) for token, n in zip(tokens, longest)]
 
 
@@ -369,25 +338,19 @@ LABEL_CHARS, MIN_LABEL_WIDTH, MAX_LABEL_WIDTH, CHAR_WIDTH = 48, 80, 340, 7
 
 @dataclass
 class _Frame:
-    """The geometry shared by the charts: a row per system (its shown name on the left, a value on the
-    right) and below them an axis with ticks from ``ticks[0]`` to ``ticks[-1]``; the better end marked."""
+    """The charts' geometry: a row per ranked system (its shown name on the left, a value on the right) and below
+    them an axis with ticks from ``ticks[0]`` to ``ticks[-1]``, the better end marked."""
 
-    systems: list[SystemScores]
-    shown: dict[str, str]
+    board: Leaderboard
+    column: Column
     ticks: list[float]
     scale: float
-    lower_is_better: bool = False
 
-    @classmethod
-    def of(
-        cls, board: Leaderboard, systems: list[SystemScores], column: Column, ticks: list[float], scale: float
-    ) -> _Frame:
-        return cls(systems, shown_names(board), ticks, scale, get_family(column.metric).lower_is_better)
-
-    @property
-    def label_width(self) -> int:
+    def __post_init__(self) -> None:
+        self.systems = self.board.ranked()
+        self.shown = shown_names(self.board)
         longest = max((len(_label(self.shown[system.name])) for system in self.systems), default=0)
-        return min(max(longest * CHAR_WIDTH + 12, MIN_LABEL_WIDTH), MAX_LABEL_WIDTH)
+        self.label_width = min(max(longest * CHAR_WIDTH + 12, MIN_LABEL_WIDTH), MAX_LABEL_WIDTH)
 
     def x(self, value: float) -> float:
         plot = SVG_WIDTH - self.label_width - VALUE_WIDTH
@@ -401,9 +364,18 @@ class _Frame:
             f'y="{5 + row * ROW + 15}" text-anchor="end">{html.escape(_label(self.shown[name]))}</text></g>'
         )
 
-    def axis(self) -> str:
-        """Grid lines at the ticks, the axis, the ticks' values (scaled as the table's) and the better end."""
+    def row(self, row: int, tooltip: str, shapes: str, value: str) -> str:
+        """A system's row: its label, its ``shapes`` with their ``tooltip``, and ``value`` on the right."""
+        return (
+            f"{self.label(row)}<g><title>{html.escape(tooltip)}</title>{shapes}</g>"
+            f'<text x="{SVG_WIDTH - VALUE_WIDTH + 6}" y="{5 + row * ROW + 15}">{value}</text>'
+        )
+
+    def svg(self, body: list[str], title: str) -> str:
+        """The rows, under grid lines at the ticks, the axis, the ticks' values (scaled as the table's) and the
+        better end."""
         bottom = len(self.systems) * ROW + 10
+        height = bottom + AXIS_HEIGHT
         step = (self.ticks[-1] - self.ticks[0]) / max(len(self.ticks) - 1, 1) * self.scale
         decimals = max(0, -math.floor(math.log10(abs(step)) + 1e-9)) if step else 0
         parts = [f'<path class="axis" d="M{self.x(self.ticks[0]):.1f},{bottom}H{self.x(self.ticks[-1]):.1f}"/>']
@@ -413,48 +385,36 @@ class _Frame:
                 f'<path class="grid" d="M{x:.1f},0V{bottom + 4}"/><text class="tick" x="{x:.1f}" '
                 f'y="{bottom + 16}" text-anchor="middle">{tick * self.scale:.{decimals}f}</text>'
             )
-        better = (
+        x, anchor, better = (
             (self.x(self.ticks[0]), "start", "\u2190 lower is better")
-            if self.lower_is_better
+            if get_family(self.column.metric).lower_is_better
             else (self.x(self.ticks[-1]), "end", "higher is better \u2192")
         )
-        parts.append(
-            f'<text class="better" x="{better[0]:.1f}" y="{bottom + 30}" text-anchor="{better[1]}">{better[2]}</text>'
-        )
-        return "".join(parts)
-
-    def svg(self, body: list[str], title: str) -> str:
-        height = len(self.systems) * ROW + 10 + AXIS_HEIGHT
+        parts.append(f'<text class="better" x="{x:.1f}" y="{bottom + 30}" text-anchor="{anchor}">{better}</text>')
         return (
             f'<svg xmlns="http://www.w3.org/2000/svg" width="{SVG_WIDTH}" height="{height}" '
             f'viewBox="0 0 {SVG_WIDTH} {height}" role="img" aria-label="{html.escape(title)}">'
-            + self.axis()
-            + "".join(body)
+            + "".join(parts + body)
             + "</svg>"
         )
 
 
 def _label(name: str) -> str:
-    """A system name as a chart label: cut to LABEL_CHARS characters with an ellipsis.
-
-    >>> _label("a" * 60)[-3:], len(_label("a" * 60))
-    ('aa…', 48)
-    """
-    return name if len(name) <= LABEL_CHARS else name[: LABEL_CHARS - 1] + "…"
+    """A system name as a chart label: cut to LABEL_CHARS characters with an ellipsis."""
+    return name if len(name) <= LABEL_CHARS else name[: LABEL_CHARS - 1] + "\u2026"
 
 
 def interval_chart(board: Leaderboard, column: Column, scale: float, width: int) -> str:
     """An SVG row per system (ranked): its score as a dot and its interval as a whisker, on an axis that spans
     the scores and intervals (not from 0: close scores must look apart), the better end marked."""
-    systems = board.ranked()
-    results = [system.results[column.key] for system in systems]
+    results = [system.results[column.key] for system in board.ranked()]
     values = [
         bound for result in results for bound in ((result.score,) + tuple(result.ci or ())) if math.isfinite(bound)
     ] or [0.0]
-    frame = _Frame.of(board, systems, column, nice_ticks(min(values), max(values)), scale)
+    frame = _Frame(board, column, nice_ticks(min(values), max(values)), scale)
     x = frame.x
     body = []
-    for row, (system, result) in enumerate(zip(systems, results)):
+    for row, (system, result) in enumerate(zip(frame.systems, results)):
         y = 5 + row * ROW
         middle = y + ROW / 2 - 1
         whisker = ""
@@ -465,47 +425,45 @@ def interval_chart(board: Leaderboard, column: Column, scale: float, width: int)
                 f'M{b:.1f},{y + 6}V{y + ROW - 8}"/>'
             )
         body.append(
-            frame.label(row) + f"<g><title>{html.escape(system.name)}: "
-            f"{html.escape(board.cell(system, column.key, scale, width))}</title>{whisker}"
-            f'<circle class="point" cx="{x(result.score):.1f}" cy="{middle}" r="4"/></g>'
-            f'<text x="{SVG_WIDTH - VALUE_WIDTH + 6}" y="{y + 15}">'
-            f"{_display(result.score, scale, width)}</text>"
+            frame.row(
+                row,
+                f"{system.name}: {board.cell(system, column.key, scale, width)}",
+                f'{whisker}<circle class="point" cx="{x(result.score):.1f}" cy="{middle}" r="4"/>',
+                _display(result.score, scale, width),
+            )
         )
     return frame.svg(body, f"{column.key} per system ({direction(column)})")
 
 
 def box_plot(board: Leaderboard, column_index: int, scale: float, width: int) -> str:
     """An SVG box plot per system (ranked) of its segment scores: range, quartiles, median, mean."""
-    systems = board.ranked()
     column = board.columns[column_index]
-    scores = [system.segment_scores[:, column_index] for system in systems]
+    scores = [system.segment_scores[:, column_index] for system in board.ranked()]
     finite = np.concatenate([values[np.isfinite(values)] for values in scores] + [np.zeros(1)])
-    frame = _Frame.of(board, systems, column, nice_ticks(*_axis(float(finite.min()), float(finite.max()))), scale)
+    frame = _Frame(board, column, nice_ticks(*_axis(float(finite.min()), float(finite.max()))), scale)
     x = frame.x
     body = []
-    for row, (system, values) in enumerate(zip(systems, scores)):
-        y = 5 + row * ROW
-        body.append(frame.label(row))
+    for row, (system, values) in enumerate(zip(frame.systems, scores)):
         values = values[np.isfinite(values)]
         if not len(values):
+            body.append(frame.label(row))
             continue
-        minimum, q1, median, q3, maximum = np.percentile(values, [0, 25, 50, 75, 100]).tolist()
+        y = 5 + row * ROW
+        quantiles = np.percentile(values, [0, 25, 50, 75, 100]).tolist()
+        minimum, q1, median, q3, maximum = (_display(value, scale, width) for value in quantiles)
+        x_minimum, x_q1, x_median, x_q3, x_maximum = map(x, quantiles)
         mean = float(values.mean())
-        middle = y + ROW / 2 - 1
-        summary = (
-            f"{system.name}: {len(values)} segments, min {_display(minimum, scale, width)}, quartiles "
-            f"{_display(q1, scale, width)} / {_display(median, scale, width)} / {_display(q3, scale, width)}, "
-            f"max {_display(maximum, scale, width)}, mean {_display(mean, scale, width)}"
-        )
         body.append(
-            f"<g><title>{html.escape(summary)}</title>"
-            f'<path class="range" d="M{x(minimum):.1f},{middle}H{x(maximum):.1f}"/>'
-            f'<rect class="box" x="{x(q1):.1f}" y="{y + 4}" width="{max(x(q3) - x(q1), 1):.1f}" '
-            f'height="{ROW - 10}"/>'
-            f'<path class="median" d="M{x(median):.1f},{y + 4}V{y + ROW - 6}"/>'
-            f'<circle class="mean" cx="{x(mean):.1f}" cy="{middle}" r="3"/></g>'
-            f'<text x="{SVG_WIDTH - VALUE_WIDTH + 6}" y="{y + 15}">'
-            f"median {_display(median, scale, width)}</text>"
+            frame.row(
+                row,
+                f"{system.name}: {len(values)} segments, min {minimum}, quartiles {q1} / {median} / {q3}, "
+                f"max {maximum}, mean {_display(mean, scale, width)}",
+                f'<path class="range" d="M{x_minimum:.1f},{y + ROW / 2 - 1}H{x_maximum:.1f}"/>'
+                f'<rect class="box" x="{x_q1:.1f}" y="{y + 4}" width="{max(x_q3 - x_q1, 1):.1f}" height="{ROW - 10}"/>'
+                f'<path class="median" d="M{x_median:.1f},{y + 4}V{y + ROW - 6}"/>'
+                f'<circle class="mean" cx="{x(mean):.1f}" cy="{y + ROW / 2 - 1}" r="3"/>',
+                f"median {median}",
+            )
         )
     return frame.svg(body, f"segment {column.key} per system")
 
@@ -530,19 +488,12 @@ def pair_section(board: Leaderboard, first: int, second: int, scale: float, widt
     name_a, name_b = (_named(system.name, shown_as[system.name]) for system in (a, b))
     rows = []
     for segment in order.tolist():
-        # A community board's references are never shown: no highlight, no references column.
+        # A community board's references are never shown: no highlight (none to match), no references column.
         references = board.references[segment] if board.references is not None else None
-        texts = [
-            highlighted(system.predictions[segment], references)
-            if references is not None
-            else html.escape(system.predictions[segment])
-            for system in (a, b)
-        ]
         rows.append(
             f'<tr><td class="num">{segment + 1}</td>'
-            f'<td class="num">{_display(a.segment_scores[segment, 0], scale, width)}</td>'
-            f'<td class="num">{_display(b.segment_scores[segment, 0], scale, width)}</td>'
-            + "".join(f'<td class="text">{text}</td>' for text in texts)
+            + "".join(f'<td class="num">{_display(s.segment_scores[segment, 0], scale, width)}</td>' for s in (a, b))
+            + "".join(f'<td class="text">{highlighted(s.predictions[segment], references or [])}</td>' for s in (a, b))
             + (
                 f'<td class="text refs">{"".join(f"<div>{html.escape(r)}</div>" for r in references)}</td>'
                 if references is not None
@@ -570,9 +521,8 @@ MARK_CLASSES = {NOT_SIGNIFICANT: "same", SIGNIFICANTLY_BETTER: "better", SIGNIFI
 
 
 def _wrappable(cell: str, mark: str = "") -> str:
-    """A displayed score as HTML that may wrap between its parts (the score, its mean and interval, its
-    p-value with its ``mark``), never inside one: a narrow page then shows the table whole. The mark says what
-    it means on hover.
+    """A displayed score as HTML that may wrap between its parts (score, mean and interval, p-value with its
+    ``mark``, which says what it means on hover), never inside one: a narrow page then shows the table whole.
 
     >>> _wrappable("20.4 (μ = 20.4 ± 0.8) (p = 0.0010)*", "▲")
     '<span>20.4</span> <span>(μ = 20.4 ± 0.8)</span> <span>(p = 0.0010)*<span class="mark better" \
@@ -586,9 +536,8 @@ title="significantly better than the baseline">▲</span></span>'
 
 
 def scores_table(board: Leaderboard, scale: float, width: int) -> str:
-    """The ranked table in a box that scrolls sideways when it is wider than the page, its rank, cluster and
-    system columns kept in view (sticky); each score column says which way is better; a system shows the part
-    of its name that tells it apart (its whole name as the tooltip)."""
+    """The ranked table, scrolling sideways with its rank, cluster and system columns kept in view; each score
+    column says which way is better; a system shows its :func:`shown_names` part (its whole name as the tooltip)."""
     cluster_of = board.cluster_numbers()
     shown = shown_names(board)
     fixed = ["rank"] + (["cluster"] if cluster_of else []) + ["system"]
@@ -628,25 +577,19 @@ def to_html(board: Leaderboard, scale: float, width: int) -> str:
     )
     legend = "".join(f'<p class="legend">{html.escape(line)}</p>' for line in board.legend())
     charted = board.columns if ranked else []  # a community board before its first submission: no chart
-    bars = "".join(
-        f"<h3>{html.escape(column.key)} ({direction(column)})</h3>{interval_chart(board, column, scale, width)}"
-        for column in charted
-    )
-    boxes = "".join(
-        f"<h3>{html.escape(column.key)} ({direction(column)})</h3>{box_plot(board, index, scale, width)}"
-        for index, column in enumerate(charted)
-    )
+    headings = [f"<h3>{html.escape(column.key)} ({direction(column)})</h3>" for column in charted]
+    bars = "".join(heading + interval_chart(board, column, scale, width) for heading, column in zip(headings, charted))
+    boxes = "".join(heading + box_plot(board, index, scale, width) for index, heading in enumerate(headings))
     if len(ranked) > 1:
-        shown = default_pair(board)
-        pairs = [(i, j) for i in range(len(ranked)) for j in range(len(ranked)) if i < j]
-        pairs.sort(key=lambda pair: pair != tuple(sorted(shown)))
+        shown = tuple(sorted(default_pair(board)))
+        pairs = sorted(((i, j) for i in range(len(ranked)) for j in range(i + 1, len(ranked))), key=shown.__ne__)
         options = "".join(
             f'<option value="{i}-{j}" title="{html.escape(ranked[i].name)} vs '
             f'{html.escape(ranked[j].name)}">{html.escape(shown_as[ranked[i].name])} vs '
             f"{html.escape(shown_as[ranked[j].name])}</option>"
             for i, j in pairs
         )
-        sections = "".join(pair_section(board, i, j, scale, width, (i, j) == tuple(sorted(shown))) for i, j in pairs)
+        sections = "".join(pair_section(board, i, j, scale, width, (i, j) == shown) for i, j in pairs)
         pair_view = (
             f'<label>Pair: <select id="pair">{options}</select></label>{sections}'
             + (

@@ -1,25 +1,18 @@
 """Pairwise sentence scores of candidates against references, and minimum Bayes risk (MBR) decoding.
 
-MBR decoding picks, among N candidate outputs for one source, the one with the highest expected utility
-against M pseudo-references (usually the candidates themselves): N x M sentence scores per source.
-:func:`pairwise` gives that matrix for every registered metric, each entry the metric's own sentence
-score of one hypothesis with one reference alone -- what :func:`ngrameval.metric.sentence_scores` gives
-for that pair as a segment. Any metric gets it that way (the pairs flattened into segments); chrF/chrF++,
-BLEU and TER have fast paths that build the same per-pair statistics from work done once per distinct
-string, and score them with the metric's own rule (:meth:`~ngrameval.metric.MetricFamily.segment_scores`
-of the statistics the family itself resolved), so both paths give the same numbers to the last bit.
+MBR decoding picks, among N candidates for one source, the one with the highest expected utility against M
+pseudo-references (usually the candidates themselves): N x M sentence scores per source. :func:`pairwise` gives
+that matrix for every registered metric, entry (i, j) what :func:`ngrameval.metric.sentence_scores` gives for
+the pair as a segment. chrF/chrF++, BLEU and TER have fast paths that build the same per-pair statistics from
+work done once per distinct string and score them with the family's own rule: the same numbers to the last bit.
 
-The fast path of chrF and BLEU counts each distinct string's n-grams once per source. The clipped matches
-of a pair are ``sum_g min(C[i, g], R[j, g])`` over the n-grams g, and ``min(a, b)`` is the number of levels
-``t >= 1`` that both counts reach: with one 0/1 column per (n-gram, level), the matches of every pair are one
-matrix product ``A_hyp @ A_ref.T`` per order (BLAS, in float32, which is exact for integer sums below
-2**24). A column that only one distinct string reaches adds only to that string's pair with itself, whose
-matches are all its n-grams: such columns are left out, which for texts that share little leaves few.
+The clipped matches of a pair are ``sum_g min(C[i, g], R[j, g])``, and ``min(a, b)`` is the number of levels
+``t >= 1`` both counts reach: with one 0/1 column per (n-gram, level), the matches of every pair are one matrix
+product ``A_hyp @ A_ref.T`` per order (BLAS in float32, exact for integer sums below 2**24). A column only one
+distinct string reaches adds only to that string's pair with itself: such columns are left out.
 
-:func:`aggregate_chrf` is chrF with reference aggregation (Vamvas and Sennrich, 2024, "Linear-time Minimum
-Bayes Risk Decoding with Reference Aggregation"; fastChrF's ``aggregate_chrf``): each hypothesis scored once
-against the references' n-gram statistics averaged, in O(N + M) rather than O(N x M). :func:`mbr` picks the
-candidate of highest expected utility (lowest for an error rate, as the metric's family says).
+:func:`aggregate_chrf` is chrF with reference aggregation (Vamvas and Sennrich, 2024; fastChrF's
+``aggregate_chrf``), O(N + M) rather than O(N x M). :func:`mbr` picks the candidate of best expected utility.
 """
 
 from __future__ import annotations
@@ -53,8 +46,7 @@ from ngrameval.metrics.chrf import (
 from ngrameval.metrics.ter import edits_to_reference
 from ngrameval.text.tokenizers import get_tokenizer
 
-# Pairs scored at once (the rows of their statistics and scores): blocks of hypotheses of about this many
-# pairs keep the memory of N = 1024 candidates against 1024 references bounded.
+# Pairs scored at once: blocks of hypotheses of about this many pairs bound the memory of large N x M.
 BLOCK_PAIRS = 1 << 16
 # Elements of one dense block of 0/1 level columns (float32: 16 MiB) in the matrix products.
 DENSE_ELEMENTS = 1 << 22
@@ -64,19 +56,17 @@ _EXACT_FLOAT32 = 1 << 24
 Matrices = Union[np.ndarray, list[np.ndarray]]
 
 
-# --------------------------------------------------------------------------- inputs
-
-
 @dataclass
 class Source:
-    """One source's candidates and references, and the distinct strings among them (each prepared once)."""
+    """One source's candidates and references, and the distinct strings of both (in order of first occurrence),
+    with each hypothesis' and reference's place among them; ``shared``: the references are the hypotheses."""
 
     hypotheses: list[str]
     references: list[str]
-    strings: list[str]  # the distinct strings of both, in order of first occurrence
-    hyp_index: np.ndarray  # (N,) each hypothesis' place in ``strings``
-    ref_index: np.ndarray  # (M,) each reference's
-    shared: bool  # the references are the hypotheses (MBR's pseudo-references)
+    strings: list[str]
+    hyp_index: np.ndarray
+    ref_index: np.ndarray
+    shared: bool
 
     @staticmethod
     def of(hypotheses: list[str], references: list[str] | None) -> Source:
@@ -141,22 +131,8 @@ def sources_of(hypotheses: Any, references: Any) -> tuple[list[Source], bool]:
 
 
 def _probe(family: MetricFamily, source: Source, options: dict[str, Any]) -> Statistics:
-    """The family's statistics of the first pair: the options checked and resolved by the metric itself
-    (before any work), the names of its outputs, and what its scoring rule needs besides the rows."""
+    """The statistics of the first pair: the options checked and resolved by the metric itself, before any work."""
     return family.sentence_statistics([source.hypotheses[0]], [[source.references[0]]], **options)
-
-
-def _output_column(stats: Statistics, output: str | None) -> int:
-    if output is None:
-        return 0
-    if output not in stats.outputs:
-        raise InputError(
-            f"output {output!r} is not one of {stats.metric}'s outputs with these options: {', '.join(stats.outputs)}"
-        )
-    return stats.outputs.index(output)
-
-
-# --------------------------------------------------------------------------- n-gram counts
 
 
 @dataclass
@@ -224,10 +200,8 @@ def level_columns(order: OrderCounts) -> tuple[np.ndarray, np.ndarray, int]:
 
 
 def _merged_columns(rows: np.ndarray, bounds: np.ndarray, strings: int) -> np.ndarray:
-    """For each column (its rows ``rows[bounds[c]:bounds[c + 1]]``, in order), the first column with the
-    same rows. Columns are grouped by a sum of random 64-bit keys of their rows, then each is compared
-    with the first of its group entry by entry: a column that differs (the keys' sums collided) is kept
-    as its own."""
+    """For each column (its rows ``rows[bounds[c]:bounds[c + 1]]``), the first column with the same rows: grouped
+    by a sum of random 64-bit keys of their rows, then checked entry by entry (a collision keeps its own)."""
     columns = len(bounds) - 1
     if columns == 0:
         return np.zeros(0, np.int64)
@@ -243,10 +217,9 @@ def _merged_columns(rows: np.ndarray, bounds: np.ndarray, strings: int) -> np.nd
 
 
 def pair_matches(counts: list[OrderCounts], source: Source) -> np.ndarray:
-    """(orders, N, M) clipped matches of every (hypothesis, reference) pair at each order: products of 0/1
-    matrices of level columns (see the module's docstring). Columns of any order that the same strings
-    reach are one column, weighed per order by how many they are (near-duplicate candidates share most of
-    their n-grams: a few hundred distinct columns, not tens of thousands), made dense a block at a time."""
+    """(orders, N, M) clipped matches of every pair at each order: products of 0/1 level columns (see the
+    module). Columns that the same strings reach are one, weighed per order by how many they are
+    (near-duplicate candidates share most n-grams: a few hundred columns, not tens of thousands)."""
     parts = [level_columns(order) for order in counts]
     column_starts = offsets([count for _, _, count in parts])
     rows = np.concatenate([part[0] for part in parts])
@@ -277,7 +250,6 @@ def pair_matches(counts: list[OrderCounts], source: Source) -> np.ndarray:
     return matches
 
 
-# --------------------------------------------------------------------------- the fast paths
 # Each returns, for a source, a function of a block of hypotheses (a slice) that gives the family's rows
 # of the pairs (i, j), i in the block, j over all references, i major.
 
@@ -286,6 +258,14 @@ PairRows = Callable[[slice], np.ndarray]
 
 def _block_size(block: slice) -> int:
     return block.stop - block.start
+
+
+def _one_reference_rows(
+    matches: np.ndarray, hyp_totals: np.ndarray, ref_totals: np.ndarray, options: ChrfOptions
+) -> np.ndarray:
+    """chrF's rows of (pairs, orders) matches, hypothesis n-grams and reference n-grams: one reference each."""
+    present = np.ones((len(matches), 1), bool)
+    return rows_of_matches(ReferenceMatches(matches[:, None, :], hyp_totals, ref_totals[:, None, :], present), options)
 
 
 def _chrf_rows(probe: Statistics, source: Source) -> PairRows:
@@ -298,13 +278,12 @@ def _chrf_rows(probe: Statistics, source: Source) -> PairRows:
 
     def rows(block: slice) -> np.ndarray:
         pairs = _block_size(block) * references
-        stats = ReferenceMatches(
-            matches[:, block].reshape(len(counts), pairs).T[:, None, :],
+        return _one_reference_rows(
+            matches[:, block].reshape(len(counts), pairs).T,
             np.repeat(hyp_totals[block], references, axis=0),
-            np.tile(ref_totals, (_block_size(block), 1))[:, None, :],
-            np.ones((pairs, 1), bool),
+            np.tile(ref_totals, (_block_size(block), 1)),
+            options,
         )
-        return rows_of_matches(stats, options)
 
     return rows
 
@@ -336,31 +315,28 @@ def _bleu_rows(probe: Statistics, source: Source) -> PairRows:
 
 def _ter_rows(probe: Statistics, source: Source) -> PairRows:
     tokenizer = probe.context["tokenizer"]
+
     # Each distinct string tokenized once (TER reads references twice through its tokenizer), and each
     # pair of distinct word sequences searched once, its edits kept in a (hypotheses, references) table.
-    hyp_places: dict[tuple[str, ...], int] = {}
-    ref_places: dict[tuple[str, ...], int] = {}
-    hyp_of = {
-        s: hyp_places.setdefault(tuple(tokenizer.prediction_words(source.strings[s])), len(hyp_places))
-        for s in dict.fromkeys(source.hyp_index.tolist())
-    }
-    ref_of = {
-        s: ref_places.setdefault(tokenizer.reference_words(source.strings[s]), len(ref_places))
-        for s in dict.fromkeys(source.ref_index.tolist())
-    }
-    hyp_words, ref_words = [list(words) for words in hyp_places], list(ref_places)
-    hyp_ids = np.array([hyp_of[s] for s in source.hyp_index.tolist()], np.int64)
-    ref_ids = np.array([ref_of[s] for s in source.ref_index.tolist()], np.int64)
+    def distinct_words(index: np.ndarray, words: Callable[[str], Sequence[str]]) -> tuple[list, np.ndarray]:
+        places: dict[tuple[str, ...], int] = {}
+        place = {
+            s: places.setdefault(tuple(words(source.strings[s])), len(places)) for s in dict.fromkeys(index.tolist())
+        }
+        return list(places), np.array([place[s] for s in index.tolist()], np.int64)
+
+    hyp_words, hyp_ids = distinct_words(source.hyp_index, tokenizer.prediction_words)
+    ref_words, ref_ids = distinct_words(source.ref_index, tokenizer.reference_words)
     ref_lengths = np.array([len(words) for words in ref_words], np.float64)[ref_ids]
     edits = np.full((len(hyp_words), len(ref_words)), -1, np.int64)
     needed = np.unique(ref_ids).tolist()
 
     def rows(block: slice) -> np.ndarray:
         for h in np.unique(hyp_ids[block]).tolist():
-            found = edits[h]
+            found, words = edits[h], list(hyp_words[h])
             for r in needed:
                 if found[r] < 0:
-                    found[r] = edits_to_reference(hyp_words[h], ref_words[r]).edits
+                    found[r] = edits_to_reference(words, ref_words[r]).edits
         return columns(edits[hyp_ids[block]][:, ref_ids].ravel(), np.tile(ref_lengths, _block_size(block)))
 
     return rows
@@ -373,53 +349,46 @@ _FAST_PATHS: dict[str, Callable[[Statistics, Source], PairRows]] = {
 }
 
 
-# --------------------------------------------------------------------------- pairwise
-
-
-def _matrix(
-    family: MetricFamily,
-    probe: Statistics,
-    source: Source,
-    column: int,
-    block_rows: int | None,
-    generic: bool,
-    options: dict[str, Any],
-) -> np.ndarray:
-    """One source's (N, M) matrix, a block of hypotheses at a time."""
-    count, references = len(source.hyp_index), len(source.ref_index)
-    fast = None if generic else _FAST_PATHS.get(family.name)
-    rows = fast(probe, source) if fast is not None else None
-    step = block_rows or max(1, BLOCK_PAIRS // references)
-    result = np.empty((count, references))
-    for start in range(0, count, step):
-        block = slice(start, min(count, start + step))
-        if rows is not None:
-            scores = family.segment_scores(replace(probe, rows=rows(block)))
-        else:
-            hypotheses = [h for h in source.hypotheses[block] for _ in source.references]
-            scores, _ = sentence_scores(
-                family.name, hypotheses, [[r] for r in source.references] * _block_size(block), **options
-            )
-        result[block] = scores[:, column].reshape(_block_size(block), references)
-    return result
-
-
 def _pairwise(
     metric: str,
     sources: list[Source],
-    output: str | None,
-    block_rows: int | None,
-    generic: bool,
-    options: dict[str, Any],
+    /,
+    output: str | None = None,
+    block_rows: int | None = None,
+    generic: bool = False,
+    **options: Any,
 ) -> list[np.ndarray]:
+    """Each source's (N, M) matrix, a block of hypotheses at a time."""
     family = get_family(metric)
     if block_rows is not None:
         check_positive_int("block_rows", block_rows)
     check_flag("generic", generic)
-    probe = _probe(family, sources[0], options)
-    column = _output_column(probe, output)
     # (what the probe resolved depends on the options alone: one probe serves every source)
-    return [_matrix(family, probe, source, column, block_rows, generic, options) for source in sources]
+    probe = _probe(family, sources[0], options)
+    if output is not None and output not in probe.outputs:
+        raise InputError(
+            f"output {output!r} is not one of {probe.metric}'s outputs with these options: {', '.join(probe.outputs)}"
+        )
+    column = 0 if output is None else probe.outputs.index(output)
+    fast = None if generic else _FAST_PATHS.get(family.name)
+    matrices = []
+    for source in sources:
+        count, references = len(source.hyp_index), len(source.ref_index)
+        rows = fast(probe, source) if fast is not None else None
+        step = block_rows or max(1, BLOCK_PAIRS // references)
+        matrix = np.empty((count, references))
+        for start in range(0, count, step):
+            block = slice(start, min(count, start + step))
+            if rows is not None:
+                scores = family.segment_scores(replace(probe, rows=rows(block)))
+            else:
+                hypotheses = [h for h in source.hypotheses[block] for _ in source.references]
+                scores, _ = sentence_scores(
+                    family.name, hypotheses, [[r] for r in source.references] * _block_size(block), **options
+                )
+            matrix[block] = scores[:, column].reshape(_block_size(block), references)
+        matrices.append(matrix)
+    return matrices
 
 
 def pairwise(
@@ -434,19 +403,14 @@ def pairwise(
 ) -> Matrices:
     """The sentence score of every hypothesis against every reference: an (N, M) array for one source
     (``hypotheses`` a list of N strings, ``references`` a list of M strings or None: the hypotheses, MBR's
-    pseudo-references), or, for a batch (a list of S such lists, ``references`` None or one list per
-    source), a list of S arrays (sources may differ in N and M).
+    pseudo-references), or a list of S arrays for a batch (S such lists, ``references`` None or one list each).
 
-    Entry (i, j) is ``metric``'s sentence score of hypothesis i with reference j alone, under ``options``
-    (the metric's own, e.g. ``word_order=2`` for chrF++, ``tokenize="none"`` for BLEU), as
-    :func:`ngrameval.metric.sentence_scores` gives it (the numbers of the metric's per-segment result,
-    in [0, 1] where the metric's are). ``output`` picks one output of a metric with several (ROUGE's
-    types, the COCO suite's parts; default: the first). chrF/chrF++, BLEU and TER count or tokenize each
-    distinct string once per source and score all pairs at once; other metrics, and these with
-    ``generic=True``, score the pairs as segments of one call (metrics with corpus-wide constants, CIDEr's
-    document frequencies, take them from the references of the pairs scored together: a block of
-    ``block_rows`` hypotheses, each reference once per hypothesis). Memory is bounded by blocks of about
-    :data:`BLOCK_PAIRS` pairs (``block_rows`` hypotheses each, if given); the result is the same.
+    Entry (i, j) is ``metric``'s sentence score of hypothesis i with reference j alone under ``options`` (the
+    metric's own, e.g. ``word_order=2`` for chrF++), as :func:`ngrameval.metric.sentence_scores` gives it.
+    ``output`` picks one output of a metric with several (default: the first). chrF/chrF++, BLEU and TER score
+    all pairs at once; other metrics, and these with ``generic=True``, score the pairs as segments of one call
+    (CIDEr's document frequencies then come from the references of a block of ``block_rows`` hypotheses). Memory
+    is bounded by blocks of about :data:`BLOCK_PAIRS` pairs (``block_rows`` hypotheses each, if given).
 
     >>> import ngrameval
     >>> candidates = ["the cat sat on the mat", "a cat sat on the mat", "the cat is on the mat"]
@@ -459,17 +423,13 @@ def pairwise(
     [(3, 1), (2, 2)]
     """
     sources, batch = sources_of(hypotheses, references)
-    matrices = _pairwise(metric, sources, output, block_rows, generic, options)
+    matrices = _pairwise(metric, sources, output, block_rows, generic, **options)
     return matrices if batch else matrices[0]
 
 
-# --------------------------------------------------------------------------- reference aggregation
-
-
 def _aggregate_rows(options: ChrfOptions, source: Source) -> np.ndarray:
-    """chrF's rows of each hypothesis against the references' n-gram statistics summed: per order, its
-    n-grams times M, the references' n-grams summed, and the matches sum_g min(M C[i, g], sum_j R[j, g])
-    (fastChrF's integers: the averaged statistics times M, whose ratios chrF takes)."""
+    """chrF's rows of each hypothesis against the references' summed n-grams: matches sum_g min(M C[i, g],
+    sum_j R[j, g]) (fastChrF's integers: the averaged statistics times M, whose ratios chrF takes)."""
     counts = _chrf_counts(options, source.strings)
     references = len(source.ref_index)
     weight = np.bincount(source.ref_index, minlength=len(source.strings))  # each string's uses as a reference
@@ -484,14 +444,9 @@ def _aggregate_rows(options: ChrfOptions, source: Source) -> np.ndarray:
         matches.append(matched[source.hyp_index])
         ref_totals.append(float(weight @ order.totals))
     hyp_totals = references * np.stack([order.totals for order in counts], axis=1)[source.hyp_index]
-    count = len(source.hyp_index)
-    stats = ReferenceMatches(
-        np.stack(matches, axis=1)[:, None, :],
-        hyp_totals,
-        np.tile(np.array(ref_totals), (count, 1))[:, None, :],
-        np.ones((count, 1), bool),
+    return _one_reference_rows(
+        np.stack(matches, axis=1), hyp_totals, np.tile(np.array(ref_totals), (len(hyp_totals), 1)), options
     )
-    return rows_of_matches(stats, options)
 
 
 def _aggregate(sources: list[Source], options: dict[str, Any]) -> list[np.ndarray]:
@@ -509,11 +464,9 @@ def _aggregate(sources: list[Source], options: dict[str, Any]) -> list[np.ndarra
 
 def aggregate_chrf(hypotheses: Any, references: Any = None, **options: Any) -> Matrices:
     """chrF of each hypothesis against the references aggregated (Vamvas and Sennrich, 2024; fastChrF's
-    ``aggregate_chrf``), in [0, 1]: an (N,) array for one source, a list of them for a batch (inputs as in
-    :func:`pairwise`). The references' character (and with ``word_order``, word) n-gram counts are
-    averaged, and each hypothesis gets the chrF of its statistics against that average -- linear in
-    N + M, where the mean of the pairwise scores is N x M; it is not that mean. ``options`` are
-    :func:`ngrameval.chrf`'s (sacrebleu's variant).
+    ``aggregate_chrf``): an (N,) array for one source, a list of them for a batch (inputs as in :func:`pairwise`).
+    Each hypothesis gets the chrF of its statistics against the references' averaged n-gram counts: linear in
+    N + M (it is not the mean of the pairwise scores). ``options`` are :func:`ngrameval.chrf`'s (variant sacrebleu).
 
     >>> import ngrameval
     >>> scores = aggregate_chrf(["the cat sat", "a dog ran"], ["the cat sat", "the cat sits"])
@@ -526,9 +479,6 @@ def aggregate_chrf(hypotheses: Any, references: Any = None, **options: Any) -> M
     sources, batch = sources_of(hypotheses, references)
     scores = _aggregate(sources, options)
     return scores if batch else scores[0]
-
-
-# --------------------------------------------------------------------------- MBR decoding
 
 
 @dataclass
@@ -544,15 +494,12 @@ class MbrResult:
 def mbr(
     hypotheses: Any, references: Any = None, metric: str = "chrf", aggregate: bool = False, **options: Any
 ) -> MbrResult | list[MbrResult]:
-    """Minimum Bayes risk decoding: the candidate with the best expected utility against the references
-    (None: the candidates themselves, as pseudo-references), one :class:`MbrResult` per source (a list
-    for a batch; inputs as in :func:`pairwise`).
+    """Minimum Bayes risk decoding: the candidate with the best expected utility against the references (None:
+    the candidates themselves), one :class:`MbrResult` per source (a list for a batch; inputs as in :func:`pairwise`).
 
-    A candidate's utility is the mean of its :func:`pairwise` row (uniform weights, every reference,
-    itself included when the references are the candidates: mbrs's ``expected_scores`` and fastChrF's
-    convention); with ``aggregate=True`` (chrF only) it is :func:`aggregate_chrf`. The best is the
-    highest utility, or the lowest for a metric whose family says lower is better (TER), the first on
-    ties. ``options`` go to :func:`pairwise` (``output``, ``block_rows``, the metric's options) or
+    A candidate's utility is the mean of its :func:`pairwise` row (itself included when the references are the
+    candidates, as mbrs and fastChrF do), or with ``aggregate=True`` (chrF only) its :func:`aggregate_chrf`. The
+    best is the highest utility (the lowest for TER), the first on ties. ``options`` go to :func:`pairwise` or
     :func:`aggregate_chrf`.
 
     >>> candidates = ["the cat sat on the mat", "a cat sat on the mat", "dogs run"]
@@ -570,12 +517,7 @@ def mbr(
             raise InputError(f"aggregate=True is chrF's reference aggregation; metric {metric!r} has none")
         utilities = _aggregate(sources, options)
     else:
-        output, block_rows, generic = (
-            options.pop("output", None),
-            options.pop("block_rows", None),
-            options.pop("generic", False),
-        )
-        utilities = [matrix.mean(axis=1) for matrix in _pairwise(metric, sources, output, block_rows, generic, options)]
+        utilities = [matrix.mean(axis=1) for matrix in _pairwise(metric, sources, **options)]
     pick = np.argmin if family.lower_is_better else np.argmax
     results = [MbrResult(source.hypotheses[int(pick(u))], int(pick(u)), u) for source, u in zip(sources, utilities)]
     return results if batch else results[0]

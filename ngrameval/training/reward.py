@@ -1,13 +1,9 @@
 """Any registered metric as a reward function for TRL's trainers (``trl.GRPOTrainer(reward_funcs=...)``).
 
-TRL calls a reward function with keyword arguments only: ``prompts``, ``completions`` (strings, or for
-conversational datasets lists of messages), ``completion_ids`` (the generated token ids), every other
-column of the dataset (one value per completion: TRL repeats a prompt's row for each of its
-generations) and a few objects of its own (``trainer_state``, ``log_extra``, ``log_metric``). It wants
-one float per completion and names the function in its logs by ``__name__``
-(``rewards/<name>/mean``). :func:`reward` builds such a function: each completion is scored against
-its row's references by the metric's sentence score (:func:`ngrameval.metric.sentence_scores`, the
-numbers the public function gives per segment).
+TRL calls a reward function with keyword arguments only: ``prompts``, ``completions`` (strings, or lists of
+messages), ``completion_ids``, every other column of the dataset (one value per completion) and a few objects
+of its own; it wants one float per completion and logs the function by ``__name__``. :func:`reward` builds one:
+each completion's sentence score (:func:`ngrameval.metric.sentence_scores`) against its row's references.
 
 >>> bleu_reward = reward("bleu")
 >>> bleu_reward.__name__
@@ -24,24 +20,21 @@ from __future__ import annotations
 
 import math
 from collections.abc import Collection, Sequence
+from dataclasses import InitVar, dataclass
 from typing import Any
 
 from ngrameval.engine.inputs import check_flag
 from ngrameval.errors import InputError
 from ngrameval.metric import get_family, sentence_scores
 
-# What the probe at construction scores: one prediction and its reference, as text or as token ids.
-_PROBE_TEXT = (["a"], [["a"]])
-_PROBE_IDS = ([[1]], [[[1]]])
 # The keyword arguments of TRL's call besides completions, completion_ids and the dataset's columns.
 _TRL_ARGUMENTS = ("prompts", "trainer_state", "log_extra", "log_metric", "environments")
 
 
 def completion_text(completion: Any, index: int) -> str:
-    """The text of one completion as TRL passes it: a string, or a conversation (a list of messages
-    ``{"role": ..., "content": ...}``), whose last assistant message's content is the text scored
-    (a tool-calling completion ends with the assistant's answer after the tools' messages). ``index``, its
-    place in the batch, is for the error messages.
+    """The text of one completion as TRL passes it: a string, or a conversation (a list of messages), whose last
+    assistant message's content is scored (a tool-calling one ends with the assistant's answer after the tools').
+    ``index``, its place in the batch, is for the error messages.
 
     >>> completion_text([{"role": "assistant", "content": "a cat"}], 0)
     'a cat'
@@ -67,26 +60,21 @@ def completion_text(completion: Any, index: int) -> str:
     )
 
 
+@dataclass(eq=False)
 class MetricReward:
     """A reward function for TRL: one metric's sentence score per completion (see :func:`reward`, which
     builds and checks it). Picklable (a plain object of its options); ``__name__`` is what TRL logs."""
 
-    def __init__(
-        self,
-        metric: str,
-        references: str,
-        output_index: int,
-        ids: bool,
-        drop_ids: Collection[int],
-        name: str,
-        options: dict[str, Any],
-    ) -> None:
-        self.metric = metric
-        self.references = references
-        self.output_index = output_index
-        self.ids = ids
-        self.drop_ids = frozenset(drop_ids)
-        self.options = options
+    metric: str
+    references: str
+    output_index: int
+    ids: bool
+    drop_ids: Collection[int]
+    name: InitVar[str]
+    options: dict[str, Any]
+
+    def __post_init__(self, name: str) -> None:
+        self.drop_ids = frozenset(self.drop_ids)
         self.__name__ = self.__qualname__ = name
 
     def __repr__(self) -> str:
@@ -133,25 +121,21 @@ def reward(
     name: str | None = None,
     **options: Any,
 ) -> MetricReward:
-    """A reward function for ``trl.GRPOTrainer(reward_funcs=...)`` (and TRL's other trainers that take
-    reward functions): each completion's sentence score under ``metric`` (any name of
-    :func:`ngrameval.metric_names`, with any of its options, e.g. ``variant="nltk"``) against its row of
-    the dataset column ``references`` (a string or a list of strings per row).
+    """A reward function for ``trl.GRPOTrainer(reward_funcs=...)`` (and TRL's other trainers that take reward
+    functions): each completion's sentence score under ``metric`` (any of :func:`ngrameval.metric_names`, with
+    its options, e.g. ``variant="nltk"``) against its row of the dataset column ``references`` (a string or a
+    list of strings per row); a conversational completion is scored by its last assistant message.
 
-    ``output`` picks one score of a metric that gives several (ROUGE's ``"rougeL"``, the COCO suite's
-    ``"CIDEr"``; default: the first). A conversational completion is scored by the content of its last
-    assistant message. ``ids=True`` scores TRL's ``completion_ids`` against a column of token-id lists
-    (one list, or a list of lists, per row, made with the same tokenizer), for the metrics that take
-    token ids; ``drop_ids`` are removed from each completion first (TRL keeps the end-of-sequence
-    token that ended a completion). ``name`` (default: the metric, its variant and output, e.g.
-    ``rouge_rougeL``) is the function's ``__name__``: TRL logs ``rewards/<name>/mean``.
+    ``output`` picks one score of a metric that gives several (ROUGE's ``"rougeL"``; default: the first).
+    ``ids=True`` scores TRL's ``completion_ids`` against a column of token-id lists (same tokenizer), for the
+    metrics that take token ids; ``drop_ids`` are removed from each completion first (TRL keeps the
+    end-of-sequence token). ``name`` (default: the metric, its variant and output, e.g. ``rouge_rougeL``) is the
+    function's ``__name__``: TRL logs ``rewards/<name>/mean``.
 
-    The metric, its options, the output and whether the metric takes token ids are checked here, on a
-    one-pair probe, so that a mistake fails before training starts. Rewards are the metric's numbers as
-    they are (BLEU and ROUGE from 0 to 1, NIST and CIDEr unbounded; TER is an error rate: weigh it
-    -1 with ``GRPOConfig(reward_weights=...)``); an empty completion gets what the metric gives an
-    empty prediction (0 for BLEU, ROUGE, chrF; TER's 1), never NaN. CIDEr's document frequencies
-    come from the references of the batch scored (give ``idf=`` to fix them).
+    Everything is checked here, on a one-pair probe, so that a mistake fails before training starts. Rewards
+    are the metric's numbers as they are (TER is an error rate: weigh it -1 with ``GRPOConfig(reward_weights=...)``);
+    an empty completion gets what the metric gives an empty prediction, never NaN. CIDEr's document
+    frequencies come from the batch's references (give ``idf=`` to fix them).
 
     >>> rouge_l = reward("rouge", output="rougeL")
     >>> rouge_l.__name__
@@ -180,11 +164,11 @@ def reward(
         raise InputError(f"drop_ids must be token ids (integers), got {list(drop_ids)!r}")
     if ids:
         try:
-            _, stats = sentence_scores(metric, *_PROBE_IDS, **options)
+            _, stats = sentence_scores(metric, [[1]], [[[1]]], **options)
         except InputError as error:  # (the error names what is refused: the ids, or an option's value)
             raise InputError(f"ids=True: {metric} does not score token ids with these options ({error})") from None
     else:
-        _, stats = sentence_scores(metric, *_PROBE_TEXT, **options)
+        _, stats = sentence_scores(metric, ["a"], [["a"]], **options)
     if output is not None and output not in stats.outputs:
         raise InputError(
             f"{metric} gives no output {output!r}; its outputs with these options: {', '.join(stats.outputs)}"

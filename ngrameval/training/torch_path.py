@@ -1,30 +1,21 @@
 """Per-sentence BLEU and ROUGE-N/L of token-id tensors, counted in torch on the tensors' device.
 
-In RL fine-tuning (GRPO with TRL and the like) the rewards are sentence scores of sampled completions,
-which are token-id tensors on the accelerator. :func:`torch_sentence_bleu` and
-:func:`torch_sentence_rouge` score them where they are, with the semantics of
-:func:`ngrameval.bleu` (``sentence_level=True``) and :func:`ngrameval.rouge` (``use_aggregator=False``)
-on the same ids written as decimal tokens.
+In RL fine-tuning (GRPO with TRL and the like) the rewards are sentence scores of sampled completions, token-id
+tensors on the accelerator. :func:`torch_sentence_bleu` and :func:`torch_sentence_rouge` score them there, with
+the semantics of :func:`ngrameval.bleu` (``sentence_level=True``) and :func:`ngrameval.rouge`
+(``use_aggregator=False``) on the same ids written as decimal tokens.
 
-- The statistics of each sentence -- lengths, clipped n-gram matches, ROUGE hits per reference, LCS
-  lengths -- are counted on the device. An n-gram's int64 key is the compact id of its (n-1)-gram
-  prefix (which includes the sentence) times the vocabulary size plus its last token; one
-  ``torch.unique`` per order numbers the keys of the whole batch (no ``unique(dim=0)`` over rows of
-  n-grams) and one ``bincount`` counts each distinct (sentence, n-gram) in the candidate and in every
-  reference. The LCS is a dynamic program row by row, each row a cumulative max, over all (candidate,
-  reference) pairs at once. Memory is linear in the number of tokens: a batch of more than
-  :data:`CHUNK_TOKENS` tokens (candidates and references) is counted a chunk of sentences at a time.
-- The scoring rules are the numpy path's own (:func:`ngrameval.metrics.bleu.score_rows`, the brevity
-  rule :func:`~ngrameval.metrics.bleu.chosen_reference_lengths`,
-  :func:`ngrameval.metrics.rouge.score_statistics`), applied on the host to those few integers per
-  sentence (B x (2 + 3 orders) for BLEU); the scores go back to the device. So every rule (smoothing,
-  brevity penalty, best reference) has one definition, and float64 scores are the numpy path's bit for
-  bit. The copy to the host synchronizes the device once per call.
-- ``dtype=torch.float32`` (or another floating dtype) rounds the float64 scores: a float32 score is
-  within 2**-24 of the float64 one relatively, so within 6e-8 (all scores are in [0, 1]).
+- The statistics (lengths, clipped n-gram matches, ROUGE hits, LCS lengths) are counted on the device. An
+  n-gram's int64 key is the compact id of its (n-1)-gram prefix (which includes the sentence) times the
+  vocabulary size plus its last token: one ``torch.unique`` and one ``bincount`` per order for the whole batch.
+  The LCS is a dynamic program row by row (a cumulative max) over all pairs at once. Memory is linear in the
+  tokens: a batch of more than :data:`CHUNK_TOKENS` tokens is counted a chunk of sentences at a time.
+- The scoring rules are the numpy path's own (:func:`ngrameval.metrics.bleu.score_rows`,
+  :func:`ngrameval.metrics.rouge.score_statistics`), applied on the host to those few integers per sentence, so
+  float64 scores are the numpy path's bit for bit (one device synchronization per call). ``dtype=torch.float32``
+  rounds them (within 6e-8: all scores are in [0, 1]).
 
-Token ids are non-negative integers. ``pad_id`` marks padding wherever it is (right or left padding
-alike): a sequence's tokens are its other ids, in order.
+Token ids are non-negative integers; ``pad_id`` marks padding wherever it is (right or left padding alike).
 """
 
 from __future__ import annotations
@@ -51,11 +42,8 @@ from ngrameval.metrics.rouge_common import parse_rouge_types
 if TYPE_CHECKING:  # torch is imported when a function is called, never by ``import ngrameval``
     import torch
 
-BLEU_VARIANTS = ("sacrebleu", "nltk")
-ROUGE_KINDS = ("n", "L")
-# Tokens (candidates' and references') counted at once, so that the working memory stays at some 100 bytes
-# a token of the chunk whatever the batch (a chunk holds one sentence at least). A chunk's n-gram keys stay
-# below its token count squared: no int64 overflow below 3e9 tokens.
+# Tokens counted at once: some 100 bytes of working memory a token, whatever the batch (a chunk holds one
+# sentence at least); a chunk's n-gram keys stay below its token count squared (no int64 overflow).
 CHUNK_TOKENS = 1 << 20
 # What fills the padded rows of the LCS: the two sides' fillers differ, so they never match.
 _CANDIDATE_FILL, _REFERENCE_FILL = -1, -2
@@ -63,9 +51,8 @@ _CANDIDATE_FILL, _REFERENCE_FILL = -1, -2
 
 @dataclass
 class IdBatch:
-    """Candidates and references with the padding taken out, flat: the candidates' tokens one after
-    the other, and the references' (candidate by candidate, slot by slot). A slot without a reference
-    has length 0 and ``present`` False. ``*_host``: the lengths as numpy arrays, for the chunks and rules."""
+    """Candidates and references without padding, flat (the references candidate by candidate, slot by slot; a
+    slot without a reference has length 0 and ``present`` False); ``*_host``: numpy copies, for chunks and rules."""
 
     candidate_tokens: torch.Tensor  # (Tc,) int64
     candidate_len: torch.Tensor  # (B,) int64
@@ -95,16 +82,10 @@ class IdBatch:
             start = stop
 
 
-def _is_id_tensor(torch: Any, value: Any) -> bool:
-    return isinstance(value, torch.Tensor) and not (
-        value.dtype.is_floating_point or value.dtype.is_complex or value.dtype == torch.bool
-    )
-
-
 def _check_ids(torch: Any, name: str, value: Any, dims: Sequence[int], shape: str) -> torch.Tensor:
     if not isinstance(value, torch.Tensor):
         raise InputError(f"{name} must be {shape} (a tensor of token ids), got {type(value).__name__}")
-    if not _is_id_tensor(torch, value):
+    if value.dtype.is_floating_point or value.dtype.is_complex or value.dtype == torch.bool:
         raise InputError(f"{name} must hold integer token ids, got dtype {value.dtype}")
     if value.dim() not in dims:
         raise InputError(f"{name} must be {shape}, got a {value.dim()}-D tensor of shape {tuple(value.shape)}")
@@ -168,9 +149,7 @@ def _references(torch: Any, references: Any, pad_id: int | None, size: int, devi
                 _check_device(f"references[{i}][{r}]", reference, device)
             groups.append(group)
         slots = max(map(len, groups))
-        filled = np.zeros((size, slots), bool)  # the slots holding a reference
-        for i, group in enumerate(groups):
-            filled[i, : len(group)] = True
+        filled = np.arange(slots) < np.array([len(group) for group in groups])[:, None]  # the slots holding one
         tokens, given = _flat(torch, [reference for group in groups for reference in group], pad_id, device)
         lengths = torch.zeros(size, slots, dtype=torch.int64, device=device)
         lengths[torch.as_tensor(filled, device=device)] = given
@@ -211,22 +190,13 @@ def id_batch(candidates: Any, references: Any, pad_id: int | None = None) -> IdB
                 f"{name} hold a negative token id ({int(tokens.min())}); token ids are non-negative "
                 "(pass pad_id if that value marks padding)"
             )
-    return IdBatch(
-        candidate_tokens,
-        candidate_len,
-        reference_tokens,
-        reference_len,
-        present,
-        candidate_len.cpu().numpy(),
-        reference_len.cpu().numpy(),
-        present.cpu().numpy(),
-    )
+    hosts = [tensor.cpu().numpy() for tensor in (candidate_len, reference_len, present)]
+    return IdBatch(candidate_tokens, candidate_len, reference_tokens, reference_len, present, *hosts)
 
 
 def ngram_counts(batch: IdBatch, start: int, stop: int, max_order: int) -> Iterator[tuple[torch.Tensor, torch.Tensor]]:
-    """For the sentences ``start:stop``, order by order (1..max_order): each distinct (sentence, n-gram)
-    of their candidates and references as (sentence - start (U,), counts (R + 1, U)): its count in each
-    reference slot, then (last row) in the candidate.
+    """For the sentences ``start:stop``, order by order: each distinct (sentence, n-gram) as (sentence - start
+    (U,), counts (R + 1, U)): its count in each reference slot, then (last row) in the candidate.
 
     >>> import torch
     >>> batch = id_batch(torch.tensor([[4, 4, 5]]), torch.tensor([[4, 5, 5]]))
@@ -274,8 +244,8 @@ def ngram_counts(batch: IdBatch, start: int, stop: int, max_order: int) -> Itera
 
 
 def bleu_statistics_of_ids(batch: IdBatch, max_order: int) -> BleuStatistics:
-    """Per-sentence :class:`~ngrameval.metrics.bleu.BleuStatistics` (numpy, on the host) of a batch: the
-    matches clipped by the largest count in any reference, the closest reference length.
+    """Per-sentence BLEU statistics (numpy, on the host): matches clipped by the largest count in any reference,
+    the closest reference length.
 
     >>> import torch
     >>> stats = bleu_statistics_of_ids(id_batch(torch.tensor([[4, 4, 5]]), torch.tensor([[4, 5, 5, 6]])), 2)
@@ -323,16 +293,15 @@ def torch_sentence_bleu(
     dtype: torch.dtype | None = None,
 ) -> torch.Tensor:
     """One BLEU score in [0, 1] per candidate, a (B,) tensor on the candidates' device ((B, W) for W weight
-    sets): what ``ngrameval.bleu(..., sentence_level=True).sentence_scores`` gives for the same ids written as
-    tokens, with the options of ``variant`` "sacrebleu" (``sacrebleu.sentence_bleu``: smooth none / floor /
-    add-k / exp, effective order) or "nltk" (NLTK's ``sentence_bleu``: smooth method0..method7, epsilon, alpha,
-    k, auto_reweigh). The brevity penalty uses the closest reference length (the shorter on ties).
+    sets): ``ngrameval.bleu(..., sentence_level=True).sentence_scores`` for the same ids written as tokens, with
+    the options of ``variant`` "sacrebleu" (``sacrebleu.sentence_bleu``) or "nltk" (NLTK's ``sentence_bleu``).
+    The brevity penalty uses the closest reference length (the shorter on ties).
 
     ``candidates``: a (B, L) integer tensor, or a list of B 1-D tensors. ``references``: (B, L') for one
-    reference each, (B, R, L') for up to R each (a reference that is all padding is absent; a candidate
-    whose references are all padding has one empty reference), or a list of B entries, each a 1-D tensor or
-    a list of 1-D tensors (each is a reference, even an empty one). ``pad_id`` (None: no padding) is taken
-    out wherever it is. ``dtype``: of the scores, float64 by default (see the module for float32).
+    reference each, (B, R, L') for up to R each (an all-padding reference is absent; a candidate whose
+    references are all padding has one empty reference), or a list of B 1-D tensors or lists of them (each a
+    reference, even an empty one). ``pad_id`` (None: no padding) is taken out wherever it is. ``dtype``: of the
+    scores, float64 by default.
 
     >>> import torch
     >>> candidates = torch.tensor([[5, 6, 7, 8, 0], [1, 2, 0, 0, 0]])
@@ -342,7 +311,7 @@ def torch_sentence_bleu(
     """
     import torch
 
-    check_choice("variant", variant, BLEU_VARIANTS)
+    check_choice("variant", variant, ("sacrebleu", "nltk"))
     options = resolve_options(
         variant, max_order, weights, smooth, smooth_value, epsilon, alpha, k, use_effective_order, auto_reweigh
     )
@@ -355,8 +324,10 @@ def torch_sentence_bleu(
     )
 
 
-def _padded(torch: Any, tokens: torch.Tensor, lengths: torch.Tensor, width: int, fill: int) -> torch.Tensor:
-    """Consecutive sequences as the rows of a (len(lengths), width) tensor, ``fill`` after their ends."""
+def _padded(torch: Any, tokens: torch.Tensor, lengths: torch.Tensor, host: np.ndarray, fill: int) -> torch.Tensor:
+    """Consecutive sequences as the rows of a tensor as wide as the longest (``host``: their lengths on the host,
+    read without a device synchronization), ``fill`` after their ends."""
+    width = int(host.max())
     rows = torch.repeat_interleave(torch.arange(len(lengths), device=tokens.device), lengths, output_size=len(tokens))
     columns = torch.arange(len(tokens), device=tokens.device) - (torch.cumsum(lengths, 0) - lengths)[rows]
     padded = torch.full((len(lengths), width), fill, dtype=torch.int64, device=tokens.device)
@@ -365,9 +336,8 @@ def _padded(torch: Any, tokens: torch.Tensor, lengths: torch.Tensor, width: int,
 
 
 def lcs_lengths_of_ids(batch: IdBatch) -> torch.Tensor:
-    """(B, R) int64: the LCS length of each candidate with each of its references (0 for absent ones), all
-    pairs at once: row i of the table is cummax_j(max(L[i-1][j], L[i-1][j-1] + match(i, j))), the rows
-    along the side with fewer positions.
+    """(B, R) int64: the LCS length of each candidate with each of its references (0 for absent ones), all pairs
+    at once: row i is cummax_j(max(L[i-1][j], L[i-1][j-1] + match(i, j))), along the side with fewer positions.
 
     >>> import torch
     >>> lcs_lengths_of_ids(id_batch(torch.tensor([[1, 2, 3, 4]]), torch.tensor([[2, 4, 3, 4]]))).tolist()
@@ -376,15 +346,9 @@ def lcs_lengths_of_ids(batch: IdBatch) -> torch.Tensor:
     import torch
 
     device = batch.candidate_tokens.device
-    candidates = _padded(
-        torch, batch.candidate_tokens, batch.candidate_len, int(batch.candidate_len_host.max()), _CANDIDATE_FILL
-    )
+    candidates = _padded(torch, batch.candidate_tokens, batch.candidate_len, batch.candidate_len_host, _CANDIDATE_FILL)
     references = _padded(
-        torch,
-        batch.reference_tokens,
-        batch.reference_len.reshape(-1),
-        int(batch.reference_len_host.max()),
-        _REFERENCE_FILL,
+        torch, batch.reference_tokens, batch.reference_len.reshape(-1), batch.reference_len_host, _REFERENCE_FILL
     )
     pairs = torch.nonzero(batch.present.reshape(-1)).squeeze(1)
     rows, columns = candidates[pairs // batch.slots], references[pairs]
@@ -411,12 +375,10 @@ def torch_sentence_rouge(
     rouge_types: Any = ("rouge1", "rouge2", "rougeL"),
     dtype: torch.dtype | None = None,
 ) -> dict[str, torch.Tensor]:
-    """ROUGE-N (any N) and ROUGE-L per candidate: rouge type -> (B, 3) tensor of precision, recall and
-    F-measure (the order of rouge-score's ``Score``), on the candidates' device. The same as
-    ``ngrameval.rouge(..., use_aggregator=False)`` and rouge-score's ``score`` / ``score_multi`` on the ids
-    written as decimal tokens: with several references, the reference with the best F per type (the first on
-    ties). The inputs and ``pad_id`` as in :func:`torch_sentence_bleu`; ``dtype`` of the scores, float64 by
-    default.
+    """ROUGE-N (any N) and ROUGE-L per candidate: rouge type -> (B, 3) tensor of precision, recall and F-measure
+    on the candidates' device, as ``ngrameval.rouge(..., use_aggregator=False)`` and rouge-score's ``score_multi``
+    give them for the ids written as decimal tokens (several references: the best F per type, the first on ties).
+    Inputs, ``pad_id`` and ``dtype`` as in :func:`torch_sentence_bleu`.
 
     >>> import torch
     >>> scores = torch_sentence_rouge(torch.tensor([[5, 6, 7]]), torch.tensor([[5, 6, 8, 7]]),
@@ -427,7 +389,7 @@ def torch_sentence_rouge(
     import torch
 
     types = parse_rouge_types(rouge_types)
-    unsupported = [t.name for t in types if t.kind not in ROUGE_KINDS]
+    unsupported = [t.name for t in types if t.kind not in ("n", "L")]
     if unsupported:
         raise InputError(
             f"rouge types {unsupported} are not available on token ids; use rougeN (N = 1, 2, ...) and rougeL"
@@ -443,26 +405,16 @@ def torch_sentence_rouge(
         for n, (sentence, counts) in enumerate(ngram_counts(batch, start, stop, orders[-1]), 1):
             if n in hits:
                 hits[n].index_add_(0, sentence + start, torch.minimum(counts[:-1], counts[-1]).T)
-    lcs = lcs_lengths_of_ids(batch).cpu().numpy() if any(t.kind == "L" for t in types) else None
-    parts = []
-    for rouge_type in types:
-        if rouge_type.kind == "L":
-            assert lcs is not None  # computed above for a rougeL type
-            size, type_hits = 1, lcs
-        else:
-            assert rouge_type.size is not None  # a rougeN type's n
-            size, type_hits = rouge_type.size, hits[rouge_type.size].cpu().numpy()
-        parts.append(
-            (
-                type_hits,
-                np.maximum(batch.candidate_len_host - size + 1, 0)[:, None].repeat(batch.slots, 1),
-                np.maximum(batch.reference_len_host - size + 1, 0),
-            )
-        )
-    hit, prediction_total, reference_total = (
-        np.stack([part[i] for part in parts]).astype(np.float64) for i in range(3)
+    if any(t.kind == "L" for t in types):
+        hits[0] = lcs_lengths_of_ids(batch)  # (key 0: no n-gram order is 0)
+    # Per type: its hits, and the candidates' and references' n-grams (rougeL: tokens, size 1; rougeN: n >= 1).
+    hit = np.stack([hits[t.size or 0].cpu().numpy() for t in types]).astype(np.float64)
+    sizes = np.array([t.size or 1 for t in types])[:, None, None]
+    prediction_total = np.maximum(batch.candidate_len_host[None, :, None] - sizes + 1, 0).repeat(batch.slots, 2)
+    reference_total = np.maximum(batch.reference_len_host[None] - sizes + 1, 0)
+    scores = score_statistics(
+        OverlapCounts(types, hit, prediction_total.astype(np.float64), reference_total.astype(np.float64), present)
     )
-    scores = score_statistics(OverlapCounts(types, hit, prediction_total, reference_total, present))
     return {
         t.name: torch.as_tensor(scores[i], dtype=out_dtype, device=batch.candidate_tokens.device)
         for i, t in enumerate(types)
