@@ -87,8 +87,6 @@ class BoardPage:
         self._lock = threading.Lock()
         self._cached: tuple[Any, Leaderboard] | None = None
 
-    # ------------------------------------------------------------------ what is shown
-
     def standings(self) -> tuple[Leaderboard, dict[str, Submission]]:
         """The standings (cached while no submission is added, removed or rescored) and the submissions by name."""
         heads = self.board.submissions()
@@ -203,8 +201,6 @@ class BoardPage:
         path = Path(tempfile.mkdtemp(prefix="ngrameval-board-")) / "leaderboard.html"
         path.write_text(report.to_html(shown, SCALE, WIDTH), encoding="utf-8")
         return str(path), len(standings.systems)
-
-    # ------------------------------------------------------------------ submitting
 
     def read_submission(self, upload: Any) -> list[str]:
         """The segments of an uploaded file, as ``ngrameval score`` reads a system's file; one line per segment

@@ -40,26 +40,18 @@ def reset_for_variant(variant):
 
 def controls():
     with gr.Row():
-        variant = gr.Dropdown(
-            list(VARIANTS), value="sacrebleu", label=t("page.variant"), elem_id="variant", info=t("chrf.variant_info")
-        )
+        variant = ui.variant_dropdown(VARIANTS, "sacrebleu", "chrf.variant_info")
         # A text box: a blank number box comes back from the browser as 0, and blank must mean the variant's beta.
         beta = gr.Textbox(
             label="beta", elem_id="beta", placeholder=t("chrf.beta_placeholder"), info=t("chrf.beta_info")
         )
-    char_order = ui.order_slider(t("chrf.char_order"), 6)
-    word_order = gr.Slider(0, ui.MAX_ORDER, value=0, step=1, label=t("chrf.word_order"), elem_id="word-order")
-    min_char_order = gr.Slider(
-        1, ui.MAX_ORDER, value=1, step=1, label=t("chrf.min_char_order"), elem_id="min-char-order", interactive=False
-    )
+    char_order = ui.order_slider("chrf.char_order", 6)
+    word_order = ui.order_slider("chrf.word_order", 0, 0, elem_id="word-order")
+    min_char_order = ui.order_slider("chrf.min_char_order", 1, elem_id="min-char-order", interactive=False)
     with gr.Row():
         lowercase = gr.Checkbox(False, label=t("page.lowercase"), elem_id="lowercase", info="sacrebleu")
-        whitespace = gr.Checkbox(
-            False, label=t("chrf.whitespace"), elem_id="whitespace", info=t("chrf.whitespace_info")
-        )
-        eps_smoothing = gr.Checkbox(
-            False, label=t("chrf.eps_smoothing"), elem_id="eps-smoothing", info=t("chrf.eps_smoothing_info")
-        )
+        whitespace = ui.control(gr.Checkbox, "chrf.whitespace", False, elem_id="whitespace")
+        eps_smoothing = ui.control(gr.Checkbox, "chrf.eps_smoothing", False, elem_id="eps-smoothing")
     variant_only = [word_order, lowercase, eps_smoothing, min_char_order]  # SACREBLEU_ONLY + NLTK_ONLY
     variant.change(for_variant, variant, variant_only, api_visibility="private")
     variant.input(reset_for_variant, variant, variant_only, api_visibility="private")
@@ -127,7 +119,6 @@ def present(result, options, _per_sentence):
     )
 
 
-# --------------------------------------------------------------------------- the explanation
 # The metric returns scores only. The explanation takes the reference the score uses (the best sentence
 # chrF of each (prediction, reference) pair: the metric's own choice rule, on the metric's own scores), and
 # the clipped n-gram matches with positions from BLEU's explanation of the pair, run on the very character

@@ -35,15 +35,13 @@ ITEM_SHARE = Phrase("column.share_of_score_x10")
 
 def controls():
     with gr.Row():
-        variant = gr.Dropdown(
-            list(VARIANTS), value="cider-d", label=t("page.variant"), elem_id="variant", info=t("cider.variant_info")
+        variant = ui.variant_dropdown(VARIANTS, "cider-d", "cider.variant_info")
+        tokenize = ui.control(
+            gr.Dropdown, "page.tokenizer", TOKENIZERS, value="none", elem_id="tokenize", info="cider.tokenizer_info"
         )
-        tokenize = gr.Dropdown(
-            TOKENIZERS, value="none", label=t("page.tokenizer"), elem_id="tokenize", info=t("cider.tokenizer_info")
-        )
-    max_order = ui.order_slider(t("cider.max_order"), 4)
+    max_order = ui.order_slider("cider.max_order", 4)
     with gr.Row():
-        sigma = gr.Number(6.0, minimum=0, label=t("cider.sigma"), elem_id="sigma", info=t("cider.sigma_info"))
+        sigma = ui.control(gr.Number, "cider.sigma", 6.0, minimum=0, elem_id="sigma")
         lowercase = ui.lowercase_checkbox()
     idf_table = gr.File(label=t("cider.idf_table"), file_types=[".json"], elem_id="idf-table")
     return dict(
@@ -117,9 +115,6 @@ def present(result, options, _per_sentence):
     )
 
 
-# --------------------------------------------------------------------------- the explanation of one item
-
-
 def idf_label(idf, top):
     """The highlight class of a word whose idf is ``idf``, ``top`` being the highest possible, log(items)."""
     if idf <= 0 or top <= 0:
@@ -190,8 +185,6 @@ def explain_item(index, state):
         "order_table": ui.rounded(pd.DataFrame(table)),
     }
 
-
-# --------------------------------------------------------------------------- examples
 
 CAPTIONS, REFERENCES = ui.captions()  # four captions, five references each (per box)
 # The first caption said twice: the cosine ignores the scale, CIDEr-D's clipping and length penalty do not.

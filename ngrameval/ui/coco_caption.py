@@ -23,15 +23,11 @@ INTRO = t("coco.intro", spice=t("coco.spice"))
 
 
 def controls():
-    tokenize = gr.Dropdown(
-        ["ptb", "none"], value="ptb", label=t("page.tokenizer"), elem_id="tokenize", info=t("coco.tokenizer_info")
+    tokenize = ui.control(
+        gr.Dropdown, "page.tokenizer", ["ptb", "none"], value="ptb", elem_id="tokenize", info="coco.tokenizer_info"
     )
-    metrics = gr.CheckboxGroup(
-        METRICS,
-        value=[value for _, value in METRICS],
-        label=t("coco.metrics"),
-        elem_id="metrics",
-        info=t("coco.metrics_info"),
+    metrics = ui.control(
+        gr.CheckboxGroup, "coco.metrics", METRICS, value=[value for _, value in METRICS], elem_id="metrics"
     )
     return dict(tokenize=tokenize, metrics=metrics)
 

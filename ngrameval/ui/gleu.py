@@ -17,20 +17,20 @@ from ngrameval.ui.i18n import Phrase, t
 
 def controls():
     with gr.Row():
-        variant = gr.Dropdown(
-            list(VARIANTS), value="nltk", label=t("page.variant"), elem_id="variant", info=t("gleu.variant_info")
-        )
+        variant = ui.variant_dropdown(VARIANTS, "nltk", "gleu.variant_info")
         tokenize = ui.tokenizer_dropdown()
-    min_len = ui.order_slider(t("gleu.min_len"), 1)
-    max_len = ui.order_slider(t("gleu.max_len"), 4)
-    return dict(variant=variant, tokenize=tokenize, min_len=min_len, max_len=max_len)
+    return dict(
+        variant=variant,
+        tokenize=tokenize,
+        min_len=ui.order_slider("gleu.min_len", 1),
+        max_len=ui.order_slider("gleu.max_len", 4),
+    )
 
 
 def options(variant, tokenize, min_len, max_len):
     return dict(variant=variant, tokenize=tokenize, min_len=int(min_len), max_len=int(max_len))
 
 
-# --------------------------------------------------------------------------- the chosen references
 # The metric returns the corpus sums and which reference each prediction's row counts; the per-order counts and
 # the matched n-grams are recomputed here from ngrameval's public functions: GLEU of each (prediction,
 # reference) pair gives every reference's row, and BLEU's clipped matches against the chosen reference (the

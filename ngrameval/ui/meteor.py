@@ -34,9 +34,6 @@ PENALTY = Phrase("column.penalty")
 VALUE = Phrase("column.value")  # the plotted column
 
 
-# --------------------------------------------------------------------------- options
-
-
 def for_variant(variant):
     """Each variant's options are editable only with that variant (the other's are not used)."""
     meteor15 = variant == "meteor15"
@@ -49,75 +46,47 @@ def task_modules(task):
 
 
 def controls():
-    variant = gr.Dropdown(
-        list(VARIANTS), value="meteor15", label=t("page.variant"), elem_id="variant", info=t("meteor.variant_info")
-    )
+    variant = ui.variant_dropdown(VARIANTS, "meteor15", "meteor.variant_info")
     with gr.Group():
         gr.Markdown("&nbsp;METEOR 1.5 (`meteor15`)")
         with gr.Row():
-            task = gr.Dropdown(
-                list(TASKS), value="rank", label=t("meteor.task"), elem_id="task", info=t("meteor.task_info")
+            task = ui.control(gr.Dropdown, "meteor.task", list(TASKS), value="rank", elem_id="task")
+            normalization = ui.control(
+                gr.Dropdown, "meteor.normalization", list(NORMALIZATIONS), value="norm", elem_id="normalization"
             )
-            normalization = gr.Dropdown(
-                list(NORMALIZATIONS),
-                value="norm",
-                label=t("meteor.normalization"),
-                elem_id="normalization",
-                info=t("meteor.normalization_info"),
-            )
-        modules = gr.CheckboxGroup(
-            list(MODULES),
-            value=list(MODULES),
-            label=t("meteor.modules"),
-            elem_id="modules",
-            info=t("meteor.modules_info"),
-        )
+        modules = ui.control(gr.CheckboxGroup, "meteor.modules", list(MODULES), value=list(MODULES), elem_id="modules")
         with gr.Row():
-            weights = gr.Textbox(
-                label=t("meteor.weights"), placeholder=t("meteor.weights_placeholder"), elem_id="weights"
+            weights = ui.control(
+                gr.Textbox, "meteor.weights", placeholder=t("meteor.weights_placeholder"), elem_id="weights"
             )
-            parameters = gr.Textbox(
-                label="alpha beta gamma delta (-p)",
-                elem_id="parameters",
-                placeholder=t("meteor.parameters_placeholder"),
-            )
-        beam_size = gr.Number(
-            DEFAULT_BEAM_SIZE, minimum=1, precision=0, label=t("meteor.beam_size"), elem_id="beam-size"
+            hint = t("meteor.parameters_placeholder")
+            parameters = gr.Textbox(label="alpha beta gamma delta (-p)", elem_id="parameters", placeholder=hint)
+        beam_size = ui.control(
+            gr.Number, "meteor.beam_size", DEFAULT_BEAM_SIZE, minimum=1, precision=0, elem_id="beam-size"
         )
     with gr.Group():
         gr.Markdown("&nbsp;NLTK (`nltk`)")
         with gr.Row():
-            alpha = gr.Number(NLTK_DEFAULTS["alpha"], label="alpha", elem_id="alpha", interactive=False)
-            beta = gr.Number(NLTK_DEFAULTS["beta"], label="beta", elem_id="beta", interactive=False)
-            gamma = gr.Number(NLTK_DEFAULTS["gamma"], label="gamma", elem_id="gamma", interactive=False)
-        tokenize = gr.Dropdown(
+            nltk = {
+                name: gr.Number(value, label=name, elem_id=name, interactive=False)
+                for name, value in NLTK_DEFAULTS.items()
+            }
+        tokenize = ui.control(
+            gr.Dropdown,
+            "page.tokenizer",
             list(TOKENIZERS),
             value="nltk",
-            label=t("page.tokenizer"),
             elem_id="tokenize",
             interactive=False,
-            info=t("meteor.tokenizer_info"),
+            info="meteor.tokenizer_info",
         )
-    variant.change(
-        for_variant,
-        variant,
-        [task, normalization, modules, weights, parameters, beam_size, alpha, beta, gamma, tokenize],
-        api_visibility="private",
+    meteor15 = dict(
+        variant=variant, task=task, modules=modules, normalization=normalization, weights=weights, parameters=parameters
     )
+    shown = {**meteor15, "beam_size": beam_size, **nltk, "tokenize": tokenize}
+    variant.change(for_variant, variant, list(shown.values())[1:], api_visibility="private")
     task.input(task_modules, task, modules, api_visibility="private")  # a user's choice, not an example's
-    return dict(
-        variant=variant,
-        task=task,
-        modules=modules,
-        normalization=normalization,
-        weights=weights,
-        parameters=parameters,
-        beam_size=beam_size,
-        alpha=alpha,
-        beta=beta,
-        gamma=gamma,
-        tokenize=tokenize,
-    )
+    return shown
 
 
 def number_list(text, name, example):
@@ -165,9 +134,6 @@ def detail_options(options):
     """NLTK's explanations cost little: with them the page shows each segment's parts. METEOR 1.5 explains
     one segment when it is shown (an alignment search per segment would multiply the time by ten)."""
     return {"explain": options["variant"] == "nltk"}
-
-
-# --------------------------------------------------------------------------- the result
 
 
 def present(result, options, _per_sentence):
@@ -255,9 +221,6 @@ def present(result, options, _per_sentence):
         signature=result["signature"],
         notes=notes,
     )
-
-
-# --------------------------------------------------------------------------- the explanation of one segment
 
 
 def chunk_numbers(matches):
@@ -415,8 +378,6 @@ def explain_item(index, state):
         "order_table": ui.rounded(pd.DataFrame(per_reference)),
     }
 
-
-# --------------------------------------------------------------------------- examples
 
 TOY = (
     ["a man rides a horse", "two dogs are playing in grass"],

@@ -15,9 +15,9 @@ INDIVIDUAL = Phrase("column.individual")  # the plotted column
 
 def controls():
     with gr.Row():
-        variant = gr.Dropdown(list(VARIANTS), value="nltk", label=t("page.variant"), elem_id="variant")
+        variant = ui.variant_dropdown(VARIANTS, "nltk")
         tokenize = ui.tokenizer_dropdown()
-    n = ui.order_slider(t("nist.n"), 5)
+    n = ui.order_slider("nist.n", 5)
     lowercase = ui.lowercase_checkbox()
     return dict(variant=variant, tokenize=tokenize, n=n, lowercase=lowercase)
 

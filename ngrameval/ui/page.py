@@ -1,15 +1,7 @@
-"""The page shared by the ngrameval Spaces (``spaces/<name>/app.py`` for every metric).
-
-Each module ``ngrameval.ui.<name>`` describes only its metric -- its option controls, how
-their values become ``compute()`` arguments, and how a result is shown -- as a
-:class:`MetricSpace`; :func:`build_demo` turns that into a ``gradio.Blocks``
-page. Everything else lives here: reading the text boxes and uploaded files,
-the size limits, error messages, the score card, tables, plots, the per-sentence
-explanation with highlighted matches, and launching.
-
-The metric is the real ``evaluate`` script, loaded offline from where
-:func:`ngrameval.metric_path` finds it (the installed package, a checkout, or ``NGRAMEVAL_METRICS_DIR``).
-"""
+"""The page shared by the ngrameval Spaces: each ``ngrameval.ui.<name>`` describes its metric (controls, options,
+how a result is shown) as a :class:`MetricSpace`; :func:`build_demo` builds the page around the real ``evaluate``
+script (found by :func:`ngrameval.metric_path`): input reading and limits, messages, score card, tables, plots,
+the per-sentence explanation."""
 
 from __future__ import annotations
 
@@ -24,11 +16,10 @@ import math
 import os
 import pickle
 import re
-import threading
 import zlib
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Union
 
@@ -50,14 +41,10 @@ REFERENCE_BOXES = 3
 DIGITS = 6
 MAX_ORDER = 9  # the order sliders' maximum
 LOG = logging.getLogger("ngrameval.spaces")
-# Under sustained load a page keeps bounded memory: gradio keeps every session's inputs, outputs and state (for
-# deep links), about 4.5 MB of resident memory for a request of 2,000 segments (the text boxes, the sentence
-# table, the compressed explanations), so at most SESSIONS sessions are kept (the least recently used goes first:
-# 16 such sessions are 70 MB, 32 were twice that, and a server under load filled them only after its first 30
-# requests), a scored corpus is dropped STATE_SECONDS after it was scored, and it is kept as one compressed pickle
-# (not millions of small objects for the garbage collector to walk). Scoring is CPU-bound: one computation at a
-# time per event, on one thread (see on_worker); QUEUE_SIZE requests wait, more are refused at once ("Queue is
-# full", HTTP 503) instead of waiting without end.
+# Bounded memory under load: gradio keeps each session's inputs, outputs and state (~4.5 MB for 2,000 segments), so
+# at most SESSIONS are kept (16 are 70 MB), a scored corpus is dropped after STATE_SECONDS and kept as one
+# compressed pickle. Scoring is CPU-bound: one computation at a time, on one thread (on_worker); past QUEUE_SIZE
+# waiting requests, more are refused at once (HTTP 503) instead of waiting without end.
 SESSIONS = 16
 STATE_SECONDS = 1800
 CONCURRENCY = 1
@@ -82,9 +69,8 @@ def input_help(
 
 
 class InputError(errors.InputError):
-    """A problem with the user's input, named by a key of :data:`ngrameval.ui.i18n.TEXTS` and its parameters:
-    its message is the English text, :meth:`in_language` the page's. (Every other
-    :class:`ngrameval.errors.InputError` is shown in English; any other exception is a bug, shown as one.)"""
+    """A problem with the user's input, named by a text key and its parameters: its message is the English text,
+    :meth:`in_language` the page's (any other :class:`ngrameval.errors.InputError` is shown in English)."""
 
     def __init__(self, key: str, **params: Any):
         self.key, self.params = key, params
@@ -94,35 +80,16 @@ class InputError(errors.InputError):
         return i18n.text(self.key, language, **self.params)
 
 
-# --------------------------------------------------------------------------- the metric
-
-
-class Metric:
-    """The evaluate metric, one computation at a time.
-
-    ``evaluate.Metric.compute`` keeps per-call state (its data writer) on the instance, so
-    computations on one loaded metric are serialized; the queue still serves concurrent
-    users, and input parsing and tables run outside the lock.
-    """
-
-    def __init__(self, name: str):
-        import evaluate
-
-        self.module = evaluate.load(metric_path(name), keep_in_memory=True)
-        self._lock = threading.Lock()
-
-    def compute(self, **arguments) -> dict[str, Any]:
-        """``compute(predictions=..., references=..., **options)``, or ``gts=..., res=...`` (COCO shapes)."""
-        with self._lock:
-            return self.module.compute(**arguments)
-
-
-# --------------------------------------------------------------------------- reading input
-
-
 def _check_size(size: int, what: i18n.Phrase) -> None:
     if size > MAX_BYTES:
         raise InputError("error.too_large", what=what, size=size / 1024 / 1024)
+
+
+def _uploads(first: str, others: Sequence[str] | None) -> tuple[Path, list[Path]]:
+    """The uploaded files, within MAX_BYTES together."""
+    path, paths = Path(first), [Path(p) for p in others or []]
+    _check_size(sum(p.stat().st_size for p in [path, *paths]), i18n.Phrase("error.upload"))
+    return path, paths
 
 
 def _check_count(count: int, what: str | i18n.Phrase) -> None:
@@ -236,9 +203,7 @@ def _from_table(path: Path):
 
 def corpus_from_files(predictions_file: str, reference_files: Sequence[str] | None):
     """(predictions, references) from an uploaded predictions file (and reference files for .txt)."""
-    path = Path(predictions_file)
-    reference_paths = [Path(p) for p in reference_files or []]
-    _check_size(sum(p.stat().st_size for p in [path, *reference_paths]), i18n.Phrase("error.upload"))
+    path, reference_paths = _uploads(predictions_file, reference_files)
     suffix = path.suffix.lower()
     if suffix != ".txt" and reference_paths:
         raise InputError("error.references_with_table", file=path.name)
@@ -284,9 +249,7 @@ def coco_from_files(results_file: str, reference_files: Sequence[str] | None) ->
     """pycocoevalcap's ``(gts, res)`` from an uploaded COCO results JSON and one reference JSON (a
     ``gts`` dict or COCO's annotation file), image ids as text: JSON object keys are text while
     COCO's lists hold numbers. ``ngrameval.metrics.coco.from_coco`` then checks that they match."""
-    path = Path(results_file)
-    reference_paths = [Path(p) for p in reference_files or []]
-    _check_size(sum(p.stat().st_size for p in [path, *reference_paths]), i18n.Phrase("error.upload"))
+    path, reference_paths = _uploads(results_file, reference_files)
     if len(reference_paths) != 1 or reference_paths[0].suffix.lower() != ".json":
         raise InputError("error.coco_references_file", file=path.name)
     results, references = _read_json(path), _read_json(reference_paths[0])
@@ -318,24 +281,28 @@ def coco_from_files(results_file: str, reference_files: Sequence[str] | None) ->
     return gts, res
 
 
-# --------------------------------------------------------------------------- options
+def control(kind: Callable[..., Any], key: str, *args: Any, info: str | None = None, **options: Any) -> Any:
+    """``kind(*args, **options)`` labelled with the text ``key``; its help is the text ``info``, by default
+    ``<key>_info`` where the texts have one."""
+    info = info or f"{key}_info"
+    return kind(*args, label=t(key), info=t(info) if info in i18n.TEXTS else None, **options)
+
+
+def variant_dropdown(variants: Sequence[str], value: str, info: str | None = None) -> gr.Dropdown:
+    return control(gr.Dropdown, "page.variant", list(variants), value=value, elem_id="variant", info=info)
 
 
 def tokenizer_dropdown() -> gr.Dropdown:
-    return gr.Dropdown(
-        [(t("page.tokenizer_default"), "default")] + list(TOKENIZER_NAMES),
-        value="default",
-        label=t("page.tokenizer"),
-        info=t("page.tokenizer_info"),
-    )
+    choices = [(t("page.tokenizer_default"), "default"), *TOKENIZER_NAMES]
+    return control(gr.Dropdown, "page.tokenizer", choices, value="default")
 
 
 def lowercase_checkbox() -> gr.Checkbox:
-    return gr.Checkbox(False, label=t("page.lowercase"), info=t("page.lowercase_info"))
+    return control(gr.Checkbox, "page.lowercase", False)
 
 
-def order_slider(label: str | i18n.I18nData, value: int) -> gr.Slider:
-    return gr.Slider(1, MAX_ORDER, value=value, step=1, label=label)
+def order_slider(key: str, value: int, low: int = 1, **options: Any) -> gr.Slider:
+    return gr.Slider(low, MAX_ORDER, value=value, step=1, label=t(key), **options)
 
 
 def optional_number(value: Any, name: str) -> float | None:
@@ -374,8 +341,6 @@ def pick(value: Any, choices: dict[Any, Any], name: str) -> Any:
         raise InputError("error.unknown_value", name=name, value=repr(value), valid=", ".join(map(repr, choices)))
     return choices[value]
 
-
-# --------------------------------------------------------------------------- showing results
 
 Shown = Union[str, Phrase]  # a name or text a result shows: a Phrase is translated, a str shown as it is
 
@@ -592,23 +557,14 @@ def html_text(key: str, language: str, markup: dict[str, str] | None = None, **p
 
 
 # Column names that several tables share.
-ORDER = Phrase("column.order")
-NGRAM = Phrase("column.ngram")
-COUNT = Phrase("column.count")
-INFORMATION_WEIGHT = Phrase("column.information_weight")
-MATCHES = Phrase("column.matches")
-CLIPPED_COUNT = Phrase("column.clipped_count")
-POSITIONS = Phrase("column.positions")
-PRECISION = Phrase("column.precision")
-RECALL = Phrase("column.recall")
-SCORE = Phrase("column.score")
-MATCHED = Phrase("column.matched_clipped")
-PREDICTION_NGRAMS = Phrase("column.prediction_ngrams")
-REFERENCE_NGRAMS = Phrase("column.reference_ngrams")
-PREDICTION_LENGTH = Phrase("column.prediction_length")
-REFERENCE_LENGTH = Phrase("column.reference_length")
-REFERENCE = Phrase("column.reference")
-PREDICTION_WORDS = Phrase("column.prediction_words")
+_COLUMNS = "order ngram count information_weight matches clipped_count positions precision recall score matched_clipped"
+_MORE_COLUMNS = "prediction_ngrams reference_ngrams prediction_length reference_length reference prediction_words"
+ORDER, NGRAM, COUNT, INFORMATION_WEIGHT, MATCHES, CLIPPED_COUNT, POSITIONS, PRECISION, RECALL, SCORE, MATCHED = (
+    Phrase(f"column.{key}") for key in _COLUMNS.split()
+)
+PREDICTION_NGRAMS, REFERENCE_NGRAMS, PREDICTION_LENGTH, REFERENCE_LENGTH, REFERENCE, PREDICTION_WORDS = (
+    Phrase(f"column.{key}") for key in _MORE_COLUMNS.split()
+)
 
 
 def ngram_table(orders: list[dict[str, Any]]) -> pd.DataFrame:
@@ -625,8 +581,7 @@ def ngram_table(orders: list[dict[str, Any]]) -> pd.DataFrame:
             if "weight" in ngram:
                 row[INFORMATION_WEIGHT] = round(ngram["weight"], DIGITS)
             rows.append(row)
-    columns = [ORDER, NGRAM, COUNT, CLIPPED_COUNT, POSITIONS]
-    return pd.DataFrame(rows) if rows else pd.DataFrame(columns=columns)
+    return pd.DataFrame(rows) if rows else pd.DataFrame(columns=[ORDER, NGRAM, COUNT, CLIPPED_COUNT, POSITIONS])
 
 
 def order_table(orders: list[dict[str, Any]]) -> pd.DataFrame:
@@ -670,23 +625,15 @@ def explain(
     explain_item: ExplainItem | None = None,
     language: str = i18n.DEFAULT_LANGUAGE,
 ):
-    """The explanation of prediction ``number`` (from 1): heading, highlight, n-gram and order tables.
+    """The explanation of prediction ``number`` (from 1) in ``language``: heading, highlight, n-gram and order tables.
 
-    The state holds the corpus, the options, the result and every explanation when the metric gave
-    them (computed with the score, ``explain=True``). The item shown is ``explain_item(index, state)``
-    when given (a Space that turns its metric's explanation into one), else the metric's explanation
-    entry, else ``explain_one(prediction, references, options)`` computes it. An item has the keys of
-    BLEU's ``explanation`` entries (prediction_tokens, reference_tokens, reference_length -- None: not
-    shown --, orders), optionally ``labels`` (one per prediction token, instead of the n-gram orders)
-    and their ``colors`` (a Phrase label is translated), ``reference_notes`` (a note shown after each reference; a
-    Phrase is translated), and
-    ``ngram_table`` and ``order_table`` (DataFrames shown instead of the tables of matched n-grams and orders;
-    their Phrase column names and cells are translated), and
-    ``details_html`` (HTML shown under the references, e.g. an alignment; a function of the language when it
-    has words: it is given ``language``), ``separator`` (what goes between
-    the highlighted tokens; "" for characters) and ``prediction_length`` (the length shown, when it is not
-    the number of tokens: chrF counts characters without the spaces it shows). The heading and messages are
-    in ``language``."""
+    The item shown is ``explain_item(index, state)`` when given, else the metric's explanation entry (in the
+    state), else ``explain_one(prediction, references, options)``. An item has the keys of BLEU's ``explanation``
+    entries (prediction_tokens, reference_tokens, reference_length -- None: not shown --, orders), optionally
+    ``labels`` (one per prediction token) and their ``colors``, ``reference_notes`` (one per reference),
+    ``ngram_table`` and ``order_table`` (DataFrames shown instead of the n-gram and order tables), ``details_html``
+    (HTML under the references, or a function of the language), ``separator`` (between the highlighted tokens)
+    and ``prediction_length`` (when it is not the number of tokens). Phrases are shown in ``language``."""
     if not state:
         return "", None, None, None
     count = len(state["scores"])
@@ -748,9 +695,6 @@ def explain(
     colors = {i18n.resolve(label, language): color for label, color in (item.get("colors") or {}).items()}
     shown = highlight(item["prediction_tokens"], item.get("orders", []), labels, colors, item.get("separator", " "))
     return (heading, shown, *tables)
-
-
-# --------------------------------------------------------------------------- the page
 
 
 def papineni() -> tuple[list[str], list[list[str]]]:
@@ -827,16 +771,10 @@ EXPLANATION_INTRO = t("page.explanation_intro")  # its text names OVER_CLIP
 class MetricSpace:
     """What a Space's app.py describes; :func:`build_demo` does the rest.
 
-    The result shown is ``compute(**options, **detail_options)`` (``detail_options(options)`` when it is a
-    function: details that depend on the options). ``present(result, options, per_sentence)``
-    gets, as ``per_sentence``, the result of a second ``compute(**options, **sentence_options)`` when
-    ``sentence_options`` is set (e.g. ROUGE's ``sentence_level=True``), else the result itself; with
-    ``present_corpus`` it also gets the predictions and references read (``present(result, options,
-    per_sentence, predictions, references)``: GLEU's per-order table, which its metric does not return). The
-    explanation of a sentence is ``explain_item(index, state)`` when set, else the result's ``explanation``
-    entry, or ``explain_one(prediction, references, options)`` when the metric has no explanation of its
-    own (see :func:`explain`). ``max_predictions`` and ``max_references`` lower the limits for a slower
-    metric (:func:`check_limits`)."""
+    The result shown is ``compute(**options, **detail_options)`` (``detail_options(options)`` when a function).
+    ``present(result, options, per_sentence)`` gets as ``per_sentence`` a second ``compute(**options,
+    **sentence_options)`` when ``sentence_options`` is set, else the result; with ``present_corpus`` also the
+    predictions and references. A sentence is explained as :func:`explain` says."""
 
     name: str  # metrics/<name>
     controls: Callable[[], dict[str, gr.components.Component]]  # builds the option controls
@@ -846,9 +784,8 @@ class MetricSpace:
     order_plot: tuple[Shown, i18n.I18nData]  # (per_order column plotted, its title)
     score_high: float | None  # nominal top of the score range (None: open)
     examples: Sequence[Example] = ()
-    # The page's own texts (keys of ngrameval/ui/texts.json, t(key)); None: those of its prefix (texts, else
-    # name): "<prefix>.title", "<prefix>.intro", and where the texts have them "<prefix>.note" and
-    # "<prefix>.explanation_intro" (else no note, and the page's introduction).
+    # The prefix of the page's texts (default: name): <prefix>.title, .intro, and where the texts have them .note
+    # and .explanation_intro (else no note, and the page's introduction).
     texts: str | None = None
     title: i18n.I18nData | None = None
     intro: i18n.I18nData | None = None  # Markdown under the title
@@ -886,31 +823,14 @@ class MetricSpace:
         return build_demo(self)
 
 
-@dataclass
-class _Outputs:
-    raw: gr.JSON
-    status: gr.HTML
-    score: gr.HTML
-    per_order: gr.Dataframe
-    summary: gr.Dataframe
-    order_plot: gr.BarPlot
-    histogram: gr.BarPlot
-    sentences: gr.Dataframe
-    number: gr.Number
-    heading: gr.HTML
-    highlight: gr.HighlightedText
-    ngrams: gr.Dataframe
-    orders: gr.Dataframe
-    signature: gr.Textbox
-    results: gr.Column
-    state: gr.State
+# The scoring event's outputs, in order.
+OUTPUTS = "raw status score per_order summary order_plot histogram sentences number heading highlight ngrams orders"
+OUTPUTS += " signature results state"
 
-    def components(self) -> list[gr.components.Component]:
-        return [getattr(self, f.name) for f in fields(self)]
 
-    def values(self, **given) -> list[Any]:
-        """The outputs in order: the given ones, None (cleared) for the others."""
-        return [given.get(f.name) for f in fields(self)]
+def _outputs(**given: Any) -> list[Any]:
+    """The outputs in order: the given ones, None (cleared) for the others."""
+    return [given.get(name) for name in OUTPUTS.split()]
 
 
 def _examples(space: MetricSpace, controls: dict[str, gr.components.Component]) -> list[list[Any]]:
@@ -934,15 +854,10 @@ def example_labels(space: MetricSpace, language: str) -> list[str]:
 
 
 def on_worker(worker: Executor, function: Callable[..., Any]) -> Callable[..., Any]:
-    """``function`` (an event's) run on ``worker``, whichever of gradio's threads calls it; gradio sees its
-    signature (its ``gr.Request`` parameter).
-
-    glibc's malloc serves each thread from an arena of its own (up to 8 per core) and keeps what a thread freed
-    in that arena for the thread's later requests. A page's corpus-sized arrays, tables and pickles, built on
-    whichever of gradio's dozens of worker threads ran the event, left one request's worth of freed memory in
-    every arena that served one: the BLEU Space grew by about 6 MB a request, beyond what its sessions keep,
-    over the first requests of 4 clients sending 2,000 segments each. On one thread every request reuses what
-    the one before freed.
+    """``function`` (an event's, its signature kept for gradio) run on ``worker``, whichever thread calls it:
+    glibc's malloc keeps a thread's freed memory in that thread's arena, so corpus-sized arrays built on gradio's
+    many threads left a request's worth in each (the BLEU Space grew ~6 MB a request); on one thread every request
+    reuses what the one before freed.
 
     >>> import threading
     >>> with ThreadPoolExecutor(max_workers=1) as worker:
@@ -958,10 +873,20 @@ def on_worker(worker: Executor, function: Callable[..., Any]) -> Callable[..., A
     return on_the_worker
 
 
+def _bar_plot(frame: pd.DataFrame, title: i18n.I18nData | None = None) -> gr.BarPlot:
+    """A bar per row: its first column the bars (in their order), its second their heights."""
+    x, y = frame.columns[:2]
+    # gradio translates an I18nData title (annotated str)
+    return gr.BarPlot(value=frame, x=x, y=y, title=title, sort=list(frame.iloc[:, 0]))  # type: ignore[arg-type]
+
+
 def build_demo(space: MetricSpace) -> gr.Blocks:
     """The page: inputs and options, examples, the score and its parts, plots, per-sentence scores,
     the explanation of one sentence, the signature and the raw result."""
-    metric = Metric(space.name)
+    import evaluate
+
+    # evaluate's compute keeps per-call state on the module: every computation runs on the page's one worker thread.
+    metric = evaluate.load(metric_path(space.name), keep_in_memory=True)
     label = space.label or space.name.upper()
     boxes = space.reference_boxes
 
@@ -972,11 +897,8 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
         return explain(unpacked(state), number, space.explain_one, space.explain_item, language)
 
     def run(request: gr.Request, predictions, *values):
-        references, (predictions_file, reference_files), option_values = (
-            values[:boxes],
-            values[boxes : boxes + 2],
-            values[boxes + 2 :],
-        )
+        references, option_values = values[:boxes], values[boxes + 2 :]
+        predictions_file, reference_files = values[boxes : boxes + 2]
         language = i18n.language_of(request)
         image_ids = None
         try:
@@ -999,14 +921,11 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                 inputs = {"predictions": hyps, "references": refs}
                 source = i18n.text("status.text_boxes", language)
             check_limits(hyps, refs, space.max_predictions, space.max_references)
-            options = space.options(**dict(zip(names, option_values)))
+            options = space.options(**dict(zip(controls, option_values)))
             details = space.detail_options(options) if callable(space.detail_options) else space.detail_options
             result = metric.compute(**inputs, **options, **details)
-            per_sentence = (
-                result
-                if space.sentence_options is None
-                else metric.compute(**inputs, **options, **space.sentence_options)
-            )
+            again = space.sentence_options
+            per_sentence = result if again is None else metric.compute(**inputs, **options, **again)
             shown = space.present(result, options, per_sentence, *((hyps, refs) if space.present_corpus else ()))
         except Exception as error:
             if isinstance(error, (errors.InputError, ImportError)):  # the page's, and the metric's own (English)
@@ -1016,11 +935,8 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                 LOG.exception("scoring failed")
                 message = f"unexpected {type(error).__name__}: {error}"
                 shown_message = i18n.text("status.unexpected", language, kind=type(error).__name__, message=error)
-            return outputs.values(
-                raw={"error": message},
-                status=status_html(shown_message, True, language),
-                results=gr.Column(visible=False),
-            )
+            status = status_html(shown_message, True, language)
+            return _outputs(raw={"error": message}, status=status, results=gr.Column(visible=False))
         score_name, first_scores = next(iter(shown.sentence_scores.items()))
         state = {
             "explanation": result.pop("explanation", None),
@@ -1036,11 +952,10 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
         per_prediction = (
             f"{counts[0]}" if len(counts) == 1 else i18n.text("status.range", language, low=counts[0], high=counts[-1])
         )
-        bins = localized(histogram(first_scores, space.score_high), language)
-        category = shown.per_order.columns[0]
         plotted_column, plot_title = shown.order_plot or space.order_plot
-        plotted = localized(shown.per_order[[category, plotted_column]], language)
-        return outputs.values(
+        plotted = shown.per_order[[shown.per_order.columns[0], plotted_column]]
+        explained = explain(state, 1, space.explain_one, space.explain_item, language)
+        return _outputs(
             raw=result,  # the metric's own result: English keys in every language (machine-readable)
             status=status_html(
                 i18n.text("status.scored", language, count=len(hyps), source=source, per_prediction=per_prediction)
@@ -1048,22 +963,11 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
             score=score_card(label, shown.scores, shown.notes, language),
             per_order=localized(rounded(shown.per_order), language),
             summary=summary_table(shown.summary, language),
-            order_plot=gr.BarPlot(
-                value=plotted,
-                x=plotted.columns[0],
-                y=plotted.columns[1],
-                title=plot_title,  # type: ignore[arg-type]  # gradio translates an I18nData title (annotated str)
-                sort=list(plotted.iloc[:, 0]),
-            ),
-            histogram=gr.BarPlot(value=bins, x=bins.columns[0], y=bins.columns[1], sort=list(bins.iloc[:, 0])),
+            order_plot=_bar_plot(localized(plotted, language), plot_title),
+            histogram=_bar_plot(localized(histogram(first_scores, space.score_high), language)),
             sentences=sentence_table(hyps, refs, shown.sentence_scores, image_ids, language),
             number=gr.Number(value=1, maximum=len(hyps)),
-            **dict(
-                zip(
-                    ("heading", "highlight", "ngrams", "orders"),
-                    explain(state, 1, space.explain_one, space.explain_item, language),
-                )
-            ),
+            **dict(zip(("heading", "highlight", "ngrams", "orders"), explained)),
             signature=shown.signature,
             results=gr.Column(visible=True),
             state=packed(state),
@@ -1077,12 +981,9 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
             with gr.Column(scale=3):
                 with gr.Tabs():
                     with gr.Tab(t("page.tab_text")):
+                        hint = t("page.predictions_placeholder")
                         predictions = gr.Textbox(
-                            label=t("page.predictions"),
-                            lines=3,
-                            max_lines=12,
-                            elem_id="predictions",
-                            placeholder=t("page.predictions_placeholder"),
+                            label=t("page.predictions"), lines=3, max_lines=12, elem_id="predictions", placeholder=hint
                         )
                         reference_boxes = [
                             gr.Textbox(
@@ -1113,7 +1014,6 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                     gr.Markdown(input_help(boxes, space.coco_json, space.max_predictions, space.max_references))
             with gr.Column(scale=2):
                 controls = space.controls()
-                names = list(controls)
                 # Named API parameters, with defaults (inspect reads __signature__, which typeshed's functions lack).
                 run.__signature__ = _api_signature(controls, boxes)  # type: ignore[attr-defined]
                 submit = gr.Button(t("page.compute", label=label), variant="primary", elem_id="submit")
@@ -1179,24 +1079,9 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                 raw = gr.JSON(label=t("page.raw"), elem_id="raw")
         state = gr.State(time_to_live=STATE_SECONDS)
 
-        outputs = _Outputs(
-            raw,
-            status,
-            score,
-            per_order,
-            summary,
-            order_plot,
-            histogram_plot,
-            sentences,
-            number,
-            heading,
-            highlight_view,
-            ngrams,
-            orders,
-            signature,
-            results,
-            state,
-        )
+        # In the order of OUTPUTS.
+        outputs = [raw, status, score, per_order, summary, order_plot, histogram_plot, sentences, number, heading]
+        outputs += [highlight_view, ngrams, orders, signature, results, state]
         texts = [predictions, *reference_boxes]
         # Scoring and explaining run on one thread of the page's: see on_worker.
         worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"ngrameval-{space.name}")
@@ -1208,20 +1093,16 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
         with examples_area:
             examples = gr.Examples(
                 _examples(space, controls),
-                inputs=texts + list(controls.values()),
-                outputs=outputs.components(),
-                example_labels=example_labels(space, i18n.DEFAULT_LANGUAGE),
+                texts + list(controls.values()),
+                outputs,
+                run_example,
+                cache_examples=False,
                 label=t("page.examples"),
                 run_on_click=True,
-                cache_examples=False,
-                fn=run_example,
+                example_labels=example_labels(space, i18n.DEFAULT_LANGUAGE),
             )
-        submit.click(
-            run,
-            texts + [predictions_file, reference_files] + list(controls.values()),
-            outputs.components(),
-            api_name="score",
-        )
+        inputs = texts + [predictions_file, reference_files] + list(controls.values())
+        submit.click(run, inputs, outputs, api_name="score")
         number.change(
             explain_sentence, [state, number], [heading, highlight_view, ngrams, orders], api_visibility="private"
         )
@@ -1260,16 +1141,14 @@ def _api_signature(controls: dict[str, gr.components.Component], boxes: int) -> 
     """The submit function's API: the text boxes, the files, then one parameter per control. All are
     optional for gradio_client (a None default; a control left out takes its initial value). The request
     (gradio passes it; not an API parameter) goes first: its language is the messages'."""
-    names = [
-        "predictions",
-        *(f"references_{i}" for i in range(1, boxes + 1)),
-        "predictions_file",
-        "reference_files",
-        *controls,
-    ]
+    names = ["predictions", *(f"references_{i}" for i in range(1, boxes + 1)), "predictions_file", "reference_files"]
     request = inspect.Parameter("request", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=gr.Request)
     return inspect.Signature(
-        [request] + [inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None) for name in names]
+        [request]
+        + [
+            inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None)
+            for name in [*names, *controls]
+        ]
     )
 
 
@@ -1280,12 +1159,13 @@ def _selected_sentence(event: gr.SelectData):
 
 def launch(demo: gr.Blocks, **options) -> None:
     """Serve on 127.0.0.1:$GRADIO_SERVER_PORT (7860 by default); ``options`` go to ``demo.launch``."""
-    settings: dict[str, Any] = {  # gradio's launch options, of many types
-        "server_name": os.environ.get("GRADIO_SERVER_NAME", "127.0.0.1"),
-        "server_port": int(os.environ.get("GRADIO_SERVER_PORT", "7860")),
-        "max_file_size": MAX_FILE_SIZE,
-        "show_error": False,
-        "state_session_capacity": SESSIONS,
-    }
-    settings.update(options)
-    demo.launch(**settings)
+    demo.launch(
+        **{
+            "server_name": os.environ.get("GRADIO_SERVER_NAME", "127.0.0.1"),
+            "server_port": int(os.environ.get("GRADIO_SERVER_PORT", "7860")),
+            "max_file_size": MAX_FILE_SIZE,
+            "show_error": False,
+            "state_session_capacity": SESSIONS,
+            **options,
+        }
+    )

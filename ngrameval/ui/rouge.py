@@ -3,31 +3,21 @@
 Run: python spaces/rouge/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
 """
 
+from typing import Any
+
 import gradio as gr
 import pandas as pd
 
 import ngrameval
 from ngrameval.engine.lcs import lcs_positions
 from ngrameval.metrics import rouge155
-from ngrameval.metrics.rouge import VARIANTS, RougeTokenizer, parse_rouge_types
+from ngrameval.metrics.rouge import DEFAULT_TYPES, TOKENIZERS, VARIANTS, RougeTokenizer, parse_rouge_types
+from ngrameval.metrics.rouge import MULTI_REF as MULTI_REF_NAMES
 from ngrameval.ui import page as ui
 from ngrameval.ui.i18n import Phrase, t
 
-TYPES = [
-    "rouge1",
-    "rouge2",
-    "rouge3",
-    "rouge4",
-    "rougeL",
-    "rougeLsum",
-    "rougeW",
-    "rougeS4",
-    "rougeSU4",
-    "rougeS*",
-    "rougeSU*",
-]
-DEFAULT_TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
-MULTI_REF = {"default": None, "best": "best", "pooled": "pooled"}
+TYPES = "rouge1 rouge2 rouge3 rouge4 rougeL rougeLsum rougeW rougeS4 rougeSU4 rougeS* rougeSU*".split()
+MULTI_REF = {"default": None, **{name: name for name in MULTI_REF_NAMES}}
 LCS = "LCS"  # the text rouge.explanation_intro names it
 F_MEASURE = Phrase("column.f_measure")
 
@@ -43,58 +33,22 @@ def for_variant(variant):
 
 
 def controls():
-    rouge_types = gr.CheckboxGroup(
-        TYPES, value=DEFAULT_TYPES, label=t("rouge.types"), elem_id="rouge-types", info=t("rouge.types_info")
-    )
+    rouge_types = ui.control(gr.CheckboxGroup, "rouge.types", TYPES, value=list(DEFAULT_TYPES), elem_id="rouge-types")
     with gr.Row():
-        variant = gr.Dropdown(list(VARIANTS), value="rouge_score", label=t("page.variant"), elem_id="variant")
-        multi_ref = gr.Dropdown(
-            list(MULTI_REF),
-            value="default",
-            label=t("rouge.multi_ref"),
-            elem_id="multi-ref",
-            info=t("rouge.multi_ref_info"),
-        )
+        variant = ui.variant_dropdown(VARIANTS, "rouge_score")
+        multi_ref = ui.control(gr.Dropdown, "rouge.multi_ref", list(MULTI_REF), value="default", elem_id="multi-ref")
     with gr.Row():
-        tokenizer = gr.Dropdown(
-            ["default", "rouge_score", "whitespace"],
-            value="default",
-            elem_id="tokenizer",
-            label=t("rouge.tokenizer"),
-            info=t("rouge.tokenizer_info"),
-        )
-        use_stemmer = gr.Checkbox(False, label=t("rouge.stemmer"), elem_id="stemmer", info=t("rouge.stemmer_info"))
-        remove_stopwords = gr.Checkbox(
-            False, label=t("rouge.stopwords"), elem_id="stopwords", info=t("rouge.stopwords_info")
-        )
+        tokenizer = ui.control(gr.Dropdown, "rouge.tokenizer", list(TOKENIZERS), value="default", elem_id="tokenizer")
+        use_stemmer = ui.control(gr.Checkbox, "rouge.stemmer", False, elem_id="stemmer")
+        remove_stopwords = ui.control(gr.Checkbox, "rouge.stopwords", False, elem_id="stopwords")
     with gr.Row():
-        alpha = gr.Slider(
-            0,
-            1,
-            value=0.5,
-            step=0.05,
-            label="alpha",
-            elem_id="alpha",
-            info="F = PR / ((1 - alpha) P + alpha R); 0.5: F1",
-        )
+        alpha_info = "F = PR / ((1 - alpha) P + alpha R); 0.5: F1"
+        alpha = gr.Slider(0, 1, value=0.5, step=0.05, label="alpha", elem_id="alpha", info=alpha_info)
         w = gr.Number(1.2, minimum=1, label="w (rougeW)", elem_id="w", info="f(k) = k^w")
     with gr.Row():
-        limit_words = gr.Number(
-            None,
-            precision=0,
-            label=t("rouge.limit_words"),
-            info=t("rouge.limit_info"),
-            elem_id="limit-words",
-            interactive=False,
-        )
-        limit_bytes = gr.Number(
-            None,
-            precision=0,
-            label=t("rouge.limit_bytes"),
-            info=t("rouge.limit_info"),
-            elem_id="limit-bytes",
-            interactive=False,
-        )
+        limit: dict[str, Any] = dict(precision=0, info="rouge.limit_info", interactive=False)
+        limit_words = ui.control(gr.Number, "rouge.limit_words", None, elem_id="limit-words", **limit)
+        limit_bytes = ui.control(gr.Number, "rouge.limit_bytes", None, elem_id="limit-bytes", **limit)
     variant.change(for_variant, variant, [tokenizer, limit_words, limit_bytes], api_visibility="private")
     return dict(
         rouge_types=rouge_types,
@@ -157,9 +111,6 @@ def present(result, options, per_sentence):
         sentence_scores={f"{t} F": per_sentence[t] for t in types},
         signature=result["signature"],
     )
-
-
-# --------------------------------------------------------------------------- the explanation of one sentence
 
 
 def tokens(text, options):

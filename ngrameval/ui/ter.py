@@ -34,17 +34,13 @@ LABELS = {**NAMES, "shifted": Phrase("ter.shifted")}  # the highlight's (shorter
 
 
 def controls():
-    with gr.Row():
-        normalized = gr.Checkbox(False, label=t("ter.normalized"), elem_id="normalized", info=t("ter.normalized_info"))
-        no_punct = gr.Checkbox(False, label=t("ter.no_punct"), elem_id="no-punct", info=t("ter.no_punct_info"))
-    with gr.Row():
-        asian_support = gr.Checkbox(
-            False, label=t("ter.asian_support"), elem_id="asian-support", info=t("ter.asian_support_info")
-        )
-        case_sensitive = gr.Checkbox(
-            False, label=t("ter.case_sensitive"), elem_id="case-sensitive", info=t("ter.case_sensitive_info")
-        )
-    return dict(normalized=normalized, no_punct=no_punct, asian_support=asian_support, case_sensitive=case_sensitive)
+    """A checkbox per flag (two a row), its element id the name with "-" for "_"."""
+    shown = {}
+    for pair in ((FLAGS[0], FLAGS[1]), (FLAGS[2], "case_sensitive")):
+        with gr.Row():
+            for name in pair:
+                shown[name] = ui.control(gr.Checkbox, f"ter.{name}", False, elem_id=name.replace("_", "-"))
+    return shown
 
 
 def options(normalized, no_punct, asian_support, case_sensitive):
@@ -92,7 +88,6 @@ def present(result, options, _per_sentence):
     )
 
 
-# --------------------------------------------------------------------------- the explanation of one segment
 # ngrameval.ter(explain=True) gives, per segment, the shifts in the order applied (the words moved, their
 # position before and after the shift) and the word edits of the shifted prediction against the best reference
 # (in alignment order). The alignment's matches are what lies between the edits.
@@ -324,8 +319,6 @@ def explain_item(index, state):
         "order_table": pd.DataFrame(count_rows),
     }
 
-
-# --------------------------------------------------------------------------- examples
 
 SHIFTS = (
     ["mat the cat sat on the", "the big dog barked loudly at a cat today"],
