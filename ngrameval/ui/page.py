@@ -51,23 +51,6 @@ CONCURRENCY = 1
 QUEUE_SIZE = 16
 
 
-def input_help(
-    boxes: int = REFERENCE_BOXES,
-    coco_json: bool = False,
-    max_predictions: int | None = None,
-    max_references: int | None = None,
-) -> i18n.I18nData:
-    """The page's *How to enter predictions and references* (Markdown, in the page's language), for ``boxes``
-    reference boxes, with ``coco_json`` COCO's JSON files, and the page's limits (see :func:`check_limits`)."""
-    count = max_predictions or MAX_LINES
-    limits = (
-        t("page.limit_predictions_references", count=count, references=max_references)
-        if max_references
-        else t("page.limit_predictions", count=count)
-    )
-    return t("page.input_help", boxes=boxes, limits=limits, coco=t("page.input_help_coco") if coco_json else "")
-
-
 class InputError(errors.InputError):
     """A problem with the user's input, named by a text key and its parameters: its message is the English text,
     :meth:`in_language` the page's (any other :class:`ngrameval.errors.InputError` is shown in English)."""
@@ -80,7 +63,7 @@ class InputError(errors.InputError):
         return i18n.text(self.key, language, **self.params)
 
 
-def _check_size(size: int, what: i18n.Phrase) -> None:
+def _check_size(size: int, what: Phrase) -> None:
     if size > MAX_BYTES:
         raise InputError("error.too_large", what=what, size=size / 1024 / 1024)
 
@@ -88,28 +71,13 @@ def _check_size(size: int, what: i18n.Phrase) -> None:
 def _uploads(first: str, others: Sequence[str] | None) -> tuple[Path, list[Path]]:
     """The uploaded files, within MAX_BYTES together."""
     path, paths = Path(first), [Path(p) for p in others or []]
-    _check_size(sum(p.stat().st_size for p in [path, *paths]), i18n.Phrase("error.upload"))
+    _check_size(sum(p.stat().st_size for p in [path, *paths]), Phrase("error.upload"))
     return path, paths
 
 
-def _check_count(count: int, what: str | i18n.Phrase) -> None:
+def _check_count(count: int, what: str | Phrase) -> None:
     if count > MAX_LINES:
         raise InputError("error.too_many", what=what, count=count, limit=MAX_LINES)
-
-
-def check_limits(
-    predictions: Sequence[Any],
-    references: Sequence[Sequence[Any]],
-    max_predictions: int | None = None,
-    max_references: int | None = None,
-) -> None:
-    """A Space's own limits, below MAX_LINES for a slower metric: predictions, and references counted
-    over all predictions (what a metric that aligns every pair costs)."""
-    if max_predictions is not None and len(predictions) > max_predictions:
-        raise InputError("error.page_predictions", count=len(predictions), limit=max_predictions)
-    total = sum(len(group) for group in references)
-    if max_references is not None and total > max_references:
-        raise InputError("error.page_references", count=total, limit=max_references)
 
 
 def lines_of(text: str | None) -> list[str]:
@@ -121,7 +89,7 @@ def lines_of(text: str | None) -> list[str]:
 
 
 def group_references(
-    count: int, columns: Sequence[tuple[str | i18n.Phrase, list[str]]], predictions: str | i18n.Phrase
+    count: int, columns: Sequence[tuple[str | Phrase, list[str]]], predictions: str | Phrase
 ) -> list[list[str]]:
     """One list of references per prediction from reference columns (name, lines). The first column
     gives every prediction its reference; a later one may stop early (its empty lines at the end are
@@ -136,17 +104,17 @@ def group_references(
 def corpus_from_text(predictions: str | None, references: Sequence[str | None]):
     """(predictions, references) from the text boxes."""
     _check_size(
-        sum(len((text or "").encode("utf-8")) for text in (predictions, *references)), i18n.Phrase("error.text_input")
+        sum(len((text or "").encode("utf-8")) for text in (predictions, *references)), Phrase("error.text_input")
     )
     hyps = lines_of(predictions)
     if not hyps:
         raise InputError("error.predictions_empty")
-    _check_count(len(hyps), i18n.Phrase("page.predictions"))
-    columns = [(i18n.Phrase("page.references", number=i), lines_of(text)) for i, text in enumerate(references, 1)]
+    _check_count(len(hyps), Phrase("page.predictions"))
+    columns = [(Phrase("page.references", number=i), lines_of(text)) for i, text in enumerate(references, 1)]
     if not columns or not columns[0][1]:
         raise InputError("error.references_empty")
     columns = [columns[0]] + [column for column in columns[1:] if column[1]]
-    return hyps, group_references(len(hyps), columns, i18n.Phrase("page.predictions"))
+    return hyps, group_references(len(hyps), columns, Phrase("page.predictions"))
 
 
 def _read_text(path: Path) -> str:
@@ -214,7 +182,7 @@ def corpus_from_files(predictions_file: str, reference_files: Sequence[str] | No
         refs = (
             group_references(
                 len(hyps),
-                [(i18n.Phrase("error.reference_file", file=p.name), lines_of(_read_text(p))) for p in reference_paths],
+                [(Phrase("error.reference_file", file=p.name), lines_of(_read_text(p))) for p in reference_paths],
                 path.name,
             )
             if hyps
@@ -239,7 +207,7 @@ def _read_json(path: Path) -> Any:
         raise InputError("error.json", file=path.name, reason=error.msg, line=error.lineno) from None
 
 
-def _image_id(entry: Any, file: str, kind: i18n.Phrase, number: int) -> str:
+def _image_id(entry: Any, file: str, kind: Phrase, number: int) -> str:
     if not isinstance(entry, dict) or "image_id" not in entry or "caption" not in entry:
         raise InputError("error.coco_entry", file=file, kind=kind, number=number)
     return str(entry["image_id"])
@@ -255,7 +223,7 @@ def coco_from_files(results_file: str, reference_files: Sequence[str] | None) ->
     results, references = _read_json(path), _read_json(reference_paths[0])
     if isinstance(results, list):
         res: Any = [
-            {**entry, "image_id": _image_id(entry, path.name, i18n.Phrase("error.coco_result"), k + 1)}
+            {**entry, "image_id": _image_id(entry, path.name, Phrase("error.coco_result"), k + 1)}
             for k, entry in enumerate(results)
         ]
     elif isinstance(results, dict):
@@ -268,7 +236,7 @@ def coco_from_files(results_file: str, reference_files: Sequence[str] | None) ->
         scored = {entry["image_id"] for entry in res} if isinstance(res, list) else set(res)
         gts: dict[str, Any] = {}
         for k, entry in enumerate(references["annotations"]):
-            image = _image_id(entry, name, i18n.Phrase("error.coco_annotation"), k + 1)
+            image = _image_id(entry, name, Phrase("error.coco_annotation"), k + 1)
             if image in scored:
                 gts.setdefault(image, []).append(entry["caption"])
     elif isinstance(references, dict):
@@ -803,7 +771,7 @@ class MetricSpace:
     orders_label: i18n.I18nData = t("page.per_order")  # noqa: RUF009 (an immutable Phrase)
     reference_boxes: int = REFERENCE_BOXES  # text boxes for references (API: references_1, ...)
     coco_json: bool = False  # also read COCO results + references JSON uploads
-    max_predictions: int | None = None  # lower limits than MAX_LINES (see check_limits)
+    max_predictions: int | None = None  # lower limits than MAX_LINES
     max_references: int | None = None
     present_corpus: bool = False  # present() also gets the predictions and references
     warm_up: Callable[[], None] | None = None  # run once before serving (data a first call would build)
@@ -821,6 +789,25 @@ class MetricSpace:
     def build(self) -> gr.Blocks:
         """The page (:func:`build_demo`)."""
         return build_demo(self)
+
+    def input_help(self) -> i18n.I18nData:
+        """The page's *How to enter predictions and references* (Markdown), with its limits."""
+        count, references = self.max_predictions or MAX_LINES, self.max_references
+        limits = (
+            t("page.limit_predictions_references", count=count, references=references)
+            if references
+            else t("page.limit_predictions", count=count)
+        )
+        coco = t("page.input_help_coco") if self.coco_json else ""
+        return t("page.input_help", boxes=self.reference_boxes, limits=limits, coco=coco)
+
+    def check_limits(self, predictions: Sequence[Any], references: Sequence[Sequence[Any]]) -> None:
+        """The page's own limits, below MAX_LINES for a slower metric: predictions, and references in all."""
+        if self.max_predictions is not None and len(predictions) > self.max_predictions:
+            raise InputError("error.page_predictions", count=len(predictions), limit=self.max_predictions)
+        total = sum(len(group) for group in references)
+        if self.max_references is not None and total > self.max_references:
+            raise InputError("error.page_references", count=total, limit=self.max_references)
 
 
 # The scoring event's outputs, in order.
@@ -920,7 +907,7 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                 hyps, refs = corpus_from_text(predictions, references)
                 inputs = {"predictions": hyps, "references": refs}
                 source = i18n.text("status.text_boxes", language)
-            check_limits(hyps, refs, space.max_predictions, space.max_references)
+            space.check_limits(hyps, refs)
             options = space.options(**dict(zip(controls, option_values)))
             details = space.detail_options(options) if callable(space.detail_options) else space.detail_options
             result = metric.compute(**inputs, **options, **details)
@@ -1011,7 +998,7 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                             elem_id="reference-files",
                         )
                 with gr.Accordion(t("page.input_help_title"), open=False):
-                    gr.Markdown(input_help(boxes, space.coco_json, space.max_predictions, space.max_references))
+                    gr.Markdown(space.input_help())
             with gr.Column(scale=2):
                 controls = space.controls()
                 # Named API parameters, with defaults (inspect reads __signature__, which typeshed's functions lack).
