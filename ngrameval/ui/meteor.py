@@ -107,12 +107,9 @@ def number_list(text, name, example):
 def options(variant, task, modules, normalization, weights, parameters, beam_size, alpha, beta, gamma, tokenize):
     """compute() options: only the chosen variant's (the metric refuses the other's)."""
     if variant != "meteor15":
-        chosen = dict(variant=variant, tokenize=tokenize)
-        for name, value in (("alpha", alpha), ("beta", beta), ("gamma", gamma)):
-            value = ui.optional_number(value, name)
-            if value is not None:  # blank: the metric's default
-                chosen[name] = value
-        return chosen
+        given = {name: ui.optional_number(value, name) for name, value in zip(NLTK_DEFAULTS, (alpha, beta, gamma))}
+        # blank: the metric's default
+        return dict(variant=variant, tokenize=tokenize, **{name: v for name, v in given.items() if v is not None})
     chosen = dict(
         variant=variant,
         modules=[m for m in MODULES if m in (modules or [])],
@@ -171,25 +168,17 @@ def present(result, options, _per_sentence):
         explanation = result["explanation"]
         per_segment = {key: [item[key] for item in explanation] for key in ("precision", "recall", "fmean", "penalty")}
         alpha, beta, gamma = (signature[name] for name in ("alpha", "beta", "gamma"))
-        parts = {
-            ui.PRECISION: (
-                float(np.mean(per_segment["precision"])),
-                Phrase("meteor.mean_of", formula=Phrase("meteor.matches_over_prediction")),
-            ),
-            ui.RECALL: (
-                float(np.mean(per_segment["recall"])),
-                Phrase("meteor.mean_of", formula=Phrase("meteor.matches_over_reference")),
-            ),
-            "Fmean": (
-                float(np.mean(per_segment["fmean"])),
-                Phrase("meteor.mean_of", formula=f"P R / ({alpha} P + (1 - {alpha}) R)"),
-            ),
-            PENALTY: (
-                float(np.mean(per_segment["penalty"])),
-                Phrase("meteor.mean_of", formula=f"{gamma} (chunks / matches)^{beta}"),
-            ),
-            "METEOR": (result["meteor"], Phrase("meteor.how_nltk_score")),
+        formulas: dict[str, ui.Shown] = {  # each part is the mean of the segments'
+            "precision": Phrase("meteor.matches_over_prediction"),
+            "recall": Phrase("meteor.matches_over_reference"),
+            "fmean": f"P R / ({alpha} P + (1 - {alpha}) R)",
+            "penalty": f"{gamma} (chunks / matches)^{beta}",
         }
+        parts = {
+            column: (float(np.mean(per_segment[key])), Phrase("meteor.mean_of", formula=formula))
+            for column, (key, formula) in zip((ui.PRECISION, ui.RECALL, "Fmean", PENALTY), formulas.items())
+        }
+        parts["METEOR"] = (result["meteor"], Phrase("meteor.how_nltk_score"))
         summary = {
             "variant": "nltk (NLTK 3.10.4 meteor_score)",
             Phrase("column.tokenizer"): signature["tok"],
