@@ -1,7 +1,4 @@
-"""BLEU Space: the evaluate metric metrics/bleu (ngrameval) with every option, examples and explanations.
-
-Run: python spaces/bleu/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
-"""
+"""BLEU Space: the evaluate metric metrics/bleu (ngrameval) with every option, examples and explanations."""
 
 import gradio as gr
 import pandas as pd
@@ -145,12 +142,4 @@ EXAMPLES = [
     ),
 ]
 
-SPACE = ui.MetricSpace(
-    name="bleu",
-    controls=controls,
-    options=options,
-    present=present,
-    order_plot=(ui.PRECISION, t("bleu.precision_plot")),
-    score_high=1.0,
-    examples=EXAMPLES,
-)
+SPACE = ui.MetricSpace("bleu", controls, options, present, (ui.PRECISION, t("bleu.precision_plot")), 1.0, EXAMPLES)

@@ -1,7 +1,4 @@
-"""CIDEr Space: the evaluate metric metrics/cider (ngrameval) with every option, examples and explanations.
-
-Run: python spaces/cider/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
-"""
+"""CIDEr Space: the evaluate metric metrics/cider (ngrameval) with every option, examples and explanations."""
 
 import gradio as gr
 import numpy as np
@@ -15,16 +12,8 @@ from ngrameval.ui.i18n import Phrase, t
 
 NAMES = {"cider-d": "CIDEr-D", "cider": "CIDEr"}  # what each variant is called on the page
 TOKENIZERS = list(dict.fromkeys(["none", "ptb", *TOKENIZER_NAMES]))
-REFERENCE_BOXES = 5  # COCO has five reference captions per image
-
-NGRAMS_LABEL = t("cider.ngrams")
-
 # The highlight's classes: the word's idf as a share of the highest possible one, log(items).
-IDF_LABELS = [
-    (2 / 3, "rare: high idf", "#0284c7"),
-    (1 / 3, "medium idf", "#38bdf8"),
-    (0.0, "common: low idf", "#bae6fd"),
-]
+IDF_LABELS = [(2 / 3, "rare: high idf", "#0284c7"), (1 / 3, "medium idf", "#38bdf8"), (0, "common: low idf", "#bae6fd")]
 NO_IDF = ("idf 0: in every item's references", "#e5e7eb")
 ABSENT = ("not in its references", "#fca5a5")  # the text cider.explanation_intro names it
 COLORS = dict([(label, color) for _, label, color in IDF_LABELS] + [NO_IDF, ABSENT])
@@ -50,13 +39,8 @@ def controls():
 
 
 def options(variant, tokenize, max_order, sigma, lowercase, idf_table):
-    chosen = dict(
-        variant=variant,
-        tokenize=tokenize,
-        max_order=int(max_order),
-        lowercase=bool(lowercase),
-        idf=idf_table or "corpus",
-    )
+    chosen = dict(variant=variant, tokenize=tokenize, max_order=int(max_order), lowercase=bool(lowercase))
+    chosen["idf"] = idf_table or "corpus"
     sigma = ui.optional_number(sigma, "sigma")
     if sigma is not None:  # blank: the metric's default
         chosen["sigma"] = sigma
@@ -122,10 +106,6 @@ def idf_label(idf, top):
     return next(label for share, label, _ in IDF_LABELS if idf >= share * top)
 
 
-def ngram_set(tokens, n):
-    return {" ".join(tokens[i : i + n]) for i in range(len(tokens) - n + 1)}
-
-
 WEIGHT = Phrase("column.weight")
 IN_REFERENCES = Phrase("column.in_its_references")
 
@@ -139,11 +119,10 @@ def explain_item(index, state):
     )
     # The highest possible idf, log(items), is idf + log(max(1, df)) of any n-gram.
     top = next((g["idf"] + np.log(max(1, g["df"])) for g in item["ngrams"]), 0.0)
-    in_references = {}
-    rows = []
+    in_references, rows = {}, []
     for gram in sorted(item["ngrams"], key=lambda g: (g["n"], -g["weight"])):
         n, text = gram["n"], gram["ngram"]
-        found = sum(text in ngram_set(reference, n) for reference in references)
+        found = sum(text in {" ".join(r[i : i + n]) for i in range(len(r) - n + 1)} for r in references)
         in_references[text] = found
         positions = [i + 1 for i in range(len(prediction) - n + 1) if " ".join(prediction[i : i + n]) == text]
         rows.append(
@@ -218,8 +197,8 @@ SPACE = ui.MetricSpace(
     examples=EXAMPLES,
     detail_options={"explain": True},
     explain_item=explain_item,
-    ngrams_label=NGRAMS_LABEL,
+    ngrams_label=t("cider.ngrams"),
     orders_label=t("cider.per_reference"),
-    reference_boxes=REFERENCE_BOXES,
+    reference_boxes=5,  # COCO has five reference captions per image
     coco_json=True,
 )

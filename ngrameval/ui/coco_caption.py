@@ -1,8 +1,5 @@
 """COCO caption Space: the evaluate metric metrics/coco_caption (ngrameval) -- BLEU-1..4, METEOR, ROUGE-L and
-CIDEr-D as pycocoevalcap reports them -- with its options, examples and explanations.
-
-Run: python spaces/coco_caption/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
-"""
+CIDEr-D as pycocoevalcap reports them -- with its options, examples and explanations."""
 
 import gradio as gr
 import numpy as np

@@ -1,7 +1,4 @@
-"""GLEU Space: the evaluate metric metrics/gleu (ngrameval) with every option, examples and explanations.
-
-Run: python spaces/gleu/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
-"""
+"""GLEU Space: the evaluate metric metrics/gleu (ngrameval) with every option, examples and explanations."""
 
 import gradio as gr
 import numpy as np

@@ -1,7 +1,4 @@
-"""METEOR Space: the evaluate metric metrics/meteor (ngrameval) with its options, examples and alignments.
-
-Run: python spaces/meteor/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
-"""
+"""METEOR Space: the evaluate metric metrics/meteor (ngrameval) with its options, examples and alignments."""
 
 import html
 import math
@@ -25,11 +22,10 @@ from ngrameval.ui.i18n import Phrase, t
 MAX_PREDICTIONS = 5_000
 MAX_REFERENCES = 20_000
 NLTK_DEFAULTS = {"alpha": 0.9, "beta": 3.0, "gamma": 0.5}  # NLTK's meteor_score
+SIDES = ("hypothesis", "reference")  # of an alignment
 COLORS = {"exact": "#86efac", "stem": "#fde68a", "synonym": "#93c5fd", "paraphrase": "#f9a8d4"}
 
 
-MATCHES_LABEL = t("meteor.matches")
-REFERENCES_LABEL = t("meteor.per_reference")
 PENALTY = Phrase("column.penalty")
 VALUE = Phrase("column.value")  # the plotted column
 
@@ -174,9 +170,10 @@ def present(result, options, _per_sentence):
             "fmean": f"P R / ({alpha} P + (1 - {alpha}) R)",
             "penalty": f"{gamma} (chunks / matches)^{beta}",
         }
+        columns: list[ui.Shown] = [ui.PRECISION, ui.RECALL, "Fmean", PENALTY]
         parts = {
             column: (float(np.mean(per_segment[key])), Phrase("meteor.mean_of", formula=formula))
-            for column, (key, formula) in zip((ui.PRECISION, ui.RECALL, "Fmean", PENALTY), formulas.items())
+            for column, (key, formula) in zip(columns, formulas.items())
         }
         parts["METEOR"] = (result["meteor"], Phrase("meteor.how_nltk_score"))
         summary = {
@@ -210,23 +207,6 @@ def present(result, options, _per_sentence):
         signature=result["signature"],
         notes=notes,
     )
-
-
-def chunk_numbers(matches):
-    """Per match (in the prediction's order) its chunk, from 1: a chunk goes on while the next match starts
-    where the last one ended on both sides."""
-    numbers: list[int] = []
-    last = None
-    for match in matches:
-        if numbers and (match["hypothesis_start"], match["reference_start"]) == last:
-            numbers.append(numbers[-1])
-        else:
-            numbers.append(numbers[-1] + 1 if numbers else 1)
-        last = (
-            match["hypothesis_start"] + match["hypothesis_length"],
-            match["reference_start"] + match["reference_length"],
-        )
-    return numbers
 
 
 def word_marks(length, matches, numbers, side):
@@ -282,18 +262,19 @@ def explain_item(index, state):
         if state.get("explanation")
         else ngrameval.meteor([prediction], [references], **options, explain=True).explanation[0]
     )
-    alone = (
-        [item]
-        if len(references) == 1
-        else ngrameval.meteor(
-            [prediction] * len(references), [[r] for r in references], **options, explain=True
-        ).explanation
-    )
+    alone = [item]
+    if len(references) > 1:
+        pairs = ngrameval.meteor([prediction] * len(references), [[r] for r in references], **options, explain=True)
+        alone = pairs.explanation
     best = item["reference_index"]
     matches = sorted(item["matches"], key=lambda m: m["hypothesis_start"])
-    numbers = chunk_numbers(matches)
-    prediction_marks = word_marks(len(item["hypothesis"]), matches, numbers, "hypothesis")
-    reference_marks = word_marks(len(item["reference"]), matches, numbers, "reference")
+    # Per match its chunk, from 1: a chunk goes on while the next match starts where the last ended on both sides.
+    numbers = [1] * len(matches)
+    for k in range(1, len(matches)):
+        last, match = matches[k - 1], matches[k]
+        goes_on = all(match[f"{side}_start"] == last[f"{side}_start"] + last[f"{side}_length"] for side in SIDES)
+        numbers[k] = numbers[k - 1] + (0 if goes_on else 1)
+    marks = {side: word_marks(len(item[side]), matches, numbers, side) for side in SIDES}
     rows = [
         {
             CHUNK: number,
@@ -324,18 +305,11 @@ def explain_item(index, state):
         for module, color in COLORS.items()
         if any(m["module"] == module for m in matches)
     )
-    prediction_html = aligned_html(item["hypothesis"], prediction_marks)
-    reference_html = aligned_html(item["reference"], reference_marks)
+    prediction_html, reference_html = (aligned_html(item[side], marks[side]) for side in SIDES)
+    parts = {key: ui.fmt(item[key]) for key in ("precision", "recall", "fmean", "penalty", "score")}
+    parts["fragmentation"] = ui.fmt(float(fragmentation))
 
     def details(language):
-        parts = dict(
-            precision=item["precision"],
-            recall=item["recall"],
-            fmean=item["fmean"],
-            fragmentation=float(fragmentation),
-            penalty=item["penalty"],
-            score=item["score"],
-        )
         return (
             f'<div class="meteor-alignment" style="margin-top:.4rem">'
             f"<div><strong>{ui.html_text('meteor.alignment', language, number=best + 1)}</strong>: "
@@ -345,15 +319,14 @@ def explain_item(index, state):
             f"{ui.html_text('explain.prediction', language, {'words': prediction_html})}</div>"
             f'<div class="aligned-reference" style="margin:.3rem 0;line-height:1.9">'
             f"{ui.html_text('explain.reference_words', language, {'words': reference_html}, number=best + 1)}</div>"
-            f"<div>{ui.html_text('meteor.alignment_parts', language, None, **{k: ui.fmt(v) for k, v in parts.items()})}"
-            f"</div></div>"
+            f"<div>{ui.html_text('meteor.alignment_parts', language, None, **parts)}</div></div>"
         )
 
     return {
         "prediction_tokens": item["hypothesis"],
         "reference_tokens": [e["reference"] for e in alone],
         "reference_length": None,
-        "labels": [mark and mark[0] for mark in prediction_marks],
+        "labels": [mark and mark[0] for mark in marks["hypothesis"]],
         "colors": COLORS,
         "reference_notes": [
             Phrase("meteor.reference_best" if j == best else "meteor.reference_score", score=ui.fmt(e["score"]))
@@ -423,8 +396,8 @@ SPACE = ui.MetricSpace(
     per_order_label=t("meteor.parts"),
     detail_options=detail_options,
     explain_item=explain_item,
-    ngrams_label=MATCHES_LABEL,
-    orders_label=REFERENCES_LABEL,
+    ngrams_label=t("meteor.matches"),
+    orders_label=t("meteor.per_reference"),
     reference_boxes=5,
     max_predictions=MAX_PREDICTIONS,
     max_references=MAX_REFERENCES,

@@ -1,7 +1,4 @@
-"""ROUGE Space: the evaluate metric metrics/rouge (ngrameval) with every option, examples and explanations.
-
-Run: python spaces/rouge/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
-"""
+"""ROUGE Space: the evaluate metric metrics/rouge (ngrameval) with every option, examples and explanations."""
 
 from typing import Any
 

@@ -1,7 +1,4 @@
-"""TER Space: the evaluate metric metrics/ter (ngrameval) with every option, examples and the edit alignment.
-
-Run: python spaces/ter/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
-"""
+"""TER Space: the evaluate metric metrics/ter (ngrameval) with every option, examples and the edit alignment."""
 
 import html
 
