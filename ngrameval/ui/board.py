@@ -1,9 +1,6 @@
-"""The leaderboard Space serving a community board (:class:`ngrameval.leaderboard.board.Board`): the ranked table
-and its HTML report, a submission form, and a page per submission (``?submission=NAME``). Run:
-``python spaces/leaderboard/app.py --board DIR`` (:func:`ngrameval.ui.leaderboard.board_settings`).
-
-The references never leave the board: no handler reads them, and the report is made from standings, which hold
-none. A submission is read as ``ngrameval score`` reads a system's file, within a size limit."""
+"""The leaderboard Space serving a community board (``app.py --board DIR``): the ranked table and its HTML report, a
+submission form, and a page per submission (``?submission=NAME``). The references never leave the board: no
+handler reads them, and the report is made from standings, which hold none."""
 
 from __future__ import annotations
 

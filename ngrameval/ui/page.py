@@ -1,7 +1,5 @@
-"""The page shared by the ngrameval Spaces: each ``ngrameval.ui.<name>`` describes its metric (controls, options,
-how a result is shown) as a :class:`MetricSpace`; :func:`build_demo` builds the page around the real ``evaluate``
-script (found by :func:`ngrameval.metric_path`): input reading and limits, messages, score card, tables, plots,
-the per-sentence explanation."""
+"""The page shared by the ngrameval Spaces: each ``ngrameval.ui.<name>`` describes its metric as a
+:class:`MetricSpace`; :func:`build_demo` builds the page around the metric's ``evaluate`` script."""
 
 from __future__ import annotations
 
@@ -315,10 +313,8 @@ Shown = Union[str, Phrase]  # a name or text a result shows: a Phrase is transla
 
 @dataclass
 class Presentation:
-    """What the page shows of one result (built by the Space's ``present``). Its words -- captions, notes,
-    column and part names, texts among the summary's values -- are :class:`~ngrameval.ui.i18n.Phrase` objects,
-    which the page puts in the request's language; a plain ``str`` (a metric's name, "1-gram") is shown as it
-    is."""
+    """What the page shows of one result (built by the Space's ``present``); its :class:`~ngrameval.ui.i18n.Phrase`
+    words are shown in the request's language, a plain ``str`` as it is."""
 
     scores: list[tuple[Shown, float]]  # (caption, value) per big number
     per_order: pd.DataFrame  # first column: the plot's categories ("1-gram", ...; "rouge1", ...)
@@ -566,9 +562,7 @@ def order_table(orders: list[dict[str, Any]]) -> pd.DataFrame:
         }
         per_reference = order.get("reference_information")
         if per_reference:
-            row.update(
-                {Phrase("column.vs_reference", number=i): round(v, DIGITS) for i, v in enumerate(per_reference, 1)}
-            )
+            row |= {Phrase("column.vs_reference", number=i): round(v, DIGITS) for i, v in enumerate(per_reference, 1)}
             row[Phrase("column.best_used")] = round(max(per_reference), DIGITS)
         elif weighted:
             row[Phrase("column.information")] = round(
@@ -593,15 +587,12 @@ def explain(
     explain_item: ExplainItem | None = None,
     language: str = i18n.DEFAULT_LANGUAGE,
 ):
-    """The explanation of prediction ``number`` (from 1) in ``language``: heading, highlight, n-gram and order tables.
+    """The explanation of prediction ``number`` (from 1): heading, highlight, n-gram and order tables.
 
-    The item shown is ``explain_item(index, state)`` when given, else the metric's explanation entry (in the
-    state), else ``explain_one(prediction, references, options)``. An item has the keys of BLEU's ``explanation``
-    entries (prediction_tokens, reference_tokens, reference_length -- None: not shown --, orders), optionally
-    ``labels`` (one per prediction token) and their ``colors``, ``reference_notes`` (one per reference),
-    ``ngram_table`` and ``order_table`` (DataFrames shown instead of the n-gram and order tables), ``details_html``
-    (HTML under the references, or a function of the language), ``separator`` (between the highlighted tokens)
-    and ``prediction_length`` (when it is not the number of tokens). Phrases are shown in ``language``."""
+    The item is ``explain_item(index, state)``, else the metric's explanation entry, else ``explain_one(prediction,
+    references, options)``: BLEU's entries' keys, optionally ``labels``, ``colors``, ``reference_notes``,
+    ``ngram_table``, ``order_table``, ``details_html`` (or a function of the language), ``separator`` and
+    ``prediction_length``."""
     if not state:
         return "", None, None, None
     count = len(state["scores"])
@@ -639,11 +630,8 @@ def explain(
         facts.insert(0, html.escape(i18n.text("explain.image_id", language, image=state["image_ids"][index])))
     if item.get("reference_length") is not None:
         facts.append(i18n.text("explain.reference_length", language, length=item["reference_length"]))
-    facts.append(
-        i18n.text(
-            "explain.prediction_length", language, length=item.get("prediction_length", len(item["prediction_tokens"]))
-        )
-    )
+    length = item.get("prediction_length", len(item["prediction_tokens"]))
+    facts.append(i18n.text("explain.prediction_length", language, length=length))
     title = i18n.text("explain.heading", language, number=index + 1, count=count)
     details = item.get("details_html", "")
     details = details(language) if callable(details) else details

@@ -51,18 +51,15 @@ def options(normalized, no_punct, asian_support, case_sensitive):
 
 def edit_counts(item):
     """Per kind of edit (shift, substitution, insertion, deletion) how many the segment's explanation has."""
-    counts = dict.fromkeys(OPS, 0)
-    counts["shift"] = len(item["shifts"])
+    counts = dict.fromkeys(OPS, 0) | {"shift": len(item["shifts"])}
     for edit in item["edits"]:
         counts[edit["op"]] += 1
     return counts
 
 
 def present(result, options, _per_sentence):
-    totals = dict.fromkeys(OPS, 0)
-    for item in result["explanation"]:
-        for op, count in edit_counts(item).items():
-            totals[op] += count
+    counts = [edit_counts(item) for item in result["explanation"]]
+    totals = {op: sum(count[op] for count in counts) for op in OPS}
     length = result["ref_length"]
     sentence_scores = result["sentence_scores"]
     return ui.Presentation(
@@ -121,8 +118,8 @@ def alignment_columns(item):
 
 
 def shift_history(item):
-    """The words before each shift, and per position of the shifted prediction the shifts (numbers from 1) that
-    moved the word now there."""
+    """The words before each shift, per position of the shifted prediction the position its word had in the
+    prediction, and per moved word's position in the prediction the shifts (numbers from 1) that moved it."""
     words, origin, steps = list(item["prediction_tokens"]), list(range(len(item["prediction_tokens"]))), []
     moved: dict[int, list[int]] = {}  # word's position in the prediction -> the shifts that moved it
     for number, shift in enumerate(item["shifts"], 1):
@@ -132,7 +129,7 @@ def shift_history(item):
         words, origin = apply_shift(words, shift), apply_shift(origin, shift)
     if words != item["shifted_tokens"]:
         raise ValueError("the explanation's shifts do not give its shifted prediction")
-    return steps, [moved.get(k, []) for k in origin], moved
+    return steps, origin, moved
 
 
 def _word(text):
@@ -220,22 +217,9 @@ def legend_html(language):
     )
 
 
-def prediction_labels(item, columns, moved):
-    """Per token of the (unshifted) prediction: what happens to it (substitution, deletion, shifted, match)."""
-    origin = list(range(len(item["prediction_tokens"])))
-    for shift in item["shifts"]:
-        origin = apply_shift(origin, shift)
-    labels: list[Phrase | None] = [None] * len(origin)
-    for op, i, _ in columns:
-        if i is not None:
-            k = origin[i]
-            labels[k] = LABELS[op if op != "match" else "shifted" if k in moved else "match"]
-    return labels
-
-
-PREDICTION_POSITION = Phrase("column.prediction_position")
-REFERENCE_WORD = Phrase("column.reference_word")
-REFERENCE_POSITION = Phrase("column.reference_position")
+PREDICTION_POSITION, REFERENCE_WORD, REFERENCE_POSITION = (
+    Phrase(f"column.{key}") for key in ("prediction_position", "reference_word", "reference_position")
+)
 
 
 def explain_item(index, state):
@@ -244,21 +228,24 @@ def explain_item(index, state):
     item = state["explanation"][index]
     options, prediction, group = state["options"], state["predictions"][index], state["references"][index]
     best = item["best_reference"]
+    alone = [item["num_edits"]]
     if len(group) > 1:
-        alone = [
-            e["num_edits"]
-            for e in ngrameval.ter([prediction] * len(group), [[r] for r in group], **options, explain=True).explanation
-        ]
-    else:
-        alone = [item["num_edits"]]
+        pairs = ngrameval.ter([prediction] * len(group), [[r] for r in group], **options, explain=True)
+        alone = [e["num_edits"] for e in pairs.explanation]
     notes = [
         Phrase("ter.reference_note", edits=edits, words=len(item["reference_tokens"][k]))
         for k, edits in enumerate(alone)
     ]
     notes[best] = Phrase("explain.used", note=notes[best])
     columns = alignment_columns(item)
-    steps, moved_by, moved = shift_history(item)
+    steps, origin, moved = shift_history(item)
+    moved_by = [moved.get(k, []) for k in origin]
     counts = edit_counts(item)
+    # Per token of the (unshifted) prediction what happens to it (substitution, deletion, shifted, match).
+    labels: list[Phrase | None] = [None] * len(origin)
+    for op, i, _ in columns:
+        if i is not None:
+            labels[origin[i]] = LABELS[op if op != "match" else "shifted" if origin[i] in moved else "match"]
 
     def details(language):
         summary = i18n.text("explain.list_separator", language).join(
@@ -306,7 +293,7 @@ def explain_item(index, state):
         "prediction_tokens": item["prediction_tokens"],
         "reference_tokens": item["reference_tokens"],
         "reference_length": item["reference_length"],
-        "labels": prediction_labels(item, columns, moved),
+        "labels": labels,
         "colors": {LABELS[kind]: color for kind, color in COLORS.items()},
         "reference_notes": notes,
         "details_html": details,
