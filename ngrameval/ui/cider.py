@@ -40,11 +40,7 @@ def controls():
 
 def options(variant, tokenize, max_order, sigma, lowercase, idf_table):
     chosen = dict(variant=variant, tokenize=tokenize, max_order=int(max_order), lowercase=bool(lowercase))
-    chosen["idf"] = idf_table or "corpus"
-    sigma = ui.optional_number(sigma, "sigma")
-    if sigma is not None:  # blank: the metric's default
-        chosen["sigma"] = sigma
-    return chosen
+    return dict(chosen, idf=idf_table or "corpus", **ui.given_numbers(sigma=sigma))
 
 
 def per_order_shares(explanation):

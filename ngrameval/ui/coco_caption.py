@@ -11,12 +11,9 @@ from ngrameval.ui.i18n import Phrase, t
 
 METRICS = [("BLEU-1..4", "bleu"), ("METEOR 1.5", "meteor"), ("ROUGE-L", "rouge_l"), ("CIDEr-D", "cider")]
 NAMES = ["Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4", "METEOR", "ROUGE_L", "CIDEr"]  # pycocoevalcap's, in its order
-REFERENCE_BOXES = 5  # COCO has five reference captions per image
 SPICE = Phrase("coco.spice")  # the score card's note
 METRIC = Phrase("column.metric")
 CORPUS = Phrase("column.corpus")  # the plotted column
-
-INTRO = t("coco.intro", spice=t("coco.spice"))
 
 
 def controls():
@@ -105,7 +102,7 @@ SPACE = ui.MetricSpace(
     name="coco_caption",
     texts="coco",
     label="COCO caption",
-    intro=INTRO,
+    intro=t("coco.intro", spice=t("coco.spice")),
     controls=controls,
     options=options,
     present=present,
@@ -117,6 +114,6 @@ SPACE = ui.MetricSpace(
     per_order_label=t("coco.per_metric"),
     ngrams_label=t("coco.ngrams"),
     orders_label=t("coco.item_scores"),
-    reference_boxes=REFERENCE_BOXES,
+    reference_boxes=5,  # COCO has five reference captions per image
     coco_json=True,
 )

@@ -439,10 +439,10 @@ class LeaderboardSpace:
                 language = i18n.language_switch()
             gr.Markdown(t("lb.intro"))
             with gr.Row():
-                references = gr.File(
-                    label=t("lb.references"), file_count="multiple", file_types=None, elem_id="references"
+                references, systems = (
+                    gr.File(label=t(f"lb.{name}"), file_count="multiple", file_types=None, elem_id=name)
+                    for name in ("references", "systems")
                 )
-                systems = gr.File(label=t("lb.systems"), file_count="multiple", file_types=None, elem_id="systems")
             with gr.Row():
                 metrics = gr.CheckboxGroup(
                     metric_names(), value=DEFAULT_METRICS, label=t("lb.metrics"), elem_id="metrics"
@@ -452,17 +452,9 @@ class LeaderboardSpace:
             with gr.Row():
                 test = gr.Radio(list(TESTS), value="paired bootstrap", label=t("lb.test"), elem_id="test")
                 confidence = gr.Checkbox(False, label=t("lb.confidence"), elem_id="confidence")
-                samples = gr.Number(
-                    DEFAULT_SAMPLES["bs"],
-                    precision=0,
-                    elem_id="samples",
-                    label=t(
-                        "lb.samples",
-                        bootstrap=f"{DEFAULT_SAMPLES['bs']:,}",
-                        randomization=f"{DEFAULT_SAMPLES['ar']:,}",
-                        limit=f"{MAX_SAMPLES:,}",
-                    ),
-                )
+                bootstrap, randomization = (f"{DEFAULT_SAMPLES[kind]:,}" for kind in ("bs", "ar"))
+                label = t("lb.samples", bootstrap=bootstrap, randomization=randomization, limit=f"{MAX_SAMPLES:,}")
+                samples = gr.Number(DEFAULT_SAMPLES["bs"], precision=0, elem_id="samples", label=label)
                 seed = gr.Number(DEFAULT_SEED, label=t("lb.seed"), elem_id="seed")
                 scale_100 = gr.Checkbox(True, label=t("lb.scale"), elem_id="scale")
             options = gr.Textbox(label=t("lb.options"), info=t("lb.options_info"), lines=2, elem_id="options")

@@ -103,9 +103,7 @@ def number_list(text, name, example):
 def options(variant, task, modules, normalization, weights, parameters, beam_size, alpha, beta, gamma, tokenize):
     """compute() options: only the chosen variant's (the metric refuses the other's)."""
     if variant != "meteor15":
-        given = {name: ui.optional_number(value, name) for name, value in zip(NLTK_DEFAULTS, (alpha, beta, gamma))}
-        # blank: the metric's default
-        return dict(variant=variant, tokenize=tokenize, **{name: v for name, v in given.items() if v is not None})
+        return dict(variant=variant, tokenize=tokenize, **ui.given_numbers(alpha=alpha, beta=beta, gamma=gamma))
     chosen = dict(
         variant=variant,
         modules=[m for m in MODULES if m in (modules or [])],
@@ -183,29 +181,17 @@ def present(result, options, _per_sentence):
             "WordNet": signature["wordnet"],
             **shared,
         }
-        sentence_scores = {
-            "METEOR": scores,
-            ui.PRECISION: per_segment["precision"],
-            ui.RECALL: per_segment["recall"],
-            PENALTY: per_segment["penalty"],
-        }
+        sentence_scores = {"METEOR": scores, **{c: per_segment[k] for c, k in zip(columns, formulas) if k != "fmean"}}
         caption = Phrase("caption.meteor_nltk", count=count)
         notes = []
-    if result.get("note"):
-        notes.insert(0, result["note"])
+    values, hows = zip(*parts.values())
     return ui.Presentation(
         scores=[(caption, result["meteor"])],
-        per_order=pd.DataFrame(
-            {
-                Phrase("column.part"): list(parts),
-                VALUE: [value for value, _ in parts.values()],
-                Phrase("column.how"): [how for _, how in parts.values()],
-            }
-        ),
+        per_order=pd.DataFrame({Phrase("column.part"): list(parts), VALUE: values, Phrase("column.how"): hows}),
         summary=summary,
         sentence_scores=sentence_scores,
         signature=result["signature"],
-        notes=notes,
+        notes=[result["note"], *notes] if result.get("note") else notes,
     )
 
 

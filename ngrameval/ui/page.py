@@ -284,6 +284,12 @@ def optional_number(value: Any, name: str) -> float | None:
     return number
 
 
+def given_numbers(**boxes: Any) -> dict[str, float]:
+    """The number boxes not left blank (blank: the metric's default), by name."""
+    numbers = {name: optional_number(value, name) for name, value in boxes.items()}
+    return {name: number for name, number in numbers.items() if number is not None}
+
+
 def parse_weights(text: str | None) -> Any:
     """'0.25 0.25 0.25 0.25' -> a list; several sets separated by ';' -> a list of lists; blank -> None."""
     sets = [part for part in (text or "").split(";") if part.strip()]
@@ -719,10 +725,6 @@ class Example:
     options: dict[str, Any] = field(default_factory=dict)
 
 
-NGRAMS_LABEL = t("page.ngrams")
-EXPLANATION_INTRO = t("page.explanation_intro")  # its text names OVER_CLIP
-
-
 @dataclass
 class MetricSpace:
     """What a Space's app.py describes; :func:`build_demo` does the rest.
@@ -755,7 +757,7 @@ class MetricSpace:
     explain_one: ExplainOne | None = None
     explain_item: ExplainItem | None = None
     label: str | None = None  # the metric's name on the page (default: NAME)
-    ngrams_label: i18n.I18nData = NGRAMS_LABEL  # the labels of the explanation's two tables
+    ngrams_label: i18n.I18nData = t("page.ngrams")  # noqa: RUF009 -- the labels of the explanation's two tables
     orders_label: i18n.I18nData = t("page.per_order")  # noqa: RUF009 (an immutable Phrase)
     reference_boxes: int = REFERENCE_BOXES  # text boxes for references (API: references_1, ...)
     coco_json: bool = False  # also read COCO results + references JSON uploads
@@ -772,7 +774,7 @@ class MetricSpace:
             self.explanation_note = t(f"{prefix}.note") if f"{prefix}.note" in i18n.TEXTS else ""
         if self.explanation_intro is None:
             own = f"{prefix}.explanation_intro"
-            self.explanation_intro = t(own) if own in i18n.TEXTS else EXPLANATION_INTRO
+            self.explanation_intro = t(own if own in i18n.TEXTS else "page.explanation_intro")  # names OVER_CLIP
 
     def build(self) -> gr.Blocks:
         """The page (:func:`build_demo`)."""
@@ -813,13 +815,8 @@ def _examples(space: MetricSpace, controls: dict[str, gr.components.Component]) 
     for example in space.examples:
         boxes = ["\n".join(lines) for lines in example.references]
         boxes += [""] * (space.reference_boxes - len(boxes))
-        rows.append(
-            [
-                "\n".join(example.predictions),
-                *boxes,
-                *(example.options.get(name, control.value) for name, control in controls.items()),
-            ]
-        )
+        values = [example.options.get(name, control.value) for name, control in controls.items()]
+        rows.append(["\n".join(example.predictions), *boxes, *values])
     return rows
 
 

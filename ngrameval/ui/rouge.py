@@ -64,7 +64,7 @@ def controls():
 def options(
     rouge_types, variant, multi_ref, tokenizer, use_stemmer, remove_stopwords, alpha, w, limit_words, limit_bytes
 ):
-    chosen = dict(
+    return dict(
         rouge_types=list(rouge_types or []),
         variant=variant,
         multi_ref=ui.pick(multi_ref, MULTI_REF, "multi_ref"),
@@ -73,12 +73,9 @@ def options(
         remove_stopwords=bool(remove_stopwords),
         alpha=float(alpha),
         limit_words=limit_words or None,
-        limit_bytes=limit_bytes or None,
-    )  # a blank box sends 0
-    w = ui.optional_number(w, "w")
-    if w is not None:  # blank: the metric's default
-        chosen["w"] = w
-    return chosen
+        limit_bytes=limit_bytes or None,  # a blank box sends 0
+        **ui.given_numbers(w=w),
+    )
 
 
 def _types(options):
