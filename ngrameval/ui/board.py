@@ -242,14 +242,8 @@ class BoardSpace:
             chosen = request.query_params.get("submission") if request is not None else None
             chosen = chosen if chosen in names else None
             view = handlers.submission_html(chosen, i18n.language_of(request))
-            return (
-                status,
-                frame,
-                legend,
-                gr.update(choices=names, value=chosen),
-                view,
-                gr.Tabs(selected="submission" if chosen else "board"),
-            )
+            tab = gr.Tabs(selected="submission" if chosen else "board")
+            return status, frame, legend, gr.update(choices=names, value=chosen), view, tab
 
         def refresh(request: gr.Request):
             status, frame, legend, names = handlers.table(request)
@@ -290,8 +284,10 @@ class BoardSpace:
                         label=t("board.file", limit=f"{handlers.max_mb:g}"), file_types=None, elem_id="submission-file"
                     )
                     with gr.Row():
-                        name = gr.Textbox(label=t("board.name"), max_length=200, elem_id="submission-name")
-                        team = gr.Textbox(label=t("board.team"), max_length=200, elem_id="submission-team")
+                        name, team = (
+                            gr.Textbox(label=t(f"board.{field}"), max_length=200, elem_id=f"submission-{field}")
+                            for field in ("name", "team")
+                        )
                     submit = gr.Button(t("board.submit"), variant="primary", elem_id="submit")
                     submit_status = gr.HTML(elem_id="submit-status")
                     stored = gr.JSON(label=t("board.stored_json"), elem_id="stored")

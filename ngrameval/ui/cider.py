@@ -43,21 +43,17 @@ def options(variant, tokenize, max_order, sigma, lowercase, idf_table):
     return dict(chosen, idf=idf_table or "corpus", **ui.given_numbers(sigma=sigma))
 
 
-def per_order_shares(explanation):
-    """Per item and order, the order's share of the item's score: the mean over its references of cosine ×
-    length penalty, times 10 (an item's score is the mean over orders; CIDEr_n of the paper)."""
-    return np.array(
+def present(result, options, _per_sentence):
+    explanation = result["explanation"]
+    name = NAMES[result["variant"]]
+    # Per item and order, the order's share of the item's score: the mean over its references of cosine × length
+    # penalty, times 10 (an item's score is the mean over orders; CIDEr_n of the paper).
+    shares = np.array(
         [
             np.mean([np.asarray(r["cosine"]) * r["length_penalty"] for r in item["references"]], axis=0) * 10
             for item in explanation
         ]
     )
-
-
-def present(result, options, _per_sentence):
-    explanation = result["explanation"]
-    name = NAMES[result["variant"]]
-    shares = per_order_shares(explanation)
     orders = ui.order_labels(shares.shape[1])
     cosines = np.array([r["cosine"] for item in explanation for r in item["references"]])
     penalties = [r["length_penalty"] for item in explanation for r in item["references"]]

@@ -153,11 +153,7 @@ def language_of(request: Any) -> str:
         except ValueError:
             weight = 0.0
         preferences.append((-weight, position, tag))
-    for _, _, tag in sorted(preferences):
-        code = language_code(tag)
-        if code is not None:
-            return code
-    return DEFAULT_LANGUAGE
+    return next((code for _, _, tag in sorted(preferences) if (code := language_code(tag))), DEFAULT_LANGUAGE)
 
 
 def theme() -> gr.themes.Base:

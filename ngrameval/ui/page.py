@@ -667,54 +667,42 @@ def papineni() -> tuple[list[str], list[list[str]]]:
     return hypotheses, [lines_of((folder / f"references.{i}.txt").read_text(encoding="utf-8")) for i in (1, 2, 3)]
 
 
-_SCENES = [  # (caption, five reference captions), written for these pages, tokenized as COCO's evaluation does
-    (
-        "a dog runs on the beach with a frisbee",
-        [
-            "a brown dog running along the beach",
-            "a dog carries a frisbee across the sand",
-            "a dog is running on a sandy beach",
-            "a dog with a red frisbee in its mouth on the beach",
-            "the dog plays fetch by the ocean",
-        ],
-    ),
-    (
-        "a kitchen with a stove and a refrigerator",
-        [
-            "a small kitchen with a white stove",
-            "a kitchen with wooden cabinets and a refrigerator",
-            "an old stove next to a refrigerator in a kitchen",
-            "a clean kitchen with appliances and a window",
-            "the kitchen has a stove a sink and a fridge",
-        ],
-    ),
-    (
-        "a red bus driving down a city street",
-        [
-            "a red double decker bus on a street",
-            "a bus drives down a busy city street",
-            "a red bus stopped at a traffic light",
-            "people waiting as a bus drives by",
-            "a city bus driving past tall buildings",
-        ],
-    ),
-    (
-        "a man riding a skateboard down a ramp",
-        [
-            "a skateboarder doing a trick on a ramp",
-            "a man rides his skateboard at a skate park",
-            "a young man skateboarding down a ramp",
-            "a person on a skateboard in the air",
-            "a skateboarder jumps off a concrete ramp",
-        ],
-    ),
-]
+_SCENES = {  # caption: its five references, written for these pages, tokenized as COCO's evaluation does
+    "a dog runs on the beach with a frisbee": [
+        "a brown dog running along the beach",
+        "a dog carries a frisbee across the sand",
+        "a dog is running on a sandy beach",
+        "a dog with a red frisbee in its mouth on the beach",
+        "the dog plays fetch by the ocean",
+    ],
+    "a kitchen with a stove and a refrigerator": [
+        "a small kitchen with a white stove",
+        "a kitchen with wooden cabinets and a refrigerator",
+        "an old stove next to a refrigerator in a kitchen",
+        "a clean kitchen with appliances and a window",
+        "the kitchen has a stove a sink and a fridge",
+    ],
+    "a red bus driving down a city street": [
+        "a red double decker bus on a street",
+        "a bus drives down a busy city street",
+        "a red bus stopped at a traffic light",
+        "people waiting as a bus drives by",
+        "a city bus driving past tall buildings",
+    ],
+    "a man riding a skateboard down a ramp": [
+        "a skateboarder doing a trick on a ramp",
+        "a man rides his skateboard at a skate park",
+        "a young man skateboarding down a ramp",
+        "a person on a skateboard in the air",
+        "a skateboarder jumps off a concrete ramp",
+    ],
+}
 
 
 def captions() -> tuple[list[str], list[list[str]]]:
     """Four image captions and, per reference box, their five references (the CIDEr and COCO pages'
     examples)."""
-    return [caption for caption, _ in _SCENES], [[group[k] for _, group in _SCENES] for k in range(5)]
+    return list(_SCENES), [[group[k] for group in _SCENES.values()] for k in range(5)]
 
 
 @dataclass
@@ -743,12 +731,10 @@ class MetricSpace:
     score_high: float | None  # nominal top of the score range (None: open)
     examples: Sequence[Example] = ()
     # The prefix of the page's texts (default: name): <prefix>.title, .intro, and where the texts have them .note
-    # and .explanation_intro (else no note, and the page's introduction).
+    # (added to the explanation's introduction) and .explanation_intro (else the page's: it names OVER_CLIP).
     texts: str | None = None
     title: i18n.I18nData | None = None
     intro: i18n.I18nData | None = None  # Markdown under the title
-    explanation_note: str | i18n.I18nData | None = None  # Markdown added to the explanation's introduction
-    explanation_intro: i18n.I18nData | None = None  # Markdown: what the highlight shows
     per_order_label: i18n.I18nData = t("page.per_ngram_order")  # noqa: RUF009 (an immutable Phrase) -- the label of the per_order table
     detail_options: dict[str, Any] | Callable[[dict[str, Any]], dict[str, Any]] = field(
         default_factory=lambda: {"sentence_level": True, "explain": True}
@@ -770,11 +756,6 @@ class MetricSpace:
         prefix = self.texts or self.name
         self.title = self.title or t(f"{prefix}.title")
         self.intro = self.intro or t(f"{prefix}.intro")
-        if self.explanation_note is None:
-            self.explanation_note = t(f"{prefix}.note") if f"{prefix}.note" in i18n.TEXTS else ""
-        if self.explanation_intro is None:
-            own = f"{prefix}.explanation_intro"
-            self.explanation_intro = t(own if own in i18n.TEXTS else "page.explanation_intro")  # names OVER_CLIP
 
     def build(self) -> gr.Blocks:
         """The page (:func:`build_demo`)."""
@@ -859,7 +840,7 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
 
     # evaluate's compute keeps per-call state on the module: every computation runs on the page's one worker thread.
     metric = evaluate.load(metric_path(space.name), keep_in_memory=True)
-    label = space.label or space.name.upper()
+    label, prefix = space.label or space.name.upper(), space.texts or space.name
     boxes = space.reference_boxes
 
     def explain_sentence(request: gr.Request, state, number):
@@ -963,9 +944,9 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                                 lines=3 if i == 1 else 1,
                                 max_lines=12,
                                 elem_id=f"references-{i}",
-                                placeholder=t("page.references_placeholder")
-                                if i == 1
-                                else t("page.more_references_placeholder"),
+                                placeholder=t(
+                                    "page.references_placeholder" if i == 1 else "page.more_references_placeholder"
+                                ),
                             )
                             for i in range(1, boxes + 1)
                         ]
@@ -1022,7 +1003,11 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                 label=t("page.sentences"), interactive=False, max_height=320, elem_id="sentences", wrap=True
             )
 
-            gr.Markdown(t("page.explanation", intro=space.explanation_intro, note=space.explanation_note))
+            own = {
+                key: t(f"{prefix}.{key}") for key in ("note", "explanation_intro") if f"{prefix}.{key}" in i18n.TEXTS
+            }
+            intro = own.get("explanation_intro", t("page.explanation_intro"))
+            gr.Markdown(t("page.explanation", intro=intro, note=own.get("note", "")))
             with gr.Row(equal_height=False):
                 number = gr.Number(
                     value=1,

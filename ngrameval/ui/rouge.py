@@ -1,5 +1,6 @@
 """ROUGE Space: the evaluate metric metrics/rouge (ngrameval) with every option, examples and explanations."""
 
+from itertools import accumulate
 from typing import Any
 
 import gradio as gr
@@ -119,17 +120,16 @@ def tokens(text, options):
 
 def lcs_marks(prediction, reference, summary_level):
     """Positions of the prediction's tokens on an LCS with the reference, each a (tokens, sentences) pair:
-    of the whole texts, or, summary level, the union over the sentence pairs (positions in the sentences
-    joined)."""
+    of the whole texts, or, summary level, the union over the sentence pairs (positions in the sentences joined)."""
     if not summary_level:
         return set(lcs_positions(prediction[0], reference[0]))
-    marks: set[int] = set()
-    start = 0
-    for sentence in prediction[1]:
-        for other in reference[1]:
-            marks.update(start + i for i in lcs_positions(sentence, other))
-        start += len(sentence)
-    return marks
+    starts = accumulate((len(sentence) for sentence in prediction[1]), initial=0)
+    return {
+        start + i
+        for start, sentence in zip(starts, prediction[1])
+        for other in reference[1]
+        for i in lcs_positions(sentence, other)
+    }
 
 
 def explain_one(prediction, references, options):
