@@ -32,52 +32,32 @@ def smoothing_for(variant, smooth):
 
 
 def controls():
+    shown: dict[str, gr.components.Component] = {}  # the controls by name, as built
     with gr.Row():
-        variant = ui.variant_dropdown(VARIANTS, "sacrebleu")
-        tokenize = ui.tokenizer_dropdown()
+        shown["variant"] = variant = ui.variant_dropdown(VARIANTS, "sacrebleu")
+        shown["tokenize"] = ui.tokenizer_dropdown()
     with gr.Row():
         choices = smoothing_choices("sacrebleu")
-        smooth = ui.control(
+        shown["smooth"] = smooth = ui.control(
             gr.Dropdown, "bleu.smoothing", choices, value="default", elem_id="smooth", allow_custom_value=True
         )
-        brevity_penalty = ui.control(
-            gr.Dropdown, "bleu.brevity_penalty", ["default", *BREVITY_PENALTIES], value="default"
-        )
-    max_order = ui.order_slider("bleu.max_order", 4)
-    weights = ui.control(gr.Textbox, "bleu.weights", placeholder=t("bleu.weights_placeholder"))
+        choices = ["default", *BREVITY_PENALTIES]
+        shown["brevity_penalty"] = ui.control(gr.Dropdown, "bleu.brevity_penalty", choices, value="default")
+    shown["max_order"] = ui.order_slider("bleu.max_order", 4)
+    shown["weights"] = ui.control(gr.Textbox, "bleu.weights", placeholder=t("bleu.weights_placeholder"))
     with gr.Row():
-        lowercase = ui.lowercase_checkbox()
-        effective_order = ui.control(gr.Dropdown, "bleu.effective_order", list(EFFECTIVE_ORDER), value="default")
-        auto_reweigh = gr.Checkbox(False, label=t("bleu.auto_reweigh"))
+        shown["lowercase"] = ui.lowercase_checkbox()
+        choices = list(EFFECTIVE_ORDER)
+        shown["effective_order"] = ui.control(gr.Dropdown, "bleu.effective_order", choices, value="default")
+        shown["auto_reweigh"] = gr.Checkbox(False, label=t("bleu.auto_reweigh"))
     with gr.Accordion(t("bleu.smoothing_parameters"), open=False), gr.Row():
-        parameters = {name: gr.Number(None, label=name, info=info) for name, info in PARAMETERS.items()}
+        shown |= {name: gr.Number(None, label=name, info=info) for name, info in PARAMETERS.items()}
     variant.change(smoothing_for, [variant, smooth], smooth, api_visibility="private")
-    return dict(
-        variant=variant,
-        tokenize=tokenize,
-        smooth=smooth,
-        brevity_penalty=brevity_penalty,
-        max_order=max_order,
-        weights=weights,
-        lowercase=lowercase,
-        effective_order=effective_order,
-        auto_reweigh=auto_reweigh,
-        **parameters,
-    )
+    return shown
 
 
-def options(
-    variant,
-    tokenize,
-    smooth,
-    brevity_penalty,
-    max_order,
-    weights,
-    lowercase,
-    effective_order,
-    auto_reweigh,
-    **parameters,
-):
+def options(variant, tokenize, smooth, brevity_penalty, max_order, weights, lowercase, effective_order, **others):
+    """compute() options; ``others``: auto_reweigh and the smoothing PARAMETERS."""
     return dict(
         variant=variant,
         tokenize=tokenize,
@@ -87,8 +67,8 @@ def options(
         weights=ui.parse_weights(weights),
         lowercase=bool(lowercase),
         use_effective_order=ui.pick(effective_order, EFFECTIVE_ORDER, "effective order"),
-        auto_reweigh=bool(auto_reweigh),
-        **{name: ui.optional_number(parameters[name], name) for name in PARAMETERS},
+        auto_reweigh=bool(others["auto_reweigh"]),
+        **{name: ui.optional_number(others[name], name) for name in PARAMETERS},
     )
 
 

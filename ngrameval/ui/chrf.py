@@ -36,32 +36,25 @@ def reset_for_variant(variant):
 
 
 def controls():
+    shown: dict[str, gr.components.Component] = {}  # the controls by name, as built
     with gr.Row():
-        variant = ui.variant_dropdown(VARIANTS, "sacrebleu", "chrf.variant_info")
+        shown["variant"] = variant = ui.variant_dropdown(VARIANTS, "sacrebleu", "chrf.variant_info")
         # A text box: a blank number box comes back from the browser as 0, and blank must mean the variant's beta.
-        beta = gr.Textbox(
-            label="beta", elem_id="beta", placeholder=t("chrf.beta_placeholder"), info=t("chrf.beta_info")
-        )
-    char_order = ui.order_slider("chrf.char_order", 6)
-    word_order = ui.order_slider("chrf.word_order", 0, 0, elem_id="word-order")
+        hint = t("chrf.beta_placeholder")
+        beta = gr.Textbox(label="beta", elem_id="beta", placeholder=hint, info=t("chrf.beta_info"))
+    shown["char_order"] = ui.order_slider("chrf.char_order", 6)
+    shown["word_order"] = ui.order_slider("chrf.word_order", 0, 0, elem_id="word-order")
+    shown["beta"] = beta
     min_char_order = ui.order_slider("chrf.min_char_order", 1, elem_id="min-char-order", interactive=False)
     with gr.Row():
-        lowercase = gr.Checkbox(False, label=t("page.lowercase"), elem_id="lowercase", info="sacrebleu")
-        whitespace = ui.control(gr.Checkbox, "chrf.whitespace", False, elem_id="whitespace")
-        eps_smoothing = ui.control(gr.Checkbox, "chrf.eps_smoothing", False, elem_id="eps-smoothing")
-    variant_only = [word_order, lowercase, eps_smoothing, min_char_order]  # SACREBLEU_ONLY + NLTK_ONLY
+        shown["lowercase"] = gr.Checkbox(False, label=t("page.lowercase"), elem_id="lowercase", info="sacrebleu")
+        shown["whitespace"] = ui.control(gr.Checkbox, "chrf.whitespace", False, elem_id="whitespace")
+        shown["eps_smoothing"] = ui.control(gr.Checkbox, "chrf.eps_smoothing", False, elem_id="eps-smoothing")
+    shown["min_char_order"] = min_char_order
+    variant_only = [shown[name] for name in SACREBLEU_ONLY + NLTK_ONLY]
     variant.change(for_variant, variant, variant_only, api_visibility="private")
     variant.input(reset_for_variant, variant, variant_only, api_visibility="private")
-    return dict(
-        variant=variant,
-        char_order=char_order,
-        word_order=word_order,
-        beta=beta,
-        lowercase=lowercase,
-        whitespace=whitespace,
-        eps_smoothing=eps_smoothing,
-        min_char_order=min_char_order,
-    )
+    return shown
 
 
 def options(variant, char_order, word_order, beta, lowercase, whitespace, eps_smoothing, min_char_order):

@@ -137,14 +137,8 @@ def text_files(uploads: Sequence[Path], folder: Path, budget: Budget, max_files:
         except zipfile.BadZipFile:
             raise InputError("lb.error.not_zip", name=upload.name) from None
         with archive:
-            members = sorted(
-                (
-                    member
-                    for member in archive.infolist()
-                    if not member.is_dir() and not SKIPPED_MEMBER.search(member.filename)
-                ),
-                key=lambda member: member.filename,
-            )
+            members = [m for m in archive.infolist() if not m.is_dir() and not SKIPPED_MEMBER.search(m.filename)]
+            members.sort(key=lambda member: member.filename)
             if not members:
                 raise InputError("lb.error.zip_empty", name=upload.name)
             if len(found) + len(members) > max_files:
@@ -152,9 +146,8 @@ def text_files(uploads: Sequence[Path], folder: Path, budget: Budget, max_files:
             for index, member in enumerate(members):
                 try:
                     with archive.open(member) as stream:
-                        found.append(
-                            _text_file(stream, member.filename.rsplit("/", 1)[-1], target / str(index), budget)
-                        )
+                        name = member.filename.rsplit("/", 1)[-1]
+                        found.append(_text_file(stream, name, target / str(index), budget))
                 except (zipfile.BadZipFile, RuntimeError, zlib.error, EOFError):  # damaged, encrypted
                     raise InputError("lb.error.not_zip", name=upload.name) from None
     if len(found) > max_files:

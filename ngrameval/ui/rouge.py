@@ -31,35 +31,30 @@ def for_variant(variant):
 
 
 def controls():
-    rouge_types = ui.control(gr.CheckboxGroup, "rouge.types", TYPES, value=list(DEFAULT_TYPES), elem_id="rouge-types")
+    shown: dict[str, gr.components.Component] = {}  # the controls by name, as built
+    shown["rouge_types"] = ui.control(
+        gr.CheckboxGroup, "rouge.types", TYPES, value=list(DEFAULT_TYPES), elem_id="rouge-types"
+    )
     with gr.Row():
-        variant = ui.variant_dropdown(VARIANTS, "rouge_score")
-        multi_ref = ui.control(gr.Dropdown, "rouge.multi_ref", list(MULTI_REF), value="default", elem_id="multi-ref")
+        shown["variant"] = variant = ui.variant_dropdown(VARIANTS, "rouge_score")
+        choices = list(MULTI_REF)
+        shown["multi_ref"] = ui.control(gr.Dropdown, "rouge.multi_ref", choices, value="default", elem_id="multi-ref")
     with gr.Row():
-        tokenizer = ui.control(gr.Dropdown, "rouge.tokenizer", list(TOKENIZERS), value="default", elem_id="tokenizer")
-        use_stemmer = ui.control(gr.Checkbox, "rouge.stemmer", False, elem_id="stemmer")
-        remove_stopwords = ui.control(gr.Checkbox, "rouge.stopwords", False, elem_id="stopwords")
+        choices = list(TOKENIZERS)
+        shown["tokenizer"] = ui.control(gr.Dropdown, "rouge.tokenizer", choices, value="default", elem_id="tokenizer")
+        shown["use_stemmer"] = ui.control(gr.Checkbox, "rouge.stemmer", False, elem_id="stemmer")
+        shown["remove_stopwords"] = ui.control(gr.Checkbox, "rouge.stopwords", False, elem_id="stopwords")
     with gr.Row():
         alpha_info = "F = PR / ((1 - alpha) P + alpha R); 0.5: F1"
-        alpha = gr.Slider(0, 1, value=0.5, step=0.05, label="alpha", elem_id="alpha", info=alpha_info)
-        w = gr.Number(1.2, minimum=1, label="w (rougeW)", elem_id="w", info="f(k) = k^w")
+        shown["alpha"] = gr.Slider(0, 1, value=0.5, step=0.05, label="alpha", elem_id="alpha", info=alpha_info)
+        shown["w"] = gr.Number(1.2, minimum=1, label="w (rougeW)", elem_id="w", info="f(k) = k^w")
     with gr.Row():
         limit: dict[str, Any] = dict(precision=0, info="rouge.limit_info", interactive=False)
-        limit_words = ui.control(gr.Number, "rouge.limit_words", None, elem_id="limit-words", **limit)
-        limit_bytes = ui.control(gr.Number, "rouge.limit_bytes", None, elem_id="limit-bytes", **limit)
-    variant.change(for_variant, variant, [tokenizer, limit_words, limit_bytes], api_visibility="private")
-    return dict(
-        rouge_types=rouge_types,
-        variant=variant,
-        multi_ref=multi_ref,
-        tokenizer=tokenizer,
-        use_stemmer=use_stemmer,
-        remove_stopwords=remove_stopwords,
-        alpha=alpha,
-        w=w,
-        limit_words=limit_words,
-        limit_bytes=limit_bytes,
-    )
+        for name in ("limit_words", "limit_bytes"):
+            shown[name] = ui.control(gr.Number, f"rouge.{name}", None, elem_id=name.replace("_", "-"), **limit)
+    changed = [shown[name] for name in ("tokenizer", "limit_words", "limit_bytes")]
+    variant.change(for_variant, variant, changed, api_visibility="private")
+    return shown
 
 
 def options(

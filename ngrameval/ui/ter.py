@@ -159,9 +159,8 @@ def shift_html(number, words, shift, language):
             )
         elif k < len(words) and not start < k < start + length:
             pieces.append(_word(words[k]))
-    line = ui.html_text(
-        "ter.shift_line", language, number=number, words=" ".join(shift["words"]), start=start + 1, end=to + 1
-    )
+    moved = " ".join(shift["words"])
+    line = ui.html_text("ter.shift_line", language, number=number, words=moved, start=start + 1, end=to + 1)
     return f'<div class="ter-shift" style="margin:.25rem 0;line-height:2">{line} · {" ".join(pieces)}</div>'
 
 
@@ -185,17 +184,9 @@ def alignment_html(item, columns, moved_by, language):
         if labels:
             top += f'<sup class="ter-shift-label" style="color:#7c3aed;font-weight:700">{labels}</sup>'
         bottom = html.escape(reference[j]) if j is not None else GAP
-        title = ui.html_text(
-            "ter.column_title",
-            language,
-            op=NAMES[op],
-            prediction=Phrase("explain.prediction_number", number=i + 1)
-            if i is not None
-            else Phrase("ter.no_prediction_word"),
-            reference=Phrase("explain.reference_number", number=j + 1)
-            if j is not None
-            else Phrase("ter.no_reference_word"),
-        )
+        ours = Phrase("explain.prediction_number", number=i + 1) if i is not None else Phrase("ter.no_prediction_word")
+        theirs = Phrase("explain.reference_number", number=j + 1) if j is not None else Phrase("ter.no_reference_word")
+        title = ui.html_text("ter.column_title", language, op=NAMES[op], prediction=ours, reference=theirs)
         color = COLORS["shifted"] if op == "match" and labels else COLORS[op]
         cells.append(
             f'<div class="ter-col ter-op-{op}" title="{title}" style="display:inline-flex;flex-direction:column;'
