@@ -111,14 +111,9 @@ def options(variant, task, modules, normalization, weights, parameters, beam_siz
         beam_size=int(beam_size) if beam_size is not None else DEFAULT_BEAM_SIZE,
     )
     parameters = number_list(parameters, "alpha beta gamma delta", "0.85 0.2 0.6 0.75")
-    if parameters is None:
-        chosen["task"] = task  # with parameters the jar's task is "custom"
-    else:
-        chosen["parameters"] = parameters
+    chosen |= {"task": task} if parameters is None else {"parameters": parameters}  # the jar's task is then "custom"
     weights = number_list(weights, "module weights", "1 0.6 0.8 0.6")
-    if weights is not None:
-        chosen["weights"] = weights
-    return chosen
+    return chosen if weights is None else chosen | {"weights": weights}
 
 
 def detail_options(options):
