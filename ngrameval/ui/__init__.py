@@ -1,9 +1,5 @@
-"""The Gradio pages of the ngrameval Spaces: ``ngrameval.ui.<name>`` describes one metric's page,
-:mod:`ngrameval.ui.page` builds and serves it. Needs the ``spaces`` extra (gradio).
-
-A Space's ``app.py`` is two lines, ``from ngrameval.ui import serve`` and ``demo = serve("bleu", __name__)``:
-run as a program (as the Hub runs it) it warms the metric up and serves the page; imported, it only builds it.
-"""
+"""The Gradio pages of the ngrameval Spaces (the ``spaces`` extra): ``ngrameval.ui.<name>`` describes one page,
+:mod:`ngrameval.ui.page` builds it. A Space's ``app.py`` is ``demo = serve("bleu", __name__)``."""
 
 from __future__ import annotations
 
@@ -23,10 +19,8 @@ def space(name: str) -> Any:
 
 
 def serve(name: str, caller: str = "__main__", **launch_options: Any) -> Any:
-    """The ``gradio.Blocks`` page of Space ``name``; when ``caller`` is ``"__main__"`` (an app.py run as a
-    program) its warm-up runs and the page is served (``launch_options`` go to ``demo.launch``). The leaderboard
-    serves a community board when given one (``app.py --board DIR``, see
-    :func:`ngrameval.ui.leaderboard.board_settings`)."""
+    """The ``gradio.Blocks`` page of Space ``name``; when ``caller`` is ``"__main__"`` (an app.py run as a program)
+    its warm-up runs and the page is served (``launch_options`` go to ``demo.launch``)."""
     from ngrameval.ui import page
 
     described = space(name)

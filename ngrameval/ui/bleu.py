@@ -1,102 +1,63 @@
-"""BLEU Space: the evaluate metric metrics/bleu (ngrameval) with every option, examples and explanations.
-
-Run: python spaces/bleu/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
-"""
+"""BLEU Space: the evaluate metric metrics/bleu (ngrameval) with every option, examples and explanations."""
 
 import gradio as gr
 import pandas as pd
 
-from ngrameval.metrics.bleu import VARIANTS
+from ngrameval.metrics.bleu import BREVITY_PENALTIES, SMOOTHING, VARIANTS
 from ngrameval.ui import page as ui
 from ngrameval.ui.i18n import Phrase, t
 
-SMOOTHING = {  # per variant: the smoothing values it accepts (the first, "default", is its own default)
-    "sacrebleu": ["default", "exp", "floor", "add-k", "none"],
-    "nltk": ["default"] + [f"method{i}" for i in range(8)],
-    "mteval": ["default", "exp"],
-    "nmt": ["default", "none", "add-one"],
-    "d2l": ["default", "none"],
-    "coco": ["default", "none"],
-}
-# The dropdown's words for the metric's values; others (exp, floor, method1, ...) pass as they are.
+# The dropdown's words for the metric's smooth values that are not words (exp, method1, ... pass as they are).
+SMOOTH_WORDS: dict[object, str] = {None: "none", False: "none", True: "add-one"}
 SMOOTH_VALUES = {"none": None, "add-one": True}
 EFFECTIVE_ORDER = {"default": None, "on": True, "off": False}
+# The smoothing parameters, each with the smoothing methods it is for (their defaults).
+PARAMETERS = {
+    "smooth_value": "sacrebleu floor (0.1) / add-k (1)",
+    "epsilon": "nltk method1 (0.1)",
+    "alpha": "nltk method6 (5)",
+    "k": "nltk method4, method7 (5)",
+}
+
+
+def smoothing_choices(variant):
+    """The smooth values a variant accepts, after "default" (its own)."""
+    return ["default", *(SMOOTH_WORDS.get(value, value) for value in SMOOTHING.get(variant, ()))]
 
 
 def smoothing_for(variant, smooth):
     """The smoothing choices of a variant; the current choice is kept when that variant accepts it."""
-    choices = SMOOTHING.get(variant, ["default"])
+    choices = smoothing_choices(variant)
     return gr.Dropdown(choices=choices, value=smooth if smooth in choices else "default")
 
 
 def controls():
+    shown: dict[str, gr.components.Component] = {}  # the controls by name, as built
     with gr.Row():
-        variant = gr.Dropdown(list(VARIANTS), value="sacrebleu", label=t("page.variant"), elem_id="variant")
-        tokenize = ui.tokenizer_dropdown()
+        shown["variant"] = variant = ui.variant_dropdown(VARIANTS, "sacrebleu")
+        shown["tokenize"] = ui.tokenizer_dropdown()
     with gr.Row():
-        smooth = gr.Dropdown(
-            SMOOTHING["sacrebleu"],
-            value="default",
-            label=t("bleu.smoothing"),
-            elem_id="smooth",
-            allow_custom_value=True,
-            info=t("bleu.smoothing_info"),
+        choices = smoothing_choices("sacrebleu")
+        shown["smooth"] = smooth = ui.control(
+            gr.Dropdown, "bleu.smoothing", choices, value="default", elem_id="smooth", allow_custom_value=True
         )
-        brevity_penalty = gr.Dropdown(
-            ["default", "closest", "shortest", "average"],
-            value="default",
-            label=t("bleu.brevity_penalty"),
-            info=t("bleu.brevity_penalty_info"),
-        )
-    max_order = ui.order_slider(t("bleu.max_order"), 4)
-    weights = gr.Textbox(
-        label=t("bleu.weights"), placeholder=t("bleu.weights_placeholder"), info=t("bleu.weights_info")
-    )
+        choices = ["default", *BREVITY_PENALTIES]
+        shown["brevity_penalty"] = ui.control(gr.Dropdown, "bleu.brevity_penalty", choices, value="default")
+    shown["max_order"] = ui.order_slider("bleu.max_order", 4)
+    shown["weights"] = ui.control(gr.Textbox, "bleu.weights", placeholder=t("bleu.weights_placeholder"))
     with gr.Row():
-        lowercase = ui.lowercase_checkbox()
-        effective_order = gr.Dropdown(
-            list(EFFECTIVE_ORDER), value="default", label=t("bleu.effective_order"), info=t("bleu.effective_order_info")
-        )
-        auto_reweigh = gr.Checkbox(False, label=t("bleu.auto_reweigh"))
-    with gr.Accordion(t("bleu.smoothing_parameters"), open=False):
-        with gr.Row():
-            smooth_value = gr.Number(None, label="smooth_value", info="sacrebleu floor (0.1) / add-k (1)")
-            epsilon = gr.Number(None, label="epsilon", info="nltk method1 (0.1)")
-            alpha = gr.Number(None, label="alpha", info="nltk method6 (5)")
-            k = gr.Number(None, label="k", info="nltk method4, method7 (5)")
+        shown["lowercase"] = ui.lowercase_checkbox()
+        choices = list(EFFECTIVE_ORDER)
+        shown["effective_order"] = ui.control(gr.Dropdown, "bleu.effective_order", choices, value="default")
+        shown["auto_reweigh"] = gr.Checkbox(False, label=t("bleu.auto_reweigh"))
+    with gr.Accordion(t("bleu.smoothing_parameters"), open=False), gr.Row():
+        shown |= {name: gr.Number(None, label=name, info=info) for name, info in PARAMETERS.items()}
     variant.change(smoothing_for, [variant, smooth], smooth, api_visibility="private")
-    return dict(
-        variant=variant,
-        tokenize=tokenize,
-        smooth=smooth,
-        brevity_penalty=brevity_penalty,
-        max_order=max_order,
-        weights=weights,
-        lowercase=lowercase,
-        effective_order=effective_order,
-        auto_reweigh=auto_reweigh,
-        smooth_value=smooth_value,
-        epsilon=epsilon,
-        alpha=alpha,
-        k=k,
-    )
+    return shown
 
 
-def options(
-    variant,
-    tokenize,
-    smooth,
-    brevity_penalty,
-    max_order,
-    weights,
-    lowercase,
-    effective_order,
-    auto_reweigh,
-    smooth_value,
-    epsilon,
-    alpha,
-    k,
-):
+def options(variant, tokenize, smooth, brevity_penalty, max_order, weights, lowercase, effective_order, **others):
+    """compute() options; ``others``: auto_reweigh and the smoothing PARAMETERS."""
     return dict(
         variant=variant,
         tokenize=tokenize,
@@ -106,22 +67,17 @@ def options(
         weights=ui.parse_weights(weights),
         lowercase=bool(lowercase),
         use_effective_order=ui.pick(effective_order, EFFECTIVE_ORDER, "effective order"),
-        auto_reweigh=bool(auto_reweigh),
-        smooth_value=ui.optional_number(smooth_value, "smooth_value"),
-        epsilon=ui.optional_number(epsilon, "epsilon"),
-        alpha=ui.optional_number(alpha, "alpha"),
-        k=ui.optional_number(k, "k"),
+        auto_reweigh=bool(others["auto_reweigh"]),
+        **{name: ui.optional_number(others[name], name) for name in PARAMETERS},
     )
 
 
 def present(result, options, _per_sentence):
     several = isinstance(result["bleu"], list)
-    weight_sets = options["weights"] if several else [options["weights"]]
     captions = [
         Phrase("caption.weights", weights=" ".join(f"{w:g}" for w in ws)) if ws else Phrase("caption.corpus_score")
-        for ws in weight_sets
+        for ws in (options["weights"] if several else [options["weights"]])
     ]
-    scores = result["bleu"] if several else [result["bleu"]]
     sentence = result["sentence_scores"]
     columns: dict[ui.Shown, list[float]] = (
         {Phrase("column.score_of", caption=c): [row[i] for row in sentence] for i, c in enumerate(captions)}
@@ -129,7 +85,7 @@ def present(result, options, _per_sentence):
         else {ui.SCORE: sentence}
     )
     return ui.Presentation(
-        scores=list(zip(captions, scores)),
+        scores=list(zip(captions, result["bleu"] if several else [result["bleu"]])),
         per_order=pd.DataFrame(
             {
                 ui.ORDER: ui.order_labels(len(result["precisions"])),
@@ -166,12 +122,4 @@ EXAMPLES = [
     ),
 ]
 
-SPACE = ui.MetricSpace(
-    name="bleu",
-    controls=controls,
-    options=options,
-    present=present,
-    order_plot=(ui.PRECISION, t("bleu.precision_plot")),
-    score_high=1.0,
-    examples=EXAMPLES,
-)
+SPACE = ui.MetricSpace("bleu", controls, options, present, (ui.PRECISION, t("bleu.precision_plot")), 1.0, EXAMPLES)

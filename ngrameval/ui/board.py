@@ -1,15 +1,6 @@
-"""The leaderboard Space serving a community board (:class:`ngrameval.leaderboard.board.Board`): the public ranked
-table (intervals, clusters, signatures) and its HTML report, a submission form (a file, a name, a team), and a page
-per submission (``?submission=NAME``, or its pick in the *Submission* tab).
-
-Run: ``python spaces/leaderboard/app.py --board DIR`` (or ``NGRAMEVAL_BOARD=DIR``; see
-:func:`ngrameval.ui.leaderboard.board_settings`). Without a board the Space is the upload-and-score page.
-
-The references never leave the board: no handler reads them (:class:`Board` returns none), and the report is made
-from standings, which hold none. A submission is read as ``ngrameval score`` reads a system's file (any text
-file, ``.gz``, a ``.zip`` of one file), within a size limit, and must have a line per segment of the board. The
-board's rate limit counts the submissions of each client address (:func:`client_key`).
-"""
+"""The leaderboard Space serving a community board (``app.py --board DIR``): the ranked table and its HTML report, a
+submission form, and a page per submission (``?submission=NAME``). The references never leave the board: no
+handler reads them, and the report is made from standings, which hold none."""
 
 from __future__ import annotations
 
@@ -43,10 +34,8 @@ HUB_VARIABLE = "SPACE_ID"  # set by the Hub in a Space: requests come through it
 
 
 def client_key(request: gr.Request | None, behind_proxy: bool = False) -> str:
-    """The key the board's rate limit counts: the address the request came from ("" without one). On the Hub
-    (``behind_proxy``: where the Hub sets ``SPACE_ID``) every request comes from the Hub's proxy, which names the
-    visitor's address first in ``X-Forwarded-For``; elsewhere that header is whatever the client sent, so the
-    connection's address counts.
+    """The key the board's rate limit counts: the request's address ("" without one). ``behind_proxy`` (on the Hub)
+    it is the first of ``X-Forwarded-For``, which the Hub's proxy sets; elsewhere a client could send any.
 
     >>> class Request:
     ...     headers = {"x-forwarded-for": "203.0.113.7, 10.16.3.80"}
@@ -63,8 +52,8 @@ def client_key(request: gr.Request | None, behind_proxy: bool = False) -> str:
 
 
 class BoardPage:
-    """The handlers of a board's page; the standings are computed once per state of the board (the bootstrap
-    between every two submissions is the costly part) and shared by every visitor.
+    """The handlers of a board's page; the standings (their bootstrap is costly) are computed once per state of the
+    board and shared by every visitor.
 
     >>> folder = Path(tempfile.mkdtemp()) / "board"
     >>> _ = Board.create(folder, [["the cat sat on the mat"], ["a dog barks"]], {"bleu": {}})
@@ -81,16 +70,12 @@ class BoardPage:
     """
 
     def __init__(self, folder: Path, max_mb: float = DEFAULT_MAX_MB, behind_proxy: bool = False):
-        self.board = Board(folder)
-        self.max_mb = max_mb
-        self.behind_proxy = behind_proxy
+        self.board, self.max_mb, self.behind_proxy = Board(folder), max_mb, behind_proxy
         self._lock = threading.Lock()
         self._cached: tuple[Any, Leaderboard] | None = None
 
-    # ------------------------------------------------------------------ what is shown
-
     def standings(self) -> tuple[Leaderboard, dict[str, Submission]]:
-        """The standings (cached while no submission is added, removed or rescored) and the submissions by name."""
+        """The standings (cached while the submissions stay the same) and the submissions by name."""
         heads = self.board.submissions()
         state = tuple((head.name, head.digest, tuple(sorted(head.signatures.items()))) for head in heads)
         with self._lock:
@@ -118,24 +103,14 @@ class BoardPage:
         frame = pd.DataFrame(
             rows, columns=["rank", "cluster", "system", "team", *(column.key for column in standings.columns)]
         )
-        status = (
-            i18n.text(
-                "board.shown",
-                language,
-                count=len(rows),
-                segments=f"{self.board.segments:,}",
-                column=standings.columns[0].key,
-            )
-            if rows
-            else i18n.text("board.empty", language)
-        )
+        shown = dict(count=len(rows), segments=f"{self.board.segments:,}", column=standings.columns[0].key)
+        status = i18n.text("board.shown", language, **shown) if rows else i18n.text("board.empty", language)
         if standings.stale:
             status += " " + i18n.text("board.stale", language, metrics=", ".join(standings.stale))
         return page.status_html(status), frame, legend_html(standings), [system.name for system in standings.systems]
 
     def submission_html(self, name: str | None, language: str) -> str:
-        """A submission's page: team, time, digest; per score its value with its interval and signature; the
-        distribution of its segment scores."""
+        """A submission's page: its facts, scores (with intervals and signatures), and segment-score distributions."""
         if not name:
             return ""
         standings, heads = self.standings()
@@ -147,16 +122,17 @@ class BoardPage:
         head = heads[name]
         scores = self.board.segment_scores(name)
         alone = Leaderboard(standings.columns, [SystemScores(name, system.results, scores, [])], None)
-        rank = standings.systems.index(system) + 1
-        cluster = standings.cluster_numbers().get(name)
-        facts = [
-            (i18n.text("board.rank", language), f"{rank} / {len(standings.systems)}"),
-            (i18n.text("board.cluster", language), str(cluster)),
-            (i18n.text("board.team", language), head.team or ""),
-            (i18n.text("board.time", language), head.time),
-            (i18n.text("board.digest", language), head.digest),
-        ]
-        rows = "".join(f"<tr><th>{html.escape(label)}</th><td>{html.escape(value)}</td></tr>" for label, value in facts)
+        facts = {
+            "rank": f"{standings.systems.index(system) + 1} / {len(standings.systems)}",
+            "cluster": str(standings.cluster_numbers().get(name)),
+            "team": head.team or "",
+            "time": head.time,
+            "digest": head.digest,
+        }
+        rows = "".join(
+            f"<tr><th>{html.escape(i18n.text(f'board.{fact}', language))}</th><td>{html.escape(value)}</td></tr>"
+            for fact, value in facts.items()
+        )
         scored = "".join(
             f"<tr><td>{html.escape(column.key)}</td>"
             f'<td class="num">{html.escape(standings.cell(system, column.key, SCALE, WIDTH))}</td>'
@@ -177,8 +153,8 @@ class BoardPage:
         )
 
     def report_file(self) -> tuple[str, int]:
-        """The HTML report of the best REPORT_SYSTEMS submissions (their segments and segment scores, never the
-        references), written to a new file; and how many submissions the board has."""
+        """The HTML report of the best REPORT_SYSTEMS submissions (never the references), written to a new file; and
+        how many submissions the board has."""
         standings, _ = self.standings()
         best = standings.systems[:REPORT_SYSTEMS]
         detailed = [
@@ -204,11 +180,8 @@ class BoardPage:
         path.write_text(report.to_html(shown, SCALE, WIDTH), encoding="utf-8")
         return str(path), len(standings.systems)
 
-    # ------------------------------------------------------------------ submitting
-
     def read_submission(self, upload: Any) -> list[str]:
-        """The segments of an uploaded file, as ``ngrameval score`` reads a system's file; one line per segment
-        of the board."""
+        """The segments of an uploaded file (one line per segment of the board), as ``ngrameval score`` reads it."""
         if not upload:
             raise InputError("board.error.no_file")
         with tempfile.TemporaryDirectory(prefix="ngrameval-board-") as folder:
@@ -220,8 +193,7 @@ class BoardPage:
         return predictions
 
     def submit(self, upload: Any, name: Any, team: Any, request: gr.Request | None = None):
-        """The submit handler: status, the stored submission (its scores and signatures, or the error), and the
-        submission dropdown (the new one picked)."""
+        """The submit handler: status, the stored submission (or the error), the submission dropdown (it picked)."""
         language = i18n.language_of(request)
         try:
             name = (name or "").strip()
@@ -239,14 +211,7 @@ class BoardPage:
             for output, score in by_output.items()
             if score is not None
         )
-        answer = {
-            "name": stored.name,
-            "team": stored.team,
-            "time": stored.time,
-            "digest": stored.digest,
-            "scores": stored.scores,
-            "signatures": stored.signatures,
-        }
+        answer = {key: getattr(stored, key) for key in ("name", "team", "time", "digest", "scores", "signatures")}
         status = i18n.text("board.stored", language, name=stored.name, scores=scores)
         link = (
             f'<p><a href="?submission={urllib.parse.quote(stored.name)}" target="_self" id="submission-link">'
@@ -270,7 +235,6 @@ class BoardSpace:
     def build(self) -> gr.Blocks:
         handlers = self.handlers
         board = handlers.board
-        metrics = ", ".join(spec.name for spec in board.metrics())
 
         def load(request: gr.Request):
             """The table, and the submission the address names (``?submission=NAME``)."""
@@ -278,14 +242,8 @@ class BoardSpace:
             chosen = request.query_params.get("submission") if request is not None else None
             chosen = chosen if chosen in names else None
             view = handlers.submission_html(chosen, i18n.language_of(request))
-            return (
-                status,
-                frame,
-                legend,
-                gr.update(choices=names, value=chosen),
-                view,
-                gr.Tabs(selected="submission" if chosen else "board"),
-            )
+            tab = gr.Tabs(selected="submission" if chosen else "board")
+            return status, frame, legend, gr.update(choices=names, value=chosen), view, tab
 
         def refresh(request: gr.Request):
             status, frame, legend, names = handlers.table(request)
@@ -306,14 +264,10 @@ class BoardSpace:
             with gr.Row(equal_height=False):
                 gr.Markdown(t("board.header", title=board.title or "ngrameval leaderboard"))
                 language = i18n.language_switch()
+            metrics = ", ".join(spec.name for spec in board.metrics())
+            limit, per_hour = f"{handlers.max_mb:g}", board.max_per_hour or "-"
             gr.Markdown(
-                t(
-                    "board.intro",
-                    segments=f"{board.segments:,}",
-                    metrics=metrics,
-                    limit=f"{handlers.max_mb:g}",
-                    per_hour=board.max_per_hour or "-",
-                )
+                t("board.intro", segments=f"{board.segments:,}", metrics=metrics, limit=limit, per_hour=per_hour)
             )
             with gr.Tabs(selected="board") as tabs:
                 with gr.Tab(t("board.tab_board"), id="board"):
@@ -330,8 +284,10 @@ class BoardSpace:
                         label=t("board.file", limit=f"{handlers.max_mb:g}"), file_types=None, elem_id="submission-file"
                     )
                     with gr.Row():
-                        name = gr.Textbox(label=t("board.name"), max_length=200, elem_id="submission-name")
-                        team = gr.Textbox(label=t("board.team"), max_length=200, elem_id="submission-team")
+                        name, team = (
+                            gr.Textbox(label=t(f"board.{field}"), max_length=200, elem_id=f"submission-{field}")
+                            for field in ("name", "team")
+                        )
                     submit = gr.Button(t("board.submit"), variant="primary", elem_id="submit")
                     submit_status = gr.HTML(elem_id="submit-status")
                     stored = gr.JSON(label=t("board.stored_json"), elem_id="stored")

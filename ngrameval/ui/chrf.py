@@ -1,9 +1,5 @@
-"""chrF Space: the evaluate metric metrics/chrf (ngrameval) with every option, examples and explanations.
+"""chrF Space: the evaluate metric metrics/chrf (ngrameval) with every option, examples and explanations."""
 
-Run: python spaces/chrf/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
-"""
-
-import functools
 from collections.abc import Callable
 
 import gradio as gr
@@ -21,6 +17,7 @@ from ngrameval.ui.i18n import Phrase, t
 SACREBLEU_ONLY, NLTK_ONLY = ("word_order", "lowercase", "eps_smoothing"), ("min_char_order",)
 DEFAULTS = {"word_order": 0, "lowercase": False, "eps_smoothing": False, "min_char_order": 1}
 MEAN_F = Phrase("column.f_mean")
+CHARACTERS, WORDS = Phrase("chrf.characters"), Phrase("chrf.words")  # the n-gram table's kinds
 
 
 def for_variant(variant):
@@ -39,52 +36,35 @@ def reset_for_variant(variant):
 
 
 def controls():
+    shown: dict[str, gr.components.Component] = {}  # the controls by name, as built
     with gr.Row():
-        variant = gr.Dropdown(
-            list(VARIANTS), value="sacrebleu", label=t("page.variant"), elem_id="variant", info=t("chrf.variant_info")
-        )
+        shown["variant"] = variant = ui.variant_dropdown(VARIANTS, "sacrebleu", "chrf.variant_info")
         # A text box: a blank number box comes back from the browser as 0, and blank must mean the variant's beta.
-        beta = gr.Textbox(
-            label="beta", elem_id="beta", placeholder=t("chrf.beta_placeholder"), info=t("chrf.beta_info")
-        )
-    char_order = ui.order_slider(t("chrf.char_order"), 6)
-    word_order = gr.Slider(0, ui.MAX_ORDER, value=0, step=1, label=t("chrf.word_order"), elem_id="word-order")
-    min_char_order = gr.Slider(
-        1, ui.MAX_ORDER, value=1, step=1, label=t("chrf.min_char_order"), elem_id="min-char-order", interactive=False
-    )
+        hint = t("chrf.beta_placeholder")
+        beta = gr.Textbox(label="beta", elem_id="beta", placeholder=hint, info=t("chrf.beta_info"))
+    shown["char_order"] = ui.order_slider("chrf.char_order", 6)
+    shown["word_order"] = ui.order_slider("chrf.word_order", 0, 0, elem_id="word-order")
+    shown["beta"] = beta
+    min_char_order = ui.order_slider("chrf.min_char_order", 1, elem_id="min-char-order", interactive=False)
     with gr.Row():
-        lowercase = gr.Checkbox(False, label=t("page.lowercase"), elem_id="lowercase", info="sacrebleu")
-        whitespace = gr.Checkbox(
-            False, label=t("chrf.whitespace"), elem_id="whitespace", info=t("chrf.whitespace_info")
-        )
-        eps_smoothing = gr.Checkbox(
-            False, label=t("chrf.eps_smoothing"), elem_id="eps-smoothing", info=t("chrf.eps_smoothing_info")
-        )
-    variant_only = [word_order, lowercase, eps_smoothing, min_char_order]  # SACREBLEU_ONLY + NLTK_ONLY
+        shown["lowercase"] = gr.Checkbox(False, label=t("page.lowercase"), elem_id="lowercase", info="sacrebleu")
+        shown["whitespace"] = ui.control(gr.Checkbox, "chrf.whitespace", False, elem_id="whitespace")
+        shown["eps_smoothing"] = ui.control(gr.Checkbox, "chrf.eps_smoothing", False, elem_id="eps-smoothing")
+    shown["min_char_order"] = min_char_order
+    variant_only = [shown[name] for name in SACREBLEU_ONLY + NLTK_ONLY]
     variant.change(for_variant, variant, variant_only, api_visibility="private")
     variant.input(reset_for_variant, variant, variant_only, api_visibility="private")
-    return dict(
-        variant=variant,
-        char_order=char_order,
-        word_order=word_order,
-        beta=beta,
-        lowercase=lowercase,
-        whitespace=whitespace,
-        eps_smoothing=eps_smoothing,
-        min_char_order=min_char_order,
-    )
+    return shown
 
 
 def options(variant, char_order, word_order, beta, lowercase, whitespace, eps_smoothing, min_char_order):
+    orders = dict(char_order=char_order, word_order=word_order, min_char_order=min_char_order)
+    flags = dict(lowercase=lowercase, whitespace=whitespace, eps_smoothing=eps_smoothing)
     return dict(
         variant=variant,
-        char_order=int(char_order),
-        word_order=int(word_order),
         beta=ui.optional_number(beta, "beta"),
-        lowercase=bool(lowercase),
-        whitespace=bool(whitespace),
-        eps_smoothing=bool(eps_smoothing),
-        min_char_order=int(min_char_order),
+        **{name: int(value) for name, value in orders.items()},
+        **{name: bool(value) for name, value in flags.items()},
     )
 
 
@@ -92,30 +72,23 @@ def _labels(kind, orders):
     return [f"{kind} {label}" for label in ui.order_labels(orders)]
 
 
-def per_order_table(result, low=1):
-    """The metric's per-order parts: sacrebleu's precision and recall per character order (then per word
-    order), or NLTK's mean sentence F per character order from ``low``."""
-    if "char_fscores" in result:
-        fscores = result["char_fscores"]
-        return pd.DataFrame({ui.ORDER: _labels("char", low - 1 + len(fscores))[low - 1 :], MEAN_F: fscores})
-    precisions = result["char_precisions"] + result.get("word_precisions", [])
-    recalls = result["char_recalls"] + result.get("word_recalls", [])
-    return pd.DataFrame(
-        {
-            ui.ORDER: _labels("char", len(result["char_precisions"]))
-            + _labels("word", len(result.get("word_precisions", []))),
-            ui.PRECISION: precisions,
-            ui.RECALL: recalls,
-        }
-    )
-
-
 def present(result, options, _per_sentence):
-    nltk = options["variant"] == "nltk"
-    resolved = resolve_options(**options)
+    resolved, low = resolve_options(**options), options["min_char_order"]
+    if "char_fscores" in result:  # NLTK's mean sentence F per character order from min_char_order
+        fscores = result["char_fscores"]
+        per_order = pd.DataFrame({ui.ORDER: _labels("char", low - 1 + len(fscores))[low - 1 :], MEAN_F: fscores})
+    else:  # sacrebleu's precision and recall per character order, then per word order
+        words = len(result.get("word_precisions", []))
+        per_order = pd.DataFrame(
+            {
+                ui.ORDER: _labels("char", len(result["char_precisions"])) + _labels("word", words),
+                ui.PRECISION: result["char_precisions"] + result.get("word_precisions", []),
+                ui.RECALL: result["char_recalls"] + result.get("word_recalls", []),
+            }
+        )
     return ui.Presentation(
         scores=[(Phrase("caption.name_variant", name=result["name"], variant=options["variant"]), result["chrf"])],
-        per_order=per_order_table(result, options["min_char_order"]),
+        per_order=per_order,
         summary={
             "beta": float(resolved.beta),
             Phrase("column.character_orders"): f"{resolved.min_char_order}–{resolved.char_order}",
@@ -123,61 +96,19 @@ def present(result, options, _per_sentence):
         },
         sentence_scores={ui.SCORE: result["sentence_scores"]},
         signature=result["signature"],
-        order_plot=(MEAN_F, t("chrf.f_plot")) if nltk else None,
+        order_plot=(MEAN_F, t("chrf.f_plot")) if options["variant"] == "nltk" else None,
     )
 
 
-# --------------------------------------------------------------------------- the explanation
-# The metric returns scores only. The explanation takes the reference the score uses (the best sentence
-# chrF of each (prediction, reference) pair: the metric's own choice rule, on the metric's own scores), and
-# the clipped n-gram matches with positions from BLEU's explanation of the pair, run on the very character
-# (and word) sequences chrF counts: an n-gram matches at most as often as it occurs in the reference, in
-# both metrics.
-
-
-def chosen_reference(prediction, group, options):
-    """The index of the reference the score uses (the first of the best), and each reference's sentence score."""
-    scores = ngrameval.chrf(
-        [prediction] * len(group), [[r] for r in group], sentence_level=True, **options
-    ).sentence_scores
-    return scores.index(max(scores)), scores
+# The metric returns scores only. The explanation takes the reference the score uses (the best sentence chrF of
+# each pair: the metric's own choice rule), and the clipped n-gram matches with positions from BLEU's explanation
+# of the pair, run on the very character (and word) sequences chrF counts (both metrics clip the same way).
 
 
 def _matches(prediction, reference, max_order):
     """BLEU's explanation of one pre-split pair (token lists): clipped matched n-grams per order, with positions."""
-    return ngrameval.bleu([prediction], [[reference]], variant="nltk", max_order=max_order, explain=True).explanation[
-        0
-    ]["orders"]
-
-
-def _text_positions(line, characters):
-    """For each counted character, its index in ``line``: whitespace removal only deletes characters, and a
-    character kind is always kept or always removed, so the first equal character is the one."""
-    positions, at = [], 0
-    for character in characters:
-        at = line.index(character, at)
-        positions.append(at)
-        at += 1
-    return positions
-
-
-def _character_orders(orders, characters, low):
-    """Orders from ``low``, their n-grams written as the characters they are (BLEU joins tokens with spaces;
-    a kept space shows as ␣)."""
-    return [
-        {
-            **order,
-            "ngrams": [
-                {
-                    **g,
-                    "ngram": "".join(characters[g["positions"][0] : g["positions"][0] + order["n"]]).replace(" ", "␣"),
-                }
-                for g in order["ngrams"]
-            ],
-        }
-        for order in orders
-        if order["n"] >= low
-    ]
+    explained = ngrameval.bleu([prediction], [[reference]], variant="nltk", max_order=max_order, explain=True)
+    return explained.explanation[0]["orders"]
 
 
 def _order_rows(kind, orders, reference_length, parts):
@@ -196,19 +127,10 @@ def _order_rows(kind, orders, reference_length, parts):
     ]
 
 
-CHARACTERS, WORDS = Phrase("chrf.characters"), Phrase("chrf.words")  # the n-gram table's kinds
-
-
 def _ngram_frame(kind, orders):
     frame = ui.ngram_table(orders)
     frame.insert(0, Phrase("column.kind"), kind)
     return frame
-
-
-def _words_html(marked, language):
-    """chrF++'s words of the prediction (``marked``: HTML, marked by matched word order), captioned in
-    ``language``."""
-    return f'<div style="margin-top:.3rem">{ui.html_text("chrf.words_caption", language)} {marked}</div>'
 
 
 def explain_item(index, state):
@@ -217,41 +139,55 @@ def explain_item(index, state):
     options = state["options"]
     resolved = resolve_options(**options)
     prediction, group = state["predictions"][index], state["references"][index]
-    chosen, scores = chosen_reference(prediction, group, options)
+    # The reference the score uses: the first of the best sentence scores.
+    scores = ngrameval.chrf([prediction] * len(group), [[r] for r in group], sentence_level=True, **options)
+    chosen = scores.sentence_scores.index(max(scores.sentence_scores))
     if resolved.lowercase:  # what the metric counts (and so what the page shows)
         prediction, group = prediction.lower(), [r.lower() for r in group]
     reference = group[chosen]
     characters, reference_characters = character_text(prediction, resolved), character_text(reference, resolved)
-    char_orders = _character_orders(
-        _matches(list(characters), list(reference_characters), resolved.char_order), characters, resolved.min_char_order
-    )
+    # Orders from min_char_order, their n-grams written as the characters they are (a kept space shows as ␣).
+    char_orders = [
+        {
+            **order,
+            "ngrams": [
+                {
+                    **g,
+                    "ngram": "".join(characters[g["positions"][0] : g["positions"][0] + order["n"]]).replace(" ", "␣"),
+                }
+                for g in order["ngrams"]
+            ],
+        }
+        for order in _matches(list(characters), list(reference_characters), resolved.char_order)
+        if order["n"] >= resolved.min_char_order
+    ]
     # The pair's own result: the metric's per-order precision and recall (or NLTK's F) for the table.
     pair = ngrameval.chrf([prediction], [[reference]], **{**options, "lowercase": False}).as_dict()
     labels: list[str | None] = [None] * len(prediction)  # None: a space, or a character not matched
-    for position, label in zip(_text_positions(prediction, characters), ui.ngram_labels(list(characters), char_orders)):
-        labels[position] = label
-    rows = _order_rows(
-        "char",
-        char_orders,
-        len(reference_characters),
+    at = 0  # whitespace removal only deletes characters: each counted one is the next equal one of the line
+    for character, label in zip(characters, ui.ngram_labels(list(characters), char_orders)):
+        at = prediction.index(character, at) + 1
+        labels[at - 1] = label
+    char_parts = (
         {"F": pair["char_fscores"]}
         if "char_fscores" in pair
-        else {ui.PRECISION: pair["char_precisions"], ui.RECALL: pair["char_recalls"]},
+        else {ui.PRECISION: pair["char_precisions"], ui.RECALL: pair["char_recalls"]}
     )
+    rows = _order_rows("char", char_orders, len(reference_characters), char_parts)
     frames = [_ngram_frame(CHARACTERS, char_orders)]
     details: str | Callable[[str], str] = ""  # chrF++'s words, captioned in the page's language
     if resolved.word_order:
         words, reference_words = words_without_punctuation(prediction), words_without_punctuation(reference)
         word_orders = _matches(words, reference_words, resolved.word_order)
-        rows += _order_rows(
-            "word",
-            word_orders,
-            len(reference_words),
-            {ui.PRECISION: pair["word_precisions"], ui.RECALL: pair["word_recalls"]},
-        )
+        word_parts = {ui.PRECISION: pair["word_precisions"], ui.RECALL: pair["word_recalls"]}
+        rows += _order_rows("word", word_orders, len(reference_words), word_parts)
         frames.append(_ngram_frame(WORDS, word_orders))
-        details = functools.partial(_words_html, ui.marked_html(words, ui.ngram_labels(words, word_orders)))
-    notes = [Phrase("chrf.reference_note", name=pair["name"], score=ui.fmt(float(score))) for score in scores]
+        marked = ui.marked_html(words, ui.ngram_labels(words, word_orders))
+
+        def details(language):
+            return f'<div style="margin-top:.3rem">{ui.html_text("chrf.words_caption", language)} {marked}</div>'
+
+    notes = [Phrase("chrf.reference_note", name=pair["name"], score=ui.fmt(float(s))) for s in scores.sentence_scores]
     notes[chosen] = Phrase("explain.used", note=notes[chosen])
     return dict(
         prediction_tokens=list(prediction),

@@ -1,7 +1,4 @@
-"""CIDEr Space: the evaluate metric metrics/cider (ngrameval) with every option, examples and explanations.
-
-Run: python spaces/cider/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
-"""
+"""CIDEr Space: the evaluate metric metrics/cider (ngrameval) with every option, examples and explanations."""
 
 import gradio as gr
 import numpy as np
@@ -15,16 +12,8 @@ from ngrameval.ui.i18n import Phrase, t
 
 NAMES = {"cider-d": "CIDEr-D", "cider": "CIDEr"}  # what each variant is called on the page
 TOKENIZERS = list(dict.fromkeys(["none", "ptb", *TOKENIZER_NAMES]))
-REFERENCE_BOXES = 5  # COCO has five reference captions per image
-
-NGRAMS_LABEL = t("cider.ngrams")
-
 # The highlight's classes: the word's idf as a share of the highest possible one, log(items).
-IDF_LABELS = [
-    (2 / 3, "rare: high idf", "#0284c7"),
-    (1 / 3, "medium idf", "#38bdf8"),
-    (0.0, "common: low idf", "#bae6fd"),
-]
+IDF_LABELS = [(2 / 3, "rare: high idf", "#0284c7"), (1 / 3, "medium idf", "#38bdf8"), (0, "common: low idf", "#bae6fd")]
 NO_IDF = ("idf 0: in every item's references", "#e5e7eb")
 ABSENT = ("not in its references", "#fca5a5")  # the text cider.explanation_intro names it
 COLORS = dict([(label, color) for _, label, color in IDF_LABELS] + [NO_IDF, ABSENT])
@@ -35,15 +24,13 @@ ITEM_SHARE = Phrase("column.share_of_score_x10")
 
 def controls():
     with gr.Row():
-        variant = gr.Dropdown(
-            list(VARIANTS), value="cider-d", label=t("page.variant"), elem_id="variant", info=t("cider.variant_info")
+        variant = ui.variant_dropdown(VARIANTS, "cider-d", "cider.variant_info")
+        tokenize = ui.control(
+            gr.Dropdown, "page.tokenizer", TOKENIZERS, value="none", elem_id="tokenize", info="cider.tokenizer_info"
         )
-        tokenize = gr.Dropdown(
-            TOKENIZERS, value="none", label=t("page.tokenizer"), elem_id="tokenize", info=t("cider.tokenizer_info")
-        )
-    max_order = ui.order_slider(t("cider.max_order"), 4)
+    max_order = ui.order_slider("cider.max_order", 4)
     with gr.Row():
-        sigma = gr.Number(6.0, minimum=0, label=t("cider.sigma"), elem_id="sigma", info=t("cider.sigma_info"))
+        sigma = ui.control(gr.Number, "cider.sigma", 6.0, minimum=0, elem_id="sigma")
         lowercase = ui.lowercase_checkbox()
     idf_table = gr.File(label=t("cider.idf_table"), file_types=[".json"], elem_id="idf-table")
     return dict(
@@ -52,34 +39,21 @@ def controls():
 
 
 def options(variant, tokenize, max_order, sigma, lowercase, idf_table):
-    chosen = dict(
-        variant=variant,
-        tokenize=tokenize,
-        max_order=int(max_order),
-        lowercase=bool(lowercase),
-        idf=idf_table or "corpus",
-    )
-    sigma = ui.optional_number(sigma, "sigma")
-    if sigma is not None:  # blank: the metric's default
-        chosen["sigma"] = sigma
-    return chosen
-
-
-def per_order_shares(explanation):
-    """Per item and order, the order's share of the item's score: the mean over its references of cosine ×
-    length penalty, times 10 (an item's score is the mean over orders; CIDEr_n of the paper)."""
-    return np.array(
-        [
-            np.mean([np.asarray(r["cosine"]) * r["length_penalty"] for r in item["references"]], axis=0) * 10
-            for item in explanation
-        ]
-    )
+    chosen = dict(variant=variant, tokenize=tokenize, max_order=int(max_order), lowercase=bool(lowercase))
+    return dict(chosen, idf=idf_table or "corpus", **ui.given_numbers(sigma=sigma))
 
 
 def present(result, options, _per_sentence):
     explanation = result["explanation"]
     name = NAMES[result["variant"]]
-    shares = per_order_shares(explanation)
+    # Per item and order, the order's share of the item's score: the mean over its references of cosine × length
+    # penalty, times 10 (an item's score is the mean over orders; CIDEr_n of the paper).
+    shares = np.array(
+        [
+            np.mean([np.asarray(r["cosine"]) * r["length_penalty"] for r in item["references"]], axis=0) * 10
+            for item in explanation
+        ]
+    )
     orders = ui.order_labels(shares.shape[1])
     cosines = np.array([r["cosine"] for item in explanation for r in item["references"]])
     penalties = [r["length_penalty"] for item in explanation for r in item["references"]]
@@ -117,18 +91,11 @@ def present(result, options, _per_sentence):
     )
 
 
-# --------------------------------------------------------------------------- the explanation of one item
-
-
 def idf_label(idf, top):
     """The highlight class of a word whose idf is ``idf``, ``top`` being the highest possible, log(items)."""
     if idf <= 0 or top <= 0:
         return NO_IDF[0]
     return next(label for share, label, _ in IDF_LABELS if idf >= share * top)
-
-
-def ngram_set(tokens, n):
-    return {" ".join(tokens[i : i + n]) for i in range(len(tokens) - n + 1)}
 
 
 WEIGHT = Phrase("column.weight")
@@ -144,11 +111,10 @@ def explain_item(index, state):
     )
     # The highest possible idf, log(items), is idf + log(max(1, df)) of any n-gram.
     top = next((g["idf"] + np.log(max(1, g["df"])) for g in item["ngrams"]), 0.0)
-    in_references = {}
-    rows = []
+    in_references, rows = {}, []
     for gram in sorted(item["ngrams"], key=lambda g: (g["n"], -g["weight"])):
         n, text = gram["n"], gram["ngram"]
-        found = sum(text in ngram_set(reference, n) for reference in references)
+        found = sum(text in {" ".join(r[i : i + n]) for i in range(len(r) - n + 1)} for r in references)
         in_references[text] = found
         positions = [i + 1 for i in range(len(prediction) - n + 1) if " ".join(prediction[i : i + n]) == text]
         rows.append(
@@ -191,8 +157,6 @@ def explain_item(index, state):
     }
 
 
-# --------------------------------------------------------------------------- examples
-
 CAPTIONS, REFERENCES = ui.captions()  # four captions, five references each (per box)
 # The first caption said twice: the cosine ignores the scale, CIDEr-D's clipping and length penalty do not.
 TWICE = [" ".join(["a dog with a frisbee on the beach"] * 2), *CAPTIONS[1:]]
@@ -225,8 +189,8 @@ SPACE = ui.MetricSpace(
     examples=EXAMPLES,
     detail_options={"explain": True},
     explain_item=explain_item,
-    ngrams_label=NGRAMS_LABEL,
+    ngrams_label=t("cider.ngrams"),
     orders_label=t("cider.per_reference"),
-    reference_boxes=REFERENCE_BOXES,
+    reference_boxes=5,  # COCO has five reference captions per image
     coco_json=True,
 )

@@ -1,8 +1,5 @@
 """COCO caption Space: the evaluate metric metrics/coco_caption (ngrameval) -- BLEU-1..4, METEOR, ROUGE-L and
-CIDEr-D as pycocoevalcap reports them -- with its options, examples and explanations.
-
-Run: python spaces/coco_caption/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
-"""
+CIDEr-D as pycocoevalcap reports them -- with its options, examples and explanations."""
 
 import gradio as gr
 import numpy as np
@@ -14,24 +11,17 @@ from ngrameval.ui.i18n import Phrase, t
 
 METRICS = [("BLEU-1..4", "bleu"), ("METEOR 1.5", "meteor"), ("ROUGE-L", "rouge_l"), ("CIDEr-D", "cider")]
 NAMES = ["Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4", "METEOR", "ROUGE_L", "CIDEr"]  # pycocoevalcap's, in its order
-REFERENCE_BOXES = 5  # COCO has five reference captions per image
 SPICE = Phrase("coco.spice")  # the score card's note
 METRIC = Phrase("column.metric")
 CORPUS = Phrase("column.corpus")  # the plotted column
 
-INTRO = t("coco.intro", spice=t("coco.spice"))
-
 
 def controls():
-    tokenize = gr.Dropdown(
-        ["ptb", "none"], value="ptb", label=t("page.tokenizer"), elem_id="tokenize", info=t("coco.tokenizer_info")
+    tokenize = ui.control(
+        gr.Dropdown, "page.tokenizer", ["ptb", "none"], value="ptb", elem_id="tokenize", info="coco.tokenizer_info"
     )
-    metrics = gr.CheckboxGroup(
-        METRICS,
-        value=[value for _, value in METRICS],
-        label=t("coco.metrics"),
-        elem_id="metrics",
-        info=t("coco.metrics_info"),
+    metrics = ui.control(
+        gr.CheckboxGroup, "coco.metrics", METRICS, value=[value for _, value in METRICS], elem_id="metrics"
     )
     return dict(tokenize=tokenize, metrics=metrics)
 
@@ -112,7 +102,7 @@ SPACE = ui.MetricSpace(
     name="coco_caption",
     texts="coco",
     label="COCO caption",
-    intro=INTRO,
+    intro=t("coco.intro", spice=t("coco.spice")),
     controls=controls,
     options=options,
     present=present,
@@ -124,6 +114,6 @@ SPACE = ui.MetricSpace(
     per_order_label=t("coco.per_metric"),
     ngrams_label=t("coco.ngrams"),
     orders_label=t("coco.item_scores"),
-    reference_boxes=REFERENCE_BOXES,
+    reference_boxes=5,  # COCO has five reference captions per image
     coco_json=True,
 )

@@ -1,7 +1,4 @@
-"""GLEU Space: the evaluate metric metrics/gleu (ngrameval) with every option, examples and explanations.
-
-Run: python spaces/gleu/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
-"""
+"""GLEU Space: the evaluate metric metrics/gleu (ngrameval) with every option, examples and explanations."""
 
 import gradio as gr
 import numpy as np
@@ -17,63 +14,39 @@ from ngrameval.ui.i18n import Phrase, t
 
 def controls():
     with gr.Row():
-        variant = gr.Dropdown(
-            list(VARIANTS), value="nltk", label=t("page.variant"), elem_id="variant", info=t("gleu.variant_info")
-        )
+        variant = ui.variant_dropdown(VARIANTS, "nltk", "gleu.variant_info")
         tokenize = ui.tokenizer_dropdown()
-    min_len = ui.order_slider(t("gleu.min_len"), 1)
-    max_len = ui.order_slider(t("gleu.max_len"), 4)
-    return dict(variant=variant, tokenize=tokenize, min_len=min_len, max_len=max_len)
+    orders = {name: ui.order_slider(f"gleu.{name}", value) for name, value in (("min_len", 1), ("max_len", 4))}
+    return dict(variant=variant, tokenize=tokenize, **orders)
 
 
 def options(variant, tokenize, min_len, max_len):
     return dict(variant=variant, tokenize=tokenize, min_len=int(min_len), max_len=int(max_len))
 
 
-# --------------------------------------------------------------------------- the chosen references
 # The metric returns the corpus sums and which reference each prediction's row counts; the per-order counts and
 # the matched n-grams are recomputed here from ngrameval's public functions: GLEU of each (prediction,
 # reference) pair gives every reference's row, and BLEU's clipped matches against the chosen reference (the
 # same clipping: at most the n-gram's count in it) give the n-grams, per order.
 
 
-def chosen_references(hyps, refs, options):
-    """Per prediction the index of the reference GLEU uses (the metric's own choice), and per reference
-    its (matches, n-grams) row."""
-    chosen = ngrameval.gleu(hyps, refs, **options).best_reference
-    pairs = [(h, r) for h, group in zip(hyps, refs) for r in group]
-    rows = ngrameval.gleu([h for h, _ in pairs], [[r] for _, r in pairs], **options).statistics.rows
-    bounds = np.cumsum([0] + [len(group) for group in refs])
-    return chosen, [rows[start:end] for start, end in zip(bounds[:-1], bounds[1:])]
-
-
 def _bleu_options(options):
-    """BLEU's options that match as GLEU does: the same tokens (the variant's default resolved), orders up to
-    max_len."""
+    """BLEU's options that match as GLEU does: the same tokens, orders up to max_len."""
     return dict(tokenize=resolve_options(**options).tokenize, max_order=options["max_len"])
 
 
 def present(result, options, per_sentence, hyps, refs):
-    chosen, _ = chosen_references(hyps, refs, options)
+    chosen = ngrameval.gleu(hyps, refs, **options).best_reference  # the metric's own choice
     chosen_refs = [[group[k]] for group, k in zip(refs, chosen)]
-    stats = from_rows(
-        ngrameval.statistics("bleu", hyps, chosen_refs, **_bleu_options(options)).rows, options["max_len"]
-    )
+    rows = ngrameval.statistics("bleu", hyps, chosen_refs, **_bleu_options(options)).rows
+    stats = from_rows(rows, options["max_len"])
     orders = slice(options["min_len"] - 1, options["max_len"])
     matches, totals = stats.matches.sum(axis=0)[orders], stats.totals.sum(axis=0)[orders]
     reference_ngrams = ngram_counts(stats.ref_len.astype(int), options["max_len"]).sum(axis=0)[orders]
+    low, high = options["min_len"], options["max_len"]
+    caption = Phrase("caption.variant_orders", variant=options["variant"], low=low, high=high)
     return ui.Presentation(
-        scores=[
-            (
-                Phrase(
-                    "caption.variant_orders",
-                    variant=options["variant"],
-                    low=options["min_len"],
-                    high=options["max_len"],
-                ),
-                result["gleu"],
-            )
-        ],
+        scores=[(caption, result["gleu"])],
         per_order=pd.DataFrame(
             {
                 ui.ORDER: ui.order_labels(options["max_len"])[orders],
@@ -100,15 +73,14 @@ def explain_item(index, state):
     n-grams with positions), orders below min_len left out, and each reference's ratio."""
     options = state["options"]
     prediction, group = state["predictions"][index], state["references"][index]
-    (chosen,), (rows,) = chosen_references([prediction], [group], options)
-    item = ngrameval.bleu(
-        [prediction], [[group[chosen]]], variant="nltk", **_bleu_options(options), explain=True
-    ).explanation[0]
+    chosen = ngrameval.gleu([prediction], [group], **options).best_reference[0]
+    # Each reference's (matches, n-grams) row: GLEU of the prediction against it alone.
+    rows = ngrameval.gleu([prediction] * len(group), [[r] for r in group], **options).statistics.rows
+    bleu = dict(variant="nltk", **_bleu_options(options), explain=True)
+    item = ngrameval.bleu([prediction], [[group[chosen]]], **bleu).explanation[0]
     orders = [order for order in item["orders"] if order["n"] >= options["min_len"]]
     # Every reference's tokens, for the list of references (the pair above holds the chosen one only).
-    reference_tokens = ngrameval.bleu(
-        [prediction], [group], variant="nltk", **_bleu_options(options), explain=True
-    ).explanation[0]["reference_tokens"]
+    reference_tokens = ngrameval.bleu([prediction], [group], **bleu).explanation[0]["reference_tokens"]
     reference_ngrams = ngram_counts(np.asarray(len(item["reference_tokens"][0])), options["max_len"])
     order_table = pd.DataFrame(
         {

@@ -1,18 +1,10 @@
 """The Spaces' texts in English, Simplified Chinese and Japanese, and how a page shows them.
 
-Every label, help text, heading and message of a page is a key of ``texts.json`` beside this module (key ->
-{language -> text}, the only place translations live; read once, when a page first asks for a text, and seen
-here as :data:`TEXTS`). Static texts (labels, help, Markdown) go to the browser as ``I18nData`` keys
-(:func:`t`) and gradio's frontend picks the language: the browser's at first, then the page's *Language* switch.
-Texts a handler computes (the status line, error messages, the explanation's heading) are formatted on the
-server in the request's language (:func:`language_of`: the switch's cookie, else the browser's
-``Accept-Language``) by :func:`text`. What a result shows -- the tables' column names and labels (TER's
-kinds of edit), the score card's captions and notes, the summary's part names, the examples' names, the notes
-after an explanation's references -- is given as :class:`Phrase` objects, which the page puts in the request's
-language where it shows them (:func:`resolve`); an explanation's drawings (``details_html``: an alignment, its
-legend) are built in that language by a function of it. Metric names, option names and values, n-gram labels
-("2-gram"), the highlight's labels (which the explanations' introductions quote) and code stay as they are in
-every language; the raw result (JSON) keeps the metric's own English keys.
+Every text of a page is a key of ``texts.json`` beside this module (key -> {language -> text}; :data:`TEXTS`).
+Static texts go to the browser as ``I18nData`` keys (:func:`t`), which gradio's frontend shows in the page's
+language; texts a handler computes are formatted in the request's language (:func:`language_of`) by :func:`text`;
+what a result shows is given as :class:`Phrase` objects, put in the request's language where shown
+(:func:`resolve`). Metric and option names, n-gram labels and the raw result stay as they are in every language.
 
 >>> text("page.predictions", "ja")
 '予測'
@@ -38,8 +30,7 @@ LANGUAGES = {"en": "English", "zh-CN": "简体中文", "ja": "日本語"}  # gra
 DEFAULT_LANGUAGE = "en"
 COOKIE = "ngrameval_language"  # the switch's choice, which the server reads back with every request
 
-# Texts that a page builds from others or from numbers (``t(key, **params)``): each is registered under a key
-# of its own, derived from the key and its parameters, so that the frontend can look it up like any other.
+# Texts built from others or numbers (``t(key, **params)``), each under a key derived from its key and parameters.
 _DERIVED: dict[str, dict[str, str]] = {}
 
 
@@ -49,8 +40,7 @@ def _texts() -> dict[str, dict[str, str]]:
 
 
 def __getattr__(name: str) -> Any:
-    # TEXTS, the table of texts, is read from its file only when it is first asked for (importing the pages
-    # reads nothing).
+    # TEXTS is read from its file only when it is first asked for.
     if name == "TEXTS":
         return _texts()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
@@ -64,12 +54,9 @@ def _entry(key: str) -> dict[str, str]:
 
 
 class Phrase:
-    """A text that is part of a message (``text(key, **params)``), or a name a result shows (a column, a
-    caption), put in the language of the page where it is shown (:func:`resolve`). Unlike :func:`t` it
-    registers nothing, so its parameters may come from the user (a file name).
-
-    A phrase equals (and hashes as) its English text: a table whose columns are phrases is looked up by the
-    English names, in code and in tests, whatever language the page shows them in.
+    """A text (``text(key, **params)``) shown in the language of the page where it is shown (:func:`resolve`).
+    Unlike :func:`t` it registers nothing, so its parameters may come from the user. It equals (and hashes as) its
+    English text: tables with phrase columns are looked up by the English names.
 
     >>> text("error.line_count", "ja", name=Phrase("error.reference_file", file="b.txt"), lines=1,
     ...      predictions="a.txt", count=2).split("。")[0]
@@ -100,8 +87,7 @@ class Phrase:
 
 
 def resolve(value: Any, language: str) -> Any:
-    """A value as a page shows it in ``language``: a key (``I18nData``) or a :class:`Phrase` is translated,
-    anything else kept (a metric's name, a number)."""
+    """A value as shown in ``language``: a key (``I18nData``) or a :class:`Phrase` translated, anything else kept."""
     if isinstance(value, Phrase):
         return value.in_language(language)
     return text(value.key, language) if isinstance(value, I18nData) else value
@@ -118,8 +104,8 @@ def text(key: str, language: str = DEFAULT_LANGUAGE, **params: Any) -> str:
 
 
 def t(key: str, **params: Any) -> I18nData:
-    """The text of ``key`` as a component shows it (a label, an info, a Markdown value): the browser shows it
-    in the page's language. With ``params``, a derived key holds the filled-in text in every language."""
+    """The text of ``key`` as a component shows it, in the page's language; with ``params``, a derived key holds
+    the filled-in text in every language."""
     _entry(key)
     if not params:
         return I18nData(key)
@@ -133,20 +119,12 @@ def t(key: str, **params: Any) -> I18nData:
 
 def translations() -> gr.I18n:
     """Every text, keyed for gradio's frontend: the fixed ones and those the pages built so far."""
-    return gr.I18n(
-        **{
-            language: {
-                **{key: entry[language] for key, entry in _texts().items()},
-                **{key: entry[language] for key, entry in _DERIVED.items()},
-            }
-            for language in LANGUAGES
-        }
-    )
+    entries = {**_texts(), **_DERIVED}
+    return gr.I18n(**{language: {key: entry[language] for key, entry in entries.items()} for language in LANGUAGES})
 
 
 def language_code(tag: str | None) -> str | None:
-    """The page language for a BCP 47 tag: any Chinese is Simplified Chinese (the only Chinese here), any
-    Japanese Japanese, any English English; None for other languages.
+    """The page language for a BCP 47 tag (any Chinese is Simplified Chinese); None for other languages.
 
     >>> [language_code(tag) for tag in ("zh-TW", "ja-JP", "en-GB", "fr", None)]
     ['zh-CN', 'ja', 'en', None, None]
@@ -156,8 +134,8 @@ def language_code(tag: str | None) -> str | None:
 
 
 def language_of(request: Any) -> str:
-    """The language of a request (a ``gr.Request``, or None): the page switch's cookie, else the first
-    language of ``Accept-Language`` (by preference) the pages have, else English."""
+    """The language of a request (or None): the switch's cookie, else the preferred one of ``Accept-Language`` the
+    pages have, else English."""
     headers = getattr(request, "headers", None) or {}
     cookie = SimpleCookie()
     try:
@@ -175,19 +153,13 @@ def language_of(request: Any) -> str:
         except ValueError:
             weight = 0.0
         preferences.append((-weight, position, tag))
-    for _, _, tag in sorted(preferences):
-        code = language_code(tag)
-        if code is not None:
-            return code
-    return DEFAULT_LANGUAGE
+    return next((code for _, _, tag in sorted(preferences) if (code := language_code(tag))), DEFAULT_LANGUAGE)
 
 
 def theme() -> gr.themes.Base:
-    """gradio's default theme, its fonts declared at the weights whose files hold every glyph: gradio 6.31's
-    Source Sans Pro and IBM Plex Mono SemiBold files (weight 600, the default theme's bold) hold a few letters
-    only (Source Sans Pro's: "A" and "B"), so a heading or a button drew those in the theme's font and every
-    other letter in the fallback (a larger, wider font): the "B" of "BLEU" looked smaller than "LEU". The Bold
-    files (700) are whole; text asked for at 600 is drawn with them (CSS picks the nearest heavier face).
+    """gradio's default theme, its fonts declared at 400 and 700 only: gradio 6.31's SemiBold files (600, the theme's
+    bold) hold a few letters (Source Sans Pro's: "A" and "B"), so a heading drew the others in the fallback font;
+    the Bold files are whole, and CSS draws 600 with them (the nearest heavier face).
 
     >>> [fonts[0].weights for fonts in (theme()._font, theme()._font_mono)]
     [(400, 700), (400, 700)]
@@ -199,8 +171,7 @@ def theme() -> gr.themes.Base:
 
 
 class TranslatedBlocks(gr.Blocks):
-    """A ``gr.Blocks`` page whose ``launch`` hands gradio the translations (:func:`translations`) and the
-    :func:`theme`, however it is launched (an app run as a program, a test, ``gradio app.py``)."""
+    """A ``gr.Blocks`` page launched with the :func:`translations` and the :func:`theme`, however it is launched."""
 
     def launch(self, *args: Any, **options: Any) -> Any:
         options.setdefault("i18n", translations())
@@ -208,10 +179,8 @@ class TranslatedBlocks(gr.Blocks):
         return super().launch(*args, **options)
 
 
-# The page's language switch, in the browser. gradio's frontend keeps the locale in its core module, whose
-# changeLocale is what gradio's own settings panel calls; the page imports that module (already loaded: the
-# same instance) by its URL. The cookie tells the server the language of the messages it computes. gradio 6.31
-# relabels only the selected tab on a change of locale: the others are selected once, then the selected again.
+# The language switch, in the browser: it calls changeLocale of gradio's core module (as gradio's settings panel
+# does; imported by its URL, the same instance) and sets the cookie the server reads.
 SWITCH_JS = f"""async (language) => {{
   document.cookie = "{COOKIE}=" + language + "; path=/; max-age=31536000; SameSite=Lax";
   const core = performance.getEntriesByType("resource").map((entry) => entry.name)

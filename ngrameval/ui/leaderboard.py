@@ -1,14 +1,6 @@
-"""The leaderboard Space: upload references and several systems' outputs, pick metrics and options, get the
-ranked table with confidence intervals or paired tests against a baseline, the HTML report's charts, and the
-segments where two systems differ most.
-
-It is the ``ngrameval score`` command behind a page: the files are read as the command reads them
-(:func:`ngrameval.leaderboard.reading.read_corpus`), scored by
-:func:`~ngrameval.leaderboard.scoring.score_leaderboard` and shown with :mod:`ngrameval.frontends.report`;
-nothing here scores.
-
-Run: python spaces/leaderboard/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
-"""
+"""The leaderboard Space: the ``ngrameval score`` command behind a page. Uploaded references and systems' outputs
+are read as the command reads them, scored by :func:`~ngrameval.leaderboard.scoring.score_leaderboard` (intervals,
+paired tests against a baseline) and shown with :mod:`ngrameval.frontends.report`; nothing here scores."""
 
 from __future__ import annotations
 
@@ -55,7 +47,7 @@ DEFAULT_MAX_MB = 20  # a submitted file, unpacked
 
 @dataclass
 class Scored:
-    """What a session keeps after scoring: the leaderboard (for the pair view) and how it is displayed."""
+    """What a session keeps after scoring: the leaderboard and how it is displayed."""
 
     board: Leaderboard
     scale: float
@@ -67,14 +59,12 @@ def _paths(files: Sequence[Any] | None) -> list[Path]:
 
 
 CHUNK = 1 << 20
-# Not texts: the folders macOS adds to an archive, and hidden files.
-SKIPPED_MEMBER = re.compile(r"(^|/)(__MACOSX/|\.)")
+SKIPPED_MEMBER = re.compile(r"(^|/)(__MACOSX/|\.)")  # not texts: macOS's folders in an archive, hidden files
 
 
 @dataclass
 class Budget:
-    """What the uploads may hold together, in bytes (``.gz`` files and ``.zip`` members counted unpacked):
-    each file's bytes are taken from it as they are written, so that no upload unpacks past it.
+    """What the uploads may hold together, in bytes, unpacked: taken as they are written, so none unpacks past it.
 
     >>> budget = Budget(2**20)
     >>> budget.take(2**19, "a.txt"); budget.used
@@ -94,7 +84,6 @@ class Budget:
 
 
 def _unpacked(stream: IO[bytes] | gzip.GzipFile, target: Path, name: str, budget: Budget) -> Path:
-    """``stream`` written to ``target``, a chunk at a time, each chunk taken from ``budget``."""
     target.parent.mkdir(parents=True, exist_ok=True)
     with open(target, "wb") as output:
         while True:
@@ -106,7 +95,7 @@ def _unpacked(stream: IO[bytes] | gzip.GzipFile, target: Path, name: str, budget
 
 
 def _text_file(stream: IO[bytes], name: str, target: Path, budget: Budget) -> Path:
-    """A file's text in ``target`` (named as the file, less its ``.gz``: gzip decompressed)."""
+    """A file's text in ``target`` (a ``.gz`` decompressed)."""
     if not name.lower().endswith(".gz"):
         return _unpacked(stream, target / name, name, budget)
     try:
@@ -117,11 +106,9 @@ def _text_file(stream: IO[bytes], name: str, target: Path, budget: Budget) -> Pa
 
 
 def text_files(uploads: Sequence[Path], folder: Path, budget: Budget, max_files: int = MAX_SYSTEMS) -> list[Path]:
-    """The text files of ``uploads``, as ``ngrameval score`` reads files: any file, whatever its name (WMT's
-    ``generaltest2022.de-en.hyp.Online-A.en``), as it is; a ``.gz`` file decompressed; a ``.zip`` file's members
-    (by name; ``.gz`` members decompressed; hidden files and macOS's ``__MACOSX`` folder left out) extracted
-    into ``folder``. Every byte, unpacked, is taken from ``budget`` before it is written; at most ``max_files``
-    files.
+    """The text files of ``uploads`` (at most ``max_files``), as ``ngrameval score`` reads files: any file as it is,
+    a ``.gz`` decompressed, a ``.zip``'s members by name (hidden ones left out) extracted into ``folder``; every
+    byte, unpacked, taken from ``budget`` before it is written.
 
     >>> import gzip, io, tempfile
     >>> folder = Path(tempfile.mkdtemp())
@@ -150,14 +137,8 @@ def text_files(uploads: Sequence[Path], folder: Path, budget: Budget, max_files:
         except zipfile.BadZipFile:
             raise InputError("lb.error.not_zip", name=upload.name) from None
         with archive:
-            members = sorted(
-                (
-                    member
-                    for member in archive.infolist()
-                    if not member.is_dir() and not SKIPPED_MEMBER.search(member.filename)
-                ),
-                key=lambda member: member.filename,
-            )
+            members = [m for m in archive.infolist() if not m.is_dir() and not SKIPPED_MEMBER.search(m.filename)]
+            members.sort(key=lambda member: member.filename)
             if not members:
                 raise InputError("lb.error.zip_empty", name=upload.name)
             if len(found) + len(members) > max_files:
@@ -165,9 +146,8 @@ def text_files(uploads: Sequence[Path], folder: Path, budget: Budget, max_files:
             for index, member in enumerate(members):
                 try:
                     with archive.open(member) as stream:
-                        found.append(
-                            _text_file(stream, member.filename.rsplit("/", 1)[-1], target / str(index), budget)
-                        )
+                        name = member.filename.rsplit("/", 1)[-1]
+                        found.append(_text_file(stream, name, target / str(index), budget))
                 except (zipfile.BadZipFile, RuntimeError, zlib.error, EOFError):  # damaged, encrypted
                     raise InputError("lb.error.not_zip", name=upload.name) from None
     if len(found) > max_files:
@@ -185,8 +165,7 @@ def system_name(path: Path) -> str:
 
 
 def system_names(paths: Sequence[Path]) -> list[str]:
-    """The systems' names, each its file's (:func:`system_name`); equal names get their number in the upload
-    order.
+    """The systems' names (:func:`system_name`); equal names get their number in the upload order.
 
     >>> system_names([Path("a/kit.txt"), Path("b/fbk.txt")])
     ['kit', 'fbk']
@@ -202,20 +181,20 @@ def system_names(paths: Sequence[Path]) -> list[str]:
 def read_leaderboard_input(
     reference_uploads: Sequence[Any] | None, system_uploads: Sequence[Any] | None, folder: Path
 ) -> tuple[list[str], list[list[str]], list[list[str]]]:
-    """(system names, per system its predictions, per segment its references) from the uploads (read as
-    :func:`text_files` says, all of them within MAX_BYTES unpacked)."""
-    references = _paths(reference_uploads)
+    """(system names, per system its predictions, per segment its references) from the uploads (:func:`text_files`,
+    all within MAX_BYTES unpacked)."""
+    references, uploads = _paths(reference_uploads), _paths(system_uploads)
     if not references:
         raise InputError("lb.error.no_references")
-    uploads = _paths(system_uploads)
     if not uploads:
         raise InputError("lb.error.no_systems")
     budget = Budget(MAX_BYTES)
     reference_files = text_files(references, folder / "references", budget)
     systems = text_files(uploads, folder / "systems", budget)
     names = system_names(systems)
-    system_sources = [Source(str(path), None, name) for path, name in zip(systems, names)]
-    predictions, refs = read_corpus(system_sources, [Source(str(path)) for path in reference_files])
+    predictions, refs = read_corpus(
+        [Source(str(path), None, name) for path, name in zip(systems, names)], [Source(str(p)) for p in reference_files]
+    )
     if len(refs) > MAX_SEGMENTS:
         raise InputError("lb.error.too_many_segments", count=len(refs), limit=MAX_SEGMENTS)
     return names, predictions, refs
@@ -262,8 +241,7 @@ def score(
     scale_100,
     request: gr.Request | None = None,
 ):
-    """The submit handler: status, table, charts, pair choices, the pair view, the report file, the state
-    (messages in the request's language)."""
+    """The submit handler: status, table, charts, pair choices, the pair view, the report file, the state."""
     language = i18n.language_of(request)
     try:
         if not metrics:
@@ -281,19 +259,15 @@ def score(
     except errors.InputError as error:  # the page's, or the reader's and the metrics' own (English)
         message = error.in_language(language) if isinstance(error, InputError) else str(error)
         return (page.status_html(message, True, language), None, "", gr.update(choices=[], value=None), "", None, None)
-    scale, width = (100.0, 2) if scale_100 else (1.0, 4)
-    scored = Scored(board, scale, width)
+    scored = Scored(board, *((100.0, 2) if scale_100 else (1.0, 4)))
     # Gradio copies the file into its cache (emptied by the Blocks' delete_cache) after this returns.
     report_file = Path(tempfile.mkdtemp(prefix="ngrameval-leaderboard-")) / "leaderboard.html"
-    report_file.write_text(report.to_html(board, scale, width), encoding="utf-8")
+    report_file.write_text(report.to_html(board, scored.scale, scored.width), encoding="utf-8")
     pairs = pair_choices(board)
-    status = page.status_html(
-        i18n.text(
-            "lb.scored", language, systems=len(names), segments=f"{len(references):,}", column=board.columns[0].key
-        )
-    )
+    segments = f"{len(references):,}"
+    status = i18n.text("lb.scored", language, systems=len(names), segments=segments, column=board.columns[0].key)
     return (
-        status,
+        page.status_html(status),
         table(scored),
         charts(scored, language),
         gr.update(choices=pairs, value=pairs[0] if pairs else None),
@@ -332,17 +306,11 @@ def legend_html(board: Leaderboard) -> str:
 
 
 def charts(scored: Scored, language: str = i18n.DEFAULT_LANGUAGE) -> str:
-    """The report's interval charts (a dot per score, its interval as a whisker), segment-score distributions,
-    legend and signatures."""
+    """The report's interval charts, segment-score distributions, legend and signatures."""
     board, scale, width = scored.board, scored.scale, scored.width
-    bars = "".join(
-        f"<h4>{html.escape(c.key)} ({report.direction(c)})</h4>{report.interval_chart(board, c, scale, width)}"
-        for c in board.columns
-    )
-    boxes = "".join(
-        f"<h4>{html.escape(c.key)} ({report.direction(c)})</h4>{report.box_plot(board, i, scale, width)}"
-        for i, c in enumerate(board.columns)
-    )
+    headings = [f"<h4>{html.escape(c.key)} ({report.direction(c)})</h4>" for c in board.columns]
+    bars = "".join(h + report.interval_chart(board, c, scale, width) for h, c in zip(headings, board.columns))
+    boxes = "".join(h + report.box_plot(board, i, scale, width) for i, h in enumerate(headings))
     return (
         f"<style>{report.CHART_CSS}</style>{legend_html(board)}"
         f'<h3>{html.escape(i18n.text("lb.bars", language))}</h3><div id="bars">{bars}</div>'
@@ -368,10 +336,8 @@ def pair_view(scored: Scored | None, choice: str | None) -> str:
     pairs = {f"{names[i]} vs {names[j]}": (i, j) for i in range(len(names)) for j in range(i + 1, len(names))}
     if choice not in pairs:
         return ""
-    first, second = pairs[choice]
-    return f"<style>{report.CHART_CSS}</style>" + report.pair_section(
-        scored.board, first, second, scored.scale, scored.width, True
-    )
+    section = report.pair_section(scored.board, *pairs[choice], scored.scale, scored.width, True)
+    return f"<style>{report.CHART_CSS}</style>{section}"
 
 
 def baseline_choices(system_uploads) -> Any:
@@ -386,8 +352,7 @@ def baseline_choices(system_uploads) -> Any:
 
 @dataclass(frozen=True)
 class BoardSettings:
-    """What the leaderboard Space is told about a board: its folder (None: no board, the upload-and-score page)
-    and the size limit of a submitted file, in MB (unpacked)."""
+    """A board's folder (None: no board, the upload-and-score page) and a submitted file's size limit (MB)."""
 
     folder: Path | None
     max_mb: float
@@ -401,14 +366,10 @@ def _megabytes(text: str) -> float:
 
 
 def board_settings(arguments: Sequence[str], environ: Mapping[str, str], program: Path | None) -> BoardSettings:
-    """The board the Space serves: ``--board DIR`` among the app's command-line ``arguments``, else
-    ``$NGRAMEVAL_BOARD``, else a ``board/`` folder holding a board beside the ``program`` (the app.py that
-    ``ngrameval export-space leaderboard OUT --board DIR`` writes); and the submissions' size limit,
-    ``--max-mb`` or ``$NGRAMEVAL_BOARD_MAX_MB`` (default 20).
-
-    When ``$NGRAMEVAL_BOARD`` names a folder without a board (a Hub Space's persistent storage, ``/data/board``, at
-    its first start) and a board is beside the program, that board is copied there first
-    (:func:`ngrameval.frontends.hub.copy_board`): the board then lives, and grows, across restarts.
+    """The board the Space serves: ``--board DIR`` among the app's ``arguments``, else ``$NGRAMEVAL_BOARD``, else a
+    ``board/`` folder holding a board beside the ``program``; and the submissions' size limit, ``--max-mb`` or
+    ``$NGRAMEVAL_BOARD_MAX_MB`` (default 20). A board beside the program is first copied to a chosen folder that has
+    none (a Hub Space's persistent storage at its first start), where it then lives across restarts.
 
     >>> board_settings(["--board", "my-board", "--max-mb", "5"], {}, None)
     BoardSettings(folder=PosixPath('my-board'), max_mb=5.0)
@@ -441,14 +402,13 @@ def board_settings(arguments: Sequence[str], environ: Mapping[str, str], program
 
 
 class LeaderboardSpace:
-    """The page; ``build()`` as a :class:`~ngrameval.ui.page.MetricSpace` builds its own."""
+    """The page (``build()``, as a :class:`~ngrameval.ui.page.MetricSpace`)."""
 
     name = "leaderboard"
     warm_up = None
 
     def configured(self, as_program: bool) -> Any:
-        """This page, or the page of the board the Space is given (:func:`board_settings`: the command line's
-        arguments count when the app runs as a program)."""
+        """This page, or the page of the board the Space is given (:func:`board_settings`)."""
         main_file = getattr(sys.modules.get("__main__"), "__file__", None)
         program = Path(main_file) if as_program and main_file else None
         try:
@@ -472,10 +432,10 @@ class LeaderboardSpace:
                 language = i18n.language_switch()
             gr.Markdown(t("lb.intro"))
             with gr.Row():
-                references = gr.File(
-                    label=t("lb.references"), file_count="multiple", file_types=None, elem_id="references"
+                references, systems = (
+                    gr.File(label=t(f"lb.{name}"), file_count="multiple", file_types=None, elem_id=name)
+                    for name in ("references", "systems")
                 )
-                systems = gr.File(label=t("lb.systems"), file_count="multiple", file_types=None, elem_id="systems")
             with gr.Row():
                 metrics = gr.CheckboxGroup(
                     metric_names(), value=DEFAULT_METRICS, label=t("lb.metrics"), elem_id="metrics"
@@ -485,17 +445,9 @@ class LeaderboardSpace:
             with gr.Row():
                 test = gr.Radio(list(TESTS), value="paired bootstrap", label=t("lb.test"), elem_id="test")
                 confidence = gr.Checkbox(False, label=t("lb.confidence"), elem_id="confidence")
-                samples = gr.Number(
-                    DEFAULT_SAMPLES["bs"],
-                    precision=0,
-                    elem_id="samples",
-                    label=t(
-                        "lb.samples",
-                        bootstrap=f"{DEFAULT_SAMPLES['bs']:,}",
-                        randomization=f"{DEFAULT_SAMPLES['ar']:,}",
-                        limit=f"{MAX_SAMPLES:,}",
-                    ),
-                )
+                bootstrap, randomization = (f"{DEFAULT_SAMPLES[kind]:,}" for kind in ("bs", "ar"))
+                label = t("lb.samples", bootstrap=bootstrap, randomization=randomization, limit=f"{MAX_SAMPLES:,}")
+                samples = gr.Number(DEFAULT_SAMPLES["bs"], precision=0, elem_id="samples", label=label)
                 seed = gr.Number(DEFAULT_SEED, label=t("lb.seed"), elem_id="seed")
                 scale_100 = gr.Checkbox(True, label=t("lb.scale"), elem_id="scale")
             options = gr.Textbox(label=t("lb.options"), info=t("lb.options_info"), lines=2, elem_id="options")

@@ -1,7 +1,4 @@
-"""METEOR Space: the evaluate metric metrics/meteor (ngrameval) with its options, examples and alignments.
-
-Run: python spaces/meteor/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
-"""
+"""METEOR Space: the evaluate metric metrics/meteor (ngrameval) with its options, examples and alignments."""
 
 import html
 import math
@@ -25,16 +22,12 @@ from ngrameval.ui.i18n import Phrase, t
 MAX_PREDICTIONS = 5_000
 MAX_REFERENCES = 20_000
 NLTK_DEFAULTS = {"alpha": 0.9, "beta": 3.0, "gamma": 0.5}  # NLTK's meteor_score
+SIDES = ("hypothesis", "reference")  # of an alignment
 COLORS = {"exact": "#86efac", "stem": "#fde68a", "synonym": "#93c5fd", "paraphrase": "#f9a8d4"}
 
 
-MATCHES_LABEL = t("meteor.matches")
-REFERENCES_LABEL = t("meteor.per_reference")
 PENALTY = Phrase("column.penalty")
 VALUE = Phrase("column.value")  # the plotted column
-
-
-# --------------------------------------------------------------------------- options
 
 
 def for_variant(variant):
@@ -49,75 +42,47 @@ def task_modules(task):
 
 
 def controls():
-    variant = gr.Dropdown(
-        list(VARIANTS), value="meteor15", label=t("page.variant"), elem_id="variant", info=t("meteor.variant_info")
-    )
+    variant = ui.variant_dropdown(VARIANTS, "meteor15", "meteor.variant_info")
     with gr.Group():
         gr.Markdown("&nbsp;METEOR 1.5 (`meteor15`)")
         with gr.Row():
-            task = gr.Dropdown(
-                list(TASKS), value="rank", label=t("meteor.task"), elem_id="task", info=t("meteor.task_info")
+            task = ui.control(gr.Dropdown, "meteor.task", list(TASKS), value="rank", elem_id="task")
+            normalization = ui.control(
+                gr.Dropdown, "meteor.normalization", list(NORMALIZATIONS), value="norm", elem_id="normalization"
             )
-            normalization = gr.Dropdown(
-                list(NORMALIZATIONS),
-                value="norm",
-                label=t("meteor.normalization"),
-                elem_id="normalization",
-                info=t("meteor.normalization_info"),
-            )
-        modules = gr.CheckboxGroup(
-            list(MODULES),
-            value=list(MODULES),
-            label=t("meteor.modules"),
-            elem_id="modules",
-            info=t("meteor.modules_info"),
-        )
+        modules = ui.control(gr.CheckboxGroup, "meteor.modules", list(MODULES), value=list(MODULES), elem_id="modules")
         with gr.Row():
-            weights = gr.Textbox(
-                label=t("meteor.weights"), placeholder=t("meteor.weights_placeholder"), elem_id="weights"
+            weights = ui.control(
+                gr.Textbox, "meteor.weights", placeholder=t("meteor.weights_placeholder"), elem_id="weights"
             )
-            parameters = gr.Textbox(
-                label="alpha beta gamma delta (-p)",
-                elem_id="parameters",
-                placeholder=t("meteor.parameters_placeholder"),
-            )
-        beam_size = gr.Number(
-            DEFAULT_BEAM_SIZE, minimum=1, precision=0, label=t("meteor.beam_size"), elem_id="beam-size"
+            hint = t("meteor.parameters_placeholder")
+            parameters = gr.Textbox(label="alpha beta gamma delta (-p)", elem_id="parameters", placeholder=hint)
+        beam_size = ui.control(
+            gr.Number, "meteor.beam_size", DEFAULT_BEAM_SIZE, minimum=1, precision=0, elem_id="beam-size"
         )
     with gr.Group():
         gr.Markdown("&nbsp;NLTK (`nltk`)")
         with gr.Row():
-            alpha = gr.Number(NLTK_DEFAULTS["alpha"], label="alpha", elem_id="alpha", interactive=False)
-            beta = gr.Number(NLTK_DEFAULTS["beta"], label="beta", elem_id="beta", interactive=False)
-            gamma = gr.Number(NLTK_DEFAULTS["gamma"], label="gamma", elem_id="gamma", interactive=False)
-        tokenize = gr.Dropdown(
+            nltk = {
+                name: gr.Number(value, label=name, elem_id=name, interactive=False)
+                for name, value in NLTK_DEFAULTS.items()
+            }
+        tokenize = ui.control(
+            gr.Dropdown,
+            "page.tokenizer",
             list(TOKENIZERS),
             value="nltk",
-            label=t("page.tokenizer"),
             elem_id="tokenize",
             interactive=False,
-            info=t("meteor.tokenizer_info"),
+            info="meteor.tokenizer_info",
         )
-    variant.change(
-        for_variant,
-        variant,
-        [task, normalization, modules, weights, parameters, beam_size, alpha, beta, gamma, tokenize],
-        api_visibility="private",
+    meteor15 = dict(
+        variant=variant, task=task, modules=modules, normalization=normalization, weights=weights, parameters=parameters
     )
+    shown = {**meteor15, "beam_size": beam_size, **nltk, "tokenize": tokenize}
+    variant.change(for_variant, variant, list(shown.values())[1:], api_visibility="private")
     task.input(task_modules, task, modules, api_visibility="private")  # a user's choice, not an example's
-    return dict(
-        variant=variant,
-        task=task,
-        modules=modules,
-        normalization=normalization,
-        weights=weights,
-        parameters=parameters,
-        beam_size=beam_size,
-        alpha=alpha,
-        beta=beta,
-        gamma=gamma,
-        tokenize=tokenize,
-    )
+    return shown
 
 
 def number_list(text, name, example):
@@ -138,12 +103,7 @@ def number_list(text, name, example):
 def options(variant, task, modules, normalization, weights, parameters, beam_size, alpha, beta, gamma, tokenize):
     """compute() options: only the chosen variant's (the metric refuses the other's)."""
     if variant != "meteor15":
-        chosen = dict(variant=variant, tokenize=tokenize)
-        for name, value in (("alpha", alpha), ("beta", beta), ("gamma", gamma)):
-            value = ui.optional_number(value, name)
-            if value is not None:  # blank: the metric's default
-                chosen[name] = value
-        return chosen
+        return dict(variant=variant, tokenize=tokenize, **ui.given_numbers(alpha=alpha, beta=beta, gamma=gamma))
     chosen = dict(
         variant=variant,
         modules=[m for m in MODULES if m in (modules or [])],
@@ -151,23 +111,15 @@ def options(variant, task, modules, normalization, weights, parameters, beam_siz
         beam_size=int(beam_size) if beam_size is not None else DEFAULT_BEAM_SIZE,
     )
     parameters = number_list(parameters, "alpha beta gamma delta", "0.85 0.2 0.6 0.75")
-    if parameters is None:
-        chosen["task"] = task  # with parameters the jar's task is "custom"
-    else:
-        chosen["parameters"] = parameters
+    chosen |= {"task": task} if parameters is None else {"parameters": parameters}  # the jar's task is then "custom"
     weights = number_list(weights, "module weights", "1 0.6 0.8 0.6")
-    if weights is not None:
-        chosen["weights"] = weights
-    return chosen
+    return chosen if weights is None else chosen | {"weights": weights}
 
 
 def detail_options(options):
     """NLTK's explanations cost little: with them the page shows each segment's parts. METEOR 1.5 explains
     one segment when it is shown (an alignment search per segment would multiply the time by ten)."""
     return {"explain": options["variant"] == "nltk"}
-
-
-# --------------------------------------------------------------------------- the result
 
 
 def present(result, options, _per_sentence):
@@ -205,25 +157,18 @@ def present(result, options, _per_sentence):
         explanation = result["explanation"]
         per_segment = {key: [item[key] for item in explanation] for key in ("precision", "recall", "fmean", "penalty")}
         alpha, beta, gamma = (signature[name] for name in ("alpha", "beta", "gamma"))
-        parts = {
-            ui.PRECISION: (
-                float(np.mean(per_segment["precision"])),
-                Phrase("meteor.mean_of", formula=Phrase("meteor.matches_over_prediction")),
-            ),
-            ui.RECALL: (
-                float(np.mean(per_segment["recall"])),
-                Phrase("meteor.mean_of", formula=Phrase("meteor.matches_over_reference")),
-            ),
-            "Fmean": (
-                float(np.mean(per_segment["fmean"])),
-                Phrase("meteor.mean_of", formula=f"P R / ({alpha} P + (1 - {alpha}) R)"),
-            ),
-            PENALTY: (
-                float(np.mean(per_segment["penalty"])),
-                Phrase("meteor.mean_of", formula=f"{gamma} (chunks / matches)^{beta}"),
-            ),
-            "METEOR": (result["meteor"], Phrase("meteor.how_nltk_score")),
+        formulas: dict[str, ui.Shown] = {  # each part is the mean of the segments'
+            "precision": Phrase("meteor.matches_over_prediction"),
+            "recall": Phrase("meteor.matches_over_reference"),
+            "fmean": f"P R / ({alpha} P + (1 - {alpha}) R)",
+            "penalty": f"{gamma} (chunks / matches)^{beta}",
         }
+        columns: list[ui.Shown] = [ui.PRECISION, ui.RECALL, "Fmean", PENALTY]
+        parts = {
+            column: (float(np.mean(per_segment[key])), Phrase("meteor.mean_of", formula=formula))
+            for column, (key, formula) in zip(columns, formulas.items())
+        }
+        parts["METEOR"] = (result["meteor"], Phrase("meteor.how_nltk_score"))
         summary = {
             "variant": "nltk (NLTK 3.10.4 meteor_score)",
             Phrase("column.tokenizer"): signature["tok"],
@@ -231,50 +176,18 @@ def present(result, options, _per_sentence):
             "WordNet": signature["wordnet"],
             **shared,
         }
-        sentence_scores = {
-            "METEOR": scores,
-            ui.PRECISION: per_segment["precision"],
-            ui.RECALL: per_segment["recall"],
-            PENALTY: per_segment["penalty"],
-        }
+        sentence_scores = {"METEOR": scores, **{c: per_segment[k] for c, k in zip(columns, formulas) if k != "fmean"}}
         caption = Phrase("caption.meteor_nltk", count=count)
         notes = []
-    if result.get("note"):
-        notes.insert(0, result["note"])
+    values, hows = zip(*parts.values())
     return ui.Presentation(
         scores=[(caption, result["meteor"])],
-        per_order=pd.DataFrame(
-            {
-                Phrase("column.part"): list(parts),
-                VALUE: [value for value, _ in parts.values()],
-                Phrase("column.how"): [how for _, how in parts.values()],
-            }
-        ),
+        per_order=pd.DataFrame({Phrase("column.part"): list(parts), VALUE: values, Phrase("column.how"): hows}),
         summary=summary,
         sentence_scores=sentence_scores,
         signature=result["signature"],
-        notes=notes,
+        notes=[result["note"], *notes] if result.get("note") else notes,
     )
-
-
-# --------------------------------------------------------------------------- the explanation of one segment
-
-
-def chunk_numbers(matches):
-    """Per match (in the prediction's order) its chunk, from 1: a chunk goes on while the next match starts
-    where the last one ended on both sides."""
-    numbers: list[int] = []
-    last = None
-    for match in matches:
-        if numbers and (match["hypothesis_start"], match["reference_start"]) == last:
-            numbers.append(numbers[-1])
-        else:
-            numbers.append(numbers[-1] + 1 if numbers else 1)
-        last = (
-            match["hypothesis_start"] + match["hypothesis_length"],
-            match["reference_start"] + match["reference_length"],
-        )
-    return numbers
 
 
 def word_marks(length, matches, numbers, side):
@@ -330,18 +243,19 @@ def explain_item(index, state):
         if state.get("explanation")
         else ngrameval.meteor([prediction], [references], **options, explain=True).explanation[0]
     )
-    alone = (
-        [item]
-        if len(references) == 1
-        else ngrameval.meteor(
-            [prediction] * len(references), [[r] for r in references], **options, explain=True
-        ).explanation
-    )
+    alone = [item]
+    if len(references) > 1:
+        pairs = ngrameval.meteor([prediction] * len(references), [[r] for r in references], **options, explain=True)
+        alone = pairs.explanation
     best = item["reference_index"]
     matches = sorted(item["matches"], key=lambda m: m["hypothesis_start"])
-    numbers = chunk_numbers(matches)
-    prediction_marks = word_marks(len(item["hypothesis"]), matches, numbers, "hypothesis")
-    reference_marks = word_marks(len(item["reference"]), matches, numbers, "reference")
+    # Per match its chunk, from 1: a chunk goes on while the next match starts where the last ended on both sides.
+    numbers = [1] * len(matches)
+    for k in range(1, len(matches)):
+        last, match = matches[k - 1], matches[k]
+        goes_on = all(match[f"{side}_start"] == last[f"{side}_start"] + last[f"{side}_length"] for side in SIDES)
+        numbers[k] = numbers[k - 1] + (0 if goes_on else 1)
+    marks = {side: word_marks(len(item[side]), matches, numbers, side) for side in SIDES}
     rows = [
         {
             CHUNK: number,
@@ -372,18 +286,11 @@ def explain_item(index, state):
         for module, color in COLORS.items()
         if any(m["module"] == module for m in matches)
     )
-    prediction_html = aligned_html(item["hypothesis"], prediction_marks)
-    reference_html = aligned_html(item["reference"], reference_marks)
+    prediction_html, reference_html = (aligned_html(item[side], marks[side]) for side in SIDES)
+    parts = {key: ui.fmt(item[key]) for key in ("precision", "recall", "fmean", "penalty", "score")}
+    parts["fragmentation"] = ui.fmt(float(fragmentation))
 
     def details(language):
-        parts = dict(
-            precision=item["precision"],
-            recall=item["recall"],
-            fmean=item["fmean"],
-            fragmentation=float(fragmentation),
-            penalty=item["penalty"],
-            score=item["score"],
-        )
         return (
             f'<div class="meteor-alignment" style="margin-top:.4rem">'
             f"<div><strong>{ui.html_text('meteor.alignment', language, number=best + 1)}</strong>: "
@@ -393,15 +300,14 @@ def explain_item(index, state):
             f"{ui.html_text('explain.prediction', language, {'words': prediction_html})}</div>"
             f'<div class="aligned-reference" style="margin:.3rem 0;line-height:1.9">'
             f"{ui.html_text('explain.reference_words', language, {'words': reference_html}, number=best + 1)}</div>"
-            f"<div>{ui.html_text('meteor.alignment_parts', language, None, **{k: ui.fmt(v) for k, v in parts.items()})}"
-            f"</div></div>"
+            f"<div>{ui.html_text('meteor.alignment_parts', language, None, **parts)}</div></div>"
         )
 
     return {
         "prediction_tokens": item["hypothesis"],
         "reference_tokens": [e["reference"] for e in alone],
         "reference_length": None,
-        "labels": [mark and mark[0] for mark in prediction_marks],
+        "labels": [mark and mark[0] for mark in marks["hypothesis"]],
         "colors": COLORS,
         "reference_notes": [
             Phrase("meteor.reference_best" if j == best else "meteor.reference_score", score=ui.fmt(e["score"]))
@@ -415,8 +321,6 @@ def explain_item(index, state):
         "order_table": ui.rounded(pd.DataFrame(per_reference)),
     }
 
-
-# --------------------------------------------------------------------------- examples
 
 TOY = (
     ["a man rides a horse", "two dogs are playing in grass"],
@@ -473,8 +377,8 @@ SPACE = ui.MetricSpace(
     per_order_label=t("meteor.parts"),
     detail_options=detail_options,
     explain_item=explain_item,
-    ngrams_label=MATCHES_LABEL,
-    orders_label=REFERENCES_LABEL,
+    ngrams_label=t("meteor.matches"),
+    orders_label=t("meteor.per_reference"),
     reference_boxes=5,
     max_predictions=MAX_PREDICTIONS,
     max_references=MAX_REFERENCES,

@@ -1,7 +1,4 @@
-"""NIST Space: the evaluate metric metrics/nist (ngrameval) with every option, examples and explanations.
-
-Run: python spaces/nist/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
-"""
+"""NIST Space: the evaluate metric metrics/nist (ngrameval) with every option, examples and explanations."""
 
 import gradio as gr
 import pandas as pd
@@ -15,9 +12,9 @@ INDIVIDUAL = Phrase("column.individual")  # the plotted column
 
 def controls():
     with gr.Row():
-        variant = gr.Dropdown(list(VARIANTS), value="nltk", label=t("page.variant"), elem_id="variant")
+        variant = ui.variant_dropdown(VARIANTS, "nltk")
         tokenize = ui.tokenizer_dropdown()
-    n = ui.order_slider(t("nist.n"), 5)
+    n = ui.order_slider("nist.n", 5)
     lowercase = ui.lowercase_checkbox()
     return dict(variant=variant, tokenize=tokenize, n=n, lowercase=lowercase)
 
@@ -60,12 +57,4 @@ EXAMPLES = [
     ),
 ]
 
-SPACE = ui.MetricSpace(
-    name="nist",
-    controls=controls,
-    options=options,
-    present=present,
-    order_plot=(INDIVIDUAL, t("nist.contribution_plot")),
-    score_high=None,
-    examples=EXAMPLES,
-)
+SPACE = ui.MetricSpace("nist", controls, options, present, (INDIVIDUAL, t("nist.contribution_plot")), None, EXAMPLES)

@@ -1,15 +1,5 @@
-"""The page shared by the ngrameval Spaces (``spaces/<name>/app.py`` for every metric).
-
-Each module ``ngrameval.ui.<name>`` describes only its metric -- its option controls, how
-their values become ``compute()`` arguments, and how a result is shown -- as a
-:class:`MetricSpace`; :func:`build_demo` turns that into a ``gradio.Blocks``
-page. Everything else lives here: reading the text boxes and uploaded files,
-the size limits, error messages, the score card, tables, plots, the per-sentence
-explanation with highlighted matches, and launching.
-
-The metric is the real ``evaluate`` script, loaded offline from where
-:func:`ngrameval.metric_path` finds it (the installed package, a checkout, or ``NGRAMEVAL_METRICS_DIR``).
-"""
+"""The page shared by the ngrameval Spaces: each ``ngrameval.ui.<name>`` describes its metric as a
+:class:`MetricSpace`; :func:`build_demo` builds the page around the metric's ``evaluate`` script."""
 
 from __future__ import annotations
 
@@ -24,11 +14,10 @@ import math
 import os
 import pickle
 import re
-import threading
 import zlib
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Union
 
@@ -50,41 +39,19 @@ REFERENCE_BOXES = 3
 DIGITS = 6
 MAX_ORDER = 9  # the order sliders' maximum
 LOG = logging.getLogger("ngrameval.spaces")
-# Under sustained load a page keeps bounded memory: gradio keeps every session's inputs, outputs and state (for
-# deep links), about 4.5 MB of resident memory for a request of 2,000 segments (the text boxes, the sentence
-# table, the compressed explanations), so at most SESSIONS sessions are kept (the least recently used goes first:
-# 16 such sessions are 70 MB, 32 were twice that, and a server under load filled them only after its first 30
-# requests), a scored corpus is dropped STATE_SECONDS after it was scored, and it is kept as one compressed pickle
-# (not millions of small objects for the garbage collector to walk). Scoring is CPU-bound: one computation at a
-# time per event, on one thread (see on_worker); QUEUE_SIZE requests wait, more are refused at once ("Queue is
-# full", HTTP 503) instead of waiting without end.
+# Bounded memory under load: gradio keeps each session's inputs, outputs and state (~4.5 MB for 2,000 segments), so
+# at most SESSIONS are kept (16 are 70 MB), a scored corpus is dropped after STATE_SECONDS and kept as one
+# compressed pickle. Scoring is CPU-bound: one computation at a time, on one thread (on_worker); past QUEUE_SIZE
+# waiting requests, more are refused at once (HTTP 503) instead of waiting without end.
 SESSIONS = 16
 STATE_SECONDS = 1800
 CONCURRENCY = 1
 QUEUE_SIZE = 16
 
 
-def input_help(
-    boxes: int = REFERENCE_BOXES,
-    coco_json: bool = False,
-    max_predictions: int | None = None,
-    max_references: int | None = None,
-) -> i18n.I18nData:
-    """The page's *How to enter predictions and references* (Markdown, in the page's language), for ``boxes``
-    reference boxes, with ``coco_json`` COCO's JSON files, and the page's limits (see :func:`check_limits`)."""
-    count = max_predictions or MAX_LINES
-    limits = (
-        t("page.limit_predictions_references", count=count, references=max_references)
-        if max_references
-        else t("page.limit_predictions", count=count)
-    )
-    return t("page.input_help", boxes=boxes, limits=limits, coco=t("page.input_help_coco") if coco_json else "")
-
-
 class InputError(errors.InputError):
-    """A problem with the user's input, named by a key of :data:`ngrameval.ui.i18n.TEXTS` and its parameters:
-    its message is the English text, :meth:`in_language` the page's. (Every other
-    :class:`ngrameval.errors.InputError` is shown in English; any other exception is a bug, shown as one.)"""
+    """A problem with the user's input, named by a text key and its parameters: its message is the English text,
+    :meth:`in_language` the page's (any other :class:`ngrameval.errors.InputError` is shown in English)."""
 
     def __init__(self, key: str, **params: Any):
         self.key, self.params = key, params
@@ -94,55 +61,21 @@ class InputError(errors.InputError):
         return i18n.text(self.key, language, **self.params)
 
 
-# --------------------------------------------------------------------------- the metric
-
-
-class Metric:
-    """The evaluate metric, one computation at a time.
-
-    ``evaluate.Metric.compute`` keeps per-call state (its data writer) on the instance, so
-    computations on one loaded metric are serialized; the queue still serves concurrent
-    users, and input parsing and tables run outside the lock.
-    """
-
-    def __init__(self, name: str):
-        import evaluate
-
-        self.module = evaluate.load(metric_path(name), keep_in_memory=True)
-        self._lock = threading.Lock()
-
-    def compute(self, **arguments) -> dict[str, Any]:
-        """``compute(predictions=..., references=..., **options)``, or ``gts=..., res=...`` (COCO shapes)."""
-        with self._lock:
-            return self.module.compute(**arguments)
-
-
-# --------------------------------------------------------------------------- reading input
-
-
-def _check_size(size: int, what: i18n.Phrase) -> None:
+def _check_size(size: int, what: Phrase) -> None:
     if size > MAX_BYTES:
         raise InputError("error.too_large", what=what, size=size / 1024 / 1024)
 
 
-def _check_count(count: int, what: str | i18n.Phrase) -> None:
+def _uploads(first: str, others: Sequence[str] | None) -> tuple[Path, list[Path]]:
+    """The uploaded files, within MAX_BYTES together."""
+    path, paths = Path(first), [Path(p) for p in others or []]
+    _check_size(sum(p.stat().st_size for p in [path, *paths]), Phrase("error.upload"))
+    return path, paths
+
+
+def _check_count(count: int, what: str | Phrase) -> None:
     if count > MAX_LINES:
         raise InputError("error.too_many", what=what, count=count, limit=MAX_LINES)
-
-
-def check_limits(
-    predictions: Sequence[Any],
-    references: Sequence[Sequence[Any]],
-    max_predictions: int | None = None,
-    max_references: int | None = None,
-) -> None:
-    """A Space's own limits, below MAX_LINES for a slower metric: predictions, and references counted
-    over all predictions (what a metric that aligns every pair costs)."""
-    if max_predictions is not None and len(predictions) > max_predictions:
-        raise InputError("error.page_predictions", count=len(predictions), limit=max_predictions)
-    total = sum(len(group) for group in references)
-    if max_references is not None and total > max_references:
-        raise InputError("error.page_references", count=total, limit=max_references)
 
 
 def lines_of(text: str | None) -> list[str]:
@@ -154,7 +87,7 @@ def lines_of(text: str | None) -> list[str]:
 
 
 def group_references(
-    count: int, columns: Sequence[tuple[str | i18n.Phrase, list[str]]], predictions: str | i18n.Phrase
+    count: int, columns: Sequence[tuple[str | Phrase, list[str]]], predictions: str | Phrase
 ) -> list[list[str]]:
     """One list of references per prediction from reference columns (name, lines). The first column
     gives every prediction its reference; a later one may stop early (its empty lines at the end are
@@ -169,17 +102,17 @@ def group_references(
 def corpus_from_text(predictions: str | None, references: Sequence[str | None]):
     """(predictions, references) from the text boxes."""
     _check_size(
-        sum(len((text or "").encode("utf-8")) for text in (predictions, *references)), i18n.Phrase("error.text_input")
+        sum(len((text or "").encode("utf-8")) for text in (predictions, *references)), Phrase("error.text_input")
     )
     hyps = lines_of(predictions)
     if not hyps:
         raise InputError("error.predictions_empty")
-    _check_count(len(hyps), i18n.Phrase("page.predictions"))
-    columns = [(i18n.Phrase("page.references", number=i), lines_of(text)) for i, text in enumerate(references, 1)]
+    _check_count(len(hyps), Phrase("page.predictions"))
+    columns = [(Phrase("page.references", number=i), lines_of(text)) for i, text in enumerate(references, 1)]
     if not columns or not columns[0][1]:
         raise InputError("error.references_empty")
     columns = [columns[0]] + [column for column in columns[1:] if column[1]]
-    return hyps, group_references(len(hyps), columns, i18n.Phrase("page.predictions"))
+    return hyps, group_references(len(hyps), columns, Phrase("page.predictions"))
 
 
 def _read_text(path: Path) -> str:
@@ -236,9 +169,7 @@ def _from_table(path: Path):
 
 def corpus_from_files(predictions_file: str, reference_files: Sequence[str] | None):
     """(predictions, references) from an uploaded predictions file (and reference files for .txt)."""
-    path = Path(predictions_file)
-    reference_paths = [Path(p) for p in reference_files or []]
-    _check_size(sum(p.stat().st_size for p in [path, *reference_paths]), i18n.Phrase("error.upload"))
+    path, reference_paths = _uploads(predictions_file, reference_files)
     suffix = path.suffix.lower()
     if suffix != ".txt" and reference_paths:
         raise InputError("error.references_with_table", file=path.name)
@@ -249,7 +180,7 @@ def corpus_from_files(predictions_file: str, reference_files: Sequence[str] | No
         refs = (
             group_references(
                 len(hyps),
-                [(i18n.Phrase("error.reference_file", file=p.name), lines_of(_read_text(p))) for p in reference_paths],
+                [(Phrase("error.reference_file", file=p.name), lines_of(_read_text(p))) for p in reference_paths],
                 path.name,
             )
             if hyps
@@ -274,7 +205,7 @@ def _read_json(path: Path) -> Any:
         raise InputError("error.json", file=path.name, reason=error.msg, line=error.lineno) from None
 
 
-def _image_id(entry: Any, file: str, kind: i18n.Phrase, number: int) -> str:
+def _image_id(entry: Any, file: str, kind: Phrase, number: int) -> str:
     if not isinstance(entry, dict) or "image_id" not in entry or "caption" not in entry:
         raise InputError("error.coco_entry", file=file, kind=kind, number=number)
     return str(entry["image_id"])
@@ -284,15 +215,13 @@ def coco_from_files(results_file: str, reference_files: Sequence[str] | None) ->
     """pycocoevalcap's ``(gts, res)`` from an uploaded COCO results JSON and one reference JSON (a
     ``gts`` dict or COCO's annotation file), image ids as text: JSON object keys are text while
     COCO's lists hold numbers. ``ngrameval.metrics.coco.from_coco`` then checks that they match."""
-    path = Path(results_file)
-    reference_paths = [Path(p) for p in reference_files or []]
-    _check_size(sum(p.stat().st_size for p in [path, *reference_paths]), i18n.Phrase("error.upload"))
+    path, reference_paths = _uploads(results_file, reference_files)
     if len(reference_paths) != 1 or reference_paths[0].suffix.lower() != ".json":
         raise InputError("error.coco_references_file", file=path.name)
     results, references = _read_json(path), _read_json(reference_paths[0])
     if isinstance(results, list):
         res: Any = [
-            {**entry, "image_id": _image_id(entry, path.name, i18n.Phrase("error.coco_result"), k + 1)}
+            {**entry, "image_id": _image_id(entry, path.name, Phrase("error.coco_result"), k + 1)}
             for k, entry in enumerate(results)
         ]
     elif isinstance(results, dict):
@@ -305,7 +234,7 @@ def coco_from_files(results_file: str, reference_files: Sequence[str] | None) ->
         scored = {entry["image_id"] for entry in res} if isinstance(res, list) else set(res)
         gts: dict[str, Any] = {}
         for k, entry in enumerate(references["annotations"]):
-            image = _image_id(entry, name, i18n.Phrase("error.coco_annotation"), k + 1)
+            image = _image_id(entry, name, Phrase("error.coco_annotation"), k + 1)
             if image in scored:
                 gts.setdefault(image, []).append(entry["caption"])
     elif isinstance(references, dict):
@@ -318,24 +247,28 @@ def coco_from_files(results_file: str, reference_files: Sequence[str] | None) ->
     return gts, res
 
 
-# --------------------------------------------------------------------------- options
+def control(kind: Callable[..., Any], key: str, *args: Any, info: str | None = None, **options: Any) -> Any:
+    """``kind(*args, **options)`` labelled with the text ``key``; its help is the text ``info``, by default
+    ``<key>_info`` where the texts have one."""
+    info = info or f"{key}_info"
+    return kind(*args, label=t(key), info=t(info) if info in i18n.TEXTS else None, **options)
+
+
+def variant_dropdown(variants: Sequence[str], value: str, info: str | None = None) -> gr.Dropdown:
+    return control(gr.Dropdown, "page.variant", list(variants), value=value, elem_id="variant", info=info)
 
 
 def tokenizer_dropdown() -> gr.Dropdown:
-    return gr.Dropdown(
-        [(t("page.tokenizer_default"), "default")] + list(TOKENIZER_NAMES),
-        value="default",
-        label=t("page.tokenizer"),
-        info=t("page.tokenizer_info"),
-    )
+    choices = [(t("page.tokenizer_default"), "default"), *TOKENIZER_NAMES]
+    return control(gr.Dropdown, "page.tokenizer", choices, value="default")
 
 
 def lowercase_checkbox() -> gr.Checkbox:
-    return gr.Checkbox(False, label=t("page.lowercase"), info=t("page.lowercase_info"))
+    return control(gr.Checkbox, "page.lowercase", False)
 
 
-def order_slider(label: str | i18n.I18nData, value: int) -> gr.Slider:
-    return gr.Slider(1, MAX_ORDER, value=value, step=1, label=label)
+def order_slider(key: str, value: int, low: int = 1, **options: Any) -> gr.Slider:
+    return gr.Slider(low, MAX_ORDER, value=value, step=1, label=t(key), **options)
 
 
 def optional_number(value: Any, name: str) -> float | None:
@@ -349,6 +282,12 @@ def optional_number(value: Any, name: str) -> float | None:
     if not math.isfinite(number):
         raise InputError("error.not_finite", name=name, value=repr(value))
     return number
+
+
+def given_numbers(**boxes: Any) -> dict[str, float]:
+    """The number boxes not left blank (blank: the metric's default), by name."""
+    numbers = {name: optional_number(value, name) for name, value in boxes.items()}
+    return {name: number for name, number in numbers.items() if number is not None}
 
 
 def parse_weights(text: str | None) -> Any:
@@ -375,17 +314,13 @@ def pick(value: Any, choices: dict[Any, Any], name: str) -> Any:
     return choices[value]
 
 
-# --------------------------------------------------------------------------- showing results
-
 Shown = Union[str, Phrase]  # a name or text a result shows: a Phrase is translated, a str shown as it is
 
 
 @dataclass
 class Presentation:
-    """What the page shows of one result (built by the Space's ``present``). Its words -- captions, notes,
-    column and part names, texts among the summary's values -- are :class:`~ngrameval.ui.i18n.Phrase` objects,
-    which the page puts in the request's language; a plain ``str`` (a metric's name, "1-gram") is shown as it
-    is."""
+    """What the page shows of one result (built by the Space's ``present``); its :class:`~ngrameval.ui.i18n.Phrase`
+    words are shown in the request's language, a plain ``str`` as it is."""
 
     scores: list[tuple[Shown, float]]  # (caption, value) per big number
     per_order: pd.DataFrame  # first column: the plot's categories ("1-gram", ...; "rouge1", ...)
@@ -592,23 +527,14 @@ def html_text(key: str, language: str, markup: dict[str, str] | None = None, **p
 
 
 # Column names that several tables share.
-ORDER = Phrase("column.order")
-NGRAM = Phrase("column.ngram")
-COUNT = Phrase("column.count")
-INFORMATION_WEIGHT = Phrase("column.information_weight")
-MATCHES = Phrase("column.matches")
-CLIPPED_COUNT = Phrase("column.clipped_count")
-POSITIONS = Phrase("column.positions")
-PRECISION = Phrase("column.precision")
-RECALL = Phrase("column.recall")
-SCORE = Phrase("column.score")
-MATCHED = Phrase("column.matched_clipped")
-PREDICTION_NGRAMS = Phrase("column.prediction_ngrams")
-REFERENCE_NGRAMS = Phrase("column.reference_ngrams")
-PREDICTION_LENGTH = Phrase("column.prediction_length")
-REFERENCE_LENGTH = Phrase("column.reference_length")
-REFERENCE = Phrase("column.reference")
-PREDICTION_WORDS = Phrase("column.prediction_words")
+_COLUMNS = "order ngram count information_weight matches clipped_count positions precision recall score matched_clipped"
+_MORE_COLUMNS = "prediction_ngrams reference_ngrams prediction_length reference_length reference prediction_words"
+ORDER, NGRAM, COUNT, INFORMATION_WEIGHT, MATCHES, CLIPPED_COUNT, POSITIONS, PRECISION, RECALL, SCORE, MATCHED = (
+    Phrase(f"column.{key}") for key in _COLUMNS.split()
+)
+PREDICTION_NGRAMS, REFERENCE_NGRAMS, PREDICTION_LENGTH, REFERENCE_LENGTH, REFERENCE, PREDICTION_WORDS = (
+    Phrase(f"column.{key}") for key in _MORE_COLUMNS.split()
+)
 
 
 def ngram_table(orders: list[dict[str, Any]]) -> pd.DataFrame:
@@ -625,8 +551,7 @@ def ngram_table(orders: list[dict[str, Any]]) -> pd.DataFrame:
             if "weight" in ngram:
                 row[INFORMATION_WEIGHT] = round(ngram["weight"], DIGITS)
             rows.append(row)
-    columns = [ORDER, NGRAM, COUNT, CLIPPED_COUNT, POSITIONS]
-    return pd.DataFrame(rows) if rows else pd.DataFrame(columns=columns)
+    return pd.DataFrame(rows) if rows else pd.DataFrame(columns=[ORDER, NGRAM, COUNT, CLIPPED_COUNT, POSITIONS])
 
 
 def order_table(orders: list[dict[str, Any]]) -> pd.DataFrame:
@@ -643,9 +568,7 @@ def order_table(orders: list[dict[str, Any]]) -> pd.DataFrame:
         }
         per_reference = order.get("reference_information")
         if per_reference:
-            row.update(
-                {Phrase("column.vs_reference", number=i): round(v, DIGITS) for i, v in enumerate(per_reference, 1)}
-            )
+            row |= {Phrase("column.vs_reference", number=i): round(v, DIGITS) for i, v in enumerate(per_reference, 1)}
             row[Phrase("column.best_used")] = round(max(per_reference), DIGITS)
         elif weighted:
             row[Phrase("column.information")] = round(
@@ -672,21 +595,10 @@ def explain(
 ):
     """The explanation of prediction ``number`` (from 1): heading, highlight, n-gram and order tables.
 
-    The state holds the corpus, the options, the result and every explanation when the metric gave
-    them (computed with the score, ``explain=True``). The item shown is ``explain_item(index, state)``
-    when given (a Space that turns its metric's explanation into one), else the metric's explanation
-    entry, else ``explain_one(prediction, references, options)`` computes it. An item has the keys of
-    BLEU's ``explanation`` entries (prediction_tokens, reference_tokens, reference_length -- None: not
-    shown --, orders), optionally ``labels`` (one per prediction token, instead of the n-gram orders)
-    and their ``colors`` (a Phrase label is translated), ``reference_notes`` (a note shown after each reference; a
-    Phrase is translated), and
-    ``ngram_table`` and ``order_table`` (DataFrames shown instead of the tables of matched n-grams and orders;
-    their Phrase column names and cells are translated), and
-    ``details_html`` (HTML shown under the references, e.g. an alignment; a function of the language when it
-    has words: it is given ``language``), ``separator`` (what goes between
-    the highlighted tokens; "" for characters) and ``prediction_length`` (the length shown, when it is not
-    the number of tokens: chrF counts characters without the spaces it shows). The heading and messages are
-    in ``language``."""
+    The item is ``explain_item(index, state)``, else the metric's explanation entry, else ``explain_one(prediction,
+    references, options)``: BLEU's entries' keys, optionally ``labels``, ``colors``, ``reference_notes``,
+    ``ngram_table``, ``order_table``, ``details_html`` (or a function of the language), ``separator`` and
+    ``prediction_length``."""
     if not state:
         return "", None, None, None
     count = len(state["scores"])
@@ -724,11 +636,8 @@ def explain(
         facts.insert(0, html.escape(i18n.text("explain.image_id", language, image=state["image_ids"][index])))
     if item.get("reference_length") is not None:
         facts.append(i18n.text("explain.reference_length", language, length=item["reference_length"]))
-    facts.append(
-        i18n.text(
-            "explain.prediction_length", language, length=item.get("prediction_length", len(item["prediction_tokens"]))
-        )
-    )
+    length = item.get("prediction_length", len(item["prediction_tokens"]))
+    facts.append(i18n.text("explain.prediction_length", language, length=length))
     title = i18n.text("explain.heading", language, number=index + 1, count=count)
     details = item.get("details_html", "")
     details = details(language) if callable(details) else details
@@ -750,9 +659,6 @@ def explain(
     return (heading, shown, *tables)
 
 
-# --------------------------------------------------------------------------- the page
-
-
 def papineni() -> tuple[list[str], list[list[str]]]:
     """The two hypotheses and, per reference box, the three references of Papineni et al. (2002)
     that ngrameval ships (ngrameval/examples)."""
@@ -761,54 +667,42 @@ def papineni() -> tuple[list[str], list[list[str]]]:
     return hypotheses, [lines_of((folder / f"references.{i}.txt").read_text(encoding="utf-8")) for i in (1, 2, 3)]
 
 
-_SCENES = [  # (caption, five reference captions), written for these pages, tokenized as COCO's evaluation does
-    (
-        "a dog runs on the beach with a frisbee",
-        [
-            "a brown dog running along the beach",
-            "a dog carries a frisbee across the sand",
-            "a dog is running on a sandy beach",
-            "a dog with a red frisbee in its mouth on the beach",
-            "the dog plays fetch by the ocean",
-        ],
-    ),
-    (
-        "a kitchen with a stove and a refrigerator",
-        [
-            "a small kitchen with a white stove",
-            "a kitchen with wooden cabinets and a refrigerator",
-            "an old stove next to a refrigerator in a kitchen",
-            "a clean kitchen with appliances and a window",
-            "the kitchen has a stove a sink and a fridge",
-        ],
-    ),
-    (
-        "a red bus driving down a city street",
-        [
-            "a red double decker bus on a street",
-            "a bus drives down a busy city street",
-            "a red bus stopped at a traffic light",
-            "people waiting as a bus drives by",
-            "a city bus driving past tall buildings",
-        ],
-    ),
-    (
-        "a man riding a skateboard down a ramp",
-        [
-            "a skateboarder doing a trick on a ramp",
-            "a man rides his skateboard at a skate park",
-            "a young man skateboarding down a ramp",
-            "a person on a skateboard in the air",
-            "a skateboarder jumps off a concrete ramp",
-        ],
-    ),
-]
+_SCENES = {  # caption: its five references, written for these pages, tokenized as COCO's evaluation does
+    "a dog runs on the beach with a frisbee": [
+        "a brown dog running along the beach",
+        "a dog carries a frisbee across the sand",
+        "a dog is running on a sandy beach",
+        "a dog with a red frisbee in its mouth on the beach",
+        "the dog plays fetch by the ocean",
+    ],
+    "a kitchen with a stove and a refrigerator": [
+        "a small kitchen with a white stove",
+        "a kitchen with wooden cabinets and a refrigerator",
+        "an old stove next to a refrigerator in a kitchen",
+        "a clean kitchen with appliances and a window",
+        "the kitchen has a stove a sink and a fridge",
+    ],
+    "a red bus driving down a city street": [
+        "a red double decker bus on a street",
+        "a bus drives down a busy city street",
+        "a red bus stopped at a traffic light",
+        "people waiting as a bus drives by",
+        "a city bus driving past tall buildings",
+    ],
+    "a man riding a skateboard down a ramp": [
+        "a skateboarder doing a trick on a ramp",
+        "a man rides his skateboard at a skate park",
+        "a young man skateboarding down a ramp",
+        "a person on a skateboard in the air",
+        "a skateboarder jumps off a concrete ramp",
+    ],
+}
 
 
 def captions() -> tuple[list[str], list[list[str]]]:
     """Four image captions and, per reference box, their five references (the CIDEr and COCO pages'
     examples)."""
-    return [caption for caption, _ in _SCENES], [[group[k] for _, group in _SCENES] for k in range(5)]
+    return list(_SCENES), [[group[k] for group in _SCENES.values()] for k in range(5)]
 
 
 @dataclass
@@ -819,24 +713,14 @@ class Example:
     options: dict[str, Any] = field(default_factory=dict)
 
 
-NGRAMS_LABEL = t("page.ngrams")
-EXPLANATION_INTRO = t("page.explanation_intro")  # its text names OVER_CLIP
-
-
 @dataclass
 class MetricSpace:
     """What a Space's app.py describes; :func:`build_demo` does the rest.
 
-    The result shown is ``compute(**options, **detail_options)`` (``detail_options(options)`` when it is a
-    function: details that depend on the options). ``present(result, options, per_sentence)``
-    gets, as ``per_sentence``, the result of a second ``compute(**options, **sentence_options)`` when
-    ``sentence_options`` is set (e.g. ROUGE's ``sentence_level=True``), else the result itself; with
-    ``present_corpus`` it also gets the predictions and references read (``present(result, options,
-    per_sentence, predictions, references)``: GLEU's per-order table, which its metric does not return). The
-    explanation of a sentence is ``explain_item(index, state)`` when set, else the result's ``explanation``
-    entry, or ``explain_one(prediction, references, options)`` when the metric has no explanation of its
-    own (see :func:`explain`). ``max_predictions`` and ``max_references`` lower the limits for a slower
-    metric (:func:`check_limits`)."""
+    The result shown is ``compute(**options, **detail_options)`` (``detail_options(options)`` when a function).
+    ``present(result, options, per_sentence)`` gets as ``per_sentence`` a second ``compute(**options,
+    **sentence_options)`` when ``sentence_options`` is set, else the result; with ``present_corpus`` also the
+    predictions and references. A sentence is explained as :func:`explain` says."""
 
     name: str  # metrics/<name>
     controls: Callable[[], dict[str, gr.components.Component]]  # builds the option controls
@@ -846,14 +730,11 @@ class MetricSpace:
     order_plot: tuple[Shown, i18n.I18nData]  # (per_order column plotted, its title)
     score_high: float | None  # nominal top of the score range (None: open)
     examples: Sequence[Example] = ()
-    # The page's own texts (keys of ngrameval/ui/texts.json, t(key)); None: those of its prefix (texts, else
-    # name): "<prefix>.title", "<prefix>.intro", and where the texts have them "<prefix>.note" and
-    # "<prefix>.explanation_intro" (else no note, and the page's introduction).
+    # The prefix of the page's texts (default: name): <prefix>.title, .intro, and where the texts have them .note
+    # (added to the explanation's introduction) and .explanation_intro (else the page's: it names OVER_CLIP).
     texts: str | None = None
     title: i18n.I18nData | None = None
     intro: i18n.I18nData | None = None  # Markdown under the title
-    explanation_note: str | i18n.I18nData | None = None  # Markdown added to the explanation's introduction
-    explanation_intro: i18n.I18nData | None = None  # Markdown: what the highlight shows
     per_order_label: i18n.I18nData = t("page.per_ngram_order")  # noqa: RUF009 (an immutable Phrase) -- the label of the per_order table
     detail_options: dict[str, Any] | Callable[[dict[str, Any]], dict[str, Any]] = field(
         default_factory=lambda: {"sentence_level": True, "explain": True}
@@ -862,11 +743,11 @@ class MetricSpace:
     explain_one: ExplainOne | None = None
     explain_item: ExplainItem | None = None
     label: str | None = None  # the metric's name on the page (default: NAME)
-    ngrams_label: i18n.I18nData = NGRAMS_LABEL  # the labels of the explanation's two tables
+    ngrams_label: i18n.I18nData = t("page.ngrams")  # noqa: RUF009 -- the labels of the explanation's two tables
     orders_label: i18n.I18nData = t("page.per_order")  # noqa: RUF009 (an immutable Phrase)
     reference_boxes: int = REFERENCE_BOXES  # text boxes for references (API: references_1, ...)
     coco_json: bool = False  # also read COCO results + references JSON uploads
-    max_predictions: int | None = None  # lower limits than MAX_LINES (see check_limits)
+    max_predictions: int | None = None  # lower limits than MAX_LINES
     max_references: int | None = None
     present_corpus: bool = False  # present() also gets the predictions and references
     warm_up: Callable[[], None] | None = None  # run once before serving (data a first call would build)
@@ -875,42 +756,39 @@ class MetricSpace:
         prefix = self.texts or self.name
         self.title = self.title or t(f"{prefix}.title")
         self.intro = self.intro or t(f"{prefix}.intro")
-        if self.explanation_note is None:
-            self.explanation_note = t(f"{prefix}.note") if f"{prefix}.note" in i18n.TEXTS else ""
-        if self.explanation_intro is None:
-            own = f"{prefix}.explanation_intro"
-            self.explanation_intro = t(own) if own in i18n.TEXTS else EXPLANATION_INTRO
 
     def build(self) -> gr.Blocks:
         """The page (:func:`build_demo`)."""
         return build_demo(self)
 
+    def input_help(self) -> i18n.I18nData:
+        """The page's *How to enter predictions and references* (Markdown), with its limits."""
+        count, references = self.max_predictions or MAX_LINES, self.max_references
+        limits = (
+            t("page.limit_predictions_references", count=count, references=references)
+            if references
+            else t("page.limit_predictions", count=count)
+        )
+        coco = t("page.input_help_coco") if self.coco_json else ""
+        return t("page.input_help", boxes=self.reference_boxes, limits=limits, coco=coco)
 
-@dataclass
-class _Outputs:
-    raw: gr.JSON
-    status: gr.HTML
-    score: gr.HTML
-    per_order: gr.Dataframe
-    summary: gr.Dataframe
-    order_plot: gr.BarPlot
-    histogram: gr.BarPlot
-    sentences: gr.Dataframe
-    number: gr.Number
-    heading: gr.HTML
-    highlight: gr.HighlightedText
-    ngrams: gr.Dataframe
-    orders: gr.Dataframe
-    signature: gr.Textbox
-    results: gr.Column
-    state: gr.State
+    def check_limits(self, predictions: Sequence[Any], references: Sequence[Sequence[Any]]) -> None:
+        """The page's own limits, below MAX_LINES for a slower metric: predictions, and references in all."""
+        if self.max_predictions is not None and len(predictions) > self.max_predictions:
+            raise InputError("error.page_predictions", count=len(predictions), limit=self.max_predictions)
+        total = sum(len(group) for group in references)
+        if self.max_references is not None and total > self.max_references:
+            raise InputError("error.page_references", count=total, limit=self.max_references)
 
-    def components(self) -> list[gr.components.Component]:
-        return [getattr(self, f.name) for f in fields(self)]
 
-    def values(self, **given) -> list[Any]:
-        """The outputs in order: the given ones, None (cleared) for the others."""
-        return [given.get(f.name) for f in fields(self)]
+# The scoring event's outputs, in order.
+OUTPUTS = "raw status score per_order summary order_plot histogram sentences number heading highlight ngrams orders"
+OUTPUTS += " signature results state"
+
+
+def _outputs(**given: Any) -> list[Any]:
+    """The outputs in order: the given ones, None (cleared) for the others."""
+    return [given.get(name) for name in OUTPUTS.split()]
 
 
 def _examples(space: MetricSpace, controls: dict[str, gr.components.Component]) -> list[list[Any]]:
@@ -918,13 +796,8 @@ def _examples(space: MetricSpace, controls: dict[str, gr.components.Component]) 
     for example in space.examples:
         boxes = ["\n".join(lines) for lines in example.references]
         boxes += [""] * (space.reference_boxes - len(boxes))
-        rows.append(
-            [
-                "\n".join(example.predictions),
-                *boxes,
-                *(example.options.get(name, control.value) for name, control in controls.items()),
-            ]
-        )
+        values = [example.options.get(name, control.value) for name, control in controls.items()]
+        rows.append(["\n".join(example.predictions), *boxes, *values])
     return rows
 
 
@@ -934,15 +807,10 @@ def example_labels(space: MetricSpace, language: str) -> list[str]:
 
 
 def on_worker(worker: Executor, function: Callable[..., Any]) -> Callable[..., Any]:
-    """``function`` (an event's) run on ``worker``, whichever of gradio's threads calls it; gradio sees its
-    signature (its ``gr.Request`` parameter).
-
-    glibc's malloc serves each thread from an arena of its own (up to 8 per core) and keeps what a thread freed
-    in that arena for the thread's later requests. A page's corpus-sized arrays, tables and pickles, built on
-    whichever of gradio's dozens of worker threads ran the event, left one request's worth of freed memory in
-    every arena that served one: the BLEU Space grew by about 6 MB a request, beyond what its sessions keep,
-    over the first requests of 4 clients sending 2,000 segments each. On one thread every request reuses what
-    the one before freed.
+    """``function`` (an event's, its signature kept for gradio) run on ``worker``, whichever thread calls it:
+    glibc's malloc keeps a thread's freed memory in that thread's arena, so corpus-sized arrays built on gradio's
+    many threads left a request's worth in each (the BLEU Space grew ~6 MB a request); on one thread every request
+    reuses what the one before freed.
 
     >>> import threading
     >>> with ThreadPoolExecutor(max_workers=1) as worker:
@@ -958,11 +826,21 @@ def on_worker(worker: Executor, function: Callable[..., Any]) -> Callable[..., A
     return on_the_worker
 
 
+def _bar_plot(frame: pd.DataFrame, title: i18n.I18nData | None = None) -> gr.BarPlot:
+    """A bar per row: its first column the bars (in their order), its second their heights."""
+    x, y = frame.columns[:2]
+    # gradio translates an I18nData title (annotated str)
+    return gr.BarPlot(value=frame, x=x, y=y, title=title, sort=list(frame.iloc[:, 0]))  # type: ignore[arg-type]
+
+
 def build_demo(space: MetricSpace) -> gr.Blocks:
     """The page: inputs and options, examples, the score and its parts, plots, per-sentence scores,
     the explanation of one sentence, the signature and the raw result."""
-    metric = Metric(space.name)
-    label = space.label or space.name.upper()
+    import evaluate
+
+    # evaluate's compute keeps per-call state on the module: every computation runs on the page's one worker thread.
+    metric = evaluate.load(metric_path(space.name), keep_in_memory=True)
+    label, prefix = space.label or space.name.upper(), space.texts or space.name
     boxes = space.reference_boxes
 
     def explain_sentence(request: gr.Request, state, number):
@@ -972,11 +850,8 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
         return explain(unpacked(state), number, space.explain_one, space.explain_item, language)
 
     def run(request: gr.Request, predictions, *values):
-        references, (predictions_file, reference_files), option_values = (
-            values[:boxes],
-            values[boxes : boxes + 2],
-            values[boxes + 2 :],
-        )
+        references, option_values = values[:boxes], values[boxes + 2 :]
+        predictions_file, reference_files = values[boxes : boxes + 2]
         language = i18n.language_of(request)
         image_ids = None
         try:
@@ -998,15 +873,12 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                 hyps, refs = corpus_from_text(predictions, references)
                 inputs = {"predictions": hyps, "references": refs}
                 source = i18n.text("status.text_boxes", language)
-            check_limits(hyps, refs, space.max_predictions, space.max_references)
-            options = space.options(**dict(zip(names, option_values)))
+            space.check_limits(hyps, refs)
+            options = space.options(**dict(zip(controls, option_values)))
             details = space.detail_options(options) if callable(space.detail_options) else space.detail_options
             result = metric.compute(**inputs, **options, **details)
-            per_sentence = (
-                result
-                if space.sentence_options is None
-                else metric.compute(**inputs, **options, **space.sentence_options)
-            )
+            again = space.sentence_options
+            per_sentence = result if again is None else metric.compute(**inputs, **options, **again)
             shown = space.present(result, options, per_sentence, *((hyps, refs) if space.present_corpus else ()))
         except Exception as error:
             if isinstance(error, (errors.InputError, ImportError)):  # the page's, and the metric's own (English)
@@ -1016,11 +888,8 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                 LOG.exception("scoring failed")
                 message = f"unexpected {type(error).__name__}: {error}"
                 shown_message = i18n.text("status.unexpected", language, kind=type(error).__name__, message=error)
-            return outputs.values(
-                raw={"error": message},
-                status=status_html(shown_message, True, language),
-                results=gr.Column(visible=False),
-            )
+            status = status_html(shown_message, True, language)
+            return _outputs(raw={"error": message}, status=status, results=gr.Column(visible=False))
         score_name, first_scores = next(iter(shown.sentence_scores.items()))
         state = {
             "explanation": result.pop("explanation", None),
@@ -1036,11 +905,10 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
         per_prediction = (
             f"{counts[0]}" if len(counts) == 1 else i18n.text("status.range", language, low=counts[0], high=counts[-1])
         )
-        bins = localized(histogram(first_scores, space.score_high), language)
-        category = shown.per_order.columns[0]
         plotted_column, plot_title = shown.order_plot or space.order_plot
-        plotted = localized(shown.per_order[[category, plotted_column]], language)
-        return outputs.values(
+        plotted = shown.per_order[[shown.per_order.columns[0], plotted_column]]
+        explained = explain(state, 1, space.explain_one, space.explain_item, language)
+        return _outputs(
             raw=result,  # the metric's own result: English keys in every language (machine-readable)
             status=status_html(
                 i18n.text("status.scored", language, count=len(hyps), source=source, per_prediction=per_prediction)
@@ -1048,22 +916,11 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
             score=score_card(label, shown.scores, shown.notes, language),
             per_order=localized(rounded(shown.per_order), language),
             summary=summary_table(shown.summary, language),
-            order_plot=gr.BarPlot(
-                value=plotted,
-                x=plotted.columns[0],
-                y=plotted.columns[1],
-                title=plot_title,  # type: ignore[arg-type]  # gradio translates an I18nData title (annotated str)
-                sort=list(plotted.iloc[:, 0]),
-            ),
-            histogram=gr.BarPlot(value=bins, x=bins.columns[0], y=bins.columns[1], sort=list(bins.iloc[:, 0])),
+            order_plot=_bar_plot(localized(plotted, language), plot_title),
+            histogram=_bar_plot(localized(histogram(first_scores, space.score_high), language)),
             sentences=sentence_table(hyps, refs, shown.sentence_scores, image_ids, language),
             number=gr.Number(value=1, maximum=len(hyps)),
-            **dict(
-                zip(
-                    ("heading", "highlight", "ngrams", "orders"),
-                    explain(state, 1, space.explain_one, space.explain_item, language),
-                )
-            ),
+            **dict(zip(("heading", "highlight", "ngrams", "orders"), explained)),
             signature=shown.signature,
             results=gr.Column(visible=True),
             state=packed(state),
@@ -1077,12 +934,9 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
             with gr.Column(scale=3):
                 with gr.Tabs():
                     with gr.Tab(t("page.tab_text")):
+                        hint = t("page.predictions_placeholder")
                         predictions = gr.Textbox(
-                            label=t("page.predictions"),
-                            lines=3,
-                            max_lines=12,
-                            elem_id="predictions",
-                            placeholder=t("page.predictions_placeholder"),
+                            label=t("page.predictions"), lines=3, max_lines=12, elem_id="predictions", placeholder=hint
                         )
                         reference_boxes = [
                             gr.Textbox(
@@ -1090,9 +944,9 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                                 lines=3 if i == 1 else 1,
                                 max_lines=12,
                                 elem_id=f"references-{i}",
-                                placeholder=t("page.references_placeholder")
-                                if i == 1
-                                else t("page.more_references_placeholder"),
+                                placeholder=t(
+                                    "page.references_placeholder" if i == 1 else "page.more_references_placeholder"
+                                ),
                             )
                             for i in range(1, boxes + 1)
                         ]
@@ -1110,10 +964,9 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                             elem_id="reference-files",
                         )
                 with gr.Accordion(t("page.input_help_title"), open=False):
-                    gr.Markdown(input_help(boxes, space.coco_json, space.max_predictions, space.max_references))
+                    gr.Markdown(space.input_help())
             with gr.Column(scale=2):
                 controls = space.controls()
-                names = list(controls)
                 # Named API parameters, with defaults (inspect reads __signature__, which typeshed's functions lack).
                 run.__signature__ = _api_signature(controls, boxes)  # type: ignore[attr-defined]
                 submit = gr.Button(t("page.compute", label=label), variant="primary", elem_id="submit")
@@ -1150,7 +1003,11 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                 label=t("page.sentences"), interactive=False, max_height=320, elem_id="sentences", wrap=True
             )
 
-            gr.Markdown(t("page.explanation", intro=space.explanation_intro, note=space.explanation_note))
+            own = {
+                key: t(f"{prefix}.{key}") for key in ("note", "explanation_intro") if f"{prefix}.{key}" in i18n.TEXTS
+            }
+            intro = own.get("explanation_intro", t("page.explanation_intro"))
+            gr.Markdown(t("page.explanation", intro=intro, note=own.get("note", "")))
             with gr.Row(equal_height=False):
                 number = gr.Number(
                     value=1,
@@ -1179,24 +1036,9 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                 raw = gr.JSON(label=t("page.raw"), elem_id="raw")
         state = gr.State(time_to_live=STATE_SECONDS)
 
-        outputs = _Outputs(
-            raw,
-            status,
-            score,
-            per_order,
-            summary,
-            order_plot,
-            histogram_plot,
-            sentences,
-            number,
-            heading,
-            highlight_view,
-            ngrams,
-            orders,
-            signature,
-            results,
-            state,
-        )
+        # In the order of OUTPUTS.
+        outputs = [raw, status, score, per_order, summary, order_plot, histogram_plot, sentences, number, heading]
+        outputs += [highlight_view, ngrams, orders, signature, results, state]
         texts = [predictions, *reference_boxes]
         # Scoring and explaining run on one thread of the page's: see on_worker.
         worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix=f"ngrameval-{space.name}")
@@ -1208,20 +1050,16 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
         with examples_area:
             examples = gr.Examples(
                 _examples(space, controls),
-                inputs=texts + list(controls.values()),
-                outputs=outputs.components(),
-                example_labels=example_labels(space, i18n.DEFAULT_LANGUAGE),
+                texts + list(controls.values()),
+                outputs,
+                run_example,
+                cache_examples=False,
                 label=t("page.examples"),
                 run_on_click=True,
-                cache_examples=False,
-                fn=run_example,
+                example_labels=example_labels(space, i18n.DEFAULT_LANGUAGE),
             )
-        submit.click(
-            run,
-            texts + [predictions_file, reference_files] + list(controls.values()),
-            outputs.components(),
-            api_name="score",
-        )
+        inputs = texts + [predictions_file, reference_files] + list(controls.values())
+        submit.click(run, inputs, outputs, api_name="score")
         number.change(
             explain_sentence, [state, number], [heading, highlight_view, ngrams, orders], api_visibility="private"
         )
@@ -1260,16 +1098,14 @@ def _api_signature(controls: dict[str, gr.components.Component], boxes: int) -> 
     """The submit function's API: the text boxes, the files, then one parameter per control. All are
     optional for gradio_client (a None default; a control left out takes its initial value). The request
     (gradio passes it; not an API parameter) goes first: its language is the messages'."""
-    names = [
-        "predictions",
-        *(f"references_{i}" for i in range(1, boxes + 1)),
-        "predictions_file",
-        "reference_files",
-        *controls,
-    ]
+    names = ["predictions", *(f"references_{i}" for i in range(1, boxes + 1)), "predictions_file", "reference_files"]
     request = inspect.Parameter("request", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=gr.Request)
     return inspect.Signature(
-        [request] + [inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None) for name in names]
+        [request]
+        + [
+            inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None)
+            for name in [*names, *controls]
+        ]
     )
 
 
@@ -1280,12 +1116,13 @@ def _selected_sentence(event: gr.SelectData):
 
 def launch(demo: gr.Blocks, **options) -> None:
     """Serve on 127.0.0.1:$GRADIO_SERVER_PORT (7860 by default); ``options`` go to ``demo.launch``."""
-    settings: dict[str, Any] = {  # gradio's launch options, of many types
-        "server_name": os.environ.get("GRADIO_SERVER_NAME", "127.0.0.1"),
-        "server_port": int(os.environ.get("GRADIO_SERVER_PORT", "7860")),
-        "max_file_size": MAX_FILE_SIZE,
-        "show_error": False,
-        "state_session_capacity": SESSIONS,
-    }
-    settings.update(options)
-    demo.launch(**settings)
+    demo.launch(
+        **{
+            "server_name": os.environ.get("GRADIO_SERVER_NAME", "127.0.0.1"),
+            "server_port": int(os.environ.get("GRADIO_SERVER_PORT", "7860")),
+            "max_file_size": MAX_FILE_SIZE,
+            "show_error": False,
+            "state_session_capacity": SESSIONS,
+            **options,
+        }
+    )

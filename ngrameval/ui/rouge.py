@@ -1,7 +1,7 @@
-"""ROUGE Space: the evaluate metric metrics/rouge (ngrameval) with every option, examples and explanations.
+"""ROUGE Space: the evaluate metric metrics/rouge (ngrameval) with every option, examples and explanations."""
 
-Run: python spaces/rouge/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
-"""
+from itertools import accumulate
+from typing import Any
 
 import gradio as gr
 import pandas as pd
@@ -9,25 +9,13 @@ import pandas as pd
 import ngrameval
 from ngrameval.engine.lcs import lcs_positions
 from ngrameval.metrics import rouge155
-from ngrameval.metrics.rouge import VARIANTS, RougeTokenizer, parse_rouge_types
+from ngrameval.metrics.rouge import DEFAULT_TYPES, TOKENIZERS, VARIANTS, RougeTokenizer, parse_rouge_types
+from ngrameval.metrics.rouge import MULTI_REF as MULTI_REF_NAMES
 from ngrameval.ui import page as ui
 from ngrameval.ui.i18n import Phrase, t
 
-TYPES = [
-    "rouge1",
-    "rouge2",
-    "rouge3",
-    "rouge4",
-    "rougeL",
-    "rougeLsum",
-    "rougeW",
-    "rougeS4",
-    "rougeSU4",
-    "rougeS*",
-    "rougeSU*",
-]
-DEFAULT_TYPES = ["rouge1", "rouge2", "rougeL", "rougeLsum"]
-MULTI_REF = {"default": None, "best": "best", "pooled": "pooled"}
+TYPES = "rouge1 rouge2 rouge3 rouge4 rougeL rougeLsum rougeW rougeS4 rougeSU4 rougeS* rougeSU*".split()
+MULTI_REF = {"default": None, **{name: name for name in MULTI_REF_NAMES}}
 LCS = "LCS"  # the text rouge.explanation_intro names it
 F_MEASURE = Phrase("column.f_measure")
 
@@ -43,77 +31,36 @@ def for_variant(variant):
 
 
 def controls():
-    rouge_types = gr.CheckboxGroup(
-        TYPES, value=DEFAULT_TYPES, label=t("rouge.types"), elem_id="rouge-types", info=t("rouge.types_info")
+    shown: dict[str, gr.components.Component] = {}  # the controls by name, as built
+    shown["rouge_types"] = ui.control(
+        gr.CheckboxGroup, "rouge.types", TYPES, value=list(DEFAULT_TYPES), elem_id="rouge-types"
     )
     with gr.Row():
-        variant = gr.Dropdown(list(VARIANTS), value="rouge_score", label=t("page.variant"), elem_id="variant")
-        multi_ref = gr.Dropdown(
-            list(MULTI_REF),
-            value="default",
-            label=t("rouge.multi_ref"),
-            elem_id="multi-ref",
-            info=t("rouge.multi_ref_info"),
-        )
+        shown["variant"] = variant = ui.variant_dropdown(VARIANTS, "rouge_score")
+        choices = list(MULTI_REF)
+        shown["multi_ref"] = ui.control(gr.Dropdown, "rouge.multi_ref", choices, value="default", elem_id="multi-ref")
     with gr.Row():
-        tokenizer = gr.Dropdown(
-            ["default", "rouge_score", "whitespace"],
-            value="default",
-            elem_id="tokenizer",
-            label=t("rouge.tokenizer"),
-            info=t("rouge.tokenizer_info"),
-        )
-        use_stemmer = gr.Checkbox(False, label=t("rouge.stemmer"), elem_id="stemmer", info=t("rouge.stemmer_info"))
-        remove_stopwords = gr.Checkbox(
-            False, label=t("rouge.stopwords"), elem_id="stopwords", info=t("rouge.stopwords_info")
-        )
+        choices = list(TOKENIZERS)
+        shown["tokenizer"] = ui.control(gr.Dropdown, "rouge.tokenizer", choices, value="default", elem_id="tokenizer")
+        shown["use_stemmer"] = ui.control(gr.Checkbox, "rouge.stemmer", False, elem_id="stemmer")
+        shown["remove_stopwords"] = ui.control(gr.Checkbox, "rouge.stopwords", False, elem_id="stopwords")
     with gr.Row():
-        alpha = gr.Slider(
-            0,
-            1,
-            value=0.5,
-            step=0.05,
-            label="alpha",
-            elem_id="alpha",
-            info="F = PR / ((1 - alpha) P + alpha R); 0.5: F1",
-        )
-        w = gr.Number(1.2, minimum=1, label="w (rougeW)", elem_id="w", info="f(k) = k^w")
+        alpha_info = "F = PR / ((1 - alpha) P + alpha R); 0.5: F1"
+        shown["alpha"] = gr.Slider(0, 1, value=0.5, step=0.05, label="alpha", elem_id="alpha", info=alpha_info)
+        shown["w"] = gr.Number(1.2, minimum=1, label="w (rougeW)", elem_id="w", info="f(k) = k^w")
     with gr.Row():
-        limit_words = gr.Number(
-            None,
-            precision=0,
-            label=t("rouge.limit_words"),
-            info=t("rouge.limit_info"),
-            elem_id="limit-words",
-            interactive=False,
-        )
-        limit_bytes = gr.Number(
-            None,
-            precision=0,
-            label=t("rouge.limit_bytes"),
-            info=t("rouge.limit_info"),
-            elem_id="limit-bytes",
-            interactive=False,
-        )
-    variant.change(for_variant, variant, [tokenizer, limit_words, limit_bytes], api_visibility="private")
-    return dict(
-        rouge_types=rouge_types,
-        variant=variant,
-        multi_ref=multi_ref,
-        tokenizer=tokenizer,
-        use_stemmer=use_stemmer,
-        remove_stopwords=remove_stopwords,
-        alpha=alpha,
-        w=w,
-        limit_words=limit_words,
-        limit_bytes=limit_bytes,
-    )
+        limit: dict[str, Any] = dict(precision=0, info="rouge.limit_info", interactive=False)
+        for name in ("limit_words", "limit_bytes"):
+            shown[name] = ui.control(gr.Number, f"rouge.{name}", None, elem_id=name.replace("_", "-"), **limit)
+    changed = [shown[name] for name in ("tokenizer", "limit_words", "limit_bytes")]
+    variant.change(for_variant, variant, changed, api_visibility="private")
+    return shown
 
 
 def options(
     rouge_types, variant, multi_ref, tokenizer, use_stemmer, remove_stopwords, alpha, w, limit_words, limit_bytes
 ):
-    chosen = dict(
+    return dict(
         rouge_types=list(rouge_types or []),
         variant=variant,
         multi_ref=ui.pick(multi_ref, MULTI_REF, "multi_ref"),
@@ -122,12 +69,9 @@ def options(
         remove_stopwords=bool(remove_stopwords),
         alpha=float(alpha),
         limit_words=limit_words or None,
-        limit_bytes=limit_bytes or None,
-    )  # a blank box sends 0
-    w = ui.optional_number(w, "w")
-    if w is not None:  # blank: the metric's default
-        chosen["w"] = w
-    return chosen
+        limit_bytes=limit_bytes or None,  # a blank box sends 0
+        **ui.given_numbers(w=w),
+    )
 
 
 def _types(options):
@@ -159,9 +103,6 @@ def present(result, options, per_sentence):
     )
 
 
-# --------------------------------------------------------------------------- the explanation of one sentence
-
-
 def tokens(text, options):
     """(tokens, tokens per sentence) of a summary as the variant counts them: the unigram tokens, and the
     sentences its LCS is taken over."""
@@ -174,17 +115,16 @@ def tokens(text, options):
 
 def lcs_marks(prediction, reference, summary_level):
     """Positions of the prediction's tokens on an LCS with the reference, each a (tokens, sentences) pair:
-    of the whole texts, or, summary level, the union over the sentence pairs (positions in the sentences
-    joined)."""
+    of the whole texts, or, summary level, the union over the sentence pairs (positions in the sentences joined)."""
     if not summary_level:
         return set(lcs_positions(prediction[0], reference[0]))
-    marks: set[int] = set()
-    start = 0
-    for sentence in prediction[1]:
-        for other in reference[1]:
-            marks.update(start + i for i in lcs_positions(sentence, other))
-        start += len(sentence)
-    return marks
+    starts = accumulate((len(sentence) for sentence in prediction[1]), initial=0)
+    return {
+        start + i
+        for start, sentence in zip(starts, prediction[1])
+        for other in reference[1]
+        for i in lcs_positions(sentence, other)
+    }
 
 
 def explain_one(prediction, references, options):

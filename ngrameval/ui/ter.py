@@ -1,7 +1,4 @@
-"""TER Space: the evaluate metric metrics/ter (ngrameval) with every option, examples and the edit alignment.
-
-Run: python spaces/ter/app.py  (http://127.0.0.1:7860; GRADIO_SERVER_PORT picks another port)
-"""
+"""TER Space: the evaluate metric metrics/ter (ngrameval) with every option, examples and the edit alignment."""
 
 import html
 
@@ -34,17 +31,13 @@ LABELS = {**NAMES, "shifted": Phrase("ter.shifted")}  # the highlight's (shorter
 
 
 def controls():
-    with gr.Row():
-        normalized = gr.Checkbox(False, label=t("ter.normalized"), elem_id="normalized", info=t("ter.normalized_info"))
-        no_punct = gr.Checkbox(False, label=t("ter.no_punct"), elem_id="no-punct", info=t("ter.no_punct_info"))
-    with gr.Row():
-        asian_support = gr.Checkbox(
-            False, label=t("ter.asian_support"), elem_id="asian-support", info=t("ter.asian_support_info")
-        )
-        case_sensitive = gr.Checkbox(
-            False, label=t("ter.case_sensitive"), elem_id="case-sensitive", info=t("ter.case_sensitive_info")
-        )
-    return dict(normalized=normalized, no_punct=no_punct, asian_support=asian_support, case_sensitive=case_sensitive)
+    """A checkbox per flag (two a row), its element id the name with "-" for "_"."""
+    shown = {}
+    for pair in ((FLAGS[0], FLAGS[1]), (FLAGS[2], "case_sensitive")):
+        with gr.Row():
+            for name in pair:
+                shown[name] = ui.control(gr.Checkbox, f"ter.{name}", False, elem_id=name.replace("_", "-"))
+    return shown
 
 
 def options(normalized, no_punct, asian_support, case_sensitive):
@@ -58,18 +51,15 @@ def options(normalized, no_punct, asian_support, case_sensitive):
 
 def edit_counts(item):
     """Per kind of edit (shift, substitution, insertion, deletion) how many the segment's explanation has."""
-    counts = dict.fromkeys(OPS, 0)
-    counts["shift"] = len(item["shifts"])
+    counts = dict.fromkeys(OPS, 0) | {"shift": len(item["shifts"])}
     for edit in item["edits"]:
         counts[edit["op"]] += 1
     return counts
 
 
 def present(result, options, _per_sentence):
-    totals = dict.fromkeys(OPS, 0)
-    for item in result["explanation"]:
-        for op, count in edit_counts(item).items():
-            totals[op] += count
+    counts = [edit_counts(item) for item in result["explanation"]]
+    totals = {op: sum(count[op] for count in counts) for op in OPS}
     length = result["ref_length"]
     sentence_scores = result["sentence_scores"]
     return ui.Presentation(
@@ -92,7 +82,6 @@ def present(result, options, _per_sentence):
     )
 
 
-# --------------------------------------------------------------------------- the explanation of one segment
 # ngrameval.ter(explain=True) gives, per segment, the shifts in the order applied (the words moved, their
 # position before and after the shift) and the word edits of the shifted prediction against the best reference
 # (in alignment order). The alignment's matches are what lies between the edits.
@@ -129,8 +118,8 @@ def alignment_columns(item):
 
 
 def shift_history(item):
-    """The words before each shift, and per position of the shifted prediction the shifts (numbers from 1) that
-    moved the word now there."""
+    """The words before each shift, per position of the shifted prediction the position its word had in the
+    prediction, and per moved word's position in the prediction the shifts (numbers from 1) that moved it."""
     words, origin, steps = list(item["prediction_tokens"]), list(range(len(item["prediction_tokens"]))), []
     moved: dict[int, list[int]] = {}  # word's position in the prediction -> the shifts that moved it
     for number, shift in enumerate(item["shifts"], 1):
@@ -140,7 +129,7 @@ def shift_history(item):
         words, origin = apply_shift(words, shift), apply_shift(origin, shift)
     if words != item["shifted_tokens"]:
         raise ValueError("the explanation's shifts do not give its shifted prediction")
-    return steps, [moved.get(k, []) for k in origin], moved
+    return steps, origin, moved
 
 
 def _word(text):
@@ -170,9 +159,8 @@ def shift_html(number, words, shift, language):
             )
         elif k < len(words) and not start < k < start + length:
             pieces.append(_word(words[k]))
-    line = ui.html_text(
-        "ter.shift_line", language, number=number, words=" ".join(shift["words"]), start=start + 1, end=to + 1
-    )
+    moved = " ".join(shift["words"])
+    line = ui.html_text("ter.shift_line", language, number=number, words=moved, start=start + 1, end=to + 1)
     return f'<div class="ter-shift" style="margin:.25rem 0;line-height:2">{line} · {" ".join(pieces)}</div>'
 
 
@@ -196,17 +184,9 @@ def alignment_html(item, columns, moved_by, language):
         if labels:
             top += f'<sup class="ter-shift-label" style="color:#7c3aed;font-weight:700">{labels}</sup>'
         bottom = html.escape(reference[j]) if j is not None else GAP
-        title = ui.html_text(
-            "ter.column_title",
-            language,
-            op=NAMES[op],
-            prediction=Phrase("explain.prediction_number", number=i + 1)
-            if i is not None
-            else Phrase("ter.no_prediction_word"),
-            reference=Phrase("explain.reference_number", number=j + 1)
-            if j is not None
-            else Phrase("ter.no_reference_word"),
-        )
+        ours = Phrase("explain.prediction_number", number=i + 1) if i is not None else Phrase("ter.no_prediction_word")
+        theirs = Phrase("explain.reference_number", number=j + 1) if j is not None else Phrase("ter.no_reference_word")
+        title = ui.html_text("ter.column_title", language, op=NAMES[op], prediction=ours, reference=theirs)
         color = COLORS["shifted"] if op == "match" and labels else COLORS[op]
         cells.append(
             f'<div class="ter-col ter-op-{op}" title="{title}" style="display:inline-flex;flex-direction:column;'
@@ -228,22 +208,9 @@ def legend_html(language):
     )
 
 
-def prediction_labels(item, columns, moved):
-    """Per token of the (unshifted) prediction: what happens to it (substitution, deletion, shifted, match)."""
-    origin = list(range(len(item["prediction_tokens"])))
-    for shift in item["shifts"]:
-        origin = apply_shift(origin, shift)
-    labels: list[Phrase | None] = [None] * len(origin)
-    for op, i, _ in columns:
-        if i is not None:
-            k = origin[i]
-            labels[k] = LABELS[op if op != "match" else "shifted" if k in moved else "match"]
-    return labels
-
-
-PREDICTION_POSITION = Phrase("column.prediction_position")
-REFERENCE_WORD = Phrase("column.reference_word")
-REFERENCE_POSITION = Phrase("column.reference_position")
+PREDICTION_POSITION, REFERENCE_WORD, REFERENCE_POSITION = (
+    Phrase(f"column.{key}") for key in ("prediction_position", "reference_word", "reference_position")
+)
 
 
 def explain_item(index, state):
@@ -252,21 +219,24 @@ def explain_item(index, state):
     item = state["explanation"][index]
     options, prediction, group = state["options"], state["predictions"][index], state["references"][index]
     best = item["best_reference"]
+    alone = [item["num_edits"]]
     if len(group) > 1:
-        alone = [
-            e["num_edits"]
-            for e in ngrameval.ter([prediction] * len(group), [[r] for r in group], **options, explain=True).explanation
-        ]
-    else:
-        alone = [item["num_edits"]]
+        pairs = ngrameval.ter([prediction] * len(group), [[r] for r in group], **options, explain=True)
+        alone = [e["num_edits"] for e in pairs.explanation]
     notes = [
         Phrase("ter.reference_note", edits=edits, words=len(item["reference_tokens"][k]))
         for k, edits in enumerate(alone)
     ]
     notes[best] = Phrase("explain.used", note=notes[best])
     columns = alignment_columns(item)
-    steps, moved_by, moved = shift_history(item)
+    steps, origin, moved = shift_history(item)
+    moved_by = [moved.get(k, []) for k in origin]
     counts = edit_counts(item)
+    # Per token of the (unshifted) prediction what happens to it (substitution, deletion, shifted, match).
+    labels: list[Phrase | None] = [None] * len(origin)
+    for op, i, _ in columns:
+        if i is not None:
+            labels[origin[i]] = LABELS[op if op != "match" else "shifted" if origin[i] in moved else "match"]
 
     def details(language):
         summary = i18n.text("explain.list_separator", language).join(
@@ -314,7 +284,7 @@ def explain_item(index, state):
         "prediction_tokens": item["prediction_tokens"],
         "reference_tokens": item["reference_tokens"],
         "reference_length": item["reference_length"],
-        "labels": prediction_labels(item, columns, moved),
+        "labels": labels,
         "colors": {LABELS[kind]: color for kind, color in COLORS.items()},
         "reference_notes": notes,
         "details_html": details,
@@ -324,8 +294,6 @@ def explain_item(index, state):
         "order_table": pd.DataFrame(count_rows),
     }
 
-
-# --------------------------------------------------------------------------- examples
 
 SHIFTS = (
     ["mat the cat sat on the", "the big dog barked loudly at a cat today"],
