@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, cast
 
 import numpy as np
@@ -54,43 +54,26 @@ BREVITY_PENALTIES = ("closest", "shortest", "average")
 SACREBLEU_SMOOTHING = ("none", "floor", "add-k", "exp")
 NLTK_SMOOTHING = tuple(f"method{i}" for i in range(8))
 _DEFAULTS = {
-    #          tokenize       brevity     smooth
-    "sacrebleu": ("13a", "closest", "exp"),
-    "nltk": ("none", "closest", "method0"),
-    "mteval": ("mteval-v13a", "closest", "exp"),
-    "nmt": ("hf-13a", "shortest", False),
-    "d2l": ("space", "closest", None),
-    "coco": ("none", "closest", None),
+    #            tokenize       brevity     smooth     smooth values taken  the tool, as the signature names it
+    "sacrebleu": ("13a", "closest", "exp", SACREBLEU_SMOOTHING, ""),
+    "nltk": ("none", "closest", "method0", NLTK_SMOOTHING, f"nltk:{NLTK_VERSION}"),
+    "mteval": ("mteval-v13a", "closest", "exp", ("exp",), "mteval:v13a"),
+    "nmt": ("hf-13a", "shortest", False, (False, True), "nmt:hf-evaluate"),
+    "d2l": ("space", "closest", None, (None,), "d2l:1.0.3"),
+    "coco": ("none", "closest", None, (None,), "pycocoevalcap:1.2"),
 }
-# The smooth values each variant takes.
-SMOOTHING = {
-    "sacrebleu": SACREBLEU_SMOOTHING,
-    "nltk": NLTK_SMOOTHING,
-    "mteval": ("exp",),
-    "nmt": (False, True),
-    "d2l": (None,),
-    "coco": (None,),
-}
-
-
-# --------------------------------------------------------------------------- statistics
+SMOOTHING = {variant: defaults[3] for variant, defaults in _DEFAULTS.items()}
 
 
 @dataclass
 class BleuStatistics:
-    """The named columns of :class:`BleuFamily` rows that the scoring rules read (:func:`from_rows`), one
-    row per sentence or per sum of sentences.
-
-    ``clamped_totals`` is ``max(1, totals)`` per sentence, summed: NLTK's
-    ``modified_precision`` denominators, which differ from ``totals`` for
-    sentences shorter than the order.
-    """
+    """The named columns of :class:`BleuFamily` rows (:func:`from_rows`), of a sentence or a sum of them."""
 
     hyp_len: np.ndarray  # (K,)
     ref_len: np.ndarray  # (K,) reference length chosen by the brevity rule (float: "average")
     matches: np.ndarray  # (K, N) clipped matches per order
     totals: np.ndarray  # (K, N) hypothesis n-grams per order
-    clamped_totals: np.ndarray  # (K, N)
+    clamped_totals: np.ndarray  # (K, N) max(1, totals) per sentence: NLTK's modified_precision denominators
 
     def __len__(self) -> int:
         return len(self.hyp_len)
@@ -120,20 +103,12 @@ def from_rows(rows: np.ndarray, order: int) -> BleuStatistics:
     )
 
 
-def reference_lengths(index: ReferenceIndex | CountedBatch, hyp_len: np.ndarray, rule: str) -> np.ndarray:
-    """Per sentence, the reference length the brevity penalty uses (see :func:`chosen_reference_lengths`)."""
-    return chosen_reference_lengths(index.segment_len, index.segment_sentence, index.refs_per_sentence, hyp_len, rule)
-
-
 def chosen_reference_lengths(
     lengths: np.ndarray, sentence: np.ndarray, refs_per_sentence: np.ndarray, hyp_len: np.ndarray, rule: str
 ) -> np.ndarray:
     """Per sentence, the reference length the brevity penalty uses, of the references' ``lengths``
-    (sentence by sentence; ``sentence``: the sentence of each, ``refs_per_sentence``: how many each has).
-
-    ``closest``: the reference length closest to the hypothesis length, the
-    shorter one on ties (sacrebleu, NLTK, mteval-v13a); ``shortest``: the
-    shortest reference (tensorflow/nmt); ``average``: the mean reference length.
+    (``sentence``: the sentence of each, ``refs_per_sentence``: how many each has): ``closest`` (the shorter
+    on ties: sacrebleu, NLTK, mteval-v13a), ``shortest`` (tensorflow/nmt) or ``average``.
 
     >>> chosen_reference_lengths(np.array([3, 5, 4]), np.array([0, 0, 1]), np.array([2, 1]), np.array([4, 1]),
     ...                          "closest").tolist()
@@ -164,7 +139,10 @@ def statistics_from_index(
         clipped = np.stack(
             [index.per_sentence(index.clipped(matches, n), n) for n in range(1, max_order + 1)], axis=1
         ).astype(np.int64)
-    return statistics_rows(hyp_len, reference_lengths(references, hyp_len, brevity_penalty), clipped)
+    ref_len = chosen_reference_lengths(
+        references.segment_len, references.segment_sentence, references.refs_per_sentence, hyp_len, brevity_penalty
+    )
+    return statistics_rows(hyp_len, ref_len, clipped)
 
 
 def _matched(
@@ -175,10 +153,8 @@ def _matched(
     pad_id: int | None,
     explain: bool,
 ) -> tuple[np.ndarray, list[dict[str, Any]], Any, Any]:
-    """The one way BLEU's statistics are computed (:class:`BleuFamily`): per-sentence rows of orders
-    1..``options.statistics_order``, with ``explain`` the explanations of orders 1..``options.max_order``
-    (else none), the references per prediction and the tokenizer. A batch of a few predictions is counted in
-    one pass unless it is explained (explanations read the reference index)."""
+    """The one way BLEU's statistics are computed: per-sentence rows, the explanations (with ``explain``),
+    nrefs and the tokenizer. A few predictions are counted in one pass unless explained (that reads the index)."""
     order, brevity_penalty = options.statistics_order, options.brevity_penalty
 
     def block(corpus: IndexedCorpus | CountedBatch) -> tuple[np.ndarray, list[dict[str, Any]]]:
@@ -190,24 +166,10 @@ def _matched(
         return rows, explain_matches(corpus, matches, options.max_order, rows[:, 1])
 
     blocks, num_refs, tokenizer = map_blocks(
-        predictions,
-        references,
-        options.tokenize,
-        options.lowercase,
-        order,
-        block,
-        threads,
-        pad_id,
-        few=not explain,
+        predictions, references, options.tokenize, options.lowercase, order, block, threads, pad_id, few=not explain
     )
     rows = blocks[0][0] if len(blocks) == 1 else np.concatenate([rows for rows, _ in blocks])
     return rows, [item for _, explanation in blocks for item in explanation], num_refs, tokenizer
-
-
-# --------------------------------------------------------------------------- scoring rules
-# Each rule takes K rows of statistics (and, for NLTK's smoothing quirks, the K
-# rows of the "last" sentence), a (W, N) array of weight sets and its options,
-# and returns scores (K, W), precisions (K, N) and brevity penalties (K,).
 
 
 def _log(p: np.ndarray) -> np.ndarray:
@@ -216,9 +178,8 @@ def _log(p: np.ndarray) -> np.ndarray:
 
 
 def _weighted_log_sum(precisions: np.ndarray, weights: np.ndarray) -> np.ndarray:
-    """(K, W): sum over orders of w_n * log(p_n), orders with weight 0 left out (so a zero
-    precision there does not turn 0 * log 0 into NaN); -inf when a weighted order has p_n = 0.
-    ``weights`` is (W, N), or (K, W, N) for weights that differ per row."""
+    """(K, W): sum of w_n * log(p_n) over the orders weighted (0 * log 0 is not NaN); ``weights`` (W, N) or
+    (K, W, N)."""
     per_row = weights if weights.ndim == 3 else weights[None, :, :]
     with np.errstate(divide="ignore", invalid="ignore"):
         terms = np.where(per_row > 0, per_row * _log(precisions)[:, None, :], 0.0)
@@ -241,33 +202,35 @@ def _papineni_bp(hyp_len: np.ndarray, ref_len: np.ndarray) -> np.ndarray:
     return np.where(hyp_len < ref_len, np.where(hyp_len > 0, bp, 0.0), 1.0)
 
 
-def _score_sacrebleu(rows, last, weights, smooth, smooth_value, effective_order, **_):
-    """sacrebleu 2.6.0 ``BLEU.compute_bleu``, vectorized; weights generalize its uniform mean
-    (the log-precisions of the orders used are averaged with weights renormalized over them)."""
+# Each rule: (K rows, the K rows of the last sentence (NLTK's smoothing reads them), (W, N) weights, options,
+# sentence: whether each row is a sentence) -> (scores (K, W), precisions (K, N), bp (K,)).
+def _score_sacrebleu(rows, last, weights, options, sentence):
+    """sacrebleu 2.6.0 ``BLEU.compute_bleu``; weights generalize its uniform mean (renormalized over the
+    orders used)."""
+    smooth = options.smooth
     correct = rows.matches.astype(np.float64)
     total = rows.totals.astype(np.float64)
     if smooth == "add-k":
-        correct[:, 1:] += smooth_value
-        total[:, 1:] += smooth_value
+        correct[:, 1:] += options.smooth_value
+        total[:, 1:] += options.smooth_value
     # sacrebleu stops at the first order without hypothesis n-grams.
     used = np.cumprod(total > 0, axis=1).astype(bool)
     zero = (correct == 0) & used
     if smooth == "exp":
         fallback = divide_or_zero(np.ones_like(total), 2.0 ** np.cumsum(zero, axis=1) * total)
     elif smooth == "floor":
-        fallback = divide_or_zero(np.full_like(total, smooth_value), total)
+        fallback = divide_or_zero(np.full_like(total, options.smooth_value), total)
     else:
         fallback = np.zeros_like(total)
     precisions = np.where(used, np.where(correct > 0, divide_or_zero(correct, total), fallback), 0.0)
     # Effective order (per row: a corpus row and sentence rows may be scored together): only the orders used.
-    order_used = np.where(
-        np.asarray(effective_order, bool).reshape(-1, 1), used | ~used.any(axis=1, keepdims=True), True
-    )
-    w = weights[None, :, :] * order_used[:, None, :]
+    effective = np.asarray(_effective_order(options, sentence), bool).reshape(-1, 1)
+    w = weights[None, :, :] * np.where(effective, used | ~used.any(axis=1, keepdims=True), True)[:, None, :]
     used_weight = w.sum(axis=2)
-    with np.errstate(divide="ignore", invalid="ignore"):
-        terms = np.where(w > 0, w * _log(precisions)[:, None, :], 0.0)
-        mean = np.where(used_weight > 0, terms.sum(axis=2) / np.where(used_weight > 0, used_weight, 1), -np.inf)
+    with np.errstate(invalid="ignore"):
+        mean = np.where(
+            used_weight > 0, _weighted_log_sum(precisions, w) / np.where(used_weight > 0, used_weight, 1), -np.inf
+        )
     bp = _papineni_bp(rows.hyp_len, rows.ref_len)
     scores = bp[:, None] * np.exp(mean)
     # sacrebleu returns 0, and reports precisions of 0, when nothing matches.
@@ -277,8 +240,9 @@ def _score_sacrebleu(rows, last, weights, smooth, smooth_value, effective_order,
     return scores, precisions, bp
 
 
-def _nltk_precisions(rows, last, smooth, epsilon, alpha, k):
+def _nltk_precisions(rows, last, options):
     """The p_n that NLTK 3.10.4 ``corpus_bleu`` hands to ``math.log`` after smoothing."""
+    smooth = options.smooth
     num = rows.matches.astype(np.float64)
     den = rows.clamped_totals.astype(np.float64)
     n_orders = num.shape[1]
@@ -287,7 +251,7 @@ def _nltk_precisions(rows, last, smooth, epsilon, alpha, k):
     if smooth == "method0":
         return np.where(zero, sys.float_info.min, plain)
     if smooth == "method1":
-        return np.where(zero, (num + epsilon) / den, plain)
+        return np.where(zero, (num + options.epsilon) / den, plain)
     if smooth == "method2":
         smoothed = (num + 1) / (den + 1)
         smoothed[:, 0] = plain[:, 0]
@@ -298,7 +262,7 @@ def _nltk_precisions(rows, last, smooth, epsilon, alpha, k):
         hyp_len = rows.hyp_len.astype(np.float64)[:, None]
         applies = zero & (hyp_len > 1)
         with np.errstate(divide="ignore", invalid="ignore"):
-            numerator = 1 / (2.0 ** np.cumsum(applies, axis=1) * k / np.log(hyp_len))
+            numerator = 1 / (2.0 ** np.cumsum(applies, axis=1) * options.k / np.log(hyp_len))
         p = np.where(applies, numerator / den, plain)
         if smooth == "method4":
             return p
@@ -330,20 +294,20 @@ def _nltk_precisions(rows, last, smooth, epsilon, alpha, k):
     for i in range(2, n_orders):  # (rows without unigram matches score 0 whatever p is)
         prior = np.where(p[:, i - 2] == 0, 0.0, p[:, i - 1] ** 2 / np.where(p[:, i - 2] == 0, 1, p[:, i - 2]))
         ngrams_in_last = np.maximum(last.hyp_len - i, 0)
-        p[:, i] = (num[:, i] + alpha * prior) / (ngrams_in_last + alpha)
+        p[:, i] = (num[:, i] + options.alpha * prior) / (ngrams_in_last + options.alpha)
     return p
 
 
-def _score_nltk(rows, last, weights, smooth, epsilon, alpha, k, auto_reweigh, **_):
+def _score_nltk(rows, last, weights, options, sentence):
     """NLTK 3.10.4 ``corpus_bleu``: smoothed p_n, orders with p_n <= 0 left out of the sum."""
-    precisions = _nltk_precisions(rows, last, smooth, epsilon, alpha, k)
+    precisions = _nltk_precisions(rows, last, options)
     hyp_len = rows.hyp_len
     bp = _bp_empty_zero(rows)
     log_p = np.where(precisions > 0, _log(np.where(precisions > 0, precisions, 1)), 0.0)
     scores = np.empty((len(rows), len(weights)))
     for j, w in enumerate(weights):
         w_rows = np.broadcast_to(w, log_p.shape).copy()
-        if auto_reweigh[j]:
+        if options.auto_reweigh[j]:
             for r in np.flatnonzero((hyp_len < 4) & (hyp_len > 0)):
                 w_rows[r] = np.where(np.arange(w_rows.shape[1]) < hyp_len[r], 1 / hyp_len[r], 0.0)
         scores[:, j] = bp * np.exp((w_rows * log_p).sum(axis=1))
@@ -351,7 +315,7 @@ def _score_nltk(rows, last, weights, smooth, epsilon, alpha, k, auto_reweigh, **
     return scores, precisions, bp
 
 
-def _score_mteval(rows, last, weights, **_):
+def _score_mteval(rows, last, weights, *_):
     """mteval-v13a.pl ``bleu_score``: an order without matches scores 1/(2^k total), k counting such
     orders; an order without hypothesis n-grams counts as precision 1; BP 0 for an empty output."""
     correct = rows.matches.astype(np.float64)
@@ -364,11 +328,11 @@ def _score_mteval(rows, last, weights, **_):
     return scores, precisions, bp
 
 
-def _score_nmt(rows, last, weights, smooth, **_):
+def _score_nmt(rows, last, weights, options, sentence):
     """tensorflow/nmt ``compute_bleu``: add-one smoothing on every order when ``smooth``."""
     correct = rows.matches.astype(np.float64)
     total = rows.totals.astype(np.float64)
-    precisions = (correct + 1) / (total + 1) if smooth else divide_or_zero(correct, total)
+    precisions = (correct + 1) / (total + 1) if options.smooth else divide_or_zero(correct, total)
     # nmt returns 0 when any precision is 0; with zero weights, only weighted orders count.
     geo_mean = np.exp(_weighted_log_sum(precisions, weights))
     ratio = divide_or_zero(rows.hyp_len.astype(np.float64), rows.ref_len)
@@ -377,7 +341,7 @@ def _score_nmt(rows, last, weights, smooth, **_):
     return geo_mean * bp[:, None], precisions, bp
 
 
-def _score_d2l(rows, last, weights, **_):
+def _score_d2l(rows, last, weights, *_):
     """d2l 1.0.3 ``bleu``: exp(min(0, 1 - r/c)) * prod p_n^(w_n), w_n = 1/2^n by default, over the
     orders n <= c only (the book's earlier code divided by zero on predictions shorter than k)."""
     precisions = divide_or_zero(rows.matches.astype(np.float64), rows.totals.astype(np.float64))
@@ -386,7 +350,7 @@ def _score_d2l(rows, last, weights, **_):
     return bp[:, None] * np.exp(_weighted_log_sum(precisions, counted)), precisions, bp
 
 
-def _score_coco(rows, last, weights, **_):
+def _score_coco(rows, last, weights, *_):
     """pycocoevalcap 1.2 ``BleuScorer.compute_score``: p_n = (matches + 1e-15) / (totals + 1e-9), so
     an order without matches gives a tiny score instead of 0; BP exp(1 - 1/ratio) with
     ratio = (c + 1e-15) / (r + 1e-9) when it is below 1."""
@@ -396,7 +360,6 @@ def _score_coco(rows, last, weights, **_):
     return bp[:, None] * np.exp(_weighted_log_sum(precisions, weights)), precisions, bp
 
 
-# Each rule: (K rows, last rows, weights, options by keyword) -> (scores (K, W), precisions (K, N), bp (K,)).
 _RULES: dict[str, Callable[..., tuple[np.ndarray, np.ndarray, np.ndarray]]] = {
     "sacrebleu": _score_sacrebleu,
     "nltk": _score_nltk,
@@ -405,9 +368,6 @@ _RULES: dict[str, Callable[..., tuple[np.ndarray, np.ndarray, np.ndarray]]] = {
     "d2l": _score_d2l,
     "coco": _score_coco,
 }
-
-
-# --------------------------------------------------------------------------- options and result
 
 
 @dataclass(frozen=True)
@@ -460,7 +420,7 @@ def resolve_options(
 ) -> BleuOptions:
     """Check every option and fill in the variant's defaults."""
     check_choice("variant", variant, VARIANTS)
-    default_tokenize, default_bp, default_smooth = _DEFAULTS[variant]
+    default_tokenize, default_bp, default_smooth, _, _ = _DEFAULTS[variant]
     weight_sets, several, tuples = _weight_sets(weights)
     if max_order is None:
         max_order = max(len(w) for w in weight_sets) if weight_sets else 4
@@ -486,31 +446,21 @@ def resolve_options(
             )
     if smooth == "default":
         smooth = default_smooth
-    if variant == "sacrebleu" and smooth is None:
-        smooth = "none"
-    if variant == "nltk" and smooth is None:
-        smooth = "method0"
-    if variant == "nmt" and smooth in (None, "none"):
-        smooth = False
+    if smooth is None or (variant == "nmt" and smooth == "none"):
+        smooth = {"sacrebleu": "none", "nltk": "method0", "nmt": False}.get(variant)
     check_choice(f"smooth for variant {variant!r}", smooth, SMOOTHING[variant])
     # The smoothing constants' domains (Chen and Cherry, 2014): NLTK divides by k and by
     # ln(c) * alpha terms, so 0 there gives inf or a ZeroDivisionError, never a score.
-    if smooth_value is not None:
-        check_number("smooth_value", smooth_value, low=0)
-    if epsilon is not None:
-        check_number("epsilon", epsilon, low=0)
-    if alpha is not None:
-        check_number("alpha", alpha, low=0, low_open=True)
-    if k is not None:
-        check_number("k", k, low=0, low_open=True)
+    for name, value in (("smooth_value", smooth_value), ("epsilon", epsilon), ("alpha", alpha), ("k", k)):
+        if value is not None:
+            check_number(name, value, low=0, low_open=name in ("alpha", "k"))
     if use_effective_order is not None:
         check_flag("use_effective_order", use_effective_order)
     check_flag("auto_reweigh", auto_reweigh)
     check_flag("lowercase", lowercase)
     if smooth_value is None and smooth in ("floor", "add-k"):
-        smooth_value = {"floor": epsilon, "add-k": k}[smooth]
-    if smooth_value is None and smooth in ("floor", "add-k"):
-        smooth_value = {"floor": 0.1, "add-k": 1}[smooth]  # sacrebleu's SMOOTH_DEFAULTS
+        given = epsilon if smooth == "floor" else k
+        smooth_value = {"floor": 0.1, "add-k": 1}[smooth] if given is None else given  # sacrebleu's SMOOTH_DEFAULTS
     brevity_penalty = brevity_penalty or default_bp
     check_choice("brevity_penalty", brevity_penalty, BREVITY_PENALTIES)
     if tokenize == "default":
@@ -559,68 +509,41 @@ def _weight_sets(weights: Any):
 
 def signature(options: BleuOptions, num_refs: Any, tokenizer_name: str, sentence: bool = False) -> str:
     """A reproducibility signature. The sacrebleu variant uses sacrebleu's own format."""
-    if options.variant == "sacrebleu":
-        smooth = options.smooth
-        if smooth in ("floor", "add-k"):
-            smooth += f"[{options.smooth_value:.2f}]"
-        effective = _effective_order(options, sentence)
-        parts = [
-            f"nrefs:{num_refs}",
-            f"case:{'lc' if options.lowercase else 'mixed'}",
-            f"eff:{'yes' if effective else 'no'}",
-            f"tok:{tokenizer_name}",
-            f"smooth:{smooth}",
-        ]
-        if options.max_order != 4:
-            parts.append(f"order:{options.max_order}")
-        if options.weights != ((1.0 / options.max_order,) * options.max_order,):
-            parts.append(f"weights:{_format_weights(options.weights)}")
-        if options.brevity_penalty != "closest":
-            parts.append(f"bp:{options.brevity_penalty}")
-        return "|".join(parts + [f"version:{SACREBLEU_VERSION}"])
-    smooth = {True: "add-one", False: "none", None: "none"}.get(options.smooth, options.smooth)
-    parts = [
-        f"variant:{options.variant}",
-        f"nrefs:{num_refs}",
-        f"case:{'lc' if options.lowercase else 'mixed'}",
-        f"tok:{tokenizer_name}",
-        f"smooth:{smooth}",
-        f"order:{options.max_order}",
-        f"weights:{_format_weights(options.weights)}",
-        f"bp:{options.brevity_penalty}",
-    ]
-    return "|".join(parts + [_PEERS[options.variant], f"ngrameval:{__version__}"])
-
-
-# The tool and version each variant reproduces, as the signature names it.
-_PEERS = {
-    "nltk": f"nltk:{NLTK_VERSION}",
-    "mteval": "mteval:v13a",
-    "nmt": "nmt:hf-evaluate",
-    "d2l": "d2l:1.0.3",
-    "coco": "pycocoevalcap:1.2",
-}
-
-
-def _format_weights(weight_sets) -> str:
-    return ";".join(",".join(f"{x:g}" for x in w) for w in weight_sets)
+    case = "lc" if options.lowercase else "mixed"
+    weights = ";".join(",".join(f"{x:g}" for x in w) for w in options.weights)
+    if options.variant != "sacrebleu":
+        smooth = {True: "add-one", False: "none", None: "none"}.get(options.smooth, options.smooth)
+        return (
+            f"variant:{options.variant}|nrefs:{num_refs}|case:{case}|tok:{tokenizer_name}|smooth:{smooth}|"
+            f"order:{options.max_order}|weights:{weights}|bp:{options.brevity_penalty}|{_DEFAULTS[options.variant][4]}|"
+            f"ngrameval:{__version__}"
+        )
+    smooth = options.smooth
+    if smooth in ("floor", "add-k"):
+        smooth += f"[{options.smooth_value:.2f}]"
+    effective = "yes" if _effective_order(options, sentence) else "no"
+    parts = [f"nrefs:{num_refs}|case:{case}|eff:{effective}|tok:{tokenizer_name}|smooth:{smooth}"]
+    if options.max_order != 4:
+        parts.append(f"order:{options.max_order}")
+    if options.weights != ((1.0 / options.max_order,) * options.max_order,):
+        parts.append(f"weights:{weights}")
+    if options.brevity_penalty != "closest":
+        parts.append(f"bp:{options.brevity_penalty}")
+    return "|".join(parts + [f"version:{SACREBLEU_VERSION}"])
 
 
 def _effective_order(options: BleuOptions, sentence: Any) -> Any:
-    """Whether sacrebleu's effective order applies: per row when ``sentence`` says per row which rows are
-    sentences."""
-    if options.use_effective_order is None:
-        return sentence  # sacrebleu: off for corpus_bleu, on for sentence_bleu
-    return options.use_effective_order
+    """Whether sacrebleu's effective order applies (per row when ``sentence`` is per row); by default as
+    sacrebleu: off for corpus_bleu, on for sentence_bleu."""
+    return sentence if options.use_effective_order is None else options.use_effective_order
 
 
 def score_rows(
     rows: BleuStatistics, last: BleuStatistics | None, options: BleuOptions, sentence: Any = False
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Apply the variant's rule to K rows; returns (scores (K, W), precisions (K, N), bp (K,)). ``last``: the K
-    rows of the last sentence, which only rules that read it need (:attr:`BleuOptions.reads_last_sentence`).
-    ``sentence``: whether the rows are sentences (sacrebleu's sentence_bleu defaults), one flag for all or one per
-    row."""
+    """The variant's rule on K rows: (scores (K, W), precisions (K, N), bp (K,)). ``last``: the K rows of the
+    last sentence (:attr:`BleuOptions.reads_last_sentence`); ``sentence``: whether the rows are sentences
+    (sacrebleu's sentence_bleu defaults), one flag or one per row."""
     n = options.max_order
     weights = np.zeros((len(options.weights), n))
     for j, w in enumerate(options.weights):
@@ -628,18 +551,7 @@ def score_rows(
     head = BleuStatistics(
         rows.hyp_len, rows.ref_len, rows.matches[:, :n], rows.totals[:, :n], rows.clamped_totals[:, :n]
     )
-    return _RULES[options.variant](
-        head,
-        last,
-        weights,
-        smooth=options.smooth,
-        smooth_value=options.smooth_value,
-        effective_order=_effective_order(options, sentence),
-        epsilon=options.epsilon,
-        alpha=options.alpha,
-        k=options.k,
-        auto_reweigh=options.auto_reweigh,
-    )
+    return _RULES[options.variant](head, last, weights, options, sentence)
 
 
 @dataclass
@@ -664,24 +576,7 @@ class BleuResult(MetricResult):
 
     def as_dict(self) -> dict[str, Any]:
         """The result as the dict the evaluate metric returns (optional parts only when asked for)."""
-        result = {
-            name: getattr(self, name)
-            for name in (
-                "bleu",
-                "precisions",
-                "counts",
-                "totals",
-                "brevity_penalty",
-                "length_ratio",
-                "translation_length",
-                "reference_length",
-                "signature",
-            )
-        }
-        for name in ("sentence_scores", "sentence_signature", "explanation"):
-            if getattr(self, name) is not None:
-                result[name] = getattr(self, name)
-        return result
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.repr and getattr(self, f.name) is not None}
 
 
 def reported_counts(total: BleuStatistics, options: BleuOptions) -> tuple[list[Any], list[Any]]:
@@ -700,16 +595,6 @@ def reported_counts(total: BleuStatistics, options: BleuOptions) -> tuple[list[A
         counts = counts[:1] + [c + k for c in counts[1:]]
         totals = totals[:1] + [t + k for t in totals[1:]]
     return counts, totals
-
-
-def listed(scores: np.ndarray, options: BleuOptions) -> list[Any]:
-    """(sentences, weight sets) scores as :attr:`BleuResult.sentence_scores` lists them: a score per sentence,
-    or a list per sentence when several weight sets are given.
-
-    >>> listed(np.array([[0.5], [1.0]]), resolve_options())
-    [0.5, 1.0]
-    """
-    return scores.tolist() if options.several_weights else scores[:, 0].tolist()
 
 
 @strict_options
@@ -743,23 +628,17 @@ def bleu(
     ``smooth=True`` adds one), ``"d2l"`` (weights 1/2^n) or ``"coco"`` (pycocoevalcap;
     ``weights=[(1,), (.5, .5), (1/3,) * 3, (.25,) * 4]`` gives its Bleu_1..Bleu_4).
 
-    A corpus of more than :data:`~ngrameval.engine.corpus.BLOCK_SEGMENTS` predictions is matched
-    block by block (n-grams never cross a sentence), so memory stays bounded whatever its size;
-    ``threads`` > 1 matches that many blocks at once, in threads of this process (numpy releases the
-    GIL in its sorts and searches, which are most of the work; tokenizing stays one thread at a
-    time). Threads rather than processes: the texts are not copied, any tokenizer works (a lambda
-    cannot be sent to another process), it works the same inside pytest, notebooks and on every
-    platform, and starting processes would cost more than small inputs take. The result is
-    identical whatever ``threads``: the per-sentence statistics are integers, summed in order.
-    Smaller corpora are one block and ignore ``threads``. Token ids are cut into blocks of about
-    :data:`~ngrameval.engine.corpus.BLOCK_TOKENS` tokens (long sequences: a few predictions per block).
+    A corpus of more than :data:`~ngrameval.engine.corpus.BLOCK_SEGMENTS` predictions (token ids: about
+    :data:`~ngrameval.engine.corpus.BLOCK_TOKENS` tokens) is matched block by block, so memory stays bounded;
+    ``threads`` > 1 matches that many blocks at once in threads of this process (numpy releases the GIL in
+    its sorts and searches; the texts are not copied and any tokenizer works). The result is identical
+    whatever ``threads``: the per-sentence statistics are integers, summed in order.
 
-    Predictions and references may be token ids (RL fine-tuning, decoding): per prediction a list of ints,
-    a 1-D integer numpy array or torch tensor, or the whole batch as a 2-D array or tensor (references also
-    per prediction several, or a 3-D batch ``(N, R, L)``); ``pad_id`` drops every position holding it. The
-    ids are counted as they are, never decoded nor turned into strings: the score is that of the ids written
-    as decimal-string token lists. ``tokenize`` has nothing to do on ids (the signature says ``tok:ids``) and
-    ``lowercase=True`` is refused. See :mod:`ngrameval.engine.token_ids`.
+    Predictions and references may be token ids: per prediction a list of ints, a 1-D integer numpy array or
+    torch tensor, or the whole batch as a 2-D array or tensor (references also several per prediction, or a
+    3-D batch ``(N, R, L)``); ``pad_id`` drops every position holding it. The ids are never decoded: the score
+    is that of the ids written as decimal-string tokens (the signature says ``tok:ids``; ``lowercase=True`` is
+    refused). See :mod:`ngrameval.engine.token_ids`.
 
     >>> bleu([[5, 6, 7, 8, 0]], [[5, 6, 7, 8]], variant="nltk", pad_id=0).bleu
     1.0
@@ -770,6 +649,10 @@ def bleu(
     0.681477
     """
     return FAMILY.compute(**locals())
+
+
+# What matching saw that the parts need: the explanations, the sentences' signature.
+_Seen = tuple[list[dict[str, Any]] | None, str | None]
 
 
 class BleuFamily(MetricFamily):
@@ -783,8 +666,7 @@ class BleuFamily(MetricFamily):
 
     def statistics_and_seen(
         self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
-    ) -> tuple[Statistics, tuple[list[dict[str, Any]] | None, str | None]]:
-        # (what the parts need: the explanations, from the matches that count the rows; the sentences' signature)
+    ) -> tuple[Statistics, _Seen]:
         self.check_options(options)
         threads = options.pop("threads", 1)  # (how to compute, not what: not part of the signature)
         pad_id = options.pop("pad_id", None)  # (how to read the ids; the signature says tok:ids)
@@ -802,12 +684,7 @@ class BleuFamily(MetricFamily):
         return stats, (explanation if explain else None, sentence_signature)
 
     def result_with_parts(
-        self,
-        stats: Statistics,
-        seen: tuple[list[dict[str, Any]] | None, str | None],
-        predictions: Any,
-        references: Any,
-        **parts: Any,
+        self, stats: Statistics, seen: _Seen, predictions: Any, references: Any, **parts: Any
     ) -> BleuResult:
         result = self._result(stats, stats.totals(), parts.get("sentence_level", False))
         result.explanation, result.sentence_signature = seen
@@ -817,10 +694,8 @@ class BleuFamily(MetricFamily):
         return self._result(stats, totals)
 
     def _result(self, stats: Statistics, totals: np.ndarray, sentence_level: bool = False) -> BleuResult:
-        """The result of the summed rows ``totals`` (``stats``: the options and signature; its last row is the
-        corpus's last sentence, which NLTK's smoothing reads), and with ``sentence_level`` the score of each of
-        ``stats``' rows: the rule runs once over the summed row and the sentences' (its fixed cost is most of
-        the scoring of a few sentences)."""
+        """The result of the summed rows ``totals``, with ``sentence_level`` the score of each of ``stats``' rows:
+        the rule runs once over all (its fixed cost is most of the scoring of a few sentences)."""
         options: BleuOptions = stats.context["options"]
         order = options.statistics_order
         rows = np.concatenate([totals, stats.rows]) if sentence_level else totals
@@ -831,11 +706,11 @@ class BleuFamily(MetricFamily):
             )
         scored = from_rows(rows, order)
         scores, precisions, bp = score_rows(scored, last, options, sentence=np.arange(len(rows)) > 0)
-        ref_len = float(scored.ref_len[0])
-        hyp_len = int(scored.hyp_len[0])
+        listed = scores.tolist() if options.several_weights else scores[:, 0].tolist()
+        ref_len, hyp_len = float(scored.ref_len[0]), int(scored.hyp_len[0])
         counts, reported_totals = reported_counts(scored, options)
         return BleuResult(
-            bleu=scores[0].tolist() if options.several_weights else float(scores[0, 0]),
+            bleu=listed[0],
             precisions=precisions[0].tolist(),
             counts=counts,
             totals=reported_totals,
@@ -844,16 +719,13 @@ class BleuFamily(MetricFamily):
             translation_length=hyp_len,
             reference_length=int(ref_len) if ref_len.is_integer() else ref_len,
             signature=stats.signature,
-            sentence_scores=listed(scores[1:], options) if sentence_level else None,
+            sentence_scores=listed[1:] if sentence_level else None,
         )
 
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
         options: BleuOptions = stats.context["options"]
-        last = stats.rows[last_weighted(weights, len(stats))]
-        scores, _, _ = score_rows(
-            from_rows(totals, options.statistics_order), from_rows(last, options.statistics_order), options
-        )
-        return scores
+        last = from_rows(stats.rows[last_weighted(weights, len(stats))], options.statistics_order)
+        return score_rows(from_rows(totals, options.statistics_order), last, options)[0]
 
     def segment_scores(self, stats: Statistics) -> np.ndarray:
         # As sacrebleu's sentence_bleu and NLTK's sentence_bleu score one sentence (its own last sentence).
@@ -880,7 +752,6 @@ class BleuFamily(MetricFamily):
 FAMILY = register(BleuFamily())
 
 
-# --------------------------------------------------------------------------- sacrebleu's own arithmetic
 # sacrebleu's significance tests score on its 0-100 scale, its bootstrap on float32 sums of the
 # statistics (under NumPy 2's NEP 50, ``100. * correct / total`` then stays float32), its corpus
 # score and approximate randomization on integers. Reproducing their means, intervals and
@@ -934,9 +805,8 @@ def sacrebleu_percent_scores(sums: np.ndarray, options: BleuOptions) -> np.ndarr
     for i in range(1, n):  # Python's sum(): left to right
         log_sum = log_sum + np.where(i < order, logs[:, i], 0.0)
     hyp_len, ref_len = sums[:, 0].astype(np.int64), sums[:, 1].astype(np.int64)
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore"):  # (rows without matches score 0 below)
         bp = np.where(hyp_len < ref_len, np.where(hyp_len > 0, _elementwise(math.exp, 1 - ref_len / hyp_len), 0.0), 1.0)
-    with np.errstate(divide="ignore", invalid="ignore"):  # rows without matches score 0 below
         mean_log = log_sum / order
     return np.where(matched, bp * _elementwise(math.exp, mean_log), 0.0)
 
