@@ -81,9 +81,6 @@ _NLTK_WHITESPACE = re.compile("[\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028
 BLOCK_CHARACTERS = 1 << 20
 
 
-# --------------------------------------------------------------------------- matching
-
-
 @dataclass
 class ReferenceMatches:
     """Per order n = 1..N, each hypothesis matched against each of its references alone."""
@@ -94,17 +91,7 @@ class ReferenceMatches:
     present: np.ndarray  # (sentences, reference slots) whether the slot holds a reference
 
 
-def reference_matches(index: ReferenceIndex, hypotheses: Sequence[Sequence[str]], max_order: int) -> ReferenceMatches:
-    """Match one token sequence per sentence (a token list, or a string: its characters) against each
-    of its references in ``index`` alone, orders 1..max_order."""
-    matches = index.match(hypotheses, max_order)
-    # Per order and cell (sentence, reference slot): the clipped matches, 0 in the cells of absent references.
-    per_cell = np.stack([index.clipped_per_cell(n, matches.hyp_count[n - 1]) for n in range(1, max_order + 1)], axis=1)
-    return _matches_of(per_cell.reshape(len(matches.hyp_len), -1, max_order), matches.hyp_len, index, max_order)
-
-
 def _matches_of(per_cell: np.ndarray, hyp_len: np.ndarray, references: SlotLayout, max_order: int) -> ReferenceMatches:
-    """:class:`ReferenceMatches` of the clipped matches per (sentence, reference slot, order)."""
     present = references.slots_present()
     ref_counts = ngram_counts(references.by_slot(references.segment_len, 0), max_order) * present[:, :, None]
     return ReferenceMatches(per_cell, ngram_counts(hyp_len, max_order), ref_counts, present)
@@ -116,10 +103,9 @@ def _cached_matches(
     max_order: int,
     cache_key: tuple | None,
 ) -> ReferenceMatches:
-    """:func:`reference_matches` with the references' index cached under ``cache_key`` (None: not
-    cached): the next system scored against the same references reuses it (``references()`` prepares
-    them only on a miss). A batch of a few predictions is counted in one pass instead
-    (:func:`~ngrameval.engine.batch.count_batch`: no index built nor cached)."""
+    """Each hypothesis (a token list, or a string: its characters) matched against each of its references
+    alone, the references' index cached under ``cache_key`` (None: not cached; ``references()`` prepares
+    them on a miss). A few predictions are counted in one pass instead (no index built nor cached)."""
     groups = None  # (the references prepared, once, when a batch needed them)
     if len(hypotheses) <= FEW_PREDICTIONS:
         groups = references()
@@ -129,10 +115,10 @@ def _cached_matches(
     index = REFERENCE_CACHE.get(
         cache_key, lambda: ReferenceIndex(references() if groups is None else groups, max_order)
     )
-    return reference_matches(index, hypotheses, max_order)
-
-
-# --------------------------------------------------------------------------- options
+    matches = index.match(hypotheses, max_order)
+    # Per order and cell (sentence, reference slot): the clipped matches, 0 in the cells of absent references.
+    per_cell = np.stack([index.clipped_per_cell(n, matches.hyp_count[n - 1]) for n in range(1, max_order + 1)], axis=1)
+    return _matches_of(per_cell.reshape(len(matches.hyp_len), -1, max_order), matches.hyp_len, index, max_order)
 
 
 @dataclass(frozen=True)
@@ -186,21 +172,19 @@ def resolve_options(
     ngrameval.errors.InputError: word_order is sacrebleu's option (chrF++); NLTK's chrF counts characters only
     """
     check_choice("variant", variant, VARIANTS)
-    for alias, name, value, ours, default in (
-        ("min_len", "min_char_order", min_len, min_char_order, 1),
-        ("max_len", "char_order", max_len, char_order, 6),
-    ):
+
+    def nltk_name(alias: str, name: str, value: Any, ours: Any, default: int) -> Any:
         if value is None:
-            continue
+            return ours
         if variant != "nltk":
             raise InputError(f"{alias} is NLTK's name for {name}; use {name}, or variant='nltk'")
         value = check_order(alias, value)
         if ours != default and ours != value:
             raise InputError(f"{alias}={value!r} contradicts {name}={ours!r} ({alias} is NLTK's name for {name})")
-        if alias == "min_len":
-            min_char_order = value
-        else:
-            char_order = value
+        return value
+
+    min_char_order = nltk_name("min_len", "min_char_order", min_len, min_char_order, 1)
+    char_order = nltk_name("max_len", "char_order", max_len, char_order, 6)
     if ignore_whitespace is not None:
         if variant != "nltk":
             raise InputError("ignore_whitespace is NLTK's option (not whitespace); use whitespace, or variant='nltk'")
@@ -238,36 +222,22 @@ def signature(options: ChrfOptions, num_refs: Any) -> str:
     >>> signature(resolve_options(beta=3), 1)
     'nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:2.6.0'
     """
+    space = "yes" if options.whitespace else "no"
     if options.variant == "sacrebleu":
-        parts = [
-            f"nrefs:{num_refs}",
-            f"case:{'lc' if options.lowercase else 'mixed'}",
-            f"eff:{'no' if options.eps_smoothing else 'yes'}",
-            f"nc:{options.char_order}",
-            f"nw:{options.word_order}",
-            f"space:{'yes' if options.whitespace else 'no'}",
-        ]
-        return "|".join(parts + [f"version:{SACREBLEU_VERSION}"])
-    return "|".join(
-        [
-            "variant:nltk",
-            f"nrefs:{num_refs}",
-            f"min_len:{options.min_char_order}",
-            f"max_len:{options.char_order}",
-            f"beta:{options.beta:g}",
-            f"space:{'yes' if options.whitespace else 'no'}",
-            f"nltk:{NLTK_VERSION}",
-            f"ngrameval:{__version__}",
-        ]
+        case, effective = "lc" if options.lowercase else "mixed", "no" if options.eps_smoothing else "yes"
+        return (
+            f"nrefs:{num_refs}|case:{case}|eff:{effective}|nc:{options.char_order}|nw:{options.word_order}|"
+            f"space:{space}|version:{SACREBLEU_VERSION}"
+        )
+    return (
+        f"variant:nltk|nrefs:{num_refs}|min_len:{options.min_char_order}|max_len:{options.char_order}|"
+        f"beta:{options.beta:g}|space:{space}|nltk:{NLTK_VERSION}|ngrameval:{__version__}"
     )
 
 
 def score_name(options: ChrfOptions) -> str:
     """The score's name as sacrebleu prints it: ``chrF2``, ``chrF2++`` (one + per word order)."""
     return f"chrF{options.beta:g}" + "+" * options.word_order
-
-
-# --------------------------------------------------------------------------- statistics
 
 
 def words_without_punctuation(line: str) -> list[str]:
@@ -341,14 +311,11 @@ def _order_statistics(hyps: list[str], refs: list[list[str]], options: ChrfOptio
         options.word_order,
         key("words"),
     )
-    # (mypy takes the starred generator for any number of fields: it gives the first three)
-    return ReferenceMatches(  # type: ignore[call-arg]
-        *(
-            np.concatenate([getattr(characters, name), getattr(words, name)], axis=-1)
-            for name in ("matches", "hyp_counts", "ref_counts")
-        ),
-        characters.present,
+    matches, hyp_counts, ref_counts = (
+        np.concatenate([getattr(characters, name), getattr(words, name)], axis=-1)
+        for name in ("matches", "hyp_counts", "ref_counts")
     )
+    return ReferenceMatches(matches, hyp_counts, ref_counts, characters.present)
 
 
 def sacrebleu_f_score(
@@ -417,12 +384,7 @@ def _mean_of_order_f(
 
 
 def _sum_in_order(values: np.ndarray) -> np.ndarray:
-    """The sum over the last axis, added left to right as sacrebleu's loop adds (``np.sum`` adds
-    eight or more values pairwise, which may differ in the last bit).
-
-    >>> _sum_in_order(np.array([[0.1, 0.2, 0.3]])).tolist()
-    [0.6000000000000001]
-    """
+    """The sum over the last axis, left to right as sacrebleu's loop adds (``np.sum`` adds 8+ values pairwise)."""
     return np.cumsum(values, axis=-1)[..., -1]
 
 
@@ -438,24 +400,16 @@ def nltk_f_scores(hyp: np.ndarray, ref: np.ndarray, match: np.ndarray, beta: flo
 
 
 def _statistics(predictions: Any, references: Any, options: ChrfOptions, threads: int) -> tuple[np.ndarray, Any]:
-    """Protocol rows and nrefs. sacrebleu: per order hypothesis n-grams, reference n-grams and matches
-    of the chosen reference (orders: characters, then words). NLTK: per order F, then a count. Blocks
-    of a large corpus are matched ``threads`` at a time."""
+    """Protocol rows (:class:`ChrfFamily`) and nrefs; the blocks of a large corpus matched ``threads`` at a time
+    (a corpus of one block has its references' indexes cached)."""
     hyps, refs = _prepared_corpus(predictions, references, options)
     blocks = blocks_by_size([sum(map(len, group)) for group in refs], BLOCK_CHARACTERS)
-    rows = map_in_threads(
-        lambda block: _block_rows(
-            hyps[block[0] : block[1]], refs[block[0] : block[1]], options, cache=len(blocks) == 1
-        ),
-        blocks,
-        threads,
-    )
-    return np.concatenate(rows), references_label(map(len, refs))
 
+    def block_rows(block: tuple[int, int]) -> np.ndarray:
+        start, end = block
+        return rows_of_matches(_order_statistics(hyps[start:end], refs[start:end], options, len(blocks) == 1), options)
 
-def _block_rows(hyps: list[str], refs: list[list[str]], options: ChrfOptions, cache: bool) -> np.ndarray:
-    """The protocol rows of a block of segments (its references' indexes cached if ``cache``)."""
-    return rows_of_matches(_order_statistics(hyps, refs, options, cache), options)
+    return np.concatenate(map_in_threads(block_rows, blocks, threads)), references_label(map(len, refs))
 
 
 def rows_of_matches(stats: ReferenceMatches, options: ChrfOptions) -> np.ndarray:
@@ -502,9 +456,6 @@ def sacrebleu_percent_scores(rows: np.ndarray, options: ChrfOptions) -> np.ndarr
     """
     n = rows.shape[1] // 3
     return sacrebleu_f_score(rows[:, :n], rows[:, n : 2 * n], rows[:, 2 * n :], options.beta, options.eps_smoothing)
-
-
-# --------------------------------------------------------------------------- public API
 
 
 @dataclass
