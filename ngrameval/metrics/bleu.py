@@ -1,11 +1,8 @@
 """BLEU (Papineni et al., 2002) as sufficient statistics plus one scoring rule per reference tool.
 
-The statistics of each sentence -- clipped n-gram matches and totals per order,
-hypothesis length and the reference length chosen by the brevity rule -- add up,
-so a corpus score, a bootstrap sample or a distributed run all start by summing
-the rows of :class:`BleuFamily`'s :class:`~ngrameval.metric.Statistics`. Each variant
-is a small vectorized function over rows (one row for a corpus, one row per sentence
-for sentence scores):
+The statistics of each sentence (clipped matches and totals per order, hypothesis and chosen reference
+length) add up: a corpus, a bootstrap sample or a distributed run sums the rows of :class:`BleuFamily`'s
+:class:`~ngrameval.metric.Statistics`; each variant's rule is a vectorized function over rows:
 
 ========== ==================================================================
 variant    reproduces
@@ -25,7 +22,6 @@ from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from typing import Any, cast
 
@@ -38,14 +34,7 @@ from ngrameval.engine.inputs import cached_by_value, check_choice, check_flag, c
 from ngrameval.engine.ngrams import ReferenceIndex, divide_or_zero
 from ngrameval.engine.peers import NLTK_VERSION, SACREBLEU_VERSION
 from ngrameval.errors import InputError
-from ngrameval.metric import (
-    SACREBLEU_RESAMPLING,
-    MetricFamily,
-    Resampling,
-    Statistics,
-    last_weighted,
-    register,
-)
+from ngrameval.metric import SACREBLEU_RESAMPLING, MetricFamily, Resampling, Statistics, last_weighted, register
 from ngrameval.text.tokenizers import TokenizerSpec
 from ngrameval.vocabulary import MetricResult, Predictions, References
 
@@ -75,9 +64,6 @@ class BleuStatistics:
     totals: np.ndarray  # (K, N) hypothesis n-grams per order
     clamped_totals: np.ndarray  # (K, N) max(1, totals) per sentence: NLTK's modified_precision denominators
 
-    def __len__(self) -> int:
-        return len(self.hyp_len)
-
 
 def statistics_rows(hyp_len: np.ndarray, ref_len: np.ndarray, matches: np.ndarray) -> np.ndarray:
     """:class:`BleuFamily` rows of per-sentence lengths and clipped matches (K, N): hypothesis length, reference
@@ -94,13 +80,7 @@ def statistics_rows(hyp_len: np.ndarray, ref_len: np.ndarray, matches: np.ndarra
 def from_rows(rows: np.ndarray, order: int) -> BleuStatistics:
     """The named columns of :class:`BleuFamily` rows of orders 1..``order``, the counts as the integers they are."""
     counts = rows.astype(np.int64)
-    return BleuStatistics(
-        counts[:, 0],
-        rows[:, 1],
-        counts[:, 2 : 2 + order],
-        counts[:, 2 + order : 2 + 2 * order],
-        counts[:, 2 + 2 * order : 2 + 3 * order],
-    )
+    return BleuStatistics(counts[:, 0], rows[:, 1], *(counts[:, 2 + k * order : 2 + (k + 1) * order] for k in range(3)))
 
 
 def chosen_reference_lengths(
@@ -146,12 +126,7 @@ def statistics_from_index(
 
 
 def _matched(
-    predictions: Any,
-    references: Any,
-    options: BleuOptions,
-    threads: int,
-    pad_id: int | None,
-    explain: bool,
+    predictions: Any, references: Any, options: BleuOptions, threads: int, pad_id: int | None, explain: bool
 ) -> tuple[np.ndarray, list[dict[str, Any]], Any, Any]:
     """The one way BLEU's statistics are computed: per-sentence rows, the explanations (with ``explain``),
     nrefs and the tokenizer. A few predictions are counted in one pass unless explained (that reads the index)."""
@@ -304,7 +279,7 @@ def _score_nltk(rows, last, weights, options, sentence):
     hyp_len = rows.hyp_len
     bp = _bp_empty_zero(rows)
     log_p = np.where(precisions > 0, _log(np.where(precisions > 0, precisions, 1)), 0.0)
-    scores = np.empty((len(rows), len(weights)))
+    scores = np.empty((len(hyp_len), len(weights)))
     for j, w in enumerate(weights):
         w_rows = np.broadcast_to(w, log_p.shape).copy()
         if options.auto_reweigh[j]:
@@ -324,8 +299,7 @@ def _score_mteval(rows, last, weights, *_):
     smoothed = divide_or_zero(np.ones_like(total), 2.0 ** np.cumsum(unmatched, axis=1) * total)
     precisions = np.where(total == 0, 1.0, np.where(unmatched, smoothed, divide_or_zero(correct, total)))
     bp = _bp_empty_zero(rows)
-    scores = bp[:, None] * np.exp(_weighted_log_sum(precisions, weights))
-    return scores, precisions, bp
+    return bp[:, None] * np.exp(_weighted_log_sum(precisions, weights)), precisions, bp
 
 
 def _score_nmt(rows, last, weights, options, sentence):
@@ -360,14 +334,7 @@ def _score_coco(rows, last, weights, *_):
     return bp[:, None] * np.exp(_weighted_log_sum(precisions, weights)), precisions, bp
 
 
-_RULES: dict[str, Callable[..., tuple[np.ndarray, np.ndarray, np.ndarray]]] = {
-    "sacrebleu": _score_sacrebleu,
-    "nltk": _score_nltk,
-    "mteval": _score_mteval,
-    "nmt": _score_nmt,
-    "d2l": _score_d2l,
-    "coco": _score_coco,
-}
+_RULES = dict(zip(VARIANTS, (_score_sacrebleu, _score_nltk, _score_mteval, _score_nmt, _score_d2l, _score_coco)))
 
 
 @dataclass(frozen=True)
