@@ -15,10 +15,8 @@ nltk       NLTK 3.10.4 ``corpus_chrf`` / ``sentence_chrf``: one reference per
            sentences (a macro average)
 ========== ==================================================================
 
-Characters are the tokens of :class:`ngrameval.engine.ngrams.ReferenceIndex` (a string is a sequence of
-characters), so the n-grams of every segment are counted, matched and clipped against each reference
-at once, with numpy, and the references' index is cached for the next system scored against them
-(large corpora are matched in blocks of segments instead, uncached: :data:`BLOCK_CHARACTERS`).
+Characters are the tokens of :class:`ngrameval.engine.ngrams.ReferenceIndex`: every segment's n-grams are
+matched against each reference at once, and the references' index is cached (by blocks: :data:`BLOCK_CHARACTERS`).
 """
 
 from __future__ import annotations
@@ -26,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from itertools import chain
 from typing import Any
 
@@ -72,12 +71,9 @@ _PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 # keeps the information separators U+001C..U+001F.
 _NLTK_WHITESPACE = re.compile("[\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+")
 
-# Reference characters per block of a large corpus. A corpus of at most one block is indexed whole and
-# its references cached (many systems scored against one test set); a larger one is matched block by
-# block and not cached. Rows are per segment, so the blocks are independent, and memory is bounded by
-# the block. 20k pairs with 4 references of 120 characters: about 10.5 s indexed whole, 6.5 s in
-# blocks of 2^18 to 2^20 characters (sorts and look-ups that stay in the processor's caches); the
-# largest of those keeps a batch of 2000 such pairs (Ray Data's, datasets') in one cached block.
+# Reference characters per block: a corpus of one block is indexed whole and cached, a larger one matched block
+# by block, uncached. 20k pairs with 4 references of 120 characters: 10.5 s whole, 6.5 s in blocks of 2^18 to
+# 2^20 characters (sorts that stay in cache); 2^20 keeps a batch of 2000 such pairs in one cached block.
 BLOCK_CHARACTERS = 1 << 20
 
 
@@ -98,22 +94,19 @@ def _matches_of(per_cell: np.ndarray, hyp_len: np.ndarray, references: SlotLayou
 
 
 def _cached_matches(
-    hypotheses: Sequence[Sequence[str]],
-    references: Callable[[], Sequence[Sequence[Sequence[str]]]],
-    max_order: int,
-    cache_key: tuple | None,
+    split: Callable[[str], Sequence[str]], hyps: list[str], refs: list[list[str]], max_order: int, cache_key: Any
 ) -> ReferenceMatches:
-    """Each hypothesis (a token list, or a string: its characters) matched against each of its references
-    alone, the references' index cached under ``cache_key`` (None: not cached; ``references()`` prepares
-    them on a miss). A few predictions are counted in one pass instead (no index built nor cached)."""
-    groups = None  # (the references prepared, once, when a batch needed them)
+    """Each hypothesis's tokens (``split``) matched against each of its references alone, the references' index
+    cached under ``cache_key`` (None: not cached); a few predictions are counted in one pass (no index)."""
+    hypotheses = [split(h) for h in hyps]
+    groups = None  # (the references split, once, when a batch needed them)
     if len(hypotheses) <= FEW_PREDICTIONS:
-        groups = references()
+        groups = [[split(r) for r in group] for group in refs]
         batch = count_batch(hypotheses, list(chain.from_iterable(groups)), list(map(len, groups)), max_order)
         if batch is not None:
             return _matches_of(batch.per_reference, batch.hyp_len, batch, max_order)
     index = REFERENCE_CACHE.get(
-        cache_key, lambda: ReferenceIndex(references() if groups is None else groups, max_order)
+        cache_key, lambda: ReferenceIndex(groups or [[split(r) for r in group] for group in refs], max_order)
     )
     matches = index.match(hypotheses, max_order)
     # Per order and cell (sentence, reference slot): the clipped matches, 0 in the cells of absent references.
@@ -294,23 +287,13 @@ def _order_statistics(hyps: list[str], refs: list[list[str]], options: ChrfOptio
     def key(*parts: Any) -> tuple | None:
         return None if corpus_key is None else ("chrf", *parts, *corpus_key)
 
-    def texts(lines):
-        return [character_text(line, options) for line in lines]
-
+    texts = partial(character_text, options=options)
     characters = _cached_matches(
-        texts(hyps),
-        lambda: [texts(group) for group in refs],
-        options.char_order,
-        key("characters", options.variant, options.whitespace),
+        texts, hyps, refs, options.char_order, key("characters", options.variant, options.whitespace)
     )
     if not options.word_order:
         return characters
-    words = _cached_matches(
-        [words_without_punctuation(h) for h in hyps],
-        lambda: [[words_without_punctuation(r) for r in group] for group in refs],
-        options.word_order,
-        key("words"),
-    )
+    words = _cached_matches(words_without_punctuation, hyps, refs, options.word_order, key("words"))
     matches, hyp_counts, ref_counts = (
         np.concatenate([getattr(characters, name), getattr(words, name)], axis=-1)
         for name in ("matches", "hyp_counts", "ref_counts")
@@ -342,8 +325,9 @@ def sacrebleu_f_score(
             return array_of_scores(*_mean_of_order_f(prec, rec, hyp > 0, ref > 0, factor))
         both = (hyp > 0) & (ref > 0)
         effective_order = both.sum(axis=-1).astype(prec.dtype)
-        avg_prec = divide_or_zero(_sum_in_order(np.where(both, prec, 0)), effective_order)
-        avg_rec = divide_or_zero(_sum_in_order(np.where(both, rec, 0)), effective_order)
+        # (summed left to right as sacrebleu's loop adds: np.sum adds 8 or more values pairwise)
+        avg_prec = divide_or_zero(np.cumsum(np.where(both, prec, 0), axis=-1)[..., -1], effective_order)
+        avg_rec = divide_or_zero(np.cumsum(np.where(both, rec, 0), axis=-1)[..., -1], effective_order)
         f = (1 + factor) * avg_prec * avg_rec
         f /= factor * avg_prec + avg_rec
         nothing = avg_prec + avg_rec == 0  # sacrebleu returns a Python 0.0
@@ -381,11 +365,6 @@ def _mean_of_order_f(
         total = operate(np.add, total, (f[0][..., order], f[1][..., order]))
     score, is_python = operate(np.divide, operate(np.multiply, python(100), total), python(prec[0].shape[-1]))
     return (score if is_python.any() else score.astype(dtype)), is_python
-
-
-def _sum_in_order(values: np.ndarray) -> np.ndarray:
-    """The sum over the last axis, left to right as sacrebleu's loop adds (``np.sum`` adds 8+ values pairwise)."""
-    return np.cumsum(values, axis=-1)[..., -1]
 
 
 def nltk_f_scores(hyp: np.ndarray, ref: np.ndarray, match: np.ndarray, beta: float) -> np.ndarray:
