@@ -59,7 +59,6 @@ class BeamEditDistance:
 
     def __init__(self, reference: Sequence[str], hypothesis_length: int):
         self.reference = list(reference)
-        self.hypothesis_length = hypothesis_length
         m, n = len(self.reference), hypothesis_length
         self._match_bits: dict[str, int] = {}
         for j, word in enumerate(self.reference):

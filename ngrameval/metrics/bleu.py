@@ -4,18 +4,14 @@ The statistics of each sentence (clipped matches and totals per order, hypothesi
 length) add up: a corpus, a bootstrap sample or a distributed run sums the rows of :class:`BleuFamily`'s
 :class:`~ngrameval.metric.Statistics`; each variant's rule is a vectorized function over rows:
 
-========== ==================================================================
-variant    reproduces
-========== ==================================================================
-sacrebleu  sacrebleu 2.6.0 ``BLEU.compute_bleu`` (none / floor / add-k / exp)
-nltk       NLTK 3.10.4 ``corpus_bleu`` / ``sentence_bleu``, SmoothingFunction 0-7
-mteval     mteval-v13a.pl ``bleu_score`` (its smoothing; closest length)
-nmt        tensorflow/nmt ``compute_bleu`` with HF evaluate's 13a (HF's ``bleu``)
-d2l        Dive into Deep Learning 1.0.3's ``bleu`` (weights 1/2^n, orders up
-           to the prediction's length, split on single spaces)
-coco       pycocoevalcap 1.2 ``Bleu`` (COCO captions: tiny epsilons instead of
-           smoothing, closest reference length, whitespace tokens)
-========== ==================================================================
+- ``sacrebleu``: sacrebleu 2.6.0 ``BLEU.compute_bleu`` (none / floor / add-k / exp);
+- ``nltk``: NLTK 3.10.4 ``corpus_bleu`` / ``sentence_bleu``, SmoothingFunction 0-7;
+- ``mteval``: mteval-v13a.pl ``bleu_score`` (its smoothing; closest length);
+- ``nmt``: tensorflow/nmt ``compute_bleu`` with HF evaluate's 13a (HF's ``bleu``);
+- ``d2l``: Dive into Deep Learning 1.0.3's ``bleu`` (weights 1/2^n, orders up to the prediction's length, split on
+  single spaces);
+- ``coco``: pycocoevalcap 1.2 ``Bleu`` (COCO captions: tiny epsilons instead of smoothing, closest reference
+  length, whitespace tokens).
 """
 
 from __future__ import annotations
@@ -104,40 +100,30 @@ def chosen_reference_lengths(
     return (np.minimum.reduceat(distance * scale + lengths, starts) % scale).astype(np.float64)
 
 
-def statistics_from_index(
-    corpus: IndexedCorpus | CountedBatch, max_order: int, brevity_penalty: str = "closest", matches: Any = None
-) -> np.ndarray:
-    """Per-sentence :class:`BleuFamily` rows of an indexed corpus, or of a batch counted in one pass."""
-    references: ReferenceIndex | CountedBatch
-    if isinstance(corpus, CountedBatch):
-        hyp_len, clipped, references = corpus.hyp_len, corpus.clipped, corpus
-    else:
-        references = index = corpus.index
-        if matches is None:
-            matches = index.match(corpus.hypotheses, max_order)
-        hyp_len = matches.hyp_len
-        clipped = np.stack(
-            [index.per_sentence(index.clipped(matches, n), n) for n in range(1, max_order + 1)], axis=1
-        ).astype(np.int64)
-    ref_len = chosen_reference_lengths(
-        references.segment_len, references.segment_sentence, references.refs_per_sentence, hyp_len, brevity_penalty
-    )
-    return statistics_rows(hyp_len, ref_len, clipped)
-
-
 def _matched(
     predictions: Any, references: Any, options: BleuOptions, threads: int, pad_id: int | None, explain: bool
 ) -> tuple[np.ndarray, list[dict[str, Any]], Any, Any]:
     """The one way BLEU's statistics are computed: per-sentence rows, the explanations (with ``explain``),
     nrefs and the tokenizer. A few predictions are counted in one pass unless explained (that reads the index)."""
-    order, brevity_penalty = options.statistics_order, options.brevity_penalty
+    order = options.statistics_order
 
     def block(corpus: IndexedCorpus | CountedBatch) -> tuple[np.ndarray, list[dict[str, Any]]]:
+        refs: ReferenceIndex | CountedBatch
+        if isinstance(corpus, CountedBatch):
+            hyp_len, clipped, refs = corpus.hyp_len, corpus.clipped, corpus
+        else:
+            refs = index = corpus.index
+            matches = index.match(corpus.hypotheses, order)
+            hyp_len = matches.hyp_len
+            clipped = np.stack([index.per_sentence(index.clipped(matches, n), n) for n in range(1, order + 1)], axis=1)
+        rule = options.brevity_penalty
+        ref_len = chosen_reference_lengths(
+            refs.segment_len, refs.segment_sentence, refs.refs_per_sentence, hyp_len, rule
+        )
+        rows = statistics_rows(hyp_len, ref_len, clipped)
         if not explain:
-            return statistics_from_index(corpus, order, brevity_penalty), []
+            return rows, []
         assert isinstance(corpus, IndexedCorpus)
-        matches = corpus.index.match(corpus.hypotheses, order)
-        rows = statistics_from_index(corpus, order, brevity_penalty, matches)
         return rows, explain_matches(corpus, matches, options.max_order, rows[:, 1])
 
     blocks, num_refs, tokenizer = map_blocks(
@@ -169,14 +155,6 @@ def _bp_empty_zero(rows) -> np.ndarray:
     return np.where(hyp_len > 0, penalty, 0.0)
 
 
-def _papineni_bp(hyp_len: np.ndarray, ref_len: np.ndarray) -> np.ndarray:
-    """exp(1 - r/c) when c < r, 1 otherwise; 0 for an empty hypothesis shorter than its reference
-    (sacrebleu: an empty hypothesis with an empty reference keeps 1)."""
-    with np.errstate(divide="ignore", invalid="ignore"):
-        bp = np.exp(1 - ref_len / np.where(hyp_len > 0, hyp_len, 1))
-    return np.where(hyp_len < ref_len, np.where(hyp_len > 0, bp, 0.0), 1.0)
-
-
 # Each rule: (K rows, the K rows of the last sentence (NLTK's smoothing reads them), (W, N) weights, options,
 # sentence: whether each row is a sentence) -> (scores (K, W), precisions (K, N), bp (K,)).
 def _score_sacrebleu(rows, last, weights, options, sentence):
@@ -206,7 +184,12 @@ def _score_sacrebleu(rows, last, weights, options, sentence):
         mean = np.where(
             used_weight > 0, _weighted_log_sum(precisions, w) / np.where(used_weight > 0, used_weight, 1), -np.inf
         )
-    bp = _papineni_bp(rows.hyp_len, rows.ref_len)
+    # Papineni's exp(1 - r/c) when c < r; 0 for an empty hypothesis, unless its reference is empty too.
+    hyp_len, ref_len = rows.hyp_len, rows.ref_len
+    with np.errstate(divide="ignore", invalid="ignore"):
+        bp = np.where(
+            hyp_len < ref_len, np.where(hyp_len > 0, np.exp(1 - ref_len / np.where(hyp_len > 0, hyp_len, 1)), 0.0), 1.0
+        )
     scores = bp[:, None] * np.exp(mean)
     # sacrebleu returns 0, and reports precisions of 0, when nothing matches.
     nothing = ~(rows.matches > 0).any(axis=1)
@@ -393,11 +376,8 @@ def resolve_options(
         max_order = max(len(w) for w in weight_sets) if weight_sets else 4
     check_order("max_order", max_order)
     if not weight_sets:
-        if variant == "d2l":
-            weight_sets = [tuple(0.5**n for n in range(1, max_order + 1))]
-        else:
-            weight_sets = [(1.0 / max_order,) * max_order]
-        tuples = [True]
+        d2l = variant == "d2l"
+        weight_sets, tuples = [tuple(0.5**n if d2l else 1.0 / max_order for n in range(1, max_order + 1))], [True]
     for w in weight_sets:
         # NLTK and pycocoevalcap (its BLEU-1..3) also score with fewer weights than orders.
         if variant not in ("nltk", "coco") and len(w) != max_order:
@@ -641,9 +621,8 @@ class BleuFamily(MetricFamily):
         sentence_level = check_flag("sentence_level", parts.get("sentence_level", False))
         explain = check_flag("explain", parts.get("explain", False))
         rows, explanation, num_refs, tokenizer = _matched(predictions, references, resolved, threads, pad_id, explain)
-        outputs = (
-            tuple(f"bleu.{i + 1}" for i in range(len(resolved.weights))) if resolved.several_weights else ("bleu",)
-        )
+        several = resolved.several_weights
+        outputs = tuple(f"bleu.{i + 1}" for i in range(len(resolved.weights))) if several else ("bleu",)
         stats = Statistics(
             self.name, rows, outputs, signature(resolved, num_refs, tokenizer.name), {"options": resolved}
         )
@@ -653,14 +632,13 @@ class BleuFamily(MetricFamily):
     def result_with_parts(
         self, stats: Statistics, seen: _Seen, predictions: Any, references: Any, **parts: Any
     ) -> BleuResult:
-        result = self._result(stats, stats.totals(), parts.get("sentence_level", False))
+        result = self.result(stats, stats.totals(), stats.rows, parts.get("sentence_level", False))
         result.explanation, result.sentence_signature = seen
         return result
 
-    def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> BleuResult:
-        return self._result(stats, totals)
-
-    def _result(self, stats: Statistics, totals: np.ndarray, sentence_level: bool = False) -> BleuResult:
+    def result(
+        self, stats: Statistics, totals: np.ndarray, segments: np.ndarray, sentence_level: bool = False
+    ) -> BleuResult:
         """The result of the summed rows ``totals``, with ``sentence_level`` the score of each of ``stats``' rows:
         the rule runs once over all (its fixed cost is most of the scoring of a few sentences)."""
         options: BleuOptions = stats.context["options"]

@@ -1,29 +1,20 @@
-"""chrF (Popović, 2015) and chrF++ (Popović, 2017): character (and word) n-gram F-scores.
+"""chrF (Popović, 2015) and chrF++ (Popović, 2017): character (and word) n-gram F-scores, exact to (``variant``):
 
-Two reference tools, picked by ``variant``:
+- ``sacrebleu``: sacrebleu 2.6.0 ``CHRF`` (``corpus_chrf``, ``sentence_chrf``): per segment the statistics of the
+  reference with the best sentence F (the first on ties), summed over the corpus; F of the averaged per-order
+  precision and recall (its "effective order"), or the mean of per-order F with ``eps_smoothing``;
+- ``nltk``: NLTK 3.10.4 ``corpus_chrf`` / ``sentence_chrf``: one reference per prediction, per-order F per
+  sentence, averaged over orders and sentences (a macro average).
 
-========== ==================================================================
-variant    reproduces
-========== ==================================================================
-sacrebleu  sacrebleu 2.6.0 ``CHRF`` (``corpus_chrf``, ``sentence_chrf``): per
-           segment the statistics of the reference with the best sentence F
-           (the first one on ties), summed over the corpus; F of the averaged
-           per-order precision and recall (its "effective order"), or the mean
-           of per-order F with ``eps_smoothing``
-nltk       NLTK 3.10.4 ``corpus_chrf`` / ``sentence_chrf``: one reference per
-           prediction, per-order F per sentence, averaged over orders and
-           sentences (a macro average)
-========== ==================================================================
-
-Characters are the tokens of :class:`ngrameval.engine.ngrams.ReferenceIndex`: every segment's n-grams are
-matched against each reference at once, and the references' index is cached (by blocks: :data:`BLOCK_CHARACTERS`).
+Characters are the tokens of :class:`ngrameval.engine.ngrams.ReferenceIndex`: every segment's n-grams are matched
+against each reference at once, and the references' index is cached (by blocks: :data:`BLOCK_CHARACTERS`).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from functools import partial
 from itertools import chain
 from typing import Any
@@ -128,15 +119,6 @@ class ChrfOptions:
     min_char_order: int
 
 
-def _check_word_order(value: Any) -> int:
-    if value == 0 and not isinstance(value, (bool, np.bool_, float)):
-        return 0
-    try:
-        return check_order("word_order", value)
-    except InputError:
-        raise InputError(f"word_order must be an integer from 0 to {MAX_ORDER}, got {value!r}") from None
-
-
 @cached_by_value
 def resolve_options(
     variant: str = "sacrebleu",
@@ -188,7 +170,13 @@ def resolve_options(
             )
         whitespace = not ignore_whitespace
     char_order = check_order("char_order", char_order)
-    word_order = _check_word_order(word_order)
+    if word_order == 0 and not isinstance(word_order, (bool, np.bool_, float)):
+        word_order = 0
+    else:
+        try:
+            word_order = check_order("word_order", word_order)
+        except InputError:
+            raise InputError(f"word_order must be an integer from 0 to {MAX_ORDER}, got {word_order!r}") from None
     beta = DEFAULT_BETA[variant] if beta is None else check_number("beta", beta, low=0)
     for name, value in (("lowercase", lowercase), ("whitespace", whitespace), ("eps_smoothing", eps_smoothing)):
         check_flag(name, value)
@@ -456,21 +444,9 @@ class ChrfResult(MetricResult):
 
     def as_dict(self) -> dict[str, Any]:
         """The result as the dict the evaluate metric returns (parts the variant has not are left out)."""
-        return {
-            name: getattr(self, name)
-            for name in (
-                "chrf",
-                "name",
-                "char_precisions",
-                "char_recalls",
-                "word_precisions",
-                "word_recalls",
-                "char_fscores",
-                "signature",
-                "sentence_scores",
-            )
-            if getattr(self, name) is not None
-        }
+        names = [f.name for f in fields(self) if f.repr and f.name != "signature"]
+        names.insert(-1, "signature")  # (after the parts, before the sentence scores)
+        return {name: getattr(self, name) for name in names if getattr(self, name) is not None}
 
 
 @strict_options
@@ -548,20 +524,17 @@ class ChrfFamily(MetricFamily):
     ) -> ChrfResult:
         # The rule runs once over the summed row and the segments' rows: its fixed cost is most of the scoring
         # of a few segments (a GRPO step's).
-        if not parts.get("sentence_level"):
-            return super().result_with_parts(stats, seen, predictions, references, **parts)
         totals = stats.totals()
+        if not parts.get("sentence_level"):
+            return self.result(stats, totals, stats.rows)
         scores = score_rows(np.concatenate([totals, stats.rows]), stats.context["options"])
-        result = self._result(stats, totals, scores[0])
+        result = self.result(stats, totals, stats.rows, scores[0])
         result.sentence_scores = scores[1:].tolist()
         return result
 
-    def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> ChrfResult:
-        return self._result(stats, totals, score_rows(totals, stats.context["options"])[0])
-
-    def _result(self, stats: Statistics, totals: np.ndarray, score: float) -> ChrfResult:
-        """The corpus result of the summed rows ``totals``, whose score is ``score``."""
+    def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray, score: Any = None) -> ChrfResult:
         options: ChrfOptions = stats.context["options"]
+        score = score_rows(totals, options)[0] if score is None else score
         result = ChrfResult(float(score), score_name(options), stats.signature)
         if options.variant == "nltk":
             result.char_fscores = (totals[0, :-1] / totals[0, -1]).tolist()

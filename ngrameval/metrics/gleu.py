@@ -1,18 +1,13 @@
-"""GLEU, Google's sentence-level BLEU (Wu et al., 2016): all n-grams of orders min_len..max_len
-counted together, matches over max(prediction n-grams, reference n-grams).
+"""GLEU, Google's sentence-level BLEU (Wu et al., 2016): all n-grams of orders min_len..max_len counted together,
+matches over max(prediction n-grams, reference n-grams), exact to (``variant``):
 
-=========== ==================================================================
-variant     reproduces
-=========== ==================================================================
-nltk        NLTK 3.10.4 ``corpus_gleu`` / ``sentence_gleu`` (whitespace tokens
-            for strings; token lists as given)
-google_bleu HF evaluate's ``google_bleu`` metric: NLTK's ``corpus_gleu`` on the
-            tokens of its own copy of sacrebleu's 13a tokenizer (``hf-13a``)
-=========== ==================================================================
+- ``nltk``: NLTK 3.10.4 ``corpus_gleu`` / ``sentence_gleu`` (whitespace tokens for strings; token lists as given);
+- ``google_bleu``: HF evaluate's ``google_bleu`` metric: NLTK's ``corpus_gleu`` on the tokens of its own copy of
+  sacrebleu's 13a tokenizer (``hf-13a``).
 
-Per segment NLTK keeps the reference with the highest ratio matches / max(hyp, ref) n-grams (the
-first one on ties; references that have no n-grams and face a hypothesis without any are skipped),
-and the corpus score sums both numbers over the segments: the rows are (matches, n-grams) and add up.
+Per segment NLTK keeps the reference with the highest ratio matches / max(hyp, ref) n-grams (the first on ties;
+references without n-grams facing a hypothesis without any are skipped); the corpus score sums both numbers over the
+segments: the rows are (matches, n-grams) and add up.
 """
 
 from __future__ import annotations

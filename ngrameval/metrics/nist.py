@@ -1,21 +1,16 @@
-"""NIST (Doddington, 2002): information-weighted n-gram co-occurrence.
+"""NIST (Doddington, 2002): information-weighted n-gram co-occurrence. Two reference tools disagree; both are offered:
 
-Two reference tools disagree, and both are offered:
+- ``variant="nltk"`` reproduces NLTK 3.10.4 ``corpus_nist`` / ``sentence_nist``: for each sentence and order it picks
+  the single reference with the best information-weighted precision (clipping against that reference only), and the
+  length penalty compares the hypothesis length with those chosen references. ``sentence_nist`` computes
+  information weights from that sentence's references.
+- ``variant="mteval"`` reproduces mteval-v13a.pl: clipping against the maximum count over all references, the
+  average reference length in the penalty, and information weights from all references of the whole test set (a
+  segment's score uses them too). It keeps one Perl quirk: a bigram whose first word is the string ``0`` takes its
+  weight against the total word count (Perl treats the prefix "0" as false).
 
-- ``variant="nltk"`` reproduces NLTK 3.10.4 ``corpus_nist`` / ``sentence_nist``:
-  for each sentence and order it picks the single reference with the best
-  information-weighted precision (clipping against that reference only), and the
-  length penalty compares the hypothesis length with those chosen references.
-  ``sentence_nist`` computes information weights from that sentence's references.
-- ``variant="mteval"`` reproduces mteval-v13a.pl: clipping against the maximum
-  count over all references, the average reference length in the penalty, and
-  information weights from all references of the whole test set (a segment's
-  score uses them too). It keeps one Perl quirk: a bigram whose first word is
-  the string ``0`` takes its weight against the total word count (Perl treats
-  the prefix "0" as false).
-
-info(w1..wn) = log2(count(w1..wn-1) / count(w1..wn)), with count() over the references
-and count() of the empty prefix the number of reference words.
+info(w1..wn) = log2(count(w1..wn-1) / count(w1..wn)), with count() over the references and count() of the empty
+prefix the number of reference words.
 """
 
 from __future__ import annotations
@@ -249,14 +244,6 @@ def _matched(predictions: Any, references: Any, settings: dict[str, Any]) -> tup
     return corpus, corpus.index.match(corpus.hypotheses, settings["n"])
 
 
-def _signature(variant: str, corpus: IndexedCorpus, lowercase: bool, n: int) -> str:
-    peer = f"nltk:{NLTK_VERSION}" if variant == "nltk" else "mteval:v13a"
-    return (
-        f"variant:{variant}|nrefs:{corpus.num_refs}|case:{'lc' if lowercase else 'mixed'}|"
-        f"tok:{corpus.tokenizer.name}|n:{n}|{peer}|ngrameval:{__version__}"
-    )
-
-
 @strict_options
 def nist(
     predictions: Predictions,
@@ -380,7 +367,11 @@ class NistFamily(MetricFamily):
         else:
             weights = _information_weights(corpus.index, n, "corpus", perl, counts)
         rows = (_mteval_statistics if perl else _nltk_statistics)(corpus.index, matches, weights, n)
-        signature = _signature(settings["variant"], corpus, settings["lowercase"], n)
+        case, peer = "lc" if settings["lowercase"] else "mixed", "mteval:v13a" if perl else f"nltk:{NLTK_VERSION}"
+        signature = (
+            f"variant:{settings['variant']}|nrefs:{corpus.num_refs}|case:{case}|tok:{corpus.tokenizer.name}|n:{n}|"
+            f"{peer}|ngrameval:{__version__}"
+        )
         return Statistics(self.name, rows, ("nist",), signature, settings)
 
     def pairwise_columns(self, stats: Statistics) -> tuple[int, ...]:

@@ -394,8 +394,7 @@ def _explain(
     names = {SUBSTITUTION: "substitution", INSERTION: "insertion", DELETION: "deletion"}
     for operation in found.alignment.trace:
         if operation in names:
-            # Each edit names the side(s) it concerns: an insertion has no prediction word, a deletion
-            # no reference word.
+            # (an insertion has no prediction word, a deletion no reference word)
             edit: dict[str, Any] = {"op": names[operation]}
             if operation != INSERTION:
                 edit.update(prediction_position=i, prediction_word=words[i])
@@ -469,9 +468,8 @@ class TerFamily(MetricFamily):
         explain = check_flag("explain", parts.get("explain", False))
         check_flag("sentence_level", parts.get("sentence_level", False))
         rows, num_refs, explanation = _segment_edits(predictions, references, tokenizer, explain)
-        return Statistics(
-            self.name, rows, ("ter",), signature(tokenizer, num_refs), {"tokenizer": tokenizer}
-        ), explanation
+        stats = Statistics(self.name, rows, ("ter",), signature(tokenizer, num_refs), {"tokenizer": tokenizer})
+        return stats, explanation
 
     def add_parts(
         self,
