@@ -469,14 +469,13 @@ def chrf(
 ) -> ChrfResult:
     """Corpus chrF (``word_order=2``: chrF++) in [0, 1], exact to the tool named by ``variant``.
 
-    ``"sacrebleu"`` (default; beta 2): sacrebleu 2.6.0 ``CHRF(char_order, word_order, beta, lowercase,
-    whitespace, eps_smoothing)``, the options of HF evaluate's ``chrf``, under the same names.
-    ``"nltk"`` (beta 3): NLTK 3.10.4 ``corpus_chrf(min_len=min_char_order, max_len=char_order,
-    ignore_whitespace=not whitespace)``, one reference per prediction; NLTK's names ``min_len``, ``max_len``
-    and ``ignore_whitespace`` work too. ``sentence_level`` adds
-    ``sentence_chrf`` per prediction. Token lists are joined with spaces (as NLTK joins them). A corpus
-    of more than :data:`BLOCK_CHARACTERS` reference characters is matched block by block, so memory
-    stays bounded, ``threads`` blocks at once (as :func:`ngrameval.bleu`'s); the result is the same.
+    ``"sacrebleu"`` (default; beta 2): sacrebleu 2.6.0 ``CHRF(char_order, word_order, beta, lowercase, whitespace,
+    eps_smoothing)``, the options of HF evaluate's ``chrf``, under the same names. ``"nltk"`` (beta 3): NLTK 3.10.4
+    ``corpus_chrf(min_len=min_char_order, max_len=char_order, ignore_whitespace=not whitespace)``, one reference per
+    prediction; NLTK's names ``min_len``, ``max_len`` and ``ignore_whitespace`` work too. ``sentence_level`` adds
+    ``sentence_chrf`` per prediction. Token lists are joined with spaces (as NLTK joins them). A corpus of more than
+    :data:`BLOCK_CHARACTERS` reference characters is matched block by block, so memory stays bounded, ``threads``
+    blocks at once (as :func:`ngrameval.bleu`'s); the result is the same.
 
     >>> result = chrf(["the cat sat on the mat"], [["the cat sat on a mat", "a cat sat on the mat"]])
     >>> round(result.chrf, 6), result.name

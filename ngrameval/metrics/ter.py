@@ -273,8 +273,7 @@ def _shift_candidates(
 
 @dataclass
 class TerResult(MetricResult):
-    """Corpus TER (sacrebleu's score / 100), its parts, and optionally per-segment scores and the
-    edits of each segment's best reference."""
+    """Corpus TER (sacrebleu's score / 100), its parts, and optionally per-segment scores and explanations."""
 
     headline = "ter"
 
@@ -429,16 +428,15 @@ def ter(
     support_zh_ja_chars: bool | None = None,
     lowercase: bool | None = None,
 ) -> TerResult:
-    """Corpus TER, exact to sacrebleu 2.6.0 ``TER(...).corpus_score`` (its score / 100: edits per
-    reference word, above 1 when the edits outnumber the reference words).
+    """Corpus TER, exact to sacrebleu 2.6.0 ``TER(...).corpus_score`` (its score / 100: edits per reference word,
+    above 1 when the edits outnumber the reference words).
 
-    ``references`` holds one string or a list of strings per prediction (the fewest edits over them
-    and their average length count). ``normalized``, ``no_punct`` and ``asian_support`` are sacrebleu's
-    options (HF evaluate's ``ter`` calls the second and third ``ignore_punct`` and ``support_zh_ja_chars``;
-    both spellings work); ``lowercase`` (default True, as sacrebleu's Tercom) is ``not case_sensitive``,
-    sacrebleu's name, which works too. ``sentence_level`` adds
-    ``sentence_scores`` (sacrebleu's ``sentence_score`` / 100); ``explain`` adds, per segment, the
-    shifts and word edits against its best reference.
+    ``references`` holds one string or a list of strings per prediction (the fewest edits over them and their average
+    length count). ``normalized``, ``no_punct`` and ``asian_support`` are sacrebleu's options (HF evaluate's ``ter``
+    calls the second and third ``ignore_punct`` and ``support_zh_ja_chars``; both spellings work); ``lowercase``
+    (default True, as sacrebleu's Tercom) is ``not case_sensitive``, sacrebleu's name, which works too.
+    ``sentence_level`` adds ``sentence_scores`` (sacrebleu's ``sentence_score`` / 100); ``explain`` adds, per
+    segment, the shifts and word edits against its best reference.
 
     >>> result = ter(["the cat sat on mat the"], [["the cat sat on the mat", "a cat sat"]])
     >>> result.ter, result.num_edits, result.ref_length
