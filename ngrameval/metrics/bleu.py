@@ -211,9 +211,7 @@ def _nltk_precisions(rows, last, options):
     if smooth == "method1":
         return np.where(zero, (num + options.epsilon) / den, plain)
     if smooth == "method2":
-        smoothed = (num + 1) / (den + 1)
-        smoothed[:, 0] = plain[:, 0]
-        return smoothed
+        return np.concatenate([plain[:, :1], ((num + 1) / (den + 1))[:, 1:]], axis=1)
     if smooth == "method3":
         return np.where(zero, 1 / (2.0 ** np.cumsum(zero, axis=1) * den), plain)
     if smooth in ("method4", "method7"):

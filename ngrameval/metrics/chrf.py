@@ -137,8 +137,6 @@ def resolve_options(
     ``min_len``, ``max_len`` and ``ignore_whitespace`` name ``min_char_order``, ``char_order`` and
     ``not whitespace`` (variant ``"nltk"``; given both ways, they must agree).
 
-    >>> resolve_options("nltk").beta
-    3.0
     >>> resolve_options("nltk", max_len=4, ignore_whitespace=False) == resolve_options("nltk", 4, whitespace=True)
     True
     >>> resolve_options("nltk", word_order=2)
@@ -325,11 +323,10 @@ def sacrebleu_f_score(
 def _mean_of_order_f(
     prec: np.ndarray, rec: np.ndarray, hyp_present: np.ndarray, ref_present: np.ndarray, factor: float
 ) -> tuple[np.ndarray, np.ndarray]:
-    """sacrebleu's ``eps_smoothing`` score (100 times the mean over orders of each order's F, epsilon
-    standing in for what divides by zero) and where it is a Python float. Each value is carried in float64
-    with whether sacrebleu holds it as a Python float (its epsilon, and what only Python floats make) or
-    as a NumPy scalar of the statistics' dtype: an operation on two Python floats is float64, any other
-    is in that dtype."""
+    """sacrebleu's ``eps_smoothing`` score (100 times the mean over orders of each order's F, epsilon for what
+    divides by zero) and where it is a Python float. Each value is carried in float64 with whether sacrebleu holds it
+    as a Python float (its epsilon, what only Python floats make) or a NumPy scalar of the statistics' dtype: an
+    operation on two Python floats is float64, any other is in that dtype."""
     dtype = prec.dtype
 
     def operate(ufunc: np.ufunc, a: tuple[Any, Any], b: tuple[Any, Any]) -> tuple[np.ndarray, np.ndarray]:

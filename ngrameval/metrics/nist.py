@@ -274,6 +274,9 @@ def nist(
     return FAMILY.compute(**locals())
 
 
+_Matched = tuple[IndexedCorpus, Matches]  # (what the parts read: the sentences' own weights, the explanations)
+
+
 class NistFamily(MetricFamily):
     """NIST on the metric protocol: rows are the matched information and the hypothesis n-grams per
     order, the hypothesis length and the reference length(s); the information weights come from the
@@ -286,8 +289,7 @@ class NistFamily(MetricFamily):
 
     def statistics_and_seen(
         self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
-    ) -> tuple[Statistics, tuple[IndexedCorpus, Matches]]:
-        # (the parts read the matched corpus: the sentences' own weights, the explanations' n-grams)
+    ) -> tuple[Statistics, _Matched]:
         settings = self.with_defaults(options)
         check_flag("sentence_level", parts.get("sentence_level", False))
         check_flag("explain", parts.get("explain", False))
@@ -295,13 +297,7 @@ class NistFamily(MetricFamily):
         return self._statistics(corpus, matches, settings, "corpus"), (corpus, matches)
 
     def add_parts(
-        self,
-        result: NistResult,
-        stats: Statistics,
-        seen: tuple[IndexedCorpus, Matches],
-        predictions: Any,
-        references: Any,
-        **parts: Any,
+        self, result: NistResult, stats: Statistics, seen: _Matched, predictions: Any, references: Any, **parts: Any
     ) -> NistResult:
         corpus, matches = seen
         settings = stats.context

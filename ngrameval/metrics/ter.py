@@ -173,9 +173,8 @@ def edits_to_reference(hypothesis: Sequence[str], reference: Sequence[str]) -> R
     (1, [Shift(start=2, length=1, target=0)])
     """
     if not reference:
-        return ReferenceEdits(
-            len(hypothesis), [], Alignment(list(hypothesis), len(hypothesis), DELETION * len(hypothesis), [])
-        )
+        n = len(hypothesis)
+        return ReferenceEdits(n, [], Alignment(list(hypothesis), n, DELETION * n, []))
     distances = BeamEditDistance(reference, len(hypothesis))
     positions: dict[str, list[int]] = {}
     for j, word in enumerate(reference):
@@ -447,6 +446,9 @@ def ter(
     return FAMILY.compute(**locals())
 
 
+_Explanation = list[dict[str, Any]] | None  # (from the alignments that count the edits)
+
+
 class TerFamily(MetricFamily):
     """TER on the metric protocol: rows are (edits of the best reference, average reference length); the
     context holds the Tercom tokenizer of the options."""
@@ -459,8 +461,7 @@ class TerFamily(MetricFamily):
 
     def statistics_and_seen(
         self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
-    ) -> tuple[Statistics, list[dict[str, Any]] | None]:
-        # (the explanations come from the alignments that count the edits)
+    ) -> tuple[Statistics, _Explanation]:
         self.check_options(options)
         tokenizer = _tokenizer_of(**options)
         explain = check_flag("explain", parts.get("explain", False))
@@ -470,13 +471,7 @@ class TerFamily(MetricFamily):
         return stats, explanation
 
     def add_parts(
-        self,
-        result: TerResult,
-        stats: Statistics,
-        seen: list[dict[str, Any]] | None,
-        predictions: Any,
-        references: Any,
-        **parts: Any,
+        self, result: TerResult, stats: Statistics, seen: _Explanation, predictions: Any, references: Any, **parts: Any
     ) -> TerResult:
         result.sentence_scores = ter_of_totals(stats.rows).tolist() if parts.get("sentence_level") else None
         result.explanation = seen
