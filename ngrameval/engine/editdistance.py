@@ -42,9 +42,8 @@ MyersState = tuple[int, int, int]
 
 @dataclass
 class Alignment:
-    """The distance of ``words`` to the reference and sacrebleu's trace (one operation per step,
-    from the first words on), with what a candidate that shares a prefix with ``words`` resumes
-    from: the Myers states of every prefix, and the beam's rows once they were needed."""
+    """The distance of ``words`` to the reference and sacrebleu's trace (one operation per step), with what a
+    candidate sharing a prefix with ``words`` resumes from: every prefix's Myers state, the beam's rows once needed."""
 
     words: list[str]
     distance: int

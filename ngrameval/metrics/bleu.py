@@ -235,9 +235,8 @@ def _nltk_precisions(rows, last, options):
             p[:, i] = (previous + plain[:, i] + next_p[:, i]) / 3
             previous = p[:, i]
         return p
-    # method6: interpolate with a prior p_{n-1}^2 / p_{n-2}; l counts the last hypothesis' n-grams.
-    # NLTK returns 0 before smoothing when no unigram matches; otherwise it needs p_3 (an
-    # IndexError below three orders, an assertion when p_3 = 0), where we raise a clear error.
+    # method6: interpolate with a prior p_{n-1}^2 / p_{n-2}; l counts the last hypothesis' n-grams. NLTK returns 0
+    # when no unigram matches; else it needs p_3 (IndexError below 3 orders, an assertion when p_3 = 0): we refuse.
     scored = num[:, 0] > 0
     if scored.any() and (n_orders < 3 or (num[scored, 2] == 0).any()):
         raise InputError(
@@ -687,8 +686,7 @@ class BleuFamily(MetricFamily):
         return self.score_totals(stats, totals, weights)
 
     def pairwise_columns(self, stats: Statistics) -> tuple[int, ...]:
-        # The reference lengths, a column of floats for the "average" rule's means, are summed as NumPy sums one
-        # array, pairwise (as bleu() always summed them; integers are summed exactly either way).
+        # The "average" rule's float reference lengths are summed pairwise, as NumPy sums one array (as bleu() did).
         return (1,) if stats.context["options"].brevity_penalty == "average" else ()
 
 

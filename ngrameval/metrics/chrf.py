@@ -290,12 +290,11 @@ def _order_statistics(hyps: list[str], refs: list[list[str]], options: ChrfOptio
 def sacrebleu_f_score(
     hyp: np.ndarray, ref: np.ndarray, match: np.ndarray, beta: float, eps_smoothing: bool
 ) -> np.ndarray:
-    """sacrebleu 2.6.0 ``CHRF._compute_f_score`` on (..., orders) statistics, in [0, 100] as sacrebleu
-    returns it (best-reference ties are decided on these very numbers), operation for operation, all
-    orders at once, in the precision of ``match / hyp``: float64 for counts, float32 for the float32
-    sums of sacrebleu's bootstrap. There NumPy 2 computes on float32 scalars in float32, and on its
-    Python floats (the epsilon, ``return 0.0``) in float64 until they meet a float32 (NEP 50); the
-    scores come back in the array sacrebleu collects them in (:func:`ngrameval.metric.array_of_scores`).
+    """sacrebleu 2.6.0 ``CHRF._compute_f_score`` on (..., orders) statistics, in [0, 100] (best-reference ties are
+    decided on these very numbers), operation for operation, in the precision of ``match / hyp``: float64 for counts,
+    float32 for sacrebleu's bootstrap sums, where NumPy 2 keeps float32 scalars float32 and its Python floats (the
+    epsilon, ``return 0.0``) float64 until they meet a float32 (NEP 50); the scores come back in the array sacrebleu
+    collects them in (:func:`ngrameval.metric.array_of_scores`).
 
     >>> float(sacrebleu_f_score(np.array([4.0]), np.array([5.0]), np.array([4.0]), 2, False)[()])
     83.33333333333334

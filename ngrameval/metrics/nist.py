@@ -371,8 +371,7 @@ class NistFamily(MetricFamily):
         return Statistics(self.name, rows, ("nist",), signature, settings)
 
     def pairwise_columns(self, stats: Statistics) -> tuple[int, ...]:
-        # The information and reference length of a corpus scored at one order are summed as NumPy sums one
-        # array, pairwise (as nist() always summed these one-column fields).
+        # At one order, information and reference length are summed pairwise as NumPy sums one array (as nist() did).
         n = stats.context["n"]
         return (0, 2 * n + 1) if n == 1 else ()
 
