@@ -1,20 +1,15 @@
 """Word edit distances to one reference exactly as sacrebleu 2.6.0's TER computes them, fast.
 
-sacrebleu (``lib_ter.BeamEditDistance``) fills the Levenshtein matrix only inside a *beam*: in row
-``i`` of a hypothesis of ``n`` words against a reference of ``m``, the columns within 25 of
-``floor(i * m / n)`` (the last row in full); cells outside count as infinitely far. Its distance is
-then at least the true Levenshtein distance, and larger when every cheapest alignment leaves the
-beam. Its trace (the cheapest alignment, on ties: match or substitution, then deletion, then
-insertion) decides which shifts TER tries next, so both must be reproduced exactly.
+sacrebleu (``lib_ter.BeamEditDistance``) fills the Levenshtein matrix only inside a *beam* (row ``i`` of
+``n`` hypothesis words against ``m`` reference words: the columns within 25 of ``floor(i * m / n)``, the
+last row in full): its distance is at least the true one, larger when every cheapest alignment leaves the
+beam. Its trace (on ties: match or substitution, then deletion, then insertion) decides which shifts TER
+tries next, so both are reproduced exactly.
 
-Here the true distance is computed bit-parallel (Myers, 1999, in Hyyrö's 2001 formulation) on
-Python integers: one bit per reference word, a dozen integer operations per hypothesis word. The
-beam changes nothing when no alignment of that cost can leave it: an alignment of cost ``D``
-inserts (for ``m >= n``; deletes for ``m < n``) at most ``(D + |m - n|) // 2`` words, and never
-strays further than that from the line ``j = i * m / n``; :attr:`BeamEditDistance.exact_radius`
-is the largest such distance the beam holds in every row. Then the true distance *is* the beam's,
-and so is the trace (every cheapest alignment lies inside the beam, so the same cells tie). Only
-when the bound fails is the beam filled as sacrebleu fills it (:meth:`BeamEditDistance.beam_rows`).
+The true distance is computed bit-parallel (Myers, 1999, as Hyyrö, 2001) on Python integers. An alignment
+of cost ``D`` strays at most ``(D + |m - n|) // 2`` from the line ``j = i * m / n``; when the beam holds
+that in every row (:attr:`BeamEditDistance.exact_radius`) the true distance and trace *are* the beam's.
+Only when the bound fails is the beam filled as sacrebleu fills it (:meth:`BeamEditDistance.beam_rows`).
 
 >>> ed = BeamEditDistance("the cat sat on the mat".split(), 5)
 >>> alignment = ed.align("the cat sat the mat".split())
@@ -47,9 +42,8 @@ MyersState = tuple[int, int, int]
 
 @dataclass
 class Alignment:
-    """The distance of ``words`` to the reference and sacrebleu's trace (one operation per step,
-    from the first words on), with what a candidate that shares a prefix with ``words`` resumes
-    from: the Myers states of every prefix, and the beam's rows once they were needed."""
+    """The distance of ``words`` to the reference and sacrebleu's trace (one operation per step), with what a
+    candidate sharing a prefix with ``words`` resumes from: every prefix's Myers state, the beam's rows once needed."""
 
     words: list[str]
     distance: int
@@ -64,7 +58,6 @@ class BeamEditDistance:
 
     def __init__(self, reference: Sequence[str], hypothesis_length: int):
         self.reference = list(reference)
-        self.hypothesis_length = hypothesis_length
         m, n = len(self.reference), hypothesis_length
         self._match_bits: dict[str, int] = {}
         for j, word in enumerate(self.reference):
@@ -144,17 +137,11 @@ class BeamEditDistance:
             previous, word = rows[i - 1], words[i - 1]
             row = [INFINITY] * (m + 1)
             low, high = self.beam[i - 1]
-            for j in range(low, high):
-                if j == 0:
-                    row[0] = previous[0] + 1
-                    continue
-                # sacrebleu keeps the first of match/substitution, deletion, insertion that is cheaper
-                # than what the cell holds (INFINITY at first).
-                best = INFINITY
-                for cost in (previous[j - 1] + (word != reference[j - 1]), previous[j] + 1, row[j - 1] + 1):
-                    if cost < best:
-                        best = cost
-                row[j] = best
+            if low == 0:
+                row[0] = previous[0] + 1
+            for j in range(max(low, 1), high):
+                # (sacrebleu keeps the cheapest of match/substitution, deletion, insertion below INFINITY)
+                row[j] = min(INFINITY, previous[j - 1] + (word != reference[j - 1]), previous[j] + 1, row[j - 1] + 1)
             rows.append(row)
         return rows
 
@@ -167,24 +154,16 @@ class BeamEditDistance:
         operations = []
         here = value(i, j)
         while i > 0 or j > 0:
-            if j == 0:
-                operation, i = DELETION, i - 1
-                here -= 1
-            elif i == 0:
-                operation, j = INSERTION, j - 1
-                here -= 1
+            differ = i > 0 and j > 0 and words[i - 1] != reference[j - 1]
+            if i > 0 and j > 0 and here == (diagonal := value(i - 1, j - 1)) + differ:
+                operation, here = SUBSTITUTION if differ else MATCH, diagonal
+            elif j == 0 or (i > 0 and here == value(i - 1, j) + 1):
+                operation, here = DELETION, here - 1
             else:
-                differ = words[i - 1] != reference[j - 1]
-                diagonal = value(i - 1, j - 1)
-                if here == diagonal + differ:
-                    operation, i, j, here = SUBSTITUTION if differ else MATCH, i - 1, j - 1, diagonal
-                elif here == value(i - 1, j) + 1:
-                    operation, i = DELETION, i - 1
-                    here -= 1
-                else:
-                    operation, j = INSERTION, j - 1
-                    here -= 1
+                operation, here = INSERTION, here - 1
             operations.append(operation)
+            i -= operation != INSERTION
+            j -= operation != DELETION
         return "".join(reversed(operations))
 
 

@@ -1,32 +1,24 @@
 """BLEU (Papineni et al., 2002) as sufficient statistics plus one scoring rule per reference tool.
 
-The statistics of each sentence -- clipped n-gram matches and totals per order,
-hypothesis length and the reference length chosen by the brevity rule -- add up,
-so a corpus score, a bootstrap sample or a distributed run all start by summing
-the rows of :class:`BleuFamily`'s :class:`~ngrameval.metric.Statistics`. Each variant
-is a small vectorized function over rows (one row for a corpus, one row per sentence
-for sentence scores):
+The statistics of each sentence (clipped matches and totals per order, hypothesis and chosen reference
+length) add up: a corpus, a bootstrap sample or a distributed run sums the rows of :class:`BleuFamily`'s
+:class:`~ngrameval.metric.Statistics`; each variant's rule is a vectorized function over rows:
 
-========== ==================================================================
-variant    reproduces
-========== ==================================================================
-sacrebleu  sacrebleu 2.6.0 ``BLEU.compute_bleu`` (none / floor / add-k / exp)
-nltk       NLTK 3.10.4 ``corpus_bleu`` / ``sentence_bleu``, SmoothingFunction 0-7
-mteval     mteval-v13a.pl ``bleu_score`` (its smoothing; closest length)
-nmt        tensorflow/nmt ``compute_bleu`` with HF evaluate's 13a (HF's ``bleu``)
-d2l        Dive into Deep Learning 1.0.3's ``bleu`` (weights 1/2^n, orders up
-           to the prediction's length, split on single spaces)
-coco       pycocoevalcap 1.2 ``Bleu`` (COCO captions: tiny epsilons instead of
-           smoothing, closest reference length, whitespace tokens)
-========== ==================================================================
+- ``sacrebleu``: sacrebleu 2.6.0 ``BLEU.compute_bleu`` (none / floor / add-k / exp);
+- ``nltk``: NLTK 3.10.4 ``corpus_bleu`` / ``sentence_bleu``, SmoothingFunction 0-7;
+- ``mteval``: mteval-v13a.pl ``bleu_score`` (its smoothing; closest length);
+- ``nmt``: tensorflow/nmt ``compute_bleu`` with HF evaluate's 13a (HF's ``bleu``);
+- ``d2l``: Dive into Deep Learning 1.0.3's ``bleu`` (weights 1/2^n, orders up to the prediction's length, split on
+  single spaces);
+- ``coco``: pycocoevalcap 1.2 ``Bleu`` (COCO captions: tiny epsilons instead of smoothing, closest reference
+  length, whitespace tokens).
 """
 
 from __future__ import annotations
 
 import math
 import sys
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any, cast
 
 import numpy as np
@@ -38,14 +30,7 @@ from ngrameval.engine.inputs import cached_by_value, check_choice, check_flag, c
 from ngrameval.engine.ngrams import ReferenceIndex, divide_or_zero
 from ngrameval.engine.peers import NLTK_VERSION, SACREBLEU_VERSION
 from ngrameval.errors import InputError
-from ngrameval.metric import (
-    SACREBLEU_RESAMPLING,
-    MetricFamily,
-    Resampling,
-    Statistics,
-    last_weighted,
-    register,
-)
+from ngrameval.metric import SACREBLEU_RESAMPLING, MetricFamily, Resampling, Statistics, last_weighted, register
 from ngrameval.text.tokenizers import TokenizerSpec
 from ngrameval.vocabulary import MetricResult, Predictions, References
 
@@ -54,46 +39,26 @@ BREVITY_PENALTIES = ("closest", "shortest", "average")
 SACREBLEU_SMOOTHING = ("none", "floor", "add-k", "exp")
 NLTK_SMOOTHING = tuple(f"method{i}" for i in range(8))
 _DEFAULTS = {
-    #          tokenize       brevity     smooth
-    "sacrebleu": ("13a", "closest", "exp"),
-    "nltk": ("none", "closest", "method0"),
-    "mteval": ("mteval-v13a", "closest", "exp"),
-    "nmt": ("hf-13a", "shortest", False),
-    "d2l": ("space", "closest", None),
-    "coco": ("none", "closest", None),
+    #            tokenize       brevity     smooth     smooth values taken  the tool, as the signature names it
+    "sacrebleu": ("13a", "closest", "exp", SACREBLEU_SMOOTHING, ""),
+    "nltk": ("none", "closest", "method0", NLTK_SMOOTHING, f"nltk:{NLTK_VERSION}"),
+    "mteval": ("mteval-v13a", "closest", "exp", ("exp",), "mteval:v13a"),
+    "nmt": ("hf-13a", "shortest", False, (False, True), "nmt:hf-evaluate"),
+    "d2l": ("space", "closest", None, (None,), "d2l:1.0.3"),
+    "coco": ("none", "closest", None, (None,), "pycocoevalcap:1.2"),
 }
-# The smooth values each variant takes.
-SMOOTHING = {
-    "sacrebleu": SACREBLEU_SMOOTHING,
-    "nltk": NLTK_SMOOTHING,
-    "mteval": ("exp",),
-    "nmt": (False, True),
-    "d2l": (None,),
-    "coco": (None,),
-}
-
-
-# --------------------------------------------------------------------------- statistics
+SMOOTHING = {variant: defaults[3] for variant, defaults in _DEFAULTS.items()}
 
 
 @dataclass
 class BleuStatistics:
-    """The named columns of :class:`BleuFamily` rows that the scoring rules read (:func:`from_rows`), one
-    row per sentence or per sum of sentences.
-
-    ``clamped_totals`` is ``max(1, totals)`` per sentence, summed: NLTK's
-    ``modified_precision`` denominators, which differ from ``totals`` for
-    sentences shorter than the order.
-    """
+    """The named columns of :class:`BleuFamily` rows (:func:`from_rows`), of a sentence or a sum of them."""
 
     hyp_len: np.ndarray  # (K,)
     ref_len: np.ndarray  # (K,) reference length chosen by the brevity rule (float: "average")
     matches: np.ndarray  # (K, N) clipped matches per order
     totals: np.ndarray  # (K, N) hypothesis n-grams per order
-    clamped_totals: np.ndarray  # (K, N)
-
-    def __len__(self) -> int:
-        return len(self.hyp_len)
+    clamped_totals: np.ndarray  # (K, N) max(1, totals) per sentence: NLTK's modified_precision denominators
 
 
 def statistics_rows(hyp_len: np.ndarray, ref_len: np.ndarray, matches: np.ndarray) -> np.ndarray:
@@ -111,29 +76,15 @@ def statistics_rows(hyp_len: np.ndarray, ref_len: np.ndarray, matches: np.ndarra
 def from_rows(rows: np.ndarray, order: int) -> BleuStatistics:
     """The named columns of :class:`BleuFamily` rows of orders 1..``order``, the counts as the integers they are."""
     counts = rows.astype(np.int64)
-    return BleuStatistics(
-        counts[:, 0],
-        rows[:, 1],
-        counts[:, 2 : 2 + order],
-        counts[:, 2 + order : 2 + 2 * order],
-        counts[:, 2 + 2 * order : 2 + 3 * order],
-    )
-
-
-def reference_lengths(index: ReferenceIndex | CountedBatch, hyp_len: np.ndarray, rule: str) -> np.ndarray:
-    """Per sentence, the reference length the brevity penalty uses (see :func:`chosen_reference_lengths`)."""
-    return chosen_reference_lengths(index.segment_len, index.segment_sentence, index.refs_per_sentence, hyp_len, rule)
+    return BleuStatistics(counts[:, 0], rows[:, 1], *(counts[:, 2 + k * order : 2 + (k + 1) * order] for k in range(3)))
 
 
 def chosen_reference_lengths(
     lengths: np.ndarray, sentence: np.ndarray, refs_per_sentence: np.ndarray, hyp_len: np.ndarray, rule: str
 ) -> np.ndarray:
     """Per sentence, the reference length the brevity penalty uses, of the references' ``lengths``
-    (sentence by sentence; ``sentence``: the sentence of each, ``refs_per_sentence``: how many each has).
-
-    ``closest``: the reference length closest to the hypothesis length, the
-    shorter one on ties (sacrebleu, NLTK, mteval-v13a); ``shortest``: the
-    shortest reference (tensorflow/nmt); ``average``: the mean reference length.
+    (``sentence``: the sentence of each, ``refs_per_sentence``: how many each has): ``closest`` (the shorter
+    on ties: sacrebleu, NLTK, mteval-v13a), ``shortest`` (tensorflow/nmt) or ``average``.
 
     >>> chosen_reference_lengths(np.array([3, 5, 4]), np.array([0, 0, 1]), np.array([2, 1]), np.array([4, 1]),
     ...                          "closest").tolist()
@@ -149,65 +100,37 @@ def chosen_reference_lengths(
     return (np.minimum.reduceat(distance * scale + lengths, starts) % scale).astype(np.float64)
 
 
-def statistics_from_index(
-    corpus: IndexedCorpus | CountedBatch, max_order: int, brevity_penalty: str = "closest", matches: Any = None
-) -> np.ndarray:
-    """Per-sentence :class:`BleuFamily` rows of an indexed corpus, or of a batch counted in one pass."""
-    references: ReferenceIndex | CountedBatch
-    if isinstance(corpus, CountedBatch):
-        hyp_len, clipped, references = corpus.hyp_len, corpus.clipped, corpus
-    else:
-        references = index = corpus.index
-        if matches is None:
-            matches = index.match(corpus.hypotheses, max_order)
-        hyp_len = matches.hyp_len
-        clipped = np.stack(
-            [index.per_sentence(index.clipped(matches, n), n) for n in range(1, max_order + 1)], axis=1
-        ).astype(np.int64)
-    return statistics_rows(hyp_len, reference_lengths(references, hyp_len, brevity_penalty), clipped)
-
-
 def _matched(
-    predictions: Any,
-    references: Any,
-    options: BleuOptions,
-    threads: int,
-    pad_id: int | None,
-    explain: bool,
+    predictions: Any, references: Any, options: BleuOptions, threads: int, pad_id: int | None, explain: bool
 ) -> tuple[np.ndarray, list[dict[str, Any]], Any, Any]:
-    """The one way BLEU's statistics are computed (:class:`BleuFamily`): per-sentence rows of orders
-    1..``options.statistics_order``, with ``explain`` the explanations of orders 1..``options.max_order``
-    (else none), the references per prediction and the tokenizer. A batch of a few predictions is counted in
-    one pass unless it is explained (explanations read the reference index)."""
-    order, brevity_penalty = options.statistics_order, options.brevity_penalty
+    """The one way BLEU's statistics are computed: per-sentence rows, the explanations (with ``explain``),
+    nrefs and the tokenizer. A few predictions are counted in one pass unless explained (that reads the index)."""
+    order = options.statistics_order
 
     def block(corpus: IndexedCorpus | CountedBatch) -> tuple[np.ndarray, list[dict[str, Any]]]:
+        refs: ReferenceIndex | CountedBatch
+        if isinstance(corpus, CountedBatch):
+            hyp_len, clipped, refs = corpus.hyp_len, corpus.clipped, corpus
+        else:
+            refs = index = corpus.index
+            matches = index.match(corpus.hypotheses, order)
+            hyp_len = matches.hyp_len
+            clipped = np.stack([index.per_sentence(index.clipped(matches, n), n) for n in range(1, order + 1)], axis=1)
+        rule = options.brevity_penalty
+        ref_len = chosen_reference_lengths(
+            refs.segment_len, refs.segment_sentence, refs.refs_per_sentence, hyp_len, rule
+        )
+        rows = statistics_rows(hyp_len, ref_len, clipped)
         if not explain:
-            return statistics_from_index(corpus, order, brevity_penalty), []
+            return rows, []
         assert isinstance(corpus, IndexedCorpus)
-        matches = corpus.index.match(corpus.hypotheses, order)
-        rows = statistics_from_index(corpus, order, brevity_penalty, matches)
         return rows, explain_matches(corpus, matches, options.max_order, rows[:, 1])
 
     blocks, num_refs, tokenizer = map_blocks(
-        predictions,
-        references,
-        options.tokenize,
-        options.lowercase,
-        order,
-        block,
-        threads,
-        pad_id,
-        few=not explain,
+        predictions, references, options.tokenize, options.lowercase, order, block, threads, pad_id, few=not explain
     )
     rows = blocks[0][0] if len(blocks) == 1 else np.concatenate([rows for rows, _ in blocks])
     return rows, [item for _, explanation in blocks for item in explanation], num_refs, tokenizer
-
-
-# --------------------------------------------------------------------------- scoring rules
-# Each rule takes K rows of statistics (and, for NLTK's smoothing quirks, the K
-# rows of the "last" sentence), a (W, N) array of weight sets and its options,
-# and returns scores (K, W), precisions (K, N) and brevity penalties (K,).
 
 
 def _log(p: np.ndarray) -> np.ndarray:
@@ -216,9 +139,8 @@ def _log(p: np.ndarray) -> np.ndarray:
 
 
 def _weighted_log_sum(precisions: np.ndarray, weights: np.ndarray) -> np.ndarray:
-    """(K, W): sum over orders of w_n * log(p_n), orders with weight 0 left out (so a zero
-    precision there does not turn 0 * log 0 into NaN); -inf when a weighted order has p_n = 0.
-    ``weights`` is (W, N), or (K, W, N) for weights that differ per row."""
+    """(K, W): sum of w_n * log(p_n) over the orders weighted (0 * log 0 is not NaN); ``weights`` (W, N) or
+    (K, W, N)."""
     per_row = weights if weights.ndim == 3 else weights[None, :, :]
     with np.errstate(divide="ignore", invalid="ignore"):
         terms = np.where(per_row > 0, per_row * _log(precisions)[:, None, :], 0.0)
@@ -233,42 +155,41 @@ def _bp_empty_zero(rows) -> np.ndarray:
     return np.where(hyp_len > 0, penalty, 0.0)
 
 
-def _papineni_bp(hyp_len: np.ndarray, ref_len: np.ndarray) -> np.ndarray:
-    """exp(1 - r/c) when c < r, 1 otherwise; 0 for an empty hypothesis shorter than its reference
-    (sacrebleu: an empty hypothesis with an empty reference keeps 1)."""
-    with np.errstate(divide="ignore", invalid="ignore"):
-        bp = np.exp(1 - ref_len / np.where(hyp_len > 0, hyp_len, 1))
-    return np.where(hyp_len < ref_len, np.where(hyp_len > 0, bp, 0.0), 1.0)
-
-
-def _score_sacrebleu(rows, last, weights, smooth, smooth_value, effective_order, **_):
-    """sacrebleu 2.6.0 ``BLEU.compute_bleu``, vectorized; weights generalize its uniform mean
-    (the log-precisions of the orders used are averaged with weights renormalized over them)."""
+# Each rule: (K rows, the K rows of the last sentence (NLTK's smoothing reads them), (W, N) weights, options,
+# sentence: whether each row is a sentence) -> (scores (K, W), precisions (K, N), bp (K,)).
+def _score_sacrebleu(rows, last, weights, options, sentence):
+    """sacrebleu 2.6.0 ``BLEU.compute_bleu``; weights generalize its uniform mean (renormalized over the
+    orders used)."""
+    smooth = options.smooth
     correct = rows.matches.astype(np.float64)
     total = rows.totals.astype(np.float64)
     if smooth == "add-k":
-        correct[:, 1:] += smooth_value
-        total[:, 1:] += smooth_value
+        correct[:, 1:] += options.smooth_value
+        total[:, 1:] += options.smooth_value
     # sacrebleu stops at the first order without hypothesis n-grams.
     used = np.cumprod(total > 0, axis=1).astype(bool)
     zero = (correct == 0) & used
     if smooth == "exp":
         fallback = divide_or_zero(np.ones_like(total), 2.0 ** np.cumsum(zero, axis=1) * total)
     elif smooth == "floor":
-        fallback = divide_or_zero(np.full_like(total, smooth_value), total)
+        fallback = divide_or_zero(np.full_like(total, options.smooth_value), total)
     else:
         fallback = np.zeros_like(total)
     precisions = np.where(used, np.where(correct > 0, divide_or_zero(correct, total), fallback), 0.0)
     # Effective order (per row: a corpus row and sentence rows may be scored together): only the orders used.
-    order_used = np.where(
-        np.asarray(effective_order, bool).reshape(-1, 1), used | ~used.any(axis=1, keepdims=True), True
-    )
-    w = weights[None, :, :] * order_used[:, None, :]
+    effective = np.asarray(_effective_order(options, sentence), bool).reshape(-1, 1)
+    w = weights[None, :, :] * np.where(effective, used | ~used.any(axis=1, keepdims=True), True)[:, None, :]
     used_weight = w.sum(axis=2)
+    with np.errstate(invalid="ignore"):
+        mean = np.where(
+            used_weight > 0, _weighted_log_sum(precisions, w) / np.where(used_weight > 0, used_weight, 1), -np.inf
+        )
+    # Papineni's exp(1 - r/c) when c < r; 0 for an empty hypothesis, unless its reference is empty too.
+    hyp_len, ref_len = rows.hyp_len, rows.ref_len
     with np.errstate(divide="ignore", invalid="ignore"):
-        terms = np.where(w > 0, w * _log(precisions)[:, None, :], 0.0)
-        mean = np.where(used_weight > 0, terms.sum(axis=2) / np.where(used_weight > 0, used_weight, 1), -np.inf)
-    bp = _papineni_bp(rows.hyp_len, rows.ref_len)
+        bp = np.where(
+            hyp_len < ref_len, np.where(hyp_len > 0, np.exp(1 - ref_len / np.where(hyp_len > 0, hyp_len, 1)), 0.0), 1.0
+        )
     scores = bp[:, None] * np.exp(mean)
     # sacrebleu returns 0, and reports precisions of 0, when nothing matches.
     nothing = ~(rows.matches > 0).any(axis=1)
@@ -277,8 +198,9 @@ def _score_sacrebleu(rows, last, weights, smooth, smooth_value, effective_order,
     return scores, precisions, bp
 
 
-def _nltk_precisions(rows, last, smooth, epsilon, alpha, k):
+def _nltk_precisions(rows, last, options):
     """The p_n that NLTK 3.10.4 ``corpus_bleu`` hands to ``math.log`` after smoothing."""
+    smooth = options.smooth
     num = rows.matches.astype(np.float64)
     den = rows.clamped_totals.astype(np.float64)
     n_orders = num.shape[1]
@@ -287,18 +209,16 @@ def _nltk_precisions(rows, last, smooth, epsilon, alpha, k):
     if smooth == "method0":
         return np.where(zero, sys.float_info.min, plain)
     if smooth == "method1":
-        return np.where(zero, (num + epsilon) / den, plain)
+        return np.where(zero, (num + options.epsilon) / den, plain)
     if smooth == "method2":
-        smoothed = (num + 1) / (den + 1)
-        smoothed[:, 0] = plain[:, 0]
-        return smoothed
+        return np.concatenate([plain[:, :1], ((num + 1) / (den + 1))[:, 1:]], axis=1)
     if smooth == "method3":
         return np.where(zero, 1 / (2.0 ** np.cumsum(zero, axis=1) * den), plain)
     if smooth in ("method4", "method7"):
         hyp_len = rows.hyp_len.astype(np.float64)[:, None]
         applies = zero & (hyp_len > 1)
         with np.errstate(divide="ignore", invalid="ignore"):
-            numerator = 1 / (2.0 ** np.cumsum(applies, axis=1) * k / np.log(hyp_len))
+            numerator = 1 / (2.0 ** np.cumsum(applies, axis=1) * options.k / np.log(hyp_len))
         p = np.where(applies, numerator / den, plain)
         if smooth == "method4":
             return p
@@ -315,9 +235,8 @@ def _nltk_precisions(rows, last, smooth, epsilon, alpha, k):
             p[:, i] = (previous + plain[:, i] + next_p[:, i]) / 3
             previous = p[:, i]
         return p
-    # method6: interpolate with a prior p_{n-1}^2 / p_{n-2}; l counts the last hypothesis' n-grams.
-    # NLTK returns 0 before smoothing when no unigram matches; otherwise it needs p_3 (an
-    # IndexError below three orders, an assertion when p_3 = 0), where we raise a clear error.
+    # method6: interpolate with a prior p_{n-1}^2 / p_{n-2}; l counts the last hypothesis' n-grams. NLTK returns 0
+    # when no unigram matches; else it needs p_3 (IndexError below 3 orders, an assertion when p_3 = 0): we refuse.
     scored = num[:, 0] > 0
     if scored.any() and (n_orders < 3 or (num[scored, 2] == 0).any()):
         raise InputError(
@@ -330,20 +249,20 @@ def _nltk_precisions(rows, last, smooth, epsilon, alpha, k):
     for i in range(2, n_orders):  # (rows without unigram matches score 0 whatever p is)
         prior = np.where(p[:, i - 2] == 0, 0.0, p[:, i - 1] ** 2 / np.where(p[:, i - 2] == 0, 1, p[:, i - 2]))
         ngrams_in_last = np.maximum(last.hyp_len - i, 0)
-        p[:, i] = (num[:, i] + alpha * prior) / (ngrams_in_last + alpha)
+        p[:, i] = (num[:, i] + options.alpha * prior) / (ngrams_in_last + options.alpha)
     return p
 
 
-def _score_nltk(rows, last, weights, smooth, epsilon, alpha, k, auto_reweigh, **_):
+def _score_nltk(rows, last, weights, options, sentence):
     """NLTK 3.10.4 ``corpus_bleu``: smoothed p_n, orders with p_n <= 0 left out of the sum."""
-    precisions = _nltk_precisions(rows, last, smooth, epsilon, alpha, k)
+    precisions = _nltk_precisions(rows, last, options)
     hyp_len = rows.hyp_len
     bp = _bp_empty_zero(rows)
     log_p = np.where(precisions > 0, _log(np.where(precisions > 0, precisions, 1)), 0.0)
-    scores = np.empty((len(rows), len(weights)))
+    scores = np.empty((len(hyp_len), len(weights)))
     for j, w in enumerate(weights):
         w_rows = np.broadcast_to(w, log_p.shape).copy()
-        if auto_reweigh[j]:
+        if options.auto_reweigh[j]:
             for r in np.flatnonzero((hyp_len < 4) & (hyp_len > 0)):
                 w_rows[r] = np.where(np.arange(w_rows.shape[1]) < hyp_len[r], 1 / hyp_len[r], 0.0)
         scores[:, j] = bp * np.exp((w_rows * log_p).sum(axis=1))
@@ -351,7 +270,7 @@ def _score_nltk(rows, last, weights, smooth, epsilon, alpha, k, auto_reweigh, **
     return scores, precisions, bp
 
 
-def _score_mteval(rows, last, weights, **_):
+def _score_mteval(rows, last, weights, *_):
     """mteval-v13a.pl ``bleu_score``: an order without matches scores 1/(2^k total), k counting such
     orders; an order without hypothesis n-grams counts as precision 1; BP 0 for an empty output."""
     correct = rows.matches.astype(np.float64)
@@ -360,15 +279,14 @@ def _score_mteval(rows, last, weights, **_):
     smoothed = divide_or_zero(np.ones_like(total), 2.0 ** np.cumsum(unmatched, axis=1) * total)
     precisions = np.where(total == 0, 1.0, np.where(unmatched, smoothed, divide_or_zero(correct, total)))
     bp = _bp_empty_zero(rows)
-    scores = bp[:, None] * np.exp(_weighted_log_sum(precisions, weights))
-    return scores, precisions, bp
+    return bp[:, None] * np.exp(_weighted_log_sum(precisions, weights)), precisions, bp
 
 
-def _score_nmt(rows, last, weights, smooth, **_):
+def _score_nmt(rows, last, weights, options, sentence):
     """tensorflow/nmt ``compute_bleu``: add-one smoothing on every order when ``smooth``."""
     correct = rows.matches.astype(np.float64)
     total = rows.totals.astype(np.float64)
-    precisions = (correct + 1) / (total + 1) if smooth else divide_or_zero(correct, total)
+    precisions = (correct + 1) / (total + 1) if options.smooth else divide_or_zero(correct, total)
     # nmt returns 0 when any precision is 0; with zero weights, only weighted orders count.
     geo_mean = np.exp(_weighted_log_sum(precisions, weights))
     ratio = divide_or_zero(rows.hyp_len.astype(np.float64), rows.ref_len)
@@ -377,7 +295,7 @@ def _score_nmt(rows, last, weights, smooth, **_):
     return geo_mean * bp[:, None], precisions, bp
 
 
-def _score_d2l(rows, last, weights, **_):
+def _score_d2l(rows, last, weights, *_):
     """d2l 1.0.3 ``bleu``: exp(min(0, 1 - r/c)) * prod p_n^(w_n), w_n = 1/2^n by default, over the
     orders n <= c only (the book's earlier code divided by zero on predictions shorter than k)."""
     precisions = divide_or_zero(rows.matches.astype(np.float64), rows.totals.astype(np.float64))
@@ -386,7 +304,7 @@ def _score_d2l(rows, last, weights, **_):
     return bp[:, None] * np.exp(_weighted_log_sum(precisions, counted)), precisions, bp
 
 
-def _score_coco(rows, last, weights, **_):
+def _score_coco(rows, last, weights, *_):
     """pycocoevalcap 1.2 ``BleuScorer.compute_score``: p_n = (matches + 1e-15) / (totals + 1e-9), so
     an order without matches gives a tiny score instead of 0; BP exp(1 - 1/ratio) with
     ratio = (c + 1e-15) / (r + 1e-9) when it is below 1."""
@@ -396,18 +314,7 @@ def _score_coco(rows, last, weights, **_):
     return bp[:, None] * np.exp(_weighted_log_sum(precisions, weights)), precisions, bp
 
 
-# Each rule: (K rows, last rows, weights, options by keyword) -> (scores (K, W), precisions (K, N), bp (K,)).
-_RULES: dict[str, Callable[..., tuple[np.ndarray, np.ndarray, np.ndarray]]] = {
-    "sacrebleu": _score_sacrebleu,
-    "nltk": _score_nltk,
-    "mteval": _score_mteval,
-    "nmt": _score_nmt,
-    "d2l": _score_d2l,
-    "coco": _score_coco,
-}
-
-
-# --------------------------------------------------------------------------- options and result
+_RULES = dict(zip(VARIANTS, (_score_sacrebleu, _score_nltk, _score_mteval, _score_nmt, _score_d2l, _score_coco)))
 
 
 @dataclass(frozen=True)
@@ -460,17 +367,14 @@ def resolve_options(
 ) -> BleuOptions:
     """Check every option and fill in the variant's defaults."""
     check_choice("variant", variant, VARIANTS)
-    default_tokenize, default_bp, default_smooth = _DEFAULTS[variant]
+    default_tokenize, default_bp, default_smooth, _, _ = _DEFAULTS[variant]
     weight_sets, several, tuples = _weight_sets(weights)
     if max_order is None:
         max_order = max(len(w) for w in weight_sets) if weight_sets else 4
     check_order("max_order", max_order)
     if not weight_sets:
-        if variant == "d2l":
-            weight_sets = [tuple(0.5**n for n in range(1, max_order + 1))]
-        else:
-            weight_sets = [(1.0 / max_order,) * max_order]
-        tuples = [True]
+        d2l = variant == "d2l"
+        weight_sets, tuples = [tuple(0.5**n if d2l else 1.0 / max_order for n in range(1, max_order + 1))], [True]
     for w in weight_sets:
         # NLTK and pycocoevalcap (its BLEU-1..3) also score with fewer weights than orders.
         if variant not in ("nltk", "coco") and len(w) != max_order:
@@ -486,31 +390,21 @@ def resolve_options(
             )
     if smooth == "default":
         smooth = default_smooth
-    if variant == "sacrebleu" and smooth is None:
-        smooth = "none"
-    if variant == "nltk" and smooth is None:
-        smooth = "method0"
-    if variant == "nmt" and smooth in (None, "none"):
-        smooth = False
+    if smooth is None or (variant == "nmt" and smooth == "none"):
+        smooth = {"sacrebleu": "none", "nltk": "method0", "nmt": False}.get(variant)
     check_choice(f"smooth for variant {variant!r}", smooth, SMOOTHING[variant])
     # The smoothing constants' domains (Chen and Cherry, 2014): NLTK divides by k and by
     # ln(c) * alpha terms, so 0 there gives inf or a ZeroDivisionError, never a score.
-    if smooth_value is not None:
-        check_number("smooth_value", smooth_value, low=0)
-    if epsilon is not None:
-        check_number("epsilon", epsilon, low=0)
-    if alpha is not None:
-        check_number("alpha", alpha, low=0, low_open=True)
-    if k is not None:
-        check_number("k", k, low=0, low_open=True)
+    for name, value in (("smooth_value", smooth_value), ("epsilon", epsilon), ("alpha", alpha), ("k", k)):
+        if value is not None:
+            check_number(name, value, low=0, low_open=name in ("alpha", "k"))
     if use_effective_order is not None:
         check_flag("use_effective_order", use_effective_order)
     check_flag("auto_reweigh", auto_reweigh)
     check_flag("lowercase", lowercase)
     if smooth_value is None and smooth in ("floor", "add-k"):
-        smooth_value = {"floor": epsilon, "add-k": k}[smooth]
-    if smooth_value is None and smooth in ("floor", "add-k"):
-        smooth_value = {"floor": 0.1, "add-k": 1}[smooth]  # sacrebleu's SMOOTH_DEFAULTS
+        given = epsilon if smooth == "floor" else k
+        smooth_value = {"floor": 0.1, "add-k": 1}[smooth] if given is None else given  # sacrebleu's SMOOTH_DEFAULTS
     brevity_penalty = brevity_penalty or default_bp
     check_choice("brevity_penalty", brevity_penalty, BREVITY_PENALTIES)
     if tokenize == "default":
@@ -559,68 +453,41 @@ def _weight_sets(weights: Any):
 
 def signature(options: BleuOptions, num_refs: Any, tokenizer_name: str, sentence: bool = False) -> str:
     """A reproducibility signature. The sacrebleu variant uses sacrebleu's own format."""
-    if options.variant == "sacrebleu":
-        smooth = options.smooth
-        if smooth in ("floor", "add-k"):
-            smooth += f"[{options.smooth_value:.2f}]"
-        effective = _effective_order(options, sentence)
-        parts = [
-            f"nrefs:{num_refs}",
-            f"case:{'lc' if options.lowercase else 'mixed'}",
-            f"eff:{'yes' if effective else 'no'}",
-            f"tok:{tokenizer_name}",
-            f"smooth:{smooth}",
-        ]
-        if options.max_order != 4:
-            parts.append(f"order:{options.max_order}")
-        if options.weights != ((1.0 / options.max_order,) * options.max_order,):
-            parts.append(f"weights:{_format_weights(options.weights)}")
-        if options.brevity_penalty != "closest":
-            parts.append(f"bp:{options.brevity_penalty}")
-        return "|".join(parts + [f"version:{SACREBLEU_VERSION}"])
-    smooth = {True: "add-one", False: "none", None: "none"}.get(options.smooth, options.smooth)
-    parts = [
-        f"variant:{options.variant}",
-        f"nrefs:{num_refs}",
-        f"case:{'lc' if options.lowercase else 'mixed'}",
-        f"tok:{tokenizer_name}",
-        f"smooth:{smooth}",
-        f"order:{options.max_order}",
-        f"weights:{_format_weights(options.weights)}",
-        f"bp:{options.brevity_penalty}",
-    ]
-    return "|".join(parts + [_PEERS[options.variant], f"ngrameval:{__version__}"])
-
-
-# The tool and version each variant reproduces, as the signature names it.
-_PEERS = {
-    "nltk": f"nltk:{NLTK_VERSION}",
-    "mteval": "mteval:v13a",
-    "nmt": "nmt:hf-evaluate",
-    "d2l": "d2l:1.0.3",
-    "coco": "pycocoevalcap:1.2",
-}
-
-
-def _format_weights(weight_sets) -> str:
-    return ";".join(",".join(f"{x:g}" for x in w) for w in weight_sets)
+    case = "lc" if options.lowercase else "mixed"
+    weights = ";".join(",".join(f"{x:g}" for x in w) for w in options.weights)
+    if options.variant != "sacrebleu":
+        smooth = {True: "add-one", False: "none", None: "none"}.get(options.smooth, options.smooth)
+        return (
+            f"variant:{options.variant}|nrefs:{num_refs}|case:{case}|tok:{tokenizer_name}|smooth:{smooth}|"
+            f"order:{options.max_order}|weights:{weights}|bp:{options.brevity_penalty}|{_DEFAULTS[options.variant][4]}|"
+            f"ngrameval:{__version__}"
+        )
+    smooth = options.smooth
+    if smooth in ("floor", "add-k"):
+        smooth += f"[{options.smooth_value:.2f}]"
+    effective = "yes" if _effective_order(options, sentence) else "no"
+    parts = [f"nrefs:{num_refs}|case:{case}|eff:{effective}|tok:{tokenizer_name}|smooth:{smooth}"]
+    if options.max_order != 4:
+        parts.append(f"order:{options.max_order}")
+    if options.weights != ((1.0 / options.max_order,) * options.max_order,):
+        parts.append(f"weights:{weights}")
+    if options.brevity_penalty != "closest":
+        parts.append(f"bp:{options.brevity_penalty}")
+    return "|".join(parts + [f"version:{SACREBLEU_VERSION}"])
 
 
 def _effective_order(options: BleuOptions, sentence: Any) -> Any:
-    """Whether sacrebleu's effective order applies: per row when ``sentence`` says per row which rows are
-    sentences."""
-    if options.use_effective_order is None:
-        return sentence  # sacrebleu: off for corpus_bleu, on for sentence_bleu
-    return options.use_effective_order
+    """Whether sacrebleu's effective order applies (per row when ``sentence`` is per row); by default as
+    sacrebleu: off for corpus_bleu, on for sentence_bleu."""
+    return sentence if options.use_effective_order is None else options.use_effective_order
 
 
 def score_rows(
     rows: BleuStatistics, last: BleuStatistics | None, options: BleuOptions, sentence: Any = False
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """Apply the variant's rule to K rows; returns (scores (K, W), precisions (K, N), bp (K,)). ``last``: the K
-    rows of the last sentence, which only rules that read it need (:attr:`BleuOptions.reads_last_sentence`).
-    ``sentence``: whether the rows are sentences (sacrebleu's sentence_bleu defaults), one flag for all or one per
-    row."""
+    """The variant's rule on K rows: (scores (K, W), precisions (K, N), bp (K,)). ``last``: the K rows of the
+    last sentence (:attr:`BleuOptions.reads_last_sentence`); ``sentence``: whether the rows are sentences
+    (sacrebleu's sentence_bleu defaults), one flag or one per row."""
     n = options.max_order
     weights = np.zeros((len(options.weights), n))
     for j, w in enumerate(options.weights):
@@ -628,18 +495,7 @@ def score_rows(
     head = BleuStatistics(
         rows.hyp_len, rows.ref_len, rows.matches[:, :n], rows.totals[:, :n], rows.clamped_totals[:, :n]
     )
-    return _RULES[options.variant](
-        head,
-        last,
-        weights,
-        smooth=options.smooth,
-        smooth_value=options.smooth_value,
-        effective_order=_effective_order(options, sentence),
-        epsilon=options.epsilon,
-        alpha=options.alpha,
-        k=options.k,
-        auto_reweigh=options.auto_reweigh,
-    )
+    return _RULES[options.variant](head, last, weights, options, sentence)
 
 
 @dataclass
@@ -664,24 +520,7 @@ class BleuResult(MetricResult):
 
     def as_dict(self) -> dict[str, Any]:
         """The result as the dict the evaluate metric returns (optional parts only when asked for)."""
-        result = {
-            name: getattr(self, name)
-            for name in (
-                "bleu",
-                "precisions",
-                "counts",
-                "totals",
-                "brevity_penalty",
-                "length_ratio",
-                "translation_length",
-                "reference_length",
-                "signature",
-            )
-        }
-        for name in ("sentence_scores", "sentence_signature", "explanation"):
-            if getattr(self, name) is not None:
-                result[name] = getattr(self, name)
-        return result
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.repr and getattr(self, f.name) is not None}
 
 
 def reported_counts(total: BleuStatistics, options: BleuOptions) -> tuple[list[Any], list[Any]]:
@@ -700,16 +539,6 @@ def reported_counts(total: BleuStatistics, options: BleuOptions) -> tuple[list[A
         counts = counts[:1] + [c + k for c in counts[1:]]
         totals = totals[:1] + [t + k for t in totals[1:]]
     return counts, totals
-
-
-def listed(scores: np.ndarray, options: BleuOptions) -> list[Any]:
-    """(sentences, weight sets) scores as :attr:`BleuResult.sentence_scores` lists them: a score per sentence,
-    or a list per sentence when several weight sets are given.
-
-    >>> listed(np.array([[0.5], [1.0]]), resolve_options())
-    [0.5, 1.0]
-    """
-    return scores.tolist() if options.several_weights else scores[:, 0].tolist()
 
 
 @strict_options
@@ -743,23 +572,17 @@ def bleu(
     ``smooth=True`` adds one), ``"d2l"`` (weights 1/2^n) or ``"coco"`` (pycocoevalcap;
     ``weights=[(1,), (.5, .5), (1/3,) * 3, (.25,) * 4]`` gives its Bleu_1..Bleu_4).
 
-    A corpus of more than :data:`~ngrameval.engine.corpus.BLOCK_SEGMENTS` predictions is matched
-    block by block (n-grams never cross a sentence), so memory stays bounded whatever its size;
-    ``threads`` > 1 matches that many blocks at once, in threads of this process (numpy releases the
-    GIL in its sorts and searches, which are most of the work; tokenizing stays one thread at a
-    time). Threads rather than processes: the texts are not copied, any tokenizer works (a lambda
-    cannot be sent to another process), it works the same inside pytest, notebooks and on every
-    platform, and starting processes would cost more than small inputs take. The result is
-    identical whatever ``threads``: the per-sentence statistics are integers, summed in order.
-    Smaller corpora are one block and ignore ``threads``. Token ids are cut into blocks of about
-    :data:`~ngrameval.engine.corpus.BLOCK_TOKENS` tokens (long sequences: a few predictions per block).
+    A corpus of more than :data:`~ngrameval.engine.corpus.BLOCK_SEGMENTS` predictions (token ids: about
+    :data:`~ngrameval.engine.corpus.BLOCK_TOKENS` tokens) is matched block by block, so memory stays bounded;
+    ``threads`` > 1 matches that many blocks at once in threads of this process (numpy releases the GIL in
+    its sorts and searches; the texts are not copied and any tokenizer works). The result is identical
+    whatever ``threads``: the per-sentence statistics are integers, summed in order.
 
-    Predictions and references may be token ids (RL fine-tuning, decoding): per prediction a list of ints,
-    a 1-D integer numpy array or torch tensor, or the whole batch as a 2-D array or tensor (references also
-    per prediction several, or a 3-D batch ``(N, R, L)``); ``pad_id`` drops every position holding it. The
-    ids are counted as they are, never decoded nor turned into strings: the score is that of the ids written
-    as decimal-string token lists. ``tokenize`` has nothing to do on ids (the signature says ``tok:ids``) and
-    ``lowercase=True`` is refused. See :mod:`ngrameval.engine.token_ids`.
+    Predictions and references may be token ids: per prediction a list of ints, a 1-D integer numpy array or
+    torch tensor, or the whole batch as a 2-D array or tensor (references also several per prediction, or a
+    3-D batch ``(N, R, L)``); ``pad_id`` drops every position holding it. The ids are never decoded: the score
+    is that of the ids written as decimal-string tokens (the signature says ``tok:ids``; ``lowercase=True`` is
+    refused). See :mod:`ngrameval.engine.token_ids`.
 
     >>> bleu([[5, 6, 7, 8, 0]], [[5, 6, 7, 8]], variant="nltk", pad_id=0).bleu
     1.0
@@ -770,6 +593,10 @@ def bleu(
     0.681477
     """
     return FAMILY.compute(**locals())
+
+
+# What matching saw that the parts need: the explanations, the sentences' signature.
+_Seen = tuple[list[dict[str, Any]] | None, str | None]
 
 
 class BleuFamily(MetricFamily):
@@ -783,8 +610,7 @@ class BleuFamily(MetricFamily):
 
     def statistics_and_seen(
         self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
-    ) -> tuple[Statistics, tuple[list[dict[str, Any]] | None, str | None]]:
-        # (what the parts need: the explanations, from the matches that count the rows; the sentences' signature)
+    ) -> tuple[Statistics, _Seen]:
         self.check_options(options)
         threads = options.pop("threads", 1)  # (how to compute, not what: not part of the signature)
         pad_id = options.pop("pad_id", None)  # (how to read the ids; the signature says tok:ids)
@@ -792,9 +618,8 @@ class BleuFamily(MetricFamily):
         sentence_level = check_flag("sentence_level", parts.get("sentence_level", False))
         explain = check_flag("explain", parts.get("explain", False))
         rows, explanation, num_refs, tokenizer = _matched(predictions, references, resolved, threads, pad_id, explain)
-        outputs = (
-            tuple(f"bleu.{i + 1}" for i in range(len(resolved.weights))) if resolved.several_weights else ("bleu",)
-        )
+        several = resolved.several_weights
+        outputs = tuple(f"bleu.{i + 1}" for i in range(len(resolved.weights))) if several else ("bleu",)
         stats = Statistics(
             self.name, rows, outputs, signature(resolved, num_refs, tokenizer.name), {"options": resolved}
         )
@@ -802,25 +627,17 @@ class BleuFamily(MetricFamily):
         return stats, (explanation if explain else None, sentence_signature)
 
     def result_with_parts(
-        self,
-        stats: Statistics,
-        seen: tuple[list[dict[str, Any]] | None, str | None],
-        predictions: Any,
-        references: Any,
-        **parts: Any,
+        self, stats: Statistics, seen: _Seen, predictions: Any, references: Any, **parts: Any
     ) -> BleuResult:
-        result = self._result(stats, stats.totals(), parts.get("sentence_level", False))
+        result = self.result(stats, stats.totals(), stats.rows, parts.get("sentence_level", False))
         result.explanation, result.sentence_signature = seen
         return result
 
-    def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> BleuResult:
-        return self._result(stats, totals)
-
-    def _result(self, stats: Statistics, totals: np.ndarray, sentence_level: bool = False) -> BleuResult:
-        """The result of the summed rows ``totals`` (``stats``: the options and signature; its last row is the
-        corpus's last sentence, which NLTK's smoothing reads), and with ``sentence_level`` the score of each of
-        ``stats``' rows: the rule runs once over the summed row and the sentences' (its fixed cost is most of
-        the scoring of a few sentences)."""
+    def result(
+        self, stats: Statistics, totals: np.ndarray, segments: np.ndarray, sentence_level: bool = False
+    ) -> BleuResult:
+        """The result of the summed rows ``totals``, with ``sentence_level`` the score of each of ``stats``' rows:
+        the rule runs once over all (its fixed cost is most of the scoring of a few sentences)."""
         options: BleuOptions = stats.context["options"]
         order = options.statistics_order
         rows = np.concatenate([totals, stats.rows]) if sentence_level else totals
@@ -831,11 +648,11 @@ class BleuFamily(MetricFamily):
             )
         scored = from_rows(rows, order)
         scores, precisions, bp = score_rows(scored, last, options, sentence=np.arange(len(rows)) > 0)
-        ref_len = float(scored.ref_len[0])
-        hyp_len = int(scored.hyp_len[0])
+        listed = scores.tolist() if options.several_weights else scores[:, 0].tolist()
+        ref_len, hyp_len = float(scored.ref_len[0]), int(scored.hyp_len[0])
         counts, reported_totals = reported_counts(scored, options)
         return BleuResult(
-            bleu=scores[0].tolist() if options.several_weights else float(scores[0, 0]),
+            bleu=listed[0],
             precisions=precisions[0].tolist(),
             counts=counts,
             totals=reported_totals,
@@ -844,16 +661,13 @@ class BleuFamily(MetricFamily):
             translation_length=hyp_len,
             reference_length=int(ref_len) if ref_len.is_integer() else ref_len,
             signature=stats.signature,
-            sentence_scores=listed(scores[1:], options) if sentence_level else None,
+            sentence_scores=listed[1:] if sentence_level else None,
         )
 
     def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
         options: BleuOptions = stats.context["options"]
-        last = stats.rows[last_weighted(weights, len(stats))]
-        scores, _, _ = score_rows(
-            from_rows(totals, options.statistics_order), from_rows(last, options.statistics_order), options
-        )
-        return scores
+        last = from_rows(stats.rows[last_weighted(weights, len(stats))], options.statistics_order)
+        return score_rows(from_rows(totals, options.statistics_order), last, options)[0]
 
     def segment_scores(self, stats: Statistics) -> np.ndarray:
         # As sacrebleu's sentence_bleu and NLTK's sentence_bleu score one sentence (its own last sentence).
@@ -872,15 +686,13 @@ class BleuFamily(MetricFamily):
         return self.score_totals(stats, totals, weights)
 
     def pairwise_columns(self, stats: Statistics) -> tuple[int, ...]:
-        # The reference lengths, a column of floats for the "average" rule's means, are summed as NumPy sums one
-        # array, pairwise (as bleu() always summed them; integers are summed exactly either way).
+        # The "average" rule's float reference lengths are summed pairwise, as NumPy sums one array (as bleu() did).
         return (1,) if stats.context["options"].brevity_penalty == "average" else ()
 
 
 FAMILY = register(BleuFamily())
 
 
-# --------------------------------------------------------------------------- sacrebleu's own arithmetic
 # sacrebleu's significance tests score on its 0-100 scale, its bootstrap on float32 sums of the
 # statistics (under NumPy 2's NEP 50, ``100. * correct / total`` then stays float32), its corpus
 # score and approximate randomization on integers. Reproducing their means, intervals and
@@ -934,9 +746,8 @@ def sacrebleu_percent_scores(sums: np.ndarray, options: BleuOptions) -> np.ndarr
     for i in range(1, n):  # Python's sum(): left to right
         log_sum = log_sum + np.where(i < order, logs[:, i], 0.0)
     hyp_len, ref_len = sums[:, 0].astype(np.int64), sums[:, 1].astype(np.int64)
-    with np.errstate(divide="ignore", invalid="ignore"):
+    with np.errstate(divide="ignore", invalid="ignore"):  # (rows without matches score 0 below)
         bp = np.where(hyp_len < ref_len, np.where(hyp_len > 0, _elementwise(math.exp, 1 - ref_len / hyp_len), 0.0), 1.0)
-    with np.errstate(divide="ignore", invalid="ignore"):  # rows without matches score 0 below
         mean_log = log_sum / order
     return np.where(matched, bp * _elementwise(math.exp, mean_log), 0.0)
 

@@ -1,31 +1,21 @@
-"""chrF (Popović, 2015) and chrF++ (Popović, 2017): character (and word) n-gram F-scores.
+"""chrF (Popović, 2015) and chrF++ (Popović, 2017): character (and word) n-gram F-scores, exact to (``variant``):
 
-Two reference tools, picked by ``variant``:
+- ``sacrebleu``: sacrebleu 2.6.0 ``CHRF`` (``corpus_chrf``, ``sentence_chrf``): per segment the statistics of the
+  reference with the best sentence F (the first on ties), summed over the corpus; F of the averaged per-order
+  precision and recall (its "effective order"), or the mean of per-order F with ``eps_smoothing``;
+- ``nltk``: NLTK 3.10.4 ``corpus_chrf`` / ``sentence_chrf``: one reference per prediction, per-order F per
+  sentence, averaged over orders and sentences (a macro average).
 
-========== ==================================================================
-variant    reproduces
-========== ==================================================================
-sacrebleu  sacrebleu 2.6.0 ``CHRF`` (``corpus_chrf``, ``sentence_chrf``): per
-           segment the statistics of the reference with the best sentence F
-           (the first one on ties), summed over the corpus; F of the averaged
-           per-order precision and recall (its "effective order"), or the mean
-           of per-order F with ``eps_smoothing``
-nltk       NLTK 3.10.4 ``corpus_chrf`` / ``sentence_chrf``: one reference per
-           prediction, per-order F per sentence, averaged over orders and
-           sentences (a macro average)
-========== ==================================================================
-
-Characters are the tokens of :class:`ngrameval.engine.ngrams.ReferenceIndex` (a string is a sequence of
-characters), so the n-grams of every segment are counted, matched and clipped against each reference
-at once, with numpy, and the references' index is cached for the next system scored against them
-(large corpora are matched in blocks of segments instead, uncached: :data:`BLOCK_CHARACTERS`).
+Characters are the tokens of :class:`ngrameval.engine.ngrams.ReferenceIndex`: every segment's n-grams are matched
+against each reference at once, and the references' index is cached (by blocks: :data:`BLOCK_CHARACTERS`).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
+from functools import partial
 from itertools import chain
 from typing import Any
 
@@ -72,16 +62,10 @@ _PUNCTUATION = frozenset("!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~")
 # keeps the information separators U+001C..U+001F.
 _NLTK_WHITESPACE = re.compile("[\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+")
 
-# Reference characters per block of a large corpus. A corpus of at most one block is indexed whole and
-# its references cached (many systems scored against one test set); a larger one is matched block by
-# block and not cached. Rows are per segment, so the blocks are independent, and memory is bounded by
-# the block. 20k pairs with 4 references of 120 characters: about 10.5 s indexed whole, 6.5 s in
-# blocks of 2^18 to 2^20 characters (sorts and look-ups that stay in the processor's caches); the
-# largest of those keeps a batch of 2000 such pairs (Ray Data's, datasets') in one cached block.
+# Reference characters per block: a corpus of one block is indexed whole and cached, a larger one matched block
+# by block, uncached. 20k pairs with 4 references of 120 characters: 10.5 s whole, 6.5 s in blocks of 2^18 to
+# 2^20 characters (sorts that stay in cache); 2^20 keeps a batch of 2000 such pairs in one cached block.
 BLOCK_CHARACTERS = 1 << 20
-
-
-# --------------------------------------------------------------------------- matching
 
 
 @dataclass
@@ -94,45 +78,31 @@ class ReferenceMatches:
     present: np.ndarray  # (sentences, reference slots) whether the slot holds a reference
 
 
-def reference_matches(index: ReferenceIndex, hypotheses: Sequence[Sequence[str]], max_order: int) -> ReferenceMatches:
-    """Match one token sequence per sentence (a token list, or a string: its characters) against each
-    of its references in ``index`` alone, orders 1..max_order."""
-    matches = index.match(hypotheses, max_order)
-    # Per order and cell (sentence, reference slot): the clipped matches, 0 in the cells of absent references.
-    per_cell = np.stack([index.clipped_per_cell(n, matches.hyp_count[n - 1]) for n in range(1, max_order + 1)], axis=1)
-    return _matches_of(per_cell.reshape(len(matches.hyp_len), -1, max_order), matches.hyp_len, index, max_order)
-
-
 def _matches_of(per_cell: np.ndarray, hyp_len: np.ndarray, references: SlotLayout, max_order: int) -> ReferenceMatches:
-    """:class:`ReferenceMatches` of the clipped matches per (sentence, reference slot, order)."""
     present = references.slots_present()
     ref_counts = ngram_counts(references.by_slot(references.segment_len, 0), max_order) * present[:, :, None]
     return ReferenceMatches(per_cell, ngram_counts(hyp_len, max_order), ref_counts, present)
 
 
 def _cached_matches(
-    hypotheses: Sequence[Sequence[str]],
-    references: Callable[[], Sequence[Sequence[Sequence[str]]]],
-    max_order: int,
-    cache_key: tuple | None,
+    split: Callable[[str], Sequence[str]], hyps: list[str], refs: list[list[str]], max_order: int, cache_key: Any
 ) -> ReferenceMatches:
-    """:func:`reference_matches` with the references' index cached under ``cache_key`` (None: not
-    cached): the next system scored against the same references reuses it (``references()`` prepares
-    them only on a miss). A batch of a few predictions is counted in one pass instead
-    (:func:`~ngrameval.engine.batch.count_batch`: no index built nor cached)."""
-    groups = None  # (the references prepared, once, when a batch needed them)
+    """Each hypothesis's tokens (``split``) matched against each of its references alone, the references' index
+    cached under ``cache_key`` (None: not cached); a few predictions are counted in one pass (no index)."""
+    hypotheses = [split(h) for h in hyps]
+    groups = None  # (the references split, once, when a batch needed them)
     if len(hypotheses) <= FEW_PREDICTIONS:
-        groups = references()
+        groups = [[split(r) for r in group] for group in refs]
         batch = count_batch(hypotheses, list(chain.from_iterable(groups)), list(map(len, groups)), max_order)
         if batch is not None:
             return _matches_of(batch.per_reference, batch.hyp_len, batch, max_order)
     index = REFERENCE_CACHE.get(
-        cache_key, lambda: ReferenceIndex(references() if groups is None else groups, max_order)
+        cache_key, lambda: ReferenceIndex(groups or [[split(r) for r in group] for group in refs], max_order)
     )
-    return reference_matches(index, hypotheses, max_order)
-
-
-# --------------------------------------------------------------------------- options
+    matches = index.match(hypotheses, max_order)
+    # Per order and cell (sentence, reference slot): the clipped matches, 0 in the cells of absent references.
+    per_cell = np.stack([index.clipped_per_cell(n, matches.hyp_count[n - 1]) for n in range(1, max_order + 1)], axis=1)
+    return _matches_of(per_cell.reshape(len(matches.hyp_len), -1, max_order), matches.hyp_len, index, max_order)
 
 
 @dataclass(frozen=True)
@@ -147,15 +117,6 @@ class ChrfOptions:
     whitespace: bool
     eps_smoothing: bool
     min_char_order: int
-
-
-def _check_word_order(value: Any) -> int:
-    if value == 0 and not isinstance(value, (bool, np.bool_, float)):
-        return 0
-    try:
-        return check_order("word_order", value)
-    except InputError:
-        raise InputError(f"word_order must be an integer from 0 to {MAX_ORDER}, got {value!r}") from None
 
 
 @cached_by_value
@@ -176,8 +137,6 @@ def resolve_options(
     ``min_len``, ``max_len`` and ``ignore_whitespace`` name ``min_char_order``, ``char_order`` and
     ``not whitespace`` (variant ``"nltk"``; given both ways, they must agree).
 
-    >>> resolve_options("nltk").beta
-    3.0
     >>> resolve_options("nltk", max_len=4, ignore_whitespace=False) == resolve_options("nltk", 4, whitespace=True)
     True
     >>> resolve_options("nltk", word_order=2)
@@ -186,21 +145,19 @@ def resolve_options(
     ngrameval.errors.InputError: word_order is sacrebleu's option (chrF++); NLTK's chrF counts characters only
     """
     check_choice("variant", variant, VARIANTS)
-    for alias, name, value, ours, default in (
-        ("min_len", "min_char_order", min_len, min_char_order, 1),
-        ("max_len", "char_order", max_len, char_order, 6),
-    ):
+
+    def nltk_name(alias: str, name: str, value: Any, ours: Any, default: int) -> Any:
         if value is None:
-            continue
+            return ours
         if variant != "nltk":
             raise InputError(f"{alias} is NLTK's name for {name}; use {name}, or variant='nltk'")
         value = check_order(alias, value)
         if ours != default and ours != value:
             raise InputError(f"{alias}={value!r} contradicts {name}={ours!r} ({alias} is NLTK's name for {name})")
-        if alias == "min_len":
-            min_char_order = value
-        else:
-            char_order = value
+        return value
+
+    min_char_order = nltk_name("min_len", "min_char_order", min_len, min_char_order, 1)
+    char_order = nltk_name("max_len", "char_order", max_len, char_order, 6)
     if ignore_whitespace is not None:
         if variant != "nltk":
             raise InputError("ignore_whitespace is NLTK's option (not whitespace); use whitespace, or variant='nltk'")
@@ -211,7 +168,13 @@ def resolve_options(
             )
         whitespace = not ignore_whitespace
     char_order = check_order("char_order", char_order)
-    word_order = _check_word_order(word_order)
+    if word_order == 0 and not isinstance(word_order, (bool, np.bool_, float)):
+        word_order = 0
+    else:
+        try:
+            word_order = check_order("word_order", word_order)
+        except InputError:
+            raise InputError(f"word_order must be an integer from 0 to {MAX_ORDER}, got {word_order!r}") from None
     beta = DEFAULT_BETA[variant] if beta is None else check_number("beta", beta, low=0)
     for name, value in (("lowercase", lowercase), ("whitespace", whitespace), ("eps_smoothing", eps_smoothing)):
         check_flag(name, value)
@@ -238,36 +201,22 @@ def signature(options: ChrfOptions, num_refs: Any) -> str:
     >>> signature(resolve_options(beta=3), 1)
     'nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:2.6.0'
     """
+    space = "yes" if options.whitespace else "no"
     if options.variant == "sacrebleu":
-        parts = [
-            f"nrefs:{num_refs}",
-            f"case:{'lc' if options.lowercase else 'mixed'}",
-            f"eff:{'no' if options.eps_smoothing else 'yes'}",
-            f"nc:{options.char_order}",
-            f"nw:{options.word_order}",
-            f"space:{'yes' if options.whitespace else 'no'}",
-        ]
-        return "|".join(parts + [f"version:{SACREBLEU_VERSION}"])
-    return "|".join(
-        [
-            "variant:nltk",
-            f"nrefs:{num_refs}",
-            f"min_len:{options.min_char_order}",
-            f"max_len:{options.char_order}",
-            f"beta:{options.beta:g}",
-            f"space:{'yes' if options.whitespace else 'no'}",
-            f"nltk:{NLTK_VERSION}",
-            f"ngrameval:{__version__}",
-        ]
+        case, effective = "lc" if options.lowercase else "mixed", "no" if options.eps_smoothing else "yes"
+        return (
+            f"nrefs:{num_refs}|case:{case}|eff:{effective}|nc:{options.char_order}|nw:{options.word_order}|"
+            f"space:{space}|version:{SACREBLEU_VERSION}"
+        )
+    return (
+        f"variant:nltk|nrefs:{num_refs}|min_len:{options.min_char_order}|max_len:{options.char_order}|"
+        f"beta:{options.beta:g}|space:{space}|nltk:{NLTK_VERSION}|ngrameval:{__version__}"
     )
 
 
 def score_name(options: ChrfOptions) -> str:
     """The score's name as sacrebleu prints it: ``chrF2``, ``chrF2++`` (one + per word order)."""
     return f"chrF{options.beta:g}" + "+" * options.word_order
-
-
-# --------------------------------------------------------------------------- statistics
 
 
 def words_without_punctuation(line: str) -> list[str]:
@@ -324,42 +273,28 @@ def _order_statistics(hyps: list[str], refs: list[list[str]], options: ChrfOptio
     def key(*parts: Any) -> tuple | None:
         return None if corpus_key is None else ("chrf", *parts, *corpus_key)
 
-    def texts(lines):
-        return [character_text(line, options) for line in lines]
-
+    texts = partial(character_text, options=options)
     characters = _cached_matches(
-        texts(hyps),
-        lambda: [texts(group) for group in refs],
-        options.char_order,
-        key("characters", options.variant, options.whitespace),
+        texts, hyps, refs, options.char_order, key("characters", options.variant, options.whitespace)
     )
     if not options.word_order:
         return characters
-    words = _cached_matches(
-        [words_without_punctuation(h) for h in hyps],
-        lambda: [[words_without_punctuation(r) for r in group] for group in refs],
-        options.word_order,
-        key("words"),
+    words = _cached_matches(words_without_punctuation, hyps, refs, options.word_order, key("words"))
+    matches, hyp_counts, ref_counts = (
+        np.concatenate([getattr(characters, name), getattr(words, name)], axis=-1)
+        for name in ("matches", "hyp_counts", "ref_counts")
     )
-    # (mypy takes the starred generator for any number of fields: it gives the first three)
-    return ReferenceMatches(  # type: ignore[call-arg]
-        *(
-            np.concatenate([getattr(characters, name), getattr(words, name)], axis=-1)
-            for name in ("matches", "hyp_counts", "ref_counts")
-        ),
-        characters.present,
-    )
+    return ReferenceMatches(matches, hyp_counts, ref_counts, characters.present)
 
 
 def sacrebleu_f_score(
     hyp: np.ndarray, ref: np.ndarray, match: np.ndarray, beta: float, eps_smoothing: bool
 ) -> np.ndarray:
-    """sacrebleu 2.6.0 ``CHRF._compute_f_score`` on (..., orders) statistics, in [0, 100] as sacrebleu
-    returns it (best-reference ties are decided on these very numbers), operation for operation, all
-    orders at once, in the precision of ``match / hyp``: float64 for counts, float32 for the float32
-    sums of sacrebleu's bootstrap. There NumPy 2 computes on float32 scalars in float32, and on its
-    Python floats (the epsilon, ``return 0.0``) in float64 until they meet a float32 (NEP 50); the
-    scores come back in the array sacrebleu collects them in (:func:`ngrameval.metric.array_of_scores`).
+    """sacrebleu 2.6.0 ``CHRF._compute_f_score`` on (..., orders) statistics, in [0, 100] (best-reference ties are
+    decided on these very numbers), operation for operation, in the precision of ``match / hyp``: float64 for counts,
+    float32 for sacrebleu's bootstrap sums, where NumPy 2 keeps float32 scalars float32 and its Python floats (the
+    epsilon, ``return 0.0``) float64 until they meet a float32 (NEP 50); the scores come back in the array sacrebleu
+    collects them in (:func:`ngrameval.metric.array_of_scores`).
 
     >>> float(sacrebleu_f_score(np.array([4.0]), np.array([5.0]), np.array([4.0]), 2, False)[()])
     83.33333333333334
@@ -375,8 +310,9 @@ def sacrebleu_f_score(
             return array_of_scores(*_mean_of_order_f(prec, rec, hyp > 0, ref > 0, factor))
         both = (hyp > 0) & (ref > 0)
         effective_order = both.sum(axis=-1).astype(prec.dtype)
-        avg_prec = divide_or_zero(_sum_in_order(np.where(both, prec, 0)), effective_order)
-        avg_rec = divide_or_zero(_sum_in_order(np.where(both, rec, 0)), effective_order)
+        # (summed left to right as sacrebleu's loop adds: np.sum adds 8 or more values pairwise)
+        avg_prec = divide_or_zero(np.cumsum(np.where(both, prec, 0), axis=-1)[..., -1], effective_order)
+        avg_rec = divide_or_zero(np.cumsum(np.where(both, rec, 0), axis=-1)[..., -1], effective_order)
         f = (1 + factor) * avg_prec * avg_rec
         f /= factor * avg_prec + avg_rec
         nothing = avg_prec + avg_rec == 0  # sacrebleu returns a Python 0.0
@@ -386,11 +322,10 @@ def sacrebleu_f_score(
 def _mean_of_order_f(
     prec: np.ndarray, rec: np.ndarray, hyp_present: np.ndarray, ref_present: np.ndarray, factor: float
 ) -> tuple[np.ndarray, np.ndarray]:
-    """sacrebleu's ``eps_smoothing`` score (100 times the mean over orders of each order's F, epsilon
-    standing in for what divides by zero) and where it is a Python float. Each value is carried in float64
-    with whether sacrebleu holds it as a Python float (its epsilon, and what only Python floats make) or
-    as a NumPy scalar of the statistics' dtype: an operation on two Python floats is float64, any other
-    is in that dtype."""
+    """sacrebleu's ``eps_smoothing`` score (100 times the mean over orders of each order's F, epsilon for what
+    divides by zero) and where it is a Python float. Each value is carried in float64 with whether sacrebleu holds it
+    as a Python float (its epsilon, what only Python floats make) or a NumPy scalar of the statistics' dtype: an
+    operation on two Python floats is float64, any other is in that dtype."""
     dtype = prec.dtype
 
     def operate(ufunc: np.ufunc, a: tuple[Any, Any], b: tuple[Any, Any]) -> tuple[np.ndarray, np.ndarray]:
@@ -416,16 +351,6 @@ def _mean_of_order_f(
     return (score if is_python.any() else score.astype(dtype)), is_python
 
 
-def _sum_in_order(values: np.ndarray) -> np.ndarray:
-    """The sum over the last axis, added left to right as sacrebleu's loop adds (``np.sum`` adds
-    eight or more values pairwise, which may differ in the last bit).
-
-    >>> _sum_in_order(np.array([[0.1, 0.2, 0.3]])).tolist()
-    [0.6000000000000001]
-    """
-    return np.cumsum(values, axis=-1)[..., -1]
-
-
 def nltk_f_scores(hyp: np.ndarray, ref: np.ndarray, match: np.ndarray, beta: float) -> np.ndarray:
     """NLTK 3.10.4 ``chrf_precision_recall_fscore_support``'s F per order: epsilon wherever a division
     is by zero (no hypothesis or reference n-grams, or no match at all)."""
@@ -438,24 +363,16 @@ def nltk_f_scores(hyp: np.ndarray, ref: np.ndarray, match: np.ndarray, beta: flo
 
 
 def _statistics(predictions: Any, references: Any, options: ChrfOptions, threads: int) -> tuple[np.ndarray, Any]:
-    """Protocol rows and nrefs. sacrebleu: per order hypothesis n-grams, reference n-grams and matches
-    of the chosen reference (orders: characters, then words). NLTK: per order F, then a count. Blocks
-    of a large corpus are matched ``threads`` at a time."""
+    """Protocol rows (:class:`ChrfFamily`) and nrefs; the blocks of a large corpus matched ``threads`` at a time
+    (a corpus of one block has its references' indexes cached)."""
     hyps, refs = _prepared_corpus(predictions, references, options)
     blocks = blocks_by_size([sum(map(len, group)) for group in refs], BLOCK_CHARACTERS)
-    rows = map_in_threads(
-        lambda block: _block_rows(
-            hyps[block[0] : block[1]], refs[block[0] : block[1]], options, cache=len(blocks) == 1
-        ),
-        blocks,
-        threads,
-    )
-    return np.concatenate(rows), references_label(map(len, refs))
 
+    def block_rows(block: tuple[int, int]) -> np.ndarray:
+        start, end = block
+        return rows_of_matches(_order_statistics(hyps[start:end], refs[start:end], options, len(blocks) == 1), options)
 
-def _block_rows(hyps: list[str], refs: list[list[str]], options: ChrfOptions, cache: bool) -> np.ndarray:
-    """The protocol rows of a block of segments (its references' indexes cached if ``cache``)."""
-    return rows_of_matches(_order_statistics(hyps, refs, options, cache), options)
+    return np.concatenate(map_in_threads(block_rows, blocks, threads)), references_label(map(len, refs))
 
 
 def rows_of_matches(stats: ReferenceMatches, options: ChrfOptions) -> np.ndarray:
@@ -504,9 +421,6 @@ def sacrebleu_percent_scores(rows: np.ndarray, options: ChrfOptions) -> np.ndarr
     return sacrebleu_f_score(rows[:, :n], rows[:, n : 2 * n], rows[:, 2 * n :], options.beta, options.eps_smoothing)
 
 
-# --------------------------------------------------------------------------- public API
-
-
 @dataclass
 class ChrfResult(MetricResult):
     """A corpus chrF score in [0, 1], its parts, and optionally per-segment scores."""
@@ -526,21 +440,9 @@ class ChrfResult(MetricResult):
 
     def as_dict(self) -> dict[str, Any]:
         """The result as the dict the evaluate metric returns (parts the variant has not are left out)."""
-        return {
-            name: getattr(self, name)
-            for name in (
-                "chrf",
-                "name",
-                "char_precisions",
-                "char_recalls",
-                "word_precisions",
-                "word_recalls",
-                "char_fscores",
-                "signature",
-                "sentence_scores",
-            )
-            if getattr(self, name) is not None
-        }
+        names = [f.name for f in fields(self) if f.repr and f.name != "signature"]
+        names.insert(-1, "signature")  # (after the parts, before the sentence scores)
+        return {name: getattr(self, name) for name in names if getattr(self, name) is not None}
 
 
 @strict_options
@@ -563,14 +465,13 @@ def chrf(
 ) -> ChrfResult:
     """Corpus chrF (``word_order=2``: chrF++) in [0, 1], exact to the tool named by ``variant``.
 
-    ``"sacrebleu"`` (default; beta 2): sacrebleu 2.6.0 ``CHRF(char_order, word_order, beta, lowercase,
-    whitespace, eps_smoothing)``, the options of HF evaluate's ``chrf``, under the same names.
-    ``"nltk"`` (beta 3): NLTK 3.10.4 ``corpus_chrf(min_len=min_char_order, max_len=char_order,
-    ignore_whitespace=not whitespace)``, one reference per prediction; NLTK's names ``min_len``, ``max_len``
-    and ``ignore_whitespace`` work too. ``sentence_level`` adds
-    ``sentence_chrf`` per prediction. Token lists are joined with spaces (as NLTK joins them). A corpus
-    of more than :data:`BLOCK_CHARACTERS` reference characters is matched block by block, so memory
-    stays bounded, ``threads`` blocks at once (as :func:`ngrameval.bleu`'s); the result is the same.
+    ``"sacrebleu"`` (default; beta 2): sacrebleu 2.6.0 ``CHRF(char_order, word_order, beta, lowercase, whitespace,
+    eps_smoothing)``, the options of HF evaluate's ``chrf``, under the same names. ``"nltk"`` (beta 3): NLTK 3.10.4
+    ``corpus_chrf(min_len=min_char_order, max_len=char_order, ignore_whitespace=not whitespace)``, one reference per
+    prediction; NLTK's names ``min_len``, ``max_len`` and ``ignore_whitespace`` work too. ``sentence_level`` adds
+    ``sentence_chrf`` per prediction. Token lists are joined with spaces (as NLTK joins them). A corpus of more than
+    :data:`BLOCK_CHARACTERS` reference characters is matched block by block, so memory stays bounded, ``threads``
+    blocks at once (as :func:`ngrameval.bleu`'s); the result is the same.
 
     >>> result = chrf(["the cat sat on the mat"], [["the cat sat on a mat", "a cat sat on the mat"]])
     >>> round(result.chrf, 6), result.name
@@ -618,20 +519,17 @@ class ChrfFamily(MetricFamily):
     ) -> ChrfResult:
         # The rule runs once over the summed row and the segments' rows: its fixed cost is most of the scoring
         # of a few segments (a GRPO step's).
-        if not parts.get("sentence_level"):
-            return super().result_with_parts(stats, seen, predictions, references, **parts)
         totals = stats.totals()
+        if not parts.get("sentence_level"):
+            return self.result(stats, totals, stats.rows)
         scores = score_rows(np.concatenate([totals, stats.rows]), stats.context["options"])
-        result = self._result(stats, totals, scores[0])
+        result = self.result(stats, totals, stats.rows, scores[0])
         result.sentence_scores = scores[1:].tolist()
         return result
 
-    def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> ChrfResult:
-        return self._result(stats, totals, score_rows(totals, stats.context["options"])[0])
-
-    def _result(self, stats: Statistics, totals: np.ndarray, score: float) -> ChrfResult:
-        """The corpus result of the summed rows ``totals``, whose score is ``score``."""
+    def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray, score: Any = None) -> ChrfResult:
         options: ChrfOptions = stats.context["options"]
+        score = score_rows(totals, options)[0] if score is None else score
         result = ChrfResult(float(score), score_name(options), stats.signature)
         if options.variant == "nltk":
             result.char_fscores = (totals[0, :-1] / totals[0, -1]).tolist()

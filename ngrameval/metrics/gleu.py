@@ -1,23 +1,18 @@
-"""GLEU, Google's sentence-level BLEU (Wu et al., 2016): all n-grams of orders min_len..max_len
-counted together, matches over max(prediction n-grams, reference n-grams).
+"""GLEU, Google's sentence-level BLEU (Wu et al., 2016): all n-grams of orders min_len..max_len counted together,
+matches over max(prediction n-grams, reference n-grams), exact to (``variant``):
 
-=========== ==================================================================
-variant     reproduces
-=========== ==================================================================
-nltk        NLTK 3.10.4 ``corpus_gleu`` / ``sentence_gleu`` (whitespace tokens
-            for strings; token lists as given)
-google_bleu HF evaluate's ``google_bleu`` metric: NLTK's ``corpus_gleu`` on the
-            tokens of its own copy of sacrebleu's 13a tokenizer (``hf-13a``)
-=========== ==================================================================
+- ``nltk``: NLTK 3.10.4 ``corpus_gleu`` / ``sentence_gleu`` (whitespace tokens for strings; token lists as given);
+- ``google_bleu``: HF evaluate's ``google_bleu`` metric: NLTK's ``corpus_gleu`` on the tokens of its own copy of
+  sacrebleu's 13a tokenizer (``hf-13a``).
 
-Per segment NLTK keeps the reference with the highest ratio matches / max(hyp, ref) n-grams (the
-first one on ties; references that have no n-grams and face a hypothesis without any are skipped),
-and the corpus score sums both numbers over the segments: the rows are (matches, n-grams) and add up.
+Per segment NLTK keeps the reference with the highest ratio matches / max(hyp, ref) n-grams (the first on ties;
+references without n-grams facing a hypothesis without any are skipped); the corpus score sums both numbers over the
+segments: the rows are (matches, n-grams) and add up.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 import numpy as np
@@ -50,15 +45,7 @@ class GleuOptions:
 def resolve_options(
     variant: str = "nltk", min_len: int = 1, max_len: int = 4, tokenize: TokenizerSpec = "default"
 ) -> GleuOptions:
-    """Check every option (one clear ValueError each).
-
-    >>> resolve_options("google_bleu").tokenize
-    'hf-13a'
-    >>> resolve_options(min_len=3, max_len=2)
-    Traceback (most recent call last):
-    ...
-    ngrameval.errors.InputError: min_len (3) must not exceed max_len (2)
-    """
+    """Check every option (one clear ValueError each)."""
     check_choice("variant", variant, VARIANTS)
     min_len, max_len = check_order("min_len", min_len), check_order("max_len", max_len)
     if min_len > max_len:
@@ -76,8 +63,7 @@ def signature(options: GleuOptions, num_refs: Any, tokenizer_name: str) -> str:
 
 
 def _statistics(predictions: Any, references: Any, options: GleuOptions, pad_id: int | None = None):
-    """Rows (matches, n-grams) of the chosen reference per segment, the index of that reference, nrefs
-    and the tokenizer's name."""
+    """Rows (matches, n-grams) of the chosen reference per segment, its index, nrefs and the tokenizer's name."""
     corpus = index_corpus(predictions, references, options.tokenize, False, options.max_len, pad_id)
     index, hypotheses = corpus.index, corpus.hypotheses
     matches = matches_by_reference(index, hypotheses.ids, hypotheses.lengths, options.min_len, options.max_len)
@@ -113,10 +99,7 @@ class GleuResult(MetricResult):
 
     def as_dict(self) -> dict[str, Any]:
         """The result as the dict the evaluate metric returns (``sentence_scores`` when asked for)."""
-        result = {name: getattr(self, name) for name in ("gleu", "n_match", "n_all", "signature")}
-        if self.sentence_scores is not None:
-            result["sentence_scores"] = self.sentence_scores
-        return result
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.repr and getattr(self, f.name) is not None}
 
 
 @strict_options
@@ -155,7 +138,6 @@ class GleuFamily(MetricFamily):
     def statistics_and_seen(
         self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
     ) -> tuple[Statistics, np.ndarray]:
-        # (what matching saw: the reference each row counts, which the result names)
         self.check_options(options)
         pad_id = options.pop("pad_id", None)  # (how to read the ids; the signature says tok:ids)
         resolved = resolve_options(**options)

@@ -1,27 +1,22 @@
-"""NIST (Doddington, 2002): information-weighted n-gram co-occurrence.
+"""NIST (Doddington, 2002): information-weighted n-gram co-occurrence. Two reference tools disagree; both are offered:
 
-Two reference tools disagree, and both are offered:
+- ``variant="nltk"`` reproduces NLTK 3.10.4 ``corpus_nist`` / ``sentence_nist``: for each sentence and order it picks
+  the single reference with the best information-weighted precision (clipping against that reference only), and the
+  length penalty compares the hypothesis length with those chosen references. ``sentence_nist`` computes
+  information weights from that sentence's references.
+- ``variant="mteval"`` reproduces mteval-v13a.pl: clipping against the maximum count over all references, the
+  average reference length in the penalty, and information weights from all references of the whole test set (a
+  segment's score uses them too). It keeps one Perl quirk: a bigram whose first word is the string ``0`` takes its
+  weight against the total word count (Perl treats the prefix "0" as false).
 
-- ``variant="nltk"`` reproduces NLTK 3.10.4 ``corpus_nist`` / ``sentence_nist``:
-  for each sentence and order it picks the single reference with the best
-  information-weighted precision (clipping against that reference only), and the
-  length penalty compares the hypothesis length with those chosen references.
-  ``sentence_nist`` computes information weights from that sentence's references.
-- ``variant="mteval"`` reproduces mteval-v13a.pl: clipping against the maximum
-  count over all references, the average reference length in the penalty, and
-  information weights from all references of the whole test set (a segment's
-  score uses them too). It keeps one Perl quirk: a bigram whose first word is
-  the string ``0`` takes its weight against the total word count (Perl treats
-  the prefix "0" as false).
-
-info(w1..wn) = log2(count(w1..wn-1) / count(w1..wn)), with count() over the references
-and count() of the empty prefix the number of reference words.
+info(w1..wn) = log2(count(w1..wn-1) / count(w1..wn)), with count() over the references and count() of the empty
+prefix the number of reference words.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 import numpy as np
@@ -57,50 +52,45 @@ def _log2_ratio(numerator: np.ndarray, denominator: np.ndarray, perl: bool) -> n
     scale = int(denominator.max(initial=0)) + 1
     pairs, inverse = np.unique(numerator * scale + denominator, return_inverse=True)
     log2 = math.log(2)
-    if perl:
-        values = [-math.log(b / a) / log2 for a, b in zip(*map(np.ndarray.tolist, np.divmod(pairs, scale)))]
-    else:
-        values = [math.log(a / b) / log2 for a, b in zip(*map(np.ndarray.tolist, np.divmod(pairs, scale)))]
+    ratios = zip(*map(np.ndarray.tolist, np.divmod(pairs, scale)))
+    values = [(-math.log(b / a) if perl else math.log(a / b)) / log2 for a, b in ratios]
     return np.array(values, dtype=np.float64)[inverse.reshape(-1)]
 
 
 def information_weights(index: ReferenceIndex, max_order: int, scope: str, perl: bool = False):
-    """Per order, the information weight of every reference entry.
-
-    ``scope="corpus"``: counts over all references of all sentences (mteval, NLTK's corpus_nist);
-    ``scope="sentence"``: counts over the sentence's own references (NLTK's sentence_nist).
-    ``perl``: mteval-v13a.pl's arithmetic, and its quirk for bigrams starting with the word "0".
-    They depend on the references only, so they are kept with the (cached) index.
-    """
+    """Per order, the information weight of every reference entry, from the counts over all references
+    (``scope="corpus"``: mteval, NLTK's corpus_nist) or the sentence's own (``"sentence"``: NLTK's
+    sentence_nist); ``perl``: mteval-v13a.pl's arithmetic and its "0" quirk. Kept with the (cached) index."""
     return index.memoized(
         ("nist-information", max_order, scope, perl), lambda: _information_weights(index, max_order, scope, perl)
     )
 
 
-def reference_ngram_counts(index: ReferenceIndex, max_order: int) -> ReferenceCounts:
-    """How often each n-gram (a tuple of tokens) up to ``max_order`` occurs in these references, and
-    their number of tokens: summed over the shards of a corpus, its information weights."""
-    counts: dict[Any, int] = {}
+def _reference_ngrams(index: ReferenceIndex, max_order: int):
+    """Per order: the positions where a reference n-gram starts, the distinct n-grams (token tuples), the
+    distinct one at each position and how often each occurs."""
     words = index.words(index.ids)
     for n, ranks in enumerate(corpus_ngram_ids(index.ids, index.segment_len, max_order), start=1):
         valid = np.flatnonzero(ranks >= 0)
-        _, first, count = np.unique(ranks[valid], return_index=True, return_counts=True)
-        starts = valid[first].tolist()
-        counts.update(zip((tuple(words[p : p + n]) for p in starts), count.tolist()))
+        _, first, inverse, count = np.unique(ranks[valid], return_index=True, return_inverse=True, return_counts=True)
+        yield valid, [tuple(words[p : p + n]) for p in valid[first].tolist()], inverse.reshape(-1), count
+
+
+def reference_ngram_counts(index: ReferenceIndex, max_order: int) -> ReferenceCounts:
+    """How often each n-gram up to ``max_order`` occurs in these references, and their number of tokens:
+    summed over the shards of a corpus, its information weights."""
+    counts: dict[Any, int] = {}
+    for _, ngrams, _, count in _reference_ngrams(index, max_order):
+        counts.update(zip(ngrams, count.tolist()))
     return ReferenceCounts(counts, index.num_sentences, len(index.ids))
 
 
 def _counts_at_positions(index: ReferenceIndex, max_order: int, table: ReferenceCounts) -> list[np.ndarray]:
     """As :meth:`ReferenceIndex.global_counts`, with the counts of a whole corpus's references."""
-    words = index.words(index.ids)
     result = []
-    for n, ranks in enumerate(corpus_ngram_ids(index.ids, index.segment_len, max_order), start=1):
-        valid = np.flatnonzero(ranks >= 0)
-        _, first, inverse = np.unique(ranks[valid], return_index=True, return_inverse=True)
-        looked_up = np.array([table.counts.get(tuple(words[p : p + n]), 0) for p in valid[first].tolist()], np.int64)
-        count_at = np.zeros(len(index.ids), np.int64)
-        count_at[valid] = looked_up[inverse.reshape(-1)]
-        result.append(count_at)
+    for valid, ngrams, inverse, _ in _reference_ngrams(index, max_order):
+        result.append(np.zeros(len(index.ids), np.int64))
+        result[-1][valid] = np.array([table.counts.get(ngram, 0) for ngram in ngrams], np.int64)[inverse]
     return result
 
 
@@ -134,18 +124,15 @@ def _information_weights(
 
 
 def _rows(information: np.ndarray, hyp_len: np.ndarray, ref_len: np.ndarray) -> np.ndarray:
-    """:class:`NistFamily` rows (they add up): the information of the matched n-grams per order, the hypothesis
-    n-grams per order (which follow from its length), the hypothesis length, and the reference length the
-    penalty uses (per order: NLTK's choice of reference differs by order)."""
+    """:class:`NistFamily` rows: matched information and hypothesis n-grams per order, hypothesis length, and
+    the reference length per order (NLTK's choice of reference differs by order)."""
     totals = np.maximum(hyp_len[:, None] - np.arange(information.shape[1])[None, :], 0)
     return columns(information, totals, hyp_len, ref_len)
 
 
 def _order_in_hypotheses(matches: Matches, n: int, entries: int) -> np.ndarray:
-    """Reference entries of order n by their first position in the hypotheses (entries no hypothesis
-    has last: they add 0). Information is summed in this order, NLTK's (its Counter of hypothesis
-    n-grams); it depends on nothing but the sentence, so a shard of a corpus gives its sentences the
-    sums the whole corpus gives them."""
+    """Reference entries of order n by first position in the hypotheses (others last: they add 0), the order
+    NLTK sums information in (its Counter); it depends on the sentence only, so shards sum as the corpus."""
     position_entry = matches.position_entry[n - 1]
     first = np.full(entries, len(position_entry), np.int64)
     found = np.flatnonzero(position_entry >= 0)
@@ -232,24 +219,7 @@ class NistResult(MetricResult):
     statistics: Statistics | None = field(default=None, repr=False)
 
     def as_dict(self) -> dict[str, Any]:
-        result = {
-            name: getattr(self, name)
-            for name in (
-                "nist",
-                "individual",
-                "cumulative",
-                "length_penalty",
-                "matched_information",
-                "totals",
-                "translation_length",
-                "reference_length",
-                "signature",
-            )
-        }
-        for name in ("sentence_scores", "explanation"):
-            if getattr(self, name) is not None:
-                result[name] = getattr(self, name)
-        return result
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.repr and getattr(self, f.name) is not None}
 
 
 def _indexed_corpus(
@@ -261,7 +231,6 @@ def _indexed_corpus(
     lowercase: bool,
     pad_id: int | None = None,
 ) -> IndexedCorpus:
-    """Check the options, then tokenize and index the references."""
     check_choice("variant", variant, VARIANTS)
     check_order("n", n)
     check_flag("lowercase", lowercase)
@@ -271,17 +240,8 @@ def _indexed_corpus(
 
 
 def _matched(predictions: Any, references: Any, settings: dict[str, Any]) -> tuple[IndexedCorpus, Matches]:
-    """Check the options (``settings``: the family's, completed), then tokenize, index and match once."""
     corpus = _indexed_corpus(predictions, references, **settings)
     return corpus, corpus.index.match(corpus.hypotheses, settings["n"])
-
-
-def _signature(variant: str, corpus: IndexedCorpus, lowercase: bool, n: int) -> str:
-    peer = f"nltk:{NLTK_VERSION}" if variant == "nltk" else "mteval:v13a"
-    return (
-        f"variant:{variant}|nrefs:{corpus.num_refs}|case:{'lc' if lowercase else 'mixed'}|"
-        f"tok:{corpus.tokenizer.name}|n:{n}|{peer}|ngrameval:{__version__}"
-    )
 
 
 @strict_options
@@ -314,6 +274,9 @@ def nist(
     return FAMILY.compute(**locals())
 
 
+_Matched = tuple[IndexedCorpus, Matches]  # (what the parts read: the sentences' own weights, the explanations)
+
+
 class NistFamily(MetricFamily):
     """NIST on the metric protocol: rows are the matched information and the hypothesis n-grams per
     order, the hypothesis length and the reference length(s); the information weights come from the
@@ -326,8 +289,7 @@ class NistFamily(MetricFamily):
 
     def statistics_and_seen(
         self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
-    ) -> tuple[Statistics, tuple[IndexedCorpus, Matches]]:
-        # (the parts read the matched corpus: the sentences' own weights, the explanations' n-grams)
+    ) -> tuple[Statistics, _Matched]:
         settings = self.with_defaults(options)
         check_flag("sentence_level", parts.get("sentence_level", False))
         check_flag("explain", parts.get("explain", False))
@@ -335,13 +297,7 @@ class NistFamily(MetricFamily):
         return self._statistics(corpus, matches, settings, "corpus"), (corpus, matches)
 
     def add_parts(
-        self,
-        result: NistResult,
-        stats: Statistics,
-        seen: tuple[IndexedCorpus, Matches],
-        predictions: Any,
-        references: Any,
-        **parts: Any,
+        self, result: NistResult, stats: Statistics, seen: _Matched, predictions: Any, references: Any, **parts: Any
     ) -> NistResult:
         corpus, matches = seen
         settings = stats.context
@@ -366,11 +322,7 @@ class NistFamily(MetricFamily):
         return True  # the information weights count n-grams over every reference
 
     def with_defaults(self, options: dict[str, Any]) -> dict[str, Any]:
-        """As :meth:`MetricFamily.with_defaults`, the order under one name, ``n`` (its alias ``max_order`` resolved).
-
-        >>> NistFamily().with_defaults({"max_order": 4})["n"]
-        4
-        """
+        """As :meth:`MetricFamily.with_defaults`, the order under one name, ``n`` (its alias ``max_order`` resolved)."""
         settings = super().with_defaults(options)
         settings["n"] = aliased("max_order", settings.pop("max_order"), "n", settings["n"], default=5)
         return settings
@@ -403,25 +355,23 @@ class NistFamily(MetricFamily):
         scope: str,
         counts: ReferenceCounts | None = None,
     ) -> Statistics:
-        """The statistics of a matched corpus, its n-grams weighed by the references of ``scope`` (see
-        :func:`information_weights`), or by ``counts``, those of the whole corpus it is a shard of."""
+        """The statistics of a matched corpus, its n-grams weighed by the references of ``scope``, or by ``counts``,
+        those of the whole corpus it is a shard of."""
         n, perl = settings["n"], settings["variant"] == "mteval"
         if counts is None:
             weights = information_weights(corpus.index, n, scope, perl)
         else:
             weights = _information_weights(corpus.index, n, "corpus", perl, counts)
-        statistics = _mteval_statistics if perl else _nltk_statistics
-        return Statistics(
-            self.name,
-            statistics(corpus.index, matches, weights, n),
-            ("nist",),
-            _signature(settings["variant"], corpus, settings["lowercase"], n),
-            settings,
+        rows = (_mteval_statistics if perl else _nltk_statistics)(corpus.index, matches, weights, n)
+        case, peer = "lc" if settings["lowercase"] else "mixed", "mteval:v13a" if perl else f"nltk:{NLTK_VERSION}"
+        signature = (
+            f"variant:{settings['variant']}|nrefs:{corpus.num_refs}|case:{case}|tok:{corpus.tokenizer.name}|n:{n}|"
+            f"{peer}|ngrameval:{__version__}"
         )
+        return Statistics(self.name, rows, ("nist",), signature, settings)
 
     def pairwise_columns(self, stats: Statistics) -> tuple[int, ...]:
-        # The information and reference length of a corpus scored at one order are summed as NumPy sums one
-        # array, pairwise (as nist() always summed these one-column fields).
+        # At one order, information and reference length are summed pairwise as NumPy sums one array (as nist() did).
         n = stats.context["n"]
         return (0, 2 * n + 1) if n == 1 else ()
 
@@ -446,8 +396,7 @@ class NistFamily(MetricFamily):
 
 
 def _sentence_scope(settings: dict[str, Any]) -> str:
-    """The references whose n-grams weigh a sentence's matches under these settings: NLTK's ``sentence_nist``
-    counts the sentence's own references; mteval scores a sentence as it scores the corpus."""
+    """The references weighing a sentence's matches: NLTK's ``sentence_nist`` its own; mteval's, the corpus's."""
     return "sentence" if settings["variant"] == "nltk" else "corpus"
 
 

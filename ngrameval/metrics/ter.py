@@ -1,24 +1,16 @@
 """TER, translation edit rate (Snover et al., 2006), exact to sacrebleu 2.6.0's ``TER``.
 
-TER counts the edits that turn a prediction into a reference -- insertions, deletions and
-substitutions of words, and *shifts* (moving a block of words, one edit each) -- divided by the
-reference length. sacrebleu follows Tercom's greedy search: while some shift lowers the edit
-distance, apply the best one (largest gain, then longest block, earliest block, earliest target),
-trying only blocks that match the reference elsewhere, are misaligned now, are at most 10 words long
-and move at most 50 positions, and giving up after 1000 candidate shifts per reference. With several
-references, a segment takes the fewest edits and the *average* reference length.
+TER counts the word insertions, deletions, substitutions and *shifts* (moving a block of words, one edit
+each) that turn a prediction into a reference, divided by the reference length. sacrebleu follows Tercom's
+greedy search: while some shift lowers the edit distance, apply the best one, trying only blocks that match
+the reference elsewhere, are misaligned now, are at most 10 words long and move at most 50 positions, and
+giving up after 1000 candidate shifts per reference. A segment's row is (the fewest edits over its
+references, their *average* length): rows add up.
 
-Each segment's row is (edits of the best reference, average reference length): rows add up, and
-the corpus TER is their summed edits over their summed lengths (1 when there are edits but no
-reference words, 0 when there is neither).
-
-What sacrebleu does, reproduced here: its Tercom tokenizer (lowercase unless ``case_sensitive``;
-``normalized`` splits punctuation and unescapes XML entities, ``asian_support`` splits CJK
-characters, ``no_punct`` deletes punctuation) is applied once to each prediction but *twice* to each
+sacrebleu's quirks reproduced: its Tercom tokenizer runs once on each prediction but *twice* on each
 reference (``TER._preprocess_segment`` runs again inside ``_extract_reference_info``), which with
-``normalized`` splits a reference further (``'s`` before the space the first pass added, ``..1``);
-its edit distance is filled only inside a beam (see :mod:`ngrameval.engine.editdistance`, which computes
-it bit-parallel and proves when the beam changes nothing).
+``normalized`` splits a reference further (``'s`` before the space the first pass added, ``..1``); its
+edit distance is filled only inside a beam (:mod:`ngrameval.engine.editdistance`).
 """
 
 from __future__ import annotations
@@ -26,7 +18,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 import numpy as np
@@ -44,9 +36,6 @@ from ngrameval.vocabulary import MetricResult, Predictions, References, aliased
 MAX_SHIFT_SIZE = 10
 MAX_SHIFT_DISTANCE = 50
 MAX_SHIFT_CANDIDATES = 1000
-
-
-# --------------------------------------------------------------------------- tokenizer
 
 # sacrebleu 2.6.0 tokenizers/tokenizer_ter.py, rule for rule (a port of Tercom's Normalizer.java).
 # (Its first rules have literal patterns and replacements: str.replace does the same, faster.)
@@ -137,9 +126,6 @@ class TercomTokenizer:
         return tuple(self(once.rstrip()).split())
 
 
-# --------------------------------------------------------------------------- the shift search
-
-
 @dataclass(frozen=True)
 class Shift:
     """A block of ``length`` words moved from ``start`` to before the word at ``target`` (sacrebleu's
@@ -168,16 +154,10 @@ class Shift:
         """The shifted words equal the original ones before this position."""
         return min(self.start, self.target)
 
-    @property
-    def landing(self) -> int:
-        """Where the block starts after the shift."""
-        return self.target - self.length if self.target > self.start + self.length else self.target
-
 
 @dataclass
 class ReferenceEdits:
-    """The result of the shift search against one reference: the edits, the shifts applied (in
-    order) and the alignment of the shifted hypothesis."""
+    """The edits against one reference, the shifts applied (in order) and the shifted hypothesis' alignment."""
 
     edits: int
     shifts: list[Shift]
@@ -193,9 +173,8 @@ def edits_to_reference(hypothesis: Sequence[str], reference: Sequence[str]) -> R
     (1, [Shift(start=2, length=1, target=0)])
     """
     if not reference:
-        return ReferenceEdits(
-            len(hypothesis), [], Alignment(list(hypothesis), len(hypothesis), DELETION * len(hypothesis), [])
-        )
+        n = len(hypothesis)
+        return ReferenceEdits(n, [], Alignment(list(hypothesis), n, DELETION * n, []))
     distances = BeamEditDistance(reference, len(hypothesis))
     positions: dict[str, list[int]] = {}
     for j, word in enumerate(reference):
@@ -291,13 +270,9 @@ def _shift_candidates(
     return list(candidates), count
 
 
-# --------------------------------------------------------------------------- the metric
-
-
 @dataclass
 class TerResult(MetricResult):
-    """Corpus TER (sacrebleu's score / 100), its parts, and optionally per-segment scores and the
-    edits of each segment's best reference."""
+    """Corpus TER (sacrebleu's score / 100), its parts, and optionally per-segment scores and explanations."""
 
     headline = "ter"
 
@@ -311,16 +286,7 @@ class TerResult(MetricResult):
 
     def as_dict(self) -> dict[str, Any]:
         """The result as the dict the evaluate metric returns (optional parts only when asked for)."""
-        result = {
-            "ter": self.ter,
-            "num_edits": self.num_edits,
-            "ref_length": self.ref_length,
-            "signature": self.signature,
-        }
-        for name in ("sentence_scores", "explanation"):
-            if getattr(self, name) is not None:
-                result[name] = getattr(self, name)
-        return result
+        return {f.name: getattr(self, f.name) for f in fields(self) if f.repr and getattr(self, f.name) is not None}
 
 
 def ter_of_totals(totals: np.ndarray) -> np.ndarray:
@@ -350,24 +316,19 @@ def _tokenizer_of(
     case_sensitive = not check_flag(
         "lowercase", aliased("lowercase", lowercase, "case_sensitive", case_sensitive, default=True, inverse=True)
     )
-    flags = {
-        name: check_flag(name, value)
-        for name, value in (
-            ("normalized", normalized),
-            ("no_punct", no_punct),
-            ("asian_support", asian_support),
-            ("case_sensitive", case_sensitive),
-        )
-    }
-    for alias, name in (("ignore_punct", "no_punct"), ("support_zh_ja_chars", "asian_support")):
-        value = {"ignore_punct": ignore_punct, "support_zh_ja_chars": support_zh_ja_chars}[alias]
+    flags = {"normalized": normalized, "no_punct": no_punct, "asian_support": asian_support}
+    flags = {name: check_flag(name, value) for name, value in flags.items()}
+    for alias, name, value in (
+        ("ignore_punct", "no_punct", ignore_punct),
+        ("support_zh_ja_chars", "asian_support", support_zh_ja_chars),
+    ):
         if value is None:
             continue
         value = check_flag(alias, value)
         if flags[name] and not value:
             raise InputError(f"{alias}=False contradicts {name}=True ({alias} is HF evaluate's name for {name})")
         flags[name] = value
-    return TercomTokenizer(**flags)
+    return TercomTokenizer(case_sensitive=case_sensitive, **flags)
 
 
 def signature(tokenizer: TercomTokenizer, num_refs: Any) -> str:
@@ -376,14 +337,12 @@ def signature(tokenizer: TercomTokenizer, num_refs: Any) -> str:
     >>> signature(TercomTokenizer(), 1)
     'nrefs:1|case:lc|tok:tercom|norm:no|punct:yes|asian:no|version:2.6.0'
     """
-
-    def yes_no(flag: bool) -> str:
-        return "yes" if flag else "no"
-
+    norm, punct, asian = (
+        "yes" if flag else "no" for flag in (tokenizer.normalized, not tokenizer.no_punct, tokenizer.asian_support)
+    )
     return (
-        f"nrefs:{num_refs}|case:{'mixed' if tokenizer.case_sensitive else 'lc'}|tok:tercom|"
-        f"norm:{yes_no(tokenizer.normalized)}|punct:{yes_no(not tokenizer.no_punct)}|"
-        f"asian:{yes_no(tokenizer.asian_support)}|version:{SACREBLEU_VERSION}"
+        f"nrefs:{num_refs}|case:{'mixed' if tokenizer.case_sensitive else 'lc'}|tok:tercom|norm:{norm}|"
+        f"punct:{punct}|asian:{asian}|version:{SACREBLEU_VERSION}"
     )
 
 
@@ -424,9 +383,8 @@ def _explain(
     words = list(hypothesis)
     shifts = []
     for shift in found.shifts:
-        shifts.append(
-            {"words": words[shift.start : shift.start + shift.length], "from": shift.start, "to": shift.landing}
-        )
+        landing = shift.target - shift.length if shift.target > shift.start + shift.length else shift.target
+        shifts.append({"words": words[shift.start : shift.start + shift.length], "from": shift.start, "to": landing})
         words = shift.apply(words)
     reference = reference_words[best]
     edits = []
@@ -434,8 +392,7 @@ def _explain(
     names = {SUBSTITUTION: "substitution", INSERTION: "insertion", DELETION: "deletion"}
     for operation in found.alignment.trace:
         if operation in names:
-            # Each edit names the side(s) it concerns: an insertion has no prediction word, a deletion
-            # no reference word.
+            # (an insertion has no prediction word, a deletion no reference word)
             edit: dict[str, Any] = {"op": names[operation]}
             if operation != INSERTION:
                 edit.update(prediction_position=i, prediction_word=words[i])
@@ -470,16 +427,15 @@ def ter(
     support_zh_ja_chars: bool | None = None,
     lowercase: bool | None = None,
 ) -> TerResult:
-    """Corpus TER, exact to sacrebleu 2.6.0 ``TER(...).corpus_score`` (its score / 100: edits per
-    reference word, above 1 when the edits outnumber the reference words).
+    """Corpus TER, exact to sacrebleu 2.6.0 ``TER(...).corpus_score`` (its score / 100: edits per reference word,
+    above 1 when the edits outnumber the reference words).
 
-    ``references`` holds one string or a list of strings per prediction (the fewest edits over them
-    and their average length count). ``normalized``, ``no_punct`` and ``asian_support`` are sacrebleu's
-    options (HF evaluate's ``ter`` calls the second and third ``ignore_punct`` and ``support_zh_ja_chars``;
-    both spellings work); ``lowercase`` (default True, as sacrebleu's Tercom) is ``not case_sensitive``,
-    sacrebleu's name, which works too. ``sentence_level`` adds
-    ``sentence_scores`` (sacrebleu's ``sentence_score`` / 100); ``explain`` adds, per segment, the
-    shifts and word edits against its best reference.
+    ``references`` holds one string or a list of strings per prediction (the fewest edits over them and their average
+    length count). ``normalized``, ``no_punct`` and ``asian_support`` are sacrebleu's options (HF evaluate's ``ter``
+    calls the second and third ``ignore_punct`` and ``support_zh_ja_chars``; both spellings work); ``lowercase``
+    (default True, as sacrebleu's Tercom) is ``not case_sensitive``, sacrebleu's name, which works too.
+    ``sentence_level`` adds ``sentence_scores`` (sacrebleu's ``sentence_score`` / 100); ``explain`` adds, per
+    segment, the shifts and word edits against its best reference.
 
     >>> result = ter(["the cat sat on mat the"], [["the cat sat on the mat", "a cat sat"]])
     >>> result.ter, result.num_edits, result.ref_length
@@ -490,14 +446,7 @@ def ter(
     return FAMILY.compute(**locals())
 
 
-def _result_of_totals(totals: np.ndarray, signature: str) -> TerResult:
-    """The corpus result of (1, 2) summed rows, without per-segment parts."""
-    return TerResult(
-        ter=float(ter_of_totals(totals)[0]),
-        num_edits=int(totals[0, 0]),
-        ref_length=float(totals[0, 1]),
-        signature=signature,
-    )
+_Explanation = list[dict[str, Any]] | None  # (from the alignments that count the edits)
 
 
 class TerFamily(MetricFamily):
@@ -512,25 +461,17 @@ class TerFamily(MetricFamily):
 
     def statistics_and_seen(
         self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
-    ) -> tuple[Statistics, list[dict[str, Any]] | None]:
-        # (the explanations come from the alignments that count the edits)
+    ) -> tuple[Statistics, _Explanation]:
         self.check_options(options)
         tokenizer = _tokenizer_of(**options)
         explain = check_flag("explain", parts.get("explain", False))
         check_flag("sentence_level", parts.get("sentence_level", False))
         rows, num_refs, explanation = _segment_edits(predictions, references, tokenizer, explain)
-        return Statistics(
-            self.name, rows, ("ter",), signature(tokenizer, num_refs), {"tokenizer": tokenizer}
-        ), explanation
+        stats = Statistics(self.name, rows, ("ter",), signature(tokenizer, num_refs), {"tokenizer": tokenizer})
+        return stats, explanation
 
     def add_parts(
-        self,
-        result: TerResult,
-        stats: Statistics,
-        seen: list[dict[str, Any]] | None,
-        predictions: Any,
-        references: Any,
-        **parts: Any,
+        self, result: TerResult, stats: Statistics, seen: _Explanation, predictions: Any, references: Any, **parts: Any
     ) -> TerResult:
         result.sentence_scores = ter_of_totals(stats.rows).tolist() if parts.get("sentence_level") else None
         result.explanation = seen
@@ -548,7 +489,7 @@ class TerFamily(MetricFamily):
         return array_of_scores(100 * ter_of_totals(totals), totals[:, 1] <= 0)[:, None]
 
     def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> TerResult:
-        return _result_of_totals(totals, stats.signature)
+        return TerResult(float(ter_of_totals(totals)[0]), int(totals[0, 0]), float(totals[0, 1]), stats.signature)
 
 
 FAMILY = register(TerFamily())
