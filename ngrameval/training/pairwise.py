@@ -116,12 +116,11 @@ def sources_of(hypotheses: Any, references: Any) -> tuple[list[Source], bool]:
     if not batch:
         refs = None if references is None else _texts(references, "references")
         return [Source.of(_texts(hypotheses, "hypotheses"), refs)], False
-    if references is not None:
-        if not isinstance(references, (list, tuple)) or len(references) != len(hypotheses):
-            raise InputError(
-                f"references must hold one list of strings per source: {len(hypotheses)} sources, "
-                f"got {len(references) if isinstance(references, (list, tuple)) else references!r:.60}"
-            )
+    if references is not None and (not isinstance(references, (list, tuple)) or len(references) != len(hypotheses)):
+        raise InputError(
+            f"references must hold one list of strings per source: {len(hypotheses)} sources, "
+            f"got {len(references) if isinstance(references, (list, tuple)) else references!r:.60}"
+        )
     return [
         Source.of(
             _texts(h, f"hypotheses[{s}]"), None if references is None else _texts(references[s], f"references[{s}]")
