@@ -292,13 +292,6 @@ def run_single_metric(args: argparse.Namespace) -> int:
     return 0
 
 
-# What each export command writes (the function of ngrameval.frontends.hub named as the command writes it).
-EXPORTS = {
-    "export-metric": "a metric's evaluate script, card, page, requirements and a copy of ngrameval",
-    "export-space": "a Space: app.py, its card, requirements, a copy of ngrameval and the metric's script",
-}
-
-
 def _add_export_arguments(command: argparse.ArgumentParser, name: str) -> None:
     command.add_argument("name", help="the metric or Space, e.g. bleu")
     command.add_argument("folder", help="where to write (a new or empty folder)")
@@ -337,8 +330,20 @@ def _add_board_arguments(board: argparse.ArgumentParser, name: str) -> None:
         "transaction, and kept with its per-segment statistics."
     )
     actions = board.add_subparsers(dest="action", required=True)
-    init = actions.add_parser("init", help="create a board in a new folder")
+    init, submit, show, remove, export, rescore = (
+        actions.add_parser(action, help=summary)
+        for action, summary in (
+            ("init", "create a board in a new folder"),
+            ("submit", "score a system's output file and store it"),
+            ("show", "the ranked table with intervals and clusters"),
+            ("remove", "delete a submission"),
+            ("export", "the standings as a Parquet file (datasets.load_dataset reads it)"),
+            ("rescore", "rescore every submission whose metric signature this ngrameval gives differently"),
+        )
+    )
     init.add_argument("folder", help="the board's folder (created; refused if it holds a board)")
+    for action in (submit, show, remove, export, rescore):
+        action.add_argument("folder")
     _add_inputs(
         init,
         "reference files, one reference each per segment ([PATH][:FIELD] as score reads them)",
@@ -352,31 +357,19 @@ def _add_board_arguments(board: argparse.ArgumentParser, name: str) -> None:
         metavar="N",
         help="submissions one client (--client, else --team) may make in an hour (default: no limit)",
     )
-    submit = actions.add_parser("submit", help="score a system's output file and store it")
-    submit.add_argument("folder")
     submit.add_argument("file", help="the system's output, one segment a line (PATH[:FIELD] as score reads it)")
     submit.add_argument("--name", required=True, help="the submission's name, unique on the board")
     submit.add_argument("--team", help="the submitting team")
     submit.add_argument("--client", help="the key the rate limit counts (default: the team)")
     submit.add_argument("--field", help="the field of a .jsonl / .tsv file to read")
-    show = actions.add_parser("show", help="the ranked table with intervals and clusters")
-    show.add_argument("folder")
     _add_display(
         show,
         "text",
         "output format (default: text); json has score's shape plus the clusters",
         "multiply displayed scores by this (100: 0-100)",
     )
-    remove = actions.add_parser("remove", help="delete a submission")
-    remove.add_argument("folder")
     remove.add_argument("name")
-    export = actions.add_parser("export", help="the standings as a Parquet file (datasets.load_dataset reads it)")
-    export.add_argument("folder")
     export.add_argument("file", help="FILE.parquet")
-    rescore = actions.add_parser(
-        "rescore", help="rescore every submission whose metric signature this ngrameval gives differently"
-    )
-    rescore.add_argument("folder")
 
 
 def run_board(args: argparse.Namespace) -> int:
@@ -440,7 +433,11 @@ COMMANDS: dict[
     },
     **{
         name: (f"write {what} into a folder, ready to push to the Hugging Face Hub", _add_export_arguments, run_export)
-        for name, what in EXPORTS.items()
+        # (each runs the function of ngrameval.frontends.hub named as the command)
+        for name, what in (
+            ("export-metric", "a metric's evaluate script, card, page, requirements and a copy of ngrameval"),
+            ("export-space", "a Space: app.py, its card, requirements, a copy of ngrameval and the metric's script"),
+        )
     },
     "board": (
         (

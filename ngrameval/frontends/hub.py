@@ -11,6 +11,7 @@ file is mounted) before it copies the folder in: so that file names registry pac
 from __future__ import annotations
 
 import configparser
+import contextlib
 import os
 import re
 import shutil
@@ -254,12 +255,9 @@ def copy_board(source: Path, target: Path) -> Path:
     temporary = target / f".{DATABASE}.{os.getpid()}.copy"
     reading = sqlite3.connect(f"file:{Path(source) / DATABASE}?mode=ro", uri=True)
     try:
-        writing = sqlite3.connect(temporary)
-        try:
+        with contextlib.closing(sqlite3.connect(temporary)) as writing:  # (closed, so checkpointed, before the move)
             reading.backup(writing)
             writing.execute("PRAGMA journal_mode=WAL")
-        finally:
-            writing.close()
         os.replace(temporary, target / DATABASE)
     finally:
         reading.close()

@@ -302,12 +302,6 @@ def _display(value: float, scale: float, width: int) -> str:
     return f"{value * scale:.{width}f}"
 
 
-def _axis(low: float, high: float) -> tuple[float, float]:
-    """A range holding 0 and the values, never empty (segment scores: their spread from 0 matters)."""
-    low, high = min(low, 0.0), max(high, 0.0)
-    return (low, high) if high > low else (low, low + 1.0)
-
-
 def nice_ticks(low: float, high: float, intervals: int = 5) -> list[float]:
     """Round values, a step of 1, 2 or 5 times a power of ten apart, from at most ``low`` to at least ``high``
     in about ``intervals`` steps: an axis that spans the values, not one that starts at 0.
@@ -439,8 +433,10 @@ def box_plot(board: Leaderboard, column_index: int, scale: float, width: int) ->
     """An SVG box plot per system (ranked) of its segment scores: range, quartiles, median, mean."""
     column = board.columns[column_index]
     scores = [system.segment_scores[:, column_index] for system in board.ranked()]
+    # The axis holds 0 (the zeros appended) and is never empty: segment scores' spread from 0 matters.
     finite = np.concatenate([values[np.isfinite(values)] for values in scores] + [np.zeros(1)])
-    frame = _Frame(board, column, nice_ticks(*_axis(float(finite.min()), float(finite.max()))), scale)
+    low, high = float(finite.min()), float(finite.max())
+    frame = _Frame(board, column, nice_ticks(low, high if high > low else low + 1.0), scale)
     x = frame.x
     body = []
     for row, (system, values) in enumerate(zip(frame.systems, scores)):
@@ -485,7 +481,7 @@ def pair_section(board: Leaderboard, first: int, second: int, scale: float, widt
     difference = a.segment_scores[:, 0] - b.segment_scores[:, 0]
     order = np.argsort(-np.abs(np.nan_to_num(difference)), kind="stable")[:PAIR_SEGMENTS]
     shown_as = shown_names(board)
-    name_a, name_b = (_named(system.name, shown_as[system.name]) for system in (a, b))
+    name_a, name_b = (f'<span title="{html.escape(s.name)}">{html.escape(shown_as[s.name])}</span>' for s in (a, b))
     rows = []
     for segment in order.tolist():
         # A community board's references are never shown: no highlight (none to match), no references column.
@@ -510,11 +506,6 @@ def pair_section(board: Leaderboard, first: int, second: int, scale: float, widt
         f'<p class="legend">The {len(rows)} segments where their segment {html.escape(headline)} differs most.'
         f"</p></section>"
     )
-
-
-def _named(name: str, shown: str) -> str:
-    """A system's shown name as HTML, its whole name as the tooltip."""
-    return f'<span title="{html.escape(name)}">{html.escape(shown)}</span>'
 
 
 MARK_CLASSES = {NOT_SIGNIFICANT: "same", SIGNIFICANTLY_BETTER: "better", SIGNIFICANTLY_WORSE: "worse"}

@@ -35,7 +35,7 @@ from ngrameval.engine.ngrams import (
 )
 from ngrameval.engine.runs import offsets, vocabulary_ids
 from ngrameval.errors import InputError
-from ngrameval.metric import MetricFamily, Statistics, columns, get_family, sentence_scores
+from ngrameval.metric import Statistics, columns, get_family, sentence_scores
 from ngrameval.metrics.chrf import (
     ChrfOptions,
     ReferenceMatches,
@@ -116,23 +116,17 @@ def sources_of(hypotheses: Any, references: Any) -> tuple[list[Source], bool]:
     if not batch:
         refs = None if references is None else _texts(references, "references")
         return [Source.of(_texts(hypotheses, "hypotheses"), refs)], False
-    if references is not None:
-        if not isinstance(references, (list, tuple)) or len(references) != len(hypotheses):
-            raise InputError(
-                f"references must hold one list of strings per source: {len(hypotheses)} sources, "
-                f"got {len(references) if isinstance(references, (list, tuple)) else references!r:.60}"
-            )
+    if references is not None and (not isinstance(references, (list, tuple)) or len(references) != len(hypotheses)):
+        raise InputError(
+            f"references must hold one list of strings per source: {len(hypotheses)} sources, "
+            f"got {len(references) if isinstance(references, (list, tuple)) else references!r:.60}"
+        )
     return [
         Source.of(
             _texts(h, f"hypotheses[{s}]"), None if references is None else _texts(references[s], f"references[{s}]")
         )
         for s, h in enumerate(hypotheses)
     ], True
-
-
-def _probe(family: MetricFamily, source: Source, options: dict[str, Any]) -> Statistics:
-    """The statistics of the first pair: the options checked and resolved by the metric itself, before any work."""
-    return family.sentence_statistics([source.hypotheses[0]], [[source.references[0]]], **options)
 
 
 @dataclass
@@ -250,14 +244,9 @@ def pair_matches(counts: list[OrderCounts], source: Source) -> np.ndarray:
     return matches
 
 
-# Each returns, for a source, a function of a block of hypotheses (a slice) that gives the family's rows
-# of the pairs (i, j), i in the block, j over all references, i major.
-
-PairRows = Callable[[slice], np.ndarray]
-
-
-def _block_size(block: slice) -> int:
-    return block.stop - block.start
+# Each returns, for a source, a function of a block of hypotheses (a slice, and its size) that gives the
+# family's rows of the pairs (i, j), i in the block, j over all references, i major.
+PairRows = Callable[[slice, int], np.ndarray]
 
 
 def _one_reference_rows(
@@ -276,12 +265,11 @@ def _chrf_rows(probe: Statistics, source: Source) -> PairRows:
     hyp_totals, ref_totals = totals[source.hyp_index], totals[source.ref_index]
     references = len(source.ref_index)
 
-    def rows(block: slice) -> np.ndarray:
-        pairs = _block_size(block) * references
+    def rows(block: slice, size: int) -> np.ndarray:
         return _one_reference_rows(
-            matches[:, block].reshape(len(counts), pairs).T,
+            matches[:, block].reshape(len(counts), size * references).T,
             np.repeat(hyp_totals[block], references, axis=0),
-            np.tile(ref_totals, (_block_size(block), 1)),
+            np.tile(ref_totals, (size, 1)),
             options,
         )
 
@@ -298,13 +286,13 @@ def _bleu_rows(probe: Statistics, source: Source) -> PairRows:
     hyp_len, ref_len = lengths[source.hyp_index], lengths[source.ref_index]
     references = len(source.ref_index)
 
-    def rows(block: slice) -> np.ndarray:
+    def rows(block: slice, size: int) -> np.ndarray:
         hyp = np.repeat(hyp_len[block], references)
         totals = ngram_counts(hyp, order)
         # With one reference every brevity rule (closest, shortest, average) takes its length.
         return columns(
             hyp,
-            np.tile(ref_len, _block_size(block)),
+            np.tile(ref_len, size),
             matches[:, block].reshape(order, len(hyp)).T,
             totals,
             np.maximum(totals, 1),
@@ -331,13 +319,13 @@ def _ter_rows(probe: Statistics, source: Source) -> PairRows:
     edits = np.full((len(hyp_words), len(ref_words)), -1, np.int64)
     needed = np.unique(ref_ids).tolist()
 
-    def rows(block: slice) -> np.ndarray:
+    def rows(block: slice, size: int) -> np.ndarray:
         for h in np.unique(hyp_ids[block]).tolist():
             found, words = edits[h], list(hyp_words[h])
             for r in needed:
                 if found[r] < 0:
                     found[r] = edits_to_reference(words, ref_words[r]).edits
-        return columns(edits[hyp_ids[block]][:, ref_ids].ravel(), np.tile(ref_lengths, _block_size(block)))
+        return columns(edits[hyp_ids[block]][:, ref_ids].ravel(), np.tile(ref_lengths, size))
 
     return rows
 
@@ -363,8 +351,9 @@ def _pairwise(
     if block_rows is not None:
         check_positive_int("block_rows", block_rows)
     check_flag("generic", generic)
-    # (what the probe resolved depends on the options alone: one probe serves every source)
-    probe = _probe(family, sources[0], options)
+    # The first pair's statistics: the options checked and resolved by the metric itself, before any work (what
+    # the probe resolved depends on the options alone: one probe serves every source).
+    probe = family.sentence_statistics([sources[0].hypotheses[0]], [[sources[0].references[0]]], **options)
     if output is not None and output not in probe.outputs:
         raise InputError(
             f"output {output!r} is not one of {probe.metric}'s outputs with these options: {', '.join(probe.outputs)}"
@@ -378,15 +367,13 @@ def _pairwise(
         step = block_rows or max(1, BLOCK_PAIRS // references)
         matrix = np.empty((count, references))
         for start in range(0, count, step):
-            block = slice(start, min(count, start + step))
+            block, size = slice(start, min(count, start + step)), min(count - start, step)
             if rows is not None:
-                scores = family.segment_scores(replace(probe, rows=rows(block)))
+                scores = family.segment_scores(replace(probe, rows=rows(block, size)))
             else:
                 hypotheses = [h for h in source.hypotheses[block] for _ in source.references]
-                scores, _ = sentence_scores(
-                    family.name, hypotheses, [[r] for r in source.references] * _block_size(block), **options
-                )
-            matrix[block] = scores[:, column].reshape(_block_size(block), references)
+                scores, _ = sentence_scores(family.name, hypotheses, [[r] for r in source.references] * size, **options)
+            matrix[block] = scores[:, column].reshape(size, references)
         matrices.append(matrix)
     return matrices
 
@@ -451,7 +438,7 @@ def _aggregate_rows(options: ChrfOptions, source: Source) -> np.ndarray:
 
 def _aggregate(sources: list[Source], options: dict[str, Any]) -> list[np.ndarray]:
     family = get_family("chrf")
-    probe = _probe(family, sources[0], options)
+    probe = family.sentence_statistics([sources[0].hypotheses[0]], [[sources[0].references[0]]], **options)
     if probe.context["options"].variant != "sacrebleu":
         raise InputError(
             "reference aggregation is defined for sacrebleu's chrF (fastChrF's aggregate_chrf); use variant='sacrebleu'"
