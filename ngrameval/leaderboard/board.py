@@ -1,22 +1,20 @@
-"""A community leaderboard: one folder holding a SQLite database (WAL mode) that keeps a test set's references
-(never shown), its metrics with their options and signatures fixed, and every submission, scored once: name, team,
-time, the digest of its segments, the per-segment statistics of every metric (:class:`ngrameval.metric.Statistics`
-rows: a later significance test needs no rescoring), the corpus scores and the signatures.
+"""A community leaderboard: a folder holding a SQLite database (WAL mode) with a test set's references (never
+shown), its metrics with options and signatures fixed, and every submission scored once: name, team, time, the
+digest of its segments, each metric's per-segment :class:`ngrameval.metric.Statistics` rows (a later
+significance test needs no rescoring), corpus scores and signatures.
 
     board = Board.create("board", references, {"bleu": {}, "chrf": {}, "ter": {}}, title="my task")
     board.submit(lines, "my system", team="my lab")
     standings = Board("board").standings()       # ranked, with intervals and WMT-style clusters
 
-What is kept safe: each submission is one ``BEGIN IMMEDIATE`` transaction (a killed process leaves the board as
-it was; concurrent submitters wait, ``busy_timeout``), which also counts the client's submissions of the last hour
-(``max_per_hour``); names and segment digests are ``UNIQUE``. The references' SHA-256, the schema version and
-SQLite's ``quick_check`` are checked whenever a board is opened, each submission's statistics' digest when read: a
-board that fails is refused (:class:`~ngrameval.errors.InputError`), never rewritten. Only the private
-``_references`` reads the references. When a newer ngrameval gives a metric another signature, the stored scores
-are still shown (:attr:`Leaderboard.stale`) and submissions refused until :meth:`Board.rescore`.
-
-Statistics rows are stored as ``.npy`` (no pickle); the rest of a family's ``Statistics`` is rebuilt by scoring
-the board's first segment with the stored options (:meth:`Board.create` checks that it gives the corpus's).
+Each submission is one ``BEGIN IMMEDIATE`` transaction (a killed process leaves the board as it was; concurrent
+submitters wait) that also counts the client's submissions of the last hour (``max_per_hour``); names and
+segment digests are ``UNIQUE``. Opening a board checks the references' SHA-256, the schema version and
+``quick_check``, reading a submission its statistics' digest: a board that fails is refused
+(:class:`~ngrameval.errors.InputError`), never rewritten. When a newer ngrameval gives a metric another
+signature, stored scores are still shown (:attr:`Leaderboard.stale`) and submissions refused until
+:meth:`Board.rescore`. Rows are stored as ``.npy`` (no pickle); the rest of a ``Statistics`` is rebuilt by
+scoring the first segment with the stored options.
 """
 
 from __future__ import annotations
