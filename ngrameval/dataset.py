@@ -272,7 +272,8 @@ def _file_batches(path: str, job: _Job) -> Iterator[tuple[list[str], list[list[s
     while batch := list(itertools.islice(rows, job.batch_size)):
         lines = [line for line, _ in batch]
         columns = {name: [row.get(name) for _, row in batch] for name in batch[0][1]}
-        yield *_segments(columns, job, lambda i, lines=lines: f"{path}, line {lines[i]}"), (lines[0], lines[-1])
+        hyps, refs = _segments(columns, job, lambda i: f"{path}, line {lines[i]}")  # noqa: B023 (used at once)
+        yield hyps, refs, (lines[0], lines[-1])
 
 
 def _file_rows(path: str, job: _Job) -> Iterator[tuple[int, dict[str, Any]]]:

@@ -284,6 +284,10 @@ _AMP = re.compile("&amp;", re.IGNORECASE)
 _PARENS = str.maketrans({"(": "-LRB-", ")": "-RRB-"})
 
 
+def _fixed(token: str) -> Callable[[str], str]:
+    return lambda text: token
+
+
 _FIXED_TOKENS = {"dash": "--", "ellipsis": "...", "lt": "<", "gt": ">", "newline": _NEWLINE}
 _FIXED_TOKENS.update({name: f"-{name.upper()}-" for name in ("lrb", "rrb", "lcb", "rcb", "lsb", "rsb")})
 
@@ -300,7 +304,7 @@ _ACTIONS: dict[str, Callable[[str], str | None]] = {
     "dashes": lambda t: "--" if 3 <= len(t) <= 4 else t,
     "fraction": lambda t: t.translate(_FRACTIONS),
     "currency": lambda t: t.translate(_CURRENCY),
-    **{name: (lambda text, token=token: token) for name, token in _FIXED_TOKENS.items()},
+    **{name: _fixed(token) for name, token in _FIXED_TOKENS.items()},
     # processAcronym: a one-letter "acronym" ("I.") loses its period, a longer one keeps it; either way
     # the period is also the next token.
     "acronym": lambda t: t[:-1] if len(t) == 2 else t,
