@@ -74,18 +74,13 @@ def _unicode_classes() -> tuple[str, str, str]:
     """Character-class bodies of Java 7's BMP letters, decimal digits and capitals."""
     new_letters, new_digits = _code_points(_NEW_LETTERS), _code_points(_NEW_DIGITS)
     new_capitals, old_letters = _code_points(_NEW_CAPITALS) | new_letters, _code_points(_OLD_LETTERS)
-    letters: list[int] = []
-    digits: list[int] = []
-    capitals: list[int] = []
-    for code in [*range(0xD800), *range(0xE000, 0x10000)]:
-        char = chr(code)
-        category = unicodedata.category(char)
-        if (category[0] == "L" and code not in new_letters) or code in old_letters:
-            letters.append(code)
-        elif category == "Nd" and code not in new_digits:
-            digits.append(code)
-        if char.isupper() and code not in new_capitals:
-            capitals.append(code)
+    codes = [*range(0xD800), *range(0xE000, 0x10000)]
+    kinds = [unicodedata.category(chr(code)) for code in codes]
+    letters = [
+        code for code, kind in zip(codes, kinds) if (kind[0] == "L" and code not in new_letters) or code in old_letters
+    ]
+    digits = [code for code, kind in zip(codes, kinds) if kind == "Nd" and code not in new_digits]
+    capitals = [code for code in codes if chr(code).isupper() and code not in new_capitals]
     return _class_body(letters), _class_body(digits), _class_body(capitals)
 
 
