@@ -122,16 +122,6 @@ def _values(column: Any) -> list[Any]:
     return column.tolist() if isinstance(column, np.ndarray) else list(column)
 
 
-def _reference_group(value: Any, where: Callable[[], str]) -> list[str]:
-    if isinstance(value, np.ndarray):
-        value = value.tolist()
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, (list, tuple)) and value and all(isinstance(r, str) for r in value):
-        return list(value)
-    raise InputError(f"{where()}: references must be a string or a non-empty list of strings, got {value!r}")
-
-
 def _segments(batch: dict[str, Any], job: _Job, where: Callable[[int], str]) -> tuple[list[str], list[list[str]]]:
     """(predictions, references per row) of a batch (a dict of columns), each row checked."""
     for column in job.columns:
@@ -145,7 +135,14 @@ def _segments(batch: dict[str, Any], job: _Job, where: Callable[[int], str]) -> 
         groups = _values(batch[job.references])
     else:
         groups = [list(row) for row in zip(*(_values(batch[c]) for c in job.references))]
-    return hyps, [_reference_group(group, functools.partial(where, i)) for i, group in enumerate(groups)]
+    refs = []
+    for i, group in enumerate(groups):
+        group = group.tolist() if isinstance(group, np.ndarray) else group
+        group = [group] if isinstance(group, str) else group
+        if not (isinstance(group, (list, tuple)) and group and all(isinstance(r, str) for r in group)):
+            raise InputError(f"{where(i)}: references must be a string or a non-empty list of strings, got {group!r}")
+        refs.append(list(group))
+    return hyps, refs
 
 
 def _blob(compute: Callable[[], Any]) -> bytes:

@@ -1,15 +1,13 @@
 """Bootstrap confidence intervals and paired significance tests, as sacrebleu 2.6.0 runs them.
 
 A resample is a weighted sum of a system's :mod:`ngrameval.metric` statistics rows, scored by its family as the
-reproduced tool scores resamples (:meth:`~ngrameval.metric.MetricFamily.score_resampled`): any metric gets
-intervals and p-values without re-tokenizing. sacrebleu's conventions are kept: one index matrix
-``default_rng(seed).choice(n, size=(n_samples, n))``, the seed from ``SACREBLEU_SEED`` (default 12345, ``none``:
-unseeded); interval bounds at sorted positions ``n // 40`` and ``n - n // 40 - 1`` (95%); the paired bootstrap's
-p-value (Koehn, 2004) counts resampled differences, centred on their mean, above the observed one, plus one,
-approximate randomization's (Riezler and Maxwell, 2005) shuffles whose difference exceeds it, plus one (strictly:
-a system against itself gets ``1 / (n_samples + 1)``). For what sacrebleu computes, the families use its
-arithmetic (0-100, float32 sums and scores: :data:`ngrameval.metric.SACREBLEU_RESAMPLING`): means, intervals and
-p-values equal sacrebleu's bit for bit (divided by 100).
+reproduced tool scores resamples (:meth:`~ngrameval.metric.MetricFamily.score_resampled`): no re-tokenizing.
+sacrebleu's conventions are kept: one index matrix ``default_rng(seed).choice(n, size=(n_samples, n))``, the seed
+from ``SACREBLEU_SEED`` (default 12345, ``none``: unseeded); interval bounds at sorted positions ``n // 40`` and
+``n - n // 40 - 1`` (95%); the paired bootstrap's p-value (Koehn, 2004) counts centred resampled differences above
+the observed one, approximate randomization's (Riezler and Maxwell, 2005) shuffles whose difference exceeds it,
+each plus one. For sacrebleu's metrics the families use its arithmetic (0-100, float32:
+:data:`ngrameval.metric.SACREBLEU_RESAMPLING`): means, intervals and p-values equal sacrebleu's bit for bit.
 
 >>> from ngrameval import statistics
 >>> references = [["the cat sat on the mat"], ["a dog barks at night"], ["it rains"], ["we go home now"]]
