@@ -284,7 +284,8 @@ def _fixed(token: str) -> Callable[[str], str]:
 
 
 _FIXED_TOKENS = {"dash": "--", "ellipsis": "...", "lt": "<", "gt": ">", "newline": _NEWLINE}
-_FIXED_TOKENS.update({name: f"-{name.upper()}-" for name in ("lrb", "rrb", "lcb", "rcb", "lsb", "rsb")})
+_BRACKETS = ("lcb", "rcb", "lsb", "rsb", "lrb", "rrb")
+_FIXED_TOKENS.update({name: f"-{name.upper()}-" for name in _BRACKETS})
 
 # Each action maps the token's text to the token (None: no token, for spaces and unknown characters).
 _ACTIONS: dict[str, Callable[[str], str | None]] = {
@@ -415,12 +416,7 @@ def _rules() -> tuple[_Rule, ...]:
         R("gt", "(?:>|" + _ci("&gt;") + ")", "gt", "[>&]"),
         R("smiley", g["SMILEY"], "parens", "[<>:;=]", context="[^A-Za-z0-9]", context_length=1),
         R("asiansmiley", g["ASIANSMILEY"], "parens", r"[(\-\^x=~<>']"),
-        R("lcb", r"\{", "lcb", r"\{"),
-        R("rcb", r"\}", "rcb", r"\}"),
-        R("lsb", r"\[", "lsb", r"\["),
-        R("rsb", r"\]", "rsb", r"\]"),
-        R("lrb", r"\(", "lrb", r"\("),
-        R("rrb", r"\)", "rrb", r"\)"),
+        *(R(name, re.escape(bracket), name, re.escape(bracket)) for name, bracket in zip(_BRACKETS, "{}[]()")),
         R("hyphens", "-+", "dashes", "-"),
         R("ldots", g["LDOTS"], "ellipsis", "[.\x85\u2026]"),
         R("fnmarks", "(?:@+|#+|_+)", "text", "[@#_]"),
