@@ -36,7 +36,7 @@ import numpy as np
 from ngrameval.engine.inputs import check_positive_int
 from ngrameval.errors import InputError
 from ngrameval.leaderboard.reading import table_format, table_rows
-from ngrameval.metric import ReferenceCounts, RunningTotals, get_family
+from ngrameval.metric import ReferenceCounts, get_family, merged_result
 
 Columns = Union[str, Sequence[str]]
 # Parquet, and the tables ngrameval.leaderboard.reading reads (a .txt file there is plain text, with no rows)
@@ -53,21 +53,19 @@ def score_dataset(
     num_proc: int | None = None,
     **options: Any,
 ) -> Any:
-    """Score the rows of ``dataset`` with ``metric`` and its ``options``: what ``ngrameval.<metric>(predictions,
-    references, **options)`` returns for the same rows, every corpus-level field the same to the last bit. Parts
-    given only when asked for (``sentence_scores``, ``explanation``, ``statistics``) are None, and options asking
-    for them (``sentence_level=True``, ``explain=True``, ROUGE's ``use_aggregator=False`` or ``bootstrap``) are
-    refused by name, before any work; ROUGE-1.5.5 needs ``aggregate="mean"``. The per-segment parts a result
-    always has (CIDEr's and METEOR's ``scores``, the COCO suite's ``per_item``) go through a temporary file as
-    the batches arrive (8 bytes per segment and value).
+    """Score the rows of ``dataset`` with ``metric`` and ``options``: what ``ngrameval.<metric>(predictions,
+    references, **options)`` returns for the same rows, to the last bit. Parts given only when asked for
+    (``sentence_scores``, ``explanation``, ``statistics``) are None and options asking for them (``sentence_level``,
+    ``explain``, ROUGE's ``use_aggregator=False`` or ``bootstrap``) refused; ROUGE-1.5.5 needs ``aggregate="mean"``.
+    Per-segment parts a result always has (CIDEr's and METEOR's ``scores``, COCO's ``per_item``) are spooled to a
+    temporary file.
 
-    ``dataset`` is a ``ray.data.Dataset``; a path, glob or list of paths of JSON lines (``.jsonl``, ``.json``),
-    Parquet or TSV files (gzip-compressed with ``.gz``, but for Parquet), read as ``ngrameval score`` reads them
-    by Ray Data's workers, one file per task, in order; or a ``datasets.Dataset`` (``num_proc`` processes) or
-    ``datasets.IterableDataset``. ``predictions`` names the column of predictions; ``references`` the column of
-    each row's references (a string or a list of strings), or a list of columns each holding one reference. Rows
-    are scored in order, in batches of ``batch_size`` rows. Metrics that need every reference first (NIST, CIDEr
-    with ``idf="corpus"``) read the rows twice. Ray runs on the instance ``ray.init`` connected to.
+    ``dataset``: a ``ray.data.Dataset``; paths or globs of ``.jsonl``, ``.json``, ``.parquet`` or ``.tsv`` files
+    (``.gz`` but for Parquet), read by Ray tasks (one per file, in order) on the instance ``ray.init`` connected to;
+    or a ``datasets.Dataset`` (``num_proc`` processes) or ``IterableDataset``. ``predictions`` names the column of
+    predictions, ``references`` that of references (a string or list of strings per row) or a list of columns of
+    one reference each. Rows are scored in order, ``batch_size`` at a time; NIST and CIDEr ``idf="corpus"`` read
+    them twice.
     """
     family = get_family(metric)
     options = family.merged_options(options)
@@ -83,15 +81,15 @@ def score_dataset(
     job = _Job(family.name, predictions, references, options, batch_size)
     kind = type(dataset)
     if kind.__module__.startswith("datasets.") and kind.__name__ in ("Dataset", "IterableDataset"):
-        return _merge(job, _hf_passes(dataset, job, num_proc))
+        return merged_result(family.name, map(_loaded, _hf_passes(dataset, job, num_proc)))
     if num_proc is not None:
         raise InputError("num_proc is for a datasets.Dataset; Ray runs as many tasks as its CPUs")
     if isinstance(dataset, (str, os.PathLike)) or (
         isinstance(dataset, (list, tuple)) and dataset and all(isinstance(p, (str, os.PathLike)) for p in dataset)
     ):
-        return _merge(job, _ray_passes(_path_dataset(dataset), job, files=True))
+        return merged_result(family.name, map(_loaded, _ray_passes(_path_dataset(dataset), job, files=True)))
     if kind.__module__.startswith("ray.data"):
-        return _merge(job, _ray_passes(dataset, job, files=False))
+        return merged_result(family.name, map(_loaded, _ray_passes(dataset, job, files=False)))
     raise InputError(
         f"dataset must be a ray.data.Dataset, a datasets.Dataset or IterableDataset, or paths of "
         f"{', '.join(FILE_FORMATS)} files; got {type(dataset).__name__}"
@@ -124,16 +122,6 @@ def _values(column: Any) -> list[Any]:
     return column.tolist() if isinstance(column, np.ndarray) else list(column)
 
 
-def _reference_group(value: Any, where: Callable[[], str]) -> list[str]:
-    if isinstance(value, np.ndarray):
-        value = value.tolist()
-    if isinstance(value, str):
-        return [value]
-    if isinstance(value, (list, tuple)) and value and all(isinstance(r, str) for r in value):
-        return list(value)
-    raise InputError(f"{where()}: references must be a string or a non-empty list of strings, got {value!r}")
-
-
 def _segments(batch: dict[str, Any], job: _Job, where: Callable[[int], str]) -> tuple[list[str], list[list[str]]]:
     """(predictions, references per row) of a batch (a dict of columns), each row checked."""
     for column in job.columns:
@@ -147,7 +135,14 @@ def _segments(batch: dict[str, Any], job: _Job, where: Callable[[int], str]) -> 
         groups = _values(batch[job.references])
     else:
         groups = [list(row) for row in zip(*(_values(batch[c]) for c in job.references))]
-    return hyps, [_reference_group(group, functools.partial(where, i)) for i, group in enumerate(groups)]
+    refs = []
+    for i, group in enumerate(groups):
+        group = group.tolist() if isinstance(group, np.ndarray) else group
+        group = [group] if isinstance(group, str) else group
+        if not (isinstance(group, (list, tuple)) and group and all(isinstance(r, str) for r in group)):
+            raise InputError(f"{where(i)}: references must be a string or a non-empty list of strings, got {group!r}")
+        refs.append(list(group))
+    return hyps, refs
 
 
 def _blob(compute: Callable[[], Any]) -> bytes:
@@ -165,16 +160,6 @@ def _loaded(blob: bytes) -> Any:
     if isinstance(value, Exception):
         raise value
     return value
-
-
-def _merge(job: _Job, statistics: Iterable[bytes]) -> Any:
-    running = RunningTotals(job.metric)
-    try:
-        for blob in statistics:
-            running.add(_loaded(blob))
-        return running.result()
-    finally:
-        running.close()
 
 
 def _sum_counts(parts: Iterable[bytes]) -> ReferenceCounts | None:
@@ -282,14 +267,10 @@ def _file_batches(path: str, job: _Job) -> Iterator[tuple[list[str], list[list[s
     """(predictions, references, (first line, last line)) of each batch of rows of a file, streamed."""
     rows = _file_rows(path, job)
     while batch := list(itertools.islice(rows, job.batch_size)):
-        yield _file_batch(path, batch, job)
-
-
-def _file_batch(path: str, rows: list[tuple[int, dict[str, Any]]], job: _Job):
-    lines = [line for line, _ in rows]
-    columns = {name: [row.get(name) for _, row in rows] for name in rows[0][1]}
-    hyps, refs = _segments(columns, job, lambda i: f"{path}, line {lines[i]}")
-    return hyps, refs, (lines[0], lines[-1])
+        lines = [line for line, _ in batch]
+        columns = {name: [row.get(name) for _, row in batch] for name in batch[0][1]}
+        hyps, refs = _segments(columns, job, lambda i: f"{path}, line {lines[i]}")  # noqa: B023 (used at once)
+        yield hyps, refs, (lines[0], lines[-1])
 
 
 def _file_rows(path: str, job: _Job) -> Iterator[tuple[int, dict[str, Any]]]:

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ngrameval.errors import InputError
-from ngrameval.metric import RunningTotals, get_family
+from ngrameval.metric import get_family, merged_result
 
 
 def score_across_ranks(
@@ -46,17 +46,10 @@ def score_across_ranks(
                 table = part
             elif part is not None:
                 table.add(part)
-    running = RunningTotals(family.name)
-    try:
-        gathered = _all_or_raise(
-            gather, lambda: None if empty else family.shard_statistics(predictions, references, table, **options)
-        )
-        for stats in gathered:
-            if stats is not None:
-                running.add(stats)
-        return running.result()
-    finally:
-        running.close()
+    shards = _all_or_raise(
+        gather, lambda: None if empty else family.shard_statistics(predictions, references, table, **options)
+    )
+    return merged_result(family.name, shards)
 
 
 def _gather_in(group: Any) -> Callable[[Any], list[Any]]:

@@ -11,7 +11,7 @@ import mmap
 import re
 import tempfile
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache, partial
 from typing import Any, cast
@@ -603,3 +603,19 @@ class RunningTotals:
         for spool in self._spools.values():
             spool.close()
         self._spools = {}
+
+
+def merged_result(metric: str, shards: Iterable[Statistics | None]) -> Any:
+    """What ``ngrameval.<metric>(...)`` returns for the shards' statistics merged in order (None: an empty shard).
+
+    >>> merged_result("bleu", [None, statistics("bleu", ["a b c d"], [["a b c d"]])]).bleu
+    1.0
+    """
+    running = RunningTotals(metric)
+    try:
+        for stats in shards:
+            if stats is not None:
+                running.add(stats)
+        return running.result()
+    finally:
+        running.close()

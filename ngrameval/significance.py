@@ -1,15 +1,13 @@
 """Bootstrap confidence intervals and paired significance tests, as sacrebleu 2.6.0 runs them.
 
 A resample is a weighted sum of a system's :mod:`ngrameval.metric` statistics rows, scored by its family as the
-reproduced tool scores resamples (:meth:`~ngrameval.metric.MetricFamily.score_resampled`): any metric gets
-intervals and p-values without re-tokenizing. sacrebleu's conventions are kept: one index matrix
-``default_rng(seed).choice(n, size=(n_samples, n))``, the seed from ``SACREBLEU_SEED`` (default 12345, ``none``:
-unseeded); interval bounds at sorted positions ``n // 40`` and ``n - n // 40 - 1`` (95%); the paired bootstrap's
-p-value (Koehn, 2004) counts resampled differences, centred on their mean, above the observed one, plus one,
-approximate randomization's (Riezler and Maxwell, 2005) shuffles whose difference exceeds it, plus one (strictly:
-a system against itself gets ``1 / (n_samples + 1)``). For what sacrebleu computes, the families use its
-arithmetic (0-100, float32 sums and scores: :data:`ngrameval.metric.SACREBLEU_RESAMPLING`): means, intervals and
-p-values equal sacrebleu's bit for bit (divided by 100).
+reproduced tool scores resamples (:meth:`~ngrameval.metric.MetricFamily.score_resampled`): no re-tokenizing.
+sacrebleu's conventions are kept: one index matrix ``default_rng(seed).choice(n, size=(n_samples, n))``, the seed
+from ``SACREBLEU_SEED`` (default 12345, ``none``: unseeded); interval bounds at sorted positions ``n // 40`` and
+``n - n // 40 - 1`` (95%); the paired bootstrap's p-value (Koehn, 2004) counts centred resampled differences above
+the observed one, approximate randomization's (Riezler and Maxwell, 2005) shuffles whose difference exceeds it,
+each plus one. For sacrebleu's metrics the families use its arithmetic (0-100, float32:
+:data:`ngrameval.metric.SACREBLEU_RESAMPLING`): means, intervals and p-values equal sacrebleu's bit for bit.
 
 >>> from ngrameval import statistics
 >>> references = [["the cat sat on the mat"], ["a dog barks at night"], ["it rains"], ["we go home now"]]
@@ -107,22 +105,8 @@ class SystemResult:
         return text
 
 
-def interval_positions(count: int, confidence: float) -> tuple[int, int]:
-    """The positions of the interval's bounds among ``count`` sorted resample scores: floor(n (1 - confidence) / 2)
-    from each end, the confidence read as the decimal it prints as (0.95: sacrebleu's ``n // 40``).
-
-    >>> interval_positions(1000, 0.95), interval_positions(1000, 0.9), interval_positions(39, 0.95)
-    ((25, 974), (50, 949), (0, 38))
-    >>> all(interval_positions(n, 0.95)[0] == n // 40 for n in range(1, 5000))
-    True
-    """
-    lower = math.floor(count * (1 - Fraction(str(confidence))) / 2)
-    return lower, count - lower - 1
-
-
 class _Scorer:
-    """Scores sums of one system's rows as the reproduced tool's significance test does (the family's
-    ``score_resampled``, on its ``resampling`` scale, a bootstrap resample summed in its precision first)."""
+    """Scores sums of one system's rows as the reproduced tool's significance test does."""
 
     def __init__(self, stats: Statistics):
         self.stats = stats
@@ -144,8 +128,7 @@ class _Scorer:
         return self.family.score_resampled(self.stats, self.stats.totals(), None)[0]
 
     def score_resampled(self, sums: np.ndarray, counts: np.ndarray | None, draws: np.ndarray | None) -> np.ndarray:
-        """(B, outputs) the scores of bootstrap resamples from their (B, columns) ``sums``, the (B, segments)
-        ``counts`` that made them and the drawn indices (both may be None unless :attr:`reads_draws`)."""
+        """(B, outputs) resample scores from (B, columns) ``sums``, (B, segments) ``counts`` and ``draws``."""
         rows = self.stats.rows
         if self.sums_drawn:  # the tool's own order of float32 additions
             assert draws is not None
@@ -157,8 +140,7 @@ class _Scorer:
         return self.family.score_resampled(self.stats, sums, counts if self.reads_weights else None)
 
     def shuffled(self, other: Statistics, keep: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """(B, outputs) twice: the scores of the pseudo-systems taking this system's segment where ``keep`` (B,
-        segments) is true and ``other``'s elsewhere, and of their complements (approximate randomization)."""
+        """(B, outputs) scores of the shuffles taking this system's segment where ``keep``, and of complements."""
         # keep @ mine + ~keep @ other's (sacrebleu's two products) is other's total + keep @ (mine - other's): one
         # product, exact for integer rows. Other rows (TER's average reference lengths) are summed by sacrebleu's
         # two products, so that a shuffle equal to the observed difference exceeds it as sacrebleu's rounding has it.
@@ -192,11 +174,9 @@ class _Scorer:
 
 
 def _resample_scores(scorers: Sequence[_Scorer], draws: Iterable[np.ndarray]) -> list[np.ndarray]:
-    """Per scorer, (B, outputs) its scores of the bootstrap resamples drawn as blocks of indices (:func:`_draws`).
-    Systems with integer rows are summed in one product, their rows side by side (a product per system is several
-    times slower), in float32 when every partial sum is an integer below 2**24 (exact, in half the memory
-    traffic); the others one by one, so that a sum never depends on its BLAS neighbours. A scorer that needs only
-    the sums is scored once on all of them, one that reads draws (:attr:`_Scorer.reads_draws`) block by block."""
+    """Per scorer, (B, outputs) its scores of the resamples drawn as blocks of indices. Integer rows are summed
+    in one product, side by side (a product per system is several times slower), in float32 when exact; other
+    rows one by one, so that a sum never depends on its BLAS neighbours."""
     segments = len(scorers[0].stats)
     stacked = [i for i, scorer in enumerate(scorers) if scorer.integral]
     rows = np.hstack([scorers[i].stats.rows for i in stacked] or [np.zeros((segments, 0))])
@@ -235,11 +215,7 @@ def _blocks(matrix: np.ndarray, floats_per_row: int) -> Iterator[np.ndarray]:
 
 
 def _counts(draws: np.ndarray, segments: int) -> np.ndarray:
-    """(B, segments) how often each segment was drawn, from (B, draws) indices.
-
-    >>> _counts(np.array([[0, 0, 2], [1, 2, 2]]), 3).tolist()
-    [[2, 0, 1], [0, 1, 2]]
-    """
+    """(B, segments) how often each segment was drawn, from (B, draws) indices."""
     offsets = draws + (np.arange(len(draws)) * segments)[:, None]
     return np.bincount(offsets.ravel(), minlength=len(draws) * segments).reshape(len(draws), segments)
 
@@ -261,15 +237,16 @@ def _draws(seed: int | np.random.Generator | None, segments: int, samples: int) 
 def _interval(
     scorer: _Scorer, resampled: np.ndarray | None, confidence: float, exact_mean: bool = False
 ) -> dict[str, SystemResult]:
-    """Output name -> the corpus score and, from (B, outputs) resample scores on the test's scale, the mean and
-    interval. sacrebleu's ``estimate_ci`` (paired tests) averages the sorted scores with NumPy, its
-    ``Score.estimate_ci`` (``--confidence``) with ``statistics.mean``: ``exact_mean``."""
+    """Output name -> corpus score, resample mean and interval. sacrebleu's ``estimate_ci`` (paired tests) averages
+    with NumPy, its ``Score.estimate_ci`` (``--confidence``) with ``statistics.mean``: ``exact_mean``."""
     results = {name: SystemResult(score) for name, score in scorer.family.corpus_scores(scorer.stats).items()}
     if resampled is None:
         return results
     for j, result in enumerate(results.values()):
         ordered = np.sort(resampled[:, j])
-        lower, upper = interval_positions(len(ordered), confidence)
+        # floor(n (1 - confidence) / 2) from each end, the confidence read as it prints (0.95: sacrebleu's n // 40)
+        lower = math.floor(len(ordered) * (1 - Fraction(str(confidence))) / 2)
+        upper = len(ordered) - lower - 1
         result.mean = (_exact_mean(ordered) if exact_mean else float(ordered.mean())) / scorer.scale
         result.ci = (float(ordered[lower]) / scorer.scale, float(ordered[upper]) / scorer.scale)
     return results
@@ -284,9 +261,8 @@ def _paired_results(
     compared: Sequence[tuple[np.ndarray, np.ndarray]],
     bootstrap: bool,
 ) -> list[dict[str, SystemResult]]:
-    """:func:`paired_test`'s results: the baseline's, then each system's with its p-value from the two (B, outputs)
-    score arrays ``compared``: its and the baseline's resamples on the same draws (``bootstrap``), or the shuffles
-    and their complements; intervals from the resample scores given (None: none)."""
+    """:func:`paired_test`'s results, p-values from ``compared``: (system, baseline) resamples on the same draws
+    (``bootstrap``), or shuffles and complements."""
     results = [_interval(base, base_interval, confidence)]
     base_corpus = base.corpus()
     for scorer, resampled, (mine, other) in zip(scorers, systems_interval, compared):
@@ -296,7 +272,7 @@ def _paired_results(
             result.p_value = (
                 _bootstrap_p_value(mine[:, j], other[:, j], observed[j])
                 if bootstrap
-                else _p_value(_exceeds(np.abs(mine[:, j] - other[:, j]), observed[j]))
+                else _p_value(np.abs(mine[:, j] - other[:, j]), observed[j])
             )
     return results
 
@@ -309,23 +285,17 @@ def _exact_mean(ordered: np.ndarray) -> float:
     return float(ordered.dtype.type(statistics.mean(ordered.tolist())))
 
 
-def _p_value(exceeding: np.ndarray) -> float:
-    """(count + 1) / (trials + 1), multeval's and sacrebleu's estimate (never 0)."""
-    return (int(np.sum(exceeding)) + 1) / (len(exceeding) + 1)
-
-
-def _exceeds(statistic: np.ndarray, observed: float) -> np.ndarray:
-    """``statistic > observed`` as sacrebleu compares them: NumPy 2 rounds its Python float to the statistic's
-    dtype (NEP 50)."""
-    return statistic > statistic.dtype.type(observed)
+def _p_value(statistic: np.ndarray, observed: float) -> float:
+    """(count above ``observed`` + 1) / (trials + 1), multeval's and sacrebleu's estimate (never 0); ``observed``
+    is rounded to the statistic's dtype first, as NumPy 2 compares them (NEP 50)."""
+    return (int(np.sum(statistic > statistic.dtype.type(observed))) + 1) / (len(statistic) + 1)
 
 
 def _bootstrap_p_value(system: np.ndarray, baseline: np.ndarray, observed: float) -> float:
-    """The paired bootstrap p-value from (B,) resample scores of a system and the baseline on the same draws: their
-    absolute differences, centred on their mean (summed over a contiguous vector, in sacrebleu's order), above
-    the observed one."""
+    """The p-value of absolute differences of resample scores on the same draws, centred on their mean (summed
+    over a contiguous vector, in sacrebleu's order)."""
     differences = np.abs(np.ascontiguousarray(system) - np.ascontiguousarray(baseline))
-    return _p_value(_exceeds(differences - differences.mean(), observed))
+    return _p_value(differences - differences.mean(), observed)
 
 
 def confidence_interval(
@@ -343,8 +313,7 @@ def confidence_interval(
     ...                                tokenize="none").bleu, result.ci[0] <= result.score <= result.ci[1]
     (True, True)
     """
-    _check_samples("n_samples", n_samples)
-    _check_confidence(confidence)
+    _check_sampling(n_samples, confidence)
     _check_statistics("stats", stats)
     seed = resolve_seed(seed)
     scorer = _Scorer(stats)
@@ -372,18 +341,7 @@ def pairwise_bootstrap(
     """Every pair of systems compared at once: per system, :func:`confidence_interval`'s results; per output, the
     symmetric (systems, systems) matrix of paired bootstrap p-values, ``[i, j]`` that of ``paired_test(systems[i],
     [systems[j]], "bs", n_samples, seed=seed)``. One draw serves every pair (also unseeded, where
-    ``paired_test`` draws one per system).
-
-    >>> from ngrameval import statistics
-    >>> references = [["a b c d f"], ["x y z w"], ["p q r s"], ["k l m n"]]
-    >>> outputs = [["a b c d e", "x y z w", "p q r s t", "k l"], ["a b c d f", "x y w", "p q r s", "k l m n"]]
-    >>> systems = [statistics("bleu", output, references, tokenize="none") for output in outputs]
-    >>> intervals, p_values = pairwise_bootstrap(systems, seed=12345)
-    >>> float(p_values["bleu"][0, 1]) == paired_test(systems[0], [systems[1]], seed=12345)[1]["bleu"].p_value
-    True
-    >>> intervals[1]["bleu"] == confidence_interval(systems[1], seed=12345)["bleu"]
-    True
-    """
+    ``paired_test`` draws one per system)."""
     scorers, resampled = _resample_systems(systems, n_samples, confidence, resolve_seed(seed))
     intervals = [
         _own_interval(scorer, n_samples, confidence) or _interval(scorer, scores, confidence, exact_mean=True)
@@ -397,19 +355,7 @@ def ranked_paired_test(
 ) -> tuple[list[dict[str, SystemResult]], dict[str, np.ndarray]]:
     """A leaderboard's two bootstrap tests: ``paired_test(systems[0], systems[1:], "bs", n_samples, confidence,
     seed)`` and the p-value matrices of ``pairwise_bootstrap(systems, n_samples, confidence, seed)``, from one
-    set of resample scores when seeded (a seed other than None and 0).
-
-    >>> from ngrameval import statistics
-    >>> references = [["a b c d f"], ["x y z w"], ["p q r s"], ["k l m n"]]
-    >>> outputs = [["a b c d e", "x y z w", "p q r s t", "k l"], ["a b c d f", "x y w", "p q r s", "k l m n"],
-    ...            ["a b", "x y z w", "p q", "k l m n"]]
-    >>> systems = [statistics("bleu", output, references, tokenize="none") for output in outputs]
-    >>> results, p_values = ranked_paired_test(systems, seed=12345)
-    >>> results == paired_test(systems[0], systems[1:], "bs", seed=12345)
-    True
-    >>> all((p_values[name] == pairwise_bootstrap(systems, seed=12345)[1][name]).all() for name in p_values)
-    True
-    """
+    set of resample scores when seeded (a seed other than None and 0)."""
     seed = resolve_seed(seed)
     if not seed:  # paired_test draws the systems' resamples unseeded, apart from the baseline's interval
         return (
@@ -426,8 +372,7 @@ def _resample_systems(
     systems: Sequence[Statistics], n_samples: int, confidence: float, seed: int | None
 ) -> tuple[list[_Scorer], list[np.ndarray]]:
     """The checked systems' scorers and their (B, outputs) resample scores, all on one draw."""
-    _check_samples("n_samples", n_samples)
-    _check_confidence(confidence)
+    _check_sampling(n_samples, confidence)
     if isinstance(systems, Statistics) or not systems:
         raise InputError("systems must be a non-empty sequence of Statistics")
     for index, system in enumerate(systems):
@@ -482,8 +427,7 @@ def paired_test(
             f"unknown test {test!r}; valid tests: 'bs' (paired bootstrap), 'ar' (approximate randomization)"
         )
     n_samples = DEFAULT_SAMPLES[test] if n_samples is None else n_samples
-    _check_samples("n_samples", n_samples)
-    _check_confidence(confidence)
+    _check_sampling(n_samples, confidence)
     n_ar_confidence = _resolve_ar_confidence(test, n_ar_confidence)
     _check_statistics("baseline", baseline)
     if isinstance(systems, Statistics):
@@ -552,7 +496,8 @@ def _check_samples(name: str, value: int) -> None:
         raise InputError(f"{name} must be an integer from 1 to {MAX_SAMPLES:,}, got {value!r}")
 
 
-def _check_confidence(confidence: float) -> None:
+def _check_sampling(n_samples: int, confidence: float) -> None:
+    _check_samples("n_samples", n_samples)
     if isinstance(confidence, bool) or not isinstance(confidence, (int, float)) or not 0 < confidence < 1:
         raise InputError(f"confidence must be a number strictly between 0 and 1 (0.95 for 95%), got {confidence!r}")
 

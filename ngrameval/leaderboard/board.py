@@ -1,22 +1,20 @@
-"""A community leaderboard: one folder holding a SQLite database (WAL mode) that keeps a test set's references
-(never shown), its metrics with their options and signatures fixed, and every submission, scored once: name, team,
-time, the digest of its segments, the per-segment statistics of every metric (:class:`ngrameval.metric.Statistics`
-rows: a later significance test needs no rescoring), the corpus scores and the signatures.
+"""A community leaderboard: a folder holding a SQLite database (WAL mode) with a test set's references (never
+shown), its metrics with options and signatures fixed, and every submission scored once: name, team, time, the
+digest of its segments, each metric's per-segment :class:`ngrameval.metric.Statistics` rows (a later
+significance test needs no rescoring), corpus scores and signatures.
 
     board = Board.create("board", references, {"bleu": {}, "chrf": {}, "ter": {}}, title="my task")
     board.submit(lines, "my system", team="my lab")
     standings = Board("board").standings()       # ranked, with intervals and WMT-style clusters
 
-What is kept safe: each submission is one ``BEGIN IMMEDIATE`` transaction (a killed process leaves the board as
-it was; concurrent submitters wait, ``busy_timeout``), which also counts the client's submissions of the last hour
-(``max_per_hour``); names and segment digests are ``UNIQUE``. The references' SHA-256, the schema version and
-SQLite's ``quick_check`` are checked whenever a board is opened, each submission's statistics' digest when read: a
-board that fails is refused (:class:`~ngrameval.errors.InputError`), never rewritten. Only the private
-``_references`` reads the references. When a newer ngrameval gives a metric another signature, the stored scores
-are still shown (:attr:`Leaderboard.stale`) and submissions refused until :meth:`Board.rescore`.
-
-Statistics rows are stored as ``.npy`` (no pickle); the rest of a family's ``Statistics`` is rebuilt by scoring
-the board's first segment with the stored options (:meth:`Board.create` checks that it gives the corpus's).
+Each submission is one ``BEGIN IMMEDIATE`` transaction (a killed process leaves the board as it was; concurrent
+submitters wait) that also counts the client's submissions of the last hour (``max_per_hour``); names and
+segment digests are ``UNIQUE``. Opening a board checks the references' SHA-256, the schema version and
+``quick_check``, reading a submission its statistics' digest: a board that fails is refused
+(:class:`~ngrameval.errors.InputError`), never rewritten. When a newer ngrameval gives a metric another
+signature, stored scores are still shown (:attr:`Leaderboard.stale`) and submissions refused until
+:meth:`Board.rescore`. Rows are stored as ``.npy`` (no pickle); the rest of a ``Statistics`` is rebuilt by
+scoring the first segment with the stored options.
 """
 
 from __future__ import annotations
@@ -80,9 +78,8 @@ class MetricSpec:
 
 @dataclass(frozen=True)
 class Submission:
-    """A stored submission: name, team, client key (what the rate limit counts; ``""``: anonymous), time (seconds
-    since the epoch), the SHA-256 of its segments, and per metric its corpus scores (None: not finite) and
-    signature."""
+    """A stored submission: name, team, client key (``""``: anonymous), time (epoch seconds), its segments'
+    SHA-256, and per metric its corpus scores (None: not finite) and signature."""
 
     name: str
     team: str | None
@@ -99,8 +96,7 @@ class Submission:
 
 
 def segments_digest(predictions: Sequence[str]) -> str:
-    """The SHA-256 of a submission's segments (one line each, UTF-8): two files with the same segments, as
-    ``ngrameval score`` reads them, are the same submission.
+    """The SHA-256 of a submission's segments (one line each, UTF-8), as ``ngrameval score`` reads them.
 
     >>> segments_digest(["a", "b"]) == hashlib.sha256("a\\nb\\n".encode()).hexdigest()
     True
@@ -126,8 +122,7 @@ class Board:
     """
 
     def __init__(self, folder: str | Path) -> None:
-        """Open the board in ``folder``; a clear error if there is none, or if it is unreadable, of another schema
-        version, damaged (``quick_check``) or its references do not match their digest.
+        """Open the board in ``folder``: an error if there is none, or it is unreadable, damaged or of another schema.
 
         >>> Board("no/such/board")  # doctest: +ELLIPSIS
         Traceback (most recent call last):
@@ -161,9 +156,8 @@ class Board:
         title: str = "",
         max_per_hour: int | None = None,
     ) -> Board:
-        """A new board in ``folder`` (refused if it holds one): ``references`` per segment (one or more strings),
-        ``metrics`` metric name -> its options (JSON values), fixed for the board's life; ``max_per_hour``: how
-        many submissions one client key may make in an hour (None: no limit).
+        """A new board in ``folder`` (refused if it holds one): ``references`` per segment (strings), ``metrics``
+        name -> options (JSON values), fixed; ``max_per_hour``: submissions per client key an hour (None: no limit).
 
         >>> import tempfile
         >>> Board.create(tempfile.mkdtemp(), [["a b"]], {"bleu": {"tokenise": "none"}})  # doctest: +ELLIPSIS
@@ -336,8 +330,7 @@ class Board:
         return stored[name]
 
     def segment_scores(self, name: str) -> np.ndarray:
-        """(segments, score columns): the sentence scores of submission ``name`` (from its stored statistics) in
-        the columns of :meth:`standings`.
+        """(segments, score columns): the sentence scores of submission ``name`` in :meth:`standings`' columns.
 
         >>> import tempfile
         >>> board = Board.create(Path(tempfile.mkdtemp()) / "b", [["the cat sat"], ["a dog"]], {"nist": {}})
@@ -369,8 +362,7 @@ class Board:
         return json.loads(data.decode("utf-8"))
 
     def _stored_statistics(self, names: Sequence[str] | None = None) -> dict[str, dict[str, Statistics]]:
-        """Submission name -> metric -> its statistics (every submission's, oldest first, or ``names``'), the
-        rows' digests checked."""
+        """Submission name -> metric -> statistics (all, oldest first, or ``names``'), digests checked."""
         specs = {spec.name: spec for spec in self.metrics()}
         contexts = {name: self._probe(name, spec.options).context for name, spec in specs.items()}
         query = (
@@ -400,10 +392,9 @@ class Board:
     def submit(
         self, predictions: Sequence[str], name: str, team: str | None = None, client: str | None = None
     ) -> Submission:
-        """Score ``predictions`` (a string per segment) under every metric and store them as submission ``name`` of
-        ``team``, in one transaction. ``client`` is the key the rate limit counts (default: the team; ``""``:
-        anonymous). Refused: a wrong number of segments, a name or segments already on the board, a client past
-        ``max_per_hour``, a board whose signatures this ngrameval no longer gives (rescore it first).
+        """Score ``predictions`` (a string per segment) and store them as submission ``name`` of ``team``, in one
+        transaction; ``client``: the rate limit's key (default: the team; ``""``: anonymous). Refused: a wrong
+        number of segments, a name or segments on the board, ``max_per_hour`` reached, stale signatures.
 
         >>> import tempfile
         >>> board = Board.create(Path(tempfile.mkdtemp()) / "b", [["the cat sat"], ["a dog"]], {"chrf": {}})
@@ -510,8 +501,7 @@ class Board:
         }
 
     def rescore(self) -> int:
-        """Rescore every submission from its stored segments under each :meth:`stale` metric, in one transaction.
-        The number of submissions rescored (0: nothing was stale).
+        """Rescore every submission under each :meth:`stale` metric, in one transaction; how many (0: none stale).
 
         >>> import tempfile
         >>> board = Board.create(Path(tempfile.mkdtemp()) / "b", [["the cat sat"], ["a dog"]], {"chrf": {}})
@@ -551,10 +541,9 @@ class Board:
         level: float = 0.05,
         details: bool = False,
     ) -> Leaderboard:
-        """The ranked table: every submission (best first by the first metric's first output) with its corpus
-        scores, 95% bootstrap intervals (``n_samples`` resamples from ``seed``) and per score column the clusters
-        of :func:`ngrameval.leaderboard.scoring.clusters` at ``level``. With ``details`` each system also carries
-        its segment scores and segments (never the references).
+        """Every submission, best first by the first column, with corpus scores, 95% bootstrap intervals
+        (``n_samples`` from ``seed``) and per column the :func:`~ngrameval.leaderboard.scoring.clusters` at
+        ``level``; with ``details``, also each system's segment scores and segments (never the references).
 
         >>> import tempfile
         >>> board = Board.create(Path(tempfile.mkdtemp()) / "b", [["the cat sat"], ["a dog"]], {"chrf": {}})
@@ -720,9 +709,8 @@ def _corpus_scores(stats: Statistics) -> dict[str, float | None]:
 
 
 def _statistics_record(stats: Statistics) -> tuple[str, str, bytes, str]:
-    """(signature, corpus scores as JSON, the rows as .npy bytes, their SHA-256). Rows of counts are stored in the
-    smallest integer type that holds them: the standings read every submission's rows, a quarter of the bytes
-    in a quarter of the time."""
+    """(signature, corpus scores as JSON, rows as .npy bytes, their SHA-256). Counts are stored in the smallest
+    integer type that holds them: the standings read a quarter of the bytes."""
     rows = np.ascontiguousarray(stats.rows, np.float64)
     for integer in (np.int16, np.int32):
         limits = np.iinfo(integer)

@@ -294,18 +294,6 @@ def read_corpus(systems: Sequence[Source], references: Sequence[Source]) -> tupl
     return predictions, read_references(references, len(predictions[0]), systems[0])
 
 
-def parse_value(text: str) -> Any:
-    """A command-line option value: JSON when it parses as JSON, else the string itself.
-
-    >>> parse_value("3"), parse_value("true"), parse_value('["rouge1","rougeL"]'), parse_value("none")
-    (3, True, ['rouge1', 'rougeL'], 'none')
-    """
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError:
-        return text
-
-
 def parse_metric_options(assignments: Sequence[str], metrics: Sequence[str]) -> dict[str, dict[str, Any]]:
     """``METRIC.NAME=VALUE`` strings -> options per metric, each checked against the metric's options.
 
@@ -323,7 +311,10 @@ def parse_metric_options(assignments: Sequence[str], metrics: Sequence[str]) -> 
             raise InputError(
                 f"--option {assignment!r} is for {metric}, which is not among the metrics (-m {' '.join(metrics)})"
             )
-        options[metric][name] = parse_value(value)
+        try:  # JSON when it parses as JSON, else the string itself
+            options[metric][name] = json.loads(value)
+        except json.JSONDecodeError:
+            options[metric][name] = value
     for metric, metric_options in options.items():
         get_family(metric).check_options(metric_options)
     return options

@@ -2,28 +2,23 @@
 
 pycocoevalcap 1.2 (``tokenizer/ptbtokenizer.py``) joins the captions with newlines (a newline inside a caption
 becomes a space), runs ``java edu.stanford.nlp.process.PTBTokenizer -preserveLines -lowerCase`` on that text,
-cuts the output at newlines and drops the tokens of its ``PUNCTUATIONS`` list. :func:`ptb_tokenize` returns the
-same strings without Java; :func:`ptb_token_lines` gives each output line's tokens before lowercasing and removal.
+cuts the output at newlines and drops its ``PUNCTUATIONS``. :func:`ptb_tokenize` returns the same strings without
+Java; :func:`ptb_token_lines` gives each output line's tokens before lowercasing and removal.
 
-The tokenizer is a JFlex lexer (``PTBLexer.flex``): at each position the longest match of any rule wins, ties
-going to the rule written first; a rule ``r1/r2`` needs ``r2`` after its token and counts it in the length. Here
-each rule is a Python regex written from the 2014 grammar and checked against the jar
-(``tests/parity/test_ptb_java.py``). The options are ``-preserveLines``'s: the lexer's defaults (``ptb3Escaping``:
-``(`` -> ``-LRB-``, quotes -> ````` ``''``, ``&amp;`` -> ``&``, ``½`` -> ``1/2``, currency signs -> ``$`` ``#``
-``cents``, dashes -> ``--``, "cannot" -> "can not"; no Americanization, no ``\\/`` escaping) plus ``tokenizeNLs``:
-line breaks (also ``\\r``, ``\\u2028``, ``\\x0b`` ...) are tokens, and a sentence-final abbreviation sees the
-start of the next line ("etc." before a capital becomes "etc." and "."), as in Java.
+The tokenizer is a JFlex lexer (``PTBLexer.flex``): the longest match of any rule wins, ties going to the rule
+written first; a rule ``r1/r2`` needs ``r2`` after its token. Each rule here is a regex from the 2014 grammar,
+checked against the jar (``tests/parity/test_ptb_java.py``), with ``-preserveLines``'s options: the defaults
+(``ptb3Escaping``: ``(`` -> ``-LRB-``, quotes -> ````` ``''``, ``&amp;`` -> ``&``, ``½`` -> ``1/2``, currency ->
+``$`` ``#`` ``cents``, dashes -> ``--``, "cannot" -> "can not") plus ``tokenizeNLs``: line breaks (also ``\\r``,
+``\\u2028``, ``\\x0b`` ...) are tokens, and a sentence-final abbreviation sees the next line's start.
 
 Speed: a token crosses a space only in SGML tags, phone numbers, fractions, spaced ellipses and around other
-whitespace. Lines without those are cut at spaces and each piece is lexed once per call, keyed by the character
-after it (unless it ends with an abbreviation or acronym: lexed in place); a piece of ASCII letters and digits,
-with one final mark, needs no lexing.
+whitespace; lines without those are cut at spaces and each piece is lexed once per call, keyed by the character
+after it; a piece of ASCII letters and digits with one final mark needs no lexing.
 
-Fidelity limits (not met in the data compared): Java lexes UTF-16 code units with Java 7's Unicode 6.2 tables:
-characters outside the BMP match no rule and are dropped, as here; the BMP characters Python's Unicode 14 classes
-differently are listed below, but a later Python may add letters that Java drops. Lowercasing is ``str.lower``
-for Java's ``toLowerCase(Locale.ENGLISH)``. JFlex's own lookahead bug (a stale array may leave a ``\\r`` inside a
-token before ``\\r\\n``) is not reproduced.
+Fidelity limits (not met in the data compared): Java 7 lexes UTF-16 units with Unicode 6.2 tables (characters
+outside the BMP are dropped, as here; a later Python may add letters Java drops); lowercasing is ``str.lower``;
+JFlex's lookahead bug (a ``\\r`` left inside a token before ``\\r\\n``) is not reproduced.
 """
 
 from __future__ import annotations
@@ -79,33 +74,25 @@ def _unicode_classes() -> tuple[str, str, str]:
     """Character-class bodies of Java 7's BMP letters, decimal digits and capitals."""
     new_letters, new_digits = _code_points(_NEW_LETTERS), _code_points(_NEW_DIGITS)
     new_capitals, old_letters = _code_points(_NEW_CAPITALS) | new_letters, _code_points(_OLD_LETTERS)
-    letters: list[int] = []
-    digits: list[int] = []
-    capitals: list[int] = []
-    for code in [*range(0xD800), *range(0xE000, 0x10000)]:
-        char = chr(code)
-        category = unicodedata.category(char)
-        if (category[0] == "L" and code not in new_letters) or code in old_letters:
-            letters.append(code)
-        elif category == "Nd" and code not in new_digits:
-            digits.append(code)
-        if char.isupper() and code not in new_capitals:
-            capitals.append(code)
+    codes = [*range(0xD800), *range(0xE000, 0x10000)]
+    kinds = [unicodedata.category(chr(code)) for code in codes]
+    letters = [
+        code for code, kind in zip(codes, kinds) if (kind[0] == "L" and code not in new_letters) or code in old_letters
+    ]
+    digits = [code for code, kind in zip(codes, kinds) if kind == "Nd" and code not in new_digits]
+    capitals = [code for code in codes if chr(code).isupper() and code not in new_capitals]
     return _class_body(letters), _class_body(digits), _class_body(capitals)
 
 
 def _ci(word: str) -> str:
-    """A literal matched caselessly: JFlex's %caseless applies to literals (never to [classes]), and
-    like Python's IGNORECASE it also takes the characters whose case mapping leads to a letter
-    (the long s for s, the Kelvin sign for k, dotted and dotless I for i)."""
+    """A caseless literal: JFlex's %caseless, like IGNORECASE, also takes the long s, the Kelvin sign, dotted and
+    dotless I."""
     return f"(?i:{re.escape(word)})"
 
 
 def _keywords(words: str) -> str:
-    """Space-separated literals -> one regex, caseless except the letters written in brackets
-    (``[A]rk``: capital A, then caseless ``rk``). The literals are merged into a trie so that a
-    position is tested in time proportional to the word, not to the list, and at each node the
-    longer continuations come first: Python's first match is then JFlex's longest one."""
+    """Space-separated literals -> one regex, caseless but for bracketed letters (``[A]rk``), as a trie: a match
+    costs the word, not the list, and longer continuations come first (Python's first match: JFlex's longest)."""
     trie: dict[str, dict] = {}
     for word in words.split():
         node = trie
@@ -293,12 +280,12 @@ _PARENS = str.maketrans({"(": "-LRB-", ")": "-RRB-"})
 
 
 def _fixed(token: str) -> Callable[[str], str]:
-    """The action that gives ``token`` whatever the text."""
     return lambda text: token
 
 
 _FIXED_TOKENS = {"dash": "--", "ellipsis": "...", "lt": "<", "gt": ">", "newline": _NEWLINE}
-_FIXED_TOKENS.update({name: f"-{name.upper()}-" for name in ("lrb", "rrb", "lcb", "rcb", "lsb", "rsb")})
+_BRACKETS = ("lcb", "rcb", "lsb", "rsb", "lrb", "rrb")
+_FIXED_TOKENS.update({name: f"-{name.upper()}-" for name in _BRACKETS})
 
 # Each action maps the token's text to the token (None: no token, for spaces and unknown characters).
 _ACTIONS: dict[str, Callable[[str], str | None]] = {
@@ -322,9 +309,8 @@ _ACTIONS: dict[str, Callable[[str], str | None]] = {
 
 
 class _Rule:
-    """One lexer rule: ``pattern`` is the token, ``context`` JFlex's trailing context, ``first`` a regex for the
-    characters a match can start with. The action may give back ``pushback`` characters before the token is
-    taken, or ``split`` after (the next token starts with them again, as for "etc." + "." at a sentence end)."""
+    """A lexer rule: ``pattern`` the token, ``context`` JFlex's trailing context, ``first`` its possible first
+    characters; ``pushback`` characters are given back before the token, ``split`` after ("etc." + ".")."""
 
     def __init__(
         self,
@@ -349,8 +335,7 @@ class _Rule:
         self.context_re = re.compile(context) if context is not None and context_length is None else None
 
     def longest_end(self, text: str, pos: int, end: int) -> int:
-        """The end of the longest match at ``pos``, given one ending at ``end`` (Python's regex takes
-        the first match its backtracking finds, JFlex the longest)."""
+        """The end of the longest match at ``pos``, given one ending at ``end`` (JFlex's, not Python's first)."""
         if self.reach is not None:
             reach = self.reach.match(text, pos)
             assert reach is not None, f"rule {self.name}: its reach does not match where its token does"
@@ -360,8 +345,7 @@ class _Rule:
         return end
 
     def length(self, matched: str) -> int:
-        """The token's length in a match of ``pattern + context``: JFlex takes the longest ``pattern``
-        whose rest matches ``context``."""
+        """The token's length in a match of ``pattern + context``: the longest ``pattern`` before a ``context``."""
         if self.context is None:
             return len(matched)
         if self.context_length is not None:
@@ -432,12 +416,7 @@ def _rules() -> tuple[_Rule, ...]:
         R("gt", "(?:>|" + _ci("&gt;") + ")", "gt", "[>&]"),
         R("smiley", g["SMILEY"], "parens", "[<>:;=]", context="[^A-Za-z0-9]", context_length=1),
         R("asiansmiley", g["ASIANSMILEY"], "parens", r"[(\-\^x=~<>']"),
-        R("lcb", r"\{", "lcb", r"\{"),
-        R("rcb", r"\}", "rcb", r"\}"),
-        R("lsb", r"\[", "lsb", r"\["),
-        R("rsb", r"\]", "rsb", r"\]"),
-        R("lrb", r"\(", "lrb", r"\("),
-        R("rrb", r"\)", "rrb", r"\)"),
+        *(R(name, re.escape(bracket), name, re.escape(bracket)) for name, bracket in zip(_BRACKETS, "{}[]()")),
         R("hyphens", "-+", "dashes", "-"),
         R("ldots", g["LDOTS"], "ellipsis", "[.\x85\u2026]"),
         R("fnmarks", "(?:@+|#+|_+)", "text", "[@#_]"),
@@ -467,8 +446,7 @@ def _rules() -> tuple[_Rule, ...]:
 
 
 class _Lexer:
-    """JFlex's choice among the rules, one token at a time: the longest match of the rules that can
-    start with the character at hand (the first of them on a tie)."""
+    """JFlex's choice: the longest match of the rules that can start at the character (the first on a tie)."""
 
     def __init__(self) -> None:
         self.rules = _rules()
@@ -486,9 +464,8 @@ class _Lexer:
     def tokens(
         self, text: str, pos: int, stop: int, check: re.Pattern[str] | None = None
     ) -> tuple[list[str], int, bool]:
-        """The tokens from ``pos`` until one ends at or after ``stop`` (line breaks are "\\n" tokens),
-        the position after them, and whether ``check`` matched all the rest up to ``stop`` from the
-        start of a token."""
+        """The tokens from ``pos`` until one ends at or after ``stop``, the position after them, and whether
+        ``check`` matched the rest up to ``stop`` from a token's start."""
         out: list[str] = []
         checked = False
         candidates = self.candidates
