@@ -1098,15 +1098,10 @@ def _api_signature(controls: dict[str, gr.components.Component], boxes: int) -> 
     """The submit function's API: the text boxes, the files, then one parameter per control. All are
     optional for gradio_client (a None default; a control left out takes its initial value). The request
     (gradio passes it; not an API parameter) goes first: its language is the messages'."""
-    names = ["predictions", *(f"references_{i}" for i in range(1, boxes + 1)), "predictions_file", "reference_files"]
-    request = inspect.Parameter("request", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=gr.Request)
-    return inspect.Signature(
-        [request]
-        + [
-            inspect.Parameter(name, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=None)
-            for name in [*names, *controls]
-        ]
-    )
+    texts = ["predictions", *(f"references_{i}" for i in range(1, boxes + 1)), "predictions_file", "reference_files"]
+    kind = inspect.Parameter.POSITIONAL_OR_KEYWORD
+    parameters = [inspect.Parameter(name, kind, default=None) for name in [*texts, *controls]]
+    return inspect.Signature([inspect.Parameter("request", kind, annotation=gr.Request), *parameters])
 
 
 def _selected_sentence(event: gr.SelectData):
