@@ -70,6 +70,7 @@ from ngrameval.metrics.rouge_common import (  # noqa: F401 (also public here)
     RougeType,
     SkipBigramOverlap,
     ascii_runs,
+    check_samples,
     parse_rouge_type,
     parse_rouge_types,
     segments,
@@ -905,14 +906,12 @@ def _check_bootstrap(bootstrap: Any) -> dict[str, Any] | None:
     if unknown:
         raise InputError(f"unknown bootstrap options {sorted(unknown)}; valid: n_samples, confidence, seed")
     options = {"n_samples": 1000, "confidence": 0.95, "seed": None, **bootstrap}
-    n = options["n_samples"]
-    if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or not 1 <= n <= MAX_BOOTSTRAP_SAMPLES:
-        raise InputError(f"bootstrap n_samples must be an integer from 1 to {MAX_BOOTSTRAP_SAMPLES}, got {n!r}")
+    n = check_samples("bootstrap n_samples", options["n_samples"])
     confidence = check_number("bootstrap confidence", options["confidence"], 0.0, 1.0)
     seed = options["seed"]
     if seed is not None and (isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) or seed < 0):
         raise InputError(f"bootstrap seed must be None or a non-negative integer, got {seed!r}")
-    return {"n_samples": int(n), "confidence": confidence, "seed": seed}
+    return {"n_samples": n, "confidence": confidence, "seed": seed}
 
 
 def _check_eval_ids(eval_ids: Any, count: int) -> list[str]:
