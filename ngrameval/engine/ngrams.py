@@ -14,7 +14,7 @@ import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from collections.abc import Sequence as SequenceABC
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import chain, repeat
 from typing import Any, Literal, TypeVar, cast, overload
 
@@ -166,29 +166,23 @@ class Matches:
         return offsets(self.hyp_len)
 
 
+@dataclass(eq=False)
 class EncodedSegments(SequenceABC[Tokens]):
     """Token sequences as ``ids`` of one vocabulary (concatenated, -1 for unknown tokens) and ``lengths``; as a
-    sequence, each segment's tokens, which ``tokens()`` makes when first asked."""
+    sequence, each segment's tokens, which ``make_tokens()`` makes when first asked."""
 
-    def __init__(
-        self,
-        vocabulary: Mapping[str, int],
-        ids: np.ndarray,
-        lengths: np.ndarray,
-        tokens: Callable[[], Sequence[Tokens]],
-    ) -> None:
-        self.vocabulary = vocabulary
-        self.ids = ids
-        self.lengths = lengths
-        self._make_tokens = tokens
-        self._tokens: Sequence[Tokens] | None = None
+    vocabulary: Mapping[str, int]
+    ids: np.ndarray
+    lengths: np.ndarray
+    make_tokens: Callable[[], Sequence[Tokens]]
+    _tokens: Sequence[Tokens] | None = field(default=None, init=False, repr=False)
 
     def __len__(self) -> int:
         return len(self.lengths)
 
     def __getitem__(self, i: Any) -> Any:
         if self._tokens is None:
-            self._tokens = self._make_tokens()
+            self._tokens = self.make_tokens()
         return self._tokens[i]
 
 
