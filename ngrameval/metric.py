@@ -55,8 +55,8 @@ class Statistics:
         return replace(self, rows=self.rows[index])
 
     def totals(self, weights: np.ndarray | None = None) -> np.ndarray:
-        """(1, columns): the column sums, added as :class:`RunningTotals` adds them (the public function's sums
-        to the last bit); or (B, columns): one sum per row of a (B, segments) matrix of weights."""
+        """(1, columns): the column sums (as :class:`RunningTotals` adds them); or (B, columns): one per row of
+        a (B, segments) matrix of weights."""
         if weights is None:
             rows = np.ascontiguousarray(self.rows, np.float64)
             totals: np.ndarray = rows.sum(axis=0, keepdims=True)
@@ -145,7 +145,7 @@ class MetricFamily(ABC):
         return ()
 
     def statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
-        """Validate, tokenize and match once: :meth:`statistics_and_seen` with no part asked for."""
+        """:meth:`statistics_and_seen` with no part asked for."""
         return self.statistics_and_seen(predictions, references, {}, **options)[0]
 
     @abstractmethod
@@ -158,8 +158,8 @@ class MetricFamily(ABC):
         return self.score_totals(stats, stats.totals(weights), weights)
 
     def sentence_statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
-        """The statistics whose rows, each scored by :meth:`segment_scores`, are the sentence scores: those of
-        :meth:`statistics` unless the tool's sentence score counts otherwise (NLTK's ``sentence_nist``)."""
+        """Statistics whose rows, scored by :meth:`segment_scores`, are the sentence scores (NLTK's
+        ``sentence_nist`` counts otherwise)."""
         return self.statistics(predictions, references, **options)
 
     def segment_scores(self, stats: Statistics) -> np.ndarray:
@@ -190,9 +190,8 @@ class MetricFamily(ABC):
         return Resampling()
 
     def score_resampled(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
-        """(B, outputs) scores of sums of resampled rows as the reproduced tool's significance test scores them:
-        on :meth:`resampling`'s scale, in the precision of ``totals`` and the dtype the tool collects scores in
-        (:func:`array_of_scores`). Default: :meth:`score_totals`.
+        """(B, outputs) scores of sums of resampled rows as the tool's significance test scores them (its scale,
+        precision and dtype: :func:`array_of_scores`). Default: :meth:`score_totals`.
 
         >>> stats = statistics("ter", ["a b c", "d e"], [["a b d"], ["d e"]])
         >>> sums = stats.totals().astype(np.float32)          # sacrebleu's float32 bootstrap sums
@@ -217,8 +216,7 @@ class MetricFamily(ABC):
 
     def result_with_parts(self, stats: Statistics, seen: Any, predictions: Any, references: Any, **parts: Any) -> Any:
         """:meth:`result` of the sums of ``stats``' rows, with the parts ``parts`` ask for (:meth:`add_parts`)."""
-        segments = stats.rows[:, list(self.segment_columns(stats))]
-        result = self.result(stats, stats.totals(), segments)
+        result = self.result(stats, stats.totals(), stats.rows[:, list(self.segment_columns(stats))])
         return self.add_parts(result, stats, seen, predictions, references, **parts)
 
     @abstractmethod

@@ -71,13 +71,11 @@ def _parts(item: Any) -> tuple[Sequence[Any], float, int]:
         step = max(len(item) // _SAMPLE, 1)
         sample = item[::step]
         return sample, len(item) / max(len(sample), 1), 0
-    if isinstance(item, dict):
+    if isinstance(item, (dict, set, frozenset)):
         # (In one C call: another thread adding to the dict cannot change it under us.)
-        sample = tuple(islice(item.items(), _SAMPLE))
-        return tuple(chain.from_iterable(sample)), len(item) / max(len(sample), 1), 0
-    if isinstance(item, (set, frozenset)):
-        sample = tuple(islice(item, _SAMPLE))
-        return sample, len(item) / max(len(sample), 1), 0
+        sample = tuple(islice(item.items() if isinstance(item, dict) else item, _SAMPLE))
+        parts = tuple(chain.from_iterable(sample)) if isinstance(item, dict) else sample
+        return parts, len(item) / max(len(sample), 1), 0
     if isinstance(item, FunctionType):
         return tuple(cell.cell_contents for cell in item.__closure__ or () if _filled(cell)), 1.0, 0
     if isinstance(item, MethodType):
@@ -107,7 +105,7 @@ class ByteBudgetCache:
         self._entries: OrderedDict[Hashable, tuple[Any, int, int]] = OrderedDict()
         self._building: dict[Hashable, threading.Lock] = {}  # a lock per key being built
         self._lock = threading.Lock()
-        self._nbytes = 0
+        self.nbytes = 0  # what the entries hold
         if isinstance(max_entries, bool) or not isinstance(max_entries, int) or max_entries < 1:
             raise InputError(f"max_entries must be an integer >= 1, got {max_entries!r}")
         self.max_entries = max_entries
@@ -125,10 +123,6 @@ class ByteBudgetCache:
         with self._lock:
             self._budget = int(nbytes)
             self._evict()
-
-    @property
-    def nbytes(self) -> int:
-        return self._nbytes
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -170,13 +164,13 @@ class ByteBudgetCache:
         with self._lock:
             self._discard(key)
             self._entries[key] = value, key_nbytes, nbytes - key_nbytes
-            self._nbytes += nbytes
+            self.nbytes += nbytes
             self._evict()
 
     def clear(self) -> None:
         with self._lock:
             self._entries.clear()
-            self._nbytes = 0
+            self.nbytes = 0
 
     def _hit(self, key: Hashable) -> tuple[Any, int, int] | None:
         """(Under the lock.) The entry under ``key``, made the most recent and measured again; None if none."""
@@ -186,7 +180,7 @@ class ByteBudgetCache:
         value, key_nbytes, value_nbytes = entry
         measured = estimated_nbytes(value)
         self._entries[key] = value, key_nbytes, measured
-        self._nbytes += measured - value_nbytes
+        self.nbytes += measured - value_nbytes
         self._entries.move_to_end(key)
         self._evict()
         return entry
@@ -194,10 +188,10 @@ class ByteBudgetCache:
     def _discard(self, key: Hashable) -> None:
         entry = self._entries.pop(key, None)
         if entry is not None:
-            self._nbytes -= entry[1] + entry[2]
+            self.nbytes -= entry[1] + entry[2]
 
     def _evict(self) -> None:
-        while (self._nbytes > self._budget or len(self._entries) > self.max_entries) and self._entries:
+        while (self.nbytes > self._budget or len(self._entries) > self.max_entries) and self._entries:
             self._discard(next(iter(self._entries)))
 
 

@@ -16,7 +16,7 @@ from ngrameval.engine.cache import REFERENCE_CACHE
 from ngrameval.engine.inputs import check_positive_int, normalize_corpus
 from ngrameval.engine.ngrams import EncodedSegments, Matches, ReferenceIndex
 from ngrameval.engine.runs import distinct_ids, ids_in, offsets, run_starts, strings, vocabulary_ids, whitespace_split
-from ngrameval.engine.token_ids import GivenIds, IdVocabulary, TokenIds, check_text_options, token_ids
+from ngrameval.engine.token_ids import GivenIds, IdVocabulary, TokenIds, token_ids
 from ngrameval.text.tokenizers import (
     Tokenizer,
     TokenizerSpec,
@@ -67,7 +67,7 @@ def index_corpus(
     pad_id: int | None = None,
 ) -> IndexedCorpus:
     """Validate, tokenize and index (references indexed earlier with the same tokenizer are reused)."""
-    ids = _token_ids(predictions, references, pad_id, lowercase)
+    ids = token_ids(predictions, references, pad_id, lowercase=lowercase)
     if ids is not None:
         return _indexed_ids(ids, max_order, cache=True)
     hyps, refs, pretokenized = normalize_corpus(predictions, references)
@@ -91,7 +91,7 @@ def map_blocks(
     token ids), ``threads`` at once (numpy releases the GIL in its sorts). Returns the results in block order,
     the references per prediction (or ``"var"``) and the tokenizer."""
     threads = check_positive_int("threads", threads)
-    ids = _token_ids(predictions, references, pad_id, lowercase)
+    ids = token_ids(predictions, references, pad_id, lowercase=lowercase)
     if ids is not None:
         num_refs = references_label(ids.refs_per_sentence.tolist())
         bounds = id_blocks(ids)
@@ -116,18 +116,12 @@ def map_blocks(
         batch = count_batch(tokens[: len(hyps)], tokens[len(hyps) :], list(map(len, refs)), max_order)
         if batch is not None:
             return [function(batch)], num_refs, tokenizer
-    if len(hyps) <= BLOCK_SEGMENTS:
-        return (
-            [function(_indexed(hyps, refs, pretokenized, tokenizer, lowercase, max_order, cache=True))],
-            num_refs,
-            tokenizer,
-        )
+    cache = len(hyps) <= BLOCK_SEGMENTS
 
     def block(start: int) -> Result:
         end = start + BLOCK_SEGMENTS
-        return function(
-            _indexed(hyps[start:end], refs[start:end], pretokenized, tokenizer, lowercase, max_order, cache=False)
-        )
+        blocked = (hyps, refs) if cache else (hyps[start:end], refs[start:end])
+        return function(_indexed(*blocked, pretokenized, tokenizer, lowercase, max_order, cache=cache))
 
     return map_in_threads(block, range(0, len(hyps), BLOCK_SEGMENTS), threads), num_refs, tokenizer
 
@@ -239,14 +233,6 @@ def explain_matches(
             }
         )
     return explanation
-
-
-def _token_ids(predictions: Any, references: Any, pad_id: int | None, lowercase: bool) -> TokenIds | None:
-    """:func:`~ngrameval.engine.token_ids.token_ids`, refusing ``lowercase`` for ids."""
-    ids = token_ids(predictions, references, pad_id)
-    if ids is not None:
-        check_text_options(lowercase=lowercase)
-    return ids
 
 
 def _indexed_ids(ids: TokenIds, max_order: int, cache: bool) -> IndexedCorpus:

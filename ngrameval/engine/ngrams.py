@@ -14,7 +14,7 @@ import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from collections.abc import Sequence as SequenceABC
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import chain, repeat
 from typing import Any, Literal, TypeVar, cast, overload
 
@@ -166,29 +166,23 @@ class Matches:
         return offsets(self.hyp_len)
 
 
+@dataclass(eq=False)
 class EncodedSegments(SequenceABC[Tokens]):
     """Token sequences as ``ids`` of one vocabulary (concatenated, -1 for unknown tokens) and ``lengths``; as a
-    sequence, each segment's tokens, which ``tokens()`` makes when first asked."""
+    sequence, each segment's tokens, which ``make_tokens()`` makes when first asked."""
 
-    def __init__(
-        self,
-        vocabulary: Mapping[str, int],
-        ids: np.ndarray,
-        lengths: np.ndarray,
-        tokens: Callable[[], Sequence[Tokens]],
-    ) -> None:
-        self.vocabulary = vocabulary
-        self.ids = ids
-        self.lengths = lengths
-        self._make_tokens = tokens
-        self._tokens: Sequence[Tokens] | None = None
+    vocabulary: Mapping[str, int]
+    ids: np.ndarray
+    lengths: np.ndarray
+    make_tokens: Callable[[], Sequence[Tokens]]
+    _tokens: Sequence[Tokens] | None = field(default=None, init=False, repr=False)
 
     def __len__(self) -> int:
         return len(self.lengths)
 
     def __getitem__(self, i: Any) -> Any:
         if self._tokens is None:
-            self._tokens = self._make_tokens()
+            self._tokens = self.make_tokens()
         return self._tokens[i]
 
 
@@ -323,69 +317,70 @@ class ReferenceIndex(_Slots):
     def extend(self, max_order: int) -> None:
         """Build the tables of orders up to ``max_order`` (orders already built are kept)."""
         with self._lock:
-            self._extend(max_order)
-
-    def _extend(self, max_order: int) -> None:
-        by_prefix = None  # the positions of the order built last, in the order of its keys
-        while len(self.orders) < max_order:
-            n = len(self.orders) + 1
-            if n == 1:  # every token starts a unigram
-                order, ordered_keys = stable_order(
-                    np.repeat(self.segment_sentence, self.segment_len) * self.base + self.ids
-                )
-                in_order = order
-            else:
-                # Visited in their prefixes' order the keys come nearly sorted, which a stable sort (timsort)
-                # sorts in a fraction of the time of sorting from scratch.
-                if by_prefix is None:
-                    positions = np.flatnonzero(self._remaining >= n)
-                    by_prefix = positions[stable_order(self.orders[-1].position_entry[positions])[0]]
+            by_prefix = None  # the positions of the order built last, in the order of its keys
+            while len(self.orders) < max_order:
+                n = len(self.orders) + 1
+                if n == 1:  # every token starts a unigram
+                    order, ordered_keys = stable_order(
+                        np.repeat(self.segment_sentence, self.segment_len) * self.base + self.ids
+                    )
+                    in_order = order
                 else:
-                    by_prefix = by_prefix[self._remaining[by_prefix] >= n]
-                keys = (
-                    self.orders[-1].position_entry[by_prefix].astype(np.int64) * self.base + self.ids[by_prefix + n - 1]
+                    # Visited in their prefixes' order the keys come nearly sorted, which a stable sort (timsort)
+                    # sorts in a fraction of the time of sorting from scratch.
+                    if by_prefix is None:
+                        positions = np.flatnonzero(self._remaining >= n)
+                        by_prefix = positions[stable_order(self.orders[-1].position_entry[positions])[0]]
+                    else:
+                        by_prefix = by_prefix[self._remaining[by_prefix] >= n]
+                    keys = (
+                        self.orders[-1].position_entry[by_prefix].astype(np.int64) * self.base
+                        + self.ids[by_prefix + n - 1]
+                    )
+                    order = np.argsort(keys, kind="stable")
+                    ordered_keys = keys[order]
+                    del keys
+                    in_order = by_prefix[order]
+                by_prefix = in_order  # positions in key order, those of one entry by position
+                first = run_starts(ordered_keys)
+                table_keys = ordered_keys[first]
+                del ordered_keys
+                entry_in_order = np.cumsum(first, dtype=np.int64) - 1  # the entry of each position, in key order
+                position_entry = np.empty(len(self.ids), np.int32) if n == 1 else np.full(len(self.ids), -1, np.int32)
+                position_entry[in_order] = entry_in_order
+                slots = max(self.max_slots, 1)
+                if slots == 1:
+                    pair_count = np.bincount(entry_in_order, minlength=len(table_keys)).astype(np.int32)
+                    pair_entry, pair_slot = (
+                        np.arange(len(table_keys), dtype=np.int32),
+                        np.zeros(len(table_keys), np.int16),
+                    )
+                    max_count = pair_count
+                else:
+                    # In key order, the positions of an entry (one sentence) come in position order, so
+                    # in slot order: the (entry, slot) pairs are already sorted, their runs are the counts.
+                    slot_in_order = cast(np.ndarray, self._position_slot)[in_order]  # (set: several slots)
+                    pair_first = first.copy()
+                    pair_first[1:] |= slot_in_order[1:] != slot_in_order[:-1]
+                    pair_starts = np.flatnonzero(pair_first)
+                    pair_entry = entry_in_order[pair_starts].astype(np.int32)
+                    pair_slot = slot_in_order[pair_starts].astype(np.int16)
+                    pair_count = np.diff(pair_starts, append=len(pair_first)).astype(np.int32)
+                    starts = np.flatnonzero(run_starts(pair_entry))
+                    max_count = np.maximum.reduceat(pair_count, starts) if len(pair_count) else pair_count
+                del entry_in_order, order
+                prefix = table_keys // self.base
+                sentence = prefix.astype(np.int32) if n == 1 else self.orders[-1].sentence[prefix]
+                pair_cell = sentence
+                if slots > 1:
+                    cell_type = np.int32 if self.num_sentences * slots < 2**31 else np.int64
+                    pair_cell = sentence[pair_entry].astype(cell_type) * slots + pair_slot
+                self.orders.append(
+                    OrderTable(
+                        table_keys, sentence, max_count, pair_entry, pair_slot, pair_count, pair_cell, position_entry
+                    )
                 )
-                order = np.argsort(keys, kind="stable")
-                ordered_keys = keys[order]
-                del keys
-                in_order = by_prefix[order]
-            by_prefix = in_order  # positions in key order, those of one entry by position
-            first = run_starts(ordered_keys)
-            table_keys = ordered_keys[first]
-            del ordered_keys
-            entry_in_order = np.cumsum(first, dtype=np.int64) - 1  # the entry of each position, in key order
-            position_entry = np.empty(len(self.ids), np.int32) if n == 1 else np.full(len(self.ids), -1, np.int32)
-            position_entry[in_order] = entry_in_order
-            slots = max(self.max_slots, 1)
-            if slots == 1:
-                pair_count = np.bincount(entry_in_order, minlength=len(table_keys)).astype(np.int32)
-                pair_entry, pair_slot = np.arange(len(table_keys), dtype=np.int32), np.zeros(len(table_keys), np.int16)
-                max_count = pair_count
-            else:
-                # In key order, the positions of an entry (one sentence) come in position order, so
-                # in slot order: the (entry, slot) pairs are already sorted, their runs are the counts.
-                slot_in_order = cast(np.ndarray, self._position_slot)[in_order]  # (set: several slots)
-                pair_first = first.copy()
-                pair_first[1:] |= slot_in_order[1:] != slot_in_order[:-1]
-                pair_starts = np.flatnonzero(pair_first)
-                pair_entry = entry_in_order[pair_starts].astype(np.int32)
-                pair_slot = slot_in_order[pair_starts].astype(np.int16)
-                pair_count = np.diff(pair_starts, append=len(pair_first)).astype(np.int32)
-                starts = np.flatnonzero(run_starts(pair_entry))
-                max_count = np.maximum.reduceat(pair_count, starts) if len(pair_count) else pair_count
-            del entry_in_order, order
-            prefix = table_keys // self.base
-            sentence = prefix.astype(np.int32) if n == 1 else self.orders[-1].sentence[prefix]
-            pair_cell = sentence
-            if slots > 1:
-                cell_type = np.int32 if self.num_sentences * slots < 2**31 else np.int64
-                pair_cell = sentence[pair_entry].astype(cell_type) * slots + pair_slot
-            self.orders.append(
-                OrderTable(
-                    table_keys, sentence, max_count, pair_entry, pair_slot, pair_count, pair_cell, position_entry
-                )
-            )
-            self._attributes_nbytes += _attribute_nbytes(self.orders[-1])
+                self._attributes_nbytes += _attribute_nbytes(self.orders[-1])
 
     @property
     def nbytes(self) -> int:

@@ -7,7 +7,6 @@ occurrence, so every score is that of the ids written as decimal strings.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from collections.abc import Sequence as SequenceABC
 from dataclasses import dataclass
 from itertools import chain
 from typing import Any, cast
@@ -128,9 +127,9 @@ class TokenIds:
         return [list(map(str, prediction.tolist())) for prediction in self.predictions()]
 
 
-def token_ids(predictions: Any, references: Any, pad_id: Any = None) -> TokenIds | None:
+def token_ids(predictions: Any, references: Any, pad_id: Any = None, **text_options: bool) -> TokenIds | None:
     """The input as :class:`TokenIds` when it is token ids, None for text; a ValueError naming the place of any
-    bad id, shape or mix, and for a ``pad_id`` given with text.
+    bad id, shape or mix, for a ``pad_id`` with text, and for ``text_options`` set with ids (:func:`check_text_options`).
 
     >>> corpus = token_ids(np.array([[5, 6, 0], [0, 7, 5]]), [[5, 6], [[7], [5, 0, 0]]], pad_id=0)
     >>> corpus.hyp_ids.tolist(), corpus.hyp_len.tolist(), corpus.ref_len.tolist(), corpus.refs_per_sentence.tolist()
@@ -151,6 +150,7 @@ def token_ids(predictions: Any, references: Any, pad_id: Any = None) -> TokenIds
         return None
     hyp_ids, hyp_len = _checked(ids.hyp_ids, ids.hyp_len, pad_id, "predictions", np.ones(len(ids), np.int64))
     ref_ids, ref_len = _checked(ids.ref_ids, ids.ref_len, pad_id, "references", ids.refs_per_sentence)
+    check_text_options(**text_options)
     return TokenIds(hyp_ids, hyp_len, ref_ids, ref_len, ids.refs_per_sentence)
 
 
@@ -357,9 +357,9 @@ class IdVocabulary(Mapping[str, int]):
         return cls(sorted_ids[by_occurrence], sorted_ids, number_of_sorted), numbers
 
     @property
-    def words(self) -> DecimalWords:
+    def words(self) -> list[str]:
         """The text of each number: its id's decimal string."""
-        return DecimalWords(self.in_order)
+        return list(self)
 
     def numbers(self, ids: np.ndarray) -> np.ndarray:
         """The number of each id, -1 for an id the references lack."""
@@ -372,7 +372,7 @@ class IdVocabulary(Mapping[str, int]):
         return len(self.in_order)
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self.words)
+        return map(str, self.in_order.tolist())
 
     def __getitem__(self, word: str) -> int:
         if not isinstance(word, str) or not word.isdecimal() or not word.isascii():
@@ -383,7 +383,7 @@ class IdVocabulary(Mapping[str, int]):
         return number
 
 
-def encode_id_texts(keys: list[bytes]) -> tuple[np.ndarray, np.ndarray, DecimalWords]:
+def encode_id_texts(keys: list[bytes]) -> tuple[np.ndarray, np.ndarray, list[str]]:
     """Distinct texts of ids (int64 bytes each) as :func:`ngrameval.engine.corpus.encode_texts` gives texts.
 
     >>> numbers, lengths, words = encode_id_texts([np.array([9, 4]).tobytes(), np.array([4]).tobytes()])
@@ -394,24 +394,6 @@ def encode_id_texts(keys: list[bytes]) -> tuple[np.ndarray, np.ndarray, DecimalW
     lengths = np.fromiter(map(len, texts), np.int64, len(texts))
     vocabulary, numbers = IdVocabulary.of(np.concatenate(texts) if texts else np.zeros(0, np.int64))
     return numbers, lengths, vocabulary.words
-
-
-class DecimalWords(SequenceABC[str]):
-    """The decimal strings of ids, each made when it is read."""
-
-    def __init__(self, ids: np.ndarray) -> None:
-        self.ids = ids
-
-    def __len__(self) -> int:
-        return len(self.ids)
-
-    def __getitem__(self, i: Any) -> Any:
-        if isinstance(i, slice):
-            return DecimalWords(self.ids[i])
-        return str(int(self.ids[i]))
-
-    def __iter__(self) -> Iterator[str]:
-        return map(str, self.ids.tolist())
 
 
 class GivenIds(Tokenizer):
