@@ -116,9 +116,8 @@ def _matched(
             matches = index.match(corpus.hypotheses, order)
             hyp_len = matches.hyp_len
             clipped = np.stack([index.per_sentence(index.clipped(matches, n), n) for n in range(1, order + 1)], axis=1)
-        rule = options.brevity_penalty
         ref_len = chosen_reference_lengths(
-            refs.segment_len, refs.segment_sentence, refs.refs_per_sentence, hyp_len, rule
+            refs.segment_len, refs.segment_sentence, refs.refs_per_sentence, hyp_len, options.brevity_penalty
         )
         rows = statistics_rows(hyp_len, ref_len, clipped)
         if not explain:
@@ -415,22 +414,11 @@ def resolve_options(
     reweigh = tuple(
         bool(auto_reweigh) and is_tuple and w == (0.25, 0.25, 0.25, 0.25) for w, is_tuple in zip(weight_sets, tuples)
     )
-    return BleuOptions(
-        variant,
-        max_order,
-        tuple(weight_sets),
-        several,
-        smooth,
-        smooth_value,
-        0.1 if epsilon is None else float(epsilon),
-        5.0 if alpha is None else float(alpha),
-        5.0 if k is None else float(k),
-        use_effective_order,
-        reweigh,
-        brevity_penalty,
-        tokenize,
-        bool(lowercase),
+    epsilon, alpha, k = (
+        default if value is None else float(value) for value, default in ((epsilon, 0.1), (alpha, 5.0), (k, 5.0))
     )
+    resolved = (variant, max_order, tuple(weight_sets), several, smooth, smooth_value, epsilon, alpha, k)
+    return BleuOptions(*resolved, use_effective_order, reweigh, brevity_penalty, tokenize, bool(lowercase))
 
 
 def _weight_sets(weights: Any):
@@ -489,11 +477,9 @@ def score_rows(
     last sentence (:attr:`BleuOptions.reads_last_sentence`); ``sentence``: whether the rows are sentences
     (sacrebleu's sentence_bleu defaults), one flag or one per row."""
     n = options.max_order
-    weights = np.zeros((len(options.weights), n))
-    for j, w in enumerate(options.weights):
-        weights[j, : len(w)] = w
+    weights = np.array([w + (0,) * (n - len(w)) for w in options.weights], np.float64)
     head = BleuStatistics(
-        rows.hyp_len, rows.ref_len, rows.matches[:, :n], rows.totals[:, :n], rows.clamped_totals[:, :n]
+        rows.hyp_len, rows.ref_len, *(a[:, :n] for a in (rows.matches, rows.totals, rows.clamped_totals))
     )
     return _RULES[options.variant](head, last, weights, options, sentence)
 
@@ -618,8 +604,9 @@ class BleuFamily(MetricFamily):
         sentence_level = check_flag("sentence_level", parts.get("sentence_level", False))
         explain = check_flag("explain", parts.get("explain", False))
         rows, explanation, num_refs, tokenizer = _matched(predictions, references, resolved, threads, pad_id, explain)
-        several = resolved.several_weights
-        outputs = tuple(f"bleu.{i + 1}" for i in range(len(resolved.weights))) if several else ("bleu",)
+        outputs = (
+            tuple(f"bleu.{i + 1}" for i in range(len(resolved.weights))) if resolved.several_weights else ("bleu",)
+        )
         stats = Statistics(
             self.name, rows, outputs, signature(resolved, num_refs, tokenizer.name), {"options": resolved}
         )

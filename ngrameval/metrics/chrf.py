@@ -386,10 +386,8 @@ def rows_of_matches(stats: ReferenceMatches, options: ChrfOptions) -> np.ndarray
     """
     if options.variant == "nltk":
         low = options.min_char_order - 1
-        f = nltk_f_scores(
-            stats.hyp_counts[:, low:], stats.ref_counts[:, 0, low:], stats.matches[:, 0, low:], options.beta
-        )
-        return rows_with_count(f)
+        hyp, ref, match = stats.hyp_counts[:, low:], stats.ref_counts[:, 0, low:], stats.matches[:, 0, low:]
+        return rows_with_count(nltk_f_scores(hyp, ref, match, options.beta))
     # sacrebleu counts no hypothesis n-grams of an order its reference has none of.
     hyp = np.where(stats.ref_counts > 0, stats.hyp_counts[:, None, :], 0)
     if stats.present.shape[1] == 1:  # one reference each: it is the best, no need to score it

@@ -112,7 +112,7 @@ def _information_weights(
             per_position[valid] = _log2_ratio(prefix[valid], counts[n - 1][valid], perl)
             weights.append(index.entry_values(n, per_position))
         return weights
-    sentence_words = np.bincount(index.segment_sentence, weights=index.segment_len, minlength=index.num_sentences)
+    sentence_words = _reference_words_per_sentence(index)
     counts = []
     for n in range(1, max_order + 1):
         order = index.orders[n - 1]
@@ -121,6 +121,10 @@ def _information_weights(
         weights.append(_log2_ratio(prefix, count, perl))
         counts.append(count)
     return weights
+
+
+def _reference_words_per_sentence(index: ReferenceIndex) -> np.ndarray:
+    return np.bincount(index.segment_sentence, weights=index.segment_len, minlength=index.num_sentences)
 
 
 def _rows(information: np.ndarray, hyp_len: np.ndarray, ref_len: np.ndarray) -> np.ndarray:
@@ -147,10 +151,7 @@ def _mteval_statistics(index: ReferenceIndex, matches: Matches, weights, max_ord
         order = _order_in_hypotheses(matches, n, len(table.keys))
         values = index.clipped(matches, n) * weights[n - 1]
         information[:, n - 1] = np.bincount(table.sentence[order], weights=values[order], minlength=index.num_sentences)
-    average = (
-        np.bincount(index.segment_sentence, weights=index.segment_len, minlength=index.num_sentences)
-        / index.refs_per_sentence
-    )
+    average = _reference_words_per_sentence(index) / index.refs_per_sentence
     return _rows(information, matches.hyp_len, np.repeat(average[:, None], max_order, axis=1))
 
 
@@ -222,25 +223,17 @@ class NistResult(MetricResult):
         return {f.name: getattr(self, f.name) for f in fields(self) if f.repr and getattr(self, f.name) is not None}
 
 
-def _indexed_corpus(
-    predictions: Any,
-    references: Any,
-    variant: str,
-    n: int,
-    tokenize: TokenizerSpec,
-    lowercase: bool,
-    pad_id: int | None = None,
-) -> IndexedCorpus:
+def _indexed_corpus(predictions: Any, references: Any, settings: dict[str, Any]) -> IndexedCorpus:
+    variant, tokenize, lowercase = settings["variant"], settings["tokenize"], settings["lowercase"]
     check_choice("variant", variant, VARIANTS)
-    check_order("n", n)
+    check_order("n", settings["n"])
     check_flag("lowercase", lowercase)
-    if tokenize == "default":
-        tokenize = _DEFAULT_TOKENIZE[variant]
-    return index_corpus(predictions, references, tokenize, lowercase, n, pad_id)
+    tokenize = _DEFAULT_TOKENIZE[variant] if tokenize == "default" else tokenize
+    return index_corpus(predictions, references, tokenize, lowercase, settings["n"], settings["pad_id"])
 
 
 def _matched(predictions: Any, references: Any, settings: dict[str, Any]) -> tuple[IndexedCorpus, Matches]:
-    corpus = _indexed_corpus(predictions, references, **settings)
+    corpus = _indexed_corpus(predictions, references, settings)
     return corpus, corpus.index.match(corpus.hypotheses, settings["n"])
 
 
@@ -329,8 +322,7 @@ class NistFamily(MetricFamily):
 
     def reference_counts(self, predictions: Any, references: Any, **options: Any) -> ReferenceCounts:
         settings = self.with_defaults(options)
-        corpus = _indexed_corpus(predictions, references, **settings)
-        return reference_ngram_counts(corpus.index, settings["n"])
+        return reference_ngram_counts(_indexed_corpus(predictions, references, settings).index, settings["n"])
 
     def sentence_statistics(self, predictions: Any, references: Any, **options: Any) -> Statistics:
         settings = self.with_defaults(options)

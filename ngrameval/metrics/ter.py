@@ -94,16 +94,11 @@ class TercomTokenizer:
             for literal, replacement in _WESTERN_LITERAL:
                 line = line.replace(literal, replacement)
             line = f" {line} "
-            for pattern, replacement in _WESTERN_AFTER_PADDING:
+            for pattern, replacement in _WESTERN_AFTER_PADDING + (_ASIAN if self.asian_support else []):
                 line = pattern.sub(replacement, line)
-            if self.asian_support:
-                for pattern, replacement in _ASIAN:
-                    line = pattern.sub(replacement, line)
         if self.no_punct:
-            line = _PUNCT.sub("", line)
-            if self.asian_support:
-                for pattern in _ASIAN_PUNCT_REMOVAL:
-                    line = pattern.sub("", line)
+            for pattern in [_PUNCT] + (_ASIAN_PUNCT_REMOVAL if self.asian_support else []):
+                line = pattern.sub("", line)
         return " ".join(line.split())
 
     def prediction_words(self, line: str) -> list[str]:
@@ -188,8 +183,7 @@ def edits_to_reference(hypothesis: Sequence[str], reference: Sequence[str]) -> R
         # sacrebleu stops once 1000 candidates were tried, dropping the best shift of that round.
         if checked >= MAX_SHIFT_CANDIDATES or not candidates:
             break
-        best_key: tuple[int, int, int, int] | None = None
-        best_shift: Shift | None = None
+        best_key, best_shift = (1, 0, 0, 0), None  # (what any shift with a gain beats)
         unsure = []
         for shift in candidates:
             shifted = shift.apply(alignment.words)
@@ -198,21 +192,19 @@ def edits_to_reference(hypothesis: Sequence[str], reference: Sequence[str]) -> R
             key = (alignment.distance - distance, shift.length, -shift.start, -shift.target)
             if not exact:
                 unsure.append((key, shift, shifted))
-            elif best_key is None or key > best_key:
+            elif key > best_key:
                 best_key, best_shift = key, shift
         # Where the beam may cut the cheapest alignments, the Levenshtein distance only bounds the
         # gain from above: fill the beam for the candidates that could still win, most promising first.
         unsure.sort(key=lambda item: item[0], reverse=True)
         for key, shift, shifted in unsure:
-            if best_key is not None and key <= best_key:
+            if key <= best_key:
                 break
             gain = alignment.distance - distances.beam_distance(shifted, shift.first_changed, alignment)
             key = (gain,) + key[1:]
-            if best_key is None or key > best_key:
+            if key > best_key:
                 best_key, best_shift = key, shift
-        # (candidates is not empty: the first exact or unsure one set both)
-        assert best_key is not None and best_shift is not None
-        if best_key[0] <= 0:
+        if best_shift is None:
             break
         shifts.append(best_shift)
         alignment = distances.align(best_shift.apply(alignment.words))
