@@ -409,6 +409,22 @@ def test_explain(shared, default_jar, meteor):
 # --------------------------------------------------------------------------- the table's index
 
 
+def source_of(index: ParaphraseTable, words: list[str]) -> int:
+    """The source id of one phrase, found by ``find_ngrams`` as a whole-sentence n-gram (-1 if none)."""
+    (position, length, source), _ = index.find_ngrams(index.ids(words), np.array([0]), np.array([len(words)]))
+    whole = source[(position == 0) & (length == len(words))]
+    return int(whole[0]) if len(whole) else -1
+
+
+def target_texts(index: ParaphraseTable, source: int) -> list[str]:
+    """A source's target phrases in file order, read from the index's arrays."""
+    first, count = int(index.source_first[source]), int(index.source_count[source])
+    return [
+        " ".join(index.words[int(w) - 1] for w in index.target_words[t][: int(index.target_length[t])])
+        for t in index.entry_target[first : first + count]
+    ]
+
+
 def test_index_cache(tmp_path):
     table = tmp_path / "t.gz"
     table.write_bytes(gzip.compress(b"0.1\nbig dog\nlarge hound\n"))
@@ -422,8 +438,7 @@ def test_index_cache(tmp_path):
     second = ParaphraseTable.open(table, cache)
     assert second.directory != first.directory  # a changed table: a new index
     assert not first.directory.exists()  # which replaces the stale one
-    found = second.targets_of(second.find_source(second.ids(["big", "dog"])))
-    assert [second.target_text(t) for t in found] == ["canine"]
+    assert target_texts(second, source_of(second, ["big", "dog"])) == ["canine"]
     assert not [p for p in cache.iterdir() if p.name.startswith(".building-")]
 
 
