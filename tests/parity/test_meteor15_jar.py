@@ -28,8 +28,8 @@ import numpy as np
 import pytest
 
 from ngrameval.metrics.meteor15 import Meteor15, resources, stats_line
-from ngrameval.metrics.meteor15.normalize import NORMALIZATIONS, normalize_line
 from ngrameval.metrics.meteor15.paraphrase import ParaphraseTable, cache_key
+from ngrameval.metrics.meteor15.resources import NORMALIZATIONS, normalize_line
 from tests import meteor_jar
 from tests.data import E2E_PRIMARY, e2e_outputs, e2e_references, load_json, read_lines, wmt22_slice
 from tests.search import cases

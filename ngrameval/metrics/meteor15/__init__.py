@@ -32,8 +32,8 @@ from ngrameval.engine.ngrams import concatenated_ranges
 from ngrameval.errors import InputError
 from ngrameval.metrics.meteor15 import matchers, resources
 from ngrameval.metrics.meteor15.align import DEFAULT_BEAM_SIZE, Stage, build_stage, search
-from ngrameval.metrics.meteor15.normalize import NORMALIZATIONS, prepare
 from ngrameval.metrics.meteor15.paraphrase import ParaphraseTable
+from ngrameval.metrics.meteor15.resources import NORMALIZATIONS, prepare
 from ngrameval.metrics.meteor15.score import (
     MODULES,
     SCORE_PARTS,
