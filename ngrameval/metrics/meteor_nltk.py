@@ -28,6 +28,7 @@ from ngrameval.engine.cache import cleared_with_caches
 from ngrameval.engine.inputs import check_choice, check_flag, check_number, normalize_corpus
 from ngrameval.engine.ngrams import concatenated_ranges
 from ngrameval.errors import InputError
+from ngrameval.metrics.meteor15.matchers import join
 from ngrameval.text.tokenizers import get_tokenizer
 from ngrameval.text.wordnet import PathLike, WordNet, load_wordnet
 
@@ -118,8 +119,6 @@ def tokenize(texts: Sequence[str], tokenizer: str | Callable[[str], Any] = "nltk
 # occurrences of a key on both sides; so tokens match where (pair, key, rank from the end) is equal. The
 # synonym stage is greedy in the same order over a relation: Python, on the few token pairs it relates.
 
-_COMBINATIONS_PER_BATCH = 1 << 18  # bounds the memory of the synonym stage's token-pair arrays
-
 
 @dataclass
 class _Tokens:
@@ -169,39 +168,13 @@ def _match_equal_keys(hyp: _Tokens, ref: _Tokens, keys: int, length: int) -> tup
     return hyp_rows, ref_rows
 
 
-def _spans(pairs: np.ndarray, count: int) -> tuple[np.ndarray, np.ndarray]:
-    """(first row, rows) of each pair in rows ordered by pair."""
-    sizes = np.bincount(pairs, minlength=count)
-    return np.cumsum(sizes) - sizes, sizes
-
-
-def _synonym_candidates(
-    hyp: _Tokens, ref: _Tokens, related: np.ndarray, keys: int, pairs: int
-) -> tuple[np.ndarray, np.ndarray]:
+def _synonym_candidates(hyp: _Tokens, ref: _Tokens, related: np.ndarray, keys: int) -> tuple[np.ndarray, np.ndarray]:
     """Every (hypothesis row, reference row) of the same pair whose keys are ``related`` (sorted
-    ``hyp_key * keys + ref_key``), built batch by batch over the pairs' token cross products."""
-    hyp_first, hyp_sizes = _spans(hyp.pair, pairs)
-    ref_first, ref_sizes = _spans(ref.pair, pairs)
-    combinations = hyp_sizes * ref_sizes
-    ends = np.cumsum(combinations)
-    hyp_rows, ref_rows = [], []
-    start = 0
-    while start < pairs:
-        stop = max(
-            int(np.searchsorted(ends, ends[start] - combinations[start] + _COMBINATIONS_PER_BATCH, "right")), start + 1
-        )
-        batch = np.arange(start, stop)
-        offset, owner = concatenated_ranges(0, combinations[batch])
-        owner = batch[owner]
-        h = hyp_first[owner] + offset // ref_sizes[owner]
-        r = ref_first[owner] + offset % ref_sizes[owner]
-        codes = hyp.key[h] * keys + ref.key[r]
-        found = np.searchsorted(related, codes)
-        hit = related[np.minimum(found, len(related) - 1)] == codes if len(related) else np.zeros(len(codes), bool)
-        hyp_rows.append(h[hit])
-        ref_rows.append(r[hit])
-        start = stop
-    return np.concatenate(hyp_rows), np.concatenate(ref_rows)
+    ``hyp_key * keys + ref_key``): each hypothesis token joined to its related keys, then to the pair's
+    reference tokens with one of them (memory follows the candidates, not the token cross products)."""
+    h, k = join(hyp.key, related // keys)
+    e, r = join(hyp.pair[h] * keys + related[k] % keys, ref.pair * keys + ref.key)
+    return h[e], r
 
 
 def _match_synonyms(
@@ -279,7 +252,7 @@ def _align(
             np.int64,
         )
     )
-    hyp_rows, ref_rows = _match_synonyms(hyp, ref, _synonym_candidates(hyp, ref, related, len(stems), pairs))
+    hyp_rows, ref_rows = _match_synonyms(hyp, ref, _synonym_candidates(hyp, ref, related, len(stems)))
     keep(np.array(hyp_rows, np.int64), np.array(ref_rows, np.int64), 2)
 
     pair, hyp_position, ref_position, stage = (np.concatenate(column) for column in zip(*found))

@@ -26,7 +26,7 @@ import pytest
 
 from ngrameval.metrics.meteor15 import paraphrase, resources
 from ngrameval.metrics.meteor15.paraphrase import ParaphraseTable, cache_key, index_is_complete
-from tests.parity.test_meteor15_jar import assert_table_same_as_jar
+from tests.parity.test_meteor15_jar import assert_table_same_as_jar, source_of, target_texts
 from tests.search import seeds
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -61,9 +61,8 @@ def index_content(index: ParaphraseTable) -> dict[tuple[str, ...], list[tuple[st
     found = {}
     for source in range(len(index.source_length)):
         words = tuple(index.words[int(w) - 1] for w in index.source_words[source][: int(index.source_length[source])])
-        targets = [tuple(index.target_text(int(t)).split(" ")) for t in index.targets_of(source)]
-        found[words] = targets
-        assert index.find_source(index.ids(list(words))) == source
+        found[words] = [tuple(text.split(" ")) for text in target_texts(index, source)]
+        assert source_of(index, list(words)) == source
     return found
 
 
@@ -269,8 +268,9 @@ def test_concurrent_builds(tmp_path):
     child = (
         "import json, sys\n"
         "from ngrameval.metrics.meteor15.paraphrase import ParaphraseTable\n"
+        "from tests.parity.test_meteor15_jar import target_texts\n"
         "index = ParaphraseTable.open(sys.argv[1], sys.argv[2])\n"
-        "targets = [index.target_text(int(t)) for s in range(len(index.source_length)) for t in index.targets_of(s)]\n"
+        "targets = [text for s in range(len(index.source_length)) for text in target_texts(index, s)]\n"
         "print(json.dumps([index.directory.name, targets]))\n"
     )
     processes = [

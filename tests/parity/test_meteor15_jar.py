@@ -28,9 +28,8 @@ import numpy as np
 import pytest
 
 from ngrameval.metrics.meteor15 import Meteor15, resources, stats_line
-from ngrameval.metrics.meteor15.normalize import NORMALIZATIONS, normalize_line
 from ngrameval.metrics.meteor15.paraphrase import ParaphraseTable, cache_key
-from ngrameval.metrics.meteor15.stem import english_stemmer
+from ngrameval.metrics.meteor15.resources import NORMALIZATIONS, normalize_line
 from tests import meteor_jar
 from tests.data import E2E_PRIMARY, e2e_outputs, e2e_references, load_json, read_lines, wmt22_slice
 from tests.search import cases
@@ -387,7 +386,7 @@ def test_stemmer(shared):
     words |= set(resources.SynonymDictionary.load(resources.find_jar()).words[0::10])
     words = sorted(words)
     expected = meteor_jar.java_stems(words)
-    got = english_stemmer().stemWords(words)
+    got = resources.english_stemmer().stemWords(words)
     # The jar's Stemmer class leaves number-like words (digits , . -) unstemmed.
     wrong = [(w, g, e) for w, g, e in zip(words, got, expected) if g != e and w.strip("0123456789,.-")]
     assert not wrong, f"{len(wrong)} of {len(words)} stems differ: {wrong[:10]}"
@@ -410,6 +409,22 @@ def test_explain(shared, default_jar, meteor):
 # --------------------------------------------------------------------------- the table's index
 
 
+def source_of(index: ParaphraseTable, words: list[str]) -> int:
+    """The source id of one phrase, found by ``find_ngrams`` as a whole-sentence n-gram (-1 if none)."""
+    (position, length, source), _ = index.find_ngrams(index.ids(words), np.array([0]), np.array([len(words)]))
+    whole = source[(position == 0) & (length == len(words))]
+    return int(whole[0]) if len(whole) else -1
+
+
+def target_texts(index: ParaphraseTable, source: int) -> list[str]:
+    """A source's target phrases in file order, read from the index's arrays."""
+    first, count = int(index.source_first[source]), int(index.source_count[source])
+    return [
+        " ".join(index.words[int(w) - 1] for w in index.target_words[t][: int(index.target_length[t])])
+        for t in index.entry_target[first : first + count]
+    ]
+
+
 def test_index_cache(tmp_path):
     table = tmp_path / "t.gz"
     table.write_bytes(gzip.compress(b"0.1\nbig dog\nlarge hound\n"))
@@ -423,8 +438,7 @@ def test_index_cache(tmp_path):
     second = ParaphraseTable.open(table, cache)
     assert second.directory != first.directory  # a changed table: a new index
     assert not first.directory.exists()  # which replaces the stale one
-    found = second.targets_of(second.find_source(second.ids(["big", "dog"])))
-    assert [second.target_text(t) for t in found] == ["canine"]
+    assert target_texts(second, source_of(second, ["big", "dog"])) == ["canine"]
     assert not [p for p in cache.iterdir() if p.name.startswith(".building-")]
 
 

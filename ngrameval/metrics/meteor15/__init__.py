@@ -32,8 +32,8 @@ from ngrameval.engine.ngrams import concatenated_ranges
 from ngrameval.errors import InputError
 from ngrameval.metrics.meteor15 import matchers, resources
 from ngrameval.metrics.meteor15.align import DEFAULT_BEAM_SIZE, Stage, build_stage, search
-from ngrameval.metrics.meteor15.normalize import NORMALIZATIONS, prepare
 from ngrameval.metrics.meteor15.paraphrase import ParaphraseTable
+from ngrameval.metrics.meteor15.resources import NORMALIZATIONS, prepare
 from ngrameval.metrics.meteor15.score import (
     MODULES,
     SCORE_PARTS,
@@ -44,7 +44,6 @@ from ngrameval.metrics.meteor15.score import (
     stats_line,
     summable,
 )
-from ngrameval.metrics.meteor15.stem import english_stemmer
 
 __all__ = ["MODULES", "NORMALIZATIONS", "TASKS", "Meteor15", "stats_line"]
 
@@ -156,7 +155,7 @@ class Meteor15:
         self.cache_dir = cache_dir
         self._table: ParaphraseTable | None = None
         self._nonbreaking: dict[str, int] | None = None
-        self._stemmer = english_stemmer() if "stem" in self.modules else None
+        self._stemmer = resources.english_stemmer() if "stem" in self.modules else None
 
     @property
     def paraphrase(self) -> ParaphraseTable | None:

@@ -95,7 +95,7 @@ class Sides:
         return a, position, word
 
 
-def _join(left_key: np.ndarray, right_key: np.ndarray):
+def join(left_key: np.ndarray, right_key: np.ndarray):
     """All pairs (i, j) with left_key[i] == right_key[j], ordered by i, then by j."""
     order = np.argsort(right_key, kind="stable")
     sorted_keys = right_key[order]
@@ -110,7 +110,7 @@ def _pairs(ref_rows, ref_keys: np.ndarray, hyp_rows, hyp_keys: np.ndarray) -> tu
     reference row k (rows may repeat a word with several keys, as synonyms do)."""
     (ra, ri, _), (ha, hj, _) = ref_rows, hyp_rows
     # Keys are < 2 ** 32 in magnitude: pack (alignment, key) into one int64.
-    i, j = _join(ra * (1 << 33) + (ref_keys + (1 << 32)), ha * (1 << 33) + (hyp_keys + (1 << 32)))
+    i, j = join(ra * (1 << 33) + (ref_keys + (1 << 32)), ha * (1 << 33) + (hyp_keys + (1 << 32)))
     return ra[i], ri[i], hj[j]
 
 
@@ -187,7 +187,7 @@ def paraphrase_candidates(sides: Sides, module: int, table: ParaphraseTable, tab
         t_offset = getattr(sides, f"{target_side}_offset")
         t_a = np.searchsorted(t_offset, t_position, "right") - 1
         n_targets = len(table.target_length)
-        i, j = _join(a[row] * n_targets + target, t_a * n_targets + t_target)
+        i, j = join(a[row] * n_targets + target, t_a * n_targets + t_target)
         alignment, entry = a[row[i]], entry[i]
         source_at, source_len = position[row[i]] - offset[alignment], phrase_length[row[i]]
         target_at, target_len = t_position[j] - t_offset[alignment], t_length[j]

@@ -450,8 +450,8 @@ class ParaphraseTable:
     """A paraphrase table's index: word ids, and source / target phrases found by their words.
 
     >>> index = _toy()
-    >>> [index.target_text(t) for t in index.targets_of(index.find_source(index.ids(["big", "dog"])))]
-    ['large hound', 'canine']
+    >>> [index.words[w - 1] for w in index.target_words[index.entry_target[index.source_first[0]]]]
+    ['large', 'hound']
     """
 
     # The arrays of _ARRAYS, memory-mapped from the index directory by __init__.
@@ -534,23 +534,6 @@ class ParaphraseTable:
         empty = (np.zeros(0, dtype=np.int64),) * 3
         source, target = (tuple(map(np.concatenate, zip(*hits))) if hits else empty for hits in found.values())
         return source, target
-
-    def find_source(self, ids: np.ndarray) -> int:
-        """The source id of one phrase (word ids), or -1."""
-        row = np.zeros((1, self.max_length), dtype=np.int64)
-        row[0, : len(ids)] = np.asarray(ids) + 1
-        return int(self._find("source", row_hashes(row), row)[0]) if (np.asarray(ids) >= 0).all() else -1
-
-    def targets_of(self, source: int) -> np.ndarray:
-        """Target ids of a source's entries, in file order."""
-        if source < 0:
-            return np.zeros(0, dtype=np.int64)
-        first = int(self.source_first[source])
-        return np.asarray(self.entry_target[first : first + int(self.source_count[source])], dtype=np.int64)
-
-    def target_text(self, target: int) -> str:
-        """A target phrase's words, joined by spaces."""
-        return " ".join(self.words[int(w) - 1] for w in self.target_words[target][: int(self.target_length[target])])
 
 
 def _toy() -> ParaphraseTable:
