@@ -13,6 +13,7 @@ ngrameval.errors.InputError: case_sensitive=True contradicts lowercase=True (cas
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import fields
 from typing import Any, ClassVar, Union
 
 import numpy as np
@@ -76,3 +77,8 @@ class MetricResult:
     def score(self) -> float:
         value = getattr(self, self.headline)
         return float(value[0] if isinstance(value, list) else value)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The result as the dict the evaluate metric returns: its shown fields, those not asked for left out."""
+        shown = [f.name for f in fields(self) if f.repr]  # type: ignore[arg-type]  # (each result is a dataclass)
+        return {name: getattr(self, name) for name in shown if getattr(self, name) is not None}

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import math
 import sys
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any, cast
 
 import numpy as np
@@ -503,10 +503,6 @@ class BleuResult(MetricResult):
     sentence_signature: str | None = None
     explanation: list[dict[str, Any]] | None = None
     statistics: Statistics | None = field(default=None, repr=False)
-
-    def as_dict(self) -> dict[str, Any]:
-        """The result as the dict the evaluate metric returns (optional parts only when asked for)."""
-        return {f.name: getattr(self, f.name) for f in fields(self) if f.repr and getattr(self, f.name) is not None}
 
 
 def reported_counts(total: BleuStatistics, options: BleuOptions) -> tuple[list[Any], list[Any]]:

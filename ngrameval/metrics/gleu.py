@@ -12,7 +12,7 @@ segments: the rows are (matches, n-grams) and add up.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -96,10 +96,6 @@ class GleuResult(MetricResult):
     statistics: Statistics | None = field(default=None, repr=False)
     # Per prediction, the index of the reference its row counts (the first of the highest ratios).
     best_reference: list[int] | None = field(default=None, repr=False)
-
-    def as_dict(self) -> dict[str, Any]:
-        """The result as the dict the evaluate metric returns (``sentence_scores`` when asked for)."""
-        return {f.name: getattr(self, f.name) for f in fields(self) if f.repr and getattr(self, f.name) is not None}
 
 
 @strict_options

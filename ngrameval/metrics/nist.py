@@ -16,7 +16,7 @@ prefix the number of reference words.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -218,9 +218,6 @@ class NistResult(MetricResult):
     sentence_scores: list[float] | None = None
     explanation: list[dict[str, Any]] | None = None
     statistics: Statistics | None = field(default=None, repr=False)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {f.name: getattr(self, f.name) for f in fields(self) if f.repr and getattr(self, f.name) is not None}
 
 
 def _indexed_corpus(predictions: Any, references: Any, settings: dict[str, Any]) -> IndexedCorpus:

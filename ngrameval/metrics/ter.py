@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -275,10 +275,6 @@ class TerResult(MetricResult):
     sentence_scores: list[float] | None = None
     explanation: list[dict[str, Any]] | None = None
     statistics: Statistics | None = field(default=None, repr=False)
-
-    def as_dict(self) -> dict[str, Any]:
-        """The result as the dict the evaluate metric returns (optional parts only when asked for)."""
-        return {f.name: getattr(self, f.name) for f in fields(self) if f.repr and getattr(self, f.name) is not None}
 
 
 def ter_of_totals(totals: np.ndarray) -> np.ndarray:
