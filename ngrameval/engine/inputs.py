@@ -166,6 +166,17 @@ def check_flag(name: str, value: Any) -> bool:
     return bool(value)
 
 
+def sampling_settings(name: str, value: Any, accepted: str) -> dict[str, Any]:
+    """``value``, a dict of bootstrap settings (n_samples, confidence, seed; each optional); ``accepted`` says
+    what else the option takes, for the message."""
+    if not isinstance(value, dict):
+        raise InputError(f"{name} must be {accepted}, got {value!r}")
+    unknown = set(value) - {"n_samples", "confidence", "seed"}
+    if unknown:
+        raise InputError(f"unknown {name} options {sorted(unknown)}; valid: n_samples, confidence, seed")
+    return value
+
+
 def check_number(
     name: str, value: Any, low: float = -math.inf, high: float = math.inf, low_open: bool = False
 ) -> float:

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from ngrameval.engine.inputs import normalize_corpus
+from ngrameval.engine.inputs import normalize_corpus, sampling_settings
 from ngrameval.engine.token_ids import is_token_ids, read_token_ids
 from ngrameval.errors import InputError
 
@@ -254,14 +254,8 @@ def _confidence_intervals(
     from ngrameval.metric import family_of
     from ngrameval.significance import confidence_interval
 
-    settings = {} if confidence is True else confidence
-    if not isinstance(settings, dict):
-        raise InputError(
-            f"confidence must be True, False or a dict of n_samples, confidence and seed, got {confidence!r}"
-        )
-    unknown = set(settings) - {"n_samples", "confidence", "seed"}
-    if unknown:
-        raise InputError(f"unknown confidence options {sorted(unknown)}; valid: n_samples, confidence, seed")
+    accepted = "True, False or a dict of n_samples, confidence and seed"
+    settings = sampling_settings("confidence", {} if confidence is True else confidence, accepted)
     family = family_of(function)
     statistics_options = {
         name: value for name, value in options.items() if name not in family.options_not_for_statistics

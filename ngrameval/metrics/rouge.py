@@ -49,6 +49,7 @@ from ngrameval.engine.inputs import (
     check_number,
     check_positive_int,
     normalize_corpus,
+    sampling_settings,
     unknown_options_error,
 )
 from ngrameval.engine.lcs import lcs_lengths, lcs_union_mask, sentence_pairs, wlcs
@@ -853,14 +854,13 @@ def _check_bootstrap(bootstrap: Any) -> dict[str, Any] | None:
         return None
     if bootstrap is True:
         bootstrap = {}
-    if not isinstance(bootstrap, dict):
-        raise InputError(
-            f"bootstrap must be None, True or a dict(n_samples=1000, confidence=0.95, seed=None), got {bootstrap!r}"
-        )
-    unknown = set(bootstrap) - {"n_samples", "confidence", "seed"}
-    if unknown:
-        raise InputError(f"unknown bootstrap options {sorted(unknown)}; valid: n_samples, confidence, seed")
-    options = {"n_samples": 1000, "confidence": 0.95, "seed": None, **bootstrap}
+    accepted = "None, True or a dict(n_samples=1000, confidence=0.95, seed=None)"
+    options = {
+        "n_samples": 1000,
+        "confidence": 0.95,
+        "seed": None,
+        **sampling_settings("bootstrap", bootstrap, accepted),
+    }
     n = check_samples("bootstrap n_samples", options["n_samples"])
     confidence = check_number("bootstrap confidence", options["confidence"], 0.0, 1.0)
     seed = options["seed"]
