@@ -278,6 +278,23 @@ class MetricFamily(ABC):
         :meth:`segment_columns` of every segment. Parts given only when asked for are left None."""
 
 
+class ScoresAndSeen:
+    """The parts of the results of CIDEr, METEOR and the COCO suite: every segment's score (``scores_field``,
+    None with ``sentence_level=False``) and what matching saw (``seen_field``: explanations, image ids)."""
+
+    options_not_for_statistics: tuple[str, ...] = ("explain", "sentence_level")
+    merged_option_values: dict[str, Any] = {"explain": False, "sentence_level": True}
+    seen_field, scores_field = "explanation", "scores"
+
+    def add_parts(
+        self, result: Any, stats: Statistics, seen: Any, predictions: Any, references: Any, **parts: Any
+    ) -> Any:
+        setattr(result, self.seen_field, seen)
+        if not parts.get("sentence_level", True):
+            setattr(result, self.scores_field, None)
+        return result
+
+
 @dataclass(frozen=True)
 class Resampling:
     """How a tool's significance tests score resampled statistics: the family's scores times ``scale``, a

@@ -28,11 +28,11 @@ from ngrameval.metric import (
     MeanOfSegments,
     MetricFamily,
     ReferenceCounts,
+    ScoresAndSeen,
     Statistics,
     get_family,
     register,
 )
-from ngrameval.metrics.cider import ScoresAndSeen
 from ngrameval.vocabulary import MetricResult, Predictions, References
 
 METRICS = ("bleu", "meteor", "rouge_l", "cider")
