@@ -326,26 +326,6 @@ def array_of_scores(scores: np.ndarray, python_floats: np.ndarray) -> np.ndarray
     return scores.astype(np.float64) if np.any(python_floats) else scores
 
 
-class MeanOfSegments(MetricFamily):
-    """A family whose corpus score is the mean of per-segment scores: the rows are the scores and a count."""
-
-    @abstractmethod
-    def scores_of_segments(
-        self, predictions: Any, references: Any, **options: Any
-    ) -> tuple[np.ndarray, tuple[str, ...], str]:
-        """(segments, outputs) scores, the output names and the signature."""
-
-    def statistics_and_seen(
-        self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
-    ) -> tuple[Statistics, None]:
-        self.check_options(options)
-        scores, outputs, signature = self.scores_of_segments(predictions, references, **options)
-        return Statistics(self.name, rows_with_count(scores), outputs, signature), None
-
-    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
-        return means(totals)
-
-
 def rows_with_count(scores: np.ndarray) -> np.ndarray:
     """Per-segment scores (segments, outputs) as rows that add up: the scores, then a count of 1."""
     scores = np.asarray(scores, np.float64).reshape(len(scores), -1)
@@ -356,42 +336,6 @@ def means(totals: np.ndarray) -> np.ndarray:
     """(B, outputs): sums of :func:`rows_with_count` rows divided by their count (0 for no segment)."""
     count = totals[:, -1:]
     return cast(np.ndarray, np.divide(totals[:, :-1], count, out=np.zeros_like(totals[:, :-1]), where=count > 0))
-
-
-class CombinedFamily(MetricFamily):
-    """A family whose statistics are other families' side by side (COCOEvalCap's suite)."""
-
-    def combine(self, parts: Sequence[tuple[MetricFamily, Statistics, tuple[str, ...]]], signature: str) -> Statistics:
-        """One Statistics of ``(family, statistics, output names)`` parts: ``name|signature|`` then theirs."""
-        return Statistics(
-            self.name,
-            np.hstack([part.rows for _, part, _ in parts]),
-            tuple(name for _, _, names in parts for name in names),
-            f"{self.name}|{signature}|{' + '.join(part.signature for _, part, _ in parts)}",
-            {"parts": [(family, part, part.rows.shape[1]) for family, part, _ in parts]},
-        )
-
-    def pairwise_columns(self, stats: Statistics) -> tuple[int, ...]:
-        return tuple(start + c for family, part, start in self._parts(stats) for c in family.pairwise_columns(part))
-
-    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
-        return np.hstack(
-            [
-                family.score_totals(own, totals[:, start : start + own.rows.shape[1]], weights)
-                for family, own, start in self._parts(stats)
-            ]
-        )
-
-    def segment_scores(self, stats: Statistics) -> np.ndarray:
-        return np.hstack([family.segment_scores(part) for family, part, _ in self._parts(stats)])
-
-    def _parts(self, stats: Statistics) -> list[tuple[MetricFamily, Statistics, int]]:
-        """Each part's family, its statistics read from the combined rows, and the start of its columns."""
-        parts, start = [], 0
-        for family, part, width in stats.context["parts"]:
-            parts.append((family, replace(part, rows=stats.rows[:, start : start + width]), start))
-            start += width
-        return parts
 
 
 _REGISTRY: dict[str, MetricFamily] = {}
