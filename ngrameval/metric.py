@@ -446,6 +446,17 @@ class ReferenceCounts:
         self.words += other.words
 
 
+def summed_counts(shards: Iterable[ReferenceCounts | None]) -> ReferenceCounts | None:
+    """The corpus-wide :class:`ReferenceCounts` of the shards' (None: a shard without rows); None if none has any."""
+    total = None
+    for counts in shards:
+        if total is None:
+            total = counts
+        elif counts is not None:
+            total.add(counts)
+    return total
+
+
 _NREFS = re.compile(r"(?<=nrefs:)[^|\s]+")
 
 

@@ -235,11 +235,6 @@ class CiderResult(MetricResult):
         (pycocoevalcap's)."""
         return self.scores
 
-    def as_dict(self) -> dict[str, Any]:
-        """The result as the dict the evaluate metric returns."""
-        hidden = ("document_frequency", "statistics")
-        return {name: value for name, value in self.__dict__.items() if value is not None and name not in hidden}
-
 
 def _resolve_idf(idf: Any) -> DocumentFrequency | None:
     if isinstance(idf, DocumentFrequency):
