@@ -497,8 +497,6 @@ class RunningTotals:
         self._totals: np.ndarray | None = None
         self._last: np.ndarray | None = None
         self._count = 0
-        self._pairwise: tuple[int, ...] = ()
-        self._segment_columns: tuple[int, ...] = ()
         self._spools: dict[int, Any] = {}
         self._signature = ""
 
@@ -517,11 +515,8 @@ class RunningTotals:
             self._first = stats
             self._signature = stats.signature
             self._totals = rows.sum(axis=0)
-            self._pairwise = self.family.pairwise_columns(stats)
-            self._segment_columns = self.family.segment_columns(stats)
-            self._spools = {
-                column: tempfile.TemporaryFile() for column in sorted(set(self._pairwise) | set(self._segment_columns))
-            }
+            spooled = {*self.family.pairwise_columns(stats), *self.family.segment_columns(stats)}
+            self._spools = {column: tempfile.TemporaryFile() for column in sorted(spooled)}
         else:
             assert self._totals is not None  # set with self._first
             if rows.shape[1] != self._totals.shape[0] or stats.outputs != self._first.outputs:
@@ -554,18 +549,19 @@ class RunningTotals:
             raise InputError("no segment to score: every shard was empty")
         assert self._totals is not None  # set with self._first
         totals = self._totals.copy()
-        for column in self._pairwise:
+        for column in self.family.pairwise_columns(self._first):
             totals[column] = self._spooled(column, np.add.reduce)
         return totals[None]
 
     def result(self) -> Any:
         """What ``ngrameval.<metric>(...)`` returns for every row merged so far."""
         totals = self.totals()
-        # Column-major: each column is one contiguous array (NumPy sums it as it sums a list of scores).
-        segments = np.empty((self._count, len(self._segment_columns)), order="F")
-        for i, column in enumerate(self._segment_columns):
-            self._spooled(column, partial(np.copyto, segments[:, i]))
         assert self._first is not None and self._last is not None  # totals() raised otherwise
+        # Column-major: each column is one contiguous array (NumPy sums it as it sums a list of scores).
+        listed = self.family.segment_columns(self._first)
+        segments = np.empty((self._count, len(listed)), order="F")
+        for i, column in enumerate(listed):
+            self._spooled(column, partial(np.copyto, segments[:, i]))
         return self.family.result(replace(self._first, rows=self._last, signature=self._signature), totals, segments)
 
     def close(self) -> None:
