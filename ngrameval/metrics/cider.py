@@ -90,15 +90,9 @@ class DocumentFrequency:
 
     def save(self, path: str | os.PathLike) -> None:
         """Write the table as JSON (n-grams as space-joined strings)."""
-        data = {
-            "format": _FORMAT,
-            "num_documents": self.num_documents,
-            "max_order": self.max_order,
-            "tokenize": self.tokenize,
-            "counts": self.counts,
-        }
+        fields = ("num_documents", "max_order", "tokenize", "counts")
         with open(path, "w", encoding="utf-8") as f:
-            json.dump(data, f, ensure_ascii=False)
+            json.dump({"format": _FORMAT, **{name: getattr(self, name) for name in fields}}, f, ensure_ascii=False)
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> DocumentFrequency:
