@@ -235,24 +235,19 @@ def _draws(seed: int | np.random.Generator | None, segments: int, samples: int) 
 
 
 def _interval(
-    scorer: _Scorer, resampled: np.ndarray | None, confidence: float, alone: bool = False
+    scorer: _Scorer, resampled: np.ndarray | None, confidence: float, exact_mean: bool = False
 ) -> dict[str, SystemResult]:
     """Output name -> corpus score, resample mean and interval. sacrebleu's ``estimate_ci`` (paired tests) averages
-    with NumPy, its ``Score.estimate_ci`` (``--confidence``: ``alone``) with ``statistics.mean``; an interval alone
-    is the tool's own where it resamples its own way (ROUGE-1.5.5.pl's, which ignores the seed)."""
+    with NumPy, its ``Score.estimate_ci`` (``--confidence``) with ``statistics.mean``: ``exact_mean``."""
     results = {name: SystemResult(score) for name, score in scorer.family.corpus_scores(scorer.stats).items()}
     if resampled is None:
         return results
-    own = scorer.family.own_interval(scorer.stats, len(resampled), confidence) if alone else None
-    for j, (name, result) in enumerate(results.items()):
-        if own is not None:
-            result.mean, result.ci = float(own[name][0]), (float(own[name][1]), float(own[name][2]))
-            continue
+    for j, result in enumerate(results.values()):
         ordered = np.sort(resampled[:, j])
         # floor(n (1 - confidence) / 2) from each end, the confidence read as it prints (0.95: sacrebleu's n // 40)
         lower = math.floor(len(ordered) * (1 - Fraction(str(confidence))) / 2)
         upper = len(ordered) - lower - 1
-        result.mean = (_exact_mean(ordered) if alone else float(ordered.mean())) / scorer.scale
+        result.mean = (_exact_mean(ordered) if exact_mean else float(ordered.mean())) / scorer.scale
         result.ci = (float(ordered[lower]) / scorer.scale, float(ordered[upper]) / scorer.scale)
     return results
 
@@ -320,7 +315,24 @@ def confidence_interval(
     """
     _check_sampling(n_samples, confidence)
     _check_statistics("stats", stats)
-    return pairwise_bootstrap([stats], n_samples, confidence, seed)[0][0]
+    seed = resolve_seed(seed)
+    scorer = _Scorer(stats)
+    own = _own_interval(scorer, n_samples, confidence)
+    if own is not None:
+        return own
+    (resampled,) = _resample_scores([scorer], _draws(seed, len(stats), n_samples))
+    return _interval(scorer, resampled, confidence, exact_mean=True)
+
+
+def _own_interval(scorer: _Scorer, n_samples: int, confidence: float) -> dict[str, SystemResult] | None:
+    """The interval of the tool's own resampling (ROUGE-1.5.5.pl's, which ignores the seed), if any."""
+    own = scorer.family.own_interval(scorer.stats, n_samples, confidence)
+    if own is None:
+        return None
+    return {
+        name: SystemResult(score, float(own[name][0]), (float(own[name][1]), float(own[name][2])))
+        for name, score in scorer.family.corpus_scores(scorer.stats).items()
+    }
 
 
 def pairwise_bootstrap(
@@ -331,7 +343,10 @@ def pairwise_bootstrap(
     [systems[j]], "bs", n_samples, seed=seed)``. One draw serves every pair (also unseeded, where
     ``paired_test`` draws one per system)."""
     scorers, resampled = _resample_systems(systems, n_samples, confidence, resolve_seed(seed))
-    intervals = [_interval(scorer, scores, confidence, alone=True) for scorer, scores in zip(scorers, resampled)]
+    intervals = [
+        _own_interval(scorer, n_samples, confidence) or _interval(scorer, scores, confidence, exact_mean=True)
+        for scorer, scores in zip(scorers, resampled)
+    ]
     return intervals, _pairwise_p_values(scorers, resampled, n_samples)
 
 
