@@ -27,7 +27,7 @@ import os
 import pickle
 import tempfile
 import uuid
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Union
 
@@ -36,7 +36,7 @@ import numpy as np
 from ngrameval.engine.inputs import check_positive_int
 from ngrameval.errors import InputError
 from ngrameval.leaderboard.reading import table_format, table_rows
-from ngrameval.metric import ReferenceCounts, get_family, merged_result
+from ngrameval.metric import ReferenceCounts, get_family, merged_result, summed_counts
 
 Columns = Union[str, Sequence[str]]
 # Parquet, and the tables ngrameval.leaderboard.reading reads (a .txt file there is plain text, with no rows)
@@ -162,17 +162,6 @@ def _loaded(blob: bytes) -> Any:
     return value
 
 
-def _sum_counts(parts: Iterable[bytes]) -> ReferenceCounts | None:
-    total: ReferenceCounts | None = None
-    for blob in parts:
-        counts = _loaded(blob)
-        if total is None:
-            total = counts
-        else:
-            total.add(counts)
-    return total
-
-
 _TABLES: dict[str, Any] = {}  # per worker process: the corpus-wide counts, fetched once per object
 
 
@@ -228,7 +217,7 @@ def _ray_passes(dataset: Any, job: _Job, files: bool) -> Iterator[bytes]:
 
     table = None
     if get_family(job.metric).needs_reference_counts(**job.options):
-        table = [ray.put(_sum_counts(blobs(True, None)))]
+        table = [ray.put(summed_counts(map(_loaded, blobs(True, None))))]
     return blobs(False, table)
 
 
@@ -330,4 +319,4 @@ def _hf_passes(dataset: Any, job: _Job, num_proc: int | None) -> Iterator[bytes]
             del result
 
     needed = get_family(job.metric).needs_reference_counts(**job.options)
-    return blobs(False, _sum_counts(blobs(True, None)) if needed else None)
+    return blobs(False, summed_counts(map(_loaded, blobs(True, None))) if needed else None)

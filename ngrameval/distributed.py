@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ngrameval.errors import InputError
-from ngrameval.metric import get_family, merged_result
+from ngrameval.metric import get_family, merged_result, summed_counts
 
 
 def score_across_ranks(
@@ -38,14 +38,11 @@ def score_across_ranks(
     empty = len(predictions) == 0 and len(references) == 0
     table = None
     if family.needs_reference_counts(**options):
-        counts = _all_or_raise(
-            gather, lambda: None if empty else family.reference_counts(predictions, references, **options)
+        table = summed_counts(
+            _all_or_raise(
+                gather, lambda: None if empty else family.reference_counts(predictions, references, **options)
+            )
         )
-        for part in counts:
-            if table is None:
-                table = part
-            elif part is not None:
-                table.add(part)
     shards = _all_or_raise(
         gather, lambda: None if empty else family.shard_statistics(predictions, references, table, **options)
     )

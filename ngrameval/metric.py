@@ -278,6 +278,23 @@ class MetricFamily(ABC):
         :meth:`segment_columns` of every segment. Parts given only when asked for are left None."""
 
 
+class ScoresAndSeen:
+    """The parts of the results of CIDEr, METEOR and the COCO suite: every segment's score (``scores_field``,
+    None with ``sentence_level=False``) and what matching saw (``seen_field``: explanations, image ids)."""
+
+    options_not_for_statistics: tuple[str, ...] = ("explain", "sentence_level")
+    merged_option_values: dict[str, Any] = {"explain": False, "sentence_level": True}
+    seen_field, scores_field = "explanation", "scores"
+
+    def add_parts(
+        self, result: Any, stats: Statistics, seen: Any, predictions: Any, references: Any, **parts: Any
+    ) -> Any:
+        setattr(result, self.seen_field, seen)
+        if not parts.get("sentence_level", True):
+            setattr(result, self.scores_field, None)
+        return result
+
+
 @dataclass(frozen=True)
 class Resampling:
     """How a tool's significance tests score resampled statistics: the family's scores times ``scale``, a
@@ -309,26 +326,6 @@ def array_of_scores(scores: np.ndarray, python_floats: np.ndarray) -> np.ndarray
     return scores.astype(np.float64) if np.any(python_floats) else scores
 
 
-class MeanOfSegments(MetricFamily):
-    """A family whose corpus score is the mean of per-segment scores: the rows are the scores and a count."""
-
-    @abstractmethod
-    def scores_of_segments(
-        self, predictions: Any, references: Any, **options: Any
-    ) -> tuple[np.ndarray, tuple[str, ...], str]:
-        """(segments, outputs) scores, the output names and the signature."""
-
-    def statistics_and_seen(
-        self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
-    ) -> tuple[Statistics, None]:
-        self.check_options(options)
-        scores, outputs, signature = self.scores_of_segments(predictions, references, **options)
-        return Statistics(self.name, rows_with_count(scores), outputs, signature), None
-
-    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
-        return means(totals)
-
-
 def rows_with_count(scores: np.ndarray) -> np.ndarray:
     """Per-segment scores (segments, outputs) as rows that add up: the scores, then a count of 1."""
     scores = np.asarray(scores, np.float64).reshape(len(scores), -1)
@@ -339,42 +336,6 @@ def means(totals: np.ndarray) -> np.ndarray:
     """(B, outputs): sums of :func:`rows_with_count` rows divided by their count (0 for no segment)."""
     count = totals[:, -1:]
     return cast(np.ndarray, np.divide(totals[:, :-1], count, out=np.zeros_like(totals[:, :-1]), where=count > 0))
-
-
-class CombinedFamily(MetricFamily):
-    """A family whose statistics are other families' side by side (COCOEvalCap's suite)."""
-
-    def combine(self, parts: Sequence[tuple[MetricFamily, Statistics, tuple[str, ...]]], signature: str) -> Statistics:
-        """One Statistics of ``(family, statistics, output names)`` parts: ``name|signature|`` then theirs."""
-        return Statistics(
-            self.name,
-            np.hstack([part.rows for _, part, _ in parts]),
-            tuple(name for _, _, names in parts for name in names),
-            f"{self.name}|{signature}|{' + '.join(part.signature for _, part, _ in parts)}",
-            {"parts": [(family, part, part.rows.shape[1]) for family, part, _ in parts]},
-        )
-
-    def pairwise_columns(self, stats: Statistics) -> tuple[int, ...]:
-        return tuple(start + c for family, part, start in self._parts(stats) for c in family.pairwise_columns(part))
-
-    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
-        return np.hstack(
-            [
-                family.score_totals(own, totals[:, start : start + own.rows.shape[1]], weights)
-                for family, own, start in self._parts(stats)
-            ]
-        )
-
-    def segment_scores(self, stats: Statistics) -> np.ndarray:
-        return np.hstack([family.segment_scores(part) for family, part, _ in self._parts(stats)])
-
-    def _parts(self, stats: Statistics) -> list[tuple[MetricFamily, Statistics, int]]:
-        """Each part's family, its statistics read from the combined rows, and the start of its columns."""
-        parts, start = [], 0
-        for family, part, width in stats.context["parts"]:
-            parts.append((family, replace(part, rows=stats.rows[:, start : start + width]), start))
-            start += width
-        return parts
 
 
 _REGISTRY: dict[str, MetricFamily] = {}
@@ -485,6 +446,17 @@ class ReferenceCounts:
         self.words += other.words
 
 
+def summed_counts(shards: Iterable[ReferenceCounts | None]) -> ReferenceCounts | None:
+    """The corpus-wide :class:`ReferenceCounts` of the shards' (None: a shard without rows); None if none has any."""
+    total = None
+    for counts in shards:
+        if total is None:
+            total = counts
+        elif counts is not None:
+            total.add(counts)
+    return total
+
+
 _NREFS = re.compile(r"(?<=nrefs:)[^|\s]+")
 
 
@@ -525,8 +497,6 @@ class RunningTotals:
         self._totals: np.ndarray | None = None
         self._last: np.ndarray | None = None
         self._count = 0
-        self._pairwise: tuple[int, ...] = ()
-        self._segment_columns: tuple[int, ...] = ()
         self._spools: dict[int, Any] = {}
         self._signature = ""
 
@@ -545,11 +515,8 @@ class RunningTotals:
             self._first = stats
             self._signature = stats.signature
             self._totals = rows.sum(axis=0)
-            self._pairwise = self.family.pairwise_columns(stats)
-            self._segment_columns = self.family.segment_columns(stats)
-            self._spools = {
-                column: tempfile.TemporaryFile() for column in sorted(set(self._pairwise) | set(self._segment_columns))
-            }
+            spooled = {*self.family.pairwise_columns(stats), *self.family.segment_columns(stats)}
+            self._spools = {column: tempfile.TemporaryFile() for column in sorted(spooled)}
         else:
             assert self._totals is not None  # set with self._first
             if rows.shape[1] != self._totals.shape[0] or stats.outputs != self._first.outputs:
@@ -582,18 +549,19 @@ class RunningTotals:
             raise InputError("no segment to score: every shard was empty")
         assert self._totals is not None  # set with self._first
         totals = self._totals.copy()
-        for column in self._pairwise:
+        for column in self.family.pairwise_columns(self._first):
             totals[column] = self._spooled(column, np.add.reduce)
         return totals[None]
 
     def result(self) -> Any:
         """What ``ngrameval.<metric>(...)`` returns for every row merged so far."""
         totals = self.totals()
-        # Column-major: each column is one contiguous array (NumPy sums it as it sums a list of scores).
-        segments = np.empty((self._count, len(self._segment_columns)), order="F")
-        for i, column in enumerate(self._segment_columns):
-            self._spooled(column, partial(np.copyto, segments[:, i]))
         assert self._first is not None and self._last is not None  # totals() raised otherwise
+        # Column-major: each column is one contiguous array (NumPy sums it as it sums a list of scores).
+        listed = self.family.segment_columns(self._first)
+        segments = np.empty((self._count, len(listed)), order="F")
+        for i, column in enumerate(listed):
+            self._spooled(column, partial(np.copyto, segments[:, i]))
         return self.family.result(replace(self._first, rows=self._last, signature=self._signature), totals, segments)
 
     def close(self) -> None:

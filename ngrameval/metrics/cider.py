@@ -41,7 +41,7 @@ from ngrameval.engine.inputs import (
 from ngrameval.engine.ngrams import concatenated_ranges, corpus_ngram_ids, distinct
 from ngrameval.engine.token_ids import check_text_options, encode_id_texts, is_token_ids, token_ids
 from ngrameval.errors import InputError
-from ngrameval.metric import MetricFamily, ReferenceCounts, Statistics, means, register, rows_with_count
+from ngrameval.metric import MetricFamily, ReferenceCounts, ScoresAndSeen, Statistics, means, register, rows_with_count
 from ngrameval.text.tokenizers import TokenizerSpec, get_tokenizer
 from ngrameval.vocabulary import MetricResult, Predictions, References
 
@@ -90,15 +90,9 @@ class DocumentFrequency:
 
     def save(self, path: str | os.PathLike) -> None:
         """Write the table as JSON (n-grams as space-joined strings)."""
-        data = {
-            "format": _FORMAT,
-            "num_documents": self.num_documents,
-            "max_order": self.max_order,
-            "tokenize": self.tokenize,
-            "counts": self.counts,
-        }
+        fields = ("num_documents", "max_order", "tokenize", "counts")
         with open(path, "w", encoding="utf-8") as f:
-            json.dump(data, f, ensure_ascii=False)
+            json.dump({"format": _FORMAT, **{name: getattr(self, name) for name in fields}}, f, ensure_ascii=False)
 
     @classmethod
     def load(cls, path: str | os.PathLike) -> DocumentFrequency:
@@ -234,11 +228,6 @@ class CiderResult(MetricResult):
         """The score of every item (given unless ``sentence_level=False``); :attr:`scores` is its other name
         (pycocoevalcap's)."""
         return self.scores
-
-    def as_dict(self) -> dict[str, Any]:
-        """The result as the dict the evaluate metric returns."""
-        hidden = ("document_frequency", "statistics")
-        return {name: value for name, value in self.__dict__.items() if value is not None and name not in hidden}
 
 
 def _resolve_idf(idf: Any) -> DocumentFrequency | None:
@@ -417,23 +406,6 @@ def _explain(corpus: _Corpus, details, cosine, penalty, scores, log_documents):
         ]
         explanation.append({"score": float(scores[i]), "references": references, "ngrams": ngrams})
     return explanation
-
-
-class ScoresAndSeen:
-    """The parts of the results of CIDEr, METEOR and the COCO suite: every segment's score (``scores_field``,
-    None with ``sentence_level=False``) and what matching saw (``seen_field``: explanations, image ids)."""
-
-    options_not_for_statistics: tuple[str, ...] = ("explain", "sentence_level")
-    merged_option_values: dict[str, Any] = {"explain": False, "sentence_level": True}
-    seen_field, scores_field = "explanation", "scores"
-
-    def add_parts(
-        self, result: Any, stats: Statistics, seen: Any, predictions: Any, references: Any, **parts: Any
-    ) -> Any:
-        setattr(result, self.seen_field, seen)
-        if not parts.get("sentence_level", True):
-            setattr(result, self.scores_field, None)
-        return result
 
 
 class CiderFamily(ScoresAndSeen, MetricFamily):

@@ -24,15 +24,15 @@ from ngrameval.engine.runs import offsets
 from ngrameval.engine.token_ids import refuse_token_ids
 from ngrameval.errors import InputError
 from ngrameval.metric import (
-    CombinedFamily,
-    MeanOfSegments,
     MetricFamily,
     ReferenceCounts,
+    ScoresAndSeen,
     Statistics,
     get_family,
+    means,
     register,
+    rows_with_count,
 )
-from ngrameval.metrics.cider import ScoresAndSeen
 from ngrameval.vocabulary import MetricResult, Predictions, References
 
 METRICS = ("bleu", "meteor", "rouge_l", "cider")
@@ -224,17 +224,21 @@ def coco_caption(
     return FAMILY.compute(**locals())
 
 
-class _PycocoevalcapRougeL(MeanOfSegments):
-    """pycocoevalcap's ROUGE-L (:func:`rouge_l`) as a part of the suite's statistics (not registered:
-    it is the suite's, on the suite's tokens)."""
+class _PycocoevalcapRougeL(MetricFamily):
+    """pycocoevalcap's ROUGE-L (:func:`rouge_l`) as a part of the suite's statistics: the items' scores and a count
+    (not registered: it is the suite's, on the suite's tokens)."""
 
     name = "coco_caption.rouge_l"
     function = staticmethod(rouge_l)
 
-    def scores_of_segments(
-        self, predictions: Any, references: Any, **options: Any
-    ) -> tuple[np.ndarray, tuple[str, ...], str]:
-        return rouge_l(predictions, references)[:, None], ("ROUGE_L",), ROUGE_L_SIGNATURE
+    def statistics_and_seen(
+        self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
+    ) -> tuple[Statistics, None]:
+        rows = rows_with_count(rouge_l(predictions, references))
+        return Statistics(self.name, rows, ("ROUGE_L",), ROUGE_L_SIGNATURE), None
+
+    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
+        return means(totals)
 
     def pairwise_columns(self, stats: Statistics) -> tuple[int, ...]:
         return (0,)  # the suite's ROUGE_L is np.mean of the segment scores
@@ -246,7 +250,7 @@ class _PycocoevalcapRougeL(MeanOfSegments):
         return segments[:, 0]  # what rouge_l returns: the per-item scores
 
 
-class CocoCaptionFamily(ScoresAndSeen, CombinedFamily):
+class CocoCaptionFamily(ScoresAndSeen, MetricFamily):
     """The COCO suite on the metric protocol: the statistics of BLEU (``coco``, Bleu_1..4), METEOR 1.5,
     pycocoevalcap's ROUGE-L and CIDEr-D on the suite's tokens, side by side; each part is scored by
     its own family."""
@@ -293,55 +297,74 @@ class CocoCaptionFamily(ScoresAndSeen, CombinedFamily):
     def _statistics_and_image_ids(
         self, predictions: Any, references: Any, counts: ReferenceCounts | None, **options: Any
     ) -> tuple[Statistics, list[Any] | None]:
-        """:meth:`shard_statistics`, and the image ids of COCO-shaped input (None for predictions/references)."""
+        """:meth:`shard_statistics` (the parts' rows side by side; the signature ``coco_caption|tok:...|`` then
+        the parts'), and the image ids of COCO-shaped input (None for predictions/references)."""
         settings, image_ids, hyps, refs = self._captions(predictions, references, options)
-        parts: list[tuple[MetricFamily, Statistics, tuple[str, ...]]] = []
+        parts: list[tuple[MetricFamily, Statistics]] = []
         for name in (name for name in METRICS if name in settings["metrics"]):
             family = _PycocoevalcapRougeL() if name == "rouge_l" else get_family(name)
-            own, names = _PARTS[name]
             extra = (settings["meteor_options"] or {}) if name == "meteor" else {}
-            part = family.shard_statistics(hyps, refs, counts if name == "cider" else None, **own, **extra)
-            parts.append((family, part, names))
-        return self.combine(parts, f"tok:{settings['tokenize']}"), image_ids
+            part = family.shard_statistics(hyps, refs, counts if name == "cider" else None, **_PARTS[name][0], **extra)
+            parts.append((family, part))
+        stats = Statistics(
+            self.name,
+            np.hstack([part.rows for _, part in parts]),
+            tuple(output for name in METRICS if name in settings["metrics"] for output in _PARTS[name][1]),
+            f"{self.name}|tok:{settings['tokenize']}|{' + '.join(part.signature for _, part in parts)}",
+            {"parts": [(family, part, part.rows.shape[1]) for family, part in parts]},
+        )
+        return stats, image_ids
 
     @staticmethod
-    def _part_columns(family: MetricFamily, part: Statistics) -> tuple[int, ...]:
-        # BLEU's sentence scores (per_item's Bleu_1..4) are made of all its columns.
-        return tuple(range(part.rows.shape[1])) if family.name == "bleu" else family.segment_columns(part)
+    def _parts(stats: Statistics) -> list[tuple[MetricFamily, Statistics, slice, tuple[int, ...]]]:
+        """Each part's family, its statistics read from the suite's rows, its columns there, and the columns of
+        its own that the suite lists per item (BLEU's: all of them, of which its sentence scores are made)."""
+        parts, start = [], 0
+        for family, part, width in stats.context["parts"]:
+            own = replace(part, rows=stats.rows[:, start : start + width])
+            listed = tuple(range(width)) if family.name == "bleu" else family.segment_columns(own)
+            parts.append((family, own, slice(start, start + width), listed))
+            start += width
+        return parts
+
+    def pairwise_columns(self, stats: Statistics) -> tuple[int, ...]:
+        return tuple(
+            cols.start + c for family, own, cols, _ in self._parts(stats) for c in family.pairwise_columns(own)
+        )
+
+    def score_totals(self, stats: Statistics, totals: np.ndarray, weights: np.ndarray | None) -> np.ndarray:
+        return np.hstack(
+            [family.score_totals(own, totals[:, cols], weights) for family, own, cols, _ in self._parts(stats)]
+        )
+
+    def segment_scores(self, stats: Statistics) -> np.ndarray:
+        return np.hstack([family.segment_scores(own) for family, own, _, _ in self._parts(stats)])
 
     def segment_columns(self, stats: Statistics) -> tuple[int, ...]:
-        found: list[int] = []
-        start = 0
-        for family, part, width in stats.context["parts"]:
-            found.extend(start + column for column in self._part_columns(family, part))
-            start += width
-        return tuple(found)
+        return tuple(cols.start + c for _, _, cols, listed in self._parts(stats) for c in listed)
 
     def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray) -> CocoCaptionResult:
         """The suite's scores and per-item scores, named as pycocoevalcap names them (``image_ids`` None: the
         rows are not COCO-shaped input)."""
         scores: dict[str, float] = {}
         per_item: dict[str, list[float]] = {}
-        meteor_note = None
-        start = first = 0
-        for family, part, width in stats.context["parts"]:
-            count = len(self._part_columns(family, part))
-            own, values = replace(part, rows=stats.rows[:, start : start + width]), segments[:, first : first + count]
-            # (BLEU's values are all its columns, of which its sentence scores are made; its result takes none)
-            result = family.result(
-                own, totals[:, start : start + width], values[:, :0] if family.name == "bleu" else values
-            )
-            if family.name == "bleu":  # four weight sets: Bleu_1..4
-                sentences = family.segment_scores(replace(part, rows=values))
+        meteor_note, first = None, 0
+        for family, own, cols, listed in self._parts(stats):
+            values = segments[:, first : first + len(listed)]
+            first += len(listed)
+            if family.name == "bleu":  # four weight sets: Bleu_1..4, from all its columns (its result takes none)
+                corpus = family.result(own, totals[:, cols], values[:, :0]).bleu
+                sentences = family.segment_scores(replace(own, rows=values))
                 for n in range(4):
-                    scores[f"Bleu_{n + 1}"], per_item[f"Bleu_{n + 1}"] = result.bleu[n], sentences[:, n].tolist()
-            elif family.name == "meteor":
+                    scores[f"Bleu_{n + 1}"], per_item[f"Bleu_{n + 1}"] = corpus[n], sentences[:, n].tolist()
+                continue
+            result = family.result(own, totals[:, cols], values)
+            if family.name == "meteor":
                 scores["METEOR"], per_item["METEOR"], meteor_note = result.meteor, result.scores, result.note
             elif family.name == "cider":
                 scores["CIDEr"], per_item["CIDEr"] = result.cider, result.scores
             else:  # pycocoevalcap's ROUGE-L: the per-item scores
                 scores["ROUGE_L"], per_item["ROUGE_L"] = float(np.mean(result)), result.tolist()
-            start, first = start + width, first + count
         return CocoCaptionResult(scores, per_item, None, meteor_note, stats.signature)
 
 

@@ -29,8 +29,7 @@ from ngrameval.engine.cache import cleared_with_caches
 from ngrameval.engine.inputs import check_choice, check_flag, normalize_corpus, strict_options
 from ngrameval.engine.token_ids import refuse_token_ids
 from ngrameval.errors import InputError
-from ngrameval.metric import MetricFamily, Statistics, means, register, rows_with_count
-from ngrameval.metrics.cider import ScoresAndSeen
+from ngrameval.metric import MetricFamily, ScoresAndSeen, Statistics, means, register, rows_with_count
 from ngrameval.vocabulary import MetricResult, Predictions, References
 
 VARIANTS = ("meteor15", "nltk")
