@@ -22,7 +22,7 @@ from ngrameval.leaderboard.reading import Source, read_predictions
 from ngrameval.leaderboard.scoring import Leaderboard, SystemScores
 from ngrameval.ui import i18n, page
 from ngrameval.ui.i18n import t
-from ngrameval.ui.leaderboard import DEFAULT_MAX_MB, Budget, legend_html, text_files
+from ngrameval.ui.leaderboard import DEFAULT_MAX_MB, Budget, text_files
 from ngrameval.ui.page import InputError
 
 SAMPLES = 1000  # the standings' bootstrap resamples (ngrameval board show's)
@@ -107,7 +107,8 @@ class BoardPage:
         status = i18n.text("board.shown", language, **shown) if rows else i18n.text("board.empty", language)
         if standings.stale:
             status += " " + i18n.text("board.stale", language, metrics=", ".join(standings.stale))
-        return page.status_html(status), frame, legend_html(standings), [system.name for system in standings.systems]
+        legend = f'<div id="legend">{report.legend_html(standings)}</div>'
+        return page.status_html(status), frame, legend, [system.name for system in standings.systems]
 
     def submission_html(self, name: str | None, language: str) -> str:
         """A submission's page: its facts, scores (with intervals and signatures), and segment-score distributions."""
