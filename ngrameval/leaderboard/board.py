@@ -289,8 +289,8 @@ class Board:
                 "submissions s LEFT JOIN statistics t ON t.submission = s.id ORDER BY s.submitted, s.id, t.rowid"
             ).fetchall()
         submissions: dict[str, Submission] = {}
-        for *head, metric, signature, scores in rows:
-            submission = submissions.setdefault(head[0], Submission(*head, {}, {}))
+        for name, team, client, submitted, digest, metric, signature, scores in rows:
+            submission = submissions.setdefault(name, Submission(name, team, client, submitted, digest, {}, {}))
             if metric is not None:
                 submission.scores[metric], submission.signatures[metric] = json.loads(scores), signature
         return list(submissions.values())

@@ -4,6 +4,7 @@ handler reads them, and the report is made from standings, which hold none."""
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import os
 import tempfile
@@ -158,26 +159,18 @@ class BoardPage:
         """A status line, and the HTML report of the best REPORT_SYSTEMS submissions (never the references) written
         to a new file."""
         standings, _ = self.standings()
-        best = standings.systems[:REPORT_SYSTEMS]
+        best = [system.name for system in standings.systems[:REPORT_SYSTEMS]]
+        clusters = {
+            key: [kept for kept in ([name for name in group if name in best] for group in groups) if kept]
+            for key, groups in (standings.clusters or {}).items()
+        }
         detailed = [
             SystemScores(
                 system.name, system.results, self.board.segment_scores(system.name), self.board.predictions(system.name)
             )
-            for system in best
+            for system in standings.systems[:REPORT_SYSTEMS]
         ]
-        names = {system.name for system in best}
-        clusters = {
-            key: [kept for kept in ([name for name in group if name in names] for group in groups) if kept]
-            for key, groups in (standings.clusters or {}).items()
-        }
-        shown = Leaderboard(
-            standings.columns,
-            detailed,
-            None,
-            significance_level=standings.significance_level,
-            clusters=clusters,
-            stale=standings.stale,
-        )
+        shown = dataclasses.replace(standings, systems=detailed, clusters=clusters)
         path = Path(tempfile.mkdtemp(prefix="ngrameval-board-")) / "leaderboard.html"
         path.write_text(report.to_html(shown, SCALE, WIDTH), encoding="utf-8")
         count = len(standings.systems)

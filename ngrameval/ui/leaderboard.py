@@ -187,12 +187,11 @@ def _significance(test: str, samples: Any, confidence: bool, seed: Any) -> Signi
     if seed is not None and (seed != int(seed) or seed < 0):
         raise InputError("lb.error.seed", value=seed)
     samples = None if samples is None else int(samples)
-    seed = DEFAULT_SEED if seed is None else int(seed)
-    if chosen is not None:
-        return Significance(
-            test=chosen, test_samples=samples, seed=seed, confidence_samples=samples if confidence else None
-        )
-    return Significance(confidence_samples=(samples or DEFAULT_SAMPLES["bs"]) if confidence else None, seed=seed)
+    # Intervals without a test: the bootstrap's default samples unless given.
+    confidence_samples = (samples or (None if chosen else DEFAULT_SAMPLES["bs"])) if confidence else None
+    return Significance(
+        chosen, samples if chosen else None, confidence_samples, DEFAULT_SEED if seed is None else int(seed)
+    )
 
 
 def score(
