@@ -464,13 +464,36 @@ def box_plot(board: Leaderboard, column_index: int, scale: float, width: int) ->
     return frame.svg(body, f"segment {column.key} per system")
 
 
-def default_pair(board: Leaderboard) -> tuple[int, int]:
-    """Indices (into the ranked systems) of the pair shown first: the best system and the baseline, or
-    the best and the second best."""
+def pairs(board: Leaderboard) -> list[tuple[int, int]]:
+    """Every two ranked systems' indices, the pair shown first leading: the best system and the baseline, or the
+    best two."""
     ranked = [system.name for system in board.ranked()]
-    if board.baseline is not None and ranked[0] != board.baseline:
-        return 0, ranked.index(board.baseline)
-    return 0, 1
+    first = (0, ranked.index(board.baseline)) if board.baseline is not None and ranked[0] != board.baseline else (0, 1)
+    return sorted(((i, j) for i in range(len(ranked)) for j in range(i + 1, len(ranked))), key=first.__ne__)
+
+
+def charts(board: Leaderboard, scale: float, width: int, heading: str = "h3") -> tuple[str, str]:
+    """Each score column's :func:`interval_chart`, and its :func:`box_plot`, under a ``heading`` element (no chart
+    before a community board's first submission)."""
+    columns = board.columns if board.systems else []
+    headings = [f"<{heading}>{html.escape(c.key)} ({direction(c)})</{heading}>" for c in columns]
+    bars = "".join(h + interval_chart(board, c, scale, width) for h, c in zip(headings, columns))
+    return bars, "".join(h + box_plot(board, i, scale, width) for i, h in enumerate(headings))
+
+
+def legend_html(board: Leaderboard, attributes: str = "") -> str:
+    """What the marks, intervals and clusters mean, and each score column's signature, as HTML (``attributes``: the
+    paragraphs' and the list's).
+
+    >>> from ngrameval.leaderboard.scoring import Significance, score_leaderboard
+    >>> legend_html(score_leaderboard(["a"], [["a cat"]], [["a cat"]], {"bleu": {}}, Significance()))
+    '<ul><li><b>bleu</b>: <code>nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0</code></li></ul>'
+    """
+    legend = "".join(f"<p{attributes}>{html.escape(line)}</p>" for line in board.legend())
+    signatures = "".join(
+        f"<li><b>{html.escape(c.key)}</b>: <code>{html.escape(c.signature)}</code></li>" for c in board.columns
+    )
+    return f"{legend}<ul{attributes}>{signatures}</ul>"
 
 
 def pair_section(board: Leaderboard, first: int, second: int, scale: float, width: int, shown: bool) -> str:
@@ -562,37 +585,25 @@ def to_html(board: Leaderboard, scale: float, width: int) -> str:
     ranked = board.ranked()
     segments = len(board.references) if board.references is not None else len(ranked[0].segment_scores) if ranked else 0
     shown_as = shown_names(board)
-    signatures = "".join(
-        f"<li><b>{html.escape(column.key)}</b>: <code>{html.escape(column.signature)}</code></li>"
-        for column in board.columns
+    bars, boxes = charts(board, scale, width)
+    ordered = pairs(board)
+    options = "".join(
+        f'<option value="{i}-{j}" title="{html.escape(ranked[i].name)} vs '
+        f'{html.escape(ranked[j].name)}">{html.escape(shown_as[ranked[i].name])} vs '
+        f"{html.escape(shown_as[ranked[j].name])}</option>"
+        for i, j in ordered
     )
-    legend = "".join(f'<p class="legend">{html.escape(line)}</p>' for line in board.legend())
-    charted = board.columns if ranked else []  # a community board before its first submission: no chart
-    headings = [f"<h3>{html.escape(column.key)} ({direction(column)})</h3>" for column in charted]
-    bars = "".join(heading + interval_chart(board, column, scale, width) for heading, column in zip(headings, charted))
-    boxes = "".join(heading + box_plot(board, index, scale, width) for index, heading in enumerate(headings))
-    if len(ranked) > 1:
-        shown = tuple(sorted(default_pair(board)))
-        pairs = sorted(((i, j) for i in range(len(ranked)) for j in range(i + 1, len(ranked))), key=shown.__ne__)
-        options = "".join(
-            f'<option value="{i}-{j}" title="{html.escape(ranked[i].name)} vs '
-            f'{html.escape(ranked[j].name)}">{html.escape(shown_as[ranked[i].name])} vs '
-            f"{html.escape(shown_as[ranked[j].name])}</option>"
-            for i, j in pairs
-        )
-        sections = "".join(pair_section(board, i, j, scale, width, (i, j) == shown) for i, j in pairs)
-        pair_view = (
-            f'<label>Pair: <select id="pair">{options}</select></label>{sections}'
-            + (
-                '<p class="legend">Highlighted: the words of a prediction that are part of an n-gram (up '
-                f"to {HIGHLIGHT_ORDER} words; darker: longer) of one of the segment's references.</p>"
-                if board.references is not None
-                else ""
-            )
-            + f"<script>{SCRIPT}</script>"
-        )
-    else:
-        pair_view = "<p>One system: no pair to compare.</p>"
+    sections = "".join(pair_section(board, i, j, scale, width, (i, j) == ordered[0]) for i, j in ordered)
+    highlights = (
+        '<p class="legend">Highlighted: the words of a prediction that are part of an n-gram (up '
+        f"to {HIGHLIGHT_ORDER} words; darker: longer) of one of the segment's references.</p>"
+    )
+    pair_view = (
+        f'<label>Pair: <select id="pair">{options}</select></label>{sections}'
+        f"{highlights if board.references is not None else ''}<script>{SCRIPT}</script>"
+        if ordered
+        else "<p>One system: no pair to compare.</p>"
+    )
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy"
@@ -601,7 +612,7 @@ def to_html(board: Leaderboard, scale: float, width: int) -> str:
 <body><h1>ngrameval leaderboard</h1>
 <p>{len(ranked)} systems, {segments} segments, ranked by {html.escape(board.columns[0].key)}
 ({direction(board.columns[0])}).</p>
-<h2>Scores</h2>{scores_table(board, scale, width)}{legend}<ul class="legend">{signatures}</ul>
+<h2>Scores</h2>{scores_table(board, scale, width)}{legend_html(board, ' class="legend"')}
 <h2>Scores per system</h2><div id="bars">{bars}
 <p class="legend">Dot: the score; whisker: its 95% confidence interval (when computed). The axis spans the
 scores, not from 0.</p></div>
@@ -617,14 +628,15 @@ def render(board: Leaderboard, output_format: str, scale: float = 1.0, width: in
     """The leaderboard as ``output_format`` (one of :data:`FORMATS`, ``"sentences"``: JSON lines of the
     segment scores, or ``"json-sentences"``: the JSON object with each system's segment scores); ``scale`` and
     ``width`` apply to the formats meant for reading."""
-    readable = {"text": to_text, "markdown": to_markdown, "latex": to_latex, "html": to_html}
-    if output_format in readable:
-        return readable[output_format](board, scale, width)
-    machine = {
-        "json": to_json,
-        "sentences": to_sentences,
-        "json-sentences": lambda b: to_json(b, segments=True),
-        "csv": lambda b: to_delimited(b, ","),
-        "tsv": lambda b: to_delimited(b, "\t"),
+    formats: dict[str, Callable[[Leaderboard, float, int], str]] = {
+        "text": to_text,
+        "markdown": to_markdown,
+        "latex": to_latex,
+        "html": to_html,
+        "json": lambda board, *_: to_json(board),
+        "sentences": lambda board, *_: to_sentences(board),
+        "json-sentences": lambda board, *_: to_json(board, segments=True),
+        "csv": lambda board, *_: to_delimited(board, ","),
+        "tsv": lambda board, *_: to_delimited(board, "\t"),
     }
-    return machine[output_format](board)
+    return formats[output_format](board, scale, width)

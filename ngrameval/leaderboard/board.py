@@ -248,10 +248,10 @@ class Board:
             connection.close()
 
     @contextmanager
-    def _transaction(self, begin: str = "BEGIN IMMEDIATE") -> Iterator[sqlite3.Connection]:
+    def _transaction(self) -> Iterator[sqlite3.Connection]:
         """A connection in a transaction: committed at the end, rolled back on any error."""
         with self._connect() as connection:
-            connection.execute(begin)
+            connection.execute("BEGIN IMMEDIATE")
             try:
                 yield connection
                 connection.execute("COMMIT")
@@ -283,20 +283,17 @@ class Board:
         >>> [(submission.name, submission.team, submission.scores) for submission in board.submissions()]
         [('exact', 'lab', {'chrf': {'chrf': 1.0}})]
         """
-        with self._transaction("BEGIN") as connection:
-            heads = connection.execute(
-                "SELECT id, name, team, client, submitted, digest FROM submissions ORDER BY submitted, id"
+        with self._connect() as connection:
+            rows = connection.execute(
+                "SELECT s.name, s.team, s.client, s.submitted, s.digest, t.metric, t.signature, t.scores FROM "
+                "submissions s LEFT JOIN statistics t ON t.submission = s.id ORDER BY s.submitted, s.id, t.rowid"
             ).fetchall()
-            scored = connection.execute("SELECT submission, metric, signature, scores FROM statistics").fetchall()
-        scores: dict[int, dict[str, dict[str, float | None]]] = {}
-        signatures: dict[int, dict[str, str]] = {}
-        for submission, metric, signature, metric_scores in scored:
-            scores.setdefault(submission, {})[metric] = json.loads(metric_scores)
-            signatures.setdefault(submission, {})[metric] = signature
-        return [
-            Submission(name, team, client, submitted, digest, scores.get(key, {}), signatures.get(key, {}))
-            for key, name, team, client, submitted, digest in heads
-        ]
+        submissions: dict[str, Submission] = {}
+        for name, team, client, submitted, digest, metric, signature, scores in rows:
+            submission = submissions.setdefault(name, Submission(name, team, client, submitted, digest, {}, {}))
+            if metric is not None:
+                submission.scores[metric], submission.signatures[metric] = json.loads(scores), signature
+        return list(submissions.values())
 
     def predictions(self, name: str) -> list[str]:
         """The segments submission ``name`` was scored on.
@@ -564,25 +561,21 @@ class Board:
             keys = [column_key(spec.name, output, len(spec.outputs) > 1) for output in spec.outputs]
             signature = significance.with_suffix(spec.signature, suffix)
             columns += [Column(key, spec.name, output, signature) for key, output in zip(keys, spec.outputs)]
-            groups.update({key: [] for key in keys})
-            if not names:
-                continue
-            intervals, p_values = significance.pairwise_bootstrap(
-                [stored[name][spec.name] for name in names], n_samples, seed=seed
-            )
+            stats = [stored[name][spec.name] for name in names]
+            intervals, p_values = significance.pairwise_bootstrap(stats, n_samples, seed=seed) if names else ([], {})
             for name, interval in zip(names, intervals):
                 results[name].update({key: interval[output] for key, output in zip(keys, spec.outputs)})
             for key, output in zip(keys, spec.outputs):
                 corpus = [interval[output].score for interval in intervals]
-                ranked = clusters(corpus, p_values[output], level, get_family(spec.name).lower_is_better)
+                ranked = (
+                    clusters(corpus, p_values[output], level, get_family(spec.name).lower_is_better) if names else []
+                )
                 groups[key] = [[names[index] for index in group] for group in ranked]
         systems = []
-        for name in names:
+        for name in (name for group in groups[columns[0].key] for name in group):
             segments = self.predictions(name) if details else []
             scores = self._segment_scores(stored[name], segments) if details else np.empty((self.segments, 0))
             systems.append(SystemScores(name, results[name], scores, segments))
-        order = {name: rank for rank, name in enumerate(name for group in groups[columns[0].key] for name in group)}
-        systems.sort(key=lambda system: order[system.name])
         return Leaderboard(columns, systems, None, significance_level=level, clusters=groups, stale=stale)
 
     def export(
@@ -607,22 +600,19 @@ class Board:
         standings = self.standings(n_samples, seed)
         heads = {submission.name: submission for submission in self.submissions()}
         cluster_of = standings.cluster_numbers()
-        fields = [(key, pa.int64()) for key in ("rank", "cluster")]
-        fields += [(key, pa.string()) for key in ("name", "team", "submitted", "digest")]
-        for column in standings.columns:
-            fields += [(column.key + part, pa.float64()) for part in ("", ".ci_low", ".ci_high")]
-            fields.append((f"{column.key}.signature", pa.string()))
+        fields = {"rank": pa.int64(), "cluster": pa.int64()}
+        fields |= dict.fromkeys(("name", "team", "submitted", "digest"), pa.string())
+        parts = {"": pa.float64(), ".ci_low": pa.float64(), ".ci_high": pa.float64(), ".signature": pa.string()}
+        fields |= {column.key + part: kind for column in standings.columns for part, kind in parts.items()}
         rows = []
         for rank, system in enumerate(standings.systems, 1):
             head = heads[system.name]
-            row = dict(rank=rank, cluster=cluster_of[system.name], name=head.name, team=head.team)
-            row.update(submitted=head.time, digest=head.digest)
+            values = [rank, cluster_of[system.name], head.name, head.team, head.time, head.digest]
             for column in standings.columns:
                 result = system.results[column.key]
                 assert result.ci is not None  # standings() bootstraps every score
-                row.update({column.key: result.score, f"{column.key}.signature": column.signature})
-                row.update({f"{column.key}.ci_low": result.ci[0], f"{column.key}.ci_high": result.ci[1]})
-            rows.append(row)
+                values += [result.score, *result.ci, column.signature]
+            rows.append(dict(zip(fields, values)))
         path.parent.mkdir(parents=True, exist_ok=True)
         pq.write_table(pa.Table.from_pylist(rows, schema=pa.schema(fields)), path)
         return path

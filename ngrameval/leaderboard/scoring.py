@@ -221,16 +221,15 @@ def score_leaderboard(
     results: list[dict[str, SystemResult]] = [{} for _ in names]
     per_segment: list[list[np.ndarray]] = [[] for _ in names]
     groups: dict[str, list[list[str]]] = {}
+    advance = progress.update if progress is not None else lambda: None
     for metric, metric_options in options.items():
         family = get_family(metric)
         stats = []
         for system in predictions:
             stats.append(family.statistics(system, references, **metric_options))
-            if progress is not None:
-                progress.update()
+            advance()
         system_results, suffix, metric_clusters = tests.results(stats, SIGNIFICANCE_LEVEL)
-        if progress is not None:
-            progress.update()
+        advance()
         keys = {output: column_key(metric, output, len(stats[0].outputs) > 1) for output in stats[0].outputs}
         signature = significance.with_suffix(stats[0].signature, suffix)
         columns += [Column(key, metric, output, signature) for output, key in keys.items()]

@@ -4,6 +4,7 @@ handler reads them, and the report is made from standings, which hold none."""
 
 from __future__ import annotations
 
+import dataclasses
 import html
 import os
 import tempfile
@@ -22,7 +23,7 @@ from ngrameval.leaderboard.reading import Source, read_predictions
 from ngrameval.leaderboard.scoring import Leaderboard, SystemScores
 from ngrameval.ui import i18n, page
 from ngrameval.ui.i18n import t
-from ngrameval.ui.leaderboard import DEFAULT_MAX_MB, Budget, legend_html, text_files
+from ngrameval.ui.leaderboard import DEFAULT_MAX_MB, Budget, text_files
 from ngrameval.ui.page import InputError
 
 SAMPLES = 1000  # the standings' bootstrap resamples (ngrameval board show's)
@@ -107,10 +108,12 @@ class BoardPage:
         status = i18n.text("board.shown", language, **shown) if rows else i18n.text("board.empty", language)
         if standings.stale:
             status += " " + i18n.text("board.stale", language, metrics=", ".join(standings.stale))
-        return page.status_html(status), frame, legend_html(standings), [system.name for system in standings.systems]
+        legend = f'<div id="legend">{report.legend_html(standings)}</div>'
+        return page.status_html(status), frame, legend, [system.name for system in standings.systems]
 
-    def submission_html(self, name: str | None, language: str) -> str:
+    def submission_html(self, name: str | None, request: gr.Request | None = None) -> str:
         """A submission's page: its facts, scores (with intervals and signatures), and segment-score distributions."""
+        language = i18n.language_of(request)
         if not name:
             return ""
         standings, heads = self.standings()
@@ -152,33 +155,27 @@ class BoardPage:
             f"<h4>{html.escape(i18n.text('lb.distributions', language))}</h4>{boxes}</div>"
         )
 
-    def report_file(self) -> tuple[str, int]:
-        """The HTML report of the best REPORT_SYSTEMS submissions (never the references), written to a new file; and
-        how many submissions the board has."""
+    def report_file(self, request: gr.Request | None = None) -> tuple[str, str]:
+        """A status line, and the HTML report of the best REPORT_SYSTEMS submissions (never the references) written
+        to a new file."""
         standings, _ = self.standings()
-        best = standings.systems[:REPORT_SYSTEMS]
+        best = [system.name for system in standings.systems[:REPORT_SYSTEMS]]
+        clusters = {
+            key: [kept for kept in ([name for name in group if name in best] for group in groups) if kept]
+            for key, groups in (standings.clusters or {}).items()
+        }
         detailed = [
             SystemScores(
                 system.name, system.results, self.board.segment_scores(system.name), self.board.predictions(system.name)
             )
-            for system in best
+            for system in standings.systems[:REPORT_SYSTEMS]
         ]
-        names = {system.name for system in best}
-        clusters = {
-            key: [kept for kept in ([name for name in group if name in names] for group in groups) if kept]
-            for key, groups in (standings.clusters or {}).items()
-        }
-        shown = Leaderboard(
-            standings.columns,
-            detailed,
-            None,
-            significance_level=standings.significance_level,
-            clusters=clusters,
-            stale=standings.stale,
-        )
+        shown = dataclasses.replace(standings, systems=detailed, clusters=clusters)
         path = Path(tempfile.mkdtemp(prefix="ngrameval-board-")) / "leaderboard.html"
         path.write_text(report.to_html(shown, SCALE, WIDTH), encoding="utf-8")
-        return str(path), len(standings.systems)
+        count = len(standings.systems)
+        note = i18n.text("board.report_made", i18n.language_of(request), count=min(count, REPORT_SYSTEMS), total=count)
+        return page.status_html(note), str(path)
 
     def read_submission(self, upload: Any) -> list[str]:
         """The segments of an uploaded file (one line per segment of the board), as ``ngrameval score`` reads it."""
@@ -220,44 +217,30 @@ class BoardPage:
         return page.status_html(status) + link, answer, gr.update(choices=[stored.name], value=stored.name)
 
 
-class BoardSpace:
+class BoardSpace(BoardPage):
     """The leaderboard Space's page for the board in ``folder`` (opened, and checked, at once)."""
 
     name = "leaderboard"
     warm_up = None
 
     def __init__(self, folder: Path, max_mb: float = DEFAULT_MAX_MB, behind_proxy: bool | None = None):
-        self.handlers = BoardPage(
-            Path(folder), max_mb, HUB_VARIABLE in os.environ if behind_proxy is None else behind_proxy
-        )
+        super().__init__(Path(folder), max_mb, HUB_VARIABLE in os.environ if behind_proxy is None else behind_proxy)
         self.launch_options = {"max_file_size": int(max_mb * 2**20)}  # gradio refuses larger uploads
 
+    def load(self, request: gr.Request):
+        """The table, and the submission the address names (``?submission=NAME``)."""
+        status, frame, legend, names = self.table(request)
+        chosen = request.query_params.get("submission") if request is not None else None
+        chosen = chosen if chosen in names else None
+        tab = gr.Tabs(selected="submission" if chosen else "board")
+        return status, frame, legend, gr.update(choices=names, value=chosen), self.submission_html(chosen, request), tab
+
+    def refresh(self, request: gr.Request):
+        status, frame, legend, names = self.table(request)
+        return status, frame, legend, gr.update(choices=names)
+
     def build(self) -> gr.Blocks:
-        handlers = self.handlers
-        board = handlers.board
-
-        def load(request: gr.Request):
-            """The table, and the submission the address names (``?submission=NAME``)."""
-            status, frame, legend, names = handlers.table(request)
-            chosen = request.query_params.get("submission") if request is not None else None
-            chosen = chosen if chosen in names else None
-            view = handlers.submission_html(chosen, i18n.language_of(request))
-            tab = gr.Tabs(selected="submission" if chosen else "board")
-            return status, frame, legend, gr.update(choices=names, value=chosen), view, tab
-
-        def refresh(request: gr.Request):
-            status, frame, legend, names = handlers.table(request)
-            return status, frame, legend, gr.update(choices=names)
-
-        def show(name: str | None, request: gr.Request):
-            return handlers.submission_html(name, i18n.language_of(request))
-
-        def make_report(request: gr.Request):
-            path, count = handlers.report_file()
-            language = i18n.language_of(request)
-            note = i18n.text("board.report_made", language, count=min(count, REPORT_SYSTEMS), total=count)
-            return page.status_html(note), path
-
+        board = self.board
         with i18n.TranslatedBlocks(
             title=f"{board.title or 'ngrameval'} · leaderboard", analytics_enabled=False, delete_cache=(3600, 3600)
         ) as demo:
@@ -265,7 +248,7 @@ class BoardSpace:
                 gr.Markdown(t("board.header", title=board.title or "ngrameval leaderboard"))
                 language = i18n.language_switch()
             metrics = ", ".join(spec.name for spec in board.metrics())
-            limit, per_hour = f"{handlers.max_mb:g}", board.max_per_hour or "-"
+            limit, per_hour = f"{self.max_mb:g}", board.max_per_hour or "-"
             gr.Markdown(
                 t("board.intro", segments=f"{board.segments:,}", metrics=metrics, limit=limit, per_hour=per_hour)
             )
@@ -281,7 +264,7 @@ class BoardSpace:
                     report_file = gr.File(label=t("lb.report"), elem_id="report")
                 with gr.Tab(t("board.tab_submit"), id="submit"):
                     upload = gr.File(
-                        label=t("board.file", limit=f"{handlers.max_mb:g}"), file_types=None, elem_id="submission-file"
+                        label=t("board.file", limit=f"{self.max_mb:g}"), file_types=None, elem_id="submission-file"
                     )
                     with gr.Row():
                         name, team = (
@@ -297,18 +280,18 @@ class BoardSpace:
                     )
                     view = gr.HTML(elem_id="submission-view")
             table_outputs = [status, ranked, legend, chosen]
-            demo.load(load, None, [*table_outputs, view, tabs], api_visibility="private")
-            refresh_button.click(refresh, None, table_outputs, api_name="standings")
-            report_button.click(make_report, None, [report_status, report_file], api_name="report")
+            demo.load(self.load, None, [*table_outputs, view, tabs], api_visibility="private")
+            refresh_button.click(self.refresh, None, table_outputs, api_name="standings")
+            report_button.click(self.report_file, None, [report_status, report_file], api_name="report")
             # The table is refreshed for the page (an API client asks /standings when it wants it).
             submit.click(
-                handlers.submit,
+                self.submit,
                 [upload, name, team],
                 [submit_status, stored, chosen],
                 api_name="submit",
                 concurrency_limit=SUBMIT_CONCURRENCY,
-            ).then(refresh, None, table_outputs, api_visibility="private")
-            chosen.change(show, chosen, view, api_name="submission")
+            ).then(self.refresh, None, table_outputs, api_visibility="private")
+            chosen.change(self.submission_html, chosen, view, api_name="submission")
             demo.load(None, None, language, js=i18n.INITIAL_JS)
             language.change(None, language, None, js=i18n.SWITCH_JS)
         demo.queue(default_concurrency_limit=1, max_size=QUEUE_SIZE)

@@ -45,19 +45,6 @@ MAX_MB_VARIABLE = "NGRAMEVAL_BOARD_MAX_MB"
 DEFAULT_MAX_MB = 20  # a submitted file, unpacked
 
 
-@dataclass
-class Scored:
-    """What a session keeps after scoring: the leaderboard and how it is displayed."""
-
-    board: Leaderboard
-    scale: float
-    width: int
-
-
-def _paths(files: Sequence[Any] | None) -> list[Path]:
-    return [Path(file) for file in files or []]
-
-
 CHUNK = 1 << 20
 SKIPPED_MEMBER = re.compile(r"(^|/)(__MACOSX/|\.)")  # not texts: macOS's folders in an archive, hidden files
 
@@ -83,26 +70,21 @@ class Budget:
             raise InputError("lb.error.too_large", name=name, limit=self.limit / 2**20)
 
 
-def _unpacked(stream: IO[bytes] | gzip.GzipFile, target: Path, name: str, budget: Budget) -> Path:
-    target.parent.mkdir(parents=True, exist_ok=True)
-    with open(target, "wb") as output:
-        while True:
-            chunk = stream.read(CHUNK)
-            if not chunk:
-                return target
-            budget.take(len(chunk), name)
-            output.write(chunk)
-
-
 def _text_file(stream: IO[bytes], name: str, target: Path, budget: Budget) -> Path:
-    """A file's text in ``target`` (a ``.gz`` decompressed)."""
-    if not name.lower().endswith(".gz"):
-        return _unpacked(stream, target / name, name, budget)
+    """A file's text in ``target`` (a ``.gz`` decompressed), each chunk taken from ``budget`` before it is written."""
+    packed = name.lower().endswith(".gz")
+    path = target / (name[:-3] if packed else name)
+    path.parent.mkdir(parents=True, exist_ok=True)
     try:
-        with gzip.GzipFile(fileobj=stream) as unzipped:
-            return _unpacked(unzipped, target / name[:-3], name, budget)
+        with gzip.GzipFile(fileobj=stream) if packed else stream as source, open(path, "wb") as output:
+            while chunk := source.read(CHUNK):
+                budget.take(len(chunk), name)
+                output.write(chunk)
     except (OSError, EOFError, zlib.error):
+        if not packed:
+            raise
         raise InputError("lb.error.not_gzip", name=name) from None
+    return path
 
 
 def text_files(uploads: Sequence[Path], folder: Path, budget: Budget, max_files: int = MAX_SYSTEMS) -> list[Path]:
@@ -155,24 +137,17 @@ def text_files(uploads: Sequence[Path], folder: Path, budget: Budget, max_files:
     return found
 
 
-def system_name(path: Path) -> str:
-    """A system's name: its file's name, less ``.txt``.
-
-    >>> system_name(Path("kit.txt")), system_name(Path("generaltest2022.de-en.hyp.Online-A.en"))
-    ('kit', 'generaltest2022.de-en.hyp.Online-A.en')
-    """
-    return path.name[:-4] if path.name.lower().endswith(".txt") and len(path.name) > 4 else path.name
-
-
 def system_names(paths: Sequence[Path]) -> list[str]:
-    """The systems' names (:func:`system_name`); equal names get their number in the upload order.
+    """The systems' names: their files' names, less ``.txt``; equal names get their number in the upload order.
 
     >>> system_names([Path("a/kit.txt"), Path("b/fbk.txt")])
     ['kit', 'fbk']
     >>> system_names([Path("a/out.txt"), Path("b/out.txt")])
     ['out (1)', 'out (2)']
     """
-    names = [system_name(path) for path in paths]
+    names = [
+        path.name[:-4] if path.name.lower().endswith(".txt") and len(path.name) > 4 else path.name for path in paths
+    ]
     if len(set(names)) < len(names):
         names = [f"{name} ({number})" for number, name in enumerate(names, 1)]
     return names
@@ -183,7 +158,10 @@ def read_leaderboard_input(
 ) -> tuple[list[str], list[list[str]], list[list[str]]]:
     """(system names, per system its predictions, per segment its references) from the uploads (:func:`text_files`,
     all within MAX_BYTES unpacked)."""
-    references, uploads = _paths(reference_uploads), _paths(system_uploads)
+    references, uploads = (
+        [Path(file) for file in reference_uploads or []],
+        [Path(file) for file in system_uploads or []],
+    )
     if not references:
         raise InputError("lb.error.no_references")
     if not uploads:
@@ -209,23 +187,11 @@ def _significance(test: str, samples: Any, confidence: bool, seed: Any) -> Signi
     if seed is not None and (seed != int(seed) or seed < 0):
         raise InputError("lb.error.seed", value=seed)
     samples = None if samples is None else int(samples)
-    seed = DEFAULT_SEED if seed is None else int(seed)
-    if chosen is not None:
-        return Significance(
-            test=chosen, test_samples=samples, seed=seed, confidence_samples=samples if confidence else None
-        )
-    return Significance(confidence_samples=(samples or DEFAULT_SAMPLES["bs"]) if confidence else None, seed=seed)
-
-
-def order_systems(names: list[str], predictions: list[list[str]], baseline: str | None):
-    """The systems with the baseline first (the paired tests' baseline is the first system)."""
-    if not baseline:
-        return names, predictions
-    if baseline not in names:
-        raise InputError("lb.error.baseline", name=baseline, names=", ".join(names))
-    first = names.index(baseline)
-    order = [first] + [index for index in range(len(names)) if index != first]
-    return [names[i] for i in order], [predictions[i] for i in order]
+    # Intervals without a test: the bootstrap's default samples unless given.
+    confidence_samples = (samples or (None if chosen else DEFAULT_SAMPLES["bs"])) if confidence else None
+    return Significance(
+        chosen, samples if chosen else None, confidence_samples, DEFAULT_SEED if seed is None else int(seed)
+    )
 
 
 def score(
@@ -254,65 +220,48 @@ def score(
             names, predictions, references = read_leaderboard_input(reference_uploads, system_uploads, Path(unpacked))
         if tests.test is not None and len(names) < 2:
             raise InputError("lb.error.pair")
-        names, predictions = order_systems(names, predictions, baseline)
+        if baseline and baseline not in names:
+            raise InputError("lb.error.baseline", name=baseline, names=", ".join(names))
+        order = sorted(
+            range(len(names)), key=lambda index: names[index] != baseline
+        )  # the paired tests' baseline first
+        names, predictions = [names[index] for index in order], [predictions[index] for index in order]
         board = score_leaderboard(names, predictions, references, {m: options.get(m, {}) for m in metrics}, tests)
     except errors.InputError as error:  # the page's, or the reader's and the metrics' own (English)
         message = error.in_language(language) if isinstance(error, InputError) else str(error)
         return (page.status_html(message, True, language), None, "", gr.update(choices=[], value=None), "", None, None)
-    scored = Scored(board, *((100.0, 2) if scale_100 else (1.0, 4)))
+    scale, width = (100.0, 2) if scale_100 else (1.0, 4)
     # Gradio copies the file into its cache (emptied by the Blocks' delete_cache) after this returns.
     report_file = Path(tempfile.mkdtemp(prefix="ngrameval-leaderboard-")) / "leaderboard.html"
-    report_file.write_text(report.to_html(board, scored.scale, scored.width), encoding="utf-8")
+    report_file.write_text(report.to_html(board, scale, width), encoding="utf-8")
     pairs = pair_choices(board)
     segments = f"{len(references):,}"
     status = i18n.text("lb.scored", language, systems=len(names), segments=segments, column=board.columns[0].key)
     return (
         page.status_html(status),
-        table(scored),
-        charts(scored, language),
+        table(board, scale, width),
+        charts(board, scale, width, language),
         gr.update(choices=pairs, value=pairs[0] if pairs else None),
-        pair_view(scored, pairs[0] if pairs else None),
+        pair_view((board, scale, width), pairs[0] if pairs else None),
         str(report_file),
-        scored,
+        (board, scale, width),
     )
 
 
-def table(scored: Scored) -> pd.DataFrame:
+def table(board: Leaderboard, scale: float, width: int) -> pd.DataFrame:
     """The ranked table, as the text report shows it."""
-    board = scored.board
     rows = [
-        [
-            rank,
-            board.label(system),
-            *(board.cell(system, column.key, scored.scale, scored.width) for column in board.columns),
-        ]
+        [rank, board.label(system), *(board.cell(system, column.key, scale, width) for column in board.columns)]
         for rank, system in enumerate(board.ranked(), 1)
     ]
     return pd.DataFrame(rows, columns=["rank", "system", *(column.key for column in board.columns)])
 
 
-def legend_html(board: Leaderboard) -> str:
-    """What the marks, intervals and clusters mean, and each score column's signature.
-
-    >>> board = score_leaderboard(["a"], [["a cat"]], [["a cat"]], {"bleu": {}}, Significance())
-    >>> legend_html(board)
-    '<div id="legend"><ul><li><b>bleu</b>: <code>nrefs:1|case:mixed|eff:no|tok:13a|smooth:exp|version:2.6.0</code></li></ul></div>'
-    """
-    legend = "".join(f"<p>{html.escape(line)}</p>" for line in board.legend())
-    signatures = "".join(
-        f"<li><b>{html.escape(c.key)}</b>: <code>{html.escape(c.signature)}</code></li>" for c in board.columns
-    )
-    return f'<div id="legend">{legend}<ul>{signatures}</ul></div>'
-
-
-def charts(scored: Scored, language: str = i18n.DEFAULT_LANGUAGE) -> str:
+def charts(board: Leaderboard, scale: float, width: int, language: str = i18n.DEFAULT_LANGUAGE) -> str:
     """The report's interval charts, segment-score distributions, legend and signatures."""
-    board, scale, width = scored.board, scored.scale, scored.width
-    headings = [f"<h4>{html.escape(c.key)} ({report.direction(c)})</h4>" for c in board.columns]
-    bars = "".join(h + report.interval_chart(board, c, scale, width) for h, c in zip(headings, board.columns))
-    boxes = "".join(h + report.box_plot(board, i, scale, width) for i, h in enumerate(headings))
+    bars, boxes = report.charts(board, scale, width, "h4")
     return (
-        f"<style>{report.CHART_CSS}</style>{legend_html(board)}"
+        f'<style>{report.CHART_CSS}</style><div id="legend">{report.legend_html(board)}</div>'
         f'<h3>{html.escape(i18n.text("lb.bars", language))}</h3><div id="bars">{bars}</div>'
         f'<h3>{html.escape(i18n.text("lb.distributions", language))}</h3><div id="distributions">{boxes}</div>'
     )
@@ -321,30 +270,24 @@ def charts(scored: Scored, language: str = i18n.DEFAULT_LANGUAGE) -> str:
 def pair_choices(board: Leaderboard) -> list[str]:
     """``"A vs B"`` for every pair of ranked systems, the report's default pair first."""
     ranked = board.ranked()
-    if len(ranked) < 2:
-        return []
-    shown = tuple(sorted(report.default_pair(board)))
-    pairs = sorted(((i, j) for i in range(len(ranked)) for j in range(i + 1, len(ranked))), key=lambda p: p != shown)
-    return [f"{ranked[i].name} vs {ranked[j].name}" for i, j in pairs]
+    return [f"{ranked[i].name} vs {ranked[j].name}" for i, j in report.pairs(board)]
 
 
-def pair_view(scored: Scored | None, choice: str | None) -> str:
-    """The segments where the chosen pair differs most, both predictions highlighted."""
-    if scored is None or not choice:
+def pair_view(scored: tuple[Leaderboard, float, int] | None, choice: str | None) -> str:
+    """The segments where the chosen pair (of the session's leaderboard, scale and width) differs most, both
+    predictions highlighted."""
+    if scored is None or choice not in (pairs := dict(zip(pair_choices(scored[0]), report.pairs(scored[0])))):
         return ""
-    names = [system.name for system in scored.board.ranked()]
-    pairs = {f"{names[i]} vs {names[j]}": (i, j) for i in range(len(names)) for j in range(i + 1, len(names))}
-    if choice not in pairs:
-        return ""
-    section = report.pair_section(scored.board, *pairs[choice], scored.scale, scored.width, True)
-    return f"<style>{report.CHART_CSS}</style>{section}"
+    return f"<style>{report.CHART_CSS}</style>{report.pair_section(scored[0], *pairs[choice], *scored[1:], True)}"
 
 
 def baseline_choices(system_uploads) -> Any:
     """The baseline dropdown lists the uploaded systems (zip members by name); the first is the default."""
     try:
         with tempfile.TemporaryDirectory(prefix="ngrameval-leaderboard-") as folder:
-            names = system_names(text_files(_paths(system_uploads), Path(folder), Budget(MAX_BYTES)))
+            names = system_names(
+                text_files([Path(file) for file in system_uploads or []], Path(folder), Budget(MAX_BYTES))
+            )
     except errors.InputError:
         names = []
     return gr.update(choices=names, value=names[0] if names else None)
