@@ -6,7 +6,6 @@ import gradio as gr
 import pandas as pd
 
 import ngrameval
-from ngrameval.engine.ngrams import ngram_counts
 
 # How chrF turns a line into the characters and the words it counts. They are the metric's own (private)
 # steps: the explanation must count exactly what the score counts, so it calls them rather than copy them.
@@ -111,28 +110,6 @@ def _matches(prediction, reference, max_order):
     return explained.explanation[0]["orders"]
 
 
-def _order_rows(kind, orders, reference_length, parts):
-    """Per order: the matches and n-gram counts of the explanation, and the metric's ``parts`` of the pair
-    (column -> one value per order shown)."""
-    counts = ngram_counts(reference_length, max((o["n"] for o in orders), default=1))
-    return [
-        {
-            ui.ORDER: f"{kind} {o['n']}-gram",
-            ui.MATCHED: o["matches"],
-            ui.PREDICTION_NGRAMS: o["total"],
-            ui.REFERENCE_NGRAMS: int(counts[o["n"] - 1]),
-            **{column: round(values[k], ui.DIGITS) for column, values in parts.items()},
-        }
-        for k, o in enumerate(orders)
-    ]
-
-
-def _ngram_frame(kind, orders):
-    frame = ui.ngram_table(orders)
-    frame.insert(0, Phrase("column.kind"), kind)
-    return frame
-
-
 def explain_item(index, state):
     """Sentence ``index`` against the reference its score uses: its characters coloured by matched order,
     its words (chrF++) marked under the references, the matched n-grams and the per-order counts."""
@@ -173,15 +150,15 @@ def explain_item(index, state):
         if "char_fscores" in pair
         else {ui.PRECISION: pair["char_precisions"], ui.RECALL: pair["char_recalls"]}
     )
-    rows = _order_rows("char", char_orders, len(reference_characters), char_parts)
-    frames = [_ngram_frame(CHARACTERS, char_orders)]
+    order_tables = [ui.order_table(char_orders, len(reference_characters), "char ", char_parts)]
+    ngram_tables = [ui.ngram_table(char_orders, CHARACTERS)]
     details: str | Callable[[str], str] = ""  # chrF++'s words, captioned in the page's language
     if resolved.word_order:
         words, reference_words = words_without_punctuation(prediction), words_without_punctuation(reference)
         word_orders = _matches(words, reference_words, resolved.word_order)
         word_parts = {ui.PRECISION: pair["word_precisions"], ui.RECALL: pair["word_recalls"]}
-        rows += _order_rows("word", word_orders, len(reference_words), word_parts)
-        frames.append(_ngram_frame(WORDS, word_orders))
+        order_tables.append(ui.order_table(word_orders, len(reference_words), "word ", word_parts))
+        ngram_tables.append(ui.ngram_table(word_orders, WORDS))
         marked = ui.marked_html(words, ui.ngram_labels(words, word_orders))
 
         def details(language):
@@ -199,8 +176,8 @@ def explain_item(index, state):
         reference_notes=notes,
         orders=char_orders,
         details_html=details,
-        ngram_table=pd.concat(frames, ignore_index=True),
-        order_table=pd.DataFrame(rows),
+        ngram_table=pd.concat(ngram_tables, ignore_index=True),
+        order_table=pd.concat(order_tables, ignore_index=True),
     )
 
 

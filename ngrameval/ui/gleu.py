@@ -81,15 +81,6 @@ def explain_item(index, state):
     orders = [order for order in item["orders"] if order["n"] >= options["min_len"]]
     # Every reference's tokens, for the list of references (the pair above holds the chosen one only).
     reference_tokens = ngrameval.bleu([prediction], [group], **bleu).explanation[0]["reference_tokens"]
-    reference_ngrams = ngram_counts(np.asarray(len(item["reference_tokens"][0])), options["max_len"])
-    order_table = pd.DataFrame(
-        {
-            ui.ORDER: [f"{o['n']}-gram" for o in orders],
-            ui.MATCHED: [o["matches"] for o in orders],
-            ui.PREDICTION_NGRAMS: [o["total"] for o in orders],
-            ui.REFERENCE_NGRAMS: [int(reference_ngrams[o["n"] - 1]) for o in orders],
-        }
-    )
     notes = [Phrase("gleu.reference_note", matches=int(m), total=int(n)) for m, n in rows]
     notes[chosen] = Phrase("gleu.chosen", note=notes[chosen])
     return dict(
@@ -99,7 +90,7 @@ def explain_item(index, state):
         orders=orders,
         reference_notes=notes,
         ngram_table=ui.ngram_table(orders),
-        order_table=order_table,
+        order_table=ui.order_table(orders, len(item["reference_tokens"][0])),
     )
 
 

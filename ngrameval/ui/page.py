@@ -537,7 +537,8 @@ PREDICTION_NGRAMS, REFERENCE_NGRAMS, PREDICTION_LENGTH, REFERENCE_LENGTH, REFERE
 )
 
 
-def ngram_table(orders: list[dict[str, Any]]) -> pd.DataFrame:
+def ngram_table(orders: list[dict[str, Any]], kind: Shown | None = None) -> pd.DataFrame:
+    """The matched n-grams of ``orders``; with ``kind``, a first column naming their kind (chrF's characters)."""
     rows = []
     for order in orders:
         for ngram in sorted(order["ngrams"], key=lambda g: min(g["positions"])):
@@ -551,21 +552,33 @@ def ngram_table(orders: list[dict[str, Any]]) -> pd.DataFrame:
             if "weight" in ngram:
                 row[INFORMATION_WEIGHT] = round(ngram["weight"], DIGITS)
             rows.append(row)
-    return pd.DataFrame(rows) if rows else pd.DataFrame(columns=[ORDER, NGRAM, COUNT, CLIPPED_COUNT, POSITIONS])
+    frame = pd.DataFrame(rows) if rows else pd.DataFrame(columns=[ORDER, NGRAM, COUNT, CLIPPED_COUNT, POSITIONS])
+    if kind is not None:
+        frame.insert(0, Phrase("column.kind"), kind)
+    return frame
 
 
-def order_table(orders: list[dict[str, Any]]) -> pd.DataFrame:
-    """Per order: matches and n-grams; with information weights (NIST) the matched information:
-    per reference when the explanation has it (NLTK scores each order against the best one),
-    else clipped against all references together (mteval-v13a.pl)."""
+def order_table(
+    orders: list[dict[str, Any]],
+    reference_length: int | None = None,
+    kind: str = "",
+    parts: dict[Shown, Sequence[float]] | None = None,
+) -> pd.DataFrame:
+    """Per order: matches and n-grams (``kind`` before its label); with ``reference_length``, the reference's
+    n-grams; ``parts``: the metric's values per order shown (column -> values). With information weights (NIST)
+    the matched information: per reference when the explanation has it (NLTK scores each order against the best
+    one), else clipped against all references together (mteval-v13a.pl)."""
     weighted = any("weight" in g for order in orders for g in order["ngrams"])
     rows = []
-    for order in orders:
+    for k, order in enumerate(orders):
         row = {
-            ORDER: order.get("label") or f"{order['n']}-gram",
+            ORDER: order.get("label") or f"{kind}{order['n']}-gram",
             MATCHED: order["matches"],
             PREDICTION_NGRAMS: order["total"],
         }
+        if reference_length is not None:
+            row[REFERENCE_NGRAMS] = max(0, reference_length - order["n"] + 1)
+        row |= {column: round(values[k], DIGITS) for column, values in (parts or {}).items()}
         per_reference = order.get("reference_information")
         if per_reference:
             row |= {Phrase("column.vs_reference", number=i): round(v, DIGITS) for i, v in enumerate(per_reference, 1)}
