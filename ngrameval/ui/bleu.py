@@ -122,4 +122,4 @@ EXAMPLES = [
     ),
 ]
 
-SPACE = ui.MetricSpace("bleu", controls, options, present, (ui.PRECISION, t("bleu.precision_plot")), 1.0, EXAMPLES)
+SPACE = ui.MetricSpace(__name__, (ui.PRECISION, t("bleu.precision_plot")))

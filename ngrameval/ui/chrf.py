@@ -205,15 +205,5 @@ EXAMPLES = [
 ]
 
 SPACE = ui.MetricSpace(
-    name="chrf",
-    label="chrF",
-    controls=controls,
-    options=options,
-    present=present,
-    order_plot=(ui.RECALL, t("chrf.recall_plot")),
-    score_high=1.0,
-    examples=EXAMPLES,
-    detail_options={"sentence_level": True},
-    explain_item=explain_item,
-    ngrams_label=t("chrf.ngrams"),
+    __name__, (ui.RECALL, t("chrf.recall_plot")), label="chrF", detail_options={"sentence_level": True}
 )

@@ -179,18 +179,11 @@ EXAMPLES = [
 ]
 
 SPACE = ui.MetricSpace(
-    name="cider",
+    __name__,
+    (SHARE, t("cider.share_plot")),
+    None,
     label="CIDEr",
-    controls=controls,
-    options=options,
-    present=present,
-    order_plot=(SHARE, t("cider.share_plot")),
-    score_high=None,
-    examples=EXAMPLES,
     detail_options={"explain": True},
-    explain_item=explain_item,
-    ngrams_label=t("cider.ngrams"),
-    orders_label=t("cider.per_reference"),
     reference_boxes=5,  # COCO has five reference captions per image
     coco_json=True,
 )

@@ -99,21 +99,13 @@ EXAMPLES = [
 ]
 
 SPACE = ui.MetricSpace(
-    name="coco_caption",
+    __name__,
+    (CORPUS, t("coco.corpus_plot")),
+    None,
     texts="coco",
     label="COCO caption",
     intro=t("coco.intro", spice=t("coco.spice")),
-    controls=controls,
-    options=options,
-    present=present,
-    order_plot=(CORPUS, t("coco.corpus_plot")),
-    score_high=None,
-    examples=EXAMPLES,
     detail_options={},
-    explain_item=explain_item,
-    per_order_label=t("coco.per_metric"),
-    ngrams_label=t("coco.ngrams"),
-    orders_label=t("coco.item_scores"),
     reference_boxes=5,  # COCO has five reference captions per image
     coco_json=True,
 )

@@ -112,14 +112,5 @@ EXAMPLES = [
 ]
 
 SPACE = ui.MetricSpace(
-    name="gleu",
-    controls=controls,
-    options=options,
-    present=present,
-    present_corpus=True,
-    order_plot=(ui.PRECISION, t("gleu.precision_plot")),
-    score_high=1.0,
-    examples=EXAMPLES,
-    detail_options={"sentence_level": True},
-    explain_item=explain_item,
+    __name__, (ui.PRECISION, t("gleu.precision_plot")), detail_options={"sentence_level": True}, present_corpus=True
 )

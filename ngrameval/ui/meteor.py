@@ -366,21 +366,10 @@ def warm_up():
 
 
 SPACE = ui.MetricSpace(
-    name="meteor",
+    __name__,
+    (VALUE, t("meteor.per_order_label")),
     label="METEOR",
-    controls=controls,
-    options=options,
-    present=present,
-    order_plot=(VALUE, t("meteor.parts")),
-    score_high=1.0,
-    examples=EXAMPLES,
-    per_order_label=t("meteor.parts"),
-    detail_options=detail_options,
-    explain_item=explain_item,
-    ngrams_label=t("meteor.matches"),
-    orders_label=t("meteor.per_reference"),
     reference_boxes=5,
     max_predictions=MAX_PREDICTIONS,
     max_references=MAX_REFERENCES,
-    warm_up=warm_up,
 )

@@ -57,4 +57,4 @@ EXAMPLES = [
     ),
 ]
 
-SPACE = ui.MetricSpace("nist", controls, options, present, (INDIVIDUAL, t("nist.contribution_plot")), None, EXAMPLES)
+SPACE = ui.MetricSpace(__name__, (INDIVIDUAL, t("nist.contribution_plot")), None)

@@ -14,6 +14,7 @@ import math
 import os
 import pickle
 import re
+import sys
 import zlib
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
@@ -562,7 +563,7 @@ def order_table(
     orders: list[dict[str, Any]],
     reference_length: int | None = None,
     kind: str = "",
-    parts: dict[Shown, Sequence[float]] | None = None,
+    parts: dict[Any, Sequence[float]] | None = None,
 ) -> pd.DataFrame:
     """Per order: matches and n-grams (``kind`` before its label); with ``reference_length``, the reference's
     n-grams; ``parts``: the metric's values per order shown (column -> values). With information weights (NIST)
@@ -571,7 +572,7 @@ def order_table(
     weighted = any("weight" in g for order in orders for g in order["ngrams"])
     rows = []
     for k, order in enumerate(orders):
-        row = {
+        row: dict[Shown, Any] = {
             ORDER: order.get("label") or f"{kind}{order['n']}-gram",
             MATCHED: order["matches"],
             PREDICTION_NGRAMS: order["total"],
@@ -728,47 +729,54 @@ class Example:
 
 @dataclass
 class MetricSpace:
-    """What a Space's app.py describes; :func:`build_demo` does the rest.
+    """The page of the metric that the module ``module`` (``ngrameval.ui.<name>``, where ``SPACE`` is made last)
+    describes; :func:`build_demo` does the rest. The module defines ``controls()`` (the option controls by name),
+    ``options(**values)`` (control values -> compute() options), ``present`` and ``EXAMPLES``, and may define
+    ``detail_options(options)``, ``explain_item``, ``explain_one`` and ``warm_up`` (run once before serving).
 
-    The result shown is ``compute(**options, **detail_options)`` (``detail_options(options)`` when a function).
-    ``present(result, options, per_sentence)`` gets as ``per_sentence`` a second ``compute(**options,
-    **sentence_options)`` when ``sentence_options`` is set, else the result; with ``present_corpus`` also the
-    predictions and references. A sentence is explained as :func:`explain` says."""
+    The result shown is ``compute(**options, **detail_options)``. ``present(result, options, per_sentence)`` gets as
+    ``per_sentence`` a second ``compute(**options, **sentence_options)`` when ``sentence_options`` is set, else the
+    result; with ``present_corpus`` also the predictions and references; it returns a :class:`Presentation`. A
+    sentence is explained as :func:`explain` says. The page's texts are ``<prefix>.title``, ``.intro`` and, where
+    the texts have them, ``.note`` (added to the explanation's introduction), ``.explanation_intro`` (else the
+    page's: it names OVER_CLIP) and the tables' labels ``.per_order_label``, ``.ngrams`` and ``.orders_label``."""
 
-    name: str  # metrics/<name>
-    controls: Callable[[], dict[str, gr.components.Component]]  # builds the option controls
-    options: Callable[..., dict[str, Any]]  # control values (by name) -> compute() options
-    # (result, options, per_sentence), with present_corpus also (predictions, references) -> Presentation
-    present: Callable[..., Presentation]
+    module: str
     order_plot: tuple[Shown, i18n.I18nData]  # (per_order column plotted, its title)
-    score_high: float | None  # nominal top of the score range (None: open)
-    examples: Sequence[Example] = ()
-    # The prefix of the page's texts (default: name): <prefix>.title, .intro, and where the texts have them .note
-    # (added to the explanation's introduction) and .explanation_intro (else the page's: it names OVER_CLIP).
-    texts: str | None = None
-    title: i18n.I18nData | None = None
+    score_high: float | None = 1.0  # nominal top of the score range (None: open)
+    texts: str | None = None  # the prefix of the page's texts (default: name)
+    label: str | None = None  # the metric's name on the page (default: NAME)
     intro: i18n.I18nData | None = None  # Markdown under the title
-    per_order_label: i18n.I18nData = t("page.per_ngram_order")  # noqa: RUF009 (an immutable Phrase) -- the label of the per_order table
     detail_options: dict[str, Any] | Callable[[dict[str, Any]], dict[str, Any]] = field(
         default_factory=lambda: {"sentence_level": True, "explain": True}
     )
     sentence_options: dict[str, Any] | None = None
-    explain_one: ExplainOne | None = None
-    explain_item: ExplainItem | None = None
-    label: str | None = None  # the metric's name on the page (default: NAME)
-    ngrams_label: i18n.I18nData = t("page.ngrams")  # noqa: RUF009 -- the labels of the explanation's two tables
-    orders_label: i18n.I18nData = t("page.per_order")  # noqa: RUF009 (an immutable Phrase)
     reference_boxes: int = REFERENCE_BOXES  # text boxes for references (API: references_1, ...)
     coco_json: bool = False  # also read COCO results + references JSON uploads
     max_predictions: int | None = None  # lower limits than MAX_LINES
     max_references: int | None = None
-    present_corpus: bool = False  # present() also gets the predictions and references
-    warm_up: Callable[[], None] | None = None  # run once before serving (data a first call would build)
+    present_corpus: bool = False
 
     def __post_init__(self) -> None:
-        prefix = self.texts or self.name
-        self.title = self.title or t(f"{prefix}.title")
-        self.intro = self.intro or t(f"{prefix}.intro")
+        described = sys.modules[self.module]
+        self.name = self.module.rpartition(".")[2]  # metrics/<name>
+        self.controls: Callable[[], dict[str, gr.components.Component]] = described.controls
+        self.options: Callable[..., dict[str, Any]] = described.options
+        self.present: Callable[..., Presentation] = described.present
+        self.examples: Sequence[Example] = described.EXAMPLES
+        self.detail_options = getattr(described, "detail_options", self.detail_options)
+        self.explain_one: ExplainOne | None = getattr(described, "explain_one", None)
+        self.explain_item: ExplainItem | None = getattr(described, "explain_item", None)
+        self.warm_up: Callable[[], None] | None = getattr(described, "warm_up", None)
+        self.title, self.intro = self.text("title"), self.intro or self.text("intro")
+        self.per_order_label = self.text("per_order_label", "page.per_ngram_order")
+        self.ngrams_label = self.text("ngrams", "page.ngrams")
+        self.orders_label = self.text("orders_label", "page.per_order")
+
+    def text(self, name: str, default: str | None = None) -> i18n.I18nData:
+        """The page's own text ``<prefix>.<name>``, else the text ``default``."""
+        key = f"{self.texts or self.name}.{name}"
+        return t(key if default is None or key in i18n.TEXTS else default)
 
     def build(self) -> gr.Blocks:
         """The page (:func:`build_demo`)."""
@@ -1016,11 +1024,9 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                 label=t("page.sentences"), interactive=False, max_height=320, elem_id="sentences", wrap=True
             )
 
-            own = {
-                key: t(f"{prefix}.{key}") for key in ("note", "explanation_intro") if f"{prefix}.{key}" in i18n.TEXTS
-            }
-            intro = own.get("explanation_intro", t("page.explanation_intro"))
-            gr.Markdown(t("page.explanation", intro=intro, note=own.get("note", "")))
+            intro = space.text("explanation_intro", "page.explanation_intro")
+            note = t(f"{prefix}.note") if f"{prefix}.note" in i18n.TEXTS else ""
+            gr.Markdown(t("page.explanation", intro=intro, note=note))
             with gr.Row(equal_height=False):
                 number = gr.Number(
                     value=1,

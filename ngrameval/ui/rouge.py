@@ -199,15 +199,5 @@ EXAMPLES = [
 ]
 
 SPACE = ui.MetricSpace(
-    name="rouge",
-    controls=controls,
-    options=options,
-    present=present,
-    order_plot=(F_MEASURE, t("rouge.f_plot")),
-    score_high=1.0,
-    examples=EXAMPLES,
-    per_order_label=t("rouge.per_type"),
-    detail_options={},
-    sentence_options={"sentence_level": True},
-    explain_one=explain_one,
+    __name__, (F_MEASURE, t("rouge.f_plot")), detail_options={}, sentence_options={"sentence_level": True}
 )

@@ -320,17 +320,4 @@ EXAMPLES = [
     ui.Example(Phrase("ter.example_chinese"), *CHINESE, {"normalized": True, "asian_support": True}),
 ]
 
-SPACE = ui.MetricSpace(
-    name="ter",
-    label="TER",
-    controls=controls,
-    options=options,
-    present=present,
-    order_plot=(ui.COUNT, t("ter.edits_plot")),
-    score_high=1.0,
-    examples=EXAMPLES,
-    explain_item=explain_item,
-    per_order_label=t("ter.edits_corpus"),
-    orders_label=t("ter.edits_segment"),
-    ngrams_label=t("ter.edits"),
-)
+SPACE = ui.MetricSpace(__name__, (ui.COUNT, t("ter.edits_plot")), label="TER")
