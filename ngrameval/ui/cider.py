@@ -117,18 +117,9 @@ def explain_item(index, state):
         found = sum(text in {" ".join(r[i : i + n]) for i in range(len(r) - n + 1)} for r in references)
         in_references[text] = found
         positions = [i + 1 for i in range(len(prediction) - n + 1) if " ".join(prediction[i : i + n]) == text]
-        rows.append(
-            {
-                ui.ORDER: n,
-                ui.NGRAM: text,
-                "tf": gram["tf"],
-                "df": gram["df"],
-                "idf": round(gram["idf"], ui.DIGITS),
-                WEIGHT: round(gram["weight"], ui.DIGITS),
-                IN_REFERENCES: Phrase("cider.found_of", found=found, count=len(references)),
-                ui.POSITIONS: ", ".join(map(str, positions)),
-            }
-        )
+        shown = round(gram["idf"], ui.DIGITS), round(gram["weight"], ui.DIGITS)
+        found_of = Phrase("cider.found_of", found=found, count=len(references))
+        rows.append((n, text, gram["tf"], gram["df"], *shown, found_of, ", ".join(map(str, positions))))
     idf_of = {g["ngram"]: g["idf"] for g in item["ngrams"] if g["n"] == 1}
     labels = [ABSENT[0] if not in_references.get(token) else idf_label(idf_of[token], top) for token in prediction]
     table = []

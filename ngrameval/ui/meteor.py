@@ -257,14 +257,8 @@ def explain_item(index, state):
         numbers[k] = numbers[k - 1] + (0 if goes_on else 1)
     marks = {side: word_marks(len(item[side]), matches, numbers, side) for side in SIDES}
     rows = [
-        {
-            CHUNK: number,
-            MODULE: m["module"],
-            ui.PREDICTION_WORDS: " ".join(m["hypothesis_words"]),
-            PREDICTION_POSITIONS: positions(m["hypothesis_start"], m["hypothesis_length"]),
-            REFERENCE_WORDS: " ".join(m["reference_words"]),
-            REFERENCE_POSITIONS: positions(m["reference_start"], m["reference_length"]),
-        }
+        (number, m["module"], " ".join(m["hypothesis_words"]), positions(m["hypothesis_start"], m["hypothesis_length"]))
+        + (" ".join(m["reference_words"]), positions(m["reference_start"], m["reference_length"]))
         for m, number in zip(matches, numbers)
     ]
     per_reference = [

@@ -257,29 +257,20 @@ def explain_item(index, state):
             f"{alignment_html(item, columns, moved_by, language)}</div>"
         )
 
+    def position(edit, side):
+        return str(edit[f"{side}_position"] + 1) if f"{side}_position" in edit else ""
+
     rows = [
-        {
-            EDIT: Phrase("ter.shift_number", number=n),
-            ui.PREDICTION_WORDS: " ".join(shift["words"]),
-            PREDICTION_POSITION: f"{shift['from'] + 1} → {shift['to'] + 1}",
-            REFERENCE_WORD: "",
-            REFERENCE_POSITION: "",
-        }
+        (Phrase("ter.shift_number", number=n), " ".join(shift["words"]), f"{shift['from'] + 1} → {shift['to'] + 1}")
+        + ("", "")
         for n, shift in enumerate(item["shifts"], 1)
     ]
     rows += [
-        {
-            EDIT: NAMES[edit["op"]],
-            ui.PREDICTION_WORDS: edit.get("prediction_word", ""),
-            PREDICTION_POSITION: str(edit["prediction_position"] + 1) if "prediction_position" in edit else "",
-            REFERENCE_WORD: edit.get("reference_word", ""),
-            REFERENCE_POSITION: str(edit["reference_position"] + 1) if "reference_position" in edit else "",
-        }
+        (NAMES[edit["op"]], edit.get("prediction_word", ""), position(edit, "prediction"))
+        + (edit.get("reference_word", ""), position(edit, "reference"))
         for edit in item["edits"]
     ]
-    count_rows = [{EDIT: NAMES[op], ui.COUNT: counts[op]} for op in OPS] + [
-        {EDIT: Phrase("ter.total"), ui.COUNT: item["num_edits"]}
-    ]
+    count_rows = [(NAMES[op], counts[op]) for op in OPS] + [(Phrase("ter.total"), item["num_edits"])]
     return {
         "prediction_tokens": item["prediction_tokens"],
         "reference_tokens": item["reference_tokens"],
@@ -291,7 +282,7 @@ def explain_item(index, state):
         "ngram_table": pd.DataFrame(
             rows, columns=[EDIT, ui.PREDICTION_WORDS, PREDICTION_POSITION, REFERENCE_WORD, REFERENCE_POSITION]
         ),
-        "order_table": pd.DataFrame(count_rows),
+        "order_table": pd.DataFrame(count_rows, columns=[EDIT, ui.COUNT]),
     }
 
 
