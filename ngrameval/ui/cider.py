@@ -144,7 +144,7 @@ def explain_item(index, state):
         "ngram_table": pd.DataFrame(
             rows, columns=[ui.ORDER, ui.NGRAM, "tf", "df", "idf", WEIGHT, IN_REFERENCES, ui.POSITIONS]
         ),
-        "order_table": ui.rounded(pd.DataFrame(table)),
+        "order_table": pd.DataFrame(table),
     }
 
 

@@ -1,6 +1,7 @@
 """METEOR Space: the evaluate metric metrics/meteor (ngrameval) with its options, examples and alignments."""
 
 import html
+import itertools
 import math
 import re
 from typing import Any
@@ -202,24 +203,19 @@ def word_marks(length, matches, numbers, side):
 
 def aligned_html(words, marks):
     """One side of the alignment: the words coloured by module, each chunk boxed with its number."""
-    pieces, i = [], 0
-    while i < len(words):
-        if marks[i] is None:
-            pieces.append(f'<span class="unmatched" style="opacity:.55">{html.escape(words[i])}</span>')
-            i += 1
+    pieces = []
+    for chunk, run in itertools.groupby(zip(words, marks), key=lambda pair: pair[1] and pair[1][1]):
+        if chunk is None:
+            pieces += [f'<span class="unmatched" style="opacity:.55">{html.escape(word)}</span>' for word, _ in run]
             continue
-        chunk = marks[i][1]
-        inner = []
-        while i < len(words) and marks[i] is not None and marks[i][1] == chunk:
-            module = marks[i][0]
-            inner.append(
-                f'<span class="word" data-module="{module}" style="background:{COLORS[module]};color:#111;'
-                f'padding:0 .2rem;border-radius:.2rem">{html.escape(words[i])}</span>'
-            )
-            i += 1
+        inner = " ".join(
+            f'<span class="word" data-module="{mark[0]}" style="background:{COLORS[mark[0]]};color:#111;'
+            f'padding:0 .2rem;border-radius:.2rem">{html.escape(word)}</span>'
+            for word, mark in run
+        )
         pieces.append(
             f'<span class="chunk" data-chunk="{chunk}" style="border:1px solid var(--border-color-primary);'
-            f'border-radius:.35rem;padding:.1rem .25rem;margin:0 .1rem">{" ".join(inner)}'
+            f'border-radius:.35rem;padding:.1rem .25rem;margin:0 .1rem">{inner}'
             f'<sub style="opacity:.7">{chunk}</sub></span>'
         )
     return " ".join(pieces)
@@ -312,7 +308,7 @@ def explain_item(index, state):
             rows,
             columns=[CHUNK, MODULE, ui.PREDICTION_WORDS, PREDICTION_POSITIONS, REFERENCE_WORDS, REFERENCE_POSITIONS],
         ),
-        "order_table": ui.rounded(pd.DataFrame(per_reference)),
+        "order_table": pd.DataFrame(per_reference),
     }
 
 

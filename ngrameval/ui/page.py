@@ -390,10 +390,6 @@ def status_html(
     )
 
 
-def rounded(frame: pd.DataFrame) -> pd.DataFrame:
-    return frame.round(DIGITS)
-
-
 def summary_table(summary: dict[Shown, Any], language: str = i18n.DEFAULT_LANGUAGE) -> pd.DataFrame:
     """The summary's parts and their values, in ``language``."""
 
@@ -665,7 +661,7 @@ def explain(
         if "ngram_table" in item
         else (ngram_table(item["orders"]), order_table(item["orders"]))
     )
-    tables = tuple(localized(table, language) for table in tables)
+    tables = tuple(localized(table.round(DIGITS), language) for table in tables)
     labels = item.get("labels")  # a Phrase label (and its colour's key) is shown in the language
     labels = labels and [i18n.resolve(label, language) for label in labels]
     colors = {i18n.resolve(label, language): color for label, color in (item.get("colors") or {}).items()}
@@ -935,7 +931,7 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                 i18n.text("status.scored", language, count=len(hyps), source=source, per_prediction=per_prediction)
             ),
             score=score_card(label, shown.scores, shown.notes, language),
-            per_order=localized(rounded(shown.per_order), language),
+            per_order=localized(shown.per_order.round(DIGITS), language),
             summary=summary_table(shown.summary, language),
             order_plot=_bar_plot(localized(plotted, language), plot_title),
             histogram=_bar_plot(localized(histogram(first_scores, space.score_high), language)),
