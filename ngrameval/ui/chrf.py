@@ -93,8 +93,6 @@ def present(result, options, _per_sentence):
             Phrase("column.character_orders"): f"{resolved.min_char_order}–{resolved.char_order}",
             Phrase("column.word_orders"): resolved.word_order,
         },
-        sentence_scores={ui.SCORE: result["sentence_scores"]},
-        signature=result["signature"],
         order_plot=(MEAN_F, t("chrf.f_plot")) if options["variant"] == "nltk" else None,
     )
 

@@ -86,7 +86,6 @@ def present(result, options, _per_sentence):
             Phrase("column.best_item"): max(result["scores"]),
         },
         sentence_scores={name: result["scores"], **{order: shares[:, n].tolist() for n, order in enumerate(orders)}},
-        signature=result["signature"],
         notes=notes,
     )
 

@@ -63,8 +63,6 @@ def present(result, options, per_sentence, hyps, refs):
             ui.PREDICTION_NGRAMS: int(totals.sum()),
             Phrase("column.reference_ngrams_chosen"): int(reference_ngrams.sum()),
         },
-        sentence_scores={ui.SCORE: result["sentence_scores"]},
-        signature=result["signature"],
     )
 
 

@@ -186,7 +186,6 @@ def present(result, options, _per_sentence):
         per_order=pd.DataFrame({Phrase("column.part"): list(parts), VALUE: values, Phrase("column.how"): hows}),
         summary=summary,
         sentence_scores=sentence_scores,
-        signature=result["signature"],
         notes=[result["note"], *notes] if result.get("note") else notes,
     )
 

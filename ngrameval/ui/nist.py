@@ -41,8 +41,6 @@ def present(result, options, _per_sentence):
             ui.PREDICTION_LENGTH: result["translation_length"],
             ui.REFERENCE_LENGTH: result["reference_length"],
         },
-        sentence_scores={ui.SCORE: result["sentence_scores"]},
-        signature=result["signature"],
     )
 
 

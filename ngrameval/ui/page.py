@@ -326,8 +326,9 @@ class Presentation:
     scores: list[tuple[Shown, float]]  # (caption, value) per big number
     per_order: pd.DataFrame  # first column: the plot's categories ("1-gram", ...; "rouge1", ...)
     summary: dict[Shown, Any]  # scalar parts of the score
-    sentence_scores: dict[Shown, list[float]]  # column -> one score per prediction (the first is plotted)
-    signature: str
+    # column -> one score per prediction (the first is plotted); None: {SCORE: the result's sentence_scores}
+    sentence_scores: dict[Shown, list[float]] | None = None
+    signature: str | None = None  # None: the result's
     notes: Sequence[Shown] = ()  # shown under the score card (what is not computed, and why)
     order_plot: tuple[Shown, i18n.I18nData] | None = None  # instead of the Space's: other columns (chrF)
 
@@ -907,7 +908,8 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                 shown_message = i18n.text("status.unexpected", language, kind=type(error).__name__, message=error)
             status = status_html(shown_message, True, language)
             return _outputs(raw={"error": message}, status=status, results=gr.Column(visible=False))
-        score_name, first_scores = next(iter(shown.sentence_scores.items()))
+        sentence_scores = shown.sentence_scores or {SCORE: result["sentence_scores"]}
+        score_name, first_scores = next(iter(sentence_scores.items()))
         state = {
             "explanation": result.pop("explanation", None),
             "scores": first_scores,
@@ -935,10 +937,10 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
             summary=summary_table(shown.summary, language),
             order_plot=_bar_plot(localized(plotted, language), plot_title),
             histogram=_bar_plot(localized(histogram(first_scores, space.score_high), language)),
-            sentences=sentence_table(hyps, refs, shown.sentence_scores, image_ids, language),
+            sentences=sentence_table(hyps, refs, sentence_scores, image_ids, language),
             number=gr.Number(value=1, maximum=len(hyps)),
             **dict(zip(("heading", "highlight", "ngrams", "orders"), explained)),
-            signature=shown.signature,
+            signature=shown.signature or result["signature"],
             results=gr.Column(visible=True),
             state=packed(state),
         )

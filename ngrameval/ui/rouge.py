@@ -99,7 +99,6 @@ def present(result, options, per_sentence):
             Phrase("column.stop_words_removed"): signature["stop"],
         },
         sentence_scores={f"{t} F": per_sentence[t] for t in types},
-        signature=result["signature"],
     )
 
 

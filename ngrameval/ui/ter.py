@@ -78,7 +78,6 @@ def present(result, options, _per_sentence):
             Phrase("column.segments_without_edits"): sum(s == 0 for s in sentence_scores),
         },
         sentence_scores={"TER": sentence_scores},
-        signature=result["signature"],
     )
 
 
