@@ -170,7 +170,6 @@ def explain_item(index, state):
         separator="",
         prediction_length=len(characters),
         reference_tokens=[[r] for r in group],
-        reference_length=None,
         reference_notes=notes,
         orders=char_orders,
         details_html=details,

@@ -136,7 +136,6 @@ def explain_item(index, state):
     return {
         "prediction_tokens": prediction,
         "reference_tokens": references,
-        "reference_length": None,
         "labels": labels,
         "colors": COLORS,
         "reference_notes": notes,
@@ -152,14 +151,7 @@ CAPTIONS, REFERENCES = ui.captions()  # four captions, five references each (per
 TWICE = [" ".join(["a dog with a frisbee on the beach"] * 2), *CAPTIONS[1:]]
 
 EXAMPLES = [
-    ui.Example(
-        Phrase("cider.example_toy"),
-        ["a man rides a horse", "two dogs are playing in grass"],
-        [
-            ["a man riding a horse on a beach", "two dogs play in the grass"],
-            ["a person rides a horse", "dogs playing on a lawn"],
-        ],
-    ),
+    ui.Example(Phrase("cider.example_toy"), *ui.TOY),
     ui.Example(Phrase("cider.example_four"), CAPTIONS, REFERENCES),
     ui.Example(Phrase("cider.example_twice_cider"), TWICE, REFERENCES, {"variant": "cider"}),
     ui.Example(Phrase("cider.example_twice_cider_d"), TWICE, REFERENCES),

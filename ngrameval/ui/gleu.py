@@ -84,7 +84,6 @@ def explain_item(index, state):
     return dict(
         prediction_tokens=item["prediction_tokens"],
         reference_tokens=reference_tokens,
-        reference_length=None,
         orders=orders,
         reference_notes=notes,
         ngram_table=ui.ngram_table(orders),

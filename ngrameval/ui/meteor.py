@@ -295,7 +295,6 @@ def explain_item(index, state):
     return {
         "prediction_tokens": item["hypothesis"],
         "reference_tokens": [e["reference"] for e in alone],
-        "reference_length": None,
         "labels": [mark and mark[0] for mark in marks["hypothesis"]],
         "colors": COLORS,
         "reference_notes": [
@@ -311,13 +310,7 @@ def explain_item(index, state):
     }
 
 
-TOY = (
-    ["a man rides a horse", "two dogs are playing in grass"],
-    [
-        ["a man riding a horse on a beach", "two dogs play in the grass"],
-        ["a person rides a horse", "dogs playing on a lawn"],
-    ],
-)
+TOY = ui.TOY
 MODULES_AT_WORK = (
     [
         "a man is riding a bicycle down the street",

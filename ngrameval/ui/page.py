@@ -710,6 +710,17 @@ _SCENES = {  # caption: its five references, written for these pages, tokenized 
 }
 
 
+CHINESE = (["猫坐在垫子上。", "今天天气很好"], [["猫在垫子上睡觉。", "今天的天气非常好"]])  # the ROUGE and TER pages'
+# pycocoevalcap's example, lowercase and without its periods (the METEOR and CIDEr pages' example).
+TOY = (
+    ["a man rides a horse", "two dogs are playing in grass"],
+    [
+        ["a man riding a horse on a beach", "two dogs play in the grass"],
+        ["a person rides a horse", "dogs playing on a lawn"],
+    ],
+)
+
+
 def captions() -> tuple[list[str], list[list[str]]]:
     """Four image captions and, per reference box, their five references (the CIDEr and COCO pages'
     examples)."""
@@ -766,14 +777,14 @@ class MetricSpace:
         self.explain_item: ExplainItem | None = getattr(described, "explain_item", None)
         self.warm_up: Callable[[], None] | None = getattr(described, "warm_up", None)
         self.title, self.intro = self.text("title"), self.intro or self.text("intro")
-        self.per_order_label = self.text("per_order_label", "page.per_ngram_order")
-        self.ngrams_label = self.text("ngrams", "page.ngrams")
-        self.orders_label = self.text("orders_label", "page.per_order")
+        self.per_order_label = self.text("per_order_label", t("page.per_ngram_order"))
+        self.ngrams_label = self.text("ngrams", t("page.ngrams"))
+        self.orders_label = self.text("orders_label", t("page.per_order"))
 
-    def text(self, name: str, default: str | None = None) -> i18n.I18nData:
-        """The page's own text ``<prefix>.<name>``, else the text ``default``."""
+    def text(self, name: str, default: Any = None) -> Any:
+        """The page's own text ``<prefix>.<name>``; where the texts have none, ``default`` if given."""
         key = f"{self.texts or self.name}.{name}"
-        return t(key if default is None or key in i18n.TEXTS else default)
+        return t(key) if default is None or key in i18n.TEXTS else default
 
     def build(self) -> gr.Blocks:
         """The page (:func:`build_demo`)."""
@@ -858,7 +869,7 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
 
     # evaluate's compute keeps per-call state on the module: every computation runs on the page's one worker thread.
     metric = evaluate.load(metric_path(space.name), keep_in_memory=True)
-    label, prefix = space.label or space.name.upper(), space.texts or space.name
+    label = space.label or space.name.upper()
     boxes = space.reference_boxes
 
     def explain_sentence(request: gr.Request, state, number):
@@ -1022,9 +1033,8 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                 label=t("page.sentences"), interactive=False, max_height=320, elem_id="sentences", wrap=True
             )
 
-            intro = space.text("explanation_intro", "page.explanation_intro")
-            note = t(f"{prefix}.note") if f"{prefix}.note" in i18n.TEXTS else ""
-            gr.Markdown(t("page.explanation", intro=intro, note=note))
+            intro = space.text("explanation_intro", t("page.explanation_intro"))
+            gr.Markdown(t("page.explanation", intro=intro, note=space.text("note", "")))
             with gr.Row(equal_height=False):
                 number = gr.Number(
                     value=1,

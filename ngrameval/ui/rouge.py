@@ -183,12 +183,7 @@ EXAMPLES = [
         ],
         {"use_stemmer": True},
     ),
-    ui.Example(
-        Phrase("rouge.example_chinese"),
-        ["猫坐在垫子上。", "今天天气很好"],
-        [["猫在垫子上睡觉。", "今天的天气非常好"]],
-        {"rouge_types": ["rouge1", "rouge2", "rougeL"]},
-    ),
+    ui.Example(Phrase("rouge.example_chinese"), *ui.CHINESE, {"rouge_types": ["rouge1", "rouge2", "rougeL"]}),
     ui.Example(
         Phrase("rouge.example_lin"),
         ["police kill the gunman", "the gunman kill police", "the gunman police killed"],

@@ -301,13 +301,12 @@ NORMALIZE = (
     ["It's 3.5 &amp; more, isn't it?", "The results (see above) are fine."],
     [["it is 3.5 & more, isn't it?", "The results are fine (see above)."]],
 )
-CHINESE = (["猫坐在垫子上。", "今天天气很好"], [["猫在垫子上睡觉。", "今天的天气非常好"]])
 
 EXAMPLES = [
     ui.Example(Phrase("ter.example_shift"), *SHIFTS),
     ui.Example(Phrase("ter.example_hf"), *HF, {"case_sensitive": True}),
     ui.Example(Phrase("ter.example_normalized"), *NORMALIZE, {"normalized": True, "no_punct": True}),
-    ui.Example(Phrase("ter.example_chinese"), *CHINESE, {"normalized": True, "asian_support": True}),
+    ui.Example(Phrase("ter.example_chinese"), *ui.CHINESE, {"normalized": True, "asian_support": True}),
 ]
 
 SPACE = ui.MetricSpace(__name__, (ui.COUNT, t("ter.edits_plot")), label="TER")
