@@ -13,25 +13,8 @@ from ngrameval.metrics.chrf import VARIANTS, character_text, resolve_options, wo
 from ngrameval.ui import page as ui
 from ngrameval.ui.i18n import Phrase, t
 
-SACREBLEU_ONLY, NLTK_ONLY = ("word_order", "lowercase", "eps_smoothing"), ("min_char_order",)
-DEFAULTS = {"word_order": 0, "lowercase": False, "eps_smoothing": False, "min_char_order": 1}
 MEAN_F = Phrase("column.f_mean")
 CHARACTERS, WORDS = Phrase("chrf.characters"), Phrase("chrf.words")  # the n-gram table's kinds
-
-
-def for_variant(variant):
-    """Each variant's own options are editable only with it."""
-    sacrebleu = variant == "sacrebleu"
-    return [gr.update(interactive=sacrebleu) for _ in SACREBLEU_ONLY] + [
-        gr.update(interactive=not sacrebleu) for _ in NLTK_ONLY
-    ]
-
-
-def reset_for_variant(variant):
-    """A user's choice of variant also puts the other variant's options back to their defaults, which the
-    chosen one accepts (NLTK refuses word n-grams, lowercasing and eps smoothing). Not on an example's
-    choice: the example sets every option itself."""
-    return [gr.update(value=DEFAULTS[name]) for name in SACREBLEU_ONLY + NLTK_ONLY]
 
 
 def controls():
@@ -50,9 +33,10 @@ def controls():
         shown["whitespace"] = ui.control(gr.Checkbox, "chrf.whitespace", False, elem_id="whitespace")
         shown["eps_smoothing"] = ui.control(gr.Checkbox, "chrf.eps_smoothing", False, elem_id="eps-smoothing")
     shown["min_char_order"] = min_char_order
-    variant_only = [shown[name] for name in SACREBLEU_ONLY + NLTK_ONLY]
-    variant.change(for_variant, variant, variant_only, api_visibility="private")
-    variant.input(reset_for_variant, variant, variant_only, api_visibility="private")
+    # A user's choice of variant puts the other's options back to their defaults, which the chosen one accepts (NLTK
+    # refuses word n-grams, lowercasing and eps smoothing).
+    sacrebleu = [shown[name] for name in ("word_order", "lowercase", "eps_smoothing")]
+    ui.variant_only(variant, {"sacrebleu": sacrebleu, "nltk": [min_char_order]}, reset="input")
     return shown
 
 

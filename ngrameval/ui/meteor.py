@@ -31,12 +31,6 @@ PENALTY = Phrase("column.penalty")
 VALUE = Phrase("column.value")  # the plotted column
 
 
-def for_variant(variant):
-    """Each variant's options are editable only with that variant (the other's are not used)."""
-    meteor15 = variant == "meteor15"
-    return [gr.update(interactive=meteor15)] * 6 + [gr.update(interactive=not meteor15)] * 4
-
-
 def task_modules(task):
     """Choosing a task also checks its modules (universal: exact and paraphrase)."""
     return list(TASKS[task][2])
@@ -77,13 +71,11 @@ def controls():
             interactive=False,
             info="meteor.tokenizer_info",
         )
-    meteor15 = dict(
-        variant=variant, task=task, modules=modules, normalization=normalization, weights=weights, parameters=parameters
-    )
-    shown = {**meteor15, "beam_size": beam_size, **nltk, "tokenize": tokenize}
-    variant.change(for_variant, variant, list(shown.values())[1:], api_visibility="private")
+    meteor15 = dict(task=task, modules=modules, normalization=normalization, weights=weights, parameters=parameters)
+    meteor15["beam_size"] = beam_size
+    ui.variant_only(variant, {"meteor15": list(meteor15.values()), "nltk": [*nltk.values(), tokenize]})
     task.input(task_modules, task, modules, api_visibility="private")  # a user's choice, not an example's
-    return shown
+    return {"variant": variant, **meteor15, **nltk, "tokenize": tokenize}
 
 
 def number_list(text, name, example):

@@ -272,6 +272,24 @@ def order_slider(key: str, value: int, low: int = 1, **options: Any) -> gr.Slide
     return gr.Slider(low, MAX_ORDER, value=value, step=1, label=t(key), **options)
 
 
+def variant_only(variant: gr.Dropdown, owned: dict[str, list[Any]], reset: str | None = None) -> None:
+    """Each variant's own controls (``owned``: variant -> its controls) editable only with it (the others' are not
+    used); on ``reset``, an event of the variant ("change", or "input": a user's choice, not an example's, which
+    sets every option itself), they also go back to their initial values, which every variant accepts."""
+    controls = [(name, control) for name, group in owned.items() for control in group]
+    outputs = [control for _, control in controls]
+    initial = [{"value": control.value} for control in outputs]
+    again = initial if reset == "change" else [{}] * len(outputs)
+    variant.change(
+        lambda chosen: [gr.update(interactive=chosen == name, **value) for (name, _), value in zip(controls, again)],
+        variant,
+        outputs,
+        api_visibility="private",
+    )
+    if reset == "input":
+        variant.input(lambda _: [gr.update(**value) for value in initial], variant, outputs, api_visibility="private")
+
+
 def optional_number(value: Any, name: str) -> float | None:
     """A number box's value: None when left blank."""
     if value is None or value == "":

@@ -20,16 +20,6 @@ LCS = "LCS"  # the text rouge.explanation_intro names it
 F_MEASURE = Phrase("column.f_measure")
 
 
-def for_variant(variant):
-    """The tokenizer is rouge_score's option, the length limits rouge155's: the other variant's are reset."""
-    rouge_score = variant == "rouge_score"
-    return (
-        gr.Dropdown(value="default", interactive=rouge_score),
-        gr.Number(value=None, interactive=not rouge_score),
-        gr.Number(value=None, interactive=not rouge_score),
-    )
-
-
 def controls():
     shown: dict[str, gr.components.Component] = {}  # the controls by name, as built
     shown["rouge_types"] = ui.control(
@@ -52,8 +42,9 @@ def controls():
         limit: dict[str, Any] = dict(precision=0, info="rouge.limit_info", interactive=False)
         for name in ("limit_words", "limit_bytes"):
             shown[name] = ui.control(gr.Number, f"rouge.{name}", None, elem_id=name.replace("_", "-"), **limit)
-    changed = [shown[name] for name in ("tokenizer", "limit_words", "limit_bytes")]
-    variant.change(for_variant, variant, changed, api_visibility="private")
+    # The tokenizer is rouge_score's option, the length limits rouge155's.
+    limits = [shown["limit_words"], shown["limit_bytes"]]
+    ui.variant_only(variant, {"rouge_score": [shown["tokenizer"]], "rouge155": limits}, reset="change")
     return shown
 
 
