@@ -1,7 +1,6 @@
 """BLEU Space: the evaluate metric metrics/bleu (ngrameval) with every option, examples and explanations."""
 
 import gradio as gr
-import pandas as pd
 
 from ngrameval.metrics.bleu import BREVITY_PENALTIES, SMOOTHING, VARIANTS
 from ngrameval.ui import page as ui
@@ -86,14 +85,12 @@ def present(result, options, _per_sentence):
     )
     return ui.Presentation(
         scores=list(zip(captions, result["bleu"] if several else [result["bleu"]])),
-        per_order=pd.DataFrame(
-            {
-                ui.ORDER: ui.order_labels(len(result["precisions"])),
-                ui.PRECISION: result["precisions"],
-                Phrase("column.matches_clipped"): result["counts"],
-                ui.PREDICTION_NGRAMS: result["totals"],
-            }
-        ),
+        per_order={
+            ui.ORDER: ui.order_labels(len(result["precisions"])),
+            ui.PRECISION: result["precisions"],
+            Phrase("column.matches_clipped"): result["counts"],
+            ui.PREDICTION_NGRAMS: result["totals"],
+        },
         summary={
             Phrase("column.brevity_penalty"): result["brevity_penalty"],
             Phrase("column.length_ratio"): result["length_ratio"],

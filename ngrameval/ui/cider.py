@@ -64,17 +64,15 @@ def present(result, options, _per_sentence):
         notes.append(Phrase("cider.note_one_item"))
     return ui.Presentation(
         scores=[(Phrase("caption.mean_of_items", name=name, count=len(explanation)), result["cider"])],
-        per_order=pd.DataFrame(
-            {
-                ui.ORDER: orders,
-                SHARE: shares.mean(axis=0),
-                Phrase("column.mean_cosine"): cosines.mean(axis=0),
-                ui.PREDICTION_NGRAMS: [sum(g["tf"] for g in level) for level in grams],
-                Phrase("column.mean_idf"): [
-                    sum(g["weight"] for g in level) / max(1, sum(g["tf"] for g in level)) for level in grams
-                ],
-            }
-        ),
+        per_order={
+            ui.ORDER: orders,
+            SHARE: shares.mean(axis=0),
+            Phrase("column.mean_cosine"): cosines.mean(axis=0),
+            ui.PREDICTION_NGRAMS: [sum(g["tf"] for g in level) for level in grams],
+            Phrase("column.mean_idf"): [
+                sum(g["weight"] for g in level) / max(1, sum(g["tf"] for g in level)) for level in grams
+            ],
+        },
         summary={
             "variant": result["variant"],
             Phrase("column.idf_from"): Phrase("cider.idf_from_items", count=len(explanation))

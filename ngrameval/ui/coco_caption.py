@@ -41,15 +41,13 @@ def present(result, options, _per_sentence):
     notes = [SPICE] + ([f"METEOR: {result['meteor_note']}"] if result.get("meteor_note") else [])
     return ui.Presentation(
         scores=[(name, result[name]) for name in names],
-        per_order=pd.DataFrame(
-            {
-                METRIC: names,
-                CORPUS: [result[name] for name in names],
-                Phrase("column.mean_of_items"): [float(np.mean(per_item[name])) for name in names],
-                Phrase("column.median_item"): [float(np.median(per_item[name])) for name in names],
-                Phrase("column.items_scoring_0"): [sum(score == 0 for score in per_item[name]) for name in names],
-            }
-        ),
+        per_order={
+            METRIC: names,
+            CORPUS: [result[name] for name in names],
+            Phrase("column.mean_of_items"): [float(np.mean(per_item[name])) for name in names],
+            Phrase("column.median_item"): [float(np.median(per_item[name])) for name in names],
+            Phrase("column.items_scoring_0"): [sum(score == 0 for score in per_item[name]) for name in names],
+        },
         summary={
             Phrase("column.items"): len(next(iter(per_item.values()))),
             Phrase("column.tokenizer"): options["tokenize"],

@@ -2,7 +2,6 @@
 
 import gradio as gr
 import numpy as np
-import pandas as pd
 
 import ngrameval
 from ngrameval.engine.ngrams import ngram_counts
@@ -47,16 +46,14 @@ def present(result, options, per_sentence, hyps, refs):
     caption = Phrase("caption.variant_orders", variant=options["variant"], low=low, high=high)
     return ui.Presentation(
         scores=[(caption, result["gleu"])],
-        per_order=pd.DataFrame(
-            {
-                ui.ORDER: ui.order_labels(options["max_len"])[orders],
-                ui.MATCHES: matches,
-                ui.PREDICTION_NGRAMS: totals,
-                ui.REFERENCE_NGRAMS: reference_ngrams,
-                ui.PRECISION: np.divide(matches, totals, out=np.zeros(len(matches)), where=totals > 0),
-                ui.RECALL: np.divide(matches, reference_ngrams, out=np.zeros(len(matches)), where=reference_ngrams > 0),
-            }
-        ),
+        per_order={
+            ui.ORDER: ui.order_labels(options["max_len"])[orders],
+            ui.MATCHES: matches,
+            ui.PREDICTION_NGRAMS: totals,
+            ui.REFERENCE_NGRAMS: reference_ngrams,
+            ui.PRECISION: np.divide(matches, totals, out=np.zeros(len(matches)), where=totals > 0),
+            ui.RECALL: np.divide(matches, reference_ngrams, out=np.zeros(len(matches)), where=reference_ngrams > 0),
+        },
         summary={
             Phrase("column.matches_all_orders"): result["n_match"],
             Phrase("column.max_ngrams"): result["n_all"],

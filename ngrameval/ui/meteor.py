@@ -175,7 +175,7 @@ def present(result, options, _per_sentence):
     values, hows = zip(*parts.values())
     return ui.Presentation(
         scores=[(caption, result["meteor"])],
-        per_order=pd.DataFrame({Phrase("column.part"): list(parts), VALUE: values, Phrase("column.how"): hows}),
+        per_order={Phrase("column.part"): list(parts), VALUE: values, Phrase("column.how"): hows},
         summary=summary,
         sentence_scores=sentence_scores,
         notes=[result["note"], *notes] if result.get("note") else notes,

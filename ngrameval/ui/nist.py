@@ -1,7 +1,6 @@
 """NIST Space: the evaluate metric metrics/nist (ngrameval) with every option, examples and explanations."""
 
 import gradio as gr
-import pandas as pd
 
 from ngrameval.metrics.nist import VARIANTS
 from ngrameval.ui import page as ui
@@ -27,15 +26,13 @@ def options(variant, tokenize, n, lowercase):
 def present(result, options, _per_sentence):
     return ui.Presentation(
         scores=[(Phrase("caption.variant_n", variant=options["variant"], n=options["max_order"]), result["nist"])],
-        per_order=pd.DataFrame(
-            {
-                ui.ORDER: ui.order_labels(len(result["individual"])),
-                INDIVIDUAL: result["individual"],
-                Phrase("column.cumulative"): result["cumulative"],
-                Phrase("column.matched_information"): result["matched_information"],
-                ui.PREDICTION_NGRAMS: result["totals"],
-            }
-        ),
+        per_order={
+            ui.ORDER: ui.order_labels(len(result["individual"])),
+            INDIVIDUAL: result["individual"],
+            Phrase("column.cumulative"): result["cumulative"],
+            Phrase("column.matched_information"): result["matched_information"],
+            ui.PREDICTION_NGRAMS: result["totals"],
+        },
         summary={
             Phrase("column.length_penalty"): result["length_penalty"],
             ui.PREDICTION_LENGTH: result["translation_length"],

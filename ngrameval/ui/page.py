@@ -342,13 +342,17 @@ class Presentation:
     words are shown in the request's language, a plain ``str`` as it is."""
 
     scores: list[tuple[Shown, float]]  # (caption, value) per big number
-    per_order: pd.DataFrame  # first column: the plot's categories ("1-gram", ...; "rouge1", ...)
+    # A table (or its columns) whose first column is the plot's categories ("1-gram", ...; "rouge1", ...).
+    per_order: pd.DataFrame
     summary: dict[Shown, Any]  # scalar parts of the score
     # column -> one score per prediction (the first is plotted); None: {SCORE: the result's sentence_scores}
     sentence_scores: dict[Shown, list[float]] | None = None
     signature: str | None = None  # None: the result's
     notes: Sequence[Shown] = ()  # shown under the score card (what is not computed, and why)
     order_plot: tuple[Shown, i18n.I18nData] | None = None  # instead of the Space's: other columns (chrF)
+
+    def __post_init__(self) -> None:
+        self.per_order = pd.DataFrame(self.per_order)
 
 
 def fmt(value: Any) -> str:

@@ -4,7 +4,6 @@ from itertools import accumulate
 from typing import Any
 
 import gradio as gr
-import pandas as pd
 
 import ngrameval
 from ngrameval.engine.lcs import lcs_positions
@@ -74,14 +73,12 @@ def present(result, options, per_sentence):
     signature = dict(part.split(":", 1) for part in result["signature"].split("|"))
     return ui.Presentation(
         scores=[(Phrase("caption.f_measure", type=t), result[t]) for t in types],
-        per_order=pd.DataFrame(
-            {
-                Phrase("column.type"): types,
-                ui.PRECISION: [result[f"{t}_precision"] for t in types],
-                ui.RECALL: [result[f"{t}_recall"] for t in types],
-                F_MEASURE: [result[f"{t}_fmeasure"] for t in types],
-            }
-        ),
+        per_order={
+            Phrase("column.type"): types,
+            ui.PRECISION: [result[f"{t}_precision"] for t in types],
+            ui.RECALL: [result[f"{t}_recall"] for t in types],
+            F_MEASURE: [result[f"{t}_fmeasure"] for t in types],
+        },
         summary={
             "variant": options["variant"],
             Phrase("column.several_references"): signature["refs"],

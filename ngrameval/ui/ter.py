@@ -64,13 +64,11 @@ def present(result, options, _per_sentence):
     sentence_scores = result["sentence_scores"]
     return ui.Presentation(
         scores=[(Phrase("caption.ter"), result["ter"])],
-        per_order=pd.DataFrame(
-            {
-                EDIT: [NAMES[op] for op in OPS],
-                ui.COUNT: [totals[op] for op in OPS],
-                Phrase("column.per_reference_word"): [totals[op] / length if length else 0.0 for op in OPS],
-            }
-        ),
+        per_order={
+            EDIT: [NAMES[op] for op in OPS],
+            ui.COUNT: [totals[op] for op in OPS],
+            Phrase("column.per_reference_word"): [totals[op] / length if length else 0.0 for op in OPS],
+        },
         summary={
             Phrase("column.edits"): result["num_edits"],
             Phrase("column.reference_length_averages"): float(length),
