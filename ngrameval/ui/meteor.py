@@ -262,10 +262,8 @@ def explain_item(index, state):
         for j, e in enumerate(alone)
     ]
     fragmentation = item.get("fragmentation", item["chunks"] / len(matches) if matches else 0.0)
-    legend = " ".join(
-        f'<span style="background:{color};color:#111;padding:0 .3rem;border-radius:.2rem">{module}</span>'
-        for module, color in COLORS.items()
-        if any(m["module"] == module for m in matches)
+    legend = ui.legend_html(
+        (module, color) for module, color in COLORS.items() if any(m["module"] == module for m in matches)
     )
     prediction_html, reference_html = (aligned_html(item[side], marks[side]) for side in SIDES)
     parts = {key: ui.fmt(item[key]) for key in ("precision", "recall", "fmean", "penalty", "score")}

@@ -16,7 +16,7 @@ import pickle
 import re
 import sys
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -526,6 +526,14 @@ def marked_html(tokens: Sequence[str], labels: Sequence[str | None], colors: dic
         if label
         else html.escape(token)
         for token, label in zip(tokens, labels)
+    )
+
+
+def legend_html(entries: Iterable[tuple[str, str]]) -> str:
+    """An explanation's legend: each (HTML, colour) entry on its colour."""
+    return " ".join(
+        f'<span style="background:{color};color:#111;padding:0 .3rem;border-radius:.2rem">{entry}</span>'
+        for entry, color in entries
     )
 
 

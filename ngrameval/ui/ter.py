@@ -20,7 +20,8 @@ COLORS = {
     "deletion": "#fca5a5",
     "insertion": "#93c5fd",
 }
-SYMBOLS = {"match": "=", "substitution": "≠", "insertion": "+", "deletion": "−"}
+SYMBOLS = {"match": "=", "shifted": "=", "substitution": "≠", "insertion": "+", "deletion": "−"}
+LEGEND = ("match", "shifted", "substitution", "insertion", "deletion")  # the alignment's colours, in this order
 GAP = "∅"
 EDIT = Phrase("column.edit")
 # The names a page shows of the kinds of edit and of a match (the metric's own names: the keys above, which
@@ -195,16 +196,6 @@ def alignment_html(item, columns, moved_by, language):
     return f'<div class="ter-alignment" style="display:flex;flex-wrap:wrap;align-items:stretch">{"".join(cells)}</div>'
 
 
-def legend_html(language):
-    """The colours of the alignment, each with its symbol and its name in ``language``."""
-    symbols = {**SYMBOLS, "shifted": SYMBOLS["match"]}
-    return " ".join(
-        f'<span style="background:{COLORS[key]};color:#111;padding:0 .3rem;border-radius:.2rem">'
-        f"{symbols[key]} {html.escape(i18n.resolve(NAMES[key], language))}</span>"
-        for key in ("match", "shifted", "substitution", "insertion", "deletion")
-    )
-
-
 PREDICTION_POSITION, REFERENCE_WORD, REFERENCE_POSITION = (
     Phrase(f"column.{key}") for key in ("prediction_position", "reference_word", "reference_position")
 )
@@ -236,6 +227,8 @@ def explain_item(index, state):
             labels[origin[i]] = LABELS[op if op != "match" else "shifted" if origin[i] in moved else "match"]
 
     def details(language):
+        names = {key: html.escape(i18n.resolve(NAMES[key], language)) for key in LEGEND}
+        legend = ui.legend_html((f"{SYMBOLS[key]} {names[key]}", COLORS[key]) for key in LEGEND)
         summary = i18n.text("explain.list_separator", language).join(
             ui.html_text("ter.op_count", language, count=counts[op], op=NAMES[op]) for op in OPS
         )
@@ -249,7 +242,7 @@ def explain_item(index, state):
             f'<div class="ter-explanation" style="margin-top:.4rem">'
             f"<div><strong>{ui.html_text('ter.edits_against', language, number=best + 1)}</strong>: "
             f"{item['num_edits']} ({summary}) · TER = {item['num_edits']} / {item['reference_length']:g} "
-            f"{legend_html(language)}</div>"
+            f"{legend}</div>"
             f'<div class="ter-shifts" style="margin:.3rem 0">{shifts}</div>'
             f"{alignment_html(item, columns, moved_by, language)}</div>"
         )
