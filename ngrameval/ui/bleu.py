@@ -45,7 +45,7 @@ def controls():
     shown["max_order"] = ui.order_slider("bleu.max_order", 4)
     shown["weights"] = ui.control(gr.Textbox, "bleu.weights", placeholder=t("bleu.weights_placeholder"))
     with gr.Row():
-        shown["lowercase"] = ui.lowercase_checkbox()
+        shown["lowercase"] = ui.control(gr.Checkbox, "page.lowercase", False)
         choices = list(EFFECTIVE_ORDER)
         shown["effective_order"] = ui.control(gr.Dropdown, "bleu.effective_order", choices, value="default")
         shown["auto_reweigh"] = gr.Checkbox(False, label=t("bleu.auto_reweigh"))

@@ -31,7 +31,7 @@ def controls():
     max_order = ui.order_slider("cider.max_order", 4)
     with gr.Row():
         sigma = ui.control(gr.Number, "cider.sigma", 6.0, minimum=0, elem_id="sigma")
-        lowercase = ui.lowercase_checkbox()
+        lowercase = ui.control(gr.Checkbox, "page.lowercase", False)
     idf_table = gr.File(label=t("cider.idf_table"), file_types=[".json"], elem_id="idf-table")
     return dict(
         variant=variant, tokenize=tokenize, max_order=max_order, sigma=sigma, lowercase=lowercase, idf_table=idf_table

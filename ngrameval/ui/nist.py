@@ -14,7 +14,7 @@ def controls():
         variant = ui.variant_dropdown(VARIANTS, "nltk")
         tokenize = ui.tokenizer_dropdown()
     n = ui.order_slider("nist.n", 5)
-    lowercase = ui.lowercase_checkbox()
+    lowercase = ui.control(gr.Checkbox, "page.lowercase", False)
     return dict(variant=variant, tokenize=tokenize, n=n, lowercase=lowercase)
 
 

@@ -264,10 +264,6 @@ def tokenizer_dropdown() -> gr.Dropdown:
     return control(gr.Dropdown, "page.tokenizer", choices, value="default")
 
 
-def lowercase_checkbox() -> gr.Checkbox:
-    return control(gr.Checkbox, "page.lowercase", False)
-
-
 def order_slider(key: str, value: int, low: int = 1, **options: Any) -> gr.Slider:
     return gr.Slider(low, MAX_ORDER, value=value, step=1, label=t(key), **options)
 
