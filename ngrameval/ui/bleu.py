@@ -1,7 +1,6 @@
 """BLEU Space: the evaluate metric metrics/bleu (ngrameval) with every option, examples and explanations."""
 
 import gradio as gr
-import pandas as pd
 
 from ngrameval.metrics.bleu import BREVITY_PENALTIES, SMOOTHING, VARIANTS
 from ngrameval.ui import page as ui
@@ -46,7 +45,7 @@ def controls():
     shown["max_order"] = ui.order_slider("bleu.max_order", 4)
     shown["weights"] = ui.control(gr.Textbox, "bleu.weights", placeholder=t("bleu.weights_placeholder"))
     with gr.Row():
-        shown["lowercase"] = ui.lowercase_checkbox()
+        shown["lowercase"] = ui.control(gr.Checkbox, "page.lowercase", False)
         choices = list(EFFECTIVE_ORDER)
         shown["effective_order"] = ui.control(gr.Dropdown, "bleu.effective_order", choices, value="default")
         shown["auto_reweigh"] = gr.Checkbox(False, label=t("bleu.auto_reweigh"))
@@ -86,14 +85,12 @@ def present(result, options, _per_sentence):
     )
     return ui.Presentation(
         scores=list(zip(captions, result["bleu"] if several else [result["bleu"]])),
-        per_order=pd.DataFrame(
-            {
-                ui.ORDER: ui.order_labels(len(result["precisions"])),
-                ui.PRECISION: result["precisions"],
-                Phrase("column.matches_clipped"): result["counts"],
-                ui.PREDICTION_NGRAMS: result["totals"],
-            }
-        ),
+        per_order={
+            ui.ORDER: ui.order_labels(len(result["precisions"])),
+            ui.PRECISION: result["precisions"],
+            Phrase("column.matches_clipped"): result["counts"],
+            ui.PREDICTION_NGRAMS: result["totals"],
+        },
         summary={
             Phrase("column.brevity_penalty"): result["brevity_penalty"],
             Phrase("column.length_ratio"): result["length_ratio"],
@@ -122,4 +119,4 @@ EXAMPLES = [
     ),
 ]
 
-SPACE = ui.MetricSpace("bleu", controls, options, present, (ui.PRECISION, t("bleu.precision_plot")), 1.0, EXAMPLES)
+SPACE = ui.MetricSpace(__name__, (ui.PRECISION, t("bleu.precision_plot")))

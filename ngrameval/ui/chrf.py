@@ -6,7 +6,6 @@ import gradio as gr
 import pandas as pd
 
 import ngrameval
-from ngrameval.engine.ngrams import ngram_counts
 
 # How chrF turns a line into the characters and the words it counts. They are the metric's own (private)
 # steps: the explanation must count exactly what the score counts, so it calls them rather than copy them.
@@ -14,25 +13,8 @@ from ngrameval.metrics.chrf import VARIANTS, character_text, resolve_options, wo
 from ngrameval.ui import page as ui
 from ngrameval.ui.i18n import Phrase, t
 
-SACREBLEU_ONLY, NLTK_ONLY = ("word_order", "lowercase", "eps_smoothing"), ("min_char_order",)
-DEFAULTS = {"word_order": 0, "lowercase": False, "eps_smoothing": False, "min_char_order": 1}
 MEAN_F = Phrase("column.f_mean")
 CHARACTERS, WORDS = Phrase("chrf.characters"), Phrase("chrf.words")  # the n-gram table's kinds
-
-
-def for_variant(variant):
-    """Each variant's own options are editable only with it."""
-    sacrebleu = variant == "sacrebleu"
-    return [gr.update(interactive=sacrebleu) for _ in SACREBLEU_ONLY] + [
-        gr.update(interactive=not sacrebleu) for _ in NLTK_ONLY
-    ]
-
-
-def reset_for_variant(variant):
-    """A user's choice of variant also puts the other variant's options back to their defaults, which the
-    chosen one accepts (NLTK refuses word n-grams, lowercasing and eps smoothing). Not on an example's
-    choice: the example sets every option itself."""
-    return [gr.update(value=DEFAULTS[name]) for name in SACREBLEU_ONLY + NLTK_ONLY]
 
 
 def controls():
@@ -51,9 +33,10 @@ def controls():
         shown["whitespace"] = ui.control(gr.Checkbox, "chrf.whitespace", False, elem_id="whitespace")
         shown["eps_smoothing"] = ui.control(gr.Checkbox, "chrf.eps_smoothing", False, elem_id="eps-smoothing")
     shown["min_char_order"] = min_char_order
-    variant_only = [shown[name] for name in SACREBLEU_ONLY + NLTK_ONLY]
-    variant.change(for_variant, variant, variant_only, api_visibility="private")
-    variant.input(reset_for_variant, variant, variant_only, api_visibility="private")
+    # A user's choice of variant puts the other's options back to their defaults, which the chosen one accepts (NLTK
+    # refuses word n-grams, lowercasing and eps smoothing).
+    sacrebleu = [shown[name] for name in ("word_order", "lowercase", "eps_smoothing")]
+    ui.variant_only(variant, {"sacrebleu": sacrebleu, "nltk": [min_char_order]}, reset="input")
     return shown
 
 
@@ -94,8 +77,6 @@ def present(result, options, _per_sentence):
             Phrase("column.character_orders"): f"{resolved.min_char_order}–{resolved.char_order}",
             Phrase("column.word_orders"): resolved.word_order,
         },
-        sentence_scores={ui.SCORE: result["sentence_scores"]},
-        signature=result["signature"],
         order_plot=(MEAN_F, t("chrf.f_plot")) if options["variant"] == "nltk" else None,
     )
 
@@ -109,28 +90,6 @@ def _matches(prediction, reference, max_order):
     """BLEU's explanation of one pre-split pair (token lists): clipped matched n-grams per order, with positions."""
     explained = ngrameval.bleu([prediction], [[reference]], variant="nltk", max_order=max_order, explain=True)
     return explained.explanation[0]["orders"]
-
-
-def _order_rows(kind, orders, reference_length, parts):
-    """Per order: the matches and n-gram counts of the explanation, and the metric's ``parts`` of the pair
-    (column -> one value per order shown)."""
-    counts = ngram_counts(reference_length, max((o["n"] for o in orders), default=1))
-    return [
-        {
-            ui.ORDER: f"{kind} {o['n']}-gram",
-            ui.MATCHED: o["matches"],
-            ui.PREDICTION_NGRAMS: o["total"],
-            ui.REFERENCE_NGRAMS: int(counts[o["n"] - 1]),
-            **{column: round(values[k], ui.DIGITS) for column, values in parts.items()},
-        }
-        for k, o in enumerate(orders)
-    ]
-
-
-def _ngram_frame(kind, orders):
-    frame = ui.ngram_table(orders)
-    frame.insert(0, Phrase("column.kind"), kind)
-    return frame
 
 
 def explain_item(index, state):
@@ -173,15 +132,15 @@ def explain_item(index, state):
         if "char_fscores" in pair
         else {ui.PRECISION: pair["char_precisions"], ui.RECALL: pair["char_recalls"]}
     )
-    rows = _order_rows("char", char_orders, len(reference_characters), char_parts)
-    frames = [_ngram_frame(CHARACTERS, char_orders)]
+    order_tables = [ui.order_table(char_orders, len(reference_characters), "char ", char_parts)]
+    ngram_tables = [ui.ngram_table(char_orders, CHARACTERS)]
     details: str | Callable[[str], str] = ""  # chrF++'s words, captioned in the page's language
     if resolved.word_order:
         words, reference_words = words_without_punctuation(prediction), words_without_punctuation(reference)
         word_orders = _matches(words, reference_words, resolved.word_order)
         word_parts = {ui.PRECISION: pair["word_precisions"], ui.RECALL: pair["word_recalls"]}
-        rows += _order_rows("word", word_orders, len(reference_words), word_parts)
-        frames.append(_ngram_frame(WORDS, word_orders))
+        order_tables.append(ui.order_table(word_orders, len(reference_words), "word ", word_parts))
+        ngram_tables.append(ui.ngram_table(word_orders, WORDS))
         marked = ui.marked_html(words, ui.ngram_labels(words, word_orders))
 
         def details(language):
@@ -195,12 +154,11 @@ def explain_item(index, state):
         separator="",
         prediction_length=len(characters),
         reference_tokens=[[r] for r in group],
-        reference_length=None,
         reference_notes=notes,
         orders=char_orders,
         details_html=details,
-        ngram_table=pd.concat(frames, ignore_index=True),
-        order_table=pd.DataFrame(rows),
+        ngram_table=pd.concat(ngram_tables, ignore_index=True),
+        order_table=pd.concat(order_tables, ignore_index=True),
     )
 
 
@@ -228,15 +186,5 @@ EXAMPLES = [
 ]
 
 SPACE = ui.MetricSpace(
-    name="chrf",
-    label="chrF",
-    controls=controls,
-    options=options,
-    present=present,
-    order_plot=(ui.RECALL, t("chrf.recall_plot")),
-    score_high=1.0,
-    examples=EXAMPLES,
-    detail_options={"sentence_level": True},
-    explain_item=explain_item,
-    ngrams_label=t("chrf.ngrams"),
+    __name__, (ui.RECALL, t("chrf.recall_plot")), label="chrF", detail_options={"sentence_level": True}
 )

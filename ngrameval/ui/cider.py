@@ -31,7 +31,7 @@ def controls():
     max_order = ui.order_slider("cider.max_order", 4)
     with gr.Row():
         sigma = ui.control(gr.Number, "cider.sigma", 6.0, minimum=0, elem_id="sigma")
-        lowercase = ui.lowercase_checkbox()
+        lowercase = ui.control(gr.Checkbox, "page.lowercase", False)
     idf_table = gr.File(label=t("cider.idf_table"), file_types=[".json"], elem_id="idf-table")
     return dict(
         variant=variant, tokenize=tokenize, max_order=max_order, sigma=sigma, lowercase=lowercase, idf_table=idf_table
@@ -64,17 +64,15 @@ def present(result, options, _per_sentence):
         notes.append(Phrase("cider.note_one_item"))
     return ui.Presentation(
         scores=[(Phrase("caption.mean_of_items", name=name, count=len(explanation)), result["cider"])],
-        per_order=pd.DataFrame(
-            {
-                ui.ORDER: orders,
-                SHARE: shares.mean(axis=0),
-                Phrase("column.mean_cosine"): cosines.mean(axis=0),
-                ui.PREDICTION_NGRAMS: [sum(g["tf"] for g in level) for level in grams],
-                Phrase("column.mean_idf"): [
-                    sum(g["weight"] for g in level) / max(1, sum(g["tf"] for g in level)) for level in grams
-                ],
-            }
-        ),
+        per_order={
+            ui.ORDER: orders,
+            SHARE: shares.mean(axis=0),
+            Phrase("column.mean_cosine"): cosines.mean(axis=0),
+            ui.PREDICTION_NGRAMS: [sum(g["tf"] for g in level) for level in grams],
+            Phrase("column.mean_idf"): [
+                sum(g["weight"] for g in level) / max(1, sum(g["tf"] for g in level)) for level in grams
+            ],
+        },
         summary={
             "variant": result["variant"],
             Phrase("column.idf_from"): Phrase("cider.idf_from_items", count=len(explanation))
@@ -86,7 +84,6 @@ def present(result, options, _per_sentence):
             Phrase("column.best_item"): max(result["scores"]),
         },
         sentence_scores={name: result["scores"], **{order: shares[:, n].tolist() for n, order in enumerate(orders)}},
-        signature=result["signature"],
         notes=notes,
     )
 
@@ -117,18 +114,9 @@ def explain_item(index, state):
         found = sum(text in {" ".join(r[i : i + n]) for i in range(len(r) - n + 1)} for r in references)
         in_references[text] = found
         positions = [i + 1 for i in range(len(prediction) - n + 1) if " ".join(prediction[i : i + n]) == text]
-        rows.append(
-            {
-                ui.ORDER: n,
-                ui.NGRAM: text,
-                "tf": gram["tf"],
-                "df": gram["df"],
-                "idf": round(gram["idf"], ui.DIGITS),
-                WEIGHT: round(gram["weight"], ui.DIGITS),
-                IN_REFERENCES: Phrase("cider.found_of", found=found, count=len(references)),
-                ui.POSITIONS: ", ".join(map(str, positions)),
-            }
-        )
+        shown = round(gram["idf"], ui.DIGITS), round(gram["weight"], ui.DIGITS)
+        found_of = Phrase("cider.found_of", found=found, count=len(references))
+        rows.append((n, text, gram["tf"], gram["df"], *shown, found_of, ", ".join(map(str, positions))))
     idf_of = {g["ngram"]: g["idf"] for g in item["ngrams"] if g["n"] == 1}
     labels = [ABSENT[0] if not in_references.get(token) else idf_label(idf_of[token], top) for token in prediction]
     table = []
@@ -146,14 +134,13 @@ def explain_item(index, state):
     return {
         "prediction_tokens": prediction,
         "reference_tokens": references,
-        "reference_length": None,
         "labels": labels,
         "colors": COLORS,
         "reference_notes": notes,
         "ngram_table": pd.DataFrame(
             rows, columns=[ui.ORDER, ui.NGRAM, "tf", "df", "idf", WEIGHT, IN_REFERENCES, ui.POSITIONS]
         ),
-        "order_table": ui.rounded(pd.DataFrame(table)),
+        "order_table": pd.DataFrame(table),
     }
 
 
@@ -162,14 +149,7 @@ CAPTIONS, REFERENCES = ui.captions()  # four captions, five references each (per
 TWICE = [" ".join(["a dog with a frisbee on the beach"] * 2), *CAPTIONS[1:]]
 
 EXAMPLES = [
-    ui.Example(
-        Phrase("cider.example_toy"),
-        ["a man rides a horse", "two dogs are playing in grass"],
-        [
-            ["a man riding a horse on a beach", "two dogs play in the grass"],
-            ["a person rides a horse", "dogs playing on a lawn"],
-        ],
-    ),
+    ui.Example(Phrase("cider.example_toy"), *ui.TOY),
     ui.Example(Phrase("cider.example_four"), CAPTIONS, REFERENCES),
     ui.Example(Phrase("cider.example_twice_cider"), TWICE, REFERENCES, {"variant": "cider"}),
     ui.Example(Phrase("cider.example_twice_cider_d"), TWICE, REFERENCES),
@@ -179,18 +159,11 @@ EXAMPLES = [
 ]
 
 SPACE = ui.MetricSpace(
-    name="cider",
+    __name__,
+    (SHARE, t("cider.share_plot")),
+    None,
     label="CIDEr",
-    controls=controls,
-    options=options,
-    present=present,
-    order_plot=(SHARE, t("cider.share_plot")),
-    score_high=None,
-    examples=EXAMPLES,
     detail_options={"explain": True},
-    explain_item=explain_item,
-    ngrams_label=t("cider.ngrams"),
-    orders_label=t("cider.per_reference"),
     reference_boxes=5,  # COCO has five reference captions per image
     coco_json=True,
 )

@@ -41,15 +41,13 @@ def present(result, options, _per_sentence):
     notes = [SPICE] + ([f"METEOR: {result['meteor_note']}"] if result.get("meteor_note") else [])
     return ui.Presentation(
         scores=[(name, result[name]) for name in names],
-        per_order=pd.DataFrame(
-            {
-                METRIC: names,
-                CORPUS: [result[name] for name in names],
-                Phrase("column.mean_of_items"): [float(np.mean(per_item[name])) for name in names],
-                Phrase("column.median_item"): [float(np.median(per_item[name])) for name in names],
-                Phrase("column.items_scoring_0"): [sum(score == 0 for score in per_item[name]) for name in names],
-            }
-        ),
+        per_order={
+            METRIC: names,
+            CORPUS: [result[name] for name in names],
+            Phrase("column.mean_of_items"): [float(np.mean(per_item[name])) for name in names],
+            Phrase("column.median_item"): [float(np.median(per_item[name])) for name in names],
+            Phrase("column.items_scoring_0"): [sum(score == 0 for score in per_item[name]) for name in names],
+        },
         summary={
             Phrase("column.items"): len(next(iter(per_item.values()))),
             Phrase("column.tokenizer"): options["tokenize"],
@@ -99,21 +97,13 @@ EXAMPLES = [
 ]
 
 SPACE = ui.MetricSpace(
-    name="coco_caption",
+    __name__,
+    (CORPUS, t("coco.corpus_plot")),
+    None,
     texts="coco",
     label="COCO caption",
     intro=t("coco.intro", spice=t("coco.spice")),
-    controls=controls,
-    options=options,
-    present=present,
-    order_plot=(CORPUS, t("coco.corpus_plot")),
-    score_high=None,
-    examples=EXAMPLES,
     detail_options={},
-    explain_item=explain_item,
-    per_order_label=t("coco.per_metric"),
-    ngrams_label=t("coco.ngrams"),
-    orders_label=t("coco.item_scores"),
     reference_boxes=5,  # COCO has five reference captions per image
     coco_json=True,
 )

@@ -2,7 +2,6 @@
 
 import gradio as gr
 import numpy as np
-import pandas as pd
 
 import ngrameval
 from ngrameval.engine.ngrams import ngram_counts
@@ -47,24 +46,20 @@ def present(result, options, per_sentence, hyps, refs):
     caption = Phrase("caption.variant_orders", variant=options["variant"], low=low, high=high)
     return ui.Presentation(
         scores=[(caption, result["gleu"])],
-        per_order=pd.DataFrame(
-            {
-                ui.ORDER: ui.order_labels(options["max_len"])[orders],
-                ui.MATCHES: matches,
-                ui.PREDICTION_NGRAMS: totals,
-                ui.REFERENCE_NGRAMS: reference_ngrams,
-                ui.PRECISION: np.divide(matches, totals, out=np.zeros(len(matches)), where=totals > 0),
-                ui.RECALL: np.divide(matches, reference_ngrams, out=np.zeros(len(matches)), where=reference_ngrams > 0),
-            }
-        ),
+        per_order={
+            ui.ORDER: ui.order_labels(options["max_len"])[orders],
+            ui.MATCHES: matches,
+            ui.PREDICTION_NGRAMS: totals,
+            ui.REFERENCE_NGRAMS: reference_ngrams,
+            ui.PRECISION: np.divide(matches, totals, out=np.zeros(len(matches)), where=totals > 0),
+            ui.RECALL: np.divide(matches, reference_ngrams, out=np.zeros(len(matches)), where=reference_ngrams > 0),
+        },
         summary={
             Phrase("column.matches_all_orders"): result["n_match"],
             Phrase("column.max_ngrams"): result["n_all"],
             ui.PREDICTION_NGRAMS: int(totals.sum()),
             Phrase("column.reference_ngrams_chosen"): int(reference_ngrams.sum()),
         },
-        sentence_scores={ui.SCORE: result["sentence_scores"]},
-        signature=result["signature"],
     )
 
 
@@ -81,25 +76,15 @@ def explain_item(index, state):
     orders = [order for order in item["orders"] if order["n"] >= options["min_len"]]
     # Every reference's tokens, for the list of references (the pair above holds the chosen one only).
     reference_tokens = ngrameval.bleu([prediction], [group], **bleu).explanation[0]["reference_tokens"]
-    reference_ngrams = ngram_counts(np.asarray(len(item["reference_tokens"][0])), options["max_len"])
-    order_table = pd.DataFrame(
-        {
-            ui.ORDER: [f"{o['n']}-gram" for o in orders],
-            ui.MATCHED: [o["matches"] for o in orders],
-            ui.PREDICTION_NGRAMS: [o["total"] for o in orders],
-            ui.REFERENCE_NGRAMS: [int(reference_ngrams[o["n"] - 1]) for o in orders],
-        }
-    )
     notes = [Phrase("gleu.reference_note", matches=int(m), total=int(n)) for m, n in rows]
     notes[chosen] = Phrase("gleu.chosen", note=notes[chosen])
     return dict(
         prediction_tokens=item["prediction_tokens"],
         reference_tokens=reference_tokens,
-        reference_length=None,
         orders=orders,
         reference_notes=notes,
         ngram_table=ui.ngram_table(orders),
-        order_table=order_table,
+        order_table=ui.order_table(orders, len(item["reference_tokens"][0])),
     )
 
 
@@ -121,14 +106,5 @@ EXAMPLES = [
 ]
 
 SPACE = ui.MetricSpace(
-    name="gleu",
-    controls=controls,
-    options=options,
-    present=present,
-    present_corpus=True,
-    order_plot=(ui.PRECISION, t("gleu.precision_plot")),
-    score_high=1.0,
-    examples=EXAMPLES,
-    detail_options={"sentence_level": True},
-    explain_item=explain_item,
+    __name__, (ui.PRECISION, t("gleu.precision_plot")), detail_options={"sentence_level": True}, present_corpus=True
 )

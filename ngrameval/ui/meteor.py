@@ -1,6 +1,7 @@
 """METEOR Space: the evaluate metric metrics/meteor (ngrameval) with its options, examples and alignments."""
 
 import html
+import itertools
 import math
 import re
 from typing import Any
@@ -28,12 +29,6 @@ COLORS = {"exact": "#86efac", "stem": "#fde68a", "synonym": "#93c5fd", "paraphra
 
 PENALTY = Phrase("column.penalty")
 VALUE = Phrase("column.value")  # the plotted column
-
-
-def for_variant(variant):
-    """Each variant's options are editable only with that variant (the other's are not used)."""
-    meteor15 = variant == "meteor15"
-    return [gr.update(interactive=meteor15)] * 6 + [gr.update(interactive=not meteor15)] * 4
 
 
 def task_modules(task):
@@ -76,13 +71,11 @@ def controls():
             interactive=False,
             info="meteor.tokenizer_info",
         )
-    meteor15 = dict(
-        variant=variant, task=task, modules=modules, normalization=normalization, weights=weights, parameters=parameters
-    )
-    shown = {**meteor15, "beam_size": beam_size, **nltk, "tokenize": tokenize}
-    variant.change(for_variant, variant, list(shown.values())[1:], api_visibility="private")
+    meteor15 = dict(task=task, modules=modules, normalization=normalization, weights=weights, parameters=parameters)
+    meteor15["beam_size"] = beam_size
+    ui.variant_only(variant, {"meteor15": list(meteor15.values()), "nltk": [*nltk.values(), tokenize]})
     task.input(task_modules, task, modules, api_visibility="private")  # a user's choice, not an example's
-    return shown
+    return {"variant": variant, **meteor15, **nltk, "tokenize": tokenize}
 
 
 def number_list(text, name, example):
@@ -182,10 +175,9 @@ def present(result, options, _per_sentence):
     values, hows = zip(*parts.values())
     return ui.Presentation(
         scores=[(caption, result["meteor"])],
-        per_order=pd.DataFrame({Phrase("column.part"): list(parts), VALUE: values, Phrase("column.how"): hows}),
+        per_order={Phrase("column.part"): list(parts), VALUE: values, Phrase("column.how"): hows},
         summary=summary,
         sentence_scores=sentence_scores,
-        signature=result["signature"],
         notes=[result["note"], *notes] if result.get("note") else notes,
     )
 
@@ -202,24 +194,19 @@ def word_marks(length, matches, numbers, side):
 
 def aligned_html(words, marks):
     """One side of the alignment: the words coloured by module, each chunk boxed with its number."""
-    pieces, i = [], 0
-    while i < len(words):
-        if marks[i] is None:
-            pieces.append(f'<span class="unmatched" style="opacity:.55">{html.escape(words[i])}</span>')
-            i += 1
+    pieces = []
+    for chunk, run in itertools.groupby(zip(words, marks), key=lambda pair: pair[1] and pair[1][1]):
+        if chunk is None:
+            pieces += [f'<span class="unmatched" style="opacity:.55">{html.escape(word)}</span>' for word, _ in run]
             continue
-        chunk = marks[i][1]
-        inner = []
-        while i < len(words) and marks[i] is not None and marks[i][1] == chunk:
-            module = marks[i][0]
-            inner.append(
-                f'<span class="word" data-module="{module}" style="background:{COLORS[module]};color:#111;'
-                f'padding:0 .2rem;border-radius:.2rem">{html.escape(words[i])}</span>'
-            )
-            i += 1
+        inner = " ".join(
+            f'<span class="word" data-module="{mark[0]}" style="background:{COLORS[mark[0]]};color:#111;'
+            f'padding:0 .2rem;border-radius:.2rem">{html.escape(word)}</span>'
+            for word, mark in run
+        )
         pieces.append(
             f'<span class="chunk" data-chunk="{chunk}" style="border:1px solid var(--border-color-primary);'
-            f'border-radius:.35rem;padding:.1rem .25rem;margin:0 .1rem">{" ".join(inner)}'
+            f'border-radius:.35rem;padding:.1rem .25rem;margin:0 .1rem">{inner}'
             f'<sub style="opacity:.7">{chunk}</sub></span>'
         )
     return " ".join(pieces)
@@ -257,14 +244,8 @@ def explain_item(index, state):
         numbers[k] = numbers[k - 1] + (0 if goes_on else 1)
     marks = {side: word_marks(len(item[side]), matches, numbers, side) for side in SIDES}
     rows = [
-        {
-            CHUNK: number,
-            MODULE: m["module"],
-            ui.PREDICTION_WORDS: " ".join(m["hypothesis_words"]),
-            PREDICTION_POSITIONS: positions(m["hypothesis_start"], m["hypothesis_length"]),
-            REFERENCE_WORDS: " ".join(m["reference_words"]),
-            REFERENCE_POSITIONS: positions(m["reference_start"], m["reference_length"]),
-        }
+        (number, m["module"], " ".join(m["hypothesis_words"]), positions(m["hypothesis_start"], m["hypothesis_length"]))
+        + (" ".join(m["reference_words"]), positions(m["reference_start"], m["reference_length"]))
         for m, number in zip(matches, numbers)
     ]
     per_reference = [
@@ -281,10 +262,8 @@ def explain_item(index, state):
         for j, e in enumerate(alone)
     ]
     fragmentation = item.get("fragmentation", item["chunks"] / len(matches) if matches else 0.0)
-    legend = " ".join(
-        f'<span style="background:{color};color:#111;padding:0 .3rem;border-radius:.2rem">{module}</span>'
-        for module, color in COLORS.items()
-        if any(m["module"] == module for m in matches)
+    legend = ui.legend_html(
+        (module, color) for module, color in COLORS.items() if any(m["module"] == module for m in matches)
     )
     prediction_html, reference_html = (aligned_html(item[side], marks[side]) for side in SIDES)
     parts = {key: ui.fmt(item[key]) for key in ("precision", "recall", "fmean", "penalty", "score")}
@@ -306,7 +285,6 @@ def explain_item(index, state):
     return {
         "prediction_tokens": item["hypothesis"],
         "reference_tokens": [e["reference"] for e in alone],
-        "reference_length": None,
         "labels": [mark and mark[0] for mark in marks["hypothesis"]],
         "colors": COLORS,
         "reference_notes": [
@@ -318,17 +296,11 @@ def explain_item(index, state):
             rows,
             columns=[CHUNK, MODULE, ui.PREDICTION_WORDS, PREDICTION_POSITIONS, REFERENCE_WORDS, REFERENCE_POSITIONS],
         ),
-        "order_table": ui.rounded(pd.DataFrame(per_reference)),
+        "order_table": pd.DataFrame(per_reference),
     }
 
 
-TOY = (
-    ["a man rides a horse", "two dogs are playing in grass"],
-    [
-        ["a man riding a horse on a beach", "two dogs play in the grass"],
-        ["a person rides a horse", "dogs playing on a lawn"],
-    ],
-)
+TOY = ui.TOY
 MODULES_AT_WORK = (
     [
         "a man is riding a bicycle down the street",
@@ -366,21 +338,10 @@ def warm_up():
 
 
 SPACE = ui.MetricSpace(
-    name="meteor",
+    __name__,
+    (VALUE, t("meteor.per_order_label")),
     label="METEOR",
-    controls=controls,
-    options=options,
-    present=present,
-    order_plot=(VALUE, t("meteor.parts")),
-    score_high=1.0,
-    examples=EXAMPLES,
-    per_order_label=t("meteor.parts"),
-    detail_options=detail_options,
-    explain_item=explain_item,
-    ngrams_label=t("meteor.matches"),
-    orders_label=t("meteor.per_reference"),
     reference_boxes=5,
     max_predictions=MAX_PREDICTIONS,
     max_references=MAX_REFERENCES,
-    warm_up=warm_up,
 )

@@ -1,7 +1,6 @@
 """NIST Space: the evaluate metric metrics/nist (ngrameval) with every option, examples and explanations."""
 
 import gradio as gr
-import pandas as pd
 
 from ngrameval.metrics.nist import VARIANTS
 from ngrameval.ui import page as ui
@@ -15,7 +14,7 @@ def controls():
         variant = ui.variant_dropdown(VARIANTS, "nltk")
         tokenize = ui.tokenizer_dropdown()
     n = ui.order_slider("nist.n", 5)
-    lowercase = ui.lowercase_checkbox()
+    lowercase = ui.control(gr.Checkbox, "page.lowercase", False)
     return dict(variant=variant, tokenize=tokenize, n=n, lowercase=lowercase)
 
 
@@ -27,22 +26,18 @@ def options(variant, tokenize, n, lowercase):
 def present(result, options, _per_sentence):
     return ui.Presentation(
         scores=[(Phrase("caption.variant_n", variant=options["variant"], n=options["max_order"]), result["nist"])],
-        per_order=pd.DataFrame(
-            {
-                ui.ORDER: ui.order_labels(len(result["individual"])),
-                INDIVIDUAL: result["individual"],
-                Phrase("column.cumulative"): result["cumulative"],
-                Phrase("column.matched_information"): result["matched_information"],
-                ui.PREDICTION_NGRAMS: result["totals"],
-            }
-        ),
+        per_order={
+            ui.ORDER: ui.order_labels(len(result["individual"])),
+            INDIVIDUAL: result["individual"],
+            Phrase("column.cumulative"): result["cumulative"],
+            Phrase("column.matched_information"): result["matched_information"],
+            ui.PREDICTION_NGRAMS: result["totals"],
+        },
         summary={
             Phrase("column.length_penalty"): result["length_penalty"],
             ui.PREDICTION_LENGTH: result["translation_length"],
             ui.REFERENCE_LENGTH: result["reference_length"],
         },
-        sentence_scores={ui.SCORE: result["sentence_scores"]},
-        signature=result["signature"],
     )
 
 
@@ -57,4 +52,4 @@ EXAMPLES = [
     ),
 ]
 
-SPACE = ui.MetricSpace("nist", controls, options, present, (INDIVIDUAL, t("nist.contribution_plot")), None, EXAMPLES)
+SPACE = ui.MetricSpace(__name__, (INDIVIDUAL, t("nist.contribution_plot")), None)

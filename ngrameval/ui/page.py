@@ -14,8 +14,9 @@ import math
 import os
 import pickle
 import re
+import sys
 import zlib
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -263,12 +264,26 @@ def tokenizer_dropdown() -> gr.Dropdown:
     return control(gr.Dropdown, "page.tokenizer", choices, value="default")
 
 
-def lowercase_checkbox() -> gr.Checkbox:
-    return control(gr.Checkbox, "page.lowercase", False)
-
-
 def order_slider(key: str, value: int, low: int = 1, **options: Any) -> gr.Slider:
     return gr.Slider(low, MAX_ORDER, value=value, step=1, label=t(key), **options)
+
+
+def variant_only(variant: gr.Dropdown, owned: dict[str, list[Any]], reset: str | None = None) -> None:
+    """Each variant's own controls (``owned``: variant -> its controls) editable only with it (the others' are not
+    used); on ``reset``, an event of the variant ("change", or "input": a user's choice, not an example's, which
+    sets every option itself), they also go back to their initial values, which every variant accepts."""
+    controls = [(name, control) for name, group in owned.items() for control in group]
+    outputs = [control for _, control in controls]
+    initial = [{"value": control.value} for control in outputs]
+    again = initial if reset == "change" else [{}] * len(outputs)
+    variant.change(
+        lambda chosen: [gr.update(interactive=chosen == name, **value) for (name, _), value in zip(controls, again)],
+        variant,
+        outputs,
+        api_visibility="private",
+    )
+    if reset == "input":
+        variant.input(lambda _: [gr.update(**value) for value in initial], variant, outputs, api_visibility="private")
 
 
 def optional_number(value: Any, name: str) -> float | None:
@@ -323,12 +338,17 @@ class Presentation:
     words are shown in the request's language, a plain ``str`` as it is."""
 
     scores: list[tuple[Shown, float]]  # (caption, value) per big number
-    per_order: pd.DataFrame  # first column: the plot's categories ("1-gram", ...; "rouge1", ...)
+    # A table (or its columns) whose first column is the plot's categories ("1-gram", ...; "rouge1", ...).
+    per_order: pd.DataFrame
     summary: dict[Shown, Any]  # scalar parts of the score
-    sentence_scores: dict[Shown, list[float]]  # column -> one score per prediction (the first is plotted)
-    signature: str
+    # column -> one score per prediction (the first is plotted); None: {SCORE: the result's sentence_scores}
+    sentence_scores: dict[Shown, list[float]] | None = None
+    signature: str | None = None  # None: the result's
     notes: Sequence[Shown] = ()  # shown under the score card (what is not computed, and why)
     order_plot: tuple[Shown, i18n.I18nData] | None = None  # instead of the Space's: other columns (chrF)
+
+    def __post_init__(self) -> None:
+        self.per_order = pd.DataFrame(self.per_order)
 
 
 def fmt(value: Any) -> str:
@@ -387,10 +407,6 @@ def status_html(
         'border:1px solid #dc2626;background:rgba(220,38,38,.08);color:var(--body-text-color)">'
         f"<strong>{html.escape(i18n.text(heading, language))}</strong> {html.escape(message)}</div>"
     )
-
-
-def rounded(frame: pd.DataFrame) -> pd.DataFrame:
-    return frame.round(DIGITS)
 
 
 def summary_table(summary: dict[Shown, Any], language: str = i18n.DEFAULT_LANGUAGE) -> pd.DataFrame:
@@ -509,6 +525,14 @@ def marked_html(tokens: Sequence[str], labels: Sequence[str | None], colors: dic
     )
 
 
+def legend_html(entries: Iterable[tuple[str, str]]) -> str:
+    """An explanation's legend: each (HTML, colour) entry on its colour."""
+    return " ".join(
+        f'<span style="background:{color};color:#111;padding:0 .3rem;border-radius:.2rem">{entry}</span>'
+        for entry, color in entries
+    )
+
+
 def html_text(key: str, language: str, markup: dict[str, str] | None = None, **params: Any) -> str:
     """The text of ``key`` in ``language`` as HTML (an explanation's ``details_html``): escaped, but for its
     ``markup`` fields, which are HTML already (drawn words).
@@ -537,7 +561,8 @@ PREDICTION_NGRAMS, REFERENCE_NGRAMS, PREDICTION_LENGTH, REFERENCE_LENGTH, REFERE
 )
 
 
-def ngram_table(orders: list[dict[str, Any]]) -> pd.DataFrame:
+def ngram_table(orders: list[dict[str, Any]], kind: Shown | None = None) -> pd.DataFrame:
+    """The matched n-grams of ``orders``; with ``kind``, a first column naming their kind (chrF's characters)."""
     rows = []
     for order in orders:
         for ngram in sorted(order["ngrams"], key=lambda g: min(g["positions"])):
@@ -551,21 +576,33 @@ def ngram_table(orders: list[dict[str, Any]]) -> pd.DataFrame:
             if "weight" in ngram:
                 row[INFORMATION_WEIGHT] = round(ngram["weight"], DIGITS)
             rows.append(row)
-    return pd.DataFrame(rows) if rows else pd.DataFrame(columns=[ORDER, NGRAM, COUNT, CLIPPED_COUNT, POSITIONS])
+    frame = pd.DataFrame(rows) if rows else pd.DataFrame(columns=[ORDER, NGRAM, COUNT, CLIPPED_COUNT, POSITIONS])
+    if kind is not None:
+        frame.insert(0, Phrase("column.kind"), kind)
+    return frame
 
 
-def order_table(orders: list[dict[str, Any]]) -> pd.DataFrame:
-    """Per order: matches and n-grams; with information weights (NIST) the matched information:
-    per reference when the explanation has it (NLTK scores each order against the best one),
-    else clipped against all references together (mteval-v13a.pl)."""
+def order_table(
+    orders: list[dict[str, Any]],
+    reference_length: int | None = None,
+    kind: str = "",
+    parts: dict[Any, Sequence[float]] | None = None,
+) -> pd.DataFrame:
+    """Per order: matches and n-grams (``kind`` before its label); with ``reference_length``, the reference's
+    n-grams; ``parts``: the metric's values per order shown (column -> values). With information weights (NIST)
+    the matched information: per reference when the explanation has it (NLTK scores each order against the best
+    one), else clipped against all references together (mteval-v13a.pl)."""
     weighted = any("weight" in g for order in orders for g in order["ngrams"])
     rows = []
-    for order in orders:
-        row = {
-            ORDER: order.get("label") or f"{order['n']}-gram",
+    for k, order in enumerate(orders):
+        row: dict[Shown, Any] = {
+            ORDER: order.get("label") or f"{kind}{order['n']}-gram",
             MATCHED: order["matches"],
             PREDICTION_NGRAMS: order["total"],
         }
+        if reference_length is not None:
+            row[REFERENCE_NGRAMS] = max(0, reference_length - order["n"] + 1)
+        row |= {column: round(values[k], DIGITS) for column, values in (parts or {}).items()}
         per_reference = order.get("reference_information")
         if per_reference:
             row |= {Phrase("column.vs_reference", number=i): round(v, DIGITS) for i, v in enumerate(per_reference, 1)}
@@ -651,7 +688,7 @@ def explain(
         if "ngram_table" in item
         else (ngram_table(item["orders"]), order_table(item["orders"]))
     )
-    tables = tuple(localized(table, language) for table in tables)
+    tables = tuple(localized(table.round(DIGITS), language) for table in tables)
     labels = item.get("labels")  # a Phrase label (and its colour's key) is shown in the language
     labels = labels and [i18n.resolve(label, language) for label in labels]
     colors = {i18n.resolve(label, language): color for label, color in (item.get("colors") or {}).items()}
@@ -699,6 +736,17 @@ _SCENES = {  # caption: its five references, written for these pages, tokenized 
 }
 
 
+CHINESE = (["猫坐在垫子上。", "今天天气很好"], [["猫在垫子上睡觉。", "今天的天气非常好"]])  # the ROUGE and TER pages'
+# pycocoevalcap's example, lowercase and without its periods (the METEOR and CIDEr pages' example).
+TOY = (
+    ["a man rides a horse", "two dogs are playing in grass"],
+    [
+        ["a man riding a horse on a beach", "two dogs play in the grass"],
+        ["a person rides a horse", "dogs playing on a lawn"],
+    ],
+)
+
+
 def captions() -> tuple[list[str], list[list[str]]]:
     """Four image captions and, per reference box, their five references (the CIDEr and COCO pages'
     examples)."""
@@ -715,47 +763,54 @@ class Example:
 
 @dataclass
 class MetricSpace:
-    """What a Space's app.py describes; :func:`build_demo` does the rest.
+    """The page of the metric that the module ``module`` (``ngrameval.ui.<name>``, where ``SPACE`` is made last)
+    describes; :func:`build_demo` does the rest. The module defines ``controls()`` (the option controls by name),
+    ``options(**values)`` (control values -> compute() options), ``present`` and ``EXAMPLES``, and may define
+    ``detail_options(options)``, ``explain_item``, ``explain_one`` and ``warm_up`` (run once before serving).
 
-    The result shown is ``compute(**options, **detail_options)`` (``detail_options(options)`` when a function).
-    ``present(result, options, per_sentence)`` gets as ``per_sentence`` a second ``compute(**options,
-    **sentence_options)`` when ``sentence_options`` is set, else the result; with ``present_corpus`` also the
-    predictions and references. A sentence is explained as :func:`explain` says."""
+    The result shown is ``compute(**options, **detail_options)``. ``present(result, options, per_sentence)`` gets as
+    ``per_sentence`` a second ``compute(**options, **sentence_options)`` when ``sentence_options`` is set, else the
+    result; with ``present_corpus`` also the predictions and references; it returns a :class:`Presentation`. A
+    sentence is explained as :func:`explain` says. The page's texts are ``<prefix>.title``, ``.intro`` and, where
+    the texts have them, ``.note`` (added to the explanation's introduction), ``.explanation_intro`` (else the
+    page's: it names OVER_CLIP) and the tables' labels ``.per_order_label``, ``.ngrams`` and ``.orders_label``."""
 
-    name: str  # metrics/<name>
-    controls: Callable[[], dict[str, gr.components.Component]]  # builds the option controls
-    options: Callable[..., dict[str, Any]]  # control values (by name) -> compute() options
-    # (result, options, per_sentence), with present_corpus also (predictions, references) -> Presentation
-    present: Callable[..., Presentation]
+    module: str
     order_plot: tuple[Shown, i18n.I18nData]  # (per_order column plotted, its title)
-    score_high: float | None  # nominal top of the score range (None: open)
-    examples: Sequence[Example] = ()
-    # The prefix of the page's texts (default: name): <prefix>.title, .intro, and where the texts have them .note
-    # (added to the explanation's introduction) and .explanation_intro (else the page's: it names OVER_CLIP).
-    texts: str | None = None
-    title: i18n.I18nData | None = None
+    score_high: float | None = 1.0  # nominal top of the score range (None: open)
+    texts: str | None = None  # the prefix of the page's texts (default: name)
+    label: str | None = None  # the metric's name on the page (default: NAME)
     intro: i18n.I18nData | None = None  # Markdown under the title
-    per_order_label: i18n.I18nData = t("page.per_ngram_order")  # noqa: RUF009 (an immutable Phrase) -- the label of the per_order table
     detail_options: dict[str, Any] | Callable[[dict[str, Any]], dict[str, Any]] = field(
         default_factory=lambda: {"sentence_level": True, "explain": True}
     )
     sentence_options: dict[str, Any] | None = None
-    explain_one: ExplainOne | None = None
-    explain_item: ExplainItem | None = None
-    label: str | None = None  # the metric's name on the page (default: NAME)
-    ngrams_label: i18n.I18nData = t("page.ngrams")  # noqa: RUF009 -- the labels of the explanation's two tables
-    orders_label: i18n.I18nData = t("page.per_order")  # noqa: RUF009 (an immutable Phrase)
     reference_boxes: int = REFERENCE_BOXES  # text boxes for references (API: references_1, ...)
     coco_json: bool = False  # also read COCO results + references JSON uploads
     max_predictions: int | None = None  # lower limits than MAX_LINES
     max_references: int | None = None
-    present_corpus: bool = False  # present() also gets the predictions and references
-    warm_up: Callable[[], None] | None = None  # run once before serving (data a first call would build)
+    present_corpus: bool = False
 
     def __post_init__(self) -> None:
-        prefix = self.texts or self.name
-        self.title = self.title or t(f"{prefix}.title")
-        self.intro = self.intro or t(f"{prefix}.intro")
+        described = sys.modules[self.module]
+        self.name = self.module.rpartition(".")[2]  # metrics/<name>
+        self.controls: Callable[[], dict[str, gr.components.Component]] = described.controls
+        self.options: Callable[..., dict[str, Any]] = described.options
+        self.present: Callable[..., Presentation] = described.present
+        self.examples: Sequence[Example] = described.EXAMPLES
+        self.detail_options = getattr(described, "detail_options", self.detail_options)
+        self.explain_one: ExplainOne | None = getattr(described, "explain_one", None)
+        self.explain_item: ExplainItem | None = getattr(described, "explain_item", None)
+        self.warm_up: Callable[[], None] | None = getattr(described, "warm_up", None)
+        self.title, self.intro = self.text("title"), self.intro or self.text("intro")
+        self.per_order_label = self.text("per_order_label", t("page.per_ngram_order"))
+        self.ngrams_label = self.text("ngrams", t("page.ngrams"))
+        self.orders_label = self.text("orders_label", t("page.per_order"))
+
+    def text(self, name: str, default: Any = None) -> Any:
+        """The page's own text ``<prefix>.<name>``; where the texts have none, ``default`` if given."""
+        key = f"{self.texts or self.name}.{name}"
+        return t(key) if default is None or key in i18n.TEXTS else default
 
     def build(self) -> gr.Blocks:
         """The page (:func:`build_demo`)."""
@@ -840,7 +895,7 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
 
     # evaluate's compute keeps per-call state on the module: every computation runs on the page's one worker thread.
     metric = evaluate.load(metric_path(space.name), keep_in_memory=True)
-    label, prefix = space.label or space.name.upper(), space.texts or space.name
+    label = space.label or space.name.upper()
     boxes = space.reference_boxes
 
     def explain_sentence(request: gr.Request, state, number):
@@ -890,7 +945,8 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                 shown_message = i18n.text("status.unexpected", language, kind=type(error).__name__, message=error)
             status = status_html(shown_message, True, language)
             return _outputs(raw={"error": message}, status=status, results=gr.Column(visible=False))
-        score_name, first_scores = next(iter(shown.sentence_scores.items()))
+        sentence_scores = shown.sentence_scores or {SCORE: result["sentence_scores"]}
+        score_name, first_scores = next(iter(sentence_scores.items()))
         state = {
             "explanation": result.pop("explanation", None),
             "scores": first_scores,
@@ -914,14 +970,14 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                 i18n.text("status.scored", language, count=len(hyps), source=source, per_prediction=per_prediction)
             ),
             score=score_card(label, shown.scores, shown.notes, language),
-            per_order=localized(rounded(shown.per_order), language),
+            per_order=localized(shown.per_order.round(DIGITS), language),
             summary=summary_table(shown.summary, language),
             order_plot=_bar_plot(localized(plotted, language), plot_title),
             histogram=_bar_plot(localized(histogram(first_scores, space.score_high), language)),
-            sentences=sentence_table(hyps, refs, shown.sentence_scores, image_ids, language),
+            sentences=sentence_table(hyps, refs, sentence_scores, image_ids, language),
             number=gr.Number(value=1, maximum=len(hyps)),
             **dict(zip(("heading", "highlight", "ngrams", "orders"), explained)),
-            signature=shown.signature,
+            signature=shown.signature or result["signature"],
             results=gr.Column(visible=True),
             state=packed(state),
         )
@@ -1003,11 +1059,8 @@ def build_demo(space: MetricSpace) -> gr.Blocks:
                 label=t("page.sentences"), interactive=False, max_height=320, elem_id="sentences", wrap=True
             )
 
-            own = {
-                key: t(f"{prefix}.{key}") for key in ("note", "explanation_intro") if f"{prefix}.{key}" in i18n.TEXTS
-            }
-            intro = own.get("explanation_intro", t("page.explanation_intro"))
-            gr.Markdown(t("page.explanation", intro=intro, note=own.get("note", "")))
+            intro = space.text("explanation_intro", t("page.explanation_intro"))
+            gr.Markdown(t("page.explanation", intro=intro, note=space.text("note", "")))
             with gr.Row(equal_height=False):
                 number = gr.Number(
                     value=1,

@@ -4,7 +4,6 @@ from itertools import accumulate
 from typing import Any
 
 import gradio as gr
-import pandas as pd
 
 import ngrameval
 from ngrameval.engine.lcs import lcs_positions
@@ -18,16 +17,6 @@ TYPES = "rouge1 rouge2 rouge3 rouge4 rougeL rougeLsum rougeW rougeS4 rougeSU4 ro
 MULTI_REF = {"default": None, **{name: name for name in MULTI_REF_NAMES}}
 LCS = "LCS"  # the text rouge.explanation_intro names it
 F_MEASURE = Phrase("column.f_measure")
-
-
-def for_variant(variant):
-    """The tokenizer is rouge_score's option, the length limits rouge155's: the other variant's are reset."""
-    rouge_score = variant == "rouge_score"
-    return (
-        gr.Dropdown(value="default", interactive=rouge_score),
-        gr.Number(value=None, interactive=not rouge_score),
-        gr.Number(value=None, interactive=not rouge_score),
-    )
 
 
 def controls():
@@ -52,8 +41,9 @@ def controls():
         limit: dict[str, Any] = dict(precision=0, info="rouge.limit_info", interactive=False)
         for name in ("limit_words", "limit_bytes"):
             shown[name] = ui.control(gr.Number, f"rouge.{name}", None, elem_id=name.replace("_", "-"), **limit)
-    changed = [shown[name] for name in ("tokenizer", "limit_words", "limit_bytes")]
-    variant.change(for_variant, variant, changed, api_visibility="private")
+    # The tokenizer is rouge_score's option, the length limits rouge155's.
+    limits = [shown["limit_words"], shown["limit_bytes"]]
+    ui.variant_only(variant, {"rouge_score": [shown["tokenizer"]], "rouge155": limits}, reset="change")
     return shown
 
 
@@ -83,14 +73,12 @@ def present(result, options, per_sentence):
     signature = dict(part.split(":", 1) for part in result["signature"].split("|"))
     return ui.Presentation(
         scores=[(Phrase("caption.f_measure", type=t), result[t]) for t in types],
-        per_order=pd.DataFrame(
-            {
-                Phrase("column.type"): types,
-                ui.PRECISION: [result[f"{t}_precision"] for t in types],
-                ui.RECALL: [result[f"{t}_recall"] for t in types],
-                F_MEASURE: [result[f"{t}_fmeasure"] for t in types],
-            }
-        ),
+        per_order={
+            Phrase("column.type"): types,
+            ui.PRECISION: [result[f"{t}_precision"] for t in types],
+            ui.RECALL: [result[f"{t}_recall"] for t in types],
+            F_MEASURE: [result[f"{t}_fmeasure"] for t in types],
+        },
         summary={
             "variant": options["variant"],
             Phrase("column.several_references"): signature["refs"],
@@ -99,7 +87,6 @@ def present(result, options, per_sentence):
             Phrase("column.stop_words_removed"): signature["stop"],
         },
         sentence_scores={f"{t} F": per_sentence[t] for t in types},
-        signature=result["signature"],
     )
 
 
@@ -184,12 +171,7 @@ EXAMPLES = [
         ],
         {"use_stemmer": True},
     ),
-    ui.Example(
-        Phrase("rouge.example_chinese"),
-        ["猫坐在垫子上。", "今天天气很好"],
-        [["猫在垫子上睡觉。", "今天的天气非常好"]],
-        {"rouge_types": ["rouge1", "rouge2", "rougeL"]},
-    ),
+    ui.Example(Phrase("rouge.example_chinese"), *ui.CHINESE, {"rouge_types": ["rouge1", "rouge2", "rougeL"]}),
     ui.Example(
         Phrase("rouge.example_lin"),
         ["police kill the gunman", "the gunman kill police", "the gunman police killed"],
@@ -199,15 +181,5 @@ EXAMPLES = [
 ]
 
 SPACE = ui.MetricSpace(
-    name="rouge",
-    controls=controls,
-    options=options,
-    present=present,
-    order_plot=(F_MEASURE, t("rouge.f_plot")),
-    score_high=1.0,
-    examples=EXAMPLES,
-    per_order_label=t("rouge.per_type"),
-    detail_options={},
-    sentence_options={"sentence_level": True},
-    explain_one=explain_one,
+    __name__, (F_MEASURE, t("rouge.f_plot")), detail_options={}, sentence_options={"sentence_level": True}
 )

@@ -20,7 +20,8 @@ COLORS = {
     "deletion": "#fca5a5",
     "insertion": "#93c5fd",
 }
-SYMBOLS = {"match": "=", "substitution": "≠", "insertion": "+", "deletion": "−"}
+SYMBOLS = {"match": "=", "shifted": "=", "substitution": "≠", "insertion": "+", "deletion": "−"}
+LEGEND = ("match", "shifted", "substitution", "insertion", "deletion")  # the alignment's colours, in this order
 GAP = "∅"
 EDIT = Phrase("column.edit")
 # The names a page shows of the kinds of edit and of a match (the metric's own names: the keys above, which
@@ -64,13 +65,11 @@ def present(result, options, _per_sentence):
     sentence_scores = result["sentence_scores"]
     return ui.Presentation(
         scores=[(Phrase("caption.ter"), result["ter"])],
-        per_order=pd.DataFrame(
-            {
-                EDIT: [NAMES[op] for op in OPS],
-                ui.COUNT: [totals[op] for op in OPS],
-                Phrase("column.per_reference_word"): [totals[op] / length if length else 0.0 for op in OPS],
-            }
-        ),
+        per_order={
+            EDIT: [NAMES[op] for op in OPS],
+            ui.COUNT: [totals[op] for op in OPS],
+            Phrase("column.per_reference_word"): [totals[op] / length if length else 0.0 for op in OPS],
+        },
         summary={
             Phrase("column.edits"): result["num_edits"],
             Phrase("column.reference_length_averages"): float(length),
@@ -78,7 +77,6 @@ def present(result, options, _per_sentence):
             Phrase("column.segments_without_edits"): sum(s == 0 for s in sentence_scores),
         },
         sentence_scores={"TER": sentence_scores},
-        signature=result["signature"],
     )
 
 
@@ -198,16 +196,6 @@ def alignment_html(item, columns, moved_by, language):
     return f'<div class="ter-alignment" style="display:flex;flex-wrap:wrap;align-items:stretch">{"".join(cells)}</div>'
 
 
-def legend_html(language):
-    """The colours of the alignment, each with its symbol and its name in ``language``."""
-    symbols = {**SYMBOLS, "shifted": SYMBOLS["match"]}
-    return " ".join(
-        f'<span style="background:{COLORS[key]};color:#111;padding:0 .3rem;border-radius:.2rem">'
-        f"{symbols[key]} {html.escape(i18n.resolve(NAMES[key], language))}</span>"
-        for key in ("match", "shifted", "substitution", "insertion", "deletion")
-    )
-
-
 PREDICTION_POSITION, REFERENCE_WORD, REFERENCE_POSITION = (
     Phrase(f"column.{key}") for key in ("prediction_position", "reference_word", "reference_position")
 )
@@ -239,6 +227,8 @@ def explain_item(index, state):
             labels[origin[i]] = LABELS[op if op != "match" else "shifted" if origin[i] in moved else "match"]
 
     def details(language):
+        names = {key: html.escape(i18n.resolve(NAMES[key], language)) for key in LEGEND}
+        legend = ui.legend_html((f"{SYMBOLS[key]} {names[key]}", COLORS[key]) for key in LEGEND)
         summary = i18n.text("explain.list_separator", language).join(
             ui.html_text("ter.op_count", language, count=counts[op], op=NAMES[op]) for op in OPS
         )
@@ -252,34 +242,25 @@ def explain_item(index, state):
             f'<div class="ter-explanation" style="margin-top:.4rem">'
             f"<div><strong>{ui.html_text('ter.edits_against', language, number=best + 1)}</strong>: "
             f"{item['num_edits']} ({summary}) · TER = {item['num_edits']} / {item['reference_length']:g} "
-            f"{legend_html(language)}</div>"
+            f"{legend}</div>"
             f'<div class="ter-shifts" style="margin:.3rem 0">{shifts}</div>'
             f"{alignment_html(item, columns, moved_by, language)}</div>"
         )
 
+    def position(edit, side):
+        return str(edit[f"{side}_position"] + 1) if f"{side}_position" in edit else ""
+
     rows = [
-        {
-            EDIT: Phrase("ter.shift_number", number=n),
-            ui.PREDICTION_WORDS: " ".join(shift["words"]),
-            PREDICTION_POSITION: f"{shift['from'] + 1} → {shift['to'] + 1}",
-            REFERENCE_WORD: "",
-            REFERENCE_POSITION: "",
-        }
+        (Phrase("ter.shift_number", number=n), " ".join(shift["words"]), f"{shift['from'] + 1} → {shift['to'] + 1}")
+        + ("", "")
         for n, shift in enumerate(item["shifts"], 1)
     ]
     rows += [
-        {
-            EDIT: NAMES[edit["op"]],
-            ui.PREDICTION_WORDS: edit.get("prediction_word", ""),
-            PREDICTION_POSITION: str(edit["prediction_position"] + 1) if "prediction_position" in edit else "",
-            REFERENCE_WORD: edit.get("reference_word", ""),
-            REFERENCE_POSITION: str(edit["reference_position"] + 1) if "reference_position" in edit else "",
-        }
+        (NAMES[edit["op"]], edit.get("prediction_word", ""), position(edit, "prediction"))
+        + (edit.get("reference_word", ""), position(edit, "reference"))
         for edit in item["edits"]
     ]
-    count_rows = [{EDIT: NAMES[op], ui.COUNT: counts[op]} for op in OPS] + [
-        {EDIT: Phrase("ter.total"), ui.COUNT: item["num_edits"]}
-    ]
+    count_rows = [(NAMES[op], counts[op]) for op in OPS] + [(Phrase("ter.total"), item["num_edits"])]
     return {
         "prediction_tokens": item["prediction_tokens"],
         "reference_tokens": item["reference_tokens"],
@@ -291,7 +272,7 @@ def explain_item(index, state):
         "ngram_table": pd.DataFrame(
             rows, columns=[EDIT, ui.PREDICTION_WORDS, PREDICTION_POSITION, REFERENCE_WORD, REFERENCE_POSITION]
         ),
-        "order_table": pd.DataFrame(count_rows),
+        "order_table": pd.DataFrame(count_rows, columns=[EDIT, ui.COUNT]),
     }
 
 
@@ -311,26 +292,12 @@ NORMALIZE = (
     ["It's 3.5 &amp; more, isn't it?", "The results (see above) are fine."],
     [["it is 3.5 & more, isn't it?", "The results are fine (see above)."]],
 )
-CHINESE = (["猫坐在垫子上。", "今天天气很好"], [["猫在垫子上睡觉。", "今天的天气非常好"]])
 
 EXAMPLES = [
     ui.Example(Phrase("ter.example_shift"), *SHIFTS),
     ui.Example(Phrase("ter.example_hf"), *HF, {"case_sensitive": True}),
     ui.Example(Phrase("ter.example_normalized"), *NORMALIZE, {"normalized": True, "no_punct": True}),
-    ui.Example(Phrase("ter.example_chinese"), *CHINESE, {"normalized": True, "asian_support": True}),
+    ui.Example(Phrase("ter.example_chinese"), *ui.CHINESE, {"normalized": True, "asian_support": True}),
 ]
 
-SPACE = ui.MetricSpace(
-    name="ter",
-    label="TER",
-    controls=controls,
-    options=options,
-    present=present,
-    order_plot=(ui.COUNT, t("ter.edits_plot")),
-    score_high=1.0,
-    examples=EXAMPLES,
-    explain_item=explain_item,
-    per_order_label=t("ter.edits_corpus"),
-    orders_label=t("ter.edits_segment"),
-    ngrams_label=t("ter.edits"),
-)
+SPACE = ui.MetricSpace(__name__, (ui.COUNT, t("ter.edits_plot")), label="TER")
