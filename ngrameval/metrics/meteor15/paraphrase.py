@@ -79,7 +79,6 @@ def cache_key(table: Path) -> str:
 
 
 _BLOCK_BYTES = 1 << 22
-_PREFETCH_BLOCKS = 2
 # A word of up to 7 bytes is its own key: its bytes (little-endian) with the length in the top byte.
 # Longer words are hashed, so equal keys are checked to be equal words.
 _SHORT = 8
@@ -116,13 +115,13 @@ def _entry_blocks(table: Path, size: int) -> Iterator[bytes]:
             rest = data[cut + 1 :] + held
 
 
-def _prefetched(blocks: Iterator[bytes]) -> Generator[bytes, None, None]:
-    """``blocks`` produced by a second thread, a few ahead: zlib inflates without the GIL, on another core."""
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="paraphrase-inflate") as pool:
-        ahead = deque(pool.submit(next, blocks, None) for _ in range(_PREFETCH_BLOCKS))
-        while (block := ahead.popleft().result()) is not None:
-            ahead.append(pool.submit(next, blocks, None))
-            yield block
+def _prefetched(items: Iterator, ahead: int) -> Generator:
+    """``items`` produced by a second thread, ``ahead`` of the caller (zlib inflates and numpy cuts without the GIL)."""
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="paraphrase-index") as pool:
+        pending = deque(pool.submit(next, items, None) for _ in range(ahead))
+        while (item := pending.popleft().result()) is not None:
+            pending.append(pool.submit(next, items, None))
+            yield item
 
 
 def _splitmix(values: np.ndarray) -> np.ndarray:
@@ -180,9 +179,9 @@ class _Vocabulary:
         order = np.argsort(first)
         ordered_keys = distinct[order].tolist()
         words = [data[s : s + n] for s, n in zip(starts[first[order]].tolist(), lengths[first[order]].tolist())]
-        for key, word in zip(ordered_keys, words):
+        for key, text in zip(ordered_keys, words):
             if self._ids.setdefault(key, len(self.words)) == len(self.words):
-                self.words.append(word)
+                self.words.append(text)
         ids = [self._ids[key] for key in ordered_keys]
         if not same or [self.words[i] for i in ids] != words:
             raise InputError("two different words of the paraphrase table have the same 64-bit key")
@@ -281,17 +280,9 @@ def build_index(table: Path, directory: Path) -> None:
     """Parse the gzipped table into the arrays of :class:`ParaphraseTable` under ``directory``."""
     words, sources, targets = _Vocabulary(), _Phrases(), _Phrases()
     # Three stages on two cores: inflating (a thread), cutting words (a thread), and numbering them.
-    with (
-        closing(_prefetched(_entry_blocks(table, _BLOCK_BYTES))) as blocks,
-        ThreadPoolExecutor(max_workers=1, thread_name_prefix="paraphrase-words") as pool,
-    ):
-        cut = None
-        for following in (pool.submit(_block_words, data) for data in blocks):
-            if cut is not None:
-                _add_block(cut.result(), words, sources, targets)
-            cut = following
-        if cut is not None:
-            _add_block(cut.result(), words, sources, targets)
+    with closing(_prefetched(map(_block_words, _prefetched(_entry_blocks(table, _BLOCK_BYTES), 2)), 1)) as blocks:
+        for block in blocks:
+            _add_block(block, words, sources, targets)
     source_words, source_hash, source_of_entry = sources.table()
     target_words, target_hash, target_of_entry = targets.table()
     del sources, targets
