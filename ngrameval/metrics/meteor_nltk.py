@@ -118,18 +118,7 @@ def tokenize(texts: Sequence[str], tokenizer: str | Callable[[str], Any] = "nltk
 # from its end, each word takes the last free reference word with its key, which pairs the k-th last
 # occurrences of a key on both sides; so tokens match where (pair, key, rank from the end) is equal. The
 # synonym stage is greedy in the same order over a relation: Python, on the few token pairs it relates.
-
-
-@dataclass
-class _Tokens:
-    """Tokens of many pairs, ordered by (pair, position)."""
-
-    pair: np.ndarray
-    position: np.ndarray
-    key: np.ndarray
-
-    def __getitem__(self, rows) -> _Tokens:
-        return _Tokens(self.pair[rows], self.position[rows], self.key[rows])
+# The tokens of many pairs, ordered by (pair, position), are the columns of three rows: pair, position, key.
 
 
 def _word_ids(token_lists: Sequence[Sequence[Sequence[str]]]) -> tuple[list[str], list[np.ndarray], list[np.ndarray]]:
@@ -148,10 +137,11 @@ def _run_starts(rows: int, differs_from_previous: np.ndarray) -> np.ndarray:
     return np.concatenate([np.ones(min(rows, 1), bool), differs_from_previous])
 
 
-def _ranked_keys(tokens: _Tokens, keys: int, length: int) -> np.ndarray:
+def _ranked_keys(tokens: np.ndarray, keys: int, length: int) -> np.ndarray:
     """(pair, key, rank from the end among the pair's tokens with that key) as one integer."""
-    group = tokens.pair * keys + tokens.key
-    order = np.argsort(group * length + (length - 1 - tokens.position))
+    pair, position, key = tokens
+    group = pair * keys + key
+    order = np.argsort(group * length + (length - 1 - position))
     grouped = group[order]
     starts = _run_starts(len(grouped), grouped[1:] != grouped[:-1])
     first = np.maximum.accumulate(np.where(starts, np.arange(len(order)), 0))
@@ -160,7 +150,7 @@ def _ranked_keys(tokens: _Tokens, keys: int, length: int) -> np.ndarray:
     return group * length + rank
 
 
-def _match_equal_keys(hyp: _Tokens, ref: _Tokens, keys: int, length: int) -> tuple[np.ndarray, np.ndarray]:
+def _match_equal_keys(hyp: np.ndarray, ref: np.ndarray, keys: int, length: int) -> tuple[np.ndarray, np.ndarray]:
     """NLTK's ``_match_enums`` on every pair: the rows of the matched hypothesis and reference tokens."""
     _, hyp_rows, ref_rows = np.intersect1d(
         _ranked_keys(hyp, keys, length), _ranked_keys(ref, keys, length), assume_unique=True, return_indices=True
@@ -168,22 +158,16 @@ def _match_equal_keys(hyp: _Tokens, ref: _Tokens, keys: int, length: int) -> tup
     return hyp_rows, ref_rows
 
 
-def _synonym_candidates(hyp: _Tokens, ref: _Tokens, related: np.ndarray, keys: int) -> tuple[np.ndarray, np.ndarray]:
-    """Every (hypothesis row, reference row) of the same pair whose keys are ``related`` (sorted
-    ``hyp_key * keys + ref_key``): each hypothesis token joined to its related keys, then to the pair's
-    reference tokens with one of them (memory follows the candidates, not the token cross products)."""
-    h, k = join(hyp.key, related // keys)
-    e, r = join(hyp.pair[h] * keys + related[k] % keys, ref.pair * keys + ref.key)
-    return h[e], r
-
-
-def _match_synonyms(
-    hyp: _Tokens, ref: _Tokens, candidates: tuple[np.ndarray, np.ndarray]
-) -> tuple[list[int], list[int]]:
-    """NLTK's ``_enum_wordnetsyn_match``: from the last hypothesis word of a pair to its first, each takes
-    the free reference word at the largest position among its candidates."""
-    hyp_rows, ref_rows = candidates
-    order = np.lexsort((-ref.position[ref_rows], -hyp.position[hyp_rows], hyp.pair[hyp_rows]))
+def _match_synonyms(hyp: np.ndarray, ref: np.ndarray, related: np.ndarray, keys: int) -> tuple[np.ndarray, np.ndarray]:
+    """NLTK's ``_enum_wordnetsyn_match``: from the last hypothesis word of a pair to its first, each takes the free
+    reference word at the largest position among its candidates, the pair's reference words whose keys are
+    ``related`` to its key (sorted ``hyp_key * keys + ref_key``). Each hypothesis token is joined to its related
+    keys, then to the reference tokens with one of them: memory follows the candidates, not the cross products."""
+    (hyp_pair, hyp_position, hyp_key), (ref_pair, ref_position, ref_key) = hyp, ref
+    h, k = join(hyp_key, related // keys)
+    e, ref_rows = join(hyp_pair[h] * keys + related[k] % keys, ref_pair * keys + ref_key)
+    hyp_rows = h[e]
+    order = np.lexsort((-ref_position[ref_rows], -hyp_position[hyp_rows], hyp_pair[hyp_rows]))
     matched_hyp: list[int] = []
     matched_ref: list[int] = []
     taken = set()
@@ -194,7 +178,7 @@ def _match_synonyms(
             taken.add(r)
             matched_hyp.append(h)
             matched_ref.append(r)
-    return matched_hyp, matched_ref
+    return np.array(matched_hyp, np.int64), np.array(matched_ref, np.int64)
 
 
 def _align(
@@ -214,46 +198,43 @@ def _align(
     if pairs * max(len(words), 1) * length >= 1 << 62:
         raise InputError("the corpus is too large to align at once: score it in parts")
     position, pair = concatenated_ranges(0, pair_hyp_lengths)
-    hyp = _Tokens(pair, position, hyp_ids[(np.cumsum(hyp_lengths) - hyp_lengths)[pair_hypothesis][pair] + position])
+    hyp = np.stack([pair, position, hyp_ids[(np.cumsum(hyp_lengths) - hyp_lengths)[pair_hypothesis][pair] + position]])
     ref_position, ref_pair = concatenated_ranges(0, ref_lengths)  # reference p is pair p's
-    ref = _Tokens(ref_pair, ref_position, ref_ids)
+    ref = np.stack([ref_pair, ref_position, ref_ids])
     found = []  # (pair, hypothesis position, reference position, stage) of each stage
 
     def keep(hyp_rows, ref_rows, stage):
-        found.append(
-            (hyp.pair[hyp_rows], hyp.position[hyp_rows], ref.position[ref_rows], np.full(len(hyp_rows), stage))
-        )
-        hyp_left, ref_left = np.ones(len(hyp.pair), bool), np.ones(len(ref.pair), bool)
+        found.append((hyp[0, hyp_rows], hyp[1, hyp_rows], ref[1, ref_rows], np.full(len(hyp_rows), stage)))
+        hyp_left, ref_left = np.ones(hyp.shape[1], bool), np.ones(ref.shape[1], bool)
         hyp_left[hyp_rows] = False
         ref_left[ref_rows] = False
         # Later stages only look at pairs with words left on both sides.
-        both = (np.bincount(hyp.pair[hyp_left], minlength=pairs) > 0) & (
-            np.bincount(ref.pair[ref_left], minlength=pairs) > 0
+        both = (np.bincount(hyp[0, hyp_left], minlength=pairs) > 0) & (
+            np.bincount(ref[0, ref_left], minlength=pairs) > 0
         )
-        return hyp[hyp_left & both[hyp.pair]], ref[ref_left & both[ref.pair]]
+        return hyp[:, hyp_left & both[hyp[0]]], ref[:, ref_left & both[ref[0]]]
 
     hyp, ref = keep(*_match_equal_keys(hyp, ref, len(words), length), 0)
     # The stem stage, and after it the synonym stage, see the words left as their stems.
     stem_ids: dict[str, int] = {}
     stem_of = np.zeros(len(words), np.int64)
-    for word_id in np.unique(np.r_[hyp.key, ref.key]).tolist():
+    for word_id in np.unique(np.r_[hyp[2], ref[2]]).tolist():
         stem_of[word_id] = stem_ids.setdefault(stem(words[word_id]), len(stem_ids))
-    hyp, ref = _Tokens(hyp.pair, hyp.position, stem_of[hyp.key]), _Tokens(ref.pair, ref.position, stem_of[ref.key])
+    hyp[2], ref[2] = stem_of[hyp[2]], stem_of[ref[2]]
     hyp, ref = keep(*_match_equal_keys(hyp, ref, len(stem_ids), length), 1)
     stems = list(stem_ids)
     related = np.unique(
         np.array(
             [
                 hyp_stem * len(stems) + stem_ids[name]
-                for hyp_stem in np.unique(hyp.key).tolist()
+                for hyp_stem in np.unique(hyp[2]).tolist()
                 for name in synonyms(stems[hyp_stem])
                 if name in stem_ids
             ],
             np.int64,
         )
     )
-    hyp_rows, ref_rows = _match_synonyms(hyp, ref, _synonym_candidates(hyp, ref, related, len(stems)))
-    keep(np.array(hyp_rows, np.int64), np.array(ref_rows, np.int64), 2)
+    keep(*_match_synonyms(hyp, ref, related, len(stems)), 2)
 
     pair, hyp_position, ref_position, stage = (np.concatenate(column) for column in zip(*found))
     order = np.lexsort((hyp_position, pair))

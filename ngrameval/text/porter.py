@@ -61,8 +61,9 @@ def _packed(suffix: str) -> tuple[np.uint64, np.uint64]:
 
 
 # A rule: (suffix, replacement, condition on the stem left when the suffix is cut). Conditions:
-# "m>0", "m>1" (the stem's measure), "m>0 l" (the measure of the stem plus the suffix's first letter:
-# NLTK's "logi" rule), "m>1 st" (and the stem ends in s or t: "ion").
+# "m>0", "m>1" (the stem's measure), "m>0 l", "m>1 l" (the measure of the stem plus the suffix's first letter:
+# NLTK's "logi" rule, step 5b), "m>1 st" (and the stem ends in s or t: "ion"), "5a" (m > 1, or m = 1 and the stem
+# does not end *o) and "c y" (step 1c, NLTK's condition: a consonant ends a stem of two letters or more).
 _STEP2_RULES = [(suffix, replacement, "m>0") for suffix, replacement in [*STEP2.items(), ("fulli", "ful")]]
 _STEP2_RULES.append(("logi", "log", "m>0 l"))
 _STEP3_RULES = [(suffix, replacement, "m>0") for suffix, replacement in STEP3.items()]
@@ -70,6 +71,17 @@ _STEP4_RULES = [
     (suffix, "", "m>1 st" if suffix == "ion" else "m>1")
     for suffix in "al ance ence er ic able ible ant ement ment ent ion ou ism ate iti ous ive ize".split()
 ]
+# The steps after 1a and 1b, in order; NLTK's step 2 first makes -alli -al when m > 0, then applies the step to the
+# result. Step 5 is 5a (-e goes) then 5b (-ll -> -l).
+_RULE_STEPS = (
+    [("y", "i", "c y")],
+    [("alli", "al", "m>0")],
+    _STEP2_RULES,
+    _STEP3_RULES,
+    _STEP4_RULES,
+    [("e", "", "5a")],
+    [("ll", "l", "m>1 l")],
+)
 
 
 class _Block:
@@ -134,11 +146,12 @@ class _Block:
 
     def holds(self, rows: np.ndarray, condition: str, stem: np.ndarray) -> np.ndarray:
         """Whether each row's stem of ``stem`` letters meets a rule's condition (see ``_STEP2_RULES``)."""
-        if condition == "m>0":
-            return self.measure(rows, stem) > 0
-        if condition == "m>0 l":
-            return self.measure(rows, stem + 1) > 0
-        held = self.measure(rows, stem) > 1
+        if condition == "c y":
+            return (stem > 1) & self.consonant[rows, _PAD + np.maximum(stem - 1, 0)]
+        measure = self.measure(rows, stem + 1 if condition.endswith(" l") else stem)
+        if condition == "5a":
+            return (measure > 1) | ((measure == 1) & ~self.ends_cvc(rows, stem))
+        held = measure > int(condition[2])
         if condition == "m>1 st":
             held &= _BEFORE_ION[self.letters[rows, _PAD + stem - 1]]
         return held
@@ -235,25 +248,6 @@ def _step1b(block: _Block) -> None:
     block.write(rest[(block.measure(rest, length) == 1) & block.ends_cvc(rest, length)], "e")
 
 
-def _step1c(block: _Block) -> None:
-    """-y -> -i after a consonant, in a stem of two letters or more (NLTK's condition)."""
-    rows = block.rows[_ends(block.tails(block.rows), "y")]
-    stem = block.length[rows] - 1
-    rows = rows[(stem > 1) & block.consonant[rows, _PAD + np.maximum(stem - 1, 0)]]
-    block.length[rows] -= 1
-    block.write(rows, "i")
-
-
-def _step5(block: _Block) -> None:
-    """5a: -e goes when m > 1, or m = 1 and the stem does not end *o. 5b: -ll -> -l when m > 1."""
-    rows = block.rows[_ends(block.tails(block.rows), "e")]
-    stem = block.length[rows] - 1
-    measure = block.measure(rows, stem)
-    block.length[rows[(measure > 1) | ((measure == 1) & ~block.ends_cvc(rows, stem))]] -= 1
-    rows = block.rows[_ends(block.tails(block.rows), "ll")]
-    block.length[rows[block.measure(rows, block.length[rows] - 1) > 1]] -= 1
-
-
 def _ends(tails: np.ndarray, suffix: str) -> np.ndarray:
     """Which packed word ends (``_Block.tails``) end with ``suffix``."""
     mask, value = _packed(suffix)
@@ -264,13 +258,8 @@ def _stem_block(letters: np.ndarray, starts: np.ndarray, lengths: np.ndarray, wi
     block = _Block(letters, starts, lengths, width)
     _step1a(block)
     _step1b(block)
-    _step1c(block)
-    # NLTK's step 2 first makes -alli -al when m > 0, and then applies the step to the result.
-    alli = block.rows[_ends(block.tails(block.rows), "alli")]
-    block.length[alli[block.measure(alli, block.length[alli] - 4) > 0]] -= 2
-    for rules in (_STEP2_RULES, _STEP3_RULES, _STEP4_RULES):
+    for rules in _RULE_STEPS:
         block.apply_rules(rules)
-    _step5(block)
     return block.text()
 
 

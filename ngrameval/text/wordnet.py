@@ -29,9 +29,25 @@ PathLike = Union[str, "os.PathLike[str]"]
 NOUN, VERB, ADJ, ADJ_SAT, ADV = "n", "v", "a", "s", "r"
 POS_ORDER = (NOUN, VERB, ADJ, ADV)  # the order in which NLTK's synsets() goes through the parts of speech
 _FILE_NAMES = {NOUN: "noun", VERB: "verb", ADJ: "adj", ADV: "adv"}
-REQUIRED_FILES = tuple(f"{kind}.{name}" for kind in ("index", "data") for name in _FILE_NAMES.values()) + tuple(
-    f"{name}.exc" for name in _FILE_NAMES.values()
-)
+
+
+def _lines(path: Path) -> list[str]:
+    return path.read_bytes().decode("utf-8").splitlines()
+
+
+def _mapped(path: Path) -> mmap.mmap:
+    with open(path, "rb") as handle:
+        return mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
+
+
+# The files of a part of speech: (name pattern, reader). An index maps a lemma to the rest of its line (the license
+# lines start with spaces); an exception list an inflected form to its base forms (a later line wins, as in NLTK).
+_FILES: dict[str, tuple[str, Callable[[Path], Any]]] = {
+    "index": ("index.{}", lambda path: dict(line.split(" ", 1) for line in _lines(path) if line and line[0] != " ")),
+    "data": ("data.{}", _mapped),
+    "exc": ("{}.exc", lambda path: {terms[0]: terms[1:] for terms in map(str.split, _lines(path)) if terms}),
+}
+REQUIRED_FILES = tuple(pattern.format(name) for pattern, _ in _FILES.values() for name in _FILE_NAMES.values())
 
 
 def _rules(rules: str) -> tuple[tuple[str, str], ...]:
@@ -130,11 +146,8 @@ class WordNet:
     def __repr__(self) -> str:
         return f"WordNet({str(self.directory)!r})"
 
-    def _read(self, name: str) -> str:
-        return (self.directory / name).read_bytes().decode("utf-8")
-
-    def _loaded(self, kind: str, pos: str, load: Callable[[str], Any]) -> Any:
-        """The ``kind`` file of ``pos`` (satellites: the adjectives'), ``load(file name of pos)`` on first use (by one
+    def _file(self, kind: str, pos: str) -> Any:
+        """The ``kind`` file (see ``_FILES``) of ``pos`` (satellites: the adjectives'), read on first use (by one
         thread: the others wait for it)."""
         key = (kind, ADJ if pos == ADJ_SAT else pos)
         value = self._files.get(key)
@@ -142,41 +155,15 @@ class WordNet:
             with self._lock:
                 value = self._files.get(key)
                 if value is None:
-                    value = self._files[key] = load(_FILE_NAMES[key[1]])
+                    pattern, read = _FILES[kind]
+                    value = self._files[key] = read(self.directory / pattern.format(_FILE_NAMES[key[1]]))
         return value
-
-    def _index_of(self, pos: str) -> dict[str, str]:
-        """lemma -> the rest of its line in ``index.<pos>`` (the license lines start with spaces)."""
-        return self._loaded(
-            "index",
-            pos,
-            lambda name: dict(
-                line.split(" ", 1) for line in self._read(f"index.{name}").splitlines() if line and line[0] != " "
-            ),
-        )
-
-    def _exceptions_of(self, pos: str) -> dict[str, list[str]]:
-        """``<pos>.exc``: inflected form -> base forms (a later line for the same form wins, as in NLTK)."""
-        return self._loaded(
-            "exc",
-            pos,
-            lambda name: {
-                terms[0]: terms[1:] for terms in map(str.split, self._read(f"{name}.exc").splitlines()) if terms
-            },
-        )
-
-    def _data_of(self, pos: str) -> mmap.mmap:
-        def mapped(name: str) -> mmap.mmap:
-            with open(self.directory / f"data.{name}", "rb") as handle:
-                return mmap.mmap(handle.fileno(), 0, access=mmap.ACCESS_READ)
-
-        return self._loaded("data", pos, mapped)
 
     @property
     def version(self) -> str | None:
         """The version the license text of ``data.adj`` names ("3.0" for WordNet 3.0), found as NLTK's
         ``get_version`` finds it."""
-        data = self._data_of(ADJ)
+        data = self._file("data", ADJ)
         header = data[: max(data.find(b"\n0"), 0)].decode("utf-8", "replace")
         match = _VERSION.search(header)
         return match.group(1) if match else None
@@ -188,7 +175,7 @@ class WordNet:
         key = (pos, offset)
         entry = self._synsets.get(key)
         if entry is None:
-            data = self._data_of(pos)
+            data = self._file("data", pos)
             end = data.find(b"\n", offset)
             line = data[offset : end if end >= 0 else len(data)].decode("utf-8")
             # synset_offset lex_filenum ss_type w_cnt (2 hex digits) word lex_id [word lex_id]* p_cnt ...
@@ -213,10 +200,10 @@ class WordNet:
         >>> WordNet().morphy("axes", "n"), WordNet().morphy("axes", "v")
         (['ax', 'axis'], ['axe', 'ax'])
         """
-        bases = self._exceptions_of(pos).get(form)
+        bases = self._file("exc", pos).get(form)
         if bases is None:
             bases = [form[: -len(suffix)] + ending for suffix, ending in DETACHMENT_RULES[pos] if form.endswith(suffix)]
-        index = self._index_of(pos)
+        index = self._file("index", pos)
         found = [candidate for candidate in [form, *bases] if candidate in index]
         return list(dict.fromkeys(found)) if len(found) > 1 else found
 
@@ -226,7 +213,7 @@ class WordNet:
         for part in parts:
             for form in self.morphy(word, part):
                 # pos synset_cnt p_cnt [ptr_symbol]*p_cnt sense_cnt tagsense_cnt synset_offset*synset_cnt
-                fields = self._index_of(part)[form].split()
+                fields = self._file("index", part)[form].split()
                 start = 5 + int(fields[2])
                 yield from ((part, int(offset)) for offset in fields[start : start + int(fields[1])])
 
@@ -280,4 +267,4 @@ def all_index_lemmas(wordnet: WordNet, parts: Sequence[str] = POS_ORDER) -> list
     >>> "dog" in all_index_lemmas(WordNet(), [NOUN])
     True
     """
-    return list(dict.fromkeys(lemma for pos in parts for lemma in wordnet._index_of(pos)))
+    return list(dict.fromkeys(lemma for pos in parts for lemma in wordnet._file("index", pos)))

@@ -138,7 +138,7 @@ def _assert_reader_agrees(ours, reader, words):
 def test_reader_every_index_lemma_and_exception(ours, nltk_wordnet):
     words = all_index_lemmas(ours)
     for pos in (NOUN, VERB, ADJ, ADV):
-        exceptions = ours._exceptions_of(pos)
+        exceptions = ours._file("exc", pos)
         words += list(exceptions) + [base for bases in exceptions.values() for base in bases]
     words = list(dict.fromkeys(words))
     assert len(words) > 150_000

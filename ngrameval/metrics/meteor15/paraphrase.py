@@ -79,7 +79,6 @@ def cache_key(table: Path) -> str:
 
 
 _BLOCK_BYTES = 1 << 22
-_PREFETCH_BLOCKS = 2
 # A word of up to 7 bytes is its own key: its bytes (little-endian) with the length in the top byte.
 # Longer words are hashed, so equal keys are checked to be equal words.
 _SHORT = 8
@@ -116,13 +115,13 @@ def _entry_blocks(table: Path, size: int) -> Iterator[bytes]:
             rest = data[cut + 1 :] + held
 
 
-def _prefetched(blocks: Iterator[bytes]) -> Generator[bytes, None, None]:
-    """``blocks`` produced by a second thread, a few ahead: zlib inflates without the GIL, on another core."""
-    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="paraphrase-inflate") as pool:
-        ahead = deque(pool.submit(next, blocks, None) for _ in range(_PREFETCH_BLOCKS))
-        while (block := ahead.popleft().result()) is not None:
-            ahead.append(pool.submit(next, blocks, None))
-            yield block
+def _prefetched(items: Iterator, ahead: int) -> Generator:
+    """``items`` produced by a second thread, ``ahead`` of the caller (zlib inflates and numpy cuts without the GIL)."""
+    with ThreadPoolExecutor(max_workers=1, thread_name_prefix="paraphrase-index") as pool:
+        pending = deque(pool.submit(next, items, None) for _ in range(ahead))
+        while (item := pending.popleft().result()) is not None:
+            pending.append(pool.submit(next, items, None))
+            yield item
 
 
 def _splitmix(values: np.ndarray) -> np.ndarray:
@@ -155,95 +154,40 @@ def _word_keys(view: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> np.
 
 
 class _Vocabulary:
-    """Word ids in order of first appearance, through an open-addressing hash table of word keys; every word
-    is compared with the word its key found, so a key collision is an error, never a merge of two words."""
+    """Word ids in order of first appearance, by word key; every word is compared with the word its key found, so a
+    key collision is an error, never a merge of two words (the table has some 43,000 words: a dict holds them)."""
 
-    def __init__(self, bits: int = 16):
+    def __init__(self):
         self.words: list[bytes] = []
-        self.keys = np.zeros(0, dtype=np.uint64)  # by id
-        self.lengths = np.zeros(0, dtype=np.int64)
-        self.offsets = np.zeros(0, dtype=np.int64)  # in text
-        self.text = np.zeros(8, dtype=np.uint8)  # the words end to end, and 8 zero bytes
-        self._allocate(bits)
-
-    def _allocate(self, bits: int) -> None:
-        self.bits = bits
-        self.slot_key = np.zeros(1 << bits, dtype=np.uint64)
-        self.slot_id = np.full(1 << bits, -1, dtype=np.int32)
-        self._insert(self.keys, np.arange(len(self.keys), dtype=np.int32))
-
-    def _slots(self, keys: np.ndarray) -> np.ndarray:
-        with np.errstate(over="ignore"):
-            return ((keys * _MIX_1) >> np.uint64(64 - self.bits)).astype(np.int64)
-
-    def _lookup(self, keys: np.ndarray) -> np.ndarray:
-        """The id of each key, -1 for a key not in the table (linear probing)."""
-        slot, ids = self._slots(keys), np.full(len(keys), -1, dtype=np.int64)
-        pending, mask = np.arange(len(keys)), (1 << self.bits) - 1
-        while len(pending):
-            at = slot[pending]
-            found = self.slot_id[at]
-            hit = (found >= 0) & (self.slot_key[at] == keys[pending])
-            ids[pending[hit]] = found[hit]
-            pending = pending[(found >= 0) & ~hit]  # a slot taken by another key: the next one
-            slot[pending] = (slot[pending] + 1) & mask
-        return ids
-
-    def _insert(self, keys: np.ndarray, ids: np.ndarray) -> None:
-        """Put distinct keys that are not in the table yet into free slots."""
-        slot, pending, mask = self._slots(keys), np.arange(len(keys)), (1 << self.bits) - 1
-        while len(pending):
-            at = slot[pending]
-            free = np.flatnonzero(self.slot_id[at] < 0)
-            _, first = np.unique(at[free], return_index=True)  # one key per free slot a round
-            placed = pending[free[first]]
-            self.slot_key[slot[placed]], self.slot_id[slot[placed]] = keys[placed], ids[placed]
-            taken = np.ones(len(pending), dtype=bool)
-            taken[free] = False
-            slot[pending[taken]] = (slot[pending[taken]] + 1) & mask
-            keep = np.ones(len(pending), dtype=bool)
-            keep[free[first]] = False
-            pending = pending[keep]
+        self._ids: dict[int, int] = {}  # key -> id
 
     def __call__(
         self, data: bytes, view: np.ndarray, starts: np.ndarray, lengths: np.ndarray, keys: np.ndarray
     ) -> np.ndarray:
         """The ids of the words ``data[starts[k]:starts[k] + lengths[k]]`` of keys ``keys``."""
-        ids = self._lookup(keys)
-        unknown = np.flatnonzero(ids < 0)
-        if len(unknown):
-            distinct, first, inverse = np.unique(keys[unknown], return_index=True, return_inverse=True)
-            rank = np.empty(len(first), dtype=np.int64)
-            rank[np.argsort(first, kind="stable")] = np.arange(len(first))  # ids in order of first appearance
-            new_ids = len(self.words) + rank
-            where = unknown[first[np.argsort(rank)]]
-            added = [data[s : s + n] for s, n in zip(starts[where].tolist(), lengths[where].tolist())]
-            self.words += added
-            self.keys = np.concatenate([self.keys, keys[where]])
-            self.lengths = np.concatenate([self.lengths, lengths[where]])
-            self.offsets = np.concatenate(
-                [self.offsets, len(self.text) - 8 + np.cumsum(lengths[where]) - lengths[where]]
-            )
-            self.text = np.concatenate(
-                [self.text[:-8], np.frombuffer(b"".join(added), dtype=np.uint8), np.zeros(8, dtype=np.uint8)]
-            )
-            if 2 * len(self.words) > (1 << self.bits):
-                self._allocate(self.bits + 1)
-            else:
-                self._insert(distinct, new_ids.astype(np.int32))
-            ids[unknown] = new_ids[inverse.reshape(-1)]
-        # Each word against the word its key found: the same length, and the same bytes if hashed.
-        same = bool((self.lengths[ids] == lengths).all())
+        distinct, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+        inverse = inverse.reshape(-1)
+        # Each word against the first word of its key in the block: the same length, and the same bytes if hashed ...
+        same = bool((lengths[first[inverse]] == lengths).all())
         index, long = 0, np.flatnonzero(lengths >= _SHORT)
-        stored = _windows(self.text)
         while same and len(long):
             word = _chunk(view, starts[long], lengths[long], index)
-            same = bool((word == _chunk(stored, self.offsets[ids[long]], lengths[long], index)).all())
+            same = bool((word == _chunk(view, starts[first[inverse[long]]], lengths[long], index)).all())
             index += 1
             long = long[lengths[long] > 8 * index]
-        if not same:
+        # ... and that one against the word its key found in earlier blocks.
+        order = np.argsort(first)
+        ordered_keys = distinct[order].tolist()
+        words = [data[s : s + n] for s, n in zip(starts[first[order]].tolist(), lengths[first[order]].tolist())]
+        for key, text in zip(ordered_keys, words):
+            if self._ids.setdefault(key, len(self.words)) == len(self.words):
+                self.words.append(text)
+        ids = [self._ids[key] for key in ordered_keys]
+        if not same or [self.words[i] for i in ids] != words:
             raise InputError("two different words of the paraphrase table have the same 64-bit key")
-        return ids
+        by_key = np.empty(len(ids), dtype=np.int64)
+        by_key[order] = ids
+        return by_key[inverse]
 
 
 def _windows(buffer: np.ndarray) -> np.ndarray:
@@ -336,17 +280,9 @@ def build_index(table: Path, directory: Path) -> None:
     """Parse the gzipped table into the arrays of :class:`ParaphraseTable` under ``directory``."""
     words, sources, targets = _Vocabulary(), _Phrases(), _Phrases()
     # Three stages on two cores: inflating (a thread), cutting words (a thread), and numbering them.
-    with (
-        closing(_prefetched(_entry_blocks(table, _BLOCK_BYTES))) as blocks,
-        ThreadPoolExecutor(max_workers=1, thread_name_prefix="paraphrase-words") as pool,
-    ):
-        cut = None
-        for following in (pool.submit(_block_words, data) for data in blocks):
-            if cut is not None:
-                _add_block(cut.result(), words, sources, targets)
-            cut = following
-        if cut is not None:
-            _add_block(cut.result(), words, sources, targets)
+    with closing(_prefetched(map(_block_words, _prefetched(_entry_blocks(table, _BLOCK_BYTES), 2)), 1)) as blocks:
+        for block in blocks:
+            _add_block(block, words, sources, targets)
     source_words, source_hash, source_of_entry = sources.table()
     target_words, target_hash, target_of_entry = targets.table()
     del sources, targets
