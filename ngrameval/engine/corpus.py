@@ -200,8 +200,9 @@ def explain_matches(
     """
     index = corpus.index
     explanation = []
+    starts = offsets(matches.hyp_len)
     for s, hypothesis in enumerate(corpus.hypotheses):
-        start = matches.offsets[s]
+        start = starts[s]
         orders = []
         for n in range(1, max_order + 1):
             table = index.orders[n - 1]

@@ -164,11 +164,6 @@ class Matches:
             result.append(position_entry[token])
         return result
 
-    @functools.cached_property
-    def offsets(self) -> np.ndarray:
-        """The start of each hypothesis in the token arrays, and the end of the last."""
-        return offsets(self.hyp_len)
-
 
 @dataclass(eq=False)
 class EncodedSegments(SequenceABC[Tokens]):
@@ -492,17 +487,13 @@ class ReferenceIndex(_Slots):
         """Sum a per-entry array of order n into one value per sentence."""
         return np.bincount(self.orders[n - 1].sentence, weights=values, minlength=self.num_sentences)
 
-    def words(self, ids: np.ndarray) -> list[str]:
-        """The tokens of reference token ids."""
-        if self._words is None:
-            self._words = list(self.vocabulary)
-        return [self._words[i] for i in ids.tolist()]
-
     def reference_tokens(self, sentence: int) -> list[list[str]]:
         """The tokenized references of one sentence, rebuilt from the ids."""
+        if self._words is None:
+            self._words = list(self.vocabulary)
         ends = np.cumsum(self.segment_len)
-        segments = np.flatnonzero(self.segment_sentence == sentence)
-        return [self.words(self.ids[ends[k] - self.segment_len[k] : ends[k]]) for k in segments.tolist()]
+        segments = np.flatnonzero(self.segment_sentence == sentence).tolist()
+        return [[self._words[i] for i in self.ids[ends[k] - self.segment_len[k] : ends[k]].tolist()] for k in segments]
 
     def global_counts(self, max_order: int) -> list[np.ndarray]:
         """Per order and reference position: its n-gram's count in all references (NIST's information weights)."""
