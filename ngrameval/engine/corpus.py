@@ -200,9 +200,8 @@ def explain_matches(
     """
     index = corpus.index
     explanation = []
-    starts = offsets(matches.hyp_len)
     for s, hypothesis in enumerate(corpus.hypotheses):
-        start = starts[s]
+        start = matches.offsets[s]
         orders = []
         for n in range(1, max_order + 1):
             table = index.orders[n - 1]

@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import sys
 import threading
-from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from collections.abc import Sequence as SequenceABC
 from dataclasses import dataclass, field
@@ -164,6 +163,11 @@ class Matches:
             result.append(position_entry[token])
         return result
 
+    @functools.cached_property
+    def offsets(self) -> np.ndarray:
+        """The start of each hypothesis in the token arrays, and the end of the last."""
+        return offsets(self.hyp_len)
+
 
 @dataclass(eq=False)
 class EncodedSegments(SequenceABC[Tokens]):
@@ -245,8 +249,11 @@ class SlotLayout:
         return self.by_slot(np.ones(len(self.segment_len), bool), False)
 
 
-class _Slots(SlotLayout, ABC):
+class _Slots(SlotLayout):
     """A reference index's layout, and each hypothesis matched against each reference alone."""
+
+    # Per cell (sentence * slots + slot): order-n hypothesis counts clipped by each reference's, summed.
+    clipped_per_cell: Callable[[int, np.ndarray, np.ndarray | None], np.ndarray]
 
     def per_reference(self, matches: Matches, n: int, weights: np.ndarray | None = None) -> np.ndarray:
         """(sentences, reference slots): order-n matches of each hypothesis against each reference alone, clipped
@@ -254,10 +261,6 @@ class _Slots(SlotLayout, ABC):
         sentences, slots = self.num_sentences, max(self.max_slots, 1)
         result = self.clipped_per_cell(n, matches.hyp_count[n - 1], weights).reshape(sentences, slots)
         return np.where(self.slots_present(), result, -np.inf)
-
-    @abstractmethod
-    def clipped_per_cell(self, n: int, hyp_count: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
-        """Per cell (sentence * slots + slot): order-n hypothesis counts clipped by each reference's, summed."""
 
 
 class ReferenceIndex(_Slots):
@@ -471,7 +474,7 @@ class ReferenceIndex(_Slots):
         return cast(np.ndarray, np.minimum(matches.hyp_count[n - 1], self.orders[n - 1].max_count))
 
     def clipped_per_cell(self, n: int, hyp_count: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
-        """:meth:`_Slots.clipped_per_cell` over the order's (entry, slot) pairs."""
+        """Per cell (sentence * slots + slot): order-n hypothesis counts clipped by each reference's, summed."""
         table = self.orders[n - 1]
         if weights is None and self.max_slots <= 1:  # one pair per entry, entries by sentence: differences of a
             running = offsets(np.minimum(hyp_count, table.pair_count))[self.entry_bounds(n)]  # running sum (faster)
@@ -487,13 +490,17 @@ class ReferenceIndex(_Slots):
         """Sum a per-entry array of order n into one value per sentence."""
         return np.bincount(self.orders[n - 1].sentence, weights=values, minlength=self.num_sentences)
 
-    def reference_tokens(self, sentence: int) -> list[list[str]]:
-        """The tokenized references of one sentence, rebuilt from the ids."""
+    def words(self, ids: np.ndarray) -> list[str]:
+        """The tokens of reference token ids."""
         if self._words is None:
             self._words = list(self.vocabulary)
+        return [self._words[i] for i in ids.tolist()]
+
+    def reference_tokens(self, sentence: int) -> list[list[str]]:
+        """The tokenized references of one sentence, rebuilt from the ids."""
         ends = np.cumsum(self.segment_len)
-        segments = np.flatnonzero(self.segment_sentence == sentence).tolist()
-        return [[self._words[i] for i in self.ids[ends[k] - self.segment_len[k] : ends[k]].tolist()] for k in segments]
+        segments = np.flatnonzero(self.segment_sentence == sentence)
+        return [self.words(self.ids[ends[k] - self.segment_len[k] : ends[k]]) for k in segments.tolist()]
 
     def global_counts(self, max_order: int) -> list[np.ndarray]:
         """Per order and reference position: its n-gram's count in all references (NIST's information weights)."""
