@@ -78,7 +78,8 @@ def count_ids(
     # and max_order - 1 after the last.
     total = int(padded_len.sum())
     padded = np.full(total + max_order - 1, _PAST_REFERENCE, np.uint16)
-    padded[: int(hyp_len.sum()) + sentences * max_order] = _PAST_PREDICTION
+    hyp_end = int(hyp_len.sum()) + sentences * max_order
+    padded[:hyp_end] = _PAST_PREDICTION
     pieces = np.empty(2 * len(lengths), np.int64)  # the tokens and the end marks of each sequence, in turn
     pieces[0::2], pieces[1::2] = lengths, max_order
     padded[:total][np.repeat(np.arange(len(pieces)) % 2 == 0, pieces)] = digits  # (faster than np.insert)
@@ -88,7 +89,8 @@ def count_ids(
     order = np.lexsort([padded[n : n + total] for n in reversed(range(max_order))] + [sentence])
     sentence = sentence[order]
     side_type = np.uint8 if slots < 0xFF else np.int64
-    side = np.repeat(np.concatenate([np.zeros(sentences, side_type), segment_slot.astype(side_type) + 1]), padded_len)
+    side = np.zeros(total, side_type)
+    side[hyp_end:] = 1 if slots == 1 else np.repeat(segment_slot + 1, ref_len + max_order)
     # running[s, k]: the positions of side s among the first k sorted ones.
     running = np.zeros((slots + 1, total + 1), np.int32 if total < 2**31 else np.int64)
     np.cumsum(side[order] == np.arange(slots + 1, dtype=side_type)[:, None], axis=1, out=running[:, 1:])
