@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import sys
 import threading
-from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Mapping, Sequence
 from collections.abc import Sequence as SequenceABC
 from dataclasses import dataclass, field
@@ -150,14 +149,18 @@ class Matches:
 
     hyp_len: np.ndarray  # tokens per hypothesis
     hyp_count: list[np.ndarray]  # per order: count in its hypothesis, per reference entry
-    found: list[tuple[np.ndarray, np.ndarray]]  # per order: (positions, entries) of the matched n-grams
+    found: list[tuple[np.ndarray, np.ndarray]]  # per order: (positions, entries) as ReferenceIndex.matched has them
 
     @functools.cached_property
     def position_entry(self) -> list[np.ndarray]:
         """Per order: the matched entry at each hypothesis token, -1 if none."""
-        result = [np.full(int(self.hyp_len.sum()), -1, np.int32) for _ in self.found]
-        for position_entry, (positions, entry) in zip(result, self.found):
+        token = np.ones(int(self.hyp_len.sum()) + len(self.hyp_len), bool)
+        token[offsets(self.hyp_len + 1)[1:] - 1] = False  # (the place after each hypothesis)
+        result = []
+        for positions, entry in self.found:
+            position_entry = np.full(len(token), -1, np.int32)
             position_entry[positions] = entry
+            result.append(position_entry[token])
         return result
 
     @functools.cached_property
@@ -246,8 +249,11 @@ class SlotLayout:
         return self.by_slot(np.ones(len(self.segment_len), bool), False)
 
 
-class _Slots(SlotLayout, ABC):
+class _Slots(SlotLayout):
     """A reference index's layout, and each hypothesis matched against each reference alone."""
+
+    # Per cell (sentence * slots + slot): order-n hypothesis counts clipped by each reference's, summed.
+    clipped_per_cell: Callable[[int, np.ndarray, np.ndarray | None], np.ndarray]
 
     def per_reference(self, matches: Matches, n: int, weights: np.ndarray | None = None) -> np.ndarray:
         """(sentences, reference slots): order-n matches of each hypothesis against each reference alone, clipped
@@ -255,10 +261,6 @@ class _Slots(SlotLayout, ABC):
         sentences, slots = self.num_sentences, max(self.max_slots, 1)
         result = self.clipped_per_cell(n, matches.hyp_count[n - 1], weights).reshape(sentences, slots)
         return np.where(self.slots_present(), result, -np.inf)
-
-    @abstractmethod
-    def clipped_per_cell(self, n: int, hyp_count: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
-        """Per cell (sentence * slots + slot): order-n hypothesis counts clipped by each reference's, summed."""
 
 
 class ReferenceIndex(_Slots):
@@ -397,31 +399,37 @@ class ReferenceIndex(_Slots):
 
     def match(self, hypotheses: Sequence[Tokens], max_order: int) -> Matches:
         """Match one hypothesis per sentence against the references, orders 1..max_order."""
-        hyp_len, _, matched = self.matched(hypotheses, max_order)
+        ids, hyp_len = self.encoded(hypotheses)
+        matched = self.matched(ids, hyp_len, max_order)
         return _counted(hyp_len, matched, [len(table.keys) for table in self.orders[:max_order]])
 
-    def matched(
-        self, hypotheses: Sequence[Tokens], max_order: int, sentences: np.ndarray | None = None
-    ) -> tuple[np.ndarray, np.ndarray, list[tuple[np.ndarray, np.ndarray]]]:
-        """The n-grams of the hypotheses found in the references: (tokens per hypothesis, the hypothesis of each
-        token, per order (start positions, entries)); hypothesis k against sentence ``sentences[k]`` (default k)."""
-        expected = self.num_sentences if sentences is None else len(sentences)
-        if len(hypotheses) != expected:
-            raise InputError(f"{len(hypotheses)} predictions for {expected} references")
-        self.extend(max_order)
+    def encoded(self, hypotheses: Sequence[Tokens]) -> tuple[np.ndarray, np.ndarray]:
+        """The hypotheses' ids (-1: absent from the vocabulary) and lengths."""
         if isinstance(hypotheses, EncodedSegments) and hypotheses.vocabulary is self.vocabulary:
-            ids, hyp_len = hypotheses.ids, hypotheses.lengths
-        else:
-            ids = self.encode(hypotheses)
-            hyp_len = np.fromiter(map(len, hypotheses), np.int64, len(hypotheses))
-        hypothesis = np.repeat(np.arange(len(hypotheses)), hyp_len)
-        hypothesis_end = offsets(hyp_len)[1:][hypothesis]
+            return hypotheses.ids, hypotheses.lengths
+        return self.encode(hypotheses), np.fromiter(map(len, hypotheses), np.int64, len(hypotheses))
+
+    def matched(
+        self, ids: np.ndarray, hyp_len: np.ndarray, max_order: int, sentences: np.ndarray | None = None
+    ) -> list[tuple[np.ndarray, np.ndarray]]:
+        """Per order, the n-grams of hypotheses (``ids`` in the vocabulary, -1 if absent; ``hyp_len`` each) found in
+        the references: (start positions, entries), positions counting one place after each hypothesis;
+        hypothesis k against sentence ``sentences[k]`` (default k)."""
+        expected = self.num_sentences if sentences is None else len(sentences)
+        if len(hyp_len) != expected:
+            raise InputError(f"{len(hyp_len)} predictions for {expected} references")
+        self.extend(max_order)
+        hypothesis = np.repeat(np.arange(len(hyp_len)), hyp_len)
+        # The ids with a -1 after each hypothesis: an n-gram running past its hypothesis meets an unknown token.
+        padded = np.full(len(ids) + len(hyp_len), -1, np.int64)
+        padded_at = np.arange(len(ids)) + hypothesis
+        padded[padded_at] = ids
         # Small tables are looked up in hash tables (they stay in the processor cache); in larger ones keys sorted
         # by (sentence, first token) are searched, in runs that fall in one narrow stretch of the table (much
         # faster; the sort pays for itself only as a radix sort).
-        positions = np.flatnonzero(ids >= 0)
-        sentence = hypothesis[positions] if sentences is None else sentences[hypothesis[positions]]
-        keys = sentence * self.base + ids[positions]
+        known = np.flatnonzero(ids >= 0)
+        sentence = hypothesis[known] if sentences is None else sentences[hypothesis[known]]
+        positions, keys = padded_at[known], sentence * self.base + ids[known]
         hashed = all(len(table.keys) <= _HASHED_ENTRIES for table in self.orders[:max_order])
         order = None if hashed else radix_order(keys)
         if order is not None:
@@ -430,19 +438,14 @@ class ReferenceIndex(_Slots):
         entry: np.ndarray  # the entries matched at the order before
         for n in range(1, max_order + 1):
             if n > 1:  # extend the positions matched at order n - 1 (their entries) by one token
-                fits = positions + n - 1 < hypothesis_end[positions]
-                positions, prefix = positions[fits], entry[fits]  # noqa: F821 (bound at order n - 1)
-                last = ids[positions + n - 1]
-                known = last >= 0
-                positions, keys = positions[known], prefix[known] * self.base + last[known]
-            if hashed:
-                found = find_keys(keys, self.orders[n - 1].keys, self.hashed_keys(n))
-                hit = found >= 0
-            else:
-                found, hit = search_sorted(keys, self.orders[n - 1].keys)
+                last = padded[positions + n - 1]
+                known = np.flatnonzero(last >= 0)
+                positions, keys = positions[known], entry[known] * self.base + last[known]  # noqa: F821 (order n - 1)
+            found = find_keys(keys, self.orders[n - 1].keys, self.hashed_keys(n) if hashed else None)
+            hit = np.flatnonzero(found >= 0)
             positions, entry = positions[hit], found[hit]
             matched.append((positions, entry))
-        return hyp_len, hypothesis, matched
+        return matched
 
     def memoized(self, key: tuple[Hashable, ...], make: Callable[[], Value]) -> Value:
         """``make()``, kept in ``memo`` under ``key``: made once per index, also when threads ask at once."""
@@ -471,8 +474,11 @@ class ReferenceIndex(_Slots):
         return cast(np.ndarray, np.minimum(matches.hyp_count[n - 1], self.orders[n - 1].max_count))
 
     def clipped_per_cell(self, n: int, hyp_count: np.ndarray, weights: np.ndarray | None = None) -> np.ndarray:
-        """:meth:`_Slots.clipped_per_cell` over the order's (entry, slot) pairs."""
+        """Per cell (sentence * slots + slot): order-n hypothesis counts clipped by each reference's, summed."""
         table = self.orders[n - 1]
+        if weights is None and self.max_slots <= 1:  # one pair per entry, entries by sentence: differences of a
+            running = offsets(np.minimum(hyp_count, table.pair_count))[self.entry_bounds(n)]  # running sum (faster)
+            return cast(np.ndarray, running[1:] - running[:-1]).astype(np.float64)
         if len(table.pair_entry) != len(table.keys):  # else every entry has one pair: its own
             hyp_count = hyp_count[table.pair_entry]
         clipped = np.minimum(hyp_count, table.pair_count).astype(np.float64)
@@ -621,7 +627,9 @@ class RepeatedIndex(_Slots):
 
     def match(self, hypotheses: Sequence[Tokens], max_order: int) -> Matches:
         """As :meth:`ReferenceIndex.match`."""
-        hyp_len, hypothesis, matched = self.index.matched(hypotheses, max_order, self.sentences)
+        ids, hyp_len = self.index.encoded(hypotheses)
+        matched = self.index.matched(ids, hyp_len, max_order, self.sentences)
+        hypothesis = np.repeat(np.arange(len(hyp_len)), hyp_len + 1)  # (of each position, as ``matched`` counts)
         moved = [
             (positions, entry + self._numbering(n)[1][hypothesis[positions]])
             for n, (positions, entry) in enumerate(matched, 1)
@@ -668,38 +676,14 @@ def matches_by_reference(
     index: ReferenceIndex, ids: np.ndarray, lengths: np.ndarray, min_order: int, max_order: int
 ) -> np.ndarray:
     """(sentences, reference slots): :meth:`ReferenceIndex.per_reference` of orders ``min_order``..``max_order``
-    summed, of hypotheses given as ``ids`` in ``index``'s vocabulary, all n-grams found by hashing."""
-    lengths = np.asarray(lengths, np.int64)
-    if len(lengths) != index.num_sentences:
-        raise InputError(f"{len(lengths)} predictions for {index.num_sentences} references")
-    index.extend(max_order)
-    ids = np.asarray(ids, np.int64)
-    sentence = np.repeat(np.arange(len(lengths)), lengths)
-    # The ids with a -1 after each hypothesis: an n-gram running past its hypothesis meets an unknown token.
-    padded = np.full(len(ids) + len(lengths), -1, np.int64)
-    padded_at = np.arange(len(ids)) + sentence
-    padded[padded_at] = ids
-    known = np.flatnonzero(ids >= 0)
-    positions, keys = padded_at[known], sentence[known] * index.base + ids[known]
-    single = index.max_slots <= 1
-    result = np.zeros(index.num_sentences * max(index.max_slots, 1), np.int64 if single else np.float64)
-    entry: np.ndarray  # the entries matched at the order before
-    for n in range(1, max_order + 1):
-        table = index.orders[n - 1]
-        if n > 1:  # extend the n-grams matched at order n - 1 (their entries) by one token
-            last = padded[positions + n - 1]
-            known = np.flatnonzero(last >= 0)
-            positions, keys = positions[known], entry[known] * index.base + last[known]  # noqa: F821 (order n - 1)
-        found = find_keys(keys, table.keys, index.hashed_keys(n))
-        hit = np.flatnonzero(found >= 0)
-        positions, entry = positions[hit], found[hit]
-        if n < min_order:
-            continue
-        hyp_count = np.bincount(entry, minlength=len(table.keys))
-        if single:  # one pair per entry, entries by sentence: the sums are differences of a running sum
-            running = np.zeros(len(hyp_count) + 1, np.int64)
-            np.cumsum(np.minimum(hyp_count, table.pair_count), out=running[1:])
-            result += np.diff(running[index.entry_bounds(n)])
-        else:
-            result += index.clipped_per_cell(n, hyp_count)
-    return result.reshape(index.num_sentences, max(index.max_slots, 1)).astype(np.float64)
+    summed, of hypotheses given as ``ids`` in ``index``'s vocabulary."""
+    matched = index.matched(np.asarray(ids, np.int64), np.asarray(lengths, np.int64), max_order)
+    slots = max(index.max_slots, 1)
+    result = sum(
+        (
+            index.clipped_per_cell(n, np.bincount(entry, minlength=len(index.orders[n - 1].keys)))
+            for n, (_, entry) in enumerate(matched[min_order - 1 :], min_order)
+        ),
+        np.zeros(index.num_sentences * slots),
+    )
+    return result.reshape(index.num_sentences, slots)

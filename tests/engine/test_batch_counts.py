@@ -56,12 +56,12 @@ def test_clipped_counts_equal_counters_in_a_random_search():
 
 
 def test_keys_that_would_not_fit_are_left_to_the_index():
-    distinct = [str(i) for i in range(2000)]
-    assert count_batch([distinct], [distinct], [1], 6) is None
-    assert count_batch([distinct], [distinct], [1], 4) is not None
+    distinct = [str(i) for i in range(65_535)]
+    assert count_batch([distinct], [distinct[:10]], [1], 2) is None
+    assert count_batch([distinct[:-1]], [distinct[:10]], [1], 2) is not None
     # BLEU of such a batch goes through the reference index: still NLTK's number.
-    hypothesis, reference = distinct[:1000], distinct[500:] + distinct[:500]
-    weights = (1 / 6,) * 6
+    hypothesis, reference = distinct, distinct[500:1500] + distinct[:500]
+    weights = (0.5, 0.5)
     expected = sentence_bleu([reference], hypothesis, weights=weights)
     assert ngrameval.bleu([hypothesis], [[reference]], variant="nltk", weights=weights).bleu == pytest.approx(
         expected, abs=1e-12
@@ -141,12 +141,13 @@ def test_a_group_of_completions_sharing_their_reference_equals_sacrebleu():
 
 
 def test_a_chrf_batch_whose_keys_would_not_fit_is_indexed_and_equals_sacrebleu():
-    """Over a thousand distinct characters: sixth-order keys past 63 bits, the references prepared once for the
-    index."""
+    """More distinct characters than the 16-bit digits of a batch's sort hold (65,535), the references prepared
+    once for the index."""
     rng = random.Random(41)
-    characters = [chr(0x4E00 + i) for i in range(1200)]
-    hyps = ["".join(rng.choice(characters) for _ in range(400)) for _ in range(3)]
-    refs = [[hyp[:200] + "".join(rng.choice(characters) for _ in range(200))] for hyp in hyps]
-    assert count_batch(hyps, [r for group in refs for r in group], [1, 1, 1], 6) is None
+    characters = [chr(0x10000 + i) for i in range(65_535)]
+    rng.shuffle(characters)
+    hyps = ["".join(characters[:40_000]), "".join(rng.choice(characters) for _ in range(400))]
+    refs = [["".join(characters[20_000:])], [hyps[1][:200] + "".join(rng.choice(characters) for _ in range(200))]]
+    assert count_batch(hyps, [r for group in refs for r in group], [1, 1], 6) is None
     expected = [CHRF().sentence_score(h, r).score / 100 for h, r in zip(hyps, refs)]
     assert ngrameval.chrf(hyps, refs, sentence_level=True).sentence_scores == pytest.approx(expected, abs=1e-12)

@@ -1,4 +1,4 @@
-"""Token ids counted by one sort of their positions (ngrameval.engine.batch.count_ids_sorted, what BLEU of token ids
+"""Token ids counted by one sort of their positions (ngrameval.engine.batch.count_ids, what BLEU of token ids
 uses block by block): clipped counts equal to counting every n-gram with Counters (seeded search over small ids,
 ids past the 16-bit digits numbered through a table or by a sort, 1-3 references), and BLEU
 through it equal to NLTK's sentence_bleu run here and to the reference index's path on the same ids."""
@@ -14,7 +14,7 @@ from nltk.translate.bleu_score import SmoothingFunction, corpus_bleu, sentence_b
 
 import ngrameval
 from ngrameval.engine import corpus as corpus_module
-from ngrameval.engine.batch import count_ids_sorted
+from ngrameval.engine.batch import count_ids
 from tests.search import cases as search_cases
 
 # Ids drawn from a few values around each of these: the 16-bit digits as they are, past them (a tokenizer's
@@ -62,7 +62,7 @@ def test_clipped_counts_equal_counters_in_a_random_search(cases, longest):
     for _ in range(search_cases(cases)):
         hyps, refs, per_sentence, max_order = _random_batch(rng, longest)
         ids = np.array([t for sequence in hyps + refs for t in sequence], np.int64)
-        counted = count_ids_sorted(ids, _lengths(hyps), _lengths(refs), per_sentence, max_order)
+        counted = count_ids(ids, _lengths(hyps), _lengths(refs), per_sentence, max_order)
         clipped, per_reference = _counted_with_counters(hyps, refs, per_sentence, max_order)
         assert counted.clipped.tolist() == clipped.tolist()
         assert counted.per_reference.tolist() == per_reference.tolist()
@@ -76,9 +76,9 @@ def test_more_distinct_ids_than_digits_are_left_to_the_index(first_id):
     None, and BLEU of them goes through the reference index: still NLTK's number."""
     distinct = list(range(first_id, first_id + 65_535))
     ids = np.array(distinct + distinct[:10], np.int64)
-    assert count_ids_sorted(ids, np.array([len(distinct)]), np.array([10]), [1], 2) is None
+    assert count_ids(ids, np.array([len(distinct)]), np.array([10]), [1], 2) is None
     fitting = np.array(distinct[:-1] + distinct[:10], np.int64)
-    assert count_ids_sorted(fitting, np.array([len(distinct) - 1]), np.array([10]), [1], 2) is not None
+    assert count_ids(fitting, np.array([len(distinct) - 1]), np.array([10]), [1], 2) is not None
     hypothesis, reference = distinct, distinct[:1000]
     weights = (0.5, 0.5)
     expected = sentence_bleu([reference], hypothesis, weights=weights)
@@ -116,5 +116,5 @@ def test_bleu_of_counted_ids_equals_nltk_and_the_indexed_path(block_tokens, monk
         assert result.sentence_scores == pytest.approx(expected, rel=1e-12, abs=1e-15)
         assert result.bleu == pytest.approx(corpus_bleu(references, predictions, smoothing_function=method1), rel=1e-12)
         with monkeypatch.context() as patch:  # the same corpus through the reference index
-            patch.setattr(corpus_module, "count_ids_sorted", lambda *args: None)
+            patch.setattr(corpus_module, "count_ids", lambda *args: None)
             assert ngrameval.bleu(predictions, references, **options).as_dict() == result.as_dict()
