@@ -61,7 +61,7 @@ from ngrameval.engine.ngrams import (
     distinct,
     divide_or_zero,
 )
-from ngrameval.engine.runs import distinct_ids, kept_lengths, offsets, vocabulary_ids, whitespace_split
+from ngrameval.engine.runs import distinct_ids, kept_lengths, offsets, whitespace_split
 from ngrameval.engine.token_ids import IdVocabulary, TokenIds, check_text_options, token_ids
 from ngrameval.errors import InputError
 from ngrameval.metric import MetricFamily, Statistics, means, register, rows_with_count
@@ -181,6 +181,11 @@ def _numbered(tokens: Any, counts: np.ndarray) -> tuple[list[str], np.ndarray, n
     return (*distinct_ids(tokens), counts)
 
 
+def _token_lists(texts: list[Sequence[str]]) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
+    """Token lists as texts of one sentence each, as (distinct words, ids, words per sentence, sentences)."""
+    return (*_numbered(*_line_by_line(list, texts)), np.ones(len(texts), np.int64))
+
+
 def _whitespace_lines(lines: list[str]) -> tuple[list[str], np.ndarray, np.ndarray]:
     split = whitespace_split(lines)
     return _numbered(*(split if split is not None else _line_by_line(str.split, lines)))
@@ -273,69 +278,48 @@ _ID_CHUNK_TEXTS = 16384
 
 
 class _Texts:
-    """Tokenized texts: per text its tokens and, for rougeLsum, its sentences' (non-empty lines') tokens joined;
-    sentences per text (``sentence_counts``) and tokens per sentence (``sentence_lengths``).
-
-    The named tokenizers give ``ids`` (of all texts' tokens, ``words[id]`` the token), the token lists made only
-    when asked for; a callable tokenizer or token lists give the lists, ``sentence_tokens`` differing from
-    ``tokens`` where a callable cuts lines differently."""
+    """Tokenized texts as ids (``words[id]`` the token): each text's tokens (``ids``, ``text_lengths`` per text) and,
+    for rougeLsum, its sentences' (non-empty lines'): ``sentence_ids`` (the same unless a callable tokenizer cuts
+    lines differently), ``sentence_counts`` per text and ``sentence_lengths`` per sentence."""
 
     def __init__(
         self,
-        sentence_counts: np.ndarray,
+        words: Sequence[str],
+        ids: np.ndarray,
         sentence_lengths: np.ndarray,
-        tokens: list[list[str]] | None = None,
-        sentence_tokens: list[list[str]] | None = None,
-        words: Sequence[str] | None = None,
-        ids: np.ndarray | Callable[[], np.ndarray] | None = None,
+        sentence_counts: np.ndarray,
+        text_lengths: np.ndarray | None = None,
+        sentence_ids: np.ndarray | None = None,
     ) -> None:
-        self.sentence_counts = sentence_counts
-        self.sentence_lengths = sentence_lengths
-        self.words, self._ids = words, ids
-        self._tokens = tokens
-        self._sentence_tokens = sentence_tokens
+        self.words, self.ids = words, ids
+        self.sentence_counts, self.sentence_lengths = sentence_counts, sentence_lengths
+        self.text_lengths = self.sentence_totals if text_lengths is None else text_lengths
+        self.sentence_ids = ids if sentence_ids is None else sentence_ids
 
     @property
-    def ids(self) -> np.ndarray | None:
-        if callable(self._ids):
-            self._ids = self._ids()
-        return self._ids
-
-    @property
-    def text_lengths(self) -> np.ndarray:
-        if self.words is None:
-            assert self._tokens is not None  # texts without words are given as token lists
-            return np.fromiter(map(len, self._tokens), np.int64, len(self._tokens))
+    def sentence_totals(self) -> np.ndarray:
+        """Tokens of each text's sentences, together."""
         return np.diff(offsets(self.sentence_lengths)[offsets(self.sentence_counts)])
 
     @property
     def tokens(self) -> list[list[str]]:
-        if self._tokens is None:
-            assert self.words is not None and self.ids is not None  # texts without token lists have ids
-            self._tokens = _cut(list(map(self.words.__getitem__, self.ids.tolist())), self.text_lengths)
-        return self._tokens
-
-    @property
-    def sentence_tokens(self) -> list[list[str]]:
-        return self.tokens if self._sentence_tokens is None else self._sentence_tokens
+        return _cut(list(map(self.words.__getitem__, self.ids.tolist())), self.text_lengths)
 
     def take(self, texts: np.ndarray) -> _Texts:
-        """The texts ``texts[k]`` (a text may be taken several times; ids taken when asked for)."""
-        counts = self.sentence_counts
-        sentence_lengths = self.sentence_lengths[concatenated_ranges(offsets(counts)[texts], counts[texts])[0]]
-        if self.words is not None:
-            lengths = self.text_lengths
-            return _Texts(
-                counts[texts],
-                sentence_lengths,
-                words=self.words,
-                ids=lambda: cast(np.ndarray, self.ids)[concatenated_ranges(offsets(lengths)[texts], lengths[texts])[0]],
-            )
-        chosen = texts.tolist()
-        assert self._tokens is not None  # texts without words are given as token lists
-        tokens = [self._tokens[k] for k in chosen]
-        sentence_tokens = None if self._sentence_tokens is None else [self._sentence_tokens[k] for k in chosen]
-        return _Texts(counts[texts], sentence_lengths, tokens, sentence_tokens)
+        """The texts ``texts[k]`` (a text may be taken several times)."""
+
+        def taken(ids: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+            return ids[concatenated_ranges(offsets(lengths)[texts], lengths[texts])[0]]
+
+        lengths, counts = self.text_lengths, self.sentence_counts
+        return _Texts(
+            self.words,
+            taken(self.ids, lengths),
+            taken(self.sentence_lengths, counts),
+            counts[texts],
+            lengths[texts],
+            None if self.sentence_ids is self.ids else taken(self.sentence_ids, self.sentence_totals),
+        )
 
 
 def _nonempty_lines(texts: list[str]) -> tuple[list[str], np.ndarray]:
@@ -403,10 +387,8 @@ class RougeTokenizer:
         """(tokens of the text, tokens of each non-empty line). A token list (pre-tokenized input)
         is used as given (no lowercasing; stop words and stems still apply) and is one sentence."""
         texts = self.tokenize([text])
-        tokens, joined = texts.tokens[0], texts.sentence_tokens[0]
-        if len(texts.sentence_lengths) == 1 and joined is tokens:
-            return tokens, [tokens]
-        return tokens, _cut(joined, texts.sentence_lengths)
+        sentence_tokens = list(map(texts.words.__getitem__, texts.sentence_ids.tolist()))
+        return texts.tokens[0], _cut(sentence_tokens, texts.sentence_lengths)
 
     def tokenize(self, texts: Sequence[str | Sequence[str]]) -> _Texts:
         """Many texts (all strings, or all token lists) at once; equal texts are tokenized once.
@@ -419,30 +401,40 @@ class RougeTokenizer:
         position = dict(zip(dict.fromkeys(keys), count()))
         distinct = list(position)
         if distinct and not isinstance(distinct[0], str):  # token lists: each is one sentence
-            flat, lengths = self._finish(*_line_by_line(list, distinct))
-            tokenized = _Texts(np.ones(len(distinct), np.int64), lengths, _cut(flat, lengths))
+            tokenized = _Texts(*self._text_ids(_token_lists, distinct, _ID_CHUNK_TEXTS))
         elif self.function is None:
-            words, ids, lengths, per_text = self._text_ids(list(map(str.lower, cast(list[str], distinct))))
-            tokenized = _Texts(per_text, lengths, words=words, ids=ids)
-        else:
+            lowered = list(map(str.lower, cast(list[str], distinct)))
+            tokenized = _Texts(*self._text_ids(_WORDS[self.name], lowered, _ID_CHUNK_TEXTS))
+        else:  # the non-empty lines' tokens, then the texts': one vocabulary
             lines, per_text = _nonempty_lines(cast(list[str], distinct))
-            flat, lengths = self._line_tokens(lines)
-            whole = _cut(*self._finish(*_line_by_line(self._call, cast(list[str], distinct))))
-            tokenized = _Texts(per_text, lengths, whole, _cut(flat, np.diff(offsets(lengths)[offsets(per_text)])))
+            words, ids, lengths, _ = self._text_ids(self._call_lines, lines + distinct, _CHUNK_LINES)
+            sentence_tokens = int(lengths[: len(lines)].sum())
+            tokenized = _Texts(
+                words,
+                ids[sentence_tokens:],
+                lengths[: len(lines)],
+                per_text,
+                lengths[len(lines) :],
+                ids[:sentence_tokens],
+            )
         if len(distinct) < len(keys):
             tokenized = tokenized.take(np.fromiter(map(position.__getitem__, keys), np.int64, len(keys)))
         return tokenized
 
-    def _text_ids(self, texts: list[str]) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
-        """The named tokenizers' finished tokens of lowercased texts: (words, ids, tokens per non-empty line,
-        non-empty lines per text); a chunk's distinct words numbered in one C-level ``setdefault`` pass."""
-        words_of = _WORDS[self.name]
+    def _text_ids(
+        self,
+        words_of: Callable[[list[Any]], tuple[list[str], np.ndarray, np.ndarray, np.ndarray]],
+        texts: list[Any],
+        chunk: int,
+    ) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
+        """The finished tokens of texts, ``words_of`` a chunk at a time: (words, ids, tokens per segment, segments per
+        text); a chunk's distinct words numbered in one C-level ``setdefault`` pass."""
         vocabulary: dict[str, int] = {}
         positions = count()
         ids: list[np.ndarray] | np.ndarray  # the chunks' ids, then concatenated
         ids, counts, per_text = [np.zeros(0, np.int64)], [np.zeros(0, np.int64)], [np.zeros(0, np.int64)]
-        for start in range(0, len(texts), _ID_CHUNK_TEXTS):
-            chunk_words, chunk_ids, chunk_counts, chunk_per_text = words_of(texts[start : start + _ID_CHUNK_TEXTS])
+        for start in range(0, len(texts), chunk):
+            chunk_words, chunk_ids, chunk_counts, chunk_per_text = words_of(texts[start : start + chunk])
             ids.append(
                 np.fromiter(map(vocabulary.setdefault, chunk_words, positions), np.int64, len(chunk_words))[chunk_ids]
             )
@@ -478,29 +470,14 @@ class RougeTokenizer:
             ids, lengths = ids[kept_tokens], kept_lengths(lengths, kept_tokens)
         return list(vocabulary), ids, lengths
 
-    def _line_tokens(self, lines: list[str]) -> tuple[list[str], np.ndarray]:
-        """A callable tokenizer's finished tokens of all lines and how many each line has, a chunk at a time."""
-        words_of = partial(_line_by_line, self._call)
-        tokens: list[str] = []
-        counts = [np.zeros(0, np.int64)]
-        for start in range(0, len(lines), _CHUNK_LINES):
-            chunk_tokens, chunk_counts = self._finish(*words_of(lines[start : start + _CHUNK_LINES]))
-            tokens += chunk_tokens
-            counts.append(chunk_counts)
-        return tokens, np.concatenate(counts)
+    def _call_lines(self, lines: list[str]) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
+        return (*_numbered(*_line_by_line(self._call, lines)), np.zeros(0, np.int64))
 
     def _call(self, text: str) -> Sequence[str]:
         tokens = self.function(text)  # type: ignore[misc]  # (called only when a tokenizer function is given)
         if isinstance(tokens, str) or not isinstance(tokens, (list, tuple)):
             raise InputError(f"the tokenizer must return a list of strings, got {type(tokens).__name__}")
         return tokens
-
-    def _finish(self, tokens: list[str], lengths: np.ndarray) -> tuple[list[str], np.ndarray]:
-        """:meth:`_finish_ids` of tokens given as a list."""
-        if not self.use_stemmer and not self.remove_stopwords:
-            return tokens, lengths
-        words, ids, lengths = self._finish_ids(*distinct_ids(tokens), lengths)
-        return list(map(words.__getitem__, ids.tolist())), lengths
 
 
 # --------------------------------------------------------------------------- statistics
@@ -517,17 +494,14 @@ class _References:
 
 def _indexed(refs: list[list[Any]], tokenizer: RougeTokenizer, max_order: int) -> _References:
     """The references of each prediction tokenized and indexed (orders 1..``max_order``)."""
-    counts = list(map(len, refs))
+    counts = np.fromiter(map(len, refs), np.int64, len(refs))
     texts = tokenizer.tokenize(list(chain.from_iterable(refs)))
-    if texts.ids is not None:
-        vocabulary = {word: i for i, word in enumerate(cast(Sequence[str], texts.words))}
-        index = ReferenceIndex.from_ids(
-            vocabulary, texts.ids, texts.text_lengths, np.array(counts, np.int64), max_order
-        )
+    vocabulary = dict(zip(texts.words, count()))
+    index = ReferenceIndex.from_ids(vocabulary, texts.ids, texts.text_lengths, counts, max_order)
+    if texts.sentence_ids is texts.ids:
         return _References(texts, index, index)
-    index = ReferenceIndex(_cut(texts.tokens, counts), max_order)
-    same = texts.sentence_tokens is texts.tokens
-    return _References(texts, index, index if same else ReferenceIndex(_cut(texts.sentence_tokens, counts), 1))
+    sentences = ReferenceIndex.from_ids(vocabulary, texts.sentence_ids, texts.sentence_totals, counts, 1)
+    return _References(texts, index, sentences)
 
 
 def _references(refs: list[list[Any]], tokenizer: RougeTokenizer, pretokenized: bool, max_order: int) -> _References:
@@ -618,16 +592,11 @@ class _Batch(_Overlaps):
     ) -> _Batch | None:
         """Both sides tokenized in one call; None where the n-gram keys would not fit (see ``count_ids``)."""
         texts = tokenizer.tokenize([*hyps, *chain.from_iterable(refs)])
-        if texts.ids is not None:
-            ids, vocabulary_size = texts.ids, len(cast(Sequence[str], texts.words))
-        else:
-            vocabulary, ids = vocabulary_ids(texts.tokens)
-            vocabulary_size = len(vocabulary)
         lengths = texts.text_lengths
         counted = count_ids(
-            ids, lengths[: len(hyps)], lengths[len(hyps) :], list(map(len, refs)), max_order, vocabulary_size
+            texts.ids, lengths[: len(hyps)], lengths[len(hyps) :], list(map(len, refs)), max_order, len(texts.words)
         )
-        return None if counted is None else cls(counted, ids)
+        return None if counted is None else cls(counted, texts.ids)
 
     def ngram_hits(self, n: int) -> np.ndarray:
         return self.counted.per_reference[:, :, n - 1].astype(np.float64)
@@ -645,18 +614,15 @@ class _Batch(_Overlaps):
 class _Corpus(_Overlaps):
     """Predictions and references, tokenized and indexed, for the statistics of each type."""
 
-    def __init__(self, references: _References, hyps: _Texts, max_order: int, encoded: np.ndarray | None) -> None:
-        """``encoded``: the ``hyps``' token ids in the references' vocabulary (-1: absent), if they have ids."""
+    def __init__(self, references: _References, hyps: _Texts, max_order: int, encoded: np.ndarray) -> None:
+        """``encoded``: the ``hyps``' token ids in the references' vocabulary (-1: absent)."""
         self.references = references
         self.hyps = hyps
         self.index = index = self.references.index
         self.hyp_len = self.hyps.text_lengths
-        hypotheses = (
-            hyps.tokens
-            if encoded is None
-            else EncodedSegments(index.vocabulary, encoded, self.hyp_len, lambda: hyps.tokens)
+        self.matches = index.match(
+            EncodedSegments(index.vocabulary, encoded, self.hyp_len, lambda: hyps.tokens), max_order
         )
-        self.matches = index.match(hypotheses, max_order)
         self.ref_in_hyp = _ref_in_hyp(self.index, self.matches)
         self._local: tuple[np.ndarray, np.ndarray] | None = None
         self._lcs_lengths: np.ndarray | None = None
@@ -668,10 +634,7 @@ class _Corpus(_Overlaps):
     ) -> _Corpus:
         references = _references(refs, tokenizer, pretokenized, max_order)
         texts = tokenizer.tokenize(hyps)
-        words = cast(Sequence[str], texts.words)
-        return cls(
-            references, texts, max_order, None if texts.ids is None else references.index.encode([words])[texts.ids]
-        )
+        return cls(references, texts, max_order, references.index.encode([texts.words])[texts.ids])
 
     @classmethod
     def of_ids(cls, ids: TokenIds, max_order: int) -> _Corpus:
@@ -680,7 +643,7 @@ class _Corpus(_Overlaps):
         def build() -> _References:
             vocabulary, numbers = IdVocabulary.of(ids.ref_ids)
             index = ReferenceIndex.from_ids(vocabulary, numbers, ids.ref_len, ids.refs_per_sentence, max_order)
-            texts = _Texts(np.ones(len(ids.ref_len), np.int64), ids.ref_len, words=vocabulary.words, ids=numbers)
+            texts = _Texts(vocabulary.words, numbers, ids.ref_len, np.ones(len(ids.ref_len), np.int64))
             return _References(texts, index, index)
 
         references = REFERENCE_CACHE.get(
@@ -688,7 +651,7 @@ class _Corpus(_Overlaps):
         )
         cast(ReferenceIndex, references.index).extend(max_order)  # (build's index)
         vocabulary, numbers = IdVocabulary.of(ids.hyp_ids)
-        hyps = _Texts(np.ones(len(ids), np.int64), ids.hyp_len, words=vocabulary.words, ids=numbers)
+        hyps = _Texts(vocabulary.words, numbers, ids.hyp_len, np.ones(len(ids), np.int64))
         return cls(references, hyps, max_order, cast(IdVocabulary, references.index.vocabulary).numbers(ids.hyp_ids))
 
     def local_ids(self) -> tuple[np.ndarray, np.ndarray]:
@@ -724,7 +687,10 @@ class _Corpus(_Overlaps):
         if index is self.index:
             matches, ref_in_hyp = self.matches, self.ref_in_hyp
         else:
-            matches = index.match(hyp_texts.sentence_tokens, 1)
+            encoded = index.encode([hyp_texts.words])[hyp_texts.sentence_ids]
+            matches = index.match(
+                EncodedSegments(index.vocabulary, encoded, hyp_texts.sentence_totals, list), 1
+            )  # (its vocabulary: tokens never asked)
             ref_in_hyp = _ref_in_hyp(index, matches)
         ref_counts, hyp_counts = ref_texts.sentence_counts, hyp_texts.sentence_counts
         ref_lengths, hyp_lengths = ref_texts.sentence_lengths, hyp_texts.sentence_lengths
