@@ -33,7 +33,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import cache, partial
+from functools import cache, cached_property, partial
 from itertools import chain, compress, count, repeat
 from operator import methodcaller
 from typing import Any, TypeVar, Union, cast
@@ -73,6 +73,7 @@ from ngrameval.metrics.rouge_common import (  # noqa: F401 (also public here)
     ascii_runs,
     parse_rouge_type,
     parse_rouge_types,
+    segments,
     skip_bigram_count,
     skip_bigrams,
 )
@@ -219,7 +220,7 @@ def _default_lines(lines: list[str], other: str | None = None) -> tuple[list[str
     has_other = re.compile(f"[{re.escape(other)}]")
     plain = [has_other.search(line) is None for line in lines]
     plain_words, plain_ids, plain_counts = _ascii_words(list(compress(lines, plain)))
-    plain_lines = iter(_cut(list(map(plain_words.__getitem__, plain_ids.tolist())), plain_counts))
+    plain_lines = iter(segments(list(map(plain_words.__getitem__, plain_ids.tolist())), plain_counts))
     return _numbered(
         *_line_by_line(
             list, [next(plain_lines) if is_plain else _default_words(line) for line, is_plain in zip(lines, plain)]
@@ -303,7 +304,7 @@ class _Texts:
 
     @property
     def tokens(self) -> list[list[str]]:
-        return _cut(list(map(self.words.__getitem__, self.ids.tolist())), self.text_lengths)
+        return segments(list(map(self.words.__getitem__, self.ids.tolist())), self.text_lengths)
 
     def take(self, texts: np.ndarray) -> _Texts:
         """The texts ``texts[k]`` (a text may be taken several times)."""
@@ -334,11 +335,6 @@ def _nonempty_lines(texts: list[str]) -> tuple[list[str], np.ndarray]:
 
 def _lines_per_text(texts: list[str]) -> np.ndarray:
     return np.fromiter(map(methodcaller("count", "\n"), texts), np.int64, len(texts)) + 1
-
-
-def _cut(tokens: list[Any], counts: Sequence[int] | np.ndarray) -> list[list[Any]]:
-    bounds = offsets(counts).tolist()
-    return [tokens[a:b] for a, b in zip(bounds[:-1], bounds[1:])]
 
 
 class RougeTokenizer:
@@ -388,7 +384,7 @@ class RougeTokenizer:
         is used as given (no lowercasing; stop words and stems still apply) and is one sentence."""
         texts = self.tokenize([text])
         sentence_tokens = list(map(texts.words.__getitem__, texts.sentence_ids.tolist()))
-        return texts.tokens[0], _cut(sentence_tokens, texts.sentence_lengths)
+        return texts.tokens[0], segments(sentence_tokens, texts.sentence_lengths)
 
     def tokenize(self, texts: Sequence[str | Sequence[str]]) -> _Texts:
         """Many texts (all strings, or all token lists) at once; equal texts are tokenized once.
@@ -549,31 +545,30 @@ class OverlapCounts:
     weight: float = 1.2
 
 
-def _grid(index: Index, per_segment: np.ndarray) -> np.ndarray:
-    """Per-reference values -> (predictions, slots) floats, 0 where a prediction has fewer references."""
-    return index.by_slot(per_segment, 0.0)
-
-
 class _Overlaps:
     """The (hits, prediction totals, reference totals) of each type, each (predictions, slots), from an
     ``index`` of the references' layout, ``hyp_len`` and the hits a subclass counts (``ngram_hits(n)``: order-n
-    matches per slot; ``lcs_lengths()``: per reference)."""
+    matches per slot; ``lcs_lengths``: per reference)."""
 
     index: Any
     hyp_len: np.ndarray
     ngram_hits: Callable[[int], np.ndarray]
-    lcs_lengths: Callable[[], np.ndarray]
 
-    def per_prediction(self, values: np.ndarray) -> np.ndarray:
-        return np.repeat(values[:, None].astype(np.float64), max(self.index.max_slots, 1), axis=1)
+    @property
+    def lcs_lengths(self) -> np.ndarray:
+        raise NotImplementedError
+
+    def counts(self, hits: np.ndarray, hyp_total: np.ndarray, ref_total: np.ndarray):
+        """Hits (per reference, or per slot already), per-prediction and per-reference totals, as grids."""
+        hyp_grid = np.repeat(hyp_total[:, None].astype(np.float64), max(self.index.max_slots, 1), axis=1)
+        return hits if hits.ndim == 2 else self.index.by_slot(hits, 0.0), hyp_grid, self.index.by_slot(ref_total, 0.0)
 
     def ngram(self, n: int):
-        ref_total = _grid(self.index, np.maximum(self.index.segment_len - n + 1, 0))
-        return self.ngram_hits(n), self.per_prediction(np.maximum(self.hyp_len - n + 1, 0)), ref_total
+        lengths = (self.hyp_len, self.index.segment_len)
+        return self.counts(self.ngram_hits(n), *(np.maximum(length - n + 1, 0) for length in lengths))
 
     def lcs(self):
-        index = self.index
-        return _grid(index, self.lcs_lengths()), self.per_prediction(self.hyp_len), _grid(index, index.segment_len)
+        return self.counts(self.lcs_lengths, self.hyp_len, self.index.segment_len)
 
 
 class _Batch(_Overlaps):
@@ -601,6 +596,7 @@ class _Batch(_Overlaps):
     def ngram_hits(self, n: int) -> np.ndarray:
         return self.counted.per_reference[:, :, n - 1].astype(np.float64)
 
+    @property
     def lcs_lengths(self) -> np.ndarray:
         counted, hyp_tokens = self.counted, int(self.hyp_len.sum())
         ref_offsets, hyp_offsets = offsets(counted.segment_len), offsets(self.hyp_len)
@@ -624,9 +620,6 @@ class _Corpus(_Overlaps):
             EncodedSegments(index.vocabulary, encoded, self.hyp_len, lambda: hyps.tokens), max_order
         )
         self.ref_in_hyp = _ref_in_hyp(self.index, self.matches)
-        self._local: tuple[np.ndarray, np.ndarray] | None = None
-        self._lcs_lengths: np.ndarray | None = None
-        self._skip: SkipBigramOverlap | None = None
 
     @classmethod
     def of_texts(
@@ -654,27 +647,25 @@ class _Corpus(_Overlaps):
         hyps = _Texts(vocabulary.words, numbers, ids.hyp_len, np.ones(len(ids), np.int64))
         return cls(references, hyps, max_order, cast(IdVocabulary, references.index.vocabulary).numbers(ids.hyp_ids))
 
+    @cached_property
     def local_ids(self) -> tuple[np.ndarray, np.ndarray]:
         """:func:`_local_ids` of the references' index (rougeL, rougeLsum and the skip-bigrams use them)."""
-        if self._local is None:
-            self._local = _local_ids(self.index, self.matches)
-        return self._local
+        return _local_ids(self.index, self.matches)
 
     def ngram_hits(self, n: int) -> np.ndarray:
         hits = self.index.per_reference(self.matches, n)
         return np.where(np.isfinite(hits), hits, 0.0)
 
+    @cached_property
     def lcs_lengths(self) -> np.ndarray:
         """Per reference: the LCS length of the whole texts, both cut to their shared tokens first."""
-        if self._lcs_lengths is None:
-            index = self.index
-            ref_local, hyp_local = self.local_ids()
-            ref_ids, ref_offsets = _kept(ref_local, index.segment_len, self.ref_in_hyp)
-            hyp_ids, hyp_offsets = _kept(hyp_local, self.hyp_len, hyp_local >= 0)
-            self._lcs_lengths = lcs_lengths(
-                ref_ids, ref_offsets, hyp_ids, hyp_offsets, np.arange(len(index.segment_len)), index.segment_sentence
-            )
-        return self._lcs_lengths
+        index = self.index
+        ref_local, hyp_local = self.local_ids
+        ref_ids, ref_offsets = _kept(ref_local, index.segment_len, self.ref_in_hyp)
+        hyp_ids, hyp_offsets = _kept(hyp_local, self.hyp_len, hyp_local >= 0)
+        return lcs_lengths(
+            ref_ids, ref_offsets, hyp_ids, hyp_offsets, np.arange(len(index.segment_len)), index.segment_sentence
+        )
 
     def lcs_summary(self):
         """rouge-score's ``_summary_level_lcs``: per reference sentence the union of its LCS with every candidate
@@ -706,7 +697,7 @@ class _Corpus(_Overlaps):
         chosen = np.flatnonzero(summary_level)
         pair_a, pair_b = sentence_pairs(ref_counts, hyp_counts, chosen, index.segment_sentence[chosen])
         kept = np.flatnonzero(ref_in_hyp)
-        ref_local, hyp_local = self.local_ids() if index is self.index else _local_ids(index, matches)
+        ref_local, hyp_local = self.local_ids if index is self.index else _local_ids(index, matches)
         ref_ids, ref_offsets = _kept(ref_local, ref_lengths, ref_in_hyp)
         marked = kept[lcs_union_mask(ref_ids, ref_offsets, hyp_local, offsets(hyp_lengths), pair_a, pair_b)]
         # Hits: per (reference, entry) the marked occurrences, clipped by the candidate's count.
@@ -716,33 +707,28 @@ class _Corpus(_Overlaps):
         clipped = np.minimum(union, matches.hyp_count[0][keys % entries])
         hits = np.bincount(keys // entries, weights=clipped, minlength=references_count)
         if not summary_level.all():
-            hits = np.where(summary_level, hits, self.lcs_lengths())
-        return _grid(index, hits), self.per_prediction(matches.hyp_len), _grid(index, index.segment_len)
+            hits = np.where(summary_level, hits, self.lcs_lengths)
+        return self.counts(hits, matches.hyp_len, index.segment_len)
 
     def weighted_lcs(self, weight: float):
-        index = self.index
-        ref_tokens = self.references.texts.tokens
-        hyps = self.hyps.tokens
-        values = np.array(
-            [wlcs(ref_tokens[k], hyps[s], weight) for k, s in enumerate(index.segment_sentence.tolist())], np.float64
-        )
-        return (
-            _grid(index, values),
-            self.per_prediction(self.hyp_len.astype(np.float64) ** weight),
-            _grid(index, index.segment_len.astype(np.float64) ** weight),
+        ref_tokens, hyps = self.references.texts.tokens, self.hyps.tokens
+        segment_len = self.index.segment_len
+        sentences = self.index.segment_sentence.tolist()
+        values = np.array([wlcs(ref_tokens[k], hyps[s], weight) for k, s in enumerate(sentences)], np.float64)
+        return self.counts(values, self.hyp_len.astype(np.float64) ** weight, segment_len.astype(np.float64) ** weight)
+
+    @cached_property
+    def skip_overlap(self) -> SkipBigramOverlap:
+        ref_local, hyp_local = self.local_ids
+        return SkipBigramOverlap(
+            hyp_local, self.hyp_len, ref_local, self.index.segment_len, self.index.segment_sentence
         )
 
     def skip(self, distance: int | None, unigrams: bool):
-        index = self.index
-        if self._skip is None:
-            ref_local, hyp_local = self.local_ids()
-            self._skip = SkipBigramOverlap(
-                hyp_local, self.hyp_len, ref_local, index.segment_len, index.segment_sentence
-            )
-        return (
-            _grid(index, self._skip.hits(distance, unigrams)),
-            self.per_prediction(skip_bigram_count(self.hyp_len, distance, unigrams)),
-            _grid(index, skip_bigram_count(index.segment_len, distance, unigrams)),
+        return self.counts(
+            self.skip_overlap.hits(distance, unigrams),
+            skip_bigram_count(self.hyp_len, distance, unigrams),
+            skip_bigram_count(self.index.segment_len, distance, unigrams),
         )
 
 

@@ -45,12 +45,12 @@ import numpy as np
 from ngrameval.engine.cache import cleared_with_caches
 from ngrameval.engine.inputs import check_choice, check_flag, check_number, check_order, check_positive_int
 from ngrameval.engine.lcs import lcs_union_mask, sentence_pairs, wlcs_union_mask
-from ngrameval.engine.ngrams import ReferenceIndex, concatenated_ranges, search_sorted, stable_order
+from ngrameval.engine.ngrams import EncodedSegments, ReferenceIndex, concatenated_ranges, search_sorted, stable_order
 from ngrameval.engine.runs import offsets, run_starts
 from ngrameval.errors import InputError
 from ngrameval.installed import shipped_path
 from ngrameval.metrics import rouge_common
-from ngrameval.metrics.rouge_common import MAX_BOOTSTRAP_SAMPLES, MAX_SKIP_DISTANCE, SkipBigramOverlap
+from ngrameval.metrics.rouge_common import MAX_BOOTSTRAP_SAMPLES, MAX_SKIP_DISTANCE, SkipBigramOverlap, segments
 from ngrameval.text import porter
 
 __all__ = [
@@ -309,12 +309,6 @@ def _summaries(texts: Sequence[str], tokenizer: _Tokenizer, words: int | None, n
     return _Summaries(ids, lengths, sentence_ids, sentence_lengths, sentence_counts)
 
 
-def _segments(values: list, lengths: np.ndarray) -> list[list]:
-    """``values`` cut into lists of ``lengths`` items."""
-    bounds = offsets(lengths).tolist()
-    return [values[a:b] for a, b in zip(bounds[:-1], bounds[1:])]
-
-
 def summary_tokens(
     text: str,
     use_stemmer: bool = False,
@@ -332,7 +326,7 @@ def summary_tokens(
     summary = _summaries([text], tokenizer, limit_words, limit_bytes)
     words = list(tokenizer.vocabulary)
     sentences = [words[i] for i in summary.sentence_ids.tolist()]
-    return [words[i] for i in summary.ids.tolist()], _segments(sentences, summary.sentence_lengths)
+    return [words[i] for i in summary.ids.tolist()], segments(sentences, summary.sentence_lengths)
 
 
 # --------------------------------------------------------------------------- rounding and pooling
@@ -476,10 +470,9 @@ def score(
     lcs: dict[str, np.ndarray] = {}  # per kind: rougeL and rougeLsum share ROUGE-L
     orders = sorted({n for _, kind, n in types if kind == "N"})
     if orders:  # ROUGE-N: the shared engine's per-reference clipped counts
-        model_tokens = _segments(models.ids.tolist(), models.lengths)
-        # The engine counts any hashable tokens (ids here).
-        index = ReferenceIndex(_segments(model_tokens, per_document), max(orders))
-        matches = index.match(_segments(peers.ids.tolist(), peers.lengths), max(orders))
+        vocabulary = tokenizer.vocabulary
+        index = ReferenceIndex.from_ids(vocabulary, models.ids, models.lengths, per_document, max(orders))
+        matches = index.match(EncodedSegments(vocabulary, peers.ids, peers.lengths, list), max(orders))
     overlap = None  # ROUGE-S / SU: the skip-bigrams of all documents at once (S and SU of one distance share it)
     for name, kind, n in types:
         if kind == "N":

@@ -15,7 +15,7 @@ import numpy as np
 from ngrameval.engine.inputs import MAX_ORDER, cached_by_value, check_order
 from ngrameval.engine.lcs import in_sorted
 from ngrameval.engine.ngrams import concatenated_ranges, distinct
-from ngrameval.engine.runs import byte_runs, distinct_ids
+from ngrameval.engine.runs import byte_runs, distinct_ids, offsets
 from ngrameval.errors import InputError
 
 # The largest skip distance d of rougeS<d> / rougeSU<d>. Pairs are bounded by the texts' lengths anyway
@@ -116,6 +116,12 @@ def skip_bigrams(tokens: Sequence[str], distance: int | None = None, unigrams: b
         stop = last if distance is None else min(last, i + distance + 1)
         result.extend((tokens[i], tokens[j]) for j in range(i + 1, stop + 1))
     return result
+
+
+def segments(values: list, lengths: Sequence[int] | np.ndarray) -> list[list]:
+    """``values`` cut into lists of ``lengths`` items."""
+    bounds = offsets(lengths).tolist()
+    return [values[a:b] for a, b in zip(bounds[:-1], bounds[1:])]
 
 
 # --------------------------------------------------------------------------- ASCII runs
