@@ -124,8 +124,16 @@ def _stems(tokens: list[str]) -> list[str]:
     """
     table: dict[str, str] = REFERENCE_CACHE.get(_STEMS_KEY, dict)
     missing = sorted(set(tokens).difference(table))
-    if missing:
-        table.update(_finished_stems(missing))
+    if missing:  # (a stem of a [a-z0-9] word is one again: rouge-score's validity check keeps every one)
+        long = list(map((3).__lt__, map(len, missing)))
+        stemmed = (
+            list(compress(missing, long))
+            if _all_valid(missing)
+            else [word for word, keep in zip(missing, long) if keep and _ASCII_TOKEN.fullmatch(word)]
+        )
+        finished = dict(zip(missing, missing))
+        finished.update(zip(stemmed, porter_stems(stemmed)))
+        table.update(finished)  # at once: other threads read this table (the cache's) and must see only stems
         REFERENCE_CACHE.put(_STEMS_KEY, table)  # measured again; dropped if it alone outgrows the budget
     return list(map(table.__getitem__, tokens))
 
@@ -140,30 +148,11 @@ def _all_valid(words: list[str]) -> bool:
     return joined.count("\n") == len(words) - 1 and _VALID_LINES.fullmatch(joined) is not None
 
 
-def _finished_stems(words: list[str]) -> dict[str, str]:
-    """:func:`_stems` of distinct uncached words, as a dict (a stem of a [a-z0-9] word is one again: rouge-score's
-    validity check keeps every one)."""
-    long = list(map((3).__lt__, map(len, words)))
-    stemmed = (
-        list(compress(words, long))
-        if words and _all_valid(words)
-        else [word for word, keep in zip(words, long) if keep and _ASCII_TOKEN.fullmatch(word)]
-    )
-    finished = dict(zip(words, words))
-    finished.update(zip(stemmed, porter_stems(stemmed)))
-    return finished
-
-
 @cache
 def _default_pattern():
     import regex
 
     return regex.compile(_DEFAULT_TOKEN)
-
-
-def _default_words(line: str) -> list[str]:
-    """The default tokenizer's words of a lowercased line."""
-    return _ASCII_TOKEN.findall(line) if line.isascii() else _default_pattern().findall(line)
 
 
 def _ascii_words(lines: list[str]) -> tuple[list[str], np.ndarray, np.ndarray]:
@@ -223,7 +212,11 @@ def _default_lines(lines: list[str], other: str | None = None) -> tuple[list[str
     plain_lines = iter(segments(list(map(plain_words.__getitem__, plain_ids.tolist())), plain_counts))
     return _numbered(
         *_line_by_line(
-            list, [next(plain_lines) if is_plain else _default_words(line) for line, is_plain in zip(lines, plain)]
+            list,
+            [
+                next(plain_lines) if is_plain else _default_pattern().findall(line)
+                for line, is_plain in zip(lines, plain)
+            ],
         )
     )
 
@@ -725,11 +718,7 @@ class _Corpus(_Overlaps):
         )
 
     def skip(self, distance: int | None, unigrams: bool):
-        return self.counts(
-            self.skip_overlap.hits(distance, unigrams),
-            skip_bigram_count(self.hyp_len, distance, unigrams),
-            skip_bigram_count(self.index.segment_len, distance, unigrams),
-        )
+        return self.counts(*self.skip_overlap.counts(distance, unigrams))
 
 
 def _ref_in_hyp(index: Index, matches) -> np.ndarray:
@@ -1040,27 +1029,6 @@ class _Options:
 # --------------------------------------------------------------------------- entry point
 
 
-def _rouge155_scores(hyps: list[Any], refs: list[list[Any]], pretokenized: bool, options: _Options) -> np.ndarray:
-    """ROUGE-1.5.5's (precision, recall, F) of each type and prediction: (types, predictions, 3)."""
-    if pretokenized:
-        raise InputError("variant='rouge155' takes strings: ROUGE-1.5.5 tokenizes the text itself")
-    if options.tokenize not in (None, "default"):
-        raise InputError("variant='rouge155' uses ROUGE-1.5.5's own tokenizer; leave tokenize unset")
-    result = rouge155.score(
-        hyps,
-        refs,
-        [t.name for t in options.types],
-        use_stemmer=options.use_stemmer,
-        remove_stopwords=options.remove_stopwords,
-        alpha=options.alpha,
-        multi_ref=options.multi_ref,
-        w=options.w,
-        length_limit_words=options.limits["limit_words"],
-        length_limit_bytes=options.limits["limit_bytes"],
-    )
-    return np.stack([np.asarray(result[t.name], np.float64).reshape(len(hyps), 3) for t in options.types])
-
-
 def _rouge155_printed(
     scores: np.ndarray, eval_ids: list[str], n_samples: int, confidence: float
 ) -> tuple[np.ndarray, np.ndarray]:
@@ -1206,7 +1174,22 @@ class RougeFamily(MetricFamily):
             hyps, refs, pretokenized = normalize_corpus(predictions, references)
             if checked.aggregate == "bootstrap":
                 eval_keys = _check_eval_ids(checked.eval_ids, len(hyps))
-            scores = _rouge155_scores(hyps, refs, pretokenized, checked)
+            if pretokenized:
+                raise InputError("variant='rouge155' takes strings: ROUGE-1.5.5 tokenizes the text itself")
+            if checked.tokenize not in (None, "default"):
+                raise InputError("variant='rouge155' uses ROUGE-1.5.5's own tokenizer; leave tokenize unset")
+            result = rouge155.score(
+                hyps,
+                refs,
+                [t.name for t in checked.types],
+                use_stemmer=checked.use_stemmer,
+                remove_stopwords=checked.remove_stopwords,
+                alpha=checked.alpha,
+                multi_ref=checked.multi_ref,
+                w=checked.w,
+                **{f"length_{name}": value for name, value in checked.limits.items()},
+            )
+            scores = np.stack([np.asarray(result[t.name], np.float64).reshape(len(hyps), 3) for t in checked.types])
             tokenizer_name, counts = "rouge155", set(map(len, refs))
         else:
             overlaps, tokenizer_name = _overlap_counts(predictions, references, checked)

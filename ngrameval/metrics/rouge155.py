@@ -337,14 +337,6 @@ def _round5(value: float) -> float:
     return float("%.5f" % value)
 
 
-def _rounded_recall(hits: np.ndarray, counts: np.ndarray) -> np.ndarray:
-    """``sprintf("%07.5f", hit / count)``, 0 when count is 0: what ``-f B`` compares for N, S and BE."""
-    out = np.zeros(hits.shape)
-    for index in zip(*np.nonzero(counts)):
-        out[index] = _round5(hits[index] / counts[index])
-    return out
-
-
 def _pooled_scores(
     hits: np.ndarray,
     model_counts: np.ndarray,
@@ -361,7 +353,10 @@ def _pooled_scores(
     if multi_ref == "pooled":
         totals = [np.cumsum(np.where(present, values, 0), axis=1)[:, -1] for values in columns]
     else:
-        model_recall = _rounded_recall(hits, model_counts) if model_recall is None else model_recall
+        if model_recall is None:  # sprintf("%07.5f", hit / count), 0 when count is 0: -f B's for N, S and BE
+            model_recall = np.zeros(hits.shape)
+            for index in zip(*np.nonzero(model_counts)):
+                model_recall[index] = _round5(hits[index] / model_counts[index])
         selection = np.argmax(np.where(present, model_recall, -np.inf), axis=1)  # argmax: the first maximum
         totals = [values[np.arange(len(hits)), selection] for values in columns]
     out = np.zeros((len(hits), 3))
@@ -481,12 +476,8 @@ def score(
         elif kind in ("S", "SU"):
             if overlap is None:
                 overlap = SkipBigramOverlap(peers.ids, peers.lengths, models.ids, models.lengths, model_doc)
-            limit, unigrams = (None if n < 0 else n), kind == "SU"
-            results[name] = scores(
-                grid(overlap.hits(limit, unigrams)),
-                rouge_common.skip_bigram_count(models.lengths, limit, unigrams),
-                rouge_common.skip_bigram_count(peers.lengths, limit, unigrams),
-            )
+            hits, peer_counts, model_counts = overlap.counts(None if n < 0 else n, kind == "SU")
+            results[name] = scores(grid(hits), model_counts, peer_counts)
         elif kind not in lcs:
             lcs[kind] = _lcs_scores(peers, models, present, alpha, multi_ref, None if kind == "L" else float(w))
     return {name: lcs[kind].copy() if kind in lcs else results[name] for name, kind, _ in types}

@@ -203,7 +203,7 @@ class SkipBigramOverlap:
         pred_ids, ref_ids = np.asarray(prediction_ids, np.int64), np.asarray(reference_ids, np.int64)
         pred_lengths, ref_lengths = np.asarray(prediction_lengths, np.int64), np.asarray(reference_lengths, np.int64)
         ref_owner = np.asarray(reference_owner, np.int64)
-        self.references = len(ref_lengths)
+        self.references, self._lengths = len(ref_lengths), (pred_lengths, ref_lengths)
         per_prediction = np.bincount(ref_owner, minlength=len(pred_lengths))
         self._slots = int(per_prediction.max(initial=1))
         self._slot = np.arange(self.references) - (np.cumsum(per_prediction) - per_prediction)[ref_owner]
@@ -265,3 +265,8 @@ class SkipBigramOverlap:
         if "unigrams" not in self._hits:
             self._hits["unigrams"] = self._clip(pred.ranks[~pred.last], ref.ranks[~ref.last], ref.text[~ref.last])
         return self._hits[distance] + self._hits["unigrams"]
+
+    def counts(self, distance: int | None, unigrams: bool) -> tuple[np.ndarray, ...]:
+        """:meth:`hits` per reference, and the skip-bigrams of each prediction and of each reference."""
+        lengths = self._lengths
+        return self.hits(distance, unigrams), *(skip_bigram_count(n, distance, unigrams) for n in lengths)
