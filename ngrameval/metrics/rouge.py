@@ -71,6 +71,7 @@ from ngrameval.metrics.rouge_common import (  # noqa: F401 (also public here)
     RougeType,
     SkipBigramOverlap,
     ascii_runs,
+    check_samples,
     parse_rouge_type,
     parse_rouge_types,
     segments,
@@ -906,14 +907,12 @@ def _check_bootstrap(bootstrap: Any) -> dict[str, Any] | None:
         "seed": None,
         **sampling_settings("bootstrap", bootstrap, accepted),
     }
-    n = options["n_samples"]
-    if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or not 1 <= n <= MAX_BOOTSTRAP_SAMPLES:
-        raise InputError(f"bootstrap n_samples must be an integer from 1 to {MAX_BOOTSTRAP_SAMPLES}, got {n!r}")
+    n = check_samples("bootstrap n_samples", options["n_samples"])
     confidence = check_number("bootstrap confidence", options["confidence"], 0.0, 1.0)
     seed = options["seed"]
     if seed is not None and (isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) or seed < 0):
         raise InputError(f"bootstrap seed must be None or a non-negative integer, got {seed!r}")
-    return {"n_samples": int(n), "confidence": confidence, "seed": seed}
+    return {"n_samples": n, "confidence": confidence, "seed": seed}
 
 
 def _check_eval_ids(eval_ids: Any, count: int) -> list[str]:

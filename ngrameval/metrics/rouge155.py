@@ -50,7 +50,7 @@ from ngrameval.engine.runs import offsets, run_starts
 from ngrameval.errors import InputError
 from ngrameval.installed import shipped_path
 from ngrameval.metrics import rouge_common
-from ngrameval.metrics.rouge_common import MAX_BOOTSTRAP_SAMPLES, MAX_SKIP_DISTANCE, SkipBigramOverlap, segments
+from ngrameval.metrics.rouge_common import MAX_SKIP_DISTANCE, SkipBigramOverlap, segments
 from ngrameval.text import porter
 
 __all__ = [
@@ -683,12 +683,7 @@ def bootstrap(
     count = len(scores)
     if scores.shape != (count, 3):
         raise InputError(f"scores must be rows of (precision, recall, F), got an array of shape {scores.shape}")
-    if (
-        isinstance(resamples, (bool, np.bool_))
-        or not isinstance(resamples, (int, np.integer))
-        or not 1 <= resamples <= MAX_BOOTSTRAP_SAMPLES
-    ):
-        raise InputError(f"resamples (-r) must be an integer from 1 to {MAX_BOOTSTRAP_SAMPLES}, got {resamples!r}")
+    rouge_common.check_samples("resamples (-r)", resamples)
     check_number("confidence (-c)", confidence, 0.0, 100.0)
     keys = [f"{i + 1}.X" for i in range(count)] if keys is None else keys
     if len(keys) != count:

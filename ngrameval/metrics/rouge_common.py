@@ -90,6 +90,13 @@ def parse_rouge_type(name: Any) -> RougeType:
     raise InputError(f"unknown rouge type {name!r}; valid forms: {TYPE_FORMS}")
 
 
+def check_samples(name: str, n: Any) -> int:
+    """A bootstrap's number of samples (rouge-score's n_samples, ROUGE-1.5.5's -r), checked."""
+    if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or not 1 <= n <= MAX_BOOTSTRAP_SAMPLES:
+        raise InputError(f"{name} must be an integer from 1 to {MAX_BOOTSTRAP_SAMPLES}, got {n!r}")
+    return int(n)
+
+
 def parse_rouge_types(rouge_types: Any) -> list[RougeType]:
     if isinstance(rouge_types, str):
         rouge_types = [rouge_types]
