@@ -70,6 +70,7 @@ from ngrameval.metrics.rouge_common import (  # noqa: F401 (also public here)
     MAX_BOOTSTRAP_SAMPLES,
     RougeType,
     SkipBigramOverlap,
+    TokenizedTexts,
     ascii_runs,
     check_samples,
     parse_rouge_type,
@@ -272,51 +273,6 @@ _CHUNK_LINES = 2048
 _ID_CHUNK_TEXTS = 16384
 
 
-class _Texts:
-    """Tokenized texts as ids (``words[id]`` the token): each text's tokens (``ids``, ``text_lengths`` per text) and,
-    for rougeLsum, its sentences' (non-empty lines'): ``sentence_ids`` (the same unless a callable tokenizer cuts
-    lines differently), ``sentence_counts`` per text and ``sentence_lengths`` per sentence."""
-
-    def __init__(
-        self,
-        words: Sequence[str],
-        ids: np.ndarray,
-        sentence_lengths: np.ndarray,
-        sentence_counts: np.ndarray,
-        text_lengths: np.ndarray | None = None,
-        sentence_ids: np.ndarray | None = None,
-    ) -> None:
-        self.words, self.ids = words, ids
-        self.sentence_counts, self.sentence_lengths = sentence_counts, sentence_lengths
-        self.text_lengths = self.sentence_totals if text_lengths is None else text_lengths
-        self.sentence_ids = ids if sentence_ids is None else sentence_ids
-
-    @property
-    def sentence_totals(self) -> np.ndarray:
-        """Tokens of each text's sentences, together."""
-        return np.diff(offsets(self.sentence_lengths)[offsets(self.sentence_counts)])
-
-    @property
-    def tokens(self) -> list[list[str]]:
-        return segments(list(map(self.words.__getitem__, self.ids.tolist())), self.text_lengths)
-
-    def take(self, texts: np.ndarray) -> _Texts:
-        """The texts ``texts[k]`` (a text may be taken several times)."""
-
-        def taken(ids: np.ndarray, lengths: np.ndarray) -> np.ndarray:
-            return ids[concatenated_ranges(offsets(lengths)[texts], lengths[texts])[0]]
-
-        lengths, counts = self.text_lengths, self.sentence_counts
-        return _Texts(
-            self.words,
-            taken(self.ids, lengths),
-            taken(self.sentence_lengths, counts),
-            counts[texts],
-            lengths[texts],
-            None if self.sentence_ids is self.ids else taken(self.sentence_ids, self.sentence_totals),
-        )
-
-
 def _nonempty_lines(texts: list[str]) -> tuple[list[str], np.ndarray]:
     """The non-empty lines of all texts, in order, and how many each text has (C-level passes only)."""
     if not texts:
@@ -377,10 +333,9 @@ class RougeTokenizer:
         """(tokens of the text, tokens of each non-empty line). A token list (pre-tokenized input)
         is used as given (no lowercasing; stop words and stems still apply) and is one sentence."""
         texts = self.tokenize([text])
-        sentence_tokens = list(map(texts.words.__getitem__, texts.sentence_ids.tolist()))
-        return texts.tokens[0], segments(sentence_tokens, texts.sentence_lengths)
+        return texts.tokens[0], texts.sentences
 
-    def tokenize(self, texts: Sequence[str | Sequence[str]]) -> _Texts:
+    def tokenize(self, texts: Sequence[str | Sequence[str]]) -> TokenizedTexts:
         """Many texts (all strings, or all token lists) at once; equal texts are tokenized once.
 
         >>> texts = RougeTokenizer().tokenize(["A b.\\n\\nC", "d"])
@@ -391,15 +346,15 @@ class RougeTokenizer:
         position = dict(zip(dict.fromkeys(keys), count()))
         distinct = list(position)
         if distinct and not isinstance(distinct[0], str):  # token lists: each is one sentence
-            tokenized = _Texts(*self._text_ids(_token_lists, distinct, _ID_CHUNK_TEXTS))
+            tokenized = TokenizedTexts(*self._text_ids(_token_lists, distinct, _ID_CHUNK_TEXTS))
         elif self.function is None:
             lowered = list(map(str.lower, cast(list[str], distinct)))
-            tokenized = _Texts(*self._text_ids(_WORDS[self.name], lowered, _ID_CHUNK_TEXTS))
+            tokenized = TokenizedTexts(*self._text_ids(_WORDS[self.name], lowered, _ID_CHUNK_TEXTS))
         else:  # the non-empty lines' tokens, then the texts': one vocabulary
             lines, per_text = _nonempty_lines(cast(list[str], distinct))
             words, ids, lengths, _ = self._text_ids(self._call_lines, lines + distinct, _CHUNK_LINES)
             sentence_tokens = int(lengths[: len(lines)].sum())
-            tokenized = _Texts(
+            tokenized = TokenizedTexts(
                 words,
                 ids[sentence_tokens:],
                 lengths[: len(lines)],
@@ -477,7 +432,7 @@ class RougeTokenizer:
 class _References:
     """Tokenized, indexed references (cached between calls)."""
 
-    texts: _Texts
+    texts: TokenizedTexts
     index: Index
     sentence_index: Index  # the index whose token ids rougeLsum uses
 
@@ -604,7 +559,7 @@ class _Batch(_Overlaps):
 class _Corpus(_Overlaps):
     """Predictions and references, tokenized and indexed, for the statistics of each type."""
 
-    def __init__(self, references: _References, hyps: _Texts, max_order: int, encoded: np.ndarray) -> None:
+    def __init__(self, references: _References, hyps: TokenizedTexts, max_order: int, encoded: np.ndarray) -> None:
         """``encoded``: the ``hyps``' token ids in the references' vocabulary (-1: absent)."""
         self.references = references
         self.hyps = hyps
@@ -630,7 +585,7 @@ class _Corpus(_Overlaps):
         def build() -> _References:
             vocabulary, numbers = IdVocabulary.of(ids.ref_ids)
             index = ReferenceIndex.from_ids(vocabulary, numbers, ids.ref_len, ids.refs_per_sentence, max_order)
-            texts = _Texts(vocabulary.words, numbers, ids.ref_len, np.ones(len(ids.ref_len), np.int64))
+            texts = TokenizedTexts(vocabulary.words, numbers, ids.ref_len, np.ones(len(ids.ref_len), np.int64))
             return _References(texts, index, index)
 
         references = REFERENCE_CACHE.get(
@@ -638,7 +593,7 @@ class _Corpus(_Overlaps):
         )
         cast(ReferenceIndex, references.index).extend(max_order)  # (build's index)
         vocabulary, numbers = IdVocabulary.of(ids.hyp_ids)
-        hyps = _Texts(vocabulary.words, numbers, ids.hyp_len, np.ones(len(ids), np.int64))
+        hyps = TokenizedTexts(vocabulary.words, numbers, ids.hyp_len, np.ones(len(ids), np.int64))
         return cls(references, hyps, max_order, cast(IdVocabulary, references.index.vocabulary).numbers(ids.hyp_ids))
 
     @cached_property

@@ -50,7 +50,7 @@ from ngrameval.engine.runs import offsets, run_starts
 from ngrameval.errors import InputError
 from ngrameval.installed import shipped_path
 from ngrameval.metrics import rouge_common
-from ngrameval.metrics.rouge_common import MAX_SKIP_DISTANCE, SkipBigramOverlap, segments
+from ngrameval.metrics.rouge_common import MAX_SKIP_DISTANCE, SkipBigramOverlap, TokenizedTexts
 from ngrameval.text import porter
 
 __all__ = [
@@ -278,18 +278,8 @@ def _exception_table(exceptions) -> Mapping[str, str]:
     return exceptions if isinstance(exceptions, Mapping) else load_exceptions(exceptions)
 
 
-@dataclass
-class _Summaries:
+def _summaries(texts: Sequence[str], tokenizer: _Tokenizer, words: int | None, nbytes: int | None) -> TokenizedTexts:
     """readText's tokens of each (cut) summary (N, S, unigram clipping); readText_LCS's of each sentence (L, W)."""
-
-    ids: np.ndarray  # all summaries concatenated
-    lengths: np.ndarray  # tokens per summary
-    sentence_ids: np.ndarray  # all sentences of all summaries concatenated
-    sentence_lengths: np.ndarray  # tokens per sentence
-    sentence_counts: np.ndarray  # sentences per summary
-
-
-def _summaries(texts: Sequence[str], tokenizer: _Tokenizer, words: int | None, nbytes: int | None) -> _Summaries:
     # The non-empty lines, lowercased (ASCII only, as tr/A-Z/a-z/), as bytes.
     sentences = [[line for line in _encode(text).lower().split(b"\n") if line] for text in texts]
     flat = lcs_sentences = sentences
@@ -301,12 +291,11 @@ def _summaries(texts: Sequence[str], tokenizer: _Tokenizer, words: int | None, n
     sentence_counts = np.fromiter(map(len, lcs_sentences), np.int64, len(texts))
     sentence_ids, sentence_lengths = tokenizer.encode(list(chain.from_iterable(lcs_sentences)))
     if flat is lcs_sentences:
-        ids, per_sentence, counts = sentence_ids, sentence_lengths, sentence_counts
-    else:
-        counts = np.fromiter(map(len, flat), np.int64, len(texts))
-        ids, per_sentence = tokenizer.encode(list(chain.from_iterable(flat)))
+        return TokenizedTexts(list(tokenizer.vocabulary), sentence_ids, sentence_lengths, sentence_counts)
+    counts = np.fromiter(map(len, flat), np.int64, len(texts))
+    ids, per_sentence = tokenizer.encode(list(chain.from_iterable(flat)))
     lengths = np.diff(offsets(per_sentence)[offsets(counts)])
-    return _Summaries(ids, lengths, sentence_ids, sentence_lengths, sentence_counts)
+    return TokenizedTexts(list(tokenizer.vocabulary), ids, sentence_lengths, sentence_counts, lengths, sentence_ids)
 
 
 def summary_tokens(
@@ -324,9 +313,7 @@ def summary_tokens(
     """
     tokenizer = _Tokenizer(use_stemmer, remove_stopwords)
     summary = _summaries([text], tokenizer, limit_words, limit_bytes)
-    words = list(tokenizer.vocabulary)
-    sentences = [words[i] for i in summary.sentence_ids.tolist()]
-    return [words[i] for i in summary.ids.tolist()], segments(sentences, summary.sentence_lengths)
+    return summary.tokens[0], summary.sentences
 
 
 # --------------------------------------------------------------------------- rounding and pooling
@@ -466,16 +453,18 @@ def score(
     orders = sorted({n for _, kind, n in types if kind == "N"})
     if orders:  # ROUGE-N: the shared engine's per-reference clipped counts
         vocabulary = tokenizer.vocabulary
-        index = ReferenceIndex.from_ids(vocabulary, models.ids, models.lengths, per_document, max(orders))
-        matches = index.match(EncodedSegments(vocabulary, peers.ids, peers.lengths, list), max(orders))
+        index = ReferenceIndex.from_ids(vocabulary, models.ids, models.text_lengths, per_document, max(orders))
+        matches = index.match(EncodedSegments(vocabulary, peers.ids, peers.text_lengths, list), max(orders))
     overlap = None  # ROUGE-S / SU: the skip-bigrams of all documents at once (S and SU of one distance share it)
     for name, kind, n in types:
         if kind == "N":
             hits = grid(index.per_reference(matches, n)[model_doc, model_slot])  # (-inf in absent slots)
-            results[name] = scores(hits, np.maximum(models.lengths - n + 1, 0), np.maximum(peers.lengths - n + 1, 0))
+            results[name] = scores(
+                hits, np.maximum(models.text_lengths - n + 1, 0), np.maximum(peers.text_lengths - n + 1, 0)
+            )
         elif kind in ("S", "SU"):
             if overlap is None:
-                overlap = SkipBigramOverlap(peers.ids, peers.lengths, models.ids, models.lengths, model_doc)
+                overlap = SkipBigramOverlap(peers.ids, peers.text_lengths, models.ids, models.text_lengths, model_doc)
             hits, peer_counts, model_counts = overlap.counts(None if n < 0 else n, kind == "SU")
             results[name] = scores(grid(hits), model_counts, peer_counts)
         elif kind not in lcs:
@@ -484,7 +473,7 @@ def score(
 
 
 def _lcs_scores(
-    peers: _Summaries, models: _Summaries, present: np.ndarray, alpha: float, multi_ref: str, w: float | None
+    peers: TokenizedTexts, models: TokenizedTexts, present: np.ndarray, alpha: float, multi_ref: str, w: float | None
 ) -> np.ndarray:
     """ROUGE-L (``w`` None) or ROUGE-W per document."""
     model_owner = np.flatnonzero(present)  # document * slots + slot of each model, in order
@@ -506,8 +495,8 @@ def _lcs_scores(
     token_owner = np.repeat(sentence_owner, sentence_len)
     token_id = models.sentence_ids
     span = int(max(models.ids.max(initial=0), peers.ids.max(initial=0), token_id.max(initial=0))) + 1
-    model_units = np.unique(np.repeat(model_owner, models.lengths) * span + models.ids, return_counts=True)
-    peer_units = np.unique(np.repeat(np.arange(documents), peers.lengths) * span + peers.ids, return_counts=True)
+    model_units = np.unique(np.repeat(model_owner, models.text_lengths) * span + models.ids, return_counts=True)
+    peer_units = np.unique(np.repeat(np.arange(documents), peers.text_lengths) * span + peers.ids, return_counts=True)
     marked = np.flatnonzero(mask)
     unit = token_owner[marked] * span + token_id[marked]
     order, sorted_unit = stable_order(unit)
@@ -522,7 +511,7 @@ def _lcs_scores(
     def per_model(owners: np.ndarray, weights: np.ndarray) -> np.ndarray:
         return np.bincount(owners, weights, documents * slots).reshape(documents, slots).astype(float)
 
-    peer_len = peers.lengths
+    peer_len = peers.text_lengths
     if w is None:
         hits = per_model(token_owner, counted)
         base = per_model(sentence_owner, sentence_len)

@@ -131,6 +131,56 @@ def segments(values: list, lengths: Sequence[int] | np.ndarray) -> list[list]:
     return [values[a:b] for a, b in zip(bounds[:-1], bounds[1:])]
 
 
+class TokenizedTexts:
+    """Tokenized texts (rouge's; ROUGE-1.5.5's summaries) as ids (``words[id]`` the token): each text's tokens
+    (``ids``, ``text_lengths`` per text) and its sentences' (non-empty lines'): ``sentence_ids`` (the same unless a
+    callable tokenizer or ROUGE-1.5.5's ``-b`` cuts them differently), ``sentence_counts`` per text and
+    ``sentence_lengths`` per sentence."""
+
+    def __init__(
+        self,
+        words: Sequence[str],
+        ids: np.ndarray,
+        sentence_lengths: np.ndarray,
+        sentence_counts: np.ndarray,
+        text_lengths: np.ndarray | None = None,
+        sentence_ids: np.ndarray | None = None,
+    ) -> None:
+        self.words, self.ids = words, ids
+        self.sentence_counts, self.sentence_lengths = sentence_counts, sentence_lengths
+        self.text_lengths = self.sentence_totals if text_lengths is None else text_lengths
+        self.sentence_ids = ids if sentence_ids is None else sentence_ids
+
+    @property
+    def sentence_totals(self) -> np.ndarray:
+        """Tokens of each text's sentences, together."""
+        return np.diff(offsets(self.sentence_lengths)[offsets(self.sentence_counts)])
+
+    @property
+    def tokens(self) -> list[list[str]]:
+        return segments(list(map(self.words.__getitem__, self.ids.tolist())), self.text_lengths)
+
+    @property
+    def sentences(self) -> list[list[str]]:
+        return segments(list(map(self.words.__getitem__, self.sentence_ids.tolist())), self.sentence_lengths)
+
+    def take(self, texts: np.ndarray) -> TokenizedTexts:
+        """The texts ``texts[k]`` (a text may be taken several times)."""
+
+        def taken(ids: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+            return ids[concatenated_ranges(offsets(lengths)[texts], lengths[texts])[0]]
+
+        lengths, counts = self.text_lengths, self.sentence_counts
+        return TokenizedTexts(
+            self.words,
+            taken(self.ids, lengths),
+            taken(self.sentence_lengths, counts),
+            counts[texts],
+            lengths[texts],
+            None if self.sentence_ids is self.ids else taken(self.sentence_ids, self.sentence_totals),
+        )
+
+
 # --------------------------------------------------------------------------- ASCII runs
 
 # Bytes other than [a-z0-9] and the newline become spaces.
