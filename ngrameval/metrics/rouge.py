@@ -75,7 +75,6 @@ from ngrameval.metrics.rouge_common import (  # noqa: F401 (also public here)
     check_samples,
     parse_rouge_type,
     parse_rouge_types,
-    segments,
     skip_bigram_count,
     skip_bigrams,
 )
@@ -157,12 +156,6 @@ def _default_pattern():
     return regex.compile(_DEFAULT_TOKEN)
 
 
-def _ascii_words(lines: list[str]) -> tuple[list[str], np.ndarray, np.ndarray]:
-    """rouge-score's words of lowercased lines (non-ASCII characters become "?": they separate), as (distinct
-    words, ids, words per line)."""
-    return ascii_runs("\n".join(lines).encode("ascii", "replace"), len(lines))
-
-
 def _line_by_line(function: Callable[[Line], Sequence[str]], lines: list[Line]) -> tuple[list[str], np.ndarray]:
     words = list(map(function, lines))
     return list(chain.from_iterable(words)), np.fromiter(map(len, words), np.int64, len(words))
@@ -195,32 +188,18 @@ def _other_script_characters(text: str) -> str:
     )
 
 
-def _default_lines(lines: list[str], other: str | None = None) -> tuple[list[str], np.ndarray, np.ndarray]:
+def _default_lines(lines: list[str], other: str) -> tuple[list[str], np.ndarray, np.ndarray]:
     """The default tokenizer's words of lowercased lines, as (distinct words, ids, words per line): rouge-score's
-    words (:func:`_ascii_words`, all at once) on lines without a character of another script (``other``:
-    :func:`_other_script_characters` of the lines, if known), the others line by line.
+    runs of [a-z0-9] (``re``'s) on lines without a character of another script (``other``:
+    :func:`_other_script_characters` of the lines), the ``regex`` pattern on the others.
 
-    >>> words, ids, counts = _default_lines(["a-b", "été 1", "日本 c", ""])
+    >>> words, ids, counts = _default_lines(["a-b", "été 1", "日本 c", ""], "日本")
     >>> [words[i] for i in ids], counts.tolist()
     (['a', 'b', 't', '1', '日', '本', 'c'], [2, 2, 3, 0])
     """
-    if other is None:
-        other = _other_script_characters("\n".join(lines))
-    if not other:
-        return _ascii_words(lines)
-    has_other = re.compile(f"[{re.escape(other)}]")
-    plain = [has_other.search(line) is None for line in lines]
-    plain_words, plain_ids, plain_counts = _ascii_words(list(compress(lines, plain)))
-    plain_lines = iter(segments(list(map(plain_words.__getitem__, plain_ids.tolist())), plain_counts))
-    return _numbered(
-        *_line_by_line(
-            list,
-            [
-                next(plain_lines) if is_plain else _default_pattern().findall(line)
-                for line, is_plain in zip(lines, plain)
-            ],
-        )
-    )
+    has_other = re.compile(f"[{re.escape(other)}]").search
+    pattern = _default_pattern()
+    return _numbered(*_line_by_line(lambda line: (pattern if has_other(line) else _ASCII_TOKEN).findall(line), lines))
 
 
 def _ascii_texts(texts: list[str], joined: str | None = None) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
