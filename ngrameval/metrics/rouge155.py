@@ -249,23 +249,19 @@ class _Tokenizer:
         self.ids: dict[str, int] = {}
         self.vocabulary: dict[str, int] = {}
 
-    def _convert(self, token: str) -> str | None:
-        if self.stopwords is not None and token in self.stopwords:
-            return None
-        if self.exceptions is not None and len(token) > 3:
-            base = self.exceptions.get(token)
-            return base if base is not None else porter_stem(token)
-        return token
-
     def encode(self, sentences: list[bytes]) -> tuple[np.ndarray, np.ndarray]:
         """Token ids of the sentences concatenated, and the tokens of each sentence."""
         raw, raw_ids, counts = rouge_common.ascii_runs(b"\n".join(sentences), len(sentences))
-        for token in raw:
-            if token not in self.ids:
-                converted = self._convert(token)
-                self.ids[token] = (
-                    -1 if converted is None else self.vocabulary.setdefault(converted, len(self.vocabulary))
-                )
+        for token in (token for token in raw if token not in self.ids):
+            if self.stopwords is not None and token in self.stopwords:
+                self.ids[token] = -1
+                continue
+            if self.exceptions is not None and len(token) > 3:
+                token_base = self.exceptions.get(token)
+                converted = token_base if token_base is not None else porter_stem(token)
+            else:
+                converted = token
+            self.ids[token] = self.vocabulary.setdefault(converted, len(self.vocabulary))
         ids = np.fromiter(map(self.ids.__getitem__, raw), np.int64, len(raw))[raw_ids]
         if self.stopwords is not None:
             kept = ids >= 0
