@@ -442,7 +442,7 @@ def score(
 
     def scores(hits: np.ndarray, model_counts: np.ndarray, peer_counts: np.ndarray) -> np.ndarray:
         peer_grid = np.repeat(peer_counts.astype(np.float64)[:, None], slots, axis=1)
-        return _pooled_scores(hits, grid(model_counts), peer_grid, present, multi_ref, alpha)
+        return _pooled_scores(grid(hits), grid(model_counts), peer_grid, present, multi_ref, alpha)
 
     results: dict[str, np.ndarray] = {}
     lcs: dict[str, np.ndarray] = {}  # per kind: rougeL and rougeLsum share ROUGE-L
@@ -454,15 +454,13 @@ def score(
     overlap = None  # ROUGE-S / SU: the skip-bigrams of all documents at once (S and SU of one distance share it)
     for name, kind, n in types:
         if kind == "N":
-            hits = grid(index.per_reference(matches, n)[model_doc, model_slot])  # (-inf in absent slots)
-            results[name] = scores(
-                hits, np.maximum(models.text_lengths - n + 1, 0), np.maximum(peers.text_lengths - n + 1, 0)
-            )
+            hits = index.per_reference(matches, n)[model_doc, model_slot]
+            results[name] = scores(hits, *(np.maximum(t.text_lengths - n + 1, 0) for t in (models, peers)))
         elif kind in ("S", "SU"):
             if overlap is None:
                 overlap = SkipBigramOverlap(peers.ids, peers.text_lengths, models.ids, models.text_lengths, model_doc)
             hits, peer_counts, model_counts = overlap.counts(None if n < 0 else n, kind == "SU")
-            results[name] = scores(grid(hits), model_counts, peer_counts)
+            results[name] = scores(hits, model_counts, peer_counts)
         elif kind not in lcs:
             lcs[kind] = _lcs_scores(peers, models, present, alpha, multi_ref, None if kind == "L" else float(w))
     return {name: lcs[kind].copy() if kind in lcs else results[name] for name, kind, _ in types}
