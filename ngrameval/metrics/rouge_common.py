@@ -7,6 +7,7 @@ import re
 from collections import namedtuple
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import chain
 from typing import Any
 
@@ -156,7 +157,7 @@ class TokenizedTexts:
         """Tokens of each text's sentences, together."""
         return np.diff(offsets(self.sentence_lengths)[offsets(self.sentence_counts)])
 
-    @property
+    @cached_property  # (references are cached: rougeW reads their token lists on every call)
     def tokens(self) -> list[list[str]]:
         return segments(list(map(self.words.__getitem__, self.ids.tolist())), self.text_lengths)
 
