@@ -33,7 +33,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import cache, partial
+from functools import cache, cached_property, partial
 from itertools import chain, compress, count, repeat
 from operator import methodcaller
 from typing import Any, TypeVar, Union, cast
@@ -61,7 +61,7 @@ from ngrameval.engine.ngrams import (
     distinct,
     divide_or_zero,
 )
-from ngrameval.engine.runs import distinct_ids, kept_lengths, offsets, vocabulary_ids, whitespace_split
+from ngrameval.engine.runs import distinct_ids, kept_lengths, offsets, whitespace_split
 from ngrameval.engine.token_ids import IdVocabulary, TokenIds, check_text_options, token_ids
 from ngrameval.errors import InputError
 from ngrameval.metric import MetricFamily, Statistics, means, register, rows_with_count
@@ -70,7 +70,9 @@ from ngrameval.metrics.rouge_common import (  # noqa: F401 (also public here)
     MAX_BOOTSTRAP_SAMPLES,
     RougeType,
     SkipBigramOverlap,
+    TokenizedTexts,
     ascii_runs,
+    check_samples,
     parse_rouge_type,
     parse_rouge_types,
     skip_bigram_count,
@@ -123,8 +125,16 @@ def _stems(tokens: list[str]) -> list[str]:
     """
     table: dict[str, str] = REFERENCE_CACHE.get(_STEMS_KEY, dict)
     missing = sorted(set(tokens).difference(table))
-    if missing:
-        table.update(_finished_stems(missing))
+    if missing:  # (a stem of a [a-z0-9] word is one again: rouge-score's validity check keeps every one)
+        long = list(map((3).__lt__, map(len, missing)))
+        stemmed = (
+            list(compress(missing, long))
+            if _all_valid(missing)
+            else [word for word, keep in zip(missing, long) if keep and _ASCII_TOKEN.fullmatch(word)]
+        )
+        finished = dict(zip(missing, missing))
+        finished.update(zip(stemmed, porter_stems(stemmed)))
+        table.update(finished)  # at once: other threads read this table (the cache's) and must see only stems
         REFERENCE_CACHE.put(_STEMS_KEY, table)  # measured again; dropped if it alone outgrows the budget
     return list(map(table.__getitem__, tokens))
 
@@ -139,36 +149,11 @@ def _all_valid(words: list[str]) -> bool:
     return joined.count("\n") == len(words) - 1 and _VALID_LINES.fullmatch(joined) is not None
 
 
-def _finished_stems(words: list[str]) -> dict[str, str]:
-    """:func:`_stems` of distinct uncached words, as a dict (a stem of a [a-z0-9] word is one again: rouge-score's
-    validity check keeps every one)."""
-    long = list(map((3).__lt__, map(len, words)))
-    stemmed = (
-        list(compress(words, long))
-        if words and _all_valid(words)
-        else [word for word, keep in zip(words, long) if keep and _ASCII_TOKEN.fullmatch(word)]
-    )
-    finished = dict(zip(words, words))
-    finished.update(zip(stemmed, porter_stems(stemmed)))
-    return finished
-
-
 @cache
 def _default_pattern():
     import regex
 
     return regex.compile(_DEFAULT_TOKEN)
-
-
-def _default_words(line: str) -> list[str]:
-    """The default tokenizer's words of a lowercased line."""
-    return _ASCII_TOKEN.findall(line) if line.isascii() else _default_pattern().findall(line)
-
-
-def _ascii_words(lines: list[str]) -> tuple[list[str], np.ndarray, np.ndarray]:
-    """rouge-score's words of lowercased lines (non-ASCII characters become "?": they separate), as (distinct
-    words, ids, words per line)."""
-    return ascii_runs("\n".join(lines).encode("ascii", "replace"), len(lines))
 
 
 def _line_by_line(function: Callable[[Line], Sequence[str]], lines: list[Line]) -> tuple[list[str], np.ndarray]:
@@ -179,6 +164,11 @@ def _line_by_line(function: Callable[[Line], Sequence[str]], lines: list[Line]) 
 def _numbered(tokens: Any, counts: np.ndarray) -> tuple[list[str], np.ndarray, np.ndarray]:
     """Tokens (a list or an Arrow array) and the count per line as (distinct words, ids, count per line)."""
     return (*distinct_ids(tokens), counts)
+
+
+def _token_lists(texts: list[Sequence[str]]) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
+    """Token lists as texts of one sentence each, as (distinct words, ids, words per sentence, sentences)."""
+    return (*_numbered(*_line_by_line(list, texts)), np.ones(len(texts), np.int64))
 
 
 def _whitespace_lines(lines: list[str]) -> tuple[list[str], np.ndarray, np.ndarray]:
@@ -198,28 +188,18 @@ def _other_script_characters(text: str) -> str:
     )
 
 
-def _default_lines(lines: list[str], other: str | None = None) -> tuple[list[str], np.ndarray, np.ndarray]:
+def _default_lines(lines: list[str], other: str) -> tuple[list[str], np.ndarray, np.ndarray]:
     """The default tokenizer's words of lowercased lines, as (distinct words, ids, words per line): rouge-score's
-    words (:func:`_ascii_words`, all at once) on lines without a character of another script (``other``:
-    :func:`_other_script_characters` of the lines, if known), the others line by line.
+    runs of [a-z0-9] (``re``'s) on lines without a character of another script (``other``:
+    :func:`_other_script_characters` of the lines), the ``regex`` pattern on the others.
 
-    >>> words, ids, counts = _default_lines(["a-b", "été 1", "日本 c", ""])
+    >>> words, ids, counts = _default_lines(["a-b", "été 1", "日本 c", ""], "日本")
     >>> [words[i] for i in ids], counts.tolist()
     (['a', 'b', 't', '1', '日', '本', 'c'], [2, 2, 3, 0])
     """
-    if other is None:
-        other = _other_script_characters("\n".join(lines))
-    if not other:
-        return _ascii_words(lines)
-    has_other = re.compile(f"[{re.escape(other)}]")
-    plain = [has_other.search(line) is None for line in lines]
-    plain_words, plain_ids, plain_counts = _ascii_words(list(compress(lines, plain)))
-    plain_lines = iter(_cut(list(map(plain_words.__getitem__, plain_ids.tolist())), plain_counts))
-    return _numbered(
-        *_line_by_line(
-            list, [next(plain_lines) if is_plain else _default_words(line) for line, is_plain in zip(lines, plain)]
-        )
-    )
+    has_other = re.compile(f"[{re.escape(other)}]").search
+    pattern = _default_pattern()
+    return _numbered(*_line_by_line(lambda line: (pattern if has_other(line) else _ASCII_TOKEN).findall(line), lines))
 
 
 def _ascii_texts(texts: list[str], joined: str | None = None) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
@@ -272,72 +252,6 @@ _CHUNK_LINES = 2048
 _ID_CHUNK_TEXTS = 16384
 
 
-class _Texts:
-    """Tokenized texts: per text its tokens and, for rougeLsum, its sentences' (non-empty lines') tokens joined;
-    sentences per text (``sentence_counts``) and tokens per sentence (``sentence_lengths``).
-
-    The named tokenizers give ``ids`` (of all texts' tokens, ``words[id]`` the token), the token lists made only
-    when asked for; a callable tokenizer or token lists give the lists, ``sentence_tokens`` differing from
-    ``tokens`` where a callable cuts lines differently."""
-
-    def __init__(
-        self,
-        sentence_counts: np.ndarray,
-        sentence_lengths: np.ndarray,
-        tokens: list[list[str]] | None = None,
-        sentence_tokens: list[list[str]] | None = None,
-        words: Sequence[str] | None = None,
-        ids: np.ndarray | Callable[[], np.ndarray] | None = None,
-    ) -> None:
-        self.sentence_counts = sentence_counts
-        self.sentence_lengths = sentence_lengths
-        self.words, self._ids = words, ids
-        self._tokens = tokens
-        self._sentence_tokens = sentence_tokens
-
-    @property
-    def ids(self) -> np.ndarray | None:
-        if callable(self._ids):
-            self._ids = self._ids()
-        return self._ids
-
-    @property
-    def text_lengths(self) -> np.ndarray:
-        if self.words is None:
-            assert self._tokens is not None  # texts without words are given as token lists
-            return np.fromiter(map(len, self._tokens), np.int64, len(self._tokens))
-        return np.diff(offsets(self.sentence_lengths)[offsets(self.sentence_counts)])
-
-    @property
-    def tokens(self) -> list[list[str]]:
-        if self._tokens is None:
-            assert self.words is not None and self.ids is not None  # texts without token lists have ids
-            self._tokens = _cut(list(map(self.words.__getitem__, self.ids.tolist())), self.text_lengths)
-        return self._tokens
-
-    @property
-    def sentence_tokens(self) -> list[list[str]]:
-        return self.tokens if self._sentence_tokens is None else self._sentence_tokens
-
-    def take(self, texts: np.ndarray) -> _Texts:
-        """The texts ``texts[k]`` (a text may be taken several times; ids taken when asked for)."""
-        counts = self.sentence_counts
-        sentence_lengths = self.sentence_lengths[concatenated_ranges(offsets(counts)[texts], counts[texts])[0]]
-        if self.words is not None:
-            lengths = self.text_lengths
-            return _Texts(
-                counts[texts],
-                sentence_lengths,
-                words=self.words,
-                ids=lambda: cast(np.ndarray, self.ids)[concatenated_ranges(offsets(lengths)[texts], lengths[texts])[0]],
-            )
-        chosen = texts.tolist()
-        assert self._tokens is not None  # texts without words are given as token lists
-        tokens = [self._tokens[k] for k in chosen]
-        sentence_tokens = None if self._sentence_tokens is None else [self._sentence_tokens[k] for k in chosen]
-        return _Texts(counts[texts], sentence_lengths, tokens, sentence_tokens)
-
-
 def _nonempty_lines(texts: list[str]) -> tuple[list[str], np.ndarray]:
     """The non-empty lines of all texts, in order, and how many each text has (C-level passes only)."""
     if not texts:
@@ -350,11 +264,6 @@ def _nonempty_lines(texts: list[str]) -> tuple[list[str], np.ndarray]:
 
 def _lines_per_text(texts: list[str]) -> np.ndarray:
     return np.fromiter(map(methodcaller("count", "\n"), texts), np.int64, len(texts)) + 1
-
-
-def _cut(tokens: list[Any], counts: Sequence[int] | np.ndarray) -> list[list[Any]]:
-    bounds = offsets(counts).tolist()
-    return [tokens[a:b] for a, b in zip(bounds[:-1], bounds[1:])]
 
 
 class RougeTokenizer:
@@ -403,12 +312,9 @@ class RougeTokenizer:
         """(tokens of the text, tokens of each non-empty line). A token list (pre-tokenized input)
         is used as given (no lowercasing; stop words and stems still apply) and is one sentence."""
         texts = self.tokenize([text])
-        tokens, joined = texts.tokens[0], texts.sentence_tokens[0]
-        if len(texts.sentence_lengths) == 1 and joined is tokens:
-            return tokens, [tokens]
-        return tokens, _cut(joined, texts.sentence_lengths)
+        return texts.tokens[0], texts.sentences
 
-    def tokenize(self, texts: Sequence[str | Sequence[str]]) -> _Texts:
+    def tokenize(self, texts: Sequence[str | Sequence[str]]) -> TokenizedTexts:
         """Many texts (all strings, or all token lists) at once; equal texts are tokenized once.
 
         >>> texts = RougeTokenizer().tokenize(["A b.\\n\\nC", "d"])
@@ -419,30 +325,40 @@ class RougeTokenizer:
         position = dict(zip(dict.fromkeys(keys), count()))
         distinct = list(position)
         if distinct and not isinstance(distinct[0], str):  # token lists: each is one sentence
-            flat, lengths = self._finish(*_line_by_line(list, distinct))
-            tokenized = _Texts(np.ones(len(distinct), np.int64), lengths, _cut(flat, lengths))
+            tokenized = TokenizedTexts(*self._text_ids(_token_lists, distinct, _ID_CHUNK_TEXTS))
         elif self.function is None:
-            words, ids, lengths, per_text = self._text_ids(list(map(str.lower, cast(list[str], distinct))))
-            tokenized = _Texts(per_text, lengths, words=words, ids=ids)
-        else:
+            lowered = list(map(str.lower, cast(list[str], distinct)))
+            tokenized = TokenizedTexts(*self._text_ids(_WORDS[self.name], lowered, _ID_CHUNK_TEXTS))
+        else:  # the non-empty lines' tokens, then the texts': one vocabulary
             lines, per_text = _nonempty_lines(cast(list[str], distinct))
-            flat, lengths = self._line_tokens(lines)
-            whole = _cut(*self._finish(*_line_by_line(self._call, cast(list[str], distinct))))
-            tokenized = _Texts(per_text, lengths, whole, _cut(flat, np.diff(offsets(lengths)[offsets(per_text)])))
+            words, ids, lengths, _ = self._text_ids(self._call_lines, lines + distinct, _CHUNK_LINES)
+            sentence_tokens = int(lengths[: len(lines)].sum())
+            tokenized = TokenizedTexts(
+                words,
+                ids[sentence_tokens:],
+                lengths[: len(lines)],
+                per_text,
+                lengths[len(lines) :],
+                ids[:sentence_tokens],
+            )
         if len(distinct) < len(keys):
             tokenized = tokenized.take(np.fromiter(map(position.__getitem__, keys), np.int64, len(keys)))
         return tokenized
 
-    def _text_ids(self, texts: list[str]) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
-        """The named tokenizers' finished tokens of lowercased texts: (words, ids, tokens per non-empty line,
-        non-empty lines per text); a chunk's distinct words numbered in one C-level ``setdefault`` pass."""
-        words_of = _WORDS[self.name]
+    def _text_ids(
+        self,
+        words_of: Callable[[list[Any]], tuple[list[str], np.ndarray, np.ndarray, np.ndarray]],
+        texts: list[Any],
+        chunk: int,
+    ) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
+        """The finished tokens of texts, ``words_of`` a chunk at a time: (words, ids, tokens per segment, segments per
+        text); a chunk's distinct words numbered in one C-level ``setdefault`` pass."""
         vocabulary: dict[str, int] = {}
         positions = count()
         ids: list[np.ndarray] | np.ndarray  # the chunks' ids, then concatenated
         ids, counts, per_text = [np.zeros(0, np.int64)], [np.zeros(0, np.int64)], [np.zeros(0, np.int64)]
-        for start in range(0, len(texts), _ID_CHUNK_TEXTS):
-            chunk_words, chunk_ids, chunk_counts, chunk_per_text = words_of(texts[start : start + _ID_CHUNK_TEXTS])
+        for start in range(0, len(texts), chunk):
+            chunk_words, chunk_ids, chunk_counts, chunk_per_text = words_of(texts[start : start + chunk])
             ids.append(
                 np.fromiter(map(vocabulary.setdefault, chunk_words, positions), np.int64, len(chunk_words))[chunk_ids]
             )
@@ -478,29 +394,14 @@ class RougeTokenizer:
             ids, lengths = ids[kept_tokens], kept_lengths(lengths, kept_tokens)
         return list(vocabulary), ids, lengths
 
-    def _line_tokens(self, lines: list[str]) -> tuple[list[str], np.ndarray]:
-        """A callable tokenizer's finished tokens of all lines and how many each line has, a chunk at a time."""
-        words_of = partial(_line_by_line, self._call)
-        tokens: list[str] = []
-        counts = [np.zeros(0, np.int64)]
-        for start in range(0, len(lines), _CHUNK_LINES):
-            chunk_tokens, chunk_counts = self._finish(*words_of(lines[start : start + _CHUNK_LINES]))
-            tokens += chunk_tokens
-            counts.append(chunk_counts)
-        return tokens, np.concatenate(counts)
+    def _call_lines(self, lines: list[str]) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
+        return (*_numbered(*_line_by_line(self._call, lines)), np.zeros(0, np.int64))
 
     def _call(self, text: str) -> Sequence[str]:
         tokens = self.function(text)  # type: ignore[misc]  # (called only when a tokenizer function is given)
         if isinstance(tokens, str) or not isinstance(tokens, (list, tuple)):
             raise InputError(f"the tokenizer must return a list of strings, got {type(tokens).__name__}")
         return tokens
-
-    def _finish(self, tokens: list[str], lengths: np.ndarray) -> tuple[list[str], np.ndarray]:
-        """:meth:`_finish_ids` of tokens given as a list."""
-        if not self.use_stemmer and not self.remove_stopwords:
-            return tokens, lengths
-        words, ids, lengths = self._finish_ids(*distinct_ids(tokens), lengths)
-        return list(map(words.__getitem__, ids.tolist())), lengths
 
 
 # --------------------------------------------------------------------------- statistics
@@ -510,24 +411,21 @@ class RougeTokenizer:
 class _References:
     """Tokenized, indexed references (cached between calls)."""
 
-    texts: _Texts
+    texts: TokenizedTexts
     index: Index
     sentence_index: Index  # the index whose token ids rougeLsum uses
 
 
 def _indexed(refs: list[list[Any]], tokenizer: RougeTokenizer, max_order: int) -> _References:
     """The references of each prediction tokenized and indexed (orders 1..``max_order``)."""
-    counts = list(map(len, refs))
+    counts = np.fromiter(map(len, refs), np.int64, len(refs))
     texts = tokenizer.tokenize(list(chain.from_iterable(refs)))
-    if texts.ids is not None:
-        vocabulary = {word: i for i, word in enumerate(cast(Sequence[str], texts.words))}
-        index = ReferenceIndex.from_ids(
-            vocabulary, texts.ids, texts.text_lengths, np.array(counts, np.int64), max_order
-        )
+    vocabulary = dict(zip(texts.words, count()))
+    index = ReferenceIndex.from_ids(vocabulary, texts.ids, texts.text_lengths, counts, max_order)
+    if texts.sentence_ids is texts.ids:
         return _References(texts, index, index)
-    index = ReferenceIndex(_cut(texts.tokens, counts), max_order)
-    same = texts.sentence_tokens is texts.tokens
-    return _References(texts, index, index if same else ReferenceIndex(_cut(texts.sentence_tokens, counts), 1))
+    sentences = ReferenceIndex.from_ids(vocabulary, texts.sentence_ids, texts.sentence_totals, counts, 1)
+    return _References(texts, index, sentences)
 
 
 def _references(refs: list[list[Any]], tokenizer: RougeTokenizer, pretokenized: bool, max_order: int) -> _References:
@@ -575,31 +473,30 @@ class OverlapCounts:
     weight: float = 1.2
 
 
-def _grid(index: Index, per_segment: np.ndarray) -> np.ndarray:
-    """Per-reference values -> (predictions, slots) floats, 0 where a prediction has fewer references."""
-    return index.by_slot(per_segment, 0.0)
-
-
 class _Overlaps:
     """The (hits, prediction totals, reference totals) of each type, each (predictions, slots), from an
     ``index`` of the references' layout, ``hyp_len`` and the hits a subclass counts (``ngram_hits(n)``: order-n
-    matches per slot; ``lcs_lengths()``: per reference)."""
+    matches per slot; ``lcs_lengths``: per reference)."""
 
     index: Any
     hyp_len: np.ndarray
     ngram_hits: Callable[[int], np.ndarray]
-    lcs_lengths: Callable[[], np.ndarray]
 
-    def per_prediction(self, values: np.ndarray) -> np.ndarray:
-        return np.repeat(values[:, None].astype(np.float64), max(self.index.max_slots, 1), axis=1)
+    @property
+    def lcs_lengths(self) -> np.ndarray:
+        raise NotImplementedError
+
+    def counts(self, hits: np.ndarray, hyp_total: np.ndarray, ref_total: np.ndarray):
+        """Hits (per reference, or per slot already), per-prediction and per-reference totals, as grids."""
+        hyp_grid = np.repeat(hyp_total[:, None].astype(np.float64), max(self.index.max_slots, 1), axis=1)
+        return hits if hits.ndim == 2 else self.index.by_slot(hits, 0.0), hyp_grid, self.index.by_slot(ref_total, 0.0)
 
     def ngram(self, n: int):
-        ref_total = _grid(self.index, np.maximum(self.index.segment_len - n + 1, 0))
-        return self.ngram_hits(n), self.per_prediction(np.maximum(self.hyp_len - n + 1, 0)), ref_total
+        lengths = (self.hyp_len, self.index.segment_len)
+        return self.counts(self.ngram_hits(n), *(np.maximum(length - n + 1, 0) for length in lengths))
 
     def lcs(self):
-        index = self.index
-        return _grid(index, self.lcs_lengths()), self.per_prediction(self.hyp_len), _grid(index, index.segment_len)
+        return self.counts(self.lcs_lengths, self.hyp_len, self.index.segment_len)
 
 
 class _Batch(_Overlaps):
@@ -618,20 +515,16 @@ class _Batch(_Overlaps):
     ) -> _Batch | None:
         """Both sides tokenized in one call; None where the n-gram keys would not fit (see ``count_ids``)."""
         texts = tokenizer.tokenize([*hyps, *chain.from_iterable(refs)])
-        if texts.ids is not None:
-            ids, vocabulary_size = texts.ids, len(cast(Sequence[str], texts.words))
-        else:
-            vocabulary, ids = vocabulary_ids(texts.tokens)
-            vocabulary_size = len(vocabulary)
         lengths = texts.text_lengths
         counted = count_ids(
-            ids, lengths[: len(hyps)], lengths[len(hyps) :], list(map(len, refs)), max_order, vocabulary_size
+            texts.ids, lengths[: len(hyps)], lengths[len(hyps) :], list(map(len, refs)), max_order, len(texts.words)
         )
-        return None if counted is None else cls(counted, ids)
+        return None if counted is None else cls(counted, texts.ids)
 
     def ngram_hits(self, n: int) -> np.ndarray:
         return self.counted.per_reference[:, :, n - 1].astype(np.float64)
 
+    @property
     def lcs_lengths(self) -> np.ndarray:
         counted, hyp_tokens = self.counted, int(self.hyp_len.sum())
         ref_offsets, hyp_offsets = offsets(counted.segment_len), offsets(self.hyp_len)
@@ -645,22 +538,16 @@ class _Batch(_Overlaps):
 class _Corpus(_Overlaps):
     """Predictions and references, tokenized and indexed, for the statistics of each type."""
 
-    def __init__(self, references: _References, hyps: _Texts, max_order: int, encoded: np.ndarray | None) -> None:
-        """``encoded``: the ``hyps``' token ids in the references' vocabulary (-1: absent), if they have ids."""
+    def __init__(self, references: _References, hyps: TokenizedTexts, max_order: int, encoded: np.ndarray) -> None:
+        """``encoded``: the ``hyps``' token ids in the references' vocabulary (-1: absent)."""
         self.references = references
         self.hyps = hyps
         self.index = index = self.references.index
         self.hyp_len = self.hyps.text_lengths
-        hypotheses = (
-            hyps.tokens
-            if encoded is None
-            else EncodedSegments(index.vocabulary, encoded, self.hyp_len, lambda: hyps.tokens)
+        self.matches = index.match(
+            EncodedSegments(index.vocabulary, encoded, self.hyp_len, lambda: hyps.tokens), max_order
         )
-        self.matches = index.match(hypotheses, max_order)
         self.ref_in_hyp = _ref_in_hyp(self.index, self.matches)
-        self._local: tuple[np.ndarray, np.ndarray] | None = None
-        self._lcs_lengths: np.ndarray | None = None
-        self._skip: SkipBigramOverlap | None = None
 
     @classmethod
     def of_texts(
@@ -668,10 +555,7 @@ class _Corpus(_Overlaps):
     ) -> _Corpus:
         references = _references(refs, tokenizer, pretokenized, max_order)
         texts = tokenizer.tokenize(hyps)
-        words = cast(Sequence[str], texts.words)
-        return cls(
-            references, texts, max_order, None if texts.ids is None else references.index.encode([words])[texts.ids]
-        )
+        return cls(references, texts, max_order, references.index.encode([texts.words])[texts.ids])
 
     @classmethod
     def of_ids(cls, ids: TokenIds, max_order: int) -> _Corpus:
@@ -680,7 +564,7 @@ class _Corpus(_Overlaps):
         def build() -> _References:
             vocabulary, numbers = IdVocabulary.of(ids.ref_ids)
             index = ReferenceIndex.from_ids(vocabulary, numbers, ids.ref_len, ids.refs_per_sentence, max_order)
-            texts = _Texts(np.ones(len(ids.ref_len), np.int64), ids.ref_len, words=vocabulary.words, ids=numbers)
+            texts = TokenizedTexts(vocabulary.words, numbers, ids.ref_len, np.ones(len(ids.ref_len), np.int64))
             return _References(texts, index, index)
 
         references = REFERENCE_CACHE.get(
@@ -688,30 +572,28 @@ class _Corpus(_Overlaps):
         )
         cast(ReferenceIndex, references.index).extend(max_order)  # (build's index)
         vocabulary, numbers = IdVocabulary.of(ids.hyp_ids)
-        hyps = _Texts(np.ones(len(ids), np.int64), ids.hyp_len, words=vocabulary.words, ids=numbers)
+        hyps = TokenizedTexts(vocabulary.words, numbers, ids.hyp_len, np.ones(len(ids), np.int64))
         return cls(references, hyps, max_order, cast(IdVocabulary, references.index.vocabulary).numbers(ids.hyp_ids))
 
+    @cached_property
     def local_ids(self) -> tuple[np.ndarray, np.ndarray]:
         """:func:`_local_ids` of the references' index (rougeL, rougeLsum and the skip-bigrams use them)."""
-        if self._local is None:
-            self._local = _local_ids(self.index, self.matches)
-        return self._local
+        return _local_ids(self.index, self.matches)
 
     def ngram_hits(self, n: int) -> np.ndarray:
         hits = self.index.per_reference(self.matches, n)
         return np.where(np.isfinite(hits), hits, 0.0)
 
+    @cached_property
     def lcs_lengths(self) -> np.ndarray:
         """Per reference: the LCS length of the whole texts, both cut to their shared tokens first."""
-        if self._lcs_lengths is None:
-            index = self.index
-            ref_local, hyp_local = self.local_ids()
-            ref_ids, ref_offsets = _kept(ref_local, index.segment_len, self.ref_in_hyp)
-            hyp_ids, hyp_offsets = _kept(hyp_local, self.hyp_len, hyp_local >= 0)
-            self._lcs_lengths = lcs_lengths(
-                ref_ids, ref_offsets, hyp_ids, hyp_offsets, np.arange(len(index.segment_len)), index.segment_sentence
-            )
-        return self._lcs_lengths
+        index = self.index
+        ref_local, hyp_local = self.local_ids
+        ref_ids, ref_offsets = _kept(ref_local, index.segment_len, self.ref_in_hyp)
+        hyp_ids, hyp_offsets = _kept(hyp_local, self.hyp_len, hyp_local >= 0)
+        return lcs_lengths(
+            ref_ids, ref_offsets, hyp_ids, hyp_offsets, np.arange(len(index.segment_len)), index.segment_sentence
+        )
 
     def lcs_summary(self):
         """rouge-score's ``_summary_level_lcs``: per reference sentence the union of its LCS with every candidate
@@ -724,7 +606,10 @@ class _Corpus(_Overlaps):
         if index is self.index:
             matches, ref_in_hyp = self.matches, self.ref_in_hyp
         else:
-            matches = index.match(hyp_texts.sentence_tokens, 1)
+            encoded = index.encode([hyp_texts.words])[hyp_texts.sentence_ids]
+            matches = index.match(
+                EncodedSegments(index.vocabulary, encoded, hyp_texts.sentence_totals, list), 1
+            )  # (its vocabulary: tokens never asked)
             ref_in_hyp = _ref_in_hyp(index, matches)
         ref_counts, hyp_counts = ref_texts.sentence_counts, hyp_texts.sentence_counts
         ref_lengths, hyp_lengths = ref_texts.sentence_lengths, hyp_texts.sentence_lengths
@@ -740,7 +625,7 @@ class _Corpus(_Overlaps):
         chosen = np.flatnonzero(summary_level)
         pair_a, pair_b = sentence_pairs(ref_counts, hyp_counts, chosen, index.segment_sentence[chosen])
         kept = np.flatnonzero(ref_in_hyp)
-        ref_local, hyp_local = self.local_ids() if index is self.index else _local_ids(index, matches)
+        ref_local, hyp_local = self.local_ids if index is self.index else _local_ids(index, matches)
         ref_ids, ref_offsets = _kept(ref_local, ref_lengths, ref_in_hyp)
         marked = kept[lcs_union_mask(ref_ids, ref_offsets, hyp_local, offsets(hyp_lengths), pair_a, pair_b)]
         # Hits: per (reference, entry) the marked occurrences, clipped by the candidate's count.
@@ -750,34 +635,25 @@ class _Corpus(_Overlaps):
         clipped = np.minimum(union, matches.hyp_count[0][keys % entries])
         hits = np.bincount(keys // entries, weights=clipped, minlength=references_count)
         if not summary_level.all():
-            hits = np.where(summary_level, hits, self.lcs_lengths())
-        return _grid(index, hits), self.per_prediction(matches.hyp_len), _grid(index, index.segment_len)
+            hits = np.where(summary_level, hits, self.lcs_lengths)
+        return self.counts(hits, matches.hyp_len, index.segment_len)
 
     def weighted_lcs(self, weight: float):
-        index = self.index
-        ref_tokens = self.references.texts.tokens
-        hyps = self.hyps.tokens
-        values = np.array(
-            [wlcs(ref_tokens[k], hyps[s], weight) for k, s in enumerate(index.segment_sentence.tolist())], np.float64
-        )
-        return (
-            _grid(index, values),
-            self.per_prediction(self.hyp_len.astype(np.float64) ** weight),
-            _grid(index, index.segment_len.astype(np.float64) ** weight),
+        ref_tokens, hyps = self.references.texts.tokens, self.hyps.tokens
+        segment_len = self.index.segment_len
+        sentences = self.index.segment_sentence.tolist()
+        values = np.array([wlcs(ref_tokens[k], hyps[s], weight) for k, s in enumerate(sentences)], np.float64)
+        return self.counts(values, self.hyp_len.astype(np.float64) ** weight, segment_len.astype(np.float64) ** weight)
+
+    @cached_property
+    def skip_overlap(self) -> SkipBigramOverlap:
+        ref_local, hyp_local = self.local_ids
+        return SkipBigramOverlap(
+            hyp_local, self.hyp_len, ref_local, self.index.segment_len, self.index.segment_sentence
         )
 
     def skip(self, distance: int | None, unigrams: bool):
-        index = self.index
-        if self._skip is None:
-            ref_local, hyp_local = self.local_ids()
-            self._skip = SkipBigramOverlap(
-                hyp_local, self.hyp_len, ref_local, index.segment_len, index.segment_sentence
-            )
-        return (
-            _grid(index, self._skip.hits(distance, unigrams)),
-            self.per_prediction(skip_bigram_count(self.hyp_len, distance, unigrams)),
-            _grid(index, skip_bigram_count(index.segment_len, distance, unigrams)),
-        )
+        return self.counts(*self.skip_overlap.counts(distance, unigrams))
 
 
 def _ref_in_hyp(index: Index, matches) -> np.ndarray:
@@ -965,14 +841,12 @@ def _check_bootstrap(bootstrap: Any) -> dict[str, Any] | None:
         "seed": None,
         **sampling_settings("bootstrap", bootstrap, accepted),
     }
-    n = options["n_samples"]
-    if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or not 1 <= n <= MAX_BOOTSTRAP_SAMPLES:
-        raise InputError(f"bootstrap n_samples must be an integer from 1 to {MAX_BOOTSTRAP_SAMPLES}, got {n!r}")
+    n = check_samples("bootstrap n_samples", options["n_samples"])
     confidence = check_number("bootstrap confidence", options["confidence"], 0.0, 1.0)
     seed = options["seed"]
     if seed is not None and (isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)) or seed < 0):
         raise InputError(f"bootstrap seed must be None or a non-negative integer, got {seed!r}")
-    return {"n_samples": int(n), "confidence": confidence, "seed": seed}
+    return {"n_samples": n, "confidence": confidence, "seed": seed}
 
 
 def _check_eval_ids(eval_ids: Any, count: int) -> list[str]:
@@ -1086,27 +960,6 @@ class _Options:
 
 
 # --------------------------------------------------------------------------- entry point
-
-
-def _rouge155_scores(hyps: list[Any], refs: list[list[Any]], pretokenized: bool, options: _Options) -> np.ndarray:
-    """ROUGE-1.5.5's (precision, recall, F) of each type and prediction: (types, predictions, 3)."""
-    if pretokenized:
-        raise InputError("variant='rouge155' takes strings: ROUGE-1.5.5 tokenizes the text itself")
-    if options.tokenize not in (None, "default"):
-        raise InputError("variant='rouge155' uses ROUGE-1.5.5's own tokenizer; leave tokenize unset")
-    result = rouge155.score(
-        hyps,
-        refs,
-        [t.name for t in options.types],
-        use_stemmer=options.use_stemmer,
-        remove_stopwords=options.remove_stopwords,
-        alpha=options.alpha,
-        multi_ref=options.multi_ref,
-        w=options.w,
-        length_limit_words=options.limits["limit_words"],
-        length_limit_bytes=options.limits["limit_bytes"],
-    )
-    return np.stack([np.asarray(result[t.name], np.float64).reshape(len(hyps), 3) for t in options.types])
 
 
 def _rouge155_printed(
@@ -1254,7 +1107,22 @@ class RougeFamily(MetricFamily):
             hyps, refs, pretokenized = normalize_corpus(predictions, references)
             if checked.aggregate == "bootstrap":
                 eval_keys = _check_eval_ids(checked.eval_ids, len(hyps))
-            scores = _rouge155_scores(hyps, refs, pretokenized, checked)
+            if pretokenized:
+                raise InputError("variant='rouge155' takes strings: ROUGE-1.5.5 tokenizes the text itself")
+            if checked.tokenize not in (None, "default"):
+                raise InputError("variant='rouge155' uses ROUGE-1.5.5's own tokenizer; leave tokenize unset")
+            result = rouge155.score(
+                hyps,
+                refs,
+                [t.name for t in checked.types],
+                use_stemmer=checked.use_stemmer,
+                remove_stopwords=checked.remove_stopwords,
+                alpha=checked.alpha,
+                multi_ref=checked.multi_ref,
+                w=checked.w,
+                **{f"length_{name}": value for name, value in checked.limits.items()},
+            )
+            scores = np.stack([np.asarray(result[t.name], np.float64).reshape(len(hyps), 3) for t in checked.types])
             tokenizer_name, counts = "rouge155", set(map(len, refs))
         else:
             overlaps, tokenizer_name = _overlap_counts(predictions, references, checked)

@@ -45,12 +45,12 @@ import numpy as np
 from ngrameval.engine.cache import cleared_with_caches
 from ngrameval.engine.inputs import check_choice, check_flag, check_number, check_order, check_positive_int
 from ngrameval.engine.lcs import lcs_union_mask, sentence_pairs, wlcs_union_mask
-from ngrameval.engine.ngrams import ReferenceIndex, concatenated_ranges, search_sorted, stable_order
+from ngrameval.engine.ngrams import EncodedSegments, ReferenceIndex, concatenated_ranges, search_sorted, stable_order
 from ngrameval.engine.runs import offsets, run_starts
 from ngrameval.errors import InputError
 from ngrameval.installed import shipped_path
 from ngrameval.metrics import rouge_common
-from ngrameval.metrics.rouge_common import MAX_BOOTSTRAP_SAMPLES, MAX_SKIP_DISTANCE, SkipBigramOverlap
+from ngrameval.metrics.rouge_common import MAX_SKIP_DISTANCE, SkipBigramOverlap, TokenizedTexts
 from ngrameval.text import porter
 
 __all__ = [
@@ -249,23 +249,19 @@ class _Tokenizer:
         self.ids: dict[str, int] = {}
         self.vocabulary: dict[str, int] = {}
 
-    def _convert(self, token: str) -> str | None:
-        if self.stopwords is not None and token in self.stopwords:
-            return None
-        if self.exceptions is not None and len(token) > 3:
-            base = self.exceptions.get(token)
-            return base if base is not None else porter_stem(token)
-        return token
-
     def encode(self, sentences: list[bytes]) -> tuple[np.ndarray, np.ndarray]:
         """Token ids of the sentences concatenated, and the tokens of each sentence."""
         raw, raw_ids, counts = rouge_common.ascii_runs(b"\n".join(sentences), len(sentences))
-        for token in raw:
-            if token not in self.ids:
-                converted = self._convert(token)
-                self.ids[token] = (
-                    -1 if converted is None else self.vocabulary.setdefault(converted, len(self.vocabulary))
-                )
+        for token in (token for token in raw if token not in self.ids):
+            if self.stopwords is not None and token in self.stopwords:
+                self.ids[token] = -1
+                continue
+            if self.exceptions is not None and len(token) > 3:
+                token_base = self.exceptions.get(token)
+                converted = token_base if token_base is not None else porter_stem(token)
+            else:
+                converted = token
+            self.ids[token] = self.vocabulary.setdefault(converted, len(self.vocabulary))
         ids = np.fromiter(map(self.ids.__getitem__, raw), np.int64, len(raw))[raw_ids]
         if self.stopwords is not None:
             kept = ids >= 0
@@ -278,18 +274,8 @@ def _exception_table(exceptions) -> Mapping[str, str]:
     return exceptions if isinstance(exceptions, Mapping) else load_exceptions(exceptions)
 
 
-@dataclass
-class _Summaries:
+def _summaries(texts: Sequence[str], tokenizer: _Tokenizer, words: int | None, nbytes: int | None) -> TokenizedTexts:
     """readText's tokens of each (cut) summary (N, S, unigram clipping); readText_LCS's of each sentence (L, W)."""
-
-    ids: np.ndarray  # all summaries concatenated
-    lengths: np.ndarray  # tokens per summary
-    sentence_ids: np.ndarray  # all sentences of all summaries concatenated
-    sentence_lengths: np.ndarray  # tokens per sentence
-    sentence_counts: np.ndarray  # sentences per summary
-
-
-def _summaries(texts: Sequence[str], tokenizer: _Tokenizer, words: int | None, nbytes: int | None) -> _Summaries:
     # The non-empty lines, lowercased (ASCII only, as tr/A-Z/a-z/), as bytes.
     sentences = [[line for line in _encode(text).lower().split(b"\n") if line] for text in texts]
     flat = lcs_sentences = sentences
@@ -301,18 +287,11 @@ def _summaries(texts: Sequence[str], tokenizer: _Tokenizer, words: int | None, n
     sentence_counts = np.fromiter(map(len, lcs_sentences), np.int64, len(texts))
     sentence_ids, sentence_lengths = tokenizer.encode(list(chain.from_iterable(lcs_sentences)))
     if flat is lcs_sentences:
-        ids, per_sentence, counts = sentence_ids, sentence_lengths, sentence_counts
-    else:
-        counts = np.fromiter(map(len, flat), np.int64, len(texts))
-        ids, per_sentence = tokenizer.encode(list(chain.from_iterable(flat)))
+        return TokenizedTexts(list(tokenizer.vocabulary), sentence_ids, sentence_lengths, sentence_counts)
+    counts = np.fromiter(map(len, flat), np.int64, len(texts))
+    ids, per_sentence = tokenizer.encode(list(chain.from_iterable(flat)))
     lengths = np.diff(offsets(per_sentence)[offsets(counts)])
-    return _Summaries(ids, lengths, sentence_ids, sentence_lengths, sentence_counts)
-
-
-def _segments(values: list, lengths: np.ndarray) -> list[list]:
-    """``values`` cut into lists of ``lengths`` items."""
-    bounds = offsets(lengths).tolist()
-    return [values[a:b] for a, b in zip(bounds[:-1], bounds[1:])]
+    return TokenizedTexts(list(tokenizer.vocabulary), ids, sentence_lengths, sentence_counts, lengths, sentence_ids)
 
 
 def summary_tokens(
@@ -330,9 +309,7 @@ def summary_tokens(
     """
     tokenizer = _Tokenizer(use_stemmer, remove_stopwords)
     summary = _summaries([text], tokenizer, limit_words, limit_bytes)
-    words = list(tokenizer.vocabulary)
-    sentences = [words[i] for i in summary.sentence_ids.tolist()]
-    return [words[i] for i in summary.ids.tolist()], _segments(sentences, summary.sentence_lengths)
+    return summary.tokens[0], summary.sentences
 
 
 # --------------------------------------------------------------------------- rounding and pooling
@@ -341,14 +318,6 @@ def summary_tokens(
 def _round5(value: float) -> float:
     """``sprintf("%7.5f", value)`` read back as a number."""
     return float("%.5f" % value)
-
-
-def _rounded_recall(hits: np.ndarray, counts: np.ndarray) -> np.ndarray:
-    """``sprintf("%07.5f", hit / count)``, 0 when count is 0: what ``-f B`` compares for N, S and BE."""
-    out = np.zeros(hits.shape)
-    for index in zip(*np.nonzero(counts)):
-        out[index] = _round5(hits[index] / counts[index])
-    return out
 
 
 def _pooled_scores(
@@ -367,7 +336,10 @@ def _pooled_scores(
     if multi_ref == "pooled":
         totals = [np.cumsum(np.where(present, values, 0), axis=1)[:, -1] for values in columns]
     else:
-        model_recall = _rounded_recall(hits, model_counts) if model_recall is None else model_recall
+        if model_recall is None:  # sprintf("%07.5f", hit / count), 0 when count is 0: -f B's for N, S and BE
+            model_recall = np.zeros(hits.shape)
+            for index in zip(*np.nonzero(model_counts)):
+                model_recall[index] = _round5(hits[index] / model_counts[index])
         selection = np.argmax(np.where(present, model_recall, -np.inf), axis=1)  # argmax: the first maximum
         totals = [values[np.arange(len(hits)), selection] for values in columns]
     out = np.zeros((len(hits), 3))
@@ -470,37 +442,32 @@ def score(
 
     def scores(hits: np.ndarray, model_counts: np.ndarray, peer_counts: np.ndarray) -> np.ndarray:
         peer_grid = np.repeat(peer_counts.astype(np.float64)[:, None], slots, axis=1)
-        return _pooled_scores(hits, grid(model_counts), peer_grid, present, multi_ref, alpha)
+        return _pooled_scores(grid(hits), grid(model_counts), peer_grid, present, multi_ref, alpha)
 
     results: dict[str, np.ndarray] = {}
     lcs: dict[str, np.ndarray] = {}  # per kind: rougeL and rougeLsum share ROUGE-L
     orders = sorted({n for _, kind, n in types if kind == "N"})
     if orders:  # ROUGE-N: the shared engine's per-reference clipped counts
-        model_tokens = _segments(models.ids.tolist(), models.lengths)
-        # The engine counts any hashable tokens (ids here).
-        index = ReferenceIndex(_segments(model_tokens, per_document), max(orders))
-        matches = index.match(_segments(peers.ids.tolist(), peers.lengths), max(orders))
+        vocabulary = tokenizer.vocabulary
+        index = ReferenceIndex.from_ids(vocabulary, models.ids, models.text_lengths, per_document, max(orders))
+        matches = index.match(EncodedSegments(vocabulary, peers.ids, peers.text_lengths, list), max(orders))
     overlap = None  # ROUGE-S / SU: the skip-bigrams of all documents at once (S and SU of one distance share it)
     for name, kind, n in types:
         if kind == "N":
-            hits = grid(index.per_reference(matches, n)[model_doc, model_slot])  # (-inf in absent slots)
-            results[name] = scores(hits, np.maximum(models.lengths - n + 1, 0), np.maximum(peers.lengths - n + 1, 0))
+            hits = index.per_reference(matches, n)[model_doc, model_slot]
+            results[name] = scores(hits, *(np.maximum(t.text_lengths - n + 1, 0) for t in (models, peers)))
         elif kind in ("S", "SU"):
             if overlap is None:
-                overlap = SkipBigramOverlap(peers.ids, peers.lengths, models.ids, models.lengths, model_doc)
-            limit, unigrams = (None if n < 0 else n), kind == "SU"
-            results[name] = scores(
-                grid(overlap.hits(limit, unigrams)),
-                rouge_common.skip_bigram_count(models.lengths, limit, unigrams),
-                rouge_common.skip_bigram_count(peers.lengths, limit, unigrams),
-            )
+                overlap = SkipBigramOverlap(peers.ids, peers.text_lengths, models.ids, models.text_lengths, model_doc)
+            hits, peer_counts, model_counts = overlap.counts(None if n < 0 else n, kind == "SU")
+            results[name] = scores(hits, model_counts, peer_counts)
         elif kind not in lcs:
             lcs[kind] = _lcs_scores(peers, models, present, alpha, multi_ref, None if kind == "L" else float(w))
     return {name: lcs[kind].copy() if kind in lcs else results[name] for name, kind, _ in types}
 
 
 def _lcs_scores(
-    peers: _Summaries, models: _Summaries, present: np.ndarray, alpha: float, multi_ref: str, w: float | None
+    peers: TokenizedTexts, models: TokenizedTexts, present: np.ndarray, alpha: float, multi_ref: str, w: float | None
 ) -> np.ndarray:
     """ROUGE-L (``w`` None) or ROUGE-W per document."""
     model_owner = np.flatnonzero(present)  # document * slots + slot of each model, in order
@@ -522,8 +489,8 @@ def _lcs_scores(
     token_owner = np.repeat(sentence_owner, sentence_len)
     token_id = models.sentence_ids
     span = int(max(models.ids.max(initial=0), peers.ids.max(initial=0), token_id.max(initial=0))) + 1
-    model_units = np.unique(np.repeat(model_owner, models.lengths) * span + models.ids, return_counts=True)
-    peer_units = np.unique(np.repeat(np.arange(documents), peers.lengths) * span + peers.ids, return_counts=True)
+    model_units = np.unique(np.repeat(model_owner, models.text_lengths) * span + models.ids, return_counts=True)
+    peer_units = np.unique(np.repeat(np.arange(documents), peers.text_lengths) * span + peers.ids, return_counts=True)
     marked = np.flatnonzero(mask)
     unit = token_owner[marked] * span + token_id[marked]
     order, sorted_unit = stable_order(unit)
@@ -538,7 +505,7 @@ def _lcs_scores(
     def per_model(owners: np.ndarray, weights: np.ndarray) -> np.ndarray:
         return np.bincount(owners, weights, documents * slots).reshape(documents, slots).astype(float)
 
-    peer_len = peers.lengths
+    peer_len = peers.text_lengths
     if w is None:
         hits = per_model(token_owner, counted)
         base = per_model(sentence_owner, sentence_len)
@@ -699,12 +666,7 @@ def bootstrap(
     count = len(scores)
     if scores.shape != (count, 3):
         raise InputError(f"scores must be rows of (precision, recall, F), got an array of shape {scores.shape}")
-    if (
-        isinstance(resamples, (bool, np.bool_))
-        or not isinstance(resamples, (int, np.integer))
-        or not 1 <= resamples <= MAX_BOOTSTRAP_SAMPLES
-    ):
-        raise InputError(f"resamples (-r) must be an integer from 1 to {MAX_BOOTSTRAP_SAMPLES}, got {resamples!r}")
+    rouge_common.check_samples("resamples (-r)", resamples)
     check_number("confidence (-c)", confidence, 0.0, 100.0)
     keys = [f"{i + 1}.X" for i in range(count)] if keys is None else keys
     if len(keys) != count:

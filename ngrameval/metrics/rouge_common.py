@@ -7,6 +7,7 @@ import re
 from collections import namedtuple
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import chain
 from typing import Any
 
@@ -15,7 +16,7 @@ import numpy as np
 from ngrameval.engine.inputs import MAX_ORDER, cached_by_value, check_order
 from ngrameval.engine.lcs import in_sorted
 from ngrameval.engine.ngrams import concatenated_ranges, distinct
-from ngrameval.engine.runs import byte_runs, distinct_ids
+from ngrameval.engine.runs import byte_runs, distinct_ids, offsets
 from ngrameval.errors import InputError
 
 # The largest skip distance d of rougeS<d> / rougeSU<d>. Pairs are bounded by the texts' lengths anyway
@@ -90,6 +91,13 @@ def parse_rouge_type(name: Any) -> RougeType:
     raise InputError(f"unknown rouge type {name!r}; valid forms: {TYPE_FORMS}")
 
 
+def check_samples(name: str, n: Any) -> int:
+    """A bootstrap's number of samples (rouge-score's n_samples, ROUGE-1.5.5's -r), checked."""
+    if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or not 1 <= n <= MAX_BOOTSTRAP_SAMPLES:
+        raise InputError(f"{name} must be an integer from 1 to {MAX_BOOTSTRAP_SAMPLES}, got {n!r}")
+    return int(n)
+
+
 def parse_rouge_types(rouge_types: Any) -> list[RougeType]:
     if isinstance(rouge_types, str):
         rouge_types = [rouge_types]
@@ -116,6 +124,62 @@ def skip_bigrams(tokens: Sequence[str], distance: int | None = None, unigrams: b
         stop = last if distance is None else min(last, i + distance + 1)
         result.extend((tokens[i], tokens[j]) for j in range(i + 1, stop + 1))
     return result
+
+
+def segments(values: list, lengths: Sequence[int] | np.ndarray) -> list[list]:
+    """``values`` cut into lists of ``lengths`` items."""
+    bounds = offsets(lengths).tolist()
+    return [values[a:b] for a, b in zip(bounds[:-1], bounds[1:])]
+
+
+class TokenizedTexts:
+    """Tokenized texts (rouge's; ROUGE-1.5.5's summaries) as ids (``words[id]`` the token): each text's tokens
+    (``ids``, ``text_lengths`` per text) and its sentences' (non-empty lines'): ``sentence_ids`` (the same unless a
+    callable tokenizer or ROUGE-1.5.5's ``-b`` cuts them differently), ``sentence_counts`` per text and
+    ``sentence_lengths`` per sentence."""
+
+    def __init__(
+        self,
+        words: Sequence[str],
+        ids: np.ndarray,
+        sentence_lengths: np.ndarray,
+        sentence_counts: np.ndarray,
+        text_lengths: np.ndarray | None = None,
+        sentence_ids: np.ndarray | None = None,
+    ) -> None:
+        self.words, self.ids = words, ids
+        self.sentence_counts, self.sentence_lengths = sentence_counts, sentence_lengths
+        self.text_lengths = self.sentence_totals if text_lengths is None else text_lengths
+        self.sentence_ids = ids if sentence_ids is None else sentence_ids
+
+    @property
+    def sentence_totals(self) -> np.ndarray:
+        """Tokens of each text's sentences, together."""
+        return np.diff(offsets(self.sentence_lengths)[offsets(self.sentence_counts)])
+
+    @cached_property  # (references are cached: rougeW reads their token lists on every call)
+    def tokens(self) -> list[list[str]]:
+        return segments(list(map(self.words.__getitem__, self.ids.tolist())), self.text_lengths)
+
+    @property
+    def sentences(self) -> list[list[str]]:
+        return segments(list(map(self.words.__getitem__, self.sentence_ids.tolist())), self.sentence_lengths)
+
+    def take(self, texts: np.ndarray) -> TokenizedTexts:
+        """The texts ``texts[k]`` (a text may be taken several times)."""
+
+        def taken(ids: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+            return ids[concatenated_ranges(offsets(lengths)[texts], lengths[texts])[0]]
+
+        lengths, counts = self.text_lengths, self.sentence_counts
+        return TokenizedTexts(
+            self.words,
+            taken(self.ids, lengths),
+            taken(self.sentence_lengths, counts),
+            counts[texts],
+            lengths[texts],
+            None if self.sentence_ids is self.ids else taken(self.sentence_ids, self.sentence_totals),
+        )
 
 
 # --------------------------------------------------------------------------- ASCII runs
@@ -197,7 +261,7 @@ class SkipBigramOverlap:
         pred_ids, ref_ids = np.asarray(prediction_ids, np.int64), np.asarray(reference_ids, np.int64)
         pred_lengths, ref_lengths = np.asarray(prediction_lengths, np.int64), np.asarray(reference_lengths, np.int64)
         ref_owner = np.asarray(reference_owner, np.int64)
-        self.references = len(ref_lengths)
+        self.references, self._lengths = len(ref_lengths), (pred_lengths, ref_lengths)
         per_prediction = np.bincount(ref_owner, minlength=len(pred_lengths))
         self._slots = int(per_prediction.max(initial=1))
         self._slot = np.arange(self.references) - (np.cumsum(per_prediction) - per_prediction)[ref_owner]
@@ -259,3 +323,8 @@ class SkipBigramOverlap:
         if "unigrams" not in self._hits:
             self._hits["unigrams"] = self._clip(pred.ranks[~pred.last], ref.ranks[~ref.last], ref.text[~ref.last])
         return self._hits[distance] + self._hits["unigrams"]
+
+    def counts(self, distance: int | None, unigrams: bool) -> tuple[np.ndarray, ...]:
+        """:meth:`hits` per reference, and the skip-bigrams of each prediction and of each reference."""
+        lengths = self._lengths
+        return self.hits(distance, unigrams), *(skip_bigram_count(n, distance, unigrams) for n in lengths)
