@@ -48,6 +48,8 @@ _DEFAULTS = {
     "coco": ("none", "closest", None, (None,), "pycocoevalcap:1.2"),
 }
 SMOOTHING = {variant: defaults[3] for variant, defaults in _DEFAULTS.items()}
+# NLTK's smoothing constants (SmoothingFunction's defaults).
+_CONSTANTS = {"epsilon": 0.1, "alpha": 5.0, "k": 5.0}
 
 
 @dataclass
@@ -349,25 +351,14 @@ class BleuOptions:
 
 
 @cached_by_value
-def resolve_options(
-    variant: str = "sacrebleu",
-    max_order: int | None = None,
-    weights: Any = None,
-    smooth: Any = "default",
-    smooth_value: float | None = None,
-    epsilon: float | None = None,
-    alpha: float | None = None,
-    k: float | None = None,
-    use_effective_order: bool | None = None,
-    auto_reweigh: bool = False,
-    brevity_penalty: str | None = None,
-    tokenize: TokenizerSpec = "default",
-    lowercase: bool = False,
-) -> BleuOptions:
-    """Check every option and fill in the variant's defaults."""
+def resolve_options(variant: str = "sacrebleu", **options: Any) -> BleuOptions:
+    """Check the options of :func:`bleu` that change the numbers (named as it names them, its defaults for the
+    others) and fill in the variant's defaults."""
+    given = FAMILY.with_defaults(dict(options, variant=variant))
     check_choice("variant", variant, VARIANTS)
     default_tokenize, default_bp, default_smooth, _, _ = _DEFAULTS[variant]
-    weight_sets, several, tuples = _weight_sets(weights)
+    weight_sets, several, tuples = _weight_sets(given["weights"])
+    max_order = given["max_order"]
     if max_order is None:
         max_order = max(len(w) for w in weight_sets) if weight_sets else 4
     check_order("max_order", max_order)
@@ -387,38 +378,37 @@ def resolve_options(
                 f"weights {w} are all zero: variant 'sacrebleu' averages the log precisions of the "
                 "weighted orders, and none is weighted (variant='nltk' scores the brevity penalty)"
             )
-    if smooth == "default":
-        smooth = default_smooth
+    smooth = default_smooth if given["smooth"] == "default" else given["smooth"]
     if smooth is None or (variant == "nmt" and smooth == "none"):
         smooth = {"sacrebleu": "none", "nltk": "method0", "nmt": False}.get(variant)
     check_choice(f"smooth for variant {variant!r}", smooth, SMOOTHING[variant])
     # The smoothing constants' domains (Chen and Cherry, 2014): NLTK divides by k and by
     # ln(c) * alpha terms, so 0 there gives inf or a ZeroDivisionError, never a score.
-    for name, value in (("smooth_value", smooth_value), ("epsilon", epsilon), ("alpha", alpha), ("k", k)):
-        if value is not None:
-            check_number(name, value, low=0, low_open=name in ("alpha", "k"))
-    if use_effective_order is not None:
-        check_flag("use_effective_order", use_effective_order)
-    check_flag("auto_reweigh", auto_reweigh)
-    check_flag("lowercase", lowercase)
+    for name in ("smooth_value", "epsilon", "alpha", "k"):
+        if given[name] is not None:
+            check_number(name, given[name], low=0, low_open=name in ("alpha", "k"))
+    for name in ("use_effective_order", "auto_reweigh", "lowercase"):  # (use_effective_order None: the default)
+        if given[name] is not None:
+            check_flag(name, given[name])
+    smooth_value, epsilon, k = given["smooth_value"], given["epsilon"], given["k"]
     if smooth_value is None and smooth in ("floor", "add-k"):
-        given = epsilon if smooth == "floor" else k
-        smooth_value = {"floor": 0.1, "add-k": 1}[smooth] if given is None else given  # sacrebleu's SMOOTH_DEFAULTS
-    brevity_penalty = brevity_penalty or default_bp
+        named = epsilon if smooth == "floor" else k
+        smooth_value = {"floor": 0.1, "add-k": 1}[smooth] if named is None else named  # sacrebleu's SMOOTH_DEFAULTS
+    brevity_penalty = given["brevity_penalty"] or default_bp
     check_choice("brevity_penalty", brevity_penalty, BREVITY_PENALTIES)
-    if tokenize == "default":
-        tokenize = default_tokenize
-    if use_effective_order and variant != "sacrebleu":
+    if given["use_effective_order"] and variant != "sacrebleu":
         raise InputError("use_effective_order is sacrebleu's option; use variant='sacrebleu'")
     # NLTK compares each weight set with the tuple (0.25, 0.25, 0.25, 0.25): a list never equals it.
     reweigh = tuple(
-        bool(auto_reweigh) and is_tuple and w == (0.25, 0.25, 0.25, 0.25) for w, is_tuple in zip(weight_sets, tuples)
+        bool(given["auto_reweigh"]) and is_tuple and w == (0.25, 0.25, 0.25, 0.25)
+        for w, is_tuple in zip(weight_sets, tuples)
     )
-    epsilon, alpha, k = (
-        default if value is None else float(value) for value, default in ((epsilon, 0.1), (alpha, 5.0), (k, 5.0))
+    constants = (default if given[name] is None else float(given[name]) for name, default in _CONSTANTS.items())
+    resolved = (variant, max_order, tuple(weight_sets), several, smooth, smooth_value, *constants)
+    tokenize = default_tokenize if given["tokenize"] == "default" else given["tokenize"]
+    return BleuOptions(
+        *resolved, given["use_effective_order"], reweigh, brevity_penalty, tokenize, bool(given["lowercase"])
     )
-    resolved = (variant, max_order, tuple(weight_sets), several, smooth, smooth_value, epsilon, alpha, k)
-    return BleuOptions(*resolved, use_effective_order, reweigh, brevity_penalty, tokenize, bool(lowercase))
 
 
 def _weight_sets(weights: Any):

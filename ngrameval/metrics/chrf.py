@@ -120,44 +120,32 @@ class ChrfOptions:
 
 
 @cached_by_value
-def resolve_options(
-    variant: str = "sacrebleu",
-    char_order: int = 6,
-    word_order: int = 0,
-    beta: float | None = None,
-    lowercase: bool = False,
-    whitespace: bool = False,
-    eps_smoothing: bool = False,
-    min_char_order: int = 1,
-    min_len: int | None = None,
-    max_len: int | None = None,
-    ignore_whitespace: bool | None = None,
-) -> ChrfOptions:
-    """Check every option (one clear ValueError each) and fill in the variant's default beta. NLTK's
-    ``min_len``, ``max_len`` and ``ignore_whitespace`` name ``min_char_order``, ``char_order`` and
-    ``not whitespace`` (variant ``"nltk"``; given both ways, they must agree).
+def resolve_options(variant: str = "sacrebleu", **options: Any) -> ChrfOptions:
+    """Check the options of :func:`chrf` that change the numbers (named as it names them, its defaults for the
+    others; one clear ValueError each) and fill in the variant's default beta. NLTK's ``min_len``, ``max_len`` and
+    ``ignore_whitespace`` name ``min_char_order``, ``char_order`` and ``not whitespace`` (variant ``"nltk"``; given
+    both ways, they must agree).
 
-    >>> resolve_options("nltk", max_len=4, ignore_whitespace=False) == resolve_options("nltk", 4, whitespace=True)
+    >>> nltk_names = resolve_options("nltk", max_len=4, ignore_whitespace=False)
+    >>> nltk_names == resolve_options("nltk", char_order=4, whitespace=True)
     True
     >>> resolve_options("nltk", word_order=2)
     Traceback (most recent call last):
     ...
     ngrameval.errors.InputError: word_order is sacrebleu's option (chrF++); NLTK's chrF counts characters only
     """
+    given = FAMILY.with_defaults(dict(options, variant=variant))
     check_choice("variant", variant, VARIANTS)
-
-    def nltk_name(alias: str, name: str, value: Any, ours: Any, default: int) -> Any:
-        if value is None:
-            return ours
+    for alias, name, default in (("min_len", "min_char_order", 1), ("max_len", "char_order", 6)):
+        if given[alias] is None:
+            continue
         if variant != "nltk":
             raise InputError(f"{alias} is NLTK's name for {name}; use {name}, or variant='nltk'")
-        value = check_order(alias, value)
+        value, ours = check_order(alias, given[alias]), given[name]
         if ours != default and ours != value:
             raise InputError(f"{alias}={value!r} contradicts {name}={ours!r} ({alias} is NLTK's name for {name})")
-        return value
-
-    min_char_order = nltk_name("min_len", "min_char_order", min_len, min_char_order, 1)
-    char_order = nltk_name("max_len", "char_order", max_len, char_order, 6)
+        given[name] = value
+    ignore_whitespace, whitespace = given["ignore_whitespace"], given["whitespace"]
     if ignore_whitespace is not None:
         if variant != "nltk":
             raise InputError("ignore_whitespace is NLTK's option (not whitespace); use whitespace, or variant='nltk'")
@@ -167,7 +155,7 @@ def resolve_options(
                 "name for not whitespace)"
             )
         whitespace = not ignore_whitespace
-    char_order = check_order("char_order", char_order)
+    char_order, word_order = check_order("char_order", given["char_order"]), given["word_order"]
     if word_order == 0 and not isinstance(word_order, (bool, np.bool_, float)):
         word_order = 0
     else:
@@ -175,10 +163,11 @@ def resolve_options(
             word_order = check_order("word_order", word_order)
         except InputError:
             raise InputError(f"word_order must be an integer from 0 to {MAX_ORDER}, got {word_order!r}") from None
-    beta = DEFAULT_BETA[variant] if beta is None else check_number("beta", beta, low=0)
+    beta = DEFAULT_BETA[variant] if given["beta"] is None else check_number("beta", given["beta"], low=0)
+    lowercase, eps_smoothing = given["lowercase"], given["eps_smoothing"]
     for name, value in (("lowercase", lowercase), ("whitespace", whitespace), ("eps_smoothing", eps_smoothing)):
         check_flag(name, value)
-    min_char_order = check_order("min_char_order", min_char_order)
+    min_char_order = check_order("min_char_order", given["min_char_order"])
     if min_char_order > char_order:
         raise InputError(f"min_char_order ({min_char_order}) must not exceed char_order ({char_order})")
     if variant == "nltk":
