@@ -186,11 +186,7 @@ def _score_sacrebleu(rows, last, weights, options, sentence):
             used_weight > 0, _weighted_log_sum(precisions, w) / np.where(used_weight > 0, used_weight, 1), -np.inf
         )
     # Papineni's exp(1 - r/c) when c < r; 0 for an empty hypothesis, unless its reference is empty too.
-    hyp_len, ref_len = rows.hyp_len, rows.ref_len
-    with np.errstate(divide="ignore", invalid="ignore"):
-        bp = np.where(
-            hyp_len < ref_len, np.where(hyp_len > 0, np.exp(1 - ref_len / np.where(hyp_len > 0, hyp_len, 1)), 0.0), 1.0
-        )
+    bp = np.where(rows.hyp_len < rows.ref_len, _bp_empty_zero(rows), 1.0)
     scores = bp[:, None] * np.exp(mean)
     # sacrebleu returns 0, and reports precisions of 0, when nothing matches.
     nothing = ~(rows.matches > 0).any(axis=1)
@@ -387,9 +383,10 @@ def resolve_options(variant: str = "sacrebleu", **options: Any) -> BleuOptions:
     for name in ("smooth_value", "epsilon", "alpha", "k"):
         if given[name] is not None:
             check_number(name, given[name], low=0, low_open=name in ("alpha", "k"))
-    for name in ("use_effective_order", "auto_reweigh", "lowercase"):  # (use_effective_order None: the default)
-        if given[name] is not None:
-            check_flag(name, given[name])
+    if given["use_effective_order"] is not None:
+        check_flag("use_effective_order", given["use_effective_order"])
+    check_flag("auto_reweigh", given["auto_reweigh"])
+    check_flag("lowercase", given["lowercase"])
     smooth_value, epsilon, k = given["smooth_value"], given["epsilon"], given["k"]
     if smooth_value is None and smooth in ("floor", "add-k"):
         named = epsilon if smooth == "floor" else k
