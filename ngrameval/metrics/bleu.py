@@ -580,7 +580,6 @@ class BleuFamily(MetricFamily):
     def statistics_and_seen(
         self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
     ) -> tuple[Statistics, _Seen]:
-        self.check_options(options)
         threads = options.pop("threads", 1)  # (how to compute, not what: not part of the signature)
         pad_id = options.pop("pad_id", None)  # (how to read the ids; the signature says tok:ids)
         resolved = resolve_options(**options)

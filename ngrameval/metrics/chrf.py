@@ -482,7 +482,6 @@ class ChrfFamily(MetricFamily):
     def statistics_and_seen(
         self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
     ) -> tuple[Statistics, None]:
-        self.check_options(options)
         threads = options.pop("threads", 1)  # (how, not what: not signed)
         resolved = resolve_options(**options)
         check_flag("sentence_level", parts.get("sentence_level", False))

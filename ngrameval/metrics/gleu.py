@@ -135,7 +135,6 @@ class GleuFamily(MetricFamily):
     def statistics_and_seen(
         self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
     ) -> tuple[Statistics, np.ndarray]:
-        self.check_options(options)
         pad_id = options.pop("pad_id", None)  # (how to read the ids; the signature says tok:ids)
         resolved = resolve_options(**options)
         check_flag("sentence_level", parts.get("sentence_level", False))
