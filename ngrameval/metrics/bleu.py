@@ -134,17 +134,12 @@ def _matched(
     return rows, [item for _, explanation in blocks for item in explanation], num_refs, tokenizer
 
 
-def _log(p: np.ndarray) -> np.ndarray:
-    with np.errstate(divide="ignore"):
-        return np.log(p)
-
-
 def _weighted_log_sum(precisions: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """(K, W): sum of w_n * log(p_n) over the orders weighted (0 * log 0 is not NaN); ``weights`` (W, N) or
     (K, W, N)."""
     per_row = weights if weights.ndim == 3 else weights[None, :, :]
     with np.errstate(divide="ignore", invalid="ignore"):
-        terms = np.where(per_row > 0, per_row * _log(precisions)[:, None, :], 0.0)
+        terms = np.where(per_row > 0, per_row * np.log(precisions)[:, None, :], 0.0)
     return terms.sum(axis=2)
 
 
@@ -255,7 +250,7 @@ def _score_nltk(rows, last, weights, options, sentence):
     precisions = _nltk_precisions(rows, last, options)
     hyp_len = rows.hyp_len
     bp = _bp_empty_zero(rows)
-    log_p = np.where(precisions > 0, _log(np.where(precisions > 0, precisions, 1)), 0.0)
+    log_p = np.where(precisions > 0, np.log(np.where(precisions > 0, precisions, 1)), 0.0)
     scores = np.empty((len(hyp_len), len(weights)))
     for j, w in enumerate(weights):
         w_rows = np.broadcast_to(w, log_p.shape).copy()
@@ -492,24 +487,6 @@ class BleuResult(MetricResult):
     statistics: Statistics | None = field(default=None, repr=False)
 
 
-def reported_counts(total: BleuStatistics, options: BleuOptions) -> tuple[list[Any], list[Any]]:
-    """The matches and totals per order as the variant's tool reports them (the raw sums stay in
-    the statistics): sacrebleu's add-k smoothing adds k to both for orders 2..N, because it smooths
-    its counts in place, unless nothing matched (it returns before smoothing).
-
-    >>> stats = BleuFamily().statistics(["a b c"], [["a b d"]], smooth="add-k")
-    >>> reported_counts(from_rows(stats.totals(), 4), stats.context["options"])
-    ([2, 2, 1, 1], [3, 3, 2, 1])
-    """
-    counts = total.matches[0, : options.max_order].tolist()
-    totals = total.totals[0, : options.max_order].tolist()
-    if options.variant == "sacrebleu" and options.smooth == "add-k" and any(counts):
-        k = options.smooth_value
-        counts = counts[:1] + [c + k for c in counts[1:]]
-        totals = totals[:1] + [t + k for t in totals[1:]]
-    return counts, totals
-
-
 @strict_options
 def bleu(
     predictions: Predictions,
@@ -608,7 +585,7 @@ class BleuFamily(MetricFamily):
         """The result of the summed rows ``totals``, with ``sentence_level`` the score of each of ``stats``' rows:
         the rule runs once over all (its fixed cost is most of the scoring of a few sentences)."""
         options: BleuOptions = stats.context["options"]
-        order = options.statistics_order
+        order, n = options.statistics_order, options.max_order
         rows = np.concatenate([totals, stats.rows]) if sentence_level else totals
         last = None  # (no other rule reads it)
         if options.reads_last_sentence:
@@ -619,7 +596,11 @@ class BleuFamily(MetricFamily):
         scores, precisions, bp = score_rows(scored, last, options, sentence=np.arange(len(rows)) > 0)
         listed = scores.tolist() if options.several_weights else scores[:, 0].tolist()
         ref_len, hyp_len = float(scored.ref_len[0]), int(scored.hyp_len[0])
-        counts, reported_totals = reported_counts(scored, options)
+        counts, reported_totals = scored.matches[0, :n].tolist(), scored.totals[0, :n].tolist()
+        # sacrebleu reports its add-k smoothed counts (k added to orders 2..N in place), unless nothing matched.
+        if options.variant == "sacrebleu" and options.smooth == "add-k" and any(counts):
+            counts[1:] = [c + options.smooth_value for c in counts[1:]]
+            reported_totals[1:] = [t + options.smooth_value for t in reported_totals[1:]]
         return BleuResult(
             bleu=listed[0],
             precisions=precisions[0].tolist(),

@@ -185,7 +185,7 @@ def resolve_options(variant: str = "sacrebleu", **options: Any) -> ChrfOptions:
 
 def signature(options: ChrfOptions, num_refs: Any) -> str:
     """sacrebleu's ``CHRF().get_signature()`` for the sacrebleu variant, character for character (beta is
-    in the score's name, :func:`score_name`, as sacrebleu prints it); ngrameval's format for NLTK's.
+    in the score's name, ``chrF2++``, as sacrebleu prints it); ngrameval's format for NLTK's.
 
     >>> signature(resolve_options(beta=3), 1)
     'nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:2.6.0'
@@ -201,11 +201,6 @@ def signature(options: ChrfOptions, num_refs: Any) -> str:
         f"variant:nltk|nrefs:{num_refs}|min_len:{options.min_char_order}|max_len:{options.char_order}|"
         f"beta:{options.beta:g}|space:{space}|nltk:{NLTK_VERSION}|ngrameval:{__version__}"
     )
-
-
-def score_name(options: ChrfOptions) -> str:
-    """The score's name as sacrebleu prints it: ``chrF2``, ``chrF2++`` (one + per word order)."""
-    return f"chrF{options.beta:g}" + "+" * options.word_order
 
 
 def words_without_punctuation(line: str) -> list[str]:
@@ -516,7 +511,8 @@ class ChrfFamily(MetricFamily):
     def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray, score: Any = None) -> ChrfResult:
         options: ChrfOptions = stats.context["options"]
         score = score_rows(totals, options)[0] if score is None else score
-        result = ChrfResult(float(score), score_name(options), stats.signature)
+        # (the name as sacrebleu prints it: chrF2, chrF2++ with one + per word order)
+        result = ChrfResult(float(score), f"chrF{options.beta:g}" + "+" * options.word_order, stats.signature)
         if options.variant == "nltk":
             result.char_fscores = (totals[0, :-1] / totals[0, -1]).tolist()
         else:
