@@ -382,9 +382,9 @@ def resolve_options(variant: str = "sacrebleu", **options: Any) -> BleuOptions:
         check_flag("use_effective_order", given["use_effective_order"])
     check_flag("auto_reweigh", given["auto_reweigh"])
     check_flag("lowercase", given["lowercase"])
-    smooth_value, epsilon, k = given["smooth_value"], given["epsilon"], given["k"]
+    smooth_value = given["smooth_value"]
     if smooth_value is None and smooth in ("floor", "add-k"):
-        named = epsilon if smooth == "floor" else k
+        named = given["epsilon" if smooth == "floor" else "k"]
         smooth_value = {"floor": 0.1, "add-k": 1}[smooth] if named is None else named  # sacrebleu's SMOOTH_DEFAULTS
     brevity_penalty = given["brevity_penalty"] or default_bp
     check_choice("brevity_penalty", brevity_penalty, BREVITY_PENALTIES)
@@ -395,8 +395,8 @@ def resolve_options(variant: str = "sacrebleu", **options: Any) -> BleuOptions:
         bool(given["auto_reweigh"]) and is_tuple and w == (0.25, 0.25, 0.25, 0.25)
         for w, is_tuple in zip(weight_sets, tuples)
     )
-    constants = (default if given[name] is None else float(given[name]) for name, default in _CONSTANTS.items())
-    resolved = (variant, max_order, tuple(weight_sets), several, smooth, smooth_value, *constants)
+    epsilon, alpha, k = (default if given[name] is None else float(given[name]) for name, default in _CONSTANTS.items())
+    resolved = (variant, max_order, tuple(weight_sets), several, smooth, smooth_value, epsilon, alpha, k)
     tokenize = default_tokenize if given["tokenize"] == "default" else given["tokenize"]
     return BleuOptions(
         *resolved, given["use_effective_order"], reweigh, brevity_penalty, tokenize, bool(given["lowercase"])
