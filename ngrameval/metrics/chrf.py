@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from functools import partial
 from itertools import chain
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -68,8 +68,7 @@ _NLTK_WHITESPACE = re.compile("[\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028
 BLOCK_CHARACTERS = 1 << 20
 
 
-@dataclass
-class ReferenceMatches:
+class ReferenceMatches(NamedTuple):
     """Per order n = 1..N, each hypothesis matched against each of its references alone."""
 
     matches: np.ndarray  # (sentences, reference slots, N) clipped matches; 0 for slots without a reference
@@ -264,10 +263,7 @@ def _order_statistics(hyps: list[str], refs: list[list[str]], options: ChrfOptio
     if not options.word_order:
         return characters
     words = _cached_matches(words_without_punctuation, hyps, refs, options.word_order, key("words"))
-    matches, hyp_counts, ref_counts = (
-        np.concatenate([getattr(characters, name), getattr(words, name)], axis=-1)
-        for name in ("matches", "hyp_counts", "ref_counts")
-    )
+    matches, hyp_counts, ref_counts = (np.concatenate(pair, axis=-1) for pair in zip(characters[:3], words[:3]))
     return ReferenceMatches(matches, hyp_counts, ref_counts, characters.present)
 
 
