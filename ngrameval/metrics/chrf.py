@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, fields
 from functools import partial
 from itertools import chain
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -68,8 +68,7 @@ _NLTK_WHITESPACE = re.compile("[\t\n\x0b\x0c\r \x85\xa0\u1680\u2000-\u200a\u2028
 BLOCK_CHARACTERS = 1 << 20
 
 
-@dataclass
-class ReferenceMatches:
+class ReferenceMatches(NamedTuple):
     """Per order n = 1..N, each hypothesis matched against each of its references alone."""
 
     matches: np.ndarray  # (sentences, reference slots, N) clipped matches; 0 for slots without a reference
@@ -120,44 +119,32 @@ class ChrfOptions:
 
 
 @cached_by_value
-def resolve_options(
-    variant: str = "sacrebleu",
-    char_order: int = 6,
-    word_order: int = 0,
-    beta: float | None = None,
-    lowercase: bool = False,
-    whitespace: bool = False,
-    eps_smoothing: bool = False,
-    min_char_order: int = 1,
-    min_len: int | None = None,
-    max_len: int | None = None,
-    ignore_whitespace: bool | None = None,
-) -> ChrfOptions:
-    """Check every option (one clear ValueError each) and fill in the variant's default beta. NLTK's
-    ``min_len``, ``max_len`` and ``ignore_whitespace`` name ``min_char_order``, ``char_order`` and
-    ``not whitespace`` (variant ``"nltk"``; given both ways, they must agree).
+def resolve_options(variant: str = "sacrebleu", **options: Any) -> ChrfOptions:
+    """Check the options of :func:`chrf` that change the numbers (named as it names them, its defaults for the
+    others; one clear ValueError each) and fill in the variant's default beta. NLTK's ``min_len``, ``max_len`` and
+    ``ignore_whitespace`` name ``min_char_order``, ``char_order`` and ``not whitespace`` (variant ``"nltk"``; given
+    both ways, they must agree).
 
-    >>> resolve_options("nltk", max_len=4, ignore_whitespace=False) == resolve_options("nltk", 4, whitespace=True)
+    >>> nltk_names = resolve_options("nltk", max_len=4, ignore_whitespace=False)
+    >>> nltk_names == resolve_options("nltk", char_order=4, whitespace=True)
     True
     >>> resolve_options("nltk", word_order=2)
     Traceback (most recent call last):
     ...
     ngrameval.errors.InputError: word_order is sacrebleu's option (chrF++); NLTK's chrF counts characters only
     """
+    given = FAMILY.with_defaults(dict(options, variant=variant))
     check_choice("variant", variant, VARIANTS)
-
-    def nltk_name(alias: str, name: str, value: Any, ours: Any, default: int) -> Any:
-        if value is None:
-            return ours
+    for alias, name, default in (("min_len", "min_char_order", 1), ("max_len", "char_order", 6)):
+        if given[alias] is None:
+            continue
         if variant != "nltk":
             raise InputError(f"{alias} is NLTK's name for {name}; use {name}, or variant='nltk'")
-        value = check_order(alias, value)
+        value, ours = check_order(alias, given[alias]), given[name]
         if ours != default and ours != value:
             raise InputError(f"{alias}={value!r} contradicts {name}={ours!r} ({alias} is NLTK's name for {name})")
-        return value
-
-    min_char_order = nltk_name("min_len", "min_char_order", min_len, min_char_order, 1)
-    char_order = nltk_name("max_len", "char_order", max_len, char_order, 6)
+        given[name] = value
+    ignore_whitespace, whitespace = given["ignore_whitespace"], given["whitespace"]
     if ignore_whitespace is not None:
         if variant != "nltk":
             raise InputError("ignore_whitespace is NLTK's option (not whitespace); use whitespace, or variant='nltk'")
@@ -167,7 +154,7 @@ def resolve_options(
                 "name for not whitespace)"
             )
         whitespace = not ignore_whitespace
-    char_order = check_order("char_order", char_order)
+    char_order, word_order = check_order("char_order", given["char_order"]), given["word_order"]
     if word_order == 0 and not isinstance(word_order, (bool, np.bool_, float)):
         word_order = 0
     else:
@@ -175,10 +162,11 @@ def resolve_options(
             word_order = check_order("word_order", word_order)
         except InputError:
             raise InputError(f"word_order must be an integer from 0 to {MAX_ORDER}, got {word_order!r}") from None
-    beta = DEFAULT_BETA[variant] if beta is None else check_number("beta", beta, low=0)
+    beta = DEFAULT_BETA[variant] if given["beta"] is None else check_number("beta", given["beta"], low=0)
+    lowercase, eps_smoothing = given["lowercase"], given["eps_smoothing"]
     for name, value in (("lowercase", lowercase), ("whitespace", whitespace), ("eps_smoothing", eps_smoothing)):
         check_flag(name, value)
-    min_char_order = check_order("min_char_order", min_char_order)
+    min_char_order = check_order("min_char_order", given["min_char_order"])
     if min_char_order > char_order:
         raise InputError(f"min_char_order ({min_char_order}) must not exceed char_order ({char_order})")
     if variant == "nltk":
@@ -196,7 +184,7 @@ def resolve_options(
 
 def signature(options: ChrfOptions, num_refs: Any) -> str:
     """sacrebleu's ``CHRF().get_signature()`` for the sacrebleu variant, character for character (beta is
-    in the score's name, :func:`score_name`, as sacrebleu prints it); ngrameval's format for NLTK's.
+    in the score's name, ``chrF2++``, as sacrebleu prints it); ngrameval's format for NLTK's.
 
     >>> signature(resolve_options(beta=3), 1)
     'nrefs:1|case:mixed|eff:yes|nc:6|nw:0|space:no|version:2.6.0'
@@ -212,11 +200,6 @@ def signature(options: ChrfOptions, num_refs: Any) -> str:
         f"variant:nltk|nrefs:{num_refs}|min_len:{options.min_char_order}|max_len:{options.char_order}|"
         f"beta:{options.beta:g}|space:{space}|nltk:{NLTK_VERSION}|ngrameval:{__version__}"
     )
-
-
-def score_name(options: ChrfOptions) -> str:
-    """The score's name as sacrebleu prints it: ``chrF2``, ``chrF2++`` (one + per word order)."""
-    return f"chrF{options.beta:g}" + "+" * options.word_order
 
 
 def words_without_punctuation(line: str) -> list[str]:
@@ -280,10 +263,7 @@ def _order_statistics(hyps: list[str], refs: list[list[str]], options: ChrfOptio
     if not options.word_order:
         return characters
     words = _cached_matches(words_without_punctuation, hyps, refs, options.word_order, key("words"))
-    matches, hyp_counts, ref_counts = (
-        np.concatenate([getattr(characters, name), getattr(words, name)], axis=-1)
-        for name in ("matches", "hyp_counts", "ref_counts")
-    )
+    matches, hyp_counts, ref_counts = (np.concatenate(pair, axis=-1) for pair in zip(characters[:3], words[:3]))
     return ReferenceMatches(matches, hyp_counts, ref_counts, characters.present)
 
 
@@ -493,7 +473,6 @@ class ChrfFamily(MetricFamily):
     def statistics_and_seen(
         self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
     ) -> tuple[Statistics, None]:
-        self.check_options(options)
         threads = options.pop("threads", 1)  # (how, not what: not signed)
         resolved = resolve_options(**options)
         check_flag("sentence_level", parts.get("sentence_level", False))
@@ -528,7 +507,8 @@ class ChrfFamily(MetricFamily):
     def result(self, stats: Statistics, totals: np.ndarray, segments: np.ndarray, score: Any = None) -> ChrfResult:
         options: ChrfOptions = stats.context["options"]
         score = score_rows(totals, options)[0] if score is None else score
-        result = ChrfResult(float(score), score_name(options), stats.signature)
+        # (the name as sacrebleu prints it: chrF2, chrF2++ with one + per word order)
+        result = ChrfResult(float(score), f"chrF{options.beta:g}" + "+" * options.word_order, stats.signature)
         if options.variant == "nltk":
             result.char_fscores = (totals[0, :-1] / totals[0, -1]).tolist()
         else:

@@ -42,14 +42,15 @@ class GleuOptions:
 
 
 @cached_by_value
-def resolve_options(
-    variant: str = "nltk", min_len: int = 1, max_len: int = 4, tokenize: TokenizerSpec = "default"
-) -> GleuOptions:
-    """Check every option (one clear ValueError each)."""
+def resolve_options(variant: str = "nltk", **options: Any) -> GleuOptions:
+    """Check the options of :func:`gleu` that change the numbers (named as it names them, its defaults for the
+    others; one clear ValueError each)."""
+    given = FAMILY.with_defaults(dict(options, variant=variant))
     check_choice("variant", variant, VARIANTS)
-    min_len, max_len = check_order("min_len", min_len), check_order("max_len", max_len)
+    min_len, max_len = check_order("min_len", given["min_len"]), check_order("max_len", given["max_len"])
     if min_len > max_len:
         raise InputError(f"min_len ({min_len}) must not exceed max_len ({max_len})")
+    tokenize = given["tokenize"]
     return GleuOptions(variant, min_len, max_len, DEFAULT_TOKENIZE[variant] if tokenize == "default" else tokenize)
 
 
@@ -134,7 +135,6 @@ class GleuFamily(MetricFamily):
     def statistics_and_seen(
         self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
     ) -> tuple[Statistics, np.ndarray]:
-        self.check_options(options)
         pad_id = options.pop("pad_id", None)  # (how to read the ids; the signature says tok:ids)
         resolved = resolve_options(**options)
         check_flag("sentence_level", parts.get("sentence_level", False))

@@ -289,30 +289,18 @@ def ter_of_totals(totals: np.ndarray) -> np.ndarray:
     return np.where(length > 0, edits / np.where(length > 0, length, 1), (edits > 0).astype(totals.dtype))
 
 
-def _tokenizer_of(
-    normalized: Any = False,
-    no_punct: Any = False,
-    asian_support: Any = False,
-    case_sensitive: Any = None,
-    ignore_punct: Any = None,
-    support_zh_ja_chars: Any = None,
-    lowercase: Any = None,
-) -> TercomTokenizer:
-    """Check the options of :func:`ter`; HF evaluate's ``ignore_punct`` and ``support_zh_ja_chars`` name
-    ``no_punct`` and ``asian_support`` (given both ways, they must agree), sacrebleu's ``case_sensitive`` is
-    ``not lowercase``."""
-    case_sensitive = not check_flag(
-        "lowercase", aliased("lowercase", lowercase, "case_sensitive", case_sensitive, default=True, inverse=True)
-    )
-    flags = {"normalized": normalized, "no_punct": no_punct, "asian_support": asian_support}
-    flags = {name: check_flag(name, value) for name, value in flags.items()}
-    for alias, name, value in (
-        ("ignore_punct", "no_punct", ignore_punct),
-        ("support_zh_ja_chars", "asian_support", support_zh_ja_chars),
-    ):
-        if value is None:
+def _tokenizer_of(options: dict[str, Any]) -> TercomTokenizer:
+    """Check the options of :func:`ter` (its defaults for those not given); HF evaluate's ``ignore_punct`` and
+    ``support_zh_ja_chars`` name ``no_punct`` and ``asian_support`` (given both ways, they must agree),
+    sacrebleu's ``case_sensitive`` is ``not lowercase``."""
+    given = FAMILY.with_defaults(options)
+    lowercase = aliased("lowercase", given["lowercase"], "case_sensitive", given["case_sensitive"], True, inverse=True)
+    case_sensitive = not check_flag("lowercase", lowercase)
+    flags = {name: check_flag(name, given[name]) for name in ("normalized", "no_punct", "asian_support")}
+    for alias, name in (("ignore_punct", "no_punct"), ("support_zh_ja_chars", "asian_support")):
+        if given[alias] is None:
             continue
-        value = check_flag(alias, value)
+        value = check_flag(alias, given[alias])
         if flags[name] and not value:
             raise InputError(f"{alias}=False contradicts {name}=True ({alias} is HF evaluate's name for {name})")
         flags[name] = value
@@ -450,8 +438,7 @@ class TerFamily(MetricFamily):
     def statistics_and_seen(
         self, predictions: Any, references: Any, parts: dict[str, Any], **options: Any
     ) -> tuple[Statistics, _Explanation]:
-        self.check_options(options)
-        tokenizer = _tokenizer_of(**options)
+        tokenizer = _tokenizer_of(options)
         explain = check_flag("explain", parts.get("explain", False))
         check_flag("sentence_level", parts.get("sentence_level", False))
         rows, num_refs, explanation = _segment_edits(predictions, references, tokenizer, explain)

@@ -36,6 +36,7 @@ from ngrameval.engine.ngrams import (
 from ngrameval.engine.runs import offsets, vocabulary_ids
 from ngrameval.errors import InputError
 from ngrameval.metric import Statistics, columns, get_family, sentence_scores
+from ngrameval.metrics.bleu import statistics_rows
 from ngrameval.metrics.chrf import (
     ChrfOptions,
     ReferenceMatches,
@@ -287,15 +288,10 @@ def _bleu_rows(probe: Statistics, source: Source) -> PairRows:
     references = len(source.ref_index)
 
     def rows(block: slice, size: int) -> np.ndarray:
-        hyp = np.repeat(hyp_len[block], references)
-        totals = ngram_counts(hyp, order)
         # With one reference every brevity rule (closest, shortest, average) takes its length.
-        return columns(
-            hyp,
-            np.tile(ref_len, size),
-            matches[:, block].reshape(order, len(hyp)).T,
-            totals,
-            np.maximum(totals, 1),
+        pairs = size * references
+        return statistics_rows(
+            np.repeat(hyp_len[block], references), np.tile(ref_len, size), matches[:, block].reshape(order, pairs).T
         )
 
     return rows

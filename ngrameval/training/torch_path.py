@@ -10,7 +10,7 @@ the semantics of :func:`ngrameval.bleu` (``sentence_level=True``) and :func:`ngr
   vocabulary size plus its last token: one ``torch.unique`` and one ``bincount`` per order for the whole batch.
   The LCS is a dynamic program row by row (a cumulative max) over all pairs at once. Memory is linear in the
   tokens: a batch of more than :data:`CHUNK_TOKENS` tokens is counted a chunk of sentences at a time.
-- The scoring rules are the numpy path's own (:func:`ngrameval.metrics.bleu.score_rows`,
+- The scoring rules are the numpy path's own (:meth:`~ngrameval.metrics.bleu.BleuFamily.segment_scores`,
   :func:`ngrameval.metrics.rouge.score_statistics`), applied on the host to those few integers per sentence, so
   float64 scores are the numpy path's bit for bit (one device synchronization per call). ``dtype=torch.float32``
   rounds them (within 6e-8: all scores are in [0, 1]).
@@ -28,14 +28,9 @@ import numpy as np
 
 from ngrameval.engine.inputs import check_choice, strict_options
 from ngrameval.errors import InputError
-from ngrameval.metrics.bleu import (
-    BleuStatistics,
-    chosen_reference_lengths,
-    from_rows,
-    resolve_options,
-    score_rows,
-    statistics_rows,
-)
+from ngrameval.metric import Statistics
+from ngrameval.metrics.bleu import FAMILY as BLEU
+from ngrameval.metrics.bleu import chosen_reference_lengths, resolve_options, statistics_rows
 from ngrameval.metrics.rouge import OverlapCounts, score_statistics
 from ngrameval.metrics.rouge_common import parse_rouge_types
 
@@ -243,14 +238,13 @@ def ngram_counts(batch: IdBatch, start: int, stop: int, max_order: int) -> Itera
         prefix[starts] = inverse
 
 
-def bleu_statistics_of_ids(batch: IdBatch, max_order: int) -> BleuStatistics:
-    """Per-sentence BLEU statistics (numpy, on the host): matches clipped by the largest count in any reference,
-    the closest reference length.
+def bleu_rows_of_ids(batch: IdBatch, max_order: int) -> np.ndarray:
+    """Per-sentence BLEU statistics rows (:func:`ngrameval.metrics.bleu.statistics_rows`, on the host): matches
+    clipped by the largest count in any reference, the closest reference length.
 
     >>> import torch
-    >>> stats = bleu_statistics_of_ids(id_batch(torch.tensor([[4, 4, 5]]), torch.tensor([[4, 5, 5, 6]])), 2)
-    >>> stats.matches.tolist(), stats.ref_len.tolist()
-    ([[2, 1]], [4.0])
+    >>> bleu_rows_of_ids(id_batch(torch.tensor([[4, 4, 5]]), torch.tensor([[4, 5, 5, 6]])), 2)[0, :4].tolist()
+    [3.0, 4.0, 2.0, 1.0]
     """
     import torch
 
@@ -263,7 +257,7 @@ def bleu_statistics_of_ids(batch: IdBatch, max_order: int) -> BleuStatistics:
     ref_len = chosen_reference_lengths(
         batch.reference_len_host[present], np.nonzero(present)[0], present.sum(axis=1), hyp_len, "closest"
     )
-    return from_rows(statistics_rows(hyp_len, ref_len, matches.T.cpu().numpy()), max_order)
+    return statistics_rows(hyp_len, ref_len, matches.T.cpu().numpy())
 
 
 def _float_dtype(torch: Any, dtype: Any) -> torch.dtype:
@@ -309,18 +303,19 @@ def torch_sentence_bleu(
     >>> torch_sentence_bleu(candidates, references, pad_id=0).tolist()
     [1.0, 0.0]
     """
+    options = {
+        name: value for name, value in locals().items() if name not in ("candidates", "references", "pad_id", "dtype")
+    }
     import torch
 
     check_choice("variant", variant, ("sacrebleu", "nltk"))
-    options = resolve_options(
-        variant, max_order, weights, smooth, smooth_value, epsilon, alpha, k, use_effective_order, auto_reweigh
-    )
+    resolved = resolve_options(**options)
     out_dtype = _float_dtype(torch, dtype)
     batch = id_batch(candidates, references, pad_id)
-    stats = bleu_statistics_of_ids(batch, options.statistics_order)
-    scores, _, _ = score_rows(stats, stats, options, sentence=True)
+    rows = bleu_rows_of_ids(batch, resolved.statistics_order)
+    scores = BLEU.segment_scores(Statistics(BLEU.name, rows, (), "", {"options": resolved}))
     return torch.as_tensor(
-        scores if options.several_weights else scores[:, 0], dtype=out_dtype, device=batch.candidate_tokens.device
+        scores if resolved.several_weights else scores[:, 0], dtype=out_dtype, device=batch.candidate_tokens.device
     )
 
 
