@@ -24,10 +24,6 @@ from ngrameval.engine.ngrams import concatenated_ranges
 from ngrameval.metrics.meteor15.matchers import CANDIDATE_FIELDS, Candidates, Sides
 
 DEFAULT_BEAM_SIZE = 40
-# The columns of a path: its alignment, score, chunks, distance, next reference position to look at, the end of its
-# last match in the hypothesis (-1: no open chunk), its parent path and the candidate it took (-1: none) in the
-# previous step; then its used hypothesis words, bit masks.
-_A, _SCORE, _CHUNKS, _DISTANCE, _NEXT_INDEX, _LAST_MATCH_END, _PARENT, _TAKEN, _MASK = range(9)
 
 
 @dataclass
@@ -79,11 +75,11 @@ def _all_one(cover: np.ndarray, begin: np.ndarray, length: np.ndarray) -> np.nda
 
 
 def _lanes(begin: np.ndarray, length: np.ndarray, rows: np.ndarray, count: int, lanes: int) -> np.ndarray:
-    """Bit masks (``lanes`` 64-bit words a row, as int64) with bits [begin, begin + length) set in row ``rows``."""
+    """Bit masks (``lanes`` uint64 words a row) with bits [begin, begin + length) set in row ``rows``."""
     masks = np.zeros((count, lanes), dtype=np.uint64)
     position, row = concatenated_ranges(begin, length)
     np.bitwise_or.at(masks, (rows[row], position // 64), np.left_shift(np.uint64(1), (position % 64).astype(np.uint64)))
-    return masks.view(np.int64)
+    return masks
 
 
 def _where_taken(took: np.ndarray, match: np.ndarray, values: np.ndarray) -> np.ndarray:
@@ -126,7 +122,6 @@ def search(
     # (int)(words * weight) on each side, as the jar's PartialAlignment counts a match.
     gain = (np.floor(stage.match_length * w) + np.floor(stage.length * w)).astype(np.int64)
     distance = np.abs(stage.start - stage.match_start)
-    match_end, end = stage.match_start + stage.match_length, stage.start + stage.length
     lanes = max(1, -(-int(sides.hyp_length.max(initial=0)) // 64))
     cand_mask = _lanes(stage.match_start, stage.match_length, np.arange(n_cand), n_cand, lanes)
     fixed = np.flatnonzero(stage.fixed)
@@ -139,51 +134,54 @@ def search(
     blocked = np.zeros(n_cand, dtype=bool)
     blocked[row[fixed_cover[index]]] = True
 
-    # The paths, in the jar's list order, grouped by alignment: one initial path each, a row of the columns
-    # below followed by the bit mask of the hypothesis words its matches use.
-    paths = np.zeros((n_align, _MASK + lanes), dtype=np.int64)
-    paths[:, _A] = np.arange(n_align)
-    paths[:, [_LAST_MATCH_END, _PARENT, _TAKEN]] = -1
-    paths[:, _MASK:] = _lanes(stage.match_start[fixed], stage.match_length[fixed], stage.a[fixed], n_align, lanes)
-    history, finals = [], []
+    # The paths, in the jar's list order, grouped by alignment: one initial path each.
+    A = np.arange(n_align)
+    S, C, D, IDX = (np.zeros(n_align, dtype=np.int64) for _ in range(4))
+    LME = np.full(n_align, -1, dtype=np.int64)
+    U = _lanes(stage.match_start[fixed], stage.match_length[fixed], stage.a[fixed], n_align, lanes)
+    BP = TK = np.full(n_align, -1, dtype=np.int64)
+    history_bp, history_tk, finals = [], [], []
     for i in range(int(sides.ref_length.max(initial=0)) + 1):
-        if not len(paths):
+        if not len(A):
             break
-        a, score, chunks, dist = (paths[:, column] for column in (_A, _SCORE, _CHUNKS, _DISTANCE))
-        order = _sort_order(a, score, chunks, dist)
-        group_first = np.searchsorted(a[order], a[order], "left")
-        paths = paths[order[np.arange(len(order)) - group_first < beam_size]]
-        history.append(paths[:, [_PARENT, _TAKEN]])
-        a, next_index, last_match_end = paths[:, _A], paths[:, _NEXT_INDEX], paths[:, _LAST_MATCH_END]
-        done = sides.ref_length[a] == i
+        order = _sort_order(A, S, C, D)
+        group_first = np.searchsorted(A[order], A[order], "left")
+        kept = order[np.arange(len(order)) - group_first < beam_size]
+        A, S, C, D, IDX, LME, U, BP, TK = (x[kept] for x in (A, S, C, D, IDX, LME, U, BP, TK))
+        history_bp.append(BP)
+        history_tk.append(TK)
+        done = sides.ref_length[A] == i
         if done.any():  # the last position: close the open chunk; these paths compete at the end
             at = np.flatnonzero(done)
-            closed = paths[at, _CHUNKS] + (last_match_end[at] != -1)
-            finals.append((a[at], at, paths[at, _SCORE], closed, paths[at, _DISTANCE], np.full(len(at), i)))
+            finals.append((A[at], at, S[at], C[at] + (LME[at] != -1), D[at], np.full(len(at), i)))
         live = ~done
-        slot = np.where(live, sides.ref_offset[a] + i, len(sides.ref_word))
-        passing = live & (i < next_index)
+        slot = np.where(live, sides.ref_offset[A] + i, len(sides.ref_word))
+        passing = live & (i < IDX)
         fixed_here = np.where(live & ~passing, fixed_at[slot], -1)
         free = live & ~passing & (fixed_here < 0)
         # Free paths branch into one path per usable candidate starting here (in list order) ...
         rows = np.flatnonzero(free)
         lo = stage.first[slot[rows]]
-        pc, pr = concatenated_ranges(lo, stage.first[slot[rows] + 1] - lo)
+        count = stage.first[slot[rows] + 1] - lo
+        pc, pr = concatenated_ranges(lo, count)
         pr = rows[pr]
-        usable = ~blocked[pc] & ~(paths[pr, _MASK:] & cand_mask[pc]).any(axis=1)
+        usable = ~blocked[pc] & ~(U[pr] & cand_mask[pc]).any(axis=1)
         pr, pc = pr[usable], pc[usable]
-        n_children = np.bincount(pr, minlength=len(paths))
+        n_children = np.bincount(pr, minlength=len(A))
         group_start = np.searchsorted(pr, pr, "left")
+        child_rank = np.arange(len(pr)) - group_start
         # ... each new path inheriting the parent's distance as the earlier siblings left it.
         dd = distance[pc]
         before = np.cumsum(dd) - dd
         inherited = before - before[group_start] if len(pr) else before
-        added = np.zeros(len(paths), dtype=np.int64)
+        added = np.zeros(len(A), dtype=np.int64)
         np.add.at(added, pr, dd)
 
         out_count = live.astype(np.int64) + n_children
         out_first = np.cumsum(out_count) - out_count
-        new = np.empty((int(out_count.sum()), paths.shape[1]), dtype=np.int64)
+        size = int(out_count.sum())
+        new = {name: np.empty(size, dtype=np.int64) for name in ("A", "S", "C", "D", "IDX", "LME", "BP", "TK")}
+        new_U = np.empty((size, lanes), dtype=np.uint64)
         # The path itself (after its children): passing, taking the fixed match, or skipping.
         own = np.flatnonzero(live)
         at = out_first[own] + n_children[own]
@@ -191,26 +189,32 @@ def search(
         took = m >= 0
         m = np.where(took, m, 0)
         skip = free[own]
-        open_chunk = last_match_end[own] != -1
+        open_chunk = LME[own] != -1
         fixed_value = partial(_where_taken, took, m)
-        new[at] = paths[own]
-        new[at, _PARENT], new[at, _TAKEN] = own, -1
-        new[at, _SCORE] += fixed_value(gain)
-        new[at, _CHUNKS] += (took & open_chunk & (fixed_value(stage.match_start) != last_match_end[own])) | (
-            skip & open_chunk
+
+        new["A"][at], new["BP"][at], new["TK"][at] = A[own], own, -1
+        new["S"][at] = S[own] + fixed_value(gain)
+        new["C"][at] = C[own] + (
+            (took & open_chunk & (fixed_value(stage.match_start) != LME[own])) | (skip & open_chunk)
         )
-        new[at, _DISTANCE] += fixed_value(distance) + added[own]
-        new[at, _NEXT_INDEX] = np.where(took, fixed_value(end), np.where(skip, i + 1, next_index[own]))
-        new[at, _LAST_MATCH_END] = np.where(took, fixed_value(match_end), np.where(skip, -1, last_match_end[own]))
-        at = out_first[pr] + np.arange(len(pr)) - group_start
-        new[at] = paths[pr]
-        new[at, _PARENT], new[at, _TAKEN] = pr, pc
-        new[at, _SCORE] += gain[pc]
-        new[at, _CHUNKS] += (last_match_end[pr] != -1) & (stage.match_start[pc] != last_match_end[pr])
-        new[at, _DISTANCE] += inherited
-        new[at, _NEXT_INDEX], new[at, _LAST_MATCH_END] = end[pc], match_end[pc]
-        new[at, _MASK:] |= cand_mask[pc]
-        paths = new
+        new["D"][at] = D[own] + fixed_value(distance) + added[own]
+        new["IDX"][at] = np.where(
+            took, fixed_value(stage.start) + fixed_value(stage.length), np.where(skip, i + 1, IDX[own])
+        )
+        new["LME"][at] = np.where(
+            took, fixed_value(stage.match_start) + fixed_value(stage.match_length), np.where(skip, -1, LME[own])
+        )
+        new_U[at] = U[own]
+        at = out_first[pr] + child_rank
+        new["A"][at], new["BP"][at], new["TK"][at] = A[pr], pr, pc
+        new["S"][at] = S[pr] + gain[pc]
+        new["C"][at] = C[pr] + ((LME[pr] != -1) & (stage.match_start[pc] != LME[pr]))
+        new["D"][at] = D[pr] + inherited
+        new["IDX"][at] = stage.start[pc] + stage.length[pc]
+        new["LME"][at] = stage.match_start[pc] + stage.match_length[pc]
+        new_U[at] = U[pr] | cand_mask[pc]
+        A, S, C, D, IDX, LME, BP, TK = (new[name] for name in ("A", "S", "C", "D", "IDX", "LME", "BP", "TK"))
+        U = new_U
 
     # The winner of each alignment: the first of its closed paths after a last stable sort.
     fa, fk, fs, fc, fd, fstep = (np.concatenate(parts) for parts in zip(*finals))
@@ -220,7 +224,7 @@ def search(
     chosen = stage.fixed.copy()
     for t in range(int(step.max(initial=0)), 0, -1):
         active = np.flatnonzero(step >= t)
-        parent, taken = history[t][cursor[active]].T
+        taken = history_tk[t][cursor[active]]
         chosen[taken[taken >= 0]] = True
-        cursor[active] = parent
+        cursor[active] = history_bp[t][cursor[active]]
     return chunks, chosen
