@@ -419,33 +419,37 @@ class ReferenceIndex(_Slots):
         if len(hyp_len) != expected:
             raise InputError(f"{len(hyp_len)} predictions for {expected} references")
         self.extend(max_order)
-        hypothesis = np.repeat(np.arange(len(hyp_len)), hyp_len)
         # The ids with a -1 after each hypothesis: an n-gram running past its hypothesis meets an unknown token.
-        padded = np.full(len(ids) + len(hyp_len), -1, np.int64)
-        padded_at = np.arange(len(ids)) + hypothesis
-        padded[padded_at] = ids
-        # Small tables are looked up in hash tables (they stay in the processor cache); in larger ones keys sorted
-        # by (sentence, first token) are searched, in runs that fall in one narrow stretch of the table (much
-        # faster; the sort pays for itself only as a radix sort).
-        known = np.flatnonzero(ids >= 0)
-        sentence = hypothesis[known] if sentences is None else sentences[hypothesis[known]]
-        positions, keys = padded_at[known], sentence * self.base + ids[known]
+        padded = np.insert(ids, offsets(hyp_len)[1:], -1)
         hashed = all(len(table.keys) <= _HASHED_ENTRIES for table in self.orders[:max_order])
-        order = None if hashed else radix_order(keys)
-        if order is not None:
-            positions, keys = positions[order], keys[order]
+        positions, keys = self._first_tokens(padded, hyp_len, sentences, hashed)
         matched = []
         entry: np.ndarray  # the entries matched at the order before
         for n in range(1, max_order + 1):
             if n > 1:  # extend the positions matched at order n - 1 (their entries) by one token
                 last = padded[positions + n - 1]
-                known = np.flatnonzero(last >= 0)
+                known = last >= 0
                 positions, keys = positions[known], entry[known] * self.base + last[known]  # noqa: F821 (order n - 1)
             found = find_keys(keys, self.orders[n - 1].keys, self.hashed_keys(n) if hashed else None)
-            hit = np.flatnonzero(found >= 0)
+            hit = found >= 0
             positions, entry = positions[hit], found[hit]
             matched.append((positions, entry))
         return matched
+
+    def _first_tokens(
+        self, padded: np.ndarray, hyp_len: np.ndarray, sentences: np.ndarray | None, hashed: bool
+    ) -> tuple[np.ndarray, np.ndarray]:
+        """The places in ``padded`` of the tokens in the vocabulary and their order-1 keys, in the order
+        :meth:`matched` looks them up. (Its own function: its arrays of one number per token are freed before the
+        look-ups make theirs, each fresh memory, a page fault per 4 KiB, in a large corpus.)"""
+        positions = np.flatnonzero(padded >= 0)
+        sentence = np.repeat(np.arange(len(hyp_len)), hyp_len + 1)[positions]  # (one place after each hypothesis)
+        keys = (sentence if sentences is None else sentences[sentence]) * self.base + padded[positions]
+        # Small tables are looked up in hash tables (they stay in the processor cache); in larger ones keys sorted
+        # by (sentence, first token) are searched, in runs that fall in one narrow stretch of the table (much
+        # faster; the sort pays for itself only as a radix sort).
+        order = None if hashed else radix_order(keys)
+        return (positions, keys) if order is None else (positions[order], keys[order])
 
     def memoized(self, key: tuple[Hashable, ...], make: Callable[[], Value]) -> Value:
         """``make()``, kept in ``memo`` under ``key``: made once per index, also when threads ask at once."""
