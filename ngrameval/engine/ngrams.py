@@ -428,10 +428,10 @@ class ReferenceIndex(_Slots):
         for n in range(1, max_order + 1):
             if n > 1:  # extend the positions matched at order n - 1 (their entries) by one token
                 last = padded[positions + n - 1]
-                known = last >= 0
+                known = np.flatnonzero(last >= 0)
                 positions, keys = positions[known], entry[known] * self.base + last[known]  # noqa: F821 (order n - 1)
             found = find_keys(keys, self.orders[n - 1].keys, self.hashed_keys(n) if hashed else None)
-            hit = found >= 0
+            hit = np.flatnonzero(found >= 0)
             positions, entry = positions[hit], found[hit]
             matched.append((positions, entry))
         return matched
