@@ -191,8 +191,8 @@ def _other_script_characters(text: str) -> str:
 def _default_lines(lines: list[str], other: str) -> tuple[list[str], np.ndarray, np.ndarray]:
     """The default tokenizer's words of lowercased lines, as (words, ids, words per line): rouge-score's runs of
     [a-z0-9] on the lines without a character of another script (``other``: :func:`_other_script_characters` of the
-    lines), cut all at once (:func:`ascii_runs`), the ``regex`` pattern line by line on the others (a word of both
-    kinds of line is listed twice).
+    lines), cut all at once (:func:`ascii_runs`), the ``regex`` pattern line by line on the others (their tokens are
+    words of their own).
 
     >>> words, ids, counts = _default_lines(["a-b", "été 1", "日本 c", "", "b"], "日本")
     >>> [words[i] for i in ids], counts.tolist()
@@ -201,16 +201,12 @@ def _default_lines(lines: list[str], other: str) -> tuple[list[str], np.ndarray,
     has_other = re.compile(f"[{re.escape(other)}]").search
     mixed = np.fromiter(map(bool, map(has_other, lines)), bool, len(lines))
     plain = list(compress(lines, (~mixed).tolist()))
-    plain_words, plain_ids, plain_counts = ascii_runs("\n".join(plain).encode("ascii", "replace"), len(plain))
-    other_words, other_ids, other_counts = _numbered(
-        *_line_by_line(_default_pattern().findall, list(compress(lines, mixed.tolist())))
-    )
-    counts = np.empty(len(lines), np.int64)
-    counts[~mixed], counts[mixed] = plain_counts, other_counts
+    words, ids, counts = ascii_runs("\n".join(plain).encode("ascii", "replace"), len(plain))
+    tokens, other_counts = _line_by_line(_default_pattern().findall, list(compress(lines, mixed.tolist())))
     # Each kind's tokens are in line order: a stable sort by line (a merge of two sorted runs) interleaves them.
-    line_of = np.repeat(np.append(np.flatnonzero(~mixed), np.flatnonzero(mixed)), np.append(plain_counts, other_counts))
-    ids = np.append(plain_ids, other_ids + len(plain_words))[np.argsort(line_of, kind="stable")]
-    return plain_words + other_words, ids, counts
+    line_of = np.repeat(np.append(np.flatnonzero(~mixed), np.flatnonzero(mixed)), np.append(counts, other_counts))
+    ids = np.append(ids, np.arange(len(words), len(words) + len(tokens)))[np.argsort(line_of, kind="stable")]
+    return words + tokens, ids, np.bincount(line_of, minlength=len(lines))
 
 
 def _ascii_texts(texts: list[str], joined: str | None = None) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:

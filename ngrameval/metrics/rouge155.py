@@ -630,27 +630,23 @@ def score_be(
 _DRAND48_A, _DRAND48_C, _DRAND48_MASK = 0x5DEECE66D, 0xB, (1 << 48) - 1
 
 
-def _drand48_steps(draws: int) -> tuple[np.ndarray, np.ndarray]:
-    """The (a_k, c_k) of Perl's drand48 (x = a x + c mod 2^48): the k-th draw's x is a_k x_0 + c_k."""
+def _drand48_steps(draws: int) -> np.ndarray:
+    """The (a_k, c_k) of Perl's drand48 (x = a x + c mod 2^48), as two rows: the k-th draw's x is a_k x_0 + c_k."""
     a, c, steps = 1, 0, []
     for _ in range(draws):
         a, c = (_DRAND48_A * a) & _DRAND48_MASK, (_DRAND48_A * c + _DRAND48_C) & _DRAND48_MASK
         steps.append((a, c))
-    multipliers, increments = np.array(steps, np.uint64).reshape(-1, 2).T
-    return multipliers, increments
+    return np.array(steps, np.uint64).reshape(-1, 2).T
 
 
-def _perl_rand_indices(seeds: range, steps: tuple[np.ndarray, np.ndarray]) -> np.ndarray:
+def _perl_rand_indices(seeds: range, steps: np.ndarray) -> np.ndarray:
     """(draws, seeds) ``srand($seed); int(rand(draws))``: x_0 = seed << 16 | 0x330E, ``steps``
     (:func:`_drand48_steps`) for the draws, rand(n) = n x / 2^48."""
-    multipliers, increments = steps
+    multipliers, increments = steps[:, :, None]
     state = (np.arange(seeds.start, seeds.stop, dtype=np.uint64) << np.uint64(16)) | np.uint64(0x330E)
     with np.errstate(over="ignore"):  # products wrap modulo 2^64, which keeps them right modulo 2^48
-        x = np.multiply.outer(multipliers, state)
-        x += increments[:, None]  # in place, as the mask: one array of new memory, not one per operation
-    x &= np.uint64(_DRAND48_MASK)
-    # n x / 2^48 rounded once, as the script's n * (x / 2^48) is (dividing by 2^48 is exact).
-    return (x * (len(multipliers) * 2.0**-48)).astype(np.int64)
+        x = (multipliers * state + increments) & np.uint64(_DRAND48_MASK)
+    return ((x.astype(np.float64) * 2.0**-48) * float(len(steps[0]))).astype(np.int64)
 
 
 def _interpolated(ranked: np.ndarray, index: int, ratio: float) -> float:
