@@ -189,17 +189,24 @@ def _other_script_characters(text: str) -> str:
 
 
 def _default_lines(lines: list[str], other: str) -> tuple[list[str], np.ndarray, np.ndarray]:
-    """The default tokenizer's words of lowercased lines, as (distinct words, ids, words per line): rouge-score's
-    runs of [a-z0-9] (``re``'s) on lines without a character of another script (``other``:
-    :func:`_other_script_characters` of the lines), the ``regex`` pattern on the others.
+    """The default tokenizer's words of lowercased lines, as (words, ids, words per line): rouge-score's runs of
+    [a-z0-9] on the lines without a character of another script (``other``: :func:`_other_script_characters` of the
+    lines), cut all at once (:func:`ascii_runs`), the ``regex`` pattern line by line on the others (their tokens are
+    words of their own).
 
-    >>> words, ids, counts = _default_lines(["a-b", "été 1", "日本 c", ""], "日本")
+    >>> words, ids, counts = _default_lines(["a-b", "été 1", "日本 c", "", "b"], "日本")
     >>> [words[i] for i in ids], counts.tolist()
-    (['a', 'b', 't', '1', '日', '本', 'c'], [2, 2, 3, 0])
+    (['a', 'b', 't', '1', '日', '本', 'c', 'b'], [2, 2, 3, 0, 1])
     """
     has_other = re.compile(f"[{re.escape(other)}]").search
-    pattern = _default_pattern()
-    return _numbered(*_line_by_line(lambda line: (pattern if has_other(line) else _ASCII_TOKEN).findall(line), lines))
+    mixed = np.fromiter(map(bool, map(has_other, lines)), bool, len(lines))
+    plain = list(compress(lines, (~mixed).tolist()))
+    words, ids, counts = ascii_runs("\n".join(plain).encode("ascii", "replace"), len(plain))
+    tokens, other_counts = _line_by_line(_default_pattern().findall, list(compress(lines, mixed.tolist())))
+    # Each kind's tokens are in line order: a stable sort by line (a merge of two sorted runs) interleaves them.
+    line_of = np.repeat(np.append(np.flatnonzero(~mixed), np.flatnonzero(mixed)), np.append(counts, other_counts))
+    ids = np.append(ids, np.arange(len(words), len(words) + len(tokens)))[np.argsort(line_of, kind="stable")]
+    return words + tokens, ids, np.bincount(line_of, minlength=len(lines))
 
 
 def _ascii_texts(texts: list[str], joined: str | None = None) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:

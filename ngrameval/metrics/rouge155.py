@@ -630,18 +630,23 @@ def score_be(
 _DRAND48_A, _DRAND48_C, _DRAND48_MASK = 0x5DEECE66D, 0xB, (1 << 48) - 1
 
 
-def _perl_rand_indices(seeds: range, draws: int) -> np.ndarray:
-    """(seeds, draws) ``srand($seed); int(rand(draws))``: Perl's drand48 (seed << 16 | 0x330E, x = a x + c mod
-    2^48, rand(n) = n x / 2^48)."""
-    a, c, steps = 1, 0, []  # the k-th draw's x is a_k x_0 + c_k
+def _drand48_steps(draws: int) -> np.ndarray:
+    """The (a_k, c_k) of Perl's drand48 (x = a x + c mod 2^48), as two rows: the k-th draw's x is a_k x_0 + c_k."""
+    a, c, steps = 1, 0, []
     for _ in range(draws):
         a, c = (_DRAND48_A * a) & _DRAND48_MASK, (_DRAND48_A * c + _DRAND48_C) & _DRAND48_MASK
         steps.append((a, c))
-    multipliers, increments = np.array(steps, np.uint64).reshape(-1, 2).T
+    return np.array(steps, np.uint64).reshape(-1, 2).T
+
+
+def _perl_rand_indices(seeds: range, steps: np.ndarray) -> np.ndarray:
+    """(draws, seeds) ``srand($seed); int(rand(draws))``: x_0 = seed << 16 | 0x330E, ``steps``
+    (:func:`_drand48_steps`) for the draws, rand(n) = n x / 2^48."""
+    multipliers, increments = steps[:, :, None]
     state = (np.arange(seeds.start, seeds.stop, dtype=np.uint64) << np.uint64(16)) | np.uint64(0x330E)
     with np.errstate(over="ignore"):  # products wrap modulo 2^64, which keeps them right modulo 2^48
-        x = (state[:, None] * multipliers + increments) & np.uint64(_DRAND48_MASK)
-    return ((x.astype(np.float64) * 2.0**-48) * float(draws)).astype(np.int64)
+        x = (multipliers * state + increments) & np.uint64(_DRAND48_MASK)
+    return ((x.astype(np.float64) * 2.0**-48) * float(len(steps[0]))).astype(np.int64)
 
 
 def _interpolated(ranked: np.ndarray, index: int, ratio: float) -> float:
@@ -676,11 +681,15 @@ def bootstrap(
     upper = int(resamples - delta - 1)
     ratio = resamples - delta - 1 - upper
     means = np.zeros((resamples, 3))
-    block = max(1, 500_000 // max(count, 1))  # resamples a block at a time: (block, count) draws
+    steps = _drand48_steps(count)
+    # Resamples a block at a time: (count, block) draws, about 65,536 where count allows (the block's arrays, under
+    # 2 MB, stay in the CPU's cache and reuse the memory the block before freed).
+    block = max(1, 65_536 // max(count, 1))
     for start in range(0, resamples if count else 0, block):
-        picks = _perl_rand_indices(range(start, min(start + block, resamples)), count)
-        # Each sample's sum in the script's order (a running sum, not numpy's pairwise one).
-        means[start : start + len(picks)] = np.cumsum(values[picks], axis=1)[:, -1] / count
+        picks = _perl_rand_indices(range(start, min(start + block, resamples)), steps)
+        # Each sample's sum in the script's order: numpy adds the (count, block, 3) values row after row (its
+        # pairwise sum runs along the axis fast in memory only, here the (P, R, F) one).
+        means[start : start + picks.shape[1]] = values[picks].sum(axis=0) / count
     out = {}
     for column, name in ((1, "recall"), (0, "precision"), (2, "f")):
         ranked = np.sort(means[:, column])
