@@ -36,17 +36,13 @@ def score_across_ranks(
     options = family.merged_options(options)
     gather = _gather_in(group)
     empty = len(predictions) == 0 and len(references) == 0
-    table = None
-    if family.needs_reference_counts(**options):
-        table = summed_counts(
-            _all_or_raise(
-                gather, lambda: None if empty else family.reference_counts(predictions, references, **options)
-            )
-        )
-    shards = _all_or_raise(
-        gather, lambda: None if empty else family.shard_statistics(predictions, references, table, **options)
-    )
-    return merged_result(family.name, shards)
+
+    def every_rank(compute: Callable[..., Any], *counts: Any) -> list[Any]:
+        """Every rank's ``compute`` of its rows (None for a rank without rows), or the error of a rank that raised."""
+        return _all_or_raise(gather, lambda: None if empty else compute(predictions, references, *counts, **options))
+
+    table = summed_counts(every_rank(family.reference_counts)) if family.needs_reference_counts(**options) else None
+    return merged_result(family.name, every_rank(family.shard_statistics, table))
 
 
 def _gather_in(group: Any) -> Callable[[Any], list[Any]]:
