@@ -317,11 +317,9 @@ def confidence_interval(
     _check_statistics("stats", stats)
     seed = resolve_seed(seed)
     scorer = _Scorer(stats)
-    own = _own_interval(scorer, n_samples, confidence)
-    if own is not None:
-        return own
-    (resampled,) = _resample_scores([scorer], _draws(seed, len(stats), n_samples))
-    return _interval(scorer, resampled, confidence, exact_mean=True)
+    return _own_interval(scorer, n_samples, confidence) or _interval(
+        scorer, _resample_scores([scorer], _draws(seed, len(stats), n_samples))[0], confidence, exact_mean=True
+    )
 
 
 def _own_interval(scorer: _Scorer, n_samples: int, confidence: float) -> dict[str, SystemResult] | None:
