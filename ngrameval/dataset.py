@@ -215,10 +215,8 @@ def _ray_passes(dataset: Any, job: _Job, files: bool) -> Iterator[bytes]:
         for batch in mapped.iter_batches(batch_size=None, batch_format="numpy"):
             yield from batch["blob"].tolist()
 
-    table = None
-    if get_family(job.metric).needs_reference_counts(**job.options):
-        table = [ray.put(summed_counts(map(_loaded, blobs(True, None))))]
-    return blobs(False, table)
+    needed = get_family(job.metric).needs_reference_counts(**job.options)
+    return blobs(False, [ray.put(summed_counts(map(_loaded, blobs(True, None))))] if needed else None)
 
 
 def _path_dataset(paths: Any) -> Any:
