@@ -353,10 +353,8 @@ class ReferenceIndex(_Slots):
                 slots = max(self.max_slots, 1)
                 if slots == 1:
                     pair_count = np.bincount(entry_in_order, minlength=len(table_keys)).astype(np.int32)
-                    pair_entry, pair_slot = (
-                        np.arange(len(table_keys), dtype=np.int32),
-                        np.zeros(len(table_keys), np.int16),
-                    )
+                    pair_entry = np.arange(len(table_keys), dtype=np.int32)
+                    pair_slot = np.zeros(len(table_keys), np.int16)
                     max_count = pair_count
                 else:
                     # In key order, the positions of an entry (one sentence) come in position order, so

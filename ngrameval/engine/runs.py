@@ -110,10 +110,9 @@ def byte_runs(codes: np.ndarray, inside: np.ndarray) -> tuple[pa.Array, np.ndarr
     changed[[0, -1]] = inside[[0, -1]] if len(inside) else False
     np.not_equal(inside[1:], inside[:-1], out=changed[1:-1])
     edges = np.flatnonzero(changed)
-    offsets = np.zeros(len(edges) // 2 + 1, np.int64)
-    np.cumsum(edges[1::2] - edges[0::2], out=offsets[1:])
+    bounds = offsets(edges[1::2] - edges[0::2])
     pa = _arrow()[0]
-    runs = pa.LargeStringArray.from_buffers(len(offsets) - 1, pa.py_buffer(offsets), pa.py_buffer(codes[inside]))
+    runs = pa.LargeStringArray.from_buffers(len(bounds) - 1, pa.py_buffer(bounds), pa.py_buffer(codes[inside]))
     return runs, edges[0::2]
 
 
