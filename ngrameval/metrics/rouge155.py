@@ -440,9 +440,14 @@ def score(
         out[model_doc, model_slot] = per_model
         return out
 
-    def scores(hits: np.ndarray, model_counts: np.ndarray, peer_counts: np.ndarray) -> np.ndarray:
-        peer_grid = np.repeat(peer_counts.astype(np.float64)[:, None], slots, axis=1)
-        return _pooled_scores(grid(hits), grid(model_counts), peer_grid, present, multi_ref, alpha)
+    def scores(
+        hits: np.ndarray, model_counts: Any, peer_counts: Any, recall: Any = None, inverse: float | None = None
+    ) -> np.ndarray:  # per model (the peer's per document), as _pooled_scores takes them
+        peer_grid = np.repeat(np.asarray(peer_counts, np.float64)[:, None], slots, axis=1)
+        model_recall = None if recall is None else grid(recall)
+        return _pooled_scores(
+            grid(hits), grid(model_counts), peer_grid, present, multi_ref, alpha, model_recall, inverse
+        )
 
     results: dict[str, np.ndarray] = {}
     lcs: dict[str, np.ndarray] = {}  # per kind: rougeL and rougeLsum share ROUGE-L
@@ -462,21 +467,17 @@ def score(
             hits, peer_counts, model_counts = overlap.counts(None if n < 0 else n, kind == "SU")
             results[name] = scores(hits, model_counts, peer_counts)
         elif kind not in lcs:
-            lcs[kind] = _lcs_scores(peers, models, present, alpha, multi_ref, None if kind == "L" else float(w))
+            lcs[kind] = scores(*_lcs_counts(peers, models, model_doc, None if kind == "L" else float(w)))
     return {name: lcs[kind].copy() if kind in lcs else results[name] for name, kind, _ in types}
 
 
-def _lcs_scores(
-    peers: TokenizedTexts, models: TokenizedTexts, present: np.ndarray, alpha: float, multi_ref: str, w: float | None
-) -> np.ndarray:
-    """ROUGE-L (``w`` None) or ROUGE-W per document."""
-    model_owner = np.flatnonzero(present)  # document * slots + slot of each model, in order
-    documents, slots = present.shape
+def _lcs_counts(peers: TokenizedTexts, models: TokenizedTexts, model_doc: np.ndarray, w: float | None) -> tuple:
+    """ROUGE-L (``w`` None) or ROUGE-W: per model its hits and base, per document the peer's base, per model the
+    recall ``-f B`` picks the best model by (unrounded), and ROUGE-W's ``1 / w``."""
+    model_of = np.arange(len(model_doc))
     model_offsets = offsets(models.sentence_lengths)
     peer_offsets = offsets(peers.sentence_lengths)
-    pairs = sentence_pairs(
-        models.sentence_counts, peers.sentence_counts, np.arange(len(model_owner)), model_owner // slots
-    )
+    pairs = sentence_pairs(models.sentence_counts, peers.sentence_counts, model_of, model_doc)
     if w is None:
         mask = lcs_union_mask(models.sentence_ids, model_offsets, peers.sentence_ids, peer_offsets, *pairs)
     else:
@@ -484,34 +485,27 @@ def _lcs_scores(
 
     # Clip the marked tokens, in order, by the unigram counts of the (cut) model and peer texts: the r-th
     # marked occurrence of a token counts while r < min(model count, peer count).
-    sentence_len = models.sentence_lengths
-    sentence_owner = np.repeat(model_owner, models.sentence_counts)
+    sentence_len, peer_len = models.sentence_lengths, peers.text_lengths
+    sentence_owner = np.repeat(model_of, models.sentence_counts)
     token_owner = np.repeat(sentence_owner, sentence_len)
     token_id = models.sentence_ids
     span = int(max(models.ids.max(initial=0), peers.ids.max(initial=0), token_id.max(initial=0))) + 1
-    model_units = np.unique(np.repeat(model_owner, models.text_lengths) * span + models.ids, return_counts=True)
-    peer_units = np.unique(np.repeat(np.arange(documents), peers.text_lengths) * span + peers.ids, return_counts=True)
+    model_units = np.unique(np.repeat(model_of, models.text_lengths) * span + models.ids, return_counts=True)
+    peer_units = np.unique(np.repeat(np.arange(len(peer_len)), peer_len) * span + peers.ids, return_counts=True)
     marked = np.flatnonzero(mask)
     unit = token_owner[marked] * span + token_id[marked]
     order, sorted_unit = stable_order(unit)
     first = np.maximum.accumulate(np.where(run_starts(sorted_unit), np.arange(len(unit)), 0))  # of each group
     rank = np.empty(len(unit), np.int64)
     rank[order] = np.arange(len(unit)) - first  # the rank of each marked token among those of its unit
-    peer_doc = token_owner[marked] // slots
+    peer_doc = model_doc[token_owner[marked]]
     limit = np.minimum(_lookup(*model_units, unit), _lookup(*peer_units, peer_doc * span + token_id[marked]))
     counted = np.zeros(len(token_id), bool)
     counted[marked[rank < limit]] = True
-
-    def per_model(owners: np.ndarray, weights: np.ndarray) -> np.ndarray:
-        return np.bincount(owners, weights, documents * slots).reshape(documents, slots).astype(float)
-
-    peer_len = peers.text_lengths
     if w is None:
-        hits = per_model(token_owner, counted)
-        base = per_model(sentence_owner, sentence_len)
-        peer_counts = np.broadcast_to(peer_len[:, None].astype(float), (documents, slots))
-        recall = np.divide(hits, base, out=np.zeros_like(hits), where=base > 0) if multi_ref == "best" else None
-        return _pooled_scores(hits, base, peer_counts, present, multi_ref, alpha, recall)
+        hits = np.bincount(token_owner, counted, len(model_doc))
+        base = np.bincount(sentence_owner, sentence_len, len(model_doc))
+        return hits, base, peer_len, np.divide(hits, base, out=np.zeros(len(base)), where=base > 0)
 
     # ROUGE-W: runs of counted hits. A run is added (weighted) at a counted position whose next position
     # is unmarked, or that ends its sentence; hits marked but not counted neither add nor end a run.
@@ -522,21 +516,11 @@ def _lcs_scores(
     boundary[flush_at + 1] = True  # a run starts with its sentence or after the previous flush
     run = np.cumsum(boundary[:-1]) - 1
     run_length = np.bincount(run, weights=counted)[run[flush_at]].astype(np.int64)
-    hit_w, base_w = (
-        per_model(token_owner[flush_at], weights[run_length]),
-        per_model(sentence_owner, weights[sentence_len]),
-    )
+    hit_w = np.bincount(token_owner[flush_at], weights[run_length], len(model_doc))
+    base_w = np.bincount(sentence_owner, weights[sentence_len], len(model_doc))
     inverse = 1 / w
-    model_totals, peer_totals = np.zeros((documents, slots)), np.zeros((documents, slots))
-    for d, k in zip(*np.nonzero(present)):
-        model_totals[d, k] = float(base_w[d, k]) ** w
-        peer_totals[d, k] = float(peer_len[d]) ** w
-    recall = None
-    if multi_ref == "best":
-        recall = np.zeros((documents, slots))
-        for d, k in zip(*np.nonzero(present & (base_w > 0))):
-            recall[d, k] = (hit_w[d, k] / base_w[d, k]) ** inverse
-    return _pooled_scores(hit_w, model_totals, peer_totals, present, multi_ref, alpha, recall, inverse)
+    recall = [(hit / base) ** inverse if base > 0 else 0.0 for hit, base in zip(hit_w.tolist(), base_w.tolist())]
+    return hit_w, [base**w for base in base_w.tolist()], [float(n) ** w for n in peer_len.tolist()], recall, inverse
 
 
 def _lookup(units: np.ndarray, counts: np.ndarray, keys: np.ndarray) -> np.ndarray:
