@@ -45,7 +45,7 @@ import numpy as np
 from ngrameval.engine.cache import cleared_with_caches
 from ngrameval.engine.inputs import check_choice, check_flag, check_number, check_order, check_positive_int
 from ngrameval.engine.lcs import lcs_union_mask, sentence_pairs, wlcs_union_mask
-from ngrameval.engine.ngrams import EncodedSegments, ReferenceIndex, concatenated_ranges, search_sorted, stable_order
+from ngrameval.engine.ngrams import EncodedSegments, ReferenceIndex, search_sorted, stable_order
 from ngrameval.engine.runs import offsets, run_starts
 from ngrameval.errors import InputError
 from ngrameval.installed import shipped_path
@@ -321,28 +321,30 @@ def _round5(value: float) -> float:
 
 
 def _pooled_scores(
-    hits: np.ndarray,
-    model_counts: np.ndarray,
-    peer_counts: np.ndarray,
-    present: np.ndarray,
+    model_doc: np.ndarray,
     multi_ref: str,
     alpha: float,
-    model_recall: np.ndarray | None = None,
+    hits: Any,
+    model_counts: Any,
+    peer_counts: Any,
+    model_recall: Any = None,
     inverse_power: float | None = None,
 ) -> np.ndarray:
-    """(P, R, F) rows from (documents, slots) per-model totals: summed left to right, as the script adds them
-    (``pooled``), or the first model's with the highest ``model_recall`` (``best``; default: the rounded recall)."""
-    columns = (hits, model_counts, peer_counts)
+    """(P, R, F) rows per document from per-model totals (``peer_counts`` per document; ``model_doc``: each model's
+    document, in order): summed in model order, as the script adds them (``pooled``), or the first model's with the
+    highest ``model_recall`` (``best``; default: the rounded recall)."""
+    documents = len(peer_counts)
+    columns = [np.asarray(values, np.float64) for values in (hits, model_counts, np.asarray(peer_counts)[model_doc])]
     if multi_ref == "pooled":
-        totals = [np.cumsum(np.where(present, values, 0), axis=1)[:, -1] for values in columns]
+        totals = [np.bincount(model_doc, values, documents) for values in columns]
     else:
         if model_recall is None:  # sprintf("%07.5f", hit / count), 0 when count is 0: -f B's for N, S and BE
-            model_recall = np.zeros(hits.shape)
-            for index in zip(*np.nonzero(model_counts)):
-                model_recall[index] = _round5(hits[index] / model_counts[index])
-        selection = np.argmax(np.where(present, model_recall, -np.inf), axis=1)  # argmax: the first maximum
-        totals = [values[np.arange(len(hits)), selection] for values in columns]
-    out = np.zeros((len(hits), 3))
+            model_recall = [_round5(hit / n) if n else 0.0 for hit, n in zip(columns[0].tolist(), columns[1].tolist())]
+        # Per document, the first of its models with the highest recall (a stable sort keeps ties in order).
+        first = offsets(np.bincount(model_doc, minlength=documents))[:-1]
+        selection = np.lexsort((-np.asarray(model_recall, np.float64), model_doc))[first]
+        totals = [values[selection] for values in columns]
+    out = np.zeros((documents, 3))
     for i, (hit, model, peer) in enumerate(zip(*(total.tolist() for total in totals))):
         recall, precision = (
             0.0 if total == 0 else _round5(hit / total if inverse_power is None else (hit / total) ** inverse_power)
@@ -430,25 +432,8 @@ def score(
     peers = _summaries(predictions, tokenizer, length_limit_words, length_limit_bytes)
     models = _summaries([r for group in references for r in group], tokenizer, length_limit_words, length_limit_bytes)
     per_document = np.fromiter(map(len, references), np.int64, documents)
-    slots = int(per_document.max())
-    model_slot, model_doc = concatenated_ranges(0, per_document)
-    present = np.zeros((documents, slots), bool)
-    present[model_doc, model_slot] = True
-
-    def grid(per_model: np.ndarray) -> np.ndarray:  # (documents, slots), 0 where a document has fewer models
-        out = np.zeros((documents, slots))
-        out[model_doc, model_slot] = per_model
-        return out
-
-    def scores(
-        hits: np.ndarray, model_counts: Any, peer_counts: Any, recall: Any = None, inverse: float | None = None
-    ) -> np.ndarray:  # per model (the peer's per document), as _pooled_scores takes them
-        peer_grid = np.repeat(np.asarray(peer_counts, np.float64)[:, None], slots, axis=1)
-        model_recall = None if recall is None else grid(recall)
-        return _pooled_scores(
-            grid(hits), grid(model_counts), peer_grid, present, multi_ref, alpha, model_recall, inverse
-        )
-
+    model_doc = np.repeat(np.arange(documents), per_document)
+    scores = functools.partial(_pooled_scores, model_doc, multi_ref, alpha)  # of per-model values
     results: dict[str, np.ndarray] = {}
     lcs: dict[str, np.ndarray] = {}  # per kind: rougeL and rougeLsum share ROUGE-L
     orders = sorted({n for _, kind, n in types if kind == "N"})
@@ -459,7 +444,7 @@ def score(
     overlap = None  # ROUGE-S / SU: the skip-bigrams of all documents at once (S and SU of one distance share it)
     for name, kind, n in types:
         if kind == "N":
-            hits = index.per_reference(matches, n)[model_doc, model_slot]
+            hits = index.per_reference(matches, n)[index.segment_sentence, index.segment_slot]
             results[name] = scores(hits, *(np.maximum(t.text_lengths - n + 1, 0) for t in (models, peers)))
         elif kind in ("S", "SU"):
             if overlap is None:
@@ -593,20 +578,20 @@ def score_be(
     _check_options(alpha, multi_ref, 1.0, None, None)
     _check_lengths(predictions, references)
     table = _exception_table(exceptions) if use_stemmer else None
-    slots = max((len(group) for group in references), default=1)
-    hits, model_counts, peer_counts = (np.zeros((len(predictions), slots)) for _ in range(3))
-    present = np.zeros((len(predictions), slots), bool)
+    hits, model_counts, peer_counts, model_doc = [], [], [], []
     for d, (peer_lines, group) in enumerate(zip(predictions, references)):
         if isinstance(peer_lines, str) or isinstance(group, str) or not len(group):
             raise InputError(
                 f"predictions[{d}] must be a list of BE lines and references[{d}] a non-empty list of them"
             )
         peer = _be_bag(peer_lines, mode, table)
-        for k, model_lines in enumerate(group):
+        peer_counts.append(sum(peer.values()))
+        for model_lines in group:
             model = _be_bag(model_lines, mode, table)
-            hits[d, k] = sum(min(count, peer[key]) for key, count in model.items() if key in peer)
-            model_counts[d, k], peer_counts[d, k], present[d, k] = sum(model.values()), sum(peer.values()), True
-    return _pooled_scores(hits, model_counts, peer_counts, present, multi_ref, alpha)
+            hits.append(sum(min(count, peer[key]) for key, count in model.items() if key in peer))
+            model_counts.append(sum(model.values()))
+            model_doc.append(d)
+    return _pooled_scores(np.array(model_doc, np.int64), multi_ref, alpha, hits, model_counts, peer_counts)
 
 
 # --------------------------------------------------------------------------- averages as printed
