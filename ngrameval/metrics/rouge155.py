@@ -46,7 +46,7 @@ from ngrameval.engine.cache import cleared_with_caches
 from ngrameval.engine.inputs import check_choice, check_flag, check_number, check_order, check_positive_int
 from ngrameval.engine.lcs import lcs_union_mask, sentence_pairs, wlcs_union_mask
 from ngrameval.engine.ngrams import EncodedSegments, ReferenceIndex, search_sorted, stable_order
-from ngrameval.engine.runs import offsets, run_starts
+from ngrameval.engine.runs import kept_lengths, offsets, run_starts
 from ngrameval.errors import InputError
 from ngrameval.installed import shipped_path
 from ngrameval.metrics import rouge_common
@@ -265,8 +265,7 @@ class _Tokenizer:
         ids = np.fromiter(map(self.ids.__getitem__, raw), np.int64, len(raw))[raw_ids]
         if self.stopwords is not None:
             kept = ids >= 0
-            counts = np.bincount(np.repeat(np.arange(len(sentences)), counts)[kept], minlength=len(sentences))
-            ids = ids[kept]
+            ids, counts = ids[kept], kept_lengths(counts, kept)
         return ids, counts
 
 
@@ -434,26 +433,25 @@ def score(
     per_document = np.fromiter(map(len, references), np.int64, documents)
     model_doc = np.repeat(np.arange(documents), per_document)
     scores = functools.partial(_pooled_scores, model_doc, multi_ref, alpha)  # of per-model values
-    results: dict[str, np.ndarray] = {}
-    lcs: dict[str, np.ndarray] = {}  # per kind: rougeL and rougeLsum share ROUGE-L
+    results: dict[tuple[str, int], np.ndarray] = {}  # per (kind, n): rougeL and rougeLsum are both ROUGE-L
     orders = sorted({n for _, kind, n in types if kind == "N"})
     if orders:  # ROUGE-N: the shared engine's per-reference clipped counts
         vocabulary = tokenizer.vocabulary
         index = ReferenceIndex.from_ids(vocabulary, models.ids, models.text_lengths, per_document, max(orders))
         matches = index.match(EncodedSegments(vocabulary, peers.ids, peers.text_lengths, list), max(orders))
     overlap = None  # ROUGE-S / SU: the skip-bigrams of all documents at once (S and SU of one distance share it)
-    for name, kind, n in types:
+    for kind, n in dict.fromkeys((kind, n) for _, kind, n in types):
         if kind == "N":
             hits = index.per_reference(matches, n)[index.segment_sentence, index.segment_slot]
-            results[name] = scores(hits, *(np.maximum(t.text_lengths - n + 1, 0) for t in (models, peers)))
+            results[kind, n] = scores(hits, *(np.maximum(t.text_lengths - n + 1, 0) for t in (models, peers)))
         elif kind in ("S", "SU"):
             if overlap is None:
                 overlap = SkipBigramOverlap(peers.ids, peers.text_lengths, models.ids, models.text_lengths, model_doc)
             hits, peer_counts, model_counts = overlap.counts(None if n < 0 else n, kind == "SU")
-            results[name] = scores(hits, model_counts, peer_counts)
-        elif kind not in lcs:
-            lcs[kind] = scores(*_lcs_counts(peers, models, model_doc, None if kind == "L" else float(w)))
-    return {name: lcs[kind].copy() if kind in lcs else results[name] for name, kind, _ in types}
+            results[kind, n] = scores(hits, model_counts, peer_counts)
+        else:
+            results[kind, n] = scores(*_lcs_counts(peers, models, model_doc, None if kind == "L" else float(w)))
+    return {name: results[kind, n].copy() for name, kind, n in types}
 
 
 def _lcs_counts(peers: TokenizedTexts, models: TokenizedTexts, model_doc: np.ndarray, w: float | None) -> tuple:
