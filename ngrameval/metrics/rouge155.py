@@ -45,8 +45,8 @@ import numpy as np
 from ngrameval.engine.cache import cleared_with_caches
 from ngrameval.engine.inputs import check_choice, check_flag, check_number, check_order, check_positive_int
 from ngrameval.engine.lcs import lcs_union_mask, sentence_pairs, wlcs_union_mask
-from ngrameval.engine.ngrams import EncodedSegments, ReferenceIndex, concatenated_ranges, search_sorted, stable_order
-from ngrameval.engine.runs import offsets, run_starts
+from ngrameval.engine.ngrams import EncodedSegments, ReferenceIndex, search_sorted, stable_order
+from ngrameval.engine.runs import kept_lengths, offsets, run_starts
 from ngrameval.errors import InputError
 from ngrameval.installed import shipped_path
 from ngrameval.metrics import rouge_common
@@ -265,8 +265,7 @@ class _Tokenizer:
         ids = np.fromiter(map(self.ids.__getitem__, raw), np.int64, len(raw))[raw_ids]
         if self.stopwords is not None:
             kept = ids >= 0
-            counts = np.bincount(np.repeat(np.arange(len(sentences)), counts)[kept], minlength=len(sentences))
-            ids = ids[kept]
+            ids, counts = ids[kept], kept_lengths(counts, kept)
         return ids, counts
 
 
@@ -321,28 +320,30 @@ def _round5(value: float) -> float:
 
 
 def _pooled_scores(
-    hits: np.ndarray,
-    model_counts: np.ndarray,
-    peer_counts: np.ndarray,
-    present: np.ndarray,
+    model_doc: np.ndarray,
     multi_ref: str,
     alpha: float,
-    model_recall: np.ndarray | None = None,
+    hits: Any,
+    model_counts: Any,
+    peer_counts: Any,
+    model_recall: Any = None,
     inverse_power: float | None = None,
 ) -> np.ndarray:
-    """(P, R, F) rows from (documents, slots) per-model totals: summed left to right, as the script adds them
-    (``pooled``), or the first model's with the highest ``model_recall`` (``best``; default: the rounded recall)."""
-    columns = (hits, model_counts, peer_counts)
+    """(P, R, F) rows per document from per-model totals (``peer_counts`` per document; ``model_doc``: each model's
+    document, in order): summed in model order, as the script adds them (``pooled``), or the first model's with the
+    highest ``model_recall`` (``best``; default: the rounded recall)."""
+    documents = len(peer_counts)
+    columns = [np.asarray(values, np.float64) for values in (hits, model_counts, np.asarray(peer_counts)[model_doc])]
     if multi_ref == "pooled":
-        totals = [np.cumsum(np.where(present, values, 0), axis=1)[:, -1] for values in columns]
+        totals = [np.bincount(model_doc, values, documents) for values in columns]
     else:
         if model_recall is None:  # sprintf("%07.5f", hit / count), 0 when count is 0: -f B's for N, S and BE
-            model_recall = np.zeros(hits.shape)
-            for index in zip(*np.nonzero(model_counts)):
-                model_recall[index] = _round5(hits[index] / model_counts[index])
-        selection = np.argmax(np.where(present, model_recall, -np.inf), axis=1)  # argmax: the first maximum
-        totals = [values[np.arange(len(hits)), selection] for values in columns]
-    out = np.zeros((len(hits), 3))
+            model_recall = [_round5(hit / n) if n else 0.0 for hit, n in zip(columns[0].tolist(), columns[1].tolist())]
+        # Per document, the first of its models with the highest recall (a stable sort keeps ties in order).
+        first = offsets(np.bincount(model_doc, minlength=documents))[:-1]
+        selection = np.lexsort((-np.asarray(model_recall, np.float64), model_doc))[first]
+        totals = [values[selection] for values in columns]
+    out = np.zeros((documents, 3))
     for i, (hit, model, peer) in enumerate(zip(*(total.tolist() for total in totals))):
         recall, precision = (
             0.0 if total == 0 else _round5(hit / total if inverse_power is None else (hit / total) ** inverse_power)
@@ -430,53 +431,36 @@ def score(
     peers = _summaries(predictions, tokenizer, length_limit_words, length_limit_bytes)
     models = _summaries([r for group in references for r in group], tokenizer, length_limit_words, length_limit_bytes)
     per_document = np.fromiter(map(len, references), np.int64, documents)
-    slots = int(per_document.max())
-    model_slot, model_doc = concatenated_ranges(0, per_document)
-    present = np.zeros((documents, slots), bool)
-    present[model_doc, model_slot] = True
-
-    def grid(per_model: np.ndarray) -> np.ndarray:  # (documents, slots), 0 where a document has fewer models
-        out = np.zeros((documents, slots))
-        out[model_doc, model_slot] = per_model
-        return out
-
-    def scores(hits: np.ndarray, model_counts: np.ndarray, peer_counts: np.ndarray) -> np.ndarray:
-        peer_grid = np.repeat(peer_counts.astype(np.float64)[:, None], slots, axis=1)
-        return _pooled_scores(grid(hits), grid(model_counts), peer_grid, present, multi_ref, alpha)
-
-    results: dict[str, np.ndarray] = {}
-    lcs: dict[str, np.ndarray] = {}  # per kind: rougeL and rougeLsum share ROUGE-L
+    model_doc = np.repeat(np.arange(documents), per_document)
+    scores = functools.partial(_pooled_scores, model_doc, multi_ref, alpha)  # of per-model values
+    results: dict[tuple[str, int], np.ndarray] = {}  # per (kind, n): rougeL and rougeLsum are both ROUGE-L
     orders = sorted({n for _, kind, n in types if kind == "N"})
     if orders:  # ROUGE-N: the shared engine's per-reference clipped counts
         vocabulary = tokenizer.vocabulary
         index = ReferenceIndex.from_ids(vocabulary, models.ids, models.text_lengths, per_document, max(orders))
         matches = index.match(EncodedSegments(vocabulary, peers.ids, peers.text_lengths, list), max(orders))
     overlap = None  # ROUGE-S / SU: the skip-bigrams of all documents at once (S and SU of one distance share it)
-    for name, kind, n in types:
+    for kind, n in dict.fromkeys((kind, n) for _, kind, n in types):
         if kind == "N":
-            hits = index.per_reference(matches, n)[model_doc, model_slot]
-            results[name] = scores(hits, *(np.maximum(t.text_lengths - n + 1, 0) for t in (models, peers)))
+            hits = index.per_reference(matches, n)[index.segment_sentence, index.segment_slot]
+            results[kind, n] = scores(hits, *(np.maximum(t.text_lengths - n + 1, 0) for t in (models, peers)))
         elif kind in ("S", "SU"):
             if overlap is None:
                 overlap = SkipBigramOverlap(peers.ids, peers.text_lengths, models.ids, models.text_lengths, model_doc)
             hits, peer_counts, model_counts = overlap.counts(None if n < 0 else n, kind == "SU")
-            results[name] = scores(hits, model_counts, peer_counts)
-        elif kind not in lcs:
-            lcs[kind] = _lcs_scores(peers, models, present, alpha, multi_ref, None if kind == "L" else float(w))
-    return {name: lcs[kind].copy() if kind in lcs else results[name] for name, kind, _ in types}
+            results[kind, n] = scores(hits, model_counts, peer_counts)
+        else:
+            results[kind, n] = scores(*_lcs_counts(peers, models, model_doc, None if kind == "L" else float(w)))
+    return {name: results[kind, n].copy() for name, kind, n in types}
 
 
-def _lcs_scores(
-    peers: TokenizedTexts, models: TokenizedTexts, present: np.ndarray, alpha: float, multi_ref: str, w: float | None
-) -> np.ndarray:
-    """ROUGE-L (``w`` None) or ROUGE-W per document."""
-    model_owner = np.flatnonzero(present)  # document * slots + slot of each model, in order
-    documents, slots = present.shape
+def _lcs_counts(peers: TokenizedTexts, models: TokenizedTexts, model_doc: np.ndarray, w: float | None) -> tuple:
+    """ROUGE-L (``w`` None) or ROUGE-W: per model its hits and base, per document the peer's base, per model the
+    recall ``-f B`` picks the best model by (unrounded), and ROUGE-W's ``1 / w``."""
+    model_of = np.arange(len(model_doc))
     model_offsets = offsets(models.sentence_lengths)
     peer_offsets = offsets(peers.sentence_lengths)
-    pairs = sentence_pairs(
-        models.sentence_counts, peers.sentence_counts, np.arange(len(model_owner)), model_owner // slots
-    )
+    pairs = sentence_pairs(models.sentence_counts, peers.sentence_counts, model_of, model_doc)
     if w is None:
         mask = lcs_union_mask(models.sentence_ids, model_offsets, peers.sentence_ids, peer_offsets, *pairs)
     else:
@@ -484,34 +468,27 @@ def _lcs_scores(
 
     # Clip the marked tokens, in order, by the unigram counts of the (cut) model and peer texts: the r-th
     # marked occurrence of a token counts while r < min(model count, peer count).
-    sentence_len = models.sentence_lengths
-    sentence_owner = np.repeat(model_owner, models.sentence_counts)
+    sentence_len, peer_len = models.sentence_lengths, peers.text_lengths
+    sentence_owner = np.repeat(model_of, models.sentence_counts)
     token_owner = np.repeat(sentence_owner, sentence_len)
     token_id = models.sentence_ids
     span = int(max(models.ids.max(initial=0), peers.ids.max(initial=0), token_id.max(initial=0))) + 1
-    model_units = np.unique(np.repeat(model_owner, models.text_lengths) * span + models.ids, return_counts=True)
-    peer_units = np.unique(np.repeat(np.arange(documents), peers.text_lengths) * span + peers.ids, return_counts=True)
+    model_units = np.unique(np.repeat(model_of, models.text_lengths) * span + models.ids, return_counts=True)
+    peer_units = np.unique(np.repeat(np.arange(len(peer_len)), peer_len) * span + peers.ids, return_counts=True)
     marked = np.flatnonzero(mask)
     unit = token_owner[marked] * span + token_id[marked]
     order, sorted_unit = stable_order(unit)
     first = np.maximum.accumulate(np.where(run_starts(sorted_unit), np.arange(len(unit)), 0))  # of each group
     rank = np.empty(len(unit), np.int64)
     rank[order] = np.arange(len(unit)) - first  # the rank of each marked token among those of its unit
-    peer_doc = token_owner[marked] // slots
+    peer_doc = model_doc[token_owner[marked]]
     limit = np.minimum(_lookup(*model_units, unit), _lookup(*peer_units, peer_doc * span + token_id[marked]))
     counted = np.zeros(len(token_id), bool)
     counted[marked[rank < limit]] = True
-
-    def per_model(owners: np.ndarray, weights: np.ndarray) -> np.ndarray:
-        return np.bincount(owners, weights, documents * slots).reshape(documents, slots).astype(float)
-
-    peer_len = peers.text_lengths
     if w is None:
-        hits = per_model(token_owner, counted)
-        base = per_model(sentence_owner, sentence_len)
-        peer_counts = np.broadcast_to(peer_len[:, None].astype(float), (documents, slots))
-        recall = np.divide(hits, base, out=np.zeros_like(hits), where=base > 0) if multi_ref == "best" else None
-        return _pooled_scores(hits, base, peer_counts, present, multi_ref, alpha, recall)
+        hits = np.bincount(token_owner, counted, len(model_doc))
+        base = np.bincount(sentence_owner, sentence_len, len(model_doc))
+        return hits, base, peer_len, np.divide(hits, base, out=np.zeros(len(base)), where=base > 0)
 
     # ROUGE-W: runs of counted hits. A run is added (weighted) at a counted position whose next position
     # is unmarked, or that ends its sentence; hits marked but not counted neither add nor end a run.
@@ -522,21 +499,11 @@ def _lcs_scores(
     boundary[flush_at + 1] = True  # a run starts with its sentence or after the previous flush
     run = np.cumsum(boundary[:-1]) - 1
     run_length = np.bincount(run, weights=counted)[run[flush_at]].astype(np.int64)
-    hit_w, base_w = (
-        per_model(token_owner[flush_at], weights[run_length]),
-        per_model(sentence_owner, weights[sentence_len]),
-    )
+    hit_w = np.bincount(token_owner[flush_at], weights[run_length], len(model_doc))
+    base_w = np.bincount(sentence_owner, weights[sentence_len], len(model_doc))
     inverse = 1 / w
-    model_totals, peer_totals = np.zeros((documents, slots)), np.zeros((documents, slots))
-    for d, k in zip(*np.nonzero(present)):
-        model_totals[d, k] = float(base_w[d, k]) ** w
-        peer_totals[d, k] = float(peer_len[d]) ** w
-    recall = None
-    if multi_ref == "best":
-        recall = np.zeros((documents, slots))
-        for d, k in zip(*np.nonzero(present & (base_w > 0))):
-            recall[d, k] = (hit_w[d, k] / base_w[d, k]) ** inverse
-    return _pooled_scores(hit_w, model_totals, peer_totals, present, multi_ref, alpha, recall, inverse)
+    recall = [(hit / base) ** inverse if base > 0 else 0.0 for hit, base in zip(hit_w.tolist(), base_w.tolist())]
+    return hit_w, [base**w for base in base_w.tolist()], [float(n) ** w for n in peer_len.tolist()], recall, inverse
 
 
 def _lookup(units: np.ndarray, counts: np.ndarray, keys: np.ndarray) -> np.ndarray:
@@ -609,20 +576,20 @@ def score_be(
     _check_options(alpha, multi_ref, 1.0, None, None)
     _check_lengths(predictions, references)
     table = _exception_table(exceptions) if use_stemmer else None
-    slots = max((len(group) for group in references), default=1)
-    hits, model_counts, peer_counts = (np.zeros((len(predictions), slots)) for _ in range(3))
-    present = np.zeros((len(predictions), slots), bool)
+    hits, model_counts, peer_counts, model_doc = [], [], [], []
     for d, (peer_lines, group) in enumerate(zip(predictions, references)):
         if isinstance(peer_lines, str) or isinstance(group, str) or not len(group):
             raise InputError(
                 f"predictions[{d}] must be a list of BE lines and references[{d}] a non-empty list of them"
             )
         peer = _be_bag(peer_lines, mode, table)
-        for k, model_lines in enumerate(group):
+        peer_counts.append(sum(peer.values()))
+        for model_lines in group:
             model = _be_bag(model_lines, mode, table)
-            hits[d, k] = sum(min(count, peer[key]) for key, count in model.items() if key in peer)
-            model_counts[d, k], peer_counts[d, k], present[d, k] = sum(model.values()), sum(peer.values()), True
-    return _pooled_scores(hits, model_counts, peer_counts, present, multi_ref, alpha)
+            hits.append(sum(min(count, peer[key]) for key, count in model.items() if key in peer))
+            model_counts.append(sum(model.values()))
+            model_doc.append(d)
+    return _pooled_scores(np.array(model_doc, np.int64), multi_ref, alpha, hits, model_counts, peer_counts)
 
 
 # --------------------------------------------------------------------------- averages as printed
