@@ -158,10 +158,8 @@ def read_leaderboard_input(
 ) -> tuple[list[str], list[list[str]], list[list[str]]]:
     """(system names, per system its predictions, per segment its references) from the uploads (:func:`text_files`,
     all within MAX_BYTES unpacked)."""
-    references, uploads = (
-        [Path(file) for file in reference_uploads or []],
-        [Path(file) for file in system_uploads or []],
-    )
+    references = [Path(file) for file in reference_uploads or []]
+    uploads = [Path(file) for file in system_uploads or []]
     if not references:
         raise InputError("lb.error.no_references")
     if not uploads:
