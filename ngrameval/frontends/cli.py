@@ -182,8 +182,7 @@ def run_score(args: argparse.Namespace) -> int:
     test = "bs" if args.paired_bs else "ar" if args.paired_ar else None
     if args.paired_n is not None and test is None:
         raise InputError("--paired-n needs --paired-bs or --paired-ar")
-    metrics = list(dict.fromkeys(args.metrics or ["bleu"]))
-    options = parse_metric_options(args.option, metrics)
+    options = parse_metric_options(args.option, args.metrics or ["bleu"])
     systems = parse_sources(args.systems, args.field, "-s")
     names = system_names(systems)
     if test is not None and len(systems) < 2:
@@ -196,7 +195,7 @@ def run_score(args: argparse.Namespace) -> int:
         args.confidence_n if args.confidence else None,
         significance.resolve_seed("env" if args.seed is None else args.seed),
     )
-    with _progress_bar(len(metrics) * (len(systems) + 1), args.quiet) as progress:
+    with _progress_bar(len(options) * (len(systems) + 1), args.quiet) as progress:
         board = score_leaderboard(names, predictions, per_segment_references, options, tests, progress)
     sentences = "json-sentences" if args.format == "json" else "sentences"
     output_format = sentences if args.sentence_level else args.format or "text"
@@ -379,12 +378,11 @@ def run_board(args: argparse.Namespace) -> int:
     from ngrameval.leaderboard.reading import parse_metric_options, parse_sources, read_predictions, read_references
 
     if args.action == "init":
-        metrics = list(dict.fromkeys(args.metrics or ["bleu"]))
-        options = parse_metric_options(args.option, metrics)
+        options = parse_metric_options(args.option, args.metrics or ["bleu"])
         sources = parse_sources(args.references, args.ref_field, "-r")
         references = read_references(sources)
         board = Board.create(args.folder, references, options, title=args.title, max_per_hour=args.max_per_hour)
-        print(f"{board.folder}: a board of {board.segments} segments scored with {', '.join(metrics)}")
+        print(f"{board.folder}: a board of {board.segments} segments scored with {', '.join(options)}")
         return 0
     board = Board(args.folder)
     if args.action == "submit":

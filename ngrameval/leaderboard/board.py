@@ -40,7 +40,7 @@ import numpy as np
 
 from ngrameval import significance
 from ngrameval.errors import InputError
-from ngrameval.leaderboard.scoring import Column, Leaderboard, SystemScores, clusters, column_key
+from ngrameval.leaderboard.scoring import Leaderboard, SystemScores
 from ngrameval.metric import Statistics, get_family
 
 SCHEMA_VERSION = 1
@@ -551,32 +551,21 @@ class Board:
         (['strong', 'weak'], True)
         """
         stored = self._stored_statistics()
-        stale = self.stale()
-        names = list(stored)
-        columns: list[Column] = []
-        results: dict[str, dict[str, significance.SystemResult]] = {name: {} for name in names}
-        groups: dict[str, list[list[str]]] = {}
+        systems = [SystemScores(name, {}, np.empty((self.segments, 0)), []) for name in stored]
+        standings = Leaderboard([], systems, None, significance_level=level, stale=self.stale())
         suffix = significance.signature_suffix(None, n_samples, significance.resolve_seed(seed))
         for spec in self.metrics():
-            keys = [column_key(spec.name, output, len(spec.outputs) > 1) for output in spec.outputs]
+            stats = [stored[system.name][spec.name] for system in systems]
+            intervals, p_values = significance.pairwise_bootstrap(stats, n_samples, seed=seed) if stats else ([], {})
             signature = significance.with_suffix(spec.signature, suffix)
-            columns += [Column(key, spec.name, output, signature) for key, output in zip(keys, spec.outputs)]
-            stats = [stored[name][spec.name] for name in names]
-            intervals, p_values = significance.pairwise_bootstrap(stats, n_samples, seed=seed) if names else ([], {})
-            for name, interval in zip(names, intervals):
-                results[name].update({key: interval[output] for key, output in zip(keys, spec.outputs)})
-            for key, output in zip(keys, spec.outputs):
-                corpus = [interval[output].score for interval in intervals]
-                ranked = (
-                    clusters(corpus, p_values[output], level, get_family(spec.name).lower_is_better) if names else []
-                )
-                groups[key] = [[names[index] for index in group] for group in ranked]
-        systems = []
-        for name in (name for group in groups[columns[0].key] for name in group):
-            segments = self.predictions(name) if details else []
-            scores = self._segment_scores(stored[name], segments) if details else np.empty((self.segments, 0))
-            systems.append(SystemScores(name, results[name], scores, segments))
-        return Leaderboard(columns, systems, None, significance_level=level, clusters=groups, stale=stale)
+            standings.add_metric(spec.name, spec.outputs, signature, intervals, p_values)
+        by_name = {system.name: system for system in systems}
+        standings.systems = [by_name[name] for name in standings.cluster_numbers()]  # best first
+        if details:
+            for system in standings.systems:
+                system.predictions = self.predictions(system.name)
+                system.segment_scores = self._segment_scores(stored[system.name], system.predictions)
+        return standings
 
     def export(
         self, path: str | Path, n_samples: int = 1000, seed: significance.Seed = significance.DEFAULT_SEED

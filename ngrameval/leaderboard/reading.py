@@ -295,7 +295,7 @@ def read_corpus(systems: Sequence[Source], references: Sequence[Source]) -> tupl
 
 
 def parse_metric_options(assignments: Sequence[str], metrics: Sequence[str]) -> dict[str, dict[str, Any]]:
-    """``METRIC.NAME=VALUE`` strings -> options per metric, each checked against the metric's options.
+    """``METRIC.NAME=VALUE`` strings -> options per metric (each once, in the order given), checked against its options.
 
     >>> parse_metric_options(["bleu.tokenize=none", "bleu.max_order=3"], ["bleu", "rouge"])
     {'bleu': {'tokenize': 'none', 'max_order': 3}, 'rouge': {}}
@@ -309,7 +309,7 @@ def parse_metric_options(assignments: Sequence[str], metrics: Sequence[str]) -> 
         get_family(metric)  # unknown metric: its own clear message
         if metric not in options:
             raise InputError(
-                f"--option {assignment!r} is for {metric}, which is not among the metrics (-m {' '.join(metrics)})"
+                f"--option {assignment!r} is for {metric}, which is not among the metrics (-m {' '.join(options)})"
             )
         try:  # JSON when it parses as JSON, else the string itself
             options[metric][name] = json.loads(value)

@@ -75,6 +75,29 @@ class Leaderboard:
     clusters: dict[str, list[list[str]]] | None = None
     stale: dict[str, tuple[str, str]] = field(default_factory=dict)
 
+    def add_metric(
+        self,
+        metric: str,
+        outputs: Sequence[str],
+        signature: str,
+        results: Sequence[dict[str, SystemResult]],
+        p_values: dict[str, np.ndarray] | None,
+    ) -> None:
+        """A score column per output of ``metric`` (its numbers' ``signature``), and the systems' ``results`` (per
+        system, in :attr:`systems`' order, output -> result); with ``p_values`` (per output, the systems' paired
+        bootstrap p-values), also each column's :func:`clusters` at the significance level."""
+        lower_is_better = get_family(metric).lower_is_better
+        for output in outputs:
+            key = column_key(metric, output, len(outputs) > 1)
+            self.columns.append(Column(key, metric, output, signature))
+            for system, result in zip(self.systems, results):
+                system.results[key] = result[output]
+            if p_values is not None:
+                scores = [result[output].score for result in results]
+                ranked = clusters(scores, p_values[output], self.significance_level, lower_is_better) if results else []
+                named = [[self.systems[index].name for index in group] for group in ranked]
+                self.clusters = {**(self.clusters or {}), key: named}
+
     def ranked(self) -> list[SystemScores]:
         """The systems by their first column's score, best first (the smallest for an error rate such as TER;
         ties keep the order given)."""
@@ -166,15 +189,14 @@ class Significance:
     seed: int | None = significance.DEFAULT_SEED
 
     def results(
-        self, stats: list[Statistics], level: float
-    ) -> tuple[list[dict[str, significance.SystemResult]], str, dict[str, list[list[int]]] | None]:
-        """Per system, output -> result; what the signature gains; and with the paired bootstrap, per output,
-        the systems' indices grouped by :func:`clusters` at ``level`` (None otherwise: approximate randomization
-        compares with the baseline only)."""
-        family = get_family(stats[0].metric)
+        self, stats: list[Statistics]
+    ) -> tuple[list[dict[str, significance.SystemResult]], str, dict[str, np.ndarray] | None]:
+        """Per system, output -> result; what the signature gains; and with the paired bootstrap, per output, the
+        (systems, systems) p-values of every pair (None otherwise: approximate randomization compares with the
+        baseline only)."""
         if self.test is None:
             if self.confidence_samples is None:
-                scores = [family.corpus_scores(system) for system in stats]
+                scores = [get_family(system.metric).corpus_scores(system) for system in stats]
                 return [{output: SystemResult(score) for output, score in each.items()} for each in scores], "", None
             results = [
                 significance.confidence_interval(system, n_samples=self.confidence_samples, seed=self.seed)
@@ -185,13 +207,7 @@ class Significance:
         if self.test == "bs":
             # The paired bootstrap gives intervals by itself; the same resamples give every pair's p-value.
             results, p_values = significance.ranked_paired_test(stats, samples, seed=self.seed)
-            ranked = {
-                output: clusters(
-                    [system[output].score for system in results], p_values[output], level, family.lower_is_better
-                )
-                for output in stats[0].outputs
-            }
-            return results, significance.signature_suffix(self.test, samples, self.seed), ranked
+            return results, significance.signature_suffix(self.test, samples, self.seed), p_values
         n_ar_confidence = self.confidence_samples if self.confidence_samples else -1  # AR's intervals on request
         results = significance.paired_test(
             stats[0], stats[1:], test=self.test, n_samples=samples, seed=self.seed, n_ar_confidence=n_ar_confidence
@@ -217,10 +233,9 @@ def score_leaderboard(
     >>> [(system.name, round(system.results["bleu"].score, 4)) for system in board.systems]
     [('a', 1.0), ('b', 0.0)]
     """
-    columns: list[Column] = []
-    results: list[dict[str, SystemResult]] = [{} for _ in names]
+    systems = [SystemScores(name, {}, np.empty(0), list(system)) for name, system in zip(names, predictions)]
+    board = Leaderboard([], systems, references, names[0] if tests.test else None, tests.test)
     per_segment: list[list[np.ndarray]] = [[] for _ in names]
-    groups: dict[str, list[list[str]]] = {}
     advance = progress.update if progress is not None else lambda: None
     for metric, metric_options in options.items():
         family = get_family(metric)
@@ -228,24 +243,15 @@ def score_leaderboard(
         for system in predictions:
             stats.append(family.statistics(system, references, **metric_options))
             advance()
-        system_results, suffix, metric_clusters = tests.results(stats, SIGNIFICANCE_LEVEL)
+        results, suffix, p_values = tests.results(stats)
         advance()
-        keys = {output: column_key(metric, output, len(stats[0].outputs) > 1) for output in stats[0].outputs}
         signature = significance.with_suffix(stats[0].signature, suffix)
-        columns += [Column(key, metric, output, signature) for output, key in keys.items()]
-        for output, ranked in (metric_clusters or {}).items():
-            groups[keys[output]] = [[names[index] for index in group] for group in ranked]
-        for index, outputs in enumerate(system_results):
-            results[index].update({key: outputs[output] for output, key in keys.items()})
-            per_segment[index].append(family.sentence_scores(stats[index], predictions[index], references))
-    systems = [
-        SystemScores(name, result, np.hstack(segments), list(system))
-        for name, result, segments, system in zip(names, results, per_segment, predictions)
-    ]
-    baseline = names[0] if tests.test else None
-    return Leaderboard(
-        columns, systems, references, baseline, tests.test, clusters=groups if tests.test == "bs" else None
-    )
+        board.add_metric(metric, stats[0].outputs, signature, results, p_values)
+        for segments, system_stats, system in zip(per_segment, stats, predictions):
+            segments.append(family.sentence_scores(system_stats, system, references))
+    for system_scores, segments in zip(systems, per_segment):
+        system_scores.segment_scores = np.hstack(segments)
+    return board
 
 
 def clusters(

@@ -59,16 +59,14 @@ def present(result, options, _per_sentence):
     resolved, low = resolve_options(**options), options["min_char_order"]
     if "char_fscores" in result:  # NLTK's mean sentence F per character order from min_char_order
         fscores = result["char_fscores"]
-        per_order = pd.DataFrame({ui.ORDER: _labels("char", low - 1 + len(fscores))[low - 1 :], MEAN_F: fscores})
+        per_order = {ui.ORDER: _labels("char", low - 1 + len(fscores))[low - 1 :], MEAN_F: fscores}
     else:  # sacrebleu's precision and recall per character order, then per word order
         words = len(result.get("word_precisions", []))
-        per_order = pd.DataFrame(
-            {
-                ui.ORDER: _labels("char", len(result["char_precisions"])) + _labels("word", words),
-                ui.PRECISION: result["char_precisions"] + result.get("word_precisions", []),
-                ui.RECALL: result["char_recalls"] + result.get("word_recalls", []),
-            }
-        )
+        per_order = {
+            ui.ORDER: _labels("char", len(result["char_precisions"])) + _labels("word", words),
+            ui.PRECISION: result["char_precisions"] + result.get("word_precisions", []),
+            ui.RECALL: result["char_recalls"] + result.get("word_recalls", []),
+        }
     return ui.Presentation(
         scores=[(Phrase("caption.name_variant", name=result["name"], variant=options["variant"]), result["chrf"])],
         per_order=per_order,

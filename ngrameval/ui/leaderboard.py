@@ -158,10 +158,8 @@ def read_leaderboard_input(
 ) -> tuple[list[str], list[list[str]], list[list[str]]]:
     """(system names, per system its predictions, per segment its references) from the uploads (:func:`text_files`,
     all within MAX_BYTES unpacked)."""
-    references, uploads = (
-        [Path(file) for file in reference_uploads or []],
-        [Path(file) for file in system_uploads or []],
-    )
+    references = [Path(file) for file in reference_uploads or []]
+    uploads = [Path(file) for file in system_uploads or []]
     if not references:
         raise InputError("lb.error.no_references")
     if not uploads:
@@ -212,9 +210,7 @@ def score(
     try:
         if not metrics:
             raise InputError("lb.error.no_metric")
-        options = parse_metric_options(
-            [line for line in (options_text or "").splitlines() if line.strip()], list(metrics)
-        )
+        options = parse_metric_options([line for line in (options_text or "").splitlines() if line.strip()], metrics)
         tests = _significance(test, samples, confidence, seed)
         with tempfile.TemporaryDirectory(prefix="ngrameval-leaderboard-") as unpacked:
             names, predictions, references = read_leaderboard_input(reference_uploads, system_uploads, Path(unpacked))
@@ -222,11 +218,10 @@ def score(
             raise InputError("lb.error.pair")
         if baseline and baseline not in names:
             raise InputError("lb.error.baseline", name=baseline, names=", ".join(names))
-        order = sorted(
-            range(len(names)), key=lambda index: names[index] != baseline
-        )  # the paired tests' baseline first
+        # The paired tests' baseline first
+        order = sorted(range(len(names)), key=lambda index: names[index] != baseline)
         names, predictions = [names[index] for index in order], [predictions[index] for index in order]
-        board = score_leaderboard(names, predictions, references, {m: options.get(m, {}) for m in metrics}, tests)
+        board = score_leaderboard(names, predictions, references, options, tests)
     except errors.InputError as error:  # the page's, or the reader's and the metrics' own (English)
         message = error.in_language(language) if isinstance(error, InputError) else str(error)
         return (page.status_html(message, True, language), None, "", gr.update(choices=[], value=None), "", None, None)

@@ -177,20 +177,12 @@ def corpus_from_files(predictions_file: str, reference_files: Sequence[str] | No
     if suffix == ".txt":
         if not reference_paths:
             raise InputError("error.txt_needs_references", file=path.name)
-        hyps = lines_of(_read_text(path))
-        refs = (
-            group_references(
-                len(hyps),
-                [(Phrase("error.reference_file", file=p.name), lines_of(_read_text(p))) for p in reference_paths],
-                path.name,
-            )
-            if hyps
-            else []
-        )
-    elif suffix == ".jsonl":
-        hyps, refs = _from_jsonl(path)
-    elif suffix in (".csv", ".tsv"):
-        hyps, refs = _from_table(path)
+        hyps, refs = lines_of(_read_text(path)), []
+        if hyps:  # (the references are read for predictions only: an empty file is refused as such below)
+            columns = [(Phrase("error.reference_file", file=p.name), lines_of(_read_text(p))) for p in reference_paths]
+            refs = group_references(len(hyps), columns, path.name)
+    elif suffix in (".jsonl", ".csv", ".tsv"):
+        hyps, refs = (_from_jsonl if suffix == ".jsonl" else _from_table)(path)
     else:
         raise InputError("error.file_type", file=path.name, suffix=repr(suffix or "(none)"))
     if not hyps:
@@ -370,12 +362,7 @@ def localized(frame: pd.DataFrame, language: str) -> pd.DataFrame:
     return shown
 
 
-def score_card(
-    metric: str,
-    scores: Sequence[tuple[Shown, float]],
-    notes: Sequence[Shown] = (),
-    language: str = i18n.DEFAULT_LANGUAGE,
-) -> str:
+def score_card(metric: str, scores: Sequence[tuple[Shown, float]], notes: Sequence[Shown], language: str) -> str:
     """The score card: each big number with its caption, then the notes, in ``language``."""
     size = "2.8rem" if len(scores) <= 2 else "1.7rem"  # several scores side by side
     cards = "".join(
@@ -409,7 +396,7 @@ def status_html(
     )
 
 
-def summary_table(summary: dict[Shown, Any], language: str = i18n.DEFAULT_LANGUAGE) -> pd.DataFrame:
+def summary_table(summary: dict[Shown, Any], language: str) -> pd.DataFrame:
     """The summary's parts and their values, in ``language``."""
 
     def show(value):
