@@ -80,8 +80,6 @@ class AlignedMatch:
     hyp_length: int
     ref_start: int
     ref_length: int
-    hyp_words: tuple[str, ...]
-    ref_words: tuple[str, ...]
 
 
 @dataclass
@@ -268,8 +266,6 @@ class Meteor15:
                 int(stage.match_length[c]),
                 int(stage.start[c]),
                 int(stage.length[c]),
-                tuple(hyp[stage.match_start[c] : stage.match_start[c] + stage.match_length[c]]),
-                tuple(ref[stage.start[c] : stage.start[c] + stage.length[c]]),
             )
             for c in chosen[np.argsort(stage.start[chosen], kind="stable")]
         ]
