@@ -164,15 +164,13 @@ def _nltk(
 ) -> tuple[np.ndarray, str, dict[str, Any], list[dict[str, Any]] | None]:
     """The NLTK variant's rows (:func:`~ngrameval.metric.rows_with_count` of the sentence scores), signature,
     context (no parameters: the corpus score is their mean) and, with ``explain``, explanation."""
-    from ngrameval.metrics.meteor_nltk import TOKENIZERS, WORDNET_VERSION, nltk_meteor
+    from ngrameval.metrics.meteor_nltk import DEFAULTS, TOKENIZERS, WORDNET_VERSION, nltk_meteor
     from ngrameval.metrics.meteor_nltk import tokenize as tokenize_texts
 
     tokenize = options.get("tokenize", "nltk")
     if not callable(tokenize):
         check_choice("tokenize", tokenize, TOKENIZERS)
-    alpha, beta, gamma = (
-        options.get(name, default) for name, default in (("alpha", 0.9), ("beta", 3.0), ("gamma", 0.5))
-    )
+    alpha, beta, gamma = (options.get(name, default) for name, default in DEFAULTS.items())
     hyps, refs, pretokenized = normalize_corpus(predictions, references)
     tokenizer_name = "given"
     if not pretokenized:
