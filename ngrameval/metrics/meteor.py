@@ -33,19 +33,8 @@ from ngrameval.metric import MetricFamily, ScoresAndSeen, Statistics, means, reg
 from ngrameval.vocabulary import MetricResult, Predictions, References
 
 VARIANTS = ("meteor15", "nltk")
-_OPTIONS = {
-    "meteor15": (
-        "task",
-        "modules",
-        "weights",
-        "parameters",
-        "normalization",
-        "beam_size",
-        "paraphrase_table",
-        "cache_dir",
-    ),
-    "nltk": ("alpha", "beta", "gamma", "tokenize", "wordnet"),
-}
+# The NLTK variant's options; the other options of meteor() (but explain and sentence_level) are METEOR 1.5's.
+_NLTK_OPTIONS = {"alpha", "beta", "gamma", "tokenize", "wordnet"}
 _MATCH_KEYS = ("module", "hypothesis_start", "hypothesis_length", "reference_start", "reference_length")
 # METEOR 1.5 scorers by options: their data is loaded once per process (until ngrameval.clear_caches()).
 _SCORERS: dict[tuple, Any] = cleared_with_caches({})
@@ -267,7 +256,7 @@ class MeteorFamily(ScoresAndSeen, MetricFamily):
         check_flag("sentence_level", parts.get("sentence_level", True))
         given = {name: value for name, value in settings.items() if value is not None}
         other = "nltk" if variant == "meteor15" else "meteor15"
-        foreign = sorted(set(given) & set(_OPTIONS[other]))
+        foreign = sorted(set(given) - _NLTK_OPTIONS if variant == "nltk" else set(given) & _NLTK_OPTIONS)
         if foreign:
             raise InputError(
                 f"{', '.join(foreign)} {'is an option' if len(foreign) == 1 else 'are options'} of "
