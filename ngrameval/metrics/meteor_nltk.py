@@ -16,6 +16,7 @@ stems and synonym sets are computed once per word type per call.
 from __future__ import annotations
 
 import inspect
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache, partial
@@ -29,7 +30,6 @@ from ngrameval.engine.inputs import check_choice, check_flag, check_number, norm
 from ngrameval.engine.ngrams import concatenated_ranges
 from ngrameval.errors import InputError
 from ngrameval.metrics.meteor15.matchers import join
-from ngrameval.metrics.meteor15.score import best_alignment
 from ngrameval.text.tokenizers import get_tokenizer
 from ngrameval.text.wordnet import PathLike, WordNet, load_wordnet
 
@@ -312,33 +312,41 @@ def nltk_meteor(
     references_per_hypothesis = np.fromiter(map(len, refs), np.int64, len(refs))
     flat_references = [reference for group in refs for reference in group]
     synonyms = cache(partial(meteor_synonyms, reader))
-    pair_hypothesis = np.repeat(np.arange(len(hyps)), references_per_hypothesis)
-    matched, counts, chunks = _align(hyps, flat_references, pair_hypothesis, synonyms, porter_stem)
+    matched, counts, chunks = _align(
+        hyps, flat_references, np.repeat(np.arange(len(hyps)), references_per_hypothesis), synonyms, porter_stem
+    )
     hyp_lengths, ref_lengths = list(map(len, hyps)), list(map(len, flat_references))
     counts, chunks = counts.tolist(), chunks.tolist()
-    formulas = [
-        _formula(counts[pair], chunks[pair], hyp_lengths[hypothesis], ref_lengths[pair], alpha, beta, gamma)
-        for pair, hypothesis in enumerate(pair_hypothesis.tolist())
-    ]
-    # As max() over the references: the first of equal scores.
-    chosen = best_alignment(pair_hypothesis, np.array([numbers[-1] for numbers in formulas])).tolist()
-    scores = [formulas[pair][-1] for pair in chosen]
+    scores: list[float] = []
+    chosen: list[tuple[int, int, tuple[float, ...]]] = []  # (reference, pair, formula) per hypothesis
+    pair = 0
+    for hypothesis, references_here in enumerate(references_per_hypothesis.tolist()):
+        best_score = -math.inf
+        best: tuple[int, int, tuple[float, ...]] = (0, 0, ())
+        for index in range(references_here):
+            numbers = _formula(
+                counts[pair], chunks[pair], hyp_lengths[hypothesis], ref_lengths[pair], alpha, beta, gamma
+            )
+            if numbers[-1] > best_score:  # as max(): the first of equal scores
+                best_score, best = numbers[-1], (index, pair, numbers)
+            pair += 1
+        scores.append(best_score)
+        chosen.append(best)
     if not explain:
         return NltkMeteorResult(scores)
-    first_reference = (np.cumsum(references_per_hypothesis) - references_per_hypothesis).tolist()
     pair_of_match, hyp_position, ref_position, stage = matched
     first = np.searchsorted(pair_of_match, np.arange(len(flat_references) + 1)).tolist()
     columns = [hyp_position.tolist(), ref_position.tolist(), [STAGES[s] for s in stage.tolist()]]
     alignments = [
         MeteorAlignment(
-            pair - first_reference[hypothesis],
+            index,
             tuple(zip(*(column[first[pair] : first[pair + 1]] for column in columns))),
             hyp_lengths[hypothesis],
             ref_lengths[pair],
             chunks[pair],
-            *formulas[pair],
+            *formula,
         )
-        for hypothesis, pair in enumerate(chosen)
+        for hypothesis, (index, pair, formula) in enumerate(chosen)
     ]
     return NltkMeteorResult(scores, alignments)
 

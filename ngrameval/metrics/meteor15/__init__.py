@@ -39,7 +39,6 @@ from ngrameval.metrics.meteor15.score import (
     SCORE_PARTS,
     STATS_LENGTH,
     TASKS,
-    best_alignment,
     compute,
     resolve_parameters,
     stats_line,
@@ -233,7 +232,7 @@ class Meteor15:
         pairs, segment = self._segments(predictions, references)
         statistics = self._align(pairs)[2]
         scores = compute(statistics, self.parameters)["score"]
-        best = best_alignment(segment, scores)
+        best = _best_alignment(segment, scores)
         return Meteor15Result(
             score=float(compute(summable(statistics[best]).sum(axis=0)[None], self.parameters)["score"][0]),
             segment_scores=scores[best],
@@ -257,7 +256,7 @@ class Meteor15:
         pairs, _ = self._segments([prediction], [references])
         stage, chosen, statistics = self._align(pairs)
         metrics = compute(statistics, self.parameters)
-        best = int(best_alignment(np.zeros(len(pairs), dtype=np.int64), metrics["score"])[0])
+        best = int(_best_alignment(np.zeros(len(pairs), dtype=np.int64), metrics["score"])[0])
         hyp, ref = pairs[best]
         chosen = np.flatnonzero(chosen & (stage.a == best))
         matches = [
@@ -315,3 +314,10 @@ def _statistics(
     stats[:, 21] = stats[:, 4:20:2].sum(axis=1)  # the matched words of each side: content and function
     stats[:, 22] = stats[:, 5:20:2].sum(axis=1)
     return stats
+
+
+def _best_alignment(segment: np.ndarray, scores: np.ndarray) -> np.ndarray:
+    """Per segment, the index of its first alignment with the highest score (the jar keeps a reference
+    only when it scores strictly higher than the best so far)."""
+    order = np.lexsort((np.arange(len(scores)), -scores, segment))
+    return order[np.searchsorted(segment[order], np.arange(int(segment.max(initial=-1)) + 1), "left")]

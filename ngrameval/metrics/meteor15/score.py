@@ -99,14 +99,6 @@ def summable(stats: np.ndarray) -> np.ndarray:
     return s
 
 
-def best_alignment(segment: np.ndarray, scores: np.ndarray) -> np.ndarray:
-    """Per segment (``segment``: the segment of each alignment, in order), the index of its first alignment
-    with the highest score (the jar keeps a reference only when it scores strictly higher than the best so
-    far; NLTK's ``max()`` keeps the first of equal scores too)."""
-    order = np.lexsort((np.arange(len(scores)), -scores, segment))
-    return order[np.searchsorted(segment[order], np.arange(int(segment.max(initial=-1)) + 1), "left")]
-
-
 def _java_double(value: float) -> str:
     """``Double.toString`` of a whole number (statistics are whole numbers).
 
