@@ -33,19 +33,8 @@ from ngrameval.metric import MetricFamily, ScoresAndSeen, Statistics, means, reg
 from ngrameval.vocabulary import MetricResult, Predictions, References
 
 VARIANTS = ("meteor15", "nltk")
-_OPTIONS = {
-    "meteor15": (
-        "task",
-        "modules",
-        "weights",
-        "parameters",
-        "normalization",
-        "beam_size",
-        "paraphrase_table",
-        "cache_dir",
-    ),
-    "nltk": ("alpha", "beta", "gamma", "tokenize", "wordnet"),
-}
+# The NLTK variant's options; the other options of meteor() (but explain and sentence_level) are METEOR 1.5's.
+_NLTK_OPTIONS = {"alpha", "beta", "gamma", "tokenize", "wordnet"}
 _MATCH_KEYS = ("module", "hypothesis_start", "hypothesis_length", "reference_start", "reference_length")
 # METEOR 1.5 scorers by options: their data is loaded once per process (until ngrameval.clear_caches()).
 _SCORERS: dict[tuple, Any] = cleared_with_caches({})
@@ -164,15 +153,13 @@ def _nltk(
 ) -> tuple[np.ndarray, str, dict[str, Any], list[dict[str, Any]] | None]:
     """The NLTK variant's rows (:func:`~ngrameval.metric.rows_with_count` of the sentence scores), signature,
     context (no parameters: the corpus score is their mean) and, with ``explain``, explanation."""
-    from ngrameval.metrics.meteor_nltk import TOKENIZERS, WORDNET_VERSION, nltk_meteor
+    from ngrameval.metrics.meteor_nltk import DEFAULTS, TOKENIZERS, WORDNET_VERSION, nltk_meteor
     from ngrameval.metrics.meteor_nltk import tokenize as tokenize_texts
 
     tokenize = options.get("tokenize", "nltk")
     if not callable(tokenize):
         check_choice("tokenize", tokenize, TOKENIZERS)
-    alpha, beta, gamma = (
-        options.get(name, default) for name, default in (("alpha", 0.9), ("beta", 3.0), ("gamma", 0.5))
-    )
+    alpha, beta, gamma = (options.get(name, default) for name, default in DEFAULTS.items())
     hyps, refs, pretokenized = normalize_corpus(predictions, references)
     tokenizer_name = "given"
     if not pretokenized:
@@ -269,7 +256,7 @@ class MeteorFamily(ScoresAndSeen, MetricFamily):
         check_flag("sentence_level", parts.get("sentence_level", True))
         given = {name: value for name, value in settings.items() if value is not None}
         other = "nltk" if variant == "meteor15" else "meteor15"
-        foreign = sorted(set(given) & set(_OPTIONS[other]))
+        foreign = sorted(set(given) - _NLTK_OPTIONS if variant == "nltk" else set(given) & _NLTK_OPTIONS)
         if foreign:
             raise InputError(
                 f"{', '.join(foreign)} {'is an option' if len(foreign) == 1 else 'are options'} of "

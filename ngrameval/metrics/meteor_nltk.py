@@ -15,6 +15,7 @@ stems and synonym sets are computed once per word type per call.
 
 from __future__ import annotations
 
+import inspect
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -348,3 +349,6 @@ def nltk_meteor(
         for hypothesis, (index, pair, formula) in enumerate(chosen)
     ]
     return NltkMeteorResult(scores, alignments)
+
+
+DEFAULTS = {name: inspect.signature(nltk_meteor).parameters[name].default for name in ("alpha", "beta", "gamma")}

@@ -274,8 +274,6 @@ def porter_stems(words: Sequence[str]) -> list[str]:
     ngrameval.errors.InputError: porter_stems takes words of [a-z0-9] only, got 'Cats'
     """
     words = list(words)
-    if not words:
-        return []
     lengths = np.fromiter(map(len, words), dtype=np.int64, count=len(words))
     letters = _ascii_bytes("".join(words))
     if not _WORD_BYTES[letters].all() or not lengths.all():

@@ -71,12 +71,13 @@ class WhitespaceTokenizer(Tokenizer):
     """``none``: split on whitespace (sacrebleu's ``tokenize='none'``, NLTK's usual input)."""
 
     name = "none"
+    separator: str | None = None  # str.split's argument
 
     def tokenize(self, lines: Sequence[str]) -> list[Tokens]:
-        return [line.split() for line in self._cased(lines)]
+        return [line.split(self.separator) for line in self._cased(lines)]
 
 
-class SpaceTokenizer(Tokenizer):
+class SpaceTokenizer(WhitespaceTokenizer):
     """``space``: split on single spaces, as Dive into Deep Learning's ``bleu`` does
     (``str.split(" ")``): runs of spaces give empty tokens, an empty line one empty token.
 
@@ -85,9 +86,7 @@ class SpaceTokenizer(Tokenizer):
     """
 
     name = "space"
-
-    def tokenize(self, lines: Sequence[str]) -> list[Tokens]:
-        return [line.split(" ") for line in self._cased(lines)]
+    separator = " "
 
 
 class Tokenizer13a(Tokenizer):

@@ -11,10 +11,10 @@ import numpy as np
 import pandas as pd
 
 import ngrameval
+from ngrameval.metrics import meteor_nltk
 from ngrameval.metrics.meteor import VARIANTS
 from ngrameval.metrics.meteor15 import MODULES, NORMALIZATIONS, TASKS
 from ngrameval.metrics.meteor15.align import DEFAULT_BEAM_SIZE
-from ngrameval.metrics.meteor_nltk import TOKENIZERS
 from ngrameval.ui import page as ui
 from ngrameval.ui.i18n import Phrase, t
 
@@ -22,7 +22,6 @@ from ngrameval.ui.i18n import Phrase, t
 # limits keep one request under ~10 s of CPU (the n-gram pages take 20,000 predictions).
 MAX_PREDICTIONS = 5_000
 MAX_REFERENCES = 20_000
-NLTK_DEFAULTS = {"alpha": 0.9, "beta": 3.0, "gamma": 0.5}  # NLTK's meteor_score
 SIDES = ("hypothesis", "reference")  # of an alignment
 COLORS = {"exact": "#86efac", "stem": "#fde68a", "synonym": "#93c5fd", "paraphrase": "#f9a8d4"}
 
@@ -60,12 +59,12 @@ def controls():
         with gr.Row():
             nltk = {
                 name: gr.Number(value, label=name, elem_id=name, interactive=False)
-                for name, value in NLTK_DEFAULTS.items()
+                for name, value in meteor_nltk.DEFAULTS.items()
             }
         tokenize = ui.control(
             gr.Dropdown,
             "page.tokenizer",
-            list(TOKENIZERS),
+            list(meteor_nltk.TOKENIZERS),
             value="nltk",
             elem_id="tokenize",
             interactive=False,

@@ -80,8 +80,6 @@ class AlignedMatch:
     hyp_length: int
     ref_start: int
     ref_length: int
-    hyp_words: tuple[str, ...]
-    ref_words: tuple[str, ...]
 
 
 @dataclass
@@ -268,8 +266,6 @@ class Meteor15:
                 int(stage.match_length[c]),
                 int(stage.start[c]),
                 int(stage.length[c]),
-                tuple(hyp[stage.match_start[c] : stage.match_start[c] + stage.match_length[c]]),
-                tuple(ref[stage.start[c] : stage.start[c] + stage.length[c]]),
             )
             for c in chosen[np.argsort(stage.start[chosen], kind="stable")]
         ]
@@ -288,10 +284,10 @@ class Meteor15:
 def _identical(sides: matchers.Sides, exact_key: np.ndarray) -> np.ndarray:
     """Alignments whose two lines have the same words (by hash code, as the jar compares them)."""
     identical = sides.hyp_length == sides.ref_length
-    for a in np.flatnonzero(identical):
-        h = exact_key[sides.hyp_word[sides.hyp_offset[a] : sides.hyp_offset[a] + sides.hyp_length[a]]]
-        r = exact_key[sides.ref_word[sides.ref_offset[a] : sides.ref_offset[a] + sides.ref_length[a]]]
-        identical[a] = np.array_equal(h, r)
+    a = np.flatnonzero(identical)
+    hyp_at, row = concatenated_ranges(sides.hyp_offset[a], sides.hyp_length[a])
+    ref_at = hyp_at + (sides.ref_offset - sides.hyp_offset)[a[row]]  # the same positions in the reference
+    identical[a[row[exact_key[sides.hyp_word[hyp_at]] != exact_key[sides.ref_word[ref_at]]]]] = False
     return identical
 
 

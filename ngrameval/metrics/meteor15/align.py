@@ -51,27 +51,19 @@ def build_stage(sides: Sides, candidates: Candidates, identical: np.ndarray) -> 
     match_start, match_length, module = c.match_start[order], c.match_length[order], c.order[order, 0]
     slot = sides.ref_offset[a] + start
     first = np.searchsorted(slot, np.arange(len(sides.ref_word) + 1))
-    # Coverage: how many candidates cover each word (a phrase covers all its words).
-    ref_cover = _coverage(sides.ref_offset[a] + start, length, len(sides.ref_word))
-    hyp_cover = _coverage(sides.hyp_offset[a] + match_start, match_length, len(sides.hyp_word))
+    # Fixed: alone at its start, and on both sides covering only words that no other candidate covers.
     alone = np.diff(first)[slot] == 1
-    fixed = (
-        alone
-        & _all_one(ref_cover, sides.ref_offset[a] + start, length)
-        & _all_one(hyp_cover, sides.hyp_offset[a] + match_start, match_length)
-    )
+    fixed = alone & _covered_once(slot, length) & _covered_once(sides.hyp_offset[a] + match_start, match_length)
     return Stage(a, start, length, match_start, match_length, module, first, fixed)
 
 
-def _coverage(begin: np.ndarray, length: np.ndarray, size: int) -> np.ndarray:
-    return np.bincount(concatenated_ranges(begin, length)[0], minlength=size)
-
-
-def _all_one(cover: np.ndarray, begin: np.ndarray, length: np.ndarray) -> np.ndarray:
+def _covered_once(begin: np.ndarray, length: np.ndarray) -> np.ndarray:
+    """Whether each span ``[begin, begin + length)`` covers only words that no other span covers (a phrase
+    covers all its words)."""
     index, row = concatenated_ranges(begin, length)
-    bad = np.zeros(len(begin), dtype=bool)
-    bad[row[cover[index] != 1]] = True
-    return ~bad
+    once = np.ones(len(begin), dtype=bool)
+    once[row[np.bincount(index)[index] != 1]] = False
+    return once
 
 
 def _lanes(begin: np.ndarray, length: np.ndarray, rows: np.ndarray, count: int, lanes: int) -> np.ndarray:

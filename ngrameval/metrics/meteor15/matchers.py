@@ -22,14 +22,12 @@ def java_hashes(words: Sequence[str]) -> np.ndarray:
     >>> java_hashes(["", "a", "hello", "Aa", "BB", "\\U0001F600"]).tolist()
     [0, 97, 99162322, 2112, 2112, 1772899]
     """
-    if not len(words):
-        return np.zeros(0, dtype=np.int64)
     units = np.frombuffer("".join(words).encode("utf-16-le"), dtype=np.uint16).astype(np.uint64)
     lengths = np.fromiter((len(word.encode("utf-16-le")) // 2 for word in words), dtype=np.int64, count=len(words))
     ends = np.cumsum(lengths)
     # h = sum(unit * 31 ** (units after it)) mod 2 ** 32, with the powers taken mod 2 ** 32.
     after = np.repeat(ends, lengths) - np.arange(len(units)) - 1
-    powers = np.ones(max(int(lengths.max()), 1), dtype=np.uint64)
+    powers = np.ones(max(int(lengths.max(initial=0)), 1), dtype=np.uint64)
     for k in range(1, len(powers)):
         powers[k] = (powers[k - 1] * np.uint64(31)) & np.uint64(0xFFFFFFFF)
     terms = (units * powers[after]) & np.uint64(0xFFFFFFFF)

@@ -278,12 +278,10 @@ def normalize_line(text: str, nonbreaking: dict[str, int], keep_punctuation: boo
         if len(word) > 1 and word.endswith("."):
             prefix = word[:-1]
             kind = nonbreaking.get(prefix)
-            following = words[j + 1] if j + 1 < len(words) else None
+            following = words[j + 1][0] if j + 1 < len(words) else ""  # the next word's first character
             if "." in prefix and _LETTER.search(prefix):
                 pieces.append(word.replace(".", ""))  # an abbreviation with inner periods: U.S. -> US
-            elif kind == 1 or (following is not None and "a" <= following[0] <= "z"):
-                pieces.append(word)
-            elif kind == 2 and following is not None and "0" <= following[0] <= "9":
+            elif kind == 1 or "a" <= following <= "z" or (kind == 2 and "0" <= following <= "9"):
                 pieces.append(word)
             else:
                 pieces.append(prefix + " .")
