@@ -16,7 +16,7 @@ from typing import Any, cast
 
 import numpy as np
 
-from ngrameval.engine.ngrams import concatenated_ranges, distinct, stable_order
+from ngrameval.engine.ngrams import concatenated_ranges, distinct, search_sorted, stable_order
 from ngrameval.engine.runs import run_starts
 
 Tokens = Sequence[Hashable]
@@ -125,17 +125,6 @@ def wlcs(a: Tokens, b: Tokens, weight: float = 1.2) -> float:
 
 
 # --------------------------------------------------------------------------- corpora (numpy)
-
-
-def in_sorted(values: np.ndarray, keys: np.ndarray) -> np.ndarray:
-    """Whether each value occurs in ``keys`` (sorted).
-
-    >>> in_sorted(np.array([3, 5, 0]), np.array([1, 3, 4])).tolist()
-    [True, False, False]
-    """
-    if len(keys) == 0:
-        return np.zeros(len(values), bool)
-    return cast(np.ndarray, keys[np.minimum(np.searchsorted(keys, values), len(keys) - 1)] == values)
 
 
 class _Pairs:
@@ -427,7 +416,7 @@ def _shared_runs(
     within, owner = concatenated_ranges(0, lengths)
     positions = starts[owner] + within
     tokens = ids[positions]
-    shared = (tokens >= 0) & in_sorted(other_seq[owner] * base + tokens, other_keys)
+    shared = (tokens >= 0) & search_sorted(other_seq[owner] * base + tokens, other_keys)[1]
     keep = shared | (within == 0) | np.concatenate(([True], shared[:-1]))  # shared, or the first of a run of others
     return (
         np.where(shared, tokens, gap)[keep],

@@ -14,8 +14,7 @@ from typing import Any
 import numpy as np
 
 from ngrameval.engine.inputs import MAX_ORDER, cached_by_value, check_order
-from ngrameval.engine.lcs import in_sorted
-from ngrameval.engine.ngrams import concatenated_ranges, distinct
+from ngrameval.engine.ngrams import concatenated_ranges, distinct, search_sorted
 from ngrameval.engine.runs import byte_runs, distinct_ids, offsets
 from ngrameval.errors import InputError
 
@@ -271,8 +270,8 @@ class SkipBigramOverlap:
         ref_text = np.repeat(np.arange(self.references), ref_lengths)
         pred_code = np.where(pred_ids >= 0, pred_text * base + pred_ids, -1)
         ref_code = np.where(ref_ids >= 0, ref_owner[ref_text] * base + ref_ids, -1)
-        pred_kept = np.flatnonzero((pred_code >= 0) & in_sorted(pred_code, distinct(ref_code)))
-        ref_kept = np.flatnonzero((ref_code >= 0) & in_sorted(ref_code, distinct(pred_code)))
+        pred_kept = np.flatnonzero((pred_code >= 0) & search_sorted(pred_code, distinct(ref_code))[1])
+        ref_kept = np.flatnonzero((ref_code >= 0) & search_sorted(ref_code, distinct(pred_code))[1])
         # Dense ranks of the kept codes keep the skip-bigram keys rank(a) * R + rank(b) small.
         codes, ranks = np.unique(np.concatenate([pred_code[pred_kept], ref_code[ref_kept]]), return_inverse=True)
         self._rank_count = max(len(codes), 1)
