@@ -161,19 +161,15 @@ def _line_by_line(function: Callable[[Line], Sequence[str]], lines: list[Line]) 
     return list(chain.from_iterable(words)), np.fromiter(map(len, words), np.int64, len(words))
 
 
-def _numbered(tokens: Any, counts: np.ndarray) -> tuple[list[str], np.ndarray, np.ndarray]:
-    """Tokens (a list or an Arrow array) and the count per line as (distinct words, ids, count per line)."""
-    return (*distinct_ids(tokens), counts)
-
-
 def _token_lists(texts: list[Sequence[str]]) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
     """Token lists as texts of one sentence each, as (distinct words, ids, words per sentence, sentences)."""
-    return (*_numbered(*_line_by_line(list, texts)), np.ones(len(texts), np.int64))
+    tokens, counts = _line_by_line(list, texts)
+    return (*distinct_ids(tokens), counts, np.ones(len(texts), np.int64))
 
 
 def _whitespace_lines(lines: list[str]) -> tuple[list[str], np.ndarray, np.ndarray]:
-    split = whitespace_split(lines)
-    return _numbered(*(split if split is not None else _line_by_line(str.split, lines)))
+    tokens, counts = whitespace_split(lines) or _line_by_line(str.split, lines)
+    return (*distinct_ids(tokens), counts)
 
 
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
@@ -402,7 +398,8 @@ class RougeTokenizer:
         return list(vocabulary), ids, lengths
 
     def _call_lines(self, lines: list[str]) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
-        return (*_numbered(*_line_by_line(self._call, lines)), np.zeros(0, np.int64))
+        tokens, counts = _line_by_line(self._call, lines)
+        return (*distinct_ids(tokens), counts, np.zeros(0, np.int64))
 
     def _call(self, text: str) -> Sequence[str]:
         tokens = self.function(text)  # type: ignore[misc]  # (called only when a tokenizer function is given)
