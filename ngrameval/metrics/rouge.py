@@ -425,10 +425,9 @@ def _indexed(refs: list[list[Any]], tokenizer: RougeTokenizer, max_order: int) -
     counts = np.fromiter(map(len, refs), np.int64, len(refs))
     texts = tokenizer.tokenize(list(chain.from_iterable(refs)))
     vocabulary = dict(zip(texts.words, count()))
-    index = ReferenceIndex.from_ids(vocabulary, texts.ids, texts.text_lengths, counts, max_order)
-    if texts.sentence_ids is texts.ids:
-        return _References(texts, index, index)
-    sentences = ReferenceIndex.from_ids(vocabulary, texts.sentence_ids, texts.sentence_totals, counts, 1)
+    index = sentences = ReferenceIndex.from_ids(vocabulary, texts.ids, texts.text_lengths, counts, max_order)
+    if texts.sentence_ids is not texts.ids:
+        sentences = ReferenceIndex.from_ids(vocabulary, texts.sentence_ids, texts.sentence_totals, counts, 1)
     return _References(texts, index, sentences)
 
 
@@ -532,8 +531,7 @@ class _Batch(_Overlaps):
     def lcs_lengths(self) -> np.ndarray:
         counted, hyp_tokens = self.counted, int(self.hyp_len.sum())
         ref_offsets, hyp_offsets = offsets(counted.segment_len), offsets(self.hyp_len)
-        references = np.arange(len(counted.segment_len))
-        ids = self.ids
+        references, ids = np.arange(len(counted.segment_len)), self.ids
         return lcs_lengths(
             ids[hyp_tokens:], ref_offsets, ids[:hyp_tokens], hyp_offsets, references, counted.segment_sentence
         )

@@ -325,5 +325,4 @@ class SkipBigramOverlap:
 
     def counts(self, distance: int | None, unigrams: bool) -> tuple[np.ndarray, ...]:
         """:meth:`hits` per reference, and the skip-bigrams of each prediction and of each reference."""
-        lengths = self._lengths
-        return self.hits(distance, unigrams), *(skip_bigram_count(n, distance, unigrams) for n in lengths)
+        return self.hits(distance, unigrams), *(skip_bigram_count(n, distance, unigrams) for n in self._lengths)
