@@ -33,7 +33,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import cache, cached_property, partial
+from functools import cache, cached_property
 from itertools import chain, compress, count, repeat
 from operator import methodcaller
 from typing import Any, TypeVar, Union, cast
@@ -167,9 +167,11 @@ def _token_lists(texts: list[Sequence[str]]) -> tuple[list[str], np.ndarray, np.
     return (*distinct_ids(tokens), counts, np.ones(len(texts), np.int64))
 
 
-def _whitespace_lines(lines: list[str]) -> tuple[list[str], np.ndarray, np.ndarray]:
+def _whitespace_texts(texts: list[str]) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`_ascii_texts` for the whitespace tokenizer."""
+    lines, per_text = _nonempty_lines(texts)
     tokens, counts = whitespace_split(lines) or _line_by_line(str.split, lines)
-    return (*distinct_ids(tokens), counts)
+    return (*distinct_ids(tokens), counts, per_text)
 
 
 _NON_ASCII = re.compile(r"[^\x00-\x7f]")
@@ -228,16 +230,8 @@ def _default_texts(texts: list[str]) -> tuple[list[str], np.ndarray, np.ndarray,
     other = _other_script_characters(joined)  # the texts' non-empty lines have the same characters
     if not other:
         return _ascii_texts(texts, joined)
-    return _by_lines(partial(_default_lines, other=other), texts)
-
-
-def _by_lines(
-    words_of_lines: Callable[[list[str]], tuple[list[str], np.ndarray, np.ndarray]], texts: list[str]
-) -> tuple[list[str], np.ndarray, np.ndarray, np.ndarray]:
-    """A function of lines (to (distinct words, ids, words per line)) run on the texts' non-empty lines, as
-    :func:`_ascii_texts`."""
     lines, per_text = _nonempty_lines(texts)
-    return (*words_of_lines(lines), per_text)
+    return (*_default_lines(lines, other), per_text)
 
 
 # The words of lowercased texts as (distinct words, ids, words per non-empty line, non-empty lines per text).
@@ -246,7 +240,7 @@ def _by_lines(
 _WORDS: dict[str, Callable[[list[str]], tuple[list[str], np.ndarray, np.ndarray, np.ndarray]]] = {
     "default": _default_texts,
     "rouge_score": _ascii_texts,
-    "whitespace": partial(_by_lines, _whitespace_lines),
+    "whitespace": _whitespace_texts,
 }
 # Lines (or texts) cut at a time: a callable's tokens are Python strings (tens of bytes each), the named
 # tokenizers' stay in Arrow and numpy arrays (about ten bytes each), and each chunk's distinct words are looked up
