@@ -599,29 +599,27 @@ class _Corpus(_Overlaps):
         references = self.references
         index = references.sentence_index
         hyp_texts, ref_texts = self.hyps, references.texts
-        if index is self.index:
-            matches, ref_in_hyp = self.matches, self.ref_in_hyp
-        else:
-            encoded = index.encode([hyp_texts.words])[hyp_texts.sentence_ids]
-            matches = index.match(
-                EncodedSegments(index.vocabulary, encoded, hyp_texts.sentence_totals, list), 1
-            )  # (its vocabulary: tokens never asked)
-            ref_in_hyp = _ref_in_hyp(index, matches)
         ref_counts, hyp_counts = ref_texts.sentence_counts, hyp_texts.sentence_counts
         ref_lengths, hyp_lengths = ref_texts.sentence_lengths, hyp_texts.sentence_lengths
         references_count = len(index.segment_len)
-        summary_level = np.ones(references_count, bool)
         if index is self.index:
+            matches, ref_in_hyp, (ref_local, hyp_local) = self.matches, self.ref_in_hyp, self.local_ids
 
             def several_with_tokens(counts: np.ndarray, lengths: np.ndarray) -> np.ndarray:
                 return np.bincount(np.repeat(np.arange(len(counts)), counts)[lengths > 0], minlength=len(counts)) > 1
 
             hyp_several = several_with_tokens(hyp_counts, hyp_lengths)[index.segment_sentence]
             summary_level = several_with_tokens(ref_counts, ref_lengths) | hyp_several
+        else:
+            encoded = index.encode([hyp_texts.words])[hyp_texts.sentence_ids]
+            matches = index.match(
+                EncodedSegments(index.vocabulary, encoded, hyp_texts.sentence_totals, list), 1
+            )  # (its vocabulary: tokens never asked)
+            ref_in_hyp, (ref_local, hyp_local) = _ref_in_hyp(index, matches), _local_ids(index, matches)
+            summary_level = np.ones(references_count, bool)
         chosen = np.flatnonzero(summary_level)
         pair_a, pair_b = sentence_pairs(ref_counts, hyp_counts, chosen, index.segment_sentence[chosen])
         kept = np.flatnonzero(ref_in_hyp)
-        ref_local, hyp_local = self.local_ids if index is self.index else _local_ids(index, matches)
         ref_ids, ref_offsets = _kept(ref_local, ref_lengths, ref_in_hyp)
         marked = kept[lcs_union_mask(ref_ids, ref_offsets, hyp_local, offsets(hyp_lengths), pair_a, pair_b)]
         # Hits: per (reference, entry) the marked occurrences, clipped by the candidate's count.
