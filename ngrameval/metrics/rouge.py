@@ -127,9 +127,12 @@ def _stems(tokens: list[str]) -> list[str]:
     missing = sorted(set(tokens).difference(table))
     if missing:  # (a stem of a [a-z0-9] word is one again: rouge-score's validity check keeps every one)
         long = list(map((3).__lt__, map(len, missing)))
+        # Whether every word is a non-empty run of [a-z0-9]: one C-level match of the words joined by newlines.
+        joined = "\n".join(missing)
+        all_valid = joined.count("\n") == len(missing) - 1 and _VALID_LINES.fullmatch(joined) is not None
         stemmed = (
             list(compress(missing, long))
-            if _all_valid(missing)
+            if all_valid
             else [word for word, keep in zip(missing, long) if keep and _ASCII_TOKEN.fullmatch(word)]
         )
         finished = dict(zip(missing, missing))
@@ -137,16 +140,6 @@ def _stems(tokens: list[str]) -> list[str]:
         table.update(finished)  # at once: other threads read this table (the cache's) and must see only stems
         REFERENCE_CACHE.put(_STEMS_KEY, table)  # measured again; dropped if it alone outgrows the budget
     return list(map(table.__getitem__, tokens))
-
-
-def _all_valid(words: list[str]) -> bool:
-    """Whether every word is a non-empty run of [a-z0-9] (one C-level match of the words joined by newlines).
-
-    >>> _all_valid(["ab", "c1"]), _all_valid(["ab", "c\\nd"]), _all_valid(["ab", ""])
-    (True, False, False)
-    """
-    joined = "\n".join(words)
-    return joined.count("\n") == len(words) - 1 and _VALID_LINES.fullmatch(joined) is not None
 
 
 @cache
