@@ -24,7 +24,7 @@ import numpy as np
 from ngrameval._version import __version__
 from ngrameval.engine.corpus import IndexedCorpus, explain_matches, index_corpus
 from ngrameval.engine.inputs import check_choice, check_flag, check_order, strict_options
-from ngrameval.engine.ngrams import Matches, ReferenceIndex, corpus_ngram_ids, divide_or_zero
+from ngrameval.engine.ngrams import Matches, ReferenceIndex, corpus_ngram_ids, divide_or_zero, ngram_counts
 from ngrameval.engine.peers import NLTK_VERSION
 from ngrameval.metric import MetricFamily, ReferenceCounts, Statistics, columns, register
 from ngrameval.text.tokenizers import TokenizerSpec
@@ -130,8 +130,7 @@ def _reference_words_per_sentence(index: ReferenceIndex) -> np.ndarray:
 def _rows(information: np.ndarray, hyp_len: np.ndarray, ref_len: np.ndarray) -> np.ndarray:
     """:class:`NistFamily` rows: matched information and hypothesis n-grams per order, hypothesis length, and
     the reference length per order (NLTK's choice of reference differs by order)."""
-    totals = np.maximum(hyp_len[:, None] - np.arange(information.shape[1])[None, :], 0)
-    return columns(information, totals, hyp_len, ref_len)
+    return columns(information, ngram_counts(hyp_len, information.shape[1]), hyp_len, ref_len)
 
 
 def _order_in_hypotheses(matches: Matches, n: int, entries: int) -> np.ndarray:
