@@ -38,7 +38,6 @@ BETA = math.log(0.5) / math.log(1.5) ** 2
 
 def length_penalty(ratio: np.ndarray) -> np.ndarray:
     """exp(beta * log(min(ratio, 1))^2), 0 for an empty output."""
-    ratio = np.asarray(ratio, dtype=np.float64)
     with np.errstate(divide="ignore", invalid="ignore"):
         inside = np.exp(BETA * np.log(np.where(ratio > 0, ratio, 1)) ** 2)
     return np.where(ratio >= 1, 1.0, np.where(ratio > 0, inside, 0.0))
