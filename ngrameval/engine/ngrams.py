@@ -512,14 +512,6 @@ class ReferenceIndex(_Slots):
             for r in corpus_ngram_ids(self.ids, self.segment_len, max_order)
         ]
 
-    def entry_values(self, n: int, per_position: np.ndarray) -> np.ndarray:
-        """A per-reference-position value of order-n n-grams as a per-entry value (equal over an entry)."""
-        table = self.orders[n - 1]
-        values = np.zeros(len(table.keys), per_position.dtype)
-        valid = table.position_entry >= 0
-        values[table.position_entry[valid]] = per_position[valid]
-        return values
-
 
 # The largest order tables that matching looks up in hash tables rather than by binary search.
 _HASHED_ENTRIES = 1 << 16

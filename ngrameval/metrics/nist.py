@@ -107,9 +107,11 @@ def _information_weights(
             prefix = np.full(len(index.ids), total_words) if n == 1 else counts[n - 2]
             if n == 2 and perl:
                 prefix = np.where(index.ids == zero_id, total_words, prefix)
-            per_position = np.zeros(len(index.ids))
-            per_position[valid] = _log2_ratio(prefix[valid], counts[n - 1][valid], perl)
-            weights.append(index.entry_values(n, per_position))
+            # (every position of an entry holds its n-gram: the same weight)
+            order = index.orders[n - 1]
+            weight = np.zeros(len(order.keys))
+            weight[order.position_entry[valid]] = _log2_ratio(prefix[valid], counts[n - 1][valid], perl)
+            weights.append(weight)
         return weights
     sentence_words = _reference_words_per_sentence(index)
     counts = []
