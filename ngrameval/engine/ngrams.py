@@ -664,20 +664,3 @@ class RepeatedIndex(_Slots):
             return np.where(entry >= 0, entry + shift[self.segment_sentence[segment]], -1)
 
         return self._memo.get(("position entries of order", n), position_entries)
-
-
-def matches_by_reference(
-    index: ReferenceIndex, ids: np.ndarray, lengths: np.ndarray, min_order: int, max_order: int
-) -> np.ndarray:
-    """(sentences, reference slots): :meth:`ReferenceIndex.per_reference` of orders ``min_order``..``max_order``
-    summed, of hypotheses given as ``ids`` in ``index``'s vocabulary."""
-    matched = index.matched(np.asarray(ids, np.int64), np.asarray(lengths, np.int64), max_order)
-    slots = max(index.max_slots, 1)
-    result = sum(
-        (
-            index.clipped_per_cell(n, np.bincount(entry, minlength=len(index.orders[n - 1].keys)))
-            for n, (_, entry) in enumerate(matched[min_order - 1 :], min_order)
-        ),
-        np.zeros(index.num_sentences * slots),
-    )
-    return result.reshape(index.num_sentences, slots)
