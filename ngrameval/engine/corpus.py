@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from itertools import chain, count
 from typing import Any, TypeVar, cast
 
@@ -262,10 +263,9 @@ def _tokens(texts: Sequence[Any], tokenizer: Tokenizer, pretokenized: bool, lowe
 
 def _distinct_tokens(texts: list[Any], tokenizer: Tokenizer, pretokenized: bool, lowercase: bool) -> list[Any]:
     """:func:`_tokens` of texts of which many may be equal (a GRPO step's), each distinct one tokenized once."""
-    if pretokenized:  # (token lists: not hashable, and no tokenizer runs on them)
-        return list(_tokens(texts, tokenizer, pretokenized, lowercase))
-    numbering = dict(zip(dict.fromkeys(texts), count()))
-    if len(numbering) == len(texts):
+    # (token lists: not hashable, and no tokenizer runs on them)
+    numbering = None if pretokenized else dict(zip(dict.fromkeys(texts), count()))
+    if numbering is None or len(numbering) == len(texts):
         return list(_tokens(texts, tokenizer, pretokenized, lowercase))
     distinct = _tokens(list(numbering), tokenizer, pretokenized, lowercase)
     return [distinct[numbering[text]] for text in texts]
@@ -312,10 +312,7 @@ def encode_segments(
     >>> segments.ids.tolist(), segments.lengths.tolist(), segments[0]
     ([1, -1, 0], [3], ['b', 'x', 'a'])
     """
-
-    def tokens() -> Sequence[Any]:
-        return _tokens(texts, tokenizer, pretokenized, lowercase)
-
+    tokens = partial(_tokens, texts, tokenizer, pretokenized, lowercase)
     split = _whitespace_tokens(texts, tokenizer, pretokenized)
     if split is not None:
         # The vocabulary's words as an Arrow array (None if one has no UTF-8 form: then a dict look-up per

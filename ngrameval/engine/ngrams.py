@@ -512,14 +512,6 @@ class ReferenceIndex(_Slots):
             for r in corpus_ngram_ids(self.ids, self.segment_len, max_order)
         ]
 
-    def entry_values(self, n: int, per_position: np.ndarray) -> np.ndarray:
-        """A per-reference-position value of order-n n-grams as a per-entry value (equal over an entry)."""
-        table = self.orders[n - 1]
-        values = np.zeros(len(table.keys), per_position.dtype)
-        valid = table.position_entry >= 0
-        values[table.position_entry[valid]] = per_position[valid]
-        return values
-
 
 # The largest order tables that matching looks up in hash tables rather than by binary search.
 _HASHED_ENTRIES = 1 << 16
@@ -672,20 +664,3 @@ class RepeatedIndex(_Slots):
             return np.where(entry >= 0, entry + shift[self.segment_sentence[segment]], -1)
 
         return self._memo.get(("position entries of order", n), position_entries)
-
-
-def matches_by_reference(
-    index: ReferenceIndex, ids: np.ndarray, lengths: np.ndarray, min_order: int, max_order: int
-) -> np.ndarray:
-    """(sentences, reference slots): :meth:`ReferenceIndex.per_reference` of orders ``min_order``..``max_order``
-    summed, of hypotheses given as ``ids`` in ``index``'s vocabulary."""
-    matched = index.matched(np.asarray(ids, np.int64), np.asarray(lengths, np.int64), max_order)
-    slots = max(index.max_slots, 1)
-    result = sum(
-        (
-            index.clipped_per_cell(n, np.bincount(entry, minlength=len(index.orders[n - 1].keys)))
-            for n, (_, entry) in enumerate(matched[min_order - 1 :], min_order)
-        ),
-        np.zeros(index.num_sentences * slots),
-    )
-    return result.reshape(index.num_sentences, slots)

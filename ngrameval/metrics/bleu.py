@@ -37,12 +37,10 @@ from ngrameval.vocabulary import MetricResult, Predictions, References
 
 VARIANTS = ("sacrebleu", "nltk", "mteval", "nmt", "d2l", "coco")
 BREVITY_PENALTIES = ("closest", "shortest", "average")
-SACREBLEU_SMOOTHING = ("none", "floor", "add-k", "exp")
-NLTK_SMOOTHING = tuple(f"method{i}" for i in range(8))
 _DEFAULTS = {
     #            tokenize       brevity     smooth     smooth values taken  the tool, as the signature names it
-    "sacrebleu": ("13a", "closest", "exp", SACREBLEU_SMOOTHING, ""),
-    "nltk": ("none", "closest", "method0", NLTK_SMOOTHING, f"nltk:{NLTK_VERSION}"),
+    "sacrebleu": ("13a", "closest", "exp", ("none", "floor", "add-k", "exp"), ""),
+    "nltk": ("none", "closest", "method0", tuple(f"method{i}" for i in range(8)), f"nltk:{NLTK_VERSION}"),
     "mteval": ("mteval-v13a", "closest", "exp", ("exp",), "mteval:v13a"),
     "nmt": ("hf-13a", "shortest", False, (False, True), "nmt:hf-evaluate"),
     "d2l": ("space", "closest", None, (None,), "d2l:1.0.3"),

@@ -20,7 +20,7 @@ import numpy as np
 from ngrameval._version import __version__
 from ngrameval.engine.corpus import index_corpus
 from ngrameval.engine.inputs import cached_by_value, check_choice, check_flag, check_order, strict_options
-from ngrameval.engine.ngrams import divide_or_zero, matches_by_reference, ngram_counts
+from ngrameval.engine.ngrams import divide_or_zero, ngram_counts
 from ngrameval.engine.peers import NLTK_VERSION
 from ngrameval.errors import InputError
 from ngrameval.metric import MetricFamily, Statistics, columns, register
@@ -67,7 +67,10 @@ def _statistics(predictions: Any, references: Any, options: GleuOptions, pad_id:
     """Rows (matches, n-grams) of the chosen reference per segment, its index, nrefs and the tokenizer's name."""
     corpus = index_corpus(predictions, references, options.tokenize, False, options.max_len, pad_id)
     index, hypotheses = corpus.index, corpus.hypotheses
-    matches = matches_by_reference(index, hypotheses.ids, hypotheses.lengths, options.min_len, options.max_len)
+    found = index.match(hypotheses, options.max_len).hyp_count
+    per_order = [index.clipped_per_cell(n, found[n - 1]) for n in range(options.min_len, options.max_len + 1)]
+    # (sentences, reference slots): the matches of orders min_len..max_len against each reference alone
+    matches = np.sum(per_order, axis=0).reshape(index.num_sentences, max(index.max_slots, 1))
     orders = slice(options.min_len - 1, options.max_len)
     present = index.slots_present()
     ngrams = np.maximum(

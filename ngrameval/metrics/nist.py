@@ -24,7 +24,7 @@ import numpy as np
 from ngrameval._version import __version__
 from ngrameval.engine.corpus import IndexedCorpus, explain_matches, index_corpus
 from ngrameval.engine.inputs import check_choice, check_flag, check_order, strict_options
-from ngrameval.engine.ngrams import Matches, ReferenceIndex, corpus_ngram_ids, divide_or_zero
+from ngrameval.engine.ngrams import Matches, ReferenceIndex, corpus_ngram_ids, divide_or_zero, ngram_counts
 from ngrameval.engine.peers import NLTK_VERSION
 from ngrameval.metric import MetricFamily, ReferenceCounts, Statistics, columns, register
 from ngrameval.text.tokenizers import TokenizerSpec
@@ -38,7 +38,6 @@ BETA = math.log(0.5) / math.log(1.5) ** 2
 
 def length_penalty(ratio: np.ndarray) -> np.ndarray:
     """exp(beta * log(min(ratio, 1))^2), 0 for an empty output."""
-    ratio = np.asarray(ratio, dtype=np.float64)
     with np.errstate(divide="ignore", invalid="ignore"):
         inside = np.exp(BETA * np.log(np.where(ratio > 0, ratio, 1)) ** 2)
     return np.where(ratio >= 1, 1.0, np.where(ratio > 0, inside, 0.0))
@@ -108,9 +107,11 @@ def _information_weights(
             prefix = np.full(len(index.ids), total_words) if n == 1 else counts[n - 2]
             if n == 2 and perl:
                 prefix = np.where(index.ids == zero_id, total_words, prefix)
-            per_position = np.zeros(len(index.ids))
-            per_position[valid] = _log2_ratio(prefix[valid], counts[n - 1][valid], perl)
-            weights.append(index.entry_values(n, per_position))
+            # (every position of an entry holds its n-gram: the same weight)
+            order = index.orders[n - 1]
+            weight = np.zeros(len(order.keys))
+            weight[order.position_entry[valid]] = _log2_ratio(prefix[valid], counts[n - 1][valid], perl)
+            weights.append(weight)
         return weights
     sentence_words = _reference_words_per_sentence(index)
     counts = []
@@ -130,8 +131,7 @@ def _reference_words_per_sentence(index: ReferenceIndex) -> np.ndarray:
 def _rows(information: np.ndarray, hyp_len: np.ndarray, ref_len: np.ndarray) -> np.ndarray:
     """:class:`NistFamily` rows: matched information and hypothesis n-grams per order, hypothesis length, and
     the reference length per order (NLTK's choice of reference differs by order)."""
-    totals = np.maximum(hyp_len[:, None] - np.arange(information.shape[1])[None, :], 0)
-    return columns(information, totals, hyp_len, ref_len)
+    return columns(information, ngram_counts(hyp_len, information.shape[1]), hyp_len, ref_len)
 
 
 def _order_in_hypotheses(matches: Matches, n: int, entries: int) -> np.ndarray:
