@@ -201,8 +201,7 @@ def explain_matches(
     """
     index = corpus.index
     explanation = []
-    for s, hypothesis in enumerate(corpus.hypotheses):
-        start = matches.offsets[s]
+    for s, (start, hypothesis) in enumerate(zip(offsets(matches.hyp_len).tolist(), corpus.hypotheses)):
         orders = []
         for n in range(1, max_order + 1):
             table = index.orders[n - 1]
@@ -317,7 +316,7 @@ def encode_segments(
     if split is not None:
         # The vocabulary's words as an Arrow array (None if one has no UTF-8 form: then a dict look-up per
         # distinct token), looked up as a set.
-        words, ids = index.memoized(
+        words, ids = index.memo.get(
             ("vocabulary as arrays",),
             lambda: (
                 strings(list(index.vocabulary)),

@@ -163,11 +163,6 @@ class Matches:
             result.append(position_entry[token])
         return result
 
-    @functools.cached_property
-    def offsets(self) -> np.ndarray:
-        """The start of each hypothesis in the token arrays, and the end of the last."""
-        return offsets(self.hyp_len)
-
 
 @dataclass(eq=False)
 class EncodedSegments(SequenceABC[Tokens]):
@@ -449,20 +444,16 @@ class ReferenceIndex(_Slots):
         order = None if hashed else radix_order(keys)
         return (positions, keys) if order is None else (positions[order], keys[order])
 
-    def memoized(self, key: tuple[Hashable, ...], make: Callable[[], Value]) -> Value:
-        """``make()``, kept in ``memo`` under ``key``: made once per index, also when threads ask at once."""
-        return self.memo.get(key, make)
-
     def hashed_keys(self, n: int) -> tuple[np.ndarray, np.ndarray, int, int] | None:
         """The hash table of the order-n keys (:func:`key_slots`); None for a small table, searched as it is."""
         keys = self.orders[n - 1].keys
         if len(keys) <= _SEARCHED_ENTRIES:
             return None
-        return self.memoized(("hash table of order", n), lambda: key_slots(keys))
+        return self.memo.get(("hash table of order", n), lambda: key_slots(keys))
 
     def entry_bounds(self, n: int) -> np.ndarray:
         """Where each sentence's order-n entries start, and how many entries there are."""
-        return self.memoized(
+        return self.memo.get(
             ("entry bounds of order", n),
             lambda: np.searchsorted(self.orders[n - 1].sentence, np.arange(self.num_sentences + 1)),
         )

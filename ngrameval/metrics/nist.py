@@ -60,7 +60,7 @@ def information_weights(index: ReferenceIndex, max_order: int, scope: str, perl:
     """Per order, the information weight of every reference entry, from the counts over all references
     (``scope="corpus"``: mteval, NLTK's corpus_nist) or the sentence's own (``"sentence"``: NLTK's
     sentence_nist); ``perl``: mteval-v13a.pl's arithmetic and its "0" quirk. Kept with the (cached) index."""
-    return index.memoized(
+    return index.memo.get(
         ("nist-information", max_order, scope, perl), lambda: _information_weights(index, max_order, scope, perl)
     )
 

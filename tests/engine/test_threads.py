@@ -43,7 +43,7 @@ def test_an_index_memo_shared_by_threads_makes_each_value_once():
 
     def ask(_):
         start.wait()
-        return index.memoized(("a value",), make)
+        return index.memo.get(("a value",), make)
 
     with ThreadPoolExecutor(max_workers=8) as pool:
         values = list(pool.map(ask, range(8)))
