@@ -390,13 +390,7 @@ def run_board(args: argparse.Namespace) -> int:
         if len(sources) != 1:
             raise InputError(f"FILE {args.file} names {len(sources)} files; submit one at a time")
         submission = board.submit(read_predictions(sources[0]), args.name, team=args.team, client=args.client)
-        scores = ", ".join(
-            f"{metric} {score:.4f}"
-            for by_output in submission.scores.values()
-            for metric, score in by_output.items()
-            if score is not None
-        )
-        print(f"{submission.name}: stored ({scores})")
+        print(f"{submission.name}: stored ({submission.summary()})")
     elif args.action == "show":
         standings = board.standings(details=args.format == "html")
         _write_output(render(standings, args.format, args.scale, args.width), args.output)

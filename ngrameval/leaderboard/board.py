@@ -94,6 +94,16 @@ class Submission:
         """The submission time, ISO 8601 in UTC."""
         return datetime.fromtimestamp(self.submitted, UTC).isoformat(timespec="seconds")
 
+    def summary(self, scale: float = 1.0, width: int = 4) -> str:
+        """Each output's corpus score (none that is not finite), times ``scale`` with ``width`` decimals:
+        ``"bleu 0.2041, ter 0.6512"``, as ``ngrameval board submit`` and the board's Space report a submission."""
+        return ", ".join(
+            f"{output} {score * scale:.{width}f}"
+            for by_output in self.scores.values()
+            for output, score in by_output.items()
+            if score is not None
+        )
+
 
 def segments_digest(predictions: Sequence[str]) -> str:
     """The SHA-256 of a submission's segments (one line each, UTF-8), as ``ngrameval score`` reads them.

@@ -202,14 +202,8 @@ class BoardPage:
         except errors.InputError as error:  # the page's, the board's and the reader's own (English)
             message = error.in_language(language) if isinstance(error, InputError) else str(error)
             return page.status_html(message, True, language, "board.refused"), {"error": message}, gr.update()
-        scores = ", ".join(
-            f"{output} {score * SCALE:.{WIDTH}f}"
-            for by_output in stored.scores.values()
-            for output, score in by_output.items()
-            if score is not None
-        )
         answer = {key: getattr(stored, key) for key in ("name", "team", "time", "digest", "scores", "signatures")}
-        status = i18n.text("board.stored", language, name=stored.name, scores=scores)
+        status = i18n.text("board.stored", language, name=stored.name, scores=stored.summary(SCALE, WIDTH))
         link = (
             f'<p><a href="?submission={urllib.parse.quote(stored.name)}" target="_self" id="submission-link">'
             f"{html.escape(i18n.text('board.link', language, name=stored.name))}</a></p>"
