@@ -379,8 +379,7 @@ def run_board(args: argparse.Namespace) -> int:
 
     if args.action == "init":
         options = parse_metric_options(args.option, args.metrics or ["bleu"])
-        sources = parse_sources(args.references, args.ref_field, "-r")
-        references = read_references(sources)
+        references = read_references(parse_sources(args.references, args.ref_field, "-r"))
         board = Board.create(args.folder, references, options, title=args.title, max_per_hour=args.max_per_hour)
         print(f"{board.folder}: a board of {board.segments} segments scored with {', '.join(options)}")
         return 0
