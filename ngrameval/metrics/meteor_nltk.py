@@ -28,6 +28,7 @@ import numpy as np
 from ngrameval.engine.cache import cleared_with_caches
 from ngrameval.engine.inputs import check_choice, check_flag, check_number, normalize_corpus
 from ngrameval.engine.ngrams import concatenated_ranges
+from ngrameval.engine.runs import run_starts
 from ngrameval.errors import InputError
 from ngrameval.metrics.meteor15.matchers import join
 from ngrameval.text.tokenizers import get_tokenizer
@@ -132,20 +133,13 @@ def _word_ids(token_lists: Sequence[Sequence[Sequence[str]]]) -> tuple[list[str]
     return vocabulary, ids, lengths
 
 
-def _run_starts(rows: int, differs_from_previous: np.ndarray) -> np.ndarray:
-    """Whether each of ``rows`` rows starts a run: the first row (if any), and each row ``i`` where
-    ``differs_from_previous[i - 1]``."""
-    return np.concatenate([np.ones(min(rows, 1), bool), differs_from_previous])
-
-
 def _ranked_keys(tokens: np.ndarray, keys: int, length: int) -> np.ndarray:
     """(pair, key, rank from the end among the pair's tokens with that key) as one integer."""
     pair, position, key = tokens
     group = pair * keys + key
     order = np.argsort(group * length + (length - 1 - position))
     grouped = group[order]
-    starts = _run_starts(len(grouped), grouped[1:] != grouped[:-1])
-    first = np.maximum.accumulate(np.where(starts, np.arange(len(order)), 0))
+    first = np.maximum.accumulate(np.where(run_starts(grouped), np.arange(len(order)), 0))
     rank = np.empty(len(order), np.int64)
     rank[order] = np.arange(len(order)) - first
     return group * length + rank
@@ -240,13 +234,10 @@ def _align(
     pair, hyp_position, ref_position, stage = (np.concatenate(column) for column in zip(*found))
     order = np.lexsort((hyp_position, pair))
     pair, hyp_position, ref_position = pair[order], hyp_position[order], ref_position[order]
-    # A new chunk starts at a pair's first match and wherever the next match is not adjacent in both.
-    new_chunk = _run_starts(
-        len(pair),
-        (pair[1:] != pair[:-1])
-        | (hyp_position[1:] != hyp_position[:-1] + 1)
-        | (ref_position[1:] != ref_position[:-1] + 1),
-    )
+    # A new chunk starts at a pair's first match and wherever the next match is not adjacent in both (adjacent:
+    # both positions one more than the last, so that each position minus the match's index stays the same).
+    index = np.arange(len(pair))
+    new_chunk = run_starts(pair) | run_starts(hyp_position - index) | run_starts(ref_position - index)
     matches = (pair, hyp_position, ref_position, stage[order])
     return matches, np.bincount(pair, minlength=pairs), np.bincount(pair[new_chunk], minlength=pairs)
 
