@@ -28,7 +28,7 @@ import numpy as np
 from ngrameval.engine.cache import cleared_with_caches
 from ngrameval.engine.inputs import check_choice, check_flag, check_number, normalize_corpus
 from ngrameval.engine.ngrams import concatenated_ranges
-from ngrameval.engine.runs import run_starts
+from ngrameval.engine.runs import offsets, run_starts, vocabulary_ids
 from ngrameval.errors import InputError
 from ngrameval.metrics.meteor15.matchers import join
 from ngrameval.text.tokenizers import get_tokenizer
@@ -126,11 +126,9 @@ def tokenize(texts: Sequence[str], tokenizer: str | Callable[[str], Any] = "nltk
 def _word_ids(token_lists: Sequence[Sequence[Sequence[str]]]) -> tuple[list[str], list[np.ndarray], list[np.ndarray]]:
     """(vocabulary, ids of each group's lowercased tokens concatenated, tokens per list of each group)."""
     lowered = [list(map(str.lower, chain.from_iterable(group))) for group in token_lists]
-    vocabulary = list(dict.fromkeys(chain.from_iterable(lowered)))
-    index = {word: i for i, word in enumerate(vocabulary)}.__getitem__
-    ids = [np.fromiter(map(index, words), np.int64, len(words)) for words in lowered]
+    vocabulary, ids = vocabulary_ids(lowered)
     lengths = [np.fromiter(map(len, group), np.int64, len(group)) for group in token_lists]
-    return vocabulary, ids, lengths
+    return list(vocabulary), np.split(ids, offsets(list(map(len, lowered)))[1:-1]), lengths
 
 
 def _ranked_keys(tokens: np.ndarray, keys: int, length: int) -> np.ndarray:
