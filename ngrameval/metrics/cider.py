@@ -139,13 +139,8 @@ class _Corpus:
         groups: dict[tuple, int] = {}
         bounds = np.r_[self.ref_start, len(self.ref_text)].tolist()
         texts_of_item = self.ref_text.tolist()
-        self.group_of_item = np.fromiter(
-            (
-                groups.setdefault(tuple(texts_of_item[bounds[i] : bounds[i + 1]]), len(groups))
-                for i in range(len(references))
-            ),
-            np.int64,
-            len(references),
+        self.group_of_item = np.array(
+            [groups.setdefault(tuple(texts_of_item[a:b]), len(groups)) for a, b in zip(bounds, bounds[1:])], np.int64
         )
         self.group_multiplicity = np.bincount(self.group_of_item, minlength=len(groups))
         first_item = np.full(len(groups), -1, np.int64)

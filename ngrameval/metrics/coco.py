@@ -13,14 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from itertools import chain
 from typing import Any
 
 import numpy as np
 
 from ngrameval.engine.inputs import check_choice, check_flag, normalize_corpus, strict_options
 from ngrameval.engine.lcs import lcs_lengths
-from ngrameval.engine.runs import offsets
+from ngrameval.engine.runs import offsets, vocabulary_ids
 from ngrameval.engine.token_ids import refuse_token_ids
 from ngrameval.errors import InputError
 from ngrameval.metric import (
@@ -59,14 +58,9 @@ def rouge_l(predictions: Sequence[str], references: Sequence[Sequence[str]], bet
     """
     candidates = [p.split(" ") for p in predictions]
     refs = [r.split(" ") for group in references for r in group]
-    vocabulary: dict[str, int] = {}
-
-    def encode(texts):
-        return np.fromiter((vocabulary.setdefault(t, len(vocabulary)) for t in chain.from_iterable(texts)), np.int64)
-
-    cand_ids, ref_ids = encode(candidates), encode(refs)
     cand_len = np.fromiter(map(len, candidates), np.int64, len(candidates))
     ref_len = np.fromiter(map(len, refs), np.int64, len(refs))
+    cand_ids, ref_ids = np.split(vocabulary_ids(candidates + refs)[1], [int(cand_len.sum())])
     item = np.repeat(np.arange(len(candidates)), [len(group) for group in references])
     lcs = lcs_lengths(ref_ids, offsets(ref_len), cand_ids, offsets(cand_len), np.arange(len(refs)), item)
     precision, recall = np.full((2, len(candidates)), -np.inf)

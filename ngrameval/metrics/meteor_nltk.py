@@ -28,6 +28,7 @@ import numpy as np
 from ngrameval.engine.cache import cleared_with_caches
 from ngrameval.engine.inputs import check_choice, check_flag, check_number, normalize_corpus
 from ngrameval.engine.ngrams import concatenated_ranges
+from ngrameval.engine.runs import offsets, run_starts, vocabulary_ids
 from ngrameval.errors import InputError
 from ngrameval.metrics.meteor15.matchers import join
 from ngrameval.text.tokenizers import get_tokenizer
@@ -125,17 +126,9 @@ def tokenize(texts: Sequence[str], tokenizer: str | Callable[[str], Any] = "nltk
 def _word_ids(token_lists: Sequence[Sequence[Sequence[str]]]) -> tuple[list[str], list[np.ndarray], list[np.ndarray]]:
     """(vocabulary, ids of each group's lowercased tokens concatenated, tokens per list of each group)."""
     lowered = [list(map(str.lower, chain.from_iterable(group))) for group in token_lists]
-    vocabulary = list(dict.fromkeys(chain.from_iterable(lowered)))
-    index = {word: i for i, word in enumerate(vocabulary)}.__getitem__
-    ids = [np.fromiter(map(index, words), np.int64, len(words)) for words in lowered]
+    vocabulary, ids = vocabulary_ids(lowered)
     lengths = [np.fromiter(map(len, group), np.int64, len(group)) for group in token_lists]
-    return vocabulary, ids, lengths
-
-
-def _run_starts(rows: int, differs_from_previous: np.ndarray) -> np.ndarray:
-    """Whether each of ``rows`` rows starts a run: the first row (if any), and each row ``i`` where
-    ``differs_from_previous[i - 1]``."""
-    return np.concatenate([np.ones(min(rows, 1), bool), differs_from_previous])
+    return list(vocabulary), np.split(ids, offsets(list(map(len, lowered)))[1:-1]), lengths
 
 
 def _ranked_keys(tokens: np.ndarray, keys: int, length: int) -> np.ndarray:
@@ -144,8 +137,7 @@ def _ranked_keys(tokens: np.ndarray, keys: int, length: int) -> np.ndarray:
     group = pair * keys + key
     order = np.argsort(group * length + (length - 1 - position))
     grouped = group[order]
-    starts = _run_starts(len(grouped), grouped[1:] != grouped[:-1])
-    first = np.maximum.accumulate(np.where(starts, np.arange(len(order)), 0))
+    first = np.maximum.accumulate(np.where(run_starts(grouped), np.arange(len(order)), 0))
     rank = np.empty(len(order), np.int64)
     rank[order] = np.arange(len(order)) - first
     return group * length + rank
@@ -240,13 +232,10 @@ def _align(
     pair, hyp_position, ref_position, stage = (np.concatenate(column) for column in zip(*found))
     order = np.lexsort((hyp_position, pair))
     pair, hyp_position, ref_position = pair[order], hyp_position[order], ref_position[order]
-    # A new chunk starts at a pair's first match and wherever the next match is not adjacent in both.
-    new_chunk = _run_starts(
-        len(pair),
-        (pair[1:] != pair[:-1])
-        | (hyp_position[1:] != hyp_position[:-1] + 1)
-        | (ref_position[1:] != ref_position[:-1] + 1),
-    )
+    # A new chunk starts at a pair's first match and wherever the next match is not adjacent in both (adjacent:
+    # both positions one more than the last, so that each position minus the match's index stays the same).
+    index = np.arange(len(pair))
+    new_chunk = run_starts(pair) | run_starts(hyp_position - index) | run_starts(ref_position - index)
     matches = (pair, hyp_position, ref_position, stage[order])
     return matches, np.bincount(pair, minlength=pairs), np.bincount(pair[new_chunk], minlength=pairs)
 

@@ -37,6 +37,13 @@ def java_hashes(words: Sequence[str]) -> np.ndarray:
     return (sums & np.uint64(0xFFFFFFFF)).astype(np.uint32).view(np.int32).astype(np.int64)
 
 
+def _flattened(lists: Sequence[Sequence[int]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Lists of ints laid end to end: (their values, where each list starts, its length)."""
+    lengths = np.fromiter(map(len, lists), dtype=np.int64, count=len(lists))
+    values = np.fromiter((w for words in lists for w in words), dtype=np.int64, count=int(lengths.sum()))
+    return values, np.cumsum(lengths) - lengths, lengths
+
+
 CANDIDATE_FIELDS = ("a", "start", "length", "match_start", "match_length", "order")
 
 
@@ -78,13 +85,7 @@ class Sides:
     @classmethod
     def of(cls, pairs: Sequence[tuple[Sequence[int], Sequence[int]]]) -> Sides:
         """From (hypothesis word ids, reference word ids) pairs."""
-
-        def flat(lists):
-            lengths = np.fromiter(map(len, lists), dtype=np.int64, count=len(lists))
-            values = np.fromiter((w for words in lists for w in words), dtype=np.int64, count=int(lengths.sum()))
-            return values, np.cumsum(lengths) - lengths, lengths
-
-        return cls(*flat([hyp for hyp, _ in pairs]), *flat([ref for _, ref in pairs]))
+        return cls(*_flattened([hyp for hyp, _ in pairs]), *_flattened([ref for _, ref in pairs]))
 
     def rows(self, side: str):
         """(alignment, position, word) of every word of one side."""
@@ -143,9 +144,7 @@ def synonym_candidates(
     >>> list(zip(c.start.tolist(), c.match_start.tolist()))
     [(0, 1)]
     """
-    counts = np.fromiter(map(len, synsets), dtype=np.int64, count=len(synsets))
-    flat = np.fromiter((s for group in synsets for s in group), dtype=np.int64, count=int(counts.sum()))
-    first = np.cumsum(counts) - counts
+    flat, first, counts = _flattened(synsets)
 
     def exploded(side: str):
         a, position, word = sides.rows(side)
