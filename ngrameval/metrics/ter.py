@@ -30,7 +30,7 @@ from ngrameval.engine.peers import SACREBLEU_VERSION
 from ngrameval.engine.token_ids import refuse_token_ids
 from ngrameval.errors import InputError
 from ngrameval.metric import SACREBLEU_RESAMPLING, MetricFamily, Resampling, Statistics, array_of_scores, register
-from ngrameval.text.tokenizers import _RULES_13A
+from ngrameval.text.tokenizers import RULES_13A
 from ngrameval.vocabulary import MetricResult, Predictions, References, aliased
 
 # sacrebleu lib_ter's limits of the shift search (the first two are Tercom's).
@@ -45,7 +45,7 @@ _WESTERN_LITERAL = (("\n-", ""), ("\n", " "), ("&quot;", '"'), ("&amp;", "&"), (
 _WESTERN_AFTER_PADDING = [
     (re.compile(pattern), replacement)
     for pattern, replacement in ((r"([{-~[-` -&(-+:-@/])", r" \1 "), (r"'s ", r" 's "), (r"'s$", r" 's"))
-] + _RULES_13A
+] + RULES_13A
 _ASIAN_PUNCT = r"([\u3001\u3002\u3008-\u3011\u3014-\u301f\uff61-\uff65\u30fb])"
 _FULL_WIDTH_PUNCT = r"([\uff0e\uff0c\uff1f\uff1a\uff1b\uff01\uff02\uff08\uff09])"
 # (The kana rules' "^[...]" inside a group is sacrebleu's, an anchor rather than a negation: kept.)

@@ -24,8 +24,9 @@ _PUNCTUATION_13A = '{|}~[\\]^_` !"#$%&()*+:;<=>?@/'
 _SPLIT_PUNCTUATION = re.compile("([" + re.escape(_PUNCTUATION_13A) + "])")
 _ASCII_LOWER = str.maketrans({chr(c): chr(c + 32) for c in range(ord("A"), ord("Z") + 1)})
 
-# The 13a rules after the first (:data:`_SPLIT_PUNCTUATION`'s), as mteval-v13a.pl and sacrebleu apply them.
-_RULES_13A = [
+# The 13a rules after the first (:data:`_SPLIT_PUNCTUATION`'s), as mteval-v13a.pl and sacrebleu apply them (TER's
+# Tercom normalizer ends with the same three).
+RULES_13A = [
     (re.compile(r"([^0-9])([\.,])"), r"\1 \2 "),
     (re.compile(r"([\.,])([^0-9])"), r" \1 \2"),
     (re.compile(r"([0-9])(-)"), r"\1 \2 "),
@@ -116,7 +117,7 @@ class Tokenizer13a(Tokenizer):
         # The first rule, ``([{-~[-` -&(-+:-@/]) -> " \\1 "``, as a split on its class joined by spaces: the same
         # string (text, " p ", text, ...), without a template expanded at every match (every space matches).
         line = " ".join(_SPLIT_PUNCTUATION.split(f" {line} "))
-        for pattern, replacement in _RULES_13A:
+        for pattern, replacement in RULES_13A:
             line = pattern.sub(replacement, line)
         return line.split()
 
