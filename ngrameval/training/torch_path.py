@@ -391,7 +391,6 @@ def torch_sentence_rouge(
         )
     out_dtype = _float_dtype(torch, dtype)
     batch = id_batch(candidates, references, pad_id)
-    present = batch.present_host
     orders = sorted({t.size for t in types if t.kind == "n" and t.size is not None})  # (a rougeN type has its n)
     hits = {
         n: torch.zeros(batch.size, batch.slots, dtype=torch.int64, device=batch.candidate_tokens.device) for n in orders
@@ -404,12 +403,10 @@ def torch_sentence_rouge(
         hits[0] = lcs_lengths_of_ids(batch)  # (key 0: no n-gram order is 0)
     # Per type: its hits, and the candidates' and references' n-grams (rougeL: tokens, size 1; rougeN: n >= 1).
     hit = np.stack([hits[t.size or 0].cpu().numpy() for t in types]).astype(np.float64)
-    sizes = np.array([t.size or 1 for t in types])[:, None, None]
+    sizes = np.array([t.size or 1 for t in types], np.float64)[:, None, None]
     prediction_total = np.maximum(batch.candidate_len_host[None, :, None] - sizes + 1, 0).repeat(batch.slots, 2)
     reference_total = np.maximum(batch.reference_len_host[None] - sizes + 1, 0)
-    scores = score_statistics(
-        OverlapCounts(types, hit, prediction_total.astype(np.float64), reference_total.astype(np.float64), present)
-    )
+    scores = score_statistics(OverlapCounts(types, hit, prediction_total, reference_total, batch.present_host))
     return {
         t.name: torch.as_tensor(scores[i], dtype=out_dtype, device=batch.candidate_tokens.device)
         for i, t in enumerate(types)
