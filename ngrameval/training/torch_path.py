@@ -109,7 +109,6 @@ def _flat(
 
 def _candidates(torch: Any, candidates: Any, pad_id: int | None):
     """(tokens, lengths, device) of the candidates."""
-    shape = "a 2-D (batch, length) tensor or a list of 1-D tensors"
     if isinstance(candidates, (list, tuple)):
         if not candidates:
             raise InputError("candidates is empty: nothing to score")
@@ -118,7 +117,7 @@ def _candidates(torch: Any, candidates: Any, pad_id: int | None):
         for i, row in enumerate(rows):
             _check_device(f"candidates[{i}]", row, device)
         return (*_flat(torch, rows, pad_id, device), device)
-    _check_ids(torch, "candidates", candidates, (2,), shape)
+    _check_ids(torch, "candidates", candidates, (2,), "a 2-D (batch, length) tensor or a list of 1-D tensors")
     if len(candidates) == 0:
         raise InputError("candidates is empty: nothing to score")
     mask = _tokens(candidates, pad_id)
