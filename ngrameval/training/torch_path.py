@@ -92,10 +92,8 @@ def _check_device(name: str, value: torch.Tensor, device: torch.device) -> None:
         raise InputError(f"{name} is on {value.device} but the candidates are on {device}: move both to one device")
 
 
-def _tokens(tensor: torch.Tensor, pad_id: int | None) -> torch.Tensor:
+def _tokens(torch: Any, tensor: torch.Tensor, pad_id: int | None) -> torch.Tensor:
     """Which entries are tokens (not padding)."""
-    import torch
-
     return tensor != pad_id if pad_id is not None else tensor.new_ones(tensor.shape, dtype=torch.bool)
 
 
@@ -103,7 +101,7 @@ def _flat(
     torch: Any, rows: list[torch.Tensor], pad_id: int | None, device: torch.device
 ) -> tuple[torch.Tensor, torch.Tensor]:
     """1-D tensors (at least one) without their padding, concatenated, and their lengths."""
-    kept = [row[_tokens(row, pad_id)] for row in rows]
+    kept = [row[_tokens(torch, row, pad_id)] for row in rows]
     return torch.cat(kept).to(torch.int64), torch.tensor([len(row) for row in kept], dtype=torch.int64, device=device)
 
 
@@ -120,7 +118,7 @@ def _candidates(torch: Any, candidates: Any, pad_id: int | None):
     _check_ids(torch, "candidates", candidates, (2,), "a 2-D (batch, length) tensor or a list of 1-D tensors")
     if len(candidates) == 0:
         raise InputError("candidates is empty: nothing to score")
-    mask = _tokens(candidates, pad_id)
+    mask = _tokens(torch, candidates, pad_id)
     return candidates[mask].to(torch.int64), mask.sum(dim=1), candidates.device
 
 
@@ -154,7 +152,7 @@ def _references(torch: Any, references: Any, pad_id: int | None, size: int, devi
         raise InputError(f"references has {len(references)} rows for {size} candidates")
     if references.dim() == 2:
         references = references[:, None, :]
-    mask = _tokens(references, pad_id)
+    mask = _tokens(torch, references, pad_id)
     lengths = mask.sum(dim=2)
     present = lengths > 0
     # A candidate whose references are all padding has one empty reference (as bleu() with ""),
