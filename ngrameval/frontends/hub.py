@@ -88,8 +88,7 @@ def script_names() -> list[str]:
 
 def _front_matter(card: Path) -> str:
     """The YAML front matter of ``card`` (between its first two ``---`` lines), checked for what the Hub reads."""
-    text = card.read_text(encoding="utf-8")
-    found = re.match(r"---\n(.*?)\n---\n", text, re.DOTALL)
+    found = re.match(r"---\n(.*?)\n---\n", card.read_text(encoding="utf-8"), re.DOTALL)
     if not found:
         raise InputError(f"{card} has no front matter (the Hub reads the Space's configuration from it)")
     matter = found.group(1)
@@ -294,5 +293,4 @@ def export_space(name: str, folder: str, force: bool = False, board: str | None 
     target = _prepare(folder, force)
     if board is not None:  # first: a folder that is not a board writes nothing
         copy_board(Path(board), target / BOARD_FOLDER)
-    written = _write_space(target, name, card, script)
-    return written + ([target / BOARD_FOLDER] if board is not None else [])
+    return _write_space(target, name, card, script) + ([target / BOARD_FOLDER] if board is not None else [])
