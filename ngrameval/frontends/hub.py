@@ -215,8 +215,7 @@ def export_metric(name: str, folder: str, force: bool = False) -> list[Path]:
     """
     source = Path(metric_path(name))
     card = source / "README.md"
-    matter = _front_matter(card)
-    tags = re.findall(r"^- *(\S+) *$", matter, re.MULTILINE)
+    tags = re.findall(r"^- *(\S+) *$", _front_matter(card), re.MULTILINE)
     if not set(METRIC_TAGS) <= set(tags):
         raise InputError(
             f"{card}'s front matter must have the tags {', '.join(METRIC_TAGS)} (what the Hub lists as a metric)"
