@@ -326,6 +326,5 @@ def _stored(predictions: Any, references: Any) -> tuple[list[Any], list[list[Any
     kept: the metric drops them at compute, with its pad_id)."""
     ids = read_token_ids(predictions, references)
     if ids is None:
-        hyps, refs, _ = normalize_corpus(predictions, references)
-        return hyps, refs
+        return normalize_corpus(predictions, references)[:2]  # (less the pretokenized flag)
     return [p.tolist() for p in ids.predictions()], [[r.tolist() for r in group] for group in ids.reference_groups()]

@@ -88,8 +88,7 @@ def script_names() -> list[str]:
 
 def _front_matter(card: Path) -> str:
     """The YAML front matter of ``card`` (between its first two ``---`` lines), checked for what the Hub reads."""
-    text = card.read_text(encoding="utf-8")
-    found = re.match(r"---\n(.*?)\n---\n", text, re.DOTALL)
+    found = re.match(r"---\n(.*?)\n---\n", card.read_text(encoding="utf-8"), re.DOTALL)
     if not found:
         raise InputError(f"{card} has no front matter (the Hub reads the Space's configuration from it)")
     matter = found.group(1)
@@ -216,8 +215,7 @@ def export_metric(name: str, folder: str, force: bool = False) -> list[Path]:
     """
     source = Path(metric_path(name))
     card = source / "README.md"
-    matter = _front_matter(card)
-    tags = re.findall(r"^- *(\S+) *$", matter, re.MULTILINE)
+    tags = re.findall(r"^- *(\S+) *$", _front_matter(card), re.MULTILINE)
     if not set(METRIC_TAGS) <= set(tags):
         raise InputError(
             f"{card}'s front matter must have the tags {', '.join(METRIC_TAGS)} (what the Hub lists as a metric)"
@@ -294,5 +292,4 @@ def export_space(name: str, folder: str, force: bool = False, board: str | None 
     target = _prepare(folder, force)
     if board is not None:  # first: a folder that is not a board writes nothing
         copy_board(Path(board), target / BOARD_FOLDER)
-    written = _write_space(target, name, card, script)
-    return written + ([target / BOARD_FOLDER] if board is not None else [])
+    return _write_space(target, name, card, script) + ([target / BOARD_FOLDER] if board is not None else [])

@@ -151,8 +151,7 @@ def reward(
     ...
     ngrameval.errors.InputError: rouge gives no output 'rougeX'; its outputs with these options: rouge1, rouge2, rougeL, rougeLsum
     """
-    family = get_family(metric)
-    family.check_options(options)
+    get_family(metric).check_options(options)
     if not isinstance(references, str) or not references:
         raise InputError(f"references must name a dataset column (a non-empty string), got {references!r}")
     ids = check_flag("ids", ids)

@@ -92,10 +92,8 @@ def _check_device(name: str, value: torch.Tensor, device: torch.device) -> None:
         raise InputError(f"{name} is on {value.device} but the candidates are on {device}: move both to one device")
 
 
-def _tokens(tensor: torch.Tensor, pad_id: int | None) -> torch.Tensor:
+def _tokens(torch: Any, tensor: torch.Tensor, pad_id: int | None) -> torch.Tensor:
     """Which entries are tokens (not padding)."""
-    import torch
-
     return tensor != pad_id if pad_id is not None else tensor.new_ones(tensor.shape, dtype=torch.bool)
 
 
@@ -103,13 +101,12 @@ def _flat(
     torch: Any, rows: list[torch.Tensor], pad_id: int | None, device: torch.device
 ) -> tuple[torch.Tensor, torch.Tensor]:
     """1-D tensors (at least one) without their padding, concatenated, and their lengths."""
-    kept = [row[_tokens(row, pad_id)] for row in rows]
+    kept = [row[_tokens(torch, row, pad_id)] for row in rows]
     return torch.cat(kept).to(torch.int64), torch.tensor([len(row) for row in kept], dtype=torch.int64, device=device)
 
 
 def _candidates(torch: Any, candidates: Any, pad_id: int | None):
     """(tokens, lengths, device) of the candidates."""
-    shape = "a 2-D (batch, length) tensor or a list of 1-D tensors"
     if isinstance(candidates, (list, tuple)):
         if not candidates:
             raise InputError("candidates is empty: nothing to score")
@@ -118,10 +115,10 @@ def _candidates(torch: Any, candidates: Any, pad_id: int | None):
         for i, row in enumerate(rows):
             _check_device(f"candidates[{i}]", row, device)
         return (*_flat(torch, rows, pad_id, device), device)
-    _check_ids(torch, "candidates", candidates, (2,), shape)
+    _check_ids(torch, "candidates", candidates, (2,), "a 2-D (batch, length) tensor or a list of 1-D tensors")
     if len(candidates) == 0:
         raise InputError("candidates is empty: nothing to score")
-    mask = _tokens(candidates, pad_id)
+    mask = _tokens(torch, candidates, pad_id)
     return candidates[mask].to(torch.int64), mask.sum(dim=1), candidates.device
 
 
@@ -155,7 +152,7 @@ def _references(torch: Any, references: Any, pad_id: int | None, size: int, devi
         raise InputError(f"references has {len(references)} rows for {size} candidates")
     if references.dim() == 2:
         references = references[:, None, :]
-    mask = _tokens(references, pad_id)
+    mask = _tokens(torch, references, pad_id)
     lengths = mask.sum(dim=2)
     present = lengths > 0
     # A candidate whose references are all padding has one empty reference (as bleu() with ""),
@@ -391,7 +388,6 @@ def torch_sentence_rouge(
         )
     out_dtype = _float_dtype(torch, dtype)
     batch = id_batch(candidates, references, pad_id)
-    present = batch.present_host
     orders = sorted({t.size for t in types if t.kind == "n" and t.size is not None})  # (a rougeN type has its n)
     hits = {
         n: torch.zeros(batch.size, batch.slots, dtype=torch.int64, device=batch.candidate_tokens.device) for n in orders
@@ -404,12 +400,10 @@ def torch_sentence_rouge(
         hits[0] = lcs_lengths_of_ids(batch)  # (key 0: no n-gram order is 0)
     # Per type: its hits, and the candidates' and references' n-grams (rougeL: tokens, size 1; rougeN: n >= 1).
     hit = np.stack([hits[t.size or 0].cpu().numpy() for t in types]).astype(np.float64)
-    sizes = np.array([t.size or 1 for t in types])[:, None, None]
+    sizes = np.array([t.size or 1 for t in types], np.float64)[:, None, None]
     prediction_total = np.maximum(batch.candidate_len_host[None, :, None] - sizes + 1, 0).repeat(batch.slots, 2)
     reference_total = np.maximum(batch.reference_len_host[None] - sizes + 1, 0)
-    scores = score_statistics(
-        OverlapCounts(types, hit, prediction_total.astype(np.float64), reference_total.astype(np.float64), present)
-    )
+    scores = score_statistics(OverlapCounts(types, hit, prediction_total, reference_total, batch.present_host))
     return {
         t.name: torch.as_tensor(scores[i], dtype=out_dtype, device=batch.candidate_tokens.device)
         for i, t in enumerate(types)
