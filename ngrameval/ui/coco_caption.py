@@ -6,6 +6,7 @@ import numpy as np
 import pandas as pd
 
 import ngrameval
+from ngrameval.metrics.coco import TOKENIZERS
 from ngrameval.ui import page as ui
 from ngrameval.ui.i18n import Phrase, t
 
@@ -17,9 +18,7 @@ CORPUS = Phrase("column.corpus")  # the plotted column
 
 
 def controls():
-    tokenize = ui.control(
-        gr.Dropdown, "page.tokenizer", ["ptb", "none"], value="ptb", elem_id="tokenize", info="coco.tokenizer_info"
-    )
+    tokenize = ui.tokenizer_dropdown(list(TOKENIZERS), "ptb", elem_id="tokenize", info="coco.tokenizer_info")
     metrics = ui.control(
         gr.CheckboxGroup, "coco.metrics", METRICS, value=[value for _, value in METRICS], elem_id="metrics"
     )

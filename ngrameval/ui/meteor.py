@@ -61,14 +61,8 @@ def controls():
                 name: gr.Number(value, label=name, elem_id=name, interactive=False)
                 for name, value in meteor_nltk.DEFAULTS.items()
             }
-        tokenize = ui.control(
-            gr.Dropdown,
-            "page.tokenizer",
-            list(meteor_nltk.TOKENIZERS),
-            value="nltk",
-            elem_id="tokenize",
-            interactive=False,
-            info="meteor.tokenizer_info",
+        tokenize = ui.tokenizer_dropdown(
+            list(meteor_nltk.TOKENIZERS), "nltk", elem_id="tokenize", interactive=False, info="meteor.tokenizer_info"
         )
     meteor15 = dict(task=task, modules=modules, normalization=normalization, weights=weights, parameters=parameters)
     meteor15["beam_size"] = beam_size

@@ -251,9 +251,10 @@ def variant_dropdown(variants: Sequence[str], value: str, info: str | None = Non
     return control(gr.Dropdown, "page.variant", list(variants), value=value, elem_id="variant", info=info)
 
 
-def tokenizer_dropdown() -> gr.Dropdown:
-    choices = [(t("page.tokenizer_default"), "default"), *TOKENIZER_NAMES]
-    return control(gr.Dropdown, "page.tokenizer", choices, value="default")
+def tokenizer_dropdown(choices: Sequence[Any] | None = None, value: str = "default", **options: Any) -> gr.Dropdown:
+    """The tokenizer's dropdown: the metric's default, then ngrameval's tokenizers, unless a page gives its own."""
+    choices = choices or [(t("page.tokenizer_default"), "default"), *TOKENIZER_NAMES]
+    return control(gr.Dropdown, "page.tokenizer", choices, value=value, **options)
 
 
 def order_slider(key: str, value: int, low: int = 1, **options: Any) -> gr.Slider:
