@@ -77,7 +77,7 @@ def explain_item(index, state):
             order = item["orders"][int(name[-1]) - 1]
             row.update({ui.MATCHED: order["matches"], ui.PREDICTION_NGRAMS: order["total"]})
         rows.append(row)
-    return {**item, "ngram_table": ui.ngram_table(item["orders"]), "order_table": pd.DataFrame(rows)}
+    return {**item, "order_table": pd.DataFrame(rows)}
 
 
 CAPTIONS, REFERENCES = ui.captions()  # four captions, five references each (per box)

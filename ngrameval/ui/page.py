@@ -671,12 +671,9 @@ def explain(
         f'<div style="margin-top:.3rem">{i18n.text("explain.references", language)}</div><ol>{references}</ol>'
         f"{details}</div>"
     )
-    tables = (
-        (item["ngram_table"], item["order_table"])
-        if "ngram_table" in item
-        else (ngram_table(item["orders"]), order_table(item["orders"]))
-    )
-    tables = tuple(localized(table.round(DIGITS), language) for table in tables)
+    ngrams = item["ngram_table"] if "ngram_table" in item else ngram_table(item["orders"])
+    per_order = item["order_table"] if "order_table" in item else order_table(item["orders"])
+    tables = tuple(localized(table.round(DIGITS), language) for table in (ngrams, per_order))
     labels = item.get("labels")  # a Phrase label (and its colour's key) is shown in the language
     labels = labels and [i18n.resolve(label, language) for label in labels]
     colors = {i18n.resolve(label, language): color for label, color in (item.get("colors") or {}).items()}
