@@ -209,9 +209,8 @@ def positions(start, length):
     return f"{start + 1}" if length == 1 else f"{start + 1}–{start + length}"
 
 
-CHUNK, MODULE = Phrase("column.chunk"), Phrase("column.module")
-PREDICTION_POSITIONS = Phrase("column.prediction_positions")
-REFERENCE_WORDS, REFERENCE_POSITIONS = Phrase("column.reference_words"), Phrase("column.reference_positions")
+# The alignment table's columns, each named by its text column.<name>.
+ALIGNMENT_COLUMNS = "chunk module prediction_words prediction_positions reference_words reference_positions".split()
 
 
 def explain_item(index, state):
@@ -285,10 +284,7 @@ def explain_item(index, state):
             for j, e in enumerate(alone)
         ],
         "details_html": details,
-        "ngram_table": pd.DataFrame(
-            rows,
-            columns=[CHUNK, MODULE, ui.PREDICTION_WORDS, PREDICTION_POSITIONS, REFERENCE_WORDS, REFERENCE_POSITIONS],
-        ),
+        "ngram_table": pd.DataFrame(rows, columns=[Phrase(f"column.{name}") for name in ALIGNMENT_COLUMNS]),
         "order_table": pd.DataFrame(per_reference),
     }
 
