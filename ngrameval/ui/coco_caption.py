@@ -12,7 +12,6 @@ from ngrameval.ui.i18n import Phrase, t
 
 METRICS = [("BLEU-1..4", "bleu"), ("METEOR 1.5", "meteor"), ("ROUGE-L", "rouge_l"), ("CIDEr-D", "cider")]
 NAMES = ["Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4", "METEOR", "ROUGE_L", "CIDEr"]  # pycocoevalcap's, in its order
-SPICE = Phrase("coco.spice")  # the score card's note
 METRIC = Phrase("column.metric")
 CORPUS = Phrase("column.corpus")  # the plotted column
 
@@ -37,7 +36,7 @@ def present(result, options, _per_sentence):
     names = names_in(result)
     per_item = result["per_item"]
     first = sorted(names, key=lambda name: name != "CIDEr")  # CIDEr-D's histogram, when computed
-    notes = [SPICE] + ([f"METEOR: {result['meteor_note']}"] if result.get("meteor_note") else [])
+    notes = [Phrase("coco.spice")] + ([f"METEOR: {result['meteor_note']}"] if result.get("meteor_note") else [])
     return ui.Presentation(
         scores=[(name, result[name]) for name in names],
         per_order={
