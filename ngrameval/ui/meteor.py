@@ -74,9 +74,7 @@ def controls():
 def number_list(text, name, example):
     """A text box of numbers separated by spaces or commas ("1 0.6 0.8"), or None when blank."""
     numbers = []
-    for item in re.split(r"[\s,]+", (text or "").strip()):
-        if not item:
-            continue
+    for item in filter(None, re.split(r"[\s,]+", text or "")):
         try:
             numbers.append(float(item))
         except ValueError:

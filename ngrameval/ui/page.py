@@ -300,9 +300,8 @@ def given_numbers(**boxes: Any) -> dict[str, float]:
 
 def parse_weights(text: str | None) -> Any:
     """'0.25 0.25 0.25 0.25' -> a list; several sets separated by ';' -> a list of lists; blank -> None."""
-    sets = [part for part in (text or "").split(";") if part.strip()]
     parsed = []
-    for part in sets:
+    for part in filter(str.strip, (text or "").split(";")):
         numbers = []
         for item in re.split(r"[\s,]+", part.strip()):
             try:
@@ -310,9 +309,7 @@ def parse_weights(text: str | None) -> Any:
             except ValueError:
                 raise InputError("error.weights", item=repr(item)) from None
         parsed.append(numbers)
-    if not parsed:
-        return None
-    return parsed if len(parsed) > 1 else parsed[0]
+    return parsed[0] if len(parsed) == 1 else parsed or None
 
 
 def pick(value: Any, choices: dict[Any, Any], name: str) -> Any:
