@@ -14,7 +14,6 @@ from ngrameval.ui import page as ui
 from ngrameval.ui.i18n import Phrase, t
 
 MEAN_F = Phrase("column.f_mean")
-CHARACTERS, WORDS = Phrase("chrf.characters"), Phrase("chrf.words")  # the n-gram table's kinds
 
 
 def controls():
@@ -131,14 +130,14 @@ def explain_item(index, state):
         else {ui.PRECISION: pair["char_precisions"], ui.RECALL: pair["char_recalls"]}
     )
     order_tables = [ui.order_table(char_orders, len(reference_characters), "char ", char_parts)]
-    ngram_tables = [ui.ngram_table(char_orders, CHARACTERS)]
+    ngram_tables = [ui.ngram_table(char_orders, Phrase("chrf.characters"))]
     details: str | Callable[[str], str] = ""  # chrF++'s words, captioned in the page's language
     if resolved.word_order:
         words, reference_words = words_without_punctuation(prediction), words_without_punctuation(reference)
         word_orders = _matches(words, reference_words, resolved.word_order)
         word_parts = {ui.PRECISION: pair["word_precisions"], ui.RECALL: pair["word_recalls"]}
         order_tables.append(ui.order_table(word_orders, len(reference_words), "word ", word_parts))
-        ngram_tables.append(ui.ngram_table(word_orders, WORDS))
+        ngram_tables.append(ui.ngram_table(word_orders, Phrase("chrf.words")))
         marked = ui.marked_html(words, ui.ngram_labels(words, word_orders))
 
         def details(language):

@@ -25,9 +25,7 @@ ITEM_SHARE = Phrase("column.share_of_score_x10")
 def controls():
     with gr.Row():
         variant = ui.variant_dropdown(VARIANTS, "cider-d", "cider.variant_info")
-        tokenize = ui.control(
-            gr.Dropdown, "page.tokenizer", TOKENIZERS, value="none", elem_id="tokenize", info="cider.tokenizer_info"
-        )
+        tokenize = ui.tokenizer_dropdown(TOKENIZERS, "none", elem_id="tokenize", info="cider.tokenizer_info")
     max_order = ui.order_slider("cider.max_order", 4)
     with gr.Row():
         sigma = ui.control(gr.Number, "cider.sigma", 6.0, minimum=0, elem_id="sigma")

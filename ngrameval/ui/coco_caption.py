@@ -6,20 +6,18 @@ import numpy as np
 import pandas as pd
 
 import ngrameval
+from ngrameval.metrics.coco import TOKENIZERS
 from ngrameval.ui import page as ui
 from ngrameval.ui.i18n import Phrase, t
 
 METRICS = [("BLEU-1..4", "bleu"), ("METEOR 1.5", "meteor"), ("ROUGE-L", "rouge_l"), ("CIDEr-D", "cider")]
 NAMES = ["Bleu_1", "Bleu_2", "Bleu_3", "Bleu_4", "METEOR", "ROUGE_L", "CIDEr"]  # pycocoevalcap's, in its order
-SPICE = Phrase("coco.spice")  # the score card's note
 METRIC = Phrase("column.metric")
 CORPUS = Phrase("column.corpus")  # the plotted column
 
 
 def controls():
-    tokenize = ui.control(
-        gr.Dropdown, "page.tokenizer", ["ptb", "none"], value="ptb", elem_id="tokenize", info="coco.tokenizer_info"
-    )
+    tokenize = ui.tokenizer_dropdown(list(TOKENIZERS), "ptb", elem_id="tokenize", info="coco.tokenizer_info")
     metrics = ui.control(
         gr.CheckboxGroup, "coco.metrics", METRICS, value=[value for _, value in METRICS], elem_id="metrics"
     )
@@ -38,7 +36,7 @@ def present(result, options, _per_sentence):
     names = names_in(result)
     per_item = result["per_item"]
     first = sorted(names, key=lambda name: name != "CIDEr")  # CIDEr-D's histogram, when computed
-    notes = [SPICE] + ([f"METEOR: {result['meteor_note']}"] if result.get("meteor_note") else [])
+    notes = [Phrase("coco.spice")] + ([f"METEOR: {result['meteor_note']}"] if result.get("meteor_note") else [])
     return ui.Presentation(
         scores=[(name, result[name]) for name in names],
         per_order={
@@ -78,7 +76,7 @@ def explain_item(index, state):
             order = item["orders"][int(name[-1]) - 1]
             row.update({ui.MATCHED: order["matches"], ui.PREDICTION_NGRAMS: order["total"]})
         rows.append(row)
-    return {**item, "ngram_table": ui.ngram_table(item["orders"]), "order_table": pd.DataFrame(rows)}
+    return {**item, "order_table": pd.DataFrame(rows)}
 
 
 CAPTIONS, REFERENCES = ui.captions()  # four captions, five references each (per box)

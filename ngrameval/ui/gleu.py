@@ -83,7 +83,6 @@ def explain_item(index, state):
         reference_tokens=reference_tokens,
         orders=orders,
         reference_notes=notes,
-        ngram_table=ui.ngram_table(orders),
         order_table=ui.order_table(orders, len(item["reference_tokens"][0])),
     )
 

@@ -61,14 +61,8 @@ def controls():
                 name: gr.Number(value, label=name, elem_id=name, interactive=False)
                 for name, value in meteor_nltk.DEFAULTS.items()
             }
-        tokenize = ui.control(
-            gr.Dropdown,
-            "page.tokenizer",
-            list(meteor_nltk.TOKENIZERS),
-            value="nltk",
-            elem_id="tokenize",
-            interactive=False,
-            info="meteor.tokenizer_info",
+        tokenize = ui.tokenizer_dropdown(
+            list(meteor_nltk.TOKENIZERS), "nltk", elem_id="tokenize", interactive=False, info="meteor.tokenizer_info"
         )
     meteor15 = dict(task=task, modules=modules, normalization=normalization, weights=weights, parameters=parameters)
     meteor15["beam_size"] = beam_size
@@ -80,9 +74,7 @@ def controls():
 def number_list(text, name, example):
     """A text box of numbers separated by spaces or commas ("1 0.6 0.8"), or None when blank."""
     numbers = []
-    for item in re.split(r"[\s,]+", (text or "").strip()):
-        if not item:
-            continue
+    for item in filter(None, re.split(r"[\s,]+", text or "")):
         try:
             numbers.append(float(item))
         except ValueError:
@@ -215,9 +207,8 @@ def positions(start, length):
     return f"{start + 1}" if length == 1 else f"{start + 1}–{start + length}"
 
 
-CHUNK, MODULE = Phrase("column.chunk"), Phrase("column.module")
-PREDICTION_POSITIONS = Phrase("column.prediction_positions")
-REFERENCE_WORDS, REFERENCE_POSITIONS = Phrase("column.reference_words"), Phrase("column.reference_positions")
+# The alignment table's columns, each named by its text column.<name>.
+ALIGNMENT_COLUMNS = "chunk module prediction_words prediction_positions reference_words reference_positions".split()
 
 
 def explain_item(index, state):
@@ -291,10 +282,7 @@ def explain_item(index, state):
             for j, e in enumerate(alone)
         ],
         "details_html": details,
-        "ngram_table": pd.DataFrame(
-            rows,
-            columns=[CHUNK, MODULE, ui.PREDICTION_WORDS, PREDICTION_POSITIONS, REFERENCE_WORDS, REFERENCE_POSITIONS],
-        ),
+        "ngram_table": pd.DataFrame(rows, columns=[Phrase(f"column.{name}") for name in ALIGNMENT_COLUMNS]),
         "order_table": pd.DataFrame(per_reference),
     }
 

@@ -251,9 +251,10 @@ def variant_dropdown(variants: Sequence[str], value: str, info: str | None = Non
     return control(gr.Dropdown, "page.variant", list(variants), value=value, elem_id="variant", info=info)
 
 
-def tokenizer_dropdown() -> gr.Dropdown:
-    choices = [(t("page.tokenizer_default"), "default"), *TOKENIZER_NAMES]
-    return control(gr.Dropdown, "page.tokenizer", choices, value="default")
+def tokenizer_dropdown(choices: Sequence[Any] | None = None, value: str = "default", **options: Any) -> gr.Dropdown:
+    """The tokenizer's dropdown: the metric's default, then ngrameval's tokenizers, unless a page gives its own."""
+    choices = choices or [(t("page.tokenizer_default"), "default"), *TOKENIZER_NAMES]
+    return control(gr.Dropdown, "page.tokenizer", choices, value=value, **options)
 
 
 def order_slider(key: str, value: int, low: int = 1, **options: Any) -> gr.Slider:
@@ -299,9 +300,8 @@ def given_numbers(**boxes: Any) -> dict[str, float]:
 
 def parse_weights(text: str | None) -> Any:
     """'0.25 0.25 0.25 0.25' -> a list; several sets separated by ';' -> a list of lists; blank -> None."""
-    sets = [part for part in (text or "").split(";") if part.strip()]
     parsed = []
-    for part in sets:
+    for part in filter(str.strip, (text or "").split(";")):
         numbers = []
         for item in re.split(r"[\s,]+", part.strip()):
             try:
@@ -309,9 +309,7 @@ def parse_weights(text: str | None) -> Any:
             except ValueError:
                 raise InputError("error.weights", item=repr(item)) from None
         parsed.append(numbers)
-    if not parsed:
-        return None
-    return parsed if len(parsed) > 1 else parsed[0]
+    return parsed[0] if len(parsed) == 1 else parsed or None
 
 
 def pick(value: Any, choices: dict[Any, Any], name: str) -> Any:
@@ -670,12 +668,9 @@ def explain(
         f'<div style="margin-top:.3rem">{i18n.text("explain.references", language)}</div><ol>{references}</ol>'
         f"{details}</div>"
     )
-    tables = (
-        (item["ngram_table"], item["order_table"])
-        if "ngram_table" in item
-        else (ngram_table(item["orders"]), order_table(item["orders"]))
-    )
-    tables = tuple(localized(table.round(DIGITS), language) for table in tables)
+    ngrams = item["ngram_table"] if "ngram_table" in item else ngram_table(item["orders"])
+    per_order = item["order_table"] if "order_table" in item else order_table(item["orders"])
+    tables = tuple(localized(table.round(DIGITS), language) for table in (ngrams, per_order))
     labels = item.get("labels")  # a Phrase label (and its colour's key) is shown in the language
     labels = labels and [i18n.resolve(label, language) for label in labels]
     colors = {i18n.resolve(label, language): color for label, color in (item.get("colors") or {}).items()}

@@ -196,9 +196,8 @@ def alignment_html(item, columns, moved_by, language):
     return f'<div class="ter-alignment" style="display:flex;flex-wrap:wrap;align-items:stretch">{"".join(cells)}</div>'
 
 
-PREDICTION_POSITION, REFERENCE_WORD, REFERENCE_POSITION = (
-    Phrase(f"column.{key}") for key in ("prediction_position", "reference_word", "reference_position")
-)
+# The edit table's columns, each named by its text column.<name>.
+EDIT_COLUMNS = "edit prediction_words prediction_position reference_word reference_position".split()
 
 
 def explain_item(index, state):
@@ -269,9 +268,7 @@ def explain_item(index, state):
         "colors": {LABELS[kind]: color for kind, color in COLORS.items()},
         "reference_notes": notes,
         "details_html": details,
-        "ngram_table": pd.DataFrame(
-            rows, columns=[EDIT, ui.PREDICTION_WORDS, PREDICTION_POSITION, REFERENCE_WORD, REFERENCE_POSITION]
-        ),
+        "ngram_table": pd.DataFrame(rows, columns=[Phrase(f"column.{name}") for name in EDIT_COLUMNS]),
         "order_table": pd.DataFrame(count_rows, columns=[EDIT, ui.COUNT]),
     }
 
